@@ -1,0 +1,156 @@
+/* decode.c - identify the encoding family of an instruction and dispatch to its decoder/printer.
+ *
+ * First-word prefixes from the CDNA3/CDNA4 ISA manuals ("Microcode formats"):
+ *   SOP1 1011_1110_1, SOPC 1011_1111_0, SOPP 1011_1111_1, SOPK 1011 (other), SOP2 10 (other),
+ *   SMEM 110000, VOP2 0 (other), VOPC 0111110, VOP1 0111111, VOP3 110100 (VOP3P 110100111),
+ *   VINTRP 110101, DS 110110, FLAT 110111, MUBUF 111000, MTBUF 111010, MIMG 111100, EXP 110001.
+ */
+#include "isa/isa.h"
+
+#include <string.h>
+
+#define ISA_OP_X(id, name) name,
+const char *const isa_op_names[ISA_NOPS] = {
+    "<illegal>",
+#include "isa/gen/ops.inc"
+};
+#undef ISA_OP_X
+
+isa_fmt isa_identify(uint32_t w)
+{
+    if ((w >> 31) == 0) {
+        if ((w >> 25) == 0x3f)
+            return ISA_FMT_VOP1;
+        if ((w >> 25) == 0x3e)
+            return ISA_FMT_VOPC;
+        return ISA_FMT_VOP2;
+    }
+    if ((w >> 30) == 2) {
+        switch (w >> 23) {
+        case 0x17d:
+            return ISA_FMT_SOP1;
+        case 0x17e:
+            return ISA_FMT_SOPC;
+        case 0x17f:
+            return ISA_FMT_SOPP;
+        }
+        return (w >> 28) == 0xb ? ISA_FMT_SOPK : ISA_FMT_SOP2;
+    }
+    switch (w >> 26) {
+    case 0x30:
+        return ISA_FMT_SMEM;
+    case 0x31:
+        return ISA_FMT_EXP;
+    case 0x34:
+        return (w >> 23) == 0x1a7 ? ISA_FMT_VOP3P : ISA_FMT_VOP3;
+    case 0x35:
+        return ISA_FMT_VINTRP;
+    case 0x36:
+        return ISA_FMT_DS;
+    case 0x37:
+        return ISA_FMT_FLAT;
+    case 0x38:
+        return ISA_FMT_MUBUF;
+    case 0x3a:
+        return ISA_FMT_MTBUF;
+    case 0x3c:
+        return ISA_FMT_MIMG;
+    }
+    return ISA_FMT_INVALID;
+}
+
+const char *isa_fmt_name(isa_fmt f)
+{
+    static const char *const n[ISA_NFMT] = {
+        "invalid", "SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VOP2", "VOP1", "VOPC",
+        "VOP3", "VOP3P", "DS", "FLAT", "MUBUF", "MTBUF", "VINTRP", "EXP", "MIMG",
+    };
+    return (unsigned)f < ISA_NFMT ? n[f] : "?";
+}
+
+const char *isa_arch_name(isa_arch a)
+{
+    return a == ISA_GFX950 ? "gfx950" : a == ISA_GFX942 ? "gfx942" : "?";
+}
+
+size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out)
+{
+    uint32_t w[4] = {0, 0, 0, 0};
+    size_t nw = avail / 4 > 4 ? 4 : avail / 4;
+    memset(out, 0, sizeof *out);
+    out->arch = (uint8_t)arch;
+    if (nw == 0 || (unsigned)arch >= ISA_NARCH)
+        return 0;
+    memcpy(w, p, nw * 4); /* instruction words are little-endian; so are our hosts */
+    memcpy(out->w, w, sizeof w);
+    isa_fmt f = isa_identify(w[0]);
+    out->fmt = (uint8_t)f;
+    size_t n = 0;
+    switch (f) {
+    case ISA_FMT_SOP1:
+    case ISA_FMT_SOP2:
+    case ISA_FMT_SOPK:
+    case ISA_FMT_SOPC:
+    case ISA_FMT_SOPP:
+    case ISA_FMT_SMEM:
+        n = isa_dec_scalar(arch, f, w, nw, out);
+        break;
+    case ISA_FMT_VOP1:
+    case ISA_FMT_VOP2:
+    case ISA_FMT_VOPC:
+        n = isa_dec_vop(arch, f, w, nw, out);
+        break;
+    case ISA_FMT_VOP3:
+    case ISA_FMT_VOP3P:
+        n = isa_dec_vop3(arch, f, w, nw, out);
+        break;
+    case ISA_FMT_DS:
+    case ISA_FMT_FLAT:
+    case ISA_FMT_MUBUF:
+    case ISA_FMT_MTBUF:
+        n = isa_dec_mem(arch, f, w, nw, out);
+        break;
+    default:
+        n = 0; /* EXP/VINTRP/MIMG do not exist on gfx942/gfx950 */
+    }
+    if (n == 0 || n > nw * 4 || out->op == ISA_OP_ILLEGAL) {
+        out->op = ISA_OP_ILLEGAL;
+        out->size = 0;
+        return 0;
+    }
+    out->size = (uint8_t)n;
+    return n;
+}
+
+size_t isa_print(const isa_inst *in, char *buf, size_t bufsz)
+{
+    isa_buf b = {buf, bufsz, 0};
+    if (bufsz)
+        buf[0] = 0;
+    if (in->op == ISA_OP_ILLEGAL) {
+        isa_printf(&b, "<illegal 0x%08x>", in->w[0]);
+        return b.len;
+    }
+    switch (in->fmt) {
+    case ISA_FMT_SOP1:
+    case ISA_FMT_SOP2:
+    case ISA_FMT_SOPK:
+    case ISA_FMT_SOPC:
+    case ISA_FMT_SOPP:
+    case ISA_FMT_SMEM:
+        isa_print_scalar(&b, in);
+        break;
+    case ISA_FMT_VOP1:
+    case ISA_FMT_VOP2:
+    case ISA_FMT_VOPC:
+        isa_print_vop(&b, in);
+        break;
+    case ISA_FMT_VOP3:
+    case ISA_FMT_VOP3P:
+        isa_print_vop3(&b, in);
+        break;
+    default:
+        isa_print_mem(&b, in);
+    }
+    return b.len;
+}

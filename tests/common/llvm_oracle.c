@@ -1,0 +1,133 @@
+/* llvm_oracle.c - see llvm_oracle.h.  Uses only LLVM's stable C API (llvm-c/Disassembler.h). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "common/llvm_oracle.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef void *(*create_fn)(const char *, const char *, void *, int, void *, void *);
+typedef size_t (*disasm_fn)(void *, uint8_t *, uint64_t, uint64_t, char *, size_t);
+
+static create_fn create_disasm;
+static disasm_fn disasm_inst;
+
+int oracle_init(void)
+{
+    static int done;
+    if (done)
+        return done > 0 ? 0 : -1;
+    const char *env = getenv("GFXEMU_LIBLLVM");
+    const char *paths[] = {env, "/usr/lib/llvm-22/lib/libLLVM.so.22.1", "libLLVM.so.22.1"};
+    void *h = NULL;
+    for (size_t i = 0; i < 3 && !h; i++)
+        if (paths[i])
+            h = dlopen(paths[i], RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "oracle: cannot load libLLVM.so.22.1 (apt-get install llvm-22)\n");
+        done = -1;
+        return -1;
+    }
+    const char *init[] = {"LLVMInitializeAMDGPUTargetInfo", "LLVMInitializeAMDGPUTargetMC",
+                          "LLVMInitializeAMDGPUDisassembler"};
+    for (int i = 0; i < 3; i++) {
+        void (*f)(void) = (void (*)(void))dlsym(h, init[i]);
+        if (!f) {
+            fprintf(stderr, "oracle: %s missing in libLLVM\n", init[i]);
+            done = -1;
+            return -1;
+        }
+        f();
+    }
+    create_disasm = (create_fn)dlsym(h, "LLVMCreateDisasmCPU");
+    disasm_inst = (disasm_fn)dlsym(h, "LLVMDisasmInstruction");
+    done = create_disasm && disasm_inst ? 1 : -1;
+    return done > 0 ? 0 : -1;
+}
+
+/* Shared with the child: results plus how far it got. */
+struct shared {
+    volatile size_t done;
+    oracle_result r[];
+};
+
+static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, struct shared *sh)
+{
+    for (size_t i = from; i < n; i++) {
+        uint8_t bytes[16];
+        char text[ORACLE_TEXT + 16];
+        memcpy(bytes, w[i], 16);
+        size_t sz = disasm_inst(dc, bytes, 16, 0, text, sizeof text);
+        oracle_result *r = &sh->r[i];
+        r->size = (int)sz;
+        const char *t = text;
+        while (sz && (*t == '\t' || *t == ' '))
+            t++;
+        size_t l = sz ? strnlen(t, sizeof r->text - 1) : 0;
+        memcpy(r->text, t, l);
+        r->text[l] = 0;
+        sh->done = i + 1;
+    }
+}
+
+void oracle_batch(const char *arch, const uint32_t (*words)[4], size_t n, oracle_result *out)
+{
+    size_t bytes = sizeof(struct shared) + n * sizeof(oracle_result);
+    struct shared *sh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sh == MAP_FAILED) {
+        perror("oracle: mmap");
+        exit(2);
+    }
+    static void *dcs[4];
+    static const char *names[4];
+    void *dc = NULL;
+    for (int i = 0; i < 4 && !dc; i++) {
+        if (!names[i]) {
+            names[i] = arch;
+            dcs[i] = create_disasm("amdgcn-amd-amdhsa", arch, NULL, 0, NULL, NULL);
+        }
+        if (strcmp(names[i], arch) == 0)
+            dc = dcs[i];
+    }
+    if (!dc) {
+        fprintf(stderr, "oracle: LLVM has no disassembler for %s\n", arch);
+        exit(2);
+    }
+    size_t pos = 0;
+    while (pos < n) {
+        sh->done = pos;
+        pid_t pid = fork();
+        if (pid < 0) {
+            perror("oracle: fork");
+            exit(2);
+        }
+        if (pid == 0) {
+            /* LLVM prints its crash report on stderr; keep test logs readable. */
+            int fd = open("/dev/null", O_WRONLY);
+            if (fd >= 0)
+                dup2(fd, 2);
+            run_child(dc, words, pos, n, sh);
+            _exit(0);
+        }
+        int st;
+        waitpid(pid, &st, 0);
+        pos = sh->done;
+        if (pos < n && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+            sh->r[pos].size = ORACLE_CRASH;
+            strcpy(sh->r[pos].text, "<llvm crashed>");
+            pos++;
+        } else if (pos < n) {
+            fprintf(stderr, "oracle: child stopped early\n");
+            exit(2);
+        }
+    }
+    memcpy(out, sh->r, n * sizeof(oracle_result));
+    munmap(sh, bytes);
+}

@@ -1,0 +1,146 @@
+/* test_sweep.c - seeded random sweep: gfxemu's decoder+printer against LLVM 22, word by word.
+ *
+ * For each target, N test cases (default 1,000,000): a quarter fully random words, the rest with
+ * the fixed prefix bits of a randomly chosen encoding family (and, for VOP1/VOP2/VOPC, often the
+ * SDWA/DPP/literal src0 values), followed by three random dwords for literals and 64/128-bit
+ * encodings.  A case matches when LLVM and gfxemu agree on legality, size and text.
+ *
+ * Environment: SEED (default: time), N, ARCH (gfx950|gfx942), FMT (e.g. VOP3: only cases whose
+ * first word identifies as that family), SHOW (mismatches printed per family, default 8).
+ * Words on which LLVM itself crashes are counted and listed, not compared. */
+#include "common/llvm_oracle.h"
+#include "isa/isa.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static uint64_t rng;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 11);
+}
+
+static const struct {
+    uint32_t mask, value;
+} prefixes[] = {
+    {0xc0000000, 0x80000000}, /* SOP2 */
+    {0xf0000000, 0xb0000000}, /* SOPK */
+    {0xff800000, 0xbe800000}, /* SOP1 */
+    {0xff800000, 0xbf000000}, /* SOPC */
+    {0xff800000, 0xbf800000}, /* SOPP */
+    {0xfc000000, 0xc0000000}, /* SMEM */
+    {0x80000000, 0x00000000}, /* VOP2 */
+    {0xfe000000, 0x7e000000}, /* VOP1 */
+    {0xfe000000, 0x7c000000}, /* VOPC */
+    {0xfc000000, 0xd0000000}, /* VOP3 */
+    {0xff800000, 0xd3800000}, /* VOP3P */
+    {0xfc000000, 0xd8000000}, /* DS */
+    {0xfc000000, 0xdc000000}, /* FLAT */
+    {0xfc000000, 0xe0000000}, /* MUBUF */
+    {0xfc000000, 0xe8000000}, /* MTBUF */
+};
+#define NPREFIX (sizeof prefixes / sizeof prefixes[0])
+
+static void make_case(uint32_t w[4])
+{
+    for (int i = 0; i < 4; i++)
+        w[i] = rnd();
+    uint32_t r = rnd();
+    if (r % 4 == 0)
+        return;
+    unsigned k = (r >> 2) % NPREFIX;
+    w[0] = (w[0] & ~prefixes[k].mask) | prefixes[k].value;
+    if (prefixes[k].value < 0x80000000 && (r >> 8) % 3 == 0) {
+        static const uint32_t src0[] = {0xf9, 0xfa, 0xff};
+        w[0] = (w[0] & ~0x1ffu) | src0[(r >> 12) % 3];
+    }
+}
+
+static int arch_of(const char *s) { return strcmp(s, "gfx942") == 0 ? ISA_GFX942 : ISA_GFX950; }
+
+int main(void)
+{
+    const char *e;
+    uint64_t seed = (e = getenv("SEED")) ? strtoull(e, NULL, 0) : (uint64_t)time(NULL);
+    size_t n = (e = getenv("N")) ? strtoull(e, NULL, 0) : 1000000;
+    int show = (e = getenv("SHOW")) ? atoi(e) : 8;
+    const char *only_arch = getenv("ARCH");
+    const char *only_fmt = getenv("FMT");
+    printf("sweep: SEED=%" PRIu64 " N=%zu (reproduce with SEED=%" PRIu64 ")\n", seed, n, seed);
+    if (oracle_init() != 0)
+        return 1;
+
+    const char *arches[] = {"gfx950", "gfx942"};
+    size_t total_bad = 0;
+    for (int a = 0; a < 2; a++) {
+        if (only_arch && strcmp(only_arch, arches[a]) != 0)
+            continue;
+        rng = seed * 2654435761u + 0x9e3779b97f4a7c15ull + (uint64_t)a;
+        size_t tested[ISA_NFMT] = {0}, legal[ISA_NFMT] = {0}, bad[ISA_NFMT] = {0};
+        size_t crashed = 0, done = 0;
+        const size_t chunk = 65536;
+        uint32_t(*w)[4] = malloc(chunk * sizeof *w);
+        oracle_result *res = malloc(chunk * sizeof *res);
+        if (!w || !res)
+            return 2;
+        while (done < n) {
+            size_t m = 0;
+            size_t want = n - done < chunk ? n - done : chunk;
+            while (m < want) {
+                make_case(w[m]);
+                if (only_fmt && strcmp(isa_fmt_name(isa_identify(w[m][0])), only_fmt) != 0)
+                    continue;
+                m++;
+            }
+            oracle_batch(arches[a], (const uint32_t(*)[4])w, m, res);
+            for (size_t i = 0; i < m; i++) {
+                isa_inst in;
+                char text[256];
+                int f = isa_identify(w[i][0]);
+                tested[f]++;
+                if (res[i].size == ORACLE_CRASH) {
+                    if (crashed++ < 4)
+                        printf("  llvm crashed on %08x %08x %08x %08x (not compared)\n", w[i][0],
+                               w[i][1], w[i][2], w[i][3]);
+                    continue;
+                }
+                size_t sz = isa_decode(arch_of(arches[a]), (const uint8_t *)w[i], 16, &in);
+                if (sz)
+                    isa_print(&in, text, sizeof text);
+                else
+                    text[0] = 0;
+                if (res[i].size)
+                    legal[f]++;
+                if ((int)sz == res[i].size && (sz == 0 || strcmp(text, res[i].text) == 0))
+                    continue;
+                if (bad[f]++ < (size_t)show)
+                    printf("  MISMATCH %s %-5s %08x %08x %08x %08x\n    llvm  : [%d] %s\n    "
+                           "gfxemu: [%zu] %s\n",
+                           arches[a], isa_fmt_name(f), w[i][0], w[i][1], w[i][2], w[i][3],
+                           res[i].size, res[i].size ? res[i].text : "<illegal>", sz,
+                           sz ? text : "<illegal>");
+            }
+            done += m;
+        }
+        size_t arch_bad = 0;
+        printf("%s: %zu cases, %zu where llvm crashed\n", arches[a], done, crashed);
+        printf("  %-7s %9s %9s %9s\n", "format", "tested", "legal", "mismatch");
+        for (int f = 0; f < ISA_NFMT; f++) {
+            if (!tested[f])
+                continue;
+            printf("  %-7s %9zu %9zu %9zu\n", isa_fmt_name(f), tested[f], legal[f], bad[f]);
+            arch_bad += bad[f];
+        }
+        total_bad += arch_bad;
+        free(w);
+        free(res);
+    }
+    printf("sweep: %zu mismatches%s\n", total_bad, total_bad ? " (FAIL)" : "");
+    return total_bad ? 1 : 0;
+}

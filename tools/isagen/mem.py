@@ -1,0 +1,5 @@
+"""mem family tables (placeholder until the family generator lands)."""
+
+
+def generate(ctx):
+    return {}

@@ -1,0 +1,5 @@
+"""scalar family tables (placeholder until the family generator lands)."""
+
+
+def generate(ctx):
+    return {}

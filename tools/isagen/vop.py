@@ -1,0 +1,5 @@
+"""vop family tables (placeholder until the family generator lands)."""
+
+
+def generate(ctx):
+    return {}

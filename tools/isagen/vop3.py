@@ -1,0 +1,5 @@
+"""vop3 family tables (placeholder until the family generator lands)."""
+
+
+def generate(ctx):
+    return {}
