@@ -1,0 +1,114 @@
+# gfxemu build.  `make` builds the library and CLI; `make check` installs missing Debian packages,
+# builds and runs every test; `make demo` shows a clang-built kernel disassembled.
+#
+# Conventions (no need to edit this file when adding code):
+#   src/<layer>/*.c        -> compiled into build/libgfxemu.a and build/libgfxemu.so
+#                             (src/isa/gen/*.inc are #included, never compiled on their own)
+#   tools/gfxemu.c         -> build/gfxemu (uses include/gfxemu.h only)
+#   tests/<layer>/test_*.c -> build/tests/<layer>/test_*, linked with libgfxemu.a + tests/common/*.c
+#   tests/<layer>/test_*.sh / test_*.py -> run by tests/run_tests.sh
+#   tests/fuzz/fuzz_*.c    -> libFuzzer targets for `make fuzz` (clang-22)
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+BUILD ?= build
+CLANG ?= clang-22
+FUZZ_SECONDS ?= 30
+
+# EXTRA_CFLAGS/EXTRA_LDFLAGS are for instrumented builds (see check-sanitize).
+CFLAGS ?= -O2 -g
+ALL_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -fPIC -fvisibility=hidden $(CFLAGS) \
+	$(EXTRA_CFLAGS)
+CPPFLAGS := -Iinclude -Isrc
+LDLIBS := -ldl -lm -lpthread
+ALL_LDFLAGS := $(LDFLAGS) $(EXTRA_LDFLAGS)
+
+LIB_SRCS := $(sort $(wildcard src/*.c src/*/*.c))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(BUILD)/obj/tools/gfxemu.o
+COMMON_SRCS := $(sort $(wildcard tests/common/*.c))
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
+TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
+TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+
+LIB_A := $(BUILD)/libgfxemu.a
+LIB_SO := $(BUILD)/libgfxemu.so
+CLI := $(BUILD)/gfxemu
+
+.PHONY: all deps check tests demo fuzz check-sanitize clean format
+.DELETE_ON_ERROR:
+
+all: $(LIB_A) $(LIB_SO) $(CLI)
+
+$(BUILD)/obj/tests/%.o: CPPFLAGS += -Itests
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB_A): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJS)
+	$(CC) -shared $(ALL_CFLAGS) $(ALL_LDFLAGS) -Wl,-soname,libgfxemu.so $^ -o $@ $(LDLIBS)
+
+$(CLI): $(CLI_OBJ) $(LIB_A)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(COMMON_OBJS) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@ $(LDLIBS)
+
+deps:
+	@bash scripts/deps.sh
+
+tests: all $(TEST_BINS)
+
+# The library and CLI must build; a test program that does not compile is reported by the runner
+# as a failed test (make -k), so one broken test does not hide the others' results.
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -k $(TEST_BINS) || echo "check: some tests did not build"
+	@BUILD=$(BUILD) bash tests/run_tests.sh
+
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+check-sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build-san EXTRA_CFLAGS="$(SAN_FLAGS)" \
+	    EXTRA_LDFLAGS="-fsanitize=address,undefined" all
+	@$(MAKE) --no-print-directory -k BUILD=build-san EXTRA_CFLAGS="$(SAN_FLAGS)" \
+	    EXTRA_LDFLAGS="-fsanitize=address,undefined" $(TEST_BINS:$(BUILD)/%=build-san/%) || \
+	    echo "check-sanitize: some tests did not build"
+	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    bash tests/run_tests.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@mkdir -p $(BUILD)/demo
+	$(CLANG) -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -O2 \
+	    -c examples/vecadd.cl -o $(BUILD)/demo/vecadd.o
+	ld.lld-22 -shared $(BUILD)/demo/vecadd.o -o $(BUILD)/demo/vecadd.co
+	$(CLI) disasm $(BUILD)/demo/vecadd.co
+
+# libFuzzer targets are built straight from the sources with clang's instrumentation.
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS) $(wildcard include/*.h src/*/*.h src/*/gen/*.inc)
+	@mkdir -p $(@D)
+	$(CLANG) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined $(CPPFLAGS) $< $(LIB_SRCS) -o $@ -lm -lpthread
+
+fuzz: deps
+	@$(MAKE) --no-print-directory $(FUZZ_BINS)
+	@BUILD=$(BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run_fuzz.sh $(FUZZ_BINS)
+
+clean:
+	rm -rf build build-san
+
+format:
+	clang-format -i $$(find src tools tests include -name '*.[ch]')
+
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJ:.o=.d) $(COMMON_OBJS:.o=.d) \
+	$(TEST_SRCS:%.c=$(BUILD)/obj/%.d)

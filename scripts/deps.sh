@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install the Debian packages gfxemu needs, if any is missing.  A quick no-op when all are there.
+#   clang-22, lld-22, llvm-22: compile test kernels, and llvm-objdump-22/llvm-mc-22 are the
+#                              disassembly oracle; gen_isa.py reads LLVM's tables
+#   libclang-rt-22-dev:        libFuzzer and sanitizer runtimes for clang-22 (make fuzz)
+#   python3:                   test scripts and tools/gen_isa.py
+set -euo pipefail
+
+pkgs=(make gcc libc6-dev python3 clang-22 lld-22 llvm-22 libclang-rt-22-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+    if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed'; then
+        missing+=("$p")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "deps: installing ${missing[*]}"
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "deps: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null

@@ -1,0 +1,474 @@
+/* elf.c - parse AMDGPU ELF64 code objects.
+ *
+ * Layouts and constants: the System V gABI (ELF64 header, section header, symbol) and LLVM's
+ * "AMDGPU Usage" document (EM_AMDGPU, ELFOSABI_AMDGPU_HSA, EF_AMDGPU_MACH, kernel descriptors).
+ * The file is read through little-endian accessors at checked offsets, never by casting structs
+ * over it, so alignment and truncation cannot hurt us.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/load.h"
+
+enum {
+    EHDR_SIZE = 64,
+    SHDR_SIZE = 64,
+    SYM_SIZE = 24,
+    ELFCLASS64 = 2,
+    ELFDATA2LSB = 1,
+    ET_REL = 1,
+    ET_DYN = 3,
+    EM_AMDGPU = 224,
+    ELFOSABI_AMDGPU_HSA = 64,
+    SHT_PROGBITS = 1,
+    SHT_SYMTAB = 2,
+    SHT_STRTAB = 3,
+    SHT_NOBITS = 8,
+    SHT_DYNSYM = 11,
+    SHN_UNDEF = 0,
+    SHN_LORESERVE = 0xff00,
+    SHN_XINDEX = 0xffff,
+    STT_NOTYPE = 0,
+    STT_OBJECT = 1,
+    STT_FUNC = 2,
+    STT_SECTION = 3,
+    STT_FILE = 4,
+    EF_AMDGPU_MACH = 0xff,
+};
+
+/* EF_AMDGPU_MACH values, read off clang-22's output for each -mcpu; only used to name the
+ * architecture in "unsupported architecture" errors. */
+static const struct {
+    unsigned mach;
+    const char *name;
+} mach_names[] = {
+    /* clang-format off */
+    {0x20, "gfx600"},  {0x22, "gfx700"},  {0x2a, "gfx803"},  {0x2c, "gfx900"},
+    {0x2f, "gfx906"},  {0x30, "gfx908"},  {0x36, "gfx1030"}, {0x3f, "gfx90a"},
+    {0x41, "gfx1100"}, {0x43, "gfx1150"}, {0x46, "gfx1101"}, {0x48, "gfx1200"},
+    {0x49, "gfx1250"}, {0x4c, "gfx942"},  {0x4e, "gfx1201"}, {0x4f, "gfx950"},
+    {0x5f, "gfx9-4-generic"},
+    /* clang-format on */
+};
+
+const char *ld_mach_name(unsigned mach) {
+    for (size_t i = 0; i < sizeof mach_names / sizeof mach_names[0]; i++)
+        if (mach_names[i].mach == mach)
+            return mach_names[i].name;
+    return NULL;
+}
+
+/* ---- bounded reading --------------------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+    char *err;
+    size_t errsz;
+} elf_file;
+
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static uint32_t rd32(const uint8_t *p) { return (uint32_t)rd16(p) | (uint32_t)rd16(p + 2) << 16; }
+static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+/* Whether [off, off+len) lies inside a buffer of `total` bytes, without overflowing. */
+static int in_range(uint64_t off, uint64_t len, uint64_t total) {
+    return off <= total && len <= total - off;
+}
+
+__attribute__((format(printf, 2, 3))) static gfx_result fail(elf_file *f, const char *fmt, ...) {
+    if (f->err && f->errsz) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(f->err, f->errsz, fmt, ap);
+        va_end(ap);
+    }
+    return GFX_ERR_FORMAT;
+}
+
+typedef struct {
+    uint32_t name, type, link;
+    uint64_t addr, offset, size, entsize;
+} shdr;
+
+typedef struct {
+    elf_file f;
+    uint64_t shoff;
+    uint32_t shnum;
+    const uint8_t *shstr; /* section-name string table, bounds-checked */
+    uint64_t shstr_size;
+} elf_ctx;
+
+static void read_shdr(const elf_ctx *c, uint32_t i, shdr *s) {
+    const uint8_t *p = c->f.p + c->shoff + (uint64_t)i * SHDR_SIZE;
+    s->name = rd32(p);
+    s->type = rd32(p + 4);
+    s->addr = rd64(p + 16);
+    s->offset = rd64(p + 24);
+    s->size = rd64(p + 32);
+    s->link = rd32(p + 40);
+    s->entsize = rd64(p + 56);
+}
+
+/* A NUL-terminated string at `off` inside table [tab, tab+size), or NULL. */
+static const char *str_at(const uint8_t *tab, uint64_t size, uint64_t off) {
+    if (off >= size || !memchr(tab + off, 0, size - off))
+        return NULL;
+    return (const char *)tab + off;
+}
+
+static const char *sec_name(const elf_ctx *c, const shdr *s) {
+    const char *n = c->shstr ? str_at(c->shstr, c->shstr_size, s->name) : NULL;
+    return n ? n : "?";
+}
+
+/* Check that a section's contents lie inside the file. */
+static gfx_result sec_check(elf_ctx *c, uint32_t i, const shdr *s) {
+    if (s->type != SHT_NOBITS && !in_range(s->offset, s->size, c->f.n))
+        return fail(&c->f, "section %u (%s) out of bounds (offset 0x%llx, size 0x%llx)", i,
+                    sec_name(c, s), (unsigned long long)s->offset, (unsigned long long)s->size);
+    return GFX_OK;
+}
+
+/* ---- header ------------------------------------------------------------------------------ */
+
+static gfx_result parse_header(elf_ctx *c, gfx_arch *arch, uint32_t *eflags, uint16_t *etype,
+                               uint32_t *shstrndx) {
+    elf_file *f = &c->f;
+    const uint8_t *p = f->p;
+    if (f->n < 4 || memcmp(p, "\177ELF", 4) != 0)
+        return fail(f, "not an ELF file");
+    if (f->n < EHDR_SIZE)
+        return fail(f, "truncated ELF header (%zu of %d bytes)", f->n, EHDR_SIZE);
+    if (p[4] != ELFCLASS64)
+        return fail(f, "not a 64-bit ELF file (EI_CLASS %u)", p[4]);
+    if (p[5] != ELFDATA2LSB)
+        return fail(f, "not a little-endian ELF file (EI_DATA %u)", p[5]);
+    uint16_t machine = rd16(p + 18);
+    if (machine != EM_AMDGPU)
+        return fail(f, "not an AMDGPU code object (e_machine %u)", machine);
+    if (p[7] != ELFOSABI_AMDGPU_HSA)
+        return fail(f, "not an AMDGPU HSA code object (EI_OSABI %u)", p[7]);
+    /* ABI version 0 is code object V2, whose e_flags do not carry the architecture. */
+    if (p[8] == 0)
+        return fail(f, "unsupported code object version 2 (EI_ABIVERSION 0)");
+    *etype = rd16(p + 16);
+    if (*etype != ET_DYN && *etype != ET_REL)
+        return fail(f, "unsupported ELF type %u (expected a shared object or relocatable)", *etype);
+
+    *eflags = rd32(p + 48);
+    unsigned mach = *eflags & EF_AMDGPU_MACH;
+    if (mach == LD_MACH_GFX942) {
+        *arch = GFX_ARCH_GFX942;
+    } else if (mach == LD_MACH_GFX950) {
+        *arch = GFX_ARCH_GFX950;
+    } else {
+        const char *name = ld_mach_name(mach);
+        fail(f, "unsupported architecture %s (0x%02x)", name ? name : "unknown", mach);
+        return GFX_ERR_ARCH;
+    }
+
+    c->shoff = rd64(p + 40);
+    uint16_t shentsize = rd16(p + 58);
+    c->shnum = rd16(p + 60);
+    *shstrndx = rd16(p + 62);
+    if (c->shoff == 0)
+        return fail(f, "no section header table");
+    if (shentsize != SHDR_SIZE)
+        return fail(f, "bad section header entry size %u (expected %d)", shentsize, SHDR_SIZE);
+    if (!in_range(c->shoff, SHDR_SIZE, f->n))
+        return fail(f, "section header table out of bounds (offset 0x%llx)",
+                    (unsigned long long)c->shoff);
+    /* Extended numbering (gABI): the real counts live in section header 0. */
+    shdr s0;
+    read_shdr(c, 0, &s0); /* in bounds: checked just above */
+    uint32_t shnum = rd16(p + 60);
+    if (shnum == 0) {
+        if (s0.size > UINT32_MAX)
+            return fail(f, "section count out of range");
+        shnum = (uint32_t)s0.size;
+    }
+    if (*shstrndx == SHN_XINDEX)
+        *shstrndx = s0.link;
+    if (!in_range(c->shoff, (uint64_t)shnum * SHDR_SIZE, f->n))
+        return fail(f, "section header table out of bounds (offset 0x%llx, %u entries)",
+                    (unsigned long long)c->shoff, shnum);
+    c->shnum = shnum;
+    return GFX_OK;
+}
+
+/* ---- symbols ----------------------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t name;
+    uint8_t type;
+    uint32_t shndx;
+    uint64_t value, size;
+} raw_sym;
+
+typedef struct {
+    ld_symbol s;
+    size_t order;
+} sort_item;
+
+/* By address, then by name as llvm-objdump orders them (it labels a run of symbols sharing an
+ * address with the last one), then by symbol-table order so the result never depends on qsort. */
+static int by_addr(const void *a, const void *b) {
+    const sort_item *x = a, *y = b;
+    if (x->s.addr != y->s.addr)
+        return x->s.addr < y->s.addr ? -1 : 1;
+    int r = strcmp(x->s.name, y->s.name);
+    if (r)
+        return r;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int by_name(const void *a, const void *b) {
+    const ld_symbol *x = *(const ld_symbol *const *)a, *y = *(const ld_symbol *const *)b;
+    return strcmp(x->name, y->name);
+}
+
+/* Attach the 64-byte NAME.kd object to function NAME. */
+static gfx_result attach_kd(elf_ctx *c, ld_symbol **index, size_t nfunc, const char *kdname,
+                            const raw_sym *rs) {
+    size_t len = strlen(kdname) - 3; /* caller checked the ".kd" suffix */
+    shdr s;
+    if (rs->shndx == SHN_UNDEF || rs->shndx >= c->shnum)
+        return fail(&c->f, "kernel descriptor %s in bad section %u", kdname, rs->shndx);
+    read_shdr(c, rs->shndx, &s);
+    gfx_result r = sec_check(c, rs->shndx, &s);
+    if (r)
+        return r;
+    if (rs->size != LD_KD_SIZE)
+        return fail(&c->f, "kernel descriptor %s has size %llu (expected %d)", kdname,
+                    (unsigned long long)rs->size, LD_KD_SIZE);
+    if (s.type == SHT_NOBITS || rs->value < s.addr ||
+        !in_range(rs->value - s.addr, LD_KD_SIZE, s.size))
+        return fail(&c->f, "kernel descriptor %s outside its section", kdname);
+    /* Binary search the function of the same name (index is sorted by name). */
+    size_t lo = 0, hi = nfunc;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int r = strncmp(index[mid]->name, kdname, len);
+        if (r == 0 && index[mid]->name[len] != 0)
+            r = 1;
+        if (r == 0) {
+            ld_symbol *fn = index[mid];
+            memcpy(fn->kd, c->f.p + s.offset + (rs->value - s.addr), LD_KD_SIZE);
+            fn->has_kd = 1;
+            return GFX_OK;
+        }
+        if (r < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return GFX_OK; /* a descriptor without code: nothing to attach it to */
+}
+
+static gfx_result parse_symbols(elf_ctx *c, uint32_t symi, uint32_t texti, const shdr *text,
+                                gfx_module *m) {
+    shdr st, ss;
+    read_shdr(c, symi, &st);
+    gfx_result r = sec_check(c, symi, &st);
+    if (r)
+        return r;
+    if (st.entsize != SYM_SIZE)
+        return fail(&c->f, "bad symbol entry size %llu (expected %d)",
+                    (unsigned long long)st.entsize, SYM_SIZE);
+    if (st.link == 0 || st.link >= c->shnum)
+        return fail(&c->f, "symbol string table index %u out of range", st.link);
+    read_shdr(c, st.link, &ss);
+    if (ss.type != SHT_STRTAB)
+        return fail(&c->f, "symbol string table %u is not a string table", st.link);
+    if ((r = sec_check(c, st.link, &ss)))
+        return r;
+
+    /* Names point into one private copy of the string table: total memory stays proportional
+     * to the file size whatever the symbols' name offsets are. */
+    m->strings = malloc(ss.size + 1);
+    if (!m->strings)
+        return GFX_ERR_NOMEM;
+    memcpy(m->strings, c->f.p + ss.offset, ss.size);
+    m->strings[ss.size] = 0;
+    const uint8_t *strtab = (const uint8_t *)m->strings;
+
+    size_t n = st.size / SYM_SIZE;
+    raw_sym *raw = calloc(n ? n : 1, sizeof *raw);
+    sort_item *items = calloc(n ? n : 1, sizeof *items);
+    ld_symbol **index = calloc(n ? n : 1, sizeof *index);
+    if (!raw || !items || !index) {
+        r = GFX_ERR_NOMEM;
+        goto out;
+    }
+    size_t nfunc = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *p = c->f.p + st.offset + i * SYM_SIZE;
+        raw_sym *rs = &raw[i];
+        rs->name = rd32(p);
+        rs->type = p[4] & 0xf;
+        rs->shndx = rd16(p + 6);
+        rs->value = rd64(p + 8);
+        rs->size = rd64(p + 16);
+        if (rs->shndx != texti || rs->type == STT_SECTION || rs->type == STT_FILE)
+            continue;
+        const char *name = str_at(strtab, ss.size, rs->name);
+        if (!name) {
+            r = fail(&c->f, "symbol %zu name out of bounds", i);
+            goto out;
+        }
+        if (!*name)
+            continue;
+        uint64_t off = rs->value - text->addr;
+        if (rs->value < text->addr || off > text->size || rs->size > text->size - off) {
+            r = fail(&c->f, "symbol %s (0x%llx, size %llu) lies outside .text", name,
+                     (unsigned long long)rs->value, (unsigned long long)rs->size);
+            goto out;
+        }
+        sort_item *it = &items[nfunc++];
+        it->s.name = (char *)name;
+        it->s.addr = rs->value;
+        it->s.size = rs->size;
+        it->s.is_label = rs->type == STT_NOTYPE;
+        it->order = i;
+    }
+    qsort(items, nfunc, sizeof *items, by_addr);
+    m->syms = calloc(nfunc ? nfunc : 1, sizeof *m->syms);
+    if (!m->syms) {
+        r = GFX_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < nfunc; i++) {
+        m->syms[i] = items[i].s;
+        index[i] = &m->syms[i];
+    }
+    m->nsyms = nfunc;
+    qsort(index, nfunc, sizeof *index, by_name);
+
+    for (size_t i = 0; i < n; i++) {
+        const raw_sym *rs = &raw[i];
+        if (rs->type != STT_OBJECT)
+            continue;
+        const char *name = str_at(strtab, ss.size, rs->name);
+        if (!name) {
+            r = fail(&c->f, "symbol %zu name out of bounds", i);
+            goto out;
+        }
+        size_t len = strlen(name);
+        if (len <= 3 || strcmp(name + len - 3, ".kd") != 0)
+            continue;
+        if ((r = attach_kd(c, index, nfunc, name, rs)))
+            goto out;
+    }
+    r = GFX_OK;
+out:
+    free(raw);
+    free(items);
+    free(index);
+    return r;
+}
+
+/* ---- entry point ------------------------------------------------------------------------- */
+
+void ld_module_free(gfx_module *m) {
+    if (!m)
+        return;
+    free(m->text);
+    free(m->syms);
+    free(m->strings);
+    free(m);
+}
+
+gfx_result ld_elf_parse(const uint8_t *data, size_t size, gfx_module **out, char *err,
+                        size_t errsz) {
+    elf_ctx c = {.f = {data, size, err, errsz}};
+    gfx_module *m = NULL;
+    uint32_t shstrndx = 0;
+    gfx_result r;
+    *out = NULL;
+    if (err && errsz)
+        err[0] = 0;
+    if (!data && size)
+        return GFX_ERR_INVALID;
+
+    m = calloc(1, sizeof *m);
+    if (!m)
+        return GFX_ERR_NOMEM;
+    if ((r = parse_header(&c, &m->arch, &m->eflags, &m->etype, &shstrndx)))
+        goto fail;
+
+    if (shstrndx == SHN_UNDEF || shstrndx >= c.shnum) {
+        r = fail(&c.f, "section name table index %u out of range", shstrndx);
+        goto fail;
+    }
+    shdr s;
+    read_shdr(&c, shstrndx, &s);
+    if (s.type != SHT_STRTAB) {
+        r = fail(&c.f, "section name table %u is not a string table", shstrndx);
+        goto fail;
+    }
+    if ((r = sec_check(&c, shstrndx, &s)))
+        goto fail;
+    c.shstr = data + s.offset;
+    c.shstr_size = s.size;
+
+    uint32_t texti = 0, symtab = 0, dynsym = 0;
+    shdr text = {0};
+    for (uint32_t i = 1; i < c.shnum; i++) {
+        read_shdr(&c, i, &s);
+        if (s.type == SHT_SYMTAB && !symtab)
+            symtab = i;
+        if (s.type == SHT_DYNSYM && !dynsym)
+            dynsym = i;
+        const char *name = str_at(c.shstr, c.shstr_size, s.name);
+        if (!name) {
+            r = fail(&c.f, "section %u name out of bounds", i);
+            goto fail;
+        }
+        if (strcmp(name, ".text") != 0 || texti)
+            continue;
+        if (s.type != SHT_PROGBITS) {
+            r = fail(&c.f, "section .text has type %u (expected PROGBITS)", s.type);
+            goto fail;
+        }
+        if ((r = sec_check(&c, i, &s)))
+            goto fail;
+        if (s.addr > UINT64_MAX - s.size) {
+            r = fail(&c.f, "section .text address range overflows");
+            goto fail;
+        }
+        texti = i;
+        text = s;
+    }
+    if (!texti) {
+        r = fail(&c.f, "no .text section");
+        goto fail;
+    }
+    if (texti >= SHN_LORESERVE) {
+        r = fail(&c.f, ".text section index %u is not addressable by symbols", texti);
+        goto fail;
+    }
+    m->text = malloc(text.size ? text.size : 1);
+    if (!m->text) {
+        r = GFX_ERR_NOMEM;
+        goto fail;
+    }
+    memcpy(m->text, data + text.offset, text.size);
+    m->text_size = text.size;
+    m->text_addr = text.addr;
+
+    /* Prefer the full symbol table; a stripped object still has the dynamic one. */
+    if (symtab || dynsym) {
+        if ((r = parse_symbols(&c, symtab ? symtab : dynsym, texti, &text, m)))
+            goto fail;
+    }
+    *out = m;
+    return GFX_OK;
+fail:
+    ld_module_free(m);
+    if (r == GFX_ERR_NOMEM && err && errsz)
+        snprintf(err, errsz, "out of memory");
+    return r;
+}

@@ -1,0 +1,476 @@
+/* test_elf.c - the code-object loader against real clang-22 output and against corrupted copies.
+ *
+ * Oracles are LLVM's own tools: llvm-nm-22 for the symbols in .text, and llvm-objdump-22's
+ * kernel-descriptor listing for the descriptor fields.  Corrupted inputs (truncations, random
+ * byte flips, targeted header/section damage) must each give an error or a valid module, never
+ * a crash; the specific corruptions must give their specific messages.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gfxemu.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);               \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
+    } while (0)
+
+static const char *build_dir(void) {
+    const char *b = getenv("BUILD");
+    return b && *b ? b : "build";
+}
+
+static void run(const char *fmt, ...) {
+    char cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    if (system(cmd) != 0) {
+        fprintf(stderr, "command failed: %s\n", cmd);
+        exit(1);
+    }
+}
+
+static unsigned char *slurp(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
+    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(1);
+    }
+    fclose(f);
+    *size = (size_t)n;
+    return buf;
+}
+
+/* ---- loading real code objects ---------------------------------------------------------- */
+
+typedef struct {
+    char name[128];
+    unsigned long long addr, size;
+    char type;
+} nm_sym;
+
+/* Defined symbols as llvm-nm-22 lists them (the dynamic ones for a stripped file). */
+static size_t nm_symbols(const char *path, int dynamic, nm_sym *out, size_t max) {
+    char cmd[1024], line[512];
+    snprintf(cmd, sizeof cmd, "llvm-nm-22 -S --defined-only %s '%s'", dynamic ? "-D" : "", path);
+    FILE *p = popen(cmd, "r");
+    size_t n = 0;
+    while (p && fgets(line, sizeof line, p) && n < max) {
+        nm_sym s;
+        if (sscanf(line, "%llx %llx %c %127s", &s.addr, &s.size, &s.type, s.name) == 4)
+            out[n++] = s;
+    }
+    if (!p || pclose(p) != 0) {
+        fprintf(stderr, "llvm-nm-22 failed on %s\n", path);
+        exit(1);
+    }
+    return n;
+}
+
+/* A field of kernel `k`'s descriptor as llvm-objdump-22 prints it (".amdhsa_<field> N"). */
+static long long kd_field(const char *path, const char *k, const char *field) {
+    char cmd[1024], line[512], key[128];
+    snprintf(cmd, sizeof cmd, "llvm-objdump-22 -D -j .rodata --disassemble-symbols=%s.kd '%s'", k,
+             path);
+    snprintf(key, sizeof key, ".amdhsa_%s ", field);
+    FILE *p = popen(cmd, "r");
+    long long v = -1;
+    while (p && fgets(line, sizeof line, p)) {
+        char *at = strstr(line, key);
+        if (at)
+            v = strtoll(at + strlen(key), NULL, 0);
+    }
+    if (p)
+        pclose(p);
+    if (v < 0) {
+        fprintf(stderr, "no %s for %s in llvm-objdump-22 output of %s\n", field, k, path);
+        exit(1);
+    }
+    return v;
+}
+
+static uint32_t le32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void check_real(const char *path, gfx_arch arch, unsigned mach, int stripped) {
+    char err[256] = "";
+    gfx_module *m = NULL;
+    gfx_result r = gfx_module_load_file(path, &m, err, sizeof err);
+    CHECK(r == GFX_OK && m, "%s: %s", path, err);
+    if (!m)
+        return;
+    CHECK(gfx_module_arch(m) == arch, "%s: arch %d", path, gfx_module_arch(m));
+    CHECK((gfx_module_eflags(m) & 0xff) == mach, "%s: e_flags 0x%x", path, gfx_module_eflags(m));
+
+    nm_sym nm[256];
+    size_t nn = nm_symbols(path, stripped, nm, 256);
+    uint64_t text_addr;
+    size_t text_size;
+    const uint8_t *text = gfx_module_text(m, &text_addr, &text_size);
+    CHECK(text && text_size > 0, "%s: empty .text", path);
+
+    /* Every llvm-nm text symbol ('T'/'t') is a gfxemu symbol with the same address and size. */
+    size_t ntext = 0;
+    for (size_t i = 0; i < nn; i++) {
+        if (nm[i].type != 'T' && nm[i].type != 't')
+            continue;
+        ntext++;
+        gfx_symbol s;
+        r = gfx_module_find_symbol(m, nm[i].name, &s);
+        CHECK(r == GFX_OK, "%s: symbol %s not found", path, nm[i].name);
+        if (r != GFX_OK)
+            continue;
+        CHECK(s.addr == nm[i].addr && s.size == nm[i].size, "%s: %s at 0x%llx size %llu", path,
+              s.name, (unsigned long long)s.addr, (unsigned long long)s.size);
+        CHECK(s.addr >= text_addr && s.addr + s.size <= text_addr + text_size, "%s: %s", path,
+              s.name);
+        int has_kd = 0;
+        char kdname[160];
+        snprintf(kdname, sizeof kdname, "%.127s.kd", nm[i].name);
+        for (size_t j = 0; j < nn; j++)
+            has_kd |= strcmp(nm[j].name, kdname) == 0;
+        CHECK(s.is_kernel == has_kd, "%s: %s is_kernel %d", path, s.name, s.is_kernel);
+    }
+    CHECK(gfx_module_symbol_count(m) == ntext, "%s: %zu symbols, llvm-nm lists %zu", path,
+          gfx_module_symbol_count(m), ntext);
+
+    /* Iteration is sorted by address. */
+    for (size_t i = 1; i < gfx_module_symbol_count(m); i++) {
+        gfx_symbol a, b;
+        gfx_module_symbol(m, i - 1, &a);
+        gfx_module_symbol(m, i, &b);
+        CHECK(a.addr <= b.addr, "%s: symbols out of order at %zu", path, i);
+    }
+    gfx_symbol dummy;
+    CHECK(gfx_module_symbol(m, gfx_module_symbol_count(m), &dummy) == GFX_ERR_INVALID, "%s", path);
+    CHECK(gfx_module_find_symbol(m, "no_such_kernel", &dummy) == GFX_ERR_NOT_FOUND, "%s", path);
+
+    /* Descriptors: fields agree with llvm-objdump, and the entry offset (bytes 16..23, signed,
+     * relative to the descriptor) lands on the kernel's code. */
+    static const char *kernels[] = {"vecadd", "reverse"};
+    for (size_t k = 0; k < 2; k++) {
+        uint8_t kd[64];
+        gfx_symbol s;
+        CHECK(gfx_module_find_symbol(m, kernels[k], &s) == GFX_OK && s.is_kernel, "%s: %s", path,
+              kernels[k]);
+        CHECK(gfx_module_kernel_descriptor(m, kernels[k], kd) == GFX_OK, "%s: %s.kd", path,
+              kernels[k]);
+        CHECK(le32(kd) == kd_field(path, kernels[k], "group_segment_fixed_size"), "%s: %s", path,
+              kernels[k]);
+        CHECK(le32(kd + 4) == kd_field(path, kernels[k], "private_segment_fixed_size"), "%s: %s",
+              path, kernels[k]);
+        CHECK(le32(kd + 8) == kd_field(path, kernels[k], "kernarg_size"), "%s: %s", path,
+              kernels[k]);
+        uint64_t entry = (uint64_t)le32(kd + 16) | (uint64_t)le32(kd + 20) << 32;
+        unsigned long long kd_addr = 0;
+        char kdname[64];
+        snprintf(kdname, sizeof kdname, "%s.kd", kernels[k]);
+        for (size_t j = 0; j < nn; j++)
+            if (strcmp(nm[j].name, kdname) == 0)
+                kd_addr = nm[j].addr;
+        CHECK(kd_addr + entry == s.addr, "%s: %s entry 0x%llx + 0x%llx != 0x%llx", path, kernels[k],
+              kd_addr, (unsigned long long)entry, (unsigned long long)s.addr);
+    }
+    uint8_t kd[64];
+    CHECK(gfx_module_kernel_descriptor(m, "nope", kd) == GFX_ERR_NOT_FOUND, "%s", path);
+    /* An -O0 build's helper functions are code without a descriptor. */
+    if (gfx_module_find_symbol(m, "__clang_ocl_kern_imp_vecadd", &dummy) == GFX_OK)
+        CHECK(gfx_module_kernel_descriptor(m, "__clang_ocl_kern_imp_vecadd", kd) ==
+                  GFX_ERR_NOT_FOUND,
+              "%s", path);
+
+    /* load_mem of the same bytes gives the same module. */
+    size_t size;
+    unsigned char *bytes = slurp(path, &size);
+    gfx_module *m2 = NULL;
+    CHECK(gfx_module_load_mem(bytes, size, &m2, err, sizeof err) == GFX_OK, "%s: %s", path, err);
+    if (m2) {
+        uint64_t a2;
+        size_t s2;
+        const uint8_t *t2 = gfx_module_text(m2, &a2, &s2);
+        CHECK(a2 == text_addr && s2 == text_size && memcmp(t2, text, s2) == 0, "%s", path);
+        CHECK(gfx_module_symbol_count(m2) == gfx_module_symbol_count(m), "%s", path);
+        gfx_module_free(m2);
+    }
+    free(bytes);
+    gfx_module_free(m);
+}
+
+/* ---- corrupted inputs ------------------------------------------------------------------- */
+
+/* Load a buffer; on success exercise every accessor (and the disassembler over .text) so a
+ * sanitizer build sees any bad pointer the loader let through.  Returns the result. */
+static gfx_result load_and_use(const uint8_t *data, size_t size, char *err, size_t errsz) {
+    gfx_module *m = NULL;
+    gfx_result r = gfx_module_load_mem(data, size, &m, err, errsz);
+    if (r != GFX_OK) {
+        CHECK(m == NULL, "module returned with error");
+        CHECK(err[0] != 0 && !strchr(err, '\n'), "error message '%s'", err);
+        return r;
+    }
+    uint64_t addr;
+    size_t n;
+    const uint8_t *text = gfx_module_text(m, &addr, &n);
+    char buf[GFX_DISASM_MAX];
+    for (size_t off = 0; off + 4 <= n && off < 4096;)
+        off += gfx_disasm(gfx_module_arch(m), text + off, n - off, buf, sizeof buf);
+    for (size_t i = 0; i < gfx_module_symbol_count(m); i++) {
+        gfx_symbol s;
+        uint8_t kd[64];
+        CHECK(gfx_module_symbol(m, i, &s) == GFX_OK, "symbol %zu", i);
+        CHECK(s.addr >= addr && s.addr - addr <= n && s.size <= n - (s.addr - addr),
+              "symbol %s outside .text", s.name);
+        volatile size_t len = strlen(s.name);
+        (void)len;
+        gfx_module_kernel_descriptor(m, s.name, kd);
+    }
+    gfx_module_free(m);
+    return GFX_OK;
+}
+
+static void expect_error(const uint8_t *data, size_t size, gfx_result want, const char *msg,
+                         const char *what) {
+    char err[256] = "";
+    gfx_result r = load_and_use(data, size, err, sizeof err);
+    CHECK(r == want, "%s: result %d (%s), want %d", what, r, err, want);
+    CHECK(strstr(err, msg) != NULL, "%s: message '%s', want '%s'", what, err, msg);
+}
+
+static uint64_t rd64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
+static void wr16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
+static void wr32(uint8_t *p, uint32_t v) { wr16(p, (uint16_t)v), wr16(p + 2, (uint16_t)(v >> 16)); }
+static void wr64(uint8_t *p, uint64_t v) { wr32(p, (uint32_t)v), wr32(p + 4, (uint32_t)(v >> 32)); }
+
+/* Section header of the section called `name` (a tiny independent reader for the test). */
+static uint8_t *shdr_of(uint8_t *d, const char *name, int *index) {
+    uint64_t shoff = rd64(d + 40);
+    unsigned shnum = d[60] | d[61] << 8, shstrndx = d[62] | d[63] << 8;
+    uint8_t *strs = d + rd64(d + shoff + 64 * shstrndx + 24);
+    for (unsigned i = 0; i < shnum; i++) {
+        uint8_t *sh = d + shoff + 64 * i;
+        if (strcmp((char *)strs + le32(sh), name) == 0) {
+            if (index)
+                *index = (int)i;
+            return sh;
+        }
+    }
+    fprintf(stderr, "test: no section %s\n", name);
+    exit(1);
+}
+
+/* The symbol-table entry of symbol `name` in .symtab. */
+static uint8_t *sym_of(uint8_t *d, const char *name) {
+    uint8_t *st = shdr_of(d, ".symtab", NULL), *ss = shdr_of(d, ".strtab", NULL);
+    uint8_t *syms = d + rd64(st + 24), *strs = d + rd64(ss + 24);
+    for (uint64_t i = 0; i < rd64(st + 32) / 24; i++)
+        if (strcmp((char *)strs + le32(syms + 24 * i), name) == 0)
+            return syms + 24 * i;
+    fprintf(stderr, "test: no symbol %s\n", name);
+    exit(1);
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rng(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void check_corrupt(const char *path) {
+    size_t size;
+    uint8_t *orig = slurp(path, &size);
+    uint8_t *d = malloc(size);
+    char err[256], what[64];
+
+    /* Truncations: the section header table sits at the end, so every prefix is an error. */
+    for (size_t len = 0; len < size; len += len < 256 ? 1 : 1 + len / 61) {
+        memcpy(d, orig, len);
+        snprintf(what, sizeof what, "truncated to %zu", len);
+        err[0] = 0;
+        CHECK(load_and_use(d, len, err, sizeof err) != GFX_OK, "%s", what);
+        if (len < 4)
+            CHECK(strcmp(err, "not an ELF file") == 0, "%s: '%s'", what, err);
+        else if (len < 64)
+            CHECK(strstr(err, "truncated ELF header") != NULL, "%s: '%s'", what, err);
+    }
+
+    /* Random damage: 1..8 bytes at random offsets, 3000 times (seeded, so reproducible). */
+    size_t ok = 0;
+    for (int iter = 0; iter < 3000; iter++) {
+        memcpy(d, orig, size);
+        int nflip = 1 + (int)(rng() % 8);
+        for (int k = 0; k < nflip; k++) {
+            /* Aim half of the damage at the headers and tables where it matters most. */
+            uint64_t shoff = rd64(orig + 40);
+            size_t off = rng() % 2 ? rng() % size : rng() % 64 + (rng() % 2 ? shoff - 64 : 0);
+            if (off >= size)
+                off = rng() % size;
+            d[off] ^= (uint8_t)(1 + rng() % 255);
+        }
+        err[0] = 0;
+        ok += load_and_use(d, size, err, sizeof err) == GFX_OK;
+    }
+    CHECK(ok > 0 && ok < 3000, "random damage: %zu of 3000 loaded", ok);
+
+    /* Every single byte of the ELF header and section header table set to 0xff. */
+    uint64_t shoff = rd64(orig + 40);
+    for (size_t off = 0; off < size; off++) {
+        if (off >= 64 && off < shoff)
+            continue;
+        memcpy(d, orig, size);
+        d[off] = 0xff;
+        err[0] = 0;
+        load_and_use(d, size, err, sizeof err);
+    }
+
+    /* Specific damage, specific messages. */
+#define DAMAGE(stmt, want, msg)                                                                    \
+    do {                                                                                           \
+        memcpy(d, orig, size);                                                                     \
+        stmt;                                                                                      \
+        expect_error(d, size, want, msg, #stmt);                                                   \
+    } while (0)
+    DAMAGE(d[0] = 'X', GFX_ERR_FORMAT, "not an ELF file");
+    DAMAGE(d[4] = 1, GFX_ERR_FORMAT, "not a 64-bit ELF file (EI_CLASS 1)");
+    DAMAGE(d[5] = 2, GFX_ERR_FORMAT, "not a little-endian ELF file (EI_DATA 2)");
+    DAMAGE(wr16(d + 18, 62), GFX_ERR_FORMAT, "not an AMDGPU code object (e_machine 62)");
+    DAMAGE(d[7] = 0, GFX_ERR_FORMAT, "not an AMDGPU HSA code object (EI_OSABI 0)");
+    DAMAGE(d[8] = 0, GFX_ERR_FORMAT, "unsupported code object version 2");
+    DAMAGE(wr16(d + 16, 2), GFX_ERR_FORMAT, "unsupported ELF type 2");
+    DAMAGE(d[48] = 0x3f, GFX_ERR_ARCH, "unsupported architecture gfx90a (0x3f)");
+    DAMAGE(d[48] = 0x2c, GFX_ERR_ARCH, "unsupported architecture gfx900 (0x2c)");
+    DAMAGE(d[48] = 0xfe, GFX_ERR_ARCH, "unsupported architecture unknown (0xfe)");
+    DAMAGE(wr64(d + 40, 0xffffffffffffff00ull), GFX_ERR_FORMAT,
+           "section header table out of bounds");
+    DAMAGE(wr64(d + 40, size - 100), GFX_ERR_FORMAT, "section header table out of bounds");
+    DAMAGE(wr64(d + 40, 0), GFX_ERR_FORMAT, "no section header table");
+    DAMAGE(wr16(d + 60, 0xfff0), GFX_ERR_FORMAT, "section header table out of bounds");
+    DAMAGE(wr16(d + 58, 32), GFX_ERR_FORMAT, "bad section header entry size 32");
+    DAMAGE(wr16(d + 62, 0xfff0), GFX_ERR_FORMAT, "section name table index 65520 out of range");
+    int texti = 0;
+    shdr_of(orig, ".text", &texti);
+    char msg[128];
+    snprintf(msg, sizeof msg, "section %d (.text) out of bounds", texti);
+    DAMAGE(wr64(shdr_of(d, ".text", NULL) + 24, 0x7fffffffffffff00ull), GFX_ERR_FORMAT, msg);
+    DAMAGE(wr64(shdr_of(d, ".text", NULL) + 32, size), GFX_ERR_FORMAT, msg);
+    DAMAGE(wr32(shdr_of(d, ".text", NULL) + 4, 8), GFX_ERR_FORMAT,
+           "section .text has type 8 (expected PROGBITS)");
+    DAMAGE(memcpy(d + rd64(shdr_of(d, ".shstrtab", NULL) + 24) + le32(shdr_of(d, ".text", NULL)),
+                  ".txet", 5),
+           GFX_ERR_FORMAT, "no .text section");
+    DAMAGE(wr32(shdr_of(d, ".symtab", NULL) + 40, 0xffff), GFX_ERR_FORMAT,
+           "symbol string table index 65535 out of range");
+    DAMAGE(wr64(shdr_of(d, ".symtab", NULL) + 56, 16), GFX_ERR_FORMAT, "bad symbol entry size 16");
+    DAMAGE(wr32(sym_of(d, "vecadd"), 0x7ffffff0), GFX_ERR_FORMAT, "name out of bounds");
+    DAMAGE(wr64(sym_of(d, "vecadd") + 8, 0x10), GFX_ERR_FORMAT, "symbol vecadd (0x10, size");
+    DAMAGE(wr64(sym_of(d, "vecadd") + 16, 1ull << 40), GFX_ERR_FORMAT, "lies outside .text");
+    DAMAGE(wr64(sym_of(d, "vecadd.kd") + 16, 32), GFX_ERR_FORMAT,
+           "kernel descriptor vecadd.kd has size 32 (expected 64)");
+    DAMAGE(wr64(sym_of(d, "vecadd.kd") + 8, 0xfffffffffffffff0ull), GFX_ERR_FORMAT,
+           "kernel descriptor vecadd.kd outside its section");
+#undef DAMAGE
+
+    free(d);
+    free(orig);
+}
+
+static void check_misc(void) {
+    char err[256] = "";
+    gfx_module *m = (gfx_module *)1;
+    CHECK(gfx_module_load_mem(NULL, 0, &m, err, sizeof err) == GFX_ERR_FORMAT && !m, "%s", err);
+    CHECK(strcmp(err, "not an ELF file") == 0, "'%s'", err);
+    CHECK(gfx_module_load_mem(NULL, 10, &m, err, sizeof err) == GFX_ERR_INVALID, "NULL data");
+    CHECK(gfx_module_load_mem("hello, world\n", 13, &m, NULL, 0) == GFX_ERR_FORMAT, "no err buf");
+    CHECK(gfx_module_load_file("/nonexistent/x.co", &m, err, sizeof err) == GFX_ERR_IO && !m, "%s",
+          err);
+    CHECK(strcmp(err, "No such file or directory") == 0, "'%s'", err);
+    CHECK(gfx_module_load_file("/", &m, err, sizeof err) == GFX_ERR_IO, "%s", err);
+    CHECK(strcmp(err, "is a directory") == 0, "'%s'", err);
+    CHECK(gfx_module_load_file("/dev/null", &m, err, sizeof err) == GFX_ERR_IO, "%s", err);
+    CHECK(strcmp(err, "not a regular file") == 0, "'%s'", err);
+    char tiny[8];
+    CHECK(gfx_module_load_mem("\177ELF", 4, &m, tiny, sizeof tiny) == GFX_ERR_FORMAT, "tiny");
+    CHECK(strcmp(tiny, "truncat") == 0, "message truncated to the buffer: '%s'", tiny);
+    gfx_module_free(NULL);
+
+    gfx_arch a = GFX_ARCH_GFX942;
+    CHECK(gfx_arch_from_name("gfx950", &a) == GFX_OK && a == GFX_ARCH_GFX950, "gfx950");
+    CHECK(gfx_arch_from_name("gfx942", &a) == GFX_OK && a == GFX_ARCH_GFX942, "gfx942");
+    CHECK(gfx_arch_from_name("gfx90a", &a) == GFX_ERR_ARCH, "gfx90a");
+    CHECK(gfx_arch_from_name(NULL, &a) == GFX_ERR_INVALID, "NULL");
+    CHECK(strcmp(gfx_arch_name(GFX_ARCH_GFX950), "gfx950") == 0, "name");
+    CHECK(strcmp(gfx_arch_name((gfx_arch)7), "unknown") == 0, "name of 7");
+    for (int i = GFX_OK; i <= GFX_ERR_UNIMPLEMENTED; i++)
+        for (int j = GFX_OK; j < i; j++)
+            CHECK(strcmp(gfx_result_str((gfx_result)i), gfx_result_str((gfx_result)j)) != 0,
+                  "results %d and %d share a description", i, j);
+    CHECK(strcmp(gfx_result_str((gfx_result)99), "unknown error") == 0, "99");
+    CHECK(strcmp(gfx_version(), "0.1.0") == 0 || GFXEMU_VERSION_MINOR != 1, "%s", gfx_version());
+}
+
+int main(void) {
+    const char *b = build_dir();
+    char dir[512], co[600];
+    snprintf(dir, sizeof dir, "%s/test-data/load", b);
+    run("mkdir -p '%s'", dir);
+    static const struct {
+        const char *cpu;
+        gfx_arch arch;
+        unsigned mach;
+    } targets[] = {{"gfx950", GFX_ARCH_GFX950, 0x4f}, {"gfx942", GFX_ARCH_GFX942, 0x4c}};
+    for (size_t t = 0; t < 2; t++) {
+        for (int opt = 0; opt <= 2; opt += 2) {
+            snprintf(co, sizeof co, "%s/kernels_%s_O%d.co", dir, targets[t].cpu, opt);
+            run("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
+                "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
+                targets[t].cpu, opt, co, co, co);
+            check_real(co, targets[t].arch, targets[t].mach, 0);
+            if (t == 0 && opt == 0)
+                check_corrupt(co);
+        }
+    }
+    /* A stripped object keeps only .dynsym: kernels are still found. */
+    snprintf(co, sizeof co, "%s/kernels_gfx950_O2", dir);
+    run("llvm-strip-22 '%s.co' -o '%s.stripped.co'", co, co);
+    strcat(co, ".stripped.co");
+    check_real(co, GFX_ARCH_GFX950, 0x4f, 1);
+    /* A gfx90a object is refused with its name. */
+    snprintf(co, sizeof co, "%s/kernels_gfx90a.co", dir);
+    run("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O2 "
+        "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
+        co, co, co);
+    char err[256] = "";
+    gfx_module *m = NULL;
+    CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_ERR_ARCH && !m, "%s", err);
+    CHECK(strcmp(err, "unsupported architecture gfx90a (0x3f)") == 0, "'%s'", err);
+    check_misc();
+
+    if (failures) {
+        fprintf(stderr, "test_elf: %d checks failed\n", failures);
+        return 1;
+    }
+    puts("test_elf: all checks passed");
+    return 0;
+}
