@@ -26,6 +26,10 @@ ALL_LDFLAGS := $(LDFLAGS) $(EXTRA_LDFLAGS)
 
 LIB_SRCS := $(sort $(wildcard src/*.c src/*/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+# `ar` keys archive members by file name: two sources with one base name would silently replace
+# each other in libgfxemu.a.
+DUP_SRCS := $(shell printf '%s\n' $(notdir $(LIB_SRCS)) | sort | uniq -d)
+$(if $(DUP_SRCS),$(error source files share a base name (breaks libgfxemu.a): $(DUP_SRCS)))
 CLI_OBJ := $(BUILD)/obj/tools/gfxemu.o
 COMMON_SRCS := $(sort $(wildcard tests/common/*.c))
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
