@@ -1,0 +1,186 @@
+/* exec.c - decoded programs, constant resolution and the wave loop. */
+#include "exec/exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Handler lookup table by op id, built once from the family tables. */
+static xhandler by_op[ISA_NOPS];
+static int by_op_ready;
+
+static void build_handlers(void)
+{
+    static const struct {
+        const xhandler *h;
+        const unsigned *n;
+    } fams[] = {
+        {x_salu_handlers, &x_salu_nhandlers},
+    };
+    for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
+        for (unsigned i = 0; i < *fams[f].n; i++)
+            by_op[fams[f].h[i].op] = fams[f].h[i];
+    by_op_ready = 1;
+}
+
+static void x_illegal(wave *w, const xinst *x) { wave_fault(w, x, XF_ILLEGAL); }
+static void x_unimplemented(wave *w, const xinst *x) { wave_fault(w, x, XF_UNIMPLEMENTED); }
+
+/* Inline constants (CDNA3/CDNA4 ISA "Inline constants"): the float ones depend on the width and
+ * format of the operand they feed; 248 is 1/(2*pi). */
+static uint64_t inline_value(unsigned enc, int type, unsigned n)
+{
+    static const uint16_t f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+                                    0xc000, 0x4400, 0xc400, 0x3118};
+    static const uint16_t bf16[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
+                                     0xc000, 0x4080, 0xc080, 0x3e22};
+    static const uint32_t f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                    0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    static const uint64_t f64[9] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
+                                    0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
+                                    0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882};
+    if (enc >= 128 && enc <= 192)
+        return enc - 128;
+    if (enc >= 193 && enc <= 208)
+        return (uint64_t)(int64_t)(192 - (int)enc);
+    if (enc >= 240 && enc <= 248) {
+        unsigned i = enc - 240;
+        if (n >= 2)
+            return f64[i];
+        switch (type) {
+        case ISA_T_F16:
+        case ISA_T_B16:
+            return f16[i];
+        case ISA_T_BF16:
+            return bf16[i];
+        case ISA_T_V2F16:
+        case ISA_T_V2B16:
+            return f16[i];
+        case ISA_T_V2BF16:
+            return bf16[i];
+        default:
+            return f32[i];
+        }
+    }
+    return 0;
+}
+
+static void resolve_constants(xinst *x, int type)
+{
+    for (unsigned i = 0; i < x->in.nsrc && i < 6; i++) {
+        const isa_opnd *o = &x->in.src[i];
+        if (o->kind == ISA_OPND_INLINE)
+            x->k[i] = inline_value(o->idx, type, o->n);
+        else if (o->kind == ISA_OPND_LITERAL)
+            /* A 32-bit literal feeding a 64-bit float operand is its high half; integer 64-bit
+             * operands take it zero-extended. */
+            x->k[i] = o->n >= 2 && type == ISA_T_F64 ? (uint64_t)x->in.lit << 32 : x->in.lit;
+        else if (o->kind == ISA_OPND_IMM)
+            x->k[i] = (uint64_t)(int64_t)o->imm;
+    }
+}
+
+int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va)
+{
+    if (!by_op_ready)
+        build_handlers();
+    memset(p, 0, sizeof *p);
+    p->arch = arch;
+    p->code = code;
+    p->code_size = size & ~3u;
+    p->code_va = va;
+    uint32_t nslots = p->code_size / 4;
+    p->at = calloc(nslots ? nslots : 1, sizeof *p->at);
+    p->insts = calloc(nslots ? nslots : 1, sizeof *p->insts);
+    if (!p->at || !p->insts) {
+        xprog_free(p);
+        return -1;
+    }
+    for (uint32_t pc = 0; pc < p->code_size;) {
+        xinst *x = &p->insts[p->ninsts++];
+        size_t n = isa_decode(arch, code + pc, p->code_size - pc, &x->in);
+        x->pc = pc;
+        x->size = (uint8_t)(n ? n : 4);
+        if (n == 0) {
+            x->fn = x_illegal;
+            x->cls = XC_OTHER;
+        } else if (by_op[x->in.op].fn) {
+            x->fn = by_op[x->in.op].fn;
+            x->cls = by_op[x->in.op].cls;
+            resolve_constants(x, by_op[x->in.op].type);
+        } else {
+            x->fn = x_unimplemented;
+            x->cls = XC_OTHER;
+        }
+        p->at[pc / 4] = x;
+        pc += x->size;
+    }
+    return 0;
+}
+
+void xprog_free(xprog *p)
+{
+    free(p->at);
+    free(p->insts);
+    p->at = NULL;
+    p->insts = NULL;
+}
+
+void wave_fault(wave *w, const xinst *x, int kind)
+{
+    if (w->status == WAVE_FAULT)
+        return;
+    w->status = WAVE_FAULT;
+    w->fault.kind = kind;
+    w->fault.pc = x ? x->pc : w->pc;
+    w->fault.op = x ? x->in.op : 0;
+}
+
+void wave_run(wave *w)
+{
+    const xprog *p = w->prog;
+    while (w->status == WAVE_RUNNING) {
+        if (w->budget == 0) {
+            wave_fault(w, NULL, XF_WATCHDOG);
+            break;
+        }
+        w->budget--;
+        const xinst *x = (w->pc < p->code_size && !(w->pc & 3)) ? p->at[w->pc / 4] : NULL;
+        if (!x) {
+            wave_fault(w, NULL, XF_PC);
+            break;
+        }
+        w->count[x->cls]++;
+        w->pc += x->size;
+        x->fn(w, x);
+    }
+}
+
+/* Special sources.  The aperture registers read as the high dword of the aperture base when
+ * used as a 32-bit operand and as the full 64-bit base (low dword 0) as a 64-bit operand. */
+uint64_t x_special(const wave *w, unsigned enc, unsigned n)
+{
+    uint64_t ap;
+    switch (enc) {
+    case 235:
+        ap = GMEM_SHARED_APERTURE;
+        break;
+    case 236:
+        ap = GMEM_SHARED_APERTURE + GMEM_APERTURE_SIZE - 1;
+        break;
+    case 237:
+        ap = GMEM_PRIVATE_APERTURE;
+        break;
+    case 238:
+        ap = GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE - 1;
+        break;
+    case 251:
+        return (w->s[106] | w->s[107]) == 0;
+    case 252:
+        return wave_exec(w) == 0;
+    case 253:
+        return w->scc;
+    default:
+        return 0;
+    }
+    return n >= 2 ? ap : ap >> 32;
+}

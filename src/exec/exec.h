@@ -1,0 +1,153 @@
+/* exec.h - wave state, decoded programs and the instruction handlers (layer 4).
+ *
+ * A code object's .text is decoded once into a program: one xinst per instruction start, each
+ * holding the decoded record, its handler and its constant operands already resolved to the
+ * values the handler needs.  The wave loop is then: x = at[pc/4]; pc += size; x->fn(w, x).
+ *
+ * Register files are lane arrays: v[r][lane], a[r][lane].  The scalar file is indexed by the
+ * source-operand encoding (s0..s101, flat_scratch 102-103, xnack_mask 104-105, vcc 106-107,
+ * ttmp 108-123, m0 124, exec 126-127), so VCC/EXEC/M0 reads and writes need no special cases.
+ */
+#ifndef GFXEMU_EXEC_H
+#define GFXEMU_EXEC_H
+
+#include "isa/isa.h"
+#include "mem/mem.h"
+
+#include <stdint.h>
+
+#define LANES 64
+#define NVREG 272 /* 256 addressable + room for a 16-register range starting at v255 */
+#define NSREG 256
+
+enum { WAVE_RUNNING, WAVE_BARRIER, WAVE_DONE, WAVE_FAULT };
+
+typedef enum {
+    XF_NONE = 0,
+    XF_MEMORY,        /* address outside every allocation */
+    XF_ILLEGAL,       /* word that is not an instruction on this target */
+    XF_UNIMPLEMENTED, /* a valid instruction gfxemu cannot execute yet */
+    XF_TRAP,          /* s_trap */
+    XF_WATCHDOG,      /* instruction budget exhausted */
+    XF_PC,            /* pc outside the code or inside an instruction */
+    XF_LDS,           /* LDS access out of the workgroup's allocation */
+} xfault_kind;
+
+typedef struct xfault {
+    int kind;
+    uint32_t pc;     /* byte offset of the faulting instruction in .text */
+    uint64_t addr;   /* memory faults: first bad address */
+    uint32_t size;   /* access size in bytes */
+    int write;
+    uint64_t lanes;  /* lanes that faulted */
+    uint16_t op;     /* ISA_OP_* */
+} xfault;
+
+typedef struct wave wave;
+typedef struct xinst xinst;
+typedef void (*xfn)(wave *, const xinst *);
+
+/* Instruction classes for --stats. */
+enum { XC_SALU, XC_VALU, XC_VMEM, XC_SMEM, XC_LDS, XC_MFMA, XC_BRANCH, XC_OTHER, XC_N };
+
+struct xinst {
+    xfn fn;
+    uint32_t pc;
+    uint8_t size, cls;
+    uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */
+    isa_inst in;
+};
+
+typedef struct xprog {
+    isa_arch arch;
+    const uint8_t *code;
+    uint32_t code_size;
+    uint64_t code_va;   /* address of code[0] as the kernel sees it (s_getpc) */
+    xinst **at;         /* at[pc/4]: instruction starting at pc, or NULL */
+    xinst *insts;
+    uint32_t ninsts;
+} xprog;
+
+struct wave {
+    uint32_t s[NSREG];
+    uint32_t scc;
+    uint32_t pc; /* byte offset in the program */
+    int status;
+    uint32_t mode;
+    const xprog *prog;
+    gmem *mem;
+    gmem_cache cache;
+    uint8_t *lds;
+    uint32_t lds_size;
+    uint64_t budget;       /* remaining instructions before the watchdog fires */
+    uint64_t count[XC_N];  /* executed wave-instructions per class */
+    xfault fault;
+    uint32_t v[NVREG][LANES];
+    uint32_t a[NVREG][LANES];
+};
+
+static inline uint64_t wave_exec(const wave *w) { return w->s[126] | (uint64_t)w->s[127] << 32; }
+static inline void wave_set_exec(wave *w, uint64_t e)
+{
+    w->s[126] = (uint32_t)e;
+    w->s[127] = (uint32_t)(e >> 32);
+}
+
+/* Build a program from code bytes (decodes every instruction reachable by a linear sweep). */
+int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va);
+void xprog_free(xprog *p);
+
+/* Run a wave until it ends, faults, reaches a barrier, or its budget runs out. */
+void wave_run(wave *w);
+void wave_fault(wave *w, const xinst *x, int kind);
+
+/* Handler registration: families fill these tables (salu.c, valu.c, ...). */
+typedef struct xhandler {
+    uint16_t op;
+    uint8_t cls;
+    uint8_t type; /* ISA_T_* used to resolve constant sources (width from the operand) */
+    xfn fn;
+} xhandler;
+
+extern const xhandler x_salu_handlers[];
+extern const unsigned x_salu_nhandlers;
+
+/* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
+uint64_t x_special(const wave *w, unsigned enc, unsigned n);
+
+/* Scalar operand access (sources may be registers, inline constants or literals). */
+static inline uint32_t x_s32(const wave *w, const xinst *x, int i)
+{
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_SREG)
+        return w->s[o->idx];
+    if (o->kind == ISA_OPND_SPECIAL)
+        return (uint32_t)x_special(w, o->idx, 1);
+    return (uint32_t)x->k[i];
+}
+static inline uint64_t x_s64(const wave *w, const xinst *x, int i)
+{
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_SREG)
+        return w->s[o->idx] | (uint64_t)w->s[o->idx + 1] << 32;
+    if (o->kind == ISA_OPND_SPECIAL)
+        return x_special(w, o->idx, 2);
+    return x->k[i];
+}
+static inline void x_sd32(wave *w, const xinst *x, uint32_t v)
+{
+    unsigned d = x->in.dst[0].idx;
+    if (d != 125) /* null */
+        w->s[d] = v;
+}
+static inline void x_sd64(wave *w, const xinst *x, uint64_t v)
+{
+    unsigned d = x->in.dst[0].idx;
+    if (d != 125) {
+        w->s[d] = (uint32_t)v;
+        w->s[d + 1] = (uint32_t)(v >> 32);
+    }
+}
+
+
+#endif

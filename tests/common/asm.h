@@ -1,0 +1,13 @@
+/* asm.h - assemble instruction snippets with llvm-mc-22 for tests (real encodings, never
+ * hand-written words). */
+#ifndef GFXEMU_TEST_ASM_H
+#define GFXEMU_TEST_ASM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Assemble `text` (instructions separated by newlines or ';'-free lines) for arch ("gfx950").
+ * Returns a malloc'd byte buffer and its size in *n, or NULL with a message on stderr. */
+uint8_t *asm_snippet(const char *arch, const char *text, size_t *n);
+
+#endif
