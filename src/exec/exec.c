@@ -15,6 +15,7 @@ static void build_handlers(void)
         const unsigned *n;
     } fams[] = {
         {x_salu_handlers, &x_salu_nhandlers},
+        {x_smem_handlers, &x_smem_nhandlers},
     };
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)
@@ -133,6 +134,16 @@ void wave_fault(wave *w, const xinst *x, int kind)
     w->fault.kind = kind;
     w->fault.pc = x ? x->pc : w->pc;
     w->fault.op = x ? x->in.op : 0;
+}
+
+void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write)
+{
+    if (w->status == WAVE_FAULT)
+        return;
+    wave_fault(w, x, XF_MEMORY);
+    w->fault.addr = addr;
+    w->fault.size = size;
+    w->fault.write = write;
 }
 
 void wave_run(wave *w)

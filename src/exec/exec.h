@@ -100,6 +100,8 @@ void xprog_free(xprog *p);
 /* Run a wave until it ends, faults, reaches a barrier, or its budget runs out. */
 void wave_run(wave *w);
 void wave_fault(wave *w, const xinst *x, int kind);
+/* A memory fault at [addr, addr+size) (write: 1 for stores and atomics). */
+void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
 
 /* Handler registration: families fill these tables (salu.c, valu.c, ...). */
 typedef struct xhandler {
@@ -111,6 +113,8 @@ typedef struct xhandler {
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;
+extern const xhandler x_smem_handlers[];
+extern const unsigned x_smem_nhandlers;
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

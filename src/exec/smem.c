@@ -1,0 +1,254 @@
+/* smem.c - scalar memory: s_load/s_store, s_buffer_load/store, scalar atomics, s_memtime.
+ * CDNA3/CDNA4 ISA "Scalar memory operations".
+ *
+ * Decoded slots (src/isa/scalar.c): dst[0] = sdata when written, src[0] = sdata when read,
+ * src[1] = sbase (2 SGPRs: an address; 4 SGPRs for s_buffer_*: a buffer resource), src[2] = the
+ * SGPR offset when f.s.has_soffset; f.s.offset = the immediate offset when f.s.has_imm. */
+#include "exec/exec.h"
+
+#include <string.h>
+#include <time.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+static u64 smem_addr(const wave *w, const xinst *x)
+{
+    const isa_scalar_fields *f = &x->in.f.s;
+    u64 base = x_s64(w, x, 1);
+    u64 off = f->has_imm ? (u64)(int64_t)f->offset : 0;
+    if (f->has_soffset)
+        off += x_s32(w, x, 2);
+    /* Scalar memory is dword-addressed: the low two address bits are ignored. */
+    return (base + off) & ~3ull;
+}
+
+static void s_load(wave *w, const xinst *x)
+{
+    unsigned n = x->in.dst[0].n;
+    u64 addr = smem_addr(w, x);
+    const u32 *p = gmem_xlate(w->mem, &w->cache, addr, 4ull * n);
+    if (!p) {
+        wave_mem_fault(w, x, addr, 4 * n, 0);
+        return;
+    }
+    memcpy(&w->s[x->in.dst[0].idx], p, 4ull * n);
+}
+
+static void s_store(wave *w, const xinst *x)
+{
+    unsigned n = x->in.src[0].n;
+    u64 addr = smem_addr(w, x);
+    u32 *p = gmem_xlate(w->mem, &w->cache, addr, 4ull * n);
+    if (!p) {
+        wave_mem_fault(w, x, addr, 4 * n, 1);
+        return;
+    }
+    memcpy(p, &w->s[x->in.src[0].idx], 4ull * n);
+}
+
+/* Buffer resource (V#) fields used by scalar buffer loads: base [47:0], num_records [95:64].
+ * Dwords past num_records read as 0 and stores past it are dropped (range checking of the
+ * unswizzled, stride-0 buffer the scalar unit uses). */
+typedef struct {
+    u64 base;
+    u32 num_records;
+} vsharp;
+
+static vsharp rsrc(const wave *w, const xinst *x)
+{
+    const u32 *r = &w->s[x->in.src[1].idx];
+    vsharp v = {r[0] | (u64)(r[1] & 0xffff) << 32, r[2]};
+    return v;
+}
+
+static u32 buffer_offset(const wave *w, const xinst *x)
+{
+    const isa_scalar_fields *f = &x->in.f.s;
+    u32 off = f->has_imm ? (u32)f->offset : 0;
+    if (f->has_soffset)
+        off += x_s32(w, x, 2);
+    return off & ~3u;
+}
+
+static void s_buffer_load(wave *w, const xinst *x)
+{
+    vsharp v = rsrc(w, x);
+    u32 off = buffer_offset(w, x);
+    unsigned n = x->in.dst[0].n;
+    u32 tmp[16];
+    for (unsigned i = 0; i < n; i++) {
+        u64 o = (u64)off + 4 * i;
+        tmp[i] = 0;
+        if (o + 4 > v.num_records)
+            continue;
+        const u32 *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        if (!p) {
+            wave_mem_fault(w, x, v.base + o, 4, 0);
+            return;
+        }
+        tmp[i] = *p;
+    }
+    memcpy(&w->s[x->in.dst[0].idx], tmp, 4ull * n);
+}
+
+static void s_buffer_store(wave *w, const xinst *x)
+{
+    vsharp v = rsrc(w, x);
+    u32 off = buffer_offset(w, x);
+    unsigned n = x->in.src[0].n;
+    for (unsigned i = 0; i < n; i++) {
+        u64 o = (u64)off + 4 * i;
+        if (o + 4 > v.num_records)
+            continue;
+        u32 *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        if (!p) {
+            wave_mem_fault(w, x, v.base + o, 4, 1);
+            return;
+        }
+        *p = w->s[x->in.src[0].idx + i];
+    }
+}
+
+/* s_memtime: a 64-bit free-running counter; we use executed wave-instructions so that runs are
+ * reproducible.  s_memrealtime: a constant-rate clock (ns / 10, i.e. 100 MHz). */
+static void s_memtime(wave *w, const xinst *x)
+{
+    u64 t = 0;
+    for (int i = 0; i < XC_N; i++)
+        t += w->count[i];
+    x_sd64(w, x, t);
+}
+static void s_memrealtime(wave *w, const xinst *x)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    x_sd64(w, x, ((u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec) / 10);
+}
+static void s_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
+
+/* Scalar atomics: real host atomics, so they are correct across worker threads.  sdata holds the
+ * operand (cmpswap: data then compare value); with glc the pre-op value returns to dst[0]. */
+enum { A_ADD, A_SUB, A_SWAP, A_CMPSWAP, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_INC, A_DEC };
+
+static u32 atomic32(u32 *p, int op, u32 v, u32 cmp)
+{
+    u32 old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
+    do {
+        switch (op) {
+        case A_ADD: nv = old + v; break;
+        case A_SUB: nv = old - v; break;
+        case A_SWAP: nv = v; break;
+        case A_CMPSWAP: nv = old == cmp ? v : old; break;
+        case A_SMIN: nv = (int32_t)v < (int32_t)old ? v : old; break;
+        case A_UMIN: nv = v < old ? v : old; break;
+        case A_SMAX: nv = (int32_t)v > (int32_t)old ? v : old; break;
+        case A_UMAX: nv = v > old ? v : old; break;
+        case A_AND: nv = old & v; break;
+        case A_OR: nv = old | v; break;
+        case A_XOR: nv = old ^ v; break;
+        case A_INC: nv = old >= v ? 0 : old + 1; break;
+        default: nv = (old == 0 || old > v) ? v : old - 1; break;
+        }
+    } while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return old;
+}
+
+static u64 atomic64(u64 *p, int op, u64 v, u64 cmp)
+{
+    u64 old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
+    do {
+        switch (op) {
+        case A_ADD: nv = old + v; break;
+        case A_SUB: nv = old - v; break;
+        case A_SWAP: nv = v; break;
+        case A_CMPSWAP: nv = old == cmp ? v : old; break;
+        case A_SMIN: nv = (int64_t)v < (int64_t)old ? v : old; break;
+        case A_UMIN: nv = v < old ? v : old; break;
+        case A_SMAX: nv = (int64_t)v > (int64_t)old ? v : old; break;
+        case A_UMAX: nv = v > old ? v : old; break;
+        case A_AND: nv = old & v; break;
+        case A_OR: nv = old | v; break;
+        case A_XOR: nv = old ^ v; break;
+        case A_INC: nv = old >= v ? 0 : old + 1; break;
+        default: nv = (old == 0 || old > v) ? v : old - 1; break;
+        }
+    } while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return old;
+}
+
+static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer)
+{
+    u64 addr;
+    if (buffer) {
+        vsharp v = rsrc(w, x);
+        u32 off = buffer_offset(w, x);
+        if ((u64)off + (is64 ? 8 : 4) > v.num_records)
+            return; /* out of range: no access, nothing returned */
+        addr = v.base + off;
+    } else {
+        addr = smem_addr(w, x);
+    }
+    unsigned size = is64 ? 8 : 4;
+    void *p = gmem_xlate(w->mem, &w->cache, addr, size);
+    if (!p || (addr & (size - 1))) {
+        wave_mem_fault(w, x, addr, size, 1);
+        return;
+    }
+    const u32 *d = &w->s[x->in.src[0].idx];
+    u64 old;
+    if (is64)
+        old = atomic64(p, op, d[0] | (u64)d[1] << 32, op == A_CMPSWAP ? d[2] | (u64)d[3] << 32 : 0);
+    else
+        old = atomic32(p, op, d[0], op == A_CMPSWAP ? d[1] : 0);
+    if (x->in.ndst && x->in.dst[0].kind == ISA_OPND_SREG) {
+        w->s[x->in.dst[0].idx] = (u32)old;
+        if (is64)
+            w->s[x->in.dst[0].idx + 1] = (u32)(old >> 32);
+    }
+}
+
+#define ATOMIC(name, op, is64, buf)                                                                \
+    static void name(wave *w, const xinst *x) { s_atomic(w, x, op, is64, buf); }
+#define ATOMICS(base, op)                                                                          \
+    ATOMIC(s_atomic_##base, op, 0, 0)                                                              \
+    ATOMIC(s_atomic_##base##_x2, op, 1, 0)                                                         \
+    ATOMIC(s_buffer_atomic_##base, op, 0, 1)                                                       \
+    ATOMIC(s_buffer_atomic_##base##_x2, op, 1, 1)
+ATOMICS(add, A_ADD)
+ATOMICS(sub, A_SUB)
+ATOMICS(swap, A_SWAP)
+ATOMICS(cmpswap, A_CMPSWAP)
+ATOMICS(smin, A_SMIN)
+ATOMICS(umin, A_UMIN)
+ATOMICS(smax, A_SMAX)
+ATOMICS(umax, A_UMAX)
+ATOMICS(and, A_AND)
+ATOMICS(or, A_OR)
+ATOMICS(xor, A_XOR)
+ATOMICS(inc, A_INC)
+ATOMICS(dec, A_DEC)
+
+#define H(op, fn) {ISA_OP_##op, XC_SMEM, ISA_T_B32, fn}
+#define HA(OP, base)                                                                               \
+    H(S_ATOMIC_##OP, s_atomic_##base), H(S_ATOMIC_##OP##_X2, s_atomic_##base##_x2),                \
+        H(S_BUFFER_ATOMIC_##OP, s_buffer_atomic_##base),                                           \
+        H(S_BUFFER_ATOMIC_##OP##_X2, s_buffer_atomic_##base##_x2)
+const xhandler x_smem_handlers[] = {
+    H(S_LOAD_DWORD, s_load), H(S_LOAD_DWORDX2, s_load), H(S_LOAD_DWORDX4, s_load),
+    H(S_LOAD_DWORDX8, s_load), H(S_LOAD_DWORDX16, s_load),
+    H(S_STORE_DWORD, s_store), H(S_STORE_DWORDX2, s_store), H(S_STORE_DWORDX4, s_store),
+    H(S_BUFFER_LOAD_DWORD, s_buffer_load), H(S_BUFFER_LOAD_DWORDX2, s_buffer_load),
+    H(S_BUFFER_LOAD_DWORDX4, s_buffer_load), H(S_BUFFER_LOAD_DWORDX8, s_buffer_load),
+    H(S_BUFFER_LOAD_DWORDX16, s_buffer_load), H(S_BUFFER_STORE_DWORD, s_buffer_store),
+    H(S_BUFFER_STORE_DWORDX2, s_buffer_store), H(S_BUFFER_STORE_DWORDX4, s_buffer_store),
+    H(S_MEMTIME, s_memtime), H(S_MEMREALTIME, s_memrealtime),
+    H(S_DCACHE_INV, s_cache_nop), H(S_DCACHE_WB, s_cache_nop), H(S_DCACHE_INV_VOL, s_cache_nop),
+    H(S_DCACHE_WB_VOL, s_cache_nop), H(S_DCACHE_DISCARD, s_cache_nop),
+    H(S_DCACHE_DISCARD_X2, s_cache_nop), H(S_ATC_PROBE, s_cache_nop),
+    H(S_ATC_PROBE_BUFFER, s_cache_nop),
+    HA(ADD, add), HA(SUB, sub), HA(SWAP, swap), HA(CMPSWAP, cmpswap), HA(SMIN, smin),
+    HA(UMIN, umin), HA(SMAX, smax), HA(UMAX, umax), HA(AND, and), HA(OR, or), HA(XOR, xor),
+    HA(INC, inc), HA(DEC, dec),
+};
+const unsigned x_smem_nhandlers = sizeof x_smem_handlers / sizeof x_smem_handlers[0];
