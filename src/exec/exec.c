@@ -16,6 +16,7 @@ static void build_handlers(void)
     } fams[] = {
         {x_salu_handlers, &x_salu_nhandlers},
         {x_smem_handlers, &x_smem_nhandlers},
+        {x_flat_handlers, &x_flat_nhandlers},
     };
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)

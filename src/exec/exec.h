@@ -77,8 +77,16 @@ struct wave {
     const xprog *prog;
     gmem *mem;
     gmem_cache cache;
-    uint8_t *lds;
+    uint8_t *lds;          /* the workgroup's LDS */
     uint32_t lds_size;
+    /* Set by the dispatcher (src/dispatch/) at wave start. */
+    uint32_t wg_id[3];      /* workgroup id */
+    uint32_t wave_id;       /* index of this wave in its workgroup */
+    uint8_t *scratch;       /* this wave's private memory: 64 lanes x scratch_lane bytes, no other
+                             * wave shares it; the layout inside is the memory handlers' choice */
+    uint32_t scratch_lane;  /* private bytes per lane (0: the kernel has no scratch) */
+    uint64_t scratch_va;    /* the value FLAT_SCRATCH (s[102:103]) starts with: this wave's
+                             * scratch base as the kernel sees it (architected flat scratch) */
     uint64_t budget;       /* remaining instructions before the watchdog fires */
     uint64_t count[XC_N];  /* executed wave-instructions per class */
     xfault fault;
@@ -115,6 +123,8 @@ extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;
 extern const xhandler x_smem_handlers[];
 extern const unsigned x_smem_nhandlers;
+extern const xhandler x_flat_handlers[];
+extern const unsigned x_flat_nhandlers;
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

@@ -1,0 +1,415 @@
+/* vmem_flat.c - FLAT, GLOBAL and SCRATCH loads, stores and atomics (CDNA3/CDNA4 ISA "Flat,
+ * global and scratch memory operations").
+ *
+ * Decoded slots (src/isa/isa.h, isa_mem_fields): dst[0] = vdst, src[0] = vaddr (NONE for `off`),
+ * src[1] = data, src[3] = saddr; f.m.offset is sign-extended for global/scratch, f.m.seg says
+ * which of the three it is, f.m.sve = scratch with a VGPR address, f.m.sc0 = return the pre-op
+ * value of an atomic.
+ *
+ * Address spaces.  A FLAT address whose high dword names the shared or private aperture goes to
+ * the workgroup's LDS or the lane's private memory; anything else is a global address, checked
+ * against the allocations.  Private memory is laid out the way the hardware's swizzled scratch
+ * buffer is (dword i of lane L at (i * 64 + L) * 4), so scratch_*, flat-private and buffer
+ * accesses through the private segment descriptor all see the same bytes. */
+#include "exec/exec.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+enum { SP_GLOBAL, SP_LDS, SP_PRIVATE };
+
+static uint32_t (*vrow(wave *w, const isa_opnd *o))[LANES]
+{
+    return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
+}
+
+/* Byte address of lane l's access (before aperture routing), and its space. */
+static u64 lane_addr(const wave *w, const xinst *x, unsigned l, int *space)
+{
+    const isa_mem_fields *m = &x->in.f.m;
+    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
+    if (m->seg == 1) { /* scratch: a per-lane offset into private memory */
+        u64 o = (u64)(int64_t)m->offset;
+        if (sa->kind == ISA_OPND_SREG)
+            o += w->s[sa->idx];
+        if (va->kind == ISA_OPND_VGPR)
+            o += w->v[va->idx][l];
+        *space = SP_PRIVATE;
+        return (u32)o;
+    }
+    u64 a;
+    if (sa->kind == ISA_OPND_SREG) /* global with saddr: SGPR pair + 32-bit VGPR offset */
+        a = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + w->v[va->idx][l];
+    else
+        a = w->v[va->idx][l] | (u64)w->v[va->idx + 1][l] << 32;
+    a += (u64)(int64_t)m->offset;
+    *space = SP_GLOBAL;
+    if (m->seg == 0) {
+        u64 hi = a >> 32;
+        if (hi == GMEM_SHARED_APERTURE >> 32) {
+            *space = SP_LDS;
+            return (u32)a;
+        }
+        if (hi == GMEM_PRIVATE_APERTURE >> 32) {
+            *space = SP_PRIVATE;
+            return (u32)a;
+        }
+    }
+    return a;
+}
+
+/* Copy between registers and memory for one lane.  Returns 0, or -1 when the access is out of
+ * range (the caller raises the fault). */
+static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int write, unsigned lane)
+{
+    uint8_t *b = buf;
+    switch (space) {
+    case SP_GLOBAL: {
+        uint8_t *p = gmem_xlate(w->mem, &w->cache, a, size);
+        if (!p)
+            return -1;
+        if (write)
+            memcpy(p, b, size);
+        else
+            memcpy(b, p, size);
+        return 0;
+    }
+    case SP_LDS:
+        if (a + size > w->lds_size)
+            return -1;
+        if (write)
+            memcpy(w->lds + a, b, size);
+        else
+            memcpy(b, w->lds + a, size);
+        return 0;
+    default:
+        if (a + size > w->scratch_lane)
+            return -1;
+        for (unsigned i = 0; i < size; i++) {
+            u64 o = a + i;
+            uint8_t *p = w->scratch + ((o >> 2) * LANES + lane) * 4 + (o & 3);
+            if (write)
+                *p = b[i];
+            else
+                b[i] = *p;
+        }
+        return 0;
+    }
+}
+
+/* Data conversions between the memory value and the 32-bit register. */
+enum { K_DW, K_UB, K_SB, K_US, K_SS, K_D16_UB, K_D16_SB, K_D16_S, K_D16HI_UB, K_D16HI_SB, K_D16HI_S,
+       K_ST_B, K_ST_S, K_ST_BHI, K_ST_SHI };
+
+static void flat_load(wave *w, const xinst *x, unsigned kind, unsigned ndw)
+{
+    u64 exec = wave_exec(w);
+    uint32_t(*d)[LANES] = vrow(w, &x->in.dst[0]);
+    unsigned size = kind == K_DW ? 4 * ndw : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2 : 1;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        int sp;
+        u64 a = lane_addr(w, x, l, &sp);
+        u32 buf[4] = {0, 0, 0, 0};
+        if (lane_access(w, sp, a, buf, size, 0, l)) {
+            wave_mem_fault(w, x, a, size, 0);
+            w->fault.lanes |= 1ull << l;
+            return;
+        }
+        u32 v = buf[0], old = d[0][l];
+        switch (kind) {
+        case K_DW:
+            for (unsigned i = 0; i < ndw; i++)
+                d[i][l] = buf[i];
+            continue;
+        case K_UB: v = (uint8_t)v; break;
+        case K_SB: v = (u32)(int32_t)(int8_t)v; break;
+        case K_US: v = (uint16_t)v; break;
+        case K_SS: v = (u32)(int32_t)(int16_t)v; break;
+        /* d16 loads replace one half of the register and keep the other. */
+        case K_D16_UB: v = (old & 0xffff0000u) | (uint8_t)v; break;
+        case K_D16_SB: v = (old & 0xffff0000u) | (uint16_t)(int16_t)(int8_t)v; break;
+        case K_D16_S: v = (old & 0xffff0000u) | (uint16_t)v; break;
+        case K_D16HI_UB: v = (old & 0xffffu) | (u32)(uint8_t)v << 16; break;
+        case K_D16HI_SB: v = (old & 0xffffu) | (u32)(uint16_t)(int16_t)(int8_t)v << 16; break;
+        case K_D16HI_S: v = (old & 0xffffu) | (u32)(uint16_t)v << 16; break;
+        }
+        d[0][l] = v;
+    }
+}
+
+static void flat_store(wave *w, const xinst *x, unsigned kind, unsigned ndw)
+{
+    u64 exec = wave_exec(w);
+    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        int sp;
+        u64 a = lane_addr(w, x, l, &sp);
+        u32 buf[4];
+        unsigned size = 4 * ndw;
+        for (unsigned i = 0; i < ndw; i++)
+            buf[i] = s[i][l];
+        switch (kind) {
+        case K_ST_B: size = 1; break;
+        case K_ST_S: size = 2; break;
+        case K_ST_BHI: buf[0] >>= 16; size = 1; break;
+        case K_ST_SHI: buf[0] >>= 16; size = 2; break;
+        }
+        if (lane_access(w, sp, a, buf, size, 1, l)) {
+            wave_mem_fault(w, x, a, size, 1);
+            w->fault.lanes |= 1ull << l;
+            return;
+        }
+    }
+}
+
+/* Atomics.  Global memory uses host atomics (workgroups run on several threads); LDS and
+ * private memory belong to one thread, so plain read-modify-write is exact there. */
+enum { A_ADD, A_SUB, A_SWAP, A_CMPSWAP, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR,
+       A_INC, A_DEC, A_FADD32, A_FADD64, A_FMIN64, A_FMAX64, A_PKADD_F16, A_PKADD_BF16 };
+
+static float h2f(uint16_t h)
+{
+    unsigned s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), (int)e - 25);
+    return s ? -v : v;
+}
+static uint16_t f2h(float f)
+{
+    /* round to nearest even via the float's bits */
+    u32 b;
+    memcpy(&b, &f, 4);
+    u32 s = (b >> 16) & 0x8000;
+    float a = fabsf(f);
+    if (a != a)
+        return (uint16_t)(s | 0x7e00);
+    if (a >= 65520.0f)
+        return (uint16_t)(s | 0x7c00);
+    if (a < 6.103515625e-05f) { /* subnormal half: quantum 2^-24 */
+        float q = nearbyintf(a * 16777216.0f);
+        return (uint16_t)(s | (u32)q);
+    }
+    int e;
+    float m = frexpf(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+    u32 mant = (u32)nearbyintf(m * 2048.0f); /* 11 bits incl. hidden */
+    if (mant == 2048) {
+        mant = 1024;
+        e++;
+    }
+    u32 he = (u32)(e + 14);
+    if (he >= 31)
+        return (uint16_t)(s | 0x7c00);
+    return (uint16_t)(s | he << 10 | (mant & 1023));
+}
+static float bf2f(uint16_t h)
+{
+    u32 b = (u32)h << 16;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+static uint16_t f2bf(float f)
+{
+    u32 b;
+    memcpy(&b, &f, 4);
+    if ((b & 0x7fffffff) > 0x7f800000)
+        return (uint16_t)((b >> 16) | 0x40);
+    b += 0x7fff + ((b >> 16) & 1);
+    return (uint16_t)(b >> 16);
+}
+
+static u64 atomic_apply(int op, u64 old, u64 v, u64 cmp)
+{
+    double da, db;
+    float fa, fb;
+    switch (op) {
+    case A_ADD: return old + v;
+    case A_SUB: return old - v;
+    case A_SWAP: return v;
+    case A_CMPSWAP: return old == cmp ? v : old;
+    case A_SMIN: return (int64_t)v < (int64_t)old ? v : old;
+    case A_UMIN: return v < old ? v : old;
+    case A_SMAX: return (int64_t)v > (int64_t)old ? v : old;
+    case A_UMAX: return v > old ? v : old;
+    case A_AND: return old & v;
+    case A_OR: return old | v;
+    case A_XOR: return old ^ v;
+    case A_INC: return old >= v ? 0 : old + 1;
+    case A_DEC: return (old == 0 || old > v) ? v : old - 1;
+    case A_FADD32:
+        memcpy(&fa, &old, 4);
+        memcpy(&fb, &v, 4);
+        fa += fb;
+        old = 0;
+        memcpy(&old, &fa, 4);
+        return old;
+    case A_FADD64:
+    case A_FMIN64:
+    case A_FMAX64:
+        memcpy(&da, &old, 8);
+        memcpy(&db, &v, 8);
+        da = op == A_FADD64 ? da + db : op == A_FMIN64 ? fmin(da, db) : fmax(da, db);
+        memcpy(&old, &da, 8);
+        return old;
+    case A_PKADD_F16:
+        return (u64)f2h(h2f((uint16_t)old) + h2f((uint16_t)v)) |
+               (u64)f2h(h2f((uint16_t)(old >> 16)) + h2f((uint16_t)(v >> 16))) << 16;
+    default: /* A_PKADD_BF16 */
+        return (u64)f2bf(bf2f((uint16_t)old) + bf2f((uint16_t)v)) |
+               (u64)f2bf(bf2f((uint16_t)(old >> 16)) + bf2f((uint16_t)(v >> 16))) << 16;
+    }
+}
+
+/* Signed min/max compare 32-bit values as 32-bit: sign-extend before atomic_apply. */
+static u64 widen(int op, u64 v, int is64)
+{
+    if (is64 || (op != A_SMIN && op != A_SMAX))
+        return v;
+    return (u64)(int64_t)(int32_t)(u32)v;
+}
+
+static void flat_atomic(wave *w, const xinst *x, int op, int is64)
+{
+    u64 exec = wave_exec(w);
+    unsigned size = is64 ? 8 : 4, ndw = is64 ? 2 : 1;
+    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
+    int ret = x->in.ndst && x->in.dst[0].kind != ISA_OPND_NONE;
+    uint32_t(*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        int sp;
+        u64 a = lane_addr(w, x, l, &sp);
+        u64 v = s[0][l] | (is64 ? (u64)s[1][l] << 32 : 0);
+        u64 cmp = 0;
+        if (op == A_CMPSWAP)
+            cmp = is64 ? (s[2][l] | (u64)s[3][l] << 32) : s[1][l];
+        u64 old = 0;
+        if (a & (size - 1)) {
+            wave_mem_fault(w, x, a, size, 1);
+            w->fault.lanes |= 1ull << l;
+            return;
+        }
+        if (sp == SP_GLOBAL) {
+            void *p = gmem_xlate(w->mem, &w->cache, a, size);
+            if (!p) {
+                wave_mem_fault(w, x, a, size, 1);
+                w->fault.lanes |= 1ull << l;
+                return;
+            }
+            if (is64) {
+                u64 *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
+                while (!__atomic_compare_exchange_n(q, &o, atomic_apply(op, widen(op, o, 1), v, cmp), 1,
+                                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+                    ;
+                old = o;
+            } else {
+                u32 *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
+                while (!__atomic_compare_exchange_n(
+                    q, &o, (u32)atomic_apply(op, widen(op, o, 0), widen(op, v, 0), cmp), 1,
+                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+                    ;
+                old = o;
+            }
+        } else {
+                if (lane_access(w, sp, a, &old, size, 0, l)) {
+                wave_mem_fault(w, x, a, size, 1);
+                w->fault.lanes |= 1ull << l;
+                return;
+            }
+            u64 nv = atomic_apply(op, widen(op, old, is64), widen(op, v, is64), cmp);
+            lane_access(w, sp, a, &nv, size, 1, l);
+        }
+        if (ret)
+            for (unsigned i = 0; i < ndw; i++)
+                d[i][l] = (u32)(old >> (32 * i));
+    }
+}
+
+#define LOADS(pfx)                                                                                 \
+    static void pfx##_load_dword(wave *w, const xinst *x) { flat_load(w, x, K_DW, 1); }            \
+    static void pfx##_load_dwordx2(wave *w, const xinst *x) { flat_load(w, x, K_DW, 2); }          \
+    static void pfx##_load_dwordx3(wave *w, const xinst *x) { flat_load(w, x, K_DW, 3); }          \
+    static void pfx##_load_dwordx4(wave *w, const xinst *x) { flat_load(w, x, K_DW, 4); }          \
+    static void pfx##_load_ubyte(wave *w, const xinst *x) { flat_load(w, x, K_UB, 1); }            \
+    static void pfx##_load_sbyte(wave *w, const xinst *x) { flat_load(w, x, K_SB, 1); }            \
+    static void pfx##_load_ushort(wave *w, const xinst *x) { flat_load(w, x, K_US, 1); }           \
+    static void pfx##_load_sshort(wave *w, const xinst *x) { flat_load(w, x, K_SS, 1); }           \
+    static void pfx##_load_ubyte_d16(wave *w, const xinst *x) { flat_load(w, x, K_D16_UB, 1); }    \
+    static void pfx##_load_sbyte_d16(wave *w, const xinst *x) { flat_load(w, x, K_D16_SB, 1); }    \
+    static void pfx##_load_short_d16(wave *w, const xinst *x) { flat_load(w, x, K_D16_S, 1); }     \
+    static void pfx##_load_ubyte_d16_hi(wave *w, const xinst *x) { flat_load(w, x, K_D16HI_UB, 1); } \
+    static void pfx##_load_sbyte_d16_hi(wave *w, const xinst *x) { flat_load(w, x, K_D16HI_SB, 1); } \
+    static void pfx##_load_short_d16_hi(wave *w, const xinst *x) { flat_load(w, x, K_D16HI_S, 1); } \
+    static void pfx##_store_dword(wave *w, const xinst *x) { flat_store(w, x, K_DW, 1); }          \
+    static void pfx##_store_dwordx2(wave *w, const xinst *x) { flat_store(w, x, K_DW, 2); }        \
+    static void pfx##_store_dwordx3(wave *w, const xinst *x) { flat_store(w, x, K_DW, 3); }        \
+    static void pfx##_store_dwordx4(wave *w, const xinst *x) { flat_store(w, x, K_DW, 4); }        \
+    static void pfx##_store_byte(wave *w, const xinst *x) { flat_store(w, x, K_ST_B, 1); }         \
+    static void pfx##_store_short(wave *w, const xinst *x) { flat_store(w, x, K_ST_S, 1); }        \
+    static void pfx##_store_byte_d16_hi(wave *w, const xinst *x) { flat_store(w, x, K_ST_BHI, 1); } \
+    static void pfx##_store_short_d16_hi(wave *w, const xinst *x) { flat_store(w, x, K_ST_SHI, 1); }
+LOADS(flat)
+LOADS(global)
+LOADS(scratch)
+
+#define ATOM(pfx, name, op, is64)                                                                  \
+    static void pfx##_atomic_##name(wave *w, const xinst *x) { flat_atomic(w, x, op, is64); }
+#define ATOMS(pfx)                                                                                 \
+    ATOM(pfx, add, A_ADD, 0) ATOM(pfx, add_x2, A_ADD, 1) ATOM(pfx, sub, A_SUB, 0)                  \
+    ATOM(pfx, sub_x2, A_SUB, 1) ATOM(pfx, swap, A_SWAP, 0) ATOM(pfx, swap_x2, A_SWAP, 1)           \
+    ATOM(pfx, cmpswap, A_CMPSWAP, 0) ATOM(pfx, cmpswap_x2, A_CMPSWAP, 1)                           \
+    ATOM(pfx, smin, A_SMIN, 0) ATOM(pfx, smin_x2, A_SMIN, 1) ATOM(pfx, umin, A_UMIN, 0)            \
+    ATOM(pfx, umin_x2, A_UMIN, 1) ATOM(pfx, smax, A_SMAX, 0) ATOM(pfx, smax_x2, A_SMAX, 1)         \
+    ATOM(pfx, umax, A_UMAX, 0) ATOM(pfx, umax_x2, A_UMAX, 1) ATOM(pfx, and, A_AND, 0)              \
+    ATOM(pfx, and_x2, A_AND, 1) ATOM(pfx, or, A_OR, 0) ATOM(pfx, or_x2, A_OR, 1)                   \
+    ATOM(pfx, xor, A_XOR, 0) ATOM(pfx, xor_x2, A_XOR, 1) ATOM(pfx, inc, A_INC, 0)                  \
+    ATOM(pfx, inc_x2, A_INC, 1) ATOM(pfx, dec, A_DEC, 0) ATOM(pfx, dec_x2, A_DEC, 1)               \
+    ATOM(pfx, add_f32, A_FADD32, 0) ATOM(pfx, add_f64, A_FADD64, 1)                                \
+    ATOM(pfx, min_f64, A_FMIN64, 1) ATOM(pfx, max_f64, A_FMAX64, 1)                                \
+    ATOM(pfx, pk_add_f16, A_PKADD_F16, 0) ATOM(pfx, pk_add_bf16, A_PKADD_BF16, 0)
+ATOMS(flat)
+ATOMS(global)
+
+#define H(OP, fn) {ISA_OP_##OP, XC_VMEM, ISA_T_B32, fn}
+#define HL(P, p)                                                                                   \
+    H(P##_LOAD_DWORD, p##_load_dword), H(P##_LOAD_DWORDX2, p##_load_dwordx2),                      \
+        H(P##_LOAD_DWORDX3, p##_load_dwordx3), H(P##_LOAD_DWORDX4, p##_load_dwordx4),              \
+        H(P##_LOAD_UBYTE, p##_load_ubyte), H(P##_LOAD_SBYTE, p##_load_sbyte),                      \
+        H(P##_LOAD_USHORT, p##_load_ushort), H(P##_LOAD_SSHORT, p##_load_sshort),                  \
+        H(P##_LOAD_UBYTE_D16, p##_load_ubyte_d16), H(P##_LOAD_SBYTE_D16, p##_load_sbyte_d16),      \
+        H(P##_LOAD_SHORT_D16, p##_load_short_d16),                                                 \
+        H(P##_LOAD_UBYTE_D16_HI, p##_load_ubyte_d16_hi),                                           \
+        H(P##_LOAD_SBYTE_D16_HI, p##_load_sbyte_d16_hi),                                           \
+        H(P##_LOAD_SHORT_D16_HI, p##_load_short_d16_hi), H(P##_STORE_DWORD, p##_store_dword),      \
+        H(P##_STORE_DWORDX2, p##_store_dwordx2), H(P##_STORE_DWORDX3, p##_store_dwordx3),          \
+        H(P##_STORE_DWORDX4, p##_store_dwordx4), H(P##_STORE_BYTE, p##_store_byte),                \
+        H(P##_STORE_SHORT, p##_store_short), H(P##_STORE_BYTE_D16_HI, p##_store_byte_d16_hi),      \
+        H(P##_STORE_SHORT_D16_HI, p##_store_short_d16_hi)
+#define HA(P, p)                                                                                   \
+    H(P##_ATOMIC_ADD, p##_atomic_add), H(P##_ATOMIC_ADD_X2, p##_atomic_add_x2),                    \
+        H(P##_ATOMIC_SUB, p##_atomic_sub), H(P##_ATOMIC_SUB_X2, p##_atomic_sub_x2),                \
+        H(P##_ATOMIC_SWAP, p##_atomic_swap), H(P##_ATOMIC_SWAP_X2, p##_atomic_swap_x2),            \
+        H(P##_ATOMIC_CMPSWAP, p##_atomic_cmpswap), H(P##_ATOMIC_CMPSWAP_X2, p##_atomic_cmpswap_x2), \
+        H(P##_ATOMIC_SMIN, p##_atomic_smin), H(P##_ATOMIC_SMIN_X2, p##_atomic_smin_x2),            \
+        H(P##_ATOMIC_UMIN, p##_atomic_umin), H(P##_ATOMIC_UMIN_X2, p##_atomic_umin_x2),            \
+        H(P##_ATOMIC_SMAX, p##_atomic_smax), H(P##_ATOMIC_SMAX_X2, p##_atomic_smax_x2),            \
+        H(P##_ATOMIC_UMAX, p##_atomic_umax), H(P##_ATOMIC_UMAX_X2, p##_atomic_umax_x2),            \
+        H(P##_ATOMIC_AND, p##_atomic_and), H(P##_ATOMIC_AND_X2, p##_atomic_and_x2),                \
+        H(P##_ATOMIC_OR, p##_atomic_or), H(P##_ATOMIC_OR_X2, p##_atomic_or_x2),                    \
+        H(P##_ATOMIC_XOR, p##_atomic_xor), H(P##_ATOMIC_XOR_X2, p##_atomic_xor_x2),                \
+        H(P##_ATOMIC_INC, p##_atomic_inc), H(P##_ATOMIC_INC_X2, p##_atomic_inc_x2),                \
+        H(P##_ATOMIC_DEC, p##_atomic_dec), H(P##_ATOMIC_DEC_X2, p##_atomic_dec_x2),                \
+        H(P##_ATOMIC_ADD_F32, p##_atomic_add_f32), H(P##_ATOMIC_ADD_F64, p##_atomic_add_f64),      \
+        H(P##_ATOMIC_MIN_F64, p##_atomic_min_f64), H(P##_ATOMIC_MAX_F64, p##_atomic_max_f64),      \
+        H(P##_ATOMIC_PK_ADD_F16, p##_atomic_pk_add_f16),                                           \
+        H(P##_ATOMIC_PK_ADD_BF16, p##_atomic_pk_add_bf16)
+const xhandler x_flat_handlers[] = {HL(FLAT, flat), HL(GLOBAL, global), HL(SCRATCH, scratch),
+                                    HA(FLAT, flat), HA(GLOBAL, global)};
+const unsigned x_flat_nhandlers = sizeof x_flat_handlers / sizeof x_flat_handlers[0];
