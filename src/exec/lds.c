@@ -1,0 +1,464 @@
+/* lds.c - DS instructions on the workgroup's LDS (CDNA3/CDNA4 ISA "Data share operations"):
+ * reads and writes (incl. two-address and d16 forms), atomics, permutes and swizzles.
+ *
+ * Decoded slots: dst[0] = vdst, src[0] = addr, src[1] = data0, src[2] = data1; f.m.offset is
+ * the 16-bit offset, f.m.offset0/offset1 the two-address offsets (units of the data size, x64 for
+ * the st64 forms).  Waves of one workgroup run on one thread, so LDS atomics need no host
+ * atomics.  Every access is checked against the workgroup's LDS size: an out-of-range access
+ * faults (the hardware would drop or clamp it; a report beats a silent 0). */
+#include "exec/exec.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
+{
+    return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
+}
+
+static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane)
+{
+    if (a + size > w->lds_size) {
+        wave_fault(w, x, XF_LDS);
+        w->fault.addr = a;
+        w->fault.size = size;
+        w->fault.write = write;
+        w->fault.lanes |= 1ull << lane;
+        return NULL;
+    }
+    return w->lds + a;
+}
+
+#define FOR_ACTIVE(l)                                                                              \
+    for (u64 ex_ = wave_exec(w), l = 0; l < LANES; l++)                                            \
+        if ((ex_ >> l) & 1)
+
+/* ---- reads and writes -------------------------------------------------------------------------- */
+
+enum { R_DW, R_U8, R_I8, R_U16, R_I16, R_D16_U8, R_D16_I8, R_D16_U16, R_HI_U8, R_HI_I8, R_HI_U16 };
+
+static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    unsigned size = kind == R_DW ? 4 * ndw : (kind == R_U16 || kind == R_I16 || kind == R_D16_U16 || kind == R_HI_U16) ? 2 : 1;
+    FOR_ACTIVE(l)
+    {
+        u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
+        uint8_t *p = lds_at(w, x, addr, size, 0, (unsigned)l);
+        if (!p)
+            return;
+        u32 v = 0, old = d[0][l];
+        if (kind == R_DW) {
+            for (unsigned i = 0; i < ndw; i++)
+                memcpy(&d[i][l], p + 4 * i, 4);
+            continue;
+        }
+        memcpy(&v, p, size);
+        switch (kind) {
+        case R_I8: v = (u32)(int32_t)(int8_t)v; break;
+        case R_I16: v = (u32)(int32_t)(int16_t)v; break;
+        case R_D16_U8: v = (old & 0xffff0000u) | (uint8_t)v; break;
+        case R_D16_I8: v = (old & 0xffff0000u) | (uint16_t)(int16_t)(int8_t)v; break;
+        case R_D16_U16: v = (old & 0xffff0000u) | (uint16_t)v; break;
+        case R_HI_U8: v = (old & 0xffffu) | (u32)(uint8_t)v << 16; break;
+        case R_HI_I8: v = (old & 0xffffu) | (u32)(uint16_t)(int16_t)(int8_t)v << 16; break;
+        case R_HI_U16: v = (old & 0xffffu) | v << 16; break;
+        default: break;
+        }
+        d[0][l] = v;
+    }
+}
+
+enum { W_DW, W_B8, W_B16, W_B8_HI, W_B16_HI };
+
+static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]);
+    unsigned size = kind == W_DW ? 4 * ndw : (kind == W_B16 || kind == W_B16_HI) ? 2 : 1;
+    FOR_ACTIVE(l)
+    {
+        u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
+        uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
+        if (!p)
+            return;
+        u32 v[4];
+        for (unsigned i = 0; i < ndw; i++)
+            v[i] = s[i][l];
+        if (kind == W_B8_HI || kind == W_B16_HI)
+            v[0] >>= 16;
+        memcpy(p, v, size);
+    }
+}
+
+/* read2/write2: two addresses at offset0 and offset1 in units of the element (x64 for st64). */
+static void ds_read2(wave *w, const xinst *x, unsigned esize, unsigned stride64)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
+    FOR_ACTIVE(l)
+    {
+        const uint8_t *p0 = lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset0 * unit, esize, 0, (unsigned)l);
+        const uint8_t *p1 = p0 ? lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset1 * unit, esize, 0, (unsigned)l) : NULL;
+        if (!p1)
+            return;
+        for (unsigned i = 0; i < nd; i++) {
+            memcpy(&d[i][l], p0 + 4 * i, 4);
+            memcpy(&d[nd + i][l], p1 + 4 * i, 4);
+        }
+    }
+}
+
+static void ds_write2(wave *w, const xinst *x, unsigned esize, unsigned stride64)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
+                        (*s1)[LANES] = row(w, &x->in.src[2]);
+    unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
+    FOR_ACTIVE(l)
+    {
+        uint8_t *p0 = lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset0 * unit, esize, 1, (unsigned)l);
+        uint8_t *p1 = p0 ? lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset1 * unit, esize, 1, (unsigned)l) : NULL;
+        if (!p1)
+            return;
+        for (unsigned i = 0; i < nd; i++) {
+            memcpy(p0 + 4 * i, &s0[i][l], 4);
+            memcpy(p1 + 4 * i, &s1[i][l], 4);
+        }
+    }
+}
+
+/* ---- atomics ------------------------------------------------------------------------------------ */
+
+enum { A_ADD, A_SUB, A_RSUB, A_INC, A_DEC, A_MIN_I, A_MAX_I, A_MIN_U, A_MAX_U, A_AND, A_OR, A_XOR,
+       A_MSKOR, A_XCHG, A_CMPST, A_CMPST_F, A_ADD_F, A_MIN_F, A_MAX_F, A_PK_ADD_F16, A_PK_ADD_BF16 };
+
+static double as_f(u64 v, int is64)
+{
+    if (is64) {
+        double d;
+        memcpy(&d, &v, 8);
+        return d;
+    }
+    float f;
+    u32 b = (u32)v;
+    memcpy(&f, &b, 4);
+    return f;
+}
+static u64 from_f(double d, int is64)
+{
+    if (is64) {
+        u64 v;
+        memcpy(&v, &d, 8);
+        return v;
+    }
+    float f = (float)d;
+    u32 b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+/* f16/bf16 halves for the packed adds. */
+static float half_to_f(uint16_t h, int bf)
+{
+    if (bf) {
+        u32 b = (u32)h << 16;
+        float f;
+        memcpy(&f, &b, 4);
+        return f;
+    }
+    unsigned e = (h >> 10) & 31, m = h & 1023;
+    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), (int)e - 25);
+    return (h >> 15) ? -v : v;
+}
+static uint16_t f_to_half(float f, int bf)
+{
+    u32 b;
+    memcpy(&b, &f, 4);
+    if (bf) {
+        if ((b & 0x7fffffff) > 0x7f800000)
+            return (uint16_t)((b >> 16) | 0x40);
+        b += 0x7fff + ((b >> 16) & 1);
+        return (uint16_t)(b >> 16);
+    }
+    u32 s = (b >> 16) & 0x8000;
+    float a = fabsf(f);
+    if (a != a)
+        return (uint16_t)(s | 0x7e00);
+    if (a >= 65520.0f)
+        return (uint16_t)(s | 0x7c00);
+    if (a < 6.103515625e-05f)
+        return (uint16_t)(s | (u32)nearbyintf(a * 16777216.0f));
+    int e;
+    u32 mant = (u32)nearbyintf(frexpf(a, &e) * 2048.0f);
+    if (mant == 2048) {
+        mant = 1024;
+        e++;
+    }
+    if (e + 14 >= 31)
+        return (uint16_t)(s | 0x7c00);
+    return (uint16_t)(s | (u32)(e + 14) << 10 | (mant & 1023));
+}
+
+static u64 apply(int op, u64 m, u64 d0, u64 d1, int is64)
+{
+    u64 mask = is64 ? ~0ull : 0xffffffffull;
+    int64_t sm = is64 ? (int64_t)m : (int32_t)(u32)m, sd = is64 ? (int64_t)d0 : (int32_t)(u32)d0;
+    switch (op) {
+    case A_ADD: return (m + d0) & mask;
+    case A_SUB: return (m - d0) & mask;
+    case A_RSUB: return (d0 - m) & mask;
+    case A_INC: return m >= d0 ? 0 : m + 1;
+    case A_DEC: return (m == 0 || m > d0) ? d0 : m - 1;
+    case A_MIN_I: return sd < sm ? d0 : m;
+    case A_MAX_I: return sd > sm ? d0 : m;
+    case A_MIN_U: return d0 < m ? d0 : m;
+    case A_MAX_U: return d0 > m ? d0 : m;
+    case A_AND: return m & d0;
+    case A_OR: return m | d0;
+    case A_XOR: return m ^ d0;
+    case A_MSKOR: return (m & ~d0) | d1;
+    case A_XCHG: return d0;
+    case A_CMPST: return m == d0 ? d1 : m; /* DATA is the compare value, DATA2 the new one */
+    case A_CMPST_F: return as_f(m, is64) == as_f(d0, is64) ? d1 : m;
+    case A_ADD_F: return from_f(as_f(m, is64) + as_f(d0, is64), is64);
+    case A_MIN_F: return as_f(d0, is64) < as_f(m, is64) ? d0 : m;
+    case A_MAX_F: return as_f(d0, is64) > as_f(m, is64) ? d0 : m;
+    default: {
+        int bf = op == A_PK_ADD_BF16;
+        u32 lo = f_to_half(half_to_f((uint16_t)m, bf) + half_to_f((uint16_t)d0, bf), bf);
+        u32 hi = f_to_half(half_to_f((uint16_t)(m >> 16), bf) + half_to_f((uint16_t)(d0 >> 16), bf), bf);
+        return lo | hi << 16;
+    }
+    }
+}
+
+static void ds_atomic(wave *w, const xinst *x, int op, int is64)
+{
+    unsigned size = is64 ? 8 : 4;
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]);
+    uint32_t(*s0)[LANES] = x->in.src[1].kind ? row(w, &x->in.src[1]) : NULL;
+    uint32_t(*s1)[LANES] = x->in.src[2].kind ? row(w, &x->in.src[2]) : NULL;
+    uint32_t(*d)[LANES] = x->in.ndst && x->in.dst[0].kind ? row(w, &x->in.dst[0]) : NULL;
+    FOR_ACTIVE(l)
+    {
+        u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
+        uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
+        if (!p)
+            return;
+        u64 m = 0, d0 = 0, d1 = 0;
+        memcpy(&m, p, size);
+        if (s0)
+            d0 = s0[0][l] | (is64 ? (u64)s0[1][l] << 32 : 0);
+        if (s1)
+            d1 = s1[0][l] | (is64 ? (u64)s1[1][l] << 32 : 0);
+        u64 nv = apply(op, m, d0, d1, is64);
+        memcpy(p, &nv, size);
+        if (d) {
+            d[0][l] = (u32)m;
+            if (is64)
+                d[1][l] = (u32)(m >> 32);
+        }
+    }
+}
+
+/* wrxchg2: exchange at two addresses (offset0/offset1 in element units, x64 for st64). */
+static void ds_wrxchg2(wave *w, const xinst *x, unsigned esize, unsigned stride64)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
+                        (*s1)[LANES] = row(w, &x->in.src[2]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
+    FOR_ACTIVE(l)
+    {
+        uint8_t *p0 = lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset0 * unit, esize, 1, (unsigned)l);
+        uint8_t *p1 = p0 ? lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset1 * unit, esize, 1, (unsigned)l) : NULL;
+        if (!p1)
+            return;
+        for (unsigned i = 0; i < nd; i++) {
+            u32 o0, o1;
+            memcpy(&o0, p0 + 4 * i, 4);
+            memcpy(&o1, p1 + 4 * i, 4);
+            memcpy(p0 + 4 * i, &s0[i][l], 4);
+            memcpy(p1 + 4 * i, &s1[i][l], 4);
+            d[i][l] = o0;
+            d[nd + i][l] = o1;
+        }
+    }
+}
+
+/* ---- cross-lane ----------------------------------------------------------------------------------- */
+
+/* ds_permute_b32: lane l sends data0 to lane (addr + offset) / 4 mod 64 (the highest sender
+ * wins); ds_bpermute_b32: lane l fetches data0 of that lane.  Inactive lanes read as 0. */
+static void ds_permute(wave *w, const xinst *x, int backward)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]),
+                        (*d)[LANES] = row(w, &x->in.dst[0]);
+    u64 ex = wave_exec(w);
+    u32 tmp[LANES] = {0};
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((ex >> l) & 1))
+            continue;
+        unsigned other = ((a[0][l] + (u32)x->in.f.m.offset) >> 2) & 63;
+        if (backward)
+            tmp[l] = (ex >> other) & 1 ? s[0][other] : 0;
+        else
+            tmp[other] = s[0][l];
+    }
+    for (unsigned l = 0; l < LANES; l++)
+        if ((ex >> l) & 1)
+            d[0][l] = tmp[l];
+}
+static void ds_permute_b32(wave *w, const xinst *x) { ds_permute(w, x, 0); }
+static void ds_bpermute_b32(wave *w, const xinst *x) { ds_permute(w, x, 1); }
+
+/* ds_swizzle_b32: offset[15] set = quad mode (lane i of a quad takes lane offset[2i+1:2i]);
+ * otherwise bitmask mode within 32 lanes: ((lane & and) | or) ^ xor with masks from offset
+ * [4:0], [9:5], [14:10].  Inactive sources read as 0. */
+static void ds_swizzle_b32(wave *w, const xinst *x)
+{
+    /* The data register sits in the instruction's addr field (src[0]). */
+    uint32_t(*s)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    u32 off = (u32)x->in.f.m.offset;
+    u64 ex = wave_exec(w);
+    u32 tmp[LANES];
+    for (unsigned l = 0; l < LANES; l++) {
+        unsigned src;
+        if (off & 0x8000)
+            src = (l & ~3u) | ((off >> (2 * (l & 3))) & 3);
+        else
+            src = (l & 32) | ((((l & 31) & (off & 31)) | ((off >> 5) & 31)) ^ ((off >> 10) & 31));
+        tmp[l] = (ex >> src) & 1 ? s[0][src] : 0;
+    }
+    for (unsigned l = 0; l < LANES; l++)
+        if ((ex >> l) & 1)
+            d[0][l] = tmp[l];
+}
+
+/* ds_append/ds_consume: a counter in LDS at M0[15:0] + offset; every active lane receives the
+ * value before the wave's update, which adds/subtracts the number of active lanes. */
+static void ds_counter(wave *w, const xinst *x, int sub)
+{
+    u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset;
+    uint8_t *p = lds_at(w, x, addr, 4, 1, 0);
+    if (!p)
+        return;
+    u32 old;
+    memcpy(&old, p, 4);
+    u32 n = (u32)__builtin_popcountll(wave_exec(w));
+    u32 nv = sub ? old - n : old + n;
+    memcpy(p, &nv, 4);
+    uint32_t(*d)[LANES] = row(w, &x->in.dst[0]);
+    FOR_ACTIVE(l) d[0][l] = old;
+}
+static void ds_append(wave *w, const xinst *x) { ds_counter(w, x, 0); }
+static void ds_consume(wave *w, const xinst *x) { ds_counter(w, x, 1); }
+
+/* ds_read/write_addtid_b32: address = M0[15:0] + offset + lane * 4. */
+static void ds_addtid(wave *w, const xinst *x, int write)
+{
+    FOR_ACTIVE(l)
+    {
+        u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset + 4 * l;
+        uint8_t *p = lds_at(w, x, addr, 4, write, (unsigned)l);
+        if (!p)
+            return;
+        if (write)
+            memcpy(p, &row(w, &x->in.src[1])[0][l], 4);
+        else
+            memcpy(&row(w, &x->in.dst[0])[0][l], p, 4);
+    }
+}
+static void ds_read_addtid_b32(wave *w, const xinst *x) { ds_addtid(w, x, 0); }
+static void ds_write_addtid_b32(wave *w, const xinst *x) { ds_addtid(w, x, 1); }
+
+#define RD(name, kind, n) static void name(wave *w, const xinst *x) { ds_read(w, x, kind, n); }
+#define WR(name, kind, n) static void name(wave *w, const xinst *x) { ds_write(w, x, kind, n); }
+RD(ds_read_b32, R_DW, 1) RD(ds_read_b64, R_DW, 2) RD(ds_read_b96, R_DW, 3) RD(ds_read_b128, R_DW, 4)
+RD(ds_read_u8, R_U8, 1) RD(ds_read_i8, R_I8, 1) RD(ds_read_u16, R_U16, 1) RD(ds_read_i16, R_I16, 1)
+RD(ds_read_u8_d16, R_D16_U8, 1) RD(ds_read_i8_d16, R_D16_I8, 1) RD(ds_read_u16_d16, R_D16_U16, 1)
+RD(ds_read_u8_d16_hi, R_HI_U8, 1) RD(ds_read_i8_d16_hi, R_HI_I8, 1)
+RD(ds_read_u16_d16_hi, R_HI_U16, 1)
+WR(ds_write_b32, W_DW, 1) WR(ds_write_b64, W_DW, 2) WR(ds_write_b96, W_DW, 3)
+WR(ds_write_b128, W_DW, 4) WR(ds_write_b8, W_B8, 1) WR(ds_write_b16, W_B16, 1)
+WR(ds_write_b8_d16_hi, W_B8_HI, 1) WR(ds_write_b16_d16_hi, W_B16_HI, 1)
+#define R2(name, es, st) static void name(wave *w, const xinst *x) { ds_read2(w, x, es, st); }
+#define W2(name, es, st) static void name(wave *w, const xinst *x) { ds_write2(w, x, es, st); }
+#define X2(name, es, st) static void name(wave *w, const xinst *x) { ds_wrxchg2(w, x, es, st); }
+R2(ds_read2_b32, 4, 0) R2(ds_read2_b64, 8, 0) R2(ds_read2st64_b32, 4, 1) R2(ds_read2st64_b64, 8, 1)
+W2(ds_write2_b32, 4, 0) W2(ds_write2_b64, 8, 0) W2(ds_write2st64_b32, 4, 1)
+W2(ds_write2st64_b64, 8, 1)
+X2(ds_wrxchg2_rtn_b32, 4, 0) X2(ds_wrxchg2_rtn_b64, 8, 0) X2(ds_wrxchg2st64_rtn_b32, 4, 1)
+X2(ds_wrxchg2st64_rtn_b64, 8, 1)
+
+/* Atomic handlers: NAME (no return) and NAME_rtn share one body; the decoder leaves dst[0]
+ * empty for the forms without return. */
+#define AT(name, op, is64) static void name(wave *w, const xinst *x) { ds_atomic(w, x, op, is64); }
+AT(ds_add_u32, A_ADD, 0) AT(ds_add_u64, A_ADD, 1) AT(ds_sub_u32, A_SUB, 0) AT(ds_sub_u64, A_SUB, 1)
+AT(ds_rsub_u32, A_RSUB, 0) AT(ds_rsub_u64, A_RSUB, 1) AT(ds_inc_u32, A_INC, 0)
+AT(ds_inc_u64, A_INC, 1) AT(ds_dec_u32, A_DEC, 0) AT(ds_dec_u64, A_DEC, 1)
+AT(ds_min_i32, A_MIN_I, 0) AT(ds_min_i64, A_MIN_I, 1) AT(ds_max_i32, A_MAX_I, 0)
+AT(ds_max_i64, A_MAX_I, 1) AT(ds_min_u32, A_MIN_U, 0) AT(ds_min_u64, A_MIN_U, 1)
+AT(ds_max_u32, A_MAX_U, 0) AT(ds_max_u64, A_MAX_U, 1) AT(ds_and_b32, A_AND, 0)
+AT(ds_and_b64, A_AND, 1) AT(ds_or_b32, A_OR, 0) AT(ds_or_b64, A_OR, 1) AT(ds_xor_b32, A_XOR, 0)
+AT(ds_xor_b64, A_XOR, 1) AT(ds_mskor_b32, A_MSKOR, 0) AT(ds_mskor_b64, A_MSKOR, 1)
+AT(ds_wrxchg_rtn_b32, A_XCHG, 0) AT(ds_wrxchg_rtn_b64, A_XCHG, 1)
+AT(ds_cmpst_b32, A_CMPST, 0) AT(ds_cmpst_b64, A_CMPST, 1) AT(ds_cmpst_f32, A_CMPST_F, 0)
+AT(ds_cmpst_f64, A_CMPST_F, 1) AT(ds_add_f32, A_ADD_F, 0) AT(ds_add_f64, A_ADD_F, 1)
+AT(ds_min_f32, A_MIN_F, 0) AT(ds_min_f64, A_MIN_F, 1) AT(ds_max_f32, A_MAX_F, 0)
+AT(ds_max_f64, A_MAX_F, 1) AT(ds_pk_add_f16, A_PK_ADD_F16, 0)
+AT(ds_pk_add_bf16, A_PK_ADD_BF16, 0)
+
+#define H(OP, fn) {ISA_OP_##OP, XC_LDS, ISA_T_B32, fn}
+const xhandler x_lds_handlers[] = {
+    H(DS_READ_B32, ds_read_b32), H(DS_READ_B64, ds_read_b64), H(DS_READ_B96, ds_read_b96),
+    H(DS_READ_B128, ds_read_b128), H(DS_READ_U8, ds_read_u8), H(DS_READ_I8, ds_read_i8),
+    H(DS_READ_U16, ds_read_u16), H(DS_READ_I16, ds_read_i16),
+    H(DS_READ_U8_D16, ds_read_u8_d16), H(DS_READ_I8_D16, ds_read_i8_d16),
+    H(DS_READ_U16_D16, ds_read_u16_d16), H(DS_READ_U8_D16_HI, ds_read_u8_d16_hi),
+    H(DS_READ_I8_D16_HI, ds_read_i8_d16_hi), H(DS_READ_U16_D16_HI, ds_read_u16_d16_hi),
+    H(DS_WRITE_B32, ds_write_b32), H(DS_WRITE_B64, ds_write_b64), H(DS_WRITE_B96, ds_write_b96),
+    H(DS_WRITE_B128, ds_write_b128), H(DS_WRITE_B8, ds_write_b8), H(DS_WRITE_B16, ds_write_b16),
+    H(DS_WRITE_B8_D16_HI, ds_write_b8_d16_hi), H(DS_WRITE_B16_D16_HI, ds_write_b16_d16_hi),
+    H(DS_READ2_B32, ds_read2_b32), H(DS_READ2_B64, ds_read2_b64),
+    H(DS_READ2ST64_B32, ds_read2st64_b32), H(DS_READ2ST64_B64, ds_read2st64_b64),
+    H(DS_WRITE2_B32, ds_write2_b32), H(DS_WRITE2_B64, ds_write2_b64),
+    H(DS_WRITE2ST64_B32, ds_write2st64_b32), H(DS_WRITE2ST64_B64, ds_write2st64_b64),
+    H(DS_WRXCHG2_RTN_B32, ds_wrxchg2_rtn_b32), H(DS_WRXCHG2_RTN_B64, ds_wrxchg2_rtn_b64),
+    H(DS_WRXCHG2ST64_RTN_B32, ds_wrxchg2st64_rtn_b32),
+    H(DS_WRXCHG2ST64_RTN_B64, ds_wrxchg2st64_rtn_b64),
+    H(DS_WRXCHG_RTN_B32, ds_wrxchg_rtn_b32), H(DS_WRXCHG_RTN_B64, ds_wrxchg_rtn_b64),
+    H(DS_ADD_U32, ds_add_u32), H(DS_ADD_RTN_U32, ds_add_u32), H(DS_ADD_U64, ds_add_u64),
+    H(DS_ADD_RTN_U64, ds_add_u64), H(DS_SUB_U32, ds_sub_u32), H(DS_SUB_RTN_U32, ds_sub_u32),
+    H(DS_SUB_U64, ds_sub_u64), H(DS_SUB_RTN_U64, ds_sub_u64), H(DS_RSUB_U32, ds_rsub_u32),
+    H(DS_RSUB_RTN_U32, ds_rsub_u32), H(DS_RSUB_U64, ds_rsub_u64), H(DS_RSUB_RTN_U64, ds_rsub_u64),
+    H(DS_INC_U32, ds_inc_u32), H(DS_INC_RTN_U32, ds_inc_u32), H(DS_INC_U64, ds_inc_u64),
+    H(DS_INC_RTN_U64, ds_inc_u64), H(DS_DEC_U32, ds_dec_u32), H(DS_DEC_RTN_U32, ds_dec_u32),
+    H(DS_DEC_U64, ds_dec_u64), H(DS_DEC_RTN_U64, ds_dec_u64), H(DS_MIN_I32, ds_min_i32),
+    H(DS_MIN_RTN_I32, ds_min_i32), H(DS_MIN_I64, ds_min_i64), H(DS_MIN_RTN_I64, ds_min_i64),
+    H(DS_MAX_I32, ds_max_i32), H(DS_MAX_RTN_I32, ds_max_i32), H(DS_MAX_I64, ds_max_i64),
+    H(DS_MAX_RTN_I64, ds_max_i64), H(DS_MIN_U32, ds_min_u32), H(DS_MIN_RTN_U32, ds_min_u32),
+    H(DS_MIN_U64, ds_min_u64), H(DS_MIN_RTN_U64, ds_min_u64), H(DS_MAX_U32, ds_max_u32),
+    H(DS_MAX_RTN_U32, ds_max_u32), H(DS_MAX_U64, ds_max_u64), H(DS_MAX_RTN_U64, ds_max_u64),
+    H(DS_AND_B32, ds_and_b32), H(DS_AND_RTN_B32, ds_and_b32), H(DS_AND_B64, ds_and_b64),
+    H(DS_AND_RTN_B64, ds_and_b64), H(DS_OR_B32, ds_or_b32), H(DS_OR_RTN_B32, ds_or_b32),
+    H(DS_OR_B64, ds_or_b64), H(DS_OR_RTN_B64, ds_or_b64), H(DS_XOR_B32, ds_xor_b32),
+    H(DS_XOR_RTN_B32, ds_xor_b32), H(DS_XOR_B64, ds_xor_b64), H(DS_XOR_RTN_B64, ds_xor_b64),
+    H(DS_MSKOR_B32, ds_mskor_b32), H(DS_MSKOR_RTN_B32, ds_mskor_b32),
+    H(DS_MSKOR_B64, ds_mskor_b64), H(DS_MSKOR_RTN_B64, ds_mskor_b64),
+    H(DS_CMPST_B32, ds_cmpst_b32), H(DS_CMPST_RTN_B32, ds_cmpst_b32),
+    H(DS_CMPST_B64, ds_cmpst_b64), H(DS_CMPST_RTN_B64, ds_cmpst_b64),
+    H(DS_CMPST_F32, ds_cmpst_f32), H(DS_CMPST_RTN_F32, ds_cmpst_f32),
+    H(DS_CMPST_F64, ds_cmpst_f64), H(DS_CMPST_RTN_F64, ds_cmpst_f64),
+    H(DS_ADD_F32, ds_add_f32), H(DS_ADD_RTN_F32, ds_add_f32), H(DS_ADD_F64, ds_add_f64),
+    H(DS_ADD_RTN_F64, ds_add_f64), H(DS_MIN_F32, ds_min_f32), H(DS_MIN_RTN_F32, ds_min_f32),
+    H(DS_MIN_F64, ds_min_f64), H(DS_MIN_RTN_F64, ds_min_f64), H(DS_MAX_F32, ds_max_f32),
+    H(DS_MAX_RTN_F32, ds_max_f32), H(DS_MAX_F64, ds_max_f64), H(DS_MAX_RTN_F64, ds_max_f64),
+    H(DS_PK_ADD_F16, ds_pk_add_f16), H(DS_PK_ADD_RTN_F16, ds_pk_add_f16),
+    H(DS_PK_ADD_BF16, ds_pk_add_bf16), H(DS_PK_ADD_RTN_BF16, ds_pk_add_bf16),
+    H(DS_PERMUTE_B32, ds_permute_b32), H(DS_BPERMUTE_B32, ds_bpermute_b32),
+    H(DS_SWIZZLE_B32, ds_swizzle_b32), H(DS_APPEND, ds_append), H(DS_CONSUME, ds_consume),
+    H(DS_READ_ADDTID_B32, ds_read_addtid_b32), H(DS_WRITE_ADDTID_B32, ds_write_addtid_b32),
+};
+const unsigned x_lds_nhandlers = sizeof x_lds_handlers / sizeof x_lds_handlers[0];
