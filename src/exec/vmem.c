@@ -1,5 +1,11 @@
-/* vmem_flat.c - FLAT, GLOBAL and SCRATCH loads, stores and atomics (CDNA3/CDNA4 ISA "Flat,
- * global and scratch memory operations").
+/* vmem.c - vector memory: FLAT, GLOBAL, SCRATCH and MUBUF loads, stores and atomics (CDNA3/CDNA4
+ * ISA "Flat, global and scratch memory operations", "Vector memory buffer instructions").
+ *
+ * One per-lane engine serves every format; a format only says how a lane's address is formed
+ * and how much of the access is inside the buffer (lane_ref).  Out-of-range buffer accesses
+ * (past num_records) read 0 and drop stores, as the hardware does; every access that is in range
+ * still goes through the bounds-checked address space, so a huge num_records can never reach
+ * host memory outside the allocations.
  *
  * Decoded slots (src/isa/isa.h, isa_mem_fields): dst[0] = vdst, src[0] = vaddr (NONE for `off`),
  * src[1] = data, src[3] = saddr; f.m.offset is sign-extended for global/scratch, f.m.seg says
@@ -25,6 +31,13 @@ static uint32_t (*vrow(wave *w, const isa_opnd *o))[LANES]
 {
     return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
 }
+
+typedef struct {
+    int space;
+    u64 a;     /* address in that space */
+    u64 avail; /* bytes from a that are inside the buffer (buffers); UINT64_MAX otherwise */
+} lane_ref;
+typedef lane_ref (*ref_fn)(const wave *w, const xinst *x, unsigned l);
 
 /* Byte address of lane l's access (before aperture routing), and its space. */
 static u64 lane_addr(const wave *w, const xinst *x, unsigned l, int *space)
@@ -59,6 +72,44 @@ static u64 lane_addr(const wave *w, const xinst *x, unsigned l, int *space)
         }
     }
     return a;
+}
+
+static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l)
+{
+    lane_ref r;
+    r.a = lane_addr(w, x, l, &r.space);
+    r.avail = UINT64_MAX;
+    return r;
+}
+
+/* MUBUF: the buffer resource (V#) in four SGPRs: base [47:0], stride [61:48], swizzle_en [63],
+ * num_records [95:64], add_tid_enable [119].  index = idxen VGPR (+ lane with add_tid), offset =
+ * offen VGPR + instruction offset; address = base + soffset + offset + stride * index.  Range:
+ * raw buffers (stride 0) check offset against num_records in bytes, structured ones check index
+ * against num_records in records. */
+static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
+{
+    const isa_mem_fields *m = &x->in.f.m;
+    const u32 *rs = &w->s[x->in.src[3].idx];
+    u64 base = rs[0] | (u64)(rs[1] & 0xffff) << 32;
+    u32 stride = (rs[1] >> 16) & 0x3fff, num = rs[2];
+    const isa_opnd *va = &x->in.src[0];
+    u32 index = 0, offset = (u32)m->offset;
+    unsigned vi = 0;
+    if (m->idxen)
+        index = w->v[va->idx + vi++][l];
+    if (m->offen)
+        offset += w->v[va->idx + vi][l];
+    if ((rs[3] >> 23) & 1)
+        index += l;
+    lane_ref r = {SP_GLOBAL, 0, 0};
+    u64 soff = x_s32(w, x, 4);
+    r.a = base + soff + offset + (u64)stride * index;
+    if (stride == 0)
+        r.avail = offset < num ? (u64)num - offset : 0;
+    else
+        r.avail = index < num ? UINT64_MAX : 0;
+    return r;
 }
 
 /* Copy between registers and memory for one lane.  Returns 0, or -1 when the access is out of
@@ -104,19 +155,35 @@ static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int 
 enum { K_DW, K_UB, K_SB, K_US, K_SS, K_D16_UB, K_D16_SB, K_D16_S, K_D16HI_UB, K_D16HI_SB, K_D16HI_S,
        K_ST_B, K_ST_S, K_ST_BHI, K_ST_SHI };
 
-static void flat_load(wave *w, const xinst *x, unsigned kind, unsigned ndw)
+/* Variants not modelled yet stop the wave by name instead of doing something else: loads into
+ * LDS (lds bit), texture-fail returns (tfe) and swizzled buffers. */
+static int unsupported(wave *w, const xinst *x, ref_fn ref)
 {
+    const isa_mem_fields *m = &x->in.f.m;
+    int swizzled = ref == buf_ref && (w->s[x->in.src[3].idx + 1] >> 31);
+    if (m->lds || m->tfe || swizzled) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        return 1;
+    }
+    return 0;
+}
+
+static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
+{
+    if (unsupported(w, x, ref))
+        return;
     u64 exec = wave_exec(w);
     uint32_t(*d)[LANES] = vrow(w, &x->in.dst[0]);
     unsigned size = kind == K_DW ? 4 * ndw : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2 : 1;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
-        int sp;
-        u64 a = lane_addr(w, x, l, &sp);
+        lane_ref r = ref(w, x, l);
         u32 buf[4] = {0, 0, 0, 0};
-        if (lane_access(w, sp, a, buf, size, 0, l)) {
-            wave_mem_fault(w, x, a, size, 0);
+        /* Buffers check each dword on its own: a partly out-of-range load reads 0 there. */
+        unsigned inside = r.avail >= size ? size : kind == K_DW ? (unsigned)(r.avail / 4) * 4 : 0;
+        if (inside && lane_access(w, r.space, r.a, buf, inside, 0, l)) {
+            wave_mem_fault(w, x, r.a, size, 0);
             w->fault.lanes |= 1ull << l;
             return;
         }
@@ -142,15 +209,16 @@ static void flat_load(wave *w, const xinst *x, unsigned kind, unsigned ndw)
     }
 }
 
-static void flat_store(wave *w, const xinst *x, unsigned kind, unsigned ndw)
+static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
 {
+    if (unsupported(w, x, ref))
+        return;
     u64 exec = wave_exec(w);
     uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
-        int sp;
-        u64 a = lane_addr(w, x, l, &sp);
+        lane_ref r = ref(w, x, l);
         u32 buf[4];
         unsigned size = 4 * ndw;
         for (unsigned i = 0; i < ndw; i++)
@@ -161,8 +229,10 @@ static void flat_store(wave *w, const xinst *x, unsigned kind, unsigned ndw)
         case K_ST_BHI: buf[0] >>= 16; size = 1; break;
         case K_ST_SHI: buf[0] >>= 16; size = 2; break;
         }
-        if (lane_access(w, sp, a, buf, size, 1, l)) {
-            wave_mem_fault(w, x, a, size, 1);
+        if (r.avail < size) /* buffer: the in-range dwords are written, the rest dropped */
+            size = ndw > 1 ? (unsigned)(r.avail / 4) * 4 : 0;
+        if (size && lane_access(w, r.space, r.a, buf, size, 1, l)) {
+            wave_mem_fault(w, x, r.a, size, 1);
             w->fault.lanes |= 1ull << l;
             return;
         }
@@ -274,8 +344,10 @@ static u64 widen(int op, u64 v, int is64)
     return (u64)(int64_t)(int32_t)(u32)v;
 }
 
-static void flat_atomic(wave *w, const xinst *x, int op, int is64)
+static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
 {
+    if (unsupported(w, x, ref))
+        return;
     u64 exec = wave_exec(w);
     unsigned size = is64 ? 8 : 4, ndw = is64 ? 2 : 1;
     uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
@@ -284,8 +356,15 @@ static void flat_atomic(wave *w, const xinst *x, int op, int is64)
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
-        int sp;
-        u64 a = lane_addr(w, x, l, &sp);
+        lane_ref r = ref(w, x, l);
+        int sp = r.space;
+        u64 a = r.a;
+        if (r.avail < size) { /* out-of-range buffer atomic: no access, returns 0 */
+            if (ret)
+                for (unsigned i = 0; i < ndw; i++)
+                    d[i][l] = 0;
+            continue;
+        }
         u64 v = s[0][l] | (is64 ? (u64)s[1][l] << 32 : 0);
         u64 cmp = 0;
         if (op == A_CMPSWAP)
@@ -332,50 +411,52 @@ static void flat_atomic(wave *w, const xinst *x, int op, int is64)
     }
 }
 
-#define LOADS(pfx)                                                                                 \
-    static void pfx##_load_dword(wave *w, const xinst *x) { flat_load(w, x, K_DW, 1); }            \
-    static void pfx##_load_dwordx2(wave *w, const xinst *x) { flat_load(w, x, K_DW, 2); }          \
-    static void pfx##_load_dwordx3(wave *w, const xinst *x) { flat_load(w, x, K_DW, 3); }          \
-    static void pfx##_load_dwordx4(wave *w, const xinst *x) { flat_load(w, x, K_DW, 4); }          \
-    static void pfx##_load_ubyte(wave *w, const xinst *x) { flat_load(w, x, K_UB, 1); }            \
-    static void pfx##_load_sbyte(wave *w, const xinst *x) { flat_load(w, x, K_SB, 1); }            \
-    static void pfx##_load_ushort(wave *w, const xinst *x) { flat_load(w, x, K_US, 1); }           \
-    static void pfx##_load_sshort(wave *w, const xinst *x) { flat_load(w, x, K_SS, 1); }           \
-    static void pfx##_load_ubyte_d16(wave *w, const xinst *x) { flat_load(w, x, K_D16_UB, 1); }    \
-    static void pfx##_load_sbyte_d16(wave *w, const xinst *x) { flat_load(w, x, K_D16_SB, 1); }    \
-    static void pfx##_load_short_d16(wave *w, const xinst *x) { flat_load(w, x, K_D16_S, 1); }     \
-    static void pfx##_load_ubyte_d16_hi(wave *w, const xinst *x) { flat_load(w, x, K_D16HI_UB, 1); } \
-    static void pfx##_load_sbyte_d16_hi(wave *w, const xinst *x) { flat_load(w, x, K_D16HI_SB, 1); } \
-    static void pfx##_load_short_d16_hi(wave *w, const xinst *x) { flat_load(w, x, K_D16HI_S, 1); } \
-    static void pfx##_store_dword(wave *w, const xinst *x) { flat_store(w, x, K_DW, 1); }          \
-    static void pfx##_store_dwordx2(wave *w, const xinst *x) { flat_store(w, x, K_DW, 2); }        \
-    static void pfx##_store_dwordx3(wave *w, const xinst *x) { flat_store(w, x, K_DW, 3); }        \
-    static void pfx##_store_dwordx4(wave *w, const xinst *x) { flat_store(w, x, K_DW, 4); }        \
-    static void pfx##_store_byte(wave *w, const xinst *x) { flat_store(w, x, K_ST_B, 1); }         \
-    static void pfx##_store_short(wave *w, const xinst *x) { flat_store(w, x, K_ST_S, 1); }        \
-    static void pfx##_store_byte_d16_hi(wave *w, const xinst *x) { flat_store(w, x, K_ST_BHI, 1); } \
-    static void pfx##_store_short_d16_hi(wave *w, const xinst *x) { flat_store(w, x, K_ST_SHI, 1); }
-LOADS(flat)
-LOADS(global)
-LOADS(scratch)
+#define LOADS(pfx, ref)                                                                                 \
+    static void pfx##_load_dword(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 1, ref); }            \
+    static void pfx##_load_dwordx2(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 2, ref); }          \
+    static void pfx##_load_dwordx3(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 3, ref); }          \
+    static void pfx##_load_dwordx4(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 4, ref); }          \
+    static void pfx##_load_ubyte(wave *w, const xinst *x) { vmem_load(w, x, K_UB, 1, ref); }            \
+    static void pfx##_load_sbyte(wave *w, const xinst *x) { vmem_load(w, x, K_SB, 1, ref); }            \
+    static void pfx##_load_ushort(wave *w, const xinst *x) { vmem_load(w, x, K_US, 1, ref); }           \
+    static void pfx##_load_sshort(wave *w, const xinst *x) { vmem_load(w, x, K_SS, 1, ref); }           \
+    static void pfx##_load_ubyte_d16(wave *w, const xinst *x) { vmem_load(w, x, K_D16_UB, 1, ref); }    \
+    static void pfx##_load_sbyte_d16(wave *w, const xinst *x) { vmem_load(w, x, K_D16_SB, 1, ref); }    \
+    static void pfx##_load_short_d16(wave *w, const xinst *x) { vmem_load(w, x, K_D16_S, 1, ref); }     \
+    static void pfx##_load_ubyte_d16_hi(wave *w, const xinst *x) { vmem_load(w, x, K_D16HI_UB, 1, ref); } \
+    static void pfx##_load_sbyte_d16_hi(wave *w, const xinst *x) { vmem_load(w, x, K_D16HI_SB, 1, ref); } \
+    static void pfx##_load_short_d16_hi(wave *w, const xinst *x) { vmem_load(w, x, K_D16HI_S, 1, ref); } \
+    static void pfx##_store_dword(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 1, ref); }          \
+    static void pfx##_store_dwordx2(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 2, ref); }        \
+    static void pfx##_store_dwordx3(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 3, ref); }        \
+    static void pfx##_store_dwordx4(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 4, ref); }        \
+    static void pfx##_store_byte(wave *w, const xinst *x) { vmem_store(w, x, K_ST_B, 1, ref); }         \
+    static void pfx##_store_short(wave *w, const xinst *x) { vmem_store(w, x, K_ST_S, 1, ref); }        \
+    static void pfx##_store_byte_d16_hi(wave *w, const xinst *x) { vmem_store(w, x, K_ST_BHI, 1, ref); } \
+    static void pfx##_store_short_d16_hi(wave *w, const xinst *x) { vmem_store(w, x, K_ST_SHI, 1, ref); }
+LOADS(flat, flat_ref)
+LOADS(global, flat_ref)
+LOADS(scratch, flat_ref)
+LOADS(buffer, buf_ref)
 
-#define ATOM(pfx, name, op, is64)                                                                  \
-    static void pfx##_atomic_##name(wave *w, const xinst *x) { flat_atomic(w, x, op, is64); }
-#define ATOMS(pfx)                                                                                 \
-    ATOM(pfx, add, A_ADD, 0) ATOM(pfx, add_x2, A_ADD, 1) ATOM(pfx, sub, A_SUB, 0)                  \
-    ATOM(pfx, sub_x2, A_SUB, 1) ATOM(pfx, swap, A_SWAP, 0) ATOM(pfx, swap_x2, A_SWAP, 1)           \
-    ATOM(pfx, cmpswap, A_CMPSWAP, 0) ATOM(pfx, cmpswap_x2, A_CMPSWAP, 1)                           \
-    ATOM(pfx, smin, A_SMIN, 0) ATOM(pfx, smin_x2, A_SMIN, 1) ATOM(pfx, umin, A_UMIN, 0)            \
-    ATOM(pfx, umin_x2, A_UMIN, 1) ATOM(pfx, smax, A_SMAX, 0) ATOM(pfx, smax_x2, A_SMAX, 1)         \
-    ATOM(pfx, umax, A_UMAX, 0) ATOM(pfx, umax_x2, A_UMAX, 1) ATOM(pfx, and, A_AND, 0)              \
-    ATOM(pfx, and_x2, A_AND, 1) ATOM(pfx, or, A_OR, 0) ATOM(pfx, or_x2, A_OR, 1)                   \
-    ATOM(pfx, xor, A_XOR, 0) ATOM(pfx, xor_x2, A_XOR, 1) ATOM(pfx, inc, A_INC, 0)                  \
-    ATOM(pfx, inc_x2, A_INC, 1) ATOM(pfx, dec, A_DEC, 0) ATOM(pfx, dec_x2, A_DEC, 1)               \
-    ATOM(pfx, add_f32, A_FADD32, 0) ATOM(pfx, add_f64, A_FADD64, 1)                                \
-    ATOM(pfx, min_f64, A_FMIN64, 1) ATOM(pfx, max_f64, A_FMAX64, 1)                                \
-    ATOM(pfx, pk_add_f16, A_PKADD_F16, 0) ATOM(pfx, pk_add_bf16, A_PKADD_BF16, 0)
-ATOMS(flat)
-ATOMS(global)
+#define ATOM(pfx, name, op, is64, ref)                                                                  \
+    static void pfx##_atomic_##name(wave *w, const xinst *x) { vmem_atomic(w, x, op, is64, ref); }
+#define ATOMS(pfx, ref)                                                                                 \
+    ATOM(pfx, add, A_ADD, 0, ref) ATOM(pfx, add_x2, A_ADD, 1, ref) ATOM(pfx, sub, A_SUB, 0, ref)                  \
+    ATOM(pfx, sub_x2, A_SUB, 1, ref) ATOM(pfx, swap, A_SWAP, 0, ref) ATOM(pfx, swap_x2, A_SWAP, 1, ref)           \
+    ATOM(pfx, cmpswap, A_CMPSWAP, 0, ref) ATOM(pfx, cmpswap_x2, A_CMPSWAP, 1, ref)                           \
+    ATOM(pfx, smin, A_SMIN, 0, ref) ATOM(pfx, smin_x2, A_SMIN, 1, ref) ATOM(pfx, umin, A_UMIN, 0, ref)            \
+    ATOM(pfx, umin_x2, A_UMIN, 1, ref) ATOM(pfx, smax, A_SMAX, 0, ref) ATOM(pfx, smax_x2, A_SMAX, 1, ref)         \
+    ATOM(pfx, umax, A_UMAX, 0, ref) ATOM(pfx, umax_x2, A_UMAX, 1, ref) ATOM(pfx, and, A_AND, 0, ref)              \
+    ATOM(pfx, and_x2, A_AND, 1, ref) ATOM(pfx, or, A_OR, 0, ref) ATOM(pfx, or_x2, A_OR, 1, ref)                   \
+    ATOM(pfx, xor, A_XOR, 0, ref) ATOM(pfx, xor_x2, A_XOR, 1, ref) ATOM(pfx, inc, A_INC, 0, ref)                  \
+    ATOM(pfx, inc_x2, A_INC, 1, ref) ATOM(pfx, dec, A_DEC, 0, ref) ATOM(pfx, dec_x2, A_DEC, 1, ref)               \
+    ATOM(pfx, add_f32, A_FADD32, 0, ref) ATOM(pfx, add_f64, A_FADD64, 1, ref)                                \
+    ATOM(pfx, min_f64, A_FMIN64, 1, ref) ATOM(pfx, max_f64, A_FMAX64, 1, ref)                                \
+    ATOM(pfx, pk_add_f16, A_PKADD_F16, 0, ref) ATOM(pfx, pk_add_bf16, A_PKADD_BF16, 0, ref)
+ATOMS(flat, flat_ref)
+ATOMS(global, flat_ref)
+ATOMS(buffer, buf_ref)
 
 #define H(OP, fn) {ISA_OP_##OP, XC_VMEM, ISA_T_B32, fn}
 #define HL(P, p)                                                                                   \
@@ -410,6 +491,11 @@ ATOMS(global)
         H(P##_ATOMIC_MIN_F64, p##_atomic_min_f64), H(P##_ATOMIC_MAX_F64, p##_atomic_max_f64),      \
         H(P##_ATOMIC_PK_ADD_F16, p##_atomic_pk_add_f16),                                           \
         H(P##_ATOMIC_PK_ADD_BF16, p##_atomic_pk_add_bf16)
-const xhandler x_flat_handlers[] = {HL(FLAT, flat), HL(GLOBAL, global), HL(SCRATCH, scratch),
-                                    HA(FLAT, flat), HA(GLOBAL, global)};
+static void buffer_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
+
+const xhandler x_flat_handlers[] = {
+    HL(FLAT, flat), HL(GLOBAL, global), HL(SCRATCH, scratch), HL(BUFFER, buffer),
+    HA(FLAT, flat), HA(GLOBAL, global), HA(BUFFER, buffer),
+    H(BUFFER_INV, buffer_cache_nop), H(BUFFER_WBL2, buffer_cache_nop),
+};
 const unsigned x_flat_nhandlers = sizeof x_flat_handlers / sizeof x_flat_handlers[0];

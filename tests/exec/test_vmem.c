@@ -1,4 +1,4 @@
-/* test_flat.c - FLAT/GLOBAL/SCRATCH semantics on llvm-mc-22 snippets: per-lane addressing,
+/* test_vmem.c - FLAT/GLOBAL/SCRATCH/MUBUF semantics on llvm-mc-22 snippets: per-lane addressing,
  * partial EXEC, sub-dword and d16 data, atomics with return, the LDS aperture, private memory
  * per lane, and faults that name the first bad lane and address. */
 #include "common/asm.h"
@@ -190,9 +190,56 @@ int main(void)
         CHECK(run(a, "scratch_load_dword v6, off, off offset:64") == WAVE_FAULT &&
                   w->fault.kind == XF_MEMORY,
               "%s scratch past the lane's size faults", a);
+
+        /* MUBUF raw buffer (stride 0): num_records = 0x18 bytes.  A dwordx4 at offset 0x10 reads
+         * two dwords and zeros; stores past the end are dropped; nothing outside is touched. */
+        reset();
+        w->s[4] = (uint32_t)buf;
+        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
+        w->s[6] = 0x18;
+        w->s[7] = 0;
+        w->s[8] = 4; /* soffset */
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = 4 * l;
+        wave_set_exec(w, 0x7);
+        CHECK(run(a, "buffer_load_dwordx4 v[4:7], v2, s[4:7], s8 offen offset:12") == WAVE_DONE,
+              "%s mubuf", a);
+        /* lane 0: offset 12 -> bytes 12..27 (+4 soffset: address buf+16): dwords at offsets
+         * 12, 16 are inside 0x18, 20 is inside (20+4 <= 24), 24 is out. */
+        CHECK(w->v[4][0] == 0x1004 && w->v[5][0] == 0x1005 && w->v[6][0] == 0x1006 &&
+                  w->v[7][0] == 0,
+              "%s mubuf lane0: %x %x %x %x", a, w->v[4][0], w->v[5][0], w->v[6][0], w->v[7][0]);
+        CHECK(w->v[4][2] == 0x1006 && w->v[5][2] == 0 && w->v[6][2] == 0, "%s mubuf lane2: %x %x",
+              a, w->v[4][2], w->v[5][2]);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[9][l] = 0xabc0 + l;
+        CHECK(run(a, "buffer_store_dword v9, v2, s[4:7], 0 offen offset:16") == WAVE_DONE,
+              "%s mubuf store", a);
+        CHECK(rd(16) == 0xabc0 && rd(20) == 0xabc1 && rd(24) == 0x1006,
+              "%s mubuf store: %x %x %x", a, rd(16), rd(20), rd(24));
+        /* A huge num_records cannot reach past the allocation: that is a fault, not a write. */
+        w->s[6] = 0xffffffff;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = 0x10000;
+        CHECK(run(a, "buffer_store_dword v9, v2, s[4:7], 0 offen") == WAVE_FAULT &&
+                  w->fault.kind == XF_MEMORY && w->fault.addr == buf + 0x10000,
+              "%s mubuf huge num_records", a);
+        /* Structured buffer: stride 16, index in the VGPR; index >= num_records reads 0. */
+        reset();
+        w->s[4] = (uint32_t)buf;
+        w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | 16u << 16;
+        w->s[6] = 3;
+        w->s[7] = 0;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = l;
+        wave_set_exec(w, 0xf);
+        CHECK(run(a, "buffer_load_dword v4, v2, s[4:7], 0 idxen offset:4") == WAVE_DONE,
+              "%s mubuf idxen", a);
+        CHECK(w->v[4][0] == 0x1001 && w->v[4][2] == 0x1009 && w->v[4][3] == 0,
+              "%s mubuf idxen: %x %x %x", a, w->v[4][0], w->v[4][2], w->v[4][3]);
     }
     free(w);
     gmem_destroy(mem);
-    printf("flat: %d checks, %d failed\n", checks, fails);
+    printf("vmem: %d checks, %d failed\n", checks, fails);
     return fails != 0;
 }
