@@ -2,6 +2,7 @@
 """Generate gfxemu's instruction tables (src/isa/gen/) from LLVM 22's AMDGPU disassembler.
 
     python3 tools/gen_isa.py            # needs Debian's llvm-22 (libLLVM.so.22.1)
+    python3 tools/gen_isa.py vop3 mem   # only these families; ops.inc keeps the others' ops
 
 Each family module in tools/isagen/ sweeps the opcode fields of its encodings through LLVM for
 gfx942 and gfx950, works out each opcode's mnemonic and operand shapes from what LLVM prints, and
@@ -10,6 +11,7 @@ _dpp removed), sorted, so one id names an operation in every encoding and on bot
 The output is committed: building gfxemu never needs LLVM.
 """
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -41,13 +43,30 @@ def write(name, text):
     print("gen_isa: wrote", os.path.relpath(path, ROOT))
 
 
+def family_name(fam):
+    return fam.__name__.rsplit(".", 1)[-1]
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    wanted = set(sys.argv[1:])
+    known = {family_name(f) for f in FAMILIES}
+    if wanted - known:
+        sys.exit("gen_isa: unknown family %s (have: %s)" % (", ".join(sorted(wanted - known)),
+                                                             ", ".join(sorted(known))))
     ctx = Ctx()
     for fam in FAMILIES:
+        name = family_name(fam)
+        if wanted and name not in wanted:
+            # Keep the ops this family's committed table uses.
+            path = os.path.join(OUT, name + ".inc")
+            if os.path.exists(path):
+                for op in re.findall(r"\bISA_OP_([A-Z0-9_]+)\b", open(path).read()):
+                    ctx.ops.add(op.lower())
+            continue
         files = fam.generate(ctx)
-        for name, text in files.items():
-            write(name, text)
+        for fname, text in files.items():
+            write(fname, text)
     lines = ["ISA_OP_X(%s, \"%s\")\n" % (n.upper(), n) for n in sorted(ctx.ops)]
     write("ops.inc", "".join(lines))
     print("gen_isa: %d ops" % len(ctx.ops))

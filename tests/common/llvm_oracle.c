@@ -62,7 +62,7 @@ static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, s
 {
     for (size_t i = from; i < n; i++) {
         uint8_t bytes[16];
-        char text[ORACLE_TEXT + 16];
+        char text[ORACLE_TEXT + 256];
         memcpy(bytes, w[i], 16);
         size_t sz = disasm_inst(dc, bytes, 16, 0, text, sizeof text);
         oracle_result *r = &sh->r[i];

@@ -101,7 +101,7 @@ int main(void)
             oracle_batch(arches[a], (const uint32_t(*)[4])w, m, res);
             for (size_t i = 0; i < m; i++) {
                 isa_inst in;
-                char text[256];
+                char text[ORACLE_TEXT + 256];
                 int f = isa_identify(w[i][0]);
                 tested[f]++;
                 if (res[i].size == ORACLE_CRASH) {

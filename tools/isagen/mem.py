@@ -1,5 +1,388 @@
-"""mem family tables (placeholder until the family generator lands)."""
+"""Memory family tables: DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF (gfx942, gfx950).
+
+Every opcode field value of every format is run through LLVM 22 with a fixed set of probe
+operands (distinct register numbers, so each printed operand can be traced back to its field),
+then with single modifier bits flipped, then with odd register numbers (LLVM annotates a
+misaligned register tuple with the name of the register class the operand wanted; the class
+differs per operand and per variant, so it is recorded, not guessed).
+
+Output: src/isa/gen/mem.inc with one `struct mem_row` table per format and target, indexed by
+the opcode field (FLAT: [seg][op]).  The struct is declared in src/isa/mem.c.
+"""
+import re
+
+ARCHES = ("gfx942", "gfx950")
+
+# Modifier bits (MEM_B_* in src/isa/mem.c).
+B_GDS, B_ACC, B_SC0, B_SC1, B_NT, B_LDS, B_OFFEN, B_IDXEN = (1 << i for i in range(8))
+BIT_NAMES = {B_GDS: "GDS", B_ACC: "ACC", B_SC0: "SC0", B_SC1: "SC1", B_NT: "NT", B_LDS: "LDS",
+             B_OFFEN: "OFFEN", B_IDXEN: "IDXEN"}
+
+# Operand slots (also the src[]/dst[] layout documented in isa.h).
+S_VDST, S_ADDR, S_DATA, S_DATA1 = range(4)
+
+CLASS_RE = re.compile(r"/\*Invalid register, operand has '(\w+)' register class\*/")
+REG_RE = re.compile(r"^([va])(?:(\d+)|\[(\d+):(\d+)\])(#\w+)?$")
+
+
+def split_text(text):
+    """'mnemonic ops..., last mods' -> (mnemonic, [operand tokens], modifier string).
+    Class comments are folded into the token as '#Class'."""
+    text = text.split(" ; ")[0]
+    text = CLASS_RE.sub(r"#\1", text)
+    mn, _, rest = text.partition(" ")
+    parts = rest.split(", ") if rest else []
+    mods = ""
+    if parts:
+        last = parts[-1]
+        head, _, tail = last.partition(" ")
+        parts[-1] = head
+        mods = tail
+        # an instruction without operands prints only modifiers
+        if len(parts) == 1 and (":" in head or head in ("gds", "sc0", "sc1", "nt", "lds")):
+            mods = rest
+            parts = []
+    return mn, parts, mods
+
+
+def reg_of(tok):
+    """'v[40:41]#AV_64_Align2' -> ('v', 40, 2, 'AV_64_Align2'); None for non-VGPR tokens."""
+    m = REG_RE.match(tok)
+    if not m:
+        return None
+    if m.group(2) is not None:
+        lo, n = int(m.group(2)), 1
+    else:
+        lo, n = int(m.group(3)), int(m.group(4)) - int(m.group(3)) + 1
+    return (m.group(1), lo, n, (m.group(5) or "#")[1:])
+
+
+class Classes:
+    """Interned register-class names (index 0 = no annotation)."""
+
+    def __init__(self):
+        self.names = [""]
+
+    def id(self, name):
+        if not name:
+            return 0
+        if name not in self.names:
+            self.names.append(name)
+        return self.names.index(name)
+
+
+def slots_by_number(parts, numbers):
+    """Map printed VGPR/AGPR operands to slots by their first register number."""
+    out = {}
+    for tok in parts:
+        r = reg_of(tok)
+        if r and r[1] in numbers:
+            out[numbers[r[1]]] = r
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# DS: w0 = 110110 acc[25] op[24:17] gds[16] offset1[15:8] offset0[7:0];
+#     w1 = vdst[31:24] data1[23:16] data0[15:8] addr[7:0]
+
+def ds_words(op, vdst=0, data1=0, data0=0, addr=0, off0=0, off1=0, gds=0, acc=0):
+    w0 = 0xd8000000 | (acc << 25) | (op << 17) | (gds << 16) | (off1 << 8) | off0
+    w1 = (vdst << 24) | (data1 << 16) | (data0 << 8) | addr
+    return (w0, w1)
+
+
+DS_FIELD = (S_ADDR, S_DATA, S_DATA1, S_VDST)  # bit i of a field mask -> slot (w1 byte order)
+
+
+def ds_mask_words(op, mask, regs, **kw):
+    v = [regs[s] if mask >> i & 1 else 0 for i, s in enumerate(DS_FIELD)]
+    return ds_words(op, vdst=v[3], data1=v[2], data0=v[1], addr=v[0], **kw)
+
+
+def gen_ds(ctx, arch, classes):
+    L = ctx.llvm
+    regs = {S_ADDR: 10, S_DATA: 20, S_DATA1: 30, S_VDST: 40}
+    odd = {S_ADDR: 11, S_DATA: 21, S_DATA1: 31, S_VDST: 41}
+    probes = [ds_mask_words(op, m, regs, off0=1, off1=2, gds=g)
+              for op in range(256) for g in (0, 1) for m in range(16)]
+    res = L.dis_many(arch, probes)
+    rows = {}
+    for op in range(256):
+        legal = {g: [m for m in range(16) if res[(op * 2 + g) * 16 + m][0]] for g in (0, 1)}
+        g = 0 if legal[0] else 1
+        off = (1, 2)
+        if not legal[g]:
+            # ds_nop: legal only with every field, offsets included, zero
+            if not L.dis(arch, ds_words(op))[0]:
+                continue
+            g, off, legal = 0, (0, 0), {0: [0], 1: []}
+        mask = 0
+        for m in legal[g]:
+            mask |= m
+        kw = dict(off0=off[0], off1=off[1], gds=g)
+        size, text = L.dis(arch, ds_mask_words(op, mask, regs, **kw))
+        assert size == 8, (arch, op, mask)
+        mn, parts, mods = split_text(text)
+        numbers = {v: s for s, v in regs.items()}
+        got = slots_by_number(parts, numbers)
+        n = [got[s][2] if s in got else 0 for s in range(4)]
+        ok = 0
+        if legal[1]:
+            ok |= B_GDS
+        shown = 0
+        if legal[1] and " gds" in L.dis(arch, ds_mask_words(op, mask, regs, off0=off[0],
+                                                           off1=off[1], gds=1))[1]:
+            shown |= B_GDS
+        if L.dis(arch, ds_mask_words(op, mask, regs, acc=1, **kw))[0]:
+            ok |= B_ACC
+            shown |= B_ACC
+        if off == (0, 0):
+            style = "MEM_OFF_NONE"
+        elif "offset0:" in mods:
+            style = "MEM_OFF_PAIR"
+        elif "swizzle" in mods:
+            style = "MEM_OFF_SWIZZLE"
+        else:
+            style = "MEM_OFF_16"
+        cls = [[[0] * 4 for _ in range(2)] for _ in range(2)]
+        for acc in (0, 1):
+            if acc and not ok & B_ACC:
+                continue
+            size, t = L.dis(arch, ds_mask_words(op, mask, odd, acc=acc, **kw))
+            if size:
+                got_odd = slots_by_number(split_text(t)[1], {v: s for s, v in odd.items()})
+                for s, r in got_odd.items():
+                    cls[0][acc][s] = cls[1][acc][s] = classes.id(r[3])
+        fields = sum(1 << s for s in range(4) if mask >> DS_FIELD.index(s) & 1)
+        if g == 1 and not legal[0]:
+            # GWS: the addr byte holds data0; describe its width as the data slot's
+            n[S_DATA], n[S_ADDR] = n[S_ADDR], 0
+        rows[op] = dict(mn=mn, n=n, fields=fields, ok=ok, shown=shown, style=style,
+                        gds_needed=(g == 1 and not legal[0]), cls=cls, rtn=0)
+    return rows
+
+
+def probe_bits(L, arch, make, text, bitlist, regs):
+    """Parse an op's base text, then flip each modifier bit alone.  make(bits=..) builds the
+    word.  Returns (mnemonic, widths per slot, legal bits, bits that change the text, the text
+    for each legal bit)."""
+    mn, parts, _ = split_text(text)
+    got = slots_by_number(parts, {v: s for s, v in regs.items()})
+    n = [got[s][2] if s in got else 0 for s in range(4)]
+    ok = shown = 0
+    texts = {}
+    for b, (size, t) in zip(bitlist, L.dis_many(arch, [make(bits=b) for b in bitlist])):
+        if size:
+            ok |= b
+            texts[b] = t
+            if t != text:
+                shown |= b
+    return mn, n, ok, shown, texts
+
+
+def probe_classes(L, arch, make_odd, ok, odd, classes, extra=0):
+    """Class names LLVM reports for odd (misaligned) register tuples, per [sc0][acc][slot];
+    make_odd(bits=..) builds the word with the odd registers of `odd`."""
+    cls = [[[0] * 4 for _ in range(2)] for _ in range(2)]
+    combos = [(sc0, acc) for sc0 in (0, 1) for acc in (0, 1)
+              if not ((B_SC0 if sc0 else 0) | (B_ACC if acc else 0)) & ~ok]
+    words = [make_odd(bits=(B_SC0 if sc0 else 0) | (B_ACC if acc else 0) | (extra & ok))
+             for sc0, acc in combos]
+    for (sc0, acc), (size, t) in zip(combos, L.dis_many(arch, words)):
+        if size:
+            g = slots_by_number(split_text(t)[1], {v: s for s, v in odd.items()})
+            for s, r in g.items():
+                cls[sc0][acc][s] = classes.id(r[3])
+    return cls
+
+
+# ----------------------------------------------------------------------------------------------
+# FLAT/GLOBAL/SCRATCH: w0 = 110111 sc1[25] op[24:18] nt[17] sc0[16] seg[15:14] sve/lds[13]
+#                           offset[12:0];  w1 = vdst[31:24] acc[23] saddr[22:16] data[15:8] addr[7:0]
+
+def flat_words(seg, op, vdst=40, data=20, addr=10, saddr=None, bits=0, offset=0):
+    if saddr is None:
+        saddr = 0 if seg == 0 else 0x7f
+    w0 = 0xdc000000 | (op << 18) | (seg << 14) | offset
+    w0 |= (0x2000 if bits & B_LDS else 0) | (0x10000 if bits & B_SC0 else 0)
+    w0 |= (0x20000 if bits & B_NT else 0) | (0x2000000 if bits & B_SC1 else 0)
+    w1 = (vdst << 24) | (0x800000 if bits & B_ACC else 0) | (saddr << 16) | (data << 8) | addr
+    return (w0, w1)
+
+
+FLAT_BITS = (B_LDS, B_SC0, B_NT, B_SC1, B_ACC)  # order of the bits of a row's combination mask
+
+
+def gen_flat_seg(ctx, arch, seg, classes):
+    L = ctx.llvm
+    regs = {S_VDST: 40, S_DATA: 20, S_ADDR: 10}
+    odd = {S_VDST: 41, S_DATA: 21, S_ADDR: 11}
+    base = L.dis_many(arch, [flat_words(seg, op) for op in range(128)])
+    rows = {}
+    for op in range(128):
+        if not base[op][0]:
+            continue
+        mn, n, ok, shown, texts = probe_bits(
+            L, arch, lambda bits: flat_words(seg, op, bits=bits), base[op][1], FLAT_BITS, regs)
+        # atomics: sc0 selects the returning form, which prints a vdst
+        rtn = 0
+        if B_SC0 in texts and not n[S_VDST]:
+            g = slots_by_number(split_text(texts[B_SC0])[1], {v: s for s, v in regs.items()})
+            rtn = g[S_VDST][2] if S_VDST in g else 0
+        # scratch: enable the VGPR address (sve) so its class shows too
+        cls = probe_classes(L, arch, lambda bits: flat_words(seg, op, 41, 21, 11, bits=bits),
+                            ok, odd, classes, extra=B_LDS if seg == 1 else 0)
+        fields = sum(1 << s for s in range(4) if n[s])
+        # Which combinations of the five modifier bits LLVM accepts: some returning atomics have
+        # no AGPR form, or none with sc1 (global_atomic_add_f32, the f64 atomics).
+        words = [flat_words(seg, op, bits=sum(b for i, b in enumerate(FLAT_BITS) if k >> i & 1))
+                 for k in range(32)]
+        combos = 0
+        for k, (size, _) in enumerate(L.dis_many(arch, words)):
+            bits = sum(b for i, b in enumerate(FLAT_BITS) if k >> i & 1)
+            if size and not bits & ~ok:
+                combos |= 1 << k
+        style = "MEM_OFF_16"
+        # saddr = exec decodes, but most ops flag it as the wrong register class
+        if seg == 2 and "SReg_64_XEXEC" in (L.dis(arch, flat_words(seg, op, saddr=126))[1] or ""):
+            style += "|MEM_EXEC_NOTE"
+        rows[op] = dict(mn=mn, n=n, fields=fields, ok=ok, shown=shown, style=style,
+                        gds_needed=False, cls=cls, rtn=rtn, aux=combos)
+    return rows
+
+
+# ----------------------------------------------------------------------------------------------
+# MUBUF: w0 = 111000 op[24:18] nt[17] lds[16] sc1[15] sc0[14] idxen[13] offen[12] offset[11:0]
+# MTBUF: w0 = 111010 nfmt[25:23] dfmt[22:19] op[18:15] sc0[14] idxen[13] offen[12] offset[11:0]
+#        w1 (both) = soffset[31:24] acc[23] nt[22] sc1[21] srsrc[20:16] vdata[15:8] vaddr[7:0]
+#        (MUBUF keeps nt/sc1 in w0; w1 bits 21/22 are unused there)
+
+def buf_words(mtbuf, op, vdata=20, vaddr=10, bits=0, srsrc=3, soffset=1, fmt=(4, 7)):
+    if mtbuf:
+        w0 = 0xe8000000 | (fmt[1] << 23) | (fmt[0] << 19) | (op << 15)
+        w1x = (0x200000 if bits & B_SC1 else 0) | (0x400000 if bits & B_NT else 0)
+    else:
+        w0 = 0xe0000000 | (op << 18)
+        w0 |= (0x8000 if bits & B_SC1 else 0) | (0x10000 if bits & B_LDS else 0)
+        w0 |= 0x20000 if bits & B_NT else 0
+        w1x = 0
+    w0 |= (0x1000 if bits & B_OFFEN else 0) | (0x2000 if bits & B_IDXEN else 0)
+    w0 |= 0x4000 if bits & B_SC0 else 0
+    w1 = (soffset << 24) | (0x800000 if bits & B_ACC else 0) | w1x | (srsrc << 16)
+    w1 |= (vdata << 8) | vaddr
+    return (w0, w1)
+
+
+def gen_buf(ctx, arch, mtbuf, classes):
+    L = ctx.llvm
+    regs = {S_DATA: 20, S_ADDR: 10}
+    odd = {S_DATA: 21, S_ADDR: 11}
+    nops = 16 if mtbuf else 128
+    bitlist = (B_OFFEN, B_IDXEN, B_SC0, B_SC1, B_NT, B_ACC) + (() if mtbuf else (B_LDS,))
+    base = L.dis_many(arch, [buf_words(mtbuf, op) for op in range(nops)])
+    rows = {}
+    for op in range(nops):
+        if not base[op][0]:
+            continue
+        mn, n, ok, shown, _ = probe_bits(
+            L, arch, lambda bits: buf_words(mtbuf, op, bits=bits), base[op][1], bitlist, regs)
+        # with idxen and offen the address is a pair, so its class shows too
+        cls = probe_classes(L, arch, lambda bits: buf_words(mtbuf, op, 21, 11, bits=bits), ok,
+                            odd, classes, extra=B_OFFEN | B_IDXEN)
+        # vdata is the destination of loads: describe it (and its class) as the vdst slot
+        if "_load" in mn:
+            n[S_VDST], n[S_DATA] = n[S_DATA], 0
+            for sc in cls:
+                for per_acc in sc:
+                    per_acc[S_VDST], per_acc[S_DATA] = per_acc[S_DATA], 0
+        fields = sum(1 << s for s in range(4) if n[s])
+        rtn = 0
+        if "atomic" in mn:  # sc0 returns the pre-op value into vdata (cmpswap: its first half)
+            rtn = n[S_DATA] // 2 if "cmpswap" in mn else n[S_DATA]
+        rows[op] = dict(mn=mn, n=n, fields=fields, ok=ok, shown=shown, style="MEM_OFF_16",
+                        gds_needed=False, cls=cls, rtn=rtn)
+    return rows
+
+
+# ----------------------------------------------------------------------------------------------
+
+def kind_flags(mn):
+    """Operation kind, from the mnemonic (LLVM's names follow the manual's)."""
+    f = []
+    if "atomic" in mn or (mn.startswith("ds_") and not re.match(
+            r"ds_(read|write|swizzle|permute|bpermute|append|consume|gws|nop)", mn)):
+        f.append("ISA_MF_ATOMIC")
+    if "_rtn_" in mn or mn.endswith("_rtn"):
+        f.append("ISA_MF_RTN")
+    if re.search(r"(_load|ds_read|ds_swizzle|ds_permute|ds_bpermute|ds_append|ds_consume)", mn):
+        f.append("ISA_MF_LOAD")
+    if re.search(r"(_store|ds_write)", mn) and "wrxchg" not in mn:
+        f.append("ISA_MF_STORE")
+    if "_lds_" in mn:
+        f.append("ISA_MF_LDS")
+    if "d16" in mn:
+        f.append("ISA_MF_D16")
+    if "d16_hi" in mn:
+        f.append("ISA_MF_D16_HI")
+    if "_format" in mn:
+        f.append("ISA_MF_FORMAT")
+    return "|".join(f) or "0"
+
+
+def bits_c(b):
+    names = ["MEM_B_" + BIT_NAMES[x] for x in sorted(BIT_NAMES) if b & x]
+    return "|".join(names) or "0"
+
+
+def row_c(ctx, enc, r):
+    n = r["n"]
+    op = ctx.op(r["mn"])
+    cls = ctx.mem_cls_sets.id(tuple(c for s in (0, 1) for a in (0, 1) for c in r["cls"][s][a]))
+    info = "{%s, %d, %d, 5, {%d, 0}, {%d, %d, %d, 0, 0, 0}, {0}, %s, 0x%xu}" % (
+        op, enc, 1 if n[S_VDST] else 0, n[S_VDST], n[S_ADDR], n[S_DATA], n[S_DATA1],
+        kind_flags(r["mn"]), r.get("aux", 0))
+    extra = "|MEM_NEED_GDS" if r["gds_needed"] else ""
+    return "    [%d] = {%s, %d, %s, %s, %s%s, %d, %d},  /* %s */\n" % (
+        enc, info, r["fields"], bits_c(r["ok"]), bits_c(r["shown"]), r["style"], extra,
+        r["rtn"], cls, r["mn"])
 
 
 def generate(ctx):
-    return {}
+    classes = Classes()
+    ctx.mem_cls_sets = Classes()
+    ctx.mem_cls_sets.names = [(0,) * 16]
+    out = []
+    counts = []
+    for arch in ARCHES:
+        ds = gen_ds(ctx, arch, classes)
+        out.append("static const struct mem_row mem_ds_%s[256] = {\n" % arch)
+        out += [row_c(ctx, op, ds[op]) for op in sorted(ds)]
+        out.append("};\n\n")
+        counts.append("DS %s: %d" % (arch, len(ds)))
+        out.append("static const struct mem_row mem_flat_%s[3][128] = {\n" % arch)
+        for seg in range(3):
+            fl = gen_flat_seg(ctx, arch, seg, classes)
+            out.append("  [%d] = {\n" % seg)
+            out += ["  " + row_c(ctx, op, fl[op]) for op in sorted(fl)]
+            out.append("  },\n")
+            counts.append("FLAT seg%d %s: %d" % (seg, arch, len(fl)))
+        out.append("};\n\n")
+        for mt, name, nops in ((0, "mubuf", 128), (1, "mtbuf", 16)):
+            rows = gen_buf(ctx, arch, mt, classes)
+            out.append("static const struct mem_row mem_%s_%s[%d] = {\n" % (name, arch, nops))
+            out += [row_c(ctx, op, rows[op]) for op in sorted(rows)]
+            out.append("};\n\n")
+            counts.append("%s %s: %d" % (name.upper(), arch, len(rows)))
+    head = ["/* Legal opcodes: %s */\n\n" % "; ".join(counts)]
+    head.append("/* Register-class names LLVM prints for a misaligned register tuple. */\n")
+    head.append("static const char *const mem_class_names[] = {\n")
+    head += ['    "%s",\n' % c for c in classes.names]
+    head.append("};\n\n")
+    head.append("/* Class-name ids per [sc0][acc][slot] (slots: vdst, addr, data, data1); rows\n"
+                " * index this list. */\n")
+    head.append("static const uint8_t mem_class_sets[][2][2][4] = {\n")
+    for t in ctx.mem_cls_sets.names:
+        head.append("    {{{%s}, {%s}}, {{%s}, {%s}}},\n" % tuple(
+            ", ".join(str(c) for c in t[i:i + 4]) for i in (0, 4, 8, 12)))
+    head.append("};\n\n")
+    return {"mem.inc": "".join(head + out)}
