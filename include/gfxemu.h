@@ -5,7 +5,8 @@
  * All types are opaque handles or plain structs; every function that can fail returns a gfx_result.
  * Functions never print, never call exit() and never abort() on bad input.
  *
- * Status: code-object loading and disassembly.  Execution (devices, buffers, launches) comes next.
+ * Status: code-object loading, kernel metadata, disassembly, and the execution engine's dispatch
+ * layer (devices, buffers, launches); instruction coverage is growing.
  */
 #ifndef GFXEMU_H
 #define GFXEMU_H
@@ -40,6 +41,8 @@ typedef enum {
     GFX_ERR_NOT_FOUND,     /* no such kernel / symbol */
     GFX_ERR_NOMEM,         /* out of host memory */
     GFX_ERR_UNIMPLEMENTED, /* a feature gfxemu does not have yet */
+    GFX_ERR_FAULT,         /* the kernel faulted or hit the watchdog: see gfx_last_fault() */
+    GFX_ERR_RESOURCE,      /* a launch needs more than the device has (LDS, block size, ...) */
 } gfx_result;
 
 /* A short constant description of a result code, e.g. "malformed input"; never NULL. */
@@ -106,6 +109,204 @@ gfx_result gfx_module_kernel_descriptor(const gfx_module *m, const char *name, u
 /* The bytes of the .text section (owned by the module) and the virtual address of its first byte.
  * Never NULL for a loaded module (a zero-sized .text gives size 0); addr and size may be NULL. */
 const uint8_t *gfx_module_text(const gfx_module *m, uint64_t *addr, size_t *size);
+
+/* ---- kernels -------------------------------------------------------------------------------- */
+
+/* A kernel of a loaded module: descriptor, metadata and decoded code.  Owned by the module (do not
+ * free); valid until gfx_module_free().  Looking kernels up is not thread-safe against other calls
+ * on the same module; using a kernel handle (launches) is. */
+typedef struct gfx_kernel gfx_kernel;
+
+/* Find kernel `name` (a function with a NAME.kd descriptor).  GFX_ERR_NOT_FOUND if there is none;
+ * GFX_ERR_FORMAT if its descriptor is unusable (entry point outside .text, wave32).  The first call
+ * on a module decodes its .text once; later launches reuse it. */
+gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel **out);
+
+/* Why the module's metadata note could not be read, or "" (also when there is no note). */
+const char *gfx_module_metadata_error(const gfx_module *m);
+
+/* Kernel argument kinds: the ".value_kind" of the code-object metadata ("AMDGPU Usage", code object
+ * V3-V5 metadata).  The HIDDEN ones are filled by the launcher, not by the caller. */
+typedef enum {
+    GFX_ARG_UNKNOWN = 0,
+    GFX_ARG_BY_VALUE,
+    GFX_ARG_GLOBAL_BUFFER,
+    GFX_ARG_DYNAMIC_SHARED_POINTER,
+    GFX_ARG_SAMPLER,
+    GFX_ARG_IMAGE,
+    GFX_ARG_PIPE,
+    GFX_ARG_QUEUE,
+    GFX_ARG_HIDDEN_FIRST, /* every kind from here on is hidden */
+    GFX_ARG_HIDDEN_GLOBAL_OFFSET_X = GFX_ARG_HIDDEN_FIRST,
+    GFX_ARG_HIDDEN_GLOBAL_OFFSET_Y,
+    GFX_ARG_HIDDEN_GLOBAL_OFFSET_Z,
+    GFX_ARG_HIDDEN_NONE,
+    GFX_ARG_HIDDEN_PRINTF_BUFFER,
+    GFX_ARG_HIDDEN_HOSTCALL_BUFFER,
+    GFX_ARG_HIDDEN_DEFAULT_QUEUE,
+    GFX_ARG_HIDDEN_COMPLETION_ACTION,
+    GFX_ARG_HIDDEN_MULTIGRID_SYNC_ARG,
+    GFX_ARG_HIDDEN_BLOCK_COUNT_X,
+    GFX_ARG_HIDDEN_BLOCK_COUNT_Y,
+    GFX_ARG_HIDDEN_BLOCK_COUNT_Z,
+    GFX_ARG_HIDDEN_GROUP_SIZE_X,
+    GFX_ARG_HIDDEN_GROUP_SIZE_Y,
+    GFX_ARG_HIDDEN_GROUP_SIZE_Z,
+    GFX_ARG_HIDDEN_REMAINDER_X,
+    GFX_ARG_HIDDEN_REMAINDER_Y,
+    GFX_ARG_HIDDEN_REMAINDER_Z,
+    GFX_ARG_HIDDEN_GRID_DIMS,
+    GFX_ARG_HIDDEN_HEAP_V1,
+    GFX_ARG_HIDDEN_DYNAMIC_LDS_SIZE,
+    GFX_ARG_HIDDEN_PRIVATE_BASE,
+    GFX_ARG_HIDDEN_SHARED_BASE,
+    GFX_ARG_HIDDEN_QUEUE_PTR,
+} gfx_arg_kind;
+
+typedef struct {
+    const char *name;          /* .name, or NULL */
+    const char *type_name;     /* .type_name ("float*", "int"), or NULL */
+    const char *value_kind;    /* .value_kind as written ("global_buffer"), or NULL */
+    const char *address_space; /* .address_space ("global", "constant", ...), or NULL */
+    uint32_t offset, size;     /* byte offset in the kernarg segment, size in bytes */
+    gfx_arg_kind kind;
+    int hidden; /* kind >= GFX_ARG_HIDDEN_FIRST */
+} gfx_arg_info;
+
+typedef struct {
+    const char *name;
+    int has_metadata; /* 0: no metadata for this kernel; the fields from it are 0 */
+    /* from the metadata */
+    size_t nargs;          /* all arguments, hidden ones included */
+    size_t nargs_explicit; /* arguments before the first hidden one: what a caller supplies */
+    uint32_t kernarg_segment_size, kernarg_segment_align;
+    uint32_t sgpr_count, vgpr_count, agpr_count, wavefront_size, max_flat_workgroup_size;
+    int uses_dynamic_stack;
+    /* from the kernel descriptor */
+    uint32_t group_segment_fixed_size;   /* static LDS bytes per workgroup */
+    uint32_t private_segment_fixed_size; /* scratch bytes per work-item */
+    uint32_t kernarg_size;
+    uint64_t entry; /* address of the first instruction */
+    uint32_t rsrc1, rsrc2, rsrc3;
+    uint16_t code_properties, kernarg_preload;
+    unsigned user_sgpr_count;
+    unsigned accum_offset; /* first AGPR of the unified VGPR file (gfx90a+) */
+} gfx_kernel_info;
+
+gfx_result gfx_kernel_get_info(const gfx_kernel *k, gfx_kernel_info *out);
+/* Argument i (0 <= i < nargs) in metadata order.  Strings are owned by the module. */
+gfx_result gfx_kernel_arg(const gfx_kernel *k, size_t i, gfx_arg_info *out);
+
+/* ---- devices, buffers, launches ------------------------------------------------------------ */
+
+/* An emulated GPU: an architecture, a device address space, and a pool of worker threads.
+ * Calls on one device are serialized by the caller (one launch at a time per device); different
+ * devices are independent. */
+typedef struct gfx_device gfx_device;
+
+/* threads = 0: one worker per online CPU core.  The thread that calls gfx_launch() is one of the
+ * workers, so threads = 1 runs everything on the caller's thread. */
+gfx_result gfx_device_create(gfx_arch arch, unsigned threads, gfx_device **out);
+void gfx_device_free(gfx_device *dev); /* NULL is allowed */
+gfx_arch gfx_device_arch(const gfx_device *dev);
+unsigned gfx_device_threads(const gfx_device *dev);
+/* A one-line description of why the last launch on dev failed ("" after a success), e.g.
+ * "workgroup needs 200000 bytes of LDS (...); gfx942 has 65536" or a fault's message. */
+const char *gfx_device_error(const gfx_device *dev);
+
+/* Device memory: zero-filled, 256-byte aligned, separated by unmapped gaps so that an overrun
+ * faults.  *addr is the device address kernels use.  gfx_buffer_free() takes the address
+ * gfx_buffer_alloc() returned (GFX_ERR_INVALID for anything else). */
+gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr);
+gfx_result gfx_buffer_free(gfx_device *dev, uint64_t addr);
+/* Copies between host and device; GFX_ERR_INVALID unless [addr, addr+size) lies inside one
+ * buffer. */
+gfx_result gfx_memcpy_htod(gfx_device *dev, uint64_t dst, const void *src, uint64_t size);
+gfx_result gfx_memcpy_dtoh(gfx_device *dev, void *dst, uint64_t src, uint64_t size);
+
+typedef struct {
+    uint64_t max_insts;    /* watchdog: wave-instructions for the whole launch; 0 = default
+                            * (GFX_DEFAULT_MAX_INSTS) */
+    uint32_t dynamic_lds;  /* bytes of dynamic LDS per workgroup, added to the static size */
+    uint32_t private_size; /* scratch bytes per work-item, at least the descriptor's; 0 = the
+                            * descriptor's (plus GFX_DYNAMIC_STACK_SIZE when the kernel has a
+                            * dynamic stack) */
+} gfx_launch_options;
+
+/* The default watchdog: 2^30 wave-instructions, so an infinite loop fails within seconds rather
+ * than hanging (a tight scalar loop runs into it in about 4 s on one thread of a 2024 x86 core;
+ * VALU-heavy loops run slower per instruction).  Large kernels raise it with max_insts. */
+#define GFX_DEFAULT_MAX_INSTS (1ull << 30)
+#define GFX_DYNAMIC_STACK_SIZE 16384u
+
+typedef struct {
+    uint64_t wave_insts; /* wave-instructions executed (one per instruction per wave) */
+    uint64_t waves, workgroups;
+    double seconds;   /* wall-clock time of the launch */
+    unsigned threads; /* workers used */
+    /* wave_insts by class */
+    uint64_t salu, valu, vmem, smem, lds, mfma, branch, other;
+} gfx_stats;
+
+/* Run kernel k on a grid of grid[0] x grid[1] x grid[2] workgroups, each of block[0] x block[1] x
+ * block[2] work-items (at most 1024; split into waves of 64 lanes).
+ *
+ * kernargs/kernarg_size: the kernel's explicit arguments laid out as the metadata says (each at
+ * its .offset); copied to the start of a fresh kernarg segment of kernarg_segment_size bytes.  The
+ * launcher then writes the hidden arguments it knows (block counts, group sizes, remainders (0),
+ * global offsets (0), grid dims, dynamic LDS size, private/shared aperture bases); other hidden
+ * arguments keep the caller's bytes or 0.  opts and stats may be NULL.
+ *
+ * Returns GFX_OK; GFX_ERR_FAULT when a wave faulted (gfx_last_fault() describes it; the rest of
+ * the launch is abandoned, memory may be partly written); GFX_ERR_RESOURCE when the launch asks
+ * for more LDS than the architecture has (160 KiB gfx950, 64 KiB gfx942) or a bad block size;
+ * GFX_ERR_INVALID for bad arguments; GFX_ERR_ARCH if the kernel was built for another
+ * architecture than the device.  The device stays usable whatever happens. */
+gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
+                      const uint32_t block[3], const void *kernargs, size_t kernarg_size,
+                      const gfx_launch_options *opts, gfx_stats *stats);
+
+/* The same with one pointer per explicit argument (as cuLaunchKernel's kernelParams):
+ * params[i] points to gfx_arg_info.size bytes for explicit argument i; nparams must equal
+ * nargs_explicit.  Needs metadata. */
+gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
+                             const uint32_t block[3], const void *const *params, size_t nparams,
+                             const gfx_launch_options *opts, gfx_stats *stats);
+
+/* ---- faults --------------------------------------------------------------------------------- */
+
+typedef enum {
+    GFX_FAULT_NONE = 0,
+    GFX_FAULT_MEMORY,        /* access outside every buffer */
+    GFX_FAULT_ILLEGAL,       /* a word that is not an instruction on this architecture */
+    GFX_FAULT_UNIMPLEMENTED, /* a valid instruction gfxemu cannot execute yet */
+    GFX_FAULT_TRAP,          /* s_trap */
+    GFX_FAULT_WATCHDOG,      /* instruction budget (max_insts) exhausted */
+    GFX_FAULT_PC,            /* the program counter left the code or landed inside an instruction */
+    GFX_FAULT_LDS,           /* LDS access outside the workgroup's allocation */
+} gfx_fault_kind;
+
+/* "memory", "illegal instruction", "unimplemented instruction", "trap", "watchdog", ... */
+const char *gfx_fault_kind_name(gfx_fault_kind kind);
+
+/* What stopped the last launch on a device (kind GFX_FAULT_NONE after a successful one). */
+typedef struct {
+    gfx_fault_kind kind;
+    char kernel[128];
+    uint32_t workgroup[3]; /* workgroup id */
+    uint32_t wave;         /* wave index inside the workgroup */
+    uint64_t lanes;        /* lanes involved (memory faults: the lanes whose access was bad) */
+    uint64_t pc;           /* address of the instruction (as in gfx_module_text()'s addresses) */
+    char op[48];           /* mnemonic, e.g. "global_store_dword"; "" when there is none */
+    char disasm[256];      /* the instruction as llvm-objdump prints it (GFX_DISASM_MAX) */
+    uint64_t addr;         /* memory/LDS faults: first bad address */
+    uint32_t size;         /* bytes of the bad access */
+    int write;             /* 1 for a store/atomic, 0 for a load */
+    uint64_t wave_insts;   /* wave-instructions the launch executed before stopping */
+    char message[1024];    /* all of the above as one line, without a trailing newline */
+} gfx_fault;
+
+gfx_result gfx_last_fault(const gfx_device *dev, gfx_fault *out);
 
 /* ---- disassembly ---------------------------------------------------------------------------- */
 

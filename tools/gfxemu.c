@@ -2,7 +2,7 @@
  *
  *   gfxemu disasm [--arch gfx950|gfx942] FILE.co     llvm-objdump-style listing of .text
  *   gfxemu disasm --arch ARCH --raw FILE.bin          one instruction per line, text only
- *   gfxemu run ...                                    (execution engine pending)
+ *   gfxemu run FILE.co KERNEL --grid .. --block .. [--arg SPEC]...   run a kernel
  *
  * Exit status: 0 success, 1 the input could not be processed, 2 usage error.
  */
@@ -283,11 +283,429 @@ static int cmd_disasm(int argc, char **argv) {
 
 /* ---- run --------------------------------------------------------------------------------- */
 
+static const char run_usage[] =
+    "usage: gfxemu run FILE.co KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [--arg SPEC]...\n"
+    "                  [--stats] [--threads N] [--max-insts N] [--dynamic-lds BYTES]\n"
+    "\n"
+    "Run KERNEL from FILE.co on an emulated GPU of the code object's architecture.  --grid is\n"
+    "in workgroups, --block in work-items per workgroup.  Each --arg fills the next kernel\n"
+    "argument, in order:\n"
+    "  i32:V u32:V i64:V u64:V f32:V f64:V   a scalar (integers also fit 1- and 2-byte args)\n"
+    "  in:PATH            a buffer initialised from the file PATH\n"
+    "  out:PATH:BYTES     a zeroed buffer of BYTES bytes, written to PATH after the run\n"
+    "  inout:PATH         a buffer initialised from PATH and written back after the run\n"
+    "  zero:BYTES         a zeroed buffer of BYTES bytes, not saved\n"
+    "Pointer arguments receive the buffer's device address.\n"
+    "  --stats            print one JSON object with instruction counts on stderr\n"
+    "  --threads N        worker threads (default: one per core)\n"
+    "  --max-insts N      watchdog: wave-instructions allowed for the launch\n"
+    "  --dynamic-lds N    bytes of dynamic LDS per workgroup\n"
+    "Exit status: 0 success, 1 the kernel faulted or the input was unusable, 2 usage error.\n";
+
+enum { ARG_SCALAR, ARG_IN, ARG_OUT, ARG_INOUT, ARG_ZERO };
+
+typedef struct {
+    const char *spec;
+    int kind;
+    const char *type; /* "i32", ... for scalars */
+    uint8_t bytes[8]; /* scalar value, little-endian */
+    unsigned size;    /* scalar size */
+    int is_signed, is_int;
+    int64_t ival; /* integer value, for narrowing checks */
+    const char *path;
+    uint64_t nbytes;     /* buffer size */
+    unsigned char *data; /* file contents for in/inout */
+    uint64_t addr;       /* device buffer */
+} run_arg;
+
+static int parse_u64(const char *s, uint64_t *out) {
+    if (!*s || *s == '-' || *s == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_dims(const char *opt, const char *s, uint32_t d[3]) {
+    d[0] = d[1] = d[2] = 1;
+    char buf[128];
+    if (strlen(s) >= sizeof buf)
+        goto bad;
+    strcpy(buf, s);
+    int n = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        uint64_t v;
+        if (n == 3 || parse_u64(tok, &v) || v == 0 || v > UINT32_MAX)
+            goto bad;
+        d[n++] = (uint32_t)v;
+    }
+    if (n == 0 || s[strlen(s) - 1] == ',')
+        goto bad;
+    return 0;
+bad:
+    error("run: %s '%s': expected X[,Y[,Z]] with positive integers", opt, s);
+    return -1;
+}
+
+static void le_store(uint8_t *p, unsigned n, uint64_t v) {
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static int parse_arg_spec(const char *spec, run_arg *a) {
+    memset(a, 0, sizeof *a);
+    a->spec = spec;
+    const char *colon = strchr(spec, ':');
+    if (!colon)
+        goto bad;
+    size_t tl = (size_t)(colon - spec);
+    const char *v = colon + 1;
+    static const char *const scalars[] = {"i32", "u32", "i64", "u64", "f32", "f64"};
+    for (int i = 0; i < 6; i++) {
+        if (tl != 3 || strncmp(spec, scalars[i], 3) != 0)
+            continue;
+        a->kind = ARG_SCALAR;
+        a->type = scalars[i];
+        a->size = spec[1] == '3' ? 4 : 8;
+        char *end;
+        errno = 0;
+        if (spec[0] == 'f') {
+            double d = strtod(v, &end);
+            if (!*v || *end || errno == ERANGE)
+                goto bad;
+            if (a->size == 4) {
+                float f = (float)d;
+                uint32_t b;
+                memcpy(&b, &f, 4);
+                le_store(a->bytes, 4, b);
+            } else {
+                uint64_t b;
+                memcpy(&b, &d, 8);
+                le_store(a->bytes, 8, b);
+            }
+            return 0;
+        }
+        a->is_int = 1;
+        if (spec[0] == 'i') {
+            long long x = strtoll(v, &end, 0);
+            if (!*v || *end || errno || (a->size == 4 && (x < INT32_MIN || x > INT32_MAX)))
+                goto bad;
+            a->is_signed = 1;
+            a->ival = x;
+            le_store(a->bytes, a->size, (uint64_t)x);
+        } else {
+            uint64_t x;
+            if (parse_u64(v, &x) || (a->size == 4 && x > UINT32_MAX))
+                goto bad;
+            a->ival = (int64_t)x;
+            le_store(a->bytes, a->size, x);
+        }
+        return 0;
+    }
+    if (tl == 2 && strncmp(spec, "in", 2) == 0 && *v) {
+        a->kind = ARG_IN, a->path = v;
+        return 0;
+    }
+    if (tl == 5 && strncmp(spec, "inout", 5) == 0 && *v) {
+        a->kind = ARG_INOUT, a->path = v;
+        return 0;
+    }
+    if (tl == 4 && strncmp(spec, "zero", 4) == 0) {
+        a->kind = ARG_ZERO;
+        if (parse_u64(v, &a->nbytes))
+            goto bad;
+        return 0;
+    }
+    if (tl == 3 && strncmp(spec, "out", 3) == 0) {
+        const char *last = strrchr(v, ':');
+        if (!last || last == v || parse_u64(last + 1, &a->nbytes))
+            goto bad;
+        a->kind = ARG_OUT;
+        char *p = malloc((size_t)(last - v) + 1);
+        if (!p)
+            goto bad;
+        memcpy(p, v, (size_t)(last - v));
+        p[last - v] = 0;
+        a->path = p; /* freed with the argument */
+        return 0;
+    }
+bad:
+    error("run: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
+          "out:PATH:BYTES, inout:PATH or zero:BYTES)",
+          spec);
+    return -1;
+}
+
+static int write_file(const char *path, const void *data, size_t size) {
+    FILE *fp = fopen(path, "wb");
+    if (!fp) {
+        error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t n = fwrite(data, 1, size, fp);
+    if (fclose(fp) != 0 || n != size) {
+        error("%s: write error", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Check spec a against explicit kernel argument i and write its kernarg bytes. */
+static int bind_arg(const run_arg *a, size_t i, const gfx_arg_info *ai, uint8_t *kernargs) {
+    /* "argument 3 (double d)", or "(double)" when the object has no argument names */
+    char what[256];
+    const char *type = ai->type_name ? ai->type_name : ai->value_kind ? ai->value_kind : "?";
+    snprintf(what, sizeof what, "argument %zu (%s%s%s)", i, type, ai->name ? " " : "",
+             ai->name ? ai->name : "");
+    int is_ptr = ai->kind == GFX_ARG_GLOBAL_BUFFER ||
+                 (ai->address_space && ai->kind == GFX_ARG_BY_VALUE && ai->size == 8);
+    if (a->kind != ARG_SCALAR) {
+        if (!is_ptr || ai->size != 8) {
+            error("run: --arg %zu '%s': %s is not a pointer; give a scalar such as i32:V", i + 1,
+                  a->spec, what);
+            return -1;
+        }
+        le_store(kernargs + ai->offset, 8, a->addr);
+        return 0;
+    }
+    if (is_ptr || ai->kind != GFX_ARG_BY_VALUE) {
+        error("run: --arg %zu '%s': %s is a %s, not a scalar", i + 1, a->spec, what,
+              is_ptr ? "pointer; give in:, out:, inout: or zero:" : "special argument");
+        return -1;
+    }
+    if (ai->size != a->size) {
+        /* Integers may narrow into char/short arguments when the value fits. */
+        int fits = 0;
+        if (a->is_int && ai->size < a->size && ai->size <= 2) {
+            int64_t lo = a->is_signed ? -(1ll << (8 * ai->size - 1)) : 0;
+            int64_t hi =
+                a->is_signed ? (1ll << (8 * ai->size - 1)) - 1 : (1ll << (8 * ai->size)) - 1;
+            fits = a->ival >= lo && a->ival <= hi;
+        }
+        if (!fits) {
+            error("run: --arg %zu '%s': %s is %u byte%s, %s gives %u", i + 1, a->spec, what,
+                  ai->size, ai->size == 1 ? "" : "s", a->type, a->size);
+            return -1;
+        }
+    }
+    memcpy(kernargs + ai->offset, a->bytes, ai->size);
+    return 0;
+}
+
+static void print_stats(const char *kernel, const gfx_stats *s) {
+    fflush(stdout);
+    fprintf(stderr,
+            "{\"kernel\": \"%s\", \"wave_insts\": %llu, \"waves\": %llu, \"workgroups\": %llu, "
+            "\"seconds\": %.6f, \"threads\": %u, \"salu\": %llu, \"valu\": %llu, \"vmem\": %llu, "
+            "\"smem\": %llu, \"lds\": %llu, \"mfma\": %llu, \"branch\": %llu, \"other\": %llu}\n",
+            kernel, (unsigned long long)s->wave_insts, (unsigned long long)s->waves,
+            (unsigned long long)s->workgroups, s->seconds, s->threads, (unsigned long long)s->salu,
+            (unsigned long long)s->valu, (unsigned long long)s->vmem, (unsigned long long)s->smem,
+            (unsigned long long)s->lds, (unsigned long long)s->mfma, (unsigned long long)s->branch,
+            (unsigned long long)s->other);
+}
+
 static int cmd_run(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    error("run: not implemented yet (execution engine pending)");
-    return EXIT_USAGE;
+    const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
+    int stats = 0;
+    uint64_t threads = 0, max_insts = 0, dyn_lds = 0;
+    run_arg *args = calloc((size_t)argc, sizeof *args);
+    size_t nargs = 0;
+    int rc = EXIT_USAGE;
+    gfx_module *m = NULL;
+    gfx_device *dev = NULL;
+    uint8_t *kernargs = NULL;
+    if (!args) {
+        error("out of memory");
+        return EXIT_INPUT;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        const char *opts[] = {"--grid",    "--block",     "--arg",
+                              "--threads", "--max-insts", "--dynamic-lds"};
+        int which = -1;
+        for (int k = 0; k < 6; k++) {
+            size_t n = strlen(opts[k]);
+            if (strncmp(a, opts[k], n) == 0 && (a[n] == 0 || a[n] == '=')) {
+                which = k;
+                if (a[n] == '=') {
+                    val = a + n + 1;
+                } else if (++i < argc) {
+                    val = argv[i];
+                } else {
+                    error("run: %s needs a value (see gfxemu run --help)", opts[k]);
+                    goto out;
+                }
+            }
+        }
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(run_usage, stdout);
+            rc = 0;
+            goto out;
+        } else if (strcmp(a, "--stats") == 0) {
+            stats = 1;
+        } else if (which == 0) {
+            grid_s = val;
+        } else if (which == 1) {
+            block_s = val;
+        } else if (which == 2) {
+            if (parse_arg_spec(val, &args[nargs]))
+                goto out;
+            nargs++;
+        } else if (which >= 3) {
+            uint64_t *dst = which == 3 ? &threads : which == 4 ? &max_insts : &dyn_lds;
+            if (parse_u64(val, dst) || (which == 3 && (*dst == 0 || *dst > 1024)) ||
+                (which == 4 && *dst == 0) || (which == 5 && *dst > UINT32_MAX)) {
+                error("run: %s '%s': expected a %s integer", opts[which], val,
+                      which == 5 ? "non-negative" : "positive");
+                goto out;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            error("run: unknown option '%s' (see gfxemu run --help)", a);
+            goto out;
+        } else if (!path) {
+            path = a;
+        } else if (!kname) {
+            kname = a;
+        } else {
+            error("run: unexpected argument '%s' (kernel arguments go in --arg)", a);
+            goto out;
+        }
+    }
+    if (!path || !kname) {
+        error("run: missing %s (see gfxemu run --help)",
+              !path ? "code object file" : "kernel name");
+        goto out;
+    }
+    uint32_t grid[3], block[3];
+    if (!grid_s || !block_s) {
+        error("run: missing %s (see gfxemu run --help)", !grid_s ? "--grid" : "--block");
+        goto out;
+    }
+    if (parse_dims("--grid", grid_s, grid) || parse_dims("--block", block_s, block))
+        goto out;
+
+    rc = EXIT_INPUT;
+    char err[256];
+    if (gfx_module_load_file(path, &m, err, sizeof err) != GFX_OK) {
+        error("%s: %s", path, err);
+        goto out;
+    }
+    const gfx_kernel *k = NULL;
+    gfx_result r = gfx_module_kernel(m, kname, &k);
+    if (r == GFX_ERR_NOT_FOUND) {
+        char list[512] = "";
+        size_t len = 0;
+        for (size_t i = 0; i < gfx_module_symbol_count(m); i++) {
+            gfx_symbol s;
+            gfx_module_symbol(m, i, &s);
+            if (s.is_kernel && len < sizeof list)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+                                        s.name);
+        }
+        error("%s: no kernel '%s' (kernels: %s)", path, kname, len ? list : "none");
+        goto out;
+    }
+    if (r != GFX_OK) {
+        error("%s: kernel '%s': %s", path, kname, gfx_result_str(r));
+        goto out;
+    }
+    gfx_kernel_info info;
+    gfx_kernel_get_info(k, &info);
+    if (!info.has_metadata && nargs) {
+        const char *why = gfx_module_metadata_error(m);
+        error("%s: kernel '%s' has no argument metadata%s%s", path, kname, *why ? ": " : "", why);
+        goto out;
+    }
+    if (info.has_metadata && nargs != info.nargs_explicit) {
+        error("run: kernel '%s' takes %zu argument%s, %zu --arg given", kname, info.nargs_explicit,
+              info.nargs_explicit == 1 ? "" : "s", nargs);
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    if ((r = gfx_device_create(gfx_module_arch(m), (unsigned)threads, &dev)) != GFX_OK) {
+        error("cannot create a %s device: %s", gfx_arch_name(gfx_module_arch(m)),
+              gfx_result_str(r));
+        goto out;
+    }
+    size_t ksize = 0;
+    for (size_t i = 0; i < nargs; i++) {
+        gfx_arg_info ai;
+        gfx_kernel_arg(k, i, &ai);
+        if ((size_t)ai.offset + ai.size > ksize)
+            ksize = (size_t)ai.offset + ai.size;
+    }
+    kernargs = calloc(1, ksize ? ksize : 1);
+    if (!kernargs) {
+        error("out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < nargs; i++) {
+        run_arg *a = &args[i];
+        gfx_arg_info ai;
+        gfx_kernel_arg(k, i, &ai);
+        if (a->kind == ARG_IN || a->kind == ARG_INOUT) {
+            size_t n = 0;
+            if (!(a->data = read_file(a->path, &n)))
+                goto out;
+            a->nbytes = n;
+        }
+        if (a->kind != ARG_SCALAR) {
+            if (gfx_buffer_alloc(dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
+                error("run: --arg %zu '%s': cannot allocate %llu bytes", i + 1, a->spec,
+                      (unsigned long long)a->nbytes);
+                goto out;
+            }
+            if (a->data && a->nbytes)
+                gfx_memcpy_htod(dev, a->addr, a->data, a->nbytes);
+        }
+        if (bind_arg(a, i, &ai, kernargs)) {
+            rc = EXIT_USAGE;
+            goto out;
+        }
+    }
+    gfx_launch_options o = {max_insts, (uint32_t)dyn_lds, 0};
+    gfx_stats st;
+    r = gfx_launch(dev, k, grid, block, kernargs, ksize, &o, &st);
+    if (stats)
+        print_stats(kname, &st);
+    if (r != GFX_OK) {
+        const char *msg = gfx_device_error(dev);
+        error("%s", *msg ? msg : gfx_result_str(r));
+        goto out;
+    }
+    for (size_t i = 0; i < nargs; i++) {
+        run_arg *a = &args[i];
+        if (a->kind != ARG_OUT && a->kind != ARG_INOUT)
+            continue;
+        unsigned char *buf = malloc(a->nbytes ? a->nbytes : 1);
+        if (!buf) {
+            error("out of memory");
+            goto out;
+        }
+        gfx_memcpy_dtoh(dev, buf, a->addr, a->nbytes);
+        int bad = write_file(a->path, buf, a->nbytes);
+        free(buf);
+        if (bad)
+            goto out;
+    }
+    rc = 0;
+out:
+    for (size_t i = 0; i < nargs; i++) {
+        free(args[i].data);
+        if (args[i].kind == ARG_OUT)
+            free((char *)args[i].path);
+    }
+    free(args);
+    free(kernargs);
+    gfx_device_free(dev);
+    gfx_module_free(m);
+    return rc;
 }
 
 /* ---- main -------------------------------------------------------------------------------- */
@@ -300,7 +718,7 @@ typedef struct {
 
 static const command commands[] = {
     {"disasm", cmd_disasm, "disassemble a code object or raw instruction words"},
-    {"run", cmd_run, "run a kernel (not implemented yet)"},
+    {"run", cmd_run, "run a kernel on an emulated GPU"},
 };
 
 static void usage(FILE *out) {

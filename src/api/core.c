@@ -20,6 +20,8 @@ const char *gfx_result_str(gfx_result r) {
     case GFX_ERR_NOT_FOUND: return "not found";
     case GFX_ERR_NOMEM: return "out of memory";
     case GFX_ERR_UNIMPLEMENTED: return "not implemented";
+    case GFX_ERR_FAULT: return "kernel fault";
+    case GFX_ERR_RESOURCE: return "launch exceeds device resources";
     }
     return "unknown error";
 }

@@ -15,8 +15,16 @@ static void build_handlers(void)
         const unsigned *n;
     } fams[] = {
         {x_salu_handlers, &x_salu_nhandlers},
+        {x_valu_handlers, &x_valu_nhandlers},
+        {x_valu_int_handlers, &x_valu_int_nhandlers},
+        {x_valu_f32_handlers, &x_valu_f32_nhandlers},
+        {x_valu_f64_handlers, &x_valu_f64_nhandlers},
+        {x_valu_f16_handlers, &x_valu_f16_nhandlers},
+        {x_valu_cvt_handlers, &x_valu_cvt_nhandlers},
+        {x_valu_cmp_handlers, &x_valu_cmp_nhandlers},
         {x_smem_handlers, &x_smem_nhandlers},
         {x_flat_handlers, &x_flat_nhandlers},
+        {x_lds_handlers, &x_lds_nhandlers},
     };
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)

@@ -121,10 +121,17 @@ typedef struct xhandler {
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;
+/* VALU families (src/exec/valu*.c) */
+extern const xhandler x_valu_handlers[], x_valu_int_handlers[], x_valu_f32_handlers[],
+    x_valu_f64_handlers[], x_valu_f16_handlers[], x_valu_cvt_handlers[], x_valu_cmp_handlers[];
+extern const unsigned x_valu_nhandlers, x_valu_int_nhandlers, x_valu_f32_nhandlers,
+    x_valu_f64_nhandlers, x_valu_f16_nhandlers, x_valu_cvt_nhandlers, x_valu_cmp_nhandlers;
 extern const xhandler x_smem_handlers[];
 extern const unsigned x_smem_nhandlers;
 extern const xhandler x_flat_handlers[];
 extern const unsigned x_flat_nhandlers;
+extern const xhandler x_lds_handlers[];
+extern const unsigned x_lds_nhandlers;
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

@@ -19,8 +19,11 @@ static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
     return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
 }
 
+/* LDS addresses are 32-bit: address + offset wraps (clang relies on it, e.g. a negative
+ * register address with a positive offset). */
 static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane)
 {
+    a = (u32)a;
     if (a + size > w->lds_size) {
         wave_fault(w, x, XF_LDS);
         w->fault.addr = a;

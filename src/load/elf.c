@@ -25,6 +25,7 @@ enum {
     SHT_PROGBITS = 1,
     SHT_SYMTAB = 2,
     SHT_STRTAB = 3,
+    SHT_NOTE = 7,
     SHT_NOBITS = 8,
     SHT_DYNSYM = 11,
     SHN_UNDEF = 0,
@@ -36,6 +37,7 @@ enum {
     STT_SECTION = 3,
     STT_FILE = 4,
     EF_AMDGPU_MACH = 0xff,
+    NT_AMDGPU_METADATA = 32,
 };
 
 /* EF_AMDGPU_MACH values, read off clang-22's output for each -mcpu; only used to name the
@@ -258,6 +260,7 @@ static gfx_result attach_kd(elf_ctx *c, ld_symbol **index, size_t nfunc, const c
             ld_symbol *fn = index[mid];
             memcpy(fn->kd, c->f.p + s.offset + (rs->value - s.addr), LD_KD_SIZE);
             fn->has_kd = 1;
+            fn->kd_addr = rs->value;
             return GFX_OK;
         }
         if (r < 0)
@@ -370,6 +373,40 @@ out:
     return r;
 }
 
+/* ---- metadata note ----------------------------------------------------------------------- */
+
+/* Find the NT_AMDGPU_METADATA note (owner "AMDGPU") in the SHT_NOTE sections and parse it into
+ * m->meta.  A damaged note is not fatal: disassembly does not need it, so the module loads and
+ * m->meta_err says what was wrong (a launch then reports it). */
+static void parse_notes(elf_ctx *c, gfx_module *m) {
+    for (uint32_t i = 1; i < c->shnum; i++) {
+        shdr s;
+        read_shdr(c, i, &s);
+        if (s.type != SHT_NOTE || !in_range(s.offset, s.size, c->f.n))
+            continue;
+        const uint8_t *p = c->f.p + s.offset;
+        uint64_t off = 0;
+        /* Each note: namesz, descsz, type, then name and desc, each padded to 4 bytes. */
+        while (in_range(off, 12, s.size)) {
+            uint32_t namesz = rd32(p + off), descsz = rd32(p + off + 4), type = rd32(p + off + 8);
+            uint64_t name_off = off + 12;
+            uint64_t desc_off = name_off + (((uint64_t)namesz + 3) & ~3ull);
+            if (!in_range(name_off, namesz, s.size) || !in_range(desc_off, descsz, s.size)) {
+                snprintf(m->meta_err, sizeof m->meta_err, "metadata: note out of bounds");
+                return;
+            }
+            if (type == NT_AMDGPU_METADATA && namesz == 7 &&
+                memcmp(p + name_off, "AMDGPU", 7) == 0) {
+                if (ld_meta_parse(p + desc_off, descsz, &m->meta, m->meta_err,
+                                  sizeof m->meta_err) == GFX_OK)
+                    m->has_meta = 1;
+                return;
+            }
+            off = desc_off + (((uint64_t)descsz + 3) & ~3ull);
+        }
+    }
+}
+
 /* ---- entry point ------------------------------------------------------------------------- */
 
 void ld_module_free(gfx_module *m) {
@@ -378,6 +415,9 @@ void ld_module_free(gfx_module *m) {
     free(m->text);
     free(m->syms);
     free(m->strings);
+    ld_meta_free(&m->meta);
+    if (m->exec_free)
+        m->exec_free(m->exec);
     free(m);
 }
 
@@ -464,6 +504,7 @@ gfx_result ld_elf_parse(const uint8_t *data, size_t size, gfx_module **out, char
         if ((r = parse_symbols(&c, symtab ? symtab : dynsym, texti, &text, m)))
             goto fail;
     }
+    parse_notes(&c, m);
     *out = m;
     return GFX_OK;
 fail:

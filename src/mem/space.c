@@ -1,4 +1,4 @@
-/* mem.c - device address space (see mem.h). */
+/* space.c - device address space (see mem.h). */
 #include "mem/mem.h"
 
 #include <stdlib.h>

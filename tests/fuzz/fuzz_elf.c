@@ -30,6 +30,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             __builtin_trap();
         if (gfx_module_kernel_descriptor(m, s.name, kd) == GFX_OK && !t.is_kernel)
             __builtin_trap();
+        /* Kernel handles: descriptor, metadata (from the fuzzed note) and arguments. */
+        const gfx_kernel *k = NULL;
+        gfx_kernel_info info;
+        if (s.is_kernel && gfx_module_kernel(m, s.name, &k) == GFX_OK) {
+            if (gfx_kernel_get_info(k, &info) != GFX_OK || info.nargs_explicit > info.nargs)
+                __builtin_trap();
+            for (size_t a = 0; a < info.nargs; a++) {
+                gfx_arg_info ai;
+                if (gfx_kernel_arg(k, a, &ai) != GFX_OK)
+                    __builtin_trap();
+            }
+        }
     }
     gfx_module_free(m);
     return 0;

@@ -34,7 +34,7 @@ grep -q -- '--raw' "$tmp/out" || fail "disasm --help does not mention --raw"
 expect 2 "" "$GFXEMU"
 grep -q '^usage: gfxemu' "$tmp/err" || fail "no-argument usage not on stderr"
 expect 2 "gfxemu: error: unknown command 'frob' (see gfxemu --help)" "$GFXEMU" frob
-expect 2 "gfxemu: error: run: not implemented yet (execution engine pending)" "$GFXEMU" run k.co vecadd
+expect 2 "gfxemu: error: run: missing --grid (see gfxemu run --help)" "$GFXEMU" run k.co vecadd
 
 # Usage errors: status 2.
 expect 2 "gfxemu: error: disasm: missing input file (see gfxemu disasm --help)" "$GFXEMU" disasm

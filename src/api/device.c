@@ -1,0 +1,113 @@
+/* device.c - public device, buffer, launch and fault API: argument checks and locking around
+ * the dispatcher (src/dispatch/). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/dispatch.h"
+
+gfx_result gfx_device_create(gfx_arch arch, unsigned threads, gfx_device **out) {
+    if (!out)
+        return GFX_ERR_INVALID;
+    return dp_device_create(arch, threads, out);
+}
+
+void gfx_device_free(gfx_device *dev) { dp_device_free(dev); }
+
+gfx_arch gfx_device_arch(const gfx_device *dev) { return dev->arch; }
+
+unsigned gfx_device_threads(const gfx_device *dev) { return dev ? dev->nthreads : 0; }
+
+const char *gfx_device_error(const gfx_device *dev) { return dev ? dev->error : ""; }
+
+gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr) {
+    if (!dev || !addr)
+        return GFX_ERR_INVALID;
+    pthread_mutex_lock(&dev->api_lock);
+    *addr = gmem_alloc(dev->mem, size, -1);
+    pthread_mutex_unlock(&dev->api_lock);
+    return *addr ? GFX_OK : GFX_ERR_NOMEM;
+}
+
+gfx_result gfx_buffer_free(gfx_device *dev, uint64_t addr) {
+    if (!dev)
+        return GFX_ERR_INVALID;
+    pthread_mutex_lock(&dev->api_lock);
+    int r = gmem_free(dev->mem, addr);
+    pthread_mutex_unlock(&dev->api_lock);
+    return r == 0 ? GFX_OK : GFX_ERR_INVALID;
+}
+
+gfx_result gfx_memcpy_htod(gfx_device *dev, uint64_t dst, const void *src, uint64_t size) {
+    if (!dev || (!src && size))
+        return GFX_ERR_INVALID;
+    pthread_mutex_lock(&dev->api_lock);
+    int r = gmem_write(dev->mem, dst, src, size);
+    pthread_mutex_unlock(&dev->api_lock);
+    return r == 0 ? GFX_OK : GFX_ERR_INVALID;
+}
+
+gfx_result gfx_memcpy_dtoh(gfx_device *dev, void *dst, uint64_t src, uint64_t size) {
+    if (!dev || (!dst && size))
+        return GFX_ERR_INVALID;
+    pthread_mutex_lock(&dev->api_lock);
+    int r = gmem_read(dev->mem, src, dst, size);
+    pthread_mutex_unlock(&dev->api_lock);
+    return r == 0 ? GFX_OK : GFX_ERR_INVALID;
+}
+
+gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
+                      const uint32_t block[3], const void *kernargs, size_t kernarg_size,
+                      const gfx_launch_options *opts, gfx_stats *stats) {
+    if (!dev || !k || !grid || !block || (!kernargs && kernarg_size))
+        return GFX_ERR_INVALID;
+    pthread_mutex_lock(&dev->api_lock);
+    gfx_result r = dp_launch(dev, k, grid, block, kernargs, kernarg_size, opts, stats);
+    pthread_mutex_unlock(&dev->api_lock);
+    return r;
+}
+
+gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
+                             const uint32_t block[3], const void *const *params, size_t nparams,
+                             const gfx_launch_options *opts, gfx_stats *stats) {
+    if (!dev || !k || (!params && nparams))
+        return GFX_ERR_INVALID;
+    if (!k->meta) {
+        strcpy(dev->error, "the kernel has no metadata: pass the kernarg bytes to gfx_launch()");
+        return GFX_ERR_INVALID;
+    }
+    if (nparams != k->nargs_explicit) {
+        snprintf(dev->error, sizeof dev->error, "kernel %s takes %zu arguments, %zu given",
+                 k->sym->name, k->nargs_explicit, nparams);
+        return GFX_ERR_INVALID;
+    }
+    size_t size = 0;
+    for (size_t i = 0; i < nparams; i++) {
+        const ld_arg *a = &k->meta->args[i];
+        if ((size_t)a->offset + a->size > size)
+            size = (size_t)a->offset + a->size;
+    }
+    uint8_t *buf = calloc(1, size ? size : 1);
+    if (!buf)
+        return GFX_ERR_NOMEM;
+    for (size_t i = 0; i < nparams; i++) {
+        const ld_arg *a = &k->meta->args[i];
+        if (a->size && !params[i]) {
+            free(buf);
+            snprintf(dev->error, sizeof dev->error, "argument %zu is NULL", i);
+            return GFX_ERR_INVALID;
+        }
+        if (a->size)
+            memcpy(buf + a->offset, params[i], a->size);
+    }
+    gfx_result r = gfx_launch(dev, k, grid, block, buf, size, opts, stats);
+    free(buf);
+    return r;
+}
+
+gfx_result gfx_last_fault(const gfx_device *dev, gfx_fault *out) {
+    if (!dev || !out)
+        return GFX_ERR_INVALID;
+    *out = dev->fault;
+    return GFX_OK;
+}

@@ -1,0 +1,282 @@
+/* init.c - what the command processor does before a wave's first instruction: check the launch,
+ * build the kernarg segment and the dispatch packet, and set up each wave's registers.
+ *
+ * Sources: LLVM's "AMDGPU Usage" ("Kernel Descriptor", "Initial Kernel Execution State", "Flat
+ * Scratch", "Preloaded Kernel Arguments", "Code Object V5 Metadata" for hidden arguments) and the
+ * HSA System Architecture specification for the AQL kernel dispatch packet.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "dispatch/dispatch.h"
+
+static void put_le(uint8_t *p, uint32_t n, uint64_t v) {
+    for (uint32_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+gfx_result dp_plan(dp_dispatch *d, const struct gfx_kernel *k, gfx_arch arch,
+                   const uint32_t grid[3], const uint32_t block[3], uint32_t dynamic_lds,
+                   uint32_t private_size, char *err, size_t errsz) {
+    memset(d, 0, sizeof *d);
+    d->k = k;
+    d->arch = arch;
+    uint64_t threads = 1;
+    for (int i = 0; i < 3; i++) {
+        if (grid[i] == 0 || block[i] == 0) {
+            snprintf(err, errsz, "grid and block sizes must be at least 1 in every dimension");
+            return GFX_ERR_INVALID;
+        }
+        /* The dispatch packet holds the grid size in work-items as 32-bit numbers. */
+        if ((uint64_t)grid[i] * block[i] > UINT32_MAX) {
+            snprintf(err, errsz, "grid of %u x %u work-items in dimension %c exceeds 2^32", grid[i],
+                     block[i], "xyz"[i]);
+            return GFX_ERR_INVALID;
+        }
+        d->grid[i] = grid[i];
+        d->block[i] = block[i];
+        threads *= block[i];
+    }
+    uint32_t max_block = DP_MAX_BLOCK;
+    if (k->meta && k->meta->max_flat_workgroup_size)
+        max_block = k->meta->max_flat_workgroup_size;
+    if (threads > max_block) {
+        snprintf(err, errsz, "block of %llu work-items exceeds the kernel's maximum of %u%s",
+                 (unsigned long long)threads, max_block,
+                 max_block < DP_MAX_BLOCK ? " (max_flat_workgroup_size)" : "");
+        return GFX_ERR_RESOURCE;
+    }
+    d->threads_per_wg = (uint32_t)threads;
+    d->waves_per_wg = (d->threads_per_wg + LANES - 1) / LANES;
+    d->dims = grid[2] * block[2] > 1 ? 3 : grid[1] * block[1] > 1 ? 2 : 1;
+
+    uint32_t limit = arch == GFX_ARCH_GFX950 ? DP_LDS_GFX950 : DP_LDS_GFX942;
+    uint64_t lds = (uint64_t)k->kd.group_segment_fixed_size + dynamic_lds;
+    if (lds > limit) {
+        snprintf(err, errsz,
+                 "workgroup needs %llu bytes of LDS (%u static + %u dynamic); %s has %u",
+                 (unsigned long long)lds, k->kd.group_segment_fixed_size, dynamic_lds,
+                 gfx_arch_name(arch), limit);
+        return GFX_ERR_RESOURCE;
+    }
+    d->lds_size = (uint32_t)lds;
+    d->dynamic_lds = dynamic_lds;
+
+    uint64_t lane = k->kd.private_segment_fixed_size;
+    if (private_size > lane)
+        lane = private_size;
+    if (!private_size && (k->kd.uses_dynamic_stack || (k->meta && k->meta->uses_dynamic_stack)))
+        lane += GFX_DYNAMIC_STACK_SIZE;
+    lane = (lane + 3) & ~3ull; /* CP rounds the private segment size up to dwords */
+    uint64_t wave =
+        (lane * LANES + DP_SCRATCH_GRANULE - 1) / DP_SCRATCH_GRANULE * DP_SCRATCH_GRANULE;
+    if (wave > (1u << 26)) { /* 1 MiB per lane: far beyond any real kernel's private segment */
+        snprintf(err, errsz, "private segment of %llu bytes per work-item is too large",
+                 (unsigned long long)lane);
+        return GFX_ERR_RESOURCE;
+    }
+    d->private_lane = (uint32_t)lane;
+    d->scratch_lane = (uint32_t)(wave / LANES);
+    d->scratch_wave = (uint32_t)wave;
+    return GFX_OK;
+}
+
+uint32_t dp_kernarg_size(const struct gfx_kernel *k, size_t user_size) {
+    uint64_t n = k->kd.kernarg_size;
+    if (k->meta && k->meta->kernarg_segment_size > n)
+        n = k->meta->kernarg_segment_size;
+    if (k->meta)
+        for (uint32_t i = 0; i < k->meta->nargs; i++)
+            if ((uint64_t)k->meta->args[i].offset + k->meta->args[i].size > n)
+                n = (uint64_t)k->meta->args[i].offset + k->meta->args[i].size;
+    if (user_size > n)
+        n = user_size;
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+void dp_build_kernargs(const dp_dispatch *d, const void *user, size_t user_size, uint8_t *seg,
+                       uint32_t size) {
+    memset(seg, 0, size);
+    if (user_size)
+        memcpy(seg, user, user_size < size ? user_size : size);
+    const ld_kmeta *km = d->k->meta;
+    if (!km)
+        return;
+    for (uint32_t i = 0; i < km->nargs; i++) {
+        const ld_arg *a = &km->args[i];
+        uint64_t v;
+        switch (a->kind) {
+        case GFX_ARG_HIDDEN_BLOCK_COUNT_X:
+        case GFX_ARG_HIDDEN_BLOCK_COUNT_Y:
+        case GFX_ARG_HIDDEN_BLOCK_COUNT_Z:
+            /* Whole workgroups: the grid is given in workgroups, so none is partial. */
+            v = d->grid[a->kind - GFX_ARG_HIDDEN_BLOCK_COUNT_X];
+            break;
+        case GFX_ARG_HIDDEN_GROUP_SIZE_X:
+        case GFX_ARG_HIDDEN_GROUP_SIZE_Y:
+        case GFX_ARG_HIDDEN_GROUP_SIZE_Z:
+            v = d->block[a->kind - GFX_ARG_HIDDEN_GROUP_SIZE_X];
+            break;
+        case GFX_ARG_HIDDEN_REMAINDER_X:
+        case GFX_ARG_HIDDEN_REMAINDER_Y:
+        case GFX_ARG_HIDDEN_REMAINDER_Z:
+        case GFX_ARG_HIDDEN_GLOBAL_OFFSET_X:
+        case GFX_ARG_HIDDEN_GLOBAL_OFFSET_Y:
+        case GFX_ARG_HIDDEN_GLOBAL_OFFSET_Z: v = 0; break;
+        case GFX_ARG_HIDDEN_GRID_DIMS: v = d->dims; break;
+        case GFX_ARG_HIDDEN_DYNAMIC_LDS_SIZE: v = d->dynamic_lds; break;
+        case GFX_ARG_HIDDEN_PRIVATE_BASE: v = GMEM_PRIVATE_APERTURE >> 32; break;
+        case GFX_ARG_HIDDEN_SHARED_BASE: v = GMEM_SHARED_APERTURE >> 32; break;
+        case GFX_ARG_HIDDEN_QUEUE_PTR: v = d->queue_va; break;
+        default: continue; /* explicit, or hidden ones nobody provides: caller's bytes or 0 */
+        }
+        if (a->size <= 8 && a->offset <= size && a->size <= size - a->offset)
+            put_le(seg + a->offset, a->size, v);
+    }
+}
+
+void dp_build_packet(const dp_dispatch *d, uint8_t p[64]) {
+    memset(p, 0, 64);
+    /* header: type KERNEL_DISPATCH (2), barrier bit, system-scope acquire and release fences */
+    put_le(p + 0, 2, 2u | 1u << 8 | 2u << 9 | 2u << 11);
+    put_le(p + 2, 2, d->dims); /* setup: dimensions */
+    for (int i = 0; i < 3; i++) {
+        put_le(p + 4 + 2 * i, 2, d->block[i]);
+        put_le(p + 12 + 4 * i, 4, (uint64_t)d->grid[i] * d->block[i]);
+    }
+    put_le(p + 24, 4, d->private_lane);
+    put_le(p + 28, 4, d->lds_size);
+    put_le(p + 32, 8, d->k->sym->kd_addr); /* kernel_object */
+    put_le(p + 40, 8, d->kernarg_va);
+}
+
+/* MODE register (hwreg 1) fields, CDNA3/CDNA4 ISA: FP_ROUND [3:0], FP_DENORM [7:4], DX10_CLAMP [8],
+ * IEEE [9], FP16_OVFL [23]; the descriptor's rsrc1 gives their initial values. */
+static uint32_t initial_mode(const ld_kd *k) {
+    return (uint32_t)k->float_round_32 | (uint32_t)k->float_round_16_64 << 2 |
+           (uint32_t)k->float_denorm_32 << 4 | (uint32_t)k->float_denorm_16_64 << 6 |
+           (uint32_t)k->dx10_clamp << 8 | (uint32_t)k->ieee_mode << 9 |
+           (uint32_t)k->fp16_ovfl << 23;
+}
+
+void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave) {
+    const ld_kd *k = &d->k->kd;
+    memset(w->s, 0, sizeof w->s);
+    w->scc = 0;
+    w->status = WAVE_RUNNING;
+    w->pc = d->k->entry_pc;
+    w->mode = initial_mode(k);
+    w->prog = d->k->prog;
+    memset(&w->cache, 0, sizeof w->cache);
+    memset(&w->fault, 0, sizeof w->fault);
+    memset(w->count, 0, sizeof w->count);
+    for (int i = 0; i < 3; i++)
+        w->wg_id[i] = wg[i];
+    w->wave_id = wave;
+
+    uint64_t wg_linear = ((uint64_t)wg[2] * d->grid[1] + wg[1]) * d->grid[0] + wg[0];
+    uint64_t global_wave = wg_linear * d->waves_per_wg + wave;
+    w->scratch_lane = d->scratch_wave ? d->scratch_lane : 0;
+    /* A label, not a mapping: unique per wave so that FLAT_SCRATCH differs between waves as on
+     * hardware, kept below the apertures. */
+    w->scratch_va =
+        d->scratch_wave ? DP_SCRATCH_VA + ((global_wave * d->scratch_wave) & 0xfffffffffffull) : 0;
+
+    /* User SGPRs, dense from s0 in the order of "SGPR Register Set Up Order"; only the first 16
+     * are loaded by CP.  Preloaded kernel arguments follow the last other enabled user SGPR. */
+    uint32_t user[64];
+    unsigned n = 0;
+    if (k->sgpr_private_segment_buffer) {
+        /* Not supported with architected flat scratch (gfx940+), but give a descriptor of the
+         * wave's scratch rather than garbage: base, num_records = bytes. */
+        user[n++] = (uint32_t)w->scratch_va;
+        user[n++] = (uint32_t)(w->scratch_va >> 32) & 0xffff;
+        user[n++] = d->scratch_wave;
+        user[n++] = 0;
+    }
+    if (k->sgpr_dispatch_ptr) {
+        user[n++] = (uint32_t)d->packet_va;
+        user[n++] = (uint32_t)(d->packet_va >> 32);
+    }
+    if (k->sgpr_queue_ptr) {
+        user[n++] = (uint32_t)d->queue_va;
+        user[n++] = (uint32_t)(d->queue_va >> 32);
+    }
+    if (k->sgpr_kernarg_ptr) {
+        user[n++] = (uint32_t)d->kernarg_va;
+        user[n++] = (uint32_t)(d->kernarg_va >> 32);
+    }
+    if (k->sgpr_dispatch_id) {
+        user[n++] = (uint32_t)d->dispatch_id;
+        user[n++] = (uint32_t)(d->dispatch_id >> 32);
+    }
+    if (k->sgpr_flat_scratch_init) {
+        /* The queue's scratch base ("absolute flat scratch" meaning); not used on gfx940+. */
+        user[n++] = (uint32_t)DP_SCRATCH_VA;
+        user[n++] = (uint32_t)(DP_SCRATCH_VA >> 32);
+    }
+    if (k->sgpr_private_segment_size)
+        user[n++] = d->private_lane;
+    for (unsigned i = 0; i < k->preload_length && n < 16; i++) {
+        uint64_t off = ((uint64_t)k->preload_offset + i) * 4;
+        uint32_t v = 0;
+        for (unsigned b = 0; b < 4; b++)
+            if (off + b < d->kernarg_size)
+                v |= (uint32_t)d->kernargs[off + b] << (8 * b);
+        user[n++] = v;
+    }
+    for (unsigned i = 0; i < n && i < 16; i++)
+        w->s[i] = user[i];
+
+    /* System SGPRs start after USER_SGPR_COUNT user SGPRs. */
+    unsigned s = k->user_sgpr_count;
+    if (k->enable_wgid_x)
+        w->s[s++] = wg[0];
+    if (k->enable_wgid_y)
+        w->s[s++] = wg[1];
+    if (k->enable_wgid_z)
+        w->s[s++] = wg[2];
+    if (k->enable_wg_info)
+        /* {first_wavefront, 14'b0, ordered_append_term[10:0], threadgroup_size_in_wavefronts[5:0]}
+         */
+        w->s[s++] = (wave == 0 ? 1u << 31 : 0) | (d->waves_per_wg & 0x3f);
+    /* With architected flat scratch there is no Scratch Wavefront Offset SGPR:
+     * ENABLE_PRIVATE_SEGMENT makes CP set FLAT_SCRATCH to the wave's scratch base instead. */
+    if (k->enable_private_segment) {
+        w->s[102] = (uint32_t)w->scratch_va;
+        w->s[103] = (uint32_t)(w->scratch_va >> 32);
+    }
+
+    /* VGPRs: zero what the descriptor allocates (ArchVGPRs below ACCUM_OFFSET, AGPRs above), so
+     * that results never depend on what ran before on this worker. */
+    unsigned total = ld_kd_vgprs(k), acc = k->accum_offset;
+    unsigned nv = total < NVREG ? total : NVREG;
+    unsigned na = total > acc ? total - acc : 0;
+    if (na > NVREG)
+        na = NVREG;
+    if (nv)
+        memset(w->v, 0, (size_t)nv * sizeof w->v[0]);
+    if (na)
+        memset(w->a, 0, (size_t)na * sizeof w->a[0]);
+
+    /* Work-item ids packed in v0: x [9:0], y [19:10], z [29:20] (gfx90a+ "Packed work-item
+     * IDs"); y and z only when ENABLE_VGPR_WORKITEM_ID asks for them. */
+    uint64_t exec = 0;
+    uint32_t bx = d->block[0], bxy = d->block[0] * d->block[1];
+    for (unsigned lane = 0; lane < LANES; lane++) {
+        uint32_t t = wave * LANES + lane;
+        if (t >= d->threads_per_wg) {
+            w->v[0][lane] = 0;
+            continue;
+        }
+        exec |= 1ull << lane;
+        uint32_t x = t % bx, y = (t / bx) % d->block[1], z = t / bxy;
+        uint32_t id = x;
+        if (k->enable_vgpr_workitem_id >= 1)
+            id |= y << 10;
+        if (k->enable_vgpr_workitem_id >= 2)
+            id |= z << 20;
+        w->v[0][lane] = id;
+    }
+    wave_set_exec(w, exec);
+}

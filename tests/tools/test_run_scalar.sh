@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# test_run_scalar.sh - `gfxemu run` end to end with kernels that need only SALU, SMEM, s_barrier
+# and s_endpgm (tests/dispatch/scalar.s, assembled with llvm-mc-22), plus the command line's
+# argument parsing and error messages (against tests/dispatch/kernels.cl's metadata).
+. "$(dirname "$0")/lib.sh"
+tmp="$BUILD/test-data/run_scalar"
+rm -rf "$tmp" && mkdir -p "$tmp"
+
+# expect STATUS 'stderr line' CMD...: exit status and the single stderr line must match exactly
+# (a pattern when it starts with '~').
+expect() {
+    local want_rc=$1 want_err=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    [ "$rc" -eq "$want_rc" ] || fail "$*: exit $rc, want $want_rc ($(head -c 300 "$tmp/err"))"
+    if [ "${want_err:0:1}" = "~" ]; then
+        grep -Eq -- "${want_err:1}" "$tmp/err" || fail "$*: stderr '$(cat "$tmp/err")' !~ '${want_err:1}'"
+    elif [ -n "$want_err" ]; then
+        [ "$(cat "$tmp/err")" = "$want_err" ] || fail "$*: stderr '$(cat "$tmp/err")', want '$want_err'"
+    fi
+    if [ -n "$want_err" ] && [ "$want_rc" -ne 0 ]; then
+        [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$*: error is not exactly one line"
+    fi
+}
+
+# u32 at byte offset N of a file
+u32() { od -A n -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
+
+for cpu in gfx950 gfx942; do
+    co="$tmp/scalar_$cpu.co"
+    llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj tests/dispatch/scalar.s -o "$co.o" &&
+        ld.lld-22 -shared "$co.o" -o "$co" || { fail "assembling scalar.s for $cpu"; continue; }
+
+    # Initial SGPRs: workgroup ids and info for every workgroup of a 2x3x2 grid.
+    expect 0 "" "$GFXEMU" run "$co" dump --grid 2,3,2 --block 64 --arg "out:$tmp/dump.bin:1536" --threads 2
+    [ "$(stat -c %s "$tmp/dump.bin")" = 1536 ] || fail "$cpu dump: output size"
+    for z in 0 1; do for y in 0 1 2; do for x in 0 1; do
+        base=$(( ((z * 3 + y) * 2 + x) * 128 ))
+        got="$(u32 "$tmp/dump.bin" $((base + 32))),$(u32 "$tmp/dump.bin" $((base + 36))),$(u32 "$tmp/dump.bin" $((base + 40)))"
+        [ "$got" = "$x,$y,$z" ] || fail "$cpu dump: workgroup ($x,$y,$z) saw ($got)"
+        [ "$(u32 "$tmp/dump.bin" $((base + 44)))" = $((0x80000001)) ] || fail "$cpu dump: workgroup info"
+        # the dispatch packet's grid size in work-items
+        [ "$(u32 "$tmp/dump.bin" $((base + 76)))" = 128 ] || fail "$cpu dump: packet grid_size_x"
+    done; done; done
+
+    # --stats: one JSON object on stderr with the counts.
+    expect 0 "" "$GFXEMU" run "$co" dump --grid 2,3,2 --block 64 --arg "zero:1536" --stats --threads 1
+    python3 - "$tmp/err" <<'PY' || fail "$cpu: --stats JSON"
+import json, sys
+s = json.loads(open(sys.argv[1]).read())
+want = {"wave_insts": 240, "waves": 12, "workgroups": 12, "threads": 1, "salu": 96, "smem": 120,
+        "branch": 12, "valu": 0, "vmem": 0, "lds": 0, "mfma": 0}
+bad = {k: (s.get(k), v) for k, v in want.items() if s.get(k) != v}
+assert not bad and isinstance(s["seconds"], float), bad
+PY
+
+    # Barrier: wave 0 sees what wave 1 stored before s_barrier.
+    expect 0 "" "$GFXEMU" run "$co" barrier --grid 4 --block 128 --arg "out:$tmp/bar.bin:8"
+    [ "$(u32 "$tmp/bar.bin" 4)" = $((0x1234)) ] || fail "$cpu barrier: $(u32 "$tmp/bar.bin" 4)"
+
+    # Scalar arguments reach the kernarg segment at their offsets.
+    expect 0 "" "$GFXEMU" run "$co" echo --grid 1 --block 1 --arg "out:$tmp/echo.bin:32" \
+        --arg i32:-2 --arg f32:1.5 --arg f64:-0.25 --arg i64:0x123456789 --arg u32:4000000000 --arg i32:-7
+    [ "$(od -A n -t x4 "$tmp/echo.bin" | tr -s ' \n' ' ')" = \
+      " fffffffe 3fc00000 00000000 bfd00000 23456789 00000001 ee6b2800 000000f9 " ] ||
+        fail "$cpu echo: $(od -A n -t x4 "$tmp/echo.bin")"
+    # inout: the file is the buffer's initial contents and is written back.
+    printf 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345' >"$tmp/io.bin"
+    expect 0 "" "$GFXEMU" run "$co" echo --grid 1 --block 1 --arg "inout:$tmp/io.bin" \
+        --arg i32:1 --arg f32:0 --arg f64:0 --arg i64:0 --arg u32:0 --arg u32:255
+    [ "$(u32 "$tmp/io.bin" 0)" = 1 ] && [ "$(stat -c %s "$tmp/io.bin")" = 32 ] || fail "$cpu inout"
+
+    # Faults: exit 1, one line with the kind, pc and instruction.
+    expect 1 "~^gfxemu: error: watchdog: instruction budget of 100000 wave-instructions exhausted at pc 0x[0-9a-f]+ \('s_(add_u32 s4, s4, 1|branch .*)'\) \(kernel spin, workgroup \(0,0,0\), wave 0\)" \
+        "$GFXEMU" run "$co" spin --grid 1 --block 64 --max-insts 100000
+    expect 1 "~^gfxemu: error: trap: 's_trap 2' at pc 0x[0-9a-f]+ \(kernel trap, workgroup \([0-9],0,0\), wave [0-3]\)$" \
+        "$GFXEMU" run "$co" trap --grid 4 --block 256 --threads 2
+    expect 1 "~^gfxemu: error: illegal instruction: '<illegal 0xf4080500>' at pc 0x[0-9a-f]+ \(kernel illegal" \
+        "$GFXEMU" run "$co" illegal --grid 1 --block 64
+    # A store past the end of a buffer: the fault names the access and where it landed.
+    expect 1 "~^gfxemu: error: memory fault: write of 16 bytes at 0x[0-9a-f]+ \(0 bytes past the end of the 128-byte buffer at 0x[0-9a-f]+\) by 's_store_dwordx4 s\[0:3\], s\[20:21\], 0x0' at pc 0x[0-9a-f]+ \(kernel dump, workgroup \(1,0,0\), wave 0\)$" \
+        "$GFXEMU" run "$co" dump --grid 2 --block 64 --arg zero:128 --threads 1
+    # LDS beyond the architecture's limit.
+    lim=$([ $cpu = gfx950 ] && echo 163840 || echo 65536)
+    expect 1 "gfxemu: error: workgroup needs $((lim + 1)) bytes of LDS (0 static + $((lim + 1)) dynamic); $cpu has $lim" \
+        "$GFXEMU" run "$co" spin --grid 1 --block 64 --dynamic-lds $((lim + 1))
+    expect 1 "gfxemu: error: block of 257 work-items exceeds the kernel's maximum of 256 (max_flat_workgroup_size)" \
+        "$GFXEMU" run "$co" echo --grid 1 --block 257 --arg zero:32 --arg i32:1 --arg f32:0 --arg f64:0 \
+        --arg i64:0 --arg u32:0 --arg i32:0
+done
+
+# The default watchdog stops an infinite loop in well under 30 s.
+start=$(date +%s)
+expect 1 "~watchdog: instruction budget of 1073741824 wave-instructions" \
+    "$GFXEMU" run "$tmp/scalar_gfx950.co" spin --grid 1 --block 64
+[ $(( $(date +%s) - start )) -lt 30 ] || fail "default watchdog took $(( $(date +%s) - start )) s"
+
+# ---- argument parsing (metadata from clang-22 output; nothing runs) ----
+k="$tmp/kernels.co"
+compile_kernel tests/dispatch/kernels.cl gfx950 O2 "$k" || fail "compiling kernels.cl"
+mixed=(--arg zero:64 --arg i32:1 --arg f32:2 --arg f64:3 --arg in:tests/dispatch/kernels.cl --arg i64:5)
+expect 2 "gfxemu: error: run: missing --grid (see gfxemu run --help)" "$GFXEMU" run "$k" mixed --block 64
+expect 2 "gfxemu: error: run: missing --block (see gfxemu run --help)" "$GFXEMU" run "$k" mixed --grid 1
+expect 2 "gfxemu: error: run: missing kernel name (see gfxemu run --help)" "$GFXEMU" run "$k" --grid 1 --block 1
+expect 2 "gfxemu: error: run: --grid '0': expected X[,Y[,Z]] with positive integers" "$GFXEMU" run "$k" mixed --grid 0 --block 1
+expect 2 "gfxemu: error: run: --grid '1,2,3,4': expected X[,Y[,Z]] with positive integers" "$GFXEMU" run "$k" mixed --grid 1,2,3,4 --block 1
+expect 2 "gfxemu: error: run: --block 'x': expected X[,Y[,Z]] with positive integers" "$GFXEMU" run "$k" mixed --grid 1 --block x
+expect 2 "gfxemu: error: run: --block '4,': expected X[,Y[,Z]] with positive integers" "$GFXEMU" run "$k" mixed --grid 1 --block 4,
+expect 2 "gfxemu: error: run: --threads '0': expected a positive integer" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --threads 0
+expect 2 "gfxemu: error: run: --max-insts needs a value (see gfxemu run --help)" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --max-insts
+expect 2 "gfxemu: error: run: unknown option '--frob' (see gfxemu run --help)" "$GFXEMU" run "$k" mixed --frob
+expect 2 "~^gfxemu: error: run: bad --arg 'foo:1' \(expected i32:V" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg foo:1
+expect 2 "~^gfxemu: error: run: bad --arg 'i32:3000000000'" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg i32:3000000000
+expect 2 "~^gfxemu: error: run: bad --arg 'u32:-1'" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg u32:-1
+expect 2 "~^gfxemu: error: run: bad --arg 'f32:1.5x'" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg f32:1.5x
+expect 2 "~^gfxemu: error: run: bad --arg 'out:x.bin'" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg out:x.bin
+expect 2 "gfxemu: error: run: kernel 'mixed' takes 7 arguments, 6 --arg given" \
+    "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]}"
+expect 2 "gfxemu: error: run: --arg 1 'i32:1': argument 0 (float*) is a pointer; give in:, out:, inout: or zero:, not a scalar" \
+    "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg i32:1 --arg i32:1 --arg f32:2 --arg f64:3 --arg zero:4 --arg i64:5 --arg i32:1
+expect 2 "gfxemu: error: run: --arg 2 'zero:4': argument 1 (int) is not a pointer; give a scalar such as i32:V" \
+    "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg zero:4 --arg zero:4 --arg f32:2 --arg f64:3 --arg zero:4 --arg i64:5 --arg i32:1
+expect 2 "gfxemu: error: run: --arg 4 'f32:3': argument 3 (double) is 8 bytes, f32 gives 4" \
+    "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]:0:6}" --arg f32:3 "${mixed[@]:8}" --arg i32:1
+expect 2 "gfxemu: error: run: --arg 7 'i32:300': argument 6 (char) is 1 byte, i32 gives 4" \
+    "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]}" --arg i32:300
+expect 1 "gfxemu: error: $tmp/none.bin: No such file or directory" \
+    "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg zero:64 --arg i32:1 --arg f32:2 --arg f64:3 --arg "in:$tmp/none.bin" --arg i64:5 --arg i32:1
+expect 1 "gfxemu: error: $k: no kernel 'nope' (kernels: mixed, hidden, lds3d, priv)" \
+    "$GFXEMU" run "$k" nope --grid 1 --block 1
+expect 1 "gfxemu: error: $tmp/missing.co: No such file or directory" "$GFXEMU" run "$tmp/missing.co" k --grid 1 --block 1
+expect 0 "" "$GFXEMU" run --help
+grep -q 'out:PATH:BYTES' "$tmp/out" || fail "run --help does not describe out:PATH:BYTES"
+
+finish test_run_scalar
