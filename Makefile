@@ -92,11 +92,7 @@ check-sanitize: deps
 
 demo: deps
 	@$(MAKE) --no-print-directory all
-	@mkdir -p $(BUILD)/demo
-	$(CLANG) -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib -O2 \
-	    -c examples/vecadd.cl -o $(BUILD)/demo/vecadd.o
-	ld.lld-22 -shared $(BUILD)/demo/vecadd.o -o $(BUILD)/demo/vecadd.co
-	$(CLI) disasm $(BUILD)/demo/vecadd.co
+	@BUILD=$(BUILD) bash scripts/demo.sh
 
 # libFuzzer targets are built straight from the sources with clang's instrumentation.
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS) $(wildcard include/*.h src/*/*.h src/*/gen/*.inc)
