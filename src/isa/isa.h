@@ -66,13 +66,20 @@ typedef struct isa_opnd {
 
 /* Scalar families (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM). */
 typedef struct isa_scalar_fields {
-    int32_t simm16;    /* SOPK/SOPP immediate (sign-extended where the op treats it so) */
-    int32_t offset;    /* SMEM: byte offset (imm form) */
-    uint8_t soffset;   /* SMEM: soffset encoding when present */
-    uint8_t has_imm;   /* SMEM imm bit */
-    uint8_t has_soffset; /* SMEM soffset_en */
+    int32_t simm16;    /* SOPK/SOPP immediate, sign-extended where the op treats it as signed */
+    int32_t offset;    /* SMEM: signed byte offset (imm form, 21-bit on gfx9);
+                        * branches (s_branch, s_cbranch_*, s_call_b64, s_cbranch_i_fork):
+                        * target - (address of the next instruction), in bytes */
+    uint16_t imm16;    /* SOPK/SOPP immediate, raw bits */
+    uint8_t soffset;   /* SMEM: soffset SGPR encoding when has_soffset */
+    uint8_t has_imm;   /* SMEM imm bit: the offset field is an immediate */
+    uint8_t has_soffset; /* SMEM: an SGPR offset is added (imm=0, or soe=1) */
     uint8_t glc, nv;   /* SMEM cache bits */
-    uint8_t spare[3];
+    uint8_t is_branch; /* offset above is a branch displacement */
+    uint8_t hw_id, hw_off, hw_size;       /* hwreg(): register, bit offset, bit count (1..32) */
+    uint8_t vmcnt, expcnt, lgkmcnt;       /* s_waitcnt */
+    uint8_t msg, msg_op, msg_stream;      /* s_sendmsg/s_sendmsghalt */
+    uint8_t gpr_idx_mode;                 /* s_set_gpr_idx_on/_mode: SRC0,SRC1,SRC2,DST bits */
 } isa_scalar_fields;
 
 /* Vector ALU families (VOP1/VOP2/VOPC/VOP3/VOP3P/MAI, SDWA, DPP). */
@@ -90,16 +97,53 @@ typedef struct isa_valu_fields {
     /* MAI */
     uint8_t cbsz, abid, blgp, acc_cd;
     uint8_t spare[2];
+    /* VOP3/VOP3P/MAI (src/isa/vop3.c).  Operand slots: dst[0] = vdst (VGPR; AGPR for acc_cd or
+     * v_accvgpr_write; the SGPR(s) for VOPC _e64 sdst and v_readlane), dst[1] = VOP3B carry-out
+     * sdst (v_add_co_u32_e64, v_div_scale, v_mad_u64_u32, ...); src[0..2] = src0..src2 (MFMA:
+     * A, B, C; SMFMAC: A, B, C (= vdst), index; scaled MFMA: A, B, C, scale A, scale B).  The
+     * bits of neg/abs/neg_hi/opsel/opsel_hi are as encoded (VOP3P: neg = neg_lo; v_fma_mix*:
+     * neg_hi is abs, so it is stored in abs; MFMA f64: neg = blgp bits read as negate). */
+    uint8_t acc;              /* MAI: bit i = source i is an AGPR (acc bits, acc_cd for C) */
+    uint8_t bitop3;           /* v_bitop3_b16/b32 truth table */
+    uint8_t fi;               /* v_permlane*_swap fi bit (bound_ctrl above) */
+    uint8_t scale_opsel, scale_opsel_hi; /* scaled MFMA: op_sel bits of the scale word */
 } isa_valu_fields;
 
-/* Memory families (DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF). */
+/* Memory families (DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF).
+ *
+ * Operand slots (src/isa/mem.c fills them; unused slots have kind ISA_OPND_NONE, nsrc is 5):
+ *   dst[0]  vdst: DS/FLAT loads and returning atomics; MUBUF/MTBUF loads and returning atomics
+ *           (the vdata registers; a returning cmpswap returns half of its data width).
+ *           VGPR, or AGPR when acc.  ndst = 0 when nothing is written to registers.
+ *   src[0]  address: DS addr (VGPR); FLAT vaddr (2 dwords for flat and global without saddr,
+ *           1 dword with saddr or for scratch with sve); MUBUF/MTBUF vaddr (1 dword for offen or
+ *           idxen, 2 for both: index in the first, offset in the second).  NONE when `off`.
+ *   src[1]  data: DS data0; FLAT store/atomic data; MUBUF/MTBUF vdata of stores and atomics.
+ *           VGPR, or AGPR when acc (DS: data0/data1 and vdst follow acc, addr never does).
+ *   src[2]  DS data1.
+ *   src[3]  FLAT saddr (SREG, 2 dwords for global, 1 for scratch; NONE when `off`);
+ *           MUBUF/MTBUF srsrc (SREG, 4 dwords: the buffer resource).
+ *   src[4]  MUBUF/MTBUF soffset (SREG, inline constant, or SPECIAL such as src_shared_base).
+ * info->flags holds ISA_MF_* bits describing the operation. */
+enum {
+    ISA_MF_LOAD = 1 << 0,   /* reads memory into registers (incl. DS read/swizzle/permute) */
+    ISA_MF_STORE = 1 << 1,
+    ISA_MF_ATOMIC = 1 << 2, /* read-modify-write (FLAT/MUBUF return the old value when sc0) */
+    ISA_MF_RTN = 1 << 3,    /* DS atomic that always returns the old value */
+    ISA_MF_LDS = 1 << 4,    /* global/scratch_load_lds_*: destination is LDS at M0 */
+    ISA_MF_D16 = 1 << 5,    /* 16-bit register data (low half unless ISA_MF_D16_HI) */
+    ISA_MF_D16_HI = 1 << 6,
+    ISA_MF_FORMAT = 1 << 7, /* buffer/tbuffer *_format_*: data converted by a format */
+};
 typedef struct isa_mem_fields {
-    int32_t offset;           /* byte offset (DS offset0 in low 8 bits when offset1 is used) */
-    uint8_t offset0, offset1; /* DS two-address forms */
+    int32_t offset;           /* byte offset, sign-extended (global/scratch); DS: offset1:offset0 */
+    uint8_t offset0, offset1; /* DS two-address forms (in units of the data size, st64: x64) */
     uint8_t gds, seg;         /* DS gds bit; FLAT seg (0 flat, 1 scratch, 2 global) */
+    /* Cache bits: gfx940+ names sc0/sc1/nt; glc = sc0 and slc = nt are the gfx9 aliases. */
     uint8_t glc, slc, nt, sc0, sc1, lds, tfe, acc, idxen, offen, addr64, saddr_off;
     uint8_t dfmt, nfmt;       /* MTBUF */
-    uint8_t spare[2];
+    uint8_t sve;              /* scratch: vaddr enabled (w0 bit 13) */
+    uint8_t rtn;              /* the instruction writes dst[0] with the pre-op memory value */
 } isa_mem_fields;
 
 /* One row of a generated opcode table (src/isa/gen/<family>.inc).  Families read the fields they

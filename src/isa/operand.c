@@ -97,23 +97,67 @@ static const char *const special_names[] = {
 
 static const char *const float_consts[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
 
+/* The f16 bit patterns of the float inline constants 240..248; i16 operands print a float
+ * inline constant as these bits. */
+static const uint16_t f16_inline_bits[] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+                                           0xc000, 0x4400, 0xc400, 0x3118};
+
+static int int_inline(int32_t v) { return v >= -16 && v <= 64; }
+
+static int in_u16(uint32_t v, const uint16_t *t)
+{
+    for (int i = 0; i < 9; i++)
+        if (v == t[i])
+            return 1;
+    return 0;
+}
+
 /* Whether a 32-bit literal value would have been encodable as an inline constant of this type;
- * LLVM then prints it as lit(0x...) so that it re-assembles to the same bytes. */
+ * LLVM 22 then prints it as lit(0x...) so that it re-assembles to the same bytes.  Probed rules:
+ * 16-bit float operands look at the low half only; i16 operands accept the 32-bit inline set
+ * (gfx9 encodes i16 float constants as f32 bits); packed 16-bit operands take an integer or a
+ * zero-extended half constant; a 64-bit integer operand zero-extends the literal. */
 static int literal_is_inlinable(uint32_t v, int type)
 {
     static const uint32_t f32c[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
                                     0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-    if ((int32_t)v >= -16 && (int32_t)v <= 64)
-        return 1;
+    static const uint16_t bf16c[] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
+                                     0xc000, 0x4080, 0xc080, 0x3e22};
     switch (type) {
+    case ISA_T_B64:
+        return v <= 64;
     case ISA_T_F64:
-        return 0; /* a 64-bit literal holds the high half; see isa_put_opnd */
+        return 0; /* a 64-bit float literal holds the high half; see isa_put_opnd */
+    case ISA_T_F16:
+        return int_inline((int16_t)v) || in_u16(v & 0xffff, f16_inline_bits);
+    case ISA_T_BF16:
+        return int_inline((int16_t)v) || in_u16(v & 0xffff, bf16c);
+    case ISA_T_V2F16:
+        return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, f16_inline_bits));
+    case ISA_T_V2BF16:
+        return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, bf16c));
     default:
+        if (int_inline((int32_t)v))
+            return 1;
         for (size_t i = 0; i < sizeof f32c / sizeof f32c[0]; i++)
             if (v == f32c[i])
                 return 1;
         return 0;
     }
+}
+
+/* A literal for a 64-bit float operand is the high half of the value; when that value is an
+ * inline constant LLVM prints the constant itself (no lit()). */
+static const char *f64_literal_name(uint32_t v)
+{
+    static const uint32_t hi[] = {0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff00000,
+                                  0x40000000, 0xc0000000, 0x40100000, 0xc0100000};
+    if (v == 0)
+        return "0";
+    for (int i = 0; i < 8; i++)
+        if (v == hi[i])
+            return float_consts[i];
+    return NULL;
 }
 
 void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type)
@@ -136,6 +180,8 @@ void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type)
             isa_printf(b, "%d", o->idx - 128);
         else if (o->idx >= 193 && o->idx <= 208)
             isa_printf(b, "%d", 192 - (int)o->idx);
+        else if (o->idx >= 240 && o->idx <= 248 && type == ISA_T_B16)
+            isa_printf(b, "0x%x", f16_inline_bits[o->idx - 240]);
         else if (o->idx >= 240 && o->idx <= 247)
             isa_puts(b, float_consts[o->idx - 240]);
         else if (o->idx == 248)
@@ -145,8 +191,12 @@ void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type)
             isa_printf(b, "<inline %u>", o->idx);
         return;
     case ISA_OPND_LITERAL:
-        if (literal_is_inlinable(in->lit, type))
+        if (type == ISA_T_F64 && f64_literal_name(in->lit))
+            isa_puts(b, f64_literal_name(in->lit));
+        else if (literal_is_inlinable(in->lit, type))
             isa_printf(b, "lit(0x%x)", in->lit);
+        else if (type == ISA_T_F16 || type == ISA_T_B16)
+            isa_printf(b, "0x%x", in->lit & 0xffff); /* the operand sees the low half only */
         else
             isa_printf(b, "0x%x", in->lit);
         return;
