@@ -298,12 +298,12 @@ typedef struct {
     uint64_t lanes;        /* lanes involved (memory faults: the lanes whose access was bad) */
     uint64_t pc;           /* address of the instruction (as in gfx_module_text()'s addresses) */
     char op[48];           /* mnemonic, e.g. "global_store_dword"; "" when there is none */
-    char disasm[256];      /* the instruction as llvm-objdump prints it (GFX_DISASM_MAX) */
+    char disasm[1024];     /* the instruction as llvm-objdump prints it (GFX_DISASM_MAX) */
     uint64_t addr;         /* memory/LDS faults: first bad address */
     uint32_t size;         /* bytes of the bad access */
     int write;             /* 1 for a store/atomic, 0 for a load */
     uint64_t wave_insts;   /* wave-instructions the launch executed before stopping */
-    char message[1024];    /* all of the above as one line, without a trailing newline */
+    char message[2048];    /* all of the above as one line, without a trailing newline */
 } gfx_fault;
 
 gfx_result gfx_last_fault(const gfx_device *dev, gfx_fault *out);
@@ -311,7 +311,8 @@ gfx_result gfx_last_fault(const gfx_device *dev, gfx_fault *out);
 /* ---- disassembly ---------------------------------------------------------------------------- */
 
 /* Longest instruction text gfx_disasm() writes, including the NUL. */
-#define GFX_DISASM_MAX 256
+#define GFX_DISASM_MAX 1024 /* LLVM's text for an instruction with several register notes runs
+                             * past 300 characters */
 
 /* Disassemble the instruction at `bytes` (`avail` bytes readable, little-endian words).
  * Writes the text llvm-objdump-22 / llvm-mc-22 print for it (no leading tab, no comment) into

@@ -108,7 +108,7 @@ struct gfx_device {
     unsigned nstarted;  /* pool threads actually running */
     uint64_t dispatch_id;
     gfx_fault fault;
-    char error[1024];
+    char error[2048];
 };
 
 gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out);
