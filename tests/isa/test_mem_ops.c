@@ -211,7 +211,7 @@ int main(void)
                 continue;
             }
             isa_inst in;
-            char text[256] = "";
+            char text[ORACLE_TEXT + 256] = "";
             size_t sz = isa_decode((isa_arch)a, (const uint8_t *)words[i], 16, &in);
             if (sz)
                 isa_print(&in, text, sizeof text);

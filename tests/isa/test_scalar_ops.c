@@ -165,7 +165,7 @@ static size_t compare(isa_arch arch, const caseset *c, size_t *legal_out) {
         for (size_t i = 0; i < m; i++) {
             const uint32_t *w = c->w[pos + i];
             isa_inst in;
-            char text[256] = "";
+            char text[ORACLE_TEXT + 256] = "";
             if (res[i].size == ORACLE_CRASH)
                 continue;
             size_t sz = isa_decode(arch, (const uint8_t *)w, 16, &in);
