@@ -1,0 +1,416 @@
+/* valu.c - VALU framework (operand fetch with modifiers, SDWA, DPP, result writes; see valu.h)
+ * and the data-movement ops: v_mov, v_cndmask, lane access (v_readlane, v_writelane,
+ * v_readfirstlane, v_mbcnt), AGPR moves, v_swap, v_pk_mov. */
+#include "exec/valu.h"
+
+/* ---- small floats -------------------------------------------------------------------------- */
+
+u32 d2small(double d, int ebits, int mbits) {
+    u64 b = bf64(d);
+    u32 sign = (u32)(b >> 63) << (ebits + mbits);
+    int e = (int)((b >> 52) & 0x7ff);
+    u64 m = b & 0xfffffffffffffull;
+    u32 emax = (1u << ebits) - 1, inf = sign | emax << mbits;
+    if (e == 0x7ff) /* NaN keeps its top payload bits and becomes quiet */
+        return m ? inf | 1u << (mbits - 1) | (u32)(m >> (52 - mbits)) : inf;
+    if (e == 0)
+        return sign; /* double denormals are far below any small-format denormal */
+    int bias = (1 << (ebits - 1)) - 1;
+    int E = e - 1023 + bias; /* biased exponent in the small format */
+    u64 mant = m | 1ull << 52;
+    int shift = 52 - mbits + (E < 1 ? 1 - E : 0);
+    if (shift > 60)
+        return sign;
+    u64 q = mant >> shift, rem = mant & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+    if (rem > half || (rem == half && (q & 1)))
+        q++;
+    if (E < 1) /* denormal; rounding up to the smallest normal encodes correctly */
+        return sign | (u32)q;
+    if (q >> (mbits + 1)) {
+        q >>= 1;
+        E++;
+    }
+    if (E >= (int)emax)
+        return inf;
+    return sign | (u32)E << mbits | ((u32)q & ((1u << mbits) - 1));
+}
+
+double fma_odd(double a, double b, double c) {
+    double p = a * b; /* exact for f16/bf16 inputs (at most 2x11 significant bits) */
+    double s = p + c;
+    if (isinf(s) || isnan(s))
+        return s;
+    double bp = s - c, e = (p - bp) + (c - (s - bp)); /* TwoSum: s + e == p + c exactly */
+    u64 bits = bf64(s);
+    if (e != 0 && !(bits & 1))
+        s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
+    return s;
+}
+
+/* ---- DPP (CDNA3 ISA "DPP"): lane l of src0 reads lane dpp_lane(ctrl, l), -1 = out of range -- */
+
+static int dpp_lane(unsigned ctrl, int l) {
+    int row = l & ~15, i = l & 15, n = (int)(ctrl & 15);
+    if (ctrl <= 0xff)
+        return (l & ~3) + (int)((ctrl >> (2 * (l & 3))) & 3);
+    if (ctrl >= 0x101 && ctrl <= 0x10f) /* row_shl: data moves to lower lanes */
+        return i + n < 16 ? l + n : -1;
+    if (ctrl >= 0x111 && ctrl <= 0x11f) /* row_shr */
+        return i >= n ? l - n : -1;
+    if (ctrl >= 0x121 && ctrl <= 0x12f) /* row_ror */
+        return row + ((i - n) & 15);
+    if (ctrl >= 0x150 && ctrl <= 0x15f) /* row_newbcast (gfx90a+): lane n of the row */
+        return row + n;
+    switch (ctrl) {
+    case 0x130: return l < 63 ? l + 1 : -1;    /* wave_shl:1 */
+    case 0x134: return (l + 1) & 63;           /* wave_rol:1 */
+    case 0x138: return l > 0 ? l - 1 : -1;     /* wave_shr:1 */
+    case 0x13c: return (l - 1) & 63;           /* wave_ror:1 */
+    case 0x140: return row + 15 - i;           /* row_mirror */
+    case 0x141: return (l & ~7) + 7 - (l & 7); /* row_half_mirror */
+    case 0x142: return row > 0 ? row - 1 : -1; /* row_bcast:15: lane 15 of the previous row */
+    case 0x143: return row >= 32 ? 31 : -1;    /* row_bcast:31: lane 31 to rows 2 and 3 */
+    default: return -1;
+    }
+}
+
+/* A source lane is invalid when out of range or disabled by EXEC (gfx9 has no FI bit: inactive
+ * lanes are never fetched).  Invalid lanes read 0 with bound_ctrl set, otherwise the lane's
+ * write is disabled; rows/banks cleared in row_mask/bank_mask are not written. */
+u64 vdpp_wmask(const wave *w, const xinst *x) {
+    const isa_valu_fields *v = &x->in.f.v;
+    u64 ex = wave_exec(w), m = 0;
+    for (int l = 0; l < LANES; l++) {
+        if (!((v->row_mask >> (l >> 4)) & 1) || !((v->bank_mask >> ((l >> 2) & 3)) & 1))
+            continue;
+        int s = dpp_lane(v->dpp_ctrl, l);
+        if (!v->bound_ctrl && (s < 0 || !((ex >> s) & 1)))
+            continue;
+        m |= 1ull << l;
+    }
+    return m;
+}
+
+static void dpp_permute32(const wave *w, const xinst *x, u32 *t) {
+    u32 src[LANES];
+    u64 ex = wave_exec(w);
+    memcpy(src, t, sizeof src);
+    for (int l = 0; l < LANES; l++) {
+        int s = dpp_lane(x->in.f.v.dpp_ctrl, l);
+        t[l] = s >= 0 && ((ex >> s) & 1) ? src[s] : 0;
+    }
+}
+
+/* ---- fetch --------------------------------------------------------------------------------- */
+
+static void fill32(u32 *t, u32 v) {
+    for (int l = 0; l < LANES; l++)
+        t[l] = v;
+}
+
+static u32 sdwa_sel(u32 v, unsigned sel, int sext) {
+    if (sel <= 3) {
+        u32 b = (v >> (8 * sel)) & 0xff;
+        return sext ? (u32)(i32)(i8)b : b;
+    }
+    if (sel <= 5) {
+        u32 h = (v >> (16 * (sel - 4))) & 0xffff;
+        return sext ? (u32)(i32)(i16)h : h;
+    }
+    return v;
+}
+
+const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
+    const isa_opnd *o = &x->in.src[i];
+    const isa_valu_fields *v = &x->in.f.v;
+    switch (o->kind) {
+    case ISA_OPND_VGPR: memcpy(t, w->v[o->idx], LANES * 4); break;
+    case ISA_OPND_AGPR: memcpy(t, w->a[o->idx], LANES * 4); break;
+    case ISA_OPND_SREG: fill32(t, w->s[o->idx]); break;
+    case ISA_OPND_SPECIAL: fill32(t, (u32)x_special(w, o->idx, 1)); break;
+    default: fill32(t, (u32)x->k[i]); break;
+    }
+    if (x->in.variant == ISA_VAR_DPP && i == 0)
+        dpp_permute32(w, x, t);
+    if (x->in.variant == ISA_VAR_SDWA && i < 2) {
+        unsigned sel = i == 0 ? v->src0_sel : v->src1_sel;
+        int sext = (v->sext >> i) & 1;
+        if (sel != 6 || sext)
+            for (int l = 0; l < LANES; l++)
+                t[l] = sdwa_sel(t[l], sel, sext);
+    }
+    if ((fk == FK_F16 || fk == FK_I16) && x->in.variant != ISA_VAR_SDWA) {
+        int hi = x->in.fmt == ISA_FMT_VOP3 && ((v->opsel >> i) & 1);
+        for (int l = 0; l < LANES; l++)
+            t[l] = (hi ? t[l] >> 16 : t[l]) & 0xffff;
+    }
+    u32 sbit = fk == FK_F16 ? 0x8000u : 0x80000000u;
+    if (fk == FK_F32 || fk == FK_M32 || fk == FK_F16) {
+        u32 clr = ((v->abs >> i) & 1) ? sbit : 0, flip = ((v->neg >> i) & 1) ? sbit : 0;
+        if (clr | flip)
+            for (int l = 0; l < LANES; l++)
+                t[l] = (t[l] & ~clr) ^ flip;
+    }
+    if (fk_flush_in(w->mode, fk)) {
+        u32 emask = fk == FK_F16 ? 0x7c00u : 0x7f800000u;
+        for (int l = 0; l < LANES; l++)
+            if (!(t[l] & emask))
+                t[l] &= sbit;
+    }
+    return t;
+}
+
+const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *t, int fk) {
+    const isa_opnd *o = &x->in.src[i];
+    const isa_valu_fields *v = &x->in.f.v;
+    switch (o->kind) {
+    case ISA_OPND_VGPR:
+    case ISA_OPND_AGPR: {
+        const u32 *lo = o->kind == ISA_OPND_VGPR ? w->v[o->idx] : w->a[o->idx];
+        const u32 *hi = o->kind == ISA_OPND_VGPR ? w->v[o->idx + 1] : w->a[o->idx + 1];
+        for (int l = 0; l < LANES; l++)
+            t[l] = lo[l] | (u64)hi[l] << 32;
+        break;
+    }
+    case ISA_OPND_SREG: {
+        u64 s = w->s[o->idx] | (u64)w->s[o->idx + 1] << 32;
+        for (int l = 0; l < LANES; l++)
+            t[l] = s;
+        break;
+    }
+    default: {
+        u64 s = o->kind == ISA_OPND_SPECIAL ? x_special(w, o->idx, 2) : x->k[i];
+        for (int l = 0; l < LANES; l++)
+            t[l] = s;
+        break;
+    }
+    }
+    if (x->in.variant == ISA_VAR_DPP && i == 0) {
+        u64 src[LANES], ex = wave_exec(w);
+        memcpy(src, t, sizeof src);
+        for (int l = 0; l < LANES; l++) {
+            int s = dpp_lane(v->dpp_ctrl, l);
+            t[l] = s >= 0 && ((ex >> s) & 1) ? src[s] : 0;
+        }
+    }
+    if (fk == FK_F64) {
+        u64 sb = 1ull << 63;
+        u64 clr = ((v->abs >> i) & 1) ? sb : 0, flip = ((v->neg >> i) & 1) ? sb : 0;
+        if (clr | flip)
+            for (int l = 0; l < LANES; l++)
+                t[l] = (t[l] & ~clr) ^ flip;
+        if (fk_flush_in(w->mode, fk))
+            for (int l = 0; l < LANES; l++)
+                if (!(t[l] & 0x7ff0000000000000ull))
+                    t[l] &= sb;
+    }
+    return t;
+}
+
+/* ---- write --------------------------------------------------------------------------------- */
+
+static const double omod_scale[4] = {1.0, 2.0, 4.0, 0.5};
+
+/* clamp to [0, 1]; NaN becomes 0 under DX10_CLAMP (CDNA3 ISA "Output modifiers"). */
+static inline double clamp01(double v, u32 mode) {
+    if (v != v)
+        return (mode & MODE_DX10_CLAMP) ? 0.0 : v;
+    return v < 0 ? 0.0 : v > 1 ? 1.0 : v;
+}
+
+static u32 sdwa_dst(u32 d, u32 old, unsigned sel, unsigned unused) {
+    if (sel >= 6)
+        return d;
+    unsigned sh = sel <= 3 ? 8 * sel : 16 * (sel - 4), width = sel <= 3 ? 8 : 16;
+    u32 fmask = ((1u << width) - 1) << sh, f = (d << sh) & fmask;
+    if (unused == 2) /* UNUSED_PRESERVE */
+        return (old & ~fmask) | f;
+    if (unused == 1 && ((f >> (sh + width - 1)) & 1) && sh + width < 32) /* UNUSED_SEXT */
+        return f | ~0u << (sh + width);
+    return f; /* UNUSED_PAD */
+}
+
+void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm) {
+    const isa_valu_fields *v = &x->in.f.v;
+    u32 *D = vdreg(w, &x->in.dst[0]);
+    if (fk == FK_F32 && (v->omod || v->clamp))
+        for (int l = 0; l < LANES; l++) {
+            double r = (double)f32(d[l]) * omod_scale[v->omod & 3];
+            d[l] = bf32((float)(v->clamp ? clamp01(r, w->mode) : r));
+        }
+    if (fk == FK_F32 && fk_flush_out(w->mode, fk))
+        for (int l = 0; l < LANES; l++)
+            if (!(d[l] & 0x7f800000u))
+                d[l] &= 0x80000000u;
+    if (x->in.variant == ISA_VAR_SDWA && x->in.dst[0].kind != ISA_OPND_NONE)
+        for (int l = 0; l < LANES; l++)
+            d[l] = sdwa_dst(d[l], D[l], v->dst_sel, v->dst_unused);
+    vstore(D, d, wm);
+}
+
+void vd64(wave *w, const xinst *x, u64 *d, int fk) {
+    const isa_valu_fields *v = &x->in.f.v;
+    u64 wm = vwmask(w, x);
+    if (fk == FK_F64 && (v->omod || v->clamp))
+        for (int l = 0; l < LANES; l++) {
+            double r = f64(d[l]) * omod_scale[v->omod & 3];
+            d[l] = bf64(v->clamp ? clamp01(r, w->mode) : r);
+        }
+    if (fk == FK_F64 && fk_flush_out(w->mode, fk))
+        for (int l = 0; l < LANES; l++)
+            if (!(d[l] & 0x7ff0000000000000ull))
+                d[l] &= 1ull << 63;
+    const isa_opnd *o = &x->in.dst[0];
+    u32 *lo = vdreg(w, o), *hi = o->kind == ISA_OPND_AGPR ? w->a[o->idx + 1] : w->v[o->idx + 1];
+    if (wm == ~0ull) {
+        for (int l = 0; l < LANES; l++)
+            lo[l] = (u32)d[l];
+        for (int l = 0; l < LANES; l++)
+            hi[l] = (u32)(d[l] >> 32);
+        return;
+    }
+    for (int l = 0; l < LANES; l++)
+        if ((wm >> l) & 1) {
+            lo[l] = (u32)d[l];
+            hi[l] = (u32)(d[l] >> 32);
+        }
+}
+
+void vd16(wave *w, const xinst *x, u32 *d, int fk, int preserve) {
+    const isa_valu_fields *v = &x->in.f.v;
+    u64 wm = vwmask(w, x);
+    u32 *D = vdreg(w, &x->in.dst[0]);
+    if (fk == FK_F16 && (v->omod || v->clamp))
+        for (int l = 0; l < LANES; l++) {
+            double r = h2d(d[l] & 0xffff) * omod_scale[v->omod & 3];
+            d[l] = d2h(v->clamp ? clamp01(r, w->mode) : r);
+        }
+    for (int l = 0; l < LANES; l++)
+        d[l] &= 0xffff;
+    if (fk == FK_F16 && fk_flush_out(w->mode, fk))
+        for (int l = 0; l < LANES; l++)
+            if (!(d[l] & 0x7c00))
+                d[l] &= 0x8000;
+    if (x->in.variant == ISA_VAR_SDWA) {
+        vd32_slow(w, x, d, FK_RAW, wm);
+        return;
+    }
+    int hi = vop3_dst_hi(x);
+    for (int l = 0; l < LANES; l++)
+        d[l] = hi ? (D[l] & 0xffff) | d[l] << 16 : preserve ? (D[l] & 0xffff0000u) | d[l] : d[l];
+    vstore(D, d, wm);
+}
+
+/* ---- data movement ------------------------------------------------------------------------- */
+
+VFN static void v_nop(wave *w, const xinst *x) { (void)w, (void)x; }
+
+V1(v_mov_b32, FK_I32, a)
+
+VFN static void v_mov_b64(wave *w, const xinst *x) {
+    u64 t[LANES];
+    const u64 *a = vs64(w, x, 0, t, FK_RAW);
+    if (a != t)
+        memcpy(t, a, sizeof t);
+    vd64(w, x, t, FK_RAW);
+}
+
+/* D = VCC[lane] ? S1 : S0 (the mask is an SGPR pair in the VOP3 form). */
+VFN static void v_cndmask_b32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_M32), *B = vs32(w, x, 1, t1, FK_M32);
+    u32 sel[LANES];
+    vunpack(vmask_src(w, x, 2), sel);
+    VLOOP(l) d[l] = vsel(sel[l], B[l], A[l]);
+    vd32(w, x, d, FK_M32);
+}
+
+/* The first active lane (lane 0 when EXEC is 0). */
+VFN static void v_readfirstlane_b32(wave *w, const xinst *x) {
+    u32 t[LANES];
+    u64 e = wave_exec(w);
+    const u32 *a = vs32(w, x, 0, t, FK_RAW);
+    x_sd32(w, x, a[e ? __builtin_ctzll(e) : 0]);
+}
+
+VFN static void v_readlane_b32(wave *w, const xinst *x) {
+    u32 t[LANES];
+    const u32 *a = vs32(w, x, 0, t, FK_RAW);
+    x_sd32(w, x, a[x_s32(w, x, 1) & 63]);
+}
+
+/* Writes one lane regardless of EXEC. */
+VFN static void v_writelane_b32(wave *w, const xinst *x) {
+    vdreg(w, &x->in.dst[0])[x_s32(w, x, 1) & 63] = x_s32(w, x, 0);
+}
+
+/* Count of set mask bits below this lane (bits 31:0 / 63:32 of the mask), plus S1. */
+V2(v_mbcnt_lo_u32_b32, FK_I32,
+   (u32)__builtin_popcount(a &(l >= 32 ? ~0u : (u32)((1ull << l) - 1))) + b)
+V2(v_mbcnt_hi_u32_b32, FK_I32,
+   (u32)__builtin_popcount(a &(l < 32 ? 0u : (u32)((1ull << (l - 32)) - 1))) + b)
+
+VFN static void v_swap_b32(wave *w, const xinst *x) {
+    u32 *D = vdreg(w, &x->in.dst[0]), *S = vdreg(w, &x->in.src[0]);
+    u64 e = wave_exec(w);
+    for (int l = 0; l < LANES; l++)
+        if ((e >> l) & 1) {
+            u32 t = D[l];
+            D[l] = S[l];
+            S[l] = t;
+        }
+}
+
+/* D[31:0] = op_sel[0] ? S0[63:32] : S0[31:0]; D[63:32] = op_sel[1] ? S1[63:32] : S1[31:0]. */
+VFN static void v_pk_mov_b32(wave *w, const xinst *x) {
+    u64 t0[LANES], t1[LANES];
+    const u64 *a = vs64(w, x, 0, t0, FK_RAW), *b = vs64(w, x, 1, t1, FK_RAW);
+    unsigned os = x->in.f.v.opsel;
+    u64 d[LANES];
+    VLOOP(l) {
+        u32 lo = (u32)(os & 1 ? a[l] >> 32 : a[l]), hi = (u32)(os & 2 ? b[l] >> 32 : b[l]);
+        d[l] = lo | (u64)hi << 32;
+    }
+    vd64(w, x, d, FK_RAW);
+}
+
+/* v_permlane16_swap (gfx950): rows 1 and 3 of vdst trade places with rows 0 and 2 of src0;
+ * v_permlane32_swap: lanes 32..63 of vdst with lanes 0..31 of src0.  Both registers are
+ * written, each lane where EXEC is set. */
+static void permlane_swap(wave *w, const xinst *x, int half) {
+    u32 *D = vdreg(w, &x->in.dst[0]), *S = vdreg(w, &x->in.src[0]);
+    u32 od[LANES], os[LANES];
+    u64 e = wave_exec(w);
+    memcpy(od, D, sizeof od);
+    memcpy(os, S, sizeof os);
+    for (int l = 0; l < LANES; l++) {
+        int hi = half == 32 ? l >= 32 : (l & 16) != 0;
+        if (hi && ((e >> l) & 1))
+            D[l] = os[l - half];
+        if (!hi && ((e >> l) & 1))
+            S[l] = od[l + half];
+    }
+}
+VFN static void v_permlane16_swap_b32(wave *w, const xinst *x) { permlane_swap(w, x, 16); }
+VFN static void v_permlane32_swap_b32(wave *w, const xinst *x) { permlane_swap(w, x, 32); }
+
+const xhandler x_valu_handlers[] = {
+    VH(V_NOP, v_nop, ISA_T_B32),
+    VH(V_MOV_B32, v_mov_b32, ISA_T_B32),
+    VH(V_MOV_B64, v_mov_b64, ISA_T_B64),
+    VH(V_CNDMASK_B32, v_cndmask_b32, ISA_T_B32),
+    VH(V_READFIRSTLANE_B32, v_readfirstlane_b32, ISA_T_B32),
+    VH(V_READLANE_B32, v_readlane_b32, ISA_T_B32),
+    VH(V_WRITELANE_B32, v_writelane_b32, ISA_T_B32),
+    VH(V_MBCNT_LO_U32_B32, v_mbcnt_lo_u32_b32, ISA_T_B32),
+    VH(V_MBCNT_HI_U32_B32, v_mbcnt_hi_u32_b32, ISA_T_B32),
+    VH(V_ACCVGPR_READ_B32, v_mov_b32, ISA_T_B32),
+    VH(V_ACCVGPR_WRITE_B32, v_mov_b32, ISA_T_B32),
+    VH(V_ACCVGPR_MOV_B32, v_mov_b32, ISA_T_B32),
+    VH(V_SWAP_B32, v_swap_b32, ISA_T_B32),
+    VH(V_PK_MOV_B32, v_pk_mov_b32, ISA_T_B64),
+    VH(V_CLREXCP, v_nop, ISA_T_B32),
+    VH(V_PERMLANE16_SWAP_B32, v_permlane16_swap_b32, ISA_T_B32),
+    VH(V_PERMLANE32_SWAP_B32, v_permlane32_swap_b32, ISA_T_B32),
+};
+const unsigned x_valu_nhandlers = sizeof x_valu_handlers / sizeof x_valu_handlers[0];

@@ -1,0 +1,475 @@
+/* valu.h - the vector-ALU framework shared by src/exec/valu*.c (internal to exec/).
+ *
+ * A VALU handler has three steps, each a helper below:
+ *   1. fetch:  vs32()/vs64() give a lane array per source: a VGPR's own array when the operand
+ *      needs no work, otherwise a temporary filled with the broadcast scalar/constant, the DPP
+ *      permutation of src0, the SDWA byte/word selection, VOP3 op_sel half selection, the
+ *      abs/neg input modifiers and denormal flushing (CDNA3/CDNA4 ISA, "VOP3", "SDWA", "DPP");
+ *   2. compute: one loop over all 64 lanes with no EXEC test inside, so the compiler can
+ *      vectorize it (inactive lanes compute values nobody stores);
+ *   3. write:  vd32()/vd64()/vd16() apply omod/clamp, the SDWA destination rules and the write
+ *      mask (EXEC, and the DPP row/bank masks and invalid source lanes), with a full-EXEC fast
+ *      path.  Compares and carries write a lane mask with vmask_write().
+ * The V2/V3/... macros in the family files wrap the three steps around a per-lane expression,
+ * so an op reads like the manual's pseudocode.
+ *
+ * MODE register (w->mode, the hardware layout): FP_ROUND [3:0], FP_DENORM [7:4] (bits 5:4 f32,
+ * 7:6 f64/f16; per pair bit 0 = keep input denormals, bit 1 = keep output denormals), DX10_CLAMP
+ * [8], IEEE [9].  clang-22 kernels run with both denormal pairs = 3 (kept), IEEE = 1 and
+ * DX10_CLAMP = 1; the dispatcher copies those from rsrc1.  Rounding is always round-to-nearest-
+ * even (FP_ROUND is not modelled).  NaN results are quiet NaNs; their payload is whatever the
+ * host produces (hardware payloads are not modelled).
+ *
+ * Modelling choices the manual leaves open (tests/exec/test_valu.c pins each one down):
+ *   - DPP: a source lane that is out of range or not in EXEC is invalid (gfx9 has no FI bit);
+ *     with bound_ctrl it reads 0, otherwise the lane is not written.  row_bcast:15 and :31 have
+ *     no source for row 0 (and rows 0-1), which is therefore invalid.
+ *   - Lanes not written by a compare or carry read 0 in the result mask.
+ *   - 16-bit results clear the high half, except the gfx9 op_sel forms (v_mad/v_fma/
+ *     v_div_fixup_f16, v_mad_u16/i16, 16-bit min3/max3/med3), which keep it.
+ *   - Packed-math inline constants are splats: the same value in both halves.
+ *
+ * Speed: the lane loops have no branches on EXEC and work on local arrays, so they vectorize;
+ * every handler is compiled for the baseline and for x86-64-v3 (VFN below), so on current hosts
+ * they run 8 lanes per AVX2 instruction and fmaf is one vfmadd.
+ */
+#ifndef GFXEMU_VALU_H
+#define GFXEMU_VALU_H
+
+#include "exec/exec.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The lane loops are written to be vectorized; GCC 12 only vectorizes cheap loops at -O2, so the
+ * VALU files ask for -O3 (clang vectorizes at -O2 already). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF /* a*b+c in this code means two roundings */
+#endif
+
+/* Handlers are compiled twice: for x86-64-v3 (AVX2 + FMA, chosen at load time when the CPU has
+ * it) and for the baseline, so the lane loops run 8 lanes per instruction on current hosts. */
+#if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
+#define VFN __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define VFN
+#endif
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t i8;
+typedef int16_t i16;
+typedef int32_t i32;
+typedef int64_t i64;
+
+/* Operand kinds for fetch/write: which modifiers apply and where the sign bit is. */
+enum {
+    FK_RAW = 0, /* bits as they are: no abs/neg, no op_sel, no denormal flushing */
+    FK_I32,     /* integer: SDWA sext applies, abs/neg do not */
+    FK_M32,     /* 32-bit move (v_cndmask): abs/neg on bit 31, no float semantics */
+    FK_F32,     /* f32: abs/neg on bit 31, f32 denormal mode, omod/clamp on the result */
+    FK_F64,     /* f64: abs/neg on bit 63, f64 denormal mode */
+    FK_F16,     /* f16 in bits 15:0 (VOP3 op_sel picks bits 31:16): abs/neg on bit 15 */
+    FK_I16,     /* 16-bit integer: VOP3 op_sel selects the half */
+};
+
+#define MODE_IEEE (1u << 9)
+#define MODE_DX10_CLAMP (1u << 8)
+
+static inline float f32(u32 u) {
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline u32 bf32(float f) {
+    u32 u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline double f64(u64 u) {
+    double f;
+    memcpy(&f, &u, 8);
+    return f;
+}
+static inline u64 bf64(double f) {
+    u64 u;
+    memcpy(&u, &f, 8);
+    return u;
+}
+
+/* ---- small-float formats (f16, bf16) ----------------------------------------------------- */
+
+/* f16 <-> float with integer operations and selects only, so the lane loops vectorize (GCC 12
+ * does not vectorize _Float16 conversions, and folds f16 -> float -> double into a library call).
+ * h2f is exact: the fields move into place, infinities/NaNs get the float exponent, denormals
+ * are renormalized by a float subtraction.  f2h rounds to nearest even: normal results add
+ * 0xfff plus the kept lsb below the cut, denormal ones are rounded by adding 0.5 in float (whose
+ * spacing there is the f16 denormal step), NaNs stay NaNs (quiet), overflow gives infinity. */
+static inline __attribute__((always_inline)) u32 vsel(u32 c, u32 a, u32 b) {
+    return (a & -c) | (b & (c - 1));
+} /* c ? a : b */
+static inline __attribute__((always_inline)) float h2f(u32 h) {
+    u32 o = (h & 0x7fffu) << 13, e = o & 0x0f800000u;
+    o += 112u << 23;                                      /* rebias 15 -> 127 */
+    o += (112u << 23) & -(u32)(e == 0x0f800000u);         /* inf/NaN: exponent 255 */
+    u32 dn = bf32(f32(o + (1u << 23)) - f32(113u << 23)); /* denormal: renormalize */
+    return f32(vsel(e == 0, dn, o) | (h & 0x8000u) << 16);
+}
+static inline __attribute__((always_inline)) u32 f2h(float f) {
+    u32 x = bf32(f), sign = (x >> 16) & 0x8000u;
+    x &= 0x7fffffffu;
+    u32 nrm = (x - (112u << 23) + 0xfffu + ((x >> 13) & 1)) >> 13;
+    u32 den = bf32(f32(x) + 0.5f) - 0x3f000000u;
+    u32 big = vsel(x > 0x7f800000u, 0x7e00u | ((x >> 13) & 0x3ffu), 0x7c00u);
+    return vsel(x >= 0x47800000u, big, vsel(x < 0x38800000u, den, nrm)) | sign;
+}
+/* Exact value of an f16 (bits 15:0). */
+static inline __attribute__((always_inline)) double h2d(u32 h) { return h2f(h); }
+/* Round the exact result of an f16 add, subtract, multiply, divide or square root to f16.  Going
+ * through float first is harmless: double rounding through a format of at least 2p + 2 bits is
+ * innocuous for these operations (p = 11 for f16, float has 24).  Not for fma: see fma16(). */
+static inline __attribute__((always_inline)) u32 r16(double v) { return f2h((float)v); }
+/* Round a double once to a small IEEE format with ebits exponent and mbits mantissa bits
+ * (round-to-nearest-even, overflow to infinity, gradual underflow, NaN quieted). */
+u32 d2small(double d, int ebits, int mbits);
+static inline u32 d2h(double d) { return d2small(d, 5, 10); }
+static inline u32 d2bf(double d) { return d2small(d, 8, 7); }
+/* a*b+c rounded once to f16/bf16: the double result is computed round-to-odd, which makes the
+ * second rounding exact. */
+double fma_odd(double a, double b, double c);
+/* a*b+c (a, b, c f16 or f32 values) rounded once to f16, branch-free so lane loops vectorize:
+ * the product is exact in double, TwoSum gives the sum's exact error, the float result is then
+ * rounded to odd (24 bits >= 11 + 2), and the final float -> f16 rounding is correct. */
+static inline __attribute__((always_inline)) u32 fma16(double a, double b, double c) {
+    double p = a * b, s = p + c, bp = s - c;
+    double e = (p - bp) + (c - (s - bp));
+    float f = (float)s;
+    double r = (s - (double)f) + e; /* sign of the exact remainder */
+    u32 fb = bf32(f);
+    u32 fix = (u32)(r != 0) & ~fb & 1u & (u32)((fb & 0x7f800000u) != 0x7f800000u);
+    u32 away = (u32)((r > 0) == (f > 0)); /* the exact value lies beyond f: step away from 0 */
+    fb = fb + (fix & away) - (fix & ~away);
+    return f2h(f32(fb));
+}
+
+/* ---- fetch --------------------------------------------------------------------------------- */
+
+static inline int fk_flush_in(u32 mode, int fk) {
+    if (fk == FK_F32)
+        return !(mode & 0x10);
+    if (fk == FK_F64 || fk == FK_F16)
+        return !(mode & 0x40);
+    return 0;
+}
+static inline int fk_flush_out(u32 mode, int fk) {
+    if (fk == FK_F32)
+        return !(mode & 0x20);
+    if (fk == FK_F64 || fk == FK_F16)
+        return !(mode & 0x80);
+    return 0;
+}
+
+const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *tmp, int fk);
+const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *tmp, int fk);
+
+/* Source i as 64 lanes of 32 bits.  tmp must hold 64 values. */
+static inline __attribute__((always_inline)) const u32 *vs32(wave *w, const xinst *x, int i,
+                                                             u32 *tmp, int fk) {
+    const isa_opnd *o = &x->in.src[i];
+    int mods = fk >= FK_M32 && (((x->in.f.v.abs | x->in.f.v.neg | x->in.f.v.opsel) >> i) & 1);
+    if (o->kind == ISA_OPND_VGPR && x->in.variant < ISA_VAR_SDWA && !mods &&
+        !fk_flush_in(w->mode, fk))
+        return w->v[o->idx];
+    return vs32_slow(w, x, i, tmp, fk);
+}
+
+/* Source i as 64 lanes of 64 bits (register pairs are stored as two lane arrays, so this
+ * always assembles into tmp). */
+static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xinst *x, int i,
+                                                             u64 *tmp, int fk) {
+    const isa_opnd *o = &x->in.src[i];
+    int mods = fk == FK_F64 && (((x->in.f.v.abs | x->in.f.v.neg) >> i) & 1);
+    if (o->kind == ISA_OPND_VGPR && x->in.variant < ISA_VAR_SDWA && !mods &&
+        !fk_flush_in(w->mode, fk)) {
+        const u32 *lo = w->v[o->idx], *hi = w->v[o->idx + 1];
+        for (int l = 0; l < LANES; l++)
+            tmp[l] = lo[l] | (u64)hi[l] << 32;
+        return tmp;
+    }
+    return vs64_slow(w, x, i, tmp, fk);
+}
+
+/* A lane-mask source (carry-in, v_cndmask selector): an SGPR pair, a constant, or VCC when
+ * the encoding names none (VOP2 _e32 forms). */
+static inline u64 vmask_src(const wave *w, const xinst *x, int i) {
+    const isa_opnd *o = &x->in.src[i];
+    if (i < x->in.nsrc && o->kind == ISA_OPND_SREG)
+        return w->s[o->idx] | (u64)w->s[o->idx + 1] << 32;
+    if (i < x->in.nsrc && (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL))
+        return x->k[i];
+    if (i < x->in.nsrc && o->kind == ISA_OPND_SPECIAL)
+        return x_special(w, o->idx, 2);
+    return w->s[106] | (u64)w->s[107] << 32;
+}
+
+/* ---- write --------------------------------------------------------------------------------- */
+
+/* Lanes written: EXEC, narrowed by DPP row/bank masks and invalid source lanes. */
+u64 vdpp_wmask(const wave *w, const xinst *x);
+static inline __attribute__((always_inline)) u64 vwmask(const wave *w, const xinst *x) {
+    u64 e = wave_exec(w);
+    return x->in.variant == ISA_VAR_DPP ? e & vdpp_wmask(w, x) : e;
+}
+
+/* VOP3 op_sel bit of the destination (write the high half).  isa.h documents it as bit 3; the
+ * decoder currently stores op_sel list positions, where the destination of an op with n sources
+ * is bit n: accept both. */
+static inline int vop3_dst_hi(const xinst *x) {
+    unsigned os = x->in.f.v.opsel;
+    return x->in.fmt == ISA_FMT_VOP3 && ((os >> 3 | os >> (x->in.nsrc & 7)) & 1);
+}
+
+static inline u32 *vdreg(wave *w, const isa_opnd *o) {
+    return o->kind == ISA_OPND_AGPR ? w->a[o->idx] : w->v[o->idx];
+}
+
+/* Masked store of 64 lanes, 8 lanes at a time so full groups are plain copies. */
+static inline __attribute__((always_inline)) void vstore(u32 *restrict D, const u32 *restrict d,
+                                                         u64 wm) {
+    if (wm == ~0ull) {
+        memcpy(D, d, LANES * 4);
+        return;
+    }
+    for (int g = 0; g < LANES; g += 8) {
+        unsigned m = (unsigned)(wm >> g) & 0xff;
+        if (m == 0xff)
+            memcpy(D + g, d + g, 32);
+        else
+            for (int l = g; m; l++, m >>= 1)
+                if (m & 1)
+                    D[l] = d[l];
+    }
+}
+
+void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm);
+void vd64(wave *w, const xinst *x, u64 *d, int fk);
+/* 16-bit result in bits 15:0 of d; preserve: the op keeps the other half of the register
+ * (gfx9 v_mad/fma_*16 family), otherwise the high half is written as zero. */
+void vd16(wave *w, const xinst *x, u32 *d, int fk, int preserve);
+
+/* 32-bit result to dst[0]. */
+static inline __attribute__((always_inline)) void vd32(wave *w, const xinst *x, u32 *d, int fk) {
+    const isa_valu_fields *v = &x->in.f.v;
+    if (x->in.variant >= ISA_VAR_SDWA || ((v->clamp | v->omod) && fk == FK_F32) ||
+        fk_flush_out(w->mode, fk)) {
+        vd32_slow(w, x, d, fk, vwmask(w, x));
+        return;
+    }
+    vstore(vdreg(w, &x->in.dst[0]), d, wave_exec(w));
+}
+
+/* Write a lane mask to the SGPR pair at encoding idx (125 = null).  Lanes outside wm read 0. */
+static inline void vmask_write(wave *w, unsigned idx, u64 bits) {
+    if (idx == 125 || idx >= NSREG - 1)
+        return;
+    w->s[idx] = (u32)bits;
+    w->s[idx + 1] = (u32)(bits >> 32);
+}
+/* 64 lane flags (0/1 bytes) to a lane mask: the multiply gathers the low bit of each of 8 bytes
+ * into the top byte (every partial product lands on its own bit, so nothing carries). */
+static inline u64 vpack(const u8 *c) {
+    u64 r = 0;
+    for (int g = 0; g < LANES; g += 8) {
+        u64 v;
+        memcpy(&v, c + g, 8);
+        r |= ((v * 0x0102040810204080ull) >> 56) << g;
+    }
+    return r;
+}
+
+/* A lane mask to one 0/1 word per lane (32-bit shifts only, so it vectorizes). */
+static inline __attribute__((always_inline)) void vunpack(u64 m, u32 *bit) {
+    u32 lo = (u32)m, hi = (u32)(m >> 32);
+    for (int l = 0; l < 32; l++)
+        bit[l] = (lo >> l) & 1;
+    for (int l = 0; l < 32; l++)
+        bit[l + 32] = (hi >> l) & 1;
+}
+
+/* Destination of a compare result: the SGPR named by the encoding, else VCC. */
+static inline unsigned vcmp_dst(const xinst *x) {
+    return x->in.ndst >= 1 && x->in.dst[0].kind == ISA_OPND_SREG ? x->in.dst[0].idx : 106;
+}
+/* Destination of a carry-out: VOP3B sdst (dst[1]), else VCC. */
+static inline unsigned vcarry_dst(const xinst *x) {
+    return x->in.ndst >= 2 && x->in.dst[1].kind == ISA_OPND_SREG ? x->in.dst[1].idx : 106;
+}
+
+/* ---- float helpers ------------------------------------------------------------------------ */
+
+static inline int f32_is_snan(u32 u) { return (u & 0x7fc00000u) == 0x7f800000u && (u & 0x3fffff); }
+static inline int f64_is_snan(u64 u) {
+    return (u & 0x7ff8000000000000ull) == 0x7ff0000000000000ull && (u & 0x7ffffffffffffull);
+}
+static inline int f16_is_snan(u32 u) { return (u & 0x7e00) == 0x7c00 && (u & 0x1ff); }
+
+/* v_min/v_max NaN rules (CDNA3 ISA V_MIN_F32): in IEEE mode a signalling NaN input gives a quiet
+ * NaN; otherwise a NaN input yields the other operand.  -0 < +0. */
+static inline u32 fmax32(u32 a, u32 b, int ieee) {
+    float x = f32(a), y = f32(b);
+    if (ieee && (f32_is_snan(a) || f32_is_snan(b)))
+        return (f32_is_snan(a) ? a : b) | 0x400000;
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    if (x == y)
+        return a & b; /* +0 wins over -0 */
+    return x > y ? a : b;
+}
+static inline u32 fmin32(u32 a, u32 b, int ieee) {
+    float x = f32(a), y = f32(b);
+    if (ieee && (f32_is_snan(a) || f32_is_snan(b)))
+        return (f32_is_snan(a) ? a : b) | 0x400000;
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    if (x == y)
+        return a | b; /* -0 wins */
+    return x < y ? a : b;
+}
+static inline u64 fmax64(u64 a, u64 b, int ieee) {
+    double x = f64(a), y = f64(b);
+    if (ieee && (f64_is_snan(a) || f64_is_snan(b)))
+        return (f64_is_snan(a) ? a : b) | 0x8000000000000ull;
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    if (x == y)
+        return a & b;
+    return x > y ? a : b;
+}
+static inline u64 fmin64(u64 a, u64 b, int ieee) {
+    double x = f64(a), y = f64(b);
+    if (ieee && (f64_is_snan(a) || f64_is_snan(b)))
+        return (f64_is_snan(a) ? a : b) | 0x8000000000000ull;
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    if (x == y)
+        return a | b;
+    return x < y ? a : b;
+}
+static inline u32 fmax16(u32 a, u32 b, int ieee) {
+    double x = h2d(a), y = h2d(b);
+    if (ieee && (f16_is_snan(a) || f16_is_snan(b)))
+        return (f16_is_snan(a) ? a : b) | 0x200;
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    if (x == y)
+        return a & b;
+    return x > y ? a : b;
+}
+static inline u32 fmin16(u32 a, u32 b, int ieee) {
+    double x = h2d(a), y = h2d(b);
+    if (ieee && (f16_is_snan(a) || f16_is_snan(b)))
+        return (f16_is_snan(a) ? a : b) | 0x200;
+    if (x != x)
+        return b;
+    if (y != y)
+        return a;
+    if (x == y)
+        return a | b;
+    return x < y ? a : b;
+}
+
+/* Single-rounding f32 fma: one instruction in the x86-64-v3 clones, a libm call otherwise. */
+static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
+
+/* ---- handler-table helpers ----------------------------------------------------------------- */
+
+#define VH(op, fn, type)                                                                           \
+    { ISA_OP_##op, XC_VALU, type, fn }
+
+/* ---- lane-loop macros ------------------------------------------------------------------------
+ * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers
+ * f32()/bf32() convert.  D32_* store a 32-bit result. */
+#define VLOOP(n) for (int l = 0; l < LANES; l++)
+
+/* D = expr(a) with 1 source of kind fk */
+#define V1(name, fk, expr)                                                                         \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], d[LANES];                                                                   \
+        const u32 *A = vs32(w, x, 0, t0, fk);                                                      \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l];                                                                          \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd32(w, x, d, fk);                                                                         \
+    }
+#define V2(name, fk, expr)                                                                         \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, fk), *B = vs32(w, x, 1, t1, fk);                          \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l], b = B[l];                                                                \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd32(w, x, d, fk);                                                                         \
+    }
+#define V3(name, fk, expr)                                                                         \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        const u32 *A = vs32(w, x, 0, t0, fk), *B = vs32(w, x, 1, t1, fk),                          \
+                  *C = vs32(w, x, 2, t2, fk);                                                      \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l], b = B[l], c = C[l];                                                      \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd32(w, x, d, fk);                                                                         \
+    }
+/* f32 forms: a, b, c are floats, expr is a float. */
+#define F32OP1(name, expr)                                                                         \
+    static inline float vf1_##name(float a) { return (expr); }                                     \
+    V1(name, FK_F32, bf32(vf1_##name(f32(a))))
+#define F32OP2(name, expr)                                                                         \
+    static inline float vf2_##name(float a, float b) { return (expr); }                            \
+    V2(name, FK_F32, bf32(vf2_##name(f32(a), f32(b))))
+#define F32OP3(name, expr)                                                                         \
+    static inline float vf3_##name(float a, float b, float c) { return (expr); }                   \
+    V3(name, FK_F32, bf32(vf3_##name(f32(a), f32(b), f32(c))))
+
+/* 64-bit forms: a, b, c are u64 bits. */
+#define V64_1(name, fk, expr)                                                                      \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u64 t0[LANES];                                                                             \
+        const u64 *A = vs64(w, x, 0, t0, fk);                                                      \
+        VLOOP(l) {                                                                                 \
+            u64 a = A[l];                                                                          \
+            t0[l] = (u64)(expr);                                                                   \
+        }                                                                                          \
+        vd64(w, x, t0, fk);                                                                        \
+    }
+#define F64OP1(name, expr)                                                                         \
+    static inline double vd1_##name(double a) { return (expr); }                                   \
+    V64_1(name, FK_F64, bf64(vd1_##name(f64(a))))
+#define F64OP2(name, expr)                                                                         \
+    static inline double vd2_##name(double a, double b) { return (expr); }                         \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u64 t0[LANES], t1[LANES];                                                                  \
+        const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64);                  \
+        VLOOP(l) t0[l] = bf64(vd2_##name(f64(A[l]), f64(B[l])));                                   \
+        vd64(w, x, t0, FK_F64);                                                                    \
+    }
+
+#endif

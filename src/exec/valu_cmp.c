@@ -1,0 +1,159 @@
+/* valu_cmp.c - vector compares V_CMP_* / V_CMPX_* for f16, f32, f64, i16, u16, i32, u32, i64,
+ * u64 and V_CMP_CLASS_* (CDNA3/CDNA4 ISA, "VOPC").
+ *
+ * A compare writes one bit per lane: to VCC (_e32, or SDWA without sdst) or to the SGPR pair in
+ * the encoding (_e64).  Lanes not executed read 0.  V_CMPX_* also writes the result to EXEC (gfx9
+ * family: the destination above is written too).  Float predicates follow the manual's names:
+ * the N* forms are the negations, so they are true on unordered inputs; O/U test orderedness.
+ * Every op is one X-macro row: predicate x type. */
+#include "exec/valu.h"
+
+static void cmp_write(wave *w, const xinst *x, u64 bits, int cmpx) {
+    u64 r = bits & vwmask(w, x);
+    vmask_write(w, vcmp_dst(x), r);
+    if (cmpx)
+        wave_set_exec(w, r);
+}
+
+/* Per-type operand fetch and conversion: a, b are the lane's operands. */
+#define LOAD32(fk)                                                                                 \
+    u32 t0[LANES], t1[LANES];                                                                      \
+    const u32 *A = vs32(w, x, 0, t0, fk), *B = vs32(w, x, 1, t1, fk)
+#define LOAD64(fk)                                                                                 \
+    u64 t0[LANES], t1[LANES];                                                                      \
+    const u64 *A = vs64(w, x, 0, t0, fk), *B = vs64(w, x, 1, t1, fk)
+#define LOAD_f16 LOAD32(FK_F16)
+#define LOAD_f32 LOAD32(FK_F32)
+#define LOAD_f64 LOAD64(FK_F64)
+#define LOAD_i16 LOAD32(FK_I16)
+#define LOAD_u16 LOAD32(FK_I16)
+#define LOAD_i32 LOAD32(FK_I32)
+#define LOAD_u32 LOAD32(FK_I32)
+#define LOAD_i64 LOAD64(FK_RAW)
+#define LOAD_u64 LOAD64(FK_RAW)
+#define CONV_f16 double a = h2d(A[l] & 0xffff), b = h2d(B[l] & 0xffff)
+#define CONV_f32 float a = f32(A[l]), b = f32(B[l])
+#define CONV_f64 double a = f64(A[l]), b = f64(B[l])
+#define CONV_i16 i32 a = (i16)A[l], b = (i16)B[l]
+#define CONV_u16 u32 a = A[l] & 0xffff, b = B[l] & 0xffff
+#define CONV_i32 i32 a = (i32)A[l], b = (i32)B[l]
+#define CONV_u32 u32 a = A[l], b = B[l]
+#define CONV_i64 i64 a = (i64)A[l], b = (i64)B[l]
+#define CONV_u64 u64 a = A[l], b = B[l]
+#define T_f16 ISA_T_F16
+#define T_f32 ISA_T_F32
+#define T_f64 ISA_T_F64
+#define T_i16 ISA_T_B16
+#define T_u16 ISA_T_B16
+#define T_i32 ISA_T_B32
+#define T_u32 ISA_T_B32
+#define T_i64 ISA_T_B64
+#define T_u64 ISA_T_B64
+
+#define FLOAT_PREDS(X, ty, TY)                                                                     \
+    X(f, F, ty, TY, 0)                                                                             \
+    X(lt, LT, ty, TY, a < b)                                                                       \
+    X(eq, EQ, ty, TY, a == b)                                                                      \
+    X(le, LE, ty, TY, a <= b)                                                                      \
+    X(gt, GT, ty, TY, a > b)                                                                       \
+    X(lg, LG, ty, TY, a<b || a> b)                                                                 \
+    X(ge, GE, ty, TY, a >= b)                                                                      \
+    X(o, O, ty, TY, a == a && b == b)                                                              \
+    X(u, U, ty, TY, a != a || b != b)                                                              \
+    X(nge, NGE, ty, TY, !(a >= b))                                                                 \
+    X(nlg, NLG, ty, TY, !(a < b || a > b))                                                         \
+    X(ngt, NGT, ty, TY, !(a > b))                                                                  \
+    X(nle, NLE, ty, TY, !(a <= b))                                                                 \
+    X(neq, NEQ, ty, TY, !(a == b))                                                                 \
+    X(nlt, NLT, ty, TY, !(a < b))                                                                  \
+    X(tru, TRU, ty, TY, 1)
+#define INT_PREDS(X, ty, TY)                                                                       \
+    X(f, F, ty, TY, 0)                                                                             \
+    X(lt, LT, ty, TY, a < b)                                                                       \
+    X(eq, EQ, ty, TY, a == b)                                                                      \
+    X(le, LE, ty, TY, a <= b)                                                                      \
+    X(gt, GT, ty, TY, a > b)                                                                       \
+    X(ne, NE, ty, TY, a != b)                                                                      \
+    X(ge, GE, ty, TY, a >= b)                                                                      \
+    X(t, T, ty, TY, 1)
+#define ALL_CMPS(X)                                                                                \
+    FLOAT_PREDS(X, f16, F16)                                                                       \
+    FLOAT_PREDS(X, f32, F32)                                                                       \
+    FLOAT_PREDS(X, f64, F64)                                                                       \
+    INT_PREDS(X, i16, I16)                                                                         \
+    INT_PREDS(X, u16, U16)                                                                         \
+    INT_PREDS(X, i32, I32)                                                                         \
+    INT_PREDS(X, u32, U32)                                                                         \
+    INT_PREDS(X, i64, I64)                                                                         \
+    INT_PREDS(X, u64, U64)
+
+#define DEF_CMP(p, P, ty, TY, cond)                                                                \
+    static inline __attribute__((always_inline)) void v_cmp_##p##_##ty##_x(                        \
+        wave *w, const xinst *x, int cmpx) {                                                       \
+        LOAD_##ty;                                                                                 \
+        u8 c[LANES];                                                                               \
+        VLOOP(l) {                                                                                 \
+            CONV_##ty;                                                                             \
+            (void)a, (void)b;                                                                      \
+            c[l] = (cond) ? 1 : 0;                                                                 \
+        }                                                                                          \
+        cmp_write(w, x, vpack(c), cmpx);                                                           \
+    }                                                                                              \
+    VFN static void v_cmp_##p##_##ty(wave *w, const xinst *x) { v_cmp_##p##_##ty##_x(w, x, 0); }   \
+    VFN static void v_cmpx_##p##_##ty(wave *w, const xinst *x) { v_cmp_##p##_##ty##_x(w, x, 1); }
+ALL_CMPS(DEF_CMP)
+
+/* ---- class: S1 bits select the classes that test true ---------------------------------------
+ * 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal,
+ * 8 +normal, 9 +inf. */
+static inline int fclass(int sign, int exp_all_ones, int exp_zero, int man_zero, int quiet) {
+    if (exp_all_ones)
+        return man_zero ? (sign ? 2 : 9) : (quiet ? 1 : 0);
+    if (exp_zero)
+        return man_zero ? (sign ? 5 : 6) : (sign ? 4 : 7);
+    return sign ? 3 : 8;
+}
+static inline int class32(u32 u) {
+    u32 e = (u >> 23) & 0xff, m = u & 0x7fffff;
+    return fclass(u >> 31, e == 0xff, e == 0, m == 0, (m >> 22) & 1);
+}
+static inline int class16(u32 u) {
+    u32 e = (u >> 10) & 0x1f, m = u & 0x3ff;
+    return fclass((u >> 15) & 1, e == 0x1f, e == 0, m == 0, (m >> 9) & 1);
+}
+static inline int class64(u64 u) {
+    u64 e = (u >> 52) & 0x7ff, m = u & 0xfffffffffffffull;
+    return fclass((int)(u >> 63), e == 0x7ff, e == 0, m == 0, (int)((m >> 51) & 1));
+}
+/* Modifiers apply to S0, but denormals are never flushed: class must see them. */
+#define DEF_CLASS(name, S0T, load0, cls)                                                           \
+    static inline                                                                                  \
+        __attribute__((always_inline)) void name##_x(wave *w, const xinst *x, int cmpx) {          \
+        S0T t0[LANES];                                                                             \
+        u32 t1[LANES];                                                                             \
+        const S0T *A = load0;                                                                      \
+        const u32 *B = vs32(w, x, 1, t1, FK_I32);                                                  \
+        u64 bits = 0;                                                                              \
+        VLOOP(l) bits |= (u64)((B[l] >> cls(A[l])) & 1) << l;                                      \
+        cmp_write(w, x, bits, cmpx);                                                               \
+    }                                                                                              \
+    VFN static void name(wave *w, const xinst *x) { name##_x(w, x, 0); }
+DEF_CLASS(v_cmp_class_f32, u32, vs32(w, x, 0, t0, FK_M32), class32)
+DEF_CLASS(v_cmp_class_f16, u32, vs32(w, x, 0, t0, FK_F16), class16)
+DEF_CLASS(v_cmp_class_f64, u64, vs64(w, x, 0, t0, FK_RAW), class64)
+VFN static void v_cmpx_class_f32(wave *w, const xinst *x) { v_cmp_class_f32_x(w, x, 1); }
+VFN static void v_cmpx_class_f16(wave *w, const xinst *x) { v_cmp_class_f16_x(w, x, 1); }
+VFN static void v_cmpx_class_f64(wave *w, const xinst *x) { v_cmp_class_f64_x(w, x, 1); }
+
+#define ROW_CMP(p, P, ty, TY, cond)                                                                \
+    VH(V_CMP_##P##_##TY, v_cmp_##p##_##ty, T_##ty),                                                \
+        VH(V_CMPX_##P##_##TY, v_cmpx_##p##_##ty, T_##ty),
+const xhandler x_valu_cmp_handlers[] = {
+    ALL_CMPS(ROW_CMP) VH(V_CMP_CLASS_F32, v_cmp_class_f32, ISA_T_F32),
+    VH(V_CMPX_CLASS_F32, v_cmpx_class_f32, ISA_T_F32),
+    VH(V_CMP_CLASS_F16, v_cmp_class_f16, ISA_T_F16),
+    VH(V_CMPX_CLASS_F16, v_cmpx_class_f16, ISA_T_F16),
+    VH(V_CMP_CLASS_F64, v_cmp_class_f64, ISA_T_F64),
+    VH(V_CMPX_CLASS_F64, v_cmpx_class_f64, ISA_T_F64),
+};
+const unsigned x_valu_cmp_nhandlers = sizeof x_valu_cmp_handlers / sizeof x_valu_cmp_handlers[0];

@@ -1,0 +1,378 @@
+/* valu_cvt.c - conversions between integer, f16, bf16, f32 and f64 (CDNA3/CDNA4 ISA, VOP1
+ * V_CVT_*, VOP3 V_CVT_PK*).
+ *
+ * Float-to-integer conversions truncate toward zero, saturate to the destination range and turn
+ * NaN into 0.  Float-to-float conversions round to nearest even once (f32 -> f16/bf16 goes
+ * through the exact double value); v_cvt_pkrtz rounds toward zero. */
+#include "exec/valu.h"
+
+static inline u32 f2i32(double v) {
+    if (v != v)
+        return 0;
+    if (v >= 2147483647.0)
+        return 0x7fffffffu;
+    if (v <= -2147483648.0)
+        return 0x80000000u;
+    return (u32)(i32)v;
+}
+static inline u32 f2u32(double v) {
+    if (v != v || v <= 0)
+        return 0;
+    if (v >= 4294967295.0)
+        return 0xffffffffu;
+    return (u32)v;
+}
+
+V1(v_cvt_f32_i32, FK_I32, bf32((float)(i32)a))
+V1(v_cvt_f32_u32, FK_I32, bf32((float)a))
+V1(v_cvt_i32_f32, FK_F32, f2i32(f32(a)))
+V1(v_cvt_u32_f32, FK_F32, f2u32(f32(a)))
+/* round half up, then floor */
+V1(v_cvt_rpi_i32_f32, FK_F32, f2i32(floor((double)f32(a) + 0.5)))
+V1(v_cvt_flr_i32_f32, FK_F32, f2i32(floor((double)f32(a))))
+V1(v_cvt_f32_ubyte0, FK_I32, bf32((float)(a & 0xff)))
+V1(v_cvt_f32_ubyte1, FK_I32, bf32((float)((a >> 8) & 0xff)))
+V1(v_cvt_f32_ubyte2, FK_I32, bf32((float)((a >> 16) & 0xff)))
+V1(v_cvt_f32_ubyte3, FK_I32, bf32((float)(a >> 24)))
+/* S0[3:0] as a signed 4-bit value divided by 16. */
+V1(v_cvt_off_f32_i4, FK_I32, bf32((float)((i32)(a << 28) >> 28) / 16.0f))
+V1(v_cvt_f32_f16, FK_F16, bf32(h2f(a)))
+/* bf16 -> f32 is exact: the bf16 bits become the high half. */
+V1(v_cvt_f32_bf16, FK_I32, (a & 0xffff) << 16)
+
+/* f32 -> f16: 16-bit result, high half zeroed. */
+VFN static void v_cvt_f16_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32);
+    VLOOP(l) d[l] = f2h(f32(A[l]));
+    vd16(w, x, d, FK_F16, 0);
+}
+
+/* Round toward zero: RNE, then step back when that rounded away from zero. */
+static inline u32 d2h_rtz(double v) {
+    u32 r = d2h(v);
+    if (v == v && fabs(h2d(r)) > fabs(v))
+        r -= 1;
+    return r;
+}
+V2(v_cvt_pkrtz_f16_f32, FK_F32, d2h_rtz(f32(a)) | d2h_rtz(f32(b)) << 16)
+/* D = {bf16(S1), bf16(S0)} (gfx950). */
+V2(v_cvt_pk_bf16_f32, FK_F32, d2bf(f32(a)) | d2bf(f32(b)) << 16)
+V2(v_cvt_pk_f16_f32, FK_F32, d2h(f32(a)) | d2h(f32(b)) << 16)
+
+/* Normalized: clamp to [-1, 1] (or [0, 1]) and scale to the full 16-bit range, nearest even. */
+static inline u32 norm_i16(double v) {
+    if (v != v)
+        return 0;
+    v = v < -1 ? -1 : v > 1 ? 1 : v;
+    return (u32)(i32)rint(v * 32767.0) & 0xffff;
+}
+static inline u32 norm_u16(double v) {
+    if (v != v)
+        return 0;
+    v = v < 0 ? 0 : v > 1 ? 1 : v;
+    return (u32)rint(v * 65535.0);
+}
+V2(v_cvt_pknorm_i16_f32, FK_F32, norm_i16(f32(a)) | norm_i16(f32(b)) << 16)
+V2(v_cvt_pknorm_u16_f32, FK_F32, norm_u16(f32(a)) | norm_u16(f32(b)) << 16)
+V2(v_cvt_pknorm_i16_f16, FK_F16, norm_i16(h2d(a)) | norm_i16(h2d(b)) << 16)
+V2(v_cvt_pknorm_u16_f16, FK_F16, norm_u16(h2d(a)) | norm_u16(h2d(b)) << 16)
+static inline u32 sat_u16(u32 v) { return v > 0xffff ? 0xffff : v; }
+static inline u32 sat_i16(i32 v) {
+    return (u32)(v < -32768 ? -32768 : v > 32767 ? 32767 : v) & 0xffff;
+}
+V2(v_cvt_pk_u16_u32, FK_I32, sat_u16(a) | sat_u16(b) << 16)
+V2(v_cvt_pk_i16_i32, FK_I32, sat_i16((i32)a) | sat_i16((i32)b) << 16)
+/* D = S2 with byte S1[1:0] replaced by S0 converted to u8 (nearest even, saturated). */
+static inline u32 pk_u8(float v, u32 sel, u32 old) {
+    double r = v != v ? 0 : rint(v < 0 ? 0 : v > 255 ? 255 : v);
+    unsigned sh = 8 * (sel & 3);
+    return (old & ~(0xffu << sh)) | (u32)r << sh;
+}
+VFN static void v_cvt_pk_u8_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32),
+              *C = vs32(w, x, 2, t2, FK_I32);
+    VLOOP(l) d[l] = pk_u8(f32(A[l]), B[l], C[l]);
+    vd32(w, x, d, FK_I32);
+}
+
+/* ---- f16 <-> 16-bit integers ------------------------------------------------------------------
+ */
+
+VFN static void v_cvt_f16_u16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_I16);
+    VLOOP(l) d[l] = d2h((double)(A[l] & 0xffff));
+    vd16(w, x, d, FK_F16, 0);
+}
+VFN static void v_cvt_f16_i16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_I16);
+    VLOOP(l) d[l] = d2h((double)(i16)A[l]);
+    vd16(w, x, d, FK_F16, 0);
+}
+VFN static void v_cvt_u16_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16);
+    VLOOP(l) {
+        double v = h2d(A[l]);
+        d[l] = v != v || v <= 0 ? 0 : v >= 65535 ? 0xffff : (u32)v;
+    }
+    vd16(w, x, d, FK_I16, 0);
+}
+VFN static void v_cvt_i16_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16);
+    VLOOP(l) {
+        double v = h2d(A[l]);
+        d[l] = v != v ? 0 : sat_i16(v >= 32767 ? 32767 : v <= -32768 ? -32768 : (i32)v);
+    }
+    vd16(w, x, d, FK_I16, 0);
+}
+
+/* ---- 8-bit floats (CDNA3: FNUZ formats; CDNA4: OCP formats) ----------------------------------
+ * gfx942 FP8 = E4M3 bias 8 and BF8 = E5M2 bias 16, 0x80 is the only NaN, no infinity, no -0;
+ * gfx950 FP8 = OCP E4M3 bias 7 (S.1111.111 is NaN, no infinity) and BF8 = OCP E5M2 bias 15
+ * (IEEE-like).  f32 -> 8-bit rounds to nearest even; out-of-range values give NaN (infinity for
+ * OCP E5M2) unless clamp is set, which saturates to the largest finite value. */
+typedef struct {
+    int mbits, bias, fnuz;
+    double max;
+} f8fmt;
+static const f8fmt F8[2][2] = {
+    {{3, 8, 1, 240.0}, {2, 16, 1, 57344.0}}, /* gfx942: fp8, bf8 */
+    {{3, 7, 0, 448.0}, {2, 15, 0, 57344.0}}, /* gfx950 */
+};
+static inline const f8fmt *f8(const xinst *x, int bf8) {
+    return &F8[x->in.arch == ISA_GFX950][bf8];
+}
+
+static double f8_decode(u32 b, const f8fmt *f) {
+    b &= 0xff;
+    int ebits = 7 - f->mbits, emax = (1 << ebits) - 1;
+    int e = (int)(b >> f->mbits) & emax, m = (int)b & ((1 << f->mbits) - 1);
+    if (f->fnuz && b == 0x80)
+        return NAN;
+    if (!f->fnuz && f->mbits == 2 && e == emax)
+        return m ? NAN : (b & 0x80) ? -INFINITY : INFINITY;
+    if (!f->fnuz && f->mbits == 3 && e == emax && m == 7)
+        return NAN;
+    double v = e == 0 ? ldexp(m, 1 - f->bias - f->mbits)
+                      : ldexp(m | 1 << f->mbits, e - f->bias - f->mbits);
+    return (b & 0x80) ? -v : v;
+}
+static u32 f8_encode(double x, const f8fmt *f, int sat) {
+    u32 nan = f->fnuz ? 0x80 : 0x7f, sign = signbit(x) ? 0x80 : 0;
+    int ocp_e5m2 = !f->fnuz && f->mbits == 2;
+    if (x != x)
+        return nan;
+    double a = fabs(x);
+    if (!isinf(a)) {
+        int ex, emin = 1 - f->bias;
+        frexp(a, &ex);
+        int E = ex - 1 < emin ? emin : ex - 1;
+        a = ldexp(rint(ldexp(a, f->mbits - E)), E - f->mbits); /* RNE at this binade's spacing */
+    }
+    if (a > f->max) {
+        if (sat)
+            a = f->max;
+        else
+            return ocp_e5m2 ? sign | 0x7c : f->fnuz ? nan : sign | nan;
+    }
+    if (a == 0)
+        return f->fnuz ? 0 : sign;
+    int ex, emin = 1 - f->bias;
+    frexp(a, &ex);
+    int E = ex - 1;
+    if (E < emin)
+        return sign | (u32)ldexp(a, f->mbits - emin);
+    return sign | (u32)(E + f->bias) << f->mbits |
+           ((u32)ldexp(a, f->mbits - E) & ((1u << f->mbits) - 1));
+}
+
+/* D = f32(S0.byte): the byte is picked by SDWA src0_sel (byte 0 otherwise). */
+#define CVT_F32_F8(name, bf8) V1(name, FK_I32, bf32((float)f8_decode(a, f8(x, bf8))))
+CVT_F32_F8(v_cvt_f32_fp8, 0)
+CVT_F32_F8(v_cvt_f32_bf8, 1)
+/* D[31:0] = f32(word.byte0), D[63:32] = f32(word.byte1); the word is SDWA src0_sel or op_sel[0]. */
+#define CVT_PK_F32_F8(name, bf8)                                                                   \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES];                                                                             \
+        u64 d[LANES];                                                                              \
+        const u32 *A = vs32(w, x, 0, t0, FK_I32);                                                  \
+        int hi = x->in.fmt == ISA_FMT_VOP3 && (x->in.f.v.opsel & 1);                               \
+        const f8fmt *f = f8(x, bf8);                                                               \
+        VLOOP(l) {                                                                                 \
+            u32 wd = hi ? A[l] >> 16 : A[l];                                                       \
+            d[l] = bf32((float)f8_decode(wd, f)) | (u64)bf32((float)f8_decode(wd >> 8, f)) << 32;  \
+        }                                                                                          \
+        vd64(w, x, d, FK_RAW);                                                                     \
+    }
+CVT_PK_F32_F8(v_cvt_pk_f32_fp8, 0)
+CVT_PK_F32_F8(v_cvt_pk_f32_bf8, 1)
+/* D.word[op_sel[3]] = {f8(S1), f8(S0)}; the other word is kept. */
+#define CVT_PK_F8_F32(name, bf8)                                                                   \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);                  \
+        const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
+        int hi = vop3_dst_hi(x), sat = x->in.f.v.clamp;                                            \
+        const f8fmt *f = f8(x, bf8);                                                               \
+        VLOOP(l) {                                                                                 \
+            u32 p = f8_encode(f32(A[l]), f, sat) | f8_encode(f32(B[l]), f, sat) << 8;              \
+            d[l] = hi ? (D[l] & 0xffff) | p << 16 : (D[l] & 0xffff0000u) | p;                      \
+        }                                                                                          \
+        vd32(w, x, d, FK_RAW);                                                                     \
+    }
+CVT_PK_F8_F32(v_cvt_pk_fp8_f32, 0)
+CVT_PK_F8_F32(v_cvt_pk_bf8_f32, 1)
+
+/* f16 -> normalized 16-bit integer (16-bit result). */
+VFN static void v_cvt_norm_i16_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16);
+    VLOOP(l) d[l] = norm_i16(h2d(A[l]));
+    vd16(w, x, d, FK_I16, 0);
+}
+VFN static void v_cvt_norm_u16_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16);
+    VLOOP(l) d[l] = norm_u16(h2d(A[l]));
+    vd16(w, x, d, FK_I16, 0);
+}
+/* D.u16 = {sat_u8(S0.i16[1]), sat_u8(S0.i16[0])} */
+static inline u32 sat_u8(i32 v) { return v < 0 ? 0 : v > 255 ? 255 : (u32)v; }
+VFN static void v_sat_pk_u8_i16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_I32);
+    VLOOP(l) d[l] = sat_u8((i16)A[l]) | sat_u8((i16)(A[l] >> 16)) << 8;
+    vd16(w, x, d, FK_I16, 0);
+}
+/* gfx950: D.u16 = {sat8(S1 >> S2[4:0]), sat8(S0 >> S2[4:0])} (arithmetic shifts), into the half
+ * op_sel picks. */
+static inline u32 sat_i8(i32 v) { return (u32)(v < -128 ? -128 : v > 127 ? 127 : v) & 0xff; }
+#define ASHR_PK(name, sat)                                                                         \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32),                  \
+                  *C = vs32(w, x, 2, t2, FK_I32);                                                  \
+        VLOOP(l) d[l] = sat((i32)A[l] >> (C[l] & 31)) | sat((i32)B[l] >> (C[l] & 31)) << 8;        \
+        vd16(w, x, d, FK_I16, 1);                                                                  \
+    }
+ASHR_PK(v_ashr_pk_i8_i32, sat_i8)
+ASHR_PK(v_ashr_pk_u8_i32, sat_u8)
+/* D.byte[S1[1:0]] = u8(S0), the other bytes of D kept. */
+VFN static void v_cvt_pkaccum_u8_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) d[l] = pk_u8(f32(A[l]), B[l], D[l]);
+    vd32(w, x, d, FK_RAW);
+}
+/* gfx950 stochastic rounding to bf16: add the random S1[15:0] below the kept bits, then
+ * truncate; NaN stays a quiet NaN. */
+VFN static void v_cvt_sr_bf16_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);
+    VLOOP(l) {
+        u32 a = A[l];
+        if ((a & 0x7fffffffu) > 0x7f800000u)
+            d[l] = (a >> 16) | 0x40;
+        else if ((a & 0x7fffffffu) == 0x7f800000u)
+            d[l] = a >> 16;
+        else {
+            u32 r = a + (B[l] & 0xffff);
+            d[l] = ((r & 0x7fffffffu) >= 0x7f800000u ? (a & 0x80000000u) | 0x7f800000u : r) >> 16;
+        }
+    }
+    vd16(w, x, d, FK_I16, 1);
+}
+
+/* ---- f64 conversions ------------------------------------------------------------------------ */
+
+VFN static void v_cvt_f32_f64(wave *w, const xinst *x) {
+    u64 t0[LANES];
+    u32 d[LANES];
+    const u64 *A = vs64(w, x, 0, t0, FK_F64);
+    VLOOP(l) d[l] = bf32((float)f64(A[l]));
+    vd32(w, x, d, FK_F32);
+}
+#define CVT_TO64(name, fk, expr)                                                                   \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES];                                                                             \
+        u64 d[LANES];                                                                              \
+        const u32 *A = vs32(w, x, 0, t0, fk);                                                      \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l];                                                                          \
+            d[l] = bf64(expr);                                                                     \
+        }                                                                                          \
+        vd64(w, x, d, FK_F64);                                                                     \
+    }
+CVT_TO64(v_cvt_f64_f32, FK_F32, (double)f32(a))
+CVT_TO64(v_cvt_f64_i32, FK_I32, (double)(i32)a)
+CVT_TO64(v_cvt_f64_u32, FK_I32, (double)a)
+#define CVT_FROM64(name, expr)                                                                     \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u64 t0[LANES];                                                                             \
+        u32 d[LANES];                                                                              \
+        const u64 *A = vs64(w, x, 0, t0, FK_F64);                                                  \
+        VLOOP(l) {                                                                                 \
+            double a = f64(A[l]);                                                                  \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        vd32(w, x, d, FK_I32);                                                                     \
+    }
+CVT_FROM64(v_cvt_i32_f64, f2i32(a))
+CVT_FROM64(v_cvt_u32_f64, f2u32(a))
+
+const xhandler x_valu_cvt_handlers[] = {
+    VH(V_CVT_F32_I32, v_cvt_f32_i32, ISA_T_B32),
+    VH(V_CVT_F32_U32, v_cvt_f32_u32, ISA_T_B32),
+    VH(V_CVT_I32_F32, v_cvt_i32_f32, ISA_T_F32),
+    VH(V_CVT_U32_F32, v_cvt_u32_f32, ISA_T_F32),
+    VH(V_CVT_RPI_I32_F32, v_cvt_rpi_i32_f32, ISA_T_F32),
+    VH(V_CVT_FLR_I32_F32, v_cvt_flr_i32_f32, ISA_T_F32),
+    VH(V_CVT_F32_UBYTE0, v_cvt_f32_ubyte0, ISA_T_B32),
+    VH(V_CVT_F32_UBYTE1, v_cvt_f32_ubyte1, ISA_T_B32),
+    VH(V_CVT_F32_UBYTE2, v_cvt_f32_ubyte2, ISA_T_B32),
+    VH(V_CVT_F32_UBYTE3, v_cvt_f32_ubyte3, ISA_T_B32),
+    VH(V_CVT_OFF_F32_I4, v_cvt_off_f32_i4, ISA_T_B32),
+    VH(V_CVT_F32_F16, v_cvt_f32_f16, ISA_T_F16),
+    VH(V_CVT_F32_BF16, v_cvt_f32_bf16, ISA_T_BF16),
+    VH(V_CVT_F16_F32, v_cvt_f16_f32, ISA_T_F32),
+    VH(V_CVT_PKRTZ_F16_F32, v_cvt_pkrtz_f16_f32, ISA_T_F32),
+    VH(V_CVT_PK_BF16_F32, v_cvt_pk_bf16_f32, ISA_T_F32),
+    VH(V_CVT_PK_F16_F32, v_cvt_pk_f16_f32, ISA_T_F32),
+    VH(V_CVT_PKNORM_I16_F32, v_cvt_pknorm_i16_f32, ISA_T_F32),
+    VH(V_CVT_PKNORM_U16_F32, v_cvt_pknorm_u16_f32, ISA_T_F32),
+    VH(V_CVT_PKNORM_I16_F16, v_cvt_pknorm_i16_f16, ISA_T_F16),
+    VH(V_CVT_PKNORM_U16_F16, v_cvt_pknorm_u16_f16, ISA_T_F16),
+    VH(V_CVT_PK_U16_U32, v_cvt_pk_u16_u32, ISA_T_B32),
+    VH(V_CVT_PK_I16_I32, v_cvt_pk_i16_i32, ISA_T_B32),
+    VH(V_CVT_PK_U8_F32, v_cvt_pk_u8_f32, ISA_T_F32),
+    VH(V_CVT_F16_U16, v_cvt_f16_u16, ISA_T_B16),
+    VH(V_CVT_F16_I16, v_cvt_f16_i16, ISA_T_B16),
+    VH(V_CVT_U16_F16, v_cvt_u16_f16, ISA_T_F16),
+    VH(V_CVT_I16_F16, v_cvt_i16_f16, ISA_T_F16),
+    VH(V_CVT_F32_F64, v_cvt_f32_f64, ISA_T_F64),
+    VH(V_CVT_F64_F32, v_cvt_f64_f32, ISA_T_F32),
+    VH(V_CVT_F64_I32, v_cvt_f64_i32, ISA_T_B32),
+    VH(V_CVT_F64_U32, v_cvt_f64_u32, ISA_T_B32),
+    VH(V_CVT_I32_F64, v_cvt_i32_f64, ISA_T_F64),
+    VH(V_CVT_U32_F64, v_cvt_u32_f64, ISA_T_F64),
+    VH(V_CVT_F32_FP8, v_cvt_f32_fp8, ISA_T_B32),
+    VH(V_CVT_F32_BF8, v_cvt_f32_bf8, ISA_T_B32),
+    VH(V_CVT_PK_F32_FP8, v_cvt_pk_f32_fp8, ISA_T_B32),
+    VH(V_CVT_PK_F32_BF8, v_cvt_pk_f32_bf8, ISA_T_B32),
+    VH(V_CVT_PK_FP8_F32, v_cvt_pk_fp8_f32, ISA_T_F32),
+    VH(V_CVT_PK_BF8_F32, v_cvt_pk_bf8_f32, ISA_T_F32),
+    VH(V_CVT_NORM_I16_F16, v_cvt_norm_i16_f16, ISA_T_F16),
+    VH(V_CVT_NORM_U16_F16, v_cvt_norm_u16_f16, ISA_T_F16),
+    VH(V_SAT_PK_U8_I16, v_sat_pk_u8_i16, ISA_T_B32),
+    VH(V_ASHR_PK_I8_I32, v_ashr_pk_i8_i32, ISA_T_B32),
+    VH(V_ASHR_PK_U8_I32, v_ashr_pk_u8_i32, ISA_T_B32),
+    VH(V_CVT_PKACCUM_U8_F32, v_cvt_pkaccum_u8_f32, ISA_T_F32),
+    VH(V_CVT_SR_BF16_F32, v_cvt_sr_bf16_f32, ISA_T_F32),
+};
+const unsigned x_valu_cvt_nhandlers = sizeof x_valu_cvt_handlers / sizeof x_valu_cvt_handlers[0];

@@ -1,0 +1,488 @@
+/* valu_f16.c - half-precision and packed-math VALU ops (CDNA3/CDNA4 ISA: VOP2/VOP1/VOP3 *_F16,
+ * VOP3P V_PK_*, V_FMA_MIX*, V_DOT2*).
+ *
+ * Every result is rounded once to f16: sums, products and quotients of f16 values go through
+ * float with r16() (double rounding through 24 bits is harmless for them), fused ops (v_fma_f16,
+ * v_pk_fma_f16, v_fma_mix*) through fma16(), which rounds to odd first.  The v_mad/v_mac forms
+ * are not fused: the product is rounded to f16 first.  16-bit results clear the high half of the
+ * register, except the gfx9 op_sel forms (v_mad_f16, v_fma_f16, v_div_fixup_f16, 16-bit
+ * min3/max3/med3), which keep it; VOP3 op_sel on the destination writes the high half and keeps
+ * the low one.
+ *
+ * Packed (VOP3P) operands: for source i the low lane value is its high half when op_sel[i] is
+ * set, the high lane value its high half when op_sel_hi[i] is set; neg_lo/neg_hi negate each.
+ * The packed f32 ops (gfx940+) do the same with the two dwords of a 64-bit operand. */
+#include "exec/valu.h"
+
+#define IEEE (w->mode & MODE_IEEE)
+
+/* ---- scalar f16: a, b, c are doubles (exact f16 values), A/B/C the raw lane bits ------------- */
+
+#define H1(name, expr)                                                                             \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], d[LANES];                                                                   \
+        const u32 *A = vs32(w, x, 0, t0, FK_F16);                                                  \
+        VLOOP(l) {                                                                                 \
+            double a = h2d(A[l]);                                                                  \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        vd16(w, x, d, FK_F16, 0);                                                                  \
+    }
+#define H2(name, expr)                                                                             \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);                  \
+        VLOOP(l) {                                                                                 \
+            double a = h2d(A[l]), b = h2d(B[l]);                                                   \
+            (void)a, (void)b;                                                                      \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        vd16(w, x, d, FK_F16, 0);                                                                  \
+    }
+#define H3(name, expr, preserve)                                                                   \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16),                  \
+                  *C = vs32(w, x, 2, t2, FK_F16);                                                  \
+        VLOOP(l) {                                                                                 \
+            double a = h2d(A[l]), b = h2d(B[l]), c = h2d(C[l]);                                    \
+            (void)a, (void)b, (void)c;                                                             \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        vd16(w, x, d, FK_F16, preserve);                                                           \
+    }
+
+static inline double mad16(double a, double b, double c) { return h2d(r16(a * b)) + c; }
+
+H2(v_add_f16, r16(a + b))
+H2(v_sub_f16, r16(a - b))
+H2(v_subrev_f16, r16(b - a))
+H2(v_mul_f16, r16(a *b))
+H2(v_max_f16, fmax16(A[l], B[l], IEEE))
+H2(v_min_f16, fmin16(A[l], B[l], IEEE))
+H3(v_fma_f16, fma16(a, b, c), 1)
+H3(v_fma_legacy_f16, fma16(a, b, c), 0)
+H3(v_mad_f16, r16(mad16(a, b, c)), 1)
+H3(v_mad_legacy_f16, r16(mad16(a, b, c)), 0)
+/* madmk/madak: the decoder puts the literal K in source order, so both are S0 * S1 + S2. */
+H3(v_madmk_f16, r16(mad16(a, b, c)), 0)
+H3(v_madak_f16, r16(mad16(a, b, c)), 0)
+H3(v_min3_f16, fmin16(fmin16(A[l], B[l], IEEE), C[l], IEEE), 1)
+H3(v_max3_f16, fmax16(fmax16(A[l], B[l], IEEE), C[l], IEEE), 1)
+static inline u32 med3_16(u32 a, u32 b, u32 c, int ieee) {
+    if (h2d(a) != h2d(a) || h2d(b) != h2d(b) || h2d(c) != h2d(c))
+        return fmin16(fmin16(a, b, ieee), c, ieee);
+    return fmax16(fmin16(a, b, ieee), fmin16(fmax16(a, b, ieee), c, ieee), ieee);
+}
+H3(v_med3_f16, med3_16(A[l], B[l], C[l], IEEE), 1)
+
+/* D = S0 * S1 + D (unfused). */
+VFN static void v_mac_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) d[l] = r16(mad16(h2d(A[l]), h2d(B[l]), h2d(D[l] & 0xffff)));
+    vd16(w, x, d, FK_F16, 0);
+}
+
+static double div_fixup16(double q, double den, double num) {
+    int neg = signbit(den) != signbit(num);
+    if (num != num || den != den)
+        return NAN;
+    if ((den == 0 && num == 0) || (isinf(den) && isinf(num)))
+        return -NAN;
+    if (den == 0 || isinf(num))
+        return neg ? -INFINITY : INFINITY;
+    if (isinf(den) || num == 0)
+        return neg ? -0.0 : 0.0;
+    return neg ? -fabs(q) : fabs(q);
+}
+H3(v_div_fixup_f16, d2h(div_fixup16(a, b, c)), 1)
+H3(v_div_fixup_legacy_f16, d2h(div_fixup16(a, b, c)), 0)
+
+/* D = S0 * 2^S1 (S1 a signed 16-bit integer). */
+VFN static void v_ldexp_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_I16);
+    VLOOP(l) d[l] = d2h(ldexp(h2d(A[l]), (i16)B[l]));
+    vd16(w, x, d, FK_F16, 0);
+}
+
+H1(v_trunc_f16, d2h(trunc(a)))
+H1(v_ceil_f16, d2h(ceil(a)))
+H1(v_floor_f16, d2h(floor(a)))
+H1(v_rndne_f16, d2h(rint(a)))
+H1(v_fract_f16, d2h(a != a ? a : isinf(a) ? NAN : fmin(a - floor(a), 0x1.ffcp-1)))
+H1(v_sqrt_f16, d2h(sqrt(a)))
+H1(v_rcp_f16, d2h(1.0 / a))
+H1(v_rsq_f16, d2h(1.0 / sqrt(a)))
+H1(v_exp_f16, d2h(exp2(a)))
+H1(v_log_f16, d2h(log2(a)))
+static inline double sin_rev(double a, int cosine) {
+    if (isinf(a) || a != a)
+        return NAN;
+    double r = a - rint(a);
+    return cosine ? cos(2 * M_PI * r) : sin(2 * M_PI * r);
+}
+H1(v_sin_f16, d2h(sin_rev(a, 0)))
+H1(v_cos_f16, d2h(sin_rev(a, 1)))
+H1(v_frexp_mant_f16, d2h((isinf(a) || a != a) ? a : frexp(a, &(int){0})))
+static inline u32 frexp_exp16(double a) {
+    int e = 0;
+    if (!isinf(a) && a == a)
+        frexp(a, &e);
+    return (u32)e & 0xffff;
+}
+H1(v_frexp_exp_i16_f16, frexp_exp16(a))
+
+/* D = {S1.f16, S0.f16} */
+VFN static void v_pack_b32_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
+    VLOOP(l) d[l] = (A[l] & 0xffff) | B[l] << 16;
+    vd32(w, x, d, FK_RAW);
+}
+
+/* ---- packed 16-bit (VOP3P) --------------------------------------------------------------------
+ */
+
+/* Source i split into its low-lane and high-lane 16-bit values. */
+static void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
+    u32 t[LANES];
+    const isa_valu_fields *v = &x->in.f.v;
+    const u32 *s = vs32(w, x, i, t, FK_RAW);
+    if (x->in.src[i].kind == ISA_OPND_INLINE) { /* a packed inline constant is the splat */
+        u32 k = (u32)x->k[i] & 0xffff;
+        for (int l = 0; l < LANES; l++)
+            t[l] = k | k << 16;
+        s = t;
+    }
+    int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
+    u32 nl = ((v->neg >> i) & 1) && fl ? 0x8000 : 0, nh = ((v->neg_hi >> i) & 1) && fl ? 0x8000 : 0;
+    VLOOP(l) {
+        lo[l] = ((sl ? s[l] >> 16 : s[l]) & 0xffff) ^ nl;
+        hi[l] = ((sh ? s[l] >> 16 : s[l]) & 0xffff) ^ nh;
+    }
+}
+static inline u32 clamp_h(u32 h, int clamp) {
+    if (!clamp)
+        return h;
+    double v = h2d(h);
+    return v != v || v <= 0 ? 0 : v >= 1 ? 0x3c00 : h;
+}
+/* FL: float op (neg modifiers apply, clamp is [0,1]); expressions see a, b, c as raw halves. */
+/* Clamp (float ops) and pack the two result halves, then write. */
+static void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
+    u32 d[LANES];
+    int cl = fl && x->in.f.v.clamp;
+    VLOOP(l)
+    d[l] = cl ? clamp_h(lo[l] & 0xffff, 1) | clamp_h(hi[l] & 0xffff, 1) << 16
+              : (lo[l] & 0xffff) | hi[l] << 16;
+    vd32(w, x, d, FK_RAW);
+}
+/* One loop per half, in place, so each vectorizes. */
+#define PK2(name, FL, expr)                                                                        \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
+        pk_src16(w, x, 0, al, ah, FL);                                                             \
+        pk_src16(w, x, 1, bl, bh, FL);                                                             \
+        VLOOP(l) {                                                                                 \
+            u32 a = al[l], b = bl[l];                                                              \
+            al[l] = (u32)(expr)&0xffff;                                                            \
+        }                                                                                          \
+        VLOOP(l) {                                                                                 \
+            u32 a = ah[l], b = bh[l];                                                              \
+            ah[l] = (u32)(expr)&0xffff;                                                            \
+        }                                                                                          \
+        pk_finish(w, x, al, ah, FL);                                                               \
+    }
+#define PK3(name, FL, expr)                                                                        \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], cl_[LANES], ch[LANES];                     \
+        pk_src16(w, x, 0, al, ah, FL);                                                             \
+        pk_src16(w, x, 1, bl, bh, FL);                                                             \
+        pk_src16(w, x, 2, cl_, ch, FL);                                                            \
+        VLOOP(l) {                                                                                 \
+            u32 a = al[l], b = bl[l], c = cl_[l];                                                  \
+            al[l] = (u32)(expr)&0xffff;                                                            \
+        }                                                                                          \
+        VLOOP(l) {                                                                                 \
+            u32 a = ah[l], b = bh[l], c = ch[l];                                                   \
+            ah[l] = (u32)(expr)&0xffff;                                                            \
+        }                                                                                          \
+        pk_finish(w, x, al, ah, FL);                                                               \
+    }
+#define H(v) h2d(v)
+#define S16(v) ((i32)(i16)(v))
+PK2(v_pk_add_f16, 1, r16(H(a) + H(b)))
+PK2(v_pk_mul_f16, 1, r16(H(a) * H(b)))
+PK2(v_pk_max_f16, 1, fmax16(a, b, IEEE))
+PK2(v_pk_min_f16, 1, fmin16(a, b, IEEE))
+PK3(v_pk_fma_f16, 1, fma16(H(a), H(b), H(c)))
+PK2(v_pk_add_u16, 0, a + b)
+PK2(v_pk_sub_u16, 0, a - b)
+PK2(v_pk_add_i16, 0, a + b)
+PK2(v_pk_sub_i16, 0, a - b)
+PK2(v_pk_mul_lo_u16, 0, a *b)
+PK2(v_pk_lshlrev_b16, 0, b << (a & 15))
+PK2(v_pk_lshrrev_b16, 0, b >> (a & 15))
+PK2(v_pk_ashrrev_i16, 0, (u32)(S16(b) >> (a & 15)))
+PK2(v_pk_max_u16, 0, a > b ? a : b)
+PK2(v_pk_min_u16, 0, a < b ? a : b)
+PK2(v_pk_max_i16, 0, (u32)(S16(a) > S16(b) ? a : b))
+PK2(v_pk_min_i16, 0, (u32)(S16(a) < S16(b) ? a : b))
+PK3(v_pk_mad_u16, 0, a *b + c)
+PK3(v_pk_mad_i16, 0, (u32)(S16(a) * S16(b) + S16(c)))
+
+/* gfx950 IEEE maximum/minimum of three, per half: NaN propagates, -0 < +0. */
+static inline u32 maximum16(u32 a, u32 b) {
+    if (h2d(a) != h2d(a))
+        return a | 0x200;
+    if (h2d(b) != h2d(b))
+        return b | 0x200;
+    return fmax16(a, b, 0);
+}
+static inline u32 minimum16(u32 a, u32 b) {
+    if (h2d(a) != h2d(a))
+        return a | 0x200;
+    if (h2d(b) != h2d(b))
+        return b | 0x200;
+    return fmin16(a, b, 0);
+}
+PK3(v_pk_maximum3_f16, 1, maximum16(maximum16(a, b), c))
+PK3(v_pk_minimum3_f16, 1, minimum16(minimum16(a, b), c))
+
+/* D = S0 * S1 + D, packed. */
+VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
+    u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
+    pk_src16(w, x, 0, al, ah, 1);
+    pk_src16(w, x, 1, bl, bh, 1);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) {
+        u32 r0 = fma16(H(al[l]), H(bl[l]), H(D[l] & 0xffff));
+        u32 r1 = fma16(H(ah[l]), H(bh[l]), H(D[l] >> 16));
+        d[l] = r0 | r1 << 16;
+    }
+    vd32(w, x, d, FK_RAW);
+}
+
+/* ---- mixed precision: v_fma_mix* -----------------------------------------------------------
+ * Source i is f32 when op_sel_hi[i] is 0, else the f16 half picked by op_sel[i]; neg and abs
+ * apply (the abs bits sit where VOP3P has neg_hi).  One rounding to the result format. */
+static void mix_src(wave *w, const xinst *x, int i, double *r) {
+    u32 t[LANES];
+    const isa_valu_fields *v = &x->in.f.v;
+    const u32 *s = vs32(w, x, i, t, FK_RAW);
+    int f16 = (v->opsel_hi >> i) & 1, hi = (v->opsel >> i) & 1;
+    int ab = (v->abs >> i) & 1, ng = (v->neg >> i) & 1;
+    if (f16 && x->in.src[i].kind == ISA_OPND_INLINE && x->in.src[i].idx >= 240) {
+        /* a float inline constant read as f16 is that constant's f16 value */
+        u32 k = d2h((double)f32((u32)x->k[i]));
+        for (int l = 0; l < LANES; l++)
+            t[l] = k | k << 16;
+        s = t;
+    }
+    VLOOP(l) {
+        double d = f16 ? h2d(hi ? s[l] >> 16 : s[l] & 0xffff) : (double)f32(s[l]);
+        d = ab ? fabs(d) : d;
+        r[l] = ng ? -d : d;
+    }
+}
+static double clamp01(double v) { return v != v ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v; }
+static void fma_mix(wave *w, const xinst *x, int mode) /* 0: f32, 1: lo f16, 2: hi f16 */
+{
+    double a[LANES], b[LANES], c[LANES];
+    u32 d[LANES];
+    mix_src(w, x, 0, a);
+    mix_src(w, x, 1, b);
+    mix_src(w, x, 2, c);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    int cl = x->in.f.v.clamp;
+    VLOOP(l) {
+        if (mode == 0) {
+            float f =
+                fma32((float)a[l], (float)b[l], (float)c[l]); /* the inputs are exact floats */
+            d[l] = bf32(cl ? (float)clamp01(f) : f);
+        } else {
+            u32 h = fma16(a[l], b[l], c[l]);
+            h = cl ? d2h(clamp01(h2d(h))) : h;
+            d[l] = mode == 1 ? (D[l] & 0xffff0000u) | h : (D[l] & 0xffff) | h << 16;
+        }
+    }
+    vd32(w, x, d, FK_RAW);
+}
+VFN static void v_fma_mix_f32(wave *w, const xinst *x) { fma_mix(w, x, 0); }
+VFN static void v_fma_mixlo_f16(wave *w, const xinst *x) { fma_mix(w, x, 1); }
+VFN static void v_fma_mixhi_f16(wave *w, const xinst *x) { fma_mix(w, x, 2); }
+
+/* ---- dot products ---------------------------------------------------------------------------- */
+
+/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 */
+VFN static void v_dot2_f32_f16(wave *w, const xinst *x) {
+    u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], t2[LANES], d[LANES];
+    pk_src16(w, x, 0, al, ah, 1);
+    pk_src16(w, x, 1, bl, bh, 1);
+    const u32 *C = vs32(w, x, 2, t2, FK_RAW);
+    VLOOP(l) {
+        /* the products are exact in double; their sum is rounded to double, then to f32 */
+        double s = H(al[l]) * H(bl[l]) + H(ah[l]) * H(bh[l]);
+        d[l] = bf32((float)fma_odd(1.0, s, f32(C[l])));
+    }
+    vd32(w, x, d, FK_RAW);
+}
+/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + D.f32 (VOP2, accumulates in place). */
+VFN static void v_dot2c_f32_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_RAW), *B = vs32(w, x, 1, t1, FK_RAW);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) {
+        double s = H(A[l] & 0xffff) * H(B[l] & 0xffff) + H(A[l] >> 16) * H(B[l] >> 16);
+        d[l] = bf32((float)fma_odd(1.0, s, f32(D[l])));
+    }
+    vd32(w, x, d, FK_RAW);
+}
+
+/* D.f32 = S0.bf16[0] * S1.bf16[0] + S0.bf16[1] * S1.bf16[1] + S2.f32 (bf16 products are exact in
+ * double; their sum rounds to double, then once to f32); the C form accumulates into D. */
+static inline double bf2d(u32 h) { return (double)f32((h & 0xffff) << 16); }
+VFN static void v_dot2_f32_bf16(wave *w, const xinst *x) {
+    u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], t2[LANES], d[LANES];
+    pk_src16(w, x, 0, al, ah, 1);
+    pk_src16(w, x, 1, bl, bh, 1);
+    const u32 *C = vs32(w, x, 2, t2, FK_RAW);
+    VLOOP(l)
+    d[l] =
+        bf32((float)fma_odd(1.0, bf2d(al[l]) * bf2d(bl[l]) + bf2d(ah[l]) * bf2d(bh[l]), f32(C[l])));
+    vd32(w, x, d, FK_RAW);
+}
+VFN static void v_dot2c_f32_bf16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_RAW), *B = vs32(w, x, 1, t1, FK_RAW);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) {
+        double s = bf2d(A[l]) * bf2d(B[l]) + bf2d(A[l] >> 16) * bf2d(B[l] >> 16);
+        d[l] = bf32((float)fma_odd(1.0, s, f32(D[l])));
+    }
+    vd32(w, x, d, FK_RAW);
+}
+
+/* ---- packed f32 (gfx940+): 64-bit operands holding two f32 --------------------------------- */
+
+/* An inline constant feeding a packed-f32 operand is the splat of its 32-bit f32 value (as for
+ * packed 16-bit operands: LLVM encodes splat(1.0) as the inline 1.0 with op_sel_hi set); exec.c
+ * resolved the float ones as f64 (64-bit operand), so narrow them back. */
+static void pk_src32(wave *w, const xinst *x, int i, u32 *lo, u32 *hi) {
+    u64 t[LANES];
+    const isa_valu_fields *v = &x->in.f.v;
+    const isa_opnd *o = &x->in.src[i];
+    const u64 *s;
+    if (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
+        u32 k = o->kind == ISA_OPND_INLINE && o->idx >= 240 ? bf32((float)f64(x->k[i]))
+                : o->kind == ISA_OPND_LITERAL               ? x->in.lit
+                                                            : (u32)x->k[i];
+        for (int l = 0; l < LANES; l++)
+            t[l] = o->kind == ISA_OPND_INLINE ? k | (u64)k << 32 : k;
+        s = t;
+    } else {
+        s = vs64(w, x, i, t, FK_RAW);
+    }
+    int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
+    u32 nl = ((v->neg >> i) & 1) ? 0x80000000u : 0, nh = ((v->neg_hi >> i) & 1) ? 0x80000000u : 0;
+    VLOOP(l) {
+        lo[l] = (u32)(sl ? s[l] >> 32 : s[l]) ^ nl;
+        hi[l] = (u32)(sh ? s[l] >> 32 : s[l]) ^ nh;
+    }
+}
+static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01(f32(v))) : v; }
+#define PKF32(name, nsrc, expr)                                                                    \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], cl_[LANES], ch[LANES];                     \
+        u64 d[LANES];                                                                              \
+        pk_src32(w, x, 0, al, ah);                                                                 \
+        pk_src32(w, x, 1, bl, bh);                                                                 \
+        if (nsrc > 2)                                                                              \
+            pk_src32(w, x, 2, cl_, ch);                                                            \
+        int cl = x->in.f.v.clamp;                                                                  \
+        VLOOP(l) {                                                                                 \
+            float a = f32(al[l]), b = f32(bl[l]), c = nsrc > 2 ? f32(cl_[l]) : 0;                  \
+            u32 r0 = clamp_f(bf32(expr), cl);                                                      \
+            a = f32(ah[l]), b = f32(bh[l]), c = nsrc > 2 ? f32(ch[l]) : 0;                         \
+            (void)c;                                                                               \
+            u32 r1 = clamp_f(bf32(expr), cl);                                                      \
+            d[l] = r0 | (u64)r1 << 32;                                                             \
+        }                                                                                          \
+        vd64(w, x, d, FK_RAW);                                                                     \
+    }
+PKF32(v_pk_add_f32, 2, a + b)
+PKF32(v_pk_mul_f32, 2, a *b)
+PKF32(v_pk_fma_f32, 3, fma32(a, b, c))
+
+const xhandler x_valu_f16_handlers[] = {
+    VH(V_ADD_F16, v_add_f16, ISA_T_F16),
+    VH(V_SUB_F16, v_sub_f16, ISA_T_F16),
+    VH(V_SUBREV_F16, v_subrev_f16, ISA_T_F16),
+    VH(V_MUL_F16, v_mul_f16, ISA_T_F16),
+    VH(V_MAX_F16, v_max_f16, ISA_T_F16),
+    VH(V_MIN_F16, v_min_f16, ISA_T_F16),
+    VH(V_FMA_F16, v_fma_f16, ISA_T_F16),
+    VH(V_FMA_LEGACY_F16, v_fma_legacy_f16, ISA_T_F16),
+    VH(V_MAD_F16, v_mad_f16, ISA_T_F16),
+    VH(V_MAD_LEGACY_F16, v_mad_legacy_f16, ISA_T_F16),
+    VH(V_MADMK_F16, v_madmk_f16, ISA_T_F16),
+    VH(V_MADAK_F16, v_madak_f16, ISA_T_F16),
+    VH(V_MAC_F16, v_mac_f16, ISA_T_F16),
+    VH(V_MIN3_F16, v_min3_f16, ISA_T_F16),
+    VH(V_MAX3_F16, v_max3_f16, ISA_T_F16),
+    VH(V_MED3_F16, v_med3_f16, ISA_T_F16),
+    VH(V_DIV_FIXUP_F16, v_div_fixup_f16, ISA_T_F16),
+    VH(V_DIV_FIXUP_LEGACY_F16, v_div_fixup_legacy_f16, ISA_T_F16),
+    VH(V_LDEXP_F16, v_ldexp_f16, ISA_T_F16),
+    VH(V_TRUNC_F16, v_trunc_f16, ISA_T_F16),
+    VH(V_CEIL_F16, v_ceil_f16, ISA_T_F16),
+    VH(V_FLOOR_F16, v_floor_f16, ISA_T_F16),
+    VH(V_RNDNE_F16, v_rndne_f16, ISA_T_F16),
+    VH(V_FRACT_F16, v_fract_f16, ISA_T_F16),
+    VH(V_SQRT_F16, v_sqrt_f16, ISA_T_F16),
+    VH(V_RCP_F16, v_rcp_f16, ISA_T_F16),
+    VH(V_RSQ_F16, v_rsq_f16, ISA_T_F16),
+    VH(V_EXP_F16, v_exp_f16, ISA_T_F16),
+    VH(V_LOG_F16, v_log_f16, ISA_T_F16),
+    VH(V_SIN_F16, v_sin_f16, ISA_T_F16),
+    VH(V_COS_F16, v_cos_f16, ISA_T_F16),
+    VH(V_FREXP_MANT_F16, v_frexp_mant_f16, ISA_T_F16),
+    VH(V_FREXP_EXP_I16_F16, v_frexp_exp_i16_f16, ISA_T_F16),
+    VH(V_PACK_B32_F16, v_pack_b32_f16, ISA_T_F16),
+    VH(V_PK_ADD_F16, v_pk_add_f16, ISA_T_V2F16),
+    VH(V_PK_MUL_F16, v_pk_mul_f16, ISA_T_V2F16),
+    VH(V_PK_MAX_F16, v_pk_max_f16, ISA_T_V2F16),
+    VH(V_PK_MIN_F16, v_pk_min_f16, ISA_T_V2F16),
+    VH(V_PK_FMA_F16, v_pk_fma_f16, ISA_T_V2F16),
+    VH(V_PK_FMAC_F16, v_pk_fmac_f16, ISA_T_V2F16),
+    VH(V_PK_ADD_U16, v_pk_add_u16, ISA_T_V2B16),
+    VH(V_PK_SUB_U16, v_pk_sub_u16, ISA_T_V2B16),
+    VH(V_PK_ADD_I16, v_pk_add_i16, ISA_T_V2B16),
+    VH(V_PK_SUB_I16, v_pk_sub_i16, ISA_T_V2B16),
+    VH(V_PK_MUL_LO_U16, v_pk_mul_lo_u16, ISA_T_V2B16),
+    VH(V_PK_LSHLREV_B16, v_pk_lshlrev_b16, ISA_T_V2B16),
+    VH(V_PK_LSHRREV_B16, v_pk_lshrrev_b16, ISA_T_V2B16),
+    VH(V_PK_ASHRREV_I16, v_pk_ashrrev_i16, ISA_T_V2B16),
+    VH(V_PK_MAX_U16, v_pk_max_u16, ISA_T_V2B16),
+    VH(V_PK_MIN_U16, v_pk_min_u16, ISA_T_V2B16),
+    VH(V_PK_MAX_I16, v_pk_max_i16, ISA_T_V2B16),
+    VH(V_PK_MIN_I16, v_pk_min_i16, ISA_T_V2B16),
+    VH(V_PK_MAD_U16, v_pk_mad_u16, ISA_T_V2B16),
+    VH(V_PK_MAD_I16, v_pk_mad_i16, ISA_T_V2B16),
+    VH(V_PK_MAXIMUM3_F16, v_pk_maximum3_f16, ISA_T_V2F16),
+    VH(V_PK_MINIMUM3_F16, v_pk_minimum3_f16, ISA_T_V2F16),
+    VH(V_FMA_MIX_F32, v_fma_mix_f32, ISA_T_F32),
+    VH(V_FMA_MIXLO_F16, v_fma_mixlo_f16, ISA_T_F32),
+    VH(V_FMA_MIXHI_F16, v_fma_mixhi_f16, ISA_T_F32),
+    VH(V_DOT2_F32_F16, v_dot2_f32_f16, ISA_T_V2F16),
+    VH(V_DOT2C_F32_F16, v_dot2c_f32_f16, ISA_T_V2F16),
+    VH(V_DOT2_F32_BF16, v_dot2_f32_bf16, ISA_T_V2BF16),
+    VH(V_DOT2C_F32_BF16, v_dot2c_f32_bf16, ISA_T_V2BF16),
+    VH(V_PK_ADD_F32, v_pk_add_f32, ISA_T_F32),
+    VH(V_PK_MUL_F32, v_pk_mul_f32, ISA_T_F32),
+    VH(V_PK_FMA_F32, v_pk_fma_f32, ISA_T_F32),
+};
+const unsigned x_valu_f16_nhandlers = sizeof x_valu_f16_handlers / sizeof x_valu_f16_handlers[0];

@@ -1,0 +1,225 @@
+/* valu_f32.c - single-precision VALU ops (CDNA3/CDNA4 ISA opcode tables: VOP2 V_ADD_F32 ...,
+ * VOP1 V_RCP_F32 ..., VOP3 V_FMA_F32, V_DIV_SCALE_F32 ...).
+ *
+ * Accuracy: add/sub/mul/fma/fract/ldexp/rounding ops are exact (correctly rounded, RNE), as in
+ * hardware.  The transcendental unit is modelled as correctly rounded too (hardware: rcp, rsq,
+ * sqrt 1 ULP; exp, log 1 ULP; sin/cos about 2^-20 absolute), so results can differ from a real
+ * MI300 by up to the manual's ULP bound.  v_rcp/v_rsq/v_sqrt/v_exp/v_log flush denormal inputs and
+ * results to zero whatever the MODE (that is why LLVM scales around them).  v_sin/v_cos take
+ * their argument in revolutions (sin(x * 2 pi)); v_exp/v_log are base 2. */
+#include "exec/valu.h"
+
+#define IEEE (w->mode & MODE_IEEE)
+
+F32OP2(v_add_f32, a + b)
+F32OP2(v_sub_f32, a - b)
+F32OP2(v_subrev_f32, b - a)
+F32OP2(v_mul_f32, a *b)
+/* DX9 legacy multiply: 0 times anything (inf and NaN included) is +0. */
+F32OP2(v_mul_legacy_f32, (a == 0.0f || b == 0.0f) ? 0.0f : a *b)
+F32OP3(v_fma_f32, fma32(a, b, c))
+V2(v_min_f32, FK_F32, fmin32(a, b, IEEE))
+V2(v_max_f32, FK_F32, fmax32(a, b, IEEE))
+V3(v_min3_f32, FK_F32, fmin32(fmin32(a, b, IEEE), c, IEEE))
+V3(v_max3_f32, FK_F32, fmax32(fmax32(a, b, IEEE), c, IEEE))
+/* med3: with any NaN input the result is min3 (CDNA3 ISA V_MED3_F32). */
+static inline u32 med3_f32(u32 a, u32 b, u32 c, int ieee) {
+    if (f32(a) != f32(a) || f32(b) != f32(b) || f32(c) != f32(c))
+        return fmin32(fmin32(a, b, ieee), c, ieee);
+    return fmax32(fmin32(a, b, ieee), fmin32(fmax32(a, b, ieee), c, ieee), ieee);
+}
+V3(v_med3_f32, FK_F32, med3_f32(a, b, c, IEEE))
+/* IEEE 754-2019 maximum/minimum (gfx950): NaN propagates, -0 < +0. */
+static inline u32 maximum32(u32 a, u32 b) {
+    if (f32(a) != f32(a))
+        return a | 0x400000;
+    if (f32(b) != f32(b))
+        return b | 0x400000;
+    return fmax32(a, b, 0);
+}
+static inline u32 minimum32(u32 a, u32 b) {
+    if (f32(a) != f32(a))
+        return a | 0x400000;
+    if (f32(b) != f32(b))
+        return b | 0x400000;
+    return fmin32(a, b, 0);
+}
+V3(v_maximum3_f32, FK_F32, maximum32(maximum32(a, b), c))
+V3(v_minimum3_f32, FK_F32, minimum32(minimum32(a, b), c))
+
+/* D = S0 * S1 + D: the accumulator is the destination register itself. */
+VFN static void v_fmac_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) d[l] = bf32(fma32(f32(A[l]), f32(B[l]), f32(D[l])));
+    vd32(w, x, d, FK_F32);
+}
+
+/* D = S0 * 2^S1 (S1 a signed integer). */
+VFN static void v_ldexp_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);
+    VLOOP(l) {
+        i32 e = (i32)B[l];
+        d[l] = bf32(ldexpf(f32(A[l]), e < -1000 ? -1000 : e > 1000 ? 1000 : e));
+    }
+    vd32(w, x, d, FK_F32);
+}
+
+/* ---- rounding and fraction ------------------------------------------------------------------ */
+
+F32OP1(v_trunc_f32, truncf(a))
+F32OP1(v_ceil_f32, ceilf(a))
+F32OP1(v_floor_f32, floorf(a))
+F32OP1(v_rndne_f32, rintf(a))
+/* fract = S0 - floor(S0), kept below 1.0 (0x3f7fffff). */
+F32OP1(v_fract_f32, a != a ? a : isinf(a) ? NAN : fminf(a - floorf(a), 0x1.fffffep-1f))
+F32OP1(v_frexp_mant_f32, (isinf(a) || a != a) ? a : frexpf(a, &(int){0}))
+static inline u32 frexp_exp32(float a) {
+    int e = 0;
+    if (isinf(a) || a != a)
+        return 0;
+    frexpf(a, &e);
+    return (u32)e;
+}
+V1(v_frexp_exp_i32_f32, FK_F32, frexp_exp32(f32(a)))
+
+/* ---- transcendental unit -------------------------------------------------------------------- */
+
+static inline float ftz(float v) { return fabsf(v) < 0x1p-126f ? copysignf(0.0f, v) : v; }
+F32OP1(v_rcp_f32, ftz(1.0f / ftz(a)))
+F32OP1(v_rcp_iflag_f32, ftz(1.0f / ftz(a)))
+F32OP1(v_rsq_f32, ftz((float)(1.0 / sqrt((double)ftz(a)))))
+F32OP1(v_sqrt_f32, ftz(sqrtf(ftz(a))))
+F32OP1(v_exp_f32, ftz(exp2f(a)))
+F32OP1(v_log_f32, log2f(ftz(a)))
+F32OP1(v_exp_legacy_f32, ftz(exp2f(a)))
+F32OP1(v_log_legacy_f32, log2f(ftz(a)))
+/* sin/cos of a revolution count: reduce to the fraction first so 2*pi*x stays accurate. */
+static inline float sin_rev(float a, int cosine) {
+    if (isinf(a) || a != a)
+        return NAN;
+    double r = (double)a - rint((double)a);
+    return (float)(cosine ? cos(2 * M_PI * r) : sin(2 * M_PI * r));
+}
+F32OP1(v_sin_f32, sin_rev(a, 0))
+F32OP1(v_cos_f32, sin_rev(a, 1))
+
+/* ---- division helpers (the sequence LLVM emits for fdiv) -------------------------------------
+ * div_scale scales numerator or denominator by 2^+-64 so the reciprocal and quotient stay
+ * normal, and reports in VCC that the quotient needs scaling back; div_fmas does the last FMA
+ * and applies 2^64 (quotient estimate >= 2) or 2^-64 (below) when VCC is set; div_fixup
+ * resolves zeros, infinities and NaNs from the original operands. */
+
+static inline int fexp32(float v) { return (int)((bf32(v) >> 23) & 0xff); }
+static float div_scale32(float s0, float den, float num, int *vcc) {
+    *vcc = 0;
+    if (num == 0 || den == 0)
+        return NAN;
+    double q = fabs((double)num / (double)den);
+    if (fexp32(num) - fexp32(den) >= 96) {
+        *vcc = 1;
+        return s0 == den ? ldexpf(s0, 64) : s0;
+    }
+    if (fabsf(den) < 0x1p-126f)
+        return ldexpf(s0, 64);
+    if (fabsf(den) > 0x1p126f && q < 0x1p-126) {
+        *vcc = 1;
+        return s0 == den ? ldexpf(s0, -64) : s0;
+    }
+    if (fabsf(den) > 0x1p126f)
+        return ldexpf(s0, -64);
+    if (q < 0x1p-126) {
+        *vcc = 1;
+        return s0 == num ? ldexpf(s0, 64) : s0;
+    }
+    if (fexp32(num) <= 23)
+        return ldexpf(s0, 64);
+    return s0;
+}
+VFN static void v_div_scale_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32),
+              *C = vs32(w, x, 2, t2, FK_F32);
+    u64 vcc = 0, wm = vwmask(w, x);
+    VLOOP(l) {
+        int f;
+        d[l] = bf32(div_scale32(f32(A[l]), f32(B[l]), f32(C[l]), &f));
+        vcc |= (u64)f << l;
+    }
+    vd32(w, x, d, FK_F32);
+    vmask_write(w, vcarry_dst(x), vcc & wm);
+}
+VFN static void v_div_fmas_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32),
+              *C = vs32(w, x, 2, t2, FK_F32);
+    u64 vcc = w->s[106] | (u64)w->s[107] << 32;
+    VLOOP(l) {
+        float a = f32(A[l]), b = f32(B[l]), c = f32(C[l]);
+        if ((vcc >> l) & 1) /* one rounding: round-to-odd in double, exact scaling, round */
+            d[l] = bf32((float)ldexp(fma_odd(a, b, c), fexp32(c) > 127 ? 64 : -64));
+        else
+            d[l] = bf32(fma32(a, b, c));
+    }
+    vd32(w, x, d, FK_F32);
+}
+static float div_fixup32(float q, float den, float num) {
+    int neg = signbit(den) != signbit(num);
+    if (num != num)
+        return f32(bf32(num) | 0x400000);
+    if (den != den)
+        return f32(bf32(den) | 0x400000);
+    if ((den == 0 && num == 0) || (isinf(den) && isinf(num)))
+        return f32(0xffc00000u);
+    if (den == 0 || isinf(num))
+        return neg ? -INFINITY : INFINITY;
+    if (isinf(den) || num == 0)
+        return neg ? -0.0f : 0.0f;
+    if (q != q) /* the scaled quotient overflowed to inf and the FMAs made a NaN of it */
+        return neg ? -INFINITY : INFINITY;
+    return neg ? -fabsf(q) : fabsf(q);
+}
+F32OP3(v_div_fixup_f32, div_fixup32(a, b, c))
+
+const xhandler x_valu_f32_handlers[] = {
+    VH(V_ADD_F32, v_add_f32, ISA_T_F32),
+    VH(V_SUB_F32, v_sub_f32, ISA_T_F32),
+    VH(V_SUBREV_F32, v_subrev_f32, ISA_T_F32),
+    VH(V_MUL_F32, v_mul_f32, ISA_T_F32),
+    VH(V_MUL_LEGACY_F32, v_mul_legacy_f32, ISA_T_F32),
+    VH(V_FMA_F32, v_fma_f32, ISA_T_F32),
+    VH(V_FMAC_F32, v_fmac_f32, ISA_T_F32),
+    VH(V_FMAMK_F32, v_fma_f32, ISA_T_F32),
+    VH(V_FMAAK_F32, v_fma_f32, ISA_T_F32),
+    VH(V_MIN_F32, v_min_f32, ISA_T_F32),
+    VH(V_MAX_F32, v_max_f32, ISA_T_F32),
+    VH(V_MIN3_F32, v_min3_f32, ISA_T_F32),
+    VH(V_MAX3_F32, v_max3_f32, ISA_T_F32),
+    VH(V_MED3_F32, v_med3_f32, ISA_T_F32),
+    VH(V_MAXIMUM3_F32, v_maximum3_f32, ISA_T_F32),
+    VH(V_MINIMUM3_F32, v_minimum3_f32, ISA_T_F32),
+    VH(V_LDEXP_F32, v_ldexp_f32, ISA_T_F32),
+    VH(V_TRUNC_F32, v_trunc_f32, ISA_T_F32),
+    VH(V_CEIL_F32, v_ceil_f32, ISA_T_F32),
+    VH(V_FLOOR_F32, v_floor_f32, ISA_T_F32),
+    VH(V_RNDNE_F32, v_rndne_f32, ISA_T_F32),
+    VH(V_FRACT_F32, v_fract_f32, ISA_T_F32),
+    VH(V_FREXP_MANT_F32, v_frexp_mant_f32, ISA_T_F32),
+    VH(V_FREXP_EXP_I32_F32, v_frexp_exp_i32_f32, ISA_T_F32),
+    VH(V_RCP_F32, v_rcp_f32, ISA_T_F32),
+    VH(V_RCP_IFLAG_F32, v_rcp_iflag_f32, ISA_T_F32),
+    VH(V_RSQ_F32, v_rsq_f32, ISA_T_F32),
+    VH(V_SQRT_F32, v_sqrt_f32, ISA_T_F32),
+    VH(V_EXP_F32, v_exp_f32, ISA_T_F32),
+    VH(V_LOG_F32, v_log_f32, ISA_T_F32),
+    VH(V_EXP_LEGACY_F32, v_exp_legacy_f32, ISA_T_F32),
+    VH(V_LOG_LEGACY_F32, v_log_legacy_f32, ISA_T_F32),
+    VH(V_SIN_F32, v_sin_f32, ISA_T_F32),
+    VH(V_COS_F32, v_cos_f32, ISA_T_F32),
+    VH(V_DIV_SCALE_F32, v_div_scale_f32, ISA_T_F32),
+    VH(V_DIV_FMAS_F32, v_div_fmas_f32, ISA_T_F32),
+    VH(V_DIV_FIXUP_F32, v_div_fixup_f32, ISA_T_F32),
+};
+const unsigned x_valu_f32_nhandlers = sizeof x_valu_f32_handlers / sizeof x_valu_f32_handlers[0];

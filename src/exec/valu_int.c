@@ -1,0 +1,459 @@
+/* valu_int.c - integer VALU ops: add/sub with and without carry, 24/32/64-bit multiplies,
+ * shifts, bitfield and byte ops, three-operand logic, 16-bit integer ops (CDNA3/CDNA4 ISA,
+ * "VOP2", "VOP1", "VOP3A/VOP3B" opcode tables).
+ *
+ * Conventions: a, b, c are the lane's S0, S1, S2 as u32; CLAMP is the VOP3 clamp bit, which for
+ * integer add/sub saturates instead of wrapping. */
+#include "exec/valu.h"
+
+#define CLAMP (x->in.f.v.clamp)
+
+static inline u32 sat_u32(u64 r, int neg) { return neg ? 0 : r >> 32 ? 0xffffffffu : (u32)r; }
+static inline u32 sat_i32(i64 r) {
+    return r > INT32_MAX ? (u32)INT32_MAX : r < INT32_MIN ? (u32)INT32_MIN : (u32)r;
+}
+
+/* ---- add/sub ------------------------------------------------------------------------------- */
+
+/* gfx9 no-carry forms: D = S0 + S1 (clamp: unsigned saturation). */
+V2(v_add_u32, FK_I32, CLAMP ? sat_u32((u64)a + b, 0) : a + b)
+V2(v_sub_u32, FK_I32, CLAMP ? sat_u32(a - b, b > a) : a - b)
+V2(v_subrev_u32, FK_I32, CLAMP ? sat_u32(b - a, a > b) : b - a)
+V2(v_add_i32, FK_I32, CLAMP ? sat_i32((i64)(i32)a + (i32)b) : a + b)
+V2(v_sub_i32, FK_I32, CLAMP ? sat_i32((i64)(i32)a - (i32)b) : a - b)
+
+/* Carry forms: r is computed in 64 bits from a, b and the carry-in ci; bit 32 of r is the
+ * carry (add) or borrow (sub) out.  The carry mask goes to VCC (_e32) or the VOP3B sdst; lanes
+ * not written read 0 in it. */
+#define VCARRY(name, expr, sub)                                                                    \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES], cin[LANES];                                            \
+        u8 co[LANES];                                                                              \
+        const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);                  \
+        u32 sat = CLAMP ? (sub ? 0 : 0xffffffffu) : 0, clamp = CLAMP ? 1 : 0;                      \
+        vunpack(vmask_src(w, x, 2), cin);                                                          \
+        VLOOP(l) {                                                                                 \
+            u64 a = A[l], b = B[l], ci = cin[l];                                                   \
+            (void)ci;                                                                              \
+            u64 r = (expr);                                                                        \
+            u32 c = (u32)(r >> 32) & 1;                                                            \
+            d[l] = vsel(c & clamp, sat, (u32)r);                                                   \
+            co[l] = (u8)c;                                                                         \
+        }                                                                                          \
+        u64 wm = vwmask(w, x);                                                                     \
+        vd32(w, x, d, FK_I32);                                                                     \
+        vmask_write(w, vcarry_dst(x), vpack(co) & wm);                                             \
+    }
+VCARRY(v_add_co_u32, a + b, 0)
+VCARRY(v_sub_co_u32, a - b, 1)
+VCARRY(v_subrev_co_u32, b - a, 1)
+VCARRY(v_addc_co_u32, a + b + ci, 0)
+VCARRY(v_subb_co_u32, a - b - ci, 1)
+VCARRY(v_subbrev_co_u32, b - a - ci, 1)
+
+/* ---- multiplies ---------------------------------------------------------------------------- */
+
+static inline i64 i24(u32 v) { return (i64)((i32)(v << 8) >> 8); }
+static inline u64 u24(u32 v) { return v & 0xffffff; }
+V2(v_mul_i32_i24, FK_I32, (u32)(i24(a) * i24(b)))
+V2(v_mul_hi_i32_i24, FK_I32, (u32)((u64)(i24(a) * i24(b)) >> 32))
+V2(v_mul_u32_u24, FK_I32, (u32)(u24(a) * u24(b)))
+V2(v_mul_hi_u32_u24, FK_I32, (u32)((u24(a) * u24(b)) >> 32))
+V3(v_mad_i32_i24, FK_I32, (u32)(i24(a) * i24(b) + (i32)c))
+V3(v_mad_u32_u24, FK_I32, (u32)(u24(a) * u24(b) + c))
+V2(v_mul_lo_u32, FK_I32, a *b)
+V2(v_mul_hi_u32, FK_I32, (u32)(((u64)a * b) >> 32))
+V2(v_mul_hi_i32, FK_I32, (u32)((u64)((i64)(i32)a *(i32)b) >> 32))
+
+/* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B; the carry is bit 64 of the sum). */
+VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES];
+    u64 t2[LANES], d[LANES], co = 0, wm = vwmask(w, x);
+    const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);
+    const u64 *C = vs64(w, x, 2, t2, FK_RAW);
+    VLOOP(l) {
+        unsigned __int128 r = (unsigned __int128)((u64)A[l] * B[l]) + C[l];
+        d[l] = (u64)r;
+        co |= (u64)(r >> 64) << l;
+    }
+    vd64(w, x, d, FK_RAW);
+    vmask_write(w, vcarry_dst(x), co & wm);
+}
+/* Signed form: the carry reports that the 64-bit result overflowed. */
+VFN static void v_mad_i64_i32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES];
+    u64 t2[LANES], d[LANES], co = 0, wm = vwmask(w, x);
+    const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);
+    const u64 *C = vs64(w, x, 2, t2, FK_RAW);
+    VLOOP(l) {
+        __int128 r = (__int128)((i64)(i32)A[l] * (i32)B[l]) + (i64)C[l];
+        d[l] = (u64)r;
+        co |= (u64)(r != (i64)r) << l;
+    }
+    vd64(w, x, d, FK_RAW);
+    vmask_write(w, vcarry_dst(x), co & wm);
+}
+
+/* ---- shifts -------------------------------------------------------------------------------- */
+
+V2(v_lshlrev_b32, FK_I32, b << (a & 31))
+V2(v_lshrrev_b32, FK_I32, b >> (a & 31))
+V2(v_ashrrev_i32, FK_I32, (u32)((i32)b >> (a & 31)))
+
+/* 64-bit shifts: S0 is the 32-bit shift count, S1 the 64-bit value. */
+#define VSHIFT64(name, expr)                                                                       \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES];                                                                             \
+        u64 t1[LANES];                                                                             \
+        const u32 *A = vs32(w, x, 0, t0, FK_I32);                                                  \
+        const u64 *B = vs64(w, x, 1, t1, FK_RAW);                                                  \
+        u64 d[LANES];                                                                              \
+        VLOOP(l) {                                                                                 \
+            u32 s = A[l] & 63;                                                                     \
+            u64 b = B[l];                                                                          \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        vd64(w, x, d, FK_RAW);                                                                     \
+    }
+VSHIFT64(v_lshlrev_b64, b << s)
+VSHIFT64(v_lshrrev_b64, b >> s)
+VSHIFT64(v_ashrrev_i64, (u64)((i64)b >> s))
+
+/* D.u64 = (S0.u64 << S1[2:0]) + S2.u64 (gfx940+). */
+VFN static void v_lshl_add_u64(wave *w, const xinst *x) {
+    u64 t0[LANES], t2[LANES], d[LANES];
+    u32 t1[LANES];
+    const u64 *A = vs64(w, x, 0, t0, FK_RAW), *C = vs64(w, x, 2, t2, FK_RAW);
+    const u32 *B = vs32(w, x, 1, t1, FK_I32);
+    VLOOP(l) d[l] = (A[l] << (B[l] & 7)) + C[l];
+    vd64(w, x, d, FK_RAW);
+}
+
+/* ---- bit ops ------------------------------------------------------------------------------- */
+
+V2(v_and_b32, FK_I32, a &b)
+V2(v_or_b32, FK_I32, a | b)
+V2(v_xor_b32, FK_I32, a ^ b)
+V2(v_xnor_b32, FK_I32, ~(a ^ b))
+V1(v_not_b32, FK_I32, ~a)
+
+static inline u32 brev32(u32 v) {
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+    return (v >> 16) | (v << 16);
+}
+V1(v_bfrev_b32, FK_I32, brev32(a))
+/* First set bit from the MSB / LSB; 0xffffffff when there is none. */
+V1(v_ffbh_u32, FK_I32, a ? (u32)__builtin_clz(a) : 0xffffffffu)
+V1(v_ffbl_b32, FK_I32, a ? (u32)__builtin_ctz(a) : 0xffffffffu)
+/* First bit that differs from the sign bit, counted from the MSB; -1 for 0 and -1. */
+V1(v_ffbh_i32, FK_I32,
+   ((i32)a < 0 ? ~a : a) ? (u32)__builtin_clz((i32)a < 0 ? ~a : a) : 0xffffffffu)
+V2(v_bcnt_u32_b32, FK_I32, (u32)__builtin_popcount(a) + b)
+V2(v_bfm_b32, FK_I32, ((1u << (a & 31)) - 1) << (b & 31))
+
+/* Bitfield extract: offset S1[4:0], width S2[4:0]; width 0 gives 0. */
+static inline u32 bfe_u(u32 v, u32 off, u32 wd) {
+    off &= 31, wd &= 31;
+    return wd ? (v >> off) & ((1u << wd) - 1) : 0;
+}
+static inline u32 bfe_i(u32 v, u32 off, u32 wd) {
+    off &= 31, wd &= 31;
+    if (!wd)
+        return 0;
+    if (off + wd >= 32)
+        return (u32)((i32)v >> off);
+    return (u32)((i32)(v << (32 - off - wd)) >> (32 - wd));
+}
+V3(v_bfe_u32, FK_I32, bfe_u(a, b, c))
+V3(v_bfe_i32, FK_I32, bfe_i(a, b, c))
+V3(v_bfi_b32, FK_I32, (a & b) | (~a & c))
+V3(v_alignbit_b32, FK_I32, (u32)((((u64)a << 32) | b) >> (c & 31)))
+V3(v_alignbyte_b32, FK_I32, (u32)((((u64)a << 32) | b) >> (8 * (c & 3))))
+
+/* Byte permute of {S0, S1} (S0 is the high dword) by the selector bytes of S2. */
+static inline u32 perm_byte(u64 d, u32 sel) {
+    sel &= 0xff;
+    if (sel >= 13)
+        return 0xff;
+    if (sel == 12)
+        return 0;
+    if (sel >= 8) /* sign of byte 1, 3, 5 or 7 replicated */
+        return ((d >> (16 * (sel - 8) + 15)) & 1) ? 0xff : 0;
+    return (u32)(d >> (8 * sel)) & 0xff;
+}
+static inline u32 perm_b32(u32 a, u32 b, u32 c) {
+    u64 d = (u64)a << 32 | b;
+    return perm_byte(d, c) | perm_byte(d, c >> 8) << 8 | perm_byte(d, c >> 16) << 16 |
+           perm_byte(d, c >> 24) << 24;
+}
+V3(v_perm_b32, FK_I32, perm_b32(a, b, c))
+
+V3(v_xad_u32, FK_I32, (a ^ b) + c)
+V3(v_lshl_add_u32, FK_I32, (a << (b & 31)) + c)
+V3(v_add_lshl_u32, FK_I32, (a + b) << (c & 31))
+V3(v_add3_u32, FK_I32, a + b + c)
+V3(v_lshl_or_b32, FK_I32, (a << (b & 31)) | c)
+V3(v_and_or_b32, FK_I32, (a & b) | c)
+V3(v_or3_b32, FK_I32, a | b | c)
+
+/* v_bitop3: each result bit is the truth table entry indexed by {S0, S1, S2} bits. */
+static inline u32 bitop3(u32 a, u32 b, u32 c, unsigned tt) {
+    u32 r = 0;
+    for (int i = 0; i < 8; i++)
+        if ((tt >> i) & 1)
+            r |= (i & 4 ? a : ~a) & (i & 2 ? b : ~b) & (i & 1 ? c : ~c);
+    return r;
+}
+V3(v_bitop3_b32, FK_I32, bitop3(a, b, c, x->in.f.v.bitop3))
+
+/* ---- min/max/med3 -------------------------------------------------------------------------- */
+
+#define MIN(x, y) ((x) < (y) ? (x) : (y))
+#define MAX(x, y) ((x) > (y) ? (x) : (y))
+#define MED3(x, y, z) MAX(MIN(x, y), MIN(MAX(x, y), z))
+V2(v_min_i32, FK_I32, (u32)MIN((i32)a, (i32)b))
+V2(v_max_i32, FK_I32, (u32)MAX((i32)a, (i32)b))
+V2(v_min_u32, FK_I32, MIN(a, b))
+V2(v_max_u32, FK_I32, MAX(a, b))
+V3(v_min3_i32, FK_I32, (u32)MIN(MIN((i32)a, (i32)b), (i32)c))
+V3(v_max3_i32, FK_I32, (u32)MAX(MAX((i32)a, (i32)b), (i32)c))
+V3(v_med3_i32, FK_I32, (u32)MED3((i32)a, (i32)b, (i32)c))
+V3(v_min3_u32, FK_I32, MIN(MIN(a, b), c))
+V3(v_max3_u32, FK_I32, MAX(MAX(a, b), c))
+V3(v_med3_u32, FK_I32, MED3(a, b, c))
+
+/* ---- sums of absolute differences ---------------------------------------------------------- */
+
+static inline u32 absd(u32 x, u32 y) { return x > y ? x - y : y - x; }
+static inline u32 sad8(u32 a, u32 b, int masked) {
+    u32 s = 0;
+    for (int i = 0; i < 32; i += 8)
+        if (!masked || ((b >> i) & 0xff))
+            s += absd((a >> i) & 0xff, (b >> i) & 0xff);
+    return s;
+}
+V3(v_sad_u8, FK_I32, sad8(a, b, 0) + c)
+V3(v_sad_hi_u8, FK_I32, (sad8(a, b, 0) << 16) + c)
+V3(v_msad_u8, FK_I32, sad8(a, b, 1) + c)
+V3(v_sad_u16, FK_I32, absd(a & 0xffff, b & 0xffff) + absd(a >> 16, b >> 16) + c)
+V3(v_sad_u32, FK_I32, absd(a, b) + c)
+static inline u32 lerp8(u32 a, u32 b, u32 c) {
+    u32 r = 0;
+    for (int i = 0; i < 32; i += 8)
+        r |= ((((a >> i) & 0xff) + ((b >> i) & 0xff) + ((c >> i) & 1)) >> 1) << i;
+    return r;
+}
+V3(v_lerp_u8, FK_I32, lerp8(a, b, c))
+
+/* ---- 16-bit integer ops -----------------------------------------------------------------------
+ * Results go through vd16: high half zeroed, except the gfx9 mad forms that keep it. */
+#define V16_2(name, expr)                                                                          \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16);                  \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l] & 0xffff, b = B[l] & 0xffff;                                              \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd16(w, x, d, FK_I16, 0);                                                                  \
+    }
+#define V16_3(name, expr, preserve)                                                                \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16),                  \
+                  *C = vs32(w, x, 2, t2, FK_I16);                                                  \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l] & 0xffff, b = B[l] & 0xffff, c = C[l] & 0xffff;                           \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd16(w, x, d, FK_I16, preserve);                                                           \
+    }
+static inline u32 sat_u16(i32 v) { return v < 0 ? 0 : v > 0xffff ? 0xffff : (u32)v; }
+static inline u32 sat_i16(i32 v) { return (u32)(v < -32768 ? -32768 : v > 32767 ? 32767 : v); }
+#define S16(v) ((i32)(i16)(v))
+V16_2(v_add_u16, CLAMP ? sat_u16((i32)(a + b)) : a + b)
+V16_2(v_sub_u16, CLAMP ? sat_u16((i32)a - (i32)b) : a - b)
+V16_2(v_subrev_u16, CLAMP ? sat_u16((i32)b - (i32)a) : b - a)
+V16_2(v_add_i16, CLAMP ? sat_i16(S16(a) + S16(b)) : (u32)(a + b))
+V16_2(v_sub_i16, CLAMP ? sat_i16(S16(a) - S16(b)) : (u32)(a - b))
+V16_2(v_mul_lo_u16, a *b)
+V16_2(v_lshlrev_b16, b << (a & 15))
+V16_2(v_lshrrev_b16, b >> (a & 15))
+V16_2(v_ashrrev_i16, (u32)(S16(b) >> (a & 15)))
+V16_2(v_max_u16, MAX(a, b))
+V16_2(v_min_u16, MIN(a, b))
+V16_2(v_max_i16, (u32)MAX(S16(a), S16(b)))
+V16_2(v_min_i16, (u32)MIN(S16(a), S16(b)))
+V16_3(v_mad_u16, CLAMP ? sat_u16((i32)(a *b + c)) : a *b + c, 1)
+V16_3(v_mad_i16, CLAMP ? sat_i16(S16(a) * S16(b) + S16(c)) : (u32)(S16(a) * S16(b) + S16(c)), 1)
+V16_3(v_mad_legacy_u16, a *b + c, 0)
+V16_3(v_mad_legacy_i16, (u32)(S16(a) * S16(b) + S16(c)), 0)
+V16_3(v_min3_u16, MIN(MIN(a, b), c), 1)
+V16_3(v_max3_u16, MAX(MAX(a, b), c), 1)
+V16_3(v_med3_u16, MED3(a, b, c), 1)
+V16_3(v_min3_i16, (u32)MIN(MIN(S16(a), S16(b)), S16(c)), 1)
+V16_3(v_max3_i16, (u32)MAX(MAX(S16(a), S16(b)), S16(c)), 1)
+V16_3(v_med3_i16, (u32)MED3(S16(a), S16(b), S16(c)), 1)
+
+/* 16 x 16 + 32: S0/S1 are halves picked by op_sel, S2 a full dword. */
+#define V16MAD32(name, expr)                                                                       \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16),                  \
+                  *C = vs32(w, x, 2, t2, FK_I32);                                                  \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l] & 0xffff, b = B[l] & 0xffff, c = C[l];                                    \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd32(w, x, d, FK_I32);                                                                     \
+    }
+V16MAD32(v_mad_u32_u16, a *b + c)
+V16MAD32(v_mad_i32_i16, (u32)(S16(a) * S16(b)) + c)
+
+/* ---- integer dot products: D = sum of lane-wise products of packed S0, S1 elements + S2 -----
+ * (the *C forms accumulate into D; clamp saturates the signed/unsigned 32-bit result) */
+static inline u32 dot_sat(i64 v, int sgn, int clamp) {
+    if (!clamp)
+        return (u32)v;
+    return sgn ? sat_i32(v) : v < 0 ? 0 : v > 0xffffffffll ? 0xffffffffu : (u32)v;
+}
+static inline i64 dotn(u32 a, u32 b, int bits, int sgn) {
+    i64 s = 0;
+    for (int i = 0; i < 32; i += bits) {
+        u32 m = (1u << bits) - 1, x = (a >> i) & m, y = (b >> i) & m;
+        i64 xa = sgn ? (i64)((i32)(x << (32 - bits)) >> (32 - bits)) : (i64)x;
+        i64 ya = sgn ? (i64)((i32)(y << (32 - bits)) >> (32 - bits)) : (i64)y;
+        s += xa * ya;
+    }
+    return s;
+}
+#define VDOT(name, bits, sgn)                                                                      \
+    V3(name, FK_RAW, dot_sat(dotn(a, b, bits, sgn) + (sgn ? (i64)(i32)c : (i64)c), sgn, CLAMP))
+VDOT(v_dot2_i32_i16, 16, 1)
+VDOT(v_dot2_u32_u16, 16, 0)
+VDOT(v_dot4_i32_i8, 8, 1)
+VDOT(v_dot4_u32_u8, 8, 0)
+VDOT(v_dot8_i32_i4, 4, 1)
+VDOT(v_dot8_u32_u4, 4, 0)
+#define VDOTC(name, bits)                                                                          \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_RAW), *B = vs32(w, x, 1, t1, FK_RAW);                  \
+        const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
+        VLOOP(l) d[l] = dot_sat(dotn(A[l], B[l], bits, 1) + (i32)D[l], 1, CLAMP);                  \
+        vd32(w, x, d, FK_RAW);                                                                     \
+    }
+VDOTC(v_dot2c_i32_i16, 16)
+VDOTC(v_dot4c_i32_i8, 8)
+VDOTC(v_dot8c_i32_i4, 4)
+
+const xhandler x_valu_int_handlers[] = {
+    VH(V_ADD_U32, v_add_u32, ISA_T_B32),
+    VH(V_SUB_U32, v_sub_u32, ISA_T_B32),
+    VH(V_SUBREV_U32, v_subrev_u32, ISA_T_B32),
+    VH(V_ADD_I32, v_add_i32, ISA_T_B32),
+    VH(V_SUB_I32, v_sub_i32, ISA_T_B32),
+    VH(V_ADD_CO_U32, v_add_co_u32, ISA_T_B32),
+    VH(V_SUB_CO_U32, v_sub_co_u32, ISA_T_B32),
+    VH(V_SUBREV_CO_U32, v_subrev_co_u32, ISA_T_B32),
+    VH(V_ADDC_CO_U32, v_addc_co_u32, ISA_T_B32),
+    VH(V_SUBB_CO_U32, v_subb_co_u32, ISA_T_B32),
+    VH(V_SUBBREV_CO_U32, v_subbrev_co_u32, ISA_T_B32),
+    VH(V_MUL_I32_I24, v_mul_i32_i24, ISA_T_B32),
+    VH(V_MUL_HI_I32_I24, v_mul_hi_i32_i24, ISA_T_B32),
+    VH(V_MUL_U32_U24, v_mul_u32_u24, ISA_T_B32),
+    VH(V_MUL_HI_U32_U24, v_mul_hi_u32_u24, ISA_T_B32),
+    VH(V_MAD_I32_I24, v_mad_i32_i24, ISA_T_B32),
+    VH(V_MAD_U32_U24, v_mad_u32_u24, ISA_T_B32),
+    VH(V_MUL_LO_U32, v_mul_lo_u32, ISA_T_B32),
+    VH(V_MUL_HI_U32, v_mul_hi_u32, ISA_T_B32),
+    VH(V_MUL_HI_I32, v_mul_hi_i32, ISA_T_B32),
+    VH(V_MAD_U64_U32, v_mad_u64_u32, ISA_T_B64),
+    VH(V_MAD_I64_I32, v_mad_i64_i32, ISA_T_B64),
+    VH(V_LSHLREV_B32, v_lshlrev_b32, ISA_T_B32),
+    VH(V_LSHRREV_B32, v_lshrrev_b32, ISA_T_B32),
+    VH(V_ASHRREV_I32, v_ashrrev_i32, ISA_T_B32),
+    VH(V_LSHLREV_B64, v_lshlrev_b64, ISA_T_B64),
+    VH(V_LSHRREV_B64, v_lshrrev_b64, ISA_T_B64),
+    VH(V_ASHRREV_I64, v_ashrrev_i64, ISA_T_B64),
+    VH(V_LSHL_ADD_U64, v_lshl_add_u64, ISA_T_B64),
+    VH(V_AND_B32, v_and_b32, ISA_T_B32),
+    VH(V_OR_B32, v_or_b32, ISA_T_B32),
+    VH(V_XOR_B32, v_xor_b32, ISA_T_B32),
+    VH(V_XNOR_B32, v_xnor_b32, ISA_T_B32),
+    VH(V_NOT_B32, v_not_b32, ISA_T_B32),
+    VH(V_BFREV_B32, v_bfrev_b32, ISA_T_B32),
+    VH(V_FFBH_U32, v_ffbh_u32, ISA_T_B32),
+    VH(V_FFBL_B32, v_ffbl_b32, ISA_T_B32),
+    VH(V_FFBH_I32, v_ffbh_i32, ISA_T_B32),
+    VH(V_BCNT_U32_B32, v_bcnt_u32_b32, ISA_T_B32),
+    VH(V_BFM_B32, v_bfm_b32, ISA_T_B32),
+    VH(V_BFE_U32, v_bfe_u32, ISA_T_B32),
+    VH(V_BFE_I32, v_bfe_i32, ISA_T_B32),
+    VH(V_BFI_B32, v_bfi_b32, ISA_T_B32),
+    VH(V_ALIGNBIT_B32, v_alignbit_b32, ISA_T_B32),
+    VH(V_ALIGNBYTE_B32, v_alignbyte_b32, ISA_T_B32),
+    VH(V_PERM_B32, v_perm_b32, ISA_T_B32),
+    VH(V_XAD_U32, v_xad_u32, ISA_T_B32),
+    VH(V_LSHL_ADD_U32, v_lshl_add_u32, ISA_T_B32),
+    VH(V_ADD_LSHL_U32, v_add_lshl_u32, ISA_T_B32),
+    VH(V_ADD3_U32, v_add3_u32, ISA_T_B32),
+    VH(V_LSHL_OR_B32, v_lshl_or_b32, ISA_T_B32),
+    VH(V_AND_OR_B32, v_and_or_b32, ISA_T_B32),
+    VH(V_OR3_B32, v_or3_b32, ISA_T_B32),
+    VH(V_BITOP3_B32, v_bitop3_b32, ISA_T_B32),
+    VH(V_MIN_I32, v_min_i32, ISA_T_B32),
+    VH(V_MAX_I32, v_max_i32, ISA_T_B32),
+    VH(V_MIN_U32, v_min_u32, ISA_T_B32),
+    VH(V_MAX_U32, v_max_u32, ISA_T_B32),
+    VH(V_MIN3_I32, v_min3_i32, ISA_T_B32),
+    VH(V_MAX3_I32, v_max3_i32, ISA_T_B32),
+    VH(V_MED3_I32, v_med3_i32, ISA_T_B32),
+    VH(V_MIN3_U32, v_min3_u32, ISA_T_B32),
+    VH(V_MAX3_U32, v_max3_u32, ISA_T_B32),
+    VH(V_MED3_U32, v_med3_u32, ISA_T_B32),
+    VH(V_SAD_U8, v_sad_u8, ISA_T_B32),
+    VH(V_SAD_HI_U8, v_sad_hi_u8, ISA_T_B32),
+    VH(V_MSAD_U8, v_msad_u8, ISA_T_B32),
+    VH(V_SAD_U16, v_sad_u16, ISA_T_B32),
+    VH(V_SAD_U32, v_sad_u32, ISA_T_B32),
+    VH(V_LERP_U8, v_lerp_u8, ISA_T_B32),
+    VH(V_ADD_U16, v_add_u16, ISA_T_B16),
+    VH(V_SUB_U16, v_sub_u16, ISA_T_B16),
+    VH(V_SUBREV_U16, v_subrev_u16, ISA_T_B16),
+    VH(V_ADD_I16, v_add_i16, ISA_T_B16),
+    VH(V_SUB_I16, v_sub_i16, ISA_T_B16),
+    VH(V_MUL_LO_U16, v_mul_lo_u16, ISA_T_B16),
+    VH(V_LSHLREV_B16, v_lshlrev_b16, ISA_T_B16),
+    VH(V_LSHRREV_B16, v_lshrrev_b16, ISA_T_B16),
+    VH(V_ASHRREV_I16, v_ashrrev_i16, ISA_T_B16),
+    VH(V_MAX_U16, v_max_u16, ISA_T_B16),
+    VH(V_MIN_U16, v_min_u16, ISA_T_B16),
+    VH(V_MAX_I16, v_max_i16, ISA_T_B16),
+    VH(V_MIN_I16, v_min_i16, ISA_T_B16),
+    VH(V_MAD_U16, v_mad_u16, ISA_T_B16),
+    VH(V_MAD_I16, v_mad_i16, ISA_T_B16),
+    VH(V_MAD_LEGACY_U16, v_mad_legacy_u16, ISA_T_B16),
+    VH(V_MAD_LEGACY_I16, v_mad_legacy_i16, ISA_T_B16),
+    VH(V_MIN3_U16, v_min3_u16, ISA_T_B16),
+    VH(V_MAX3_U16, v_max3_u16, ISA_T_B16),
+    VH(V_MED3_U16, v_med3_u16, ISA_T_B16),
+    VH(V_MIN3_I16, v_min3_i16, ISA_T_B16),
+    VH(V_MAX3_I16, v_max3_i16, ISA_T_B16),
+    VH(V_MED3_I16, v_med3_i16, ISA_T_B16),
+    VH(V_MAD_U32_U16, v_mad_u32_u16, ISA_T_B16),
+    VH(V_MAD_I32_I16, v_mad_i32_i16, ISA_T_B16),
+    VH(V_DOT2_I32_I16, v_dot2_i32_i16, ISA_T_B32),
+    VH(V_DOT2_U32_U16, v_dot2_u32_u16, ISA_T_B32),
+    VH(V_DOT4_I32_I8, v_dot4_i32_i8, ISA_T_B32),
+    VH(V_DOT4_U32_U8, v_dot4_u32_u8, ISA_T_B32),
+    VH(V_DOT8_I32_I4, v_dot8_i32_i4, ISA_T_B32),
+    VH(V_DOT8_U32_U4, v_dot8_u32_u4, ISA_T_B32),
+    VH(V_DOT2C_I32_I16, v_dot2c_i32_i16, ISA_T_B32),
+    VH(V_DOT4C_I32_I8, v_dot4c_i32_i8, ISA_T_B32),
+    VH(V_DOT8C_I32_I4, v_dot8c_i32_i4, ISA_T_B32),
+};
+const unsigned x_valu_int_nhandlers = sizeof x_valu_int_handlers / sizeof x_valu_int_handlers[0];
