@@ -32,6 +32,13 @@ static void build_handlers(void)
     by_op_ready = 1;
 }
 
+int x_has_semantics(unsigned op)
+{
+    if (!by_op_ready)
+        build_handlers();
+    return op < ISA_NOPS && by_op[op].fn != NULL;
+}
+
 static void x_illegal(wave *w, const xinst *x) { wave_fault(w, x, XF_ILLEGAL); }
 static void x_unimplemented(wave *w, const xinst *x) { wave_fault(w, x, XF_UNIMPLEMENTED); }
 
@@ -171,7 +178,10 @@ void wave_run(wave *w)
         }
         w->count[x->cls]++;
         w->pc += x->size;
-        x->fn(w, x);
+        if (__builtin_expect(w->gpr_idx_on, 0) && x->cls == XC_VALU)
+            x_run_indexed(w, x);
+        else
+            x->fn(w, x);
     }
 }
 

@@ -74,6 +74,7 @@ struct wave {
     uint32_t pc; /* byte offset in the program */
     int status;
     uint32_t mode;
+    uint8_t gpr_idx_on; /* s_set_gpr_idx_on: VALU operands picked by M0[15:12] get + M0[7:0] */
     const xprog *prog;
     gmem *mem;
     gmem_cache cache;
@@ -108,8 +109,13 @@ void xprog_free(xprog *p);
 /* Run a wave until it ends, faults, reaches a barrier, or its budget runs out. */
 void wave_run(wave *w);
 void wave_fault(wave *w, const xinst *x, int kind);
+/* Run a VALU instruction under VGPR indexing (s_set_gpr_idx_on). */
+void x_run_indexed(wave *w, const xinst *x);
 /* A memory fault at [addr, addr+size) (write: 1 for stores and atomics). */
 void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
+
+/* Whether op (ISA_OP_*) has a handler, i.e. executes instead of faulting as unimplemented. */
+int x_has_semantics(unsigned op);
 
 /* Handler registration: families fill these tables (salu.c, valu.c, ...). */
 typedef struct xhandler {

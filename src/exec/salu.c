@@ -432,6 +432,78 @@ static void s_movreld_b64(wave *w, const xinst *x)
     w->s[i + 1] = (u32)(v >> 32);
 }
 
+/* ---- VGPR indexing (CDNA3/CDNA4 ISA "VGPR indexing") ------------------------------------------
+ * s_set_gpr_idx_on S0, mode: M0[7:0] = S0[7:0], M0[15:12] = mode (bit 0 SRC0, 1 SRC1, 2 SRC2,
+ * 3 DST), indexing on; while on, each VALU instruction's selected VGPR operands are offset by
+ * M0[7:0].  An index that runs past v255 faults instead of touching other registers. */
+static void s_set_gpr_idx_on(wave *w, const xinst *x)
+{
+    unsigned mode = x->in.f.s.gpr_idx_mode & 15;
+    w->s[124] = (w->s[124] & ~0xf0ffu) | (S0 & 0xff) | mode << 12;
+    w->gpr_idx_on = 1;
+}
+static void s_set_gpr_idx_off(wave *w, const xinst *x)
+{
+    (void)x;
+    w->gpr_idx_on = 0;
+}
+static void s_set_gpr_idx_idx(wave *w, const xinst *x) { w->s[124] = (w->s[124] & ~0xffu) | (S0 & 0xff); }
+static void s_set_gpr_idx_mode(wave *w, const xinst *x)
+{
+    w->s[124] = (w->s[124] & ~0xf000u) | (u32)(x->in.f.s.gpr_idx_mode & 15) << 12;
+}
+
+void x_run_indexed(wave *w, const xinst *x)
+{
+    xinst t = *x;
+    unsigned idx = w->s[124] & 0xff, mode = (w->s[124] >> 12) & 15;
+    for (unsigned i = 0; i < 4; i++) {
+        if (!((mode >> i) & 1))
+            continue;
+        isa_opnd *o = i == 3 ? &t.in.dst[0] : &t.in.src[i];
+        if (o->kind != ISA_OPND_VGPR)
+            continue;
+        if (o->idx + idx + o->n > 256) {
+            wave_fault(w, x, XF_ILLEGAL);
+            return;
+        }
+        o->idx = (uint16_t)(o->idx + idx);
+    }
+    t.fn(w, &t);
+}
+
+/* ---- hardware registers (s_getreg/s_setreg) ---------------------------------------------------
+ * MODE (hwreg 1) is modelled: FP_DENORM drives the VALU's denormal handling.  Rounding modes
+ * other than round-to-nearest-even are not, so a write that selects one faults as
+ * unimplemented rather than computing with the wrong rounding; so does any other register. */
+enum { HWREG_MODE = 1 };
+
+static u32 hw_mask(const xinst *x)
+{
+    unsigned off = x->in.f.s.hw_off, size = x->in.f.s.hw_size;
+    u32 m = size >= 32 ? 0xffffffffu : (1u << size) - 1;
+    return m << off;
+}
+static void s_getreg_b32(wave *w, const xinst *x)
+{
+    if (x->in.f.s.hw_id != HWREG_MODE) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        return;
+    }
+    x_sd32(w, x, (w->mode & hw_mask(x)) >> x->in.f.s.hw_off);
+}
+static void setreg(wave *w, const xinst *x, u32 v)
+{
+    u32 m = hw_mask(x), nm = (w->mode & ~m) | ((v << x->in.f.s.hw_off) & m);
+    if (x->in.f.s.hw_id != HWREG_MODE || (nm & 0xf) != 0) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        return;
+    }
+    w->mode = nm;
+}
+static void s_setreg_b32(wave *w, const xinst *x) { setreg(w, x, S0); }
+static void s_setreg_imm32_b32(wave *w, const xinst *x) { setreg(w, x, x->in.lit); }
+
 /* ---- SOPC ---------------------------------------------------------------------------------- */
 
 CMP32(s_cmp_eq_i32, s0 == s1)
@@ -605,6 +677,16 @@ const xhandler x_salu_handlers[] = {
     H(S_CMPK_LT_U32, s_cmpk_lt_u32, XC_SALU), H(S_CMPK_LE_U32, s_cmpk_le_u32, XC_SALU),
     H(S_ADDK_I32, s_addk_i32, XC_SALU), H(S_MULK_I32, s_mulk_i32, XC_SALU),
     H64(S_CALL_B64, s_call_b64, XC_BRANCH),
+    H(S_SET_GPR_IDX_ON, s_set_gpr_idx_on, XC_SALU), H(S_SET_GPR_IDX_OFF, s_set_gpr_idx_off, XC_SALU),
+    H(S_SET_GPR_IDX_IDX, s_set_gpr_idx_idx, XC_SALU),
+    H(S_SET_GPR_IDX_MODE, s_set_gpr_idx_mode, XC_SALU),
+    H(S_GETREG_B32, s_getreg_b32, XC_SALU), H(S_SETREG_B32, s_setreg_b32, XC_SALU),
+    H(S_SETREG_IMM32_B32, s_setreg_imm32_b32, XC_SALU),
+    /* Hints and performance counters have no effect on results. */
+    H(S_ICACHE_INV, s_nop, XC_OTHER), H(S_INCPERFLEVEL, s_nop, XC_OTHER),
+    H(S_DECPERFLEVEL, s_nop, XC_OTHER), H(S_TTRACEDATA, s_nop, XC_OTHER),
+    H(S_WAKEUP, s_nop, XC_OTHER), H(S_SETKILL, s_nop, XC_OTHER),
+    H(S_ENDPGM_SAVED, s_endpgm, XC_BRANCH),
     H(S_NOP, s_nop, XC_OTHER), H(S_ENDPGM, s_endpgm, XC_BRANCH), H(S_TRAP, s_trap, XC_OTHER),
     H(S_BARRIER, s_barrier, XC_OTHER), H(S_WAITCNT, s_nop, XC_OTHER),
     H(S_SLEEP, s_nop, XC_OTHER), H(S_SETPRIO, s_nop, XC_OTHER),

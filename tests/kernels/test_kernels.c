@@ -1,7 +1,8 @@
-/* test_kernels.c - OpenCL C kernels compiled by clang-22 (-O0 and -O3, gfx950 and gfx942), run
+/* test_kernels.c - OpenCL C kernels compiled by clang-22 (gfx950 and gfx942), run
  * through the public API and checked against C references computed here.
  *
- * The kernels are in tests/kernels/basic.cl; they are compiled at test time into $BUILD/kernels.
+ * Run at -O0, -O1 and -O3.  The kernels are in tests/kernels/basic.cl; they are compiled at
+ * test time into $BUILD/kernels.
  * Integers must match bit for bit; f32 results too, since every kernel here uses only correctly
  * rounded operations (add, fma) whose C reference is exact. */
 #include "gfxemu.h"
@@ -255,9 +256,9 @@ int main(void)
 {
     const char *build = getenv("BUILD") ? getenv("BUILD") : "build";
     const char *arches[] = {"gfx950", "gfx942"};
-    const char *opts[] = {"-O0", "-O3"};
+    const char *opts[] = {"-O0", "-O1", "-O3"}; /* -O1 indexes private arrays with s_set_gpr_idx */
     for (int a = 0; a < 2; a++)
-        for (int o = 0; o < 2; o++) {
+        for (int o = 0; o < 3; o++) {
             char obj[512], co[512], cmd[2048], t[64];
             snprintf(obj, sizeof obj, "%s/kernels/basic-%s%s.o", build, arches[a], opts[o]);
             snprintf(co, sizeof co, "%s/kernels/basic-%s%s.co", build, arches[a], opts[o]);
