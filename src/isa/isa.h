@@ -100,9 +100,11 @@ typedef struct isa_valu_fields {
     /* VOP3/VOP3P/MAI (src/isa/vop3.c).  Operand slots: dst[0] = vdst (VGPR; AGPR for acc_cd or
      * v_accvgpr_write; the SGPR(s) for VOPC _e64 sdst and v_readlane), dst[1] = VOP3B carry-out
      * sdst (v_add_co_u32_e64, v_div_scale, v_mad_u64_u32, ...); src[0..2] = src0..src2 (MFMA:
-     * A, B, C; SMFMAC: A, B, C (= vdst), index; scaled MFMA: A, B, C, scale A, scale B).  The
-     * bits of neg/abs/neg_hi/opsel/opsel_hi are as encoded (VOP3P: neg = neg_lo; v_fma_mix*:
-     * neg_hi is abs, so it is stored in abs; MFMA f64: neg = blgp bits read as negate). */
+     * A, B, C; SMFMAC: A, B, sparsity index (C is vdst); scaled MFMA: A, B, C, scale A, scale B
+     * in src[3..4]; a VOP3 literal (gfx950 only) is in isa_inst.lit).  Misaligned SGPR tuples
+     * hold the aligned base LLVM reads.  neg/abs/neg_hi/opsel/opsel_hi keep only the bits the
+     * op uses (bits the op ignores read 0; VOP3P: neg = neg_lo; v_fma_mix*: neg_hi is abs, so it
+     * is stored in abs; MFMA f64: neg = blgp bits read as negate). */
     uint8_t acc;              /* MAI: bit i = source i is an AGPR (acc bits, acc_cd for C) */
     uint8_t bitop3;           /* v_bitop3_b16/b32 truth table */
     uint8_t fi;               /* v_permlane*_swap fi bit (bound_ctrl above) */
