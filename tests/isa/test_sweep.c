@@ -72,6 +72,19 @@ int main(void)
     int show = (e = getenv("SHOW")) ? atoi(e) : 8;
     const char *only_arch = getenv("ARCH");
     const char *only_fmt = getenv("FMT");
+    if (only_arch && !*only_arch)
+        only_arch = NULL;
+    if (only_fmt && !*only_fmt)
+        only_fmt = NULL;
+    if (only_fmt) { /* a name that no format has would make the case generator spin forever */
+        int known = 0;
+        for (int f = 1; f < ISA_NFMT; f++)
+            known |= strcmp(isa_fmt_name(f), only_fmt) == 0;
+        if (!known) {
+            fprintf(stderr, "sweep: unknown FMT=%s\n", only_fmt);
+            return 2;
+        }
+    }
     printf("sweep: SEED=%" PRIu64 " N=%zu (reproduce with SEED=%" PRIu64 ")\n", seed, n, seed);
     if (oracle_init() != 0)
         return 1;
