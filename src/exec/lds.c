@@ -7,8 +7,8 @@
  * atomics.  Every access is checked against the workgroup's LDS size: an out-of-range access
  * faults (the hardware would drop or clamp it; a report beats a silent 0). */
 #include "exec/exec.h"
+#include "exec/xatomic.h"
 
-#include <math.h>
 #include <string.h>
 
 typedef uint32_t u32;
@@ -134,109 +134,6 @@ static void ds_write2(wave *w, const xinst *x, unsigned esize, unsigned stride64
 
 /* ---- atomics ------------------------------------------------------------------------------------ */
 
-enum { A_ADD, A_SUB, A_RSUB, A_INC, A_DEC, A_MIN_I, A_MAX_I, A_MIN_U, A_MAX_U, A_AND, A_OR, A_XOR,
-       A_MSKOR, A_XCHG, A_CMPST, A_CMPST_F, A_ADD_F, A_MIN_F, A_MAX_F, A_PK_ADD_F16, A_PK_ADD_BF16 };
-
-static double as_f(u64 v, int is64)
-{
-    if (is64) {
-        double d;
-        memcpy(&d, &v, 8);
-        return d;
-    }
-    float f;
-    u32 b = (u32)v;
-    memcpy(&f, &b, 4);
-    return f;
-}
-static u64 from_f(double d, int is64)
-{
-    if (is64) {
-        u64 v;
-        memcpy(&v, &d, 8);
-        return v;
-    }
-    float f = (float)d;
-    u32 b;
-    memcpy(&b, &f, 4);
-    return b;
-}
-
-/* f16/bf16 halves for the packed adds. */
-static float half_to_f(uint16_t h, int bf)
-{
-    if (bf) {
-        u32 b = (u32)h << 16;
-        float f;
-        memcpy(&f, &b, 4);
-        return f;
-    }
-    unsigned e = (h >> 10) & 31, m = h & 1023;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), (int)e - 25);
-    return (h >> 15) ? -v : v;
-}
-static uint16_t f_to_half(float f, int bf)
-{
-    u32 b;
-    memcpy(&b, &f, 4);
-    if (bf) {
-        if ((b & 0x7fffffff) > 0x7f800000)
-            return (uint16_t)((b >> 16) | 0x40);
-        b += 0x7fff + ((b >> 16) & 1);
-        return (uint16_t)(b >> 16);
-    }
-    u32 s = (b >> 16) & 0x8000;
-    float a = fabsf(f);
-    if (a != a)
-        return (uint16_t)(s | 0x7e00);
-    if (a >= 65520.0f)
-        return (uint16_t)(s | 0x7c00);
-    if (a < 6.103515625e-05f)
-        return (uint16_t)(s | (u32)nearbyintf(a * 16777216.0f));
-    int e;
-    u32 mant = (u32)nearbyintf(frexpf(a, &e) * 2048.0f);
-    if (mant == 2048) {
-        mant = 1024;
-        e++;
-    }
-    if (e + 14 >= 31)
-        return (uint16_t)(s | 0x7c00);
-    return (uint16_t)(s | (u32)(e + 14) << 10 | (mant & 1023));
-}
-
-static u64 apply(int op, u64 m, u64 d0, u64 d1, int is64)
-{
-    u64 mask = is64 ? ~0ull : 0xffffffffull;
-    int64_t sm = is64 ? (int64_t)m : (int32_t)(u32)m, sd = is64 ? (int64_t)d0 : (int32_t)(u32)d0;
-    switch (op) {
-    case A_ADD: return (m + d0) & mask;
-    case A_SUB: return (m - d0) & mask;
-    case A_RSUB: return (d0 - m) & mask;
-    case A_INC: return m >= d0 ? 0 : m + 1;
-    case A_DEC: return (m == 0 || m > d0) ? d0 : m - 1;
-    case A_MIN_I: return sd < sm ? d0 : m;
-    case A_MAX_I: return sd > sm ? d0 : m;
-    case A_MIN_U: return d0 < m ? d0 : m;
-    case A_MAX_U: return d0 > m ? d0 : m;
-    case A_AND: return m & d0;
-    case A_OR: return m | d0;
-    case A_XOR: return m ^ d0;
-    case A_MSKOR: return (m & ~d0) | d1;
-    case A_XCHG: return d0;
-    case A_CMPST: return m == d0 ? d1 : m; /* DATA is the compare value, DATA2 the new one */
-    case A_CMPST_F: return as_f(m, is64) == as_f(d0, is64) ? d1 : m;
-    case A_ADD_F: return from_f(as_f(m, is64) + as_f(d0, is64), is64);
-    case A_MIN_F: return as_f(d0, is64) < as_f(m, is64) ? d0 : m;
-    case A_MAX_F: return as_f(d0, is64) > as_f(m, is64) ? d0 : m;
-    default: {
-        int bf = op == A_PK_ADD_BF16;
-        u32 lo = f_to_half(half_to_f((uint16_t)m, bf) + half_to_f((uint16_t)d0, bf), bf);
-        u32 hi = f_to_half(half_to_f((uint16_t)(m >> 16), bf) + half_to_f((uint16_t)(d0 >> 16), bf), bf);
-        return lo | hi << 16;
-    }
-    }
-}
-
 static void ds_atomic(wave *w, const xinst *x, int op, int is64)
 {
     unsigned size = is64 ? 8 : 4;
@@ -256,7 +153,9 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
             d0 = s0[0][l] | (is64 ? (u64)s0[1][l] << 32 : 0);
         if (s1)
             d1 = s1[0][l] | (is64 ? (u64)s1[1][l] << 32 : 0);
-        u64 nv = apply(op, m, d0, d1, is64);
+        /* DS compare-stores take the compare value in DATA and the new one in DATA2. */
+        u64 nv = op == XA_CMPSWAP || op == XA_CMPSWAP_F ? x_atomic_apply(op, m, d1, d0, is64)
+                                                        : x_atomic_apply(op, m, d0, d1, is64);
         memcpy(p, &nv, size);
         if (d) {
             d[0][l] = (u32)m;
@@ -398,20 +297,20 @@ X2(ds_wrxchg2st64_rtn_b64, 8, 1)
 /* Atomic handlers: NAME (no return) and NAME_rtn share one body; the decoder leaves dst[0]
  * empty for the forms without return. */
 #define AT(name, op, is64) static void name(wave *w, const xinst *x) { ds_atomic(w, x, op, is64); }
-AT(ds_add_u32, A_ADD, 0) AT(ds_add_u64, A_ADD, 1) AT(ds_sub_u32, A_SUB, 0) AT(ds_sub_u64, A_SUB, 1)
-AT(ds_rsub_u32, A_RSUB, 0) AT(ds_rsub_u64, A_RSUB, 1) AT(ds_inc_u32, A_INC, 0)
-AT(ds_inc_u64, A_INC, 1) AT(ds_dec_u32, A_DEC, 0) AT(ds_dec_u64, A_DEC, 1)
-AT(ds_min_i32, A_MIN_I, 0) AT(ds_min_i64, A_MIN_I, 1) AT(ds_max_i32, A_MAX_I, 0)
-AT(ds_max_i64, A_MAX_I, 1) AT(ds_min_u32, A_MIN_U, 0) AT(ds_min_u64, A_MIN_U, 1)
-AT(ds_max_u32, A_MAX_U, 0) AT(ds_max_u64, A_MAX_U, 1) AT(ds_and_b32, A_AND, 0)
-AT(ds_and_b64, A_AND, 1) AT(ds_or_b32, A_OR, 0) AT(ds_or_b64, A_OR, 1) AT(ds_xor_b32, A_XOR, 0)
-AT(ds_xor_b64, A_XOR, 1) AT(ds_mskor_b32, A_MSKOR, 0) AT(ds_mskor_b64, A_MSKOR, 1)
-AT(ds_wrxchg_rtn_b32, A_XCHG, 0) AT(ds_wrxchg_rtn_b64, A_XCHG, 1)
-AT(ds_cmpst_b32, A_CMPST, 0) AT(ds_cmpst_b64, A_CMPST, 1) AT(ds_cmpst_f32, A_CMPST_F, 0)
-AT(ds_cmpst_f64, A_CMPST_F, 1) AT(ds_add_f32, A_ADD_F, 0) AT(ds_add_f64, A_ADD_F, 1)
-AT(ds_min_f32, A_MIN_F, 0) AT(ds_min_f64, A_MIN_F, 1) AT(ds_max_f32, A_MAX_F, 0)
-AT(ds_max_f64, A_MAX_F, 1) AT(ds_pk_add_f16, A_PK_ADD_F16, 0)
-AT(ds_pk_add_bf16, A_PK_ADD_BF16, 0)
+AT(ds_add_u32, XA_ADD, 0) AT(ds_add_u64, XA_ADD, 1) AT(ds_sub_u32, XA_SUB, 0) AT(ds_sub_u64, XA_SUB, 1)
+AT(ds_rsub_u32, XA_RSUB, 0) AT(ds_rsub_u64, XA_RSUB, 1) AT(ds_inc_u32, XA_INC, 0)
+AT(ds_inc_u64, XA_INC, 1) AT(ds_dec_u32, XA_DEC, 0) AT(ds_dec_u64, XA_DEC, 1)
+AT(ds_min_i32, XA_SMIN, 0) AT(ds_min_i64, XA_SMIN, 1) AT(ds_max_i32, XA_SMAX, 0)
+AT(ds_max_i64, XA_SMAX, 1) AT(ds_min_u32, XA_UMIN, 0) AT(ds_min_u64, XA_UMIN, 1)
+AT(ds_max_u32, XA_UMAX, 0) AT(ds_max_u64, XA_UMAX, 1) AT(ds_and_b32, XA_AND, 0)
+AT(ds_and_b64, XA_AND, 1) AT(ds_or_b32, XA_OR, 0) AT(ds_or_b64, XA_OR, 1) AT(ds_xor_b32, XA_XOR, 0)
+AT(ds_xor_b64, XA_XOR, 1) AT(ds_mskor_b32, XA_MSKOR, 0) AT(ds_mskor_b64, XA_MSKOR, 1)
+AT(ds_wrxchg_rtn_b32, XA_SWAP, 0) AT(ds_wrxchg_rtn_b64, XA_SWAP, 1)
+AT(ds_cmpst_b32, XA_CMPSWAP, 0) AT(ds_cmpst_b64, XA_CMPSWAP, 1) AT(ds_cmpst_f32, XA_CMPSWAP_F, 0)
+AT(ds_cmpst_f64, XA_CMPSWAP_F, 1) AT(ds_add_f32, XA_FADD, 0) AT(ds_add_f64, XA_FADD, 1)
+AT(ds_min_f32, XA_FMIN, 0) AT(ds_min_f64, XA_FMIN, 1) AT(ds_max_f32, XA_FMAX, 0)
+AT(ds_max_f64, XA_FMAX, 1) AT(ds_pk_add_f16, XA_PK_ADD_F16, 0)
+AT(ds_pk_add_bf16, XA_PK_ADD_BF16, 0)
 
 #define H(OP, fn) {ISA_OP_##OP, XC_LDS, ISA_T_B32, fn}
 const xhandler x_lds_handlers[] = {

@@ -5,6 +5,7 @@
  * src[1] = sbase (2 SGPRs: an address; 4 SGPRs for s_buffer_*: a buffer resource), src[2] = the
  * SGPR offset when f.s.has_soffset; f.s.offset = the immediate offset when f.s.has_imm. */
 #include "exec/exec.h"
+#include "exec/xatomic.h"
 
 #include <string.h>
 #include <time.h>
@@ -127,65 +128,18 @@ static void s_memrealtime(wave *w, const xinst *x)
 }
 static void s_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
 
-/* Scalar atomics: real host atomics, so they are correct across worker threads.  sdata holds the
- * operand (cmpswap: data then compare value); with glc the pre-op value returns to dst[0]. */
-enum { A_ADD, A_SUB, A_SWAP, A_CMPSWAP, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_INC, A_DEC };
-
-static u32 atomic32(u32 *p, int op, u32 v, u32 cmp)
-{
-    u32 old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
-    do {
-        switch (op) {
-        case A_ADD: nv = old + v; break;
-        case A_SUB: nv = old - v; break;
-        case A_SWAP: nv = v; break;
-        case A_CMPSWAP: nv = old == cmp ? v : old; break;
-        case A_SMIN: nv = (int32_t)v < (int32_t)old ? v : old; break;
-        case A_UMIN: nv = v < old ? v : old; break;
-        case A_SMAX: nv = (int32_t)v > (int32_t)old ? v : old; break;
-        case A_UMAX: nv = v > old ? v : old; break;
-        case A_AND: nv = old & v; break;
-        case A_OR: nv = old | v; break;
-        case A_XOR: nv = old ^ v; break;
-        case A_INC: nv = old >= v ? 0 : old + 1; break;
-        default: nv = (old == 0 || old > v) ? v : old - 1; break;
-        }
-    } while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-    return old;
-}
-
-static u64 atomic64(u64 *p, int op, u64 v, u64 cmp)
-{
-    u64 old = __atomic_load_n(p, __ATOMIC_RELAXED), nv;
-    do {
-        switch (op) {
-        case A_ADD: nv = old + v; break;
-        case A_SUB: nv = old - v; break;
-        case A_SWAP: nv = v; break;
-        case A_CMPSWAP: nv = old == cmp ? v : old; break;
-        case A_SMIN: nv = (int64_t)v < (int64_t)old ? v : old; break;
-        case A_UMIN: nv = v < old ? v : old; break;
-        case A_SMAX: nv = (int64_t)v > (int64_t)old ? v : old; break;
-        case A_UMAX: nv = v > old ? v : old; break;
-        case A_AND: nv = old & v; break;
-        case A_OR: nv = old | v; break;
-        case A_XOR: nv = old ^ v; break;
-        case A_INC: nv = old >= v ? 0 : old + 1; break;
-        default: nv = (old == 0 || old > v) ? v : old - 1; break;
-        }
-    } while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-    return old;
-}
-
+/* Scalar atomics: real host atomics (x_atomic_rmw), so they are correct across worker
+ * threads.  sdata holds the operand (cmpswap: data then compare value); with glc the pre-op
+ * value returns to dst[0]. */
 static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer)
 {
     u64 addr;
     if (buffer) {
-        vsharp v = rsrc(w, x);
+        vsharp vs = rsrc(w, x);
         u32 off = buffer_offset(w, x);
-        if ((u64)off + (is64 ? 8 : 4) > v.num_records)
+        if ((u64)off + (is64 ? 8 : 4) > vs.num_records)
             return; /* out of range: no access, nothing returned */
-        addr = v.base + off;
+        addr = vs.base + off;
     } else {
         addr = smem_addr(w, x);
     }
@@ -196,11 +150,10 @@ static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer)
         return;
     }
     const u32 *d = &w->s[x->in.src[0].idx];
-    u64 old;
-    if (is64)
-        old = atomic64(p, op, d[0] | (u64)d[1] << 32, op == A_CMPSWAP ? d[2] | (u64)d[3] << 32 : 0);
-    else
-        old = atomic32(p, op, d[0], op == A_CMPSWAP ? d[1] : 0);
+    u64 v = is64 ? d[0] | (u64)d[1] << 32 : d[0], cmp = 0;
+    if (op == XA_CMPSWAP)
+        cmp = is64 ? d[2] | (u64)d[3] << 32 : d[1];
+    u64 old = x_atomic_rmw(p, op, v, cmp, is64);
     if (x->in.ndst && x->in.dst[0].kind == ISA_OPND_SREG) {
         w->s[x->in.dst[0].idx] = (u32)old;
         if (is64)
@@ -215,19 +168,19 @@ static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer)
     ATOMIC(s_atomic_##base##_x2, op, 1, 0)                                                         \
     ATOMIC(s_buffer_atomic_##base, op, 0, 1)                                                       \
     ATOMIC(s_buffer_atomic_##base##_x2, op, 1, 1)
-ATOMICS(add, A_ADD)
-ATOMICS(sub, A_SUB)
-ATOMICS(swap, A_SWAP)
-ATOMICS(cmpswap, A_CMPSWAP)
-ATOMICS(smin, A_SMIN)
-ATOMICS(umin, A_UMIN)
-ATOMICS(smax, A_SMAX)
-ATOMICS(umax, A_UMAX)
-ATOMICS(and, A_AND)
-ATOMICS(or, A_OR)
-ATOMICS(xor, A_XOR)
-ATOMICS(inc, A_INC)
-ATOMICS(dec, A_DEC)
+ATOMICS(add, XA_ADD)
+ATOMICS(sub, XA_SUB)
+ATOMICS(swap, XA_SWAP)
+ATOMICS(cmpswap, XA_CMPSWAP)
+ATOMICS(smin, XA_SMIN)
+ATOMICS(umin, XA_UMIN)
+ATOMICS(smax, XA_SMAX)
+ATOMICS(umax, XA_UMAX)
+ATOMICS(and, XA_AND)
+ATOMICS(or, XA_OR)
+ATOMICS(xor, XA_XOR)
+ATOMICS(inc, XA_INC)
+ATOMICS(dec, XA_DEC)
 
 #define H(op, fn) {ISA_OP_##op, XC_SMEM, ISA_T_B32, fn}
 #define HA(OP, base)                                                                               \

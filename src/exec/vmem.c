@@ -18,8 +18,8 @@
  * buffer is (dword i of lane L at (i * 64 + L) * 4), so scratch_*, flat-private and buffer
  * accesses through the private segment descriptor all see the same bytes. */
 #include "exec/exec.h"
+#include "exec/xatomic.h"
 
-#include <math.h>
 #include <string.h>
 
 typedef uint32_t u32;
@@ -241,109 +241,6 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
 
 /* Atomics.  Global memory uses host atomics (workgroups run on several threads); LDS and
  * private memory belong to one thread, so plain read-modify-write is exact there. */
-enum { A_ADD, A_SUB, A_SWAP, A_CMPSWAP, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR,
-       A_INC, A_DEC, A_FADD32, A_FADD64, A_FMIN64, A_FMAX64, A_PKADD_F16, A_PKADD_BF16 };
-
-static float h2f(uint16_t h)
-{
-    unsigned s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), (int)e - 25);
-    return s ? -v : v;
-}
-static uint16_t f2h(float f)
-{
-    /* round to nearest even via the float's bits */
-    u32 b;
-    memcpy(&b, &f, 4);
-    u32 s = (b >> 16) & 0x8000;
-    float a = fabsf(f);
-    if (a != a)
-        return (uint16_t)(s | 0x7e00);
-    if (a >= 65520.0f)
-        return (uint16_t)(s | 0x7c00);
-    if (a < 6.103515625e-05f) { /* subnormal half: quantum 2^-24 */
-        float q = nearbyintf(a * 16777216.0f);
-        return (uint16_t)(s | (u32)q);
-    }
-    int e;
-    float m = frexpf(a, &e); /* a = m * 2^e, m in [0.5, 1) */
-    u32 mant = (u32)nearbyintf(m * 2048.0f); /* 11 bits incl. hidden */
-    if (mant == 2048) {
-        mant = 1024;
-        e++;
-    }
-    u32 he = (u32)(e + 14);
-    if (he >= 31)
-        return (uint16_t)(s | 0x7c00);
-    return (uint16_t)(s | he << 10 | (mant & 1023));
-}
-static float bf2f(uint16_t h)
-{
-    u32 b = (u32)h << 16;
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
-static uint16_t f2bf(float f)
-{
-    u32 b;
-    memcpy(&b, &f, 4);
-    if ((b & 0x7fffffff) > 0x7f800000)
-        return (uint16_t)((b >> 16) | 0x40);
-    b += 0x7fff + ((b >> 16) & 1);
-    return (uint16_t)(b >> 16);
-}
-
-static u64 atomic_apply(int op, u64 old, u64 v, u64 cmp)
-{
-    double da, db;
-    float fa, fb;
-    switch (op) {
-    case A_ADD: return old + v;
-    case A_SUB: return old - v;
-    case A_SWAP: return v;
-    case A_CMPSWAP: return old == cmp ? v : old;
-    case A_SMIN: return (int64_t)v < (int64_t)old ? v : old;
-    case A_UMIN: return v < old ? v : old;
-    case A_SMAX: return (int64_t)v > (int64_t)old ? v : old;
-    case A_UMAX: return v > old ? v : old;
-    case A_AND: return old & v;
-    case A_OR: return old | v;
-    case A_XOR: return old ^ v;
-    case A_INC: return old >= v ? 0 : old + 1;
-    case A_DEC: return (old == 0 || old > v) ? v : old - 1;
-    case A_FADD32:
-        memcpy(&fa, &old, 4);
-        memcpy(&fb, &v, 4);
-        fa += fb;
-        old = 0;
-        memcpy(&old, &fa, 4);
-        return old;
-    case A_FADD64:
-    case A_FMIN64:
-    case A_FMAX64:
-        memcpy(&da, &old, 8);
-        memcpy(&db, &v, 8);
-        da = op == A_FADD64 ? da + db : op == A_FMIN64 ? fmin(da, db) : fmax(da, db);
-        memcpy(&old, &da, 8);
-        return old;
-    case A_PKADD_F16:
-        return (u64)f2h(h2f((uint16_t)old) + h2f((uint16_t)v)) |
-               (u64)f2h(h2f((uint16_t)(old >> 16)) + h2f((uint16_t)(v >> 16))) << 16;
-    default: /* A_PKADD_BF16 */
-        return (u64)f2bf(bf2f((uint16_t)old) + bf2f((uint16_t)v)) |
-               (u64)f2bf(bf2f((uint16_t)(old >> 16)) + bf2f((uint16_t)(v >> 16))) << 16;
-    }
-}
-
-/* Signed min/max compare 32-bit values as 32-bit: sign-extend before atomic_apply. */
-static u64 widen(int op, u64 v, int is64)
-{
-    if (is64 || (op != A_SMIN && op != A_SMAX))
-        return v;
-    return (u64)(int64_t)(int32_t)(u32)v;
-}
-
 static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
 {
     if (unsupported(w, x, ref))
@@ -367,7 +264,7 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
         }
         u64 v = s[0][l] | (is64 ? (u64)s[1][l] << 32 : 0);
         u64 cmp = 0;
-        if (op == A_CMPSWAP)
+        if (op == XA_CMPSWAP)
             cmp = is64 ? (s[2][l] | (u64)s[3][l] << 32) : s[1][l];
         u64 old = 0;
         if (a & (size - 1)) {
@@ -382,27 +279,14 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
                 w->fault.lanes |= 1ull << l;
                 return;
             }
-            if (is64) {
-                u64 *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
-                while (!__atomic_compare_exchange_n(q, &o, atomic_apply(op, widen(op, o, 1), v, cmp), 1,
-                                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-                    ;
-                old = o;
-            } else {
-                u32 *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
-                while (!__atomic_compare_exchange_n(
-                    q, &o, (u32)atomic_apply(op, widen(op, o, 0), widen(op, v, 0), cmp), 1,
-                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-                    ;
-                old = o;
-            }
+            old = x_atomic_rmw(p, op, v, cmp, is64);
         } else {
                 if (lane_access(w, sp, a, &old, size, 0, l)) {
                 wave_mem_fault(w, x, a, size, 1);
                 w->fault.lanes |= 1ull << l;
                 return;
             }
-            u64 nv = atomic_apply(op, widen(op, old, is64), widen(op, v, is64), cmp);
+            u64 nv = x_atomic_apply(op, old, v, cmp, is64);
             lane_access(w, sp, a, &nv, size, 1, l);
         }
         if (ret)
@@ -442,18 +326,18 @@ LOADS(buffer, buf_ref)
 #define ATOM(pfx, name, op, is64, ref)                                                                  \
     static void pfx##_atomic_##name(wave *w, const xinst *x) { vmem_atomic(w, x, op, is64, ref); }
 #define ATOMS(pfx, ref)                                                                                 \
-    ATOM(pfx, add, A_ADD, 0, ref) ATOM(pfx, add_x2, A_ADD, 1, ref) ATOM(pfx, sub, A_SUB, 0, ref)                  \
-    ATOM(pfx, sub_x2, A_SUB, 1, ref) ATOM(pfx, swap, A_SWAP, 0, ref) ATOM(pfx, swap_x2, A_SWAP, 1, ref)           \
-    ATOM(pfx, cmpswap, A_CMPSWAP, 0, ref) ATOM(pfx, cmpswap_x2, A_CMPSWAP, 1, ref)                           \
-    ATOM(pfx, smin, A_SMIN, 0, ref) ATOM(pfx, smin_x2, A_SMIN, 1, ref) ATOM(pfx, umin, A_UMIN, 0, ref)            \
-    ATOM(pfx, umin_x2, A_UMIN, 1, ref) ATOM(pfx, smax, A_SMAX, 0, ref) ATOM(pfx, smax_x2, A_SMAX, 1, ref)         \
-    ATOM(pfx, umax, A_UMAX, 0, ref) ATOM(pfx, umax_x2, A_UMAX, 1, ref) ATOM(pfx, and, A_AND, 0, ref)              \
-    ATOM(pfx, and_x2, A_AND, 1, ref) ATOM(pfx, or, A_OR, 0, ref) ATOM(pfx, or_x2, A_OR, 1, ref)                   \
-    ATOM(pfx, xor, A_XOR, 0, ref) ATOM(pfx, xor_x2, A_XOR, 1, ref) ATOM(pfx, inc, A_INC, 0, ref)                  \
-    ATOM(pfx, inc_x2, A_INC, 1, ref) ATOM(pfx, dec, A_DEC, 0, ref) ATOM(pfx, dec_x2, A_DEC, 1, ref)               \
-    ATOM(pfx, add_f32, A_FADD32, 0, ref) ATOM(pfx, add_f64, A_FADD64, 1, ref)                                \
-    ATOM(pfx, min_f64, A_FMIN64, 1, ref) ATOM(pfx, max_f64, A_FMAX64, 1, ref)                                \
-    ATOM(pfx, pk_add_f16, A_PKADD_F16, 0, ref) ATOM(pfx, pk_add_bf16, A_PKADD_BF16, 0, ref)
+    ATOM(pfx, add, XA_ADD, 0, ref) ATOM(pfx, add_x2, XA_ADD, 1, ref) ATOM(pfx, sub, XA_SUB, 0, ref)                  \
+    ATOM(pfx, sub_x2, XA_SUB, 1, ref) ATOM(pfx, swap, XA_SWAP, 0, ref) ATOM(pfx, swap_x2, XA_SWAP, 1, ref)           \
+    ATOM(pfx, cmpswap, XA_CMPSWAP, 0, ref) ATOM(pfx, cmpswap_x2, XA_CMPSWAP, 1, ref)                           \
+    ATOM(pfx, smin, XA_SMIN, 0, ref) ATOM(pfx, smin_x2, XA_SMIN, 1, ref) ATOM(pfx, umin, XA_UMIN, 0, ref)            \
+    ATOM(pfx, umin_x2, XA_UMIN, 1, ref) ATOM(pfx, smax, XA_SMAX, 0, ref) ATOM(pfx, smax_x2, XA_SMAX, 1, ref)         \
+    ATOM(pfx, umax, XA_UMAX, 0, ref) ATOM(pfx, umax_x2, XA_UMAX, 1, ref) ATOM(pfx, and, XA_AND, 0, ref)              \
+    ATOM(pfx, and_x2, XA_AND, 1, ref) ATOM(pfx, or, XA_OR, 0, ref) ATOM(pfx, or_x2, XA_OR, 1, ref)                   \
+    ATOM(pfx, xor, XA_XOR, 0, ref) ATOM(pfx, xor_x2, XA_XOR, 1, ref) ATOM(pfx, inc, XA_INC, 0, ref)                  \
+    ATOM(pfx, inc_x2, XA_INC, 1, ref) ATOM(pfx, dec, XA_DEC, 0, ref) ATOM(pfx, dec_x2, XA_DEC, 1, ref)               \
+    ATOM(pfx, add_f32, XA_FADD, 0, ref) ATOM(pfx, add_f64, XA_FADD, 1, ref)                                \
+    ATOM(pfx, min_f64, XA_FMIN, 1, ref) ATOM(pfx, max_f64, XA_FMAX, 1, ref)                                \
+    ATOM(pfx, pk_add_f16, XA_PK_ADD_F16, 0, ref) ATOM(pfx, pk_add_bf16, XA_PK_ADD_BF16, 0, ref)
 ATOMS(flat, flat_ref)
 ATOMS(global, flat_ref)
 ATOMS(buffer, buf_ref)
