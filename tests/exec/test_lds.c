@@ -1,24 +1,14 @@
 /* test_lds.c - DS semantics on llvm-mc-22 snippets: round trips, two-address forms, atomics
  * contended within a wave, permutes/swizzles with partial EXEC, compare-store, d16 reads and
  * out-of-range faults.  Expected values follow the ISA pseudocode. */
-#include "common/asm.h"
+#include "common/check.h"
+#include "common/snippet.h"
 #include "exec/exec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fails, checks;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond)) {                                                                             \
-            fails++;                                                                               \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
 
 static wave *w;
 static uint8_t lds[1024];
@@ -37,26 +27,6 @@ static void reset(void)
     }
 }
 
-static int run(const char *arch, const char *text)
-{
-    char src[512];
-    snprintf(src, sizeof src, "%s\ns_endpgm", text);
-    size_t n;
-    uint8_t *code = asm_snippet(arch, src, &n);
-    if (!code)
-        return -1;
-    xprog p;
-    xprog_build(&p, strcmp(arch, "gfx942") ? ISA_GFX950 : ISA_GFX942, code, (uint32_t)n, 0x1000);
-    w->prog = &p;
-    w->budget = 100;
-    w->pc = 0;
-    w->status = WAVE_RUNNING;
-    memset(&w->fault, 0, sizeof w->fault);
-    wave_run(w);
-    xprog_free(&p);
-    free(code);
-    return w->status;
-}
 
 static uint32_t at(unsigned off)
 {
@@ -74,7 +44,7 @@ int main(void)
         int bad;
 
         reset();
-        CHECK(run(a, "ds_write_b32 v1, v2 offset:4\nds_read_b32 v4, v1 offset:4") == WAVE_DONE,
+        CHECK(run_snippet(w, a, "ds_write_b32 v1, v2 offset:4\nds_read_b32 v4, v1 offset:4") == WAVE_DONE,
               "%s rt", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++)
@@ -85,7 +55,7 @@ int main(void)
         reset();
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 16 * l;
-        CHECK(run(a, "ds_write2_b32 v1, v2, v3 offset0:1 offset1:3\nds_read2_b32 v[4:5], v1 offset0:3 offset1:1") == WAVE_DONE,
+        CHECK(run_snippet(w, a, "ds_write2_b32 v1, v2, v3 offset0:1 offset1:3\nds_read2_b32 v[4:5], v1 offset0:3 offset1:1") == WAVE_DONE,
               "%s write2", a);
         CHECK(at(16 * 5 + 4) == 0x105 && at(16 * 5 + 12) == 0x205 && w->v[4][5] == 0x205 &&
                   w->v[5][5] == 0x105,
@@ -97,7 +67,7 @@ int main(void)
             w->v[1][l] = 0;
             w->v[5][l] = 1;
         }
-        CHECK(run(a, "ds_add_rtn_u32 v4, v1, v5") == WAVE_DONE, "%s add", a);
+        CHECK(run_snippet(w, a, "ds_add_rtn_u32 v4, v1, v5") == WAVE_DONE, "%s add", a);
         CHECK(at(0) == 64 && w->v[4][0] == 0 && w->v[4][63] == 63, "%s add: %u %u %u", a, at(0),
               w->v[4][0], w->v[4][63]);
 
@@ -109,7 +79,7 @@ int main(void)
             w->v[4][l] = 0xdead;
         }
         wave_set_exec(w, 0xffffffff00000fffull);
-        CHECK(run(a, "ds_bpermute_b32 v4, v1, v2") == WAVE_DONE, "%s bperm", a);
+        CHECK(run_snippet(w, a, "ds_bpermute_b32 v4, v1, v2") == WAVE_DONE, "%s bperm", a);
         CHECK(w->v[4][0] == 0x100 + 63, "%s bperm lane0 %x", a, w->v[4][0]);
         CHECK(w->v[4][40] == 0 && w->v[4][12] == 0xdead && w->v[4][60] == 0x103,
               "%s bperm: lane40 %x lane12 %x lane60 %x", a, w->v[4][40], w->v[4][12], w->v[4][60]);
@@ -118,17 +88,17 @@ int main(void)
         reset();
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 4 * (63 - l);
-        CHECK(run(a, "ds_permute_b32 v4, v1, v2") == WAVE_DONE, "%s perm", a);
+        CHECK(run_snippet(w, a, "ds_permute_b32 v4, v1, v2") == WAVE_DONE, "%s perm", a);
         CHECK(w->v[4][0] == 0x100 + 63 && w->v[4][63] == 0x100, "%s perm: %x %x", a, w->v[4][0],
               w->v[4][63]);
 
         /* swizzle quad mode 0x801b reverses each quad: lane 4k+i takes lane 4k+3-i. */
         reset();
-        CHECK(run(a, "ds_swizzle_b32 v4, v2 offset:0x801b") == WAVE_DONE, "%s swz", a);
+        CHECK(run_snippet(w, a, "ds_swizzle_b32 v4, v2 offset:0x801b") == WAVE_DONE, "%s swz", a);
         CHECK(w->v[4][4] == 0x107 && w->v[4][6] == 0x105, "%s swz: %x %x", a, w->v[4][4], w->v[4][6]);
         /* bitmask mode: xor_mask 1 swaps neighbours. */
         reset();
-        CHECK(run(a, "ds_swizzle_b32 v4, v2 offset:0x41f") == WAVE_DONE, "%s swz2", a);
+        CHECK(run_snippet(w, a, "ds_swizzle_b32 v4, v2 offset:0x41f") == WAVE_DONE, "%s swz2", a);
         CHECK(w->v[4][10] == 0x10b && w->v[4][11] == 0x10a, "%s swz2: %x %x", a, w->v[4][10],
               w->v[4][11]);
 
@@ -140,7 +110,7 @@ int main(void)
         }
         memcpy(lds + 12, "\x77\0\0\0", 4);
         memcpy(lds + 16, "\x78\0\0\0", 4);
-        CHECK(run(a, "ds_cmpst_rtn_b32 v4, v1, v5, v6") == WAVE_DONE, "%s cmpst", a);
+        CHECK(run_snippet(w, a, "ds_cmpst_rtn_b32 v4, v1, v5, v6") == WAVE_DONE, "%s cmpst", a);
         CHECK(at(12) == 0x99 && at(16) == 0x78 && w->v[4][3] == 0x77, "%s cmpst: %x %x %x", a,
               at(12), at(16), w->v[4][3]);
 
@@ -151,7 +121,7 @@ int main(void)
             w->v[1][l] = 0;
             w->v[4][l] = 0x12345678;
         }
-        CHECK(run(a, "ds_read_i8_d16_hi v4, v1\nds_read_i8 v5, v1") == WAVE_DONE, "%s d16", a);
+        CHECK(run_snippet(w, a, "ds_read_i8_d16_hi v4, v1\nds_read_i8 v5, v1") == WAVE_DONE, "%s d16", a);
         CHECK(w->v[4][9] == 0xff855678 && w->v[5][9] == 0xffffff85, "%s d16: %x %x", a, w->v[4][9],
               w->v[5][9]);
 
@@ -159,12 +129,11 @@ int main(void)
         reset();
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 1020 + 4 * (l == 17);
-        CHECK(run(a, "ds_read_b32 v4, v1") == WAVE_FAULT && w->fault.kind == XF_LDS &&
+        CHECK(run_snippet(w, a, "ds_read_b32 v4, v1") == WAVE_FAULT && w->fault.kind == XF_LDS &&
                   w->fault.lanes == 1ull << 17 && w->fault.addr == 1024,
               "%s oob: kind %d lanes %llx addr %llu", a, w->fault.kind,
               (unsigned long long)w->fault.lanes, (unsigned long long)w->fault.addr);
     }
     free(w);
-    printf("lds: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_summary("lds");
 }

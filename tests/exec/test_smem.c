@@ -1,50 +1,18 @@
 /* test_smem.c - scalar memory on llvm-mc-22 snippets: loads, stores, buffer range checks,
  * atomics, and faults for addresses outside every allocation. */
-#include "common/asm.h"
+#include "common/check.h"
+#include "common/snippet.h"
 #include "exec/exec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fails, checks;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond)) {                                                                             \
-            fails++;                                                                               \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
 
 static gmem *mem;
 static uint64_t buf; /* 64 bytes: dword i holds 0x100 + i */
 static wave *w;
 
-static int run(const char *arch, const char *text)
-{
-    char src[512];
-    snprintf(src, sizeof src, "%s\ns_endpgm", text);
-    size_t n;
-    uint8_t *code = asm_snippet(arch, src, &n);
-    if (!code)
-        return -1;
-    xprog p;
-    xprog_build(&p, strcmp(arch, "gfx942") ? ISA_GFX950 : ISA_GFX942, code, (uint32_t)n, 0x1000);
-    w->prog = &p;
-    w->mem = mem;
-    memset(&w->cache, 0, sizeof w->cache);
-    w->status = WAVE_RUNNING;
-    w->pc = 0;
-    w->budget = 100;
-    memset(&w->fault, 0, sizeof w->fault);
-    wave_run(w);
-    xprog_free(&p);
-    free(code);
-    return w->status;
-}
 
 static void reset(void)
 {
@@ -55,6 +23,7 @@ static void reset(void)
     }
     w->s[0] = (uint32_t)buf;
     w->s[1] = (uint32_t)(buf >> 32);
+    w->mem = mem;
 }
 
 int main(void)
@@ -66,17 +35,17 @@ int main(void)
     for (int a = 0; a < 2; a++) {
         const char *arch = arches[a];
         reset();
-        CHECK(run(arch, "s_load_dwordx2 s[4:5], s[0:1], 0x8") == WAVE_DONE, "%s load", arch);
+        CHECK(run_snippet(w, arch, "s_load_dwordx2 s[4:5], s[0:1], 0x8") == WAVE_DONE, "%s load", arch);
         CHECK(w->s[4] == 0x102 && w->s[5] == 0x103, "%s load: %x %x", arch, w->s[4], w->s[5]);
 
         reset();
         w->s[2] = 0x3c;
-        CHECK(run(arch, "s_load_dword s4, s[0:1], s2") == WAVE_DONE, "%s sgpr offset", arch);
+        CHECK(run_snippet(w, arch, "s_load_dword s4, s[0:1], s2") == WAVE_DONE, "%s sgpr offset", arch);
         CHECK(w->s[4] == 0x10f, "%s sgpr offset: %x", arch, w->s[4]);
 
         /* The last dword is in range; one dword further is not. */
         reset();
-        CHECK(run(arch, "s_load_dwordx4 s[4:7], s[0:1], 0x34") == WAVE_FAULT, "%s oob", arch);
+        CHECK(run_snippet(w, arch, "s_load_dwordx4 s[4:7], s[0:1], 0x34") == WAVE_FAULT, "%s oob", arch);
         CHECK(w->fault.kind == XF_MEMORY && w->fault.addr == buf + 0x34 && w->fault.size == 16 &&
                   !w->fault.write,
               "%s oob fault: kind %d addr %llx size %u", arch, w->fault.kind,
@@ -85,7 +54,7 @@ int main(void)
 
         reset();
         w->s[4] = 0xdeadbeef;
-        CHECK(run(arch, "s_store_dword s4, s[0:1], 0x10") == WAVE_DONE, "%s store", arch);
+        CHECK(run_snippet(w, arch, "s_store_dword s4, s[0:1], 0x10") == WAVE_DONE, "%s store", arch);
         uint32_t v = 0;
         gmem_read(mem, buf + 0x10, &v, 4);
         CHECK(v == 0xdeadbeef, "%s store: %x", arch, v);
@@ -96,7 +65,7 @@ int main(void)
         w->s[9] = (uint32_t)(buf >> 32) & 0xffff;
         w->s[10] = 0x20;
         w->s[11] = 0;
-        CHECK(run(arch, "s_buffer_load_dwordx4 s[4:7], s[8:11], 0x1c") == WAVE_DONE, "%s bufload",
+        CHECK(run_snippet(w, arch, "s_buffer_load_dwordx4 s[4:7], s[8:11], 0x1c") == WAVE_DONE, "%s bufload",
               arch);
         CHECK(w->s[4] == 0x107 && w->s[5] == 0 && w->s[6] == 0 && w->s[7] == 0,
               "%s bufload clip: %x %x %x %x", arch, w->s[4], w->s[5], w->s[6], w->s[7]);
@@ -104,20 +73,19 @@ int main(void)
         /* Atomic add with glc returns the old value and adds. */
         reset();
         w->s[4] = 5;
-        CHECK(run(arch, "s_atomic_add s4, s[0:1], 0x0 glc") == WAVE_DONE, "%s atomic", arch);
+        CHECK(run_snippet(w, arch, "s_atomic_add s4, s[0:1], 0x0 glc") == WAVE_DONE, "%s atomic", arch);
         gmem_read(mem, buf, &v, 4);
         CHECK(w->s[4] == 0x100 && v == 0x105, "%s atomic: ret %x mem %x", arch, w->s[4], v);
 
         reset();
         w->s[4] = 7;   /* new value */
         w->s[5] = 0x101; /* compare */
-        CHECK(run(arch, "s_atomic_cmpswap s[4:5], s[0:1], 0x4 glc") == WAVE_DONE, "%s cmpswap",
+        CHECK(run_snippet(w, arch, "s_atomic_cmpswap s[4:5], s[0:1], 0x4 glc") == WAVE_DONE, "%s cmpswap",
               arch);
         gmem_read(mem, buf + 4, &v, 4);
         CHECK(w->s[4] == 0x101 && v == 7, "%s cmpswap: ret %x mem %x", arch, w->s[4], v);
     }
     free(w);
     gmem_destroy(mem);
-    printf("smem: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_summary("smem");
 }

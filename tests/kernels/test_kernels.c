@@ -5,6 +5,7 @@
  * test time into $BUILD/kernels.
  * Integers must match bit for bit; f32 results too, since every kernel here uses only correctly
  * rounded operations (add, fma) whose C reference is exact. */
+#include "common/check.h"
 #include "gfxemu.h"
 
 #include <math.h>
@@ -13,17 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fails, checks;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond)) {                                                                             \
-            fails++;                                                                               \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint32_t rnd(void)
@@ -54,18 +44,18 @@ static int launch(const char *name, unsigned groups, unsigned block, const void 
     const gfx_kernel *k;
     if (gfx_module_kernel(mod, name, &k) != GFX_OK) {
         printf("FAIL %s %s: kernel not found\n", tag, name);
-        fails++;
+        check_fails++;
         return -1;
     }
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {block, 1, 1};
     gfx_result r = gfx_launch_params(dev, k, grid, blk, params, n, NULL, NULL);
-    checks++;
+    check_count++;
     if (r != GFX_OK) {
         gfx_fault f;
         gfx_last_fault(dev, &f);
         printf("FAIL %s %s: launch: %s: %s\n", tag, name, gfx_result_str(r),
                f.kind ? f.message : gfx_device_error(dev));
-        fails++;
+        check_fails++;
         return -1;
     }
     return 0;
@@ -292,6 +282,5 @@ int main(void)
             gfx_device_free(dev);
             gfx_module_free(mod);
         }
-    printf("kernels: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_summary("kernels");
 }

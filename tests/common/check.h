@@ -1,0 +1,28 @@
+/* check.h - the CHECK macro the C tests share: counts checks, prints failures with their
+ * location and a printf-style message, and never stops the test early. */
+#ifndef GFXEMU_TEST_CHECK_H
+#define GFXEMU_TEST_CHECK_H
+
+#include <stdio.h>
+
+static int check_fails, check_count;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        check_count++;                                                                             \
+        if (!(cond)) {                                                                             \
+            check_fails++;                                                                         \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+        }                                                                                          \
+    } while (0)
+
+/* Print "name: N checks, N failed" and return the exit status. */
+static inline int check_summary(const char *name)
+{
+    printf("%s: %d checks, %d failed\n", name, check_count, check_fails);
+    return check_fails != 0;
+}
+
+#endif

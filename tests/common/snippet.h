@@ -1,0 +1,12 @@
+/* snippet.h - run an instruction snippet assembled by llvm-mc-22 on one wave. */
+#ifndef GFXEMU_TEST_SNIPPET_H
+#define GFXEMU_TEST_SNIPPET_H
+
+#include "exec/exec.h"
+
+/* Assemble text (plus a final s_endpgm) for arch ("gfx950"/"gfx942"), decode it at code address
+ * 0x1000 and run it on w from its current registers, with pc 0, a fresh fault record and a
+ * budget of 1000 instructions.  Returns the final WAVE_* status, or -1 if assembly failed. */
+int run_snippet(wave *w, const char *arch, const char *text);
+
+#endif
