@@ -12,7 +12,7 @@ static int check_fails, check_count;
         check_count++;                                                                             \
         if (!(cond)) {                                                                             \
             check_fails++;                                                                         \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
+            printf("FAIL %s:%d: CHECK(%s): ", __FILE__, __LINE__, #cond);                          \
             printf(__VA_ARGS__);                                                                   \
             printf("\n");                                                                          \
         }                                                                                          \

@@ -11,23 +11,13 @@
  *  - LDS limits (160 KiB gfx950, 64 KiB gfx942) and 1 KiB scratch granularity per wave.
  * The expected values below are written from those rules, not taken from gfxemu's output.
  */
+#include "common/check.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dispatch/dispatch.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);               \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-        }                                                                                          \
-    } while (0)
 
 /* Descriptor fields (byte offsets of the V3 kernel descriptor). */
 typedef struct {
@@ -400,8 +390,8 @@ int main(void) {
     case_limits();
     case_api();
     free(w);
-    if (failures) {
-        fprintf(stderr, "test_init: %d checks failed\n", failures);
+    if (check_fails) {
+        fprintf(stderr, "test_init: %d checks failed\n", check_fails);
         return 1;
     }
     printf("test_init: all checks passed\n");

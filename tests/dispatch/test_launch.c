@@ -3,6 +3,8 @@
  * and dispatch packet a kernel sees, barriers, results independent of the thread count, faults
  * (watchdog, trap, illegal instruction) with their records, and a device that stays usable.
  */
+#include "common/check.h"
+#include "common/util.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,29 +12,6 @@
 
 #include "gfxemu.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);               \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-        }                                                                                          \
-    } while (0)
-
-static void run(const char *fmt, ...) {
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    if (system(cmd) != 0) {
-        fprintf(stderr, "command failed: %s\n", cmd);
-        exit(1);
-    }
-}
 
 static uint32_t rd32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -196,17 +175,17 @@ int main(void) {
     const char *b = getenv("BUILD");
     char dir[512], co[700];
     snprintf(dir, sizeof dir, "%s/test-data/dispatch", b && *b ? b : "build");
-    run("mkdir -p '%s'", dir);
+    test_sh("mkdir -p '%s'", dir);
     const char *cpus[] = {"gfx950", "gfx942"};
     for (int i = 0; i < 2; i++) {
         snprintf(co, sizeof co, "%s/scalar_%s.co", dir, cpus[i]);
-        run("llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj tests/dispatch/scalar.s "
+        test_sh("llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj tests/dispatch/scalar.s "
             "-o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
             cpus[i], co, co, co);
         check_arch(co, i == 0 ? GFX_ARCH_GFX950 : GFX_ARCH_GFX942);
     }
-    if (failures) {
-        fprintf(stderr, "test_launch: %d checks failed\n", failures);
+    if (check_fails) {
+        fprintf(stderr, "test_launch: %d checks failed\n", check_fails);
         return 1;
     }
     printf("test_launch: all checks passed\n");

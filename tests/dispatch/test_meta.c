@@ -7,6 +7,8 @@
  * corrupted and hostile inputs: each must give a result or an error, never a crash (run under
  * ASan/UBSan by `make check-sanitize`).
  */
+#include "common/check.h"
+#include "common/util.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,53 +19,6 @@
 #include "gfxemu.h"
 #include "load/load.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);               \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-        }                                                                                          \
-    } while (0)
-
-static const char *build_dir(void) {
-    const char *b = getenv("BUILD");
-    return b && *b ? b : "build";
-}
-
-static void run(const char *fmt, ...) {
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    if (system(cmd) != 0) {
-        fprintf(stderr, "command failed: %s\n", cmd);
-        exit(1);
-    }
-}
-
-static unsigned char *slurp(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
-        exit(1);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
-    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        fprintf(stderr, "cannot read %s\n", path);
-        exit(1);
-    }
-    fclose(f);
-    *size = (size_t)n;
-    return buf;
-}
 
 /* ---- llvm-readelf's view of the metadata -------------------------------------------------- */
 
@@ -316,11 +271,11 @@ static void check_object(const char *path) {
 static unsigned char *note_blob(const char *co, size_t *size) {
     char out[700];
     snprintf(out, sizeof out, "%s.note", co);
-    run("llvm-objcopy-22 --dump-section=.note='%s' '%s' /dev/null 2>/dev/null || "
+    test_sh("llvm-objcopy-22 --dump-section=.note='%s' '%s' /dev/null 2>/dev/null || "
         "llvm-objcopy-22 -O binary --only-section=.note '%s' '%s'",
         out, co, co, out);
     size_t n;
-    unsigned char *b = slurp(out, &n);
+    unsigned char *b = test_slurp(out, &n);
     /* namesz 7 ("AMDGPU\0", padded to 8), descsz, type 32 */
     if (n < 20 || b[0] != 7 || b[8] != 32 || memcmp(b + 12, "AMDGPU", 7) != 0) {
         fprintf(stderr, "%s: unexpected note layout\n", out);
@@ -422,7 +377,7 @@ static void check_msgpack(const char *co) {
  * no metadata and the reason is reported. */
 static void check_damaged_note(const char *co) {
     size_t n;
-    unsigned char *b = slurp(co, &n);
+    unsigned char *b = test_slurp(co, &n);
     unsigned char *at = NULL;
     for (size_t i = 0; i + 8 < n; i++)
         if (memcmp(b + i, "AMDGPU\0\0", 8) == 0 && i >= 12 && b[i - 4] == 32) {
@@ -456,12 +411,12 @@ static void check_damaged_note(const char *co) {
 
 int main(void) {
     char dir[512], co[600];
-    snprintf(dir, sizeof dir, "%s/test-data/dispatch", build_dir());
-    run("mkdir -p '%s'", dir);
+    snprintf(dir, sizeof dir, "%s/test-data/dispatch", test_build_dir());
+    test_sh("mkdir -p '%s'", dir);
     const char *cpus[] = {"gfx950", "gfx942"};
     for (int i = 0; i < 2; i++) {
         snprintf(co, sizeof co, "%s/kernels_%s.co", dir, cpus[i]);
-        run("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
+        test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
             "-c tests/dispatch/kernels.cl -o '%s.o' 2>/dev/null && ld.lld-22 -shared '%s.o' -o "
             "'%s'",
             cpus[i], co, co, co);
@@ -469,8 +424,8 @@ int main(void) {
     }
     check_msgpack(co);
     check_damaged_note(co);
-    if (failures) {
-        fprintf(stderr, "test_meta: %d checks failed\n", failures);
+    if (check_fails) {
+        fprintf(stderr, "test_meta: %d checks failed\n", check_fails);
         return 1;
     }
     printf("test_meta: all checks passed\n");

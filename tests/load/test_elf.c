@@ -5,6 +5,8 @@
  * byte flips, targeted header/section damage) must each give an error or a valid module, never
  * a crash; the specific corruptions must give their specific messages.
  */
+#include "common/check.h"
+#include "common/util.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,53 +15,6 @@
 
 #include "gfxemu.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);               \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-        }                                                                                          \
-    } while (0)
-
-static const char *build_dir(void) {
-    const char *b = getenv("BUILD");
-    return b && *b ? b : "build";
-}
-
-static void run(const char *fmt, ...) {
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    if (system(cmd) != 0) {
-        fprintf(stderr, "command failed: %s\n", cmd);
-        exit(1);
-    }
-}
-
-static unsigned char *slurp(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
-        exit(1);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
-    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        fprintf(stderr, "cannot read %s\n", path);
-        exit(1);
-    }
-    fclose(f);
-    *size = (size_t)n;
-    return buf;
-}
 
 /* ---- loading real code objects ---------------------------------------------------------- */
 
@@ -202,7 +157,7 @@ static void check_real(const char *path, gfx_arch arch, unsigned mach, int strip
 
     /* load_mem of the same bytes gives the same module. */
     size_t size;
-    unsigned char *bytes = slurp(path, &size);
+    unsigned char *bytes = test_slurp(path, &size);
     gfx_module *m2 = NULL;
     CHECK(gfx_module_load_mem(bytes, size, &m2, err, sizeof err) == GFX_OK, "%s: %s", path, err);
     if (m2) {
@@ -300,7 +255,7 @@ static uint64_t rng(void) {
 
 static void check_corrupt(const char *path) {
     size_t size;
-    uint8_t *orig = slurp(path, &size);
+    uint8_t *orig = test_slurp(path, &size);
     uint8_t *d = malloc(size);
     char err[256], what[64];
 
@@ -431,10 +386,10 @@ static void check_misc(void) {
 }
 
 int main(void) {
-    const char *b = build_dir();
+    const char *b = test_build_dir();
     char dir[512], co[600];
     snprintf(dir, sizeof dir, "%s/test-data/load", b);
-    run("mkdir -p '%s'", dir);
+    test_sh("mkdir -p '%s'", dir);
     static const struct {
         const char *cpu;
         gfx_arch arch;
@@ -443,7 +398,7 @@ int main(void) {
     for (size_t t = 0; t < 2; t++) {
         for (int opt = 0; opt <= 2; opt += 2) {
             snprintf(co, sizeof co, "%s/kernels_%s_O%d.co", dir, targets[t].cpu, opt);
-            run("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
+            test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
                 "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
                 targets[t].cpu, opt, co, co, co);
             check_real(co, targets[t].arch, targets[t].mach, 0);
@@ -453,12 +408,12 @@ int main(void) {
     }
     /* A stripped object keeps only .dynsym: kernels are still found. */
     snprintf(co, sizeof co, "%s/kernels_gfx950_O2", dir);
-    run("llvm-strip-22 '%s.co' -o '%s.stripped.co'", co, co);
+    test_sh("llvm-strip-22 '%s.co' -o '%s.stripped.co'", co, co);
     strcat(co, ".stripped.co");
     check_real(co, GFX_ARCH_GFX950, 0x4f, 1);
     /* A gfx90a object is refused with its name. */
     snprintf(co, sizeof co, "%s/kernels_gfx90a.co", dir);
-    run("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O2 "
+    test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O2 "
         "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
         co, co, co);
     char err[256] = "";
@@ -467,8 +422,8 @@ int main(void) {
     CHECK(strcmp(err, "unsupported architecture gfx90a (0x3f)") == 0, "'%s'", err);
     check_misc();
 
-    if (failures) {
-        fprintf(stderr, "test_elf: %d checks failed\n", failures);
+    if (check_fails) {
+        fprintf(stderr, "test_elf: %d checks failed\n", check_fails);
         return 1;
     }
     puts("test_elf: all checks passed");
