@@ -5,6 +5,8 @@
 #include "common/llvm_oracle.h"
 
 #include <dlfcn.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,13 +60,47 @@ struct shared {
     oracle_result r[];
 };
 
+/* In the child, a crash inside LLVM jumps back here and the word is recorded as a crash; the
+ * child goes on with the next word instead of being replaced by a new fork (much cheaper,
+ * especially for large ASan processes).  If LLVM's state is too damaged to go on, the child
+ * dies and oracle_batch() recovers with a new child as before. */
+static sigjmp_buf crash_jmp;
+static volatile sig_atomic_t in_llvm;
+
+static void on_crash(int sig)
+{
+    if (!in_llvm) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    in_llvm = 0;
+    siglongjmp(crash_jmp, 1);
+}
+
 static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, struct shared *sh)
 {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sa.sa_flags = SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+        sigaction(sigs[k], &sa, NULL);
     for (size_t i = from; i < n; i++) {
+        if (sigsetjmp(crash_jmp, 1)) {
+            sh->r[i].size = ORACLE_CRASH;
+            strcpy(sh->r[i].text, "<llvm crashed>");
+            sh->done = i + 1;
+            continue;
+        }
         uint8_t bytes[16];
         char text[ORACLE_TEXT + 256];
         memcpy(bytes, w[i], 16);
+        in_llvm = 1;
         size_t sz = disasm_inst(dc, bytes, 16, 0, text, sizeof text);
+        in_llvm = 0;
         oracle_result *r = &sh->r[i];
         r->size = (int)sz;
         const char *t = text;
