@@ -78,6 +78,33 @@ static void on_crash(int sig)
     siglongjmp(crash_jmp, 1);
 }
 
+/* Disassemble one word into *r; a crash inside LLVM lands back here (crash_jmp).  The setjmp
+ * lives in this small function so that no local of the caller can be clobbered by longjmp. */
+static oracle_result *volatile cur_result;
+
+static void disasm_one(void *dc, const uint32_t *word, oracle_result *r)
+{
+    cur_result = r;
+    if (sigsetjmp(crash_jmp, 1)) {
+        cur_result->size = ORACLE_CRASH;
+        strcpy(cur_result->text, "<llvm crashed>");
+        return;
+    }
+    uint8_t bytes[16];
+    char text[ORACLE_TEXT + 256];
+    memcpy(bytes, word, 16);
+    in_llvm = 1;
+    size_t sz = disasm_inst(dc, bytes, 16, 0, text, sizeof text);
+    in_llvm = 0;
+    r->size = (int)sz;
+    const char *t = text;
+    while (sz && (*t == '\t' || *t == ' '))
+        t++;
+    size_t l = sz ? strnlen(t, sizeof r->text - 1) : 0;
+    memcpy(r->text, t, l);
+    r->text[l] = 0;
+}
+
 static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, struct shared *sh)
 {
     struct sigaction sa;
@@ -89,26 +116,7 @@ static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, s
     for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
         sigaction(sigs[k], &sa, NULL);
     for (size_t i = from; i < n; i++) {
-        if (sigsetjmp(crash_jmp, 1)) {
-            sh->r[i].size = ORACLE_CRASH;
-            strcpy(sh->r[i].text, "<llvm crashed>");
-            sh->done = i + 1;
-            continue;
-        }
-        uint8_t bytes[16];
-        char text[ORACLE_TEXT + 256];
-        memcpy(bytes, w[i], 16);
-        in_llvm = 1;
-        size_t sz = disasm_inst(dc, bytes, 16, 0, text, sizeof text);
-        in_llvm = 0;
-        oracle_result *r = &sh->r[i];
-        r->size = (int)sz;
-        const char *t = text;
-        while (sz && (*t == '\t' || *t == ' '))
-            t++;
-        size_t l = sz ? strnlen(t, sizeof r->text - 1) : 0;
-        memcpy(r->text, t, l);
-        r->text[l] = 0;
+        disasm_one(dc, w[i], &sh->r[i]);
         sh->done = i + 1;
     }
 }
