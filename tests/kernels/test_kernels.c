@@ -6,6 +6,7 @@
  * Integers must match bit for bit; f32 results too, since every kernel here uses only correctly
  * rounded operations (add, fma) whose C reference is exact. */
 #include "common/check.h"
+#include "common/kernels.h"
 #include "gfxemu.h"
 
 #include <math.h>
@@ -24,41 +25,14 @@ static uint32_t rnd(void)
     return (uint32_t)(rng >> 16);
 }
 
-static gfx_device *dev;
-static gfx_module *mod;
-static const char *tag; /* "gfx950 -O3" */
-
-static uint64_t upload(const void *p, size_t n)
-{
-    uint64_t a = 0;
-    if (gfx_buffer_alloc(dev, n, &a) != GFX_OK || (p && gfx_memcpy_htod(dev, a, p, n) != GFX_OK)) {
-        printf("FAIL %s: cannot allocate %zu bytes\n", tag, n);
-        exit(1);
-    }
-    return a;
-}
-
+/* Launch on a 1D grid; a failed launch counts as a failed check. */
 static int launch(const char *name, unsigned groups, unsigned block, const void *const *params,
                   size_t n)
 {
-    const gfx_kernel *k;
-    if (gfx_module_kernel(mod, name, &k) != GFX_OK) {
-        printf("FAIL %s %s: kernel not found\n", tag, name);
-        check_fails++;
-        return -1;
-    }
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {block, 1, 1};
-    gfx_result r = gfx_launch_params(dev, k, grid, blk, params, n, NULL, NULL);
-    check_count++;
-    if (r != GFX_OK) {
-        gfx_fault f;
-        gfx_last_fault(dev, &f);
-        printf("FAIL %s %s: launch: %s: %s\n", tag, name, gfx_result_str(r),
-               f.kind ? f.message : gfx_device_error(dev));
-        check_fails++;
-        return -1;
-    }
-    return 0;
+    int r = kt_launch(name, grid, blk, params, n);
+    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
+    return r;
 }
 
 #define N 1000 /* not a multiple of 64: the last wave is partial */
@@ -71,17 +45,17 @@ static void t_vecadd(void)
         a[i] = (float)(int)(rnd() % 20001 - 10000) / 64.0f;
         b[i] = i % 7 == 0 ? -a[i] : (float)rnd() / 3.0f;
     }
-    uint64_t da = upload(a, sizeof a), db = upload(b, sizeof b), dc = upload(NULL, sizeof c + 4);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(NULL, sizeof c + 4);
     unsigned n = N;
     const void *p[] = {&dc, &da, &db, &n};
     if (launch("vecadd_f32", GROUPS, 64, p, 4))
         return;
     float out[N + 1];
-    gfx_memcpy_dtoh(dev, out, dc, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, out, dc, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++)
         bad += memcmp(&out[i], &(float){a[i] + b[i]}, 4) != 0;
-    CHECK(bad == 0 && out[N] == 0.0f, "%s vecadd_f32: %d wrong (or wrote past n)", tag, bad);
+    CHECK(bad == 0 && out[N] == 0.0f, "%s vecadd_f32: %d wrong (or wrote past n)", kt.tag, bad);
 }
 
 static void t_saxpy(void)
@@ -92,16 +66,16 @@ static void t_saxpy(void)
         x[i] = (float)rnd() / 1e5f - 20000.0f;
         y[i] = (float)rnd() / 7e4f;
     }
-    uint64_t dx = upload(x, sizeof x), dy = upload(y, sizeof y), dout = upload(NULL, sizeof out);
+    uint64_t dx = kt_upload(x, sizeof x), dy = kt_upload(y, sizeof y), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &s, &dx, &dy, &n};
     if (launch("saxpy", GROUPS, 64, p, 5))
         return;
-    gfx_memcpy_dtoh(dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++)
         bad += memcmp(&out[i], &(float){fmaf(s, x[i], y[i])}, 4) != 0;
-    CHECK(bad == 0, "%s saxpy (single rounding): %d wrong", tag, bad);
+    CHECK(bad == 0, "%s saxpy (single rounding): %d wrong", kt.tag, bad);
 }
 
 static void t_int_ops(void)
@@ -113,12 +87,12 @@ static void t_int_ops(void)
     }
     a[3] = INT32_MIN;
     b[3] = 7;
-    uint64_t da = upload(a, sizeof a), db = upload(b, sizeof b), dout = upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("int_ops", GROUPS, 64, p, 4))
         return;
-    gfx_memcpy_dtoh(dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int32_t x = a[i], y = b[i];
@@ -133,7 +107,7 @@ static void t_int_ops(void)
             printf("  int_ops[%d] x=%d y=%d: got %d %d %d %d want %d %d %d %d\n", i, x, y,
                    out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3], e0, e1, e2, e3);
     }
-    CHECK(bad == 0, "%s int_ops: %d wrong", tag, bad);
+    CHECK(bad == 0, "%s int_ops: %d wrong", kt.tag, bad);
 }
 
 static void t_i64_ops(void)
@@ -143,12 +117,12 @@ static void t_i64_ops(void)
         a[i] = (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (rnd() % 40);
         b[i] = i % 4 == 0 ? 0 : (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (rnd() % 63);
     }
-    uint64_t da = upload(a, sizeof a), db = upload(b, sizeof b), dout = upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("i64_ops", GROUPS, 64, p, 4))
         return;
-    gfx_memcpy_dtoh(dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int64_t x = a[i], y = b[i];
@@ -161,18 +135,18 @@ static void t_i64_ops(void)
                    (long long)x, (long long)y, (long long)out[3 * i], (long long)out[3 * i + 1],
                    (long long)out[3 * i + 2], (long long)e0, (long long)e1, (long long)e2);
     }
-    CHECK(bad == 0, "%s i64_ops: %d wrong", tag, bad);
+    CHECK(bad == 0, "%s i64_ops: %d wrong", kt.tag, bad);
 }
 
 static void t_collatz(void)
 {
     uint32_t out[N];
-    uint64_t dout = upload(NULL, sizeof out);
+    uint64_t dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &n};
     if (launch("collatz", GROUPS, 64, p, 2))
         return;
-    gfx_memcpy_dtoh(dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (unsigned i = 0; i < N; i++) {
         uint32_t v = i + 1, s = 0;
@@ -182,7 +156,7 @@ static void t_collatz(void)
         }
         bad += out[i] != s;
     }
-    CHECK(bad == 0, "%s collatz: %d wrong", tag, bad);
+    CHECK(bad == 0, "%s collatz: %d wrong", kt.tag, bad);
 }
 
 static void t_lds_reduce(void)
@@ -191,11 +165,11 @@ static void t_lds_reduce(void)
     float in[G * 256], out[G];
     for (int i = 0; i < G * 256; i++)
         in[i] = (float)(int)(rnd() % 2001 - 1000); /* integers: every order of summation is exact */
-    uint64_t din = upload(in, sizeof in), dout = upload(NULL, sizeof out);
+    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &din};
     if (launch("lds_reduce", G, 256, p, 2))
         return;
-    gfx_memcpy_dtoh(dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int g = 0; g < G; g++) {
         float s = 0;
@@ -203,7 +177,7 @@ static void t_lds_reduce(void)
             s += in[g * 256 + l];
         bad += out[g] != s;
     }
-    CHECK(bad == 0, "%s lds_reduce: %d of %d workgroups wrong", tag, bad, G);
+    CHECK(bad == 0, "%s lds_reduce: %d of %d workgroups wrong", kt.tag, bad, G);
 }
 
 static void t_private_array(void)
@@ -211,18 +185,18 @@ static void t_private_array(void)
     int32_t idx[N], out[N];
     for (int i = 0; i < N; i++)
         idx[i] = (int32_t)(rnd() & 0xff);
-    uint64_t di = upload(idx, sizeof idx), dout = upload(NULL, sizeof out);
+    uint64_t di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &di, &n};
     if (launch("private_array", GROUPS, 64, p, 3))
         return;
-    gfx_memcpy_dtoh(dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int j = idx[i] & 15, k = (idx[i] >> 4) & 15;
         bad += out[i] != (i * 16 + j * j) + (i * 16 + k * k);
     }
-    CHECK(bad == 0, "%s private_array: %d wrong", tag, bad);
+    CHECK(bad == 0, "%s private_array: %d wrong", kt.tag, bad);
 }
 
 static void t_atomic_count(void)
@@ -232,55 +206,21 @@ static void t_atomic_count(void)
         vals[i] = rnd();
         want[vals[i] & 7]++;
     }
-    uint64_t dv = upload(vals, sizeof vals), dc = upload(counts, sizeof counts);
+    uint64_t dv = kt_upload(vals, sizeof vals), dc = kt_upload(counts, sizeof counts);
     unsigned n = N;
     const void *p[] = {&dc, &dv, &n};
     if (launch("atomic_count", GROUPS, 64, p, 3))
         return;
-    gfx_memcpy_dtoh(dev, counts, dc, sizeof counts);
-    CHECK(memcmp(counts, want, sizeof want) == 0, "%s atomic_count: %u %u ... want %u %u", tag,
+    gfx_memcpy_dtoh(kt.dev, counts, dc, sizeof counts);
+    CHECK(memcmp(counts, want, sizeof want) == 0, "%s atomic_count: %u %u ... want %u %u", kt.tag,
           counts[0], counts[1], want[0], want[1]);
 }
 
 int main(void)
 {
-    const char *build = getenv("BUILD") ? getenv("BUILD") : "build";
-    const char *arches[] = {"gfx950", "gfx942"};
-    const char *opts[] = {"-O0", "-O1", "-O3"}; /* -O1 indexes private arrays with s_set_gpr_idx */
-    for (int a = 0; a < 2; a++)
-        for (int o = 0; o < 3; o++) {
-            char obj[512], co[512], cmd[2048], t[64];
-            snprintf(obj, sizeof obj, "%s/kernels/basic-%s%s.o", build, arches[a], opts[o]);
-            snprintf(co, sizeof co, "%s/kernels/basic-%s%s.co", build, arches[a], opts[o]);
-            snprintf(cmd, sizeof cmd,
-                     "mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
-                     "-mcpu=%s -nogpulib %s -Wno-everything -c tests/kernels/basic.cl -o %s && "
-                     "ld.lld-22 -shared %s -o %s",
-                     build, arches[a], opts[o], obj, obj, co);
-            if (system(cmd) != 0) {
-                printf("FAIL: could not compile tests/kernels/basic.cl (%s %s)\n", arches[a], opts[o]);
-                return 1;
-            }
-            snprintf(t, sizeof t, "%s %s", arches[a], opts[o]);
-            tag = t;
-            char err[256];
-            gfx_arch arch;
-            gfx_arch_from_name(arches[a], &arch);
-            if (gfx_module_load_file(co, &mod, err, sizeof err) != GFX_OK ||
-                gfx_device_create(arch, 2, &dev) != GFX_OK) {
-                printf("FAIL %s: %s\n", t, err);
-                return 1;
-            }
-            t_vecadd();
-            t_saxpy();
-            t_int_ops();
-            t_i64_ops();
-            t_collatz();
-            t_lds_reduce();
-            t_private_array();
-            t_atomic_count();
-            gfx_device_free(dev);
-            gfx_module_free(mod);
-        }
+    static const kt_test tests[] = {t_vecadd, t_saxpy,       t_int_ops,        t_i64_ops,
+                                    t_collatz, t_lds_reduce, t_private_array, t_atomic_count};
+    if (kt_run_all("basic", "", tests, sizeof tests / sizeof tests[0]))
+        return 1;
     return check_summary("kernels");
 }

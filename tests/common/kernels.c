@@ -1,0 +1,71 @@
+/* kernels.c - see kernels.h. */
+#include "common/kernels.h"
+
+#include "common/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+kt_target kt;
+
+uint64_t kt_upload(const void *p, size_t n)
+{
+    uint64_t a = 0;
+    if (gfx_buffer_alloc(kt.dev, n, &a) != GFX_OK ||
+        (p && gfx_memcpy_htod(kt.dev, a, p, n) != GFX_OK)) {
+        printf("FAIL %s: cannot allocate %zu bytes\n", kt.tag, n);
+        exit(1);
+    }
+    return a;
+}
+
+int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
+              const void *const *params, size_t nparams)
+{
+    const gfx_kernel *k;
+    if (gfx_module_kernel(kt.mod, name, &k) != GFX_OK) {
+        printf("FAIL %s %s: kernel not found\n", kt.tag, name);
+        return -1;
+    }
+    gfx_result r = gfx_launch_params(kt.dev, k, grid, block, params, nparams, NULL, NULL);
+    if (r != GFX_OK) {
+        gfx_fault f;
+        gfx_last_fault(kt.dev, &f);
+        printf("FAIL %s %s: launch: %s: %s\n", kt.tag, name, gfx_result_str(r),
+               f.kind ? f.message : gfx_device_error(kt.dev));
+        return -1;
+    }
+    return 0;
+}
+
+int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests)
+{
+    const char *build = test_build_dir();
+    const char *arches[] = {"gfx950", "gfx942"};
+    const char *opts[] = {"-O0", "-O1", "-O3"}; /* -O1 indexes private arrays with s_set_gpr_idx */
+    for (int a = 0; a < 2; a++)
+        for (int o = 0; o < 3; o++) {
+            char obj[512], co[512];
+            snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s.o", build, stem, arches[a], opts[o]);
+            snprintf(co, sizeof co, "%s/kernels/%s-%s%s.co", build, stem, arches[a], opts[o]);
+            test_sh("mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                    "-mcpu=%s -nogpulib %s %s -Wno-everything -c tests/kernels/%s.cl -o %s && "
+                    "ld.lld-22 -shared %s -o %s",
+                    build, arches[a], opts[o], extra_flags, stem, obj, obj, co);
+            snprintf(kt.tag, sizeof kt.tag, "%s %s", arches[a], opts[o]);
+            kt.gfx950 = a == 0;
+            char err[256] = "";
+            gfx_arch arch;
+            gfx_arch_from_name(arches[a], &arch);
+            if (gfx_module_load_file(co, &kt.mod, err, sizeof err) != GFX_OK ||
+                gfx_device_create(arch, 2, &kt.dev) != GFX_OK) {
+                printf("FAIL %s: %s\n", kt.tag, err);
+                return 1;
+            }
+            for (size_t t = 0; t < ntests; t++)
+                tests[t]();
+            gfx_device_free(kt.dev);
+            gfx_module_free(kt.mod);
+        }
+    return 0;
+}
