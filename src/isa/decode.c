@@ -73,6 +73,31 @@ const char *isa_arch_name(isa_arch a)
     return a == ISA_GFX950 ? "gfx950" : a == ISA_GFX942 ? "gfx942" : "?";
 }
 
+/* Which family decodes and prints each format.  EXP, VINTRP and MIMG do not exist on gfx942 and
+ * gfx950: no entry, so their words are illegal. */
+typedef size_t (*dec_fn)(isa_arch, isa_fmt, const uint32_t *, size_t, isa_inst *);
+typedef void (*print_fn)(isa_buf *, const isa_inst *);
+static const struct {
+    dec_fn dec;
+    print_fn print;
+} families[ISA_NFMT] = {
+    [ISA_FMT_SOP1] = {isa_dec_scalar, isa_print_scalar},
+    [ISA_FMT_SOP2] = {isa_dec_scalar, isa_print_scalar},
+    [ISA_FMT_SOPK] = {isa_dec_scalar, isa_print_scalar},
+    [ISA_FMT_SOPC] = {isa_dec_scalar, isa_print_scalar},
+    [ISA_FMT_SOPP] = {isa_dec_scalar, isa_print_scalar},
+    [ISA_FMT_SMEM] = {isa_dec_scalar, isa_print_scalar},
+    [ISA_FMT_VOP1] = {isa_dec_vop, isa_print_vop},
+    [ISA_FMT_VOP2] = {isa_dec_vop, isa_print_vop},
+    [ISA_FMT_VOPC] = {isa_dec_vop, isa_print_vop},
+    [ISA_FMT_VOP3] = {isa_dec_vop3, isa_print_vop3},
+    [ISA_FMT_VOP3P] = {isa_dec_vop3, isa_print_vop3},
+    [ISA_FMT_DS] = {isa_dec_mem, isa_print_mem},
+    [ISA_FMT_FLAT] = {isa_dec_mem, isa_print_mem},
+    [ISA_FMT_MUBUF] = {isa_dec_mem, isa_print_mem},
+    [ISA_FMT_MTBUF] = {isa_dec_mem, isa_print_mem},
+};
+
 size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out)
 {
     uint32_t w[4] = {0, 0, 0, 0};
@@ -85,34 +110,7 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out)
     memcpy(out->w, w, sizeof w);
     isa_fmt f = isa_identify(w[0]);
     out->fmt = (uint8_t)f;
-    size_t n = 0;
-    switch (f) {
-    case ISA_FMT_SOP1:
-    case ISA_FMT_SOP2:
-    case ISA_FMT_SOPK:
-    case ISA_FMT_SOPC:
-    case ISA_FMT_SOPP:
-    case ISA_FMT_SMEM:
-        n = isa_dec_scalar(arch, f, w, nw, out);
-        break;
-    case ISA_FMT_VOP1:
-    case ISA_FMT_VOP2:
-    case ISA_FMT_VOPC:
-        n = isa_dec_vop(arch, f, w, nw, out);
-        break;
-    case ISA_FMT_VOP3:
-    case ISA_FMT_VOP3P:
-        n = isa_dec_vop3(arch, f, w, nw, out);
-        break;
-    case ISA_FMT_DS:
-    case ISA_FMT_FLAT:
-    case ISA_FMT_MUBUF:
-    case ISA_FMT_MTBUF:
-        n = isa_dec_mem(arch, f, w, nw, out);
-        break;
-    default:
-        n = 0; /* EXP/VINTRP/MIMG do not exist on gfx942/gfx950 */
-    }
+    size_t n = families[f].dec ? families[f].dec(arch, f, w, nw, out) : 0;
     if (n == 0 || n > nw * 4 || out->op == ISA_OP_ILLEGAL) {
         out->op = ISA_OP_ILLEGAL;
         out->size = 0;
@@ -127,30 +125,10 @@ size_t isa_print(const isa_inst *in, char *buf, size_t bufsz)
     isa_buf b = {buf, bufsz, 0};
     if (bufsz)
         buf[0] = 0;
-    if (in->op == ISA_OP_ILLEGAL) {
+    if (in->op == ISA_OP_ILLEGAL || in->fmt >= ISA_NFMT || !families[in->fmt].print) {
         isa_printf(&b, "<illegal 0x%08x>", in->w[0]);
         return b.len;
     }
-    switch (in->fmt) {
-    case ISA_FMT_SOP1:
-    case ISA_FMT_SOP2:
-    case ISA_FMT_SOPK:
-    case ISA_FMT_SOPC:
-    case ISA_FMT_SOPP:
-    case ISA_FMT_SMEM:
-        isa_print_scalar(&b, in);
-        break;
-    case ISA_FMT_VOP1:
-    case ISA_FMT_VOP2:
-    case ISA_FMT_VOPC:
-        isa_print_vop(&b, in);
-        break;
-    case ISA_FMT_VOP3:
-    case ISA_FMT_VOP3P:
-        isa_print_vop3(&b, in);
-        break;
-    default:
-        isa_print_mem(&b, in);
-    }
+    families[in->fmt].print(&b, in);
     return b.len;
 }
