@@ -96,41 +96,7 @@ static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw)
     }
 }
 
-/* read2/write2: two addresses at offset0 and offset1 in units of the element (x64 for st64). */
-static void ds_read2(wave *w, const xinst *x, unsigned esize, unsigned stride64)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
-    unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
-    FOR_ACTIVE(l)
-    {
-        const uint8_t *p0 = lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset0 * unit, esize, 0, (unsigned)l);
-        const uint8_t *p1 = p0 ? lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset1 * unit, esize, 0, (unsigned)l) : NULL;
-        if (!p1)
-            return;
-        for (unsigned i = 0; i < nd; i++) {
-            memcpy(&d[i][l], p0 + 4 * i, 4);
-            memcpy(&d[nd + i][l], p1 + 4 * i, 4);
-        }
-    }
-}
 
-static void ds_write2(wave *w, const xinst *x, unsigned esize, unsigned stride64)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
-                        (*s1)[LANES] = row(w, &x->in.src[2]);
-    unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
-    FOR_ACTIVE(l)
-    {
-        uint8_t *p0 = lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset0 * unit, esize, 1, (unsigned)l);
-        uint8_t *p1 = p0 ? lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset1 * unit, esize, 1, (unsigned)l) : NULL;
-        if (!p1)
-            return;
-        for (unsigned i = 0; i < nd; i++) {
-            memcpy(p0 + 4 * i, &s0[i][l], 4);
-            memcpy(p1 + 4 * i, &s1[i][l], 4);
-        }
-    }
-}
 
 /* ---- atomics ------------------------------------------------------------------------------------ */
 
@@ -165,28 +131,48 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
     }
 }
 
-/* wrxchg2: exchange at two addresses (offset0/offset1 in element units, x64 for st64). */
-static void ds_wrxchg2(wave *w, const xinst *x, unsigned esize, unsigned stride64)
+/* Two-address forms: element k (0, 1) is at addr + offsetK * size (x64 for the st64 forms).
+ * read2 loads both into vdst, write2 stores data0/data1, wrxchg2 does both (old values to
+ * vdst).  Element size 4 or 8 bytes. */
+enum { TWO_READ = 1, TWO_WRITE = 2 };
+
+static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, int mode)
 {
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
-                        (*s1)[LANES] = row(w, &x->in.src[2]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]);
+    uint32_t(*d)[LANES] = mode & TWO_READ ? row(w, &x->in.dst[0]) : NULL;
+    uint32_t(*s[2])[LANES] = {NULL, NULL};
+    if (mode & TWO_WRITE) {
+        s[0] = row(w, &x->in.src[1]);
+        s[1] = row(w, &x->in.src[2]);
+    }
     unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
+    unsigned off[2] = {x->in.f.m.offset0, x->in.f.m.offset1};
     FOR_ACTIVE(l)
     {
-        uint8_t *p0 = lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset0 * unit, esize, 1, (unsigned)l);
-        uint8_t *p1 = p0 ? lds_at(w, x, (u64)a[0][l] + x->in.f.m.offset1 * unit, esize, 1, (unsigned)l) : NULL;
-        if (!p1)
-            return;
-        for (unsigned i = 0; i < nd; i++) {
-            u32 o0, o1;
-            memcpy(&o0, p0 + 4 * i, 4);
-            memcpy(&o1, p1 + 4 * i, 4);
-            memcpy(p0 + 4 * i, &s0[i][l], 4);
-            memcpy(p1 + 4 * i, &s1[i][l], 4);
-            d[i][l] = o0;
-            d[nd + i][l] = o1;
+        uint8_t *p[2];
+        for (int k = 0; k < 2; k++) {
+            p[k] = lds_at(w, x, (u64)a[0][l] + off[k] * unit, esize, mode & TWO_WRITE, (unsigned)l);
+            if (!p[k])
+                return;
         }
+        /* Both elements are read before either is written (they may be the same bytes), and
+         * the data registers are read before vdst is written (they may overlap). */
+        u32 old[2][2];
+        for (int k = 0; k < 2; k++)
+            memcpy(old[k], p[k], esize);
+        for (int k = 0; k < 2; k++)
+            for (unsigned i = 0; s[k] && i < nd; i++)
+                memcpy(p[k] + 4 * i, &s[k][i][l], 4);
+        for (int k = 0; k < 2; k++)
+            for (unsigned i = 0; d && i < nd; i++)
+                d[k * nd + i][l] = old[k][i];
     }
+}
+static void ds_read2(wave *w, const xinst *x, unsigned es, unsigned st) { ds_two(w, x, es, st, TWO_READ); }
+static void ds_write2(wave *w, const xinst *x, unsigned es, unsigned st) { ds_two(w, x, es, st, TWO_WRITE); }
+static void ds_wrxchg2(wave *w, const xinst *x, unsigned es, unsigned st)
+{
+    ds_two(w, x, es, st, TWO_READ | TWO_WRITE);
 }
 
 /* ---- cross-lane ----------------------------------------------------------------------------------- */
