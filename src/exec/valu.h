@@ -320,78 +320,28 @@ static inline int f16_is_snan(u32 u) { return (u & 0x7e00) == 0x7c00 && (u & 0x1
 
 /* v_min/v_max NaN rules (CDNA3 ISA V_MIN_F32): in IEEE mode a signalling NaN input gives a quiet
  * NaN; otherwise a NaN input yields the other operand.  -0 < +0. */
-static inline u32 fmax32(u32 a, u32 b, int ieee) {
-    float x = f32(a), y = f32(b);
-    if (ieee && (f32_is_snan(a) || f32_is_snan(b)))
-        return (f32_is_snan(a) ? a : b) | 0x400000;
-    if (x != x)
-        return b;
-    if (y != y)
-        return a;
-    if (x == y)
-        return a & b; /* +0 wins over -0 */
-    return x > y ? a : b;
-}
-static inline u32 fmin32(u32 a, u32 b, int ieee) {
-    float x = f32(a), y = f32(b);
-    if (ieee && (f32_is_snan(a) || f32_is_snan(b)))
-        return (f32_is_snan(a) ? a : b) | 0x400000;
-    if (x != x)
-        return b;
-    if (y != y)
-        return a;
-    if (x == y)
-        return a | b; /* -0 wins */
-    return x < y ? a : b;
-}
-static inline u64 fmax64(u64 a, u64 b, int ieee) {
-    double x = f64(a), y = f64(b);
-    if (ieee && (f64_is_snan(a) || f64_is_snan(b)))
-        return (f64_is_snan(a) ? a : b) | 0x8000000000000ull;
-    if (x != x)
-        return b;
-    if (y != y)
-        return a;
-    if (x == y)
-        return a & b;
-    return x > y ? a : b;
-}
-static inline u64 fmin64(u64 a, u64 b, int ieee) {
-    double x = f64(a), y = f64(b);
-    if (ieee && (f64_is_snan(a) || f64_is_snan(b)))
-        return (f64_is_snan(a) ? a : b) | 0x8000000000000ull;
-    if (x != x)
-        return b;
-    if (y != y)
-        return a;
-    if (x == y)
-        return a | b;
-    return x < y ? a : b;
-}
-static inline u32 fmax16(u32 a, u32 b, int ieee) {
-    double x = h2d(a), y = h2d(b);
-    if (ieee && (f16_is_snan(a) || f16_is_snan(b)))
-        return (f16_is_snan(a) ? a : b) | 0x200;
-    if (x != x)
-        return b;
-    if (y != y)
-        return a;
-    if (x == y)
-        return a & b;
-    return x > y ? a : b;
-}
-static inline u32 fmin16(u32 a, u32 b, int ieee) {
-    double x = h2d(a), y = h2d(b);
-    if (ieee && (f16_is_snan(a) || f16_is_snan(b)))
-        return (f16_is_snan(a) ? a : b) | 0x200;
-    if (x != x)
-        return b;
-    if (y != y)
-        return a;
-    if (x == y)
-        return a | b;
-    return x < y ? a : b;
-}
+/* One definition for each format (tie: and/or of the bit patterns picks +0 for max, -0 for
+ * min). */
+#define FMINMAX(name, T, val, is_snan, quiet, cmp, tie)                                            \
+    static inline T name(T a, T b, int ieee) {                                                     \
+        double x = val(a), y = val(b);                                                             \
+        if (ieee && (is_snan(a) || is_snan(b)))                                                    \
+            return (is_snan(a) ? a : b) | (quiet);                                                 \
+        if (x != x)                                                                                \
+            return b;                                                                              \
+        if (y != y)                                                                                \
+            return a;                                                                              \
+        if (x == y)                                                                                \
+            return a tie b;                                                                        \
+        return x cmp y ? a : b;                                                                    \
+    }
+FMINMAX(fmax32, u32, f32, f32_is_snan, 0x400000u, >, &)
+FMINMAX(fmin32, u32, f32, f32_is_snan, 0x400000u, <, |)
+FMINMAX(fmax64, u64, f64, f64_is_snan, 0x8000000000000ull, >, &)
+FMINMAX(fmin64, u64, f64, f64_is_snan, 0x8000000000000ull, <, |)
+FMINMAX(fmax16, u32, h2d, f16_is_snan, 0x200u, >, &)
+FMINMAX(fmin16, u32, h2d, f16_is_snan, 0x200u, <, |)
+#undef FMINMAX
 
 /* Single-rounding f32 fma: one instruction in the x86-64-v3 clones, a libm call otherwise. */
 static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
