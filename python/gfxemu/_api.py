@@ -470,7 +470,7 @@ class Kernel:
 
     def __repr__(self):
         return "<gfxemu.Kernel %s(%s)>" % (self.name, ", ".join(
-            "%s %s" % (a["type_name"] or "?", a["name"] or "") for a in self.explicit_args))
+            " ".join(filter(None, (a["type_name"] or "?", a["name"]))) for a in self.explicit_args))
 
     def launch(self, grid, block, *args, device=None, max_insts=0, dynamic_lds=0,
                private_size=0):
@@ -573,19 +573,12 @@ def _bind(dev, i, x, ai, kernargs, temps):
                 raise ArgumentError("%s is %d bytes; a float needs 4 or 8" % (what, size))
             x = (f32 if size == 4 else f64)(x)
         else:
-            for t in ((i32, u32) if size <= 4 else (i64, u64)):
-                try:
-                    x = t(x)
-                    break
-                except ValueError:
-                    pass
-            else:
+            # A plain int fits when it is in the signed or the unsigned range of the argument.
+            bits = 8 * size
+            if size not in (1, 2, 4, 8) or not -(1 << (bits - 1)) <= x < 1 << bits:
                 raise ArgumentError("%s: %d does not fit %d bytes" % (what, x, size))
-            if size < 4 and not x.fits(size):
-                raise ArgumentError("%s: %d does not fit %d bytes" % (what, x.value, size))
-            if size < 4:
-                kernargs[off:off + size] = x.to_bytes(size)
-                return
+            kernargs[off:off + size] = (x & ((1 << bits) - 1)).to_bytes(size, "little")
+            return
     if size != x.size and not (x.size > size and x.fits(size)):
         raise ArgumentError("%s is %d byte%s, %s gives %d" % (what, size, "" if size == 1 else "s",
                                                             x.type, x.size))
