@@ -40,7 +40,7 @@ if "GFXTEST_PRELOADED" not in os.environ:
     _rt = _sanitizer_runtimes()
     if _rt:
         env = dict(os.environ, GFXTEST_PRELOADED="1", LD_PRELOAD=":".join(_rt),
-                   ASAN_OPTIONS="detect_leaks=0:" + os.environ.get("ASAN_OPTIONS", ""))
+                   ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0")
         sys.stdout.flush()
         os.execve(sys.executable, [sys.executable] + sys.argv, env)
 
