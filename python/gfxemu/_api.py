@@ -93,6 +93,11 @@ def _arch_name(arch_id):
 # ---- scalar arguments ---------------------------------------------------------------------------
 
 
+def _int_range(size, signed):
+    bits = 8 * size
+    return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+
+
 class Scalar:
     """A typed scalar kernel argument, as the CLI's i32:V ... f64:V.  Integers may also fill 1-
     and 2-byte arguments (char, short) when the value fits."""
@@ -106,8 +111,7 @@ class Scalar:
             if isinstance(value, float) or not hasattr(value, "__index__"):
                 raise TypeError("%s needs an integer, not %r" % (self.type, value))
             value = value.__index__()
-            bits = 8 * self.size
-            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if self.signed else (0, (1 << bits) - 1)
+            lo, hi = _int_range(self.size, self.signed)
             if not lo <= value <= hi:
                 raise ValueError("%s value %d is out of range [%d, %d]" % (self.type, value, lo, hi))
         else:
@@ -125,8 +129,7 @@ class Scalar:
     def fits(self, size):
         if not self.is_int or size > 2:
             return False
-        bits = 8 * size
-        lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if self.signed else (0, (1 << bits) - 1)
+        lo, hi = _int_range(size, self.signed)
         return lo <= self.value <= hi
 
     def __repr__(self):

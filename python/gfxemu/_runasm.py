@@ -18,6 +18,8 @@ def address_of(obj):
     """The host address of an int (returned as is), a ctypes object, a numpy array or a writable
     bytes-like object (bytearray, writable memoryview).  Read-only bytes have no stable address
     worth giving a kernel: copy them into a bytearray or ctypes buffer first."""
+    if obj is None:
+        return 0
     if isinstance(obj, int):
         return obj
     if isinstance(obj, ctypes._SimpleCData) or isinstance(obj, (ctypes.Array, ctypes.Structure)):

@@ -202,6 +202,23 @@ class MockDriver(unittest.TestCase):
                     want += [0x11, 0x22, 0x33, 0x44, x, y, z, 1 << 31 | 1]
         self.assertEqual(list(out), want)
 
+    def test_code_cache_follows_address_and_bytes(self):
+        # More distinct code blocks than the library caches, then the first again, then new bytes
+        # at an old address: each run must execute exactly the bytes it was given.
+        out = (ctypes.c_uint32 * 1)()
+        self.map(out)
+        snippet = lambda v: gfxtest.assemble_text(
+            "v_mov_b32 v0, 0\nv_mov_b32 v1, %d\nglobal_store_dword v0, v1, s[0:1]\n"
+            "s_endpgm\n" % v, "store%d" % v)
+        codes = [ctypes.create_string_buffer(snippet(v), len(snippet(v))) for v in range(12)]
+        for v in list(range(12)) + [0, 5]:
+            rc = gfxemu.run_asm(codes[v], len(codes[v]), 1, 1, 1, 64, 1, 1, out, rsrc2=0)
+            self.assertEqual((rc, out[0]), (0, v))
+        new = snippet(99)
+        ctypes.memmove(codes[5], new, len(new))
+        rc = gfxemu.run_asm(codes[5], len(new), 1, 1, 1, 64, 1, 1, out, rsrc2=0)
+        self.assertEqual((rc, out[0]), (0, 99))
+
     def test_exported_c_signature(self):
         # A framework that calls the library directly, with the exact signature.
         lib = ctypes.CDLL(gfxtest.LIB)
