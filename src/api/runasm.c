@@ -66,8 +66,10 @@ static int parse_arch(const char *name, gfx_arch *out) {
     static const struct {
         const char *name;
         gfx_arch arch;
-    } names[] = {{"gfx950", GFX_ARCH_GFX950}, {"cdna", GFX_ARCH_GFX950},
-                 {"cdna4", GFX_ARCH_GFX950},  {"gfx942", GFX_ARCH_GFX942},
+    } names[] = {{"gfx950", GFX_ARCH_GFX950},
+                 {"cdna", GFX_ARCH_GFX950},
+                 {"cdna4", GFX_ARCH_GFX950},
+                 {"gfx942", GFX_ARCH_GFX942},
                  {"cdna3", GFX_ARCH_GFX942}};
     if (!name || !*name) {
         *out = GFX_ARCH_GFX950;
@@ -179,7 +181,7 @@ static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2) {
     memset(kd, 0, LD_KD_SIZE);
     uint32_t granule = arch == GFX_ARCH_GFX950 ? RA_LDS_GRANULE_GFX950 : RA_LDS_GRANULE_GFX942;
     put32(kd + 0, (rsrc2 >> 15 & 0x1ff) * granule);
-    put32(kd + 44, 63);                                        /* rsrc3: ACCUM_OFFSET 256 */
+    put32(kd + 44, 63);                                              /* rsrc3: ACCUM_OFFSET 256 */
     put32(kd + 48, 63u | 3u << 16 | 3u << 18 | 1u << 21 | 1u << 23); /* rsrc1 */
     put32(kd + 52, rsrc2);
 }
@@ -216,9 +218,10 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
     gfx_device *dev = device(a);
     ra_code *c = dev ? code_get(a, code, (const uint8_t *)(uintptr_t)code, code_size) : NULL;
     if (!c) {
-        fail(r, "run_asm: %s", dev ? "cannot decode the code (out of memory)"
-                                   : "cannot create the device (out of memory, or a "
-                                     "registered range collides with gfxemu's own memory)");
+        fail(r, "run_asm: %s",
+             dev ? "cannot decode the code (out of memory)"
+                 : "cannot create the device (out of memory, or a "
+                   "registered range collides with gfxemu's own memory)");
         goto out;
     }
     uint8_t kd[LD_KD_SIZE];
