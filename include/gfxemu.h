@@ -350,7 +350,9 @@ int gfx_branch_target(gfx_arch arch, const void *bytes, size_t avail, uint64_t p
  *    granules of 1280 bytes on gfx950 and 512 bytes on gfx942; SCRATCH_EN [0] points
  *    FLAT_SCRATCH at the wave's private memory of scratch_per_lane bytes per lane;
  *  - every VGPR and AGPR zero; MODE with no denormal flushing, DX10_CLAMP and IEEE set;
- *  - s_getpc_b64 and fault PCs report host addresses inside [code, code + code_size).
+ *  - s_getpc_b64 and fault PCs report host addresses inside [code, code + code_size); execution
+ *    must stay in that range (a branch or call outside it is a bad-PC fault: clang -O0 puts a
+ *    kernel's callees before its entry, so run such code objects with gfx_launch() instead).
  * arch: "gfx950" (also "cdna", "cdna4", NULL) or "gfx942" ("cdna3").
  * Returns 0 (GFX_OK) or a gfx_result: GFX_ERR_FAULT when the kernel faulted (see
  * gfxemu_last_fault()), GFX_ERR_INVALID / GFX_ERR_ARCH / GFX_ERR_RESOURCE for a bad dispatch
