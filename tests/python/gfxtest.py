@@ -42,7 +42,7 @@ if "GFXTEST_PRELOADED" not in os.environ:
         env = dict(os.environ, GFXTEST_PRELOADED="1", LD_PRELOAD=":".join(_rt),
                    ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0")
         sys.stdout.flush()
-        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+        os.execve(sys.executable, getattr(sys, "orig_argv", [sys.executable] + sys.argv), env)
 
 TMP = tempfile.mkdtemp(prefix="gfxemu-pytest-")
 CLANG = ["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", "-nogpulib"]
