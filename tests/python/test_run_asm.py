@@ -170,6 +170,27 @@ class MockDriver(unittest.TestCase):
         rc, out, inp = self.dispatch("gfx942", lds_granules=1)
         self.assertEqual(rc, 0, gfxemu.last_error())
 
+    def test_lds_granule_per_architecture(self):
+        # One LDS word at byte 1200, stored to s[0:1] (the kernarg pointer, here the output).
+        # One granule covers it on gfx950 (1280 bytes) but not on gfx942 (512 bytes).
+        asm = ("v_mov_b32 v1, 0x4b0\nv_mov_b32 v2, 77\nds_write_b32 v1, v2\n"
+               "s_waitcnt lgkmcnt(0)\nds_read_b32 v3, v1\ns_waitcnt lgkmcnt(0)\n"
+               "v_mov_b32 v4, 0\nglobal_store_dword v4, v3, s[0:1]\ns_endpgm\n")
+        out = (ctypes.c_uint32 * 1)()
+        self.map(out)
+        for arch, granules, rc_want in (("gfx950", 1, 0), ("gfx950", 0, 8), ("gfx942", 1, 8),
+                                        ("gfx942", 2, 8), ("gfx942", 3, 0)):
+            code = gfxtest.assemble_text(asm, "lds1200-" + arch, arch=arch)
+            out[0] = 0
+            rc = gfxemu.run_asm(code, len(code), 1, 1, 1, 64, 1, 1, out,
+                                rsrc2=USER_SGPRS(2) | LDS_SIZE(granules), arch=arch)
+            self.assertEqual(rc, rc_want, (arch, granules, gfxemu.last_error()))
+            if rc_want:
+                self.assertEqual(gfxemu.last_fault().kind, "LDS fault")
+                self.assertEqual(gfxemu.last_fault().address, 1200)
+            else:
+                self.assertEqual(out[0], 77)
+
     def test_scratch_size(self):
         rc, _, _ = self.dispatch("gfx950", scratch=0)
         self.assertNotEqual(rc, 0)
