@@ -16,17 +16,16 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _candidates():
+    """(where, path) pairs in search order; the system search (which runs ldconfig) only when
+    the others have failed."""
     env = os.environ.get("GFXEMU_LIB")
     if env:
-        return [("GFXEMU_LIB", env)]
-    found = [
-        ("next to the package", os.path.join(_HERE, "libgfxemu.so")),
-        ("the source tree", os.path.join(os.path.dirname(os.path.dirname(_HERE)), "build",
-                                         "libgfxemu.so")),
-    ]
-    system = ctypes.util.find_library("gfxemu")
-    found.append(("the system's library path", system or "libgfxemu.so"))
-    return found
+        yield "GFXEMU_LIB", env
+        return
+    yield "next to the package", os.path.join(_HERE, "libgfxemu.so")
+    yield "the source tree", os.path.join(os.path.dirname(os.path.dirname(_HERE)), "build",
+                                          "libgfxemu.so")
+    yield "the system's library path", ctypes.util.find_library("gfxemu") or "libgfxemu.so"
 
 
 def _load():

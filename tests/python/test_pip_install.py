@@ -46,6 +46,18 @@ class PipInstall(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("installed gfxemu ok", r.stdout)
 
+    def test_source_tree_library(self):
+        # Without GFXEMU_LIB, python/ of a built checkout uses build/libgfxemu.so.
+        src_lib = os.path.join(gfxtest.ROOT, "build", "libgfxemu.so")
+        env = {k: v for k, v in os.environ.items() if k != "GFXEMU_LIB"}
+        env["PYTHONPATH"] = os.path.join(gfxtest.ROOT, "python")
+        r = subprocess.run([sys.executable, "-c", "import gfxemu; print(gfxemu.library_path)"],
+                           capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+        if os.path.isfile(src_lib):
+            self.assertEqual(r.stdout.strip(), src_lib, r.stderr)
+        else:
+            self.assertIn(src_lib + " (the source tree: no such file)", r.stderr)
+
     def test_missing_library_message(self):
         env = dict(os.environ, GFXEMU_LIB="/nonexistent/libgfxemu.so",
                    PYTHONPATH=os.path.join(gfxtest.ROOT, "python"))
