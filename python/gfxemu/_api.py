@@ -499,7 +499,7 @@ class Kernel:
                 len(args)))
         size = max([a["offset"] + a["size"] for a in self.explicit_args] or [0])
         kernargs = bytearray(size)
-        temps = []  # (bufarg, Buffer)
+        temps = []  # (bufarg, Buffer, bytes)
         try:
             for i, (x, ai) in enumerate(zip(args, self.explicit_args)):
                 _bind(dev, i, x, ai, kernargs, temps)
@@ -510,17 +510,17 @@ class Kernel:
                              kbuf, size, ctypes.byref(opts), ctypes.byref(st))
             if r != N.GFX_OK:
                 raise dev._error(r)
-            for ba, buf in temps:
+            for ba, buf, n in temps:
                 if ba.mode == "out" or ba.mode == "inout":
                     src = ba.source
                     if src is not None and not memoryview(src).readonly:
                         buf.read_into(src)
                         ba.data = src
                     else:
-                        ba.data = buf.read()
+                        ba.data = buf.read(n)
             return {f: getattr(st, f) for f, _ in N.Stats._fields_}
         finally:
-            for _, buf in temps:
+            for _, buf, _ in temps:
                 buf.free()
 
 
@@ -548,15 +548,12 @@ def _bind(dev, i, x, ai, kernargs, temps):
                 raise ArgumentError("%s: the buffer belongs to another device" % what)
             addr = ba.addr
         else:
+            mv = None if ba.source is None else _bytes_view(ba.source)
+            n = ba.nbytes if mv is None else mv.nbytes
+            buf = Buffer(dev, max(n, 1))  # a 0-byte argument still gets a distinct address
+            temps.append((ba, buf, n))
             if ba.mode in ("in", "inout"):
-                mv = _bytes_view(ba.source)
-                buf = Buffer(dev, max(mv.nbytes, 1))
-                temps.append((ba, buf))
                 buf.write(mv)
-            else:
-                n = ba.nbytes if ba.source is None else _bytes_view(ba.source).nbytes
-                buf = Buffer(dev, max(n, 1))
-                temps.append((ba, buf))
             addr = buf.addr
         kernargs[off:off + 8] = addr.to_bytes(8, "little")
         return
