@@ -327,6 +327,50 @@ size_t gfx_disasm(gfx_arch arch, const void *bytes, size_t avail, char *text, si
 int gfx_branch_target(gfx_arch arch, const void *bytes, size_t avail, uint64_t pc,
                       uint64_t *target);
 
+/* ---- drop-in for frameworks' mock GPUs (src/api/runasm.c) ----------------------------------
+ *
+ * For a framework whose mock driver turns a dispatch into one call.  Unlike the API above these
+ * take no handle: the library keeps one device per architecture (created on first use; its worker
+ * count comes from the environment variable GFXEMU_THREADS, default one per core, and the
+ * watchdog from GFXEMU_MAX_INSTS, default GFX_DEFAULT_MAX_INSTS).  Calls are serialized; the last
+ * fault and error are kept per calling thread.
+ *
+ * Memory is in host-address mode: a device address is a host pointer, and a kernel may touch only
+ * the ranges registered with gfxemu_map_host().  Any other access, like every other fault, stops
+ * the dispatch with a non-zero result and a fault record; the process carries on. */
+
+/* Run `code_size` bytes of raw instructions at host address `code` (no ELF) on a grid of
+ * gx x gy x gz workgroups of lx x ly x lz work-items (wave64).  Initial state, as a command
+ * processor sets it ("AMDGPU Usage", "Initial Kernel Execution State"):
+ *  - s[0..n_user_sgprs-1] = user_sgprs (COMPUTE_USER_DATA, at most 16); when user_sgprs is NULL,
+ *    s[0:1] = kernarg (the kernarg segment's host address);
+ *  - rsrc2 is COMPUTE_PGM_RSRC2: USER_SGPR_COUNT [5:1] places the system SGPRs that follow,
+ *    workgroup ids x/y/z [7]/[8]/[9], workgroup info [10]; work-item ids packed in v0 (x [9:0],
+ *    y [19:10] and z [29:20] as TIDIG_COMP_CNT [12:11] enables them); LDS_SIZE [23:15] in
+ *    granules of 1280 bytes on gfx950 and 512 bytes on gfx942; SCRATCH_EN [0] points
+ *    FLAT_SCRATCH at the wave's private memory of scratch_per_lane bytes per lane;
+ *  - every VGPR and AGPR zero; MODE with no denormal flushing, DX10_CLAMP and IEEE set;
+ *  - s_getpc_b64 and fault PCs report host addresses inside [code, code + code_size); execution
+ *    must stay in that range (a branch or call outside it is a bad-PC fault: clang -O0 puts a
+ *    kernel's callees before its entry, so run such code objects with gfx_launch() instead).
+ * arch: "gfx950" (also "cdna", "cdna4", NULL) or "gfx942" ("cdna3").
+ * Returns 0 (GFX_OK) or a gfx_result: GFX_ERR_FAULT when the kernel faulted (see
+ * gfxemu_last_fault()), GFX_ERR_INVALID / GFX_ERR_ARCH / GFX_ERR_RESOURCE for a bad dispatch
+ * (see gfxemu_last_error()). */
+int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+                   uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+                   uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+                   uint32_t n_user_sgprs);
+/* Let kernels access [ptr, ptr+size) (kernarg blocks, buffers, anything they read or write).
+ * Returns 0, or GFX_ERR_INVALID when the range is empty or overlaps one already registered. */
+int gfxemu_map_host(const void *ptr, uint64_t size);
+/* Forget the range registered at ptr; GFX_ERR_INVALID if no range starts there. */
+int gfxemu_unmap_host(const void *ptr);
+/* The fault that stopped this thread's last gfxemu_run_asm() (kind GFX_FAULT_NONE if none). */
+int gfxemu_last_fault(gfx_fault *out);
+/* Why this thread's last gfxemu_* call failed, one line; "" after a success.  Never NULL. */
+const char *gfxemu_last_error(void);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

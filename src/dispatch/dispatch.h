@@ -41,6 +41,11 @@ struct gfx_kernel {
     uint32_t entry_pc; /* entry - .text address: the wave's initial pc */
     const xprog *prog;
     size_t nargs_explicit;
+    /* Raw code run by gfxemu_run_asm() (src/api/runasm.c): the values of s[0..n_user_sgprs-1],
+     * given by the caller instead of the ones the descriptor's enable bits ask for.  NULL for
+     * kernels of code objects. */
+    const uint32_t *user_sgprs;
+    unsigned n_user_sgprs;
 };
 
 /* What the module keeps for execution (gfx_module.exec). */

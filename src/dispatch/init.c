@@ -226,6 +226,10 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
                 v |= (uint32_t)d->kernargs[off + b] << (8 * b);
         user[n++] = v;
     }
+    if (d->k->user_sgprs) {
+        n = d->k->n_user_sgprs < 16 ? d->k->n_user_sgprs : 16;
+        memcpy(user, d->k->user_sgprs, n * sizeof *user);
+    }
     for (unsigned i = 0; i < n && i < 16; i++)
         w->s[i] = user[i];
 

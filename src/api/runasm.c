@@ -1,0 +1,319 @@
+/* runasm.c - the drop-in for frameworks' mock GPUs: gfxemu_run_asm() runs raw instruction bytes
+ * the way a command processor would after a PM4 dispatch, with host addresses as device addresses.
+ *
+ * A mock driver knows only what it wrote into the hardware registers: the code address, the grid,
+ * COMPUTE_PGM_RSRC2, the COMPUTE_USER_DATA values and the scratch size.  From those this file
+ * builds a synthetic 64-byte kernel descriptor (see LLVM's "AMDGPU Usage", "Kernel Descriptor")
+ * and launches it through the ordinary dispatcher (src/dispatch/), so initial wave state, LDS,
+ * scratch, the worker pool, the watchdog and fault records are the same code as for code objects.
+ *
+ * Memory is the host-address mode of src/mem: device address == host pointer, and a kernel can
+ * touch only the ranges registered with gfxemu_map_host(); anything else is a memory fault
+ * returned as a non-zero result, never a wild host access.
+ *
+ * The entry points carry no handle (the framework's signature has none), so this file keeps the
+ * one piece of process-wide state in the library: one device per architecture, the registered
+ * ranges and a small cache of decoded programs, all behind one mutex.  The last fault and error
+ * are per calling thread.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/dispatch.h"
+
+/* LDS_SIZE granule of COMPUTE_PGM_RSRC2 ("AMDGPU Usage", compute_pgm_rsrc2 GRANULATED_LDS_SIZE):
+ * 128 dwords on GFX7-GFX9 (gfx942), 320 dwords on GFX950. */
+#define RA_LDS_GRANULE_GFX942 (128u * 4u)
+#define RA_LDS_GRANULE_GFX950 (320u * 4u)
+#define RA_MAX_USER_SGPRS 16u /* COMPUTE_USER_DATA_0..15 */
+#define RA_CACHE 8            /* decoded programs kept (a framework reruns the same kernels) */
+
+/* One decoded piece of raw code and the kernel handle that runs it. */
+typedef struct ra_code {
+    gfx_module m; /* only arch, text, text_size and text_addr are used */
+    ld_symbol sym;
+    xprog prog;
+    struct gfx_kernel k;
+    uint64_t stamp; /* last use, for eviction */
+} ra_code;
+
+typedef struct {
+    const void *p;
+    uint64_t size;
+} ra_range;
+
+static pthread_mutex_t ra_lock = PTHREAD_MUTEX_INITIALIZER;
+static gfx_device *ra_dev[GFX_ARCH_COUNT];
+static ra_range *ra_ranges;
+static size_t ra_nranges, ra_cap;
+static ra_code *ra_cache[RA_CACHE];
+static uint64_t ra_clock;
+
+static _Thread_local gfx_fault ra_fault;
+static _Thread_local char ra_error[2048];
+
+static int fail(int r, const char *fmt, const char *a) {
+    snprintf(ra_error, sizeof ra_error, fmt, a);
+    return r;
+}
+
+/* "gfx950", "gfx942", or the family names a framework passes: "cdna"/"cdna4" is gfx950 (the
+ * first target), "cdna3" gfx942.  Target features after a colon ("gfx950:sramecc+") are
+ * ignored.  NULL or "" means gfx950. */
+static int parse_arch(const char *name, gfx_arch *out) {
+    static const struct {
+        const char *name;
+        gfx_arch arch;
+    } names[] = {{"gfx950", GFX_ARCH_GFX950},
+                 {"cdna", GFX_ARCH_GFX950},
+                 {"cdna4", GFX_ARCH_GFX950},
+                 {"gfx942", GFX_ARCH_GFX942},
+                 {"cdna3", GFX_ARCH_GFX942}};
+    if (!name || !*name) {
+        *out = GFX_ARCH_GFX950;
+        return 0;
+    }
+    size_t len = strcspn(name, ":");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strlen(names[i].name) == len && strncmp(name, names[i].name, len) == 0) {
+            *out = names[i].arch;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static unsigned env_uint(const char *name, unsigned long long max, unsigned long long *out) {
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (*end || v > max)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* The device for arch, created on first use with every registered range mapped.
+ * GFXEMU_THREADS sets its worker count (default: one per core). */
+static gfx_device *device(gfx_arch arch) {
+    if (ra_dev[arch])
+        return ra_dev[arch];
+    unsigned long long threads = 0;
+    env_uint("GFXEMU_THREADS", 1024, &threads);
+    gfx_device *dev;
+    if (dp_device_create(arch, (unsigned)threads, &dev) != GFX_OK)
+        return NULL;
+    for (size_t i = 0; i < ra_nranges; i++) {
+        if (gmem_map_host(dev->mem, (void *)ra_ranges[i].p, ra_ranges[i].size, -1) != 0) {
+            dp_device_free(dev);
+            return NULL;
+        }
+    }
+    return ra_dev[arch] = dev;
+}
+
+static void code_free(ra_code *c) {
+    if (!c)
+        return;
+    xprog_free(&c->prog);
+    free(c->m.text);
+    free(c);
+}
+
+/* The cached program for these exact bytes at this address, or a newly decoded one. */
+static ra_code *code_get(gfx_arch arch, uint64_t addr, const uint8_t *bytes, uint32_t size) {
+    ra_code **slot = &ra_cache[0];
+    for (unsigned i = 0; i < RA_CACHE; i++) {
+        ra_code *c = ra_cache[i];
+        if (c && c->m.arch == arch && c->m.text_addr == addr && c->m.text_size == size &&
+            memcmp(c->m.text, bytes, size) == 0) {
+            c->stamp = ++ra_clock;
+            return c;
+        }
+        if (!c || (*slot && c->stamp < (*slot)->stamp))
+            slot = &ra_cache[i];
+        if (!c)
+            break;
+    }
+    ra_code *c = calloc(1, sizeof *c);
+    if (!c || !(c->m.text = malloc(size))) {
+        free(c);
+        return NULL;
+    }
+    memcpy(c->m.text, bytes, size);
+    c->m.arch = arch;
+    c->m.text_size = size;
+    c->m.text_addr = addr; /* s_getpc and fault pcs give host addresses, as the driver sees them */
+    if (xprog_build(&c->prog, (isa_arch)arch, c->m.text, size, addr) != 0) {
+        free(c->m.text);
+        free(c);
+        return NULL;
+    }
+    c->sym.name = "run_asm";
+    c->sym.addr = addr;
+    c->sym.size = size;
+    c->sym.has_kd = 1;
+    c->sym.kd_addr = addr;
+    c->k.m = &c->m;
+    c->k.sym = &c->sym;
+    c->k.entry = addr;
+    c->k.entry_pc = 0;
+    c->k.prog = &c->prog;
+    code_free(*slot);
+    c->stamp = ++ra_clock;
+    *slot = c;
+    return c;
+}
+
+static void put32(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The descriptor CP would have read: rsrc2 as given, LDS from its LDS_SIZE field, the whole VGPR
+ * and AGPR files (raw code does not say how many it uses), and the floating-point mode clang-22
+ * gives OpenCL/HIP kernels (no denormal flushing, DX10_CLAMP and IEEE on). */
+static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2) {
+    memset(kd, 0, LD_KD_SIZE);
+    uint32_t granule = arch == GFX_ARCH_GFX950 ? RA_LDS_GRANULE_GFX950 : RA_LDS_GRANULE_GFX942;
+    put32(kd + 0, (rsrc2 >> 15 & 0x1ff) * granule);
+    put32(kd + 44, 63);                                              /* rsrc3: ACCUM_OFFSET 256 */
+    put32(kd + 48, 63u | 3u << 16 | 3u << 18 | 1u << 21 | 1u << 23); /* rsrc1 */
+    put32(kd + 52, rsrc2);
+}
+
+int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+                   uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+                   uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+                   uint32_t n_user_sgprs) {
+    memset(&ra_fault, 0, sizeof ra_fault);
+    ra_error[0] = 0;
+    gfx_arch a;
+    if (parse_arch(arch, &a) != 0)
+        return fail(GFX_ERR_ARCH,
+                    "run_asm: unknown architecture '%s' (gfx950, gfx942, cdna, cdna4, cdna3)",
+                    arch);
+    if (!code || code_size < 4)
+        return fail(GFX_ERR_INVALID, "run_asm: no code (%s)",
+                    code ? "code_size is less than one instruction" : "the code pointer is NULL");
+    if (n_user_sgprs > RA_MAX_USER_SGPRS || (n_user_sgprs && !user_sgprs))
+        return fail(GFX_ERR_INVALID, "run_asm: %s",
+                    n_user_sgprs > RA_MAX_USER_SGPRS ? "more than 16 user SGPRs"
+                                                     : "user_sgprs is NULL");
+    /* Without user SGPRs the kernarg pointer goes to s[0:1], as for a kernel that enables only
+     * the kernarg segment pointer. */
+    uint32_t user[RA_MAX_USER_SGPRS] = {(uint32_t)kernarg, (uint32_t)(kernarg >> 32)};
+    unsigned nuser = 2;
+    if (user_sgprs) {
+        memcpy(user, user_sgprs, n_user_sgprs * sizeof *user);
+        nuser = n_user_sgprs;
+    }
+
+    pthread_mutex_lock(&ra_lock);
+    int r = GFX_ERR_NOMEM;
+    gfx_device *dev = device(a);
+    ra_code *c = dev ? code_get(a, code, (const uint8_t *)(uintptr_t)code, code_size) : NULL;
+    if (!c) {
+        fail(r, "run_asm: %s",
+             dev ? "cannot decode the code (out of memory)"
+                 : "cannot create the device (out of memory, or a "
+                   "registered range collides with gfxemu's own memory)");
+        goto out;
+    }
+    uint8_t kd[LD_KD_SIZE];
+    make_kd(kd, a, rsrc2);
+    ld_kd_decode(kd, &c->k.kd);
+    c->k.user_sgprs = user;
+    c->k.n_user_sgprs = nuser;
+    unsigned long long max_insts = 0;
+    env_uint("GFXEMU_MAX_INSTS", ~0ull, &max_insts);
+    gfx_launch_options o = {max_insts, 0, scratch_per_lane};
+    const uint32_t grid[3] = {gx, gy, gz}, block[3] = {lx, ly, lz};
+    r = gfx_launch(dev, &c->k, grid, block, NULL, 0, &o, NULL);
+    c->k.user_sgprs = NULL;
+    if (r != GFX_OK) {
+        ra_fault = dev->fault;
+        snprintf(ra_error, sizeof ra_error, "%s", dev->error[0] ? dev->error : gfx_result_str(r));
+    }
+out:
+    pthread_mutex_unlock(&ra_lock);
+    return r;
+}
+
+int gfxemu_map_host(const void *ptr, uint64_t size) {
+    ra_error[0] = 0;
+    if (!ptr || !size)
+        return fail(GFX_ERR_INVALID, "map_host: %s", !ptr ? "NULL pointer" : "size 0");
+    uint64_t base = (uint64_t)(uintptr_t)ptr;
+    if (base + size < base)
+        return fail(GFX_ERR_INVALID, "map_host: %s", "range wraps around the address space");
+    pthread_mutex_lock(&ra_lock);
+    int r = GFX_OK;
+    for (size_t i = 0; i < ra_nranges; i++) {
+        uint64_t b = (uint64_t)(uintptr_t)ra_ranges[i].p;
+        if (base < b + ra_ranges[i].size && b < base + size) {
+            char buf[160];
+            snprintf(buf, sizeof buf, "[0x%llx, +%llu) overlaps the registered [0x%llx, +%llu)",
+                     (unsigned long long)base, (unsigned long long)size, (unsigned long long)b,
+                     (unsigned long long)ra_ranges[i].size);
+            r = fail(GFX_ERR_INVALID, "map_host: %s", buf);
+            goto out;
+        }
+    }
+    if (ra_nranges == ra_cap) {
+        size_t cap = ra_cap ? ra_cap * 2 : 16;
+        ra_range *n = realloc(ra_ranges, cap * sizeof *n);
+        if (!n) {
+            r = fail(GFX_ERR_NOMEM, "map_host: %s", "out of memory");
+            goto out;
+        }
+        ra_ranges = n;
+        ra_cap = cap;
+    }
+    for (unsigned a = 0; a < GFX_ARCH_COUNT; a++) {
+        if (ra_dev[a] && gmem_map_host(ra_dev[a]->mem, (void *)ptr, size, -1) != 0) {
+            for (unsigned b = 0; b < a; b++)
+                if (ra_dev[b])
+                    gmem_unmap_host(ra_dev[b]->mem, (void *)ptr);
+            r = fail(GFX_ERR_INVALID, "map_host: %s",
+                     "the range collides with gfxemu's own device memory");
+            goto out;
+        }
+    }
+    ra_ranges[ra_nranges++] = (ra_range){ptr, size};
+out:
+    pthread_mutex_unlock(&ra_lock);
+    return r;
+}
+
+int gfxemu_unmap_host(const void *ptr) {
+    ra_error[0] = 0;
+    pthread_mutex_lock(&ra_lock);
+    int r = fail(GFX_ERR_INVALID, "unmap_host: %s", "not the start of a registered range");
+    for (size_t i = 0; i < ra_nranges; i++) {
+        if (ra_ranges[i].p != ptr)
+            continue;
+        for (unsigned a = 0; a < GFX_ARCH_COUNT; a++)
+            if (ra_dev[a])
+                gmem_unmap_host(ra_dev[a]->mem, (void *)ptr);
+        ra_ranges[i] = ra_ranges[--ra_nranges];
+        ra_error[0] = 0;
+        r = GFX_OK;
+        break;
+    }
+    pthread_mutex_unlock(&ra_lock);
+    return r;
+}
+
+int gfxemu_last_fault(gfx_fault *out) {
+    if (!out)
+        return GFX_ERR_INVALID;
+    *out = ra_fault;
+    return GFX_OK;
+}
+
+const char *gfxemu_last_error(void) { return ra_error; }

@@ -1,0 +1,88 @@
+"""Shared set-up of the Python tests (tests/python/test_*.py; not a test itself).
+
+Importing it: finds the repository root, points GFXEMU_LIB at $BUILD/libgfxemu.so (BUILD as
+tests/run_tests.sh sets it, default build), puts python/ first on sys.path, and, when that library
+was built with AddressSanitizer (make check-sanitize), re-runs the test with the sanitizer
+runtimes preloaded (python3 itself is not instrumented; its own leaks are not ours).
+Also: clang-22 helpers that compile OpenCL kernels and assemble snippets into code objects, and a
+tiny unittest main that prints the runner's closing line.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.join(ROOT, os.environ.get("BUILD", "build"))
+LIB = os.path.join(BUILD, "libgfxemu.so")
+if not os.path.isfile(LIB):
+    sys.exit("gfxtest: %s is missing; run `make` first" % LIB)
+os.environ["GFXEMU_LIB"] = LIB
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+
+def _sanitizer_runtimes():
+    try:
+        out = subprocess.run(["ldd", LIB], capture_output=True, text=True).stdout
+    except OSError:
+        return []
+    libs = []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[1] == "=>" and ("libasan" in parts[0] or
+                                                   "libubsan" in parts[0]):
+            libs.append(parts[2])
+    return libs
+
+
+if "GFXTEST_PRELOADED" not in os.environ:
+    _rt = _sanitizer_runtimes()
+    if _rt:
+        env = dict(os.environ, GFXTEST_PRELOADED="1", LD_PRELOAD=":".join(_rt),
+                   ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0")
+        sys.stdout.flush()
+        os.execve(sys.executable, getattr(sys, "orig_argv", [sys.executable] + sys.argv), env)
+
+TMP = tempfile.mkdtemp(prefix="gfxemu-pytest-")
+CLANG = ["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", "-nogpulib"]
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        raise RuntimeError("%s failed (%d): %s" % (" ".join(cmd), r.returncode, r.stderr.strip()))
+    return r.stdout
+
+
+def compile_cl(source, name, arch="gfx950", opt="-O2"):
+    """Compile OpenCL source with clang-22 and link it: path of the code object."""
+    base = os.path.join(TMP, "%s-%s%s" % (name, arch, opt))
+    with open(base + ".cl", "w") as f:
+        f.write(source)
+    run(CLANG + ["-mcpu=" + arch, opt, "-c", base + ".cl", "-o", base + ".o"])
+    run(["ld.lld-22", "-shared", base + ".o", "-o", base + ".co"])
+    return base + ".co"
+
+
+def assemble_text(asm, name, arch="gfx950"):
+    """Assemble instructions with llvm-mc-22 and return the raw .text bytes (llvm-objcopy-22)."""
+    base = os.path.join(TMP, name)
+    with open(base + ".s", "w") as f:
+        f.write(asm)
+    run(["llvm-mc-22", "-arch=amdgcn", "-mcpu=" + arch, "-filetype=obj", base + ".s",
+         "-o", base + ".o"])
+    run(["llvm-objcopy-22", "-O", "binary", "--only-section=.text", base + ".o", base + ".bin"])
+    with open(base + ".bin", "rb") as f:
+        return f.read()
+
+
+def main():
+    """unittest main that ends with the runner's 'N passed, N failed' line."""
+    prog = unittest.main(exit=False, verbosity=2)
+    r = prog.result
+    bad = len(r.failures) + len(r.errors) + len(r.unexpectedSuccesses)
+    print("%d passed, %d failed" % (r.testsRun - bad, bad))
+    if r.skipped:
+        print("skipped (counted as failures): %s" % [str(t) for t, _ in r.skipped])
+    sys.exit(1 if bad or r.skipped or not r.testsRun else 0)
