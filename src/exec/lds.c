@@ -131,6 +131,53 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
     }
 }
 
+/* ds_wrap_rtn_b32: m = m >= DATA ? m - DATA : m + DATA2 (ring-buffer index arithmetic), the old
+ * value returned. */
+static void ds_wrap_rtn_b32(wave *w, const xinst *x)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
+                        (*s1)[LANES] = row(w, &x->in.src[2]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    FOR_ACTIVE(l)
+    {
+        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, 1, (unsigned)l);
+        if (!p)
+            return;
+        u32 m, d0 = s0[0][l], d1 = s1[0][l];
+        memcpy(&m, p, 4);
+        u32 nv = m >= d0 ? m - d0 : m + d1;
+        memcpy(p, &nv, 4);
+        d[0][l] = m;
+    }
+}
+
+/* ds_condxchg32_rtn_b64 (CDNA3/CDNA4 ISA): two dwords at ADDR0 = (addr + offset) & 0xfff8 and
+ * ADDR0 + 4; dword k is replaced by DATA dword k with bit 31 cleared iff that bit is set, and
+ * the old dwords are returned.  The 0xfff8 mask is the manual's: it keeps the address inside
+ * the first 64 KiB even on gfx950's 160 KiB LDS. */
+static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]),
+                        (*d)[LANES] = row(w, &x->in.dst[0]);
+    FOR_ACTIVE(l)
+    {
+        u64 addr = (a[0][l] + (u32)x->in.f.m.offset) & 0xfff8u;
+        uint8_t *p = lds_at(w, x, addr, 8, 1, (unsigned)l);
+        if (!p)
+            return;
+        u32 old[2], v[2] = {s[0][l], s[1][l]};
+        memcpy(old, p, 8);
+        for (int k = 0; k < 2; k++)
+            if (v[k] >> 31) {
+                u32 nv = v[k] & 0x7fffffffu;
+                memcpy(p + 4 * k, &nv, 4);
+            }
+        d[0][l] = old[0];
+        d[1][l] = old[1];
+    }
+}
+
+static void ds_nop(wave *w, const xinst *x) { (void)w, (void)x; }
+
 /* Two-address forms: element k (0, 1) is at addr + offsetK * size (x64 for the st64 forms).
  * read2 loads both into vdst, write2 stores data0/data1, wrxchg2 does both (old values to
  * vdst).  Element size 4 or 8 bytes. */
@@ -348,5 +395,7 @@ const xhandler x_lds_handlers[] = {
     H(DS_PERMUTE_B32, ds_permute_b32), H(DS_BPERMUTE_B32, ds_bpermute_b32),
     H(DS_SWIZZLE_B32, ds_swizzle_b32), H(DS_APPEND, ds_append), H(DS_CONSUME, ds_consume),
     H(DS_READ_ADDTID_B32, ds_read_addtid_b32), H(DS_WRITE_ADDTID_B32, ds_write_addtid_b32),
+    H(DS_WRAP_RTN_B32, ds_wrap_rtn_b32), H(DS_CONDXCHG32_RTN_B64, ds_condxchg32_rtn_b64),
+    H(DS_NOP, ds_nop),
 };
 const unsigned x_lds_nhandlers = sizeof x_lds_handlers / sizeof x_lds_handlers[0];

@@ -133,6 +133,43 @@ int main(void)
                   w->fault.lanes == 1ull << 17 && w->fault.addr == 1024,
               "%s oob: kind %d lanes %llx addr %llu", a, w->fault.kind,
               (unsigned long long)w->fault.lanes, (unsigned long long)w->fault.addr);
+
+        /* ds_wrap_rtn_b32: 8 lanes on one counter, applied in lane order: subtract 3 while the
+         * value allows it, otherwise add 7.  10 -> 7 -> 4 -> 1 -> 8 -> 5 -> 2 -> 9 -> 6. */
+        reset();
+        wave_set_exec(w, 0xff);
+        lds[0] = 10;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = 0, w->v[2][l] = 3, w->v[3][l] = 7;
+        CHECK(run_snippet(w, a, "ds_wrap_rtn_b32 v4, v1, v2, v3") == WAVE_DONE, "%s wrap", a);
+        static const uint32_t wrap_ret[8] = {10, 7, 4, 1, 8, 5, 2, 9};
+        bad = 0;
+        for (unsigned l = 0; l < 8; l++)
+            bad += w->v[4][l] != wrap_ret[l];
+        CHECK(bad == 0 && at(0) == 6, "%s wrap: %d wrong, final %u", a, bad, at(0));
+
+        /* ds_condxchg32_rtn_b64: address (v1 + 4) & 0xfff8 = 8 * lane; dword k is written with
+         * bit 31 cleared only when bit 31 of data dword k is set; old dwords come back. */
+        reset();
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = 0xa0000 + i;
+            memcpy(lds + 4 * i, &v, 4);
+        }
+        for (unsigned l = 0; l < 64; l++) {
+            w->v[1][l] = 8 * l;
+            w->v[4][l] = l & 1 ? 0x80001234u : 0x5555u;
+            w->v[5][l] = l & 2 ? 0xffffffffu : 0x7fffffffu;
+        }
+        CHECK(run_snippet(w, a, "ds_condxchg32_rtn_b64 v[6:7], v1, v[4:5] offset:4\nds_nop") == WAVE_DONE,
+              "%s condxchg", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            bad += w->v[6][l] != 0xa0000 + 2 * l || w->v[7][l] != 0xa0000 + 2 * l + 1;
+            bad += at(8 * l) != (l & 1 ? 0x1234u : 0xa0000 + 2 * l);
+            bad += at(8 * l + 4) != (l & 2 ? 0x7fffffffu : 0xa0000 + 2 * l + 1);
+        }
+        CHECK(bad == 0, "%s condxchg: %d wrong (lane 3: %x %x mem %x %x)", a, bad, w->v[6][3],
+              w->v[7][3], at(24), at(28));
     }
     free(w);
     return check_summary("lds");
