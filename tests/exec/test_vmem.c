@@ -324,6 +324,71 @@ int main(void)
                   (rd(12) & 0xffff) == 0xfffe,
               "%s format stores: %08x %08x %08x %08x", a, rd(0), rd(4), rd(8), rd(12));
 
+        /* Every formatted op, both families: store then load back through an identity format
+         * (32_32_32_32 UINT, or 16_16_16_16 UINT for d16): the op writes exactly its components,
+         * packed two per VGPR for d16, and leaves the rest of memory and registers alone. */
+        static const char *const comps[4] = {"x", "xy", "xyz", "xyzw"};
+        static const char *const vd[2][4] = {{"v4", "v[4:5]", "v[4:6]", "v[4:7]"},
+                                             {"v4", "v4", "v[4:5]", "v[4:5]"}};
+        static const char *const vl[2][4] = {{"v8", "v[8:9]", "v[8:10]", "v[8:11]"},
+                                             {"v8", "v8", "v[8:9]", "v[8:9]"}};
+        bad = 0;
+        for (int tb = 0; tb < 2; tb++)
+            for (int d16 = 0; d16 < 2; d16++)
+                for (int nc = 1; nc <= 4; nc++) {
+                    reset();
+                    w->s[4] = (uint32_t)buf;
+                    w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
+                    w->s[6] = 256;
+                    w->s[7] = (d16 ? 12u : 14u) << 15 | 4u << 12;
+                    wave_set_exec(w, 1);
+                    w->v[1][0] = 64;
+                    uint32_t sent = 0xeeeeeeee;
+                    for (int i = 0; i < 4; i++) {
+                        gmem_write(mem, buf + 64 + 4 * i, &sent, 4);
+                        w->v[4 + i][0] = 0xa0a00000u + 0x10001u * (uint32_t)i;
+                        w->v[8 + i][0] = sent;
+                    }
+                    char text[512];
+                    const char *fmt = d16 ? "BUF_DATA_FORMAT_16_16_16_16" : "BUF_DATA_FORMAT_32_32_32_32";
+                    char tfmt[96] = "";
+                    if (tb)
+                        snprintf(tfmt, sizeof tfmt, " format:[%s,BUF_NUM_FORMAT_UINT]", fmt);
+                    snprintf(text, sizeof text,
+                             "%sbuffer_store_format_%s%s %s, v1, s[4:7], 0%s offen\n"
+                             "%sbuffer_load_format_%s%s %s, v1, s[4:7], 0%s offen",
+                             tb ? "t" : "", d16 ? "d16_" : "", comps[nc - 1], vd[d16][nc - 1], tfmt,
+                             tb ? "t" : "", d16 ? "d16_" : "", comps[nc - 1], vl[d16][nc - 1], tfmt);
+                    if (run_snippet(w, a, text) != WAVE_DONE) {
+                        printf("  %s [%s] did not run\n", a, text);
+                        bad++;
+                        continue;
+                    }
+                    for (int c = 0; c < 4; c++) {
+                        uint32_t want_mem, want_reg, got_mem, got_reg;
+                        if (!d16) {
+                            want_mem = c < nc ? 0xa0a00000u + 0x10001u * (uint32_t)c : sent;
+                            got_mem = rd(64 + 4 * (uint64_t)c);
+                            want_reg = c < nc ? want_mem : sent;
+                            got_reg = w->v[8 + c][0];
+                        } else {
+                            uint32_t src = w->v[4 + c / 2][0] >> (16 * (c & 1)) & 0xffff;
+                            uint32_t m2 = rd(64 + 4 * (uint64_t)(c / 2)) >> (16 * (c & 1)) & 0xffff;
+                            want_mem = c < nc ? src : 0xeeee;
+                            got_mem = m2;
+                            want_reg = c < nc ? src : 0xeeee;
+                            got_reg = w->v[8 + c / 2][0] >> (16 * (c & 1)) & 0xffff;
+                        }
+                        if (got_mem != want_mem || got_reg != want_reg) {
+                            if (bad < 4)
+                                printf("  %s [%s] comp %d: mem %x want %x, reg %x want %x\n", a,
+                                       text, c, got_mem, want_mem, got_reg, want_reg);
+                            bad++;
+                        }
+                    }
+                }
+        CHECK(bad == 0, "%s every format op: %d wrong", a, bad);
+
         /* Loads into LDS.  global_load_lds_dword: LDS address M0[17:2] * 4 + offset + lane * 4
          * (M0 = 0x43: the low bits are dropped), the global address gets the offset too. */
         reset();
