@@ -284,6 +284,7 @@ typedef enum {
     GFX_FAULT_WATCHDOG,      /* instruction budget (max_insts) exhausted */
     GFX_FAULT_PC,            /* the program counter left the code or landed inside an instruction */
     GFX_FAULT_LDS,           /* LDS access outside the workgroup's allocation */
+    GFX_FAULT_HALT,          /* the wave halted itself (s_sethalt 1, s_sendmsghalt, MSG_HALT_WAVES) */
 } gfx_fault_kind;
 
 /* "memory", "illegal instruction", "unimplemented instruction", "trap", "watchdog", ... */

@@ -167,6 +167,7 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     w->pc = d->k->entry_pc;
     w->mode = initial_mode(k);
     w->gpr_idx_on = 0;
+    w->vskip = 0;
     w->prog = d->k->prog;
     memset(&w->cache, 0, sizeof w->cache);
     memset(&w->fault, 0, sizeof w->fault);

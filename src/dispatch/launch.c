@@ -56,6 +56,7 @@ static const char *const fault_names[] = {
     [GFX_FAULT_WATCHDOG] = "watchdog",
     [GFX_FAULT_PC] = "bad program counter",
     [GFX_FAULT_LDS] = "LDS fault",
+    [GFX_FAULT_HALT] = "wave halted",
 };
 
 const char *gfx_fault_kind_name(gfx_fault_kind kind) {
@@ -73,6 +74,7 @@ static gfx_fault_kind public_kind(int xk) {
     case XF_WATCHDOG: return GFX_FAULT_WATCHDOG;
     case XF_PC: return GFX_FAULT_PC;
     case XF_LDS: return GFX_FAULT_LDS;
+    case XF_HALT: return GFX_FAULT_HALT;
     default: return GFX_FAULT_NONE;
     }
 }

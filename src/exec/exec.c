@@ -162,6 +162,19 @@ void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int w
     w->fault.write = write;
 }
 
+/* The rare wave modes, off the fast path: VSKIP (s_setvskip) drops every vector instruction
+ * (VALU, MFMA, vector memory, LDS) without executing it; GPR indexing rewrites VALU operands. */
+static void x_run_moded(wave *w, const xinst *x)
+{
+    int vec = x->cls == XC_VALU || x->cls == XC_VMEM || x->cls == XC_LDS || x->cls == XC_MFMA;
+    if (w->vskip && vec)
+        return;
+    if (w->gpr_idx_on && x->cls == XC_VALU)
+        x_run_indexed(w, x);
+    else
+        x->fn(w, x);
+}
+
 void wave_run(wave *w)
 {
     const xprog *p = w->prog;
@@ -178,8 +191,8 @@ void wave_run(wave *w)
         }
         w->count[x->cls]++;
         w->pc += x->size;
-        if (__builtin_expect(w->gpr_idx_on, 0) && x->cls == XC_VALU)
-            x_run_indexed(w, x);
+        if (__builtin_expect(w->gpr_idx_on | w->vskip, 0))
+            x_run_moded(w, x);
         else
             x->fn(w, x);
     }

@@ -31,6 +31,7 @@ typedef enum {
     XF_WATCHDOG,      /* instruction budget exhausted */
     XF_PC,            /* pc outside the code or inside an instruction */
     XF_LDS,           /* LDS access out of the workgroup's allocation */
+    XF_HALT,          /* s_sethalt 1, s_sendmsghalt, s_sendmsg MSG_HALT_WAVES */
 } xfault_kind;
 
 typedef struct xfault {
@@ -75,6 +76,7 @@ struct wave {
     int status;
     uint32_t mode;
     uint8_t gpr_idx_on; /* s_set_gpr_idx_on: VALU operands picked by M0[15:12] get + M0[7:0] */
+    uint8_t vskip;      /* s_setvskip: vector instructions are not issued */
     const xprog *prog;
     gmem *mem;
     gmem_cache cache;

@@ -131,6 +131,90 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
     }
 }
 
+/* ds_wrap_rtn_b32: m = m >= DATA ? m - DATA : m + DATA2 (ring-buffer index arithmetic), the old
+ * value returned. */
+static void ds_wrap_rtn_b32(wave *w, const xinst *x)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
+                        (*s1)[LANES] = row(w, &x->in.src[2]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    FOR_ACTIVE(l)
+    {
+        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, 1, (unsigned)l);
+        if (!p)
+            return;
+        u32 m, d0 = s0[0][l], d1 = s1[0][l];
+        memcpy(&m, p, 4);
+        u32 nv = m >= d0 ? m - d0 : m + d1;
+        memcpy(p, &nv, 4);
+        d[0][l] = m;
+    }
+}
+
+/* ds_condxchg32_rtn_b64 (CDNA3/CDNA4 ISA): two dwords at ADDR0 = (addr + offset) & 0xfff8 and
+ * ADDR0 + 4; dword k is replaced by DATA dword k with bit 31 cleared iff that bit is set, and
+ * the old dwords are returned.  The 0xfff8 mask is the manual's: it keeps the address inside
+ * the first 64 KiB even on gfx950's 160 KiB LDS. */
+static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]),
+                        (*d)[LANES] = row(w, &x->in.dst[0]);
+    FOR_ACTIVE(l)
+    {
+        u64 addr = (a[0][l] + (u32)x->in.f.m.offset) & 0xfff8u;
+        uint8_t *p = lds_at(w, x, addr, 8, 1, (unsigned)l);
+        if (!p)
+            return;
+        u32 old[2], v[2] = {s[0][l], s[1][l]};
+        memcpy(old, p, 8);
+        for (int k = 0; k < 2; k++)
+            if (v[k] >> 31) {
+                u32 nv = v[k] & 0x7fffffffu;
+                memcpy(p + 4 * k, &nv, 4);
+            }
+        d[0][l] = old[0];
+        d[1][l] = old[1];
+    }
+}
+
+static void ds_nop(wave *w, const xinst *x) { (void)w, (void)x; }
+/* gfx950 transposing reads ds_read_b64_tr_b16 / _b8.  The CDNA4 manual only says "read 64 bits
+ * per lane, interpret the data as a matrix of 16-bit (8-bit) elements and transpose it"; the lane
+ * and element mapping below is taken from how AMD's Triton backend describes the instruction
+ * (its linear layout for ds_read_tr swaps the element bits with the low lane bits inside each
+ * 16-lane group), cross-checked against the MFMA operand layout it exists for: within a group
+ * of 16 lanes, with n = 64 / element bits elements per lane, element j of lane L's result is
+ * element L % n of the 64 bits addressed by lane L / n + (16 / n) * j of the same group.  E.g.
+ * for b16, lanes a = M / 4 + 4 * K each address 4 consecutive M values of a column-major tile,
+ * and lane L receives M = L, K = 0..3: the 16x16 MFMA A-operand layout.  Not settled by the
+ * manual: partial EXEC (an inactive lane's address is not read; its data reads as 0 in the
+ * lanes that take elements from it).  ds_read_b64_tr_b4 and ds_read_b96_tr_b6 pack elements
+ * differently and stay unimplemented. */
+static void ds_read_tr(wave *w, const xinst *x, unsigned ebits)
+{
+    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    unsigned n = 64 / ebits;
+    u64 mask = (1ull << ebits) - 1, src[LANES] = {0};
+    FOR_ACTIVE(l)
+    {
+        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 8, 0, (unsigned)l);
+        if (!p)
+            return;
+        memcpy(&src[l], p, 8);
+    }
+    FOR_ACTIVE(l)
+    {
+        unsigned g = (unsigned)l & ~15u, L = (unsigned)l & 15u;
+        u64 r = 0;
+        for (unsigned j = 0; j < n; j++)
+            r |= ((src[g + L / n + 16 / n * j] >> (ebits * (L % n))) & mask) << (ebits * j);
+        d[0][l] = (u32)r;
+        d[1][l] = (u32)(r >> 32);
+    }
+}
+static void ds_read_b64_tr_b16(wave *w, const xinst *x) { ds_read_tr(w, x, 16); }
+static void ds_read_b64_tr_b8(wave *w, const xinst *x) { ds_read_tr(w, x, 8); }
+
+
 /* Two-address forms: element k (0, 1) is at addr + offsetK * size (x64 for the st64 forms).
  * read2 loads both into vdst, write2 stores data0/data1, wrxchg2 does both (old values to
  * vdst).  Element size 4 or 8 bytes. */
@@ -348,5 +432,8 @@ const xhandler x_lds_handlers[] = {
     H(DS_PERMUTE_B32, ds_permute_b32), H(DS_BPERMUTE_B32, ds_bpermute_b32),
     H(DS_SWIZZLE_B32, ds_swizzle_b32), H(DS_APPEND, ds_append), H(DS_CONSUME, ds_consume),
     H(DS_READ_ADDTID_B32, ds_read_addtid_b32), H(DS_WRITE_ADDTID_B32, ds_write_addtid_b32),
+    H(DS_WRAP_RTN_B32, ds_wrap_rtn_b32), H(DS_CONDXCHG32_RTN_B64, ds_condxchg32_rtn_b64),
+    H(DS_NOP, ds_nop), H(DS_READ_B64_TR_B16, ds_read_b64_tr_b16),
+    H(DS_READ_B64_TR_B8, ds_read_b64_tr_b8),
 };
 const unsigned x_lds_nhandlers = sizeof x_lds_handlers / sizeof x_lds_handlers[0];

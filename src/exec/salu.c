@@ -596,6 +596,102 @@ BRANCH(s_cbranch_vccnz, (w->s[106] | w->s[107]) != 0)
 BRANCH(s_cbranch_execz, wave_exec(w) == 0)
 BRANCH(s_cbranch_execnz, wave_exec(w) != 0)
 
+/* Debug branches: taken when WAVE_STATUS.COND_DBG_SYS / COND_DBG_USER are set.  Those bits are
+ * set only from outside the wave (the debugger, through the SQ); gfxemu has no such agent, so
+ * they read 0 and the branches fall through (s_cbranch_cdbgsys_and_user likewise). */
+BRANCH(s_cbranch_cdbg, 0)
+
+/* s_sethalt 1 halts the wave until an outside agent resumes it, which never happens here: report
+ * it as a "wave halted" fault rather than hang the launch.  s_sethalt 0 clears HALT: nothing to
+ * do, a running wave is not halted. */
+static void s_sethalt(wave *w, const xinst *x)
+{
+    if (UIMM16 & 1)
+        wave_fault(w, x, XF_HALT);
+}
+
+/* s_sendmsg (CDNA3/CDNA4 ISA "Send Message"): the message id is SIMM16[3:0].  For a compute wave
+ * only MSG_INTERRUPT has an effect gfxemu can honour: it sends M0[23:0] to the host's interrupt
+ * handler and the wave goes on (nobody listens here, so that is all).  MSG_HALT_WAVES halts the
+ * waves of the queue (a halt fault).  0 is illegal.  Context save/stall and GET_DOORBELL (which
+ * returns a doorbell id in EXEC), and the graphics messages of gfx9 (GS, GS_DONE, ORDERED_PS_DONE,
+ * ...) have no meaning gfxemu can give them: they stop the wave as unimplemented rather than be
+ * silently dropped.  Returns 0 when the wave may continue. */
+static int sendmsg(wave *w, const xinst *x)
+{
+    switch (x->in.f.s.msg) {
+    case 1: /* MSG_INTERRUPT */
+        return 0;
+    case 6: /* MSG_HALT_WAVES */
+        wave_fault(w, x, XF_HALT);
+        return -1;
+    case 0:
+        wave_fault(w, x, XF_ILLEGAL);
+        return -1;
+    default:
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        return -1;
+    }
+}
+static void s_sendmsg(wave *w, const xinst *x) { (void)sendmsg(w, x); }
+static void s_sendmsghalt(wave *w, const xinst *x)
+{
+    if (sendmsg(w, x) == 0)
+        wave_fault(w, x, XF_HALT);
+}
+
+/* s_setvskip S0, S1: VSKIP = S0[S1[4:0]]; while set, vector instructions are not issued (the wave
+ * loop drops them, src/exec/exec.c). */
+static void s_setvskip(wave *w, const xinst *x) { w->vskip = (S0 >> (S1 & 31)) & 1; }
+
+/* Fork/join with the control-stack pointer CSP = MODE[31:29]: a fork runs the side with fewer
+ * active lanes first and pushes {PC, EXEC} of the other side to SGPR[CSP*4 .. CSP*4+3] (EXEC in
+ * the low pair, the byte address in the high pair); s_cbranch_join S0 pops and jumps there unless
+ * CSP is back at the value saved in S0. */
+static unsigned csp(const wave *w) { return w->mode >> 29; }
+static void set_csp(wave *w, unsigned c) { w->mode = (w->mode & 0x1fffffffu) | (c & 7) << 29; }
+static void csp_fork(wave *w, u64 mask, u64 target_va)
+{
+    u64 exec = wave_exec(w), pass = mask & exec, fail = ~mask & exec;
+    u64 next_va = w->prog->code_va + w->pc, push_pc, push_exec;
+    if (pass == exec) {
+        w->pc = (u32)(target_va - w->prog->code_va);
+        return;
+    }
+    if (fail == exec)
+        return;
+    if (__builtin_popcountll(fail) < __builtin_popcountll(pass)) {
+        wave_set_exec(w, fail);
+        push_exec = pass, push_pc = target_va;
+    } else {
+        wave_set_exec(w, pass);
+        push_exec = fail, push_pc = next_va;
+        w->pc = (u32)(target_va - w->prog->code_va);
+    }
+    u32 *e = &w->s[csp(w) * 4];
+    e[0] = (u32)push_exec, e[1] = (u32)(push_exec >> 32);
+    e[2] = (u32)push_pc, e[3] = (u32)(push_pc >> 32);
+    set_csp(w, csp(w) + 1);
+}
+static void s_cbranch_g_fork(wave *w, const xinst *x) { csp_fork(w, S0_64, S1_64); }
+static void s_cbranch_i_fork(wave *w, const xinst *x)
+{
+    csp_fork(w, S0_64, w->prog->code_va + w->pc + (u64)(int64_t)x->in.f.s.offset);
+}
+static void s_cbranch_join(wave *w, const xinst *x)
+{
+    if (csp(w) == S0)
+        return;
+    set_csp(w, csp(w) - 1);
+    const u32 *e = &w->s[csp(w) * 4];
+    wave_set_exec(w, e[0] | (u64)e[1] << 32);
+    w->pc = (u32)((e[2] | (u64)e[3] << 32) - w->prog->code_va);
+}
+
+/* s_rfe_b64: clear PRIV and jump to S0.  The manual allows it only inside a trap handler; gfxemu
+ * runs none (s_trap faults), so PRIV is always 0 and what is left is the jump. */
+static void s_rfe_b64(wave *w, const xinst *x) { w->pc = (u32)(S0_64 - w->prog->code_va); }
+
 #define H(op, fn, cls) {ISA_OP_##op, cls, ISA_T_B32, fn}
 #define H64(op, fn, cls) {ISA_OP_##op, cls, ISA_T_B64, fn}
 const xhandler x_salu_handlers[] = {
@@ -695,5 +791,15 @@ const xhandler x_salu_handlers[] = {
     H(S_CBRANCH_VCCNZ, s_cbranch_vccnz, XC_BRANCH),
     H(S_CBRANCH_EXECZ, s_cbranch_execz, XC_BRANCH),
     H(S_CBRANCH_EXECNZ, s_cbranch_execnz, XC_BRANCH),
+    H(S_CBRANCH_CDBGSYS, s_cbranch_cdbg, XC_BRANCH), H(S_CBRANCH_CDBGUSER, s_cbranch_cdbg, XC_BRANCH),
+    H(S_CBRANCH_CDBGSYS_OR_USER, s_cbranch_cdbg, XC_BRANCH),
+    H(S_CBRANCH_CDBGSYS_AND_USER, s_cbranch_cdbg, XC_BRANCH),
+    H(S_SETHALT, s_sethalt, XC_OTHER), H(S_SENDMSG, s_sendmsg, XC_OTHER),
+    H(S_SENDMSGHALT, s_sendmsghalt, XC_OTHER), H(S_SETVSKIP, s_setvskip, XC_SALU),
+    H64(S_CBRANCH_G_FORK, s_cbranch_g_fork, XC_BRANCH),
+    H64(S_CBRANCH_I_FORK, s_cbranch_i_fork, XC_BRANCH),
+    H(S_CBRANCH_JOIN, s_cbranch_join, XC_BRANCH), H64(S_RFE_B64, s_rfe_b64, XC_BRANCH),
+    /* A compute wave has no POPS critical section to leave: what remains is the end of program. */
+    H(S_ENDPGM_ORDERED_PS_DONE, s_endpgm, XC_BRANCH),
 };
 const unsigned x_salu_nhandlers = sizeof x_salu_handlers / sizeof x_salu_handlers[0];

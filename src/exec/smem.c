@@ -48,6 +48,40 @@ static void s_store(wave *w, const xinst *x)
     memcpy(p, &w->s[x->in.src[0].idx], 4ull * n);
 }
 
+/* s_scratch_load/store (CDNA3/CDNA4 ISA S_SCRATCH_LOAD_DWORD): a scalar access to the wave's
+ * scratch memory at SBASE (the wave's scratch base, as FLAT_SCRATCH holds it) + the immediate
+ * (signed bytes) + the SGPR offset, which for scratch counts 64-byte units.  The bytes are the
+ * wave's private memory as the hardware lays it out (dword i of lane L at (i * 64 + L) * 4, see
+ * src/exec/vmem.c), so a scalar dword at byte o is w->scratch + o.  Anything outside this wave's
+ * private memory is a memory fault: on hardware it would be another wave's scratch. */
+static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write)
+{
+    const isa_scalar_fields *f = &x->in.f.s;
+    u64 off = f->has_imm ? (u64)(int64_t)f->offset : 0;
+    if (f->has_soffset)
+        off += (u64)x_s32(w, x, 2) * 64;
+    u64 addr = (x_s64(w, x, 1) + off) & ~3ull, rel = addr - w->scratch_va;
+    if (addr < w->scratch_va || rel + 4ull * n > (u64)w->scratch_lane * 64) {
+        wave_mem_fault(w, x, addr, 4 * n, write);
+        return NULL;
+    }
+    return (u32 *)(w->scratch + rel);
+}
+static void s_scratch_load(wave *w, const xinst *x)
+{
+    unsigned n = x->in.dst[0].n;
+    const u32 *p = scratch_ptr(w, x, n, 0);
+    if (p)
+        memcpy(&w->s[x->in.dst[0].idx], p, 4ull * n);
+}
+static void s_scratch_store(wave *w, const xinst *x)
+{
+    unsigned n = x->in.src[0].n;
+    u32 *p = scratch_ptr(w, x, n, 1);
+    if (p)
+        memcpy(p, &w->s[x->in.src[0].idx], 4ull * n);
+}
+
 /* Buffer resource (V#) fields used by scalar buffer loads: base [47:0], num_records [95:64].
  * Dwords past num_records read as 0 and stores past it are dropped (range checking of the
  * unswizzled, stride-0 buffer the scalar unit uses). */
@@ -195,6 +229,9 @@ const xhandler x_smem_handlers[] = {
     H(S_BUFFER_LOAD_DWORDX4, s_buffer_load), H(S_BUFFER_LOAD_DWORDX8, s_buffer_load),
     H(S_BUFFER_LOAD_DWORDX16, s_buffer_load), H(S_BUFFER_STORE_DWORD, s_buffer_store),
     H(S_BUFFER_STORE_DWORDX2, s_buffer_store), H(S_BUFFER_STORE_DWORDX4, s_buffer_store),
+    H(S_SCRATCH_LOAD_DWORD, s_scratch_load), H(S_SCRATCH_LOAD_DWORDX2, s_scratch_load),
+    H(S_SCRATCH_LOAD_DWORDX4, s_scratch_load), H(S_SCRATCH_STORE_DWORD, s_scratch_store),
+    H(S_SCRATCH_STORE_DWORDX2, s_scratch_store), H(S_SCRATCH_STORE_DWORDX4, s_scratch_store),
     H(S_MEMTIME, s_memtime), H(S_MEMREALTIME, s_memrealtime),
     H(S_DCACHE_INV, s_cache_nop), H(S_DCACHE_WB, s_cache_nop), H(S_DCACHE_INV_VOL, s_cache_nop),
     H(S_DCACHE_WB_VOL, s_cache_nop), H(S_DCACHE_DISCARD, s_cache_nop),

@@ -47,6 +47,36 @@ static inline u32 minimum32(u32 a, u32 b) {
 V3(v_maximum3_f32, FK_F32, maximum32(maximum32(a, b), c))
 V3(v_minimum3_f32, FK_F32, minimum32(minimum32(a, b), c))
 
+/* Cube-map helpers (CDNA3/CDNA4 ISA V_CUBEID/SC/TC/MA_F32): (S0, S1, S2) = (x, y, z); the major
+ * axis is z when |z| >= |x| and |z| >= |y|, else y when |y| >= |x|, else x.  Comparisons with a
+ * NaN are false, so a NaN coordinate falls through to the x axis, as the pseudocode reads. */
+static inline int cube_axis(float x, float y, float z) {
+    if (fabsf(z) >= fabsf(x) && fabsf(z) >= fabsf(y))
+        return 2;
+    return fabsf(y) >= fabsf(x) ? 1 : 0;
+}
+static inline float cube_id(float x, float y, float z) {
+    int ax = cube_axis(x, y, z);
+    float v = ax == 2 ? z : ax == 1 ? y : x;
+    return (float)(2 * ax + (v < 0.0f));
+}
+static inline float cube_sc(float x, float y, float z) {
+    int ax = cube_axis(x, y, z);
+    return ax == 2 ? (z < 0.0f ? -x : x) : ax == 1 ? x : (x < 0.0f ? z : -z);
+}
+static inline float cube_tc(float x, float y, float z) {
+    int ax = cube_axis(x, y, z);
+    return ax == 1 ? (y < 0.0f ? -z : z) : -y;
+}
+static inline float cube_ma(float x, float y, float z) {
+    int ax = cube_axis(x, y, z);
+    return 2.0f * (ax == 2 ? z : ax == 1 ? y : x);
+}
+F32OP3(v_cubeid_f32, cube_id(a, b, c))
+F32OP3(v_cubesc_f32, cube_sc(a, b, c))
+F32OP3(v_cubetc_f32, cube_tc(a, b, c))
+F32OP3(v_cubema_f32, cube_ma(a, b, c))
+
 /* D = S0 * S1 + D: the accumulator is the destination register itself. */
 VFN static void v_fmac_f32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], d[LANES];
@@ -221,5 +251,9 @@ const xhandler x_valu_f32_handlers[] = {
     VH(V_DIV_SCALE_F32, v_div_scale_f32, ISA_T_F32),
     VH(V_DIV_FMAS_F32, v_div_fmas_f32, ISA_T_F32),
     VH(V_DIV_FIXUP_F32, v_div_fixup_f32, ISA_T_F32),
+    VH(V_CUBEID_F32, v_cubeid_f32, ISA_T_F32),
+    VH(V_CUBESC_F32, v_cubesc_f32, ISA_T_F32),
+    VH(V_CUBETC_F32, v_cubetc_f32, ISA_T_F32),
+    VH(V_CUBEMA_F32, v_cubema_f32, ISA_T_F32),
 };
 const unsigned x_valu_f32_nhandlers = sizeof x_valu_f32_handlers / sizeof x_valu_f32_handlers[0];

@@ -209,6 +209,9 @@ static inline u32 bitop3(u32 a, u32 b, u32 c, unsigned tt) {
 }
 V3(v_bitop3_b32, FK_I32, bitop3(a, b, c, x->in.f.v.bitop3))
 
+/* gfx950 V_PRNG_B32: one step of a Galois LFSR (period 2^32 - 1 for a nonzero seed). */
+V1(v_prng_b32, FK_RAW, (a << 1) ^ ((a >> 31) ? 197u : 0u))
+
 /* ---- min/max/med3 -------------------------------------------------------------------------- */
 
 #define MIN(x, y) ((x) < (y) ? (x) : (y))
@@ -240,6 +243,45 @@ V3(v_sad_hi_u8, FK_I32, (sad8(a, b, 0) << 16) + c)
 V3(v_msad_u8, FK_I32, sad8(a, b, 1) + c)
 V3(v_sad_u16, FK_I32, absd(a & 0xffff, b & 0xffff) + absd(a >> 16, b >> 16) + c)
 V3(v_sad_u32, FK_I32, absd(a, b) + c)
+/* Quad SADs (V_QSAD_PK_U16_U8, V_MQSAD_PK_U16_U8, V_MQSAD_U32_U8): S0 is 8 bytes, S1 a 4-byte
+ * reference, S2 the 4 accumulators; result i is the (m)sad of S0 bytes i..i+3 against S1 plus
+ * accumulator i, truncated to 16 bits in the packed forms.  S2 and D are 64-bit (128-bit for
+ * mqsad_u32), so these read and write their register tuples dword by dword. */
+static u32 src_dword(const wave *w, const xinst *x, int i, unsigned j, unsigned l) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_VGPR)
+        return w->v[o->idx + j][l];
+    if (o->kind == ISA_OPND_SREG)
+        return w->s[o->idx + j];
+    if (o->kind == ISA_OPND_SPECIAL)
+        return (u32)(x_special(w, o->idx, 2) >> (32 * (j & 1)));
+    return j < 2 ? (u32)(x->k[i] >> (32 * j)) : 0; /* constants: 64-bit value, zero above */
+}
+static void qsad(wave *w, const xinst *x, int masked, int wide) {
+    u64 wm = vwmask(w, x);
+    unsigned nd = wide ? 4 : 2;
+    u32 r[4][LANES];
+    VLOOP(l) {
+        u64 s0 = src_dword(w, x, 0, 0, l) | (u64)src_dword(w, x, 0, 1, l) << 32;
+        u32 s1 = src_dword(w, x, 1, 0, l);
+        for (unsigned i = 0; i < 4; i++) {
+            u32 acc = wide ? src_dword(w, x, 2, i, l)
+                           : (src_dword(w, x, 2, i / 2, l) >> (16 * (i & 1))) & 0xffff;
+            u32 v = sad8((u32)(s0 >> (8 * i)), s1, masked) + acc;
+            if (wide)
+                r[i][l] = v;
+            else if (i & 1)
+                r[i / 2][l] |= (v & 0xffff) << 16;
+            else
+                r[i / 2][l] = v & 0xffff;
+        }
+    }
+    for (unsigned j = 0; j < nd; j++)
+        vstore(w->v[x->in.dst[0].idx + j], r[j], wm);
+}
+static void v_qsad_pk_u16_u8(wave *w, const xinst *x) { qsad(w, x, 0, 0); }
+static void v_mqsad_pk_u16_u8(wave *w, const xinst *x) { qsad(w, x, 1, 0); }
+static void v_mqsad_u32_u8(wave *w, const xinst *x) { qsad(w, x, 1, 1); }
 static inline u32 lerp8(u32 a, u32 b, u32 c) {
     u32 r = 0;
     for (int i = 0; i < 32; i += 8)
@@ -297,6 +339,10 @@ V16_3(v_med3_u16, MED3(a, b, c), 1)
 V16_3(v_min3_i16, (u32)MIN(MIN(S16(a), S16(b)), S16(c)), 1)
 V16_3(v_max3_i16, (u32)MAX(MAX(S16(a), S16(b)), S16(c)), 1)
 V16_3(v_med3_i16, (u32)MED3(S16(a), S16(b), S16(c)), 1)
+
+/* 16-bit form: op_sel picks the source halves and the destination half; the other half of the
+ * destination is kept, as for the other gfx9 op_sel 16-bit ops (the manual only says D.b16). */
+V16_3(v_bitop3_b16, bitop3(a, b, c, x->in.f.v.bitop3) & 0xffff, 1)
 
 /* 16 x 16 + 32: S0/S1 are halves picked by op_sel, S2 a full dword. */
 #define V16MAD32(name, expr)                                                                       \
@@ -421,6 +467,11 @@ const xhandler x_valu_int_handlers[] = {
     VH(V_SAD_U16, v_sad_u16, ISA_T_B32),
     VH(V_SAD_U32, v_sad_u32, ISA_T_B32),
     VH(V_LERP_U8, v_lerp_u8, ISA_T_B32),
+    VH(V_BITOP3_B16, v_bitop3_b16, ISA_T_B16),
+    VH(V_PRNG_B32, v_prng_b32, ISA_T_B32),
+    VH(V_QSAD_PK_U16_U8, v_qsad_pk_u16_u8, ISA_T_B64),
+    VH(V_MQSAD_PK_U16_U8, v_mqsad_pk_u16_u8, ISA_T_B64),
+    VH(V_MQSAD_U32_U8, v_mqsad_u32_u8, ISA_T_B64),
     VH(V_ADD_U16, v_add_u16, ISA_T_B16),
     VH(V_SUB_U16, v_sub_u16, ISA_T_B16),
     VH(V_SUBREV_U16, v_subrev_u16, ISA_T_B16),

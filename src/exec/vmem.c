@@ -83,10 +83,16 @@ static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l)
 }
 
 /* MUBUF: the buffer resource (V#) in four SGPRs: base [47:0], stride [61:48], swizzle_en [63],
- * num_records [95:64], add_tid_enable [119].  index = idxen VGPR (+ lane with add_tid), offset =
- * offen VGPR + instruction offset; address = base + soffset + offset + stride * index.  Range:
- * raw buffers (stride 0) check offset against num_records in bytes, structured ones check index
- * against num_records in records. */
+ * num_records [95:64], and in dword 3 NUM_FORMAT [14:12], DATA_FORMAT [18:15], ELEMENT_SIZE
+ * [20:19] (2, 4, 8, 16 bytes), INDEX_STRIDE [22:21] (8, 16, 32, 64), ADD_TID_ENABLE [23].
+ * index = idxen VGPR (+ lane with add_tid), offset = offen VGPR + instruction offset;
+ * address = base + soffset + buffer_offset, where buffer_offset is offset + stride * index, or
+ * for a swizzled resource (CDNA3/CDNA4 ISA "Buffer addressing", swizzled):
+ *   (index / index_stride * stride + offset / element_size * element_size) * index_stride
+ *     + index % index_stride * element_size + offset % element_size.
+ * With ADD_TID_ENABLE, DATA_FORMAT supplies stride bits [17:14] (the gfx9 scratch descriptor
+ * layout).  Range: raw buffers (stride 0) check offset against num_records in bytes, structured
+ * ones check index against num_records in records. */
 static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
 {
     const isa_mem_fields *m = &x->in.f.m;
@@ -100,11 +106,20 @@ static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
         index = w->v[va->idx + vi++][l];
     if (m->offen)
         offset += w->v[va->idx + vi][l];
-    if ((rs[3] >> 23) & 1)
+    u32 w3 = rs[3];
+    if ((w3 >> 23) & 1) {
         index += l;
+        stride |= ((w3 >> 15) & 0xf) << 14;
+    }
+    u64 boff = offset + (u64)stride * index;
+    if (rs[1] >> 31) {
+        u32 istr = 8u << ((w3 >> 21) & 3), esz = 2u << ((w3 >> 19) & 3);
+        boff = ((u64)(index / istr) * stride + offset / esz * esz) * istr + index % istr * esz +
+               offset % esz;
+    }
     lane_ref r = {SP_GLOBAL, 0, 0};
     u64 soff = x_s32(w, x, 4);
-    r.a = base + soff + offset + (u64)stride * index;
+    r.a = base + soff + boff;
     if (stride == 0)
         r.avail = offset < num ? (u64)num - offset : 0;
     else
@@ -155,25 +170,53 @@ static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int 
 enum { K_DW, K_UB, K_SB, K_US, K_SS, K_D16_UB, K_D16_SB, K_D16_S, K_D16HI_UB, K_D16HI_SB, K_D16HI_S,
        K_ST_B, K_ST_S, K_ST_BHI, K_ST_SHI };
 
-/* Variants not modelled yet stop the wave by name instead of doing something else: loads into
- * LDS (lds bit), texture-fail returns (tfe) and swizzled buffers. */
-static int unsupported(wave *w, const xinst *x, ref_fn ref)
+/* Variants not modelled stop the wave by name instead of doing something else: texture-fail
+ * returns (tfe: llvm-mc-22 does not accept it for gfx942/gfx950, so only a hand-made word has
+ * it) and the lds bit on anything but a load. */
+static int unsupported(wave *w, const xinst *x, int load)
 {
     const isa_mem_fields *m = &x->in.f.m;
-    int swizzled = ref == buf_ref && (w->s[x->in.src[3].idx + 1] >> 31);
-    if (m->lds || m->tfe || swizzled) {
+    if (m->tfe || (m->lds && !load)) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         return 1;
     }
     return 0;
 }
 
+/* Loads into LDS (the MUBUF lds bit; global/scratch_load_lds_*): lane l's data goes to LDS at
+ * base + l * 4 * ndw instead of to VGPRs, sub-dword data extended to a dword as it would be in a
+ * register.  base (CDNA3/CDNA4 ISA "Global/scratch loads to LDS", "MUBUF loads to LDS"): for
+ * global/scratch M0[17:2] * 4 + the instruction offset; for MUBUF M0 as a byte offset (bits 15:0
+ * on gfx942's 64 KiB LDS, 17:0 on gfx950's 160 KiB) + the instruction offset. */
+static u32 lds_dest_base(const wave *w, const xinst *x, ref_fn ref)
+{
+    u32 m0 = w->s[124], off = (u32)x->in.f.m.offset;
+    if (ref == buf_ref)
+        return (m0 & (w->prog && w->prog->arch == ISA_GFX950 ? 0x3ffffu : 0xffffu)) + off;
+    return (m0 & 0x3fffcu) + off;
+}
+static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size, unsigned lane)
+{
+    if ((u64)a + size > w->lds_size) {
+        wave_fault(w, x, XF_LDS);
+        w->fault.addr = a;
+        w->fault.size = size;
+        w->fault.write = 1;
+        w->fault.lanes |= 1ull << lane;
+        return -1;
+    }
+    memcpy(w->lds + a, v, size);
+    return 0;
+}
+
 static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
 {
-    if (unsupported(w, x, ref))
+    if (unsupported(w, x, 1))
         return;
+    int to_lds = x->in.f.m.lds;
+    u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
     u64 exec = wave_exec(w);
-    uint32_t(*d)[LANES] = vrow(w, &x->in.dst[0]);
+    uint32_t(*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
     unsigned size = kind == K_DW ? 4 * ndw : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2 : 1;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
@@ -186,6 +229,19 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
             wave_mem_fault(w, x, r.a, size, 0);
             w->fault.lanes |= 1ull << l;
             return;
+        }
+        if (to_lds) {
+            if (kind == K_UB)
+                buf[0] = (uint8_t)buf[0];
+            else if (kind == K_SB)
+                buf[0] = (u32)(int32_t)(int8_t)buf[0];
+            else if (kind == K_US)
+                buf[0] = (uint16_t)buf[0];
+            else if (kind == K_SS)
+                buf[0] = (u32)(int32_t)(int16_t)buf[0];
+            if (lds_put(w, x, lds_base + l * 4 * ndw, buf, 4 * ndw, l))
+                return;
+            continue;
         }
         u32 v = buf[0], old = d[0][l];
         switch (kind) {
@@ -211,7 +267,7 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
 
 static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
 {
-    if (unsupported(w, x, ref))
+    if (unsupported(w, x, 0))
         return;
     u64 exec = wave_exec(w);
     uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
@@ -243,7 +299,7 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
  * private memory belong to one thread, so plain read-modify-write is exact there. */
 static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
 {
-    if (unsupported(w, x, ref))
+    if (unsupported(w, x, 0))
         return;
     u64 exec = wave_exec(w);
     unsigned size = is64 ? 8 : 4, ndw = is64 ? 2 : 1;
@@ -323,6 +379,149 @@ LOADS(global, flat_ref)
 LOADS(scratch, flat_ref)
 LOADS(buffer, buf_ref)
 
+/* ---- formatted buffer access: buffer_*_format_* (format from the V#) and tbuffer_* (format
+ * from the instruction's dfmt/nfmt), CDNA3/CDNA4 ISA "Buffer data formats".
+ *
+ * An element of the buffer holds 1-4 components of one width (DATA_FORMAT); NUM_FORMAT says
+ * how a component converts to the 32-bit register value: UNORM x / (2^n - 1), SNORM
+ * max(x / (2^(n-1) - 1), -1), USCALED/SSCALED the integer as a float, UINT/SINT the integer
+ * (zero/sign-extended), FLOAT an f16 or f32.  Loads of components the format lacks give 0 (y, z)
+ * and 1 (w: 1.0 for the float-valued formats); stores write only the components the format has.
+ * Stores convert back: UNORM/SNORM clamp to [0, 1] / [-1, 1] and round to nearest even (NaN
+ * gives 0), the scaled formats convert to the nearest integer with saturation, UINT/SINT keep
+ * the low n bits.  d16 forms hold one 16-bit value per component, two per VGPR (x, y in the low
+ * and high halves, then z, w); a half of a VGPR the load does not fill keeps its old value, and
+ * float-valued results are rounded to f16.  DST_SEL swizzles in the V# are not applied (compute
+ * descriptors use the identity order).  The packed formats 10_11_11, 11_11_10, 10_10_10_2,
+ * 2_10_10_10 and the invalid/reserved encodings stop the wave as unimplemented. */
+enum { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_RESERVED, NF_FLOAT };
+static const uint8_t fmt_ncomp[16] = {[1] = 1, [2] = 1, [3] = 2, [4] = 1, [5] = 2, [10] = 4,
+                                      [11] = 2, [12] = 4, [13] = 3, [14] = 4};
+static const uint8_t fmt_bits[16] = {[1] = 8, [2] = 16, [3] = 8, [4] = 32, [5] = 16, [10] = 8,
+                                     [11] = 32, [12] = 16, [13] = 32, [14] = 32};
+
+static float fbits(u32 u) { float f; memcpy(&f, &u, 4); return f; }
+static u32 bitsf(float f) { u32 u; memcpy(&u, &f, 4); return u; }
+static u32 f32_to_h(float f) { _Float16 h = (_Float16)f; uint16_t u; memcpy(&u, &h, 2); return u; }
+static float h_to_f32(u32 v) { uint16_t u = (uint16_t)v; _Float16 h; memcpy(&h, &u, 2); return (float)h; }
+static int fmt_is_float(unsigned nf) { return nf != NF_UINT && nf != NF_SINT; }
+
+/* Memory component (n bits) -> register value (32-bit, or 16-bit for d16). */
+static u32 fmt_load(u32 r, unsigned n, unsigned nf, int d16)
+{
+    u32 mask = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    int64_t sv = n == 32 ? (int64_t)(int32_t)r : (int64_t)((r ^ (1u << (n - 1))) & mask) - (1 << (n - 1));
+    float f = 0;
+    switch (nf) {
+    case NF_UNORM: f = (float)((double)r / mask); break;
+    case NF_SNORM: f = (float)((double)sv / (mask >> 1)); f = f < -1.0f ? -1.0f : f; break;
+    case NF_USCALED: f = (float)r; break;
+    case NF_SSCALED: f = (float)sv; break;
+    case NF_UINT: return d16 ? r & 0xffff : r;
+    case NF_SINT: return d16 ? (u32)sv & 0xffff : (u32)sv;
+    default: f = n == 16 ? h_to_f32(r) : fbits(r); break; /* NF_FLOAT */
+    }
+    if (d16)
+        return nf == NF_FLOAT && n == 16 ? r : f32_to_h(f);
+    return bitsf(f);
+}
+
+static u32 sat_round(double v, double lo, double hi)
+{
+    if (v != v)
+        return 0;
+    v = v < lo ? lo : v > hi ? hi : v;
+    return (u32)(int64_t)__builtin_rint(v);
+}
+
+/* Register value -> memory component. */
+static u32 fmt_store(u32 v, unsigned n, unsigned nf, int d16)
+{
+    u32 mask = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    float f = d16 ? h_to_f32(v) : fbits(v);
+    switch (nf) {
+    case NF_UNORM: return sat_round((double)f * mask, 0, mask);
+    case NF_SNORM: return sat_round((double)f * (mask >> 1), -(double)(mask >> 1), mask >> 1) & mask;
+    case NF_USCALED: return sat_round(f, 0, mask);
+    case NF_SSCALED: return sat_round(f, -(double)(mask >> 1) - 1, mask >> 1) & mask;
+    case NF_UINT: return (d16 ? v & 0xffff : v) & mask;
+    case NF_SINT: return (d16 ? (u32)(int32_t)(int16_t)v : v) & mask;
+    default: /* NF_FLOAT */
+        if (n == 16)
+            return d16 ? v & 0xffff : f32_to_h(f);
+        return d16 ? bitsf(f) : v;
+    }
+}
+
+/* One handler for all formatted accesses: nc = components of the op, d16 (1 = packed halves,
+ * 2 = the d16_hi form: x in the high half), store, tbuf (format from the instruction). */
+static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, int tbuf)
+{
+    if (unsupported(w, x, 0)) /* no lds form: format loads into LDS are not modelled */
+        return;
+    const isa_mem_fields *m = &x->in.f.m;
+    u32 w3 = w->s[x->in.src[3].idx + 3];
+    unsigned df = tbuf ? m->dfmt : (w3 >> 15) & 15, nf = tbuf ? m->nfmt : (w3 >> 12) & 7;
+    unsigned fc = fmt_ncomp[df], n = fmt_bits[df];
+    if (!fc || nf == NF_RESERVED || (nf == NF_FLOAT && n == 8)) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        return;
+    }
+    unsigned cb = n / 8;
+    uint32_t(*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    u64 exec = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        lane_ref r = buf_ref(w, x, l);
+        for (unsigned c = 0; c < nc; c++) {
+            /* register slot of component c: dword c, or half (c & 1) of dword c / 2 */
+            unsigned dw = d16 ? c / 2 : c, sh = d16 == 2 ? 16 : d16 ? 16 * (c & 1) : 0;
+            int inside = c < fc && r.avail >= (u64)(c + 1) * cb;
+            u32 raw = 0;
+            if (store) {
+                if (!inside)
+                    continue;
+                raw = fmt_store(d16 ? v[dw][l] >> sh : v[dw][l], n, nf, d16 != 0);
+                if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 1, l)) {
+                    wave_mem_fault(w, x, r.a + c * cb, cb, 1);
+                    w->fault.lanes |= 1ull << l;
+                    return;
+                }
+                continue;
+            }
+            u32 val;
+            if (c >= fc) { /* missing component: 0, or 1 for w */
+                u32 one = fmt_is_float(nf) ? (d16 ? 0x3c00u : 0x3f800000u) : 1u;
+                val = c == 3 ? one : 0;
+            } else if (!inside) {
+                val = 0;
+            } else {
+                if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 0, l)) {
+                    wave_mem_fault(w, x, r.a + c * cb, cb, 0);
+                    w->fault.lanes |= 1ull << l;
+                    return;
+                }
+                val = fmt_load(raw, n, nf, d16 != 0);
+            }
+            if (d16)
+                v[dw][l] = (v[dw][l] & ~(0xffffu << sh)) | (val & 0xffff) << sh;
+            else
+                v[dw][l] = val;
+        }
+    }
+}
+#define FMT(pfx, T, name, nc, d16)                                                                 \
+    static void pfx##_load_format_##name(wave *w, const xinst *x) { vmem_format(w, x, nc, d16, 0, T); } \
+    static void pfx##_store_format_##name(wave *w, const xinst *x) { vmem_format(w, x, nc, d16, 1, T); }
+#define FMTS(pfx, T)                                                                               \
+    FMT(pfx, T, x, 1, 0) FMT(pfx, T, xy, 2, 0) FMT(pfx, T, xyz, 3, 0) FMT(pfx, T, xyzw, 4, 0)      \
+    FMT(pfx, T, d16_x, 1, 1) FMT(pfx, T, d16_xy, 2, 1) FMT(pfx, T, d16_xyz, 3, 1)               \
+    FMT(pfx, T, d16_xyzw, 4, 1)
+FMTS(buffer, 0)
+FMTS(tbuffer, 1)
+FMT(buffer, 0, d16_hi_x, 1, 2)
+
 #define ATOM(pfx, name, op, is64, ref)                                                                  \
     static void pfx##_atomic_##name(wave *w, const xinst *x) { vmem_atomic(w, x, op, is64, ref); }
 #define ATOMS(pfx, ref)                                                                                 \
@@ -375,11 +574,36 @@ ATOMS(buffer, buf_ref)
         H(P##_ATOMIC_MIN_F64, p##_atomic_min_f64), H(P##_ATOMIC_MAX_F64, p##_atomic_max_f64),      \
         H(P##_ATOMIC_PK_ADD_F16, p##_atomic_pk_add_f16),                                           \
         H(P##_ATOMIC_PK_ADD_BF16, p##_atomic_pk_add_bf16)
+#define HF(P, p)                                                                                   \
+    H(P##_LOAD_FORMAT_X, p##_load_format_x), H(P##_LOAD_FORMAT_XY, p##_load_format_xy),            \
+        H(P##_LOAD_FORMAT_XYZ, p##_load_format_xyz), H(P##_LOAD_FORMAT_XYZW, p##_load_format_xyzw), \
+        H(P##_LOAD_FORMAT_D16_X, p##_load_format_d16_x),                                           \
+        H(P##_LOAD_FORMAT_D16_XY, p##_load_format_d16_xy),                                         \
+        H(P##_LOAD_FORMAT_D16_XYZ, p##_load_format_d16_xyz),                                       \
+        H(P##_LOAD_FORMAT_D16_XYZW, p##_load_format_d16_xyzw),                                     \
+        H(P##_STORE_FORMAT_X, p##_store_format_x), H(P##_STORE_FORMAT_XY, p##_store_format_xy),    \
+        H(P##_STORE_FORMAT_XYZ, p##_store_format_xyz),                                             \
+        H(P##_STORE_FORMAT_XYZW, p##_store_format_xyzw),                                           \
+        H(P##_STORE_FORMAT_D16_X, p##_store_format_d16_x),                                         \
+        H(P##_STORE_FORMAT_D16_XY, p##_store_format_d16_xy),                                       \
+        H(P##_STORE_FORMAT_D16_XYZ, p##_store_format_d16_xyz),                                     \
+        H(P##_STORE_FORMAT_D16_XYZW, p##_store_format_d16_xyzw)
 static void buffer_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
 
 const xhandler x_flat_handlers[] = {
     HL(FLAT, flat), HL(GLOBAL, global), HL(SCRATCH, scratch), HL(BUFFER, buffer),
     HA(FLAT, flat), HA(GLOBAL, global), HA(BUFFER, buffer),
     H(BUFFER_INV, buffer_cache_nop), H(BUFFER_WBL2, buffer_cache_nop),
+    HF(BUFFER, buffer), HF(TBUFFER, tbuffer),
+    H(BUFFER_LOAD_FORMAT_D16_HI_X, buffer_load_format_d16_hi_x),
+    H(BUFFER_STORE_FORMAT_D16_HI_X, buffer_store_format_d16_hi_x),
+    /* Loads into LDS: the decoder sets f.m.lds, the shared load bodies route the data. */
+    H(GLOBAL_LOAD_LDS_UBYTE, global_load_ubyte), H(GLOBAL_LOAD_LDS_SBYTE, global_load_sbyte),
+    H(GLOBAL_LOAD_LDS_USHORT, global_load_ushort), H(GLOBAL_LOAD_LDS_SSHORT, global_load_sshort),
+    H(GLOBAL_LOAD_LDS_DWORD, global_load_dword), H(GLOBAL_LOAD_LDS_DWORDX3, global_load_dwordx3),
+    H(GLOBAL_LOAD_LDS_DWORDX4, global_load_dwordx4),
+    H(SCRATCH_LOAD_LDS_UBYTE, scratch_load_ubyte), H(SCRATCH_LOAD_LDS_SBYTE, scratch_load_sbyte),
+    H(SCRATCH_LOAD_LDS_USHORT, scratch_load_ushort),
+    H(SCRATCH_LOAD_LDS_SSHORT, scratch_load_sshort), H(SCRATCH_LOAD_LDS_DWORD, scratch_load_dword),
 };
 const unsigned x_flat_nhandlers = sizeof x_flat_handlers / sizeof x_flat_handlers[0];

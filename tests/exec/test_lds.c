@@ -133,6 +133,98 @@ int main(void)
                   w->fault.lanes == 1ull << 17 && w->fault.addr == 1024,
               "%s oob: kind %d lanes %llx addr %llu", a, w->fault.kind,
               (unsigned long long)w->fault.lanes, (unsigned long long)w->fault.addr);
+
+        /* ds_wrap_rtn_b32: 8 lanes on one counter, applied in lane order: subtract 3 while the
+         * value allows it, otherwise add 7.  10 -> 7 -> 4 -> 1 -> 8 -> 5 -> 2 -> 9 -> 6. */
+        reset();
+        wave_set_exec(w, 0xff);
+        lds[0] = 10;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = 0, w->v[2][l] = 3, w->v[3][l] = 7;
+        CHECK(run_snippet(w, a, "ds_wrap_rtn_b32 v4, v1, v2, v3") == WAVE_DONE, "%s wrap", a);
+        static const uint32_t wrap_ret[8] = {10, 7, 4, 1, 8, 5, 2, 9};
+        bad = 0;
+        for (unsigned l = 0; l < 8; l++)
+            bad += w->v[4][l] != wrap_ret[l];
+        CHECK(bad == 0 && at(0) == 6, "%s wrap: %d wrong, final %u", a, bad, at(0));
+
+        /* ds_condxchg32_rtn_b64: address (v1 + 4) & 0xfff8 = 8 * lane; dword k is written with
+         * bit 31 cleared only when bit 31 of data dword k is set; old dwords come back. */
+        reset();
+        for (unsigned i = 0; i < 256; i++) {
+            uint32_t v = 0xa0000 + i;
+            memcpy(lds + 4 * i, &v, 4);
+        }
+        for (unsigned l = 0; l < 64; l++) {
+            w->v[1][l] = 8 * l;
+            w->v[4][l] = l & 1 ? 0x80001234u : 0x5555u;
+            w->v[5][l] = l & 2 ? 0xffffffffu : 0x7fffffffu;
+        }
+        CHECK(run_snippet(w, a, "ds_condxchg32_rtn_b64 v[6:7], v1, v[4:5] offset:4\nds_nop") == WAVE_DONE,
+              "%s condxchg", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            bad += w->v[6][l] != 0xa0000 + 2 * l || w->v[7][l] != 0xa0000 + 2 * l + 1;
+            bad += at(8 * l) != (l & 1 ? 0x1234u : 0xa0000 + 2 * l);
+            bad += at(8 * l + 4) != (l & 2 ? 0x7fffffffu : 0xa0000 + 2 * l + 1);
+        }
+        CHECK(bad == 0, "%s condxchg: %d wrong (lane 3: %x %x mem %x %x)", a, bad, w->v[6][3],
+              w->v[7][3], at(24), at(28));
+
+        /* gfx950 transposing reads, checked from the MFMA-operand point of view: in each group g
+         * of 16 lanes, a column-major tile of 16 (M) x n (K) elements at 128 * g (n = 64 / bits);
+         * lane a = M / n + (16 / n) * K addresses the n consecutive M values from M at K, and
+         * lane L must end up with M = L, K = 0..n-1 (element j holds K = j). */
+        if (ai == 0) {
+            reset();
+            for (unsigned g = 0; g < 4; g++)
+                for (unsigned k = 0; k < 4; k++)
+                    for (unsigned m = 0; m < 16; m++) {
+                        uint16_t v = (uint16_t)(g << 12 | k << 8 | m);
+                        memcpy(lds + 128 * g + 2 * (m + 16 * k), &v, 2);
+                    }
+            for (unsigned l = 0; l < 64; l++) {
+                unsigned g = l / 16, ad = l % 16; /* ad = M / 4 + 4 * K */
+                w->v[1][l] = 128 * g + 2 * (4 * (ad % 4) + 16 * (ad / 4));
+            }
+            w->v[4][63] = 0xdead;
+            wave_set_exec(w, ~0ull >> 1);
+            /* lane 63 is inactive: its data reads as 0 where others take elements from it */
+            CHECK(run_snippet(w, a, "ds_read_b64_tr_b16 v[4:5], v1") == WAVE_DONE, "%s tr_b16", a);
+            bad = 0;
+            for (unsigned l = 0; l < 63; l++) {
+                unsigned g = l / 16, m = l % 16;
+                uint32_t e[4];
+                for (unsigned k = 0; k < 4; k++)
+                    e[k] = (g << 12 | k << 8 | m);
+                if (g == 3 && m / 4 == 3) /* element K=3 comes from lane 48 + m / 4 + 12 = 63 */
+                    e[3] = 0;
+                bad += w->v[4][l] != (e[0] | e[1] << 16) || w->v[5][l] != (e[2] | e[3] << 16);
+            }
+            CHECK(bad == 0 && w->v[4][63] == 0xdead, "%s tr_b16: %d lanes wrong (lane 5: %08x %08x)",
+                  a, bad, w->v[4][5], w->v[5][5]);
+
+            reset();
+            for (unsigned g = 0; g < 4; g++)
+                for (unsigned k = 0; k < 8; k++)
+                    for (unsigned m = 0; m < 16; m++)
+                        lds[128 * g + m + 16 * k] = (uint8_t)(g * 37 + k * 16 + m);
+            for (unsigned l = 0; l < 64; l++) {
+                unsigned g = l / 16, ad = l % 16; /* ad = M / 8 + 2 * K */
+                w->v[1][l] = 128 * g + 8 * (ad % 2) + 16 * (ad / 2);
+            }
+            CHECK(run_snippet(w, a, "ds_read_b64_tr_b8 v[4:5], v1 offset:0") == WAVE_DONE, "%s tr_b8", a);
+            bad = 0;
+            for (unsigned l = 0; l < 64; l++) {
+                unsigned g = l / 16, m = l % 16;
+                uint64_t want = 0;
+                for (unsigned k = 0; k < 8; k++)
+                    want |= (uint64_t)(uint8_t)(g * 37 + k * 16 + m) << (8 * k);
+                bad += (w->v[4][l] | (uint64_t)w->v[5][l] << 32) != want;
+            }
+            CHECK(bad == 0, "%s tr_b8: %d lanes wrong (lane 9: %08x %08x)", a, bad, w->v[4][9],
+                  w->v[5][9]);
+        }
     }
     free(w);
     return check_summary("lds");
