@@ -154,7 +154,8 @@ static void doorbell(nvt_queue *q)
 #else
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
-    q->dev->usermode[NVT_USERMODE_DOORBELL / 4] = q->token;
+    __atomic_store_n((uint32_t *)&q->dev->usermode[NVT_USERMODE_DOORBELL / 4], q->token,
+                     __ATOMIC_RELAXED);
 }
 
 /* Close the submission with the timeline release and ring the doorbell. */

@@ -50,3 +50,6 @@ all: $(TEGRA_LIB_A) $(TEGRA_LIB_SO) $(TEGRA_TOOLS)
 
 -include $(TEGRA_OBJS:.o=.d) $(TEGRA_SIM_OBJS:.o=.d) \
 	$(TEGRA_TOOL_SRCS:%.c=$(BUILD)/obj/%.d) $(TEGRA_TOOL_LIB:.o=.d)
+
+# The simulator runs a GPU thread next to the driver: its tests belong under ThreadSanitizer.
+TSAN_TESTS := $(TSAN_TESTS)|tegra/test_flow|tegra/test_bad|tegra/test_suites

@@ -62,7 +62,7 @@ void *sim_buf_ptr(sim_buf *b, uint64_t off, uint64_t len)
 {
     if (!b->phys || off > b->size || len > b->size - off)
         return NULL;
-    return b->phys + off;
+    return (b->alias ? b->alias : b->phys) + off;
 }
 
 void *sim_translate_locked(nvt_sim *sim, uint64_t va, uint64_t len)
@@ -549,8 +549,14 @@ static void *sim_mmap(void *ctx, void *addr, size_t len, int prot, int flags, in
             }
         }
         if (sim->nmmaps < sim->capmmaps) {
-            sim->mmaps[sim->nmmaps++] = (sim_cpumap){p, len};
+            sim_buf *b = o->kind == OBJ_DMABUF ? o->buf : NULL;
+            sim->mmaps[sim->nmmaps++] = (sim_cpumap){p, len, b};
             sim->st.cpu_mappings++;
+            if (b) {
+                b->refs++;
+                if (!b->alias && off == 0 && len == b->size)
+                    b->alias = p;
+            }
         } else {
             munmap(p, len);
             p = MAP_FAILED;
@@ -570,6 +576,12 @@ static int sim_munmap(void *ctx, void *addr, size_t len)
     int rc = -EINVAL;
     for (int i = 0; i < sim->nmmaps; i++)
         if (sim->mmaps[i].addr == addr && sim->mmaps[i].len == len) {
+            sim_buf *b = sim->mmaps[i].buf;
+            if (b) {
+                if (b->alias == addr)
+                    b->alias = NULL;
+                buf_unref(b);
+            }
             sim->mmaps[i] = sim->mmaps[--sim->nmmaps];
             sim->st.cpu_mappings--;
             rc = munmap(addr, len) ? -errno : 0;
@@ -649,8 +661,8 @@ void nvt_sim_destroy(nvt_sim *sim)
     for (int h = 0; h < sim->nhandles; h++)
         if (sim->handles[h])
             buf_unref(sim->handles[h]);
-    for (int i = 0; i < sim->nmmaps; i++)
-        munmap(sim->mmaps[i].addr, sim->mmaps[i].len);
+    while (sim->nmmaps)
+        sim_munmap(sim, sim->mmaps[0].addr, sim->mmaps[0].len);
     munmap((void *)sim->usermode, NVT_USERMODE_MAP_SIZE);
     close(sim->usermode_memfd);
     free(sim->fds);

@@ -14,6 +14,10 @@ typedef struct sim_buf { /* an nvmap allocation */
     int memfd;           /* -1 until ALLOC */
     uint32_t handle, size, flags;
     uint8_t *phys;       /* the simulator's own mapping: "physical memory" */
+    /* The driver's whole-buffer CPU mapping, if any.  The GPU side reads through it rather
+     * than through phys so that ThreadSanitizer sees CPU and "GPU" accesses at the same
+     * addresses (through two mappings, their release/acquire pairs would look unsynchronized). */
+    uint8_t *alias;
 } sim_buf;
 
 typedef struct sim_map { /* a GPU mapping in the (single) address space */
@@ -63,6 +67,7 @@ typedef struct sim_kernel {
 typedef struct sim_cpumap {
     void *addr;
     size_t len;
+    sim_buf *buf; /* dmabuf mappings hold a reference, as in the kernel */
 } sim_cpumap;
 
 struct nvt_sim {

@@ -281,12 +281,14 @@ static void test_nvcc(void)
         /* end to end: the real cubin's code and layout, a C stand-in for its SASS */
         nvt_sim *sim = nvt_sim_create(NVT_ABI_R36);
         nvt_dev *dev = open_sim_dev(sim);
-        nvt_queue *q;
-        nvt_kernel *k;
-        nvt_mem *buf;
-        CHECK(nvt_queue_create(dev, NULL, &q) == 0 && nvt_kernel_load(dev, ki, &k) == 0 &&
-                  nvt_mem_alloc(dev, 100 * 4, 0, &buf) == 0,
-              "setup: %s", nvt_dev_error(dev));
+        nvt_queue *q = NULL;
+        nvt_kernel *k = NULL;
+        nvt_mem *buf = NULL;
+        int setup = nvt_queue_create(dev, NULL, &q) == 0 && nvt_kernel_load(dev, ki, &k) == 0 &&
+                    nvt_mem_alloc(dev, 100 * 4, 0, &buf) == 0;
+        CHECK(setup, "setup: %s", nvt_dev_error(dev));
+        if (!setup)
+            exit(check_summary("tegra/test_cubin"));
         nvt_sim_register_kernel(sim, k->code_va, sim_scale, NULL);
         float *f = buf->cpu;
         for (int i = 0; i < 100; i++)

@@ -251,7 +251,7 @@ static void test_signal_chain(nvt_dev *dev, nvt_sim *sim)
 {
     /* b is created first, so the simulated GPU visits it first: its copy must wait at the
      * acquire until a's launch has released a's timeline. */
-    nvt_queue *b, *a;
+    nvt_queue *b = NULL, *a = NULL;
     CHECK(nvt_queue_create(dev, NULL, &b) == 0 && nvt_queue_create(dev, NULL, &a) == 0,
           "queues: %s", nvt_dev_error(dev));
     nvt_kernel_info ki = inc_info();
