@@ -250,8 +250,10 @@ NVT_API int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t by
                      uint64_t *signal);
 /* Make q wait (on the GPU) until other's timeline reaches value. */
 NVT_API int nvt_queue_wait_for(nvt_queue *q, const nvt_queue *other, uint64_t value);
-/* Block the CPU until q's timeline reaches value.  -ETIMEDOUT after timeout_ms (message names
- * GP_GET/GP_PUT and the value), -EIO if the channel is in an error state. */
+/* Block the CPU until q's timeline reaches value.  -ETIMEDOUT after timeout_ms, with a message
+ * naming the timeline, GP_GET and GP_PUT: that is how a faulted or hung channel shows up (the
+ * driver does not yet read nvgpu's error notifier, so it cannot tell the two apart); -EINVAL
+ * for a value never submitted. */
 NVT_API int nvt_queue_wait(nvt_queue *q, uint64_t value, uint32_t timeout_ms);
 /* Wait for everything submitted so far. */
 NVT_API int nvt_queue_sync(nvt_queue *q, uint32_t timeout_ms);

@@ -487,8 +487,8 @@ static int sim_open(void *ctx, const char *path, int flags)
     enum obj_kind kind = OBJ_NONE;
     if (!strcmp(path, "/dev/nvmap"))
         kind = OBJ_NVMAP;
-    else if (!strcmp(path, "/dev/nvgpu/igpu0/ctrl") ||
-             (sim->abi == NVT_ABI_R35 && !strcmp(path, "/dev/nvhost-ctrl-gpu")))
+    else if ((!strcmp(path, "/dev/nvgpu/igpu0/ctrl") && sim->present != 2) ||
+             !strcmp(path, "/dev/nvhost-ctrl-gpu"))
         kind = OBJ_CTRL;
     if (kind == OBJ_NONE || !sim->present)
         return -ENOENT;

@@ -53,7 +53,8 @@ typedef struct nvt_sim_stats {
 nvt_sim *nvt_sim_create(nvt_abi abi);
 void nvt_sim_destroy(nvt_sim *sim);
 const nvt_os *nvt_sim_os(nvt_sim *sim);
-/* Make the device nodes absent (open fails with ENOENT). */
+/* Which device nodes exist: 0 none (open fails with ENOENT), 1 all (default), 2 /dev/nvmap
+ * and only the legacy /dev/nvhost-ctrl-gpu ctrl node. */
 void nvt_sim_set_present(nvt_sim *sim, int present);
 /* Total bytes nvmap may hand out (default 1 GiB): larger ALLOCs fail with ENOMEM. */
 void nvt_sim_set_mem_limit(nvt_sim *sim, uint64_t bytes);

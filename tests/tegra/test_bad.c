@@ -17,6 +17,12 @@ static void test_no_device(void)
     int rc = nvt_dev_open(nvt_sim_os(sim), &dev, err, sizeof err);
     CHECK(rc == -ENODEV && dev == NULL, "rc %d", rc);
     CHECK(strstr(err, "no nvgpu device found") != NULL, "message: %s", err);
+    /* only the legacy ctrl node: the driver falls back to it */
+    nvt_sim_set_present(sim, 2);
+    rc = nvt_dev_open(nvt_sim_os(sim), &dev, err, sizeof err);
+    CHECK(rc == 0 && !strcmp(nvt_dev_info(dev)->ctrl_path, "/dev/nvhost-ctrl-gpu"),
+          "legacy node: rc %d %s", rc, rc ? err : nvt_dev_info(dev)->ctrl_path);
+    nvt_dev_close(dev);
     nvt_sim_destroy(sim);
 }
 
