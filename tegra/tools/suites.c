@@ -25,7 +25,7 @@ typedef struct run {
     char why[320];
 } run;
 
-static int count_fds(void)
+int nvt_count_fds(void)
 {
     DIR *d = opendir("/proc/self/fd");
     int n = 0;
@@ -61,7 +61,7 @@ static int suite_info(run *r)
 
 static int suite_memory(run *r)
 {
-    int fds = count_fds();
+    int fds = nvt_count_fds();
     static const size_t sizes[] = {1, 4096, 65537, 1u << 20, 64u << 20};
     for (int round = 0; round < 20; round++)
         for (unsigned i = 0; i < sizeof sizes / sizeof *sizes; i++) {
@@ -75,7 +75,7 @@ static int suite_memory(run *r)
             memset(m->cpu, round, sizes[i]);
             nvt_mem_free(r->dev, m);
         }
-    REQUIRE(r, count_fds() == fds, "fd leak: %d -> %d", fds, count_fds());
+    REQUIRE(r, nvt_count_fds() == fds, "fd leak: %d -> %d", fds, nvt_count_fds());
     return 0;
 }
 

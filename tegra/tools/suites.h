@@ -23,6 +23,9 @@ typedef struct nvt_check_opts {
  * 1 if any failed, NVT_EXIT_SKIP if there is no device. */
 int nvt_check_run(const nvt_check_opts *o);
 
+/* Open fds of this process (/proc/self/fd entries), or -1. */
+int nvt_count_fds(void);
+
 /* The scale kernel's CUDA source, for tools that compile it with nvcc. */
 extern const char nvt_scale_cu[];
 

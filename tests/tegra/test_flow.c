@@ -42,6 +42,21 @@ static nvt_kernel_info inc_info(void)
     return k;
 }
 
+/* Load inc, register its stand-in and allocate a zeroed counter. */
+static nvt_kernel *load_inc(nvt_dev *dev, nvt_sim *sim, nvt_mem **ctr)
+{
+    nvt_kernel_info ki = inc_info();
+    nvt_kernel *k = NULL;
+    *ctr = NULL;
+    CHECK(nvt_kernel_load(dev, &ki, &k) == 0 && nvt_mem_alloc(dev, 4, 0, ctr) == 0, "inc: %s",
+          nvt_dev_error(dev));
+    if (!k || !*ctr)
+        exit(check_summary("tegra/test_flow"));
+    nvt_sim_register_kernel(sim, k->code_va, sim_inc, NULL);
+    *(uint32_t *)(*ctr)->cpu = 0;
+    return k;
+}
+
 typedef struct seen {
     uint32_t grid[3], block[3], regs, cbuf0_size;
     uint32_t dims[6];
@@ -163,13 +178,8 @@ static void test_many_launches(nvt_dev *dev, nvt_sim *sim)
     nvt_queue_opts o = {64, 8192, 16, 0};
     nvt_queue *q;
     CHECK(nvt_queue_create(dev, &o, &q) == 0, "small queue: %s", nvt_dev_error(dev));
-    nvt_kernel_info ki = inc_info();
-    nvt_kernel *k;
-    nvt_kernel_load(dev, &ki, &k);
-    nvt_sim_register_kernel(sim, k->code_va, sim_inc, NULL);
     nvt_mem *ctr;
-    nvt_mem_alloc(dev, 4, 0, &ctr);
-    *(uint32_t *)ctr->cpu = 0;
+    nvt_kernel *k = load_inc(dev, sim, &ctr);
     nvt_sim_stats before, after;
     nvt_sim_stats_get(sim, &before);
     uint32_t one[3] = {1, 1, 1};
@@ -218,13 +228,8 @@ static void test_back_pressure(nvt_dev *dev, nvt_sim *sim)
     nvt_queue_opts o = {8, 0, 0, 0};
     nvt_queue *q;
     CHECK(nvt_queue_create(dev, &o, &q) == 0, "8-entry queue: %s", nvt_dev_error(dev));
-    nvt_kernel_info ki = inc_info();
-    nvt_kernel *k;
-    nvt_kernel_load(dev, &ki, &k);
-    nvt_sim_register_kernel(sim, k->code_va, sim_inc, NULL);
     nvt_mem *ctr;
-    nvt_mem_alloc(dev, 4, 0, &ctr);
-    *(uint32_t *)ctr->cpu = 0;
+    nvt_kernel *k = load_inc(dev, sim, &ctr);
     nvt_sim_pause(sim, 1);
     submitter s = {q, k, ctr->gpu_va, 0, 0};
     pthread_t t;
@@ -254,12 +259,8 @@ static void test_signal_chain(nvt_dev *dev, nvt_sim *sim)
     nvt_queue *b = NULL, *a = NULL;
     CHECK(nvt_queue_create(dev, NULL, &b) == 0 && nvt_queue_create(dev, NULL, &a) == 0,
           "queues: %s", nvt_dev_error(dev));
-    nvt_kernel_info ki = inc_info();
-    nvt_kernel *k;
-    nvt_kernel_load(dev, &ki, &k);
-    nvt_sim_register_kernel(sim, k->code_va, sim_inc, NULL);
     nvt_mem *ctr, *out;
-    nvt_mem_alloc(dev, 4, 0, &ctr);
+    nvt_kernel *k = load_inc(dev, sim, &ctr);
     nvt_mem_alloc(dev, 4, 0, &out);
     *(uint32_t *)ctr->cpu = 41;
     *(uint32_t *)out->cpu = 0;

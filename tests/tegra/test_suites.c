@@ -2,7 +2,6 @@
  * driver, so the hardware tool's own logic is exercised in CI; on a machine without the device
  * the same entry point reports "no nvgpu device found" and the skip status. */
 #include "tegra_test.h"
-#include "../../tegra/tools/suites.h"
 
 static void register_scale(void *ctx, const nvt_kernel *k)
 {
