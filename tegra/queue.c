@@ -130,8 +130,9 @@ static int begin(nvt_queue *q, uint32_t words, nvt_pb *pb, uint64_t *start)
         pos += cap - pos % cap; /* wrap: the skipped tail belongs to this submission */
     for (;;) {
         reclaim(q);
-        uint64_t oldest = q->rec_head == q->put ? q->pb_pos : q->recs[q->rec_head].pb_start;
-        if (pos + bytes - oldest <= cap)
+        if (q->rec_head == q->put)
+            break; /* nothing in flight: the whole ring is free */
+        if (pos + bytes - q->recs[q->rec_head].pb_start <= cap)
             break;
         if ((rc = poll_until(q, value_done, q->recs[q->rec_head].value, SPACE_TIMEOUT_MS,
                              "waiting for pushbuffer space")) < 0)

@@ -204,6 +204,39 @@ static void test_many_launches(nvt_dev *dev, nvt_sim *sim)
     nvt_queue_destroy(q);
 }
 
+/* A 4 KiB pushbuffer: a copy reserves 2.6 KiB, so nearly every submission wraps or waits for
+ * the one before it to retire. */
+static void test_pushbuffer_wrap(nvt_dev *dev, nvt_sim *sim)
+{
+    nvt_queue_opts o = {16, 4096, 4, 0};
+    nvt_queue *q;
+    CHECK(nvt_queue_create(dev, &o, &q) == 0, "tiny queue: %s", nvt_dev_error(dev));
+    nvt_mem *ctr, *log;
+    nvt_kernel *k = load_inc(dev, sim, &ctr);
+    CHECK(nvt_mem_alloc(dev, 500 * 4, 0, &log) == 0, "alloc");
+    uint32_t one[3] = {1, 1, 1};
+    const void *args[1] = {&ctr->gpu_va};
+    int fails = 0;
+    for (int i = 0; i < 500 && !fails; i++) {
+        fails += nvt_launch(q, k, one, one, args, 1, NULL) != 0;
+        fails += nvt_copy(q, log->gpu_va + 4ull * i, ctr->gpu_va, 4, NULL) != 0;
+    }
+    nvt_sim_stats st;
+    nvt_sim_stats_get(sim, &st);
+    CHECK(st.faults == 0, "GPU fault: %s", st.last_fault);
+    CHECK(fails == 0 && nvt_queue_sync(q, TIMEOUT_MS) == 0, "%d failures: %s", fails,
+          nvt_dev_error(dev));
+    const uint32_t *w = log->cpu;
+    int bad = 0;
+    for (int i = 0; i < 500; i++)
+        bad += w[i] != (uint32_t)i + 1;
+    CHECK(bad == 0, "%d copies saw the wrong counter (ordering across pushbuffer wraps)", bad);
+    nvt_mem_free(dev, log);
+    nvt_mem_free(dev, ctr);
+    nvt_kernel_unload(dev, k);
+    nvt_queue_destroy(q);
+}
+
 typedef struct submitter {
     nvt_queue *q;
     nvt_kernel *k;
@@ -380,6 +413,7 @@ static void run_abi(nvt_abi abi, int big)
     test_launch(dev, q, sim);
     test_interleaved(dev, q, sim);
     test_many_launches(dev, sim);
+    test_pushbuffer_wrap(dev, sim);
     test_back_pressure(dev, sim);
     test_signal_chain(dev, sim);
     test_churn(dev, sim);
