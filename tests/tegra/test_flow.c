@@ -237,6 +237,49 @@ static void test_pushbuffer_wrap(nvt_dev *dev, nvt_sim *sim)
     nvt_queue_destroy(q);
 }
 
+/* Random mixes of launches and copies through rings of every small size: each copy records
+ * the counter, which must equal the number of launches submitted before it. */
+static void test_random_rings(nvt_dev *dev, nvt_sim *sim)
+{
+    static const nvt_queue_opts cfg[] = {{2, 4096, 1, 0}, {4, 4096, 2, 0}, {8, 8192, 3, 0},
+                                         {16, 4096, 1, 0}, {32, 12288, 5, 0}};
+    nvt_mem *ctr, *log;
+    nvt_kernel *k = load_inc(dev, sim, &ctr);
+    CHECK(nvt_mem_alloc(dev, 400 * 4, 0, &log) == 0, "alloc");
+    unsigned seed = 99;
+    for (unsigned c = 0; c < sizeof cfg / sizeof *cfg; c++) {
+        nvt_queue *q;
+        if (nvt_queue_create(dev, &cfg[c], &q)) {
+            CHECK(0, "queue %u: %s", c, nvt_dev_error(dev));
+            continue;
+        }
+        *(uint32_t *)ctr->cpu = 0;
+        uint32_t want[400], launches = 0, one[3] = {1, 1, 1};
+        const void *args[1] = {&ctr->gpu_va};
+        int fails = 0;
+        for (int i = 0; i < 400 && !fails; i++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned n = (seed >> 16) % 4;
+            for (unsigned j = 0; j < n && !fails; j++, launches++)
+                fails += nvt_launch(q, k, one, one, args, 1, NULL) != 0;
+            want[i] = launches;
+            fails += nvt_copy(q, log->gpu_va + 4ull * i, ctr->gpu_va, 4, NULL) != 0;
+            if ((seed >> 8) % 17 == 0)
+                fails += nvt_queue_sync(q, TIMEOUT_MS) != 0;
+        }
+        CHECK(fails == 0 && nvt_queue_sync(q, TIMEOUT_MS) == 0, "config %u: %s", c,
+              nvt_dev_error(dev));
+        int bad = 0;
+        for (int i = 0; i < 400; i++)
+            bad += ((const uint32_t *)log->cpu)[i] != want[i];
+        CHECK(bad == 0, "config %u: %d copies saw the wrong count", c, bad);
+        nvt_queue_destroy(q);
+    }
+    nvt_mem_free(dev, log);
+    nvt_mem_free(dev, ctr);
+    nvt_kernel_unload(dev, k);
+}
+
 typedef struct submitter {
     nvt_queue *q;
     nvt_kernel *k;
@@ -414,6 +457,7 @@ static void run_abi(nvt_abi abi, int big)
     test_interleaved(dev, q, sim);
     test_many_launches(dev, sim);
     test_pushbuffer_wrap(dev, sim);
+    test_random_rings(dev, sim);
     test_back_pressure(dev, sim);
     test_signal_chain(dev, sim);
     test_churn(dev, sim);
