@@ -11,8 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-int nvt_fail(nvt_dev *dev, int rc, const char *fmt, ...)
-{
+int nvt_fail(nvt_dev *dev, int rc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(dev->err, sizeof dev->err, fmt, ap);
@@ -20,8 +19,7 @@ int nvt_fail(nvt_dev *dev, int rc, const char *fmt, ...)
     return rc;
 }
 
-int nvt_ioctl(nvt_dev *dev, int fd, unsigned long req, void *arg, const char *name)
-{
+int nvt_ioctl(nvt_dev *dev, int fd, unsigned long req, void *arg, const char *name) {
     int rc = dev->os.ioctl(dev->os.ctx, fd, req, arg);
     if (rc < 0)
         return nvt_fail(dev, rc, "%s (ioctl 0x%08lx on fd %d) failed: %s", name, req, fd,
@@ -29,11 +27,18 @@ int nvt_ioctl(nvt_dev *dev, int fd, unsigned long req, void *arg, const char *na
     return rc;
 }
 
-static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+static uint32_t rd32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static uint64_t rd64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
 
-static int read_characteristics(nvt_dev *dev)
-{
+static int read_characteristics(nvt_dev *dev) {
     /* Ask for more than either ABI's struct: the kernel copies min(asked, its size) and reports
      * its size back in buf_size, which tells r35 (312 B) from r36 (328 B). */
     uint8_t buf[512];
@@ -70,8 +75,7 @@ static int read_characteristics(nvt_dev *dev)
     return 0;
 }
 
-int nvt_dev_open(const nvt_os *os, nvt_dev **out, char *err, size_t errlen)
-{
+int nvt_dev_open(const nvt_os *os, nvt_dev **out, char *err, size_t errlen) {
     static const char *const ctrl_paths[] = {"/dev/nvgpu/igpu0/ctrl", "/dev/nvhost-ctrl-gpu"};
     *out = NULL;
     nvt_dev *dev = calloc(1, sizeof *dev);
@@ -128,8 +132,7 @@ fail:
     return rc;
 }
 
-void nvt_dev_close(nvt_dev *dev)
-{
+void nvt_dev_close(nvt_dev *dev) {
     if (!dev)
         return;
     if (dev->usermode)
@@ -151,14 +154,12 @@ const char *nvt_dev_error(const nvt_dev *dev) { return dev->err; }
 static const uint32_t nvmap_cache[3] = {NVT_NVMAP_CACHEABLE, NVT_NVMAP_WRITE_COMBINE,
                                         NVT_NVMAP_UNCACHEABLE};
 
-static void nvmap_free(nvt_dev *dev, uint32_t handle)
-{
+static void nvmap_free(nvt_dev *dev, uint32_t handle) {
     /* NVMAP_IOC_FREE takes the handle as the argument value itself. */
     dev->os.ioctl(dev->os.ctx, dev->nvmap_fd, NVT_NVMAP_IOC_FREE, (void *)(uintptr_t)handle);
 }
 
-int nvt_mem_alloc(nvt_dev *dev, size_t size, unsigned flags, nvt_mem **out)
-{
+int nvt_mem_alloc(nvt_dev *dev, size_t size, unsigned flags, nvt_mem **out) {
     *out = NULL;
     unsigned cache = flags & NVT_MEM_CACHE_MASK;
     if (!size || cache > 2)
@@ -193,8 +194,8 @@ int nvt_mem_alloc(nvt_dev *dev, size_t size, unsigned flags, nvt_mem **out)
     if ((rc = nvt_ioctl(dev, dev->nvmap_fd, NVT_NVMAP_IOC_GET_FD, &g, "NVMAP_IOC_GET_FD")) < 0)
         goto fail;
     m->dmabuf_fd = (int)g.size_or_fd;
-    void *p = dev->os.mmap(dev->os.ctx, NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED,
-                           m->dmabuf_fd, 0);
+    void *p =
+        dev->os.mmap(dev->os.ctx, NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, m->dmabuf_fd, 0);
     if (p == MAP_FAILED) {
         rc = nvt_fail(dev, -errno, "mmap of dmabuf fd %d (%zu bytes) failed: %s", m->dmabuf_fd,
                       bytes, strerror(errno));
@@ -229,8 +230,7 @@ fail_nohandle:
     return rc;
 }
 
-void nvt_mem_free(nvt_dev *dev, nvt_mem *m)
-{
+void nvt_mem_free(nvt_dev *dev, nvt_mem *m) {
     if (!m)
         return;
     if (m->gpu_va) {

@@ -25,9 +25,16 @@
 #endif
 
 enum {
-    EIFMT_NVAL = 1, EIFMT_BVAL = 2, EIFMT_HVAL = 3, EIFMT_SVAL = 4,
-    ATTR_FRAME_SIZE = 0x11, ATTR_PARAM_CBANK = 0x0a, ATTR_KPARAM_INFO = 0x17,
-    ATTR_CBANK_PARAM_SIZE = 0x19, ATTR_REGCOUNT = 0x2f, ATTR_NUM_BARRIERS = 0x4c,
+    EIFMT_NVAL = 1,
+    EIFMT_BVAL = 2,
+    EIFMT_HVAL = 3,
+    EIFMT_SVAL = 4,
+    ATTR_FRAME_SIZE = 0x11,
+    ATTR_PARAM_CBANK = 0x0a,
+    ATTR_KPARAM_INFO = 0x17,
+    ATTR_CBANK_PARAM_SIZE = 0x19,
+    ATTR_REGCOUNT = 0x2f,
+    ATTR_NUM_BARRIERS = 0x4c,
 };
 
 struct nvt_module {
@@ -41,8 +48,7 @@ struct nvt_module {
 
 static int err_out(char *err, size_t len, int rc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static int err_out(char *err, size_t len, int rc, const char *fmt, ...)
-{
+static int err_out(char *err, size_t len, int rc, const char *fmt, ...) {
     if (err && len) {
         va_list ap;
         va_start(ap, fmt);
@@ -52,14 +58,21 @@ static int err_out(char *err, size_t len, int rc, const char *fmt, ...)
     return rc;
 }
 
-static uint16_t u16at(const uint8_t *p) { uint16_t v; memcpy(&v, p, 2); return v; }
-static uint32_t u32at(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint16_t u16at(const uint8_t *p) {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return v;
+}
+static uint32_t u32at(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
 
 /* Walk one .nv.info section; cb(ctx, format, attr, value16, data, size) per entry. */
 static int walk_info(const uint8_t *p, size_t size,
                      int (*cb)(void *, unsigned, unsigned, unsigned, const uint8_t *, unsigned),
-                     void *ctx)
-{
+                     void *ctx) {
     size_t off = 0;
     while (off + 4 <= size) {
         unsigned fmt = p[off], attr = p[off + 1], v = u16at(p + off + 2);
@@ -80,8 +93,7 @@ static int walk_info(const uint8_t *p, size_t size,
 }
 
 static int kernel_attr(void *ctx, unsigned fmt, unsigned attr, unsigned v, const uint8_t *d,
-                       unsigned len)
-{
+                       unsigned len) {
     nvt_kernel_info *k = ctx;
     if (attr == ATTR_PARAM_CBANK && fmt == EIFMT_SVAL && len >= 8) {
         k->param_base = u16at(d + 4);
@@ -107,8 +119,7 @@ typedef struct global_ctx {
 } global_ctx;
 
 static int global_attr(void *ctx, unsigned fmt, unsigned attr, unsigned v, const uint8_t *d,
-                       unsigned len)
-{
+                       unsigned len) {
     (void)v;
     nvt_module *m = ((global_ctx *)ctx)->m;
     if (fmt != EIFMT_SVAL || len < 8 || (attr != ATTR_REGCOUNT && attr != ATTR_FRAME_SIZE))
@@ -124,8 +135,7 @@ static int global_attr(void *ctx, unsigned fmt, unsigned attr, unsigned v, const
     return 0;
 }
 
-int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, size_t errlen)
-{
+int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, size_t errlen) {
     *out = NULL;
     const uint8_t *img = elf;
     if (size < sizeof(Elf64_Ehdr) || memcmp(img, ELFMAG, SELFMAG))
@@ -163,8 +173,8 @@ int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, 
         }
     const Elf64_Shdr *strs = &sh[eh.e_shstrndx];
 #define SECNAME(s)                                                                                 \
-    ((s).sh_name < strs->sh_size && memchr(m->image + strs->sh_offset + (s).sh_name, 0,           \
-                                           strs->sh_size - (s).sh_name)                           \
+    ((s).sh_name < strs->sh_size &&                                                                \
+             memchr(m->image + strs->sh_offset + (s).sh_name, 0, strs->sh_size - (s).sh_name)      \
          ? (const char *)m->image + strs->sh_offset + (s).sh_name                                  \
          : "")
     for (unsigned i = 0; i < eh.e_shnum; i++)
@@ -208,8 +218,8 @@ int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, 
                 k->shared_bytes = (uint32_t)sh[j].sh_size;
             } else if (pre == 14) {
                 k->cbuf0_size = (uint32_t)sh[j].sh_size;
-            } else if ((rc = walk_info(m->image + sh[j].sh_offset, sh[j].sh_size, kernel_attr,
-                                       k)) < 0) {
+            } else if ((rc = walk_info(m->image + sh[j].sh_offset, sh[j].sh_size, kernel_attr, k)) <
+                       0) {
                 err_out(err, errlen, rc, "%s: malformed %s", k->name, nj);
                 goto fail;
             }
@@ -250,8 +260,7 @@ fail:
     return rc;
 }
 
-void nvt_module_destroy(nvt_module *m)
-{
+void nvt_module_destroy(nvt_module *m) {
     if (!m)
         return;
     free(m->image);
@@ -262,13 +271,11 @@ void nvt_module_destroy(nvt_module *m)
 }
 
 uint32_t nvt_module_count(const nvt_module *m) { return m->n; }
-const nvt_kernel_info *nvt_module_kernel_at(const nvt_module *m, uint32_t i)
-{
+const nvt_kernel_info *nvt_module_kernel_at(const nvt_module *m, uint32_t i) {
     return i < m->n ? &m->k[i] : NULL;
 }
 
-const nvt_kernel_info *nvt_module_kernel(const nvt_module *m, const char *name)
-{
+const nvt_kernel_info *nvt_module_kernel(const nvt_module *m, const char *name) {
     for (uint32_t i = 0; i < m->n; i++)
         if (!strcmp(m->k[i].name, name))
             return &m->k[i];
@@ -276,8 +283,7 @@ const nvt_kernel_info *nvt_module_kernel(const nvt_module *m, const char *name)
 }
 
 int nvt_kernel_bind_params(const nvt_kernel_info *k, void *cbuf0, size_t cbuf0_size,
-                           const void *const *args, uint32_t nargs)
-{
+                           const void *const *args, uint32_t nargs) {
     if (nargs != k->nparams || k->param_base + k->param_size > cbuf0_size)
         return -EINVAL;
     for (uint32_t i = 0; i < nargs; i++)

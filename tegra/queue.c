@@ -27,29 +27,26 @@ struct nvt_queue {
     uint32_t veid, token;
     nvt_mem *userd, *gpfifo, *pb, *sem, *args;
     uint32_t entries, put;
-    uint64_t pb_pos;       /* next free pushbuffer byte, monotonic */
-    submit_rec *recs;      /* in flight, indexed like the GPFIFO entries */
-    uint32_t rec_head;     /* oldest in-flight record */
-    uint64_t value;        /* last timeline value submitted */
+    uint64_t pb_pos;   /* next free pushbuffer byte, monotonic */
+    submit_rec *recs;  /* in flight, indexed like the GPFIFO entries */
+    uint32_t rec_head; /* oldest in-flight record */
+    uint64_t value;    /* last timeline value submitted */
     uint32_t nslots, next_slot;
-    uint64_t *slot_value;  /* timeline value whose completion frees each argument slot */
+    uint64_t *slot_value; /* timeline value whose completion frees each argument slot */
 };
 
-static volatile uint32_t *userd_word(const nvt_queue *q, uint32_t off)
-{
+static volatile uint32_t *userd_word(const nvt_queue *q, uint32_t off) {
     return (volatile uint32_t *)((uint8_t *)q->userd->cpu + off);
 }
 
-uint64_t nvt_queue_completed(const nvt_queue *q)
-{
+uint64_t nvt_queue_completed(const nvt_queue *q) {
     return __atomic_load_n((const uint64_t *)q->sem->cpu, __ATOMIC_ACQUIRE);
 }
 
 uint64_t nvt_queue_last_signal(const nvt_queue *q) { return q->value; }
 uint64_t nvt_queue_timeline_va(const nvt_queue *q) { return q->sem->gpu_va; }
 
-static uint64_t now_ns(void)
-{
+static uint64_t now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
@@ -57,8 +54,7 @@ static uint64_t now_ns(void)
 
 /* Poll until done(q, arg) or timeout: spin briefly (launch latency), then sleep 20 us. */
 static int poll_until(nvt_queue *q, int (*done)(nvt_queue *, uint64_t), uint64_t arg,
-                      uint32_t timeout_ms, const char *what)
-{
+                      uint32_t timeout_ms, const char *what) {
     uint64_t deadline = now_ns() + (uint64_t)timeout_ms * 1000000ull;
     for (unsigned spin = 0;; spin++) {
         if (done(q, arg))
@@ -69,8 +65,7 @@ static int poll_until(nvt_queue *q, int (*done)(nvt_queue *, uint64_t), uint64_t
                                 "%s: no progress in %u ms (timeline at %llu, waiting for %llu; "
                                 "GP_GET %u, GP_PUT %u): channel hung or faulted",
                                 what, timeout_ms, (unsigned long long)nvt_queue_completed(q),
-                                (unsigned long long)arg, *userd_word(q, NVT_USERD_GP_GET),
-                                q->put);
+                                (unsigned long long)arg, *userd_word(q, NVT_USERD_GP_GET), q->put);
             struct timespec ts = {0, 20000};
             nanosleep(&ts, NULL);
         }
@@ -79,16 +74,15 @@ static int poll_until(nvt_queue *q, int (*done)(nvt_queue *, uint64_t), uint64_t
 
 static int value_done(nvt_queue *q, uint64_t v) { return nvt_queue_completed(q) >= v; }
 
-int nvt_queue_wait(nvt_queue *q, uint64_t value, uint32_t timeout_ms)
-{
+int nvt_queue_wait(nvt_queue *q, uint64_t value, uint32_t timeout_ms) {
     if (value > q->value)
-        return nvt_fail(q->dev, -EINVAL, "nvt_queue_wait: value %llu was never submitted (last %llu)",
+        return nvt_fail(q->dev, -EINVAL,
+                        "nvt_queue_wait: value %llu was never submitted (last %llu)",
                         (unsigned long long)value, (unsigned long long)q->value);
     return poll_until(q, value_done, value, timeout_ms, "nvt_queue_wait");
 }
 
-int nvt_queue_sync(nvt_queue *q, uint32_t timeout_ms)
-{
+int nvt_queue_sync(nvt_queue *q, uint32_t timeout_ms) {
     return nvt_queue_wait(q, q->value, timeout_ms);
 }
 
@@ -96,8 +90,7 @@ int nvt_queue_sync(nvt_queue *q, uint32_t timeout_ms)
 #define SPACE_TIMEOUT_MS 10000u
 
 /* Retire finished submissions; the pushbuffer is free from the oldest one still in flight. */
-static void reclaim(nvt_queue *q)
-{
+static void reclaim(nvt_queue *q) {
     uint64_t done = nvt_queue_completed(q);
     while (q->rec_head != q->put && q->recs[q->rec_head].value <= done)
         q->rec_head = (q->rec_head + 1) & (q->entries - 1);
@@ -105,19 +98,17 @@ static void reclaim(nvt_queue *q)
 
 /* Back-pressure: a GPFIFO slot is free once the host has fetched past it (GP_GET) and the
  * submission recorded in it has completed (its pushbuffer may then be reused). */
-static int gpfifo_has_room(nvt_queue *q, uint64_t unused)
-{
+static int gpfifo_has_room(nvt_queue *q, uint64_t unused) {
     (void)unused;
-    uint32_t get = __atomic_load_n((const uint32_t *)userd_word(q, NVT_USERD_GP_GET),
-                                   __ATOMIC_ACQUIRE);
+    uint32_t get =
+        __atomic_load_n((const uint32_t *)userd_word(q, NVT_USERD_GP_GET), __ATOMIC_ACQUIRE);
     reclaim(q);
     return nvt_ring_free(q->put, get & (q->entries - 1), q->entries) > 0 &&
            nvt_ring_free(q->put, q->rec_head, q->entries) > 0;
 }
 
 /* Reserve words of pushbuffer (contiguous) and a GPFIFO slot; waits for the GPU when full. */
-static int begin(nvt_queue *q, uint32_t words, nvt_pb *pb, uint64_t *start)
-{
+static int begin(nvt_queue *q, uint32_t words, nvt_pb *pb, uint64_t *start) {
     uint64_t cap = q->pb->size, bytes = (uint64_t)words * 4;
     if (bytes > cap)
         return nvt_fail(q->dev, -E2BIG, "submission of %u words exceeds the %llu-byte pushbuffer",
@@ -147,8 +138,7 @@ static int begin(nvt_queue *q, uint32_t words, nvt_pb *pb, uint64_t *start)
     return 0;
 }
 
-static void doorbell(nvt_queue *q)
-{
+static void doorbell(nvt_queue *q) {
     /* The GPFIFO entry and GP_PUT must be visible before the doorbell store. */
 #if defined(__aarch64__)
     __asm__ volatile("dsb st" ::: "memory");
@@ -160,12 +150,10 @@ static void doorbell(nvt_queue *q)
 }
 
 /* Close the submission with the timeline release and ring the doorbell. */
-static int end(nvt_queue *q, nvt_pb *pb, uint64_t start, uint64_t *signal)
-{
+static int end(nvt_queue *q, nvt_pb *pb, uint64_t start, uint64_t *signal) {
     nvt_pb_sem_release(pb, q->sem->gpu_va, q->value + 1, 1, 1);
     if (pb->overflow)
-        return nvt_fail(q->dev, -EFAULT, "internal: pushbuffer chunk overflow (%u words)",
-                        pb->cap);
+        return nvt_fail(q->dev, -EFAULT, "internal: pushbuffer chunk overflow (%u words)", pb->cap);
     uint64_t off = q->pb_pos % q->pb->size;
     q->pb_pos += (uint64_t)pb->len * 4;
     q->value++;
@@ -182,8 +170,7 @@ static int end(nvt_queue *q, nvt_pb *pb, uint64_t start, uint64_t *signal)
 
 /* ---- creation ----------------------------------------------------------------------------- */
 
-static int bind_channel(nvt_queue *q, const nvt_queue_opts *o)
-{
+static int bind_channel(nvt_queue *q, const nvt_queue_opts *o) {
     nvt_dev *dev = q->dev;
     int rc;
     if (dev->info.abi == NVT_ABI_R36) {
@@ -225,8 +212,7 @@ static int bind_channel(nvt_queue *q, const nvt_queue_opts *o)
     return 0;
 }
 
-static int setup_bind(nvt_queue *q)
-{
+static int setup_bind(nvt_queue *q) {
     nvt_dev *dev = q->dev;
     int rc;
     if (dev->info.abi == NVT_ABI_R36) {
@@ -257,8 +243,7 @@ static int setup_bind(nvt_queue *q)
     return 0;
 }
 
-int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out)
-{
+int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out) {
     nvt_queue_opts o = opts ? *opts : (nvt_queue_opts){0};
     *out = NULL;
     if (!o.gpfifo_entries)
@@ -313,8 +298,7 @@ fail:
     return rc;
 }
 
-void nvt_queue_destroy(nvt_queue *q)
-{
+void nvt_queue_destroy(nvt_queue *q) {
     if (!q)
         return;
     nvt_dev *dev = q->dev;
@@ -335,8 +319,7 @@ void nvt_queue_destroy(nvt_queue *q)
 
 /* ---- work --------------------------------------------------------------------------------- */
 
-int nvt_kernel_load(nvt_dev *dev, const nvt_kernel_info *info, nvt_kernel **out)
-{
+int nvt_kernel_load(nvt_dev *dev, const nvt_kernel_info *info, nvt_kernel **out) {
     *out = NULL;
     nvt_kernel *k = calloc(1, sizeof *k);
     if (!k)
@@ -354,8 +337,7 @@ int nvt_kernel_load(nvt_dev *dev, const nvt_kernel_info *info, nvt_kernel **out)
     return 0;
 }
 
-void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k)
-{
+void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k) {
     if (!k)
         return;
     nvt_mem_free(dev, k->code_mem);
@@ -363,8 +345,7 @@ void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k)
 }
 
 int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const uint32_t block[3],
-               const void *const *args, uint32_t nargs, uint64_t *signal)
-{
+               const void *const *args, uint32_t nargs, uint64_t *signal) {
     const nvt_kernel_info *ki = &k->info;
     uint32_t cb_size = ki->param_base + ki->param_size;
     if (ki->cbuf0_size > cb_size)
@@ -388,8 +369,8 @@ int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const 
     memcpy(cb + 0x0, block, 12);
     memcpy(cb + 0xc, grid, 12);
     if ((rc = nvt_kernel_bind_params(ki, cb, cb_size, args, nargs)) < 0)
-        return nvt_fail(q->dev, rc, "%s: %u arguments given, the kernel takes %u", ki->name,
-                        nargs, ki->nparams);
+        return nvt_fail(q->dev, rc, "%s: %u arguments given, the kernel takes %u", ki->name, nargs,
+                        ki->nparams);
     nvt_qmd_desc d = {0};
     d.program_va = k->code_va;
     memcpy(d.grid, grid, sizeof d.grid);
@@ -420,8 +401,7 @@ int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const 
 /* Copies per submission: ten words each, plus the release. */
 #define COPIES_PER_SUBMIT 64u
 
-int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes, uint64_t *signal)
-{
+int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes, uint64_t *signal) {
     if (!bytes)
         return nvt_fail(q->dev, -EINVAL, "nvt_copy: zero bytes");
     while (bytes) {
@@ -443,8 +423,7 @@ int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes, uin
     return 0;
 }
 
-int nvt_queue_wait_for(nvt_queue *q, const nvt_queue *other, uint64_t value)
-{
+int nvt_queue_wait_for(nvt_queue *q, const nvt_queue *other, uint64_t value) {
     nvt_pb pb;
     uint64_t start;
     int rc = begin(q, 16, &pb, &start);
@@ -455,8 +434,7 @@ int nvt_queue_wait_for(nvt_queue *q, const nvt_queue *other, uint64_t value)
 }
 
 /* Unified memory: after the sync the CPU mapping holds what the GPU wrote. */
-int nvt_memcpy_from_device(nvt_queue *q, void *dst, const nvt_mem *src, size_t off, size_t bytes)
-{
+int nvt_memcpy_from_device(nvt_queue *q, void *dst, const nvt_mem *src, size_t off, size_t bytes) {
     if (off > src->size || bytes > src->size - off)
         return nvt_fail(q->dev, -EINVAL, "nvt_memcpy_from_device: range past the buffer");
     int rc = nvt_queue_sync(q, SPACE_TIMEOUT_MS);
@@ -465,8 +443,7 @@ int nvt_memcpy_from_device(nvt_queue *q, void *dst, const nvt_mem *src, size_t o
     return rc;
 }
 
-int nvt_memcpy_to_device(nvt_queue *q, nvt_mem *dst, size_t off, const void *src, size_t bytes)
-{
+int nvt_memcpy_to_device(nvt_queue *q, nvt_mem *dst, size_t off, const void *src, size_t bytes) {
     if (off > dst->size || bytes > dst->size - off)
         return nvt_fail(q->dev, -EINVAL, "nvt_memcpy_to_device: range past the buffer");
     int rc = nvt_queue_sync(q, SPACE_TIMEOUT_MS);

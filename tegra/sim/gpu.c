@@ -10,13 +10,11 @@
 #include <string.h>
 #include <time.h>
 
-static volatile uint32_t *userd(sim_channel *ch, uint32_t off)
-{
+static volatile uint32_t *userd(sim_channel *ch, uint32_t off) {
     return sim_buf_ptr(ch->userd, ch->userd_off + off, 4);
 }
 
-static int sem_execute(nvt_sim *sim, sim_channel *ch, uint32_t exec)
-{
+static int sem_execute(nvt_sim *sim, sim_channel *ch, uint32_t exec) {
     unsigned op = exec & 7;
     int wide = (exec & NVT_SEM_PAYLOAD_64) != 0;
     void *p = sim_translate_locked(sim, ch->sem_addr, wide ? 8 : 4);
@@ -53,8 +51,7 @@ static int sem_execute(nvt_sim *sim, sim_channel *ch, uint32_t exec)
     return 0;
 }
 
-static int launch_qmd(nvt_sim *sim, sim_channel *ch)
-{
+static int launch_qmd(nvt_sim *sim, sim_channel *ch) {
     uint64_t qva = (uint64_t)ch->pcas_a << 8;
     const uint32_t *qmd = sim_translate_locked(sim, qva, NVT_QMD_BYTES);
     if (!qmd) {
@@ -121,8 +118,7 @@ static int launch_qmd(nvt_sim *sim, sim_channel *ch)
     return 0;
 }
 
-static int launch_dma(nvt_sim *sim, sim_channel *ch, uint32_t v)
-{
+static int launch_dma(nvt_sim *sim, sim_channel *ch, uint32_t v) {
     unsigned type = v & 3;
     if ((type != NVT_DMA_NON_PIPELINED && type != 1) || !(v & NVT_DMA_SRC_PITCH) ||
         !(v & NVT_DMA_DST_PITCH) || (v & (3u << 12))) {
@@ -148,21 +144,29 @@ static int launch_dma(nvt_sim *sim, sim_channel *ch, uint32_t v)
 }
 
 /* One method write; -EAGAIN means "blocked, retry this method later". */
-static int method(nvt_sim *sim, sim_channel *ch, unsigned subch, uint32_t m, uint32_t v)
-{
+static int method(nvt_sim *sim, sim_channel *ch, unsigned subch, uint32_t m, uint32_t v) {
     if (m < 0x100) { /* host methods, on any subchannel */
         switch (m) {
         case NVT_HOST_SET_OBJECT:
             if (!((v == 0xC7C0 && ch->has_compute) || (v == 0xC7B5 && ch->has_copy))) {
-                sim_fault(sim, ch, "channel %d: SET_OBJECT 0x%x without ALLOC_OBJ_CTX", ch->chid, v);
+                sim_fault(sim, ch, "channel %d: SET_OBJECT 0x%x without ALLOC_OBJ_CTX", ch->chid,
+                          v);
                 return -EINVAL;
             }
             ch->subch_class[subch] = v;
             return 0;
-        case NVT_HOST_SEM_ADDR_LO: ch->sem_addr = (ch->sem_addr & ~0xffffffffull) | (v & ~3u); return 0;
-        case NVT_HOST_SEM_ADDR_HI: ch->sem_addr = (ch->sem_addr & 0xffffffffull) | (uint64_t)(v & 0xff) << 32; return 0;
-        case NVT_HOST_SEM_PAYLOAD_LO: ch->sem_payload = (ch->sem_payload & ~0xffffffffull) | v; return 0;
-        case NVT_HOST_SEM_PAYLOAD_HI: ch->sem_payload = (ch->sem_payload & 0xffffffffull) | (uint64_t)v << 32; return 0;
+        case NVT_HOST_SEM_ADDR_LO:
+            ch->sem_addr = (ch->sem_addr & ~0xffffffffull) | (v & ~3u);
+            return 0;
+        case NVT_HOST_SEM_ADDR_HI:
+            ch->sem_addr = (ch->sem_addr & 0xffffffffull) | (uint64_t)(v & 0xff) << 32;
+            return 0;
+        case NVT_HOST_SEM_PAYLOAD_LO:
+            ch->sem_payload = (ch->sem_payload & ~0xffffffffull) | v;
+            return 0;
+        case NVT_HOST_SEM_PAYLOAD_HI:
+            ch->sem_payload = (ch->sem_payload & 0xffffffffull) | (uint64_t)v << 32;
+            return 0;
         case NVT_HOST_SEM_EXECUTE: return sem_execute(sim, ch, v);
         case NVT_HOST_WFI: return 0; /* the simulator runs everything in order */
         default:
@@ -194,14 +198,13 @@ static int method(nvt_sim *sim, sim_channel *ch, unsigned subch, uint32_t m, uin
         }
         return 0;
     }
-    sim_fault(sim, ch, "channel %d: method 0x%x on subchannel %u with no object bound", ch->chid,
-              m, subch);
+    sim_fault(sim, ch, "channel %d: method 0x%x on subchannel %u with no object bound", ch->chid, m,
+              subch);
     return -EINVAL;
 }
 
 /* Run the pushbuffer of one GPFIFO entry from ch->cur_word.  0: done; -EAGAIN: blocked. */
-static int run_entry(nvt_sim *sim, sim_channel *ch, uint64_t entry)
-{
+static int run_entry(nvt_sim *sim, sim_channel *ch, uint64_t entry) {
     uint64_t va = entry & 0xfffffffffcull;
     uint32_t len = (uint32_t)(entry >> 42) & 0x1fffff;
     const uint32_t *pb = sim_translate_locked(sim, va, (uint64_t)len * 4);
@@ -249,8 +252,7 @@ static int run_entry(nvt_sim *sim, sim_channel *ch, uint64_t entry)
 }
 
 /* Fetch from GP_GET to GP_PUT.  Returns 1 if the channel made progress. */
-static int run_channel(nvt_sim *sim, sim_channel *ch)
-{
+static int run_channel(nvt_sim *sim, sim_channel *ch) {
     if (!ch->setup || ch->error)
         return 0;
     volatile uint32_t *get = userd(ch, NVT_USERD_GP_GET);
@@ -276,15 +278,13 @@ static int run_channel(nvt_sim *sim, sim_channel *ch)
     return progress;
 }
 
-static int has_work(sim_channel *ch)
-{
+static int has_work(sim_channel *ch) {
     return ch->setup && !ch->error &&
            *userd(ch, NVT_USERD_GP_GET) !=
                __atomic_load_n((uint32_t *)userd(ch, NVT_USERD_GP_PUT), __ATOMIC_ACQUIRE);
 }
 
-void *sim_gpu_thread(void *arg)
-{
+void *sim_gpu_thread(void *arg) {
     nvt_sim *sim = arg;
     for (;;) {
         pthread_mutex_lock(&sim->lock);
@@ -298,9 +298,9 @@ void *sim_gpu_thread(void *arg)
              * token stored since its previous look, so on any valid doorbell it also kicks every
              * channel with unfetched entries (two quick doorbells would otherwise lose one).  A
              * channel whose GP_PUT moved without any doorbell is not fetched. */
-            uint32_t tok = __atomic_exchange_n(
-                (uint32_t *)&sim->usermode[NVT_USERMODE_DOORBELL / 4], 0xffffffffu,
-                __ATOMIC_ACQ_REL);
+            uint32_t tok =
+                __atomic_exchange_n((uint32_t *)&sim->usermode[NVT_USERMODE_DOORBELL / 4],
+                                    0xffffffffu, __ATOMIC_ACQ_REL);
             if (tok != 0xffffffffu) {
                 sim->st.doorbells++;
                 if (tok >= 64 || !sim->chans[tok] || !sim->chans[tok]->setup) {

@@ -16,8 +16,7 @@
 #define VA_END (1ull << 40)
 #define VA_ALIGN 0x10000ull
 
-static sim_obj *obj_of(nvt_sim *sim, int fd, enum obj_kind kind)
-{
+static sim_obj *obj_of(nvt_sim *sim, int fd, enum obj_kind kind) {
     if (fd < 0 || fd >= sim->nfds || sim->fds[fd].kind == OBJ_NONE)
         return NULL;
     if (kind != OBJ_NONE && sim->fds[fd].kind != kind)
@@ -26,8 +25,7 @@ static sim_obj *obj_of(nvt_sim *sim, int fd, enum obj_kind kind)
 }
 
 /* A new fd of the given kind, backed by a fresh memfd (or by dup of memfd for dmabufs). */
-static int new_fd(nvt_sim *sim, enum obj_kind kind, int src_memfd)
-{
+static int new_fd(nvt_sim *sim, enum obj_kind kind, int src_memfd) {
     int fd = src_memfd >= 0 ? dup(src_memfd) : memfd_create("nvtegra-sim", MFD_CLOEXEC);
     if (fd < 0)
         return -errno;
@@ -47,8 +45,7 @@ static int new_fd(nvt_sim *sim, enum obj_kind kind, int src_memfd)
     return fd;
 }
 
-static void buf_unref(sim_buf *b)
-{
+static void buf_unref(sim_buf *b) {
     if (--b->refs > 0)
         return;
     if (b->phys)
@@ -58,15 +55,13 @@ static void buf_unref(sim_buf *b)
     free(b);
 }
 
-void *sim_buf_ptr(sim_buf *b, uint64_t off, uint64_t len)
-{
+void *sim_buf_ptr(sim_buf *b, uint64_t off, uint64_t len) {
     if (!b->phys || off > b->size || len > b->size - off)
         return NULL;
     return (b->alias ? b->alias : b->phys) + off;
 }
 
-void *sim_translate_locked(nvt_sim *sim, uint64_t va, uint64_t len)
-{
+void *sim_translate_locked(nvt_sim *sim, uint64_t va, uint64_t len) {
     for (int i = 0; i < sim->nmaps; i++) {
         sim_map *m = &sim->maps[i];
         if (va >= m->va && va - m->va < m->size) {
@@ -78,8 +73,7 @@ void *sim_translate_locked(nvt_sim *sim, uint64_t va, uint64_t len)
     return NULL;
 }
 
-void sim_fault(nvt_sim *sim, sim_channel *ch, const char *fmt, ...)
-{
+void sim_fault(nvt_sim *sim, sim_channel *ch, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(sim->st.last_fault, sizeof sim->st.last_fault, fmt, ap);
@@ -91,8 +85,7 @@ void sim_fault(nvt_sim *sim, sim_channel *ch, const char *fmt, ...)
 
 /* First fit in [VA_BASE, VA_END), 64 KiB aligned; the map list stays sorted. */
 static int map_insert(nvt_sim *sim, sim_buf *b, uint64_t buf_offset, uint64_t size,
-                      int kernel_owned, uint64_t *va_out)
-{
+                      int kernel_owned, uint64_t *va_out) {
     uint64_t va = VA_BASE, span = (size + VA_ALIGN - 1) & ~(VA_ALIGN - 1);
     int at = 0;
     for (; at < sim->nmaps; at++) {
@@ -123,8 +116,7 @@ static int map_insert(nvt_sim *sim, sim_buf *b, uint64_t buf_offset, uint64_t si
     return 0;
 }
 
-static int map_remove(nvt_sim *sim, uint64_t va, int kernel_owned)
-{
+static int map_remove(nvt_sim *sim, uint64_t va, int kernel_owned) {
     for (int i = 0; i < sim->nmaps; i++)
         if (sim->maps[i].va == va && sim->maps[i].kernel_owned == kernel_owned) {
             buf_unref(sim->maps[i].buf);
@@ -140,13 +132,11 @@ static int map_remove(nvt_sim *sim, uint64_t va, int kernel_owned)
 
 /* ---- nvmap -------------------------------------------------------------------------------- */
 
-static sim_buf *handle_buf(nvt_sim *sim, uint32_t h)
-{
+static sim_buf *handle_buf(nvt_sim *sim, uint32_t h) {
     return h && (int)h <= sim->nhandles ? sim->handles[h - 1] : NULL;
 }
 
-static int nvmap_ioctl(nvt_sim *sim, unsigned long req, void *arg)
-{
+static int nvmap_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
     if (req == NVT_NVMAP_IOC_CREATE) {
         struct nvt_nvmap_handle *h = arg;
         if (!h->size_or_fd)
@@ -244,8 +234,7 @@ static int nvmap_ioctl(nvt_sim *sim, unsigned long req, void *arg)
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 
-static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg)
-{
+static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
     if (req == NVT_GPU_IOCTL_GET_CHARACTERISTICS) {
         struct nvt_gpu_get_characteristics *g = arg;
         uint32_t size = sim->abi == NVT_ABI_R36 ? NVT_CHARS_SIZE_R36 : NVT_CHARS_SIZE_R35;
@@ -280,7 +269,8 @@ static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg)
         a->as_fd = fd;
         return 0;
     }
-    if (req == (sim->abi == NVT_ABI_R36 ? NVT_GPU_IOCTL_OPEN_TSG_R36 : NVT_GPU_IOCTL_OPEN_TSG_R35)) {
+    if (req ==
+        (sim->abi == NVT_ABI_R36 ? NVT_GPU_IOCTL_OPEN_TSG_R36 : NVT_GPU_IOCTL_OPEN_TSG_R35)) {
         struct nvt_gpu_open_tsg_r35 *t = arg; /* tsg_fd first in both */
         if (sim->abi == NVT_ABI_R36 && ((struct nvt_gpu_open_tsg_r36 *)arg)->flags)
             return -EINVAL;
@@ -320,11 +310,9 @@ static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg)
 
 /* ---- address space ------------------------------------------------------------------------ */
 
-static int as_ioctl(nvt_sim *sim, unsigned long req, void *arg)
-{
+static int as_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
     if (req == NVT_AS_IOCTL_BIND_CHANNEL) {
-        sim_obj *o = obj_of(sim, (int)((struct nvt_as_bind_channel *)arg)->channel_fd,
-                            OBJ_CHANNEL);
+        sim_obj *o = obj_of(sim, (int)((struct nvt_as_bind_channel *)arg)->channel_fd, OBJ_CHANNEL);
         if (!o || o->ch->as_bound)
             return -EINVAL;
         o->ch->as_bound = 1;
@@ -360,8 +348,7 @@ static int as_ioctl(nvt_sim *sim, unsigned long req, void *arg)
 
 /* ---- TSG ------------------------------------------------------------------------------------ */
 
-static int tsg_ioctl(nvt_sim *sim, sim_obj *tsg, int tsg_fd, unsigned long req, void *arg)
-{
+static int tsg_ioctl(nvt_sim *sim, sim_obj *tsg, int tsg_fd, unsigned long req, void *arg) {
     if (req == NVT_TSG_IOCTL_CREATE_SUBCONTEXT && sim->abi == NVT_ABI_R36) {
         struct nvt_tsg_create_subcontext *s = arg;
         if (s->type > NVT_SUBCONTEXT_ASYNC || !obj_of(sim, s->as_fd, OBJ_AS) || s->reserved)
@@ -394,8 +381,7 @@ static int tsg_ioctl(nvt_sim *sim, sim_obj *tsg, int tsg_fd, unsigned long req, 
 
 /* ---- channel ------------------------------------------------------------------------------ */
 
-static int setup_bind(nvt_sim *sim, sim_channel *ch, void *arg)
-{
+static int setup_bind(nvt_sim *sim, sim_channel *ch, void *arg) {
     struct nvt_ch_setup_bind_r35 *s = arg; /* r36 appends the GPU VAs */
     uint32_t n = s->num_gpfifo_entries;
     uint32_t known = NVT_SETUP_BIND_DETERMINISTIC | NVT_SETUP_BIND_USERMODE_SUPPORT |
@@ -435,9 +421,9 @@ static int setup_bind(nvt_sim *sim, sim_channel *ch, void *arg)
     return 0;
 }
 
-static int channel_ioctl(nvt_sim *sim, sim_channel *ch, unsigned long req, void *arg)
-{
-    if (req == (sim->abi == NVT_ABI_R36 ? NVT_CH_IOCTL_SETUP_BIND_R36 : NVT_CH_IOCTL_SETUP_BIND_R35))
+static int channel_ioctl(nvt_sim *sim, sim_channel *ch, unsigned long req, void *arg) {
+    if (req ==
+        (sim->abi == NVT_ABI_R36 ? NVT_CH_IOCTL_SETUP_BIND_R36 : NVT_CH_IOCTL_SETUP_BIND_R35))
         return setup_bind(sim, ch, arg);
     if (req == NVT_CH_IOCTL_ALLOC_OBJ_CTX) {
         struct nvt_ch_alloc_obj_ctx *o = arg;
@@ -464,8 +450,7 @@ static int channel_ioctl(nvt_sim *sim, sim_channel *ch, unsigned long req, void 
     return -ENOTTY;
 }
 
-static void channel_free(nvt_sim *sim, sim_channel *ch)
-{
+static void channel_free(nvt_sim *sim, sim_channel *ch) {
     if (ch->gpfifo_va)
         map_remove(sim, ch->gpfifo_va, 1);
     if (ch->userd_va)
@@ -480,8 +465,7 @@ static void channel_free(nvt_sim *sim, sim_channel *ch)
 
 /* ---- the nvt_os backend ------------------------------------------------------------------- */
 
-static int sim_open(void *ctx, const char *path, int flags)
-{
+static int sim_open(void *ctx, const char *path, int flags) {
     nvt_sim *sim = ctx;
     (void)flags;
     enum obj_kind kind = OBJ_NONE;
@@ -498,8 +482,7 @@ static int sim_open(void *ctx, const char *path, int flags)
     return fd;
 }
 
-static int sim_ioctl(void *ctx, int fd, unsigned long req, void *arg)
-{
+static int sim_ioctl(void *ctx, int fd, unsigned long req, void *arg) {
     nvt_sim *sim = ctx;
     pthread_mutex_lock(&sim->lock);
     sim_obj *o = obj_of(sim, fd, OBJ_NONE);
@@ -518,8 +501,7 @@ static int sim_ioctl(void *ctx, int fd, unsigned long req, void *arg)
     return rc;
 }
 
-static void *sim_mmap(void *ctx, void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
+static void *sim_mmap(void *ctx, void *addr, size_t len, int prot, int flags, int fd, off_t off) {
     nvt_sim *sim = ctx;
     pthread_mutex_lock(&sim->lock);
     sim_obj *o = obj_of(sim, fd, OBJ_NONE);
@@ -528,8 +510,8 @@ static void *sim_mmap(void *ctx, void *addr, size_t len, int prot, int flags, in
     if (o && o->kind == OBJ_CTRL) {
         /* The usermode window: one page of registers is all the simulator backs. */
         err = EINVAL;
-        if (off == 0 && len <= NVT_USERMODE_MAP_SIZE && (p = mmap(addr, len, prot, flags, fd,
-                                                                  0)) == MAP_FAILED)
+        if (off == 0 && len <= NVT_USERMODE_MAP_SIZE &&
+            (p = mmap(addr, len, prot, flags, fd, 0)) == MAP_FAILED)
             err = errno;
     } else if (o && o->kind == OBJ_DMABUF) {
         err = EINVAL;
@@ -569,8 +551,7 @@ static void *sim_mmap(void *ctx, void *addr, size_t len, int prot, int flags, in
     return p;
 }
 
-static int sim_munmap(void *ctx, void *addr, size_t len)
-{
+static int sim_munmap(void *ctx, void *addr, size_t len) {
     nvt_sim *sim = ctx;
     pthread_mutex_lock(&sim->lock);
     int rc = -EINVAL;
@@ -591,8 +572,7 @@ static int sim_munmap(void *ctx, void *addr, size_t len)
     return rc;
 }
 
-static int sim_close(void *ctx, int fd)
-{
+static int sim_close(void *ctx, int fd) {
     nvt_sim *sim = ctx;
     pthread_mutex_lock(&sim->lock);
     sim_obj *o = obj_of(sim, fd, OBJ_NONE);
@@ -612,8 +592,7 @@ static int sim_close(void *ctx, int fd)
     return rc;
 }
 
-nvt_sim *nvt_sim_create(nvt_abi abi)
-{
+nvt_sim *nvt_sim_create(nvt_abi abi) {
     nvt_sim *sim = calloc(1, sizeof *sim);
     if (!sim)
         return NULL;
@@ -645,8 +624,7 @@ nvt_sim *nvt_sim_create(nvt_abi abi)
     return sim;
 }
 
-void nvt_sim_destroy(nvt_sim *sim)
-{
+void nvt_sim_destroy(nvt_sim *sim) {
     if (!sim)
         return;
     pthread_mutex_lock(&sim->lock);
@@ -678,22 +656,19 @@ const nvt_os *nvt_sim_os(nvt_sim *sim) { return &sim->os; }
 
 void nvt_sim_set_present(nvt_sim *sim, int present) { sim->present = present; }
 
-void nvt_sim_set_mem_limit(nvt_sim *sim, uint64_t bytes)
-{
+void nvt_sim_set_mem_limit(nvt_sim *sim, uint64_t bytes) {
     pthread_mutex_lock(&sim->lock);
     sim->mem_limit = bytes;
     pthread_mutex_unlock(&sim->lock);
 }
 
-void nvt_sim_pause(nvt_sim *sim, int paused)
-{
+void nvt_sim_pause(nvt_sim *sim, int paused) {
     pthread_mutex_lock(&sim->lock);
     sim->paused = paused;
     pthread_mutex_unlock(&sim->lock);
 }
 
-int nvt_sim_register_kernel(nvt_sim *sim, uint64_t va, nvt_sim_kernel_fn fn, void *user)
-{
+int nvt_sim_register_kernel(nvt_sim *sim, uint64_t va, nvt_sim_kernel_fn fn, void *user) {
     pthread_mutex_lock(&sim->lock);
     sim_kernel *k = realloc(sim->kernels, (size_t)(sim->nkernels + 1) * sizeof *k);
     int rc = -ENOMEM;
@@ -706,13 +681,11 @@ int nvt_sim_register_kernel(nvt_sim *sim, uint64_t va, nvt_sim_kernel_fn fn, voi
     return rc;
 }
 
-void *nvt_sim_translate(nvt_sim *sim, uint64_t va, uint64_t len)
-{
+void *nvt_sim_translate(nvt_sim *sim, uint64_t va, uint64_t len) {
     return sim_translate_locked(sim, va, len);
 }
 
-void nvt_sim_stats_get(nvt_sim *sim, nvt_sim_stats *out)
-{
+void nvt_sim_stats_get(nvt_sim *sim, nvt_sim_stats *out) {
     pthread_mutex_lock(&sim->lock);
     *out = sim->st;
     pthread_mutex_unlock(&sim->lock);

@@ -13,7 +13,7 @@ typedef struct sim_buf { /* an nvmap allocation */
     int refs;            /* handle + dmabuf fds + GPU mappings */
     int memfd;           /* -1 until ALLOC */
     uint32_t handle, size, flags;
-    uint8_t *phys;       /* the simulator's own mapping: "physical memory" */
+    uint8_t *phys; /* the simulator's own mapping: "physical memory" */
     /* The driver's whole-buffer CPU mapping, if any.  The GPU side reads through it rather
      * than through phys so that ThreadSanitizer sees CPU and "GPU" accesses at the same
      * addresses (through two mappings, their release/acquire pairs would look unsynchronized). */
@@ -52,9 +52,9 @@ typedef struct sim_channel {
 
 typedef struct sim_obj {
     enum obj_kind kind;
-    int memfd_backed; /* the real fd is ours and must be closed */
-    sim_buf *buf;     /* OBJ_DMABUF */
-    sim_channel *ch;  /* OBJ_CHANNEL */
+    int memfd_backed;     /* the real fd is ours and must be closed */
+    sim_buf *buf;         /* OBJ_DMABUF */
+    sim_channel *ch;      /* OBJ_CHANNEL */
     uint64_t subctx_mask; /* OBJ_TSG: allocated VEIDs */
 } sim_obj;
 

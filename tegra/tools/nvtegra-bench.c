@@ -39,28 +39,24 @@ static const char bench_cu[] =
 #define N 1024
 #define REPS 200
 
-static double now_us(void)
-{
+static double now_us(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
 
-static int cmp_d(const void *a, const void *b)
-{
+static int cmp_d(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
 
-static void print_pct(const char *name, double *v, int n, const char *sep)
-{
+static void print_pct(const char *name, double *v, int n, const char *sep) {
     qsort(v, (size_t)n, sizeof *v, cmp_d);
     printf("    \"%s\": {\"p50\": %.2f, \"p99\": %.2f}%s\n", name, v[n / 2], v[n * 99 / 100], sep);
 }
 
 /* f32 -> f16 bits (round to nearest even; inputs here are small integers, exact). */
-static uint16_t f2h(float f)
-{
+static uint16_t f2h(float f) {
     uint32_t x;
     memcpy(&x, &f, 4);
     uint32_t sign = (x >> 16) & 0x8000, e = (x >> 23) & 0xff, m = x & 0x7fffff;
@@ -70,8 +66,7 @@ static uint16_t f2h(float f)
     return (uint16_t)(sign | (uint32_t)he << 10 | m >> 13);
 }
 
-static float h2f(uint16_t h)
-{
+static float h2f(uint16_t h) {
     uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
     uint32_t x = e ? sign | (e - 15 + 127) << 23 | m << 13 : sign;
     float f;
@@ -81,8 +76,7 @@ static float h2f(uint16_t h)
 
 /* ---- libnvtegra --------------------------------------------------------------------------- */
 
-static int bench_nvtegra(nvt_dev *dev, const nvt_module *mod)
-{
+static int bench_nvtegra(nvt_dev *dev, const nvt_module *mod) {
     nvt_queue *q;
     if (nvt_queue_create(dev, NULL, &q)) {
         fprintf(stderr, "nvtegra-bench: %s\n", nvt_dev_error(dev));
@@ -177,8 +171,7 @@ static int bench_nvtegra(nvt_dev *dev, const nvt_module *mod)
             double want = 0;
             for (int kk = 0; kk < N; kk++)
                 want += (double)((r * N + kk) % 7) * (double)((kk * N + c) % 5);
-            double got = v ? h2f(((uint16_t *)mc->cpu)[r * N + c])
-                           : ((float *)mc->cpu)[r * N + c];
+            double got = v ? h2f(((uint16_t *)mc->cpu)[r * N + c]) : ((float *)mc->cpu)[r * N + c];
             ok = fabs(got - want) <= (v ? want * 1e-2 + 1 : want * 1e-5 + 1e-3);
         }
         printf("    \"matmul_%s_gflops\": %.1f, \"matmul_%s_verified\": %s%s\n", v ? "f16" : "f32",
@@ -210,8 +203,7 @@ typedef int (*cu_alloc)(unsigned long long *, size_t);
 typedef int (*cu_free)(unsigned long long);
 typedef int (*cu_dtod)(unsigned long long, unsigned long long, size_t);
 
-static void bench_cuda(const void *cubin)
-{
+static void bench_cuda(const void *cubin) {
     void *h = dlopen("libcuda.so.1", RTLD_NOW);
     if (!h) {
         printf("  \"cuda\": null\n");
@@ -279,8 +271,7 @@ static void bench_cuda(const void *cubin)
     dlclose(h);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     (void)argv;
     if (argc > 1) {
         fprintf(stderr, "usage: nvtegra-bench   (prints JSON; needs a Jetson Orin)\n");

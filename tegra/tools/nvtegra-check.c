@@ -10,8 +10,7 @@
 #include <string.h>
 
 /* nvgpu error lines in the kernel log, or -1 if it cannot be read. */
-static int kernel_log_errors(void)
-{
+static int kernel_log_errors(void) {
     FILE *p = popen("dmesg 2>/dev/null", "r");
     if (!p)
         return -1;
@@ -28,8 +27,7 @@ static int kernel_log_errors(void)
     return st != 0 || lines == 0 ? -1 : n;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     const char *cubin_path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--cubin") && i + 1 < argc) {

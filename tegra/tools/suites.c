@@ -25,8 +25,7 @@ typedef struct run {
     char why[320];
 } run;
 
-int nvt_count_fds(void)
-{
+int nvt_count_fds(void) {
     DIR *d = opendir("/proc/self/fd");
     int n = 0;
     if (!d)
@@ -40,13 +39,12 @@ int nvt_count_fds(void)
 #define REQUIRE(r, cond, ...)                                                                      \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            snprintf((r)->why, sizeof (r)->why, __VA_ARGS__);                                      \
+            snprintf((r)->why, sizeof(r)->why, __VA_ARGS__);                                       \
             return -1;                                                                             \
         }                                                                                          \
     } while (0)
 
-static int suite_info(run *r)
-{
+static int suite_info(run *r) {
     const nvt_info *in = nvt_dev_info(r->dev);
     fprintf(r->o->out, "  device %s, ABI r%d, compute 0x%x, gpfifo 0x%x, copy 0x%x, SM 0x%x\n",
             in->ctrl_path, in->abi, in->compute_class, in->gpfifo_class, in->dma_copy_class,
@@ -59,8 +57,7 @@ static int suite_info(run *r)
     return 0;
 }
 
-static int suite_memory(run *r)
-{
+static int suite_memory(run *r) {
     int fds = nvt_count_fds();
     static const size_t sizes[] = {1, 4096, 65537, 1u << 20, 64u << 20};
     for (int round = 0; round < 20; round++)
@@ -68,8 +65,8 @@ static int suite_memory(run *r)
             if (round && sizes[i] > (1u << 20))
                 continue; /* the big one once: churn is about the small ones */
             nvt_mem *m;
-            REQUIRE(r, nvt_mem_alloc(r->dev, sizes[i], (unsigned)(i % 3), &m) == 0,
-                    "alloc %zu: %s", sizes[i], nvt_dev_error(r->dev));
+            REQUIRE(r, nvt_mem_alloc(r->dev, sizes[i], (unsigned)(i % 3), &m) == 0, "alloc %zu: %s",
+                    sizes[i], nvt_dev_error(r->dev));
             REQUIRE(r, m->gpu_va && m->gpu_va + m->size <= (1ull << 40),
                     "GPU VA 0x%llx beyond 40 bits", (unsigned long long)m->gpu_va);
             memset(m->cpu, round, sizes[i]);
@@ -79,8 +76,7 @@ static int suite_memory(run *r)
     return 0;
 }
 
-static int suite_copy(run *r)
-{
+static int suite_copy(run *r) {
     nvt_queue *q;
     REQUIRE(r, nvt_queue_create(r->dev, NULL, &q) == 0, "queue: %s", nvt_dev_error(r->dev));
     static const size_t sizes[] = {1, 3, 4096, 65537, 1u << 20, 64u << 20};
@@ -110,8 +106,7 @@ static int suite_copy(run *r)
     return rc;
 }
 
-static int suite_ring(run *r)
-{
+static int suite_ring(run *r) {
     nvt_queue_opts qo = {16, 16384, 0, 0};
     nvt_queue *q;
     REQUIRE(r, nvt_queue_create(r->dev, &qo, &q) == 0, "queue: %s", nvt_dev_error(r->dev));
@@ -138,8 +133,7 @@ static int suite_ring(run *r)
     return rc ? -1 : 0;
 }
 
-static int suite_chain(run *r)
-{
+static int suite_chain(run *r) {
     nvt_queue *a = NULL, *b = NULL;
     nvt_mem *m = NULL;
     int rc = -1;
@@ -180,8 +174,7 @@ out:
     return rc;
 }
 
-static int suite_compute(run *r)
-{
+static int suite_compute(run *r) {
     nvt_module *mod;
     char err[256];
     REQUIRE(r, nvt_module_parse(r->o->cubin, r->o->cubin_size, &mod, err, sizeof err) == 0,
@@ -238,8 +231,7 @@ out:
     return rc;
 }
 
-int nvt_check_run(const nvt_check_opts *o)
-{
+int nvt_check_run(const nvt_check_opts *o) {
     run r = {o, NULL, 0, ""};
     char err[256];
     if (nvt_dev_open(o->os, &r.dev, err, sizeof err) < 0) {
@@ -249,8 +241,8 @@ int nvt_check_run(const nvt_check_opts *o)
     static const struct {
         const char *name;
         int (*fn)(run *);
-    } suites[] = {{"info", suite_info},   {"memory", suite_memory}, {"copy", suite_copy},
-                  {"ring", suite_ring},   {"chain", suite_chain},   {"compute", suite_compute}};
+    } suites[] = {{"info", suite_info}, {"memory", suite_memory}, {"copy", suite_copy},
+                  {"ring", suite_ring}, {"chain", suite_chain},   {"compute", suite_compute}};
     for (unsigned i = 0; i < sizeof suites / sizeof *suites; i++) {
         if (suites[i].fn == suite_compute && !o->cubin) {
             fprintf(o->out, "SKIP %s: no cubin (give --cubin, or install nvcc) - NOT tested\n",
@@ -269,8 +261,7 @@ int nvt_check_run(const nvt_check_opts *o)
     return r.failed;
 }
 
-int nvt_nvcc_cubin(const char *cu_source, void **cubin, size_t *size)
-{
+int nvt_nvcc_cubin(const char *cu_source, void **cubin, size_t *size) {
     if (system("command -v nvcc >/dev/null 2>&1") != 0)
         return -1;
     char dir[] = "/tmp/nvtegra-XXXXXX";

@@ -10,8 +10,8 @@
 #define NVT_EXIT_SKIP 77 /* no nvgpu device: nothing was tested */
 
 typedef struct nvt_check_opts {
-    const nvt_os *os;        /* NULL: the real kernel */
-    const void *cubin;       /* an sm_87 cubin with scale(float *a, int n, float s), or NULL */
+    const nvt_os *os;  /* NULL: the real kernel */
+    const void *cubin; /* an sm_87 cubin with scale(float *a, int n, float s), or NULL */
     size_t cubin_size;
     /* called after a kernel is loaded (the simulator registers its C stand-in here) */
     void (*kernel_loaded)(void *ctx, const nvt_kernel *k);

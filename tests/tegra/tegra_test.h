@@ -16,8 +16,7 @@
 /* Open fds of this process: the check tool's own counter, which the tests link. */
 #define count_fds nvt_count_fds
 
-static inline nvt_dev *open_sim_dev(nvt_sim *sim)
-{
+static inline nvt_dev *open_sim_dev(nvt_sim *sim) {
     nvt_dev *dev = NULL;
     char err[256];
     int rc = nvt_dev_open(nvt_sim_os(sim), &dev, err, sizeof err);
@@ -29,8 +28,7 @@ static inline nvt_dev *open_sim_dev(nvt_sim *sim)
 }
 
 /* The parameter layout nvcc gives scale(float *a, int n, float s): 8 + 4 + 4 bytes at 0x160. */
-static inline nvt_kernel_info scale_info(void)
-{
+static inline nvt_kernel_info scale_info(void) {
     static const uint8_t code[256] = {0x42};
     nvt_kernel_info k;
     memset(&k, 0, sizeof k);
@@ -50,8 +48,7 @@ static inline nvt_kernel_info scale_info(void)
 
 /* What the GPU would do for scale(): a[i] *= s for every thread i < n, reading the
  * parameters from constant bank 0 exactly where the driver put them. */
-static inline int sim_scale(const nvt_sim_launch *l, void *user)
-{
+static inline int sim_scale(const nvt_sim_launch *l, void *user) {
     unsigned *calls = user;
     uint64_t a;
     int32_t n;
@@ -59,8 +56,8 @@ static inline int sim_scale(const nvt_sim_launch *l, void *user)
     memcpy(&a, l->cbuf0 + 0x160, 8);
     memcpy(&n, l->cbuf0 + 0x168, 4);
     memcpy(&s, l->cbuf0 + 0x16c, 4);
-    uint64_t threads = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] *
-                       l->block[1] * l->block[2];
+    uint64_t threads =
+        (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] * l->block[1] * l->block[2];
     uint64_t m = threads < (uint64_t)n ? threads : (uint64_t)n;
     if (n > 0) {
         float *p = nvt_sim_translate(l->sim, a, m * 4);

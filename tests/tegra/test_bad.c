@@ -8,8 +8,7 @@
 
 #include <sys/mman.h>
 
-static void test_no_device(void)
-{
+static void test_no_device(void) {
     nvt_sim *sim = nvt_sim_create(NVT_ABI_R36);
     nvt_sim_set_present(sim, 0);
     nvt_dev *dev = (nvt_dev *)1;
@@ -26,8 +25,7 @@ static void test_no_device(void)
     nvt_sim_destroy(sim);
 }
 
-static void test_memory(void)
-{
+static void test_memory(void) {
     nvt_sim *sim = nvt_sim_create(NVT_ABI_R36);
     nvt_dev *dev = open_sim_dev(sim);
     nvt_sim_stats b, a;
@@ -77,8 +75,7 @@ static void test_memory(void)
     nvt_sim_destroy(sim);
 }
 
-static void test_fault_and_recovery(void)
-{
+static void test_fault_and_recovery(void) {
     nvt_sim *sim = nvt_sim_create(NVT_ABI_R36);
     nvt_dev *dev = open_sim_dev(sim);
     nvt_queue *q;
@@ -99,8 +96,8 @@ static void test_fault_and_recovery(void)
     CHECK(strstr(nvt_dev_error(dev), "no progress") != NULL, "message: %s", nvt_dev_error(dev));
     nvt_sim_stats st;
     nvt_sim_stats_get(sim, &st);
-    CHECK(st.faults == 1 && strstr(st.last_fault, "MMU fault") != NULL, "fault: %u %s",
-          st.faults, st.last_fault);
+    CHECK(st.faults == 1 && strstr(st.last_fault, "MMU fault") != NULL, "fault: %u %s", st.faults,
+          st.last_fault);
     /* more work on the faulted channel is reported, never hangs */
     CHECK(nvt_launch(q, k, one, blk, args, 3, &sig) == 0, "submit after fault");
     CHECK(nvt_queue_wait(q, sig, 100) == -ETIMEDOUT, "still reported");
@@ -137,8 +134,7 @@ static void test_fault_and_recovery(void)
     nvt_sim_destroy(sim);
 }
 
-static void test_channel_rules(void)
-{
+static void test_channel_rules(void) {
     nvt_sim *sim = nvt_sim_create(NVT_ABI_R36);
     nvt_dev *dev = open_sim_dev(sim);
     nvt_queue *q = (nvt_queue *)1;
@@ -174,8 +170,7 @@ static void test_channel_rules(void)
     nvt_sim_destroy(sim);
 }
 
-static void test_abi_mismatch(void)
-{
+static void test_abi_mismatch(void) {
     /* A driver forced to r36 against an r35 kernel fails at the first r36-only ioctl with a
      * message naming it, instead of corrupting anything. */
     nvt_sim *sim = nvt_sim_create(NVT_ABI_R35);
@@ -191,8 +186,7 @@ static void test_abi_mismatch(void)
     nvt_sim_destroy(sim);
 }
 
-int main(void)
-{
+int main(void) {
     test_no_device();
     test_memory();
     test_fault_and_recovery();

@@ -9,8 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
-static void test_headers(void)
-{
+static void test_headers(void) {
     CHECK(nvt_cmd_header(NVT_SEC_INC, 0, 0x5c, 1) == 0x20010017u, "INC count 1 method 0x5c");
     CHECK(nvt_cmd_header(NVT_SEC_NON_INC, 4, 0x300, 2) == 0x600280c0u, "NON_INC: 0x%08x",
           nvt_cmd_header(NVT_SEC_NON_INC, 4, 0x300, 2));
@@ -18,8 +17,7 @@ static void test_headers(void)
     CHECK(nvt_cmd_header(NVT_SEC_ONE_INC, 7, 0xffc, 0x1fff) == 0xbfffe3ffu, "ONE_INC, all max");
 }
 
-static void test_gpfifo_entry(void)
-{
+static void test_gpfifo_entry(void) {
     uint64_t e = nvt_cmd_gpfifo_entry(0x1234567890ull, 0x100);
     CHECK((uint32_t)e == 0x34567890u, "entry0 %08x", (uint32_t)e);
     CHECK((uint32_t)(e >> 32) == 0x00040012u, "entry1 %08x (GET_HI 0x12, LENGTH 0x100)",
@@ -27,13 +25,12 @@ static void test_gpfifo_entry(void)
     CHECK(nvt_cmd_gpfifo_entry(0x1000, 1) == (0x1000ull | 1ull << 42), "va | len << 42");
 }
 
-static void test_semaphores(void)
-{
+static void test_semaphores(void) {
     uint32_t w[16];
     nvt_pb pb = {w, 0, 16, 0};
     nvt_pb_sem_release(&pb, 0x123456780ull, 0x1122334455667788ull, 1, 1);
-    const uint32_t rel[6] = {0x20050017u, 0x23456780u, 0x01u, 0x55667788u, 0x11223344u,
-                             0x01100001u /* RELEASE | WFI<<20 | 64-bit<<24 */};
+    const uint32_t rel[6] = {0x20050017u, 0x23456780u, 0x01u, 0x55667788u,
+                             0x11223344u, 0x01100001u /* RELEASE | WFI<<20 | 64-bit<<24 */};
     CHECK(pb.len == 6 && !memcmp(w, rel, sizeof rel), "64-bit release with WFI");
     pb.len = 0;
     nvt_pb_sem_release(&pb, 0x1000, 7, 0, 0);
@@ -51,8 +48,7 @@ static void test_semaphores(void)
     CHECK(p2.overflow && p2.len == 3 && small[3] == 0xabcd, "overflow stops at cap");
 }
 
-static void test_launch_and_copy(void)
-{
+static void test_launch_and_copy(void) {
     uint32_t w[32];
     nvt_pb pb = {w, 0, 32, 0};
     nvt_pb_launch_qmd(&pb, 0x100000100ull);
@@ -60,13 +56,13 @@ static void test_launch_and_copy(void)
     CHECK(pb.len == 4 && !memcmp(w, l, sizeof l), "SEND_PCAS_A qmd>>8, PCAS2_B prefetch+schedule");
     pb.len = 0;
     nvt_pb_copy(&pb, 0x200000000ull, 0x100001000ull, 4096);
-    const uint32_t c[10] = {0x20048100u, 1u, 0x1000u, 2u, 0u, 0x20028106u, 4096u, 1u,
-                            0x200180c0u, 0x186u /* NON_PIPELINED|FLUSH|SRC_PITCH|DST_PITCH */};
+    const uint32_t c[10] = {
+        0x20048100u, 1u, 0x1000u,     2u,    0u, 0x20028106u,
+        4096u,       1u, 0x200180c0u, 0x186u /* NON_PIPELINED|FLUSH|SRC_PITCH|DST_PITCH */};
     CHECK(pb.len == 10 && !memcmp(w, c, sizeof c), "copy engine words");
 }
 
-static void test_qmd(void)
-{
+static void test_qmd(void) {
     uint32_t q[64], want[64];
     memset(want, 0, sizeof want);
     want[4] = 0x7f;        /* QMD_GROUP_ID 0x3f (133:128) | SM_GLOBAL_CACHING (134) */
@@ -120,8 +116,7 @@ static void test_qmd(void)
     CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "empty grid");
 }
 
-static void test_field_access(void)
-{
+static void test_field_access(void) {
     uint32_t q[64];
     memset(q, 0xff, sizeof q);
     nvt_qmd_set(q, 47, 16, 0x12345678u); /* straddles dwords 0 and 1 */
@@ -129,8 +124,7 @@ static void test_field_access(void)
     CHECK(nvt_qmd_get(q, 47, 16) == 0x12345678u, "straddling get");
 }
 
-static void test_ring(void)
-{
+static void test_ring(void) {
     CHECK(nvt_ring_free(0, 0, 8) == 7, "empty ring keeps one slot");
     CHECK(nvt_ring_free(7, 0, 8) == 0, "full");
     CHECK(nvt_ring_free(0, 1, 8) == 0, "full across the wrap");
@@ -138,8 +132,7 @@ static void test_ring(void)
     CHECK(nvt_ring_free(5, 3, 8) == 5, "5 -> 3");
 }
 
-int main(void)
-{
+int main(void) {
     test_headers();
     test_gpfifo_entry();
     test_semaphores();

@@ -15,8 +15,7 @@ typedef struct img {
     size_t len;
 } img;
 
-static size_t put(img *im, const void *p, size_t n, size_t align)
-{
+static size_t put(img *im, const void *p, size_t n, size_t align) {
     while (im->len % align)
         im->b[im->len++] = 0;
     size_t at = im->len;
@@ -25,8 +24,7 @@ static size_t put(img *im, const void *p, size_t n, size_t align)
     return at;
 }
 
-static void info_sval(uint8_t *buf, size_t *n, unsigned attr, const void *d, uint16_t len)
-{
+static void info_sval(uint8_t *buf, size_t *n, unsigned attr, const void *d, uint16_t len) {
     buf[(*n)++] = 4;
     buf[(*n)++] = (uint8_t)attr;
     memcpy(buf + *n, &len, 2);
@@ -35,16 +33,14 @@ static void info_sval(uint8_t *buf, size_t *n, unsigned attr, const void *d, uin
     *n += len;
 }
 
-static void info_short(uint8_t *buf, size_t *n, unsigned fmt, unsigned attr, uint16_t v)
-{
+static void info_short(uint8_t *buf, size_t *n, unsigned fmt, unsigned attr, uint16_t v) {
     buf[(*n)++] = (uint8_t)fmt;
     buf[(*n)++] = (uint8_t)attr;
     memcpy(buf + *n, &v, 2);
     *n += 2;
 }
 
-static void kparam(uint8_t *buf, size_t *n, uint16_t ord, uint16_t off, uint32_t size)
-{
+static void kparam(uint8_t *buf, size_t *n, uint16_t ord, uint16_t off, uint32_t size) {
     uint8_t d[12];
     uint32_t zero = 0, flags = size << 18 | 0x1f000u;
     memcpy(d, &zero, 4);
@@ -60,14 +56,21 @@ typedef struct variant {
     uint16_t p2_off; /* offset of parameter 2 (16 unless testing a bad layout) */
 } variant;
 
-static void build(img *im, variant v)
-{
+static void build(img *im, variant v) {
     memset(im, 0, sizeof *im);
     im->len = sizeof(Elf64_Ehdr);
     const char shstr[] = "\0.shstrtab\0.strtab\0.symtab\0.nv.info\0.nv.info.kern\0.text.kern\0"
                          ".nv.constant0.kern\0.nv.shared.kern";
-    enum { N_SHSTR = 1, N_STR = 11, N_SYM = 19, N_INFO = 27, N_KINFO = 36, N_TEXT = 50,
-           N_CB = 61, N_SH = 80 };
+    enum {
+        N_SHSTR = 1,
+        N_STR = 11,
+        N_SYM = 19,
+        N_INFO = 27,
+        N_KINFO = 36,
+        N_TEXT = 50,
+        N_CB = 61,
+        N_SH = 80
+    };
     const char str[] = "\0kern";
     Elf64_Sym syms[2];
     memset(syms, 0, sizeof syms);
@@ -78,10 +81,10 @@ static void build(img *im, variant v)
     uint8_t ginfo[64], kinfo[256];
     size_t gn = 0, kn = 0;
     uint32_t rc[2] = {1, 12}, fs[2] = {1, v.frame};
-    info_sval(ginfo, &gn, 0x2f, rc, 8); /* REGCOUNT */
-    info_sval(ginfo, &gn, 0x11, fs, 8); /* FRAME_SIZE */
+    info_sval(ginfo, &gn, 0x2f, rc, 8);                      /* REGCOUNT */
+    info_sval(ginfo, &gn, 0x11, fs, 8);                      /* FRAME_SIZE */
     uint8_t cbank[8] = {1, 0, 0, 0, 0x60, 0x01, 0x20, 0x00}; /* sym 1, offset 0x160, size 0x20 */
-    info_short(kinfo, &kn, 1, 0x35, 0);                        /* an attribute we ignore */
+    info_short(kinfo, &kn, 1, 0x35, 0);                      /* an attribute we ignore */
     info_sval(kinfo, &kn, 0x0a, cbank, 8);
     info_short(kinfo, &kn, 3, 0x19, 0x20);
     kparam(kinfo, &kn, 2, v.p2_off, 16); /* nvcc lists the last parameter first */
@@ -98,13 +101,27 @@ static void build(img *im, variant v)
 
     Elf64_Shdr sh[9];
     memset(sh, 0, sizeof sh);
-    sh[1] = (Elf64_Shdr){N_SHSTR, SHT_STRTAB, 0, 0, put(im, shstr, sizeof shstr, 1), sizeof shstr, 0, 0, 1, 0};
-    sh[2] = (Elf64_Shdr){N_STR, SHT_STRTAB, 0, 0, put(im, str, sizeof str, 1), sizeof str, 0, 0, 1, 0};
-    sh[3] = (Elf64_Shdr){N_SYM, SHT_SYMTAB, 0, 0, put(im, syms, sizeof syms, 8), sizeof syms, 2, 1, 8, sizeof(Elf64_Sym)};
+    sh[1] = (Elf64_Shdr){N_SHSTR,      SHT_STRTAB, 0, 0, put(im, shstr, sizeof shstr, 1),
+                         sizeof shstr, 0,          0, 1, 0};
+    sh[2] =
+        (Elf64_Shdr){N_STR, SHT_STRTAB, 0, 0, put(im, str, sizeof str, 1), sizeof str, 0, 0, 1, 0};
+    sh[3] = (Elf64_Shdr){N_SYM,       SHT_SYMTAB, 0, 0, put(im, syms, sizeof syms, 8),
+                         sizeof syms, 2,          1, 8, sizeof(Elf64_Sym)};
     sh[4] = (Elf64_Shdr){N_INFO, SHT_LOPROC, 0, 0, put(im, ginfo, gn, 4), gn, 3, 0, 4, 0};
-    sh[5] = (Elf64_Shdr){N_KINFO, SHT_LOPROC, SHF_INFO_LINK, 0, put(im, kinfo, kn, 4), kn, 3, 6, 4, 0};
-    sh[6] = (Elf64_Shdr){N_TEXT, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 0, put(im, code, 256, 128), 256, 3, 12u << 24 | 1, 128, 0};
-    sh[7] = (Elf64_Shdr){N_CB, SHT_PROGBITS, SHF_ALLOC, 0, put(im, cb0, 0x180, 4), 0x180, 0, 6, 4, 0};
+    sh[5] =
+        (Elf64_Shdr){N_KINFO, SHT_LOPROC, SHF_INFO_LINK, 0, put(im, kinfo, kn, 4), kn, 3, 6, 4, 0};
+    sh[6] = (Elf64_Shdr){N_TEXT,
+                         SHT_PROGBITS,
+                         SHF_ALLOC | SHF_EXECINSTR,
+                         0,
+                         put(im, code, 256, 128),
+                         256,
+                         3,
+                         12u << 24 | 1,
+                         128,
+                         0};
+    sh[7] =
+        (Elf64_Shdr){N_CB, SHT_PROGBITS, SHF_ALLOC, 0, put(im, cb0, 0x180, 4), 0x180, 0, 6, 4, 0};
     sh[8] = (Elf64_Shdr){N_SH, SHT_NOBITS, SHF_ALLOC | SHF_WRITE, 0, im->len, 0x400, 0, 6, 4, 0};
     size_t shoff = put(im, sh, sizeof sh, 8);
     Elf64_Ehdr eh;
@@ -125,8 +142,7 @@ static void build(img *im, variant v)
     memcpy(im->b, &eh, sizeof eh);
 }
 
-static void test_hand_built(void)
-{
+static void test_hand_built(void) {
     static img im;
     build(&im, (variant){87, 0, 16});
     nvt_module *m;
@@ -193,8 +209,7 @@ static void test_hand_built(void)
 
 /* ---- real nvcc cubins --------------------------------------------------------------------- */
 
-static int slurp(const char *path, uint8_t **data, size_t *size)
-{
+static int slurp(const char *path, uint8_t **data, size_t *size) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
@@ -209,8 +224,7 @@ static int slurp(const char *path, uint8_t **data, size_t *size)
 }
 
 static int nvcc_cubin(const char *dir, const char *name, const char *src, uint8_t **data,
-                      size_t *size)
-{
+                      size_t *size) {
     char cu[512], out[512], cmd[1400];
     snprintf(cu, sizeof cu, "%s/%s.cu", dir, name);
     snprintf(out, sizeof out, "%s/%s.cubin", dir, name);
@@ -225,8 +239,7 @@ static int nvcc_cubin(const char *dir, const char *name, const char *src, uint8_
     return slurp(out, data, size);
 }
 
-static void test_nvcc(void)
-{
+static void test_nvcc(void) {
     if (system("command -v nvcc >/dev/null 2>&1") != 0) {
         printf("NOTE: nvcc not found: the real-cubin checks did NOT run (not a pass)\n");
         return;
@@ -262,8 +275,8 @@ static void test_nvcc(void)
     CHECK(r != NULL, "rev found");
     if (r) {
         CHECK(r->nparams == 3 && r->param_offset[0] == 0 && r->param_bytes[0] == 8 &&
-                  r->param_offset[1] == 8 && r->param_bytes[1] == 8 &&
-                  r->param_offset[2] == 16 && r->param_bytes[2] == 4 && r->param_size == 20,
+                  r->param_offset[1] == 8 && r->param_bytes[1] == 8 && r->param_offset[2] == 16 &&
+                  r->param_bytes[2] == 4 && r->param_size == 20,
               "rev(float*, const float*, int): %u params, size %u", r->nparams, r->param_size);
         CHECK(r->shared_bytes == 256 * 4, "1 KiB of __shared__: %u", r->shared_bytes);
         CHECK(r->barriers >= 1, "__syncthreads needs a barrier: %u", r->barriers);
@@ -316,8 +329,7 @@ static void test_nvcc(void)
     free(kb);
 }
 
-int main(void)
-{
+int main(void) {
     test_hand_built();
     test_nvcc();
     return check_summary("tegra/test_cubin");

@@ -13,15 +13,13 @@
 
 #define TIMEOUT_MS 10000u
 
-static void sleep_ms(unsigned ms)
-{
+static void sleep_ms(unsigned ms) {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
 }
 
 /* inc(unsigned *p): *p += 1, once per launch (one thread does it). */
-static int sim_inc(const nvt_sim_launch *l, void *user)
-{
+static int sim_inc(const nvt_sim_launch *l, void *user) {
     (void)user;
     uint64_t a;
     memcpy(&a, l->cbuf0 + 0x160, 8);
@@ -32,8 +30,7 @@ static int sim_inc(const nvt_sim_launch *l, void *user)
     return 0;
 }
 
-static nvt_kernel_info inc_info(void)
-{
+static nvt_kernel_info inc_info(void) {
     nvt_kernel_info k = scale_info();
     k.name = "inc";
     k.param_size = 8;
@@ -43,8 +40,7 @@ static nvt_kernel_info inc_info(void)
 }
 
 /* Load inc, register its stand-in and allocate a zeroed counter. */
-static nvt_kernel *load_inc(nvt_dev *dev, nvt_sim *sim, nvt_mem **ctr)
-{
+static nvt_kernel *load_inc(nvt_dev *dev, nvt_sim *sim, nvt_mem **ctr) {
     nvt_kernel_info ki = inc_info();
     nvt_kernel *k = NULL;
     *ctr = NULL;
@@ -62,8 +58,7 @@ typedef struct seen {
     uint32_t dims[6];
 } seen;
 
-static int sim_record(const nvt_sim_launch *l, void *user)
-{
+static int sim_record(const nvt_sim_launch *l, void *user) {
     seen *s = user;
     memcpy(s->grid, l->grid, 12);
     memcpy(s->block, l->block, 12);
@@ -73,21 +68,18 @@ static int sim_record(const nvt_sim_launch *l, void *user)
     return 0;
 }
 
-static void test_info(nvt_dev *dev, nvt_abi abi)
-{
+static void test_info(nvt_dev *dev, nvt_abi abi) {
     const nvt_info *in = nvt_dev_info(dev);
     CHECK(in->abi == abi, "ABI detected as r%d, expected r%d", in->abi, abi);
-    CHECK(in->compute_class == 0xC7C0 && in->gpfifo_class == 0xC76F &&
-              in->dma_copy_class == 0xC7B5, "classes %x %x %x", in->compute_class,
-          in->gpfifo_class, in->dma_copy_class);
+    CHECK(in->compute_class == 0xC7C0 && in->gpfifo_class == 0xC76F && in->dma_copy_class == 0xC7B5,
+          "classes %x %x %x", in->compute_class, in->gpfifo_class, in->dma_copy_class);
     CHECK(in->sm_version == 0x807, "sm version 0x%x", in->sm_version);
     CHECK(in->chars_size == (abi == NVT_ABI_R36 ? 328u : 312u), "characteristics size %u",
           in->chars_size);
     CHECK(!strcmp(in->ctrl_path, "/dev/nvgpu/igpu0/ctrl"), "ctrl path %s", in->ctrl_path);
 }
 
-static void test_copies(nvt_dev *dev, nvt_queue *q, nvt_sim *sim, int big)
-{
+static void test_copies(nvt_dev *dev, nvt_queue *q, nvt_sim *sim, int big) {
     static const size_t sizes[] = {1, 3, 4095, 4096, 65537, 1u << 20, 16u << 20, 256u << 20};
     unsigned n = big ? 8 : 7;
     for (unsigned i = 0; i < n; i++) {
@@ -123,8 +115,7 @@ static void test_copies(nvt_dev *dev, nvt_queue *q, nvt_sim *sim, int big)
           "nvmap flags 0x%x: tag 'NT', CACHEABLE", st.last_nvmap_flags);
 }
 
-static void test_launch(nvt_dev *dev, nvt_queue *q, nvt_sim *sim)
-{
+static void test_launch(nvt_dev *dev, nvt_queue *q, nvt_sim *sim) {
     nvt_kernel_info ki = scale_info();
     nvt_kernel *k;
     CHECK(nvt_kernel_load(dev, &ki, &k) == 0, "load: %s", nvt_dev_error(dev));
@@ -173,8 +164,7 @@ static void test_launch(nvt_dev *dev, nvt_queue *q, nvt_sim *sim)
     nvt_mem_free(dev, buf);
 }
 
-static void test_many_launches(nvt_dev *dev, nvt_sim *sim)
-{
+static void test_many_launches(nvt_dev *dev, nvt_sim *sim) {
     nvt_queue_opts o = {64, 8192, 16, 0};
     nvt_queue *q;
     CHECK(nvt_queue_create(dev, &o, &q) == 0, "small queue: %s", nvt_dev_error(dev));
@@ -189,8 +179,7 @@ static void test_many_launches(nvt_dev *dev, nvt_sim *sim)
         fails += nvt_launch(q, k, one, one, args, 1, NULL) != 0;
     CHECK(fails == 0, "%d launches failed: %s", fails, nvt_dev_error(dev));
     CHECK(nvt_queue_sync(q, TIMEOUT_MS) == 0, "sync: %s", nvt_dev_error(dev));
-    CHECK(*(uint32_t *)ctr->cpu == 10000, "counter %u after 10000 launches",
-          *(uint32_t *)ctr->cpu);
+    CHECK(*(uint32_t *)ctr->cpu == 10000, "counter %u after 10000 launches", *(uint32_t *)ctr->cpu);
     nvt_sim_stats_get(sim, &after);
     CHECK(after.launches - before.launches == 10000, "GPU saw %u launches",
           after.launches - before.launches);
@@ -206,8 +195,7 @@ static void test_many_launches(nvt_dev *dev, nvt_sim *sim)
 
 /* A 4 KiB pushbuffer: a copy reserves 2.6 KiB, so nearly every submission wraps or waits for
  * the one before it to retire. */
-static void test_pushbuffer_wrap(nvt_dev *dev, nvt_sim *sim)
-{
+static void test_pushbuffer_wrap(nvt_dev *dev, nvt_sim *sim) {
     nvt_queue_opts o = {16, 4096, 4, 0};
     nvt_queue *q;
     CHECK(nvt_queue_create(dev, &o, &q) == 0, "tiny queue: %s", nvt_dev_error(dev));
@@ -239,10 +227,9 @@ static void test_pushbuffer_wrap(nvt_dev *dev, nvt_sim *sim)
 
 /* Random mixes of launches and copies through rings of every small size: each copy records
  * the counter, which must equal the number of launches submitted before it. */
-static void test_random_rings(nvt_dev *dev, nvt_sim *sim)
-{
-    static const nvt_queue_opts cfg[] = {{2, 4096, 1, 0}, {4, 4096, 2, 0}, {8, 8192, 3, 0},
-                                         {16, 4096, 1, 0}, {32, 12288, 5, 0}};
+static void test_random_rings(nvt_dev *dev, nvt_sim *sim) {
+    static const nvt_queue_opts cfg[] = {
+        {2, 4096, 1, 0}, {4, 4096, 2, 0}, {8, 8192, 3, 0}, {16, 4096, 1, 0}, {32, 12288, 5, 0}};
     nvt_mem *ctr, *log;
     nvt_kernel *k = load_inc(dev, sim, &ctr);
     CHECK(nvt_mem_alloc(dev, 400 * 4, 0, &log) == 0, "alloc");
@@ -287,8 +274,7 @@ typedef struct submitter {
     int submitted, fails;
 } submitter;
 
-static void *submit_20(void *arg)
-{
+static void *submit_20(void *arg) {
     submitter *s = arg;
     uint32_t one[3] = {1, 1, 1};
     const void *args[1] = {&s->va};
@@ -299,8 +285,7 @@ static void *submit_20(void *arg)
     return NULL;
 }
 
-static void test_back_pressure(nvt_dev *dev, nvt_sim *sim)
-{
+static void test_back_pressure(nvt_dev *dev, nvt_sim *sim) {
     nvt_queue_opts o = {8, 0, 0, 0};
     nvt_queue *q;
     CHECK(nvt_queue_create(dev, &o, &q) == 0, "8-entry queue: %s", nvt_dev_error(dev));
@@ -328,8 +313,7 @@ static void test_back_pressure(nvt_dev *dev, nvt_sim *sim)
     nvt_queue_destroy(q);
 }
 
-static void test_signal_chain(nvt_dev *dev, nvt_sim *sim)
-{
+static void test_signal_chain(nvt_dev *dev, nvt_sim *sim) {
     /* b is created first, so the simulated GPU visits it first: its copy must wait at the
      * acquire until a's launch has released a's timeline. */
     nvt_queue *b = NULL, *a = NULL;
@@ -368,8 +352,7 @@ static void test_signal_chain(nvt_dev *dev, nvt_sim *sim)
     nvt_queue_destroy(b);
 }
 
-static void test_interleaved(nvt_dev *dev, nvt_queue *q, nvt_sim *sim)
-{
+static void test_interleaved(nvt_dev *dev, nvt_queue *q, nvt_sim *sim) {
     nvt_kernel_info ki = scale_info();
     nvt_kernel *k;
     nvt_kernel_load(dev, &ki, &k);
@@ -387,8 +370,8 @@ static void test_interleaved(nvt_dev *dev, nvt_queue *q, nvt_sim *sim)
     for (int r = 0; r < 100; r++) {
         s = r & 1 ? 0.5f : 2.0f;
         CHECK(nvt_launch(q, k, grid, block, args, 3, NULL) == 0, "launch %d", r);
-        CHECK(nvt_copy(q, hist->gpu_va + (uint64_t)r * 256, buf->gpu_va, 256, NULL) == 0,
-              "copy %d", r);
+        CHECK(nvt_copy(q, hist->gpu_va + (uint64_t)r * 256, buf->gpu_va, 256, NULL) == 0, "copy %d",
+              r);
     }
     CHECK(nvt_queue_sync(q, TIMEOUT_MS) == 0, "sync");
     const float *h = hist->cpu;
@@ -402,8 +385,7 @@ static void test_interleaved(nvt_dev *dev, nvt_queue *q, nvt_sim *sim)
     nvt_kernel_unload(dev, k);
 }
 
-static void test_churn(nvt_dev *dev, nvt_sim *sim)
-{
+static void test_churn(nvt_dev *dev, nvt_sim *sim) {
     nvt_sim_stats b, a;
     nvt_sim_stats_get(sim, &b);
     int fds = count_fds();
@@ -417,8 +399,7 @@ static void test_churn(nvt_dev *dev, nvt_sim *sim)
             live[slot] = NULL;
         } else {
             size_t sz = 1 + (seed >> 8) % (3u << 20);
-            CHECK(nvt_mem_alloc(dev, sz, (seed >> 4) % 3, &live[slot]) == 0, "churn alloc %zu",
-                  sz);
+            CHECK(nvt_mem_alloc(dev, sz, (seed >> 4) % 3, &live[slot]) == 0, "churn alloc %zu", sz);
         }
     }
     for (int i = 0; i < 16; i++)
@@ -427,14 +408,13 @@ static void test_churn(nvt_dev *dev, nvt_sim *sim)
     CHECK(count_fds() == fds, "fds %d -> %d", fds, count_fds());
     CHECK(a.open_fds == b.open_fds && a.cpu_mappings == b.cpu_mappings &&
               a.gpu_mappings == b.gpu_mappings && a.handles == b.handles && a.bytes == b.bytes,
-          "sim counts: fds %d/%d, cpu maps %d/%d, gpu maps %d/%d, handles %d/%d",
-          b.open_fds, a.open_fds, b.cpu_mappings, a.cpu_mappings, b.gpu_mappings,
-          a.gpu_mappings, b.handles, a.handles);
+          "sim counts: fds %d/%d, cpu maps %d/%d, gpu maps %d/%d, handles %d/%d", b.open_fds,
+          a.open_fds, b.cpu_mappings, a.cpu_mappings, b.gpu_mappings, a.gpu_mappings, b.handles,
+          a.handles);
     CHECK(a.max_gpu_va_end <= (1ull << 40), "VA end 0x%llx", (unsigned long long)a.max_gpu_va_end);
 }
 
-static void run_abi(nvt_abi abi, int big)
-{
+static void run_abi(nvt_abi abi, int big) {
     int fds0 = count_fds();
     nvt_sim *sim = nvt_sim_create(abi);
     if (!sim) {
@@ -465,16 +445,15 @@ static void run_abi(nvt_abi abi, int big)
     nvt_dev_close(dev);
     nvt_sim_stats_get(sim, &st);
     CHECK(st.open_fds == 0 && st.cpu_mappings == 0 && st.gpu_mappings == 0 && st.handles == 0,
-          "after close: %d fds, %d cpu maps, %d gpu maps, %d handles", st.open_fds,
-          st.cpu_mappings, st.gpu_mappings, st.handles);
+          "after close: %d fds, %d cpu maps, %d gpu maps, %d handles", st.open_fds, st.cpu_mappings,
+          st.gpu_mappings, st.handles);
     CHECK(st.faults == 0, "unexpected GPU fault: %s", st.last_fault);
     CHECK(count_fds() == fds1, "process fds %d -> %d", fds1, count_fds());
     nvt_sim_destroy(sim);
     CHECK(count_fds() == fds0, "fds after destroying the simulator %d -> %d", fds0, count_fds());
 }
 
-int main(void)
-{
+int main(void) {
     run_abi(NVT_ABI_R36, 1);
     run_abi(NVT_ABI_R35, 0);
     return check_summary("tegra/test_flow");

@@ -3,21 +3,18 @@
  * the same entry point reports "no nvgpu device found" and the skip status. */
 #include "tegra_test.h"
 
-static void register_scale(void *ctx, const nvt_kernel *k)
-{
+static void register_scale(void *ctx, const nvt_kernel *k) {
     nvt_sim_register_kernel(ctx, k->code_va, sim_scale, NULL);
 }
 
-static int count(const char *s, const char *word)
-{
+static int count(const char *s, const char *word) {
     int n = 0;
     for (const char *p = s; (p = strstr(p, word)); p++)
         n++;
     return n;
 }
 
-int main(void)
-{
+int main(void) {
     void *cubin = NULL;
     size_t size = 0;
     int have_cubin = nvt_nvcc_cubin(nvt_scale_cu, &cubin, &size) == 0;
@@ -41,8 +38,8 @@ int main(void)
         o.out = out;
         rc = nvt_check_run(&o);
         fclose(out);
-        CHECK(rc == NVT_EXIT_SKIP && strstr(text, "no nvgpu device found"),
-              "no device: rc %d, %s", rc, text);
+        CHECK(rc == NVT_EXIT_SKIP && strstr(text, "no nvgpu device found"), "no device: rc %d, %s",
+              rc, text);
         free(text);
         nvt_sim_destroy(sim);
     }
