@@ -75,6 +75,36 @@ static void test_memory(void) {
     nvt_sim_destroy(sim);
 }
 
+/* Fill the 40-bit GPU VA space with 4 GiB buffers (sparse memfds, never touched): every
+ * mapping stays below 2^40 and running out is a clean ENOMEM that leaks nothing. */
+static void test_va_exhaustion(void)
+{
+    nvt_sim *sim = nvt_sim_create(NVT_ABI_R36);
+    nvt_dev *dev = open_sim_dev(sim);
+    nvt_sim_set_mem_limit(sim, ~0ull);
+    int fds = count_fds();
+    enum { MAX = 300 };
+    static nvt_mem *m[MAX];
+    int n = 0, rc = 0, above = 0;
+    while (n < MAX && (rc = nvt_mem_alloc(dev, 0xfffff000u, 0, &m[n])) == 0) {
+        above += m[n]->gpu_va + m[n]->size > (1ull << 40);
+        n++;
+    }
+    CHECK(rc == -ENOMEM && n > 200 && n < MAX, "%d buffers of 4 GiB, then rc %d: %s", n, rc,
+          nvt_dev_error(dev));
+    CHECK(strstr(nvt_dev_error(dev), "MAP_BUFFER_EX") != NULL, "message: %s", nvt_dev_error(dev));
+    CHECK(above == 0, "%d mappings cross 2^40", above);
+    for (int i = 0; i < n; i++)
+        nvt_mem_free(dev, m[i]);
+    nvt_sim_stats st;
+    nvt_sim_stats_get(sim, &st);
+    CHECK(count_fds() == fds && st.gpu_mappings == 0 && st.handles == 0,
+          "after freeing: fds %d -> %d, %d mappings, %d handles", fds, count_fds(),
+          st.gpu_mappings, st.handles);
+    nvt_dev_close(dev);
+    nvt_sim_destroy(sim);
+}
+
 static void test_fault_and_recovery(void) {
     nvt_sim *sim = nvt_sim_create(NVT_ABI_R36);
     nvt_dev *dev = open_sim_dev(sim);
@@ -189,6 +219,7 @@ static void test_abi_mismatch(void) {
 int main(void) {
     test_no_device();
     test_memory();
+    test_va_exhaustion();
     test_fault_and_recovery();
     test_channel_rules();
     test_abi_mismatch();
