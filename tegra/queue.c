@@ -96,15 +96,15 @@ static void reclaim(nvt_queue *q) {
         q->rec_head = (q->rec_head + 1) & (q->entries - 1);
 }
 
-/* Back-pressure: a GPFIFO slot is free once the host has fetched past it (GP_GET) and the
- * submission recorded in it has completed (its pushbuffer may then be reused). */
+/* Back-pressure: a GPFIFO slot is free once the submission recorded in it has completed.
+ * Completion implies the host fetched past it (GP_GET), and it also frees the entry's
+ * pushbuffer, which GP_GET alone does not (the host may still be reading the segment).  GP_GET
+ * from USERD is therefore only reported in messages: relying on it would also hang on a kernel
+ * that does not write USERD back. */
 static int gpfifo_has_room(nvt_queue *q, uint64_t unused) {
     (void)unused;
-    uint32_t get =
-        __atomic_load_n((const uint32_t *)userd_word(q, NVT_USERD_GP_GET), __ATOMIC_ACQUIRE);
     reclaim(q);
-    return nvt_ring_free(q->put, get & (q->entries - 1), q->entries) > 0 &&
-           nvt_ring_free(q->put, q->rec_head, q->entries) > 0;
+    return nvt_ring_free(q->put, q->rec_head, q->entries) > 0;
 }
 
 /* Reserve words of pushbuffer (contiguous) and a GPFIFO slot; waits for the GPU when full. */
