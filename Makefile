@@ -125,3 +125,4 @@ format:
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJ:.o=.d) $(COMMON_OBJS:.o=.d) \
 	$(TEST_SRCS:%.c=$(BUILD)/obj/%.d)
+include tegra/tegra.mk
