@@ -483,7 +483,8 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
 typedef struct {
     uint32_t workgroup[3], wave;
     gfx_wave_state state;
-    uint64_t pc, exec, insts;
+    uint64_t pc; /* the next instruction; a faulted wave: the faulting one */
+    uint64_t exec, insts;
 } gfx_wave_info;
 
 /* The waves of the running workgroup (at most max into out); returns how many there are. */

@@ -93,11 +93,19 @@ static void listing(FILE *out, const dbg *d, uint64_t addr, size_t before, size_
         return;
     }
     size_t lo = at > before ? at - before : 0;
+    int width = 0;
+    char sym[160];
     for (size_t i = lo; i < n && i <= at + after; i++) {
-        char text[GFX_DISASM_MAX], sym[160];
+        int len = (int)strlen(where(d, starts[i], sym, sizeof sym)) + 1;
+        width = len > width ? len : width;
+    }
+    for (size_t i = lo; i < n && i <= at + after; i++) {
+        char text[GFX_DISASM_MAX];
         disasm_at(d, starts[i], text, sizeof text);
-        fprintf(out, "%s 0x%llx %-22s %s\n", i == at ? "=>" : "  ",
-                (unsigned long long)starts[i], where(d, starts[i], sym, sizeof sym), text);
+        where(d, starts[i], sym, sizeof sym);
+        strcat(sym, ":");
+        fprintf(out, "%s 0x%llx %-*s %s\n", i == at ? "=>" : "  ",
+                (unsigned long long)starts[i], width, sym, text);
     }
 }
 
@@ -536,11 +544,12 @@ static void show_location(dbg *d) {
         return;
     gfx_wave_snapshot_get(w, snap);
     char sym[160];
+    uint64_t pc = snap->state == GFX_WAVE_FAULT ? snap->fault_pc : snap->pc;
     printf("workgroup (%u,%u,%u) wave %u (%s), pc 0x%llx %s, exec 0x%016llx\n", wg[0], wg[1],
-           wg[2], wv, gfx_wave_state_name(snap->state), (unsigned long long)snap->pc,
-           where(d, snap->pc, sym, sizeof sym), (unsigned long long)snap->exec);
+           wg[2], wv, gfx_wave_state_name(snap->state), (unsigned long long)pc,
+           where(d, pc, sym, sizeof sym), (unsigned long long)snap->exec);
     if (snap->state != GFX_WAVE_DONE)
-        listing(stdout, d, snap->pc, 0, 0);
+        listing(stdout, d, pc, 0, 0);
     free(snap);
 }
 
@@ -777,6 +786,7 @@ static const char help_text[] =
     "  continue | c                   run to the next stop\n"
     "  wave X[,Y,Z] N                 select wave N of workgroup (X,Y,Z) (this or a later one)\n"
     "  waves                          the waves of the running workgroup and their state\n"
+    "  args                           the buffers given as kernel arguments and their addresses\n"
     "  bt | where                     kernel, workgroup, wave, pc and symbol+offset\n"
     "  regs                           scalar registers, EXEC, VCC, SCC, M0, pc\n"
     "  p[/x|d|u|f] REG                v3, v3[17], v[4:5], a0, s4, s[4:5], exec, vcc, scc, m0, pc\n"
@@ -922,6 +932,13 @@ static gfx_resume repl(dbg *d) {
             show_location(d);
         } else if (strcmp(word, "waves") == 0) {
             cmd_waves(d);
+        } else if (strcmp(word, "args") == 0) {
+            for (size_t i = 0; i < d->p->nbufs; i++)
+                printf("argument %zu: %s, %llu bytes at 0x%llx\n", d->p->bufs[i].arg,
+                       d->p->bufs[i].spec, (unsigned long long)d->p->bufs[i].size,
+                       (unsigned long long)d->p->bufs[i].addr);
+            if (!d->p->nbufs)
+                printf("no buffer arguments\n");
         } else if (strcmp(word, "bt") == 0 || strcmp(word, "where") == 0) {
             cmd_bt(d);
         } else if (strcmp(word, "regs") == 0) {

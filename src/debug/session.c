@@ -296,9 +296,10 @@ static int match(int64_t want, uint32_t have) { return want < 0 || (uint64_t)wan
 
 /* Before wave w executes the instruction at its pc. */
 static int check_before(gfx_debug_session *s, wave *w) {
-    if (w == s->resume_w && w->pc == s->resume_pc) {
+    if (w == s->resume_w) { /* wave storage is reused by the next workgroup: one use only */
         s->resume_w = NULL;
-        return 0;
+        if (w->pc == s->resume_pc)
+            return 0;
     }
     gfx_stop st;
     memset(&st, 0, sizeof st);
@@ -335,6 +336,8 @@ static int check_before(gfx_debug_session *s, wave *w) {
 
 /* After wave w executed an instruction. */
 static int check_after(gfx_debug_session *s, wave *w) {
+    if (w->status == WAVE_FAULT)
+        return 0; /* the fault stop (wg_end) reports it; a partial store is no watch event */
     gfx_stop st;
     memset(&st, 0, sizeof st);
     for (size_t i = 0; i < s->nbps; i++) {
@@ -432,6 +435,7 @@ static void wg_end(void *ctx, wave *waves, unsigned n) {
             dbg_timeline_span(s, w, i);
     }
     s->in_wg = 0;
+    s->resume_w = NULL;
 }
 
 /* ---- inside a stop handler ------------------------------------------------------------------- */
@@ -445,7 +449,7 @@ size_t gfx_debug_waves(gfx_debug_session *s, gfx_wave_info *out, size_t max) {
         memcpy(o->workgroup, w->wg_id, sizeof o->workgroup);
         o->wave = w->wave_id;
         o->state = dbg_wave_state(w);
-        o->pc = dbg_wave_pc(w);
+        o->pc = w->status == WAVE_FAULT ? w->prog->code_va + w->fault.pc : dbg_wave_pc(w);
         o->exec = wave_exec(w);
         o->insts = 0;
         for (int c = 0; c < XC_N; c++)

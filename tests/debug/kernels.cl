@@ -34,3 +34,8 @@ __kernel void illegal(__global int *out) {
     out[0] = 1;
     __asm__ volatile(".long 0xf4080500");
 }
+
+__kernel void unimplemented(__global int *out) {
+    out[0] = 1;
+    __asm__ volatile("s_rfe_b64 s[0:1]");
+}
