@@ -39,3 +39,9 @@ __kernel void unimplemented(__global int *out) {
     out[0] = 1;
     __asm__ volatile("s_rfe_b64 s[0:1]");
 }
+
+/* Only wave 1 of workgroup 1 stores, at out[i]: the fault report must name that wave. */
+__kernel void store_at(__global int *out, int i) {
+    if (__builtin_amdgcn_workgroup_id_x() == 1 && __builtin_amdgcn_workitem_id_x() >= 64)
+        out[i] = 1;
+}
