@@ -466,8 +466,9 @@ typedef struct {
     uint64_t count; /* STEP/NEXT: instructions (0 means 1) */
 } gfx_resume;
 
-/* Called on the launching thread at every stop.  Inside it, the gfx_debug_* accessors below
- * read and change the stopped launch; its return value says how to go on. */
+/* Called on the launching thread at every stop.  Inside it, the gfx_debug_* and gfx_wave_*
+ * accessors read and change the stopped launch (not gfx_memcpy_*, gfx_buffer_* or launches on
+ * the same device: the launch holds the device); its return value says how to go on. */
 typedef gfx_resume (*gfx_debug_handler)(gfx_debug_session *s, const gfx_stop *stop, void *user);
 /* stop_at_entry: also stop before the first instruction. */
 void gfx_debug_set_handler(gfx_debug_session *s, gfx_debug_handler fn, void *user,

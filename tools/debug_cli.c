@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,7 +27,23 @@ typedef struct {
     gfx_symbol *syms;
     size_t nsyms;
     gfx_debug_session *s;
+    struct {
+        int id;
+        char what[256];
+    } bps[64]; /* what break/watch created, for info breakpoints */
+    int nbps;
 } dbg;
+
+static void remember(dbg *d, int id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void remember(dbg *d, int id, const char *fmt, ...) {
+    if (d->nbps >= 64)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->bps[d->nbps].what, sizeof d->bps[d->nbps].what, fmt, ap);
+    va_end(ap);
+    d->bps[d->nbps++].id = id;
+}
 
 /* ---- code: symbols, instruction boundaries, disassembly -------------------------------------- */
 
@@ -696,6 +713,14 @@ static void cmd_break(dbg *d, char *args) {
     disasm_at(d, addr, text, sizeof text);
     printf("Breakpoint %d at 0x%llx %s: %s\n", id, (unsigned long long)addr,
            where(d, addr, sym, sizeof sym), text);
+    char filt[96] = "";
+    if (bp.workgroup[0] >= 0)
+        snprintf(filt, sizeof filt, " in workgroup (%lld,%lld,%lld)", (long long)bp.workgroup[0],
+                 (long long)bp.workgroup[1], (long long)bp.workgroup[2]);
+    if (bp.wave >= 0)
+        snprintf(filt + strlen(filt), sizeof filt - strlen(filt), " wave %lld",
+                 (long long)bp.wave);
+    remember(d, id, "breakpoint at 0x%llx %s%s", (unsigned long long)addr, sym, filt);
 }
 
 static void cmd_x(dbg *d, const char *fmt, const char *args) {
@@ -797,13 +822,21 @@ static const char help_text[] =
     "  quit | q                       abandon the launch\n";
 
 static void cmd_info_breaks(dbg *d) {
-    (void)d;
-    printf("(use the ids printed by break/watch; hit counts:)\n");
-    for (int id = 1; id < 64; id++) {
-        uint64_t h = gfx_debug_hits(d->s, id);
-        if (h)
-            printf("  %d: %llu hit%s\n", id, (unsigned long long)h, h == 1 ? "" : "s");
+    if (!d->nbps)
+        printf("no breakpoints or watchpoints\n");
+    for (int i = 0; i < d->nbps; i++) {
+        uint64_t h = gfx_debug_hits(d->s, d->bps[i].id);
+        printf("  %d: %s, %llu hit%s\n", d->bps[i].id, d->bps[i].what, (unsigned long long)h,
+               h == 1 ? "" : "s");
     }
+}
+
+static void forget(dbg *d, int id) {
+    int j = 0;
+    for (int i = 0; i < d->nbps; i++)
+        if (id && d->bps[i].id != id)
+            d->bps[j++] = d->bps[i];
+    d->nbps = j;
 }
 
 /* Read one command; NULL at the end of the input. */
@@ -902,17 +935,21 @@ static gfx_resume repl(dbg *d) {
             gfx_debug_watch(d->s, addr, (uint32_t)size, &id);
             printf("Watchpoint %d: %llu bytes at 0x%llx\n", id, (unsigned long long)size,
                    (unsigned long long)addr);
+            remember(d, id, "watchpoint on %llu bytes at 0x%llx", (unsigned long long)size,
+                     (unsigned long long)addr);
         } else if (strcmp(word, "delete") == 0 || strcmp(word, "d") == 0) {
             uint64_t id = 0;
             if (*args && parse_uint(&ap, &id)) {
                 printf("usage: delete [N]\n");
                 continue;
             }
-            if (gfx_debug_delete(d->s, (int)id) != GFX_OK)
+            if (gfx_debug_delete(d->s, (int)id) != GFX_OK) {
                 printf("no breakpoint or watchpoint %llu\n", (unsigned long long)id);
-            else
-                printf(id ? "deleted %llu\n" : "deleted all breakpoints and watchpoints\n",
-                       (unsigned long long)id);
+                continue;
+            }
+            forget(d, (int)id);
+            printf(id ? "deleted %llu\n" : "deleted all breakpoints and watchpoints\n",
+                   (unsigned long long)id);
         } else if (strcmp(word, "info") == 0) {
             cmd_info_breaks(d);
         } else if (strcmp(word, "wave") == 0) {

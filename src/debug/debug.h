@@ -68,6 +68,7 @@ struct gfx_debug_session {
     int mode;
     uint64_t step_left;
     uint32_t next_pc; /* DBG_NEXT: stop when the selected wave is back here */
+    uint64_t next_more; /* NEXT with a count: further nexts after the current one */
     xfault fault;      /* a GFX_STOP_FAULT stop */
     const wave *fault_w;
 

@@ -272,6 +272,7 @@ static int stop(gfx_debug_session *s, wave *w, gfx_stop *st) {
     s->sel_wg = s->wg_linear;
     s->sel_wave = w->wave_id;
     s->mode = DBG_RUN;
+    s->next_more = 0;
     gfx_resume r = s->handler(s, st, s->user);
     s->resume_w = w;
     s->resume_pc = w->pc;
@@ -281,6 +282,7 @@ static int stop(gfx_debug_session *s, wave *w, gfx_stop *st) {
         s->step_left = r.count ? r.count : 1;
         break;
     case GFX_RESUME_NEXT:
+        s->next_more = r.count > 1 ? r.count - 1 : 0;
         arm_next(s);
         break;
     case GFX_RESUME_KILL:
@@ -311,8 +313,13 @@ static int check_before(gfx_debug_session *s, wave *w) {
         }
     }
     if (s->mode == DBG_NEXT && is_selected(s, w) && w->pc == s->next_pc) {
-        st.reason = GFX_STOP_STEP;
-        return stop(s, w, &st);
+        if (s->next_more) {
+            s->next_more--;
+            arm_next(s);
+        } else {
+            st.reason = GFX_STOP_STEP;
+            return stop(s, w, &st);
+        }
     }
     uint64_t addr = dbg_wave_pc(w);
     for (size_t i = 0; i < s->nbps; i++) {
@@ -363,6 +370,11 @@ static int check_after(gfx_debug_session *s, wave *w) {
         return stop(s, w, &st);
     }
     if (s->mode == DBG_STEP && is_selected(s, w) && --s->step_left == 0) {
+        if (s->next_more && w->status == WAVE_RUNNING) {
+            s->next_more--;
+            arm_next(s);
+            return 0;
+        }
         st.reason = GFX_STOP_STEP;
         return stop(s, w, &st);
     }

@@ -63,7 +63,7 @@ for cpu in gfx950 gfx942; do
     expect "$cpu axpy" "$reg[3] = $(pval 1402)"
     expect "$cpu axpy" "$reg[3] = 1786"
     expect "$cpu axpy" "$reg[3] = 0x3039"
-    expect "$cpu axpy" "  1: 3 hits"
+    expect "$cpu axpy" "  1: breakpoint at $st <axpy+$(printf '0x%x' $((st - $(addr_of "$dis" axpy .))))>, 3 hits"
     expect "$cpu axpy" "workgroup (2,0,0) wave 0 (running), pc $st <axpy+$(printf '0x%x' $((st - $(addr_of "$dis" axpy .))))>, exec 0xffffffffffffffff"
     expect "$cpu axpy" "The kernel finished: $("$GFXEMU" run "$co" axpy --grid 3 --block 64 \
         --arg "out:$tmp/o2.bin:768" --arg "in:$tmp/x.bin" --arg "in:$tmp/y.bin" --arg i32:5 \
@@ -119,16 +119,27 @@ if compile_kernel tests/debug/kernels.cl gfx950 O0 "$co"; then
     expect "O0 next" "0x100000000044: 0x0000044e 0x00000454"
     expect "O0 next" "0x100000000044: 1102 1108"
     expect "O0 next" "pc = $ret <axpy+$(printf '0x%x' $((ret - $(addr_of "$dis" axpy .))))>"
+    # next 2: over the call, then one more instruction (s_endpgm at -O0) ends the wave
+    out=$(printf '%s\n' "break $call" continue "next 2" "p pc" continue | "$GFXEMU" debug "$co" axpy \
+        --grid 1 --block 64 --arg "out:$tmp/o0.bin:256" --arg "in:$tmp/x.bin" \
+        --arg "in:$tmp/y.bin" --arg i32:5 2>&1)
+    [ "$(addr_of "$dis" axpy s_endpgm)" = "$ret" ] || fail "O0: no s_endpgm after the call"
+    grep -q "^workgroup (0,0,0) wave 0 (done), pc $(printf '0x%x' $((ret + 4))) " <<<"$out" ||
+        fail "O0 next 2: the wave did not end: $out"
 else
     fail "compiling at -O0"
 fi
 
 # ---- errors are reported, not fatal; end of input runs to the end ----
-out=$(printf '%s\n' "p v999" "break nosuchsymbol" "wave 5 0" "x/4x nothing" "frobnicate" |
+dis=$("$GFXEMU" disasm "$tmp/k_gfx950.co")
+e=$(addr_of "$dis" axpy .)
+e3=$(addr_after "$dis" axpy "$(addr_after "$dis" axpy "$(addr_after "$dis" axpy "$e")")")
+out=$(printf '%s\n' "step 3" "p pc" "p v999" "break nosuchsymbol" "wave 5 0" "x/4x nothing" "frobnicate" |
     "$GFXEMU" debug "$tmp/k_gfx950.co" axpy --grid 1 --block 64 --arg "out:$tmp/o3.bin:256" \
     --arg "in:$tmp/x.bin" --arg "in:$tmp/y.bin" --arg i32:5 2>&1)
 rc=$?
 [ $rc -eq 0 ] || fail "errors session: exit $rc"
+expect errors "pc = $e3 <axpy+$(printf '0x%x' $((e3 - e)))>"
 expect errors "cannot parse a register in 'v999' (try v3, v3[17], v[4:5], s4, s[4:5], a0, exec, vcc, scc, m0, pc)"
 expect errors "usage: break 0xADDR|SYMBOL[+OFF]|+OFF [wg X[,Y,Z]] [wave N]"
 expect errors "no wave 0 in workgroup (5,0,0) that is running or still to run"
