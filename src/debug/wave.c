@@ -139,35 +139,37 @@ gfx_result gfx_wave_create(gfx_device *dev, gfx_arch arch, const void *code, siz
     if (!out)
         return GFX_ERR_INVALID;
     *out = NULL;
-    if ((!code && size) || size > UINT32_MAX || (unsigned)arch >= GFX_ARCH_COUNT ||
-        (dev && dev->arch != arch))
-        return (unsigned)arch >= GFX_ARCH_COUNT || (dev && dev->arch != arch) ? GFX_ERR_ARCH
-                                                                               : GFX_ERR_INVALID;
-    uint32_t lds_max = arch == GFX_ARCH_GFX950 ? DP_LDS_GFX950 : DP_LDS_GFX942;
-    if (lds_size > lds_max)
+    if ((unsigned)arch >= GFX_ARCH_COUNT || (dev && dev->arch != arch))
+        return GFX_ERR_ARCH;
+    if ((!code && size) || size > UINT32_MAX)
+        return GFX_ERR_INVALID;
+    if (lds_size > (arch == GFX_ARCH_GFX950 ? DP_LDS_GFX950 : DP_LDS_GFX942))
         return GFX_ERR_RESOURCE;
     gfx_wave *h = calloc(1, sizeof *h);
     if (!h)
         return GFX_ERR_NOMEM;
     h->owned = 1;
-    h->code = malloc(size ? size : 1);
     h->w = aligned_alloc(64, (sizeof(wave) + 63) / 64 * 64);
+    if (h->w)
+        memset(h->w, 0, sizeof *h->w);
+    h->code = malloc(size ? size : 1);
     h->mem = dev ? dev->mem : gmem_create();
     h->own_mem = !dev;
-    uint8_t *lds = lds_size ? calloc(1, ((size_t)lds_size + 63) & ~(size_t)63) : NULL;
-    if (!h->code || !h->w || !h->mem || (lds_size && !lds) ||
-        (memcpy(h->code, code, size),
-         xprog_build(&h->prog, (isa_arch)arch, h->code, (uint32_t)size, code_va) != 0)) {
-        free(lds);
-        h->prog.at = NULL; /* xprog_build frees on failure; a NULL code never built */
+    if (!h->w || !h->code || !h->mem) {
         gfx_wave_free(h);
         return GFX_ERR_NOMEM;
     }
+    if (size)
+        memcpy(h->code, code, size);
     wave *w = h->w;
-    memset(w, 0, sizeof *w);
+    w->lds = lds_size ? calloc(1, ((size_t)lds_size + 63) & ~(size_t)63) : NULL;
+    if ((lds_size && !w->lds) ||
+        xprog_build(&h->prog, (isa_arch)arch, h->code, (uint32_t)size, code_va) != 0) {
+        gfx_wave_free(h);
+        return GFX_ERR_NOMEM;
+    }
     w->prog = &h->prog;
     w->mem = h->mem;
-    w->lds = lds;
     w->lds_size = lds_size;
     w->status = WAVE_RUNNING;
     wave_set_exec(w, ~0ull);
