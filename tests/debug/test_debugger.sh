@@ -134,7 +134,8 @@ fi
 dis=$("$GFXEMU" disasm "$tmp/k_gfx950.co")
 e=$(addr_of "$dis" axpy .)
 e3=$(addr_after "$dis" axpy "$(addr_after "$dis" axpy "$(addr_after "$dis" axpy "$e")")")
-out=$(printf '%s\n' "step 3" "p pc" "p v999" "break nosuchsymbol" "wave 5 0" "x/4x nothing" "frobnicate" |
+out=$(printf '%s\n' "step 3" "p pc" "p v999" "break nosuchsymbol" "wave 5 0" "x/4x nothing" "frobnicate" \
+    "set a1[3] = 9" "p a1[3]" "set v9 = -2" "p/d v9[63]" "watch 0x100000000014" continue "info breakpoints" |
     "$GFXEMU" debug "$tmp/k_gfx950.co" axpy --grid 1 --block 64 --arg "out:$tmp/o3.bin:256" \
     --arg "in:$tmp/x.bin" --arg "in:$tmp/y.bin" --arg i32:5 2>&1)
 rc=$?
@@ -145,6 +146,11 @@ expect errors "usage: break 0xADDR|SYMBOL[+OFF]|+OFF [wg X[,Y,Z]] [wave N]"
 expect errors "no wave 0 in workgroup (5,0,0) that is running or still to run"
 expect errors "x: 'nothing' is not an address"
 expect errors "unknown command 'frobnicate' (try help)"
+expect errors "a1[3] = $(pval 9)"
+expect errors "v9[63] = -2"
+# out[5] = 5 * 5 + 1005 = 1030 once the store has run
+expect errors "Watchpoint 1: 4 bytes at 0x100000000014 changed from 0x0 to 0x406"
+expect errors "  1: watchpoint on 4 bytes at 0x100000000014, 1 hit"
 expect errors "end of input: running to the end without stopping"
 [ -s "$tmp/o3.bin" ] || fail "errors session: no output file"
 
