@@ -537,18 +537,22 @@ static void cmd_set(gfx_wave *w, const char *args) {
 
 /* ---- the REPL -------------------------------------------------------------------------------- */
 
-static gfx_wave *selected(dbg *d, uint32_t *idx) {
+/* The selected wave, or NULL (with a note unless quiet) when its workgroup is still to run. */
+static gfx_wave *selected_wave(dbg *d, uint32_t *idx, int quiet) {
     uint32_t wg[3], cur[3], wv;
     gfx_debug_selected(d->s, wg, &wv);
     if (gfx_debug_context(d->s, NULL, cur) != GFX_OK || memcmp(wg, cur, sizeof wg) != 0) {
-        printf("workgroup (%u,%u,%u) has not started yet: step or continue to get there\n", wg[0],
-               wg[1], wg[2]);
+        if (!quiet)
+            printf("workgroup (%u,%u,%u) has not started yet: step or continue to get there\n",
+                   wg[0], wg[1], wg[2]);
         return NULL;
     }
     if (idx)
         *idx = wv;
     return gfx_debug_wave(d->s, wv);
 }
+
+static gfx_wave *selected(dbg *d, uint32_t *idx) { return selected_wave(d, idx, 0); }
 
 static void show_location(dbg *d) {
     uint32_t wv, wg[3];
@@ -579,6 +583,19 @@ static void cmd_bt(dbg *d) {
     gfx_kernel_get_info(k, &ki);
     printf("kernel %s, running workgroup (%u,%u,%u)\n", ki.name, wg[0], wg[1], wg[2]);
     show_location(d);
+    /* Outside the kernel's own code (a function clang-22 calls at -O0), the AMDGPU calling
+     * convention keeps the return address in s[30:31]. */
+    gfx_wave *w = selected_wave(d, NULL, 1);
+    if (!w)
+        return;
+    char sym[160];
+    uint64_t pc = get(w, GFX_REG_PC, 0, 0);
+    const gfx_symbol *in = symbol_for(d, pc);
+    if (in && in->addr != ki.entry) {
+        uint64_t ret = get(w, GFX_REG_SGPR, 30, 0) | get(w, GFX_REG_SGPR, 31, 0) << 32;
+        printf("called from 0x%llx %s (the return address in s[30:31])\n",
+               (unsigned long long)ret, where(d, ret, sym, sizeof sym));
+    }
 }
 
 static void cmd_regs(dbg *d) {
@@ -899,7 +916,7 @@ static gfx_resume repl(dbg *d) {
                 continue;
             }
             uint32_t wv;
-            gfx_wave *w = selected(d, &wv);
+            gfx_wave *w = selected_wave(d, &wv, 1);
             if (w) {
                 uint64_t st;
                 gfx_wave_snapshot *snap = malloc(sizeof *snap);

@@ -119,6 +119,12 @@ if compile_kernel tests/debug/kernels.cl gfx950 O0 "$co"; then
     expect "O0 next" "0x100000000044: 0x0000044e 0x00000454"
     expect "O0 next" "0x100000000044: 1102 1108"
     expect "O0 next" "pc = $ret <axpy+$(printf '0x%x' $((ret - $(addr_of "$dis" axpy .))))>"
+    # bt inside the called function names the caller from s[30:31]
+    out=$(printf '%s\n' "break __clang_ocl_kern_imp_axpy+4" continue bt continue | "$GFXEMU" debug \
+        "$co" axpy --grid 1 --block 64 --arg "out:$tmp/o0.bin:256" --arg "in:$tmp/x.bin" \
+        --arg "in:$tmp/y.bin" --arg i32:5 2>&1)
+    expect "O0 bt" "called from $ret <axpy+$(printf '0x%x' $((ret - $(addr_of "$dis" axpy .))))> (the return address in s[30:31])"
+    expect "O0 bt" "Breakpoint 1 (hit 1) at $(printf '0x%x' $(($(addr_of "$dis" __clang_ocl_kern_imp_axpy .) + 4))) <__clang_ocl_kern_imp_axpy+0x4>"
     # next 2: over the call, then one more instruction (s_endpgm at -O0) ends the wave
     out=$(printf '%s\n' "break $call" continue "next 2" "p pc" continue | "$GFXEMU" debug "$co" axpy \
         --grid 1 --block 64 --arg "out:$tmp/o0.bin:256" --arg "in:$tmp/x.bin" \
