@@ -439,6 +439,7 @@ typedef enum {
     GFX_STOP_STEP,       /* a step or next finished */
     GFX_STOP_WATCH,      /* an instruction changed a watched address */
     GFX_STOP_FAULT,      /* a wave faulted (or the watchdog fired); resuming ends the launch */
+    GFX_STOP_INTERRUPT,  /* gfx_debug_interrupt() was called */
 } gfx_stop_reason;
 
 typedef struct {
@@ -473,6 +474,10 @@ typedef gfx_resume (*gfx_debug_handler)(gfx_debug_session *s, const gfx_stop *st
 /* stop_at_entry: also stop before the first instruction. */
 void gfx_debug_set_handler(gfx_debug_session *s, gfx_debug_handler fn, void *user,
                            int stop_at_entry);
+
+/* Stop the running launch before its next instruction (GFX_STOP_INTERRUPT; needs a handler).
+ * Safe to call from a signal handler or another thread: it only sets a flag. */
+void gfx_debug_interrupt(gfx_debug_session *s);
 
 /* gfx_launch() under the session (same arguments and results, plus GFX_ERR_STOPPED). */
 gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uint32_t grid[3],

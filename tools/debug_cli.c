@@ -5,10 +5,12 @@
  * commands until one resumes the launch (step, next, continue, quit).  Commands come from a
  * TTY or a pipe; from a pipe each command is echoed after the prompt so that a scripted
  * session reads like an interactive one.  At the end of the input the launch runs on to its
- * end without stopping.
+ * end without stopping.  Ctrl-C (SIGINT) while the kernel runs stops it at the next
+ * instruction (gfx_debug_interrupt), e.g. to look at an endless loop.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -836,7 +838,8 @@ static const char help_text[] =
     "  x/NF ADDR|s[A:B]               N words of device memory, F = x, d, u, f or b (bytes)\n"
     "  lds OFFSET [BYTES]             the workgroup's LDS\n"
     "  disas [N]                      N instructions either side of pc (default 5)\n"
-    "  quit | q                       abandon the launch\n";
+    "  quit | q                       abandon the launch\n"
+    "Ctrl-C while the kernel runs stops it at the next instruction.\n";
 
 static void cmd_info_breaks(dbg *d) {
     if (!d->nbps)
@@ -1051,6 +1054,9 @@ static gfx_resume handler(gfx_debug_session *s, const gfx_stop *st, void *user) 
         printf("(the launch ends when you continue)\n");
         break;
     }
+    case GFX_STOP_INTERRUPT:
+        printf("Interrupted.\n");
+        break;
     case GFX_STOP_STEP:
         break;
     }
@@ -1059,6 +1065,13 @@ static gfx_resume handler(gfx_debug_session *s, const gfx_stop *st, void *user) 
     if (d->eof)
         return (gfx_resume){GFX_RESUME_CONTINUE, 0};
     return repl(d);
+}
+
+/* Ctrl-C stops the kernel at its next instruction instead of ending gfxemu. */
+static gfx_debug_session *interrupt_target;
+static void on_sigint(int sig) {
+    (void)sig;
+    gfx_debug_interrupt(interrupt_target);
 }
 
 gfx_result cli_debug(gfx_debug_session *s, const cli_program *p, FILE *in, const uint32_t grid[3],
@@ -1078,7 +1091,16 @@ gfx_result cli_debug(gfx_debug_session *s, const cli_program *p, FILE *in, const
            ki.name, (unsigned long long)ki.entry, grid[0], grid[1], grid[2], block[0], block[1],
            block[2], (unsigned long long)waves, waves == 1 ? "" : "s");
     gfx_debug_set_handler(s, handler, &d, 1);
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    interrupt_target = s;
+    sigaction(SIGINT, &sa, &old);
     gfx_result r = gfx_debug_launch(s, p->k, grid, block, kernargs, kernarg_size, opts, stats);
+    sigaction(SIGINT, &old, NULL);
+    interrupt_target = NULL;
     if (r == GFX_OK)
         printf("The kernel finished: %llu wave-instructions.\n",
                (unsigned long long)stats->wave_insts);

@@ -305,7 +305,8 @@ static const char run_usage[] =
     "  --fault-report     after a fault, also print lanes, the code around the pc and the\n"
     "                     argument buffer nearest to a bad address\n"
     "  --trace FILE       one line per executed wave-instruction (pc, instruction, EXEC,\n"
-    "                     registers written); --trace-limit N lines at most, only workgroup\n"
+    "                     registers written); --trace-limit N lines at most (default\n"
+    "                     1000000, 0: no limit), only workgroup\n"
     "                     --trace-wg X,Y,Z, wave --trace-wave N, pcs --trace-pc LO:HI\n"
     "  --timeline FILE    Chrome/Perfetto trace-event JSON: a track per wave, spans between\n"
     "                     barriers, faults, instruction counters (open in ui.perfetto.dev)\n"
@@ -542,7 +543,8 @@ static int run_main(int argc, char **argv, int debug) {
     const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
     int stats = 0, profile = 0, fault_report = 0;
     uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20;
-    gfx_trace_options topt = {NULL, 0, {-1, -1, -1}, -1, 0, 0, NULL, 0};
+    /* A trace keeps every active lane's values: bound it unless --trace-limit 0 says not to. */
+    gfx_trace_options topt = {NULL, 1000000, {-1, -1, -1}, -1, 0, 0, NULL, 0};
     int tracing = 0;
     cli_buffer *bufs = calloc((size_t)argc, sizeof *bufs);
     size_t nbufs = 0;

@@ -8,6 +8,7 @@
 #ifndef GFXEMU_DEBUG_H
 #define GFXEMU_DEBUG_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "dispatch/dispatch.h"
@@ -43,6 +44,7 @@ struct gfx_debug_session {
     gfx_debug_handler handler;
     void *user;
     int stop_at_entry;
+    atomic_int interrupt; /* gfx_debug_interrupt() */
     dbg_break *bps;
     size_t nbps, capbps;
     int next_id;

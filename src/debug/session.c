@@ -50,6 +50,11 @@ void gfx_debug_set_handler(gfx_debug_session *s, gfx_debug_handler fn, void *use
     s->stop_at_entry = stop_at_entry;
 }
 
+void gfx_debug_interrupt(gfx_debug_session *s) {
+    if (s)
+        atomic_store_explicit(&s->interrupt, 1, memory_order_relaxed);
+}
+
 static dbg_break *add_break(gfx_debug_session *s) {
     if (s->nbps == s->capbps) {
         size_t cap = s->capbps ? s->capbps * 2 : 8;
@@ -190,6 +195,7 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
     s->mode = DBG_RUN;
     s->resume_w = NULL;
     s->fault_w = NULL;
+    atomic_store(&s->interrupt, 0);
     for (size_t i = 0; i < s->nbps; i++)
         if (s->bps[i].watch)
             s->bps[i].old_valid =
@@ -274,6 +280,7 @@ static int stop(gfx_debug_session *s, wave *w, gfx_stop *st) {
     s->mode = DBG_RUN;
     s->next_more = 0;
     gfx_resume r = s->handler(s, st, s->user);
+    atomic_store_explicit(&s->interrupt, 0, memory_order_relaxed); /* any stop answers it */
     s->resume_w = w;
     s->resume_pc = w->pc;
     switch (r.kind) {
@@ -311,6 +318,10 @@ static int check_before(gfx_debug_session *s, wave *w) {
             st.reason = GFX_STOP_ENTRY;
             return stop(s, w, &st);
         }
+    }
+    if (atomic_load_explicit(&s->interrupt, memory_order_relaxed)) {
+        st.reason = GFX_STOP_INTERRUPT;
+        return stop(s, w, &st);
     }
     if (s->mode == DBG_NEXT && is_selected(s, w) && w->pc == s->next_pc) {
         if (s->next_more) {

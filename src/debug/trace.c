@@ -91,7 +91,12 @@ void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_
             for (unsigned r = o->idx; r < o->idx + n && r < NSREG; r++)
                 named[r] = 1;
         } else if (o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_AGPR) {
-            for (unsigned r = o->idx; r < o->idx + n && r < NVREG; r++)
+            unsigned base = o->idx;
+            /* s_set_gpr_idx_on with the dst bit (M0[15]) moved a VALU destination by M0[7:0] */
+            if (d == 0 && o->kind == ISA_OPND_VGPR && w->gpr_idx_on && x->cls == XC_VALU &&
+                (w->s[124] >> 15 & 1))
+                base += w->s[124] & 0xff;
+            for (unsigned r = base; r < base + n && r < NVREG; r++)
                 put_vreg(f, o->kind == ISA_OPND_VGPR ? 'v' : 'a', r,
                          o->kind == ISA_OPND_VGPR ? w->v[r] : w->a[r], exec);
         }

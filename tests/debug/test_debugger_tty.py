@@ -1,9 +1,11 @@
 """test_debugger_tty.py - `gfxemu debug` on a terminal (a pseudo-terminal): it prompts, reads
 commands typed one at a time, and does not echo them itself (the terminal does).  At the entry
-v0 holds the work-item ids (LLVM "AMDGPU Usage", initial VGPR state), so lane 5 reads 5."""
+v0 holds the work-item ids (LLVM "AMDGPU Usage", initial VGPR state), so lane 5 reads 5.
+Ctrl-C (SIGINT) while an endless loop runs stops it inside the loop instead of ending gfxemu."""
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -53,6 +55,28 @@ if text.count("p v0[5]") != 1:  # echoed once, by the terminal
     failures.append("the command is echoed %d times" % text.count("p v0[5]"))
 if p.returncode != 0:
     failures.append("exit status %d" % p.returncode)
+
+# An endless loop, interrupted: the debugger stops in `spin` and can quit.
+master, slave = pty.openpty()
+p = subprocess.Popen([gfxemu, "debug", co, "spin", "--grid", "1", "--block", "64", "--arg",
+                      "zero:4", "--arg", "i32:0", "--max-insts", "100000000000"],
+                     stdin=slave, stdout=slave, stderr=slave)
+os.close(slave)
+out = b""
+read_until(b"(gfxemu) ")
+os.write(master, b"continue\n")
+time.sleep(1.0)
+p.send_signal(signal.SIGINT)
+if not read_until(b"Interrupted."):
+    failures.append("SIGINT did not stop the kernel")
+if not read_until(b"(gfxemu) ") or b"<spin+0x" not in out.split(b"Interrupted.")[-1]:
+    failures.append("not stopped inside spin")
+os.write(master, b"quit\n")
+p.wait(timeout=20)
+if p.returncode != 1:
+    failures.append("quit after an interrupt: exit status %d" % p.returncode)
+text += out.decode(errors="replace").replace("\r", "")
+
 if failures:
     print("FAIL:", "; ".join(failures))
     print(text)
