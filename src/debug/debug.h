@@ -52,7 +52,7 @@ struct gfx_debug_session {
     /* the launch */
     const struct gfx_kernel *k;
     const dp_dispatch *d;
-    uint64_t max_insts, insts;
+    uint64_t insts; /* wave-instructions executed in the launch so far */
     uint64_t cls[XC_N];
     int in_launch, entry_done, abandon;
     /* the running workgroup */
@@ -79,7 +79,6 @@ struct gfx_debug_session {
     char *trace_path, *timeline_path;
     FILE *trace, *timeline;
     uint64_t trace_lines;
-    int tracing; /* trace or timeline or profile: the loop does per-instruction work */
     uint64_t *prof;   /* executions per pc/4 of the launch's program */
     uint32_t prof_n;
     uint64_t prof_va;

@@ -184,7 +184,6 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
     pthread_mutex_lock(&dev->api_lock);
     s->k = k;
     s->d = NULL;
-    s->max_insts = opts && opts->max_insts ? opts->max_insts : GFX_DEFAULT_MAX_INSTS;
     s->insts = 0;
     memset(s->cls, 0, sizeof s->cls);
     s->in_launch = 1;
@@ -202,7 +201,6 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
                 read_le(dev->mem, s->bps[i].addr, s->bps[i].size, &s->bps[i].old) == 0;
     gfx_result r = open_outputs(s);
     if (r == GFX_OK) {
-        s->tracing = s->trace || s->timeline || s->prof;
         dev->hooks = &s->hooks;
         r = dp_launch(dev, k, grid, block, kernargs, kernarg_size, opts, stats);
         dev->hooks = NULL;

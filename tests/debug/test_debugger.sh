@@ -3,15 +3,10 @@
 # printed register values against a * x + y worked out here, breakpoint hit counts, `set`
 # reaching the output file, stepping across a barrier, values exchanged through LDS, `next`
 # over a call at -O0, x/ and args.
-. "$(dirname "$0")/../tools/lib.sh"
+. "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/debugger"
 rm -rf "$tmp" && mkdir -p "$tmp"
-python3 - "$tmp" <<'PY'
-import struct, sys
-d = sys.argv[1]
-open(d + '/x.bin', 'wb').write(struct.pack('<192i', *range(192)))
-open(d + '/y.bin', 'wb').write(struct.pack('<192i', *[1000 + i for i in range(192)]))
-PY
+axpy_inputs "$tmp" 192
 
 # expect NAME TEXT: the session output contains TEXT as a whole line (fixed string)
 expect() {

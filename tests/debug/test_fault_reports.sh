@@ -4,7 +4,7 @@
 # word, an unimplemented instruction, s_trap and the watchdog each give the one-line error
 # followed by a report with exactly the right kind, kernel, workgroup, wave, lanes, pc, code
 # around the pc, address and nearest argument buffer.
-. "$(dirname "$0")/../tools/lib.sh"
+. "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/fault_reports"
 rm -rf "$tmp" && mkdir -p "$tmp"
 

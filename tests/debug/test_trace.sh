@@ -4,15 +4,10 @@
 # worked out here, the limit and filters hold; the timeline is valid trace-event JSON whose spans
 # and counters add up to the --stats counts; the profile's counts add up too; results are the
 # same as without tracing.
-. "$(dirname "$0")/../tools/lib.sh"
+. "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/trace"
 rm -rf "$tmp" && mkdir -p "$tmp"
-python3 - "$tmp" <<'PY'
-import struct, sys
-d = sys.argv[1]
-open(d + '/x.bin', 'wb').write(struct.pack('<128i', *range(128)))
-open(d + '/y.bin', 'wb').write(struct.pack('<128i', *[1000 + i for i in range(128)]))
-PY
+axpy_inputs "$tmp" 128
 stat() { sed -nE "s/.*\"$1\": ([0-9]+).*/\1/p" "$2"; }
 
 for cpu in gfx950 gfx942; do
