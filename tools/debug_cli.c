@@ -89,8 +89,7 @@ static size_t inst_starts(const dbg *d, uint64_t addr, uint64_t *out, size_t max
         if (pc > addr && ++past > after)
             break;
         out[n++] = pc;
-        size_t sz = gfx_disasm(d->arch, d->text + (pc - d->text_addr), end - pc, text,
-                               sizeof text);
+        size_t sz = gfx_disasm(d->arch, d->text + (pc - d->text_addr), end - pc, text, sizeof text);
         pc += sz ? sz : 4;
     }
     return n;
@@ -123,8 +122,8 @@ static void listing(FILE *out, const dbg *d, uint64_t addr, size_t before, size_
         disasm_at(d, starts[i], text, sizeof text);
         where(d, starts[i], sym, sizeof sym);
         strcat(sym, ":");
-        fprintf(out, "%s 0x%llx %-*s %s\n", i == at ? "=>" : "  ",
-                (unsigned long long)starts[i], width, sym, text);
+        fprintf(out, "%s 0x%llx %-*s %s\n", i == at ? "=>" : "  ", (unsigned long long)starts[i],
+                width, sym, text);
     }
 }
 
@@ -144,8 +143,8 @@ static void load_code(dbg *d, const cli_program *p) {
 
 static void lanes_text(uint64_t lanes, char *buf, size_t n) {
     int count = __builtin_popcountll(lanes);
-    size_t len = (size_t)snprintf(buf, n, "0x%016llx (%d lane%s", (unsigned long long)lanes,
-                                  count, count == 1 ? "" : "s");
+    size_t len = (size_t)snprintf(buf, n, "0x%016llx (%d lane%s", (unsigned long long)lanes, count,
+                                  count == 1 ? "" : "s");
     const char *sep = ": ";
     for (int l = 0; l < 64 && len + 16 < n;) {
         if (!(lanes >> l & 1)) {
@@ -170,7 +169,7 @@ static void nearest_buffer(const cli_program *p, uint64_t addr, uint32_t size, c
     uint64_t best_d = UINT64_MAX;
     for (size_t i = 0; i < p->nbufs; i++) {
         const cli_buffer *b = &p->bufs[i];
-        uint64_t dist = addr < b->addr ? b->addr - addr
+        uint64_t dist = addr < b->addr              ? b->addr - addr
                         : addr >= b->addr + b->size ? addr - (b->addr + b->size)
                                                     : 0;
         if (dist < best_d)
@@ -191,8 +190,7 @@ static void nearest_buffer(const cli_program *p, uint64_t addr, uint32_t size, c
                  best->spec, (unsigned long long)best->size, (unsigned long long)best->addr);
     uint64_t end = best->addr + best->size;
     if (addr >= end)
-        snprintf(buf, n, "0x%llx bytes past the end of %s", (unsigned long long)(addr - end),
-                 what);
+        snprintf(buf, n, "0x%llx bytes past the end of %s", (unsigned long long)(addr - end), what);
     else if (addr < best->addr)
         snprintf(buf, n, "0x%llx bytes before the start of %s",
                  (unsigned long long)(best->addr - addr), what);
@@ -203,16 +201,15 @@ static void nearest_buffer(const cli_program *p, uint64_t addr, uint32_t size, c
 
 static void fault_report(FILE *out, const dbg *d, const gfx_fault *f) {
     char buf[512], sym[160];
-    fprintf(out, "%s in kernel %s, workgroup (%u,%u,%u), wave %u\n",
-            gfx_fault_kind_name(f->kind), f->kernel, f->workgroup[0], f->workgroup[1],
-            f->workgroup[2], f->wave);
+    fprintf(out, "%s in kernel %s, workgroup (%u,%u,%u), wave %u\n", gfx_fault_kind_name(f->kind),
+            f->kernel, f->workgroup[0], f->workgroup[1], f->workgroup[2], f->wave);
     fprintf(out, "  pc:      0x%llx %s\n", (unsigned long long)f->pc,
             where(d, f->pc, sym, sizeof sym));
     if (f->kind == GFX_FAULT_MEMORY || f->kind == GFX_FAULT_LDS) {
         lanes_text(f->lanes, buf, sizeof buf);
         fprintf(out, "  lanes:   %s\n", f->lanes ? buf : "none (a scalar access)");
-        fprintf(out, "  access:  %s of %u bytes at 0x%llx\n", f->write ? "write" : "read",
-                f->size, (unsigned long long)f->addr);
+        fprintf(out, "  access:  %s of %u bytes at 0x%llx\n", f->write ? "write" : "read", f->size,
+                (unsigned long long)f->addr);
         if (f->kind == GFX_FAULT_MEMORY) {
             nearest_buffer(d->p, f->addr, f->size, buf, sizeof buf);
             fprintf(out, "  nearest: %s\n", buf);
@@ -237,20 +234,20 @@ void cli_fault_report(FILE *out, const cli_program *p, const gfx_fault *f) {
 
 /* ---- profile --------------------------------------------------------------------------------- */
 
-void cli_profile(FILE *out, const cli_program *p, const gfx_debug_session *s,
-                 const gfx_stats *st, size_t top) {
+void cli_profile(FILE *out, const cli_program *p, const gfx_debug_session *s, const gfx_stats *st,
+                 size_t top) {
     dbg d;
     memset(&d, 0, sizeof d);
     load_code(&d, p);
     gfx_profile_entry *e = calloc(top ? top : 1, sizeof *e);
     size_t n = e ? gfx_debug_profile(s, e, top) : 0;
-    fprintf(out, "profile: %llu wave-instructions at %zu distinct pcs (salu %llu, valu %llu, "
-                 "vmem %llu, smem %llu, lds %llu, mfma %llu, branch %llu, other %llu)\n",
+    fprintf(out,
+            "profile: %llu wave-instructions at %zu distinct pcs (salu %llu, valu %llu, "
+            "vmem %llu, smem %llu, lds %llu, mfma %llu, branch %llu, other %llu)\n",
             (unsigned long long)st->wave_insts, n, (unsigned long long)st->salu,
             (unsigned long long)st->valu, (unsigned long long)st->vmem,
-            (unsigned long long)st->smem, (unsigned long long)st->lds,
-            (unsigned long long)st->mfma, (unsigned long long)st->branch,
-            (unsigned long long)st->other);
+            (unsigned long long)st->smem, (unsigned long long)st->lds, (unsigned long long)st->mfma,
+            (unsigned long long)st->branch, (unsigned long long)st->other);
     fprintf(out, "%12s %6s  %-10s %-22s %s\n", "count", "%", "pc", "where", "instruction");
     for (size_t i = 0; i < n && i < top; i++) {
         char text[GFX_DISASM_MAX], sym[160];
@@ -299,11 +296,18 @@ static int parse_reg(const char *p, reg_ref *r, const char **rest) {
         gfx_reg_kind kind;
         unsigned idx;
     } named[] = {
-        {"exec_lo", GFX_REG_SGPR, 126}, {"exec_hi", GFX_REG_SGPR, 127},
-        {"vcc_lo", GFX_REG_SGPR, 106},  {"vcc_hi", GFX_REG_SGPR, 107},
-        {"flat_scratch_lo", GFX_REG_SGPR, 102}, {"flat_scratch_hi", GFX_REG_SGPR, 103},
-        {"exec", GFX_REG_EXEC, 0}, {"vcc", GFX_REG_VCC, 0}, {"scc", GFX_REG_SCC, 0},
-        {"m0", GFX_REG_M0, 0},     {"pc", GFX_REG_PC, 0},   {"mode", GFX_REG_MODE, 0},
+        {"exec_lo", GFX_REG_SGPR, 126},
+        {"exec_hi", GFX_REG_SGPR, 127},
+        {"vcc_lo", GFX_REG_SGPR, 106},
+        {"vcc_hi", GFX_REG_SGPR, 107},
+        {"flat_scratch_lo", GFX_REG_SGPR, 102},
+        {"flat_scratch_hi", GFX_REG_SGPR, 103},
+        {"exec", GFX_REG_EXEC, 0},
+        {"vcc", GFX_REG_VCC, 0},
+        {"scc", GFX_REG_SCC, 0},
+        {"m0", GFX_REG_M0, 0},
+        {"pc", GFX_REG_PC, 0},
+        {"mode", GFX_REG_MODE, 0},
     };
     p = skip_ws(p);
     memset(r, 0, sizeof *r);
@@ -451,10 +455,9 @@ static void cmd_print(dbg *d, gfx_wave *w, const char *args, char f) {
     }
     char name[64];
     ref_name(&r, name, sizeof name);
-    unsigned bytes = r.kind == GFX_REG_EXEC || r.kind == GFX_REG_VCC || r.kind == GFX_REG_PC ||
-                             r.hi > r.lo
-                         ? 8
-                         : 4;
+    unsigned bytes =
+        r.kind == GFX_REG_EXEC || r.kind == GFX_REG_VCC || r.kind == GFX_REG_PC || r.hi > r.lo ? 8
+                                                                                               : 4;
     if (r.hi - r.lo >= 2) { /* wide tuples: one dword at a time */
         for (unsigned i = r.lo; i <= r.hi; i++) {
             reg_ref one = r;
@@ -519,7 +522,7 @@ static void cmd_set(gfx_wave *w, const char *args) {
         return;
     }
     if (neg)
-        v = (uint64_t)-(int64_t)v;
+        v = (uint64_t) - (int64_t)v;
     if (r.kind != GFX_REG_SGPR && r.kind != GFX_REG_VGPR && r.kind != GFX_REG_AGPR) {
         gfx_wave_set(w, r.kind, 0, 0, v);
     } else {
@@ -568,8 +571,8 @@ static void show_location(dbg *d) {
     gfx_wave_snapshot_get(w, snap);
     char sym[160];
     uint64_t pc = snap->state == GFX_WAVE_FAULT ? snap->fault_pc : snap->pc;
-    printf("workgroup (%u,%u,%u) wave %u (%s), pc 0x%llx %s, exec 0x%016llx\n", wg[0], wg[1],
-           wg[2], wv, gfx_wave_state_name(snap->state), (unsigned long long)pc,
+    printf("workgroup (%u,%u,%u) wave %u (%s), pc 0x%llx %s, exec 0x%016llx\n", wg[0], wg[1], wg[2],
+           wv, gfx_wave_state_name(snap->state), (unsigned long long)pc,
            where(d, pc, sym, sizeof sym), (unsigned long long)snap->exec);
     if (snap->state != GFX_WAVE_DONE)
         listing(stdout, d, pc, 0, 0);
@@ -595,8 +598,8 @@ static void cmd_bt(dbg *d) {
     const gfx_symbol *in = symbol_for(d, pc);
     if (in && in->addr != ki.entry) {
         uint64_t ret = get(w, GFX_REG_SGPR, 30, 0) | get(w, GFX_REG_SGPR, 31, 0) << 32;
-        printf("called from 0x%llx %s (the return address in s[30:31])\n",
-               (unsigned long long)ret, where(d, ret, sym, sizeof sym));
+        printf("called from 0x%llx %s (the return address in s[30:31])\n", (unsigned long long)ret,
+               where(d, ret, sym, sizeof sym));
     }
 }
 
@@ -643,8 +646,8 @@ static void cmd_waves(dbg *d) {
         char sym[160];
         int is_sel = memcmp(wg, wi->workgroup, sizeof wg) == 0 && sel == wi->wave;
         printf("%s wave %u of (%u,%u,%u): %-10s pc 0x%llx %s exec 0x%016llx, %llu insts\n",
-               is_sel ? "*" : " ", wi->wave, wi->workgroup[0], wi->workgroup[1],
-               wi->workgroup[2], gfx_wave_state_name(wi->state), (unsigned long long)wi->pc,
+               is_sel ? "*" : " ", wi->wave, wi->workgroup[0], wi->workgroup[1], wi->workgroup[2],
+               gfx_wave_state_name(wi->state), (unsigned long long)wi->pc,
                where(d, wi->pc, sym, sizeof sym), (unsigned long long)wi->exec,
                (unsigned long long)wi->insts);
     }
@@ -737,8 +740,7 @@ static void cmd_break(dbg *d, char *args) {
         snprintf(filt, sizeof filt, " in workgroup (%lld,%lld,%lld)", (long long)bp.workgroup[0],
                  (long long)bp.workgroup[1], (long long)bp.workgroup[2]);
     if (bp.wave >= 0)
-        snprintf(filt + strlen(filt), sizeof filt - strlen(filt), " wave %lld",
-                 (long long)bp.wave);
+        snprintf(filt + strlen(filt), sizeof filt - strlen(filt), " wave %lld", (long long)bp.wave);
     remember(d, id, "breakpoint at 0x%llx %s%s", (unsigned long long)addr, sym, filt);
 }
 
@@ -801,8 +803,8 @@ static void cmd_lds(dbg *d, const char *args) {
         return;
     uint8_t *buf = malloc(len ? len : 1);
     if (!buf || gfx_wave_lds(w, (uint32_t)off, buf, (uint32_t)len, 0) != GFX_OK) {
-        printf("lds: [0x%llx, 0x%llx) is outside the workgroup's LDS\n",
-               (unsigned long long)off, (unsigned long long)(off + len));
+        printf("lds: [0x%llx, 0x%llx) is outside the workgroup's LDS\n", (unsigned long long)off,
+               (unsigned long long)(off + len));
         free(buf);
         return;
     }
@@ -931,8 +933,7 @@ static gfx_resume repl(dbg *d) {
                     continue;
                 }
                 if (st == GFX_WAVE_BARRIER)
-                    printf("wave %u waits at a barrier: the other waves run until it opens\n",
-                           wv);
+                    printf("wave %u waits at a barrier: the other waves run until it opens\n", wv);
             }
             return (gfx_resume){word[0] == 's' ? GFX_RESUME_STEP : GFX_RESUME_NEXT, n};
         } else if (strcmp(word, "continue") == 0 || strcmp(word, "c") == 0) {
@@ -1035,9 +1036,7 @@ static gfx_resume handler(gfx_debug_session *s, const gfx_stop *st, void *user) 
     d->s = s;
     char sym[160];
     switch (st->reason) {
-    case GFX_STOP_ENTRY:
-        printf("Stopped at the kernel entry.\n");
-        break;
+    case GFX_STOP_ENTRY: printf("Stopped at the kernel entry.\n"); break;
     case GFX_STOP_BREAKPOINT:
         printf("Breakpoint %d (hit %llu) at 0x%llx %s\n", st->id, (unsigned long long)st->hits,
                (unsigned long long)st->pc, where(d, st->pc, sym, sizeof sym));
@@ -1054,11 +1053,8 @@ static gfx_resume handler(gfx_debug_session *s, const gfx_stop *st, void *user) 
         printf("(the launch ends when you continue)\n");
         break;
     }
-    case GFX_STOP_INTERRUPT:
-        printf("Interrupted.\n");
-        break;
-    case GFX_STOP_STEP:
-        break;
+    case GFX_STOP_INTERRUPT: printf("Interrupted.\n"); break;
+    case GFX_STOP_STEP: break;
     }
     if (st->reason != GFX_STOP_FAULT)
         show_location(d);

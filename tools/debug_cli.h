@@ -29,7 +29,7 @@ gfx_result cli_debug(gfx_debug_session *s, const cli_program *p, FILE *in, const
  * the address and the argument buffer nearest to it. */
 void cli_fault_report(FILE *out, const cli_program *p, const gfx_fault *f);
 /* The `top` hottest instructions of the last launch of s, with their disassembly. */
-void cli_profile(FILE *out, const cli_program *p, const gfx_debug_session *s,
-                 const gfx_stats *st, size_t top);
+void cli_profile(FILE *out, const cli_program *p, const gfx_debug_session *s, const gfx_stats *st,
+                 size_t top);
 
 #endif

@@ -564,9 +564,9 @@ static int run_main(int argc, char **argv, int debug) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
-        const char *opts[] = {"--grid",        "--block",      "--arg",       "--threads",
-                              "--max-insts",   "--dynamic-lds", "--trace",    "--trace-limit",
-                              "--trace-wg",    "--trace-wave", "--trace-pc",  "--timeline",
+        const char *opts[] = {"--grid",       "--block",       "--arg",      "--threads",
+                              "--max-insts",  "--dynamic-lds", "--trace",    "--trace-limit",
+                              "--trace-wg",   "--trace-wave",  "--trace-pc", "--timeline",
                               "--profile-top"};
         int which = -1;
         for (int k = 0; k < 13; k++) {

@@ -27,11 +27,11 @@ struct gfx_wave {
 
 typedef struct dbg_break {
     int id;
-    int watch;              /* 0: breakpoint, 1: watchpoint */
+    int watch; /* 0: breakpoint, 1: watchpoint */
     gfx_breakpoint bp;
-    uint64_t addr;          /* watchpoint */
+    uint64_t addr; /* watchpoint */
     uint32_t size;
-    uint64_t old;           /* watched bytes as last seen */
+    uint64_t old; /* watched bytes as last seen */
     int old_valid;
     uint64_t hits;
 } dbg_break;
@@ -69,9 +69,9 @@ struct gfx_debug_session {
     uint32_t sel_wave;
     int mode;
     uint64_t step_left;
-    uint32_t next_pc; /* DBG_NEXT: stop when the selected wave is back here */
+    uint32_t next_pc;   /* DBG_NEXT: stop when the selected wave is back here */
     uint64_t next_more; /* NEXT with a count: further nexts after the current one */
-    xfault fault;      /* a GFX_STOP_FAULT stop */
+    xfault fault;       /* a GFX_STOP_FAULT stop */
     const wave *fault_w;
 
     /* outputs */
@@ -79,7 +79,7 @@ struct gfx_debug_session {
     char *trace_path, *timeline_path;
     FILE *trace, *timeline;
     uint64_t trace_lines;
-    uint64_t *prof;   /* executions per pc/4 of the launch's program */
+    uint64_t *prof; /* executions per pc/4 of the launch's program */
     uint32_t prof_n;
     uint64_t prof_va;
     uint64_t *span_start; /* per wave of the running workgroup: UINT64_MAX when not running */
@@ -87,8 +87,8 @@ struct gfx_debug_session {
 };
 
 /* trace.c */
-void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_t pc,
-                    uint64_t exec, const uint32_t *s_before, uint32_t scc_before);
+void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_t pc, uint64_t exec,
+                    const uint32_t *s_before, uint32_t scc_before);
 int dbg_trace_wants(const gfx_debug_session *s, const wave *w, uint32_t pc);
 /* timeline.c */
 void dbg_timeline_begin(gfx_debug_session *s);

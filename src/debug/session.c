@@ -11,8 +11,7 @@
 
 #include "debug/debug.h"
 
-static void wg_begin(void *ctx, const dp_dispatch *d, wave *waves, unsigned n,
-                     uint64_t wg_linear);
+static void wg_begin(void *ctx, const dp_dispatch *d, wave *waves, unsigned n, uint64_t wg_linear);
 static void wg_end(void *ctx, wave *waves, unsigned n);
 static int dbg_run(void *ctx, wave *w);
 
@@ -167,8 +166,9 @@ static gfx_result open_outputs(gfx_debug_session *s) {
     }
     s->trace_lines = 0;
     if (s->trace)
-        fprintf(s->trace, "# gfxemu trace of kernel %s: workgroup, wave, pc, instruction, EXEC, "
-                          "registers written (active lanes)\n",
+        fprintf(s->trace,
+                "# gfxemu trace of kernel %s: workgroup, wave, pc, instruction, EXEC, "
+                "registers written (active lanes)\n",
                 s->k->sym->name);
     if (s->timeline)
         dbg_timeline_begin(s);
@@ -212,8 +212,7 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
     return r;
 }
 
-static void wg_begin(void *ctx, const dp_dispatch *d, wave *waves, unsigned n,
-                     uint64_t wg_linear) {
+static void wg_begin(void *ctx, const dp_dispatch *d, wave *waves, unsigned n, uint64_t wg_linear) {
     gfx_debug_session *s = ctx;
     s->d = d;
     if (s->cap_handles < n) {
@@ -290,11 +289,8 @@ static int stop(gfx_debug_session *s, wave *w, gfx_stop *st) {
         s->next_more = r.count > 1 ? r.count - 1 : 0;
         arm_next(s);
         break;
-    case GFX_RESUME_KILL:
-        s->abandon = 1;
-        return 1;
-    default:
-        break;
+    case GFX_RESUME_KILL: s->abandon = 1; return 1;
+    default: break;
     }
     return 0;
 }
@@ -336,9 +332,9 @@ static int check_before(gfx_debug_session *s, wave *w) {
         if (b->watch || b->bp.addr != addr || (b->bp.kernel && b->bp.kernel != s->k))
             continue;
         int any_wg = b->bp.workgroup[0] < 0 && b->bp.workgroup[1] < 0 && b->bp.workgroup[2] < 0;
-        if (!any_wg && !(match(b->bp.workgroup[0], w->wg_id[0]) &&
-                         match(b->bp.workgroup[1], w->wg_id[1]) &&
-                         match(b->bp.workgroup[2], w->wg_id[2])))
+        if (!any_wg &&
+            !(match(b->bp.workgroup[0], w->wg_id[0]) && match(b->bp.workgroup[1], w->wg_id[1]) &&
+              match(b->bp.workgroup[2], w->wg_id[2])))
             continue;
         if (!match(b->bp.wave, w->wave_id))
             continue;
@@ -489,8 +485,7 @@ gfx_result gfx_debug_select(gfx_debug_session *s, const uint32_t wg[3], uint32_t
     if (!s || !wg || !s->in_launch || !s->d)
         return GFX_ERR_INVALID;
     const dp_dispatch *d = s->d;
-    if (wg[0] >= d->grid[0] || wg[1] >= d->grid[1] || wg[2] >= d->grid[2] ||
-        idx >= d->waves_per_wg)
+    if (wg[0] >= d->grid[0] || wg[1] >= d->grid[1] || wg[2] >= d->grid[2] || idx >= d->waves_per_wg)
         return GFX_ERR_INVALID;
     uint64_t lin = wg[0] + (uint64_t)d->grid[0] * (wg[1] + (uint64_t)d->grid[1] * wg[2]);
     if (lin < s->wg_linear || (lin == s->wg_linear && !s->in_wg))
@@ -536,8 +531,8 @@ gfx_result gfx_debug_memory(gfx_debug_session *s, uint64_t addr, void *buf, uint
                             int write) {
     if (!s || (!buf && size))
         return GFX_ERR_INVALID;
-    int r = write ? gmem_write(s->dev->mem, addr, buf, size)
-                  : gmem_read(s->dev->mem, addr, buf, size);
+    int r =
+        write ? gmem_write(s->dev->mem, addr, buf, size) : gmem_read(s->dev->mem, addr, buf, size);
     return r == 0 ? GFX_OK : GFX_ERR_INVALID;
 }
 

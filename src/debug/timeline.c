@@ -12,11 +12,10 @@
 
 #include "debug/debug.h"
 
-static const char *const class_names[XC_N] = {"salu", "valu",   "vmem",  "smem",
-                                              "lds",  "mfma",   "branch", "other"};
+static const char *const class_names[XC_N] = {"salu", "valu", "vmem",   "smem",
+                                              "lds",  "mfma", "branch", "other"};
 
-static void event(gfx_debug_session *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+static void event(gfx_debug_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void event(gfx_debug_session *s, const char *fmt, ...) {
     va_list ap;
     fputs(s->tl_first ? "\n" : ",\n", s->timeline);
@@ -51,35 +50,41 @@ static void counters(gfx_debug_session *s) {
     for (int c = 0; c < XC_N; c++)
         n += (size_t)snprintf(args + n, sizeof args - n, "%s\"%s\": %llu", c ? ", " : "",
                               class_names[c], (unsigned long long)s->cls[c]);
-    event(s, "{\"name\": \"wave-instructions\", \"ph\": \"C\", \"pid\": 0, \"ts\": %llu, "
-             "\"args\": {%s}}",
+    event(s,
+          "{\"name\": \"wave-instructions\", \"ph\": \"C\", \"pid\": 0, \"ts\": %llu, "
+          "\"args\": {%s}}",
           (unsigned long long)s->insts, args);
 }
 
 void dbg_timeline_begin(gfx_debug_session *s) {
     char name[256];
     json_str(name, sizeof name, s->k->sym->name);
-    fprintf(s->timeline, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"kernel\": \"%s\", "
-                         "\"clock\": \"wave-instructions\"}, \"traceEvents\": [",
+    fprintf(s->timeline,
+            "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"kernel\": \"%s\", "
+            "\"clock\": \"wave-instructions\"}, \"traceEvents\": [",
             name);
     s->tl_first = 1;
-    event(s, "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 0, \"args\": {\"name\": "
-             "\"%s: instructions by class\"}}",
+    event(s,
+          "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 0, \"args\": {\"name\": "
+          "\"%s: instructions by class\"}}",
           name);
 }
 
 void dbg_timeline_wg(gfx_debug_session *s) {
     const wave *w0 = &s->waves[0];
     unsigned long long pid = s->wg_linear + 1;
-    event(s, "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %llu, \"args\": {\"name\": "
-             "\"workgroup (%u,%u,%u)\"}}",
+    event(s,
+          "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %llu, \"args\": {\"name\": "
+          "\"workgroup (%u,%u,%u)\"}}",
           pid, w0->wg_id[0], w0->wg_id[1], w0->wg_id[2]);
-    event(s, "{\"name\": \"process_sort_index\", \"ph\": \"M\", \"pid\": %llu, \"args\": "
-             "{\"sort_index\": %llu}}",
+    event(s,
+          "{\"name\": \"process_sort_index\", \"ph\": \"M\", \"pid\": %llu, \"args\": "
+          "{\"sort_index\": %llu}}",
           pid, pid);
     for (unsigned i = 0; i < s->nwaves; i++)
-        event(s, "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %llu, \"tid\": %llu, "
-                 "\"args\": {\"name\": \"wave %u\"}}",
+        event(s,
+              "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %llu, \"tid\": %llu, "
+              "\"args\": {\"name\": \"wave %u\"}}",
               pid, (unsigned long long)tid_of(s, &s->waves[i]), i);
 }
 
@@ -88,9 +93,10 @@ void dbg_timeline_span(gfx_debug_session *s, const wave *w, unsigned idx) {
     uint64_t start = s->span_start[idx];
     s->span_start[idx] = UINT64_MAX;
     const char *end = (unsigned)w->status < 4 ? ends[w->status] : "?";
-    event(s, "{\"name\": \"run to %s\", \"cat\": \"wave\", \"ph\": \"X\", \"pid\": %llu, "
-             "\"tid\": %llu, \"ts\": %llu, \"dur\": %llu, \"args\": {\"insts\": %llu, "
-             "\"end_pc\": \"0x%llx\"}}",
+    event(s,
+          "{\"name\": \"run to %s\", \"cat\": \"wave\", \"ph\": \"X\", \"pid\": %llu, "
+          "\"tid\": %llu, \"ts\": %llu, \"dur\": %llu, \"args\": {\"insts\": %llu, "
+          "\"end_pc\": \"0x%llx\"}}",
           end, (unsigned long long)s->wg_linear + 1, (unsigned long long)tid_of(s, w),
           (unsigned long long)start, (unsigned long long)(s->insts - start),
           (unsigned long long)(s->insts - start), (unsigned long long)dbg_wave_pc(w));
@@ -103,12 +109,12 @@ void dbg_timeline_fault(gfx_debug_session *s, const wave *w) {
     if (x)
         isa_print(&x->in, text, sizeof text);
     json_str(esc, sizeof esc, text);
-    event(s, "{\"name\": \"%s\", \"cat\": \"fault\", \"ph\": \"i\", \"s\": \"t\", \"pid\": "
-             "%llu, \"tid\": %llu, \"ts\": %llu, \"args\": {\"pc\": \"0x%llx\", "
-             "\"instruction\": \"%s\", \"addr\": \"0x%llx\"}}",
-          gfx_fault_kind_name(dbg_fault_kind(w->fault.kind)),
-          (unsigned long long)s->wg_linear + 1, (unsigned long long)tid_of(s, w),
-          (unsigned long long)s->insts,
+    event(s,
+          "{\"name\": \"%s\", \"cat\": \"fault\", \"ph\": \"i\", \"s\": \"t\", \"pid\": "
+          "%llu, \"tid\": %llu, \"ts\": %llu, \"args\": {\"pc\": \"0x%llx\", "
+          "\"instruction\": \"%s\", \"addr\": \"0x%llx\"}}",
+          gfx_fault_kind_name(dbg_fault_kind(w->fault.kind)), (unsigned long long)s->wg_linear + 1,
+          (unsigned long long)tid_of(s, w), (unsigned long long)s->insts,
           (unsigned long long)(w->prog->code_va + w->fault.pc), esc,
           (unsigned long long)w->fault.addr);
 }

@@ -29,7 +29,7 @@ int dbg_trace_wants(const gfx_debug_session *s, const wave *w, uint32_t pc) {
 /* The name LLVM prints for scalar register encoding i (one dword). */
 static void sreg_name(unsigned i, char *buf, size_t n) {
     static const char *const named[] = {"flat_scratch_lo", "flat_scratch_hi", "xnack_mask_lo",
-                                        "xnack_mask_hi", "vcc_lo", "vcc_hi"};
+                                        "xnack_mask_hi",   "vcc_lo",          "vcc_hi"};
     if (i < 102)
         snprintf(buf, n, "s%u", i);
     else if (i < 108)
@@ -71,8 +71,8 @@ static void put_vreg(FILE *f, char file, unsigned r, const uint32_t *lanes, uint
     fputc('}', f);
 }
 
-void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_t pc,
-                    uint64_t exec, const uint32_t *before, uint32_t scc_before) {
+void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_t pc, uint64_t exec,
+                    const uint32_t *before, uint32_t scc_before) {
     FILE *f = s->trace;
     char text[GFX_DISASM_MAX];
     if (!isa_print(&x->in, text, sizeof text) || !x->in.op)

@@ -203,7 +203,7 @@ gfx_result gfx_wave_step(gfx_wave *h, gfx_wave_state *state) {
     }
     if (state)
         *state = dbg_wave_state(w);
-    return w->status == WAVE_FAULT ? GFX_ERR_FAULT
-         : w->status == WAVE_DONE  ? GFX_ERR_INVALID
-                                   : GFX_OK;
+    return w->status == WAVE_FAULT  ? GFX_ERR_FAULT
+           : w->status == WAVE_DONE ? GFX_ERR_INVALID
+                                    : GFX_OK;
 }

@@ -1,8 +1,7 @@
 /* step.c - wave_step(): one iteration of wave_run()'s loop (see step.h). */
 #include "exec/step.h"
 
-const xinst *wave_step(wave *w)
-{
+const xinst *wave_step(wave *w) {
     if (w->status != WAVE_RUNNING)
         return NULL;
     if (w->budget == 0) {

@@ -11,8 +11,7 @@
 #include "exec/exec.h"
 
 /* The instruction at w->pc, or NULL when pc is outside the code or inside an instruction. */
-static inline const xinst *wave_inst_at(const xprog *p, uint32_t pc)
-{
+static inline const xinst *wave_inst_at(const xprog *p, uint32_t pc) {
     return (pc < p->code_size && !(pc & 3)) ? p->at[pc / 4] : NULL;
 }
 

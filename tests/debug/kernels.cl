@@ -45,3 +45,9 @@ __kernel void store_at(__global int *out, int i) {
     if (__builtin_amdgcn_workgroup_id_x() == 1 && __builtin_amdgcn_workitem_id_x() >= 64)
         out[i] = 1;
 }
+
+/* Never ends (the debugger's Ctrl-C test). */
+__kernel void forever(__global int *out) {
+    for (int n = 0;; n++)
+        out[0] = n;
+}

@@ -290,8 +290,7 @@ static void test_session(void) {
     /* Kill at entry: GFX_ERR_STOPPED, and the device runs the next launch normally. */
     c.kill_at_entry = 1;
     gfx_debug_set_handler(s, on_stop, &c, 1);
-    CHECK(gfx_debug_launch(s, k, grid, block, kargs, sizeof kargs, NULL, NULL) ==
-              GFX_ERR_STOPPED,
+    CHECK(gfx_debug_launch(s, k, grid, block, kargs, sizeof kargs, NULL, NULL) == GFX_ERR_STOPPED,
           "kill");
     CHECK(gfx_launch(dev, k, grid, block, kargs, sizeof kargs, NULL, NULL) == GFX_OK,
           "the device still works");

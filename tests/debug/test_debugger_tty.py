@@ -56,10 +56,10 @@ if text.count("p v0[5]") != 1:  # echoed once, by the terminal
 if p.returncode != 0:
     failures.append("exit status %d" % p.returncode)
 
-# An endless loop, interrupted: the debugger stops in `spin` and can quit.
+# An endless loop, interrupted: the debugger stops in `forever` and can quit.
 master, slave = pty.openpty()
-p = subprocess.Popen([gfxemu, "debug", co, "spin", "--grid", "1", "--block", "64", "--arg",
-                      "zero:4", "--arg", "i32:0", "--max-insts", "100000000000"],
+p = subprocess.Popen([gfxemu, "debug", co, "forever", "--grid", "1", "--block", "64", "--arg",
+                      "zero:4", "--max-insts", "100000000000"],
                      stdin=slave, stdout=slave, stderr=slave)
 os.close(slave)
 out = b""
@@ -69,8 +69,8 @@ time.sleep(1.0)
 p.send_signal(signal.SIGINT)
 if not read_until(b"Interrupted."):
     failures.append("SIGINT did not stop the kernel")
-if not read_until(b"(gfxemu) ") or b"<spin+0x" not in out.split(b"Interrupted.")[-1]:
-    failures.append("not stopped inside spin")
+if not read_until(b"(gfxemu) ") or b"<forever+0x" not in out.split(b"Interrupted.")[-1]:
+    failures.append("not stopped inside forever")
 os.write(master, b"quit\n")
 p.wait(timeout=20)
 if p.returncode != 1:
