@@ -4,7 +4,7 @@
 # Conventions (no need to edit this file when adding code):
 #   src/<layer>/*.c        -> compiled into build/libgfxemu.a and build/libgfxemu.so
 #                             (src/isa/gen/*.inc are #included, never compiled on their own)
-#   tools/gfxemu.c         -> build/gfxemu (uses include/gfxemu.h only)
+#   tools/*.c              -> build/gfxemu (uses include/gfxemu.h only)
 #   tests/<layer>/test_*.c -> build/tests/<layer>/test_*, linked with libgfxemu.a + tests/common/*.c
 #   tests/<layer>/test_*.sh / test_*.py -> run by tests/run_tests.sh
 #   tests/fuzz/fuzz_*.c    -> libFuzzer targets for `make fuzz` (clang-22)
@@ -30,7 +30,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 # each other in libgfxemu.a.
 DUP_SRCS := $(shell printf '%s\n' $(notdir $(LIB_SRCS)) | sort | uniq -d)
 $(if $(DUP_SRCS),$(error source files share a base name (breaks libgfxemu.a): $(DUP_SRCS)))
-CLI_OBJ := $(BUILD)/obj/tools/gfxemu.o
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(sort $(wildcard tools/*.c)))
 COMMON_SRCS := $(sort $(wildcard tests/common/*.c))
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))

@@ -43,6 +43,7 @@ typedef enum {
     GFX_ERR_UNIMPLEMENTED, /* a feature gfxemu does not have yet */
     GFX_ERR_FAULT,         /* the kernel faulted or hit the watchdog: see gfx_last_fault() */
     GFX_ERR_RESOURCE,      /* a launch needs more than the device has (LDS, block size, ...) */
+    GFX_ERR_STOPPED,       /* a debug session abandoned the launch (gfx_debug_launch) */
 } gfx_result;
 
 /* A short constant description of a result code, e.g. "malformed input"; never NULL. */
@@ -371,6 +372,220 @@ int gfxemu_unmap_host(const void *ptr);
 int gfxemu_last_fault(gfx_fault *out);
 /* Why this thread's last gfxemu_* call failed, one line; "" after a success.  Never NULL. */
 const char *gfxemu_last_error(void);
+
+/* ---- debugging, tracing and single waves ---------------------------------------------------- */
+
+/* A wave's register state, shared by the debugger (a wave of a stopped launch) and by the
+ * lockstep API below (a single wave made from code bytes). */
+typedef struct gfx_wave gfx_wave;
+
+typedef enum {
+    GFX_WAVE_RUNNING = 0, /* can execute its next instruction */
+    GFX_WAVE_BARRIER,     /* waits at s_barrier for the rest of its workgroup */
+    GFX_WAVE_DONE,        /* executed s_endpgm */
+    GFX_WAVE_FAULT,       /* stopped by a fault (see gfx_wave_snapshot.fault) */
+} gfx_wave_state;
+
+/* "running", "at barrier", "done", "faulted". */
+const char *gfx_wave_state_name(gfx_wave_state st);
+
+typedef enum {
+    GFX_REG_SGPR = 0, /* index: scalar operand encoding 0..127 (s0..s101, flat_scratch 102-103,
+                       * xnack_mask 104-105, vcc 106-107, ttmp 108-123, m0 124, exec 126-127) */
+    GFX_REG_VGPR,     /* index 0..255, lane 0..63 */
+    GFX_REG_AGPR,     /* index 0..255, lane 0..63 */
+    GFX_REG_EXEC,     /* 64-bit */
+    GFX_REG_VCC,      /* 64-bit */
+    GFX_REG_SCC,      /* 0 or 1 */
+    GFX_REG_M0,
+    GFX_REG_PC,       /* the address of the next instruction (gfx_module_text() addresses) */
+    GFX_REG_MODE,
+} gfx_reg_kind;
+
+/* Read or write one register (index and lane are ignored where they do not apply).
+ * GFX_ERR_INVALID for an index or lane out of range. */
+gfx_result gfx_wave_get(const gfx_wave *w, gfx_reg_kind kind, unsigned index, unsigned lane,
+                        uint64_t *value);
+gfx_result gfx_wave_set(gfx_wave *w, gfx_reg_kind kind, unsigned index, unsigned lane,
+                        uint64_t value);
+
+#define GFX_WAVE_LANES 64
+#define GFX_WAVE_SGPRS 128
+#define GFX_WAVE_VGPRS 256
+
+/* Everything about a wave at one instant: compare two emulators instruction by instruction. */
+typedef struct {
+    uint64_t pc;          /* address of the next instruction */
+    gfx_wave_state state;
+    uint32_t workgroup[3], wave;
+    uint64_t exec, vcc;
+    uint32_t scc, m0, mode;
+    uint32_t sgpr[GFX_WAVE_SGPRS]; /* by operand encoding, as GFX_REG_SGPR */
+    uint32_t vgpr[GFX_WAVE_VGPRS][GFX_WAVE_LANES];
+    uint32_t agpr[GFX_WAVE_VGPRS][GFX_WAVE_LANES];
+    uint64_t insts;       /* instructions this wave executed */
+    /* state GFX_WAVE_FAULT: what happened (fault_pc: address of the faulting instruction) */
+    gfx_fault_kind fault;
+    uint64_t fault_pc, fault_addr, fault_lanes;
+    uint32_t fault_size;
+    int fault_write;
+} gfx_wave_snapshot;
+
+gfx_result gfx_wave_snapshot_get(const gfx_wave *w, gfx_wave_snapshot *out);
+
+/* -- lockstep: one wave made from code bytes ------------------------------------------------ */
+
+/* A single wave64 running `code` (size bytes, copied; decoded once) placed at address code_va.
+ * It starts RUNNING at pc = code_va with every register 0 but EXEC = all ones, and
+ * lds_size bytes of zeroed LDS (0: none).  Memory instructions reach dev's buffers (dev may be
+ * NULL: every global access faults); do not launch on dev while the wave steps. */
+gfx_result gfx_wave_create(gfx_device *dev, gfx_arch arch, const void *code, size_t size,
+                           uint64_t code_va, uint32_t lds_size, gfx_wave **out);
+void gfx_wave_free(gfx_wave *w); /* NULL is allowed; never for a gfx_debug_wave() handle */
+/* Execute exactly one instruction.  A wave at a barrier is released first (it is alone in its
+ * workgroup).  GFX_OK while the wave can go on; GFX_ERR_FAULT when this or an earlier step
+ * faulted (details in the snapshot); GFX_ERR_INVALID after s_endpgm.  *state may be NULL. */
+gfx_result gfx_wave_step(gfx_wave *w, gfx_wave_state *state);
+/* LDS of a lockstep wave or of a stopped launch's workgroup: GFX_ERR_INVALID out of range. */
+gfx_result gfx_wave_lds(gfx_wave *w, uint32_t offset, void *buf, uint32_t size, int write);
+
+/* -- debug sessions ------------------------------------------------------------------------- */
+
+/* Breakpoints, watchpoints, a stop handler and trace outputs for launches on one device.  A
+ * session's launch runs on the calling thread, deterministically: workgroups in order, the
+ * waves of a workgroup round-robin up to each barrier (as the normal dispatcher does); every
+ * instruction goes through a stepping loop instead of the fast one (plain gfx_launch() never
+ * pays for debugging). */
+typedef struct gfx_debug_session gfx_debug_session;
+
+gfx_result gfx_debug_create(gfx_device *dev, gfx_debug_session **out);
+void gfx_debug_free(gfx_debug_session *s); /* NULL is allowed */
+
+typedef struct {
+    uint64_t addr;            /* instruction address (gfx_module_text() addresses) */
+    const gfx_kernel *kernel; /* only in launches of this kernel; NULL: any */
+    int64_t workgroup[3];     /* only in this workgroup id; -1 in all three: any */
+    int64_t wave;             /* only this wave index; -1: any */
+} gfx_breakpoint;
+
+/* Stop before a wave executes the instruction at bp->addr.  *id (may be NULL) names it for
+ * gfx_debug_delete()/gfx_debug_hits(); ids start at 1. */
+gfx_result gfx_debug_break(gfx_debug_session *s, const gfx_breakpoint *bp, int *id);
+/* Stop after an instruction changed any of the size (1..8) bytes at device address addr. */
+gfx_result gfx_debug_watch(gfx_debug_session *s, uint64_t addr, uint32_t size, int *id);
+/* Remove a breakpoint or watchpoint (id 0: all of them). */
+gfx_result gfx_debug_delete(gfx_debug_session *s, int id);
+/* How many times breakpoint/watchpoint id stopped a launch. */
+uint64_t gfx_debug_hits(const gfx_debug_session *s, int id);
+
+typedef enum {
+    GFX_STOP_ENTRY = 0,  /* before the launch's first instruction (gfx_debug_set_handler) */
+    GFX_STOP_BREAKPOINT, /* before the instruction at a breakpoint */
+    GFX_STOP_STEP,       /* a step or next finished */
+    GFX_STOP_WATCH,      /* an instruction changed a watched address */
+    GFX_STOP_FAULT,      /* a wave faulted (or the watchdog fired); resuming ends the launch */
+    GFX_STOP_INTERRUPT,  /* gfx_debug_interrupt() was called */
+} gfx_stop_reason;
+
+typedef struct {
+    gfx_stop_reason reason;
+    int id;                /* breakpoint or watchpoint */
+    uint32_t workgroup[3]; /* the wave that stopped (it is also selected) */
+    uint32_t wave;
+    uint64_t pc;           /* its next instruction; faults: the faulting instruction */
+    uint64_t hits;         /* breakpoints and watchpoints: stops so far, this one included */
+    uint64_t addr, old_value, new_value; /* watchpoints (size bytes, little-endian) */
+    uint32_t size;
+    uint64_t wave_insts;   /* wave-instructions the launch has executed */
+} gfx_stop;
+
+typedef enum {
+    GFX_RESUME_CONTINUE = 0, /* run to the next breakpoint, watchpoint, fault or the end */
+    GFX_RESUME_STEP,         /* until the selected wave executed `count` instructions (other
+                              * waves run as the dispatcher schedules them, e.g. to a barrier) */
+    GFX_RESUME_NEXT,         /* as STEP, but a call (s_swappc_b64, s_call_b64) runs to return */
+    GFX_RESUME_KILL,         /* abandon the launch: gfx_debug_launch returns GFX_ERR_STOPPED */
+} gfx_resume_kind;
+
+typedef struct {
+    gfx_resume_kind kind;
+    uint64_t count; /* STEP/NEXT: instructions (0 means 1) */
+} gfx_resume;
+
+/* Called on the launching thread at every stop.  Inside it, the gfx_debug_* and gfx_wave_*
+ * accessors read and change the stopped launch (not gfx_memcpy_*, gfx_buffer_* or launches on
+ * the same device: the launch holds the device); its return value says how to go on. */
+typedef gfx_resume (*gfx_debug_handler)(gfx_debug_session *s, const gfx_stop *stop, void *user);
+/* stop_at_entry: also stop before the first instruction. */
+void gfx_debug_set_handler(gfx_debug_session *s, gfx_debug_handler fn, void *user,
+                           int stop_at_entry);
+
+/* Stop the running launch before its next instruction (GFX_STOP_INTERRUPT; needs a handler).
+ * Safe to call from a signal handler or another thread: it only sets a flag. */
+void gfx_debug_interrupt(gfx_debug_session *s);
+
+/* gfx_launch() under the session (same arguments and results, plus GFX_ERR_STOPPED). */
+gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uint32_t grid[3],
+                            const uint32_t block[3], const void *kernargs, size_t kernarg_size,
+                            const gfx_launch_options *opts, gfx_stats *stats);
+
+/* -- inside a stop handler ------------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t workgroup[3], wave;
+    gfx_wave_state state;
+    uint64_t pc; /* the next instruction; a faulted wave: the faulting one */
+    uint64_t exec, insts;
+} gfx_wave_info;
+
+/* The waves of the running workgroup (at most max into out); returns how many there are. */
+size_t gfx_debug_waves(gfx_debug_session *s, gfx_wave_info *out, size_t max);
+/* Wave `wave` of the running workgroup (a handle valid until the handler returns), or NULL. */
+gfx_wave *gfx_debug_wave(gfx_debug_session *s, uint32_t wave);
+/* Select the wave that STEP/NEXT follow: any wave of the running or of a later workgroup
+ * (GFX_ERR_INVALID for a workgroup that has already ended or is outside the grid). */
+gfx_result gfx_debug_select(gfx_debug_session *s, const uint32_t workgroup[3], uint32_t wave);
+void gfx_debug_selected(const gfx_debug_session *s, uint32_t workgroup[3], uint32_t *wave);
+/* The running kernel and its workgroup (GFX_ERR_INVALID outside a launch). */
+gfx_result gfx_debug_context(const gfx_debug_session *s, const gfx_kernel **k,
+                             uint32_t workgroup[3]);
+/* Device memory, without the device lock a stopped launch holds (any device address inside a
+ * buffer, or a kernarg/dispatch packet segment of the launch). */
+gfx_result gfx_debug_memory(gfx_debug_session *s, uint64_t addr, void *buf, uint64_t size,
+                            int write);
+/* The fault of a GFX_STOP_FAULT stop so far (message empty; gfx_last_fault() after the launch
+ * has it all). */
+gfx_result gfx_debug_fault(const gfx_debug_session *s, gfx_fault *out);
+
+/* -- traces, timelines and profiles ---------------------------------------------------------- */
+
+typedef struct {
+    /* One line per executed wave-instruction: workgroup, wave, pc, disassembly, EXEC and the
+     * registers written with their new values in the active lanes. */
+    const char *trace_path;   /* NULL: no trace */
+    uint64_t trace_limit;     /* lines at most (0: no limit) */
+    int64_t trace_workgroup[3]; /* only this workgroup id (-1 in all three: any) */
+    int64_t trace_wave;       /* only this wave index (-1: any) */
+    uint64_t trace_pc_lo, trace_pc_hi; /* only addresses in [lo, hi) (hi 0: any) */
+    /* Chrome trace-event JSON (ui.perfetto.dev, chrome://tracing): a process per workgroup, a
+     * thread per wave, a span per run between barriers, an instant event per fault and
+     * counters of executed instructions by class.  Time is the launch's wave-instruction
+     * count (1 "us" = 1 wave-instruction, in the dispatcher's deterministic order). */
+    const char *timeline_path; /* NULL: none */
+    int profile;               /* count executions per instruction (gfx_debug_profile) */
+} gfx_trace_options;
+
+/* Set the outputs for the next launches (files are created at the launch and overwritten). */
+gfx_result gfx_debug_trace(gfx_debug_session *s, const gfx_trace_options *o);
+
+typedef struct {
+    uint64_t pc;    /* instruction address */
+    uint64_t count; /* wave-instructions executed there */
+} gfx_profile_entry;
+
+/* The hottest instructions of the last launch, most executed first (ties: lower pc first):
+ * writes at most max entries and returns how many instructions executed at all. */
+size_t gfx_debug_profile(const gfx_debug_session *s, gfx_profile_entry *out, size_t max);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -3,6 +3,7 @@
  *   gfxemu disasm [--arch gfx950|gfx942] FILE.co     llvm-objdump-style listing of .text
  *   gfxemu disasm --arch ARCH --raw FILE.bin          one instruction per line, text only
  *   gfxemu run FILE.co KERNEL --grid .. --block .. [--arg SPEC]...   run a kernel
+ *   gfxemu debug FILE.co KERNEL <run args>            the same under a debugger (debug_cli.c)
  *
  * Exit status: 0 success, 1 the input could not be processed, 2 usage error.
  */
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "debug_cli.h"
 #include "gfxemu.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -300,6 +302,17 @@ static const char run_usage[] =
     "  --threads N        worker threads (default: one per core)\n"
     "  --max-insts N      watchdog: wave-instructions allowed for the launch\n"
     "  --dynamic-lds N    bytes of dynamic LDS per workgroup\n"
+    "  --fault-report     after a fault, also print lanes, the code around the pc and the\n"
+    "                     argument buffer nearest to a bad address\n"
+    "  --trace FILE       one line per executed wave-instruction (pc, instruction, EXEC,\n"
+    "                     registers written); --trace-limit N lines at most (default\n"
+    "                     1000000, 0: no limit), only workgroup\n"
+    "                     --trace-wg X,Y,Z, wave --trace-wave N, pcs --trace-pc LO:HI\n"
+    "  --timeline FILE    Chrome/Perfetto trace-event JSON: a track per wave, spans between\n"
+    "                     barriers, faults, instruction counters (open in ui.perfetto.dev)\n"
+    "  --profile          print the hottest instructions on stderr (--profile-top N, 20)\n"
+    "Tracing options run the launch on one thread, deterministically, through a stepping\n"
+    "loop (slower); without them nothing is checked per instruction.\n"
     "Exit status: 0 success, 1 the kernel faulted or the input was unusable, 2 usage error.\n";
 
 enum { ARG_SCALAR, ARG_IN, ARG_OUT, ARG_INOUT, ARG_ZERO };
@@ -509,27 +522,54 @@ static void print_stats(const char *kernel, const gfx_stats *s) {
             (unsigned long long)s->other);
 }
 
-static int cmd_run(int argc, char **argv) {
+static const char debug_usage[] =
+    "usage: gfxemu debug FILE.co KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [--arg SPEC]...\n"
+    "\n"
+    "Run KERNEL as `gfxemu run` does (same options), stopped before its first instruction,\n"
+    "under an interactive debugger reading commands from stdin (a terminal or a pipe):\n"
+    "breakpoints, stepping, registers, memory, LDS.  Type 'help' at the prompt.\n";
+
+static int parse_range(const char *s, uint64_t *lo, uint64_t *hi) {
+    char buf[64];
+    const char *colon = strchr(s, ':');
+    if (!colon || (size_t)(colon - s) >= sizeof buf)
+        return -1;
+    memcpy(buf, s, (size_t)(colon - s));
+    buf[colon - s] = 0;
+    return parse_u64(buf, lo) || parse_u64(colon + 1, hi) || *hi <= *lo ? -1 : 0;
+}
+
+static int run_main(int argc, char **argv, int debug) {
     const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
-    int stats = 0;
-    uint64_t threads = 0, max_insts = 0, dyn_lds = 0;
+    int stats = 0, profile = 0, fault_report = 0;
+    uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20;
+    /* A trace keeps every active lane's values: bound it unless --trace-limit 0 says not to. */
+    gfx_trace_options topt = {NULL, 1000000, {-1, -1, -1}, -1, 0, 0, NULL, 0};
+    int tracing = 0;
+    cli_buffer *bufs = calloc((size_t)argc, sizeof *bufs);
+    size_t nbufs = 0;
+    gfx_debug_session *session = NULL;
     run_arg *args = calloc((size_t)argc, sizeof *args);
     size_t nargs = 0;
     int rc = EXIT_USAGE;
     gfx_module *m = NULL;
     gfx_device *dev = NULL;
     uint8_t *kernargs = NULL;
-    if (!args) {
+    if (!args || !bufs) {
+        free(args);
+        free(bufs);
         error("out of memory");
         return EXIT_INPUT;
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
-        const char *opts[] = {"--grid",    "--block",     "--arg",
-                              "--threads", "--max-insts", "--dynamic-lds"};
+        const char *opts[] = {"--grid",       "--block",       "--arg",      "--threads",
+                              "--max-insts",  "--dynamic-lds", "--trace",    "--trace-limit",
+                              "--trace-wg",   "--trace-wave",  "--trace-pc", "--timeline",
+                              "--profile-top"};
         int which = -1;
-        for (int k = 0; k < 6; k++) {
+        for (int k = 0; k < 13; k++) {
             size_t n = strlen(opts[k]);
             if (strncmp(a, opts[k], n) == 0 && (a[n] == 0 || a[n] == '=')) {
                 which = k;
@@ -544,11 +584,57 @@ static int cmd_run(int argc, char **argv) {
             }
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            if (debug)
+                fputs(debug_usage, stdout);
             fputs(run_usage, stdout);
             rc = 0;
             goto out;
         } else if (strcmp(a, "--stats") == 0) {
             stats = 1;
+        } else if (strcmp(a, "--profile") == 0) {
+            profile = tracing = 1;
+        } else if (strcmp(a, "--fault-report") == 0) {
+            fault_report = 1;
+        } else if (which == 6 || which == 11) {
+            *(which == 6 ? &topt.trace_path : &topt.timeline_path) = val;
+            tracing = 1;
+        } else if (which == 8) {
+            /* workgroup ids start at 0: parse them without the positivity check */
+            char buf[96];
+            snprintf(buf, sizeof buf, "%s", val);
+            int n = 0;
+            for (char *t = strtok(buf, ","); t && n < 3; t = strtok(NULL, ",")) {
+                uint64_t v;
+                if (parse_u64(t, &v) || v > UINT32_MAX) {
+                    n = -1;
+                    break;
+                }
+                topt.trace_workgroup[n++] = (int64_t)v;
+            }
+            if (n <= 0) {
+                error("run: --trace-wg '%s': expected X[,Y[,Z]]", val);
+                goto out;
+            }
+            for (; n < 3; n++)
+                topt.trace_workgroup[n] = 0;
+        } else if (which == 10) {
+            if (parse_range(val, &topt.trace_pc_lo, &topt.trace_pc_hi)) {
+                error("run: --trace-pc '%s': expected LO:HI addresses with LO < HI", val);
+                goto out;
+            }
+        } else if (which == 7 || which == 9 || which == 12) {
+            uint64_t v;
+            if (parse_u64(val, &v) || (which == 12 && v == 0)) {
+                error("run: %s '%s': expected a%s integer", opts[which], val,
+                      which == 12 ? " positive" : " non-negative");
+                goto out;
+            }
+            if (which == 7)
+                topt.trace_limit = v;
+            else if (which == 9)
+                topt.trace_wave = (int64_t)v;
+            else
+                profile_top = v;
         } else if (which == 0) {
             grid_s = val;
         } else if (which == 1) {
@@ -557,7 +643,7 @@ static int cmd_run(int argc, char **argv) {
             if (parse_arg_spec(val, &args[nargs]))
                 goto out;
             nargs++;
-        } else if (which >= 3) {
+        } else if (which >= 3 && which <= 5) {
             uint64_t *dst = which == 3 ? &threads : which == 4 ? &max_insts : &dyn_lds;
             if (parse_u64(val, dst) || (which == 3 && (*dst == 0 || *dst > 1024)) ||
                 (which == 4 && *dst == 0) || (which == 5 && *dst > UINT32_MAX)) {
@@ -663,6 +749,7 @@ static int cmd_run(int argc, char **argv) {
             }
             if (a->data && a->nbytes)
                 gfx_memcpy_htod(dev, a->addr, a->data, a->nbytes);
+            bufs[nbufs++] = (cli_buffer){i, a->spec, a->addr, a->nbytes};
         }
         if (bind_arg(a, i, &ai, kernargs)) {
             rc = EXIT_USAGE;
@@ -671,12 +758,33 @@ static int cmd_run(int argc, char **argv) {
     }
     gfx_launch_options o = {max_insts, (uint32_t)dyn_lds, 0};
     gfx_stats st;
-    r = gfx_launch(dev, k, grid, block, kernargs, ksize, &o, &st);
+    cli_program prog = {m, k, bufs, nbufs};
+    topt.profile = profile;
+    if (debug || tracing) {
+        if ((r = gfx_debug_create(dev, &session)) != GFX_OK ||
+            (r = gfx_debug_trace(session, &topt)) != GFX_OK) {
+            error("cannot start a debug session: %s", gfx_result_str(r));
+            goto out;
+        }
+        if (debug)
+            r = cli_debug(session, &prog, stdin, grid, block, kernargs, ksize, &o, &st);
+        else
+            r = gfx_debug_launch(session, k, grid, block, kernargs, ksize, &o, &st);
+    } else {
+        r = gfx_launch(dev, k, grid, block, kernargs, ksize, &o, &st);
+    }
     if (stats)
         print_stats(kname, &st);
+    if (profile && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+        fflush(stdout);
+        cli_profile(stderr, &prog, session, &st, (size_t)profile_top);
+    }
     if (r != GFX_OK) {
         const char *msg = gfx_device_error(dev);
         error("%s", *msg ? msg : gfx_result_str(r));
+        gfx_fault f;
+        if (r == GFX_ERR_FAULT && fault_report && gfx_last_fault(dev, &f) == GFX_OK)
+            cli_fault_report(stderr, &prog, &f);
         goto out;
     }
     for (size_t i = 0; i < nargs; i++) {
@@ -702,11 +810,16 @@ out:
             free((char *)args[i].path);
     }
     free(args);
+    free(bufs);
     free(kernargs);
+    gfx_debug_free(session);
     gfx_device_free(dev);
     gfx_module_free(m);
     return rc;
 }
+
+static int cmd_run(int argc, char **argv) { return run_main(argc, argv, 0); }
+static int cmd_debug(int argc, char **argv) { return run_main(argc, argv, 1); }
 
 /* ---- main -------------------------------------------------------------------------------- */
 
@@ -719,6 +832,7 @@ typedef struct {
 static const command commands[] = {
     {"disasm", cmd_disasm, "disassemble a code object or raw instruction words"},
     {"run", cmd_run, "run a kernel on an emulated GPU"},
+    {"debug", cmd_debug, "run a kernel under an interactive debugger"},
 };
 
 static void usage(FILE *out) {

@@ -22,6 +22,7 @@ const char *gfx_result_str(gfx_result r) {
     case GFX_ERR_UNIMPLEMENTED: return "not implemented";
     case GFX_ERR_FAULT: return "kernel fault";
     case GFX_ERR_RESOURCE: return "launch exceeds device resources";
+    case GFX_ERR_STOPPED: return "launch stopped by the debugger";
     }
     return "unknown error";
 }

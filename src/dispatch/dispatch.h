@@ -97,6 +97,20 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
 typedef struct dp_worker dp_worker;
 typedef struct dp_job dp_job;
 
+/* Debug and trace hooks (src/debug/).  A launch with hooks runs on the calling thread alone,
+ * workgroups in order, waves round-robin to barriers as usual, and runs each wave through
+ * run() instead of wave_run(): the hot loop never tests for them. */
+typedef struct dp_hooks {
+    void *ctx;
+    /* The waves of workgroup wg_linear are initialised (waves[i] is wave i) / have all ended
+     * or the launch is stopping. */
+    void (*wg_begin)(void *ctx, const dp_dispatch *d, wave *waves, unsigned n,
+                     uint64_t wg_linear);
+    void (*wg_end)(void *ctx, wave *waves, unsigned n);
+    /* In place of wave_run(w), same contract; returns nonzero to abandon the launch. */
+    int (*run)(void *ctx, wave *w);
+} dp_hooks;
+
 struct gfx_device {
     gfx_arch arch;
     unsigned nthreads;
@@ -114,6 +128,7 @@ struct gfx_device {
     uint64_t dispatch_id;
     gfx_fault fault;
     char error[2048];
+    const dp_hooks *hooks; /* set around one launch by src/debug/; NULL otherwise */
 };
 
 gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out);

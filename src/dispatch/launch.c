@@ -43,6 +43,8 @@ struct dp_job {
     uint64_t fault_wg; /* linear index of the faulting workgroup */
     xfault fault;
     uint32_t fault_wg_id[3], fault_wave;
+    const dp_hooks *hooks; /* debug/trace runner, see dispatch.h */
+    int abandoned;         /* a hook stopped the launch */
 };
 
 /* ---- faults ---------------------------------------------------------------------------------- */
@@ -193,7 +195,14 @@ static int run_wave(dp_job *j, wave *w) {
         }
         uint64_t slice = j->max_insts - used < DP_SLICE ? j->max_insts - used : DP_SLICE;
         w->budget = slice;
-        wave_run(w);
+        if (j->hooks) {
+            if (j->hooks->run(j->hooks->ctx, w)) {
+                j->abandoned = 1;
+                atomic_store(&j->stop, 1);
+            }
+        } else {
+            wave_run(w);
+        }
         atomic_fetch_add_explicit(&j->insts, slice - w->budget, memory_order_relaxed);
         /* wave_run reports the end of a slice as a watchdog fault; the real watchdog is the
          * launch-wide count checked above. */
@@ -224,6 +233,8 @@ static void run_workgroup(dp_job *j, dp_worker *wk, uint64_t wg_linear) {
         w->lds_size = d->lds_size;
         w->scratch = d->scratch_wave ? wk->scratch + (size_t)d->scratch_wave * i : NULL;
     }
+    if (j->hooks)
+        j->hooks->wg_begin(j->hooks->ctx, d, wk->waves, n, wg_linear);
     /* Round-robin: run every runnable wave until it blocks; when none can run, release the
      * barrier (a wave that has ended counts as arrived). */
     for (;;) {
@@ -248,6 +259,8 @@ static void run_workgroup(dp_job *j, dp_worker *wk, uint64_t wg_linear) {
                 wk->waves[i].status = WAVE_RUNNING;
     }
 out:
+    if (j->hooks)
+        j->hooks->wg_end(j->hooks->ctx, wk->waves, n);
     for (unsigned i = 0; i < n; i++)
         for (int c = 0; c < XC_N; c++)
             wk->count[c] += wk->waves[i].count[c];
@@ -459,6 +472,9 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         }
     }
     unsigned nthreads = j->nwg < dev->nthreads ? (unsigned)j->nwg : dev->nthreads;
+    j->hooks = dev->hooks;
+    if (j->hooks)
+        nthreads = 1;
     j->mem = dev->mem;
     j->max_insts = o.max_insts;
     atomic_init(&j->next_wg, 0);
@@ -513,7 +529,9 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         stats->branch = count[XC_BRANCH];
         stats->other = count[XC_OTHER];
     }
-    if (j->faulted) {
+    if (j->abandoned && !j->faulted) {
+        r = fail(dev, GFX_ERR_STOPPED, "the launch was stopped by the debugger");
+    } else if (j->faulted) {
         describe_fault(j, &dev->fault, total);
         snprintf(dev->error, sizeof dev->error, "%s", dev->fault.message);
         r = GFX_ERR_FAULT;
