@@ -37,7 +37,8 @@ __kernel void illegal(__global int *out) {
 
 __kernel void unimplemented(__global int *out) {
     out[0] = 1;
-    __asm__ volatile("s_rfe_b64 s[0:1]");
+    /* GWS is not implemented (see README): a valid instruction that must fault by name */
+    __asm__ volatile("ds_gws_init v0 gds");
 }
 
 /* Only wave 1 of workgroup 1 stores, at out[i]: the fault report must name that wave. */
