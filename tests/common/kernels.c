@@ -3,6 +3,7 @@
 
 #include "common/util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -68,4 +69,28 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
             gfx_module_free(kt.mod);
         }
     return 0;
+}
+
+/* The ULP error of got against exact for a format with `mant` stored mantissa bits, smallest
+ * normal exponent emin and largest finite value max (rounding threshold to infinity: max plus
+ * half an ULP). */
+static double ulp_err(long double got, long double exact, int mant, int emin, long double max)
+{
+    if (isnan(exact) || isnan(got))
+        return isnan(exact) && isnan(got) ? 0 : 1e30;
+    long double top = max + ldexpl(1, ilogbl(max) - mant - 1);
+    if (isinf(exact) || fabsl(exact) >= top)
+        return isinf(got) && signbit(got) == signbit(exact) ? 0 : 1e30;
+    if (isinf(got))
+        return 1e30;
+    int e = exact == 0 ? emin : ilogbl(exact);
+    long double ulp = ldexpl(1, (e < emin ? emin : e) - mant);
+    return (double)(fabsl(got - exact) / ulp);
+}
+
+double kt_ulp32(float got, double exact) { return ulp_err(got, exact, 23, -126, 0x1.fffffep127); }
+double kt_ulp16(float got, double exact) { return ulp_err(got, exact, 10, -14, 65504); }
+double kt_ulp64(double got, long double exact)
+{
+    return ulp_err(got, exact, 52, -1022, 0x1.fffffffffffffp1023);
 }
