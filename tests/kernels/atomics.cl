@@ -8,8 +8,10 @@
 #define RELAXED __ATOMIC_RELAXED
 
 // 1. 32-bit: add (with tickets: every returned old value is distinct), sub, signed and unsigned
-//    min/max, and, or, xor, all on a handful of addresses shared by every workgroup.
-__kernel void atomics_i32(__global int *c, __global unsigned *tickets, __global const int *v)
+//    min/max, and, or, xor, exchange (old values and the final value are a permutation of the
+//    initial value and the inputs), all on a handful of addresses shared by every workgroup.
+__kernel void atomics_i32(__global int *c, __global unsigned *tickets, __global int *olds,
+                          __global const int *v)
 {
     unsigned i = GID();
     int x = v[i];
@@ -23,6 +25,7 @@ __kernel void atomics_i32(__global int *c, __global unsigned *tickets, __global 
     __atomic_fetch_or(&c[7], x & (1 << (i & 31)), RELAXED);
     __atomic_fetch_xor(&c[8], x, RELAXED);
     __atomic_fetch_add(&c[9 + (x & 7)], x >> 8, RELAXED); // eight more counters
+    olds[i] = __atomic_exchange_n(&c[17], x, RELAXED);
 }
 
 // 2. 64-bit: add, signed/unsigned min/max, and exchange (the returned old values and the final

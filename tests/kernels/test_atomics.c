@@ -35,6 +35,11 @@ static int launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint
 #define G 64           /* workgroups */
 #define T (G * 256)    /* work-items */
 
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
 static int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -46,11 +51,13 @@ static void t_atomics_i32(void)
 {
     static int32_t v[T];
     static uint32_t tickets[T], seen[T];
+    static int32_t olds[T + 1], all[T + 1];
     for (int i = 0; i < T; i++)
         v[i] = (int32_t)rnd() >> (rnd() % 31);
-    int32_t c[17] = {0, 0, INT32_MAX, INT32_MIN, -1, 0, -1, 0, 0x12345678};
+    int32_t c[18] = {0, 0, INT32_MAX, INT32_MIN, -1, 0, -1, 0, 0x12345678};
+    c[17] = -555;
     int32_t want[17];
-    memcpy(want, c, sizeof c);
+    memcpy(want, c, sizeof want);
     for (int i = 0; i < T; i++) {
         int32_t x = v[i];
         uint32_t bit = 1u << (i & 31);
@@ -65,12 +72,14 @@ static void t_atomics_i32(void)
         want[8] ^= x;
         want[9 + (x & 7)] += x >> 8;
     }
-    uint64_t dc = kt_upload(c, sizeof c), dt = kt_upload(NULL, sizeof tickets), dv = kt_upload(v, sizeof v);
-    const void *p[] = {&dc, &dt, &dv};
-    if (launch3("atomics_i32", G, 1, 1, 256, 1, 1, p, 3))
+    uint64_t dc = kt_upload(c, sizeof c), dt = kt_upload(NULL, sizeof tickets),
+             dold = kt_upload(NULL, T * 4), dv = kt_upload(v, sizeof v);
+    const void *p[] = {&dc, &dt, &dold, &dv};
+    if (launch3("atomics_i32", G, 1, 1, 256, 1, 1, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
     gfx_memcpy_dtoh(kt.dev, tickets, dt, sizeof tickets);
+    gfx_memcpy_dtoh(kt.dev, olds, dold, T * 4);
     static const char *what[17] = {"add (count)", "sub", "smin", "smax", "umin", "umax", "and",
                                    "or", "xor", "add[0]", "add[1]", "add[2]", "add[3]", "add[4]",
                                    "add[5]", "add[6]", "add[7]"};
@@ -83,6 +92,14 @@ static void t_atomics_i32(void)
     for (int i = 0; i < T; i++)
         dup += tickets[i] >= T || seen[tickets[i]]++;
     CHECK(dup == 0, "%s atomics_i32: %d tickets out of range or handed out twice", kt.tag, dup);
+    /* exchange: the old values plus the final value are the initial value plus every input */
+    olds[T] = c[17];
+    memcpy(all, v, T * 4);
+    all[T] = -555;
+    qsort(olds, T + 1, 4, cmp_i32);
+    qsort(all, T + 1, 4, cmp_i32);
+    CHECK(memcmp(olds, all, sizeof all) == 0, "%s atomics_i32 swap: old values are not a permutation",
+          kt.tag);
 }
 
 /* ---- 2. 64-bit atomics ----------------------------------------------------------------------- */
