@@ -199,3 +199,39 @@ __kernel void gcd_loop(__global unsigned *out, __global const unsigned *a,
     out[2 * i + 0] = x;
     out[2 * i + 1] = steps;
 }
+
+// 9. Integer builtins that map to one instruction each: byte permute, funnel shifts, sums of
+//    absolute differences, byte lerp, bitfield extracts, integer dot products (wrapping and
+//    clamped), multiply-high, 24-bit multiply, float class tests, bit reverse.
+typedef short short2_t __attribute__((ext_vector_type(2)));
+typedef unsigned short ushort2_t __attribute__((ext_vector_type(2)));
+
+__kernel void int_builtins(__global unsigned *out, __global const unsigned *a,
+                           __global const unsigned *b, __global const unsigned *c, unsigned n)
+{
+    unsigned i = GID();
+    if (i >= n)
+        return;
+    unsigned x = a[i], y = b[i], z = c[i];
+    __global unsigned *o = out + 18 * i;
+    o[0] = __builtin_amdgcn_perm(x, y, z);
+    o[1] = __builtin_amdgcn_alignbit(x, y, z);
+    o[2] = __builtin_amdgcn_alignbyte(x, y, z);
+    o[3] = __builtin_amdgcn_sad_u8(x, y, z);
+    o[4] = __builtin_amdgcn_sad_hi_u8(x, y, z);
+    o[5] = __builtin_amdgcn_sad_u16(x, y, z);
+    o[6] = __builtin_amdgcn_lerp(x, y, z);
+    o[7] = __builtin_amdgcn_ubfe(x, y, z);
+    o[8] = (unsigned)__builtin_amdgcn_sbfe((int)x, y, z);
+    o[9] = (unsigned)__builtin_amdgcn_sdot4((int)x, (int)y, (int)z, false);
+    o[10] = (unsigned)__builtin_amdgcn_sdot4((int)x, (int)y, (int)z, true);
+    o[11] = __builtin_amdgcn_udot4(x, y, z, false);
+    o[12] = (unsigned)__builtin_amdgcn_sdot2(__builtin_bit_cast(short2_t, x),
+                                             __builtin_bit_cast(short2_t, y), (int)z, false);
+    o[13] = __builtin_amdgcn_udot2(__builtin_bit_cast(ushort2_t, x),
+                                   __builtin_bit_cast(ushort2_t, y), z, false);
+    o[14] = (unsigned)(((unsigned long)x * y) >> 32) ^ (unsigned)(((long)(int)x * (int)y) >> 32);
+    o[15] = (x & 0xffffff) * (y & 0xffffff);
+    o[16] = __builtin_amdgcn_classf(__builtin_bit_cast(float, x), (int)(z & 1023));
+    o[17] = __builtin_bitreverse32(x);
+}

@@ -7,6 +7,7 @@
 #include "common/kernels.h"
 #include "gfxemu.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,10 +276,135 @@ static void t_gcd(void)
     CHECK(bad == 0, "%s gcd_loop: %d wrong", kt.tag, bad);
 }
 
+/* ---- 9. integer builtins ----------------------------------------------------------------------- */
+/* References from the CDNA3 ISA descriptions. */
+static uint32_t perm_ref(uint32_t s0, uint32_t s1, uint32_t sel)
+{
+    uint64_t data = (uint64_t)s0 << 32 | s1;
+    uint32_t d = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t s = (sel >> (8 * k)) & 0xff, byte;
+        if (s >= 13)
+            byte = 0xff;
+        else if (s == 12)
+            byte = 0;
+        else if (s >= 8) /* the sign of byte 1, 3, 5 or 7, replicated */
+            byte = (data >> (16 * (s - 8) + 15)) & 1 ? 0xff : 0;
+        else
+            byte = (uint32_t)(data >> (8 * s)) & 0xff;
+        d |= byte << (8 * k);
+    }
+    return d;
+}
+
+static uint32_t class_ref(uint32_t bits, uint32_t mask)
+{
+    float f;
+    memcpy(&f, &bits, 4);
+    int neg = bits >> 31, cls;
+    if (f != f)
+        cls = (bits >> 22) & 1 ? 1 : 0; /* quiet : signalling */
+    else if (f == 0)
+        cls = neg ? 5 : 6;
+    else if (fabsf(f) == INFINITY)
+        cls = neg ? 2 : 9;
+    else if (fabsf(f) < 0x1p-126f)
+        cls = neg ? 4 : 7;
+    else
+        cls = neg ? 3 : 8;
+    return (mask >> cls) & 1;
+}
+
+static void t_int_builtins(void)
+{
+    static uint32_t a[N], b[N], c[N], out[18 * N], want[18 * N];
+    for (int i = 0; i < N; i++) {
+        a[i] = rnd() >> (rnd() % 8);
+        b[i] = rnd() >> (rnd() % 8);
+        c[i] = rnd();
+        if (i % 4 == 1) /* perm selectors from the whole range */
+            c[i] = (rnd() % 16) | (rnd() % 16) << 8 | (rnd() % 16) << 16 | (rnd() % 16) << 24;
+        if (i % 8 == 2) /* class: zeros, denormals, infinities, NaNs of both kinds */
+            a[i] = (rnd() & 0x80000000u) | (uint32_t[]){0, 0x7f800000u, 0x7fc00001u, 0x7f800001u, 0x1234u}[rnd() % 5];
+    }
+    a[0] = b[0] = 0x7f7f7f7f, c[0] = 5; /* dot4 clamps up */
+    a[1] = 0x80808080u, b[1] = 0x7f7f7f7f, c[1] = 0x80000000u; /* and down */
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
+             dout = kt_upload(NULL, sizeof out);
+    unsigned n = N;
+    const void *p[] = {&dout, &da, &db, &dc, &n};
+    if (launch("int_builtins", GROUPS, p, 5))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    for (int i = 0; i < N; i++) {
+        uint32_t x = a[i], y = b[i], z = c[i], *w = &want[18 * i];
+        uint64_t xy = (uint64_t)x << 32 | y;
+        uint32_t sad = 0, sad16 = 0, lerp = 0;
+        int64_t d4 = (int32_t)z;
+        uint32_t u4 = z, u2 = z;
+        int32_t d2 = (int32_t)z;
+        for (int k = 0; k < 4; k++) {
+            int bx = (x >> (8 * k)) & 0xff, by = (y >> (8 * k)) & 0xff;
+            sad += (uint32_t)abs(bx - by);
+            lerp |= (uint32_t)((bx + by + (int)((z >> (8 * k)) & 1)) >> 1) << (8 * k);
+            d4 += (int64_t)(int8_t)bx * (int8_t)by;
+            u4 += (uint32_t)(bx * by);
+        }
+        for (int k = 0; k < 2; k++) {
+            int hx = (x >> (16 * k)) & 0xffff, hy = (y >> (16 * k)) & 0xffff;
+            sad16 += (uint32_t)abs(hx - hy);
+            d2 = (int32_t)((uint32_t)d2 + (uint32_t)((int32_t)(int16_t)hx * (int16_t)hy));
+            u2 += (uint32_t)hx * (uint32_t)hy;
+        }
+        uint32_t off = y & 31, width = z & 31;
+        uint32_t ubfe = width ? (x >> off) & (uint32_t)((1ull << width) - 1) : 0;
+        /* sbfe: the field of the arithmetic shift (bits above 31 are sign copies when
+         * off + width > 32), sign-extended from its top bit */
+        uint32_t field = (uint32_t)((int32_t)x >> off) & (uint32_t)((1ull << width) - 1);
+        uint32_t sbfe = width ? (field ^ (1u << (width - 1))) - (1u << (width - 1)) : 0;
+        uint32_t rev = 0;
+        for (int k = 0; k < 32; k++)
+            rev |= ((x >> k) & 1) << (31 - k);
+        w[0] = perm_ref(x, y, z);
+        w[1] = (uint32_t)(xy >> (z & 31));
+        w[2] = (uint32_t)(xy >> (8 * (z & 3)));
+        w[3] = sad + z;
+        w[4] = (sad << 16) + z;
+        w[5] = sad16 + z;
+        w[6] = lerp;
+        w[7] = ubfe;
+        w[8] = sbfe;
+        w[9] = (uint32_t)d4; /* wraps */
+        w[10] = (uint32_t)(int32_t)(d4 > INT32_MAX ? INT32_MAX : d4 < INT32_MIN ? INT32_MIN : d4);
+        w[11] = u4;
+        w[12] = (uint32_t)d2;
+        w[13] = u2;
+        w[14] = (uint32_t)(((uint64_t)x * y) >> 32) ^ (uint32_t)((uint64_t)((int64_t)(int32_t)x * (int32_t)y) >> 32);
+        w[15] = (x & 0xffffff) * (y & 0xffffff);
+        w[16] = class_ref(x, z & 1023);
+        w[17] = rev;
+    }
+    static const char *what[18] = {"v_perm_b32", "v_alignbit_b32", "v_alignbyte_b32", "v_sad_u8",
+                                   "v_sad_hi_u8", "v_sad_u16", "v_lerp_u8", "v_bfe_u32",
+                                   "v_bfe_i32", "v_dot4_i32_i8", "v_dot4_i32_i8 clamp",
+                                   "v_dot4_u32_u8", "v_dot2_i32_i16", "v_dot2_u32_u16",
+                                   "v_mul_hi_u32/i32", "v_mul_u32_u24", "v_cmp_class_f32",
+                                   "v_bfrev_b32"};
+    int bad[18] = {0};
+    for (int i = 0; i < N; i++)
+        for (int k = 0; k < 18; k++)
+            if (out[18 * i + k] != want[18 * i + k] && bad[k]++ < 2)
+                printf("  %s(%#x, %#x, %#x): got %#x want %#x\n", what[k], a[i], b[i], c[i],
+                       out[18 * i + k], want[18 * i + k]);
+    for (int k = 0; k < 18; k++)
+        CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
+}
+
 int main(void)
 {
     static const kt_test tests[] = {t_branch,     t_loops,      t_early_exit, t_switch,
-                                    t_i64_divmod, t_i32_divmod, t_calls,      t_gcd};
+                                    t_i64_divmod, t_i32_divmod, t_calls,      t_gcd,
+                                    t_int_builtins};
     if (kt_run_all("control", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("control");
