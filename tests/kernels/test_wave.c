@@ -444,11 +444,65 @@ static void t_narrow_wide(void)
     CHECK(bad == 0, "%s narrow_wide: %d wrong", kt.tag, bad);
 }
 
+/* ---- 11. LDS widths --------------------------------------------------------------------------- */
+static void t_lds_widths(void)
+{
+    static int32_t in[4 * 64], out[12 * 64];
+    for (int i = 0; i < 4 * 64; i++)
+        in[i] = (int32_t)rnd();
+    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
+    const void *p[] = {&dout, &din};
+    if (launch("lds_widths", 1, 64, p, 2))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    int bad = 0;
+    for (int l = 0; l < 64; l++) {
+        int r = 63 - l, s = (l + 17) & 63, t = (l * 5) & 63;
+        const int32_t *qr = &in[4 * r], *qs = &in[4 * s], *qt = &in[4 * t];
+        int32_t w[12] = {qr[0], qr[1], qr[2], qr[3], qs[1], qs[2], qs[3], qt[0], qt[1],
+                         (int8_t)qr[2], (uint8_t)qs[2], (uint16_t)qr[3] + (int16_t)qs[3]};
+        if (memcmp(&out[12 * l], w, sizeof w) != 0)
+            BAD(bad, "  lds_widths lane %d: got %d %d %d %d want %d %d %d %d\n", l, out[12 * l + 4],
+                out[12 * l + 9], out[12 * l + 10], out[12 * l + 11], w[4], w[9], w[10], w[11]);
+    }
+    CHECK(bad == 0, "%s lds_widths (b128, b96, b64, i8/u8, u16/i16): %d lanes wrong", kt.tag, bad);
+}
+
+/* ---- 12. tiled f32 matrix multiply ------------------------------------------------------------ */
+static void t_matmul_f32(void)
+{
+    enum { M = 48 };
+    static float a[M * M], b[M * M], c[M * M];
+    for (int i = 0; i < M * M; i++) {
+        a[i] = (float)((int)(rnd() % 201) - 100);
+        b[i] = (float)((int)(rnd() % 201) - 100);
+    }
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(NULL, sizeof c);
+    unsigned n = M;
+    const void *p[] = {&dc, &da, &db, &n};
+    uint32_t grid[3] = {M / 16, M / 16, 1}, blk[3] = {16, 16, 1};
+    int r = kt_launch("matmul_f32_tiled", grid, blk, p, 4);
+    CHECK(r == 0, "%s matmul_f32_tiled: launch failed", kt.tag);
+    if (r)
+        return;
+    gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
+    int bad = 0;
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < M; j++) {
+            float s = 0; /* |partial sums| < 2^24: exact in any order */
+            for (int k = 0; k < M; k++)
+                s += a[i * M + k] * b[k * M + j];
+            if (c[i * M + j] != s)
+                BAD(bad, "  matmul_f32[%d][%d]: got %g want %g\n", i, j, c[i * M + j], s);
+        }
+    CHECK(bad == 0, "%s matmul_f32_tiled %dx%d: %d wrong", kt.tag, M, M, bad);
+}
+
 int main(void)
 {
     static const kt_test tests[] = {t_ballot,       t_permute,      t_dpp,       t_swizzle,
                                     t_lds_histogram, t_lds_big_hist, t_private_sort, t_struct,
-                                    t_many_args,    t_narrow_wide};
+                                    t_many_args,    t_narrow_wide, t_lds_widths, t_matmul_f32};
     if (kt_run_all("wave", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("wave");

@@ -227,3 +227,54 @@ __kernel void narrow_wide(__global char *b8, __global short *b16, __global int4_
     v3[i] = q.xyz * 2;
     o[i] = s8[i] + (int)u16[i] + s8[n - 1 - i];
 }
+
+// 11. LDS accesses of every width: 16-byte and 12-byte vectors, 8-byte, and signed/unsigned
+//     bytes and shorts, read back from other lanes after a barrier.
+__kernel void lds_widths(__global int *out, __global const int4_t *in)
+{
+    __local int4_t v4[64];
+    __local int3_t v3[64];
+    __local long v2[64];
+    __local char c8[64];
+    __local unsigned short u16[64];
+    unsigned l = LID();
+    int4_t q = in[l];
+    v4[l] = q;
+    v3[l] = q.yzw;
+    v2[l] = (long)q.x << 32 | (unsigned)q.y;
+    c8[l] = (char)q.z;
+    u16[l] = (unsigned short)q.w;
+    BARRIER();
+    unsigned r = 63 - l, s = (l + 17) & 63;
+    int4_t a = v4[r];
+    int3_t b = v3[s];
+    long c = v2[(l * 5) & 63];
+    __global int *o = out + 12 * l;
+    o[0] = a.x, o[1] = a.y, o[2] = a.z, o[3] = a.w;
+    o[4] = b.x, o[5] = b.y, o[6] = b.z;
+    o[7] = (int)(c >> 32), o[8] = (int)c;
+    o[9] = c8[r];                  // sign-extended
+    o[10] = ((__local unsigned char *)c8)[s]; // zero-extended
+    o[11] = u16[r] + ((__local short *)u16)[s];
+}
+
+// 12. Tiled f32 matrix multiply through LDS (16x16 tiles, fma).  The inputs are small integers,
+//     so every sum is exact whatever the order.
+__kernel void matmul_f32_tiled(__global float *c, __global const float *a,
+                               __global const float *b, unsigned n)
+{
+    __local float ta[16][16], tb[16][17];
+    unsigned tx = __builtin_amdgcn_workitem_id_x(), ty = __builtin_amdgcn_workitem_id_y();
+    unsigned col = __builtin_amdgcn_workgroup_id_x() * 16 + tx;
+    unsigned row = __builtin_amdgcn_workgroup_id_y() * 16 + ty;
+    float acc = 0.0f;
+    for (unsigned t = 0; t < n; t += 16) {
+        ta[ty][tx] = a[row * n + t + tx];
+        tb[ty][tx] = b[(t + ty) * n + col];
+        BARRIER();
+        for (unsigned k = 0; k < 16; k++)
+            acc = __builtin_fmaf(ta[ty][k], tb[k][tx], acc);
+        BARRIER();
+    }
+    c[row * n + col] = acc;
+}
