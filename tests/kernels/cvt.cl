@@ -140,3 +140,21 @@ __kernel void cvt_pk_int16(__global short2_t *s, __global ushort2_t *u, __global
         u[i] = __builtin_amdgcn_cvt_pk_u16((unsigned)a[i], (unsigned)b[i]);
     }
 }
+
+// 9. f64 -> 32-bit int in hardware (inline v_cvt_i32_f64 / v_cvt_u32_f64: clamp, NaN -> 0),
+//    and the C casts for in-range values.
+__kernel void cvt_f64_sat(__global int *out, __global const double *a, unsigned n)
+{
+    unsigned i = GID();
+    if (i < n) {
+        double x = a[i];
+        int hi, hu;
+        __asm__ volatile("v_cvt_i32_f64 %0, %1" : "=v"(hi) : "v"(x));
+        __asm__ volatile("v_cvt_u32_f64 %0, %1" : "=v"(hu) : "v"(x));
+        out[4 * i + 0] = hi;
+        out[4 * i + 1] = hu;
+        double c = __builtin_fmin(__builtin_fmax(x, -2147483648.0), 2147483647.0);
+        out[4 * i + 2] = x == x ? (int)c : 0;
+        out[4 * i + 3] = (int)(unsigned)__builtin_fmin(__builtin_fabs(x), 4294967295.0);
+    }
+}

@@ -412,10 +412,50 @@ static void t_pk_int16(void)
     CHECK(bad[1] == 0, "%s v_cvt_pk_u16_u32: %d wrong", kt.tag, bad[1]);
 }
 
+/* ---- 9. f64 -> 32-bit saturating ---------------------------------------------------------------- */
+static void t_f64_sat(void)
+{
+    static double a[N];
+    static int32_t out[4 * N];
+    for (int i = 0; i < N; i++) {
+        uint64_t m = ((uint64_t)rnd() << 32 | rnd()) & 0x800fffffffffffffull;
+        uint64_t e = 1023 - 5 + rnd() % 45; /* up to 2^39: in and out of range */
+        m |= e << 52;
+        memcpy(&a[i], &m, 8);
+    }
+    const double ea[] = {NAN, -NAN, INFINITY, -INFINITY, 2147483647.0, 2147483647.5, 2147483648.0,
+                         -2147483648.0, -2147483648.9, -2147483649.0, 4294967295.9, 4294967296.0,
+                         -0.5, -1.0, 0x1p-1074, -0.0};
+    for (int i = 0; i < 16; i++)
+        a[i] = ea[i];
+    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
+    unsigned n = N;
+    const void *p[] = {&dout, &da, &n};
+    if (launch("cvt_f64_sat", GROUPS, p, 3))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    static const char *what[4] = {"v_cvt_i32_f64", "v_cvt_u32_f64", "clamped (int)", "clamped (uint)"};
+    int bad[4] = {0};
+    for (int i = 0; i < N; i++) {
+        double x = a[i];
+        int32_t w[4];
+        w[0] = isnan(x) ? 0 : x >= 2147483647.0 ? INT32_MAX : x <= -2147483648.0 ? INT32_MIN : (int32_t)x;
+        w[1] = isnan(x) ? 0 : x >= 4294967295.0 ? -1 : x <= 0 ? 0 : (int32_t)(uint32_t)x;
+        w[2] = w[0];
+        /* fmin returns the number for a NaN operand, in C as in OpenCL */
+        w[3] = (int32_t)(uint32_t)fmin(fabs(x), 4294967295.0);
+        for (int k = 0; k < 4; k++)
+            if (out[4 * i + k] != w[k])
+                BAD(bad[k], "  %s(%a): got %d want %d\n", what[k], x, out[4 * i + k], w[k]);
+    }
+    for (int k = 0; k < 4; k++)
+        CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
+}
+
 int main(void)
 {
     static const kt_test tests[] = {t_i32_f32, t_sat,  t_i64,     t_small_int,
-                                    t_f16,     t_bf16, t_f32_f64, t_pk_int16};
+                                    t_f16,     t_bf16, t_f32_f64, t_pk_int16, t_f64_sat};
     if (kt_run_all("cvt", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("cvt");
