@@ -498,11 +498,81 @@ static void t_matmul_f32(void)
     CHECK(bad == 0, "%s matmul_f32_tiled %dx%d: %d wrong", kt.tag, M, M, bad);
 }
 
+/* ---- 13. dynamic LDS ------------------------------------------------------------------------- */
+static void t_dyn_lds(void)
+{
+    const gfx_kernel *k;
+    gfx_kernel_info info;
+    if (gfx_module_kernel(kt.mod, "dyn_lds", &k) != GFX_OK || gfx_kernel_get_info(k, &info) != GFX_OK) {
+        CHECK(0, "%s dyn_lds: no kernel", kt.tag);
+        return;
+    }
+    /* gfx950: 120000 bytes of dynamic LDS (beyond gfx942's 64 KiB); gfx942: 32000 */
+    uint32_t m = kt.gfx950 ? 30000 : 8000;
+    uint32_t lds_off = (info.group_segment_fixed_size + 15) & ~15u; /* where the runtime puts it */
+    static uint32_t out[256];
+    uint64_t dout = kt_upload(NULL, sizeof out);
+    const void *p[] = {&dout, &lds_off, &m};
+    uint32_t grid[3] = {2, 1, 1}, blk[3] = {256, 1, 1};
+    gfx_launch_options o = {.dynamic_lds = 4 * m};
+    gfx_result r = gfx_launch_params(kt.dev, k, grid, blk, p, 3, &o, NULL);
+    CHECK(r == GFX_OK, "%s dyn_lds %u bytes: %s (%s)", kt.tag, 4 * m, gfx_result_str(r),
+          gfx_device_error(kt.dev));
+    if (r != GFX_OK)
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    int bad = 0;
+    for (uint32_t l = 0; l < 256; l++) {
+        uint32_t sum = (l + 1) & 63;
+        for (uint32_t j = (l * 7) % 256; j < m; j += 256)
+            sum += (m - 1 - j) * 2654435761u;
+        if (out[l] != sum)
+            BAD(bad, "  dyn_lds lane %u: got %u want %u\n", l, out[l], sum);
+    }
+    CHECK(bad == 0, "%s dyn_lds (%u + %u bytes of LDS): %d wrong", kt.tag, lds_off, 4 * m, bad);
+    /* more than the architecture has: refused, and the device still works */
+    o.dynamic_lds = 200000;
+    r = gfx_launch_params(kt.dev, k, grid, blk, p, 3, &o, NULL);
+    CHECK(r == GFX_ERR_RESOURCE, "%s dyn_lds with 200000 bytes: %s, want GFX_ERR_RESOURCE", kt.tag,
+          gfx_result_str(r));
+    o.dynamic_lds = 4 * m;
+    memset(out, 0, sizeof out);
+    gfx_memcpy_htod(kt.dev, dout, out, sizeof out);
+    r = gfx_launch_params(kt.dev, k, grid, blk, p, 3, &o, NULL);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    CHECK(r == GFX_OK && out[5] != 0, "%s dyn_lds after a refused launch: %s", kt.tag, gfx_result_str(r));
+}
+
+/* ---- 14. 1024-work-item reduction ------------------------------------------------------------- */
+static void t_reduce1024(void)
+{
+    enum { G = 4 };
+    static uint32_t in[G * 1024], out[G], t[1024];
+    for (int i = 0; i < G * 1024; i++)
+        in[i] = rnd();
+    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
+    const void *p[] = {&dout, &din};
+    if (launch("reduce1024", G, 1024, p, 2))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    int bad = 0;
+    for (int g = 0; g < G; g++) {
+        memcpy(t, &in[g * 1024], sizeof t);
+        for (int s = 512; s > 0; s >>= 1)
+            for (int l = 0; l < s; l++)
+                t[l] = t[l] * 3 + t[l + s];
+        if (out[g] != t[0])
+            BAD(bad, "  reduce1024[%d]: got %#x want %#x\n", g, out[g], t[0]);
+    }
+    CHECK(bad == 0, "%s reduce1024 (16 waves, 10 barriers): %d of %d wrong", kt.tag, bad, G);
+}
+
 int main(void)
 {
     static const kt_test tests[] = {t_ballot,       t_permute,      t_dpp,       t_swizzle,
                                     t_lds_histogram, t_lds_big_hist, t_private_sort, t_struct,
-                                    t_many_args,    t_narrow_wide, t_lds_widths, t_matmul_f32};
+                                    t_many_args,    t_narrow_wide, t_lds_widths, t_matmul_f32,
+                                    t_dyn_lds,      t_reduce1024};
     if (kt_run_all("wave", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("wave");

@@ -278,3 +278,36 @@ __kernel void matmul_f32_tiled(__global float *c, __global const float *a,
     }
     c[row * n + col] = acc;
 }
+
+// 13. Dynamic LDS: a __local pointer argument whose size the launch gives, next to static LDS.
+//     Each work-item fills a strided part of it, then sums another part.
+__kernel void dyn_lds(__global unsigned *out, __local unsigned *dyn, unsigned m)
+{
+    __local unsigned st[64];
+    unsigned l = LID();
+    if (l < 64)
+        st[l] = l;
+    for (unsigned k = l; k < m; k += 256)
+        dyn[k] = k * 2654435761u;
+    BARRIER();
+    unsigned s = st[(l + 1) & 63];
+    for (unsigned k = (l * 7) % 256; k < m; k += 256)
+        s += dyn[m - 1 - k];
+    out[l] = s;
+}
+
+// 14. The largest workgroup: 1024 work-items (16 waves) reduce through LDS with barriers.
+__kernel __attribute__((amdgpu_flat_work_group_size(1, 1024))) void reduce1024(__global unsigned *out, __global const unsigned *in)
+{
+    __local unsigned t[1024];
+    unsigned l = LID(), g = __builtin_amdgcn_workgroup_id_x();
+    t[l] = in[g * 1024 + l];
+    BARRIER();
+    for (unsigned s = 512; s > 0; s >>= 1) {
+        if (l < s)
+            t[l] = t[l] * 3 + t[l + s]; // order-dependent: the tree shape must be right
+        BARRIER();
+    }
+    if (l == 0)
+        out[g] = t[0];
+}
