@@ -155,3 +155,18 @@ __kernel void f16x2_packed(__global half2_t *out, __global const half2_t *a,
         out[5 * i + 4] = __builtin_elementwise_max(x, y);
     }
 }
+
+// 11. Packed f32 (gfx940+): float2 arithmetic becomes v_pk_add/mul/fma_f32 at -O1/-O3.
+typedef float float2_t __attribute__((ext_vector_type(2)));
+__kernel void f32x2_packed(__global float2_t *out, __global const float2_t *a,
+                           __global const float2_t *b, __global const float2_t *c, unsigned n)
+{
+    unsigned i = GID();
+    if (i < n) {
+        float2_t x = a[i], y = b[i], z = c[i];
+        out[4 * i + 0] = x + y;
+        out[4 * i + 1] = x * y;
+        out[4 * i + 2] = __builtin_elementwise_fma(x, y, z);
+        out[4 * i + 3] = x * y - z.yx; // may contract to an fma with a swizzled, negated operand
+    }
+}

@@ -471,6 +471,10 @@ static void t_f16x2(void)
         a[i] = rnd_f16(-6, 15);
         b[i] = i % 9 == 0 ? a[i] : rnd_f16(-6, 15);
         c[i] = rnd_f16(-8, 17);
+        if (i % 10 == 3) /* denormal halves (k * 2^-24): products and sums stay exact in double */
+            a[i] = (f16)ldexp((double)(int)(rnd() % 2047 - 1023), -24);
+        if (i % 10 == 4)
+            c[i] = (f16)ldexp((double)(int)(rnd() % 2047 - 1023), -24);
     }
     a[0] = (f16)300.0, b[0] = (f16)300.0; /* overflow to infinity */
     a[3] = (f16)-3.0, b[3] = (f16)5.0, c[3] = (f16)15.0; /* exact cancellation: +0 */
@@ -501,11 +505,46 @@ static void t_f16x2(void)
         CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
+/* ---- 11. packed f32 ----------------------------------------------------------------------------- */
+static void t_f32x2(void)
+{
+    static float a[2 * N], b[2 * N], c[2 * N], out[8 * N];
+    for (int i = 0; i < 2 * N; i++) {
+        a[i] = rnd_f32(1, 253);
+        b[i] = i % 3 ? rnd_f32(64, 126) : rnd_f32(0, 30); /* products that underflow to denormals */
+        c[i] = i % 4 ? rnd_f32(1, 253) : -a[i] * b[i];   /* fma != mul + add */
+    }
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
+             dout = kt_upload(NULL, sizeof out);
+    unsigned n = N;
+    const void *p[] = {&dout, &da, &db, &dc, &n};
+    if (launch("f32x2_packed", GROUPS, p, 5))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    static const char *what[4] = {"add", "mul", "fma", "mul - swizzled"};
+    int bad[4] = {0};
+    for (int i = 0; i < N; i++)
+        for (int h = 0; h < 2; h++) {
+            int j = 2 * i + h;
+            float x = a[j], y = b[j], zs = c[2 * i + 1 - h];
+            float want[4] = {x + y, x * y, fmaf(x, y, c[j]), x * y - zs};
+            float fused = fmaf(x, y, -zs); /* contraction (fp-contract=on) is allowed */
+            for (int k = 0; k < 4; k++) {
+                float got = out[8 * i + 2 * k + h];
+                if (!same32(got, want[k]) && !(k == 3 && same32(got, fused)))
+                    BAD(bad[k], "  f32x2 %s[%d].%d(%a, %a): got %a want %a\n", what[k], i, h, x, y,
+                        got, want[k]);
+            }
+        }
+    for (int k = 0; k < 4; k++)
+        CHECK(bad[k] == 0, "%s packed f32 %s: %d wrong", kt.tag, what[k], bad[k]);
+}
+
 int main(void)
 {
     static const kt_test tests[] = {t_exp2_log2,     t_rcp_rsq_sqrt, t_sin_cos,     t_round32,
                                     t_ldexp_frexp32, t_minmax,       t_f64_rcp_rsq, t_f64_round,
-                                    t_f16_transcend, t_f16x2};
+                                    t_f16_transcend, t_f16x2,        t_f32x2};
     if (kt_run_all("math", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("math");
