@@ -236,8 +236,9 @@ PK2(v_pk_max_u16, 0, a > b ? a : b)
 PK2(v_pk_min_u16, 0, a < b ? a : b)
 PK2(v_pk_max_i16, 0, (u32)(S16(a) > S16(b) ? a : b))
 PK2(v_pk_min_i16, 0, (u32)(S16(a) < S16(b) ? a : b))
-PK3(v_pk_mad_u16, 0, PCLAMP ? psat_u16((i64)a * b + c) : a * b + c)
-PK3(v_pk_mad_i16, 0, PCLAMP ? psat_i16((i64)S16(a) * S16(b) + S16(c)) : (u32)(S16(a) * S16(b) + S16(c)))
+PK3(v_pk_mad_u16, 0, PCLAMP ? psat_u16((i64)a *b + c) : a *b + c)
+PK3(v_pk_mad_i16, 0,
+    PCLAMP ? psat_i16((i64)S16(a) * S16(b) + S16(c)) : (u32)(S16(a) * S16(b) + S16(c)))
 
 /* gfx950 IEEE maximum/minimum of three, per half: NaN propagates, -0 < +0. */
 static inline u32 maximum16(u32 a, u32 b) {

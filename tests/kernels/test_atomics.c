@@ -14,8 +14,7 @@
 #include <string.h>
 
 static uint64_t rng = 0xa54ff53a5f1d36f1ull;
-static uint32_t rnd(void)
-{
+static uint32_t rnd(void) {
     rng ^= rng << 13;
     rng ^= rng >> 7;
     rng ^= rng << 17;
@@ -24,31 +23,27 @@ static uint32_t rnd(void)
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
 static int launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
-                   uint32_t by, uint32_t bz, const void *const *params, size_t n)
-{
+                   uint32_t by, uint32_t bz, const void *const *params, size_t n) {
     uint32_t grid[3] = {gx, gy, gz}, blk[3] = {bx, by, bz};
     int r = kt_launch(name, grid, blk, params, n);
     CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
     return r;
 }
 
-#define G 64           /* workgroups */
-#define T (G * 256)    /* work-items */
+#define G 64        /* workgroups */
+#define T (G * 256) /* work-items */
 
-static int cmp_i32(const void *a, const void *b)
-{
+static int cmp_i32(const void *a, const void *b) {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return (x > y) - (x < y);
 }
-static int cmp_i64(const void *a, const void *b)
-{
+static int cmp_i64(const void *a, const void *b) {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
     return (x > y) - (x < y);
 }
 
 /* ---- 1. 32-bit atomics ----------------------------------------------------------------------- */
-static void t_atomics_i32(void)
-{
+static void t_atomics_i32(void) {
     static int32_t v[T];
     static uint32_t tickets[T], seen[T];
     static int32_t olds[T + 1], all[T + 1];
@@ -80,9 +75,9 @@ static void t_atomics_i32(void)
     gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
     gfx_memcpy_dtoh(kt.dev, tickets, dt, sizeof tickets);
     gfx_memcpy_dtoh(kt.dev, olds, dold, T * 4);
-    static const char *what[17] = {"add (count)", "sub", "smin", "smax", "umin", "umax", "and",
-                                   "or", "xor", "add[0]", "add[1]", "add[2]", "add[3]", "add[4]",
-                                   "add[5]", "add[6]", "add[7]"};
+    static const char *what[17] = {"add (count)", "sub",    "smin",   "smax",   "umin",   "umax",
+                                   "and",         "or",     "xor",    "add[0]", "add[1]", "add[2]",
+                                   "add[3]",      "add[4]", "add[5]", "add[6]", "add[7]"};
     for (int k = 0; k < 17; k++)
         CHECK(c[k] == want[k], "%s atomics_i32 %s: got %d (%#x) want %d (%#x)", kt.tag, what[k],
               c[k], (unsigned)c[k], want[k], (unsigned)want[k]);
@@ -98,13 +93,12 @@ static void t_atomics_i32(void)
     all[T] = -555;
     qsort(olds, T + 1, 4, cmp_i32);
     qsort(all, T + 1, 4, cmp_i32);
-    CHECK(memcmp(olds, all, sizeof all) == 0, "%s atomics_i32 swap: old values are not a permutation",
-          kt.tag);
+    CHECK(memcmp(olds, all, sizeof all) == 0,
+          "%s atomics_i32 swap: old values are not a permutation", kt.tag);
 }
 
 /* ---- 2. 64-bit atomics ----------------------------------------------------------------------- */
-static void t_atomics_i64(void)
-{
+static void t_atomics_i64(void) {
     static int64_t v[T], olds[T + 1], all[T + 1];
     for (int i = 0; i < T; i++)
         v[i] = (int64_t)rnd64() >> (rnd() % 63);
@@ -120,7 +114,8 @@ static void t_atomics_i64(void)
         want[4] = (uint64_t)x > (uint64_t)want[4] ? x : want[4];
         want[6] ^= x;
     }
-    uint64_t dc = kt_upload(c, sizeof c), dold = kt_upload(NULL, T * 8), dv = kt_upload(v, sizeof v);
+    uint64_t dc = kt_upload(c, sizeof c), dold = kt_upload(NULL, T * 8),
+             dv = kt_upload(v, sizeof v);
     const void *p[] = {&dc, &dold, &dv};
     if (launch3("atomics_i64", G, 1, 1, 256, 1, 1, p, 3))
         return;
@@ -137,13 +132,12 @@ static void t_atomics_i64(void)
     all[T] = 777;
     qsort(olds, T + 1, 8, cmp_i64);
     qsort(all, T + 1, 8, cmp_i64);
-    CHECK(memcmp(olds, all, sizeof all) == 0, "%s atomics_i64 swap: old values are not a permutation",
-          kt.tag);
+    CHECK(memcmp(olds, all, sizeof all) == 0,
+          "%s atomics_i64 swap: old values are not a permutation", kt.tag);
 }
 
 /* ---- 3. compare-and-swap loops --------------------------------------------------------------- */
-static void t_atomics_cas(void)
-{
+static void t_atomics_cas(void) {
     static uint32_t v[T];
     static double d[T];
     uint64_t want = 1;
@@ -164,15 +158,15 @@ static void t_atomics_cas(void)
     gfx_memcpy_dtoh(kt.dev, &prod, dp, 4);
     gfx_memcpy_dtoh(kt.dev, &fm, dfm, 8);
     gfx_memcpy_dtoh(kt.dev, &retries, dr, 4);
-    CHECK(prod == want, "%s atomics_cas product mod p: got %u want %u", kt.tag, prod, (uint32_t)want);
+    CHECK(prod == want, "%s atomics_cas product mod p: got %u want %u", kt.tag, prod,
+          (uint32_t)want);
     CHECK(fm == dmax, "%s atomics_cas f64 max: got %a want %a", kt.tag, fm, dmax);
     /* the 64 lanes of a wave compete for one address, so most first attempts fail */
     CHECK(retries >= 63, "%s atomics_cas: only %u retries", kt.tag, retries);
 }
 
 /* ---- 4. float atomic add --------------------------------------------------------------------- */
-static void t_atomics_fadd(void)
-{
+static void t_atomics_fadd(void) {
     static float v[T];
     float f[4] = {0.5f, -0.5f, 0.0f, 1e6f};
     double d[2] = {1.0, -3.0};
@@ -192,14 +186,16 @@ static void t_atomics_fadd(void)
     gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
     gfx_memcpy_dtoh(kt.dev, d, dd, sizeof d);
     for (int k = 0; k < 4; k++)
-        CHECK(f[k] == wf[k], "%s global_atomic_add_f32[%d]: got %a want %a", kt.tag, k, f[k], wf[k]);
+        CHECK(f[k] == wf[k], "%s global_atomic_add_f32[%d]: got %a want %a", kt.tag, k, f[k],
+              wf[k]);
     for (int k = 0; k < 2; k++)
-        CHECK(d[k] == wd[k], "%s global_atomic_add_f64[%d]: got %a want %a", kt.tag, k, d[k], wd[k]);
+        CHECK(d[k] == wd[k], "%s global_atomic_add_f64[%d]: got %a want %a", kt.tag, k, d[k],
+              wd[k]);
 }
 
-/* ---- 5. 2D grid, partial workgroups ----------------------------------------------------------- */
-static void t_grid2d(void)
-{
+/* ---- 5. 2D grid, partial workgroups -----------------------------------------------------------
+ */
+static void t_grid2d(void) {
     enum { W = 100, H = 37, GX = (W + 15) / 16, GY = (H + 7) / 8 };
     static int32_t out[W * H + 64];
     uint32_t info[8];
@@ -223,16 +219,17 @@ static void t_grid2d(void)
           GY, bad);
     const uint32_t want[8] = {GX, GY, 16, 8, 2, GX * 16, GY * 8, 16};
     static const char *what[8] = {"hidden_block_count_x", "hidden_block_count_y",
-                                  "hidden_group_size_x", "hidden_group_size_y", "hidden_grid_dims",
-                                  "packet grid_size_x", "packet grid_size_y", "packet workgroup_size_x"};
+                                  "hidden_group_size_x",  "hidden_group_size_y",
+                                  "hidden_grid_dims",     "packet grid_size_x",
+                                  "packet grid_size_y",   "packet workgroup_size_x"};
     for (int k = 0; k < 8; k++)
         CHECK(info[k] == want[k], "%s grid2d_partial %s: got %u want %u", kt.tag, what[k], info[k],
               want[k]);
 }
 
-/* ---- 6. 3D grid, partial workgroups and partial waves ------------------------------------------- */
-static void t_grid3d(void)
-{
+/* ---- 6. 3D grid, partial workgroups and partial waves -------------------------------------------
+ */
+static void t_grid3d(void) {
     enum { X = 13, Y = 10, Z = 7 };
     static int32_t out[X * Y * Z + 64];
     memset(out, 0xff, sizeof out);
@@ -250,11 +247,11 @@ static void t_grid3d(void)
                     printf("  grid3d[%d][%d][%d]: got %#x\n", k, j, i, out[(k * Y + j) * X + i]);
     for (int k = X * Y * Z; k < X * Y * Z + 64; k++)
         bad += out[k] != -1;
-    CHECK(bad == 0, "%s grid3d_partial %dx%dx%d in blocks of 5x3x2: %d wrong", kt.tag, X, Y, Z, bad);
+    CHECK(bad == 0, "%s grid3d_partial %dx%dx%d in blocks of 5x3x2: %d wrong", kt.tag, X, Y, Z,
+          bad);
 }
 
-int main(void)
-{
+int main(void) {
     static const kt_test tests[] = {t_atomics_i32,  t_atomics_i64, t_atomics_cas,
                                     t_atomics_fadd, t_grid2d,      t_grid3d};
     if (kt_run_all("atomics", "", tests, sizeof tests / sizeof tests[0]))

@@ -14,8 +14,7 @@
 #include <string.h>
 
 static uint64_t rng = 0x3c6ef372fe94f82bull;
-static uint32_t rnd(void)
-{
+static uint32_t rnd(void) {
     rng ^= rng << 13;
     rng ^= rng >> 7;
     rng ^= rng << 17;
@@ -23,8 +22,7 @@ static uint32_t rnd(void)
 }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
-static int launch(const char *name, unsigned groups, const void *const *params, size_t n)
-{
+static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {64, 1, 1};
     int r = kt_launch(name, grid, blk, params, n);
     CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
@@ -35,8 +33,7 @@ static int launch(const char *name, unsigned groups, const void *const *params, 
 #define GROUPS ((N + 63) / 64)
 
 /* Compare n int32 results; print the first two differences. */
-static int diff32(const char *name, const int32_t *got, const int32_t *want, int n, int per)
-{
+static int diff32(const char *name, const int32_t *got, const int32_t *want, int n, int per) {
     int bad = 0;
     for (int i = 0; i < n; i++)
         if (got[i] != want[i] && bad++ < 2)
@@ -45,9 +42,9 @@ static int diff32(const char *name, const int32_t *got, const int32_t *want, int
     return bad;
 }
 
-/* ---- 1. divergent branches ----------------------------------------------------------------------- */
-static void t_branch(void)
-{
+/* ---- 1. divergent branches
+ * ----------------------------------------------------------------------- */
+static void t_branch(void) {
     static int32_t a[N], out[N], want[N];
     for (int i = 0; i < N; i++)
         a[i] = (int32_t)rnd() >> (rnd() % 20);
@@ -71,9 +68,9 @@ static void t_branch(void)
     }
 }
 
-/* ---- 2. nested loops ----------------------------------------------------------------------------- */
-static void t_loops(void)
-{
+/* ---- 2. nested loops
+ * ----------------------------------------------------------------------------- */
+static void t_loops(void) {
     static uint32_t a[N], out[N], want[N];
     for (int i = 0; i < N; i++)
         a[i] = rnd();
@@ -94,9 +91,9 @@ static void t_loops(void)
     CHECK(bad == 0, "%s loops_nested: %d wrong", kt.tag, bad);
 }
 
-/* ---- 3. early exit ------------------------------------------------------------------------------- */
-static void t_early_exit(void)
-{
+/* ---- 3. early exit
+ * ------------------------------------------------------------------------------- */
+static void t_early_exit(void) {
     static int32_t rows[32 * N], out[N], want[N];
     for (int i = 0; i < 32 * N; i++)
         rows[i] = (int32_t)(rnd() % 40) - (i % 32 == 0 && rnd() % 8 == 0 ? 50 : 0);
@@ -120,9 +117,9 @@ static void t_early_exit(void)
           kinds[0], kinds[1], kinds[2]);
 }
 
-/* ---- 4. switch ----------------------------------------------------------------------------------- */
-static void t_switch(void)
-{
+/* ---- 4. switch
+ * ----------------------------------------------------------------------------------- */
+static void t_switch(void) {
     static int32_t a[N], out[N], want[N];
     for (int i = 0; i < N; i++)
         a[i] = (int32_t)rnd() >> (rnd() % 28);
@@ -135,23 +132,23 @@ static void t_switch(void)
     for (int i = 0; i < N; i++) {
         int32_t x = a[i], m = x % 13;
         /* the same cases, as a table of what each one computes */
-        want[i] = m == 0                ? 100
-                  : m == 1              ? (int32_t)((uint32_t)x * 2u) + 7
-                  : m == 2              ? 7
-                  : m == 3 || m == 4    ? x ^ 0xff
-                  : m == 5              ? -x
-                  : m == -1             ? 55
-                  : m == -7             ? (x >> 2) + 9
-                  : m == 9              ? 9
-                                        : x & 0xf0f0;
+        want[i] = m == 0             ? 100
+                  : m == 1           ? (int32_t)((uint32_t)x * 2u) + 7
+                  : m == 2           ? 7
+                  : m == 3 || m == 4 ? x ^ 0xff
+                  : m == 5           ? -x
+                  : m == -1          ? 55
+                  : m == -7          ? (x >> 2) + 9
+                  : m == 9           ? 9
+                                     : x & 0xf0f0;
     }
     int bad = diff32("switch_case", out, want, N, 1);
     CHECK(bad == 0, "%s switch_case: %d wrong", kt.tag, bad);
 }
 
-/* ---- 5. 64-bit division and modulo --------------------------------------------------------------- */
-static void t_i64_divmod(void)
-{
+/* ---- 5. 64-bit division and modulo
+ * --------------------------------------------------------------- */
+static void t_i64_divmod(void) {
     static int64_t a[N], b[N], out[6 * N];
     for (int i = 0; i < N; i++) {
         a[i] = (int64_t)rnd64() >> (rnd() % 64);
@@ -163,11 +160,14 @@ static void t_i64_divmod(void)
     }
     /* the signs of the quotient and the remainder: C truncates toward zero, the remainder takes
      * the dividend's sign */
-    const int64_t ea[] = {-7, 7, -7, 7, INT64_MIN, INT64_MIN, INT64_MAX, -1, 1ll << 32, -(1ll << 40) - 1};
-    const int64_t eb[] = {2, -2, -2, 2, 3, INT64_MAX, INT64_MIN, 1ll << 33, -(1ll << 31), 1ll << 20};
+    const int64_t ea[] = {-7,        7,         -7, 7,         INT64_MIN,
+                          INT64_MIN, INT64_MAX, -1, 1ll << 32, -(1ll << 40) - 1};
+    const int64_t eb[] = {2,         -2,        -2,           2,        3, INT64_MAX,
+                          INT64_MIN, 1ll << 33, -(1ll << 31), 1ll << 20};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i], b[i] = eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("i64_divmod", GROUPS, p, 4))
@@ -177,8 +177,12 @@ static void t_i64_divmod(void)
     int bad[6] = {0};
     for (int i = 0; i < N; i++) {
         int64_t x = a[i], y = b[i];
-        int64_t w[6] = {x / y, x % y, (int64_t)((uint64_t)x / (uint64_t)y),
-                        (int64_t)((uint64_t)x % (uint64_t)y), x / -7, x % 1000000007};
+        int64_t w[6] = {x / y,
+                        x % y,
+                        (int64_t)((uint64_t)x / (uint64_t)y),
+                        (int64_t)((uint64_t)x % (uint64_t)y),
+                        x / -7,
+                        x % 1000000007};
         for (int k = 0; k < 6; k++)
             if (out[6 * i + k] != w[k] && bad[k]++ < 2)
                 printf("  i64 %s x=%lld y=%lld: got %lld want %lld\n", what[k], (long long)x,
@@ -188,9 +192,9 @@ static void t_i64_divmod(void)
         CHECK(bad[k] == 0, "%s i64 %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
-/* ---- 6. 32-bit division by constants ------------------------------------------------------------- */
-static void t_i32_divmod(void)
-{
+/* ---- 6. 32-bit division by constants
+ * ------------------------------------------------------------- */
+static void t_i32_divmod(void) {
     static int32_t a[N], b[N], out[6 * N], want[6 * N];
     for (int i = 0; i < N; i++) {
         a[i] = (int32_t)rnd() >> (rnd() % 32);
@@ -199,7 +203,8 @@ static void t_i32_divmod(void)
             b[i] = 3;
     }
     a[0] = INT32_MIN, a[1] = INT32_MAX, a[2] = -1, b[2] = -1, a[3] = -10, b[3] = 1;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("i32_divmod", GROUPS, p, 4))
@@ -208,17 +213,18 @@ static void t_i32_divmod(void)
     for (int i = 0; i < N; i++) {
         int32_t x = a[i];
         uint32_t u = (uint32_t)x, v = (uint32_t)b[i];
-        int32_t w[6] = {x / 10, x % -3, (int32_t)(u / 641u), (int32_t)(u % 65537u),
-                        (int32_t)(u / v), (int32_t)(u % v)};
+        int32_t w[6] = {
+            x / 10,           x % -3,          (int32_t)(u / 641u), (int32_t)(u % 65537u),
+            (int32_t)(u / v), (int32_t)(u % v)};
         memcpy(&want[6 * i], w, sizeof w);
     }
     int bad = diff32("i32_divmod", out, want, 6 * N, 6);
     CHECK(bad == 0, "%s i32_divmod: %d wrong", kt.tag, bad);
 }
 
-/* ---- 7. function calls --------------------------------------------------------------------------- */
-static void t_calls(void)
-{
+/* ---- 7. function calls
+ * --------------------------------------------------------------------------- */
+static void t_calls(void) {
     static int32_t a[N], out[2 * N], want[2 * N];
     for (int i = 0; i < N; i++)
         a[i] = (int32_t)rnd();
@@ -247,9 +253,9 @@ static void t_calls(void)
     CHECK(bad == 0, "%s calls: %d wrong", kt.tag, bad);
 }
 
-/* ---- 8. gcd -------------------------------------------------------------------------------------- */
-static void t_gcd(void)
-{
+/* ---- 8. gcd
+ * -------------------------------------------------------------------------------------- */
+static void t_gcd(void) {
     static uint32_t a[N], b[N], out[2 * N], want[2 * N];
     for (int i = 0; i < N; i++) {
         uint32_t g = 1 + rnd() % 1000;
@@ -258,7 +264,8 @@ static void t_gcd(void)
     }
     a[0] = 0, b[0] = 5, a[1] = 7, b[1] = 0, a[2] = 0xffffffffu, b[2] = 0xfffffffeu;
     a[3] = 1836311903u, b[3] = 1134903170u; /* consecutive Fibonacci numbers: the longest run */
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("gcd_loop", GROUPS, p, 4))
@@ -276,10 +283,10 @@ static void t_gcd(void)
     CHECK(bad == 0, "%s gcd_loop: %d wrong", kt.tag, bad);
 }
 
-/* ---- 9. integer builtins ----------------------------------------------------------------------- */
+/* ---- 9. integer builtins -----------------------------------------------------------------------
+ */
 /* References from the CDNA3 ISA descriptions. */
-static uint32_t perm_ref(uint32_t s0, uint32_t s1, uint32_t sel)
-{
+static uint32_t perm_ref(uint32_t s0, uint32_t s1, uint32_t sel) {
     uint64_t data = (uint64_t)s0 << 32 | s1;
     uint32_t d = 0;
     for (int k = 0; k < 4; k++) {
@@ -297,8 +304,7 @@ static uint32_t perm_ref(uint32_t s0, uint32_t s1, uint32_t sel)
     return d;
 }
 
-static uint32_t class_ref(uint32_t bits, uint32_t mask)
-{
+static uint32_t class_ref(uint32_t bits, uint32_t mask) {
     float f;
     memcpy(&f, &bits, 4);
     int neg = bits >> 31, cls;
@@ -315,8 +321,7 @@ static uint32_t class_ref(uint32_t bits, uint32_t mask)
     return (mask >> cls) & 1;
 }
 
-static void t_int_builtins(void)
-{
+static void t_int_builtins(void) {
     static uint32_t a[N], b[N], c[N], out[18 * N], want[18 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd() >> (rnd() % 8);
@@ -325,9 +330,10 @@ static void t_int_builtins(void)
         if (i % 4 == 1) /* perm selectors from the whole range */
             c[i] = (rnd() % 16) | (rnd() % 16) << 8 | (rnd() % 16) << 16 | (rnd() % 16) << 24;
         if (i % 8 == 2) /* class: zeros, denormals, infinities, NaNs of both kinds */
-            a[i] = (rnd() & 0x80000000u) | (uint32_t[]){0, 0x7f800000u, 0x7fc00001u, 0x7f800001u, 0x1234u}[rnd() % 5];
+            a[i] = (rnd() & 0x80000000u) |
+                   (uint32_t[]){0, 0x7f800000u, 0x7fc00001u, 0x7f800001u, 0x1234u}[rnd() % 5];
     }
-    a[0] = b[0] = 0x7f7f7f7f, c[0] = 5; /* dot4 clamps up */
+    a[0] = b[0] = 0x7f7f7f7f, c[0] = 5;                        /* dot4 clamps up */
     a[1] = 0x80808080u, b[1] = 0x7f7f7f7f, c[1] = 0x80000000u; /* and down */
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
              dout = kt_upload(NULL, sizeof out);
@@ -379,17 +385,18 @@ static void t_int_builtins(void)
         w[11] = u4;
         w[12] = (uint32_t)d2;
         w[13] = u2;
-        w[14] = (uint32_t)(((uint64_t)x * y) >> 32) ^ (uint32_t)((uint64_t)((int64_t)(int32_t)x * (int32_t)y) >> 32);
+        w[14] = (uint32_t)(((uint64_t)x * y) >> 32) ^
+                (uint32_t)((uint64_t)((int64_t)(int32_t)x * (int32_t)y) >> 32);
         w[15] = (x & 0xffffff) * (y & 0xffffff);
         w[16] = class_ref(x, z & 1023);
         w[17] = rev;
     }
-    static const char *what[18] = {"v_perm_b32", "v_alignbit_b32", "v_alignbyte_b32", "v_sad_u8",
-                                   "v_sad_hi_u8", "v_sad_u16", "v_lerp_u8", "v_bfe_u32",
-                                   "v_bfe_i32", "v_dot4_i32_i8", "v_dot4_i32_i8 clamp",
-                                   "v_dot4_u32_u8", "v_dot2_i32_i16", "v_dot2_u32_u16",
-                                   "v_mul_hi_u32/i32", "v_mul_u32_u24", "v_cmp_class_f32",
-                                   "v_bfrev_b32"};
+    static const char *what[18] = {"v_perm_b32",     "v_alignbit_b32",      "v_alignbyte_b32",
+                                   "v_sad_u8",       "v_sad_hi_u8",         "v_sad_u16",
+                                   "v_lerp_u8",      "v_bfe_u32",           "v_bfe_i32",
+                                   "v_dot4_i32_i8",  "v_dot4_i32_i8 clamp", "v_dot4_u32_u8",
+                                   "v_dot2_i32_i16", "v_dot2_u32_u16",      "v_mul_hi_u32/i32",
+                                   "v_mul_u32_u24",  "v_cmp_class_f32",     "v_bfrev_b32"};
     int bad[18] = {0};
     for (int i = 0; i < N; i++)
         for (int k = 0; k < 18; k++)
@@ -400,11 +407,10 @@ static void t_int_builtins(void)
         CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
-int main(void)
-{
-    static const kt_test tests[] = {t_branch,     t_loops,      t_early_exit, t_switch,
-                                    t_i64_divmod, t_i32_divmod, t_calls,      t_gcd,
-                                    t_int_builtins};
+int main(void) {
+    static const kt_test tests[] = {t_branch, t_loops,      t_early_exit,
+                                    t_switch, t_i64_divmod, t_i32_divmod,
+                                    t_calls,  t_gcd,        t_int_builtins};
     if (kt_run_all("control", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("control");

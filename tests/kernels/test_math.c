@@ -24,16 +24,14 @@
 #include <string.h>
 
 static uint64_t rng = 0x6a09e667f3bcc909ull;
-static uint32_t rnd(void)
-{
+static uint32_t rnd(void) {
     rng ^= rng << 13;
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return (uint32_t)(rng >> 16);
 }
 
-static int launch(const char *name, unsigned groups, const void *const *params, size_t n)
-{
+static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {64, 1, 1};
     int r = kt_launch(name, grid, blk, params, n);
     CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
@@ -43,41 +41,34 @@ static int launch(const char *name, unsigned groups, const void *const *params, 
 #define N 1000 /* not a multiple of 64: the last wave is partial */
 #define GROUPS ((N + 63) / 64)
 
-static float from_bits32(uint32_t u)
-{
+static float from_bits32(uint32_t u) {
     float f;
     memcpy(&f, &u, 4);
     return f;
 }
-static uint32_t bits32(float f)
-{
+static uint32_t bits32(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
-static uint64_t bits64(double d)
-{
+static uint64_t bits64(double d) {
     uint64_t u;
     memcpy(&u, &d, 8);
     return u;
 }
 /* Same bits, or both NaN. */
-static int same32(float got, float want)
-{
+static int same32(float got, float want) {
     return isnan(want) ? isnan(got) : bits32(got) == bits32(want);
 }
-static int same64(double got, double want)
-{
+static int same64(double got, double want) {
     return isnan(want) ? isnan(got) : bits64(got) == bits64(want);
 }
 
 /* Random sign and mantissa, biased exponent in [lo, lo + span). */
-static float rnd_f32(unsigned lo, unsigned span)
-{
+static float rnd_f32(unsigned lo, unsigned span) {
     return from_bits32((rnd() & 0x807fffffu) | (lo + rnd() % span) << 23);
 }
-static double rnd_f64(unsigned lo, unsigned span)
-{
+static double rnd_f64(unsigned lo, unsigned span) {
     uint64_t m = ((uint64_t)rnd() << 32 | rnd()) & 0x800fffffffffffffull;
     uint64_t e = lo + rnd() % span;
     double d;
@@ -93,20 +84,23 @@ static double rnd_f64(unsigned lo, unsigned span)
             printf(__VA_ARGS__);                                                                   \
     } while (0)
 
-/* ---- 1. exp2 / log2 --------------------------------------------------------------------------- */
-static void t_exp2_log2(void)
-{
+/* ---- 1. exp2 / log2 ---------------------------------------------------------------------------
+ */
+static void t_exp2_log2(void) {
     static float a[N], b[N], out[4 * N];
     for (int i = 0; i < N; i++) {
         /* exponents from about -160 to 130: flushed, denormal, normal and overflowing results */
         a[i] = (float)((double)(int)(rnd() % 290000) / 1000.0 - 160.0) + rnd_f32(100, 20);
         b[i] = i % 3 ? fabsf(rnd_f32(1, 253)) : fabsf(rnd_f32(0, 24)); /* with denormals */
     }
-    const float ea[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 128.0f, -150.0f, 0.5f, 1e-8f, -126.0f};
-    const float eb[] = {0.0f, -1.0f, INFINITY, 1.0f, NAN, 0x1p-149f, 2.0f, 0x1.000002p0f, 0.5f, -0.0f};
+    const float ea[] = {0.0f,   -0.0f,   INFINITY, -INFINITY, NAN,
+                        128.0f, -150.0f, 0.5f,     1e-8f,     -126.0f};
+    const float eb[] = {0.0f,      -1.0f, INFINITY,      1.0f, NAN,
+                        0x1p-149f, 2.0f,  0x1.000002p0f, 0.5f, -0.0f};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i], b[i] = eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("f32_exp2_log2", GROUPS, p, 4))
@@ -125,8 +119,8 @@ static void t_exp2_log2(void)
             /* the unit flushes results below 2^-126 to zero */
             int ok = err <= 1.0 || (k == 0 && fabs(want[k]) < 0x1p-126 && got == 0.0f);
             if (!ok)
-                BAD(bad[k], "  %s[%d].%d in=%a: got %a want %a (%.2f ULP)\n", "f32_exp2_log2", i,
-                    k, k & 1 ? b[i] : a[i], got, want[k], err);
+                BAD(bad[k], "  %s[%d].%d in=%a: got %a want %a (%.2f ULP)\n", "f32_exp2_log2", i, k,
+                    k & 1 ? b[i] : a[i], got, want[k], err);
             if (ok && err > worst[k] && err < 1e29)
                 worst[k] = err;
         }
@@ -137,9 +131,9 @@ static void t_exp2_log2(void)
     CHECK(bad[3] == 0, "%s llvm.log2.f32 with denormals (1 ULP): %d wrong", kt.tag, bad[3]);
 }
 
-/* ---- 2. rcp / rsq / sqrt / default division ---------------------------------------------------- */
-static void t_rcp_rsq_sqrt(void)
-{
+/* ---- 2. rcp / rsq / sqrt / default division ----------------------------------------------------
+ */
+static void t_rcp_rsq_sqrt(void) {
     static float a[N], b[N], out[5 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd_f32(7, 240); /* |a| in [2^-120, 2^120): reciprocals stay normal */
@@ -151,7 +145,8 @@ static void t_rcp_rsq_sqrt(void)
     const float eb[] = {1.0f, 0.0f, 2.0f, INFINITY, 1.0f, 0.0f, -1.0f, 0x1p-149f, 1.0f, 0x1p127f};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i], b[i] = eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("f32_rcp_rsq_sqrt", GROUPS, p, 4))
@@ -177,9 +172,9 @@ static void t_rcp_rsq_sqrt(void)
         CHECK(bad[k] == 0, "%s %s (%.1f ULP): %d wrong", kt.tag, what[k], bound[k], bad[k]);
 }
 
-/* ---- 3. sin / cos in revolutions ---------------------------------------------------------------- */
-static void t_sin_cos(void)
-{
+/* ---- 3. sin / cos in revolutions ----------------------------------------------------------------
+ */
+static void t_sin_cos(void) {
     static float a[N], out[2 * N];
     for (int i = 0; i < N; i++)
         /* the hardware's valid domain is [-256, 256] revolutions */
@@ -209,7 +204,8 @@ static void t_sin_cos(void)
         }
         /* the exact zeros and ones of the circle */
         if (i == 0)
-            CHECK(out[0] == 0.0f && out[1] == 1.0f, "%s sin/cos(0) = %a %a", kt.tag, out[0], out[1]);
+            CHECK(out[0] == 0.0f && out[1] == 1.0f, "%s sin/cos(0) = %a %a", kt.tag, out[0],
+                  out[1]);
         if (i == 2)
             CHECK(out[4] == 1.0f && fabsf(out[5]) <= 0x1p-24f, "%s sin/cos(1/4) = %a %a", kt.tag,
                   out[4], out[5]);
@@ -218,26 +214,27 @@ static void t_sin_cos(void)
     CHECK(bad[1] == 0, "%s v_cos_f32: %d wrong", kt.tag, bad[1]);
 }
 
-/* ---- 4. f32 rounding ---------------------------------------------------------------------------- */
-static float fract_ref32(float x)
-{
+/* ---- 4. f32 rounding ----------------------------------------------------------------------------
+ */
+static float fract_ref32(float x) {
     if (isnan(x) || isinf(x))
         return NAN; /* v_fract_f32 of an infinity is NaN (LLVM patches it for OpenCL's fract) */
     float f = (float)((double)x - floor((double)x)); /* the subtraction is exact in double */
     return f < 0x1.fffffep-1f ? f : 0x1.fffffep-1f;
 }
 
-static void t_round32(void)
-{
+static void t_round32(void) {
     static float a[N], b[N], out[7 * N];
     for (int i = 0; i < N; i++) {
         a[i] = i % 3 ? rnd_f32(120, 30) : (float)(int)(rnd() % 2001 - 1000) * 0.5f; /* ties */
         b[i] = rnd_f32(0, 255);
     }
-    const float ea[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -0x1p-149f, 0x1p23f + 1, -2.5f, 0x1.fffffep22f, -0x1p-30f};
+    const float ea[] = {0.0f,       -0.0f,       INFINITY, -INFINITY,      NAN,
+                        -0x1p-149f, 0x1p23f + 1, -2.5f,    0x1.fffffep22f, -0x1p-30f};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("f32_round", GROUPS, p, 4))
@@ -247,8 +244,8 @@ static void t_round32(void)
     int bad[7] = {0};
     for (int i = 0; i < N; i++) {
         float x = a[i];
-        float want[7] = {floorf(x), ceilf(x), truncf(x), rintf(x), fract_ref32(x), fabsf(x),
-                         copysignf(x, b[i])};
+        float want[7] = {floorf(x),      ceilf(x), truncf(x),         rintf(x),
+                         fract_ref32(x), fabsf(x), copysignf(x, b[i])};
         for (int k = 0; k < 7; k++)
             if (!same32(out[7 * i + k], want[k]))
                 BAD(bad[k], "  f32 %s(%a): got %a want %a\n", what[k], x, out[7 * i + k], want[k]);
@@ -257,9 +254,9 @@ static void t_round32(void)
         CHECK(bad[k] == 0, "%s f32 %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
-/* ---- 5. ldexp / frexp --------------------------------------------------------------------------- */
-static void t_ldexp_frexp32(void)
-{
+/* ---- 5. ldexp / frexp ---------------------------------------------------------------------------
+ */
+static void t_ldexp_frexp32(void) {
     static float a[N], out[2 * N];
     static int32_t e[N], exps[N];
     for (int i = 0; i < N; i++) {
@@ -270,8 +267,8 @@ static void t_ldexp_frexp32(void)
     const int32_t ee[] = {5, -5, 149, -150, 128, 1, -149, -1};
     for (int i = 0; i < 8; i++)
         a[i] = ea[i], e[i] = ee[i];
-    uint64_t da = kt_upload(a, sizeof a), de = kt_upload(e, sizeof e), dout = kt_upload(NULL, sizeof out),
-             dx = kt_upload(NULL, sizeof exps);
+    uint64_t da = kt_upload(a, sizeof a), de = kt_upload(e, sizeof e),
+             dout = kt_upload(NULL, sizeof out), dx = kt_upload(NULL, sizeof exps);
     unsigned n = N;
     const void *p[] = {&dout, &dx, &da, &de, &n};
     if (launch("f32_ldexp_frexp", GROUPS, p, 5))
@@ -295,14 +292,11 @@ static void t_ldexp_frexp32(void)
     CHECK(bad[2] == 0, "%s v_frexp_exp_i32_f32: %d wrong", kt.tag, bad[2]);
 }
 
-/* ---- 6. min / max / med3 / clamp ----------------------------------------------------------------- */
-static float med3(float x, float y, float z)
-{
-    return fmaxf(fminf(x, y), fminf(fmaxf(x, y), z));
-}
+/* ---- 6. min / max / med3 / clamp
+ * ----------------------------------------------------------------- */
+static float med3(float x, float y, float z) { return fmaxf(fminf(x, y), fminf(fmaxf(x, y), z)); }
 
-static void t_minmax(void)
-{
+static void t_minmax(void) {
     static float a[N], b[N], c[N], out[4 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd_f32(120, 12);
@@ -336,9 +330,9 @@ static void t_minmax(void)
         CHECK(bad[k] == 0, "%s f32 %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
-/* ---- 7. f64 rcp / rsq / sqrt --------------------------------------------------------------------- */
-static void t_f64_rcp_rsq(void)
-{
+/* ---- 7. f64 rcp / rsq / sqrt
+ * --------------------------------------------------------------------- */
+static void t_f64_rcp_rsq(void) {
     static double a[N], out[3 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd_f64(1023 - 1000, 2000);
@@ -370,9 +364,9 @@ static void t_f64_rcp_rsq(void)
         CHECK(bad[k] == 0, "%s %s (1 ULP): %d wrong", kt.tag, what[k], bad[k]);
 }
 
-/* ---- 8. f64 rounding and exponent ops ------------------------------------------------------------ */
-static void t_f64_round(void)
-{
+/* ---- 8. f64 rounding and exponent ops
+ * ------------------------------------------------------------ */
+static void t_f64_round(void) {
     static double a[N], out[7 * N];
     static int32_t e[N], exps[N];
     for (int i = 0; i < N; i++) {
@@ -381,19 +375,21 @@ static void t_f64_round(void)
             a[i] = rnd_f64(0, 2047); /* denormals, huge values */
         e[i] = (int32_t)(rnd() % 2201) - 1100;
     }
-    const double ea[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -0x1p-1074, 0x1p52 + 1, -2.5, 0x1.fffffffffffffp51, -0x1p-60};
+    const double ea[] = {
+        0.0,     -0.0, INFINITY, -INFINITY, NAN, -0x1p-1074, 0x1p52 + 1, -2.5, 0x1.fffffffffffffp51,
+        -0x1p-60};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), de = kt_upload(e, sizeof e), dout = kt_upload(NULL, sizeof out),
-             dx = kt_upload(NULL, sizeof exps);
+    uint64_t da = kt_upload(a, sizeof a), de = kt_upload(e, sizeof e),
+             dout = kt_upload(NULL, sizeof out), dx = kt_upload(NULL, sizeof exps);
     unsigned n = N;
     const void *p[] = {&dout, &dx, &da, &de, &n};
     if (launch("f64_round", GROUPS, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     gfx_memcpy_dtoh(kt.dev, exps, dx, sizeof exps);
-    static const char *what[8] = {"floor", "ceil", "trunc", "rint", "fract", "ldexp", "frexp_mant",
-                                  "frexp_exp"};
+    static const char *what[8] = {"floor", "ceil",  "trunc",      "rint",
+                                  "fract", "ldexp", "frexp_mant", "frexp_exp"};
     int bad[8] = {0};
     for (int i = 0; i < N; i++) {
         double x = a[i];
@@ -412,18 +408,17 @@ static void t_f64_round(void)
         CHECK(bad[k] == 0, "%s f64 %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
-/* ---- 9. f16 transcendental unit ------------------------------------------------------------------ */
+/* ---- 9. f16 transcendental unit
+ * ------------------------------------------------------------------ */
 typedef _Float16 f16;
 
-static f16 rnd_f16(int lo_exp, int nexp)
-{
+static f16 rnd_f16(int lo_exp, int nexp) {
     double m = 1.0 + (double)(rnd() & 0x3ff) / 1024.0;
     double v = ldexp(m, lo_exp + (int)(rnd() % (unsigned)nexp));
     return (f16)(rnd() & 1 ? -v : v);
 }
 
-static void t_f16_transcend(void)
-{
+static void t_f16_transcend(void) {
     static f16 a[N], b[N], out[7 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd_f16(-12, 24); /* |a| in [2^-12, 2^12): rcp stays normal */
@@ -435,35 +430,36 @@ static void t_f16_transcend(void)
     const double eb[] = {0.0, -0.0, 0.25, 0.5, -0.25, 1.0, 15.0, -14.0, 0.125, -1.0};
     for (int i = 0; i < 10; i++)
         a[i] = (f16)ea[i], b[i] = (f16)eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (launch("f16_transcend", GROUPS, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[7] = {"v_rcp_f16", "v_sqrt_f16", "v_rsq_f16", "v_exp_f16",
-                                  "v_log_f16", "v_sin_f16", "v_cos_f16"};
+                                  "v_log_f16", "v_sin_f16",  "v_cos_f16"};
     int bad[7] = {0};
     for (int i = 0; i < N; i++) {
         double x = (double)a[i], y = (double)b[i], r = y - rint(y);
-        double want[7] = {1.0 / x, sqrt(x), 1.0 / sqrt(x), exp2(y), log2(x), sin(2 * M_PI * r),
-                          cos(2 * M_PI * r)};
+        double want[7] = {1.0 / x, sqrt(x),           1.0 / sqrt(x),    exp2(y),
+                          log2(x), sin(2 * M_PI * r), cos(2 * M_PI * r)};
         for (int k = 0; k < 7; k++) {
             float got = (float)out[7 * i + k];
             double err = kt_ulp16(got, want[k]);
             /* sin/cos: as for f32, 2^-11 absolute near the zeros */
             if (err > 1.0 && !(k >= 5 && fabs(got - want[k]) <= 0x1p-11))
-                BAD(bad[k], "  %s(%a): got %a want %a (%.2f ULP)\n", what[k], k == 3 || k >= 5 ? y : x,
-                    got, want[k], err);
+                BAD(bad[k], "  %s(%a): got %a want %a (%.2f ULP)\n", what[k],
+                    k == 3 || k >= 5 ? y : x, got, want[k], err);
         }
     }
     for (int k = 0; k < 7; k++)
         CHECK(bad[k] == 0, "%s %s (1 ULP): %d wrong", kt.tag, what[k], bad[k]);
 }
 
-/* ---- 10. packed half2 ---------------------------------------------------------------------------- */
-static void t_f16x2(void)
-{
+/* ---- 10. packed half2
+ * ---------------------------------------------------------------------------- */
+static void t_f16x2(void) {
     static f16 a[2 * N], b[2 * N], c[2 * N], out[10 * N];
     /* |a|,|b| in [2^-6, 2^9), |c| < 2^9: a*b+c is exact in double, so each reference is rounded
      * once (double -> _Float16 is correctly rounded in libgcc) */
@@ -476,7 +472,7 @@ static void t_f16x2(void)
         if (i % 10 == 4)
             c[i] = (f16)ldexp((double)(int)(rnd() % 2047 - 1023), -24);
     }
-    a[0] = (f16)300.0, b[0] = (f16)300.0; /* overflow to infinity */
+    a[0] = (f16)300.0, b[0] = (f16)300.0;                /* overflow to infinity */
     a[3] = (f16)-3.0, b[3] = (f16)5.0, c[3] = (f16)15.0; /* exact cancellation: +0 */
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
              dout = kt_upload(NULL, sizeof out);
@@ -505,14 +501,14 @@ static void t_f16x2(void)
         CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
-/* ---- 11. packed f32 ----------------------------------------------------------------------------- */
-static void t_f32x2(void)
-{
+/* ---- 11. packed f32 -----------------------------------------------------------------------------
+ */
+static void t_f32x2(void) {
     static float a[2 * N], b[2 * N], c[2 * N], out[8 * N];
     for (int i = 0; i < 2 * N; i++) {
         a[i] = rnd_f32(1, 253);
         b[i] = i % 3 ? rnd_f32(64, 126) : rnd_f32(0, 30); /* products that underflow to denormals */
-        c[i] = i % 4 ? rnd_f32(1, 253) : -a[i] * b[i];   /* fma != mul + add */
+        c[i] = i % 4 ? rnd_f32(1, 253) : -a[i] * b[i];    /* fma != mul + add */
     }
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
              dout = kt_upload(NULL, sizeof out);
@@ -540,8 +536,7 @@ static void t_f32x2(void)
         CHECK(bad[k] == 0, "%s packed f32 %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
-int main(void)
-{
+int main(void) {
     static const kt_test tests[] = {t_exp2_log2,     t_rcp_rsq_sqrt, t_sin_cos,     t_round32,
                                     t_ldexp_frexp32, t_minmax,       t_f64_rcp_rsq, t_f64_round,
                                     t_f16_transcend, t_f16x2,        t_f32x2};

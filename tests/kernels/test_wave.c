@@ -18,8 +18,7 @@
 #include <string.h>
 
 static uint64_t rng = 0x510e527fade682d1ull;
-static uint32_t rnd(void)
-{
+static uint32_t rnd(void) {
     rng ^= rng << 13;
     rng ^= rng >> 7;
     rng ^= rng << 17;
@@ -27,8 +26,7 @@ static uint32_t rnd(void)
 }
 
 static int launch(const char *name, unsigned groups, unsigned block, const void *const *params,
-                  size_t n)
-{
+                  size_t n) {
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {block, 1, 1};
     int r = kt_launch(name, grid, blk, params, n);
     CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
@@ -42,8 +40,7 @@ static int launch(const char *name, unsigned groups, unsigned block, const void 
     } while (0)
 
 /* ---- 1. readfirstlane, readlane, ballot, mbcnt ----------------------------------------------- */
-static void t_ballot(void)
-{
+static void t_ballot(void) {
     enum { N = 1000, W = (N + 63) / 64 }; /* the last wave has 40 lanes */
     static int32_t v[N], out[3 * 64 * W], want[3 * 64 * W];
     uint64_t masks[W], wmask[W];
@@ -70,7 +67,8 @@ static void t_ballot(void)
             want[192 * w + 128 + l] = v[64 * w + 37];
         }
     }
-    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(out, sizeof out), dm = kt_upload(NULL, sizeof masks);
+    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(out, sizeof out),
+             dm = kt_upload(NULL, sizeof masks);
     unsigned n = N;
     const void *p[] = {&dout, &dm, &dv, &n};
     if (launch("wave_ballot", W, 64, p, 4))
@@ -92,16 +90,17 @@ static void t_ballot(void)
     CHECK(bad[3] == 0, "%s wave_ballot ballot masks: %d wrong", kt.tag, bad[3]);
 }
 
-/* ---- 2. ds_bpermute / ds_permute -------------------------------------------------------------- */
-static void t_permute(void)
-{
+/* ---- 2. ds_bpermute / ds_permute --------------------------------------------------------------
+ */
+static void t_permute(void) {
     enum { W = 8, N = 64 * W };
     static int32_t v[N], idx[N], out[2 * N];
     for (int i = 0; i < N; i++) {
         v[i] = (int32_t)rnd();
         idx[i] = (int32_t)(rnd() % 256); /* beyond 63: only the lane bits of the address count */
     }
-    uint64_t dv = kt_upload(v, sizeof v), di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
+    uint64_t dv = kt_upload(v, sizeof v), di = kt_upload(idx, sizeof idx),
+             dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &dv, &di};
     if (launch("wave_permute", W, 64, p, 3))
         return;
@@ -124,10 +123,10 @@ static void t_permute(void)
     CHECK(bad[1] == 0, "%s ds_permute_b32: %d wrong", kt.tag, bad[1]);
 }
 
-/* ---- 3. DPP ----------------------------------------------------------------------------------- */
+/* ---- 3. DPP -----------------------------------------------------------------------------------
+ */
 /* The source lane of lane l for a DPP control, or -1 when there is none. */
-static int dpp_src(unsigned ctrl, int l)
-{
+static int dpp_src(unsigned ctrl, int l) {
     int row = l & ~15, s;
     if (ctrl <= 0xff)
         return (l & ~3) | ((ctrl >> (2 * (l & 3))) & 3);
@@ -152,14 +151,14 @@ static int dpp_src(unsigned ctrl, int l)
     return -1;
 }
 
-static void t_dpp(void)
-{
+static void t_dpp(void) {
     enum { W = 4, N = 64 * W };
     static const struct {
         unsigned ctrl, row_mask, bank_mask, bound_ctrl;
-    } c[12] = {{0x4e, 0xf, 0xf, 0},  {0x101, 0xf, 0xf, 0}, {0x113, 0xf, 0xf, 1}, {0x125, 0xf, 0xf, 0},
-               {0x138, 0xf, 0xf, 0}, {0x134, 0xf, 0xf, 0}, {0x140, 0xf, 0xf, 0}, {0x141, 0xf, 0xf, 0},
-               {0x142, 0xa, 0xf, 0}, {0x143, 0xc, 0xf, 0}, {0xe4, 0xf, 0x5, 0},  {0x153, 0x5, 0xf, 1}};
+    } c[12] = {{0x4e, 0xf, 0xf, 0},  {0x101, 0xf, 0xf, 0}, {0x113, 0xf, 0xf, 1},
+               {0x125, 0xf, 0xf, 0}, {0x138, 0xf, 0xf, 0}, {0x134, 0xf, 0xf, 0},
+               {0x140, 0xf, 0xf, 0}, {0x141, 0xf, 0xf, 0}, {0x142, 0xa, 0xf, 0},
+               {0x143, 0xc, 0xf, 0}, {0xe4, 0xf, 0x5, 0},  {0x153, 0x5, 0xf, 1}};
     static int32_t v[N], out[12 * N];
     for (int i = 0; i < N; i++)
         v[i] = (int32_t)(rnd() | 1); /* never 0 or -7, the values of unwritten lanes */
@@ -181,25 +180,26 @@ static void t_dpp(void)
             else
                 want = v[base + s];
             if (out[12 * i + k] != want)
-                BAD(bad[k], "  dpp ctrl %#x lane %d: got %d want %d\n", c[k].ctrl, l, out[12 * i + k], want);
+                BAD(bad[k], "  dpp ctrl %#x lane %d: got %d want %d\n", c[k].ctrl, l,
+                    out[12 * i + k], want);
         }
     }
     for (int k = 0; k < 12; k++)
-        CHECK(bad[k] == 0, "%s v_mov_b32_dpp ctrl %#x row_mask %#x bank_mask %#x bound_ctrl %u: %d wrong",
+        CHECK(bad[k] == 0,
+              "%s v_mov_b32_dpp ctrl %#x row_mask %#x bank_mask %#x bound_ctrl %u: %d wrong",
               kt.tag, c[k].ctrl, c[k].row_mask, c[k].bank_mask, c[k].bound_ctrl, bad[k]);
 }
 
-/* ---- 4. ds_swizzle ---------------------------------------------------------------------------- */
-static int swizzle_src(unsigned off, int l)
-{
+/* ---- 4. ds_swizzle ----------------------------------------------------------------------------
+ */
+static int swizzle_src(unsigned off, int l) {
     if (off & 0x8000)
         return (l & ~3) | ((off >> (2 * (l & 3))) & 3);
     unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
     return (l & 32) | (int)((((unsigned)l & and_m) | or_m) ^ xor_m);
 }
 
-static void t_swizzle(void)
-{
+static void t_swizzle(void) {
     enum { W = 4, N = 64 * W };
     static const unsigned offs[5] = {0x041f, 0x7c1f, 0x00a0, 0x0c18, 0x801b};
     static int32_t v[N], out[5 * N];
@@ -222,9 +222,9 @@ static void t_swizzle(void)
         CHECK(bad[k] == 0, "%s ds_swizzle_b32 offset:%#x: %d wrong", kt.tag, offs[k], bad[k]);
 }
 
-/* ---- 5. LDS histogram ------------------------------------------------------------------------- */
-static void t_lds_histogram(void)
-{
+/* ---- 5. LDS histogram -------------------------------------------------------------------------
+ */
+static void t_lds_histogram(void) {
     enum { G = 16, PER = 8, T = G * PER * 256 };
     static uint32_t v[T], hist[256], want[256];
     int32_t mm[2] = {INT32_MAX, INT32_MIN}, wmm[2] = {INT32_MAX, INT32_MIN};
@@ -236,7 +236,8 @@ static void t_lds_histogram(void)
         wmm[1] = (int32_t)v[i] > wmm[1] ? (int32_t)v[i] : wmm[1];
     }
     memset(hist, 0, sizeof hist);
-    uint64_t dh = kt_upload(hist, sizeof hist), dmm = kt_upload(mm, sizeof mm), dv = kt_upload(v, sizeof v);
+    uint64_t dh = kt_upload(hist, sizeof hist), dmm = kt_upload(mm, sizeof mm),
+             dv = kt_upload(v, sizeof v);
     unsigned per = PER;
     const void *p[] = {&dh, &dmm, &dv, &per};
     if (launch("lds_histogram", G, 256, p, 4))
@@ -248,13 +249,14 @@ static void t_lds_histogram(void)
         if (hist[b] != want[b])
             BAD(bad, "  lds_histogram bin %d: got %u want %u\n", b, hist[b], want[b]);
     CHECK(bad == 0, "%s lds_histogram (ds_add_u32): %d bins wrong", kt.tag, bad);
-    CHECK(mm[0] == wmm[0] && mm[1] == wmm[1], "%s lds_histogram ds_min/max_i32: got %d %d want %d %d",
-          kt.tag, mm[0], mm[1], wmm[0], wmm[1]);
+    CHECK(mm[0] == wmm[0] && mm[1] == wmm[1],
+          "%s lds_histogram ds_min/max_i32: got %d %d want %d %d", kt.tag, mm[0], mm[1], wmm[0],
+          wmm[1]);
 }
 
-/* ---- 6. 128 KiB of LDS (gfx950) --------------------------------------------------------------- */
-static void t_lds_big_hist(void)
-{
+/* ---- 6. 128 KiB of LDS (gfx950) ---------------------------------------------------------------
+ */
+static void t_lds_big_hist(void) {
     enum { PER = 64, T = PER * 256, B = 32768 };
     const gfx_kernel *k;
     if (!kt.gfx950) {
@@ -282,15 +284,14 @@ static void t_lds_big_hist(void)
     CHECK(bad == 0, "%s lds_big_hist (128 KiB LDS): %d bins wrong", kt.tag, bad);
 }
 
-/* ---- 7. private array sort -------------------------------------------------------------------- */
-static int cmp_i32(const void *a, const void *b)
-{
+/* ---- 7. private array sort --------------------------------------------------------------------
+ */
+static int cmp_i32(const void *a, const void *b) {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return (x > y) - (x < y);
 }
 
-static void t_private_sort(void)
-{
+static void t_private_sort(void) {
     enum { N = 200 };
     static int32_t v[40 * N], out[41 * N], sorted[40];
     for (int i = 0; i < 40 * N; i++)
@@ -305,16 +306,18 @@ static void t_private_sort(void)
     for (int i = 0; i < N; i++) {
         memcpy(sorted, &v[40 * i], sizeof sorted);
         qsort(sorted, 40, 4, cmp_i32);
-        int32_t pick = (int32_t)((uint32_t)sorted[v[40 * i] & 31] - (uint32_t)sorted[(v[40 * i + 1] & 7) + 32]);
+        int32_t pick = (int32_t)((uint32_t)sorted[v[40 * i] & 31] -
+                                 (uint32_t)sorted[(v[40 * i + 1] & 7) + 32]);
         if (memcmp(&out[40 * i], sorted, sizeof sorted) != 0 || out[40 * N + i] != pick)
-            BAD(bad, "  private_sort[%d]: got %d %d ... %d, pick %d want %d %d ... %d, pick %d\n", i,
-                out[40 * i], out[40 * i + 1], out[40 * i + 39], out[40 * N + i], sorted[0], sorted[1],
-                sorted[39], pick);
+            BAD(bad, "  private_sort[%d]: got %d %d ... %d, pick %d want %d %d ... %d, pick %d\n",
+                i, out[40 * i], out[40 * i + 1], out[40 * i + 39], out[40 * N + i], sorted[0],
+                sorted[1], sorted[39], pick);
     }
     CHECK(bad == 0, "%s private_sort (40 ints of scratch per work-item): %d wrong", kt.tag, bad);
 }
 
-/* ---- 8. structs by value ---------------------------------------------------------------------- */
+/* ---- 8. structs by value ----------------------------------------------------------------------
+ */
 /* The same layout as in wave.cl: x86-64 and amdgcn align every member naturally. */
 typedef struct {
     int8_t c;
@@ -331,10 +334,12 @@ typedef struct {
     uint32_t u[2];
 } outer_t;
 
-static void t_struct(void)
-{
+static void t_struct(void) {
     inner_t a = {-5, 123456, 0.1, {-3, 7, 11}, 2.5f, -(1ll << 40) - 3};
-    outer_t b = {200, {9, -70000, -1e300, {1, 2, -32768}, -1.0f, (1ll << 53) - 1}, (_Float16)0.333f, {4000000000u, 7}};
+    outer_t b = {200,
+                 {9, -70000, -1e300, {1, 2, -32768}, -1.0f, (1ll << 53) - 1},
+                 (_Float16)0.333f,
+                 {4000000000u, 7}};
     int scale = -2;
     double out[13];
     memset(out, 0, sizeof out);
@@ -343,8 +348,18 @@ static void t_struct(void)
     if (launch("struct_byval", 1, 64, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
-    const double want[13] = {-5, 123456, 0.1, -3 + 14 + 44, 2.5, (double)(-(1ll << 40) - 3), 200,
-                             9 - 70000, 2e300, -32768, (double)((1ll << 53) - 1), (double)(_Float16)0.333f,
+    const double want[13] = {-5,
+                             123456,
+                             0.1,
+                             -3 + 14 + 44,
+                             2.5,
+                             (double)(-(1ll << 40) - 3),
+                             200,
+                             9 - 70000,
+                             2e300,
+                             -32768,
+                             (double)((1ll << 53) - 1),
+                             (double)(_Float16)0.333f,
                              4000000000.0 - 7};
     int bad = 0;
     for (int k = 0; k < 13; k++)
@@ -353,9 +368,9 @@ static void t_struct(void)
     CHECK(bad == 0, "%s struct_byval: %d fields wrong", kt.tag, bad);
 }
 
-/* ---- 9. many arguments ------------------------------------------------------------------------ */
-static void t_many_args(void)
-{
+/* ---- 9. many arguments ------------------------------------------------------------------------
+ */
+static void t_many_args(void) {
     int8_t a0 = -100;
     uint8_t a1 = 250, a20 = 17;
     int16_t a2 = -30000, a17 = 12345;
@@ -374,8 +389,9 @@ static void t_many_args(void)
     for (int i = 0; i < 64; i++)
         in[i] = (int32_t)(rnd() % 100000) - 50000;
     double out[64];
-    uint64_t dout = kt_upload(NULL, sizeof out), d13 = kt_upload(in, sizeof in), d16 = kt_upload(NULL, sizeof res);
-    const void *p[] = {&dout, &a0, &a1, &a2, &a3, &a4,  &a5,  &a6,  &a7,  &a8,  &a9, &a10,
+    uint64_t dout = kt_upload(NULL, sizeof out), d13 = kt_upload(in, sizeof in),
+             d16 = kt_upload(NULL, sizeof res);
+    const void *p[] = {&dout, &a0, &a1,  &a2,  &a3,  &a4,  &a5,  &a6,  &a7,  &a8,  &a9, &a10,
                        a11,   a12, &d13, &a14, &a15, &d16, &a17, &a18, &a19, &a20, &a21};
     if (launch("many_args", 1, 64, p, 23))
         return;
@@ -383,9 +399,10 @@ static void t_many_args(void)
     gfx_memcpy_dtoh(kt.dev, res, d16, sizeof res);
     int bad = 0;
     for (int i = 0; i < 64; i++) {
-        double r[22] = {a0, a1, a2, a3, a4, a5, (double)a6, (double)a7, a8, a9, (double)a10,
-                        1 + 2 * 2 + 3 * 4 + 4 * 8, 30, in[i], a14, a15, 0, a17, (double)a18, a19,
-                        a20, a21};
+        double r[22] = {a0,          a1,         a2,  a3,  a4,          a5,
+                        (double)a6,  (double)a7, a8,  a9,  (double)a10, 1 + 2 * 2 + 3 * 4 + 4 * 8,
+                        30,          in[i],      a14, a15, 0,           a17,
+                        (double)a18, a19,        a20, a21};
         if (memcmp(&out[i], &r[i % 22], 8) != 0 || res[i] != in[i] * 2 + i)
             BAD(bad, "  many_args lane %d (argument %d): got %a want %a, p16 %d want %d\n", i,
                 i % 22, out[i], r[i % 22], res[i], in[i] * 2 + i);
@@ -393,9 +410,9 @@ static void t_many_args(void)
     CHECK(bad == 0, "%s many_args (23 arguments of mixed types): %d wrong", kt.tag, bad);
 }
 
-/* ---- 10. narrow and wide memory accesses ------------------------------------------------------ */
-static void t_narrow_wide(void)
-{
+/* ---- 10. narrow and wide memory accesses ------------------------------------------------------
+ */
+static void t_narrow_wide(void) {
     enum { N = 1000 };
     static int8_t s8[N], b8[N + 4];
     static uint16_t u16[N];
@@ -429,7 +446,8 @@ static void t_narrow_wide(void)
         int16_t w16 = (int16_t)(u16[i] ^ (uint16_t)(i * 7));
         const int32_t *q = &in4[4 * i];
         int32_t w4[4] = {q[3] + 1, q[2] + 2, q[1] + 3, q[0] + 4};
-        int32_t w3[3] = {(int32_t)((uint32_t)q[0] * 2), (int32_t)((uint32_t)q[1] * 2), (int32_t)((uint32_t)q[2] * 2)};
+        int32_t w3[3] = {(int32_t)((uint32_t)q[0] * 2), (int32_t)((uint32_t)q[1] * 2),
+                         (int32_t)((uint32_t)q[2] * 2)};
         int32_t wo = s8[i] + u16[i] + s8[N - 1 - i];
         /* int3 is 16 bytes in memory (OpenCL: 3-component vectors are aligned like 4) */
         if (b8[i] != w8 || b16[i] != w16 || memcmp(&v4[4 * i], w4, 16) != 0 ||
@@ -444,9 +462,9 @@ static void t_narrow_wide(void)
     CHECK(bad == 0, "%s narrow_wide: %d wrong", kt.tag, bad);
 }
 
-/* ---- 11. LDS widths --------------------------------------------------------------------------- */
-static void t_lds_widths(void)
-{
+/* ---- 11. LDS widths ---------------------------------------------------------------------------
+ */
+static void t_lds_widths(void) {
     static int32_t in[4 * 64], out[12 * 64];
     for (int i = 0; i < 4 * 64; i++)
         in[i] = (int32_t)rnd();
@@ -459,8 +477,9 @@ static void t_lds_widths(void)
     for (int l = 0; l < 64; l++) {
         int r = 63 - l, s = (l + 17) & 63, t = (l * 5) & 63;
         const int32_t *qr = &in[4 * r], *qs = &in[4 * s], *qt = &in[4 * t];
-        int32_t w[12] = {qr[0], qr[1], qr[2], qr[3], qs[1], qs[2], qs[3], qt[0], qt[1],
-                         (int8_t)qr[2], (uint8_t)qs[2], (uint16_t)qr[3] + (int16_t)qs[3]};
+        int32_t w[12] = {qr[0], qr[1],         qr[2],          qr[3],
+                         qs[1], qs[2],         qs[3],          qt[0],
+                         qt[1], (int8_t)qr[2], (uint8_t)qs[2], (uint16_t)qr[3] + (int16_t)qs[3]};
         if (memcmp(&out[12 * l], w, sizeof w) != 0)
             BAD(bad, "  lds_widths lane %d: got %d %d %d %d want %d %d %d %d\n", l, out[12 * l + 4],
                 out[12 * l + 9], out[12 * l + 10], out[12 * l + 11], w[4], w[9], w[10], w[11]);
@@ -468,16 +487,17 @@ static void t_lds_widths(void)
     CHECK(bad == 0, "%s lds_widths (b128, b96, b64, i8/u8, u16/i16): %d lanes wrong", kt.tag, bad);
 }
 
-/* ---- 12. tiled f32 matrix multiply ------------------------------------------------------------ */
-static void t_matmul_f32(void)
-{
+/* ---- 12. tiled f32 matrix multiply ------------------------------------------------------------
+ */
+static void t_matmul_f32(void) {
     enum { M = 48 };
     static float a[M * M], b[M * M], c[M * M];
     for (int i = 0; i < M * M; i++) {
         a[i] = (float)((int)(rnd() % 201) - 100);
         b[i] = (float)((int)(rnd() % 201) - 100);
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(NULL, sizeof c);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dc = kt_upload(NULL, sizeof c);
     unsigned n = M;
     const void *p[] = {&dc, &da, &db, &n};
     uint32_t grid[3] = {M / 16, M / 16, 1}, blk[3] = {16, 16, 1};
@@ -499,11 +519,11 @@ static void t_matmul_f32(void)
 }
 
 /* ---- 13. dynamic LDS ------------------------------------------------------------------------- */
-static void t_dyn_lds(void)
-{
+static void t_dyn_lds(void) {
     const gfx_kernel *k;
     gfx_kernel_info info;
-    if (gfx_module_kernel(kt.mod, "dyn_lds", &k) != GFX_OK || gfx_kernel_get_info(k, &info) != GFX_OK) {
+    if (gfx_module_kernel(kt.mod, "dyn_lds", &k) != GFX_OK ||
+        gfx_kernel_get_info(k, &info) != GFX_OK) {
         CHECK(0, "%s dyn_lds: no kernel", kt.tag);
         return;
     }
@@ -540,12 +560,13 @@ static void t_dyn_lds(void)
     gfx_memcpy_htod(kt.dev, dout, out, sizeof out);
     r = gfx_launch_params(kt.dev, k, grid, blk, p, 3, &o, NULL);
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
-    CHECK(r == GFX_OK && out[5] != 0, "%s dyn_lds after a refused launch: %s", kt.tag, gfx_result_str(r));
+    CHECK(r == GFX_OK && out[5] != 0, "%s dyn_lds after a refused launch: %s", kt.tag,
+          gfx_result_str(r));
 }
 
-/* ---- 14. 1024-work-item reduction ------------------------------------------------------------- */
-static void t_reduce1024(void)
-{
+/* ---- 14. 1024-work-item reduction -------------------------------------------------------------
+ */
+static void t_reduce1024(void) {
     enum { G = 4 };
     static uint32_t in[G * 1024], out[G], t[1024];
     for (int i = 0; i < G * 1024; i++)
@@ -567,12 +588,11 @@ static void t_reduce1024(void)
     CHECK(bad == 0, "%s reduce1024 (16 waves, 10 barriers): %d of %d wrong", kt.tag, bad, G);
 }
 
-int main(void)
-{
-    static const kt_test tests[] = {t_ballot,       t_permute,      t_dpp,       t_swizzle,
+int main(void) {
+    static const kt_test tests[] = {t_ballot,        t_permute,      t_dpp,          t_swizzle,
                                     t_lds_histogram, t_lds_big_hist, t_private_sort, t_struct,
-                                    t_many_args,    t_narrow_wide, t_lds_widths, t_matmul_f32,
-                                    t_dyn_lds,      t_reduce1024};
+                                    t_many_args,     t_narrow_wide,  t_lds_widths,   t_matmul_f32,
+                                    t_dyn_lds,       t_reduce1024};
     if (kt_run_all("wave", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("wave");
