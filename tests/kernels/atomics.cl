@@ -44,13 +44,15 @@ __kernel void atomics_i64(__global long *c, __global long *olds, __global const 
 }
 
 // 3. Compare-and-swap loops: a 32-bit product modulo a prime and a 64-bit float maximum, both
-//    order-independent; the 32-bit CAS counts its retries.
+//    order-independent; the 32-bit CAS counts its retries.  The loops start from a guess, not
+//    from a plain load of the location (which would race with the other workgroups' atomics):
+//    a failed CAS returns the current value.
 __kernel void atomics_cas(__global unsigned *prod, __global double *fmax,
                           __global unsigned *retries, __global const unsigned *v,
                           __global const double *d)
 {
     unsigned i = GID();
-    unsigned old = *prod, tries = 0;
+    unsigned old = 1, tries = 0;
     for (;;) {
         unsigned want = (unsigned)(((unsigned long)old * v[i]) % 2147483647u);
         if (__atomic_compare_exchange_n(prod, &old, want, 0, RELAXED, RELAXED))
@@ -59,7 +61,7 @@ __kernel void atomics_cas(__global unsigned *prod, __global double *fmax,
     }
     __atomic_fetch_add(retries, tries, RELAXED);
     __global long *fm = (__global long *)fmax;
-    long cur = *fm;
+    long cur = __builtin_bit_cast(long, -__builtin_inf());
     for (;;) {
         double c = __builtin_bit_cast(double, cur);
         if (c >= d[i])

@@ -530,7 +530,7 @@ static void t_dyn_lds(void) {
     /* gfx950: 120000 bytes of dynamic LDS (beyond gfx942's 64 KiB); gfx942: 32000 */
     uint32_t m = kt.gfx950 ? 30000 : 8000;
     uint32_t lds_off = (info.group_segment_fixed_size + 15) & ~15u; /* where the runtime puts it */
-    static uint32_t out[256];
+    static uint32_t out[512]; /* two workgroups */
     uint64_t dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &lds_off, &m};
     uint32_t grid[3] = {2, 1, 1}, blk[3] = {256, 1, 1};
@@ -542,12 +542,12 @@ static void t_dyn_lds(void) {
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
-    for (uint32_t l = 0; l < 256; l++) {
-        uint32_t sum = (l + 1) & 63;
-        for (uint32_t j = (l * 7) % 256; j < m; j += 256)
+    for (uint32_t l = 0; l < 512; l++) {
+        uint32_t sum = ((l & 255) + 1) & 63;
+        for (uint32_t j = ((l & 255) * 7) % 256; j < m; j += 256)
             sum += (m - 1 - j) * 2654435761u;
         if (out[l] != sum)
-            BAD(bad, "  dyn_lds lane %u: got %u want %u\n", l, out[l], sum);
+            BAD(bad, "  dyn_lds work-item %u: got %u want %u\n", l, out[l], sum);
     }
     CHECK(bad == 0, "%s dyn_lds (%u + %u bytes of LDS): %d wrong", kt.tag, lds_off, 4 * m, bad);
     /* more than the architecture has: refused, and the device still works */

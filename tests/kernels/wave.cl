@@ -293,7 +293,7 @@ __kernel void dyn_lds(__global unsigned *out, __local unsigned *dyn, unsigned m)
     unsigned s = st[(l + 1) & 63];
     for (unsigned k = (l * 7) % 256; k < m; k += 256)
         s += dyn[m - 1 - k];
-    out[l] = s;
+    out[__builtin_amdgcn_workgroup_id_x() * 256 + l] = s;
 }
 
 // 14. The largest workgroup: 1024 work-items (16 waves) reduce through LDS with barriers.
