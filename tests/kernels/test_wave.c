@@ -530,7 +530,7 @@ static void t_dyn_lds(void) {
     /* gfx950: 120000 bytes of dynamic LDS (beyond gfx942's 64 KiB); gfx942: 32000 */
     uint32_t m = kt.gfx950 ? 30000 : 8000;
     uint32_t lds_off = (info.group_segment_fixed_size + 15) & ~15u; /* where the runtime puts it */
-    static uint32_t out[512]; /* two workgroups */
+    static uint32_t out[512];                                       /* two workgroups */
     uint64_t dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &lds_off, &m};
     uint32_t grid[3] = {2, 1, 1}, blk[3] = {256, 1, 1};
@@ -588,11 +588,39 @@ static void t_reduce1024(void) {
     CHECK(bad == 0, "%s reduce1024 (16 waves, 10 barriers): %d of %d wrong", kt.tag, bad, G);
 }
 
+/* ---- 15. 4 KiB of scratch per work-item -------------------------------------------------------
+ */
+static void t_private_big(void) {
+    enum { N = 130 };
+    static int32_t idx[32 * N], out[N], arr[1024];
+    for (int i = 0; i < 32 * N; i++)
+        idx[i] = (int32_t)(rnd() & 0xfffff);
+    uint64_t di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
+    unsigned n = N;
+    const void *p[] = {&dout, &di, &n};
+    if (launch("private_big", (N + 63) / 64, 64, p, 3))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    int bad = 0;
+    for (int i = 0; i < N; i++) {
+        for (int k = 0; k < 1024; k++)
+            arr[k] = i * 1024 + k;
+        for (int k = 0; k < 32; k++)
+            arr[idx[32 * i + k] & 1023] ^= k << 20;
+        uint32_t s = 0;
+        for (int k = 0; k < 32; k++)
+            s = s * 31 + (uint32_t)arr[(idx[32 * i + k] >> 10) & 1023];
+        if (out[i] != (int32_t)s)
+            BAD(bad, "  private_big[%d]: got %d want %d\n", i, out[i], (int32_t)s);
+    }
+    CHECK(bad == 0, "%s private_big (4 KiB of scratch per work-item): %d wrong", kt.tag, bad);
+}
+
 int main(void) {
     static const kt_test tests[] = {t_ballot,        t_permute,      t_dpp,          t_swizzle,
                                     t_lds_histogram, t_lds_big_hist, t_private_sort, t_struct,
                                     t_many_args,     t_narrow_wide,  t_lds_widths,   t_matmul_f32,
-                                    t_dyn_lds,       t_reduce1024};
+                                    t_dyn_lds,       t_reduce1024,   t_private_big};
     if (kt_run_all("wave", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("wave");

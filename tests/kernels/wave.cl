@@ -311,3 +311,21 @@ __kernel __attribute__((amdgpu_flat_work_group_size(1, 1024))) void reduce1024(_
     if (l == 0)
         out[g] = t[0];
 }
+
+// 15. A 4 KiB private array per work-item (scratch at every -O level), written and read at
+//     data-dependent indices.
+__kernel void private_big(__global int *out, __global const int *idx, unsigned n)
+{
+    unsigned i = GID();
+    if (i >= n)
+        return;
+    int arr[1024];
+    for (int k = 0; k < 1024; k++)
+        arr[k] = (int)(i * 1024 + k);
+    for (int k = 0; k < 32; k++)
+        arr[idx[32 * i + k] & 1023] ^= k << 20; // scattered read-modify-writes
+    int s = 0;
+    for (int k = 0; k < 32; k++)
+        s = s * 31 + arr[(idx[32 * i + k] >> 10) & 1023];
+    out[i] = s;
+}
