@@ -114,3 +114,15 @@ __kernel void grid3d_partial(__global int *out, unsigned X, unsigned Y, unsigned
     if (x < X && y < Y && z < Z)
         out[(z * Y + y) * X + x] = (int)(x | y << 8 | z << 16);
 }
+
+// 7. Many small workgroups: a grid of gx x gy x gz one-work-item workgroups, each writing its
+//    ids and the grid size from the hidden arguments into its own slot.
+__kernel void wg_ids(__global unsigned *out)
+{
+    __constant unsigned *ia = (__constant unsigned *)__builtin_amdgcn_implicitarg_ptr();
+    unsigned x = __builtin_amdgcn_workgroup_id_x(), y = __builtin_amdgcn_workgroup_id_y(),
+             z = __builtin_amdgcn_workgroup_id_z();
+    unsigned flat = (z * ia[1] + y) * ia[0] + x;
+    out[2 * flat] = x | y << 12 | z << 24;
+    out[2 * flat + 1] = ia[0] * ia[1] * ia[2];
+}

@@ -251,9 +251,31 @@ static void t_grid3d(void) {
           bad);
 }
 
+/* ---- 7. many workgroups ------------------------------------------------------------------------
+ */
+static void t_wg_ids(void) {
+    enum { GX = 1100, GY = 37, GZ = 5, NWG = GX * GY * GZ };
+    static uint32_t out[2 * NWG];
+    uint64_t dout = kt_upload(NULL, sizeof out);
+    const void *p[] = {&dout};
+    if (launch3("wg_ids", GX, GY, GZ, 1, 1, 1, p, 1))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    int bad = 0;
+    for (uint32_t z = 0; z < GZ; z++)
+        for (uint32_t y = 0; y < GY; y++)
+            for (uint32_t x = 0; x < GX; x++) {
+                uint32_t f = (z * GY + y) * GX + x;
+                if ((out[2 * f] != (x | y << 12 | z << 24) || out[2 * f + 1] != NWG) && bad++ < 2)
+                    printf("  wg_ids (%u,%u,%u): got %#x %u\n", x, y, z, out[2 * f],
+                           out[2 * f + 1]);
+            }
+    CHECK(bad == 0, "%s wg_ids: %d of %d workgroups wrong", kt.tag, bad, NWG);
+}
+
 int main(void) {
-    static const kt_test tests[] = {t_atomics_i32,  t_atomics_i64, t_atomics_cas,
-                                    t_atomics_fadd, t_grid2d,      t_grid3d};
+    static const kt_test tests[] = {t_atomics_i32, t_atomics_i64, t_atomics_cas, t_atomics_fadd,
+                                    t_grid2d,      t_grid3d,      t_wg_ids};
     if (kt_run_all("atomics", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("atomics");
