@@ -158,3 +158,17 @@ __kernel void cvt_f64_sat(__global int *out, __global const double *a, unsigned 
         out[4 * i + 3] = (int)(unsigned)__builtin_fmin(__builtin_fabs(x), 4294967295.0);
     }
 }
+
+// 10. Vector conversions between half2 and float2 (SDWA / op_sel on the high halves, packing).
+typedef float float2_t __attribute__((ext_vector_type(2)));
+__kernel void cvt_half2(__global float2_t *f, __global half2_t *h, __global const half2_t *a,
+                        __global const float2_t *b, unsigned n)
+{
+    unsigned i = GID();
+    if (i < n) {
+        half2_t x = a[i];
+        float2_t y = b[i];
+        f[i] = (float2_t)((float)x.y, (float)x.x) * 3.0f; // exact: 11 + 2 bits
+        h[i] = (half2_t)((half)y.y, (half)y.x);
+    }
+}

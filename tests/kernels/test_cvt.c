@@ -481,9 +481,41 @@ static void t_f64_sat(void) {
         CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
 }
 
+/* ---- 10. half2 <-> float2 ---------------------------------------------------------------------
+ */
+static void t_half2(void) {
+    static f16 a[2 * N], h[2 * N];
+    static float b[2 * N], f[2 * N];
+    for (int i = 0; i < 2 * N; i++) {
+        a[i] = (f16)rnd_f32(127 - 24, 40); /* denormal halves up to the largest */
+        b[i] = rnd_f32(127 - 28, 46);
+    }
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             df = kt_upload(NULL, sizeof f), dh = kt_upload(NULL, sizeof h);
+    unsigned n = N;
+    const void *p[] = {&df, &dh, &da, &db, &n};
+    if (launch("cvt_half2", GROUPS, p, 5))
+        return;
+    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
+    gfx_memcpy_dtoh(kt.dev, h, dh, sizeof h);
+    int bad[2] = {0};
+    for (int i = 0; i < N; i++)
+        for (int e = 0; e < 2; e++) {
+            float wf = (float)a[2 * i + 1 - e] * 3.0f;
+            f16 wh = (f16)b[2 * i + 1 - e];
+            if (!same32(f[2 * i + e], wf))
+                BAD(bad[0], "  half2->float2[%d].%d: got %a want %a\n", i, e, f[2 * i + e], wf);
+            if (!same16(h[2 * i + e], wh))
+                BAD(bad[1], "  float2->half2[%d].%d (%a): got %a want %a\n", i, e, b[2 * i + 1 - e],
+                    (double)h[2 * i + e], (double)wh);
+        }
+    CHECK(bad[0] == 0, "%s half2 -> float2: %d wrong", kt.tag, bad[0]);
+    CHECK(bad[1] == 0, "%s float2 -> half2: %d wrong", kt.tag, bad[1]);
+}
+
 int main(void) {
     static const kt_test tests[] = {t_i32_f32, t_sat,     t_i64,      t_small_int, t_f16,
-                                    t_bf16,    t_f32_f64, t_pk_int16, t_f64_sat};
+                                    t_bf16,    t_f32_f64, t_pk_int16, t_f64_sat,   t_half2};
     if (kt_run_all("cvt", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("cvt");
