@@ -5,12 +5,14 @@
  * Bounds, in ULPs of the exact value (kt_ulp32/16/64):
  *  - exact ops (rounding, fract, ldexp, frexp, min/max/med3, copysign, packed f16 add/mul/fma):
  *    bit for bit;
- *  - the transcendental unit (v_rcp, v_rsq, v_sqrt, v_exp, v_log for f32, f64 and f16): 1 ULP.
- *    The CDNA3 ISA gives 1 ULP for the f32 ones; gfxemu models them correctly rounded, so a
- *    result off by more than 1 ULP is a bug either way.  They flush denormal f32 inputs and
- *    results to zero, so where the exact result is below 2^-126 a zero is accepted too;
+ *  - the transcendental unit (v_rcp, v_rsq, v_sqrt, v_exp, v_log for f32, f64 and f16): 1 ULP,
+ *    the hardware figure src/exec/valu_f32.c cites for the f32 ones (not re-checked against
+ *    the ISA manual here).  gfxemu models them correctly rounded (at most 0.5 ULP), so more
+ *    than 1 ULP is a bug either way.  The f32 ones flush denormal inputs and results to zero,
+ *    so where the exact result is below 2^-126 a zero is accepted too;
  *  - v_sin/v_cos (argument in revolutions): 1 ULP, or 2^-24 absolute where the exact value is
- *    near zero.  Hardware is only accurate to about 2^-20 absolute, gfxemu is correctly rounded;
+ *    near zero.  This is gfxemu's bound (correctly rounded), far tighter than hardware's (about
+ *    2^-20 absolute, as cited in valu_f32.c), so it would not pass on a real GPU;
  *  - OpenCL's default f32 division: 2.5 ULP (the OpenCL C spec's bound), default sqrt: 1 ULP
  *    (the spec allows 3; LLVM uses v_sqrt_f32 with exact scaling, so 1 ULP holds here). */
 #include "common/check.h"
