@@ -273,9 +273,51 @@ static void t_wg_ids(void) {
     CHECK(bad == 0, "%s wg_ids: %d of %d workgroups wrong", kt.tag, bad, NWG);
 }
 
+/* ---- 8. f64 min/max, f32 min, packed f16 add, LDS f32 add
+ * ---------------------------------------- */
+static void t_atomics_fminmax(void) {
+    static double v[T];
+    static float sums[G * 4], wsums[G * 4];
+    static _Float16 h[128];
+    double d[2] = {1e300, -1e300}, wd[2] = {1e300, -1e300};
+    float f = INFINITY, wf = INFINITY;
+    memset(wsums, 0, sizeof wsums);
+    memset(h, 0, sizeof h);
+    for (int i = 0; i < T; i++) {
+        /* nonzero, both signs, |v| < 2^60: (int)(v * 2^-44) < 2^16, and 64 of them sum exactly */
+        v[i] = ldexp((double)((int64_t)rnd64() >> 4), -(int)(rnd() % 80)) + (i % 2 ? 0.5 : -0.5);
+        wd[0] = v[i] < wd[0] ? v[i] : wd[0];
+        wd[1] = v[i] > wd[1] ? v[i] : wd[1];
+        wf = (float)v[i] < wf ? (float)v[i] : wf;
+        wsums[(i / 256) * 4 + (i & 3)] += (float)(int)(v[i] * 0x1p-44);
+    }
+    uint64_t dd = kt_upload(d, sizeof d), df = kt_upload(&f, 4), dh = kt_upload(h, sizeof h),
+             ds = kt_upload(NULL, sizeof sums), dv = kt_upload(v, sizeof v);
+    const void *p[] = {&dd, &df, &dh, &ds, &dv};
+    if (launch3("atomics_fminmax", G, 1, 1, 256, 1, 1, p, 5))
+        return;
+    gfx_memcpy_dtoh(kt.dev, d, dd, sizeof d);
+    gfx_memcpy_dtoh(kt.dev, &f, df, 4);
+    gfx_memcpy_dtoh(kt.dev, h, dh, sizeof h);
+    gfx_memcpy_dtoh(kt.dev, sums, ds, sizeof sums);
+    CHECK(d[0] == wd[0] && d[1] == wd[1], "%s global_atomic_min/max_f64: got %a %a want %a %a",
+          kt.tag, d[0], d[1], wd[0], wd[1]);
+    CHECK(f == wf, "%s f32 atomic min (CAS loop): got %a want %a", kt.tag, f, wf);
+    int bad = 0;
+    for (int k = 0; k < 64; k++) /* T / 64 adds of (1, 0.5) each */
+        bad += (double)h[2 * k] != T / 64 || (double)h[2 * k + 1] != T / 128;
+    CHECK(bad == 0, "%s global_atomic_pk_add_f16: %d of 64 wrong (got %g %g want %d %d)", kt.tag,
+          bad, (double)h[0], (double)h[1], T / 64, T / 128);
+    bad = 0;
+    for (int k = 0; k < G * 4; k++)
+        bad += sums[k] != wsums[k];
+    CHECK(bad == 0, "%s ds_add_f32: %d of %d workgroup sums wrong (got %g want %g)", kt.tag, bad,
+          G * 4, sums[0], wsums[0]);
+}
+
 int main(void) {
     static const kt_test tests[] = {t_atomics_i32, t_atomics_i64, t_atomics_cas, t_atomics_fadd,
-                                    t_grid2d,      t_grid3d,      t_wg_ids};
+                                    t_grid2d,      t_grid3d,      t_wg_ids,      t_atomics_fminmax};
     if (kt_run_all("atomics", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("atomics");
