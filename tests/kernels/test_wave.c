@@ -616,11 +616,39 @@ static void t_private_big(void) {
     CHECK(bad == 0, "%s private_big (4 KiB of scratch per work-item): %d wrong", kt.tag, bad);
 }
 
+/* ---- 16. raw buffer accesses ----------------------------------------------------------------- */
+static void t_buffer_raw(void) {
+    static int32_t buf[256], out[64];
+    for (int i = 0; i < 256; i++)
+        buf[i] = (int32_t)rnd();
+    int load_bytes = 100, store_bytes = 400; /* lanes 0-24 load, lanes 0-35 store */
+    uint64_t db = kt_upload(buf, sizeof buf), dout = kt_upload(NULL, sizeof out);
+    const void *p[] = {&dout, &db, &load_bytes, &store_bytes};
+    if (launch("buffer_raw", 1, 64, p, 4))
+        return;
+    static int32_t after[256];
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, after, db, sizeof after);
+    int bad = 0;
+    for (int l = 0; l < 64; l++) {
+        int32_t v = l < 25 ? buf[l] : 0;
+        if (out[l] != v)
+            BAD(bad, "  buffer_load lane %d: got %d want %d\n", l, out[l], v);
+    }
+    for (int k = 0; k < 256; k++) {
+        /* stores from lane l go to dword 64 + l, kept while its byte offset is below 400 */
+        int32_t w = k >= 64 && k < 100 ? (k - 64 < 25 ? buf[k - 64] : 0) + 1 : buf[k];
+        if (after[k] != w)
+            BAD(bad, "  buffer_store dword %d: got %d want %d\n", k, after[k], w);
+    }
+    CHECK(bad == 0, "%s buffer_raw (num_records range checks): %d wrong", kt.tag, bad);
+}
+
 int main(void) {
     static const kt_test tests[] = {t_ballot,        t_permute,      t_dpp,          t_swizzle,
                                     t_lds_histogram, t_lds_big_hist, t_private_sort, t_struct,
                                     t_many_args,     t_narrow_wide,  t_lds_widths,   t_matmul_f32,
-                                    t_dyn_lds,       t_reduce1024,   t_private_big};
+                                    t_dyn_lds,       t_reduce1024,   t_private_big,  t_buffer_raw};
     if (kt_run_all("wave", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("wave");

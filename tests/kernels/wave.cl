@@ -329,3 +329,15 @@ __kernel void private_big(__global int *out, __global const int *idx, unsigned n
         s = s * 31 + arr[(idx[32 * i + k] >> 10) & 1023];
     out[i] = s;
 }
+
+// 16. Raw buffer loads and stores through buffer resources (buffer_load/store_dword offen):
+//     accesses at or past num_records are dropped (stores) or read 0 (loads).
+__kernel void buffer_raw(__global int *out, __global int *buf, int load_bytes, int store_bytes)
+{
+    unsigned l = LID();
+    __amdgpu_buffer_rsrc_t rl = __builtin_amdgcn_make_buffer_rsrc(buf, 0, load_bytes, 0x00027000);
+    __amdgpu_buffer_rsrc_t rs = __builtin_amdgcn_make_buffer_rsrc(buf, 0, store_bytes, 0x00027000);
+    int v = __builtin_amdgcn_raw_buffer_load_b32(rl, l * 4, 0, 0);
+    __builtin_amdgcn_raw_buffer_store_b32(v + 1, rs, l * 4 + 256, 0, 0);
+    out[l] = v;
+}
