@@ -219,10 +219,15 @@ PK2(v_pk_mul_f16, 1, r16(H(a) * H(b)))
 PK2(v_pk_max_f16, 1, fmax16(a, b, IEEE))
 PK2(v_pk_min_f16, 1, fmin16(a, b, IEEE))
 PK3(v_pk_fma_f16, 1, fma16(H(a), H(b), H(c)))
-PK2(v_pk_add_u16, 0, a + b)
-PK2(v_pk_sub_u16, 0, a - b)
-PK2(v_pk_add_i16, 0, a + b)
-PK2(v_pk_sub_i16, 0, a - b)
+/* Packed integer add/sub/mad: the VOP3P clamp bit saturates each half (unsigned or signed 16-bit,
+ * CDNA3 ISA V_PK_ADD_U16 ...); without it the halves wrap. */
+#define PCLAMP (x->in.f.v.clamp)
+static inline u32 psat_u16(i64 v) { return v < 0 ? 0 : v > 0xffff ? 0xffff : (u32)v; }
+static inline u32 psat_i16(i64 v) { return (u32)(v < -32768 ? -32768 : v > 32767 ? 32767 : v); }
+PK2(v_pk_add_u16, 0, PCLAMP ? psat_u16((i64)a + b) : a + b)
+PK2(v_pk_sub_u16, 0, PCLAMP ? psat_u16((i64)a - b) : a - b)
+PK2(v_pk_add_i16, 0, PCLAMP ? psat_i16(S16(a) + S16(b)) : a + b)
+PK2(v_pk_sub_i16, 0, PCLAMP ? psat_i16(S16(a) - S16(b)) : a - b)
 PK2(v_pk_mul_lo_u16, 0, a *b)
 PK2(v_pk_lshlrev_b16, 0, b << (a & 15))
 PK2(v_pk_lshrrev_b16, 0, b >> (a & 15))
@@ -231,8 +236,9 @@ PK2(v_pk_max_u16, 0, a > b ? a : b)
 PK2(v_pk_min_u16, 0, a < b ? a : b)
 PK2(v_pk_max_i16, 0, (u32)(S16(a) > S16(b) ? a : b))
 PK2(v_pk_min_i16, 0, (u32)(S16(a) < S16(b) ? a : b))
-PK3(v_pk_mad_u16, 0, a *b + c)
-PK3(v_pk_mad_i16, 0, (u32)(S16(a) * S16(b) + S16(c)))
+PK3(v_pk_mad_u16, 0, PCLAMP ? psat_u16((i64)a *b + c) : a *b + c)
+PK3(v_pk_mad_i16, 0,
+    PCLAMP ? psat_i16((i64)S16(a) * S16(b) + S16(c)) : (u32)(S16(a) * S16(b) + S16(c)))
 
 /* gfx950 IEEE maximum/minimum of three, per half: NaN propagates, -0 < +0. */
 static inline u32 maximum16(u32 a, u32 b) {

@@ -77,12 +77,17 @@ F32OP3(v_cubesc_f32, cube_sc(a, b, c))
 F32OP3(v_cubetc_f32, cube_tc(a, b, c))
 F32OP3(v_cubema_f32, cube_ma(a, b, c))
 
-/* D = S0 * S1 + D: the accumulator is the destination register itself. */
+/* D = S0 * S1 + D: the accumulator is the destination register itself, an input like the
+ * others: a denormal one reads as a signed zero when MODE flushes f32 input denormals. */
 VFN static void v_fmac_f32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);
     const u32 *D = vdreg(w, &x->in.dst[0]);
-    VLOOP(l) d[l] = bf32(fma32(f32(A[l]), f32(B[l]), f32(D[l])));
+    u32 ftz = fk_flush_in(w->mode, FK_F32) ? 0x7f800000u : 0;
+    VLOOP(l) {
+        u32 c = (D[l] & ftz) || !ftz ? D[l] : D[l] & 0x80000000u;
+        d[l] = bf32(fma32(f32(A[l]), f32(B[l]), f32(c)));
+    }
     vd32(w, x, d, FK_F32);
 }
 

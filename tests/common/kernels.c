@@ -3,13 +3,13 @@
 
 #include "common/util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 kt_target kt;
 
-uint64_t kt_upload(const void *p, size_t n)
-{
+uint64_t kt_upload(const void *p, size_t n) {
     uint64_t a = 0;
     if (gfx_buffer_alloc(kt.dev, n, &a) != GFX_OK ||
         (p && gfx_memcpy_htod(kt.dev, a, p, n) != GFX_OK)) {
@@ -20,8 +20,7 @@ uint64_t kt_upload(const void *p, size_t n)
 }
 
 int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
-              const void *const *params, size_t nparams)
-{
+              const void *const *params, size_t nparams) {
     const gfx_kernel *k;
     if (gfx_module_kernel(kt.mod, name, &k) != GFX_OK) {
         printf("FAIL %s %s: kernel not found\n", kt.tag, name);
@@ -38,8 +37,7 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
     return 0;
 }
 
-int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests)
-{
+int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {
     const char *build = test_build_dir();
     const char *arches[] = {"gfx950", "gfx942"};
     const char *opts[] = {"-O0", "-O1", "-O3"}; /* -O1 indexes private arrays with s_set_gpr_idx */
@@ -68,4 +66,26 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
             gfx_module_free(kt.mod);
         }
     return 0;
+}
+
+/* The ULP error of got against exact for a format with `mant` stored mantissa bits, smallest
+ * normal exponent emin and largest finite value max (rounding threshold to infinity: max plus
+ * half an ULP). */
+static double ulp_err(long double got, long double exact, int mant, int emin, long double max) {
+    if (isnan(exact) || isnan(got))
+        return isnan(exact) && isnan(got) ? 0 : 1e30;
+    long double top = max + ldexpl(1, ilogbl(max) - mant - 1);
+    if (isinf(exact) || fabsl(exact) >= top)
+        return isinf(got) && signbit(got) == signbit(exact) ? 0 : 1e30;
+    if (isinf(got))
+        return 1e30;
+    int e = exact == 0 ? emin : ilogbl(exact);
+    long double ulp = ldexpl(1, (e < emin ? emin : e) - mant);
+    return (double)(fabsl(got - exact) / ulp);
+}
+
+double kt_ulp32(float got, double exact) { return ulp_err(got, exact, 23, -126, 0x1.fffffep127); }
+double kt_ulp16(float got, double exact) { return ulp_err(got, exact, 10, -14, 65504); }
+double kt_ulp64(double got, long double exact) {
+    return ulp_err(got, exact, 52, -1022, 0x1.fffffffffffffp1023);
 }

@@ -29,4 +29,12 @@ uint64_t kt_upload(const void *p, size_t n);
 int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
               const void *const *params, size_t nparams);
 
+/* Error of a result in units in the last place of the exact value `exact` (the ULP of the
+ * format at |exact|, denormal spacing below the smallest normal): 0 when both are the same NaN
+ * class or the same infinity (an exact value beyond the largest finite rounds to infinity), a
+ * huge value for a NaN or infinity that should not be there. */
+double kt_ulp32(float got, double exact);
+double kt_ulp16(float got, double exact); /* got: an f16 value widened to float */
+double kt_ulp64(double got, long double exact);
+
 #endif
