@@ -22,6 +22,7 @@ static void build_handlers(void)
         {x_valu_f16_handlers, &x_valu_f16_nhandlers},
         {x_valu_cvt_handlers, &x_valu_cvt_nhandlers},
         {x_valu_cmp_handlers, &x_valu_cmp_nhandlers},
+        {x_valu_scale_handlers, &x_valu_scale_nhandlers},
         {x_smem_handlers, &x_smem_nhandlers},
         {x_flat_handlers, &x_flat_nhandlers},
         {x_lds_handlers, &x_lds_nhandlers},

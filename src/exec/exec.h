@@ -138,6 +138,8 @@ extern const xhandler x_flat_handlers[];
 extern const unsigned x_flat_nhandlers;
 extern const xhandler x_lds_handlers[];
 extern const unsigned x_lds_nhandlers;
+extern const xhandler x_valu_scale_handlers[]; /* src/exec/valu_scale.c */
+extern const unsigned x_valu_scale_nhandlers;
 extern const xhandler x_mfma_handlers[]; /* src/exec/mfma.c */
 extern const unsigned x_mfma_nhandlers;
 

@@ -220,24 +220,39 @@ VFN static void v_cvt_pkaccum_u8_f32(wave *w, const xinst *x) {
     VLOOP(l) d[l] = pk_u8(f32(A[l]), B[l], D[l]);
     vd32(w, x, d, FK_RAW);
 }
-/* gfx950 stochastic rounding to bf16: add the random S1[15:0] below the kept bits, then
- * truncate; NaN stays a quiet NaN. */
-VFN static void v_cvt_sr_bf16_f32(wave *w, const xinst *x) {
-    u32 t0[LANES], t1[LANES], d[LANES];
-    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);
-    VLOOP(l) {
-        u32 a = A[l];
-        if ((a & 0x7fffffffu) > 0x7f800000u)
-            d[l] = (a >> 16) | 0x40;
-        else if ((a & 0x7fffffffu) == 0x7f800000u)
-            d[l] = a >> 16;
-        else {
-            u32 r = a + (B[l] & 0xffff);
-            d[l] = ((r & 0x7fffffffu) >= 0x7f800000u ? (a & 0x80000000u) | 0x7f800000u : r) >> 16;
-        }
+/* gfx950 stochastic rounding of an f32 to f16/bf16: D.half[op_sel[3]], the other half kept.  The
+ * random S1 is added below the kept bits and the sum truncated (fpfmt.h FPF_SR_LOW: S1[15:0] for
+ * bf16, S1[12:0] for f16 normals, more bits for f16 denormals); overflow gives infinity, NaN a
+ * quiet NaN. */
+#define CVT_SR16(name, fmt)                                                                        \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);                  \
+        VLOOP(l) d[l] = fpf_encode_sr(f32(A[l]), B[l], fmt, FPF_SR_LOW);                           \
+        vd16(w, x, d, FK_I16, 1);                                                                  \
     }
-    vd16(w, x, d, FK_I16, 1);
-}
+CVT_SR16(v_cvt_sr_bf16_f32, FPF_BF16)
+CVT_SR16(v_cvt_sr_f16_f32, FPF_F16)
+/* D.byte[op_sel[3:2]] = fp8/bf8(S0) rounded stochastically with S1, the other bytes kept.  gfx950
+ * (OCP): S1 is a 32-bit fraction aligned below the kept lsb (AMD's gfx950 reference model);
+ * gfx942 (FNUZ): S1's low bits are added to the dropped f32 bits (the gfx942-era FNUZ software
+ * model).  Out of range: NaN (infinity for OCP bf8), as v_cvt_pk_fp8_f32 without clamp. */
+#define CVT_SR_F8(name, bf8)                                                                       \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);                  \
+        const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
+        const fpf_format *f = f8(x, bf8);                                                          \
+        int mode = x->in.arch == ISA_GFX950 ? 0 : FPF_SR_LOW;                                      \
+        unsigned sh = 8 * ((x->in.f.v.opsel >> 2) & 3);                                            \
+        VLOOP(l) {                                                                                 \
+            u32 c = fpf_encode_sr(f32(A[l]), B[l], f, mode);                                       \
+            d[l] = (D[l] & ~(0xffu << sh)) | c << sh;                                              \
+        }                                                                                          \
+        vd32(w, x, d, FK_RAW);                                                                     \
+    }
+CVT_SR_F8(v_cvt_sr_fp8_f32, 0)
+CVT_SR_F8(v_cvt_sr_bf8_f32, 1)
 
 /* ---- f64 conversions ------------------------------------------------------------------------ */
 
@@ -324,5 +339,8 @@ const xhandler x_valu_cvt_handlers[] = {
     VH(V_ASHR_PK_U8_I32, v_ashr_pk_u8_i32, ISA_T_B32),
     VH(V_CVT_PKACCUM_U8_F32, v_cvt_pkaccum_u8_f32, ISA_T_F32),
     VH(V_CVT_SR_BF16_F32, v_cvt_sr_bf16_f32, ISA_T_F32),
+    VH(V_CVT_SR_F16_F32, v_cvt_sr_f16_f32, ISA_T_F32),
+    VH(V_CVT_SR_FP8_F32, v_cvt_sr_fp8_f32, ISA_T_F32),
+    VH(V_CVT_SR_BF8_F32, v_cvt_sr_bf8_f32, ISA_T_F32),
 };
 const unsigned x_valu_cvt_nhandlers = sizeof x_valu_cvt_handlers / sizeof x_valu_cvt_handlers[0];
