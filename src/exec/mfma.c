@@ -29,6 +29,12 @@
 
 #include <pthread.h>
 
+/* valu.h asks GCC for -O3, whose unroll-and-jam turns the multiply's vector loop into scalar
+ * code: keep the loop nest as written. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-loop-unroll-and-jam")
+#endif
+
 /* Element types of the A/B sources. */
 enum {
     MT_F32,
@@ -178,25 +184,36 @@ static u32 (*dst_regs(wave *w, const xinst *x))[LANES] {
     return o->kind == ISA_OPND_AGPR ? (u32(*)[LANES])w->a[o->idx] : (u32(*)[LANES])w->v[o->idx];
 }
 
-/* Element e (width bits) of lane l in a register tuple. */
-static inline __attribute__((always_inline)) u32 elem(const u32 (*R)[LANES], int l, int e,
-                                                      int bits) {
-    unsigned bit = (unsigned)(e * bits), d = bit / 32, sh = bit % 32;
-    u64 v = R[d][l];
-    if (sh + (unsigned)bits > 32)
-        v |= (u64)R[d + 1][l] << 32;
-    return (u32)(v >> sh) & (bits == 32 ? ~0u : (1u << bits) - 1);
-}
-
 /* ---- element conversion --------------------------------------------------------------------- */
+
+/* Bit casts and f16 -> f32 that always inline (the handlers are compiled per target: a call
+ * out of the lane loops would stop their vectorisation). */
+#define AI static inline __attribute__((always_inline))
+AI float asf(u32 u) {
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+AI u32 asu(float f) {
+    u32 u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+/* f16 -> f32, exact: normals and inf/NaN move their fields (rebias 15 -> 127), denormals are
+ * m * 2^-24 (an exact integer-to-float conversion and scaling). */
+AI float half(u32 h) {
+    u32 em = h & 0x7fffu, sign = (h & 0x8000u) << 16;
+    u32 nrm = (em << 13) + (112u << 23), inf = (em << 13) | 0x7f800000u;
+    u32 den = asu((float)(int)em * 0x1p-24f);
+    u32 v = em >= 0x7c00u ? inf : em >= 0x400u ? nrm : den;
+    return asf(v | sign);
+}
 
 /* xf32: an f32 operand reduced to 10 explicit mantissa bits (round to nearest even); the
  * CDNA3 manual does not give the reduction, docs/mfma.md states the choice. */
-static inline float xf32(u32 u) {
-    if ((u & 0x7f800000u) == 0x7f800000u)
-        return f32(u);
-    u32 r = u + 0xfffu + ((u >> 13) & 1);
-    return f32(r & ~0x1fffu);
+AI float xf32(u32 u) {
+    u32 r = (u + 0xfffu + ((u >> 13) & 1)) & ~0x1fffu;
+    return asf((u & 0x7f800000u) == 0x7f800000u ? u : r);
 }
 
 static int elem_bits(int t, int fmt) {
@@ -235,17 +252,6 @@ static const float *lut_of(int t, int fmt, int fnuz) {
     }
 }
 
-/* Value of one float element (t not i8/f64); tab is lut_of() for the small formats. */
-static inline __attribute__((always_inline)) float to_float(int t, const float *tab, u32 v) {
-    switch (t) {
-    case MT_F32: return f32(v);
-    case MT_XF32: return xf32(v);
-    case MT_F16: return h2f(v);
-    case MT_BF16: return f32(v << 16);
-    default: return tab[v];
-    }
-}
-
 /* B-matrix lane group pattern (BLGP): the lane whose B data lane l uses. */
 static inline int blgp_lane(int blgp, int l) {
     switch (blgp) {
@@ -270,19 +276,50 @@ typedef struct mop {
     int nega, negb, negc;
 } mop;
 
+/* Element e of every lane of a register tuple, converted (type t, width bits; tab the lut_of()
+ * table for the small formats) into out[e][lane]: each loop runs over the 64 lanes of one
+ * element position, so it vectorises. */
+static inline __attribute__((always_inline)) void
+unpack_f(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, float (*out)[LANES]) {
+    for (int e = 0; e < E; e++) {
+        const u32 *r = R[e * bits / 32], *r1 = R[e * bits / 32 + (e * bits % 32 + bits > 32)];
+        int sh = e * bits % 32;
+        float *o = out[e];
+        switch (t) {
+        case MT_F32: VLOOP(l) o[l] = asf(r[l]); break;
+        case MT_XF32: VLOOP(l) o[l] = xf32(r[l]); break;
+        case MT_F16: VLOOP(l) o[l] = half((r[l] >> sh) & 0xffff); break;
+        case MT_BF16: VLOOP(l) o[l] = asf(((r[l] >> sh) & 0xffff) << 16); break;
+        default:
+            if (sh + bits <= 32)
+                VLOOP(l) o[l] = tab[(r[l] >> sh) & ((1u << bits) - 1)];
+            else /* a 6-bit element across two registers */
+                VLOOP(l) o[l] = tab[((r[l] >> sh) | (r1[l] << (32 - sh))) & 0x3f];
+        }
+    }
+}
+static inline __attribute__((always_inline)) void
+unpack_i(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, i32 (*out)[LANES]) {
+    (void)t, (void)bits, (void)tab;
+    for (int e = 0; e < E; e++) {
+        const u32 *r = R[e / 4];
+        int sh = 8 * (e & 3);
+        VLOOP(l) out[e][l] = (int8_t)(r[l] >> sh);
+    }
+}
+
 /* Gather A: a[b][i][s] (s < S stored per row: K dense, K/2 sparse) and for sparse ops the dense
- * k each stored value multiplies (kof).  T is float or int32. */
-#define GATHER_A(T, CONV)                                                                          \
+ * k each stored value multiplies (kof).  T is float or i32, UNPACK unpack_f or unpack_i. */
+#define GATHER_A(T, UNPACK, tab)                                                                   \
     do {                                                                                           \
-        int M = d->m, NB = d->nb, E = op->sa, S = E * (64 / (M * NB)),                             \
-            bits = elem_bits(d->ta, op->fa);                                                       \
-        for (int l = 0; l < LANES; l++) {                                                          \
-            int i = l % M, b = (l / M) % NB, g = l / (M * NB);                                     \
+        int M = d->m, NB = d->nb, E = op->sa, S = E * (64 / (M * NB)), lm = __builtin_ctz(M),      \
+            lb = __builtin_ctz(NB);                                                                \
+        UNPACK(RA, E, d->ta, elem_bits(d->ta, op->fa), tab, tmp);                                  \
+        for (int l = 0; l < LANES; l++) { /* shapes are powers of two: no divisions */             \
+            int i = l & (M - 1), b = (l >> lm) & (NB - 1), g = l >> (lm + lb);                     \
             T *row = A + (b * M + i) * S + g * E;                                                  \
-            for (int e = 0; e < E; e++) {                                                          \
-                u32 v = elem(RA, l, e, bits);                                                      \
-                row[e] = CONV;                                                                     \
-            }                                                                                      \
+            for (int e = 0; e < E; e++)                                                            \
+                row[e] = tmp[e][l];                                                                \
             if (kof) {                                                                             \
                 u8 *ko = kof + (b * M + i) * S + g * E;                                            \
                 for (int e = 0; e < E; e++) /* 2-bit index: position inside its group of 4 */      \
@@ -291,18 +328,20 @@ typedef struct mop {
         }                                                                                          \
     } while (0)
 
-/* Gather B: bm[b][k][j] (dense), with the BLGP lane pattern. */
-#define GATHER_B(T, CONV)                                                                          \
+/* Gather B: bm[b][k][j] (dense), with the BLGP lane pattern.  A row k of block b is the
+ * element k%E of N consecutive lanes; every BLGP pattern moves aligned groups of 16 lanes, so
+ * the row is copied in runs of min(N, 16) lanes. */
+#define GATHER_B(T, UNPACK, tab)                                                                   \
     do {                                                                                           \
-        int N = d->n, NB = d->nb, E = op->sb, bits = elem_bits(d->tb, op->fb);                     \
-        for (int l = 0; l < LANES; l++) {                                                          \
-            int j = l % N, b = (l / N) % NB, g = l / (N * NB), src = blgp_lane(op->blgp, l);       \
-            T *col = Bm + (b * K + g * E) * N + j;                                                 \
-            for (int e = 0; e < E; e++) {                                                          \
-                u32 v = elem(RB, src, e, bits);                                                    \
-                col[e * N] = CONV;                                                                 \
-            }                                                                                      \
-        }                                                                                          \
+        int N = d->n, NB = d->nb, E = op->sb, run = N < 16 ? N : 16;                               \
+        UNPACK(RB, E, d->tb, elem_bits(d->tb, op->fb), tab, tmp);                                  \
+        for (int g = 0; g < 64 / (N * NB); g++)                                                    \
+            for (int b = 0; b < NB; b++)                                                           \
+                for (int e = 0; e < E; e++)                                                        \
+                    for (int c = 0; c < N; c += run)                                               \
+                        memcpy(Bm + (b * K + g * E + e) * N + c,                                   \
+                               tmp[e] + blgp_lane(op->blgp, N * b + N * NB * g + c),               \
+                               (size_t)run * sizeof(T));                                           \
     } while (0)
 
 /* Walk the C/D layout: for each element (block b, row i, column j) visit register r, lane l;
@@ -313,8 +352,8 @@ typedef struct mop {
         int G = (wide) ? (M * N >= 64 ? 1 : 64 / (M * N)) : (M * N >= 256 ? 1 : 256 / (M * N));    \
         for (int b = 0; b < d->nb; b++)                                                            \
             for (int i = 0; i < M; i++) {                                                          \
-                int r = b * (M * N / 64) + (i / (h * mpr)) * h + i % h;                            \
-                int l0 = N * (b % G) + G * N * ((i / h) % mpr);                                    \
+                int r = b * (M * N / 64) + (i / (h * mpr)) * h + (i & (h - 1));                    \
+                int l0 = N * (b & (G - 1)) + G * N * ((i / h) & (mpr - 1));                        \
                 for (int j = 0; j < N; j++) {                                                      \
                     int l = l0 + j, at = (b * M + i) * N + j;                                      \
                     BODY;                                                                          \
@@ -322,29 +361,41 @@ typedef struct mop {
             }                                                                                      \
     } while (0)
 
-/* D[i][j] += A[i][s] * B[kof[i][s]][j], s ascending: the inner loop over j vectorises. */
+/* D[i][j] += A[i][s] * B[kof[i][s]][j], s ascending, for two rows at a time: each row of D
+ * stays in a local accumulator of N (a constant at every call) floats, so the j loop is a few
+ * vector registers and the two rows give the FMA units independent chains. */
 static inline __attribute__((always_inline)) void
 mm_f32(int M, int N, int S, const float *a, const u8 *kof, const float *bm, float *dm) {
-    for (int i = 0; i < M; i++) {
-        float *restrict di = dm + i * N;
+    for (int i = 0; i < M; i += 2) {
+        float acc0[32], acc1[32];
+        memcpy(acc0, dm + i * N, (size_t)N * 4);
+        memcpy(acc1, dm + (i + 1) * N, (size_t)N * 4);
+        const float *a0 = a + i * S, *a1 = a0 + S;
         for (int s = 0; s < S; s++) {
-            float av = a[i * S + s];
-            const float *restrict bk = bm + (kof ? kof[i * S + s] : s) * N;
-            for (int j = 0; j < N; j++)
-                di[j] = fmaf(av, bk[j], di[j]);
+            float av0 = a0[s], av1 = a1[s];
+            const float *b0 = bm + (kof ? kof[i * S + s] : s) * N;
+            const float *b1 = bm + (kof ? kof[(i + 1) * S + s] : s) * N;
+            for (int j = 0; j < N; j++) {
+                acc0[j] = fmaf(av0, b0[j], acc0[j]);
+                acc1[j] = fmaf(av1, b1[j], acc1[j]);
+            }
         }
+        memcpy(dm + i * N, acc0, (size_t)N * 4);
+        memcpy(dm + (i + 1) * N, acc1, (size_t)N * 4);
     }
 }
 static inline __attribute__((always_inline)) void mm_i32(int M, int N, int S, const i32 *a,
                                                          const u8 *kof, const i32 *bm, i32 *dm) {
     for (int i = 0; i < M; i++) {
-        i32 *restrict di = dm + i * N;
+        u32 acc[32];
+        memcpy(acc, dm + i * N, (size_t)N * 4);
         for (int s = 0; s < S; s++) {
             u32 av = (u32)a[i * S + s];
-            const i32 *restrict bk = bm + (kof ? kof[i * S + s] : s) * N;
+            const i32 *bk = bm + (kof ? kof[i * S + s] : s) * N;
             for (int j = 0; j < N; j++) /* 32-bit wrap-around, as the hardware adder */
-                di[j] = (i32)((u32)di[j] + av * (u32)bk[j]);
+                acc[j] += av * (u32)bk[j];
         }
+        memcpy(dm + i * N, acc, (size_t)N * 4);
     }
 }
 
@@ -359,7 +410,7 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     int K = d->k, fnuz = x->in.arch == ISA_GFX942, sparse = d->kind == MK_SPARSE;
     int S = sparse ? K / 2 : K;
     u32 ta[8][LANES], tb[8][LANES], tc[32][LANES], ti[1][LANES], tsa[1][LANES], tsb[1][LANES];
-    float A[MMAX], Bm[MMAX], Dm[MMAX];
+    float A[MMAX], Bm[MMAX], Dm[MMAX], tmp[32][LANES];
     u8 kofb[MMAX], *kof = sparse ? kofb : NULL;
     const u32 *idx = NULL;
     int isel = 0;
@@ -376,8 +427,8 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     }
     pthread_once(&lut_once, lut_fill);
     const float *luta = lut_of(d->ta, op->fa, fnuz), *lutb = lut_of(d->tb, op->fb, fnuz);
-    GATHER_A(float, to_float(d->ta, luta, v));
-    GATHER_B(float, to_float(d->tb, lutb, v));
+    GATHER_A(float, unpack_f, luta);
+    GATHER_B(float, unpack_f, lutb);
     if (d->kind == MK_F8F6F4 && x->in.nsrc >= 5) {
         /* scaled MFMA: each lane holds one 32-element K block of one A row (B column), scaled
          * by the E8M0 byte the op_sel/op_sel_hi bits of its scale source select */
@@ -406,7 +457,7 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     const u32(*RC)[LANES] =
         sparse ? (const u32(*)[LANES])dst_regs(w, x) : src_regs(w, x, 2, nrc, tc, 0);
     int negc = op->negc;
-    FOR_CD(0, Dm[at] = negc ? -f32(RC[r][l]) : f32(RC[r][l]));
+    FOR_CD(0, Dm[at] = negc ? -asf(RC[r][l]) : asf(RC[r][l]));
     int M = d->m, N = d->n;
     for (int b = 0; b < d->nb; b++) {
         const float *ab = A + a_block(op, b) * M * S;
@@ -421,14 +472,14 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
             mm_f32(M, 4, S, ab, kb, bb, db);
     }
     u32(*RD)[LANES] = dst_regs(w, x);
-    FOR_CD(0, RD[r][l] = bf32(Dm[at]));
+    FOR_CD(0, RD[r][l] = asu(Dm[at]));
 }
 
 VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
     const mdesc *d = op->d;
     int K = d->k, sparse = d->kind == MK_SPARSE, S = sparse ? K / 2 : K;
     u32 ta[4][LANES], tb[8][LANES], tc[32][LANES], ti[1][LANES];
-    i32 A[MMAX], Bm[MMAX], Dm[MMAX];
+    i32 A[MMAX], Bm[MMAX], Dm[MMAX], tmp[32][LANES];
     u8 kofb[MMAX], *kof = sparse ? kofb : NULL;
     const u32 *idx = NULL;
     int isel = 0;
@@ -439,8 +490,8 @@ VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
         idx = src_regs(w, x, 2, 1, ti, 0)[0];
         isel = x->in.f.v.cbsz == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
     }
-    GATHER_A(i32, (i32)(int8_t)v);
-    GATHER_B(i32, (i32)(int8_t)v);
+    GATHER_A(i32, unpack_i, NULL);
+    GATHER_B(i32, unpack_i, NULL);
     unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
     const u32(*RC)[LANES] =
         sparse ? (const u32(*)[LANES])dst_regs(w, x) : src_regs(w, x, 2, nrc, tc, 0);
