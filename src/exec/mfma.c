@@ -22,7 +22,8 @@
  *   C/D[i][j] 64-bit:  register pair b*(M*N/64) + i/(64/N),
  *                      lane N*(b%G) + G*N*(i%(64/N)) + j, with G = max(1, 64/(M*N)).
  * Element e of a lane sits at bits [e*w, e*w+w) of the tuple (w the element width in bits,
- * packed across dword boundaries for 6-bit formats).
+ * packed across dword boundaries for 6-bit formats).  The gfx950 f8f6f4 ops differ: see
+ * place_f8f6f4().
  */
 #include "exec/fpfmt.h"
 #include "exec/valu.h"
@@ -344,6 +345,23 @@ unpack_i(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, i32 (*
                                (size_t)run * sizeof(T));                                           \
     } while (0)
 
+/* f8f6f4 operands (CDNA4): each lane holds 32 elements of one row of A (column of B).  FP4
+ * elements are 32 consecutive k: k = 32*g + e for lane group g = lane / M.  FP8/BF8/FP6/BF6
+ * elements are two runs of 16 consecutive k, the groups interleaved within each run:
+ * k = 16*G*(e/16) + 16*g + e%16 with G = 64/M groups.  Element (r, k) is scaled by sc[lane
+ * r + M*(k/32)] and stored at out[r*rs + k*ks]. */
+static void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc, float *out,
+                         int rs, int ks) {
+    int G = 64 / M;
+    for (int l = 0; l < LANES; l++) {
+        int r = l % M, g = l / M;
+        for (int e = 0; e < 32; e++) {
+            int k = fmt == MF_FP4 ? 32 * g + e : 16 * G * (e / 16) + 16 * g + e % 16;
+            out[r * rs + k * ks] = tmp[e][l] * sc[r + M * (k / 32)];
+        }
+    }
+}
+
 /* Walk the C/D layout: for each element (block b, row i, column j) visit register r, lane l;
  * idx is the element's offset in the row-major D array. */
 #define FOR_CD(wide, BODY)                                                                         \
@@ -427,25 +445,32 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     }
     pthread_once(&lut_once, lut_fill);
     const float *luta = lut_of(d->ta, op->fa, fnuz), *lutb = lut_of(d->tb, op->fb, fnuz);
-    GATHER_A(float, unpack_f, luta);
-    GATHER_B(float, unpack_f, lutb);
-    if (d->kind == MK_F8F6F4 && x->in.nsrc >= 5) {
-        /* scaled MFMA: each lane holds one 32-element K block of one A row (B column), scaled
-         * by the E8M0 byte the op_sel/op_sel_hi bits of its scale source select */
-        int bya = (x->in.f.v.scale_opsel & 1) | (x->in.f.v.scale_opsel_hi & 1) << 1;
-        int byb = (x->in.f.v.scale_opsel >> 1 & 1) | (x->in.f.v.scale_opsel_hi >> 1 & 1) << 1;
-        const u32 *SA = src_regs(w, x, 3, 1, tsa, 0)[0], *SB = src_regs(w, x, 4, 1, tsb, 0)[0];
-        int M = d->m, N = d->n, E = op->sa;
-        for (int l = 0; l < LANES; l++) {
-            float fa = lut[L_E8M0][(SA[l] >> (8 * bya)) & 0xff];
-            float fb = lut[L_E8M0][(SB[l] >> (8 * byb)) & 0xff];
-            float *ra = A + (l % M) * K + (l / M) * E;
-            for (int e = 0; e < E; e++)
-                ra[e] *= fa;
-            float *cb = Bm + (l / N) * E * N + l % N;
-            for (int e = 0; e < E; e++)
-                cb[e * N] *= fb;
+    if (d->kind == MK_F8F6F4) {
+        /* the scaled form applies an E8M0 scale per row (column) and 32-element K block: the
+         * scale of A[i][k] is the byte op_sel/op_sel_hi pick in lane i + M*(k/32) of src3 */
+        float one[LANES], sca[LANES], scb[LANES];
+        const float *pa = NULL, *pb = NULL;
+        if (x->in.nsrc >= 5) {
+            int bya = (x->in.f.v.scale_opsel & 1) | (x->in.f.v.scale_opsel_hi & 1) << 1;
+            int byb = (x->in.f.v.scale_opsel >> 1 & 1) | (x->in.f.v.scale_opsel_hi >> 1 & 1) << 1;
+            const u32 *SA = src_regs(w, x, 3, 1, tsa, 0)[0], *SB = src_regs(w, x, 4, 1, tsb, 0)[0];
+            for (int l = 0; l < LANES; l++) {
+                sca[l] = lut[L_E8M0][(SA[l] >> (8 * bya)) & 0xff];
+                scb[l] = lut[L_E8M0][(SB[l] >> (8 * byb)) & 0xff];
+            }
+            pa = sca, pb = scb;
+        } else {
+            for (int l = 0; l < LANES; l++)
+                one[l] = 1.0f;
+            pa = pb = one;
         }
+        unpack_f(RA, 32, d->ta, elem_bits(d->ta, op->fa), luta, tmp);
+        place_f8f6f4(tmp, d->m, op->fa, pa, A, K, 1);
+        unpack_f(RB, 32, d->tb, elem_bits(d->tb, op->fb), lutb, tmp);
+        place_f8f6f4(tmp, d->n, op->fb, pb, Bm, 1, d->n);
+    } else {
+        GATHER_A(float, unpack_f, luta);
+        GATHER_B(float, unpack_f, lutb);
     }
     if (op->nega)
         for (int e = 0; e < d->m * S * d->nb; e++)

@@ -126,6 +126,20 @@ static int ref_blgp(int blgp, int l) {
     }
 }
 
+/* f8f6f4 (CDNA4): the lane and element holding row (column) r, k of A (B), MN = M (N).  FP4
+ * (fmt 4): 32 consecutive k per lane, K block k/32 in lane group k/32.  FP8/BF8/FP6/BF6: each
+ * lane holds two runs of 16 consecutive k; the lane groups split each run of 16*(64/MN). */
+static void ref_f8f6f4_loc(int fmt, int MN, int r, int k, int *lane, int *e) {
+    int span = 16 * (64 / MN); /* k covered by one run across all lane groups */
+    if (fmt == 4) {
+        *lane = r + MN * (k / 32);
+        *e = k % 32;
+    } else {
+        *lane = r + MN * ((k % span) / 16);
+        *e = 16 * (k / span) + k % 16;
+    }
+}
+
 /* Where C/D[i][j] of block b lives (the manual's output tables, one case per shape). */
 static void ref_cd_loc(const ref_op *op, int b, int i, int j, int *reg, int *lane) {
     if (op->ta == RT_F64) { /* register pairs: *reg is the pair index */
@@ -232,6 +246,21 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                             acc = fmaf(a, bb, acc);
                         }
                     }
+                } else if (op->kind == RK_F8F6F4) {
+                    for (int k = 0; k < K; k++) {
+                        int la, ea, lb, eb;
+                        ref_f8f6f4_loc(fa, M, i, k, &la, &ea);
+                        ref_f8f6f4_loc(fb, N, j, k, &lb, &eb);
+                        float a = ref_small(ref_elem(r->A, la, ea, wa), op->ta, fa, 0);
+                        float bb = ref_small(ref_elem(r->B, lb, eb, wb), op->tb, fb, 0);
+                        if (md->scaled) { /* E8M0 scale of row i / column j, K block k/32 */
+                            a *= fpf_decode((r->sa[i + M * (k / 32)] >> (8 * md->sel_a)) & 0xff,
+                                            FPF_E8M0);
+                            bb *= fpf_decode((r->sb[j + N * (k / 32)] >> (8 * md->sel_b)) & 0xff,
+                                             FPF_E8M0);
+                        }
+                        acc = fmaf(a, bb, acc);
+                    }
                 } else {
                     for (int k = 0; k < K; k++) {
                         int la = i + M * ab + M * NB * (k / E);
@@ -239,10 +268,6 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                         int lb = use_blgp ? ref_blgp(md->blgp, lb0) : lb0;
                         float a = ref_small(ref_elem(r->A, la, k % E, wa), op->ta, fa, md->gfx942);
                         float bb = ref_small(ref_elem(r->B, lb, k % E, wb), op->tb, fb, md->gfx942);
-                        if (md->scaled) { /* E8M0 scale per 32-element K block: the lane's byte */
-                            a *= fpf_decode((r->sa[la] >> (8 * md->sel_a)) & 0xff, FPF_E8M0);
-                            bb *= fpf_decode((r->sb[lb0] >> (8 * md->sel_b)) & 0xff, FPF_E8M0);
-                        }
                         acc = fmaf(a, bb, acc);
                     }
                 }

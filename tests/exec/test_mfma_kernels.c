@@ -9,8 +9,9 @@
  *                                   j + 16*(i/4), register i%4
  *   bf16 32x32x8  (gfx950, gfx942)  A[i][k]: lane i + 32*(k/4), element k%4;  D[i][j]: lane
  *                                   j + 32*((i/4)%2), register 4*(i/8) + i%4
- *   scaled fp8 16x16x128 (gfx950)   A[i][k]: lane i + 16*(k/32), byte k%32; E8M0 scales per
- *                                   lane (row i / column j, K block k/32), byte picked by
+ *   scaled fp8 16x16x128 (gfx950)   A[i][k]: byte e of lane i + 16*g where k = 64*(e/16) +
+ *                                   16*g + e%16 (two runs of 16 k); the E8M0 scale of row i,
+ *                                   K block k/32 sits in lane i + 16*(k/32), byte picked by
  *                                   op_sel (2 for A, 1 for B here) */
 #include "exec/fpfmt.h"
 #include "gfxemu.h"
@@ -62,7 +63,7 @@ static const char *SRC =
     "  for (int r = 0; r < 8; r++) {\n"
     "    uint x = 0, y = 0;\n"
     "    for (int q = 0; q < 4; q++) {\n"
-    "      int k = 32 * (l / 16) + 4 * r + q;\n"
+    "      int e = 4 * r + q, k = 64 * (e / 16) + 16 * (l / 16) + e % 16;\n"
     "      x |= (uint)a[(l % 16) * 128 + k] << (8 * q);\n"
     "      y |= (uint)b[k * 16 + l % 16] << (8 * q);\n"
     "    }\n"
@@ -190,7 +191,7 @@ static void t_scaled(gfx_device *dev, gfx_module *m, const char *arch) {
     for (int i = 0; i < 16; i++)
         for (int j = 0; j < 16; j++)
             for (int k = 0; k < 128; k++) {
-                int la = i + 16 * (k / 32), lb = j + 16 * (k / 32);
+                int la = i + 16 * (k / 32), lb = j + 16 * (k / 32); /* scale lanes */
                 float s = ldexpf(1.0f, (((uint32_t)sa[la] >> 16) & 0xff) - 127 +
                                            (((uint32_t)sb[lb] >> 8) & 0xff) - 127);
                 R[i * 16 + j] += fpf_decode(a[i * 128 + k], FPF_FP8_OCP) *
