@@ -345,18 +345,18 @@ unpack_i(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, i32 (*
                                (size_t)run * sizeof(T));                                           \
     } while (0)
 
-/* f8f6f4 operands (CDNA4): each lane holds 32 elements of one row of A (column of B).  FP4
- * elements are 32 consecutive k: k = 32*g + e for lane group g = lane / M.  FP8/BF8/FP6/BF6
- * elements are two runs of 16 consecutive k, the groups interleaved within each run:
- * k = 16*G*(e/16) + 16*g + e%16 with G = 64/M groups.  Element (r, k) is scaled by sc[lane
- * r + M*(k/32)] and stored at out[r*rs + k*ks]. */
+/* f8f6f4 operands (CDNA4 ISA 7.1.5.1 layout tables): each lane holds 32 elements of one row of
+ * A (column of B).  FP4/FP6/BF6 elements are 32 consecutive k: k = 32*g + e for lane group
+ * g = lane / M.  FP8/BF8 elements are two runs of 16 consecutive k (registers 0-3, 4-7), the
+ * lane groups interleaved within each run: k = 16*G*(e/16) + 16*g + e%16, G = 64/M groups.
+ * Element (r, k) is scaled by sc[lane r + M*(k/32)] and stored at out[r*rs + k*ks]. */
 static void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc, float *out,
                          int rs, int ks) {
     int G = 64 / M;
     for (int l = 0; l < LANES; l++) {
         int r = l % M, g = l / M;
         for (int e = 0; e < 32; e++) {
-            int k = fmt == MF_FP4 ? 32 * g + e : 16 * G * (e / 16) + 16 * g + e % 16;
+            int k = fmt >= MF_FP6 ? 32 * g + e : 16 * G * (e / 16) + 16 * g + e % 16;
             out[r * rs + k * ks] = tmp[e][l] * sc[r + M * (k / 32)];
         }
     }

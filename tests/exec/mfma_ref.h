@@ -126,12 +126,13 @@ static int ref_blgp(int blgp, int l) {
     }
 }
 
-/* f8f6f4 (CDNA4): the lane and element holding row (column) r, k of A (B), MN = M (N).  FP4
- * (fmt 4): 32 consecutive k per lane, K block k/32 in lane group k/32.  FP8/BF8/FP6/BF6: each
- * lane holds two runs of 16 consecutive k; the lane groups split each run of 16*(64/MN). */
+/* f8f6f4 (CDNA4 ISA, "Dense Matrix Layouts: 8-bit and Smaller"): the lane and element holding
+ * row (column) r, k of A (B), MN = M (N).  FP6/BF6/FP4 (fmt 2-4): 32 consecutive k per lane,
+ * k/32 selects the lane group.  FP8/BF8 (fmt 0-1): registers 0-3 hold the first run of
+ * 16*(64/MN) k, 16 per lane group, registers 4-7 the second run. */
 static void ref_f8f6f4_loc(int fmt, int MN, int r, int k, int *lane, int *e) {
     int span = 16 * (64 / MN); /* k covered by one run across all lane groups */
-    if (fmt == 4) {
+    if (fmt >= 2) {
         *lane = r + MN * (k / 32);
         *e = k % 32;
     } else {
