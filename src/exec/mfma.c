@@ -275,20 +275,33 @@ typedef struct mop {
     int sa, sb;           /* stored A elements per lane, B elements per lane */
     int cbsz, abid, blgp; /* broadcast controls in effect (0 when the op reuses the fields) */
     int nega, negb, negc;
+    int ftz;  /* flush f32/xf32 A/B input denormals (MODE.FP_DENORM f32 input bit clear) */
+    int ovfl; /* MODE.FP16_OVFL: clamp overflowing f32 results to +-max, saturate i32 ones */
 } mop;
 
 /* Element e of every lane of a register tuple, converted (type t, width bits; tab the lut_of()
  * table for the small formats) into out[e][lane]: each loop runs over the 64 lanes of one
  * element position, so it vectorises. */
-static inline __attribute__((always_inline)) void
-unpack_f(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, float (*out)[LANES]) {
+static inline __attribute__((always_inline)) void unpack_f(const u32 (*R)[LANES], int E, int t,
+                                                           int bits, const float *tab, int ftz,
+                                                           float (*out)[LANES]) {
     for (int e = 0; e < E; e++) {
         const u32 *r = R[e * bits / 32], *r1 = R[e * bits / 32 + (e * bits % 32 + bits > 32)];
         int sh = e * bits % 32;
         float *o = out[e];
         switch (t) {
-        case MT_F32: VLOOP(l) o[l] = asf(r[l]); break;
-        case MT_XF32: VLOOP(l) o[l] = xf32(r[l]); break;
+        case MT_F32:
+            if (ftz) /* MODE asks for f32 input denormals to be flushed (to signed zero) */
+                VLOOP(l) o[l] = asf((r[l] & 0x7f800000u) ? r[l] : r[l] & 0x80000000u);
+            else
+                VLOOP(l) o[l] = asf(r[l]);
+            break;
+        case MT_XF32:
+            if (ftz)
+                VLOOP(l) o[l] = xf32((r[l] & 0x7f800000u) ? r[l] : r[l] & 0x80000000u);
+            else
+                VLOOP(l) o[l] = xf32(r[l]);
+            break;
         case MT_F16: VLOOP(l) o[l] = half((r[l] >> sh) & 0xffff); break;
         case MT_BF16: VLOOP(l) o[l] = asf(((r[l] >> sh) & 0xffff) << 16); break;
         default:
@@ -299,9 +312,10 @@ unpack_f(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, float 
         }
     }
 }
-static inline __attribute__((always_inline)) void
-unpack_i(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, i32 (*out)[LANES]) {
-    (void)t, (void)bits, (void)tab;
+static inline __attribute__((always_inline)) void unpack_i(const u32 (*R)[LANES], int E, int t,
+                                                           int bits, const float *tab, int ftz,
+                                                           i32 (*out)[LANES]) {
+    (void)t, (void)bits, (void)tab, (void)ftz;
     for (int e = 0; e < E; e++) {
         const u32 *r = R[e / 4];
         int sh = 8 * (e & 3);
@@ -315,7 +329,7 @@ unpack_i(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, i32 (*
     do {                                                                                           \
         int M = d->m, NB = d->nb, E = op->sa, S = E * (64 / (M * NB)), lm = __builtin_ctz(M),      \
             lb = __builtin_ctz(NB);                                                                \
-        UNPACK(RA, E, d->ta, elem_bits(d->ta, op->fa), tab, tmp);                                  \
+        UNPACK(RA, E, d->ta, elem_bits(d->ta, op->fa), tab, op->ftz, tmp);                         \
         for (int l = 0; l < LANES; l++) { /* shapes are powers of two: no divisions */             \
             int i = l & (M - 1), b = (l >> lm) & (NB - 1), g = l >> (lm + lb);                     \
             T *row = A + (b * M + i) * S + g * E;                                                  \
@@ -335,7 +349,7 @@ unpack_i(const u32 (*R)[LANES], int E, int t, int bits, const float *tab, i32 (*
 #define GATHER_B(T, UNPACK, tab)                                                                   \
     do {                                                                                           \
         int N = d->n, NB = d->nb, E = op->sb, run = N < 16 ? N : 16;                               \
-        UNPACK(RB, E, d->tb, elem_bits(d->tb, op->fb), tab, tmp);                                  \
+        UNPACK(RB, E, d->tb, elem_bits(d->tb, op->fb), tab, op->ftz, tmp);                         \
         for (int g = 0; g < 64 / (N * NB); g++)                                                    \
             for (int b = 0; b < NB; b++)                                                           \
                 for (int e = 0; e < E; e++)                                                        \
@@ -441,7 +455,7 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
          * set of index bits of the register this instruction uses */
         int setbits = 2 * op->sa, nsets = 32 / setbits;
         idx = src_regs(w, x, 2, 1, ti, 0)[0];
-        isel = x->in.f.v.cbsz == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
+        isel = (x->in.f.v.cbsz & 3) == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
     }
     pthread_once(&lut_once, lut_fill);
     const float *luta = lut_of(d->ta, op->fa, fnuz), *lutb = lut_of(d->tb, op->fb, fnuz);
@@ -464,9 +478,9 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
                 one[l] = 1.0f;
             pa = pb = one;
         }
-        unpack_f(RA, 32, d->ta, elem_bits(d->ta, op->fa), luta, tmp);
+        unpack_f(RA, 32, d->ta, elem_bits(d->ta, op->fa), luta, 0, tmp);
         place_f8f6f4(tmp, d->m, op->fa, pa, A, K, 1);
-        unpack_f(RB, 32, d->tb, elem_bits(d->tb, op->fb), lutb, tmp);
+        unpack_f(RB, 32, d->tb, elem_bits(d->tb, op->fb), lutb, 0, tmp);
         place_f8f6f4(tmp, d->n, op->fb, pb, Bm, 1, d->n);
     } else {
         GATHER_A(float, unpack_f, luta);
@@ -496,6 +510,10 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
         else
             mm_f32(M, 4, S, ab, kb, bb, db);
     }
+    if (op->ovfl) /* an infinite result becomes +-max (also when an input was infinite) */
+        for (int e = 0; e < M * N * d->nb; e++)
+            if (isinf(Dm[e]))
+                Dm[e] = copysignf(0x1.fffffep127f, Dm[e]);
     u32(*RD)[LANES] = dst_regs(w, x);
     FOR_CD(0, RD[r][l] = asu(Dm[at]));
 }
@@ -513,15 +531,17 @@ VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
     if (sparse) {
         int setbits = 2 * op->sa, nsets = 32 / setbits;
         idx = src_regs(w, x, 2, 1, ti, 0)[0];
-        isel = x->in.f.v.cbsz == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
+        isel = (x->in.f.v.cbsz & 3) == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
     }
     GATHER_A(i32, unpack_i, NULL);
     GATHER_B(i32, unpack_i, NULL);
     unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
     const u32(*RC)[LANES] =
         sparse ? (const u32(*)[LANES])dst_regs(w, x) : src_regs(w, x, 2, nrc, tc, 0);
-    FOR_CD(0, Dm[at] = (i32)RC[r][l]);
     int M = d->m, N = d->n;
+    /* the products' sum S is exact in 32 bits (|S| < 2^22), so D = C + S computed once is the
+     * hardware's wrapped sum, or its saturated sum under FP16_OVFL */
+    memset(Dm, 0, sizeof(i32) * (size_t)(M * N * d->nb));
     for (int b = 0; b < d->nb; b++) {
         const i32 *ab = A + a_block(op, b) * M * S;
         const u8 *kb = kof ? kof + a_block(op, b) * M * S : NULL;
@@ -534,8 +554,17 @@ VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
         else
             mm_i32(M, 4, S, ab, kb, bb, db);
     }
+    u32 cs[32 * LANES]; /* C, read before D is written */
+    FOR_CD(0, cs[at] = RC[r][l]);
+    int ovfl = op->ovfl;
     u32(*RD)[LANES] = dst_regs(w, x);
-    FOR_CD(0, RD[r][l] = (u32)Dm[at]);
+    FOR_CD(0, {
+        i64 v = (i64)(i32)cs[at] + Dm[at];
+        RD[r][l] = ovfl ? (u32)(i32)(v > INT32_MAX   ? INT32_MAX
+                                     : v < INT32_MIN ? INT32_MIN
+                                                     : v)
+                        : cs[at] + (u32)Dm[at];
+    });
 }
 
 /* f64: BLGP bits are the negate bits of A, B, C (the decoder stores them in neg); CBSZ/ABID are
@@ -584,6 +613,8 @@ static void x_mfma(wave *w, const xinst *x) {
     op.nega = v->neg & 1;
     op.negb = v->neg >> 1 & 1;
     op.negc = v->neg >> 2 & 1;
+    op.ftz = (d->ta == MT_F32 || d->ta == MT_XF32) && !(w->mode & 0x10);
+    op.ovfl = (w->mode >> 23) & 1;
     if (d->nb == 1) /* a single block has nothing to broadcast */
         op.cbsz = op.abid = 0;
     if (d->kind == MK_F8F6F4) {

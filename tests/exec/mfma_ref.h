@@ -14,6 +14,7 @@
 
 #include "exec/fpfmt.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -39,6 +40,8 @@ typedef struct ref_mods {
     int gfx942;                /* fp8/bf8 are the FNUZ formats */
     int sel_a, sel_b;          /* scaled: byte of the scale register */
     int scaled;
+    int ftz;  /* MODE: flush f32 input denormals of A and B (V_MFMA_F32_*_F32, xf32) */
+    int ovfl; /* MODE.FP16_OVFL: f32 overflow -> +-max, i32 saturates */
 } ref_mods;
 
 static float ref_f32(uint32_t u) {
@@ -110,6 +113,19 @@ static float ref_small(uint64_t v, int t, int fmt, int gfx942) {
         return fpf_decode((unsigned)v, f[fmt]);
     }
     }
+}
+
+/* A dense A/B input of the non-f8f6f4 ops: f32/xf32 denormals are first flushed to a zero of
+ * their sign when MODE says so (CDNA4 ISA 7.4: V_MFMA_F32_*_F32 honor MODE's denormal flags
+ * for A and B), then xf32 is reduced. */
+static float ref_in(uint64_t bits, int t, const ref_mods *md) {
+    if (t == RT_F32 || t == RT_XF32) {
+        float v = ref_f32((uint32_t)bits);
+        if (md->ftz && fpclassify(v) == FP_SUBNORMAL)
+            v = copysignf(0.0f, v);
+        return t == RT_XF32 ? ref_xf32(ref_u32(v)) : v;
+    }
+    return ref_small(bits, t, 0, md->gfx942);
 }
 
 /* BLGP: which lane's B data lane l multiplies with (manual's BLGP table). */
@@ -205,8 +221,8 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                     out[2 * reg + 1][lane] = (uint32_t)(u >> 32);
                     continue;
                 }
-                if (op->ta == RT_I8) {
-                    uint32_t acc = r->C[reg][lane];
+                if (op->ta == RT_I8) { /* exact sum, then wrapped or (FP16_OVFL) saturated */
+                    int64_t acc = (int32_t)r->C[reg][lane];
                     if (op->kind == RK_SPARSE) {
                         int S = E / 2, nsets = 32 / (2 * S);
                         int sel = md->cbsz == 0 ? md->abid % nsets : 0;
@@ -217,7 +233,7 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                                 int k = g * E + 4 * (s / 2) + pos;
                                 int8_t a = (int8_t)ref_elem(r->A, la, s, 8);
                                 int8_t bb = (int8_t)ref_elem(r->B, lb, k % E, 8);
-                                acc += (uint32_t)(a * bb);
+                                acc += a * bb;
                             }
                         }
                     } else {
@@ -226,10 +242,12 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                             int lb = ref_blgp(md->blgp, j + N * b + N * NB * (k / E));
                             int8_t a = (int8_t)ref_elem(r->A, la, k % E, 8);
                             int8_t bb = (int8_t)ref_elem(r->B, lb, k % E, 8);
-                            acc += (uint32_t)((int32_t)a * bb);
+                            acc += (int32_t)a * bb;
                         }
                     }
-                    out[reg][lane] = acc;
+                    if (md->ovfl)
+                        acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+                    out[reg][lane] = (uint32_t)acc;
                     continue;
                 }
                 float acc = ref_f32(r->C[reg][lane]);
@@ -267,11 +285,13 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                         int la = i + M * ab + M * NB * (k / E);
                         int lb0 = j + N * b + N * NB * (k / E);
                         int lb = use_blgp ? ref_blgp(md->blgp, lb0) : lb0;
-                        float a = ref_small(ref_elem(r->A, la, k % E, wa), op->ta, fa, md->gfx942);
-                        float bb = ref_small(ref_elem(r->B, lb, k % E, wb), op->tb, fb, md->gfx942);
+                        float a = ref_in(ref_elem(r->A, la, k % E, wa), op->ta, md);
+                        float bb = ref_in(ref_elem(r->B, lb, k % E, wb), op->tb, md);
                         acc = fmaf(a, bb, acc);
                     }
                 }
+                if (md->ovfl && isinf(acc))
+                    acc = copysignf(FLT_MAX, acc);
                 out[reg][lane] = ref_u32(acc);
             }
     }

@@ -6,8 +6,10 @@
  * SMFMAC index-set selections, f64 negate bits; operands rotate through VGPR, AGPR, in-place
  * (vdst = C), destination overlapping A/B, and inline-constant C forms; inputs alternate between
  * plain random values and random values salted with NaN, +-inf, denormals, -0 and the largest
- * finite values.  EXEC is random in half the cases: MFMA ignores it.  Every register outside the
- * destination must come out unchanged. */
+ * finite values.  EXEC is random in half the cases: MFMA ignores it.  Every third case runs with
+ * MODE flushing f32 input denormals and with FP16_OVFL set (f32 overflow clamps to +-max, i32
+ * saturates), with C near the i32 limits.  Every register outside the destination must come
+ * out unchanged. */
 #include "common/check.h"
 #include "exec/exec.h"
 #include "exec/mfma_ref.h"
@@ -366,10 +368,15 @@ static void run_case(tcase *c, isa_arch arch, int special) {
     fill(rr.A, c->na, ref_bits(op->ta, fa), op->ta, fa, special, g942);
     fill(rr.B, c->nb, ref_bits(op->tb, fb), op->tb, fb, special, g942);
     int ct = op->ta == RT_F64 ? RT_F64 : op->ta == RT_I8 ? RT_I8 : RT_F32;
-    if (ct == RT_I8)
+    if (ct == RT_I8) /* with specials, a quarter of C sits next to the i32 limits */
         for (int r = 0; r < c->nc; r++)
-            for (int l = 0; l < 64; l++)
-                rr.C[r][l] = (uint32_t)rnd();
+            for (int l = 0; l < 64; l++) {
+                uint64_t v = rnd();
+                rr.C[r][l] = special && (v & 3) == 0
+                                 ? (uint32_t)(((v >> 2) & 1) ? 0x7ffff000u : 0x80000fffu) +
+                                       (uint32_t)((v >> 8) & 0x1fff) - 0x1000u
+                                 : (uint32_t)v;
+            }
     else
         fill(rr.C, c->nc, ct == RT_F64 ? 64 : 32, ct, 0, special, g942);
     if (c->c_const)
@@ -415,7 +422,10 @@ static void run_case(tcase *c, isa_arch arch, int special) {
     memcpy(w->v[22], rr.sb, 256);
     uint64_t exec = (c - cases) & 1 ? rnd() : ~0ull;
     wave_set_exec(w, exec);
-    w->mode = 0x3f0 | (1u << 9);
+    /* every third case: f32 input denormals flushed (FP_DENORM[4] = 0) and FP16_OVFL set */
+    int odd_mode = (c - cases) % 3 == 2;
+    w->mode = odd_mode ? (0x3e0 | 1u << 9 | 1u << 23) : (0x3f0 | 1u << 9);
+    c->md.ftz = c->md.ovfl = odd_mode;
     memcpy(snap, w, sizeof *w);
 
     ref_run(op, &rr, &c->md, expect);
