@@ -25,10 +25,13 @@
  *   FPF_FP4       E2M1 bias 1, max 6, no inf/NaN            (OCP MXFP4 E2M1, gfx950 "fp4")
  *   FPF_E8M0      unsigned scale: code e is 2^(e-127), 0xff is NaN, no zero, no sign (OCP MX)
  *   FPF_F16, FPF_BF16   IEEE binary16 and bfloat16
- * Sources: OCP Microscaling Formats (MX) v1.0 spec, sections 5.3 (E8M0) and 5.3.x element
- * tables (FP8 E4M3/E5M2, FP6 E2M3/E3M2, FP4 E2M1); AMD CDNA3 ISA (MI300) section "FP8/BF8
- * data formats" for the FNUZ pair (bias 8/16, 0x80 = NaN); AMD CDNA4 ISA (MI355X) for the OCP
- * formats on gfx950 and the scaled conversions.
+ * Sources: the OCP Microscaling Formats (MX) v1.0 and OCP 8-bit floating point (OFP8)
+ * specifications (element formats E4M3, E5M2, E2M3, E3M2, E2M1 and the E8M0 scale); for the
+ * gfx942 FNUZ pair (bias 8/16, 0x80 the only NaN) the AMD CDNA3 ISA and the HIP FNUZ fp8 types;
+ * for gfx950's OCP formats and the overflow/NaN/stochastic-rounding choices below, AMD's HIP
+ * reference model of the gfx950 conversions (amd_hip_ocp_host.hpp) and LLVM 22's AMDGPU
+ * intrinsics.  The CDNA4 ISA manual text itself was not reachable from this work's sources, so
+ * behaviour it may state differently is listed as a choice wherever it is one.
  *
  * `mode` (the int argument of the encoders), a bit set:
  *   0        no saturation: a result beyond the largest finite value, or an infinite input,

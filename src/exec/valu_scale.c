@@ -10,8 +10,10 @@
  *        overflow to +-inf; a NaN code or a NaN scale gives NaN; +-inf (bf8) stays +-inf.
  *   down (f32/f16/bf16 -> small): D = round(S / scale) to nearest even (or stochastically with
  *        the 32-bit random operand, exec/fpfmt.h fpf_encode_sr default alignment).
- * Where the CDNA4 manual leaves behaviour open, this file follows AMD's reference model of the
- * gfx950 conversions (hip amd_hip_ocp_host.hpp, used by HIP on the host for the same builtins):
+ * The CDNA4 manual's pseudocode was not reachable from this work's sources; where behaviour is
+ * not fixed by the formats themselves this file follows AMD's reference model of the gfx950
+ * conversions (hip amd_hip_ocp_host.hpp, which HIP runs on the host for the same builtins) and
+ * AMD's hardware conformance tests (fpsan cvt_scalef32_*_gfx950 tests, run on MI350):
  *   - fp8 (E4M3): an out-of-range result or an infinite input gives the NaN code S.1111.111;
  *     bf8 (E5M2) saturates to +-57344 (infinite inputs too); fp6/bf6/fp4 saturate to +-max.
  *   - NaN inputs or a NaN scale give NaN: fp8 S.1111.111, bf8 S.11111.10, and +-max for fp6,
