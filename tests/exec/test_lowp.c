@@ -595,6 +595,47 @@ static void test_edges(void) {
         fail("abs/neg: %08x", W->v[48][0]);
 }
 
+/* Stochastic rounding worked by hand: the random value's high bits sit just below the kept lsb
+ * (AMD's gfx950 model adds seed >> (32 - dropped bits) to the dropped mantissa bits).
+ *   fp8 E4M3 of 1.0625 (lsb 1/8 at [1, 2): half an lsb dropped): up iff seed >= 0x80000000;
+ *   fp4 of 2.5 (lsb 1 at [2, 4): half dropped), of 5.0 (lsb 2 at [4, 8): half dropped: up to 6);
+ *   bf6 of 1.0625 (lsb 1/4: a quarter dropped): up iff seed >= 0xc0000000. */
+static void test_sr_hand(void) {
+    memset(IN, 0, sizeof IN);
+    static const u32 seed[] = {0x7fffffff, 0x80000000, 0xbfffffff, 0xc0000000, 0, 0xffffffff};
+    for (int l = 0; l < 6; l++) {
+        IN[0][l] = U(1.0625f);
+        IN[2][l] = U(2.5f);
+        IN[3][l] = U(5.0f);
+        IN[32][l] = seed[l];
+        IN[33][l] = 0x3f800000;
+        for (int r = 4; r < 36; r++)
+            if (r != 32 && r != 33)
+                IN[r][l] = U(1.0625f);
+    }
+    if (!load_run("gfx950",
+                  "v_cvt_scalef32_sr_fp8_f32 v40, v0, v32, v33\n"
+                  "v_cvt_scalef32_sr_pk_fp4_f32 v41, v[2:3], v32, v33\n"
+                  "v_cvt_scalef32_sr_pk32_bf6_f32 v[42:47], v[4:35], v32, v33",
+                  ~0ull))
+        return;
+    for (int l = 0; l < 6; l++) {
+        int half = seed[l] >= 0x80000000u, quarter = seed[l] >= 0xc0000000u;
+        u32 fp8 = half ? 0x39 : 0x38;
+        u32 fp4 = (half ? 0x5 : 0x4) | (half ? 0x7 : 0x6) << 4; /* 2.5 -> 2|3, 5 -> 4|6 */
+        u32 bf6 = quarter ? 0x0d : 0x0c; /* 1.0 = 0 011 00, 1.25 = 0 011 01 */
+        checks += 3;
+        if (W->v[40][l] != fp8 || W->v[41][l] != fp4)
+            fail("hand SR lane %d: fp8 %02x (want %02x) fp4 %02x (want %02x)", l, W->v[40][l], fp8,
+                 W->v[41][l], fp4);
+        /* 32 equal bf6 codes: code i at bits 6i */
+        u32 c0 = W->v[42][l] & 0x3f, c5 = (W->v[42][l] >> 30 | W->v[43][l] << 2) & 0x3f;
+        if (c0 != bf6 || c5 != bf6 || (W->v[47][l] >> 26) != bf6)
+            fail("hand SR lane %d: bf6 %02x %02x %02x want %02x", l, c0, c5, W->v[47][l] >> 26,
+                 bf6);
+    }
+}
+
 /* ---- non-scaled stochastic conversions --------------------------------------------------------
  */
 
@@ -690,6 +731,7 @@ static void test_sr_plain(void) {
 int main(void) {
     W = malloc(sizeof *W);
     test_edges();
+    test_sr_hand();
     test_up_one();
     test_up_pk();
     test_up_pk32();
