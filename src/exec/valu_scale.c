@@ -106,6 +106,16 @@ static const u32 *src16(wave *w, const xinst *x, int i, u32 *t) {
 }
 static inline int scale_e(u32 s) { return fpf_scale_exp(s); }
 
+/* 16-bit results: D.half[op_sel[3]] = p, the other half kept; byte results: D.byte[op_sel[3:2]]
+ * = p, the other bytes kept. */
+static inline u32 put_half(u32 old, u32 p, const xinst *x) {
+    return (opsel(x) >> 3) & 1 ? (old & 0xffff) | p << 16 : (old & 0xffff0000u) | (p & 0xffff);
+}
+static inline u32 put_byte(u32 old, u32 p, const xinst *x) {
+    unsigned sh = 8 * ((opsel(x) >> 2) & 3);
+    return (old & ~(0xffu << sh)) | (p & 0xff) << sh;
+}
+
 /* Register r of a multi-register operand (VGPR or AGPR ranges only). */
 static u32 *oreg(wave *w, const isa_opnd *o, unsigned r) {
     return (o->kind == ISA_OPND_AGPR ? w->a : w->v)[o->idx + r];
@@ -142,11 +152,8 @@ UP_F32(v_cvt_scalef32_f32_bf8, BF8)
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = src(w, x, 0, t0, 0), *S = src(w, x, 1, t1, 0);                              \
         const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
-        unsigned sh = 8 * (opsel(x) & 3), hi = (opsel(x) >> 3) & 1;                                \
-        VLOOP(l) {                                                                                 \
-            u32 h = up16(A[l] >> sh, fmt, scale_e(S[l]), FPF_F16);                                 \
-            d[l] = hi ? (D[l] & 0xffff) | h << 16 : (D[l] & 0xffff0000u) | h;                      \
-        }                                                                                          \
+        unsigned sh = 8 * (opsel(x) & 3);                                                          \
+        VLOOP(l) d[l] = put_half(D[l], up16(A[l] >> sh, fmt, scale_e(S[l]), FPF_F16), x);          \
         vd32(w, x, d, FK_RAW);                                                                     \
     }
 UP_F16(v_cvt_scalef32_f16_fp8, FP8)
@@ -235,11 +242,10 @@ UP_PK32(v_cvt_scalef32_pk32_bf16_bf6, BF6, FPF_BF16)
         const u32 *A = src(w, x, 0, t0, 0x80000000u), *B = src(w, x, 1, t1, 0x80000000u),          \
                   *S = src(w, x, 2, t2, 0);                                                        \
         const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
-        int hi = (opsel(x) >> 3) & 1;                                                              \
         VLOOP(l) {                                                                                 \
             int e = scale_e(S[l]);                                                                 \
             u32 p = down(f32(A[l]), fmt, e, 0, 0) | down(f32(B[l]), fmt, e, 0, 0) << 8;            \
-            d[l] = hi ? (D[l] & 0xffff) | p << 16 : (D[l] & 0xffff0000u) | p;                      \
+            d[l] = put_half(D[l], p, x);                                                           \
         }                                                                                          \
         vd32(w, x, d, FK_RAW);                                                                     \
     }
@@ -253,12 +259,11 @@ DN_PK8_F32(v_cvt_scalef32_pk_bf8_f32, BF8)
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = src(w, x, 0, t0, 0x80008000u), *S = src(w, x, 1, t1, 0);                    \
         const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
-        int hi = (opsel(x) >> 3) & 1;                                                              \
         VLOOP(l) {                                                                                 \
             int e = scale_e(S[l]);                                                                 \
             u32 p = down(v16(A[l], bf), fmt, e, 0, 0) | down(v16(A[l] >> 16, bf), fmt, e, 0, 0)    \
                                                             << 8;                                  \
-            d[l] = hi ? (D[l] & 0xffff) | p << 16 : (D[l] & 0xffff0000u) | p;                      \
+            d[l] = put_half(D[l], p, x);                                                           \
         }                                                                                          \
         vd32(w, x, d, FK_RAW);                                                                     \
     }
@@ -266,12 +271,6 @@ DN_PK8_16(v_cvt_scalef32_pk_fp8_f16, FP8, 0)
 DN_PK8_16(v_cvt_scalef32_pk_bf8_f16, BF8, 0)
 DN_PK8_16(v_cvt_scalef32_pk_fp8_bf16, FP8, 1)
 DN_PK8_16(v_cvt_scalef32_pk_bf8_bf16, BF8, 1)
-
-/* Byte results: D.byte[op_sel[3:2]] = p, the other bytes kept. */
-static inline u32 put_byte(u32 old, u32 p, const xinst *x) {
-    unsigned sh = 8 * ((opsel(x) >> 2) & 3);
-    return (old & ~(0xffu << sh)) | (p & 0xff) << sh;
-}
 
 /* D.byte = sr(S0 / scale, S1) as fp8/bf8; S0 is f32 (kind 0), f16 (1) or bf16 (2); S2 = scale */
 #define DN_SR8(name, fmt, kind)                                                                    \
