@@ -206,7 +206,9 @@ AI float half(u32 h) {
     u32 em = h & 0x7fffu, sign = (h & 0x8000u) << 16;
     u32 nrm = (em << 13) + (112u << 23), inf = (em << 13) | 0x7f800000u;
     u32 den = asu((float)(int)em * 0x1p-24f);
-    u32 v = em >= 0x7c00u ? inf : em >= 0x400u ? nrm : den;
+    /* selects as masks: GCC does not if-convert the float multiply (trapping math) */
+    u32 is_inf = -(u32)(em >= 0x7c00u), is_den = -(u32)(em < 0x400u);
+    u32 v = (inf & is_inf) | (den & is_den) | (nrm & ~(is_inf | is_den));
     return asf(v | sign);
 }
 
@@ -364,14 +366,17 @@ static inline __attribute__((always_inline)) void unpack_i(const u32 (*R)[LANES]
  * g = lane / M.  FP8/BF8 elements are two runs of 16 consecutive k (registers 0-3, 4-7), the
  * lane groups interleaved within each run: k = 16*G*(e/16) + 16*g + e%16, G = 64/M groups.
  * Element (r, k) is scaled by sc[lane r + M*(k/32)] and stored at out[r*rs + k*ks]. */
-static void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc, float *out,
-                         int rs, int ks) {
+AI void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc, float *out, int rs,
+                     int ks) {
     int G = 64 / M;
     for (int l = 0; l < LANES; l++) {
         int r = l % M, g = l / M;
-        for (int e = 0; e < 32; e++) {
-            int k = fmt >= MF_FP6 ? 32 * g + e : 16 * G * (e / 16) + 16 * g + e % 16;
-            out[r * rs + k * ks] = tmp[e][l] * sc[r + M * (k / 32)];
+        for (int h = 0; h < 2; h++) { /* elements 16h..16h+15 are 16 consecutive k from k0 */
+            int k0 = fmt >= MF_FP6 ? 32 * g + 16 * h : 16 * G * h + 16 * g;
+            float s = sc[r + M * (k0 / 32)];
+            float *o = out + r * rs + k0 * ks;
+            for (int e = 0; e < 16; e++)
+                o[e * ks] = tmp[16 * h + e][l] * s;
         }
     }
 }
