@@ -611,9 +611,25 @@ VFN static void mfma_f64(wave *w, const xinst *x, const mop *op) {
     });
 }
 
+/* Whether every register tuple of the instruction lies inside the 256-register files.  The
+ * encoding can name tuples past v255/a255 (LLVM prints v[248:279]); they fault as illegal. */
+static int regs_in_range(const xinst *x) {
+    const isa_inst *in = &x->in;
+    for (unsigned s = 0; s <= in->nsrc && s < 6; s++) {
+        const isa_opnd *o = s < in->nsrc ? &in->src[s] : &in->dst[0];
+        if ((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_AGPR) && o->idx + o->n > 256)
+            return 0;
+    }
+    return 1;
+}
+
 static void x_mfma(wave *w, const xinst *x) {
     const mdesc *d = &descs[x->in.op];
     const isa_valu_fields *v = &x->in.f.v;
+    if (!regs_in_range(x)) {
+        wave_fault(w, x, XF_ILLEGAL);
+        return;
+    }
     mop op = {.d = d, .blgp = v->blgp, .cbsz = v->cbsz, .abid = v->abid};
     op.nega = v->neg & 1;
     op.negb = v->neg >> 1 & 1;

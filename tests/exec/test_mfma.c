@@ -481,6 +481,40 @@ static void run_case(tcase *c, isa_arch arch, int special) {
     }
 }
 
+/* Words LLVM decodes but whose register tuples run past v255 (v_mfma_f32_32x32x1_2b_f32
+ * v[248:279] and v[240:271], as llvm-mc-22 -disassemble prints them): an illegal-instruction
+ * fault, with no register written. */
+static void test_out_of_range(void) {
+    static const uint8_t words[2][12] = {
+        {0xf8, 0x00, 0xc0, 0xd3, 0x00, 0x03, 0x02, 0x04, 0x00, 0x00, 0x81, 0xbf},
+        {0xf0, 0x00, 0xc0, 0xd3, 0x00, 0x03, 0x02, 0x04, 0x00, 0x00, 0x81, 0xbf},
+    };
+    for (int t = 0; t < 2; t++) {
+        memset(w, 0, sizeof *w);
+        for (int r = 0; r < 256; r++)
+            for (int l = 0; l < 64; l++)
+                w->v[r][l] = w->a[r][l] = (uint32_t)rnd();
+        wave_set_exec(w, ~0ull);
+        memcpy(snap, w, sizeof *w);
+        xprog p;
+        if (xprog_build(&p, ISA_GFX950, words[t], sizeof words[t], 0x1000) != 0) {
+            CHECK(0, "xprog_build failed");
+            continue;
+        }
+        w->prog = &p;
+        w->budget = 10;
+        w->status = WAVE_RUNNING;
+        wave_run(w);
+        w->prog = NULL;
+        xprog_free(&p);
+        CHECK(w->status == WAVE_FAULT && w->fault.kind == XF_ILLEGAL && w->fault.pc == 0,
+              "vdst v%d tuple past v255: status %d, fault kind %d", t ? 240 : 248, w->status,
+              w->fault.kind);
+        CHECK(!memcmp(w->v, snap->v, sizeof w->v) && !memcmp(w->a, snap->a, sizeof w->a),
+              "vdst v%d tuple past v255: registers changed", t ? 240 : 248);
+    }
+}
+
 int main(void) {
     w = calloc(1, sizeof *w);
     snap = calloc(1, sizeof *snap);
@@ -499,6 +533,7 @@ int main(void) {
             run_case(&cases[i], arch, i % 2);
         total[a] = ncases;
     }
+    test_out_of_range();
     printf("gfx942: %d cases, gfx950: %d cases\n", total[0], total[1]);
     free(w);
     free(snap);
