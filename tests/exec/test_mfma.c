@@ -11,6 +11,7 @@
  * saturates), with C near the i32 limits.  Every register outside the destination must come
  * out unchanged. */
 #include "common/check.h"
+#include "common/snippet.h"
 #include "exec/exec.h"
 #include "exec/mfma_ref.h"
 
@@ -515,6 +516,23 @@ static void test_out_of_range(void) {
     }
 }
 
+/* A v_mfma_ld_scale_b32 that is not fused with a scaled MFMA: no register changes (its scale
+ * only feeds the MFMA of the same 16-byte instruction, CDNA4 ISA 7.2.1). */
+static void test_ld_scale_alone(void) {
+    memset(w, 0, sizeof *w);
+    for (int r = 0; r < 256; r++)
+        for (int l = 0; l < 64; l++)
+            w->v[r][l] = w->a[r][l] = (uint32_t)rnd();
+    wave_set_exec(w, ~0ull);
+    memcpy(snap, w, sizeof *w);
+    int st = run_snippet(w, "gfx950",
+                         "v_mfma_ld_scale_b32 v21, v22 op_sel:[1,0] op_sel_hi:[0,1]\n"
+                         "v_mfma_ld_scale_b32 v0, v1");
+    CHECK(st == WAVE_DONE, "v_mfma_ld_scale_b32 alone: status %d fault %d", st, w->fault.kind);
+    CHECK(!memcmp(w->v, snap->v, sizeof w->v) && !memcmp(w->a, snap->a, sizeof w->a),
+          "v_mfma_ld_scale_b32 alone changed registers");
+}
+
 int main(void) {
     w = calloc(1, sizeof *w);
     snap = calloc(1, sizeof *snap);
@@ -534,6 +552,7 @@ int main(void) {
         total[a] = ncases;
     }
     test_out_of_range();
+    test_ld_scale_alone();
     printf("gfx942: %d cases, gfx950: %d cases\n", total[0], total[1]);
     free(w);
     free(snap);
