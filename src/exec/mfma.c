@@ -400,16 +400,27 @@ AI void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc,
 
 /* D[i][j] += A[i][s] * B[kof[i][s]][j], s ascending, for two rows at a time: each row of D
  * stays in a local accumulator of N (a constant at every call) floats, so the j loop is a few
- * vector registers and the two rows give the FMA units independent chains. */
-static inline __attribute__((always_inline)) void
-mm_f32(int M, int N, int S, const float *a, const u8 *kof, const float *bm, float *dm) {
+ * vector registers and the two rows give the FMA units independent chains.  A[i][s] comes from
+ * the row-major a[i*S + s], or when a is NULL straight from the unpacked registers:
+ * ta[s % E][lbase + i + lstride*(s / E)] with E = 1 << le (the input layout). */
+static inline __attribute__((always_inline)) void mm_f32(int M, int N, int S, const float *a,
+                                                         const float (*ta)[LANES], int le,
+                                                         int lbase, int lstride, const u8 *kof,
+                                                         const float *bm, float *dm) {
     for (int i = 0; i < M; i += 2) {
         float acc0[32], acc1[32];
         memcpy(acc0, dm + i * N, (size_t)N * 4);
         memcpy(acc1, dm + (i + 1) * N, (size_t)N * 4);
-        const float *a0 = a + i * S, *a1 = a0 + S;
         for (int s = 0; s < S; s++) {
-            float av0 = a0[s], av1 = a1[s];
+            float av0, av1;
+            if (a) {
+                av0 = a[i * S + s];
+                av1 = a[(i + 1) * S + s];
+            } else {
+                const float *t = ta[s & ((1 << le) - 1)] + lbase + i + lstride * (s >> le);
+                av0 = t[0];
+                av1 = t[1];
+            }
             const float *b0 = bm + (kof ? kof[i * S + s] : s) * N;
             const float *b1 = bm + (kof ? kof[(i + 1) * S + s] : s) * N;
             for (int j = 0; j < N; j++) {
@@ -447,10 +458,10 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     int K = d->k, fnuz = x->in.arch == ISA_GFX942, sparse = d->kind == MK_SPARSE;
     int S = sparse ? K / 2 : K;
     u32 ta[8][LANES], tb[8][LANES], tc[32][LANES], ti[1][LANES], tsa[1][LANES], tsb[1][LANES];
-    float A[MMAX], Bm[MMAX], Dm[MMAX], tmp[32][LANES];
+    float A[MMAX], Bm[MMAX], Dm[MMAX], tmp[32][LANES], tmpa[32][LANES];
     u8 kofb[MMAX], *kof = sparse ? kofb : NULL;
     const u32 *idx = NULL;
-    int isel = 0;
+    int isel = 0, f8 = d->kind == MK_F8F6F4;
     unsigned nra = (unsigned)(op->sa * elem_bits(d->ta, op->fa) + 31) / 32;
     unsigned nrb = (unsigned)(op->sb * elem_bits(d->tb, op->fb) + 31) / 32;
     const u32(*RA)[LANES] = src_regs(w, x, 0, nra, ta, 0);
@@ -488,12 +499,24 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
         unpack_f(RB, 32, d->tb, elem_bits(d->tb, op->fb), lutb, 0, tmp);
         place_f8f6f4(tmp, d->n, op->fb, pb, Bm, 1, d->n);
     } else {
-        GATHER_A(float, unpack_f, luta);
+        /* A stays in its unpacked form (the multiply reads it by the input layout); sparse ops
+         * also need the dense k of each stored value */
+        unpack_f(RA, op->sa, d->ta, elem_bits(d->ta, op->fa), luta, op->ftz, tmpa);
+        if (kof) {
+            int M = d->m, E = op->sa, S1 = E * (64 / M);
+            for (int l = 0; l < LANES; l++) { /* 2-bit index: position inside its group of 4 */
+                int i = l % M, g = l / M;
+                for (int e = 0; e < E; e++)
+                    kof[i * S1 + g * E + e] =
+                        (u8)(2 * g * E + 4 * (e / 2) + ((idx[l] >> (isel + 2 * e)) & 3));
+            }
+        }
         GATHER_B(float, unpack_f, lutb);
     }
-    if (op->nega)
-        for (int e = 0; e < d->m * S * d->nb; e++)
-            A[e] = -A[e];
+    if (op->nega) /* (LLVM accepts negation on the f64 ops only) */
+        for (int e = 0; e < op->sa; e++)
+            for (int l = 0; l < LANES; l++)
+                tmpa[e][l] = -tmpa[e][l];
     if (op->negb)
         for (int e = 0; e < K * d->n * d->nb; e++)
             Bm[e] = -Bm[e];
@@ -503,17 +526,18 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     int negc = op->negc;
     FOR_CD(0, Dm[at] = negc ? -asf(RC[r][l]) : asf(RC[r][l]));
     int M = d->m, N = d->n;
+    int le = __builtin_ctz((unsigned)op->sa), lstride = M * d->nb;
     for (int b = 0; b < d->nb; b++) {
-        const float *ab = A + a_block(op, b) * M * S;
-        const u8 *kb = kof ? kof + a_block(op, b) * M * S : NULL;
+        const float *ab = f8 ? A : NULL;
+        int lbase = M * a_block(op, b); /* CBSZ/ABID: the block of A this block reads */
         float *db = Dm + b * M * N;
         const float *bb = Bm + b * K * N;
         if (N == 16)
-            mm_f32(M, 16, S, ab, kb, bb, db);
+            mm_f32(M, 16, S, ab, tmpa, le, lbase, lstride, kof, bb, db);
         else if (N == 32)
-            mm_f32(M, 32, S, ab, kb, bb, db);
+            mm_f32(M, 32, S, ab, tmpa, le, lbase, lstride, kof, bb, db);
         else
-            mm_f32(M, 4, S, ab, kb, bb, db);
+            mm_f32(M, 4, S, ab, tmpa, le, lbase, lstride, kof, bb, db);
     }
     if (op->ovfl) /* an infinite result becomes +-max (also when an input was infinite) */
         for (int e = 0; e < M * N * d->nb; e++)
