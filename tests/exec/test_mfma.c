@@ -181,9 +181,9 @@ typedef struct tcase {
     char text[LINE];
     int form; /* operand form, see make_case */
     ref_mods md;
-    int na, nb, nc, nd; /* registers of A, B, C, D */
-    int ra, rb, rc, rd; /* first register of each */
-    int a_agpr, b_agpr, c_agpr, d_agpr, c_const;
+    int na, nb, nc, nd;                          /* registers of A, B, C, D */
+    int ra, rb, rc, rd;                          /* first register of each */
+    int a_agpr, b_agpr, c_agpr, d_agpr, c_const; /* c_const: 1 + index into the constants */
     uint8_t bytes[16];
     int size;
 } tcase;
@@ -241,6 +241,17 @@ static void regtext(char *buf, size_t n, int agpr, int base, int cnt) {
         snprintf(buf, n, "%c[%d:%d]", agpr ? 'a' : 'v', base, base + cnt - 1);
 }
 
+/* Inline constants for C (form 4): text for llvm-mc-22 and the element bits they stand for
+ * (float constants at the accumulator's width; integer ones are the integer's bits). */
+static const char *const cf_text[6] = {"1.0", "-4.0", "0.5", "0", "0.15915494", "64"};
+static const uint32_t cf_bits[6] = {0x3f800000, 0xc0800000, 0x3f000000, 0, 0x3e22f983, 64};
+static const char *const cd_text[6] = {"1.0", "-4.0", "0.5", "0", "0.15915494309189532", "64"};
+static const uint64_t cd_bits[6] = {0x3ff0000000000000ull, 0xc010000000000000ull,
+                                    0x3fe0000000000000ull, 0,
+                                    0x3fc45f306dc9c882ull, 64};
+static const char *const ci_text[6] = {"7", "-3", "64", "0", "-16", "1"};
+static const uint32_t ci_bits[6] = {7, 0xfffffffdu, 64, 0, 0xfffffff0u, 1};
+
 /* Operand forms, rotating over a case's index:
  *   0: all VGPRs, D separate from C       1: C and D the same AGPRs
  *   2: A and B AGPRs, D = C VGPRs         3: D overlapping A and B (VGPRs)
@@ -268,7 +279,7 @@ static void make_case(const ref_op *op, int form, ref_mods md) {
     case 1: c->c_agpr = c->d_agpr = 1, c->rd = c->rc; break;
     case 2: c->a_agpr = c->b_agpr = 1, c->rd = c->rc; break;
     case 3: c->rd = 32; break;
-    case 4: c->c_const = 1; break;
+    case 4: c->c_const = 1 + ncases % 6; break;
     }
     if (sparse) /* C is the destination */
         c->rc = c->rd, c->c_agpr = c->d_agpr;
@@ -279,7 +290,10 @@ static void make_case(const ref_op *op, int form, ref_mods md) {
     if (sparse)
         snprintf(cc, sizeof cc, "v20");
     else if (c->c_const)
-        snprintf(cc, sizeof cc, "%s", op->ta == RT_I8 ? "7" : "1.0");
+        snprintf(cc, sizeof cc, "%s",
+                 (op->ta == RT_I8    ? ci_text
+                  : op->ta == RT_F64 ? cd_text
+                                     : cf_text)[c->c_const - 1]);
     else
         regtext(cc, sizeof cc, c->c_agpr, c->rc, c->nc);
     int n = snprintf(c->text, LINE, "%s %s, %s, %s, %s", op->name, d, a, b, cc);
@@ -380,13 +394,12 @@ static void run_case(tcase *c, isa_arch arch, int special) {
             }
     else
         fill(rr.C, c->nc, ct == RT_F64 ? 64 : 32, ct, 0, special, g942);
-    if (c->c_const)
+    if (c->c_const) /* every element of C is the constant's value at the C element width */
         for (int r = 0; r < c->nc; r++)
             for (int l = 0; l < 64; l++)
-                rr.C[r][l] = ct == RT_I8    ? 7
-                             : ct == RT_F32 ? 0x3f800000u
-                             : (r & 1)      ? 0x3ff00000u
-                                            : 0;
+                rr.C[r][l] = ct == RT_I8    ? ci_bits[c->c_const - 1]
+                             : ct == RT_F32 ? cf_bits[c->c_const - 1]
+                                            : (uint32_t)(cd_bits[c->c_const - 1] >> (32 * (r & 1)));
     for (int l = 0; l < 64; l++) {
         uint32_t ix = 0; /* legal 4:2 patterns: two distinct ascending positions per group of 4 */
         static const uint8_t pairs[6] = {0x4, 0x8, 0xc, 0x9, 0xd, 0xe};
