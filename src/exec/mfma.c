@@ -447,6 +447,15 @@ static inline __attribute__((always_inline)) void mm_i32(int M, int N, int S, co
     }
 }
 
+/* SMFMAC: src2 holds 2 index bits per stored A value of the lane.  With CBSZ[1:0] = 0, ABID
+ * picks which set of index bits of the register this instruction uses (*isel: its first bit). */
+static const u32 *sparse_index(wave *w, const xinst *x, const mop *op, u32 (*tmp)[LANES],
+                               int *isel) {
+    int setbits = 2 * op->sa, nsets = 32 / setbits;
+    *isel = (x->in.f.v.cbsz & 3) == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
+    return src_regs(w, x, 2, 1, tmp, 0)[0];
+}
+
 /* The A block that block b reads under CBSZ/ABID: block ABID of each group of 2^CBSZ blocks. */
 static inline int a_block(const mop *op, int b) {
     int nb = op->d->nb;
@@ -466,13 +475,8 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     unsigned nrb = (unsigned)(op->sb * elem_bits(d->tb, op->fb) + 31) / 32;
     const u32(*RA)[LANES] = src_regs(w, x, 0, nra, ta, 0);
     const u32(*RB)[LANES] = src_regs(w, x, 1, nrb, tb, 0);
-    if (sparse) {
-        /* SMFMAC: src2 holds 2 index bits per stored A value; with CBSZ = 0, ABID picks which
-         * set of index bits of the register this instruction uses */
-        int setbits = 2 * op->sa, nsets = 32 / setbits;
-        idx = src_regs(w, x, 2, 1, ti, 0)[0];
-        isel = (x->in.f.v.cbsz & 3) == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
-    }
+    if (sparse)
+        idx = sparse_index(w, x, op, ti, &isel);
     pthread_once(&lut_once, lut_fill);
     const float *luta = lut_of(d->ta, op->fa, fnuz), *lutb = lut_of(d->tb, op->fb, fnuz);
     if (d->kind == MK_F8F6F4) {
@@ -557,11 +561,8 @@ VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
     int isel = 0;
     const u32(*RA)[LANES] = src_regs(w, x, 0, (unsigned)(op->sa + 3) / 4, ta, 0);
     const u32(*RB)[LANES] = src_regs(w, x, 1, (unsigned)(op->sb + 3) / 4, tb, 0);
-    if (sparse) {
-        int setbits = 2 * op->sa, nsets = 32 / setbits;
-        idx = src_regs(w, x, 2, 1, ti, 0)[0];
-        isel = (x->in.f.v.cbsz & 3) == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
-    }
+    if (sparse)
+        idx = sparse_index(w, x, op, ti, &isel);
     GATHER_A(i32, unpack_i, NULL);
     GATHER_B(i32, unpack_i, NULL);
     unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
