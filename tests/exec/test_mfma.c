@@ -243,13 +243,16 @@ static void regtext(char *buf, size_t n, int agpr, int base, int cnt) {
 
 /* Inline constants for C (form 4): text for llvm-mc-22 and the element bits they stand for
  * (float constants at the accumulator's width; integer ones are the integer's bits). */
-static const char *const cf_text[6] = {"1.0", "-4.0", "0.5", "0", "0.15915494", "64"};
+enum { CK_F32, CK_F64, CK_I32 };
+static const char *const c_text[3][6] = {
+    {"1.0", "-4.0", "0.5", "0", "0.15915494", "64"},
+    {"1.0", "-4.0", "0.5", "0", "0.15915494309189532", "64"},
+    {"7", "-3", "64", "0", "-16", "1"},
+};
 static const uint32_t cf_bits[6] = {0x3f800000, 0xc0800000, 0x3f000000, 0, 0x3e22f983, 64};
-static const char *const cd_text[6] = {"1.0", "-4.0", "0.5", "0", "0.15915494309189532", "64"};
 static const uint64_t cd_bits[6] = {0x3ff0000000000000ull, 0xc010000000000000ull,
                                     0x3fe0000000000000ull, 0,
                                     0x3fc45f306dc9c882ull, 64};
-static const char *const ci_text[6] = {"7", "-3", "64", "0", "-16", "1"};
 static const uint32_t ci_bits[6] = {7, 0xfffffffdu, 64, 0, 0xfffffff0u, 1};
 
 /* Operand forms, rotating over a case's index:
@@ -291,9 +294,9 @@ static void make_case(const ref_op *op, int form, ref_mods md) {
         snprintf(cc, sizeof cc, "v20");
     else if (c->c_const)
         snprintf(cc, sizeof cc, "%s",
-                 (op->ta == RT_I8    ? ci_text
-                  : op->ta == RT_F64 ? cd_text
-                                     : cf_text)[c->c_const - 1]);
+                 c_text[op->ta == RT_I8    ? CK_I32
+                        : op->ta == RT_F64 ? CK_F64
+                                           : CK_F32][c->c_const - 1]);
     else
         regtext(cc, sizeof cc, c->c_agpr, c->rc, c->nc);
     int n = snprintf(c->text, LINE, "%s %s, %s, %s, %s", op->name, d, a, b, cc);
