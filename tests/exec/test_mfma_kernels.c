@@ -9,6 +9,7 @@
  *                                   j + 16*(i/4), register i%4
  *   bf16 32x32x8  (gfx950, gfx942)  A[i][k]: lane i + 32*(k/4), element k%4;  D[i][j]: lane
  *                                   j + 32*((i/4)%2), register 4*(i/8) + i%4
+ *   fp8 16x16x32  (gfx950 OCP, gfx942 FNUZ)  A[i][k]: lane i + 16*(k/8), byte k%8
  *   scaled fp8 16x16x128 (gfx950)   A[i][k]: byte e of lane i + 16*g where k = 64*(e/16) +
  *                                   16*g + e%16 (two runs of 16 k); the E8M0 scale of row i,
  *                                   K block k/32 sits in lane i + 16*(k/32), byte picked by
@@ -54,6 +55,17 @@ static const char *SRC =
     "32];\n"
     "  c = __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(av, bv, c, 0, 0, 0);\n"
     "  for (int r = 0; r < 16; r++) d[(8 * (r / 4) + 4 * (l / 32) + r % 4) * 32 + l % 32] = c[r];\n"
+    "}\n"
+    "kernel void fp8(global const uchar *a, global const uchar *b, global float *d) {\n"
+    "  int l = __builtin_amdgcn_workitem_id_x();\n"
+    "  ulong x = 0, y = 0;\n"
+    "  for (int e = 0; e < 8; e++) {\n"
+    "    x |= (ulong)a[(l % 16) * 32 + 8 * (l / 16) + e] << (8 * e);\n"
+    "    y |= (ulong)b[(8 * (l / 16) + e) * 16 + l % 16] << (8 * e);\n"
+    "  }\n"
+    "  float4_ c = {0, 0, 0, 0};\n"
+    "  c = __builtin_amdgcn_mfma_f32_16x16x32_fp8_fp8((long)x, (long)y, c, 0, 0, 0);\n"
+    "  for (int r = 0; r < 4; r++) d[(4 * (l / 16) + r) * 16 + l % 16] = c[r];\n"
     "}\n"
     "#ifdef GFX950\n"
     "kernel void sc(global const uchar *a, global const uchar *b, global const int *sa,\n"
@@ -174,6 +186,29 @@ static void t_bf16(gfx_device *dev, gfx_module *m, const char *arch) {
     }
 }
 
+/* fp8 16x16x32: the same byte codes mean OCP E4M3 values on gfx950 and FNUZ E4M3 values (bias
+ * 8, 0x80 NaN) on gfx942; codes whose values are small integers times powers of two. */
+static void t_fp8(gfx_device *dev, gfx_module *m, const char *arch) {
+    static const uint8_t codes[8] = {0x38, 0x40, 0x30, 0xb8, 0xc0, 0x00, 0x44, 0x3c};
+    const fpf_format *f = strcmp(arch, "gfx950") ? FPF_FP8_FNUZ : FPF_FP8_OCP;
+    uint8_t a[16 * 32], b[32 * 16];
+    float R[256] = {0}, D[256];
+    for (int e = 0; e < 512; e++) {
+        a[e] = codes[rnd(8)];
+        b[e] = codes[rnd(8)];
+    }
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 16; j++)
+            for (int k = 0; k < 32; k++)
+                R[i * 16 + j] += fpf_decode(a[i * 32 + k], f) * fpf_decode(b[k * 16 + j], f);
+    uint64_t da = up(dev, a, sizeof a), db = up(dev, b, sizeof b), dd = up(dev, NULL, sizeof D);
+    const void *p[3] = {&da, &db, &dd};
+    if (launch(dev, m, "fp8", p, 3) == 0) {
+        gfx_memcpy_dtoh(dev, D, dd, sizeof D);
+        check(arch, "v_mfma_f32_16x16x32_fp8_fp8", D, R, 256);
+    }
+}
+
 /* Scaled fp8 (OCP E4M3) 16x16x128: lane l's A scale byte 2 and B scale byte 1 are used. */
 static void t_scaled(gfx_device *dev, gfx_module *m, const char *arch) {
     static const uint8_t codes[8] = {0x38, 0x40, 0x30, 0xb8, 0xc0, 0x00, 0x44, 0xbc};
@@ -226,6 +261,7 @@ static void run_arch(const char *arch, const char *src) {
     } else {
         t_f16(dev, m, arch);
         t_bf16(dev, m, arch);
+        t_fp8(dev, m, arch);
         if (!strcmp(arch, "gfx950"))
             t_scaled(dev, m, arch);
     }
