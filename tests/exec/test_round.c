@@ -573,6 +573,18 @@ static void test_mode(void) {
             fail("v_exp_f32 toward -inf: status %d kind %d note %s", W->status, W->fault.kind,
                  W->fault.note ? W->fault.note : "(none)");
     }
+    /* float atomics round in the memory system, which never sees MODE: refused too */
+    if (load("ds_add_f32 v0, v1", 4)) {
+        static uint8_t lds[256];
+        W->lds = lds;
+        W->lds_size = sizeof lds;
+        wave_run(W);
+        checks++;
+        if (W->status != WAVE_FAULT || W->fault.op != ISA_OP_DS_ADD_F32 || !W->fault.note ||
+            !strstr(W->fault.note, "[3:2] = 1"))
+            fail("ds_add_f32 toward +inf: status %d note %s", W->status,
+                 W->fault.note ? W->fault.note : "(none)");
+    }
     /* ... but not while its field is at nearest-even */
     if (load("v_exp_f32_e32 v2, v0\nv_rsq_f64_e32 v[4:5], v[0:1]", 0) && run())
         checks++;

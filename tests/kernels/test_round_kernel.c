@@ -208,8 +208,30 @@ static void t_flt_rounds(void) {
     CHECK(bad == 0, "%s a kernel that sets no mode: %d lanes not at nearest-even", kt.tag, bad);
 }
 
+/* An op without a directed-rounding model stops the launch with a message naming the mode. */
+static void t_unsupported(void) {
+    static float a[64], out[64];
+    uint64_t d_out = kt_upload(NULL, sizeof out), d_a = kt_upload(a, sizeof a);
+    const void *p[] = {&d_out, &d_a};
+    const gfx_kernel *k;
+    if (gfx_module_kernel(kt.mod, "round_exp", &k) != GFX_OK) {
+        CHECK(0, "%s round_exp: kernel not found", kt.tag);
+        return;
+    }
+    uint32_t grid[3] = {1, 1, 1}, blk[3] = {64, 1, 1};
+    gfx_launch_options o = {0};
+    gfx_stats st;
+    gfx_fault f;
+    gfx_result r = gfx_launch_params(kt.dev, k, grid, blk, p, 2, &o, &st);
+    memset(&f, 0, sizeof f);
+    gfx_last_fault(kt.dev, &f);
+    CHECK(r == GFX_ERR_FAULT && f.kind == GFX_FAULT_UNIMPLEMENTED &&
+              strstr(f.message, "v_exp_f32") && strstr(f.message, "toward -inf"),
+          "%s round_exp: %s, message '%s'", kt.tag, gfx_result_str(r), f.message);
+}
+
 int main(void) {
-    static const kt_test tests[] = {t_setreg, t_flt_rounds};
+    static const kt_test tests[] = {t_setreg, t_flt_rounds, t_unsupported};
     if (kt_run_all("round", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("round");
