@@ -165,6 +165,7 @@ static double ref64(int op, double a, double b, double c, int m) {
     case FMA: r = fma(va, vb, vc); break;
     case RCP: r = 1.0 / va; break;
     case SQRT: r = sqrt(va); break;
+    case LDEXP: r = ldexp(va, (int)vb); break;
     default: r = 0; break;
     }
     fesetround(FE_TONEAREST);
@@ -260,6 +261,7 @@ static void test_f32(void) {
         {"v_subrev_f32_e32 v2, v0, v1", SUBREV}, {"v_mul_f32_e32 v2, v0, v1", MUL},
         {"v_fma_f32 v2, v0, v1, v3", FMA},       {"v_fmac_f32_e32 v2, v0, v1", FMAC},
         {"v_pk_add_f32 v[4:5], v[0:1], v[6:7]", ADD},
+        {"v_pk_fma_f32 v[4:5], v[0:1], v[6:7], v[8:9]", FMA},
         {"v_sqrt_f32_e32 v2, v0", SQRT},         {"v_rcp_f32_e32 v2, v0", RCP},
         {"v_cvt_f32_i32_e32 v2, v0", CVT_I},     {"v_cvt_f32_u32_e32 v2, v0", CVT_U},
         {"v_ldexp_f32 v2, v0, v1", LDEXP},
@@ -281,8 +283,10 @@ static void test_f32(void) {
                     W->v[1][l] = b[l];
                     W->v[3][l] = c[l];
                     W->v[2][l] = c[l];
-                    W->v[6][l] = b[l]; /* v_pk_add_f32: lo = v0 + v6, hi = v1 + v7 */
+                    W->v[6][l] = b[l]; /* packed: lo = v0 op v6 (op v8), hi = v1 op v7 (op v9) */
                     W->v[7][l] = c[l];
+                    W->v[8][l] = c[l];
+                    W->v[9][l] = a[l];
                 }
                 if (!run())
                     break;
@@ -291,9 +295,9 @@ static void test_f32(void) {
                     int op = ops[k].op == FMAC ? FMA : ops[k].op;
                     u32 want, got = W->v[2][l];
                     if (pk) {
-                        want = U(ref32(ADD, fa, fb, 0, m));
+                        want = U(ref32(op, fa, fb, fc, m));
                         got = W->v[4][l];
-                        u32 hi = U(ref32(ADD, fb, fc, 0, m));
+                        u32 hi = U(ref32(op, fb, fc, fa, m));
                         if (!same32(W->v[5][l], hi))
                             fail("%s lane %d hi: %08x, want %08x", MNAME[m], l, W->v[5][l], hi);
                     } else if (op == RCP || op == SQRT) {
@@ -341,6 +345,7 @@ static void test_f64(void) {
         {"v_add_f64 v[4:5], v[0:1], v[2:3]", ADD}, {"v_mul_f64 v[4:5], v[0:1], v[2:3]", MUL},
         {"v_fma_f64 v[4:5], v[0:1], v[2:3], v[6:7]", FMA}, {"v_sqrt_f64_e32 v[4:5], v[0:1]", SQRT},
         {"v_rcp_f64_e32 v[4:5], v[0:1]", RCP},     {"v_cvt_f32_f64_e32 v4, v[0:1]", CVT_D},
+        {"v_ldexp_f64 v[4:5], v[0:1], v2", LDEXP},
     };
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
         for (int m = 0; m < 4; m++)
@@ -364,9 +369,13 @@ static void test_f64(void) {
                     if (ops[k].op == CVT_D && (l & 1)) /* around the f32 range and its ties */
                         a[l] = (a[l] & 0x800fffffffffffffull) | (u64)(1023 - 150 + rnd() % 280)
                                                                       << 52;
+                    if (ops[k].op == LDEXP) /* exponents reaching overflow and denormals */
+                        b[l] = UD((double)((int)(rnd() % 2200) - 1100));
                     set64(0, l, a[l]);
                     set64(2, l, b[l]);
                     set64(6, l, c[l]);
+                    if (ops[k].op == LDEXP)
+                        W->v[2][l] = (u32)(int)D(b[l]);
                 }
                 if (!run())
                     break;
