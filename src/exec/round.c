@@ -144,6 +144,46 @@ RH2(r_mul_f16, a *b)
 RFMA16(r_fma_f16, 1)
 RFMA16(r_fma_legacy_f16, 0)
 
+/* Packed f16 (VOP3P): each half as the scalar op, operands and clamp as in valu_f16.c. */
+static inline u32 pk_op(int op, u32 a, u32 b, u32 c, unsigned m)
+{
+    double x = h2d(a), y = h2d(b), z = h2d(c);
+    switch (op) {
+    case 0: return rh(zsum(x + y, x, y, m), m);
+    case 1: return rh(x * y, m);
+    default: return rh(zsum(fma_odd(x, y, z), x * y, z, m), m);
+    }
+}
+#define RPK(name, op, nsrc)                                                                        \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], cl[LANES] = {0}, ch[LANES] = {0};          \
+        pk_src16(w, x, 0, al, ah, 1);                                                              \
+        pk_src16(w, x, 1, bl, bh, 1);                                                              \
+        if (nsrc > 2)                                                                              \
+            pk_src16(w, x, 2, cl, ch, 1);                                                          \
+        unsigned m = mode_dp(w);                                                                   \
+        VLOOP(l) {                                                                                 \
+            al[l] = pk_op(op, al[l], bl[l], cl[l], m);                                             \
+            ah[l] = pk_op(op, ah[l], bh[l], ch[l], m);                                             \
+        }                                                                                          \
+        pk_finish(w, x, al, ah, 1);                                                                \
+    }
+RPK(r_pk_add_f16, 0, 2)
+RPK(r_pk_mul_f16, 1, 2)
+RPK(r_pk_fma_f16, 2, 3)
+/* D = S0 * S1 + D, packed (no clamp, as v_pk_fmac_f16 in valu_f16.c). */
+static void r_pk_fmac_f16(wave *w, const xinst *x)
+{
+    u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
+    pk_src16(w, x, 0, al, ah, 1);
+    pk_src16(w, x, 1, bl, bh, 1);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    unsigned m = mode_dp(w);
+    VLOOP(l) d[l] = pk_op(2, al[l], bl[l], D[l] & 0xffff, m) | pk_op(2, ah[l], bh[l], D[l] >> 16, m)
+                                                                 << 16;
+    vd32(w, x, d, FK_RAW);
+}
+
 /* D = S0 * 2^S1: exact in double once the exponent is clamped to where nothing changes
  * (f16 values lie within 2^-24 .. 2^16). */
 static void r_ldexp_f16(wave *w, const xinst *x)
@@ -263,6 +303,8 @@ static const struct {
     OWN(V_SUBREV_F16, r_subrev_f16, RF_F64), OWN(V_MUL_F16, r_mul_f16, RF_F64),
     OWN(V_FMA_F16, r_fma_f16, RF_F64), OWN(V_FMA_LEGACY_F16, r_fma_legacy_f16, RF_F64),
     OWN(V_LDEXP_F16, r_ldexp_f16, RF_F64),
+    OWN(V_PK_ADD_F16, r_pk_add_f16, RF_F64), OWN(V_PK_MUL_F16, r_pk_mul_f16, RF_F64),
+    OWN(V_PK_FMA_F16, r_pk_fma_f16, RF_F64), OWN(V_PK_FMAC_F16, r_pk_fmac_f16, RF_F64),
     K(V_MAX_F16, RK_EXACT, RF_F64), K(V_MIN_F16, RK_EXACT, RF_F64),
     K(V_MIN3_F16, RK_EXACT, RF_F64), K(V_MAX3_F16, RK_EXACT, RF_F64),
     K(V_MED3_F16, RK_EXACT, RF_F64), K(V_DIV_FIXUP_F16, RK_EXACT, RF_F64),

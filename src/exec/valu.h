@@ -217,6 +217,12 @@ static inline u64 vmask_src(const wave *w, const xinst *x, int i) {
     return w->s[106] | (u64)w->s[107] << 32;
 }
 
+/* Packed 16-bit operands and results (valu_f16.c; round.c uses them too): source i split into
+ * its low-lane and high-lane halves (op_sel/op_sel_hi, neg_lo/neg_hi when fl), and the two result
+ * halves clamped (fl: float clamp) and written. */
+void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl);
+void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl);
+
 /* ---- write --------------------------------------------------------------------------------- */
 
 /* Lanes written: EXEC, narrowed by DPP row/bank masks and invalid source lanes. */
