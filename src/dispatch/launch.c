@@ -174,8 +174,9 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
                  (unsigned long long)f->pc, where);
         break;
     default:
-        snprintf(f->message, sizeof f->message, "%s: '%s' at pc 0x%llx (%s)", kind, ins,
-                 (unsigned long long)f->pc, where);
+        snprintf(f->message, sizeof f->message, "%s: '%s' at pc 0x%llx (%s)%s%s", kind, ins,
+                 (unsigned long long)f->pc, where, j->fault.note ? ": " : "",
+                 j->fault.note ? j->fault.note : "");
         break;
     }
 }

@@ -165,12 +165,20 @@ void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int w
 }
 
 /* The rare wave modes, off the fast path: VSKIP (s_setvskip) drops every vector instruction
- * (VALU, MFMA, vector memory, LDS) without executing it; GPR indexing rewrites VALU operands. */
-static void x_run_moded(wave *w, const xinst *x)
+ * (VALU, MFMA, vector memory, LDS) without executing it; a non-default rounding mode sends
+ * vector instructions through round.c; GPR indexing rewrites VALU operands. */
+void x_run_moded(wave *w, const xinst *x)
 {
     int vec = x->cls == XC_VALU || x->cls == XC_VMEM || x->cls == XC_LDS || x->cls == XC_MFMA;
     if (w->vskip && vec)
         return;
+    if ((w->mode & 15) && vec)
+        x_run_rounded(w, x);
+    else
+        x_run_plain(w, x);
+}
+void x_run_plain(wave *w, const xinst *x)
+{
     if (w->gpr_idx_on && x->cls == XC_VALU)
         x_run_indexed(w, x);
     else
@@ -193,7 +201,7 @@ void wave_run(wave *w)
         }
         w->count[x->cls]++;
         w->pc += x->size;
-        if (__builtin_expect(w->gpr_idx_on | w->vskip, 0))
+        if (__builtin_expect(wave_moded(w), 0))
             x_run_moded(w, x);
         else
             x->fn(w, x);

@@ -42,6 +42,7 @@ typedef struct xfault {
     int write;
     uint64_t lanes;  /* lanes that faulted */
     uint16_t op;     /* ISA_OP_* */
+    const char *note; /* static text that completes the message, or NULL (round.c) */
 } xfault;
 
 typedef struct wave wave;
@@ -113,6 +114,13 @@ void wave_run(wave *w);
 void wave_fault(wave *w, const xinst *x, int kind);
 /* Run a VALU instruction under VGPR indexing (s_set_gpr_idx_on). */
 void x_run_indexed(wave *w, const xinst *x);
+/* Run x when the wave is in a rare mode (VSKIP, GPR indexing, MODE.FP_ROUND != 0): the slow path
+ * of wave_run()/wave_step(); x_run_plain() is its tail without the rounding-mode step. */
+void x_run_moded(wave *w, const xinst *x);
+void x_run_plain(wave *w, const xinst *x);
+static inline int wave_moded(const wave *w) { return w->gpr_idx_on | w->vskip | (w->mode & 15); }
+/* Run x under a non-default MODE.FP_ROUND (round.c): correctly rounded in that mode, or a fault. */
+void x_run_rounded(wave *w, const xinst *x);
 /* A memory fault at [addr, addr+size) (write: 1 for stores and atomics). */
 void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
 

@@ -473,9 +473,9 @@ void x_run_indexed(wave *w, const xinst *x)
 }
 
 /* ---- hardware registers (s_getreg/s_setreg) ---------------------------------------------------
- * MODE (hwreg 1) is modelled: FP_DENORM drives the VALU's denormal handling.  Rounding modes
- * other than round-to-nearest-even are not, so a write that selects one faults as
- * unimplemented rather than computing with the wrong rounding; so does any other register. */
+ * MODE (hwreg 1) is modelled: FP_DENORM drives the VALU's denormal handling, FP_ROUND the
+ * rounding (a non-zero FP_ROUND sends vector instructions through round.c, which computes in
+ * that mode or faults by name).  Any other register faults as unimplemented. */
 enum { HWREG_MODE = 1 };
 
 static u32 hw_mask(const xinst *x)
@@ -495,7 +495,7 @@ static void s_getreg_b32(wave *w, const xinst *x)
 static void setreg(wave *w, const xinst *x, u32 v)
 {
     u32 m = hw_mask(x), nm = (w->mode & ~m) | ((v << x->in.f.s.hw_off) & m);
-    if (x->in.f.s.hw_id != HWREG_MODE || (nm & 0xf) != 0) {
+    if (x->in.f.s.hw_id != HWREG_MODE) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         return;
     }

@@ -16,8 +16,8 @@
  * MODE register (w->mode, the hardware layout): FP_ROUND [3:0], FP_DENORM [7:4] (bits 5:4 f32,
  * 7:6 f64/f16; per pair bit 0 = keep input denormals, bit 1 = keep output denormals), DX10_CLAMP
  * [8], IEEE [9].  clang-22 kernels run with both denormal pairs = 3 (kept), IEEE = 1 and
- * DX10_CLAMP = 1; the dispatcher copies those from rsrc1.  Rounding is always round-to-nearest-
- * even (FP_ROUND is not modelled).  NaN results are quiet NaNs; their payload is whatever the
+ * DX10_CLAMP = 1; the dispatcher copies those from rsrc1.  The handlers round to nearest even;
+ * a non-zero FP_ROUND [3:0] routes vector instructions through round.c.  NaN results are quiet NaNs; their payload is whatever the
  * host produces (hardware payloads are not modelled).
  *
  * Modelling choices the manual leaves open (tests/exec/test_valu.c pins each one down):
@@ -216,6 +216,12 @@ static inline u64 vmask_src(const wave *w, const xinst *x, int i) {
         return x_special(w, o->idx, 2);
     return w->s[106] | (u64)w->s[107] << 32;
 }
+
+/* Packed 16-bit operands and results (valu_f16.c; round.c uses them too): source i split into
+ * its low-lane and high-lane halves (op_sel/op_sel_hi, neg_lo/neg_hi when fl), and the two result
+ * halves clamped (fl: float clamp) and written. */
+void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl);
+void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl);
 
 /* ---- write --------------------------------------------------------------------------------- */
 

@@ -147,7 +147,7 @@ VFN static void v_pack_b32_f16(wave *w, const xinst *x) {
  */
 
 /* Source i split into its low-lane and high-lane 16-bit values. */
-static void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
+void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
     u32 t[LANES];
     const isa_valu_fields *v = &x->in.f.v;
     const u32 *s = vs32(w, x, i, t, FK_RAW);
@@ -157,7 +157,8 @@ static void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
             t[l] = k | k << 16;
         s = t;
     }
-    int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
+    /* the VOP2 form (v_pk_fmac_f16_e32) has no op_sel_hi: its high lane reads the high halves */
+    int sl = (v->opsel >> i) & 1, sh = x->in.fmt == ISA_FMT_VOP3P ? (v->opsel_hi >> i) & 1 : 1;
     u32 nl = ((v->neg >> i) & 1) && fl ? 0x8000 : 0, nh = ((v->neg_hi >> i) & 1) && fl ? 0x8000 : 0;
     VLOOP(l) {
         lo[l] = ((sl ? s[l] >> 16 : s[l]) & 0xffff) ^ nl;
@@ -172,7 +173,7 @@ static inline u32 clamp_h(u32 h, int clamp) {
 }
 /* FL: float op (neg modifiers apply, clamp is [0,1]); expressions see a, b, c as raw halves. */
 /* Clamp (float ops) and pack the two result halves, then write. */
-static void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
+void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
     u32 d[LANES];
     int cl = fl && x->in.f.v.clamp;
     VLOOP(l)

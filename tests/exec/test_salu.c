@@ -77,13 +77,14 @@ static const scase cases[] = {
     {"s_getpc_b64 s[0:1]\ns_add_u32 s2, s0, 16\ns_mov_b32 s3, s1\ns_swappc_b64 s[30:31], s[2:3]\n"
      "s_mov_b32 s5, 1\ns_mov_b32 s6, 2",
      {END}, {{30, 0x1010}, {31, 0}, {5, 0}, {6, 2}, END}, -1, WAVE_DONE},
-    /* MODE through hwreg: FP_DENORM is bits 7:4; a write of a non-default rounding mode (which
-     * gfxemu does not model) faults instead of computing with the wrong rounding. */
+    /* MODE through hwreg: FP_DENORM is bits 7:4, FP_ROUND bits 3:0 (tests/exec/test_round.c
+     * checks what the rounding modes do). */
     {"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0xc\ns_getreg_b32 s1, hwreg(HW_REG_MODE, 0, 12)",
      {END}, {{1, 0xc0}, END}, -1, WAVE_DONE},
     {"s_mov_b32 s0, 5\ns_setreg_b32 hwreg(HW_REG_MODE, 4, 2), s0\ns_getreg_b32 s1, hwreg(HW_REG_MODE, 4, 4)",
      {END}, {{1, 1}, END}, -1, WAVE_DONE},
-    {"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 1", {END}, {END}, -1, WAVE_FAULT},
+    {"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 1\ns_getreg_b32 s1, hwreg(HW_REG_MODE, 0, 4)",
+     {END}, {{1, 1}, END}, -1, WAVE_DONE},
     {"s_getreg_b32 s1, hwreg(HW_REG_TRAPSTS)", {END}, {END}, -1, WAVE_FAULT},
     /* A jump outside the code faults instead of running wild. */
     {"s_mov_b64 s[0:1], 0x40000\ns_setpc_b64 s[0:1]", {END}, {END}, -1, WAVE_FAULT},
