@@ -4,7 +4,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+
+double bench_cores[8];
+
+static double cpu_now(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+           ru.ru_stime.tv_usec * 1e-6;
+}
 
 int bench_runs(void)
 {
@@ -176,20 +187,26 @@ int bench_run_work(const bench_work *w, const unsigned *threads, int nthreads, i
         for (size_t i = 0; i < jobs[t].nargs; i++)
             params[t][i] = &jobs[t].arg[i];
     }
+    double *cores = calloc((size_t)nthreads * runs, sizeof *cores);
     for (int r = 0; r < runs; r++)
         for (int t = 0; t < nthreads; t++) {
             gfx_stats s;
             if (w->before)
                 w->before(&jobs[t], w->ctx);
+            double c0 = cpu_now();
             secs[t * runs + r] = bench_launch(jobs[t].dev, w->k, w->groups, w->block, params[t],
                                               jobs[t].nargs, &s);
+            cores[t * runs + r] = (cpu_now() - c0) / secs[t * runs + r];
             if (t == 0 && st)
                 *st = s;
             if (r == 0 || r == runs - 1)
                 ok &= w->verify(&jobs[t], w->ctx);
         }
-    for (int t = 0; t < nthreads; t++)
+    for (int t = 0; t < nthreads; t++) {
         gfx_device_free(jobs[t].dev);
+        bench_cores[t] = bench_median(cores + t * runs, runs);
+    }
+    free(cores);
     return ok;
 }
 
@@ -198,10 +215,13 @@ void bench_emit_rates(const char *bench, const char *metric, double work, const 
                       const char *extra)
 {
     double v[1000];
+    char ex[1024];
     for (int t = 0; t < nthreads; t++) {
         for (int r = 0; r < runs && r < 1000; r++)
             v[r] = work / secs[t * runs + r];
-        bench_emit(bench, metric, v, runs, threads[t], verified, extra);
+        snprintf(ex, sizeof ex, "%s%s\"cores\":%.3g", extra ? extra : "", extra ? "," : "",
+                 bench_cores[t < 8 ? t : 7]);
+        bench_emit(bench, metric, v, runs, threads[t], verified, ex);
     }
 }
 

@@ -75,8 +75,13 @@ typedef struct bench_work {
  * after the first and the last run on every device; returns 1 when all verifications passed. */
 int bench_run_work(const bench_work *w, const unsigned *threads, int nthreads, int runs,
                    double *secs, gfx_stats *st);
+/* Cores the launches of the last bench_run_work() actually got, per entry of threads[]: process
+ * CPU time / wall time, median over the runs.  On a loaded machine a 2-thread launch gets less
+ * than 2; bench_emit_rates() reports it as "cores" so the scaling can be judged against it. */
+extern double bench_cores[8];
 
-/* For each thread count t: bench_emit(bench, metric) of work / secs[t * runs + r]. */
+/* For each thread count t: bench_emit(bench, metric) of work / secs[t * runs + r], with
+ * "cores": bench_cores[t]. */
 void bench_emit_rates(const char *bench, const char *metric, double work, const double *secs,
                       int runs, const unsigned *threads, int nthreads, int verified,
                       const char *extra);

@@ -101,7 +101,7 @@ def scaling(records):
             runs = []
             ratio = median_of(r2) / median_of(r1) if median_of(r1) else 0.0
         out.append({"bench": bench, "metric": metric, "ratio": ratio, "runs": runs,
-                    "workgroups": r1.get("workgroups"),
+                    "workgroups": r1.get("workgroups"), "cores": r2.get("cores"),
                     "verified": bool(r1["verified"] and r2["verified"])})
     return out
 
@@ -168,9 +168,12 @@ def main():
               (r["bench"], r["metric"], r["threads"], fmt(r["median"]), fmt(min(rr)),
                fmt(max(rr)), "yes" if r["verified"] else "NO"))
     if scal:
-        print("\nscaling (2 threads / 1 thread, median of paired runs):")
+        print("\nscaling (2 threads / 1 thread, median of paired runs; cores = CPU time / wall "
+              "time the 2-thread launches got):")
         for s in scal:
-            print("  %-22s %-22s %6.2fx" % (s["bench"], s["metric"], s["ratio"]))
+            c = s.get("cores")
+            print("  %-22s %-22s %6.2fx  cores %s" % (s["bench"], s["metric"], s["ratio"],
+                                                     "%.2f" % c if c else "?"))
     if targets:
         print("\ntargets (issue 5):")
         for t in targets:
