@@ -21,6 +21,11 @@ def run(binary, env):
     for line in p.stdout.splitlines():
         r = json.loads(line)
         out[(r["bench"], r["metric"], r.get("threads", 1))] = (r["value"], r["verified"])
+        # CPU seconds per unit of work (cores / rate): what the work cost in CPU time, which a
+        # busy machine inflates much less than wall time (the process just gets fewer cores).
+        if r.get("cores") and r["metric"].endswith("_per_s") and r["value"]:
+            out[(r["bench"], "cpu_s_per_unit", r.get("threads", 1))] = (
+                r["cores"] / r["value"], r["verified"])
     return out
 
 

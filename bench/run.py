@@ -100,8 +100,15 @@ def scaling(records):
         else:
             runs = []
             ratio = median_of(r2) / median_of(r1) if median_of(r1) else 0.0
+        # CPU efficiency: 1-thread CPU time / 2-thread CPU time for the same work (CPU time =
+        # cores x wall time).  1.0 means the second thread added no work of its own (no
+        # contention, no spinning); a scaling below 2 with efficiency near 1 is the machine not
+        # giving the process two cores.
+        c1, c2 = r1.get("cores"), r2.get("cores")
+        eff = ratio * c1 / c2 if c1 and c2 else None
         out.append({"bench": bench, "metric": metric, "ratio": ratio, "runs": runs,
-                    "workgroups": r1.get("workgroups"), "cores": r2.get("cores"),
+                    "workgroups": r1.get("workgroups"), "cores": c2, "cores_1t": c1,
+                    "cpu_efficiency": eff,
                     "verified": bool(r1["verified"] and r2["verified"])})
     return out
 
@@ -169,11 +176,13 @@ def main():
                fmt(max(rr)), "yes" if r["verified"] else "NO"))
     if scal:
         print("\nscaling (2 threads / 1 thread, median of paired runs; cores = CPU time / wall "
-              "time the 2-thread launches got):")
+              "time the 2-thread launches got;\n  CPU efficiency = 1-thread CPU time / 2-thread "
+              "CPU time for the same work, 1.0 = no parallel overhead):")
         for s in scal:
-            c = s.get("cores")
-            print("  %-22s %-22s %6.2fx  cores %s" % (s["bench"], s["metric"], s["ratio"],
-                                                     "%.2f" % c if c else "?"))
+            c, e = s.get("cores"), s.get("cpu_efficiency")
+            print("  %-22s %-22s %6.2fx  cores %s  CPU efficiency %s" %
+                  (s["bench"], s["metric"], s["ratio"], "%.2f" % c if c else "?",
+                   "%.2f" % e if e else "?"))
     if targets:
         print("\ntargets (issue 5):")
         for t in targets:
