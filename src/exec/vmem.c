@@ -204,25 +204,41 @@ static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store)
     if (m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
         c->base + c->size > GMEM_SHARED_APERTURE)
         return 0;
-    u64 span = c->size - size, bad = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        bad |= (u64)(a[l] - c->base > span) << l;
-    if (bad & exec)
+    /* Largest offset of an active lane (inactive ones count as 0; an address below the base
+     * wraps to a huge offset): branch-free, so it vectorizes. */
+    u64 worst = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+        u64 o = (a[l] - c->base) & ((u64)0 - ((exec >> l) & 1));
+        worst = o > worst ? o : worst;
+    }
+    if (worst > c->size - size)
         return 0;
     uint8_t *h = c->host - c->base;
-    if (store) {
-        uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
-        for (unsigned l = 0; l < LANES; l++)
-            if ((exec >> l) & 1)
-                for (unsigned i = 0; i < ndw; i++)
-                    memcpy(h + a[l] + 4 * i, &s[i][l], 4);
-    } else {
-        uint32_t(*d)[LANES] = vrow(w, &x->in.dst[0]);
-        for (unsigned l = 0; l < LANES; l++)
-            if ((exec >> l) & 1)
-                for (unsigned i = 0; i < ndw; i++)
-                    memcpy(&d[i][l], h + a[l] + 4 * i, 4);
+    uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    /* One fixed-size copy per lane (N dwords are contiguous in memory, N lane arrays apart in
+     * the registers). */
+#define FAST_COPY(N)                                                                               \
+    for (unsigned l = 0; l < LANES; l++) {                                                         \
+        if (!((exec >> l) & 1))                                                                    \
+            continue;                                                                              \
+        u32 t[N];                                                                                  \
+        if (store) {                                                                               \
+            for (unsigned i = 0; i < N; i++)                                                       \
+                t[i] = r[i][l];                                                                    \
+            memcpy(h + a[l], t, 4 * N);                                                            \
+        } else {                                                                                   \
+            memcpy(t, h + a[l], 4 * N);                                                            \
+            for (unsigned i = 0; i < N; i++)                                                       \
+                r[i][l] = t[i];                                                                    \
+        }                                                                                          \
     }
+    switch (ndw) {
+    case 1: FAST_COPY(1) break;
+    case 2: FAST_COPY(2) break;
+    case 3: FAST_COPY(3) break;
+    default: FAST_COPY(4) break;
+    }
+#undef FAST_COPY
     return 1;
 }
 
