@@ -238,21 +238,23 @@ static inline u32 *vdreg(wave *w, const isa_opnd *o) {
     return o->kind == ISA_OPND_AGPR ? w->a[o->idx] : w->v[o->idx];
 }
 
-/* Masked store of 64 lanes, 8 lanes at a time so full groups are plain copies. */
+/* Masked store of 64 lanes: a plain copy under full EXEC, else a branch-free select per lane
+ * (a lane's mask bit widened to a word), which vectorizes in the x86-64-v3 clones; the per-lane
+ * branches it replaced mispredicted under divergent EXEC masks (docs/perf.md). */
 static inline __attribute__((always_inline)) void vstore(u32 *restrict D, const u32 *restrict d,
                                                          u64 wm) {
     if (wm == ~0ull) {
         memcpy(D, d, LANES * 4);
         return;
     }
-    for (int g = 0; g < LANES; g += 8) {
-        unsigned m = (unsigned)(wm >> g) & 0xff;
-        if (m == 0xff)
-            memcpy(D + g, d + g, 32);
-        else
-            for (int l = g; m; l++, m >>= 1)
-                if (m & 1)
-                    D[l] = d[l];
+    u32 lo = (u32)wm, hi = (u32)(wm >> 32);
+    for (int l = 0; l < 32; l++) {
+        u32 m = 0u - ((lo >> l) & 1);
+        D[l] = (d[l] & m) | (D[l] & ~m);
+    }
+    for (int l = 0; l < 32; l++) {
+        u32 m = 0u - ((hi >> l) & 1);
+        D[l + 32] = (d[l + 32] & m) | (D[l + 32] & ~m);
     }
 }
 
