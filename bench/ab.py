@@ -24,7 +24,7 @@ def run(binary, env):
         # CPU seconds per unit of work (cores / rate): what the work cost in CPU time, which a
         # busy machine inflates much less than wall time (the process just gets fewer cores).
         if r.get("cores") and r["metric"].endswith("_per_s") and r["value"]:
-            out[(r["bench"], "cpu_s_per_unit", r.get("threads", 1))] = (
+            out[(r["bench"], "cpu_s/" + r["metric"][:-6], r.get("threads", 1))] = (
                 r["cores"] / r["value"], r["verified"])
     return out
 
