@@ -72,9 +72,11 @@ VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
     const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);
     const u64 *C = vs64(w, x, 2, t2, FK_RAW);
     VLOOP(l) {
-        unsigned __int128 r = (unsigned __int128)((u64)A[l] * B[l]) + C[l];
-        d[l] = (u64)r;
-        co |= (u64)(r >> 64) << l;
+        /* the product is below 2^64, so the sum carries exactly when it wraps (vectorizes,
+         * unlike a 128-bit sum) */
+        u64 r = (u64)A[l] * B[l] + C[l];
+        d[l] = r;
+        co |= (u64)(r < C[l]) << l;
     }
     vd64(w, x, d, FK_RAW);
     vmask_write(w, vcarry_dst(x), co & wm);
