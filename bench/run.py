@@ -167,13 +167,22 @@ def main():
                             "met": s["ratio"] >= SCALING_TARGET})
 
     # the table
-    print("%-22s %-22s %3s %10s %10s %10s  %s" %
-          ("benchmark", "metric", "thr", "median", "min", "max", "verified"))
+    # per CPU-s: a rate divided by the cores the launches actually got (CPU time / wall time),
+    # i.e. the work per second of CPU time.  On a machine shared with other jobs this is the
+    # steadier figure; on an idle one it equals the median (1 thread) or median / 2 (2 threads).
+    print("%-22s %-22s %3s %10s %10s %10s %10s %5s  %s" %
+          ("benchmark", "metric", "thr", "median", "min", "max", "per CPU-s", "cores",
+           "verified"))
     for r in records:
         rr = r.get("runs") or [r["value"]]
-        print("%-22s %-22s %3d %10s %10s %10s  %s" %
+        c = r.get("cores")
+        per = r["median"] / c if c and r["metric"].endswith("_per_s") else None
+        if per is not None:
+            r["per_cpu_second"] = per
+        print("%-22s %-22s %3d %10s %10s %10s %10s %5s  %s" %
               (r["bench"], r["metric"], r["threads"], fmt(r["median"]), fmt(min(rr)),
-               fmt(max(rr)), "yes" if r["verified"] else "NO"))
+               fmt(max(rr)), fmt(per) if per is not None else "", "%.2f" % c if c else "",
+               "yes" if r["verified"] else "NO"))
     if scal:
         print("\nscaling (2 threads / 1 thread, median of paired runs; cores = CPU time / wall "
               "time the 2-thread launches got;\n  CPU efficiency = 1-thread CPU time / 2-thread "
