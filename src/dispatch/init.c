@@ -264,6 +264,13 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
      * IDs"); y and z only when ENABLE_VGPR_WORKITEM_ID asks for them. */
     uint64_t exec = 0;
     uint32_t bx = d->block[0], by = d->block[1], t0 = wave * LANES;
+    if (by == 1 && d->block[2] == 1 && t0 + LANES <= d->threads_per_wg) {
+        /* 1-D block, full wave (the common case): x is the work-item index, y = z = 0. */
+        for (unsigned lane = 0; lane < LANES; lane++)
+            w->v[0][lane] = t0 + lane;
+        wave_set_exec(w, ~0ull);
+        return;
+    }
     /* (x, y, z) of the wave's first lane, then stepped lane by lane: three divisions per wave
      * instead of per lane (they showed in the profile of short elementwise kernels). */
     uint32_t x = t0 % bx, y = (t0 / bx) % by, z = t0 / (bx * by);
