@@ -228,6 +228,39 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         return 0;
     uint8_t *h = c->host - c->base;
     uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    /* Coalesced access (every lane on, lane l at a[0] + l * size, the usual a[i] pattern): one
+     * block, dwords transposed between memory order and the register rows. */
+    if (exec == ~0ull) {
+        u64 diff = 0, e = a[0];
+        for (unsigned l = 0; l < LANES; l++, e += size)
+            diff |= a[l] ^ e;
+        if (diff == 0) {
+            uint8_t *p = h + a[0];
+            if (ndw == 1) {
+                if (store)
+                    memcpy(p, r[0], LANES * 4);
+                else
+                    memcpy(r[0], p, LANES * 4);
+                return 1;
+            }
+#define FAST_BLOCK(N)                                                                              \
+    if (store)                                                                                     \
+        for (unsigned l = 0; l < LANES; l++)                                                       \
+            for (unsigned i = 0; i < N; i++)                                                       \
+                memcpy(p + (l * N + i) * 4, &r[i][l], 4);                                          \
+    else                                                                                           \
+        for (unsigned l = 0; l < LANES; l++)                                                       \
+            for (unsigned i = 0; i < N; i++)                                                       \
+                memcpy(&r[i][l], p + (l * N + i) * 4, 4);
+            switch (ndw) {
+            case 2: FAST_BLOCK(2) break;
+            case 3: FAST_BLOCK(3) break;
+            default: FAST_BLOCK(4) break;
+            }
+#undef FAST_BLOCK
+            return 1;
+        }
+    }
     /* One fixed-size copy per lane (N dwords are contiguous in memory, N lane arrays apart in
      * the registers). */
 #define FAST_COPY(N)                                                                               \

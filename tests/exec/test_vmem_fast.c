@@ -13,6 +13,7 @@
 
 static gmem *mem;
 static uint64_t A, B; /* 256 bytes each: A dword i = 0xa000 + i, B dword i = 0xb000 + i */
+static uint64_t C;    /* 1024 bytes, for coalesced multi-dword accesses */
 static wave *w;
 
 static void reset(void)
@@ -45,6 +46,7 @@ int main(void)
     mem = gmem_create();
     A = gmem_alloc(mem, 256, 0);
     B = gmem_alloc(mem, 256, 1);
+    C = gmem_alloc(mem, 1024, 2);
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942"};
     for (int ai = 0; ai < 2; ai++) {
@@ -107,6 +109,44 @@ int main(void)
         }
         CHECK(bad == 0, "%s lanes before the fault stored, others not: %d dwords wrong", a, bad);
         CHECK(rd(B) == 0xb000, "%s neighbour untouched", a);
+
+        /* Coalesced accesses (all lanes on, lane l at base + l * size): a dwordx4 store of
+         * value 0xd0000 + byte offset at C + 16 l, read back as dwordx4 (same stride), as dword
+         * and dwordx2 with their own strides, and as dwordx3 with stride 16 (not coalesced). */
+        reset();
+        for (unsigned l = 0; l < 64; l++) {
+            set_addr(2, l, C + 16 * l);
+            set_addr(24, l, C + 4 * l);
+            set_addr(26, l, C + 8 * l);
+            for (unsigned i = 0; i < 4; i++)
+                w->v[4 + i][l] = 0xd0000 + 16 * l + 4 * i;
+        }
+        CHECK(run_snippet(w, a, "global_store_dwordx4 v[2:3], v[4:7], off\n"
+                                "global_load_dwordx4 v[8:11], v[2:3], off\n"
+                                "global_load_dword v12, v[24:25], off\n"
+                                "global_load_dwordx2 v[14:15], v[26:27], off\n"
+                                "global_load_dwordx3 v[16:18], v[2:3], off") == WAVE_DONE,
+              "%s coalesced", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            for (unsigned i = 0; i < 4; i++) {
+                uint32_t want = 0xd0000 + 16 * l + 4 * i;
+                bad += rd(C + 16 * l + 4 * i) != want;
+                bad += w->v[8 + i][l] != want;
+                bad += i < 3 && w->v[16 + i][l] != want;
+            }
+            bad += w->v[12][l] != 0xd0000 + 4 * l;
+            bad += w->v[14][l] != 0xd0000 + 8 * l || w->v[15][l] != 0xd0000 + 8 * l + 4;
+        }
+        CHECK(bad == 0, "%s coalesced stores and loads: %d wrong", a, bad);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[28][l] = 0xe000 + l;
+        CHECK(run_snippet(w, a, "global_store_dword v[24:25], v28, off") == WAVE_DONE,
+              "%s coalesced dword store", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            bad += rd(C + 4 * l) != 0xe000 + l || rd(C + 256 + 4 * l) != 0xd0000 + 256 + 4 * l;
+        CHECK(bad == 0, "%s coalesced dword store: %d wrong", a, bad);
     }
     free(w);
     gmem_destroy(mem);
