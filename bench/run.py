@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Run the gfxemu benchmark suite and summarise it (see bench/README.md).
 
+`python3 bench/run.py --markdown` prints the last bench/results.json as markdown tables.
+
 Runs every $BUILD/bench/b_* program built from bench/b_*.c and every bench/b_*.sh, collects the
 JSON lines they print (one per measurement), prints a table and writes bench/results.json.
 Exit status 1 when a benchmark failed, printed a bad line, or its output did not verify.
@@ -123,7 +125,40 @@ def fmt(v):
     return "%.3g" % v
 
 
+def markdown():
+    """Print bench/results.json (from the last run) as a markdown table, for docs/perf.md."""
+    with open(os.path.join(ROOT, "bench", "results.json")) as f:
+        d = json.load(f)
+    m = d["machine"]
+    print("%s, %s CPUs, load average %.1f / %.1f, %s, %d runs per figure\n" %
+          (m["cpu"], m["cpus"], m["loadavg_before"] or 0, m["loadavg_after"] or 0, d["date"],
+           d["runs_per_figure"]))
+    print("| benchmark | metric | threads | median | min | max | per CPU-s | cores |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in d["results"]:
+        rr = r.get("runs") or [r["value"]]
+        c = r.get("cores")
+        print("| %s | %s | %d | %s | %s | %s | %s | %s |" %
+              (r["bench"], r["metric"], r["threads"], fmt(r["median"]), fmt(min(rr)),
+               fmt(max(rr)), fmt(r["per_cpu_second"]) if "per_cpu_second" in r else "",
+               "%.2f" % c if c else ""))
+    print("\n| scaling | ratio | cores (2 threads) | CPU efficiency |")
+    print("| --- | --- | --- | --- |")
+    for s in d["scaling"]:
+        e = s.get("cpu_efficiency")
+        print("| %s %s | %.2fx | %s | %s |" % (s["bench"], s["metric"], s["ratio"],
+                                             "%.2f" % s["cores"] if s.get("cores") else "",
+                                             "%.2f" % e if e else ""))
+    print("\n| target | value | met |")
+    print("| --- | --- | --- |")
+    for t in d["targets"]:
+        print("| %s | %s | %s |" % (t["target"], fmt(t["value"]), "yes" if t["met"] else "no"))
+    return 0
+
+
 def main():
+    if sys.argv[1:] == ["--markdown"]:
+        return markdown()
     build = os.environ.get("BUILD", "build-bench")
     runs = os.environ.get("BENCH_RUNS", "5")
     env = dict(os.environ, BUILD=build, BENCH_RUNS=runs,
