@@ -152,7 +152,9 @@ def markdown():
     print("\n| target | value | met |")
     print("| --- | --- | --- |")
     for t in d["targets"]:
-        print("| %s | %s | %s |" % (t["target"], fmt(t["value"]), "yes" if t["met"] else "no"))
+        print("| %s | %s | %s |" % (t["target"], fmt(t["value"]),
+                                    "yes" if t["met"] else "n/a: " + t.get("note", "")
+                                    if t["met"] is None else "no"))
     return 0
 
 
@@ -195,11 +197,17 @@ def main():
         if got:
             ok = got[0] >= want if op == ">=" else got[0] <= want
             targets.append({"target": what, "value": got[0], "met": ok})
+    # The scaling targets only mean something when the machine gives the process two cores:
+    # bench/b_machine.c measures that with two spinning threads.
+    avail = [r["median"] for r in records if r["bench"] == "machine"]
     for s in scal:
         if (s["workgroups"] or 0) >= 8:
-            targets.append({"target": "%s 2 threads >= %.1fx 1 thread" %
-                            (s["bench"], SCALING_TARGET), "value": s["ratio"],
-                            "met": s["ratio"] >= SCALING_TARGET})
+            t = {"target": "%s 2 threads >= %.1fx 1 thread" % (s["bench"], SCALING_TARGET),
+                 "value": s["ratio"], "met": s["ratio"] >= SCALING_TARGET}
+            if avail and avail[0] < SCALING_TARGET and not t["met"]:
+                t["met"] = None  # not measurable: the machine gave < 1.8 cores
+                t["note"] = "machine gave 2 spinning threads %.2f cores" % avail[0]
+            targets.append(t)
 
     # the table
     # per CPU-s: a rate divided by the cores the launches actually got (CPU time / wall time),
@@ -230,7 +238,9 @@ def main():
     if targets:
         print("\ntargets (issue 5):")
         for t in targets:
-            print("  %-4s %-52s %s" % ("met" if t["met"] else "MISS", t["target"], fmt(t["value"])))
+            tag = "met" if t["met"] else "n/a" if t["met"] is None else "MISS"
+            print("  %-4s %-52s %s%s" % (tag, t["target"], fmt(t["value"]),
+                                         "  (%s)" % t["note"] if t.get("note") else ""))
     load1 = loadavg()
     print("\nmachine: %s, %d CPUs, load average %.2f before / %.2f after; %.0f s" %
           (cpu_model(), os.cpu_count() or 0, load0 or 0, load1 or 0, time.time() - t0))
