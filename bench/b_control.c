@@ -85,10 +85,9 @@ static void one(gfx_module *m, const char *name, unsigned arg, unsigned walks)
 int main(void)
 {
     gfx_module *m = bench_load(bench_compile("bench/kernels/bench.cl", "gfx950"));
-    double s = bench_scale();
-    one(m, "salu_branch", (unsigned)(600 * s), 0);
+    one(m, "salu_branch", bench_scaled(600), 0);
     /* start values from 2^20: about 50-400 steps per walk, spread widely within a wave */
-    one(m, "divergent", 1u << 20, (unsigned)(16 * s));
+    one(m, "divergent", 1u << 20, bench_scaled(16));
     gfx_module_free(m);
     return 0;
 }

@@ -41,7 +41,7 @@ static int tverify(bench_job *j, void *p)
 static void triad(gfx_module *m)
 {
     tctx c;
-    unsigned groups = (unsigned)(4096 * bench_scale());
+    unsigned groups = bench_scaled(4096);
     c.n4 = groups * 256;
     size_t n = (size_t)c.n4 * 4;
     c.a = malloc(n * 4);
@@ -100,7 +100,7 @@ static int lverify(bench_job *j, void *p)
 static void lds(gfx_module *m)
 {
     lctx c;
-    c.chunks = (unsigned)(512 * bench_scale());
+    c.chunks = bench_scaled(512);
     size_t n = (size_t)LGROUPS * c.chunks * 256;
     c.in = malloc(n * 4);
     memset(c.want, 0, sizeof c.want);

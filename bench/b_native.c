@@ -52,7 +52,7 @@ __attribute__((noinline)) static void triad(float *restrict out, const float *re
 static void one(gfx_module *m, const char *name, const char *kernel, int is_triad)
 {
     ctx c;
-    unsigned groups = (unsigned)(4096 * bench_scale());
+    unsigned groups = bench_scaled(4096);
     c.n = groups * 256 * (is_triad ? 4 : 1); /* triad works on float4 */
     c.triad = is_triad;
     c.s = 0.375f;

@@ -101,7 +101,7 @@ static void one(gfx_module *m, const char *kernel, const char *name, unsigned it
 int main(void)
 {
     gfx_module *m = bench_load(bench_compile("bench/kernels/bench.cl", "gfx950"));
-    unsigned iters = (unsigned)(16384 * bench_scale());
+    unsigned iters = bench_scaled(16384);
     one(m, "valu_f32", "valu_f32", iters, 1);
     one(m, "valu_i32", "valu_i32", iters, 0);
     gfx_module_free(m);

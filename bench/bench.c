@@ -31,6 +31,12 @@ double bench_scale(void)
     return v > 0 ? v : 1.0;
 }
 
+unsigned bench_scaled(double base)
+{
+    double v = base * bench_scale();
+    return v < 1 ? 1u : v > 4e9 ? 4000000000u : (unsigned)v;
+}
+
 double bench_now(void)
 {
     struct timespec ts;

@@ -17,6 +17,8 @@ int bench_runs(void);
 /* BENCH_SCALE from the environment (default 1.0): multiplies problem sizes, for quick smoke
  * runs (0.1) or longer, steadier ones on a quiet machine. */
 double bench_scale(void);
+/* base * BENCH_SCALE, at least 1 (so a tiny scale still runs every benchmark). */
+unsigned bench_scaled(double base);
 /* Monotonic wall clock in seconds. */
 double bench_now(void);
 
