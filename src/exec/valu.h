@@ -204,12 +204,23 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
                                                              u64 *tmp, int fk) {
     const isa_opnd *o = &x->in.src[i];
     int mods = fk == FK_F64 && (((x->in.f.v.abs | x->in.f.v.neg) >> i) & 1);
-    if (o->kind == ISA_OPND_VGPR && x->in.variant < ISA_VAR_SDWA && !mods &&
-        !fk_flush_in(w->mode, fk)) {
-        const u32 *lo = w->v[o->idx], *hi = w->v[o->idx + 1];
-        for (int l = 0; l < LANES; l++)
-            tmp[l] = lo[l] | (u64)hi[l] << 32;
-        return tmp;
+    if (x->in.variant < ISA_VAR_SDWA && !mods && !fk_flush_in(w->mode, fk)) {
+        if (o->kind == ISA_OPND_VGPR) {
+            const u32 *lo = w->v[o->idx], *hi = w->v[o->idx + 1];
+            for (int l = 0; l < LANES; l++)
+                tmp[l] = lo[l] | (u64)hi[l] << 32;
+            return tmp;
+        }
+        /* SGPR pairs and constants (64-bit address arithmetic: s[n:n+1] + v[..]) broadcast
+         * inline, as in vs32(). */
+        if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE ||
+            o->kind == ISA_OPND_LITERAL) {
+            u64 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] | (u64)w->s[o->idx + 1] << 32
+                                             : x->k[i];
+            for (int l = 0; l < LANES; l++)
+                tmp[l] = k;
+            return tmp;
+        }
     }
     return vs64_slow(w, x, i, tmp, fk);
 }
