@@ -226,7 +226,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     }
     if (worst > c->size - size)
         return 0;
-    uint8_t *h = c->host - c->base;
+    uint8_t *h = c->host; /* lane l's bytes are at h + (a[l] - base) */
+    const u64 base = c->base;
     uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     /* Coalesced access (every lane on, lane l at a[0] + l * size, the usual a[i] pattern): one
      * block, dwords transposed between memory order and the register rows. */
@@ -235,7 +236,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         for (unsigned l = 0; l < LANES; l++, e += size)
             diff |= a[l] ^ e;
         if (diff == 0) {
-            uint8_t *p = h + a[0];
+            uint8_t *p = h + (a[0] - base);
             if (ndw == 1) {
                 if (store)
                     memcpy(p, r[0], LANES * 4);
@@ -271,14 +272,14 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             u32 t[N];                                                                              \
             for (unsigned i = 0; i < N; i++)                                                       \
                 t[i] = r[i][l];                                                                    \
-            memcpy(h + a[l], t, 4 * N);                                                            \
+            memcpy(h + (a[l] - base), t, 4 * N);                                                   \
         }                                                                                          \
     } else {                                                                                       \
         for (unsigned l = 0; l < LANES; l++) {                                                     \
             if (!((exec >> l) & 1))                                                                \
                 continue;                                                                          \
             u32 t[N];                                                                              \
-            memcpy(t, h + a[l], 4 * N);                                                            \
+            memcpy(t, h + (a[l] - base), 4 * N);                                                   \
             for (unsigned i = 0; i < N; i++)                                                       \
                 r[i][l] = t[i];                                                                    \
         }                                                                                          \
