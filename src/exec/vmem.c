@@ -193,7 +193,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
-    if (m->seg == 1 || !exec || va->kind != ISA_OPND_VGPR)
+    /* Scratch, loads into LDS (lds bit) and tfe go the general way. */
+    if (m->seg == 1 || m->lds || m->tfe || !exec || va->kind != ISA_OPND_VGPR)
         return 0;
     u64 off = (u64)(int64_t)m->offset;
     const u32 *lo = w->v[va->idx];
