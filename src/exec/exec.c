@@ -187,25 +187,33 @@ void x_run_plain(wave *w, const xinst *x)
 
 void wave_run(wave *w)
 {
+    /* The budget and the program's table live in locals: handlers never change them, and the
+     * compiler must otherwise reload them from memory after every indirect call. */
     const xprog *p = w->prog;
+    xinst *const *at = p->at;
+    const uint32_t code_size = p->code_size;
+    uint64_t budget = w->budget;
     while (w->status == WAVE_RUNNING) {
-        if (w->budget == 0) {
+        if (budget == 0) {
+            w->budget = 0;
             wave_fault(w, NULL, XF_WATCHDOG);
-            break;
+            return;
         }
-        w->budget--;
-        const xinst *x = (w->pc < p->code_size && !(w->pc & 3)) ? p->at[w->pc / 4] : NULL;
+        budget--;
+        uint32_t pc = w->pc;
+        const xinst *x = (pc < code_size && !(pc & 3)) ? at[pc / 4] : NULL;
         if (!x) {
             wave_fault(w, NULL, XF_PC);
             break;
         }
         w->count[x->cls]++;
-        w->pc += x->size;
+        w->pc = pc + x->size;
         if (__builtin_expect(wave_moded(w), 0))
             x_run_moded(w, x);
         else
             x->fn(w, x);
     }
+    w->budget = budget;
 }
 
 /* Special sources.  The aperture registers read as the high dword of the aperture base when

@@ -262,18 +262,13 @@ void vd64(wave *w, const xinst *x, u64 *d, int fk) {
                 d[l] &= 1ull << 63;
     const isa_opnd *o = &x->in.dst[0];
     u32 *lo = vdreg(w, o), *hi = o->kind == ISA_OPND_AGPR ? w->a[o->idx + 1] : w->v[o->idx + 1];
-    if (wm == ~0ull) {
-        for (int l = 0; l < LANES; l++)
-            lo[l] = (u32)d[l];
-        for (int l = 0; l < LANES; l++)
-            hi[l] = (u32)(d[l] >> 32);
-        return;
+    u32 dl[LANES], dh[LANES];
+    for (int l = 0; l < LANES; l++) {
+        dl[l] = (u32)d[l];
+        dh[l] = (u32)(d[l] >> 32);
     }
-    for (int l = 0; l < LANES; l++)
-        if ((wm >> l) & 1) {
-            lo[l] = (u32)d[l];
-            hi[l] = (u32)(d[l] >> 32);
-        }
+    vstore(lo, dl, wm);
+    vstore(hi, dh, wm);
 }
 
 void vd16(wave *w, const xinst *x, u32 *d, int fk, int preserve) {

@@ -182,9 +182,19 @@ static inline __attribute__((always_inline)) const u32 *vs32(wave *w, const xins
                                                              u32 *tmp, int fk) {
     const isa_opnd *o = &x->in.src[i];
     int mods = fk >= FK_M32 && (((x->in.f.v.abs | x->in.f.v.neg | x->in.f.v.opsel) >> i) & 1);
-    if (o->kind == ISA_OPND_VGPR && x->in.variant < ISA_VAR_SDWA && !mods &&
-        !fk_flush_in(w->mode, fk))
-        return w->v[o->idx];
+    if (x->in.variant < ISA_VAR_SDWA && !mods && !fk_flush_in(w->mode, fk)) {
+        if (o->kind == ISA_OPND_VGPR)
+            return w->v[o->idx];
+        /* A scalar or constant 32-bit operand is broadcast here, inline, instead of through
+         * vs32_slow's checks (it was 5% of the VALU loop's profile). */
+        if (fk <= FK_F32 && (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE ||
+                             o->kind == ISA_OPND_LITERAL)) {
+            u32 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] : (u32)x->k[i];
+            for (int l = 0; l < LANES; l++)
+                tmp[l] = k;
+            return tmp;
+        }
+    }
     return vs32_slow(w, x, i, tmp, fk);
 }
 
@@ -194,12 +204,23 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
                                                              u64 *tmp, int fk) {
     const isa_opnd *o = &x->in.src[i];
     int mods = fk == FK_F64 && (((x->in.f.v.abs | x->in.f.v.neg) >> i) & 1);
-    if (o->kind == ISA_OPND_VGPR && x->in.variant < ISA_VAR_SDWA && !mods &&
-        !fk_flush_in(w->mode, fk)) {
-        const u32 *lo = w->v[o->idx], *hi = w->v[o->idx + 1];
-        for (int l = 0; l < LANES; l++)
-            tmp[l] = lo[l] | (u64)hi[l] << 32;
-        return tmp;
+    if (x->in.variant < ISA_VAR_SDWA && !mods && !fk_flush_in(w->mode, fk)) {
+        if (o->kind == ISA_OPND_VGPR) {
+            const u32 *lo = w->v[o->idx], *hi = w->v[o->idx + 1];
+            for (int l = 0; l < LANES; l++)
+                tmp[l] = lo[l] | (u64)hi[l] << 32;
+            return tmp;
+        }
+        /* SGPR pairs and constants (64-bit address arithmetic: s[n:n+1] + v[..]) broadcast
+         * inline, as in vs32(). */
+        if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE ||
+            o->kind == ISA_OPND_LITERAL) {
+            u64 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] | (u64)w->s[o->idx + 1] << 32
+                                             : x->k[i];
+            for (int l = 0; l < LANES; l++)
+                tmp[l] = k;
+            return tmp;
+        }
     }
     return vs64_slow(w, x, i, tmp, fk);
 }
@@ -244,21 +265,30 @@ static inline u32 *vdreg(wave *w, const isa_opnd *o) {
     return o->kind == ISA_OPND_AGPR ? w->a[o->idx] : w->v[o->idx];
 }
 
-/* Masked store of 64 lanes, 8 lanes at a time so full groups are plain copies. */
+/* Masked store of 64 lanes: a plain copy under full EXEC, else a branch-free select per lane
+ * (a lane's mask bit widened to a word), which vectorizes in the x86-64-v3 clones; the per-lane
+ * branches it replaced mispredicted under divergent EXEC masks (docs/perf.md). */
 static inline __attribute__((always_inline)) void vstore(u32 *restrict D, const u32 *restrict d,
                                                          u64 wm) {
     if (wm == ~0ull) {
         memcpy(D, d, LANES * 4);
         return;
     }
-    for (int g = 0; g < LANES; g += 8) {
-        unsigned m = (unsigned)(wm >> g) & 0xff;
-        if (m == 0xff)
-            memcpy(D + g, d + g, 32);
-        else
-            for (int l = g; m; l++, m >>= 1)
-                if (m & 1)
-                    D[l] = d[l];
+    /* A table of lane bits rather than a shift by the lane number: the baseline (SSE2) build
+     * has no per-lane variable shift, and vd64()/vd32_slow() are compiled for it. */
+    static const u32 bit[32] = {
+#define VBIT4(i) 1u << (i), 1u << (i + 1), 1u << (i + 2), 1u << (i + 3)
+        VBIT4(0), VBIT4(4), VBIT4(8), VBIT4(12), VBIT4(16), VBIT4(20), VBIT4(24), VBIT4(28),
+#undef VBIT4
+    };
+    u32 lo = (u32)wm, hi = (u32)(wm >> 32);
+    for (int l = 0; l < 32; l++) {
+        u32 m = 0u - (u32)((lo & bit[l]) != 0);
+        D[l] = (d[l] & m) | (D[l] & ~m);
+    }
+    for (int l = 0; l < 32; l++) {
+        u32 m = 0u - (u32)((hi & bit[l]) != 0);
+        D[l + 32] = (d[l + 32] & m) | (D[l + 32] & ~m);
     }
 }
 

@@ -71,11 +71,15 @@ VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
     u64 t2[LANES], d[LANES], co = 0, wm = vwmask(w, x);
     const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);
     const u64 *C = vs64(w, x, 2, t2, FK_RAW);
+    u8 c[LANES];
     VLOOP(l) {
-        unsigned __int128 r = (unsigned __int128)((u64)A[l] * B[l]) + C[l];
-        d[l] = (u64)r;
-        co |= (u64)(r >> 64) << l;
+        /* the product is below 2^64, so the sum carries exactly when it wraps (vectorizes,
+         * unlike a 128-bit sum; the carries are packed afterwards) */
+        u64 r = (u64)A[l] * B[l] + C[l];
+        d[l] = r;
+        c[l] = r < C[l];
     }
+    co = vpack(c);
     vd64(w, x, d, FK_RAW);
     vmask_write(w, vcarry_dst(x), co & wm);
 }
