@@ -22,9 +22,11 @@ static void build_handlers(void)
         {x_valu_f16_handlers, &x_valu_f16_nhandlers},
         {x_valu_cvt_handlers, &x_valu_cvt_nhandlers},
         {x_valu_cmp_handlers, &x_valu_cmp_nhandlers},
+        {x_valu_scale_handlers, &x_valu_scale_nhandlers},
         {x_smem_handlers, &x_smem_nhandlers},
         {x_flat_handlers, &x_flat_nhandlers},
         {x_lds_handlers, &x_lds_nhandlers},
+        {x_mfma_handlers, &x_mfma_nhandlers},
     };
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)

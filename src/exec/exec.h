@@ -138,6 +138,10 @@ extern const xhandler x_flat_handlers[];
 extern const unsigned x_flat_nhandlers;
 extern const xhandler x_lds_handlers[];
 extern const unsigned x_lds_nhandlers;
+extern const xhandler x_valu_scale_handlers[]; /* src/exec/valu_scale.c */
+extern const unsigned x_valu_scale_nhandlers;
+extern const xhandler x_mfma_handlers[]; /* src/exec/mfma.c */
+extern const unsigned x_mfma_nhandlers;
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

@@ -4,6 +4,7 @@
  * Float-to-integer conversions truncate toward zero, saturate to the destination range and turn
  * NaN into 0.  Float-to-float conversions round to nearest even once (f32 -> f16/bf16 goes
  * through the exact double value); v_cvt_pkrtz rounds toward zero. */
+#include "exec/fpfmt.h"
 #include "exec/valu.h"
 
 static inline u32 f2i32(double v) {
@@ -131,68 +132,17 @@ VFN static void v_cvt_i16_f16(wave *w, const xinst *x) {
     vd16(w, x, d, FK_I16, 0);
 }
 
-/* ---- 8-bit floats (CDNA3: FNUZ formats; CDNA4: OCP formats) ----------------------------------
- * gfx942 FP8 = E4M3 bias 8 and BF8 = E5M2 bias 16, 0x80 is the only NaN, no infinity, no -0;
- * gfx950 FP8 = OCP E4M3 bias 7 (S.1111.111 is NaN, no infinity) and BF8 = OCP E5M2 bias 15
- * (IEEE-like).  f32 -> 8-bit rounds to nearest even; out-of-range values give NaN (infinity for
+/* ---- 8-bit floats (CDNA3: FNUZ formats; CDNA4: OCP formats; see exec/fpfmt.h) -------------
+ * f32 -> 8-bit rounds to nearest even; out-of-range values and infinities give NaN (infinity for
  * OCP E5M2) unless clamp is set, which saturates to the largest finite value. */
-typedef struct {
-    int mbits, bias, fnuz;
-    double max;
-} f8fmt;
-static const f8fmt F8[2][2] = {
-    {{3, 8, 1, 240.0}, {2, 16, 1, 57344.0}}, /* gfx942: fp8, bf8 */
-    {{3, 7, 0, 448.0}, {2, 15, 0, 57344.0}}, /* gfx950 */
-};
-static inline const f8fmt *f8(const xinst *x, int bf8) {
-    return &F8[x->in.arch == ISA_GFX950][bf8];
-}
-
-static double f8_decode(u32 b, const f8fmt *f) {
-    b &= 0xff;
-    int ebits = 7 - f->mbits, emax = (1 << ebits) - 1;
-    int e = (int)(b >> f->mbits) & emax, m = (int)b & ((1 << f->mbits) - 1);
-    if (f->fnuz && b == 0x80)
-        return NAN;
-    if (!f->fnuz && f->mbits == 2 && e == emax)
-        return m ? NAN : (b & 0x80) ? -INFINITY : INFINITY;
-    if (!f->fnuz && f->mbits == 3 && e == emax && m == 7)
-        return NAN;
-    double v = e == 0 ? ldexp(m, 1 - f->bias - f->mbits)
-                      : ldexp(m | 1 << f->mbits, e - f->bias - f->mbits);
-    return (b & 0x80) ? -v : v;
-}
-static u32 f8_encode(double x, const f8fmt *f, int sat) {
-    u32 nan = f->fnuz ? 0x80 : 0x7f, sign = signbit(x) ? 0x80 : 0;
-    int ocp_e5m2 = !f->fnuz && f->mbits == 2;
-    if (x != x)
-        return nan;
-    double a = fabs(x);
-    if (!isinf(a)) {
-        int ex, emin = 1 - f->bias;
-        frexp(a, &ex);
-        int E = ex - 1 < emin ? emin : ex - 1;
-        a = ldexp(rint(ldexp(a, f->mbits - E)), E - f->mbits); /* RNE at this binade's spacing */
-    }
-    if (a > f->max) {
-        if (sat)
-            a = f->max;
-        else
-            return ocp_e5m2 ? sign | 0x7c : f->fnuz ? nan : sign | nan;
-    }
-    if (a == 0)
-        return f->fnuz ? 0 : sign;
-    int ex, emin = 1 - f->bias;
-    frexp(a, &ex);
-    int E = ex - 1;
-    if (E < emin)
-        return sign | (u32)ldexp(a, f->mbits - emin);
-    return sign | (u32)(E + f->bias) << f->mbits |
-           ((u32)ldexp(a, f->mbits - E) & ((1u << f->mbits) - 1));
+static inline const fpf_format *f8(const xinst *x, int bf8) {
+    if (x->in.arch == ISA_GFX950)
+        return bf8 ? FPF_BF8_OCP : FPF_FP8_OCP;
+    return bf8 ? FPF_BF8_FNUZ : FPF_FP8_FNUZ;
 }
 
 /* D = f32(S0.byte): the byte is picked by SDWA src0_sel (byte 0 otherwise). */
-#define CVT_F32_F8(name, bf8) V1(name, FK_I32, bf32((float)f8_decode(a, f8(x, bf8))))
+#define CVT_F32_F8(name, bf8) V1(name, FK_I32, bf32(fpf_decode(a, f8(x, bf8))))
 CVT_F32_F8(v_cvt_f32_fp8, 0)
 CVT_F32_F8(v_cvt_f32_bf8, 1)
 /* D[31:0] = f32(word.byte0), D[63:32] = f32(word.byte1); the word is SDWA src0_sel or op_sel[0]. */
@@ -202,10 +152,10 @@ CVT_F32_F8(v_cvt_f32_bf8, 1)
         u64 d[LANES];                                                                              \
         const u32 *A = vs32(w, x, 0, t0, FK_I32);                                                  \
         int hi = x->in.fmt == ISA_FMT_VOP3 && (x->in.f.v.opsel & 1);                               \
-        const f8fmt *f = f8(x, bf8);                                                               \
+        const fpf_format *f = f8(x, bf8);                                                          \
         VLOOP(l) {                                                                                 \
             u32 wd = hi ? A[l] >> 16 : A[l];                                                       \
-            d[l] = bf32((float)f8_decode(wd, f)) | (u64)bf32((float)f8_decode(wd >> 8, f)) << 32;  \
+            d[l] = bf32(fpf_decode(wd, f)) | (u64)bf32(fpf_decode(wd >> 8, f)) << 32;              \
         }                                                                                          \
         vd64(w, x, d, FK_RAW);                                                                     \
     }
@@ -217,10 +167,10 @@ CVT_PK_F32_F8(v_cvt_pk_f32_bf8, 1)
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);                  \
         const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
-        int hi = vop3_dst_hi(x), sat = x->in.f.v.clamp;                                            \
-        const f8fmt *f = f8(x, bf8);                                                               \
+        int hi = vop3_dst_hi(x), sat = x->in.f.v.clamp ? FPF_SAT : 0;                              \
+        const fpf_format *f = f8(x, bf8);                                                          \
         VLOOP(l) {                                                                                 \
-            u32 p = f8_encode(f32(A[l]), f, sat) | f8_encode(f32(B[l]), f, sat) << 8;              \
+            u32 p = fpf_encode(f32(A[l]), f, sat) | fpf_encode(f32(B[l]), f, sat) << 8;            \
             d[l] = hi ? (D[l] & 0xffff) | p << 16 : (D[l] & 0xffff0000u) | p;                      \
         }                                                                                          \
         vd32(w, x, d, FK_RAW);                                                                     \
@@ -270,24 +220,39 @@ VFN static void v_cvt_pkaccum_u8_f32(wave *w, const xinst *x) {
     VLOOP(l) d[l] = pk_u8(f32(A[l]), B[l], D[l]);
     vd32(w, x, d, FK_RAW);
 }
-/* gfx950 stochastic rounding to bf16: add the random S1[15:0] below the kept bits, then
- * truncate; NaN stays a quiet NaN. */
-VFN static void v_cvt_sr_bf16_f32(wave *w, const xinst *x) {
-    u32 t0[LANES], t1[LANES], d[LANES];
-    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);
-    VLOOP(l) {
-        u32 a = A[l];
-        if ((a & 0x7fffffffu) > 0x7f800000u)
-            d[l] = (a >> 16) | 0x40;
-        else if ((a & 0x7fffffffu) == 0x7f800000u)
-            d[l] = a >> 16;
-        else {
-            u32 r = a + (B[l] & 0xffff);
-            d[l] = ((r & 0x7fffffffu) >= 0x7f800000u ? (a & 0x80000000u) | 0x7f800000u : r) >> 16;
-        }
+/* gfx950 stochastic rounding of an f32 to f16/bf16: D.half[op_sel[3]], the other half kept.  The
+ * random S1 is added below the kept bits and the sum truncated (fpfmt.h FPF_SR_LOW: S1[15:0] for
+ * bf16, S1[12:0] for f16 normals, more bits for f16 denormals); overflow gives infinity, NaN a
+ * quiet NaN. */
+#define CVT_SR16(name, fmt)                                                                        \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);                  \
+        VLOOP(l) d[l] = fpf_encode_sr(f32(A[l]), B[l], fmt, FPF_SR_LOW);                           \
+        vd16(w, x, d, FK_I16, 1);                                                                  \
     }
-    vd16(w, x, d, FK_I16, 1);
-}
+CVT_SR16(v_cvt_sr_bf16_f32, FPF_BF16)
+CVT_SR16(v_cvt_sr_f16_f32, FPF_F16)
+/* D.byte[op_sel[3:2]] = fp8/bf8(S0) rounded stochastically with S1, the other bytes kept.  gfx950
+ * (OCP): S1 is a 32-bit fraction aligned below the kept lsb (AMD's gfx950 reference model);
+ * gfx942 (FNUZ): S1's low bits are added to the dropped f32 bits (the gfx942-era FNUZ software
+ * model).  Out of range: NaN (infinity for OCP bf8), as v_cvt_pk_fp8_f32 without clamp. */
+#define CVT_SR_F8(name, bf8)                                                                       \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);                  \
+        const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
+        const fpf_format *f = f8(x, bf8);                                                          \
+        int mode = x->in.arch == ISA_GFX950 ? 0 : FPF_SR_LOW;                                      \
+        unsigned sh = 8 * ((x->in.f.v.opsel >> 2) & 3);                                            \
+        VLOOP(l) {                                                                                 \
+            u32 c = fpf_encode_sr(f32(A[l]), B[l], f, mode);                                       \
+            d[l] = (D[l] & ~(0xffu << sh)) | c << sh;                                              \
+        }                                                                                          \
+        vd32(w, x, d, FK_RAW);                                                                     \
+    }
+CVT_SR_F8(v_cvt_sr_fp8_f32, 0)
+CVT_SR_F8(v_cvt_sr_bf8_f32, 1)
 
 /* ---- f64 conversions ------------------------------------------------------------------------ */
 
@@ -374,5 +339,8 @@ const xhandler x_valu_cvt_handlers[] = {
     VH(V_ASHR_PK_U8_I32, v_ashr_pk_u8_i32, ISA_T_B32),
     VH(V_CVT_PKACCUM_U8_F32, v_cvt_pkaccum_u8_f32, ISA_T_F32),
     VH(V_CVT_SR_BF16_F32, v_cvt_sr_bf16_f32, ISA_T_F32),
+    VH(V_CVT_SR_F16_F32, v_cvt_sr_f16_f32, ISA_T_F32),
+    VH(V_CVT_SR_FP8_F32, v_cvt_sr_fp8_f32, ISA_T_F32),
+    VH(V_CVT_SR_BF8_F32, v_cvt_sr_bf8_f32, ISA_T_F32),
 };
 const unsigned x_valu_cvt_nhandlers = sizeof x_valu_cvt_handlers / sizeof x_valu_cvt_handlers[0];

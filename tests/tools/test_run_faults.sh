@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # test_run_faults.sh - bad clang-22 kernels through `gfxemu run` stop with the right one-line
-# fault, quickly, never a crash: an instruction gfxemu cannot execute yet (an MFMA) is named with
+# fault, quickly, never a crash: an instruction gfxemu cannot execute (ds_gws_init) is named with
 # its pc; a store past the end of a buffer is a write fault naming the bytes past the buffer and
 # writes nothing outside it; an infinite loop ends at --max-insts.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/run_faults"
 rm -rf "$tmp" && mkdir -p "$tmp"
 cat >"$tmp/k.cl" <<'CL'
-typedef float float4_t __attribute__((ext_vector_type(4)));
-__kernel void mfma(__global float4_t *out, __global const float *a, __global const float *b) {
+__kernel void gws(__global float *out, __global const float *a, __global const float *b) {
     unsigned l = __builtin_amdgcn_workitem_id_x();
-    float4_t acc = {0, 0, 0, 0};
-    out[l] = __builtin_amdgcn_mfma_f32_16x16x4f32(a[l], b[l], acc, 0, 0, 0);
+    __builtin_amdgcn_ds_gws_init(l, 0);
+    out[l] = a[l] + b[l];
 }
 __kernel void store_all(__global int *out) {
     out[__builtin_amdgcn_workitem_id_x()] = 7;
@@ -27,15 +26,15 @@ for cpu in gfx950 gfx942; do
     co="$tmp/k_$cpu.co"
     compile_kernel "$tmp/k.cl" "$cpu" O2 "$co" || { fail "compiling for $cpu"; continue; }
 
-    out=$("$GFXEMU" run "$co" mfma --grid 1 --block 64 --arg "out:$tmp/o.bin:1024" \
+    out=$("$GFXEMU" run "$co" gws --grid 1 --block 64 --arg "out:$tmp/o.bin:1024" \
         --arg "in:$tmp/z.bin" --arg "in:$tmp/z.bin" 2>&1)
     rc=$?
-    [ $rc -eq 1 ] || fail "$cpu mfma: exit $rc, want 1"
+    [ $rc -eq 1 ] || fail "$cpu gws: exit $rc, want 1"
     case "$out" in
-    "gfxemu: error: unimplemented instruction: 'v_mfma_f32_16x16x4"*"' at pc 0x"*"(kernel mfma, workgroup (0,0,0), wave 0)") ;;
-    *) fail "$cpu mfma: unexpected message: $out" ;;
+    "gfxemu: error: unimplemented instruction: 'ds_gws_init"*"' at pc 0x"*"(kernel gws, workgroup (0,0,0), wave 0)") ;;
+    *) fail "$cpu gws: unexpected message: $out" ;;
     esac
-    [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "$cpu mfma: more than one line: $out"
+    [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "$cpu gws: more than one line: $out"
 
     # 64 lanes store to a 16-int buffer: lane 16 is the first one past the end.
     out=$("$GFXEMU" run "$co" store_all --grid 1 --block 64 --arg "out:$tmp/s.bin:64" 2>&1)

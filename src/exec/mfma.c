@@ -1,0 +1,619 @@
+/* mfma.c - matrix instructions: every v_mfma_*, v_smfmac_* and the gfx950 scaled MFMA (CDNA3 ISA
+ * and CDNA4 ISA, "Matrix Arithmetic Instructions"; docs/mfma.md has the layouts and the choices).
+ *
+ * One descriptor per opcode (shape, block count, source types, dense/sparse/scaled) drives one
+ * generic handler in three steps:
+ *   1. gather: A, B (and C) are read out of their register tuples into plain row-major arrays per
+ *      block, converted once to float (int32 for i8, double for f64), with the CBSZ/ABID block
+ *      broadcast, the BLGP lane pattern and the SMFMAC sparsity index applied on the way;
+ *   2. multiply: D[i][j] = C[i][j] + sum over k of A[i][k] * B[k][j], k ascending, one fused
+ *      multiply-add per step: the inner loop runs over j, so the compiler vectorises it;
+ *   3. scatter: D goes back to the destination tuple (VGPRs or AGPRs).
+ * All sources are read before the destination is written, so a destination overlapping its
+ * sources reads the old values.  MFMA ignores EXEC: every lane is read and written.
+ *
+ * Register layouts (AMD matrix instruction calculator, the manuals' layout tables): per block b
+ * of an MxNxK op with B blocks and E elements per lane (E = K*M*B/64),
+ *   A[i][k] (block b): lane i + M*b + M*B*(k/E), element k%E of the lane's register tuple;
+ *   B[k][j] (block b): lane j + N*b + N*B*(k/E), element k%E;
+ *   C/D[i][j] 32-bit:  register b*(M*N/64) + 4*(i/(4*(64/N))) + i%4,
+ *                      lane N*(b%G) + G*N*((i/4)%(64/N)) + j, with G = max(1, 256/(M*N))
+ *                      (blocks sharing a register);
+ *   C/D[i][j] 64-bit:  register pair b*(M*N/64) + i/(64/N),
+ *                      lane N*(b%G) + G*N*(i%(64/N)) + j, with G = max(1, 64/(M*N)).
+ * Element e of a lane sits at bits [e*w, e*w+w) of the tuple (w the element width in bits,
+ * packed across dword boundaries for 6-bit formats).
+ */
+#include "exec/fpfmt.h"
+#include "exec/valu.h"
+
+#include <pthread.h>
+
+/* Element types of the A/B sources. */
+enum {
+    MT_F32,
+    MT_XF32,
+    MT_F16,
+    MT_BF16,
+    MT_I8,
+    MT_F64,
+    MT_FP8,    /* E4M3: OCP on gfx950, FNUZ on gfx942 */
+    MT_BF8,    /* E5M2: OCP on gfx950, FNUZ on gfx942 */
+    MT_F8F6F4, /* format from CBSZ (A) / BLGP (B): 0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4 */
+};
+/* Element formats after resolving MT_F8F6F4 (the CBSZ/BLGP codes). */
+enum { MF_FP8 = 0, MF_BF8, MF_FP6, MF_BF6, MF_FP4 };
+
+enum { MK_DENSE, MK_SPARSE, MK_F8F6F4 };
+
+typedef struct mdesc {
+    uint8_t m, n, k, nb; /* shape of one block, number of blocks; k is the dense K */
+    uint8_t ta, tb;      /* MT_* of A and B */
+    uint8_t kind;        /* MK_* */
+    uint8_t ok;          /* 1 for opcodes listed here */
+} mdesc;
+
+#define D_(op, M, N, K, B, TA, TB, KIND)                                                           \
+    [ISA_OP_##op] = {M, N, K, B, MT_##TA, MT_##TB, MK_##KIND, 1}
+#define DD(op, M, N, K, B, T) D_(op, M, N, K, B, T, T, DENSE)
+#define DS(op, M, N, K, TA, TB) D_(op, M, N, K, 1, TA, TB, SPARSE)
+
+static const mdesc descs[ISA_NOPS] = {
+    /* f32 */
+    DD(V_MFMA_F32_32X32X1_2B_F32, 32, 32, 1, 2, F32),
+    DD(V_MFMA_F32_16X16X1_4B_F32, 16, 16, 1, 4, F32),
+    DD(V_MFMA_F32_4X4X1_16B_F32, 4, 4, 1, 16, F32),
+    DD(V_MFMA_F32_32X32X2_F32, 32, 32, 2, 1, F32),
+    DD(V_MFMA_F32_16X16X4_F32, 16, 16, 4, 1, F32),
+    /* xf32 (gfx942) */
+    DD(V_MFMA_F32_16X16X8_XF32, 16, 16, 8, 1, XF32),
+    DD(V_MFMA_F32_32X32X4_XF32, 32, 32, 4, 1, XF32),
+    /* f16 */
+    DD(V_MFMA_F32_32X32X4_2B_F16, 32, 32, 4, 2, F16),
+    DD(V_MFMA_F32_16X16X4_4B_F16, 16, 16, 4, 4, F16),
+    DD(V_MFMA_F32_4X4X4_16B_F16, 4, 4, 4, 16, F16),
+    DD(V_MFMA_F32_32X32X8_F16, 32, 32, 8, 1, F16),
+    DD(V_MFMA_F32_16X16X16_F16, 16, 16, 16, 1, F16),
+    DD(V_MFMA_F32_16X16X32_F16, 16, 16, 32, 1, F16),
+    DD(V_MFMA_F32_32X32X16_F16, 32, 32, 16, 1, F16),
+    /* bf16 */
+    DD(V_MFMA_F32_32X32X4_2B_BF16, 32, 32, 4, 2, BF16),
+    DD(V_MFMA_F32_16X16X4_4B_BF16, 16, 16, 4, 4, BF16),
+    DD(V_MFMA_F32_4X4X4_16B_BF16, 4, 4, 4, 16, BF16),
+    DD(V_MFMA_F32_32X32X8_BF16, 32, 32, 8, 1, BF16),
+    DD(V_MFMA_F32_16X16X16_BF16, 16, 16, 16, 1, BF16),
+    DD(V_MFMA_F32_16X16X32_BF16, 16, 16, 32, 1, BF16),
+    DD(V_MFMA_F32_32X32X16_BF16, 32, 32, 16, 1, BF16),
+    /* i8 */
+    DD(V_MFMA_I32_32X32X4_2B_I8, 32, 32, 4, 2, I8),
+    DD(V_MFMA_I32_16X16X4_4B_I8, 16, 16, 4, 4, I8),
+    DD(V_MFMA_I32_4X4X4_16B_I8, 4, 4, 4, 16, I8),
+    DD(V_MFMA_I32_32X32X16_I8, 32, 32, 16, 1, I8),
+    DD(V_MFMA_I32_16X16X32_I8, 16, 16, 32, 1, I8),
+    DD(V_MFMA_I32_16X16X64_I8, 16, 16, 64, 1, I8),
+    DD(V_MFMA_I32_32X32X32_I8, 32, 32, 32, 1, I8),
+    /* f64 */
+    DD(V_MFMA_F64_16X16X4_F64, 16, 16, 4, 1, F64),
+    DD(V_MFMA_F64_4X4X4_4B_F64, 4, 4, 4, 4, F64),
+    /* fp8/bf8 */
+    D_(V_MFMA_F32_16X16X32_FP8_FP8, 16, 16, 32, 1, FP8, FP8, DENSE),
+    D_(V_MFMA_F32_16X16X32_FP8_BF8, 16, 16, 32, 1, FP8, BF8, DENSE),
+    D_(V_MFMA_F32_16X16X32_BF8_FP8, 16, 16, 32, 1, BF8, FP8, DENSE),
+    D_(V_MFMA_F32_16X16X32_BF8_BF8, 16, 16, 32, 1, BF8, BF8, DENSE),
+    D_(V_MFMA_F32_32X32X16_FP8_FP8, 32, 32, 16, 1, FP8, FP8, DENSE),
+    D_(V_MFMA_F32_32X32X16_FP8_BF8, 32, 32, 16, 1, FP8, BF8, DENSE),
+    D_(V_MFMA_F32_32X32X16_BF8_FP8, 32, 32, 16, 1, BF8, FP8, DENSE),
+    D_(V_MFMA_F32_32X32X16_BF8_BF8, 32, 32, 16, 1, BF8, BF8, DENSE),
+    /* gfx950 f8f6f4, unscaled and scaled */
+    D_(V_MFMA_F32_16X16X128_F8F6F4, 16, 16, 128, 1, F8F6F4, F8F6F4, F8F6F4),
+    D_(V_MFMA_F32_32X32X64_F8F6F4, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
+    D_(V_MFMA_SCALE_F32_16X16X128_F8F6F4, 16, 16, 128, 1, F8F6F4, F8F6F4, F8F6F4),
+    D_(V_MFMA_SCALE_F32_32X32X64_F8F6F4, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
+    /* sparse (K is the dense K of A) */
+    DS(V_SMFMAC_F32_16X16X32_F16, 16, 16, 32, F16, F16),
+    DS(V_SMFMAC_F32_32X32X16_F16, 32, 32, 16, F16, F16),
+    DS(V_SMFMAC_F32_16X16X64_F16, 16, 16, 64, F16, F16),
+    DS(V_SMFMAC_F32_32X32X32_F16, 32, 32, 32, F16, F16),
+    DS(V_SMFMAC_F32_16X16X32_BF16, 16, 16, 32, BF16, BF16),
+    DS(V_SMFMAC_F32_32X32X16_BF16, 32, 32, 16, BF16, BF16),
+    DS(V_SMFMAC_F32_16X16X64_BF16, 16, 16, 64, BF16, BF16),
+    DS(V_SMFMAC_F32_32X32X32_BF16, 32, 32, 32, BF16, BF16),
+    DS(V_SMFMAC_I32_16X16X64_I8, 16, 16, 64, I8, I8),
+    DS(V_SMFMAC_I32_32X32X32_I8, 32, 32, 32, I8, I8),
+    DS(V_SMFMAC_I32_16X16X128_I8, 16, 16, 128, I8, I8),
+    DS(V_SMFMAC_I32_32X32X64_I8, 32, 32, 64, I8, I8),
+    DS(V_SMFMAC_F32_16X16X64_FP8_FP8, 16, 16, 64, FP8, FP8),
+    DS(V_SMFMAC_F32_16X16X64_FP8_BF8, 16, 16, 64, FP8, BF8),
+    DS(V_SMFMAC_F32_16X16X64_BF8_FP8, 16, 16, 64, BF8, FP8),
+    DS(V_SMFMAC_F32_16X16X64_BF8_BF8, 16, 16, 64, BF8, BF8),
+    DS(V_SMFMAC_F32_32X32X32_FP8_FP8, 32, 32, 32, FP8, FP8),
+    DS(V_SMFMAC_F32_32X32X32_FP8_BF8, 32, 32, 32, FP8, BF8),
+    DS(V_SMFMAC_F32_32X32X32_BF8_FP8, 32, 32, 32, BF8, FP8),
+    DS(V_SMFMAC_F32_32X32X32_BF8_BF8, 32, 32, 32, BF8, BF8),
+    DS(V_SMFMAC_F32_16X16X128_FP8_FP8, 16, 16, 128, FP8, FP8),
+    DS(V_SMFMAC_F32_16X16X128_FP8_BF8, 16, 16, 128, FP8, BF8),
+    DS(V_SMFMAC_F32_16X16X128_BF8_FP8, 16, 16, 128, BF8, FP8),
+    DS(V_SMFMAC_F32_16X16X128_BF8_BF8, 16, 16, 128, BF8, BF8),
+    DS(V_SMFMAC_F32_32X32X64_FP8_FP8, 32, 32, 64, FP8, FP8),
+    DS(V_SMFMAC_F32_32X32X64_FP8_BF8, 32, 32, 64, FP8, BF8),
+    DS(V_SMFMAC_F32_32X32X64_BF8_FP8, 32, 32, 64, BF8, FP8),
+    DS(V_SMFMAC_F32_32X32X64_BF8_BF8, 32, 32, 64, BF8, BF8),
+};
+
+/* Largest operand: 2048 elements per matrix (e.g. 32x32 x 2 blocks, 16x128, 32x64). */
+#define MMAX 2048
+
+/* ---- register access ------------------------------------------------------------------------ */
+
+/* Register tuple of source s (n dwords) as n consecutive lane arrays: registers are used in
+ * place; SGPRs and constants are broadcast into tmp (a constant fills every element: 32-bit
+ * elements, or 64-bit ones, low dword first, when wide). */
+static const u32 (*src_regs(wave *w, const xinst *x, int s, unsigned n, u32 (*tmp)[LANES],
+                            int wide))[LANES] {
+    const isa_opnd *o = &x->in.src[s];
+    if (o->kind == ISA_OPND_VGPR)
+        return (const u32(*)[LANES])w->v[o->idx];
+    if (o->kind == ISA_OPND_AGPR)
+        return (const u32(*)[LANES])w->a[o->idx];
+    for (unsigned r = 0; r < n; r++) {
+        u32 v;
+        if (o->kind == ISA_OPND_SREG)
+            v = w->s[(o->idx + r) % NSREG];
+        else if (o->kind == ISA_OPND_SPECIAL)
+            v = (u32)x_special(w, o->idx, 1);
+        else if (wide)
+            v = (u32)(x->k[s] >> (32 * (r & 1)));
+        else if (o->kind == ISA_OPND_INLINE && o->idx >= 240 && o->n >= 2)
+            v = bf32((float)f64(x->k[s])); /* resolved for the tuple's width: as f64 */
+        else
+            v = (u32)x->k[s];
+        for (int l = 0; l < LANES; l++)
+            tmp[r][l] = v;
+    }
+    return (const u32(*)[LANES])tmp;
+}
+
+static u32 (*dst_regs(wave *w, const xinst *x))[LANES] {
+    const isa_opnd *o = &x->in.dst[0];
+    return o->kind == ISA_OPND_AGPR ? (u32(*)[LANES])w->a[o->idx] : (u32(*)[LANES])w->v[o->idx];
+}
+
+/* Element e (width bits) of lane l in a register tuple. */
+static inline __attribute__((always_inline)) u32 elem(const u32 (*R)[LANES], int l, int e,
+                                                      int bits) {
+    unsigned bit = (unsigned)(e * bits), d = bit / 32, sh = bit % 32;
+    u64 v = R[d][l];
+    if (sh + (unsigned)bits > 32)
+        v |= (u64)R[d + 1][l] << 32;
+    return (u32)(v >> sh) & (bits == 32 ? ~0u : (1u << bits) - 1);
+}
+
+/* ---- element conversion --------------------------------------------------------------------- */
+
+/* xf32: an f32 operand reduced to 10 explicit mantissa bits (round to nearest even); the
+ * CDNA3 manual does not give the reduction, docs/mfma.md states the choice. */
+static inline float xf32(u32 u) {
+    if ((u & 0x7f800000u) == 0x7f800000u)
+        return f32(u);
+    u32 r = u + 0xfffu + ((u >> 13) & 1);
+    return f32(r & ~0x1fffu);
+}
+
+static int elem_bits(int t, int fmt) {
+    switch (t) {
+    case MT_F32:
+    case MT_XF32: return 32;
+    case MT_F16:
+    case MT_BF16: return 16;
+    case MT_F64: return 64;
+    case MT_F8F6F4: return fmt == MF_FP6 || fmt == MF_BF6 ? 6 : fmt == MF_FP4 ? 4 : 8;
+    default: return 8;
+    }
+}
+
+/* Decoded values of the 8/6/4-bit formats, filled once (fpf_decode is exact but too slow for
+ * the gather loops); read-only afterwards. */
+enum { L_FP8_OCP, L_BF8_OCP, L_FP8_FNUZ, L_BF8_FNUZ, L_FP6, L_BF6, L_FP4, L_E8M0, L_N };
+static float lut[L_N][256];
+static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
+static void lut_fill(void) {
+    static const fpf_format *const f[L_N] = {FPF_FP8_OCP, FPF_BF8_OCP, FPF_FP8_FNUZ, FPF_BF8_FNUZ,
+                                             FPF_FP6,     FPF_BF6,     FPF_FP4,      FPF_E8M0};
+    for (int t = 0; t < L_N; t++)
+        for (unsigned c = 0; c < (1u << f[t]->bits); c++)
+            lut[t][c] = fpf_decode(c, f[t]);
+}
+
+/* The table of an 8/6/4-bit source (NULL for the other types). */
+static const float *lut_of(int t, int fmt, int fnuz) {
+    static const int f8f6f4[5] = {L_FP8_OCP, L_BF8_OCP, L_FP6, L_BF6, L_FP4};
+    switch (t) {
+    case MT_FP8: return lut[fnuz ? L_FP8_FNUZ : L_FP8_OCP];
+    case MT_BF8: return lut[fnuz ? L_BF8_FNUZ : L_BF8_OCP];
+    case MT_F8F6F4: return lut[f8f6f4[fmt]];
+    default: return NULL;
+    }
+}
+
+/* Value of one float element (t not i8/f64); tab is lut_of() for the small formats. */
+static inline __attribute__((always_inline)) float to_float(int t, const float *tab, u32 v) {
+    switch (t) {
+    case MT_F32: return f32(v);
+    case MT_XF32: return xf32(v);
+    case MT_F16: return h2f(v);
+    case MT_BF16: return f32(v << 16);
+    default: return tab[v];
+    }
+}
+
+/* B-matrix lane group pattern (BLGP): the lane whose B data lane l uses. */
+static inline int blgp_lane(int blgp, int l) {
+    switch (blgp) {
+    case 1: return l & 31;        /* lanes 0-31 broadcast to 32-63 */
+    case 2: return l | 32;        /* lanes 32-63 broadcast to 0-31 */
+    case 3: return (l + 16) & 63; /* rotate down by 16 lanes */
+    case 4:
+    case 5:
+    case 6:
+    case 7: /* one group of 16 lanes broadcast to all */ return 16 * (blgp - 4) + (l & 15);
+    default: return l;
+    }
+}
+
+/* ---- the operation -------------------------------------------------------------------------- */
+
+typedef struct mop {
+    const mdesc *d;
+    int fa, fb;           /* resolved 8/6/4-bit formats (MT_F8F6F4) */
+    int sa, sb;           /* stored A elements per lane, B elements per lane */
+    int cbsz, abid, blgp; /* broadcast controls in effect (0 when the op reuses the fields) */
+    int nega, negb, negc;
+} mop;
+
+/* Gather A: a[b][i][s] (s < S stored per row: K dense, K/2 sparse) and for sparse ops the dense
+ * k each stored value multiplies (kof).  T is float or int32. */
+#define GATHER_A(T, CONV)                                                                          \
+    do {                                                                                           \
+        int M = d->m, NB = d->nb, E = op->sa, S = E * (64 / (M * NB)),                             \
+            bits = elem_bits(d->ta, op->fa);                                                       \
+        for (int l = 0; l < LANES; l++) {                                                          \
+            int i = l % M, b = (l / M) % NB, g = l / (M * NB);                                     \
+            T *row = A + (b * M + i) * S + g * E;                                                  \
+            for (int e = 0; e < E; e++) {                                                          \
+                u32 v = elem(RA, l, e, bits);                                                      \
+                row[e] = CONV;                                                                     \
+            }                                                                                      \
+            if (kof) {                                                                             \
+                u8 *ko = kof + (b * M + i) * S + g * E;                                            \
+                for (int e = 0; e < E; e++) /* 2-bit index: position inside its group of 4 */      \
+                    ko[e] = (u8)(2 * g * E + 4 * (e / 2) + ((idx[l] >> (isel + 2 * e)) & 3));      \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* Gather B: bm[b][k][j] (dense), with the BLGP lane pattern. */
+#define GATHER_B(T, CONV)                                                                          \
+    do {                                                                                           \
+        int N = d->n, NB = d->nb, E = op->sb, bits = elem_bits(d->tb, op->fb);                     \
+        for (int l = 0; l < LANES; l++) {                                                          \
+            int j = l % N, b = (l / N) % NB, g = l / (N * NB), src = blgp_lane(op->blgp, l);       \
+            T *col = Bm + (b * K + g * E) * N + j;                                                 \
+            for (int e = 0; e < E; e++) {                                                          \
+                u32 v = elem(RB, src, e, bits);                                                    \
+                col[e * N] = CONV;                                                                 \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* Walk the C/D layout: for each element (block b, row i, column j) visit register r, lane l;
+ * idx is the element's offset in the row-major D array. */
+#define FOR_CD(wide, BODY)                                                                         \
+    do {                                                                                           \
+        int M = d->m, N = d->n, mpr = 64 / N, h = (wide) ? 1 : 4;                                  \
+        int G = (wide) ? (M * N >= 64 ? 1 : 64 / (M * N)) : (M * N >= 256 ? 1 : 256 / (M * N));    \
+        for (int b = 0; b < d->nb; b++)                                                            \
+            for (int i = 0; i < M; i++) {                                                          \
+                int r = b * (M * N / 64) + (i / (h * mpr)) * h + i % h;                            \
+                int l0 = N * (b % G) + G * N * ((i / h) % mpr);                                    \
+                for (int j = 0; j < N; j++) {                                                      \
+                    int l = l0 + j, at = (b * M + i) * N + j;                                      \
+                    BODY;                                                                          \
+                }                                                                                  \
+            }                                                                                      \
+    } while (0)
+
+/* D[i][j] += A[i][s] * B[kof[i][s]][j], s ascending: the inner loop over j vectorises. */
+static inline __attribute__((always_inline)) void
+mm_f32(int M, int N, int S, const float *a, const u8 *kof, const float *bm, float *dm) {
+    for (int i = 0; i < M; i++) {
+        float *restrict di = dm + i * N;
+        for (int s = 0; s < S; s++) {
+            float av = a[i * S + s];
+            const float *restrict bk = bm + (kof ? kof[i * S + s] : s) * N;
+            for (int j = 0; j < N; j++)
+                di[j] = fmaf(av, bk[j], di[j]);
+        }
+    }
+}
+static inline __attribute__((always_inline)) void mm_i32(int M, int N, int S, const i32 *a,
+                                                         const u8 *kof, const i32 *bm, i32 *dm) {
+    for (int i = 0; i < M; i++) {
+        i32 *restrict di = dm + i * N;
+        for (int s = 0; s < S; s++) {
+            u32 av = (u32)a[i * S + s];
+            const i32 *restrict bk = bm + (kof ? kof[i * S + s] : s) * N;
+            for (int j = 0; j < N; j++) /* 32-bit wrap-around, as the hardware adder */
+                di[j] = (i32)((u32)di[j] + av * (u32)bk[j]);
+        }
+    }
+}
+
+/* The A block that block b reads under CBSZ/ABID: block ABID of each group of 2^CBSZ blocks. */
+static inline int a_block(const mop *op, int b) {
+    int nb = op->d->nb;
+    return (((b >> op->cbsz) << op->cbsz) + op->abid) % nb;
+}
+
+VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
+    const mdesc *d = op->d;
+    int K = d->k, fnuz = x->in.arch == ISA_GFX942, sparse = d->kind == MK_SPARSE;
+    int S = sparse ? K / 2 : K;
+    u32 ta[8][LANES], tb[8][LANES], tc[32][LANES], ti[1][LANES], tsa[1][LANES], tsb[1][LANES];
+    float A[MMAX], Bm[MMAX], Dm[MMAX];
+    u8 kofb[MMAX], *kof = sparse ? kofb : NULL;
+    const u32 *idx = NULL;
+    int isel = 0;
+    unsigned nra = (unsigned)(op->sa * elem_bits(d->ta, op->fa) + 31) / 32;
+    unsigned nrb = (unsigned)(op->sb * elem_bits(d->tb, op->fb) + 31) / 32;
+    const u32(*RA)[LANES] = src_regs(w, x, 0, nra, ta, 0);
+    const u32(*RB)[LANES] = src_regs(w, x, 1, nrb, tb, 0);
+    if (sparse) {
+        /* SMFMAC: src2 holds 2 index bits per stored A value; with CBSZ = 0, ABID picks which
+         * set of index bits of the register this instruction uses */
+        int setbits = 2 * op->sa, nsets = 32 / setbits;
+        idx = src_regs(w, x, 2, 1, ti, 0)[0];
+        isel = x->in.f.v.cbsz == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
+    }
+    pthread_once(&lut_once, lut_fill);
+    const float *luta = lut_of(d->ta, op->fa, fnuz), *lutb = lut_of(d->tb, op->fb, fnuz);
+    GATHER_A(float, to_float(d->ta, luta, v));
+    GATHER_B(float, to_float(d->tb, lutb, v));
+    if (d->kind == MK_F8F6F4 && x->in.nsrc >= 5) {
+        /* scaled MFMA: each lane holds one 32-element K block of one A row (B column), scaled
+         * by the E8M0 byte the op_sel/op_sel_hi bits of its scale source select */
+        int bya = (x->in.f.v.scale_opsel & 1) | (x->in.f.v.scale_opsel_hi & 1) << 1;
+        int byb = (x->in.f.v.scale_opsel >> 1 & 1) | (x->in.f.v.scale_opsel_hi >> 1 & 1) << 1;
+        const u32 *SA = src_regs(w, x, 3, 1, tsa, 0)[0], *SB = src_regs(w, x, 4, 1, tsb, 0)[0];
+        int M = d->m, N = d->n, E = op->sa;
+        for (int l = 0; l < LANES; l++) {
+            float fa = lut[L_E8M0][(SA[l] >> (8 * bya)) & 0xff];
+            float fb = lut[L_E8M0][(SB[l] >> (8 * byb)) & 0xff];
+            float *ra = A + (l % M) * K + (l / M) * E;
+            for (int e = 0; e < E; e++)
+                ra[e] *= fa;
+            float *cb = Bm + (l / N) * E * N + l % N;
+            for (int e = 0; e < E; e++)
+                cb[e * N] *= fb;
+        }
+    }
+    if (op->nega)
+        for (int e = 0; e < d->m * S * d->nb; e++)
+            A[e] = -A[e];
+    if (op->negb)
+        for (int e = 0; e < K * d->n * d->nb; e++)
+            Bm[e] = -Bm[e];
+    unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
+    const u32(*RC)[LANES] =
+        sparse ? (const u32(*)[LANES])dst_regs(w, x) : src_regs(w, x, 2, nrc, tc, 0);
+    int negc = op->negc;
+    FOR_CD(0, Dm[at] = negc ? -f32(RC[r][l]) : f32(RC[r][l]));
+    int M = d->m, N = d->n;
+    for (int b = 0; b < d->nb; b++) {
+        const float *ab = A + a_block(op, b) * M * S;
+        const u8 *kb = kof ? kof + a_block(op, b) * M * S : NULL;
+        float *db = Dm + b * M * N;
+        const float *bb = Bm + b * K * N;
+        if (N == 16)
+            mm_f32(M, 16, S, ab, kb, bb, db);
+        else if (N == 32)
+            mm_f32(M, 32, S, ab, kb, bb, db);
+        else
+            mm_f32(M, 4, S, ab, kb, bb, db);
+    }
+    u32(*RD)[LANES] = dst_regs(w, x);
+    FOR_CD(0, RD[r][l] = bf32(Dm[at]));
+}
+
+VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
+    const mdesc *d = op->d;
+    int K = d->k, sparse = d->kind == MK_SPARSE, S = sparse ? K / 2 : K;
+    u32 ta[4][LANES], tb[8][LANES], tc[32][LANES], ti[1][LANES];
+    i32 A[MMAX], Bm[MMAX], Dm[MMAX];
+    u8 kofb[MMAX], *kof = sparse ? kofb : NULL;
+    const u32 *idx = NULL;
+    int isel = 0;
+    const u32(*RA)[LANES] = src_regs(w, x, 0, (unsigned)(op->sa + 3) / 4, ta, 0);
+    const u32(*RB)[LANES] = src_regs(w, x, 1, (unsigned)(op->sb + 3) / 4, tb, 0);
+    if (sparse) {
+        int setbits = 2 * op->sa, nsets = 32 / setbits;
+        idx = src_regs(w, x, 2, 1, ti, 0)[0];
+        isel = x->in.f.v.cbsz == 0 ? setbits * (x->in.f.v.abid % nsets) : 0;
+    }
+    GATHER_A(i32, (i32)(int8_t)v);
+    GATHER_B(i32, (i32)(int8_t)v);
+    unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
+    const u32(*RC)[LANES] =
+        sparse ? (const u32(*)[LANES])dst_regs(w, x) : src_regs(w, x, 2, nrc, tc, 0);
+    FOR_CD(0, Dm[at] = (i32)RC[r][l]);
+    int M = d->m, N = d->n;
+    for (int b = 0; b < d->nb; b++) {
+        const i32 *ab = A + a_block(op, b) * M * S;
+        const u8 *kb = kof ? kof + a_block(op, b) * M * S : NULL;
+        i32 *db = Dm + b * M * N;
+        const i32 *bb = Bm + b * K * N;
+        if (N == 16)
+            mm_i32(M, 16, S, ab, kb, bb, db);
+        else if (N == 32)
+            mm_i32(M, 32, S, ab, kb, bb, db);
+        else
+            mm_i32(M, 4, S, ab, kb, bb, db);
+    }
+    u32(*RD)[LANES] = dst_regs(w, x);
+    FOR_CD(0, RD[r][l] = (u32)Dm[at]);
+}
+
+/* f64: BLGP bits are the negate bits of A, B, C (the decoder stores them in neg); CBSZ/ABID are
+ * ignored. */
+VFN static void mfma_f64(wave *w, const xinst *x, const mop *op) {
+    const mdesc *d = op->d;
+    int K = d->k, M = d->m, N = d->n;
+    u32 ta[2][LANES], tb[2][LANES], tc[8][LANES];
+    double A[256], Bm[256], Dm[256];
+    const u32(*RA)[LANES] = src_regs(w, x, 0, 2, ta, 1);
+    const u32(*RB)[LANES] = src_regs(w, x, 1, 2, tb, 1);
+    /* one element per lane: A[i][k] of block b in lane i + M*b + M*NB*k */
+    for (int l = 0; l < LANES; l++) {
+        int i = l % M, b = (l / M) % d->nb, k = l / (M * d->nb);
+        double v = f64(RA[0][l] | (u64)RA[1][l] << 32);
+        A[(b * M + i) * K + k] = op->nega ? -v : v;
+        int j = l % N;
+        double u = f64(RB[0][l] | (u64)RB[1][l] << 32);
+        Bm[(b * K + k) * N + j] = op->negb ? -u : u;
+    }
+    const u32(*RC)[LANES] = src_regs(w, x, 2, (unsigned)(M * N * d->nb / 32), tc, 1);
+    FOR_CD(1, {
+        double c = f64(RC[2 * r][l] | (u64)RC[2 * r + 1][l] << 32);
+        Dm[at] = op->negc ? -c : c;
+    });
+    for (int b = 0; b < d->nb; b++)
+        for (int i = 0; i < M; i++)
+            for (int k = 0; k < K; k++) {
+                double av = A[(b * M + i) * K + k];
+                for (int j = 0; j < N; j++)
+                    Dm[(b * M + i) * N + j] =
+                        fma(av, Bm[(b * K + k) * N + j], Dm[(b * M + i) * N + j]);
+            }
+    u32(*RD)[LANES] = dst_regs(w, x);
+    FOR_CD(1, {
+        u64 u = bf64(Dm[at]);
+        RD[2 * r][l] = (u32)u;
+        RD[2 * r + 1][l] = (u32)(u >> 32);
+    });
+}
+
+static void x_mfma(wave *w, const xinst *x) {
+    const mdesc *d = &descs[x->in.op];
+    const isa_valu_fields *v = &x->in.f.v;
+    mop op = {.d = d, .blgp = v->blgp, .cbsz = v->cbsz, .abid = v->abid};
+    op.nega = v->neg & 1;
+    op.negb = v->neg >> 1 & 1;
+    op.negc = v->neg >> 2 & 1;
+    if (d->nb == 1) /* a single block has nothing to broadcast */
+        op.cbsz = op.abid = 0;
+    if (d->kind == MK_F8F6F4) {
+        op.fa = v->cbsz;
+        op.fb = v->blgp;
+        if (op.fa > MF_FP4 || op.fb > MF_FP4) { /* CBSZ/BLGP 5..7 name no format */
+            wave_fault(w, x, XF_ILLEGAL);
+            return;
+        }
+        op.cbsz = op.abid = op.blgp = 0;
+    }
+    if (d->kind == MK_SPARSE) /* CBSZ/ABID select index bits; BLGP is not used */
+        op.cbsz = op.abid = op.blgp = 0;
+    int per = 64 / (d->m * d->nb);
+    op.sa = d->k / per / (d->kind == MK_SPARSE ? 2 : 1);
+    op.sb = d->k / (64 / (d->n * d->nb));
+    if (d->ta == MT_F64) {
+        op.cbsz = op.abid = op.blgp = 0;
+        mfma_f64(w, x, &op);
+    } else if (d->ta == MT_I8)
+        mfma_int(w, x, &op);
+    else
+        mfma_float(w, x, &op);
+}
+
+/* v_mfma_ld_scale_b32 on its own: the scale it loads is consumed only by a scaled MFMA directly
+ * after it, and the decoder fuses that pair into one v_mfma_scale_* instruction; an unpaired
+ * ld_scale has no architectural effect (CDNA4 ISA: the scale does not carry to other MFMAs). */
+static void x_mfma_ld_scale(wave *w, const xinst *x) {
+    (void)w;
+    (void)x;
+}
+
+#define MH(op, type)                                                                               \
+    { ISA_OP_##op, XC_MFMA, type, x_mfma }
+const xhandler x_mfma_handlers[] = {
+    MH(V_MFMA_F32_32X32X1_2B_F32, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X1_4B_F32, ISA_T_F32),
+    MH(V_MFMA_F32_4X4X1_16B_F32, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X2_F32, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X4_F32, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X8_XF32, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X4_XF32, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X4_2B_F16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X4_4B_F16, ISA_T_F32),
+    MH(V_MFMA_F32_4X4X4_16B_F16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X8_F16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X16_F16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X32_F16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X16_F16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X4_2B_BF16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X4_4B_BF16, ISA_T_F32),
+    MH(V_MFMA_F32_4X4X4_16B_BF16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X8_BF16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X16_BF16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X32_BF16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X16_BF16, ISA_T_F32),
+    MH(V_MFMA_I32_32X32X4_2B_I8, ISA_T_B32),
+    MH(V_MFMA_I32_16X16X4_4B_I8, ISA_T_B32),
+    MH(V_MFMA_I32_4X4X4_16B_I8, ISA_T_B32),
+    MH(V_MFMA_I32_32X32X16_I8, ISA_T_B32),
+    MH(V_MFMA_I32_16X16X32_I8, ISA_T_B32),
+    MH(V_MFMA_I32_16X16X64_I8, ISA_T_B32),
+    MH(V_MFMA_I32_32X32X32_I8, ISA_T_B32),
+    MH(V_MFMA_F64_16X16X4_F64, ISA_T_F64),
+    MH(V_MFMA_F64_4X4X4_4B_F64, ISA_T_F64),
+    MH(V_MFMA_F32_16X16X32_FP8_FP8, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X32_FP8_BF8, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X32_BF8_FP8, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X32_BF8_BF8, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X16_FP8_FP8, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X16_FP8_BF8, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X16_BF8_FP8, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X16_BF8_BF8, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X128_F8F6F4, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X64_F8F6F4, ISA_T_F32),
+    MH(V_MFMA_SCALE_F32_16X16X128_F8F6F4, ISA_T_F32),
+    MH(V_MFMA_SCALE_F32_32X32X64_F8F6F4, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X32_F16, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X16_F16, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X64_F16, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X32_F16, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X32_BF16, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X16_BF16, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X64_BF16, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X32_BF16, ISA_T_F32),
+    MH(V_SMFMAC_I32_16X16X64_I8, ISA_T_B32),
+    MH(V_SMFMAC_I32_32X32X32_I8, ISA_T_B32),
+    MH(V_SMFMAC_I32_16X16X128_I8, ISA_T_B32),
+    MH(V_SMFMAC_I32_32X32X64_I8, ISA_T_B32),
+    MH(V_SMFMAC_F32_16X16X64_FP8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X64_FP8_BF8, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X64_BF8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X64_BF8_BF8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X32_FP8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X32_FP8_BF8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X32_BF8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X32_BF8_BF8, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X128_FP8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X128_FP8_BF8, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X128_BF8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_16X16X128_BF8_BF8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X64_FP8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X64_FP8_BF8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X64_BF8_FP8, ISA_T_F32),
+    MH(V_SMFMAC_F32_32X32X64_BF8_BF8, ISA_T_F32),
+    {ISA_OP_V_MFMA_LD_SCALE_B32, XC_MFMA, ISA_T_B32, x_mfma_ld_scale},
+};
+const unsigned x_mfma_nhandlers = sizeof x_mfma_handlers / sizeof x_mfma_handlers[0];

@@ -1,0 +1,496 @@
+/* test_mfma.c - every v_mfma_* / v_smfmac_* (and the gfx950 scaled MFMA) on every target that has
+ * it, assembled by llvm-mc-22, run on one wave and compared bit for bit with the reference model
+ * in mfma_ref.h (written independently from the manuals' layout tables).
+ *
+ * For each opcode: every legal CBSZ/ABID (multi-block ops), every BLGP, every f8f6f4 format pair,
+ * SMFMAC index-set selections, f64 negate bits; operands rotate through VGPR, AGPR, in-place
+ * (vdst = C), destination overlapping A/B, and inline-constant C forms; inputs alternate between
+ * plain random values and random values salted with NaN, +-inf, denormals, -0 and the largest
+ * finite values.  EXEC is random in half the cases: MFMA ignores it.  Every register outside the
+ * destination must come out unchanged. */
+#include "common/check.h"
+#include "exec/exec.h"
+#include "exec/mfma_ref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define OP(name, archs, m, n, k, nb, ta, tb, kind)                                                 \
+    { name, archs, m, n, k, nb, RT_##ta, RT_##tb, RK_##kind }
+#define G2 1 /* gfx942 */
+#define G5 2 /* gfx950 */
+static const ref_op ops[] = {
+    OP("v_mfma_f32_32x32x1_2b_f32", G2 | G5, 32, 32, 1, 2, F32, F32, DENSE),
+    OP("v_mfma_f32_16x16x1_4b_f32", G2 | G5, 16, 16, 1, 4, F32, F32, DENSE),
+    OP("v_mfma_f32_4x4x1_16b_f32", G2 | G5, 4, 4, 1, 16, F32, F32, DENSE),
+    OP("v_mfma_f32_32x32x2_f32", G2 | G5, 32, 32, 2, 1, F32, F32, DENSE),
+    OP("v_mfma_f32_16x16x4_f32", G2 | G5, 16, 16, 4, 1, F32, F32, DENSE),
+    OP("v_mfma_f32_16x16x8_xf32", G2, 16, 16, 8, 1, XF32, XF32, DENSE),
+    OP("v_mfma_f32_32x32x4_xf32", G2, 32, 32, 4, 1, XF32, XF32, DENSE),
+    OP("v_mfma_f32_32x32x4_2b_f16", G2 | G5, 32, 32, 4, 2, F16, F16, DENSE),
+    OP("v_mfma_f32_16x16x4_4b_f16", G2 | G5, 16, 16, 4, 4, F16, F16, DENSE),
+    OP("v_mfma_f32_4x4x4_16b_f16", G2 | G5, 4, 4, 4, 16, F16, F16, DENSE),
+    OP("v_mfma_f32_32x32x8_f16", G2 | G5, 32, 32, 8, 1, F16, F16, DENSE),
+    OP("v_mfma_f32_16x16x16_f16", G2 | G5, 16, 16, 16, 1, F16, F16, DENSE),
+    OP("v_mfma_f32_16x16x32_f16", G5, 16, 16, 32, 1, F16, F16, DENSE),
+    OP("v_mfma_f32_32x32x16_f16", G5, 32, 32, 16, 1, F16, F16, DENSE),
+    OP("v_mfma_f32_32x32x4_2b_bf16", G2 | G5, 32, 32, 4, 2, BF16, BF16, DENSE),
+    OP("v_mfma_f32_16x16x4_4b_bf16", G2 | G5, 16, 16, 4, 4, BF16, BF16, DENSE),
+    OP("v_mfma_f32_4x4x4_16b_bf16", G2 | G5, 4, 4, 4, 16, BF16, BF16, DENSE),
+    OP("v_mfma_f32_32x32x8_bf16", G2 | G5, 32, 32, 8, 1, BF16, BF16, DENSE),
+    OP("v_mfma_f32_16x16x16_bf16", G2 | G5, 16, 16, 16, 1, BF16, BF16, DENSE),
+    OP("v_mfma_f32_16x16x32_bf16", G5, 16, 16, 32, 1, BF16, BF16, DENSE),
+    OP("v_mfma_f32_32x32x16_bf16", G5, 32, 32, 16, 1, BF16, BF16, DENSE),
+    OP("v_mfma_i32_32x32x4_2b_i8", G2 | G5, 32, 32, 4, 2, I8, I8, DENSE),
+    OP("v_mfma_i32_16x16x4_4b_i8", G2 | G5, 16, 16, 4, 4, I8, I8, DENSE),
+    OP("v_mfma_i32_4x4x4_16b_i8", G2 | G5, 4, 4, 4, 16, I8, I8, DENSE),
+    OP("v_mfma_i32_32x32x16_i8", G2 | G5, 32, 32, 16, 1, I8, I8, DENSE),
+    OP("v_mfma_i32_16x16x32_i8", G2 | G5, 16, 16, 32, 1, I8, I8, DENSE),
+    OP("v_mfma_i32_16x16x64_i8", G5, 16, 16, 64, 1, I8, I8, DENSE),
+    OP("v_mfma_i32_32x32x32_i8", G5, 32, 32, 32, 1, I8, I8, DENSE),
+    OP("v_mfma_f64_16x16x4_f64", G2 | G5, 16, 16, 4, 1, F64, F64, DENSE),
+    OP("v_mfma_f64_4x4x4_4b_f64", G2 | G5, 4, 4, 4, 4, F64, F64, DENSE),
+    OP("v_mfma_f32_16x16x32_fp8_fp8", G2 | G5, 16, 16, 32, 1, FP8, FP8, DENSE),
+    OP("v_mfma_f32_16x16x32_fp8_bf8", G2 | G5, 16, 16, 32, 1, FP8, BF8, DENSE),
+    OP("v_mfma_f32_16x16x32_bf8_fp8", G2 | G5, 16, 16, 32, 1, BF8, FP8, DENSE),
+    OP("v_mfma_f32_16x16x32_bf8_bf8", G2 | G5, 16, 16, 32, 1, BF8, BF8, DENSE),
+    OP("v_mfma_f32_32x32x16_fp8_fp8", G2 | G5, 32, 32, 16, 1, FP8, FP8, DENSE),
+    OP("v_mfma_f32_32x32x16_fp8_bf8", G2 | G5, 32, 32, 16, 1, FP8, BF8, DENSE),
+    OP("v_mfma_f32_32x32x16_bf8_fp8", G2 | G5, 32, 32, 16, 1, BF8, FP8, DENSE),
+    OP("v_mfma_f32_32x32x16_bf8_bf8", G2 | G5, 32, 32, 16, 1, BF8, BF8, DENSE),
+    OP("v_mfma_f32_16x16x128_f8f6f4", G5, 16, 16, 128, 1, F8F6F4, F8F6F4, F8F6F4),
+    OP("v_mfma_f32_32x32x64_f8f6f4", G5, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
+    OP("v_mfma_scale_f32_16x16x128_f8f6f4", G5, 16, 16, 128, 1, F8F6F4, F8F6F4, F8F6F4),
+    OP("v_mfma_scale_f32_32x32x64_f8f6f4", G5, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
+    OP("v_smfmac_f32_16x16x32_f16", G2 | G5, 16, 16, 32, 1, F16, F16, SPARSE),
+    OP("v_smfmac_f32_32x32x16_f16", G2 | G5, 32, 32, 16, 1, F16, F16, SPARSE),
+    OP("v_smfmac_f32_16x16x64_f16", G5, 16, 16, 64, 1, F16, F16, SPARSE),
+    OP("v_smfmac_f32_32x32x32_f16", G5, 32, 32, 32, 1, F16, F16, SPARSE),
+    OP("v_smfmac_f32_16x16x32_bf16", G2 | G5, 16, 16, 32, 1, BF16, BF16, SPARSE),
+    OP("v_smfmac_f32_32x32x16_bf16", G2 | G5, 32, 32, 16, 1, BF16, BF16, SPARSE),
+    OP("v_smfmac_f32_16x16x64_bf16", G5, 16, 16, 64, 1, BF16, BF16, SPARSE),
+    OP("v_smfmac_f32_32x32x32_bf16", G5, 32, 32, 32, 1, BF16, BF16, SPARSE),
+    OP("v_smfmac_i32_16x16x64_i8", G2 | G5, 16, 16, 64, 1, I8, I8, SPARSE),
+    OP("v_smfmac_i32_32x32x32_i8", G2 | G5, 32, 32, 32, 1, I8, I8, SPARSE),
+    OP("v_smfmac_i32_16x16x128_i8", G5, 16, 16, 128, 1, I8, I8, SPARSE),
+    OP("v_smfmac_i32_32x32x64_i8", G5, 32, 32, 64, 1, I8, I8, SPARSE),
+    OP("v_smfmac_f32_16x16x64_fp8_fp8", G2 | G5, 16, 16, 64, 1, FP8, FP8, SPARSE),
+    OP("v_smfmac_f32_16x16x64_fp8_bf8", G2 | G5, 16, 16, 64, 1, FP8, BF8, SPARSE),
+    OP("v_smfmac_f32_16x16x64_bf8_fp8", G2 | G5, 16, 16, 64, 1, BF8, FP8, SPARSE),
+    OP("v_smfmac_f32_16x16x64_bf8_bf8", G2 | G5, 16, 16, 64, 1, BF8, BF8, SPARSE),
+    OP("v_smfmac_f32_32x32x32_fp8_fp8", G2 | G5, 32, 32, 32, 1, FP8, FP8, SPARSE),
+    OP("v_smfmac_f32_32x32x32_fp8_bf8", G2 | G5, 32, 32, 32, 1, FP8, BF8, SPARSE),
+    OP("v_smfmac_f32_32x32x32_bf8_fp8", G2 | G5, 32, 32, 32, 1, BF8, FP8, SPARSE),
+    OP("v_smfmac_f32_32x32x32_bf8_bf8", G2 | G5, 32, 32, 32, 1, BF8, BF8, SPARSE),
+    OP("v_smfmac_f32_16x16x128_fp8_fp8", G5, 16, 16, 128, 1, FP8, FP8, SPARSE),
+    OP("v_smfmac_f32_16x16x128_fp8_bf8", G5, 16, 16, 128, 1, FP8, BF8, SPARSE),
+    OP("v_smfmac_f32_16x16x128_bf8_fp8", G5, 16, 16, 128, 1, BF8, FP8, SPARSE),
+    OP("v_smfmac_f32_16x16x128_bf8_bf8", G5, 16, 16, 128, 1, BF8, BF8, SPARSE),
+    OP("v_smfmac_f32_32x32x64_fp8_fp8", G5, 32, 32, 64, 1, FP8, FP8, SPARSE),
+    OP("v_smfmac_f32_32x32x64_fp8_bf8", G5, 32, 32, 64, 1, FP8, BF8, SPARSE),
+    OP("v_smfmac_f32_32x32x64_bf8_fp8", G5, 32, 32, 64, 1, BF8, FP8, SPARSE),
+    OP("v_smfmac_f32_32x32x64_bf8_bf8", G5, 32, 32, 64, 1, BF8, BF8, SPARSE),
+};
+#define NOPS (sizeof ops / sizeof ops[0])
+
+/* ---- random values ----------------------------------------------------------------------------
+ */
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* One random element of type t (f8f6f4: format fmt); salted with special values when special. */
+static uint64_t gen(int t, int fmt, int special, int gfx942) {
+    static const uint32_t s32[] = {0x7fc00000, 0x7f800000, 0xff800000, 0x00000001, 0x807fffff,
+                                   0x80000000, 0x7f7fffff, 0xff7fffff, 0x00000000, 0x7fa00000};
+    static const uint32_t s16[] = {0x7e00, 0x7c00, 0xfc00, 0x0001, 0x83ff, 0x8000, 0x7bff, 0xfbff};
+    static const uint32_t sb16[] = {0x7fc0, 0x7f80, 0xff80, 0x0001, 0x807f, 0x8000, 0x7f7f, 0xff7f};
+    static const uint64_t s64[] = {0x7ff8000000000000ull, 0x7ff0000000000000ull,
+                                   0xfff0000000000000ull, 0x0000000000000001ull,
+                                   0x8000000000000000ull, 0x7fefffffffffffffull};
+    uint64_t r = rnd();
+    int sp = special && (r & 7) == 0;
+    r >>= 3;
+    switch (t) {
+    case RT_F32:
+    case RT_XF32:
+        if (sp)
+            return s32[r % 10];
+        return (r & 0x807fffffu) | (uint32_t)(120 + (r >> 40) % 15) << 23;
+    case RT_F16:
+        if (sp)
+            return s16[r % 8];
+        return (r & 0x83ffu) | (uint32_t)(10 + (r >> 40) % 11) << 10;
+    case RT_BF16:
+        if (sp)
+            return sb16[r % 8];
+        return (r & 0x807fu) | (uint32_t)(120 + (r >> 40) % 15) << 7;
+    case RT_F64:
+        if (sp)
+            return s64[r % 6];
+        return (r & 0x800fffffffffffffull) | (uint64_t)(1016 + (r >> 20) % 15) << 52;
+    case RT_I8: return r & 0xff;
+    default: {
+        const fpf_format *f = t == RT_FP8   ? (gfx942 ? FPF_FP8_FNUZ : FPF_FP8_OCP)
+                              : t == RT_BF8 ? (gfx942 ? FPF_BF8_FNUZ : FPF_BF8_OCP)
+                              : fmt == 0    ? FPF_FP8_OCP
+                              : fmt == 1    ? FPF_BF8_OCP
+                              : fmt == 2    ? FPF_FP6
+                              : fmt == 3    ? FPF_BF6
+                                            : FPF_FP4;
+        for (;;) { /* every code is fair game with specials; plain runs keep to finite values */
+            unsigned c = (unsigned)(rnd() & ((1u << f->bits) - 1));
+            if (special || (!fpf_is_nan(c, f) && !isinf(fpf_decode(c, f))))
+                return c;
+        }
+    }
+    }
+}
+
+/* Fill nregs registers of 64 lanes with elements of width w. */
+static void fill(uint32_t (*R)[64], int nregs, int w, int t, int fmt, int special, int g942) {
+    memset(R, 0, (size_t)nregs * 64 * 4);
+    for (int l = 0; l < 64; l++)
+        for (int e = 0; e < nregs * 32 / w; e++) {
+            uint64_t v = gen(t, fmt, special, g942);
+            for (int b = 0; b < w; b++) {
+                int bit = e * w + b;
+                R[bit / 32][l] |= (uint32_t)((v >> b) & 1) << (bit % 32);
+            }
+        }
+}
+
+/* ---- assembling many instructions at once -------------------------------------------------------
+ */
+
+#define MAXCASE 4096
+#define LINE 256
+
+typedef struct tcase {
+    const ref_op *op;
+    char text[LINE];
+    int form; /* operand form, see make_case */
+    ref_mods md;
+    int na, nb, nc, nd; /* registers of A, B, C, D */
+    int ra, rb, rc, rd; /* first register of each */
+    int a_agpr, b_agpr, c_agpr, d_agpr, c_const;
+    uint8_t bytes[16];
+    int size;
+} tcase;
+
+static tcase cases[MAXCASE];
+static int ncases;
+
+/* Assemble every case's text with one llvm-mc-22 run; each output encoding belongs to one case. */
+static int assemble_all(const char *arch) {
+    char path[] = "/tmp/gfxemu-mfma-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    FILE *f = fdopen(fd, "w");
+    for (int i = 0; i < ncases; i++)
+        fprintf(f, "%s\n", cases[i].text);
+    fclose(f);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding %s 2>&1", arch,
+             path);
+    FILE *p = popen(cmd, "r");
+    char line[1024];
+    int at = 0, bad = 0;
+    while (p && fgets(line, sizeof line, p)) {
+        if (strstr(line, "error")) {
+            printf("llvm-mc-22: %s", line);
+            bad = 1;
+        }
+        char *e = strstr(line, "encoding: [");
+        if (!e || at >= ncases)
+            continue;
+        tcase *c = &cases[at++];
+        c->size = 0;
+        for (char *q = e + 11; *q && *q != ']' && c->size < 16;) {
+            unsigned v;
+            if (sscanf(q, "0x%x", &v) != 1)
+                break;
+            c->bytes[c->size++] = (uint8_t)v;
+            q = strchr(q, ',');
+            if (!q)
+                break;
+            q++;
+        }
+    }
+    if (p)
+        pclose(p);
+    unlink(path);
+    return bad || at != ncases ? -1 : 0;
+}
+
+static void regtext(char *buf, size_t n, int agpr, int base, int cnt) {
+    if (cnt == 1)
+        snprintf(buf, n, "%c%d", agpr ? 'a' : 'v', base);
+    else
+        snprintf(buf, n, "%c[%d:%d]", agpr ? 'a' : 'v', base, base + cnt - 1);
+}
+
+/* Operand forms, rotating over a case's index:
+ *   0: all VGPRs, D separate from C       1: C and D the same AGPRs
+ *   2: A and B AGPRs, D = C VGPRs         3: D overlapping A and B (VGPRs)
+ *   4: C an inline constant (dense ops; SMFMAC falls back to form 1) */
+static void make_case(const ref_op *op, int form, ref_mods md) {
+    if (ncases >= MAXCASE)
+        return;
+    tcase *c = &cases[ncases++];
+    memset(c, 0, sizeof *c);
+    c->op = op;
+    c->md = md;
+    int fa = op->kind == RK_F8F6F4 ? md.cbsz : 0, fb = op->kind == RK_F8F6F4 ? md.blgp : 0;
+    int E = op->k * op->m * op->nb / 64;
+    int ea = op->kind == RK_SPARSE ? E / 2 : E;
+    c->na = (ea * ref_bits(op->ta, fa) + 31) / 32;
+    c->nb = (E * ref_bits(op->tb, fb) + 31) / 32;
+    c->nc = op->m * op->n * op->nb / 64 * (op->ta == RT_F64 ? 2 : 1);
+    c->nd = c->nc;
+    int sparse = op->kind == RK_SPARSE;
+    if (sparse && form == 4)
+        form = 1;
+    c->form = form;
+    c->ra = 32, c->rb = 48, c->rc = 64, c->rd = 128;
+    switch (form) {
+    case 1: c->c_agpr = c->d_agpr = 1, c->rd = c->rc; break;
+    case 2: c->a_agpr = c->b_agpr = 1, c->rd = c->rc; break;
+    case 3: c->rd = 32; break;
+    case 4: c->c_const = 1; break;
+    }
+    if (sparse) /* C is the destination */
+        c->rc = c->rd, c->c_agpr = c->d_agpr;
+    char d[32], a[32], b[32], cc[32];
+    regtext(d, sizeof d, c->d_agpr, c->rd, c->nd);
+    regtext(a, sizeof a, c->a_agpr, c->ra, c->na);
+    regtext(b, sizeof b, c->b_agpr, c->rb, c->nb);
+    if (sparse)
+        snprintf(cc, sizeof cc, "v20");
+    else if (c->c_const)
+        snprintf(cc, sizeof cc, "%s", op->ta == RT_I8 ? "7" : "1.0");
+    else
+        regtext(cc, sizeof cc, c->c_agpr, c->rc, c->nc);
+    int n = snprintf(c->text, LINE, "%s %s, %s, %s, %s", op->name, d, a, b, cc);
+    if (md.scaled)
+        n += snprintf(c->text + n, LINE - (size_t)n,
+                      ", v21, v22 op_sel:[%d,%d,0] op_sel_hi:[%d,%d,0]", md.sel_a & 1, md.sel_b & 1,
+                      md.sel_a >> 1, md.sel_b >> 1);
+    if (op->ta == RT_F64 && md.neg)
+        n += snprintf(c->text + n, LINE - (size_t)n, " neg:[%d,%d,%d]", md.neg & 1, md.neg >> 1 & 1,
+                      md.neg >> 2 & 1);
+    if (md.cbsz)
+        n += snprintf(c->text + n, LINE - (size_t)n, " cbsz:%d", md.cbsz);
+    if (md.abid)
+        n += snprintf(c->text + n, LINE - (size_t)n, " abid:%d", md.abid);
+    if (md.blgp && op->ta != RT_F64)
+        snprintf(c->text + n, LINE - (size_t)n, " blgp:%d", md.blgp);
+}
+
+/* Every legal modifier setting of an op, each with the next operand form. */
+static void make_cases(const ref_op *op, int gfx942) {
+    static int form;
+    ref_mods md = {0};
+    md.gfx942 = gfx942;
+    if (op->ta == RT_F64) {
+        for (md.neg = 0; md.neg < 8; md.neg++)
+            make_case(op, form++ % 5, md);
+    } else if (op->kind == RK_F8F6F4) {
+        md.scaled = strstr(op->name, "scale") != NULL;
+        for (md.cbsz = 0; md.cbsz < 5; md.cbsz++)
+            for (md.blgp = 0; md.blgp < 5; md.blgp++) {
+                md.sel_a = (md.cbsz + md.blgp) & 3;
+                md.sel_b = (md.cbsz * 3 + md.blgp + 1) & 3;
+                make_case(op, form++ % 5, md);
+            }
+    } else if (op->kind == RK_SPARSE) {
+        int sa = op->k * op->m / 64 / 2, nsets = 32 / (2 * sa);
+        for (md.abid = 0; md.abid < nsets; md.abid++)
+            make_case(op, form++ % 5, md);
+        md.cbsz = 1, md.abid = nsets - 1; /* CBSZ != 0: ABID ignored, set 0 */
+        make_case(op, form++ % 5, md);
+    } else {
+        int lg = 0;
+        while ((1 << lg) < op->nb)
+            lg++;
+        for (md.cbsz = 0; md.cbsz <= lg; md.cbsz++)
+            for (md.abid = 0; md.abid < (1 << md.cbsz); md.abid++)
+                for (md.blgp = 0; md.blgp < 8; md.blgp++)
+                    make_case(op, form++ % 5, md);
+    }
+}
+
+/* ---- running one case ---------------------------------------------------------------------------
+ */
+
+static int same(const ref_op *op, uint32_t got, uint32_t want, uint32_t got_hi, uint32_t want_hi,
+                int hi) {
+    if (op->ta == RT_I8)
+        return got == want;
+    if (op->ta == RT_F64) {
+        if (hi) {
+            int gn = (got_hi & 0x7ff00000) == 0x7ff00000 && ((got_hi & 0xfffff) | got);
+            int wn = (want_hi & 0x7ff00000) == 0x7ff00000 && ((want_hi & 0xfffff) | want);
+            return (gn && wn) || (got == want && got_hi == want_hi);
+        }
+        return 1; /* checked with its high half */
+    }
+    int gn = (got & 0x7f800000) == 0x7f800000 && (got & 0x7fffff);
+    int wn = (want & 0x7f800000) == 0x7f800000 && (want & 0x7fffff);
+    return (gn && wn) || got == want;
+}
+
+static wave *w, *snap;
+static ref_regs rr;
+static uint32_t expect[32][64];
+
+static void run_case(tcase *c, isa_arch arch, int special) {
+    const ref_op *op = c->op;
+    int g942 = arch == ISA_GFX942;
+    memset(w, 0, sizeof *w);
+    for (int r = 0; r < 256; r++) /* background: every register has a recognisable random value */
+        for (int l = 0; l < 64; l++) {
+            w->v[r][l] = (uint32_t)rnd();
+            w->a[r][l] = (uint32_t)rnd();
+        }
+    int fa = op->kind == RK_F8F6F4 ? c->md.cbsz : 0, fb = op->kind == RK_F8F6F4 ? c->md.blgp : 0;
+    memset(&rr, 0, sizeof rr);
+    fill(rr.A, c->na, ref_bits(op->ta, fa), op->ta, fa, special, g942);
+    fill(rr.B, c->nb, ref_bits(op->tb, fb), op->tb, fb, special, g942);
+    int ct = op->ta == RT_F64 ? RT_F64 : op->ta == RT_I8 ? RT_I8 : RT_F32;
+    if (ct == RT_I8)
+        for (int r = 0; r < c->nc; r++)
+            for (int l = 0; l < 64; l++)
+                rr.C[r][l] = (uint32_t)rnd();
+    else
+        fill(rr.C, c->nc, ct == RT_F64 ? 64 : 32, ct, 0, special, g942);
+    if (c->c_const)
+        for (int r = 0; r < c->nc; r++)
+            for (int l = 0; l < 64; l++)
+                rr.C[r][l] = ct == RT_I8    ? 7
+                             : ct == RT_F32 ? 0x3f800000u
+                             : (r & 1)      ? 0x3ff00000u
+                                            : 0;
+    for (int l = 0; l < 64; l++) {
+        uint32_t ix = 0; /* legal 4:2 patterns: two distinct ascending positions per group of 4 */
+        static const uint8_t pairs[6] = {0x4, 0x8, 0xc, 0x9, 0xd, 0xe};
+        for (int p = 0; p < 8; p++)
+            ix |= (uint32_t)pairs[rnd() % 6] << (4 * p);
+        rr.idx[l] = ix;
+        uint32_t s = (uint32_t)rnd(), sv = 0;
+        for (int by = 0; by < 4; by++) { /* E8M0 scales near 1, sometimes NaN or extreme */
+            uint32_t e = 117 + (uint32_t)((s >> (8 * by)) % 21);
+            if (special && ((s >> (8 * by)) & 0xf0) == 0xf0)
+                e = ((s >> (8 * by)) & 1) ? 0xff : 0;
+            sv |= e << (8 * by);
+        }
+        rr.sa[l] = sv;
+        rr.sb[l] = sv ^ 0x03030303u;
+    }
+    /* place the operands */
+    for (int r = 0; r < c->na; r++)
+        memcpy(c->a_agpr ? w->a[c->ra + r] : w->v[c->ra + r], rr.A[r], 256);
+    for (int r = 0; r < c->nb; r++)
+        memcpy(c->b_agpr ? w->a[c->rb + r] : w->v[c->rb + r], rr.B[r], 256);
+    if (!c->c_const)
+        for (int r = 0; r < c->nc; r++)
+            memcpy(c->c_agpr ? w->a[c->rc + r] : w->v[c->rc + r], rr.C[r], 256);
+    /* D overlapping A/B (form 3): the sources are what the registers hold before the op */
+    if (c->form == 3) {
+        for (int r = 0; r < c->na; r++)
+            memcpy(rr.A[r], w->v[c->ra + r], 256);
+        for (int r = 0; r < c->nb; r++)
+            memcpy(rr.B[r], w->v[c->rb + r], 256);
+    }
+    memcpy(w->v[20], rr.idx, 256);
+    memcpy(w->v[21], rr.sa, 256);
+    memcpy(w->v[22], rr.sb, 256);
+    uint64_t exec = (c - cases) & 1 ? rnd() : ~0ull;
+    wave_set_exec(w, exec);
+    w->mode = 0x3f0 | (1u << 9);
+    memcpy(snap, w, sizeof *w);
+
+    ref_run(op, &rr, &c->md, expect);
+
+    uint8_t code[20];
+    memcpy(code, c->bytes, (size_t)c->size);
+    static const uint8_t endpgm[4] = {0x00, 0x00, 0x81, 0xbf};
+    memcpy(code + c->size, endpgm, 4);
+    xprog p;
+    if (xprog_build(&p, arch, code, (uint32_t)c->size + 4, 0x1000) != 0) {
+        CHECK(0, "%s: xprog_build failed", c->text);
+        return;
+    }
+    w->prog = &p;
+    w->pc = 0;
+    w->budget = 10;
+    w->status = WAVE_RUNNING;
+    wave_run(w);
+    w->prog = NULL;
+    xprog_free(&p);
+    CHECK(w->status == WAVE_DONE, "%s [%s]: status %d fault kind %d", c->text, isa_arch_name(arch),
+          w->status, w->fault.kind);
+    if (w->status != WAVE_DONE)
+        return;
+    int bad = 0;
+    for (int r = 0; r < c->nd && bad < 3; r++)
+        for (int l = 0; l < 64 && bad < 3; l++) {
+            const uint32_t *D = c->d_agpr ? w->a[c->rd + r] : w->v[c->rd + r];
+            int hi = op->ta == RT_F64 && (r & 1);
+            uint32_t glo = hi ? (c->d_agpr ? w->a : w->v)[c->rd + r - 1][l] : D[l];
+            uint32_t wlo = hi ? expect[r - 1][l] : expect[r][l];
+            int ok = op->ta == RT_F64 ? same(op, glo, wlo, D[l], expect[r][l], hi)
+                                      : same(op, D[l], expect[r][l], 0, 0, 0);
+            if (!ok) {
+                bad++;
+                CHECK(0, "%s [%s, %s]: d%d lane %d = 0x%08x, reference 0x%08x", c->text,
+                      isa_arch_name(arch), special ? "specials" : "random", r, l, D[l],
+                      expect[r][l]);
+            }
+        }
+    /* nothing else changed */
+    for (int r = 0; r < 256 && bad < 3; r++) {
+        int vd = !c->d_agpr && r >= c->rd && r < c->rd + c->nd;
+        int ad = c->d_agpr && r >= c->rd && r < c->rd + c->nd;
+        if (!vd && memcmp(w->v[r], snap->v[r], 256)) {
+            bad++;
+            CHECK(0, "%s: v%d changed", c->text, r);
+        }
+        if (!ad && memcmp(w->a[r], snap->a[r], 256)) {
+            bad++;
+            CHECK(0, "%s: a%d changed", c->text, r);
+        }
+    }
+}
+
+int main(void) {
+    w = calloc(1, sizeof *w);
+    snap = calloc(1, sizeof *snap);
+    int total[2] = {0, 0};
+    for (int a = 0; a < 2; a++) {
+        isa_arch arch = a ? ISA_GFX950 : ISA_GFX942;
+        ncases = 0;
+        for (size_t i = 0; i < NOPS; i++)
+            if (ops[i].archs & (a ? G5 : G2))
+                make_cases(&ops[i], !a);
+        if (assemble_all(a ? "gfx950" : "gfx942") != 0) {
+            CHECK(0, "llvm-mc-22 did not assemble the %s cases", a ? "gfx950" : "gfx942");
+            continue;
+        }
+        for (int i = 0; i < ncases; i++)
+            run_case(&cases[i], arch, i % 2);
+        total[a] = ncases;
+    }
+    printf("gfx942: %d cases, gfx950: %d cases\n", total[0], total[1]);
+    free(w);
+    free(snap);
+    return check_summary("test_mfma");
+}
