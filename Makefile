@@ -42,7 +42,7 @@ LIB_A := $(BUILD)/libgfxemu.a
 LIB_SO := $(BUILD)/libgfxemu.so
 CLI := $(BUILD)/gfxemu
 
-.PHONY: all deps check tests demo fuzz check-sanitize check-tsan clean format
+.PHONY: all deps check tests demo fuzz check-sanitize check-tsan clean format bench bench-bins
 .DELETE_ON_ERROR:
 
 all: $(LIB_A) $(LIB_SO) $(CLI)
@@ -117,11 +117,26 @@ fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZ_BINS)
 	@BUILD=$(BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run_fuzz.sh $(FUZZ_BINS)
 
+# Benchmarks (bench/README.md): release build in build-bench/, every bench/b_*.c a program linked
+# with bench/bench.c, tests/common/*.c and libgfxemu.a; bench/run.py runs them and bench/b_*.sh,
+# prints the table and writes bench/results.json.  BENCH_RUNS=N runs per figure (default 5).
+BENCH_BUILD ?= build-bench
+BENCH_BINS := $(patsubst bench/%.c,$(BUILD)/bench/%,$(sort $(wildcard bench/b_*.c)))
+$(BUILD)/obj/bench/%.o: CPPFLAGS += -Ibench -Itests
+.SECONDARY: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard bench/*.c)) $(COMMON_OBJS)
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BUILD)/obj/bench/bench.o $(COMMON_OBJS) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@ $(LDLIBS)
+bench-bins: $(BENCH_BINS)
+bench: deps
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all bench-bins
+	@BUILD=$(BENCH_BUILD) python3 bench/run.py
+
 clean:
-	rm -rf build build-san build-tsan
+	rm -rf build build-san build-tsan $(BENCH_BUILD)
 
 format:
 	clang-format -i $$(find src tools tests include -name '*.[ch]')
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJ:.o=.d) $(COMMON_OBJS:.o=.d) \
-	$(TEST_SRCS:%.c=$(BUILD)/obj/%.d)
+	$(TEST_SRCS:%.c=$(BUILD)/obj/%.d) $(wildcard $(BUILD)/obj/bench/*.d)

@@ -16,8 +16,10 @@
 
 #include "dispatch/dispatch.h"
 
+/* Workers and the job's shared counters sit on their own cache lines: a line written by one
+ * thread and read by another moves between the cores on every access (false sharing). */
 struct dp_worker {
-    gfx_device *dev;
+    _Alignas(64) gfx_device *dev;
     pthread_t th;
     unsigned idx;
     wave *waves;
@@ -28,6 +30,7 @@ struct dp_worker {
     size_t scratch_cap;
     uint64_t count[XC_N];
     uint64_t waves_run, wgs_run;
+    uint64_t unpublished; /* instructions run but not yet added to the job's count */
 };
 
 struct dp_job {
@@ -35,10 +38,10 @@ struct dp_job {
     gmem *mem;
     uint64_t nwg;
     uint64_t max_insts;
-    atomic_uint_fast64_t next_wg;
-    atomic_uint_fast64_t insts;
-    atomic_int stop;
-    pthread_mutex_t fault_lock;
+    _Alignas(64) atomic_uint_fast64_t next_wg;
+    _Alignas(64) atomic_uint_fast64_t insts;
+    _Alignas(64) atomic_int stop;
+    _Alignas(64) pthread_mutex_t fault_lock;
     int faulted;
     uint64_t fault_wg; /* linear index of the faulting workgroup */
     xfault fault;
@@ -180,11 +183,16 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
 
 /* Run wave w until it leaves WAVE_RUNNING, in budget slices.  Returns 0, or -1 when the launch is
  * stopping (w may still be RUNNING). */
-static int run_wave(dp_job *j, wave *w) {
+static int run_wave(dp_job *j, dp_worker *wk, wave *w) {
     for (;;) {
         if (atomic_load_explicit(&j->stop, memory_order_relaxed))
             return -1;
-        uint64_t used = atomic_load_explicit(&j->insts, memory_order_relaxed);
+        /* A worker adds its count to the shared one only every DP_SLICE instructions, not after
+         * every wave: short waves (elementwise kernels) would otherwise write that cache line
+         * from both cores a few times per workgroup.  The budget check still sees this worker's
+         * own count exactly (one thread: exact watchdog; n threads: as before, within a slice
+         * per other worker). */
+        uint64_t used = atomic_load_explicit(&j->insts, memory_order_relaxed) + wk->unpublished;
         if (used >= j->max_insts) {
             wave_fault(w, NULL, XF_WATCHDOG);
             return 0;
@@ -192,7 +200,11 @@ static int run_wave(dp_job *j, wave *w) {
         uint64_t slice = j->max_insts - used < DP_SLICE ? j->max_insts - used : DP_SLICE;
         w->budget = slice;
         wave_run(w);
-        atomic_fetch_add_explicit(&j->insts, slice - w->budget, memory_order_relaxed);
+        wk->unpublished += slice - w->budget;
+        if (wk->unpublished >= DP_SLICE) {
+            atomic_fetch_add_explicit(&j->insts, wk->unpublished, memory_order_relaxed);
+            wk->unpublished = 0;
+        }
         /* wave_run reports the end of a slice as a watchdog fault; the real watchdog is the
          * launch-wide count checked above. */
         if (w->status == WAVE_FAULT && w->fault.kind == XF_WATCHDOG && w->budget == 0) {
@@ -228,7 +240,7 @@ static void run_workgroup(dp_job *j, dp_worker *wk, uint64_t wg_linear) {
         unsigned running = 0, barrier = 0;
         for (unsigned i = 0; i < n; i++) {
             wave *w = &wk->waves[i];
-            if (w->status == WAVE_RUNNING && run_wave(j, w) != 0)
+            if (w->status == WAVE_RUNNING && run_wave(j, wk, w) != 0)
                 goto out;
             if (w->status == WAVE_FAULT) {
                 record_fault(j, w, wg_linear);
@@ -254,12 +266,15 @@ out:
 }
 
 static void work(dp_job *j, dp_worker *wk) {
+    wk->unpublished = 0;
     while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
         uint64_t i = atomic_fetch_add(&j->next_wg, 1);
         if (i >= j->nwg)
             break;
         run_workgroup(j, wk, i);
     }
+    atomic_fetch_add_explicit(&j->insts, wk->unpublished, memory_order_relaxed);
+    wk->unpublished = 0;
 }
 
 /* ---- the pool -------------------------------------------------------------------------------- */
@@ -338,7 +353,9 @@ gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out) {
     dev->arch = arch;
     dev->nthreads = threads;
     dev->mem = gmem_create();
-    dev->workers = calloc(threads, sizeof *dev->workers);
+    dev->workers = aligned_alloc(64, threads * sizeof *dev->workers);
+    if (dev->workers)
+        memset(dev->workers, 0, threads * sizeof *dev->workers);
     if (!dev->mem || !dev->workers) {
         gmem_destroy(dev->mem);
         free(dev->workers);
@@ -414,9 +431,10 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         return GFX_ERR_ARCH;
     }
 
-    dp_job *j = calloc(1, sizeof *j);
+    dp_job *j = aligned_alloc(64, sizeof *j);
     if (!j)
         return fail(dev, GFX_ERR_NOMEM, "out of memory");
+    memset(j, 0, sizeof *j);
     gfx_result r = dp_plan(&j->d, k, dev->arch, grid, block, o.dynamic_lds, o.private_size,
                            dev->error, sizeof dev->error);
     if (r) {

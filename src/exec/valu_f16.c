@@ -370,48 +370,79 @@ VFN static void v_dot2c_f32_bf16(wave *w, const xinst *x) {
 
 /* An inline constant feeding a packed-f32 operand is the splat of its 32-bit f32 value (as for
  * packed 16-bit operands: LLVM encodes splat(1.0) as the inline 1.0 with op_sel_hi set); exec.c
- * resolved the float ones as f64 (64-bit operand), so narrow them back. */
-static void pk_src32(wave *w, const xinst *x, int i, u32 *lo, u32 *hi) {
-    u64 t[LANES];
+ * resolved the float ones as f64 (64-bit operand), so narrow them back.
+ * Source i comes back as two lane arrays, the f32 picked by op_sel (*lo) and by op_sel_hi (*hi),
+ * with neg/neg_hi applied.  A register pair is stored as two lane arrays already, so without neg
+ * the registers themselves are returned (no copy); tl/th (64 values each) hold anything else. */
+static void pk_src32(wave *w, const xinst *x, int i, const u32 **lo, const u32 **hi, u32 *tl,
+                     u32 *th) {
     const isa_valu_fields *v = &x->in.f.v;
     const isa_opnd *o = &x->in.src[i];
-    const u64 *s;
+    int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
+    u32 nl = ((v->neg >> i) & 1) ? 0x80000000u : 0, nh = ((v->neg_hi >> i) & 1) ? 0x80000000u : 0;
+    if (o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_AGPR) {
+        u32(*r)[LANES] = o->kind == ISA_OPND_AGPR ? w->a : w->v;
+        const u32 *a = r[o->idx + sl], *b = r[o->idx + sh];
+        if (nl) {
+            VLOOP(l) tl[l] = a[l] ^ nl;
+            a = tl;
+        }
+        if (nh) {
+            VLOOP(l) th[l] = b[l] ^ nh;
+            b = th;
+        }
+        *lo = a;
+        *hi = b;
+        return;
+    }
+    u64 s;
     if (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
         u32 k = o->kind == ISA_OPND_INLINE && o->idx >= 240 ? bf32((float)f64(x->k[i]))
                 : o->kind == ISA_OPND_LITERAL               ? x->in.lit
                                                             : (u32)x->k[i];
-        for (int l = 0; l < LANES; l++)
-            t[l] = o->kind == ISA_OPND_INLINE ? k | (u64)k << 32 : k;
-        s = t;
+        s = o->kind == ISA_OPND_INLINE ? k | (u64)k << 32 : k;
+    } else if (o->kind == ISA_OPND_SREG) {
+        s = w->s[o->idx] | (u64)w->s[o->idx + 1] << 32;
     } else {
-        s = vs64(w, x, i, t, FK_RAW);
+        s = o->kind == ISA_OPND_SPECIAL ? x_special(w, o->idx, 2) : x->k[i];
     }
-    int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
-    u32 nl = ((v->neg >> i) & 1) ? 0x80000000u : 0, nh = ((v->neg_hi >> i) & 1) ? 0x80000000u : 0;
+    u32 a = (u32)(sl ? s >> 32 : s) ^ nl, b = (u32)(sh ? s >> 32 : s) ^ nh;
     VLOOP(l) {
-        lo[l] = (u32)(sl ? s[l] >> 32 : s[l]) ^ nl;
-        hi[l] = (u32)(sh ? s[l] >> 32 : s[l]) ^ nh;
+        tl[l] = a;
+        th[l] = b;
     }
+    *lo = tl;
+    *hi = th;
 }
 static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01(f32(v))) : v; }
+/* The two halves are computed and written as separate lane arrays (the register pair's own
+ * layout), so the loops vectorize and nothing is interleaved into 64-bit values. */
+#define PKF32_LOOP(nsrc, expr, cl)                                                                 \
+    VLOOP(l) {                                                                                     \
+        float a = f32(al[l]), b = f32(bl[l]), c = nsrc > 2 ? f32(cl_[l]) : 0;                      \
+        (void)c;                                                                                   \
+        dl[l] = clamp_f(bf32(expr), cl);                                                           \
+        a = f32(ah[l]), b = f32(bh[l]), c = nsrc > 2 ? f32(ch[l]) : 0;                             \
+        dh[l] = clamp_f(bf32(expr), cl);                                                           \
+    }
 #define PKF32(name, nsrc, expr)                                                                    \
     VFN static void name(wave *w, const xinst *x) {                                                \
-        u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], cl_[LANES], ch[LANES];                     \
-        u64 d[LANES];                                                                              \
-        pk_src32(w, x, 0, al, ah);                                                                 \
-        pk_src32(w, x, 1, bl, bh);                                                                 \
+        u32 t[6][LANES], dl[LANES], dh[LANES];                                                     \
+        const u32 *al, *ah, *bl, *bh, *cl_, *ch;                                                   \
+        pk_src32(w, x, 0, &al, &ah, t[0], t[1]);                                                   \
+        pk_src32(w, x, 1, &bl, &bh, t[2], t[3]);                                                   \
+        cl_ = al, ch = ah;                                                                         \
         if (nsrc > 2)                                                                              \
-            pk_src32(w, x, 2, cl_, ch);                                                            \
-        int cl = x->in.f.v.clamp;                                                                  \
-        VLOOP(l) {                                                                                 \
-            float a = f32(al[l]), b = f32(bl[l]), c = nsrc > 2 ? f32(cl_[l]) : 0;                  \
-            u32 r0 = clamp_f(bf32(expr), cl);                                                      \
-            a = f32(ah[l]), b = f32(bh[l]), c = nsrc > 2 ? f32(ch[l]) : 0;                         \
-            (void)c;                                                                               \
-            u32 r1 = clamp_f(bf32(expr), cl);                                                      \
-            d[l] = r0 | (u64)r1 << 32;                                                             \
-        }                                                                                          \
-        vd64(w, x, d, FK_RAW);                                                                     \
+            pk_src32(w, x, 2, &cl_, &ch, t[4], t[5]);                                              \
+        if (x->in.f.v.clamp)                                                                       \
+            PKF32_LOOP(nsrc, expr, 1)                                                              \
+        else                                                                                       \
+            PKF32_LOOP(nsrc, expr, 0)                                                              \
+        const isa_opnd *o = &x->in.dst[0];                                                         \
+        u32(*r)[LANES] = o->kind == ISA_OPND_AGPR ? w->a : w->v;                                   \
+        u64 wm = vwmask(w, x);                                                                     \
+        vstore(r[o->idx], dl, wm);                                                                 \
+        vstore(r[o->idx + 1], dh, wm);                                                             \
     }
 PKF32(v_pk_add_f32, 2, a + b)
 PKF32(v_pk_mul_f32, 2, a *b)

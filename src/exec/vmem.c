@@ -168,9 +168,85 @@ static int unsupported(wave *w, const xinst *x, ref_fn ref)
     return 0;
 }
 
+/* Fast path for the common case of FLAT/GLOBAL dword accesses: when every active lane's access
+ * lies inside the allocation the wave's translation cache holds (each lane is checked against
+ * it, so the access stays bounds-checked), the lanes are copied without per-lane calls or
+ * variable-size copies.  Anything else (another allocation, the LDS/private apertures, a lane
+ * out of range) returns 0 before touching a register or memory, and the general loop below does
+ * the access and raises any fault exactly as it always does.  Profile: the per-lane loop was
+ * about half of an elementwise kernel's time (docs/perf.md). */
+static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store)
+{
+    const isa_mem_fields *m = &x->in.f.m;
+    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
+    u64 exec = wave_exec(w), a[LANES];
+    if (m->seg == 1 || !exec || va->kind != ISA_OPND_VGPR)
+        return 0;
+    u64 off = (u64)(int64_t)m->offset;
+    const u32 *lo = w->v[va->idx];
+    if (sa->kind == ISA_OPND_SREG) {
+        u64 base = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + off;
+        for (unsigned l = 0; l < LANES; l++)
+            a[l] = base + lo[l];
+    } else { /* no saddr: a 64-bit VGPR pair, as lane_addr() reads it */
+        if (va->idx + 1 >= NVREG)
+            return 0;
+        const u32 *hi = w->v[va->idx + 1];
+        for (unsigned l = 0; l < LANES; l++)
+            a[l] = (lo[l] | (u64)hi[l] << 32) + off;
+    }
+    unsigned size = 4 * ndw;
+    gmem_cache *c = &w->cache;
+    if (c->size < size || a[__builtin_ctzll(exec)] - c->base > c->size - size)
+        if (!gmem_xlate(w->mem, c, a[__builtin_ctzll(exec)], size)) /* refill the cache */
+            return 0;
+    /* A flat address in an aperture goes to LDS or scratch, never to an allocation. */
+    if (m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
+        c->base + c->size > GMEM_SHARED_APERTURE)
+        return 0;
+    /* Largest offset of an active lane (inactive ones count as 0; an address below the base
+     * wraps to a huge offset): branch-free, so it vectorizes. */
+    u64 worst = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+        u64 o = (a[l] - c->base) & ((u64)0 - ((exec >> l) & 1));
+        worst = o > worst ? o : worst;
+    }
+    if (worst > c->size - size)
+        return 0;
+    uint8_t *h = c->host - c->base;
+    uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    /* One fixed-size copy per lane (N dwords are contiguous in memory, N lane arrays apart in
+     * the registers). */
+#define FAST_COPY(N)                                                                               \
+    for (unsigned l = 0; l < LANES; l++) {                                                         \
+        if (!((exec >> l) & 1))                                                                    \
+            continue;                                                                              \
+        u32 t[N];                                                                                  \
+        if (store) {                                                                               \
+            for (unsigned i = 0; i < N; i++)                                                       \
+                t[i] = r[i][l];                                                                    \
+            memcpy(h + a[l], t, 4 * N);                                                            \
+        } else {                                                                                   \
+            memcpy(t, h + a[l], 4 * N);                                                            \
+            for (unsigned i = 0; i < N; i++)                                                       \
+                r[i][l] = t[i];                                                                    \
+        }                                                                                          \
+    }
+    switch (ndw) {
+    case 1: FAST_COPY(1) break;
+    case 2: FAST_COPY(2) break;
+    case 3: FAST_COPY(3) break;
+    default: FAST_COPY(4) break;
+    }
+#undef FAST_COPY
+    return 1;
+}
+
 static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
 {
     if (unsupported(w, x, ref))
+        return;
+    if (ref == flat_ref && kind == K_DW && vmem_fast(w, x, ndw, 0))
         return;
     u64 exec = wave_exec(w);
     uint32_t(*d)[LANES] = vrow(w, &x->in.dst[0]);
@@ -212,6 +288,8 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
 static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
 {
     if (unsupported(w, x, ref))
+        return;
+    if (ref == flat_ref && kind == K_DW && vmem_fast(w, x, ndw, 1))
         return;
     u64 exec = wave_exec(w);
     uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);

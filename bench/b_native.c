@@ -1,0 +1,118 @@
+/* b_native.c - overhead against native code: the same elementwise algorithm run on gfxemu (a
+ * clang-22 gfx950 kernel) and compiled for the host by this program's compiler (gcc -O2, the
+ * baseline x86-64 ISA: the same flags as the library).  Reports both times and the ratio
+ * emulated / native per run (median), 1 thread. */
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    unsigned n; /* floats */
+    float *a, *b, *want, s;
+    int triad;
+} ctx;
+
+static void setup(bench_job *j, void *p)
+{
+    ctx *c = p;
+    j->arg[0] = bench_upload(j->dev, NULL, (size_t)c->n * 4);
+    j->arg[1] = bench_upload(j->dev, c->a, (size_t)c->n * 4);
+    j->arg[2] = bench_upload(j->dev, c->b, (size_t)c->n * 4);
+    memcpy(&j->arg[3], &c->s, 4);
+    j->nargs = c->triad ? 4 : 3;
+}
+
+static int verify(bench_job *j, void *p)
+{
+    ctx *c = p;
+    float *got = malloc((size_t)c->n * 4);
+    bench_download(j->dev, got, j->arg[0], (size_t)c->n * 4);
+    int ok = bench_check_u32(c->triad ? "native triad" : "native vecadd", (const uint32_t *)got,
+                             (const uint32_t *)c->want, c->n);
+    free(got);
+    return ok;
+}
+
+/* The native versions (noinline, so the timed call does the whole loop each time). */
+__attribute__((noinline)) static void vecadd(float *restrict out, const float *restrict a,
+                                             const float *restrict b, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        out[i] = a[i] + b[i];
+}
+__attribute__((noinline)) static void triad(float *restrict out, const float *restrict a,
+                                            const float *restrict b, float s, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        out[i] = a[i] + s * b[i];
+}
+
+static void one(gfx_module *m, const char *name, const char *kernel, int is_triad)
+{
+    ctx c;
+    unsigned groups = (unsigned)(4096 * bench_scale());
+    c.n = groups * 256 * (is_triad ? 4 : 1); /* triad works on float4 */
+    c.triad = is_triad;
+    c.s = 0.375f;
+    c.a = malloc((size_t)c.n * 4);
+    c.b = malloc((size_t)c.n * 4);
+    c.want = malloc((size_t)c.n * 4);
+    float *out = malloc((size_t)c.n * 4);
+    for (unsigned i = 0; i < c.n; i++) {
+        c.a[i] = (float)(bench_rand() % 100000) / 7.0f;
+        c.b[i] = (float)(bench_rand() % 100000) / 3.0f;
+        c.want[i] = is_triad ? c.a[i] + c.s * c.b[i] : c.a[i] + c.b[i];
+    }
+    int runs = bench_runs();
+    double *emu = calloc((size_t)runs, sizeof *emu), *nat = calloc((size_t)runs, sizeof *nat);
+    double *ratio = calloc((size_t)runs, sizeof *ratio);
+    bench_work w = {bench_kernel(m, kernel), groups, 256, setup, verify, &c, NULL};
+    static const unsigned one_thread[] = {1};
+    int ok = bench_run_work(&w, one_thread, 1, runs, emu, NULL);
+    /* Native: the same data, one pass per run after a warm-up pass; runs interleaved with a
+     * fresh emulated measurement would double the time, so the emulated runs above are paired
+     * with these by index. */
+    if (is_triad)
+        triad(out, c.a, c.b, c.s, c.n);
+    else
+        vecadd(out, c.a, c.b, c.n);
+    for (int r = 0; r < runs; r++) {
+        double t0 = bench_now();
+        if (is_triad)
+            triad(out, c.a, c.b, c.s, c.n);
+        else
+            vecadd(out, c.a, c.b, c.n);
+        nat[r] = bench_now() - t0;
+        ratio[r] = emu[r] / nat[r];
+    }
+    ok &= bench_check_u32("native reference", (const uint32_t *)out, (const uint32_t *)c.want,
+                          c.n);
+    char extra[256];
+    snprintf(extra, sizeof extra, "\"unit\":\"x\",\"elements\":%u,\"workgroups\":%u", c.n,
+             groups);
+    bench_emit(name, "emulated_over_native", ratio, runs, 1, ok, extra);
+    for (int r = 0; r < runs; r++) {
+        emu[r] *= 1e3;
+        nat[r] *= 1e3;
+    }
+    bench_emit(name, "emulated_ms", emu, runs, 1, ok, "\"unit\":\"ms\"");
+    bench_emit(name, "native_ms", nat, runs, 1, ok, "\"unit\":\"ms\"");
+    free(emu);
+    free(nat);
+    free(ratio);
+    free(out);
+    free(c.a);
+    free(c.b);
+    free(c.want);
+}
+
+int main(void)
+{
+    gfx_module *m = bench_load(bench_compile("bench/kernels/bench.cl", "gfx950"));
+    one(m, "elementwise_vecadd", "vecadd", 0);
+    one(m, "elementwise_triad", "triad", 1);
+    gfx_module_free(m);
+    return 0;
+}
