@@ -5,8 +5,6 @@
 typedef __bf16 bf16x8 __attribute__((ext_vector_type(8)));
 typedef half half8 __attribute__((ext_vector_type(8)));
 
-#define BM 64
-#define BN 64
 #define KB 64          /* bytes of K per step */
 #define ROWB (KB + 16) /* LDS row pitch: padded, keeps 16-byte alignment */
 
@@ -145,6 +143,37 @@ static void gemm_scatter16(local uchar *dst, int pitch, uint4 v, int es)
 #define OPB 8
 #define MFMA FP8_16
 #define TRANSB 1
+#include "gemm_body.h"
+
+/* Bigger blocks: 128x128 per workgroup, 64x64 per wave (the benchmark's MFMA-bound kernels). */
+#define NAME gemm_bf16_16_big
+#define ES 2
+#define TILE 16
+#define OPND short4
+#define OPB 8
+#define MFMA BF16_16
+#define TRANSB 0
+#define WT 64
+#include "gemm_body.h"
+
+#define NAME gemm_fp8_32_big
+#define ES 1
+#define TILE 32
+#define OPND long
+#define OPB 8
+#define MFMA FP8_32
+#define TRANSB 1
+#define WT 64
+#include "gemm_body.h"
+
+#define NAME gemm_fp8_16_big
+#define ES 1
+#define TILE 16
+#define OPND long
+#define OPB 8
+#define MFMA FP8_16
+#define TRANSB 1
+#define WT 64
 #include "gemm_body.h"
 
 #if defined(__gfx950__)

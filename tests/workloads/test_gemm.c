@@ -20,6 +20,8 @@ static const struct {
     {"gemm_fp8_16", WL_FP8, 0, 0},     {"gemm_fp8_32", WL_FP8, 0, 0},
     {"gemm_fp8_16_tb", WL_FP8, 1, 0},  {"gemm_bf16x_16", WL_BF16, 0, 1},
     {"gemm_bf16x_32_tb", WL_BF16, 1, 1}, {"gemm_f16x_16", WL_F16, 0, 1},
+    {"gemm_bf16_16_big", WL_BF16, 0, 0}, {"gemm_fp8_32_big", WL_FP8, 1, 0},
+    {"gemm_fp8_16_big", WL_FP8, 1, 0},
 };
 
 /* M, N, K: square, ragged in every dimension (not multiples of the 64x64 block, K not a
@@ -56,7 +58,8 @@ static void run(gfx_device *dev, gfx_module *mod, int k, const int *shape, int g
         memset(C, 0xff, sizeof(float) * M * N);
         gfx_memcpy_htod(dev, dC, C, sizeof(float) * M * N);
         const void *params[] = {&dA, &dB, &dC, &M, &N, &K};
-        uint32_t grid[3] = {(uint32_t)(N + 63) / 64, (uint32_t)(M + 63) / 64, 1};
+        uint32_t bs = strstr(kernels[k].name, "_big") ? 128 : 64; /* block of C per workgroup */
+        uint32_t grid[3] = {((uint32_t)N + bs - 1) / bs, ((uint32_t)M + bs - 1) / bs, 1};
         uint32_t block[3] = {256, 1, 1};
         gfx_stats st;
         gfx_result r = gfx_launch_params(dev, kern, grid, block, params, 6, NULL, &st);
