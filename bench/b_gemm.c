@@ -1,5 +1,6 @@
 /* b_gemm.c - MFMA-bound work: the tiled GEMM kernels of tests/workloads/gemm.cl at M = N = K =
- * 1024 (times BENCH_SCALE) for bf16, f16 and fp8 inputs on gfx950, and flash attention forward +
+ * 1024 (times BENCH_SCALE) for bf16, f16 and fp8 inputs on gfx950 (64x64 blocks per workgroup, and
+ * the MFMA-dense 128x128 blocks of the _big kernels), and flash attention forward +
  * backward (tests/workloads/attention.cl) at sequence length 1024, head dimension 128.
  * Figures: MAC/s (matrix multiply-accumulates of the algorithm, per second of launch time) on 1
  * and 2 threads, and the seconds of the 1024^3 fp8 GEMM.  Each run's output is checked on a
@@ -54,9 +55,12 @@ static int check_gemm(wl_type t, const void *A, const void *B, int transb, int M
 
 static void gemm(gfx_module *mod, const char *kname, wl_type t, int transb, const char *bench)
 {
-    int M = (int)(1024 * bench_scale()) / 64 * 64, N = M, K = M;
-    if (M < 64)
-        M = N = K = 64;
+    /* the _big kernels compute 128x128 blocks of C per workgroup, the others 64x64 */
+    uint32_t bs = strstr(kname, "_big") ? 128 : 64;
+    int M = (int)(1024 * bench_scale()) / (int)bs * (int)bs, N, K;
+    if (M < (int)bs)
+        M = (int)bs;
+    N = K = M;
     size_t es = wl_size(t);
     uint64_t seed = 0x853c49e6748fea9bull;
     void *A = malloc((size_t)M * K * es), *B = malloc((size_t)K * N * es);
@@ -77,7 +81,7 @@ static void gemm(gfx_module *mod, const char *kname, wl_type t, int transb, cons
     for (int r = 0; r < runs; r++)
         for (int d = 0; d < 2; d++) {
             const void *params[] = {&dA[d], &dB[d], &dC[d], &M, &N, &K};
-            secs[d * runs + r] = launch2d(dev[d], k, (uint32_t)N / 64, (uint32_t)M / 64, params, 6);
+            secs[d * runs + r] = launch2d(dev[d], k, (uint32_t)N / bs, (uint32_t)M / bs, params, 6);
             if (r == 0 || r == runs - 1) {
                 bench_download(dev[d], C, dC[d], sizeof(float) * M * N);
                 ok &= check_gemm(t, A, B, transb, M, N, K, C, kname);
@@ -112,6 +116,9 @@ int main(void)
     gemm(mod, "gemm_f16_32", WL_F16, 0, "gemm_f16_32x32");
     gemm(mod, "gemm_fp8_16", WL_FP8, 0, "gemm_fp8_16x16");
     gemm(mod, "gemm_fp8_32", WL_FP8, 0, "gemm_fp8_32x32");
+    gemm(mod, "gemm_bf16_16_big", WL_BF16, 0, "gemm_bf16_16x16_big");
+    gemm(mod, "gemm_fp8_16_big", WL_FP8, 1, "gemm_fp8_16x16_big");
+    gemm(mod, "gemm_fp8_32_big", WL_FP8, 1, "gemm_fp8_32x32_big");
     gfx_module_free(mod);
     return 0;
 }
