@@ -20,15 +20,24 @@ static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
 }
 
 /* LDS addresses are 32-bit: address + offset wraps (clang relies on it, e.g. a negative
- * register address with a positive offset). */
+ * register address with a positive offset).
+ *
+ * A bad lane stops the wave, but the handler goes on through the remaining lanes (NULL means
+ * "skip this lane"): once the wave has faulted, every access returns NULL and only records
+ * whether it would have been bad too, so the fault names all the bad lanes of the instruction
+ * while lanes from the first bad one on perform nothing. */
 static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane)
 {
     a = (u32)a;
-    if (a + size > w->lds_size) {
-        wave_fault(w, x, XF_LDS);
-        w->fault.addr = a;
-        w->fault.size = size;
-        w->fault.write = write;
+    if (a + size > w->lds_size || w->status == WAVE_FAULT) {
+        if (a + size <= w->lds_size)
+            return NULL;
+        if (w->status != WAVE_FAULT) {
+            wave_fault(w, x, XF_LDS);
+            w->fault.addr = a;
+            w->fault.size = size;
+            w->fault.write = write;
+        }
         w->fault.lanes |= 1ull << lane;
         return NULL;
     }
@@ -52,7 +61,7 @@ static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw)
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 0, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 v = 0, old = d[0][l];
         if (kind == R_DW) {
             for (unsigned i = 0; i < ndw; i++)
@@ -86,7 +95,7 @@ static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw)
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 v[4];
         for (unsigned i = 0; i < ndw; i++)
             v[i] = s[i][l];
@@ -112,7 +121,7 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u64 m = 0, d0 = 0, d1 = 0;
         memcpy(&m, p, size);
         if (s0)
@@ -141,7 +150,7 @@ static void ds_wrap_rtn_b32(wave *w, const xinst *x)
     {
         uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 m, d0 = s0[0][l], d1 = s1[0][l];
         memcpy(&m, p, 4);
         u32 nv = m >= d0 ? m - d0 : m + d1;
@@ -163,7 +172,7 @@ static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
         u64 addr = (a[0][l] + (u32)x->in.f.m.offset) & 0xfff8u;
         uint8_t *p = lds_at(w, x, addr, 8, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 old[2], v[2] = {s[0][l], s[1][l]};
         memcpy(old, p, 8);
         for (int k = 0; k < 2; k++)
@@ -198,9 +207,11 @@ static void ds_read_tr(wave *w, const xinst *x, unsigned ebits)
     {
         uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 8, 0, (unsigned)l);
         if (!p)
-            return;
+            continue;
         memcpy(&src[l], p, 8);
     }
+    if (w->status == WAVE_FAULT)
+        return;
     FOR_ACTIVE(l)
     {
         unsigned g = (unsigned)l & ~15u, L = (unsigned)l & 15u;
@@ -234,11 +245,10 @@ static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, i
     FOR_ACTIVE(l)
     {
         uint8_t *p[2];
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 2; k++)
             p[k] = lds_at(w, x, (u64)a[0][l] + off[k] * unit, esize, mode & TWO_WRITE, (unsigned)l);
-            if (!p[k])
-                return;
-        }
+        if (!p[0] || !p[1])
+            continue;
         /* Both elements are read before either is written (they may be the same bytes), and
          * the data registers are read before vdst is written (they may overlap). */
         u32 old[2][2];
@@ -314,8 +324,10 @@ static void ds_counter(wave *w, const xinst *x, int sub)
 {
     u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset;
     uint8_t *p = lds_at(w, x, addr, 4, 1, 0);
-    if (!p)
+    if (!p) { /* one access on behalf of every active lane */
+        w->fault.lanes = wave_exec(w);
         return;
+    }
     u32 old;
     memcpy(&old, p, 4);
     u32 n = (u32)__builtin_popcountll(wave_exec(w));
@@ -335,7 +347,7 @@ static void ds_addtid(wave *w, const xinst *x, int write)
         u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset + 4 * l;
         uint8_t *p = lds_at(w, x, addr, 4, write, (unsigned)l);
         if (!p)
-            return;
+            continue;
         if (write)
             memcpy(p, &row(w, &x->in.src[1])[0][l], 4);
         else
