@@ -157,7 +157,9 @@ static void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
             t[l] = k | k << 16;
         s = t;
     }
-    int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
+    /* v_pk_fmac_f16, the one packed op with a VOP2 encoding, has no op_sel_hi: its high
+     * halves are the sources' high halves */
+    int sl = (v->opsel >> i) & 1, sh = x->in.fmt != ISA_FMT_VOP3P || ((v->opsel_hi >> i) & 1);
     u32 nl = ((v->neg >> i) & 1) && fl ? 0x8000 : 0, nh = ((v->neg_hi >> i) & 1) && fl ? 0x8000 : 0;
     VLOOP(l) {
         lo[l] = ((sl ? s[l] >> 16 : s[l]) & 0xffff) ^ nl;
@@ -392,7 +394,9 @@ static void pk_src32(wave *w, const xinst *x, int i, u32 *lo, u32 *hi) {
     } else {
         s = vs64(w, x, i, t, FK_RAW);
     }
-    int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
+    /* v_pk_fmac_f16, the one packed op with a VOP2 encoding, has no op_sel_hi: its high
+     * halves are the sources' high halves */
+    int sl = (v->opsel >> i) & 1, sh = x->in.fmt != ISA_FMT_VOP3P || ((v->opsel_hi >> i) & 1);
     u32 nl = ((v->neg >> i) & 1) ? 0x80000000u : 0, nh = ((v->neg_hi >> i) & 1) ? 0x80000000u : 0;
     VLOOP(l) {
         lo[l] = (u32)(sl ? s[l] >> 32 : s[l]) ^ nl;
