@@ -781,7 +781,12 @@ static int run_main(int argc, char **argv, int debug) {
     }
     if (r != GFX_OK) {
         const char *msg = gfx_device_error(dev);
-        error("%s", *msg ? msg : gfx_result_str(r));
+        /* the library's watchdog hint names the API option; here it is --max-insts */
+        const char *hint = strstr(msg, "; raise it with gfx_launch_options.max_insts");
+        if (hint)
+            error("%.*s; raise it with --max-insts", (int)(hint - msg), msg);
+        else
+            error("%s", *msg ? msg : gfx_result_str(r));
         gfx_fault f;
         if (r == GFX_ERR_FAULT && fault_report && gfx_last_fault(dev, &f) == GFX_OK)
             cli_fault_report(stderr, &prog, &f);

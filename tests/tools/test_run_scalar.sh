@@ -72,7 +72,7 @@ PY
     [ "$(u32 "$tmp/io.bin" 0)" = 1 ] && [ "$(stat -c %s "$tmp/io.bin")" = 32 ] || fail "$cpu inout"
 
     # Faults: exit 1, one line with the kind, pc and instruction.
-    expect 1 "~^gfxemu: error: watchdog: instruction budget of 100000 wave-instructions exhausted at pc 0x[0-9a-f]+ \('s_(add_u32 s4, s4, 1|branch .*)'\) \(kernel spin, workgroup \(0,0,0\), wave 0\)" \
+    expect 1 "~^gfxemu: error: watchdog: instruction budget of 100000 wave-instructions exhausted at pc 0x[0-9a-f]+ \('s_(add_u32 s4, s4, 1|branch .*)'\) \(kernel spin, workgroup \(0,0,0\), wave 0\); raise it with --max-insts$" \
         "$GFXEMU" run "$co" spin --grid 1 --block 64 --max-insts 100000
     expect 1 "~^gfxemu: error: trap: 's_trap 2' at pc 0x[0-9a-f]+ \(kernel trap, workgroup \([0-9],0,0\), wave [0-3]\)$" \
         "$GFXEMU" run "$co" trap --grid 4 --block 256 --threads 2
