@@ -123,6 +123,16 @@ expect 2 "gfxemu: error: run: --arg 2 'zero:4': argument 1 (int) is not a pointe
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg zero:4 --arg zero:4 --arg f32:2 --arg f64:3 --arg zero:4 --arg i64:5 --arg i32:1
 expect 2 "gfxemu: error: run: --arg 4 'f32:3': argument 3 (double) is 8 bytes, f32 gives 4" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]:0:6}" --arg f32:3 "${mixed[@]:8}" --arg i32:1
+# `gfxemu debug` takes the same options: its errors name it and its --help
+expect 2 "gfxemu: error: debug: missing --grid (see gfxemu debug --help)" "$GFXEMU" debug "$k" mixed --block 64 </dev/null
+expect 2 "gfxemu: error: debug: unknown option '--frob' (see gfxemu debug --help)" "$GFXEMU" debug "$k" mixed --frob </dev/null
+expect 2 "gfxemu: error: debug: --max-insts needs a value (see gfxemu debug --help)" "$GFXEMU" debug "$k" mixed --grid 1 --block 1 --max-insts </dev/null
+expect 2 "gfxemu: error: debug: --grid '0': expected X[,Y[,Z]] with positive integers" "$GFXEMU" debug "$k" mixed --grid 0 --block 1 </dev/null
+expect 2 "~^gfxemu: error: debug: bad --arg 'foo:1' \(expected i32:V" "$GFXEMU" debug "$k" mixed --grid 1 --block 1 --arg foo:1 </dev/null
+expect 2 "gfxemu: error: debug: kernel 'mixed' takes 7 arguments, 6 --arg given" \
+    "$GFXEMU" debug "$k" mixed --grid 1 --block 1 "${mixed[@]}" </dev/null
+expect 2 "gfxemu: error: debug: --arg 4 'f32:3': argument 3 (double) is 8 bytes, f32 gives 4" \
+    "$GFXEMU" debug "$k" mixed --grid 1 --block 1 "${mixed[@]:0:6}" --arg f32:3 "${mixed[@]:8}" --arg i32:1 </dev/null
 expect 2 "gfxemu: error: run: --arg 7 'i32:300': argument 6 (char) is 1 byte, i32 gives 4" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]}" --arg i32:300
 expect 1 "gfxemu: error: $tmp/none.bin: No such file or directory" \
