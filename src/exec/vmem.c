@@ -137,10 +137,10 @@ static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int 
         uint8_t *p = gmem_xlate(w->mem, &w->cache, a, size);
         if (!p)
             return -1;
-        if (write)
-            memcpy(p, b, size);
+        if (write) /* shared with other workgroups' threads: see x_shared_load() */
+            x_shared_store(p, b, size);
         else
-            memcpy(b, p, size);
+            x_shared_load(b, p, size);
         return 0;
     }
     case SP_LDS:
