@@ -186,44 +186,61 @@ static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
 }
 
 static void ds_nop(wave *w, const xinst *x) { (void)w, (void)x; }
-/* gfx950 transposing reads ds_read_b64_tr_b16 / _b8.  The CDNA4 manual only says "read 64 bits
- * per lane, interpret the data as a matrix of 16-bit (8-bit) elements and transpose it"; the lane
- * and element mapping below is taken from how AMD's Triton backend describes the instruction
- * (its linear layout for ds_read_tr swaps the element bits with the low lane bits inside each
- * 16-lane group), cross-checked against the MFMA operand layout it exists for: within a group
- * of 16 lanes, with n = 64 / element bits elements per lane, element j of lane L's result is
- * element L % n of the 64 bits addressed by lane L / n + (16 / n) * j of the same group.  E.g.
- * for b16, lanes a = M / 4 + 4 * K each address 4 consecutive M values of a column-major tile,
- * and lane L receives M = L, K = 0..3: the 16x16 MFMA A-operand layout.  Not settled by the
- * manual: partial EXEC (an inactive lane's address is not read; its data reads as 0 in the
- * lanes that take elements from it).  ds_read_b64_tr_b4 and ds_read_b96_tr_b6 pack elements
- * differently and stay unimplemented. */
-static void ds_read_tr(wave *w, const xinst *x, unsigned ebits)
+/* gfx950 transposing reads ds_read_b64_tr_b16 / _b8 / _b4 and ds_read_b96_tr_b6.  The CDNA4
+ * manual only says "read 64 (96) bits per lane, interpret the data as a matrix of 16-bit (8, 4,
+ * 6-bit) elements and transpose it"; the lane and element mapping below is taken from how AMD's
+ * Triton backend describes the instruction (its linear layout for ds_read_tr swaps the element
+ * bits with the low lane bits inside each 16-lane group), cross-checked against the MFMA operand
+ * layout it exists for and against the expectations of AMD's rocRoller hardware test of all four
+ * (TransposeLoadsTest: 16x32 b16, 16x64 b8, 16x128 b4 and b6 tiles, run on gfx950): within a
+ * group of 16 lanes, with n = (64 or 96) / element bits elements per lane, element j of lane L's
+ * result is element L % n of the data addressed by lane L / n + (16 / n) * j of the same group.
+ * Element e of a lane's data or result is bits [e * ebits, (e + 1) * ebits) of it, little-endian
+ * across dwords (so a b6 element may straddle two dwords).  E.g. for b16, lanes a = M / 4 + 4 * K
+ * each address 4 consecutive M values of a column-major tile, and lane L receives M = L,
+ * K = 0..3: the 16x16 MFMA A-operand layout; for b4 and b6 (n = 16) lane L receives element L of
+ * each of the 16 lanes' data: a 16x16 transpose.  Not settled by the manual: partial EXEC (an
+ * inactive lane's address is not read; its data reads as 0 in the lanes that take elements from
+ * it), and b6 addresses that are not 16-byte aligned (rocRoller pads its rows to 128 bits
+ * because the hardware requires it; gfxemu reads the 12 bytes wherever they are). */
+static unsigned tr_get(const u32 *v, unsigned pos, unsigned nbits)
+{
+    u64 two = v[pos / 32] | (u64)v[pos / 32 + 1] << 32;
+    return (unsigned)(two >> (pos % 32)) & ((1u << nbits) - 1);
+}
+static void ds_read_tr(wave *w, const xinst *x, unsigned ebits, unsigned ndw)
 {
     uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
-    unsigned n = 64 / ebits;
-    u64 mask = (1ull << ebits) - 1, src[LANES] = {0};
+    unsigned n = 32 * ndw / ebits;
+    u32 src[LANES][4] = {{0}}; /* one spare dword so tr_get can read a pair */
     FOR_ACTIVE(l)
     {
-        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 8, 0, (unsigned)l);
+        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4 * ndw, 0, (unsigned)l);
         if (!p)
             continue;
-        memcpy(&src[l], p, 8);
+        memcpy(src[l], p, 4 * ndw);
     }
     if (w->status == WAVE_FAULT)
         return;
     FOR_ACTIVE(l)
     {
         unsigned g = (unsigned)l & ~15u, L = (unsigned)l & 15u;
-        u64 r = 0;
-        for (unsigned j = 0; j < n; j++)
-            r |= ((src[g + L / n + 16 / n * j] >> (ebits * (L % n))) & mask) << (ebits * j);
-        d[0][l] = (u32)r;
-        d[1][l] = (u32)(r >> 32);
+        u32 r[4] = {0, 0, 0, 0};
+        for (unsigned j = 0; j < n; j++) {
+            u64 e = tr_get(src[g + L / n + 16 / n * j], ebits * (L % n), ebits);
+            unsigned pos = ebits * j;
+            r[pos / 32] |= (u32)(e << (pos % 32));
+            if (pos % 32 + ebits > 32) /* a b6 element straddling two dwords */
+                r[pos / 32 + 1] |= (u32)(e >> (32 - pos % 32));
+        }
+        for (unsigned i = 0; i < ndw; i++)
+            d[i][l] = r[i];
     }
 }
-static void ds_read_b64_tr_b16(wave *w, const xinst *x) { ds_read_tr(w, x, 16); }
-static void ds_read_b64_tr_b8(wave *w, const xinst *x) { ds_read_tr(w, x, 8); }
+static void ds_read_b64_tr_b16(wave *w, const xinst *x) { ds_read_tr(w, x, 16, 2); }
+static void ds_read_b64_tr_b8(wave *w, const xinst *x) { ds_read_tr(w, x, 8, 2); }
+static void ds_read_b64_tr_b4(wave *w, const xinst *x) { ds_read_tr(w, x, 4, 2); }
+static void ds_read_b96_tr_b6(wave *w, const xinst *x) { ds_read_tr(w, x, 6, 3); }
 
 
 /* Two-address forms: element k (0, 1) is at addr + offsetK * size (x64 for the st64 forms).
@@ -446,6 +463,7 @@ const xhandler x_lds_handlers[] = {
     H(DS_READ_ADDTID_B32, ds_read_addtid_b32), H(DS_WRITE_ADDTID_B32, ds_write_addtid_b32),
     H(DS_WRAP_RTN_B32, ds_wrap_rtn_b32), H(DS_CONDXCHG32_RTN_B64, ds_condxchg32_rtn_b64),
     H(DS_NOP, ds_nop), H(DS_READ_B64_TR_B16, ds_read_b64_tr_b16),
-    H(DS_READ_B64_TR_B8, ds_read_b64_tr_b8),
+    H(DS_READ_B64_TR_B8, ds_read_b64_tr_b8), H(DS_READ_B64_TR_B4, ds_read_b64_tr_b4),
+    H(DS_READ_B96_TR_B6, ds_read_b96_tr_b6),
 };
 const unsigned x_lds_nhandlers = sizeof x_lds_handlers / sizeof x_lds_handlers[0];
