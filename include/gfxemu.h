@@ -297,7 +297,10 @@ typedef struct {
     char kernel[128];
     uint32_t workgroup[3]; /* workgroup id */
     uint32_t wave;         /* wave index inside the workgroup */
-    uint64_t lanes;        /* lanes involved (memory faults: the lanes whose access was bad) */
+    uint64_t lanes;        /* lanes involved (memory/LDS faults: every lane whose access was
+                            * bad; lanes run in ascending order and the first bad one stops the
+                            * instruction, so lanes below it have been performed (loaded, stored)
+                            * and it and the lanes above it have not) */
     uint64_t pc;           /* address of the instruction (as in gfx_module_text()'s addresses) */
     char op[48];           /* mnemonic, e.g. "global_store_dword"; "" when there is none */
     char disasm[1024];     /* the instruction as llvm-objdump prints it (GFX_DISASM_MAX) */

@@ -343,7 +343,7 @@ static int parse_u64(const char *s, uint64_t *out) {
     return 0;
 }
 
-static int parse_dims(const char *opt, const char *s, uint32_t d[3]) {
+static int parse_dims(const char *cmd, const char *opt, const char *s, uint32_t d[3]) {
     d[0] = d[1] = d[2] = 1;
     char buf[128];
     if (strlen(s) >= sizeof buf)
@@ -360,7 +360,7 @@ static int parse_dims(const char *opt, const char *s, uint32_t d[3]) {
         goto bad;
     return 0;
 bad:
-    error("run: %s '%s': expected X[,Y[,Z]] with positive integers", opt, s);
+    error("%s: %s '%s': expected X[,Y[,Z]] with positive integers", cmd, opt, s);
     return -1;
 }
 
@@ -369,7 +369,7 @@ static void le_store(uint8_t *p, unsigned n, uint64_t v) {
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static int parse_arg_spec(const char *spec, run_arg *a) {
+static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
     memset(a, 0, sizeof *a);
     a->spec = spec;
     const char *colon = strchr(spec, ':');
@@ -447,8 +447,8 @@ static int parse_arg_spec(const char *spec, run_arg *a) {
         return 0;
     }
 bad:
-    error("run: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
-          "out:PATH:BYTES, inout:PATH or zero:BYTES)",
+    error("%s: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
+          "out:PATH:BYTES, inout:PATH or zero:BYTES)", cmd,
           spec);
     return -1;
 }
@@ -468,7 +468,8 @@ static int write_file(const char *path, const void *data, size_t size) {
 }
 
 /* Check spec a against explicit kernel argument i and write its kernarg bytes. */
-static int bind_arg(const run_arg *a, size_t i, const gfx_arg_info *ai, uint8_t *kernargs) {
+static int bind_arg(const char *cmd, const run_arg *a, size_t i, const gfx_arg_info *ai,
+                    uint8_t *kernargs) {
     /* "argument 3 (double d)", or "(double)" when the object has no argument names */
     char what[256];
     const char *type = ai->type_name ? ai->type_name : ai->value_kind ? ai->value_kind : "?";
@@ -478,15 +479,15 @@ static int bind_arg(const run_arg *a, size_t i, const gfx_arg_info *ai, uint8_t 
                  (ai->address_space && ai->kind == GFX_ARG_BY_VALUE && ai->size == 8);
     if (a->kind != ARG_SCALAR) {
         if (!is_ptr || ai->size != 8) {
-            error("run: --arg %zu '%s': %s is not a pointer; give a scalar such as i32:V", i + 1,
-                  a->spec, what);
+            error("%s: --arg %zu '%s': %s is not a pointer; give a scalar such as i32:V", cmd,
+                  i + 1, a->spec, what);
             return -1;
         }
         le_store(kernargs + ai->offset, 8, a->addr);
         return 0;
     }
     if (is_ptr || ai->kind != GFX_ARG_BY_VALUE) {
-        error("run: --arg %zu '%s': %s is a %s, not a scalar", i + 1, a->spec, what,
+        error("%s: --arg %zu '%s': %s is a %s, not a scalar", cmd, i + 1, a->spec, what,
               is_ptr ? "pointer; give in:, out:, inout: or zero:" : "special argument");
         return -1;
     }
@@ -500,7 +501,7 @@ static int bind_arg(const run_arg *a, size_t i, const gfx_arg_info *ai, uint8_t 
             fits = a->ival >= lo && a->ival <= hi;
         }
         if (!fits) {
-            error("run: --arg %zu '%s': %s is %u byte%s, %s gives %u", i + 1, a->spec, what,
+            error("%s: --arg %zu '%s': %s is %u byte%s, %s gives %u", cmd, i + 1, a->spec, what,
                   ai->size, ai->size == 1 ? "" : "s", a->type, a->size);
             return -1;
         }
@@ -540,6 +541,7 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi) {
 }
 
 static int run_main(int argc, char **argv, int debug) {
+    const char *cmd = debug ? "debug" : "run"; /* names the command in error messages */
     const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
     int stats = 0, profile = 0, fault_report = 0;
     uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20;
@@ -578,7 +580,7 @@ static int run_main(int argc, char **argv, int debug) {
                 } else if (++i < argc) {
                     val = argv[i];
                 } else {
-                    error("run: %s needs a value (see gfxemu run --help)", opts[k]);
+                    error("%s: %s needs a value (see gfxemu %s --help)", cmd, opts[k], cmd);
                     goto out;
                 }
             }
@@ -612,20 +614,20 @@ static int run_main(int argc, char **argv, int debug) {
                 topt.trace_workgroup[n++] = (int64_t)v;
             }
             if (n <= 0) {
-                error("run: --trace-wg '%s': expected X[,Y[,Z]]", val);
+                error("%s: --trace-wg '%s': expected X[,Y[,Z]]", cmd, val);
                 goto out;
             }
             for (; n < 3; n++)
                 topt.trace_workgroup[n] = 0;
         } else if (which == 10) {
             if (parse_range(val, &topt.trace_pc_lo, &topt.trace_pc_hi)) {
-                error("run: --trace-pc '%s': expected LO:HI addresses with LO < HI", val);
+                error("%s: --trace-pc '%s': expected LO:HI addresses with LO < HI", cmd, val);
                 goto out;
             }
         } else if (which == 7 || which == 9 || which == 12) {
             uint64_t v;
             if (parse_u64(val, &v) || (which == 12 && v == 0)) {
-                error("run: %s '%s': expected a%s integer", opts[which], val,
+                error("%s: %s '%s': expected a%s integer", cmd, opts[which], val,
                       which == 12 ? " positive" : " non-negative");
                 goto out;
             }
@@ -640,40 +642,40 @@ static int run_main(int argc, char **argv, int debug) {
         } else if (which == 1) {
             block_s = val;
         } else if (which == 2) {
-            if (parse_arg_spec(val, &args[nargs]))
+            if (parse_arg_spec(cmd, val, &args[nargs]))
                 goto out;
             nargs++;
         } else if (which >= 3 && which <= 5) {
             uint64_t *dst = which == 3 ? &threads : which == 4 ? &max_insts : &dyn_lds;
             if (parse_u64(val, dst) || (which == 3 && (*dst == 0 || *dst > 1024)) ||
                 (which == 4 && *dst == 0) || (which == 5 && *dst > UINT32_MAX)) {
-                error("run: %s '%s': expected a %s integer", opts[which], val,
+                error("%s: %s '%s': expected a %s integer", cmd, opts[which], val,
                       which == 5 ? "non-negative" : "positive");
                 goto out;
             }
         } else if (a[0] == '-' && a[1]) {
-            error("run: unknown option '%s' (see gfxemu run --help)", a);
+            error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
             goto out;
         } else if (!path) {
             path = a;
         } else if (!kname) {
             kname = a;
         } else {
-            error("run: unexpected argument '%s' (kernel arguments go in --arg)", a);
+            error("%s: unexpected argument '%s' (kernel arguments go in --arg)", cmd, a);
             goto out;
         }
     }
     if (!path || !kname) {
-        error("run: missing %s (see gfxemu run --help)",
-              !path ? "code object file" : "kernel name");
+        error("%s: missing %s (see gfxemu %s --help)", cmd,
+              !path ? "code object file" : "kernel name", cmd);
         goto out;
     }
     uint32_t grid[3], block[3];
     if (!grid_s || !block_s) {
-        error("run: missing %s (see gfxemu run --help)", !grid_s ? "--grid" : "--block");
+        error("%s: missing %s (see gfxemu %s --help)", cmd, !grid_s ? "--grid" : "--block", cmd);
         goto out;
     }
-    if (parse_dims("--grid", grid_s, grid) || parse_dims("--block", block_s, block))
+    if (parse_dims(cmd, "--grid", grid_s, grid) || parse_dims(cmd, "--block", block_s, block))
         goto out;
 
     rc = EXIT_INPUT;
@@ -709,8 +711,8 @@ static int run_main(int argc, char **argv, int debug) {
         goto out;
     }
     if (info.has_metadata && nargs != info.nargs_explicit) {
-        error("run: kernel '%s' takes %zu argument%s, %zu --arg given", kname, info.nargs_explicit,
-              info.nargs_explicit == 1 ? "" : "s", nargs);
+        error("%s: kernel '%s' takes %zu argument%s, %zu --arg given", cmd, kname,
+              info.nargs_explicit, info.nargs_explicit == 1 ? "" : "s", nargs);
         rc = EXIT_USAGE;
         goto out;
     }
@@ -743,7 +745,7 @@ static int run_main(int argc, char **argv, int debug) {
         }
         if (a->kind != ARG_SCALAR) {
             if (gfx_buffer_alloc(dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
-                error("run: --arg %zu '%s': cannot allocate %llu bytes", i + 1, a->spec,
+                error("%s: --arg %zu '%s': cannot allocate %llu bytes", cmd, i + 1, a->spec,
                       (unsigned long long)a->nbytes);
                 goto out;
             }
@@ -751,7 +753,7 @@ static int run_main(int argc, char **argv, int debug) {
                 gfx_memcpy_htod(dev, a->addr, a->data, a->nbytes);
             bufs[nbufs++] = (cli_buffer){i, a->spec, a->addr, a->nbytes};
         }
-        if (bind_arg(a, i, &ai, kernargs)) {
+        if (bind_arg(cmd, a, i, &ai, kernargs)) {
             rc = EXIT_USAGE;
             goto out;
         }
@@ -781,7 +783,12 @@ static int run_main(int argc, char **argv, int debug) {
     }
     if (r != GFX_OK) {
         const char *msg = gfx_device_error(dev);
-        error("%s", *msg ? msg : gfx_result_str(r));
+        /* the library's watchdog hint names the API option; here it is --max-insts */
+        const char *hint = strstr(msg, "; raise it with gfx_launch_options.max_insts");
+        if (hint)
+            error("%.*s; raise it with --max-insts", (int)(hint - msg), msg);
+        else
+            error("%s", *msg ? msg : gfx_result_str(r));
         gfx_fault f;
         if (r == GFX_ERR_FAULT && fault_report && gfx_last_fault(dev, &f) == GFX_OK)
             cli_fault_report(stderr, &prog, &f);

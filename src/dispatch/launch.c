@@ -166,10 +166,15 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
                  f->lanes ? lanes : "");
         break;
     case GFX_FAULT_WATCHDOG:
+        /* The hint names the caller's knob: the launch option, or for raw code run by
+         * gfxemu_run_asm() (the only kernels with user_sgprs) its environment variable.  The
+         * CLI replaces it with its own option. */
         snprintf(f->message, sizeof f->message,
                  "%s: instruction budget of %llu wave-instructions exhausted at pc 0x%llx ('%s') "
-                 "(%s); raise it with --max-insts",
-                 kind, (unsigned long long)j->max_insts, (unsigned long long)f->pc, ins, where);
+                 "(%s); raise it with %s",
+                 kind, (unsigned long long)j->max_insts, (unsigned long long)f->pc, ins, where,
+                 k->user_sgprs ? "the GFXEMU_MAX_INSTS environment variable"
+                               : "gfx_launch_options.max_insts");
         break;
     case GFX_FAULT_PC:
         snprintf(f->message, sizeof f->message,

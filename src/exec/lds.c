@@ -20,15 +20,24 @@ static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
 }
 
 /* LDS addresses are 32-bit: address + offset wraps (clang relies on it, e.g. a negative
- * register address with a positive offset). */
+ * register address with a positive offset).
+ *
+ * A bad lane stops the wave, but the handler goes on through the remaining lanes (NULL means
+ * "skip this lane"): once the wave has faulted, every access returns NULL and only records
+ * whether it would have been bad too, so the fault names all the bad lanes of the instruction
+ * while lanes from the first bad one on perform nothing. */
 static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane)
 {
     a = (u32)a;
-    if (a + size > w->lds_size) {
-        wave_fault(w, x, XF_LDS);
-        w->fault.addr = a;
-        w->fault.size = size;
-        w->fault.write = write;
+    if (a + size > w->lds_size || w->status == WAVE_FAULT) {
+        if (a + size <= w->lds_size)
+            return NULL;
+        if (w->status != WAVE_FAULT) {
+            wave_fault(w, x, XF_LDS);
+            w->fault.addr = a;
+            w->fault.size = size;
+            w->fault.write = write;
+        }
         w->fault.lanes |= 1ull << lane;
         return NULL;
     }
@@ -52,7 +61,7 @@ static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw)
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 0, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 v = 0, old = d[0][l];
         if (kind == R_DW) {
             for (unsigned i = 0; i < ndw; i++)
@@ -86,7 +95,7 @@ static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw)
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 v[4];
         for (unsigned i = 0; i < ndw; i++)
             v[i] = s[i][l];
@@ -112,7 +121,7 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u64 m = 0, d0 = 0, d1 = 0;
         memcpy(&m, p, size);
         if (s0)
@@ -141,7 +150,7 @@ static void ds_wrap_rtn_b32(wave *w, const xinst *x)
     {
         uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 m, d0 = s0[0][l], d1 = s1[0][l];
         memcpy(&m, p, 4);
         u32 nv = m >= d0 ? m - d0 : m + d1;
@@ -163,7 +172,7 @@ static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
         u64 addr = (a[0][l] + (u32)x->in.f.m.offset) & 0xfff8u;
         uint8_t *p = lds_at(w, x, addr, 8, 1, (unsigned)l);
         if (!p)
-            return;
+            continue;
         u32 old[2], v[2] = {s[0][l], s[1][l]};
         memcpy(old, p, 8);
         for (int k = 0; k < 2; k++)
@@ -177,42 +186,61 @@ static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
 }
 
 static void ds_nop(wave *w, const xinst *x) { (void)w, (void)x; }
-/* gfx950 transposing reads ds_read_b64_tr_b16 / _b8.  The CDNA4 manual only says "read 64 bits
- * per lane, interpret the data as a matrix of 16-bit (8-bit) elements and transpose it"; the lane
- * and element mapping below is taken from how AMD's Triton backend describes the instruction
- * (its linear layout for ds_read_tr swaps the element bits with the low lane bits inside each
- * 16-lane group), cross-checked against the MFMA operand layout it exists for: within a group
- * of 16 lanes, with n = 64 / element bits elements per lane, element j of lane L's result is
- * element L % n of the 64 bits addressed by lane L / n + (16 / n) * j of the same group.  E.g.
- * for b16, lanes a = M / 4 + 4 * K each address 4 consecutive M values of a column-major tile,
- * and lane L receives M = L, K = 0..3: the 16x16 MFMA A-operand layout.  Not settled by the
- * manual: partial EXEC (an inactive lane's address is not read; its data reads as 0 in the
- * lanes that take elements from it).  ds_read_b64_tr_b4 and ds_read_b96_tr_b6 pack elements
- * differently and stay unimplemented. */
-static void ds_read_tr(wave *w, const xinst *x, unsigned ebits)
+/* gfx950 transposing reads ds_read_b64_tr_b16 / _b8 / _b4 and ds_read_b96_tr_b6.  The CDNA4
+ * manual only says "read 64 (96) bits per lane, interpret the data as a matrix of 16-bit (8, 4,
+ * 6-bit) elements and transpose it"; the lane and element mapping below is taken from how AMD's
+ * Triton backend describes the instruction (its linear layout for ds_read_tr swaps the element
+ * bits with the low lane bits inside each 16-lane group), cross-checked against the MFMA operand
+ * layout it exists for and against the expectations of AMD's rocRoller hardware test of all four
+ * (TransposeLoadsTest: 16x32 b16, 16x64 b8, 16x128 b4 and b6 tiles, run on gfx950): within a
+ * group of 16 lanes, with n = (64 or 96) / element bits elements per lane, element j of lane L's
+ * result is element L % n of the data addressed by lane L / n + (16 / n) * j of the same group.
+ * Element e of a lane's data or result is bits [e * ebits, (e + 1) * ebits) of it, little-endian
+ * across dwords (so a b6 element may straddle two dwords).  E.g. for b16, lanes a = M / 4 + 4 * K
+ * each address 4 consecutive M values of a column-major tile, and lane L receives M = L,
+ * K = 0..3: the 16x16 MFMA A-operand layout; for b4 and b6 (n = 16) lane L receives element L of
+ * each of the 16 lanes' data: a 16x16 transpose.  Not settled by the manual: partial EXEC (an
+ * inactive lane's address is not read; its data reads as 0 in the lanes that take elements from
+ * it), and b6 addresses that are not 16-byte aligned (rocRoller pads its rows to 128 bits
+ * because the hardware requires it; gfxemu reads the 12 bytes wherever they are). */
+static unsigned tr_get(const u32 *v, unsigned pos, unsigned nbits)
+{
+    u64 two = v[pos / 32] | (u64)v[pos / 32 + 1] << 32;
+    return (unsigned)(two >> (pos % 32)) & ((1u << nbits) - 1);
+}
+static void ds_read_tr(wave *w, const xinst *x, unsigned ebits, unsigned ndw)
 {
     uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
-    unsigned n = 64 / ebits;
-    u64 mask = (1ull << ebits) - 1, src[LANES] = {0};
+    unsigned n = 32 * ndw / ebits;
+    u32 src[LANES][4] = {{0}}; /* one spare dword so tr_get can read a pair */
     FOR_ACTIVE(l)
     {
-        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 8, 0, (unsigned)l);
+        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4 * ndw, 0, (unsigned)l);
         if (!p)
-            return;
-        memcpy(&src[l], p, 8);
+            continue;
+        memcpy(src[l], p, 4 * ndw);
     }
+    if (w->status == WAVE_FAULT)
+        return;
     FOR_ACTIVE(l)
     {
         unsigned g = (unsigned)l & ~15u, L = (unsigned)l & 15u;
-        u64 r = 0;
-        for (unsigned j = 0; j < n; j++)
-            r |= ((src[g + L / n + 16 / n * j] >> (ebits * (L % n))) & mask) << (ebits * j);
-        d[0][l] = (u32)r;
-        d[1][l] = (u32)(r >> 32);
+        u32 r[4] = {0, 0, 0, 0};
+        for (unsigned j = 0; j < n; j++) {
+            u64 e = tr_get(src[g + L / n + 16 / n * j], ebits * (L % n), ebits);
+            unsigned pos = ebits * j;
+            r[pos / 32] |= (u32)(e << (pos % 32));
+            if (pos % 32 + ebits > 32) /* a b6 element straddling two dwords */
+                r[pos / 32 + 1] |= (u32)(e >> (32 - pos % 32));
+        }
+        for (unsigned i = 0; i < ndw; i++)
+            d[i][l] = r[i];
     }
 }
-static void ds_read_b64_tr_b16(wave *w, const xinst *x) { ds_read_tr(w, x, 16); }
-static void ds_read_b64_tr_b8(wave *w, const xinst *x) { ds_read_tr(w, x, 8); }
+static void ds_read_b64_tr_b16(wave *w, const xinst *x) { ds_read_tr(w, x, 16, 2); }
+static void ds_read_b64_tr_b8(wave *w, const xinst *x) { ds_read_tr(w, x, 8, 2); }
+static void ds_read_b64_tr_b4(wave *w, const xinst *x) { ds_read_tr(w, x, 4, 2); }
+static void ds_read_b96_tr_b6(wave *w, const xinst *x) { ds_read_tr(w, x, 6, 3); }
 
 
 /* Two-address forms: element k (0, 1) is at addr + offsetK * size (x64 for the st64 forms).
@@ -234,11 +262,10 @@ static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, i
     FOR_ACTIVE(l)
     {
         uint8_t *p[2];
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 2; k++)
             p[k] = lds_at(w, x, (u64)a[0][l] + off[k] * unit, esize, mode & TWO_WRITE, (unsigned)l);
-            if (!p[k])
-                return;
-        }
+        if (!p[0] || !p[1])
+            continue;
         /* Both elements are read before either is written (they may be the same bytes), and
          * the data registers are read before vdst is written (they may overlap). */
         u32 old[2][2];
@@ -314,8 +341,10 @@ static void ds_counter(wave *w, const xinst *x, int sub)
 {
     u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset;
     uint8_t *p = lds_at(w, x, addr, 4, 1, 0);
-    if (!p)
+    if (!p) { /* one access on behalf of every active lane */
+        w->fault.lanes = wave_exec(w);
         return;
+    }
     u32 old;
     memcpy(&old, p, 4);
     u32 n = (u32)__builtin_popcountll(wave_exec(w));
@@ -335,7 +364,7 @@ static void ds_addtid(wave *w, const xinst *x, int write)
         u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset + 4 * l;
         uint8_t *p = lds_at(w, x, addr, 4, write, (unsigned)l);
         if (!p)
-            return;
+            continue;
         if (write)
             memcpy(p, &row(w, &x->in.src[1])[0][l], 4);
         else
@@ -434,6 +463,7 @@ const xhandler x_lds_handlers[] = {
     H(DS_READ_ADDTID_B32, ds_read_addtid_b32), H(DS_WRITE_ADDTID_B32, ds_write_addtid_b32),
     H(DS_WRAP_RTN_B32, ds_wrap_rtn_b32), H(DS_CONDXCHG32_RTN_B64, ds_condxchg32_rtn_b64),
     H(DS_NOP, ds_nop), H(DS_READ_B64_TR_B16, ds_read_b64_tr_b16),
-    H(DS_READ_B64_TR_B8, ds_read_b64_tr_b8),
+    H(DS_READ_B64_TR_B8, ds_read_b64_tr_b8), H(DS_READ_B64_TR_B4, ds_read_b64_tr_b4),
+    H(DS_READ_B96_TR_B6, ds_read_b96_tr_b6),
 };
 const unsigned x_lds_nhandlers = sizeof x_lds_handlers / sizeof x_lds_handlers[0];

@@ -33,7 +33,7 @@ static void s_load(wave *w, const xinst *x)
         wave_mem_fault(w, x, addr, 4 * n, 0);
         return;
     }
-    memcpy(&w->s[x->in.dst[0].idx], p, 4ull * n);
+    x_shared_load(&w->s[x->in.dst[0].idx], p, 4 * n); /* global memory: see xatomic.h */
 }
 
 static void s_store(wave *w, const xinst *x)
@@ -45,7 +45,7 @@ static void s_store(wave *w, const xinst *x)
         wave_mem_fault(w, x, addr, 4 * n, 1);
         return;
     }
-    memcpy(p, &w->s[x->in.src[0].idx], 4ull * n);
+    x_shared_store(p, &w->s[x->in.src[0].idx], 4 * n);
 }
 
 /* s_scratch_load/store (CDNA3/CDNA4 ISA S_SCRATCH_LOAD_DWORD): a scalar access to the wave's

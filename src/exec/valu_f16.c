@@ -11,6 +11,9 @@
  *
  * Packed (VOP3P) operands: for source i the low lane value is its high half when op_sel[i] is
  * set, the high lane value its high half when op_sel_hi[i] is set; neg_lo/neg_hi negate each.
+ * Packed f16 float ops (and v_pk_fmac_f16's accumulator) follow MODE's f16 denormal bits for
+ * each half of their inputs and results, like the scalar f16 ops; the dot products read their
+ * halves as they are (their denormal behaviour is not modelled).
  * The packed f32 ops (gfx940+) do the same with the two dwords of a 64-bit operand. */
 #include "exec/valu.h"
 
@@ -76,12 +79,17 @@ static inline u32 med3_16(u32 a, u32 b, u32 c, int ieee) {
 }
 H3(v_med3_f16, med3_16(A[l], B[l], C[l], IEEE), 1)
 
-/* D = S0 * S1 + D (unfused). */
+/* A denormal f16 (bits 15:0 of h) as a signed zero when ftz is 0x7c00; h itself when ftz is 0. */
+static inline u32 ftz16(u32 h, u32 ftz) { return (h & ftz) || !ftz ? h : h & 0x8000; }
+
+/* D = S0 * S1 + D (unfused): the accumulator is an input like S0 and S1, flushed like them
+ * when MODE flushes f16 input denormals. */
 VFN static void v_mac_f16(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
     const u32 *D = vdreg(w, &x->in.dst[0]);
-    VLOOP(l) d[l] = r16(mad16(h2d(A[l]), h2d(B[l]), h2d(D[l] & 0xffff)));
+    u32 ftz = fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0;
+    VLOOP(l) d[l] = r16(mad16(h2d(A[l]), h2d(B[l]), h2d(ftz16(D[l] & 0xffff, ftz))));
     vd16(w, x, d, FK_F16, 0);
 }
 
@@ -147,6 +155,8 @@ VFN static void v_pack_b32_f16(wave *w, const xinst *x) {
  */
 
 /* Source i split into its low-lane and high-lane 16-bit values. */
+/* fl: 0 integer halves; 1 f16 halves (neg applies, denormals flushed when MODE flushes f16
+ * inputs); 2 other 16-bit floats, or f16 read as it is (neg applies, no flushing). */
 void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
     u32 t[LANES];
     const isa_valu_fields *v = &x->in.f.v;
@@ -157,12 +167,14 @@ void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
             t[l] = k | k << 16;
         s = t;
     }
-    /* the VOP2 form (v_pk_fmac_f16_e32) has no op_sel_hi: its high lane reads the high halves */
-    int sl = (v->opsel >> i) & 1, sh = x->in.fmt == ISA_FMT_VOP3P ? (v->opsel_hi >> i) & 1 : 1;
+    /* v_pk_fmac_f16, the one packed op with a VOP2 encoding, has no op_sel_hi: its high
+     * halves are the sources' high halves */
+    int sl = (v->opsel >> i) & 1, sh = x->in.fmt != ISA_FMT_VOP3P || ((v->opsel_hi >> i) & 1);
     u32 nl = ((v->neg >> i) & 1) && fl ? 0x8000 : 0, nh = ((v->neg_hi >> i) & 1) && fl ? 0x8000 : 0;
+    u32 ftz = fl == 1 && fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0;
     VLOOP(l) {
-        lo[l] = ((sl ? s[l] >> 16 : s[l]) & 0xffff) ^ nl;
-        hi[l] = ((sh ? s[l] >> 16 : s[l]) & 0xffff) ^ nh;
+        lo[l] = ftz16(((sl ? s[l] >> 16 : s[l]) & 0xffff) ^ nl, ftz);
+        hi[l] = ftz16(((sh ? s[l] >> 16 : s[l]) & 0xffff) ^ nh, ftz);
     }
 }
 static inline u32 clamp_h(u32 h, int clamp) {
@@ -173,12 +185,14 @@ static inline u32 clamp_h(u32 h, int clamp) {
 }
 /* FL: float op (neg modifiers apply, clamp is [0,1]); expressions see a, b, c as raw halves. */
 /* Clamp (float ops) and pack the two result halves, then write. */
+/* Float results: denormal halves become signed zeros when MODE flushes f16 outputs. */
 void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
     u32 d[LANES];
     int cl = fl && x->in.f.v.clamp;
+    u32 ftz = fl && fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
     VLOOP(l)
-    d[l] = cl ? clamp_h(lo[l] & 0xffff, 1) | clamp_h(hi[l] & 0xffff, 1) << 16
-              : (lo[l] & 0xffff) | hi[l] << 16;
+    d[l] = cl ? clamp_h(ftz16(lo[l] & 0xffff, ftz), 1) | clamp_h(ftz16(hi[l] & 0xffff, ftz), 1) << 16
+              : ftz16(lo[l] & 0xffff, ftz) | ftz16(hi[l] & 0xffff, ftz) << 16;
     vd32(w, x, d, FK_RAW);
 }
 /* One loop per half, in place, so each vectorizes. */
@@ -259,16 +273,18 @@ static inline u32 minimum16(u32 a, u32 b) {
 PK3(v_pk_maximum3_f16, 1, maximum16(maximum16(a, b), c))
 PK3(v_pk_minimum3_f16, 1, minimum16(minimum16(a, b), c))
 
-/* D = S0 * S1 + D, packed. */
+/* D = S0 * S1 + D, packed: the accumulator halves are inputs like the others (flushed like
+ * them), and the results flushed like every packed f16 result. */
 VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
     pk_src16(w, x, 0, al, ah, 1);
     pk_src16(w, x, 1, bl, bh, 1);
     const u32 *D = vdreg(w, &x->in.dst[0]);
+    u32 fi = fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0, fo = fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
     VLOOP(l) {
-        u32 r0 = fma16(H(al[l]), H(bl[l]), H(D[l] & 0xffff));
-        u32 r1 = fma16(H(ah[l]), H(bh[l]), H(D[l] >> 16));
-        d[l] = r0 | r1 << 16;
+        u32 r0 = fma16(H(al[l]), H(bl[l]), H(ftz16(D[l] & 0xffff, fi)));
+        u32 r1 = fma16(H(ah[l]), H(bh[l]), H(ftz16(D[l] >> 16, fi)));
+        d[l] = ftz16(r0, fo) | ftz16(r1, fo) << 16;
     }
     vd32(w, x, d, FK_RAW);
 }
@@ -327,8 +343,8 @@ VFN static void v_fma_mixhi_f16(wave *w, const xinst *x) { fma_mix(w, x, 2); }
 /* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 */
 VFN static void v_dot2_f32_f16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], t2[LANES], d[LANES];
-    pk_src16(w, x, 0, al, ah, 1);
-    pk_src16(w, x, 1, bl, bh, 1);
+    pk_src16(w, x, 0, al, ah, 2);
+    pk_src16(w, x, 1, bl, bh, 2);
     const u32 *C = vs32(w, x, 2, t2, FK_RAW);
     VLOOP(l) {
         /* the products are exact in double; their sum is rounded to double, then to f32 */
@@ -354,8 +370,8 @@ VFN static void v_dot2c_f32_f16(wave *w, const xinst *x) {
 static inline double bf2d(u32 h) { return (double)f32((h & 0xffff) << 16); }
 VFN static void v_dot2_f32_bf16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], t2[LANES], d[LANES];
-    pk_src16(w, x, 0, al, ah, 1);
-    pk_src16(w, x, 1, bl, bh, 1);
+    pk_src16(w, x, 0, al, ah, 2);
+    pk_src16(w, x, 1, bl, bh, 2);
     const u32 *C = vs32(w, x, 2, t2, FK_RAW);
     VLOOP(l)
     d[l] =

@@ -20,12 +20,18 @@ VFN static void v_fma_f64(wave *w, const xinst *x) {
     VLOOP(l) d[l] = bf64(fma(f64(A[l]), f64(B[l]), f64(C[l])));
     vd64(w, x, d, FK_F64);
 }
-/* D = S0 * S1 + D. */
+/* D = S0 * S1 + D: the accumulator is the destination register itself, an input like the
+ * others: a denormal one reads as a signed zero when MODE flushes f64 input denormals. */
 VFN static void v_fmac_f64(wave *w, const xinst *x) {
     u64 t0[LANES], t1[LANES], d[LANES];
     const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64);
     const u32 *lo = w->v[x->in.dst[0].idx], *hi = w->v[x->in.dst[0].idx + 1];
-    VLOOP(l) d[l] = bf64(fma(f64(A[l]), f64(B[l]), f64(lo[l] | (u64)hi[l] << 32)));
+    u64 ftz = fk_flush_in(w->mode, FK_F64) ? 0x7ff0000000000000ull : 0;
+    VLOOP(l) {
+        u64 c = lo[l] | (u64)hi[l] << 32;
+        c = (c & ftz) || !ftz ? c : c & 0x8000000000000000ull;
+        d[l] = bf64(fma(f64(A[l]), f64(B[l]), f64(c)));
+    }
     vd64(w, x, d, FK_F64);
 }
 

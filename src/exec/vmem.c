@@ -137,10 +137,10 @@ static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int 
         uint8_t *p = gmem_xlate(w->mem, &w->cache, a, size);
         if (!p)
             return -1;
-        if (write)
-            memcpy(p, b, size);
+        if (write) /* shared with other workgroups' threads: see x_shared_load() */
+            x_shared_store(p, b, size);
         else
-            memcpy(b, p, size);
+            x_shared_load(b, p, size);
         return 0;
     }
     case SP_LDS:
@@ -163,6 +163,44 @@ static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int 
                 b[i] = *p;
         }
         return 0;
+    }
+}
+
+/* Whether lane_access() would fail for this span (nothing is accessed). */
+static int span_bad(wave *w, int space, u64 a, u64 size)
+{
+    if (space == SP_GLOBAL)
+        return !gmem_xlate(w->mem, &w->cache, a, size);
+    return a + size > (space == SP_LDS ? w->lds_size : w->scratch_lane);
+}
+
+/* Fault path: lane `first`'s access was bad and the wave stops there (lanes below it have been
+ * performed, it and the lanes above it are not).  Record it and every later active lane whose
+ * access would be bad too, found by translating addresses without touching memory, so the fault
+ * names all the bad lanes of the instruction.  size: bytes of a lane's access; cb: component
+ * bytes of a formatted access (0 for the others); atomic: a misaligned lane is bad too, an
+ * out-of-range buffer lane does nothing. */
+static void fault_lanes(wave *w, const xinst *x, ref_fn ref, unsigned first, unsigned size,
+                        unsigned cb, int atomic)
+{
+    u64 exec = wave_exec(w);
+    w->fault.lanes |= 1ull << first;
+    for (unsigned l = first + 1; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        lane_ref r = ref(w, x, l);
+        int bad = 0;
+        if (cb) /* the components inside the buffer, each on its own */
+            for (unsigned c = 0; c * cb < size && r.avail >= (u64)(c + 1) * cb; c++)
+                bad |= span_bad(w, r.space, r.a + c * cb, cb);
+        else if (atomic)
+            bad = r.avail >= size && ((r.a & (size - 1)) || span_bad(w, r.space, r.a, size));
+        else { /* as vmem_load/vmem_store: a partly out-of-range buffer access keeps whole dwords */
+            u64 in = r.avail >= size ? size : size % 4 == 0 ? r.avail / 4 * 4 : 0;
+            bad = in && span_bad(w, r.space, r.a, in);
+        }
+        if (bad)
+            w->fault.lanes |= 1ull << l;
     }
 }
 
@@ -202,7 +240,8 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
         w->fault.addr = a;
         w->fault.size = size;
         w->fault.write = 1;
-        w->fault.lanes |= 1ull << lane;
+        /* lane l writes at base + l * 4 * ndw: every active lane above this one is past the end */
+        w->fault.lanes |= wave_exec(w) & ~0ull << lane;
         return -1;
     }
     memcpy(w->lds + a, v, size);
@@ -356,7 +395,7 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
         unsigned inside = r.avail >= size ? size : kind == K_DW ? (unsigned)(r.avail / 4) * 4 : 0;
         if (inside && lane_access(w, r.space, r.a, buf, inside, 0, l)) {
             wave_mem_fault(w, x, r.a, size, 0);
-            w->fault.lanes |= 1ull << l;
+            fault_lanes(w, x, ref, l, size, 0, 0);
             return;
         }
         if (to_lds) {
@@ -394,6 +433,11 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     }
 }
 
+static unsigned store_size(unsigned kind, unsigned ndw)
+{
+    return kind == K_ST_B || kind == K_ST_BHI ? 1 : kind == K_ST_S || kind == K_ST_SHI ? 2 : 4 * ndw;
+}
+
 static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
 {
     if (unsupported(w, x, 0))
@@ -420,7 +464,7 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
             size = ndw > 1 ? (unsigned)(r.avail / 4) * 4 : 0;
         if (size && lane_access(w, r.space, r.a, buf, size, 1, l)) {
             wave_mem_fault(w, x, r.a, size, 1);
-            w->fault.lanes |= 1ull << l;
+            fault_lanes(w, x, ref, l, store_size(kind, ndw), 0, 0);
             return;
         }
     }
@@ -456,21 +500,21 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
         u64 old = 0;
         if (a & (size - 1)) {
             wave_mem_fault(w, x, a, size, 1);
-            w->fault.lanes |= 1ull << l;
+            fault_lanes(w, x, ref, l, size, 0, 1);
             return;
         }
         if (sp == SP_GLOBAL) {
             void *p = gmem_xlate(w->mem, &w->cache, a, size);
             if (!p) {
                 wave_mem_fault(w, x, a, size, 1);
-                w->fault.lanes |= 1ull << l;
+                fault_lanes(w, x, ref, l, size, 0, 1);
                 return;
             }
             old = x_atomic_rmw(p, op, v, cmp, is64);
         } else {
                 if (lane_access(w, sp, a, &old, size, 0, l)) {
                 wave_mem_fault(w, x, a, size, 1);
-                w->fault.lanes |= 1ull << l;
+                fault_lanes(w, x, ref, l, size, 0, 1);
                 return;
             }
             u64 nv = x_atomic_apply(op, old, v, cmp, is64);
@@ -616,7 +660,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
                 raw = fmt_store(d16 ? v[dw][l] >> sh : v[dw][l], n, nf, d16 != 0);
                 if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 1, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 1);
-                    w->fault.lanes |= 1ull << l;
+                    fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }
                 continue;
@@ -630,7 +674,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
             } else {
                 if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 0, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 0);
-                    w->fault.lanes |= 1ull << l;
+                    fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }
                 val = fmt_load(raw, n, nf, d16 != 0);

@@ -23,4 +23,64 @@ uint64_t x_atomic_apply(int op, uint64_t mem, uint64_t v, uint64_t v2, int is64)
  * memory is shared by workgroups running on different threads. */
 uint64_t x_atomic_rmw(void *p, int op, uint64_t v, uint64_t v2, int is64);
 
+/* Plain loads and stores of global memory.  Workgroups run on several host threads, and a kernel
+ * may legally race plain accesses (a CAS loop that starts with a plain load, stores of one value
+ * from several workgroups), so a memcpy there would be a C data race on the host.  These copy in
+ * relaxed atomic units instead: 8, 4 or 2 bytes where the address and size allow it, else bytes
+ * (a relaxed atomic load or store of a naturally aligned unit is an ordinary move on x86-64 and
+ * AArch64).  Each unit is single-copy atomic; the access as a whole is not, as on the GPU. */
+static inline void x_shared_load(void *dst, const void *src, unsigned size)
+{
+    uint8_t *d = dst;
+    const uint8_t *s = src;
+    uintptr_t a = (uintptr_t)s;
+    if (!((a | size) & 7)) {
+        for (unsigned i = 0; i < size; i += 8) {
+            uint64_t v = __atomic_load_n((const uint64_t *)(s + i), __ATOMIC_RELAXED);
+            __builtin_memcpy(d + i, &v, 8);
+        }
+    } else if (!((a | size) & 3)) {
+        for (unsigned i = 0; i < size; i += 4) {
+            uint32_t v = __atomic_load_n((const uint32_t *)(s + i), __ATOMIC_RELAXED);
+            __builtin_memcpy(d + i, &v, 4);
+        }
+    } else if (!((a | size) & 1)) {
+        for (unsigned i = 0; i < size; i += 2) {
+            uint16_t v = __atomic_load_n((const uint16_t *)(s + i), __ATOMIC_RELAXED);
+            __builtin_memcpy(d + i, &v, 2);
+        }
+    } else {
+        for (unsigned i = 0; i < size; i++)
+            d[i] = __atomic_load_n(s + i, __ATOMIC_RELAXED);
+    }
+}
+static inline void x_shared_store(void *dst, const void *src, unsigned size)
+{
+    uint8_t *d = dst;
+    const uint8_t *s = src;
+    uintptr_t a = (uintptr_t)d;
+    if (!((a | size) & 7)) {
+        for (unsigned i = 0; i < size; i += 8) {
+            uint64_t v;
+            __builtin_memcpy(&v, s + i, 8);
+            __atomic_store_n((uint64_t *)(d + i), v, __ATOMIC_RELAXED);
+        }
+    } else if (!((a | size) & 3)) {
+        for (unsigned i = 0; i < size; i += 4) {
+            uint32_t v;
+            __builtin_memcpy(&v, s + i, 4);
+            __atomic_store_n((uint32_t *)(d + i), v, __ATOMIC_RELAXED);
+        }
+    } else if (!((a | size) & 1)) {
+        for (unsigned i = 0; i < size; i += 2) {
+            uint16_t v;
+            __builtin_memcpy(&v, s + i, 2);
+            __atomic_store_n((uint16_t *)(d + i), v, __ATOMIC_RELAXED);
+        }
+    } else {
+        for (unsigned i = 0; i < size; i++)
+            __atomic_store_n(d + i, s[i], __ATOMIC_RELAXED);
+    }
+}
+
 #endif

@@ -135,6 +135,10 @@ static void check_arch(const char *co, gfx_arch arch) {
               strcmp(f.kernel, "spin") == 0 && f.workgroup[0] < 4 &&
               (strcmp(f.op, "s_add_u32") == 0 || strcmp(f.op, "s_branch") == 0),
           "watchdog record: %d %s '%s'", f.kind, f.op, f.message);
+    /* the hint names the API's knob, not the CLI's */
+    CHECK(strstr(f.message, "; raise it with gfx_launch_options.max_insts") &&
+              !strstr(f.message, "--max-insts"),
+          "watchdog hint: '%s'", f.message);
     CHECK(f.wave_insts >= 1000000 && f.wave_insts < 1000000 + 3 * 65536, "stopped after %llu",
           (unsigned long long)f.wave_insts);
     CHECK(launch0(d2, kernel(m, "trap"), 4, 256, 0) == GFX_ERR_FAULT, "trap");

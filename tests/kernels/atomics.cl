@@ -127,14 +127,14 @@ __kernel void wg_ids(__global unsigned *out)
     out[2 * flat + 1] = ia[0] * ia[1] * ia[2];
 }
 
-// 8. More floating-point atomics: f64 min/max (global_atomic_min/max_f64), packed f16 add
-//    (global_atomic_pk_add_f16) and LDS f32 add (ds_add_f32).  The f16 and f32 sums are of small
-//    integers and halves, exact in any order.  (Not an f32 atomic min: clang-22 expands it into
-//    a CAS loop that starts with a plain load of the location, which races, in gfxemu's C, with
-//    the other workgroups' atomics, and ThreadSanitizer reports it.)
+// 8. More floating-point atomics: f64 min/max (global_atomic_min/max_f64), an f32 min (a CAS
+//    loop in clang-22), packed f16 add (global_atomic_pk_add_f16) and LDS f32 add (ds_add_f32).
+//    The f16 and f32 sums are of small integers and halves, exact in any order.  The CAS loop
+//    starts with a plain load that races with the other workgroups' atomics (legal on a GPU);
+//    gfxemu does plain global accesses as relaxed host atomics, so `make check-tsan` runs it.
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 typedef half half2_t __attribute__((ext_vector_type(2)));
-__kernel void atomics_fminmax(__global double *d, __global half2_t *h,
+__kernel void atomics_fminmax(__global double *d, __global float *f, __global half2_t *h,
                               __global float *wg_sums, __global const double *v)
 {
     __local float lsum[4];
@@ -147,6 +147,7 @@ __kernel void atomics_fminmax(__global double *d, __global half2_t *h,
     double x = v[i];
     __atomic_fetch_min(&d[0], x, RELAXED);
     __atomic_fetch_max(&d[1], x, RELAXED);
+    __atomic_fetch_min(&f[0], (float)x, RELAXED);
     __builtin_amdgcn_global_atomic_fadd_v2f16(&h[i & 63], (half2_t)((half)1.0f, (half)0.5f));
     __atomic_fetch_add(&lsum[l & 3], (float)(int)(x * 0x1p-44), RELAXED);
     __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");

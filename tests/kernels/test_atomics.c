@@ -273,13 +273,14 @@ static void t_wg_ids(void) {
     CHECK(bad == 0, "%s wg_ids: %d of %d workgroups wrong", kt.tag, bad, NWG);
 }
 
-/* ---- 8. f64 min/max, packed f16 add, LDS f32 add
+/* ---- 8. f64 min/max, f32 min, packed f16 add, LDS f32 add
  * ---------------------------------------- */
 static void t_atomics_fminmax(void) {
     static double v[T];
     static float sums[G * 4], wsums[G * 4];
     static _Float16 h[128];
     double d[2] = {1e300, -1e300}, wd[2] = {1e300, -1e300};
+    float f = INFINITY, wf = INFINITY;
     memset(wsums, 0, sizeof wsums);
     memset(h, 0, sizeof h);
     for (int i = 0; i < T; i++) {
@@ -287,18 +288,21 @@ static void t_atomics_fminmax(void) {
         v[i] = ldexp((double)((int64_t)rnd64() >> 4), -(int)(rnd() % 80)) + (i % 2 ? 0.5 : -0.5);
         wd[0] = v[i] < wd[0] ? v[i] : wd[0];
         wd[1] = v[i] > wd[1] ? v[i] : wd[1];
+        wf = (float)v[i] < wf ? (float)v[i] : wf;
         wsums[(i / 256) * 4 + (i & 3)] += (float)(int)(v[i] * 0x1p-44);
     }
-    uint64_t dd = kt_upload(d, sizeof d), dh = kt_upload(h, sizeof h),
+    uint64_t dd = kt_upload(d, sizeof d), df = kt_upload(&f, 4), dh = kt_upload(h, sizeof h),
              ds = kt_upload(NULL, sizeof sums), dv = kt_upload(v, sizeof v);
-    const void *p[] = {&dd, &dh, &ds, &dv};
-    if (launch3("atomics_fminmax", G, 1, 1, 256, 1, 1, p, 4))
+    const void *p[] = {&dd, &df, &dh, &ds, &dv};
+    if (launch3("atomics_fminmax", G, 1, 1, 256, 1, 1, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, d, dd, sizeof d);
+    gfx_memcpy_dtoh(kt.dev, &f, df, 4);
     gfx_memcpy_dtoh(kt.dev, h, dh, sizeof h);
     gfx_memcpy_dtoh(kt.dev, sums, ds, sizeof sums);
     CHECK(d[0] == wd[0] && d[1] == wd[1], "%s global_atomic_min/max_f64: got %a %a want %a %a",
           kt.tag, d[0], d[1], wd[0], wd[1]);
+    CHECK(f == wf, "%s f32 atomic min (CAS loop): got %a want %a", kt.tag, f, wf);
     int bad = 0;
     for (int k = 0; k < 64; k++) /* T / 64 adds of (1, 0.5) each */
         bad += (double)h[2 * k] != T / 64 || (double)h[2 * k + 1] != T / 128;

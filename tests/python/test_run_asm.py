@@ -6,6 +6,7 @@ workgroup ids x/y/z, LDS granules and scratch; wild addresses return non-zero wi
 and leave the process and its memory alone.  Expected values come from host arithmetic here and
 from LLVM's "AMDGPU Usage" (initial register layout), not from gfxemu."""
 import ctypes
+import os
 import struct
 import unittest
 
@@ -201,6 +202,25 @@ class MockDriver(unittest.TestCase):
         rc, out, inp = self.dispatch("gfx950", scratch=4096, salt=2)
         self.assertEqual(rc, 0, gfxemu.last_error())
         self.assertEqual(out, expected_mock(list(inp), 2))
+
+    def test_watchdog_names_the_environment_variable(self):
+        code = gfxtest.assemble_text("spin:\n    s_branch spin\n", "spin")
+        old = os.environ.get("GFXEMU_MAX_INSTS")
+        os.environ["GFXEMU_MAX_INSTS"] = "5000"
+        try:
+            rc = gfxemu.run_asm(code, len(code), 1, 1, 1, 64, 1, 1, 0, arch="gfx950")
+        finally:
+            if old is None:
+                del os.environ["GFXEMU_MAX_INSTS"]
+            else:
+                os.environ["GFXEMU_MAX_INSTS"] = old
+        self.assertEqual(rc, 8)
+        self.assertEqual(gfxemu.last_fault().kind, "watchdog")
+        msg = gfxemu.last_error()
+        self.assertIn("budget of 5000 wave-instructions", msg)
+        self.assertTrue(msg.endswith("; raise it with the GFXEMU_MAX_INSTS environment variable"),
+                        msg)
+        self.assertNotIn("--max-insts", msg)
 
     def test_user_sgprs_workgroup_ids_and_info(self):
         code_bytes = gfxtest.assemble_text(USER_SGPRS_ASM, "user_sgprs")
