@@ -254,7 +254,12 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
  * variable-size copies.  Anything else (another allocation, the LDS/private apertures, a lane
  * out of range) returns 0 before touching a register or memory, and the general loop below does
  * the access and raises any fault exactly as it always does.  Profile: the per-lane loop was
- * about half of an elementwise kernel's time (docs/perf.md). */
+ * about half of an elementwise kernel's time (docs/perf.md).
+ * Unlike the general path (x_shared_*(), relaxed atomic units), the copies here are plain
+ * memcpy: relaxed atomic units stop them from vectorising and cost 30-40% on the streaming
+ * benchmark (measured with bench/ab.py).  So in this path plain accesses that race between
+ * workgroups (legal on a GPU: which value wins is undefined) are racing host copies, formally a
+ * data race in C; ThreadSanitizer builds therefore take the general path for everything. */
 /* The lane loops below are written to vectorize: compiled for x86-64-v3 as well as the
  * baseline (picked at load time), and at -O3 under GCC, which at -O2 leaves them scalar. */
 #if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
@@ -273,6 +278,13 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
+#if defined(__SANITIZE_THREAD__)
+    return 0;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+    return 0;
+#endif
+#endif
     /* Scratch, loads into LDS (lds bit) and tfe go the general way. */
     if (m->seg == 1 || m->lds || m->tfe || !exec || va->kind != ISA_OPND_VGPR)
         return 0;
