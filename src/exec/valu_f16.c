@@ -258,11 +258,14 @@ static inline u32 minimum16(u32 a, u32 b) {
 PK3(v_pk_maximum3_f16, 1, maximum16(maximum16(a, b), c))
 PK3(v_pk_minimum3_f16, 1, minimum16(minimum16(a, b), c))
 
-/* D = S0 * S1 + D, packed. */
+/* D = S0 * S1 + D, packed.  A VOP2 op (and its VOP3A _e64 form): there is no op_sel_hi field,
+ * the high results always come from the high halves of the sources. */
 VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
-    pk_src16(w, x, 0, al, ah, 1);
-    pk_src16(w, x, 1, bl, bh, 1);
+    xinst t = *x;
+    t.in.f.v.opsel_hi |= 3;
+    pk_src16(w, &t, 0, al, ah, 1);
+    pk_src16(w, &t, 1, bl, bh, 1);
     const u32 *D = vdreg(w, &x->in.dst[0]);
     VLOOP(l) {
         u32 r0 = fma16(H(al[l]), H(bl[l]), H(D[l] & 0xffff));
