@@ -172,32 +172,51 @@ static void test_vector(const char *arch, int fam, int k, int x2)
     CHECK(bad == 0, "%s [%s]: %d lanes wrong", arch, text, bad);
 }
 
-/* Scalar atomics on one dword/qword; glc returns the old value. */
+/* Scalar atomics: 8 value pairs, pair p on the dword/qword at 16 * p with its data in
+ * s[20 + 4p ...]; glc returns the old value. */
 static void test_scalar(const char *arch, int buffer, int k, int x2)
 {
     if (k == RSUB || k == MSKOR)
         return;
-    char text[128];
-    const char *dreg = k == CAS ? (x2 ? "s[20:23]" : "s[20:21]") : (x2 ? "s[20:21]" : "s20");
-    snprintf(text, sizeof text, "s_%satomic_%s%s %s, %s, 0x8 glc", buffer ? "buffer_" : "",
-             gname[k], x2 ? "_x2" : "", dreg, buffer ? "s[8:11]" : "s[0:1]");
-    const uint64_t *E = x2 ? E64 : E32;
+    char text[2048];
+    size_t n = 0;
     for (int p = 0; p < 8; p++) {
-        uint64_t o = E[p], d = E[(p * 3 + 1) % 8], c = p & 1 ? o : E[(p + 2) % 8];
-        reset();
-        gmem_write(mem, buf + 8, &o, 8);
-        w->s[0] = (uint32_t)buf, w->s[1] = (uint32_t)(buf >> 32);
-        w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff, w->s[10] = 512;
-        w->s[20] = (uint32_t)d;
-        w->s[21] = x2 ? (uint32_t)(d >> 32) : (uint32_t)c;
-        w->s[22] = (uint32_t)c, w->s[23] = (uint32_t)(c >> 32);
-        int st = cov_run(w, arch, text);
-        uint64_t got = mem_rd(0, 8, x2), want = ref(k, x2, o, d, c, 0);
-        uint64_t ret = w->s[20] | (x2 ? (uint64_t)w->s[21] << 32 : 0);
-        CHECK(st == WAVE_DONE && got == want && ret == (x2 ? o : (uint32_t)o),
-              "%s [%s] old %llx data %llx cmp %llx: status %d mem %llx want %llx ret %llx", arch,
-              text, (unsigned long long)o, (unsigned long long)d, (unsigned long long)c, st,
-              (unsigned long long)got, (unsigned long long)want, (unsigned long long)ret);
+        int r = 20 + 4 * p;
+        char dreg[16];
+        if (k == CAS && x2)
+            snprintf(dreg, sizeof dreg, "s[%d:%d]", r, r + 3);
+        else if (k == CAS || x2)
+            snprintf(dreg, sizeof dreg, "s[%d:%d]", r, r + 1);
+        else
+            snprintf(dreg, sizeof dreg, "s%d", r);
+        n += (size_t)snprintf(text + n, sizeof text - n, "s_%satomic_%s%s %s, %s, 0x%x glc\n",
+                              buffer ? "buffer_" : "", gname[k], x2 ? "_x2" : "", dreg,
+                              buffer ? "s[8:11]" : "s[0:1]", 16 * p);
+    }
+    const uint64_t *E = x2 ? E64 : E32;
+    uint64_t o[8], d[8], c[8];
+    reset();
+    w->s[0] = (uint32_t)buf, w->s[1] = (uint32_t)(buf >> 32);
+    w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff, w->s[10] = 512;
+    for (int p = 0; p < 8; p++) {
+        int r = 20 + 4 * p;
+        o[p] = E[p], d[p] = E[(p * 3 + 1) % 8], c[p] = p & 1 ? o[p] : E[(p + 2) % 8];
+        gmem_write(mem, buf + 16 * p, &o[p], 8);
+        w->s[r] = (uint32_t)d[p];
+        w->s[r + 1] = x2 ? (uint32_t)(d[p] >> 32) : (uint32_t)c[p];
+        w->s[r + 2] = (uint32_t)c[p], w->s[r + 3] = (uint32_t)(c[p] >> 32);
+    }
+    int st = cov_run(w, arch, text);
+    CHECK(st == WAVE_DONE, "%s [%s]: status %d", arch, text, st);
+    for (int p = 0; p < 8 && st == WAVE_DONE; p++) {
+        int r = 20 + 4 * p;
+        uint64_t got = mem_rd(0, 16 * (unsigned)p, x2), want = ref(k, x2, o[p], d[p], c[p], 0);
+        uint64_t ret = w->s[r] | (x2 ? (uint64_t)w->s[r + 1] << 32 : 0);
+        CHECK(got == want && ret == (x2 ? o[p] : (uint32_t)o[p]),
+              "%s s_%satomic_%s%s old %llx data %llx cmp %llx: mem %llx want %llx ret %llx",
+              arch, buffer ? "buffer_" : "", gname[k], x2 ? "_x2" : "", (unsigned long long)o[p],
+              (unsigned long long)d[p], (unsigned long long)c[p], (unsigned long long)got,
+              (unsigned long long)want, (unsigned long long)ret);
     }
 }
 
