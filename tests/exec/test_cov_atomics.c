@@ -277,8 +277,8 @@ static void test_float(const char *arch)
         int bf = strstr(t, "bf16") != NULL, cmpst = strstr(t, "cmpst") != NULL;
         int kind = strstr(t, "min") ? 1 : strstr(t, "max") ? 2 : cmpst ? 3 : 0;
         int rtn = strstr(t, "sc0") || strstr(t, "rtn");
-        if (bf && !strcmp(arch, "gfx942") && !ds)
-            continue; /* global/flat/buffer pk_add_bf16 are gfx950 additions */
+        if (bf && buffer && !strcmp(arch, "gfx942"))
+            continue; /* buffer_atomic_pk_add_bf16 is a gfx950 addition */
         int fam = ds ? 3 : buffer ? 2 : 1;
         reset();
         w->s[12] = (uint32_t)buf, w->s[13] = (uint32_t)(buf >> 32) & 0xffff, w->s[14] = 512;

@@ -287,6 +287,16 @@ static void test_ds_misc(const char *arch)
               lds32(32) == pat32(32),
           "%s write2_b64: %08x %08x %08x %08x %08x", arch, lds32(24), lds32(48), lds32(16),
           lds32(528), lds32(32));
+    /* write2_b32 (4-byte units) and write2st64_b32 (256-byte units) */
+    reset();
+    wave_set_exec(w, 1);
+    w->v[2][0] = 8, w->v[4][0] = 0xaaaa0001, w->v[5][0] = 0xaaaa0002;
+    CHECK(cov_run(w, arch, "ds_write2_b32 v2, v4, v5 offset0:1 offset1:5\n"
+                           "ds_write2st64_b32 v2, v5, v4 offset0:1 offset1:2") == WAVE_DONE,
+          "%s write2_b32", arch);
+    CHECK(lds32(12) == 0xaaaa0001 && lds32(28) == 0xaaaa0002 && lds32(8 + 256) == 0xaaaa0002 &&
+              lds32(8 + 512) == 0xaaaa0001 && lds32(16) == pat32(16),
+          "%s write2_b32: %08x %08x %08x %08x", arch, lds32(12), lds32(28), lds32(264), lds32(520));
     /* wrxchg2: both old values return, both new ones land (b32 units of 4, b64 of 8, st64 x64) */
     static const struct {
         const char *text;
