@@ -109,7 +109,7 @@ enum {
     MADU32U16, MADI32I24, MAX3F16, MAX3F32, MAX3I16, MAX3I32, MAX3U16, MAX3U32, MIN3F32, MIN3I16,
     MIN3I32, MIN3U16, MED3F16, MED3I16, MED3U16, MED3U32, MAXIMUM3, MINIMUM3, SADU32, PK_LSHRREV,
     PK_MADI16, PK_MADU16, PK_MAXI16, PK_MINU16, PK_SUBI16, PK_MINIMUM3, DOT2_F16, DOT2_BF16,
-    DOT8_I4, DOT8_U4, MIXHI, CVT_PK_BF8, CVT_PK_F32_BF8,
+    DOT8_I4, DOT8_U4, MIXHI, CVT_PK_BF8, CVT_PK_F32_BF8, SAT_PK_U8,
 };
 
 /* Reference: lane sources a, b, c and the old destination d. */
@@ -252,6 +252,10 @@ static u32 ref(int id, u32 a, u32 b, u32 c, u32 d)
     case MIXHI: return (d & 0xffff) | hb((double)f(a) * f(b) + f(c)) << 16;
     case CVT_PK_BF8: return bf8(f(a)) | bf8(f(b)) << 8;
     case CVT_PK_F32_BF8: return fb((float)bf8val(a & 0xff)); /* low result only, see below */
+    case SAT_PK_U8: {
+        int32_t lo = sext(a, 16), hi = sext(a >> 16, 16);
+        return (u32)(lo < 0 ? 0 : lo > 255 ? 255 : lo) | (u32)(hi < 0 ? 0 : hi > 255 ? 255 : hi) << 8;
+    }
     }
     return 0;
 }
@@ -389,6 +393,8 @@ static const vcase cases[] = {
     {"v_dot8_u32_u4 v3, v0, v1, v2", DOT8_U4, NIB, NIB, I32, ~0u, 0, 0},
     {"v_fma_mixhi_f16 v3, v0, v1, v2", MIXHI, MIXF, MIXF, MIXF, ~0u, 0, 0},
     {"v_cvt_pk_bf8_f32 v3, v0, v1", CVT_PK_BF8, BF8F, BF8F, FH, 0xffff, 0, 0},
+    {"v_sat_pk_u8_i16_e32 v3, v0", SAT_PK_U8, PKI, PKI, PKI, 0xffff, 0, 0},
+    {"v_sat_pk_u8_i16_e64 v3, v0", SAT_PK_U8, PKI, PKI, PKI, 0xffff, 0, 0},
 };
 
 static int same(u32 got, u32 want, u32 mask, int fnan)
