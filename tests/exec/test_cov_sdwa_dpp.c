@@ -1,9 +1,9 @@
-/* test_cov_sdwa_dpp.c - the SDWA and DPP encodings of the common 32- and 16-bit VOP1/VOP2 ops on
+/* test_cov_sdwa_dpp.c - the SDWA, DPP and _e64 encodings of the common 32- and 16-bit VOP1/VOP2 ops on
  * llvm-mc-22 encodings, gfx950 and gfx942.
  *
- * Each op runs in four forms on 64 lanes of edge values: DPP quad_perm:[1,0,3,2] with row 0
- * masked off (row_mask:0xe), DPP row_mirror, SDWA with src0_sel:WORD_1 and src1_sel:BYTE_2, and
- * (32-bit integer ops) SDWA dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE.  The expected value of each
+ * Each op runs in five forms on 64 lanes of edge values: DPP quad_perm:[1,0,3,2] with row 0
+ * masked off (row_mask:0xe), DPP row_mirror, SDWA with src0_sel:WORD_1 and src1_sel:BYTE_2, its
+ * VOP3 _e64 form, and (32-bit integer ops) SDWA dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE.  The expected value of each
  * lane is the op's host reference (written from the manual's pseudocode) applied to the operands
  * the encoding selects, computed on the host: the lane src0 comes from (DPP), the word/byte it
  * extracts (SDWA), and the bits of the destination it writes. */
@@ -181,6 +181,7 @@ static void run_op(const char *arch, const op *o)
                      "%s_dpp v4, v0%s row_mirror row_mask:0xf bank_mask:0xf\n"
                      "%s_sdwa v5, v0%s dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1%s\n",
                      o->name, s1, o->name, s1, o->name, s1, o->vop1 ? "" : " src1_sel:BYTE_2");
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s_e64 v7, v0%s\n", o->name, s1);
     if (o->kind == I32)
         snprintf(text + n, sizeof text - (size_t)n,
                  "%s_sdwa v6, v0%s dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD%s",
@@ -191,7 +192,7 @@ static void run_op(const char *arch, const op *o)
     for (int l = 0; l < 64; l++) {
         w->v[0][l] = VA[l % 8] ^ (u32)(l / 8) << 4;
         w->v[1][l] = VB[(l / 8 + l) % 8];
-        for (int r = 3; r < 7; r++)
+        for (int r = 3; r < 8; r++)
             w->v[r][l] = 0xdddd0000u + (u32)(r << 8) + (u32)l;
     }
     u32 a[64], b[64];
@@ -207,16 +208,17 @@ static void run_op(const char *arch, const op *o)
         u32 w3 = l < 16 ? 0xdddd0300u + (u32)l : ref(o->name, a[q], b[l]);
         u32 w4 = ref(o->name, a[m], b[l]);
         u32 w5 = ref(o->name, a[l] >> 16, (b[l] >> 16) & 0xff);
+        u32 w7 = ref(o->name, a[l], b[l]);
         u32 w6 = (0xdddd0600u + (u32)l) & ~0xff00u;
         w6 |= (ref(o->name, a[l], b[l]) & 0xff) << 8;
         int ok = (l < 16 ? w->v[3][l] == w3 : same(o->kind, w->v[3][l], w3)) &&
                  same(o->kind, w->v[4][l], w4) && same(o->kind, w->v[5][l], w5) &&
-                 (o->kind != I32 || w->v[6][l] == w6);
+                 same(o->kind, w->v[7][l], w7) && (o->kind != I32 || w->v[6][l] == w6);
         if (!ok && bad++ < 3)
             printf("  %s %s lane %d: a %08x b %08x: dpp %08x/%08x mirror %08x/%08x sdwa "
-                   "%08x/%08x byte1 %08x/%08x\n",
+                   "%08x/%08x byte1 %08x/%08x e64 %08x/%08x\n",
                    arch, o->name, l, a[l], b[l], w->v[3][l], w3, w->v[4][l], w4, w->v[5][l], w5,
-                   w->v[6][l], w6);
+                   w->v[6][l], w6, w->v[7][l], w7);
     }
     CHECK(bad == 0, "%s %s: %d lanes wrong", arch, o->name, bad);
 }
