@@ -5,7 +5,7 @@
 # implemented, executed, and never executed.
 #
 #   scripts/opcov.sh            build, run, report with the never-executed op names
-#   scripts/opcov.sh --check    also fail if an implemented op that tests/isa/opcov_allow.txt
+#   scripts/opcov.sh --check    also fail if an implemented op that scripts/opcov_allow.txt
 #                               does not list is never executed (or a listed one is)
 #   scripts/opcov.sh --report   report on the last run only (no build, no tests)
 #
@@ -17,7 +17,7 @@ COV_BUILD="${COV_BUILD:-build-cov}"
 CC="${CC:-gcc}"
 mode="${1:-}"
 dir="$PWD/$COV_BUILD/opcov"
-allow=tests/isa/opcov_allow.txt
+allow=scripts/opcov_allow.txt
 
 if [ "$mode" != --report ]; then
     nice make --no-print-directory -j2 BUILD="$COV_BUILD" EXTRA_CFLAGS=-DGFXEMU_OPCOV tests \
