@@ -181,7 +181,7 @@ static u32 ref(int id, u32 a, u32 b, u32 c, u32 d)
     case FMA16:
     case MAD16: return hb(h(a) * h(b) + h(c));
     case MADI16: return (u32)(sext(a, 16) * sext(b, 16) + sext(c, 16)) & 0xffff;
-    case MADI32I16: return (u32)(sext(a, 16) * sext(b, 16) + (int32_t)c);
+    case MADI32I16: return (u32)((int64_t)sext(a, 16) * sext(b, 16) + (int32_t)c);
     case MADU32U16: return (a & 0xffff) * (b & 0xffff) + c;
     case MADI32I24: return (u32)((int64_t)sext(a, 24) * sext(b, 24) + (int32_t)c);
     case MAX3F16: return hb(fmax(fmax(h(a), h(b)), h(c)));
