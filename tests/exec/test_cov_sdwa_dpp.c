@@ -223,6 +223,65 @@ static void run_op(const char *arch, const op *o)
     CHECK(bad == 0, "%s %s: %d lanes wrong", arch, o->name, bad);
 }
 
+/* The VCC ops (carry in/out, v_cndmask_b32) in DPP, SDWA and _e64 forms: VCC holds the carry-in
+ * (s[30:31] for _e64); each form's carry-out is saved to an SGPR pair. */
+static void run_carry(const char *arch, const char *name, int cin, int kind)
+{
+    /* kind: 0 add, 1 sub, 2 subrev (carry ops), 3 cndmask */
+    char text[1024];
+    int cnd = kind == 3;
+    const char *co = cnd ? "" : "vcc, ", *ci = cin || cnd ? ", vcc" : "";
+    snprintf(text, sizeof text,
+             "s_mov_b64 vcc, s[30:31]\n%s_dpp v3, %sv0, v1%s quad_perm:[1,0,3,2] row_mask:0xf "
+             "bank_mask:0xf\ns_mov_b64 s[20:21], vcc\ns_mov_b64 vcc, s[30:31]\n"
+             "%s_sdwa v5, %sv0, v1%s dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 "
+             "src1_sel:BYTE_2\ns_mov_b64 s[22:23], vcc\n%s_e64 v7, %sv0, v1%s",
+             name, co, ci, name, co, ci, name, cnd ? "" : "s[24:25], ", ci[0] ? ", s[30:31]" : "");
+    memset(w, 0, sizeof *w);
+    wave_set_exec(w, ~0ull);
+    uint64_t vin = 0x0ff0a55a3cc3f00full;
+    w->s[30] = (u32)vin, w->s[31] = (u32)(vin >> 32);
+    u32 a[64], b[64];
+    for (int l = 0; l < 64; l++) {
+        w->v[0][l] = a[l] = VA[l % 8] ^ (u32)(l / 8) << 20;
+        w->v[1][l] = b[l] = VB[(l / 8 + l) % 8];
+    }
+    int st = cov_run(w, arch, text);
+    CHECK(st == WAVE_DONE, "%s %s: status %d", arch, name, st);
+    if (st != WAVE_DONE)
+        return;
+    uint64_t want_c[3] = {0, 0, 0};
+    int bad = 0;
+    for (int l = 0; l < 64; l++) {
+        int q = (l & ~3) | ((l & 3) ^ 1);
+        u32 x[3] = {a[q], a[l] >> 16, a[l]}, y[3] = {b[l], (b[l] >> 16) & 0xff, b[l]};
+        uint64_t c = (vin >> l) & 1;
+        for (int f = 0; f < 3; f++) {
+            uint64_t X = x[f], Y = y[f], ci2 = cin ? c : 0, r, co2;
+            if (kind == 0)
+                r = X + Y + ci2, co2 = r >> 32;
+            else if (kind == 1)
+                r = X - Y - ci2, co2 = Y + ci2 > X;
+            else if (kind == 2)
+                r = Y - X - ci2, co2 = X + ci2 > Y;
+            else
+                r = c ? Y : X, co2 = 0;
+            want_c[f] |= co2 << l;
+            u32 got = w->v[3 + 2 * f][l];
+            if (got != (u32)r && bad++ < 3)
+                printf("  %s %s form %d lane %d: %08x, want %08x\n", arch, name, f, l, got, (u32)r);
+        }
+    }
+    if (!cnd)
+        for (int f = 0; f < 3; f++) {
+            uint64_t got = w->s[20 + 2 * f] | (uint64_t)w->s[21 + 2 * f] << 32;
+            if (got != want_c[f] && bad++ < 6)
+                printf("  %s %s form %d carry %016llx, want %016llx\n", arch, name, f,
+                       (unsigned long long)got, (unsigned long long)want_c[f]);
+        }
+    CHECK(bad == 0, "%s %s: %d wrong", arch, name, bad);
+}
+
 int main(void)
 {
     w = malloc(sizeof *w);
@@ -230,6 +289,15 @@ int main(void)
     for (int a = 0; a < 2; a++)
         for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
             run_op(arches[a], &ops[i]);
+    for (int a = 0; a < 2; a++) {
+        run_carry(arches[a], "v_add_co_u32", 0, 0);
+        run_carry(arches[a], "v_sub_co_u32", 0, 1);
+        run_carry(arches[a], "v_subrev_co_u32", 0, 2);
+        run_carry(arches[a], "v_addc_co_u32", 1, 0);
+        run_carry(arches[a], "v_subb_co_u32", 1, 1);
+        run_carry(arches[a], "v_subbrev_co_u32", 1, 2);
+        run_carry(arches[a], "v_cndmask_b32", 0, 3);
+    }
     free(w);
     return check_summary("cov_sdwa_dpp");
 }
