@@ -282,6 +282,77 @@ static void run_carry(const char *arch, const char *name, int cin, int kind)
     CHECK(bad == 0, "%s %s: %d wrong", arch, name, bad);
 }
 
+/* VOP1 ops whose results are not exact in general (transcendentals, float-to-int roundings),
+ * on 4 inputs whose results are exact: DPP quad_perm:[1,0,3,2] and SDWA (f16: src0_sel:WORD_1,
+ * f32: DWORD) forms.  f16 flag: inputs and results are f16 (inputs in the low half for DPP, the
+ * high half for SDWA); int flag: the result is an integer. */
+typedef struct {
+    const char *name;
+    int f16, integer;
+    float in[4], out[4];
+} exact_op;
+static const exact_op exact_ops[] = {
+    {"v_rcp_f32", 0, 0, {2, 0.25f, -8, 1}, {0.5f, 4, -0.125f, 1}},
+    {"v_rcp_iflag_f32", 0, 0, {2, 0.25f, -8, 1}, {0.5f, 4, -0.125f, 1}},
+    {"v_rsq_f32", 0, 0, {4, 0.25f, 16, 1}, {0.5f, 2, 0.25f, 1}},
+    {"v_sqrt_f32", 0, 0, {4, 0.25f, 16, 1}, {2, 0.5f, 4, 1}},
+    {"v_exp_f32", 0, 0, {3, -1, 0, 10}, {8, 0.5f, 1, 1024}},
+    {"v_exp_legacy_f32", 0, 0, {3, -1, 0, 10}, {8, 0.5f, 1, 1024}},
+    {"v_log_f32", 0, 0, {8, 0.5f, 1, 1024}, {3, -1, 0, 10}},
+    {"v_log_legacy_f32", 0, 0, {8, 0.5f, 1, 1024}, {3, -1, 0, 10}},
+    {"v_sin_f32", 0, 0, {0.25f, 0, -0.25f, 1.25f}, {1, 0, -1, 1}},
+    {"v_cos_f32", 0, 0, {0, 0.5f, 1, -0.5f}, {1, -1, 1, -1}},
+    {"v_fract_f32", 0, 0, {2.5f, -0.25f, 3, 0.125f}, {0.5f, 0.75f, 0, 0.125f}},
+    {"v_frexp_mant_f32", 0, 0, {8, -3, 0.25f, 1}, {0.5f, -0.75f, 0.5f, 0.5f}},
+    {"v_frexp_exp_i32_f32", 0, 1, {8, -3, 0.25f, 1}, {4, 2, -1, 1}},
+    {"v_cvt_flr_i32_f32", 0, 1, {2.5f, -2.5f, 7, -0.5f}, {2, -3, 7, -1}},
+    {"v_cvt_rpi_i32_f32", 0, 1, {2.5f, -2.5f, 7.25f, -0.5f}, {3, -2, 7, 0}},
+    {"v_rcp_f16", 1, 0, {2, 4, -8, 1}, {0.5f, 0.25f, -0.125f, 1}},
+    {"v_rsq_f16", 1, 0, {4, 0.25f, 16, 1}, {0.5f, 2, 0.25f, 1}},
+    {"v_sqrt_f16", 1, 0, {4, 0.25f, 16, 1}, {2, 0.5f, 4, 1}},
+    {"v_exp_f16", 1, 0, {3, -1, 0, 10}, {8, 0.5f, 1, 1024}},
+    {"v_log_f16", 1, 0, {8, 0.5f, 1, 1024}, {3, -1, 0, 10}},
+    {"v_sin_f16", 1, 0, {0.25f, 0, -0.25f, 1.25f}, {1, 0, -1, 1}},
+    {"v_cos_f16", 1, 0, {0, 0.5f, 1, -0.5f}, {1, -1, 1, -1}},
+    {"v_fract_f16", 1, 0, {2.5f, -0.25f, 3, 0.125f}, {0.5f, 0.75f, 0, 0.125f}},
+    {"v_frexp_mant_f16", 1, 0, {8, -3, 0.25f, 1}, {0.5f, -0.75f, 0.5f, 0.5f}},
+    {"v_frexp_exp_i16_f16", 1, 1, {8, -3, 0.25f, 1}, {4, 2, -1, 1}},
+    {"v_cvt_norm_i16_f16", 1, 1, {1, -1, 0, 2}, {32767, -32767, 0, 32767}},
+    {"v_cvt_norm_u16_f16", 1, 1, {1, -1, 0, 2}, {65535, 0, 0, 65535}},
+};
+
+static void run_exact(const char *arch, const exact_op *o)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "%s_dpp v3, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
+             "%s_sdwa v5, v1 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:%s",
+             o->name, o->name, o->f16 ? "WORD_1" : "DWORD");
+    memset(w, 0, sizeof *w);
+    w->mode = 0x3f0;
+    wave_set_exec(w, ~0ull);
+    for (int l = 0; l < 64; l++) {
+        float x = o->in[l % 4];
+        w->v[0][l] = o->f16 ? hb(x) | 0xbeef0000u : fb(x);
+        w->v[1][l] = o->f16 ? hb(x) << 16 | 0xbeef : fb(x);
+    }
+    int st = cov_run(w, arch, text);
+    CHECK(st == WAVE_DONE, "%s %s: status %d", arch, o->name, st);
+    if (st != WAVE_DONE)
+        return;
+    int bad = 0;
+    for (int l = 0; l < 64; l++) {
+        u32 m = o->f16 ? 0xffff : ~0u;
+        float r3 = o->out[(l ^ 1) % 4], r5 = o->out[l % 4];
+        u32 w3 = o->integer ? (u32)(int32_t)r3 : o->f16 ? hb(r3) : fb(r3);
+        u32 w5 = o->integer ? (u32)(int32_t)r5 : o->f16 ? hb(r5) : fb(r5);
+        if (((w->v[3][l] ^ w3) & m || (w->v[5][l] ^ w5) & m) && bad++ < 3)
+            printf("  %s %s lane %d: dpp %08x want %08x, sdwa %08x want %08x\n", arch, o->name, l,
+                   w->v[3][l], w3, w->v[5][l], w5);
+    }
+    CHECK(bad == 0, "%s %s: %d lanes wrong", arch, o->name, bad);
+}
+
 int main(void)
 {
     w = malloc(sizeof *w);
@@ -297,6 +368,8 @@ int main(void)
         run_carry(arches[a], "v_subb_co_u32", 1, 1);
         run_carry(arches[a], "v_subbrev_co_u32", 1, 2);
         run_carry(arches[a], "v_cndmask_b32", 0, 3);
+        for (size_t i = 0; i < sizeof exact_ops / sizeof exact_ops[0]; i++)
+            run_exact(arches[a], &exact_ops[i]);
     }
     free(w);
     return check_summary("cov_sdwa_dpp");
