@@ -134,4 +134,4 @@ coverage: deps
 	@bash scripts/opcov.sh --check
 clean: clean-coverage
 clean-coverage:
-	rm -rf build-cov build-cov.make.log
+	rm -rf build-cov

@@ -20,10 +20,11 @@ dir="$PWD/$COV_BUILD/opcov"
 allow=scripts/opcov_allow.txt
 
 if [ "$mode" != --report ]; then
+    mkdir -p "$COV_BUILD"
     nice make --no-print-directory -j2 BUILD="$COV_BUILD" EXTRA_CFLAGS=-DGFXEMU_OPCOV tests \
-        >"$COV_BUILD.make.log" 2>&1 || {
-        echo "opcov: the -DGFXEMU_OPCOV build failed; see $COV_BUILD.make.log" >&2
-        tail -n 20 "$COV_BUILD.make.log" >&2
+        >"$COV_BUILD/make.log" 2>&1 || {
+        echo "opcov: the -DGFXEMU_OPCOV build failed; see $COV_BUILD/make.log" >&2
+        tail -n 20 "$COV_BUILD/make.log" >&2
         exit 2
     }
     rm -rf "$dir"
