@@ -394,6 +394,18 @@ static const vcase cases[] = {
     {"v_fma_mixhi_f16 v3, v0, v1, v2", MIXHI, MIXF, MIXF, MIXF, ~0u, 0, 0},
     {"v_cvt_pk_bf8_f32 v3, v0, v1", CVT_PK_BF8, BF8F, BF8F, FH, 0xffff, 0, 0},
     {"v_sat_pk_u8_i16_e32 v3, v0", SAT_PK_U8, PKI, PKI, PKI, 0xffff, 0, 0},
+    /* the VOP3 (_e64) forms of VOP1/VOP2 ops above */
+    {"v_fract_f16_e64 v3, v0", FRACT16, FHN, FH, FH, 0xffff, 16, 0},
+    {"v_frexp_mant_f16_e64 v3, v0", FREXPM16, FHN, FH, FH, 0xffff, 16, 0},
+    {"v_cvt_norm_i16_f16_e64 v3, v0", NORM_I16_F16, FH, FH, FH, 0xffff, 0, 0},
+    {"v_cvt_norm_u16_f16_e64 v3, v0", NORM_U16_F16, FH, FH, FH, 0xffff, 0, 0},
+    {"v_cvt_f32_bf16_e64 v3, v0", F32_BF16, PKB, FH, FH, ~0u, 32, 950},
+    {"v_exp_legacy_f32_e64 v3, v0", EXP_LEG, FEXP, FH, FH, ~0u, 0, 0},
+    {"v_log_legacy_f32_e64 v3, v0", LOG_LEG, FLOG, FH, FH, ~0u, 0, 0},
+    {"v_pk_fmac_f16_e64 v3, v0, v1", PK_FMAC16, PKH, PKH, PKH, ~0u, 0, 0},
+    {"v_dot2c_f32_f16_e64 v3, v0, v1", DOT2C_F16, PKH, PKH, PKH, ~0u, 0, 0},
+    {"v_dot2c_f32_bf16_e64 v3, v0, v1", DOT2C_BF16, PKB, PKB, PKB, ~0u, 0, 950},
+    {"v_dot8c_i32_i4_e64 v3, v0, v1", DOT8C_I4, NIB, NIB, NIB, ~0u, 0, 0},
     {"v_sat_pk_u8_i16_e64 v3, v0", SAT_PK_U8, PKI, PKI, PKI, 0xffff, 0, 0},
 };
 
