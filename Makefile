@@ -141,3 +141,12 @@ format:
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJ:.o=.d) $(COMMON_OBJS:.o=.d) \
 	$(TEST_SRCS:%.c=$(BUILD)/obj/%.d) $(wildcard $(BUILD)/obj/bench/*.d)
 include tegra/tegra.mk
+
+# Opcode coverage audit (docs/testing.md): a -DGFXEMU_OPCOV build in build-cov/ runs the tests
+# and reports, per target and format, the implemented ops no test executes.
+.PHONY: coverage clean-coverage
+coverage: deps
+	@bash scripts/opcov.sh --check
+clean: clean-coverage
+clean-coverage:
+	rm -rf build-cov

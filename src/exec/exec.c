@@ -1,5 +1,6 @@
 /* exec.c - decoded programs, constant resolution and the wave loop. */
 #include "exec/exec.h"
+#include "exec/opcov.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +208,9 @@ void wave_run(wave *w)
             break;
         }
         w->count[x->cls]++;
+#ifdef GFXEMU_OPCOV
+        x_opcov_hit(p, x);
+#endif
         w->pc = pc + x->size;
         if (__builtin_expect(wave_moded(w), 0))
             x_run_moded(w, x);

@@ -1,5 +1,6 @@
 /* step.c - wave_step(): one iteration of wave_run()'s loop (see step.h). */
 #include "exec/step.h"
+#include "exec/opcov.h"
 
 const xinst *wave_step(wave *w) {
     if (w->status != WAVE_RUNNING)
@@ -15,6 +16,9 @@ const xinst *wave_step(wave *w) {
         return NULL;
     }
     w->count[x->cls]++;
+#ifdef GFXEMU_OPCOV
+    x_opcov_hit(w->prog, x);
+#endif
     w->pc += x->size;
     if (wave_moded(w))
         x_run_moded(w, x);

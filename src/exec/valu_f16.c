@@ -277,7 +277,7 @@ PK3(v_pk_minimum3_f16, 1, minimum16(minimum16(a, b), c))
  * them), and the results flushed like every packed f16 result. */
 VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
-    pk_src16(w, x, 0, al, ah, 1);
+    pk_src16(w, x, 0, al, ah, 1); /* VOP2/VOP3A: pk_src16 reads the high halves for the high lane */
     pk_src16(w, x, 1, bl, bh, 1);
     const u32 *D = vdreg(w, &x->in.dst[0]);
     u32 fi = fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0, fo = fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;

@@ -1,0 +1,324 @@
+/* opcov_report.c - the opcode coverage audit (docs/testing.md), built by scripts/opcov.sh
+ * against a -DGFXEMU_OPCOV library.
+ *
+ *   opcov_report [--allow FILE] [--list] DIR
+ *
+ * "Implemented" is found without running anything: for every opcode field value of every format
+ * on gfx950 and gfx942, a few encodings (register, scalar and mixed operands; SDWA and DPP
+ * second dwords for VOP1/VOP2/VOPC) are decoded; each (target, format, variant, op) that decodes
+ * and has a handler (x_has_semantics) is implemented.  "Executed" is the union of the
+ * $DIR/opcov.* files the instrumented wave loops wrote (lines "target format variant op").
+ *
+ * Prints, per target and format/variant, implemented / executed / never executed, and with
+ * --list the never-executed op names.  With --allow, exits 1 if an implemented op is executed
+ * by no test in any encoding on a target, unless the allow-list names it ("target op  reason",
+ * target may be '*'), and also if an allow-list line names an op that is executed or not
+ * implemented (a stale line hides nothing, but is removed). */
+#include "exec/exec.h"
+#include "isa/isa.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NVAR 5
+static const char *const var_names[NVAR] = {"-", "e32", "e64", "sdwa", "dpp"};
+
+/* [arch][fmt][variant][op] */
+static unsigned char impl[ISA_NARCH][ISA_NFMT][NVAR][ISA_NOPS];
+static unsigned char ran[ISA_NARCH][ISA_NFMT][NVAR][ISA_NOPS];
+static unsigned char allow[ISA_NARCH][ISA_NOPS];
+static unsigned char allow_seen[ISA_NARCH][ISA_NOPS];
+
+static void try_words(isa_arch a, isa_fmt want, const uint32_t *w, unsigned nw)
+{
+    uint32_t buf[4] = {0};
+    memcpy(buf, w, nw * 4);
+    isa_inst in;
+    size_t n = isa_decode(a, (const uint8_t *)buf, sizeof buf, &in);
+    if (n == 0 || in.op == ISA_OP_ILLEGAL || in.fmt != want || in.variant >= NVAR)
+        return;
+    if (x_has_semantics(in.op))
+        impl[a][in.fmt][in.variant][in.op] = 1;
+}
+#define TRY(f, ...)                                                                                \
+    do {                                                                                           \
+        uint32_t w_[] = {__VA_ARGS__};                                                             \
+        try_words(a, f, w_, sizeof w_ / 4);                                                        \
+    } while (0)
+
+/* Source triples (9-bit fields): VGPRs, SGPRs, mixed; even registers keep 64-bit tuples aligned. */
+static const unsigned srcs[][3] = {
+    {0x102, 0x104, 0x108}, {2, 4, 8}, {0x102, 4, 0x108}, {4, 0x102, 0x108}, {0x102, 0x104, 4},
+};
+static const uint32_t sdwa_w1[] = {0x06060602, 0x06060002, 0x86060602, 0x0606ea02, 0x00060602,
+                                   0x00061602, 0x00061604, 0x00050602};
+/* Memory second dwords: which of addr/data/data1/vdst (and FLAT saddr) are present varies. */
+static const uint32_t ds_w1[] = {0x08060402, 0x08000002, 0x00000402, 0x00060402, 0x08000000, 0,
+                                 0x08000402, 0x00000002, 0x08060002};
+static const uint32_t flat_w1[] = {0x08000002, 0x00000402, 0x08000402, 0x087f0002, 0x007f0402,
+                                   0x087f0402, 0x08020402, 0x00020402, 0x08020002, 0x00000002};
+static const uint32_t dpp_w1[] = {0xff00e402, 0xff015102, 0xff010102, 0xff013002};
+
+static void enumerate(isa_arch a)
+{
+    for (unsigned op = 0; op < 128; op++) {
+        TRY(ISA_FMT_SOP2, 0x80000000u | op << 23 | 2 << 16 | 4 << 8 | 6);
+        TRY(ISA_FMT_SOPC, 0xbf000000u | op << 16 | 4 << 8 | 6);
+        TRY(ISA_FMT_SOPP, 0xbf800000u | op << 16);
+        TRY(ISA_FMT_SOPP, 0xbf800000u | op << 16 | 1);
+        TRY(ISA_FMT_MUBUF, 0xe0000000u | op << 18, 0x00010402u);
+        TRY(ISA_FMT_MUBUF, 0xe0001000u | op << 18, 0x00010402u);
+        TRY(ISA_FMT_MUBUF, 0xe0000000u | op << 18, 0x80010402u);
+        for (unsigned seg = 0; seg < 3; seg++)
+            for (size_t k = 0; k < sizeof flat_w1 / 4; k++) {
+                TRY(ISA_FMT_FLAT, 0xdc000000u | op << 18 | seg << 14, flat_w1[k]);
+                TRY(ISA_FMT_FLAT, 0xdc002000u | op << 18 | seg << 14, flat_w1[k]);
+            }
+    }
+    for (unsigned op = 0; op < 32; op++)
+        TRY(ISA_FMT_SOPK, 0xb0000000u | op << 23 | 2 << 16 | 0x10);
+    for (unsigned op = 0; op < 16; op++)
+        TRY(ISA_FMT_MTBUF, 0xe8000000u | op << 15 | 4 << 19 | 7 << 23, 0x00010402u);
+    for (unsigned op = 0; op < 256; op++) {
+        TRY(ISA_FMT_SOP1, 0xbe800000u | 2 << 16 | op << 8 | 4);
+        TRY(ISA_FMT_SMEM, 0xc0020000u | op << 18 | 2 << 6 | 2, 0);
+        TRY(ISA_FMT_SMEM, 0xc0000000u | op << 18 | 2 << 6 | 2, 0x0a000000u);
+        for (size_t k = 0; k < sizeof ds_w1 / 4; k++)
+            TRY(ISA_FMT_DS, 0xd8000000u | op << 17, ds_w1[k]);
+        TRY(ISA_FMT_VOP1, 0x7e000000u | op << 9); /* v_nop, v_clrexcp: no operands */
+        for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+            unsigned s0 = srcs[k][0], v1 = srcs[k][1] & 0xff;
+            if (op < 0x3f)
+                TRY(ISA_FMT_VOP2, op << 25 | 2 << 17 | v1 << 9 | s0);
+            TRY(ISA_FMT_VOP1, 0x7e000000u | 2 << 17 | op << 9 | s0);
+            TRY(ISA_FMT_VOPC, 0x7c000000u | op << 17 | v1 << 9 | s0);
+        }
+        for (size_t k = 0; k < sizeof sdwa_w1 / 4; k++) {
+            if (op < 0x3f)
+                TRY(ISA_FMT_VOP2, op << 25 | 2 << 17 | 4 << 9 | 0xf9, sdwa_w1[k]);
+            TRY(ISA_FMT_VOP1, 0x7e000000u | 2 << 17 | op << 9 | 0xf9, sdwa_w1[k]);
+            TRY(ISA_FMT_VOPC, 0x7c000000u | op << 17 | 4 << 9 | 0xf9, sdwa_w1[k]);
+        }
+        for (size_t k = 0; k < sizeof dpp_w1 / 4; k++) {
+            if (op < 0x3f)
+                TRY(ISA_FMT_VOP2, op << 25 | 2 << 17 | 4 << 9 | 0xfa, dpp_w1[k]);
+            TRY(ISA_FMT_VOP1, 0x7e000000u | 2 << 17 | op << 9 | 0xfa, dpp_w1[k]);
+            TRY(ISA_FMT_VOPC, 0x7c000000u | op << 17 | 4 << 9 | 0xfa, dpp_w1[k]);
+        }
+    }
+    for (unsigned op = 0; op < 1024; op++)
+        for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+            uint32_t w1 = srcs[k][0] | srcs[k][1] << 9 | srcs[k][2] << 18;
+            isa_fmt f = op >= 0x380 ? ISA_FMT_VOP3P : ISA_FMT_VOP3;
+            TRY(f, 0xd0000000u | op << 16 | 2, w1);
+            TRY(f, 0xd0000000u | op << 16 | 2, w1 | 0x18000000u); /* VOP3P op_sel_hi */
+            TRY(f, 0xd0000000u | op << 16 | 0x6a00 | 2, w1);      /* VOP3B sdst vcc */
+        }
+}
+
+static int op_by_name(const char *s)
+{
+    for (unsigned i = 1; i < ISA_NOPS; i++)
+        if (!strcmp(isa_op_names[i], s))
+            return (int)i;
+    return -1;
+}
+static int arch_by_name(const char *s)
+{
+    return !strcmp(s, "gfx950") ? ISA_GFX950 : !strcmp(s, "gfx942") ? ISA_GFX942 : -1;
+}
+
+static void read_dir(const char *dir, unsigned *nfiles)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "opcov_report: cannot open %s\n", dir);
+        exit(2);
+    }
+    struct dirent *e;
+    char path[4096], line[256], an[32], fn[32], vn[32], on[128];
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, "opcov.", 6))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        ++*nfiles;
+        while (fgets(line, sizeof line, f)) {
+            if (sscanf(line, "%31s %31s %31s %127s", an, fn, vn, on) != 4)
+                continue;
+            int a = arch_by_name(an), op = op_by_name(on), m = -1, v = -1;
+            for (int i = 0; i < ISA_NFMT; i++)
+                if (!strcmp(isa_fmt_name((isa_fmt)i), fn))
+                    m = i;
+            for (int i = 0; i < NVAR; i++)
+                if (!strcmp(var_names[i], vn))
+                    v = i;
+            if (!strcmp(on, "<illegal>"))
+                continue;
+            if (a < 0 || op < 0 || m < 0 || v < 0) {
+                fprintf(stderr, "opcov_report: %s: bad line: %s", path, line);
+                exit(2);
+            }
+            ran[a][m][v][op] = 1;
+        }
+        fclose(f);
+    }
+    closedir(d);
+}
+
+/* Allow-list lines: "target op  reason" ('#' comments, blank lines); every line needs a reason. */
+static int read_allow(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "opcov_report: cannot open %s\n", path);
+        exit(2);
+    }
+    char line[512], an[32], on[128];
+    int bad = 0, n = 0;
+    while (fgets(line, sizeof line, f)) {
+        n++;
+        char *p = line + strspn(line, " \t");
+        if (*p == '#' || *p == '\n' || !*p)
+            continue;
+        int used = 0;
+        if (sscanf(p, "%31s %127s %n", an, on, &used) != 2 || !p[used] || p[used] == '\n') {
+            fprintf(stderr, "%s:%d: want \"target op reason\"\n", path, n);
+            bad = 1;
+            continue;
+        }
+        int op = op_by_name(on), a = arch_by_name(an);
+        if (op < 0 || (a < 0 && strcmp(an, "*"))) {
+            fprintf(stderr, "%s:%d: unknown target or op: %s %s\n", path, n, an, on);
+            bad = 1;
+            continue;
+        }
+        for (int i = 0; i < ISA_NARCH; i++)
+            if (a < 0 || a == i)
+                allow[i][op] = 1;
+    }
+    fclose(f);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    const char *allow_path = NULL, *dir = NULL;
+    int list = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--allow") && i + 1 < argc)
+            allow_path = argv[++i];
+        else if (!strcmp(argv[i], "--list"))
+            list = 1;
+        else
+            dir = argv[i];
+    }
+    if (!dir) {
+        fprintf(stderr, "usage: opcov_report [--allow FILE] [--list] DIR\n");
+        return 2;
+    }
+    unsigned nfiles = 0;
+    read_dir(dir, &nfiles);
+    if (nfiles == 0) {
+        fprintf(stderr, "opcov_report: no opcov.* files in %s: was the suite run with a "
+                        "-DGFXEMU_OPCOV build and GFXEMU_OPCOV_DIR set?\n", dir);
+        return 2;
+    }
+    int bad = allow_path ? read_allow(allow_path) : 0;
+    const isa_arch order[] = {ISA_GFX950, ISA_GFX942};
+    printf("opcode coverage from %u processes (implemented / executed / never executed)\n",
+           nfiles);
+    for (int ai = 0; ai < ISA_NARCH; ai++) {
+        isa_arch a = order[ai];
+        enumerate(a);
+        printf("%s:\n", isa_arch_name(a));
+        unsigned ti = 0, te = 0;
+        for (int m = 1; m < ISA_NFMT; m++)
+            for (int v = 0; v < NVAR; v++) {
+                unsigned ni = 0, ne = 0;
+                char names[16384];
+                size_t nl = 0;
+                names[0] = 0;
+                for (unsigned op = 1; op < ISA_NOPS; op++) {
+                    if (!impl[a][m][v][op])
+                        continue;
+                    ni++;
+                    if (ran[a][m][v][op])
+                        ne++;
+                    else if (nl + 64 < sizeof names)
+                        nl += (size_t)snprintf(names + nl, sizeof names - nl, " %s",
+                                               isa_op_names[op]);
+                }
+                if (!ni)
+                    continue;
+                ti += ni;
+                te += ne;
+                printf("  %-6s %-5s %4u / %4u / %4u\n", isa_fmt_name((isa_fmt)m), var_names[v],
+                       ni, ne, ni - ne);
+                if (list && ni != ne)
+                    printf("      never:%s\n", names);
+            }
+        printf("  %-12s %4u / %4u / %4u   (format, variant, op) triples\n", "total", ti, te,
+               ti - te);
+        /* The audit: an implemented op must run in some encoding on every target it has. */
+        unsigned nop = 0, nrun = 0, nallow = 0;
+        for (unsigned op = 1; op < ISA_NOPS; op++) {
+            int is_impl = 0, is_run = 0;
+            for (int m = 0; m < ISA_NFMT; m++)
+                for (int v = 0; v < NVAR; v++) {
+                    is_impl |= impl[a][m][v][op];
+                    is_run |= ran[a][m][v][op];
+                }
+            if (!is_impl)
+                continue;
+            nop++;
+            nrun += is_run;
+            if (allow[a][op]) {
+                allow_seen[a][op] = 1;
+                if (is_run) {
+                    printf("  allow-listed but executed (remove the line): %s %s\n",
+                           isa_arch_name(a), isa_op_names[op]);
+                    bad = 1;
+                } else
+                    nallow++;
+            } else if (!is_run) {
+                printf("  NOT EXECUTED by any test: %s %s\n", isa_arch_name(a), isa_op_names[op]);
+                bad |= allow_path != NULL;
+            }
+        }
+        for (unsigned op = 1; op < ISA_NOPS; op++)
+            if (x_has_semantics(op) && allow[a][op] && !allow_seen[a][op]) {
+                int any = 0;
+                for (int m = 0; m < ISA_NFMT; m++)
+                    for (int v = 0; v < NVAR; v++)
+                        any |= impl[a][m][v][op];
+                if (!any) {
+                    printf("  allow-listed but not an implemented op on %s: %s\n",
+                           isa_arch_name(a), isa_op_names[op]);
+                    bad = 1;
+                }
+            }
+        printf("  ops: %u implemented, %u executed, %u never executed (%u allow-listed)\n", nop,
+               nrun, nop - nrun, nallow);
+    }
+    /* Handlers no enumerated encoding reached: the enumeration above would be missing them. */
+    for (unsigned op = 1; op < ISA_NOPS; op++) {
+        if (!x_has_semantics(op))
+            continue;
+        int any = 0;
+        for (int a = 0; a < ISA_NARCH; a++)
+            for (int m = 0; m < ISA_NFMT; m++)
+                for (int v = 0; v < NVAR; v++)
+                    any |= impl[a][m][v][op];
+        if (!any)
+            printf("note: %s has a handler but no enumerated encoding on either target\n",
+                   isa_op_names[op]);
+    }
+    if (allow_path)
+        printf("%s\n", bad ? "opcov: FAIL" : "opcov: ok");
+    return bad;
+}

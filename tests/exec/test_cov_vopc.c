@@ -1,0 +1,254 @@
+/* test_cov_vopc.c - every V_CMP_* / V_CMPX_* / V_CMP_CLASS_* op on llvm-mc-22 encodings, in its
+ * e32, e64 and (16/32-bit types) SDWA forms, on gfx950 and gfx942.
+ *
+ * Lanes pair up 8 edge values per type (±0, ±inf, NaN, denormal, extremes of the integer
+ * range, and for 16-bit types junk in the unused high half), under a partial EXEC.  Expected
+ * masks come from the manual's predicate definitions evaluated on the host: a compare writes
+ * its result for active lanes and 0 for inactive ones; V_CMPX_* also writes EXEC. */
+#include "common/check.h"
+#include "common/cov.h"
+
+static wave *w;
+static const uint64_t EXEC0 = ~((1ull << 5) | (1ull << 40) | (1ull << 63));
+
+enum { TF16, TF32, TF64, TI16, TU16, TI32, TU32, TI64, TU64, NT };
+static const char *const tname[NT] = {"f16", "f32", "f64", "i16", "u16", "i32", "u32", "i64", "u64"};
+static const uint64_t vals[NT][8] = {
+    {0xfc00, 0xbc00, 0x8000, 0x0000, 0x0001, 0x3c00, 0x7c00, 0x7e00},
+    {0xff800000, 0xbf800000, 0x80000000, 0, 0x00000001, 0x3f800000, 0x7f800000, 0x7fc00000},
+    {0xfff0000000000000, 0xbff0000000000000, 0x8000000000000000, 0, 1, 0x3ff0000000000000,
+     0x7ff0000000000000, 0x7ff8000000000000},
+    {0x8000, 0xffff, 0, 1, 0x7fff, 0x1234, 0x8001, 2},
+    {0x8000, 0xffff, 0, 1, 0x7fff, 0x1234, 0x8001, 2},
+    {0x80000000, 0xffffffff, 0, 1, 0x7fffffff, 2, 0x80000001, 0x12345678},
+    {0x80000000, 0xffffffff, 0, 1, 0x7fffffff, 2, 0x80000001, 0x12345678},
+    {0x8000000000000000, ~0ull, 0, 1, 0x7fffffffffffffff, 0x100000000, 0xffffffff,
+     0x8000000000000001},
+    {0x8000000000000000, ~0ull, 0, 1, 0x7fffffffffffffff, 0x100000000, 0xffffffff,
+     0x8000000000000001},
+};
+static const char *const fpred[16] = {"f",  "lt",  "eq",  "le",  "gt",  "lg",  "ge",  "o",
+                                      "u",  "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
+static const char *const ipred[8] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
+
+static int is_float(int t) { return t <= TF64; }
+static int is64(int t) { return t == TF64 || t == TI64 || t == TU64; }
+static int is16(int t) { return t == TF16 || t == TI16 || t == TU16; }
+static int npred(int t) { return is_float(t) ? 16 : 8; }
+static const char *pname(int t, int p) { return is_float(t) ? fpred[p] : ipred[p]; }
+
+/* The predicate as the manual defines it, on the lane's operands (raw bits of the type). */
+static int ref(int t, int p, uint64_t x, uint64_t y)
+{
+    if (is_float(t)) {
+        double a = t == TF16 ? cov_h2d((uint32_t)x)
+                 : t == TF32 ? cov_f32((uint32_t)x)
+                             : cov_f64(x);
+        double b = t == TF16 ? cov_h2d((uint32_t)y)
+                 : t == TF32 ? cov_f32((uint32_t)y)
+                             : cov_f64(y);
+        int lt = a < b, eq = a == b, gt = a > b, un = isnan(a) || isnan(b);
+        int r[16] = {0, lt, eq, lt || eq, gt, lt || gt, gt || eq, !un,
+                     un, !(gt || eq), !(lt || gt), !gt, !(lt || eq), !eq, !lt, 1};
+        return r[p];
+    }
+    int lt, eq = x == y;
+    switch (t) {
+    case TI16: lt = (int16_t)x < (int16_t)y; break;
+    case TU16: lt = (uint16_t)x < (uint16_t)y; break;
+    case TI32: lt = (int32_t)x < (int32_t)y; break;
+    case TU32: lt = (uint32_t)x < (uint32_t)y; break;
+    case TI64: lt = (int64_t)x < (int64_t)y; break;
+    default: lt = x < y; break;
+    }
+    int r[8] = {0, lt, eq, lt || eq, !lt && !eq, !eq, !lt, 1};
+    return r[p];
+}
+
+static uint64_t opa(int t, int l) { return vals[t][l % 8]; }
+static uint64_t opb(int t, int l) { return vals[t][l / 8]; }
+
+/* v[0:1] = a, v[2:3] = b (16-bit types: junk high half in v0/v2, the value in the high half of
+ * v4/v5 for the SDWA WORD_1 forms). */
+static void setup(int t)
+{
+    memset(w, 0, sizeof *w);
+    w->mode = 0x3f0;
+    for (int l = 0; l < 64; l++) {
+        uint64_t a = opa(t, l), b = opb(t, l);
+        if (is16(t)) {
+            w->v[0][l] = (uint32_t)a | 0xdead0000u;
+            w->v[2][l] = (uint32_t)b | 0xbeef0000u;
+            w->v[4][l] = (uint32_t)a << 16 | 0x5a5a;
+            w->v[5][l] = (uint32_t)b << 16 | 0xa5a5;
+        } else {
+            w->v[0][l] = (uint32_t)a, w->v[1][l] = (uint32_t)(a >> 32);
+            w->v[2][l] = (uint32_t)b, w->v[3][l] = (uint32_t)(b >> 32);
+        }
+    }
+    wave_set_exec(w, EXEC0);
+    w->s[100] = (uint32_t)EXEC0, w->s[101] = (uint32_t)(EXEC0 >> 32);
+}
+
+static uint64_t sgpr64(int r) { return w->s[r] | (uint64_t)w->s[r + 1] << 32; }
+
+static void test_type(const char *arch, int t)
+{
+    const char *A = is64(t) ? "v[0:1]" : "v0", *B = is64(t) ? "v[2:3]" : "v2";
+    int np = npred(t), forms = is64(t) ? 2 : 3;
+    for (int cmpx = 0; cmpx < 2; cmpx++) {
+        char text[8192];
+        size_t n = 0;
+        /* form 0: e32 (VCC copied to s[2k]), 1: e64 into s[2k], 2: SDWA into s[2k] */
+        for (int p = 0; p < np; p++)
+            for (int f = 0; f < forms; f++) {
+                int r = 2 * (p * forms + f);
+                const char *op = cmpx ? "v_cmpx" : "v_cmp";
+                if (f == 0)
+                    n += (size_t)snprintf(text + n, sizeof text - n,
+                                          "%s_%s_%s_e32 vcc, %s, %s\ns_mov_b64 s[%d:%d], %s\n", op,
+                                          pname(t, p), tname[t], A, B, r, r + 1,
+                                          cmpx ? "exec" : "vcc");
+                else if (f == 1)
+                    n += (size_t)snprintf(text + n, sizeof text - n,
+                                          "%s_%s_%s_e64 s[%d:%d], %s, %s\n", op, pname(t, p),
+                                          tname[t], cmpx ? 98 : r, cmpx ? 99 : r + 1, A, B);
+                else if (is16(t))
+                    n += (size_t)snprintf(text + n, sizeof text - n,
+                                          "%s_%s_%s_sdwa s[%d:%d], v4, v5 src0_sel:WORD_1 "
+                                          "src1_sel:WORD_1\n",
+                                          op, pname(t, p), tname[t], cmpx ? 98 : r,
+                                          cmpx ? 99 : r + 1);
+                else
+                    n += (size_t)snprintf(text + n, sizeof text - n,
+                                          "%s_%s_%s_sdwa s[%d:%d], v0, v2 src0_sel:DWORD "
+                                          "src1_sel:DWORD\n",
+                                          op, pname(t, p), tname[t], cmpx ? 98 : r,
+                                          cmpx ? 99 : r + 1);
+                if (cmpx) {
+                    if (f != 0) /* the sdst must equal the new EXEC */
+                        n += (size_t)snprintf(text + n, sizeof text - n,
+                                              "s_mov_b64 s[%d:%d], exec\ns_cmp_eq_u64 s[98:99], "
+                                              "exec\ns_cselect_b32 s96, 1, 0\n"
+                                              "s_add_u32 s97, s97, s96\n",
+                                              r, r + 1);
+                    n += (size_t)snprintf(text + n, sizeof text - n,
+                                          "s_mov_b64 exec, s[100:101]\n");
+                }
+            }
+        setup(t);
+        int st = cov_run(w, arch, text);
+        CHECK(st == WAVE_DONE, "%s %s %s: status %d (fault %d op %s pc %u)", arch,
+              cmpx ? "cmpx" : "cmp", tname[t], st, w->fault.kind, isa_op_names[w->fault.op],
+              w->fault.pc);
+        if (st != WAVE_DONE)
+            continue;
+        for (int p = 0; p < np; p++) {
+            uint64_t want = 0;
+            for (int l = 0; l < 64; l++)
+                want |= (uint64_t)ref(t, p, opa(t, l), opb(t, l)) << l;
+            want &= EXEC0;
+            for (int f = 0; f < forms; f++) {
+                int r = 2 * (p * forms + f);
+                uint64_t got = sgpr64(r);
+                CHECK(got == want, "%s %s_%s_%s form %d: %016llx, want %016llx", arch,
+                      cmpx ? "v_cmpx" : "v_cmp", pname(t, p), tname[t], f,
+                      (unsigned long long)got, (unsigned long long)want);
+            }
+        }
+        if (cmpx)
+            CHECK(w->s[97] == (unsigned)(np * (forms - 1)), "%s cmpx %s: sdst != exec %u times",
+                  arch, tname[t], np * (forms - 1) - w->s[97]);
+    }
+}
+
+/* V_CMP_CLASS: lane l tests value l % 12 against the class mask 1 << (l / 12 ... ) variants. */
+static int class_of(int t, uint64_t u)
+{
+    int s, e1, e0, m0, q;
+    if (t == TF16)
+        s = (u >> 15) & 1, e1 = ((u >> 10) & 0x1f) == 0x1f, e0 = ((u >> 10) & 0x1f) == 0,
+        m0 = (u & 0x3ff) == 0, q = (u >> 9) & 1;
+    else if (t == TF32)
+        s = (u >> 31) & 1, e1 = ((u >> 23) & 0xff) == 0xff, e0 = ((u >> 23) & 0xff) == 0,
+        m0 = (u & 0x7fffff) == 0, q = (u >> 22) & 1;
+    else
+        s = (int)(u >> 63), e1 = ((u >> 52) & 0x7ff) == 0x7ff, e0 = ((u >> 52) & 0x7ff) == 0,
+        m0 = (u & 0xfffffffffffffull) == 0, q = (u >> 51) & 1;
+    /* manual: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denorm, 5 -0, 6 +0, 7 +denorm, 8 +normal,
+     * 9 +inf */
+    if (e1)
+        return m0 ? (s ? 2 : 9) : (q ? 1 : 0);
+    if (e0)
+        return m0 ? (s ? 5 : 6) : (s ? 4 : 7);
+    return s ? 3 : 8;
+}
+
+static void test_class(const char *arch)
+{
+    static const uint64_t cv[3][10] = {
+        {0x7c01, 0x7e00, 0xfc00, 0xc000, 0x8001, 0x8000, 0x0000, 0x03ff, 0x3c00, 0x7c00},
+        {0x7f800001, 0x7fc00000, 0xff800000, 0xc0000000, 0x807fffff, 0x80000000, 0, 1,
+         0x3f800000, 0x7f800000},
+        {0x7ff0000000000001, 0x7ff8000000000000, 0xfff0000000000000, 0xc000000000000000,
+         0x800fffffffffffff, 0x8000000000000000, 0, 1, 0x3ff0000000000000, 0x7ff0000000000000},
+    };
+    for (int t = TF16; t <= TF64; t++) {
+        const char *A = t == TF64 ? "v[0:1]" : "v0";
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "v_cmp_class_%s_e32 vcc, %s, v2\ns_mov_b64 s[10:11], vcc\n"
+                 "v_cmp_class_%s_e64 s[12:13], %s, v2\n"
+                 "v_cmpx_class_%s_e64 s[14:15], %s, v2\ns_mov_b64 s[16:17], exec\n"
+                 "s_mov_b64 exec, s[100:101]\n"
+                 "v_cmpx_class_%s_e32 vcc, %s, v2\ns_mov_b64 s[18:19], exec\n"
+                 "s_mov_b64 exec, s[100:101]\n%s",
+                 tname[t], A, tname[t], A, tname[t], A, tname[t], A,
+                 t == TF64 ? ""
+                           : t == TF16 ? "v_cmp_class_f16_sdwa s[20:21], v4, v2 src0_sel:WORD_1 "
+                                         "src1_sel:DWORD\nv_cmpx_class_f16_sdwa s[22:23], v4, v2 "
+                                         "src0_sel:WORD_1 src1_sel:DWORD\n"
+                                       : "v_cmp_class_f32_sdwa s[20:21], v0, v2 src0_sel:DWORD "
+                                         "src1_sel:DWORD\nv_cmpx_class_f32_sdwa s[22:23], v0, v2 "
+                                         "src0_sel:DWORD src1_sel:DWORD\n");
+        memset(w, 0, sizeof *w);
+        w->mode = 0x3f0;
+        uint64_t want = 0;
+        for (int l = 0; l < 64; l++) {
+            uint64_t u = cv[t][l % 10];
+            /* masks: one class bit, its complement, all, none, and a spread pattern */
+            uint32_t mask = l < 10 ? 1u << (l % 10)
+                          : l < 20 ? ~(1u << (l % 10)) & 0x3ff
+                          : l < 30 ? 0x3ff
+                          : l < 40 ? 0
+                                   : (uint32_t)(0x2a5 >> (l % 3));
+            w->v[0][l] = (uint32_t)u | (t == TF16 ? 0x12340000u : 0);
+            w->v[1][l] = (uint32_t)(u >> 32);
+            w->v[4][l] = (uint32_t)u << 16;
+            w->v[2][l] = mask;
+            want |= (uint64_t)((mask >> class_of(t, u)) & 1) << l;
+        }
+        want &= EXEC0;
+        wave_set_exec(w, EXEC0);
+        w->s[100] = (uint32_t)EXEC0, w->s[101] = (uint32_t)(EXEC0 >> 32);
+        int st = cov_run(w, arch, text);
+        CHECK(st == WAVE_DONE, "%s class %s: status %d", arch, tname[t], st);
+        int last = t == TF64 ? 18 : 22;
+        for (int r = 10; r <= last; r += 2)
+            CHECK(sgpr64(r) == want, "%s class %s s[%d]: %016llx, want %016llx", arch, tname[t], r,
+                  (unsigned long long)sgpr64(r), (unsigned long long)want);
+    }
+}
+
+int main(void)
+{
+    w = malloc(sizeof *w);
+    const char *arches[] = {"gfx950", "gfx942"};
+    for (int a = 0; a < 2; a++) {
+        for (int t = 0; t < NT; t++)
+            test_type(arches[a], t);
+        test_class(arches[a]);
+    }
+    free(w);
+    return check_summary("cov_vopc");
+}
