@@ -1,8 +1,8 @@
 /* test_vmem_fast.c - the FLAT/GLOBAL dword fast path (vmem.c, vmem_fast) must give exactly what the
  * per-lane engine gives: lanes spread over two allocations, a store whose lane 37 runs past the
- * end (lanes before it are stored, the fault names lane 37's address and lanes 37-63), a load whose destination
- * is its own address register, a warm translation cache pointing at another allocation, and
- * partial EXEC.  Expected values are computed here from the buffers' known contents. */
+ * end (lanes before it are stored, the fault names lane 37's address and lanes 37-63), a load
+ * whose destination is its own address register, a warm translation cache pointing at another
+ * allocation, and partial EXEC.  Expected values are computed here from the buffers' known contents. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
