@@ -61,7 +61,9 @@ static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write)
     if (f->has_soffset)
         off += (u64)x_s32(w, x, 2) * 64;
     u64 addr = (x_s64(w, x, 1) + off) & ~3ull, rel = addr - w->scratch_va;
-    if (addr < w->scratch_va || rel + 4ull * n > (u64)w->scratch_lane * 64) {
+    u64 bytes = (u64)w->scratch_lane * 64;
+    /* rel + 4 * n would wrap for an address near 2^64 when the wave has no scratch (base 0) */
+    if (addr < w->scratch_va || rel > bytes || 4ull * n > bytes - rel) {
         wave_mem_fault(w, x, addr, 4 * n, write);
         return NULL;
     }
