@@ -124,7 +124,7 @@ static void s_buffer_load(wave *w, const xinst *x)
             wave_mem_fault(w, x, v.base + o, 4, 0);
             return;
         }
-        tmp[i] = *p;
+        memcpy(&tmp[i], p, 4); /* the V# base need not be dword-aligned */
     }
     memcpy(&w->s[x->in.dst[0].idx], tmp, 4ull * n);
 }
@@ -143,7 +143,7 @@ static void s_buffer_store(wave *w, const xinst *x)
             wave_mem_fault(w, x, v.base + o, 4, 1);
             return;
         }
-        *p = w->s[x->in.src[0].idx + i];
+        memcpy(p, &w->s[x->in.src[0].idx + i], 4);
     }
 }
 

@@ -117,6 +117,17 @@ int main(void)
                   page[psz - 4] == 11,
               "%s control buffer: %s", arch, f.message);
 
+        /* A V# base need not be dword-aligned (host pointers are arbitrary): the scalar buffer
+         * load reads the bytes there (UBSan caught a misaligned u32 load; fuzz_runasm). */
+        memcpy(page + 1, "\x11\x22\x33\x44", 4);
+        set_rsrc(P + 1, 0, 16, 0);
+        CHECK(run("s_buffer_load_dword s9, s[4:7], 0\ns_waitcnt lgkmcnt(0)\n"
+                  "s_mov_b32 s8, 0\ns_mov_b64 s[2:3], s[0:1]\ns_store_dword s9, s[2:3], 8\n"
+                  "s_dcache_wb",
+                  0, 0, &f) == 0 &&
+                  !memcmp(page + 8, "\x11\x22\x33\x44", 4),
+              "%s unaligned s_buffer_load: %s", arch, f.message);
+
         /* ---- global / flat ---- */
         const char *gstore = "v_mov_b32 v1, 0\nglobal_store_dword v1, v2, s[2:3]";
         const char *gload = "v_mov_b32 v1, 0\nglobal_load_dword v2, v1, s[2:3]";
