@@ -119,7 +119,7 @@ static void s_buffer_load(wave *w, const xinst *x)
         tmp[i] = 0;
         if (o + 4 > v.num_records)
             continue;
-        const u32 *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        const void *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
         if (!p) {
             wave_mem_fault(w, x, v.base + o, 4, 0);
             return;
@@ -138,7 +138,7 @@ static void s_buffer_store(wave *w, const xinst *x)
         u64 o = (u64)off + 4 * i;
         if (o + 4 > v.num_records)
             continue;
-        u32 *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        void *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
         if (!p) {
             wave_mem_fault(w, x, v.base + o, 4, 1);
             return;
