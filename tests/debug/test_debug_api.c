@@ -132,6 +132,21 @@ static void test_lockstep(void) {
         CHECK(gfx_wave_lds(w, 1020, lds, 8, 0) == GFX_ERR_INVALID, "LDS bounds");
         gfx_wave_free(w);
     }
+    /* A wave without LDS: an empty access is fine (no memcpy from NULL: UBSan, found by
+     * fuzz_debug_cli's `lds 0 0`), any byte is outside. */
+    size_t cn = 0;
+    uint8_t *code = asm_snippet("gfx950", "s_endpgm", &cn);
+    w = NULL;
+    if (code && gfx_wave_create(dev, GFX_ARCH_GFX950, code, cn, 0x1000, 0, &w) == GFX_OK) {
+        uint8_t b[4];
+        CHECK(gfx_wave_lds(w, 0, b, 0, 0) == GFX_OK && gfx_wave_lds(w, 0, b, 0, 1) == GFX_OK,
+              "empty LDS access without LDS");
+        CHECK(gfx_wave_lds(w, 0, b, 4, 0) == GFX_ERR_INVALID, "no LDS bytes");
+        gfx_wave_free(w);
+    } else {
+        CHECK(0, "create a wave without LDS");
+    }
+    free(code);
     gfx_device_free(dev);
 }
 
