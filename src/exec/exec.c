@@ -164,7 +164,7 @@ void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int w
 
 /* The rare wave modes, off the fast path: VSKIP (s_setvskip) drops every vector instruction
  * (VALU, MFMA, vector memory, LDS) without executing it; GPR indexing rewrites VALU operands. */
-static void x_run_moded(wave *w, const xinst *x)
+void x_run_moded(wave *w, const xinst *x)
 {
     int vec = x->cls == XC_VALU || x->cls == XC_VMEM || x->cls == XC_LDS || x->cls == XC_MFMA;
     if (w->vskip && vec)

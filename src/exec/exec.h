@@ -113,6 +113,8 @@ void wave_run(wave *w);
 void wave_fault(wave *w, const xinst *x, int kind);
 /* Run a VALU instruction under VGPR indexing (s_set_gpr_idx_on). */
 void x_run_indexed(wave *w, const xinst *x);
+/* One instruction under VSKIP or GPR indexing (the slow path of wave_run and wave_step). */
+void x_run_moded(wave *w, const xinst *x);
 /* A memory fault at [addr, addr+size) (write: 1 for stores and atomics). */
 void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
 

@@ -16,8 +16,8 @@ const xinst *wave_step(wave *w) {
     }
     w->count[x->cls]++;
     w->pc += x->size;
-    if (w->gpr_idx_on && x->cls == XC_VALU)
-        x_run_indexed(w, x);
+    if (w->gpr_idx_on | w->vskip) /* the same slow path as wave_run() */
+        x_run_moded(w, x);
     else
         x->fn(w, x);
     return x;
