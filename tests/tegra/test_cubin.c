@@ -221,8 +221,8 @@ static void test_hand_built(void) {
         memcpy(shp, &sh, sizeof sh);
         m = NULL;
         int r = nvt_module_parse(im.b, im.len, &m, err, sizeof err);
-        CHECK(r == -EINVAL && m == NULL, "NOBITS section %u: parse returned %d (%s)", readers[i],
-              r, err);
+        CHECK(r == -EINVAL && m == NULL, "NOBITS section %u: parse returned %d (%s)", readers[i], r,
+              err);
         nvt_module_destroy(m);
     }
 }
