@@ -94,7 +94,7 @@ check-sanitize: deps
 # (gcc 12's crashes at start-up on this kernel).  tools/test_run_scalar.sh is left out: its
 # barrier kernel has every workgroup store to the same words, a race of the kernel itself that
 # TSan rightly reports on the host, and its watchdog timing check does not hold under TSan.
-TSAN_TESTS ?= dispatch/|kernels/|exec/test_valu_kernels|tools/test_run_vecadd
+TSAN_TESTS ?= dispatch/|kernels/|exec/test_valu_kernels|tools/test_run_vecadd|api/test_runasm_threads
 check-tsan: deps
 	@$(MAKE) --no-print-directory CC=$(CLANG) BUILD=build-tsan \
 	    EXTRA_CFLAGS="-fsanitize=thread -O1" EXTRA_LDFLAGS=-fsanitize=thread all
