@@ -46,8 +46,8 @@ _mapped = {}
 
 def map_host(ptr, size=None):
     """Allow kernels run by run_asm() to access [ptr, ptr+size).  `ptr` is an address or an
-    object address_of() understands (then `size` defaults to its size).  Raises gfxemu.Error
-    when the range overlaps one already registered."""
+    object address_of() understands (then `size` defaults to its size; the object is kept alive
+    until unmap_host()).  Raises gfxemu.Error when the range overlaps one already registered."""
     addr = address_of(ptr)
     if size is None:
         if isinstance(ptr, int):
