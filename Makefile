@@ -94,7 +94,7 @@ check-sanitize: deps
 # (gcc 12's crashes at start-up on this kernel).  Kernels that race plain accesses (every
 # workgroup storing the same words, a CAS loop's first load) are legal on a GPU and no C data
 # race on the host: gfxemu does plain global accesses as relaxed atomics (src/exec/xatomic.h).
-TSAN_TESTS ?= dispatch/|kernels/|exec/test_valu_kernels|tools/test_run_vecadd|tools/test_run_scalar
+TSAN_TESTS ?= dispatch/|kernels/|exec/test_valu_kernels|tools/test_run_vecadd|tools/test_run_scalar|api/test_runasm_threads
 check-tsan: deps
 	@$(MAKE) --no-print-directory CC=$(CLANG) BUILD=build-tsan \
 	    EXTRA_CFLAGS="-fsanitize=thread -O1" EXTRA_LDFLAGS=-fsanitize=thread all
@@ -112,6 +112,10 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS) $(wildcard include/*.h src/*/*.h src
 	@mkdir -p $(@D)
 	$(CLANG) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=undefined $(CPPFLAGS) $< $(LIB_SRCS) -o $@ -lm -lpthread
+
+# Targets that #include a source from outside src/ (tools/, tegra/) rebuild when it changes.
+$(BUILD)/fuzz/fuzz_debug_cli: tools/debug_cli.c tools/debug_cli.h
+$(BUILD)/fuzz/fuzz_cubin: tegra/module.c include/nvtegra.h
 
 fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZ_BINS)

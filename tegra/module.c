@@ -172,6 +172,12 @@ int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, 
             goto fail;
         }
     const Elf64_Shdr *strs = &sh[eh.e_shstrndx];
+    /* SHT_NOBITS sections skip the bounds check above: only .nv.shared.* may be one (its size
+     * is all that is used); names, code and attributes must be bytes of the file. */
+    if (strs->sh_type == SHT_NOBITS) {
+        err_out(err, errlen, rc, "the section name table has no bytes in the file");
+        goto fail;
+    }
 #define SECNAME(s)                                                                                 \
     ((s).sh_name < strs->sh_size &&                                                                \
              memchr(m->image + strs->sh_offset + (s).sh_name, 0, strs->sh_size - (s).sh_name)      \
@@ -196,6 +202,10 @@ int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, 
         const char *name = SECNAME(sh[i]);
         if (strncmp(name, ".text.", 6))
             continue;
+        if (sh[i].sh_type == SHT_NOBITS) {
+            rc = err_out(err, errlen, -EINVAL, "%s has no bytes in the file", name);
+            goto fail;
+        }
         nvt_kernel_info *k = &m->k[n];
         k->name = name + 6;
         k->code = m->image + sh[i].sh_offset;
@@ -218,6 +228,9 @@ int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, 
                 k->shared_bytes = (uint32_t)sh[j].sh_size;
             } else if (pre == 14) {
                 k->cbuf0_size = (uint32_t)sh[j].sh_size;
+            } else if (sh[j].sh_type == SHT_NOBITS) {
+                rc = err_out(err, errlen, -EINVAL, "%s has no bytes in the file", nj);
+                goto fail;
             } else if ((rc = walk_info(m->image + sh[j].sh_offset, sh[j].sh_size, kernel_attr, k)) <
                        0) {
                 err_out(err, errlen, rc, "%s: malformed %s", k->name, nj);
@@ -238,7 +251,9 @@ int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, 
     global_ctx g = {m};
     for (unsigned i = 0; i < eh.e_shnum; i++)
         if (!strcmp(SECNAME(sh[i]), ".nv.info") &&
-            (rc = walk_info(m->image + sh[i].sh_offset, sh[i].sh_size, global_attr, &g)) < 0) {
+            (rc = sh[i].sh_type == SHT_NOBITS ? -EINVAL
+                                              : walk_info(m->image + sh[i].sh_offset, sh[i].sh_size,
+                                                          global_attr, &g)) < 0) {
             err_out(err, errlen, rc, "malformed .nv.info");
             goto fail;
         }

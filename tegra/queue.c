@@ -347,13 +347,15 @@ void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k) {
 int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const uint32_t block[3],
                const void *const *args, uint32_t nargs, uint64_t *signal) {
     const nvt_kernel_info *ki = &k->info;
-    uint32_t cb_size = ki->param_base + ki->param_size;
-    if (ki->cbuf0_size > cb_size)
-        cb_size = ki->cbuf0_size;
-    cb_size = (cb_size + 15) & ~15u;
-    if (cb_size > SLOT_BYTES - CBUF0_OFF)
-        return nvt_fail(q->dev, -E2BIG, "%s: constant bank 0 of %u bytes exceeds a %u-byte slot",
-                        ki->name, cb_size, SLOT_BYTES - CBUF0_OFF);
+    /* 64-bit: a cubin's cbuf0 size near 2^32 must not wrap to a small bank when rounded */
+    uint64_t cb_need = (uint64_t)ki->param_base + ki->param_size;
+    if (ki->cbuf0_size > cb_need)
+        cb_need = ki->cbuf0_size;
+    cb_need = (cb_need + 15) & ~15ull;
+    if (cb_need > SLOT_BYTES - CBUF0_OFF)
+        return nvt_fail(q->dev, -E2BIG, "%s: constant bank 0 of %llu bytes exceeds a %u-byte slot",
+                        ki->name, (unsigned long long)cb_need, SLOT_BYTES - CBUF0_OFF);
+    uint32_t cb_size = (uint32_t)cb_need;
     /* Recycle the slot only once the launch that last used it has completed. */
     uint32_t slot = q->next_slot;
     int rc = poll_until(q, value_done, q->slot_value[slot], SPACE_TIMEOUT_MS,

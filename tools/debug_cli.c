@@ -802,7 +802,9 @@ static void cmd_lds(dbg *d, const char *args) {
     if (!w)
         return;
     uint8_t *buf = malloc(len ? len : 1);
-    if (!buf || gfx_wave_lds(w, (uint32_t)off, buf, (uint32_t)len, 0) != GFX_OK) {
+    /* an offset past 32 bits is outside (not truncated to a small one) */
+    if (!buf || off > UINT32_MAX ||
+        gfx_wave_lds(w, (uint32_t)off, buf, (uint32_t)len, 0) != GFX_OK) {
         printf("lds: [0x%llx, 0x%llx) is outside the workgroup's LDS\n", (unsigned long long)off,
                (unsigned long long)(off + len));
         free(buf);

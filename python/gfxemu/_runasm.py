@@ -39,10 +39,15 @@ def _size_of(obj):
     return memoryview(obj).nbytes
 
 
+# Objects given to map_host(), by address, kept alive while registered: a registered range whose
+# object Python freed would let kernels write into reused memory.
+_mapped = {}
+
+
 def map_host(ptr, size=None):
     """Allow kernels run by run_asm() to access [ptr, ptr+size).  `ptr` is an address or an
-    object address_of() understands (then `size` defaults to its size).  Raises gfxemu.Error
-    when the range overlaps one already registered."""
+    object address_of() understands (then `size` defaults to its size; the object is kept alive
+    until unmap_host()).  Raises gfxemu.Error when the range overlaps one already registered."""
     addr = address_of(ptr)
     if size is None:
         if isinstance(ptr, int):
@@ -51,13 +56,17 @@ def map_host(ptr, size=None):
     r = N.gfxemu_map_host(addr, size)
     if r != N.GFX_OK:
         raise Error(last_error(), _result_name(r))
+    if not isinstance(ptr, int):
+        _mapped[addr] = ptr
 
 
 def unmap_host(ptr):
     """Forget the range registered at `ptr` (an address or the object given to map_host)."""
-    r = N.gfxemu_unmap_host(address_of(ptr))
+    addr = address_of(ptr)
+    r = N.gfxemu_unmap_host(addr)
     if r != N.GFX_OK:
         raise Error(last_error(), _result_name(r))
+    _mapped.pop(addr, None)
 
 
 register_host = map_host
@@ -89,6 +98,9 @@ def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_
     if isinstance(lib, int):
         code = lib
     else:
+        if lib_sz > _size_of(lib):
+            raise ValueError("run_asm: lib_sz %d is larger than the %d-byte code object"
+                             % (lib_sz, _size_of(lib)))
         try:
             code = address_of(lib)
         except TypeError:  # read-only bytes: run a private copy

@@ -125,6 +125,8 @@ gfx_result gfx_wave_lds(gfx_wave *h, uint32_t off, void *buf, uint32_t size, int
     wave *w = h->w;
     if (off > w->lds_size || size > w->lds_size - off || (size && !w->lds))
         return GFX_ERR_INVALID;
+    if (!size) /* w->lds may be NULL: no memcpy from or to it */
+        return GFX_OK;
     if (write)
         memcpy(w->lds + off, buf, size);
     else

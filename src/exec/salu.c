@@ -381,14 +381,20 @@ SAVEEXEC(s_andn1_wrexec_b64, ~s0 & ex, 1)
 SAVEEXEC(s_andn2_wrexec_b64, s0 & ~ex, 1)
 
 /* Program counter: addresses are code_va + byte offset; w->pc already points past this
- * instruction when the handler runs. */
+ * instruction when the handler runs.  A target 4 GiB or more away from the code (either side)
+ * must not wrap into it: it becomes an offset the wave loop refuses (bad-PC fault). */
+static void jump_va(wave *w, u64 va)
+{
+    u64 off = va - w->prog->code_va;
+    w->pc = off > UINT32_MAX ? UINT32_MAX : (u32)off;
+}
 static void s_getpc_b64(wave *w, const xinst *x) { x_sd64(w, x, w->prog->code_va + w->pc); }
-static void s_setpc_b64(wave *w, const xinst *x) { w->pc = (u32)(S0_64 - w->prog->code_va); }
+static void s_setpc_b64(wave *w, const xinst *x) { jump_va(w, S0_64); }
 static void s_swappc_b64(wave *w, const xinst *x)
 {
     u64 target = S0_64;
     x_sd64(w, x, w->prog->code_va + w->pc);
-    w->pc = (u32)(target - w->prog->code_va);
+    jump_va(w, target);
 }
 
 /* s_movrels/s_movreld: relative SGPR addressing by M0; an index past the SGPR file faults. */
@@ -655,7 +661,7 @@ static void csp_fork(wave *w, u64 mask, u64 target_va)
     u64 exec = wave_exec(w), pass = mask & exec, fail = ~mask & exec;
     u64 next_va = w->prog->code_va + w->pc, push_pc, push_exec;
     if (pass == exec) {
-        w->pc = (u32)(target_va - w->prog->code_va);
+        jump_va(w, target_va);
         return;
     }
     if (fail == exec)
@@ -666,7 +672,7 @@ static void csp_fork(wave *w, u64 mask, u64 target_va)
     } else {
         wave_set_exec(w, pass);
         push_exec = fail, push_pc = next_va;
-        w->pc = (u32)(target_va - w->prog->code_va);
+        jump_va(w, target_va);
     }
     u32 *e = &w->s[csp(w) * 4];
     e[0] = (u32)push_exec, e[1] = (u32)(push_exec >> 32);
@@ -685,12 +691,12 @@ static void s_cbranch_join(wave *w, const xinst *x)
     set_csp(w, csp(w) - 1);
     const u32 *e = &w->s[csp(w) * 4];
     wave_set_exec(w, e[0] | (u64)e[1] << 32);
-    w->pc = (u32)((e[2] | (u64)e[3] << 32) - w->prog->code_va);
+    jump_va(w, e[2] | (u64)e[3] << 32);
 }
 
 /* s_rfe_b64: clear PRIV and jump to S0.  The manual allows it only inside a trap handler; gfxemu
  * runs none (s_trap faults), so PRIV is always 0 and what is left is the jump. */
-static void s_rfe_b64(wave *w, const xinst *x) { w->pc = (u32)(S0_64 - w->prog->code_va); }
+static void s_rfe_b64(wave *w, const xinst *x) { jump_va(w, S0_64); }
 
 #define H(op, fn, cls) {ISA_OP_##op, cls, ISA_T_B32, fn}
 #define H64(op, fn, cls) {ISA_OP_##op, cls, ISA_T_B64, fn}

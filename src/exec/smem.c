@@ -61,7 +61,9 @@ static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write)
     if (f->has_soffset)
         off += (u64)x_s32(w, x, 2) * 64;
     u64 addr = (x_s64(w, x, 1) + off) & ~3ull, rel = addr - w->scratch_va;
-    if (addr < w->scratch_va || rel + 4ull * n > (u64)w->scratch_lane * 64) {
+    u64 bytes = (u64)w->scratch_lane * 64;
+    /* rel + 4 * n would wrap for an address near 2^64 when the wave has no scratch (base 0) */
+    if (addr < w->scratch_va || rel > bytes || 4ull * n > bytes - rel) {
         wave_mem_fault(w, x, addr, 4 * n, write);
         return NULL;
     }
@@ -117,12 +119,12 @@ static void s_buffer_load(wave *w, const xinst *x)
         tmp[i] = 0;
         if (o + 4 > v.num_records)
             continue;
-        const u32 *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        const void *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
         if (!p) {
             wave_mem_fault(w, x, v.base + o, 4, 0);
             return;
         }
-        tmp[i] = *p;
+        memcpy(&tmp[i], p, 4); /* the V# base need not be dword-aligned */
     }
     memcpy(&w->s[x->in.dst[0].idx], tmp, 4ull * n);
 }
@@ -136,12 +138,12 @@ static void s_buffer_store(wave *w, const xinst *x)
         u64 o = (u64)off + 4 * i;
         if (o + 4 > v.num_records)
             continue;
-        u32 *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        void *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
         if (!p) {
             wave_mem_fault(w, x, v.base + o, 4, 1);
             return;
         }
-        *p = w->s[x->in.src[0].idx + i];
+        memcpy(p, &w->s[x->in.src[0].idx + i], 4);
     }
 }
 

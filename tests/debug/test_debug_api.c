@@ -96,6 +96,25 @@ static void test_lockstep(void) {
     CHECK(gfx_wave_step(w, NULL) == GFX_ERR_FAULT, "a faulted wave stays faulted");
     gfx_wave_free(w);
 
+    /* Stepping honours VSKIP like wave_run(): vector instructions between s_setvskip 1 and
+     * s_setvskip 0 are not executed (the step loop used to run them). */
+    w = make_wave(NULL, "s_mov_b32 s0, 1\n"
+                        "s_setvskip s0, 0\n"
+                        "v_mov_b32 v1, 7\n"
+                        "s_setvskip 0, 0\n"
+                        "v_mov_b32 v2, 9\n"
+                        "s_endpgm");
+    if (w) {
+        for (int i = 0; i < 5; i++)
+            CHECK(gfx_wave_step(w, NULL) == GFX_OK, "vskip step %d", i);
+        uint64_t v1 = 1, v2 = 0;
+        gfx_wave_get(w, GFX_REG_VGPR, 1, 0, &v1);
+        gfx_wave_get(w, GFX_REG_VGPR, 2, 0, &v2);
+        CHECK(v1 == 0 && v2 == 9, "vskip under stepping: v1 %llu (want 0), v2 %llu (want 9)",
+              (unsigned long long)v1, (unsigned long long)v2);
+        gfx_wave_free(w);
+    }
+
     /* With a device: loads read its buffers; LDS reads and writes through gfx_wave_lds. */
     gfx_device *dev = NULL;
     uint64_t buf = 0;
@@ -132,6 +151,21 @@ static void test_lockstep(void) {
         CHECK(gfx_wave_lds(w, 1020, lds, 8, 0) == GFX_ERR_INVALID, "LDS bounds");
         gfx_wave_free(w);
     }
+    /* A wave without LDS: an empty access is fine (no memcpy from NULL: UBSan, found by
+     * fuzz_debug_cli's `lds 0 0`), any byte is outside. */
+    size_t cn = 0;
+    uint8_t *code = asm_snippet("gfx950", "s_endpgm", &cn);
+    w = NULL;
+    if (code && gfx_wave_create(dev, GFX_ARCH_GFX950, code, cn, 0x1000, 0, &w) == GFX_OK) {
+        uint8_t b[4];
+        CHECK(gfx_wave_lds(w, 0, b, 0, 0) == GFX_OK && gfx_wave_lds(w, 0, b, 0, 1) == GFX_OK,
+              "empty LDS access without LDS");
+        CHECK(gfx_wave_lds(w, 0, b, 4, 0) == GFX_ERR_INVALID, "no LDS bytes");
+        gfx_wave_free(w);
+    } else {
+        CHECK(0, "create a wave without LDS");
+    }
+    free(code);
     gfx_device_free(dev);
 }
 

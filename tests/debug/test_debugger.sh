@@ -78,7 +78,7 @@ PY
     entry=$(addr_of "$dis" swap .)
     sst=$(addr_of "$dis" swap global_store_dword)
     sreg=$(data_reg "$(awk -v k='<swap>:' '$2 == k {f=1} f && /global_store_dword/ {print; exit}' <<<"$dis")")
-    out=$(printf '%s\n' "break $bar" continue step waves "lds 0 16" delete step waves \
+    out=$(printf '%s\n' "break $bar" continue step waves "lds 0 16" "lds 0x100000000 16" delete step waves \
         "break $sst" continue "p $sreg[5]" continue "p $sreg[5]" bt continue |
         "$GFXEMU" debug "$co" swap --grid 1 --block 128 --arg "out:$tmp/s.bin:512" 2>&1)
     rc=$?
@@ -89,6 +89,8 @@ PY
     expect "$cpu swap" "  wave 1 of (0,0,0): running    pc $entry <swap> exec 0xffffffffffffffff, 0 insts"
     # lds[t] = 3t + 1 for the 64 lanes of wave 0
     expect "$cpu swap" "lds+0x0: 0x00000001 0x00000004 0x00000007 0x0000000a"
+    # an offset past 32 bits is outside, not truncated to offset 0
+    expect "$cpu swap" "lds: [0x100000000, 0x100000010) is outside the workgroup's LDS"
     expect "$cpu swap" "wave 0 waits at a barrier: the other waves run until it opens"
     expect "$cpu swap" "workgroup (0,0,0) wave 0 (running), pc $after2 $(sym $after2), exec 0xffffffffffffffff"
     expect "$cpu swap" "  wave 1 of (0,0,0): running    pc $after $(sym $after) exec 0xffffffffffffffff, $(( $(grep -c . <<<"$(awk -v k='<swap>:' -v b="$bar" '$2 == k {f=1; next} /^$/ {f=0} f {print} f && tolower($0) ~ substr(b, 3) {exit}' <<<"$dis")") )) insts"

@@ -276,6 +276,19 @@ int main(void)
                                 "s_mov_b32 s5, 1\ns_mov_b32 s6, 2") == WAVE_DONE &&
                   w->s[5] == 0 && w->s[6] == 2,
               "%s rfe: %x %x", a, w->s[5], w->s[6]);
+        /* A jump 4 GiB past the code must not wrap into it (pc is a 32-bit offset): bad PC. */
+        static const char *const far_jumps[] = {
+            "s_getpc_b64 s[0:1]\ns_add_u32 s1, s1, 1\ns_setpc_b64 s[0:1]",
+            "s_getpc_b64 s[0:1]\ns_add_u32 s1, s1, 1\ns_add_u32 s0, s0, 8\ns_rfe_b64 s[0:1]",
+            "s_getpc_b64 s[0:1]\ns_add_u32 s1, s1, 1\ns_add_u32 s0, s0, 12\n"
+            "s_swappc_b64 s[2:3], s[0:1]",
+            "s_getpc_b64 s[0:1]\ns_sub_u32 s1, s1, 1\ns_add_u32 s0, s0, 8\ns_setpc_b64 s[0:1]",
+        };
+        for (unsigned j = 0; j < sizeof far_jumps / sizeof far_jumps[0]; j++) {
+            reset();
+            CHECK(run_snippet(w, a, far_jumps[j]) == WAVE_FAULT && w->fault.kind == XF_PC,
+                  "%s far jump %u: kind %d", a, j, w->fault.kind);
+        }
         reset();
         CHECK(run_snippet(w, a, "s_endpgm_ordered_ps_done\ns_mov_b32 s5, 1") == WAVE_DONE &&
                   w->s[5] == 0,

@@ -22,6 +22,8 @@ for bin in "$@"; do
     corpus="$BUILD/fuzz/corpus/$name"
     mkdir -p "$corpus"
     if [ "$name" = fuzz_elf ]; then cp "$seeds"/*.co "$corpus/"; else cp "$seeds"/*.text "$corpus/"; fi
+    # Hand-made seeds (and regression inputs) for targets whose input has its own layout.
+    if [ -d "tests/fuzz/corpus/$name" ]; then cp "tests/fuzz/corpus/$name"/* "$corpus/"; fi
     echo "fuzz: $name for ${secs}s"
     if ! "$bin" -max_total_time="$secs" -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$BUILD/fuzz/artifacts/$name-" "$corpus" 2>"$BUILD/fuzz/$name.log"; then

@@ -251,9 +251,10 @@ class MockDriver(unittest.TestCase):
         snippet = lambda v: gfxtest.assemble_text(
             "v_mov_b32 v0, 0\nv_mov_b32 v1, %d\nglobal_store_dword v0, v1, s[0:1]\n"
             "s_endpgm\n" % v, "store%d" % v)
-        codes = [ctypes.create_string_buffer(snippet(v), len(snippet(v))) for v in range(12)]
+        # Room for the longer snippet(99) (a literal) written over codes[5] below.
+        codes = [ctypes.create_string_buffer(snippet(v), 64) for v in range(12)]
         for v in list(range(12)) + [0, 5]:
-            rc = gfxemu.run_asm(codes[v], len(codes[v]), 1, 1, 1, 64, 1, 1, out, rsrc2=0)
+            rc = gfxemu.run_asm(codes[v], len(snippet(v)), 1, 1, 1, 64, 1, 1, out, rsrc2=0)
             self.assertEqual((rc, out[0]), (0, v))
         new = snippet(99)
         ctypes.memmove(codes[5], new, len(new))
@@ -347,6 +348,28 @@ class WildAccess(unittest.TestCase):
         self.assertIn("not the start of a registered range", str(cm.exception))
         with self.assertRaises(gfxemu.Error):
             gfxemu.map_host(ctypes.addressof(buf), 0)
+
+    def test_mapped_objects_stay_alive_until_unmapped(self):
+        # A registered object freed by Python would leave kernels a range of freed (reused)
+        # memory: map_host keeps the object alive until unmap_host.
+        import gc
+        import weakref
+        buf = (ctypes.c_char * 256)()
+        ref = weakref.ref(buf)
+        addr = ctypes.addressof(buf)
+        gfxemu.map_host(buf)
+        del buf
+        gc.collect()
+        self.assertIsNotNone(ref(), "a registered buffer was freed while still registered")
+        gfxemu.unmap_host(addr)
+        gc.collect()
+        self.assertIsNone(ref(), "unmap_host did not let the buffer go")
+
+    def test_code_size_beyond_the_code_object(self):
+        # lib_sz larger than the object would make the C side read past it.
+        code = bytearray(8)
+        with self.assertRaises(ValueError):
+            gfxemu.run_asm(code, 4096, 1, 1, 1, 64, 1, 1, 0)
 
 
 if __name__ == "__main__":

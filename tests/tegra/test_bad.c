@@ -154,6 +154,12 @@ static void test_fault_and_recovery(void) {
     nvt_sim_stats_get(sim, &st);
     CHECK(strstr(st.last_fault, "program at unmapped VA 0x10000") != NULL, "fault: %s",
           st.last_fault);
+    /* a cubin's .nv.constant0 size near 2^32 (a NOBITS section needs no file bytes) must not
+     * wrap the 16-byte rounding of the constant bank to a small size */
+    nvt_kernel bigcb = *k;
+    bigcb.info.cbuf0_size = 0xfffffff8u;
+    CHECK(nvt_launch(q, &bigcb, one, blk, args, 3, NULL) == -E2BIG, "cbuf0 of 4 GiB - 8: %s",
+          nvt_dev_error(dev));
     /* a launch the QMD cannot express is refused before submission */
     uint32_t huge[3] = {2048, 1, 1};
     CHECK(nvt_launch(q, k, one, huge, args, 3, NULL) == -EINVAL, "2048 threads per block");

@@ -205,6 +205,26 @@ static void test_hand_built(void) {
             nvt_module_destroy(m);
         }
     CHECK(parsed == 0, "%d truncated images parsed", parsed);
+    /* A section whose bytes the parser reads (names, code, attributes) marked SHT_NOBITS with
+     * an offset far outside the file: the NOBITS exemption of the bounds check must not let
+     * the parser read (or hand out a code pointer) there.  Found by tests/fuzz/fuzz_cubin. */
+    static const unsigned readers[] = {1, 4, 5, 6}; /* .shstrtab, .nv.info, .nv.info.kern, .text */
+    for (unsigned i = 0; i < sizeof readers / sizeof readers[0]; i++) {
+        build(&im, (variant){87, 0, 16});
+        Elf64_Ehdr eh;
+        Elf64_Shdr sh;
+        memcpy(&eh, im.b, sizeof eh);
+        uint8_t *shp = im.b + eh.e_shoff + readers[i] * sizeof sh;
+        memcpy(&sh, shp, sizeof sh);
+        sh.sh_type = SHT_NOBITS;
+        sh.sh_offset = 0x7fff0000;
+        memcpy(shp, &sh, sizeof sh);
+        m = NULL;
+        int r = nvt_module_parse(im.b, im.len, &m, err, sizeof err);
+        CHECK(r == -EINVAL && m == NULL, "NOBITS section %u: parse returned %d (%s)", readers[i], r,
+              err);
+        nvt_module_destroy(m);
+    }
 }
 
 /* ---- real nvcc cubins --------------------------------------------------------------------- */
