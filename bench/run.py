@@ -24,6 +24,10 @@ TARGETS = [
     ("elementwise_vecadd", "emulated_over_native", 1, "<=", 10.0,
      "elementwise <= 10x native"),
     ("first_launch", "total_ms", 1, "<=", 10.0, "first launch <= 10 ms"),
+    # issue 4: MFMA-bound GEMM per thread, and the 1024^3 fp8 GEMM on one thread
+    ("gemm_fp8_32x32_big", "macs_per_s", 1, ">=", 5e9, "MFMA GEMM (fp8) >= 5 G MAC/s, 1 thread"),
+    ("gemm_bf16_16x16_big", "macs_per_s", 1, ">=", 5e9, "MFMA GEMM (bf16) >= 5 G MAC/s, 1 thread"),
+    ("gemm_fp8_32x32_big", "seconds", 1, "<=", 0.25, "fp8 1024^3 GEMM < 0.25 s, 1 thread"),
 ]
 SCALING_TARGET = 1.8  # 2 threads / 1 thread on workloads with >= 8 workgroups
 
