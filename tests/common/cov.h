@@ -4,6 +4,7 @@
 #define GFXEMU_TEST_COV_H
 
 #include "common/asm.h"
+#include "common/snippet.h"
 #include "exec/exec.h"
 
 #include <math.h>
@@ -11,33 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Like run_snippet() (snippet.h) without its length limit: assemble text + s_endpgm for arch,
- * run it on w from its current registers.  Returns the WAVE_* status, -1 if it did not build. */
+/* Assemble text + s_endpgm for arch and run it on w from its current registers, with a budget
+ * of 100000 instructions.  Returns the WAVE_* status, -1 if it did not build. */
 static inline int cov_run(wave *w, const char *arch, const char *text)
 {
-    size_t len = strlen(text) + 16, n;
-    char *src = malloc(len);
-    snprintf(src, len, "%s\ns_endpgm", text);
-    uint8_t *code = asm_snippet(arch, src, &n);
-    free(src);
-    if (!code)
-        return -1;
-    xprog p;
-    if (xprog_build(&p, strcmp(arch, "gfx942") ? ISA_GFX950 : ISA_GFX942, code, (uint32_t)n,
-                    0x1000) != 0) {
-        free(code);
-        return -1;
-    }
-    w->prog = &p;
-    w->pc = 0;
-    w->budget = 100000;
-    w->status = WAVE_RUNNING;
-    memset(&w->fault, 0, sizeof w->fault);
-    wave_run(w);
-    w->prog = NULL;
-    xprog_free(&p);
-    free(code);
-    return w->status;
+    return run_snippet_budget(w, arch, text, 100000);
 }
 
 static inline float cov_f32(uint32_t u)

@@ -9,10 +9,18 @@
 
 int run_snippet(wave *w, const char *arch, const char *text)
 {
-    char src[1024];
-    snprintf(src, sizeof src, "%s\ns_endpgm", text);
-    size_t n;
+    return run_snippet_budget(w, arch, text, 1000);
+}
+
+int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget)
+{
+    size_t len = strlen(text) + 16, n;
+    char *src = malloc(len);
+    if (!src)
+        return -1;
+    snprintf(src, len, "%s\ns_endpgm", text);
     uint8_t *code = asm_snippet(arch, src, &n);
+    free(src);
     if (!code)
         return -1;
     xprog p;
@@ -23,7 +31,7 @@ int run_snippet(wave *w, const char *arch, const char *text)
     }
     w->prog = &p;
     w->pc = 0;
-    w->budget = 1000;
+    w->budget = budget;
     w->status = WAVE_RUNNING;
     memset(&w->fault, 0, sizeof w->fault);
     wave_run(w);

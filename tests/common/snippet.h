@@ -4,9 +4,13 @@
 
 #include "exec/exec.h"
 
+#include <stdint.h>
+
 /* Assemble text (plus a final s_endpgm) for arch ("gfx950"/"gfx942"), decode it at code address
  * 0x1000 and run it on w from its current registers, with pc 0, a fresh fault record and a
  * budget of 1000 instructions.  Returns the final WAVE_* status, or -1 if assembly failed. */
 int run_snippet(wave *w, const char *arch, const char *text);
+/* The same with a budget of `budget` instructions (for long snippets and loops). */
+int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget);
 
 #endif
