@@ -5,8 +5,10 @@
 
 #include "gfxemu.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The target being tested. */
 typedef struct {
@@ -36,5 +38,48 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
 double kt_ulp32(float got, double exact);
 double kt_ulp16(float got, double exact); /* got: an f16 value widened to float */
 double kt_ulp64(double got, long double exact);
+
+/* The next value of a test's xorshift64 generator (state must not be 0). */
+static inline uint32_t kt_rand(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return (uint32_t)(*state >> 16);
+}
+
+/* Bit casts, and "same bits, or both NaN" for comparing float results with references. */
+static inline float from_bits32(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline double from_bits64(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+static inline uint32_t bits32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline uint64_t bits64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+static inline int same32(float got, float want)
+{
+    return isnan(want) ? isnan(got) : bits32(got) == bits32(want);
+}
+static inline int same64(double got, double want)
+{
+    return isnan(want) ? isnan(got) : bits64(got) == bits64(want);
+}
 
 #endif

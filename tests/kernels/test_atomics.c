@@ -14,12 +14,7 @@
 #include <string.h>
 
 static uint64_t rng = 0xa54ff53a5f1d36f1ull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
 static int launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,

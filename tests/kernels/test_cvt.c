@@ -17,12 +17,7 @@
 #include <string.h>
 
 static uint64_t rng = 0xbb67ae8584caa73bull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
 static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
@@ -43,26 +38,10 @@ static int launch(const char *name, unsigned groups, const void *const *params, 
 
 typedef _Float16 f16;
 
-static float from_bits32(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static uint32_t bits32(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 static uint16_t bits16(f16 h) {
     uint16_t u;
     memcpy(&u, &h, 2);
     return u;
-}
-static int same32(float got, float want) {
-    return isnan(want) ? isnan(got) : bits32(got) == bits32(want);
-}
-static int same64(double got, double want) {
-    return isnan(want) ? isnan(got) : memcmp(&got, &want, 8) == 0;
 }
 static int same16(f16 got, f16 want) {
     return want != want ? got != got : bits16(got) == bits16(want);

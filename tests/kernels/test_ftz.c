@@ -14,12 +14,7 @@
 #include <string.h>
 
 static uint64_t rng = 0x9b05688c2b3e6c1full;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 
 static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {64, 1, 1};
@@ -31,16 +26,6 @@ static int launch(const char *name, unsigned groups, const void *const *params, 
 #define N 1000
 #define GROUPS ((N + 63) / 64)
 
-static float from_bits32(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static uint32_t bits32(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 static float ftz(float v) { return fabsf(v) < 0x1p-126f ? copysignf(0.0f, v) : v; }
 
 /* got is right if it has want's bits (NaN: any NaN); alt is a second acceptable answer. */

@@ -15,15 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 
 /* Launch on a 1D grid; a failed launch counts as a failed check. */
 static int launch(const char *name, unsigned groups, unsigned block, const void *const *params,

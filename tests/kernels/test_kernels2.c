@@ -17,13 +17,7 @@
 #include <string.h>
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 
 /* Launch on a 3D grid (in workgroups) of blocks; a failed launch counts as a failed check. */
 static int launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
@@ -43,28 +37,6 @@ static int launch(const char *name, unsigned groups, unsigned block, const void 
 
 #define N 1000 /* not a multiple of 64: the last wave is partial */
 #define GROUPS ((N + 63) / 64)
-
-static int same64(double got, double want)
-{
-    return isnan(want) ? isnan(got) : memcmp(&got, &want, 8) == 0;
-}
-static int same32(float got, float want)
-{
-    return isnan(want) ? isnan(got) : memcmp(&got, &want, 4) == 0;
-}
-
-static double from_bits64(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
-static float from_bits32(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 /* A random double: random sign and mantissa, exponent in [2^-60, 2^60). */
 static double rnd_double(void)

@@ -26,12 +26,7 @@
 #include <string.h>
 
 static uint64_t rng = 0x6a09e667f3bcc909ull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 
 static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {64, 1, 1};
@@ -42,29 +37,6 @@ static int launch(const char *name, unsigned groups, const void *const *params, 
 
 #define N 1000 /* not a multiple of 64: the last wave is partial */
 #define GROUPS ((N + 63) / 64)
-
-static float from_bits32(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static uint32_t bits32(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static uint64_t bits64(double d) {
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-/* Same bits, or both NaN. */
-static int same32(float got, float want) {
-    return isnan(want) ? isnan(got) : bits32(got) == bits32(want);
-}
-static int same64(double got, double want) {
-    return isnan(want) ? isnan(got) : bits64(got) == bits64(want);
-}
 
 /* Random sign and mantissa, biased exponent in [lo, lo + span). */
 static float rnd_f32(unsigned lo, unsigned span) {

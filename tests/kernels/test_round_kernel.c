@@ -17,12 +17,7 @@
 #include <string.h>
 
 static uint64_t rng = 0x510e527fade682d1ull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 
 #define N 640
 #define GROUPS (N / 64)
@@ -34,28 +29,6 @@ static uint32_t rnd(void) {
 
 static const int HOST[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 static const int FLT_OF_HW[4] = {1, 2, 3, 0}; /* FP_ROUND value -> FLT_ROUNDS value */
-
-static uint32_t b32(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static uint64_t b64(double f) {
-    uint64_t u;
-    memcpy(&u, &f, 8);
-    return u;
-}
-static float f32r(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static int same32(float got, float want) {
-    return isnan(want) ? isnan(got) : b32(got) == b32(want);
-}
-static int same64(double got, double want) {
-    return isnan(want) ? isnan(got) : b64(got) == b64(want);
-}
 
 /* [op](x, y, z) with the host in mode m */
 static void ref(int m, float x, float y, float z, double dx, double dy, float *r, double *rd,
@@ -82,12 +55,12 @@ static void ref(int m, float x, float y, float z, double dx, double dy, float *r
 static float rnd_f32(int i) {
     uint32_t r = rnd();
     if (i % 8 == 0)
-        return f32r(r & 0x807fffffu); /* denormal */
+        return from_bits32(r & 0x807fffffu); /* denormal */
     if (i % 8 == 1)
-        return f32r((r & 0x807fffffu) | (250 + rnd() % 4) << 23); /* near overflow */
+        return from_bits32((r & 0x807fffffu) | (250 + rnd() % 4) << 23); /* near overflow */
     if (i % 8 == 2)
-        return f32r((r & 0x80001fffu) | (100 + rnd() % 40) << 23 | 0x1000); /* f16 ties */
-    return f32r((r & 0x807fffffu) | (110 + rnd() % 30) << 23);
+        return from_bits32((r & 0x80001fffu) | (100 + rnd() % 40) << 23 | 0x1000); /* f16 ties */
+    return from_bits32((r & 0x807fffffu) | (110 + rnd() % 30) << 23);
 }
 
 static void t_setreg(void) {

@@ -18,12 +18,7 @@
 #include <string.h>
 
 static uint64_t rng = 0x510e527fade682d1ull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return kt_rand(&rng); }
 
 static int launch(const char *name, unsigned groups, unsigned block, const void *const *params,
                   size_t n) {
