@@ -280,8 +280,8 @@ int main(void)
         static const char *const far_jumps[] = {
             "s_getpc_b64 s[0:1]\ns_add_u32 s1, s1, 1\ns_setpc_b64 s[0:1]",
             "s_getpc_b64 s[0:1]\ns_add_u32 s1, s1, 1\ns_add_u32 s0, s0, 8\ns_rfe_b64 s[0:1]",
-            "s_getpc_b64 s[0:1]\ns_add_u32 s1, s1, 1\ns_add_u32 s0, s0, 12\n"
-            "s_swappc_b64 s[2:3], s[0:1]",
+            ("s_getpc_b64 s[0:1]\ns_add_u32 s1, s1, 1\ns_add_u32 s0, s0, 12\n"
+             "s_swappc_b64 s[2:3], s[0:1]"),
             "s_getpc_b64 s[0:1]\ns_sub_u32 s1, s1, 1\ns_add_u32 s0, s0, 8\ns_setpc_b64 s[0:1]",
         };
         for (unsigned j = 0; j < sizeof far_jumps / sizeof far_jumps[0]; j++) {
