@@ -4,6 +4,7 @@
 #define GFXEMU_TEST_COV_H
 
 #include "common/asm.h"
+#include "common/bits.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -19,30 +20,6 @@ static inline int cov_run(wave *w, const char *arch, const char *text)
     return run_snippet_budget(w, arch, text, 100000);
 }
 
-static inline float cov_f32(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static inline uint32_t cov_u32(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static inline double cov_f64(uint64_t u)
-{
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
-}
-static inline uint64_t cov_u64(double f)
-{
-    uint64_t u;
-    memcpy(&u, &f, 8);
-    return u;
-}
 /* IEEE binary16 bits to double (exact). */
 static inline double cov_h2d(uint32_t h)
 {

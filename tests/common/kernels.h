@@ -3,12 +3,11 @@
 #ifndef GFXEMU_TEST_KERNELS_H
 #define GFXEMU_TEST_KERNELS_H
 
+#include "common/bits.h"
 #include "gfxemu.h"
 
-#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 /* The target being tested. */
 typedef struct {
@@ -46,40 +45,6 @@ static inline uint32_t kt_rand(uint64_t *state)
     *state ^= *state >> 7;
     *state ^= *state << 17;
     return (uint32_t)(*state >> 16);
-}
-
-/* Bit casts, and "same bits, or both NaN" for comparing float results with references. */
-static inline float from_bits32(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static inline double from_bits64(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
-static inline uint32_t bits32(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static inline uint64_t bits64(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-static inline int same32(float got, float want)
-{
-    return isnan(want) ? isnan(got) : bits32(got) == bits32(want);
-}
-static inline int same64(double got, double want)
-{
-    return isnan(want) ? isnan(got) : bits64(got) == bits64(want);
 }
 
 #endif

@@ -288,20 +288,20 @@ static void test_float(const char *arch)
             if (pk) {
                 double a0 = hv[l % 8], a1 = hv[(l + 3) % 8], b0 = hv[l / 8], b1 = hv[(l / 8 + 5) % 8];
                 if (bf) {
-                    o[l] = cov_u32((float)a0) >> 16 | (cov_u32((float)a1) >> 16) << 16;
-                    d[l] = cov_u32((float)b0) >> 16 | (cov_u32((float)b1) >> 16) << 16;
-                    c[l] = cov_u32((float)(a0 + b0)) >> 16 | (cov_u32((float)(a1 + b1)) >> 16) << 16;
+                    o[l] = bits32((float)a0) >> 16 | (bits32((float)a1) >> 16) << 16;
+                    d[l] = bits32((float)b0) >> 16 | (bits32((float)b1) >> 16) << 16;
+                    c[l] = bits32((float)(a0 + b0)) >> 16 | (bits32((float)(a1 + b1)) >> 16) << 16;
                 } else {
                     o[l] = h16(a0) | h16(a1) << 16;
                     d[l] = h16(b0) | h16(b1) << 16;
                     c[l] = h16(a0 + b0) | h16(a1 + b1) << 16;
                 }
             } else if (f64) {
-                o[l] = cov_u64(a), d[l] = cov_u64(b);
-                c[l] = l % 3 == 0 ? o[l] : cov_u64(fv[(l + 3) % 8]);
+                o[l] = bits64(a), d[l] = bits64(b);
+                c[l] = l % 3 == 0 ? o[l] : bits64(fv[(l + 3) % 8]);
             } else {
-                o[l] = cov_u32((float)a), d[l] = cov_u32((float)b);
-                c[l] = l % 3 == 0 ? o[l] : cov_u32((float)fv[(l + 3) % 8]);
+                o[l] = bits32((float)a), d[l] = bits32((float)b);
+                c[l] = l % 3 == 0 ? o[l] : bits32((float)fv[(l + 3) % 8]);
             }
             mem_wr(fam, 8 * l, o[l], f64);
             uint64_t addr = fam == 1 ? buf + 8 * l : 8u * l;
@@ -321,17 +321,17 @@ static void test_float(const char *arch)
             else if (pk)
                 want = c[l];
             else if (f64) {
-                double a = cov_f64(o[l]), b = cov_f64(d[l]);
-                want = kind == 3 ? (a == cov_f64(c[l]) ? d[l] : o[l])
-                                 : cov_u64(kind == 1 ? fmin(a, b) : kind == 2 ? fmax(a, b) : a + b);
+                double a = from_bits64(o[l]), b = from_bits64(d[l]);
+                want = kind == 3 ? (a == from_bits64(c[l]) ? d[l] : o[l])
+                                 : bits64(kind == 1 ? fmin(a, b) : kind == 2 ? fmax(a, b) : a + b);
                 if (kind && a == 0 && b == 0) /* min/max of ±0: either zero is accepted */
-                    want = cov_f64(mem_rd(fam, 8 * l, 1)) == 0 ? mem_rd(fam, 8 * l, 1) : want;
+                    want = from_bits64(mem_rd(fam, 8 * l, 1)) == 0 ? mem_rd(fam, 8 * l, 1) : want;
             } else {
-                float a = cov_f32((uint32_t)o[l]), b = cov_f32((uint32_t)d[l]);
-                want = kind == 3 ? (a == cov_f32((uint32_t)c[l]) ? d[l] : o[l])
-                                 : cov_u32(kind == 1 ? fminf(a, b) : kind == 2 ? fmaxf(a, b) : a + b);
+                float a = from_bits32((uint32_t)o[l]), b = from_bits32((uint32_t)d[l]);
+                want = kind == 3 ? (a == from_bits32((uint32_t)c[l]) ? d[l] : o[l])
+                                 : bits32(kind == 1 ? fminf(a, b) : kind == 2 ? fmaxf(a, b) : a + b);
                 if (kind && kind != 3 && a == 0 && b == 0)
-                    want = cov_f32((uint32_t)mem_rd(fam, 8 * l, 0)) == 0 ? mem_rd(fam, 8 * l, 0)
+                    want = from_bits32((uint32_t)mem_rd(fam, 8 * l, 0)) == 0 ? mem_rd(fam, 8 * l, 0)
                                                                           : want;
             }
             uint64_t got = mem_rd(fam, 8 * l, f64);

@@ -13,8 +13,8 @@
 typedef uint32_t u32;
 static wave *w;
 
-static float f(u32 x) { return cov_f32(x); }
-static u32 fb(float v) { return cov_u32(v); }
+static float f(u32 x) { return from_bits32(x); }
+static u32 fb(float v) { return bits32(v); }
 static double h(u32 x) { return cov_h2d(x & 0xffff); }
 static u32 hb(double v)
 {

@@ -26,8 +26,8 @@ static u32 hb(double v) /* f16 bits of v, rounded to nearest even */
     memcpy(&u, &f, 2);
     return u;
 }
-static float f(u32 x) { return cov_f32(x); }
-static u32 fb(float v) { return cov_u32(v); }
+static float f(u32 x) { return from_bits32(x); }
+static u32 fb(float v) { return bits32(v); }
 static int32_t sext(u32 v, int bits) { return (int32_t)(v << (32 - bits)) >> (32 - bits); }
 static u32 sat_i16(int64_t v) { return (u32)(v > 32767 ? 32767 : v < -32768 ? -32768 : v) & 0xffff; }
 static u32 sat_i32(int64_t v) { return (u32)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); }
@@ -414,8 +414,8 @@ static int same(u32 got, u32 want, u32 mask, int fnan)
     got &= mask, want &= mask;
     if (fnan == 16 && (want & 0x7c00) == 0x7c00 && (want & 0x3ff))
         return (got & 0x7c00) == 0x7c00 && (got & 0x3ff);
-    if (fnan == 32 && cov_f32(want) != cov_f32(want))
-        return cov_f32(got) != cov_f32(got);
+    if (fnan == 32 && from_bits32(want) != from_bits32(want))
+        return from_bits32(got) != from_bits32(got);
     return got == want;
 }
 

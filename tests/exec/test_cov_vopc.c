@@ -42,11 +42,11 @@ static int ref(int t, int p, uint64_t x, uint64_t y)
 {
     if (is_float(t)) {
         double a = t == TF16 ? cov_h2d((uint32_t)x)
-                 : t == TF32 ? cov_f32((uint32_t)x)
-                             : cov_f64(x);
+                 : t == TF32 ? from_bits32((uint32_t)x)
+                             : from_bits64(x);
         double b = t == TF16 ? cov_h2d((uint32_t)y)
-                 : t == TF32 ? cov_f32((uint32_t)y)
-                             : cov_f64(y);
+                 : t == TF32 ? from_bits32((uint32_t)y)
+                             : from_bits64(y);
         int lt = a < b, eq = a == b, gt = a > b, un = isnan(a) || isnan(b);
         int r[16] = {0, lt, eq, lt || eq, gt, lt || gt, gt || eq, !un,
                      un, !(gt || eq), !(lt || gt), !gt, !(lt || eq), !eq, !lt, 1};

@@ -8,6 +8,7 @@
  * gfx950 reference model for overflow/NaN, see src/exec/valu_scale.c): it decodes with its own
  * formula, rounds by searching the representable values, and uses the host's f32/f16
  * conversions; it shares no code with src/exec/fpfmt.h or the handlers. */
+#include "common/bits.h"
 #include "common/asm.h"
 #include "exec/exec.h"
 
@@ -24,16 +25,6 @@ static wave *W;
 static int fails, checks;
 static const char *CUR;
 
-static float F(u32 u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static u32 U(float f) {
-    u32 u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 static u64 rs = 0x2545f4914f6cdd1dull;
 static u32 rnd(void) {
     rs ^= rs << 13;
@@ -125,7 +116,7 @@ static u32 rup32(int s, unsigned c, int e) {
     u32 sign = (c >> (RF[s].bits - 1)) & 1 ? 0x80000000u : 0;
     if (nan || e == ENAN)
         return sign | 0x7fc00000u;
-    return U((float)ldexp(v, e)); /* host RNE; out of range gives inf */
+    return bits32((float)ldexp(v, e)); /* host RNE; out of range gives inf */
 }
 static u32 rup16(int s, unsigned c, int e, int bf) {
     u32 f = rup32(s, c, e);
@@ -146,7 +137,7 @@ static double h2d(u32 h) {
     memcpy(&x, &b, 2);
     return x;
 }
-static double w16(u32 h, int bf) { return bf ? F((h & 0xffff) << 16) : h2d(h); }
+static double w16(u32 h, int bf) { return bf ? from_bits32((h & 0xffff) << 16) : h2d(h); }
 static int sexp(u32 scale) {
     unsigned e = (scale >> 23) & 0xff;
     return e == 0xff ? ENAN : (int)e - 127;
@@ -170,12 +161,12 @@ static u32 rand_wide(int s, int e, int kind16) {
     if (kind16) /* keep it exact in the 16-bit source type */
         mant &= kind16 == 2 ? 0x7f0000 : 0x7fe000;
     float v = ldexpf(1 + mant * 0x1p-23f, ex);
-    return U(rnd() & 1 ? -v : v);
+    return bits32(rnd() & 1 ? -v : v);
 }
 static u32 to16(u32 f, int bf) {
     if (bf)
         return f >> 16; /* rand_wide kept it exact */
-    _Float16 h = (_Float16)F(f);
+    _Float16 h = (_Float16)from_bits32(f);
     uint16_t b;
     memcpy(&b, &h, 2);
     return b;
@@ -237,7 +228,7 @@ static void cmp(int r, int l, u64 exec, u32 want, u32 nanmask) {
         want = IN[r][l];
     if (got == want)
         return;
-    if (nanmask == 32 && isnan(F(got)) && isnan(F(want)) && (exec >> l & 1))
+    if (nanmask == 32 && isnan(from_bits32(got)) && isnan(from_bits32(want)) && (exec >> l & 1))
         return;
     if ((nanmask == 16 || nanmask == 17) && (exec >> l & 1)) {
         /* two f16 (16) or bf16 (17) halves, each may be any NaN */
@@ -399,7 +390,7 @@ static void fill_wide(int s, int kind16) {
     }
 }
 static double wide(u32 v, int kind16, int hi) {
-    return kind16 ? w16(v >> (16 * hi), kind16 == 2) : F(v);
+    return kind16 ? w16(v >> (16 * hi), kind16 == 2) : from_bits32(v);
 }
 
 /* pk_fp8/bf8 from two f32 (v0, v1) or one 16-bit pair (v0): the word op_sel[3] of v40 */
@@ -424,7 +415,7 @@ static void test_down_pk8(void) {
                     continue;
                 for (int l = 0; l < 64; l++) {
                     int e = sexp(IN[33][l]), k = ops[o].k16;
-                    double a = wide(IN[0][l], k, 0), b = k ? wide(IN[0][l], k, 1) : F(IN[1][l]);
+                    double a = wide(IN[0][l], k, 0), b = k ? wide(IN[0][l], k, 1) : from_bits32(IN[1][l]);
                     u32 p = rdown(ops[o].s, a, e, 0, 0) | rdown(ops[o].s, b, e, 0, 0) << 8;
                     u32 old = IN[40][l];
                     cmp(40, l, ex, hi ? (old & 0xffff) | p << 16 : (old & 0xffff0000u) | p, 0);
@@ -472,7 +463,7 @@ static void test_down_byte(void) {
                     if (!ops[o].two)
                         p = rdown(s, wide(IN[0][l], k, half), e, sr, r);
                     else {
-                        double a = wide(IN[0][l], k, 0), b = k ? wide(IN[0][l], k, 1) : F(IN[1][l]);
+                        double a = wide(IN[0][l], k, 0), b = k ? wide(IN[0][l], k, 1) : from_bits32(IN[1][l]);
                         p = rdown(s, a, e, sr, r) | rdown(s, b, e, sr, r) << 4;
                     }
                     unsigned sh = 8 * (sel & 3);
@@ -515,9 +506,9 @@ static void test_down_pk32(void) {
                 int e = sexp(IN[33][l]), k = ops[o].k16;
                 u32 out[6] = {0};
                 for (int i = 0; i < 32; i++) {
-                    double v = ops[o].x2 ? F(IN[(i & 1) * 16 + i / 2][l])
+                    double v = ops[o].x2 ? from_bits32(IN[(i & 1) * 16 + i / 2][l])
                                : k       ? wide(IN[i / 2][l], k, i & 1)
-                                         : F(IN[i][l]);
+                                         : from_bits32(IN[i][l]);
                     u32 c = rdown(ops[o].s, v, e, ops[o].sr, IN[32][l]);
                     for (int b = 0; b < 6; b++) {
                         int bit = 6 * i + b;
@@ -541,23 +532,23 @@ static void test_edges(void) {
         u32 w40, w41, w42, w43, w44;
     } c[] = {
         /* fp8 0x38 = 1.0, 0x7e = 448: scale 1 */
-        {0x7e38, U(1.0f), U(448.0f), 0x3f800000, U(1.0f), U(448.0f), 0x7e38, 0x5f3c, 0x72},
+        {0x7e38, bits32(1.0f), bits32(448.0f), 0x3f800000, bits32(1.0f), bits32(448.0f), 0x7e38, 0x5f3c, 0x72},
         /* scale 2^-127: 1.0 * 2^-127 is the f32 denormal 0x00400000; 448 * 2^-127 = 0x1.cp-119;
          * narrowing divides: 2^-127 / 2^-127 = 1 */
-        {0x7e38, U(0x1p-127f), U(0x1.cp-119f), 0x00000000, 0x00400000, U(0x1.cp-119f), 0x7e38,
+        {0x7e38, bits32(0x1p-127f), bits32(0x1.cp-119f), 0x00000000, 0x00400000, bits32(0x1.cp-119f), 0x7e38,
          0x5f3c, 0x72},
         /* scale 2^127: widening overflows 448 * 2^127 to inf, 1.0 * 2^127 fine; narrowing 1.0
          * by 2^127 underflows to 0 */
-        {0xfe38, U(1.0f), U(-1.0f), 0x7f000000, U(0x1p127f), 0xff800000, 0x8000, 0x8000, 0x80},
+        {0xfe38, bits32(1.0f), bits32(-1.0f), 0x7f000000, bits32(0x1p127f), 0xff800000, 0x8000, 0x8000, 0x80},
         /* NaN scale: NaN out, fp8 0x7f, bf8 0x7e, fp4 +-max (0x7 / 0xf) */
-        {0x0000, U(2.0f), U(-2.0f), 0x7f800000, 0x7fc00000, 0x7fc00000, 0xff7f, 0xfe7e, 0xf7},
+        {0x0000, bits32(2.0f), bits32(-2.0f), 0x7f800000, 0x7fc00000, 0x7fc00000, 0xff7f, 0xfe7e, 0xf7},
         /* overflow without NaN scale: fp8 -> NaN 0x7f, bf8 -> max 0x7b, fp4 -> max */
-        {0x0000, U(1e6f), U(-INFINITY), 0x3f800000, 0, 0, 0xff7f, 0xfb7b, 0xf7},
+        {0x0000, bits32(1e6f), bits32(-INFINITY), 0x3f800000, 0, 0, 0xff7f, 0xfb7b, 0xf7},
         /* NaN inputs: fp8 S.1111111, bf8 S.11111.10, fp4 +-max; bf8 codes 0x7c = inf */
         {0x0000, 0x7fc00000, 0xffc00000, 0x3f800000, 0, 0, 0xff7f, 0xfe7e, 0xf7},
         /* denormals: fp8 0x01 = 2^-9, fp8 0x81 = -2^-9; half the smallest fp4 denormal (0.25)
          * ties to 0, 0.75 ties to 1.0 (even); fp8 0.25 = 0x28, 0.75 = 0x34; bf8 0x34, 0x3a */
-        {0x8101, U(0.25f), U(0.75f), 0x3f800000, U(0x1p-9f), U(-0x1p-9f), 0x3428, 0x3a34, 0x20},
+        {0x8101, bits32(0.25f), bits32(0.75f), 0x3f800000, bits32(0x1p-9f), bits32(-0x1p-9f), 0x3428, 0x3a34, 0x20},
     };
     int n = sizeof c / sizeof c[0];
     for (int l = 0; l < n; l++) {
@@ -580,7 +571,7 @@ static void test_edges(void) {
         u32 want[5] = {c[l].w40, c[l].w41, c[l].w42, c[l].w43, c[l].w44};
         for (int k = 0; k < 5; k++) {
             checks++;
-            int bothnan = k < 2 && isnan(F(got[k])) && isnan(F(want[k]));
+            int bothnan = k < 2 && isnan(from_bits32(got[k])) && isnan(from_bits32(want[k]));
             if ((l == 4 || l == 5) && k < 2)
                 continue; /* codes 0: not interesting */
             if (got[k] != want[k] && !bothnan)
@@ -589,7 +580,7 @@ static void test_edges(void) {
     }
     /* inline constant scale 1.0 and SGPR scale with abs/neg sources (lane 0: 1.0, 448) */
     checks += 3;
-    if (W->v[46][0] != U(1.0f) || W->v[47][0] != U(448.0f))
+    if (W->v[46][0] != bits32(1.0f) || W->v[47][0] != bits32(448.0f))
         fail("inline scale: %08x %08x", W->v[46][0], W->v[47][0]);
     if ((W->v[48][0] & 0xffff) != 0x7eb8) /* -|1.0| -> 0xb8, |448| -> 0x7e */
         fail("abs/neg: %08x", W->v[48][0]);
@@ -604,14 +595,14 @@ static void test_sr_hand(void) {
     memset(IN, 0, sizeof IN);
     static const u32 seed[] = {0x7fffffff, 0x80000000, 0xbfffffff, 0xc0000000, 0, 0xffffffff};
     for (int l = 0; l < 6; l++) {
-        IN[0][l] = U(1.0625f);
-        IN[2][l] = U(2.5f);
-        IN[3][l] = U(5.0f);
+        IN[0][l] = bits32(1.0625f);
+        IN[2][l] = bits32(2.5f);
+        IN[3][l] = bits32(5.0f);
         IN[32][l] = seed[l];
         IN[33][l] = 0x3f800000;
         for (int r = 4; r < 36; r++)
             if (r != 32 && r != 33)
-                IN[r][l] = U(1.0625f);
+                IN[r][l] = bits32(1.0625f);
     }
     if (!load_run("gfx950",
                   "v_cvt_scalef32_sr_fp8_f32 v40, v0, v32, v33\n"
@@ -682,14 +673,14 @@ static void test_sr_plain(void) {
                     for (int l = 0; l < 64; l++) {
                         u32 x = IN[0][l], r = IN[32][l];
                         unsigned sbit = x >> 31 ? 0x80 : 0, c;
-                        if (isnan(F(x)))
+                        if (isnan(from_bits32(x)))
                             c = a == 1 ? 0x80 : sbit | (bf ? 0x7e : 0x7f);
                         else if (a == 0) { /* OCP: fraction alignment; overflow NaN / inf */
-                            unsigned k = isinf(F(x)) ? rmax(s) + 1 : rround(s, fabs(F(x)), 1, r);
+                            unsigned k = isinf(from_bits32(x)) ? rmax(s) + 1 : rround(s, fabs(from_bits32(x)), 1, r);
                             c = k > rmax(s) ? sbit | (bf ? 0x7c : 0x7f) : sbit | k;
                         } else { /* FNUZ: low-bits model, overflow NaN 0x80, no -0 */
                             double v =
-                                isinf(F(x)) ? INFINITY : sr_low(x, RF[s].m, 1 - RF[s].bias, r);
+                                isinf(from_bits32(x)) ? INFINITY : sr_low(x, RF[s].m, 1 - RF[s].bias, r);
                             unsigned k =
                                 v > rdec(s, rmax(s), &(int){0}) ? 0x100 : rround(s, v, 0, 0);
                             c = k == 0x100 ? 0x80 : k == 0 ? 0 : sbit | k;
@@ -709,7 +700,7 @@ static void test_sr_plain(void) {
             for (int l = 0; l < 64; l++) {
                 u32 k = rnd() % 8;
                 float v = ldexpf(1 + (rnd() & 0x7fffff) * 0x1p-23f, (int)(rnd() % 46) - 30);
-                IN[0][l] = k == 0 ? 0x7f800000 : k == 1 ? 0xc77ff000 /* -65520 */ : U(v);
+                IN[0][l] = k == 0 ? 0x7f800000 : k == 1 ? 0xc77ff000 /* -65520 */ : bits32(v);
                 if (rnd() & 1)
                     IN[0][l] ^= 0x80000000u;
             }
@@ -718,7 +709,7 @@ static void test_sr_plain(void) {
                 continue;
             for (int l = 0; l < 64; l++) {
                 u32 x = IN[0][l];
-                double v = isinf(F(x)) ? INFINITY : sr_low(x & 0x7fffffff, 10, -14, IN[32][l]);
+                double v = isinf(from_bits32(x)) ? INFINITY : sr_low(x & 0x7fffffff, 10, -14, IN[32][l]);
                 _Float16 h = (_Float16)(v > 65504 ? INFINITY : v);
                 uint16_t hb;
                 memcpy(&hb, &h, 2);

@@ -10,6 +10,7 @@
  * are exact in double; an f16 fma is the directed fma in double, then the directed conversion
  * (two roundings in the same direction give the single directed rounding).  Inputs: edge
  * values paired with each other (ties, overflow, denormal results, x - x) and random ones. */
+#include "common/bits.h"
 #include "common/asm.h"
 #include "exec/exec.h"
 
@@ -35,26 +36,6 @@ static char CUR[256];
 static const int HOST[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 static const char *const MNAME[4] = {"nearest", "+inf", "-inf", "zero"};
 
-static float F(u32 u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static u32 U(float f) {
-    u32 u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static double D(u64 u) {
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
-}
-static u64 UD(double f) {
-    u64 u;
-    memcpy(&u, &f, 8);
-    return u;
-}
 static double H(u32 h) {
     f16 v;
     uint16_t b = (uint16_t)h;
@@ -134,7 +115,7 @@ enum { ADD, SUB, SUBREV, MUL, FMA, FMAC, LDEXP, RCP, SQRT, CVT_I, CVT_U, CVT_D, 
 
 static float ref32(int op, float a, float b, float c, int m) {
     volatile float va = a, vb = b, vc = c, r;
-    volatile int vi = (int)U(b);
+    volatile int vi = (int)bits32(b);
     volatile double vd;
     fesetround(HOST[m]);
     switch (op) {
@@ -146,8 +127,8 @@ static float ref32(int op, float a, float b, float c, int m) {
     case LDEXP: r = ldexpf(va, vi); break;
     case RCP: r = 1.0f / va; break;
     case SQRT: r = sqrtf(va); break;
-    case CVT_I: r = (float)(int32_t)U(va); break;
-    case CVT_U: r = (float)U(va); break;
+    case CVT_I: r = (float)(int32_t)bits32(va); break;
+    case CVT_U: r = (float)bits32(va); break;
     default: r = 0; break;
     }
     fesetround(FE_TONEAREST);
@@ -192,16 +173,17 @@ static u32 ref_h(double v, int m) {
     return b;
 }
 
-static int same32(u32 got, u32 want) {
+/* Count a check; the encodings agree (bit for bit, or both NaN). */
+static int agree32(u32 got, u32 want) {
     checks++;
-    if (F(want) != F(want))
-        return F(got) != F(got);
+    if (from_bits32(want) != from_bits32(want))
+        return from_bits32(got) != from_bits32(got);
     return got == want;
 }
-static int same64(u64 got, u64 want) {
+static int agree64(u64 got, u64 want) {
     checks++;
-    if (D(want) != D(want))
-        return D(got) != D(got);
+    if (from_bits64(want) != from_bits64(want))
+        return from_bits64(got) != from_bits64(got);
     return got == want;
 }
 static int same16(u32 got, u32 want) {
@@ -291,26 +273,26 @@ static void test_f32(void) {
                 if (!run())
                     break;
                 for (int l = 0; l < 64; l++) {
-                    float fa = F(a[l]), fb = F(b[l]), fc = F(c[l]);
+                    float fa = from_bits32(a[l]), fb = from_bits32(b[l]), fc = from_bits32(c[l]);
                     int op = ops[k].op == FMAC ? FMA : ops[k].op;
                     u32 want, got = W->v[2][l];
                     if (pk) {
-                        want = U(ref32(op, fa, fb, fc, m));
+                        want = bits32(ref32(op, fa, fb, fc, m));
                         got = W->v[4][l];
-                        u32 hi = U(ref32(op, fb, fc, fa, m));
-                        if (!same32(W->v[5][l], hi))
+                        u32 hi = bits32(ref32(op, fb, fc, fa, m));
+                        if (!agree32(W->v[5][l], hi))
                             fail("%s lane %d hi: %08x, want %08x", MNAME[m], l, W->v[5][l], hi);
                     } else if (op == RCP || op == SQRT) {
                         /* the TRANS unit flushes denormal inputs and results (valu_f32.c) */
                         float in = fabsf(fa) < 0x1p-126f ? copysignf(0.0f, fa) : fa;
                         float r = ref32(op, in, 0, 0, m);
-                        want = U(fabsf(r) < 0x1p-126f ? copysignf(0.0f, r) : r);
+                        want = bits32(fabsf(r) < 0x1p-126f ? copysignf(0.0f, r) : r);
                     } else if (op == CVT_I || op == CVT_U) {
-                        want = U(ref32(op, fa, 0, 0, m));
+                        want = bits32(ref32(op, fa, 0, 0, m));
                     } else {
-                        want = U(ref32(op, fa, fb, fc, m));
+                        want = bits32(ref32(op, fa, fb, fc, m));
                     }
-                    if (!same32(got, want))
+                    if (!agree32(got, want))
                         fail("%s lane %d: %08x, %08x, %08x -> %08x, want %08x", MNAME[m], l, a[l],
                              b[l], c[l], got, want);
                 }
@@ -370,25 +352,25 @@ static void test_f64(void) {
                         a[l] = (a[l] & 0x800fffffffffffffull) | (u64)(1023 - 150 + rnd() % 280)
                                                                       << 52;
                     if (ops[k].op == LDEXP) /* exponents reaching overflow and denormals */
-                        b[l] = UD((double)((int)(rnd() % 2200) - 1100));
+                        b[l] = bits64((double)((int)(rnd() % 2200) - 1100));
                     set64(0, l, a[l]);
                     set64(2, l, b[l]);
                     set64(6, l, c[l]);
                     if (ops[k].op == LDEXP)
-                        W->v[2][l] = (u32)(int)D(b[l]);
+                        W->v[2][l] = (u32)(int)from_bits64(b[l]);
                 }
                 if (!run())
                     break;
                 for (int l = 0; l < 64; l++) {
                     if (ops[k].op == CVT_D) {
-                        u32 want = U(ref_d2f(D(a[l]), m));
-                        if (!same32(W->v[4][l], want))
+                        u32 want = bits32(ref_d2f(from_bits64(a[l]), m));
+                        if (!agree32(W->v[4][l], want))
                             fail("%s lane %d: %016llx -> %08x, want %08x", MNAME[m], l,
                                  (unsigned long long)a[l], W->v[4][l], want);
                         continue;
                     }
-                    u64 want = UD(ref64(ops[k].op, D(a[l]), D(b[l]), D(c[l]), m));
-                    if (!same64(get64(4, l), want))
+                    u64 want = bits64(ref64(ops[k].op, from_bits64(a[l]), from_bits64(b[l]), from_bits64(c[l]), m));
+                    if (!agree64(get64(4, l), want))
                         fail("%s lane %d: %016llx, %016llx, %016llx -> %016llx, want %016llx",
                              MNAME[m], l, (unsigned long long)a[l], (unsigned long long)b[l],
                              (unsigned long long)c[l], (unsigned long long)get64(4, l),
@@ -462,7 +444,7 @@ static void test_f16(void) {
                         v = ref64(ops[k].op, x, y, z, m);
                         break;
                     case LDEXP: v = ldexp(x, (int16_t)b[l]); break;
-                    case CVT_H: v = F(f[l]); break;
+                    case CVT_H: v = from_bits32(f[l]); break;
                     case CVT_HU: v = (double)a[l]; break;
                     default: v = (double)(int16_t)a[l]; break;
                     }

@@ -3,6 +3,7 @@
  * Expected values come from C reference formulas evaluated here or from constants worked out by
  * hand from the CDNA3/CDNA4 ISA manual; never from gfxemu output.  Every case also checks that
  * lanes outside EXEC keep their old value where that matters. */
+#include "common/bits.h"
 #include "common/asm.h"
 #include "exec/exec.h"
 
@@ -24,26 +25,6 @@ static const char *CUR;
 
 #define MODE_DEFAULT 0x3f0u /* f32/f64/f16 denormals kept, DX10_CLAMP, IEEE (clang-22 rsrc1) */
 
-static float F(u32 u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static u32 U(float f) {
-    u32 u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static double D(u64 u) {
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
-}
-static u64 UD(double f) {
-    u64 u;
-    memcpy(&u, &f, 8);
-    return u;
-}
 
 /* Assemble text (+ s_endpgm) and reset the wave: all lanes on, default MODE, registers 0. */
 static int load(const char *text) {
@@ -127,8 +108,8 @@ static u32 spec_a(int l) { return SPECIAL[l % NSPECIAL]; }
 static u32 spec_b(int l) { return SPECIAL[(l * 7 + 3) % NSPECIAL]; }
 static u32 spec_c(int l) { return SPECIAL[(l * 11 + 5) % NSPECIAL]; }
 static int same_f32(u32 got, u32 want) {
-    if (F(want) != F(want)) /* any NaN matches: hardware NaN payloads are not modelled */
-        return F(got) != F(got);
+    if (from_bits32(want) != from_bits32(want)) /* any NaN matches: hardware NaN payloads are not modelled */
+        return from_bits32(got) != from_bits32(got);
     return got == want;
 }
 
@@ -152,7 +133,7 @@ static void test_f32_binary(void) {
         if (!run())
             continue;
         for (int l = 0; l < 64; l++) {
-            float a = F(spec_a(l)), b = F(spec_b(l)), c = F(spec_c(l)), r;
+            float a = from_bits32(spec_a(l)), b = from_bits32(spec_b(l)), c = from_bits32(spec_c(l)), r;
             switch (ops[k].op) {
             case 0: r = a + b; break;
             case 1: r = a - b; break;
@@ -160,7 +141,7 @@ static void test_f32_binary(void) {
             case 3: r = a * b; break;
             default: r = fmaf(a, b, c); break;
             }
-            u32 want = l == 3 ? spec_c(l) : U(r);
+            u32 want = l == 3 ? spec_c(l) : bits32(r);
             expect(same_f32(W->v[2][l], want), "lane %d: %08x op %08x = %08x, want %08x", l,
                    spec_a(l), spec_b(l), W->v[2][l], want);
         }
@@ -196,11 +177,11 @@ static void test_constants(void) {
     /* f64 operands: inline 1.0 is the f64 value; 1/(2*pi) as f64 */
     if (load("v_add_f64 v[2:3], 1.0, v[0:1]\nv_mul_f64 v[4:5], 0.15915494309189532, v[0:1]")) {
         for (int l = 0; l < 64; l++)
-            set64(0, l, UD(2.0));
+            set64(0, l, bits64(2.0));
         if (run()) {
-            expect(get64(2, 7) == UD(3.0), "f64 1.0 + 2.0 = %016llx",
+            expect(get64(2, 7) == bits64(3.0), "f64 1.0 + 2.0 = %016llx",
                    (unsigned long long)get64(2, 7));
-            expect(get64(4, 7) == UD(2 * D(0x3fc45f306dc9c882ull)), /* inline 1/(2pi), f64 form */
+            expect(get64(4, 7) == bits64(2 * from_bits64(0x3fc45f306dc9c882ull)), /* inline 1/(2pi), f64 form */
                    "f64 inv2pi*2 = %016llx", (unsigned long long)get64(4, 7));
         }
     }
@@ -290,7 +271,7 @@ static void test_transcendental(void) {
     ev(5, 2, 0x3f000000); /* rsq(4) = 0.5 */
     ev(4, 3, 0x00000000); /* 2^-inf = 0 */
     ev(6, 4, 0x3f800000); /* sin(0.25 * 2pi) = 1 */
-    expect(fabsf(F(W->v[7][4])) < 1e-6f, "cos(pi/2) = %g", F(W->v[7][4]));
+    expect(fabsf(from_bits32(W->v[7][4])) < 1e-6f, "cos(pi/2) = %g", from_bits32(W->v[7][4]));
     ev(7, 5, 0xbf800000);  /* cos(0.5 * 2pi) = -1 */
     ev(8, 6, 0x3f000000);  /* fract(-2.5) = 0.5 */
     ev(9, 6, 0xbf200000);  /* frexp_mant(-2.5) = -0.625 */
@@ -320,8 +301,8 @@ static void test_fdiv(void) {
         return;
     int n = sizeof num / sizeof num[0];
     for (int l = 0; l < 64; l++) {
-        W->v[1][l] = l < n ? num[l] : U((float)(l * 37 % 101) * 1.37e-3f - 0.05f);
-        W->v[2][l] = l < n ? den[l] : U((float)(l * 13 % 29) * 0.77f + 0.1f);
+        W->v[1][l] = l < n ? num[l] : bits32((float)(l * 37 % 101) * 1.37e-3f - 0.05f);
+        W->v[2][l] = l < n ? den[l] : bits32((float)(l * 13 % 29) * 0.77f + 0.1f);
     }
     u32 n0[64], d0[64];
     memcpy(n0, W->v[1], sizeof n0);
@@ -329,9 +310,9 @@ static void test_fdiv(void) {
     if (!run())
         return;
     for (int l = 0; l < 64; l++) {
-        u32 want = U(F(n0[l]) / F(d0[l]));
-        expect(same_f32(W->v[1][l], want), "lane %d: %a / %a = %08x, want %08x", l, F(n0[l]),
-               F(d0[l]), W->v[1][l], want);
+        u32 want = bits32(from_bits32(n0[l]) / from_bits32(d0[l]));
+        expect(same_f32(W->v[1][l], want), "lane %d: %a / %a = %08x, want %08x", l, from_bits32(n0[l]),
+               from_bits32(d0[l]), W->v[1][l], want);
     }
     if (!load(
             "v_div_scale_f64 v[4:5], s[2:3], v[2:3], v[2:3], v[0:1]\nv_rcp_f64_e32 v[6:7], v[4:5]\n"
@@ -351,16 +332,16 @@ static void test_fdiv(void) {
     for (int l = 0; l < 64; l++) {
         xn[l] = l < m ? dn[l] : (l * 37 % 101) * 1.37e-3 - 0.05;
         xd[l] = l < m ? dd[l] : (l * 13 % 29) * 0.77 + 0.1;
-        set64(0, l, UD(xn[l]));
-        set64(2, l, UD(xd[l]));
+        set64(0, l, bits64(xn[l]));
+        set64(2, l, bits64(xd[l]));
     }
     if (!run())
         return;
     for (int l = 0; l < 64; l++) {
         double want = xn[l] / xd[l];
         u64 got = get64(0, l);
-        expect(got == UD(want) || (want != want && D(got) != D(got)),
-               "f64 lane %d: %a / %a = %a, want %a", l, xn[l], xd[l], D(got), want);
+        expect(got == bits64(want) || (want != want && from_bits64(got) != from_bits64(got)),
+               "f64 lane %d: %a / %a = %a, want %a", l, xn[l], xd[l], from_bits64(got), want);
     }
 }
 
@@ -516,11 +497,11 @@ static void test_cmp(void) {
         set64(4, l, (u64)(int64_t)(l - 32));
         if (l == 5)
             continue; /* lane 5 is off */
-        lt |= (u64)(F(a) < F(b)) << l;
-        nge |= (u64) !(F(a) >= F(b)) << l;
-        cls |= (u64)(F(a) != F(a)) << l; /* mask 3 = signalling | quiet NaN */
+        lt |= (u64)(from_bits32(a) < from_bits32(b)) << l;
+        nge |= (u64) !(from_bits32(a) >= from_bits32(b)) << l;
+        cls |= (u64)(from_bits32(a) != from_bits32(a)) << l; /* mask 3 = signalling | quiet NaN */
         gt |= (u64)(l > 32) << l;
-        o |= (u64)(F(a) == F(a) && F(b) == F(b)) << l;
+        o |= (u64)(from_bits32(a) == from_bits32(a) && from_bits32(b) == from_bits32(b)) << l;
     }
     wave_set_exec(W, ~(1ull << 5));
     if (!run())
@@ -647,7 +628,7 @@ static void test_dpp(void) {
         return;
     for (int l = 0; l < 64; l++) {
         W->v[0][l] = (u32)l;
-        W->v[10][l] = U((float)l);
+        W->v[10][l] = bits32((float)l);
         for (int r = 1; r <= 12; r++)
             if (r != 10)
                 W->v[r][l] = 0xeeee;
@@ -676,8 +657,8 @@ static void test_dpp(void) {
     ev(8, 40, 31);
     ev(8, 63, 31);
     ev(8, 20, 0xeeee);
-    ev(9, 4, U(0.0f + 4.0f));  /* row_ror:4: lane 4 reads lane 0 */
-    ev(9, 0, U(12.0f + 0.0f)); /* lane 0 reads lane 12 */
+    ev(9, 4, bits32(0.0f + 4.0f));  /* row_ror:4: lane 4 reads lane 0 */
+    ev(9, 0, bits32(12.0f + 0.0f)); /* lane 0 reads lane 12 */
     ev(11, 63, 0);
     ev(11, 5, 6);
     ev(12, 3, 4);
@@ -732,7 +713,7 @@ static void test_cvt(void) {
                              0x00000001, 0x7f800000, 0x4f800000, 0x3fc00000, 0xbfc00000};
     int n = sizeof in / sizeof in[0];
     for (int l = 0; l < 64; l++) {
-        W->v[0][l] = l < n ? in[l] : U((float)(l - 40) * 1.7e-5f);
+        W->v[0][l] = l < n ? in[l] : bits32((float)(l - 40) * 1.7e-5f);
         W->v[6][l] = l == 0 ? 0x80000000 : l == 1 ? 0xffffffff : (u32)(l * 0x01234567);
         W->v[3][l] = 0xabcd0000;
     }
@@ -742,7 +723,7 @@ static void test_cvt(void) {
     if (!run())
         return;
     for (int l = 0; l < 64; l++) {
-        float f = F(v0[l]);
+        float f = from_bits32(v0[l]);
         double t = f;
         u32 wi = f != f               ? 0
                  : t >= 2147483647.0  ? 0x7fffffff
@@ -754,9 +735,9 @@ static void test_cvt(void) {
         u32 h = f2h_ref(f);
         expect(W->v[3][l] == h, "cvt_f16_f32 lane %d (%a): %08x, want %04x (high half zeroed)", l,
                f, W->v[3][l], h);
-        expect(same_f32(W->v[4][l], U((float)h2d_ref(h))), "cvt_f32_f16 lane %d", l);
-        ev(5, l, U((float)(int32_t)v6[l]));
-        ev(7, l, U((float)v6[l]));
+        expect(same_f32(W->v[4][l], bits32((float)h2d_ref(h))), "cvt_f32_f16 lane %d", l);
+        ev(5, l, bits32((float)(int32_t)v6[l]));
+        ev(7, l, bits32((float)v6[l]));
         expect(same_f32(W->v[10][l], v0[l]), "f32->f64->f32 lane %d", l);
         double r = floor(t + 0.5), fl = floor(t);
         ev(11, l,
@@ -769,7 +750,7 @@ static void test_cvt(void) {
            : fl >= 2147483647.0  ? 0x7fffffff
            : fl <= -2147483648.0 ? 0x80000000
                                  : (u32)(int32_t)fl);
-        ev(13, l, U((float)((v6[l] >> 16) & 0xff)));
+        ev(13, l, bits32((float)((v6[l] >> 16) & 0xff)));
     }
     ev(3, 4, 0x7c00); /* 65520 -> inf */
     ev(3, 5, 0x7bff);
@@ -870,9 +851,9 @@ static void test_packed(void) {
     for (int l = 0; l < 64; l++) {
         W->v[0][l] = 0x40003c00; /* hi 2, lo 1 */
         W->v[1][l] = 0x44004200; /* hi 4, lo 3 */
-        set64(8, l, (u64)U(3.0f) << 32 | U(2.0f));
-        set64(10, l, (u64)U(5.0f) << 32 | U(4.0f));
-        set64(12, l, (u64)U(0.5f) << 32 | U(0.25f));
+        set64(8, l, (u64)bits32(3.0f) << 32 | bits32(2.0f));
+        set64(10, l, (u64)bits32(5.0f) << 32 | bits32(4.0f));
+        set64(12, l, (u64)bits32(0.5f) << 32 | bits32(0.25f));
         W->v[19][l] = 0xffff0005;
     }
     if (!run())
@@ -880,12 +861,12 @@ static void test_packed(void) {
     ev(2, 0, 0x46004400); /* hi 6, lo 4 */
     ev(3, 0, 0x45004500); /* lo: hi(v0) + lo(v1) = 2 + 3; hi: lo(v0) + hi(v1) = 1 + 4 */
     ev(4, 0, 0xc800c200); /* lo: -1 * 3 = -3 (0xc200); hi: 2 * -4 = -8 (0xc800) */
-    expect(get64(6, 0) == ((u64)U(15.5f) << 32 | U(8.25f)), "pk_fma_f32 %016llx",
+    expect(get64(6, 0) == ((u64)bits32(15.5f) << 32 | bits32(8.25f)), "pk_fma_f32 %016llx",
            (unsigned long long)get64(6, 0));
     /* lo: S0.hi + S1.lo = 3 + 4 = 7; hi: S0.lo + S1.hi = 2 + 5 = 7 */
-    expect(get64(14, 0) == ((u64)U(7.0f) << 32 | U(7.0f)), "pk_add_f32 op_sel %016llx",
+    expect(get64(14, 0) == ((u64)bits32(7.0f) << 32 | bits32(7.0f)), "pk_add_f32 op_sel %016llx",
            (unsigned long long)get64(14, 0));
-    expect(get64(16, 0) == ((u64)U(4.0f) << 32 | U(3.0f)), "pk_mov_b32 %016llx",
+    expect(get64(16, 0) == ((u64)bits32(4.0f) << 32 | bits32(3.0f)), "pk_mov_b32 %016llx",
            (unsigned long long)get64(16, 0));
     ev(18, 0, 0x00000006); /* lo 5 + 1; hi 0xffff + 1 (constant hi half read from its lo) */
     ev(20, 0, 0x49004400); /* lo 1*3+1 = 4, hi 2*4+2 = 10 */
@@ -901,8 +882,8 @@ static void test_f64(void) {
     static const double a[] = {1.5, -2.25, 0x1p-1074, 1e308, -0.0, NAN};
     static const double b[] = {2.0, 4.0, 0x1p-1074, 1e308, 0.0, 1.0};
     for (int l = 0; l < 64; l++) {
-        set64(0, l, UD(a[l % 6]));
-        set64(2, l, UD(b[l % 6]));
+        set64(0, l, bits64(a[l % 6]));
+        set64(2, l, bits64(b[l % 6]));
     }
     wave_set_exec(W, ~2ull);
     set64(4, 1, 0x1234);
@@ -914,28 +895,28 @@ static void test_f64(void) {
             continue;
         }
         double x = a[l % 6], y = b[l % 6];
-        u64 want[] = {UD(x + y),
-                      UD(x * y),
-                      UD(fma(x, y, x)),
-                      UD(x != x               ? y
+        u64 want[] = {bits64(x + y),
+                      bits64(x * y),
+                      bits64(fma(x, y, x)),
+                      bits64(x != x               ? y
                          : (x == 0 && y == 0) ? 0.0
                                               : fmax(x, y)),
-                      UD(ldexp(x, -3)),
-                      UD(sqrt(y)),
-                      UD(floor(x)),
+                      bits64(ldexp(x, -3)),
+                      bits64(sqrt(y)),
+                      bits64(floor(x)),
                       0,
                       0,
-                      UD(-x + fabs(y))};
+                      bits64(-x + fabs(y))};
         int regs[] = {4, 6, 8, 10, 12, 14, 16, 18, 20, 22};
         for (int k = 0; k < 10; k++) {
             if (k == 7 || k == 8)
                 continue;
             u64 g = get64(regs[k], l);
-            expect(g == want[k] || (D(want[k]) != D(want[k]) && D(g) != D(g)),
-                   "f64 op %d lane %d: %a, want %a", k, l, D(g), D(want[k]));
+            expect(g == want[k] || (from_bits64(want[k]) != from_bits64(want[k]) && from_bits64(g) != from_bits64(g)),
+                   "f64 op %d lane %d: %a, want %a", k, l, from_bits64(g), from_bits64(want[k]));
         }
     }
-    expect(get64(18, 0) == UD(0.5), "fract(1.5)");
+    expect(get64(18, 0) == bits64(0.5), "fract(1.5)");
     ev(20, 3, 0x7fffffff); /* 1e308 saturates */
     ev(20, 1 + 6, 0xfffffffe);
 }
@@ -1013,7 +994,7 @@ static void test_f16_more(void) {
         set_all(8, 0x40003c00);
         if (run()) {
             ev(2, 0, 0x0000);
-            ev(3, 0, U(0x1p-20f)); /* f16 x f16 + f32, one rounding */
+            ev(3, 0, bits32(0x1p-20f)); /* f16 x f16 + f32, one rounding */
             ev(5, 0, 0xabcd0010);  /* mixlo keeps the high half */
             /* the splat 1.0 in both halves: lo 1+2^-10 + 1 ties to 2.0, hi 0 + 1 */
             ev(6, 0, 0x3c004000);
@@ -1064,7 +1045,7 @@ static void test_misc(void) {
     ev(17, 1, 2);
     ev(18, 1, 1);
     ev(17, 0, 1); /* lane 0 is off: no swap */
-    ev(19, 1, U(32.0f));
+    ev(19, 1, bits32(32.0f));
     /* masked SAD skips bytes whose reference (S1) byte is 0: bytes 3 and 1 */
     ev(20, 1, (0xff - 0xff) + (0x80 - 0x70));
     ev(22, 1, 0xffffffff);
@@ -1130,8 +1111,8 @@ static void test_fp8_dot(void) {
     static const u32 in[] = {0x80, 0x7f, 0x08, 0x01, 0x40, 0x38, 0x7e, 0x7c};
     for (int l = 0; l < 8; l++) {
         W->v[0][l] = in[l] | 0xab00;
-        W->v[4][l] = l == 1 ? U(1000.0f) : U(1.0f);
-        W->v[5][l] = U(-2.0f);
+        W->v[4][l] = l == 1 ? bits32(1000.0f) : bits32(1.0f);
+        W->v[5][l] = bits32(-2.0f);
     }
     set_all(9, 0x01ff7f80);
     set_all(10, 0x02030405);
@@ -1144,26 +1125,26 @@ static void test_fp8_dot(void) {
     if (g950)
         ev(1, 0, 0x80000000); /* OCP 0x80 is -0 */
     else
-        expect(F(W->v[1][0]) != F(W->v[1][0]), "fp8 0x80 is NaN on gfx942");
+        expect(from_bits32(W->v[1][0]) != from_bits32(W->v[1][0]), "fp8 0x80 is NaN on gfx942");
     if (!g950) {
-        ev(1, 1, U(240.0f));
-        ev(1, 2, U(0x1p-7f));
-        ev(1, 3, U(0x1p-10f));
-        ev(1, 4, U(1.0f));
-        ev(2, 4, U(1.0f)); /* bf8 E5M2 bias 16: 0x40 = 2^0 */
+        ev(1, 1, bits32(240.0f));
+        ev(1, 2, bits32(0x1p-7f));
+        ev(1, 3, bits32(0x1p-10f));
+        ev(1, 4, bits32(1.0f));
+        ev(2, 4, bits32(1.0f)); /* bf8 E5M2 bias 16: 0x40 = 2^0 */
         /* low word {fp8(-2) = 0xc8, fp8(1) = 0x40}, high word the swapped pair */
         ev(3, 0, 0x40c8c840);
         ev(3, 1, 0x80c8c880); /* 1000 overflows (no clamp): NaN 0x80 */
     } else {
-        expect(F(W->v[1][1]) != F(W->v[1][1]), "OCP fp8 0x7f is NaN");
-        ev(1, 5, U(1.0f));
-        ev(1, 6, U(448.0f));
-        ev(2, 7, U(INFINITY)); /* OCP E5M2 0x7c = inf */
+        expect(from_bits32(W->v[1][1]) != from_bits32(W->v[1][1]), "OCP fp8 0x7f is NaN");
+        ev(1, 5, bits32(1.0f));
+        ev(1, 6, bits32(448.0f));
+        ev(2, 7, bits32(INFINITY)); /* OCP E5M2 0x7c = inf */
         ev(3, 0, 0x38c0c038);
         ev(3, 1, 0x7fc0c07f); /* 1000 overflows E4M3 (no clamp): NaN 0x7f */
     }
     /* pk_f32_fp8 of the low word of v3 (lane 0): f32(fp8(1.0)), f32(fp8(-2.0)) */
-    expect(get64(6, 0) == ((u64)U(-2.0f) << 32 | U(1.0f)), "pk_f32_fp8 %016llx",
+    expect(get64(6, 0) == ((u64)bits32(-2.0f) << 32 | bits32(1.0f)), "pk_f32_fp8 %016llx",
            (unsigned long long)get64(6, 0));
     ev(8, 0, (u32)(-128 * 5 + 127 * 4 - 1 * 3 + 1 * 2 + 1000));
     ev(12, 0, (u32)(-128 * 5 + 127 * 4 - 1 * 3 + 1 * 2 + 10));
@@ -1218,19 +1199,19 @@ static void test_trig_preop(void) {
               "v_trig_preop_f64 v[6:7], v[8:9], 0"))
         return;
     for (int l = 0; l < 64; l++) {
-        set64(0, l, UD(1.0));
-        set64(8, l, UD(0x1p100)); /* exponent 1123: window moves down 46 bits */
+        set64(0, l, bits64(1.0));
+        set64(8, l, bits64(0x1p100)); /* exponent 1123: window moves down 46 bits */
     }
     if (!run())
         return;
     /* 2/pi in hex: 0.a2f9836e4e441529fc2757d1f534ddc0db629599... ; the first 53 bits are
      * 0x145f306dc9c882 (a2f9836e4e4415 >> 3), the next 53 bits follow */
-    expect(get64(2, 0) == UD(ldexp((double)0x145f306dc9c882ull, -53)), "segment 0: %a",
-           D(get64(2, 0)));
-    expect(get64(4, 0) == UD(ldexp((double)0x14a7f09d5f47d4ull, -106)), "segment 1: %a",
-           D(get64(4, 0)));
+    expect(get64(2, 0) == bits64(ldexp((double)0x145f306dc9c882ull, -53)), "segment 0: %a",
+           from_bits64(get64(2, 0)));
+    expect(get64(4, 0) == bits64(ldexp((double)0x14a7f09d5f47d4ull, -106)), "segment 1: %a",
+           from_bits64(get64(4, 0)));
     /* shift 46: fraction bits 47..99 of 2/pi, 0x0a94fe13abe8f (leading zeros included) */
-    expect(get64(6, 0) == UD(ldexp((double)0xa94fe13abe8full, -99)), "shifted: %a", D(get64(6, 0)));
+    expect(get64(6, 0) == bits64(ldexp((double)0xa94fe13abe8full, -99)), "shifted: %a", from_bits64(get64(6, 0)));
 }
 
 int main(void) {
