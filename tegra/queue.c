@@ -204,12 +204,12 @@ static int bind_channel(nvt_queue *q, const nvt_queue_opts *o) {
     if ((rc = nvt_ioctl(dev, q->tsg_fd, NVT_TSG_IOCTL_BIND_CHANNEL_EX, &tb,
                         "TSG_BIND_CHANNEL_EX")) < 0)
         return rc;
-    if (o->watchdog_ms) {
-        struct nvt_ch_wdt w = {NVT_WDT_ENABLE | NVT_WDT_SET_TIMEOUT, o->watchdog_ms};
-        if ((rc = nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_WDT, &w, "CHANNEL_WDT")) < 0)
-            return rc;
-    }
-    return 0;
+    /* Usermode submit needs a deterministic channel, and nvgpu refuses DETERMINISTIC while the
+     * channel watchdog is enabled, which it is by default (channel_setup_bind_prechecks in
+     * common/fifo/channel.c): disable it before SETUP_BIND.  It cannot be re-enabled later. */
+    (void)o;
+    struct nvt_ch_wdt w = {NVT_WDT_DISABLE, 0};
+    return nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_WDT, &w, "CHANNEL_WDT (disable)");
 }
 
 static int setup_bind(nvt_queue *q) {
@@ -218,7 +218,8 @@ static int setup_bind(nvt_queue *q) {
     if (dev->info.abi == NVT_ABI_R36) {
         struct nvt_ch_setup_bind_r36 s = {0};
         s.num_gpfifo_entries = q->entries;
-        s.flags = NVT_SETUP_BIND_USERMODE_SUPPORT | NVT_SETUP_BIND_USERMODE_GPU_MAP_RESOURCES;
+        s.flags = NVT_SETUP_BIND_DETERMINISTIC | NVT_SETUP_BIND_USERMODE_SUPPORT |
+                  NVT_SETUP_BIND_USERMODE_GPU_MAP_RESOURCES;
         s.userd_dmabuf_fd = q->userd->dmabuf_fd;
         s.gpfifo_dmabuf_fd = q->gpfifo->dmabuf_fd;
         rc = nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_SETUP_BIND_R36, &s, "SETUP_BIND");
@@ -226,7 +227,7 @@ static int setup_bind(nvt_queue *q) {
     } else {
         struct nvt_ch_setup_bind_r35 s = {0};
         s.num_gpfifo_entries = q->entries;
-        s.flags = NVT_SETUP_BIND_USERMODE_SUPPORT;
+        s.flags = NVT_SETUP_BIND_DETERMINISTIC | NVT_SETUP_BIND_USERMODE_SUPPORT;
         s.userd_dmabuf_fd = q->userd->dmabuf_fd;
         s.gpfifo_dmabuf_fd = q->gpfifo->dmabuf_fd;
         rc = nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_SETUP_BIND_R35, &s, "SETUP_BIND");
@@ -256,6 +257,12 @@ int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out) 
         o.gpfifo_entries > (1u << 20))
         return nvt_fail(dev, -EINVAL, "gpfifo_entries %u is not a power of two in [2, 2^20]",
                         o.gpfifo_entries);
+    if (o.watchdog_ms)
+        return nvt_fail(dev, -EINVAL,
+                        "watchdog_ms %u: the channel watchdog cannot be used with usermode "
+                        "submit (nvgpu requires it disabled on the deterministic channel that "
+                        "usermode submit needs); leave it 0",
+                        o.watchdog_ms);
     nvt_queue *q = calloc(1, sizeof *q);
     if (!q)
         return nvt_fail(dev, -ENOMEM, "out of memory");

@@ -54,6 +54,7 @@ typedef struct nvt_info {
     uint64_t flags;      /* GET_CHARACTERISTICS flags */
     uint32_t chars_size; /* bytes of characteristics the kernel reported */
     char ctrl_path[64];  /* the node that answered */
+    uint32_t tpc_count;  /* num_gpc * num_tpc_per_gpc (architectural maximum): sizes local memory */
 } nvt_info;
 
 typedef struct nvt_dev nvt_dev;
@@ -224,7 +225,11 @@ typedef struct nvt_queue_opts {
     uint32_t gpfifo_entries; /* power of two; 0 = 1024 */
     uint32_t pushbuf_bytes;  /* 0 = 256 KiB */
     uint32_t arg_slots;      /* kernel-argument slots recycled after completion; 0 = 256 */
-    uint32_t watchdog_ms;    /* 0 = leave the kernel default */
+    /* Must be 0: usermode submit needs a deterministic channel, which nvgpu allows only with
+     * the channel watchdog disabled, so the queue always disables it (CHANNEL_WDT) before
+     * SETUP_BIND.  Any other value makes nvt_queue_create fail with -EINVAL.  (A hung channel
+     * shows up as an nvt_queue_wait timeout instead.) */
+    uint32_t watchdog_ms;
 } nvt_queue_opts;
 
 NVT_API int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out);

@@ -39,7 +39,7 @@ typedef struct nvt_sim_stats {
     int gpu_mappings; /* live MAP_BUFFER_EX mappings */
     int handles;      /* live nvmap handles */
     uint64_t bytes;   /* bytes allocated in live handles */
-    uint64_t max_gpu_va_end;
+    uint64_t max_gpu_va_end; /* highest end of a MAP_BUFFER_EX mapping */
     unsigned untagged_allocs; /* nvmap ALLOCs without a tag (the kernel warns) */
     unsigned doorbells, bad_doorbells;
     unsigned gpfifo_entries, launches, copies, sem_releases, sem_acquires;
@@ -48,6 +48,13 @@ typedef struct nvt_sim_stats {
     uint32_t last_wdt_status, last_wdt_timeout_ms;
     uint32_t last_nvmap_flags;
     uint32_t last_map_flags;
+    /* the address space ALLOC_AS created */
+    uint32_t as_big_page_size;
+    uint64_t as_va_start, as_va_end;
+    /* the last WDT status a channel received before its SETUP_BIND; SETUP_BINDs refused for
+     * the deterministic/watchdog/usermode rules */
+    uint32_t wdt_before_setup_bind;
+    unsigned setup_bind_refusals;
 } nvt_sim_stats;
 
 nvt_sim *nvt_sim_create(nvt_abi abi);
