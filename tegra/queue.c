@@ -33,6 +33,9 @@ struct nvt_queue {
     uint64_t value;    /* last timeline value submitted */
     uint32_t nslots, next_slot;
     uint64_t *slot_value; /* timeline value whose completion frees each argument slot */
+    nvt_mem *local;       /* local-memory backing store, grown on demand */
+    uint32_t local_per_thread;
+    uint64_t local_per_tpc;
 };
 
 static volatile uint32_t *userd_word(const nvt_queue *q, uint32_t off) {
@@ -149,8 +152,17 @@ static void doorbell(nvt_queue *q) {
                      __ATOMIC_RELAXED);
 }
 
-/* Close the submission with the timeline release and ring the doorbell. */
+/* Words end() adds: WFI (2), SYS_MEMBAR (5), release (6). */
+#define END_WORDS 13u
+
+/* Close the submission with the timeline release and ring the doorbell.  Before the release:
+ * a wait for idle, so the work is finished, and a system memory barrier, so its writes are
+ * visible to the CPU that sees the timeline value (the release's own RELEASE_WFI only orders
+ * the release after the work). */
 static int end(nvt_queue *q, nvt_pb *pb, uint64_t start, uint64_t *signal) {
+    uint32_t wfi = 0; /* WFI SCOPE 0: wait for the current subcontext's work */
+    nvt_pb_method(pb, 0, NVT_HOST_WFI, &wfi, 1);
+    nvt_pb_membar(pb);
     nvt_pb_sem_release(pb, q->sem->gpu_va, q->value + 1, 1, 1);
     if (pb->overflow)
         return nvt_fail(q->dev, -EFAULT, "internal: pushbuffer chunk overflow (%u words)", pb->cap);
@@ -289,13 +301,19 @@ int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out) 
         (rc = nvt_mem_alloc(dev, 4096, NVT_MEM_UNCACHED, &q->sem)) < 0 ||
         (rc = nvt_mem_alloc(dev, (size_t)q->nslots * SLOT_BYTES, NVT_MEM_CACHED, &q->args)) < 0)
         goto fail;
-    /* Bind the compute and copy classes to their subchannels. */
+    /* Bind the compute and copy classes to their subchannels, and place the shared- and
+     * local-memory windows of the generic address space (clc7c0.h; state of the compute
+     * object, so once per channel).  Kernels read the same addresses from cbuf0. */
     nvt_pb pb;
     uint64_t start;
-    if ((rc = begin(q, 16, &pb, &start)) < 0)
+    if ((rc = begin(q, 16 + END_WORDS, &pb, &start)) < 0)
         goto fail;
     nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_HOST_SET_OBJECT, &dev->info.compute_class, 1);
     nvt_pb_method(&pb, NVT_SUBCH_COPY, NVT_HOST_SET_OBJECT, &dev->info.dma_copy_class, 1);
+    const uint32_t shw[2] = {(uint32_t)(NVT_SHARED_WINDOW >> 32), (uint32_t)NVT_SHARED_WINDOW};
+    const uint32_t lw[2] = {(uint32_t)(NVT_LOCAL_WINDOW >> 32), (uint32_t)NVT_LOCAL_WINDOW};
+    nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_SHARED_MEMORY_WINDOW_A, shw, 2);
+    nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_WINDOW_A, lw, 2);
     if ((rc = end(q, &pb, start, NULL)) < 0 || (rc = nvt_queue_sync(q, SPACE_TIMEOUT_MS)) < 0)
         goto fail;
     *out = q;
@@ -314,6 +332,7 @@ void nvt_queue_destroy(nvt_queue *q) {
         dev->os.close(dev->os.ctx, q->ch_fd);
     if (q->tsg_fd >= 0)
         dev->os.close(dev->os.ctx, q->tsg_fd);
+    nvt_mem_free(dev, q->local);
     nvt_mem_free(dev, q->args);
     nvt_mem_free(dev, q->sem);
     nvt_mem_free(dev, q->pb);
@@ -351,32 +370,83 @@ void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k) {
     free(k);
 }
 
+/* Make the local-memory store hold bytes per thread for every thread the GPU can have
+ * resident: per TPC, 2 SMs of 1536 threads (compute capability 8.7), times the TPC count the
+ * kernel reported.  The old store may be in use by submitted work, so the queue drains first. */
+static int grow_local(nvt_queue *q, uint32_t bytes) {
+    nvt_dev *dev = q->dev;
+    uint64_t tpcs = dev->info.tpc_count ? dev->info.tpc_count : 1;
+    uint64_t per_tpc = ((uint64_t)bytes * NVT_THREADS_PER_TPC + 0xffff) & ~0xffffull;
+    if (per_tpc * tpcs > UINT32_MAX)
+        return nvt_fail(dev, -E2BIG,
+                        "%u bytes of local memory per thread need %llu bytes for %llu TPCs, "
+                        "more than one nvmap allocation holds",
+                        bytes, (unsigned long long)(per_tpc * tpcs), (unsigned long long)tpcs);
+    int rc = nvt_queue_sync(q, SPACE_TIMEOUT_MS);
+    if (rc < 0)
+        return rc;
+    nvt_mem *m;
+    if ((rc = nvt_mem_alloc(dev, (size_t)(per_tpc * tpcs), NVT_MEM_CACHED, &m)) < 0)
+        return rc;
+    nvt_mem_free(dev, q->local);
+    q->local = m;
+    q->local_per_thread = bytes;
+    q->local_per_tpc = per_tpc;
+    return 0;
+}
+
 int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const uint32_t block[3],
                const void *const *args, uint32_t nargs, uint64_t *signal) {
+    return nvt_launch_shared(q, k, grid, block, 0, args, nargs, signal);
+}
+
+int nvt_launch_shared(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3],
+                      const uint32_t block[3], uint32_t dynamic_shared, const void *const *args,
+                      uint32_t nargs, uint64_t *signal) {
     const nvt_kernel_info *ki = &k->info;
+    uint64_t shared = (uint64_t)ki->shared_bytes + dynamic_shared;
+    if (shared > NVT_SHARED_MAX)
+        return nvt_fail(q->dev, -E2BIG,
+                        "%s: %u bytes of static and %u of dynamic shared memory exceed the %u a "
+                        "block can have (164 KiB less the 1 KiB the system reserves)",
+                        ki->name, ki->shared_bytes, dynamic_shared, NVT_SHARED_MAX);
     /* 64-bit: a cubin's cbuf0 size near 2^32 must not wrap to a small bank when rounded */
     uint64_t cb_need = (uint64_t)ki->param_base + ki->param_size;
     if (ki->cbuf0_size > cb_need)
         cb_need = ki->cbuf0_size;
+    if (cb_need < NVT_CBUF0_DRIVER_END)
+        cb_need = NVT_CBUF0_DRIVER_END;
     cb_need = (cb_need + 15) & ~15ull;
     if (cb_need > SLOT_BYTES - CBUF0_OFF)
         return nvt_fail(q->dev, -E2BIG, "%s: constant bank 0 of %llu bytes exceeds a %u-byte slot",
                         ki->name, (unsigned long long)cb_need, SLOT_BYTES - CBUF0_OFF);
     uint32_t cb_size = (uint32_t)cb_need;
+    int rc, set_local = 0;
+    if (ki->local_bytes > q->local_per_thread) {
+        if ((rc = grow_local(q, ki->local_bytes)) < 0)
+            return rc;
+        set_local = 1;
+    }
     /* Recycle the slot only once the launch that last used it has completed. */
     uint32_t slot = q->next_slot;
-    int rc = poll_until(q, value_done, q->slot_value[slot], SPACE_TIMEOUT_MS,
-                        "waiting for a kernel-argument slot");
+    rc = poll_until(q, value_done, q->slot_value[slot], SPACE_TIMEOUT_MS,
+                    "waiting for a kernel-argument slot");
     if (rc < 0)
         return rc;
     uint8_t *base = (uint8_t *)q->args->cpu + (size_t)slot * SLOT_BYTES;
     uint64_t va = q->args->gpu_va + (uint64_t)slot * SLOT_BYTES;
     uint8_t *cb = base + CBUF0_OFF;
     memset(cb, 0, cb_size);
-    /* Driver area of cbuf0: the block and grid dimensions at 0x0 and 0xc, which is where
-     * nvcc's code reads blockDim/gridDim (an unverified convention: docs/tegra.md). */
-    memcpy(cb + 0x0, block, 12);
-    memcpy(cb + 0xc, grid, 12);
+    /* Driver area of cbuf0, where compiled sm_8x code reads it: blockDim at 0x0, gridDim at
+     * 0xc, the shared and local windows at 0x18 and 0x20, and at 0x28 the stack top, the
+     * initial stack pointer inside this thread's local memory (the stack grows down from the
+     * top of the per-thread allocation).  Unverified on hardware: docs/tegra-abi.md. */
+    const uint64_t shw = NVT_SHARED_WINDOW, lw = NVT_LOCAL_WINDOW, top = ki->local_bytes;
+    memcpy(cb + NVT_CBUF0_BLOCK_DIM, block, 12);
+    memcpy(cb + NVT_CBUF0_GRID_DIM, grid, 12);
+    memcpy(cb + NVT_CBUF0_SHARED_WINDOW, &shw, 8);
+    memcpy(cb + NVT_CBUF0_LOCAL_WINDOW, &lw, 8);
+    memcpy(cb + NVT_CBUF0_STACK_TOP, &top, 8);
     if ((rc = nvt_kernel_bind_params(ki, cb, cb_size, args, nargs)) < 0)
         return nvt_fail(q->dev, rc, "%s: %u arguments given, the kernel takes %u", ki->name, nargs,
                         ki->nparams);
@@ -384,21 +454,32 @@ int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const 
     d.program_va = k->code_va;
     memcpy(d.grid, grid, sizeof d.grid);
     memcpy(d.block, block, sizeof d.block);
-    d.shared_bytes = ki->shared_bytes;
+    d.shared_bytes = (uint32_t)shared;
     d.registers = ki->registers;
     d.barriers = ki->barriers;
     d.cbuf0_va = va + CBUF0_OFF;
     d.cbuf0_size = cb_size;
+    d.local_bytes = ki->local_bytes;
     if ((rc = nvt_qmd_build((uint32_t *)(base + QMD_OFF), &d)) < 0)
         return nvt_fail(q->dev, rc,
                         "%s: launch out of range (grid %ux%ux%u, block %ux%ux%u, %u registers, "
                         "%u bytes shared)",
                         ki->name, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                        ki->registers, ki->shared_bytes);
+                        ki->registers, (uint32_t)shared);
     nvt_pb pb;
     uint64_t start;
-    if ((rc = begin(q, 16, &pb, &start)) < 0)
+    if ((rc = begin(q, 16 + END_WORDS, &pb, &start)) < 0)
         return rc;
+    if (set_local) {
+        /* the new store and its size per TPC, for as many SMs as the TPCs hold */
+        uint64_t lva = q->local->gpu_va;
+        const uint32_t a[2] = {(uint32_t)(lva >> 32), (uint32_t)lva};
+        const uint32_t n[3] = {(uint32_t)(q->local_per_tpc >> 32), (uint32_t)q->local_per_tpc,
+                               2 * (q->dev->info.tpc_count ? q->dev->info.tpc_count : 1)};
+        nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_A, a, 2);
+        nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A,
+                      n, 3);
+    }
     nvt_pb_launch_qmd(&pb, va + QMD_OFF);
     if ((rc = end(q, &pb, start, signal)) < 0)
         return rc;
@@ -416,7 +497,7 @@ int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes, uin
     while (bytes) {
         nvt_pb pb;
         uint64_t start;
-        int rc = begin(q, COPIES_PER_SUBMIT * 10 + 8, &pb, &start);
+        int rc = begin(q, COPIES_PER_SUBMIT * 10 + END_WORDS, &pb, &start);
         if (rc < 0)
             return rc;
         for (unsigned i = 0; i < COPIES_PER_SUBMIT && bytes; i++) {
@@ -435,7 +516,7 @@ int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes, uin
 int nvt_queue_wait_for(nvt_queue *q, const nvt_queue *other, uint64_t value) {
     nvt_pb pb;
     uint64_t start;
-    int rc = begin(q, 16, &pb, &start);
+    int rc = begin(q, 6 + END_WORDS, &pb, &start);
     if (rc < 0)
         return rc;
     nvt_pb_sem_acquire(&pb, other->sem->gpu_va, value, 1);

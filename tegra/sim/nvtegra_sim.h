@@ -28,6 +28,10 @@ typedef struct nvt_sim_launch {
     uint64_t cbuf0_va;
     const uint8_t *cbuf0; /* constant bank 0 as the GPU sees it */
     uint32_t cbuf0_size;
+    uint32_t sm_config;   /* TARGET_SM_CONFIG_SHARED_MEM_SIZE, checked against MIN/MAX */
+    uint32_t local_bytes; /* SHADER_LOCAL_MEMORY_LOW_SIZE: local memory per thread */
+    /* the channel's compute state at the launch: windows, local-memory store (VA, bytes) */
+    uint64_t shared_window, local_window, local_va, local_store_bytes;
 } nvt_sim_launch;
 
 /* A simulated kernel: return 0, or -EFAULT for a memory fault (the channel then faults). */
@@ -55,6 +59,10 @@ typedef struct nvt_sim_stats {
      * the deterministic/watchdog/usermode rules */
     uint32_t wdt_before_setup_bind;
     unsigned setup_bind_refusals;
+    /* host SYS_MEMBARs executed, and semaphore releases that followed a launch or copy with no
+     * SYS_MEMBAR in between (its writes were not guaranteed visible to the CPU) */
+    unsigned membars, unfenced_releases;
+    unsigned local_launches; /* launches with local memory, all checks passed */
 } nvt_sim_stats;
 
 nvt_sim *nvt_sim_create(nvt_abi abi);

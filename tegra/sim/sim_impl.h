@@ -50,6 +50,12 @@ typedef struct sim_channel {
     uint32_t subch_class[8];
     uint64_t sem_addr, sem_payload;
     uint32_t pcas_a;
+    /* compute state the launches depend on (clc7c0.h methods) */
+    uint64_t shared_window, local_window, local_va, local_per_tpc;
+    uint32_t local_sm_count;
+    int windows_set; /* bit 0 shared, bit 1 local */
+    int unfenced;    /* launch or copy writes not yet behind a SYS_MEMBAR */
+    uint32_t mem_op[3];
     uint64_t copy_in, copy_out;
     uint32_t pitch_in, pitch_out, line_length, line_count;
 } sim_channel;

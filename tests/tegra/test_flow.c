@@ -448,6 +448,10 @@ static void run_abi(nvt_abi abi, int big) {
           "after close: %d fds, %d cpu maps, %d gpu maps, %d handles", st.open_fds, st.cpu_mappings,
           st.gpu_mappings, st.handles);
     CHECK(st.faults == 0, "unexpected GPU fault: %s", st.last_fault);
+    /* every timeline release came after a SYS_MEMBAR covering the launches and copies before it */
+    CHECK(st.unfenced_releases == 0 && st.membars >= st.sem_releases,
+          "%u releases without a membar after work; %u membars for %u releases",
+          st.unfenced_releases, st.membars, st.sem_releases);
     CHECK(count_fds() == fds1, "process fds %d -> %d", fds1, count_fds());
     nvt_sim_destroy(sim);
     CHECK(count_fds() == fds0, "fds after destroying the simulator %d -> %d", fds0, count_fds());
