@@ -73,4 +73,4 @@ $(BUILD)/fuzz/fuzz_cubin: tests/tegra/fuzz_cubin.c $(TEGRA_SRCS) $(wildcard tegr
 	$(TEGRA_TOOL_SRCS:%.c=$(BUILD)/obj/%.d) $(TEGRA_TOOL_LIB:.o=.d)
 
 # The simulator runs a GPU thread next to the driver: its tests belong under ThreadSanitizer.
-TSAN_TESTS := $(TSAN_TESTS)|tegra/test_flow|tegra/test_bad|tegra/test_suites
+TSAN_TESTS := $(TSAN_TESTS)|tegra/test_flow|tegra/test_bad|tegra/test_suites|tegra/test_abi|tegra/test_cubin
