@@ -90,10 +90,10 @@ typedef struct nvt_chars_layout {
 /* abi is 35 or 36 (nvt_abi).  A function, not a table in the header: an unused static table
  * would trip -Wunused-const-variable in every file that includes this one. */
 static inline const nvt_chars_layout *nvt_chars_layout_of(int abi) {
-    static const nvt_chars_layout r35 = {NVT_CHARS_SIZE_R35, 12, 32, 40, 48, 52,
-                                         56, 72, 76, 84, 92};
-    static const nvt_chars_layout r36 = {NVT_CHARS_SIZE_R36, 12, 40, 48, 56, 60,
-                                         64, 80, 84, 92, 100};
+    static const nvt_chars_layout r35 = {
+        NVT_CHARS_SIZE_R35, 12, 32, 40, 48, 52, 56, 72, 76, 84, 92};
+    static const nvt_chars_layout r36 = {
+        NVT_CHARS_SIZE_R36, 12, 40, 48, 56, 60, 64, 80, 84, 92, 100};
     return abi == 35 ? &r35 : &r36;
 }
 #define NVT_CHARS_FLAG_SYNCPOINT_ADDRESS (1ull << 26)

@@ -143,8 +143,8 @@ int nvt_qmd_build(uint32_t *qmd, const nvt_qmd_desc *d) {
     nvt_qmd_set(qmd, 567, 562, cfg); /* MIN_SM_CONFIG_SHARED_MEM_SIZE */
     nvt_qmd_set(qmd, 574, 569, cfg); /* MAX_SM_CONFIG_SHARED_MEM_SIZE */
     nvt_qmd_set(qmd, 662, 657, cfg); /* TARGET_SM_CONFIG_SHARED_MEM_SIZE */
-    nvt_qmd_set(qmd, 579, 576, 0);                       /* QMD_VERSION */
-    nvt_qmd_set(qmd, 583, 580, 3);                       /* QMD_MAJOR_VERSION */
+    nvt_qmd_set(qmd, 579, 576, 0);   /* QMD_VERSION */
+    nvt_qmd_set(qmd, 583, 580, 3);   /* QMD_MAJOR_VERSION */
     nvt_qmd_set(qmd, 607, 592, d->block[0]);
     nvt_qmd_set(qmd, 623, 608, d->block[1]);
     nvt_qmd_set(qmd, 639, 624, d->block[2]);

@@ -104,8 +104,8 @@ static int alloc_as(nvt_dev *dev) {
         return nvt_fail(dev, -ENOTSUP,
                         "ALLOC_AS: the VA range [0x%llx, 0x%llx) is not aligned to this GPU's "
                         "PDE coverage (2^%u bytes)",
-                        (unsigned long long)as.va_range_start,
-                        (unsigned long long)as.va_range_end, dev->pde_bits);
+                        (unsigned long long)as.va_range_start, (unsigned long long)as.va_range_end,
+                        dev->pde_bits);
     int rc = nvt_ioctl(dev, dev->ctrl_fd, NVT_GPU_IOCTL_ALLOC_AS, &as, "ALLOC_AS");
     if (rc < 0)
         return rc;

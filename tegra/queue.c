@@ -182,7 +182,7 @@ static int end(nvt_queue *q, nvt_pb *pb, uint64_t start, uint64_t *signal) {
 
 /* ---- creation ----------------------------------------------------------------------------- */
 
-static int bind_channel(nvt_queue *q, const nvt_queue_opts *o) {
+static int bind_channel(nvt_queue *q) {
     nvt_dev *dev = q->dev;
     int rc;
     if (dev->info.abi == NVT_ABI_R36) {
@@ -219,7 +219,6 @@ static int bind_channel(nvt_queue *q, const nvt_queue_opts *o) {
     /* Usermode submit needs a deterministic channel, and nvgpu refuses DETERMINISTIC while the
      * channel watchdog is enabled, which it is by default (channel_setup_bind_prechecks in
      * common/fifo/channel.c): disable it before SETUP_BIND.  It cannot be re-enabled later. */
-    (void)o;
     struct nvt_ch_wdt w = {NVT_WDT_DISABLE, 0};
     return nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_WDT, &w, "CHANNEL_WDT (disable)");
 }
@@ -289,7 +288,7 @@ int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out) 
         nvt_fail(dev, rc, "out of memory");
         goto fail;
     }
-    if ((rc = bind_channel(q, &o)) < 0)
+    if ((rc = bind_channel(q)) < 0)
         goto fail;
     /* USERD and GPFIFO: separate buffers, CPU-mapped; the kernel maps them for the GPU. */
     if ((rc = nvt_mem_alloc(dev, NVT_USERD_SIZE, NVT_MEM_UNCACHED | NVT_MEM_NO_GPU_MAP,
@@ -371,8 +370,9 @@ void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k) {
 }
 
 /* Make the local-memory store hold bytes per thread for every thread the GPU can have
- * resident: per TPC, 2 SMs of 1536 threads (compute capability 8.7), times the TPC count the
- * kernel reported.  The old store may be in use by submitted work, so the queue drains first. */
+ * resident: per TPC, 2 SMs of 1536 threads (compute capability 8.7), times the TPC count
+ * GET_CHARACTERISTICS reported.  The old store may be in use by submitted work, so the queue drains
+ * first. */
 static int grow_local(nvt_queue *q, uint32_t bytes) {
     nvt_dev *dev = q->dev;
     uint64_t tpcs = dev->info.tpc_count ? dev->info.tpc_count : 1;

@@ -86,7 +86,8 @@ static int launch_qmd(nvt_sim *sim, sim_channel *ch) {
     /* Fields only hardware interprets, held to the rules of issue #20: API_VISIBLE_CALL_LIMIT
      * NO_CHECK, a TARGET_SM_CONFIG inside [MIN, MAX], a configuration (KiB/4 + 1) that holds
      * the block's shared memory, which includes sm_8x's reserved 1 KiB. */
-    uint32_t cmin = (uint32_t)nvt_qmd_get(qmd, 567, 562), cmax = (uint32_t)nvt_qmd_get(qmd, 574, 569);
+    uint32_t cmin = (uint32_t)nvt_qmd_get(qmd, 567, 562),
+             cmax = (uint32_t)nvt_qmd_get(qmd, 574, 569);
     const char *bad = NULL;
     if (nvt_qmd_get(qmd, 378, 378) != 1)
         bad = "API_VISIBLE_CALL_LIMIT is not NO_CHECK";

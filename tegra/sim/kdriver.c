@@ -368,10 +368,10 @@ static int as_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
         /* each release's own flag set (nvgpu-as.h): bit 9 is PLATFORM_ATOMIC on r35 and
          * SYSTEM_COHERENT on r36; IO_COHERENT (bit 4) and DIRECT_KIND_CTRL exist on r35 only.
          * PLATFORM_ATOMIC is not modelled, so the simulator refuses it. */
-        uint32_t known = NVT_AS_MAP_FIXED_OFFSET | NVT_AS_MAP_CACHEABLE |
-                         (sim->abi == NVT_ABI_R35
-                              ? NVT_AS_MAP_IO_COHERENT_R35 | NVT_AS_MAP_DIRECT_KIND_CTRL
-                              : NVT_AS_MAP_SYSTEM_COHERENT_R36);
+        uint32_t known =
+            NVT_AS_MAP_FIXED_OFFSET | NVT_AS_MAP_CACHEABLE |
+            (sim->abi == NVT_ABI_R35 ? NVT_AS_MAP_IO_COHERENT_R35 | NVT_AS_MAP_DIRECT_KIND_CTRL
+                                     : NVT_AS_MAP_SYSTEM_COHERENT_R36);
         if ((m->flags & ~known) || (m->flags & NVT_AS_MAP_FIXED_OFFSET))
             return -EINVAL; /* fixed offsets need ALLOC_SPACE, which the simulator lacks */
         /* r36 always reads the kinds; r35 only with DIRECT_KIND_CTRL. */
@@ -444,7 +444,8 @@ static int setup_bind(nvt_sim *sim, sim_channel *ch, void *arg) {
         sim->st.setup_bind_refusals++;
         return -EINVAL;
     }
-    if ((s->flags & NVT_SETUP_BIND_USERMODE_SUPPORT) && !(s->flags & NVT_SETUP_BIND_DETERMINISTIC)) {
+    if ((s->flags & NVT_SETUP_BIND_USERMODE_SUPPORT) &&
+        !(s->flags & NVT_SETUP_BIND_DETERMINISTIC)) {
         sim->st.setup_bind_refusals++;
         return -EINVAL;
     }

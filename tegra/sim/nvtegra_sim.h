@@ -38,12 +38,12 @@ typedef struct nvt_sim_launch {
 typedef int (*nvt_sim_kernel_fn)(const nvt_sim_launch *launch, void *user);
 
 typedef struct nvt_sim_stats {
-    int open_fds;     /* device, AS, TSG, channel and dmabuf fds open through the backend */
-    int cpu_mappings; /* live mmaps made through the backend */
-    int gpu_mappings; /* live MAP_BUFFER_EX mappings */
-    int handles;      /* live nvmap handles */
-    uint64_t bytes;   /* bytes allocated in live handles */
-    uint64_t max_gpu_va_end; /* highest end of a MAP_BUFFER_EX mapping */
+    int open_fds;             /* device, AS, TSG, channel and dmabuf fds open through the backend */
+    int cpu_mappings;         /* live mmaps made through the backend */
+    int gpu_mappings;         /* live MAP_BUFFER_EX mappings */
+    int handles;              /* live nvmap handles */
+    uint64_t bytes;           /* bytes allocated in live handles */
+    uint64_t max_gpu_va_end;  /* highest end of a MAP_BUFFER_EX mapping */
     unsigned untagged_allocs; /* nvmap ALLOCs without a tag (the kernel warns) */
     unsigned doorbells, bad_doorbells;
     unsigned gpfifo_entries, launches, copies, sem_releases, sem_acquires;

@@ -45,11 +45,16 @@ static void test_header_facts(void) {
     for (int i = 0; i < 2; i++) {
         const release_facts *f = &facts[i];
         const nvt_chars_layout *L = nvt_chars_layout_of(f->abi);
-        const uint32_t want[11] = {f->chars_size,    f->num_gpc,
-                                   f->num_tpc_per_gpc, f->big_page_size,
-                                   f->pde_coverage_bit_count, f->available_big_page_sizes,
-                                   f->flags,         f->compute_class,
-                                   f->gpfifo_class,  f->dma_copy_class,
+        const uint32_t want[11] = {f->chars_size,
+                                   f->num_gpc,
+                                   f->num_tpc_per_gpc,
+                                   f->big_page_size,
+                                   f->pde_coverage_bit_count,
+                                   f->available_big_page_sizes,
+                                   f->flags,
+                                   f->compute_class,
+                                   f->gpfifo_class,
+                                   f->dma_copy_class,
                                    f->sm_version};
         const uint32_t got[11] = {L->size,
                                   L->num_gpc,
@@ -62,13 +67,20 @@ static void test_header_facts(void) {
                                   L->gpfifo_class,
                                   L->dma_copy_class,
                                   L->sm_version};
-        static const char *const names[11] = {
-            "size",     "num_gpc",  "num_tpc_per_gpc", "big_page_size", "pde_coverage_bit_count",
-            "available_big_page_sizes", "flags", "compute_class", "gpfifo_class", "dma_copy_class",
-            "sm_arch_sm_version"};
+        static const char *const names[11] = {"size",
+                                              "num_gpc",
+                                              "num_tpc_per_gpc",
+                                              "big_page_size",
+                                              "pde_coverage_bit_count",
+                                              "available_big_page_sizes",
+                                              "flags",
+                                              "compute_class",
+                                              "gpfifo_class",
+                                              "dma_copy_class",
+                                              "sm_arch_sm_version"};
         for (int j = 0; j < 11; j++)
-            CHECK(got[j] == want[j], "r%d characteristics.%s: abi.h says %u, the header %u",
-                  f->abi, names[j], got[j], want[j]);
+            CHECK(got[j] == want[j], "r%d characteristics.%s: abi.h says %u, the header %u", f->abi,
+                  names[j], got[j], want[j]);
         if (f->abi == 35) {
             CHECK(NVT_AS_MAP_IO_COHERENT_R35 == f->map_coherent, "r35 IO_COHERENT");
             CHECK(NVT_AS_MAP_DIRECT_KIND_CTRL == f->map_direct_kind_ctrl, "r35 DIRECT_KIND_CTRL");
@@ -110,8 +122,8 @@ typedef struct as_case {
 static const as_case as_cases[] = {
     {"empty VA range (the old libnvtegra call)", 0, NVT_AS_FLAG_UNIFIED_VA, 0, 0, 0, -EINVAL},
     {"start 0", 0x10000, NVT_AS_FLAG_UNIFIED_VA, 0, 1ull << 37, 0, -EINVAL},
-    {"start not PDE-aligned", 0x10000, NVT_AS_FLAG_UNIFIED_VA, (64ull << 20) + 0x10000,
-     1ull << 37, 0, -EINVAL},
+    {"start not PDE-aligned", 0x10000, NVT_AS_FLAG_UNIFIED_VA, (64ull << 20) + 0x10000, 1ull << 37,
+     0, -EINVAL},
     {"end not PDE-aligned", 0x10000, NVT_AS_FLAG_UNIFIED_VA, 64ull << 20, (1ull << 37) - 4096, 0,
      -EINVAL},
     {"start >= end", 0x10000, NVT_AS_FLAG_UNIFIED_VA, 1ull << 37, 64ull << 20, 0, -EINVAL},
@@ -120,8 +132,8 @@ static const as_case as_cases[] = {
     {"no split without UNIFIED_VA", 0x10000, 0, 64ull << 20, 1ull << 37, 0, -EINVAL},
     {"big pages not a power of two", 0x18000, NVT_AS_FLAG_UNIFIED_VA, 64ull << 20, 1ull << 37, 0,
      -EINVAL},
-    {"big pages not available (128 KiB)", 0x20000, NVT_AS_FLAG_UNIFIED_VA, 64ull << 20,
-     1ull << 37, 0, -EINVAL},
+    {"big pages not available (128 KiB)", 0x20000, NVT_AS_FLAG_UNIFIED_VA, 64ull << 20, 1ull << 37,
+     0, -EINVAL},
     {"no big pages, split given", 0, 0, 64ull << 20, 1ull << 37, 1ull << 32, -EINVAL},
     {"the documented range", 0x10000, NVT_AS_FLAG_UNIFIED_VA, 64ull << 20, 1ull << 37, 0, 0},
     {"no big pages, unified", 0, NVT_AS_FLAG_UNIFIED_VA, 64ull << 20, 1ull << 37, 0, 0},
@@ -234,14 +246,12 @@ static void test_channel_setup_rules(nvt_abi abi) {
     CHECK(setup_bind_raw(sim, abi, ch, um, userd, gpfifo) == -EINVAL,
           "r%d: USERMODE_SUPPORT without DETERMINISTIC refused", abi);
     /* deterministic, but the watchdog is still on (every channel starts with it on) */
-    CHECK(setup_bind_raw(sim, abi, ch, um | NVT_SETUP_BIND_DETERMINISTIC, userd, gpfifo) ==
-              -EINVAL,
+    CHECK(setup_bind_raw(sim, abi, ch, um | NVT_SETUP_BIND_DETERMINISTIC, userd, gpfifo) == -EINVAL,
           "r%d: DETERMINISTIC with the watchdog enabled refused", abi);
     /* the old watchdog_ms option: ENABLE | SET_TIMEOUT, then deterministic: still refused */
     struct nvt_ch_wdt w = {NVT_WDT_ENABLE | NVT_WDT_SET_TIMEOUT, 2500};
     CHECK(os->ioctl(os->ctx, ch, NVT_CH_IOCTL_WDT, &w) == 0, "WDT enable");
-    CHECK(setup_bind_raw(sim, abi, ch, um | NVT_SETUP_BIND_DETERMINISTIC, userd, gpfifo) ==
-              -EINVAL,
+    CHECK(setup_bind_raw(sim, abi, ch, um | NVT_SETUP_BIND_DETERMINISTIC, userd, gpfifo) == -EINVAL,
           "r%d: an enabled watchdog with usermode submit refused", abi);
     /* the driver's order: WDT DISABLE, then SETUP_BIND DETERMINISTIC | USERMODE_SUPPORT */
     w = (struct nvt_ch_wdt){NVT_WDT_DISABLE, 0};

@@ -84,7 +84,7 @@ static void test_qmd(void) {
     /* CONSTANT_BUFFER_VALID(0) 640; REGISTER_COUNT_V 656:648; TARGET_SM_CONFIG 662:657 = 5 */
     want[20] = 1u | 40u << 8 | 5u << 17;
     want[23] = 0x400u | 1u << 27; /* SHADER_LOCAL_MEMORY_LOW_SIZE 759:736; BARRIER_COUNT 767:763 */
-    want[24] = 0x300;                /* RELEASE0_ADDRESS_LOWER 799:768 */
+    want[24] = 0x300;             /* RELEASE0_ADDRESS_LOWER 799:768 */
     want[25] = 1u | 1u << 23 | 1u << 30; /* ADDRESS_UPPER 807:800, ENABLE 823, SIZE 831:830 */
     want[26] = 0xdeadbeefu;              /* RELEASE0_PAYLOAD_LOWER 863:832 */
     want[32] = 0x200;                    /* CB0 ADDR_LOWER 1055:1024 */

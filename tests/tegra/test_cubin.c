@@ -531,8 +531,8 @@ static void test_nvcc_memory(nvt_abi abi) {
           (unsigned long long)get64(sl.cbuf0 + 0x18), (unsigned long long)get64(sl.cbuf0 + 0x20),
           (unsigned long long)get64(sl.cbuf0 + 0x28));
     /* 1 KiB x 3072 threads per TPC = 3 MiB per TPC, x 8 TPCs (2 GPCs x 4) */
-    CHECK(sl.l.local_store_bytes == 8ull * 3 * 1024 * 1024,
-          "local store %llu bytes for 8 TPCs", (unsigned long long)sl.l.local_store_bytes);
+    CHECK(sl.l.local_store_bytes == 8ull * 3 * 1024 * 1024, "local store %llu bytes for 8 TPCs",
+          (unsigned long long)sl.l.local_store_bytes);
     uint32_t one[3] = {1, 1, 1};
     CHECK(get64(sl.cbuf0 + 0x0) == ((uint64_t)1 << 32 | N) && !memcmp(sl.cbuf0 + 0xc, one, 12),
           "blockDim and gridDim at 0x0 and 0xc");
@@ -550,8 +550,8 @@ static void test_nvcc_memory(nvt_abi abi) {
     CHECK(bad == 0, "dsh: %d wrong", bad);
     CHECK(sd.calls == 1 && sd.l.shared_bytes == N * 4 + 1024 && sd.l.sm_config == 8 / 4 + 1 &&
               sd.l.barriers == 1 && sd.l.local_bytes == 0 && get64(sd.cbuf0 + 0x28) == 0,
-          "dsh QMD: shared %u, config %u, barriers %u, local %u", sd.l.shared_bytes,
-          sd.l.sm_config, sd.l.barriers, sd.l.local_bytes);
+          "dsh QMD: shared %u, config %u, barriers %u, local %u", sd.l.shared_bytes, sd.l.sm_config,
+          sd.l.barriers, sd.l.local_bytes);
     /* 100 KiB of dynamic shared memory: 101 KiB in all, the 132 KiB configuration (34) */
     CHECK(nvt_launch_shared(q, dk, grid, block, 100 * 1024, da, 3, &sig) == 0 &&
               nvt_queue_wait(q, sig, 5000) == 0 && sd.l.sm_config == 132 / 4 + 1 &&
