@@ -113,9 +113,8 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS) $(wildcard include/*.h src/*/*.h src
 	$(CLANG) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=undefined $(CPPFLAGS) $< $(LIB_SRCS) -o $@ -lm -lpthread
 
-# Targets that #include a source from outside src/ (tools/, tegra/) rebuild when it changes.
+# Targets that #include a source from outside src/ (tools/) rebuild when it changes.
 $(BUILD)/fuzz/fuzz_debug_cli: tools/debug_cli.c tools/debug_cli.h
-$(BUILD)/fuzz/fuzz_cubin: tegra/module.c include/nvtegra.h
 
 fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZ_BINS)

@@ -74,15 +74,28 @@ NVT_ASSERT_SIZE(struct nvt_gpu_get_characteristics, 16);
 #define NVT_GPU_IOCTL_GET_CHARACTERISTICS _IOWR('G', 5, struct nvt_gpu_get_characteristics)
 NVT_ASSERT_IOCTL(NVT_GPU_IOCTL_GET_CHARACTERISTICS, 0xC0104705);
 
-/* The characteristics struct itself is read as bytes at these offsets; the kernel reports the
- * size it wrote in buf_size, which is how libnvtegra tells r35 (312) from r36 (328). */
+/* The characteristics struct itself is read as bytes at per-release offsets; the kernel reports
+ * the size it wrote in buf_size, which is how libnvtegra tells r35 (312) from r36 (328).  r36
+ * inserted `s32 numa_domain_id` after num_gpc (offset 16), which moves every later u64-aligned
+ * field by 8 (struct nvgpu_gpu_characteristics in nvgpu-ctrl.h of both releases; the table in
+ * docs/tegra-abi.md gives each field's line). */
 #define NVT_CHARS_SIZE_R35 312u
 #define NVT_CHARS_SIZE_R36 328u
-#define NVT_CHARS_FLAGS 64u
-#define NVT_CHARS_COMPUTE_CLASS 80u
-#define NVT_CHARS_GPFIFO_CLASS 84u
-#define NVT_CHARS_DMA_COPY_CLASS 92u
-#define NVT_CHARS_SM_VERSION 100u
+typedef struct nvt_chars_layout {
+    uint32_t size;
+    uint32_t num_gpc, num_tpc_per_gpc, big_page_size, pde_coverage_bit_count;
+    uint32_t available_big_page_sizes, flags;
+    uint32_t compute_class, gpfifo_class, dma_copy_class, sm_version;
+} nvt_chars_layout;
+/* abi is 35 or 36 (nvt_abi).  A function, not a table in the header: an unused static table
+ * would trip -Wunused-const-variable in every file that includes this one. */
+static inline const nvt_chars_layout *nvt_chars_layout_of(int abi) {
+    static const nvt_chars_layout r35 = {
+        NVT_CHARS_SIZE_R35, 12, 32, 40, 48, 52, 56, 72, 76, 84, 92};
+    static const nvt_chars_layout r36 = {
+        NVT_CHARS_SIZE_R36, 12, 40, 48, 56, 60, 64, 80, 84, 92, 100};
+    return abi == 35 ? &r35 : &r36;
+}
 #define NVT_CHARS_FLAG_SYNCPOINT_ADDRESS (1ull << 26)
 #define NVT_CHARS_FLAG_USER_SYNCPOINT (1ull << 28)
 #define NVT_CHARS_FLAG_USERMODE_SUBMIT (1ull << 30)
@@ -103,6 +116,14 @@ NVT_ASSERT_OFF(struct nvt_gpu_alloc_as, va_range_split, 32);
 #define NVT_GPU_IOCTL_ALLOC_AS _IOWR('G', 8, struct nvt_gpu_alloc_as)
 NVT_ASSERT_IOCTL(NVT_GPU_IOCTL_ALLOC_AS, 0xC0404708);
 #define NVT_AS_FLAG_UNIFIED_VA (1u << 1)
+/* The address space libnvtegra asks for (both releases).  nvgpu's gk20a_vm_alloc_share
+ * (common/mm/as.c) rejects with EINVAL: va_range_start or _end zero or not aligned to the PDE
+ * size (1 << pde_coverage_bit_count of the big page size), start >= end, a non-zero split with
+ * UNIFIED_VA (or without big pages), and a big_page_size that is not a power of two among
+ * available_big_page_sizes.  big_page_size 0 means "no big pages", not "the default". */
+#define NVT_AS_BIG_PAGE_SIZE 0x10000u
+#define NVT_AS_VA_START (64ull << 20)
+#define NVT_AS_VA_END (1ull << 37)
 
 struct nvt_gpu_open_tsg_r35 {
     uint32_t tsg_fd, reserved;
@@ -179,10 +200,16 @@ NVT_ASSERT_OFF(struct nvt_as_map_buffer_ex, mapping_size, 24);
 NVT_ASSERT_OFF(struct nvt_as_map_buffer_ex, offset, 32);
 #define NVT_AS_IOCTL_MAP_BUFFER_EX _IOWR('A', 7, struct nvt_as_map_buffer_ex)
 NVT_ASSERT_IOCTL(NVT_AS_IOCTL_MAP_BUFFER_EX, 0xC0284107);
+/* MAP_BUFFER_EX flags (nvgpu-as.h).  The coherent flag moved between releases: r35 has
+ * IO_COHERENT at bit 4 and PLATFORM_ATOMIC at bit 9; r36 dropped both and DIRECT_KIND_CTRL and
+ * has SYSTEM_COHERENT at bit 9.  libnvtegra sets neither coherent flag (nvmap's cache mode
+ * decides); they are defined so the simulator rejects the other release's bits. */
 #define NVT_AS_MAP_FIXED_OFFSET 1u
 #define NVT_AS_MAP_CACHEABLE 4u
-#define NVT_AS_MAP_DIRECT_KIND_CTRL (1u << 8) /* r35: the kinds are used only with this */
-#define NVT_AS_MAP_SYSTEM_COHERENT (1u << 9)
+#define NVT_AS_MAP_IO_COHERENT_R35 (1u << 4)
+#define NVT_AS_MAP_DIRECT_KIND_CTRL (1u << 8) /* r35 only: the kinds are used only with this */
+#define NVT_AS_MAP_PLATFORM_ATOMIC_R35 (1u << 9)
+#define NVT_AS_MAP_SYSTEM_COHERENT_R36 (1u << 9)
 #define NVT_KIND_INVALID (-1)
 #define NVT_KIND_PITCH 0 /* generic pitch-linear memory */
 
@@ -251,9 +278,13 @@ NVT_ASSERT_OFF(struct nvt_ch_setup_bind_r35, reserved, 40);
 #define NVT_CH_IOCTL_SETUP_BIND_R36 _IOWR('H', 128, struct nvt_ch_setup_bind_r36)
 NVT_ASSERT_IOCTL(NVT_CH_IOCTL_SETUP_BIND_R35, 0xC0504880);
 NVT_ASSERT_IOCTL(NVT_CH_IOCTL_SETUP_BIND_R36, 0xC0684880);
+/* nvgpu's channel_setup_bind_prechecks (common/fifo/channel.c, both releases): USERMODE_SUPPORT
+ * without DETERMINISTIC is EINVAL, and DETERMINISTIC while the channel watchdog is enabled (its
+ * default) is EINVAL: the watchdog must be disabled with CH WDT before SETUP_BIND.  After that,
+ * a deterministic channel refuses any WDT status but DISABLE. */
 #define NVT_SETUP_BIND_DETERMINISTIC 2u
 #define NVT_SETUP_BIND_USERMODE_SUPPORT 8u
-#define NVT_SETUP_BIND_USERMODE_GPU_MAP_RESOURCES 16u
+#define NVT_SETUP_BIND_USERMODE_GPU_MAP_RESOURCES 16u /* r36 only */
 
 struct nvt_ch_alloc_obj_ctx {
     uint32_t class_num, flags;
@@ -283,6 +314,9 @@ struct nvt_ch_get_user_syncpoint {
 NVT_ASSERT_SIZE(struct nvt_ch_get_user_syncpoint, 16);
 #define NVT_CH_IOCTL_GET_USER_SYNCPOINT _IOR('H', 126, struct nvt_ch_get_user_syncpoint)
 NVT_ASSERT_IOCTL(NVT_CH_IOCTL_GET_USER_SYNCPOINT, 0x8010487E);
+
+/* CHANNEL_SET_NVMAP_FD ('H', 5): accepted and ignored by both releases (an empty case in
+ * ioctl_channel.c's switch), so libnvtegra does not call it. */
 
 /* ---- usermode doorbell ------------------------------------------------------------------- */
 

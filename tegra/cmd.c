@@ -58,6 +58,13 @@ void nvt_pb_sem_acquire(nvt_pb *pb, uint64_t va, uint64_t payload, int payload64
     pb_semaphore(pb, va, payload, op | SEM_ACQUIRE_SWITCH_TSG);
 }
 
+void nvt_pb_membar(nvt_pb *pb) {
+    /* MEM_OP_A..D (clc56f.h): A and B only matter for TLB invalidates, C's MEMBAR_TYPE 0 is
+     * SYS_MEMBAR (memory visible to the CPU too), D 31:27 is the operation, MEMBAR = 5. */
+    const uint32_t d[4] = {0, 0, 0, 5u << 27};
+    nvt_pb_method(pb, 0, NVT_HOST_MEM_OP_A, d, 4);
+}
+
 void nvt_pb_launch_qmd(nvt_pb *pb, uint64_t qmd_va) {
     uint32_t a = (uint32_t)(qmd_va >> 8);
     nvt_pb_method(pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SEND_PCAS_A, &a, 1);
@@ -95,10 +102,12 @@ uint64_t nvt_qmd_get(const uint32_t *qmd, unsigned hi, unsigned lo) {
     return v;
 }
 
-/* SM shared-memory configurations of GA10x, in KiB; the QMD field holds KiB/4 + 1.  Only
- * hardware interprets this (see docs/tegra.md: unverified). */
+/* The shared-memory carve-outs of an SM of compute capability 8.7, in KiB (CUDA C++
+ * Programming Guide, compute capability 8.x: 0, 8, 16, 32, 64, 100, 132 or 164 KB); the QMD
+ * fields hold KiB/4 + 1 (clc7c0qmd.h's SM_CONFIG encoding as we read it).  Only hardware
+ * interprets this (docs/tegra-abi.md: unverified).  0 means "does not fit". */
 static uint32_t smem_config(uint32_t bytes) {
-    static const uint32_t kib[] = {8, 16, 32, 64, 100};
+    static const uint32_t kib[] = {8, 16, 32, 64, 100, 132, 164};
     for (unsigned i = 0; i < sizeof kib / sizeof kib[0]; i++)
         if (bytes <= kib[i] * 1024u)
             return kib[i] / 4 + 1;
@@ -112,8 +121,13 @@ int nvt_qmd_build(uint32_t *qmd, const nvt_qmd_desc *d) {
         d->block[2] > 64 || d->registers > 255 || d->barriers > 16 || (d->program_va & 127) ||
         d->program_va >> 40 || (d->cbuf0_va & 255) || d->cbuf0_va >> 40 || (d->cbuf0_size & 15) ||
         d->cbuf0_size > 0x10000 || (d->release_va & 3) || d->release_va >> 40 ||
-        !smem_config(d->shared_bytes))
+        d->shared_bytes > NVT_SHARED_MAX || (d->local_bytes & 15) || d->local_bytes > 0xffffffu)
         return -EINVAL;
+    /* sm_8x: the driver reserves 1 KiB of shared memory per block (CUDA C++ Programming Guide,
+     * compute capability 8.x), so the block's allocation and the SM configuration both count
+     * it on top of the kernel's own (static + dynamic) shared memory. */
+    uint32_t shared = d->shared_bytes + NVT_SHARED_RESERVED;
+    uint32_t cfg = smem_config(shared);
     for (int i = 0; i < NVT_QMD_WORDS; i++)
         qmd[i] = 0;
     nvt_qmd_set(qmd, 133, 128, 0x3f); /* QMD_GROUP_ID */
@@ -122,16 +136,20 @@ int nvt_qmd_build(uint32_t *qmd, const nvt_qmd_desc *d) {
     nvt_qmd_set(qmd, 415, 384, d->grid[0]);
     nvt_qmd_set(qmd, 431, 416, d->grid[1]);
     nvt_qmd_set(qmd, 463, 448, d->grid[2]);
-    nvt_qmd_set(qmd, 561, 544, d->shared_bytes);
-    uint32_t cfg = smem_config(d->shared_bytes);
-    nvt_qmd_set(qmd, 567, 562, cfg);                     /* MIN_SM_CONFIG_SHARED_MEM_SIZE */
-    nvt_qmd_set(qmd, 574, 569, smem_config(100 * 1024)); /* MAX_SM_CONFIG_SHARED_MEM_SIZE */
-    nvt_qmd_set(qmd, 579, 576, 0);                       /* QMD_VERSION */
-    nvt_qmd_set(qmd, 583, 580, 3);                       /* QMD_MAJOR_VERSION */
+    nvt_qmd_set(qmd, 378, 378, 1); /* API_VISIBLE_CALL_LIMIT = NO_CHECK (0 would be _32) */
+    nvt_qmd_set(qmd, 561, 544, shared);
+    /* One SM configuration, the smallest that holds the block: MIN = MAX = TARGET.  TARGET left
+     * 0 would ask for a 0 KiB carve-out below the block's own allocation. */
+    nvt_qmd_set(qmd, 567, 562, cfg); /* MIN_SM_CONFIG_SHARED_MEM_SIZE */
+    nvt_qmd_set(qmd, 574, 569, cfg); /* MAX_SM_CONFIG_SHARED_MEM_SIZE */
+    nvt_qmd_set(qmd, 662, 657, cfg); /* TARGET_SM_CONFIG_SHARED_MEM_SIZE */
+    nvt_qmd_set(qmd, 579, 576, 0);   /* QMD_VERSION */
+    nvt_qmd_set(qmd, 583, 580, 3);   /* QMD_MAJOR_VERSION */
     nvt_qmd_set(qmd, 607, 592, d->block[0]);
     nvt_qmd_set(qmd, 623, 608, d->block[1]);
     nvt_qmd_set(qmd, 639, 624, d->block[2]);
     nvt_qmd_set(qmd, 656, 648, d->registers);
+    nvt_qmd_set(qmd, 759, 736, d->local_bytes); /* SHADER_LOCAL_MEMORY_LOW_SIZE, per thread */
     nvt_qmd_set(qmd, 767, 763, d->barriers);
     if (d->release_va) {
         nvt_qmd_set(qmd, 799, 768, (uint32_t)d->release_va);

@@ -62,16 +62,54 @@ static int read_characteristics(nvt_dev *dev) {
     const char *force = getenv("NVTEGRA_ABI");
     if (force && (!strcmp(force, "r35") || !strcmp(force, "r36")))
         in->abi = force[2] == '5' ? NVT_ABI_R35 : NVT_ABI_R36;
-    in->flags = rd64(buf + NVT_CHARS_FLAGS);
-    in->compute_class = rd32(buf + NVT_CHARS_COMPUTE_CLASS);
-    in->gpfifo_class = rd32(buf + NVT_CHARS_GPFIFO_CLASS);
-    in->dma_copy_class = rd32(buf + NVT_CHARS_DMA_COPY_CLASS);
-    in->sm_version = rd32(buf + NVT_CHARS_SM_VERSION);
+    /* The fields sit where the kernel's struct puts them: the layout follows the size the
+     * kernel reported, even when NVTEGRA_ABI forces the other release's ioctls. */
+    const nvt_chars_layout *L = nvt_chars_layout_of(req.buf_size == NVT_CHARS_SIZE_R35 ? 35 : 36);
+    in->flags = rd64(buf + L->flags);
+    in->compute_class = rd32(buf + L->compute_class);
+    in->gpfifo_class = rd32(buf + L->gpfifo_class);
+    in->dma_copy_class = rd32(buf + L->dma_copy_class);
+    in->sm_version = rd32(buf + L->sm_version);
+    in->tpc_count = rd32(buf + L->num_gpc) * rd32(buf + L->num_tpc_per_gpc);
+    dev->big_page_size = rd32(buf + L->big_page_size);
+    dev->big_page_sizes = rd32(buf + L->available_big_page_sizes);
+    dev->pde_bits = rd32(buf + L->pde_coverage_bit_count);
     if (!(in->flags & NVT_CHARS_FLAG_USERMODE_SUBMIT))
         return nvt_fail(dev, -ENOTSUP,
                         "this nvgpu does not support usermode submit (characteristics flags "
                         "0x%llx lack bit 30)",
                         (unsigned long long)in->flags);
+    return 0;
+}
+
+/* ALLOC_AS with a real range, checked first against the rules of nvgpu's gk20a_vm_alloc_share
+ * (common/mm/as.c, the same in r35 and r36) with the MMU facts the kernel just reported, so a
+ * mismatch is reported by name instead of as a bare EINVAL. */
+static int alloc_as(nvt_dev *dev) {
+    struct nvt_gpu_alloc_as as = {0};
+    /* 0 would mean "no big pages" in nvgpu, not the default size: ask for 64 KiB explicitly.
+     * The kernel accepts a power of two that is in available_big_page_sizes or is its default
+     * (nvgpu-ctrl.h: "the default big page size is always available"). */
+    as.big_page_size = NVT_AS_BIG_PAGE_SIZE;
+    as.flags = NVT_AS_FLAG_UNIFIED_VA; /* so va_range_split stays 0 */
+    as.va_range_start = NVT_AS_VA_START;
+    as.va_range_end = NVT_AS_VA_END;
+    if (!(dev->big_page_sizes & NVT_AS_BIG_PAGE_SIZE) && dev->big_page_size != NVT_AS_BIG_PAGE_SIZE)
+        return nvt_fail(dev, -ENOTSUP,
+                        "ALLOC_AS: this GPU offers no 64 KiB big pages (default %u, available "
+                        "0x%x)",
+                        dev->big_page_size, dev->big_page_sizes);
+    if (dev->pde_bits < 12 || dev->pde_bits > 36 ||
+        (as.va_range_start | as.va_range_end) & ((1ull << dev->pde_bits) - 1))
+        return nvt_fail(dev, -ENOTSUP,
+                        "ALLOC_AS: the VA range [0x%llx, 0x%llx) is not aligned to this GPU's "
+                        "PDE coverage (2^%u bytes)",
+                        (unsigned long long)as.va_range_start, (unsigned long long)as.va_range_end,
+                        dev->pde_bits);
+    int rc = nvt_ioctl(dev, dev->ctrl_fd, NVT_GPU_IOCTL_ALLOC_AS, &as, "ALLOC_AS");
+    if (rc < 0)
+        return rc;
+    dev->as_fd = as.as_fd;
     return 0;
 }
 
@@ -109,12 +147,8 @@ int nvt_dev_open(const nvt_os *os, nvt_dev **out, char *err, size_t errlen) {
     dev->nvmap_fd = rc;
     if ((rc = read_characteristics(dev)) < 0)
         goto fail;
-    struct nvt_gpu_alloc_as as = {0};
-    as.big_page_size = 0; /* the kernel's default */
-    as.flags = NVT_AS_FLAG_UNIFIED_VA;
-    if ((rc = nvt_ioctl(dev, dev->ctrl_fd, NVT_GPU_IOCTL_ALLOC_AS, &as, "ALLOC_AS")) < 0)
+    if ((rc = alloc_as(dev)) < 0)
         goto fail;
-    dev->as_fd = as.as_fd;
     void *um = dev->os.mmap(dev->os.ctx, NULL, NVT_USERMODE_MAP_SIZE, PROT_READ | PROT_WRITE,
                             MAP_SHARED, dev->ctrl_fd, 0);
     if (um == MAP_FAILED) {

@@ -12,6 +12,8 @@ struct nvt_dev {
     int nvmap_fd, ctrl_fd, as_fd;
     volatile uint32_t *usermode; /* doorbell window (mmap of the ctrl fd) */
     size_t page;
+    /* MMU facts from GET_CHARACTERISTICS, checked before ALLOC_AS */
+    uint32_t big_page_size, big_page_sizes, pde_bits;
     char err[256];
 };
 

@@ -8,7 +8,8 @@
  *   0x17 KPARAM_INFO     {u32 index, u16 ordinal, u16 offset, u32 flags: size in bits 31:18}
  *   0x19 CBANK_PARAM_SIZE  16-bit value
  *   0x2f REGCOUNT        {u32 symbol, u32 registers}  (global .nv.info)
- *   0x11 FRAME_SIZE      {u32 symbol, u32 bytes}      (global .nv.info; local memory)
+ *   0x11 FRAME_SIZE      {u32 symbol, u32 bytes}      (global .nv.info; the kernel's own frame)
+ *   0x12 MIN_STACK_SIZE  {u32 symbol, u32 bytes}      (global .nv.info; frame + callees' stack)
  *   0x4c barrier count   one-byte value (inferred: present with __syncthreads)
  * The register count is also in the top byte of the .text section's sh_info. */
 #include "nvtegra.h"
@@ -30,6 +31,7 @@ enum {
     EIFMT_HVAL = 3,
     EIFMT_SVAL = 4,
     ATTR_FRAME_SIZE = 0x11,
+    ATTR_MIN_STACK_SIZE = 0x12,
     ATTR_PARAM_CBANK = 0x0a,
     ATTR_KPARAM_INFO = 0x17,
     ATTR_CBANK_PARAM_SIZE = 0x19,
@@ -43,7 +45,7 @@ struct nvt_module {
     uint32_t n;
     nvt_kernel_info *k;
     uint32_t *sym;        /* symbol index of each kernel */
-    uint32_t *frame_size; /* local memory per thread, from FRAME_SIZE */
+    uint32_t *frame_size; /* local memory per thread, max of FRAME_SIZE and MIN_STACK_SIZE */
 };
 
 static int err_out(char *err, size_t len, int rc, const char *fmt, ...)
@@ -122,14 +124,15 @@ static int global_attr(void *ctx, unsigned fmt, unsigned attr, unsigned v, const
                        unsigned len) {
     (void)v;
     nvt_module *m = ((global_ctx *)ctx)->m;
-    if (fmt != EIFMT_SVAL || len < 8 || (attr != ATTR_REGCOUNT && attr != ATTR_FRAME_SIZE))
+    if (fmt != EIFMT_SVAL || len < 8 ||
+        (attr != ATTR_REGCOUNT && attr != ATTR_FRAME_SIZE && attr != ATTR_MIN_STACK_SIZE))
         return 0;
     for (uint32_t i = 0; i < m->n; i++) {
         if (m->sym[i] != u32at(d))
             continue;
         if (attr == ATTR_REGCOUNT)
             m->k[i].registers = u32at(d + 4);
-        else
+        else if (u32at(d + 4) > m->frame_size[i])
             m->frame_size[i] = u32at(d + 4);
     }
     return 0;
@@ -257,14 +260,16 @@ int nvt_module_parse(const void *elf, size_t size, nvt_module **out, char *err, 
             err_out(err, errlen, rc, "malformed .nv.info");
             goto fail;
         }
-    for (uint32_t i = 0; i < m->n; i++)
-        if (m->frame_size[i]) {
-            rc = err_out(err, errlen, -ENOTSUP,
-                         "%s needs %u bytes of local memory per thread; local memory is not "
-                         "supported yet",
+    /* Local memory per thread, 16-byte granular; the QMD field holds 24 bits. */
+    for (uint32_t i = 0; i < m->n; i++) {
+        if (m->frame_size[i] > 0xfffff0u) {
+            rc = err_out(err, errlen, -E2BIG,
+                         "%s needs %u bytes of local memory per thread (at most 16 MiB - 16)",
                          m->k[i].name, m->frame_size[i]);
             goto fail;
         }
+        m->k[i].local_bytes = (m->frame_size[i] + 15) & ~15u;
+    }
 #undef SECNAME
     free(sh);
     *out = m;

@@ -33,6 +33,9 @@ struct nvt_queue {
     uint64_t value;    /* last timeline value submitted */
     uint32_t nslots, next_slot;
     uint64_t *slot_value; /* timeline value whose completion frees each argument slot */
+    nvt_mem *local;       /* local-memory backing store, grown on demand */
+    uint32_t local_per_thread;
+    uint64_t local_per_tpc;
 };
 
 static volatile uint32_t *userd_word(const nvt_queue *q, uint32_t off) {
@@ -149,8 +152,17 @@ static void doorbell(nvt_queue *q) {
                      __ATOMIC_RELAXED);
 }
 
-/* Close the submission with the timeline release and ring the doorbell. */
+/* Words end() adds: WFI (2), SYS_MEMBAR (5), release (6). */
+#define END_WORDS 13u
+
+/* Close the submission with the timeline release and ring the doorbell.  Before the release:
+ * a wait for idle, so the work is finished, and a system memory barrier, so its writes are
+ * visible to the CPU that sees the timeline value (the release's own RELEASE_WFI only orders
+ * the release after the work). */
 static int end(nvt_queue *q, nvt_pb *pb, uint64_t start, uint64_t *signal) {
+    uint32_t wfi = 0; /* WFI SCOPE 0: wait for the current subcontext's work */
+    nvt_pb_method(pb, 0, NVT_HOST_WFI, &wfi, 1);
+    nvt_pb_membar(pb);
     nvt_pb_sem_release(pb, q->sem->gpu_va, q->value + 1, 1, 1);
     if (pb->overflow)
         return nvt_fail(q->dev, -EFAULT, "internal: pushbuffer chunk overflow (%u words)", pb->cap);
@@ -170,7 +182,7 @@ static int end(nvt_queue *q, nvt_pb *pb, uint64_t start, uint64_t *signal) {
 
 /* ---- creation ----------------------------------------------------------------------------- */
 
-static int bind_channel(nvt_queue *q, const nvt_queue_opts *o) {
+static int bind_channel(nvt_queue *q) {
     nvt_dev *dev = q->dev;
     int rc;
     if (dev->info.abi == NVT_ABI_R36) {
@@ -204,12 +216,11 @@ static int bind_channel(nvt_queue *q, const nvt_queue_opts *o) {
     if ((rc = nvt_ioctl(dev, q->tsg_fd, NVT_TSG_IOCTL_BIND_CHANNEL_EX, &tb,
                         "TSG_BIND_CHANNEL_EX")) < 0)
         return rc;
-    if (o->watchdog_ms) {
-        struct nvt_ch_wdt w = {NVT_WDT_ENABLE | NVT_WDT_SET_TIMEOUT, o->watchdog_ms};
-        if ((rc = nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_WDT, &w, "CHANNEL_WDT")) < 0)
-            return rc;
-    }
-    return 0;
+    /* Usermode submit needs a deterministic channel, and nvgpu refuses DETERMINISTIC while the
+     * channel watchdog is enabled, which it is by default (channel_setup_bind_prechecks in
+     * common/fifo/channel.c): disable it before SETUP_BIND.  It cannot be re-enabled later. */
+    struct nvt_ch_wdt w = {NVT_WDT_DISABLE, 0};
+    return nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_WDT, &w, "CHANNEL_WDT (disable)");
 }
 
 static int setup_bind(nvt_queue *q) {
@@ -218,7 +229,8 @@ static int setup_bind(nvt_queue *q) {
     if (dev->info.abi == NVT_ABI_R36) {
         struct nvt_ch_setup_bind_r36 s = {0};
         s.num_gpfifo_entries = q->entries;
-        s.flags = NVT_SETUP_BIND_USERMODE_SUPPORT | NVT_SETUP_BIND_USERMODE_GPU_MAP_RESOURCES;
+        s.flags = NVT_SETUP_BIND_DETERMINISTIC | NVT_SETUP_BIND_USERMODE_SUPPORT |
+                  NVT_SETUP_BIND_USERMODE_GPU_MAP_RESOURCES;
         s.userd_dmabuf_fd = q->userd->dmabuf_fd;
         s.gpfifo_dmabuf_fd = q->gpfifo->dmabuf_fd;
         rc = nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_SETUP_BIND_R36, &s, "SETUP_BIND");
@@ -226,7 +238,7 @@ static int setup_bind(nvt_queue *q) {
     } else {
         struct nvt_ch_setup_bind_r35 s = {0};
         s.num_gpfifo_entries = q->entries;
-        s.flags = NVT_SETUP_BIND_USERMODE_SUPPORT;
+        s.flags = NVT_SETUP_BIND_DETERMINISTIC | NVT_SETUP_BIND_USERMODE_SUPPORT;
         s.userd_dmabuf_fd = q->userd->dmabuf_fd;
         s.gpfifo_dmabuf_fd = q->gpfifo->dmabuf_fd;
         rc = nvt_ioctl(dev, q->ch_fd, NVT_CH_IOCTL_SETUP_BIND_R35, &s, "SETUP_BIND");
@@ -256,6 +268,12 @@ int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out) 
         o.gpfifo_entries > (1u << 20))
         return nvt_fail(dev, -EINVAL, "gpfifo_entries %u is not a power of two in [2, 2^20]",
                         o.gpfifo_entries);
+    if (o.watchdog_ms)
+        return nvt_fail(dev, -EINVAL,
+                        "watchdog_ms %u: the channel watchdog cannot be used with usermode "
+                        "submit (nvgpu requires it disabled on the deterministic channel that "
+                        "usermode submit needs); leave it 0",
+                        o.watchdog_ms);
     nvt_queue *q = calloc(1, sizeof *q);
     if (!q)
         return nvt_fail(dev, -ENOMEM, "out of memory");
@@ -270,7 +288,7 @@ int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out) 
         nvt_fail(dev, rc, "out of memory");
         goto fail;
     }
-    if ((rc = bind_channel(q, &o)) < 0)
+    if ((rc = bind_channel(q)) < 0)
         goto fail;
     /* USERD and GPFIFO: separate buffers, CPU-mapped; the kernel maps them for the GPU. */
     if ((rc = nvt_mem_alloc(dev, NVT_USERD_SIZE, NVT_MEM_UNCACHED | NVT_MEM_NO_GPU_MAP,
@@ -282,13 +300,19 @@ int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out) 
         (rc = nvt_mem_alloc(dev, 4096, NVT_MEM_UNCACHED, &q->sem)) < 0 ||
         (rc = nvt_mem_alloc(dev, (size_t)q->nslots * SLOT_BYTES, NVT_MEM_CACHED, &q->args)) < 0)
         goto fail;
-    /* Bind the compute and copy classes to their subchannels. */
+    /* Bind the compute and copy classes to their subchannels, and place the shared- and
+     * local-memory windows of the generic address space (clc7c0.h; state of the compute
+     * object, so once per channel).  Kernels read the same addresses from cbuf0. */
     nvt_pb pb;
     uint64_t start;
-    if ((rc = begin(q, 16, &pb, &start)) < 0)
+    if ((rc = begin(q, 16 + END_WORDS, &pb, &start)) < 0)
         goto fail;
     nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_HOST_SET_OBJECT, &dev->info.compute_class, 1);
     nvt_pb_method(&pb, NVT_SUBCH_COPY, NVT_HOST_SET_OBJECT, &dev->info.dma_copy_class, 1);
+    const uint32_t shw[2] = {(uint32_t)(NVT_SHARED_WINDOW >> 32), (uint32_t)NVT_SHARED_WINDOW};
+    const uint32_t lw[2] = {(uint32_t)(NVT_LOCAL_WINDOW >> 32), (uint32_t)NVT_LOCAL_WINDOW};
+    nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_SHARED_MEMORY_WINDOW_A, shw, 2);
+    nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_WINDOW_A, lw, 2);
     if ((rc = end(q, &pb, start, NULL)) < 0 || (rc = nvt_queue_sync(q, SPACE_TIMEOUT_MS)) < 0)
         goto fail;
     *out = q;
@@ -307,6 +331,7 @@ void nvt_queue_destroy(nvt_queue *q) {
         dev->os.close(dev->os.ctx, q->ch_fd);
     if (q->tsg_fd >= 0)
         dev->os.close(dev->os.ctx, q->tsg_fd);
+    nvt_mem_free(dev, q->local);
     nvt_mem_free(dev, q->args);
     nvt_mem_free(dev, q->sem);
     nvt_mem_free(dev, q->pb);
@@ -344,32 +369,84 @@ void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k) {
     free(k);
 }
 
+/* Make the local-memory store hold bytes per thread for every thread the GPU can have
+ * resident: per TPC, 2 SMs of 1536 threads (compute capability 8.7), times the TPC count
+ * GET_CHARACTERISTICS reported.  The old store may be in use by submitted work, so the queue drains
+ * first. */
+static int grow_local(nvt_queue *q, uint32_t bytes) {
+    nvt_dev *dev = q->dev;
+    uint64_t tpcs = dev->info.tpc_count ? dev->info.tpc_count : 1;
+    uint64_t per_tpc = ((uint64_t)bytes * NVT_THREADS_PER_TPC + 0xffff) & ~0xffffull;
+    if (per_tpc * tpcs > UINT32_MAX)
+        return nvt_fail(dev, -E2BIG,
+                        "%u bytes of local memory per thread need %llu bytes for %llu TPCs, "
+                        "more than one nvmap allocation holds",
+                        bytes, (unsigned long long)(per_tpc * tpcs), (unsigned long long)tpcs);
+    int rc = nvt_queue_sync(q, SPACE_TIMEOUT_MS);
+    if (rc < 0)
+        return rc;
+    nvt_mem *m;
+    if ((rc = nvt_mem_alloc(dev, (size_t)(per_tpc * tpcs), NVT_MEM_CACHED, &m)) < 0)
+        return rc;
+    nvt_mem_free(dev, q->local);
+    q->local = m;
+    q->local_per_thread = bytes;
+    q->local_per_tpc = per_tpc;
+    return 0;
+}
+
 int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const uint32_t block[3],
                const void *const *args, uint32_t nargs, uint64_t *signal) {
+    return nvt_launch_shared(q, k, grid, block, 0, args, nargs, signal);
+}
+
+int nvt_launch_shared(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3],
+                      const uint32_t block[3], uint32_t dynamic_shared, const void *const *args,
+                      uint32_t nargs, uint64_t *signal) {
     const nvt_kernel_info *ki = &k->info;
+    uint64_t shared = (uint64_t)ki->shared_bytes + dynamic_shared;
+    if (shared > NVT_SHARED_MAX)
+        return nvt_fail(q->dev, -E2BIG,
+                        "%s: %u bytes of static and %u of dynamic shared memory exceed the %u a "
+                        "block can have (164 KiB less the 1 KiB the system reserves)",
+                        ki->name, ki->shared_bytes, dynamic_shared, NVT_SHARED_MAX);
     /* 64-bit: a cubin's cbuf0 size near 2^32 must not wrap to a small bank when rounded */
     uint64_t cb_need = (uint64_t)ki->param_base + ki->param_size;
     if (ki->cbuf0_size > cb_need)
         cb_need = ki->cbuf0_size;
+    if (cb_need < NVT_CBUF0_DRIVER_END)
+        cb_need = NVT_CBUF0_DRIVER_END;
     cb_need = (cb_need + 15) & ~15ull;
     if (cb_need > SLOT_BYTES - CBUF0_OFF)
         return nvt_fail(q->dev, -E2BIG, "%s: constant bank 0 of %llu bytes exceeds a %u-byte slot",
                         ki->name, (unsigned long long)cb_need, SLOT_BYTES - CBUF0_OFF);
     uint32_t cb_size = (uint32_t)cb_need;
+    int rc, set_local = 0;
+    if (ki->local_bytes > q->local_per_thread) {
+        if ((rc = grow_local(q, ki->local_bytes)) < 0)
+            return rc;
+        set_local = 1;
+    }
     /* Recycle the slot only once the launch that last used it has completed. */
     uint32_t slot = q->next_slot;
-    int rc = poll_until(q, value_done, q->slot_value[slot], SPACE_TIMEOUT_MS,
-                        "waiting for a kernel-argument slot");
+    rc = poll_until(q, value_done, q->slot_value[slot], SPACE_TIMEOUT_MS,
+                    "waiting for a kernel-argument slot");
     if (rc < 0)
         return rc;
     uint8_t *base = (uint8_t *)q->args->cpu + (size_t)slot * SLOT_BYTES;
     uint64_t va = q->args->gpu_va + (uint64_t)slot * SLOT_BYTES;
     uint8_t *cb = base + CBUF0_OFF;
     memset(cb, 0, cb_size);
-    /* Driver area of cbuf0: the block and grid dimensions at 0x0 and 0xc, which is where
-     * nvcc's code reads blockDim/gridDim (an unverified convention: docs/tegra.md). */
-    memcpy(cb + 0x0, block, 12);
-    memcpy(cb + 0xc, grid, 12);
+    /* Driver area of cbuf0, where compiled sm_8x code reads it: blockDim at 0x0, gridDim at
+     * 0xc, the shared and local windows at 0x18 and 0x20, and at 0x28 the stack top, the
+     * initial stack pointer inside this thread's local memory (the stack grows down from the
+     * top of the per-thread allocation).  Unverified on hardware: docs/tegra-abi.md. */
+    const uint64_t shw = NVT_SHARED_WINDOW, lw = NVT_LOCAL_WINDOW, top = ki->local_bytes;
+    memcpy(cb + NVT_CBUF0_BLOCK_DIM, block, 12);
+    memcpy(cb + NVT_CBUF0_GRID_DIM, grid, 12);
+    memcpy(cb + NVT_CBUF0_SHARED_WINDOW, &shw, 8);
+    memcpy(cb + NVT_CBUF0_LOCAL_WINDOW, &lw, 8);
+    memcpy(cb + NVT_CBUF0_STACK_TOP, &top, 8);
     if ((rc = nvt_kernel_bind_params(ki, cb, cb_size, args, nargs)) < 0)
         return nvt_fail(q->dev, rc, "%s: %u arguments given, the kernel takes %u", ki->name, nargs,
                         ki->nparams);
@@ -377,21 +454,32 @@ int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3], const 
     d.program_va = k->code_va;
     memcpy(d.grid, grid, sizeof d.grid);
     memcpy(d.block, block, sizeof d.block);
-    d.shared_bytes = ki->shared_bytes;
+    d.shared_bytes = (uint32_t)shared;
     d.registers = ki->registers;
     d.barriers = ki->barriers;
     d.cbuf0_va = va + CBUF0_OFF;
     d.cbuf0_size = cb_size;
+    d.local_bytes = ki->local_bytes;
     if ((rc = nvt_qmd_build((uint32_t *)(base + QMD_OFF), &d)) < 0)
         return nvt_fail(q->dev, rc,
                         "%s: launch out of range (grid %ux%ux%u, block %ux%ux%u, %u registers, "
                         "%u bytes shared)",
                         ki->name, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                        ki->registers, ki->shared_bytes);
+                        ki->registers, (uint32_t)shared);
     nvt_pb pb;
     uint64_t start;
-    if ((rc = begin(q, 16, &pb, &start)) < 0)
+    if ((rc = begin(q, 16 + END_WORDS, &pb, &start)) < 0)
         return rc;
+    if (set_local) {
+        /* the new store and its size per TPC, for as many SMs as the TPCs hold */
+        uint64_t lva = q->local->gpu_va;
+        const uint32_t a[2] = {(uint32_t)(lva >> 32), (uint32_t)lva};
+        const uint32_t n[3] = {(uint32_t)(q->local_per_tpc >> 32), (uint32_t)q->local_per_tpc,
+                               2 * (q->dev->info.tpc_count ? q->dev->info.tpc_count : 1)};
+        nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_A, a, 2);
+        nvt_pb_method(&pb, NVT_SUBCH_COMPUTE, NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A,
+                      n, 3);
+    }
     nvt_pb_launch_qmd(&pb, va + QMD_OFF);
     if ((rc = end(q, &pb, start, signal)) < 0)
         return rc;
@@ -409,7 +497,7 @@ int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes, uin
     while (bytes) {
         nvt_pb pb;
         uint64_t start;
-        int rc = begin(q, COPIES_PER_SUBMIT * 10 + 8, &pb, &start);
+        int rc = begin(q, COPIES_PER_SUBMIT * 10 + END_WORDS, &pb, &start);
         if (rc < 0)
             return rc;
         for (unsigned i = 0; i < COPIES_PER_SUBMIT && bytes; i++) {
@@ -428,7 +516,7 @@ int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes, uin
 int nvt_queue_wait_for(nvt_queue *q, const nvt_queue *other, uint64_t value) {
     nvt_pb pb;
     uint64_t start;
-    int rc = begin(q, 16, &pb, &start);
+    int rc = begin(q, 6 + END_WORDS, &pb, &start);
     if (rc < 0)
         return rc;
     nvt_pb_sem_acquire(&pb, other->sem->gpu_va, value, 1);

@@ -24,6 +24,8 @@ static int sem_execute(nvt_sim *sim, sim_channel *ch, uint32_t exec) {
         return -EFAULT;
     }
     if (op == NVT_SEM_RELEASE) {
+        if (ch->unfenced)
+            sim->st.unfenced_releases++;
         if (wide)
             __atomic_store_n((uint64_t *)p, ch->sem_payload, __ATOMIC_RELEASE);
         else
@@ -75,6 +77,32 @@ static int launch_qmd(nvt_sim *sim, sim_channel *ch) {
     l.shared_bytes = (uint32_t)nvt_qmd_get(qmd, 561, 544);
     l.registers = (uint32_t)nvt_qmd_get(qmd, 656, 648);
     l.barriers = (uint32_t)nvt_qmd_get(qmd, 767, 763);
+    l.local_bytes = (uint32_t)nvt_qmd_get(qmd, 759, 736);
+    l.sm_config = (uint32_t)nvt_qmd_get(qmd, 662, 657);
+    l.shared_window = ch->shared_window;
+    l.local_window = ch->local_window;
+    l.local_va = ch->local_va;
+    l.local_store_bytes = ch->local_per_tpc * (ch->local_sm_count / 2);
+    /* Fields only hardware interprets, held to the rules of issue #20: API_VISIBLE_CALL_LIMIT
+     * NO_CHECK, a TARGET_SM_CONFIG inside [MIN, MAX], a configuration (KiB/4 + 1) that holds
+     * the block's shared memory, which includes sm_8x's reserved 1 KiB. */
+    uint32_t cmin = (uint32_t)nvt_qmd_get(qmd, 567, 562),
+             cmax = (uint32_t)nvt_qmd_get(qmd, 574, 569);
+    const char *bad = NULL;
+    if (nvt_qmd_get(qmd, 378, 378) != 1)
+        bad = "API_VISIBLE_CALL_LIMIT is not NO_CHECK";
+    else if (!l.sm_config || l.sm_config < cmin || l.sm_config > cmax)
+        bad = "TARGET_SM_CONFIG_SHARED_MEM_SIZE is 0 or outside [MIN, MAX]";
+    else if ((l.sm_config - 1) * 4096u < l.shared_bytes)
+        bad = "the SM shared-memory configuration is smaller than SHARED_MEMORY_SIZE";
+    else if (l.shared_bytes < NVT_SHARED_RESERVED)
+        bad = "SHARED_MEMORY_SIZE lacks the 1 KiB sm_8x reserves per block";
+    else if (ch->windows_set != 3)
+        bad = "the shared or local memory window was never set";
+    if (bad) {
+        sim_fault(sim, ch, "channel %d: QMD at 0x%llx: %s", ch->chid, (unsigned long long)qva, bad);
+        return -EINVAL;
+    }
     if (nvt_qmd_get(qmd, 640, 640)) {
         l.cbuf0_va = nvt_qmd_get(qmd, 1055, 1024) | nvt_qmd_get(qmd, 1072, 1056) << 32;
         l.cbuf0_size = (uint32_t)nvt_qmd_get(qmd, 1087, 1075) << 4;
@@ -88,6 +116,45 @@ static int launch_qmd(nvt_sim *sim, sim_channel *ch) {
     if (!l.grid[0] || !l.grid[1] || !l.grid[2] || !l.block[0] || !l.block[1] || !l.block[2]) {
         sim_fault(sim, ch, "channel %d: QMD at 0x%llx has an empty grid or block", ch->chid,
                   (unsigned long long)qva);
+        return -EINVAL;
+    }
+    /* The driver constants compiled code reads from cbuf0 must match the channel's state. */
+    uint64_t c_sh = 0, c_lw = 0, c_top = 0;
+    if (!l.cbuf0 || l.cbuf0_size < NVT_CBUF0_DRIVER_END) {
+        bad = "constant bank 0 has no driver area";
+    } else {
+        memcpy(&c_sh, l.cbuf0 + NVT_CBUF0_SHARED_WINDOW, 8);
+        memcpy(&c_lw, l.cbuf0 + NVT_CBUF0_LOCAL_WINDOW, 8);
+        memcpy(&c_top, l.cbuf0 + NVT_CBUF0_STACK_TOP, 8);
+        if (c_sh != ch->shared_window || c_lw != ch->local_window)
+            bad = "cbuf0's shared/local window constants differ from the windows set";
+        else if (c_top != l.local_bytes)
+            bad = "cbuf0's stack top is not the per-thread local memory size";
+    }
+    /* Local memory: a store mapped for the per-TPC size over every TPC, the size per TPC
+     * enough for the 3072 threads a TPC can hold, windows apart from each other and from
+     * every mapping. */
+    if (!bad && l.local_bytes) {
+        if (!ch->local_va || !ch->local_sm_count)
+            bad = "local memory used but SET_SHADER_LOCAL_MEMORY_A/B or NON_THROTTLED never set";
+        else if (ch->local_per_tpc < (uint64_t)l.local_bytes * NVT_THREADS_PER_TPC)
+            bad = "the per-TPC local-memory size is too small for this kernel";
+        else if (!sim_translate_locked(sim, ch->local_va, l.local_store_bytes))
+            bad = "the local-memory store is not mapped for its whole size";
+    }
+    if (!bad) {
+        const uint64_t span = 1ull << 24; /* 16 MiB: the most a window can address */
+        uint64_t w[2] = {ch->shared_window, ch->local_window};
+        if (w[0] < w[1] + span && w[1] < w[0] + span)
+            bad = "the shared and local windows overlap";
+        for (int i = 0; i < sim->nmaps && !bad; i++)
+            for (int j = 0; j < 2; j++)
+                if (w[j] < sim->maps[i].va + sim->maps[i].size && sim->maps[i].va < w[j] + span)
+                    bad = "a memory window overlaps a GPU mapping";
+    }
+    if (bad) {
+        sim_fault(sim, ch, "channel %d: launch at 0x%llx: %s", ch->chid, (unsigned long long)qva,
+                  bad);
         return -EINVAL;
     }
     if (!sim_translate_locked(sim, l.program_va, 16)) {
@@ -105,6 +172,9 @@ static int launch_qmd(nvt_sim *sim, sim_channel *ch) {
         return -ENOENT;
     }
     sim->st.launches++;
+    if (l.local_bytes)
+        sim->st.local_launches++;
+    ch->unfenced = 1;
     if (k->fn(&l, k->user) < 0) {
         sim_fault(sim, ch, "channel %d: MMU fault in kernel at 0x%llx", ch->chid,
                   (unsigned long long)l.program_va);
@@ -140,6 +210,7 @@ static int launch_dma(nvt_sim *sim, sim_channel *ch, uint32_t v) {
         memmove(d, s, ch->line_length);
     }
     sim->st.copies++;
+    ch->unfenced = 1;
     return 0;
 }
 
@@ -169,6 +240,20 @@ static int method(nvt_sim *sim, sim_channel *ch, unsigned subch, uint32_t m, uin
             return 0;
         case NVT_HOST_SEM_EXECUTE: return sem_execute(sim, ch, v);
         case NVT_HOST_WFI: return 0; /* the simulator runs everything in order */
+        case NVT_HOST_MEM_OP_A:
+        case NVT_HOST_MEM_OP_A + 4:
+        case NVT_HOST_MEM_OP_A + 8: ch->mem_op[(m - NVT_HOST_MEM_OP_A) / 4] = v; return 0;
+        case NVT_HOST_MEM_OP_D:
+            /* OPERATION 31:27: only MEMBAR (5), of type SYS_MEMBAR (MEM_OP_C 2:0 = 0), is
+             * modelled; it makes earlier launches' and copies' writes visible. */
+            if (v >> 27 != 5 || (ch->mem_op[2] & 7) != 0) {
+                sim_fault(sim, ch, "channel %d: MEM_OP_D 0x%x (MEM_OP_C 0x%x) not simulated",
+                          ch->chid, v, ch->mem_op[2]);
+                return -EINVAL;
+            }
+            ch->unfenced = 0;
+            sim->st.membars++;
+            return 0;
         default:
             sim_fault(sim, ch, "channel %d: host method 0x%x not simulated", ch->chid, m);
             return -EINVAL;
@@ -176,6 +261,39 @@ static int method(nvt_sim *sim, sim_channel *ch, unsigned subch, uint32_t m, uin
     }
     uint32_t cls = ch->subch_class[subch];
     if (cls == 0xC7C0) {
+        /* A methods carry address bits 48:32 (16:0), B methods bits 31:0 */
+        switch (m) {
+        case NVT_COMPUTE_SET_SHADER_SHARED_MEMORY_WINDOW_A:
+            ch->shared_window = (ch->shared_window & 0xffffffffull) | (uint64_t)(v & 0x1ffff) << 32;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_SHARED_MEMORY_WINDOW_A + 4:
+            ch->shared_window = (ch->shared_window & ~0xffffffffull) | v;
+            ch->windows_set |= 1;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_WINDOW_A:
+            ch->local_window = (ch->local_window & 0xffffffffull) | (uint64_t)(v & 0x1ffff) << 32;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_WINDOW_A + 4:
+            ch->local_window = (ch->local_window & ~0xffffffffull) | v;
+            ch->windows_set |= 2;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_A:
+            ch->local_va = (ch->local_va & 0xffffffffull) | (uint64_t)(v & 0x1ffff) << 32;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_A + 4:
+            ch->local_va = (ch->local_va & ~0xffffffffull) | v;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A: /* SIZE_UPPER 7:0 */
+            ch->local_per_tpc = (ch->local_per_tpc & 0xffffffffull) | (uint64_t)(v & 0xff) << 32;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A + 4:
+            ch->local_per_tpc = (ch->local_per_tpc & ~0xffffffffull) | v;
+            return 0;
+        case NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A + 8: /* MAX_SM_COUNT 8:0 */
+            ch->local_sm_count = v & 0x1ff;
+            return 0;
+        default: break;
+        }
         if (m == NVT_COMPUTE_SEND_PCAS_A)
             ch->pcas_a = v;
         else if (m == NVT_COMPUTE_SEND_SIGNALING_PCAS2_B &&

@@ -12,9 +12,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define VA_BASE (1ull << 32)
-#define VA_END (1ull << 40)
 #define VA_ALIGN 0x10000ull
+/* The simulated ga10b's MMU, as GET_CHARACTERISTICS reports it: a 64 KiB default (and only)
+ * big page size, PDEs covering 2 MiB (pde_coverage_bit_count 21).  Our assumption for Orin,
+ * not read from a Jetson: the driver reads them instead of hard-coding them. */
+#define SIM_BIG_PAGE 0x10000u
+#define SIM_PDE_BITS 21u
+/* The kernel's own mappings (SETUP_BIND's GPU_MAP_RESOURCES) go above the user range, as
+ * nvgpu's VM puts its kernel area after low_hole + user_size. */
+#define SIM_KERNEL_VA_SIZE (4ull << 30)
 
 static sim_obj *obj_of(nvt_sim *sim, int fd, enum obj_kind kind) {
     if (fd < 0 || fd >= sim->nfds || sim->fds[fd].kind == OBJ_NONE)
@@ -83,18 +89,23 @@ void sim_fault(nvt_sim *sim, sim_channel *ch, const char *fmt, ...) {
         ch->error = 1;
 }
 
-/* First fit in [VA_BASE, VA_END), 64 KiB aligned; the map list stays sorted. */
+/* First fit in the address space's user range [va_start, va_end) (kernel-owned mappings: the
+ * kernel area after it), 64 KiB aligned; the map list stays sorted. */
 static int map_insert(nvt_sim *sim, sim_buf *b, uint64_t buf_offset, uint64_t size,
                       int kernel_owned, uint64_t *va_out) {
-    uint64_t va = VA_BASE, span = (size + VA_ALIGN - 1) & ~(VA_ALIGN - 1);
+    uint64_t lo = kernel_owned ? sim->va_end : sim->va_start;
+    uint64_t hi = kernel_owned ? sim->va_end + SIM_KERNEL_VA_SIZE : sim->va_end;
+    uint64_t va = lo, span = (size + VA_ALIGN - 1) & ~(VA_ALIGN - 1);
     int at = 0;
     for (; at < sim->nmaps; at++) {
+        if (sim->maps[at].va + sim->maps[at].size <= va)
+            continue;
         if (va + span <= sim->maps[at].va)
             break;
         uint64_t end = sim->maps[at].va + sim->maps[at].size;
         va = (end + VA_ALIGN - 1) & ~(VA_ALIGN - 1);
     }
-    if (va + span > VA_END)
+    if (!sim->as_exists || va + span > hi)
         return -ENOMEM;
     if (sim->nmaps == sim->capmaps) {
         int n = sim->capmaps ? sim->capmaps * 2 : 64;
@@ -110,7 +121,7 @@ static int map_insert(nvt_sim *sim, sim_buf *b, uint64_t buf_offset, uint64_t si
     b->refs++;
     if (!kernel_owned)
         sim->st.gpu_mappings++;
-    if (va + size > sim->st.max_gpu_va_end)
+    if (!kernel_owned && va + size > sim->st.max_gpu_va_end)
         sim->st.max_gpu_va_end = va + size;
     *va_out = va;
     return 0;
@@ -237,16 +248,22 @@ static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
     if (req == NVT_GPU_IOCTL_GET_CHARACTERISTICS) {
         struct nvt_gpu_get_characteristics *g = arg;
-        uint32_t size = sim->abi == NVT_ABI_R36 ? NVT_CHARS_SIZE_R36 : NVT_CHARS_SIZE_R35;
+        /* Each release's own layout (r35's fields sit 8 bytes lower than r36's). */
+        const nvt_chars_layout *L = nvt_chars_layout_of(sim->abi);
+        uint32_t size = L->size;
         uint8_t c[NVT_CHARS_SIZE_R36];
         memset(c, 0, sizeof c);
-        put64(c + NVT_CHARS_FLAGS, NVT_CHARS_FLAG_USERMODE_SUBMIT |
-                                       NVT_CHARS_FLAG_SYNCPOINT_ADDRESS |
-                                       NVT_CHARS_FLAG_USER_SYNCPOINT);
-        put32(c + NVT_CHARS_COMPUTE_CLASS, 0xC7C0);
-        put32(c + NVT_CHARS_GPFIFO_CLASS, 0xC76F);
-        put32(c + NVT_CHARS_DMA_COPY_CLASS, 0xC7B5);
-        put32(c + NVT_CHARS_SM_VERSION, 0x807);
+        put32(c + L->num_gpc, SIM_NUM_GPC);
+        put32(c + L->num_tpc_per_gpc, SIM_TPC_PER_GPC);
+        put32(c + L->big_page_size, SIM_BIG_PAGE);
+        put32(c + L->pde_coverage_bit_count, SIM_PDE_BITS);
+        put32(c + L->available_big_page_sizes, SIM_BIG_PAGE);
+        put64(c + L->flags, NVT_CHARS_FLAG_USERMODE_SUBMIT | NVT_CHARS_FLAG_SYNCPOINT_ADDRESS |
+                                NVT_CHARS_FLAG_USER_SYNCPOINT);
+        put32(c + L->compute_class, 0xC7C0);
+        put32(c + L->gpfifo_class, 0xC76F);
+        put32(c + L->dma_copy_class, 0xC7B5);
+        put32(c + L->sm_version, 0x807);
         if (g->buf_size) {
             if (!g->buf_addr)
                 return -EFAULT;
@@ -257,8 +274,27 @@ static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
     }
     if (req == NVT_GPU_IOCTL_ALLOC_AS) {
         struct nvt_gpu_alloc_as *a = arg;
-        if ((a->flags & ~NVT_AS_FLAG_UNIFIED_VA) ||
-            (a->big_page_size && a->big_page_size != 0x10000 && a->big_page_size != 0x20000))
+        /* nvgpu's gk20a_vm_alloc_share rules (common/mm/as.c, r35 and r36 alike): big_page_size
+         * 0 means no big pages; otherwise a power of two among the available sizes.  The range
+         * must be non-empty, PDE-aligned and non-zero at both ends; the split must be 0 with
+         * UNIFIED_VA or without big pages, else PDE-aligned and strictly inside. */
+        uint64_t pde = 1ull << SIM_PDE_BITS, start = a->va_range_start, end = a->va_range_end;
+        int big = a->big_page_size != 0, unified = (a->flags & NVT_AS_FLAG_UNIFIED_VA) != 0;
+        int pad = 0;
+        for (int i = 0; i < 6; i++)
+            pad |= a->padding[i] != 0;
+        if ((a->flags & ~NVT_AS_FLAG_UNIFIED_VA) || a->reserved || pad ||
+            (big && (a->big_page_size & (a->big_page_size - 1))) ||
+            (big && !(a->big_page_size & SIM_BIG_PAGE)))
+            return -EINVAL;
+        if (!start || (start & (pde - 1)) || !end || (end & (pde - 1)) || start >= end)
+            return -EINVAL;
+        if (unified || !big ? a->va_range_split != 0
+                            : !a->va_range_split || (a->va_range_split & (pde - 1)) ||
+                                  a->va_range_split <= start || a->va_range_split >= end)
+            return -EINVAL;
+        /* what the simulated GPU's MMU can hold: 40 bits, kernel area included */
+        if (end + SIM_KERNEL_VA_SIZE > (1ull << 40))
             return -EINVAL;
         if (sim->as_exists)
             return -EBUSY; /* the simulator models one address space per process */
@@ -266,6 +302,11 @@ static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
         if (fd < 0)
             return fd;
         sim->as_exists = 1;
+        sim->va_start = start;
+        sim->va_end = end;
+        sim->st.as_big_page_size = a->big_page_size;
+        sim->st.as_va_start = start;
+        sim->st.as_va_end = end;
         a->as_fd = fd;
         return 0;
     }
@@ -300,6 +341,7 @@ static int ctrl_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
         ch->fd = fd;
         ch->chid = chid;
         ch->tsg_fd = -1;
+        ch->wdt_enabled = 1; /* nvgpu's default: every new channel has its watchdog on */
         sim->chans[chid] = ch;
         sim->fds[fd].ch = ch;
         o->channel_fd = fd;
@@ -323,8 +365,13 @@ static int as_ioctl(nvt_sim *sim, unsigned long req, void *arg) {
         sim_obj *o = obj_of(sim, (int)m->dmabuf_fd, OBJ_DMABUF);
         if (!o)
             return -EINVAL;
-        uint32_t known = NVT_AS_MAP_FIXED_OFFSET | NVT_AS_MAP_CACHEABLE |
-                         NVT_AS_MAP_DIRECT_KIND_CTRL | NVT_AS_MAP_SYSTEM_COHERENT;
+        /* each release's own flag set (nvgpu-as.h): bit 9 is PLATFORM_ATOMIC on r35 and
+         * SYSTEM_COHERENT on r36; IO_COHERENT (bit 4) and DIRECT_KIND_CTRL exist on r35 only.
+         * PLATFORM_ATOMIC is not modelled, so the simulator refuses it. */
+        uint32_t known =
+            NVT_AS_MAP_FIXED_OFFSET | NVT_AS_MAP_CACHEABLE |
+            (sim->abi == NVT_ABI_R35 ? NVT_AS_MAP_IO_COHERENT_R35 | NVT_AS_MAP_DIRECT_KIND_CTRL
+                                     : NVT_AS_MAP_SYSTEM_COHERENT_R36);
         if ((m->flags & ~known) || (m->flags & NVT_AS_MAP_FIXED_OFFSET))
             return -EINVAL; /* fixed offsets need ALLOC_SPACE, which the simulator lacks */
         /* r36 always reads the kinds; r35 only with DIRECT_KIND_CTRL. */
@@ -391,6 +438,17 @@ static int setup_bind(nvt_sim *sim, sim_channel *ch, void *arg) {
         return -EINVAL;
     if (ch->setup)
         return -EEXIST;
+    /* channel_setup_bind_prechecks (common/fifo/channel.c): a deterministic channel needs its
+     * watchdog disabled first, and usermode submit needs a deterministic channel. */
+    if ((s->flags & NVT_SETUP_BIND_DETERMINISTIC) && ch->wdt_enabled) {
+        sim->st.setup_bind_refusals++;
+        return -EINVAL;
+    }
+    if ((s->flags & NVT_SETUP_BIND_USERMODE_SUPPORT) &&
+        !(s->flags & NVT_SETUP_BIND_DETERMINISTIC)) {
+        sim->st.setup_bind_refusals++;
+        return -EINVAL;
+    }
     sim_obj *u = obj_of(sim, s->userd_dmabuf_fd, OBJ_DMABUF);
     sim_obj *g = obj_of(sim, s->gpfifo_dmabuf_fd, OBJ_DMABUF);
     if (!u || !g || u->buf == g->buf)
@@ -418,6 +476,7 @@ static int setup_bind(nvt_sim *sim, sim_channel *ch, void *arg) {
     ch->token = (uint32_t)ch->chid; /* chid | runlist 0 << 16 */
     s->work_submit_token = ch->token;
     ch->setup = 1;
+    ch->deterministic = (s->flags & NVT_SETUP_BIND_DETERMINISTIC) != 0;
     return 0;
 }
 
@@ -441,8 +500,15 @@ static int channel_ioctl(nvt_sim *sim, sim_channel *ch, unsigned long req, void 
     if (req == NVT_CH_IOCTL_WDT) {
         struct nvt_ch_wdt *w = arg;
         uint32_t st = w->wdt_status & (NVT_WDT_ENABLE | NVT_WDT_DISABLE);
+        /* gk20a_channel_set_wdt_status (os/linux/ioctl_channel.c): once deterministic, only
+         * DISABLE is accepted; otherwise exactly one of ENABLE/DISABLE. */
+        if (ch->deterministic && st != NVT_WDT_DISABLE)
+            return -EINVAL;
         if (st != NVT_WDT_ENABLE && st != NVT_WDT_DISABLE)
             return -EINVAL;
+        ch->wdt_enabled = st == NVT_WDT_ENABLE;
+        if (!ch->setup)
+            sim->st.wdt_before_setup_bind = w->wdt_status;
         sim->st.last_wdt_status = w->wdt_status;
         sim->st.last_wdt_timeout_ms = w->timeout_ms;
         return 0;

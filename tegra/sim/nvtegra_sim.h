@@ -28,18 +28,22 @@ typedef struct nvt_sim_launch {
     uint64_t cbuf0_va;
     const uint8_t *cbuf0; /* constant bank 0 as the GPU sees it */
     uint32_t cbuf0_size;
+    uint32_t sm_config;   /* TARGET_SM_CONFIG_SHARED_MEM_SIZE, checked against MIN/MAX */
+    uint32_t local_bytes; /* SHADER_LOCAL_MEMORY_LOW_SIZE: local memory per thread */
+    /* the channel's compute state at the launch: windows, local-memory store (VA, bytes) */
+    uint64_t shared_window, local_window, local_va, local_store_bytes;
 } nvt_sim_launch;
 
 /* A simulated kernel: return 0, or -EFAULT for a memory fault (the channel then faults). */
 typedef int (*nvt_sim_kernel_fn)(const nvt_sim_launch *launch, void *user);
 
 typedef struct nvt_sim_stats {
-    int open_fds;     /* device, AS, TSG, channel and dmabuf fds open through the backend */
-    int cpu_mappings; /* live mmaps made through the backend */
-    int gpu_mappings; /* live MAP_BUFFER_EX mappings */
-    int handles;      /* live nvmap handles */
-    uint64_t bytes;   /* bytes allocated in live handles */
-    uint64_t max_gpu_va_end;
+    int open_fds;             /* device, AS, TSG, channel and dmabuf fds open through the backend */
+    int cpu_mappings;         /* live mmaps made through the backend */
+    int gpu_mappings;         /* live MAP_BUFFER_EX mappings */
+    int handles;              /* live nvmap handles */
+    uint64_t bytes;           /* bytes allocated in live handles */
+    uint64_t max_gpu_va_end;  /* highest end of a MAP_BUFFER_EX mapping */
     unsigned untagged_allocs; /* nvmap ALLOCs without a tag (the kernel warns) */
     unsigned doorbells, bad_doorbells;
     unsigned gpfifo_entries, launches, copies, sem_releases, sem_acquires;
@@ -48,6 +52,17 @@ typedef struct nvt_sim_stats {
     uint32_t last_wdt_status, last_wdt_timeout_ms;
     uint32_t last_nvmap_flags;
     uint32_t last_map_flags;
+    /* the address space ALLOC_AS created */
+    uint32_t as_big_page_size;
+    uint64_t as_va_start, as_va_end;
+    /* the last WDT status a channel received before its SETUP_BIND; SETUP_BINDs refused for
+     * the deterministic/watchdog/usermode rules */
+    uint32_t wdt_before_setup_bind;
+    unsigned setup_bind_refusals;
+    /* host SYS_MEMBARs executed, and semaphore releases that followed a launch or copy with no
+     * SYS_MEMBAR in between (its writes were not guaranteed visible to the CPU) */
+    unsigned membars, unfenced_releases;
+    unsigned local_launches; /* launches with local memory, all checks passed */
 } nvt_sim_stats;
 
 nvt_sim *nvt_sim_create(nvt_abi abi);

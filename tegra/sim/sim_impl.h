@@ -28,11 +28,15 @@ typedef struct sim_map { /* a GPU mapping in the (single) address space */
 } sim_map;
 
 #define SIM_SUBCTX 64
+/* ga10b in Jetson AGX Orin: 2 GPCs of 4 TPCs (2 SMs each); reported by GET_CHARACTERISTICS */
+#define SIM_NUM_GPC 2u
+#define SIM_TPC_PER_GPC 4u
 #define SIM_PB_WORDS_MAX (1u << 21)
 
 typedef struct sim_channel {
     int fd, chid;
     int as_bound, tsg_fd, setup;
+    int wdt_enabled, deterministic;
     uint32_t entries, token;
     sim_buf *userd, *gpfifo;
     uint64_t userd_off, gpfifo_off;
@@ -46,6 +50,12 @@ typedef struct sim_channel {
     uint32_t subch_class[8];
     uint64_t sem_addr, sem_payload;
     uint32_t pcas_a;
+    /* compute state the launches depend on (clc7c0.h methods) */
+    uint64_t shared_window, local_window, local_va, local_per_tpc;
+    uint32_t local_sm_count;
+    int windows_set; /* bit 0 shared, bit 1 local */
+    int unfenced;    /* launch or copy writes not yet behind a SYS_MEMBAR */
+    uint32_t mem_op[3];
     uint64_t copy_in, copy_out;
     uint32_t pitch_in, pitch_out, line_length, line_count;
 } sim_channel;
@@ -84,6 +94,7 @@ struct nvt_sim {
     sim_map *maps; /* sorted by va */
     int nmaps, capmaps;
     int as_exists;
+    uint64_t va_start, va_end; /* the address space's user range, from ALLOC_AS */
     sim_channel *chans[64];
     int usermode_memfd;
     volatile uint32_t *usermode; /* the simulator's view of the doorbell page */

@@ -23,7 +23,10 @@ for bin in "$@"; do
     mkdir -p "$corpus"
     if [ "$name" = fuzz_elf ]; then cp "$seeds"/*.co "$corpus/"; else cp "$seeds"/*.text "$corpus/"; fi
     # Hand-made seeds (and regression inputs) for targets whose input has its own layout.
-    if [ -d "tests/fuzz/corpus/$name" ]; then cp "tests/fuzz/corpus/$name"/* "$corpus/"; fi
+    # They sit in tests/<dir>/corpus/<target>/ beside the target (tests/fuzz, tests/tegra).
+    for dir in tests/*/corpus/"$name"; do
+        if [ -d "$dir" ]; then cp "$dir"/* "$corpus/"; fi
+    done
     echo "fuzz: $name for ${secs}s"
     if ! "$bin" -max_total_time="$secs" -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$BUILD/fuzz/artifacts/$name-" "$corpus" 2>"$BUILD/fuzz/$name.log"; then

@@ -60,6 +60,11 @@ static void test_launch_and_copy(void) {
         0x20048100u, 1u, 0x1000u,     2u,    0u, 0x20028106u,
         4096u,       1u, 0x200180c0u, 0x186u /* NON_PIPELINED|FLUSH|SRC_PITCH|DST_PITCH */};
     CHECK(pb.len == 10 && !memcmp(w, c, sizeof c), "copy engine words");
+    pb.len = 0;
+    nvt_pb_membar(&pb);
+    /* INC, 4 words, subchannel 0, MEM_OP_A 0x28 (dword 0xa); C: SYS_MEMBAR 0; D: MEMBAR 5 << 27 */
+    const uint32_t mb[5] = {0x2004000au, 0, 0, 0, 0x28000000u};
+    CHECK(pb.len == 5 && !memcmp(w, mb, sizeof mb), "SYS_MEMBAR words");
 }
 
 static void test_qmd(void) {
@@ -67,16 +72,19 @@ static void test_qmd(void) {
     memset(want, 0, sizeof want);
     want[4] = 0x7f;        /* QMD_GROUP_ID 0x3f (133:128) | SM_GLOBAL_CACHING (134) */
     want[5] = 0xfc000000u; /* INVALIDATE_* 191:186 */
+    want[11] = 1u << 26;   /* API_VISIBLE_CALL_LIMIT 378 = NO_CHECK */
     want[12] = 1000;       /* CTA_RASTER_WIDTH 415:384 */
     want[13] = 3;          /* HEIGHT 431:416 */
     want[14] = 2;          /* DEPTH 463:448 */
-    /* SHARED_MEMORY_SIZE 561:544 = 0x2000, MIN_SM_CONFIG 567:562 = 8K/4+1, MAX 574:569 = 26 */
-    want[17] = 0x2000u | 3u << 18 | 26u << 25;
+    /* SHARED_MEMORY_SIZE 561:544 = 0x2000 + the reserved 0x400; the smallest sm_87 carve-out
+     * holding 9 KiB is 16 KiB: MIN_SM_CONFIG 567:562 = MAX 574:569 = 16/4+1 = 5 */
+    want[17] = 0x2400u | 5u << 18 | 5u << 25;
     want[18] = 3u << 4 | 128u << 16; /* QMD_MAJOR_VERSION 583:580; THREAD_DIMENSION0 607:592 */
     want[19] = 2u | 1u << 16;        /* THREAD_DIMENSION1/2 */
-    want[20] = 1u | 40u << 8;        /* CONSTANT_BUFFER_VALID(0) 640; REGISTER_COUNT_V 656:648 */
-    want[23] = 1u << 27;             /* BARRIER_COUNT 767:763 */
-    want[24] = 0x300;                /* RELEASE0_ADDRESS_LOWER 799:768 */
+    /* CONSTANT_BUFFER_VALID(0) 640; REGISTER_COUNT_V 656:648; TARGET_SM_CONFIG 662:657 = 5 */
+    want[20] = 1u | 40u << 8 | 5u << 17;
+    want[23] = 0x400u | 1u << 27; /* SHADER_LOCAL_MEMORY_LOW_SIZE 759:736; BARRIER_COUNT 767:763 */
+    want[24] = 0x300;             /* RELEASE0_ADDRESS_LOWER 799:768 */
     want[25] = 1u | 1u << 23 | 1u << 30; /* ADDRESS_UPPER 807:800, ENABLE 823, SIZE 831:830 */
     want[26] = 0xdeadbeefu;              /* RELEASE0_PAYLOAD_LOWER 863:832 */
     want[32] = 0x200;                    /* CB0 ADDR_LOWER 1055:1024 */
@@ -94,6 +102,7 @@ static void test_qmd(void) {
     d.cbuf0_size = 0x170;
     d.release_va = 0x100000300ull;
     d.release_payload = 0xdeadbeefu;
+    d.local_bytes = 0x400;
     CHECK(nvt_qmd_build(q, &d) == 0, "build");
     for (int i = 0; i < 64; i++)
         CHECK(q[i] == want[i], "QMD dword %d: 0x%08x, expected 0x%08x", i, q[i], want[i]);
@@ -108,8 +117,21 @@ static void test_qmd(void) {
     CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "misaligned program");
     bad = d, bad.cbuf0_size = 0x168;
     CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "cbuf0 size not a multiple of 16");
-    bad = d, bad.shared_bytes = 101 * 1024;
-    CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "101 KiB shared");
+    /* 163 KiB + the reserved 1 KiB is the 164 KiB carve-out: config 164/4+1 = 42 */
+    bad = d, bad.shared_bytes = 163 * 1024;
+    CHECK(nvt_qmd_build(q, &bad) == 0 && nvt_qmd_get(q, 662, 657) == 42 &&
+              nvt_qmd_get(q, 561, 544) == 164 * 1024,
+          "163 KiB shared: config %llu", (unsigned long long)nvt_qmd_get(q, 662, 657));
+    bad = d, bad.shared_bytes = 163 * 1024 + 16;
+    CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "163 KiB + 16 shared");
+    bad = d, bad.shared_bytes = 0;
+    CHECK(nvt_qmd_build(q, &bad) == 0 && nvt_qmd_get(q, 561, 544) == 0x400 &&
+              nvt_qmd_get(q, 662, 657) == 3,
+          "no shared memory: still the reserved 1 KiB, in the 8 KiB config (3)");
+    bad = d, bad.local_bytes = 24;
+    CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "local bytes not a multiple of 16");
+    bad = d, bad.local_bytes = 1u << 24;
+    CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "16 MiB of local memory per thread");
     bad = d, bad.program_va = 1ull << 40;
     CHECK(nvt_qmd_build(q, &bad) == -EINVAL, "program above 40 bits");
     bad = d, bad.grid[0] = 0;

@@ -53,7 +53,8 @@ static void kparam(uint8_t *buf, size_t *n, uint16_t ord, uint16_t off, uint32_t
 typedef struct variant {
     unsigned sm;
     uint32_t frame;
-    uint16_t p2_off; /* offset of parameter 2 (16 unless testing a bad layout) */
+    uint16_t p2_off;    /* offset of parameter 2 (16 unless testing a bad layout) */
+    uint32_t min_stack; /* EIATTR_MIN_STACK_SIZE (0x12) */
 } variant;
 
 static void build(img *im, variant v) {
@@ -80,9 +81,10 @@ static void build(img *im, variant v) {
     syms[1].st_size = 256;
     uint8_t ginfo[64], kinfo[256];
     size_t gn = 0, kn = 0;
-    uint32_t rc[2] = {1, 12}, fs[2] = {1, v.frame};
+    uint32_t rc[2] = {1, 12}, fs[2] = {1, v.frame}, ms[2] = {1, v.min_stack};
     info_sval(ginfo, &gn, 0x2f, rc, 8);                      /* REGCOUNT */
     info_sval(ginfo, &gn, 0x11, fs, 8);                      /* FRAME_SIZE */
+    info_sval(ginfo, &gn, 0x12, ms, 8);                      /* MIN_STACK_SIZE */
     uint8_t cbank[8] = {1, 0, 0, 0, 0x60, 0x01, 0x20, 0x00}; /* sym 1, offset 0x160, size 0x20 */
     info_short(kinfo, &kn, 1, 0x35, 0);                      /* an attribute we ignore */
     info_sval(kinfo, &kn, 0x0a, cbank, 8);
@@ -144,7 +146,7 @@ static void build(img *im, variant v) {
 
 static void test_hand_built(void) {
     static img im;
-    build(&im, (variant){87, 0, 16});
+    build(&im, (variant){87, 0, 16, 0});
     nvt_module *m;
     char err[256] = "";
     CHECK(nvt_module_parse(im.b, im.len, &m, err, sizeof err) == 0, "parse: %s", err);
@@ -181,19 +183,31 @@ static void test_hand_built(void) {
     CHECK(nvt_kernel_bind_params(k, cb, 0x170, args, 3) == -EINVAL, "cbuf0 too small");
     nvt_module_destroy(m);
 
-    build(&im, (variant){80, 0, 16});
+    build(&im, (variant){80, 0, 16, 0});
     CHECK(nvt_module_parse(im.b, im.len, &m, err, sizeof err) == -ENOEXEC &&
               strstr(err, "sm_80") != NULL,
           "sm_80 refused: %s", err);
-    build(&im, (variant){87, 0, 24});
+    build(&im, (variant){87, 0, 24, 0});
     CHECK(nvt_module_parse(im.b, im.len, &m, err, sizeof err) == -EINVAL &&
               strstr(err, "parameter 2") != NULL,
           "parameter past the block: %s", err);
-    build(&im, (variant){87, 64, 16});
-    CHECK(nvt_module_parse(im.b, im.len, &m, err, sizeof err) == -ENOTSUP &&
+    /* local memory: the larger of FRAME_SIZE and MIN_STACK_SIZE, rounded up to 16 bytes */
+    static const uint32_t lm[][3] = {{64, 0, 64}, {40, 200, 208}, {0, 0, 0}, {16, 16, 16}};
+    for (unsigned i = 0; i < sizeof lm / sizeof lm[0]; i++) {
+        build(&im, (variant){87, lm[i][0], 16, lm[i][1]});
+        m = NULL;
+        int r = nvt_module_parse(im.b, im.len, &m, err, sizeof err);
+        const nvt_kernel_info *lk = m ? nvt_module_kernel(m, "kern") : NULL;
+        CHECK(r == 0 && lk && lk->local_bytes == lm[i][2],
+              "frame %u, min stack %u: local bytes %u, want %u (%s)", lm[i][0], lm[i][1],
+              lk ? lk->local_bytes : 0, lm[i][2], r ? err : "ok");
+        nvt_module_destroy(m);
+    }
+    build(&im, (variant){87, 0, 16, 1u << 24});
+    CHECK(nvt_module_parse(im.b, im.len, &m, err, sizeof err) == -E2BIG &&
               strstr(err, "local memory") != NULL,
-          "local memory refused by name: %s", err);
-    build(&im, (variant){87, 0, 16});
+          "16 MiB of local memory per thread refused by name: %s", err);
+    build(&im, (variant){87, 0, 16, 0});
     CHECK(nvt_module_parse(im.b, 200, &m, err, sizeof err) == -EINVAL, "truncated: %s", err);
     CHECK(nvt_module_parse("hello", 5, &m, err, sizeof err) == -EINVAL, "not ELF");
     /* every truncation cuts the section header table at the end: all must fail cleanly
@@ -210,7 +224,7 @@ static void test_hand_built(void) {
      * the parser read (or hand out a code pointer) there.  Found by tests/fuzz/fuzz_cubin. */
     static const unsigned readers[] = {1, 4, 5, 6}; /* .shstrtab, .nv.info, .nv.info.kern, .text */
     for (unsigned i = 0; i < sizeof readers / sizeof readers[0]; i++) {
-        build(&im, (variant){87, 0, 16});
+        build(&im, (variant){87, 0, 16, 0});
         Elf64_Ehdr eh;
         Elf64_Shdr sh;
         memcpy(&eh, im.b, sizeof eh);
@@ -349,8 +363,238 @@ static void test_nvcc(void) {
     free(kb);
 }
 
+/* ---- real nvcc kernels with local memory, dynamic shared memory and __syncthreads -------- */
+
+static const char mem_cu[] =
+    "extern \"C\" __global__ void lmem(float *out, const float *in, const int *idx, int n) {\n"
+    "  float a[256];\n" /* dynamically indexed: nvcc puts it in local memory (1 KiB) */
+    "  for (int i = 0; i < n; i++) a[(i * 7) & 255] = in[i] * i;\n"
+    "  int t = threadIdx.x;\n"
+    "  if (t < n) out[t] = a[idx[t] & 255];\n}\n"
+    "extern __shared__ float dyn[];\n"
+    "extern \"C\" __global__ void dsh(float *out, const float *in, int n) {\n"
+    "  int t = threadIdx.x;\n  dyn[t] = in[t];\n  __syncthreads();\n"
+    "  if (t < n) out[t] = dyn[n - 1 - t];\n}\n";
+
+typedef struct seen {
+    nvt_sim_launch l; /* the launch as the simulated GPU saw it (cbuf0 copied below) */
+    uint8_t cbuf0[0x30];
+    unsigned calls;
+} seen;
+
+static void record(seen *s, const nvt_sim_launch *l) {
+    s->l = *l;
+    memcpy(s->cbuf0, l->cbuf0, sizeof s->cbuf0);
+    s->calls++;
+}
+
+/* lmem's C stand-in.  Each thread's a[] lives in the local-memory store the driver set up, at
+ * thread * local_bytes (a layout of our own: the point is that the store is mapped and big
+ * enough for every launched thread's local_bytes). */
+static int sim_lmem(const nvt_sim_launch *l, void *user) {
+    record(user, l);
+    uint64_t out_va, in_va, idx_va;
+    int32_t n;
+    memcpy(&out_va, l->cbuf0 + 0x160, 8);
+    memcpy(&in_va, l->cbuf0 + 0x168, 8);
+    memcpy(&idx_va, l->cbuf0 + 0x170, 8);
+    memcpy(&n, l->cbuf0 + 0x178, 4);
+    uint32_t threads = l->block[0];
+    float *out = nvt_sim_translate(l->sim, out_va, (uint64_t)n * 4);
+    const float *in = nvt_sim_translate(l->sim, in_va, (uint64_t)n * 4);
+    const int32_t *idx = nvt_sim_translate(l->sim, idx_va, (uint64_t)n * 4);
+    float *local = nvt_sim_translate(l->sim, l->local_va, (uint64_t)threads * l->local_bytes);
+    if (!out || !in || !idx || !local || l->local_bytes < 256 * 4)
+        return -EFAULT;
+    for (uint32_t t = 0; t < threads; t++) {
+        float *a = local + (size_t)t * (l->local_bytes / 4);
+        for (int i = 0; i < n; i++)
+            a[(i * 7) & 255] = in[i] * (float)i;
+    }
+    for (uint32_t t = 0; t < threads && (int)t < n; t++)
+        out[t] = local[(size_t)t * (l->local_bytes / 4) + (idx[t] & 255)];
+    return 0;
+}
+
+/* dsh's C stand-in: shared memory is per block, sized by the QMD (dynamic part included). */
+static int sim_dsh(const nvt_sim_launch *l, void *user) {
+    record(user, l);
+    uint64_t out_va, in_va;
+    int32_t n;
+    memcpy(&out_va, l->cbuf0 + 0x160, 8);
+    memcpy(&in_va, l->cbuf0 + 0x168, 8);
+    memcpy(&n, l->cbuf0 + 0x170, 4);
+    uint32_t threads = l->block[0];
+    if (l->shared_bytes < threads * 4 + NVT_SHARED_RESERVED || l->barriers < 1)
+        return -EFAULT; /* the block's shared array would not fit, or no barrier */
+    float *out = nvt_sim_translate(l->sim, out_va, (uint64_t)threads * 4);
+    const float *in = nvt_sim_translate(l->sim, in_va, (uint64_t)threads * 4);
+    if (!out || !in)
+        return -EFAULT;
+    float dyn[1024];
+    for (uint32_t t = 0; t < threads; t++)
+        dyn[t] = in[t];
+    for (uint32_t t = 0; t < threads && (int)t < n; t++)
+        out[t] = dyn[n - 1 - (int)t];
+    return 0;
+}
+
+static uint64_t get64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static void test_nvcc_memory(nvt_abi abi) {
+    if (system("command -v nvcc >/dev/null 2>&1") != 0) {
+        printf("NOTE: nvcc not found: the local/shared-memory cubin checks did NOT run (not a "
+               "pass)\n");
+        return;
+    }
+    char dir[] = "/tmp/nvtegra-mem-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(0, "mkdtemp");
+        return;
+    }
+    uint8_t *cb = NULL;
+    size_t cs = 0;
+    int ok = nvcc_cubin(dir, "mem", mem_cu, &cb, &cs);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0)
+        printf("could not remove %s\n", dir);
+    CHECK(ok == 0, "nvcc compiled the memory kernels");
+    if (ok)
+        return;
+    nvt_module *m = NULL;
+    char err[256] = "";
+    CHECK(nvt_module_parse(cb, cs, &m, err, sizeof err) == 0, "parse: %s", err);
+    const nvt_kernel_info *li = m ? nvt_module_kernel(m, "lmem") : NULL;
+    const nvt_kernel_info *di = m ? nvt_module_kernel(m, "dsh") : NULL;
+    CHECK(li && di, "both kernels found");
+    if (!li || !di) {
+        nvt_module_destroy(m);
+        free(cb);
+        return;
+    }
+    /* float a[256]: 1 KiB of local memory per thread (nvcc's FRAME_SIZE and MIN_STACK_SIZE) */
+    CHECK(li->local_bytes == 1024, "lmem: %u local bytes per thread", li->local_bytes);
+    CHECK(di->local_bytes == 0 && di->shared_bytes == 0 && di->barriers == 1,
+          "dsh: %u local, %u static shared, %u barriers", di->local_bytes, di->shared_bytes,
+          di->barriers);
+
+    nvt_sim *sim = nvt_sim_create(abi);
+    nvt_dev *dev = open_sim_dev(sim);
+    nvt_queue *q = NULL;
+    nvt_kernel *lk = NULL, *dk = NULL;
+    nvt_mem *buf = NULL;
+    int setup = nvt_queue_create(dev, NULL, &q) == 0 && nvt_kernel_load(dev, li, &lk) == 0 &&
+                nvt_kernel_load(dev, di, &dk) == 0 && nvt_mem_alloc(dev, 3 * 4096, 0, &buf) == 0;
+    CHECK(setup, "setup: %s", nvt_dev_error(dev));
+    if (!setup)
+        exit(check_summary("tegra/test_cubin"));
+    static seen sl, sd;
+    memset(&sl, 0, sizeof sl);
+    memset(&sd, 0, sizeof sd);
+    nvt_sim_register_kernel(sim, lk->code_va, sim_lmem, &sl);
+    nvt_sim_register_kernel(sim, dk->code_va, sim_dsh, &sd);
+    enum { N = 256 };
+    float *out = buf->cpu, *in = (float *)((uint8_t *)buf->cpu + 4096);
+    int32_t *idx = (int32_t *)((uint8_t *)buf->cpu + 8192);
+    for (int i = 0; i < N; i++) {
+        in[i] = (float)(i % 13) - 6.0f;
+        idx[i] = (i * 37 + 11) & 255;
+        out[i] = -1.0f;
+    }
+    uint64_t out_va = buf->gpu_va, in_va = buf->gpu_va + 4096, idx_va = buf->gpu_va + 8192;
+    int32_t n = N;
+    const void *la[4] = {&out_va, &in_va, &idx_va, &n};
+    uint32_t grid[3] = {1, 1, 1}, block[3] = {N, 1, 1};
+    uint64_t sig;
+    CHECK(nvt_launch(q, lk, grid, block, la, 4, &sig) == 0 && nvt_queue_wait(q, sig, 5000) == 0,
+          "lmem launch: %s", nvt_dev_error(dev));
+    /* reference: a[(i * 7) & 255] = in[i] * i; 7 is odd, so a is a permutation of every i */
+    float ref[256];
+    for (int i = 0; i < N; i++)
+        ref[(i * 7) & 255] = in[i] * (float)i;
+    int bad = 0;
+    for (int t = 0; t < N; t++)
+        bad += out[t] != ref[idx[t] & 255];
+    CHECK(bad == 0, "lmem: %d wrong", bad);
+    CHECK(sl.calls == 1 && sl.l.local_bytes == 1024, "QMD local memory per thread %u",
+          sl.l.local_bytes);
+    CHECK(sl.l.shared_window == NVT_SHARED_WINDOW && sl.l.local_window == NVT_LOCAL_WINDOW &&
+              get64(sl.cbuf0 + 0x18) == NVT_SHARED_WINDOW &&
+              get64(sl.cbuf0 + 0x20) == NVT_LOCAL_WINDOW && get64(sl.cbuf0 + 0x28) == 1024,
+          "windows 0x%llx/0x%llx, cbuf0 0x18 0x%llx, 0x20 0x%llx, stack top 0x28 = %llu",
+          (unsigned long long)sl.l.shared_window, (unsigned long long)sl.l.local_window,
+          (unsigned long long)get64(sl.cbuf0 + 0x18), (unsigned long long)get64(sl.cbuf0 + 0x20),
+          (unsigned long long)get64(sl.cbuf0 + 0x28));
+    /* 1 KiB x 3072 threads per TPC = 3 MiB per TPC, x 8 TPCs (2 GPCs x 4) */
+    CHECK(sl.l.local_store_bytes == 8ull * 3 * 1024 * 1024, "local store %llu bytes for 8 TPCs",
+          (unsigned long long)sl.l.local_store_bytes);
+    uint32_t one[3] = {1, 1, 1};
+    CHECK(get64(sl.cbuf0 + 0x0) == ((uint64_t)1 << 32 | N) && !memcmp(sl.cbuf0 + 0xc, one, 12),
+          "blockDim and gridDim at 0x0 and 0xc");
+
+    /* dynamic shared memory: 1 KiB of it, plus the reserved 1 KiB: the 8 KiB configuration */
+    for (int i = 0; i < N; i++)
+        out[i] = -1.0f;
+    const void *da[3] = {&out_va, &in_va, &n};
+    CHECK(nvt_launch_shared(q, dk, grid, block, N * 4, da, 3, &sig) == 0 &&
+              nvt_queue_wait(q, sig, 5000) == 0,
+          "dsh launch: %s", nvt_dev_error(dev));
+    bad = 0;
+    for (int t = 0; t < N; t++)
+        bad += out[t] != in[N - 1 - t];
+    CHECK(bad == 0, "dsh: %d wrong", bad);
+    CHECK(sd.calls == 1 && sd.l.shared_bytes == N * 4 + 1024 && sd.l.sm_config == 8 / 4 + 1 &&
+              sd.l.barriers == 1 && sd.l.local_bytes == 0 && get64(sd.cbuf0 + 0x28) == 0,
+          "dsh QMD: shared %u, config %u, barriers %u, local %u", sd.l.shared_bytes, sd.l.sm_config,
+          sd.l.barriers, sd.l.local_bytes);
+    /* 100 KiB of dynamic shared memory: 101 KiB in all, the 132 KiB configuration (34) */
+    CHECK(nvt_launch_shared(q, dk, grid, block, 100 * 1024, da, 3, &sig) == 0 &&
+              nvt_queue_wait(q, sig, 5000) == 0 && sd.l.sm_config == 132 / 4 + 1 &&
+              sd.l.shared_bytes == 101 * 1024,
+          "100 KiB dynamic: config %u, shared %u", sd.l.sm_config, sd.l.shared_bytes);
+    CHECK(nvt_launch_shared(q, dk, grid, block, 163 * 1024 + 4, da, 3, NULL) == -E2BIG &&
+              strstr(nvt_dev_error(dev), "dynamic shared") != NULL,
+          "too much shared memory refused: %s", nvt_dev_error(dev));
+
+    /* a kernel that needs more local memory than the store holds: the queue grows it (and
+     * the simulated GPU checks the new size per TPC against the QMD's) */
+    nvt_kernel_info big = scale_info();
+    big.local_bytes = 4096;
+    nvt_kernel *bk = NULL;
+    CHECK(nvt_kernel_load(dev, &big, &bk) == 0, "load");
+    nvt_sim_register_kernel(sim, bk->code_va, sim_scale, NULL);
+    float s = 2.0f;
+    int32_t n4 = 4;
+    const void *sa[3] = {&out_va, &n4, &s};
+    CHECK(nvt_launch(q, bk, grid, block, sa, 3, &sig) == 0 && nvt_queue_wait(q, sig, 5000) == 0,
+          "4 KiB of local memory: %s", nvt_dev_error(dev));
+    CHECK(nvt_launch(q, lk, grid, block, la, 4, &sig) == 0 && nvt_queue_wait(q, sig, 5000) == 0,
+          "lmem again, in the bigger store: %s", nvt_dev_error(dev));
+    nvt_sim_stats st;
+    nvt_sim_stats_get(sim, &st);
+    CHECK(st.faults == 0 && st.local_launches == 3 && st.unfenced_releases == 0,
+          "%u faults (%s), %u local launches, %u unfenced releases", st.faults, st.last_fault,
+          st.local_launches, st.unfenced_releases);
+    nvt_kernel_unload(dev, bk);
+    nvt_mem_free(dev, buf);
+    nvt_kernel_unload(dev, lk);
+    nvt_kernel_unload(dev, dk);
+    nvt_queue_destroy(q);
+    nvt_dev_close(dev);
+    nvt_sim_destroy(sim);
+    nvt_module_destroy(m);
+    free(cb);
+}
+
 int main(void) {
     test_hand_built();
     test_nvcc();
+    test_nvcc_memory(NVT_ABI_R35);
+    test_nvcc_memory(NVT_ABI_R36);
     return check_summary("tegra/test_cubin");
 }

@@ -54,6 +54,7 @@ typedef struct nvt_info {
     uint64_t flags;      /* GET_CHARACTERISTICS flags */
     uint32_t chars_size; /* bytes of characteristics the kernel reported */
     char ctrl_path[64];  /* the node that answered */
+    uint32_t tpc_count;  /* num_gpc * num_tpc_per_gpc (architectural maximum): sizes local memory */
 } nvt_info;
 
 typedef struct nvt_dev nvt_dev;
@@ -103,6 +104,8 @@ enum { NVT_SUBCH_COMPUTE = 1, NVT_SUBCH_COPY = 4 };
 #define NVT_HOST_SEM_PAYLOAD_LO 0x064u
 #define NVT_HOST_SEM_PAYLOAD_HI 0x068u
 #define NVT_HOST_SEM_EXECUTE 0x06cu
+#define NVT_HOST_MEM_OP_A 0x028u /* ..MEM_OP_D 0x034: MEMBAR and TLB operations */
+#define NVT_HOST_MEM_OP_D 0x034u
 #define NVT_HOST_WFI 0x078u
 #define NVT_SEM_ACQUIRE 0u
 #define NVT_SEM_RELEASE 1u
@@ -117,6 +120,12 @@ enum { NVT_SUBCH_COMPUTE = 1, NVT_SUBCH_COPY = 4 };
 #define NVT_COMPUTE_SEND_SIGNALING_PCAS2_B 0x2c0u
 #define NVT_PCAS_ACTION_SCHEDULE 2u
 #define NVT_PCAS_ACTION_PREFETCH_SCHEDULE 9u
+/* The generic-address windows where shared and local memory appear (A: address bits 48:32,
+ * B: bits 31:0), the local-memory backing store (A/B, same split) and its size per TPC
+ * (NON_THROTTLED A: size bits 39:32, B: bits 31:0, C: the SM count it covers). */
+#define NVT_COMPUTE_SET_SHADER_SHARED_MEMORY_WINDOW_A 0x2a0u
+#define NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A 0x2e4u
+#define NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_A 0x790u
 #define NVT_COMPUTE_SET_SHADER_LOCAL_MEMORY_WINDOW_A 0x7b0u
 
 /* Copy engine (C7B5) methods and LAUNCH_DMA fields. */
@@ -149,6 +158,9 @@ typedef struct nvt_pb {
 NVT_API void nvt_pb_method(nvt_pb *pb, unsigned subch, uint32_t method, const uint32_t *data,
                            uint32_t n);
 NVT_API void nvt_pb_immd(nvt_pb *pb, unsigned subch, uint32_t method, uint32_t value);
+/* Host SYS_MEMBAR (MEM_OP_A..D): earlier work's memory writes are visible system-wide, the
+ * CPU included, before anything after it (libnvtegra: before each timeline release). */
+NVT_API void nvt_pb_membar(nvt_pb *pb);
 /* Host semaphore release of a 32- or 64-bit payload, after a wait-for-idle if wfi. */
 NVT_API void nvt_pb_sem_release(nvt_pb *pb, uint64_t va, uint64_t payload, int payload64, int wfi);
 /* Host semaphore acquire: wait until *(va) >= payload (64-bit: strict, 32-bit: circular). */
@@ -164,16 +176,22 @@ NVT_API void nvt_pb_copy(nvt_pb *pb, uint64_t dst_va, uint64_t src_va, uint32_t 
 NVT_API void nvt_qmd_set(uint32_t *qmd, unsigned hi, unsigned lo, uint64_t value);
 NVT_API uint64_t nvt_qmd_get(const uint32_t *qmd, unsigned hi, unsigned lo);
 
+/* sm_8x reserves 1 KiB of shared memory per block for the system: nvt_qmd_build adds it to
+ * shared_bytes, which can therefore be at most the 164 KiB SM carve-out minus 1 KiB. */
+#define NVT_SHARED_RESERVED 1024u
+#define NVT_SHARED_MAX (164u * 1024 - NVT_SHARED_RESERVED)
+
 typedef struct nvt_qmd_desc {
     uint64_t program_va; /* first instruction of the kernel */
     uint32_t grid[3], block[3];
-    uint32_t shared_bytes;
+    uint32_t shared_bytes; /* the kernel's static + dynamic shared memory, without the 1 KiB */
     uint32_t registers;
     uint32_t barriers;
     uint64_t cbuf0_va; /* constant bank 0: driver area + parameters */
     uint32_t cbuf0_size;
     uint64_t release_va; /* 0: no QMD release (libnvtegra signals from the pushbuffer) */
     uint32_t release_payload;
+    uint32_t local_bytes; /* local memory per thread (multiple of 16; 0: none) */
 } nvt_qmd_desc;
 
 /* Fill qmd[64]; -EINVAL (with no write) for out-of-range values (grid, block, alignment). */
@@ -188,6 +206,15 @@ NVT_API uint32_t nvt_ring_free(uint32_t put, uint32_t get, uint32_t entries);
 #define NVT_MAX_PARAMS 64
 /* Parameters start at this offset of constant bank 0 on Volta and later. */
 #define NVT_CBUF0_PARAM_BASE 0x160u
+/* The driver area below it, as nvt_launch fills it (docs/tegra-abi.md): blockDim (3 x u32),
+ * gridDim (3 x u32), the shared and local windows (u64 each) and the stack top (u64: the
+ * kernel's local bytes per thread, where its stack pointer starts). */
+#define NVT_CBUF0_BLOCK_DIM 0x00u
+#define NVT_CBUF0_GRID_DIM 0x0cu
+#define NVT_CBUF0_SHARED_WINDOW 0x18u
+#define NVT_CBUF0_LOCAL_WINDOW 0x20u
+#define NVT_CBUF0_STACK_TOP 0x28u
+#define NVT_CBUF0_DRIVER_END 0x30u
 
 typedef struct nvt_kernel_info {
     const char *name;
@@ -201,6 +228,9 @@ typedef struct nvt_kernel_info {
     uint16_t param_offset[NVT_MAX_PARAMS]; /* relative to param_base, by ordinal */
     uint16_t param_bytes[NVT_MAX_PARAMS];
     uint32_t cbuf0_size; /* size of .nv.constant0.<name> */
+    /* Local memory per thread: the larger of MIN_STACK_SIZE (EIATTR 0x12) and FRAME_SIZE
+     * (0x11), rounded up to 16; the queue allocates and windows it at launch. */
+    uint32_t local_bytes;
 } nvt_kernel_info;
 
 typedef struct nvt_module nvt_module;
@@ -220,11 +250,23 @@ NVT_API int nvt_kernel_bind_params(const nvt_kernel_info *k, void *cbuf0, size_t
 
 typedef struct nvt_queue nvt_queue;
 
+/* Where each queue places the shared- and local-memory windows of the generic address space.
+ * Outside every GPU mapping: above the [64 MiB, 2^37) address space and the kernel's area
+ * after it, 4 GiB apart (a window spans at most 16 MiB). */
+#define NVT_SHARED_WINDOW 0x4000000000ull
+#define NVT_LOCAL_WINDOW 0x4100000000ull
+/* Threads one TPC can hold at once on sm_87 (2 SMs x 1536): sizes the local-memory store. */
+#define NVT_THREADS_PER_TPC 3072u
+
 typedef struct nvt_queue_opts {
     uint32_t gpfifo_entries; /* power of two; 0 = 1024 */
     uint32_t pushbuf_bytes;  /* 0 = 256 KiB */
     uint32_t arg_slots;      /* kernel-argument slots recycled after completion; 0 = 256 */
-    uint32_t watchdog_ms;    /* 0 = leave the kernel default */
+    /* Must be 0: usermode submit needs a deterministic channel, which nvgpu allows only with
+     * the channel watchdog disabled, so the queue always disables it (CHANNEL_WDT) before
+     * SETUP_BIND.  Any other value makes nvt_queue_create fail with -EINVAL.  (A hung channel
+     * shows up as an nvt_queue_wait timeout instead.) */
+    uint32_t watchdog_ms;
 } nvt_queue_opts;
 
 NVT_API int nvt_queue_create(nvt_dev *dev, const nvt_queue_opts *opts, nvt_queue **out);
@@ -245,6 +287,11 @@ NVT_API void nvt_kernel_unload(nvt_dev *dev, nvt_kernel *k);
 NVT_API int nvt_launch(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3],
                        const uint32_t block[3], const void *const *args, uint32_t nargs,
                        uint64_t *signal);
+/* nvt_launch with dynamic_shared bytes of dynamic shared memory (extern __shared__) on top of
+ * the kernel's static shared memory; -E2BIG past NVT_SHARED_MAX in all. */
+NVT_API int nvt_launch_shared(nvt_queue *q, const nvt_kernel *k, const uint32_t grid[3],
+                              const uint32_t block[3], uint32_t dynamic_shared,
+                              const void *const *args, uint32_t nargs, uint64_t *signal);
 /* Copy-engine copy between GPU addresses (any size; split into LAUNCH_DMAs). */
 NVT_API int nvt_copy(nvt_queue *q, uint64_t dst_va, uint64_t src_va, uint64_t bytes,
                      uint64_t *signal);

@@ -1,8 +1,9 @@
-/* fuzz_cubin.c - libFuzzer target: arbitrary bytes as an sm_87 cubin through the Tegra driver's
- * parser (tegra/module.c, compiled into this target since the fuzz rule links libgfxemu's
- * sources only).  Every kernel a parse returns must have its code, name and parameters inside
- * the image, and binding parameters must stay inside cbuf0. */
-#include "../../tegra/module.c"
+/* fuzz_cubin.c - libFuzzer target: arbitrary bytes as an sm_87 cubin through libnvtegra's
+ * parser (tegra/module.c, #included for its private struct; built by the rule in
+ * tegra/tegra.mk from tegra/ sources only, run by `make fuzz`).  Every kernel a parse returns must
+ * have its code, name and parameters inside the image, and binding parameters must stay inside
+ * cbuf0. */
+#include "module.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
