@@ -530,8 +530,9 @@ static int admit(dp_job *j, dp_worker *wk) {
 /* ---- deadlock ---------------------------------------------------------------------------------- */
 
 /* What this worker's waiting waves look like, for the report. */
-static void publish_waiter(dp_job *j, dp_worker *wk) {
-    dp_waiter v = {UINT64_MAX, {0, 0, 0}, 0, 0, wk->nlive ? 0 : DP_WAIT_IDLE, 0, 0, 0, 0};
+static void publish_waiter(dp_job *j, dp_worker *wk, uint64_t confirmed, int exited) {
+    dp_waiter v = {UINT64_MAX, {0, 0, 0}, 0, 0, wk->nlive ? 0 : DP_WAIT_IDLE, 0, 0, 0, 0,
+                   confirmed, exited};
     unsigned n = j->d.waves_per_wg;
     for (unsigned k = 0; k < wk->nslots; k++) {
         const dp_slot *s = &wk->slots[k];
@@ -588,8 +589,9 @@ static void declare_deadlock(dp_job *j) {
     }
     char msg[sizeof j->deadlock], ins[96], argbuf[96];
     size_t len = (size_t)snprintf(msg, sizeof msg,
-                                  "deadlock: %u wave%s of %u workgroup%s wait without progress",
-                                  waves, waves == 1 ? "" : "s", wgs, wgs == 1 ? "" : "s");
+                                  "deadlock: %u wave%s of %u workgroup%s wait%s without progress",
+                                  waves, waves == 1 ? "" : "s", wgs, wgs == 1 ? "" : "s",
+                                  waves == 1 ? "s" : "");
     uint32_t fault_pc = 0;
     if (best) {
         uint64_t pc;
@@ -665,26 +667,36 @@ static void stuck_round(dp_job *j, dp_worker *wk) {
         atomic_fetch_add(&j->nstuck, 1);
         atomic_fetch_add(&j->epoch, 1);
         wk->stuck_epoch = epoch_now(j);
-        publish_waiter(j, wk);
+        publish_waiter(j, wk, 0, 0);
         return;
     }
     uint64_t e = epoch_now(j);
     if (e != wk->stuck_epoch) {
         wk->stuck_epoch = e;
         wk->stuck_rounds = 0;
-        publish_waiter(j, wk);
+        publish_waiter(j, wk, 0, 0);
         return;
     }
     if (++wk->stuck_rounds < 3)
         return;
+    if (wk->stuck_rounds == 3)
+        publish_waiter(j, wk, e + 1, 0);
     if (atomic_load(&j->nstuck) + atomic_load(&j->nexited) < j->nworkers) {
         if (j->nworkers > 1)
             sched_yield(); /* another worker runs what we wait for: do not burn its core */
         return;
     }
-    publish_waiter(j, wk);
-    if (epoch_now(j) == wk->stuck_epoch)
+    /* Every other worker must have gone around its own waves 3 times since the last change
+     * too: one worker's rounds say nothing about what another's waves have seen. */
+    int all = 1;
+    pthread_mutex_lock(&j->stuck_lock);
+    for (unsigned i = 0; i < j->nworkers && all; i++)
+        all = j->waiters[i].exited || j->waiters[i].confirmed == e + 1;
+    pthread_mutex_unlock(&j->stuck_lock);
+    if (all && epoch_now(j) == e)
         declare_deadlock(j);
+    else if (j->nworkers > 1)
+        sched_yield();
 }
 
 void dp_work(dp_job *j, dp_worker *wk) {
@@ -738,7 +750,7 @@ out:
         wk->stuck = 0;
         atomic_fetch_sub(&j->nstuck, 1);
     }
-    publish_waiter(j, wk);
+    publish_waiter(j, wk, 0, 1);
     atomic_fetch_add(&j->nexited, 1);
     atomic_fetch_add(&j->epoch, 1);
     atomic_fetch_add_explicit(&j->insts, wk->unpublished, memory_order_relaxed);

@@ -44,6 +44,8 @@ typedef struct dp_waiter {
     uint64_t addr;      /* last memory address its loop read (has_addr) */
     int has_addr;
     unsigned waves, wgs; /* this worker's waiting waves and resident workgroups */
+    uint64_t confirmed;  /* epoch + 1 at which it went around its waves 3 times unchanged */
+    int exited;          /* it has left dp_work(): it changes nothing any more */
 } dp_waiter;
 enum { DP_WAIT_SPIN = 1, DP_WAIT_GWS, DP_WAIT_BARRIER, DP_WAIT_IDLE };
 
