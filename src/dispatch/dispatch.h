@@ -2,9 +2,10 @@
  *
  * A launch turns (kernel, grid, block, kernargs) into waves: it builds the kernarg segment, an AQL
  * dispatch packet and a zeroed fake queue in device memory, then hands workgroups to a pool of
- * worker threads.  Each worker owns its wave storage, LDS and scratch (allocated once, grown when
- * a launch needs more) and runs the waves of one workgroup round-robin until all of them end,
- * releasing them together at every s_barrier.
+ * worker threads.  Each worker keeps resident workgroups in slots (waves, LDS and scratch,
+ * allocated once and grown when a launch needs more) and gives their waves turns; as many
+ * workgroups are resident at once as the modelled GPU holds (occupancy.c), so workgroups may wait
+ * for one another (sched.c, docs/architecture.md "Dispatch").
  *
  * Initial wave state follows LLVM's "AMDGPU Usage", "Initial Kernel Execution State" for targets
  * with architected flat scratch and packed work-item IDs (gfx942, gfx950): see dp_wave_init().

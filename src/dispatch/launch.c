@@ -1,8 +1,8 @@
-/* launch.c - devices, the worker pool and the workgroup loop.
+/* launch.c - devices, the worker pool, launches and their fault records.  Which workgroups are
+ * resident and how their waves take turns is sched.c's business.
  *
- * Workgroups are independent except for global memory, so workers take workgroup indices from a
- * shared counter in any order; everything a wave sees at start (registers, zeroed LDS and
- * scratch) depends only on its ids, so results do not depend on the number of threads.
+ * Everything a wave sees at start (registers, zeroed LDS and scratch) depends only on its ids,
+ * and residency is the modelled device's, so results do not depend on the number of threads.
  *
  * Watchdog: waves run in slices of DP_SLICE instructions; between slices a worker adds what it
  * used to the launch's shared count and checks it against max_insts and the stop flag, so a fault
@@ -412,6 +412,10 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     pthread_mutex_init(&j->stuck_lock, NULL);
     pthread_mutex_init(&j->race_lock, NULL);
     x_gws_init(&j->gws);
+    /* A debug launch does not probe for spins (the probe would step waves outside the
+     * debugger's view): let its workers admit more workgroups after long turns instead. */
+    if (j->hooks)
+        atomic_store(&j->waited, 1);
 
     /* With one workgroup there is nothing to share: run it on the caller's thread alone. */
     int pool = nthreads > 1 && dev->nstarted > 0;
