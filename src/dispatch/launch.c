@@ -169,8 +169,8 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
         char stuck[160] = "";
         if (spinning)
             snprintf(stuck, sizeof stuck,
-                     "; %u wave%s spun on memory that nothing changed: the kernel waits, a larger "
-                     "budget would not help",
+                     "; %u wave%s waited on memory that nothing changed: the kernel looks stuck "
+                     "rather than long",
                      spinning, spinning == 1 ? "" : "s");
         snprintf(f->message, sizeof f->message,
                  "%s: instruction budget of %llu wave-instructions exhausted at pc 0x%llx ('%s') "
@@ -189,7 +189,7 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
         unsigned spinning = atomic_load(&j->nspinning);
         char stuck[128] = "";
         if (spinning)
-            snprintf(stuck, sizeof stuck, "; %u wave%s spun on memory that nothing changed",
+            snprintf(stuck, sizeof stuck, "; %u wave%s waited on memory that nothing changed",
                      spinning, spinning == 1 ? "" : "s");
         snprintf(f->message, sizeof f->message,
                  "%s: the launch ran longer than %g s; stopped at pc 0x%llx ('%s') (%s)%s", kind,

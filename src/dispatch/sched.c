@@ -579,6 +579,7 @@ static void disasm_at(const dp_job *j, uint32_t pc, uint64_t *addr, char *buf, s
 static void declare_deadlock(dp_job *j) {
     pthread_mutex_lock(&j->stuck_lock);
     unsigned waves = 0, wgs = 0;
+    dp_waiter bw;
     const dp_waiter *best = NULL;
     for (unsigned i = 0; i < j->nworkers; i++) {
         const dp_waiter *v = &j->waiters[i];
@@ -587,6 +588,8 @@ static void declare_deadlock(dp_job *j) {
         if (v->wg_linear != UINT64_MAX && (!best || v->wg_linear < best->wg_linear))
             best = v;
     }
+    if (best) /* a copy: other workers may publish again once the lock is released */
+        bw = *best, best = &bw;
     char msg[sizeof j->deadlock], ins[96], argbuf[96];
     size_t len = (size_t)snprintf(msg, sizeof msg,
                                   "deadlock: %u wave%s of %u workgroup%s wait%s without progress",

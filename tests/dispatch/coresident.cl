@@ -226,3 +226,18 @@ __kernel void race_atomic(__global uint *out) {
     WG_BARRIER();
     out[t] = c;
 }
+
+/* Workgroup 1 computes forever (its registers change every iteration: not a spin), the others
+ * wait for it: the instruction watchdog stops it, and must not call it merely long. */
+__kernel void busy_and_wait(__global uint *flag, __global uint *out, uint n) {
+    if (GID() == 1) {
+        uint x = n;
+        while (x != 12345u)
+            x = x * 3u + 1u;
+        REL(flag, x);
+    } else {
+        while (ACQ(flag) == 0)
+            ;
+    }
+    out[GID()] = 1;
+}

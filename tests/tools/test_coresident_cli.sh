@@ -59,6 +59,14 @@ for cpu in gfx950 gfx942; do
     *) fail "$cpu stuck --timeout: unexpected message: $out" ;;
     esac
 
+    # waves that wait while another computes forever: the watchdog, without advising more budget
+    out=$("$GFXEMU" run "$co" busy_and_wait --grid 3 --block 64 --arg zero:4 --arg zero:12 \
+        --arg u32:0 --max-insts 3000000 --threads 1 2>&1)
+    case "$out" in
+    "gfxemu: error: watchdog: instruction budget of 3000000 wave-instructions exhausted at pc 0x"*"; 2 waves waited on memory that nothing changed: the kernel looks stuck rather than long") ;;
+    *) fail "$cpu busy_and_wait: unexpected message: $out" ;;
+    esac
+
     out=$("$GFXEMU" run "$co" race_raw --grid 1 --block 128 --arg "out:$tmp/r.bin:512" --racecheck 2>&1)
     rc=$?
     [ $rc -eq 1 ] || fail "$cpu race_raw --racecheck: exit $rc, want 1"
