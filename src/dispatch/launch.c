@@ -63,6 +63,7 @@ void dp_record_fault(dp_job *j, const wave *w, uint64_t wg_linear) {
         j->fault = w->fault;
         memcpy(j->fault_wg_id, w->wg_id, sizeof j->fault_wg_id);
         j->fault_wave = w->wave_id;
+        j->fault_spinning = atomic_load(&j->nspinning);
     }
     pthread_mutex_unlock(&j->fault_lock);
     atomic_store(&j->stop, 1);
@@ -165,7 +166,7 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
          * gfxemu_run_asm() (the only kernels with user_sgprs) its environment variable.  The
          * CLI replaces it with its own option.  No hint when waves were spinning on memory
          * nothing changed: a bigger budget does not help a kernel that waits forever. */
-        unsigned spinning = atomic_load(&j->nspinning);
+        unsigned spinning = j->fault_spinning;
         char stuck[160] = "";
         if (spinning)
             snprintf(stuck, sizeof stuck,
@@ -186,7 +187,7 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
         snprintf(f->message, sizeof f->message, "%s", j->deadlock);
         break;
     case GFX_FAULT_TIMEOUT: {
-        unsigned spinning = atomic_load(&j->nspinning);
+        unsigned spinning = j->fault_spinning;
         char stuck[128] = "";
         if (spinning)
             snprintf(stuck, sizeof stuck, "; %u wave%s waited on memory that nothing changed",

@@ -97,6 +97,7 @@ typedef struct dp_job {
     uint64_t fault_wg; /* linear index of the faulting workgroup */
     xfault fault;
     uint32_t fault_wg_id[3], fault_wave;
+    unsigned fault_spinning; /* waves spinning when the fault was recorded */
     char deadlock[1024]; /* the deadlock/timeout message body when the fault is one */
     const dp_hooks *hooks; /* debug/trace runner, see dispatch.h */
     int abandoned;         /* a hook stopped the launch */
