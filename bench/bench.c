@@ -126,7 +126,7 @@ double bench_launch(gfx_device *dev, const gfx_kernel *k, unsigned groups, unsig
                     const void *const *params, size_t nparams, gfx_stats *stats)
 {
     uint32_t grid[3] = {groups, 1, 1}, blk[3] = {block, 1, 1};
-    gfx_launch_options o = {1ull << 40, 0, 0};
+    gfx_launch_options o = {.max_insts = 1ull << 40};
     double t0 = bench_now();
     gfx_result r = gfx_launch_params(dev, k, grid, blk, params, nparams, &o, stats);
     double t = bench_now() - t0;

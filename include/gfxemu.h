@@ -214,6 +214,12 @@ unsigned gfx_device_threads(const gfx_device *dev);
 /* A one-line description of why the last launch on dev failed ("" after a success), e.g.
  * "workgroup needs 200000 bytes of LDS (...); gfx942 has 65536" or a fault's message. */
 const char *gfx_device_error(const gfx_device *dev);
+/* Compute units of the modelled GPU (default: the target's, 256 for gfx950 (MI355X) and 304 for
+ * gfx942 (MI300X); cus = 0 restores it).  With the kernel's occupancy (VGPR/AGPR/SGPR/LDS/wave
+ * use, see docs/architecture.md) it decides how many workgroups of a launch are resident at
+ * once, i.e. may wait for one another.  GFX_ERR_INVALID above 65536. */
+gfx_result gfx_device_set_cus(gfx_device *dev, unsigned cus);
+unsigned gfx_device_cus(const gfx_device *dev);
 
 /* Device memory: zero-filled, 256-byte aligned, separated by unmapped gaps so that an overrun
  * faults.  *addr is the device address kernels use.  gfx_buffer_free() takes the address
@@ -232,7 +238,14 @@ typedef struct {
     uint32_t private_size; /* scratch bytes per work-item, at least the descriptor's; 0 = the
                             * descriptor's (plus GFX_DYNAMIC_STACK_SIZE when the kernel has a
                             * dynamic stack) */
+    double timeout;        /* wall-clock seconds the launch may take (0 = no limit): past it the
+                            * launch stops with a GFX_FAULT_TIMEOUT fault */
+    uint32_t flags;        /* GFX_LAUNCH_* bits */
 } gfx_launch_options;
+
+/* Racecheck: the waves of each workgroup take turns one instruction at a time and every LDS
+ * access between two barriers is checked against the other waves' (slow; gfx_race_count()). */
+#define GFX_LAUNCH_RACECHECK 1u
 
 /* The default watchdog: 2^30 wave-instructions, so an infinite loop fails within seconds rather
  * than hanging (a tight scalar loop runs into it in about 4 s on one thread of a 2024 x86 core;
@@ -286,6 +299,8 @@ typedef enum {
     GFX_FAULT_PC,            /* the program counter left the code or landed inside an instruction */
     GFX_FAULT_LDS,           /* LDS access outside the workgroup's allocation */
     GFX_FAULT_HALT,          /* the wave halted itself (s_sethalt 1, s_sendmsghalt, MSG_HALT_WAVES) */
+    GFX_FAULT_DEADLOCK,      /* every resident wave waits and none can make progress */
+    GFX_FAULT_TIMEOUT,       /* the launch ran longer than gfx_launch_options.timeout */
 } gfx_fault_kind;
 
 /* "memory", "illegal instruction", "unimplemented instruction", "trap", "watchdog", ... */
@@ -312,6 +327,30 @@ typedef struct {
 } gfx_fault;
 
 gfx_result gfx_last_fault(const gfx_device *dev, gfx_fault *out);
+
+/* ---- racecheck (GFX_LAUNCH_RACECHECK) --------------------------------------------------------- */
+
+typedef enum {
+    GFX_RACE_RAW = 1, /* a wave read LDS bytes another wave wrote since the last barrier */
+    GFX_RACE_WAR,     /* a wave wrote LDS bytes another wave read since the last barrier */
+    GFX_RACE_WAW,     /* a wave wrote LDS bytes another wave wrote since the last barrier */
+} gfx_race_kind;
+
+/* One hazard, reported once per (kind, earlier pc, later pc) per launch. */
+typedef struct {
+    gfx_race_kind kind;
+    uint32_t lds_offset;   /* first byte both accesses touched */
+    uint32_t workgroup[3]; /* where it was first seen */
+    uint32_t wave[2];      /* [0] the earlier access, [1] the later one */
+    uint64_t pc[2];
+    char disasm[2][96];
+    char message[512]; /* one line naming all of the above */
+} gfx_race;
+
+/* Hazards found by the last launch on dev (0 unless it ran with GFX_LAUNCH_RACECHECK); i in
+ * [0, count), in the order found.  GFX_ERR_INVALID for i out of range. */
+size_t gfx_race_count(const gfx_device *dev);
+gfx_result gfx_race_get(const gfx_device *dev, size_t i, gfx_race *out);
 
 /* ---- disassembly ---------------------------------------------------------------------------- */
 

@@ -288,6 +288,7 @@ static int cmd_disasm(int argc, char **argv) {
 static const char run_usage[] =
     "usage: gfxemu run FILE.co KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [--arg SPEC]...\n"
     "                  [--stats] [--threads N] [--max-insts N] [--dynamic-lds BYTES]\n"
+    "                  [--timeout SECONDS] [--cus N] [--racecheck]\n"
     "\n"
     "Run KERNEL from FILE.co on an emulated GPU of the code object's architecture.  --grid is\n"
     "in workgroups, --block in work-items per workgroup.  Each --arg fills the next kernel\n"
@@ -302,6 +303,12 @@ static const char run_usage[] =
     "  --threads N        worker threads (default: one per core)\n"
     "  --max-insts N      watchdog: wave-instructions allowed for the launch\n"
     "  --dynamic-lds N    bytes of dynamic LDS per workgroup\n"
+    "  --timeout SECONDS  stop the launch after this much wall-clock time\n"
+    "  --cus N            compute units of the modelled GPU (default 256 gfx950, 304 gfx942):\n"
+    "                     with the kernel's occupancy, how many workgroups are resident at once\n"
+    "  --racecheck        interleave each workgroup's waves instruction by instruction and\n"
+    "                     report LDS accesses of different waves with no barrier between\n"
+    "                     (RAW, WAR, WAW hazards) on stderr; exit status 1 if any\n"
     "  --fault-report     after a fault, also print lanes, the code around the pc and the\n"
     "                     argument buffer nearest to a bad address\n"
     "  --trace FILE       one line per executed wave-instruction (pc, instruction, EXEC,\n"
@@ -543,8 +550,9 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi) {
 static int run_main(int argc, char **argv, int debug) {
     const char *cmd = debug ? "debug" : "run"; /* names the command in error messages */
     const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
-    int stats = 0, profile = 0, fault_report = 0;
-    uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20;
+    int stats = 0, profile = 0, fault_report = 0, racecheck = 0;
+    uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20, cus = 0;
+    double timeout = 0;
     /* A trace keeps every active lane's values: bound it unless --trace-limit 0 says not to. */
     gfx_trace_options topt = {NULL, 1000000, {-1, -1, -1}, -1, 0, 0, NULL, 0};
     int tracing = 0;
@@ -569,9 +577,9 @@ static int run_main(int argc, char **argv, int debug) {
         const char *opts[] = {"--grid",       "--block",       "--arg",      "--threads",
                               "--max-insts",  "--dynamic-lds", "--trace",    "--trace-limit",
                               "--trace-wg",   "--trace-wave",  "--trace-pc", "--timeline",
-                              "--profile-top"};
+                              "--profile-top", "--timeout",     "--cus"};
         int which = -1;
-        for (int k = 0; k < 13; k++) {
+        for (int k = 0; k < (int)(sizeof opts / sizeof opts[0]); k++) {
             size_t n = strlen(opts[k]);
             if (strncmp(a, opts[k], n) == 0 && (a[n] == 0 || a[n] == '=')) {
                 which = k;
@@ -597,6 +605,20 @@ static int run_main(int argc, char **argv, int debug) {
             profile = tracing = 1;
         } else if (strcmp(a, "--fault-report") == 0) {
             fault_report = 1;
+        } else if (strcmp(a, "--racecheck") == 0) {
+            racecheck = 1;
+        } else if (which == 13) {
+            char *end = NULL;
+            timeout = strtod(val, &end);
+            if (!end || *end || end == val || !(timeout > 0) || timeout > 1e9) {
+                error("%s: --timeout '%s': expected a positive number of seconds", cmd, val);
+                goto out;
+            }
+        } else if (which == 14) {
+            if (parse_u64(val, &cus) || cus == 0 || cus > 65536) {
+                error("%s: --cus '%s': expected an integer from 1 to 65536", cmd, val);
+                goto out;
+            }
         } else if (which == 6 || which == 11) {
             *(which == 6 ? &topt.trace_path : &topt.timeline_path) = val;
             tracing = 1;
@@ -721,6 +743,8 @@ static int run_main(int argc, char **argv, int debug) {
               gfx_result_str(r));
         goto out;
     }
+    if (cus)
+        gfx_device_set_cus(dev, (unsigned)cus);
     size_t ksize = 0;
     for (size_t i = 0; i < nargs; i++) {
         gfx_arg_info ai;
@@ -758,7 +782,8 @@ static int run_main(int argc, char **argv, int debug) {
             goto out;
         }
     }
-    gfx_launch_options o = {max_insts, (uint32_t)dyn_lds, 0};
+    gfx_launch_options o = {.max_insts = max_insts, .dynamic_lds = (uint32_t)dyn_lds,
+                            .timeout = timeout, .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0};
     gfx_stats st;
     cli_program prog = {m, k, bufs, nbufs};
     topt.profile = profile;
@@ -787,6 +812,9 @@ static int run_main(int argc, char **argv, int debug) {
         const char *hint = strstr(msg, "; raise it with gfx_launch_options.max_insts");
         if (hint)
             error("%.*s; raise it with --max-insts", (int)(hint - msg), msg);
+        else if (r == GFX_ERR_FAULT && strncmp(msg, "deadlock:", 9) == 0 &&
+                 strstr(msg, "can never be resident"))
+            error("%s (see --cus)", msg);
         else
             error("%s", *msg ? msg : gfx_result_str(r));
         gfx_fault f;
@@ -810,6 +838,13 @@ static int run_main(int argc, char **argv, int debug) {
             goto out;
     }
     rc = 0;
+    /* racecheck hazards are reported after the outputs are written: the run itself completed */
+    for (size_t i = 0; i < gfx_race_count(dev); i++) {
+        gfx_race h;
+        if (gfx_race_get(dev, i, &h) == GFX_OK)
+            fprintf(stderr, "gfxemu: %s\n", h.message);
+        rc = EXIT_INPUT;
+    }
 out:
     for (size_t i = 0; i < nargs; i++) {
         free(args[i].data);

@@ -23,11 +23,12 @@ class ArgumentError(Error, TypeError):
 
 
 class Fault(Error):
-    """The kernel faulted (memory, illegal/unimplemented instruction, trap, watchdog, bad pc, LDS).
+    """The kernel faulted (memory, illegal/unimplemented instruction, trap, watchdog, bad pc, LDS,
+    deadlock, timeout).
 
     Fields, from the library's fault record:
       kind         "memory fault", "illegal instruction", "unimplemented instruction", "trap",
-                   "watchdog", "bad program counter", "LDS fault"
+                   "watchdog", "bad program counter", "LDS fault", "deadlock", "timeout"
       kernel       kernel name
       pc           address of the faulting instruction
       instruction  the instruction as llvm-objdump prints it ("" if unknown)
@@ -253,9 +254,11 @@ class Buffer:
 
 class Device:
     """An emulated GPU: `arch` "gfx950" (MI350, CDNA4; also "cdna"/"cdna4") or "gfx942" (MI300,
-    CDNA3; also "cdna3"), and `threads` worker threads (None: one per core)."""
+    CDNA3; also "cdna3"), and `threads` worker threads (None: one per core).  `cus`: compute
+    units of the modelled GPU (None: the target's, 256 gfx950, 304 gfx942), which with a kernel's
+    occupancy bounds how many of its workgroups are resident (may wait for one another) at once."""
 
-    def __init__(self, arch="gfx950", threads=None):
+    def __init__(self, arch="gfx950", threads=None, cus=None):
         self.arch_id = _arch_id(arch)
         self.arch = _arch_name(self.arch_id)
         h = ctypes.c_void_p()
@@ -263,6 +266,36 @@ class Device:
                "cannot create a %s device" % self.arch)
         self._h = h.value
         self.threads = N.gfx_device_threads(self._h)
+        if cus is not None:
+            self.cus = cus
+
+    @property
+    def cus(self):
+        """Compute units of the modelled GPU (assign 0 to restore the target's)."""
+        return N.gfx_device_cus(self._h)
+
+    @cus.setter
+    def cus(self, n):
+        if not isinstance(n, int) or not 0 <= n <= 65536:
+            raise ValueError("cus must be an integer from 0 to 65536, not %r" % (n,))
+        _check(N.gfx_device_set_cus(self._h, n), "cus")
+
+    def races(self):
+        """LDS hazards found by the last launch with racecheck=True: a list of dicts with kind
+        ("RAW", "WAR", "WAW"), lds_offset, workgroup, waves (earlier, later), pcs, instructions
+        and message (one line)."""
+        out = []
+        for i in range(N.gfx_race_count(self._h)):
+            r = N.RaceRecord()
+            if N.gfx_race_get(self._h, i, ctypes.byref(r)) != N.GFX_OK:
+                break
+            out.append({"kind": {1: "RAW", 2: "WAR", 3: "WAW"}.get(r.kind, "?"),
+                        "lds_offset": r.lds_offset, "workgroup": tuple(r.workgroup),
+                        "waves": tuple(r.wave), "pcs": tuple(r.pc),
+                        "instructions": tuple(d.value.decode(errors="replace")
+                                              for d in r.disasm),
+                        "message": r.message.decode(errors="replace")})
+        return out
 
     def close(self):
         if getattr(self, "_h", None):
@@ -476,7 +509,7 @@ class Kernel:
             " ".join(filter(None, (a["type_name"] or "?", a["name"]))) for a in self.explicit_args))
 
     def launch(self, grid, block, *args, device=None, max_insts=0, dynamic_lds=0,
-               private_size=0):
+               private_size=0, timeout=0, racecheck=False):
         """Run on `grid` workgroups of `block` work-items (ints or 1-3 tuples), one Python value
         per explicit kernel argument, with the CLI's rules:
           pointer arguments   Buffer, In(data), Out(nbytes or target), InOut(data), Zero(nbytes),
@@ -485,6 +518,9 @@ class Kernel:
           scalar arguments    gfxemu.i32/u32/i64/u64/f32/f64(value) (integers also fill char and
                               short arguments when they fit), or a plain int/float, which must
                               fit the argument's size and kind (float for float/double).
+        timeout: wall-clock seconds the launch may take (0: no limit; past it gfxemu.Fault with
+        kind "timeout").  racecheck: interleave each workgroup's waves instruction by instruction
+        and record LDS hazards between them (see Device.races()).
         Returns the launch statistics (dict).  Raises gfxemu.Fault when the kernel faults,
         gfxemu.ArgumentError for arguments that do not fit, gfxemu.Error otherwise."""
         dev = device or self.module.device or default_device(self.module.arch)
@@ -503,7 +539,10 @@ class Kernel:
         try:
             for i, (x, ai) in enumerate(zip(args, self.explicit_args)):
                 _bind(dev, i, x, ai, kernargs, temps)
-            opts = N.LaunchOptions(max_insts or 0, dynamic_lds, private_size)
+            if not isinstance(timeout, (int, float)) or timeout < 0:
+                raise ValueError("timeout must be a number of seconds >= 0, not %r" % (timeout,))
+            opts = N.LaunchOptions(max_insts or 0, dynamic_lds, private_size, float(timeout),
+                                   N.GFX_LAUNCH_RACECHECK if racecheck else 0)
             st = N.Stats()
             kbuf = ctypes.create_string_buffer(bytes(kernargs), max(size, 1))
             r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g), (ctypes.c_uint32 * 3)(*b),

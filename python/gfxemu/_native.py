@@ -83,7 +83,17 @@ class KernelInfo(ctypes.Structure):
 
 
 class LaunchOptions(ctypes.Structure):
-    _fields_ = [("max_insts", c_u64), ("dynamic_lds", c_u32), ("private_size", c_u32)]
+    _fields_ = [("max_insts", c_u64), ("dynamic_lds", c_u32), ("private_size", c_u32),
+                ("timeout", ctypes.c_double), ("flags", c_u32)]
+
+
+GFX_LAUNCH_RACECHECK = 1
+
+
+class RaceRecord(ctypes.Structure):
+    _fields_ = [("kind", c_int), ("lds_offset", c_u32), ("workgroup", c_u32 * 3),
+                ("wave", c_u32 * 2), ("pc", c_u64 * 2), ("disasm", (ctypes.c_char * 96) * 2),
+                ("message", ctypes.c_char * 512)]
 
 
 class Stats(ctypes.Structure):
@@ -126,6 +136,10 @@ gfx_device_create = _fn("gfx_device_create", c_int, c_int, c_uint, P(c_void_p))
 gfx_device_free = _fn("gfx_device_free", None, c_void_p)
 gfx_device_threads = _fn("gfx_device_threads", c_uint, c_void_p)
 gfx_device_error = _fn("gfx_device_error", c_char_p, c_void_p)
+gfx_device_set_cus = _fn("gfx_device_set_cus", c_int, c_void_p, c_uint)
+gfx_device_cus = _fn("gfx_device_cus", c_uint, c_void_p)
+gfx_race_count = _fn("gfx_race_count", c_size_t, c_void_p)
+gfx_race_get = _fn("gfx_race_get", c_int, c_void_p, c_size_t, P(RaceRecord))
 gfx_buffer_alloc = _fn("gfx_buffer_alloc", c_int, c_void_p, c_u64, P(c_u64))
 gfx_buffer_free = _fn("gfx_buffer_free", c_int, c_void_p, c_u64)
 gfx_memcpy_htod = _fn("gfx_memcpy_htod", c_int, c_void_p, c_u64, c_void_p, c_u64)

@@ -111,3 +111,23 @@ gfx_result gfx_last_fault(const gfx_device *dev, gfx_fault *out) {
     *out = dev->fault;
     return GFX_OK;
 }
+
+gfx_result gfx_device_set_cus(gfx_device *dev, unsigned cus) {
+    if (!dev || cus > 65536)
+        return GFX_ERR_INVALID;
+    pthread_mutex_lock(&dev->api_lock);
+    dev->cus = cus ? cus : dp_default_cus(dev->arch);
+    pthread_mutex_unlock(&dev->api_lock);
+    return GFX_OK;
+}
+
+unsigned gfx_device_cus(const gfx_device *dev) { return dev ? dev->cus : 0; }
+
+size_t gfx_race_count(const gfx_device *dev) { return dev ? dev->nraces : 0; }
+
+gfx_result gfx_race_get(const gfx_device *dev, size_t i, gfx_race *out) {
+    if (!dev || !out || i >= dev->nraces)
+        return GFX_ERR_INVALID;
+    *out = dev->races[i];
+    return GFX_OK;
+}

@@ -231,7 +231,7 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
     c->k.n_user_sgprs = nuser;
     unsigned long long max_insts = 0;
     env_uint("GFXEMU_MAX_INSTS", ~0ull, &max_insts);
-    gfx_launch_options o = {max_insts, 0, scratch_per_lane};
+    gfx_launch_options o = {.max_insts = max_insts, .private_size = scratch_per_lane};
     const uint32_t grid[3] = {gx, gy, gz}, block[3] = {lx, ly, lz};
     r = gfx_launch(dev, &c->k, grid, block, NULL, 0, &o, NULL);
     c->k.user_sgprs = NULL;

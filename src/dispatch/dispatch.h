@@ -2,9 +2,10 @@
  *
  * A launch turns (kernel, grid, block, kernargs) into waves: it builds the kernarg segment, an AQL
  * dispatch packet and a zeroed fake queue in device memory, then hands workgroups to a pool of
- * worker threads.  Each worker owns its wave storage, LDS and scratch (allocated once, grown when
- * a launch needs more) and runs the waves of one workgroup round-robin until all of them end,
- * releasing them together at every s_barrier.
+ * worker threads.  Each worker keeps resident workgroups in slots (waves, LDS and scratch,
+ * allocated once and grown when a launch needs more) and gives their waves turns; as many
+ * workgroups are resident at once as the modelled GPU holds (occupancy.c), so workgroups may wait
+ * for one another (sched.c, docs/architecture.md "Dispatch").
  *
  * Initial wave state follows LLVM's "AMDGPU Usage", "Initial Kernel Execution State" for targets
  * with architected flat scratch and packed work-item IDs (gfx942, gfx950): see dp_wave_init().
@@ -129,7 +130,23 @@ struct gfx_device {
     gfx_fault fault;
     char error[2048];
     const dp_hooks *hooks; /* set around one launch by src/debug/; NULL otherwise */
+    unsigned cus;          /* compute units of the modelled GPU (gfx_device_set_cus) */
+    gfx_race *races;       /* racecheck hazards of the last launch */
+    size_t nraces;
 };
+
+/* Compute units of the target's GPU: MI355X (gfx950) 256, MI300X (gfx942) 304. */
+unsigned dp_default_cus(gfx_arch arch);
+
+/* How many workgroups of one launch the modelled device keeps resident (occupancy.c). */
+typedef struct dp_occupancy {
+    unsigned cus;
+    unsigned per_cu;       /* workgroups per CU */
+    unsigned waves_per_simd;
+    const char *limit;     /* what bounds per_cu: "waves", "VGPRs", "SGPRs", "LDS", "barriers" */
+    uint64_t resident;     /* cus x per_cu */
+} dp_occupancy;
+void dp_occupancy_of(const dp_dispatch *d, unsigned cus, dp_occupancy *o);
 
 gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out);
 void dp_device_free(gfx_device *dev);

@@ -1,8 +1,8 @@
-/* launch.c - devices, the worker pool and the workgroup loop.
+/* launch.c - devices, the worker pool, launches and their fault records.  Which workgroups are
+ * resident and how their waves take turns is sched.c's business.
  *
- * Workgroups are independent except for global memory, so workers take workgroup indices from a
- * shared counter in any order; everything a wave sees at start (registers, zeroed LDS and
- * scratch) depends only on its ids, so results do not depend on the number of threads.
+ * Everything a wave sees at start (registers, zeroed LDS and scratch) depends only on its ids,
+ * and residency is the modelled device's, so results do not depend on the number of threads.
  *
  * Watchdog: waves run in slices of DP_SLICE instructions; between slices a worker adds what it
  * used to the launch's shared count and checks it against max_insts and the stop flag, so a fault
@@ -14,41 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "dispatch/dispatch.h"
-
-/* Workers and the job's shared counters sit on their own cache lines: a line written by one
- * thread and read by another moves between the cores on every access (false sharing). */
-struct dp_worker {
-    _Alignas(64) gfx_device *dev;
-    pthread_t th;
-    unsigned idx;
-    wave *waves;
-    unsigned wave_cap;
-    uint8_t *lds;
-    size_t lds_cap;
-    uint8_t *scratch;
-    size_t scratch_cap;
-    uint64_t count[XC_N];
-    uint64_t waves_run, wgs_run;
-    uint64_t unpublished; /* instructions run but not yet added to the job's count */
-};
-
-struct dp_job {
-    dp_dispatch d;
-    gmem *mem;
-    uint64_t nwg;
-    uint64_t max_insts;
-    _Alignas(64) atomic_uint_fast64_t next_wg;
-    _Alignas(64) atomic_uint_fast64_t insts;
-    _Alignas(64) atomic_int stop;
-    _Alignas(64) pthread_mutex_t fault_lock;
-    int faulted;
-    uint64_t fault_wg; /* linear index of the faulting workgroup */
-    xfault fault;
-    uint32_t fault_wg_id[3], fault_wave;
-    const dp_hooks *hooks; /* debug/trace runner, see dispatch.h */
-    int abandoned;         /* a hook stopped the launch */
-};
+#include "dispatch/sched.h"
 
 /* ---- faults ---------------------------------------------------------------------------------- */
 
@@ -62,6 +28,8 @@ static const char *const fault_names[] = {
     [GFX_FAULT_PC] = "bad program counter",
     [GFX_FAULT_LDS] = "LDS fault",
     [GFX_FAULT_HALT] = "wave halted",
+    [GFX_FAULT_DEADLOCK] = "deadlock",
+    [GFX_FAULT_TIMEOUT] = "timeout",
 };
 
 const char *gfx_fault_kind_name(gfx_fault_kind kind) {
@@ -80,12 +48,14 @@ static gfx_fault_kind public_kind(int xk) {
     case XF_PC: return GFX_FAULT_PC;
     case XF_LDS: return GFX_FAULT_LDS;
     case XF_HALT: return GFX_FAULT_HALT;
+    case XF_DEADLOCK: return GFX_FAULT_DEADLOCK;
+    case XF_TIMEOUT: return GFX_FAULT_TIMEOUT;
     default: return GFX_FAULT_NONE;
     }
 }
 
 /* Record the first fault of a launch (lowest workgroup index if several race) and stop it. */
-static void record_fault(dp_job *j, const wave *w, uint64_t wg_linear) {
+void dp_record_fault(dp_job *j, const wave *w, uint64_t wg_linear) {
     pthread_mutex_lock(&j->fault_lock);
     if (!j->faulted || wg_linear < j->fault_wg) {
         j->faulted = 1;
@@ -93,6 +63,7 @@ static void record_fault(dp_job *j, const wave *w, uint64_t wg_linear) {
         j->fault = w->fault;
         memcpy(j->fault_wg_id, w->wg_id, sizeof j->fault_wg_id);
         j->fault_wave = w->wave_id;
+        j->fault_spinning = atomic_load(&j->nspinning);
     }
     pthread_mutex_unlock(&j->fault_lock);
     atomic_store(&j->stop, 1);
@@ -120,6 +91,31 @@ static const char *locate(const dp_job *j, const gfx_fault *f, char *buf, size_t
         snprintf(buf, n, " (%llu bytes before the %llu-byte buffer at 0x%llx)",
                  (unsigned long long)(r->base - f->addr), (unsigned long long)r->size,
                  (unsigned long long)r->base);
+    }
+    return buf;
+}
+
+const char *dp_locate_arg(const dp_job *j, uint64_t addr, char *buf, size_t n) {
+    const struct gfx_kernel *k = j->d.k;
+    buf[0] = 0;
+    const gmem_region *r = gmem_nearest(j->mem, addr);
+    if (!r || addr < r->base || addr - r->base >= r->size)
+        return buf;
+    if (r->base == j->d.kernarg_va) {
+        snprintf(buf, n, " (kernarg segment + 0x%llx)", (unsigned long long)(addr - r->base));
+        return buf;
+    }
+    for (size_t i = 0; k->meta && i < k->nargs_explicit; i++) {
+        const ld_arg *a = &k->meta->args[i];
+        uint64_t v = 0;
+        if (a->kind != GFX_ARG_GLOBAL_BUFFER || a->size != 8 ||
+            (size_t)a->offset + 8 > j->d.kernarg_size)
+            continue;
+        memcpy(&v, j->d.kernargs + a->offset, 8);
+        if (v >= r->base && v - r->base < r->size && addr >= v) {
+            snprintf(buf, n, " (argument %zu + 0x%llx)", i, (unsigned long long)(addr - v));
+            return buf;
+        }
     }
     return buf;
 }
@@ -165,17 +161,42 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
                  locate(j, f, where_addr, sizeof where_addr), ins, (unsigned long long)f->pc, where,
                  f->lanes ? lanes : "");
         break;
-    case GFX_FAULT_WATCHDOG:
+    case GFX_FAULT_WATCHDOG: {
         /* The hint names the caller's knob: the launch option, or for raw code run by
          * gfxemu_run_asm() (the only kernels with user_sgprs) its environment variable.  The
-         * CLI replaces it with its own option. */
+         * CLI replaces it with its own option.  No hint when waves were spinning on memory
+         * nothing changed: a bigger budget does not help a kernel that waits forever. */
+        unsigned spinning = j->fault_spinning;
+        char stuck[160] = "";
+        if (spinning)
+            snprintf(stuck, sizeof stuck,
+                     "; %u wave%s waited on memory that nothing changed: the kernel looks stuck "
+                     "rather than long",
+                     spinning, spinning == 1 ? "" : "s");
         snprintf(f->message, sizeof f->message,
                  "%s: instruction budget of %llu wave-instructions exhausted at pc 0x%llx ('%s') "
-                 "(%s); raise it with %s",
+                 "(%s)%s%s",
                  kind, (unsigned long long)j->max_insts, (unsigned long long)f->pc, ins, where,
-                 k->user_sgprs ? "the GFXEMU_MAX_INSTS environment variable"
-                               : "gfx_launch_options.max_insts");
+                 spinning ? stuck : "; raise it with ",
+                 spinning ? ""
+                 : k->user_sgprs ? "the GFXEMU_MAX_INSTS environment variable"
+                                 : "gfx_launch_options.max_insts");
         break;
+    }
+    case GFX_FAULT_DEADLOCK:
+        snprintf(f->message, sizeof f->message, "%s", j->deadlock);
+        break;
+    case GFX_FAULT_TIMEOUT: {
+        unsigned spinning = j->fault_spinning;
+        char stuck[128] = "";
+        if (spinning)
+            snprintf(stuck, sizeof stuck, "; %u wave%s waited on memory that nothing changed",
+                     spinning, spinning == 1 ? "" : "s");
+        snprintf(f->message, sizeof f->message,
+                 "%s: the launch ran longer than %g s; stopped at pc 0x%llx ('%s') (%s)%s", kind,
+                 j->timeout, (unsigned long long)f->pc, ins, where, stuck);
+        break;
+    }
     case GFX_FAULT_PC:
         snprintf(f->message, sizeof f->message,
                  "%s: pc 0x%llx is not the start of an instruction (%s)", kind,
@@ -187,115 +208,6 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
                  j->fault.note ? j->fault.note : "");
         break;
     }
-}
-
-/* ---- one workgroup --------------------------------------------------------------------------- */
-
-/* Run wave w until it leaves WAVE_RUNNING, in budget slices.  Returns 0, or -1 when the launch is
- * stopping (w may still be RUNNING). */
-static int run_wave(dp_job *j, dp_worker *wk, wave *w) {
-    for (;;) {
-        if (atomic_load_explicit(&j->stop, memory_order_relaxed))
-            return -1;
-        /* A worker adds its count to the shared one only every DP_SLICE instructions, not after
-         * every wave: short waves (elementwise kernels) would otherwise write that cache line
-         * from both cores a few times per workgroup.  The budget check still sees this worker's
-         * own count exactly (one thread: exact watchdog; n threads: as before, within a slice
-         * per other worker). */
-        uint64_t used = atomic_load_explicit(&j->insts, memory_order_relaxed) + wk->unpublished;
-        if (used >= j->max_insts) {
-            wave_fault(w, NULL, XF_WATCHDOG);
-            return 0;
-        }
-        uint64_t slice = j->max_insts - used < DP_SLICE ? j->max_insts - used : DP_SLICE;
-        w->budget = slice;
-        if (j->hooks) {
-            if (j->hooks->run(j->hooks->ctx, w)) {
-                j->abandoned = 1;
-                atomic_store(&j->stop, 1);
-            }
-        } else {
-            wave_run(w);
-        }
-        wk->unpublished += slice - w->budget;
-        if (wk->unpublished >= DP_SLICE) {
-            atomic_fetch_add_explicit(&j->insts, wk->unpublished, memory_order_relaxed);
-            wk->unpublished = 0;
-        }
-        /* wave_run reports the end of a slice as a watchdog fault; the real watchdog is the
-         * launch-wide count checked above. */
-        if (w->status == WAVE_FAULT && w->fault.kind == XF_WATCHDOG && w->budget == 0) {
-            w->status = WAVE_RUNNING;
-            memset(&w->fault, 0, sizeof w->fault);
-            continue;
-        }
-        return 0;
-    }
-}
-
-static void run_workgroup(dp_job *j, dp_worker *wk, uint64_t wg_linear) {
-    const dp_dispatch *d = &j->d;
-    uint32_t wg[3] = {(uint32_t)(wg_linear % d->grid[0]),
-                      (uint32_t)(wg_linear / d->grid[0] % d->grid[1]),
-                      (uint32_t)(wg_linear / d->grid[0] / d->grid[1])};
-    if (d->lds_size)
-        memset(wk->lds, 0, d->lds_size);
-    if (d->scratch_wave)
-        memset(wk->scratch, 0, (size_t)d->scratch_wave * d->waves_per_wg);
-    unsigned n = d->waves_per_wg;
-    for (unsigned i = 0; i < n; i++) {
-        wave *w = &wk->waves[i];
-        dp_wave_init(w, d, wg, i);
-        w->mem = j->mem;
-        w->lds = d->lds_size ? wk->lds : NULL;
-        w->lds_size = d->lds_size;
-        w->scratch = d->scratch_wave ? wk->scratch + (size_t)d->scratch_wave * i : NULL;
-    }
-    if (j->hooks)
-        j->hooks->wg_begin(j->hooks->ctx, d, wk->waves, n, wg_linear);
-    /* Round-robin: run every runnable wave until it blocks; when none can run, release the
-     * barrier (a wave that has ended counts as arrived). */
-    for (;;) {
-        unsigned running = 0, barrier = 0;
-        for (unsigned i = 0; i < n; i++) {
-            wave *w = &wk->waves[i];
-            if (w->status == WAVE_RUNNING && run_wave(j, wk, w) != 0)
-                goto out;
-            if (w->status == WAVE_FAULT) {
-                record_fault(j, w, wg_linear);
-                goto out;
-            }
-            running += w->status == WAVE_RUNNING;
-            barrier += w->status == WAVE_BARRIER;
-        }
-        if (running)
-            continue;
-        if (!barrier)
-            break;
-        for (unsigned i = 0; i < n; i++)
-            if (wk->waves[i].status == WAVE_BARRIER)
-                wk->waves[i].status = WAVE_RUNNING;
-    }
-out:
-    if (j->hooks)
-        j->hooks->wg_end(j->hooks->ctx, wk->waves, n);
-    for (unsigned i = 0; i < n; i++)
-        for (int c = 0; c < XC_N; c++)
-            wk->count[c] += wk->waves[i].count[c];
-    wk->waves_run += n;
-    wk->wgs_run++;
-}
-
-static void work(dp_job *j, dp_worker *wk) {
-    wk->unpublished = 0;
-    while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
-        uint64_t i = atomic_fetch_add(&j->next_wg, 1);
-        if (i >= j->nwg)
-            break;
-        run_workgroup(j, wk, i);
-    }
-    atomic_fetch_add_explicit(&j->insts, wk->unpublished, memory_order_relaxed);
-    wk->unpublished = 0;
 }
 
 /* ---- the pool -------------------------------------------------------------------------------- */
@@ -315,47 +227,13 @@ static void *pool_thread(void *arg) {
         seen = dev->generation;
         dp_job *j = dev->job;
         pthread_mutex_unlock(&dev->lock);
-        work(j, wk);
+        dp_work(j, wk);
         pthread_mutex_lock(&dev->lock);
         if (--dev->active == 0)
             pthread_cond_signal(&dev->done);
     }
     pthread_mutex_unlock(&dev->lock);
     return NULL;
-}
-
-static void free_worker(dp_worker *wk) {
-    free(wk->waves);
-    free(wk->lds);
-    free(wk->scratch);
-}
-
-/* Grow a worker's storage for launch d (called while the pool is idle). */
-static int size_worker(dp_worker *wk, const dp_dispatch *d) {
-    if (wk->wave_cap < d->waves_per_wg) {
-        free(wk->waves);
-        wk->waves = aligned_alloc(64, (sizeof(wave) + 63) / 64 * 64 * d->waves_per_wg);
-        wk->wave_cap = wk->waves ? d->waves_per_wg : 0;
-        if (!wk->waves)
-            return -1;
-    }
-    if (wk->lds_cap < d->lds_size) {
-        free(wk->lds);
-        /* Round up so that a 16-byte access at the last valid address stays inside. */
-        wk->lds = malloc(((size_t)d->lds_size + 63) & ~(size_t)63);
-        wk->lds_cap = wk->lds ? d->lds_size : 0;
-        if (!wk->lds)
-            return -1;
-    }
-    size_t sc = (size_t)d->scratch_wave * d->waves_per_wg;
-    if (wk->scratch_cap < sc) {
-        free(wk->scratch);
-        wk->scratch = malloc(sc);
-        wk->scratch_cap = wk->scratch ? sc : 0;
-        if (!wk->scratch)
-            return -1;
-    }
-    return 0;
 }
 
 gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out) {
@@ -373,6 +251,7 @@ gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out) {
         return GFX_ERR_NOMEM;
     dev->arch = arch;
     dev->nthreads = threads;
+    dev->cus = dp_default_cus(arch);
     dev->mem = gmem_create();
     dev->workers = aligned_alloc(64, threads * sizeof *dev->workers);
     if (dev->workers)
@@ -412,8 +291,9 @@ void dp_device_free(gfx_device *dev) {
     for (unsigned i = 1; i <= dev->nstarted; i++)
         pthread_join(dev->workers[i].th, NULL);
     for (unsigned i = 0; i < dev->nstarted + 1; i++)
-        free_worker(&dev->workers[i]);
+        dp_free_worker(&dev->workers[i]);
     free(dev->workers);
+    free(dev->races);
     gmem_destroy(dev->mem);
     pthread_mutex_destroy(&dev->api_lock);
     pthread_mutex_destroy(&dev->lock);
@@ -422,7 +302,7 @@ void dp_device_free(gfx_device *dev) {
     free(dev);
 }
 
-static double now(void) {
+double dp_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
@@ -436,14 +316,15 @@ static gfx_result fail(gfx_device *dev, gfx_result r, const char *msg) {
 gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t grid[3],
                      const uint32_t block[3], const void *kernargs, size_t kernarg_size,
                      const gfx_launch_options *opts, gfx_stats *stats) {
-    double t0 = now();
-    gfx_launch_options o = {0, 0, 0};
+    double t0 = dp_now();
+    gfx_launch_options o = {0};
     if (opts)
         o = *opts;
     if (!o.max_insts)
         o.max_insts = GFX_DEFAULT_MAX_INSTS;
     memset(&dev->fault, 0, sizeof dev->fault);
     dev->error[0] = 0;
+    dev->nraces = 0;
     if (stats)
         memset(stats, 0, sizeof *stats);
     if (k->m->arch != dev->arch) {
@@ -490,7 +371,7 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         dp_worker *wk = &dev->workers[i];
         memset(wk->count, 0, sizeof wk->count);
         wk->waves_run = wk->wgs_run = 0;
-        if (size_worker(wk, d)) {
+        if (dp_size_worker(wk, d, (o.flags & GFX_LAUNCH_RACECHECK) != 0)) {
             r = fail(dev, GFX_ERR_NOMEM, "out of memory for wave storage");
             goto out;
         }
@@ -501,13 +382,52 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         nthreads = 1;
     j->mem = dev->mem;
     j->max_insts = o.max_insts;
+    j->timeout = o.timeout > 0 ? o.timeout : 0;
+    j->deadline = j->timeout > 0 ? t0 + j->timeout : 0;
+    j->racecheck = (o.flags & GFX_LAUNCH_RACECHECK) != 0;
+    dp_occupancy_of(d, dev->cus, &j->occ);
+    j->limit_residency = j->nwg > j->occ.resident;
+    {
+        /* VGPRs and AGPRs the kernel uses, for spin detection: the unified count, split at
+         * ACCUM_OFFSET when the kernel has AGPRs. */
+        unsigned total = ld_kd_vgprs(&k->kd), acc = k->kd.accum_offset;
+        if (total > 512)
+            total = 512;
+        j->hash_nv = acc && acc < total ? acc : total;
+        j->hash_na = total - j->hash_nv;
+        if (j->hash_nv > 256)
+            j->hash_nv = 256;
+        if (j->hash_na > 256)
+            j->hash_na = 256;
+    }
     atomic_init(&j->next_wg, 0);
     atomic_init(&j->insts, 0);
     atomic_init(&j->stop, 0);
+    atomic_init(&j->resident, 0);
+    atomic_init(&j->epoch, 0);
+    atomic_init(&j->nstuck, 0);
+    atomic_init(&j->nexited, 0);
+    atomic_init(&j->nspinning, 0);
+    atomic_init(&j->waited, 0);
     pthread_mutex_init(&j->fault_lock, NULL);
+    pthread_mutex_init(&j->stuck_lock, NULL);
+    pthread_mutex_init(&j->race_lock, NULL);
+    x_gws_init(&j->gws);
+    /* A debug launch does not probe for spins (the probe would step waves outside the
+     * debugger's view): let its workers admit more workgroups after long turns instead. */
+    if (j->hooks)
+        atomic_store(&j->waited, 1);
 
     /* With one workgroup there is nothing to share: run it on the caller's thread alone. */
     int pool = nthreads > 1 && dev->nstarted > 0;
+    j->nworkers = pool ? dev->nstarted + 1 : 1;
+    j->waiters = calloc(j->nworkers, sizeof *j->waiters);
+    if (!j->waiters) {
+        r = fail(dev, GFX_ERR_NOMEM, "out of memory");
+        goto out_job;
+    }
+    for (unsigned i = 0; i < j->nworkers; i++)
+        j->waiters[i].wg_linear = UINT64_MAX;
     if (pool) {
         pthread_mutex_lock(&dev->lock);
         dev->job = j;
@@ -516,7 +436,7 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         pthread_cond_broadcast(&dev->start);
         pthread_mutex_unlock(&dev->lock);
     }
-    work(j, &dev->workers[0]);
+    dp_work(j, &dev->workers[0]);
     if (pool) {
         pthread_mutex_lock(&dev->lock);
         while (dev->active > 0)
@@ -524,7 +444,12 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         dev->job = NULL;
         pthread_mutex_unlock(&dev->lock);
     }
-    pthread_mutex_destroy(&j->fault_lock);
+    free(j->waiters);
+    /* racecheck reports move to the device */
+    free(dev->races);
+    dev->races = j->races;
+    dev->nraces = j->nraces;
+    j->races = NULL;
 
     uint64_t count[XC_N] = {0}, waves = 0, wgs = 0;
     for (unsigned i = 0; i < dev->nthreads; i++) {
@@ -553,13 +478,21 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         stats->branch = count[XC_BRANCH];
         stats->other = count[XC_OTHER];
     }
-    if (j->abandoned && !j->faulted) {
+    if (j->nomem && !j->faulted) {
+        r = fail(dev, GFX_ERR_NOMEM, "out of memory for a resident workgroup's storage");
+    } else if (j->abandoned && !j->faulted) {
         r = fail(dev, GFX_ERR_STOPPED, "the launch was stopped by the debugger");
     } else if (j->faulted) {
         describe_fault(j, &dev->fault, total);
         snprintf(dev->error, sizeof dev->error, "%s", dev->fault.message);
         r = GFX_ERR_FAULT;
     }
+out_job:
+    x_gws_destroy(&j->gws);
+    pthread_mutex_destroy(&j->fault_lock);
+    pthread_mutex_destroy(&j->stuck_lock);
+    pthread_mutex_destroy(&j->race_lock);
+    free(j->races);
 out:
     if (d->kernarg_va)
         gmem_free(dev->mem, d->kernarg_va);
@@ -570,6 +503,6 @@ out:
     free(kimg);
     free(j);
     if (stats)
-        stats->seconds = now() - t0;
+        stats->seconds = dp_now() - t0;
     return r;
 }

@@ -28,6 +28,7 @@ static void build_handlers(void)
         {x_flat_handlers, &x_flat_nhandlers},
         {x_lds_handlers, &x_lds_nhandlers},
         {x_mfma_handlers, &x_mfma_nhandlers},
+        {x_gws_handlers, &x_gws_nhandlers},
     };
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)

@@ -20,7 +20,10 @@
 #define NVREG 272 /* 256 addressable + room for a 16-register range starting at v255 */
 #define NSREG 256
 
-enum { WAVE_RUNNING, WAVE_BARRIER, WAVE_DONE, WAVE_FAULT };
+/* WAVE_YIELD: the wave gave its turn up (s_sleep) and may run again at once; WAVE_GWS: it waits
+ * in ds_gws_barrier / ds_gws_sema_p until gws.c's x_gws_poll() releases it.  Both are the
+ * scheduler's business (src/dispatch/sched.c); wave_run() returns on them like on a barrier. */
+enum { WAVE_RUNNING, WAVE_BARRIER, WAVE_DONE, WAVE_FAULT, WAVE_YIELD, WAVE_GWS };
 
 typedef enum {
     XF_NONE = 0,
@@ -94,6 +97,15 @@ struct wave {
     uint64_t budget;       /* remaining instructions before the watchdog fires */
     uint64_t count[XC_N];  /* executed wave-instructions per class */
     xfault fault;
+    /* Global wave sync (gws.c): the launch's resources, and what this wave waits for. */
+    struct xgws *gws;
+    uint8_t gws_wait; /* XGWS_WAIT_* while status is WAVE_GWS */
+    uint8_t gws_rid;
+    uint64_t gws_gen;
+    /* Racecheck (src/dispatch/race.c): called for every LDS byte range a lane accesses
+     * (kind 0 read, 1 write, 2 atomic) when set; NULL on every ordinary launch. */
+    void (*lds_watch)(void *ctx, wave *w, const xinst *x, uint32_t addr, uint32_t size, int kind);
+    void *lds_watch_ctx;
     uint32_t v[NVREG][LANES];
     uint32_t a[NVREG][LANES];
 };
@@ -152,6 +164,8 @@ extern const xhandler x_valu_scale_handlers[]; /* src/exec/valu_scale.c */
 extern const unsigned x_valu_scale_nhandlers;
 extern const xhandler x_mfma_handlers[]; /* src/exec/mfma.c */
 extern const unsigned x_mfma_nhandlers;
+extern const xhandler x_gws_handlers[]; /* src/exec/gws.c */
+extern const unsigned x_gws_nhandlers;
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

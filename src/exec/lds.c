@@ -14,6 +14,10 @@
 typedef uint32_t u32;
 typedef uint64_t u64;
 
+/* lds_at()'s `write` for read-modify-write atomics: a write, which racecheck does not count as a
+ * race with other atomics. */
+#define XLDS_ATOMIC 2
+
 static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
 {
     return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
@@ -29,6 +33,8 @@ static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
 static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane)
 {
     a = (u32)a;
+    if (__builtin_expect(w->lds_watch != NULL, 0) && a + size <= w->lds_size)
+        w->lds_watch(w->lds_watch_ctx, w, x, (u32)a, size, write);
     if (a + size > w->lds_size || w->status == WAVE_FAULT) {
         if (a + size <= w->lds_size)
             return NULL;
@@ -36,7 +42,7 @@ static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write,
             wave_fault(w, x, XF_LDS);
             w->fault.addr = a;
             w->fault.size = size;
-            w->fault.write = write;
+            w->fault.write = write != 0;
         }
         w->fault.lanes |= 1ull << lane;
         return NULL;
@@ -119,7 +125,7 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
     FOR_ACTIVE(l)
     {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
-        uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
+        uint8_t *p = lds_at(w, x, addr, size, XLDS_ATOMIC, (unsigned)l);
         if (!p)
             continue;
         u64 m = 0, d0 = 0, d1 = 0;
@@ -148,7 +154,7 @@ static void ds_wrap_rtn_b32(wave *w, const xinst *x)
                         (*s1)[LANES] = row(w, &x->in.src[2]), (*d)[LANES] = row(w, &x->in.dst[0]);
     FOR_ACTIVE(l)
     {
-        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, 1, (unsigned)l);
+        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, XLDS_ATOMIC, (unsigned)l);
         if (!p)
             continue;
         u32 m, d0 = s0[0][l], d1 = s1[0][l];
@@ -170,7 +176,7 @@ static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
     FOR_ACTIVE(l)
     {
         u64 addr = (a[0][l] + (u32)x->in.f.m.offset) & 0xfff8u;
-        uint8_t *p = lds_at(w, x, addr, 8, 1, (unsigned)l);
+        uint8_t *p = lds_at(w, x, addr, 8, XLDS_ATOMIC, (unsigned)l);
         if (!p)
             continue;
         u32 old[2], v[2] = {s[0][l], s[1][l]};
@@ -259,11 +265,12 @@ static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, i
     }
     unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
     unsigned off[2] = {x->in.f.m.offset0, x->in.f.m.offset1};
+    int kind = mode == TWO_READ ? 0 : mode == TWO_WRITE ? 1 : XLDS_ATOMIC; /* wrxchg2: atomic */
     FOR_ACTIVE(l)
     {
         uint8_t *p[2];
         for (int k = 0; k < 2; k++)
-            p[k] = lds_at(w, x, (u64)a[0][l] + off[k] * unit, esize, mode & TWO_WRITE, (unsigned)l);
+            p[k] = lds_at(w, x, (u64)a[0][l] + off[k] * unit, esize, kind, (unsigned)l);
         if (!p[0] || !p[1])
             continue;
         /* Both elements are read before either is written (they may be the same bytes), and
@@ -340,7 +347,7 @@ static void ds_swizzle_b32(wave *w, const xinst *x)
 static void ds_counter(wave *w, const xinst *x, int sub)
 {
     u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset;
-    uint8_t *p = lds_at(w, x, addr, 4, 1, 0);
+    uint8_t *p = lds_at(w, x, addr, 4, XLDS_ATOMIC, 0);
     if (!p) { /* one access on behalf of every active lane */
         w->fault.lanes = wave_exec(w);
         return;

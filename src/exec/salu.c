@@ -583,6 +583,15 @@ static void s_endpgm(wave *w, const xinst *x)
     w->status = WAVE_DONE;
 }
 static void s_trap(wave *w, const xinst *x) { wave_fault(w, x, XF_TRAP); }
+/* s_sleep: the wave stops issuing for a while (CDNA3/CDNA4 ISA, S_SLEEP): give the turn to the
+ * other resident waves.  Kernels sleep in wait loops, so this is where a waiting wave lets the
+ * wave it waits for run (src/dispatch/sched.c). */
+static void s_sleep(wave *w, const xinst *x)
+{
+    (void)x;
+    w->status = WAVE_YIELD;
+}
+
 static void s_barrier(wave *w, const xinst *x)
 {
     (void)x;
@@ -791,7 +800,7 @@ const xhandler x_salu_handlers[] = {
     H(S_ENDPGM_SAVED, s_endpgm, XC_BRANCH),
     H(S_NOP, s_nop, XC_OTHER), H(S_ENDPGM, s_endpgm, XC_BRANCH), H(S_TRAP, s_trap, XC_OTHER),
     H(S_BARRIER, s_barrier, XC_OTHER), H(S_WAITCNT, s_nop, XC_OTHER),
-    H(S_SLEEP, s_nop, XC_OTHER), H(S_SETPRIO, s_nop, XC_OTHER),
+    H(S_SLEEP, s_sleep, XC_OTHER), H(S_SETPRIO, s_nop, XC_OTHER),
     H(S_BRANCH, s_branch, XC_BRANCH), H(S_CBRANCH_SCC0, s_cbranch_scc0, XC_BRANCH),
     H(S_CBRANCH_SCC1, s_cbranch_scc1, XC_BRANCH), H(S_CBRANCH_VCCZ, s_cbranch_vccz, XC_BRANCH),
     H(S_CBRANCH_VCCNZ, s_cbranch_vccnz, XC_BRANCH),

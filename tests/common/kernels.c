@@ -1,6 +1,9 @@
 /* kernels.c - see kernels.h. */
 #include "common/kernels.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "common/util.h"
 
 #include <math.h>
@@ -19,6 +22,29 @@ uint64_t kt_upload(const void *p, size_t n) {
     return a;
 }
 
+const gfx_launch_options *kt_options(const gfx_launch_options *o) {
+    static gfx_launch_options copy;
+    const char *e = getenv("GFXEMU_TEST_RACECHECK");
+    if (!e || strcmp(e, "1") != 0)
+        return o;
+    if (o)
+        copy = *o;
+    else
+        memset(&copy, 0, sizeof copy);
+    copy.flags |= GFX_LAUNCH_RACECHECK;
+    return &copy;
+}
+
+int kt_no_races(const char *name) {
+    size_t n = gfx_race_count(kt.dev);
+    for (size_t i = 0; i < n; i++) {
+        gfx_race h;
+        if (gfx_race_get(kt.dev, i, &h) == GFX_OK)
+            printf("FAIL %s %s: %s\n", kt.tag, name, h.message);
+    }
+    return (int)n;
+}
+
 int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
               const void *const *params, size_t nparams) {
     const gfx_kernel *k;
@@ -26,7 +52,8 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
         printf("FAIL %s %s: kernel not found\n", kt.tag, name);
         return -1;
     }
-    gfx_result r = gfx_launch_params(kt.dev, k, grid, block, params, nparams, NULL, NULL);
+    gfx_result r =
+        gfx_launch_params(kt.dev, k, grid, block, params, nparams, kt_options(NULL), NULL);
     if (r != GFX_OK) {
         gfx_fault f;
         gfx_last_fault(kt.dev, &f);
@@ -34,7 +61,7 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
                f.kind ? f.message : gfx_device_error(kt.dev));
         return -1;
     }
-    return 0;
+    return kt_no_races(name) ? -1 : 0;
 }
 
 int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {

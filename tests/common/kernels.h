@@ -30,6 +30,13 @@ uint64_t kt_upload(const void *p, size_t n);
 int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
               const void *const *params, size_t nparams);
 
+/* With GFXEMU_TEST_RACECHECK=1 in the environment every launch of the kernel tests runs under
+ * racecheck (tests/kernels/test_racecheck_silent.sh): kt_options() returns o with the racecheck
+ * flag added (o may be NULL: then a static zeroed one), and kt_no_races() prints every hazard
+ * the last launch found as a failure and returns how many there were. */
+const gfx_launch_options *kt_options(const gfx_launch_options *o);
+int kt_no_races(const char *name);
+
 /* Error of a result in units in the last place of the exact value `exact` (the ULP of the
  * format at |exact|, denormal spacing below the smallest normal): 0 when both are the same NaN
  * class or the same infinity (an exact value beyond the largest finite rounds to infinity), a

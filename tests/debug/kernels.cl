@@ -37,8 +37,9 @@ __kernel void illegal(__global int *out) {
 
 __kernel void unimplemented(__global int *out) {
     out[0] = 1;
-    /* GWS is not implemented (see README): a valid instruction that must fault by name */
-    __asm__ volatile("ds_gws_init v0 gds");
+    /* s_rfe_restore_b64 (return from a trap handler) is not implemented: a valid instruction
+     * that must fault by name */
+    __asm__ volatile("s_rfe_restore_b64 s[0:1], s2");
 }
 
 /* Only wave 1 of workgroup 1 stores, at out[i]: the fault report must name that wave. */

@@ -70,7 +70,7 @@ for cpu in gfx950 gfx942; do
         case $k in
         trap) kind="trap" ins="s_trap 2" pat="s_trap 2" ;;
         illegal) kind="illegal instruction" ins="<illegal 0xf4080500>" pat="long 0xf4080500" ;;
-        unimplemented) kind="unimplemented instruction" ins="ds_gws_init v0 gds" pat="ds_gws_init" ;;
+        unimplemented) kind="unimplemented instruction" ins="s_rfe_restore_b64 s[0:1], s2" pat="s_rfe_restore_b64" ;;
         esac
         pc=$(addr_of $k "$pat")
         out=$("$GFXEMU" run "$co" $k --grid 3 --block 64 --arg "zero:64" --threads 1 --fault-report 2>&1)

@@ -23,11 +23,11 @@ __kernel void illegal_word(__global int *out)
     out[LID()] = 2;
 }
 
-// A valid instruction gfxemu does not execute (global wave sync).
+// A valid instruction gfxemu does not execute (return from a trap handler).
 __kernel void unimplemented(__global int *out)
 {
     out[LID()] = 1;
-    __asm__ volatile("s_mov_b32 m0, 0\n\tds_gws_init v0 gds" ::: "m0");
+    __asm__ volatile("s_rfe_restore_b64 s[0:1], s2");
     out[LID()] = 2;
 }
 

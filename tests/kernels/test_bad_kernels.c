@@ -143,8 +143,8 @@ static void t_unimplemented(void) {
     gfx_fault f;
     gfx_stats st;
     gfx_result r = run("unimplemented", 1, p, 1, 0, &f, &st);
-    check_common("unimplemented", r, &f, GFX_FAULT_UNIMPLEMENTED, "ds_gws_init", 5000);
-    CHECK(strcmp(f.op, "ds_gws_init") == 0, "%s unimplemented: op '%s'", kt.tag, f.op);
+    check_common("unimplemented", r, &f, GFX_FAULT_UNIMPLEMENTED, "s_rfe_restore_b64", 5000);
+    CHECK(strcmp(f.op, "s_rfe_restore_b64") == 0, "%s unimplemented: op '%s'", kt.tag, f.op);
     check_good_after("unimplemented");
 }
 

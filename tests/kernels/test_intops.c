@@ -161,7 +161,8 @@ static void t_small_vec(void) {
     uint32_t grid[3] = {GROUPS, 1, 1}, blk[3] = {64, 1, 1};
     gfx_fault f;
     CHECK(gfx_module_kernel(kt.mod, "small_vec", &k) == GFX_OK, "%s small_vec: no kernel", kt.tag);
-    gfx_result r = gfx_launch_params(kt.dev, k, grid, blk, p, 7, NULL, NULL);
+    gfx_result r = gfx_launch_params(kt.dev, k, grid, blk, p, 7, kt_options(NULL), NULL);
+    kt_no_races("small_vec");
     gfx_last_fault(kt.dev, &f);
     if (r == GFX_ERR_FAULT && f.kind == GFX_FAULT_UNIMPLEMENTED &&
         strcmp(f.op, "v_bitop3_b16") == 0 && kt.gfx950) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_run_faults.sh - bad clang-22 kernels through `gfxemu run` stop with the right one-line
-# fault, quickly, never a crash: an instruction gfxemu cannot execute (ds_gws_init) is named with
+# fault, quickly, never a crash: an instruction gfxemu cannot execute (s_rfe_restore_b64) is named with
 # its pc; a store past the end of a buffer is a write fault naming the bytes past the buffer and
 # writes nothing outside it; an infinite loop ends at --max-insts.
 . "$(dirname "$0")/lib.sh"
@@ -9,7 +9,7 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 cat >"$tmp/k.cl" <<'CL'
 __kernel void gws(__global float *out, __global const float *a, __global const float *b) {
     unsigned l = __builtin_amdgcn_workitem_id_x();
-    __builtin_amdgcn_ds_gws_init(l, 0);
+    __asm__ volatile("s_rfe_restore_b64 s[0:1], s2");
     out[l] = a[l] + b[l];
 }
 __kernel void store_all(__global int *out) {
@@ -31,7 +31,7 @@ for cpu in gfx950 gfx942; do
     rc=$?
     [ $rc -eq 1 ] || fail "$cpu gws: exit $rc, want 1"
     case "$out" in
-    "gfxemu: error: unimplemented instruction: 'ds_gws_init"*"' at pc 0x"*"(kernel gws, workgroup (0,0,0), wave 0)") ;;
+    "gfxemu: error: unimplemented instruction: 's_rfe_restore_b64"*"' at pc 0x"*"(kernel gws, workgroup (0,0,0), wave 0)") ;;
     *) fail "$cpu gws: unexpected message: $out" ;;
     esac
     [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "$cpu gws: more than one line: $out"
