@@ -25,7 +25,7 @@
 typedef uint32_t u32;
 typedef uint64_t u64;
 
-enum { SP_GLOBAL, SP_LDS, SP_PRIVATE };
+enum { SP_GLOBAL = XS_GLOBAL, SP_LDS = XS_LDS, SP_PRIVATE = XS_PRIVATE };
 
 static uint32_t (*vrow(wave *w, const isa_opnd *o))[LANES]
 {
@@ -129,12 +129,13 @@ static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
 
 /* Copy between registers and memory for one lane.  Returns 0, or -1 when the access is out of
  * range (the caller raises the fault). */
-static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int write, unsigned lane)
+static int lane_access(wave *w, const xinst *x, int space, u64 a, void *buf, unsigned size,
+                       int write, unsigned lane)
 {
     uint8_t *b = buf;
     switch (space) {
     case SP_GLOBAL: {
-        uint8_t *p = gmem_xlate(w->mem, &w->cache, a, size);
+        uint8_t *p = x_gmem(w, x, a, size, write, (int)lane);
         if (!p)
             return -1;
         if (write) /* shared with other workgroups' threads: see x_shared_load() */
@@ -170,7 +171,7 @@ static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int 
 static int span_bad(wave *w, int space, u64 a, u64 size)
 {
     if (space == SP_GLOBAL)
-        return !gmem_xlate(w->mem, &w->cache, a, size);
+        return !x_gmem_ok(w, a, size, w->fault.write);
     return a + size > (space == SP_LDS ? w->lds_size : w->scratch_lane);
 }
 
@@ -306,6 +307,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     if (c->size < size || a[__builtin_ctzll(exec)] - c->base > c->size - size)
         if (!gmem_xlate(w->mem, c, a[__builtin_ctzll(exec)], size)) /* refill the cache */
             return 0;
+    if (store && c->ro)
+        return 0;
     /* A flat address in an aperture goes to LDS or scratch, never to an allocation. */
     if (m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
         c->base + c->size > GMEM_SHARED_APERTURE)
@@ -405,8 +408,9 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
         u32 buf[4] = {0, 0, 0, 0};
         /* Buffers check each dword on its own: a partly out-of-range load reads 0 there. */
         unsigned inside = r.avail >= size ? size : kind == K_DW ? (unsigned)(r.avail / 4) * 4 : 0;
-        if (inside && lane_access(w, r.space, r.a, buf, inside, 0, l)) {
+        if (inside && lane_access(w, x, r.space, r.a, buf, inside, 0, l)) {
             wave_mem_fault(w, x, r.a, size, 0);
+            w->fault.space = (uint8_t)r.space;
             fault_lanes(w, x, ref, l, size, 0, 0);
             return;
         }
@@ -474,8 +478,9 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
         }
         if (r.avail < size) /* buffer: the in-range dwords are written, the rest dropped */
             size = ndw > 1 ? (unsigned)(r.avail / 4) * 4 : 0;
-        if (size && lane_access(w, r.space, r.a, buf, size, 1, l)) {
+        if (size && lane_access(w, x, r.space, r.a, buf, size, 1, l)) {
             wave_mem_fault(w, x, r.a, size, 1);
+            w->fault.space = (uint8_t)r.space;
             fault_lanes(w, x, ref, l, store_size(kind, ndw), 0, 0);
             return;
         }
@@ -512,25 +517,28 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
         u64 old = 0;
         if (a & (size - 1)) {
             wave_mem_fault(w, x, a, size, 1);
+            w->fault.space = (uint8_t)sp;
             fault_lanes(w, x, ref, l, size, 0, 1);
             return;
         }
         if (sp == SP_GLOBAL) {
-            void *p = gmem_xlate(w->mem, &w->cache, a, size);
+            void *p = x_gmem(w, x, a, size, 1, (int)l);
             if (!p) {
                 wave_mem_fault(w, x, a, size, 1);
+                w->fault.space = (uint8_t)sp;
                 fault_lanes(w, x, ref, l, size, 0, 1);
                 return;
             }
             old = x_atomic_rmw(p, op, v, cmp, is64);
         } else {
-                if (lane_access(w, sp, a, &old, size, 0, l)) {
+                if (lane_access(w, x, sp, a, &old, size, 0, l)) {
                 wave_mem_fault(w, x, a, size, 1);
+                w->fault.space = (uint8_t)sp;
                 fault_lanes(w, x, ref, l, size, 0, 1);
                 return;
             }
             u64 nv = x_atomic_apply(op, old, v, cmp, is64);
-            lane_access(w, sp, a, &nv, size, 1, l);
+            lane_access(w, x, sp, a, &nv, size, 1, l);
         }
         if (ret)
             for (unsigned i = 0; i < ndw; i++)
@@ -670,8 +678,9 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
                 if (!inside)
                     continue;
                 raw = fmt_store(d16 ? v[dw][l] >> sh : v[dw][l], n, nf, d16 != 0);
-                if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 1, l)) {
+                if (lane_access(w, x, r.space, r.a + c * cb, &raw, cb, 1, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 1);
+                    w->fault.space = (uint8_t)r.space;
                     fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }
@@ -684,8 +693,9 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
             } else if (!inside) {
                 val = 0;
             } else {
-                if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 0, l)) {
+                if (lane_access(w, x, r.space, r.a + c * cb, &raw, cb, 0, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 0);
+                    w->fault.space = (uint8_t)r.space;
                     fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }

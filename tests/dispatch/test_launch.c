@@ -82,7 +82,7 @@ static void check_dump(const uint8_t *out, unsigned threads) {
 static gfx_result launch0(gfx_device *dev, const gfx_kernel *k, uint32_t groups, uint32_t threads,
                           uint64_t max_insts) {
     uint32_t grid[3] = {groups, 1, 1}, block[3] = {threads, 1, 1};
-    gfx_launch_options o = {max_insts, 0, 0};
+    gfx_launch_options o = {max_insts, 0, 0, 0};
     return gfx_launch(dev, k, grid, block, NULL, 0, &o, NULL);
 }
 
@@ -160,7 +160,7 @@ static void check_arch(const char *co, gfx_arch arch) {
     CHECK(f.kind == GFX_FAULT_NONE && gfx_device_error(d2)[0] == 0, "fault cleared");
 
     /* Resource errors. */
-    gfx_launch_options big = {0, 200000, 0};
+    gfx_launch_options big = {0, 200000, 0, 0};
     uint32_t g1[3] = {1, 1, 1}, b64[3] = {64, 1, 1};
     CHECK(gfx_launch(d1, kernel(m, "spin"), g1, b64, NULL, 0, &big, NULL) == GFX_ERR_RESOURCE &&
               strstr(gfx_device_error(d1), "LDS"),

@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (gfx_debug_create(dev, &s) != GFX_OK)
         abort();
     const uint32_t grid[3] = {2, 1, 1}, block[3] = {64, 1, 1};
-    gfx_launch_options o = {200000, 0, 0};
+    gfx_launch_options o = {200000, 0, 0, 0};
     gfx_stats st;
     cli_debug(s, &prog, in, grid, block, &args, sizeof args, &o, &st);
     gfx_debug_free(s);
