@@ -82,23 +82,37 @@ static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l)
     return r;
 }
 
-/* MUBUF: the buffer resource (V#) in four SGPRs: base [47:0], stride [61:48], swizzle_en [63],
- * num_records [95:64], and in dword 3 NUM_FORMAT [14:12], DATA_FORMAT [18:15], ELEMENT_SIZE
- * [20:19] (2, 4, 8, 16 bytes), INDEX_STRIDE [22:21] (8, 16, 32, 64), ADD_TID_ENABLE [23].
+/* MUBUF: the buffer resource (V#) in four SGPRs (CDNA3/CDNA4 ISA, "Vector Memory Buffer
+ * Instructions", buffer resource table and "Buffer Addressing"): base [47:0], stride [61:48],
+ * cache swizzle [62], swizzle enable [63], num_records [95:64], and in dword 3 NUM_FORMAT
+ * [14:12], DATA_FORMAT [18:15], INDEX_STRIDE [22:21] (8, 16, 32, 64), ADD_TID_ENABLE [23].
  * index = idxen VGPR (+ lane with add_tid), offset = offen VGPR + instruction offset;
- * address = base + soffset + buffer_offset, where buffer_offset is offset + stride * index, or
- * for a swizzled resource (CDNA3/CDNA4 ISA "Buffer addressing", swizzled):
+ * address = base + soffset + buffer_offset, buffer_offset = offset + stride * index, or for a
+ * swizzled resource:
  *   (index / index_stride * stride + offset / element_size * element_size) * index_stride
  *     + index % index_stride * element_size + offset % element_size.
+ * When each applies on gfx942/gfx950:
+ *  - Swizzled (AOS) addressing needs SWIZZLE_EN and ADD_TID_ENABLE together: it is the layout
+ *    of per-lane private (scratch) buffers, the only user of ADD_TID.  Kernels verified on
+ *    MI300/MI350 (HipKittens: word1 = base_hi | (stride | 0xC000) << 16, word3 = 0x110000,
+ *    plain `offen` offsets) set SWIZZLE_EN without ADD_TID and address linearly there.
+ *  - gfx9 has no ELEMENT_SIZE field (GCN3's [20:19]; LLVM builds gfx9 scratch descriptors
+ *    without it): swizzle elements are 4 bytes.
+ *  - The cache-swizzle bit [62] (gfx942+) swizzles L1/TC cache banks with the stride field as
+ *    the cache stride; it does not move data.  A resource with it set and no idxen is a raw
+ *    buffer: its range check is the byte offset against num_records, as for stride 0 (what
+ *    MLIR's and HipKittens' raw buffers with a cache stride rely on).
  * With ADD_TID_ENABLE, DATA_FORMAT supplies stride bits [17:14] (the gfx9 scratch descriptor
- * layout).  Range: raw buffers (stride 0) check offset against num_records in bytes, structured
- * ones check index against num_records in records. */
+ * layout).  Range: raw buffers check offset against num_records in bytes, structured ones check
+ * index against num_records in records. */
+#define BUF_ELEMENT_SIZE 4u
 static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
 {
     const isa_mem_fields *m = &x->in.f.m;
     const u32 *rs = &w->s[x->in.src[3].idx];
     u64 base = rs[0] | (u64)(rs[1] & 0xffff) << 32;
     u32 stride = (rs[1] >> 16) & 0x3fff, num = rs[2];
+    int cache_swizzle = (rs[1] >> 30) & 1, swizzle_en = rs[1] >> 31;
     const isa_opnd *va = &x->in.src[0];
     u32 index = 0, offset = (u32)m->offset;
     unsigned vi = 0;
@@ -107,20 +121,21 @@ static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
     if (m->offen)
         offset += w->v[va->idx + vi][l];
     u32 w3 = rs[3];
-    if ((w3 >> 23) & 1) {
+    int add_tid = (w3 >> 23) & 1;
+    if (add_tid) {
         index += l;
         stride |= ((w3 >> 15) & 0xf) << 14;
     }
     u64 boff = offset + (u64)stride * index;
-    if (rs[1] >> 31) {
-        u32 istr = 8u << ((w3 >> 21) & 3), esz = 2u << ((w3 >> 19) & 3);
+    if (swizzle_en && add_tid) {
+        u32 istr = 8u << ((w3 >> 21) & 3), esz = BUF_ELEMENT_SIZE;
         boff = ((u64)(index / istr) * stride + offset / esz * esz) * istr + index % istr * esz +
                offset % esz;
     }
     lane_ref r = {SP_GLOBAL, 0, 0};
     u64 soff = x_s32(w, x, 4);
     r.a = base + soff + boff;
-    if (stride == 0)
+    if (stride == 0 || (cache_swizzle && !m->idxen && !add_tid))
         r.avail = offset < num ? (u64)num - offset : 0;
     else
         r.avail = index < num ? UINT64_MAX : 0;
