@@ -474,6 +474,12 @@ gfx_result gfx_wave_get(const gfx_wave *w, gfx_reg_kind kind, unsigned index, un
 gfx_result gfx_wave_set(gfx_wave *w, gfx_reg_kind kind, unsigned index, unsigned lane,
                         uint64_t value);
 
+/* How far the code addresses the kernel itself sees (s_getpc_b64 results, the return address a
+ * call leaves in s[30:31]) lie from gfx_module_text() addresses: the device address of the
+ * module's program image (see gfx_module_symbol_address), 0 for code without one.  Subtract it
+ * from a code address found in a register to name it. */
+uint64_t gfx_wave_code_bias(const gfx_wave *w);
+
 #define GFX_WAVE_LANES 64
 #define GFX_WAVE_SGPRS 128
 #define GFX_WAVE_VGPRS 256
