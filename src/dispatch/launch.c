@@ -146,9 +146,9 @@ static const char *locate_addr(const dp_dispatch *d, gmem *mem, int lds_fault, i
     }
     if (space == XS_PRIVATE) {
         snprintf(buf, n,
-                 " (offset 0x%llx in the private memory of wave %u, beyond its private segment "
-                 "of %u bytes per lane)",
-                 (unsigned long long)addr, wave_id, d->scratch_lane);
+                 " (in the private memory of wave %u, beyond its private segment of %u bytes per "
+                 "lane)",
+                 wave_id, d->scratch_lane);
         return buf;
     }
     if (addr >> 32 == GMEM_SHARED_APERTURE >> 32 || addr >> 32 == GMEM_PRIVATE_APERTURE >> 32) {

@@ -43,8 +43,8 @@ typedef struct xfault {
     uint32_t size;   /* access size in bytes */
     int write;
     uint64_t lanes;  /* lanes that faulted */
-    uint8_t space;   /* memory faults: XS_GLOBAL, XS_LDS (flat LDS aperture) or XS_PRIVATE (addr
-                      * is then an offset in the LDS / in a lane's private memory) */
+    uint8_t space;   /* memory faults: XS_GLOBAL, XS_LDS (flat LDS aperture: addr is an offset
+                      * in the LDS) or XS_PRIVATE (the wave's private memory) */
     uint16_t op;     /* ISA_OP_* */
     const char *note; /* static text that completes the message, or NULL (round.c) */
 } xfault;

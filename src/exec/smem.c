@@ -66,7 +66,6 @@ static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write)
     if (addr < w->scratch_va || rel > bytes || 4ull * n > bytes - rel) {
         wave_mem_fault(w, x, addr, 4 * n, write);
         w->fault.space = XS_PRIVATE;
-        w->fault.addr = rel; /* an offset in the wave's private memory, as vector faults give */
         return NULL;
     }
     return (u32 *)(w->scratch + rel);
