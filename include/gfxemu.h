@@ -103,6 +103,18 @@ gfx_result gfx_module_symbol(const gfx_module *m, size_t index, gfx_symbol *out)
 /* Look a symbol up by name: GFX_ERR_NOT_FOUND if there is none. */
 gfx_result gfx_module_find_symbol(const gfx_module *m, const char *name, gfx_symbol *out);
 
+/* Program-scope data (what hipModuleGetGlobal answers).  A launch maps every allocated section of
+ * a linked code object (.rodata, .text, .data, .bss zeroed) into the device's memory, keeping
+ * the ELF's relative layout (kernels reach the data PC-relative), with its dynamic relocations
+ * applied: one copy per module per device, made on the first launch or the first call below and
+ * kept until the module or the device is freed, so writable data persists across launches.
+ * The device address and size (st_size) of the variable or function `name` in that copy, for
+ * gfx_memcpy_htod()/gfx_memcpy_dtoh(); size may be NULL.  GFX_ERR_NOT_FOUND when there is no
+ * such symbol (or the object is not linked), GFX_ERR_ARCH when dev is another architecture. */
+typedef struct gfx_device gfx_device;
+gfx_result gfx_module_symbol_address(gfx_device *dev, gfx_module *m, const char *name,
+                                     uint64_t *addr, uint64_t *size);
+
 /* Copy the 64-byte kernel descriptor of kernel `name` (the contents of symbol NAME.kd, see LLVM's
  * "AMDGPU Usage", "Kernel Descriptor") into kd.  GFX_ERR_NOT_FOUND if there is no such kernel. */
 gfx_result gfx_module_kernel_descriptor(const gfx_module *m, const char *name, uint8_t kd[64]);
@@ -221,8 +233,10 @@ const char *gfx_device_error(const gfx_device *dev);
 gfx_result gfx_device_set_cus(gfx_device *dev, unsigned cus);
 unsigned gfx_device_cus(const gfx_device *dev);
 
-/* Device memory: zero-filled, 256-byte aligned, separated by unmapped gaps so that an overrun
- * faults.  *addr is the device address kernels use.  gfx_buffer_free() takes the address
+/* Device memory: zero-filled, page-aligned and page-granular as hipMalloc's: a kernel access
+ * past the end of a buffer but inside its last 4 KiB page works as on hardware (reads the
+ * padding, zero at allocation); memcheck mode reports it.  Buffers are separated by unmapped
+ * gaps so that a larger overrun faults.  *addr is the device address kernels use.  gfx_buffer_free() takes the address
  * gfx_buffer_alloc() returned (GFX_ERR_INVALID for anything else). */
 gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr);
 gfx_result gfx_buffer_free(gfx_device *dev, uint64_t addr);
@@ -241,11 +255,37 @@ typedef struct {
     double timeout;        /* wall-clock seconds the launch may take (0 = no limit): past it the
                             * launch stops with a GFX_FAULT_TIMEOUT fault */
     uint32_t flags;        /* GFX_LAUNCH_* bits */
+    int memcheck;          /* 1: byte-exact checking, see gfx_memcheck_errors(); also on for
+                            * every launch when the environment has GFXEMU_MEMCHECK=1 */
 } gfx_launch_options;
 
 /* Racecheck: the waves of each workgroup take turns one instruction at a time and every LDS
  * access between two barriers is checked against the other waves' (slow; gfx_race_count()). */
 #define GFX_LAUNCH_RACECHECK 1u
+
+/* ---- memcheck ----------------------------------------------------------------------------------
+ * By default memory behaves as on hardware: only accesses outside the pages of every buffer
+ * fault.  With gfx_launch_options.memcheck (or GFXEMU_MEMCHECK=1) every global access that
+ * leaves the exact bytes of its buffer but stays inside its pages is reported, lane by lane, and
+ * the kernel continues (the access does what the hardware would do); the launch still returns
+ * GFX_OK unless something faulted.  A naturally aligned scalar load that starts inside a buffer
+ * (clang widens an aligned 12-byte uniform load to s_load_dwordx4) is counted, not reported. */
+typedef struct {
+    uint64_t pc;           /* instruction address */
+    char op[48];           /* its mnemonic */
+    uint32_t workgroup[3], wave;
+    int lane;              /* -1 for a scalar access */
+    uint64_t addr;
+    uint32_t size;
+    int write;
+    char message[1024];    /* all of the above as one line, with where the address lies */
+} gfx_memcheck_error;
+
+/* Errors memcheck found in the last launch (*widened, if not NULL: widened scalar loads it
+ * suppressed).  The first GFX_MEMCHECK_KEEP are kept for gfx_memcheck_error_get(). */
+#define GFX_MEMCHECK_KEEP 1024
+uint64_t gfx_memcheck_errors(const gfx_device *dev, uint64_t *widened);
+gfx_result gfx_memcheck_error_get(const gfx_device *dev, size_t i, gfx_memcheck_error *out);
 
 /* The default watchdog: 2^30 wave-instructions, so an infinite loop fails within seconds rather
  * than hanging (a tight scalar loop runs into it in about 4 s on one thread of a 2024 x86 core;
@@ -405,11 +445,33 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
                    uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
                    uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
                    uint32_t n_user_sgprs);
+/* The same, with the host ranges this dispatch may touch: n_ranges (base, size) pairs in
+ * ranges[2 * i], ranges[2 * i + 1], registered for this dispatch only (on top of those of
+ * gfxemu_map_host()) after the same mapped-memory check; a framework's mock driver that hands
+ * over its list of mapped ranges before every dispatch needs no other call. */
+int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy,
+                          uint32_t gz, uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg,
+                          uint32_t rsrc2, uint32_t scratch_per_lane, const char *arch,
+                          const uint32_t *user_sgprs, uint32_t n_user_sgprs,
+                          const uint64_t *ranges, size_t n_ranges);
 /* Let kernels access [ptr, ptr+size) (kernarg blocks, buffers, anything they read or write).
- * Returns 0, or GFX_ERR_INVALID when the range is empty or overlaps one already registered. */
+ * Registered memory is a set of bytes: registering a range again, or one inside a registered
+ * one, changes nothing; overlapping and adjacent ranges merge into one.  Every page of the range
+ * must be mapped readable in this process (checked now, from /proc/self/maps): gfxemu never
+ * touches host memory the caller did not prove is there.  Pages mapped without write permission
+ * can be read, and a kernel store to them is a memory fault.  A kernel may read the rest of the
+ * pages holding a registered range (as hardware, which faults only on unmapped pages); its
+ * writes must stay inside registered bytes.
+ * Returns 0, or GFX_ERR_INVALID when the range is empty, wraps, is not mapped, or collides with
+ * gfxemu's own device memory. */
 int gfxemu_map_host(const void *ptr, uint64_t size);
-/* Forget the range registered at ptr; GFX_ERR_INVALID if no range starts there. */
+/* Forget the whole registered (merged) range containing ptr: after map_host(a, 64) and
+ * map_host(a + 64, 64), unmap_host(a) forgets all 128 bytes.  GFX_ERR_INVALID if ptr is not
+ * registered. */
 int gfxemu_unmap_host(const void *ptr);
+/* Forget exactly the bytes [ptr, ptr+size), splitting a merged range; GFX_ERR_INVALID if none of
+ * them is registered. */
+int gfxemu_unmap_host_range(const void *ptr, uint64_t size);
 /* The fault that stopped this thread's last gfxemu_run_asm() (kind GFX_FAULT_NONE if none). */
 int gfxemu_last_fault(gfx_fault *out);
 /* Why this thread's last gfxemu_* call failed, one line; "" after a success.  Never NULL. */
@@ -450,6 +512,12 @@ gfx_result gfx_wave_get(const gfx_wave *w, gfx_reg_kind kind, unsigned index, un
                         uint64_t *value);
 gfx_result gfx_wave_set(gfx_wave *w, gfx_reg_kind kind, unsigned index, unsigned lane,
                         uint64_t value);
+
+/* How far the code addresses the kernel itself sees (s_getpc_b64 results, the return address a
+ * call leaves in s[30:31]) lie from gfx_module_text() addresses: the device address of the
+ * module's program image (see gfx_module_symbol_address), 0 for code without one.  Subtract it
+ * from a code address found in a register to name it. */
+uint64_t gfx_wave_code_bias(const gfx_wave *w);
 
 #define GFX_WAVE_LANES 64
 #define GFX_WAVE_SGPRS 128

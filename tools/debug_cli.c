@@ -598,6 +598,7 @@ static void cmd_bt(dbg *d) {
     const gfx_symbol *in = symbol_for(d, pc);
     if (in && in->addr != ki.entry) {
         uint64_t ret = get(w, GFX_REG_SGPR, 30, 0) | get(w, GFX_REG_SGPR, 31, 0) << 32;
+        ret -= gfx_wave_code_bias(w); /* the kernel sees code at its image's device address */
         printf("called from 0x%llx %s (the return address in s[30:31])\n", (unsigned long long)ret,
                where(d, ret, sym, sizeof sym));
     }

@@ -320,9 +320,20 @@ static const char run_usage[] =
     "  --profile          print the hottest instructions on stderr (--profile-top N, 20)\n"
     "Tracing options run the launch on one thread, deterministically, through a stepping\n"
     "loop (slower); without them nothing is checked per instruction.\n"
+    "  --memcheck         byte-exact checking (also GFXEMU_MEMCHECK=1): report every access\n"
+    "                     past the exact bytes of a buffer that hardware would let through\n"
+    "                     (inside the buffer's pages); the kernel continues, outputs are\n"
+    "                     written, and the exit status is 1 if anything was reported\n"
+    "  --dump-global NAME:PATH  after the run, write the bytes of the code object's\n"
+    "                     program-scope variable NAME (as its symbol's size says) to PATH\n"
     "Exit status: 0 success, 1 the kernel faulted or the input was unusable, 2 usage error.\n";
 
 enum { ARG_SCALAR, ARG_IN, ARG_OUT, ARG_INOUT, ARG_ZERO };
+
+#define MAX_DUMPS 16 /* --dump-global options */
+static int dump_globals(const char *cmd, gfx_device *dev, gfx_module *m, const char *const *dumps,
+                        size_t n);
+static int memcheck_report(gfx_device *dev);
 
 typedef struct {
     const char *spec;
@@ -550,7 +561,9 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi) {
 static int run_main(int argc, char **argv, int debug) {
     const char *cmd = debug ? "debug" : "run"; /* names the command in error messages */
     const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
-    int stats = 0, profile = 0, fault_report = 0, racecheck = 0;
+    int stats = 0, profile = 0, fault_report = 0, racecheck = 0, memcheck = 0;
+    const char *dumps[MAX_DUMPS];
+    size_t ndumps = 0;
     uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20, cus = 0;
     double timeout = 0;
     /* A trace keeps every active lane's values: bound it unless --trace-limit 0 says not to. */
@@ -577,7 +590,7 @@ static int run_main(int argc, char **argv, int debug) {
         const char *opts[] = {"--grid",       "--block",       "--arg",      "--threads",
                               "--max-insts",  "--dynamic-lds", "--trace",    "--trace-limit",
                               "--trace-wg",   "--trace-wave",  "--trace-pc", "--timeline",
-                              "--profile-top", "--timeout",     "--cus"};
+                              "--profile-top", "--timeout",     "--cus",      "--dump-global"};
         int which = -1;
         for (int k = 0; k < (int)(sizeof opts / sizeof opts[0]); k++) {
             size_t n = strlen(opts[k]);
@@ -607,6 +620,8 @@ static int run_main(int argc, char **argv, int debug) {
             fault_report = 1;
         } else if (strcmp(a, "--racecheck") == 0) {
             racecheck = 1;
+        } else if (strcmp(a, "--memcheck") == 0) {
+            memcheck = 1;
         } else if (which == 13) {
             char *end = NULL;
             timeout = strtod(val, &end);
@@ -619,6 +634,14 @@ static int run_main(int argc, char **argv, int debug) {
                 error("%s: --cus '%s': expected an integer from 1 to 65536", cmd, val);
                 goto out;
             }
+        } else if (which == 15) {
+            const char *colon = strchr(val, ':');
+            if (!colon || colon == val || !colon[1] || ndumps == MAX_DUMPS) {
+                error("%s: --dump-global '%s': %s", cmd, val,
+                      ndumps == MAX_DUMPS ? "too many (at most 16)" : "expected NAME:PATH");
+                goto out;
+            }
+            dumps[ndumps++] = val;
         } else if (which == 6 || which == 11) {
             *(which == 6 ? &topt.trace_path : &topt.timeline_path) = val;
             tracing = 1;
@@ -783,7 +806,8 @@ static int run_main(int argc, char **argv, int debug) {
         }
     }
     gfx_launch_options o = {.max_insts = max_insts, .dynamic_lds = (uint32_t)dyn_lds,
-                            .timeout = timeout, .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0};
+                            .timeout = timeout, .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0,
+                            .memcheck = memcheck};
     gfx_stats st;
     cli_program prog = {m, k, bufs, nbufs};
     topt.profile = profile;
@@ -837,7 +861,9 @@ static int run_main(int argc, char **argv, int debug) {
         if (bad)
             goto out;
     }
-    rc = 0;
+    if (dump_globals(cmd, dev, m, dumps, ndumps))
+        goto out;
+    rc = memcheck_report(dev);
     /* racecheck hazards are reported after the outputs are written: the run itself completed */
     for (size_t i = 0; i < gfx_race_count(dev); i++) {
         gfx_race h;
@@ -858,6 +884,50 @@ out:
     gfx_device_free(dev);
     gfx_module_free(m);
     return rc;
+}
+
+/* --dump-global NAME:PATH: the variable's bytes in the device's copy of the program image. */
+static int dump_globals(const char *cmd, gfx_device *dev, gfx_module *m, const char *const *dumps,
+                        size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const char *colon = strchr(dumps[i], ':');
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)(colon - dumps[i]), dumps[i]);
+        uint64_t addr, size;
+        gfx_result r = gfx_module_symbol_address(dev, m, name, &addr, &size);
+        if (r != GFX_OK) {
+            error("%s: --dump-global: no program-scope variable '%s' (%s)", cmd, name,
+                  gfx_result_str(r));
+            return 1;
+        }
+        unsigned char *buf = malloc(size ? size : 1);
+        if (!buf || gfx_memcpy_dtoh(dev, buf, addr, size) != GFX_OK) {
+            free(buf);
+            error("%s: --dump-global: cannot read '%s'", cmd, name);
+            return 1;
+        }
+        int bad = write_file(colon + 1, buf, size);
+        free(buf);
+        if (bad)
+            return 1;
+    }
+    return 0;
+}
+
+/* Print what memcheck found; 1 if it found anything. */
+static int memcheck_report(gfx_device *dev) {
+    uint64_t widened, n = gfx_memcheck_errors(dev, &widened);
+    for (size_t i = 0; i < n && i < GFX_MEMCHECK_KEEP; i++) {
+        gfx_memcheck_error e;
+        if (gfx_memcheck_error_get(dev, i, &e) == GFX_OK)
+            fprintf(stderr, "%s\n", e.message);
+    }
+    if (n || widened)
+        fprintf(stderr, "memcheck: %llu error%s%s (%llu widened scalar load%s not reported)\n",
+                (unsigned long long)n, n == 1 ? "" : "s",
+                n > GFX_MEMCHECK_KEEP ? ", the first 1024 shown" : "",
+                (unsigned long long)widened, widened == 1 ? "" : "s");
+    return n ? 1 : 0;
 }
 
 static int cmd_run(int argc, char **argv) { return run_main(argc, argv, 0); }

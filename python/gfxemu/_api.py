@@ -465,6 +465,38 @@ class Module:
         p = N.gfx_module_text(self._h, ctypes.byref(addr), ctypes.byref(size))
         return addr.value, ctypes.string_at(p, size.value) if size.value else b""
 
+    def global_address(self, name, device=None):
+        """(device address, size) of program-scope variable `name` (an OpenCL __global or
+        __constant object) in `device`'s copy of this module's data (what hipModuleGetGlobal
+        answers).  The copy is made on first use and persists across launches."""
+        dev = device or self.device or default_device(self.arch)
+        addr, size = ctypes.c_uint64(), ctypes.c_uint64()
+        r = N.gfx_module_symbol_address(dev._h, self._h, name.encode(), ctypes.byref(addr),
+                                        ctypes.byref(size))
+        if r != N.GFX_OK:
+            raise Error("%s: no program-scope variable '%s' (%s)" % (self.name, name,
+                                                                    N.result_str(r)),
+                        _result_name(r))
+        return addr.value, size.value
+
+    def read_global(self, name, device=None):
+        """The bytes of program-scope variable `name` (see global_address)."""
+        dev = device or self.device or default_device(self.arch)
+        addr, size = self.global_address(name, dev)
+        buf = ctypes.create_string_buffer(max(size, 1))
+        _check(N.gfx_memcpy_dtoh(dev._h, buf, addr, size), "cannot read '%s'" % name)
+        return buf.raw[:size]
+
+    def write_global(self, name, data, device=None):
+        """Overwrite the start of program-scope variable `name` with a bytes-like object."""
+        dev = device or self.device or default_device(self.arch)
+        addr, size = self.global_address(name, dev)
+        mv = _bytes_view(data)
+        if mv.nbytes > size:
+            raise ValueError("%d bytes do not fit the %d-byte '%s'" % (mv.nbytes, size, name))
+        tmp = ctypes.create_string_buffer(mv.tobytes(), max(mv.nbytes, 1))
+        _check(N.gfx_memcpy_htod(dev._h, addr, tmp, mv.nbytes), "cannot write '%s'" % name)
+
     def kernel(self, name):
         """The kernel called `name`; gfxemu.Error (code "not_found") if there is none."""
         if name in self._kernels:
@@ -509,7 +541,7 @@ class Kernel:
             " ".join(filter(None, (a["type_name"] or "?", a["name"]))) for a in self.explicit_args))
 
     def launch(self, grid, block, *args, device=None, max_insts=0, dynamic_lds=0,
-               private_size=0, timeout=0, racecheck=False):
+               private_size=0, timeout=0, racecheck=False, memcheck=False):
         """Run on `grid` workgroups of `block` work-items (ints or 1-3 tuples), one Python value
         per explicit kernel argument, with the CLI's rules:
           pointer arguments   Buffer, In(data), Out(nbytes or target), InOut(data), Zero(nbytes),
@@ -521,6 +553,9 @@ class Kernel:
         timeout: wall-clock seconds the launch may take (0: no limit; past it gfxemu.Fault with
         kind "timeout").  racecheck: interleave each workgroup's waves instruction by instruction
         and record LDS hazards between them (see Device.races()).
+        memcheck=True (or GFXEMU_MEMCHECK=1): byte-exact checking; the kernel continues and the
+        returned dict's "memcheck" lists one message per out-of-bounds lane access (also
+        "memcheck_errors", the count, and "memcheck_widened", widened scalar loads not listed).
         Returns the launch statistics (dict).  Raises gfxemu.Fault when the kernel faults,
         gfxemu.ArgumentError for arguments that do not fit, gfxemu.Error otherwise."""
         dev = device or self.module.device or default_device(self.module.arch)
@@ -542,7 +577,8 @@ class Kernel:
             if not isinstance(timeout, (int, float)) or timeout < 0:
                 raise ValueError("timeout must be a number of seconds >= 0, not %r" % (timeout,))
             opts = N.LaunchOptions(max_insts or 0, dynamic_lds, private_size, float(timeout),
-                                   N.GFX_LAUNCH_RACECHECK if racecheck else 0)
+                                   N.GFX_LAUNCH_RACECHECK if racecheck else 0,
+                                   1 if memcheck else 0)
             st = N.Stats()
             kbuf = ctypes.create_string_buffer(bytes(kernargs), max(size, 1))
             r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g), (ctypes.c_uint32 * 3)(*b),
@@ -557,10 +593,23 @@ class Kernel:
                         ba.data = src
                     else:
                         ba.data = buf.read(n)
-            return {f: getattr(st, f) for f, _ in N.Stats._fields_}
+            out = {f: getattr(st, f) for f, _ in N.Stats._fields_}
+            out.update(_memcheck_report(dev))
+            return out
         finally:
             for _, buf, _ in temps:
                 buf.free()
+
+
+def _memcheck_report(dev):
+    widened = ctypes.c_uint64()
+    n = N.gfx_memcheck_errors(dev._h, ctypes.byref(widened))
+    msgs = []
+    e = N.MemcheckError()
+    for i in range(min(n, 1024)):
+        if N.gfx_memcheck_error_get(dev._h, i, ctypes.byref(e)) == N.GFX_OK:
+            msgs.append(_s(e.message))
+    return {"memcheck_errors": n, "memcheck_widened": widened.value, "memcheck": msgs}
 
 
 def _dims(what, d):

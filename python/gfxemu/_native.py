@@ -84,7 +84,8 @@ class KernelInfo(ctypes.Structure):
 
 class LaunchOptions(ctypes.Structure):
     _fields_ = [("max_insts", c_u64), ("dynamic_lds", c_u32), ("private_size", c_u32),
-                ("timeout", ctypes.c_double), ("flags", c_u32)]
+                ("timeout", ctypes.c_double), ("flags", c_u32),
+                ("memcheck", c_int)]
 
 
 GFX_LAUNCH_RACECHECK = 1
@@ -108,6 +109,12 @@ class FaultRecord(ctypes.Structure):
                 ("wave", c_u32), ("lanes", c_u64), ("pc", c_u64), ("op", ctypes.c_char * 48),
                 ("disasm", ctypes.c_char * 1024), ("addr", c_u64), ("size", c_u32),
                 ("write", c_int), ("wave_insts", c_u64), ("message", ctypes.c_char * 2048)]
+
+
+class MemcheckError(ctypes.Structure):
+    _fields_ = [("pc", c_u64), ("op", ctypes.c_char * 48), ("workgroup", c_u32 * 3),
+                ("wave", c_u32), ("lane", c_int), ("addr", c_u64), ("size", c_u32),
+                ("write", c_int), ("message", ctypes.c_char * 1024)]
 
 
 def _fn(name, restype, *argtypes):
@@ -148,12 +155,21 @@ gfx_launch = _fn("gfx_launch", c_int, c_void_p, c_void_p, P(c_u32), P(c_u32), c_
                  c_size_t, P(LaunchOptions), P(Stats))
 gfx_last_fault = _fn("gfx_last_fault", c_int, c_void_p, P(FaultRecord))
 gfx_fault_kind_name = _fn("gfx_fault_kind_name", c_char_p, c_int)
+gfx_module_symbol_address = _fn("gfx_module_symbol_address", c_int, c_void_p, c_void_p, c_char_p,
+                                P(c_u64), P(c_u64))
+gfx_memcheck_errors = _fn("gfx_memcheck_errors", c_u64, c_void_p, P(c_u64))
+gfx_memcheck_error_get = _fn("gfx_memcheck_error_get", c_int, c_void_p, c_size_t,
+                             P(MemcheckError))
 gfx_disasm = _fn("gfx_disasm", c_size_t, c_int, c_void_p, c_size_t, c_char_p, c_size_t)
 
 gfxemu_run_asm = _fn("gfxemu_run_asm", c_int, c_u64, c_u32, c_u32, c_u32, c_u32, c_u32, c_u32,
                      c_u32, c_u64, c_u32, c_u32, c_char_p, P(c_u32), c_u32)
+gfxemu_run_asm_ranges = _fn("gfxemu_run_asm_ranges", c_int, c_u64, c_u32, c_u32, c_u32, c_u32,
+                            c_u32, c_u32, c_u32, c_u64, c_u32, c_u32, c_char_p, P(c_u32), c_u32,
+                            P(c_u64), c_size_t)
 gfxemu_map_host = _fn("gfxemu_map_host", c_int, c_void_p, c_u64)
 gfxemu_unmap_host = _fn("gfxemu_unmap_host", c_int, c_void_p)
+gfxemu_unmap_host_range = _fn("gfxemu_unmap_host_range", c_int, c_void_p, c_u64)
 gfxemu_last_fault = _fn("gfxemu_last_fault", c_int, P(FaultRecord))
 gfxemu_last_error = _fn("gfxemu_last_error", c_char_p)
 

@@ -2,7 +2,8 @@
 
     gfxemu.map_host(ptr, size)          # let kernels touch [ptr, ptr+size) (also register_host)
     rc = gfxemu.run_asm(code_ptr, code_size, gx, gy, gz, lx, ly, lz, kernarg_ptr,
-                        rsrc2=0x19c, scratch_size=0, arch="cdna", user_data=None)
+                        rsrc2=0x19c, scratch_size=0, arch="cdna", user_data=None,
+                        ranges=None)     # or ranges=[(base, size), ...] for this dispatch
     if rc: print(gfxemu.last_fault())   # a gfxemu.Fault (or None), gfxemu.last_error() the text
 
 Addresses are host addresses; an access outside the registered ranges is a fault (rc != 0), never
@@ -47,7 +48,9 @@ _mapped = {}
 def map_host(ptr, size=None):
     """Allow kernels run by run_asm() to access [ptr, ptr+size).  `ptr` is an address or an
     object address_of() understands (then `size` defaults to its size; the object is kept alive
-    until unmap_host()).  Raises gfxemu.Error when the range overlaps one already registered."""
+    until unmap_host()).  Registered memory is a set of bytes: registering a range again is a
+    no-op, overlapping and adjacent ranges merge.  Raises gfxemu.Error when the range is empty,
+    is not mapped in this process, or collides with gfxemu's own memory."""
     addr = address_of(ptr)
     if size is None:
         if isinstance(ptr, int):
@@ -60,10 +63,13 @@ def map_host(ptr, size=None):
         _mapped[addr] = ptr
 
 
-def unmap_host(ptr):
-    """Forget the range registered at `ptr` (an address or the object given to map_host)."""
+def unmap_host(ptr, size=None):
+    """Forget registered bytes: exactly [ptr, ptr+size) when a size is given or `ptr` is an
+    object (its own bytes), else the whole merged range containing the address `ptr`."""
     addr = address_of(ptr)
-    r = N.gfxemu_unmap_host(addr)
+    if size is None and not isinstance(ptr, int):
+        size = _size_of(ptr)
+    r = N.gfxemu_unmap_host_range(addr, size) if size else N.gfxemu_unmap_host(addr)
     if r != N.GFX_OK:
         raise Error(last_error(), _result_name(r))
     _mapped.pop(addr, None)
@@ -86,13 +92,16 @@ def last_fault():
 
 
 def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_size=0,
-            arch="cdna", user_data=None):
+            arch="cdna", user_data=None, ranges=None):
     """Run `lib_sz` bytes of raw gfx950/gfx942 instructions at host address `lib` (an int, or a
     bytes-like/ctypes object holding them) on gx*gy*gz workgroups of lx*ly*lz work-items.
     args_ptr: host address of the kernarg block (s[0:1] when user_data is None).
     rsrc2: COMPUTE_PGM_RSRC2 (user SGPR count, workgroup-id SGPRs, work-item ids, LDS size).
     scratch_size: private bytes per lane.  arch: "cdna"/"cdna4"/"gfx950" or "cdna3"/"gfx942".
     user_data: up to 16 dwords for s[0..] (COMPUTE_USER_DATA).
+    ranges: (base, size) pairs the kernel may touch in this dispatch only, on top of the
+    map_host() ones (a mock driver's list of mapped ranges, passed as it is every time; each is
+    checked to be mapped in this process, else the dispatch fails with rc != 0).
     Returns 0, or a non-zero gfx_result (8 = fault: see last_fault())."""
     keep = None
     if isinstance(lib, int):
@@ -112,7 +121,15 @@ def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_
         n = len(vals)
         users = (ctypes.c_uint32 * max(n, 1))(*vals)
     arch_b = arch.encode() if isinstance(arch, str) else arch
-    r = N.gfxemu_run_asm(code, lib_sz, gx, gy, gz, lx, ly, lz, address_of(args_ptr), rsrc2,
-                         scratch_size, arch_b, users, n)
+    if ranges is None:
+        r = N.gfxemu_run_asm(code, lib_sz, gx, gy, gz, lx, ly, lz, address_of(args_ptr), rsrc2,
+                             scratch_size, arch_b, users, n)
+    else:
+        flat = []
+        for base, size in ranges:
+            flat += [int(base), int(size)]
+        arr = (ctypes.c_uint64 * max(len(flat), 1))(*flat)
+        r = N.gfxemu_run_asm_ranges(code, lib_sz, gx, gy, gz, lx, ly, lz, address_of(args_ptr),
+                                    rsrc2, scratch_size, arch_b, users, n, arr, len(flat) // 2)
     del keep
     return r

@@ -19,6 +19,7 @@ static void dp_module_free(void *p) {
     dp_module *dm = p;
     if (!dm)
         return;
+    dp_image_module_gone(dm);
     xprog_free(&dm->prog);
     free(dm->kernels);
     free(dm);
@@ -65,19 +66,23 @@ static dp_module *build(gfx_module *m) {
     return dm;
 }
 
-gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel **out) {
-    if (!out)
-        return GFX_ERR_INVALID;
-    *out = NULL;
-    if (!m || !name)
-        return GFX_ERR_INVALID;
+dp_module *dp_module_get(gfx_module *m) {
     pthread_mutex_lock(&build_lock);
     if (!m->exec) {
         m->exec = build(m);
         m->exec_free = dp_module_free;
     }
     pthread_mutex_unlock(&build_lock);
-    dp_module *dm = m->exec;
+    return m->exec;
+}
+
+gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel **out) {
+    if (!out)
+        return GFX_ERR_INVALID;
+    *out = NULL;
+    if (!m || !name)
+        return GFX_ERR_INVALID;
+    dp_module *dm = dp_module_get(m);
     if (!dm)
         return GFX_ERR_NOMEM;
     for (size_t i = 0; i < dm->nkernels; i++) {

@@ -58,6 +58,10 @@ gfx_result gfx_module_load_file(const char *path, gfx_module **out, char *err, s
     }
     gfx_result r = ld_elf_parse(buf, size, out, err, errsz);
     free(buf);
+    if (r == GFX_OK) {
+        const char *base = strrchr(path, '/');
+        snprintf((*out)->name, sizeof (*out)->name, "%s", base ? base + 1 : path);
+    }
     return r;
 }
 

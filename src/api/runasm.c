@@ -39,15 +39,11 @@ typedef struct ra_code {
     uint64_t stamp; /* last use, for eviction */
 } ra_code;
 
-typedef struct {
-    const void *p;
-    uint64_t size;
-} ra_range;
-
 static pthread_mutex_t ra_lock = PTHREAD_MUTEX_INITIALIZER;
 static gfx_device *ra_dev[GFX_ARCH_COUNT];
-static ra_range *ra_ranges;
-static size_t ra_nranges, ra_cap;
+/* The registered ranges (host regions only, merged as gmem_map_host does); each device's address
+ * space holds the same host regions. */
+static gmem *ra_ranges;
 static ra_code *ra_cache[RA_CACHE];
 static uint64_t ra_clock;
 
@@ -97,6 +93,18 @@ static unsigned env_uint(const char *name, unsigned long long max, unsigned long
     return 1;
 }
 
+/* Make dev's host regions exactly the registered ranges (after a failed change or a dispatch's
+ * own ranges).  0, or -1 when a range collides with the device's own memory. */
+static int sync_ranges(gfx_device *dev) {
+    gmem_unmap_host_all(dev->mem);
+    for (size_t i = 0; ra_ranges && i < gmem_count(ra_ranges); i++) {
+        const gmem_region *r = gmem_at(ra_ranges, i);
+        if (gmem_map_host(dev->mem, r->host, r->size, r->ro) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The device for arch, created on first use with every registered range mapped.
  * GFXEMU_THREADS sets its worker count (default: one per core). */
 static gfx_device *device(gfx_arch arch) {
@@ -107,11 +115,9 @@ static gfx_device *device(gfx_arch arch) {
     gfx_device *dev;
     if (dp_device_create(arch, (unsigned)threads, &dev) != GFX_OK)
         return NULL;
-    for (size_t i = 0; i < ra_nranges; i++) {
-        if (gmem_map_host(dev->mem, (void *)ra_ranges[i].p, ra_ranges[i].size, -1) != 0) {
-            dp_device_free(dev);
-            return NULL;
-        }
+    if (sync_ranges(dev) != 0) {
+        dp_device_free(dev);
+        return NULL;
     }
     return ra_dev[arch] = dev;
 }
@@ -186,10 +192,10 @@ static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2) {
     put32(kd + 52, rsrc2);
 }
 
-int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
-                   uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
-                   uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
-                   uint32_t n_user_sgprs) {
+static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+               uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+               uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+               uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges) {
     memset(&ra_fault, 0, sizeof ra_fault);
     ra_error[0] = 0;
     gfx_arch a;
@@ -213,9 +219,44 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
         nuser = n_user_sgprs;
     }
 
+    if (n_ranges && !ranges)
+        return fail(GFX_ERR_INVALID, "run_asm: %s", "ranges is NULL");
+    int *ro = NULL;
+    if (n_ranges) {
+        /* Proven mapped before anything runs: a kernel must never reach a host page that is
+         * not there (issue #17: a SIGSEGV in the host is a bug). */
+        const uint64_t(*rg)[2] = (const uint64_t(*)[2])ranges;
+        char why[256];
+        size_t bad = 0;
+        for (size_t i = 0; i < n_ranges; i++)
+            if (!rg[i][1] || rg[i][0] + rg[i][1] < rg[i][0]) {
+                snprintf(why, sizeof why, "range %zu (0x%llx, %llu) is %s", i,
+                         (unsigned long long)rg[i][0], (unsigned long long)rg[i][1],
+                         rg[i][1] ? "wrapping around the address space" : "empty");
+                return fail(GFX_ERR_INVALID, "run_asm: %s", why);
+            }
+        if (!(ro = calloc(n_ranges, sizeof *ro)))
+            return fail(GFX_ERR_NOMEM, "run_asm: %s", "out of memory");
+        if (gmem_host_check_n(rg, n_ranges, ro, &bad, why, sizeof why) != 0) {
+            free(ro);
+            char msg[320];
+            snprintf(msg, sizeof msg, "range %zu: %s", bad, why);
+            return fail(GFX_ERR_INVALID, "run_asm: %s", msg);
+        }
+    }
     pthread_mutex_lock(&ra_lock);
     int r = GFX_ERR_NOMEM;
     gfx_device *dev = device(a);
+    /* The dispatch's own ranges join the registered ones for this dispatch only. */
+    for (size_t i = 0; dev && i < n_ranges; i++) {
+        if (gmem_map_host(dev->mem, (void *)(uintptr_t)ranges[2 * i], ranges[2 * i + 1],
+                          ro[i]) != 0) {
+            sync_ranges(dev);
+            r = fail(GFX_ERR_INVALID, "run_asm: %s",
+                     "a range collides with gfxemu's own device memory");
+            goto out;
+        }
+    }
     ra_code *c = dev ? code_get(a, code, (const uint8_t *)(uintptr_t)code, code_size) : NULL;
     if (!c) {
         fail(r, "run_asm: %s",
@@ -240,8 +281,28 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
         snprintf(ra_error, sizeof ra_error, "%s", dev->error[0] ? dev->error : gfx_result_str(r));
     }
 out:
+    if (dev && n_ranges)
+        sync_ranges(dev);
     pthread_mutex_unlock(&ra_lock);
+    free(ro);
     return r;
+}
+
+int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+                   uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+                   uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+                   uint32_t n_user_sgprs) {
+    return run(code, code_size, gx, gy, gz, lx, ly, lz, kernarg, rsrc2, scratch_per_lane, arch,
+               user_sgprs, n_user_sgprs, NULL, 0);
+}
+
+int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy,
+                          uint32_t gz, uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg,
+                          uint32_t rsrc2, uint32_t scratch_per_lane, const char *arch,
+                          const uint32_t *user_sgprs, uint32_t n_user_sgprs,
+                          const uint64_t *ranges, size_t n_ranges) {
+    return run(code, code_size, gx, gy, gz, lx, ly, lz, kernarg, rsrc2, scratch_per_lane, arch,
+               user_sgprs, n_user_sgprs, ranges, n_ranges);
 }
 
 int gfxemu_map_host(const void *ptr, uint64_t size) {
@@ -251,62 +312,56 @@ int gfxemu_map_host(const void *ptr, uint64_t size) {
     uint64_t base = (uint64_t)(uintptr_t)ptr;
     if (base + size < base)
         return fail(GFX_ERR_INVALID, "map_host: %s", "range wraps around the address space");
+    int ro;
+    char why[256];
+    if (gmem_host_check(ptr, size, &ro, why, sizeof why) != 0)
+        return fail(GFX_ERR_INVALID, "map_host: %s", why);
     pthread_mutex_lock(&ra_lock);
     int r = GFX_OK;
-    for (size_t i = 0; i < ra_nranges; i++) {
-        uint64_t b = (uint64_t)(uintptr_t)ra_ranges[i].p;
-        if (base < b + ra_ranges[i].size && b < base + size) {
-            char buf[160];
-            snprintf(buf, sizeof buf, "[0x%llx, +%llu) overlaps the registered [0x%llx, +%llu)",
-                     (unsigned long long)base, (unsigned long long)size, (unsigned long long)b,
-                     (unsigned long long)ra_ranges[i].size);
-            r = fail(GFX_ERR_INVALID, "map_host: %s", buf);
-            goto out;
-        }
-    }
-    if (ra_nranges == ra_cap) {
-        size_t cap = ra_cap ? ra_cap * 2 : 16;
-        ra_range *n = realloc(ra_ranges, cap * sizeof *n);
-        if (!n) {
-            r = fail(GFX_ERR_NOMEM, "map_host: %s", "out of memory");
-            goto out;
-        }
-        ra_ranges = n;
-        ra_cap = cap;
+    if (!ra_ranges && !(ra_ranges = gmem_create())) {
+        r = fail(GFX_ERR_NOMEM, "map_host: %s", "out of memory");
+        goto out;
     }
     for (unsigned a = 0; a < GFX_ARCH_COUNT; a++) {
-        if (ra_dev[a] && gmem_map_host(ra_dev[a]->mem, (void *)ptr, size, -1) != 0) {
-            for (unsigned b = 0; b < a; b++)
+        if (ra_dev[a] && gmem_map_host(ra_dev[a]->mem, (void *)ptr, size, ro) != 0) {
+            for (unsigned b = 0; b <= a; b++)
                 if (ra_dev[b])
-                    gmem_unmap_host(ra_dev[b]->mem, (void *)ptr);
+                    sync_ranges(ra_dev[b]);
             r = fail(GFX_ERR_INVALID, "map_host: %s",
                      "the range collides with gfxemu's own device memory");
             goto out;
         }
     }
-    ra_ranges[ra_nranges++] = (ra_range){ptr, size};
+    if (gmem_map_host(ra_ranges, (void *)ptr, size, ro) != 0)
+        r = fail(GFX_ERR_NOMEM, "map_host: %s", "out of memory");
 out:
     pthread_mutex_unlock(&ra_lock);
     return r;
 }
 
-int gfxemu_unmap_host(const void *ptr) {
+/* size 0: the whole registered region containing ptr; else exactly [ptr, ptr+size). */
+static int unmap(const void *ptr, uint64_t size) {
     ra_error[0] = 0;
     pthread_mutex_lock(&ra_lock);
-    int r = fail(GFX_ERR_INVALID, "unmap_host: %s", "not the start of a registered range");
-    for (size_t i = 0; i < ra_nranges; i++) {
-        if (ra_ranges[i].p != ptr)
-            continue;
-        for (unsigned a = 0; a < GFX_ARCH_COUNT; a++)
-            if (ra_dev[a])
-                gmem_unmap_host(ra_dev[a]->mem, (void *)ptr);
-        ra_ranges[i] = ra_ranges[--ra_nranges];
-        ra_error[0] = 0;
-        r = GFX_OK;
-        break;
-    }
+    int r = GFX_OK;
+    int bad = !ra_ranges || (size ? gmem_unmap_host_range(ra_ranges, (void *)ptr, size)
+                                  : gmem_unmap_host(ra_ranges, (void *)ptr)) != 0;
+    if (bad)
+        r = fail(GFX_ERR_INVALID, "unmap_host: %s",
+                 size ? "no byte of the range is registered" : "the address is not registered");
+    for (unsigned a = 0; !bad && a < GFX_ARCH_COUNT; a++)
+        if (ra_dev[a])
+            sync_ranges(ra_dev[a]);
     pthread_mutex_unlock(&ra_lock);
     return r;
+}
+
+int gfxemu_unmap_host(const void *ptr) { return unmap(ptr, 0); }
+
+int gfxemu_unmap_host_range(const void *ptr, uint64_t size) {
+    if (!size)
+        return fail(GFX_ERR_INVALID, "unmap_host: %s", "size 0");
+    return unmap(ptr, size);
 }
 
 int gfxemu_last_fault(gfx_fault *out) {

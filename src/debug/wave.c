@@ -136,6 +136,8 @@ gfx_result gfx_wave_lds(gfx_wave *h, uint32_t off, void *buf, uint32_t size, int
 
 /* ---- lockstep waves -------------------------------------------------------------------------- */
 
+uint64_t gfx_wave_code_bias(const gfx_wave *h) { return h && h->w ? h->w->va_bias : 0; }
+
 gfx_result gfx_wave_create(gfx_device *dev, gfx_arch arch, const void *code, size_t size,
                            uint64_t code_va, uint32_t lds_size, gfx_wave **out) {
     if (!out)

@@ -49,12 +49,18 @@ struct gfx_kernel {
     unsigned n_user_sgprs;
 };
 
+typedef struct dp_image dp_image;
+
 /* What the module keeps for execution (gfx_module.exec). */
 typedef struct dp_module {
     xprog prog;
     struct gfx_kernel *kernels;
     size_t nkernels;
+    dp_image *images; /* its program images on devices (image.c; under the image lock) */
 } dp_module;
+
+/* The module's execution data, built on first use (kernel.c); NULL when out of memory. */
+dp_module *dp_module_get(gfx_module *m);
 
 /* The constant part of one launch, shared by all waves. */
 typedef struct dp_dispatch {
@@ -72,6 +78,7 @@ typedef struct dp_dispatch {
     uint64_t kernarg_va, packet_va, queue_va, dispatch_id;
     const uint8_t *kernargs; /* host copy of the kernarg segment (for kernarg preloading) */
     uint32_t kernarg_size;
+    uint64_t va_bias; /* device address of the module's program image (0: none) */
 } dp_dispatch;
 
 /* Fill d's geometry (threads/waves per workgroup, dims, LDS and scratch sizes) and check the
@@ -133,6 +140,11 @@ struct gfx_device {
     unsigned cus;          /* compute units of the modelled GPU (gfx_device_set_cus) */
     gfx_race *races;       /* racecheck hazards of the last launch */
     size_t nraces;
+    dp_image *images;      /* program images of modules launched here (image.c) */
+    /* memcheck findings of the last launch (launch.c) */
+    gfx_memcheck_error *mc_errors;
+    size_t mc_kept;
+    uint64_t mc_count, mc_widened;
 };
 
 /* Compute units of the target's GPU: MI355X (gfx950) 256, MI300X (gfx942) 304. */
@@ -147,6 +159,18 @@ typedef struct dp_occupancy {
     uint64_t resident;     /* cus x per_cu */
 } dp_occupancy;
 void dp_occupancy_of(const dp_dispatch *d, unsigned cus, dp_occupancy *o);
+
+/* ---- program images (image.c) -----------------------------------------------------------------
+ * One copy per module per device of the code object's allocated sections (load.h, "program
+ * image"), made on the module's first launch (or symbol lookup) on the device and kept until the
+ * module or the device is freed, so writable data persists across launches as on hardware.
+ * Called with dev->api_lock held.  *base: the image's device address, 0 when the module has none
+ * (a relocatable object).  On error writes a message into dev->error. */
+gfx_result dp_image_get(gfx_device *dev, gfx_module *m, uint64_t *base);
+/* Forget every image of the device (dp_device_free) / of the module (its memory is freed by
+ * each device at its next dp_image_get or when the device is freed). */
+void dp_image_device_gone(gfx_device *dev);
+void dp_image_module_gone(dp_module *dm);
 
 gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out);
 void dp_device_free(gfx_device *dev);

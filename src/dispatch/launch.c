@@ -69,29 +69,87 @@ void dp_record_fault(dp_job *j, const wave *w, uint64_t wg_linear) {
     atomic_store(&j->stop, 1);
 }
 
-/* " (16 bytes past the end of the 4000-byte buffer at 0x...)": where a bad address lies relative
- * to the nearest buffer, or the LDS size for an LDS fault. */
-static const char *locate(const dp_job *j, const gfx_fault *f, char *buf, size_t n) {
-    if (f->kind == GFX_FAULT_LDS) {
-        snprintf(buf, n, " (the workgroup has %u bytes of LDS)", j->d.lds_size);
+/* What a region is, for messages: "the 4000-byte buffer at 0x...", ".rodata of module k.co". */
+static void region_name(const gmem_region *r, uint64_t addr, char *buf, size_t n) {
+    static const char *const kinds[] = {
+        [GMEM_BUFFER] = "buffer", [GMEM_HOST] = "registered host range",
+        [GMEM_KERNARG] = "kernarg segment", [GMEM_PACKET] = "dispatch packet",
+        [GMEM_QUEUE] = "queue", [GMEM_IMAGE] = "program image"};
+    if (r->kind == GMEM_IMAGE && r->owner) {
+        /* the section holding the address, or the last one below it */
+        const gfx_module *m = r->owner;
+        const ld_section *best = NULL;
+        uint64_t off = addr - r->base;
+        for (size_t i = 0; i < m->nsecs; i++)
+            if (m->secs[i].addr <= off && (!best || m->secs[i].addr > best->addr))
+                best = &m->secs[i];
+        if (best && off - best->addr < best->size) {
+            snprintf(buf, n, "%s of module %s (image at 0x%llx)", best->name, m->name,
+                     (unsigned long long)r->base);
+            return;
+        }
+        snprintf(buf, n, "the %llu-byte program image of module %s at 0x%llx",
+                 (unsigned long long)r->size, m->name, (unsigned long long)r->base);
+        return;
+    }
+    snprintf(buf, n, "the %llu-byte %s at 0x%llx", (unsigned long long)r->size, kinds[r->kind],
+             (unsigned long long)r->base);
+}
+
+/* Nearer than this to a buffer, an address is described relative to it; farther, it is
+ * "unmapped" (the gap gmem leaves between allocations is 64 KiB). */
+#define NEAR_BYTES 0x10000ull
+
+/* " (16 bytes past the end of the 4000-byte buffer at 0x...)": where a bad address lies: the
+ * LDS, a wave's private memory, a buffer or program image it is in or near, or nothing. */
+static const char *locate_addr(const dp_dispatch *d, gmem *mem, int lds_fault, int space,
+                               uint32_t wave_id, uint64_t addr, int write, char *buf, size_t n) {
+    char what[256];
+    if (lds_fault) {
+        snprintf(buf, n, " (the workgroup has %u bytes of LDS)", d->lds_size);
         return buf;
     }
-    const gmem_region *r = gmem_nearest(j->mem, f->addr);
-    if (!r) {
-        snprintf(buf, n, " (no buffers)");
-    } else if (f->addr >= r->base && f->addr - r->base < r->size) {
-        /* starts inside, ends past the end */
-        snprintf(buf, n, " (crosses the end of the %llu-byte buffer at 0x%llx)",
-                 (unsigned long long)r->size, (unsigned long long)r->base);
-    } else if (f->addr >= r->base + r->size) {
-        snprintf(buf, n, " (%llu bytes past the end of the %llu-byte buffer at 0x%llx)",
-                 (unsigned long long)(f->addr - r->base - r->size), (unsigned long long)r->size,
-                 (unsigned long long)r->base);
-    } else {
-        snprintf(buf, n, " (%llu bytes before the %llu-byte buffer at 0x%llx)",
-                 (unsigned long long)(r->base - f->addr), (unsigned long long)r->size,
-                 (unsigned long long)r->base);
+    if (space == XS_LDS) {
+        snprintf(buf, n, " (offset 0x%llx in the LDS aperture; the workgroup has %u bytes of LDS)",
+                 (unsigned long long)addr, d->lds_size);
+        return buf;
     }
+    if (space == XS_PRIVATE) {
+        snprintf(buf, n,
+                 " (in the private memory of wave %u, beyond its private segment of %u bytes per "
+                 "lane)",
+                 wave_id, d->scratch_lane);
+        return buf;
+    }
+    if (addr >> 32 == GMEM_SHARED_APERTURE >> 32 || addr >> 32 == GMEM_PRIVATE_APERTURE >> 32) {
+        snprintf(buf, n, " (in the %s aperture)",
+                 addr >> 32 == GMEM_SHARED_APERTURE >> 32 ? "LDS" : "private");
+        return buf;
+    }
+    const gmem_region *r = gmem_find(mem, addr);
+    if (r) {
+        region_name(r, addr, what, sizeof what);
+        if (write && r->ro)
+            snprintf(buf, n, " (%s is read-only host memory)", what);
+        else /* starts inside, ends past the end */
+            snprintf(buf, n, " (crosses the end of %s)", what);
+        return buf;
+    }
+    r = gmem_nearest(mem, addr);
+    if (!r) {
+        snprintf(buf, n, " (unmapped: no buffers)");
+        return buf;
+    }
+    uint64_t end = r->base + r->size;
+    uint64_t dist = addr >= end ? addr - end : r->base - addr;
+    region_name(r, addr >= end ? end - 1 : r->base, what, sizeof what);
+    if (dist >= NEAR_BYTES)
+        snprintf(buf, n, " (unmapped; the nearest is %s, %llu bytes %s)", what,
+                 (unsigned long long)dist, addr >= end ? "past its end" : "before it");
+    else if (addr >= end)
+        snprintf(buf, n, " (%llu bytes past the end of %s)", (unsigned long long)dist, what);
+    else
+        snprintf(buf, n, " (%llu bytes before %s)", (unsigned long long)dist, what);
     return buf;
 }
 
@@ -120,6 +178,11 @@ const char *dp_locate_arg(const dp_job *j, uint64_t addr, char *buf, size_t n) {
     return buf;
 }
 
+static const char *locate(const dp_job *j, const gfx_fault *f, char *buf, size_t n) {
+    return locate_addr(&j->d, j->mem, f->kind == GFX_FAULT_LDS, j->fault.space, j->fault_wave,
+                       f->addr, f->write, buf, n);
+}
+
 /* Build the public fault record from the job's. */
 static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
     const struct gfx_kernel *k = j->d.k;
@@ -145,7 +208,7 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
             snprintf(f->disasm, sizeof f->disasm, "<illegal 0x%08x>", x->in.w[0]);
     }
 
-    char where[256], where_addr[128], lanes[32];
+    char where[256], where_addr[512], lanes[32];
     snprintf(where, sizeof where, "kernel %s, workgroup (%u,%u,%u), wave %u", f->kernel,
              f->workgroup[0], f->workgroup[1], f->workgroup[2], f->wave);
     const char *kind = gfx_fault_kind_name(f->kind);
@@ -294,12 +357,69 @@ void dp_device_free(gfx_device *dev) {
         dp_free_worker(&dev->workers[i]);
     free(dev->workers);
     free(dev->races);
+    dp_image_device_gone(dev);
+    free(dev->mc_errors);
     gmem_destroy(dev->mem);
     pthread_mutex_destroy(&dev->api_lock);
     pthread_mutex_destroy(&dev->lock);
     pthread_cond_destroy(&dev->start);
     pthread_cond_destroy(&dev->done);
     free(dev);
+}
+
+/* Turn the launch's memcheck records into the device's public ones (with messages). */
+static void memcheck_collect(gfx_device *dev, const dp_job *j) {
+    const xmemcheck *mc = j->mc;
+    dev->mc_count = mc->n;
+    dev->mc_widened = mc->widened;
+    size_t keep = mc->n < XMC_KEEP ? (size_t)mc->n : XMC_KEEP;
+    if (!keep)
+        return;
+    gfx_memcheck_error *e = realloc(dev->mc_errors, keep * sizeof *e);
+    if (!e)
+        return;
+    dev->mc_errors = e;
+    const struct gfx_kernel *k = j->d.k;
+    for (size_t i = 0; i < keep; i++, e++) {
+        const xmc_rec *r = &mc->rec[i];
+        memset(e, 0, sizeof *e);
+        e->pc = k->m->text_addr + r->pc;
+        if (r->op && r->op < ISA_NOPS && isa_op_names[r->op])
+            snprintf(e->op, sizeof e->op, "%s", isa_op_names[r->op]);
+        memcpy(e->workgroup, r->wg, sizeof e->workgroup);
+        e->wave = r->wave;
+        e->lane = r->lane;
+        e->addr = r->addr;
+        e->size = r->size;
+        e->write = r->write;
+        char where[512], ins[GFX_DISASM_MAX] = "?", lane[32] = "";
+        const xprog *p = k->prog;
+        if (r->pc < p->code_size && !(r->pc & 3) && p->at[r->pc / 4])
+            isa_print(&p->at[r->pc / 4]->in, ins, sizeof ins);
+        if (r->lane >= 0)
+            snprintf(lane, sizeof lane, ", lane %d", r->lane);
+        locate_addr(&j->d, j->mem, 0, XS_GLOBAL, r->wave, r->addr, 0, where, sizeof where);
+        snprintf(e->message, sizeof e->message,
+                 "memcheck: %s of %u bytes at 0x%llx%s by '%.300s' at pc 0x%llx (kernel %s, "
+                 "workgroup (%u,%u,%u), wave %u%s)",
+                 r->write ? "write" : "read", r->size, (unsigned long long)r->addr, where, ins,
+                 (unsigned long long)e->pc, k->sym->name, r->wg[0], r->wg[1], r->wg[2], r->wave,
+                 lane);
+    }
+    dev->mc_kept = keep;
+}
+
+uint64_t gfx_memcheck_errors(const gfx_device *dev, uint64_t *widened) {
+    if (widened)
+        *widened = dev ? dev->mc_widened : 0;
+    return dev ? dev->mc_count : 0;
+}
+
+gfx_result gfx_memcheck_error_get(const gfx_device *dev, size_t i, gfx_memcheck_error *out) {
+    if (!dev || !out || i >= dev->mc_kept)
+        return GFX_ERR_INVALID;
+    *out = dev->mc_errors[i];
+    return GFX_OK;
 }
 
 double dp_now(void) {
@@ -325,6 +445,11 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     memset(&dev->fault, 0, sizeof dev->fault);
     dev->error[0] = 0;
     dev->nraces = 0;
+    dev->mc_kept = 0;
+    dev->mc_count = dev->mc_widened = 0;
+    const char *mce = getenv("GFXEMU_MEMCHECK");
+    if (mce && strcmp(mce, "1") == 0)
+        o.memcheck = 1;
     if (stats)
         memset(stats, 0, sizeof *stats);
     if (k->m->arch != dev->arch) {
@@ -344,6 +469,22 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         return r;
     }
     dp_dispatch *d = &j->d;
+    /* The module's program image (its .rodata/.data/.bss, see image.c): the waves see code
+     * addresses shifted to where it lies.  Raw code of gfxemu_run_asm() has no image. */
+    if (!k->user_sgprs && (r = dp_image_get(dev, (gfx_module *)k->m, &d->va_bias))) {
+        free(j);
+        return r;
+    }
+    pthread_mutex_t mc_lock;
+    if (o.memcheck) {
+        j->mc = calloc(1, sizeof *j->mc);
+        if (!j->mc) {
+            free(j);
+            return fail(dev, GFX_ERR_NOMEM, "out of memory");
+        }
+        pthread_mutex_init(&mc_lock, NULL);
+        j->mc->lock = &mc_lock;
+    }
     uint32_t ksize = dp_kernarg_size(k, kernarg_size);
     /* Kernarg memory is allocated in 256-byte units (as runtimes do), so wide scalar loads the
      * compiler rounds up past the last argument stay inside it. */
@@ -351,9 +492,10 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     uint8_t *kimg = calloc(1, kalloc ? kalloc : 256);
     uint8_t pkt[64];
     d->dispatch_id = dev->dispatch_id++;
-    d->kernarg_va = gmem_alloc(dev->mem, kalloc ? kalloc : 256, -1);
-    d->packet_va = gmem_alloc(dev->mem, 64, -1);
-    d->queue_va = gmem_alloc(dev->mem, 256, -1); /* a zeroed stand-in for amd_queue_t */
+    d->kernarg_va = gmem_alloc_kind(dev->mem, kalloc ? kalloc : 256, GMEM_KERNARG, NULL);
+    d->packet_va = gmem_alloc_kind(dev->mem, 64, GMEM_PACKET, NULL);
+    /* a zeroed stand-in for amd_queue_t */
+    d->queue_va = gmem_alloc_kind(dev->mem, 256, GMEM_QUEUE, NULL);
     if (!kimg || !d->kernarg_va || !d->packet_va || !d->queue_va) {
         r = fail(dev, GFX_ERR_NOMEM, "out of memory");
         goto out;
@@ -478,6 +620,8 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         stats->branch = count[XC_BRANCH];
         stats->other = count[XC_OTHER];
     }
+    if (j->mc)
+        memcheck_collect(dev, j);
     if (j->nomem && !j->faulted) {
         r = fail(dev, GFX_ERR_NOMEM, "out of memory for a resident workgroup's storage");
     } else if (j->abandoned && !j->faulted) {
@@ -501,6 +645,10 @@ out:
     if (d->queue_va)
         gmem_free(dev->mem, d->queue_va);
     free(kimg);
+    if (j->mc) {
+        pthread_mutex_destroy(&mc_lock);
+        free(j->mc);
+    }
     free(j);
     if (stats)
         stats->seconds = dp_now() - t0;

@@ -457,6 +457,8 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
         wave *w = &s->waves[i];
         dp_wave_init(w, d, s->wg, i);
         w->mem = j->mem;
+        w->mc = j->mc;
+        w->va_bias = d->va_bias;
         w->lds = d->lds_size ? s->lds : NULL;
         w->lds_size = d->lds_size;
         w->scratch = d->scratch_wave ? s->scratch + (size_t)d->scratch_wave * i : NULL;

@@ -101,6 +101,7 @@ typedef struct dp_job {
     char deadlock[1024]; /* the deadlock/timeout message body when the fault is one */
     const dp_hooks *hooks; /* debug/trace runner, see dispatch.h */
     int abandoned;         /* a hook stopped the launch */
+    xmemcheck *mc;         /* memcheck mode (NULL: off) */
     /* racecheck reports (race.c) */
     pthread_mutex_t race_lock;
     gfx_race *races;

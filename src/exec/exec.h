@@ -37,6 +37,8 @@ typedef enum {
     XF_HALT,          /* s_sethalt 1, s_sendmsghalt, s_sendmsg MSG_HALT_WAVES */
 } xfault_kind;
 
+enum { XS_GLOBAL, XS_LDS, XS_PRIVATE };
+
 typedef struct xfault {
     int kind;
     uint32_t pc;     /* byte offset of the faulting instruction in .text */
@@ -44,12 +46,35 @@ typedef struct xfault {
     uint32_t size;   /* access size in bytes */
     int write;
     uint64_t lanes;  /* lanes that faulted */
+    uint8_t space;   /* memory faults: XS_GLOBAL, XS_LDS (flat LDS aperture: addr is an offset
+                      * in the LDS) or XS_PRIVATE (the wave's private memory) */
     uint16_t op;     /* ISA_OP_* */
     const char *note; /* static text that completes the message, or NULL (round.c) */
 } xfault;
 
 typedef struct wave wave;
 typedef struct xinst xinst;
+
+/* Memcheck (byte-exact checking, like compute-sanitizer's memcheck; src/exec/memcheck.c): every
+ * global access that gmem_xlate() refuses but the page-granular rule allows is performed as the
+ * hardware would and recorded here; accesses outside any page still fault.  Compiler-widened
+ * scalar loads (naturally aligned, starting inside a buffer) are only counted. */
+typedef struct xmc_rec {
+    uint64_t addr;
+    uint32_t pc, size;
+    uint32_t wg[3], wave;
+    uint16_t op;
+    uint8_t write;
+    int8_t lane; /* -1 for a scalar access */
+} xmc_rec;
+
+#define XMC_KEEP 1024 /* records kept per launch (all are counted) */
+typedef struct xmemcheck {
+    void *lock; /* a pthread_mutex_t (the dispatcher owns it) */
+    xmc_rec rec[XMC_KEEP];
+    uint64_t n;       /* errors found (may exceed XMC_KEEP) */
+    uint64_t widened; /* widened scalar loads suppressed */
+} xmemcheck;
 typedef void (*xfn)(wave *, const xinst *);
 
 /* Instruction classes for --stats. */
@@ -84,6 +109,9 @@ struct wave {
     const xprog *prog;
     gmem *mem;
     gmem_cache cache;
+    xmemcheck *mc;         /* memcheck mode: where to report (NULL: off) */
+    uint64_t va_bias;      /* added to code addresses the kernel sees (s_getpc): where the
+                            * module's image sits in device memory (0: at its ELF addresses) */
     uint8_t *lds;          /* the workgroup's LDS */
     uint32_t lds_size;
     /* Set by the dispatcher (src/dispatch/) at wave start. */
@@ -135,6 +163,26 @@ static inline int wave_moded(const wave *w) { return w->gpr_idx_on | w->vskip | 
 void x_run_rounded(wave *w, const xinst *x);
 /* A memory fault at [addr, addr+size) (write: 1 for stores and atomics). */
 void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
+
+/* The address a kernel sees for byte offset pc of its program (s_getpc, s_swappc, ...). */
+static inline uint64_t wave_code_va(const wave *w, uint32_t pc)
+{
+    return w->prog->code_va + w->va_bias + pc;
+}
+
+/* Global memory for [a, a+size): the byte-exact translation, else the page-granular one that
+ * hardware allows (reported in memcheck mode), else NULL (the caller faults).  lane: the lane
+ * of a vector access, -1 for a scalar one. */
+void *x_gmem_miss(wave *w, const xinst *x, uint64_t a, uint64_t size, int write, int lane);
+static inline void *x_gmem(wave *w, const xinst *x, uint64_t a, uint64_t size, int write,
+                           int lane)
+{
+    void *p = write ? gmem_xlate_w(w->mem, &w->cache, a, size)
+                    : gmem_xlate(w->mem, &w->cache, a, size);
+    return p ? p : x_gmem_miss(w, x, a, size, write, lane);
+}
+/* Whether x_gmem() would give memory (nothing is reported). */
+int x_gmem_ok(wave *w, uint64_t a, uint64_t size, int write);
 
 /* Whether op (ISA_OP_*) has a handler, i.e. executes instead of faulting as unimplemented. */
 int x_has_semantics(unsigned op);

@@ -385,15 +385,15 @@ SAVEEXEC(s_andn2_wrexec_b64, s0 & ~ex, 1)
  * must not wrap into it: it becomes an offset the wave loop refuses (bad-PC fault). */
 static void jump_va(wave *w, u64 va)
 {
-    u64 off = va - w->prog->code_va;
+    u64 off = va - w->prog->code_va - w->va_bias;
     w->pc = off > UINT32_MAX ? UINT32_MAX : (u32)off;
 }
-static void s_getpc_b64(wave *w, const xinst *x) { x_sd64(w, x, w->prog->code_va + w->pc); }
+static void s_getpc_b64(wave *w, const xinst *x) { x_sd64(w, x, wave_code_va(w, w->pc)); }
 static void s_setpc_b64(wave *w, const xinst *x) { jump_va(w, S0_64); }
 static void s_swappc_b64(wave *w, const xinst *x)
 {
     u64 target = S0_64;
-    x_sd64(w, x, w->prog->code_va + w->pc);
+    x_sd64(w, x, wave_code_va(w, w->pc));
     jump_va(w, target);
 }
 
@@ -570,7 +570,7 @@ static void s_mulk_i32(wave *w, const xinst *x)
 }
 static void s_call_b64(wave *w, const xinst *x)
 {
-    x_sd64(w, x, w->prog->code_va + w->pc);
+    x_sd64(w, x, wave_code_va(w, w->pc));
     w->pc += (u32)(SIMM16 * 4);
 }
 
@@ -668,7 +668,7 @@ static void set_csp(wave *w, unsigned c) { w->mode = (w->mode & 0x1fffffffu) | (
 static void csp_fork(wave *w, u64 mask, u64 target_va)
 {
     u64 exec = wave_exec(w), pass = mask & exec, fail = ~mask & exec;
-    u64 next_va = w->prog->code_va + w->pc, push_pc, push_exec;
+    u64 next_va = wave_code_va(w, w->pc), push_pc, push_exec;
     if (pass == exec) {
         jump_va(w, target_va);
         return;
@@ -691,7 +691,7 @@ static void csp_fork(wave *w, u64 mask, u64 target_va)
 static void s_cbranch_g_fork(wave *w, const xinst *x) { csp_fork(w, S0_64, S1_64); }
 static void s_cbranch_i_fork(wave *w, const xinst *x)
 {
-    csp_fork(w, S0_64, w->prog->code_va + w->pc + (u64)(int64_t)x->in.f.s.offset);
+    csp_fork(w, S0_64, wave_code_va(w, w->pc) + (u64)(int64_t)x->in.f.s.offset);
 }
 static void s_cbranch_join(wave *w, const xinst *x)
 {

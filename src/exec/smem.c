@@ -28,7 +28,7 @@ static void s_load(wave *w, const xinst *x)
 {
     unsigned n = x->in.dst[0].n;
     u64 addr = smem_addr(w, x);
-    const u32 *p = gmem_xlate(w->mem, &w->cache, addr, 4ull * n);
+    const u32 *p = x_gmem(w, x, addr, 4ull * n, 0, -1);
     if (!p) {
         wave_mem_fault(w, x, addr, 4 * n, 0);
         return;
@@ -40,7 +40,7 @@ static void s_store(wave *w, const xinst *x)
 {
     unsigned n = x->in.src[0].n;
     u64 addr = smem_addr(w, x);
-    u32 *p = gmem_xlate(w->mem, &w->cache, addr, 4ull * n);
+    u32 *p = x_gmem(w, x, addr, 4ull * n, 1, -1);
     if (!p) {
         wave_mem_fault(w, x, addr, 4 * n, 1);
         return;
@@ -65,6 +65,7 @@ static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write)
     /* rel + 4 * n would wrap for an address near 2^64 when the wave has no scratch (base 0) */
     if (addr < w->scratch_va || rel > bytes || 4ull * n > bytes - rel) {
         wave_mem_fault(w, x, addr, 4 * n, write);
+        w->fault.space = XS_PRIVATE;
         return NULL;
     }
     return (u32 *)(w->scratch + rel);
@@ -119,7 +120,7 @@ static void s_buffer_load(wave *w, const xinst *x)
         tmp[i] = 0;
         if (o + 4 > v.num_records)
             continue;
-        const void *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        const void *p = x_gmem(w, x, v.base + o, 4, 0, -1);
         if (!p) {
             wave_mem_fault(w, x, v.base + o, 4, 0);
             return;
@@ -138,7 +139,7 @@ static void s_buffer_store(wave *w, const xinst *x)
         u64 o = (u64)off + 4 * i;
         if (o + 4 > v.num_records)
             continue;
-        void *p = gmem_xlate(w->mem, &w->cache, v.base + o, 4);
+        void *p = x_gmem(w, x, v.base + o, 4, 1, -1);
         if (!p) {
             wave_mem_fault(w, x, v.base + o, 4, 1);
             return;
@@ -180,8 +181,8 @@ static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer)
         addr = smem_addr(w, x);
     }
     unsigned size = is64 ? 8 : 4;
-    void *p = gmem_xlate(w->mem, &w->cache, addr, size);
-    if (!p || (addr & (size - 1))) {
+    void *p = (addr & (size - 1)) ? NULL : x_gmem(w, x, addr, size, 1, -1);
+    if (!p) {
         wave_mem_fault(w, x, addr, size, 1);
         return;
     }

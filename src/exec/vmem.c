@@ -25,7 +25,7 @@
 typedef uint32_t u32;
 typedef uint64_t u64;
 
-enum { SP_GLOBAL, SP_LDS, SP_PRIVATE };
+enum { SP_GLOBAL = XS_GLOBAL, SP_LDS = XS_LDS, SP_PRIVATE = XS_PRIVATE };
 
 static uint32_t (*vrow(wave *w, const isa_opnd *o))[LANES]
 {
@@ -82,23 +82,37 @@ static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l)
     return r;
 }
 
-/* MUBUF: the buffer resource (V#) in four SGPRs: base [47:0], stride [61:48], swizzle_en [63],
- * num_records [95:64], and in dword 3 NUM_FORMAT [14:12], DATA_FORMAT [18:15], ELEMENT_SIZE
- * [20:19] (2, 4, 8, 16 bytes), INDEX_STRIDE [22:21] (8, 16, 32, 64), ADD_TID_ENABLE [23].
+/* MUBUF: the buffer resource (V#) in four SGPRs (CDNA3/CDNA4 ISA, "Vector Memory Buffer
+ * Instructions", buffer resource table and "Buffer Addressing"): base [47:0], stride [61:48],
+ * cache swizzle [62], swizzle enable [63], num_records [95:64], and in dword 3 NUM_FORMAT
+ * [14:12], DATA_FORMAT [18:15], INDEX_STRIDE [22:21] (8, 16, 32, 64), ADD_TID_ENABLE [23].
  * index = idxen VGPR (+ lane with add_tid), offset = offen VGPR + instruction offset;
- * address = base + soffset + buffer_offset, where buffer_offset is offset + stride * index, or
- * for a swizzled resource (CDNA3/CDNA4 ISA "Buffer addressing", swizzled):
+ * address = base + soffset + buffer_offset, buffer_offset = offset + stride * index, or for a
+ * swizzled resource:
  *   (index / index_stride * stride + offset / element_size * element_size) * index_stride
  *     + index % index_stride * element_size + offset % element_size.
+ * When each applies on gfx942/gfx950:
+ *  - Swizzled (AOS) addressing needs SWIZZLE_EN and ADD_TID_ENABLE together: it is the layout
+ *    of per-lane private (scratch) buffers, the only user of ADD_TID.  Kernels verified on
+ *    MI300/MI350 (HipKittens: word1 = base_hi | (stride | 0xC000) << 16, word3 = 0x110000,
+ *    plain `offen` offsets) set SWIZZLE_EN without ADD_TID and address linearly there.
+ *  - gfx9 has no ELEMENT_SIZE field (GCN3's [20:19]; LLVM builds gfx9 scratch descriptors
+ *    without it): swizzle elements are 4 bytes.
+ *  - The cache-swizzle bit [62] (gfx942+) swizzles L1/TC cache banks with the stride field as
+ *    the cache stride; it does not move data.  A resource with it set and no idxen is a raw
+ *    buffer: its range check is the byte offset against num_records, as for stride 0 (what
+ *    MLIR's and HipKittens' raw buffers with a cache stride rely on).
  * With ADD_TID_ENABLE, DATA_FORMAT supplies stride bits [17:14] (the gfx9 scratch descriptor
- * layout).  Range: raw buffers (stride 0) check offset against num_records in bytes, structured
- * ones check index against num_records in records. */
+ * layout).  Range: raw buffers check offset against num_records in bytes, structured ones check
+ * index against num_records in records. */
+#define BUF_ELEMENT_SIZE 4u
 static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
 {
     const isa_mem_fields *m = &x->in.f.m;
     const u32 *rs = &w->s[x->in.src[3].idx];
     u64 base = rs[0] | (u64)(rs[1] & 0xffff) << 32;
     u32 stride = (rs[1] >> 16) & 0x3fff, num = rs[2];
+    int cache_swizzle = (rs[1] >> 30) & 1, swizzle_en = rs[1] >> 31;
     const isa_opnd *va = &x->in.src[0];
     u32 index = 0, offset = (u32)m->offset;
     unsigned vi = 0;
@@ -107,20 +121,21 @@ static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
     if (m->offen)
         offset += w->v[va->idx + vi][l];
     u32 w3 = rs[3];
-    if ((w3 >> 23) & 1) {
+    int add_tid = (w3 >> 23) & 1;
+    if (add_tid) {
         index += l;
         stride |= ((w3 >> 15) & 0xf) << 14;
     }
     u64 boff = offset + (u64)stride * index;
-    if (rs[1] >> 31) {
-        u32 istr = 8u << ((w3 >> 21) & 3), esz = 2u << ((w3 >> 19) & 3);
+    if (swizzle_en && add_tid) {
+        u32 istr = 8u << ((w3 >> 21) & 3), esz = BUF_ELEMENT_SIZE;
         boff = ((u64)(index / istr) * stride + offset / esz * esz) * istr + index % istr * esz +
                offset % esz;
     }
     lane_ref r = {SP_GLOBAL, 0, 0};
     u64 soff = x_s32(w, x, 4);
     r.a = base + soff + boff;
-    if (stride == 0)
+    if (stride == 0 || (cache_swizzle && !m->idxen && !add_tid))
         r.avail = offset < num ? (u64)num - offset : 0;
     else
         r.avail = index < num ? UINT64_MAX : 0;
@@ -129,12 +144,13 @@ static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
 
 /* Copy between registers and memory for one lane.  Returns 0, or -1 when the access is out of
  * range (the caller raises the fault). */
-static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int write, unsigned lane)
+static int lane_access(wave *w, const xinst *x, int space, u64 a, void *buf, unsigned size,
+                       int write, unsigned lane)
 {
     uint8_t *b = buf;
     switch (space) {
     case SP_GLOBAL: {
-        uint8_t *p = gmem_xlate(w->mem, &w->cache, a, size);
+        uint8_t *p = x_gmem(w, x, a, size, write, (int)lane);
         if (!p)
             return -1;
         if (write) /* shared with other workgroups' threads: see x_shared_load() */
@@ -170,7 +186,7 @@ static int lane_access(wave *w, int space, u64 a, void *buf, unsigned size, int 
 static int span_bad(wave *w, int space, u64 a, u64 size)
 {
     if (space == SP_GLOBAL)
-        return !gmem_xlate(w->mem, &w->cache, a, size);
+        return !x_gmem_ok(w, a, size, w->fault.write);
     return a + size > (space == SP_LDS ? w->lds_size : w->scratch_lane);
 }
 
@@ -306,6 +322,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     if (c->size < size || a[__builtin_ctzll(exec)] - c->base > c->size - size)
         if (!gmem_xlate(w->mem, c, a[__builtin_ctzll(exec)], size)) /* refill the cache */
             return 0;
+    if (store && c->ro)
+        return 0;
     /* A flat address in an aperture goes to LDS or scratch, never to an allocation. */
     if (m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
         c->base + c->size > GMEM_SHARED_APERTURE)
@@ -405,8 +423,9 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
         u32 buf[4] = {0, 0, 0, 0};
         /* Buffers check each dword on its own: a partly out-of-range load reads 0 there. */
         unsigned inside = r.avail >= size ? size : kind == K_DW ? (unsigned)(r.avail / 4) * 4 : 0;
-        if (inside && lane_access(w, r.space, r.a, buf, inside, 0, l)) {
+        if (inside && lane_access(w, x, r.space, r.a, buf, inside, 0, l)) {
             wave_mem_fault(w, x, r.a, size, 0);
+            w->fault.space = (uint8_t)r.space;
             fault_lanes(w, x, ref, l, size, 0, 0);
             return;
         }
@@ -474,8 +493,9 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
         }
         if (r.avail < size) /* buffer: the in-range dwords are written, the rest dropped */
             size = ndw > 1 ? (unsigned)(r.avail / 4) * 4 : 0;
-        if (size && lane_access(w, r.space, r.a, buf, size, 1, l)) {
+        if (size && lane_access(w, x, r.space, r.a, buf, size, 1, l)) {
             wave_mem_fault(w, x, r.a, size, 1);
+            w->fault.space = (uint8_t)r.space;
             fault_lanes(w, x, ref, l, store_size(kind, ndw), 0, 0);
             return;
         }
@@ -512,25 +532,28 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
         u64 old = 0;
         if (a & (size - 1)) {
             wave_mem_fault(w, x, a, size, 1);
+            w->fault.space = (uint8_t)sp;
             fault_lanes(w, x, ref, l, size, 0, 1);
             return;
         }
         if (sp == SP_GLOBAL) {
-            void *p = gmem_xlate(w->mem, &w->cache, a, size);
+            void *p = x_gmem(w, x, a, size, 1, (int)l);
             if (!p) {
                 wave_mem_fault(w, x, a, size, 1);
+                w->fault.space = (uint8_t)sp;
                 fault_lanes(w, x, ref, l, size, 0, 1);
                 return;
             }
             old = x_atomic_rmw(p, op, v, cmp, is64);
         } else {
-                if (lane_access(w, sp, a, &old, size, 0, l)) {
+                if (lane_access(w, x, sp, a, &old, size, 0, l)) {
                 wave_mem_fault(w, x, a, size, 1);
+                w->fault.space = (uint8_t)sp;
                 fault_lanes(w, x, ref, l, size, 0, 1);
                 return;
             }
             u64 nv = x_atomic_apply(op, old, v, cmp, is64);
-            lane_access(w, sp, a, &nv, size, 1, l);
+            lane_access(w, x, sp, a, &nv, size, 1, l);
         }
         if (ret)
             for (unsigned i = 0; i < ndw; i++)
@@ -670,8 +693,9 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
                 if (!inside)
                     continue;
                 raw = fmt_store(d16 ? v[dw][l] >> sh : v[dw][l], n, nf, d16 != 0);
-                if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 1, l)) {
+                if (lane_access(w, x, r.space, r.a + c * cb, &raw, cb, 1, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 1);
+                    w->fault.space = (uint8_t)r.space;
                     fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }
@@ -684,8 +708,9 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
             } else if (!inside) {
                 val = 0;
             } else {
-                if (lane_access(w, r.space, r.a + c * cb, &raw, cb, 0, l)) {
+                if (lane_access(w, x, r.space, r.a + c * cb, &raw, cb, 0, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 0);
+                    w->fault.space = (uint8_t)r.space;
                     fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }

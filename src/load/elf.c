@@ -26,7 +26,12 @@ enum {
     SHT_SYMTAB = 2,
     SHT_STRTAB = 3,
     SHT_NOTE = 7,
+    SHT_RELA = 4,
     SHT_NOBITS = 8,
+    SHF_WRITE = 1,
+    SHF_ALLOC = 2,
+    SHF_EXECINSTR = 4,
+    RELA_SIZE = 24,
     SHT_DYNSYM = 11,
     SHN_UNDEF = 0,
     SHN_LORESERVE = 0xff00,
@@ -92,7 +97,7 @@ __attribute__((format(printf, 2, 3))) static gfx_result fail(elf_file *f, const 
 
 typedef struct {
     uint32_t name, type, link;
-    uint64_t addr, offset, size, entsize;
+    uint64_t flags, addr, offset, size, entsize;
 } shdr;
 
 typedef struct {
@@ -107,6 +112,7 @@ static void read_shdr(const elf_ctx *c, uint32_t i, shdr *s) {
     const uint8_t *p = c->f.p + c->shoff + (uint64_t)i * SHDR_SIZE;
     s->name = rd32(p);
     s->type = rd32(p + 4);
+    s->flags = rd64(p + 8);
     s->addr = rd64(p + 16);
     s->offset = rd64(p + 24);
     s->size = rd64(p + 32);
@@ -350,6 +356,11 @@ static gfx_result parse_symbols(elf_ctx *c, uint32_t symi, uint32_t texti, const
     m->nsyms = nfunc;
     qsort(index, nfunc, sizeof *index, by_name);
 
+    m->objs = calloc(n ? n : 1, sizeof *m->objs);
+    if (!m->objs) {
+        r = GFX_ERR_NOMEM;
+        goto out;
+    }
     for (size_t i = 0; i < n; i++) {
         const raw_sym *rs = &raw[i];
         if (rs->type != STT_OBJECT)
@@ -359,6 +370,8 @@ static gfx_result parse_symbols(elf_ctx *c, uint32_t symi, uint32_t texti, const
             r = fail(&c->f, "symbol %zu name out of bounds", i);
             goto out;
         }
+        if (*name && rs->shndx != SHN_UNDEF && rs->shndx < SHN_LORESERVE)
+            m->objs[m->nobjs++] = (ld_object){name, rs->value, rs->size};
         size_t len = strlen(name);
         if (len <= 3 || strcmp(name + len - 3, ".kd") != 0)
             continue;
@@ -407,6 +420,99 @@ static void parse_notes(elf_ctx *c, gfx_module *m) {
     }
 }
 
+/* ---- program image ----------------------------------------------------------------------- */
+
+/* The largest image gfxemu maps (.bss included): far more than any code object's data. */
+#define LD_IMAGE_MAX (1ull << 32)
+
+/* Value of symbol `i` of dynamic symbol table `symi` for a relocation; *undef when it has none. */
+static uint64_t dyn_sym_value(elf_ctx *c, uint32_t symi, uint64_t i, int *undef) {
+    shdr st;
+    *undef = 1;
+    if (!symi || symi >= c->shnum)
+        return 0;
+    read_shdr(c, symi, &st);
+    if (st.entsize != SYM_SIZE || !in_range(st.offset, st.size, c->f.n) || i >= st.size / SYM_SIZE)
+        return 0;
+    const uint8_t *p = c->f.p + st.offset + i * SYM_SIZE;
+    if (rd16(p + 6) == SHN_UNDEF)
+        return 0;
+    *undef = 0;
+    return rd64(p + 8);
+}
+
+/* Record the SHF_ALLOC sections, their contents and the dynamic relocations of a linked object.
+ * Relocatable objects (ET_REL) place every section at address 0: they get no image. */
+static gfx_result parse_image(elf_ctx *c, gfx_module *m) {
+    if (m->etype != ET_DYN)
+        return GFX_OK;
+    size_t nalloc = 0, names = 0;
+    uint64_t data = 0, nrel = 0;
+    for (uint32_t i = 1; i < c->shnum; i++) {
+        shdr s;
+        read_shdr(c, i, &s);
+        if (!(s.flags & SHF_ALLOC) || s.size == 0)
+            continue;
+        gfx_result r = sec_check(c, i, &s);
+        if (r)
+            return r;
+        if (s.addr > LD_IMAGE_MAX || s.size > LD_IMAGE_MAX - s.addr)
+            return fail(&c->f, "section %u (%s) lies beyond 4 GiB (0x%llx, size 0x%llx)", i,
+                        sec_name(c, &s), (unsigned long long)s.addr, (unsigned long long)s.size);
+        nalloc++;
+        names += strlen(sec_name(c, &s)) + 1;
+        if (s.type != SHT_NOBITS)
+            data += s.size;
+        if (s.type == SHT_RELA)
+            nrel += s.size / RELA_SIZE;
+        if (s.addr + s.size > m->image_size)
+            m->image_size = s.addr + s.size;
+    }
+    m->secs = calloc(nalloc ? nalloc : 1, sizeof *m->secs);
+    m->secdata = malloc(data ? data : 1); /* data <= file size: sections are inside the file */
+    m->secnames = malloc(names ? names : 1);
+    m->relocs = calloc(nrel ? nrel : 1, sizeof *m->relocs);
+    if (!m->secs || !m->secdata || !m->secnames || !m->relocs)
+        return GFX_ERR_NOMEM;
+    uint64_t doff = 0;
+    size_t noff = 0;
+    for (uint32_t i = 1; i < c->shnum; i++) {
+        shdr s;
+        read_shdr(c, i, &s);
+        if (!(s.flags & SHF_ALLOC) || s.size == 0)
+            continue;
+        ld_section *d = &m->secs[m->nsecs++];
+        size_t len = strlen(sec_name(c, &s)) + 1;
+        memcpy(m->secnames + noff, sec_name(c, &s), len);
+        d->name = m->secnames + noff;
+        noff += len;
+        d->addr = s.addr;
+        d->size = s.size;
+        d->write = (s.flags & SHF_WRITE) != 0;
+        d->exec = (s.flags & SHF_EXECINSTR) != 0;
+        if (s.type != SHT_NOBITS) {
+            memcpy(m->secdata + doff, c->f.p + s.offset, s.size);
+            d->data = m->secdata + doff;
+            doff += s.size;
+        }
+        if (s.type != SHT_RELA)
+            continue;
+        if (s.entsize != RELA_SIZE)
+            return fail(&c->f, "bad relocation entry size %llu (expected %d)",
+                        (unsigned long long)s.entsize, RELA_SIZE);
+        for (uint64_t k = 0; k < s.size / RELA_SIZE; k++) {
+            const uint8_t *p = c->f.p + s.offset + k * RELA_SIZE;
+            ld_reloc *rl = &m->relocs[m->nrelocs++];
+            uint64_t info = rd64(p + 8);
+            rl->offset = rd64(p);
+            rl->type = (uint32_t)info;
+            rl->addend = (int64_t)rd64(p + 16);
+            rl->sym = (info >> 32) ? dyn_sym_value(c, s.link, info >> 32, &rl->sym_undef) : 0;
+        }
+    }
+    return GFX_OK;
+}
+
 /* ---- entry point ------------------------------------------------------------------------- */
 
 void ld_module_free(gfx_module *m) {
@@ -415,6 +521,11 @@ void ld_module_free(gfx_module *m) {
     free(m->text);
     free(m->syms);
     free(m->strings);
+    free(m->secs);
+    free(m->secdata);
+    free(m->secnames);
+    free(m->relocs);
+    free(m->objs);
     ld_meta_free(&m->meta);
     if (m->exec_free)
         m->exec_free(m->exec);
@@ -436,6 +547,7 @@ gfx_result ld_elf_parse(const uint8_t *data, size_t size, gfx_module **out, char
     m = calloc(1, sizeof *m);
     if (!m)
         return GFX_ERR_NOMEM;
+    snprintf(m->name, sizeof m->name, "<memory>");
     if ((r = parse_header(&c, &m->arch, &m->eflags, &m->etype, &shstrndx)))
         goto fail;
 
@@ -505,6 +617,8 @@ gfx_result ld_elf_parse(const uint8_t *data, size_t size, gfx_module **out, char
             goto fail;
     }
     parse_notes(&c, m);
+    if ((r = parse_image(&c, m)))
+        goto fail;
     *out = m;
     return GFX_OK;
 fail:

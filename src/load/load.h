@@ -105,8 +105,39 @@ void ld_kd_decode(const uint8_t kd[LD_KD_SIZE], ld_kd *out);
 /* VGPRs the descriptor allocates per lane on gfx90a+ (unified file: ArchVGPRs then AGPRs). */
 static inline unsigned ld_kd_vgprs(const ld_kd *k) { return (k->vgpr_granules + 1u) * 8u; }
 
+/* ---- program image (elf.c) ---------------------------------------------------------------------
+ * Everything a loader maps for a linked code object (ET_DYN): the SHF_ALLOC sections at their
+ * virtual addresses (.rodata with __constant tables and private-array initialisers, .text, .data
+ * with program-scope globals, .bss zeroed), the dynamic relocations to apply once the image's
+ * device address is known, and the program-scope variables by name.  Kernels reach this data
+ * PC-relative, so the image keeps the ELF's relative layout. */
+typedef struct ld_section {
+    const char *name; /* points into ld_module.secnames */
+    uint64_t addr, size;
+    const uint8_t *data; /* NULL for SHT_NOBITS (zero-filled); else into ld_module.secdata */
+    int write, exec;     /* SHF_WRITE, SHF_EXECINSTR */
+} ld_section;
+
+typedef struct ld_reloc {
+    uint64_t offset; /* r_offset: virtual address of the 8 bytes to patch */
+    uint32_t type;   /* R_AMDGPU_* */
+    uint64_t sym;    /* the symbol's value (0 without one) */
+    int64_t addend;
+    int sym_undef;   /* refers to a symbol the object does not define */
+} ld_reloc;
+
+typedef struct ld_object {
+    const char *name; /* points into ld_module.strings */
+    uint64_t addr, size;
+} ld_object;
+
+#define LD_R_AMDGPU_NONE 0
+#define LD_R_AMDGPU_ABS64 3
+#define LD_R_AMDGPU_RELATIVE64 13
+
 /* The definition of the public opaque type. */
 struct gfx_module {
+    char name[64]; /* for messages: the file's base name, or "<memory>" */
     gfx_arch arch;
     uint32_t eflags;
     uint16_t etype; /* ET_REL (1) or ET_DYN (3) */
@@ -119,6 +150,16 @@ struct gfx_module {
     ld_meta meta;  /* from the NT_AMDGPU_METADATA note (empty when there is none) */
     int has_meta;
     char meta_err[128]; /* why the metadata could not be read ("" when it could or is absent) */
+    /* program image (ET_DYN only; image_size 0: nothing to map) */
+    ld_section *secs;
+    size_t nsecs;
+    uint64_t image_size; /* end of the highest SHF_ALLOC section */
+    uint8_t *secdata;    /* contents of the PROGBITS sections */
+    char *secnames;
+    ld_reloc *relocs;
+    size_t nrelocs;
+    ld_object *objs; /* STT_OBJECT symbols outside .text (program-scope variables, .kd) */
+    size_t nobjs;
     /* Execution-side data the API layer builds on first use (decoded program, kernel handles).
      * Opaque here so that the loader does not depend on upper layers; freed with exec_free. */
     void *exec;

@@ -6,6 +6,14 @@
  *    that checks [addr, addr+size) lies inside one allocation.
  *  - host-address: device address == host pointer (for frameworks that pass raw host pointers);
  *    the caller registers the ranges a kernel may touch and everything else faults.
+ * Both modes are page-granular as hardware is (hardware faults only on unmapped pages): an owned
+ * allocation is backed by whole 4 KiB pages (zeroed), and an access inside those pages but past
+ * the requested size reads or writes that padding (hipMalloc gives page-granular blocks too); in
+ * host-address mode a read may touch the rest of the pages holding a registered range (they are
+ * mapped: registration checks it), while a write must stay inside the registered bytes (gfxemu
+ * never writes host memory it was not given).  gmem_xlate() itself is byte-exact; the
+ * page-granular rule is gmem_xlate_pad(), which the memory handlers try when it fails (and
+ * which memcheck mode reports, see src/exec/memcheck.c).
  * The allocation table is read-only while a launch runs (allocate and free between launches), so
  * translation needs no lock; each wave keeps a one-entry cache of the last allocation it hit
  * (a cache must not outlive the launch it was filled in: a later free would leave it dangling).
@@ -18,18 +26,27 @@
 
 typedef struct gmem gmem;
 
+#define GMEM_PAGE 4096ull
+
+/* What a region is, for fault reports ("in .rodata of module X", "kernarg segment"). */
+enum { GMEM_BUFFER, GMEM_HOST, GMEM_KERNARG, GMEM_PACKET, GMEM_QUEUE, GMEM_IMAGE };
+
 typedef struct gmem_region {
     uint64_t base;  /* device address */
     uint64_t size;  /* bytes */
     uint8_t *host;  /* host address of base */
     int user;       /* caller tag (e.g. kernel argument number), -1 if none */
     int owned;      /* memory belongs to gmem (freed by it) */
+    int kind;       /* GMEM_* */
+    int ro;         /* host memory the process cannot write: stores fault */
+    const void *owner; /* GMEM_IMAGE: the gfx_module it was loaded from */
 } gmem_region;
 
-/* A per-wave cache of the last region hit: base..base+size maps to host. */
+/* A per-wave cache of the last region hit: base..base+size maps to host (ro: no stores). */
 typedef struct gmem_cache {
     uint64_t base, size;
     uint8_t *host;
+    int ro;
 } gmem_cache;
 
 /* Device address layout (owned mode).  Apertures follow the gfx9 flat-address model: a flat
@@ -42,13 +59,36 @@ typedef struct gmem_cache {
 gmem *gmem_create(void);
 void gmem_destroy(gmem *m);
 
-/* Allocate size bytes (zeroed), aligned to 256 bytes or more; returns the device address or 0. */
+/* Allocate size bytes (zeroed, in whole zeroed pages), page-aligned; returns the device address
+ * or 0.  gmem_alloc_kind() also tags the region (GMEM_*, owner) for fault reports. */
 uint64_t gmem_alloc(gmem *m, uint64_t size, int user);
+uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner);
 /* Free by base address; returns 0, or -1 if va is not the base of an owned allocation. */
 int gmem_free(gmem *m, uint64_t va);
-/* Host-address mode: allow kernels to touch [p, p+size) at device address (uint64_t)p. */
-int gmem_map_host(gmem *m, void *p, uint64_t size, int user);
+/* Host-address mode: allow kernels to touch [p, p+size) at device address (uint64_t)p.
+ * Registered host memory is a set of bytes: registering a range already inside it changes
+ * nothing, and overlapping or adjacent ranges merge into one region (ro when any part is).
+ * Returns -1 for an empty or wrapping range or one that meets an owned allocation. */
+int gmem_map_host(gmem *m, void *p, uint64_t size, int ro);
+/* Forget the whole (merged) registered region that contains p; -1 if none does. */
 int gmem_unmap_host(gmem *m, void *p);
+/* Forget exactly the bytes [p, p+size) (a region around them is split); -1 if none of them
+ * were registered. */
+int gmem_unmap_host_range(gmem *m, void *p, uint64_t size);
+/* Remove every host region (owned allocations stay). */
+void gmem_unmap_host_all(gmem *m);
+/* Check that every page of [p, p+size) is mapped readable in this process (/proc/self/maps,
+ * or mincore() without /proc): 0 when it is (*ro = 1 if some page is not writable), else -1
+ * with the reason in why ("... is not mapped"). */
+int gmem_host_check(const void *p, uint64_t size, int *ro, char *why, size_t whysz);
+
+/* Regions in address order, for copying one address space's host ranges to another. */
+size_t gmem_count(const gmem *m);
+const gmem_region *gmem_at(const gmem *m, size_t i);
+/* gmem_host_check() for n ranges (base, size pairs) at once; *bad = the index of the first bad
+ * one; ro[i] (may be NULL) as gmem_host_check's *ro. */
+int gmem_host_check_n(const uint64_t (*ranges)[2], size_t n, int *ro, size_t *bad, char *why,
+                      size_t whysz);
 
 /* The region containing va, or NULL. */
 const gmem_region *gmem_find(const gmem *m, uint64_t va);
@@ -65,8 +105,19 @@ static inline void *gmem_xlate(const gmem *m, gmem_cache *c, uint64_t va, uint64
         return c->host + off;
     return gmem_xlate_slow(m, c, va, size);
 }
+/* The same for a store: NULL also for read-only host memory. */
+static inline void *gmem_xlate_w(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size)
+{
+    void *p = gmem_xlate(m, c, va, size);
+    return p && !c->ro ? p : NULL; /* after a hit the cache describes p's region */
+}
+/* Page-granular translation for an access gmem_xlate() refused (see the top of this file):
+ * the host pointer when [va, va+size) lies in the padding pages of one owned allocation, or
+ * (reads only) in the pages holding one registered host range; else NULL.  *r (may be NULL)
+ * gets the region. */
+void *gmem_xlate_pad(const gmem *m, uint64_t va, uint64_t size, int write, const gmem_region **r);
 
-/* Copy in/out with the same checks; return 0 or -1 when the range is not mapped. */
+/* Copy in/out with the same (byte-exact) checks; return 0 or -1 when the range is not mapped. */
 int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size);
 int gmem_read(const gmem *m, uint64_t va, void *dst, uint64_t size);
 

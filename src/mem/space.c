@@ -1,8 +1,12 @@
 /* space.c - device address space (see mem.h). */
 #include "mem/mem.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 struct gmem {
     gmem_region *r; /* sorted by base, non-overlapping */
@@ -89,16 +93,19 @@ static int insert(gmem *m, gmem_region reg)
     return 0;
 }
 
-uint64_t gmem_alloc(gmem *m, uint64_t size, int user)
+static uint64_t page_up(uint64_t x) { return (x + GMEM_PAGE - 1) & ~(GMEM_PAGE - 1); }
+
+uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner)
 {
     if (size == 0)
         size = 1;
     if (size > (1ull << 40))
         return 0;
-    /* Round the host block up so that 16-byte vector accesses at the tail stay inside it; the
-     * region itself keeps the exact size so bounds checks are exact. */
-    uint64_t host_size = (size + 63) & ~63ull;
-    uint8_t *host = aligned_alloc(64, host_size);
+    /* Whole pages, as hipMalloc hands out: the bytes past `size` up to the page end are
+     * padding a kernel may touch as on hardware (gmem_xlate_pad); the region keeps the exact
+     * size for byte-exact checks (memcheck) and fault reports. */
+    uint64_t host_size = page_up(size);
+    uint8_t *host = aligned_alloc(GMEM_PAGE, host_size);
     if (!host)
         return 0;
     memset(host, 0, host_size);
@@ -106,12 +113,20 @@ uint64_t gmem_alloc(gmem *m, uint64_t size, int user)
      * the neighbour. */
     uint64_t base = m->next;
     m->next = (base + size + 0xffff + 0x10000) & ~0xffffull;
-    gmem_region reg = {base, size, host, user, 1};
+    gmem_region reg = {base, size, host, -1, 1, kind, 0, owner};
     if (insert(m, reg) != 0) {
         free(host);
         return 0;
     }
     return base;
+}
+
+uint64_t gmem_alloc(gmem *m, uint64_t size, int user)
+{
+    uint64_t va = gmem_alloc_kind(m, size, GMEM_BUFFER, NULL);
+    if (va)
+        m->r[upper(m, va) - 1].user = user;
+    return va;
 }
 
 int gmem_free(gmem *m, uint64_t va)
@@ -125,22 +140,193 @@ int gmem_free(gmem *m, uint64_t va)
     return 0;
 }
 
-int gmem_map_host(gmem *m, void *p, uint64_t size, int user)
+static void remove_at(gmem *m, size_t i)
 {
-    gmem_region reg = {(uint64_t)(uintptr_t)p, size, p, user, 0};
+    memmove(&m->r[i], &m->r[i + 1], (m->n - i - 1) * sizeof *m->r);
+    m->n--;
+}
+
+int gmem_map_host(gmem *m, void *p, uint64_t size, int ro)
+{
+    uint64_t b = (uint64_t)(uintptr_t)p, e = b + size;
+    if (size == 0 || e < b)
+        return -1;
+    /* Every region that overlaps or touches [b, e) merges into it; an owned one refuses. */
+    size_t i = upper(m, b);
+    size_t first = i > 0 && m->r[i - 1].base + m->r[i - 1].size >= b ? i - 1 : i, last = first;
+    while (last < m->n && m->r[last].base <= e)
+        last++;
+    for (size_t k = first; k < last; k++)
+        if (m->r[k].owned)
+            return -1;
+    for (size_t k = first; k < last; k++) {
+        if (m->r[k].base < b)
+            b = m->r[k].base;
+        if (m->r[k].base + m->r[k].size > e)
+            e = m->r[k].base + m->r[k].size;
+        ro |= m->r[k].ro;
+    }
+    for (size_t k = last; k > first; k--)
+        remove_at(m, k - 1);
+    gmem_region reg = {b, e - b, (uint8_t *)(uintptr_t)b, -1, 0, GMEM_HOST, ro != 0, NULL};
     return insert(m, reg);
 }
 
 int gmem_unmap_host(gmem *m, void *p)
 {
-    uint64_t va = (uint64_t)(uintptr_t)p;
-    size_t i = upper(m, va);
-    if (i == 0 || m->r[i - 1].base != va || m->r[i - 1].owned)
+    const gmem_region *r = gmem_find(m, (uint64_t)(uintptr_t)p);
+    if (!r || r->owned)
         return -1;
-    memmove(&m->r[i - 1], &m->r[i], (m->n - i) * sizeof *m->r);
-    m->n--;
+    remove_at(m, (size_t)(r - m->r));
     return 0;
 }
+
+int gmem_unmap_host_range(gmem *m, void *p, uint64_t size)
+{
+    uint64_t b = (uint64_t)(uintptr_t)p, e = b + size;
+    if (size == 0 || e < b)
+        return -1;
+    int hit = 0;
+    for (size_t i = 0; i < m->n;) {
+        gmem_region r = m->r[i];
+        uint64_t rb = r.base, re = r.base + r.size;
+        if (r.owned || re <= b || rb >= e) {
+            i++;
+            continue;
+        }
+        hit = 1;
+        remove_at(m, i);
+        /* keep what lies outside [b, e): at most a head and a tail */
+        if (rb < b) {
+            gmem_region h = r;
+            h.size = b - rb;
+            if (insert(m, h) != 0)
+                return -1;
+            i++;
+        }
+        if (re > e) {
+            gmem_region t = r;
+            t.base = e;
+            t.size = re - e;
+            t.host = (uint8_t *)(uintptr_t)e;
+            if (insert(m, t) != 0)
+                return -1;
+            i++;
+        }
+    }
+    return hit ? 0 : -1;
+}
+
+void gmem_unmap_host_all(gmem *m)
+{
+    for (size_t i = m->n; i > 0; i--)
+        if (!m->r[i - 1].owned)
+            remove_at(m, i - 1);
+}
+
+/* The process's mappings from /proc/self/maps, sorted by address as the kernel lists them. */
+typedef struct {
+    uint64_t lo, hi;
+    int r, w;
+} map_ent;
+
+static map_ent *maps_load(size_t *n)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f)
+        return NULL;
+    map_ent *v = NULL;
+    size_t cap = 0;
+    char line[512];
+    *n = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long lo, hi;
+        char perm[8];
+        size_t len = strlen(line);
+        while (len && line[len - 1] != '\n' && fgets(line, sizeof line, f)) /* long path */
+            len = strlen(line);
+        if (sscanf(line, "%llx-%llx %7s", &lo, &hi, perm) != 3)
+            continue;
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 256;
+            map_ent *nv = realloc(v, cap * sizeof *v);
+            if (!nv) {
+                free(v);
+                fclose(f);
+                return NULL;
+            }
+            v = nv;
+        }
+        v[(*n)++] = (map_ent){lo, hi, perm[0] == 'r', perm[1] == 'w'};
+    }
+    fclose(f);
+    if (!v)
+        v = malloc(sizeof *v); /* no lines: an empty table, not a failure */
+    return v;
+}
+
+/* Whether the pages of [b, e) are covered by readable mappings; *hole = the first page that is
+ * not, *ro = 1 when some page is not writable. */
+static int maps_cover(const map_ent *v, size_t n, uint64_t b, uint64_t e, int *ro, uint64_t *hole)
+{
+    uint64_t at = b; /* everything below `at` is known to be covered */
+    *ro = 0;
+    for (size_t i = 0; i < n && at < e; i++) {
+        if (v[i].hi <= at)
+            continue;
+        if (v[i].lo > at || !v[i].r)
+            break; /* a gap or an unreadable mapping at `at` */
+        *ro |= !v[i].w;
+        at = v[i].hi;
+    }
+    *hole = at;
+    return at >= e;
+}
+
+int gmem_host_check_n(const uint64_t (*ranges)[2], size_t n, int *ro, size_t *bad, char *why,
+                      size_t whysz)
+{
+    size_t nm = 0;
+    map_ent *v = maps_load(&nm);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t p = ranges[i][0], size = ranges[i][1];
+        uint64_t b = p & ~(GMEM_PAGE - 1), e = page_up(p + size), hole = b;
+        int r_o = 0, ok;
+        if (v) {
+            ok = maps_cover(v, nm, b, e, &r_o, &hole);
+        } else {
+            /* No /proc: mincore() fails with ENOMEM for any unmapped page (permissions
+             * unknown). */
+            size_t np = (size_t)((e - b) / GMEM_PAGE);
+            unsigned char *vec = malloc(np ? np : 1);
+            ok = vec && mincore((void *)(uintptr_t)b, e - b, vec) == 0;
+            free(vec);
+        }
+        if (ro)
+            ro[i] = r_o;
+        if (!ok) {
+            *bad = i;
+            snprintf(why, whysz,
+                     "[0x%llx, +%llu) is not mapped readable in this process (page 0x%llx)",
+                     (unsigned long long)p, (unsigned long long)size,
+                     (unsigned long long)(hole & ~(GMEM_PAGE - 1)));
+            free(v);
+            return -1;
+        }
+    }
+    free(v);
+    return 0;
+}
+
+int gmem_host_check(const void *p, uint64_t size, int *ro, char *why, size_t whysz)
+{
+    const uint64_t r[1][2] = {{(uint64_t)(uintptr_t)p, size}};
+    size_t bad;
+    return gmem_host_check_n(r, 1, ro, &bad, why, whysz);
+}
+
+size_t gmem_count(const gmem *m) { return m->n; }
+const gmem_region *gmem_at(const gmem *m, size_t i) { return i < m->n ? &m->r[i] : NULL; }
 
 void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size)
 {
@@ -153,13 +339,44 @@ void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size)
     c->base = r->base;
     c->size = r->size;
     c->host = r->host;
+    c->ro = r->ro;
     return r->host + off;
+}
+
+/* Whether [va, va+size) fits the page-granular span of region r for this direction. */
+static int pad_fits(const gmem_region *r, uint64_t va, uint64_t size, int write)
+{
+    uint64_t lo = r->base, hi = r->base + r->size;
+    if (r->owned) {
+        hi = r->base + page_up(r->size);
+    } else {
+        if (write)
+            return 0; /* never write host bytes that were not registered */
+        lo &= ~(GMEM_PAGE - 1);
+        hi = page_up(hi);
+    }
+    return va >= lo && va < hi && size <= hi - va;
+}
+
+void *gmem_xlate_pad(const gmem *m, uint64_t va, uint64_t size, int write, const gmem_region **out)
+{
+    /* The region at or below va, and (host ranges start mid-page) the one above it. */
+    size_t i = upper(m, va);
+    for (size_t k = i > 0 ? i - 1 : 0; k < m->n && k <= i; k++) {
+        const gmem_region *r = &m->r[k];
+        if (pad_fits(r, va, size, write) && !(write && r->ro)) {
+            if (out)
+                *out = r;
+            return r->host + (va - r->base); /* va may lie below base: same page, mapped */
+        }
+    }
+    return NULL;
 }
 
 int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size)
 {
-    gmem_cache c = {0, 0, NULL};
-    void *p = size ? gmem_xlate(m, &c, va, size) : NULL;
+    gmem_cache c = {0, 0, NULL, 0};
+    void *p = size ? gmem_xlate_w(m, &c, va, size) : NULL;
     if (size && !p)
         return -1;
     if (size)
@@ -169,7 +386,7 @@ int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size)
 
 int gmem_read(const gmem *m, uint64_t va, void *dst, uint64_t size)
 {
-    gmem_cache c = {0, 0, NULL};
+    gmem_cache c = {0, 0, NULL, 0};
     const void *p = size ? gmem_xlate(m, &c, va, size) : NULL;
     if (size && !p)
         return -1;

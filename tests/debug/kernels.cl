@@ -16,8 +16,11 @@ __kernel void swap(__global int *out) {
     out[t] = lds[127 - t];
 }
 
-/* Every lane stores: with a 64-byte buffer lanes 16..63 are out of bounds. */
-__kernel void store_all(__global int *out) { out[__builtin_amdgcn_workitem_id_x()] = 7; }
+/* Every lane stores, 64 MiB apart: lane 0 inside the buffer, lanes 1..63 far outside every
+ * buffer (just past a buffer's end would be its page's padding, which hardware lets through). */
+__kernel void store_all(__global int *out) {
+    out[(ulong)__builtin_amdgcn_workitem_id_x() << 24] = 7;
+}
 
 __kernel void trap(__global int *out) {
     out[0] = 1;

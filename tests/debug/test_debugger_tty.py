@@ -21,8 +21,8 @@ subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-
 subprocess.run(["ld.lld-22", "-shared", co + ".o", "-o", co], check=True)
 
 master, slave = pty.openpty()
-p = subprocess.Popen([gfxemu, "debug", co, "store_all", "--grid", "1", "--block", "64",
-                      "--arg", "zero:256"], stdin=slave, stdout=slave, stderr=slave)
+p = subprocess.Popen([gfxemu, "debug", co, "swap", "--grid", "1", "--block", "128",
+                      "--arg", "zero:512"], stdin=slave, stdout=slave, stderr=slave)
 os.close(slave)
 out = b""
 

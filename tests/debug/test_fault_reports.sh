@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_fault_reports.sh - `gfxemu run --fault-report` and `gfxemu debug` on faulting clang-22
-# kernels: out-of-bounds stores (past the end, before the start, crossing the end), an illegal
+# kernels: out-of-bounds stores (past the end, before the start, past a page end), an illegal
 # word, an unimplemented instruction, s_trap and the watchdog each give the one-line error
 # followed by a report with exactly the right kind, kernel, workgroup, wave, lanes, pc, code
 # around the pc, address and nearest argument buffer.
@@ -38,32 +38,34 @@ for cpu in gfx950 gfx942; do
     st=$(addr_of store_at global_store_dword)
     heap=0x100000000000 # the first buffer gfxemu allocates (GMEM_HEAP_BASE)
 
-    # out[32] of a 64-byte buffer, by wave 1 of workgroup 1 only (all lanes store one address, so
-    # all 64 are bad)
+    # out[1040] of a 64-byte buffer (4096 bytes past its end: outside its page), by wave 1 of
+    # workgroup 1 only (all lanes store one address, so all 64 are bad)
     out=$("$GFXEMU" run "$co" store_at --grid 2 --block 128 --arg "out:$tmp/s.bin:64" \
-        --arg i32:32 --fault-report 2>&1)
+        --arg i32:1040 --fault-report 2>&1)
     [ $? -eq 1 ] || fail "$cpu past the end: exit status"
-    expect "$cpu past" "gfxemu: error: memory fault: write of 4 bytes at 0x100000000080 (64 bytes past the end of the 64-byte buffer at $heap) by 'global_store_dword v0, v1, s[0:1]' at pc ${st%% *} (kernel store_at, workgroup (1,0,0), wave 1, lanes 0xffffffffffffffff)"
+    expect "$cpu past" "gfxemu: error: memory fault: write of 4 bytes at 0x100000001040 (4096 bytes past the end of the 64-byte buffer at $heap) by 'global_store_dword v0, v1, s[0:1]' at pc ${st%% *} (kernel store_at, workgroup (1,0,0), wave 1, lanes 0xffffffffffffffff)"
     expect "$cpu past" "memory fault in kernel store_at, workgroup (1,0,0), wave 1"
     expect "$cpu past" "  pc:      $st"
     expect "$cpu past" "  lanes:   0xffffffffffffffff (64 lanes: 0-63)"
-    expect "$cpu past" "  access:  write of 4 bytes at 0x100000000080"
-    expect "$cpu past" "  nearest: 0x40 bytes past the end of argument 0 (out:$tmp/s.bin:64, 64 bytes at $heap)"
+    expect "$cpu past" "  access:  write of 4 bytes at 0x100000001040"
+    expect "$cpu past" "  nearest: 0x1000 bytes past the end of argument 0 (out:$tmp/s.bin:64, 64 bytes at $heap)"
     expect "$cpu past" "=> $st: global_store_dword v0, v1, s[0:1]"
     [ "$(grep -c '^   0x' <<<"$out")" = 6 ] || fail "$cpu past: not 3 instructions either side"
 
     out=$("$GFXEMU" run "$co" store_at --grid 2 --block 128 --arg "out:$tmp/s.bin:64" \
         --arg i32:-4 --fault-report 2>&1)
     expect "$cpu before" "  nearest: 0x10 bytes before the start of argument 0 (out:$tmp/s.bin:64, 64 bytes at $heap)"
-    out=$("$GFXEMU" run "$co" store_at --grid 2 --block 128 --arg "out:$tmp/s.bin:62" \
-        --arg i32:15 --fault-report 2>&1)
-    expect "$cpu crossing" "  nearest: offset 0x3c of argument 0 (out:$tmp/s.bin:62, 62 bytes at $heap); the 4-byte access crosses its end"
+    # an aligned dword cannot cross a page end, so "crossing the buffer's end" is padding now;
+    # the first dword past the page of a 4094-byte buffer is 2 bytes past its end
+    out=$("$GFXEMU" run "$co" store_at --grid 2 --block 128 --arg "out:$tmp/s.bin:4094" \
+        --arg i32:1024 --fault-report 2>&1)
+    expect "$cpu page end" "  nearest: 0x2 bytes past the end of argument 0 (out:$tmp/s.bin:4094, 4094 bytes at $heap)"
 
-    # every lane stores out[lane]: lanes 0-15 are inside 64 bytes, 16-63 outside, and the report
+    # every lane stores 64 MiB apart: lane 0 inside the buffer, 1-63 far outside, and the report
     # names every bad lane, not only the first
     out=$("$GFXEMU" run "$co" store_all --grid 1 --block 64 --arg "out:$tmp/s.bin:64" --fault-report 2>&1)
-    expect "$cpu store_all" "  lanes:   0xffffffffffff0000 (48 lanes: 16-63)"
-    expect "$cpu store_all" "  nearest: 0x0 bytes past the end of argument 0 (out:$tmp/s.bin:64, 64 bytes at $heap)"
+    expect "$cpu store_all" "  lanes:   0xfffffffffffffffe (63 lanes: 1-63)"
+    expect "$cpu store_all" "  nearest: 0x3ffffc0 bytes past the end of argument 0 (out:$tmp/s.bin:64, 64 bytes at $heap)"
 
     # with several threads any workgroup may fault first: one thread makes it workgroup 0
     for k in trap illegal unimplemented; do
@@ -97,7 +99,7 @@ for cpu in gfx950 gfx942; do
     expect "$cpu debug" "memory fault in kernel store_all, workgroup (0,0,0), wave 0"
     expect "$cpu debug" "=> $sa: $(inst_of store_all global_store_dword)"
     expect "$cpu debug" "* wave 0 of (0,0,0): faulted    pc $sa exec 0xffffffffffffffff, $(grep -c . <<<"$(awk -v k='<store_all>:' '$2 == k {f=1; next} f {print} f && /global_store/ {exit}' <<<"$dis")") insts"
-    expect "$cpu debug" "v0[16] = 0x00000040 (64, 8.96831017e-44)"
+    expect "$cpu debug" "v0[16] = 0x40000000 (1073741824, 2)" # the low dword of 16 << 26
     expect "$cpu debug" "(the launch ends when you continue)"
 done
 finish test_fault_reports

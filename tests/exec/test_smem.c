@@ -29,7 +29,9 @@ static void reset(void)
 int main(void)
 {
     mem = gmem_create();
-    buf = gmem_alloc(mem, 64, 0);
+    /* The buffer ends where its page ends, so that an access past it faults (allocations are
+     * page-granular, as on hardware: inside the last page it would not). */
+    buf = gmem_alloc(mem, 4096, 0) + 4096 - 64;
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942"};
     for (int a = 0; a < 2; a++) {

@@ -61,7 +61,9 @@ static uint32_t rd(uint64_t off)
 int main(void)
 {
     mem = gmem_create();
-    buf = gmem_alloc(mem, 256, 0);
+    /* The buffer ends where its page ends, so that an access past it faults (allocations are
+     * page-granular, as on hardware: inside the last page it would not). */
+    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942"};
     for (int ai = 0; ai < 2; ai++) {
@@ -215,9 +217,10 @@ int main(void)
         CHECK(w->v[4][0] == 0x1001 && w->v[4][2] == 0x1009 && w->v[4][3] == 0,
               "%s mubuf idxen: %x %x %x", a, w->v[4][0], w->v[4][2], w->v[4][3]);
 
-        /* Swizzled structured buffer: stride 8, INDEX_STRIDE 8 (0), ELEMENT_SIZE 4 (1); index =
-         * lane, offset 4.  buffer_offset = (index / 8 * 8 + 4 / 4 * 4) * 8 + index % 8 * 4 +
-         * 4 % 4: lane 0 -> 32, lane 9 -> (8 + 4) * 8 + 4 = 100, lane 15 -> 124. */
+        /* SWIZZLE_EN without ADD_TID_ENABLE addresses linearly on gfx942/gfx950 (see buf_ref):
+         * stride 8, index = lane, offset 4 -> buffer_offset = 8 * lane + 4: lane 0 -> dword 1,
+         * lane 7 -> 60 (dword 15), lane 9 -> 76 (dword 19), lane 15 -> 124 (dword 31).  The
+         * [20:19] bits GCN3 called ELEMENT_SIZE change nothing. */
         reset();
         w->s[4] = (uint32_t)buf;
         w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | 8u << 16 | 1u << 31;
@@ -227,15 +230,62 @@ int main(void)
             w->v[2][l] = l, w->v[3][l] = 4;
         wave_set_exec(w, 0xffff);
         CHECK(run_snippet(w, a, "buffer_load_dword v4, v[2:3], s[4:7], 0 idxen offen") == WAVE_DONE,
-              "%s swizzle", a);
-        CHECK(w->v[4][0] == 0x1000 + 8 && w->v[4][7] == 0x1000 + 15 && w->v[4][9] == 0x1000 + 25 &&
+              "%s swizzle_en alone", a);
+        CHECK(w->v[4][0] == 0x1000 + 1 && w->v[4][7] == 0x1000 + 15 && w->v[4][9] == 0x1000 + 19 &&
                   w->v[4][15] == 0x1000 + 31,
-              "%s swizzle: %x %x %x %x", a, w->v[4][0], w->v[4][7], w->v[4][9], w->v[4][15]);
-        /* ADD_TID_ENABLE adds the lane to the index; INDEX_STRIDE 16 (1): lane 9 with VGPR
-         * index 0 and offset 0 -> (0 + 0) * 16 + 9 * 4 = 36. */
+              "%s swizzle_en alone: %x %x %x %x", a, w->v[4][0], w->v[4][7], w->v[4][9],
+              w->v[4][15]);
+        /* HipKittens' descriptor (verified on MI300/MI350 hardware): word1 = base_hi |
+         * (stride | 0xC000) << 16 (cache swizzle and swizzle enable, stride a row pitch of 512),
+         * word3 = 0x110000, num_records = 64 bytes, plain offen: linear, byte-range checked.
+         * Lane l reads offset 4 * l + 8: dword l + 2 while 4 * l + 8 + 4 <= 64, else 0. */
+        reset();
+        w->s[4] = (uint32_t)buf;
+        w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | (512u | 0xc000u) << 16;
+        w->s[6] = 64;
+        w->s[7] = 0x110000;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = 4 * l;
+        wave_set_exec(w, ~0ull);
+        CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 offen offset:8") == WAVE_DONE,
+              "%s hipkittens descriptor", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            bad += w->v[4][l] != (4 * l + 8 + 4 <= 64 ? 0x1000 + l + 2 : 0);
+        CHECK(bad == 0, "%s hipkittens descriptor: %d lanes wrong (lane 1 %x, lane 14 %x)", a, bad,
+              w->v[4][1], w->v[4][14]);
+        /* ... and a store through it lands linearly too: lane l writes dword l + 2, lanes whose
+         * dword is past 64 bytes are dropped. */
+        for (unsigned l = 0; l < 64; l++)
+            w->v[9][l] = 0xbee0 + l;
+        CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen offset:8") == WAVE_DONE &&
+                  rd(8) == 0xbee0 && rd(60) == 0xbee0 + 13 && rd(64) == 0x1000 + 16,
+              "%s hipkittens store: %x %x %x", a, rd(8), rd(60), rd(64));
+        /* Genuinely swizzled: SWIZZLE_EN + ADD_TID_ENABLE, stride 8 (DATA_FORMAT 0 adds no
+         * bits), INDEX_STRIDE 16 (1), 4-byte elements, VGPR index 0, offset 4, idxen:
+         * index = lane; buffer_offset = (lane / 16 * 8 + 4 / 4 * 4) * 16 + lane % 16 * 4 + 0:
+         * lane 0 -> 64 (dword 16), lane 15 -> 124 (31), lane 16 -> 192 (48), lane 31 -> 252 (63). */
+        reset();
+        w->s[4] = (uint32_t)buf;
+        w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | 8u << 16 | 1u << 31;
+        w->s[6] = 64;
+        w->s[7] = 1u << 21 | 1u << 23;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = 0;
+        wave_set_exec(w, 0xffffffffull);
+        CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 idxen offset:4") == WAVE_DONE,
+              "%s swizzled", a);
+        bad = 0;
+        for (unsigned l = 0; l < 32; l++)
+            bad += w->v[4][l] != 0x1000 + ((l / 16 * 8 + 4) * 16 + l % 16 * 4) / 4;
+        CHECK(bad == 0 && w->v[4][0] == 0x1000 + 16 && w->v[4][16] == 0x1000 + 48,
+              "%s swizzled: %d lanes wrong (%x %x %x)", a, bad, w->v[4][0], w->v[4][15],
+              w->v[4][16]);
+        /* INDEX_STRIDE 16 (1) with the lane as index and offset 0: lane 9 -> 9 * 4 = 36. */
         w->s[7] = 1u << 19 | 1u << 21 | 1u << 23;
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 0, w->v[3][l] = 0;
+        wave_set_exec(w, 0xffff);
         CHECK(run_snippet(w, a, "buffer_load_dword v4, v[2:3], s[4:7], 0 idxen offen") == WAVE_DONE &&
                   w->v[4][9] == 0x1000 + 9 && w->v[4][0] == 0x1000,
               "%s swizzle tid: %x", a, w->v[4][9]);

@@ -44,7 +44,9 @@ static uint32_t rd(uint64_t a)
 int main(void)
 {
     mem = gmem_create();
-    A = gmem_alloc(mem, 256, 0);
+    /* A ends where its page ends, so that an access past it faults (allocations are
+     * page-granular, as on hardware: inside the last page it would not). */
+    A = gmem_alloc(mem, 4096, 0) + 4096 - 256;
     B = gmem_alloc(mem, 256, 1);
     C = gmem_alloc(mem, 1024, 2);
     w = malloc(sizeof *w);

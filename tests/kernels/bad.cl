@@ -3,10 +3,11 @@
 
 #define LID() __builtin_amdgcn_workitem_id_x()
 
-// 64 lanes store into a buffer the caller makes 16 ints long: lanes 16-63 are out of bounds.
+// 64 lanes store 1 GiB apart into a buffer the caller makes 16 ints long: lanes 1-63 are far
+// outside every buffer (just past its end would land in the page's padding, as on hardware).
 __kernel void oob_store(__global int *out)
 {
-    out[LID()] = (int)LID() + 1;
+    out[(long)LID() << 28] = (int)LID() + 1;
 }
 
 // Every lane loads `off` ints past the start of `in`, far outside any buffer.

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static int fails, checks;
 #define CHECK(cond)                                                                                \
@@ -17,7 +18,7 @@ static int fails, checks;
 int main(void)
 {
     gmem *m = gmem_create();
-    gmem_cache c = {0, 0, NULL};
+    gmem_cache c = {0, 0, NULL, 0};
     uint64_t a = gmem_alloc(m, 100, 0), b = gmem_alloc(m, 4096, 1);
     CHECK(a != 0 && b != 0 && b > a + 100);
     CHECK(a % 256 == 0 && b % 256 == 0);
@@ -55,21 +56,92 @@ int main(void)
     CHECK(gmem_free(m, a) == 0);
     CHECK(gmem_free(m, a) == -1);
     CHECK(gmem_free(m, b + 4) == -1);
-    gmem_cache c2 = {0, 0, NULL};
+    gmem_cache c2 = {0, 0, NULL, 0};
     CHECK(gmem_xlate(m, &c2, a, 4) == NULL);
     CHECK(gmem_xlate(m, &c2, b, 4) != NULL);
 
     /* Host-address mode: only registered ranges translate, to themselves. */
     static uint8_t host[256];
-    CHECK(gmem_map_host(m, host + 64, 128, 5) == 0);
-    CHECK(gmem_map_host(m, host + 100, 16, 6) == -1); /* overlap refused */
+    CHECK(gmem_map_host(m, host + 64, 128, 0) == 0);
+    size_t nreg = gmem_count(m);
+    CHECK(gmem_map_host(m, host + 100, 16, 0) == 0); /* inside: nothing changes */
+    CHECK(gmem_map_host(m, host + 64, 128, 0) == 0); /* identical: nothing changes */
+    CHECK(gmem_count(m) == nreg);
     CHECK(gmem_xlate(m, &c2, (uint64_t)(uintptr_t)(host + 64), 128) == host + 64);
     CHECK(gmem_xlate(m, &c2, (uint64_t)(uintptr_t)(host + 63), 1) == NULL);
     CHECK(gmem_xlate(m, &c2, (uint64_t)(uintptr_t)(host + 190), 4) == NULL);
     CHECK(gmem_free(m, (uint64_t)(uintptr_t)(host + 64)) == -1); /* not owned */
     CHECK(gmem_unmap_host(m, host + 64) == 0);
-    gmem_cache c3 = {0, 0, NULL};
+    gmem_cache c3 = {0, 0, NULL, 0};
     CHECK(gmem_xlate(m, &c3, (uint64_t)(uintptr_t)(host + 64), 1) == NULL);
+
+    /* Merging: adjacent and overlapping ranges become one region; unmapping by address takes
+     * the whole merged region, by range exactly those bytes. */
+    uint64_t h = (uint64_t)(uintptr_t)host;
+    CHECK(gmem_map_host(m, host + 0, 64, 0) == 0);
+    CHECK(gmem_map_host(m, host + 64, 64, 0) == 0);  /* adjacent */
+    CHECK(gmem_map_host(m, host + 100, 100, 0) == 0); /* overlapping */
+    CHECK(gmem_count(m) == nreg);
+    const gmem_region *hr = gmem_find(m, h + 150);
+    CHECK(hr && hr->base == h && hr->size == 200);
+    gmem_cache c4 = {0, 0, NULL, 0};
+    CHECK(gmem_xlate(m, &c4, h, 200) == host);
+    CHECK(gmem_unmap_host_range(m, host + 50, 20) == 0); /* splits it */
+    CHECK(gmem_count(m) == nreg + 1);
+    CHECK(gmem_find(m, h + 49) && !gmem_find(m, h + 50) && !gmem_find(m, h + 69));
+    CHECK(gmem_find(m, h + 70) && gmem_find(m, h + 199) && !gmem_find(m, h + 200));
+    CHECK(gmem_unmap_host(m, host + 150) == 0); /* the whole [70, 200) */
+    CHECK(!gmem_find(m, h + 70) && gmem_find(m, h + 10));
+    CHECK(gmem_unmap_host(m, host + 150) == -1);
+    CHECK(gmem_unmap_host(m, host + 10) == 0);
+    CHECK(gmem_count(m) == nreg - 1);
+
+    /* Page granularity.  Owned: the rest of the last page reads and writes (zero at first);
+     * the next page faults.  Host: reads may touch the pages of a registered range, writes
+     * only its bytes. */
+    uint64_t o = gmem_alloc(m, 12, -1);
+    CHECK(o && (o & 4095) == 0);
+    const gmem_region *pr = NULL;
+    uint8_t *pp = gmem_xlate_pad(m, o + 12, 4, 0, &pr);
+    CHECK(pp && pr && pr->base == o && pp[0] == 0 && pp[3] == 0);
+    CHECK(gmem_xlate_pad(m, o + 4092, 4, 1, NULL) != NULL);
+    CHECK(gmem_xlate_pad(m, o + 4093, 4, 0, NULL) == NULL);
+    CHECK(gmem_xlate_pad(m, o + 4096, 1, 0, NULL) == NULL);
+    CHECK(gmem_xlate_pad(m, o - 1, 1, 0, NULL) == NULL);
+    static _Alignas(4096) uint8_t page[8192];
+    CHECK(gmem_map_host(m, page + 100, 8, 0) == 0);
+    uint64_t pg = (uint64_t)(uintptr_t)page;
+    CHECK(gmem_xlate_pad(m, pg + 108, 4, 0, NULL) == page + 108);
+    CHECK(gmem_xlate_pad(m, pg, 4, 0, NULL) == page); /* before the range, same page */
+    CHECK(gmem_xlate_pad(m, pg + 4092, 4, 0, NULL) == page + 4092);
+    CHECK(gmem_xlate_pad(m, pg + 4094, 4, 0, NULL) == NULL); /* into the next page */
+    CHECK(gmem_xlate_pad(m, pg + 108, 4, 1, NULL) == NULL);  /* writes: registered bytes only */
+    CHECK(gmem_xlate_pad(m, pg + 96, 4, 1, NULL) == NULL);
+
+    /* Registration checks: mapped, and whether writable. */
+    int ro = -1;
+    char why[256];
+    CHECK(gmem_host_check(page, sizeof page, &ro, why, sizeof why) == 0 && ro == 0);
+    static const char text[] = "read-only data";
+    CHECK(gmem_host_check(text, sizeof text, &ro, why, sizeof why) == 0);
+    uint8_t *un = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(un != MAP_FAILED);
+    munmap(un + 4096, 4096); /* a hole in the middle */
+    CHECK(gmem_host_check(un, 4096, &ro, why, sizeof why) == 0);
+    CHECK(gmem_host_check(un, 4097, &ro, why, sizeof why) == -1 && strstr(why, "not mapped"));
+    CHECK(gmem_host_check(un + 8192, 4096, &ro, why, sizeof why) == 0);
+    mprotect(un + 8192, 4096, PROT_READ);
+    CHECK(gmem_host_check(un + 8192, 4096, &ro, why, sizeof why) == 0 && ro == 1);
+    mprotect(un + 8192, 4096, PROT_NONE);
+    CHECK(gmem_host_check(un + 8192, 16, &ro, why, sizeof why) == -1);
+    munmap(un, 4096);
+    munmap(un + 8192, 4096);
+    /* A read-only host region: loads translate, stores do not. */
+    static const uint8_t rodata[64] = {1, 2, 3};
+    CHECK(gmem_map_host(m, (void *)rodata, 64, 1) == 0);
+    gmem_cache c5 = {0, 0, NULL, 0};
+    CHECK(gmem_xlate(m, &c5, (uint64_t)(uintptr_t)rodata, 4) == rodata);
+    CHECK(gmem_xlate_w(m, &c5, (uint64_t)(uintptr_t)rodata, 4) == NULL);
 
     gmem_destroy(m);
     printf("mem: %d checks, %d failed\n", checks, fails);

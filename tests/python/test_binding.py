@@ -170,29 +170,30 @@ class Faults(unittest.TestCase):
         cls.mod = cls.dev.load(gfxtest.compile_cl(FAULTS, "faults"))
 
     def test_memory_fault_fields(self):
-        # 2 full workgroups of 128, then 64 + 5 more ints: the first bad store is gid 325 =
-        # workgroup 2, wave 1, lane 5; lanes 5..63 of that wave are all out of range.
-        buf = self.dev.alloc(4 * (2 * 128 + 64 + 5))
+        # A page of ints (buffers are page-granular, as on hardware: a store past the end but
+        # inside the page lands in its padding) and 9 workgroups of 128: the first bad store is
+        # gid 1024 = workgroup 8, wave 0, lane 0; all lanes of that wave are bad.
+        buf = self.dev.alloc(4096)
         k = self.mod.kernel("oob")
         with self.assertRaises(gfxemu.Fault) as cm:
-            k.launch(3, 128, buf)
+            k.launch(9, 128, buf)
         f = cm.exception
         self.assertEqual(f.kind, "memory fault")
         self.assertEqual(f.code, "fault")
-        self.assertEqual(f.address, buf.addr + 4 * 325)
+        self.assertEqual(f.address, buf.addr + 4 * 1024)
         self.assertEqual(f.size, 4)
         self.assertTrue(f.write)
-        self.assertEqual(f.workgroup, (2, 0, 0))
-        self.assertEqual(f.wave, 1)
-        # Lanes 5..63 are bad; the record holds at least the first of them and none below.
-        self.assertEqual(f.lanes & 0x3f, 0x20)
+        self.assertEqual(f.workgroup, (8, 0, 0))
+        self.assertEqual(f.wave, 0)
+        # Lanes 0..63 are bad; the record holds at least the first of them.
+        self.assertEqual(f.lanes & 1, 1)
         self.assertEqual(f.op, "global_store_dword")
         self.assertTrue(f.instruction.startswith("global_store_dword "), f.instruction)
         text_addr, text = self.mod.text
         self.assertTrue(text_addr <= f.pc < text_addr + len(text))
         self.assertEqual(f.kernel, "oob")
         self.assertIn("write of 4 bytes", str(f))
-        self.assertIn("workgroup (2,0,0), wave 1", f.message)
+        self.assertIn("workgroup (8,0,0), wave 0", f.message)
         # The device still works: the same kernel in bounds.
         k.launch(2, 128, buf)
         self.assertEqual(struct.unpack("<256i", buf.read(4 * 256)), tuple(range(256)))

@@ -12,6 +12,7 @@ import gfxtest
 EXAMPLES = {
     "Use from Python": "examples/python_vecadd.py",
     "Use as a framework's mock-GPU emulator": "examples/mock_gpu.py",
+    "Use as tinygrad's mock-GPU emulator": "examples/tinygrad_remu.py",
 }
 
 
@@ -45,6 +46,11 @@ class ReadmeExamples(unittest.TestCase):
         out = self.run_example("Use as a framework's mock-GPU emulator")
         self.assertIn("run_asm: 1000 elements verified", out)
         self.assertIn("wild access: rc 8 - memory fault at address 0x1000", out)
+
+    def test_tinygrad_glue(self):
+        out = self.run_example("Use as tinygrad's mock-GPU emulator")
+        self.assertIn("tinygrad glue: 1000 elements verified", out)
+        self.assertIn("without the buffers' ranges: rc 8 - memory fault", out)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # test_run_faults.sh - bad clang-22 kernels through `gfxemu run` stop with the right one-line
 # fault, quickly, never a crash: an instruction gfxemu cannot execute (s_rfe_restore_b64) is named with
-# its pc; a store past the end of a buffer is a write fault naming the bytes past the buffer and
-# writes nothing outside it; an infinite loop ends at --max-insts.
+# its pc; a store far past the end of a buffer is a write fault naming where the address lies
+# and writes nothing outside it; an infinite loop ends at --max-insts.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/run_faults"
 rm -rf "$tmp" && mkdir -p "$tmp"
@@ -13,7 +13,7 @@ __kernel void gws(__global float *out, __global const float *a, __global const f
     out[l] = a[l] + b[l];
 }
 __kernel void store_all(__global int *out) {
-    out[__builtin_amdgcn_workitem_id_x()] = 7;
+    out[__builtin_amdgcn_workitem_id_x() * 16384] = 7;
 }
 __kernel void spin(__global int *out, int n) {
     while (n != 12345)
@@ -36,12 +36,13 @@ for cpu in gfx950 gfx942; do
     esac
     [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "$cpu gws: more than one line: $out"
 
-    # 64 lanes store to a 16-int buffer: lane 16 is the first one past the end.
+    # 64 lanes store 64 KiB apart into a 16-int buffer: lane 1 is the first one outside its
+    # page (65472 bytes past the end: still "near" it).
     out=$("$GFXEMU" run "$co" store_all --grid 1 --block 64 --arg "out:$tmp/s.bin:64" 2>&1)
     rc=$?
     [ $rc -eq 1 ] || fail "$cpu store_all: exit $rc, want 1"
     case "$out" in
-    "gfxemu: error: memory fault: write of 4 bytes at 0x"*"(0 bytes past the end of the 64-byte buffer"*"global_store_dword"*) ;;
+    "gfxemu: error: memory fault: write of 4 bytes at 0x"*"(65472 bytes past the end of the 64-byte buffer"*"global_store_dword"*) ;;
     *) fail "$cpu store_all: unexpected message: $out" ;;
     esac
     [ ! -e "$tmp/s.bin" ] || fail "$cpu store_all: an output file was written after a fault"

@@ -44,10 +44,11 @@ for cpu in gfx950 gfx942; do
         done
     done
 done
-# n larger than the buffers: the first lane past the end faults, named with its buffer.
+# n larger than the buffers: the lanes past the end read the buffers' zeroed padding (pages are
+# the unit, as on hardware); the first lane past the page faults, named with its buffer.
 if ! "$GFXEMU" run "$tmp/va_gfx950_0.co" vecadd --grid 5 --block 256 --arg "in:$tmp/a.bin" \
     --arg "in:$tmp/b.bin" --arg "out:$tmp/c.bin:4000" --arg i32:1200 --threads 1 2>"$tmp/err"; then
-    grep -Eq "^gfxemu: error: memory fault: read of 4 bytes at 0x[0-9a-f]+ \(0 bytes past the end of the 4000-byte buffer at 0x[0-9a-f]+\) by 'global_load_dword v[0-9]+, v\[[0-9]+:[0-9]+\], off' at pc 0x[0-9a-f]+ \(kernel vecadd, workgroup \(3,0,0\), wave 3, lanes 0x[0-9a-f]{16}\)$" "$tmp/err" ||
+    grep -Eq "^gfxemu: error: memory fault: read of 4 bytes at 0x[0-9a-f]+ \(96 bytes past the end of the 4000-byte buffer at 0x[0-9a-f]+\) by 'global_load_dword v[0-9]+, v\[[0-9]+:[0-9]+\], off' at pc 0x[0-9a-f]+ \(kernel vecadd, workgroup \(4,0,0\), wave 0, lanes 0x[0-9a-f]{16}\)$" "$tmp/err" ||
         fail "out-of-bounds vecadd: $(cat "$tmp/err")"
 else
     fail "out-of-bounds vecadd did not fault"
