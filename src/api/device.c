@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 
 #include "dispatch/dispatch.h"
 
@@ -20,11 +21,29 @@ unsigned gfx_device_threads(const gfx_device *dev) { return dev ? dev->nthreads 
 
 const char *gfx_device_error(const gfx_device *dev) { return dev ? dev->error : ""; }
 
+/* RAM + swap: a buffer larger than this could only be backed by overcommit, and touching it
+ * would get the process killed by the OOM killer instead of failing cleanly. */
+static uint64_t host_memory(void) {
+    struct sysinfo si;
+    if (sysinfo(&si) != 0)
+        return UINT64_MAX;
+    return ((uint64_t)si.totalram + si.totalswap) * (si.mem_unit ? si.mem_unit : 1);
+}
+
 gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr) {
     if (!dev || !addr)
         return GFX_ERR_INVALID;
+    *addr = 0;
+    uint64_t limit = host_memory();
     pthread_mutex_lock(&dev->api_lock);
-    *addr = gmem_alloc(dev->mem, size, -1);
+    if (size > limit)
+        snprintf(dev->error, sizeof dev->error,
+                 "a buffer of %llu bytes does not fit in this machine's %llu bytes of memory "
+                 "(RAM + swap)",
+                 (unsigned long long)size, (unsigned long long)limit);
+    else if (!(*addr = gmem_alloc(dev->mem, size, -1)))
+        snprintf(dev->error, sizeof dev->error, "cannot allocate a buffer of %llu bytes",
+                 (unsigned long long)size);
     pthread_mutex_unlock(&dev->api_lock);
     return *addr ? GFX_OK : GFX_ERR_NOMEM;
 }
@@ -90,6 +109,9 @@ gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_
     uint8_t *buf = calloc(1, size ? size : 1);
     if (!buf)
         return GFX_ERR_NOMEM;
+    gfx_launch_options o = {0, 0, 0};
+    if (opts)
+        o = *opts;
     for (size_t i = 0; i < nparams; i++) {
         const ld_arg *a = &k->meta->args[i];
         if (a->size && !params[i]) {
@@ -97,10 +119,24 @@ gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_
             snprintf(dev->error, sizeof dev->error, "argument %zu is NULL", i);
             return GFX_ERR_INVALID;
         }
-        if (a->size)
+        if (a->kind == GFX_ARG_DYNAMIC_SHARED_POINTER) {
+            uint32_t n;
+            memcpy(&n, params[i], sizeof n);
+            gfx_result r = gfx_kernel_bind_local(k, i, n, &o.dynamic_lds, buf, size);
+            if (r != GFX_OK) {
+                free(buf);
+                snprintf(dev->error, sizeof dev->error,
+                         "argument %zu (__local %s): %u bytes of LDS %s", i,
+                         a->name ? a->name : "pointer", n,
+                         r == GFX_ERR_RESOURCE ? "do not fit after the static and dynamic LDS"
+                                               : "is not a valid size (give at least 1)");
+                return r;
+            }
+        } else if (a->size) {
             memcpy(buf + a->offset, params[i], a->size);
+        }
     }
-    gfx_result r = gfx_launch(dev, k, grid, block, buf, size, opts, stats);
+    gfx_result r = gfx_launch(dev, k, grid, block, buf, size, &o, stats);
     free(buf);
     return r;
 }

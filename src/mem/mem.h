@@ -23,7 +23,7 @@ typedef struct gmem_region {
     uint64_t size;  /* bytes */
     uint8_t *host;  /* host address of base */
     int user;       /* caller tag (e.g. kernel argument number), -1 if none */
-    int owned;      /* memory belongs to gmem (freed by it) */
+    int owned;      /* memory belongs to gmem (freed by it): 1 heap, 2 anonymous mapping */
 } gmem_region;
 
 /* A per-wave cache of the last region hit: base..base+size maps to host. */

@@ -3,6 +3,24 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+/* Allocations from this size up are anonymous mappings: the kernel hands out zero pages on first
+ * touch, so a large buffer the kernel writes sparsely (or a big out: buffer) costs only the pages
+ * used, and nothing is zeroed twice.  MAP_NORESERVE: a size the host cannot back is refused up
+ * front by the API (gfx_buffer_alloc), not by overcommit accounting here. */
+#define GMEM_LAZY_MIN (1u << 20)
+enum { OWNED_HEAP = 1, OWNED_MAP = 2 }; /* gmem_region.owned */
+
+static uint64_t host_bytes(uint64_t size) { return (size + 63) & ~63ull; }
+
+static void host_free(const gmem_region *r)
+{
+    if (r->owned == OWNED_MAP)
+        munmap(r->host, host_bytes(r->size));
+    else if (r->owned)
+        free(r->host);
+}
 
 struct gmem {
     gmem_region *r; /* sorted by base, non-overlapping */
@@ -23,8 +41,7 @@ void gmem_destroy(gmem *m)
     if (!m)
         return;
     for (size_t i = 0; i < m->n; i++)
-        if (m->r[i].owned)
-            free(m->r[i].host);
+        host_free(&m->r[i]);
     free(m->r);
     free(m);
 }
@@ -97,18 +114,27 @@ uint64_t gmem_alloc(gmem *m, uint64_t size, int user)
         return 0;
     /* Round the host block up so that 16-byte vector accesses at the tail stay inside it; the
      * region itself keeps the exact size so bounds checks are exact. */
-    uint64_t host_size = (size + 63) & ~63ull;
-    uint8_t *host = aligned_alloc(64, host_size);
-    if (!host)
-        return 0;
-    memset(host, 0, host_size);
+    uint64_t host_size = host_bytes(size);
+    int owned = host_size >= GMEM_LAZY_MIN ? OWNED_MAP : OWNED_HEAP;
+    uint8_t *host;
+    if (owned == OWNED_MAP) {
+        host = mmap(NULL, host_size, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (host == MAP_FAILED)
+            return 0;
+    } else {
+        host = aligned_alloc(64, host_size);
+        if (!host)
+            return 0;
+        memset(host, 0, host_size);
+    }
     /* Leave an unmapped gap after every allocation so an overrun faults instead of landing in
      * the neighbour. */
     uint64_t base = m->next;
     m->next = (base + size + 0xffff + 0x10000) & ~0xffffull;
-    gmem_region reg = {base, size, host, user, 1};
+    gmem_region reg = {base, size, host, user, owned};
     if (insert(m, reg) != 0) {
-        free(host);
+        host_free(&reg);
         return 0;
     }
     return base;
@@ -119,7 +145,7 @@ int gmem_free(gmem *m, uint64_t va)
     size_t i = upper(m, va);
     if (i == 0 || m->r[i - 1].base != va || !m->r[i - 1].owned)
         return -1;
-    free(m->r[i - 1].host);
+    host_free(&m->r[i - 1]);
     memmove(&m->r[i - 1], &m->r[i], (m->n - i) * sizeof *m->r);
     m->n--;
     return 0;
