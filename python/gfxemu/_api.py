@@ -687,7 +687,7 @@ def _bind(dev, kernel, i, x, ai, kbuf, ksize, lds, temps):
             return
         mv = None if ba.source is None else _bytes_view(ba.source)
         if mv is not None:
-            _check_pointee(what, ai, ba.source, mv)
+            _check_pointee(what, ai, ba.source, memoryview(ba.source))
             writes = not ai["is_const"] and ai["access"] != "read_only"
             if ba is not x and mv.readonly and writes and not isinstance(x, bytes):
                 raise ArgumentError(
