@@ -309,7 +309,7 @@ static const char run_usage[] =
     "before the launch and renamed into place after a successful run; after a fault none is\n"
     "left unless --keep-partial (then they hold what the kernel wrote).\n"
     "  --stats            print one JSON object with instruction counts on stderr\n"
-    "  --threads N        worker threads (default: one per core)\n"
+    "  --threads N        worker threads, 1 to 1024 (default: one per core)\n"
     "  --max-insts N      watchdog: wave-instructions allowed for the launch\n"
     "  --dynamic-lds N    bytes of dynamic LDS per workgroup\n"
     "  --private-size N   scratch bytes per work-item (at least the kernel's own; replaces\n"
@@ -479,6 +479,8 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
             int hi = hexval(v[2 * i]), lo = hexval(v[2 * i + 1]);
             if (hi < 0 || lo < 0) {
                 error("%s: --arg '%s': '%.2s' is not a hex byte", cmd, spec, v + 2 * i);
+                free(a->data);
+                a->data = NULL;
                 return -1;
             }
             a->data[i] = (unsigned char)(hi << 4 | lo);
