@@ -343,6 +343,8 @@ typedef struct {
     unsigned char *data; /* bytes: the argument's bytes */
     uint64_t addr;       /* device buffer */
     char *tmp;           /* out/inout: the temporary file the result goes to first */
+    char *final;         /* the file tmp replaces (PATH, symbolic links resolved) */
+    int direct;          /* PATH is not a regular file (a device, a FIFO): written in place */
 } run_arg;
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -542,19 +544,36 @@ static int file_to_device(gfx_device *dev, const char *path, uint64_t addr, uint
 }
 
 /* Create the temporary file an output goes to (next to PATH, so that the final rename stays on
- * one file system): proves before the launch that PATH's directory is writable. */
+ * one file system): proves before the launch that PATH's directory is writable.  A PATH that
+ * exists and is not a regular file (/dev/stdout, a FIFO) is written in place instead, after a
+ * successful run; a symbolic link is followed, so the file it names is replaced. */
 static int output_begin(run_arg *a) {
     struct stat st;
-    if (stat(a->path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        error("%s: is a directory", a->path);
-        return -1;
+    char *real = NULL;
+    if (stat(a->path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            error("%s: is a directory", a->path);
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            if (access(a->path, W_OK) != 0) {
+                error("%s: %s", a->path, strerror(errno));
+                return -1;
+            }
+            a->direct = 1;
+            return 0;
+        }
+        real = realpath(a->path, NULL);
     }
-    size_t n = strlen(a->path) + 32;
-    if (!(a->tmp = malloc(n))) {
+    const char *target = real ? real : a->path;
+    size_t n = strlen(target) + 32;
+    if (!(a->tmp = malloc(n)) || !(a->final = strdup(target))) {
+        free(real);
         error("out of memory");
         return -1;
     }
-    snprintf(a->tmp, n, "%s.gfxemu-XXXXXX", a->path);
+    free(real);
+    snprintf(a->tmp, n, "%s.gfxemu-XXXXXX", target);
     int fd = mkstemp(a->tmp);
     if (fd < 0) {
         error("%s: cannot create the output file: %s", a->path, strerror(errno));
@@ -565,16 +584,19 @@ static int output_begin(run_arg *a) {
     /* mkstemp makes the file 0600; an output gets the permissions a plain create would. */
     mode_t mask = umask(0);
     umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    close(fd);
+    if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0) {
+        error("%s: %s", a->tmp, strerror(errno));
+        return -1;
+    }
     return 0;
 }
 
 /* Write the device buffer into the temporary file and rename it to PATH. */
 static int output_finish(gfx_device *dev, run_arg *a, unsigned char *stage) {
-    FILE *fp = fopen(a->tmp, "wb");
+    const char *dst = a->direct ? a->path : a->tmp;
+    FILE *fp = fopen(dst, "wb");
     if (!fp) {
-        error("%s: %s", a->tmp, strerror(errno));
+        error("%s: %s", dst, strerror(errno));
         return -1;
     }
     uint64_t done = 0;
@@ -589,7 +611,9 @@ static int output_finish(gfx_device *dev, run_arg *a, unsigned char *stage) {
         error("%s: write error: %s", a->path, strerror(errno));
         return -1;
     }
-    if (rename(a->tmp, a->path) != 0) {
+    if (a->direct)
+        return 0;
+    if (rename(a->tmp, a->final) != 0) {
         error("%s: cannot replace it: %s", a->path, strerror(errno));
         return -1;
     }
@@ -1046,7 +1070,7 @@ static int run_main(int argc, char **argv, int debug) {
             goto out;
     }
     for (size_t i = 0; i < nargs; i++)
-        if (args[i].tmp && output_finish(dev, &args[i], stage)) {
+        if ((args[i].tmp || args[i].direct) && output_finish(dev, &args[i], stage)) {
             r = GFX_ERR_IO;
             break;
         }
@@ -1058,6 +1082,7 @@ out:
         if (args[i].tmp) /* a fault, an error, or an output not reached: leave no partial file */
             unlink(args[i].tmp);
         free(args[i].tmp);
+        free(args[i].final);
         free(args[i].data);
         if (args[i].kind == ARG_OUT)
             free((char *)args[i].path);

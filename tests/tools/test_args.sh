@@ -105,6 +105,15 @@ expect 0 "" "$GFXEMU" run "$k" fill --grid 4 --block 64 --arg "out:$tmp/keep.bin
 [ "$(i32 "$tmp/keep.bin" 255)" = 256 ] || fail "fill: output not written"
 ls "$tmp" | grep -q gfxemu- && fail "temporary files left behind after a success"
 
+# Outputs that are not regular files are written in place; symbolic links are followed.
+"$GFXEMU" run "$k" fill --grid 1 --block 64 --arg out:/dev/stdout:8 --arg i32:2 --arg i32:0 >"$tmp/stdout.bin" ||
+    fail "out:/dev/stdout failed"
+[ "$(od -A n -t d4 "$tmp/stdout.bin" | tr -s ' ')" = " 1 2" ] || fail "out:/dev/stdout: wrong bytes"
+[ -L /dev/stdout ] || [ -c /dev/stdout ] || fail "out:/dev/stdout replaced /dev/stdout"
+echo old >"$tmp/target.bin" && ln -sf target.bin "$tmp/link.bin"
+expect 0 "" "$GFXEMU" run "$k" fill --grid 1 --block 64 --arg "out:$tmp/link.bin:8" --arg i32:2 --arg i32:0
+[ -L "$tmp/link.bin" ] && [ "$(i32 "$tmp/target.bin" 1)" = 2 ] || fail "out: through a symbolic link"
+
 # Item 8: sizes and counts that cannot work say so.
 expect 2 "gfxemu: error: run: --arg 'out:x:0': an output of 0 bytes; give its size in bytes (out:PATH:BYTES with BYTES >= 1)" \
     "$GFXEMU" run "$k" fill --grid 1 --block 64 --arg out:x:0
