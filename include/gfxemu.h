@@ -289,10 +289,10 @@ gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[
                       const gfx_launch_options *opts, gfx_stats *stats);
 
 /* The same with one pointer per explicit argument (as cuLaunchKernel's kernelParams):
- * params[i] points to gfx_arg_info.size bytes for explicit argument i, except for a __local
- * pointer argument (GFX_ARG_DYNAMIC_SHARED_POINTER), where it points to a uint32_t byte count:
- * the launch places it in LDS with gfx_kernel_bind_local() (after opts->dynamic_lds).  nparams
- * must equal nargs_explicit.  Needs metadata. */
+ * params[i] points to gfx_arg_info.size bytes for explicit argument i (for a __local pointer,
+ * its LDS address: reserve the bytes with opts->dynamic_lds, or build the kernarg bytes with
+ * gfx_kernel_bind_local() and call gfx_launch()); nparams must equal nargs_explicit.  Needs
+ * metadata. */
 gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
                              const uint32_t block[3], const void *const *params, size_t nparams,
                              const gfx_launch_options *opts, gfx_stats *stats);

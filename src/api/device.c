@@ -109,9 +109,6 @@ gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_
     uint8_t *buf = calloc(1, size ? size : 1);
     if (!buf)
         return GFX_ERR_NOMEM;
-    gfx_launch_options o = {0, 0, 0};
-    if (opts)
-        o = *opts;
     for (size_t i = 0; i < nparams; i++) {
         const ld_arg *a = &k->meta->args[i];
         if (a->size && !params[i]) {
@@ -119,24 +116,10 @@ gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_
             snprintf(dev->error, sizeof dev->error, "argument %zu is NULL", i);
             return GFX_ERR_INVALID;
         }
-        if (a->kind == GFX_ARG_DYNAMIC_SHARED_POINTER) {
-            uint32_t n;
-            memcpy(&n, params[i], sizeof n);
-            gfx_result r = gfx_kernel_bind_local(k, i, n, &o.dynamic_lds, buf, size);
-            if (r != GFX_OK) {
-                free(buf);
-                snprintf(dev->error, sizeof dev->error,
-                         "argument %zu (__local %s): %u bytes of LDS %s", i,
-                         a->name ? a->name : "pointer", n,
-                         r == GFX_ERR_RESOURCE ? "do not fit after the static and dynamic LDS"
-                                               : "is not a valid size (give at least 1)");
-                return r;
-            }
-        } else if (a->size) {
+        if (a->size)
             memcpy(buf + a->offset, params[i], a->size);
-        }
     }
-    gfx_result r = gfx_launch(dev, k, grid, block, buf, size, &o, stats);
+    gfx_result r = gfx_launch(dev, k, grid, block, buf, size, opts, stats);
     free(buf);
     return r;
 }

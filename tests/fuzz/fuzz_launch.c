@@ -1,8 +1,8 @@
 /* fuzz_launch.c - libFuzzer target: valid kernels launched through the C API with random
  * argument values of the kinds their metadata asks for: buffers of random sizes and contents for
  * pointers (so kernels index past them, fault, or run), random bytes for by-value arguments,
- * random LDS sizes for __local pointers (gfx_launch_params, gfx_kernel_bind_local), random grid,
- * block, dynamic LDS and private sizes.  Every launch must end in GFX_OK or a clean error or
+ * random LDS sizes for __local pointers (gfx_kernel_bind_local), random grid, block, dynamic LDS
+ * and private sizes; the kernarg bytes go to gfx_launch().  Every launch must end in GFX_OK or a clean error or
  * fault; the device must stay usable.
  *
  * Kernels: every kernel of the code objects run_fuzz.sh builds from examples/vecadd.cl,
@@ -89,16 +89,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gfx_launch_options o = {100000, take(&s, 2) % 4096, 0};
     if (take(&s, 1) & 1)
         o.private_size = take(&s, 2) % 65536;
-    uint8_t vals[32][64];
-    const void *params[32];
+    uint8_t kargs[1024] = {0};
     uint64_t bufs[32];
     size_t nbufs = 0;
     for (size_t i = 0; i < info.nargs_explicit; i++) {
         gfx_arg_info ai;
-        if (gfx_kernel_arg(k, i, &ai) != GFX_OK || ai.size > sizeof vals[i])
+        if (gfx_kernel_arg(k, i, &ai) != GFX_OK || (size_t)ai.offset + ai.size > sizeof kargs)
             goto done;
-        memset(vals[i], 0, sizeof vals[i]);
-        params[i] = vals[i];
         if (ai.kind == GFX_ARG_GLOBAL_BUFFER) {
             uint32_t n = take(&s, 2) % 8192;
             uint64_t addr;
@@ -110,17 +107,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 fill[b] = (uint8_t)take(&s, 1);
             if (n && gfx_memcpy_htod(dev, addr, fill, n) != GFX_OK)
                 abort();
-            memcpy(vals[i], &addr, ai.size < 8 ? ai.size : 8);
+            memcpy(kargs + ai.offset, &addr, ai.size < 8 ? ai.size : 8);
         } else if (ai.kind == GFX_ARG_DYNAMIC_SHARED_POINTER) {
-            uint32_t n = take(&s, 3) % (200 * 1024); /* may exceed the LDS: a clean error */
-            memcpy(vals[i], &n, 4);
+            uint32_t n = take(&s, 3) % (200 * 1024); /* may exceed the LDS: a clean refusal */
+            gfx_result r = gfx_kernel_bind_local(k, i, n, &o.dynamic_lds, kargs, sizeof kargs);
+            if (r != GFX_OK && r != GFX_ERR_RESOURCE && !(r == GFX_ERR_INVALID && n == 0))
+                abort();
         } else {
             for (uint32_t b = 0; b < ai.size; b++)
-                vals[i][b] = (uint8_t)take(&s, 1);
+                kargs[ai.offset + b] = (uint8_t)take(&s, 1);
         }
     }
     gfx_stats st;
-    gfx_result r = gfx_launch_params(dev, k, grid, block, params, info.nargs_explicit, &o, &st);
+    gfx_result r = gfx_launch(dev, k, grid, block, kargs, sizeof kargs, &o, &st);
     if (r != GFX_OK && r != GFX_ERR_FAULT && r != GFX_ERR_RESOURCE && r != GFX_ERR_INVALID) {
         fprintf(stderr, "fuzz_launch: unexpected result %s (%s)\n", gfx_result_str(r),
                 gfx_device_error(dev));

@@ -1,8 +1,9 @@
 /* test_local_args.c - __local pointer arguments through the C API (tests/kernels/local_args.cl,
- * gfx950 and gfx942 at -O0, -O1 and -O3): gfx_launch_params takes a byte count for each and
- * places it after the static LDS at its .pointee_align (int 4, short 2, double 8), in argument
- * order; the kernel's results and the addresses it saw are checked against that rule worked
- * out here, and an LDS request beyond the architecture's is a clean GFX_ERR_RESOURCE. */
+ * gfx950 and gfx942 at -O0, -O1 and -O3): gfx_kernel_bind_local() places each after the static
+ * LDS at its .pointee_align (int 4, short 2, double 8), in argument order, and writes its
+ * address into the kernarg bytes for gfx_launch(); the kernel's results and the addresses it
+ * saw are checked against that rule worked out here, and an LDS request beyond the
+ * architecture's is a clean GFX_ERR_RESOURCE. */
 #include "common/check.h"
 #include "common/kernels.h"
 #include "gfxemu.h"
@@ -28,10 +29,26 @@ static void t_locals(void) {
     /* a: 64 ints, b: 67 shorts (134 bytes: c's 8-byte alignment then skips 2), c: 64 doubles */
     uint32_t na = 256, nb = 134, nc = 512;
     int32_t n = 7;
-    const void *params[] = {&dout, &na, &nb, &nc, &n};
+    gfx_arg_info ai[5];
+    uint8_t kargs[64] = {0};
+    for (int i = 0; i < 5; i++)
+        if (gfx_kernel_arg(k, (size_t)i, &ai[i]) != GFX_OK || ai[i].offset + ai[i].size > 64) {
+            CHECK(0, "%s: argument %d metadata", kt.tag, i);
+            return;
+        }
+    memcpy(kargs + ai[0].offset, &dout, 8);
+    memcpy(kargs + ai[4].offset, &n, 4);
+    uint32_t dyn = 0;
+    const uint32_t sizes[3] = {na, nb, nc};
+    for (int i = 0; i < 3; i++)
+        CHECK(gfx_kernel_bind_local(k, (size_t)i + 1, sizes[i], &dyn, kargs, sizeof kargs) ==
+                  GFX_OK,
+              "%s: bind_local %d", kt.tag, i + 1);
     const uint32_t grid[3] = {1, 1, 1}, block[3] = {64, 1, 1};
-    if (kt_launch("locals", grid, block, params, 5) != 0) {
-        CHECK(0, "%s: launch failed", kt.tag);
+    gfx_launch_options o = {0, dyn, 0};
+    gfx_result lr = gfx_launch(kt.dev, k, grid, block, kargs, sizeof kargs, &o, NULL);
+    if (lr != GFX_OK) {
+        CHECK(0, "%s: launch failed: %s", kt.tag, gfx_device_error(kt.dev));
         return;
     }
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
@@ -47,26 +64,24 @@ static void t_locals(void) {
     }
     CHECK(bad == 0, "%s: %d wrong elements", kt.tag, bad);
 
-    /* more LDS than the architecture has: refused before the launch, naming the argument */
-    uint32_t huge = kt.gfx950 ? 160 * 1024 : 64 * 1024;
-    const void *params2[] = {&dout, &na, &huge, &nc, &n};
-    gfx_stats st;
-    gfx_result r = gfx_launch_params(kt.dev, k, grid, block, params2, 5, NULL, &st);
-    CHECK(r == GFX_ERR_RESOURCE && strstr(gfx_device_error(kt.dev), "argument 2"),
-          "%s: oversized __local: %s (%s)", kt.tag, gfx_result_str(r), gfx_device_error(kt.dev));
+    CHECK(dyn == c + nc - info.group_segment_fixed_size, "%s: dynamic LDS %u, want %u", kt.tag,
+          dyn, c + nc - info.group_segment_fixed_size);
+    /* more LDS than the architecture has: refused, and the total left as it was */
+    uint32_t huge = kt.gfx950 ? 160 * 1024 : 64 * 1024, before = dyn;
+    CHECK(gfx_kernel_bind_local(k, 2, huge, &dyn, kargs, sizeof kargs) == GFX_ERR_RESOURCE &&
+              dyn == before,
+          "%s: oversized __local accepted", kt.tag);
     /* gfx_kernel_bind_local: only for __local pointers, placed after the caller's dynamic LDS */
-    uint8_t kargs[64] = {0};
-    uint32_t dyn = 100;
+    memset(kargs, 0, sizeof kargs);
+    dyn = 100;
     CHECK(gfx_kernel_bind_local(k, 0, 4, &dyn, kargs, sizeof kargs) == GFX_ERR_INVALID &&
               dyn == 100,
           "%s: bind_local accepted a global pointer", kt.tag);
-    gfx_arg_info ai;
-    gfx_kernel_arg(k, 3, &ai);
     CHECK(gfx_kernel_bind_local(k, 3, 8, &dyn, kargs, sizeof kargs) == GFX_OK &&
-              ai.pointee_align == 8,
-          "%s: bind_local failed (pointee_align %u)", kt.tag, ai.pointee_align);
+              ai[3].pointee_align == 8,
+          "%s: bind_local failed (pointee_align %u)", kt.tag, ai[3].pointee_align);
     uint32_t off;
-    memcpy(&off, kargs + ai.offset, 4);
+    memcpy(&off, kargs + ai[3].offset, 4);
     uint32_t want = align_up(info.group_segment_fixed_size + 100, 8);
     CHECK(off == want && dyn == want + 8 - info.group_segment_fixed_size,
           "%s: bind_local placed at %u (dynamic %u), want %u", kt.tag, off, dyn, want);
