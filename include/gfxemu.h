@@ -131,9 +131,15 @@ const uint8_t *gfx_module_text(const gfx_module *m, uint64_t *addr, size_t *size
 typedef struct gfx_kernel gfx_kernel;
 
 /* Find kernel `name` (a function with a NAME.kd descriptor).  GFX_ERR_NOT_FOUND if there is none;
- * GFX_ERR_FORMAT if its descriptor is unusable (entry point outside .text, wave32).  The first call
+ * GFX_ERR_FORMAT if its descriptor is unusable (entry point outside .text, wave32) or the code
+ * object is a relocatable object (ET_REL, clang -c output not linked with ld.lld -shared: its
+ * relocations are unapplied, so it cannot run; it can still be disassembled).  The first call
  * on a module decodes its .text once; later launches reuse it. */
 gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel **out);
+
+/* Why the last gfx_module_kernel() on m failed (one line, e.g. "... is a relocatable object
+ * ...: link it with ld.lld -shared"), or "" after a success. */
+const char *gfx_module_kernel_error(const gfx_module *m);
 
 /* Why the module's metadata note could not be read, or "" (also when there is no note). */
 const char *gfx_module_metadata_error(const gfx_module *m);
@@ -184,6 +190,10 @@ typedef struct {
     uint32_t offset, size;     /* byte offset in the kernarg segment, size in bytes */
     gfx_arg_kind kind;
     int hidden; /* kind >= GFX_ARG_HIDDEN_FIRST */
+    int is_const;           /* .is_const: the pointee is const-qualified (the kernel reads it) */
+    uint32_t pointee_align; /* .pointee_align (__local pointers), 0 when absent */
+    const char *access;     /* .actual_access, else .access ("read_only", "write_only",
+                             * "read_write"), or NULL */
 } gfx_arg_info;
 
 typedef struct {
@@ -209,6 +219,17 @@ typedef struct {
 gfx_result gfx_kernel_get_info(const gfx_kernel *k, gfx_kernel_info *out);
 /* Argument i (0 <= i < nargs) in metadata order.  Strings are owned by the module. */
 gfx_result gfx_kernel_arg(const gfx_kernel *k, size_t i, gfx_arg_info *out);
+
+/* Place the __local pointer argument i (kind GFX_ARG_DYNAMIC_SHARED_POINTER) of nbytes bytes in
+ * LDS as an OpenCL runtime does: after the kernel's static LDS and the *dynamic_lds bytes placed
+ * so far (the caller's own dynamic LDS, earlier __local arguments), aligned to the argument's
+ * .pointee_align (16 when absent).  Writes the argument's LDS address into kernargs at its
+ * .offset (kernarg_size must cover it) and sets *dynamic_lds past it: pass the final value as
+ * gfx_launch_options.dynamic_lds.  GFX_ERR_INVALID if argument i is not a __local pointer or
+ * nbytes is 0; GFX_ERR_RESOURCE (with *dynamic_lds unchanged) when the workgroup's LDS would
+ * exceed the architecture's (160 KiB gfx950, 64 KiB gfx942). */
+gfx_result gfx_kernel_bind_local(const gfx_kernel *k, size_t i, uint64_t nbytes,
+                                 uint32_t *dynamic_lds, void *kernargs, size_t kernarg_size);
 
 /* ---- devices, buffers, launches ------------------------------------------------------------ */
 
@@ -321,8 +342,10 @@ gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[
                       const gfx_launch_options *opts, gfx_stats *stats);
 
 /* The same with one pointer per explicit argument (as cuLaunchKernel's kernelParams):
- * params[i] points to gfx_arg_info.size bytes for explicit argument i; nparams must equal
- * nargs_explicit.  Needs metadata. */
+ * params[i] points to gfx_arg_info.size bytes for explicit argument i (for a __local pointer,
+ * its LDS address: reserve the bytes with opts->dynamic_lds, or build the kernarg bytes with
+ * gfx_kernel_bind_local() and call gfx_launch()); nparams must equal nargs_explicit.  Needs
+ * metadata. */
 gfx_result gfx_launch_params(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
                              const uint32_t block[3], const void *const *params, size_t nparams,
                              const gfx_launch_options *opts, gfx_stats *stats);

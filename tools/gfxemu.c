@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "debug_cli.h"
 #include "gfxemu.h"
@@ -289,6 +291,7 @@ static const char run_usage[] =
     "usage: gfxemu run FILE.co KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [--arg SPEC]...\n"
     "                  [--stats] [--threads N] [--max-insts N] [--dynamic-lds BYTES]\n"
     "                  [--timeout SECONDS] [--cus N] [--racecheck]\n"
+    "                  [--private-size BYTES] [--keep-partial]\n"
     "\n"
     "Run KERNEL from FILE.co on an emulated GPU of the code object's architecture.  --grid is\n"
     "in workgroups, --block in work-items per workgroup.  Each --arg fills the next kernel\n"
@@ -298,9 +301,16 @@ static const char run_usage[] =
     "  out:PATH:BYTES     a zeroed buffer of BYTES bytes, written to PATH after the run\n"
     "  inout:PATH         a buffer initialised from PATH and written back after the run\n"
     "  zero:BYTES         a zeroed buffer of BYTES bytes, not saved\n"
-    "Pointer arguments receive the buffer's device address.\n"
+    "  local:BYTES        a __local pointer: BYTES of LDS placed after the static LDS\n"
+    "  bytes:HEX          any by-value argument (struct, float4, ...) as its raw little-endian\n"
+    "                     bytes in hex (\"0100000000002040\"); as many bytes as its size\n"
+    "Pointer arguments receive the buffer's device address.  Every --arg is checked against\n"
+    "the kernel's metadata before the launch: kind, size, and the type where it is named\n"
+    "(f32: for an int parameter is refused).  Output files are created as temporary files\n"
+    "before the launch and renamed into place after a successful run; after a fault none is\n"
+    "left unless --keep-partial (then they hold what the kernel wrote).\n"
     "  --stats            print one JSON object with instruction counts on stderr\n"
-    "  --threads N        worker threads (default: one per core)\n"
+    "  --threads N        worker threads, 1 to 1024 (default: one per core)\n"
     "  --max-insts N      watchdog: wave-instructions allowed for the launch\n"
     "  --dynamic-lds N    bytes of dynamic LDS per workgroup\n"
     "  --timeout SECONDS  stop the launch after this much wall-clock time\n"
@@ -309,6 +319,9 @@ static const char run_usage[] =
     "  --racecheck        interleave each workgroup's waves instruction by instruction and\n"
     "                     report LDS accesses of different waves with no barrier between\n"
     "                     (RAW, WAR, WAW hazards) on stderr; exit status 1 if any\n"
+    "  --private-size N   scratch bytes per work-item (at least the kernel's own; replaces\n"
+    "                     the 16 KiB default stack of kernels with a dynamic stack)\n"
+    "  --keep-partial     after a fault, still write the output files\n"
     "  --fault-report     after a fault, also print lanes, the code around the pc and the\n"
     "                     argument buffer nearest to a bad address\n"
     "  --trace FILE       one line per executed wave-instruction (pc, instruction, EXEC,\n"
@@ -328,7 +341,7 @@ static const char run_usage[] =
     "                     program-scope variable NAME (as its symbol's size says) to PATH\n"
     "Exit status: 0 success, 1 the kernel faulted or the input was unusable, 2 usage error.\n";
 
-enum { ARG_SCALAR, ARG_IN, ARG_OUT, ARG_INOUT, ARG_ZERO };
+enum { ARG_SCALAR, ARG_IN, ARG_OUT, ARG_INOUT, ARG_ZERO, ARG_LOCAL, ARG_BYTES };
 
 #define MAX_DUMPS 16 /* --dump-global options */
 static int dump_globals(const char *cmd, gfx_device *dev, gfx_module *m, const char *const *dumps,
@@ -344,9 +357,12 @@ typedef struct {
     int is_signed, is_int;
     int64_t ival; /* integer value, for narrowing checks */
     const char *path;
-    uint64_t nbytes;     /* buffer size */
-    unsigned char *data; /* file contents for in/inout */
+    uint64_t nbytes;     /* buffer size; local: LDS bytes; bytes: byte count */
+    unsigned char *data; /* bytes: the argument's bytes */
     uint64_t addr;       /* device buffer */
+    char *tmp;           /* out/inout: the temporary file the result goes to first */
+    char *final;         /* the file tmp replaces (PATH, symbolic links resolved) */
+    int direct;          /* PATH is not a regular file (a device, a FIFO): written in place */
 } run_arg;
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -385,6 +401,13 @@ bad:
 static void le_store(uint8_t *p, unsigned n, uint64_t v) {
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static int hexval(char c) {
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
 }
 
 static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
@@ -451,10 +474,48 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
             goto bad;
         return 0;
     }
+    if (tl == 5 && strncmp(spec, "local", 5) == 0) {
+        a->kind = ARG_LOCAL;
+        if (parse_u64(v, &a->nbytes))
+            goto bad;
+        if (a->nbytes == 0) {
+            error("%s: --arg '%s': a __local argument needs at least 1 byte of LDS", cmd, spec);
+            return -1;
+        }
+        return 0;
+    }
+    if (tl == 5 && strncmp(spec, "bytes", 5) == 0) {
+        size_t n = strlen(v);
+        if (n == 0 || n % 2) {
+            error("%s: --arg '%s': bytes:HEX needs an even number of hex digits (two per byte)",
+                  cmd, spec);
+            return -1;
+        }
+        a->kind = ARG_BYTES;
+        a->nbytes = n / 2;
+        if (!(a->data = malloc(n / 2)))
+            goto bad;
+        for (size_t i = 0; i < n / 2; i++) {
+            int hi = hexval(v[2 * i]), lo = hexval(v[2 * i + 1]);
+            if (hi < 0 || lo < 0) {
+                error("%s: --arg '%s': '%.2s' is not a hex byte", cmd, spec, v + 2 * i);
+                free(a->data);
+                a->data = NULL;
+                return -1;
+            }
+            a->data[i] = (unsigned char)(hi << 4 | lo);
+        }
+        return 0;
+    }
     if (tl == 3 && strncmp(spec, "out", 3) == 0) {
         const char *last = strrchr(v, ':');
         if (!last || last == v || parse_u64(last + 1, &a->nbytes))
             goto bad;
+        if (a->nbytes == 0) {
+            error("%s: --arg '%s': an output of 0 bytes; give its size in bytes (out:PATH:BYTES "
+                  "with BYTES >= 1)", cmd, spec);
+            return -1;
+        }
         a->kind = ARG_OUT;
         char *p = malloc((size_t)(last - v) + 1);
         if (!p)
@@ -466,49 +527,214 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
     }
 bad:
     error("%s: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
-          "out:PATH:BYTES, inout:PATH or zero:BYTES)", cmd,
+          "out:PATH:BYTES, inout:PATH, zero:BYTES, local:BYTES or bytes:HEX)", cmd,
           spec);
     return -1;
 }
 
-static int write_file(const char *path, const void *data, size_t size) {
-    FILE *fp = fopen(path, "wb");
+/* Buffers move between files and device memory through one bounded staging block, so an N-byte
+ * argument costs N bytes of (lazily allocated) device memory and no second full copy. */
+#define IO_CHUNK ((size_t)4 << 20)
+
+/* Copy the file `path` (nbytes long, checked before) into the device buffer at addr. */
+static int file_to_device(gfx_device *dev, const char *path, uint64_t addr, uint64_t nbytes,
+                          unsigned char *stage) {
+    FILE *fp = fopen(path, "rb");
     if (!fp) {
         error("%s: %s", path, strerror(errno));
         return -1;
     }
-    size_t n = fwrite(data, 1, size, fp);
-    if (fclose(fp) != 0 || n != size) {
-        error("%s: write error", path);
+    uint64_t done = 0;
+    while (done < nbytes) {
+        size_t want = nbytes - done < IO_CHUNK ? (size_t)(nbytes - done) : IO_CHUNK;
+        size_t got = fread(stage, 1, want, fp);
+        if (got)
+            gfx_memcpy_htod(dev, addr + done, stage, got);
+        done += got;
+        if (got < want)
+            break;
+    }
+    int bad = ferror(fp) || done != nbytes;
+    fclose(fp);
+    if (bad)
+        error("%s: read error (the file changed while it was read?)", path);
+    return bad ? -1 : 0;
+}
+
+/* Create the temporary file an output goes to (next to PATH, so that the final rename stays on
+ * one file system): proves before the launch that PATH's directory is writable.  A PATH that
+ * exists and is not a regular file (/dev/stdout, a FIFO) is written in place instead, after a
+ * successful run; a symbolic link is followed, so the file it names is replaced. */
+static int output_begin(run_arg *a) {
+    struct stat st;
+    char *real = NULL;
+    if (stat(a->path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            error("%s: is a directory", a->path);
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            if (access(a->path, W_OK) != 0) {
+                error("%s: %s", a->path, strerror(errno));
+                return -1;
+            }
+            a->direct = 1;
+            return 0;
+        }
+        real = realpath(a->path, NULL);
+    }
+    const char *target = real ? real : a->path;
+    size_t n = strlen(target) + 32;
+    if (!(a->tmp = malloc(n)) || !(a->final = strdup(target))) {
+        free(real);
+        error("out of memory");
+        return -1;
+    }
+    free(real);
+    snprintf(a->tmp, n, "%s.gfxemu-XXXXXX", target);
+    int fd = mkstemp(a->tmp);
+    if (fd < 0) {
+        error("%s: cannot create the output file: %s", a->path, strerror(errno));
+        free(a->tmp);
+        a->tmp = NULL;
+        return -1;
+    }
+    /* mkstemp makes the file 0600; an output gets the permissions a plain create would. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0) {
+        error("%s: %s", a->tmp, strerror(errno));
         return -1;
     }
     return 0;
 }
 
-/* Check spec a against explicit kernel argument i and write its kernarg bytes. */
+/* Write the device buffer into the temporary file and rename it to PATH. */
+static int output_finish(gfx_device *dev, run_arg *a, unsigned char *stage) {
+    const char *dst = a->direct ? a->path : a->tmp;
+    FILE *fp = fopen(dst, "wb");
+    if (!fp) {
+        error("%s: %s", dst, strerror(errno));
+        return -1;
+    }
+    uint64_t done = 0;
+    int bad = 0;
+    while (done < a->nbytes && !bad) {
+        size_t n = a->nbytes - done < IO_CHUNK ? (size_t)(a->nbytes - done) : IO_CHUNK;
+        gfx_memcpy_dtoh(dev, stage, a->addr + done, n);
+        bad = fwrite(stage, 1, n, fp) != n;
+        done += n;
+    }
+    if (fclose(fp) != 0 || bad) {
+        error("%s: write error: %s", a->path, strerror(errno));
+        return -1;
+    }
+    if (a->direct)
+        return 0;
+    if (rename(a->tmp, a->final) != 0) {
+        error("%s: cannot replace it: %s", a->path, strerror(errno));
+        return -1;
+    }
+    free(a->tmp);
+    a->tmp = NULL;
+    return 0;
+}
+
+/* What an OpenCL .type_name says a by-value argument holds: 'f' a floating-point scalar, 'i' an
+ * integer scalar, 0 anything else (vectors, structs, typedefs, or no name: HIP emits none). */
+static int scalar_class(const char *tn) {
+    static const char *const floats[] = {"float", "double", "half"};
+    static const char *const ints[] = {
+        "char",      "uchar",          "short",         "ushort",       "int",
+        "uint",      "long",           "ulong",         "bool",         "size_t",
+        "ptrdiff_t", "intptr_t",       "uintptr_t",     "signed char",  "unsigned char",
+        "unsigned short", "unsigned int", "unsigned long", "int8_t",     "uint8_t",
+        "int16_t",   "uint16_t",       "int32_t",       "uint32_t",     "int64_t",
+        "uint64_t"};
+    if (!tn)
+        return 0;
+    for (size_t i = 0; i < sizeof floats / sizeof *floats; i++)
+        if (strcmp(tn, floats[i]) == 0)
+            return 'f';
+    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++)
+        if (strcmp(tn, ints[i]) == 0)
+            return 'i';
+    return 0;
+}
+
+static int is_pointer_arg(const gfx_arg_info *ai) {
+    return ai->kind == GFX_ARG_GLOBAL_BUFFER ||
+           (ai->address_space && ai->kind == GFX_ARG_BY_VALUE && ai->size == 8);
+}
+
+/* The --arg forms that fit argument ai, for "give ..." in errors. */
+static const char *arg_advice(const gfx_arg_info *ai, char *buf, size_t n) {
+    int cls = scalar_class(ai->type_name);
+    if (is_pointer_arg(ai))
+        return "in:PATH, out:PATH:BYTES, inout:PATH or zero:BYTES";
+    if (ai->kind == GFX_ARG_DYNAMIC_SHARED_POINTER)
+        return "local:BYTES (the LDS bytes to reserve for it)";
+    if (ai->kind != GFX_ARG_BY_VALUE)
+        return "nothing: images, samplers, pipes and queues are not supported";
+    if (cls == 'f' && (ai->size == 4 || ai->size == 8))
+        return ai->size == 4 ? "f32:V" : "f64:V";
+    if (cls == 'i' && (ai->size == 4 || ai->size == 8))
+        return ai->size == 4 ? "i32:V or u32:V" : "i64:V or u64:V";
+    if (cls == 'i' && ai->size < 4)
+        return "i32:V or u32:V (narrowed when the value fits)";
+    snprintf(buf, n, "bytes:HEX with %u bytes (%u hex digits)", ai->size, 2 * ai->size);
+    return buf;
+}
+
+/* Check spec a against explicit kernel argument i and write its kernarg bytes (__local
+ * arguments are placed by the caller with gfx_kernel_bind_local). */
 static int bind_arg(const char *cmd, const run_arg *a, size_t i, const gfx_arg_info *ai,
                     uint8_t *kernargs) {
     /* "argument 3 (double d)", or "(double)" when the object has no argument names */
-    char what[256];
+    char what[256], advice[64];
     const char *type = ai->type_name ? ai->type_name : ai->value_kind ? ai->value_kind : "?";
     snprintf(what, sizeof what, "argument %zu (%s%s%s)", i, type, ai->name ? " " : "",
              ai->name ? ai->name : "");
-    int is_ptr = ai->kind == GFX_ARG_GLOBAL_BUFFER ||
-                 (ai->address_space && ai->kind == GFX_ARG_BY_VALUE && ai->size == 8);
+    const char *give = arg_advice(ai, advice, sizeof advice);
+    int is_ptr = is_pointer_arg(ai), cls = scalar_class(ai->type_name);
+    const char *kind = is_ptr ? "a pointer"
+                       : ai->kind == GFX_ARG_DYNAMIC_SHARED_POINTER ? "a __local pointer"
+                       : ai->kind != GFX_ARG_BY_VALUE               ? "a special argument"
+                       : cls == 'f'                                 ? "a floating-point value"
+                       : cls == 'i'                                 ? "an integer"
+                                                                    : "a by-value argument";
+#define ARG_ERROR(fmt, ...)                                                                        \
+    do {                                                                                           \
+        error("%s: --arg %zu '%s': %s is %s of %u byte%s; " fmt "; give %s", cmd, i + 1, a->spec,   \
+              what, kind, ai->size, ai->size == 1 ? "" : "s", __VA_ARGS__, give);                  \
+        return -1;                                                                                 \
+    } while (0)
+    if (ai->kind == GFX_ARG_DYNAMIC_SHARED_POINTER || a->kind == ARG_LOCAL) {
+        if (ai->kind != GFX_ARG_DYNAMIC_SHARED_POINTER || a->kind != ARG_LOCAL)
+            ARG_ERROR("%s is %s", a->kind == ARG_LOCAL ? "local:" : "this",
+                      a->kind == ARG_LOCAL ? "only for __local pointers" : "not LDS");
+        return 0;
+    }
+    if (a->kind == ARG_BYTES) {
+        if (is_ptr || ai->kind != GFX_ARG_BY_VALUE)
+            ARG_ERROR("%s", "bytes: is only for by-value arguments");
+        if (a->nbytes != ai->size)
+            ARG_ERROR("bytes: gives %llu", (unsigned long long)a->nbytes);
+        memcpy(kernargs + ai->offset, a->data, ai->size);
+        return 0;
+    }
     if (a->kind != ARG_SCALAR) {
-        if (!is_ptr || ai->size != 8) {
-            error("%s: --arg %zu '%s': %s is not a pointer; give a scalar such as i32:V", cmd,
-                  i + 1, a->spec, what);
-            return -1;
-        }
+        if (!is_ptr || ai->size != 8)
+            ARG_ERROR("%s", "it is not a pointer, so it takes no buffer");
         le_store(kernargs + ai->offset, 8, a->addr);
         return 0;
     }
-    if (is_ptr || ai->kind != GFX_ARG_BY_VALUE) {
-        error("%s: --arg %zu '%s': %s is a %s, not a scalar", cmd, i + 1, a->spec, what,
-              is_ptr ? "pointer; give in:, out:, inout: or zero:" : "special argument");
-        return -1;
-    }
+    if (is_ptr || ai->kind != GFX_ARG_BY_VALUE)
+        ARG_ERROR("%s", is_ptr ? "it takes a buffer, not a scalar" : "a scalar does not fit it");
+    /* The bits of 1.5f passed to an int (1069547520), or of an integer passed to a float, are
+     * never what was meant: the metadata's type name settles which one the kernel reads. */
+    if ((cls == 'i' && !a->is_int) || (cls == 'f' && a->is_int))
+        ARG_ERROR("%s gives %s", a->type, a->is_int ? "an integer" : "a floating-point value");
     if (ai->size != a->size) {
         /* Integers may narrow into char/short arguments when the value fits. */
         int fits = 0;
@@ -518,12 +744,12 @@ static int bind_arg(const char *cmd, const run_arg *a, size_t i, const gfx_arg_i
                 a->is_signed ? (1ll << (8 * ai->size - 1)) - 1 : (1ll << (8 * ai->size)) - 1;
             fits = a->ival >= lo && a->ival <= hi;
         }
-        if (!fits) {
-            error("%s: --arg %zu '%s': %s is %u byte%s, %s gives %u", cmd, i + 1, a->spec, what,
-                  ai->size, ai->size == 1 ? "" : "s", a->type, a->size);
-            return -1;
-        }
+        if (!fits && a->is_int && ai->size < a->size && ai->size <= 2)
+            ARG_ERROR("%lld does not fit in it", (long long)a->ival);
+        if (!fits)
+            ARG_ERROR("%s gives %u", a->type, a->size);
     }
+#undef ARG_ERROR
     memcpy(kernargs + ai->offset, a->bytes, ai->size);
     return 0;
 }
@@ -561,11 +787,12 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi) {
 static int run_main(int argc, char **argv, int debug) {
     const char *cmd = debug ? "debug" : "run"; /* names the command in error messages */
     const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
-    int stats = 0, profile = 0, fault_report = 0, racecheck = 0, memcheck = 0;
+    int stats = 0, profile = 0, fault_report = 0, racecheck = 0, memcheck = 0, keep_partial = 0;
     const char *dumps[MAX_DUMPS];
     size_t ndumps = 0;
-    uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20, cus = 0;
+    uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20, cus = 0, private_size = 0;
     double timeout = 0;
+    unsigned char *stage = NULL;
     /* A trace keeps every active lane's values: bound it unless --trace-limit 0 says not to. */
     gfx_trace_options topt = {NULL, 1000000, {-1, -1, -1}, -1, 0, 0, NULL, 0};
     int tracing = 0;
@@ -590,7 +817,8 @@ static int run_main(int argc, char **argv, int debug) {
         const char *opts[] = {"--grid",       "--block",       "--arg",      "--threads",
                               "--max-insts",  "--dynamic-lds", "--trace",    "--trace-limit",
                               "--trace-wg",   "--trace-wave",  "--trace-pc", "--timeline",
-                              "--profile-top", "--timeout",     "--cus",      "--dump-global"};
+                              "--profile-top", "--timeout",     "--cus",      "--dump-global",
+                              "--private-size"};
         int which = -1;
         for (int k = 0; k < (int)(sizeof opts / sizeof opts[0]); k++) {
             size_t n = strlen(opts[k]);
@@ -642,6 +870,16 @@ static int run_main(int argc, char **argv, int debug) {
                 goto out;
             }
             dumps[ndumps++] = val;
+        } else if (strcmp(a, "--keep-partial") == 0) {
+            keep_partial = 1;
+        } else if (which == 16) {
+            /* gfx_launch_options.private_size is 32-bit; the launch refuses more than 1 MiB per
+             * work-item (far beyond any real kernel's private segment) */
+            if (parse_u64(val, &private_size) || private_size > (1u << 20)) {
+                error("%s: --private-size '%s': expected bytes per work-item, 0 to 1048576", cmd,
+                      val);
+                goto out;
+            }
         } else if (which == 6 || which == 11) {
             *(which == 6 ? &topt.trace_path : &topt.timeline_path) = val;
             tracing = 1;
@@ -692,7 +930,13 @@ static int run_main(int argc, char **argv, int debug) {
             nargs++;
         } else if (which >= 3 && which <= 5) {
             uint64_t *dst = which == 3 ? &threads : which == 4 ? &max_insts : &dyn_lds;
-            if (parse_u64(val, dst) || (which == 3 && (*dst == 0 || *dst > 1024)) ||
+            if (which == 3 && !parse_u64(val, dst) && *dst > 1024) {
+                error("%s: --threads %s: at most 1024 worker threads (this machine has %ld "
+                      "cores; the default is one per core)",
+                      cmd, val, sysconf(_SC_NPROCESSORS_ONLN));
+                goto out;
+            }
+            if (parse_u64(val, dst) || (which == 3 && *dst == 0) ||
                 (which == 4 && *dst == 0) || (which == 5 && *dst > UINT32_MAX)) {
                 error("%s: %s '%s': expected a %s integer", cmd, opts[which], val,
                       which == 5 ? "non-negative" : "positive");
@@ -745,7 +989,8 @@ static int run_main(int argc, char **argv, int debug) {
         goto out;
     }
     if (r != GFX_OK) {
-        error("%s: kernel '%s': %s", path, kname, gfx_result_str(r));
+        const char *why = gfx_module_kernel_error(m);
+        error("%s: kernel '%s': %s", path, kname, *why ? why : gfx_result_str(r));
         goto out;
     }
     gfx_kernel_info info;
@@ -776,38 +1021,68 @@ static int run_main(int argc, char **argv, int debug) {
             ksize = (size_t)ai.offset + ai.size;
     }
     kernargs = calloc(1, ksize ? ksize : 1);
-    if (!kernargs) {
+    stage = malloc(IO_CHUNK);
+    if (!kernargs || !stage) {
         error("out of memory");
         goto out;
     }
+    /* Everything that can be checked is checked before any memory is committed or the kernel
+     * runs: each argument against the metadata, input sizes, output paths. */
+    uint32_t lds_dyn = (uint32_t)dyn_lds;
     for (size_t i = 0; i < nargs; i++) {
         run_arg *a = &args[i];
         gfx_arg_info ai;
         gfx_kernel_arg(k, i, &ai);
-        if (a->kind == ARG_IN || a->kind == ARG_INOUT) {
-            size_t n = 0;
-            if (!(a->data = read_file(a->path, &n)))
-                goto out;
-            a->nbytes = n;
-        }
-        if (a->kind != ARG_SCALAR) {
-            if (gfx_buffer_alloc(dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
-                error("%s: --arg %zu '%s': cannot allocate %llu bytes", cmd, i + 1, a->spec,
-                      (unsigned long long)a->nbytes);
-                goto out;
-            }
-            if (a->data && a->nbytes)
-                gfx_memcpy_htod(dev, a->addr, a->data, a->nbytes);
-            bufs[nbufs++] = (cli_buffer){i, a->spec, a->addr, a->nbytes};
-        }
         if (bind_arg(cmd, a, i, &ai, kernargs)) {
             rc = EXIT_USAGE;
             goto out;
         }
+        if (a->kind == ARG_LOCAL) {
+            uint32_t before = lds_dyn;
+            if (gfx_kernel_bind_local(k, i, a->nbytes, &lds_dyn, kernargs, ksize) != GFX_OK) {
+                error("%s: --arg %zu '%s': %llu bytes of LDS for argument %zu (%s) do not fit: "
+                      "%u static + %u dynamic bytes are in use and %s has %u per workgroup",
+                      cmd, i + 1, a->spec, (unsigned long long)a->nbytes, i,
+                      ai.name ? ai.name : "__local pointer", info.group_segment_fixed_size,
+                      before, gfx_arch_name(gfx_module_arch(m)),
+                      gfx_module_arch(m) == GFX_ARCH_GFX950 ? 160u * 1024 : 64u * 1024);
+                goto out;
+            }
+        }
+        if (a->kind == ARG_IN || a->kind == ARG_INOUT) {
+            struct stat st;
+            if (stat(a->path, &st) != 0) {
+                error("%s: %s", a->path, strerror(errno));
+                goto out;
+            }
+            if (S_ISDIR(st.st_mode)) {
+                error("%s: is a directory", a->path);
+                goto out;
+            }
+            a->nbytes = (uint64_t)st.st_size;
+        }
+        if ((a->kind == ARG_OUT || a->kind == ARG_INOUT) && output_begin(a))
+            goto out;
     }
-    gfx_launch_options o = {.max_insts = max_insts, .dynamic_lds = (uint32_t)dyn_lds,
-                            .timeout = timeout, .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0,
-                            .memcheck = memcheck};
+    for (size_t i = 0; i < nargs; i++) {
+        run_arg *a = &args[i];
+        if (a->kind != ARG_IN && a->kind != ARG_INOUT && a->kind != ARG_OUT && a->kind != ARG_ZERO)
+            continue;
+        if (gfx_buffer_alloc(dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
+            error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, gfx_device_error(dev));
+            goto out;
+        }
+        if ((a->kind == ARG_IN || a->kind == ARG_INOUT) &&
+            file_to_device(dev, a->path, a->addr, a->nbytes, stage))
+            goto out;
+        bufs[nbufs++] = (cli_buffer){i, a->spec, a->addr, a->nbytes};
+        gfx_arg_info ai;
+        gfx_kernel_arg(k, i, &ai);
+        le_store(kernargs + ai.offset, 8, a->addr);
+    }
+    gfx_launch_options o = {.max_insts = max_insts, .dynamic_lds = lds_dyn,
+                            .private_size = (uint32_t)private_size, .timeout = timeout,
+                            .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0, .memcheck = memcheck};
     gfx_stats st;
     cli_program prog = {m, k, bufs, nbufs};
     topt.profile = profile;
@@ -844,23 +1119,16 @@ static int run_main(int argc, char **argv, int debug) {
         gfx_fault f;
         if (r == GFX_ERR_FAULT && fault_report && gfx_last_fault(dev, &f) == GFX_OK)
             cli_fault_report(stderr, &prog, &f);
-        goto out;
-    }
-    for (size_t i = 0; i < nargs; i++) {
-        run_arg *a = &args[i];
-        if (a->kind != ARG_OUT && a->kind != ARG_INOUT)
-            continue;
-        unsigned char *buf = malloc(a->nbytes ? a->nbytes : 1);
-        if (!buf) {
-            error("out of memory");
+        if (!keep_partial || r != GFX_ERR_FAULT)
             goto out;
+    }
+    for (size_t i = 0; i < nargs; i++)
+        if ((args[i].tmp || args[i].direct) && output_finish(dev, &args[i], stage)) {
+            r = GFX_ERR_IO;
+            break;
         }
-        gfx_memcpy_dtoh(dev, buf, a->addr, a->nbytes);
-        int bad = write_file(a->path, buf, a->nbytes);
-        free(buf);
-        if (bad)
-            goto out;
-    }
+    if (r != GFX_OK)
+        goto out;
     if (dump_globals(cmd, dev, m, dumps, ndumps))
         goto out;
     rc = memcheck_report(dev);
@@ -873,6 +1141,10 @@ static int run_main(int argc, char **argv, int debug) {
     }
 out:
     for (size_t i = 0; i < nargs; i++) {
+        if (args[i].tmp) /* a fault, an error, or an output not reached: leave no partial file */
+            unlink(args[i].tmp);
+        free(args[i].tmp);
+        free(args[i].final);
         free(args[i].data);
         if (args[i].kind == ARG_OUT)
             free((char *)args[i].path);
@@ -880,6 +1152,7 @@ out:
     free(args);
     free(bufs);
     free(kernargs);
+    free(stage);
     gfx_debug_free(session);
     gfx_device_free(dev);
     gfx_module_free(m);

@@ -10,8 +10,8 @@ A ctypes binding over libgfxemu.so (standard library only; numpy arrays work whe
 
 and the framework drop-in run_asm() (see gfxemu._runasm).  Library search: see gfxemu._native.
 """
-from ._api import (ArgumentError, Buffer, Device, Error, Fault, In, InOut, Kernel, Module, Out,
-                   Scalar, Zero, default_device, f32, f64, i32, i64, load, u32, u64)
+from ._api import (ArgumentError, Buffer, Device, Error, Fault, In, InOut, Kernel, Local,
+                   Module, Out, Scalar, Zero, default_device, f32, f64, i32, i64, load, u32, u64)
 from ._native import lib as _lib
 from ._runasm import (address_of, last_error, last_fault, map_host, register_host, run_asm,
                       unmap_host, unregister_host)
@@ -21,6 +21,6 @@ library_version = _lib.gfx_version().decode() if hasattr(_lib, "gfx_version") el
 library_path = _lib._name
 
 __all__ = ["ArgumentError", "Buffer", "Device", "Error", "Fault", "In", "InOut", "Kernel",
-           "Module", "Out", "Scalar", "Zero", "default_device", "f32", "f64", "i32", "i64",
+           "Local", "Module", "Out", "Scalar", "Zero", "default_device", "f32", "f64", "i32", "i64",
            "load", "u32", "u64", "address_of", "last_error", "last_fault", "map_host",
            "register_host", "run_asm", "unmap_host", "unregister_host"]

@@ -2,6 +2,8 @@
 import ctypes
 import os
 import struct
+import sys
+import threading
 
 from . import _native as N
 
@@ -69,6 +71,25 @@ def _check(r, what):
 
 def _s(b):
     return b.decode(errors="replace") if b is not None else None
+
+
+def _check_int(what, v, lo, hi, hint=""):
+    """v as an int in [lo, hi]: TypeError for a non-integer, ValueError outside the range (the
+    C API's unsigned fields would otherwise wrap: 1 << 32 becomes 0, -1 becomes huge)."""
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise TypeError("%s must be an integer, not %r" % (what, v))
+    v = v.__index__()
+    if not lo <= v <= hi:
+        raise ValueError("%s must be in [%d, %d]%s, not %d" % (what, lo, hi,
+                                                              " " + hint if hint else "", v))
+    return v
+
+
+def _numpy_scalar(x):
+    """x when it is a numpy scalar (np.int32(5), np.float16(1), a structured np.void), else None;
+    numpy is only looked at when the caller already imported it."""
+    np = sys.modules.get("numpy")
+    return x if np is not None and isinstance(x, np.generic) else None
 
 
 # ---- architectures ------------------------------------------------------------------------------
@@ -184,8 +205,12 @@ class Buffer:
         self.device = device
         self.size = size
         addr = ctypes.c_uint64()
-        _check(N.gfx_buffer_alloc(device._h, size, ctypes.byref(addr)),
-               "cannot allocate %d bytes" % size)
+        with device._lock:
+            r = N.gfx_buffer_alloc(device._h, size, ctypes.byref(addr))
+            if r != N.GFX_OK:
+                raise Error(_s(N.gfx_device_error(device._h)) or
+                            "cannot allocate %d bytes: %s" % (size, N.result_str(r)),
+                            _result_name(r))
         self.addr = addr.value
 
     def write(self, data, offset=0):
@@ -261,6 +286,11 @@ class Device:
     def __init__(self, arch="gfx950", threads=None, cus=None):
         self.arch_id = _arch_id(arch)
         self.arch = _arch_name(self.arch_id)
+        if threads is not None:
+            _check_int("threads", threads, 0, 1024, "(0 or None: one per core)")
+        # One launch at a time per device (the library's rule): launches from several Python
+        # threads queue here, and each reads its own fault record before the next one starts.
+        self._lock = threading.RLock()
         h = ctypes.c_void_p()
         _check(N.gfx_device_create(self.arch_id, threads or 0, ctypes.byref(h)),
                "cannot create a %s device" % self.arch)
@@ -320,7 +350,7 @@ class Device:
     # memory
     def alloc(self, nbytes):
         """A zero-filled buffer of `nbytes` bytes."""
-        return Buffer(self, int(nbytes))
+        return Buffer(self, _check_int("nbytes", nbytes, 0, (1 << 64) - 1))
 
     zeros = alloc
 
@@ -389,9 +419,10 @@ class Out(_BufArg):
     mode = "out"
 
     def __init__(self, target):
-        if isinstance(target, int):
-            super().__init__(None, target)
+        if isinstance(target, int) and not isinstance(target, bool):
+            super().__init__(None, _check_int("Out(nbytes)", target, 0, (1 << 64) - 1))
         else:
+            _writable("Out", target)
             super().__init__(target)
 
 
@@ -401,6 +432,7 @@ class InOut(_BufArg):
     mode = "inout"
 
     def __init__(self, data):
+        _writable("InOut", data)
         super().__init__(data)
 
 
@@ -409,7 +441,28 @@ class Zero(_BufArg):
     mode = "zero"
 
     def __init__(self, nbytes):
-        super().__init__(None, int(nbytes))
+        super().__init__(None, _check_int("Zero(nbytes)", nbytes, 0, (1 << 64) - 1))
+
+
+class Local:
+    """A __local pointer argument (CLI: local:BYTES): `nbytes` of LDS per workgroup, placed after
+    the kernel's static LDS (and launch(dynamic_lds=...)) at the pointee's alignment."""
+
+    def __init__(self, nbytes):
+        self.nbytes = _check_int("Local(nbytes)", nbytes, 1, (1 << 32) - 1)
+
+    def __repr__(self):
+        return "gfxemu.Local(%d)" % self.nbytes
+
+
+def _writable(what, target):
+    """Out/InOut targets receive the results: a read-only one would silently lose them (InOut
+    of an immutable bytes object is the documented exception: results are in .data)."""
+    mv = _bytes_view(target)
+    if mv.readonly and not (what == "InOut" and isinstance(target, bytes)):
+        raise ValueError("%s(%s): the object is read-only and cannot receive the results; pass a "
+                         "writable one (bytearray, numpy array with flags.writeable) or "
+                         "Out(nbytes) and read .data" % (what, type(target).__name__))
 
 
 def _as_bufarg(x):
@@ -507,7 +560,8 @@ class Module:
             if r == 5:  # GFX_ERR_NOT_FOUND
                 raise Error("%s: no kernel '%s' (kernels: %s)"
                             % (self.name, name, ", ".join(self.kernels) or "none"), "not_found")
-            raise Error("%s: kernel '%s': %s" % (self.name, name, N.result_str(r)), _result_name(r))
+            why = _s(N.gfx_module_kernel_error(self._h)) or N.result_str(r)
+            raise Error("%s: kernel '%s': %s" % (self.name, name, why), _result_name(r))
         k = Kernel(self, h.value, name)
         self._kernels[name] = k
         return k
@@ -533,7 +587,9 @@ class Kernel:
             self.args.append({"name": _s(a.name), "type_name": _s(a.type_name),
                               "value_kind": _s(a.value_kind),
                               "address_space": _s(a.address_space), "offset": a.offset,
-                              "size": a.size, "kind": a.kind, "hidden": bool(a.hidden)})
+                              "size": a.size, "kind": a.kind, "hidden": bool(a.hidden),
+                              "is_const": bool(a.is_const), "pointee_align": a.pointee_align,
+                              "access": _s(a.access)})
         self.explicit_args = self.args[:ki.nargs_explicit]
 
     def __repr__(self):
@@ -546,10 +602,20 @@ class Kernel:
         per explicit kernel argument, with the CLI's rules:
           pointer arguments   Buffer, In(data), Out(nbytes or target), InOut(data), Zero(nbytes),
                               or a bytes-like object: bytes are In, writable ones (bytearray,
-                              numpy arrays) InOut, so results land in them;
+                              numpy arrays) InOut, so results land in them; a read-only array
+                              for a pointer that is not const is refused (pass In(x));
+                              a typed array (numpy, ctypes) must match the pointee type the
+                              metadata names (a float64 array for float* is refused);
+          __local pointers    Local(nbytes): LDS placed after the static LDS;
           scalar arguments    gfxemu.i32/u32/i64/u64/f32/f64(value) (integers also fill char and
-                              short arguments when they fit), or a plain int/float, which must
-                              fit the argument's size and kind (float for float/double).
+                              short arguments when they fit), a plain int/float, or a numpy
+                              scalar of any dtype, which must fit the argument's size and kind
+                              (float for float/double/half);
+          other by-value      (structs, float4, ...) bytes-like objects of exactly the
+                              argument's size: bytes, ctypes structures, numpy (structured)
+                              scalars or arrays.
+        max_insts, dynamic_lds and private_size (scratch bytes per work-item, at most 1 MiB) are
+        range-checked (ValueError).
         timeout: wall-clock seconds the launch may take (0: no limit; past it gfxemu.Fault with
         kind "timeout").  racecheck: interleave each workgroup's waves instruction by instruction
         and record LDS hazards between them (see Device.races()).
@@ -557,9 +623,14 @@ class Kernel:
         returned dict's "memcheck" lists one message per out-of-bounds lane access (also
         "memcheck_errors", the count, and "memcheck_widened", widened scalar loads not listed).
         Returns the launch statistics (dict).  Raises gfxemu.Fault when the kernel faults,
-        gfxemu.ArgumentError for arguments that do not fit, gfxemu.Error otherwise."""
+        gfxemu.ArgumentError for arguments that do not fit, gfxemu.Error otherwise.  Launches on
+        one device from several threads run one at a time, each with its own fault."""
         dev = device or self.module.device or default_device(self.module.arch)
         g, b = _dims("grid", grid), _dims("block", block)
+        max_insts = _check_int("max_insts", max_insts or 0, 0, (1 << 64) - 1)
+        dynamic_lds = _check_int("dynamic_lds", dynamic_lds or 0, 0, (1 << 32) - 1)
+        private_size = _check_int("private_size", private_size or 0, 0, 1 << 20,
+                                  "(bytes per work-item)")
         if not self.info["has_metadata"] and args:
             why = _s(N.gfx_module_metadata_error(self.module._h))
             raise ArgumentError("kernel '%s' has no argument metadata%s" %
@@ -569,36 +640,39 @@ class Kernel:
                 self.name, len(self.explicit_args), "" if len(self.explicit_args) == 1 else "s",
                 len(args)))
         size = max([a["offset"] + a["size"] for a in self.explicit_args] or [0])
-        kernargs = bytearray(size)
+        kbuf = ctypes.create_string_buffer(max(size, 1))
         temps = []  # (bufarg, Buffer, bytes)
-        try:
-            for i, (x, ai) in enumerate(zip(args, self.explicit_args)):
-                _bind(dev, i, x, ai, kernargs, temps)
-            if not isinstance(timeout, (int, float)) or timeout < 0:
-                raise ValueError("timeout must be a number of seconds >= 0, not %r" % (timeout,))
-            opts = N.LaunchOptions(max_insts or 0, dynamic_lds, private_size, float(timeout),
-                                   N.GFX_LAUNCH_RACECHECK if racecheck else 0,
-                                   1 if memcheck else 0)
-            st = N.Stats()
-            kbuf = ctypes.create_string_buffer(bytes(kernargs), max(size, 1))
-            r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g), (ctypes.c_uint32 * 3)(*b),
-                             kbuf, size, ctypes.byref(opts), ctypes.byref(st))
-            if r != N.GFX_OK:
-                raise dev._error(r)
-            for ba, buf, n in temps:
-                if ba.mode == "out" or ba.mode == "inout":
-                    src = ba.source
-                    if src is not None and not memoryview(src).readonly:
-                        buf.read_into(src)
-                        ba.data = src
-                    else:
-                        ba.data = buf.read(n)
-            out = {f: getattr(st, f) for f, _ in N.Stats._fields_}
-            out.update(_memcheck_report(dev))
-            return out
-        finally:
-            for _, buf, _ in temps:
-                buf.free()
+        with dev._lock:
+            try:
+                lds = ctypes.c_uint32(dynamic_lds)
+                for i, (x, ai) in enumerate(zip(args, self.explicit_args)):
+                    _bind(dev, self, i, x, ai, kbuf, size, lds, temps)
+                if not isinstance(timeout, (int, float)) or timeout < 0:
+                    raise ValueError("timeout must be a number of seconds >= 0, not %r" %
+                                     (timeout,))
+                opts = N.LaunchOptions(max_insts, lds.value, private_size, float(timeout),
+                                       N.GFX_LAUNCH_RACECHECK if racecheck else 0,
+                                       1 if memcheck else 0)
+                st = N.Stats()
+                r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g),
+                                 (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
+                                 ctypes.byref(st))
+                if r != N.GFX_OK:
+                    raise dev._error(r)
+                for ba, buf, n in temps:
+                    if ba.mode == "out" or ba.mode == "inout":
+                        src = ba.source
+                        if src is not None and not memoryview(src).readonly:
+                            buf.read_into(src)
+                            ba.data = src
+                        else:
+                            ba.data = buf.read(n)
+                out = {f: getattr(st, f) for f, _ in N.Stats._fields_}
+                out.update(_memcheck_report(dev))
+                return out
+            finally:
+                for _, buf, _ in temps:
+                    buf.free()
 
 
 def _memcheck_report(dev):
@@ -619,58 +693,182 @@ def _dims(what, d):
     return t + (1,) * (3 - len(t))
 
 
-def _bind(dev, i, x, ai, kernargs, temps):
-    """Write argument i's kernarg bytes (the CLI's bind_arg)."""
+# OpenCL type names (the metadata's .type_name) of scalars: (class, bytes).  Vector types
+# (float4, int2) name their element; anything else (structs, typedefs, HIP's absent names) is
+# not checked.
+_CL_TYPES = {"float": ("f", 4), "double": ("f", 8), "half": ("f", 2),
+             "char": ("i", 1), "uchar": ("i", 1), "short": ("i", 2), "ushort": ("i", 2),
+             "int": ("i", 4), "uint": ("i", 4), "long": ("i", 8), "ulong": ("i", 8),
+             "bool": ("i", 1), "size_t": ("i", 8), "ptrdiff_t": ("i", 8),
+             "intptr_t": ("i", 8), "uintptr_t": ("i", 8), "signed char": ("i", 1),
+             "unsigned char": ("i", 1), "unsigned short": ("i", 2), "unsigned int": ("i", 4),
+             "unsigned long": ("i", 8)}
+_CLASS_WORD = {"f": "floating-point", "i": "integer"}
+_NP_NAMES = {("f", 2): "float16", ("f", 4): "float32", ("f", 8): "float64", ("i", 1): "int8",
+             ("i", 2): "int16", ("i", 4): "int32", ("i", 8): "int64"}
+
+
+def _cl_type(name, vector_ok=False):
+    if not name:
+        return None
+    name = name.strip()
+    if name in _CL_TYPES:
+        return _CL_TYPES[name]
+    base = name.rstrip("0123456789")
+    if vector_ok and base != name and base in _CL_TYPES and name[len(base):] in (
+            "2", "3", "4", "8", "16"):
+        return _CL_TYPES[base]
+    return None
+
+
+def _elem_type(mv):
+    """(class, bytes) of a typed buffer's elements from its memoryview format, or None for raw
+    bytes ('B', 'b', 'c') and formats that are not one scalar (structs, complex)."""
+    fmt = mv.format.lstrip("@=<>!")
+    if fmt in ("B", "b", "c", "x") or len(fmt) != 1:
+        return None
+    if fmt in "efd":
+        return ("f", mv.itemsize)
+    if fmt in "hHiIlLqQnN?":
+        return ("i", mv.itemsize)
+    return None
+
+
+def _bind(dev, kernel, i, x, ai, kbuf, ksize, lds, temps):
+    """Check argument i against its metadata and write its kernarg bytes (the CLI's bind_arg)."""
     tname = ai["type_name"] or ai["value_kind"] or "?"
     what = "argument %d (%s%s)" % (i, tname, " " + ai["name"] if ai["name"] else "")
     off, size = ai["offset"], ai["size"]
     is_ptr = ai["kind"] == N.GFX_ARG_GLOBAL_BUFFER or (
         ai["address_space"] is not None and ai["kind"] == N.GFX_ARG_BY_VALUE and size == 8)
-    ba = _as_bufarg(x)
-    if ba is not None:
-        if not is_ptr or size != 8:
-            raise ArgumentError("%s is not a pointer; give a scalar such as gfxemu.i32(v), not %s"
+
+    def put(data):
+        ctypes.memmove(ctypes.addressof(kbuf) + off, bytes(data), size)
+
+    if ai["kind"] == N.GFX_ARG_DYNAMIC_SHARED_POINTER or isinstance(x, Local):
+        if ai["kind"] != N.GFX_ARG_DYNAMIC_SHARED_POINTER:
+            raise ArgumentError("%s is not a __local pointer; Local() is only for __local "
+                                "pointer arguments" % what)
+        if not isinstance(x, Local):
+            raise ArgumentError("%s is a __local pointer (LDS); pass gfxemu.Local(nbytes), not %s"
                                 % (what, type(x).__name__))
+        before = lds.value
+        r = N.gfx_kernel_bind_local(kernel._h, i, x.nbytes, ctypes.byref(lds), kbuf, ksize)
+        if r != N.GFX_OK:
+            raise ArgumentError("%s: Local(%d) does not fit in LDS after %d static and %d dynamic "
+                                "bytes (%s has %d per workgroup)" % (
+                                    what, x.nbytes, kernel.info["group_segment_fixed_size"],
+                                    before, kernel.module.arch,
+                                    160 * 1024 if kernel.module.arch == "gfx950" else 64 * 1024))
+        return
+    if is_ptr:
+        ba = _as_bufarg(x)
+        if ba is None or _numpy_scalar(x) is not None:
+            raise ArgumentError("%s is a pointer; give a Buffer, In(), Out(), InOut(), Zero() or a "
+                                "bytes-like object, not %s" % (what, type(x).__name__))
+        if size != 8:
+            raise ArgumentError("%s is a %d-byte pointer; gfxemu passes 8-byte global addresses"
+                                % (what, size))
         if isinstance(ba, Buffer):
             if ba.device is not dev:
                 raise ArgumentError("%s: the buffer belongs to another device" % what)
-            addr = ba.addr
-        else:
-            mv = None if ba.source is None else _bytes_view(ba.source)
-            n = ba.nbytes if mv is None else mv.nbytes
-            buf = Buffer(dev, max(n, 1))  # a 0-byte argument still gets a distinct address
-            temps.append((ba, buf, n))
-            if ba.mode in ("in", "inout"):
-                buf.write(mv)
-            addr = buf.addr
-        kernargs[off:off + 8] = addr.to_bytes(8, "little")
+            put(ba.addr.to_bytes(8, "little"))
+            return
+        mv = None if ba.source is None else _bytes_view(ba.source)
+        if mv is not None:
+            _check_pointee(what, ai, ba.source, memoryview(ba.source))
+            writes = not ai["is_const"] and ai["access"] != "read_only"
+            if ba is not x and mv.readonly and writes and not isinstance(x, bytes):
+                raise ArgumentError(
+                    "%s is not const, so the kernel may write it, but the %s is read-only and "
+                    "would lose the results; pass In(x) if the kernel only reads it, or a "
+                    "writable copy (numpy: x.copy())" % (what, type(x).__name__))
+        n = ba.nbytes if mv is None else mv.nbytes
+        buf = Buffer(dev, max(n, 1))  # a 0-byte argument still gets a distinct address
+        temps.append((ba, buf, n))
+        if ba.mode in ("in", "inout"):
+            buf.write(mv)
+        put(buf.addr.to_bytes(8, "little"))
         return
-    if is_ptr or ai["kind"] != N.GFX_ARG_BY_VALUE:
-        raise ArgumentError("%s is a %s, not a scalar" % (what, "pointer; give a Buffer, In(), "
-                            "Out(), InOut(), Zero() or a bytes-like object" if is_ptr
-                            else "special argument"))
-    is_float_arg = (ai["type_name"] or "").split()[0:1] in (["float"], ["double"], ["half"])
-    if isinstance(x, bool) or not isinstance(x, (Scalar, int, float)):
-        raise ArgumentError("%s: cannot pass %s; give gfxemu.i32(v) etc. or an int/float"
+    if ai["kind"] != N.GFX_ARG_BY_VALUE:
+        raise ArgumentError("%s is a %s argument, which gfxemu cannot pass (images, samplers, "
+                            "pipes and queues are not supported)" % (what, ai["value_kind"]))
+    if isinstance(x, (_BufArg, Buffer)):
+        raise ArgumentError("%s is not a pointer; give a scalar such as gfxemu.i32(v), not %s"
                             % (what, type(x).__name__))
+    scalar = _cl_type(ai["type_name"])
+    cls = scalar[0] if scalar else None
+    npx = _numpy_scalar(x)
+    if npx is not None:
+        kind = npx.dtype.kind
+        if kind in "biu":
+            if cls == "f":
+                raise ArgumentError("%s is a floating-point value; numpy %s is an integer"
+                                    % (what, npx.dtype))
+            x = int(npx)
+        elif kind == "f" and cls != "i":
+            if npx.dtype.itemsize == size:
+                put(npx.astype(npx.dtype.newbyteorder("<")).tobytes())
+                return
+            x = float(npx)  # another width: converted as a Python float is
+        elif kind == "f":
+            raise ArgumentError("%s is an integer; numpy %s is a floating-point value"
+                                % (what, npx.dtype))
+        else:  # structured (void), complex, bytes: the raw bytes
+            x = npx.tobytes()
+    if not isinstance(x, (Scalar, int, float)) and _is_bytes_like(x):
+        n = _bytes_view(x).nbytes
+        if n != size:
+            raise ArgumentError("%s is a by-value argument of %d bytes; the %s holds %d"
+                                % (what, size, type(x).__name__, n))
+        put(_bytes_view(x))
+        return
+    is_float_arg = cls == "f"
+    if isinstance(x, bool) or not isinstance(x, (Scalar, int, float)):
+        raise ArgumentError("%s: cannot pass %s; give gfxemu.i32(v) etc., an int/float, a numpy "
+                            "scalar or its %d raw bytes" % (what, type(x).__name__, size))
     if not isinstance(x, Scalar):
         if isinstance(x, float) or is_float_arg:
             if not is_float_arg and ai["type_name"]:
                 raise ArgumentError("%s is an integer; %r is a float" % (what, x))
+            if size == 2:
+                put(struct.pack("<e", float(x)))
+                return
             if size not in (4, 8):
-                raise ArgumentError("%s is %d bytes; a float needs 4 or 8" % (what, size))
+                raise ArgumentError("%s is %d bytes; a float needs 2, 4 or 8" % (what, size))
             x = (f32 if size == 4 else f64)(x)
         else:
             # A plain int fits when it is in the signed or the unsigned range of the argument.
             bits = 8 * size
             if size not in (1, 2, 4, 8) or not -(1 << (bits - 1)) <= x < 1 << bits:
                 raise ArgumentError("%s: %d does not fit %d bytes" % (what, x, size))
-            kernargs[off:off + size] = (x & ((1 << bits) - 1)).to_bytes(size, "little")
+            put((x & ((1 << bits) - 1)).to_bytes(size, "little"))
             return
+    if cls is not None and (cls == "f") != (not x.is_int):
+        raise ArgumentError("%s is %s; gfxemu.%s gives %s (the kernel would read its bits)" % (
+            what, "a floating-point value" if cls == "f" else "an integer", x.type,
+            "an integer" if x.is_int else "a floating-point value"))
     if size != x.size and not (x.size > size and x.fits(size)):
         raise ArgumentError("%s is %d byte%s, %s gives %d" % (what, size, "" if size == 1 else "s",
                                                             x.type, x.size))
-    kernargs[off:off + size] = x.to_bytes(size)
+    put(x.to_bytes(size))
+
+
+def _check_pointee(what, ai, obj, mv):
+    """A typed array (numpy, ctypes, array.array) must hold what the pointer points to."""
+    tn = ai["type_name"] or ""
+    if not tn.endswith("*"):
+        return
+    want = _cl_type(tn[:-1].replace("const", "").strip(), vector_ok=True)
+    have = _elem_type(mv)
+    if want is None or have is None or want == have:
+        return
+    dtype = getattr(obj, "dtype", None)
+    desc = "numpy %s array" % dtype if dtype is not None else "%s of %d-byte %s elements" % (
+        type(obj).__name__, have[1], _CLASS_WORD[have[0]])
+    raise ArgumentError("%s points to %d-byte %s elements; the %s does not match: pass "
+                        "numpy.%s data (or raw bytes)" % (what, want[1], _CLASS_WORD[want[0]],
+                                                         desc, _NP_NAMES[want]))
 
 
 def load(path_or_bytes, device=None):

@@ -56,7 +56,8 @@ GFX_ERR_FAULT = 8
 
 ARG_KINDS = ["unknown", "by_value", "global_buffer", "dynamic_shared_pointer", "sampler", "image",
              "pipe", "queue"]
-GFX_ARG_BY_VALUE, GFX_ARG_GLOBAL_BUFFER, GFX_ARG_HIDDEN_FIRST = 1, 2, 8
+GFX_ARG_BY_VALUE, GFX_ARG_GLOBAL_BUFFER, GFX_ARG_DYNAMIC_SHARED_POINTER = 1, 2, 3
+GFX_ARG_HIDDEN_FIRST = 8
 
 
 class Symbol(ctypes.Structure):
@@ -67,7 +68,8 @@ class Symbol(ctypes.Structure):
 class ArgInfo(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("type_name", c_char_p), ("value_kind", c_char_p),
                 ("address_space", c_char_p), ("offset", c_u32), ("size", c_u32),
-                ("kind", c_int), ("hidden", c_int)]
+                ("kind", c_int), ("hidden", c_int), ("is_const", c_int),
+                ("pointee_align", c_u32), ("access", c_char_p)]
 
 
 class KernelInfo(ctypes.Structure):
@@ -137,6 +139,9 @@ gfx_module_symbol = _fn("gfx_module_symbol", c_int, c_void_p, c_size_t, P(Symbol
 gfx_module_text = _fn("gfx_module_text", c_void_p, c_void_p, P(c_u64), P(c_size_t))
 gfx_module_kernel = _fn("gfx_module_kernel", c_int, c_void_p, c_char_p, P(c_void_p))
 gfx_module_metadata_error = _fn("gfx_module_metadata_error", c_char_p, c_void_p)
+gfx_module_kernel_error = _fn("gfx_module_kernel_error", c_char_p, c_void_p)
+gfx_kernel_bind_local = _fn("gfx_kernel_bind_local", c_int, c_void_p, c_size_t, c_u64, P(c_u32),
+                            c_void_p, c_size_t)
 gfx_kernel_get_info = _fn("gfx_kernel_get_info", c_int, c_void_p, P(KernelInfo))
 gfx_kernel_arg = _fn("gfx_kernel_arg", c_int, c_void_p, c_size_t, P(ArgInfo))
 gfx_device_create = _fn("gfx_device_create", c_int, c_int, c_uint, P(c_void_p))

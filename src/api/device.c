@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 
 #include "dispatch/dispatch.h"
 
@@ -20,11 +21,29 @@ unsigned gfx_device_threads(const gfx_device *dev) { return dev ? dev->nthreads 
 
 const char *gfx_device_error(const gfx_device *dev) { return dev ? dev->error : ""; }
 
+/* RAM + swap: a buffer larger than this could only be backed by overcommit, and touching it
+ * would get the process killed by the OOM killer instead of failing cleanly. */
+static uint64_t host_memory(void) {
+    struct sysinfo si;
+    if (sysinfo(&si) != 0)
+        return UINT64_MAX;
+    return ((uint64_t)si.totalram + si.totalswap) * (si.mem_unit ? si.mem_unit : 1);
+}
+
 gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr) {
     if (!dev || !addr)
         return GFX_ERR_INVALID;
+    *addr = 0;
+    uint64_t limit = host_memory();
     pthread_mutex_lock(&dev->api_lock);
-    *addr = gmem_alloc(dev->mem, size, -1);
+    if (size > limit)
+        snprintf(dev->error, sizeof dev->error,
+                 "a buffer of %llu bytes does not fit in this machine's %llu bytes of memory "
+                 "(RAM + swap)",
+                 (unsigned long long)size, (unsigned long long)limit);
+    else if (!(*addr = gmem_alloc(dev->mem, size, -1)))
+        snprintf(dev->error, sizeof dev->error, "cannot allocate a buffer of %llu bytes",
+                 (unsigned long long)size);
     pthread_mutex_unlock(&dev->api_lock);
     return *addr ? GFX_OK : GFX_ERR_NOMEM;
 }

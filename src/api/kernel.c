@@ -2,6 +2,7 @@
  * The program is decoded once per module, on the first kernel lookup, and kept in gfx_module.exec.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +83,16 @@ gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel *
     *out = NULL;
     if (!m || !name)
         return GFX_ERR_INVALID;
+    m->kernel_err[0] = 0;
+    /* An unlinked object's relocations (kernel descriptor addresses, calls, program-scope data)
+     * are not applied; the HSA runtime, too, loads only linked code objects ("AMDGPU Usage",
+     * "Code Object": an ET_DYN shared object). */
+    if (m->etype != LD_ET_DYN) {
+        snprintf(m->kernel_err, sizeof m->kernel_err,
+                 "a relocatable object (ELF type ET_REL: 'clang -c' output) cannot run; link it "
+                 "first: ld.lld-22 -shared k.o -o k.co");
+        return GFX_ERR_FORMAT;
+    }
     dp_module *dm = dp_module_get(m);
     if (!dm)
         return GFX_ERR_NOMEM;
@@ -89,10 +100,16 @@ gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel *
         const struct gfx_kernel *k = &dm->kernels[i];
         if (strcmp(k->sym->name, name) != 0)
             continue;
-        if (k->entry < m->text_addr || k->entry - m->text_addr >= m->text_size || (k->entry & 3))
+        if (k->entry < m->text_addr || k->entry - m->text_addr >= m->text_size || (k->entry & 3)) {
+            snprintf(m->kernel_err, sizeof m->kernel_err,
+                     "kernel entry 0x%llx is outside .text or not 4-byte aligned",
+                     (unsigned long long)k->entry);
             return GFX_ERR_FORMAT;
-        if (k->kd.wavefront_size32)
+        }
+        if (k->kd.wavefront_size32) {
+            snprintf(m->kernel_err, sizeof m->kernel_err, "wave32 kernels are not supported");
             return GFX_ERR_FORMAT;
+        }
         *out = k;
         return GFX_OK;
     }
@@ -100,6 +117,8 @@ gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel *
 }
 
 const char *gfx_module_metadata_error(const gfx_module *m) { return m ? m->meta_err : ""; }
+
+const char *gfx_module_kernel_error(const gfx_module *m) { return m ? m->kernel_err : ""; }
 
 gfx_result gfx_kernel_get_info(const gfx_kernel *k, gfx_kernel_info *o) {
     if (!k || !o)
@@ -146,5 +165,34 @@ gfx_result gfx_kernel_arg(const gfx_kernel *k, size_t i, gfx_arg_info *o) {
     o->size = a->size;
     o->kind = a->kind;
     o->hidden = is_hidden(a);
+    o->is_const = a->is_const;
+    o->pointee_align = a->pointee_align;
+    o->access = a->access;
+    return GFX_OK;
+}
+
+gfx_result gfx_kernel_bind_local(const gfx_kernel *k, size_t i, uint64_t nbytes,
+                                 uint32_t *dynamic_lds, void *kernargs, size_t kernarg_size) {
+    if (!k || !dynamic_lds || !k->meta || i >= k->nargs_explicit || nbytes == 0)
+        return GFX_ERR_INVALID;
+    const ld_arg *a = &k->meta->args[i];
+    if (a->kind != GFX_ARG_DYNAMIC_SHARED_POINTER || a->size == 0 || a->size > 8 ||
+        (size_t)a->offset + a->size > kernarg_size || !kernargs)
+        return GFX_ERR_INVALID;
+    /* The group segment starts with the static LDS; OpenCL runtimes put each __local argument
+     * after it at the pointee's alignment and pass its group-segment address (an LDS byte
+     * offset) in the kernarg slot. */
+    uint64_t align = a->pointee_align && !(a->pointee_align & (a->pointee_align - 1))
+                         ? a->pointee_align
+                         : 16;
+    uint64_t start = (uint64_t)k->kd.group_segment_fixed_size + *dynamic_lds;
+    uint64_t off = (start + align - 1) / align * align;
+    uint64_t limit = k->m->arch == GFX_ARCH_GFX950 ? DP_LDS_GFX950 : DP_LDS_GFX942;
+    if (nbytes > limit || off + nbytes > limit)
+        return GFX_ERR_RESOURCE;
+    uint8_t *p = (uint8_t *)kernargs + a->offset;
+    for (uint32_t b = 0; b < a->size; b++)
+        p[b] = (uint8_t)(off >> (8 * b));
+    *dynamic_lds = (uint32_t)(off + nbytes - k->kd.group_segment_fixed_size);
     return GFX_OK;
 }

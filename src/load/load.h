@@ -34,7 +34,10 @@ typedef struct ld_arg {
     char *type_name;     /* .type_name (may be NULL) */
     char *value_kind;    /* .value_kind as written (may be NULL) */
     char *address_space; /* .address_space (may be NULL) */
+    char *access;        /* .actual_access, else .access ("read_only", ...; may be NULL) */
     uint32_t offset, size;
+    uint32_t pointee_align; /* .pointee_align (__local pointers), 0 when absent */
+    int is_const;           /* .is_const (a const-qualified pointee) */
     gfx_arg_kind kind; /* value_kind decoded; GFX_ARG_UNKNOWN for a name gfxemu does not know */
 } ld_arg;
 
@@ -136,11 +139,14 @@ typedef struct ld_object {
 #define LD_R_AMDGPU_RELATIVE64 13
 
 /* The definition of the public opaque type. */
+/* ELF e_type values the loader accepts (gfx_module.etype). */
+enum { LD_ET_REL = 1, LD_ET_DYN = 3 };
+
 struct gfx_module {
     char name[64]; /* for messages: the file's base name, or "<memory>" */
     gfx_arch arch;
     uint32_t eflags;
-    uint16_t etype; /* ET_REL (1) or ET_DYN (3) */
+    uint16_t etype; /* LD_ET_REL or LD_ET_DYN */
     uint8_t *text;  /* copy of .text */
     size_t text_size;
     uint64_t text_addr;
@@ -160,6 +166,7 @@ struct gfx_module {
     size_t nrelocs;
     ld_object *objs; /* STT_OBJECT symbols outside .text (program-scope variables, .kd) */
     size_t nobjs;
+    char kernel_err[256]; /* why the last gfx_module_kernel() failed ("" after a success) */
     /* Execution-side data the API layer builds on first use (decoded program, kernel handles).
      * Opaque here so that the loader does not depend on upper layers; freed with exec_free. */
     void *exec;

@@ -308,6 +308,7 @@ static void free_arg(ld_arg *a) {
     free(a->type_name);
     free(a->value_kind);
     free(a->address_space);
+    free(a->access);
 }
 
 static void free_kernel(ld_kmeta *k) {
@@ -339,7 +340,15 @@ static int parse_arg(mp_cur *c, ld_arg *a, int depth) {
             r = get_u32(c, &k, &a->offset);
         else if (key_is(&k, ".size"))
             r = get_u32(c, &k, &a->size);
-        else
+        else if (key_is(&k, ".pointee_align"))
+            r = get_u32(c, &k, &a->pointee_align);
+        else if (key_is(&k, ".is_const"))
+            r = get_bool(c, &k, &a->is_const);
+        else if (key_is(&k, ".actual_access") || (key_is(&k, ".access") && !a->access)) {
+            /* .actual_access (what the compiler saw the kernel do) wins over the source's
+             * declared .access */
+            r = get_str(c, &k, &a->access);
+        } else
             r = mp_skip_body(c, &k, depth) || mp_skip(c, depth);
         if (r)
             return -1;

@@ -36,7 +36,7 @@ typedef struct gmem_region {
     uint64_t size;  /* bytes */
     uint8_t *host;  /* host address of base */
     int user;       /* caller tag (e.g. kernel argument number), -1 if none */
-    int owned;      /* memory belongs to gmem (freed by it) */
+    int owned;      /* memory belongs to gmem (freed by it): 1 heap, 2 anonymous mapping */
     int kind;       /* GMEM_* */
     int ro;         /* host memory the process cannot write: stores fault */
     const void *owner; /* GMEM_IMAGE: the gfx_module it was loaded from */

@@ -8,6 +8,23 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* Allocations from this size up are anonymous mappings: the kernel hands out zero pages on first
+ * touch, so a large buffer the kernel writes sparsely (or a big out: buffer) costs only the pages
+ * used, and nothing is zeroed twice.  MAP_NORESERVE: a size the host cannot back is refused up
+ * front by the API (gfx_buffer_alloc), not by overcommit accounting here. */
+#define GMEM_LAZY_MIN (1u << 20)
+enum { OWNED_HEAP = 1, OWNED_MAP = 2 }; /* gmem_region.owned */
+
+static uint64_t page_up(uint64_t x) { return (x + GMEM_PAGE - 1) & ~(GMEM_PAGE - 1); }
+
+static void host_free(const gmem_region *r)
+{
+    if (r->owned == OWNED_MAP)
+        munmap(r->host, page_up(r->size));
+    else if (r->owned)
+        free(r->host);
+}
+
 struct gmem {
     gmem_region *r; /* sorted by base, non-overlapping */
     size_t n, cap;
@@ -27,8 +44,7 @@ void gmem_destroy(gmem *m)
     if (!m)
         return;
     for (size_t i = 0; i < m->n; i++)
-        if (m->r[i].owned)
-            free(m->r[i].host);
+        host_free(&m->r[i]);
     free(m->r);
     free(m);
 }
@@ -93,7 +109,6 @@ static int insert(gmem *m, gmem_region reg)
     return 0;
 }
 
-static uint64_t page_up(uint64_t x) { return (x + GMEM_PAGE - 1) & ~(GMEM_PAGE - 1); }
 
 uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner)
 {
@@ -105,17 +120,26 @@ uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner)
      * padding a kernel may touch as on hardware (gmem_xlate_pad); the region keeps the exact
      * size for byte-exact checks (memcheck) and fault reports. */
     uint64_t host_size = page_up(size);
-    uint8_t *host = aligned_alloc(GMEM_PAGE, host_size);
-    if (!host)
-        return 0;
-    memset(host, 0, host_size);
+    int owned = host_size >= GMEM_LAZY_MIN ? OWNED_MAP : OWNED_HEAP;
+    uint8_t *host;
+    if (owned == OWNED_MAP) {
+        host = mmap(NULL, host_size, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (host == MAP_FAILED)
+            return 0;
+    } else {
+        host = aligned_alloc(GMEM_PAGE, host_size);
+        if (!host)
+            return 0;
+        memset(host, 0, host_size);
+    }
     /* Leave an unmapped gap after every allocation so an overrun faults instead of landing in
      * the neighbour. */
     uint64_t base = m->next;
     m->next = (base + size + 0xffff + 0x10000) & ~0xffffull;
-    gmem_region reg = {base, size, host, -1, 1, kind, 0, owner};
+    gmem_region reg = {base, size, host, -1, owned, kind, 0, owner};
     if (insert(m, reg) != 0) {
-        free(host);
+        host_free(&reg);
         return 0;
     }
     return base;
@@ -134,7 +158,7 @@ int gmem_free(gmem *m, uint64_t va)
     size_t i = upper(m, va);
     if (i == 0 || m->r[i - 1].base != va || !m->r[i - 1].owned)
         return -1;
-    free(m->r[i - 1].host);
+    host_free(&m->r[i - 1]);
     memmove(&m->r[i - 1], &m->r[i], (m->n - i) * sizeof *m->r);
     m->n--;
     return 0;

@@ -7,7 +7,7 @@ BUILD="${BUILD:-build}"
 secs="${FUZZ_SECONDS:-30}"
 seeds="$BUILD/fuzz/seeds"
 mkdir -p "$seeds" "$BUILD/fuzz/artifacts"
-for src in examples/vecadd.cl tests/load/kernels.cl; do
+for src in examples/vecadd.cl tests/load/kernels.cl tests/tools/args.cl; do
     for cpu in gfx950 gfx942; do
         out="$seeds/$(basename "$src" .cl)_$cpu"
         clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib -O2 \

@@ -123,11 +123,11 @@ expect 2 "~^gfxemu: error: run: bad --arg 'f32:1.5x'" "$GFXEMU" run "$k" mixed -
 expect 2 "~^gfxemu: error: run: bad --arg 'out:x.bin'" "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg out:x.bin
 expect 2 "gfxemu: error: run: kernel 'mixed' takes 7 arguments, 6 --arg given" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]}"
-expect 2 "gfxemu: error: run: --arg 1 'i32:1': argument 0 (float*) is a pointer; give in:, out:, inout: or zero:, not a scalar" \
+expect 2 "gfxemu: error: run: --arg 1 'i32:1': argument 0 (float*) is a pointer of 8 bytes; it takes a buffer, not a scalar; give in:PATH, out:PATH:BYTES, inout:PATH or zero:BYTES" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg i32:1 --arg i32:1 --arg f32:2 --arg f64:3 --arg zero:4 --arg i64:5 --arg i32:1
-expect 2 "gfxemu: error: run: --arg 2 'zero:4': argument 1 (int) is not a pointer; give a scalar such as i32:V" \
+expect 2 "gfxemu: error: run: --arg 2 'zero:4': argument 1 (int) is an integer of 4 bytes; it is not a pointer, so it takes no buffer; give i32:V or u32:V" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg zero:4 --arg zero:4 --arg f32:2 --arg f64:3 --arg zero:4 --arg i64:5 --arg i32:1
-expect 2 "gfxemu: error: run: --arg 4 'f32:3': argument 3 (double) is 8 bytes, f32 gives 4" \
+expect 2 "gfxemu: error: run: --arg 4 'f32:3': argument 3 (double) is a floating-point value of 8 bytes; f32 gives 4; give f64:V" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]:0:6}" --arg f32:3 "${mixed[@]:8}" --arg i32:1
 # `gfxemu debug` takes the same options: its errors name it and its --help
 expect 2 "gfxemu: error: debug: missing --grid (see gfxemu debug --help)" "$GFXEMU" debug "$k" mixed --block 64 </dev/null
@@ -137,9 +137,9 @@ expect 2 "gfxemu: error: debug: --grid '0': expected X[,Y[,Z]] with positive int
 expect 2 "~^gfxemu: error: debug: bad --arg 'foo:1' \(expected i32:V" "$GFXEMU" debug "$k" mixed --grid 1 --block 1 --arg foo:1 </dev/null
 expect 2 "gfxemu: error: debug: kernel 'mixed' takes 7 arguments, 6 --arg given" \
     "$GFXEMU" debug "$k" mixed --grid 1 --block 1 "${mixed[@]}" </dev/null
-expect 2 "gfxemu: error: debug: --arg 4 'f32:3': argument 3 (double) is 8 bytes, f32 gives 4" \
+expect 2 "gfxemu: error: debug: --arg 4 'f32:3': argument 3 (double) is a floating-point value of 8 bytes; f32 gives 4; give f64:V" \
     "$GFXEMU" debug "$k" mixed --grid 1 --block 1 "${mixed[@]:0:6}" --arg f32:3 "${mixed[@]:8}" --arg i32:1 </dev/null
-expect 2 "gfxemu: error: run: --arg 7 'i32:300': argument 6 (char) is 1 byte, i32 gives 4" \
+expect 2 "gfxemu: error: run: --arg 7 'i32:300': argument 6 (char) is an integer of 1 byte; 300 does not fit in it; give i32:V or u32:V (narrowed when the value fits)" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 "${mixed[@]}" --arg i32:300
 expect 1 "gfxemu: error: $tmp/none.bin: No such file or directory" \
     "$GFXEMU" run "$k" mixed --grid 1 --block 1 --arg zero:64 --arg i32:1 --arg f32:2 --arg f64:3 --arg "in:$tmp/none.bin" --arg i64:5 --arg i32:1
