@@ -1159,6 +1159,20 @@ out:
     return rc;
 }
 
+static int write_file(const char *path, const void *data, size_t size) {
+    FILE *fp = fopen(path, "wb");
+    if (!fp) {
+        error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t n = fwrite(data, 1, size, fp);
+    if (fclose(fp) != 0 || n != size) {
+        error("%s: write error", path);
+        return -1;
+    }
+    return 0;
+}
+
 /* --dump-global NAME:PATH: the variable's bytes in the device's copy of the program image. */
 static int dump_globals(const char *cmd, gfx_device *dev, gfx_module *m, const char *const *dumps,
                         size_t n) {
