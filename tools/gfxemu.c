@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "debug_cli.h"
 #include "gfxemu.h"
 
@@ -840,6 +841,7 @@ static const command commands[] = {
     {"disasm", cmd_disasm, "disassemble a code object or raw instruction words"},
     {"run", cmd_run, "run a kernel on an emulated GPU"},
     {"debug", cmd_debug, "run a kernel under an interactive debugger"},
+    {"info", cmd_info, "describe a code object's kernels: arguments, registers, occupancy"},
 };
 
 static void usage(FILE *out) {
@@ -849,7 +851,8 @@ static void usage(FILE *out) {
                  "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nRun 'gfxemu COMMAND --help' for a command's options.\n");
+    fprintf(out, "\nRun 'gfxemu COMMAND --help' or 'gfxemu help COMMAND' for a command's "
+                 "options.\n");
 }
 
 int main(int argc, char **argv) {
@@ -860,6 +863,16 @@ int main(int argc, char **argv) {
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 && argc > 2) {
+        /* `gfxemu help COMMAND` is `gfxemu COMMAND --help` */
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[2], commands[i].name) == 0) {
+                char *hargv[] = {argv[2], "--help", NULL};
+                return commands[i].run(2, hargv);
+            }
+        error("help: unknown command '%s' (see gfxemu --help)", argv[2]);
+        return EXIT_USAGE;
+    }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         usage(stdout);
         return 0;
