@@ -267,6 +267,11 @@ gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[
                       const uint32_t block[3], const void *kernargs, size_t kernarg_size,
                       const gfx_launch_options *opts, gfx_stats *stats);
 
+/* Progress of the launch running on dev (or of the last one): workgroups finished and the
+ * grid's total.  Safe to call from another thread while gfx_launch()/gfx_launch_params() run
+ * (the CLI's progress line uses it); both 0 before the first launch. */
+void gfx_launch_progress(gfx_device *dev, uint64_t *done, uint64_t *total);
+
 /* The same with one pointer per explicit argument (as cuLaunchKernel's kernelParams):
  * params[i] points to gfx_arg_info.size bytes for explicit argument i; nparams must equal
  * nargs_explicit.  Needs metadata. */

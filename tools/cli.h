@@ -33,4 +33,10 @@ typedef struct {
 void cli_occupancy_compute(const gfx_kernel_info *ki, gfx_arch target, uint32_t workgroup_size,
                            uint32_t extra_lds, cli_occupancy *o);
 
+/* The progress line of long launches (tools/progress.c): start before gfx_launch(), stop after.
+ * NULL (and nothing shown) when `out` is not a terminal. */
+typedef struct cli_progress cli_progress;
+cli_progress *cli_progress_start(gfx_device *dev, FILE *out);
+void cli_progress_stop(cli_progress *p); /* accepts NULL */
+
 #endif

@@ -774,7 +774,9 @@ static int run_main(int argc, char **argv, int debug) {
         else
             r = gfx_debug_launch(session, k, grid, block, kernargs, ksize, &o, &st);
     } else {
+        cli_progress *progress = cli_progress_start(dev, stderr);
         r = gfx_launch(dev, k, grid, block, kernargs, ksize, &o, &st);
+        cli_progress_stop(progress);
     }
     if (stats)
         print_stats(kname, &st);

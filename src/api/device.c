@@ -20,6 +20,18 @@ unsigned gfx_device_threads(const gfx_device *dev) { return dev ? dev->nthreads 
 
 const char *gfx_device_error(const gfx_device *dev) { return dev ? dev->error : ""; }
 
+void gfx_launch_progress(gfx_device *dev, uint64_t *done, uint64_t *total) {
+    uint64_t d = 0, t = 0;
+    if (dev) {
+        t = atomic_load_explicit(&dev->progress_total, memory_order_relaxed);
+        d = atomic_load_explicit(&dev->progress_done, memory_order_relaxed);
+    }
+    if (done)
+        *done = d < t ? d : t;
+    if (total)
+        *total = t;
+}
+
 gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr) {
     if (!dev || !addr)
         return GFX_ERR_INVALID;

@@ -129,6 +129,10 @@ struct gfx_device {
     gfx_fault fault;
     char error[2048];
     const dp_hooks *hooks; /* set around one launch by src/debug/; NULL otherwise */
+    /* gfx_launch_progress(): workgroups of the current (or last) launch finished and in all,
+     * read by other threads while a launch runs (one relaxed add per workgroup). */
+    atomic_uint_fast64_t progress_done;
+    atomic_uint_fast64_t progress_total;
 };
 
 gfx_result dp_device_create(gfx_arch arch, unsigned threads, gfx_device **out);

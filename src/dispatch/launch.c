@@ -48,6 +48,7 @@ struct dp_job {
     uint32_t fault_wg_id[3], fault_wave;
     const dp_hooks *hooks; /* debug/trace runner, see dispatch.h */
     int abandoned;         /* a hook stopped the launch */
+    atomic_uint_fast64_t *progress; /* the device's progress_done */
 };
 
 /* ---- faults ---------------------------------------------------------------------------------- */
@@ -284,6 +285,7 @@ out:
             wk->count[c] += wk->waves[i].count[c];
     wk->waves_run += n;
     wk->wgs_run++;
+    atomic_fetch_add_explicit(j->progress, 1, memory_order_relaxed);
 }
 
 static void work(dp_job *j, dp_worker *wk) {
@@ -504,6 +506,9 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     atomic_init(&j->next_wg, 0);
     atomic_init(&j->insts, 0);
     atomic_init(&j->stop, 0);
+    j->progress = &dev->progress_done;
+    atomic_store_explicit(&dev->progress_done, 0, memory_order_relaxed);
+    atomic_store_explicit(&dev->progress_total, j->nwg, memory_order_relaxed);
     pthread_mutex_init(&j->fault_lock, NULL);
 
     /* With one workgroup there is nothing to share: run it on the caller's thread alone. */
