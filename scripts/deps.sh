@@ -6,9 +6,12 @@
 #   python3:                   test scripts and tools/gen_isa.py
 #   python3-pip:               tests/python/test_pip_install.py runs `python3 -m pip install ./python`
 #   python3-numpy:             tests/python/test_numpy.py (numpy is optional for the binding)
+#   pkg-config, groff-base:    tests/tools/test_install.sh builds against the installed gfxemu.pc
+#                              and renders the installed man page
 set -euo pipefail
 
 pkgs=(make gcc libc6-dev python3 python3-pip python3-numpy clang-22 lld-22 llvm-22 libclang-rt-22-dev)
+pkgs+=(pkg-config groff-base)
 missing=()
 for p in "${pkgs[@]}"; do
     if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed'; then
