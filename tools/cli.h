@@ -39,4 +39,36 @@ typedef struct cli_progress cli_progress;
 cli_progress *cli_progress_start(gfx_device *dev, FILE *out);
 void cli_progress_stop(cli_progress *p); /* accepts NULL */
 
+/* NumPy .npy arrays (tools/npy.c). */
+#define CLI_NPY_MAX_DIMS 8
+typedef struct {
+    int valid;
+    char kind;     /* 'b' bool, 'i' signed, 'u' unsigned, 'f' float */
+    unsigned size; /* bytes per element */
+    unsigned ndim;
+    uint64_t shape[CLI_NPY_MAX_DIMS];
+    size_t data_offset; /* of a parsed file */
+    uint64_t nbytes;    /* of the data */
+} cli_npy;
+/* Parse a .npy file's header; 0, or -1 with a message in err. */
+int cli_npy_parse(const unsigned char *buf, size_t size, cli_npy *out, char *err, size_t errsz);
+/* Parse "float32[1000]", "int32[64,64]", "<f4[8]": 0 or -1. */
+int cli_npy_parse_spec(const char *s, cli_npy *out);
+/* Write a version 1.0 header for n into hdr; its length (a multiple of 64), 0 if cap is short. */
+size_t cli_npy_header(const cli_npy *n, char *hdr, size_t cap);
+const char *cli_npy_dtype_name(char kind, unsigned size);
+/* Element (kind, size) of a pointer argument's type name ("float*", "const uint4*"); 0 or -1. */
+int cli_type_elem(const char *type_name, char *kind, unsigned *size);
+int cli_is_npy_path(const char *path, size_t len);
+/* --arg in:/inout: a file whose name ends in .npy: check its dtype against argument `ai`, move
+ * the array's data to the start of `data` and set *nbytes to its size.  Other files: np->valid
+ * is 0 and nothing changes.  0, or -1 with a message in err. */
+int cli_npy_load(const char *path, unsigned char *data, uint64_t *nbytes, cli_npy *np,
+                 const gfx_arg_info *ai, char *err, size_t errsz);
+/* --arg out:PATH.npy:DTYPE[SHAPE] or out:PATH.npy:BYTES (dtype from the argument's type name). */
+int cli_npy_out(const char *spec, const char *path, uint64_t nbytes, cli_npy *np,
+                const gfx_arg_info *ai, char *err, size_t errsz);
+int cli_npy_write(const char *path, const cli_npy *np, const void *data, uint64_t nbytes,
+                  char *err, size_t errsz);
+
 #endif

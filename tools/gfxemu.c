@@ -288,16 +288,21 @@ static int cmd_disasm(int argc, char **argv) {
 
 static const char run_usage[] =
     "usage: gfxemu run FILE.co KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [--arg SPEC]...\n"
+    "       gfxemu run FILE.co KERNEL --global-size X[,Y[,Z]] --block X[,Y[,Z]] ...\n"
     "                  [--stats] [--threads N] [--max-insts N] [--dynamic-lds BYTES]\n"
     "\n"
     "Run KERNEL from FILE.co on an emulated GPU of the code object's architecture.  --grid is\n"
-    "in workgroups, --block in work-items per workgroup.  Each --arg fills the next kernel\n"
-    "argument, in order:\n"
+    "in workgroups, --block in work-items per workgroup; --global-size is the grid in\n"
+    "work-items (an OpenCL NDRange, each dimension a multiple of --block's).  Each --arg fills\n"
+    "the next kernel argument, in order:\n"
     "  i32:V u32:V i64:V u64:V f32:V f64:V   a scalar (integers also fit 1- and 2-byte args)\n"
     "  in:PATH            a buffer initialised from the file PATH\n"
     "  out:PATH:BYTES     a zeroed buffer of BYTES bytes, written to PATH after the run\n"
     "  inout:PATH         a buffer initialised from PATH and written back after the run\n"
     "  zero:BYTES         a zeroed buffer of BYTES bytes, not saved\n"
+    "  in:X.npy, inout:X.npy, out:Y.npy:DTYPE[SHAPE] (e.g. float32[64,64]), out:Y.npy:BYTES\n"
+    "                     NumPy arrays: dtype and shape kept; the dtype must match the\n"
+    "                     argument's type name when the code object has one\n"
     "Pointer arguments receive the buffer's device address.\n"
     "  --stats            print one JSON object with instruction counts on stderr\n"
     "  --threads N        worker threads (default: one per core)\n"
@@ -436,8 +441,13 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
     }
     if (tl == 3 && strncmp(spec, "out", 3) == 0) {
         const char *last = strrchr(v, ':');
-        if (!last || last == v || parse_u64(last + 1, &a->nbytes))
+        cli_npy np = {0};
+        if (!last || last == v ||
+            (parse_u64(last + 1, &a->nbytes) &&
+             (!cli_is_npy_path(v, (size_t)(last - v)) || cli_npy_parse_spec(last + 1, &np))))
             goto bad;
+        if (cli_is_npy_path(v, (size_t)(last - v)) && np.valid) /* out:y.npy:float32[N] */
+            a->nbytes = np.nbytes;
         a->kind = ARG_OUT;
         char *p = malloc((size_t)(last - v) + 1);
         if (!p)
@@ -449,7 +459,7 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
     }
 bad:
     error("%s: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
-          "out:PATH:BYTES, inout:PATH or zero:BYTES)", cmd,
+          "out:PATH:BYTES, out:PATH.npy:DTYPE[SHAPE], inout:PATH or zero:BYTES)", cmd,
           spec);
     return -1;
 }
@@ -553,14 +563,17 @@ static int run_main(int argc, char **argv, int debug) {
     size_t nbufs = 0;
     gfx_debug_session *session = NULL;
     run_arg *args = calloc((size_t)argc, sizeof *args);
+    cli_npy *npys = calloc((size_t)argc, sizeof *npys); /* .npy arrays of in/out/inout args */
+    const char *global_s = NULL;                       /* --global-size */
     size_t nargs = 0;
     int rc = EXIT_USAGE;
     gfx_module *m = NULL;
     gfx_device *dev = NULL;
     uint8_t *kernargs = NULL;
-    if (!args || !bufs) {
+    if (!args || !bufs || !npys) {
         free(args);
         free(bufs);
+        free(npys);
         error("out of memory");
         return EXIT_INPUT;
     }
@@ -654,6 +667,15 @@ static int run_main(int argc, char **argv, int debug) {
                       which == 5 ? "non-negative" : "positive");
                 goto out;
             }
+        } else if (strcmp(a, "--global-size") == 0 || strncmp(a, "--global-size=", 14) == 0) {
+            if (a[13] == '=') {
+                global_s = a + 14;
+            } else if (++i < argc) {
+                global_s = argv[i];
+            } else {
+                error("%s: --global-size needs a value (see gfxemu %s --help)", cmd, cmd);
+                goto out;
+            }
         } else if (a[0] == '-' && a[1]) {
             error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
             goto out;
@@ -672,12 +694,29 @@ static int run_main(int argc, char **argv, int debug) {
         goto out;
     }
     uint32_t grid[3], block[3];
-    if (!grid_s || !block_s) {
-        error("%s: missing %s (see gfxemu %s --help)", cmd, !grid_s ? "--grid" : "--block", cmd);
+    if (grid_s && global_s) {
+        error("%s: --grid (workgroups) and --global-size (work-items) exclude each other", cmd);
         goto out;
     }
-    if (parse_dims(cmd, "--grid", grid_s, grid) || parse_dims(cmd, "--block", block_s, block))
+    if ((!grid_s && !global_s) || !block_s) {
+        error("%s: missing %s (see gfxemu %s --help)", cmd,
+              !grid_s && !global_s ? "--grid" : "--block", cmd);
         goto out;
+    }
+    if (parse_dims(cmd, grid_s ? "--grid" : "--global-size", grid_s ? grid_s : global_s, grid) ||
+        parse_dims(cmd, "--block", block_s, block))
+        goto out;
+    /* An OpenCL NDRange: work-items per dimension, each a multiple of the workgroup size (gfxemu
+     * launches whole workgroups, as OpenCL 1.x requires). */
+    for (int d = 0; global_s && d < 3; d++) {
+        if (grid[d] % block[d]) {
+            error("%s: --global-size '%s': dimension %d (%u) is not a multiple of the --block "
+                  "size %u",
+                  cmd, global_s, d, grid[d], block[d]);
+            goto out;
+        }
+        grid[d] /= block[d];
+    }
 
     rc = EXIT_INPUT;
     char err[256];
@@ -744,6 +783,14 @@ static int run_main(int argc, char **argv, int debug) {
                 goto out;
             a->nbytes = n;
         }
+        char nerr[256];
+        if (((a->kind == ARG_IN || a->kind == ARG_INOUT) &&
+             cli_npy_load(a->path, a->data, &a->nbytes, &npys[i], &ai, nerr, sizeof nerr)) ||
+            (a->kind == ARG_OUT &&
+             cli_npy_out(a->spec, a->path, a->nbytes, &npys[i], &ai, nerr, sizeof nerr))) {
+            error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
+            goto out;
+        }
         if (a->kind != ARG_SCALAR) {
             if (gfx_buffer_alloc(dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
                 error("%s: --arg %zu '%s': cannot allocate %llu bytes", cmd, i + 1, a->spec,
@@ -807,7 +854,11 @@ static int run_main(int argc, char **argv, int debug) {
             goto out;
         }
         gfx_memcpy_dtoh(dev, buf, a->addr, a->nbytes);
-        int bad = write_file(a->path, buf, a->nbytes);
+        char nerr[256];
+        int bad = npys[i].valid ? cli_npy_write(a->path, &npys[i], buf, a->nbytes, nerr, sizeof nerr)
+                                : write_file(a->path, buf, a->nbytes);
+        if (bad && npys[i].valid)
+            error("%s: %s", a->path, nerr);
         free(buf);
         if (bad)
             goto out;
@@ -821,6 +872,7 @@ out:
     }
     free(args);
     free(bufs);
+    free(npys);
     free(kernargs);
     gfx_debug_free(session);
     gfx_device_free(dev);
