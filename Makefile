@@ -184,3 +184,13 @@ uninstall:
 	    $(DESTDIR)$(PREFIX)/share/man/man1/gfxemu.1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gfxemu
 	-rmdir $(DESTDIR)$(PREFIX)/include/gfxemu
+
+# Line editing, history and tab completion for `gfxemu debug` (tools/debug_cli.c) with libedit
+# (libedit-dev, installed by scripts/deps.sh); without it the debugger reads plain lines.  Only
+# the CLI links it, never libgfxemu.
+HAVE_LIBEDIT := $(shell printf '\#include <editline/readline.h>\n' | $(CC) -E -x c - \
+	>/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_LIBEDIT),1)
+$(BUILD)/obj/tools/debug_cli.o: CPPFLAGS += -DGFXEMU_HAVE_LIBEDIT
+$(CLI): LDLIBS += -ledit
+endif
