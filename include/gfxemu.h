@@ -595,6 +595,36 @@ typedef struct {
  * writes at most max entries and returns how many instructions executed at all. */
 size_t gfx_debug_profile(const gfx_debug_session *s, gfx_profile_entry *out, size_t max);
 
+/* ---- counters (README "Counters"; src/debug/counters.c) ------------------------------------ */
+
+/* Performance counters of a launch, named after the rocprofv3 counters they stand for.  All are
+ * sums over every wave-instruction the launch executed (instructions are counted once per wave,
+ * whatever EXEC is). */
+typedef struct {
+    uint64_t waves, workgroups;   /* SQ_WAVES; workgroups run */
+    uint64_t insts;               /* SQ_INSTS: all wave-instructions */
+    uint64_t valu;                /* SQ_INSTS_VALU: vector ALU instructions, MFMA included */
+    uint64_t mfma;                /* SQ_INSTS_MFMA: MFMA/SMFMAC instructions */
+    uint64_t salu, smem, branch;  /* SQ_INSTS_SALU, SQ_INSTS_SMEM, SQ_INSTS_BRANCH */
+    uint64_t lds;                 /* SQ_INSTS_LDS: DS instructions */
+    uint64_t vmem;                /* SQ_INSTS_VMEM: FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF instructions */
+    uint64_t vmem_rd, vmem_wr;    /* SQ_INSTS_VMEM_RD / _WR: that load / store or atomic */
+    uint64_t valu_active_lanes;   /* sum of the active lanes (EXEC bits) of VALU instructions */
+    uint64_t lds_bank_conflict;   /* SQ_LDS_BANK_CONFLICT: cycles lost to LDS bank conflicts in
+                                   * the CDNA bank model (32 banks on gfx942, 64 on gfx950) */
+    uint64_t lds_bytes;           /* bytes of register data moved by DS instructions */
+    uint64_t vmem_bytes;          /* bytes of register data moved by VMEM instructions */
+    uint64_t vmem_lines_64;       /* distinct 64-byte lines per VMEM instruction, summed */
+    uint64_t vmem_lines_128;      /* distinct 128-byte lines per VMEM instruction, summed */
+    uint64_t scratch_bytes;       /* bytes moved by scratch_* instructions */
+} gfx_counters;
+
+/* Collect counters in the next gfx_debug_launch() of s (on = 1) or not (0, the default); the
+ * launch then runs through the stepping loop, like a traced one. */
+gfx_result gfx_debug_counters_enable(gfx_debug_session *s, int on);
+/* The counters of the last launch of s (zeros when they were not enabled). */
+gfx_result gfx_debug_counters(const gfx_debug_session *s, gfx_counters *out);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -70,5 +70,14 @@ int cli_npy_out(const char *spec, const char *path, uint64_t nbytes, cli_npy *np
                 const gfx_arg_info *ai, char *err, size_t errsz);
 int cli_npy_write(const char *path, const cli_npy *np, const void *data, uint64_t nbytes,
                   char *err, size_t errsz);
+/* --counters (tools/counters.c): LIST of counter names (NULL or "": all) -> bit mask; -1 (after
+ * printing the error) for an unknown name. */
+int cli_counters_parse(const char *list, uint32_t *mask);
+void cli_counters_print(FILE *out, const char *kernel, uint32_t mask, const gfx_counters *c,
+                        const cli_occupancy *o);
+/* FILE.json: one JSON object; anything else: rocprofv3's counter_collection.csv layout. */
+int cli_counters_write(const char *path, const char *kernel, uint32_t mask,
+                       const gfx_counters *c, const cli_occupancy *o, const gfx_kernel_info *ki,
+                       const uint32_t grid[3], const uint32_t block[3]);
 
 #endif

@@ -317,6 +317,9 @@ static const char run_usage[] =
     "  --timeline FILE    Chrome/Perfetto trace-event JSON: a track per wave, spans between\n"
     "                     barriers, faults, instruction counters (open in ui.perfetto.dev)\n"
     "  --profile          print the hottest instructions on stderr (--profile-top N, 20)\n"
+    "  --counters[=LIST]  performance counters under rocprofv3 names (SQ_INSTS_VALU,\n"
+    "                     SQ_LDS_BANK_CONFLICT, ...; LIST: comma-separated, default all) on\n"
+    "                     stderr; --counters-out FILE.csv|FILE.json writes them instead\n"
     "Tracing options run the launch on one thread, deterministically, through a stepping\n"
     "loop (slower); without them nothing is checked per instruction.\n"
     "Exit status: 0 success, 1 the kernel faulted or the input was unusable, 2 usage error.\n";
@@ -565,6 +568,8 @@ static int run_main(int argc, char **argv, int debug) {
     run_arg *args = calloc((size_t)argc, sizeof *args);
     cli_npy *npys = calloc((size_t)argc, sizeof *npys); /* .npy arrays of in/out/inout args */
     const char *global_s = NULL;                       /* --global-size */
+    const char *counters_out = NULL;                   /* --counters-out FILE */
+    uint32_t counters = 0;                             /* --counters: mask of counters */
     size_t nargs = 0;
     int rc = EXIT_USAGE;
     gfx_module *m = NULL;
@@ -667,6 +672,19 @@ static int run_main(int argc, char **argv, int debug) {
                       which == 5 ? "non-negative" : "positive");
                 goto out;
             }
+        } else if (strcmp(a, "--counters") == 0 || strncmp(a, "--counters=", 11) == 0) {
+            if (cli_counters_parse(a[10] == '=' ? a + 11 : NULL, &counters))
+                goto out;
+            tracing = 1;
+        } else if (strcmp(a, "--counters-out") == 0) {
+            if (++i >= argc) {
+                error("%s: --counters-out needs a file (see gfxemu %s --help)", cmd, cmd);
+                goto out;
+            }
+            counters_out = argv[i];
+            if (!counters)
+                cli_counters_parse(NULL, &counters);
+            tracing = 1;
         } else if (strcmp(a, "--global-size") == 0 || strncmp(a, "--global-size=", 14) == 0) {
             if (a[13] == '=') {
                 global_s = a + 14;
@@ -812,7 +830,8 @@ static int run_main(int argc, char **argv, int debug) {
     topt.profile = profile;
     if (debug || tracing) {
         if ((r = gfx_debug_create(dev, &session)) != GFX_OK ||
-            (r = gfx_debug_trace(session, &topt)) != GFX_OK) {
+            (r = gfx_debug_trace(session, &topt)) != GFX_OK ||
+            (r = gfx_debug_counters_enable(session, counters != 0)) != GFX_OK) {
             error("cannot start a debug session: %s", gfx_result_str(r));
             goto out;
         }
@@ -827,6 +846,21 @@ static int run_main(int argc, char **argv, int debug) {
     }
     if (stats)
         print_stats(kname, &st);
+    if (counters && session && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+        gfx_counters ctr;
+        cli_occupancy occ;
+        gfx_debug_counters(session, &ctr);
+        cli_occupancy_compute(&info, gfx_module_arch(m), block[0] * block[1] * block[2],
+                              (uint32_t)dyn_lds, &occ);
+        fflush(stdout);
+        if (!counters_out)
+            cli_counters_print(stderr, kname, counters, &ctr, &occ);
+        else if (cli_counters_write(counters_out, kname, counters, &ctr, &occ, &info, grid, block)) {
+            error("%s: cannot write the counters: %s", counters_out, strerror(errno));
+            rc = EXIT_INPUT;
+            goto out;
+        }
+    }
     if (profile && (r == GFX_OK || r == GFX_ERR_FAULT)) {
         fflush(stdout);
         cli_profile(stderr, &prog, session, &st, (size_t)profile_top);

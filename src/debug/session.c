@@ -194,6 +194,7 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
     s->mode = DBG_RUN;
     s->resume_w = NULL;
     s->fault_w = NULL;
+    memset(&s->ctr, 0, sizeof s->ctr);
     atomic_store(&s->interrupt, 0);
     for (size_t i = 0; i < s->nbps; i++)
         if (s->bps[i].watch)
@@ -239,6 +240,8 @@ static void wg_begin(void *ctx, const dp_dispatch *d, wave *waves, unsigned n, u
     s->nwaves = n;
     s->wg_linear = wg_linear;
     s->in_wg = 1;
+    s->ctr.waves += n;
+    s->ctr.workgroups++;
     if (s->timeline)
         dbg_timeline_wg(s);
 }
@@ -409,6 +412,11 @@ static int dbg_run(void *ctx, wave *w) {
         uint32_t pc = w->pc, scc = w->scc;
         uint64_t exec = wave_exec(w);
         int traced = s->trace && dbg_trace_wants(s, w, pc);
+        if (s->counters_on) {
+            const xinst *nx = next_inst(w);
+            if (nx)
+                dbg_count_inst(s, w, nx);
+        }
         if (traced)
             memcpy(sregs, w->s, sizeof sregs);
         const xinst *x = wave_step(w);
@@ -613,4 +621,18 @@ size_t gfx_debug_profile(const gfx_debug_session *s, gfx_profile_entry *out, siz
         out[i] = all[i];
     free(all);
     return n;
+}
+
+gfx_result gfx_debug_counters_enable(gfx_debug_session *s, int on) {
+    if (!s)
+        return GFX_ERR_INVALID;
+    s->counters_on = on != 0;
+    return GFX_OK;
+}
+
+gfx_result gfx_debug_counters(const gfx_debug_session *s, gfx_counters *out) {
+    if (!s || !out)
+        return GFX_ERR_INVALID;
+    *out = s->ctr;
+    return GFX_OK;
 }
