@@ -476,7 +476,7 @@ class Kernel:
             " ".join(filter(None, (a["type_name"] or "?", a["name"]))) for a in self.explicit_args))
 
     def launch(self, grid, block, *args, device=None, max_insts=0, dynamic_lds=0,
-               private_size=0):
+               private_size=0, counters=False):
         """Run on `grid` workgroups of `block` work-items (ints or 1-3 tuples), one Python value
         per explicit kernel argument, with the CLI's rules:
           pointer arguments   Buffer, In(data), Out(nbytes or target), InOut(data), Zero(nbytes),
@@ -485,7 +485,9 @@ class Kernel:
           scalar arguments    gfxemu.i32/u32/i64/u64/f32/f64(value) (integers also fill char and
                               short arguments when they fit), or a plain int/float, which must
                               fit the argument's size and kind (float for float/double).
-        Returns the launch statistics (dict).  Raises gfxemu.Fault when the kernel faults,
+        Returns the launch statistics (dict); with counters=True (a slower, one-thread counting
+        launch, as `gfxemu run --counters`) it also holds "counters": {rocprofv3 name: value}.
+        Raises gfxemu.Fault when the kernel faults,
         gfxemu.ArgumentError for arguments that do not fit, gfxemu.Error otherwise."""
         dev = device or self.module.device or default_device(self.module.arch)
         g, b = _dims("grid", grid), _dims("block", block)
@@ -506,8 +508,13 @@ class Kernel:
             opts = N.LaunchOptions(max_insts or 0, dynamic_lds, private_size)
             st = N.Stats()
             kbuf = ctypes.create_string_buffer(bytes(kernargs), max(size, 1))
-            r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g), (ctypes.c_uint32 * 3)(*b),
-                             kbuf, size, ctypes.byref(opts), ctypes.byref(st))
+            ctr = None
+            if counters:
+                r, ctr = _counting_launch(dev, self, g, b, kbuf, size, opts, st)
+            else:
+                r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g),
+                                 (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
+                                 ctypes.byref(st))
             if r != N.GFX_OK:
                 raise dev._error(r)
             for ba, buf, n in temps:
@@ -518,10 +525,46 @@ class Kernel:
                         ba.data = src
                     else:
                         ba.data = buf.read(n)
-            return {f: getattr(st, f) for f, _ in N.Stats._fields_}
+            stats = {f: getattr(st, f) for f, _ in N.Stats._fields_}
+            if ctr is not None:
+                stats["counters"] = ctr
+            return stats
         finally:
             for _, buf, _ in temps:
                 buf.free()
+
+
+# gfx_counters fields under the names `gfxemu run --counters` prints (README "Counters").
+COUNTER_NAMES = {
+    "waves": "SQ_WAVES", "insts": "SQ_INSTS", "valu": "SQ_INSTS_VALU", "mfma": "SQ_INSTS_MFMA",
+    "salu": "SQ_INSTS_SALU", "smem": "SQ_INSTS_SMEM", "branch": "SQ_INSTS_BRANCH",
+    "lds": "SQ_INSTS_LDS", "vmem": "SQ_INSTS_VMEM", "vmem_rd": "SQ_INSTS_VMEM_RD",
+    "vmem_wr": "SQ_INSTS_VMEM_WR", "lds_bank_conflict": "SQ_LDS_BANK_CONFLICT",
+    "valu_active_lanes": "GFXEMU_VALU_ACTIVE_LANES", "lds_bytes": "GFXEMU_LDS_BYTES",
+    "vmem_bytes": "GFXEMU_VMEM_BYTES", "vmem_lines_64": "GFXEMU_VMEM_LINES_64B",
+    "vmem_lines_128": "GFXEMU_VMEM_LINES_128B", "scratch_bytes": "GFXEMU_SCRATCH_BYTES",
+}
+
+
+def _counting_launch(dev, kernel, g, b, kbuf, size, opts, st):
+    """gfx_debug_launch with counters on; returns (result, {counter name: value})."""
+    sess = ctypes.c_void_p()
+    r = N.gfx_debug_create(dev._h, ctypes.byref(sess))
+    if r != N.GFX_OK:
+        return r, None
+    try:
+        N.gfx_debug_counters_enable(sess, 1)
+        r = N.gfx_debug_launch(sess, kernel._h, (ctypes.c_uint32 * 3)(*g),
+                               (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
+                               ctypes.byref(st))
+        c = N.Counters()
+        N.gfx_debug_counters(sess, ctypes.byref(c))
+        out = {COUNTER_NAMES[f]: getattr(c, f) for f in COUNTER_NAMES}
+        out["GFXEMU_VALU_UTILIZATION"] = (100.0 * c.valu_active_lanes / (64 * c.valu)
+                                          if c.valu else 0.0)
+        return r, out
+    finally:
+        N.gfx_debug_free(sess)
 
 
 def _dims(what, d):
