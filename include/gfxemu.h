@@ -625,6 +625,19 @@ gfx_result gfx_debug_counters_enable(gfx_debug_session *s, int on);
 /* The counters of the last launch of s (zeros when they were not enabled). */
 gfx_result gfx_debug_counters(const gfx_debug_session *s, gfx_counters *out);
 
+/* Per-instruction detail of the last launch, when it ran with both the profile
+ * (gfx_trace_options.profile) and counters on: for every executed instruction, in pc order. */
+typedef struct {
+    uint64_t pc, count;          /* instruction address; wave-instructions executed there */
+    uint64_t active_lanes;       /* sum over those executions of the EXEC bits */
+    uint64_t mem_bytes;          /* register data moved by them (DS and VMEM) */
+    uint64_t lds_bank_conflict;  /* their bank-conflict cycles (SQ_LDS_BANK_CONFLICT's share) */
+} gfx_profile_line;
+
+/* Writes at most max lines in pc order; returns how many instructions executed at all (0 when
+ * the detail was not collected). */
+size_t gfx_debug_profile_lines(const gfx_debug_session *s, gfx_profile_line *out, size_t max);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

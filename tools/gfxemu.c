@@ -317,6 +317,8 @@ static const char run_usage[] =
     "  --timeline FILE    Chrome/Perfetto trace-event JSON: a track per wave, spans between\n"
     "                     barriers, faults, instruction counters (open in ui.perfetto.dev)\n"
     "  --profile          print the hottest instructions on stderr (--profile-top N, 20)\n"
+    "  --profile FILE.html  a self-contained page: disassembly with per-instruction counts,\n"
+    "                     active lanes, memory bytes, LDS conflicts, hot lines, loops\n"
     "  --counters[=LIST]  performance counters under rocprofv3 names (SQ_INSTS_VALU,\n"
     "                     SQ_LDS_BANK_CONFLICT, ...; LIST: comma-separated, default all) on\n"
     "                     stderr; --counters-out FILE.csv|FILE.json writes them instead\n"
@@ -570,6 +572,7 @@ static int run_main(int argc, char **argv, int debug) {
     const char *global_s = NULL;                       /* --global-size */
     const char *counters_out = NULL;                   /* --counters-out FILE */
     uint32_t counters = 0;                             /* --counters: mask of counters */
+    const char *profile_html = NULL;                   /* --profile FILE.html */
     size_t nargs = 0;
     int rc = EXIT_USAGE;
     gfx_module *m = NULL;
@@ -612,6 +615,13 @@ static int run_main(int argc, char **argv, int debug) {
             goto out;
         } else if (strcmp(a, "--stats") == 0) {
             stats = 1;
+        } else if (strcmp(a, "--profile") == 0 && i + 1 < argc && strlen(argv[i + 1]) > 5 &&
+                   strcmp(argv[i + 1] + strlen(argv[i + 1]) - 5, ".html") == 0) {
+            profile_html = argv[++i]; /* --profile FILE.html: the HTML page, not the text */
+            tracing = 1;
+        } else if (strncmp(a, "--profile=", 10) == 0 && a[10]) {
+            profile_html = a + 10;
+            tracing = 1;
         } else if (strcmp(a, "--profile") == 0) {
             profile = tracing = 1;
         } else if (strcmp(a, "--fault-report") == 0) {
@@ -827,11 +837,11 @@ static int run_main(int argc, char **argv, int debug) {
     gfx_launch_options o = {max_insts, (uint32_t)dyn_lds, 0};
     gfx_stats st;
     cli_program prog = {m, k, bufs, nbufs};
-    topt.profile = profile;
+    topt.profile = profile || profile_html;
     if (debug || tracing) {
         if ((r = gfx_debug_create(dev, &session)) != GFX_OK ||
             (r = gfx_debug_trace(session, &topt)) != GFX_OK ||
-            (r = gfx_debug_counters_enable(session, counters != 0)) != GFX_OK) {
+            (r = gfx_debug_counters_enable(session, counters || profile_html)) != GFX_OK) {
             error("cannot start a debug session: %s", gfx_result_str(r));
             goto out;
         }
@@ -846,6 +856,15 @@ static int run_main(int argc, char **argv, int debug) {
     }
     if (stats)
         print_stats(kname, &st);
+    if (profile_html && session && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+        gfx_counters ctr;
+        gfx_debug_counters(session, &ctr);
+        if (cli_profile_html(profile_html, &prog, session, &st, &ctr)) {
+            error("%s: cannot write the profile: %s", profile_html, strerror(errno));
+            rc = EXIT_INPUT;
+            goto out;
+        }
+    }
     if (counters && session && (r == GFX_OK || r == GFX_ERR_FAULT)) {
         gfx_counters ctr;
         cli_occupancy occ;

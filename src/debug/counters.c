@@ -120,6 +120,8 @@ static void count_ds(gfx_debug_session *s, const wave *w, const xinst *x, uint64
     c->lds_bytes += (uint64_t)__builtin_popcountll(exec) * bytes_per_lane(in);
 }
 
+static void count_one(gfx_debug_session *s, const wave *w, const xinst *x, uint64_t exec);
+
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
@@ -200,6 +202,19 @@ static void count_vmem(gfx_debug_session *s, const wave *w, const xinst *x, uint
 void dbg_count_inst(gfx_debug_session *s, const wave *w, const xinst *x) {
     gfx_counters *c = &s->ctr;
     uint64_t exec = wave_exec(w);
+    uint64_t bytes0 = c->lds_bytes + c->vmem_bytes + c->scratch_bytes;
+    uint64_t conflicts0 = c->lds_bank_conflict;
+    count_one(s, w, x, exec);
+    if (s->prof_detail && w->pc / 4 < s->prof_n) {
+        uint64_t *d = s->prof_detail[w->pc / 4];
+        d[0] += (uint64_t)__builtin_popcountll(exec);
+        d[1] += c->lds_bytes + c->vmem_bytes + c->scratch_bytes - bytes0;
+        d[2] += c->lds_bank_conflict - conflicts0;
+    }
+}
+
+static void count_one(gfx_debug_session *s, const wave *w, const xinst *x, uint64_t exec) {
+    gfx_counters *c = &s->ctr;
     c->insts++;
     switch (x->cls) {
     case XC_SALU: c->salu++; break;

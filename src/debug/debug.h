@@ -86,6 +86,9 @@ struct gfx_debug_session {
     int tl_first;
     int counters_on; /* gfx_debug_counters_enable() */
     gfx_counters ctr;
+    /* per pc/4 like prof, when the profile and counters are both on: EXEC bits, bytes and
+     * bank-conflict cycles (gfx_debug_profile_lines) */
+    uint64_t (*prof_detail)[3];
 };
 
 /* trace.c */

@@ -34,6 +34,7 @@ void gfx_debug_free(gfx_debug_session *s) {
     free(s->bps);
     free(s->handles);
     free(s->prof);
+    free(s->prof_detail);
     free(s->span_start);
     free(s->trace_path);
     free(s->timeline_path);
@@ -154,12 +155,16 @@ static gfx_result open_outputs(gfx_debug_session *s) {
     }
     free(s->prof);
     s->prof = NULL;
+    free(s->prof_detail);
+    s->prof_detail = NULL;
     if (s->topt.profile) {
         const xprog *p = s->k->prog;
         s->prof_n = p->code_size / 4;
         s->prof_va = p->code_va;
         s->prof = calloc(s->prof_n ? s->prof_n : 1, sizeof *s->prof);
-        if (!s->prof) {
+        if (s->counters_on)
+            s->prof_detail = calloc(s->prof_n ? s->prof_n : 1, sizeof *s->prof_detail);
+        if (!s->prof || (s->counters_on && !s->prof_detail)) {
             close_outputs(s);
             return GFX_ERR_NOMEM;
         }
@@ -635,4 +640,19 @@ gfx_result gfx_debug_counters(const gfx_debug_session *s, gfx_counters *out) {
         return GFX_ERR_INVALID;
     *out = s->ctr;
     return GFX_OK;
+}
+
+size_t gfx_debug_profile_lines(const gfx_debug_session *s, gfx_profile_line *out, size_t max) {
+    if (!s || !s->prof || !s->prof_detail)
+        return 0;
+    size_t n = 0;
+    for (uint32_t i = 0; i < s->prof_n; i++) {
+        if (!s->prof[i])
+            continue;
+        if (out && n < max)
+            out[n] = (gfx_profile_line){s->prof_va + 4ull * i, s->prof[i], s->prof_detail[i][0],
+                                        s->prof_detail[i][1], s->prof_detail[i][2]};
+        n++;
+    }
+    return n;
 }

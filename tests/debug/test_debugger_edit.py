@@ -52,6 +52,7 @@ def read_until(token, timeout=20.0):
 def session(keys, token, what):
     global out
     start = len(out)
+    time.sleep(0.3)  # let the line editor take the terminal before typing (no typeahead echo)
     os.write(master, keys)
     ok = read_until(token)
     check(ok, "%s: %r not in %r" % (what, token, out[start:].decode(errors="replace")))
