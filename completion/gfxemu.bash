@@ -9,7 +9,7 @@ _gfxemu() {
     local commands="disasm run debug info help"
     local run_opts="--grid --global-size --block --arg --stats --threads --max-insts --dynamic-lds
         --fault-report --trace --trace-limit --trace-wg --trace-wave --trace-pc --timeline
-        --profile --profile-top --help"
+        --profile --profile-top --counters --counters-out --help"
 
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
@@ -47,7 +47,7 @@ _gfxemu() {
     esac
 
     case "$prev" in
-    --trace | --timeline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --trace | --timeline | --counters-out | --profile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --arg)
         if [[ "$cur" == *:* ]]; then
             # in:PATH, inout:PATH, out:PATH...: complete the file after the kind
