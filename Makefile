@@ -154,3 +154,43 @@ coverage: deps
 clean: clean-coverage
 clean-coverage:
 	rm -rf build-cov
+
+# `make install PREFIX=/usr/local` (DESTDIR= for staging): the CLI, libgfxemu.{a,so}, the public
+# header and gfxemu/opencl.h, a pkg-config file (scripts/gfxemu.pc.in), the man page and the
+# bash completion.  tests/tools/test_install.sh installs into a temporary prefix and builds
+# against it with pkg-config.
+PREFIX ?= /usr/local
+GFXEMU_VERSION := $(shell awk '/define GFXEMU_VERSION_(MAJOR|MINOR|PATCH)/ \
+	{ v = v (v ? "." : "") $$3 } END { print v }' include/gfxemu.h)
+.PHONY: install uninstall
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/include/gfxemu $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/gfxemu
+	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/libgfxemu.a
+	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/libgfxemu.so
+	install -m 644 include/gfxemu.h $(DESTDIR)$(PREFIX)/include/gfxemu.h
+	install -m 644 include/gfxemu/opencl.h $(DESTDIR)$(PREFIX)/include/gfxemu/opencl.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(GFXEMU_VERSION)|' scripts/gfxemu.pc.in \
+	    >$(DESTDIR)$(PREFIX)/lib/pkgconfig/gfxemu.pc
+	install -m 644 man/gfxemu.1 $(DESTDIR)$(PREFIX)/share/man/man1/gfxemu.1
+	install -m 644 completion/gfxemu.bash \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gfxemu
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/gfxemu $(DESTDIR)$(PREFIX)/lib/libgfxemu.a \
+	    $(DESTDIR)$(PREFIX)/lib/libgfxemu.so $(DESTDIR)$(PREFIX)/include/gfxemu.h \
+	    $(DESTDIR)$(PREFIX)/include/gfxemu/opencl.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/gfxemu.pc \
+	    $(DESTDIR)$(PREFIX)/share/man/man1/gfxemu.1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gfxemu
+	-rmdir $(DESTDIR)$(PREFIX)/include/gfxemu
+
+# Line editing, history and tab completion for `gfxemu debug` (tools/debug_cli.c) with libedit
+# (libedit-dev, installed by scripts/deps.sh); without it the debugger reads plain lines.  Only
+# the CLI links it, never libgfxemu.
+HAVE_LIBEDIT := $(shell printf '\#include <editline/readline.h>\n' | $(CC) -E -x c - \
+	>/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_LIBEDIT),1)
+$(BUILD)/obj/tools/debug_cli.o: CPPFLAGS += -DGFXEMU_HAVE_LIBEDIT
+$(CLI): LDLIBS += -ledit
+endif

@@ -341,6 +341,11 @@ gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[
                       const uint32_t block[3], const void *kernargs, size_t kernarg_size,
                       const gfx_launch_options *opts, gfx_stats *stats);
 
+/* Progress of the launch running on dev (or of the last one): workgroups finished and the
+ * grid's total.  Safe to call from another thread while gfx_launch()/gfx_launch_params() run
+ * (the CLI's progress line uses it); both 0 before the first launch. */
+void gfx_launch_progress(gfx_device *dev, uint64_t *done, uint64_t *total);
+
 /* The same with one pointer per explicit argument (as cuLaunchKernel's kernelParams):
  * params[i] points to gfx_arg_info.size bytes for explicit argument i (for a __local pointer,
  * its LDS address: reserve the bytes with opts->dynamic_lds, or build the kernarg bytes with
@@ -719,6 +724,49 @@ typedef struct {
 /* The hottest instructions of the last launch, most executed first (ties: lower pc first):
  * writes at most max entries and returns how many instructions executed at all. */
 size_t gfx_debug_profile(const gfx_debug_session *s, gfx_profile_entry *out, size_t max);
+
+/* ---- counters (README "Counters"; src/debug/counters.c) ------------------------------------ */
+
+/* Performance counters of a launch, named after the rocprofv3 counters they stand for.  All are
+ * sums over every wave-instruction the launch executed (instructions are counted once per wave,
+ * whatever EXEC is). */
+typedef struct {
+    uint64_t waves, workgroups;   /* SQ_WAVES; workgroups run */
+    uint64_t insts;               /* SQ_INSTS: all wave-instructions */
+    uint64_t valu;                /* SQ_INSTS_VALU: vector ALU instructions, MFMA included */
+    uint64_t mfma;                /* SQ_INSTS_MFMA: MFMA/SMFMAC instructions */
+    uint64_t salu, smem, branch;  /* SQ_INSTS_SALU, SQ_INSTS_SMEM, SQ_INSTS_BRANCH */
+    uint64_t lds;                 /* SQ_INSTS_LDS: DS instructions */
+    uint64_t vmem;                /* SQ_INSTS_VMEM: FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF instructions */
+    uint64_t vmem_rd, vmem_wr;    /* SQ_INSTS_VMEM_RD / _WR: that load / store or atomic */
+    uint64_t valu_active_lanes;   /* sum of the active lanes (EXEC bits) of VALU instructions */
+    uint64_t lds_bank_conflict;   /* SQ_LDS_BANK_CONFLICT: cycles lost to LDS bank conflicts in
+                                   * the CDNA bank model (32 banks on gfx942, 64 on gfx950) */
+    uint64_t lds_bytes;           /* bytes of register data moved by DS instructions */
+    uint64_t vmem_bytes;          /* bytes of register data moved by VMEM instructions */
+    uint64_t vmem_lines_64;       /* distinct 64-byte lines per VMEM instruction, summed */
+    uint64_t vmem_lines_128;      /* distinct 128-byte lines per VMEM instruction, summed */
+    uint64_t scratch_bytes;       /* bytes moved by scratch_* instructions */
+} gfx_counters;
+
+/* Collect counters in the next gfx_debug_launch() of s (on = 1) or not (0, the default); the
+ * launch then runs through the stepping loop, like a traced one. */
+gfx_result gfx_debug_counters_enable(gfx_debug_session *s, int on);
+/* The counters of the last launch of s (zeros when they were not enabled). */
+gfx_result gfx_debug_counters(const gfx_debug_session *s, gfx_counters *out);
+
+/* Per-instruction detail of the last launch, when it ran with both the profile
+ * (gfx_trace_options.profile) and counters on: for every executed instruction, in pc order. */
+typedef struct {
+    uint64_t pc, count;          /* instruction address; wave-instructions executed there */
+    uint64_t active_lanes;       /* sum over those executions of the EXEC bits */
+    uint64_t mem_bytes;          /* register data moved by them (DS and VMEM) */
+    uint64_t lds_bank_conflict;  /* their bank-conflict cycles (SQ_LDS_BANK_CONFLICT's share) */
+} gfx_profile_line;
+
+/* Writes at most max lines in pc order; returns how many instructions executed at all (0 when
+ * the detail was not collected). */
+size_t gfx_debug_profile_lines(const gfx_debug_session *s, gfx_profile_line *out, size_t max);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -7,9 +7,13 @@
 #   python3-pip:               tests/python/test_pip_install.py runs `python3 -m pip install ./python`
 #   python3-numpy:             tests/python/test_numpy.py (numpy is optional for the binding)
 #   time:                      /usr/bin/time -v measures peak memory in tests/tools/test_args.sh
+#   pkg-config, groff-base:    tests/tools/test_install.sh builds against the installed gfxemu.pc
+#                              and renders the installed man page
+#   libedit-dev:               line editing and TAB completion in `gfxemu debug` (CLI only)
 set -euo pipefail
 
 pkgs=(make gcc libc6-dev python3 python3-pip python3-numpy clang-22 lld-22 llvm-22 libclang-rt-22-dev time)
+pkgs+=(pkg-config groff-base libedit-dev)
 missing=()
 for p in "${pkgs[@]}"; do
     if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed'; then

@@ -7,6 +7,8 @@
  * session reads like an interactive one.  At the end of the input the launch runs on to its
  * end without stopping.  Ctrl-C (SIGINT) while the kernel runs stops it at the next
  * instruction (gfx_debug_interrupt), e.g. to look at an endless loop.
+ * On a terminal, with libedit, commands get line editing, history and tab completion of
+ * commands, registers and symbols; a pipe is read plainly.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -17,6 +19,10 @@
 #include <unistd.h>
 
 #include "debug_cli.h"
+
+#ifdef GFXEMU_HAVE_LIBEDIT /* line editing, history, tab completion (Makefile: libedit-dev) */
+#include <editline/readline.h>
+#endif
 
 typedef struct {
     const cli_program *p;
@@ -34,6 +40,7 @@ typedef struct {
         char what[256];
     } bps[64]; /* what break/watch created, for info breakpoints */
     int nbps;
+    uint32_t grid[3], block[3];
 } dbg;
 
 static void remember(dbg *d, int id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -408,6 +415,41 @@ static void ref_name(const reg_ref *r, char *buf, size_t n) {
         snprintf(buf + len, n - (size_t)len, "[%d]", r->lane);
 }
 
+/* VGPRs/AGPRs the kernel's descriptor allocates (COMPUTE_PGM_RSRC1 VGPR granules of 8 on
+ * gfx90a+, split at ACCUM_OFFSET): reading past them would show registers the hardware never
+ * gave the wave, so `p v99` on an 8-VGPR kernel is an error, not a column of zeros. */
+static void vgpr_limits(const dbg *d, unsigned *nv, unsigned *na) {
+    gfx_kernel_info ki;
+    gfx_kernel_get_info(d->p->k, &ki);
+    unsigned total = ((ki.rsrc1 & 0x3f) + 1) * 8;
+    if (total > GFX_WAVE_VGPRS * 2)
+        total = GFX_WAVE_VGPRS * 2;
+    unsigned arch = ki.accum_offset && ki.accum_offset < total ? ki.accum_offset : total;
+    *nv = arch > GFX_WAVE_VGPRS ? GFX_WAVE_VGPRS : arch;
+    *na = total - arch > GFX_WAVE_VGPRS ? GFX_WAVE_VGPRS : total - arch;
+}
+
+/* 0 if r names registers the wave has; else prints why not and returns -1. */
+static int check_allocated(const dbg *d, const reg_ref *r, const char *cmd) {
+    if (r->kind != GFX_REG_VGPR && r->kind != GFX_REG_AGPR)
+        return 0;
+    unsigned nv, na;
+    vgpr_limits(d, &nv, &na);
+    unsigned n = r->kind == GFX_REG_VGPR ? nv : na;
+    if (r->hi < n)
+        return 0;
+    char name[64];
+    ref_name(r, name, sizeof name);
+    if (n == 0)
+        printf("%s: %s: the kernel has no %s\n", cmd, name,
+               r->kind == GFX_REG_VGPR ? "VGPRs" : "AGPRs");
+    else
+        printf("%s: %s: the kernel has %s0-%s%u only (%u %s)\n", cmd, name,
+               r->kind == GFX_REG_VGPR ? "v" : "a", r->kind == GFX_REG_VGPR ? "v" : "a", n - 1, n,
+               r->kind == GFX_REG_VGPR ? "VGPRs" : "AGPRs");
+    return -1;
+}
+
 /* One value in format f: x (hex), d (signed), u (unsigned), f (float). */
 static void put_value(FILE *out, uint64_t v, unsigned bytes, char f) {
     if (f == 'd')
@@ -453,6 +495,8 @@ static void cmd_print(dbg *d, gfx_wave *w, const char *args, char f) {
                args);
         return;
     }
+    if (check_allocated(d, &r, "p"))
+        return;
     char name[64];
     ref_name(&r, name, sizeof name);
     unsigned bytes =
@@ -505,15 +549,44 @@ static void cmd_print(dbg *d, gfx_wave *w, const char *args, char f) {
     put_scalar(stdout, ref_value(w, &r, 0), r.kind == GFX_REG_SCC ? 4 : bytes, f);
 }
 
-static void cmd_set(gfx_wave *w, const char *args) {
+static int parse_loc(dbg *d, const char *loc, uint64_t *addr);
+static void show_location(dbg *d);
+
+/* set REG [=] VALUE; for pc the value is a location (0xADDR, SYMBOL[+OFF], +OFF) in .text. */
+static void cmd_set(dbg *d, gfx_wave *w, const char *args) {
     reg_ref r;
     const char *rest;
     uint64_t v;
-    if (parse_reg(args, &r, &rest) || *(rest = skip_ws(rest)) != '=') {
-        printf("usage: set REG = VALUE (e.g. set v3[17] = 5, set s[4:5] = 0x1000, set exec = 1)\n");
+    if (parse_reg(args, &r, &rest) || !*(rest = skip_ws(rest))) {
+        printf("usage: set REG [=] VALUE (e.g. set v3[17] = 5, set s[4:5] = 0x1000, set exec = 1,"
+               " set pc kernel+0x10)\n");
         return;
     }
-    rest = skip_ws(rest + 1);
+    if (*rest == '=')
+        rest = skip_ws(rest + 1);
+    if (check_allocated(d, &r, "set"))
+        return;
+    if (r.kind == GFX_REG_PC) {
+        char loc[256];
+        snprintf(loc, sizeof loc, "%s", rest);
+        loc[strcspn(loc, " \t")] = 0;
+        if (parse_loc(d, loc, &v)) {
+            printf("set: '%s' is not an address or a symbol of this code object\n", rest);
+            return;
+        }
+        if (v < d->text_addr || v - d->text_addr + 4 > d->text_size || (v & 3)) {
+            printf("set: pc 0x%llx is not a word in .text (0x%llx-0x%llx)\n",
+                   (unsigned long long)v, (unsigned long long)d->text_addr,
+                   (unsigned long long)(d->text_addr + d->text_size));
+            return;
+        }
+        if (gfx_wave_set(w, GFX_REG_PC, 0, 0, v) != GFX_OK) {
+            printf("set: cannot move this wave's pc to 0x%llx\n", (unsigned long long)v);
+            return;
+        }
+        show_location(d);
+        return;
+    }
     int neg = *rest == '-';
     if (neg)
         rest++;
@@ -523,21 +596,25 @@ static void cmd_set(gfx_wave *w, const char *args) {
     }
     if (neg)
         v = (uint64_t) - (int64_t)v;
+    gfx_result res = GFX_OK;
     if (r.kind != GFX_REG_SGPR && r.kind != GFX_REG_VGPR && r.kind != GFX_REG_AGPR) {
-        gfx_wave_set(w, r.kind, 0, 0, v);
+        res = gfx_wave_set(w, r.kind, 0, 0, v);
     } else {
-        for (unsigned l = 0; l < GFX_WAVE_LANES; l++) {
+        for (unsigned l = 0; l < GFX_WAVE_LANES && res == GFX_OK; l++) {
             if (r.lane >= 0 && (int)l != r.lane)
                 continue;
-            for (unsigned i = r.lo; i <= r.hi && i < r.lo + 2; i++)
-                gfx_wave_set(w, r.kind, i, l, (uint32_t)(v >> (32 * (i - r.lo))));
+            for (unsigned i = r.lo; i <= r.hi && i < r.lo + 2 && res == GFX_OK; i++)
+                res = gfx_wave_set(w, r.kind, i, l, (uint32_t)(v >> (32 * (i - r.lo))));
             if (r.kind == GFX_REG_SGPR)
                 break;
         }
     }
     char name[64];
     ref_name(&r, name, sizeof name);
-    printf("%s = 0x%llx\n", name, (unsigned long long)v);
+    if (res != GFX_OK)
+        printf("set: cannot set %s: %s\n", name, gfx_result_str(res));
+    else
+        printf("%s = 0x%llx\n", name, (unsigned long long)v);
 }
 
 /* ---- the REPL -------------------------------------------------------------------------------- */
@@ -709,8 +786,30 @@ static void cmd_break(dbg *d, char *args) {
     char *loc = strtok(args, " \t");
     gfx_breakpoint bp = {0, NULL, {-1, -1, -1}, -1};
     uint64_t addr;
-    if (!loc || parse_loc(d, loc, &addr)) {
+    if (!loc) {
         printf("usage: break 0xADDR|SYMBOL[+OFF]|+OFF [wg X[,Y,Z]] [wave N]\n");
+        return;
+    }
+    if (parse_loc(d, loc, &addr)) {
+        char name[256];
+        snprintf(name, sizeof name, "%s", loc);
+        name[strcspn(name, "+")] = 0;
+        gfx_symbol sym;
+        if (*name && !isdigit((unsigned char)*name) &&
+            gfx_module_find_symbol(d->p->m, name, &sym) != GFX_OK)
+            printf("break: no symbol '%s' in the code object (see `info kernel`; tab completes "
+                   "symbols)\n",
+                   name);
+        else
+            printf("break: cannot parse the location '%s' (0xADDR, SYMBOL, SYMBOL+OFF or "
+                   "+OFF)\n",
+                   loc);
+        return;
+    }
+    if (addr < d->text_addr || addr - d->text_addr + 4 > d->text_size || (addr & 3)) {
+        printf("break: 0x%llx is not an instruction address in .text (0x%llx-0x%llx)\n",
+               (unsigned long long)addr, (unsigned long long)d->text_addr,
+               (unsigned long long)(d->text_addr + d->text_size));
         return;
     }
     for (char *t = strtok(NULL, " \t"); t; t = strtok(NULL, " \t")) {
@@ -830,6 +929,7 @@ static const char help_text[] =
     "  watch ADDR [BYTES]             stop when an instruction changes device memory there\n"
     "  delete [N]                     delete breakpoint/watchpoint N (all without N)\n"
     "  info breakpoints               list them with their hit counts\n"
+    "  info kernel                    registers, LDS, scratch, arguments of the kernel\n"
     "  step [N] | s                   execute N instructions of the selected wave\n"
     "  next [N] | n                   the same, but run a call (s_swappc/s_call) to its return\n"
     "  continue | c                   run to the next stop\n"
@@ -839,12 +939,14 @@ static const char help_text[] =
     "  bt | where                     kernel, workgroup, wave, pc and symbol+offset\n"
     "  regs                           scalar registers, EXEC, VCC, SCC, M0, pc\n"
     "  p[/x|d|u|f] REG                v3, v3[17], v[4:5], a0, s4, s[4:5], exec, vcc, scc, m0, pc\n"
-    "  set REG = VALUE                e.g. set v3[17] = 5 (v3 = 5 sets every lane)\n"
+    "  set REG [=] VALUE              e.g. set v3[17] = 5 (v3 = 5 sets every lane);\n"
+    "                                 set pc LOC moves the selected wave (LOC as for break)\n"
     "  x/NF ADDR|s[A:B]               N words of device memory, F = x, d, u, f or b (bytes)\n"
     "  lds OFFSET [BYTES]             the workgroup's LDS\n"
     "  disas [N]                      N instructions either side of pc (default 5)\n"
     "  quit | q                       abandon the launch\n"
-    "Ctrl-C while the kernel runs stops it at the next instruction.\n";
+    "Ctrl-C while the kernel runs stops it at the next instruction.  On a terminal, TAB\n"
+    "completes commands, registers and symbols, and the arrow keys recall earlier commands.\n";
 
 static void cmd_info_breaks(dbg *d) {
     if (!d->nbps)
@@ -856,6 +958,41 @@ static void cmd_info_breaks(dbg *d) {
     }
 }
 
+/* info kernel: what the code object says about the kernel being debugged, and the launch. */
+static void cmd_info_kernel(dbg *d) {
+    gfx_kernel_info ki;
+    gfx_kernel_get_info(d->p->k, &ki);
+    unsigned nv, na;
+    vgpr_limits(d, &nv, &na);
+    printf("kernel %s, entry 0x%llx, %s\n", ki.name, (unsigned long long)ki.entry,
+           gfx_arch_name(d->arch));
+    printf("  launch: grid %ux%ux%u workgroups of %ux%ux%u work-items\n", d->grid[0], d->grid[1],
+           d->grid[2], d->block[0], d->block[1], d->block[2]);
+    printf("  registers: v0-v%u (%u VGPRs)", nv ? nv - 1 : 0, nv);
+    if (na)
+        printf(", a0-a%u (%u AGPRs, from ACCUM_OFFSET %u)", na - 1, na, ki.accum_offset);
+    printf(", %u SGPRs (metadata), %u user SGPRs\n", ki.sgpr_count, ki.user_sgpr_count);
+    printf("  LDS %u bytes per workgroup, scratch %u bytes per work-item%s, kernarg segment %u "
+           "bytes\n",
+           ki.group_segment_fixed_size, ki.private_segment_fixed_size,
+           ki.uses_dynamic_stack ? " + dynamic stack" : "",
+           ki.has_metadata ? ki.kernarg_segment_size : ki.kernarg_size);
+    printf("  rsrc1 0x%08x rsrc2 0x%08x rsrc3 0x%08x\n", ki.rsrc1, ki.rsrc2, ki.rsrc3);
+    for (size_t i = 0; i < ki.nargs_explicit; i++) {
+        gfx_arg_info ai;
+        gfx_kernel_arg(d->p->k, i, &ai);
+        printf("  argument %zu: %s%s%s, %u bytes at kernarg offset %u", i,
+               ai.type_name ? ai.type_name : ai.value_kind ? ai.value_kind : "?",
+               ai.name ? " " : "", ai.name ? ai.name : "", ai.size, ai.offset);
+        for (size_t b = 0; b < d->p->nbufs; b++)
+            if (d->p->bufs[b].arg == i)
+                printf(" = %s (%llu bytes at 0x%llx)", d->p->bufs[b].spec,
+                       (unsigned long long)d->p->bufs[b].size,
+                       (unsigned long long)d->p->bufs[b].addr);
+        putchar('\n');
+    }
+}
+
 static void forget(dbg *d, int id) {
     int j = 0;
     for (int i = 0; i < d->nbps; i++)
@@ -864,10 +1001,91 @@ static void forget(dbg *d, int id) {
     d->nbps = j;
 }
 
+#ifdef GFXEMU_HAVE_LIBEDIT
+/* Tab completion: the first word from the command list, later words from register names and
+ * the code object's symbols (for break, set pc, p). */
+static const char *const command_words[] = {
+    "break", "watch", "delete", "info", "step", "next", "continue", "wave", "waves", "args", "bt",
+    "where", "regs", "print", "set", "x", "lds", "disas", "disassemble", "quit", "help", NULL};
+static const char *const register_words[] = {
+    "exec", "exec_lo", "exec_hi", "vcc", "vcc_lo", "vcc_hi", "scc", "m0", "pc", "mode",
+    "flat_scratch_lo", "flat_scratch_hi", NULL};
+static dbg *edit_dbg;
+static int edit_first_word;
+
+static char *complete_next(const char *text, int state) {
+    static size_t i, j, len;
+    static char buf[64];
+    if (!state)
+        i = j = 0, len = strlen(text);
+    if (edit_first_word) {
+        while (command_words[i])
+            if (strncmp(command_words[i++], text, len) == 0)
+                return strdup(command_words[i - 1]);
+        return NULL;
+    }
+    while (register_words[i])
+        if (strncmp(register_words[i++], text, len) == 0)
+            return strdup(register_words[i - 1]);
+    /* v0.., a0.., s0.. up to what the kernel has (SGPRs: the 102 a wave can name) */
+    unsigned nv, na;
+    vgpr_limits(edit_dbg, &nv, &na);
+    const unsigned counts[3] = {nv, na, 102};
+    const char prefix[3] = {'v', 'a', 's'};
+    while (j < 3 * 512) {
+        unsigned kind = (unsigned)(j / 512), n = (unsigned)(j % 512);
+        j++;
+        if (n >= counts[kind])
+            continue;
+        snprintf(buf, sizeof buf, "%c%u", prefix[kind], n);
+        if (len && strncmp(buf, text, len) == 0)
+            return strdup(buf);
+    }
+    for (size_t k = j - 3 * 512; k < edit_dbg->nsyms; k++) {
+        j++;
+        if (strncmp(edit_dbg->syms[k].name, text, len) == 0)
+            return strdup(edit_dbg->syms[k].name);
+    }
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end) {
+    (void)end;
+    edit_first_word = skip_ws(rl_line_buffer) - rl_line_buffer >= start;
+    rl_attempted_completion_over = 1; /* never fall back to file names */
+    return rl_completion_matches(text, complete_next);
+}
+
+static void edit_setup(dbg *d) {
+    edit_dbg = d;
+    rl_readline_name = "gfxemu";
+    rl_instream = d->in;
+    rl_outstream = stdout;
+    rl_attempted_completion_function = complete;
+    using_history();
+}
+#endif
+
 /* Read one command; NULL at the end of the input. */
 static char *read_command(dbg *d, char *buf, size_t n) {
     if (d->eof)
         return NULL;
+#ifdef GFXEMU_HAVE_LIBEDIT
+    if (d->tty) {
+        fflush(stdout);
+        char *line = readline("(gfxemu) ");
+        if (!line) {
+            d->eof = 1;
+            printf("\nend of input: running to the end without stopping\n");
+            return NULL;
+        }
+        snprintf(buf, n, "%s", line);
+        if (*skip_ws(line))
+            add_history(line);
+        free(line);
+        return buf;
+    }
+#endif
     fputs("(gfxemu) ", stdout);
     fflush(stdout);
     if (!fgets(buf, (int)n, d->in)) {
@@ -975,7 +1193,12 @@ static gfx_resume repl(dbg *d) {
             printf(id ? "deleted %llu\n" : "deleted all breakpoints and watchpoints\n",
                    (unsigned long long)id);
         } else if (strcmp(word, "info") == 0) {
-            cmd_info_breaks(d);
+            if (!*args || strncmp(args, "breakpoints", strlen(args)) == 0)
+                cmd_info_breaks(d);
+            else if (strncmp(args, "kernel", strlen(args)) == 0)
+                cmd_info_kernel(d);
+            else
+                printf("info: unknown subject '%s' (info breakpoints, info kernel)\n", args);
         } else if (strcmp(word, "wave") == 0) {
             char *wgs = strtok(args, " \t"), *ws = strtok(NULL, " \t");
             uint32_t wg[3];
@@ -1014,7 +1237,7 @@ static gfx_resume repl(dbg *d) {
         } else if (strcmp(word, "set") == 0) {
             gfx_wave *w = selected(d, NULL);
             if (w)
-                cmd_set(w, args);
+                cmd_set(d, w, args);
         } else if (strcmp(word, "x") == 0) {
             cmd_x(d, fmt, args);
         } else if (strcmp(word, "lds") == 0) {
@@ -1082,6 +1305,12 @@ gfx_result cli_debug(gfx_debug_session *s, const cli_program *p, FILE *in, const
     d.in = in;
     d.tty = isatty(fileno(in));
     d.s = s;
+    memcpy(d.grid, grid, sizeof d.grid);
+    memcpy(d.block, block, sizeof d.block);
+#ifdef GFXEMU_HAVE_LIBEDIT
+    if (d.tty)
+        edit_setup(&d);
+#endif
     gfx_kernel_info ki;
     gfx_kernel_get_info(p->k, &ki);
     uint64_t waves = ((uint64_t)block[0] * block[1] * block[2] + 63) / 64;

@@ -28,6 +28,10 @@ gfx_result cli_debug(gfx_debug_session *s, const cli_program *p, FILE *in, const
 /* The full fault report: kind, kernel, workgroup, wave, lanes, pc, instruction and neighbours,
  * the address and the argument buffer nearest to it. */
 void cli_fault_report(FILE *out, const cli_program *p, const gfx_fault *f);
+/* --profile FILE.html: the page described in tools/profile_html.c; 0, or -1 if it could not be
+ * written. */
+int cli_profile_html(const char *path, const cli_program *p, const gfx_debug_session *s,
+                     const gfx_stats *st, const gfx_counters *c);
 /* The `top` hottest instructions of the last launch of s, with their disassembly. */
 void cli_profile(FILE *out, const cli_program *p, const gfx_debug_session *s, const gfx_stats *st,
                  size_t top);

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "debug_cli.h"
 #include "gfxemu.h"
 
@@ -289,13 +290,15 @@ static int cmd_disasm(int argc, char **argv) {
 
 static const char run_usage[] =
     "usage: gfxemu run FILE.co KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [--arg SPEC]...\n"
+    "       gfxemu run FILE.co KERNEL --global-size X[,Y[,Z]] --block X[,Y[,Z]] ...\n"
     "                  [--stats] [--threads N] [--max-insts N] [--dynamic-lds BYTES]\n"
     "                  [--timeout SECONDS] [--cus N] [--racecheck]\n"
     "                  [--private-size BYTES] [--keep-partial]\n"
     "\n"
     "Run KERNEL from FILE.co on an emulated GPU of the code object's architecture.  --grid is\n"
-    "in workgroups, --block in work-items per workgroup.  Each --arg fills the next kernel\n"
-    "argument, in order:\n"
+    "in workgroups, --block in work-items per workgroup; --global-size is the grid in\n"
+    "work-items (an OpenCL NDRange, each dimension a multiple of --block's).  Each --arg fills\n"
+    "the next kernel argument, in order:\n"
     "  i32:V u32:V i64:V u64:V f32:V f64:V   a scalar (integers also fit 1- and 2-byte args)\n"
     "  in:PATH            a buffer initialised from the file PATH\n"
     "  out:PATH:BYTES     a zeroed buffer of BYTES bytes, written to PATH after the run\n"
@@ -309,6 +312,10 @@ static const char run_usage[] =
     "(f32: for an int parameter is refused).  Output files are created as temporary files\n"
     "before the launch and renamed into place after a successful run; after a fault none is\n"
     "left unless --keep-partial (then they hold what the kernel wrote).\n"
+    "  in:X.npy, inout:X.npy, out:Y.npy:DTYPE[SHAPE] (e.g. float32[64,64]), out:Y.npy:BYTES\n"
+    "                     NumPy arrays: dtype and shape kept; the dtype must match the\n"
+    "                     argument's type name when the code object has one\n"
+    "Pointer arguments receive the buffer's device address.\n"
     "  --stats            print one JSON object with instruction counts on stderr\n"
     "  --threads N        worker threads, 1 to 1024 (default: one per core)\n"
     "  --max-insts N      watchdog: wave-instructions allowed for the launch\n"
@@ -331,6 +338,11 @@ static const char run_usage[] =
     "  --timeline FILE    Chrome/Perfetto trace-event JSON: a track per wave, spans between\n"
     "                     barriers, faults, instruction counters (open in ui.perfetto.dev)\n"
     "  --profile          print the hottest instructions on stderr (--profile-top N, 20)\n"
+    "  --profile FILE.html  a self-contained page: disassembly with per-instruction counts,\n"
+    "                     active lanes, memory bytes, LDS conflicts, hot lines, loops\n"
+    "  --counters[=LIST]  performance counters under rocprofv3 names (SQ_INSTS_VALU,\n"
+    "                     SQ_LDS_BANK_CONFLICT, ...; LIST: comma-separated, default all) on\n"
+    "                     stderr; --counters-out FILE.csv|FILE.json writes them instead\n"
     "Tracing options run the launch on one thread, deterministically, through a stepping\n"
     "loop (slower); without them nothing is checked per instruction.\n"
     "  --memcheck         byte-exact checking (also GFXEMU_MEMCHECK=1): report every access\n"
@@ -509,8 +521,13 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
     }
     if (tl == 3 && strncmp(spec, "out", 3) == 0) {
         const char *last = strrchr(v, ':');
-        if (!last || last == v || parse_u64(last + 1, &a->nbytes))
+        cli_npy np = {0};
+        if (!last || last == v ||
+            (parse_u64(last + 1, &a->nbytes) &&
+             (!cli_is_npy_path(v, (size_t)(last - v)) || cli_npy_parse_spec(last + 1, &np))))
             goto bad;
+        if (cli_is_npy_path(v, (size_t)(last - v)) && np.valid) /* out:y.npy:float32[N] */
+            a->nbytes = np.nbytes;
         if (a->nbytes == 0) {
             error("%s: --arg '%s': an output of 0 bytes; give its size in bytes (out:PATH:BYTES "
                   "with BYTES >= 1)", cmd, spec);
@@ -527,7 +544,8 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
     }
 bad:
     error("%s: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
-          "out:PATH:BYTES, inout:PATH, zero:BYTES, local:BYTES or bytes:HEX)", cmd,
+          "out:PATH:BYTES, out:PATH.npy:DTYPE[SHAPE], inout:PATH, zero:BYTES, local:BYTES or "
+          "bytes:HEX)", cmd,
           spec);
     return -1;
 }
@@ -609,9 +627,37 @@ static int output_begin(run_arg *a) {
     return 0;
 }
 
-/* Write the device buffer into the temporary file and rename it to PATH. */
-static int output_finish(gfx_device *dev, run_arg *a, unsigned char *stage) {
+/* Move a finished output's temporary file over PATH. */
+static int output_rename(run_arg *a) {
+    if (rename(a->tmp, a->final) != 0) {
+        error("%s: cannot replace it: %s", a->path, strerror(errno));
+        return -1;
+    }
+    free(a->tmp);
+    a->tmp = NULL;
+    return 0;
+}
+
+/* Write the device buffer (a .npy array: header and data) into the temporary file and rename it
+ * to PATH. */
+static int output_finish(gfx_device *dev, run_arg *a, const cli_npy *np, unsigned char *stage) {
     const char *dst = a->direct ? a->path : a->tmp;
+    if (np->valid) { /* a .npy array: its header, then the data, written in one piece */
+        unsigned char *buf = malloc(a->nbytes ? a->nbytes : 1);
+        char nerr[256];
+        if (!buf) {
+            error("out of memory");
+            return -1;
+        }
+        gfx_memcpy_dtoh(dev, buf, a->addr, a->nbytes);
+        int bad = cli_npy_write(dst, np, buf, a->nbytes, nerr, sizeof nerr);
+        free(buf);
+        if (bad) {
+            error("%s: %s", a->path, nerr);
+            return -1;
+        }
+        return a->direct ? 0 : output_rename(a);
+    }
     FILE *fp = fopen(dst, "wb");
     if (!fp) {
         error("%s: %s", dst, strerror(errno));
@@ -629,15 +675,7 @@ static int output_finish(gfx_device *dev, run_arg *a, unsigned char *stage) {
         error("%s: write error: %s", a->path, strerror(errno));
         return -1;
     }
-    if (a->direct)
-        return 0;
-    if (rename(a->tmp, a->final) != 0) {
-        error("%s: cannot replace it: %s", a->path, strerror(errno));
-        return -1;
-    }
-    free(a->tmp);
-    a->tmp = NULL;
-    return 0;
+    return a->direct ? 0 : output_rename(a);
 }
 
 /* What an OpenCL .type_name says a by-value argument holds: 'f' a floating-point scalar, 'i' an
@@ -800,14 +838,20 @@ static int run_main(int argc, char **argv, int debug) {
     size_t nbufs = 0;
     gfx_debug_session *session = NULL;
     run_arg *args = calloc((size_t)argc, sizeof *args);
+    cli_npy *npys = calloc((size_t)argc, sizeof *npys); /* .npy arrays of in/out/inout args */
+    const char *global_s = NULL;                       /* --global-size */
+    const char *counters_out = NULL;                   /* --counters-out FILE */
+    uint32_t counters = 0;                             /* --counters: mask of counters */
+    const char *profile_html = NULL;                   /* --profile FILE.html */
     size_t nargs = 0;
     int rc = EXIT_USAGE;
     gfx_module *m = NULL;
     gfx_device *dev = NULL;
     uint8_t *kernargs = NULL;
-    if (!args || !bufs) {
+    if (!args || !bufs || !npys) {
         free(args);
         free(bufs);
+        free(npys);
         error("out of memory");
         return EXIT_INPUT;
     }
@@ -842,6 +886,13 @@ static int run_main(int argc, char **argv, int debug) {
             goto out;
         } else if (strcmp(a, "--stats") == 0) {
             stats = 1;
+        } else if (strcmp(a, "--profile") == 0 && i + 1 < argc && strlen(argv[i + 1]) > 5 &&
+                   strcmp(argv[i + 1] + strlen(argv[i + 1]) - 5, ".html") == 0) {
+            profile_html = argv[++i]; /* --profile FILE.html: the HTML page, not the text */
+            tracing = 1;
+        } else if (strncmp(a, "--profile=", 10) == 0 && a[10]) {
+            profile_html = a + 10;
+            tracing = 1;
         } else if (strcmp(a, "--profile") == 0) {
             profile = tracing = 1;
         } else if (strcmp(a, "--fault-report") == 0) {
@@ -942,6 +993,28 @@ static int run_main(int argc, char **argv, int debug) {
                       which == 5 ? "non-negative" : "positive");
                 goto out;
             }
+        } else if (strcmp(a, "--counters") == 0 || strncmp(a, "--counters=", 11) == 0) {
+            if (cli_counters_parse(a[10] == '=' ? a + 11 : NULL, &counters))
+                goto out;
+            tracing = 1;
+        } else if (strcmp(a, "--counters-out") == 0) {
+            if (++i >= argc) {
+                error("%s: --counters-out needs a file (see gfxemu %s --help)", cmd, cmd);
+                goto out;
+            }
+            counters_out = argv[i];
+            if (!counters)
+                cli_counters_parse(NULL, &counters);
+            tracing = 1;
+        } else if (strcmp(a, "--global-size") == 0 || strncmp(a, "--global-size=", 14) == 0) {
+            if (a[13] == '=') {
+                global_s = a + 14;
+            } else if (++i < argc) {
+                global_s = argv[i];
+            } else {
+                error("%s: --global-size needs a value (see gfxemu %s --help)", cmd, cmd);
+                goto out;
+            }
         } else if (a[0] == '-' && a[1]) {
             error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
             goto out;
@@ -960,12 +1033,29 @@ static int run_main(int argc, char **argv, int debug) {
         goto out;
     }
     uint32_t grid[3], block[3];
-    if (!grid_s || !block_s) {
-        error("%s: missing %s (see gfxemu %s --help)", cmd, !grid_s ? "--grid" : "--block", cmd);
+    if (grid_s && global_s) {
+        error("%s: --grid (workgroups) and --global-size (work-items) exclude each other", cmd);
         goto out;
     }
-    if (parse_dims(cmd, "--grid", grid_s, grid) || parse_dims(cmd, "--block", block_s, block))
+    if ((!grid_s && !global_s) || !block_s) {
+        error("%s: missing %s (see gfxemu %s --help)", cmd,
+              !grid_s && !global_s ? "--grid" : "--block", cmd);
         goto out;
+    }
+    if (parse_dims(cmd, grid_s ? "--grid" : "--global-size", grid_s ? grid_s : global_s, grid) ||
+        parse_dims(cmd, "--block", block_s, block))
+        goto out;
+    /* An OpenCL NDRange: work-items per dimension, each a multiple of the workgroup size (gfxemu
+     * launches whole workgroups, as OpenCL 1.x requires). */
+    for (int d = 0; global_s && d < 3; d++) {
+        if (grid[d] % block[d]) {
+            error("%s: --global-size '%s': dimension %d (%u) is not a multiple of the --block "
+                  "size %u",
+                  cmd, global_s, d, grid[d], block[d]);
+            goto out;
+        }
+        grid[d] /= block[d];
+    }
 
     rc = EXIT_INPUT;
     char err[256];
@@ -1061,6 +1151,23 @@ static int run_main(int argc, char **argv, int debug) {
             }
             a->nbytes = (uint64_t)st.st_size;
         }
+        char nerr[256];
+        if ((a->kind == ARG_IN || a->kind == ARG_INOUT) &&
+            cli_is_npy_path(a->path, strlen(a->path))) {
+            size_t n = 0;
+            if (!(a->data = read_file(a->path, &n)))
+                goto out;
+            a->nbytes = n;
+            if (cli_npy_load(a->path, a->data, &a->nbytes, &npys[i], &ai, nerr, sizeof nerr)) {
+                error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
+                goto out;
+            }
+        }
+        if (a->kind == ARG_OUT &&
+            cli_npy_out(a->spec, a->path, a->nbytes, &npys[i], &ai, nerr, sizeof nerr)) {
+            error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
+            goto out;
+        }
         if ((a->kind == ARG_OUT || a->kind == ARG_INOUT) && output_begin(a))
             goto out;
     }
@@ -1072,8 +1179,10 @@ static int run_main(int argc, char **argv, int debug) {
             error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, gfx_device_error(dev));
             goto out;
         }
-        if ((a->kind == ARG_IN || a->kind == ARG_INOUT) &&
-            file_to_device(dev, a->path, a->addr, a->nbytes, stage))
+        if (a->data && (a->kind == ARG_IN || a->kind == ARG_INOUT)) /* a .npy array's data */
+            gfx_memcpy_htod(dev, a->addr, a->data, a->nbytes);
+        else if ((a->kind == ARG_IN || a->kind == ARG_INOUT) &&
+                 file_to_device(dev, a->path, a->addr, a->nbytes, stage))
             goto out;
         bufs[nbufs++] = (cli_buffer){i, a->spec, a->addr, a->nbytes};
         gfx_arg_info ai;
@@ -1085,10 +1194,11 @@ static int run_main(int argc, char **argv, int debug) {
                             .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0, .memcheck = memcheck};
     gfx_stats st;
     cli_program prog = {m, k, bufs, nbufs};
-    topt.profile = profile;
+    topt.profile = profile || profile_html;
     if (debug || tracing) {
         if ((r = gfx_debug_create(dev, &session)) != GFX_OK ||
-            (r = gfx_debug_trace(session, &topt)) != GFX_OK) {
+            (r = gfx_debug_trace(session, &topt)) != GFX_OK ||
+            (r = gfx_debug_counters_enable(session, counters || profile_html)) != GFX_OK) {
             error("cannot start a debug session: %s", gfx_result_str(r));
             goto out;
         }
@@ -1097,10 +1207,36 @@ static int run_main(int argc, char **argv, int debug) {
         else
             r = gfx_debug_launch(session, k, grid, block, kernargs, ksize, &o, &st);
     } else {
+        cli_progress *progress = cli_progress_start(dev, stderr);
         r = gfx_launch(dev, k, grid, block, kernargs, ksize, &o, &st);
+        cli_progress_stop(progress);
     }
     if (stats)
         print_stats(kname, &st);
+    if (profile_html && session && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+        gfx_counters ctr;
+        gfx_debug_counters(session, &ctr);
+        if (cli_profile_html(profile_html, &prog, session, &st, &ctr)) {
+            error("%s: cannot write the profile: %s", profile_html, strerror(errno));
+            rc = EXIT_INPUT;
+            goto out;
+        }
+    }
+    if (counters && session && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+        gfx_counters ctr;
+        cli_occupancy occ;
+        gfx_debug_counters(session, &ctr);
+        cli_occupancy_compute(&info, gfx_module_arch(m), block[0] * block[1] * block[2],
+                              (uint32_t)dyn_lds, &occ);
+        fflush(stdout);
+        if (!counters_out)
+            cli_counters_print(stderr, kname, counters, &ctr, &occ);
+        else if (cli_counters_write(counters_out, kname, counters, &ctr, &occ, &info, grid, block)) {
+            error("%s: cannot write the counters: %s", counters_out, strerror(errno));
+            rc = EXIT_INPUT;
+            goto out;
+        }
+    }
     if (profile && (r == GFX_OK || r == GFX_ERR_FAULT)) {
         fflush(stdout);
         cli_profile(stderr, &prog, session, &st, (size_t)profile_top);
@@ -1123,7 +1259,7 @@ static int run_main(int argc, char **argv, int debug) {
             goto out;
     }
     for (size_t i = 0; i < nargs; i++)
-        if ((args[i].tmp || args[i].direct) && output_finish(dev, &args[i], stage)) {
+        if ((args[i].tmp || args[i].direct) && output_finish(dev, &args[i], &npys[i], stage)) {
             r = GFX_ERR_IO;
             break;
         }
@@ -1151,6 +1287,7 @@ out:
     }
     free(args);
     free(bufs);
+    free(npys);
     free(kernargs);
     free(stage);
     gfx_debug_free(session);
@@ -1232,6 +1369,7 @@ static const command commands[] = {
     {"disasm", cmd_disasm, "disassemble a code object or raw instruction words"},
     {"run", cmd_run, "run a kernel on an emulated GPU"},
     {"debug", cmd_debug, "run a kernel under an interactive debugger"},
+    {"info", cmd_info, "describe a code object's kernels: arguments, registers, occupancy"},
 };
 
 static void usage(FILE *out) {
@@ -1241,7 +1379,8 @@ static void usage(FILE *out) {
                  "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nRun 'gfxemu COMMAND --help' for a command's options.\n");
+    fprintf(out, "\nRun 'gfxemu COMMAND --help' or 'gfxemu help COMMAND' for a command's "
+                 "options.\n");
 }
 
 int main(int argc, char **argv) {
@@ -1252,6 +1391,16 @@ int main(int argc, char **argv) {
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 && argc > 2) {
+        /* `gfxemu help COMMAND` is `gfxemu COMMAND --help` */
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[2], commands[i].name) == 0) {
+                char *hargv[] = {argv[2], "--help", NULL};
+                return commands[i].run(2, hargv);
+            }
+        error("help: unknown command '%s' (see gfxemu --help)", argv[2]);
+        return EXIT_USAGE;
+    }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         usage(stdout);
         return 0;

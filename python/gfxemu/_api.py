@@ -597,7 +597,7 @@ class Kernel:
             " ".join(filter(None, (a["type_name"] or "?", a["name"]))) for a in self.explicit_args))
 
     def launch(self, grid, block, *args, device=None, max_insts=0, dynamic_lds=0,
-               private_size=0, timeout=0, racecheck=False, memcheck=False):
+               private_size=0, timeout=0, racecheck=False, memcheck=False, counters=False):
         """Run on `grid` workgroups of `block` work-items (ints or 1-3 tuples), one Python value
         per explicit kernel argument, with the CLI's rules:
           pointer arguments   Buffer, In(data), Out(nbytes or target), InOut(data), Zero(nbytes),
@@ -622,7 +622,9 @@ class Kernel:
         memcheck=True (or GFXEMU_MEMCHECK=1): byte-exact checking; the kernel continues and the
         returned dict's "memcheck" lists one message per out-of-bounds lane access (also
         "memcheck_errors", the count, and "memcheck_widened", widened scalar loads not listed).
-        Returns the launch statistics (dict).  Raises gfxemu.Fault when the kernel faults,
+        Returns the launch statistics (dict); with counters=True (a slower, one-thread counting
+        launch, as `gfxemu run --counters`) it also holds "counters": {rocprofv3 name: value}.
+        Raises gfxemu.Fault when the kernel faults,
         gfxemu.ArgumentError for arguments that do not fit, gfxemu.Error otherwise.  Launches on
         one device from several threads run one at a time, each with its own fault."""
         dev = device or self.module.device or default_device(self.module.arch)
@@ -654,9 +656,13 @@ class Kernel:
                                        N.GFX_LAUNCH_RACECHECK if racecheck else 0,
                                        1 if memcheck else 0)
                 st = N.Stats()
-                r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g),
-                                 (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
-                                 ctypes.byref(st))
+                ctr = None
+                if counters:
+                    r, ctr = _counting_launch(dev, self, g, b, kbuf, size, opts, st)
+                else:
+                    r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g),
+                                     (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
+                                     ctypes.byref(st))
                 if r != N.GFX_OK:
                     raise dev._error(r)
                 for ba, buf, n in temps:
@@ -669,6 +675,8 @@ class Kernel:
                             ba.data = buf.read(n)
                 out = {f: getattr(st, f) for f, _ in N.Stats._fields_}
                 out.update(_memcheck_report(dev))
+                if ctr is not None:
+                    out["counters"] = ctr
                 return out
             finally:
                 for _, buf, _ in temps:
@@ -684,6 +692,39 @@ def _memcheck_report(dev):
         if N.gfx_memcheck_error_get(dev._h, i, ctypes.byref(e)) == N.GFX_OK:
             msgs.append(_s(e.message))
     return {"memcheck_errors": n, "memcheck_widened": widened.value, "memcheck": msgs}
+
+
+# gfx_counters fields under the names `gfxemu run --counters` prints (README "Counters").
+COUNTER_NAMES = {
+    "waves": "SQ_WAVES", "insts": "SQ_INSTS", "valu": "SQ_INSTS_VALU", "mfma": "SQ_INSTS_MFMA",
+    "salu": "SQ_INSTS_SALU", "smem": "SQ_INSTS_SMEM", "branch": "SQ_INSTS_BRANCH",
+    "lds": "SQ_INSTS_LDS", "vmem": "SQ_INSTS_VMEM", "vmem_rd": "SQ_INSTS_VMEM_RD",
+    "vmem_wr": "SQ_INSTS_VMEM_WR", "lds_bank_conflict": "SQ_LDS_BANK_CONFLICT",
+    "valu_active_lanes": "GFXEMU_VALU_ACTIVE_LANES", "lds_bytes": "GFXEMU_LDS_BYTES",
+    "vmem_bytes": "GFXEMU_VMEM_BYTES", "vmem_lines_64": "GFXEMU_VMEM_LINES_64B",
+    "vmem_lines_128": "GFXEMU_VMEM_LINES_128B", "scratch_bytes": "GFXEMU_SCRATCH_BYTES",
+}
+
+
+def _counting_launch(dev, kernel, g, b, kbuf, size, opts, st):
+    """gfx_debug_launch with counters on; returns (result, {counter name: value})."""
+    sess = ctypes.c_void_p()
+    r = N.gfx_debug_create(dev._h, ctypes.byref(sess))
+    if r != N.GFX_OK:
+        return r, None
+    try:
+        N.gfx_debug_counters_enable(sess, 1)
+        r = N.gfx_debug_launch(sess, kernel._h, (ctypes.c_uint32 * 3)(*g),
+                               (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
+                               ctypes.byref(st))
+        c = N.Counters()
+        N.gfx_debug_counters(sess, ctypes.byref(c))
+        out = {COUNTER_NAMES[f]: getattr(c, f) for f in COUNTER_NAMES}
+        out["GFXEMU_VALU_UTILIZATION"] = (100.0 * c.valu_active_lanes / (64 * c.valu)
+                                          if c.valu else 0.0)
+        return r, out
+    finally:
+        N.gfx_debug_free(sess)
 
 
 def _dims(what, d):

@@ -106,6 +106,13 @@ class Stats(ctypes.Structure):
                 ("mfma", c_u64), ("branch", c_u64), ("other", c_u64)]
 
 
+class Counters(ctypes.Structure):  # gfx_counters
+    _fields_ = [(f, c_u64) for f in (
+        "waves", "workgroups", "insts", "valu", "mfma", "salu", "smem", "branch", "lds", "vmem",
+        "vmem_rd", "vmem_wr", "valu_active_lanes", "lds_bank_conflict", "lds_bytes", "vmem_bytes",
+        "vmem_lines_64", "vmem_lines_128", "scratch_bytes")]
+
+
 class FaultRecord(ctypes.Structure):
     _fields_ = [("kind", c_int), ("kernel", ctypes.c_char * 128), ("workgroup", c_u32 * 3),
                 ("wave", c_u32), ("lanes", c_u64), ("pc", c_u64), ("op", ctypes.c_char * 48),
@@ -159,6 +166,12 @@ gfx_memcpy_dtoh = _fn("gfx_memcpy_dtoh", c_int, c_void_p, c_void_p, c_u64, c_u64
 gfx_launch = _fn("gfx_launch", c_int, c_void_p, c_void_p, P(c_u32), P(c_u32), c_void_p,
                  c_size_t, P(LaunchOptions), P(Stats))
 gfx_last_fault = _fn("gfx_last_fault", c_int, c_void_p, P(FaultRecord))
+gfx_debug_create = _fn("gfx_debug_create", c_int, c_void_p, P(c_void_p))
+gfx_debug_free = _fn("gfx_debug_free", None, c_void_p)
+gfx_debug_launch = _fn("gfx_debug_launch", c_int, c_void_p, c_void_p, P(c_u32), P(c_u32),
+                       c_void_p, c_size_t, P(LaunchOptions), P(Stats))
+gfx_debug_counters_enable = _fn("gfx_debug_counters_enable", c_int, c_void_p, c_int)
+gfx_debug_counters = _fn("gfx_debug_counters", c_int, c_void_p, P(Counters))
 gfx_fault_kind_name = _fn("gfx_fault_kind_name", c_char_p, c_int)
 gfx_module_symbol_address = _fn("gfx_module_symbol_address", c_int, c_void_p, c_void_p, c_char_p,
                                 P(c_u64), P(c_u64))

@@ -30,6 +30,18 @@ static uint64_t host_memory(void) {
     return ((uint64_t)si.totalram + si.totalswap) * (si.mem_unit ? si.mem_unit : 1);
 }
 
+void gfx_launch_progress(gfx_device *dev, uint64_t *done, uint64_t *total) {
+    uint64_t d = 0, t = 0;
+    if (dev) {
+        t = atomic_load_explicit(&dev->progress_total, memory_order_relaxed);
+        d = atomic_load_explicit(&dev->progress_done, memory_order_relaxed);
+    }
+    if (done)
+        *done = d < t ? d : t;
+    if (total)
+        *total = t;
+}
+
 gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr) {
     if (!dev || !addr)
         return GFX_ERR_INVALID;

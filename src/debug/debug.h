@@ -84,6 +84,11 @@ struct gfx_debug_session {
     uint64_t prof_va;
     uint64_t *span_start; /* per wave of the running workgroup: UINT64_MAX when not running */
     int tl_first;
+    int counters_on; /* gfx_debug_counters_enable() */
+    gfx_counters ctr;
+    /* per pc/4 like prof, when the profile and counters are both on: EXEC bits, bytes and
+     * bank-conflict cycles (gfx_debug_profile_lines) */
+    uint64_t (*prof_detail)[3];
 };
 
 /* trace.c */
@@ -96,6 +101,8 @@ void dbg_timeline_wg(gfx_debug_session *s);
 void dbg_timeline_span(gfx_debug_session *s, const wave *w, unsigned idx);
 void dbg_timeline_fault(gfx_debug_session *s, const wave *w);
 void dbg_timeline_end(gfx_debug_session *s);
+/* counters.c: count the instruction x that wave w is about to execute */
+void dbg_count_inst(gfx_debug_session *s, const wave *w, const xinst *x);
 /* wave.c */
 uint64_t dbg_wave_pc(const wave *w);
 gfx_wave_state dbg_wave_state(const wave *w);

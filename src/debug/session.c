@@ -34,6 +34,7 @@ void gfx_debug_free(gfx_debug_session *s) {
     free(s->bps);
     free(s->handles);
     free(s->prof);
+    free(s->prof_detail);
     free(s->span_start);
     free(s->trace_path);
     free(s->timeline_path);
@@ -154,12 +155,16 @@ static gfx_result open_outputs(gfx_debug_session *s) {
     }
     free(s->prof);
     s->prof = NULL;
+    free(s->prof_detail);
+    s->prof_detail = NULL;
     if (s->topt.profile) {
         const xprog *p = s->k->prog;
         s->prof_n = p->code_size / 4;
         s->prof_va = p->code_va;
         s->prof = calloc(s->prof_n ? s->prof_n : 1, sizeof *s->prof);
-        if (!s->prof) {
+        if (s->counters_on)
+            s->prof_detail = calloc(s->prof_n ? s->prof_n : 1, sizeof *s->prof_detail);
+        if (!s->prof || (s->counters_on && !s->prof_detail)) {
             close_outputs(s);
             return GFX_ERR_NOMEM;
         }
@@ -194,6 +199,7 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
     s->mode = DBG_RUN;
     s->resume_w = NULL;
     s->fault_w = NULL;
+    memset(&s->ctr, 0, sizeof s->ctr);
     atomic_store(&s->interrupt, 0);
     for (size_t i = 0; i < s->nbps; i++)
         if (s->bps[i].watch)
@@ -239,6 +245,8 @@ static void wg_begin(void *ctx, const dp_dispatch *d, wave *waves, unsigned n, u
     s->nwaves = n;
     s->wg_linear = wg_linear;
     s->in_wg = 1;
+    s->ctr.waves += n;
+    s->ctr.workgroups++;
     if (s->timeline)
         dbg_timeline_wg(s);
 }
@@ -409,6 +417,11 @@ static int dbg_run(void *ctx, wave *w) {
         uint32_t pc = w->pc, scc = w->scc;
         uint64_t exec = wave_exec(w);
         int traced = s->trace && dbg_trace_wants(s, w, pc);
+        if (s->counters_on) {
+            const xinst *nx = next_inst(w);
+            if (nx)
+                dbg_count_inst(s, w, nx);
+        }
         if (traced)
             memcpy(sregs, w->s, sizeof sregs);
         const xinst *x = wave_step(w);
@@ -612,5 +625,34 @@ size_t gfx_debug_profile(const gfx_debug_session *s, gfx_profile_entry *out, siz
     for (size_t i = 0; i < n && i < max; i++)
         out[i] = all[i];
     free(all);
+    return n;
+}
+
+gfx_result gfx_debug_counters_enable(gfx_debug_session *s, int on) {
+    if (!s)
+        return GFX_ERR_INVALID;
+    s->counters_on = on != 0;
+    return GFX_OK;
+}
+
+gfx_result gfx_debug_counters(const gfx_debug_session *s, gfx_counters *out) {
+    if (!s || !out)
+        return GFX_ERR_INVALID;
+    *out = s->ctr;
+    return GFX_OK;
+}
+
+size_t gfx_debug_profile_lines(const gfx_debug_session *s, gfx_profile_line *out, size_t max) {
+    if (!s || !s->prof || !s->prof_detail)
+        return 0;
+    size_t n = 0;
+    for (uint32_t i = 0; i < s->prof_n; i++) {
+        if (!s->prof[i])
+            continue;
+        if (out && n < max)
+            out[n] = (gfx_profile_line){s->prof_va + 4ull * i, s->prof[i], s->prof_detail[i][0],
+                                        s->prof_detail[i][1], s->prof_detail[i][2]};
+        n++;
+    }
     return n;
 }

@@ -145,6 +145,10 @@ struct gfx_device {
     gfx_memcheck_error *mc_errors;
     size_t mc_kept;
     uint64_t mc_count, mc_widened;
+    /* gfx_launch_progress(): workgroups of the current (or last) launch finished and in all,
+     * read by other threads while a launch runs (one relaxed add per workgroup). */
+    atomic_uint_fast64_t progress_done;
+    atomic_uint_fast64_t progress_total;
 };
 
 /* Compute units of the target's GPU: MI355X (gfx950) 256, MI300X (gfx942) 304. */

@@ -551,6 +551,9 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     atomic_init(&j->nexited, 0);
     atomic_init(&j->nspinning, 0);
     atomic_init(&j->waited, 0);
+    j->progress = &dev->progress_done;
+    atomic_store_explicit(&dev->progress_done, 0, memory_order_relaxed);
+    atomic_store_explicit(&dev->progress_total, j->nwg, memory_order_relaxed);
     pthread_mutex_init(&j->fault_lock, NULL);
     pthread_mutex_init(&j->stuck_lock, NULL);
     pthread_mutex_init(&j->race_lock, NULL);

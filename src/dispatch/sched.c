@@ -483,6 +483,7 @@ static void end_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
     }
     wk->waves_run += n;
     wk->wgs_run++;
+    atomic_fetch_add_explicit(j->progress, 1, memory_order_relaxed); /* gfx_launch_progress */
     s->live = 0;
     wk->nlive--;
     if (j->limit_residency)

@@ -102,6 +102,7 @@ typedef struct dp_job {
     const dp_hooks *hooks; /* debug/trace runner, see dispatch.h */
     int abandoned;         /* a hook stopped the launch */
     xmemcheck *mc;         /* memcheck mode (NULL: off) */
+    atomic_uint_fast64_t *progress; /* the device's progress_done */
     /* racecheck reports (race.c) */
     pthread_mutex_t race_lock;
     gfx_race *races;

@@ -145,12 +145,17 @@ rc=$?
 [ $rc -eq 0 ] || fail "errors session: exit $rc"
 expect errors "pc = $e3 <axpy+$(printf '0x%x' $((e3 - e)))>"
 expect errors "cannot parse a register in 'v999' (try v3, v3[17], v[4:5], s4, s[4:5], a0, exec, vcc, scc, m0, pc)"
-expect errors "usage: break 0xADDR|SYMBOL[+OFF]|+OFF [wg X[,Y,Z]] [wave N]"
+expect errors "break: no symbol 'nosuchsymbol' in the code object (see \`info kernel\`; tab completes symbols)"
 expect errors "no wave 0 in workgroup (5,0,0) that is running or still to run"
 expect errors "x: 'nothing' is not an address"
 expect errors "unknown command 'frobnicate' (try help)"
-expect errors "a1[3] = $(pval 9)"
-expect errors "v9[63] = -2"
+# registers past the kernel's allocation (axpy has a few VGPRs and no AGPRs) are errors, not zeros
+expect errors "set: a1[3]: the kernel has no AGPRs"
+expect errors "p: a1[3]: the kernel has no AGPRs"
+grep -qE '^set: v9: the kernel has v0-v[0-7] only \([1-8] VGPRs\)$' <<<"$out" ||
+    fail "errors: set v9 past the allocation: $out"
+grep -qE '^p: v9\[63\]: the kernel has v0-v[0-7] only \([1-8] VGPRs\)$' <<<"$out" ||
+    fail "errors: p v9[63] past the allocation: $out"
 # out[5] = 5 * 5 + 1005 = 1030 once the store has run
 expect errors "Watchpoint 1: 4 bytes at 0x100000000014 changed from 0x0 to 0x406"
 expect errors "  1: watchpoint on 4 bytes at 0x100000000014, 1 hit"

@@ -43,6 +43,9 @@ def read_until(token, timeout=20.0):
 failures = []
 if not read_until(b"(gfxemu) "):
     failures.append("no prompt")
+# With libedit the line editor echoes; text typed before it has put the terminal in raw mode
+# would also be echoed by the terminal driver (typeahead), so type after it settles, as a person.
+time.sleep(0.5)
 os.write(master, b"p v0[5]\n")
 if not read_until(b"v0[5] = 0x00000005"):
     failures.append("p v0[5] on a TTY")
