@@ -137,7 +137,8 @@ static int is_flag_word(const char *t)
     for (int i = 0; flags[i]; i++)
         if (!strcmp(t, flags[i]))
             return 1;
-    return strchr(t, ':') != NULL;
+    const char *c = strchr(t, ':');
+    return c && memchr(t, '[', (size_t)(c - t)) == NULL;
 }
 
 static int is_waitcnt_part(const char *t)
@@ -522,7 +523,7 @@ typedef struct {
 #define M(w, sh, width) {w, sh, width}
 static const layout layouts[L_N] = {
     [L_SOP2] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}},
-    [L_SOPK] = {1, 2, {F(0, 16, 7, K_SDST7), F(0, 0, 16, K_SIMM16)}, 0, {{0}}, {0, 0}},
+    [L_SOPK] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 16, K_SIMM16), F(1, 0, 32, K_LIT32)}, 0, {{0}}, {0, 0}},
     [L_SOP1] = {1, 2, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8)}, 0, {{0}}, {0, 0}},
     [L_SOPC] = {1, 2, {F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}},
     [L_SOPP] = {1, 1, {F(0, 0, 16, K_SIMM16)}, 0, {{0}}, {0, 0}},
@@ -588,6 +589,8 @@ typedef struct {
     uint8_t size;  /* template size in bytes */
     int8_t opmap[PL_MAXOP]; /* printed operand -> field index, -1 implicit */
     uint8_t nprinted;
+    int8_t opmap2[PL_MAXOP]; /* the same from non-zero fields (operands printed only then) */
+    uint8_t nprinted2;
     uint32_t w[4];
 } entry;
 
@@ -624,8 +627,20 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w)
     char buf[256];
     size_t size;
     uint32_t t[4] = {w[0], w[1], w[2], w[3]};
-    if (!print_words(a->arch, t, 4, buf, sizeof buf, &size))
-        return 0;
+    if (!print_words(a->arch, t, 4, buf, sizeof buf, &size)) {
+        /* ops that take no SGPR source (v_swap_b32, v_accvgpr_mov_b32, ...): v0 sources;
+         * SMEM ops without an immediate form: imm=0 */
+        if (lay == L_VOP1 || lay == L_VOP2 || lay == L_VOPC)
+            t[0] |= 256;
+        else if (lay == L_VOP3)
+            t[1] = 256u | 256u << 9 | 256u << 18;
+        else if (lay == L_SMEM)
+            t[0] &= ~(1u << 17);
+        else
+            return 0;
+        if (!print_words(a->arch, t, 4, buf, sizeof buf, &size))
+            return 0;
+    }
     if (a->ne == *cap) {
         size_t nc = *cap ? *cap * 2 : 1024;
         entry *ne = realloc(a->e, nc * sizeof *ne);
@@ -689,15 +704,15 @@ isa_asm *isa_asm_new(isa_arch arch)
         ADD(L_SMEM, 0xc0000000u | op << 18 | 1u << 17, 0);
     for (uint32_t op = 0; op < 63; op++) {
         ADD(L_VOP2, op << 25, 0);
-        ADD(L_SDWA2, op << 25 | 0xf9, 0x00060606u);
+        ADD(L_SDWA2, op << 25 | 0xf9, 0x06060600u);
         ADD(L_DPP2, op << 25 | 0xfa, 0xff0000e4u);
     }
     for (uint32_t op = 0; op < 256; op++) {
         ADD(L_VOP1, 0x7e000000u | op << 9, 0);
-        ADD(L_SDWA1, 0x7e000000u | op << 9 | 0xf9, 0x00060606u);
+        ADD(L_SDWA1, 0x7e000000u | op << 9 | 0xf9, 0x06060600u);
         ADD(L_DPP1, 0x7e000000u | op << 9 | 0xfa, 0xff0000e4u);
         ADD(L_VOPC, 0x7c000000u | op << 17, 0);
-        ADD(L_SDWAC, 0x7c000000u | op << 17 | 0xf9, 0x00060600u);
+        ADD(L_SDWAC, 0x7c000000u | op << 17 | 0xf9, 0x06060000u);
         ADD(L_DPPC, 0x7c000000u | op << 17 | 0xfa, 0xff0000e4u);
     }
     for (uint32_t op = 0; op < 1024; op++)
@@ -820,16 +835,23 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max)
             c[n++].v = (uint32_t)(128 + iv);
         else if (iv < 0 && iv >= -16)
             c[n++].v = (uint32_t)(192 - iv);
-        /* a hex pattern of a float constant (i16 operands print them so) */
-        for (int k = 0; k < 8 && n < max - 2; k++)
-            if ((uint64_t)iv == f16_bits(float_inl[k]) || (uint64_t)iv == f32_bits(float_inl[k]))
+        /* the f32 pattern of a float constant is inlined; an f16 pattern only where the
+         * operand is a 16-bit float (i16 operands print float constants as f16 bits, but
+         * llvm-mc reads such hex as a literal): literal first, then the f16 inline form */
+        for (int k = 0; k < 8 && n < max - 3; k++)
+            if ((uint64_t)iv == f32_bits(float_inl[k]))
                 c[n++].v = (uint32_t)(240 + k);
-        if ((iv == 0x3118 || iv == 0x3e22f983) && n < max - 2)
+        if (iv == 0x3e22f983)
             c[n++].v = 248;
         if (allow_lit && n < max) {
             c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)iv;
             n++;
         }
+        for (int k = 0; k < 8 && n < max - 2; k++)
+            if ((uint64_t)iv == f16_bits(float_inl[k]))
+                c[n++].v = (uint32_t)(240 + k);
+        if (iv == 0x3118 && n < max - 2)
+            c[n++].v = 248;
         if (allow_lit && n < max && iv > 0xffffffffLL) { /* 64-bit value: its high half */
             c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)((uint64_t)iv >> 32);
             n++;
@@ -944,42 +966,69 @@ static int dist_of(const job *j, const uint32_t *w, size_t *size)
     return line_dist(j->in, &c);
 }
 
-/* Compute the operand map of an entry: which field prints each operand. */
-static void map_entry(const isa_asm *a, entry *e)
+static uint32_t probe_value(const fld *F, int second)
+{
+    uint32_t pv = F->kind == K_SBASE || F->kind == K_SRSRC ? 1 : 2;
+    if (F->kind == K_SIMM16 || F->kind == K_SMOFF || F->kind == K_LIT32)
+        pv = 4;
+    return second ? pv * 3 : pv;
+}
+
+/* One operand map: base words w0 (fields at value set `from`: 0 or the first probe values),
+ * each field moved to the next probe value in turn. */
+static int compute_map(const isa_asm *a, const entry *e, int from, int8_t *opmap, uint8_t *np)
 {
     const layout *L = &layouts[e->lay];
     job j = {a, e, NULL, 0};
     uint32_t w0[4];
-    memcpy(w0, e->w, sizeof w0);
-    w0[0] |= L->probe_or[0];
-    w0[1] |= L->probe_or[1];
     pline p0, p1;
-    memset(e->opmap, -1, sizeof e->opmap);
-    e->mapped = 1;
-    if (!try_print(&j, w0, &p0, NULL, NULL, 0)) {
+    memset(opmap, -1, PL_MAXOP);
+    for (int pass = 0; pass < 2; pass++) {
         memcpy(w0, e->w, sizeof w0);
-        if (!try_print(&j, w0, &p0, NULL, NULL, 0))
-            return;
+        if (pass == 0) {
+            w0[0] |= L->probe_or[0];
+            w0[1] |= L->probe_or[1];
+        }
+        if (from)
+            for (int f = 0; f < L->nf; f++) {
+                const fld *F = &L->f[f];
+                uint32_t v = probe_value(F, 0) + (get_bits(e->w, F->w, F->sh, F->width) >= 256 ? 256 : 0);
+                set_bits(w0, F->w, F->sh, F->width, v);
+            }
+        if (try_print(&j, w0, &p0, NULL, NULL, 0))
+            break;
+        if (pass == 1)
+            return 0;
     }
-    e->nprinted = (uint8_t)p0.nops;
+    *np = (uint8_t)p0.nops;
     for (int f = 0; f < L->nf; f++) {
         const fld *F = &L->f[f];
         uint32_t w1[4];
         memcpy(w1, w0, sizeof w1);
-        uint32_t pv = F->kind == K_SBASE || F->kind == K_SRSRC ? 1 : 2;
-        if (F->kind == K_SIMM16 || F->kind == K_SMOFF || F->kind == K_LIT32)
-            pv = 4;
-        set_bits(w1, F->w, F->sh, F->width, pv);
+        set_bits(w1, F->w, F->sh, F->width,
+                 probe_value(F, from) + (get_bits(e->w, F->w, F->sh, F->width) >= 256 ? 256 : 0));
         if (F->xw >= 0)
             w1[F->xw] |= 1u << F->xsh;
         if (!try_print(&j, w1, &p1, NULL, NULL, 0) || p1.nops != p0.nops)
             continue;
         for (int i = 0; i < p0.nops && i < PL_MAXOP; i++)
-            if (strcmp(p0.op[i], p1.op[i]) && e->opmap[i] < 0) {
-                e->opmap[i] = (int8_t)f;
+            if (strcmp(p0.op[i], p1.op[i]) && opmap[i] < 0) {
+                opmap[i] = (int8_t)f;
                 break;
             }
     }
+    return 1;
+}
+
+/* Compute the operand maps of an entry: which field prints each operand.  Operands that appear
+ * only for non-zero field values (s_endpgm 3) get a second map from a non-zero base. */
+static void map_entry(const isa_asm *a, entry *e)
+{
+    e->mapped = 1;
+    if (!compute_map(a, e, 0, e->opmap, &e->nprinted))
+        e->nprinted = 0xff;
+    if (!compute_map(a, e, 1, e->opmap2, &e->nprinted2))
+        e->nprinted2 = 0xff;
 }
 
 /* Candidate field values for an operand token in a field of kind k. */
@@ -1020,8 +1069,9 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
         }
     case K_SDWA_SDST:
         if (isreg && r.kind == R_S) {
-            c[0].v = r.enc, c[0].xbit = 1;
-            c[1].v = 0;
+            /* vcc is SD=0 (llvm-mc's form); any SGPR pair also fits the sdst field with SD=1 */
+            c[r.enc == 106].v = r.enc, c[r.enc == 106].xbit = 1;
+            c[r.enc != 106].v = 0;
             return 2;
         }
         return 0;
@@ -1041,12 +1091,18 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             return 1;
         }
         return 0;
-    case K_SDST7:
+    case K_SDST7: {
+        int64_t v;
         if (isreg && r.kind == R_S) {
             c[0].v = r.enc;
             return 1;
         }
+        if (parse_int(t, &v) && v >= 0 && v < 128) { /* s_atc_probe's sdata is a number */
+            c[0].v = (uint32_t)v;
+            return 1;
+        }
         return 0;
+    }
     case K_SADDR:
         if (isreg && r.kind == R_S) {
             c[0].v = r.enc;
@@ -1351,7 +1407,10 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
     *score = 1 << 20;
     if (!e->mapped)
         map_entry(a, e);
-    if (in->nops != e->nprinted) {
+    const int8_t *opmap = e->opmap;
+    if (in->nops != e->nprinted && in->nops == e->nprinted2)
+        opmap = e->opmap2;
+    else if (in->nops != e->nprinted) {
         *err_op = in->nops > e->nprinted ? e->nprinted : in->nops;
         *score = 1 << 18;
         return 0;
@@ -1363,7 +1422,7 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
     memcpy(base, e->w, sizeof base);
     for (int i = 0; i < in->nops; i++) {
         nc[i] = 0;
-        int f = e->opmap[i];
+        int f = opmap[i];
         if (f < 0)
             continue;
         const fld *F = &L->f[f];
@@ -1399,7 +1458,7 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         int lit = -1, ok = 1;
         uint32_t litv = 0;
         for (int i = 0; i < in->nops && ok; i++) {
-            int f = e->opmap[i];
+            int f = opmap[i];
             if (f < 0 || nc[i] == 0)
                 continue;
             const fld *F = &L->f[f];
