@@ -709,7 +709,7 @@ isa_asm *isa_asm_new(isa_arch arch)
     }
     for (uint32_t op = 0; op < 256; op++) {
         ADD(L_VOP1, 0x7e000000u | op << 9, 0);
-        ADD(L_SDWA1, 0x7e000000u | op << 9 | 0xf9, 0x06060600u);
+        ADD(L_SDWA1, 0x7e000000u | op << 9 | 0xf9, 0x00060600u);
         ADD(L_DPP1, 0x7e000000u | op << 9 | 0xfa, 0xff0000e4u);
         ADD(L_VOPC, 0x7c000000u | op << 17, 0);
         ADD(L_SDWAC, 0x7c000000u | op << 17 | 0xf9, 0x06060000u);
@@ -968,9 +968,8 @@ static int dist_of(const job *j, const uint32_t *w, size_t *size)
 
 static uint32_t probe_value(const fld *F, int second)
 {
-    uint32_t pv = F->kind == K_SBASE || F->kind == K_SRSRC ? 1 : 2;
-    if (F->kind == K_SIMM16 || F->kind == K_SMOFF || F->kind == K_LIT32)
-        pv = 4;
+    /* register tuples up to 16 SGPRs / 8 VGPRs stay aligned: s4, s[4:7], s[12:27], v[4:7] */
+    uint32_t pv = F->kind == K_SRSRC ? 1 : F->kind == K_SBASE ? 2 : 4;
     return second ? pv * 3 : pv;
 }
 
@@ -1051,7 +1050,11 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             }
             return 0;
         }
-        return const_cands(t, 1, c, max);
+        {
+            int n = const_cands(t, 1, c, max);
+            /* other symbolic forms (gpr_idx(SRC0,...)) are looked up through the printer */
+            return n ? n : isalpha((unsigned char)t[0]) && strchr(t, '(') ? -1 : 0;
+        }
     case K_SDWA_SRC:
         if (isreg && (r.kind == R_V || r.kind == R_A)) {
             c[0].v = r.enc;
