@@ -1,0 +1,185 @@
+"""Every OpenCL kernel file of the test suite, built twice: clang-22 -c + ld.lld-22 (the reference)
+and clang-22 -S + `gfxemu as`.  For each kernel the two code objects must hold the same .text bytes
+of the kernel's code (up to the PC-relative literals that depend on where the linker put .rodata,
+which are compared as target addresses instead), the same kernel descriptor (except the entry
+offset, which depends on the layout and is checked to point at the kernel's code), the same
+metadata note, and llvm-readelf-22 must read gfxemu's object without warnings.
+
+Environment: GFXEMU (CLI path, default build/gfxemu), BUILD, AS_KERNELS (regex on file names),
+AS_OPTS (optimisation levels, default "-O0 -O2"), AS_ARCHS (default "gfx950 gfx942")."""
+import glob
+import os
+import re
+import struct
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BUILD = os.path.join(ROOT, os.environ.get("BUILD", "build"))
+GFXEMU = os.environ.get("GFXEMU") or os.path.join(BUILD, "gfxemu")
+if not os.path.isabs(GFXEMU):
+    GFXEMU = os.path.join(ROOT, GFXEMU)
+OUT = os.path.join(BUILD, "tests", "as_kernels")
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+class Elf:
+    """Just enough ELF64 reading for the comparison: sections, symbols, notes."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            self.b = f.read()
+        b = self.b
+        assert b[:4] == b"\x7fELF", path
+        self.eflags = struct.unpack_from("<I", b, 48)[0]
+        self.abiver = b[8]
+        shoff, = struct.unpack_from("<Q", b, 40)
+        shnum, shstrndx = struct.unpack_from("<HH", b, 60)
+        self.secs = []
+        for i in range(shnum):
+            name, typ, flags, addr, off, size, link, info, align, entsize = struct.unpack_from(
+                "<IIQQQQIIQQ", b, shoff + 64 * i)
+            self.secs.append(dict(name=name, type=typ, addr=addr, off=off, size=size, link=link))
+        strs = self.secs[shstrndx]
+        for s in self.secs:
+            e = b.index(b"\0", strs["off"] + s["name"])
+            s["name"] = b[strs["off"] + s["name"]:e].decode()
+        self.syms = {}
+        for s in self.secs:
+            if s["type"] not in (2, 11):
+                continue
+            st = self.secs[s["link"]]
+            for k in range(s["size"] // 24):
+                nm, info, other, shndx, val, size = struct.unpack_from("<IBBHQQ", b, s["off"] + 24 * k)
+                e = b.index(b"\0", st["off"] + nm)
+                n = b[st["off"] + nm:e].decode()
+                if n:
+                    self.syms[n] = (val, size, shndx, info & 15)
+
+    def sec(self, name):
+        for s in self.secs:
+            if s["name"] == name:
+                return s
+        return None
+
+    def read(self, addr, n):
+        for s in self.secs:
+            if s["type"] != 8 and s["addr"] <= addr and addr + n <= s["addr"] + s["size"] and s["addr"]:
+                return self.b[s["off"] + addr - s["addr"]:s["off"] + addr - s["addr"] + n]
+        return None
+
+    def note(self):
+        for s in self.secs:
+            if s["type"] != 7:
+                continue
+            p, end = s["off"], s["off"] + s["size"]
+            while p + 12 <= end:
+                nsz, dsz, typ = struct.unpack_from("<III", self.b, p)
+                name = self.b[p + 12:p + 12 + nsz]
+                d = p + 12 + ((nsz + 3) & ~3)
+                if typ == 32 and name.startswith(b"AMDGPU"):
+                    return self.b[d:d + dsz]
+                p = d + ((dsz + 3) & ~3)
+        return None
+
+
+def pcrel_targets(arch, code, addr):
+    """Disassemble code (at addr) with gfxemu and return the instruction texts, with the literal
+    of every s_add_u32/s_addc_u32 that follows s_getpc_b64 (a PC-relative address) replaced by
+    the address it forms, so that two layouts compare equal when they reach the same symbol."""
+    path = os.path.join(OUT, "pcrel.bin")
+    with open(path, "wb") as f:
+        f.write(code)
+    r = run([GFXEMU, "disasm", "--arch", arch, "--raw", path])
+    return r.stdout.splitlines()
+
+
+def compare(src, arch, opt, log):
+    base = os.path.join(OUT, "%s_%s_%s" % (re.sub(r"[/.]", "_", os.path.relpath(src, ROOT)), arch, opt[1:]))
+    cl = ["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", "-mcpu=" + arch,
+          "-nogpulib", opt]
+    r = run(cl + ["-c", src, "-o", base + ".o"])
+    if r.returncode:
+        log.append("%s %s %s: clang-22 -c failed (not compared): %s" % (src, arch, opt, r.stderr[:200]))
+        return None
+    r = run(["ld.lld-22", "-shared", base + ".o", "-o", base + ".ref.co"])
+    if r.returncode:
+        return "%s: ld.lld-22 failed: %s" % (src, r.stderr[:300])
+    r = run(cl + ["-S", src, "-o", base + ".s"])
+    if r.returncode:
+        return "%s: clang-22 -S failed: %s" % (src, r.stderr[:300])
+    r = run([GFXEMU, "as", base + ".s", "-o", base + ".co"])
+    if r.returncode:
+        return "%s %s %s: gfxemu as failed: %s" % (src, arch, opt, r.stderr.strip())
+    r = run(["llvm-readelf-22", "-a", "--notes", base + ".co"])
+    if r.returncode or r.stderr.strip():
+        return "%s %s %s: llvm-readelf-22 on gfxemu's object: %s" % (src, arch, opt, r.stderr.strip()[:300])
+    ref, got = Elf(base + ".ref.co"), Elf(base + ".co")
+    errs = []
+    if ref.eflags != got.eflags or ref.abiver != got.abiver:
+        errs.append("e_flags/ABI version 0x%x/%d, expected 0x%x/%d" % (got.eflags, got.abiver, ref.eflags, ref.abiver))
+    if ref.note() != got.note():
+        errs.append("metadata notes differ")
+    kernels = sorted(n[:-3] for n in ref.syms if n.endswith(".kd"))
+    if not kernels:
+        errs.append("the reference has no kernels")
+    for k in kernels:
+        if k not in got.syms or k + ".kd" not in got.syms:
+            errs.append("kernel %s or %s.kd missing" % (k, k))
+            continue
+        (ra, rs, _, _), (ga, gs, _, _) = ref.syms[k], got.syms[k]
+        if rs != gs:
+            errs.append("%s: size %d, expected %d" % (k, gs, rs))
+            continue
+        rc, gc = ref.read(ra, rs), got.read(ga, gs)
+        if rc != gc:
+            if pcrel_targets(arch, rc, ra) == pcrel_targets(arch, gc, ga):
+                pass
+            else:
+                rt, gt = pcrel_targets(arch, rc, ra), pcrel_targets(arch, gc, ga)
+                diff = [(a, b) for a, b in zip(rt, gt) if a != b][:3]
+                errs.append("%s: code differs: %s" % (k, diff))
+        rkd, gkd = ref.read(ref.syms[k + ".kd"][0], 64), got.read(got.syms[k + ".kd"][0], 64)
+        if rkd is None or gkd is None:
+            errs.append("%s.kd unreadable" % k)
+            continue
+        gentry = struct.unpack_from("<q", gkd, 16)[0]
+        if got.syms[k + ".kd"][0] + gentry != ga:
+            errs.append("%s.kd: entry offset does not point at %s" % (k, k))
+        if rkd[:16] + rkd[24:] != gkd[:16] + gkd[24:]:
+            errs.append("%s.kd differs: %s vs %s" % (k, gkd.hex(), rkd.hex()))
+    r = run([GFXEMU, "disasm", base + ".co"])
+    if r.returncode:
+        errs.append("gfxemu disasm cannot load it: %s" % r.stderr.strip())
+    return ("%s %s %s: " % (os.path.relpath(src, ROOT), arch, opt) + "; ".join(errs)) if errs else None
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    srcs = sorted(glob.glob(os.path.join(ROOT, "tests", "*", "*.cl")) + glob.glob(os.path.join(ROOT, "examples", "*.cl")))
+    pat = os.environ.get("AS_KERNELS")
+    if pat:
+        srcs = [s for s in srcs if re.search(pat, s)]
+    opts = os.environ.get("AS_OPTS", "-O0 -O2").split()
+    archs = os.environ.get("AS_ARCHS", "gfx950 gfx942").split()
+    fails, log, n = [], [], 0
+    for s in srcs:
+        for a in archs:
+            for o in opts:
+                n += 1
+                e = compare(s, a, o, log)
+                if e:
+                    fails.append(e)
+    for l in log:
+        print("note:", l)
+    for f in fails:
+        print("FAIL", f)
+    print("as_kernels: %d builds compared, %d failed" % (n, len(fails)))
+    return 1 if fails or n == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
