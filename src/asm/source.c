@@ -879,10 +879,15 @@ static void emit_kd(st *s, int col)
     int64_t vg = nv > acc ? nv : acc;
     if (vg < 1)
         vg = 1;
+    /* GFX9 extra SGPRs after the last one used: VCC 2, with FLAT_SCRATCH 4, with XNACK_MASK 6
+     * (the three are consecutive, so each includes the one before) */
     int64_t ns = kget(s, "next_free_sgpr", 0);
-    ns += kget(s, "reserve_vcc", 1) ? 2 : 0;
-    ns += kget(s, "reserve_flat_scratch", 1) ? 2 : 0;
-    ns += kget(s, "reserve_xnack_mask", s->feat & 0x300 ? 1 : 0) ? 2 : 0;
+    if (kget(s, "reserve_xnack_mask", s->feat & 0x300 ? 1 : 0))
+        ns += 6;
+    else if (kget(s, "reserve_flat_scratch", 1))
+        ns += 4;
+    else if (kget(s, "reserve_vcc", 1))
+        ns += 2;
     if (ns < 1)
         ns = 1;
     uint32_t r1 = 0, r2 = 0, r3 = 0;

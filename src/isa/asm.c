@@ -365,8 +365,19 @@ static int tok_equiv(const char *a, const char *b)
     int64_t ia, ib;
     double da, db;
     int ai = parse_int(a, &ia), bi = parse_int(b, &ib);
-    if (ai && bi)
-        return ia == ib;
+    if (ai && bi) /* 16-bit immediates print unsigned: -12 is the 65524 of a branch's SIMM16 */
+        return ia == ib || (ia < 0 && ia >= -32768 && ib == ia + 65536) || (ib < 0 && ib >= -32768 && ia == ib + 65536);
+    if (!strncmp(a, "lit(", 4) && strncmp(b, "lit(", 4)) {
+        /* lit(X) forces a literal; the printer writes a non-inlinable literal without lit() */
+        char in[PL_TOK];
+        snprintf(in, sizeof in, "%s", a + 4);
+        size_t l = strlen(in);
+        if (l && in[l - 1] == ')') {
+            in[l - 1] = 0;
+            return parse_int(in, &ia) && parse_int(b, &ib) && (uint32_t)ia == (uint32_t)ib;
+        }
+        return 0;
+    }
     if (!strncmp(b, "lit(", 4) || !strncmp(a, "lit(", 4))
         return 0;
     int af = parse_float(a, &da), bf = parse_float(b, &db);
@@ -516,6 +527,7 @@ typedef struct {
     uint8_t nm;
     mfld m[24];
     uint32_t probe_or[2]; /* bits set while probing the operand map (fields that gate printing) */
+    uint32_t alt_or[2];   /* a third operand map with these bits set (sc0: atomics return) */
 } layout;
 
 #define F(w, sh, width, k) {w, sh, width, k, -1, 0}
@@ -567,10 +579,10 @@ static const layout layouts[L_N] = {
     [L_DS] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_REG8), F(1, 8, 8, K_REG8), F(1, 16, 8, K_REG8)},
               2, {M(0, 16, 1), M(0, 25, 1)}, {0, 0}},
     [L_FLAT] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 8, 8, K_REG8), F(1, 16, 7, K_SADDR)},
-                5, {M(0, 13, 1), M(0, 16, 1), M(0, 17, 1), M(0, 25, 1), M(1, 23, 1)}, {1u << 13, 0}},
+                5, {M(0, 13, 1), M(0, 16, 1), M(0, 17, 1), M(0, 25, 1), M(1, 23, 1)}, {1u << 13, 0}, {1u << 16, 0}},
     [L_MUBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
                  7, {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 15, 1), M(0, 16, 1), M(0, 17, 1), M(1, 23, 1)},
-                 {1u << 12, 0}},
+                 {1u << 12, 0}, {1u << 14 | 1u << 12, 0}},
     [L_MTBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
                  8,
                  {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 19, 4), M(0, 23, 3), M(1, 21, 1), M(1, 22, 1),
@@ -591,6 +603,8 @@ typedef struct {
     uint8_t nprinted;
     int8_t opmap2[PL_MAXOP]; /* the same from non-zero fields (operands printed only then) */
     uint8_t nprinted2;
+    int8_t opmap3[PL_MAXOP]; /* the same with the layout's alt_or bits (returning atomics) */
+    uint8_t nprinted3;
     uint32_t w[4];
 } entry;
 
@@ -630,15 +644,24 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w)
     if (!print_words(a->arch, t, 4, buf, sizeof buf, &size)) {
         /* ops that take no SGPR source (v_swap_b32, v_accvgpr_mov_b32, ...): v0 sources;
          * SMEM ops without an immediate form: imm=0 */
-        if (lay == L_VOP1 || lay == L_VOP2 || lay == L_VOPC)
+        int ok = 0;
+        if (lay == L_VOP1 || lay == L_VOP2 || lay == L_VOPC) {
             t[0] |= 256;
-        else if (lay == L_VOP3)
-            t[1] = 256u | 256u << 9 | 256u << 18;
-        else if (lay == L_SMEM)
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        } else if (lay == L_VOP3) {
+            /* each source a VGPR or an SGPR (v_readlane_b32 v0-source, s-lane) */
+            for (uint32_t m = 1; m < 8 && !ok; m++) {
+                t[1] = (m & 1 ? 256u : 0) | (m & 2 ? 256u : 0) << 9 | (m & 4 ? 256u : 0) << 18;
+                ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+            }
+        } else if (lay == L_SMEM) {
             t[0] &= ~(1u << 17);
-        else
-            return 0;
-        if (!print_words(a->arch, t, 4, buf, sizeof buf, &size))
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        } else if (lay == L_DS) { /* GWS ops exist only with gds set */
+            t[0] |= 1u << 16;
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        }
+        if (!ok)
             return 0;
     }
     if (a->ne == *cap) {
@@ -975,7 +998,8 @@ static uint32_t probe_value(const fld *F, int second)
 
 /* One operand map: base words w0 (fields at value set `from`: 0 or the first probe values),
  * each field moved to the next probe value in turn. */
-static int compute_map(const isa_asm *a, const entry *e, int from, int8_t *opmap, uint8_t *np)
+static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_t *extra, int8_t *opmap,
+                       uint8_t *np)
 {
     const layout *L = &layouts[e->lay];
     job j = {a, e, NULL, 0};
@@ -987,6 +1011,10 @@ static int compute_map(const isa_asm *a, const entry *e, int from, int8_t *opmap
         if (pass == 0) {
             w0[0] |= L->probe_or[0];
             w0[1] |= L->probe_or[1];
+        }
+        if (extra) {
+            w0[0] |= extra[0];
+            w0[1] |= extra[1];
         }
         if (from)
             for (int f = 0; f < L->nf; f++) {
@@ -1024,10 +1052,13 @@ static int compute_map(const isa_asm *a, const entry *e, int from, int8_t *opmap
 static void map_entry(const isa_asm *a, entry *e)
 {
     e->mapped = 1;
-    if (!compute_map(a, e, 0, e->opmap, &e->nprinted))
+    const layout *L = &layouts[e->lay];
+    if (!compute_map(a, e, 0, NULL, e->opmap, &e->nprinted))
         e->nprinted = 0xff;
-    if (!compute_map(a, e, 1, e->opmap2, &e->nprinted2))
+    if (!compute_map(a, e, 1, NULL, e->opmap2, &e->nprinted2))
         e->nprinted2 = 0xff;
+    if (!(L->alt_or[0] | L->alt_or[1]) || !compute_map(a, e, 0, L->alt_or, e->opmap3, &e->nprinted3))
+        e->nprinted3 = 0xff;
 }
 
 /* Candidate field values for an operand token in a field of kind k. */
@@ -1413,6 +1444,8 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
     const int8_t *opmap = e->opmap;
     if (in->nops != e->nprinted && in->nops == e->nprinted2)
         opmap = e->opmap2;
+    else if (in->nops != e->nprinted && in->nops == e->nprinted3)
+        opmap = e->opmap3;
     else if (in->nops != e->nprinted) {
         *err_op = in->nops > e->nprinted ? e->nprinted : in->nops;
         *score = 1 << 18;
