@@ -173,6 +173,7 @@ typedef struct {
     int col0;
     uint64_t pc;   /* address of the fixup (for @rel32) */
     int reloc;     /* a section symbol was used */
+    int rel;       /* @rel32@lo (1) / @rel32@hi (2): the expression is S + A - P, then a half */
     int unresolved;
     int bad;
 } ex;
@@ -247,12 +248,10 @@ static int64_t ex_primary(ex *e)
             e->reloc = 1;
         }
         if (rel) {
-            /* S + A - P: the addend after the symbol is added by the caller's expression, so
-             * llvm's "sym@rel32@lo+4" is (S - P) + 4 here as well */
-            int64_t d = v - (int64_t)e->pc;
-            v = rel == 1 ? (int64_t)(uint32_t)d : (int64_t)(uint32_t)((uint64_t)d >> 32);
-            if (rel == 2)
-                e->reloc = 2;
+            /* S - P here; the addend (the rest of the expression, "sym@rel32@hi+12") is added
+             * before eval() takes the low or high half, as the fixup does */
+            v -= (int64_t)e->pc;
+            e->rel = rel;
         }
         return v;
     }
@@ -328,8 +327,12 @@ static int64_t ex_or(ex *e)
 /* Evaluate a whole expression string.  Returns 0 on a syntax error. */
 static int eval(st *s, const char *txt, uint64_t pc, int64_t *v, int *reloc, int *unresolved)
 {
-    ex e = {s, txt, txt, 0, pc, 0, 0, 0};
+    ex e = {s, txt, txt, 0, pc, 0, 0, 0, 0};
     *v = ex_or(&e);
+    if (e.rel == 1)
+        *v = (int64_t)(uint32_t)*v;
+    else if (e.rel == 2)
+        *v = (int64_t)(uint32_t)((uint64_t)*v >> 32);
     sp(&e);
     if (*e.p || e.bad)
         return 0;
@@ -413,7 +416,7 @@ static int subst(st *s, const char *text, int col, int mode, int branch, char *o
             if (mode == 0) {
                 snprintf(rep, sizeof rep, "0");
             } else if (mode == 1) {
-                snprintf(rep, sizeof rep, "%s", branch ? "0" : "lit(0)");
+                snprintf(rep, sizeof rep, "%s", branch ? "0" : "lit(0x0)");
             } else {
                 int64_t v;
                 int reloc = 0, unres = 0;
@@ -510,7 +513,10 @@ static void do_inst(st *s, const char *text, int col)
     }
     if (!n) {
         /* columns are exact unless operands were rewritten: then point at the instruction */
-        fail(s, symbolic ? col : col + e.col, "%s", e.msg);
+        if (symbolic) /* columns do not survive the rewrite: show what was encoded */
+            fail(s, col, "%s (as '%s')", e.msg, out);
+        else
+            fail(s, col + e.col, "%s", e.msg);
         return;
     }
     if (s->cur == AS_SEC_NONE) {

@@ -367,16 +367,18 @@ static int tok_equiv(const char *a, const char *b)
     int ai = parse_int(a, &ia), bi = parse_int(b, &ib);
     if (ai && bi) /* 16-bit immediates print unsigned: -12 is the 65524 of a branch's SIMM16 */
         return ia == ib || (ia < 0 && ia >= -32768 && ib == ia + 65536) || (ib < 0 && ib >= -32768 && ia == ib + 65536);
-    if (!strncmp(a, "lit(", 4) && strncmp(b, "lit(", 4)) {
+    if (!strncmp(a, "lit(", 4)) {
         /* lit(X) forces a literal; the printer writes a non-inlinable literal without lit() */
-        char in[PL_TOK];
+        char in[PL_TOK], pb[PL_TOK];
         snprintf(in, sizeof in, "%s", a + 4);
-        size_t l = strlen(in);
-        if (l && in[l - 1] == ')') {
-            in[l - 1] = 0;
-            return parse_int(in, &ia) && parse_int(b, &ib) && (uint32_t)ia == (uint32_t)ib;
-        }
-        return 0;
+        snprintf(pb, sizeof pb, "%s", b + (strncmp(b, "lit(", 4) ? 0 : 4));
+        size_t l = strlen(in), lb = strlen(pb);
+        if (!l || in[l - 1] != ')')
+            return 0;
+        in[l - 1] = 0;
+        if (!strncmp(b, "lit(", 4) && lb && pb[lb - 1] == ')')
+            pb[lb - 1] = 0;
+        return parse_int(in, &ia) && parse_int(pb, &ib) && (uint32_t)ia == (uint32_t)ib;
     }
     if (!strncmp(b, "lit(", 4) || !strncmp(a, "lit(", 4))
         return 0;
