@@ -513,8 +513,15 @@ static void do_inst(st *s, const char *text, int col)
     }
     if (!n) {
         /* columns are exact unless operands were rewritten: then point at the instruction */
+        const char *o = e.col >= 0 && (size_t)e.col < strlen(text) ? text + e.col : "";
+        size_t il = 0;
+        while (is_ident((unsigned char)o[il]))
+            il++;
         if (symbolic) /* columns do not survive the rewrite: show what was encoded */
             fail(s, col, "%s (as '%s')", e.msg, out);
+        else if (il && is_ident0((unsigned char)o[0]) && (!o[il] || o[il] == ',' || isspace((unsigned char)o[il])) &&
+                 strstr(e.msg, "immediate"))
+            fail(s, col + e.col, "undefined symbol '%.*s' (%s)", (int)il, o, e.msg);
         else
             fail(s, col + e.col, "%s", e.msg);
         return;

@@ -1435,7 +1435,8 @@ static int descend(const job *j, uint32_t *w, const uint32_t *opmask, size_t *si
 
 /* Try to encode the input with entry e.  Returns bytes, 0 when it does not fit; *err_op gets the
  * input operand that could not be placed (or -1) and *score how close it came. */
-static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, int *err_op, int *score)
+static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, int *err_op, int *score,
+                        uint32_t *closest)
 {
     const layout *L = &layouts[e->lay];
     job j = {a, e, in, 0};
@@ -1541,8 +1542,10 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
                     *score = 0;
                     return size;
                 }
-                if (d < bestscore)
+                if (d < bestscore) {
                     bestscore = d;
+                    memcpy(closest, x, sizeof x);
+                }
             }
         }
         /* next combination */
@@ -1590,6 +1593,7 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
     static const char *const suffixes[] = {"", "_e32", "_e64"};
     int any = 0, best = 1 << 30, bestop = -1;
     const entry *beste = NULL;
+    uint32_t closest[4] = {0, 0, 0, 0};
     for (size_t s = 0; s < 3; s++) {
         char m[80];
         snprintf(m, sizeof m, "%s%s", in.mnem, suffixes[s]);
@@ -1599,16 +1603,18 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
         size_t n;
         entry *e = find_first(a, m, &n);
         for (size_t k = 0; k < n; k++) {
-            uint32_t w[4];
+            uint32_t w[4], cw[4] = {0, 0, 0, 0};
             int eop, score;
             any = 1;
-            size_t sz = try_entry(a, &e[k], &in, w, &eop, &score);
+            size_t sz = try_entry(a, &e[k], &in, w, &eop, &score, cw);
             if (sz) {
                 memcpy(out, w, sz);
                 return sz;
             }
-            if (score < best)
+            if (score < best) {
                 best = score, bestop = eop, beste = &e[k];
+                memcpy(closest, cw, sizeof cw);
+            }
         }
     }
     if (!any) {
@@ -1636,6 +1642,27 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
         snprintf(err->msg, sizeof err->msg, "too few operands for '%s': expected %u", in.mnem,
                  beste ? beste->nprinted : 0);
         return 0;
+    }
+    /* the operands fitted their fields but the closest encoding prints differently: point at the
+     * first operand that differs and say what the instruction has there */
+    if (beste && best < (1 << 17)) {
+        job j = {a, beste, &in, 0};
+        pline c;
+        if (try_print(&j, closest, &c, NULL, NULL, 0) && c.nops == in.nops) {
+            for (int i = 0; i < in.nops; i++) {
+                if (tok_equiv(in.op[i], c.op[i]))
+                    continue;
+                reg_t r;
+                const char *kind = "a constant";
+                if (parse_reg(a, c.op[i], &r))
+                    kind = r.kind == R_V ? "a vector register" : r.kind == R_A ? "an accumulator register"
+                           : r.kind == R_OFF ? "'off'" : "a scalar register";
+                err->col = in.opcol[i];
+                snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s (like '%s')", in.mnem,
+                         kind, c.op[i]);
+                return 0;
+            }
+        }
     }
     err->col = in.nkv ? in.kvcol[0] : in.mcol;
     snprintf(err->msg, sizeof err->msg, "invalid operands or modifiers for '%s'", in.mnem);
