@@ -135,6 +135,11 @@ gfx_launch = _fn("gfx_launch", c_int, c_void_p, c_void_p, P(c_u32), P(c_u32), c_
 gfx_last_fault = _fn("gfx_last_fault", c_int, c_void_p, P(FaultRecord))
 gfx_fault_kind_name = _fn("gfx_fault_kind_name", c_char_p, c_int)
 gfx_disasm = _fn("gfx_disasm", c_size_t, c_int, c_void_p, c_size_t, c_char_p, c_size_t)
+# the assembler (absent from libraries built before it existed)
+if hasattr(lib, "gfx_assemble"):
+    gfx_assemble = _fn("gfx_assemble", c_int, c_int, c_char_p, c_size_t, c_uint,
+                       P(P(ctypes.c_uint8)), P(c_size_t), c_char_p, c_size_t)
+    gfx_free = _fn("gfx_free", None, c_void_p)
 
 gfxemu_run_asm = _fn("gfxemu_run_asm", c_int, c_u64, c_u32, c_u32, c_u32, c_u32, c_u32, c_u32,
                      c_u32, c_u64, c_u32, c_u32, c_char_p, P(c_u32), c_u32)

@@ -12,6 +12,7 @@ import gfxtest
 EXAMPLES = {
     "Use from Python": "examples/python_vecadd.py",
     "Use as a framework's mock-GPU emulator": "examples/mock_gpu.py",
+    "Assemble without LLVM": "examples/python_asm.py",
 }
 
 
@@ -45,6 +46,11 @@ class ReadmeExamples(unittest.TestCase):
         out = self.run_example("Use as a framework's mock-GPU emulator")
         self.assertIn("run_asm: 1000 elements verified", out)
         self.assertIn("wild access: rc 8 - memory fault at address 0x1000", out)
+
+    def test_assemble(self):
+        out = self.run_example("Assemble without LLVM")
+        self.assertIn("saxpy from a string: 1000 elements verified", out)
+        self.assertIn("error: 2:23: invalid operand for 'v_add_f32_e32'", out)
 
 
 if __name__ == "__main__":
