@@ -530,66 +530,67 @@ typedef struct {
     mfld m[24];
     uint32_t probe_or[2]; /* bits set while probing the operand map (fields that gate printing) */
     uint32_t alt_or[2];   /* a third operand map with these bits set (sc0: atomics return) */
+    uint32_t alt2_or[2];  /* a fourth (MUBUF lds: no vdata) */
 } layout;
 
 #define F(w, sh, width, k) {w, sh, width, k, -1, 0}
 #define FX(w, sh, width, k, xw, xsh) {w, sh, width, k, xw, xsh}
 #define M(w, sh, width) {w, sh, width}
 static const layout layouts[L_N] = {
-    [L_SOP2] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}},
-    [L_SOPK] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 16, K_SIMM16), F(1, 0, 32, K_LIT32)}, 0, {{0}}, {0, 0}},
-    [L_SOP1] = {1, 2, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8)}, 0, {{0}}, {0, 0}},
-    [L_SOPC] = {1, 2, {F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}},
-    [L_SOPP] = {1, 1, {F(0, 0, 16, K_SIMM16)}, 0, {{0}}, {0, 0}},
+    [L_SOP2] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOPK] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 16, K_SIMM16), F(1, 0, 32, K_LIT32)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOP1] = {1, 2, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOPC] = {1, 2, {F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOPP] = {1, 1, {F(0, 0, 16, K_SIMM16)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
     [L_SMEM] = {2, 4, {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 0, 21, K_SMOFF), F(1, 25, 7, K_SDST7)},
-                2, {M(0, 16, 1), M(0, 15, 1)}, {0, 0}},
+                2, {M(0, 16, 1), M(0, 15, 1)}, {0, 0}, {0, 0}, {0, 0}},
     [L_VOP2] = {1, 4, {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8), F(1, 0, 32, K_LIT32)},
-                0, {{0}}, {0, 0}},
-    [L_VOP1] = {1, 2, {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9)}, 0, {{0}}, {0, 0}},
-    [L_VOPC] = {1, 2, {F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8)}, 0, {{0}}, {0, 0}},
+                0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_VOP1] = {1, 2, {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_VOPC] = {1, 2, {F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
     [L_SDWA2] = {2, 3, {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23), FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
                  12,
                  {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1), M(1, 20, 1),
                   M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
-                 {0, 0}},
+                 {0, 0}, {0, 0}, {0, 0}},
     [L_SDWA1] = {2, 2, {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23)},
                  12,
                  {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1), M(1, 20, 1),
                   M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
-                 {0, 0}},
+                 {0, 0}, {0, 0}, {0, 0}},
     [L_SDWAC] = {2, 3, {FX(1, 8, 7, K_SDWA_SDST, 1, 15), FX(1, 0, 8, K_SDWA_SRC, 1, 23), FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
                  8,
                  {M(1, 16, 3), M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1),
                   M(1, 29, 1)},
-                 {0, 0}},
+                 {0, 0}, {0, 0}, {0, 0}},
     [L_DPP2] = {2, 3, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
                 7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
-                {0, 0}},
+                {0, 0}, {0, 0}, {0, 0}},
     [L_DPP1] = {2, 2, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)},
                 7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
-                {0, 0}},
+                {0, 0}, {0, 0}, {0, 0}},
     [L_DPPC] = {2, 2, {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
                 7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
-                {0, 0}},
+                {0, 0}, {0, 0}, {0, 0}},
     [L_VOP3] = {2, 5,
                 {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9),
                  F(1, 18, 9, K_SRC9)},
                 13,
                 {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1), M(0, 14, 1),
                  M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1), M(1, 31, 1)},
-                {0, 0}},
+                {0, 0}, {0, 0}, {0, 0}},
     [L_DS] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_REG8), F(1, 8, 8, K_REG8), F(1, 16, 8, K_REG8)},
-              2, {M(0, 16, 1), M(0, 25, 1)}, {0, 0}},
+              2, {M(0, 16, 1), M(0, 25, 1)}, {0, 0}, {0, 0}, {0, 0}},
     [L_FLAT] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 8, 8, K_REG8), F(1, 16, 7, K_SADDR)},
-                5, {M(0, 13, 1), M(0, 16, 1), M(0, 17, 1), M(0, 25, 1), M(1, 23, 1)}, {1u << 13, 0}, {1u << 16, 0}},
+                5, {M(0, 13, 1), M(0, 16, 1), M(0, 17, 1), M(0, 25, 1), M(1, 23, 1)}, {1u << 13, 0}, {1u << 16, 0}, {0, 0}},
     [L_MUBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
                  7, {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 15, 1), M(0, 16, 1), M(0, 17, 1), M(1, 23, 1)},
-                 {1u << 12, 0}, {1u << 14 | 1u << 12, 0}},
+                 {1u << 12, 0}, {1u << 14 | 1u << 12, 0}, {1u << 16 | 1u << 12, 0}},
     [L_MTBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
                  8,
                  {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 19, 4), M(0, 23, 3), M(1, 21, 1), M(1, 22, 1),
                   M(1, 23, 1)},
-                 {1u << 12, 0}},
+                 {1u << 12, 0}, {0, 0}, {0, 0}},
 };
 #undef F
 #undef FX
@@ -607,6 +608,8 @@ typedef struct {
     uint8_t nprinted2;
     int8_t opmap3[PL_MAXOP]; /* the same with the layout's alt_or bits (returning atomics) */
     uint8_t nprinted3;
+    int8_t opmap4[PL_MAXOP]; /* ... and with its alt2_or bits */
+    uint8_t nprinted4;
     uint32_t w[4];
 } entry;
 
@@ -1061,6 +1064,8 @@ static void map_entry(const isa_asm *a, entry *e)
         e->nprinted2 = 0xff;
     if (!(L->alt_or[0] | L->alt_or[1]) || !compute_map(a, e, 0, L->alt_or, e->opmap3, &e->nprinted3))
         e->nprinted3 = 0xff;
+    if (!(L->alt2_or[0] | L->alt2_or[1]) || !compute_map(a, e, 0, L->alt2_or, e->opmap4, &e->nprinted4))
+        e->nprinted4 = 0xff;
 }
 
 /* Candidate field values for an operand token in a field of kind k. */
@@ -1449,6 +1454,8 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         opmap = e->opmap2;
     else if (in->nops != e->nprinted && in->nops == e->nprinted3)
         opmap = e->opmap3;
+    else if (in->nops != e->nprinted && in->nops == e->nprinted4)
+        opmap = e->opmap4;
     else if (in->nops != e->nprinted) {
         *err_op = in->nops > e->nprinted ? e->nprinted : in->nops;
         *score = 1 << 18;
