@@ -520,14 +520,14 @@ typedef struct {
 
 /* Field layouts per format/variant. */
 enum { L_SOP2, L_SOPK, L_SOP1, L_SOPC, L_SOPP, L_SMEM, L_VOP2, L_VOP1, L_VOPC, L_SDWA2, L_SDWA1,
-       L_SDWAC, L_DPP2, L_DPP1, L_DPPC, L_VOP3, L_DS, L_FLAT, L_MUBUF, L_MTBUF, L_N };
+       L_SDWAC, L_DPP2, L_DPP1, L_DPPC, L_VOP3, L_DS, L_FLAT, L_MUBUF, L_MTBUF, L_SCALED, L_N };
 
 typedef struct {
     uint8_t nbase; /* instruction dwords before a literal */
     uint8_t nf;
     fld f[6];
     uint8_t nm;
-    mfld m[24];
+    mfld m[28];
     uint32_t probe_or[2]; /* bits set while probing the operand map (fields that gate printing) */
     uint32_t alt_or[2];   /* a third operand map with these bits set (sc0: atomics return) */
     uint32_t alt2_or[2];  /* a fourth (MUBUF lds: no vdata) */
@@ -591,6 +591,16 @@ static const layout layouts[L_N] = {
                  {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 19, 4), M(0, 23, 3), M(1, 21, 1), M(1, 22, 1),
                   M(1, 23, 1)},
                  {1u << 12, 0}, {0, 0}, {0, 0}},
+    /* gfx950 scaled MFMA: v_mfma_ld_scale_b32 (scale sources in w1) + the f8f6f4 MFMA (w2, w3) */
+    [L_SCALED] = {4, 6,
+                  {F(2, 0, 8, K_REG8), F(3, 0, 9, K_SRC9), F(3, 9, 9, K_SRC9), F(3, 18, 9, K_SRC9),
+                   F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9)},
+                  26,
+                  {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1), M(0, 14, 1),
+                   M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1), M(1, 31, 1), M(2, 8, 1),
+                   M(2, 9, 1), M(2, 10, 1), M(2, 12, 1), M(2, 13, 1), M(2, 14, 1), M(2, 15, 1), M(3, 27, 1),
+                   M(3, 28, 1), M(3, 29, 1), M(3, 30, 1), M(3, 31, 1), M(2, 11, 1)},
+                  {0, 0}, {0, 0}, {0, 0}},
 };
 #undef F
 #undef FX
@@ -745,6 +755,12 @@ isa_asm *isa_asm_new(isa_arch arch)
     }
     for (uint32_t op = 0; op < 1024; op++)
         ADD(L_VOP3, 0xd0000000u | op << 16, 0);
+    for (uint32_t op = 0; op < 128; op++) { /* scaled MFMA pairs (gfx950): 16 bytes */
+        uint32_t t[4] = {0xd3ac0000u, 256u | 256u << 9, 0xd3800800u | op << 16, 256u | 256u << 9 | 256u << 18};
+        isa_inst in;
+        if (isa_decode(arch, (const uint8_t *)t, 16, &in) == 16 && add_entry(a, &cap, L_SCALED, t) < 0)
+            goto fail;
+    }
     for (uint32_t op = 0; op < 256; op++)
         ADD(L_DS, 0xd8000000u | op << 17, 0);
     for (uint32_t seg = 0; seg < 3; seg++)
@@ -1519,8 +1535,12 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
                 lit = i, litv = c->lit;
             }
         }
-        if (ok && lit >= 0)
-            w[L->nbase] = litv;
+        if (ok && lit >= 0) {
+            if (L->nbase >= 4)
+                ok = 0;
+            else
+                w[L->nbase] = litv;
+        }
         if (ok && e->lay == L_SMEM && in->nops >= 3 && kv_get(in, "offset") == NULL) {
             /* nothing: the offset operand is in w1 already */
         }

@@ -77,7 +77,7 @@ typedef struct {
 static int run_arch(isa_arch arch, size_t nrand, int show)
 {
     const char *an = isa_arch_name(arch);
-    size_t cap = nrand + NFAM * 1024 * 6 + 16, n = 0;
+    size_t cap = nrand + NFAM * 1024 * 6 + 128 * 6 + 16, n = 0;
     tcase *t = calloc(cap, sizeof *t);
     if (!t)
         return 1;
@@ -95,6 +95,22 @@ static int run_arch(isa_arch arch, size_t nrand, int show)
                     continue;
                 n++;
             }
+    /* gfx950's 128-bit scaled MFMA: a v_mfma_ld_scale_b32 word pair, then the MFMA with
+     * op_sel[0] set (random fields elsewhere) */
+    for (int op = 0; op < 128; op++)
+        for (int rep = 0; rep < 6 && n < cap; rep++) {
+            uint32_t w[4] = {0xd3ac0000u | (rnd() & 0x7f00u), rnd() & 0xf803ffffu,
+                             0xd3800800u | (uint32_t)op << 16 | (rnd() & 0xf7ffu), rnd()};
+            if (rnd() & 1)
+                w[3] &= 0x0f0f0f0fu, w[3] |= 256u | 256u << 9 | 256u << 18;
+            isa_inst in;
+            if (isa_decode(arch, (const uint8_t *)w, 16, &in) != 16)
+                continue;
+            isa_print(&in, t[n].text, sizeof t[n].text);
+            if (strstr(t[n].text, "Warning") || strstr(t[n].text, "/*") || strchr(t[n].text, '<'))
+                continue;
+            n++;
+        }
     size_t nop = n;
     for (size_t i = 0; i < nrand && n < cap; i++) {
         uint32_t w[4];
