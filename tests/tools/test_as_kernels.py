@@ -7,13 +7,16 @@ llvm-readelf-22 must read gfxemu's object without warnings, gfxemu's loader must
 differently; none of the suite's kernels do at present.)
 
 Environment: GFXEMU (CLI path, default build/gfxemu), BUILD, AS_KERNELS (regex on file names),
-AS_OPTS (optimisation levels, default "-O0 -O2"), AS_ARCHS (default "gfx950 gfx942")."""
+AS_OPTS (optimisation levels for every target; default -O0 and -O2 on gfx950, -O2 on gfx942),
+AS_ARCHS (default "gfx950 gfx942")."""
+import concurrent.futures
 import glob
 import os
 import re
 import struct
 import subprocess
 import sys
+import threading
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BUILD = os.path.join(ROOT, os.environ.get("BUILD", "build"))
@@ -89,7 +92,7 @@ class Elf:
 
 def listing(arch, code):
     """gfxemu's disassembly of code, to show where two kernels' bytes differ."""
-    path = os.path.join(OUT, "diff.bin")
+    path = os.path.join(OUT, "diff_%d.bin" % threading.get_ident())
     with open(path, "wb") as f:
         f.write(code)
     return run([GFXEMU, "disasm", "--arch", arch, "--raw", path]).stdout.splitlines()
@@ -157,16 +160,16 @@ def main():
     pat = os.environ.get("AS_KERNELS")
     if pat:
         srcs = [s for s in srcs if re.search(pat, s)]
-    opts = os.environ.get("AS_OPTS", "-O0 -O2").split()
+    # default: -O0 (calls through s_swappc, PC-relative literals) and -O2 on gfx950, -O2 on gfx942
+    opts = os.environ.get("AS_OPTS")
     archs = os.environ.get("AS_ARCHS", "gfx950 gfx942").split()
-    fails, log, n = [], [], 0
-    for s in srcs:
-        for a in archs:
-            for o in opts:
-                n += 1
-                e = compare(s, a, o, log)
-                if e:
-                    fails.append(e)
+    jobs = [(s, a, o) for s in srcs for a in archs
+            for o in (opts.split() if opts else (["-O0", "-O2"] if a == "gfx950" else ["-O2"]))]
+    log = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        results = list(ex.map(lambda j: compare(j[0], j[1], j[2], log), jobs))
+    fails = [e for e in results if e]
+    n = len(jobs)
     for l in log:
         print("note:", l)
     for f in fails:
