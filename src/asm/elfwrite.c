@@ -196,8 +196,10 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
         for (size_t i = 0; i < p.ndyn; i++)
             w32(h + 12 + 4 * i, (uint32_t)(i > 1 ? i - 1 : 0));
     }
-    memcpy(b + p.off[SH_RODATA], o->rodata, o->rodata_size);
-    memcpy(b + p.off[SH_TEXT], o->text, o->text_size);
+    if (o->rodata_size)
+        memcpy(b + p.off[SH_RODATA], o->rodata, o->rodata_size);
+    if (o->text_size)
+        memcpy(b + p.off[SH_TEXT], o->text, o->text_size);
     {
         const uint64_t dyn[6][2] = {{4, p.addr[SH_HASH]},  {5, p.addr[SH_DYNSTR]}, {6, p.addr[SH_DYNSYM]},
                                     {10, p.size[SH_DYNSTR]}, {11, SYM_SZ},          {0, 0}};

@@ -777,7 +777,7 @@ isa_asm *isa_asm_new(isa_arch arch)
         char buf[64];
         isa_buf b;
         for (unsigned enc = 102; enc < 128; enc++)
-            for (unsigned n = 1; n <= 2; n++) {
+            for (unsigned n = 1; n <= 2 - (enc & 1); n++) { /* pairs start at even encodings */
                 b = (isa_buf){buf, sizeof buf, 0};
                 buf[0] = 0;
                 isa_put_sreg(&b, enc, n);
