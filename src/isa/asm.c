@@ -1334,7 +1334,26 @@ static int direct_mods(const job *j, uint32_t *w)
         if ((v = kv_get(p, "offset"))) {
             if (parse_int(v, &n) && n >= 0 && n <= 0xffff)
                 set_bits(w, 0, 0, 16, (uint32_t)n);
-            else if (!strncmp(v, "swizzle(", 8)) {
+            else if (!strncmp(v, "swizzle(BITMASK_PERM,\"", 22) && strlen(v) == 29 && !strcmp(v + 27, "\")")) {
+                /* ds_swizzle bit-mask mode (offset[15] = 0): per lane-id bit, from the MSB, '0'/'1'
+                 * force it, 'p' keeps it, 'i' inverts it: and_mask[4:0] or_mask[9:5] xor_mask[14:10].
+                 * Computed rather than searched: the printer shows some of these masks in another
+                 * form (BROADCAST), llvm-mc encodes the masks as written. */
+                uint32_t am = 0, om = 0, xm = 0;
+                for (int k = 0; k < 5; k++) {
+                    char ch = v[22 + k];
+                    uint32_t bit = 1u << (4 - k);
+                    if (ch == '1')
+                        om |= bit;
+                    else if (ch == 'p')
+                        am |= bit;
+                    else if (ch == 'i')
+                        am |= bit, xm |= bit;
+                    else if (ch != '0')
+                        return 0;
+                }
+                set_bits(w, 0, 0, 16, am | om << 5 | xm << 10);
+            } else if (!strncmp(v, "swizzle(", 8)) {
                 /* the swizzle pattern: search the 16-bit field for the printed form */
                 for (uint32_t s = 0; s < 0x10000; s++) {
                     uint32_t x[4];
@@ -1461,6 +1480,23 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
 {
     const layout *L = &layouts[e->lay];
     job j = {a, e, in, 0};
+    pline in2;
+    const char *sw = e->lay == L_DS ? kv_get(in, "offset") : NULL;
+    if (sw && !strncmp(sw, "swizzle(BITMASK_PERM,", 21)) {
+        /* the mask is encoded as written (direct_mods); the printer may show the same offset in
+         * another form (BROADCAST): compare against that form */
+        uint32_t w[4];
+        memcpy(w, e->w, sizeof w);
+        pline c;
+        const char *pv;
+        if (direct_mods(&j, w) && try_print(&j, w, &c, NULL, NULL, 0) && (pv = kv_get(&c, "offset"))) {
+            in2 = *in;
+            for (int k = 0; k < in2.nkv; k++)
+                if (!strcmp(in2.key[k], "offset"))
+                    cpy(in2.val[k], sizeof in2.val[k], pv, strlen(pv));
+            j.in = in = &in2;
+        }
+    }
     *err_op = -1;
     *score = 1 << 20;
     if (!e->mapped)
