@@ -1132,8 +1132,8 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             return 2;
         }
         return 0;
-    case K_REG8:
-        if (isreg && (r.kind == R_V || r.kind == R_A || r.kind == R_S)) {
+    case K_REG8: /* (VOPC _e64 sdst may name any scalar source, src_* included) */
+        if (isreg && (r.kind == R_V || r.kind == R_A || r.kind == R_S || r.kind == R_SPECIAL)) {
             c[0].v = r.enc;
             return 1;
         }
