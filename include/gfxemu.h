@@ -439,6 +439,22 @@ size_t gfx_disasm(gfx_arch arch, const void *bytes, size_t avail, char *text, si
 int gfx_branch_target(gfx_arch arch, const void *bytes, size_t avail, uint64_t pc,
                       uint64_t *target);
 
+/* ---- assembly (src/api/assemble.c) ------------------------------------------------------------
+ *
+ * Assemble LLVM-syntax AMDGPU assembly for arch: what clang-22 -S writes (labels, sections, data
+ * directives, .amdhsa_kernel blocks, .amdgpu_metadata YAML) or bare instruction lines.  The bytes
+ * are those llvm-mc-22 produces.  Errors are one line "LINE:COL: message" in err.
+ * gfx_assemble() gives a code object (AMDHSA ELF, loadable by gfx_module_load_mem()), or with
+ * GFX_ASM_RAW only the bytes of .text; *out is malloc'd: release it with gfx_free(). */
+#define GFX_ASM_RAW 1u
+gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned flags, uint8_t **out,
+                        size_t *out_size, char *err, size_t errsz);
+/* Assemble and load in one step (a JIT for small kernels). */
+gfx_result gfx_module_assemble(gfx_arch arch, const char *src, size_t len, gfx_module **out, char *err,
+                               size_t errsz);
+/* Free memory the library returned (gfx_assemble's buffer); NULL is allowed. */
+void gfx_free(void *p);
+
 /* ---- drop-in for frameworks' mock GPUs (src/api/runasm.c) ----------------------------------
  *
  * For a framework whose mock driver turns a dispatch into one call.  Unlike the API above these

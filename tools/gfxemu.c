@@ -4,6 +4,7 @@
  *   gfxemu disasm --arch ARCH --raw FILE.bin          one instruction per line, text only
  *   gfxemu run FILE.co KERNEL --grid .. --block .. [--arg SPEC]...   run a kernel
  *   gfxemu debug FILE.co KERNEL <run args>            the same under a debugger (debug_cli.c)
+ *   gfxemu as [--arch ARCH] [--raw] IN.s -o OUT       assemble (code object, or .text bytes)
  *
  * Exit status: 0 success, 1 the input could not be processed, 2 usage error.
  */
@@ -1357,6 +1358,121 @@ static int memcheck_report(gfx_device *dev) {
 static int cmd_run(int argc, char **argv) { return run_main(argc, argv, 0); }
 static int cmd_debug(int argc, char **argv) { return run_main(argc, argv, 1); }
 
+/* ---- as ---------------------------------------------------------------------------------- */
+
+static const char as_usage[] =
+    "usage: gfxemu as [--arch gfx950|gfx942] IN.s -o OUT.co\n"
+    "       gfxemu as --arch gfx950|gfx942 --raw IN.s -o OUT.bin\n"
+    "\n"
+    "Assemble LLVM-syntax assembly (clang-22 -S output, or bare instructions) into an AMDHSA code\n"
+    "object, or with --raw into the instruction bytes of .text only.  Without --arch the target\n"
+    "comes from the source's .amdgcn_target directive.  IN.s may be '-' for standard input.\n";
+
+static int cmd_as(int argc, char **argv) {
+    const char *in = NULL, *outp = NULL, *arch_name = NULL;
+    int raw = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(as_usage, stdout);
+            return 0;
+        } else if (strcmp(a, "--raw") == 0) {
+            raw = 1;
+        } else if (strcmp(a, "--arch") == 0 || strcmp(a, "-o") == 0) {
+            if (++i >= argc) {
+                error("as: %s needs a value (see gfxemu as --help)", a);
+                return EXIT_USAGE;
+            }
+            *(a[1] == 'o' ? &outp : &arch_name) = argv[i];
+        } else if (strncmp(a, "--arch=", 7) == 0) {
+            arch_name = a + 7;
+        } else if (a[0] == '-' && a[1]) {
+            error("as: unknown option '%s' (see gfxemu as --help)", a);
+            return EXIT_USAGE;
+        } else if (in) {
+            error("as: more than one input file ('%s' and '%s')", in, a);
+            return EXIT_USAGE;
+        } else {
+            in = a;
+        }
+    }
+    if (!in || !outp) {
+        error("as: %s (see gfxemu as --help)", in ? "missing -o OUTPUT" : "missing input file");
+        return EXIT_USAGE;
+    }
+    gfx_arch arch = GFX_ARCH_GFX950;
+    if (arch_name && gfx_arch_from_name(arch_name, &arch) != GFX_OK) {
+        error("as: unknown architecture '%s' (expected gfx950 or gfx942)", arch_name);
+        return EXIT_USAGE;
+    }
+    if (raw && !arch_name) {
+        error("as: --raw needs --arch gfx950|gfx942");
+        return EXIT_USAGE;
+    }
+    size_t n = 0;
+    char *src = NULL;
+    if (strcmp(in, "-") == 0) {
+        size_t cap = 0;
+        for (;;) {
+            if (n + 4096 > cap) {
+                char *p = realloc(src, cap = cap * 2 + 8192);
+                if (!p) {
+                    free(src);
+                    error("as: out of memory");
+                    return EXIT_INPUT;
+                }
+                src = p;
+            }
+            size_t r = fread(src + n, 1, cap - n, stdin);
+            n += r;
+            if (r == 0)
+                break;
+        }
+    } else {
+        src = (char *)read_file(in, &n);
+        if (!src)
+            return EXIT_INPUT;
+    }
+    if (!arch_name) {
+        /* the target named by .amdgcn_target "amdgcn-amd-amdhsa--gfxNNN[:features]" */
+        const char *t = NULL;
+        for (size_t i = 0; i + 14 < n && !t; i++)
+            if (memcmp(src + i, ".amdgcn_target", 14) == 0)
+                t = src + i;
+        const char *g = NULL;
+        for (const char *q = t; q && q < src + n && *q != '\n' && !g; q++)
+            if (q + 3 < src + n && memcmp(q, "gfx", 3) == 0)
+                g = q;
+        char name[16] = "";
+        for (size_t k = 0; g && k + 1 < sizeof name && g + k < src + n &&
+                            ((g[k] >= 'a' && g[k] <= 'z') || (g[k] >= '0' && g[k] <= '9'));
+             k++)
+            name[k] = g[k], name[k + 1] = 0;
+        if (!g || gfx_arch_from_name(name, &arch) != GFX_OK) {
+            free(src);
+            error("as: %s: no --arch and no supported .amdgcn_target%s%s", in, g ? " " : "", name);
+            return EXIT_USAGE;
+        }
+    }
+    uint8_t *out = NULL;
+    size_t outn = 0;
+    char err[512];
+    gfx_result r = gfx_assemble(arch, src, n, raw ? GFX_ASM_RAW : 0, &out, &outn, err, sizeof err);
+    free(src);
+    if (r != GFX_OK) {
+        error("as: %s:%s", in, err);
+        return EXIT_INPUT;
+    }
+    FILE *f = fopen(outp, "wb");
+    if (!f || fwrite(out, 1, outn, f) != outn || fclose(f) != 0) {
+        error("as: %s: %s", outp, strerror(errno));
+        gfx_free(out);
+        return EXIT_INPUT;
+    }
+    gfx_free(out);
+    return 0;
+}
+
 /* ---- main -------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -1367,6 +1483,7 @@ typedef struct {
 
 static const command commands[] = {
     {"disasm", cmd_disasm, "disassemble a code object or raw instruction words"},
+    {"as", cmd_as, "assemble LLVM-syntax assembly into a code object or raw bytes"},
     {"run", cmd_run, "run a kernel on an emulated GPU"},
     {"debug", cmd_debug, "run a kernel under an interactive debugger"},
     {"info", cmd_info, "describe a code object's kernels: arguments, registers, occupancy"},

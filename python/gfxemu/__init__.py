@@ -11,7 +11,8 @@ A ctypes binding over libgfxemu.so (standard library only; numpy arrays work whe
 and the framework drop-in run_asm() (see gfxemu._runasm).  Library search: see gfxemu._native.
 """
 from ._api import (ArgumentError, Buffer, Device, Error, Fault, In, InOut, Kernel, Local,
-                   Module, Out, Scalar, Zero, default_device, f32, f64, i32, i64, load, u32, u64)
+                   Module, Out, Scalar, Zero, assemble, default_device, f32, f64, i32, i64, load,
+                   load_asm, u32, u64)
 from ._native import lib as _lib
 from ._runasm import (address_of, last_error, last_fault, map_host, register_host, run_asm,
                       unmap_host, unregister_host)
@@ -22,5 +23,5 @@ library_path = _lib._name
 
 __all__ = ["ArgumentError", "Buffer", "Device", "Error", "Fault", "In", "InOut", "Kernel",
            "Local", "Module", "Out", "Scalar", "Zero", "default_device", "f32", "f64", "i32", "i64",
-           "load", "u32", "u64", "address_of", "last_error", "last_fault", "map_host",
-           "register_host", "run_asm", "unmap_host", "unregister_host"]
+           "load", "u32", "u64", "assemble", "load_asm", "address_of", "last_error", "last_fault",
+           "map_host", "register_host", "run_asm", "unmap_host", "unregister_host"]

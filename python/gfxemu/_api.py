@@ -935,3 +935,31 @@ def load(path_or_bytes, device=None):
     if device is not None and device.arch != m.arch:
         raise Error("%s: %s code cannot run on a %s device" % (name, m.arch, device.arch), "arch")
     return m
+
+
+# ---- assembler ----------------------------------------------------------------------------------
+
+
+def assemble(source, arch="gfx950", raw=False):
+    """Assemble LLVM-syntax assembly (what clang-22 -S writes, or bare instructions) into a code
+    object (bytes, loadable with load()), or with raw=True into the instruction bytes of .text.
+    Errors raise Error with a "LINE:COL: message" text (code "format")."""
+    if not hasattr(N, "gfx_assemble"):
+        raise Error("this libgfxemu has no assembler", "unimplemented")
+    src = source.encode() if isinstance(source, str) else bytes(source)
+    out = ctypes.POINTER(ctypes.c_uint8)()
+    n = ctypes.c_size_t()
+    err = ctypes.create_string_buffer(512)
+    r = N.gfx_assemble(_arch_id(arch), src, len(src), 1 if raw else 0, ctypes.byref(out),
+                       ctypes.byref(n), err, len(err))
+    if r != N.GFX_OK:
+        raise Error(_s(err.value) or N.result_str(r), _result_name(r))
+    try:
+        return ctypes.string_at(out, n.value)
+    finally:
+        N.gfx_free(out)
+
+
+def load_asm(source, arch="gfx950", device=None):
+    """Assemble `source` (see assemble()) and load the code object: a kernel from a string."""
+    return load(assemble(source, arch), device=device)

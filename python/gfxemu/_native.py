@@ -179,6 +179,11 @@ gfx_memcheck_errors = _fn("gfx_memcheck_errors", c_u64, c_void_p, P(c_u64))
 gfx_memcheck_error_get = _fn("gfx_memcheck_error_get", c_int, c_void_p, c_size_t,
                              P(MemcheckError))
 gfx_disasm = _fn("gfx_disasm", c_size_t, c_int, c_void_p, c_size_t, c_char_p, c_size_t)
+# the assembler (absent from libraries built before it existed)
+if hasattr(lib, "gfx_assemble"):
+    gfx_assemble = _fn("gfx_assemble", c_int, c_int, c_char_p, c_size_t, c_uint,
+                       P(P(ctypes.c_uint8)), P(c_size_t), c_char_p, c_size_t)
+    gfx_free = _fn("gfx_free", None, c_void_p)
 
 gfxemu_run_asm = _fn("gfxemu_run_asm", c_int, c_u64, c_u32, c_u32, c_u32, c_u32, c_u32, c_u32,
                      c_u32, c_u64, c_u32, c_u32, c_char_p, P(c_u32), c_u32)

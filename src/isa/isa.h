@@ -200,6 +200,19 @@ size_t isa_print(const isa_inst *in, char *buf, size_t bufsz);
 const char *isa_fmt_name(isa_fmt f);
 const char *isa_arch_name(isa_arch a);
 
+/* Assembler (src/isa/asm.c): one instruction of LLVM 22 syntax -> its words, the bytes llvm-mc-22
+ * gives.  A context holds the mnemonic index built from the decoder's tables (read-only after
+ * creation except for per-entry operand maps filled on first use: one context per thread). */
+typedef struct isa_asm isa_asm;
+typedef struct isa_asm_error {
+    int col;       /* 0-based column in the instruction text */
+    char msg[160];
+} isa_asm_error;
+isa_asm *isa_asm_new(isa_arch arch);
+void isa_asm_free(isa_asm *a);
+/* text: one instruction, no label or comment.  Returns its size in bytes (4..16) or 0 and *err. */
+size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err);
+
 /* ---- internals shared by the family decoders/printers ---------------------------------- */
 
 /* A bounded string builder; printers never overflow, they truncate. */

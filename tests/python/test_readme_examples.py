@@ -13,6 +13,7 @@ EXAMPLES = {
     "Use from Python": "examples/python_vecadd.py",
     "Use as a framework's mock-GPU emulator": "examples/mock_gpu.py",
     "Use as tinygrad's mock-GPU emulator": "examples/tinygrad_remu.py",
+    "Assemble without LLVM": "examples/python_asm.py",
 }
 
 
@@ -51,6 +52,11 @@ class ReadmeExamples(unittest.TestCase):
         out = self.run_example("Use as tinygrad's mock-GPU emulator")
         self.assertIn("tinygrad glue: 1000 elements verified", out)
         self.assertIn("without the buffers' ranges: rc 8 - memory fault", out)
+
+    def test_assemble(self):
+        out = self.run_example("Assemble without LLVM")
+        self.assertIn("saxpy from a string: 1000 elements verified", out)
+        self.assertIn("error: 2:23: invalid operand for 'v_add_f32_e32'", out)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,63 @@
+/* assemble.c - public assembler API on top of src/asm (source level, code-object writer). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/as.h"
+#include "gfxemu.h"
+
+gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned flags, uint8_t **out,
+                        size_t *out_size, char *err, size_t errsz)
+{
+    char e[256];
+    if (!err || !errsz)
+        err = e, errsz = sizeof e;
+    err[0] = 0;
+    if (!out || !out_size || (!src && len)) {
+        snprintf(err, errsz, "invalid argument");
+        return GFX_ERR_INVALID;
+    }
+    *out = NULL;
+    *out_size = 0;
+    if ((unsigned)arch >= GFX_ARCH_COUNT) {
+        snprintf(err, errsz, "unknown architecture");
+        return GFX_ERR_ARCH;
+    }
+    as_out o;
+    if (as_assemble((isa_arch)arch, src ? src : "", len, (flags & GFX_ASM_RAW) != 0, &o, err, errsz))
+        return GFX_ERR_FORMAT;
+    gfx_result r = GFX_OK;
+    if (flags & GFX_ASM_RAW) {
+        *out = malloc(o.text_size ? o.text_size : 1);
+        if (!*out) {
+            r = GFX_ERR_NOMEM;
+        } else {
+            if (o.text_size)
+                memcpy(*out, o.text, o.text_size);
+            *out_size = o.text_size;
+        }
+    } else if (as_write_elf(&o, out, out_size, err, errsz)) {
+        r = GFX_ERR_NOMEM;
+    }
+    as_out_free(&o);
+    return r;
+}
+
+gfx_result gfx_module_assemble(gfx_arch arch, const char *src, size_t len, gfx_module **out, char *err,
+                               size_t errsz)
+{
+    uint8_t *co;
+    size_t n;
+    if (out)
+        *out = NULL;
+    if (!out)
+        return GFX_ERR_INVALID;
+    gfx_result r = gfx_assemble(arch, src, len, 0, &co, &n, err, errsz);
+    if (r != GFX_OK)
+        return r;
+    r = gfx_module_load_mem(co, n, out, err, errsz);
+    free(co);
+    return r;
+}
+
+void gfx_free(void *p) { free(p); }

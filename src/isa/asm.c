@@ -1,0 +1,1733 @@
+/* asm.c - assemble one instruction of LLVM 22 syntax into its machine words.
+ *
+ * The encoder knows the microcode formats (field positions, CDNA3/CDNA4 ISA manuals "Microcode
+ * formats", the same layouts the family decoders document) and nothing op-specific: everything
+ * else is asked of the decoder and printer, which reproduce LLVM 22 exactly.
+ *
+ *  1. Mnemonic index.  Every opcode of every format is decoded once from a template word (all
+ *     operand fields zero; VOP1/VOP2/VOPC also with the SDWA and DPP source codes, FLAT with each
+ *     segment) and filed under the mnemonic the printer gives it.  A third target is a new
+ *     isa_arch for the decoder and needs nothing here.
+ *  2. Operand map.  For a candidate, each register field of the format is set to a probe value in
+ *     turn; the printed operand that changes is the one that field encodes.  Printed operands no
+ *     field changes are implicit (the vcc of v_addc_co_u32_e32).
+ *  3. Operands.  Each input operand is turned into the field value(s) of its field's kind
+ *     (register, inline constant or literal, 16-bit immediate, ...).
+ *  4. Modifiers.  The format's modifier bits (clamp, omod, op_sel, neg, abs, sc0, offen, acc,
+ *     SDWA selects, ...) are found by search: starting from the value llvm-mc uses by default,
+ *     fields are set one at a time to the value that brings the printed text closest to the input
+ *     (pairs of bits when single steps stall).  Offsets and DPP controls are computed directly.
+ *  5. Verification.  The candidate is accepted only if the decoder prints exactly the input
+ *     (numerically equal constants compare equal); candidates are tried in llvm-mc's order of
+ *     preference (the VOP1/VOP2/VOPC form before _e64, inline constants before literals), so the
+ *     bytes are the ones llvm-mc-22 produces.
+ *
+ * The search costs a few dozen decode+print calls per instruction (~10-50 us).
+ */
+#include "isa/isa.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- parsed text --------------------------------------------------------------------------- */
+
+#define PL_MAXOP 8
+#define PL_MAXKV 40
+#define PL_TOK 64
+
+/* One line of assembly split the way LLVM prints it: mnemonic, comma-separated operands (their
+ * neg/abs/sext wrappers moved to keys "neg.I", "abs.I", "sext.I"), then space-separated
+ * modifiers as key/value pairs (lists become "key.0", "key.1", ...). */
+typedef struct {
+    char mnem[PL_TOK];
+    int mcol;
+    int nops;
+    char op[PL_MAXOP][PL_TOK];
+    int opcol[PL_MAXOP];
+    int nkv;
+    char key[PL_MAXKV][32];
+    char val[PL_MAXKV][PL_TOK];
+    int kvcol[PL_MAXKV];
+    int bad; /* could not be split (too many operands, overlong token) */
+} pline;
+
+/* Copy s[0..n) trimmed into d. */
+static void cpy(char *d, size_t dn, const char *s, size_t n)
+{
+    while (n && isspace((unsigned char)*s))
+        s++, n--;
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n >= dn)
+        n = dn - 1;
+    memcpy(d, s, n);
+    d[n] = 0;
+}
+
+static void kv_add(pline *p, const char *k, const char *v, int col)
+{
+    if (p->nkv >= PL_MAXKV) {
+        p->bad = 1;
+        return;
+    }
+    cpy(p->key[p->nkv], sizeof p->key[0], k, strlen(k));
+    cpy(p->val[p->nkv], sizeof p->val[0], v, strlen(v));
+    p->kvcol[p->nkv] = col;
+    p->nkv++;
+}
+
+static const char *kv_get(const pline *p, const char *k)
+{
+    for (int i = 0; i < p->nkv; i++)
+        if (!strcmp(p->key[i], k))
+            return p->val[i];
+    return NULL;
+}
+
+/* A modifier token: "name", "name:value", "name:[a,b]" or "name(value)". */
+static void parse_mod(pline *p, const char *t, int col)
+{
+    char name[64], val[PL_TOK];
+    const char *c = strchr(t, ':');
+    if (!c) {
+        kv_add(p, t, "1", col);
+        return;
+    }
+    cpy(name, sizeof name, t, (size_t)(c - t));
+    cpy(val, sizeof val, c + 1, strlen(c + 1));
+    /* output modifiers read as one numeric field so that the search can reach each value */
+    if (!strcmp(name, "mul") || !strcmp(name, "div")) {
+        kv_add(p, "omod", !strcmp(t, "mul:2") ? "1" : !strcmp(t, "mul:4") ? "2" : !strcmp(t, "div:2") ? "3" : t,
+               col);
+        return;
+    }
+    if (val[0] == '[') {
+        /* lists: one key per element; MTBUF format names say which field they are */
+        int i = 0;
+        char *s = val + 1;
+        while (*s && *s != ']') {
+            char *e = s;
+            while (*e && *e != ',' && *e != ']')
+                e++;
+            char el[PL_TOK], k[128];
+            cpy(el, sizeof el, s, (size_t)(e - s));
+            if (!strcmp(name, "format") && !strncmp(el, "BUF_DATA_FORMAT", 15))
+                snprintf(k, sizeof k, "format.d");
+            else if (!strcmp(name, "format") && !strncmp(el, "BUF_NUM_FORMAT", 14))
+                snprintf(k, sizeof k, "format.n");
+            else
+                snprintf(k, sizeof k, "%s.%d", name, i);
+            kv_add(p, k, el, col);
+            i++;
+            s = *e == ',' ? e + 1 : e;
+        }
+        return;
+    }
+    kv_add(p, name, val, col);
+}
+
+static int is_flag_word(const char *t)
+{
+    static const char *const flags[] = {"sc0", "sc1", "nt", "glc", "slc", "offen", "idxen", "lds",
+                                        "gds", "clamp", "nv", "tfe", "row_mirror", "row_half_mirror",
+                                        "addr64", NULL};
+    for (int i = 0; flags[i]; i++)
+        if (!strcmp(t, flags[i]))
+            return 1;
+    const char *c = strchr(t, ':');
+    return c && memchr(t, '[', (size_t)(c - t)) == NULL;
+}
+
+static int is_waitcnt_part(const char *t)
+{
+    return !strncmp(t, "vmcnt(", 6) || !strncmp(t, "expcnt(", 7) || !strncmp(t, "lgkmcnt(", 8);
+}
+
+/* Strip neg/abs/sext wrappers from operand i. */
+static void parse_operand(pline *p, const char *t, int col)
+{
+    char buf[PL_TOK], key[32];
+    int i = p->nops;
+    snprintf(buf, sizeof buf, "%s", t);
+    for (;;) {
+        size_t l = strlen(buf);
+        if (buf[0] == '-' && buf[1] && !isdigit((unsigned char)buf[1]) && buf[1] != '.') {
+            snprintf(key, sizeof key, "neg.%d", i);
+            kv_add(p, key, "1", col);
+            memmove(buf, buf + 1, l);
+        } else if (buf[0] == '|' && l > 2 && buf[l - 1] == '|') {
+            snprintf(key, sizeof key, "abs.%d", i);
+            kv_add(p, key, "1", col);
+            buf[l - 1] = 0;
+            memmove(buf, buf + 1, l - 1);
+        } else if ((!strncmp(buf, "neg(", 4) || !strncmp(buf, "abs(", 4)) && buf[l - 1] == ')') {
+            snprintf(key, sizeof key, "%.3s.%d", buf, i);
+            kv_add(p, key, "1", col);
+            buf[l - 1] = 0;
+            memmove(buf, buf + 4, l - 4);
+        } else if (!strncmp(buf, "sext(", 5) && buf[l - 1] == ')') {
+            snprintf(key, sizeof key, "sext.%d", i);
+            kv_add(p, key, "1", col);
+            buf[l - 1] = 0;
+            memmove(buf, buf + 5, l - 5);
+        } else {
+            break;
+        }
+    }
+    if (i >= PL_MAXOP) {
+        p->bad = 1;
+        return;
+    }
+    snprintf(p->op[i], PL_TOK, "%s", buf);
+    p->opcol[i] = col;
+    p->nops++;
+}
+
+/* Split text (no comment) into a pline.  Columns are 0-based offsets into text. */
+static void parse_line(const char *text, pline *p)
+{
+    memset(p, 0, sizeof *p);
+    const char *s = text;
+    while (isspace((unsigned char)*s))
+        s++;
+    const char *m = s;
+    while (*s && !isspace((unsigned char)*s))
+        s++;
+    cpy(p->mnem, sizeof p->mnem, m, (size_t)(s - m));
+    for (char *c = p->mnem; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    p->mcol = (int)(m - text);
+    /* split into top-level comma segments */
+    const char *seg[PL_MAXOP + 2];
+    size_t segl[PL_MAXOP + 2];
+    int nseg = 0, depth = 0, bar = 0;
+    const char *st = s;
+    for (const char *c = s;; c++) {
+        if (*c == '(' || *c == '[')
+            depth++;
+        else if (*c == ')' || *c == ']')
+            depth--;
+        else if (*c == '|')
+            bar ^= 1;
+        if (*c == 0 || (*c == ',' && depth == 0 && !bar)) {
+            if (nseg >= PL_MAXOP + 1) {
+                p->bad = 1;
+                return;
+            }
+            seg[nseg] = st;
+            segl[nseg++] = (size_t)(c - st);
+            if (*c == 0)
+                break;
+            st = c + 1;
+        }
+    }
+    for (int i = 0; i < nseg; i++) {
+        const char *a = seg[i];
+        size_t n = segl[i];
+        while (n && isspace((unsigned char)*a))
+            a++, n--;
+        if (i < nseg - 1) {
+            char t[PL_TOK];
+            cpy(t, sizeof t, a, n);
+            parse_operand(p, t, (int)(a - text));
+            continue;
+        }
+        /* last segment: operand then modifiers, split at top-level spaces */
+        int first = 1;
+        const char *c = a, *end = a + n;
+        char wait[PL_TOK] = "";
+        int waitcol = -1;
+        while (c < end) {
+            while (c < end && isspace((unsigned char)*c))
+                c++;
+            if (c >= end)
+                break;
+            const char *b = c;
+            int d = 0, br = 0;
+            while (c < end && (d > 0 || br || !isspace((unsigned char)*c))) {
+                if (*c == '(' || *c == '[')
+                    d++;
+                else if (*c == ')' || *c == ']')
+                    d--;
+                else if (*c == '|')
+                    br ^= 1;
+                c++;
+            }
+            char t[PL_TOK];
+            cpy(t, sizeof t, b, (size_t)(c - b));
+            if (is_waitcnt_part(t)) {
+                if (waitcol < 0)
+                    waitcol = (int)(b - text);
+                size_t wl = strlen(wait), tl = strlen(t);
+                if (wl + tl + 2 > sizeof wait) {
+                    p->bad = 1;
+                    return;
+                }
+                if (wl)
+                    wait[wl++] = ' ';
+                memcpy(wait + wl, t, tl + 1);
+                first = 0;
+                continue;
+            }
+            if (first && !(nseg == 1 && is_flag_word(t)))
+                parse_operand(p, t, (int)(b - text));
+            else
+                parse_mod(p, t, (int)(b - text));
+            first = 0;
+        }
+        if (waitcol >= 0)
+            parse_operand(p, wait, waitcol);
+    }
+}
+
+/* ---- numbers ------------------------------------------------------------------------------- */
+
+/* An integer token (decimal, 0x hex, optional sign). */
+static int parse_int(const char *t, int64_t *v)
+{
+    char *e;
+    const char *s = t;
+    int neg = 0;
+    if (*s == '-')
+        neg = 1, s++;
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    unsigned long long u = strtoull(s, &e, 0);
+    if (*e)
+        return 0;
+    *v = neg ? -(int64_t)u : (int64_t)u;
+    return 1;
+}
+
+static int parse_float(const char *t, double *v)
+{
+    char *e;
+    if (!strchr(t, '.') && !strchr(t, 'e'))
+        return 0;
+    if (!strncmp(t, "0x", 2) || !strncmp(t, "-0x", 3))
+        return 0;
+    *v = strtod(t, &e);
+    return *e == 0 && e != t;
+}
+
+static uint32_t f32_bits(double d)
+{
+    float f = (float)d;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static uint64_t f64_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static uint16_t f16_bits(double d)
+{
+    /* round to nearest even; finite normal and subnormal values (constants in source text) */
+    uint32_t f = f32_bits(d);
+    uint32_t sign = (f >> 16) & 0x8000;
+    int e = (int)((f >> 23) & 0xff) - 127 + 15;
+    uint32_t m = f & 0x7fffff;
+    if (((f >> 23) & 0xff) == 0xff)
+        return (uint16_t)(sign | 0x7c00 | (m ? 0x200 : 0));
+    if (e >= 31)
+        return (uint16_t)(sign | 0x7c00);
+    if (e <= 0) {
+        if (e < -10)
+            return (uint16_t)sign;
+        m |= 0x800000;
+        unsigned sh = (unsigned)(14 - e);
+        uint32_t r = m >> sh, rem = m & ((1u << sh) - 1), half = 1u << (sh - 1);
+        if (rem > half || (rem == half && (r & 1)))
+            r++;
+        return (uint16_t)(sign | r);
+    }
+    uint32_t r = m >> 13, rem = m & 0x1fff;
+    uint32_t h = sign | (uint32_t)e << 10 | r;
+    if (rem > 0x1000 || (rem == 0x1000 && (r & 1)))
+        h++;
+    return (uint16_t)h;
+}
+
+/* Tokens the printer would have printed the same way: identical, or equal numbers (an integer
+ * and a float equal to its f32/f16/f64-high/bf16 bits). */
+static int tok_equiv(const char *a, const char *b)
+{
+    if (!strcmp(a, b))
+        return 1;
+    int64_t ia, ib;
+    double da, db;
+    int ai = parse_int(a, &ia), bi = parse_int(b, &ib);
+    if (ai && bi) /* 16-bit immediates print unsigned: -12 is the 65524 of a branch's SIMM16 */
+        return ia == ib || (ia < 0 && ia >= -32768 && ib == ia + 65536) || (ib < 0 && ib >= -32768 && ia == ib + 65536);
+    if (!strncmp(a, "lit(", 4)) {
+        /* lit(X) forces a literal; the printer writes a non-inlinable literal without lit() */
+        char in[PL_TOK], pb[PL_TOK];
+        snprintf(in, sizeof in, "%s", a + 4);
+        snprintf(pb, sizeof pb, "%s", b + (strncmp(b, "lit(", 4) ? 0 : 4));
+        size_t l = strlen(in), lb = strlen(pb);
+        if (!l || in[l - 1] != ')')
+            return 0;
+        in[l - 1] = 0;
+        if (!strncmp(b, "lit(", 4) && lb && pb[lb - 1] == ')')
+            pb[lb - 1] = 0;
+        return parse_int(in, &ia) && parse_int(pb, &ib) && (uint32_t)ia == (uint32_t)ib;
+    }
+    if (!strncmp(b, "lit(", 4) || !strncmp(a, "lit(", 4))
+        return 0;
+    int af = parse_float(a, &da), bf = parse_float(b, &db);
+    if (af && bf)
+        return da == db || (fabs(da - db) < 1e-6 && fabs(da - 0.15915494309189532) < 1e-6);
+    if (af && bi) {
+        uint64_t u = (uint64_t)ib;
+        return u == f32_bits(da) || u == f16_bits(da) || u == (f64_bits(da) >> 32) ||
+               u == (f32_bits(da) >> 16);
+    }
+    if (bf && ai)
+        return tok_equiv(b, a);
+    return 0;
+}
+
+static int popcount64(uint64_t v)
+{
+    int n = 0;
+    while (v)
+        v &= v - 1, n++;
+    return n;
+}
+
+/* Distance between two values of a modifier key (0 = equal). */
+static int val_dist(const char *a, const char *b)
+{
+    int64_t ia, ib;
+    if (tok_equiv(a, b))
+        return 0;
+    if (parse_int(a, &ia) && parse_int(b, &ib))
+        return popcount64((uint64_t)(ia ^ ib));
+    return 1;
+}
+
+/* How far the printed candidate c is from the input p: 0 only for an exact match. */
+static int line_dist(const pline *p, const pline *c)
+{
+    int d = 0;
+    int n = p->nops > c->nops ? p->nops : c->nops;
+    for (int i = 0; i < n; i++) {
+        if (i >= p->nops || i >= c->nops)
+            d += 2;
+        else if (!tok_equiv(p->op[i], c->op[i]))
+            d += 1;
+    }
+    for (int i = 0; i < p->nkv; i++) {
+        const char *cv = kv_get(c, p->key[i]);
+        int64_t v;
+        if (!cv)
+            d += 1 + (parse_int(p->val[i], &v) ? popcount64((uint64_t)v) : 0);
+        else
+            d += val_dist(p->val[i], cv);
+    }
+    for (int i = 0; i < c->nkv; i++)
+        if (!kv_get(p, c->key[i])) {
+            int64_t v;
+            d += 1 + (parse_int(c->val[i], &v) ? popcount64((uint64_t)v) : 0);
+        }
+    return d;
+}
+
+/* ---- registers ------------------------------------------------------------------------------ */
+
+enum { R_NONE, R_S, R_V, R_A, R_SPECIAL, R_OFF };
+
+typedef struct {
+    int kind;      /* R_* */
+    unsigned enc;  /* R_S: scalar operand encoding; R_V/R_A: index; R_SPECIAL: encoding */
+    unsigned n;    /* dwords */
+} reg_t;
+
+/* Names the printer uses for scalar registers 102..127 and the special sources, taken from the
+ * printer itself so the two never disagree. */
+typedef struct {
+    char name[32];
+    uint16_t enc;
+    uint8_t n, special;
+} regname;
+
+static int parse_range(const char *s, unsigned *lo, unsigned *n)
+{
+    char *e;
+    if (*s == '[') {
+        unsigned long a = strtoul(s + 1, &e, 10);
+        if (e == s + 1)
+            return 0;
+        unsigned long b = a;
+        if (*e == ':') {
+            const char *f = e + 1;
+            b = strtoul(f, &e, 10);
+            if (e == f)
+                return 0;
+        }
+        if (strcmp(e, "]") || b < a || b - a >= 32)
+            return 0;
+        *lo = (unsigned)a;
+        *n = (unsigned)(b - a + 1);
+        return 1;
+    }
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    unsigned long a = strtoul(s, &e, 10);
+    if (*e)
+        return 0;
+    *lo = (unsigned)a;
+    *n = 1;
+    return 1;
+}
+
+/* ---- context ------------------------------------------------------------------------------- */
+
+/* Field kinds: how an operand token becomes field bits. */
+enum {
+    K_SRC9,   /* VALU source: SGPR/const/VGPR (256+), literal 255 */
+    K_SRC8,   /* scalar source: SGPR/const, literal 255 */
+    K_REG8,   /* VGPR/AGPR index, or an SGPR encoding (v_readlane's sdst) */
+    K_SDST7,  /* scalar destination */
+    K_SBASE,  /* SMEM sbase: SGPR pair number */
+    K_SRSRC,  /* buffer resource: SGPR quad number */
+    K_SADDR,  /* FLAT saddr: SGPR, or off = 0x7f */
+    K_VADDR,  /* FLAT/MUBUF vaddr: VGPR, or off */
+    K_SIMM16, /* SOPK/SOPP immediate: number, hwreg(), sendmsg(), waitcnt, gpr_idx() */
+    K_SMOFF,  /* SMEM offset: immediate (imm=1) or SGPR */
+    K_LIT32,  /* madmk/fmaak K: the literal dword itself */
+    K_SDWA_SRC, /* SDWA source: VGPR, or SGPR/const with the S bit */
+    K_SDWA_SDST, /* VOPC SDWA: vcc, or an SGPR pair with the SD bit */
+    K_SIMM8,  /* s_set_gpr_idx_on mode (ssrc1 byte as an immediate) */
+};
+
+typedef struct {
+    uint8_t w, sh, width, kind;
+    int8_t xw, xsh; /* extra bit set with a register (SDWA S/SD bits); -1 = none */
+} fld;
+
+typedef struct {
+    uint8_t w, sh, width;
+} mfld;
+
+/* Field layouts per format/variant. */
+enum { L_SOP2, L_SOPK, L_SOP1, L_SOPC, L_SOPP, L_SMEM, L_VOP2, L_VOP1, L_VOPC, L_SDWA2, L_SDWA1,
+       L_SDWAC, L_DPP2, L_DPP1, L_DPPC, L_VOP3, L_DS, L_FLAT, L_MUBUF, L_MTBUF, L_SCALED, L_N };
+
+typedef struct {
+    uint8_t nbase; /* instruction dwords before a literal */
+    uint8_t nf;
+    fld f[6];
+    uint8_t nm;
+    mfld m[28];
+    uint32_t probe_or[2]; /* bits set while probing the operand map (fields that gate printing) */
+    uint32_t alt_or[2];   /* a third operand map with these bits set (sc0: atomics return) */
+    uint32_t alt2_or[2];  /* a fourth (MUBUF lds: no vdata) */
+} layout;
+
+#define F(w, sh, width, k) {w, sh, width, k, -1, 0}
+#define FX(w, sh, width, k, xw, xsh) {w, sh, width, k, xw, xsh}
+#define M(w, sh, width) {w, sh, width}
+static const layout layouts[L_N] = {
+    [L_SOP2] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOPK] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 16, K_SIMM16), F(1, 0, 32, K_LIT32)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOP1] = {1, 2, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOPC] = {1, 2, {F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOPP] = {1, 1, {F(0, 0, 16, K_SIMM16)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SMEM] = {2, 4, {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 0, 21, K_SMOFF), F(1, 25, 7, K_SDST7)},
+                2, {M(0, 16, 1), M(0, 15, 1)}, {0, 0}, {0, 0}, {0, 0}},
+    [L_VOP2] = {1, 4, {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8), F(1, 0, 32, K_LIT32)},
+                0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_VOP1] = {1, 2, {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_VOPC] = {1, 2, {F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SDWA2] = {2, 3, {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23), FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
+                 12,
+                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1), M(1, 20, 1),
+                  M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
+                 {0, 0}, {0, 0}, {0, 0}},
+    [L_SDWA1] = {2, 2, {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23)},
+                 12,
+                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1), M(1, 20, 1),
+                  M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
+                 {0, 0}, {0, 0}, {0, 0}},
+    [L_SDWAC] = {2, 3, {FX(1, 8, 7, K_SDWA_SDST, 1, 15), FX(1, 0, 8, K_SDWA_SRC, 1, 23), FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
+                 8,
+                 {M(1, 16, 3), M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1),
+                  M(1, 29, 1)},
+                 {0, 0}, {0, 0}, {0, 0}},
+    [L_DPP2] = {2, 3, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
+                {0, 0}, {0, 0}, {0, 0}},
+    [L_DPP1] = {2, 2, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)},
+                7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
+                {0, 0}, {0, 0}, {0, 0}},
+    [L_DPPC] = {2, 2, {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
+                {0, 0}, {0, 0}, {0, 0}},
+    [L_VOP3] = {2, 5,
+                {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9),
+                 F(1, 18, 9, K_SRC9)},
+                13,
+                {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1), M(0, 14, 1),
+                 M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1), M(1, 31, 1)},
+                {0, 0}, {0, 0}, {0, 0}},
+    [L_DS] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_REG8), F(1, 8, 8, K_REG8), F(1, 16, 8, K_REG8)},
+              2, {M(0, 16, 1), M(0, 25, 1)}, {0, 0}, {0, 0}, {0, 0}},
+    [L_FLAT] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 8, 8, K_REG8), F(1, 16, 7, K_SADDR)},
+                5, {M(0, 13, 1), M(0, 16, 1), M(0, 17, 1), M(0, 25, 1), M(1, 23, 1)}, {1u << 13, 0}, {1u << 16, 0}, {0, 0}},
+    [L_MUBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
+                 7, {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 15, 1), M(0, 16, 1), M(0, 17, 1), M(1, 23, 1)},
+                 {1u << 12, 0}, {1u << 14 | 1u << 12, 0}, {1u << 16 | 1u << 12, 0}},
+    [L_MTBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
+                 8,
+                 {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 19, 4), M(0, 23, 3), M(1, 21, 1), M(1, 22, 1),
+                  M(1, 23, 1)},
+                 {1u << 12, 0}, {0, 0}, {0, 0}},
+    /* gfx950 scaled MFMA: v_mfma_ld_scale_b32 (scale sources in w1) + the f8f6f4 MFMA (w2, w3) */
+    [L_SCALED] = {4, 6,
+                  {F(2, 0, 8, K_REG8), F(3, 0, 9, K_SRC9), F(3, 9, 9, K_SRC9), F(3, 18, 9, K_SRC9),
+                   F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9)},
+                  26,
+                  {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1), M(0, 14, 1),
+                   M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1), M(1, 31, 1), M(2, 8, 1),
+                   M(2, 9, 1), M(2, 10, 1), M(2, 12, 1), M(2, 13, 1), M(2, 14, 1), M(2, 15, 1), M(3, 27, 1),
+                   M(3, 28, 1), M(3, 29, 1), M(3, 30, 1), M(3, 31, 1), M(2, 11, 1)},
+                  {0, 0}, {0, 0}, {0, 0}},
+};
+#undef F
+#undef FX
+#undef M
+
+/* One way to encode a mnemonic: a template (opcode and format bits set, operand fields zero). */
+typedef struct {
+    char mnem[48];
+    uint8_t lay;   /* L_* */
+    uint8_t mapped; /* opmap computed */
+    uint8_t size;  /* template size in bytes */
+    int8_t opmap[PL_MAXOP]; /* printed operand -> field index, -1 implicit */
+    uint8_t nprinted;
+    int8_t opmap2[PL_MAXOP]; /* the same from non-zero fields (operands printed only then) */
+    uint8_t nprinted2;
+    int8_t opmap3[PL_MAXOP]; /* the same with the layout's alt_or bits (returning atomics) */
+    uint8_t nprinted3;
+    int8_t opmap4[PL_MAXOP]; /* ... and with its alt2_or bits */
+    uint8_t nprinted4;
+    uint32_t w[4];
+} entry;
+
+struct isa_asm {
+    isa_arch arch;
+    entry *e;
+    size_t ne;
+    regname *rn;
+    size_t nrn;
+};
+
+static int print_words(isa_arch arch, const uint32_t *w, size_t nw, char *buf, size_t bn, size_t *size)
+{
+    isa_inst in;
+    size_t n = isa_decode(arch, (const uint8_t *)w, nw * 4, &in);
+    if (!n)
+        return 0;
+    isa_print(&in, buf, bn);
+    if (size)
+        *size = n;
+    /* LLVM's annotations mark encodings it would not assemble back */
+    if (strstr(buf, "Warning:") || strstr(buf, "/*"))
+        return 0;
+    return 1;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+    return strcmp(((const entry *)a)->mnem, ((const entry *)b)->mnem);
+}
+
+static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w)
+{
+    char buf[256];
+    size_t size;
+    uint32_t t[4] = {w[0], w[1], w[2], w[3]};
+    if (!print_words(a->arch, t, 4, buf, sizeof buf, &size)) {
+        /* ops that take no SGPR source (v_swap_b32, v_accvgpr_mov_b32, ...): v0 sources;
+         * SMEM ops without an immediate form: imm=0 */
+        int ok = 0;
+        if (lay == L_VOP1 || lay == L_VOP2 || lay == L_VOPC) {
+            t[0] |= 256;
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        } else if (lay == L_VOP3) {
+            /* each source a VGPR or an SGPR (v_readlane_b32 v0-source, s-lane) */
+            for (uint32_t m = 1; m < 8 && !ok; m++) {
+                t[1] = (m & 1 ? 256u : 0) | (m & 2 ? 256u : 0) << 9 | (m & 4 ? 256u : 0) << 18;
+                ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+            }
+        } else if (lay == L_SMEM) {
+            t[0] &= ~(1u << 17);
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        } else if (lay == L_DS) { /* GWS ops exist only with gds set */
+            t[0] |= 1u << 16;
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        }
+        if (!ok)
+            return 0;
+    }
+    if (a->ne == *cap) {
+        size_t nc = *cap ? *cap * 2 : 1024;
+        entry *ne = realloc(a->e, nc * sizeof *ne);
+        if (!ne)
+            return -1;
+        a->e = ne;
+        *cap = nc;
+    }
+    entry *e = &a->e[a->ne++];
+    memset(e, 0, sizeof *e);
+    size_t l = strcspn(buf, " ");
+    if (l >= sizeof e->mnem)
+        l = sizeof e->mnem - 1;
+    memcpy(e->mnem, buf, l);
+    e->lay = (uint8_t)lay;
+    e->size = (uint8_t)size;
+    memcpy(e->w, t, sizeof t);
+    return 1;
+}
+
+static void add_regname(isa_asm *a, const char *name, unsigned enc, unsigned n, int special)
+{
+    regname *r = realloc(a->rn, (a->nrn + 1) * sizeof *r);
+    if (!r)
+        return;
+    a->rn = r;
+    r = &a->rn[a->nrn++];
+    snprintf(r->name, sizeof r->name, "%s", name);
+    r->enc = (uint16_t)enc;
+    r->n = (uint8_t)n;
+    r->special = (uint8_t)special;
+}
+
+isa_asm *isa_asm_new(isa_arch arch)
+{
+    isa_asm *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->arch = arch;
+    size_t cap = 0;
+    uint32_t w[4];
+#define ADD(lay, w0, w1)                                                                          \
+    do {                                                                                           \
+        w[0] = (w0), w[1] = (w1), w[2] = 0, w[3] = 0;                                              \
+        if (add_entry(a, &cap, lay, w) < 0)                                                        \
+            goto fail;                                                                             \
+    } while (0)
+    for (uint32_t op = 0; op < 128; op++)
+        if (isa_identify(0x80000000u | op << 23) == ISA_FMT_SOP2)
+            ADD(L_SOP2, 0x80000000u | op << 23, 0);
+    for (uint32_t op = 0; op < 32; op++)
+        if (isa_identify(0xb0000000u | op << 23) == ISA_FMT_SOPK)
+            ADD(L_SOPK, 0xb0000000u | op << 23, 0);
+    for (uint32_t op = 0; op < 256; op++)
+        ADD(L_SOP1, 0xbe800000u | op << 8, 0);
+    for (uint32_t op = 0; op < 128; op++)
+        ADD(L_SOPC, 0xbf000000u | op << 16, 0);
+    for (uint32_t op = 0; op < 128; op++)
+        ADD(L_SOPP, 0xbf800000u | op << 16, 0);
+    for (uint32_t op = 0; op < 256; op++)
+        ADD(L_SMEM, 0xc0000000u | op << 18 | 1u << 17, 0);
+    for (uint32_t op = 0; op < 63; op++) {
+        ADD(L_VOP2, op << 25, 0);
+        ADD(L_SDWA2, op << 25 | 0xf9, 0x06060600u);
+        ADD(L_DPP2, op << 25 | 0xfa, 0xff0000e4u);
+    }
+    for (uint32_t op = 0; op < 256; op++) {
+        ADD(L_VOP1, 0x7e000000u | op << 9, 0);
+        ADD(L_SDWA1, 0x7e000000u | op << 9 | 0xf9, 0x00060600u);
+        ADD(L_DPP1, 0x7e000000u | op << 9 | 0xfa, 0xff0000e4u);
+        ADD(L_VOPC, 0x7c000000u | op << 17, 0);
+        ADD(L_SDWAC, 0x7c000000u | op << 17 | 0xf9, 0x06060000u);
+        ADD(L_DPPC, 0x7c000000u | op << 17 | 0xfa, 0xff0000e4u);
+    }
+    for (uint32_t op = 0; op < 1024; op++)
+        ADD(L_VOP3, 0xd0000000u | op << 16, 0);
+    for (uint32_t op = 0; op < 128; op++) { /* scaled MFMA pairs (gfx950): 16 bytes */
+        uint32_t t[4] = {0xd3ac0000u, 256u | 256u << 9, 0xd3800800u | op << 16, 256u | 256u << 9 | 256u << 18};
+        isa_inst in;
+        if (isa_decode(arch, (const uint8_t *)t, 16, &in) == 16 && add_entry(a, &cap, L_SCALED, t) < 0)
+            goto fail;
+    }
+    for (uint32_t op = 0; op < 256; op++)
+        ADD(L_DS, 0xd8000000u | op << 17, 0);
+    for (uint32_t seg = 0; seg < 3; seg++)
+        for (uint32_t op = 0; op < 128; op++)
+            ADD(L_FLAT, 0xdc000000u | op << 18 | seg << 14, seg ? 0x007f0000u : 0);
+    for (uint32_t op = 0; op < 128; op++)
+        ADD(L_MUBUF, 0xe0000000u | op << 18, 0);
+    for (uint32_t op = 0; op < 16; op++)
+        ADD(L_MTBUF, 0xe8000000u | op << 15 | 1u << 19 | 4u << 23, 0);
+#undef ADD
+    qsort(a->e, a->ne, sizeof *a->e, entry_cmp);
+    /* register names, from the printer */
+    {
+        char buf[64];
+        isa_buf b;
+        for (unsigned enc = 102; enc < 128; enc++)
+            for (unsigned n = 1; n <= 2 - (enc & 1); n++) { /* pairs start at even encodings */
+                b = (isa_buf){buf, sizeof buf, 0};
+                buf[0] = 0;
+                isa_put_sreg(&b, enc, n);
+                if (buf[0] && buf[0] != '<' && buf[0] != 't' && !(buf[0] == 's' && isdigit((unsigned char)buf[1])))
+                    add_regname(a, buf, enc, n, 0);
+            }
+        isa_inst in;
+        memset(&in, 0, sizeof in);
+        for (unsigned enc = 209; enc < 255; enc++) {
+            if (enc >= 240 && enc <= 248)
+                continue;
+            isa_opnd o = {ISA_OPND_SPECIAL, 1, (uint16_t)enc, 0};
+            b = (isa_buf){buf, sizeof buf, 0};
+            buf[0] = 0;
+            isa_put_opnd(&b, &in, &o, ISA_T_B32);
+            if (buf[0] && buf[0] != '<')
+                add_regname(a, buf, enc, 1, 1);
+        }
+        add_regname(a, "lds_direct", 254, 1, 1);
+    }
+    return a;
+fail:
+    isa_asm_free(a);
+    return NULL;
+}
+
+void isa_asm_free(isa_asm *a)
+{
+    if (!a)
+        return;
+    free(a->e);
+    free(a->rn);
+    free(a);
+}
+
+static int parse_reg(const isa_asm *a, const char *t, reg_t *r)
+{
+    unsigned lo, n;
+    memset(r, 0, sizeof *r);
+    if (!strcmp(t, "off")) {
+        r->kind = R_OFF;
+        return 1;
+    }
+    for (size_t i = 0; i < a->nrn; i++)
+        if (!strcmp(a->rn[i].name, t)) {
+            r->kind = a->rn[i].special ? R_SPECIAL : R_S;
+            r->enc = a->rn[i].enc;
+            r->n = a->rn[i].n;
+            return 1;
+        }
+    if (!strncmp(t, "ttmp", 4) && parse_range(t + 4, &lo, &n) && lo + n <= 16) {
+        r->kind = R_S, r->enc = 108 + lo, r->n = n;
+        return 1;
+    }
+    if (t[0] == 's' && parse_range(t + 1, &lo, &n) && lo + n <= 102) {
+        r->kind = R_S, r->enc = lo, r->n = n;
+        return 1;
+    }
+    if ((t[0] == 'v' || t[0] == 'a') && parse_range(t + 1, &lo, &n) && lo + n <= 256) {
+        r->kind = t[0] == 'v' ? R_V : R_A, r->enc = lo, r->n = n;
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- operand values ------------------------------------------------------------------------ */
+
+typedef struct {
+    uint32_t v;       /* field value */
+    int8_t xbit;      /* set the field's extra bit */
+    uint8_t has_lit;  /* a literal dword follows */
+    uint32_t lit;
+    uint32_t clr[2];  /* bits to clear (SMEM imm) */
+} cand;
+
+static const double float_inl[] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0};
+
+/* Inline-constant and literal encodings of a constant token, in llvm-mc's order of preference. */
+static int const_cands(const char *t, int allow_lit, cand *c, int max)
+{
+    int n = 0;
+    int64_t iv;
+    double dv;
+    memset(c, 0, sizeof *c * (size_t)max);
+    if (!strncmp(t, "lit(", 4)) {
+        char in[PL_TOK];
+        snprintf(in, sizeof in, "%s", t + 4);
+        size_t l = strlen(in);
+        if (!l || in[l - 1] != ')' || !allow_lit)
+            return 0;
+        in[l - 1] = 0;
+        if (!parse_int(in, &iv))
+            return 0;
+        c[0].v = 255, c[0].has_lit = 1, c[0].lit = (uint32_t)iv;
+        return 1;
+    }
+    if (parse_int(t, &iv)) {
+        if (iv >= 0 && iv <= 64)
+            c[n++].v = (uint32_t)(128 + iv);
+        else if (iv < 0 && iv >= -16)
+            c[n++].v = (uint32_t)(192 - iv);
+        /* the f32 pattern of a float constant is inlined; an f16 pattern only where the
+         * operand is a 16-bit float (i16 operands print float constants as f16 bits, but
+         * llvm-mc reads such hex as a literal): literal first, then the f16 inline form */
+        for (int k = 0; k < 8 && n < max - 3; k++)
+            if ((uint64_t)iv == f32_bits(float_inl[k]))
+                c[n++].v = (uint32_t)(240 + k);
+        if (iv == 0x3e22f983)
+            c[n++].v = 248;
+        if (allow_lit && n < max) {
+            c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)iv;
+            n++;
+        }
+        for (int k = 0; k < 8 && n < max - 2; k++)
+            if ((uint64_t)iv == f16_bits(float_inl[k]))
+                c[n++].v = (uint32_t)(240 + k);
+        if (iv == 0x3118 && n < max - 2)
+            c[n++].v = 248;
+        if (allow_lit && n < max && iv > 0xffffffffLL) { /* 64-bit value: its high half */
+            c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)((uint64_t)iv >> 32);
+            n++;
+        }
+        return n;
+    }
+    if (parse_float(t, &dv)) {
+        for (int k = 0; k < 8; k++)
+            if (dv == float_inl[k])
+                c[n++].v = (uint32_t)(240 + k);
+        if (fabs(dv - 0.15915494309189532) < 1e-6)
+            c[n++].v = 248;
+        if (allow_lit) {
+            uint32_t lits[4] = {f32_bits(dv), f16_bits(dv), (uint32_t)(f64_bits(dv) >> 32),
+                                f32_bits(dv) >> 16};
+            for (int k = 0; k < 4 && n < max; k++) {
+                c[n].v = 255, c[n].has_lit = 1, c[n].lit = lits[k];
+                n++;
+            }
+        }
+        return n;
+    }
+    return 0;
+}
+
+/* Parse the SOPP/SOPK special immediates whose fields are known from the manual. */
+static int waitcnt_value(const char *t, uint32_t *out)
+{
+    unsigned vm = 63, exp = 7, lgkm = 15;
+    const char *s = t;
+    while (*s) {
+        while (*s == ' ' || *s == '&')
+            s++;
+        if (!*s)
+            break;
+        char name[16];
+        size_t l = strcspn(s, "(");
+        if (l >= sizeof name || !s[l])
+            return 0;
+        memcpy(name, s, l);
+        name[l] = 0;
+        char *e;
+        unsigned long v = strtoul(s + l + 1, &e, 0);
+        if (*e != ')')
+            return 0;
+        if (!strcmp(name, "vmcnt") && v < 64)
+            vm = (unsigned)v;
+        else if (!strcmp(name, "expcnt") && v < 8)
+            exp = (unsigned)v;
+        else if (!strcmp(name, "lgkmcnt") && v < 16)
+            lgkm = (unsigned)v;
+        else
+            return 0;
+        s = e + 1;
+    }
+    /* CDNA3/CDNA4 S_WAITCNT: vmcnt[3:0], expcnt[6:4], lgkmcnt[11:8], vmcnt[5:4] in [15:14] */
+    *out = (vm & 15) | (exp << 4) | (lgkm << 8) | ((vm >> 4) << 14);
+    return 1;
+}
+
+/* ---- building and checking a candidate ------------------------------------------------------ */
+
+typedef struct {
+    const isa_asm *a;
+    const entry *e;
+    const pline *in;
+    int mnem_suffix_ok; /* the input mnemonic lacks the _e32/_e64/... suffix */
+} job;
+
+static void set_bits(uint32_t *w, unsigned wi, unsigned sh, unsigned width, uint32_t v)
+{
+    uint32_t m = width >= 32 ? 0xffffffffu : ((1u << width) - 1) << sh;
+    w[wi] = (w[wi] & ~m) | ((v << sh) & m);
+}
+
+static uint32_t get_bits(const uint32_t *w, unsigned wi, unsigned sh, unsigned width)
+{
+    return width >= 32 ? w[wi] : (w[wi] >> sh) & ((1u << width) - 1);
+}
+
+/* Print words; fill pl. */
+static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, char *text, size_t tn)
+{
+    char buf[256];
+    if (!print_words(j->a->arch, w, 4, buf, sizeof buf, size))
+        return 0;
+    parse_line(buf, pl);
+    if (text)
+        snprintf(text, tn, "%s", buf);
+    return !pl->bad;
+}
+
+static int mnem_ok(const job *j, const pline *c)
+{
+    if (!strcmp(j->in->mnem, c->mnem))
+        return 1;
+    size_t l = strlen(j->in->mnem);
+    if (strncmp(j->in->mnem, c->mnem, l))
+        return 0;
+    const char *suf = c->mnem + l;
+    return !strcmp(suf, "_e32") || !strcmp(suf, "_e64");
+}
+
+/* Distance of words w from the input; big when they do not decode. */
+static int dist_of(const job *j, const uint32_t *w, size_t *size)
+{
+    pline c;
+    if (!try_print(j, w, &c, size, NULL, 0))
+        return 1 << 20;
+    if (!mnem_ok(j, &c))
+        return 1 << 19;
+    return line_dist(j->in, &c);
+}
+
+static uint32_t probe_value(const fld *F, int second)
+{
+    /* register tuples up to 16 SGPRs / 8 VGPRs stay aligned: s4, s[4:7], s[12:27], v[4:7] */
+    uint32_t pv = F->kind == K_SRSRC ? 1 : F->kind == K_SBASE ? 2 : 4;
+    return second ? pv * 3 : pv;
+}
+
+/* One operand map: base words w0 (fields at value set `from`: 0 or the first probe values),
+ * each field moved to the next probe value in turn. */
+static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_t *extra, int8_t *opmap,
+                       uint8_t *np)
+{
+    const layout *L = &layouts[e->lay];
+    job j = {a, e, NULL, 0};
+    uint32_t w0[4];
+    pline p0, p1;
+    memset(opmap, -1, PL_MAXOP);
+    for (int pass = 0; pass < 2; pass++) {
+        memcpy(w0, e->w, sizeof w0);
+        if (pass == 0) {
+            w0[0] |= L->probe_or[0];
+            w0[1] |= L->probe_or[1];
+        }
+        if (extra) {
+            w0[0] |= extra[0];
+            w0[1] |= extra[1];
+        }
+        if (from)
+            for (int f = 0; f < L->nf; f++) {
+                const fld *F = &L->f[f];
+                uint32_t v = probe_value(F, 0) + (get_bits(e->w, F->w, F->sh, F->width) >= 256 ? 256 : 0);
+                set_bits(w0, F->w, F->sh, F->width, v);
+            }
+        if (try_print(&j, w0, &p0, NULL, NULL, 0))
+            break;
+        if (pass == 1)
+            return 0;
+    }
+    *np = (uint8_t)p0.nops;
+    for (int f = 0; f < L->nf; f++) {
+        const fld *F = &L->f[f];
+        uint32_t w1[4];
+        memcpy(w1, w0, sizeof w1);
+        set_bits(w1, F->w, F->sh, F->width,
+                 probe_value(F, from) + (get_bits(e->w, F->w, F->sh, F->width) >= 256 ? 256 : 0));
+        if (F->xw >= 0)
+            w1[F->xw] |= 1u << F->xsh;
+        if (!try_print(&j, w1, &p1, NULL, NULL, 0) || p1.nops != p0.nops)
+            continue;
+        for (int i = 0; i < p0.nops && i < PL_MAXOP; i++)
+            if (strcmp(p0.op[i], p1.op[i]) && opmap[i] < 0) {
+                opmap[i] = (int8_t)f;
+                break;
+            }
+    }
+    return 1;
+}
+
+/* Compute the operand maps of an entry: which field prints each operand.  Operands that appear
+ * only for non-zero field values (s_endpgm 3) get a second map from a non-zero base. */
+static void map_entry(const isa_asm *a, entry *e)
+{
+    e->mapped = 1;
+    const layout *L = &layouts[e->lay];
+    if (!compute_map(a, e, 0, NULL, e->opmap, &e->nprinted))
+        e->nprinted = 0xff;
+    if (!compute_map(a, e, 1, NULL, e->opmap2, &e->nprinted2))
+        e->nprinted2 = 0xff;
+    if (!(L->alt_or[0] | L->alt_or[1]) || !compute_map(a, e, 0, L->alt_or, e->opmap3, &e->nprinted3))
+        e->nprinted3 = 0xff;
+    if (!(L->alt2_or[0] | L->alt2_or[1]) || !compute_map(a, e, 0, L->alt2_or, e->opmap4, &e->nprinted4))
+        e->nprinted4 = 0xff;
+}
+
+/* Candidate field values for an operand token in a field of kind k. */
+static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int max)
+{
+    reg_t r;
+    memset(c, 0, sizeof *c * (size_t)max);
+    int isreg = parse_reg(j->a, t, &r);
+    switch (F->kind) {
+    case K_SRC9:
+    case K_SRC8:
+        if (isreg) {
+            if (r.kind == R_S || r.kind == R_SPECIAL) {
+                c[0].v = r.enc;
+                return 1;
+            }
+            if ((r.kind == R_V || r.kind == R_A) && F->kind == K_SRC9) {
+                c[0].v = 256 + r.enc;
+                return 1;
+            }
+            return 0;
+        }
+        {
+            int n = const_cands(t, 1, c, max);
+            /* other symbolic forms (gpr_idx(SRC0,...)) are looked up through the printer */
+            return n ? n : isalpha((unsigned char)t[0]) && strchr(t, '(') ? -1 : 0;
+        }
+    case K_SDWA_SRC:
+        if (isreg && (r.kind == R_V || r.kind == R_A)) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        if (isreg && (r.kind == R_S || r.kind == R_SPECIAL)) {
+            c[0].v = r.enc, c[0].xbit = 1;
+            return 1;
+        }
+        {
+            int n = const_cands(t, 0, c, max);
+            for (int i = 0; i < n; i++)
+                c[i].xbit = 1;
+            return n;
+        }
+    case K_SDWA_SDST:
+        if (isreg && r.kind == R_S) {
+            /* vcc is SD=0 (llvm-mc's form); any SGPR pair also fits the sdst field with SD=1 */
+            c[r.enc == 106].v = r.enc, c[r.enc == 106].xbit = 1;
+            c[r.enc != 106].v = 0;
+            return 2;
+        }
+        return 0;
+    case K_REG8: /* (VOPC _e64 sdst may name any scalar source, src_* included) */
+        if (isreg && (r.kind == R_V || r.kind == R_A || r.kind == R_S || r.kind == R_SPECIAL)) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        return 0;
+    case K_VADDR:
+        if (isreg && (r.kind == R_V || r.kind == R_A)) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        if (isreg && r.kind == R_OFF) {
+            c[0].v = 0;
+            return 1;
+        }
+        return 0;
+    case K_SDST7: {
+        int64_t v;
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        if (parse_int(t, &v) && v >= 0 && v < 128) { /* s_atc_probe's sdata is a number */
+            c[0].v = (uint32_t)v;
+            return 1;
+        }
+        return 0;
+    }
+    case K_SADDR:
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        if (isreg && r.kind == R_OFF) {
+            c[0].v = 0x7f;
+            return 1;
+        }
+        return 0;
+    case K_SBASE:
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc / 2;
+            return 1;
+        }
+        return 0;
+    case K_SRSRC:
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc / 4;
+            return 1;
+        }
+        return 0;
+    case K_SMOFF: {
+        int64_t v;
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc, c[0].clr[0] = 1u << 17;
+            return 1;
+        }
+        if (parse_int(t, &v)) {
+            c[0].v = (uint32_t)v & 0x1fffff;
+            return 1;
+        }
+        return 0;
+    }
+    case K_LIT32: {
+        int n = const_cands(t, 1, c, max), k = 0;
+        for (int i = 0; i < n; i++)
+            if (c[i].has_lit)
+                c[k].v = c[i].lit, c[k].has_lit = 0, k++;
+        return k;
+    }
+    case K_SIMM16: {
+        int64_t v;
+        uint32_t u;
+        if (parse_int(t, &v)) {
+            c[0].v = (uint32_t)v & 0xffff;
+            return 1;
+        }
+        if (waitcnt_value(t, &u)) {
+            c[0].v = u;
+            return 1;
+        }
+        return -1; /* symbolic: search the field */
+    }
+    }
+    return 0;
+}
+
+/* Search a field for the value whose printed operand i equals token t (hwreg(), sendmsg(), ...). */
+static int search_field(const job *j, uint32_t *w, const fld *F, int i, const char *t, uint32_t lim)
+{
+    for (uint32_t v = 0; v < lim; v++) {
+        uint32_t x[4];
+        memcpy(x, w, sizeof x);
+        set_bits(x, F->w, F->sh, F->width, v);
+        pline c;
+        if (try_print(j, x, &c, NULL, NULL, 0) && i < c.nops && !strcmp(c.op[i], t)) {
+            memcpy(w, x, sizeof x);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* hwreg(NAME|ID[, offset, size]): find the id by name through the printer, the rest from the
+ * manual (SIMM16 = id | offset << 6 | (size - 1) << 11). */
+static int hwreg_field(const job *j, uint32_t *w, const fld *F, int i, const char *t)
+{
+    char a0[40];
+    unsigned off = 0, size = 32;
+    if (strncmp(t, "hwreg(", 6))
+        return 0;
+    const char *s = t + 6;
+    size_t l = strcspn(s, ",)");
+    if (l >= sizeof a0)
+        return 0;
+    memcpy(a0, s, l);
+    a0[l] = 0;
+    if (s[l] == ',' && sscanf(s + l + 1, "%u , %u", &off, &size) != 2)
+        return 0;
+    if (off > 31 || size < 1 || size > 32)
+        return 0;
+    int64_t id;
+    if (!parse_int(a0, &id)) {
+        id = -1;
+        for (unsigned v = 0; v < 64 && id < 0; v++) {
+            uint32_t x[4];
+            memcpy(x, w, sizeof x);
+            set_bits(x, F->w, F->sh, F->width, v | 31u << 11);
+            pline c;
+            char want[64];
+            snprintf(want, sizeof want, "hwreg(%s)", a0);
+            if (try_print(j, x, &c, NULL, NULL, 0) && i < c.nops && !strcmp(c.op[i], want))
+                id = v;
+        }
+        if (id < 0)
+            return 0;
+    }
+    if (id < 0 || id > 63)
+        return 0;
+    set_bits(w, F->w, F->sh, F->width, (uint32_t)id | off << 6 | (size - 1) << 11);
+    return 1;
+}
+
+/* DPP control from its modifiers (CDNA3/CDNA4 "DPP_CTRL" enumeration). */
+static int dpp_ctrl(const pline *p, uint32_t *ctl)
+{
+    const char *v;
+    int64_t n;
+    if ((v = kv_get(p, "quad_perm.0"))) {
+        uint32_t q = 0;
+        for (int i = 0; i < 4; i++) {
+            char k[16];
+            snprintf(k, sizeof k, "quad_perm.%d", i);
+            const char *e = kv_get(p, k);
+            if (!e || !parse_int(e, &n) || n < 0 || n > 3)
+                return 0;
+            q |= (uint32_t)n << (2 * i);
+        }
+        *ctl = q;
+        return 1;
+    }
+    static const struct {
+        const char *k;
+        uint32_t base;
+        int lo, hi;
+    } r[] = {{"row_shl", 0x100, 1, 15}, {"row_shr", 0x110, 1, 15}, {"row_ror", 0x120, 1, 15},
+             {"wave_shl", 0x130 - 1, 1, 1}, {"wave_rol", 0x134 - 1, 1, 1}, {"wave_shr", 0x138 - 1, 1, 1},
+             {"wave_ror", 0x13c - 1, 1, 1}, {"row_newbcast", 0x150, 0, 15}};
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
+        if ((v = kv_get(p, r[i].k))) {
+            if (!parse_int(v, &n) || n < r[i].lo || n > r[i].hi)
+                return 0;
+            *ctl = r[i].base + (uint32_t)n;
+            return 1;
+        }
+    if (kv_get(p, "row_mirror")) {
+        *ctl = 0x140;
+        return 1;
+    }
+    if (kv_get(p, "row_half_mirror")) {
+        *ctl = 0x141;
+        return 1;
+    }
+    if ((v = kv_get(p, "row_bcast"))) {
+        if (!parse_int(v, &n) || (n != 15 && n != 31))
+            return 0;
+        *ctl = n == 15 ? 0x142 : 0x143;
+        return 1;
+    }
+    return -1;
+}
+
+/* Offsets and other wide modifier fields set directly. */
+static int direct_mods(const job *j, uint32_t *w)
+{
+    const pline *p = j->in;
+    const char *v;
+    int64_t n;
+    switch (j->e->lay) {
+    case L_DS:
+        if ((v = kv_get(p, "offset"))) {
+            if (parse_int(v, &n) && n >= 0 && n <= 0xffff)
+                set_bits(w, 0, 0, 16, (uint32_t)n);
+            else if (!strncmp(v, "swizzle(BITMASK_PERM,\"", 22) && strlen(v) == 29 && !strcmp(v + 27, "\")")) {
+                /* ds_swizzle bit-mask mode (offset[15] = 0): per lane-id bit, from the MSB, '0'/'1'
+                 * force it, 'p' keeps it, 'i' inverts it: and_mask[4:0] or_mask[9:5] xor_mask[14:10].
+                 * Computed rather than searched: the printer shows some of these masks in another
+                 * form (BROADCAST), llvm-mc encodes the masks as written. */
+                uint32_t am = 0, om = 0, xm = 0;
+                for (int k = 0; k < 5; k++) {
+                    char ch = v[22 + k];
+                    uint32_t bit = 1u << (4 - k);
+                    if (ch == '1')
+                        om |= bit;
+                    else if (ch == 'p')
+                        am |= bit;
+                    else if (ch == 'i')
+                        am |= bit, xm |= bit;
+                    else if (ch != '0')
+                        return 0;
+                }
+                set_bits(w, 0, 0, 16, am | om << 5 | xm << 10);
+            } else if (!strncmp(v, "swizzle(", 8)) {
+                /* the swizzle pattern: search the 16-bit field for the printed form */
+                for (uint32_t s = 0; s < 0x10000; s++) {
+                    uint32_t x[4];
+                    memcpy(x, w, sizeof x);
+                    set_bits(x, 0, 0, 16, s);
+                    pline c;
+                    const char *cv;
+                    if (try_print(j, x, &c, NULL, NULL, 0) && (cv = kv_get(&c, "offset")) && !strcmp(cv, v)) {
+                        memcpy(w, x, sizeof x);
+                        break;
+                    }
+                }
+            } else
+                return 0;
+        }
+        if ((v = kv_get(p, "offset0"))) {
+            if (!parse_int(v, &n) || n < 0 || n > 255)
+                return 0;
+            set_bits(w, 0, 0, 8, (uint32_t)n);
+        }
+        if ((v = kv_get(p, "offset1"))) {
+            if (!parse_int(v, &n) || n < 0 || n > 255)
+                return 0;
+            set_bits(w, 0, 8, 8, (uint32_t)n);
+        }
+        break;
+    case L_FLAT:
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < -4096 || n > 8191)
+                return 0;
+            set_bits(w, 0, 0, 13, (uint32_t)n);
+        }
+        break;
+    case L_MUBUF:
+    case L_MTBUF:
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < 0 || n > 4095)
+                return 0;
+            set_bits(w, 0, 0, 12, (uint32_t)n);
+        }
+        break;
+    case L_SMEM:
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < -(1 << 20) || n >= (1 << 20))
+                return 0;
+            /* imm offset plus an SGPR offset: soe=1, the SGPR moves to soffset */
+            w[0] |= 1u << 14 | 1u << 17;
+            uint32_t sg = get_bits(w, 1, 0, 7);
+            set_bits(w, 1, 0, 21, (uint32_t)n);
+            set_bits(w, 1, 25, 7, sg);
+        }
+        break;
+    case L_DPP1:
+    case L_DPP2:
+    case L_DPPC: {
+        uint32_t ctl;
+        int r = dpp_ctrl(p, &ctl);
+        if (r == 0)
+            return 0;
+        if (r > 0)
+            set_bits(w, 1, 8, 9, ctl);
+        break;
+    }
+    }
+    return 1;
+}
+
+/* Descend over the modifier fields; returns the final distance. */
+static int descend(const job *j, uint32_t *w, const uint32_t *opmask, size_t *size)
+{
+    const layout *L = &layouts[j->e->lay];
+    int best = dist_of(j, w, size);
+    for (int round = 0; round < 8 && best > 0; round++) {
+        int improved = 0;
+        for (int f = 0; f < L->nm && best > 0; f++) {
+            const mfld *m = &L->m[f];
+            uint32_t mask = ((1u << m->width) - 1) << m->sh;
+            if (opmask[m->w] & mask)
+                continue;
+            uint32_t cur = get_bits(w, m->w, m->sh, m->width), bv = cur;
+            for (uint32_t v = 0; v < (1u << m->width); v++) {
+                if (v == cur)
+                    continue;
+                uint32_t x[4];
+                memcpy(x, w, sizeof x);
+                set_bits(x, m->w, m->sh, m->width, v);
+                int d = dist_of(j, x, NULL);
+                if (d < best)
+                    best = d, bv = v, improved = 1;
+            }
+            set_bits(w, m->w, m->sh, m->width, bv);
+        }
+        if (!improved)
+            break;
+    }
+    if (best > 0) {
+        /* single steps stall where a key needs two bits at once (op_sel_hi back to default) */
+        for (int f = 0; f < L->nm && best > 0; f++)
+            for (int g = f + 1; g < L->nm && best > 0; g++) {
+                const mfld *m = &L->m[f], *n = &L->m[g];
+                if (m->width != 1 || n->width != 1 || (opmask[m->w] >> m->sh & 1) ||
+                    (opmask[n->w] >> n->sh & 1))
+                    continue;
+                uint32_t x[4];
+                memcpy(x, w, sizeof x);
+                x[m->w] ^= 1u << m->sh;
+                x[n->w] ^= 1u << n->sh;
+                int d = dist_of(j, x, NULL);
+                if (d < best) {
+                    best = d;
+                    memcpy(w, x, sizeof x);
+                }
+            }
+    }
+    if (best == 0)
+        dist_of(j, w, size);
+    return best;
+}
+
+/* Try to encode the input with entry e.  Returns bytes, 0 when it does not fit; *err_op gets the
+ * input operand that could not be placed (or -1) and *score how close it came. */
+static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, int *err_op, int *score,
+                        uint32_t *closest)
+{
+    const layout *L = &layouts[e->lay];
+    job j = {a, e, in, 0};
+    pline in2;
+    const char *sw = e->lay == L_DS ? kv_get(in, "offset") : NULL;
+    if (sw && !strncmp(sw, "swizzle(BITMASK_PERM,", 21)) {
+        /* the mask is encoded as written (direct_mods); the printer may show the same offset in
+         * another form (BROADCAST): compare against that form */
+        uint32_t w[4];
+        memcpy(w, e->w, sizeof w);
+        pline c;
+        const char *pv;
+        if (direct_mods(&j, w) && try_print(&j, w, &c, NULL, NULL, 0) && (pv = kv_get(&c, "offset"))) {
+            in2 = *in;
+            for (int k = 0; k < in2.nkv; k++)
+                if (!strcmp(in2.key[k], "offset"))
+                    cpy(in2.val[k], sizeof in2.val[k], pv, strlen(pv));
+            j.in = in = &in2;
+        }
+    }
+    *err_op = -1;
+    *score = 1 << 20;
+    if (!e->mapped)
+        map_entry(a, e);
+    const int8_t *opmap = e->opmap;
+    if (in->nops != e->nprinted && in->nops == e->nprinted2)
+        opmap = e->opmap2;
+    else if (in->nops != e->nprinted && in->nops == e->nprinted3)
+        opmap = e->opmap3;
+    else if (in->nops != e->nprinted && in->nops == e->nprinted4)
+        opmap = e->opmap4;
+    else if (in->nops != e->nprinted) {
+        *err_op = in->nops > e->nprinted ? e->nprinted : in->nops;
+        *score = 1 << 18;
+        return 0;
+    }
+    /* operand candidates */
+    cand cs[PL_MAXOP][8];
+    int nc[PL_MAXOP];
+    uint32_t base[4], opmask[2] = {0, 0};
+    memcpy(base, e->w, sizeof base);
+    for (int i = 0; i < in->nops; i++) {
+        nc[i] = 0;
+        int f = opmap[i];
+        if (f < 0)
+            continue;
+        const fld *F = &L->f[f];
+        uint32_t fm = F->width >= 32 ? 0xffffffffu : ((1u << F->width) - 1) << F->sh;
+        opmask[F->w] |= fm;
+        if (F->xw >= 0)
+            opmask[F->xw] |= 1u << F->xsh;
+        nc[i] = operand_cands(&j, F, in->op[i], cs[i], 8);
+        if (nc[i] < 0) {
+            /* symbolic immediate: resolve now on the base words */
+            if (!hwreg_field(&j, base, F, i, in->op[i]) &&
+                !search_field(&j, base, F, i, in->op[i], F->width > 10 ? 1024 : 1u << F->width)) {
+                *err_op = i;
+                *score = 1 << 17;
+                return 0;
+            }
+            nc[i] = 0;
+        } else if (nc[i] == 0) {
+            *err_op = i;
+            *score = 1 << 17;
+            return 0;
+        }
+    }
+    if (e->lay == L_VOP3 && !(opmask[0] & 0x7f00)) {
+        /* VOP3A: op_sel_hi bits of VOP3P default to 1 in llvm-mc; tried as a start below */
+    }
+    /* enumerate candidate combinations (at most 8^k, in practice a handful) */
+    int idx[PL_MAXOP] = {0};
+    int bestscore = 1 << 20;
+    for (int iter = 0; iter < 256; iter++) {
+        uint32_t w[4];
+        memcpy(w, base, sizeof w);
+        int lit = -1, ok = 1;
+        uint32_t litv = 0;
+        for (int i = 0; i < in->nops && ok; i++) {
+            int f = opmap[i];
+            if (f < 0 || nc[i] == 0)
+                continue;
+            const fld *F = &L->f[f];
+            const cand *c = &cs[i][idx[i]];
+            set_bits(w, F->w, F->sh, F->width, c->v);
+            if (F->xw >= 0 && c->xbit)
+                w[F->xw] |= 1u << F->xsh;
+            w[0] &= ~c->clr[0];
+            if (c->has_lit) {
+                if (lit >= 0 && litv != c->lit)
+                    ok = 0;
+                lit = i, litv = c->lit;
+            }
+        }
+        if (ok && lit >= 0) {
+            if (L->nbase >= 4)
+                ok = 0;
+            else
+                w[L->nbase] = litv;
+        }
+        if (ok && e->lay == L_SMEM && in->nops >= 3 && kv_get(in, "offset") == NULL) {
+            /* nothing: the offset operand is in w1 already */
+        }
+        if (ok && !direct_mods(&j, w))
+            ok = 0;
+        if (ok) {
+            /* start states: all modifier bits clear, and llvm-mc's VOP3P default op_sel_hi */
+            uint32_t starts[2][4];
+            int ns = 1;
+            memcpy(starts[0], w, sizeof w);
+            if (e->lay == L_VOP3 && (e->w[0] >> 23) == 0x1a7) {
+                memcpy(starts[1], w, sizeof w);
+                starts[1][0] |= 1u << 14;
+                starts[1][1] |= 3u << 27;
+                ns = 2;
+                memcpy(starts[0], starts[1], sizeof w);
+                memcpy(starts[1], w, sizeof w);
+            }
+            for (int s = 0; s < ns; s++) {
+                uint32_t x[4];
+                size_t size = 0;
+                memcpy(x, starts[s], sizeof x);
+                int d = descend(&j, x, opmask, &size);
+                if (d == 0 && size) {
+                    memcpy(out, x, sizeof x);
+                    *score = 0;
+                    return size;
+                }
+                if (d < bestscore) {
+                    bestscore = d;
+                    memcpy(closest, x, sizeof x);
+                }
+            }
+        }
+        /* next combination */
+        int k = 0;
+        for (; k < in->nops; k++) {
+            if (nc[k] > 1 && ++idx[k] < nc[k])
+                break;
+            idx[k] = 0;
+        }
+        if (k == in->nops)
+            break;
+    }
+    *score = bestscore;
+    return 0;
+}
+
+static entry *find_first(isa_asm *a, const char *m, size_t *n)
+{
+    size_t lo = 0, hi = a->ne;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strcmp(a->e[mid].mnem, m) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t k = lo;
+    while (k < a->ne && !strcmp(a->e[k].mnem, m))
+        k++;
+    *n = k - lo;
+    return *n ? &a->e[lo] : NULL;
+}
+
+size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err)
+{
+    pline in;
+    memset(err, 0, sizeof *err);
+    parse_line(text, &in);
+    if (in.bad) {
+        err->col = in.mcol;
+        snprintf(err->msg, sizeof err->msg, "too many operands or an overlong operand");
+        return 0;
+    }
+    /* llvm-mc's preference: the exact mnemonic, then the VOP1/VOP2/VOPC form, then VOP3 */
+    static const char *const suffixes[] = {"", "_e32", "_e64"};
+    int any = 0, best = 1 << 30, bestop = -1;
+    const entry *beste = NULL;
+    uint32_t closest[4] = {0, 0, 0, 0};
+    for (size_t s = 0; s < 3; s++) {
+        char m[80];
+        snprintf(m, sizeof m, "%s%s", in.mnem, suffixes[s]);
+        if (s && (strstr(in.mnem, "_e32") || strstr(in.mnem, "_e64") || strstr(in.mnem, "_sdwa") ||
+                  strstr(in.mnem, "_dpp")))
+            break;
+        size_t n;
+        entry *e = find_first(a, m, &n);
+        for (size_t k = 0; k < n; k++) {
+            uint32_t w[4], cw[4] = {0, 0, 0, 0};
+            int eop, score;
+            any = 1;
+            size_t sz = try_entry(a, &e[k], &in, w, &eop, &score, cw);
+            if (sz) {
+                memcpy(out, w, sz);
+                return sz;
+            }
+            if (score < best) {
+                best = score, bestop = eop, beste = &e[k];
+                memcpy(closest, cw, sizeof cw);
+            }
+        }
+    }
+    if (!any) {
+        err->col = in.mcol;
+        snprintf(err->msg, sizeof err->msg, "unknown instruction '%s' on %s", in.mnem, isa_arch_name(a->arch));
+        return 0;
+    }
+    if (bestop >= 0 && bestop < in.nops) {
+        err->col = in.opcol[bestop];
+        const fld *F = &layouts[beste->lay].f[beste->opmap[bestop] >= 0 ? beste->opmap[bestop] : 0];
+        static const char *const what[] = {
+            [K_SRC9] = "a register or constant", [K_SRC8] = "a scalar register or constant",
+            [K_REG8] = "a vector register", [K_SDST7] = "a scalar register",
+            [K_SBASE] = "an SGPR pair", [K_SRSRC] = "an SGPR quad (buffer resource)",
+            [K_SADDR] = "a scalar register or 'off'", [K_VADDR] = "a vector register or 'off'",
+            [K_SIMM16] = "a 16-bit immediate", [K_SMOFF] = "an offset or scalar register",
+            [K_LIT32] = "a 32-bit constant", [K_SDWA_SRC] = "a register or inline constant",
+            [K_SDWA_SDST] = "a scalar register pair", [K_SIMM8] = "an immediate"};
+        snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s", in.mnem,
+                 beste->opmap[bestop] >= 0 ? what[F->kind] : "the operand the instruction implies");
+        return 0;
+    }
+    if (bestop >= 0) {
+        err->col = (int)strlen(text);
+        snprintf(err->msg, sizeof err->msg, "too few operands for '%s': expected %u", in.mnem,
+                 beste ? beste->nprinted : 0);
+        return 0;
+    }
+    /* the operands fitted their fields but the closest encoding prints differently: point at the
+     * first operand that differs and say what the instruction has there */
+    if (beste && best < (1 << 17)) {
+        job j = {a, beste, &in, 0};
+        pline c;
+        if (try_print(&j, closest, &c, NULL, NULL, 0) && c.nops == in.nops) {
+            for (int i = 0; i < in.nops; i++) {
+                if (tok_equiv(in.op[i], c.op[i]))
+                    continue;
+                reg_t r;
+                const char *kind = "a constant";
+                if (parse_reg(a, c.op[i], &r))
+                    kind = r.kind == R_V ? "a vector register" : r.kind == R_A ? "an accumulator register"
+                           : r.kind == R_OFF ? "'off'" : "a scalar register";
+                err->col = in.opcol[i];
+                snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s (like '%s')", in.mnem,
+                         kind, c.op[i]);
+                return 0;
+            }
+        }
+    }
+    err->col = in.nkv ? in.kvcol[0] : in.mcol;
+    snprintf(err->msg, sizeof err->msg, "invalid operands or modifiers for '%s'", in.mnem);
+    return 0;
+}
