@@ -73,7 +73,7 @@ def _s(b):
 # ---- architectures ------------------------------------------------------------------------------
 
 # The family names frameworks use; "cdna" means the first target, gfx950 (CDNA4).
-_ARCH_ALIASES = {"cdna": "gfx950", "cdna4": "gfx950", "cdna3": "gfx942"}
+_ARCH_ALIASES = {"cdna": "gfx950", "cdna4": "gfx950", "cdna3": "gfx942", "cdna2": "gfx90a"}
 
 
 def _arch_id(name):
@@ -81,7 +81,7 @@ def _arch_id(name):
     base = _ARCH_ALIASES.get(base, base)
     out = ctypes.c_int()
     if N.gfx_arch_from_name(base.encode(), ctypes.byref(out)) != N.GFX_OK:
-        raise Error("unsupported architecture %r (gfx950, gfx942, cdna, cdna4, cdna3)" % (name,),
+        raise Error("unsupported architecture %r (gfx950, gfx942, gfx90a, cdna, cdna4, cdna3, cdna2)" % (name,),
                     "arch")
     return out.value
 
@@ -252,8 +252,9 @@ class Buffer:
 
 
 class Device:
-    """An emulated GPU: `arch` "gfx950" (MI350, CDNA4; also "cdna"/"cdna4") or "gfx942" (MI300,
-    CDNA3; also "cdna3"), and `threads` worker threads (None: one per core)."""
+    """An emulated GPU: `arch` "gfx950" (MI350, CDNA4; also "cdna"/"cdna4"), "gfx942" (MI300,
+    CDNA3; also "cdna3") or "gfx90a" (MI210/MI250X, CDNA2; also "cdna2"), and `threads` worker
+    threads (None: one per core)."""
 
     def __init__(self, arch="gfx950", threads=None):
         self.arch_id = _arch_id(arch)

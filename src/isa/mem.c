@@ -57,20 +57,33 @@ struct mem_row {
 
 #include "isa/gen/mem.inc"
 
+static const struct {
+    const struct mem_row *ds, (*flat)[128], *mubuf, *mtbuf;
+    const char *const *cpol; /* names of the SC0, NT, SC1 bits */
+} mem_targets[ISA_NARCH] = {
+    [ISA_GFX942] = {mem_ds_gfx942, mem_flat_gfx942, mem_mubuf_gfx942, mem_mtbuf_gfx942,
+                    mem_cpol_gfx942},
+    [ISA_GFX950] = {mem_ds_gfx950, mem_flat_gfx950, mem_mubuf_gfx950, mem_mtbuf_gfx950,
+                    mem_cpol_gfx950},
+    [ISA_GFX90A] = {mem_ds_gfx90a, mem_flat_gfx90a, mem_mubuf_gfx90a, mem_mtbuf_gfx90a,
+                    mem_cpol_gfx90a},
+};
+
 static const struct mem_row *row_for(isa_arch arch, isa_fmt f, unsigned op, unsigned seg)
 {
-    int a = arch == ISA_GFX950;
+    if ((unsigned)arch >= ISA_NARCH)
+        return NULL;
     switch (f) {
     case ISA_FMT_DS:
-        return a ? &mem_ds_gfx950[op] : &mem_ds_gfx942[op];
+        return &mem_targets[arch].ds[op];
     case ISA_FMT_FLAT:
         if (seg > 2)
             return NULL;
-        return a ? &mem_flat_gfx950[seg][op] : &mem_flat_gfx942[seg][op];
+        return &mem_targets[arch].flat[seg][op];
     case ISA_FMT_MUBUF:
-        return a ? &mem_mubuf_gfx950[op] : &mem_mubuf_gfx942[op];
+        return &mem_targets[arch].mubuf[op];
     case ISA_FMT_MTBUF:
-        return a ? &mem_mtbuf_gfx950[op] : &mem_mtbuf_gfx942[op];
+        return &mem_targets[arch].mtbuf[op];
     default:
         return NULL;
     }
@@ -437,12 +450,13 @@ static void put_cpol(isa_buf *b, const isa_inst *in)
 {
     const struct mem_row *r = row_of(in);
     const isa_mem_fields *m = &in->f.m;
+    const char *const *name = mem_targets[in->arch].cpol; /* glc/slc/scc on gfx90a */
     if (m->sc0 && (r->shown & MEM_B_SC0))
-        isa_puts(b, " sc0");
+        isa_printf(b, " %s", name[0]);
     if (m->nt && (r->shown & MEM_B_NT))
-        isa_puts(b, " nt");
+        isa_printf(b, " %s", name[1]);
     if (m->sc1 && (r->shown & MEM_B_SC1))
-        isa_puts(b, " sc1");
+        isa_printf(b, " %s", name[2]);
 }
 
 /* A 64-bit saddr.  An odd SGPR/TTMP number decodes to the pair below it, with a warning LLVM
