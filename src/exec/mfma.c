@@ -708,6 +708,12 @@ static void x_mfma(wave *w, const xinst *x) {
     op.sa = d->k / per / (d->kind == MK_SPARSE ? 2 : 1);
     op.sb = d->k / (64 / (d->n * d->nb));
     if (d->ta == MT_F64) {
+        /* gfx940+ read these bits as neg (above); gfx90a's tables keep BLGP, which LLVM encodes
+         * but the CDNA2 manual gives no f64 broadcast semantics for: fault, never a guess */
+        if (v->blgp) {
+            wave_fault(w, x, XF_UNIMPLEMENTED);
+            return;
+        }
         op.cbsz = op.abid = op.blgp = 0;
         mfma_f64(w, x, &op);
     } else if (d->ta == MT_I8)

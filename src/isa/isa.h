@@ -29,6 +29,9 @@ typedef struct isa_target {
     uint8_t arch_flat_scratch; /* gfx940+: CP sets FLAT_SCRATCH; older targets get a private
                                 * segment buffer, flat scratch init and a wave offset SGPR */
     uint8_t fp8_fnuz;        /* fp8/bf8 are the FNUZ formats (gfx942) rather than OCP (gfx950) */
+    uint8_t flat_sve;        /* FLAT bit 13 is scratch's SVE (gfx940+); on gfx90a it is the LDS
+                              * bit of global/scratch loads, and scratch has a VGPR address
+                              * exactly when saddr is off */
     uint32_t lds_bytes;      /* LDS per workgroup */
     uint32_t lds_granule;    /* bytes per COMPUTE_PGM_RSRC2.LDS_SIZE unit */
 } isa_target;

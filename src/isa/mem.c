@@ -200,9 +200,10 @@ static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
     m->seg = (uint8_t)seg;
     /* flat offsets are unsigned; global and scratch offsets are signed 13-bit */
     m->offset = seg == 0 ? (int32_t)off13 : (int32_t)(off13 ^ 0x1000) - 0x1000;
-    m->sve = seg == 1 && (bits & MEM_B_LDS);
+    int lds_bit = !isa_targets[in->arch].flat_sve; /* gfx90a: bit 13 is "lds" */
+    m->sve = !lds_bit && seg == 1 && (bits & MEM_B_LDS);
     m->saddr_off = seg != 0 && saddr == 0x7f;
-    m->lds = (r->info.flags & ISA_MF_LDS) != 0;
+    m->lds = (r->info.flags & ISA_MF_LDS) != 0 || (lds_bit && (bits & MEM_B_LDS));
 
     unsigned an = 0; /* vaddr dwords */
     switch (seg) {
@@ -212,7 +213,7 @@ static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
         an = 2;
         break;
     case 1:
-        an = m->sve ? 1 : 0;
+        an = (lds_bit ? saddr == 0x7f : m->sve) ? 1 : 0;
         if (saddr != 0x7f)
             sreg(&in->src[3], saddr, 1);
         break;
@@ -236,6 +237,8 @@ static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
         dn = r->rtn_n;
         m->rtn = 1;
     }
+    if (m->lds) /* gfx90a's LDS DMA: the data goes to LDS at M0, not to registers */
+        dn = 0;
     if (dn) {
         ok &= vreg(&in->dst[0], w[1] >> 24, dn, acc);
         in->ndst = 1;
@@ -465,7 +468,9 @@ static int put_saddr64(isa_buf *b, const isa_inst *in, unsigned enc, const char 
 {
     if (enc == 126) {
         isa_puts(b, "exec");
-        if (row_of(in)->style & MEM_EXEC_NOTE)
+        /* (gfx90a's LDS-DMA form of a load takes exec without a note) */
+        int dma90a = in->f.m.lds && !isa_targets[in->arch].flat_sve;
+        if ((row_of(in)->style & MEM_EXEC_NOTE) && !dma90a)
             isa_puts(b, "/*Invalid register, operand has 'SReg_64_XEXEC_XNULL' register class*/");
         return -1;
     }
@@ -516,6 +521,8 @@ static void print_flat(isa_buf *b, const isa_inst *in)
     if (m->offset)
         isa_printf(b, " offset:%d", m->offset);
     put_cpol(b, in);
+    if (m->lds && !isa_targets[in->arch].flat_sve)
+        isa_puts(b, " lds");
     if (warn >= 0)
         isa_printf(b, " ; Warning: %s: scalar reg isn't aligned %d", kind, warn);
 }
