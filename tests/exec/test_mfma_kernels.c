@@ -10,8 +10,8 @@
  *   bf16 32x32x8  (all three; _1k)  A[i][k]: lane i + 32*(k/4), element k%4;  D[i][j]: lane
  *                                   j + 32*((i/4)%2), register 4*(i/8) + i%4
  *   fp8 16x16x32  (gfx950 OCP, gfx942 FNUZ)  A[i][k]: lane i + 16*(k/8), byte k%8
- *   f64 16x16x4   (all three)       A[i][k]: lane i + 16*k;  D[i][j]: lane j + 16*(i/4),
- *                                   register pair i%4
+ *   f64 16x16x4   (all three)       A[i][k]: lane i + 16*k;  D[i][j]: lane j + 16*(i%4),
+ *                                   register pair i/4
  *   bf16 32x32x4  (gfx90a, two bf16 per VGPR)  A[i][k]: lane i + 32*(k/2), element k%2
  *   scaled fp8 16x16x128 (gfx950)   A[i][k]: byte e of lane i + 16*g where k = 64*(e/16) +
  *                                   16*g + e%16 (two runs of 16 k); the E8M0 scale of row i,
@@ -66,9 +66,9 @@ static const char *SRC =
     "  int l = __builtin_amdgcn_workitem_id_x();\n"
     "  double av = a[(l % 16) * 4 + l / 16], bv = b[(l / 16) * 16 + l % 16];\n"
     "  double4_ c;\n"
-    "  for (int r = 0; r < 4; r++) c[r] = cin[(4 * (l / 16) + r) * 16 + l % 16];\n"
+    "  for (int r = 0; r < 4; r++) c[r] = cin[(4 * r + l / 16) * 16 + l % 16];\n"
     "  c = __builtin_amdgcn_mfma_f64_16x16x4f64(av, bv, c, 0, 0, 0);\n"
-    "  for (int r = 0; r < 4; r++) d[(4 * (l / 16) + r) * 16 + l % 16] = c[r];\n"
+    "  for (int r = 0; r < 4; r++) d[(4 * r + l / 16) * 16 + l % 16] = c[r];\n"
     "}\n"
     "#ifdef GFX90A\n"
     "kernel void bf16x2(global const short *a, global const short *b, global float *d) {\n"
@@ -215,7 +215,7 @@ static void t_bf16(gfx_device *dev, gfx_module *m, const char *arch) {
 }
 
 /* f64 16x16x4 (gfx90a and later): A[i][k] in lane i + 16*k, B[k][j] in lane j + 16*k, C/D[i][j]
- * in lane j + 16*(i/4), register pair i%4. */
+ * in lane j + 16*(i%4), register pair i/4. */
 static void t_f64(gfx_device *dev, gfx_module *m, const char *arch) {
     static double A[64], B[64], C[256], D[256], R[256];
     for (int e = 0; e < 64; e++) {
