@@ -27,7 +27,7 @@ expect() {
 # u32 at byte offset N of a file
 u32() { od -A n -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
 
-for cpu in gfx950 gfx942 gfx90a; do
+for cpu in gfx950 gfx942; do
     co="$tmp/scalar_$cpu.co"
     llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj tests/dispatch/scalar.s -o "$co.o" &&
         ld.lld-22 -shared "$co.o" -o "$co" || { fail "assembling scalar.s for $cpu"; continue; }
