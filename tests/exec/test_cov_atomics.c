@@ -1,5 +1,5 @@
 /* test_cov_atomics.c - every integer and float atomic of SMEM (s_atomic_*, s_buffer_atomic_*),
- * FLAT, GLOBAL, MUBUF and DS on llvm-mc-22 encodings, gfx950 and gfx942, 32- and 64-bit.
+ * FLAT, GLOBAL, MUBUF and DS on llvm-mc-22 encodings, gfx950, gfx942 and gfx90a, 32- and 64-bit.
  *
  * Vector forms: lane l works on its own address with old = E[l % 8] and data = E[l / 8], so the
  * 64 lanes cover every pair of 8 edge values (0, 1, 2, INT_MAX, INT_MIN, -2, -1, a big value):
@@ -281,7 +281,7 @@ static void test_float(const char *arch)
         int bf = strstr(t, "bf16") != NULL, cmpst = strstr(t, "cmpst") != NULL;
         int kind = strstr(t, "min") ? 1 : strstr(t, "max") ? 2 : cmpst ? 3 : 0;
         int rtn = strstr(t, "sc0") || strstr(t, "rtn");
-        if (bf && buffer && !strcmp(arch, "gfx942"))
+        if (bf && buffer && strcmp(arch, "gfx950"))
             continue; /* buffer_atomic_pk_add_bf16 is a gfx950 addition */
         int fam = ds ? 3 : buffer ? 2 : 1;
         reset();

@@ -223,6 +223,35 @@ static void test_f64_atomics(void)
     }
 }
 
+/* gfx90a's LDS-DMA load (global_load_dword ... lds, FLAT bit 13) writes LDS exactly as gfx942's
+ * global_load_lds_dword (whose LDS layout tests/exec/test_cov_mem.c checks by hand) and no
+ * VGPR. */
+static void test_lds_dma(void)
+{
+    uint8_t want[sizeof lds];
+    for (int t = 0; t < 2; t++) {
+        reset();
+        for (int l = 0; l < 64; l++) {
+            wr64(8u * (unsigned)l, 0x0101010101010101ull * (unsigned)(l + 1));
+            w->v[1][l] = 0xdeadbeef;
+        }
+        w->s[124] = 16; /* M0: LDS base */
+        int st = run_snippet(w, t ? "gfx90a" : "gfx942",
+                             t ? "global_load_dword v[2:3], off offset:4 lds\ns_waitcnt vmcnt(0)"
+                               : "global_load_lds_dword v[2:3], off offset:4\ns_waitcnt vmcnt(0)");
+        CHECK(st == WAVE_DONE, "lds dma %d: status %d fault %d", t, st, w->fault.kind);
+        if (!t) {
+            memcpy(want, lds, sizeof lds);
+            continue;
+        }
+        int nz = 0;
+        for (size_t i = 0; i < sizeof lds; i++)
+            nz += lds[i] != 0;
+        CHECK(nz >= 63 * 4 && !memcmp(lds, want, sizeof lds), "gfx90a lds dma: %d bytes set", nz);
+        CHECK(w->v[1][0] == 0xdeadbeef, "lds dma wrote a VGPR");
+    }
+}
+
 int main(void)
 {
     mem = gmem_create();
@@ -233,6 +262,7 @@ int main(void)
     test_no_mov_b64();
     test_fmac_f64();
     test_f64_atomics();
+    test_lds_dma();
     free(w);
     gmem_destroy(mem);
     return check_summary("test_gfx90a");
