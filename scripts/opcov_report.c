@@ -4,7 +4,7 @@
  *   opcov_report [--allow FILE] [--list] DIR
  *
  * "Implemented" is found without running anything: for every opcode field value of every format
- * on gfx950 and gfx942, a few encodings (register, scalar and mixed operands; SDWA and DPP
+ * on gfx950, gfx942 and gfx90a, a few encodings (register, scalar and mixed operands; SDWA and DPP
  * second dwords for VOP1/VOP2/VOPC) are decoded; each (target, format, variant, op) that decodes
  * and has a handler (x_has_semantics) is implemented.  "Executed" is the union of the
  * $DIR/opcov.* files the instrumented wave loops wrote (lines "target format variant op").
