@@ -230,9 +230,9 @@ int main(void)
         }
     }
     hand_checks();
-    printf("test_mem_ops: %zu encodings x 2 targets, %zu legal, %zu llvm crashes skipped, "
+    printf("test_mem_ops: %zu encodings x %d targets, %zu legal, %zu llvm crashes skipped, "
            "%zu mismatches, %d failed checks\n",
-           nwords, legal, crashed, bad, failures);
+           nwords, (int)ISA_NARCH, legal, crashed, bad, failures);
     free(res);
     free(words);
     return bad || failures ? 1 : 0;
