@@ -1,5 +1,5 @@
 /* gfxemu.h - the public API of gfxemu, an emulator for AMD Instinct GPU machine code (gfx950,
- * gfx942) running on the CPU.
+ * gfx942, gfx90a) running on the CPU.
  *
  * This is the only header a user of libgfxemu (the CLI, the Python binding, a framework) includes.
  * All types are opaque handles or plain structs; every function that can fail returns a gfx_result.
@@ -54,13 +54,16 @@ const char *gfx_result_str(gfx_result r);
 typedef enum {
     GFX_ARCH_GFX942 = 0, /* MI300, CDNA3 */
     GFX_ARCH_GFX950 = 1, /* MI350, CDNA4 */
+    GFX_ARCH_GFX90A = 2, /* MI210/MI250X, CDNA2 */
 } gfx_arch;
 
-#define GFX_ARCH_COUNT 2
+#define GFX_ARCH_COUNT 3
 
-/* Parse "gfx942" / "gfx950" into *out.  GFX_ERR_ARCH for any other name. */
+/* Parse "gfx942" / "gfx950" / "gfx90a" into *out.  Target features after a colon
+ * ("gfx90a:sramecc-:xnack-", as the ROCm runtime names its agents) are accepted and ignored.
+ * GFX_ERR_ARCH for any other name. */
 gfx_result gfx_arch_from_name(const char *name, gfx_arch *out);
-/* "gfx942" / "gfx950"; "unknown" for a value outside the enum. */
+/* "gfx942" / "gfx950" / "gfx90a"; "unknown" for a value outside the enum. */
 const char *gfx_arch_name(gfx_arch arch);
 
 /* ---- code objects --------------------------------------------------------------------------- */
@@ -247,8 +250,8 @@ unsigned gfx_device_threads(const gfx_device *dev);
 /* A one-line description of why the last launch on dev failed ("" after a success), e.g.
  * "workgroup needs 200000 bytes of LDS (...); gfx942 has 65536" or a fault's message. */
 const char *gfx_device_error(const gfx_device *dev);
-/* Compute units of the modelled GPU (default: the target's, 256 for gfx950 (MI355X) and 304 for
- * gfx942 (MI300X); cus = 0 restores it).  With the kernel's occupancy (VGPR/AGPR/SGPR/LDS/wave
+/* Compute units of the modelled GPU (default: the target's, 256 for gfx950 (MI355X), 304 for
+ * gfx942 (MI300X) and 104 for gfx90a (MI210); cus = 0 restores it).  With the kernel's occupancy (VGPR/AGPR/SGPR/LDS/wave
  * use, see docs/architecture.md) it decides how many workgroups of a launch are resident at
  * once, i.e. may wait for one another.  GFX_ERR_INVALID above 65536. */
 gfx_result gfx_device_set_cus(gfx_device *dev, unsigned cus);
@@ -334,7 +337,7 @@ typedef struct {
  *
  * Returns GFX_OK; GFX_ERR_FAULT when a wave faulted (gfx_last_fault() describes it; the rest of
  * the launch is abandoned, memory may be partly written); GFX_ERR_RESOURCE when the launch asks
- * for more LDS than the architecture has (160 KiB gfx950, 64 KiB gfx942) or a bad block size;
+ * for more LDS than the architecture has (160 KiB gfx950, 64 KiB gfx942 and gfx90a) or a bad block size;
  * GFX_ERR_INVALID for bad arguments; GFX_ERR_ARCH if the kernel was built for another
  * architecture than the device.  The device stays usable whatever happens. */
 gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
@@ -475,13 +478,15 @@ void gfx_free(void *p);
  *  - rsrc2 is COMPUTE_PGM_RSRC2: USER_SGPR_COUNT [5:1] places the system SGPRs that follow,
  *    workgroup ids x/y/z [7]/[8]/[9], workgroup info [10]; work-item ids packed in v0 (x [9:0],
  *    y [19:10] and z [29:20] as TIDIG_COMP_CNT [12:11] enables them); LDS_SIZE [23:15] in
- *    granules of 1280 bytes on gfx950 and 512 bytes on gfx942; SCRATCH_EN [0] points
- *    FLAT_SCRATCH at the wave's private memory of scratch_per_lane bytes per lane;
+ *    granules of 1280 bytes on gfx950 and 512 bytes on gfx942 and gfx90a; SCRATCH_EN [0] points
+ *    FLAT_SCRATCH at the wave's private memory of scratch_per_lane bytes per lane (gfx90a,
+ *    which has no architected flat scratch, also gets the private segment wave offset SGPR
+ *    after the system SGPRs);
  *  - every VGPR and AGPR zero; MODE with no denormal flushing, DX10_CLAMP and IEEE set;
  *  - s_getpc_b64 and fault PCs report host addresses inside [code, code + code_size); execution
  *    must stay in that range (a branch or call outside it is a bad-PC fault: clang -O0 puts a
  *    kernel's callees before its entry, so run such code objects with gfx_launch() instead).
- * arch: "gfx950" (also "cdna", "cdna4", NULL) or "gfx942" ("cdna3").
+ * arch: "gfx950" (also "cdna", "cdna4", NULL), "gfx942" ("cdna3") or "gfx90a" ("cdna2").
  * Returns 0 (GFX_OK) or a gfx_result: GFX_ERR_FAULT when the kernel faulted (see
  * gfxemu_last_fault()), GFX_ERR_INVALID / GFX_ERR_ARCH / GFX_ERR_RESOURCE for a bad dispatch
  * (see gfxemu_last_error()). */

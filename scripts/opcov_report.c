@@ -4,7 +4,7 @@
  *   opcov_report [--allow FILE] [--list] DIR
  *
  * "Implemented" is found without running anything: for every opcode field value of every format
- * on gfx950 and gfx942, a few encodings (register, scalar and mixed operands; SDWA and DPP
+ * on gfx950, gfx942 and gfx90a, a few encodings (register, scalar and mixed operands; SDWA and DPP
  * second dwords for VOP1/VOP2/VOPC) are decoded; each (target, format, variant, op) that decodes
  * and has a handler (x_has_semantics) is implemented.  "Executed" is the union of the
  * $DIR/opcov.* files the instrumented wave loops wrote (lines "target format variant op").
@@ -127,7 +127,10 @@ static int op_by_name(const char *s)
 }
 static int arch_by_name(const char *s)
 {
-    return !strcmp(s, "gfx950") ? ISA_GFX950 : !strcmp(s, "gfx942") ? ISA_GFX942 : -1;
+    for (int a = 0; a < ISA_NARCH; a++)
+        if (!strcmp(s, isa_targets[a].name))
+            return a;
+    return -1;
 }
 
 static void read_dir(const char *dir, unsigned *nfiles)
@@ -229,7 +232,8 @@ int main(int argc, char **argv)
         return 2;
     }
     int bad = allow_path ? read_allow(allow_path) : 0;
-    const isa_arch order[] = {ISA_GFX950, ISA_GFX942};
+    const isa_arch order[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A};
+    _Static_assert(sizeof order / sizeof order[0] == ISA_NARCH, "a target missing from the report");
     printf("opcode coverage from %u processes (implemented / executed / never executed)\n",
            nfiles);
     for (int ai = 0; ai < ISA_NARCH; ai++) {

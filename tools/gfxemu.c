@@ -1,6 +1,6 @@
 /* gfxemu.c - the gfxemu command-line tool.  Uses only the public API in include/gfxemu.h.
  *
- *   gfxemu disasm [--arch gfx950|gfx942] FILE.co     llvm-objdump-style listing of .text
+ *   gfxemu disasm [--arch gfx950|gfx942|gfx90a] FILE.co     llvm-objdump-style listing of .text
  *   gfxemu disasm --arch ARCH --raw FILE.bin          one instruction per line, text only
  *   gfxemu run FILE.co KERNEL --grid .. --block .. [--arg SPEC]...   run a kernel
  *   gfxemu debug FILE.co KERNEL <run args>            the same under a debugger (debug_cli.c)
@@ -38,8 +38,8 @@ __attribute__((format(printf, 1, 2))) static void error(const char *fmt, ...) {
 /* ---- disasm ------------------------------------------------------------------------------ */
 
 static const char disasm_usage[] =
-    "usage: gfxemu disasm [--arch gfx950|gfx942] FILE.co\n"
-    "       gfxemu disasm --arch gfx950|gfx942 --raw FILE.bin\n"
+    "usage: gfxemu disasm [--arch gfx950|gfx942|gfx90a] FILE.co\n"
+    "       gfxemu disasm --arch gfx950|gfx942|gfx90a --raw FILE.bin\n"
     "\n"
     "Disassemble the .text section of an AMDGPU code object in llvm-objdump-22's format\n"
     "(the architecture comes from the ELF header unless --arch is given; they must agree).\n"
@@ -250,7 +250,7 @@ static int cmd_disasm(int argc, char **argv) {
             raw = 1;
         } else if (strcmp(a, "--arch") == 0) {
             if (++i >= argc) {
-                error("disasm: --arch needs a value (gfx950 or gfx942)");
+                error("disasm: --arch needs a value (gfx950, gfx942 or gfx90a)");
                 return EXIT_USAGE;
             }
             arch_name = argv[i];
@@ -272,11 +272,11 @@ static int cmd_disasm(int argc, char **argv) {
     }
     gfx_arch arch = GFX_ARCH_GFX950;
     if (arch_name && gfx_arch_from_name(arch_name, &arch) != GFX_OK) {
-        error("disasm: unknown architecture '%s' (expected gfx950 or gfx942)", arch_name);
+        error("disasm: unknown architecture '%s' (expected gfx950, gfx942 or gfx90a)", arch_name);
         return EXIT_USAGE;
     }
     if (raw && !arch_name) {
-        error("disasm: --raw needs --arch gfx950|gfx942");
+        error("disasm: --raw needs --arch gfx950|gfx942|gfx90a");
         return EXIT_USAGE;
     }
     int rc = raw ? disasm_raw(arch, path) : disasm_module(arch, arch_name != NULL, path);
@@ -1492,7 +1492,7 @@ static const command commands[] = {
 static void usage(FILE *out) {
     fprintf(out, "usage: gfxemu COMMAND [ARGS...]\n"
                  "       gfxemu --help | --version\n\n"
-                 "gfxemu emulates AMD Instinct GPU machine code (gfx950, gfx942) on the CPU.\n\n"
+                 "gfxemu emulates AMD Instinct GPU machine code (gfx950, gfx942, gfx90a) on the CPU.\n\n"
                  "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);

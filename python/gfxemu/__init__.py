@@ -1,4 +1,4 @@
-"""gfxemu: run AMD Instinct GPU machine code (gfx950 / MI350, gfx942 / MI300) on the CPU.
+"""gfxemu: run AMD Instinct GPU machine code (gfx950 / MI350, gfx942 / MI300, gfx90a / MI250X) on the CPU.
 
 A ctypes binding over libgfxemu.so (standard library only; numpy arrays work wherever bytes do):
 

@@ -95,7 +95,7 @@ def _numpy_scalar(x):
 # ---- architectures ------------------------------------------------------------------------------
 
 # The family names frameworks use; "cdna" means the first target, gfx950 (CDNA4).
-_ARCH_ALIASES = {"cdna": "gfx950", "cdna4": "gfx950", "cdna3": "gfx942"}
+_ARCH_ALIASES = {"cdna": "gfx950", "cdna4": "gfx950", "cdna3": "gfx942", "cdna2": "gfx90a"}
 
 
 def _arch_id(name):
@@ -103,7 +103,7 @@ def _arch_id(name):
     base = _ARCH_ALIASES.get(base, base)
     out = ctypes.c_int()
     if N.gfx_arch_from_name(base.encode(), ctypes.byref(out)) != N.GFX_OK:
-        raise Error("unsupported architecture %r (gfx950, gfx942, cdna, cdna4, cdna3)" % (name,),
+        raise Error("unsupported architecture %r (gfx950, gfx942, gfx90a, cdna, cdna4, cdna3, cdna2)" % (name,),
                     "arch")
     return out.value
 
@@ -278,10 +278,11 @@ class Buffer:
 
 
 class Device:
-    """An emulated GPU: `arch` "gfx950" (MI350, CDNA4; also "cdna"/"cdna4") or "gfx942" (MI300,
-    CDNA3; also "cdna3"), and `threads` worker threads (None: one per core).  `cus`: compute
-    units of the modelled GPU (None: the target's, 256 gfx950, 304 gfx942), which with a kernel's
-    occupancy bounds how many of its workgroups are resident (may wait for one another) at once."""
+    """An emulated GPU: `arch` "gfx950" (MI350, CDNA4; also "cdna"/"cdna4"), "gfx942" (MI300,
+    CDNA3; also "cdna3") or "gfx90a" (MI210/MI250X, CDNA2; also "cdna2"), and `threads` worker
+    threads (None: one per core).  `cus`: compute units of the modelled GPU (None: the target's,
+    256 gfx950, 304 gfx942), which with a kernel's occupancy bounds how many of its workgroups are
+    resident (may wait for one another) at once."""
 
     def __init__(self, arch="gfx950", threads=None, cus=None):
         self.arch_id = _arch_id(arch)

@@ -93,11 +93,12 @@ def last_fault():
 
 def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_size=0,
             arch="cdna", user_data=None, ranges=None):
-    """Run `lib_sz` bytes of raw gfx950/gfx942 instructions at host address `lib` (an int, or a
-    bytes-like/ctypes object holding them) on gx*gy*gz workgroups of lx*ly*lz work-items.
+    """Run `lib_sz` bytes of raw gfx950/gfx942/gfx90a instructions at host address `lib` (an int,
+    or a bytes-like/ctypes object holding them) on gx*gy*gz workgroups of lx*ly*lz work-items.
     args_ptr: host address of the kernarg block (s[0:1] when user_data is None).
     rsrc2: COMPUTE_PGM_RSRC2 (user SGPR count, workgroup-id SGPRs, work-item ids, LDS size).
-    scratch_size: private bytes per lane.  arch: "cdna"/"cdna4"/"gfx950" or "cdna3"/"gfx942".
+    scratch_size: private bytes per lane.  arch: "cdna"/"cdna4"/"gfx950", "cdna3"/"gfx942" or
+    "cdna2"/"gfx90a".
     user_data: up to 16 dwords for s[0..] (COMPUTE_USER_DATA).
     ranges: (base, size) pairs the kernel may touch in this dispatch only, on top of the
     map_host() ones (a mock driver's list of mapped ranges, passed as it is every time; each is

@@ -30,6 +30,7 @@ const char *gfx_result_str(gfx_result r) {
 static const char *const arch_names[GFX_ARCH_COUNT] = {
     [GFX_ARCH_GFX942] = "gfx942",
     [GFX_ARCH_GFX950] = "gfx950",
+    [GFX_ARCH_GFX90A] = "gfx90a",
 };
 
 const char *gfx_arch_name(gfx_arch arch) {
@@ -41,8 +42,9 @@ const char *gfx_arch_name(gfx_arch arch) {
 gfx_result gfx_arch_from_name(const char *name, gfx_arch *out) {
     if (!name || !out)
         return GFX_ERR_INVALID;
+    size_t len = strcspn(name, ":"); /* "gfx90a:sramecc-:xnack-": features do not matter */
     for (unsigned i = 0; i < GFX_ARCH_COUNT; i++) {
-        if (strcmp(name, arch_names[i]) == 0) {
+        if (strlen(arch_names[i]) == len && strncmp(name, arch_names[i], len) == 0) {
             *out = (gfx_arch)i;
             return GFX_OK;
         }

@@ -187,7 +187,7 @@ gfx_result gfx_kernel_bind_local(const gfx_kernel *k, size_t i, uint64_t nbytes,
                          : 16;
     uint64_t start = (uint64_t)k->kd.group_segment_fixed_size + *dynamic_lds;
     uint64_t off = (start + align - 1) / align * align;
-    uint64_t limit = k->m->arch == GFX_ARCH_GFX950 ? DP_LDS_GFX950 : DP_LDS_GFX942;
+    uint64_t limit = isa_targets[k->m->arch].lds_bytes;
     if (nbytes > limit || off + nbytes > limit)
         return GFX_ERR_RESOURCE;
     uint8_t *p = (uint8_t *)kernargs + a->offset;

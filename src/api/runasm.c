@@ -23,10 +23,6 @@
 
 #include "dispatch/dispatch.h"
 
-/* LDS_SIZE granule of COMPUTE_PGM_RSRC2 ("AMDGPU Usage", compute_pgm_rsrc2 GRANULATED_LDS_SIZE):
- * 128 dwords on GFX7-GFX9 (gfx942), 320 dwords on GFX950. */
-#define RA_LDS_GRANULE_GFX942 (128u * 4u)
-#define RA_LDS_GRANULE_GFX950 (320u * 4u)
 #define RA_MAX_USER_SGPRS 16u /* COMPUTE_USER_DATA_0..15 */
 #define RA_CACHE 8            /* decoded programs kept (a framework reruns the same kernels) */
 
@@ -55,8 +51,8 @@ static int fail(int r, const char *fmt, const char *a) {
     return r;
 }
 
-/* "gfx950", "gfx942", or the family names a framework passes: "cdna"/"cdna4" is gfx950 (the
- * first target), "cdna3" gfx942.  Target features after a colon ("gfx950:sramecc+") are
+/* "gfx950", "gfx942", "gfx90a", or the family names a framework passes: "cdna"/"cdna4" is gfx950
+ * (the first target), "cdna3" gfx942, "cdna2" gfx90a.  Target features after a colon ("gfx950:sramecc+") are
  * ignored.  NULL or "" means gfx950. */
 static int parse_arch(const char *name, gfx_arch *out) {
     static const struct {
@@ -66,7 +62,9 @@ static int parse_arch(const char *name, gfx_arch *out) {
                  {"cdna", GFX_ARCH_GFX950},
                  {"cdna4", GFX_ARCH_GFX950},
                  {"gfx942", GFX_ARCH_GFX942},
-                 {"cdna3", GFX_ARCH_GFX942}};
+                 {"cdna3", GFX_ARCH_GFX942},
+                 {"gfx90a", GFX_ARCH_GFX90A},
+                 {"cdna2", GFX_ARCH_GFX90A}};
     if (!name || !*name) {
         *out = GFX_ARCH_GFX950;
         return 0;
@@ -185,7 +183,8 @@ static void put32(uint8_t *p, uint32_t v) {
  * gives OpenCL/HIP kernels (no denormal flushing, DX10_CLAMP and IEEE on). */
 static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2) {
     memset(kd, 0, LD_KD_SIZE);
-    uint32_t granule = arch == GFX_ARCH_GFX950 ? RA_LDS_GRANULE_GFX950 : RA_LDS_GRANULE_GFX942;
+    /* LDS_SIZE granule of COMPUTE_PGM_RSRC2 ("AMDGPU Usage", GRANULATED_LDS_SIZE) */
+    uint32_t granule = isa_targets[arch].lds_granule;
     put32(kd + 0, (rsrc2 >> 15 & 0x1ff) * granule);
     put32(kd + 44, 63);                                              /* rsrc3: ACCUM_OFFSET 256 */
     put32(kd + 48, 63u | 3u << 16 | 3u << 18 | 1u << 21 | 1u << 23); /* rsrc1 */
@@ -201,7 +200,7 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
     gfx_arch a;
     if (parse_arch(arch, &a) != 0)
         return fail(GFX_ERR_ARCH,
-                    "run_asm: unknown architecture '%s' (gfx950, gfx942, cdna, cdna4, cdna3)",
+                    "run_asm: unknown architecture '%s' (gfx950, gfx942, gfx90a, cdna, cdna4, cdna3, cdna2)",
                     arch);
     if (!code || code_size < 4)
         return fail(GFX_ERR_INVALID, "run_asm: no code (%s)",

@@ -147,7 +147,7 @@ gfx_result gfx_wave_create(gfx_device *dev, gfx_arch arch, const void *code, siz
         return GFX_ERR_ARCH;
     if ((!code && size) || size > UINT32_MAX)
         return GFX_ERR_INVALID;
-    if (lds_size > (arch == GFX_ARCH_GFX950 ? DP_LDS_GFX950 : DP_LDS_GFX942))
+    if (lds_size > isa_targets[arch].lds_bytes)
         return GFX_ERR_RESOURCE;
     gfx_wave *h = calloc(1, sizeof *h);
     if (!h)

@@ -8,7 +8,9 @@
  * for one another (sched.c, docs/architecture.md "Dispatch").
  *
  * Initial wave state follows LLVM's "AMDGPU Usage", "Initial Kernel Execution State" for targets
- * with architected flat scratch and packed work-item IDs (gfx942, gfx950): see dp_wave_init().
+ * with packed work-item IDs (gfx90a, gfx942, gfx950), with architected flat scratch (gfx942,
+ * gfx950) or without it (gfx90a: private segment buffer, flat scratch init and wave offset
+ * SGPRs): see dp_wave_init().
  */
 #ifndef GFXEMU_DISPATCH_H
 #define GFXEMU_DISPATCH_H
@@ -20,9 +22,7 @@
 #include "gfxemu.h"
 #include "load/load.h"
 
-/* LDS per workgroup: CDNA4 (gfx950) has 160 KiB, CDNA3 (gfx942) 64 KiB. */
-#define DP_LDS_GFX950 (160u * 1024u)
-#define DP_LDS_GFX942 (64u * 1024u)
+/* LDS per workgroup: isa_targets[arch].lds_bytes (160 KiB gfx950, 64 KiB gfx942 and gfx90a). */
 #define DP_MAX_BLOCK 1024u
 /* gfx9 allocates scratch per wave in units of 1 KiB. */
 #define DP_SCRATCH_GRANULE 1024u

@@ -50,7 +50,7 @@ gfx_result dp_plan(dp_dispatch *d, const struct gfx_kernel *k, gfx_arch arch,
     d->waves_per_wg = (d->threads_per_wg + LANES - 1) / LANES;
     d->dims = grid[2] * block[2] > 1 ? 3 : grid[1] * block[1] > 1 ? 2 : 1;
 
-    uint32_t limit = arch == GFX_ARCH_GFX950 ? DP_LDS_GFX950 : DP_LDS_GFX942;
+    uint32_t limit = isa_targets[arch].lds_bytes;
     uint64_t lds = (uint64_t)k->kd.group_segment_fixed_size + dynamic_lds;
     if (lds > limit) {
         snprintf(err, errsz,
@@ -188,7 +188,19 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
      * are loaded by CP.  Preloaded kernel arguments follow the last other enabled user SGPR. */
     uint32_t user[64];
     unsigned n = 0;
-    if (k->sgpr_private_segment_buffer) {
+    int arch_fs = !d->k->prog || isa_targets[d->k->prog->arch].arch_flat_scratch;
+    if (k->sgpr_private_segment_buffer && !arch_fs) {
+        /* gfx90a reaches scratch with MUBUF through this V#: the swizzled layout of the
+         * hardware's scratch buffer (AMDGPU Usage, "Private Segment Buffer"): SWIZZLE_ENABLE,
+         * ADD_TID_ENABLE, INDEX_STRIDE 64 lanes, ELEMENT_SIZE 4 bytes, so lane L's dword i is at
+         * base + (i * 64 + L) * 4, the layout of the wave's private memory (src/exec/vmem.c).
+         * The base is the wave's own, so its wave offset SGPR is 0.  num_records does not
+         * bound it: the private memory does (an overrun faults). */
+        user[n++] = (uint32_t)w->scratch_va;
+        user[n++] = ((uint32_t)(w->scratch_va >> 32) & 0xffff) | 1u << 31;
+        user[n++] = 0xffffffffu;
+        user[n++] = 1u << 23 | 3u << 21 | 1u << 19;
+    } else if (k->sgpr_private_segment_buffer) {
         /* Not supported with architected flat scratch (gfx940+), but give a descriptor of the
          * wave's scratch rather than garbage: base, num_records = bytes. */
         user[n++] = (uint32_t)w->scratch_va;
@@ -213,9 +225,11 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
         user[n++] = (uint32_t)(d->dispatch_id >> 32);
     }
     if (k->sgpr_flat_scratch_init) {
-        /* The queue's scratch base ("absolute flat scratch" meaning); not used on gfx940+. */
-        user[n++] = (uint32_t)DP_SCRATCH_VA;
-        user[n++] = (uint32_t)(DP_SCRATCH_VA >> 32);
+        /* The queue's scratch base ("absolute flat scratch" meaning); not used on gfx940+.  On
+         * gfx90a the kernel adds the wave offset (0, see above) to it for FLAT_SCRATCH. */
+        uint64_t fs = arch_fs ? DP_SCRATCH_VA : w->scratch_va;
+        user[n++] = (uint32_t)fs;
+        user[n++] = (uint32_t)(fs >> 32);
     }
     if (k->sgpr_private_segment_size)
         user[n++] = d->private_lane;
@@ -251,6 +265,8 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     if (k->enable_private_segment) {
         w->s[102] = (uint32_t)w->scratch_va;
         w->s[103] = (uint32_t)(w->scratch_va >> 32);
+        if (!arch_fs) /* gfx90a: Private Segment Wavefront Offset, 0 for the per-wave base */
+            w->s[s++] = 0;
     }
 
     /* VGPRs: zero what the descriptor allocates (ArchVGPRs below ACCUM_OFFSET, AGPRs above), so

@@ -9,15 +9,18 @@
  *  - a SIMD has 800 SGPRs, allocated per wave in granules of 16 (the descriptor's
  *    GRANULATED_WAVEFRONT_SGPR_COUNT, which includes VCC, FLAT_SCRATCH and XNACK_MASK);
  *  - a workgroup's waves all live on one CU, spread over its SIMDs (ceil(waves / 4) per SIMD);
- *  - LDS per CU is the workgroup maximum (64 KiB gfx942, 160 KiB gfx950), allocated in the
- *    descriptor's LDS granules (512 bytes gfx942, 1280 bytes gfx950);
+ *  - LDS per CU is the workgroup maximum (64 KiB gfx942 and gfx90a, 160 KiB gfx950), allocated in
+ *    the descriptor's LDS granules (512 bytes gfx942 and gfx90a, 1280 bytes gfx950);
  *  - a CU has 16 workgroup barriers: at most 16 workgroups of more than one wave per CU.
  * Workgroups per CU is the smallest of these bounds, at least 1 (the launch was accepted, so one
  * workgroup fits); the device holds CUs x that many.
  */
 #include "dispatch/dispatch.h"
 
-unsigned dp_default_cus(gfx_arch arch) { return arch == GFX_ARCH_GFX942 ? 304u : 256u; }
+/* MI355X (gfx950) 256 CUs, MI300X (gfx942) 304, MI210 (gfx90a) 104. */
+unsigned dp_default_cus(gfx_arch arch) {
+    return arch == GFX_ARCH_GFX942 ? 304u : arch == GFX_ARCH_GFX90A ? 104u : 256u;
+}
 
 void dp_occupancy_of(const dp_dispatch *d, unsigned cus, dp_occupancy *o) {
     const ld_kd *kd = &d->k->kd;
@@ -36,8 +39,8 @@ void dp_occupancy_of(const dp_dispatch *d, unsigned cus, dp_occupancy *o) {
     unsigned per_cu = simd_waves / per_simd;
     const char *limit = limit_simd == 1 ? "VGPRs" : limit_simd == 2 ? "SGPRs" : "waves";
     if (d->lds_size) {
-        unsigned gran = d->arch == GFX_ARCH_GFX942 ? 512u : 1280u;
-        unsigned cu_lds = d->arch == GFX_ARCH_GFX942 ? DP_LDS_GFX942 : DP_LDS_GFX950;
+        unsigned gran = isa_targets[d->arch].lds_granule;
+        unsigned cu_lds = isa_targets[d->arch].lds_bytes;
         unsigned alloc = (d->lds_size + gran - 1) / gran * gran;
         if (cu_lds / alloc < per_cu)
             per_cu = cu_lds / alloc, limit = "LDS";

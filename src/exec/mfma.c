@@ -116,6 +116,36 @@ static const mdesc descs[ISA_NOPS] = {
     D_(V_MFMA_F32_32X32X64_F8F6F4, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
     D_(V_MFMA_SCALE_F32_16X16X128_F8F6F4, 16, 16, 128, 1, F8F6F4, F8F6F4, F8F6F4),
     D_(V_MFMA_SCALE_F32_32X32X64_F8F6F4, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
+    /* gfx90a (CDNA2) names: the same operations as the gfx940 names above where the shapes
+     * agree; the bf16 ops without _1k hold 2 bf16 per VGPR (K halved), and the i8 ops with one
+     * block have half the gfx940 K */
+    DD(V_MFMA_F32_32X32X1F32, 32, 32, 1, 2, F32),
+    DD(V_MFMA_F32_16X16X1F32, 16, 16, 1, 4, F32),
+    DD(V_MFMA_F32_4X4X1F32, 4, 4, 1, 16, F32),
+    DD(V_MFMA_F32_32X32X2F32, 32, 32, 2, 1, F32),
+    DD(V_MFMA_F32_16X16X4F32, 16, 16, 4, 1, F32),
+    DD(V_MFMA_F32_32X32X4F16, 32, 32, 4, 2, F16),
+    DD(V_MFMA_F32_16X16X4F16, 16, 16, 4, 4, F16),
+    DD(V_MFMA_F32_4X4X4F16, 4, 4, 4, 16, F16),
+    DD(V_MFMA_F32_32X32X8F16, 32, 32, 8, 1, F16),
+    DD(V_MFMA_F32_16X16X16F16, 16, 16, 16, 1, F16),
+    DD(V_MFMA_I32_32X32X4I8, 32, 32, 4, 2, I8),
+    DD(V_MFMA_I32_16X16X4I8, 16, 16, 4, 4, I8),
+    DD(V_MFMA_I32_4X4X4I8, 4, 4, 4, 16, I8),
+    DD(V_MFMA_I32_32X32X8I8, 32, 32, 8, 1, I8),
+    DD(V_MFMA_I32_16X16X16I8, 16, 16, 16, 1, I8),
+    DD(V_MFMA_F32_32X32X2BF16, 32, 32, 2, 2, BF16),
+    DD(V_MFMA_F32_16X16X2BF16, 16, 16, 2, 4, BF16),
+    DD(V_MFMA_F32_4X4X2BF16, 4, 4, 2, 16, BF16),
+    DD(V_MFMA_F32_32X32X4BF16, 32, 32, 4, 1, BF16),
+    DD(V_MFMA_F32_16X16X8BF16, 16, 16, 8, 1, BF16),
+    DD(V_MFMA_F32_32X32X4BF16_1K, 32, 32, 4, 2, BF16),
+    DD(V_MFMA_F32_16X16X4BF16_1K, 16, 16, 4, 4, BF16),
+    DD(V_MFMA_F32_4X4X4BF16_1K, 4, 4, 4, 16, BF16),
+    DD(V_MFMA_F32_32X32X8BF16_1K, 32, 32, 8, 1, BF16),
+    DD(V_MFMA_F32_16X16X16BF16_1K, 16, 16, 16, 1, BF16),
+    DD(V_MFMA_F64_16X16X4F64, 16, 16, 4, 1, F64),
+    DD(V_MFMA_F64_4X4X4F64, 4, 4, 4, 4, F64),
     /* sparse (K is the dense K of A) */
     DS(V_SMFMAC_F32_16X16X32_F16, 16, 16, 32, F16, F16),
     DS(V_SMFMAC_F32_32X32X16_F16, 32, 32, 16, F16, F16),
@@ -464,7 +494,7 @@ static inline int a_block(const mop *op, int b) {
 
 VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     const mdesc *d = op->d;
-    int K = d->k, fnuz = x->in.arch == ISA_GFX942, sparse = d->kind == MK_SPARSE;
+    int K = d->k, fnuz = isa_targets[x->in.arch].fp8_fnuz, sparse = d->kind == MK_SPARSE;
     int S = sparse ? K / 2 : K;
     u32 ta[8][LANES], tb[8][LANES], tc[32][LANES], ti[1][LANES], tsa[1][LANES], tsb[1][LANES];
     float A[MMAX], Bm[MMAX], Dm[MMAX], tmp[32][LANES], tmpa[32][LANES];
@@ -678,6 +708,12 @@ static void x_mfma(wave *w, const xinst *x) {
     op.sa = d->k / per / (d->kind == MK_SPARSE ? 2 : 1);
     op.sb = d->k / (64 / (d->n * d->nb));
     if (d->ta == MT_F64) {
+        /* gfx940+ read these bits as neg (above); gfx90a's tables keep BLGP, which LLVM encodes
+         * but the CDNA2 manual gives no f64 broadcast semantics for: fault, never a guess */
+        if (v->blgp) {
+            wave_fault(w, x, XF_UNIMPLEMENTED);
+            return;
+        }
         op.cbsz = op.abid = op.blgp = 0;
         mfma_f64(w, x, &op);
     } else if (d->ta == MT_I8)
@@ -767,6 +803,34 @@ const xhandler x_mfma_handlers[] = {
     MH(V_SMFMAC_F32_32X32X64_FP8_BF8, ISA_T_F32),
     MH(V_SMFMAC_F32_32X32X64_BF8_FP8, ISA_T_F32),
     MH(V_SMFMAC_F32_32X32X64_BF8_BF8, ISA_T_F32),
+    /* gfx90a */
+    MH(V_MFMA_F32_32X32X1F32, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X1F32, ISA_T_F32),
+    MH(V_MFMA_F32_4X4X1F32, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X2F32, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X4F32, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X4F16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X4F16, ISA_T_F32),
+    MH(V_MFMA_F32_4X4X4F16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X8F16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X16F16, ISA_T_F32),
+    MH(V_MFMA_I32_32X32X4I8, ISA_T_B32),
+    MH(V_MFMA_I32_16X16X4I8, ISA_T_B32),
+    MH(V_MFMA_I32_4X4X4I8, ISA_T_B32),
+    MH(V_MFMA_I32_32X32X8I8, ISA_T_B32),
+    MH(V_MFMA_I32_16X16X16I8, ISA_T_B32),
+    MH(V_MFMA_F32_32X32X2BF16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X2BF16, ISA_T_F32),
+    MH(V_MFMA_F32_4X4X2BF16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X4BF16, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X8BF16, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X4BF16_1K, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X4BF16_1K, ISA_T_F32),
+    MH(V_MFMA_F32_4X4X4BF16_1K, ISA_T_F32),
+    MH(V_MFMA_F32_32X32X8BF16_1K, ISA_T_F32),
+    MH(V_MFMA_F32_16X16X16BF16_1K, ISA_T_F32),
+    MH(V_MFMA_F64_16X16X4F64, ISA_T_F64),
+    MH(V_MFMA_F64_4X4X4F64, ISA_T_F64),
     {ISA_OP_V_MFMA_LD_SCALE_B32, XC_MFMA, ISA_T_B32, x_mfma_ld_scale},
 };
 const unsigned x_mfma_nhandlers = sizeof x_mfma_handlers / sizeof x_mfma_handlers[0];

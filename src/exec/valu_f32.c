@@ -123,6 +123,30 @@ V1(v_frexp_exp_i32_f32, FK_F32, frexp_exp32(f32(a)))
 /* ---- transcendental unit -------------------------------------------------------------------- */
 
 static inline float ftz(float v) { return fabsf(v) < 0x1p-126f ? copysignf(0.0f, v) : v; }
+
+/* gfx90a's unfused multiply-adds (gone from gfx940): the product is rounded to f32 before the
+ * add (CDNA2 ISA V_MAD_F32: "same result as ADD after MUL_IEEE"), and denormals are flushed
+ * whatever the MODE, in the inputs, the product and the result (LLVM: "v_mad_f32/v_mac_f32 do not
+ * support denormals", so it selects them only for flushing kernels).  madmk/madak: the decoder
+ * puts the literal K in source order, so all are S0 * S1 + S2. */
+static inline float mad32(float a, float b, float c) { return ftz(ftz(ftz(a) * ftz(b)) + ftz(c)); }
+static inline float mad_legacy32(float a, float b, float c) {
+    a = ftz(a), b = ftz(b); /* DX9 multiply: 0 times anything is +0 */
+    return ftz((a == 0.0f || b == 0.0f ? 0.0f : ftz(a * b)) + ftz(c));
+}
+F32OP3(v_mad_f32, mad32(a, b, c))
+F32OP3(v_madmk_f32, mad32(a, b, c))
+F32OP3(v_madak_f32, mad32(a, b, c))
+F32OP3(v_mad_legacy_f32, mad_legacy32(a, b, c))
+/* D = S0 * S1 + D, unfused (gfx90a). */
+VFN static void v_mac_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) d[l] = bf32(mad32(f32(A[l]), f32(B[l]), f32(D[l])));
+    vd32(w, x, d, FK_F32);
+}
+
 F32OP1(v_rcp_f32, ftz(1.0f / ftz(a)))
 F32OP1(v_rcp_iflag_f32, ftz(1.0f / ftz(a)))
 F32OP1(v_rsq_f32, ftz((float)(1.0 / sqrt((double)ftz(a)))))
@@ -226,6 +250,11 @@ const xhandler x_valu_f32_handlers[] = {
     VH(V_MUL_LEGACY_F32, v_mul_legacy_f32, ISA_T_F32),
     VH(V_FMA_F32, v_fma_f32, ISA_T_F32),
     VH(V_FMAC_F32, v_fmac_f32, ISA_T_F32),
+    VH(V_MAD_F32, v_mad_f32, ISA_T_F32),
+    VH(V_MADMK_F32, v_madmk_f32, ISA_T_F32),
+    VH(V_MADAK_F32, v_madak_f32, ISA_T_F32),
+    VH(V_MAD_LEGACY_F32, v_mad_legacy_f32, ISA_T_F32),
+    VH(V_MAC_F32, v_mac_f32, ISA_T_F32),
     VH(V_FMAMK_F32, v_fma_f32, ISA_T_F32),
     VH(V_FMAAK_F32, v_fma_f32, ISA_T_F32),
     VH(V_MIN_F32, v_min_f32, ISA_T_F32),

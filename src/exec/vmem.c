@@ -135,6 +135,15 @@ static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
     lane_ref r = {SP_GLOBAL, 0, 0};
     u64 soff = x_s32(w, x, 4);
     r.a = base + soff + boff;
+    /* gfx90a MUBUF scratch: an address inside the wave's swizzled scratch buffer (the private
+     * segment V# of src/dispatch/init.c) is lane L's dword at (i * 64 + L) * 4: this lane's
+     * private memory when L is the lane itself (anything else stays global, and faults). */
+    u64 rel = r.a - w->scratch_va;
+    if (w->scratch_lane && r.a >= w->scratch_va && rel < (u64)w->scratch_lane * LANES &&
+        ((rel >> 2) & (LANES - 1)) == l) {
+        r.space = SP_PRIVATE;
+        r.a = (rel >> 8) * 4 + (rel & 3);
+    }
     if (stride == 0 || (cache_swizzle && !m->idxen && !add_tid))
         r.avail = offset < num ? (u64)num - offset : 0;
     else
@@ -806,6 +815,9 @@ const xhandler x_flat_handlers[] = {
     HL(FLAT, flat), HL(GLOBAL, global), HL(SCRATCH, scratch), HL(BUFFER, buffer),
     HA(FLAT, flat), HA(GLOBAL, global), HA(BUFFER, buffer),
     H(BUFFER_INV, buffer_cache_nop), H(BUFFER_WBL2, buffer_cache_nop),
+    /* gfx90a's L2 and L1 maintenance: no caches are modelled, memory is always coherent */
+    H(BUFFER_INVL2, buffer_cache_nop), H(BUFFER_WBINVL1, buffer_cache_nop),
+    H(BUFFER_WBINVL1_VOL, buffer_cache_nop),
     HF(BUFFER, buffer), HF(TBUFFER, tbuffer),
     H(BUFFER_LOAD_FORMAT_D16_HI_X, buffer_load_format_d16_hi_x),
     H(BUFFER_STORE_FORMAT_D16_HI_X, buffer_store_format_d16_hi_x),

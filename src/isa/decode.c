@@ -68,9 +68,17 @@ const char *isa_fmt_name(isa_fmt f)
     return (unsigned)f < ISA_NFMT ? n[f] : "?";
 }
 
+/* LDS: CDNA2 and CDNA3 ISA "LDS": 64 KiB per workgroup, LDS_SIZE in 128-dword granules (GFX9);
+ * CDNA4: 160 KiB, 320-dword granules.  e_flags machine values: LLVM AMDGPU Usage, "ELF Header". */
+const isa_target isa_targets[ISA_NARCH] = {
+    [ISA_GFX942] = {"gfx942", "cdna3", 0x4c, 0, 0, 1, 1, 1, 64u * 1024u, 128u * 4u},
+    [ISA_GFX950] = {"gfx950", "cdna4", 0x4f, 1, 1, 1, 0, 1, 160u * 1024u, 320u * 4u},
+    [ISA_GFX90A] = {"gfx90a", "cdna2", 0x3f, 0, 0, 0, 0, 0, 64u * 1024u, 128u * 4u},
+};
+
 const char *isa_arch_name(isa_arch a)
 {
-    return a == ISA_GFX950 ? "gfx950" : a == ISA_GFX942 ? "gfx942" : "?";
+    return (unsigned)a < ISA_NARCH ? isa_targets[a].name : "?";
 }
 
 /* Which family decodes and prints each format.  EXP, VINTRP and MIMG do not exist on gfx942 and

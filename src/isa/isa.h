@@ -14,7 +14,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { ISA_GFX942 = 0, ISA_GFX950 = 1, ISA_NARCH } isa_arch;
+/* Targets.  Values are the public gfx_arch values (src/api/disasm.c checks); a new target is
+ * appended, with a row in isa_targets[] and its generated tables. */
+typedef enum { ISA_GFX942 = 0, ISA_GFX950 = 1, ISA_GFX90A = 2, ISA_NARCH } isa_arch;
+
+/* What hand-written code needs to know about a target beyond its generated tables (one row per
+ * target in src/isa/decode.c; the upper layers read the same rows). */
+typedef struct isa_target {
+    const char *name;        /* "gfx90a" */
+    const char *family;      /* "cdna2" */
+    uint8_t elf_mach;        /* EF_AMDGPU_MACH_AMDGCN_* (e_flags bits 7:0) */
+    uint8_t vop3_literal;    /* VOP3 may end in a 32-bit literal (gfx950) */
+    uint8_t scaled_mfma;     /* the 128-bit v_mfma_ld_scale_b32 + f8f6f4 MFMA pair (gfx950) */
+    uint8_t arch_flat_scratch; /* gfx940+: CP sets FLAT_SCRATCH; older targets get a private
+                                * segment buffer, flat scratch init and a wave offset SGPR */
+    uint8_t fp8_fnuz;        /* fp8/bf8 are the FNUZ formats (gfx942) rather than OCP (gfx950) */
+    uint8_t flat_sve;        /* FLAT bit 13 is scratch's SVE (gfx940+); on gfx90a it is the LDS
+                              * bit of global/scratch loads, and scratch has a VGPR address
+                              * exactly when saddr is off */
+    uint32_t lds_bytes;      /* LDS per workgroup */
+    uint32_t lds_granule;    /* bytes per COMPUTE_PGM_RSRC2.LDS_SIZE unit */
+} isa_target;
+
+extern const isa_target isa_targets[ISA_NARCH];
 
 /* Encoding formats (first-word identification, CDNA3/CDNA4 ISA manual "Microcode formats"). */
 typedef enum {

@@ -57,20 +57,33 @@ struct mem_row {
 
 #include "isa/gen/mem.inc"
 
+static const struct {
+    const struct mem_row *ds, (*flat)[128], *mubuf, *mtbuf;
+    const char *const *cpol; /* names of the SC0, NT, SC1 bits */
+} mem_targets[ISA_NARCH] = {
+    [ISA_GFX942] = {mem_ds_gfx942, mem_flat_gfx942, mem_mubuf_gfx942, mem_mtbuf_gfx942,
+                    mem_cpol_gfx942},
+    [ISA_GFX950] = {mem_ds_gfx950, mem_flat_gfx950, mem_mubuf_gfx950, mem_mtbuf_gfx950,
+                    mem_cpol_gfx950},
+    [ISA_GFX90A] = {mem_ds_gfx90a, mem_flat_gfx90a, mem_mubuf_gfx90a, mem_mtbuf_gfx90a,
+                    mem_cpol_gfx90a},
+};
+
 static const struct mem_row *row_for(isa_arch arch, isa_fmt f, unsigned op, unsigned seg)
 {
-    int a = arch == ISA_GFX950;
+    if ((unsigned)arch >= ISA_NARCH)
+        return NULL;
     switch (f) {
     case ISA_FMT_DS:
-        return a ? &mem_ds_gfx950[op] : &mem_ds_gfx942[op];
+        return &mem_targets[arch].ds[op];
     case ISA_FMT_FLAT:
         if (seg > 2)
             return NULL;
-        return a ? &mem_flat_gfx950[seg][op] : &mem_flat_gfx942[seg][op];
+        return &mem_targets[arch].flat[seg][op];
     case ISA_FMT_MUBUF:
-        return a ? &mem_mubuf_gfx950[op] : &mem_mubuf_gfx942[op];
+        return &mem_targets[arch].mubuf[op];
     case ISA_FMT_MTBUF:
-        return a ? &mem_mtbuf_gfx950[op] : &mem_mtbuf_gfx942[op];
+        return &mem_targets[arch].mtbuf[op];
     default:
         return NULL;
     }
@@ -187,9 +200,10 @@ static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
     m->seg = (uint8_t)seg;
     /* flat offsets are unsigned; global and scratch offsets are signed 13-bit */
     m->offset = seg == 0 ? (int32_t)off13 : (int32_t)(off13 ^ 0x1000) - 0x1000;
-    m->sve = seg == 1 && (bits & MEM_B_LDS);
+    int lds_bit = !isa_targets[in->arch].flat_sve; /* gfx90a: bit 13 is "lds" */
+    m->sve = !lds_bit && seg == 1 && (bits & MEM_B_LDS);
     m->saddr_off = seg != 0 && saddr == 0x7f;
-    m->lds = (r->info.flags & ISA_MF_LDS) != 0;
+    m->lds = (r->info.flags & ISA_MF_LDS) != 0 || (lds_bit && (bits & MEM_B_LDS));
 
     unsigned an = 0; /* vaddr dwords */
     switch (seg) {
@@ -199,7 +213,7 @@ static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
         an = 2;
         break;
     case 1:
-        an = m->sve ? 1 : 0;
+        an = (lds_bit ? saddr == 0x7f : m->sve) ? 1 : 0;
         if (saddr != 0x7f)
             sreg(&in->src[3], saddr, 1);
         break;
@@ -223,6 +237,8 @@ static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
         dn = r->rtn_n;
         m->rtn = 1;
     }
+    if (m->lds) /* gfx90a's LDS DMA: the data goes to LDS at M0, not to registers */
+        dn = 0;
     if (dn) {
         ok &= vreg(&in->dst[0], w[1] >> 24, dn, acc);
         in->ndst = 1;
@@ -437,12 +453,13 @@ static void put_cpol(isa_buf *b, const isa_inst *in)
 {
     const struct mem_row *r = row_of(in);
     const isa_mem_fields *m = &in->f.m;
+    const char *const *name = mem_targets[in->arch].cpol; /* glc/slc/scc on gfx90a */
     if (m->sc0 && (r->shown & MEM_B_SC0))
-        isa_puts(b, " sc0");
+        isa_printf(b, " %s", name[0]);
     if (m->nt && (r->shown & MEM_B_NT))
-        isa_puts(b, " nt");
+        isa_printf(b, " %s", name[1]);
     if (m->sc1 && (r->shown & MEM_B_SC1))
-        isa_puts(b, " sc1");
+        isa_printf(b, " %s", name[2]);
 }
 
 /* A 64-bit saddr.  An odd SGPR/TTMP number decodes to the pair below it, with a warning LLVM
@@ -451,7 +468,9 @@ static int put_saddr64(isa_buf *b, const isa_inst *in, unsigned enc, const char 
 {
     if (enc == 126) {
         isa_puts(b, "exec");
-        if (row_of(in)->style & MEM_EXEC_NOTE)
+        /* (gfx90a's LDS-DMA form of a load takes exec without a note) */
+        int dma90a = in->f.m.lds && !isa_targets[in->arch].flat_sve;
+        if ((row_of(in)->style & MEM_EXEC_NOTE) && !dma90a)
             isa_puts(b, "/*Invalid register, operand has 'SReg_64_XEXEC_XNULL' register class*/");
         return -1;
     }
@@ -502,6 +521,8 @@ static void print_flat(isa_buf *b, const isa_inst *in)
     if (m->offset)
         isa_printf(b, " offset:%d", m->offset);
     put_cpol(b, in);
+    if (m->lds && !isa_targets[in->arch].flat_sve)
+        isa_puts(b, " lds");
     if (warn >= 0)
         isa_printf(b, " ; Warning: %s: scalar reg isn't aligned %d", kind, warn);
 }

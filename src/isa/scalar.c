@@ -100,6 +100,14 @@ static const sc_target sc_targets[ISA_NARCH] = {
                      [ISA_FMT_SMEM] = sc_smem_gfx950},
                     sc_hwreg_gfx950,
                     sc_sendmsg_gfx950},
+    [ISA_GFX90A] = {{[ISA_FMT_SOP2] = sc_sop2_gfx90a,
+                     [ISA_FMT_SOPK] = sc_sopk_gfx90a,
+                     [ISA_FMT_SOP1] = sc_sop1_gfx90a,
+                     [ISA_FMT_SOPC] = sc_sopc_gfx90a,
+                     [ISA_FMT_SOPP] = sc_sopp_gfx90a,
+                     [ISA_FMT_SMEM] = sc_smem_gfx90a},
+                    sc_hwreg_gfx90a,
+                    sc_sendmsg_gfx90a},
 };
 
 /* Opcode field and operand slots (shift, width) of each SOP format; the slot order matches

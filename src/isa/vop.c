@@ -48,29 +48,26 @@ typedef struct vop_extra {
 #define EXEC_ENC 126
 
 /* Row for an opcode (NULL if LLVM has none); *x receives its vop_extra row. */
+static const struct {
+    const isa_opinfo *t[3];   /* VOP2, VOP1, VOPC */
+    const vop_extra *x[3];
+} vop_targets[ISA_NARCH] = {
+    [ISA_GFX942] = {{vop_vop2_gfx942, vop_vop1_gfx942, vop_vopc_gfx942},
+                    {vop_x_vop2_gfx942, vop_x_vop1_gfx942, vop_x_vopc_gfx942}},
+    [ISA_GFX950] = {{vop_vop2_gfx950, vop_vop1_gfx950, vop_vopc_gfx950},
+                    {vop_x_vop2_gfx950, vop_x_vop1_gfx950, vop_x_vopc_gfx950}},
+    [ISA_GFX90A] = {{vop_vop2_gfx90a, vop_vop1_gfx90a, vop_vopc_gfx90a},
+                    {vop_x_vop2_gfx90a, vop_x_vop1_gfx90a, vop_x_vopc_gfx90a}},
+};
+
 static const isa_opinfo *table(isa_arch a, isa_fmt f, unsigned op, const vop_extra **x)
 {
-    const isa_opinfo *t;
-    const vop_extra *e;
-    unsigned n;
-    int g = a == ISA_GFX950;
-    switch (f) {
-    case ISA_FMT_VOP2:
-        t = g ? vop_vop2_gfx950 : vop_vop2_gfx942;
-        e = g ? vop_x_vop2_gfx950 : vop_x_vop2_gfx942;
-        n = 62;
-        break;
-    case ISA_FMT_VOP1:
-        t = g ? vop_vop1_gfx950 : vop_vop1_gfx942;
-        e = g ? vop_x_vop1_gfx950 : vop_x_vop1_gfx942;
-        n = 256;
-        break;
-    default:
-        t = g ? vop_vopc_gfx950 : vop_vopc_gfx942;
-        e = g ? vop_x_vopc_gfx950 : vop_x_vopc_gfx942;
-        n = 256;
-        break;
-    }
+    int k = f == ISA_FMT_VOP2 ? 0 : f == ISA_FMT_VOP1 ? 1 : 2;
+    unsigned n = k == 0 ? 62 : 256;
+    if ((unsigned)a >= ISA_NARCH)
+        return NULL;
+    const isa_opinfo *t = vop_targets[a].t[k];
+    const vop_extra *e = vop_targets[a].x[k];
     if (op >= n || !(t[op].flags & VF_E32))
         return NULL;
     if (x)

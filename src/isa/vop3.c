@@ -80,9 +80,18 @@ struct vop3_row {
 
 #define NROWS(t) (sizeof t / sizeof t[0])
 
+static const struct {
+    const struct vop3_row *rows;
+    size_t n;
+} vop3_targets[ISA_NARCH] = {
+    [ISA_GFX942] = {vop3_rows_gfx942, NROWS(vop3_rows_gfx942)},
+    [ISA_GFX950] = {vop3_rows_gfx950, NROWS(vop3_rows_gfx950)},
+    [ISA_GFX90A] = {vop3_rows_gfx90a, NROWS(vop3_rows_gfx90a)},
+};
+
 static const struct vop3_row *find_row(isa_arch arch, unsigned op) {
-    const struct vop3_row *t = arch == ISA_GFX950 ? vop3_rows_gfx950 : vop3_rows_gfx942;
-    size_t lo = 0, hi = arch == ISA_GFX950 ? NROWS(vop3_rows_gfx950) : NROWS(vop3_rows_gfx942);
+    const struct vop3_row *t = vop3_targets[arch].rows;
+    size_t lo = 0, hi = vop3_targets[arch].n;
     while (lo < hi) {
         size_t m = (lo + hi) / 2;
         if (t[m].i.encop == op)
@@ -208,7 +217,7 @@ static size_t dec_one(isa_arch arch, const uint32_t *w, size_t nw, isa_inst *in)
         set_opnd(&in->dst[0], e, r->i.dst_n[0], 0);
         v->sdst_valid = 1;
         if (e == 255) { /* LLVM reads a literal even here (and notes "Invalid immediate") */
-            if (arch != ISA_GFX950 || nw < 3)
+            if (!isa_targets[arch].vop3_literal || nw < 3)
                 return 0;
             in->lit = w[2];
         }
@@ -236,7 +245,7 @@ static size_t dec_one(isa_arch arch, const uint32_t *w, size_t nw, isa_inst *in)
         int agpr = ((v->acc >> s) & 1) || ((r->i.flags & VF_SRC_A(s)) != 0);
         set_opnd(&in->src[s], e, n, agpr);
         if (e == 255) {
-            if (arch != ISA_GFX950 || nw < 3)
+            if (!isa_targets[arch].vop3_literal || nw < 3)
                 return 0; /* gfx942 VOP3 has no literal (LLVM 22 crashes on such words) */
             in->lit = w[2];
             size = 12;
@@ -247,7 +256,7 @@ static size_t dec_one(isa_arch arch, const uint32_t *w, size_t nw, isa_inst *in)
 
 /* gfx950 scaled MFMA: v_mfma_ld_scale_b32 pair + f8f6f4 MFMA with op_sel[0] set. */
 static size_t dec_scaled(isa_arch arch, const uint32_t *w, size_t nw, isa_inst *in) {
-    if (arch != ISA_GFX950 || nw < 4 || ((w[0] >> 16) & 0x3ff) != 0x3ac)
+    if (!isa_targets[arch].scaled_mfma || nw < 4 || ((w[0] >> 16) & 0x3ff) != 0x3ac)
         return 0;
     if ((w[2] >> 23) != 0x1a7 || !(w[2] & (1u << 11)))
         return 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/isa.h"
 #include "load/load.h"
 
 enum {
@@ -167,11 +168,15 @@ static gfx_result parse_header(elf_ctx *c, gfx_arch *arch, uint32_t *eflags, uin
         return fail(f, "unsupported ELF type %u (expected a shared object or relocatable)", *etype);
 
     *eflags = rd32(p + 48);
+    /* The machine is e_flags[7:0]; the xnack (bits 9:8) and sramecc (bits 11:10) settings
+     * ("AMDGPU Usage", EF_AMDGPU_FEATURE_*_V4: unsupported, any, off, on) do not change what the
+     * code computes here, so every setting loads. */
     unsigned mach = *eflags & EF_AMDGPU_MACH;
-    if (mach == LD_MACH_GFX942) {
-        *arch = GFX_ARCH_GFX942;
-    } else if (mach == LD_MACH_GFX950) {
-        *arch = GFX_ARCH_GFX950;
+    unsigned t = 0;
+    while (t < ISA_NARCH && isa_targets[t].elf_mach != mach)
+        t++;
+    if (t < ISA_NARCH) {
+        *arch = (gfx_arch)t;
     } else {
         const char *name = ld_mach_name(mach);
         fail(f, "unsupported architecture %s (0x%02x)", name ? name : "unknown", mach);

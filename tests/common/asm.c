@@ -10,8 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
+int asm_not_on_target;
+
 uint8_t *asm_snippet(const char *arch, const char *text, size_t *n)
 {
+    asm_not_on_target = 0;
     char in[] = "/tmp/gfxemu-asm-XXXXXX";
     int fd = mkstemp(in);
     if (fd < 0) {
@@ -35,11 +38,12 @@ uint8_t *asm_snippet(const char *arch, const char *text, size_t *n)
     size_t cap = 256, used = 0;
     uint8_t *out = malloc(cap);
     char line[1024];
-    int bad = 0;
+    int bad = 0, other = 0;
     while (fgets(line, sizeof line, p)) {
         if (strstr(line, "error:")) {
             fprintf(stderr, "asm_snippet: %s", line);
             bad = 1;
+            other |= !strstr(line, "instruction not supported on this GPU");
         }
         char *e = strstr(line, "encoding: [");
         if (!e)
@@ -59,6 +63,7 @@ uint8_t *asm_snippet(const char *arch, const char *text, size_t *n)
     }
     int st = pclose(p);
     unlink(in);
+    asm_not_on_target = bad && !other;
     if (bad || st != 0 || used == 0) {
         fprintf(stderr, "asm_snippet: llvm-mc-22 failed on:\n%s\n", text);
         free(out);

@@ -9,5 +9,7 @@
 /* Assemble `text` (instructions separated by newlines or ';'-free lines) for arch ("gfx950").
  * Returns a malloc'd byte buffer and its size in *n, or NULL with a message on stderr. */
 uint8_t *asm_snippet(const char *arch, const char *text, size_t *n);
+/* Set by a failed asm_snippet when every error was "instruction not supported on this GPU". */
+extern int asm_not_on_target;
 
 #endif

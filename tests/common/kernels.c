@@ -66,17 +66,21 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
 
 int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {
     const char *build = test_build_dir();
-    const char *arches[] = {"gfx950", "gfx942"};
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     const char *opts[] = {"-O0", "-O1", "-O3"}; /* -O1 indexes private arrays with s_set_gpr_idx */
-    for (int a = 0; a < 2; a++)
+    /* gfx90a code objects come in xnack/sramecc variants (the ROCm runtime's agent is
+     * gfx90a:sramecc-:xnack-): one per optimisation level, so every suite loads each kind */
+    const char *gfx90a_cpu[] = {"gfx90a:xnack+", "gfx90a:sramecc-:xnack-", "gfx90a"};
+    for (int a = 0; a < 3; a++)
         for (int o = 0; o < 3; o++) {
             char obj[512], co[512];
+            const char *cpu = a == 2 ? gfx90a_cpu[o] : arches[a];
             snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s.o", build, stem, arches[a], opts[o]);
             snprintf(co, sizeof co, "%s/kernels/%s-%s%s.co", build, stem, arches[a], opts[o]);
             test_sh("mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
                     "-mcpu=%s -nogpulib %s %s -Wno-everything -c tests/kernels/%s.cl -o %s && "
                     "ld.lld-22 -shared %s -o %s",
-                    build, arches[a], opts[o], extra_flags, stem, obj, obj, co);
+                    build, cpu, opts[o], extra_flags, stem, obj, obj, co);
             snprintf(kt.tag, sizeof kt.tag, "%s %s", arches[a], opts[o]);
             kt.gfx950 = a == 0;
             char err[256] = "";

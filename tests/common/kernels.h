@@ -20,7 +20,7 @@ extern kt_target kt;
 
 typedef void (*kt_test)(void);
 
-/* For gfx950 and gfx942 at -O0, -O1 and -O3: compile tests/kernels/<stem>.cl (plus the extra
+/* For gfx950, gfx942 and gfx90a at -O0, -O1 and -O3: compile tests/kernels/<stem>.cl (plus the extra
  * clang flags) into $BUILD/kernels/<stem>-<arch><opt>.co, load it on a 2-thread device and run
  * every test.  Returns 0, or 1 when a compile or load failed (already reported). */
 int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests);

@@ -2,6 +2,7 @@
 #include "common/snippet.h"
 
 #include "common/asm.h"
+#include "common/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     if (!code)
         return -1;
     xprog p;
-    if (xprog_build(&p, strcmp(arch, "gfx942") ? ISA_GFX950 : ISA_GFX942, code, (uint32_t)n,
+    if (xprog_build(&p, test_isa_arch(arch), code, (uint32_t)n,
                     0x1000) != 0) {
         free(code);
         return -1;

@@ -1,9 +1,12 @@
 /* util.c - see util.h. */
 #include "common/util.h"
 
+#include "isa/isa.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *test_build_dir(void)
 {
@@ -42,4 +45,14 @@ unsigned char *test_slurp(const char *path, size_t *size)
     fclose(f);
     *size = (size_t)n;
     return buf;
+}
+
+int test_isa_arch(const char *name)
+{
+    size_t len = strcspn(name, ":");
+    int a = 0;
+    while (a < ISA_NARCH && !(strlen(isa_targets[a].name) == len &&
+                              strncmp(name, isa_targets[a].name, len) == 0))
+        a++;
+    return a;
 }

@@ -11,5 +11,8 @@ const char *test_build_dir(void);
 void test_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The whole file, malloc'd; exit(1) if it cannot be read. */
 unsigned char *test_slurp(const char *path, size_t *size);
+/* The isa_arch (src/isa/isa.h) of a target name such as "gfx90a" or "gfx90a:xnack+" (features
+ * ignored); ISA_NARCH, which nothing decodes, for an unknown name. */
+int test_isa_arch(const char *name);
 
 #endif

@@ -24,7 +24,7 @@ enum { RK_DENSE, RK_SPARSE, RK_F8F6F4 };
 
 typedef struct ref_op {
     const char *name;
-    int archs; /* bit 0 gfx942, bit 1 gfx950 */
+    int archs; /* bit 0 gfx942, bit 1 gfx950, bit 2 gfx90a */
     int m, n, k, nb;
     int ta, tb, kind;
 } ref_op;

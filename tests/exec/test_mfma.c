@@ -24,6 +24,7 @@
     { name, archs, m, n, k, nb, RT_##ta, RT_##tb, RK_##kind }
 #define G2 1 /* gfx942 */
 #define G5 2 /* gfx950 */
+#define G9 4 /* gfx90a (CDNA2 ISA, "Matrix Arithmetic Instructions": its own names) */
 static const ref_op ops[] = {
     OP("v_mfma_f32_32x32x1_2b_f32", G2 | G5, 32, 32, 1, 2, F32, F32, DENSE),
     OP("v_mfma_f32_16x16x1_4b_f32", G2 | G5, 16, 16, 1, 4, F32, F32, DENSE),
@@ -95,6 +96,34 @@ static const ref_op ops[] = {
     OP("v_smfmac_f32_32x32x64_fp8_bf8", G5, 32, 32, 64, 1, FP8, BF8, SPARSE),
     OP("v_smfmac_f32_32x32x64_bf8_fp8", G5, 32, 32, 64, 1, BF8, FP8, SPARSE),
     OP("v_smfmac_f32_32x32x64_bf8_bf8", G5, 32, 32, 64, 1, BF8, BF8, SPARSE),
+    OP("v_mfma_f32_32x32x1f32", G9, 32, 32, 1, 2, F32, F32, DENSE),
+    OP("v_mfma_f32_16x16x1f32", G9, 16, 16, 1, 4, F32, F32, DENSE),
+    OP("v_mfma_f32_4x4x1f32", G9, 4, 4, 1, 16, F32, F32, DENSE),
+    OP("v_mfma_f32_32x32x2f32", G9, 32, 32, 2, 1, F32, F32, DENSE),
+    OP("v_mfma_f32_16x16x4f32", G9, 16, 16, 4, 1, F32, F32, DENSE),
+    OP("v_mfma_f32_32x32x4f16", G9, 32, 32, 4, 2, F16, F16, DENSE),
+    OP("v_mfma_f32_16x16x4f16", G9, 16, 16, 4, 4, F16, F16, DENSE),
+    OP("v_mfma_f32_4x4x4f16", G9, 4, 4, 4, 16, F16, F16, DENSE),
+    OP("v_mfma_f32_32x32x8f16", G9, 32, 32, 8, 1, F16, F16, DENSE),
+    OP("v_mfma_f32_16x16x16f16", G9, 16, 16, 16, 1, F16, F16, DENSE),
+    OP("v_mfma_i32_32x32x4i8", G9, 32, 32, 4, 2, I8, I8, DENSE),
+    OP("v_mfma_i32_16x16x4i8", G9, 16, 16, 4, 4, I8, I8, DENSE),
+    OP("v_mfma_i32_4x4x4i8", G9, 4, 4, 4, 16, I8, I8, DENSE),
+    OP("v_mfma_i32_32x32x8i8", G9, 32, 32, 8, 1, I8, I8, DENSE),
+    OP("v_mfma_i32_16x16x16i8", G9, 16, 16, 16, 1, I8, I8, DENSE),
+    /* the bf16 ops without _1k: two bf16 per VGPR */
+    OP("v_mfma_f32_32x32x2bf16", G9, 32, 32, 2, 2, BF16, BF16, DENSE),
+    OP("v_mfma_f32_16x16x2bf16", G9, 16, 16, 2, 4, BF16, BF16, DENSE),
+    OP("v_mfma_f32_4x4x2bf16", G9, 4, 4, 2, 16, BF16, BF16, DENSE),
+    OP("v_mfma_f32_32x32x4bf16", G9, 32, 32, 4, 1, BF16, BF16, DENSE),
+    OP("v_mfma_f32_16x16x8bf16", G9, 16, 16, 8, 1, BF16, BF16, DENSE),
+    OP("v_mfma_f32_32x32x4bf16_1k", G9, 32, 32, 4, 2, BF16, BF16, DENSE),
+    OP("v_mfma_f32_16x16x4bf16_1k", G9, 16, 16, 4, 4, BF16, BF16, DENSE),
+    OP("v_mfma_f32_4x4x4bf16_1k", G9, 4, 4, 4, 16, BF16, BF16, DENSE),
+    OP("v_mfma_f32_32x32x8bf16_1k", G9, 32, 32, 8, 1, BF16, BF16, DENSE),
+    OP("v_mfma_f32_16x16x16bf16_1k", G9, 16, 16, 16, 1, BF16, BF16, DENSE),
+    OP("v_mfma_f64_16x16x4f64", G9, 16, 16, 4, 1, F64, F64, DENSE),
+    OP("v_mfma_f64_4x4x4f64", G9, 4, 4, 4, 4, F64, F64, DENSE),
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
@@ -321,7 +350,8 @@ static void make_cases(const ref_op *op, int gfx942) {
     ref_mods md = {0};
     md.gfx942 = gfx942;
     if (op->ta == RT_F64) {
-        for (md.neg = 0; md.neg < 8; md.neg++)
+        /* gfx90a has no neg on f64 MFMAs (its BLGP bits fault: see test_f64_blgp) */
+        for (md.neg = 0; md.neg < (op->archs == G9 ? 1 : 8); md.neg++)
             make_case(op, form++ % 5, md);
     } else if (op->kind == RK_F8F6F4) {
         md.scaled = strstr(op->name, "scale") != NULL;
@@ -501,6 +531,23 @@ static void run_case(tcase *c, isa_arch arch, int special) {
 /* Words LLVM decodes but whose register tuples run past v255 (v_mfma_f32_32x32x1_2b_f32
  * v[248:279] and v[240:271], as llvm-mc-22 -disassemble prints them): an illegal-instruction
  * fault, with no register written. */
+/* gfx90a encodes BLGP on its f64 MFMAs (gfx940+ read those bits as neg); with no documented f64
+ * broadcast the instruction faults as unimplemented and leaves the registers alone. */
+static void test_f64_blgp(void) {
+    memset(w, 0, sizeof *w);
+    for (int r = 0; r < 16; r++)
+        for (int l = 0; l < 64; l++)
+            w->v[r][l] = (uint32_t)rnd();
+    wave_set_exec(w, ~0ull);
+    memcpy(snap, w, sizeof *w);
+    int st = run_snippet(w, "gfx90a", "v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7] blgp:3");
+    CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED, "f64 blgp: status %d fault %d", st,
+          w->fault.kind);
+    CHECK(!memcmp(w->v, snap->v, sizeof w->v), "f64 blgp changed registers");
+    st = run_snippet(w, "gfx90a", "v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7]");
+    CHECK(st == WAVE_DONE, "f64 without blgp: status %d", st);
+}
+
 static void test_out_of_range(void) {
     static const uint8_t words[2][12] = {
         {0xf8, 0x00, 0xc0, 0xd3, 0x00, 0x03, 0x02, 0x04, 0x00, 0x00, 0x81, 0xbf},
@@ -552,15 +599,16 @@ static void test_ld_scale_alone(void) {
 int main(void) {
     w = calloc(1, sizeof *w);
     snap = calloc(1, sizeof *snap);
-    int total[2] = {0, 0};
-    for (int a = 0; a < 2; a++) {
-        isa_arch arch = a ? ISA_GFX950 : ISA_GFX942;
+    int total[ISA_NARCH] = {0};
+    static const int bit[ISA_NARCH] = {[ISA_GFX942] = G2, [ISA_GFX950] = G5, [ISA_GFX90A] = G9};
+    for (int a = 0; a < ISA_NARCH; a++) {
+        isa_arch arch = (isa_arch)a;
         ncases = 0;
         for (size_t i = 0; i < NOPS; i++)
-            if (ops[i].archs & (a ? G5 : G2))
-                make_cases(&ops[i], !a);
-        if (assemble_all(a ? "gfx950" : "gfx942") != 0) {
-            CHECK(0, "llvm-mc-22 did not assemble the %s cases", a ? "gfx950" : "gfx942");
+            if (ops[i].archs & bit[a])
+                make_cases(&ops[i], arch == ISA_GFX942);
+        if (assemble_all(isa_targets[a].name) != 0) {
+            CHECK(0, "llvm-mc-22 did not assemble the %s cases", isa_targets[a].name);
             continue;
         }
         for (int i = 0; i < ncases; i++)
@@ -569,7 +617,9 @@ int main(void) {
     }
     test_out_of_range();
     test_ld_scale_alone();
-    printf("gfx942: %d cases, gfx950: %d cases\n", total[0], total[1]);
+    test_f64_blgp();
+    printf("gfx942: %d cases, gfx950: %d cases, gfx90a: %d cases\n", total[ISA_GFX942],
+           total[ISA_GFX950], total[ISA_GFX90A]);
     free(w);
     free(snap);
     return check_summary("test_mfma");

@@ -5,11 +5,14 @@
  * of two, so every sum is exact and the comparison is exact whatever the accumulation order:
  * what is checked is the layout (where each A/B/C/D element lives) and the scale selection.
  *
- *   f16 16x16x16  (gfx950, gfx942)  A[i][k]: lane i + 16*(k/4), half k%4;  D[i][j]: lane
+ *   f16 16x16x16  (all three)      A[i][k]: lane i + 16*(k/4), half k%4;  D[i][j]: lane
  *                                   j + 16*(i/4), register i%4
- *   bf16 32x32x8  (gfx950, gfx942)  A[i][k]: lane i + 32*(k/4), element k%4;  D[i][j]: lane
+ *   bf16 32x32x8  (all three; _1k)  A[i][k]: lane i + 32*(k/4), element k%4;  D[i][j]: lane
  *                                   j + 32*((i/4)%2), register 4*(i/8) + i%4
  *   fp8 16x16x32  (gfx950 OCP, gfx942 FNUZ)  A[i][k]: lane i + 16*(k/8), byte k%8
+ *   f64 16x16x4   (all three)       A[i][k]: lane i + 16*k;  D[i][j]: lane j + 16*(i%4),
+ *                                   register pair i/4
+ *   bf16 32x32x4  (gfx90a, two bf16 per VGPR)  A[i][k]: lane i + 32*(k/2), element k%2
  *   scaled fp8 16x16x128 (gfx950)   A[i][k]: byte e of lane i + 16*g where k = 64*(e/16) +
  *                                   16*g + e%16 (two runs of 16 k); the E8M0 scale of row i,
  *                                   K block k/32 sits in lane i + 16*(k/32), byte picked by
@@ -56,6 +59,30 @@ static const char *SRC =
     "  c = __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(av, bv, c, 0, 0, 0);\n"
     "  for (int r = 0; r < 16; r++) d[(8 * (r / 4) + 4 * (l / 32) + r % 4) * 32 + l % 32] = c[r];\n"
     "}\n"
+    "typedef double double4_ __attribute__((ext_vector_type(4)));\n"
+    "typedef short short2_ __attribute__((ext_vector_type(2)));\n"
+    "kernel void f64(global const double *a, global const double *b, global const double *cin,\n"
+    "                global double *d) {\n"
+    "  int l = __builtin_amdgcn_workitem_id_x();\n"
+    "  double av = a[(l % 16) * 4 + l / 16], bv = b[(l / 16) * 16 + l % 16];\n"
+    "  double4_ c;\n"
+    "  for (int r = 0; r < 4; r++) c[r] = cin[(4 * r + l / 16) * 16 + l % 16];\n"
+    "  c = __builtin_amdgcn_mfma_f64_16x16x4f64(av, bv, c, 0, 0, 0);\n"
+    "  for (int r = 0; r < 4; r++) d[(4 * r + l / 16) * 16 + l % 16] = c[r];\n"
+    "}\n"
+    "#ifdef GFX90A\n"
+    "kernel void bf16x2(global const short *a, global const short *b, global float *d) {\n"
+    "  int l = __builtin_amdgcn_workitem_id_x();\n"
+    "  short2_ av, bv;\n"
+    "  for (int e = 0; e < 2; e++) {\n"
+    "    av[e] = a[(l % 32) * 4 + 2 * (l / 32) + e];\n"
+    "    bv[e] = b[(2 * (l / 32) + e) * 32 + l % 32];\n"
+    "  }\n"
+    "  float16_ c = 0;\n"
+    "  c = __builtin_amdgcn_mfma_f32_32x32x4bf16(av, bv, c, 0, 0, 0);\n"
+    "  for (int r = 0; r < 16; r++) d[(8 * (r / 4) + 4 * (l / 32) + r % 4) * 32 + l % 32] = c[r];\n"
+    "}\n"
+    "#else\n"
     "kernel void fp8(global const uchar *a, global const uchar *b, global float *d) {\n"
     "  int l = __builtin_amdgcn_workitem_id_x();\n"
     "  ulong x = 0, y = 0;\n"
@@ -67,6 +94,7 @@ static const char *SRC =
     "  c = __builtin_amdgcn_mfma_f32_16x16x32_fp8_fp8((long)x, (long)y, c, 0, 0, 0);\n"
     "  for (int r = 0; r < 4; r++) d[(4 * (l / 16) + r) * 16 + l % 16] = c[r];\n"
     "}\n"
+    "#endif\n"
     "#ifdef GFX950\n"
     "kernel void sc(global const uchar *a, global const uchar *b, global const int *sa,\n"
     "               global const int *sb, global float *d) {\n"
@@ -186,6 +214,56 @@ static void t_bf16(gfx_device *dev, gfx_module *m, const char *arch) {
     }
 }
 
+/* f64 16x16x4 (gfx90a and later): A[i][k] in lane i + 16*k, B[k][j] in lane j + 16*k, C/D[i][j]
+ * in lane j + 16*(i%4), register pair i/4. */
+static void t_f64(gfx_device *dev, gfx_module *m, const char *arch) {
+    static double A[64], B[64], C[256], D[256], R[256];
+    for (int e = 0; e < 64; e++) {
+        A[e] = (double)(rnd(2001) - 1000) * 0x1p-20;
+        B[e] = (double)(rnd(2001) - 1000) * 0x1p+30;
+    }
+    for (int e = 0; e < 256; e++)
+        C[e] = R[e] = (double)(rnd(2001) - 1000) * 0x1p+10;
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 16; j++)
+            for (int k = 0; k < 4; k++)
+                R[i * 16 + j] += A[i * 4 + k] * B[k * 16 + j];
+    uint64_t da = up(dev, A, sizeof A), db = up(dev, B, sizeof B), dc = up(dev, C, sizeof C),
+             dd = up(dev, NULL, sizeof D);
+    const void *p[4] = {&da, &db, &dc, &dd};
+    if (launch(dev, m, "f64", p, 4) == 0) {
+        gfx_memcpy_dtoh(dev, D, dd, sizeof D);
+        for (int e = 0; e < 256; e++)
+            if (D[e] != R[e])
+                FAIL("%s v_mfma_f64_16x16x4f64: element %d (row %d) = %.17g, host GEMM %.17g\n",
+                     arch, e, e / 16, D[e], R[e]);
+    }
+}
+
+/* gfx90a's bf16 32x32x4 without _1k: two bf16 per lane, A[i][k] in lane i + 32*(k/2), element
+ * k%2; D as for 32x32x8. */
+static void t_bf16x2(gfx_device *dev, gfx_module *m, const char *arch) {
+    static float A[128], B[128], D[1024], R[1024];
+    uint16_t ha[128], hb[128];
+    for (int e = 0; e < 128; e++) {
+        A[e] = (float)(rnd(33) - 16) * 0.25f;
+        B[e] = (float)(rnd(33) - 16);
+        ha[e] = to_bf16(A[e]);
+        hb[e] = to_bf16(B[e]);
+    }
+    memset(R, 0, sizeof R);
+    for (int i = 0; i < 32; i++)
+        for (int j = 0; j < 32; j++)
+            for (int k = 0; k < 4; k++)
+                R[i * 32 + j] += A[i * 4 + k] * B[k * 32 + j];
+    uint64_t da = up(dev, ha, sizeof ha), db = up(dev, hb, sizeof hb), dd = up(dev, NULL, sizeof D);
+    const void *p[3] = {&da, &db, &dd};
+    if (launch(dev, m, "bf16x2", p, 3) == 0) {
+        gfx_memcpy_dtoh(dev, D, dd, sizeof D);
+        check(arch, "v_mfma_f32_32x32x4bf16", D, R, 1024);
+    }
+}
+
 /* fp8 16x16x32: the same byte codes mean OCP E4M3 values on gfx950 and FNUZ E4M3 values (bias
  * 8, 0x80 NaN) on gfx942; codes whose values are small integers times powers of two. */
 static void t_fp8(gfx_device *dev, gfx_module *m, const char *arch) {
@@ -247,7 +325,8 @@ static void run_arch(const char *arch, const char *src) {
     snprintf(cmd, sizeof cmd,
              "clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 %s "
              "-c %s -o %s.o && ld.lld-22 -shared %s.o -o %s && rm -f %s.o",
-             arch, strcmp(arch, "gfx950") ? "" : "-DGFX950", src, co, co, co, co);
+             arch, !strcmp(arch, "gfx950") ? "-DGFX950" : !strcmp(arch, "gfx90a") ? "-DGFX90A" : "",
+             src, co, co, co, co);
     if (system(cmd) != 0) {
         FAIL("%s: clang-22/ld.lld-22 could not build the kernels\n", arch);
         return;
@@ -261,7 +340,11 @@ static void run_arch(const char *arch, const char *src) {
     } else {
         t_f16(dev, m, arch);
         t_bf16(dev, m, arch);
-        t_fp8(dev, m, arch);
+        t_f64(dev, m, arch);
+        if (strcmp(arch, "gfx90a")) /* CDNA2 has no fp8 */
+            t_fp8(dev, m, arch);
+        else
+            t_bf16x2(dev, m, arch);
         if (!strcmp(arch, "gfx950"))
             t_scaled(dev, m, arch);
     }
@@ -280,6 +363,7 @@ int main(void) {
     close(fd);
     run_arch("gfx950", src);
     run_arch("gfx942", src);
+    run_arch("gfx90a", src);
     unlink(src);
     printf("test_mfma_kernels: %d failures\n", fails);
     return fails != 0;

@@ -1,9 +1,10 @@
-/* test_valu_pk_f32.c - packed f32 VALU ops (v_pk_add/mul/fma_f32, gfx940+) on every operand form
+/* test_valu_pk_f32.c - packed f32 VALU ops (v_pk_add/mul/fma_f32, gfx90a+) on every operand form
  * the handlers distinguish: VGPR pairs with op_sel/op_sel_hi and neg_lo/neg_hi, an SGPR pair, an
  * inline constant, a destination overlapping a source, clamp, and a partial EXEC (lanes outside
  * it keep their old value).  Expected values come from host float arithmetic per lane. */
 #include "common/asm.h"
 #include "common/check.h"
+#include "common/util.h"
 #include "exec/exec.h"
 
 #include <math.h>
@@ -27,9 +28,9 @@ static float clamp01(float v) { return v != v ? 0.0f : v < 0 ? 0.0f : v > 1 ? 1.
 
 int main(void)
 {
-    const char *arches[] = {"gfx950", "gfx942"};
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     wave *w = malloc(sizeof *w);
-    for (int a = 0; a < 2; a++) {
+    for (int a = 0; a < 3; a++) {
         const char *text = "v_pk_add_f32 v[2:3], v[4:5], v[6:7] neg_lo:[1,0] neg_hi:[0,1]\n"
                            "v_pk_mul_f32 v[12:13], v[12:13], s[0:1] op_sel:[0,1] op_sel_hi:[1,0]\n"
                            "v_pk_fma_f32 v[8:9], v[4:5], 0.5, v[6:7]\n"
@@ -41,7 +42,7 @@ int main(void)
         if (!code)
             continue;
         xprog p;
-        CHECK(xprog_build(&p, a == 0 ? ISA_GFX950 : ISA_GFX942, code, (uint32_t)n, 0x1000) == 0,
+        CHECK(xprog_build(&p, test_isa_arch(arches[a]), code, (uint32_t)n, 0x1000) == 0,
               "build");
         memset(w, 0, sizeof *w);
         w->prog = &p;

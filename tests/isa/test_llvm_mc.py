@@ -40,7 +40,7 @@ def case():
 
 llvm = Llvm()
 failed = 0
-for arch in ("gfx950", "gfx942"):
+for arch in ("gfx950", "gfx942", "gfx90a"):
     insts = []
     while len(insts) < N:
         batch = [case() for _ in range(4 * N)]

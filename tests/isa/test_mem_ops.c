@@ -199,12 +199,13 @@ int main(void)
     gen_ds();
     gen_flat();
     gen_buf();
-    const char *arches[2] = {"gfx942", "gfx950"};
+
     size_t bad = 0, legal = 0, crashed = 0;
     const char *lasttag = "";
     int shown_tags = 0;
-    for (int a = 0; a < 2; a++) {
-        oracle_batch(arches[a], (const uint32_t(*)[4])words, nwords, res);
+    for (int a = 0; a < ISA_NARCH; a++) {
+        const char *arch = isa_targets[a].name;
+        oracle_batch(arch, (const uint32_t(*)[4])words, nwords, res);
         for (size_t i = 0; i < nwords; i++) {
             if (res[i].size == ORACLE_CRASH) {
                 crashed++;
@@ -223,15 +224,15 @@ int main(void)
                 continue;
             if (bad++ < 30 || (strcmp(wtag[i], lasttag) != 0 && shown_tags++ < 20))
                 printf("  MISMATCH %s %-13s %08x %08x\n    llvm  : [%d] %s\n    gfxemu: [%zu] %s\n",
-                       arches[a], wtag[i], words[i][0], words[i][1], res[i].size,
+                       arch, wtag[i], words[i][0], words[i][1], res[i].size,
                        res[i].size ? res[i].text : "<illegal>", sz, sz ? text : "<illegal>");
             lasttag = wtag[i];
         }
     }
     hand_checks();
-    printf("test_mem_ops: %zu encodings x 2 targets, %zu legal, %zu llvm crashes skipped, "
+    printf("test_mem_ops: %zu encodings x %d targets, %zu legal, %zu llvm crashes skipped, "
            "%zu mismatches, %d failed checks\n",
-           nwords, legal, crashed, bad, failures);
+           nwords, (int)ISA_NARCH, legal, crashed, bad, failures);
     free(res);
     free(words);
     return bad || failures ? 1 : 0;

@@ -151,7 +151,7 @@ static void smem_cases(caseset *c) {
         }
 }
 
-static const char *arch_names[2] = {"gfx942", "gfx950"};
+#define arch_names(a) isa_targets[a].name
 
 static size_t compare(isa_arch arch, const caseset *c, size_t *legal_out) {
     enum { CHUNK = 65536 };
@@ -161,7 +161,7 @@ static size_t compare(isa_arch arch, const caseset *c, size_t *legal_out) {
         exit(2);
     for (size_t pos = 0; pos < c->n; pos += CHUNK) {
         size_t m = c->n - pos < CHUNK ? c->n - pos : CHUNK;
-        oracle_batch(arch_names[arch], (const uint32_t(*)[4])(c->w + pos), m, res);
+        oracle_batch(arch_names(arch), (const uint32_t(*)[4])(c->w + pos), m, res);
         for (size_t i = 0; i < m; i++) {
             const uint32_t *w = c->w[pos + i];
             isa_inst in;
@@ -176,7 +176,7 @@ static size_t compare(isa_arch arch, const caseset *c, size_t *legal_out) {
                 continue;
             if (bad++ < 10)
                 printf("  MISMATCH %s %08x %08x\n    llvm  : [%d] %s\n    gfxemu: [%zu] %s\n",
-                       arch_names[arch], w[0], w[1], res[i].size,
+                       arch_names(arch), w[0], w[1], res[i].size,
                        res[i].size ? res[i].text : "<illegal>", sz, sz ? text : "<illegal>");
         }
     }
@@ -197,7 +197,7 @@ static void count_opcodes(isa_arch arch) {
         {"SOP1", 0xbe880010u, 8, 256, 0},  {"SOPC", 0xbf001008u, 16, 128, 0},
         {"SOPP", 0xbf800000u, 16, 128, 0}, {"SMEM", 0xc0000202u, 18, 256, 0},
     };
-    printf("  %s opcodes:", arch_names[arch]);
+    printf("  %s opcodes:", arch_names(arch));
     for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
         unsigned cnt = 0;
         for (unsigned op = 0; op < f[k].n; op++) {
@@ -321,10 +321,10 @@ int main(void) {
     imm16_cases(&c);
     smem_cases(&c);
     size_t total_bad = 0;
-    for (int a = 0; a < 2; a++) {
+    for (int a = 0; a < ISA_NARCH; a++) {
         size_t legal;
         size_t bad = compare((isa_arch)a, &c, &legal);
-        printf("%s: %zu cases, %zu legal, %zu mismatches\n", arch_names[a], c.n, legal, bad);
+        printf("%s: %zu cases, %zu legal, %zu mismatches\n", arch_names(a), c.n, legal, bad);
         count_opcodes((isa_arch)a);
         total_bad += bad;
     }

@@ -5,12 +5,13 @@
  * SDWA/DPP/literal src0 values), followed by three random dwords for literals and 64/128-bit
  * encodings.  A case matches when LLVM and gfxemu agree on legality, size and text.
  *
- * Environment: SEED (default: time), N, ARCH (gfx950|gfx942), FMT (e.g. VOP3: only cases whose
+ * Environment: SEED (default: time), N, ARCH (gfx950|gfx942|gfx90a), FMT (e.g. VOP3: only cases whose
  * first word identifies as that family), SHOW (mismatches printed per family, default 8).
  * Words on which LLVM itself crashes are counted and listed, not compared. */
 #include "common/llvm_oracle.h"
 #include "isa/isa.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,16 @@ static void make_case(uint32_t w[4])
     }
 }
 
-static int arch_of(const char *s) { return strcmp(s, "gfx942") == 0 ? ISA_GFX942 : ISA_GFX950; }
+/* Words gfxemu does not decode yet although LLVM does, listed in the README's known gaps and
+ * counted apart ("known gap" column), never as matches: gfx90a's image (MIMG) instructions and
+ * its buffer_store_lds_dword (legal only with the lds bit, which the generator's MUBUF probe
+ * does not set).  Anything else that differs is a mismatch. */
+static int known_gap(int a, int f, size_t sz, const oracle_result *r)
+{
+    if (a != ISA_GFX90A || sz != 0 || r->size == 0)
+        return 0;
+    return f == ISA_FMT_MIMG || strncmp(r->text, "buffer_store_lds_dword ", 23) == 0;
+}
 
 int main(void)
 {
@@ -89,13 +99,18 @@ int main(void)
     if (oracle_init() != 0)
         return 1;
 
-    const char *arches[] = {"gfx950", "gfx942"};
     size_t total_bad = 0;
-    for (int a = 0; a < 2; a++) {
-        if (only_arch && strcmp(only_arch, arches[a]) != 0)
+    /* every target, in isa_targets order (the seed offsets keep the older targets' cases) */
+    static const int order[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A};
+    static_assert(sizeof order / sizeof order[0] == ISA_NARCH, "a target missing from the sweep");
+    for (int k = 0; k < ISA_NARCH; k++) {
+        int a = order[k];
+        const char *arch = isa_targets[a].name;
+        if (only_arch && strcmp(only_arch, arch) != 0)
             continue;
-        rng = seed * 2654435761u + 0x9e3779b97f4a7c15ull + (uint64_t)a;
+        rng = seed * 2654435761u + 0x9e3779b97f4a7c15ull + (uint64_t)k;
         size_t tested[ISA_NFMT] = {0}, legal[ISA_NFMT] = {0}, bad[ISA_NFMT] = {0};
+        size_t gap[ISA_NFMT] = {0};
         size_t crashed = 0, done = 0;
         const size_t chunk = 65536;
         uint32_t(*w)[4] = malloc(chunk * sizeof *w);
@@ -111,7 +126,7 @@ int main(void)
                     continue;
                 m++;
             }
-            oracle_batch(arches[a], (const uint32_t(*)[4])w, m, res);
+            oracle_batch(arch, (const uint32_t(*)[4])w, m, res);
             for (size_t i = 0; i < m; i++) {
                 isa_inst in;
                 char text[ORACLE_TEXT + 256];
@@ -123,7 +138,7 @@ int main(void)
                                w[i][1], w[i][2], w[i][3]);
                     continue;
                 }
-                size_t sz = isa_decode(arch_of(arches[a]), (const uint8_t *)w[i], 16, &in);
+                size_t sz = isa_decode((isa_arch)a, (const uint8_t *)w[i], 16, &in);
                 if (sz)
                     isa_print(&in, text, sizeof text);
                 else
@@ -132,22 +147,27 @@ int main(void)
                     legal[f]++;
                 if ((int)sz == res[i].size && (sz == 0 || strcmp(text, res[i].text) == 0))
                     continue;
+                if (known_gap(a, f, sz, &res[i])) {
+                    gap[f]++;
+                    continue;
+                }
                 if (bad[f]++ < (size_t)show)
                     printf("  MISMATCH %s %-5s %08x %08x %08x %08x\n    llvm  : [%d] %s\n    "
                            "gfxemu: [%zu] %s\n",
-                           arches[a], isa_fmt_name(f), w[i][0], w[i][1], w[i][2], w[i][3],
+                           arch, isa_fmt_name(f), w[i][0], w[i][1], w[i][2], w[i][3],
                            res[i].size, res[i].size ? res[i].text : "<illegal>", sz,
                            sz ? text : "<illegal>");
             }
             done += m;
         }
         size_t arch_bad = 0;
-        printf("%s: %zu cases, %zu where llvm crashed\n", arches[a], done, crashed);
-        printf("  %-7s %9s %9s %9s\n", "format", "tested", "legal", "mismatch");
+        printf("%s: %zu cases, %zu where llvm crashed\n", arch, done, crashed);
+        printf("  %-7s %9s %9s %9s %9s\n", "format", "tested", "legal", "mismatch", "known gap");
         for (int f = 0; f < ISA_NFMT; f++) {
             if (!tested[f])
                 continue;
-            printf("  %-7s %9zu %9zu %9zu\n", isa_fmt_name(f), tested[f], legal[f], bad[f]);
+            printf("  %-7s %9zu %9zu %9zu %9zu\n", isa_fmt_name(f), tested[f], legal[f], bad[f],
+                   gap[f]);
             arch_bad += bad[f];
         }
         total_bad += arch_bad;

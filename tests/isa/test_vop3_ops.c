@@ -126,17 +126,17 @@ static int compare(const char *arch, isa_arch a, size_t from, size_t to, oracle_
 }
 
 static void oracle_part(void) {
-    static const char *arches[2] = {"gfx942", "gfx950"};
+
     oracle_result *res = malloc(MAXC * sizeof *res);
     if (!res)
         exit(2);
-    for (int ai = 0; ai < 2; ai++) {
-        isa_arch a = ai ? ISA_GFX950 : ISA_GFX942;
+    for (int ai = 0; ai < ISA_NARCH; ai++) {
+        isa_arch a = (isa_arch)ai;
         unsigned char legal_op[1024] = {0}, ours[1024] = {0};
         ncases = 0;
         build_cases();
         size_t base = ncases;
-        compare(arches[ai], a, 0, base, res, legal_op);
+        compare(isa_targets[ai].name, a, 0, base, res, legal_op);
         /* variants of every legal probe (not of the literal cases) */
         for (size_t i = 0; i < base; i++) {
             if ((i % NPER) >= NPROBES)
@@ -162,17 +162,17 @@ static void oracle_part(void) {
                 ncases++;
             }
         }
-        compare(arches[ai], a, base, ncases, res, NULL);
+        compare(isa_targets[ai].name, a, base, ncases, res, NULL);
         unsigned nlegal = 0, missed = 0;
         for (int op = 0; op < 1024; op++) {
             nlegal += legal_op[op];
             if (legal_op[op] && !ours[op]) {
                 missed++;
-                printf("  %s: opcode 0x%x legal in LLVM but no probe decoded\n", arches[ai], op);
+                printf("  %s: opcode 0x%x legal in LLVM but no probe decoded\n", isa_targets[ai].name, op);
             }
         }
         fails += missed;
-        printf("%s: %u opcodes legal in LLVM, %zu words compared\n", arches[ai], nlegal, ncases);
+        printf("%s: %u opcodes legal in LLVM, %zu words compared\n", isa_targets[ai].name, nlegal, ncases);
     }
     free(res);
 }

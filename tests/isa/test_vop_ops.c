@@ -1,6 +1,6 @@
 /* test_vop_ops.c - VOP1/VOP2/VOPC (e32, literal, SDWA, DPP) against LLVM 22, opcode by opcode.
  *
- * For every opcode field value of the three formats on gfx950 and gfx942 we build a fixed set
+ * For every opcode field value of the three formats on gfx950, gfx942 and gfx90a we build a fixed set
  * of encodings -- distinct registers, odd (misaligned) pairs, SGPR/constant/literal sources,
  * every SDWA selector/unused/clamp/omod/modifier form, every DPP control class, VOPC SDWA sdst --
  * and require gfxemu's decoder+printer to agree with LLVM on legality, size and text.  Every
@@ -128,7 +128,9 @@ static void build_cases(int f, unsigned op)
     add(enc(f, op, 0, 40, 0xf9), 0x06060606);  /* v_nop ignores an SDWA marker */
 }
 
-static int arch_of(int a) { return a ? ISA_GFX942 : ISA_GFX950; }
+/* a: 0 gfx950, 1 gfx942, 2 gfx90a (the seeds of the older targets' cases are kept) */
+static const int arch_order[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A};
+static int arch_of(int a) { return arch_order[a]; }
 
 /* ---- hand-checked records ------------------------------------------------------------- */
 
@@ -269,8 +271,8 @@ int main(void)
     if (!cases || !res)
         return 2;
     size_t pass = 0, fail = 0, crashed = 0;
-    for (int a = 0; a < 2; a++) {
-        const char *arch = a ? "gfx942" : "gfx950";
+    for (int a = 0; a < ISA_NARCH; a++) {
+        const char *arch = isa_targets[arch_of(a)].name;
         for (int f = 0; f < 3; f++) {
             unsigned covered = 0, legal_ops = 0;
             for (unsigned op = 0; op < nops[f]; op++) {

@@ -314,7 +314,7 @@ static void check_corrupt(const char *path) {
     DAMAGE(d[7] = 0, GFX_ERR_FORMAT, "not an AMDGPU HSA code object (EI_OSABI 0)");
     DAMAGE(d[8] = 0, GFX_ERR_FORMAT, "unsupported code object version 2");
     DAMAGE(wr16(d + 16, 2), GFX_ERR_FORMAT, "unsupported ELF type 2");
-    DAMAGE(d[48] = 0x3f, GFX_ERR_ARCH, "unsupported architecture gfx90a (0x3f)");
+    DAMAGE(d[48] = 0x30, GFX_ERR_ARCH, "unsupported architecture gfx908 (0x30)");
     DAMAGE(d[48] = 0x2c, GFX_ERR_ARCH, "unsupported architecture gfx900 (0x2c)");
     DAMAGE(d[48] = 0xfe, GFX_ERR_ARCH, "unsupported architecture unknown (0xfe)");
     DAMAGE(wr64(d + 40, 0xffffffffffffff00ull), GFX_ERR_FORMAT,
@@ -373,7 +373,13 @@ static void check_misc(void) {
     gfx_arch a = GFX_ARCH_GFX942;
     CHECK(gfx_arch_from_name("gfx950", &a) == GFX_OK && a == GFX_ARCH_GFX950, "gfx950");
     CHECK(gfx_arch_from_name("gfx942", &a) == GFX_OK && a == GFX_ARCH_GFX942, "gfx942");
-    CHECK(gfx_arch_from_name("gfx90a", &a) == GFX_ERR_ARCH, "gfx90a");
+    CHECK(gfx_arch_from_name("gfx90a", &a) == GFX_OK && a == GFX_ARCH_GFX90A, "gfx90a");
+    a = GFX_ARCH_GFX942; /* the ROCm runtime's agent name carries target features */
+    CHECK(gfx_arch_from_name("gfx90a:sramecc-:xnack-", &a) == GFX_OK && a == GFX_ARCH_GFX90A,
+          "gfx90a:sramecc-:xnack-");
+    CHECK(gfx_arch_from_name("gfx90", &a) == GFX_ERR_ARCH, "gfx90");
+    CHECK(gfx_arch_from_name("gfx908", &a) == GFX_ERR_ARCH, "gfx908");
+    CHECK(strcmp(gfx_arch_name(GFX_ARCH_GFX90A), "gfx90a") == 0, "name of gfx90a");
     CHECK(gfx_arch_from_name(NULL, &a) == GFX_ERR_INVALID, "NULL");
     CHECK(strcmp(gfx_arch_name(GFX_ARCH_GFX950), "gfx950") == 0, "name");
     CHECK(strcmp(gfx_arch_name((gfx_arch)7), "unknown") == 0, "name of 7");
@@ -394,8 +400,10 @@ int main(void) {
         const char *cpu;
         gfx_arch arch;
         unsigned mach;
-    } targets[] = {{"gfx950", GFX_ARCH_GFX950, 0x4f}, {"gfx942", GFX_ARCH_GFX942, 0x4c}};
-    for (size_t t = 0; t < 2; t++) {
+    } targets[] = {{"gfx950", GFX_ARCH_GFX950, 0x4f},
+                   {"gfx942", GFX_ARCH_GFX942, 0x4c},
+                   {"gfx90a", GFX_ARCH_GFX90A, 0x3f}};
+    for (size_t t = 0; t < 3; t++) {
         for (int opt = 0; opt <= 2; opt += 2) {
             snprintf(co, sizeof co, "%s/kernels_%s_O%d.co", dir, targets[t].cpu, opt);
             test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
@@ -411,15 +419,38 @@ int main(void) {
     test_sh("llvm-strip-22 '%s.co' -o '%s.stripped.co'", co, co);
     strcat(co, ".stripped.co");
     check_real(co, GFX_ARCH_GFX950, 0x4f, 1);
-    /* A gfx90a object is refused with its name. */
-    snprintf(co, sizeof co, "%s/kernels_gfx90a.co", dir);
-    test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -O2 "
+    /* gfx90a in every xnack/sramecc setting loads as gfx90a.  e_flags (AMDGPU Usage, code
+     * object V4+): xnack in bits 9:8, sramecc in 11:10, each 1 any, 2 off, 3 on. */
+    static const struct {
+        const char *cpu;
+        unsigned feat;
+    } v90a[] = {{"gfx90a", 0x500},          {"gfx90a:xnack+", 0x700},
+                {"gfx90a:xnack-", 0x600},   {"gfx90a:sramecc+", 0xd00},
+                {"gfx90a:sramecc-", 0x900}, {"gfx90a:sramecc-:xnack-", 0xa00},
+                {"gfx90a:sramecc+:xnack+", 0xf00}};
+    for (size_t v = 0; v < sizeof v90a / sizeof v90a[0]; v++) {
+        snprintf(co, sizeof co, "%s/kernels_gfx90a_v%zu.co", dir, v);
+        test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
+                "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
+                v90a[v].cpu, co, co, co);
+        check_real(co, GFX_ARCH_GFX90A, 0x3f, 0);
+        gfx_module *vm = NULL;
+        char verr[256] = "";
+        if (gfx_module_load_file(co, &vm, verr, sizeof verr) == GFX_OK) {
+            CHECK((gfx_module_eflags(vm) & 0xf00) == v90a[v].feat, "%s: e_flags 0x%x",
+                  v90a[v].cpu, gfx_module_eflags(vm));
+            gfx_module_free(vm);
+        }
+    }
+    /* A gfx908 object (CDNA1: no unified VGPR file) is refused with its name. */
+    snprintf(co, sizeof co, "%s/kernels_gfx908.co", dir);
+    test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx908 -nogpulib -O2 "
         "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
         co, co, co);
     char err[256] = "";
     gfx_module *m = NULL;
     CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_ERR_ARCH && !m, "%s", err);
-    CHECK(strcmp(err, "unsupported architecture gfx90a (0x3f)") == 0, "'%s'", err);
+    CHECK(strcmp(err, "unsupported architecture gfx908 (0x30)") == 0, "'%s'", err);
     check_misc();
 
     if (check_fails) {

@@ -228,8 +228,10 @@ class Modules(unittest.TestCase):
             gfxemu.load(b"\x7fELF not really")
         self.assertEqual(cm.exception.code, "format")
         with self.assertRaises(gfxemu.Error) as cm:
-            gfxemu.Device("gfx90a")
+            gfxemu.Device("gfx908")
         self.assertEqual(cm.exception.code, "arch")
+        self.assertEqual(gfxemu.Device("cdna2", threads=1).arch, "gfx90a")
+        self.assertEqual(gfxemu.Device("gfx90a:sramecc-:xnack-", threads=1).arch, "gfx90a")
 
     def test_kernels_symbols_not_found(self):
         path = gfxtest.compile_cl(FAULTS, "faults")

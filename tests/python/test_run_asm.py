@@ -180,7 +180,8 @@ class MockDriver(unittest.TestCase):
         out = (ctypes.c_uint32 * 1)()
         self.map(out)
         for arch, granules, rc_want in (("gfx950", 1, 0), ("gfx950", 0, 8), ("gfx942", 1, 8),
-                                        ("gfx942", 2, 8), ("gfx942", 3, 0)):
+                                        ("gfx942", 2, 8), ("gfx942", 3, 0),
+                                        ("gfx90a", 2, 8), ("gfx90a", 3, 0)):
             code = gfxtest.assemble_text(asm, "lds1200-" + arch, arch=arch)
             out[0] = 0
             rc = gfxemu.run_asm(code, len(code), 1, 1, 1, 64, 1, 1, out,
@@ -273,9 +274,13 @@ class MockDriver(unittest.TestCase):
         code = ctypes.create_string_buffer(code_bytes, len(code_bytes))
         self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, b"gfx950",
                            None, 0), 0)
-        self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, b"gfx90a",
+        self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, b"gfx908",
                            None, 0), 4)
-        self.assertIn("unknown architecture 'gfx90a'", gfxemu.last_error())
+        self.assertIn("unknown architecture 'gfx908'", gfxemu.last_error())
+        self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, b"gfx90a",
+                           None, 0), 0)
+        self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, b"cdna2",
+                           None, 0), 0)
         users = (u32 * 17)()
         self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, None, users,
                            17), 1)

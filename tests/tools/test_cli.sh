@@ -40,12 +40,12 @@ expect 2 "gfxemu: error: run: missing --grid (see gfxemu run --help)" "$GFXEMU" 
 expect 2 "gfxemu: error: disasm: missing input file (see gfxemu disasm --help)" "$GFXEMU" disasm
 expect 2 "gfxemu: error: disasm: unknown option '--frob' (see gfxemu disasm --help)" \
     "$GFXEMU" disasm --frob x.co
-expect 2 "gfxemu: error: disasm: unknown architecture 'gfx90a' (expected gfx950 or gfx942)" \
-    "$GFXEMU" disasm --arch gfx90a x.co
-expect 2 "gfxemu: error: disasm: unknown architecture 'gfx1100' (expected gfx950 or gfx942)" \
+expect 2 "gfxemu: error: disasm: unknown architecture 'gfx908' (expected gfx950, gfx942 or gfx90a)" \
+    "$GFXEMU" disasm --arch gfx908 x.co
+expect 2 "gfxemu: error: disasm: unknown architecture 'gfx1100' (expected gfx950, gfx942 or gfx90a)" \
     "$GFXEMU" disasm --arch=gfx1100 x.co
-expect 2 "gfxemu: error: disasm: --arch needs a value (gfx950 or gfx942)" "$GFXEMU" disasm x.co --arch
-expect 2 "gfxemu: error: disasm: --raw needs --arch gfx950|gfx942" "$GFXEMU" disasm --raw x.bin
+expect 2 "gfxemu: error: disasm: --arch needs a value (gfx950, gfx942 or gfx90a)" "$GFXEMU" disasm x.co --arch
+expect 2 "gfxemu: error: disasm: --raw needs --arch gfx950|gfx942|gfx90a" "$GFXEMU" disasm --raw x.bin
 expect 2 "gfxemu: error: disasm: more than one input file ('a.co' and 'b.co')" \
     "$GFXEMU" disasm a.co b.co
 
@@ -65,7 +65,7 @@ fi
 
 compile_kernel examples/vecadd.cl gfx950 O2 "$tmp/vecadd950.co" || fail "clang-22 (gfx950) failed"
 compile_kernel examples/vecadd.cl gfx942 O2 "$tmp/vecadd942.co" || fail "clang-22 (gfx942) failed"
-compile_kernel examples/vecadd.cl gfx90a O2 "$tmp/vecadd90a.co" || fail "clang-22 (gfx90a) failed"
+compile_kernel examples/vecadd.cl gfx908 O2 "$tmp/vecadd908.co" || fail "clang-22 (gfx908) failed"
 head -c 40 "$tmp/vecadd950.co" >"$tmp/trunc.co"
 expect 1 "gfxemu: error: $tmp/trunc.co: truncated ELF header (40 of 64 bytes)" \
     "$GFXEMU" disasm "$tmp/trunc.co"
@@ -73,8 +73,8 @@ head -c 2000 "$tmp/vecadd950.co" >"$tmp/trunc2.co"
 "$GFXEMU" disasm "$tmp/trunc2.co" >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^gfxemu: error: $tmp/trunc2.co: section header table out of bounds" "$tmp/err" ||
     fail "truncated file: '$(cat "$tmp/err")'"
-expect 1 "gfxemu: error: $tmp/vecadd90a.co: unsupported architecture gfx90a (0x3f)" \
-    "$GFXEMU" disasm "$tmp/vecadd90a.co"
+expect 1 "gfxemu: error: $tmp/vecadd908.co: unsupported architecture gfx908 (0x30)" \
+    "$GFXEMU" disasm "$tmp/vecadd908.co"
 expect 1 "gfxemu: error: $tmp/vecadd942.co: code object is for gfx942, not gfx950" \
     "$GFXEMU" disasm --arch gfx950 "$tmp/vecadd942.co"
 expect 1 "gfxemu: error: $tmp/vecadd950.co: code object is for gfx950, not gfx942" \
@@ -114,7 +114,7 @@ done
 # Raw mode framing: an illegal word is "<illegal 0x...>" and advances 4 bytes; a file that is
 # not whole words is an error after the complete lines; an empty file prints nothing.
 printf '\x00\x05\x08\xf4' >"$tmp/illegal.bin"
-for a in gfx950 gfx942; do
+for a in gfx950 gfx942 gfx90a; do
     expect 0 "" "$GFXEMU" disasm --arch $a --raw "$tmp/illegal.bin"
     [ "$(cat "$tmp/out")" = "<illegal 0xf4080500>" ] || fail "$a: 0xf4080500 gave '$(cat "$tmp/out")'"
 done

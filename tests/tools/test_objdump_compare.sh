@@ -8,7 +8,7 @@ tmp="$BUILD/test-data/objdump"
 rm -rf "$tmp" && mkdir -p "$tmp"
 
 for src in examples/vecadd.cl tests/load/kernels.cl tests/tools/compare_kernels.cl; do
-    for cpu in gfx950 gfx942; do
+    for cpu in gfx950 gfx942 gfx90a; do
         for opt in O0 O2; do
             co="$tmp/$(basename "$src" .cl)_${cpu}_$opt.co"
             if ! compile_kernel "$src" "$cpu" "$opt" "$co"; then

@@ -26,9 +26,15 @@ declare -A extra=(
 v_pk_fma_f32 v[0:1], v[2:3], v[4:5], v[6:7] op_sel_hi:[0,1,1]'
     [gfx942]='v_mfma_f32_32x32x8_f16 a[0:15], v[0:1], v[2:3], a[0:15]
 v_pk_fma_f32 v[0:1], v[2:3], v[4:5], v[6:7] op_sel_hi:[0,1,1]'
+    [gfx90a]='v_mfma_f32_32x32x8f16 a[0:15], v[0:1], v[2:3], a[0:15]
+v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7]
+v_pk_fma_f32 v[0:1], v[2:3], v[4:5], v[6:7] op_sel_hi:[0,1,1]
+global_load_dword v1, v[2:3], off glc slc scc
+buffer_invl2
+buffer_wbl2'
 )
 
-for cpu in gfx950 gfx942; do
+for cpu in gfx950 gfx942 gfx90a; do
     printf '%s\n%s\n' "$common" "${extra[$cpu]}" |
         llvm-mc-22 -arch=amdgcn -mcpu="$cpu" -show-encoding >"$tmp/$cpu.enc" 2>&1 ||
         { fail "llvm-mc-22 could not assemble the $cpu snippets: $(cat "$tmp/$cpu.enc")"; continue; }

@@ -22,7 +22,7 @@ __kernel void spin(__global int *out, int n) {
 }
 CL
 python3 -c "open('$tmp/z.bin','wb').write(bytes(256))"
-for cpu in gfx950 gfx942; do
+for cpu in gfx950 gfx942 gfx90a; do
     co="$tmp/k_$cpu.co"
     compile_kernel "$tmp/k.cl" "$cpu" O2 "$co" || { fail "compiling for $cpu"; continue; }
 

@@ -22,8 +22,10 @@ open(d + "/a.bin", "wb").write(struct.pack("1000f", *[i * 1.0 for i in range(100
 open(d + "/b.bin", "wb").write(struct.pack("1000f", *[i * 0.25 for i in range(1000)]))
 open(d + "/want.bin", "wb").write(struct.pack("1000f", *[i * 1.25 for i in range(1000)]) + bytes(96))
 PY
-for cpu in gfx950 gfx942; do
-    for preload in 0 8; do
+for cpu in gfx950 gfx942 gfx90a; do
+    preloads="0 8"
+    [ $cpu = gfx90a ] && preloads=0 # kernarg preloading is a gfx940+ feature
+    for preload in $preloads; do
         co="$tmp/va_${cpu}_$preload.co"
         clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib -O2 \
             -mllvm -amdgpu-kernarg-preload-count=$preload -c "$tmp/va.cl" -o "$co.o" &&

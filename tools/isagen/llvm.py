@@ -9,7 +9,7 @@ import os
 import pickle
 import struct
 
-ARCHES = ("gfx942", "gfx950")
+ARCHES = ("gfx942", "gfx950", "gfx90a")  # new targets go last: older tables keep their bytes
 LIB_CANDIDATES = (
     os.environ.get("GFXEMU_LIBLLVM", ""),
     "/usr/lib/llvm-22/lib/libLLVM.so.22.1",

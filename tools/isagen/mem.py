@@ -1,4 +1,4 @@
-"""Memory family tables: DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF (gfx942, gfx950).
+"""Memory family tables: DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF (gfx942, gfx950, gfx90a).
 
 Every opcode field value of every format is run through LLVM 22 with a fixed set of probe
 operands (distinct register numbers, so each printed operand can be traced back to its field),
@@ -11,7 +11,7 @@ the opcode field (FLAT: [seg][op]).  The struct is declared in src/isa/mem.c.
 """
 import re
 
-ARCHES = ("gfx942", "gfx950")
+ARCHES = ("gfx942", "gfx950", "gfx90a")  # new targets go last: older tables keep their bytes
 
 # Modifier bits (MEM_B_* in src/isa/mem.c).
 B_GDS, B_ACC, B_SC0, B_SC1, B_NT, B_LDS, B_OFFEN, B_IDXEN = (1 << i for i in range(8))
@@ -39,7 +39,7 @@ def split_text(text):
         parts[-1] = head
         mods = tail
         # an instruction without operands prints only modifiers
-        if len(parts) == 1 and (":" in head or head in ("gds", "sc0", "sc1", "nt", "lds")):
+        if len(parts) == 1 and (":" in head or head in ("gds", "sc0", "sc1", "nt", "lds", "glc", "slc", "scc")):
             mods = rest
             parts = []
     return mn, parts, mods
@@ -329,6 +329,19 @@ def kind_flags(mn):
     return "|".join(f) or "0"
 
 
+def cpol_names(L, arch):
+    """The words LLVM prints for the SC0, NT and SC1 bit positions (gfx940+: sc0/nt/sc1; gfx90a:
+    glc/slc/scc, same bits), read off global_load_dword with one bit set at a time."""
+    op = 0x14  # global_load_dword
+    base = L.dis(arch, flat_words(2, op))[1]
+    names = []
+    for b in (B_SC0, B_NT, B_SC1):
+        t = L.dis(arch, flat_words(2, op, bits=b))[1]
+        assert t and t.startswith(base), (arch, b, t)
+        names.append(t[len(base):].strip())
+    return names
+
+
 def bits_c(b):
     names = ["MEM_B_" + BIT_NAMES[x] for x in sorted(BIT_NAMES) if b & x]
     return "|".join(names) or "0"
@@ -373,6 +386,12 @@ def generate(ctx):
             out += [row_c(ctx, op, rows[op]) for op in sorted(rows)]
             out.append("};\n\n")
             counts.append("%s %s: %d" % (name.upper(), arch, len(rows)))
+    for arch in ARCHES:
+        names = cpol_names(ctx.llvm, arch)
+        out.append("/* cache-policy bits as LLVM names them on %s: MEM_B_SC0, MEM_B_NT, MEM_B_SC1 */\n"
+                   % arch)
+        out.append("static const char *const mem_cpol_%s[3] = {%s};\n\n"
+                   % (arch, ", ".join('"%s"' % n for n in names)))
     head = ["/* Legal opcodes: %s */\n\n" % "; ".join(counts)]
     head.append("/* Register-class names LLVM prints for a misaligned register tuple. */\n")
     head.append("static const char *const mem_class_names[] = {\n")

@@ -18,7 +18,7 @@ invalid-register notes); the probes' base SDWA/DPP dwords.  Runs in well under a
 """
 import re
 
-ARCHES = ("gfx942", "gfx950")
+ARCHES = ("gfx942", "gfx950", "gfx90a")  # new targets go last: older tables keep their bytes
 FMTS = ("VOP2", "VOP1", "VOPC")
 NOPS = {"VOP2": 62, "VOP1": 256, "VOPC": 256}
 

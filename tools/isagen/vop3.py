@@ -18,7 +18,7 @@ import sys
 BANNER_NOTE = "/* Rows: see src/isa/vop3.c for the meaning of every field. */\n"
 
 V0, V1, V2, VD = 8, 16, 24, 40          # probe registers
-ARCHES = ("gfx942", "gfx950")
+ARCHES = ("gfx942", "gfx950", "gfx90a")  # new targets go last: older tables keep their bytes
 # the 13 modifier bits, in role-table order
 MODBITS = [(0, b) for b in range(8, 16)] + [(1, b) for b in range(27, 32)]
 
@@ -238,6 +238,23 @@ def literal_types(llvm, arch, probes):
             p.types[2] = "F64"  # C of a f64 MFMA: 1/(2pi) prints in double precision
 
 
+def types_by_name(llvm, probes, done):
+    """Source types for a target whose VOP3 has no literal (gfx90a): an op takes the types the
+    same mnemonic has on gfx950 (found there by the literal probe) or gfx942; an op found on
+    neither is probed through gfx950 at the same opcode, as gfx942's are."""
+    known = {}
+    for arch in ("gfx942", "gfx950"):
+        for p in done.get(arch, {}).values():
+            known[p.base] = p.types
+    rest = {}
+    for op, p in probes.items():
+        if p.base in known:
+            p.types = list(known[p.base])
+        else:
+            rest[op] = p
+    literal_types(llvm, "gfx950", rest)
+
+
 # ---- operand classes ------------------------------------------------------------------------
 # field kinds: which bits an operand occupies
 FIELD_SRC = ("src0", "src1", "src2")
@@ -322,7 +339,10 @@ def generate(ctx):
     for arch in ARCHES:
         probes = find_base(llvm, arch, list(range(1024)))
         probe_roles(llvm, arch, probes)
-        literal_types(llvm, "gfx950", probes)
+        if arch in ("gfx942", "gfx950"):
+            literal_types(llvm, "gfx950", probes)
+        else:
+            types_by_name(llvm, probes, out)
         for op, p in sorted(probes.items()):
             p.cls = {}
             fields = [d[2] for d in p.dst] + ["src%d" % i for i in range(len(p.src))]
@@ -348,12 +368,13 @@ def generate(ctx):
                         class_list.append(key)
                     p.cls[f + ("_acc" if acc else "")] = classes[key]
         out[arch] = probes
+        if arch == "gfx950":  # the classes of the targets after it go after the scale class
+            scale = scale_class(llvm)
+            if scale not in classes:
+                classes[scale] = len(class_list)
+                class_list.append(scale)
     for m in ("v_mfma_scale_f32_16x16x128_f8f6f4", "v_mfma_scale_f32_32x32x64_f8f6f4"):
         ctx.op(m)  # the 128-bit ld_scale + MFMA pair (see src/isa/vop3.c)
-    scale = scale_class(llvm)
-    if scale not in classes:
-        classes[scale] = len(class_list)
-        class_list.append(scale)
     return {"vop3.inc": emit(ctx, out, class_list) +
             "/* class of the two scale sources of the 128-bit scaled MFMA */\n"
             "#define VOP3_SCALE_CLASS %d\n" % classes[scale]}
