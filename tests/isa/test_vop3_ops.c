@@ -12,6 +12,7 @@
  *
  * Build: gcc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc -Itests -Iinclude
  *        tests/isa/test_vop3_ops.c tests/common/(all .c) src/isa/(all .c) -ldl */
+#include "common/rng.h"
 #include "common/llvm_oracle.h"
 #include "isa/isa.h"
 
@@ -26,12 +27,7 @@ static size_t ncases;
 static unsigned fails, checked;
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 11);
-}
+static uint32_t rnd(void) { return (uint32_t)(xorshift64(&rng) >> 11); }
 
 static void add(uint32_t w0, uint32_t w1, uint32_t lit) {
     if (ncases < MAXC) {
