@@ -65,6 +65,9 @@ $(LIB_SO): $(LIB_OBJS)
 $(CLI): $(CLI_OBJ) $(LIB_A)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@ $(LDLIBS)
 
+# Kept after the link: make would delete these intermediates on a first build and then, once
+# their .d files name them, rebuild every test object on the next `make check`.
+.SECONDARY: $(TEST_SRCS:%.c=$(BUILD)/obj/%.o)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(COMMON_OBJS) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@ $(LDLIBS)
