@@ -3,6 +3,7 @@
 #   clang-22, lld-22, llvm-22: compile test kernels, and llvm-objdump-22/llvm-mc-22 are the
 #                              disassembly oracle; gen_isa.py reads LLVM's tables
 #   libclang-rt-22-dev:        libFuzzer and sanitizer runtimes for clang-22 (make fuzz)
+#   clang-format-22:           make format / make format-check (run by make check)
 #   python3:                   test scripts and tools/gen_isa.py
 #   python3-pip:               tests/python/test_pip_install.py runs `python3 -m pip install ./python`
 #   python3-numpy:             tests/python/test_numpy.py (numpy is optional for the binding)
@@ -14,6 +15,7 @@ set -euo pipefail
 
 pkgs=(make gcc libc6-dev python3 python3-pip python3-numpy clang-22 lld-22 llvm-22 libclang-rt-22-dev time)
 pkgs+=(pkg-config groff-base libedit-dev)
+pkgs+=(clang-format-22)
 missing=()
 for p in "${pkgs[@]}"; do
     if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed'; then

@@ -5,9 +5,13 @@
 #   tests/<layer>/test_*.sh  run with bash
 #   tests/<layer>/test_*.py  run with python3
 #
+# Usage: tests/run_tests.sh [-j N]
 # Environment: BUILD (build dir, default build), GFXEMU (CLI path, default $BUILD/gfxemu),
 # TESTS (extended regex selecting tests by name, e.g. TESTS=load/ or TESTS='cli|elf'),
-# TEST_TIMEOUT (seconds per test, default 900).
+# TEST_TIMEOUT (seconds per test, default 900), JOBS (tests run at once, default nproc; -j wins).
+# Tests run in parallel, but each test's line is printed in the fixed (alphabetical) order, as
+# soon as it and every test before it have finished.  Tests start longest first, by the times of
+# the previous run ($BUILD/test-logs/times), so that a slow test does not start last.
 # A test passes if it exits 0; anything else, including 77, is a failure: no test is skipped,
 # except tests/<layer>/hw_*.sh (hardware tests): their exit 77 ("device not present") is
 # reported as SKIP and counted apart, never as passed.
@@ -15,10 +19,27 @@
 set -u
 cd "$(dirname "$0")/.."
 
+jobs="${JOBS:-}"
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -j) jobs="${2:-}"; shift 2 || shift ;;
+    -j*) jobs="${1#-j}"; shift ;;
+    *) echo "usage: tests/run_tests.sh [-j N]" >&2; exit 2 ;;
+    esac
+done
+[ -n "$jobs" ] || jobs=$(nproc 2>/dev/null || echo 1)
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+    echo "run_tests: -j/JOBS wants a positive whole number, not '$jobs'" >&2
+    exit 2
+fi
+
 export BUILD="${BUILD:-build}"
 export GFXEMU="${GFXEMU:-$BUILD/gfxemu}"
 logs="$BUILD/test-logs"
 mkdir -p "$logs"
+# Per-run state (one file per test: exit status and seconds) lives in a private directory.
+state=$(mktemp -d "${TMPDIR:-/tmp}/gfxemu-tests-XXXXXX") || exit 2
+trap 'rm -rf "$state"' EXIT
 
 names=()
 for f in tests/*/test_*.c tests/*/test_*.sh tests/*/test_*.py tests/*/hw_*.sh; do
@@ -35,11 +56,9 @@ if [ ${#names[@]} -eq 0 ]; then
     exit 1
 fi
 
-pass=0
-fail=0
-failed=()
-skipped=()
-for name in "${names[@]}"; do
+# run_one I: run test names[I]; leaves "rc secs" in $state/I.
+run_one() {
+    local name=$1 out=$2 cmd log start rc
     case "$name" in
     *.c) cmd=("$BUILD/tests/${name%.c}") ;;
     *.sh) cmd=(bash "tests/$name") ;;
@@ -47,31 +66,97 @@ for name in "${names[@]}"; do
     esac
     log="$logs/${name//\//_}.log"
     if [ "${name##*.}" = c ] && [ ! -x "${cmd[0]}" ]; then
-        fail=$((fail + 1))
-        failed+=("$name")
-        echo "FAIL $name (not built: ${cmd[0]} is missing; see the make output above)"
-        continue
+        echo "notbuilt 0" >"$out.tmp" && mv "$out.tmp" "$out"
+        return
     fi
     start=$(date +%s%N)
     timeout --kill-after=10 "${TEST_TIMEOUT:-900}" "${cmd[@]}" </dev/null >"$log" 2>&1
     rc=$?
-    secs=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
-    if [ $rc -eq 0 ]; then
-        pass=$((pass + 1))
-        echo "PASS $name (${secs}s)"
-    elif [ $rc -eq 77 ] && [[ "$name" == */hw_*.sh ]]; then
-        skipped+=("$name")
-        echo "SKIP $name (not counted as passed: $(tail -n 1 "$log"))"
-    else
-        fail=$((fail + 1))
-        failed+=("$name")
-        why="exit $rc"
-        [ $rc -eq 124 ] && why="timed out after ${TEST_TIMEOUT:-900}s"
-        echo "FAIL $name ($why, ${secs}s; full log: $log)"
-        tail -n 40 "$log" | sed 's/^/    /'
-    fi
-done
+    echo "$rc $(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')" \
+        >"$out.tmp" && mv "$out.tmp" "$out"
+}
 
+# Start order: longest first by the previous run's times (unknown tests first of all).
+order=()
+while read -r _ i; do
+    order+=("$i")
+done < <(for i in "${!names[@]}"; do
+    t=$(awk -v n="${names[$i]}" '$2 == n { print $1 }' "$logs/times" 2>/dev/null)
+    echo "${t:-1e9} $i"
+done | sort -k1,1gr -k2,2n)
+
+pass=0
+fail=0
+failed=()
+skipped=()
+next=0 # the next test whose line is printed
+run_start=$(date +%s%N)
+: >"$state/times"
+
+# report: print the lines of the finished tests at the head of the fixed order.
+report() {
+    local name rc secs log why
+    while [ $next -lt ${#names[@]} ] && [ -e "$state/$next" ]; do
+        name=${names[$next]}
+        read -r rc secs <"$state/$next"
+        log="$logs/${name//\//_}.log"
+        echo "$secs $name" >>"$state/times"
+        if [ "$rc" = killed ]; then
+            fail=$((fail + 1))
+            failed+=("$name")
+            echo "FAIL $name (its runner was killed; log: $log)"
+        elif [ "$rc" = notbuilt ]; then
+            fail=$((fail + 1))
+            failed+=("$name")
+            echo "FAIL $name (not built: $BUILD/tests/${name%.c} is missing; see the make output above)"
+        elif [ "$rc" -eq 0 ]; then
+            pass=$((pass + 1))
+            echo "PASS $name (${secs}s)"
+        elif [ "$rc" -eq 77 ] && [[ "$name" == */hw_*.sh ]]; then
+            skipped+=("$name")
+            echo "SKIP $name (not counted as passed: $(tail -n 1 "$log"))"
+        else
+            fail=$((fail + 1))
+            failed+=("$name")
+            why="exit $rc"
+            [ "$rc" -eq 124 ] && why="timed out after ${TEST_TIMEOUT:-900}s"
+            echo "FAIL $name ($why, ${secs}s; full log: $log)"
+            tail -n 40 "$log" | sed 's/^/    /'
+        fi
+        next=$((next + 1))
+    done
+}
+
+for i in "${order[@]}"; do
+    while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
+        wait -n
+        report
+    done
+    run_one "${names[$i]}" "$state/$i" &
+done
+while [ -n "$(jobs -pr)" ]; do
+    wait -n
+    report
+done
+wait
+# A test whose runner was killed left no status: count it as failed, never as passed.
+for i in "${!names[@]}"; do
+    [ -e "$state/$i" ] || echo "killed 0" >"$state/$i"
+done
+report
+
+# Keep the times for the next run's start order (a TESTS subset keeps the others' times).
+if [ -e "$logs/times" ]; then
+    awk 'NR == FNR { seen[$2] = 1; print; next } !($2 in seen)' "$state/times" "$logs/times" \
+        >"$state/times.all"
+else
+    cp "$state/times" "$state/times.all"
+fi
+mv "$state/times.all" "$logs/times" 2>/dev/null || true
+
+wall=$(awk -v a="$run_start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+sum=$(awk '{ s += $1 } END { printf "%.1f", s }' "$state/times")
+echo "time: ${wall}s wall for ${#names[@]} tests on $jobs jobs (sum of the tests' times ${sum}s)"
 [ $fail -eq 0 ] || echo "failed: ${failed[*]}"
 [ ${#skipped[@]} -eq 0 ] || echo "${#skipped[@]} skipped, not run (no hardware): ${skipped[*]}"
 echo "$pass passed, $fail failed"

@@ -18,6 +18,9 @@ static int check_fails, check_count;
         }                                                                                          \
     } while (0)
 
+/* A CHECK whose condition says it all (hand-checked decoded fields and the like). */
+#define EXPECT(cond) CHECK(cond, "a value worked out by hand")
+
 /* Print "name: N checks, N failed" and return the exit status. */
 static inline int check_summary(const char *name)
 {

@@ -4,6 +4,8 @@
 #define GFXEMU_TEST_KERNELS_H
 
 #include "common/bits.h"
+#include "common/check.h"
+#include "common/rng.h"
 #include "gfxemu.h"
 
 #include <stddef.h>
@@ -37,6 +39,22 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
 const gfx_launch_options *kt_options(const gfx_launch_options *o);
 int kt_no_races(const char *name);
 
+/* kt_launch on a grid of gx*gy*gz workgroups of bx*by*bz work-items; a failed launch counts as a
+ * failed check of the calling test.  kt_launch1: a 1D grid of `groups` blocks of `block`. */
+static inline int kt_launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
+                             uint32_t by, uint32_t bz, const void *const *params, size_t n)
+{
+    uint32_t grid[3] = {gx, gy, gz}, blk[3] = {bx, by, bz};
+    int r = kt_launch(name, grid, blk, params, n);
+    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
+    return r;
+}
+static inline int kt_launch1(const char *name, unsigned groups, unsigned block,
+                             const void *const *params, size_t n)
+{
+    return kt_launch3(name, groups, 1, 1, block, 1, 1, params, n);
+}
+
 /* Error of a result in units in the last place of the exact value `exact` (the ULP of the
  * format at |exact|, denormal spacing below the smallest normal): 0 when both are the same NaN
  * class or the same infinity (an exact value beyond the largest finite rounds to infinity), a
@@ -46,12 +64,6 @@ double kt_ulp16(float got, double exact); /* got: an f16 value widened to float 
 double kt_ulp64(double got, long double exact);
 
 /* The next value of a test's xorshift64 generator (state must not be 0). */
-static inline uint32_t kt_rand(uint64_t *state)
-{
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    return (uint32_t)(*state >> 16);
-}
+static inline uint32_t kt_rand(uint64_t *state) { return (uint32_t)(xorshift64(state) >> 16); }
 
 #endif

@@ -41,3 +41,21 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     free(code);
     return w->status;
 }
+
+void snippet_mem_reset(wave *w, gmem *mem, uint64_t buf, uint8_t *lds, uint32_t lds_size,
+                       uint8_t *scratch, uint32_t scratch_lane)
+{
+    memset(w, 0, sizeof *w);
+    for (uint32_t i = 0; i < 64; i++) {
+        uint32_t v = 0x1000 + i;
+        gmem_write(mem, buf + 4 * i, &v, 4);
+    }
+    memset(lds, 0, lds_size);
+    memset(scratch, 0, 64 * (size_t)scratch_lane);
+    wave_set_exec(w, ~0ull);
+    w->mem = mem;
+    w->lds = lds;
+    w->lds_size = lds_size;
+    w->scratch = scratch;
+    w->scratch_lane = scratch_lane;
+}

@@ -3,6 +3,7 @@
 #define GFXEMU_TEST_SNIPPET_H
 
 #include "exec/exec.h"
+#include "mem/mem.h"
 
 #include <stdint.h>
 
@@ -12,5 +13,11 @@
 int run_snippet(wave *w, const char *arch, const char *text);
 /* The same with a budget of `budget` instructions (for long snippets and loops). */
 int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget);
+
+/* Reset w for a memory snippet: registers 0, all lanes on, global memory mem whose 64 dwords
+ * at buf hold 0x1000 + i, and zeroed LDS (lds_size bytes) and scratch (scratch_lane bytes per
+ * lane, 64 lanes). */
+void snippet_mem_reset(wave *w, gmem *mem, uint64_t buf, uint8_t *lds, uint32_t lds_size,
+                       uint8_t *scratch, uint32_t scratch_lane);
 
 #endif

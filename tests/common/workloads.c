@@ -1,6 +1,7 @@
 /* workloads.c - see workloads.h. */
 #include "common/workloads.h"
 
+#include "common/rng.h"
 #include "common/util.h"
 
 #include <math.h>
@@ -48,13 +49,7 @@ double wl_get(wl_type t, const void *p, size_t i, int gfx950)
     }
 }
 
-static uint32_t next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return (uint32_t)(*s >> 16);
-}
+static uint32_t next(uint64_t *s) { return (uint32_t)(xorshift64(s) >> 16); }
 
 uint16_t wl_bf16(float f)
 {

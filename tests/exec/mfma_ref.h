@@ -12,6 +12,7 @@
 #ifndef GFXEMU_MFMA_REF_H
 #define GFXEMU_MFMA_REF_H
 
+#include "common/bits.h"
 #include "exec/fpfmt.h"
 
 #include <float.h>
@@ -44,16 +45,8 @@ typedef struct ref_mods {
     int ovfl; /* MODE.FP16_OVFL: f32 overflow -> +-max, i32 saturates */
 } ref_mods;
 
-static float ref_f32(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static uint32_t ref_u32(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+static float ref_f32(uint32_t u) { return from_bits32(u); }
+static uint32_t ref_u32(float f) { return bits32(f); }
 
 /* Element width of a type (f8f6f4: from the format code). */
 static int ref_bits(int t, int fmt) {

@@ -19,19 +19,7 @@ static uint8_t scratch[64 * 16]; /* 16 private bytes per lane */
 
 static void reset(void)
 {
-    memset(w, 0, sizeof *w);
-    for (uint32_t i = 0; i < 64; i++) {
-        uint32_t v = 0x1000 + i;
-        gmem_write(mem, buf + 4 * i, &v, 4);
-    }
-    memset(lds, 0, sizeof lds);
-    memset(scratch, 0, sizeof scratch);
-    wave_set_exec(w, ~0ull);
-    w->mem = mem;
-    w->lds = lds;
-    w->lds_size = sizeof lds;
-    w->scratch = scratch;
-    w->scratch_lane = 16;
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
 }
 
 static uint32_t rd(uint64_t off)

@@ -12,6 +12,8 @@
  *     out (ties to the code with an even mantissa);
  *   - stochastic rounding thresholds computed from the exact fraction, and an integer
  *     "add rnd to the f32 bits and truncate" model for the FPF_SR_LOW alignment. */
+#include "common/bits.h"
+#include "common/rng.h"
 #include "common/check.h"
 #include "exec/fpfmt.h"
 
@@ -20,23 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t U(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static float F(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+static uint32_t U(float f) { return bits32(f); }
+static float F(uint32_t u) { return from_bits32(u); }
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd32(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
-}
+static uint32_t rnd32(void) { return (uint32_t)(xorshift64(&rng_state) >> 16); }
 
 /* Format descriptions for the reference decoder: what the specs say, nothing taken from the
  * header's table. nan_rule: 0 none, 1 IEEE (exp all ones), 2 only S.1..1 (OCP E4M3),

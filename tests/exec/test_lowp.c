@@ -8,6 +8,7 @@
  * gfx950 reference model for overflow/NaN, see src/exec/valu_scale.c): it decodes with its own
  * formula, rounds by searching the representable values, and uses the host's f32/f16
  * conversions; it shares no code with src/exec/fpfmt.h or the handlers. */
+#include "common/rng.h"
 #include "common/bits.h"
 #include "common/asm.h"
 #include "exec/exec.h"
@@ -26,12 +27,7 @@ static int fails, checks;
 static const char *CUR;
 
 static u64 rs = 0x2545f4914f6cdd1dull;
-static u32 rnd(void) {
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return (u32)(rs >> 11);
-}
+static u32 rnd(void) { return (u32)(xorshift64(&rs) >> 11); }
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...) {
     va_list ap;

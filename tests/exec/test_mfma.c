@@ -10,6 +10,7 @@
  * MODE flushing f32 input denormals and with FP16_OVFL set (f32 overflow clamps to +-max, i32
  * saturates), with C near the i32 limits.  Every register outside the destination must come
  * out unchanged. */
+#include "common/rng.h"
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -131,12 +132,7 @@ static const ref_op ops[] = {
  */
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static uint64_t rnd(void) { return xorshift64(&rng); }
 
 /* One random element of type t (f8f6f4: format fmt); salted with special values when special. */
 static uint64_t gen(int t, int fmt, int special, int gfx942) {

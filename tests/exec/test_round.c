@@ -10,6 +10,7 @@
  * are exact in double; an f16 fma is the directed fma in double, then the directed conversion
  * (two roundings in the same direction give the single directed rounding).  Inputs: edge
  * values paired with each other (ties, overflow, denormal results, x - x) and random ones. */
+#include "common/rng.h"
 #include "common/bits.h"
 #include "common/asm.h"
 #include "exec/exec.h"
@@ -44,12 +45,7 @@ static double H(u32 h) {
 }
 
 static u64 rng = 0x243f6a8885a308d3ull;
-static u32 rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (u32)(rng >> 16);
-}
+static u32 rnd(void) { return (u32)(xorshift64(&rng) >> 16); }
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #include <stdarg.h>

@@ -4,6 +4,7 @@
  * through the public API, and every result is compared bit for bit with the same expression
  * evaluated by the host C compiler.  Expressions whose C meaning is undefined (out-of-range
  * float-to-integer conversions) are avoided or given the saturating meaning both sides share. */
+#include "common/bits.h"
 #include "gfxemu.h"
 
 #include <math.h>
@@ -60,16 +61,8 @@ static uint32_t brev(uint32_t v) {
             r |= 1u << (31 - i);
     return r;
 }
-static uint32_t bf(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static uint64_t bd(double f) {
-    uint64_t u;
-    memcpy(&u, &f, 8);
-    return u;
-}
+static uint32_t bf(float f) { return bits32(f); }
+static uint64_t bd(double f) { return bits64(f); }
 /* Round a double to f16 bits once, to nearest even (the value is finite and in f16 range). */
 static uint32_t d2h(double v) {
     uint32_t s = signbit(v) ? 0x8000 : 0;

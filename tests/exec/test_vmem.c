@@ -18,19 +18,7 @@ static uint8_t scratch[64 * 64];
 
 static void reset(void)
 {
-    memset(w, 0, sizeof *w);
-    for (uint32_t i = 0; i < 64; i++) {
-        uint32_t v = 0x1000 + i;
-        gmem_write(mem, buf + 4 * i, &v, 4);
-    }
-    memset(lds, 0, sizeof lds);
-    memset(scratch, 0, sizeof scratch);
-    wave_set_exec(w, ~0ull);
-    w->mem = mem;
-    w->lds = lds;
-    w->lds_size = sizeof lds;
-    w->scratch = scratch;
-    w->scratch_lane = 64;
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
 }
 
 /* v[r:r+1] = base + 4 * lane * step */

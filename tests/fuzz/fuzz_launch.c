@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     uint32_t grid[3] = {1 + take(&s, 1) % 4, 1 + take(&s, 1) % 2, 1};
     uint32_t block[3] = {1 + take(&s, 2) % 256, 1, 1};
-    gfx_launch_options o = {100000, take(&s, 2) % 4096, 0};
+    gfx_launch_options o = {.max_insts = 100000, .dynamic_lds = take(&s, 2) % 4096};
     if (take(&s, 1) & 1)
         o.private_size = take(&s, 2) % 65536;
     uint8_t kargs[1024] = {0};

@@ -9,6 +9,7 @@
  *
  * Build: see tests/isa/test_sweep.c (same flags and sources).
  * Exit status 0 only when everything matches. */
+#include "common/check.h"
 #include "common/llvm_oracle.h"
 #include "isa/isa.h"
 
@@ -119,15 +120,7 @@ static void gen_buf(void)
 
 /* ---- hand-checked decodes ---------------------------------------------------------------- */
 
-static int failures;
 
-#define CHECK(cond)                                                                               \
-    do {                                                                                          \
-        if (!(cond)) {                                                                            \
-            printf("  FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                              \
-            failures++;                                                                           \
-        }                                                                                         \
-    } while (0)
 
 static size_t dec(isa_arch a, uint32_t w0, uint32_t w1, isa_inst *in)
 {
@@ -139,53 +132,53 @@ static void hand_checks(void)
 {
     isa_inst in;
     /* ds_write2_b64 v10, a[20:21], a[30:31] offset0:1 offset1:2 (acc bit 25) */
-    CHECK(dec(ISA_GFX950, 0xd8000000u | 78u << 17 | 1u << 25 | 0x0201, 0x001e140a, &in) == 8);
-    CHECK(in.op == ISA_OP_DS_WRITE2_B64 && in.ndst == 0);
-    CHECK(in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 10 && in.src[0].n == 1);
-    CHECK(in.src[1].kind == ISA_OPND_AGPR && in.src[1].idx == 20 && in.src[1].n == 2);
-    CHECK(in.src[2].kind == ISA_OPND_AGPR && in.src[2].idx == 30 && in.src[2].n == 2);
-    CHECK(in.f.m.offset0 == 1 && in.f.m.offset1 == 2 && in.f.m.acc == 1);
+    EXPECT(dec(ISA_GFX950, 0xd8000000u | 78u << 17 | 1u << 25 | 0x0201, 0x001e140a, &in) == 8);
+    EXPECT(in.op == ISA_OP_DS_WRITE2_B64 && in.ndst == 0);
+    EXPECT(in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 10 && in.src[0].n == 1);
+    EXPECT(in.src[1].kind == ISA_OPND_AGPR && in.src[1].idx == 20 && in.src[1].n == 2);
+    EXPECT(in.src[2].kind == ISA_OPND_AGPR && in.src[2].idx == 30 && in.src[2].n == 2);
+    EXPECT(in.f.m.offset0 == 1 && in.f.m.offset1 == 2 && in.f.m.acc == 1);
     /* ds_read_b128 v[4:7], v1 offset:65535 */
-    CHECK(dec(ISA_GFX942, 0xd8000000u | 255u << 17 | 0xffff, 0x04000001, &in) == 8);
-    CHECK(in.op == ISA_OP_DS_READ_B128 && in.ndst == 1 && in.dst[0].idx == 4 && in.dst[0].n == 4);
-    CHECK(in.f.m.offset == 65535 && (in.info->flags & ISA_MF_LOAD));
+    EXPECT(dec(ISA_GFX942, 0xd8000000u | 255u << 17 | 0xffff, 0x04000001, &in) == 8);
+    EXPECT(in.op == ISA_OP_DS_READ_B128 && in.ndst == 1 && in.dst[0].idx == 4 && in.dst[0].n == 4);
+    EXPECT(in.f.m.offset == 65535 && (in.info->flags & ISA_MF_LOAD));
     /* global_load_dwordx2 v[2:3], v1, s[4:5] offset:-8 sc0 nt: seg 2, saddr 4, offset 0x1ff8 */
-    CHECK(dec(ISA_GFX950, 0xdc000000u | 21u << 18 | 2u << 14 | 3u << 16 | 0x1ff8, 0x02040001,
+    EXPECT(dec(ISA_GFX950, 0xdc000000u | 21u << 18 | 2u << 14 | 3u << 16 | 0x1ff8, 0x02040001,
               &in) == 8);
-    CHECK(in.op == ISA_OP_GLOBAL_LOAD_DWORDX2 && in.f.m.offset == -8 && in.f.m.seg == 2);
-    CHECK(in.f.m.sc0 && in.f.m.nt && !in.f.m.sc1 && in.f.m.glc && in.f.m.slc);
-    CHECK(in.dst[0].kind == ISA_OPND_VGPR && in.dst[0].idx == 2 && in.dst[0].n == 2);
-    CHECK(in.src[0].idx == 1 && in.src[0].n == 1);
-    CHECK(in.src[3].kind == ISA_OPND_SREG && in.src[3].idx == 4 && in.src[3].n == 2);
+    EXPECT(in.op == ISA_OP_GLOBAL_LOAD_DWORDX2 && in.f.m.offset == -8 && in.f.m.seg == 2);
+    EXPECT(in.f.m.sc0 && in.f.m.nt && !in.f.m.sc1 && in.f.m.glc && in.f.m.slc);
+    EXPECT(in.dst[0].kind == ISA_OPND_VGPR && in.dst[0].idx == 2 && in.dst[0].n == 2);
+    EXPECT(in.src[0].idx == 1 && in.src[0].n == 1);
+    EXPECT(in.src[3].kind == ISA_OPND_SREG && in.src[3].idx == 4 && in.src[3].n == 2);
     /* global_atomic_cmpswap_x2 v[0:1], v[2:3], v[4:7], off sc0: returns 2 dwords */
-    CHECK(dec(ISA_GFX942, 0xdc000000u | 97u << 18 | 2u << 14 | 1u << 16, 0x007f0402, &in) == 8);
-    CHECK(in.op == ISA_OP_GLOBAL_ATOMIC_CMPSWAP_X2 && in.f.m.rtn && in.ndst == 1);
-    CHECK(in.dst[0].n == 2 && in.src[0].n == 2 && in.src[1].n == 4 && in.f.m.saddr_off);
-    CHECK(in.src[3].kind == ISA_OPND_NONE);
+    EXPECT(dec(ISA_GFX942, 0xdc000000u | 97u << 18 | 2u << 14 | 1u << 16, 0x007f0402, &in) == 8);
+    EXPECT(in.op == ISA_OP_GLOBAL_ATOMIC_CMPSWAP_X2 && in.f.m.rtn && in.ndst == 1);
+    EXPECT(in.dst[0].n == 2 && in.src[0].n == 2 && in.src[1].n == 4 && in.f.m.saddr_off);
+    EXPECT(in.src[3].kind == ISA_OPND_NONE);
     /* scratch_store_dword v5, v6, off (sve) offset:-4 */
-    CHECK(dec(ISA_GFX950, 0xdc000000u | 28u << 18 | 1u << 14 | 1u << 13 | 0x1ffc, 0x007f0605,
+    EXPECT(dec(ISA_GFX950, 0xdc000000u | 28u << 18 | 1u << 14 | 1u << 13 | 0x1ffc, 0x007f0605,
               &in) == 8);
-    CHECK(in.op == ISA_OP_SCRATCH_STORE_DWORD && in.f.m.sve && in.f.m.offset == -4);
-    CHECK(in.src[0].idx == 5 && in.src[0].n == 1 && in.src[1].idx == 6 && in.ndst == 0);
+    EXPECT(in.op == ISA_OP_SCRATCH_STORE_DWORD && in.f.m.sve && in.f.m.offset == -4);
+    EXPECT(in.src[0].idx == 5 && in.src[0].n == 1 && in.src[1].idx == 6 && in.ndst == 0);
     /* buffer_load_dwordx4 a[8:11], v[2:3], s[8:11], s3 idxen offen offset:16 */
-    CHECK(dec(ISA_GFX950, 0xe0000000u | 23u << 18 | 3u << 12 | 16, 0x03820802, &in) == 8);
-    CHECK(in.op == ISA_OP_BUFFER_LOAD_DWORDX4 && in.f.m.idxen && in.f.m.offen);
-    CHECK(in.dst[0].kind == ISA_OPND_AGPR && in.dst[0].idx == 8 && in.dst[0].n == 4);
-    CHECK(in.src[0].n == 2 && in.src[3].idx == 8 && in.src[3].n == 4);
-    CHECK(in.src[4].kind == ISA_OPND_SREG && in.src[4].idx == 3 && in.f.m.offset == 16);
+    EXPECT(dec(ISA_GFX950, 0xe0000000u | 23u << 18 | 3u << 12 | 16, 0x03820802, &in) == 8);
+    EXPECT(in.op == ISA_OP_BUFFER_LOAD_DWORDX4 && in.f.m.idxen && in.f.m.offen);
+    EXPECT(in.dst[0].kind == ISA_OPND_AGPR && in.dst[0].idx == 8 && in.dst[0].n == 4);
+    EXPECT(in.src[0].n == 2 && in.src[3].idx == 8 && in.src[3].n == 4);
+    EXPECT(in.src[4].kind == ISA_OPND_SREG && in.src[4].idx == 3 && in.f.m.offset == 16);
     /* buffer_atomic_add v1, off, s[0:3], 0 sc0: returns into v1 */
-    CHECK(dec(ISA_GFX942, 0xe0000000u | 66u << 18 | 1u << 14, 0x80000100, &in) == 8);
-    CHECK(in.op == ISA_OP_BUFFER_ATOMIC_ADD && in.f.m.rtn && in.dst[0].idx == 1);
-    CHECK(in.src[1].idx == 1 && in.src[4].kind == ISA_OPND_INLINE && in.src[4].idx == 128);
+    EXPECT(dec(ISA_GFX942, 0xe0000000u | 66u << 18 | 1u << 14, 0x80000100, &in) == 8);
+    EXPECT(in.op == ISA_OP_BUFFER_ATOMIC_ADD && in.f.m.rtn && in.dst[0].idx == 1);
+    EXPECT(in.src[1].idx == 1 && in.src[4].kind == ISA_OPND_INLINE && in.src[4].idx == 128);
     /* tbuffer_store_format_xy v[2:3], v1, s[4:7], s2 format:[BUF_DATA_FORMAT_32,UINT] offen */
-    CHECK(dec(ISA_GFX950, 0xe8000000u | 4u << 23 | 4u << 19 | 5u << 15 | 1u << 12, 0x02010201,
+    EXPECT(dec(ISA_GFX950, 0xe8000000u | 4u << 23 | 4u << 19 | 5u << 15 | 1u << 12, 0x02010201,
               &in) == 8);
-    CHECK(in.op == ISA_OP_TBUFFER_STORE_FORMAT_XY && in.f.m.dfmt == 4 && in.f.m.nfmt == 4);
-    CHECK(in.src[1].idx == 2 && in.src[1].n == 2 && in.src[0].idx == 1 && in.ndst == 0);
+    EXPECT(in.op == ISA_OP_TBUFFER_STORE_FORMAT_XY && in.f.m.dfmt == 4 && in.f.m.nfmt == 4);
+    EXPECT(in.src[1].idx == 2 && in.src[1].n == 2 && in.src[0].idx == 1 && in.ndst == 0);
     /* illegal: the RDNA-only ds opcode 0xff on gfx942 is ds_read_b128; 0xe0 is gfx950-only */
-    CHECK(dec(ISA_GFX942, 0xd8000000u | 224u << 17, 0x0400000a, &in) == 0);
-    CHECK(dec(ISA_GFX950, 0xd8000000u | 224u << 17, 0x0400000a, &in) == 8);
-    CHECK(in.op == ISA_OP_DS_READ_B64_TR_B4);
+    EXPECT(dec(ISA_GFX942, 0xd8000000u | 224u << 17, 0x0400000a, &in) == 0);
+    EXPECT(dec(ISA_GFX950, 0xd8000000u | 224u << 17, 0x0400000a, &in) == 8);
+    EXPECT(in.op == ISA_OP_DS_READ_B64_TR_B4);
 }
 
 int main(void)
@@ -232,8 +225,8 @@ int main(void)
     hand_checks();
     printf("test_mem_ops: %zu encodings x %d targets, %zu legal, %zu llvm crashes skipped, "
            "%zu mismatches, %d failed checks\n",
-           nwords, (int)ISA_NARCH, legal, crashed, bad, failures);
+           nwords, (int)ISA_NARCH, legal, crashed, bad, check_fails);
     free(res);
     free(words);
-    return bad || failures ? 1 : 0;
+    return bad || check_fails ? 1 : 0;
 }

@@ -14,6 +14,7 @@
  *
  * Build: gcc -std=c11 -Isrc -Itests -Iinclude tests/isa/test_scalar_ops.c tests/common/... \
  *        src/isa/... -ldl.  Exit status 1 on any mismatch. */
+#include "common/check.h"
 #include "common/llvm_oracle.h"
 #include "isa/isa.h"
 
@@ -217,15 +218,7 @@ static void count_opcodes(isa_arch arch) {
 
 /* ---- part 2: decoded fields of hand-assembled words ------------------------------------ */
 
-static int fails;
 
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            printf("  FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                               \
-            fails++;                                                                               \
-        }                                                                                          \
-    } while (0)
 
 static size_t dec(isa_arch a, uint32_t w0, uint32_t w1, isa_inst *in) {
     uint32_t w[4] = {w0, w1, 0, 0};
@@ -236,78 +229,78 @@ static void field_checks(void) {
     isa_inst in;
     for (int a = 0; a < 2; a++) {
         /* s_load_dwordx2 s[4:5], s[0:1], 0x24: SMEM op 1, imm=1, sdata=4, sbase=0 */
-        CHECK(dec(a, 0xc0060100, 0x24, &in) == 8);
-        CHECK(in.op == ISA_OP_S_LOAD_DWORDX2 && in.fmt == ISA_FMT_SMEM);
-        CHECK(in.ndst == 1 && in.dst[0].kind == ISA_OPND_SREG && in.dst[0].idx == 4 &&
+        EXPECT(dec(a, 0xc0060100, 0x24, &in) == 8);
+        EXPECT(in.op == ISA_OP_S_LOAD_DWORDX2 && in.fmt == ISA_FMT_SMEM);
+        EXPECT(in.ndst == 1 && in.dst[0].kind == ISA_OPND_SREG && in.dst[0].idx == 4 &&
               in.dst[0].n == 2);
-        CHECK(in.src[1].kind == ISA_OPND_SREG && in.src[1].idx == 0 && in.src[1].n == 2);
-        CHECK(in.f.s.has_imm == 1 && in.f.s.offset == 0x24 && !in.f.s.has_soffset);
+        EXPECT(in.src[1].kind == ISA_OPND_SREG && in.src[1].idx == 0 && in.src[1].n == 2);
+        EXPECT(in.f.s.has_imm == 1 && in.f.s.offset == 0x24 && !in.f.s.has_soffset);
         /* s_buffer_load_dwordx4 s[8:11], s[12:15], -16 glc: op 10, sbase field 6 */
-        CHECK(dec(a, 0xc02b0206, 0x1ffff0, &in) == 8);
-        CHECK(in.op == ISA_OP_S_BUFFER_LOAD_DWORDX4 && in.f.s.offset == -16 && in.f.s.glc == 1);
-        CHECK(in.dst[0].idx == 8 && in.dst[0].n == 4 && in.src[1].idx == 12 && in.src[1].n == 4);
+        EXPECT(dec(a, 0xc02b0206, 0x1ffff0, &in) == 8);
+        EXPECT(in.op == ISA_OP_S_BUFFER_LOAD_DWORDX4 && in.f.s.offset == -16 && in.f.s.glc == 1);
+        EXPECT(in.dst[0].idx == 8 && in.dst[0].n == 4 && in.src[1].idx == 12 && in.src[1].n == 4);
         /* s_load_dword s8, s[4:5], s7 offset:0x10: soe=1, soffset in dword 1 [31:25] */
-        CHECK(dec(a, 0xc0024202, 0x10 | 7u << 25, &in) == 8);
-        CHECK(in.f.s.has_soffset && in.f.s.soffset == 7 && in.f.s.offset == 0x10 &&
+        EXPECT(dec(a, 0xc0024202, 0x10 | 7u << 25, &in) == 8);
+        EXPECT(in.f.s.has_soffset && in.f.s.soffset == 7 && in.f.s.offset == 0x10 &&
               in.src[2].kind == ISA_OPND_SREG && in.src[2].idx == 7);
         /* s_store_dword s8, s[4:5], m0: imm=0, soe=0: SGPR offset in dword 1 [6:0] */
-        CHECK(dec(a, 0xc0400202, 124, &in) == 8);
-        CHECK(in.op == ISA_OP_S_STORE_DWORD && in.ndst == 0 && in.src[0].idx == 8 &&
+        EXPECT(dec(a, 0xc0400202, 124, &in) == 8);
+        EXPECT(in.op == ISA_OP_S_STORE_DWORD && in.ndst == 0 && in.src[0].idx == 8 &&
               in.f.s.has_soffset && in.f.s.soffset == 124 && !in.f.s.has_imm);
         /* s_waitcnt vmcnt(0) lgkmcnt(0): expcnt field at its maximum (7) */
-        CHECK(dec(a, 0xbf8c0070, 0, &in) == 4);
-        CHECK(in.op == ISA_OP_S_WAITCNT && in.f.s.vmcnt == 0 && in.f.s.expcnt == 7 &&
+        EXPECT(dec(a, 0xbf8c0070, 0, &in) == 4);
+        EXPECT(in.op == ISA_OP_S_WAITCNT && in.f.s.vmcnt == 0 && in.f.s.expcnt == 7 &&
               in.f.s.lgkmcnt == 0);
         /* vmcnt is split over [3:0] and [15:14] */
-        CHECK(dec(a, 0xbf8cc07f, 0, &in) == 4 && in.f.s.vmcnt == 63 && in.f.s.lgkmcnt == 0);
+        EXPECT(dec(a, 0xbf8cc07f, 0, &in) == 4 && in.f.s.vmcnt == 63 && in.f.s.lgkmcnt == 0);
         /* s_branch -2 (to itself minus one dword): offset in bytes from the next instruction */
-        CHECK(dec(a, 0xbf82fffe, 0, &in) == 4);
-        CHECK(in.op == ISA_OP_S_BRANCH && in.f.s.is_branch && in.f.s.offset == -8 &&
+        EXPECT(dec(a, 0xbf82fffe, 0, &in) == 4);
+        EXPECT(in.op == ISA_OP_S_BRANCH && in.f.s.is_branch && in.f.s.offset == -8 &&
               in.f.s.simm16 == -2 && in.f.s.imm16 == 0xfffe);
-        CHECK(dec(a, 0xbf850005, 0, &in) == 4 && in.op == ISA_OP_S_CBRANCH_SCC1 &&
+        EXPECT(dec(a, 0xbf850005, 0, &in) == 4 && in.op == ISA_OP_S_CBRANCH_SCC1 &&
               in.f.s.offset == 20);
         /* s_movk_i32 s3, 0xfff0 sign-extends; s_cmpk_eq_u32 zero-extends */
-        CHECK(dec(a, 0xb003fff0, 0, &in) == 4);
-        CHECK(in.op == ISA_OP_S_MOVK_I32 && in.ndst == 1 && in.dst[0].idx == 3 &&
+        EXPECT(dec(a, 0xb003fff0, 0, &in) == 4);
+        EXPECT(in.op == ISA_OP_S_MOVK_I32 && in.ndst == 1 && in.dst[0].idx == 3 &&
               in.src[0].kind == ISA_OPND_IMM && in.src[0].imm == -16);
-        CHECK(dec(a, 0xb403fff0, 0, &in) == 4);
-        CHECK(in.op == ISA_OP_S_CMPK_EQ_U32 && in.ndst == 0 && in.src[0].idx == 3 &&
+        EXPECT(dec(a, 0xb403fff0, 0, &in) == 4);
+        EXPECT(in.op == ISA_OP_S_CMPK_EQ_U32 && in.ndst == 0 && in.src[0].idx == 3 &&
               in.src[1].kind == ISA_OPND_IMM && in.src[1].imm == 0xfff0);
         /* s_getreg_b32 s4, hwreg(HW_REG_MODE, 2, 3): id 1, offset 2, size-1 = 2 */
-        CHECK(dec(a, 0xb8841081, 0, &in) == 4);
-        CHECK(in.op == ISA_OP_S_GETREG_B32 && in.f.s.hw_id == 1 && in.f.s.hw_off == 2 &&
+        EXPECT(dec(a, 0xb8841081, 0, &in) == 4);
+        EXPECT(in.op == ISA_OP_S_GETREG_B32 && in.f.s.hw_id == 1 && in.f.s.hw_off == 2 &&
               in.f.s.hw_size == 3 && in.dst[0].idx == 4);
         /* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 1), 0x12345: an 8-byte instruction */
-        CHECK(dec(a, 0xba000001, 0x12345, &in) == 8 && in.lit == 0x12345 &&
+        EXPECT(dec(a, 0xba000001, 0x12345, &in) == 8 && in.lit == 0x12345 &&
               in.src[0].kind == ISA_OPND_LITERAL);
         /* s_add_u32 s0, s1, 0x12345678: src1 = 255 takes the literal */
-        CHECK(dec(a, 0x8000ff01, 0x12345678, &in) == 8);
-        CHECK(in.op == ISA_OP_S_ADD_U32 && in.src[1].kind == ISA_OPND_LITERAL &&
+        EXPECT(dec(a, 0x8000ff01, 0x12345678, &in) == 8);
+        EXPECT(in.op == ISA_OP_S_ADD_U32 && in.src[1].kind == ISA_OPND_LITERAL &&
               in.lit == 0x12345678 && in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 1);
         /* s_mov_b64 s[2:3], exec: exec keeps its encoding 126 as a 2-dword SREG */
-        CHECK(dec(a, 0xbe82017e, 0, &in) == 4);
-        CHECK(in.op == ISA_OP_S_MOV_B64 && in.dst[0].idx == 2 && in.dst[0].n == 2 &&
+        EXPECT(dec(a, 0xbe82017e, 0, &in) == 4);
+        EXPECT(in.op == ISA_OP_S_MOV_B64 && in.dst[0].idx == 2 && in.dst[0].n == 2 &&
               in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 126 && in.src[0].n == 2);
         /* s_mov_b64 s[2:3], s[6:7] encoded with the odd base 7: LLVM reads s[6:7] */
-        CHECK(dec(a, 0xbe820107, 0, &in) == 4 && in.src[0].idx == 6);
+        EXPECT(dec(a, 0xbe820107, 0, &in) == 4 && in.src[0].idx == 6);
         /* s_mov_b64 vcc_hi-as-pair (107) is rejected */
-        CHECK(dec(a, 0xbe82016b, 0, &in) == 0);
+        EXPECT(dec(a, 0xbe82016b, 0, &in) == 0);
         /* s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 1): msg 2, op 2, stream 1 */
-        CHECK(dec(a, 0xbf900122, 0, &in) == 4 && in.f.s.msg == 2 && in.f.s.msg_op == 2 &&
+        EXPECT(dec(a, 0xbf900122, 0, &in) == 4 && in.f.s.msg == 2 && in.f.s.msg_op == 2 &&
               in.f.s.msg_stream == 1);
         /* s_set_gpr_idx_on s2, gpr_idx(SRC0,DST): mode 9 in ssrc1 */
-        CHECK(dec(a, 0xbf110902, 0, &in) == 4 && in.op == ISA_OP_S_SET_GPR_IDX_ON &&
+        EXPECT(dec(a, 0xbf110902, 0, &in) == 4 && in.op == ISA_OP_S_SET_GPR_IDX_ON &&
               in.f.s.gpr_idx_mode == 9 && in.src[0].idx == 2 && in.src[1].imm == 9);
         /* s_swappc_b64 s[30:31], s[4:5] */
-        CHECK(dec(a, 0xbe9e1e04, 0, &in) == 4 && in.op == ISA_OP_S_SWAPPC_B64 &&
+        EXPECT(dec(a, 0xbe9e1e04, 0, &in) == 4 && in.op == ISA_OP_S_SWAPPC_B64 &&
               in.dst[0].idx == 30 && in.src[0].idx == 4);
         /* s_barrier must have simm16 = 0 */
-        CHECK(dec(a, 0xbf8a0000, 0, &in) == 4 && dec(a, 0xbf8a0001, 0, &in) == 0);
+        EXPECT(dec(a, 0xbf8a0000, 0, &in) == 4 && dec(a, 0xbf8a0001, 0, &in) == 0);
         /* RDNA3's s_load_b128 is not a gfx9 instruction */
-        CHECK(dec(a, 0xf4080500, 0, &in) == 0);
+        EXPECT(dec(a, 0xf4080500, 0, &in) == 0);
         /* s_memtime s[8:9] only with imm=0 */
-        CHECK(dec(a, 0xc0900200, 0, &in) == 8 && in.dst[0].idx == 8 && in.dst[0].n == 2);
-        CHECK(dec(a, 0xc0920200, 0, &in) == 0);
+        EXPECT(dec(a, 0xc0900200, 0, &in) == 8 && in.dst[0].idx == 8 && in.dst[0].n == 2);
+        EXPECT(dec(a, 0xc0920200, 0, &in) == 0);
     }
 }
 
@@ -330,7 +323,7 @@ int main(void) {
     }
     field_checks();
     free(c.w);
-    printf("test_scalar_ops: %zu mismatches, %d field-check failures%s\n", total_bad, fails,
-           total_bad || fails ? " (FAIL)" : "");
-    return total_bad || fails ? 1 : 0;
+    printf("test_scalar_ops: %zu mismatches, %d field-check failures%s\n", total_bad, check_fails,
+           total_bad || check_fails ? " (FAIL)" : "");
+    return total_bad || check_fails ? 1 : 0;
 }

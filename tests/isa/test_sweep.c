@@ -8,6 +8,7 @@
  * Environment: SEED (default: time), N, ARCH (gfx950|gfx942|gfx90a), FMT (e.g. VOP3: only cases whose
  * first word identifies as that family), SHOW (mismatches printed per family, default 8).
  * Words on which LLVM itself crashes are counted and listed, not compared. */
+#include "common/rng.h"
 #include "common/llvm_oracle.h"
 #include "isa/isa.h"
 
@@ -20,12 +21,7 @@
 
 static uint64_t rng;
 static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 11);
-}
+{ return (uint32_t)(xorshift64(&rng) >> 11); }
 
 static const struct {
     uint32_t mask, value;

@@ -9,6 +9,7 @@
  *
  * Build: gcc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc -Itests -Iinclude
  *        tests/isa/test_vop_ops.c tests/common/llvm_oracle.c src/isa/(all .c files) -ldl */
+#include "common/check.h"
 #include "common/llvm_oracle.h"
 #include "isa/isa.h"
 
@@ -134,14 +135,6 @@ static int arch_of(int a) { return arch_order[a]; }
 
 /* ---- hand-checked records ------------------------------------------------------------- */
 
-static int hand_fail;
-#define CHECK(c)                                                                             \
-    do {                                                                                     \
-        if (!(c)) {                                                                          \
-            printf("  FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                            \
-            hand_fail++;                                                                     \
-        }                                                                                    \
-    } while (0)
 
 static size_t dec(uint32_t w0, uint32_t w1, isa_inst *in)
 {
@@ -163,103 +156,103 @@ static void hand_checks(void)
 {
     isa_inst in;
     /* VOP2 op 25 v_add_co_u32: vdst=1, vsrc1=2, src0=v3 (256+3). Carry-out to VCC. */
-    CHECK(dec((25u << 25) | (1u << 17) | (2u << 9) | 259, 0, &in) == 4);
-    CHECK(in.op == ISA_OP_V_ADD_CO_U32 && in.variant == ISA_VAR_E32 && in.fmt == ISA_FMT_VOP2);
-    CHECK(in.ndst == 2 && in.dst[0].kind == ISA_OPND_VGPR && in.dst[0].idx == 1);
-    CHECK(in.dst[1].kind == ISA_OPND_SREG && in.dst[1].idx == 106 && in.dst[1].n == 2);
-    CHECK(in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 3 && in.src[1].idx == 2);
-    CHECK(text_is(&in, "v_add_co_u32_e32 v1, vcc, v3, v2"));
+    EXPECT(dec((25u << 25) | (1u << 17) | (2u << 9) | 259, 0, &in) == 4);
+    EXPECT(in.op == ISA_OP_V_ADD_CO_U32 && in.variant == ISA_VAR_E32 && in.fmt == ISA_FMT_VOP2);
+    EXPECT(in.ndst == 2 && in.dst[0].kind == ISA_OPND_VGPR && in.dst[0].idx == 1);
+    EXPECT(in.dst[1].kind == ISA_OPND_SREG && in.dst[1].idx == 106 && in.dst[1].n == 2);
+    EXPECT(in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 3 && in.src[1].idx == 2);
+    EXPECT(text_is(&in, "v_add_co_u32_e32 v1, vcc, v3, v2"));
 
     /* VOP2 op 28 v_addc_co_u32 reads VCC as a third source */
-    CHECK(dec((28u << 25) | (5u << 17) | (6u << 9) | 263, 0, &in) == 4);
-    CHECK(in.nsrc == 3 && in.src[2].kind == ISA_OPND_SREG && in.src[2].idx == 106);
+    EXPECT(dec((28u << 25) | (5u << 17) | (6u << 9) | 263, 0, &in) == 4);
+    EXPECT(in.nsrc == 3 && in.src[2].kind == ISA_OPND_SREG && in.src[2].idx == 106);
 
     /* VOP2 op 23 v_fmamk_f32 v1, v3, K, v2: K is the trailing literal, printed in the middle */
-    CHECK(dec((23u << 25) | (1u << 17) | (2u << 9) | 259, 0x40490fdb, &in) == 8);
-    CHECK(in.op == ISA_OP_V_FMAMK_F32 && in.lit == 0x40490fdb);
-    CHECK(in.src[1].kind == ISA_OPND_LITERAL && in.src[2].kind == ISA_OPND_VGPR &&
+    EXPECT(dec((23u << 25) | (1u << 17) | (2u << 9) | 259, 0x40490fdb, &in) == 8);
+    EXPECT(in.op == ISA_OP_V_FMAMK_F32 && in.lit == 0x40490fdb);
+    EXPECT(in.src[1].kind == ISA_OPND_LITERAL && in.src[2].kind == ISA_OPND_VGPR &&
           in.src[2].idx == 2);
-    CHECK(text_is(&in, "v_fmamk_f32 v1, v3, 0x40490fdb, v2"));
+    EXPECT(text_is(&in, "v_fmamk_f32 v1, v3, 0x40490fdb, v2"));
 
     /* VOP2 op 59 v_fmac_f32: the accumulator (vdst) is an implicit source */
-    CHECK(dec((59u << 25) | (7u << 17) | (8u << 9) | 265, 0, &in) == 4);
-    CHECK(in.nsrc == 3 && in.src[2].kind == ISA_OPND_VGPR && in.src[2].idx == 7);
+    EXPECT(dec((59u << 25) | (7u << 17) | (8u << 9) | 265, 0, &in) == 4);
+    EXPECT(in.nsrc == 3 && in.src[2].kind == ISA_OPND_VGPR && in.src[2].idx == 7);
 
     /* VOP2 op 52 v_add_u32 SDWA: dst_sel WORD_1, UNUSED_PRESERVE, src0 BYTE_2 sext, src1 WORD_0 */
     uint32_t s = 4u | (5u << 8) | (2u << 11) | (2u << 16) | (1u << 19) | (4u << 24);
-    CHECK(dec((52u << 25) | (1u << 17) | (2u << 9) | 0xf9, s, &in) == 8);
-    CHECK(in.op == ISA_OP_V_ADD_U32 && in.variant == ISA_VAR_SDWA);
-    CHECK(in.f.v.dst_sel == 5 && in.f.v.dst_unused == 2 && in.f.v.src0_sel == 2 &&
+    EXPECT(dec((52u << 25) | (1u << 17) | (2u << 9) | 0xf9, s, &in) == 8);
+    EXPECT(in.op == ISA_OP_V_ADD_U32 && in.variant == ISA_VAR_SDWA);
+    EXPECT(in.f.v.dst_sel == 5 && in.f.v.dst_unused == 2 && in.f.v.src0_sel == 2 &&
           in.f.v.src1_sel == 4 && in.f.v.sext == 1 && in.f.v.sdwa_s0 == 0);
-    CHECK(in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 4 && in.src[1].idx == 2);
-    CHECK(text_is(&in, "v_add_u32_sdwa v1, sext(v4), v2 dst_sel:WORD_1 "
+    EXPECT(in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 4 && in.src[1].idx == 2);
+    EXPECT(text_is(&in, "v_add_u32_sdwa v1, sext(v4), v2 dst_sel:WORD_1 "
                        "dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2 src1_sel:WORD_0"));
 
     /* VOP2 op 1 v_add_f32 SDWA with scalar src0 s7 (S0 bit), neg src1, clamp, mul:2 */
     s = 7u | (6u << 8) | (1u << 13) | (1u << 14) | (6u << 16) | (1u << 23) | (6u << 24) |
         (1u << 28);
-    CHECK(dec((1u << 25) | (1u << 17) | (2u << 9) | 0xf9, s, &in) == 8);
-    CHECK(in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 7 && in.f.v.sdwa_s0 == 1);
-    CHECK(in.f.v.neg == 2 && in.f.v.clamp == 1 && in.f.v.omod == 1);
+    EXPECT(dec((1u << 25) | (1u << 17) | (2u << 9) | 0xf9, s, &in) == 8);
+    EXPECT(in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 7 && in.f.v.sdwa_s0 == 1);
+    EXPECT(in.f.v.neg == 2 && in.f.v.clamp == 1 && in.f.v.omod == 1);
 
     /* VOP1 op 1 v_mov_b32 DPP row_shr:3 row_mask:0xa bank_mask:0x5 bound_ctrl */
-    CHECK(dec(0x7e0202fa, 0xa5080000u | (0x113u << 8) | 4, &in) == 8);
-    CHECK(in.op == ISA_OP_V_MOV_B32 && in.variant == ISA_VAR_DPP);
-    CHECK(in.f.v.dpp_ctrl == 0x113 && in.f.v.row_mask == 0xa && in.f.v.bank_mask == 5 &&
+    EXPECT(dec(0x7e0202fa, 0xa5080000u | (0x113u << 8) | 4, &in) == 8);
+    EXPECT(in.op == ISA_OP_V_MOV_B32 && in.variant == ISA_VAR_DPP);
+    EXPECT(in.f.v.dpp_ctrl == 0x113 && in.f.v.row_mask == 0xa && in.f.v.bank_mask == 5 &&
           in.f.v.bound_ctrl == 1 && in.src[0].idx == 4);
-    CHECK(text_is(&in, "v_mov_b32_dpp v1, v4 row_shr:3 row_mask:0xa bank_mask:0x5 bound_ctrl:1"));
+    EXPECT(text_is(&in, "v_mov_b32_dpp v1, v4 row_shr:3 row_mask:0xa bank_mask:0x5 bound_ctrl:1"));
 
     /* VOPC op 113 v_cmpx_lt_f64 vcc, s[6:7], v[8:9]: writes VCC and EXEC */
-    CHECK(dec((0x3eu << 25) | (113u << 17) | (8u << 9) | 6, 0, &in) == 4);
-    CHECK(in.op == ISA_OP_V_CMPX_LT_F64 && in.ndst == 2 && in.dst[0].idx == 106 &&
+    EXPECT(dec((0x3eu << 25) | (113u << 17) | (8u << 9) | 6, 0, &in) == 4);
+    EXPECT(in.op == ISA_OP_V_CMPX_LT_F64 && in.ndst == 2 && in.dst[0].idx == 106 &&
           in.dst[1].idx == 126);
-    CHECK(in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 6 && in.src[0].n == 2);
-    CHECK(in.src[1].kind == ISA_OPND_VGPR && in.src[1].idx == 8 && in.src[1].n == 2);
+    EXPECT(in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 6 && in.src[0].n == 2);
+    EXPECT(in.src[1].kind == ISA_OPND_VGPR && in.src[1].idx == 8 && in.src[1].n == 2);
 
     /* VOP1 op 37 v_rcp_f64 v[2:3], literal: the literal is the high half of the f64 */
-    CHECK(dec(0x7e044aff, 0x3ff00000, &in) == 8);
-    CHECK(in.src[0].kind == ISA_OPND_LITERAL && in.src[0].n == 2 && in.lit == 0x3ff00000);
-    CHECK(in.dst[0].n == 2 && in.dst[0].idx == 2);
+    EXPECT(dec(0x7e044aff, 0x3ff00000, &in) == 8);
+    EXPECT(in.src[0].kind == ISA_OPND_LITERAL && in.src[0].n == 2 && in.lit == 0x3ff00000);
+    EXPECT(in.dst[0].n == 2 && in.dst[0].idx == 2);
 
     /* VOP1 op 2 v_readfirstlane_b32 s10, v4 */
-    CHECK(dec(0x7e140504, 0, &in) == 4);
-    CHECK(in.dst[0].kind == ISA_OPND_SREG && in.dst[0].idx == 10 && in.src[0].idx == 4);
+    EXPECT(dec(0x7e140504, 0, &in) == 4);
+    EXPECT(in.dst[0].kind == ISA_OPND_SREG && in.dst[0].idx == 10 && in.src[0].idx == 4);
 
     /* VOP1 op 81 v_swap_b32 v10, v4: both registers read and written */
-    CHECK(dec(0x7e14a304, 0, &in) == 4);
-    CHECK(in.ndst == 2 && in.dst[1].kind == ISA_OPND_VGPR && in.dst[1].idx == 4);
+    EXPECT(dec(0x7e14a304, 0, &in) == 4);
+    EXPECT(in.ndst == 2 && in.dst[1].kind == ISA_OPND_VGPR && in.dst[1].idx == 4);
 
     /* VOP1 op 82 v_accvgpr_mov_b32 a10, a4 */
-    CHECK(dec(0x7e14a504, 0, &in) == 4);
-    CHECK(in.dst[0].kind == ISA_OPND_AGPR && in.src[0].kind == ISA_OPND_AGPR &&
+    EXPECT(dec(0x7e14a504, 0, &in) == 4);
+    EXPECT(in.dst[0].kind == ISA_OPND_AGPR && in.src[0].kind == ISA_OPND_AGPR &&
           in.src[0].idx == 4);
 
     /* VOPC SDWA with sd=1 and sdst s[20:21]: the scalar destination replaces VCC */
-    CHECK(dec((0x3eu << 25) | (66u << 17) | (2u << 9) | 0xf9, 0x06069404u, &in) == 8);
-    CHECK(in.f.v.sdst_valid == 1 && in.dst[0].kind == ISA_OPND_SREG && in.dst[0].idx == 20);
+    EXPECT(dec((0x3eu << 25) | (66u << 17) | (2u << 9) | 0xf9, 0x06069404u, &in) == 8);
+    EXPECT(in.f.v.sdst_valid == 1 && in.dst[0].kind == ISA_OPND_SREG && in.dst[0].idx == 20);
 
     /* VOP2 op 24 v_fmaak_f32 v1, v3, v2, K: K after vsrc1 */
-    CHECK(dec((24u << 25) | (1u << 17) | (2u << 9) | 259, 0x3f800000, &in) == 8);
-    CHECK(in.src[1].kind == ISA_OPND_VGPR && in.src[1].idx == 2 &&
+    EXPECT(dec((24u << 25) | (1u << 17) | (2u << 9) | 259, 0x3f800000, &in) == 8);
+    EXPECT(in.src[1].kind == ISA_OPND_VGPR && in.src[1].idx == 2 &&
           in.src[2].kind == ISA_OPND_LITERAL && in.lit == 0x3f800000);
-    CHECK(text_is(&in, "v_fmaak_f32 v1, v3, v2, 0x3f800000"));
+    EXPECT(text_is(&in, "v_fmaak_f32 v1, v3, v2, 0x3f800000"));
 
     /* v_nop with a DPP dword: 8 bytes, no operands; an invalid DPP dword leaves a 4-byte v_nop */
-    CHECK(dec(0x7e0000fa, 0xa508e400u, &in) == 8 && in.variant == ISA_VAR_DPP && in.nsrc == 0);
-    CHECK(dec(0x7e0000fa, 0xa518e400u, &in) == 4 && in.variant == ISA_VAR_E32);
+    EXPECT(dec(0x7e0000fa, 0xa508e400u, &in) == 8 && in.variant == ISA_VAR_DPP && in.nsrc == 0);
+    EXPECT(dec(0x7e0000fa, 0xa518e400u, &in) == 4 && in.variant == ISA_VAR_E32);
 
     /* constants by source type: an f16 source sees only the low half of a literal; an i16
      * source prints the float inline constant 0.5 as its f16 bits */
-    CHECK(dec((31u << 25) | (1u << 17) | (2u << 9) | 255, 0x12345678, &in) == 8);
-    CHECK(text_is(&in, "v_add_f16_e32 v1, 0x5678, v2"));
-    CHECK(dec((38u << 25) | (1u << 17) | (2u << 9) | 240, 0, &in) == 4);
-    CHECK(text_is(&in, "v_add_u16_e32 v1, 0x3800, v2"));
+    EXPECT(dec((31u << 25) | (1u << 17) | (2u << 9) | 255, 0x12345678, &in) == 8);
+    EXPECT(text_is(&in, "v_add_f16_e32 v1, 0x5678, v2"));
+    EXPECT(dec((38u << 25) | (1u << 17) | (2u << 9) | 240, 0, &in) == 4);
+    EXPECT(text_is(&in, "v_add_u16_e32 v1, 0x3800, v2"));
 
     /* SDWA selector 7 is undefined (LLVM 22 crashes on it): decoded as illegal */
-    CHECK(dec((1u << 25) | (1u << 17) | (2u << 9) | 0xf9, 0x06070604u, &in) == 0);
+    EXPECT(dec((1u << 25) | (1u << 17) | (2u << 9) | 0xf9, 0x06070604u, &in) == 0);
     /* a literal needs its dword */
     uint32_t one = 0x7e0202ff;
-    CHECK(isa_decode(ISA_GFX950, (const uint8_t *)&one, 4, &in) == 0);
+    EXPECT(isa_decode(ISA_GFX950, (const uint8_t *)&one, 4, &in) == 0);
 }
 
 int main(void)
@@ -319,8 +312,8 @@ int main(void)
     }
     hand_checks();
     printf("vop: %zu cases where LLVM crashed (not compared); %d hand-check failures\n", crashed,
-           hand_fail);
-    fail += (size_t)hand_fail;
+           check_fails);
+    fail += (size_t)check_fails;
     printf("%zu passed, %zu failed\n", pass, fail);
     free(cases);
     free(res);

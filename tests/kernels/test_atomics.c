@@ -17,14 +17,6 @@ static uint64_t rng = 0xa54ff53a5f1d36f1ull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
-static int launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
-                   uint32_t by, uint32_t bz, const void *const *params, size_t n) {
-    uint32_t grid[3] = {gx, gy, gz}, blk[3] = {bx, by, bz};
-    int r = kt_launch(name, grid, blk, params, n);
-    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
-    return r;
-}
-
 #define G 64        /* workgroups */
 #define T (G * 256) /* work-items */
 
@@ -65,7 +57,7 @@ static void t_atomics_i32(void) {
     uint64_t dc = kt_upload(c, sizeof c), dt = kt_upload(NULL, sizeof tickets),
              dold = kt_upload(NULL, T * 4), dv = kt_upload(v, sizeof v);
     const void *p[] = {&dc, &dt, &dold, &dv};
-    if (launch3("atomics_i32", G, 1, 1, 256, 1, 1, p, 4))
+    if (kt_launch3("atomics_i32", G, 1, 1, 256, 1, 1, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
     gfx_memcpy_dtoh(kt.dev, tickets, dt, sizeof tickets);
@@ -112,7 +104,7 @@ static void t_atomics_i64(void) {
     uint64_t dc = kt_upload(c, sizeof c), dold = kt_upload(NULL, T * 8),
              dv = kt_upload(v, sizeof v);
     const void *p[] = {&dc, &dold, &dv};
-    if (launch3("atomics_i64", G, 1, 1, 256, 1, 1, p, 3))
+    if (kt_launch3("atomics_i64", G, 1, 1, 256, 1, 1, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
     gfx_memcpy_dtoh(kt.dev, olds, dold, T * 8);
@@ -148,7 +140,7 @@ static void t_atomics_cas(void) {
     uint64_t dp = kt_upload(&prod, 4), dfm = kt_upload(&fm, 8), dr = kt_upload(&retries, 4),
              dv = kt_upload(v, sizeof v), dd = kt_upload(d, sizeof d);
     const void *p[] = {&dp, &dfm, &dr, &dv, &dd};
-    if (launch3("atomics_cas", G, 1, 1, 256, 1, 1, p, 5))
+    if (kt_launch3("atomics_cas", G, 1, 1, 256, 1, 1, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, &prod, dp, 4);
     gfx_memcpy_dtoh(kt.dev, &fm, dfm, 8);
@@ -176,7 +168,7 @@ static void t_atomics_fadd(void) {
     }
     uint64_t df = kt_upload(f, sizeof f), dd = kt_upload(d, sizeof d), dv = kt_upload(v, sizeof v);
     const void *p[] = {&df, &dd, &dv};
-    if (launch3("atomics_fadd", G, 1, 1, 256, 1, 1, p, 3))
+    if (kt_launch3("atomics_fadd", G, 1, 1, 256, 1, 1, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
     gfx_memcpy_dtoh(kt.dev, d, dd, sizeof d);
@@ -199,7 +191,7 @@ static void t_grid2d(void) {
     uint64_t dout = kt_upload(out, sizeof out), dinfo = kt_upload(info, sizeof info);
     unsigned w = W, h = H;
     const void *p[] = {&dout, &dinfo, &w, &h};
-    if (launch3("grid2d_partial", GX, GY, 1, 16, 8, 1, p, 4))
+    if (kt_launch3("grid2d_partial", GX, GY, 1, 16, 8, 1, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     gfx_memcpy_dtoh(kt.dev, info, dinfo, sizeof info);
@@ -231,7 +223,7 @@ static void t_grid3d(void) {
     uint64_t dout = kt_upload(out, sizeof out);
     unsigned x = X, y = Y, z = Z;
     const void *p[] = {&dout, &x, &y, &z};
-    if (launch3("grid3d_partial", (X + 4) / 5, (Y + 2) / 3, (Z + 1) / 2, 5, 3, 2, p, 4))
+    if (kt_launch3("grid3d_partial", (X + 4) / 5, (Y + 2) / 3, (Z + 1) / 2, 5, 3, 2, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -253,7 +245,7 @@ static void t_wg_ids(void) {
     static uint32_t out[2 * NWG];
     uint64_t dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout};
-    if (launch3("wg_ids", GX, GY, GZ, 1, 1, 1, p, 1))
+    if (kt_launch3("wg_ids", GX, GY, GZ, 1, 1, 1, p, 1))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -289,7 +281,7 @@ static void t_atomics_fminmax(void) {
     uint64_t dd = kt_upload(d, sizeof d), df = kt_upload(&f, 4), dh = kt_upload(h, sizeof h),
              ds = kt_upload(NULL, sizeof sums), dv = kt_upload(v, sizeof v);
     const void *p[] = {&dd, &df, &dh, &ds, &dv};
-    if (launch3("atomics_fminmax", G, 1, 1, 256, 1, 1, p, 5))
+    if (kt_launch3("atomics_fminmax", G, 1, 1, 256, 1, 1, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, d, dd, sizeof d);
     gfx_memcpy_dtoh(kt.dev, &f, df, 4);

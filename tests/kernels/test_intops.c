@@ -14,11 +14,9 @@ static uint64_t rng = 0x1f83d9abfb41bd6bull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
+/* One wave per workgroup. */
 static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
-    uint32_t grid[3] = {groups, 1, 1}, blk[3] = {64, 1, 1};
-    int r = kt_launch(name, grid, blk, params, n);
-    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
-    return r;
+    return kt_launch1(name, groups, 64, params, n);
 }
 
 #define N 1000

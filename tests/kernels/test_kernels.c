@@ -18,16 +18,6 @@
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 
-/* Launch on a 1D grid; a failed launch counts as a failed check. */
-static int launch(const char *name, unsigned groups, unsigned block, const void *const *params,
-                  size_t n)
-{
-    uint32_t grid[3] = {groups, 1, 1}, blk[3] = {block, 1, 1};
-    int r = kt_launch(name, grid, blk, params, n);
-    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
-    return r;
-}
-
 #define N 1000 /* not a multiple of 64: the last wave is partial */
 #define GROUPS ((N + 63) / 64)
 
@@ -41,7 +31,7 @@ static void t_vecadd(void)
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(NULL, sizeof c + 4);
     unsigned n = N;
     const void *p[] = {&dc, &da, &db, &n};
-    if (launch("vecadd_f32", GROUPS, 64, p, 4))
+    if (kt_launch1("vecadd_f32", GROUPS, 64, p, 4))
         return;
     float out[N + 1];
     gfx_memcpy_dtoh(kt.dev, out, dc, sizeof out);
@@ -62,7 +52,7 @@ static void t_saxpy(void)
     uint64_t dx = kt_upload(x, sizeof x), dy = kt_upload(y, sizeof y), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &s, &dx, &dy, &n};
-    if (launch("saxpy", GROUPS, 64, p, 5))
+    if (kt_launch1("saxpy", GROUPS, 64, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -83,7 +73,7 @@ static void t_int_ops(void)
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
-    if (launch("int_ops", GROUPS, 64, p, 4))
+    if (kt_launch1("int_ops", GROUPS, 64, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -113,7 +103,7 @@ static void t_i64_ops(void)
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
-    if (launch("i64_ops", GROUPS, 64, p, 4))
+    if (kt_launch1("i64_ops", GROUPS, 64, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -137,7 +127,7 @@ static void t_collatz(void)
     uint64_t dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &n};
-    if (launch("collatz", GROUPS, 64, p, 2))
+    if (kt_launch1("collatz", GROUPS, 64, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -160,7 +150,7 @@ static void t_lds_reduce(void)
         in[i] = (float)(int)(rnd() % 2001 - 1000); /* integers: every order of summation is exact */
     uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &din};
-    if (launch("lds_reduce", G, 256, p, 2))
+    if (kt_launch1("lds_reduce", G, 256, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -181,7 +171,7 @@ static void t_private_array(void)
     uint64_t di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &di, &n};
-    if (launch("private_array", GROUPS, 64, p, 3))
+    if (kt_launch1("private_array", GROUPS, 64, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -202,7 +192,7 @@ static void t_atomic_count(void)
     uint64_t dv = kt_upload(vals, sizeof vals), dc = kt_upload(counts, sizeof counts);
     unsigned n = N;
     const void *p[] = {&dc, &dv, &n};
-    if (launch("atomic_count", GROUPS, 64, p, 3))
+    if (kt_launch1("atomic_count", GROUPS, 64, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, counts, dc, sizeof counts);
     CHECK(memcmp(counts, want, sizeof want) == 0, "%s atomic_count: %u %u ... want %u %u", kt.tag,

@@ -19,22 +19,6 @@
 static uint64_t rng = 0x2545f4914f6cdd1dull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 
-/* Launch on a 3D grid (in workgroups) of blocks; a failed launch counts as a failed check. */
-static int launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
-                   uint32_t by, uint32_t bz, const void *const *params, size_t n)
-{
-    uint32_t grid[3] = {gx, gy, gz}, blk[3] = {bx, by, bz};
-    int r = kt_launch(name, grid, blk, params, n);
-    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
-    return r;
-}
-
-static int launch(const char *name, unsigned groups, unsigned block, const void *const *params,
-                  size_t n)
-{
-    return launch3(name, groups, 1, 1, block, 1, 1, params, n);
-}
-
 #define N 1000 /* not a multiple of 64: the last wave is partial */
 #define GROUPS ((N + 63) / 64)
 
@@ -67,7 +51,7 @@ static void t_f64_math(void)
              dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (launch("f64_math", GROUPS, 64, p, 5))
+    if (kt_launch1("f64_math", GROUPS, 64, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[3] = {0, 0, 0};
@@ -112,7 +96,7 @@ static void t_f32_div_sqrt(void)
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
-    if (launch("f32_div_sqrt", GROUPS, 64, p, 4))
+    if (kt_launch1("f32_div_sqrt", GROUPS, 64, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[2] = {0, 0};
@@ -156,7 +140,7 @@ static void t_f16_math(void)
              dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (launch("f16_math", GROUPS, 64, p, 5))
+    if (kt_launch1("f16_math", GROUPS, 64, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad_sep = 0, bad_expr = 0, fused = 0, differ = 0;
@@ -196,7 +180,7 @@ static void t_scan256(void)
         in[i] = (int32_t)(rnd() % 2001) - 1000;
     uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &din};
-    if (launch("scan256", G, 256, p, 2))
+    if (kt_launch1("scan256", G, 256, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -221,7 +205,7 @@ static void t_transpose(void)
     uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     unsigned n = M;
     const void *p[] = {&dout, &din, &n};
-    if (launch3("transpose16", M / 16, M / 16, 1, 16, 16, 1, p, 3))
+    if (kt_launch3("transpose16", M / 16, M / 16, 1, 16, 16, 1, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -243,7 +227,7 @@ static void t_matmul(void)
     uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(NULL, sizeof c);
     unsigned n = M;
     const void *p[] = {&dc, &da, &db, &n};
-    if (launch3("matmul_i32", M / 16, M / 16, 1, 16, 16, 1, p, 4))
+    if (kt_launch3("matmul_i32", M / 16, M / 16, 1, 16, 16, 1, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
     int bad = 0;
@@ -267,7 +251,7 @@ static void t_grid3d(void)
     uint64_t dout = kt_upload(out, sizeof out);
     unsigned x = X, y = Y;
     const void *p[] = {&dout, &x, &y};
-    if (launch3("grid3d", GX, GY, GZ, 4, 4, 4, p, 3))
+    if (kt_launch3("grid3d", GX, GY, GZ, 4, 4, 4, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -302,7 +286,7 @@ static void t_big_lds(void)
         in[i] = rnd();
     uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &din};
-    if (launch("big_lds", 1, 256, p, 2))
+    if (kt_launch1("big_lds", 1, 256, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -324,7 +308,7 @@ static void t_bit_tricks(void)
     uint64_t da = kt_upload(a, sizeof a), dr = kt_upload(r, sizeof r), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &dr, &n};
-    if (launch("bit_tricks", GROUPS, 64, p, 4))
+    if (kt_launch1("bit_tricks", GROUPS, 64, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;

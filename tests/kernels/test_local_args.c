@@ -45,7 +45,7 @@ static void t_locals(void) {
                   GFX_OK,
               "%s: bind_local %d", kt.tag, i + 1);
     const uint32_t grid[3] = {1, 1, 1}, block[3] = {64, 1, 1};
-    gfx_launch_options o = {0, dyn, 0};
+    gfx_launch_options o = {.dynamic_lds = dyn};
     gfx_result lr = gfx_launch(kt.dev, k, grid, block, kargs, sizeof kargs, &o, NULL);
     if (lr != GFX_OK) {
         CHECK(0, "%s: launch failed: %s", kt.tag, gfx_device_error(kt.dev));

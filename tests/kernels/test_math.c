@@ -28,11 +28,9 @@
 static uint64_t rng = 0x6a09e667f3bcc909ull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 
+/* One wave per workgroup. */
 static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
-    uint32_t grid[3] = {groups, 1, 1}, blk[3] = {64, 1, 1};
-    int r = kt_launch(name, grid, blk, params, n);
-    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
-    return r;
+    return kt_launch1(name, groups, 64, params, n);
 }
 
 #define N 1000 /* not a multiple of 64: the last wave is partial */

@@ -20,14 +20,6 @@
 static uint64_t rng = 0x510e527fade682d1ull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 
-static int launch(const char *name, unsigned groups, unsigned block, const void *const *params,
-                  size_t n) {
-    uint32_t grid[3] = {groups, 1, 1}, blk[3] = {block, 1, 1};
-    int r = kt_launch(name, grid, blk, params, n);
-    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
-    return r;
-}
-
 #define BAD(cnt, ...)                                                                              \
     do {                                                                                           \
         if ((cnt)++ < 2)                                                                           \
@@ -66,7 +58,7 @@ static void t_ballot(void) {
              dm = kt_upload(NULL, sizeof masks);
     unsigned n = N;
     const void *p[] = {&dout, &dm, &dv, &n};
-    if (launch("wave_ballot", W, 64, p, 4))
+    if (kt_launch1("wave_ballot", W, 64, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     gfx_memcpy_dtoh(kt.dev, masks, dm, sizeof masks);
@@ -97,7 +89,7 @@ static void t_permute(void) {
     uint64_t dv = kt_upload(v, sizeof v), di = kt_upload(idx, sizeof idx),
              dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &dv, &di};
-    if (launch("wave_permute", W, 64, p, 3))
+    if (kt_launch1("wave_permute", W, 64, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[2] = {0};
@@ -159,7 +151,7 @@ static void t_dpp(void) {
         v[i] = (int32_t)(rnd() | 1); /* never 0 or -7, the values of unwritten lanes */
     uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &dv};
-    if (launch("wave_dpp", W, 64, p, 2))
+    if (kt_launch1("wave_dpp", W, 64, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[12] = {0};
@@ -202,7 +194,7 @@ static void t_swizzle(void) {
         v[i] = (int32_t)rnd();
     uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &dv};
-    if (launch("wave_swizzle", W, 64, p, 2))
+    if (kt_launch1("wave_swizzle", W, 64, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[5] = {0};
@@ -235,7 +227,7 @@ static void t_lds_histogram(void) {
              dv = kt_upload(v, sizeof v);
     unsigned per = PER;
     const void *p[] = {&dh, &dmm, &dv, &per};
-    if (launch("lds_histogram", G, 256, p, 4))
+    if (kt_launch1("lds_histogram", G, 256, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, hist, dh, sizeof hist);
     gfx_memcpy_dtoh(kt.dev, mm, dmm, sizeof mm);
@@ -269,7 +261,7 @@ static void t_lds_big_hist(void) {
     uint64_t dh = kt_upload(NULL, sizeof hist), dv = kt_upload(v, sizeof v);
     unsigned per = PER;
     const void *p[] = {&dh, &dv, &per};
-    if (launch("lds_big_hist", 1, 256, p, 3))
+    if (kt_launch1("lds_big_hist", 1, 256, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, hist, dh, sizeof hist);
     int bad = 0;
@@ -294,7 +286,7 @@ static void t_private_sort(void) {
     uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &dv, &n};
-    if (launch("private_sort", (N + 63) / 64, 64, p, 3))
+    if (kt_launch1("private_sort", (N + 63) / 64, 64, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -340,7 +332,7 @@ static void t_struct(void) {
     memset(out, 0, sizeof out);
     uint64_t dout = kt_upload(out, sizeof out);
     const void *p[] = {&dout, &a, &b, &scale};
-    if (launch("struct_byval", 1, 64, p, 4))
+    if (kt_launch1("struct_byval", 1, 64, p, 4))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     const double want[13] = {-5,
@@ -388,7 +380,7 @@ static void t_many_args(void) {
              d16 = kt_upload(NULL, sizeof res);
     const void *p[] = {&dout, &a0, &a1,  &a2,  &a3,  &a4,  &a5,  &a6,  &a7,  &a8,  &a9, &a10,
                        a11,   a12, &d13, &a14, &a15, &d16, &a17, &a18, &a19, &a20, &a21};
-    if (launch("many_args", 1, 64, p, 23))
+    if (kt_launch1("many_args", 1, 64, p, 23))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     gfx_memcpy_dtoh(kt.dev, res, d16, sizeof res);
@@ -428,7 +420,7 @@ static void t_narrow_wide(void) {
              du16 = kt_upload(u16, sizeof u16), din4 = kt_upload(in4, sizeof in4);
     unsigned n = N;
     const void *p[] = {&db8, &db16, &dv4, &dv3, &dout, &ds8, &du16, &din4, &n};
-    if (launch("narrow_wide", (N + 63) / 64, 64, p, 9))
+    if (kt_launch1("narrow_wide", (N + 63) / 64, 64, p, 9))
         return;
     gfx_memcpy_dtoh(kt.dev, b8, db8, sizeof b8);
     gfx_memcpy_dtoh(kt.dev, b16, db16, sizeof b16);
@@ -465,7 +457,7 @@ static void t_lds_widths(void) {
         in[i] = (int32_t)rnd();
     uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &din};
-    if (launch("lds_widths", 1, 64, p, 2))
+    if (kt_launch1("lds_widths", 1, 64, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -568,7 +560,7 @@ static void t_reduce1024(void) {
         in[i] = rnd();
     uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &din};
-    if (launch("reduce1024", G, 1024, p, 2))
+    if (kt_launch1("reduce1024", G, 1024, p, 2))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -593,7 +585,7 @@ static void t_private_big(void) {
     uint64_t di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &di, &n};
-    if (launch("private_big", (N + 63) / 64, 64, p, 3))
+    if (kt_launch1("private_big", (N + 63) / 64, 64, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
@@ -619,7 +611,7 @@ static void t_buffer_raw(void) {
     int load_bytes = 100, store_bytes = 400; /* lanes 0-24 load, lanes 0-35 store */
     uint64_t db = kt_upload(buf, sizeof buf), dout = kt_upload(NULL, sizeof out);
     const void *p[] = {&dout, &db, &load_bytes, &store_bytes};
-    if (launch("buffer_raw", 1, 64, p, 4))
+    if (kt_launch1("buffer_raw", 1, 64, p, 4))
         return;
     static int32_t after[256];
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);

@@ -5,6 +5,7 @@
  * byte flips, targeted header/section damage) must each give an error or a valid module, never
  * a crash; the specific corruptions must give their specific messages.
  */
+#include "common/rng.h"
 #include "common/check.h"
 #include "common/util.h"
 #include <stdarg.h>
@@ -246,12 +247,7 @@ static uint8_t *sym_of(uint8_t *d, const char *name) {
 }
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rng(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return xorshift64(&rng_state); }
 
 static void check_corrupt(const char *path) {
     size_t size;
