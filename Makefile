@@ -78,11 +78,13 @@ deps:
 tests: all $(TEST_BINS)
 
 # The library and CLI must build; a test program that does not compile is reported by the runner
-# as a failed test (make -k), so one broken test does not hide the others' results.
+# as a failed test (make -k), so one broken test does not hide the others' results.  A format
+# deviation (format-check) fails check too, but only after the tests have run.
 check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory -k $(TEST_BINS) || echo "check: some tests did not build"
-	@BUILD=$(BUILD) bash tests/run_tests.sh
+	@fmt=0; $(MAKE) --no-print-directory format-check || fmt=1; \
+	    BUILD=$(BUILD) bash tests/run_tests.sh && [ $$fmt -eq 0 ]
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 check-sanitize: deps
