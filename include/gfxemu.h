@@ -192,7 +192,7 @@ typedef struct {
     const char *address_space; /* .address_space ("global", "constant", ...), or NULL */
     uint32_t offset, size;     /* byte offset in the kernarg segment, size in bytes */
     gfx_arg_kind kind;
-    int hidden; /* kind >= GFX_ARG_HIDDEN_FIRST */
+    int hidden;             /* kind >= GFX_ARG_HIDDEN_FIRST */
     int is_const;           /* .is_const: the pointee is const-qualified (the kernel reads it) */
     uint32_t pointee_align; /* .pointee_align (__local pointers), 0 when absent */
     const char *access;     /* .actual_access, else .access ("read_only", "write_only",
@@ -251,17 +251,17 @@ unsigned gfx_device_threads(const gfx_device *dev);
  * "workgroup needs 200000 bytes of LDS (...); gfx942 has 65536" or a fault's message. */
 const char *gfx_device_error(const gfx_device *dev);
 /* Compute units of the modelled GPU (default: the target's, 256 for gfx950 (MI355X), 304 for
- * gfx942 (MI300X) and 104 for gfx90a (MI210); cus = 0 restores it).  With the kernel's occupancy (VGPR/AGPR/SGPR/LDS/wave
- * use, see docs/architecture.md) it decides how many workgroups of a launch are resident at
- * once, i.e. may wait for one another.  GFX_ERR_INVALID above 65536. */
+ * gfx942 (MI300X) and 104 for gfx90a (MI210); cus = 0 restores it).  With the kernel's occupancy
+ * (VGPR/AGPR/SGPR/LDS/wave use, see docs/architecture.md) it decides how many workgroups of a
+ * launch are resident at once, i.e. may wait for one another.  GFX_ERR_INVALID above 65536. */
 gfx_result gfx_device_set_cus(gfx_device *dev, unsigned cus);
 unsigned gfx_device_cus(const gfx_device *dev);
 
 /* Device memory: zero-filled, page-aligned and page-granular as hipMalloc's: a kernel access
  * past the end of a buffer but inside its last 4 KiB page works as on hardware (reads the
  * padding, zero at allocation); memcheck mode reports it.  Buffers are separated by unmapped
- * gaps so that a larger overrun faults.  *addr is the device address kernels use.  gfx_buffer_free() takes the address
- * gfx_buffer_alloc() returned (GFX_ERR_INVALID for anything else). */
+ * gaps so that a larger overrun faults.  *addr is the device address kernels use. gfx_buffer_free()
+ * takes the address gfx_buffer_alloc() returned (GFX_ERR_INVALID for anything else). */
 gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr);
 gfx_result gfx_buffer_free(gfx_device *dev, uint64_t addr);
 /* Copies between host and device; GFX_ERR_INVALID unless [addr, addr+size) lies inside one
@@ -295,14 +295,14 @@ typedef struct {
  * GFX_OK unless something faulted.  A naturally aligned scalar load that starts inside a buffer
  * (clang widens an aligned 12-byte uniform load to s_load_dwordx4) is counted, not reported. */
 typedef struct {
-    uint64_t pc;           /* instruction address */
-    char op[48];           /* its mnemonic */
+    uint64_t pc; /* instruction address */
+    char op[48]; /* its mnemonic */
     uint32_t workgroup[3], wave;
-    int lane;              /* -1 for a scalar access */
+    int lane; /* -1 for a scalar access */
     uint64_t addr;
     uint32_t size;
     int write;
-    char message[1024];    /* all of the above as one line, with where the address lies */
+    char message[1024]; /* all of the above as one line, with where the address lies */
 } gfx_memcheck_error;
 
 /* Errors memcheck found in the last launch (*widened, if not NULL: widened scalar loads it
@@ -337,8 +337,8 @@ typedef struct {
  *
  * Returns GFX_OK; GFX_ERR_FAULT when a wave faulted (gfx_last_fault() describes it; the rest of
  * the launch is abandoned, memory may be partly written); GFX_ERR_RESOURCE when the launch asks
- * for more LDS than the architecture has (160 KiB gfx950, 64 KiB gfx942 and gfx90a) or a bad block size;
- * GFX_ERR_INVALID for bad arguments; GFX_ERR_ARCH if the kernel was built for another
+ * for more LDS than the architecture has (160 KiB gfx950, 64 KiB gfx942 and gfx90a) or a bad block
+ * size; GFX_ERR_INVALID for bad arguments; GFX_ERR_ARCH if the kernel was built for another
  * architecture than the device.  The device stays usable whatever happens. */
 gfx_result gfx_launch(gfx_device *dev, const gfx_kernel *k, const uint32_t grid[3],
                       const uint32_t block[3], const void *kernargs, size_t kernarg_size,
@@ -369,9 +369,9 @@ typedef enum {
     GFX_FAULT_WATCHDOG,      /* instruction budget (max_insts) exhausted */
     GFX_FAULT_PC,            /* the program counter left the code or landed inside an instruction */
     GFX_FAULT_LDS,           /* LDS access outside the workgroup's allocation */
-    GFX_FAULT_HALT,          /* the wave halted itself (s_sethalt 1, s_sendmsghalt, MSG_HALT_WAVES) */
-    GFX_FAULT_DEADLOCK,      /* every resident wave waits and none can make progress */
-    GFX_FAULT_TIMEOUT,       /* the launch ran longer than gfx_launch_options.timeout */
+    GFX_FAULT_HALT,     /* the wave halted itself (s_sethalt 1, s_sendmsghalt, MSG_HALT_WAVES) */
+    GFX_FAULT_DEADLOCK, /* every resident wave waits and none can make progress */
+    GFX_FAULT_TIMEOUT,  /* the launch ran longer than gfx_launch_options.timeout */
 } gfx_fault_kind;
 
 /* "memory", "illegal instruction", "unimplemented instruction", "trap", "watchdog", ... */
@@ -399,7 +399,8 @@ typedef struct {
 
 gfx_result gfx_last_fault(const gfx_device *dev, gfx_fault *out);
 
-/* ---- racecheck (GFX_LAUNCH_RACECHECK) --------------------------------------------------------- */
+/* ---- racecheck (GFX_LAUNCH_RACECHECK) ---------------------------------------------------------
+ */
 
 typedef enum {
     GFX_RACE_RAW = 1, /* a wave read LDS bytes another wave wrote since the last barrier */
@@ -426,8 +427,9 @@ gfx_result gfx_race_get(const gfx_device *dev, size_t i, gfx_race *out);
 /* ---- disassembly ---------------------------------------------------------------------------- */
 
 /* Longest instruction text gfx_disasm() writes, including the NUL. */
-#define GFX_DISASM_MAX 1024 /* LLVM's text for an instruction with several register notes runs
-                             * past 300 characters */
+#define GFX_DISASM_MAX                                                                             \
+    1024 /* LLVM's text for an instruction with several register notes runs                        \
+          * past 300 characters */
 
 /* Disassemble the instruction at `bytes` (`avail` bytes readable, little-endian words).
  * Writes the text llvm-objdump-22 / llvm-mc-22 print for it (no leading tab, no comment) into
@@ -453,8 +455,8 @@ int gfx_branch_target(gfx_arch arch, const void *bytes, size_t avail, uint64_t p
 gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned flags, uint8_t **out,
                         size_t *out_size, char *err, size_t errsz);
 /* Assemble and load in one step (a JIT for small kernels). */
-gfx_result gfx_module_assemble(gfx_arch arch, const char *src, size_t len, gfx_module **out, char *err,
-                               size_t errsz);
+gfx_result gfx_module_assemble(gfx_arch arch, const char *src, size_t len, gfx_module **out,
+                               char *err, size_t errsz);
 /* Free memory the library returned (gfx_assemble's buffer); NULL is allowed. */
 void gfx_free(void *p);
 
@@ -498,11 +500,10 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
  * ranges[2 * i], ranges[2 * i + 1], registered for this dispatch only (on top of those of
  * gfxemu_map_host()) after the same mapped-memory check; a framework's mock driver that hands
  * over its list of mapped ranges before every dispatch needs no other call. */
-int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy,
-                          uint32_t gz, uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg,
-                          uint32_t rsrc2, uint32_t scratch_per_lane, const char *arch,
-                          const uint32_t *user_sgprs, uint32_t n_user_sgprs,
-                          const uint64_t *ranges, size_t n_ranges);
+int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+                          uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+                          uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+                          uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges);
 /* Let kernels access [ptr, ptr+size) (kernarg blocks, buffers, anything they read or write).
  * Registered memory is a set of bytes: registering a range again, or one inside a registered
  * one, changes nothing; overlapping and adjacent ranges merge into one.  Every page of the range
@@ -551,7 +552,7 @@ typedef enum {
     GFX_REG_VCC,      /* 64-bit */
     GFX_REG_SCC,      /* 0 or 1 */
     GFX_REG_M0,
-    GFX_REG_PC,       /* the address of the next instruction (gfx_module_text() addresses) */
+    GFX_REG_PC, /* the address of the next instruction (gfx_module_text() addresses) */
     GFX_REG_MODE,
 } gfx_reg_kind;
 
@@ -574,7 +575,7 @@ uint64_t gfx_wave_code_bias(const gfx_wave *w);
 
 /* Everything about a wave at one instant: compare two emulators instruction by instruction. */
 typedef struct {
-    uint64_t pc;          /* address of the next instruction */
+    uint64_t pc; /* address of the next instruction */
     gfx_wave_state state;
     uint32_t workgroup[3], wave;
     uint64_t exec, vcc;
@@ -582,7 +583,7 @@ typedef struct {
     uint32_t sgpr[GFX_WAVE_SGPRS]; /* by operand encoding, as GFX_REG_SGPR */
     uint32_t vgpr[GFX_WAVE_VGPRS][GFX_WAVE_LANES];
     uint32_t agpr[GFX_WAVE_VGPRS][GFX_WAVE_LANES];
-    uint64_t insts;       /* instructions this wave executed */
+    uint64_t insts; /* instructions this wave executed */
     /* state GFX_WAVE_FAULT: what happened (fault_pc: address of the faulting instruction) */
     gfx_fault_kind fault;
     uint64_t fault_pc, fault_addr, fault_lanes;
@@ -651,11 +652,11 @@ typedef struct {
     int id;                /* breakpoint or watchpoint */
     uint32_t workgroup[3]; /* the wave that stopped (it is also selected) */
     uint32_t wave;
-    uint64_t pc;           /* its next instruction; faults: the faulting instruction */
-    uint64_t hits;         /* breakpoints and watchpoints: stops so far, this one included */
+    uint64_t pc;   /* its next instruction; faults: the faulting instruction */
+    uint64_t hits; /* breakpoints and watchpoints: stops so far, this one included */
     uint64_t addr, old_value, new_value; /* watchpoints (size bytes, little-endian) */
     uint32_t size;
-    uint64_t wave_insts;   /* wave-instructions the launch has executed */
+    uint64_t wave_insts; /* wave-instructions the launch has executed */
 } gfx_stop;
 
 typedef enum {
@@ -721,10 +722,10 @@ gfx_result gfx_debug_fault(const gfx_debug_session *s, gfx_fault *out);
 typedef struct {
     /* One line per executed wave-instruction: workgroup, wave, pc, disassembly, EXEC and the
      * registers written with their new values in the active lanes. */
-    const char *trace_path;   /* NULL: no trace */
-    uint64_t trace_limit;     /* lines at most (0: no limit) */
-    int64_t trace_workgroup[3]; /* only this workgroup id (-1 in all three: any) */
-    int64_t trace_wave;       /* only this wave index (-1: any) */
+    const char *trace_path;            /* NULL: no trace */
+    uint64_t trace_limit;              /* lines at most (0: no limit) */
+    int64_t trace_workgroup[3];        /* only this workgroup id (-1 in all three: any) */
+    int64_t trace_wave;                /* only this wave index (-1: any) */
     uint64_t trace_pc_lo, trace_pc_hi; /* only addresses in [lo, hi) (hi 0: any) */
     /* Chrome trace-event JSON (ui.perfetto.dev, chrome://tracing): a process per workgroup, a
      * thread per wave, a span per run between barriers, an instant event per fault and
@@ -752,22 +753,22 @@ size_t gfx_debug_profile(const gfx_debug_session *s, gfx_profile_entry *out, siz
  * sums over every wave-instruction the launch executed (instructions are counted once per wave,
  * whatever EXEC is). */
 typedef struct {
-    uint64_t waves, workgroups;   /* SQ_WAVES; workgroups run */
-    uint64_t insts;               /* SQ_INSTS: all wave-instructions */
-    uint64_t valu;                /* SQ_INSTS_VALU: vector ALU instructions, MFMA included */
-    uint64_t mfma;                /* SQ_INSTS_MFMA: MFMA/SMFMAC instructions */
-    uint64_t salu, smem, branch;  /* SQ_INSTS_SALU, SQ_INSTS_SMEM, SQ_INSTS_BRANCH */
-    uint64_t lds;                 /* SQ_INSTS_LDS: DS instructions */
-    uint64_t vmem;                /* SQ_INSTS_VMEM: FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF instructions */
-    uint64_t vmem_rd, vmem_wr;    /* SQ_INSTS_VMEM_RD / _WR: that load / store or atomic */
-    uint64_t valu_active_lanes;   /* sum of the active lanes (EXEC bits) of VALU instructions */
-    uint64_t lds_bank_conflict;   /* SQ_LDS_BANK_CONFLICT: cycles lost to LDS bank conflicts in
-                                   * the CDNA bank model (32 banks on gfx942, 64 on gfx950) */
-    uint64_t lds_bytes;           /* bytes of register data moved by DS instructions */
-    uint64_t vmem_bytes;          /* bytes of register data moved by VMEM instructions */
-    uint64_t vmem_lines_64;       /* distinct 64-byte lines per VMEM instruction, summed */
-    uint64_t vmem_lines_128;      /* distinct 128-byte lines per VMEM instruction, summed */
-    uint64_t scratch_bytes;       /* bytes moved by scratch_* instructions */
+    uint64_t waves, workgroups;  /* SQ_WAVES; workgroups run */
+    uint64_t insts;              /* SQ_INSTS: all wave-instructions */
+    uint64_t valu;               /* SQ_INSTS_VALU: vector ALU instructions, MFMA included */
+    uint64_t mfma;               /* SQ_INSTS_MFMA: MFMA/SMFMAC instructions */
+    uint64_t salu, smem, branch; /* SQ_INSTS_SALU, SQ_INSTS_SMEM, SQ_INSTS_BRANCH */
+    uint64_t lds;                /* SQ_INSTS_LDS: DS instructions */
+    uint64_t vmem;               /* SQ_INSTS_VMEM: FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF instructions */
+    uint64_t vmem_rd, vmem_wr;   /* SQ_INSTS_VMEM_RD / _WR: that load / store or atomic */
+    uint64_t valu_active_lanes;  /* sum of the active lanes (EXEC bits) of VALU instructions */
+    uint64_t lds_bank_conflict;  /* SQ_LDS_BANK_CONFLICT: cycles lost to LDS bank conflicts in
+                                  * the CDNA bank model (32 banks on gfx942, 64 on gfx950) */
+    uint64_t lds_bytes;          /* bytes of register data moved by DS instructions */
+    uint64_t vmem_bytes;         /* bytes of register data moved by VMEM instructions */
+    uint64_t vmem_lines_64;      /* distinct 64-byte lines per VMEM instruction, summed */
+    uint64_t vmem_lines_128;     /* distinct 128-byte lines per VMEM instruction, summed */
+    uint64_t scratch_bytes;      /* bytes moved by scratch_* instructions */
 } gfx_counters;
 
 /* Collect counters in the next gfx_debug_launch() of s (on = 1) or not (0, the default); the
@@ -779,10 +780,10 @@ gfx_result gfx_debug_counters(const gfx_debug_session *s, gfx_counters *out);
 /* Per-instruction detail of the last launch, when it ran with both the profile
  * (gfx_trace_options.profile) and counters on: for every executed instruction, in pc order. */
 typedef struct {
-    uint64_t pc, count;          /* instruction address; wave-instructions executed there */
-    uint64_t active_lanes;       /* sum over those executions of the EXEC bits */
-    uint64_t mem_bytes;          /* register data moved by them (DS and VMEM) */
-    uint64_t lds_bank_conflict;  /* their bank-conflict cycles (SQ_LDS_BANK_CONFLICT's share) */
+    uint64_t pc, count;         /* instruction address; wave-instructions executed there */
+    uint64_t active_lanes;      /* sum over those executions of the EXEC bits */
+    uint64_t mem_bytes;         /* register data moved by them (DS and VMEM) */
+    uint64_t lds_bank_conflict; /* their bank-conflict cycles (SQ_LDS_BANK_CONFLICT's share) */
 } gfx_profile_line;
 
 /* Writes at most max lines in pc order; returns how many instructions executed at all (0 when

@@ -17,11 +17,11 @@ extern const char info_usage[];
 typedef struct {
     gfx_arch target;
     uint32_t workgroup_size, waves_per_workgroup;
-    uint32_t unified_vgprs;  /* VGPRs per lane: ArchVGPRs, or ACCUM_OFFSET + AGPRs */
-    uint32_t vgprs_alloc;    /* unified_vgprs rounded up to the allocation granule */
-    uint32_t sgprs;          /* SGPRs per wave, as the metadata/descriptor count them */
-    uint32_t lds_alloc;      /* LDS bytes per workgroup rounded up to the allocation granule */
-    uint32_t lds_per_cu;     /* bytes */
+    uint32_t unified_vgprs; /* VGPRs per lane: ArchVGPRs, or ACCUM_OFFSET + AGPRs */
+    uint32_t vgprs_alloc;   /* unified_vgprs rounded up to the allocation granule */
+    uint32_t sgprs;         /* SGPRs per wave, as the metadata/descriptor count them */
+    uint32_t lds_alloc;     /* LDS bytes per workgroup rounded up to the allocation granule */
+    uint32_t lds_per_cu;    /* bytes */
     /* workgroups per CU each resource allows on its own (UINT32_MAX: no limit) */
     uint32_t wg_by_wave_slots, wg_by_vgprs, wg_by_sgprs, wg_by_lds, wg_by_barriers;
     uint32_t workgroups_per_cu, waves_per_cu, max_waves_per_cu;
@@ -68,15 +68,15 @@ int cli_npy_load(const char *path, unsigned char *data, uint64_t *nbytes, cli_np
 /* --arg out:PATH.npy:DTYPE[SHAPE] or out:PATH.npy:BYTES (dtype from the argument's type name). */
 int cli_npy_out(const char *spec, const char *path, uint64_t nbytes, cli_npy *np,
                 const gfx_arg_info *ai, char *err, size_t errsz);
-int cli_npy_write(const char *path, const cli_npy *np, const void *data, uint64_t nbytes,
-                  char *err, size_t errsz);
+int cli_npy_write(const char *path, const cli_npy *np, const void *data, uint64_t nbytes, char *err,
+                  size_t errsz);
 /* --counters (tools/counters.c): LIST of counter names (NULL or "": all) -> bit mask; -1 (after
  * printing the error) for an unknown name. */
 int cli_counters_parse(const char *list, uint32_t *mask);
 void cli_counters_print(FILE *out, const char *kernel, uint32_t mask, const gfx_counters *c,
                         const cli_occupancy *o);
 /* FILE.json: one JSON object; anything else: rocprofv3's counter_collection.csv layout. */
-int cli_counters_write(const char *path, const char *kernel, uint32_t mask,
-                       const gfx_counters *c, const cli_occupancy *o, const gfx_kernel_info *ki,
-                       const uint32_t grid[3], const uint32_t block[3]);
+int cli_counters_write(const char *path, const char *kernel, uint32_t mask, const gfx_counters *c,
+                       const cli_occupancy *o, const gfx_kernel_info *ki, const uint32_t grid[3],
+                       const uint32_t block[3]);
 #endif

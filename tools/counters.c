@@ -111,9 +111,9 @@ void cli_counters_print(FILE *out, const char *kernel, uint32_t mask, const gfx_
     }
 }
 
-int cli_counters_write(const char *path, const char *kernel, uint32_t mask,
-                       const gfx_counters *c, const cli_occupancy *o, const gfx_kernel_info *ki,
-                       const uint32_t grid[3], const uint32_t block[3]) {
+int cli_counters_write(const char *path, const char *kernel, uint32_t mask, const gfx_counters *c,
+                       const cli_occupancy *o, const gfx_kernel_info *ki, const uint32_t grid[3],
+                       const uint32_t block[3]) {
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;

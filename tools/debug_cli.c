@@ -575,8 +575,8 @@ static void cmd_set(dbg *d, gfx_wave *w, const char *args) {
             return;
         }
         if (v < d->text_addr || v - d->text_addr + 4 > d->text_size || (v & 3)) {
-            printf("set: pc 0x%llx is not a word in .text (0x%llx-0x%llx)\n",
-                   (unsigned long long)v, (unsigned long long)d->text_addr,
+            printf("set: pc 0x%llx is not a word in .text (0x%llx-0x%llx)\n", (unsigned long long)v,
+                   (unsigned long long)d->text_addr,
                    (unsigned long long)(d->text_addr + d->text_size));
             return;
         }
@@ -595,7 +595,7 @@ static void cmd_set(dbg *d, gfx_wave *w, const char *args) {
         return;
     }
     if (neg)
-        v = (uint64_t) - (int64_t)v;
+        v = (uint64_t)-(int64_t)v;
     gfx_result res = GFX_OK;
     if (r.kind != GFX_REG_SGPR && r.kind != GFX_REG_VGPR && r.kind != GFX_REG_AGPR) {
         res = gfx_wave_set(w, r.kind, 0, 0, v);
@@ -982,7 +982,9 @@ static void cmd_info_kernel(dbg *d) {
         gfx_arg_info ai;
         gfx_kernel_arg(d->p->k, i, &ai);
         printf("  argument %zu: %s%s%s, %u bytes at kernarg offset %u", i,
-               ai.type_name ? ai.type_name : ai.value_kind ? ai.value_kind : "?",
+               ai.type_name    ? ai.type_name
+               : ai.value_kind ? ai.value_kind
+                               : "?",
                ai.name ? " " : "", ai.name ? ai.name : "", ai.size, ai.offset);
         for (size_t b = 0; b < d->p->nbufs; b++)
             if (d->p->bufs[b].arg == i)
@@ -1005,11 +1007,12 @@ static void forget(dbg *d, int id) {
 /* Tab completion: the first word from the command list, later words from register names and
  * the code object's symbols (for break, set pc, p). */
 static const char *const command_words[] = {
-    "break", "watch", "delete", "info", "step", "next", "continue", "wave", "waves", "args", "bt",
-    "where", "regs", "print", "set", "x", "lds", "disas", "disassemble", "quit", "help", NULL};
+    "break", "watch", "delete",      "info",  "step", "next",  "continue", "wave",
+    "waves", "args",  "bt",          "where", "regs", "print", "set",      "x",
+    "lds",   "disas", "disassemble", "quit",  "help", NULL};
 static const char *const register_words[] = {
-    "exec", "exec_lo", "exec_hi", "vcc", "vcc_lo", "vcc_hi", "scc", "m0", "pc", "mode",
-    "flat_scratch_lo", "flat_scratch_hi", NULL};
+    "exec", "exec_lo",         "exec_hi",         "vcc", "vcc_lo", "vcc_hi", "scc", "m0", "pc",
+    "mode", "flat_scratch_lo", "flat_scratch_hi", NULL};
 static dbg *edit_dbg;
 static int edit_first_word;
 

@@ -531,7 +531,8 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
             a->nbytes = np.nbytes;
         if (a->nbytes == 0) {
             error("%s: --arg '%s': an output of 0 bytes; give its size in bytes (out:PATH:BYTES "
-                  "with BYTES >= 1)", cmd, spec);
+                  "with BYTES >= 1)",
+                  cmd, spec);
             return -1;
         }
         a->kind = ARG_OUT;
@@ -546,8 +547,8 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
 bad:
     error("%s: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
           "out:PATH:BYTES, out:PATH.npy:DTYPE[SHAPE], inout:PATH, zero:BYTES, local:BYTES or "
-          "bytes:HEX)", cmd,
-          spec);
+          "bytes:HEX)",
+          cmd, spec);
     return -1;
 }
 
@@ -684,11 +685,11 @@ static int output_finish(gfx_device *dev, run_arg *a, const cli_npy *np, unsigne
 static int scalar_class(const char *tn) {
     static const char *const floats[] = {"float", "double", "half"};
     static const char *const ints[] = {
-        "char",      "uchar",          "short",         "ushort",       "int",
-        "uint",      "long",           "ulong",         "bool",         "size_t",
-        "ptrdiff_t", "intptr_t",       "uintptr_t",     "signed char",  "unsigned char",
-        "unsigned short", "unsigned int", "unsigned long", "int8_t",     "uint8_t",
-        "int16_t",   "uint16_t",       "int32_t",       "uint32_t",     "int64_t",
+        "char",           "uchar",        "short",         "ushort",      "int",
+        "uint",           "long",         "ulong",         "bool",        "size_t",
+        "ptrdiff_t",      "intptr_t",     "uintptr_t",     "signed char", "unsigned char",
+        "unsigned short", "unsigned int", "unsigned long", "int8_t",      "uint8_t",
+        "int16_t",        "uint16_t",     "int32_t",       "uint32_t",    "int64_t",
         "uint64_t"};
     if (!tn)
         return 0;
@@ -736,7 +737,7 @@ static int bind_arg(const char *cmd, const run_arg *a, size_t i, const gfx_arg_i
              ai->name ? ai->name : "");
     const char *give = arg_advice(ai, advice, sizeof advice);
     int is_ptr = is_pointer_arg(ai), cls = scalar_class(ai->type_name);
-    const char *kind = is_ptr ? "a pointer"
+    const char *kind = is_ptr                                       ? "a pointer"
                        : ai->kind == GFX_ARG_DYNAMIC_SHARED_POINTER ? "a __local pointer"
                        : ai->kind != GFX_ARG_BY_VALUE               ? "a special argument"
                        : cls == 'f'                                 ? "a floating-point value"
@@ -744,7 +745,7 @@ static int bind_arg(const char *cmd, const run_arg *a, size_t i, const gfx_arg_i
                                                                     : "a by-value argument";
 #define ARG_ERROR(fmt, ...)                                                                        \
     do {                                                                                           \
-        error("%s: --arg %zu '%s': %s is %s of %u byte%s; " fmt "; give %s", cmd, i + 1, a->spec,   \
+        error("%s: --arg %zu '%s': %s is %s of %u byte%s; " fmt "; give %s", cmd, i + 1, a->spec,  \
               what, kind, ai->size, ai->size == 1 ? "" : "s", __VA_ARGS__, give);                  \
         return -1;                                                                                 \
     } while (0)
@@ -840,10 +841,10 @@ static int run_main(int argc, char **argv, int debug) {
     gfx_debug_session *session = NULL;
     run_arg *args = calloc((size_t)argc, sizeof *args);
     cli_npy *npys = calloc((size_t)argc, sizeof *npys); /* .npy arrays of in/out/inout args */
-    const char *global_s = NULL;                       /* --global-size */
-    const char *counters_out = NULL;                   /* --counters-out FILE */
-    uint32_t counters = 0;                             /* --counters: mask of counters */
-    const char *profile_html = NULL;                   /* --profile FILE.html */
+    const char *global_s = NULL;                        /* --global-size */
+    const char *counters_out = NULL;                    /* --counters-out FILE */
+    uint32_t counters = 0;                              /* --counters: mask of counters */
+    const char *profile_html = NULL;                    /* --profile FILE.html */
     size_t nargs = 0;
     int rc = EXIT_USAGE;
     gfx_module *m = NULL;
@@ -859,9 +860,9 @@ static int run_main(int argc, char **argv, int debug) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
-        const char *opts[] = {"--grid",       "--block",       "--arg",      "--threads",
-                              "--max-insts",  "--dynamic-lds", "--trace",    "--trace-limit",
-                              "--trace-wg",   "--trace-wave",  "--trace-pc", "--timeline",
+        const char *opts[] = {"--grid",        "--block",       "--arg",      "--threads",
+                              "--max-insts",   "--dynamic-lds", "--trace",    "--trace-limit",
+                              "--trace-wg",    "--trace-wave",  "--trace-pc", "--timeline",
                               "--profile-top", "--timeout",     "--cus",      "--dump-global",
                               "--private-size"};
         int which = -1;
@@ -988,8 +989,8 @@ static int run_main(int argc, char **argv, int debug) {
                       cmd, val, sysconf(_SC_NPROCESSORS_ONLN));
                 goto out;
             }
-            if (parse_u64(val, dst) || (which == 3 && *dst == 0) ||
-                (which == 4 && *dst == 0) || (which == 5 && *dst > UINT32_MAX)) {
+            if (parse_u64(val, dst) || (which == 3 && *dst == 0) || (which == 4 && *dst == 0) ||
+                (which == 5 && *dst > UINT32_MAX)) {
                 error("%s: %s '%s': expected a %s integer", cmd, opts[which], val,
                       which == 5 ? "non-negative" : "positive");
                 goto out;
@@ -1134,8 +1135,8 @@ static int run_main(int argc, char **argv, int debug) {
                 error("%s: --arg %zu '%s': %llu bytes of LDS for argument %zu (%s) do not fit: "
                       "%u static + %u dynamic bytes are in use and %s has %u per workgroup",
                       cmd, i + 1, a->spec, (unsigned long long)a->nbytes, i,
-                      ai.name ? ai.name : "__local pointer", info.group_segment_fixed_size,
-                      before, gfx_arch_name(gfx_module_arch(m)),
+                      ai.name ? ai.name : "__local pointer", info.group_segment_fixed_size, before,
+                      gfx_arch_name(gfx_module_arch(m)),
                       gfx_module_arch(m) == GFX_ARCH_GFX950 ? 160u * 1024 : 64u * 1024);
                 goto out;
             }
@@ -1190,9 +1191,12 @@ static int run_main(int argc, char **argv, int debug) {
         gfx_kernel_arg(k, i, &ai);
         le_store(kernargs + ai.offset, 8, a->addr);
     }
-    gfx_launch_options o = {.max_insts = max_insts, .dynamic_lds = lds_dyn,
-                            .private_size = (uint32_t)private_size, .timeout = timeout,
-                            .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0, .memcheck = memcheck};
+    gfx_launch_options o = {.max_insts = max_insts,
+                            .dynamic_lds = lds_dyn,
+                            .private_size = (uint32_t)private_size,
+                            .timeout = timeout,
+                            .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0,
+                            .memcheck = memcheck};
     gfx_stats st;
     cli_program prog = {m, k, bufs, nbufs};
     topt.profile = profile || profile_html;
@@ -1232,7 +1236,8 @@ static int run_main(int argc, char **argv, int debug) {
         fflush(stdout);
         if (!counters_out)
             cli_counters_print(stderr, kname, counters, &ctr, &occ);
-        else if (cli_counters_write(counters_out, kname, counters, &ctr, &occ, &info, grid, block)) {
+        else if (cli_counters_write(counters_out, kname, counters, &ctr, &occ, &info, grid,
+                                    block)) {
             error("%s: cannot write the counters: %s", counters_out, strerror(errno));
             rc = EXIT_INPUT;
             goto out;
@@ -1350,8 +1355,8 @@ static int memcheck_report(gfx_device *dev) {
     if (n || widened)
         fprintf(stderr, "memcheck: %llu error%s%s (%llu widened scalar load%s not reported)\n",
                 (unsigned long long)n, n == 1 ? "" : "s",
-                n > GFX_MEMCHECK_KEEP ? ", the first 1024 shown" : "",
-                (unsigned long long)widened, widened == 1 ? "" : "s");
+                n > GFX_MEMCHECK_KEEP ? ", the first 1024 shown" : "", (unsigned long long)widened,
+                widened == 1 ? "" : "s");
     return n ? 1 : 0;
 }
 
@@ -1445,7 +1450,7 @@ static int cmd_as(int argc, char **argv) {
                 g = q;
         char name[16] = "";
         for (size_t k = 0; g && k + 1 < sizeof name && g + k < src + n &&
-                            ((g[k] >= 'a' && g[k] <= 'z') || (g[k] >= '0' && g[k] <= '9'));
+                           ((g[k] >= 'a' && g[k] <= 'z') || (g[k] >= '0' && g[k] <= '9'));
              k++)
             name[k] = g[k], name[k + 1] = 0;
         if (!g || gfx_arch_from_name(name, &arch) != GFX_OK) {
@@ -1490,10 +1495,11 @@ static const command commands[] = {
 };
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: gfxemu COMMAND [ARGS...]\n"
-                 "       gfxemu --help | --version\n\n"
-                 "gfxemu emulates AMD Instinct GPU machine code (gfx950, gfx942, gfx90a) on the CPU.\n\n"
-                 "commands:\n");
+    fprintf(out,
+            "usage: gfxemu COMMAND [ARGS...]\n"
+            "       gfxemu --help | --version\n\n"
+            "gfxemu emulates AMD Instinct GPU machine code (gfx950, gfx942, gfx90a) on the CPU.\n\n"
+            "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nRun 'gfxemu COMMAND --help' or 'gfxemu help COMMAND' for a command's "

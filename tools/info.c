@@ -89,8 +89,10 @@ void cli_occupancy_compute(const gfx_kernel_info *ki, gfx_arch target, uint32_t 
     struct {
         uint32_t v;
         const char *name;
-    } lim[] = {{o->wg_by_wave_slots, "wave slots"}, {o->wg_by_barriers, "barriers"},
-               {o->wg_by_vgprs, "VGPRs"},           {o->wg_by_sgprs, "SGPRs"},
+    } lim[] = {{o->wg_by_wave_slots, "wave slots"},
+               {o->wg_by_barriers, "barriers"},
+               {o->wg_by_vgprs, "VGPRs"},
+               {o->wg_by_sgprs, "SGPRs"},
                {o->wg_by_lds, "LDS"}};
     uint32_t best = UINT32_MAX;
     o->limiter = "wave slots";
@@ -174,10 +176,9 @@ static void print_occupancy(FILE *f, const cli_occupancy *o, int json) {
                 "\"vgprs_allocated\": %u, \"lds_allocated\": %u, \"lds_per_cu\": %u, "
                 "\"workgroups_per_cu\": %u, \"waves_per_cu\": %u, \"max_waves_per_cu\": %u, "
                 "\"occupancy\": %.4f, \"limited_by\": \"%s\", \"workgroups_per_cu_by\": {",
-                gfx_arch_name(o->target), o->workgroup_size, o->waves_per_workgroup,
-                o->vgprs_alloc, o->lds_alloc, o->lds_per_cu, o->workgroups_per_cu,
-                o->waves_per_cu, o->max_waves_per_cu,
-                (double)o->waves_per_cu / o->max_waves_per_cu, o->limiter);
+                gfx_arch_name(o->target), o->workgroup_size, o->waves_per_workgroup, o->vgprs_alloc,
+                o->lds_alloc, o->lds_per_cu, o->workgroups_per_cu, o->waves_per_cu,
+                o->max_waves_per_cu, (double)o->waves_per_cu / o->max_waves_per_cu, o->limiter);
     } else {
         fprintf(f,
                 "    %s: %u workgroup%s (%u wave%s of %u) per CU, %.0f%% occupancy, limited by "
@@ -263,8 +264,8 @@ static void print_kernel(FILE *f, const gfx_kernel *k, gfx_arch arch, uint32_t w
                 ki.wavefront_size ? ki.wavefront_size : WAVE_SIZE, ki.max_flat_workgroup_size);
         cli_occupancy o0;
         cli_occupancy_compute(&ki, arch, wg_size, extra_lds, &o0);
-        fprintf(f, "  occupancy with %u work-items (%u wave%s) per workgroup:\n",
-                o0.workgroup_size, o0.waves_per_workgroup, o0.waves_per_workgroup == 1 ? "" : "s");
+        fprintf(f, "  occupancy with %u work-items (%u wave%s) per workgroup:\n", o0.workgroup_size,
+                o0.waves_per_workgroup, o0.waves_per_workgroup == 1 ? "" : "s");
     }
     for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++) {
         /* the code object's own target first */

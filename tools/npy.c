@@ -21,9 +21,9 @@ static const struct {
     char kind;
     unsigned size;
 } dtypes[] = {
-    {"bool", 'b', 1},    {"int8", 'i', 1},    {"uint8", 'u', 1},   {"int16", 'i', 2},
-    {"uint16", 'u', 2},  {"int32", 'i', 4},   {"uint32", 'u', 4},  {"int64", 'i', 8},
-    {"uint64", 'u', 8},  {"float16", 'f', 2}, {"float32", 'f', 4}, {"float64", 'f', 8},
+    {"bool", 'b', 1},   {"int8", 'i', 1},    {"uint8", 'u', 1},   {"int16", 'i', 2},
+    {"uint16", 'u', 2}, {"int32", 'i', 4},   {"uint32", 'u', 4},  {"int64", 'i', 8},
+    {"uint64", 'u', 8}, {"float16", 'f', 2}, {"float32", 'f', 4}, {"float64", 'f', 8},
 };
 
 const char *cli_npy_dtype_name(char kind, unsigned size) {
@@ -121,8 +121,10 @@ int cli_npy_parse(const unsigned char *buf, size_t size, cli_npy *out, char *err
     }
     const char *de = strchr(d + 1, *d);
     if (!de || parse_descr(d + 1, (size_t)(de - d - 1), &out->kind, &out->size)) {
-        snprintf(err, errsz, "unsupported .npy dtype %.*s (expected a little-endian bool, int, "
-                 "uint or float)", de ? (int)(de - d + 1) : 8, d);
+        snprintf(err, errsz,
+                 "unsupported .npy dtype %.*s (expected a little-endian bool, int, "
+                 "uint or float)",
+                 de ? (int)(de - d + 1) : 8, d);
         goto out;
     }
     for (sh++;;) {
@@ -204,8 +206,9 @@ size_t cli_npy_header(const cli_npy *n, char *hdr, size_t cap) {
     int len = snprintf(dict, sizeof dict, "{'descr': '%c%c%u', 'fortran_order': False, 'shape': (",
                        n->size == 1 ? '|' : '<', n->kind, n->size);
     for (unsigned i = 0; i < n->ndim; i++)
-        len += snprintf(dict + len, sizeof dict - (size_t)len, "%llu%s",
-                        (unsigned long long)n->shape[i], n->ndim == 1 || i + 1 < n->ndim ? ", " : "");
+        len +=
+            snprintf(dict + len, sizeof dict - (size_t)len, "%llu%s",
+                     (unsigned long long)n->shape[i], n->ndim == 1 || i + 1 < n->ndim ? ", " : "");
     if (n->ndim == 1) /* a 1-tuple is "(N,)" */
         len -= 1;
     len += snprintf(dict + len, sizeof dict - (size_t)len, "), }");
@@ -231,16 +234,35 @@ int cli_type_elem(const char *type_name, char *kind, unsigned *size) {
         char kind;
         unsigned size;
     } types[] = {
-        {"bool", 'b', 1},          {"char", 'i', 1},           {"signed char", 'i', 1},
-        {"uchar", 'u', 1},         {"unsigned char", 'u', 1},  {"short", 'i', 2},
-        {"ushort", 'u', 2},        {"unsigned short", 'u', 2}, {"int", 'i', 4},
-        {"uint", 'u', 4},          {"unsigned int", 'u', 4},   {"unsigned", 'u', 4},
-        {"long", 'i', 8},          {"ulong", 'u', 8},          {"unsigned long", 'u', 8},
-        {"long long", 'i', 8},     {"unsigned long long", 'u', 8}, {"half", 'f', 2},
-        {"_Float16", 'f', 2},      {"float", 'f', 4},          {"double", 'f', 8},
-        {"int8_t", 'i', 1},        {"uint8_t", 'u', 1},        {"int16_t", 'i', 2},
-        {"uint16_t", 'u', 2},      {"int32_t", 'i', 4},        {"uint32_t", 'u', 4},
-        {"int64_t", 'i', 8},       {"uint64_t", 'u', 8},
+        {"bool", 'b', 1},
+        {"char", 'i', 1},
+        {"signed char", 'i', 1},
+        {"uchar", 'u', 1},
+        {"unsigned char", 'u', 1},
+        {"short", 'i', 2},
+        {"ushort", 'u', 2},
+        {"unsigned short", 'u', 2},
+        {"int", 'i', 4},
+        {"uint", 'u', 4},
+        {"unsigned int", 'u', 4},
+        {"unsigned", 'u', 4},
+        {"long", 'i', 8},
+        {"ulong", 'u', 8},
+        {"unsigned long", 'u', 8},
+        {"long long", 'i', 8},
+        {"unsigned long long", 'u', 8},
+        {"half", 'f', 2},
+        {"_Float16", 'f', 2},
+        {"float", 'f', 4},
+        {"double", 'f', 8},
+        {"int8_t", 'i', 1},
+        {"uint8_t", 'u', 1},
+        {"int16_t", 'i', 2},
+        {"uint16_t", 'u', 2},
+        {"int32_t", 'i', 4},
+        {"uint32_t", 'u', 4},
+        {"int64_t", 'i', 8},
+        {"uint64_t", 'u', 8},
     };
     if (!type_name)
         return -1;
@@ -251,8 +273,8 @@ int cli_type_elem(const char *type_name, char *kind, unsigned *size) {
         return -1;
     *star = 0;
     /* drop qualifiers and address-space words, squeeze blanks */
-    static const char *const drop[] = {"const", "volatile", "restrict", "__global", "global",
-                                       "__constant", "constant", "__local", "local"};
+    static const char *const drop[] = {"const",      "volatile", "restrict", "__global", "global",
+                                       "__constant", "constant", "__local",  "local"};
     char out[128] = "";
     for (char *w = strtok(t, " "); w; w = strtok(NULL, " ")) {
         int skip = 0;
@@ -287,8 +309,7 @@ static int check_dtype(const cli_npy *np, const gfx_arg_info *ai, char *err, siz
     if (kind == np->kind && size == np->size)
         return 0;
     snprintf(err, errsz, "the array's dtype is %s, the argument is %s (%s elements)",
-             cli_npy_dtype_name(np->kind, np->size), ai->type_name,
-             cli_npy_dtype_name(kind, size));
+             cli_npy_dtype_name(np->kind, np->size), ai->type_name, cli_npy_dtype_name(kind, size));
     return -1;
 }
 
@@ -330,8 +351,8 @@ int cli_npy_out(const char *spec, const char *path, uint64_t nbytes, cli_npy *np
     return 0;
 }
 
-int cli_npy_write(const char *path, const cli_npy *np, const void *data, uint64_t nbytes,
-                  char *err, size_t errsz) {
+int cli_npy_write(const char *path, const cli_npy *np, const void *data, uint64_t nbytes, char *err,
+                  size_t errsz) {
     char hdr[512];
     size_t hl = cli_npy_header(np, hdr, sizeof hdr);
     FILE *fp = fopen(path, "wb");

@@ -126,7 +126,8 @@ int cli_profile_html(const char *path, const cli_program *p, const gfx_debug_ses
                 hi = syms[k].addr;
                 break;
             }
-        if (lo < text_addr || lo >= text_addr + text_size || (si + 1 < nsym && syms[si + 1].addr == lo))
+        if (lo < text_addr || lo >= text_addr + text_size ||
+            (si + 1 < nsym && syms[si + 1].addr == lo))
             continue;
         while (li < n && lines[li].pc < lo)
             li++;
@@ -185,8 +186,7 @@ int cli_profile_html(const char *path, const cli_program *p, const gfx_debug_ses
                         (unsigned long long)L->count,
                         st->wave_insts ? 100.0 * (double)L->count / (double)st->wave_insts : 0.0,
                         (double)L->active_lanes / (double)L->count,
-                        (unsigned long long)L->mem_bytes,
-                        (unsigned long long)L->lds_bank_conflict);
+                        (unsigned long long)L->mem_bytes, (unsigned long long)L->lds_bank_conflict);
             else
                 fputs("<td class=\"count\">0</td><td></td><td></td><td></td><td></td>", f);
             fputs("<td class=\"code\">", f);

@@ -53,9 +53,14 @@ GFXEMU_OCL_FN size_t get_group_id(uint d) {
            : d == 2 ? __builtin_amdgcn_workgroup_id_z()
                     : 0;
 }
-GFXEMU_OCL_FN size_t get_enqueued_local_size(uint d) { return d < 3 ? gfxemu_ocl_u16(4 + 2 * d) : 1; }
+GFXEMU_OCL_FN size_t get_enqueued_local_size(uint d) {
+    return d < 3 ? gfxemu_ocl_u16(4 + 2 * d) : 1;
+}
 GFXEMU_OCL_FN size_t get_global_size(uint d) { return d < 3 ? gfxemu_ocl_u32(12 + 4 * d) : 1; }
-GFXEMU_OCL_FN size_t get_global_offset(uint d) { (void)d; return 0; }
+GFXEMU_OCL_FN size_t get_global_offset(uint d) {
+    (void)d;
+    return 0;
+}
 GFXEMU_OCL_FN size_t get_local_size(uint d) {
     if (d >= 3)
         return 1;
@@ -96,10 +101,10 @@ GFXEMU_OCL_FN void read_mem_fence(cl_mem_fence_flags flags) { mem_fence(flags); 
 GFXEMU_OCL_FN void write_mem_fence(cl_mem_fence_flags flags) { mem_fence(flags); }
 
 /* OpenCL 1.x atomics: one definition per (operation, type, address space). */
-#define GFXEMU_OCL_RMW(NAME, EXPR)                                                               \
-    GFXEMU_OCL_FN int NAME(volatile __global int *p, int v) { return EXPR; }                    \
-    GFXEMU_OCL_FN uint NAME(volatile __global uint *p, uint v) { return EXPR; }                 \
-    GFXEMU_OCL_FN int NAME(volatile __local int *p, int v) { return EXPR; }                     \
+#define GFXEMU_OCL_RMW(NAME, EXPR)                                                                 \
+    GFXEMU_OCL_FN int NAME(volatile __global int *p, int v) { return EXPR; }                       \
+    GFXEMU_OCL_FN uint NAME(volatile __global uint *p, uint v) { return EXPR; }                    \
+    GFXEMU_OCL_FN int NAME(volatile __local int *p, int v) { return EXPR; }                        \
     GFXEMU_OCL_FN uint NAME(volatile __local uint *p, uint v) { return EXPR; }
 GFXEMU_OCL_RMW(atomic_add, __atomic_fetch_add(p, v, __ATOMIC_RELAXED))
 GFXEMU_OCL_RMW(atomic_sub, __atomic_fetch_sub(p, v, __ATOMIC_RELAXED))
@@ -111,19 +116,19 @@ GFXEMU_OCL_RMW(atomic_or, __atomic_fetch_or(p, v, __ATOMIC_RELAXED))
 GFXEMU_OCL_RMW(atomic_xor, __atomic_fetch_xor(p, v, __ATOMIC_RELAXED))
 #undef GFXEMU_OCL_RMW
 
-#define GFXEMU_OCL_UNARY(NAME, OP)                                                               \
-    GFXEMU_OCL_FN int NAME(volatile __global int *p) { return OP(p, 1, __ATOMIC_RELAXED); }     \
-    GFXEMU_OCL_FN uint NAME(volatile __global uint *p) { return OP(p, 1u, __ATOMIC_RELAXED); }  \
-    GFXEMU_OCL_FN int NAME(volatile __local int *p) { return OP(p, 1, __ATOMIC_RELAXED); }      \
+#define GFXEMU_OCL_UNARY(NAME, OP)                                                                 \
+    GFXEMU_OCL_FN int NAME(volatile __global int *p) { return OP(p, 1, __ATOMIC_RELAXED); }        \
+    GFXEMU_OCL_FN uint NAME(volatile __global uint *p) { return OP(p, 1u, __ATOMIC_RELAXED); }     \
+    GFXEMU_OCL_FN int NAME(volatile __local int *p) { return OP(p, 1, __ATOMIC_RELAXED); }         \
     GFXEMU_OCL_FN uint NAME(volatile __local uint *p) { return OP(p, 1u, __ATOMIC_RELAXED); }
 GFXEMU_OCL_UNARY(atomic_inc, __atomic_fetch_add)
 GFXEMU_OCL_UNARY(atomic_dec, __atomic_fetch_sub)
 #undef GFXEMU_OCL_UNARY
 
-#define GFXEMU_OCL_CMPXCHG(T, AS)                                                                \
-    GFXEMU_OCL_FN T atomic_cmpxchg(volatile AS T *p, T cmp, T v) {                               \
-        __atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);          \
-        return cmp; /* the old value, whether or not it was replaced */                          \
+#define GFXEMU_OCL_CMPXCHG(T, AS)                                                                  \
+    GFXEMU_OCL_FN T atomic_cmpxchg(volatile AS T *p, T cmp, T v) {                                 \
+        __atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);            \
+        return cmp; /* the old value, whether or not it was replaced */                            \
     }
 GFXEMU_OCL_CMPXCHG(int, __global)
 GFXEMU_OCL_CMPXCHG(uint, __global)

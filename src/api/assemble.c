@@ -7,8 +7,7 @@
 #include "gfxemu.h"
 
 gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned flags, uint8_t **out,
-                        size_t *out_size, char *err, size_t errsz)
-{
+                        size_t *out_size, char *err, size_t errsz) {
     char e[256];
     if (!err || !errsz)
         err = e, errsz = sizeof e;
@@ -24,7 +23,8 @@ gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned fla
         return GFX_ERR_ARCH;
     }
     as_out o;
-    if (as_assemble((isa_arch)arch, src ? src : "", len, (flags & GFX_ASM_RAW) != 0, &o, err, errsz))
+    if (as_assemble((isa_arch)arch, src ? src : "", len, (flags & GFX_ASM_RAW) != 0, &o, err,
+                    errsz))
         return GFX_ERR_FORMAT;
     gfx_result r = GFX_OK;
     if (flags & GFX_ASM_RAW) {
@@ -43,9 +43,8 @@ gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned fla
     return r;
 }
 
-gfx_result gfx_module_assemble(gfx_arch arch, const char *src, size_t len, gfx_module **out, char *err,
-                               size_t errsz)
-{
+gfx_result gfx_module_assemble(gfx_arch arch, const char *src, size_t len, gfx_module **out,
+                               char *err, size_t errsz) {
     uint8_t *co;
     size_t n;
     if (out)

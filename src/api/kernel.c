@@ -182,9 +182,8 @@ gfx_result gfx_kernel_bind_local(const gfx_kernel *k, size_t i, uint64_t nbytes,
     /* The group segment starts with the static LDS; OpenCL runtimes put each __local argument
      * after it at the pointee's alignment and pass its group-segment address (an LDS byte
      * offset) in the kernarg slot. */
-    uint64_t align = a->pointee_align && !(a->pointee_align & (a->pointee_align - 1))
-                         ? a->pointee_align
-                         : 16;
+    uint64_t align =
+        a->pointee_align && !(a->pointee_align & (a->pointee_align - 1)) ? a->pointee_align : 16;
     uint64_t start = (uint64_t)k->kd.group_segment_fixed_size + *dynamic_lds;
     uint64_t off = (start + align - 1) / align * align;
     uint64_t limit = isa_targets[k->m->arch].lds_bytes;

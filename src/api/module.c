@@ -60,7 +60,7 @@ gfx_result gfx_module_load_file(const char *path, gfx_module **out, char *err, s
     free(buf);
     if (r == GFX_OK) {
         const char *base = strrchr(path, '/');
-        snprintf((*out)->name, sizeof (*out)->name, "%s", base ? base + 1 : path);
+        snprintf((*out)->name, sizeof(*out)->name, "%s", base ? base + 1 : path);
     }
     return r;
 }

@@ -52,18 +52,15 @@ static int fail(int r, const char *fmt, const char *a) {
 }
 
 /* "gfx950", "gfx942", "gfx90a", or the family names a framework passes: "cdna"/"cdna4" is gfx950
- * (the first target), "cdna3" gfx942, "cdna2" gfx90a.  Target features after a colon ("gfx950:sramecc+") are
- * ignored.  NULL or "" means gfx950. */
+ * (the first target), "cdna3" gfx942, "cdna2" gfx90a.  Target features after a colon
+ * ("gfx950:sramecc+") are ignored.  NULL or "" means gfx950. */
 static int parse_arch(const char *name, gfx_arch *out) {
     static const struct {
         const char *name;
         gfx_arch arch;
-    } names[] = {{"gfx950", GFX_ARCH_GFX950},
-                 {"cdna", GFX_ARCH_GFX950},
-                 {"cdna4", GFX_ARCH_GFX950},
-                 {"gfx942", GFX_ARCH_GFX942},
-                 {"cdna3", GFX_ARCH_GFX942},
-                 {"gfx90a", GFX_ARCH_GFX90A},
+    } names[] = {{"gfx950", GFX_ARCH_GFX950}, {"cdna", GFX_ARCH_GFX950},
+                 {"cdna4", GFX_ARCH_GFX950},  {"gfx942", GFX_ARCH_GFX942},
+                 {"cdna3", GFX_ARCH_GFX942},  {"gfx90a", GFX_ARCH_GFX90A},
                  {"cdna2", GFX_ARCH_GFX90A}};
     if (!name || !*name) {
         *out = GFX_ARCH_GFX950;
@@ -200,7 +197,8 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
     gfx_arch a;
     if (parse_arch(arch, &a) != 0)
         return fail(GFX_ERR_ARCH,
-                    "run_asm: unknown architecture '%s' (gfx950, gfx942, gfx90a, cdna, cdna4, cdna3, cdna2)",
+                    "run_asm: unknown architecture '%s' (gfx950, gfx942, gfx90a, cdna, cdna4, "
+                    "cdna3, cdna2)",
                     arch);
     if (!code || code_size < 4)
         return fail(GFX_ERR_INVALID, "run_asm: no code (%s)",
@@ -224,7 +222,7 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
     if (n_ranges) {
         /* Proven mapped before anything runs: a kernel must never reach a host page that is
          * not there (issue #17: a SIGSEGV in the host is a bug). */
-        const uint64_t(*rg)[2] = (const uint64_t(*)[2])ranges;
+        const uint64_t (*rg)[2] = (const uint64_t (*)[2])ranges;
         char why[256];
         size_t bad = 0;
         for (size_t i = 0; i < n_ranges; i++)
@@ -248,8 +246,8 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
     gfx_device *dev = device(a);
     /* The dispatch's own ranges join the registered ones for this dispatch only. */
     for (size_t i = 0; dev && i < n_ranges; i++) {
-        if (gmem_map_host(dev->mem, (void *)(uintptr_t)ranges[2 * i], ranges[2 * i + 1],
-                          ro[i]) != 0) {
+        if (gmem_map_host(dev->mem, (void *)(uintptr_t)ranges[2 * i], ranges[2 * i + 1], ro[i]) !=
+            0) {
             sync_ranges(dev);
             r = fail(GFX_ERR_INVALID, "run_asm: %s",
                      "a range collides with gfxemu's own device memory");
@@ -295,11 +293,10 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
                user_sgprs, n_user_sgprs, NULL, 0);
 }
 
-int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy,
-                          uint32_t gz, uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg,
-                          uint32_t rsrc2, uint32_t scratch_per_lane, const char *arch,
-                          const uint32_t *user_sgprs, uint32_t n_user_sgprs,
-                          const uint64_t *ranges, size_t n_ranges) {
+int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+                          uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+                          uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+                          uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges) {
     return run(code, code_size, gx, gy, gz, lx, ly, lz, kernarg, rsrc2, scratch_per_lane, arch,
                user_sgprs, n_user_sgprs, ranges, n_ranges);
 }

@@ -21,8 +21,8 @@ typedef struct as_kernel {
 
 typedef struct as_sym {
     char *name;
-    int sec;          /* AS_SEC_* */
-    uint64_t off;     /* offset in its section */
+    int sec;      /* AS_SEC_* */
+    uint64_t off; /* offset in its section */
     uint64_t size;
     int global, is_func, is_object;
 } as_sym;
@@ -38,13 +38,14 @@ typedef struct as_out {
     size_t nsyms;
     uint8_t *meta; /* msgpack metadata (NULL when the source has none) */
     size_t meta_size;
-    int cov;       /* code object version (.amdhsa_code_object_version, default 5) */
+    int cov; /* code object version (.amdhsa_code_object_version, default 5) */
     uint32_t eflags;
 } as_out;
 
 /* Assemble source text.  raw = 1: only instructions and data of .text are produced (no
  * directives are required).  On error returns nonzero and writes "LINE:COL: message" into err. */
-int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err, size_t errsz);
+int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err,
+                size_t errsz);
 void as_out_free(as_out *o);
 
 /* Addresses of .rodata and .text in the code object for the given sizes (the writer's layout,

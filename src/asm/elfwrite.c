@@ -14,8 +14,20 @@
 #include <string.h>
 
 enum { NPHDR = 6, EHDR = 64, PHDR_SZ = 56, SHDR_SZ = 64, SYM_SZ = 24 };
-enum { SH_NULL, SH_NOTE, SH_DYNSYM, SH_HASH, SH_DYNSTR, SH_RODATA, SH_TEXT, SH_DYNAMIC, SH_SYMTAB,
-       SH_SHSTRTAB, SH_STRTAB, SH_N };
+enum {
+    SH_NULL,
+    SH_NOTE,
+    SH_DYNSYM,
+    SH_HASH,
+    SH_DYNSTR,
+    SH_RODATA,
+    SH_TEXT,
+    SH_DYNAMIC,
+    SH_SYMTAB,
+    SH_SHSTRTAB,
+    SH_STRTAB,
+    SH_N
+};
 
 typedef struct {
     uint64_t off[SH_N], addr[SH_N], size[SH_N], align[SH_N];
@@ -24,8 +36,9 @@ typedef struct {
     size_t dynstr_size, strtab_size, note_size;
 } plan;
 
-static const char shstrtab[] = "\0.note\0.dynsym\0.hash\0.dynstr\0.rodata\0.text\0.dynamic\0.symtab\0"
-                               ".shstrtab\0.strtab";
+static const char shstrtab[] =
+    "\0.note\0.dynsym\0.hash\0.dynstr\0.rodata\0.text\0.dynamic\0.symtab\0"
+    ".shstrtab\0.strtab";
 static const uint32_t sh_name_off[SH_N] = {0, 1, 7, 15, 21, 29, 37, 43, 52, 60, 70};
 
 static uint64_t al(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
@@ -33,8 +46,7 @@ static uint64_t al(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v;
 /* Local symbols with .L names are assembler temporaries: not written (as llvm-mc does). */
 static int is_temp(const as_sym *s) { return s->name[0] == '.' && s->name[1] == 'L'; }
 
-static void make_plan(const as_out *o, plan *p)
-{
+static void make_plan(const as_out *o, plan *p) {
     memset(p, 0, sizeof *p);
     p->ndyn = 1;
     p->nsym = 1;
@@ -89,8 +101,7 @@ static void make_plan(const as_out *o, plan *p)
     p->total = p->shoff + SH_N * SHDR_SZ;
 }
 
-void as_layout(const as_out *o, uint64_t *rodata_addr, uint64_t *text_addr)
-{
+void as_layout(const as_out *o, uint64_t *rodata_addr, uint64_t *text_addr) {
     plan p;
     make_plan(o, &p);
     *rodata_addr = p.addr[SH_RODATA];
@@ -101,8 +112,7 @@ static void w16(uint8_t *b, uint16_t v) { memcpy(b, &v, 2); }
 static void w32(uint8_t *b, uint32_t v) { memcpy(b, &v, 4); }
 static void w64(uint8_t *b, uint64_t v) { memcpy(b, &v, 8); }
 
-static void put_sym(uint8_t *b, uint32_t name, const as_sym *s, const plan *p)
-{
+static void put_sym(uint8_t *b, uint32_t name, const as_sym *s, const plan *p) {
     int sh = s->sec == AS_SEC_TEXT ? SH_TEXT : SH_RODATA;
     unsigned type = s->is_func ? 2 : s->is_object ? 1 : 0; /* STT_FUNC, STT_OBJECT, STT_NOTYPE */
     w32(b, name);
@@ -113,8 +123,7 @@ static void put_sym(uint8_t *b, uint32_t name, const as_sym *s, const plan *p)
     w64(b + 16, s->size);
 }
 
-int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t errsz)
-{
+int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t errsz) {
     plan p;
     make_plan(o, &p);
     uint8_t *b = calloc(1, p.total);
@@ -143,12 +152,16 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
         uint32_t type, flags;
         uint64_t off, addr, filesz, memsz, align;
     } ph[NPHDR] = {
-        {6, 4, EHDR, EHDR, NPHDR * PHDR_SZ, NPHDR * PHDR_SZ, 8},                                  /* PHDR */
-        {1, 4, 0, 0, p.off[SH_RODATA] + p.size[SH_RODATA], p.off[SH_RODATA] + p.size[SH_RODATA], 0x1000}, /* LOAD R */
-        {1, 5, p.off[SH_TEXT], p.addr[SH_TEXT], p.size[SH_TEXT], p.size[SH_TEXT], 0x1000},     /* LOAD R E */
-        {1, 6, p.off[SH_DYNAMIC], p.addr[SH_DYNAMIC], p.size[SH_DYNAMIC], p.size[SH_DYNAMIC], 0x1000}, /* LOAD RW */
-        {2, 6, p.off[SH_DYNAMIC], p.addr[SH_DYNAMIC], p.size[SH_DYNAMIC], p.size[SH_DYNAMIC], 8}, /* DYNAMIC */
-        {4, 4, p.off[SH_NOTE], p.addr[SH_NOTE], p.size[SH_NOTE], p.size[SH_NOTE], 4},           /* NOTE */
+        {6, 4, EHDR, EHDR, NPHDR * PHDR_SZ, NPHDR * PHDR_SZ, 8}, /* PHDR */
+        {1, 4, 0, 0, p.off[SH_RODATA] + p.size[SH_RODATA], p.off[SH_RODATA] + p.size[SH_RODATA],
+         0x1000}, /* LOAD R */
+        {1, 5, p.off[SH_TEXT], p.addr[SH_TEXT], p.size[SH_TEXT], p.size[SH_TEXT],
+         0x1000}, /* LOAD R E */
+        {1, 6, p.off[SH_DYNAMIC], p.addr[SH_DYNAMIC], p.size[SH_DYNAMIC], p.size[SH_DYNAMIC],
+         0x1000}, /* LOAD RW */
+        {2, 6, p.off[SH_DYNAMIC], p.addr[SH_DYNAMIC], p.size[SH_DYNAMIC], p.size[SH_DYNAMIC],
+         8},                                                                          /* DYNAMIC */
+        {4, 4, p.off[SH_NOTE], p.addr[SH_NOTE], p.size[SH_NOTE], p.size[SH_NOTE], 4}, /* NOTE */
     };
     for (int i = 0; i < NPHDR; i++) {
         uint8_t *h = b + EHDR + i * PHDR_SZ;
@@ -201,8 +214,9 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
     if (o->text_size)
         memcpy(b + p.off[SH_TEXT], o->text, o->text_size);
     {
-        const uint64_t dyn[6][2] = {{4, p.addr[SH_HASH]},  {5, p.addr[SH_DYNSTR]}, {6, p.addr[SH_DYNSYM]},
-                                    {10, p.size[SH_DYNSTR]}, {11, SYM_SZ},          {0, 0}};
+        const uint64_t dyn[6][2] = {{4, p.addr[SH_HASH]},   {5, p.addr[SH_DYNSTR]},
+                                    {6, p.addr[SH_DYNSYM]}, {10, p.size[SH_DYNSTR]},
+                                    {11, SYM_SZ},           {0, 0}};
         for (int i = 0; i < 6; i++) {
             w64(b + p.off[SH_DYNAMIC] + 16 * i, dyn[i][0]);
             w64(b + p.off[SH_DYNAMIC] + 16 * i + 8, dyn[i][1]);
@@ -220,13 +234,18 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
         w64(h + 16, p.addr[s]);
         w64(h + 24, p.off[s]);
         w64(h + 32, p.size[s]);
-        uint32_t link = s == SH_DYNSYM || s == SH_DYNAMIC ? SH_DYNSTR : s == SH_HASH ? SH_DYNSYM
-                        : s == SH_SYMTAB ? SH_STRTAB : 0;
+        uint32_t link = s == SH_DYNSYM || s == SH_DYNAMIC ? SH_DYNSTR
+                        : s == SH_HASH                    ? SH_DYNSYM
+                        : s == SH_SYMTAB                  ? SH_STRTAB
+                                                          : 0;
         uint32_t info = s == SH_DYNSYM ? 1 : s == SH_SYMTAB ? (uint32_t)(1 + p.nlocal) : 0;
         w32(h + 40, link);
         w32(h + 44, info);
         w64(h + 48, p.align[s] ? p.align[s] : 1);
-        w64(h + 56, s == SH_DYNSYM || s == SH_SYMTAB ? SYM_SZ : s == SH_DYNAMIC ? 16 : s == SH_HASH ? 4 : 0);
+        w64(h + 56, s == SH_DYNSYM || s == SH_SYMTAB ? SYM_SZ
+                    : s == SH_DYNAMIC                ? 16
+                    : s == SH_HASH                   ? 4
+                                                     : 0);
     }
     *buf = b;
     *size = p.total;

@@ -28,8 +28,8 @@ typedef struct {
 typedef struct {
     char *name;
     int defined;
-    int sec;       /* AS_SEC_*, or -1 for an absolute (.set) value */
-    uint64_t off;  /* offset, or the absolute value */
+    int sec;      /* AS_SEC_*, or -1 for an absolute (.set) value */
+    uint64_t off; /* offset, or the absolute value */
     uint64_t size;
     int global, is_func, is_object;
 } sym;
@@ -54,7 +54,7 @@ typedef struct {
     size_t nsyms, capsyms;
     uint64_t base[3]; /* section addresses (pass 2) */
     int cov;
-    uint32_t feat;    /* xnack/sramecc e_flags bits */
+    uint32_t feat; /* xnack/sramecc e_flags bits */
     /* per-line facts from pass 1 */
     uint8_t *is_branch;
     size_t nlines;
@@ -72,8 +72,7 @@ typedef struct {
 } st;
 
 static void fail(st *s, int col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void fail(st *s, int col, const char *fmt, ...)
-{
+static void fail(st *s, int col, const char *fmt, ...) {
     if (s->failed)
         return;
     s->failed = 1;
@@ -85,8 +84,7 @@ static void fail(st *s, int col, const char *fmt, ...)
     snprintf(s->err, s->errsz, "%d:%d: %s", s->line, col + 1, m);
 }
 
-static int grow(sbuf *b, size_t add)
-{
+static int grow(sbuf *b, size_t add) {
     if (b->n + add <= b->cap)
         return 1;
     size_t c = b->cap ? b->cap : 4096;
@@ -100,8 +98,7 @@ static int grow(sbuf *b, size_t add)
     return 1;
 }
 
-static void emit(st *s, const void *d, size_t n)
-{
+static void emit(st *s, const void *d, size_t n) {
     sbuf *b = &s->sec[s->cur];
     if (s->cur == AS_SEC_NONE) {
         b->n += n; /* sections we do not write (.AMDGPU.csdata, ...) only count */
@@ -115,16 +112,14 @@ static void emit(st *s, const void *d, size_t n)
     b->n += n;
 }
 
-static sym *find_sym(st *s, const char *name, size_t len)
-{
+static sym *find_sym(st *s, const char *name, size_t len) {
     for (size_t i = 0; i < s->nsyms; i++)
         if (strlen(s->syms[i].name) == len && !memcmp(s->syms[i].name, name, len))
             return &s->syms[i];
     return NULL;
 }
 
-static sym *get_sym(st *s, const char *name, size_t len)
-{
+static sym *get_sym(st *s, const char *name, size_t len) {
     sym *y = find_sym(s, name, len);
     if (y)
         return y;
@@ -149,8 +144,7 @@ static sym *get_sym(st *s, const char *name, size_t len)
     return y;
 }
 
-static void define(st *s, const char *name, size_t len, int col)
-{
+static void define(st *s, const char *name, size_t len, int col) {
     sym *y = get_sym(s, name, len);
     if (!y) {
         fail(s, col, "out of memory");
@@ -171,9 +165,9 @@ typedef struct {
     st *s;
     const char *p, *start;
     int col0;
-    uint64_t pc;   /* address of the fixup (for @rel32) */
-    int reloc;     /* a section symbol was used */
-    int rel;       /* @rel32@lo (1) / @rel32@hi (2): the expression is S + A - P, then a half */
+    uint64_t pc; /* address of the fixup (for @rel32) */
+    int reloc;   /* a section symbol was used */
+    int rel;     /* @rel32@lo (1) / @rel32@hi (2): the expression is S + A - P, then a half */
     int unresolved;
     int bad;
 } ex;
@@ -181,16 +175,14 @@ typedef struct {
 static int is_ident0(int c) { return isalpha(c) || c == '_' || c == '.' || c == '$'; }
 static int is_ident(int c) { return isalnum(c) || c == '_' || c == '.' || c == '$'; }
 
-static void sp(ex *e)
-{
+static void sp(ex *e) {
     while (*e->p == ' ' || *e->p == '\t')
         e->p++;
 }
 
 static int64_t ex_or(ex *e);
 
-static int64_t ex_primary(ex *e)
-{
+static int64_t ex_primary(ex *e) {
     sp(e);
     if (*e->p == '(') {
         e->p++;
@@ -259,8 +251,7 @@ static int64_t ex_primary(ex *e)
     return 0;
 }
 
-static int64_t ex_mul(ex *e)
-{
+static int64_t ex_mul(ex *e) {
     int64_t v = ex_primary(e);
     for (;;) {
         sp(e);
@@ -280,8 +271,7 @@ static int64_t ex_mul(ex *e)
     }
 }
 
-static int64_t ex_add(ex *e)
-{
+static int64_t ex_add(ex *e) {
     int64_t v = ex_mul(e);
     for (;;) {
         sp(e);
@@ -294,8 +284,7 @@ static int64_t ex_add(ex *e)
     }
 }
 
-static int64_t ex_shift(ex *e)
-{
+static int64_t ex_shift(ex *e) {
     int64_t v = ex_add(e);
     for (;;) {
         sp(e);
@@ -310,8 +299,7 @@ static int64_t ex_shift(ex *e)
     }
 }
 
-static int64_t ex_or(ex *e)
-{
+static int64_t ex_or(ex *e) {
     int64_t v = ex_shift(e);
     for (;;) {
         sp(e);
@@ -325,8 +313,7 @@ static int64_t ex_or(ex *e)
 }
 
 /* Evaluate a whole expression string.  Returns 0 on a syntax error. */
-static int eval(st *s, const char *txt, uint64_t pc, int64_t *v, int *reloc, int *unresolved)
-{
+static int eval(st *s, const char *txt, uint64_t pc, int64_t *v, int *reloc, int *unresolved) {
     ex e = {s, txt, txt, 0, pc, 0, 0, 0, 0};
     *v = ex_or(&e);
     if (e.rel == 1)
@@ -346,8 +333,7 @@ static int eval(st *s, const char *txt, uint64_t pc, int64_t *v, int *reloc, int
 /* ---- instruction lines ---------------------------------------------------------------------- */
 
 /* Whether an operand names a symbol (rather than a register, constant or keyword). */
-static int operand_is_symbolic(st *s, const char *op, size_t n)
-{
+static int operand_is_symbolic(st *s, const char *op, size_t n) {
     if (memchr(op, '@', n))
         return 1;
     size_t i = 0;
@@ -365,8 +351,8 @@ static int operand_is_symbolic(st *s, const char *op, size_t n)
 /* Rewrite an instruction's symbolic operands: mode 0 puts "0" in their place, mode 1
  * "lit(0)" (pass 1 sizing), mode 2 their values (a branch's word offset, or a literal).
  * Returns 0 after fail(); *symbolic says whether any operand was rewritten. */
-static int subst(st *s, const char *text, int col, int mode, int branch, char *out, size_t outsz, int *symbolic)
-{
+static int subst(st *s, const char *text, int col, int mode, int branch, char *out, size_t outsz,
+                 int *symbolic) {
     size_t on = 0;
     const char *p = text;
     while (*p && !isspace((unsigned char)*p))
@@ -432,13 +418,15 @@ static int subst(st *s, const char *text, int col, int mode, int branch, char *o
                 if (branch) {
                     int64_t d = v - (int64_t)(pc + 4);
                     if (d % 4) {
-                        fail(s, (int)(a - text) + col, "branch target '%s' is not 4-byte aligned", piece);
+                        fail(s, (int)(a - text) + col, "branch target '%s' is not 4-byte aligned",
+                             piece);
                         return 0;
                     }
                     d /= 4;
                     if (d < -32768 || d > 32767) {
                         fail(s, (int)(a - text) + col,
-                             "branch target '%s' out of range (%lld words away; SIMM16 reaches -32768..32767)",
+                             "branch target '%s' out of range (%lld words away; SIMM16 reaches "
+                             "-32768..32767)",
                              piece, (long long)d);
                         return 0;
                     }
@@ -481,8 +469,7 @@ static int subst(st *s, const char *text, int col, int mode, int branch, char *o
     return 1;
 }
 
-static void do_inst(st *s, const char *text, int col)
-{
+static void do_inst(st *s, const char *text, int col) {
     char out[1024];
     int symbolic;
     uint8_t b[16];
@@ -496,8 +483,8 @@ static void do_inst(st *s, const char *text, int col)
         n = isa_asm_inst(s->enc, out, b, &e);
         if (n && symbolic) {
             isa_inst in;
-            if (isa_decode(s->arch, b, n, &in) && (in.fmt == ISA_FMT_SOPP || in.fmt == ISA_FMT_SOPK) &&
-                in.f.s.is_branch) {
+            if (isa_decode(s->arch, b, n, &in) &&
+                (in.fmt == ISA_FMT_SOPP || in.fmt == ISA_FMT_SOPK) && in.f.s.is_branch) {
                 if ((size_t)s->line < s->nlines)
                     s->is_branch[s->line] = 1;
             } else {
@@ -519,7 +506,8 @@ static void do_inst(st *s, const char *text, int col)
             il++;
         if (symbolic) /* columns do not survive the rewrite: show what was encoded */
             fail(s, col, "%s (as '%s')", e.msg, out);
-        else if (il && is_ident0((unsigned char)o[0]) && (!o[il] || o[il] == ',' || isspace((unsigned char)o[il])) &&
+        else if (il && is_ident0((unsigned char)o[0]) &&
+                 (!o[il] || o[il] == ',' || isspace((unsigned char)o[il])) &&
                  strstr(e.msg, "immediate"))
             fail(s, col + e.col, "undefined symbol '%.*s' (%s)", (int)il, o, e.msg);
         else
@@ -552,8 +540,7 @@ typedef struct {
     int bad;
 } yp;
 
-static void yfree(ynode *n)
-{
+static void yfree(ynode *n) {
     if (!n)
         return;
     for (size_t i = 0; i < n->nk; i++)
@@ -563,8 +550,7 @@ static void yfree(ynode *n)
     free(n);
 }
 
-static ynode *ynew(int kind, const char *t, size_t len)
-{
+static ynode *ynew(int kind, const char *t, size_t len) {
     ynode *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
@@ -579,8 +565,7 @@ static ynode *ynew(int kind, const char *t, size_t len)
     return n;
 }
 
-static void yadd(ynode *p, ynode *k, yp *y)
-{
+static void yadd(ynode *p, ynode *k, yp *y) {
     ynode **n = realloc(p->kids, (p->nk + 1) * sizeof *n);
     if (!n || !k) {
         y->bad = 1;
@@ -594,8 +579,7 @@ static void yadd(ynode *p, ynode *k, yp *y)
 static ynode *yparse(yp *y, int ind);
 
 /* A scalar, or the start of an inline map "key: value" at column ind (for "- key: v"). */
-static ynode *yscalar(const char *t)
-{
+static ynode *yscalar(const char *t) {
     size_t l = strlen(t);
     while (l && isspace((unsigned char)t[l - 1]))
         l--;
@@ -604,8 +588,7 @@ static ynode *yscalar(const char *t)
 
 /* Parse "key: value" lines at indentation ind into a map; `first` is a line that has had its
  * "- " prefix removed (its content starts at column ind). */
-static ynode *ymap(yp *y, int ind, const char *first)
-{
+static ynode *ymap(yp *y, int ind, const char *first) {
     ynode *m = ynew(1, NULL, 0);
     if (!m) {
         y->bad = 1;
@@ -632,7 +615,8 @@ static ynode *ymap(yp *y, int ind, const char *first)
             v++;
         if (*v)
             yadd(m, yscalar(v), y);
-        else if (y->i < y->n && (y->ind[y->i] > ind || (y->ind[y->i] == ind && y->ln[y->i][ind] == '-')))
+        else if (y->i < y->n &&
+                 (y->ind[y->i] > ind || (y->ind[y->i] == ind && y->ln[y->i][ind] == '-')))
             yadd(m, yparse(y, y->ind[y->i]), y);
         else
             yadd(m, ynew(0, "", 0), y);
@@ -641,8 +625,7 @@ static ynode *ymap(yp *y, int ind, const char *first)
     return m;
 }
 
-static ynode *yparse(yp *y, int ind)
-{
+static ynode *yparse(yp *y, int ind) {
     if (y->i >= y->n) {
         y->bad = 1;
         return NULL;
@@ -673,8 +656,7 @@ static ynode *yparse(yp *y, int ind)
     return ymap(y, ind, NULL);
 }
 
-static void mp_put(sbuf *b, const void *d, size_t n, int *bad)
-{
+static void mp_put(sbuf *b, const void *d, size_t n, int *bad) {
     if (!grow(b, n)) {
         *bad = 1;
         return;
@@ -683,8 +665,7 @@ static void mp_put(sbuf *b, const void *d, size_t n, int *bad)
     b->n += n;
 }
 
-static void mp_be(sbuf *b, uint8_t tag, uint64_t v, int bytes, int *bad)
-{
+static void mp_be(sbuf *b, uint8_t tag, uint64_t v, int bytes, int *bad) {
     uint8_t t[9];
     t[0] = tag;
     for (int i = 0; i < bytes; i++)
@@ -692,8 +673,8 @@ static void mp_be(sbuf *b, uint8_t tag, uint64_t v, int bytes, int *bad)
     mp_put(b, t, (size_t)bytes + 1, bad);
 }
 
-static void mp_len(sbuf *b, uint8_t fix, uint8_t t16, uint8_t t32, size_t n, unsigned fixmax, int *bad)
-{
+static void mp_len(sbuf *b, uint8_t fix, uint8_t t16, uint8_t t32, size_t n, unsigned fixmax,
+                   int *bad) {
     if (n <= fixmax)
         mp_be(b, (uint8_t)(fix | n), 0, 0, bad);
     else if (n <= 0xffff)
@@ -702,8 +683,7 @@ static void mp_len(sbuf *b, uint8_t fix, uint8_t t16, uint8_t t32, size_t n, uns
         mp_be(b, t32, n, 4, bad);
 }
 
-static void mp_str(sbuf *b, const char *s, size_t l, int *bad)
-{
+static void mp_str(sbuf *b, const char *s, size_t l, int *bad) {
     if (l < 32)
         mp_be(b, (uint8_t)(0xa0 | l), 0, 0, bad);
     else if (l < 256)
@@ -713,8 +693,7 @@ static void mp_str(sbuf *b, const char *s, size_t l, int *bad)
     mp_put(b, s, l, bad);
 }
 
-static void mp_node(sbuf *b, const ynode *n, int *bad)
-{
+static void mp_node(sbuf *b, const ynode *n, int *bad) {
     if (!n) {
         *bad = 1;
         return;
@@ -781,8 +760,7 @@ static void mp_node(sbuf *b, const ynode *n, int *bad)
     mp_str(b, t, l, bad);
 }
 
-static void finish_meta(st *s)
-{
+static void finish_meta(st *s) {
     /* split into lines with their indentation; drop document markers and blank lines */
     yp y = {0};
     char *t = s->yaml;
@@ -826,7 +804,8 @@ static void finish_meta(st *s)
     free(y.ind);
     if (bad) {
         free(mb.p);
-        fail(s, 0, ".amdgpu_metadata: YAML this assembler does not read (line %zu of the block)", y.i + 1);
+        fail(s, 0, ".amdgpu_metadata: YAML this assembler does not read (line %zu of the block)",
+             y.i + 1);
         return;
     }
     free(s->meta);
@@ -836,8 +815,7 @@ static void finish_meta(st *s)
 
 /* ---- kernel descriptor ---------------------------------------------------------------------- */
 
-static int64_t kget(st *s, const char *name, int64_t def)
-{
+static int64_t kget(st *s, const char *name, int64_t def) {
     for (int i = 0; i < s->nkf; i++)
         if (!strcmp(s->kf[i].name, name))
             return s->kf[i].v;
@@ -845,27 +823,60 @@ static int64_t kget(st *s, const char *name, int64_t def)
 }
 
 /* Known .amdhsa_ directives (others are rejected as bad directives). */
-static const char *const kd_names[] = {
-    "group_segment_fixed_size", "private_segment_fixed_size", "kernarg_size",
-    "user_sgpr_count", "user_sgpr_private_segment_buffer", "user_sgpr_dispatch_ptr",
-    "user_sgpr_queue_ptr", "user_sgpr_kernarg_segment_ptr", "user_sgpr_dispatch_id",
-    "user_sgpr_flat_scratch_init", "user_sgpr_kernarg_preload_length",
-    "user_sgpr_kernarg_preload_offset", "user_sgpr_private_segment_size", "uses_dynamic_stack",
-    "enable_private_segment", "system_sgpr_workgroup_id_x", "system_sgpr_workgroup_id_y",
-    "system_sgpr_workgroup_id_z", "system_sgpr_workgroup_info", "system_vgpr_workitem_id",
-    "next_free_vgpr", "next_free_sgpr", "accum_offset", "reserve_vcc", "reserve_flat_scratch",
-    "reserve_xnack_mask", "float_round_mode_32", "float_round_mode_16_64", "float_denorm_mode_32",
-    "float_denorm_mode_16_64", "dx10_clamp", "ieee_mode", "fp16_overflow", "tg_split",
-    "exception_fp_ieee_invalid_op", "exception_fp_denorm_src", "exception_fp_ieee_div_zero",
-    "exception_fp_ieee_overflow", "exception_fp_ieee_underflow", "exception_fp_ieee_inexact",
-    "exception_int_div_zero", "wavefront_size32", "named_barrier_count", "inst_pref_size",
-    "round_robin_scheduling", "forward_progress", "shared_vgpr_count", "memory_ordered",
-    "workgroup_processor_mode", NULL};
+static const char *const kd_names[] = {"group_segment_fixed_size",
+                                       "private_segment_fixed_size",
+                                       "kernarg_size",
+                                       "user_sgpr_count",
+                                       "user_sgpr_private_segment_buffer",
+                                       "user_sgpr_dispatch_ptr",
+                                       "user_sgpr_queue_ptr",
+                                       "user_sgpr_kernarg_segment_ptr",
+                                       "user_sgpr_dispatch_id",
+                                       "user_sgpr_flat_scratch_init",
+                                       "user_sgpr_kernarg_preload_length",
+                                       "user_sgpr_kernarg_preload_offset",
+                                       "user_sgpr_private_segment_size",
+                                       "uses_dynamic_stack",
+                                       "enable_private_segment",
+                                       "system_sgpr_workgroup_id_x",
+                                       "system_sgpr_workgroup_id_y",
+                                       "system_sgpr_workgroup_id_z",
+                                       "system_sgpr_workgroup_info",
+                                       "system_vgpr_workitem_id",
+                                       "next_free_vgpr",
+                                       "next_free_sgpr",
+                                       "accum_offset",
+                                       "reserve_vcc",
+                                       "reserve_flat_scratch",
+                                       "reserve_xnack_mask",
+                                       "float_round_mode_32",
+                                       "float_round_mode_16_64",
+                                       "float_denorm_mode_32",
+                                       "float_denorm_mode_16_64",
+                                       "dx10_clamp",
+                                       "ieee_mode",
+                                       "fp16_overflow",
+                                       "tg_split",
+                                       "exception_fp_ieee_invalid_op",
+                                       "exception_fp_denorm_src",
+                                       "exception_fp_ieee_div_zero",
+                                       "exception_fp_ieee_overflow",
+                                       "exception_fp_ieee_underflow",
+                                       "exception_fp_ieee_inexact",
+                                       "exception_int_div_zero",
+                                       "wavefront_size32",
+                                       "named_barrier_count",
+                                       "inst_pref_size",
+                                       "round_robin_scheduling",
+                                       "forward_progress",
+                                       "shared_vgpr_count",
+                                       "memory_ordered",
+                                       "workgroup_processor_mode",
+                                       NULL};
 
 /* The 64-byte descriptor of "AMDGPU Usage", "Kernel Descriptor" (code object v3+), GFX9 field
  * rules for gfx90a-class targets (gfx942/gfx950). */
-static void emit_kd(st *s, int col)
-{
+static void emit_kd(st *s, int col) {
     uint8_t kd[64];
     memset(kd, 0, sizeof kd);
     uint32_t v32;
@@ -921,9 +932,9 @@ static void emit_kd(st *s, int col)
     r2 |= ((uint32_t)kget(s, "system_sgpr_workgroup_info", 0) & 1) << 10;
     r2 |= ((uint32_t)kget(s, "system_vgpr_workitem_id", 0) & 3) << 11;
     static const char *const exc[] = {"exception_fp_ieee_invalid_op", "exception_fp_denorm_src",
-                                       "exception_fp_ieee_div_zero", "exception_fp_ieee_overflow",
-                                       "exception_fp_ieee_underflow", "exception_fp_ieee_inexact",
-                                       "exception_int_div_zero"};
+                                      "exception_fp_ieee_div_zero",   "exception_fp_ieee_overflow",
+                                      "exception_fp_ieee_underflow",  "exception_fp_ieee_inexact",
+                                      "exception_int_div_zero"};
     for (int i = 0; i < 7; i++)
         r2 |= ((uint32_t)kget(s, exc[i], 0) & 1) << (24 + i);
     r3 |= (uint32_t)(acc / 4 - 1) & 63;
@@ -932,17 +943,18 @@ static void emit_kd(st *s, int col)
     memcpy(kd + 48, &r1, 4);
     memcpy(kd + 52, &r2, 4);
     uint16_t props = 0;
-    static const char *const pr[] = {"user_sgpr_private_segment_buffer", "user_sgpr_dispatch_ptr",
-                                     "user_sgpr_queue_ptr", "user_sgpr_kernarg_segment_ptr",
-                                     "user_sgpr_dispatch_id", "user_sgpr_flat_scratch_init",
-                                     "user_sgpr_private_segment_size"};
+    static const char *const pr[] = {
+        "user_sgpr_private_segment_buffer", "user_sgpr_dispatch_ptr", "user_sgpr_queue_ptr",
+        "user_sgpr_kernarg_segment_ptr",    "user_sgpr_dispatch_id",  "user_sgpr_flat_scratch_init",
+        "user_sgpr_private_segment_size"};
     for (int i = 0; i < 7; i++)
         props |= (uint16_t)(((uint32_t)kget(s, pr[i], 0) & 1) << i);
     props |= (uint16_t)(((uint32_t)kget(s, "wavefront_size32", 0) & 1) << 10);
     props |= (uint16_t)(((uint32_t)kget(s, "uses_dynamic_stack", 0) & 1) << 11);
     memcpy(kd + 56, &props, 2);
-    uint16_t pre = (uint16_t)(((uint32_t)kget(s, "user_sgpr_kernarg_preload_length", 0) & 127) |
-                              ((uint32_t)kget(s, "user_sgpr_kernarg_preload_offset", 0) & 511) << 7);
+    uint16_t pre =
+        (uint16_t)(((uint32_t)kget(s, "user_sgpr_kernarg_preload_length", 0) & 127) |
+                   ((uint32_t)kget(s, "user_sgpr_kernarg_preload_offset", 0) & 511) << 7);
     memcpy(kd + 58, &pre, 2);
     char kdname[300];
     snprintf(kdname, sizeof kdname, "%s.kd", s->kname);
@@ -958,14 +970,12 @@ static void emit_kd(st *s, int col)
 
 /* ---- directives ----------------------------------------------------------------------------- */
 
-static int word_is(const char *p, const char *w)
-{
+static int word_is(const char *p, const char *w) {
     size_t l = strlen(w);
     return !strncmp(p, w, l) && (!p[l] || isspace((unsigned char)p[l]));
 }
 
-static void align_to(st *s, unsigned a, int fillw, uint64_t fill)
-{
+static void align_to(st *s, unsigned a, int fillw, uint64_t fill) {
     sbuf *b = &s->sec[s->cur];
     if (a > b->align)
         b->align = a;
@@ -983,8 +993,7 @@ static void align_to(st *s, unsigned a, int fillw, uint64_t fill)
 }
 
 /* Comma-separated expression list of a data directive. */
-static void data_list(st *s, const char *args, int size, int col)
-{
+static void data_list(st *s, const char *args, int size, int col) {
     const char *p = args;
     while (*p) {
         const char *e = p;
@@ -1020,8 +1029,7 @@ static void data_list(st *s, const char *args, int size, int col)
     }
 }
 
-static void do_string(st *s, const char *args, int zero, int col)
-{
+static void do_string(st *s, const char *args, int zero, int col) {
     const char *p = args;
     while (*p == ' ')
         p++;
@@ -1044,8 +1052,7 @@ static void do_string(st *s, const char *args, int zero, int col)
     }
 }
 
-static void set_section(st *s, const char *name)
-{
+static void set_section(st *s, const char *name) {
     if (!strncmp(name, ".text", 5))
         s->cur = AS_SEC_TEXT;
     else if (!strncmp(name, ".rodata", 7) || !strncmp(name, ".data", 5))
@@ -1054,17 +1061,18 @@ static void set_section(st *s, const char *name)
         s->cur = AS_SEC_NONE;
 }
 
-static void parse_target(st *s, const char *t, int col)
-{
+static void parse_target(st *s, const char *t, int col) {
     /* "amdgcn-amd-amdhsa--gfx950[:sramecc+|-][:xnack+|-]" */
     const char *g = strstr(t, "gfx");
     if (!g) {
-        fail(s, col, ".amdgcn_target: expected a target such as \"amdgcn-amd-amdhsa--%s\"", isa_arch_name(s->arch));
+        fail(s, col, ".amdgcn_target: expected a target such as \"amdgcn-amd-amdhsa--%s\"",
+             isa_arch_name(s->arch));
         return;
     }
     size_t l = strcspn(g, ":\"");
     if (strlen(isa_arch_name(s->arch)) != l || strncmp(g, isa_arch_name(s->arch), l)) {
-        fail(s, col, ".amdgcn_target %.*s does not match the architecture %s", (int)l, g, isa_arch_name(s->arch));
+        fail(s, col, ".amdgcn_target %.*s does not match the architecture %s", (int)l, g,
+             isa_arch_name(s->arch));
         return;
     }
     /* EF_AMDGPU_FEATURE_XNACK_*_V4 [9:8] and SRAMECC [11:10]: any = 1, off = 2, on = 3 */
@@ -1080,8 +1088,7 @@ static void parse_target(st *s, const char *t, int col)
     s->feat = x | r;
 }
 
-static void do_directive(st *s, char *d, int col)
-{
+static void do_directive(st *s, char *d, int col) {
     char *a = d;
     while (*a && !isspace((unsigned char)*a))
         a++;
@@ -1177,7 +1184,8 @@ static void do_directive(st *s, char *d, int col)
         data_list(s, args, 4, col + (int)(args - d));
     } else if (word_is(d, ".quad") || word_is(d, ".8byte")) {
         data_list(s, args, 8, col + (int)(args - d));
-    } else if (word_is(d, ".fill") || word_is(d, ".zero") || word_is(d, ".space") || word_is(d, ".skip")) {
+    } else if (word_is(d, ".fill") || word_is(d, ".zero") || word_is(d, ".space") ||
+               word_is(d, ".skip")) {
         int64_t v[3] = {0, 1, 0};
         int n = 0;
         char *p = args;
@@ -1239,7 +1247,8 @@ static void do_directive(st *s, char *d, int col)
         size_t l = strcspn(args, " \t,");
         char *e = strchr(args, ',');
         if (!e) {
-            fail(s, col, "%s: expected a symbol and an expression", word_is(d, ".set") ? ".set" : ".equ");
+            fail(s, col, "%s: expected a symbol and an expression",
+                 word_is(d, ".set") ? ".set" : ".equ");
             return;
         }
         int64_t v;
@@ -1272,8 +1281,9 @@ static void do_directive(st *s, char *d, int col)
         s->yaml_n = 0;
     } else if (word_is(d, ".ident") || word_is(d, ".addrsig") || word_is(d, ".addrsig_sym") ||
                word_is(d, ".file") || word_is(d, ".loc") || !strncmp(d, ".cfi_", 5) ||
-               word_is(d, ".hidden") || word_is(d, ".local") || word_is(d, ".end_amdgpu_metadata") ||
-               word_is(d, ".amdgpu_hsa_kernel") || word_is(d, ".sleb128") || word_is(d, ".uleb128")) {
+               word_is(d, ".hidden") || word_is(d, ".local") ||
+               word_is(d, ".end_amdgpu_metadata") || word_is(d, ".amdgpu_hsa_kernel") ||
+               word_is(d, ".sleb128") || word_is(d, ".uleb128")) {
         /* no effect on what gfxemu writes */
     } else {
         fail(s, col, "unknown directive '%.*s'", (int)(a - d), d);
@@ -1283,8 +1293,7 @@ static void do_directive(st *s, char *d, int col)
 /* ---- driver --------------------------------------------------------------------------------- */
 
 /* Strip a ';' comment (outside quotes) and a "//" comment. */
-static void strip_comment(char *l)
-{
+static void strip_comment(char *l) {
     int q = 0;
     for (char *c = l; *c; c++) {
         if (*c == '"')
@@ -1296,8 +1305,7 @@ static void strip_comment(char *l)
     }
 }
 
-static void run_pass(st *s, const char *src, size_t n)
-{
+static void run_pass(st *s, const char *src, size_t n) {
     const char *p = src, *end = src + n;
     s->line = 0;
     s->cur = AS_SEC_TEXT;
@@ -1362,7 +1370,8 @@ static void run_pass(st *s, const char *src, size_t n)
                     else {
                         sym *y = find_sym(s, t, (size_t)(c - t));
                         if (y && (y->off != s->sec[s->cur].n || y->sec != s->cur))
-                            fail(s, (int)(t - buf), "label '%.*s' moved between passes", (int)(c - t), t);
+                            fail(s, (int)(t - buf), "label '%.*s' moved between passes",
+                                 (int)(c - t), t);
                     }
                     t = c + 1;
                     continue;
@@ -1388,8 +1397,7 @@ static void run_pass(st *s, const char *src, size_t n)
         fail(s, 0, "missing .end_amdgpu_metadata");
 }
 
-void as_out_free(as_out *o)
-{
+void as_out_free(as_out *o) {
     if (!o)
         return;
     free(o->text);
@@ -1401,8 +1409,8 @@ void as_out_free(as_out *o)
     memset(o, 0, sizeof *o);
 }
 
-int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err, size_t errsz)
-{
+int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err,
+                size_t errsz) {
     st s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
@@ -1488,7 +1496,8 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
             run_pass(&s, src, n);
         }
     }
-    if (!s.failed && (s.sec[AS_SEC_TEXT].n != out->text_size || s.sec[AS_SEC_RODATA].n != out->rodata_size))
+    if (!s.failed &&
+        (s.sec[AS_SEC_TEXT].n != out->text_size || s.sec[AS_SEC_RODATA].n != out->rodata_size))
         fail(&s, 0, "section sizes changed between passes");
     if (!s.failed) {
         out->text = s.sec[AS_SEC_TEXT].p;

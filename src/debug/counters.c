@@ -31,19 +31,19 @@ static const struct {
     uint16_t op;
     uint8_t esize, st64;
 } ds_two[] = {
-    {ISA_OP_DS_READ2_B32, 4, 0},         {ISA_OP_DS_READ2ST64_B32, 4, 1},
-    {ISA_OP_DS_READ2_B64, 8, 0},         {ISA_OP_DS_READ2ST64_B64, 8, 1},
-    {ISA_OP_DS_WRITE2_B32, 4, 0},        {ISA_OP_DS_WRITE2ST64_B32, 4, 1},
-    {ISA_OP_DS_WRITE2_B64, 8, 0},        {ISA_OP_DS_WRITE2ST64_B64, 8, 1},
-    {ISA_OP_DS_WRXCHG2_RTN_B32, 4, 0},   {ISA_OP_DS_WRXCHG2ST64_RTN_B32, 4, 1},
-    {ISA_OP_DS_WRXCHG2_RTN_B64, 8, 0},   {ISA_OP_DS_WRXCHG2ST64_RTN_B64, 8, 1},
+    {ISA_OP_DS_READ2_B32, 4, 0},       {ISA_OP_DS_READ2ST64_B32, 4, 1},
+    {ISA_OP_DS_READ2_B64, 8, 0},       {ISA_OP_DS_READ2ST64_B64, 8, 1},
+    {ISA_OP_DS_WRITE2_B32, 4, 0},      {ISA_OP_DS_WRITE2ST64_B32, 4, 1},
+    {ISA_OP_DS_WRITE2_B64, 8, 0},      {ISA_OP_DS_WRITE2ST64_B64, 8, 1},
+    {ISA_OP_DS_WRXCHG2_RTN_B32, 4, 0}, {ISA_OP_DS_WRXCHG2ST64_RTN_B32, 4, 1},
+    {ISA_OP_DS_WRXCHG2_RTN_B64, 8, 0}, {ISA_OP_DS_WRXCHG2ST64_RTN_B64, 8, 1},
 };
 /* DS operations that move no LDS data through the banks (cross-lane, counters, GWS). */
 static const uint16_t ds_no_banks[] = {
-    ISA_OP_DS_NOP,      ISA_OP_DS_SWIZZLE_B32, ISA_OP_DS_PERMUTE_B32, ISA_OP_DS_BPERMUTE_B32,
-    ISA_OP_DS_APPEND,   ISA_OP_DS_CONSUME,     ISA_OP_DS_GWS_INIT,    ISA_OP_DS_GWS_BARRIER,
-    ISA_OP_DS_GWS_SEMA_V, ISA_OP_DS_GWS_SEMA_BR, ISA_OP_DS_GWS_SEMA_P,
-    ISA_OP_DS_GWS_SEMA_RELEASE_ALL,
+    ISA_OP_DS_NOP,          ISA_OP_DS_SWIZZLE_B32, ISA_OP_DS_PERMUTE_B32,
+    ISA_OP_DS_BPERMUTE_B32, ISA_OP_DS_APPEND,      ISA_OP_DS_CONSUME,
+    ISA_OP_DS_GWS_INIT,     ISA_OP_DS_GWS_BARRIER, ISA_OP_DS_GWS_SEMA_V,
+    ISA_OP_DS_GWS_SEMA_BR,  ISA_OP_DS_GWS_SEMA_P,  ISA_OP_DS_GWS_SEMA_RELEASE_ALL,
 };
 
 /* Dwords of register data per lane: what the instruction loads, else what it stores. */

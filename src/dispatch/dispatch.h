@@ -112,8 +112,7 @@ typedef struct dp_hooks {
     void *ctx;
     /* The waves of workgroup wg_linear are initialised (waves[i] is wave i) / have all ended
      * or the launch is stopping. */
-    void (*wg_begin)(void *ctx, const dp_dispatch *d, wave *waves, unsigned n,
-                     uint64_t wg_linear);
+    void (*wg_begin)(void *ctx, const dp_dispatch *d, wave *waves, unsigned n, uint64_t wg_linear);
     void (*wg_end)(void *ctx, wave *waves, unsigned n);
     /* In place of wave_run(w), same contract; returns nonzero to abandon the launch. */
     int (*run)(void *ctx, wave *w);
@@ -140,7 +139,7 @@ struct gfx_device {
     unsigned cus;          /* compute units of the modelled GPU (gfx_device_set_cus) */
     gfx_race *races;       /* racecheck hazards of the last launch */
     size_t nraces;
-    dp_image *images;      /* program images of modules launched here (image.c) */
+    dp_image *images; /* program images of modules launched here (image.c) */
     /* memcheck findings of the last launch (launch.c) */
     gfx_memcheck_error *mc_errors;
     size_t mc_kept;
@@ -157,10 +156,10 @@ unsigned dp_default_cus(gfx_arch arch);
 /* How many workgroups of one launch the modelled device keeps resident (occupancy.c). */
 typedef struct dp_occupancy {
     unsigned cus;
-    unsigned per_cu;       /* workgroups per CU */
+    unsigned per_cu; /* workgroups per CU */
     unsigned waves_per_simd;
-    const char *limit;     /* what bounds per_cu: "waves", "VGPRs", "SGPRs", "LDS", "barriers" */
-    uint64_t resident;     /* cus x per_cu */
+    const char *limit; /* what bounds per_cu: "waves", "VGPRs", "SGPRs", "LDS", "barriers" */
+    uint64_t resident; /* cus x per_cu */
 } dp_occupancy;
 void dp_occupancy_of(const dp_dispatch *d, unsigned cus, dp_occupancy *o);
 

@@ -71,10 +71,12 @@ void dp_record_fault(dp_job *j, const wave *w, uint64_t wg_linear) {
 
 /* What a region is, for messages: "the 4000-byte buffer at 0x...", ".rodata of module k.co". */
 static void region_name(const gmem_region *r, uint64_t addr, char *buf, size_t n) {
-    static const char *const kinds[] = {
-        [GMEM_BUFFER] = "buffer", [GMEM_HOST] = "registered host range",
-        [GMEM_KERNARG] = "kernarg segment", [GMEM_PACKET] = "dispatch packet",
-        [GMEM_QUEUE] = "queue", [GMEM_IMAGE] = "program image"};
+    static const char *const kinds[] = {[GMEM_BUFFER] = "buffer",
+                                        [GMEM_HOST] = "registered host range",
+                                        [GMEM_KERNARG] = "kernarg segment",
+                                        [GMEM_PACKET] = "dispatch packet",
+                                        [GMEM_QUEUE] = "queue",
+                                        [GMEM_IMAGE] = "program image"};
     if (r->kind == GMEM_IMAGE && r->owner) {
         /* the section holding the address, or the last one below it */
         const gfx_module *m = r->owner;
@@ -241,14 +243,12 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
                  "(%s)%s%s",
                  kind, (unsigned long long)j->max_insts, (unsigned long long)f->pc, ins, where,
                  spinning ? stuck : "; raise it with ",
-                 spinning ? ""
+                 spinning        ? ""
                  : k->user_sgprs ? "the GFXEMU_MAX_INSTS environment variable"
                                  : "gfx_launch_options.max_insts");
         break;
     }
-    case GFX_FAULT_DEADLOCK:
-        snprintf(f->message, sizeof f->message, "%s", j->deadlock);
-        break;
+    case GFX_FAULT_DEADLOCK: snprintf(f->message, sizeof f->message, "%s", j->deadlock); break;
     case GFX_FAULT_TIMEOUT: {
         unsigned spinning = j->fault_spinning;
         char stuck[128] = "";

@@ -72,8 +72,7 @@ static void report(dp_race *r, int kind, uint32_t off, unsigned wa, uint32_t pca
     for (unsigned i = 0; i < r->nseen; i++)
         if (r->seen[i].kind == (uint32_t)kind && r->seen[i].a == pca && r->seen[i].b == pcb)
             return;
-    if (r->nseen < SEEN_MAX)
-    {
+    if (r->nseen < SEEN_MAX) {
         r->seen[r->nseen].kind = (uint32_t)kind;
         r->seen[r->nseen].a = pca;
         r->seen[r->nseen++].b = pcb;
@@ -96,7 +95,8 @@ static void report(dp_race *r, int kind, uint32_t off, unsigned wa, uint32_t pca
         if (!x || !isa_print(&x->in, g.disasm[k], sizeof g.disasm[k]))
             snprintf(g.disasm[k], sizeof g.disasm[k], "?");
     }
-    static const char *const what[] = {"", "reads LDS that wave %u wrote", "writes LDS that wave %u read",
+    static const char *const what[] = {"", "reads LDS that wave %u wrote",
+                                       "writes LDS that wave %u read",
                                        "writes LDS that wave %u wrote"};
     char rel[64];
     snprintf(rel, sizeof rel, what[kind], wa);

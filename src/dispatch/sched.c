@@ -312,7 +312,8 @@ static void progress(dp_job *j) {
         atomic_fetch_add(&j->epoch, 1);
 }
 
-/* ---- turns ------------------------------------------------------------------------------------ */
+/* ---- turns ------------------------------------------------------------------------------------
+ */
 
 static void wave_fault_kind(wave *w, int kind) {
     wave_fault(w, NULL, XF_WATCHDOG);
@@ -437,7 +438,8 @@ static int run_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
     }
 }
 
-/* ---- admission -------------------------------------------------------------------------------- */
+/* ---- admission --------------------------------------------------------------------------------
+ */
 
 static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     const dp_dispatch *d = &j->d;
@@ -530,12 +532,13 @@ static int admit(dp_job *j, dp_worker *wk) {
     return 1;
 }
 
-/* ---- deadlock ---------------------------------------------------------------------------------- */
+/* ---- deadlock ----------------------------------------------------------------------------------
+ */
 
 /* What this worker's waiting waves look like, for the report. */
 static void publish_waiter(dp_job *j, dp_worker *wk, uint64_t confirmed, int exited) {
-    dp_waiter v = {UINT64_MAX, {0, 0, 0}, 0, 0, wk->nlive ? 0 : DP_WAIT_IDLE, 0, 0, 0, 0,
-                   confirmed, exited};
+    dp_waiter v = {UINT64_MAX, {0, 0, 0}, 0,         0,     wk->nlive ? 0 : DP_WAIT_IDLE, 0, 0,
+                   0,          0,         confirmed, exited};
     unsigned n = j->d.waves_per_wg;
     for (unsigned k = 0; k < wk->nslots; k++) {
         const dp_slot *s = &wk->slots[k];
@@ -548,7 +551,7 @@ static void publish_waiter(dp_job *j, dp_worker *wk, uint64_t confirmed, int exi
             if (w->status == WAVE_DONE)
                 continue;
             v.waves++;
-            int how = ws->spinning ? DP_WAIT_SPIN
+            int how = ws->spinning            ? DP_WAIT_SPIN
                       : w->status == WAVE_GWS ? DP_WAIT_GWS
                                               : DP_WAIT_BARRIER;
             /* name the first workgroup's first spinning wave; else one in GWS; else barrier */
@@ -594,20 +597,18 @@ static void declare_deadlock(dp_job *j) {
     if (best) /* a copy: other workers may publish again once the lock is released */
         bw = *best, best = &bw;
     char msg[sizeof j->deadlock], ins[96], argbuf[96];
-    size_t len = (size_t)snprintf(msg, sizeof msg,
-                                  "deadlock: %u wave%s of %u workgroup%s wait%s without progress",
-                                  waves, waves == 1 ? "" : "s", wgs, wgs == 1 ? "" : "s",
-                                  waves == 1 ? "s" : "");
+    size_t len = (size_t)snprintf(
+        msg, sizeof msg, "deadlock: %u wave%s of %u workgroup%s wait%s without progress", waves,
+        waves == 1 ? "" : "s", wgs, wgs == 1 ? "" : "s", waves == 1 ? "s" : "");
     uint32_t fault_pc = 0;
     if (best) {
         uint64_t pc;
         disasm_at(j, best->pc, &pc, ins, sizeof ins);
         fault_pc = best->pc;
         const char *verb = best->how == DP_WAIT_SPIN ? "spins" : "waits";
-        len += (size_t)snprintf(msg + len, sizeof msg - len,
-                                "; wave %u of workgroup (%u,%u,%u) %s at pc 0x%llx ('%s')",
-                                best->wave, best->wg[0], best->wg[1], best->wg[2], verb,
-                                (unsigned long long)pc, ins);
+        len += (size_t)snprintf(
+            msg + len, sizeof msg - len, "; wave %u of workgroup (%u,%u,%u) %s at pc 0x%llx ('%s')",
+            best->wave, best->wg[0], best->wg[1], best->wg[2], verb, (unsigned long long)pc, ins);
         if (len < sizeof msg && best->how == DP_WAIT_SPIN && best->has_addr)
             len += (size_t)snprintf(msg + len, sizeof msg - len, " reading 0x%llx%s",
                                     (unsigned long long)best->addr,
@@ -630,8 +631,8 @@ static void declare_deadlock(dp_job *j) {
                  (uint32_t)(next % d->grid[0]), (uint32_t)(next / d->grid[0] % d->grid[1]),
                  (uint32_t)(next / d->grid[0] / d->grid[1]), left > 1 ? " and " : "",
                  left > 1 ? (unsigned long long)(left - 1) : 0ull, left > 1 ? " more" : "",
-                 (unsigned long long)j->occ.resident, j->occ.resident == 1 ? "" : "s",
-                 j->occ.cus, j->occ.cus == 1 ? "" : "s", j->occ.per_cu, j->occ.limit);
+                 (unsigned long long)j->occ.resident, j->occ.resident == 1 ? "" : "s", j->occ.cus,
+                 j->occ.cus == 1 ? "" : "s", j->occ.per_cu, j->occ.limit);
     }
     pthread_mutex_unlock(&j->stuck_lock);
     pthread_mutex_lock(&j->fault_lock);
@@ -730,7 +731,8 @@ void dp_work(dp_job *j, dp_worker *wk) {
         }
         int a = 0;
         if (!wk->nlive || all_wait ||
-            (wk->since_admit >= LONG_RUN && atomic_load_explicit(&j->waited, memory_order_relaxed))) {
+            (wk->since_admit >= LONG_RUN &&
+             atomic_load_explicit(&j->waited, memory_order_relaxed))) {
             a = admit(j, wk);
             if (a == -2) {
                 j->nomem = 1;

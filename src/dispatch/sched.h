@@ -29,7 +29,7 @@ typedef struct dp_slot {
     size_t lds_cap;
     uint8_t *scratch;
     size_t scratch_cap;
-    dp_race *race; /* racecheck shadow of this slot's LDS (racecheck launches only) */
+    dp_race *race;        /* racecheck shadow of this slot's LDS (racecheck launches only) */
     struct dp_wsched *ws; /* per wave: spin detection state */
     uint64_t wg_linear;
     uint32_t wg[3];
@@ -40,8 +40,8 @@ typedef struct dp_slot {
 typedef struct dp_waiter {
     uint64_t wg_linear; /* UINT64_MAX: none */
     uint32_t wg[3], wave, pc;
-    int how;            /* DP_WAIT_* */
-    uint64_t addr;      /* last memory address its loop read (has_addr) */
+    int how;       /* DP_WAIT_* */
+    uint64_t addr; /* last memory address its loop read (has_addr) */
     int has_addr;
     unsigned waves, wgs; /* this worker's waiting waves and resident workgroups */
     uint64_t confirmed;  /* epoch + 1 at which it went around its waves 3 times unchanged */
@@ -84,10 +84,10 @@ typedef struct dp_job {
     _Alignas(64) atomic_uint_fast64_t resident; /* workgroups admitted and not finished */
     atomic_uint_fast64_t epoch;                 /* bumped by every scheduling progress event */
     atomic_uint nstuck, nexited;
-    atomic_uint nspinning; /* waves currently known to spin */
-    atomic_int waited;     /* some wave spun, slept or waited on GWS in this launch */
-    int nomem;             /* a worker could not get storage for a workgroup */
-    int limit_residency;   /* the grid has more workgroups than the device holds */
+    atomic_uint nspinning;     /* waves currently known to spin */
+    atomic_int waited;         /* some wave spun, slept or waited on GWS in this launch */
+    int nomem;                 /* a worker could not get storage for a workgroup */
+    int limit_residency;       /* the grid has more workgroups than the device holds */
     unsigned hash_nv, hash_na; /* VGPRs and AGPRs the kernel uses (spin detection hashes) */
     _Alignas(64) pthread_mutex_t stuck_lock;
     dp_waiter *waiters; /* one per worker */
@@ -97,11 +97,11 @@ typedef struct dp_job {
     uint64_t fault_wg; /* linear index of the faulting workgroup */
     xfault fault;
     uint32_t fault_wg_id[3], fault_wave;
-    unsigned fault_spinning; /* waves spinning when the fault was recorded */
-    char deadlock[1024]; /* the deadlock/timeout message body when the fault is one */
-    const dp_hooks *hooks; /* debug/trace runner, see dispatch.h */
-    int abandoned;         /* a hook stopped the launch */
-    xmemcheck *mc;         /* memcheck mode (NULL: off) */
+    unsigned fault_spinning;        /* waves spinning when the fault was recorded */
+    char deadlock[1024];            /* the deadlock/timeout message body when the fault is one */
+    const dp_hooks *hooks;          /* debug/trace runner, see dispatch.h */
+    int abandoned;                  /* a hook stopped the launch */
+    xmemcheck *mc;                  /* memcheck mode (NULL: off) */
     atomic_uint_fast64_t *progress; /* the device's progress_done */
     /* racecheck reports (race.c) */
     pthread_mutex_t race_lock;

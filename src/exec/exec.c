@@ -9,8 +9,7 @@
 static xhandler by_op[ISA_NOPS];
 static int by_op_ready;
 
-static void build_handlers(void)
-{
+static void build_handlers(void) {
     static const struct {
         const xhandler *h;
         const unsigned *n;
@@ -36,8 +35,7 @@ static void build_handlers(void)
     by_op_ready = 1;
 }
 
-int x_has_semantics(unsigned op)
-{
+int x_has_semantics(unsigned op) {
     if (!by_op_ready)
         build_handlers();
     return op < ISA_NOPS && by_op[op].fn != NULL;
@@ -48,8 +46,7 @@ static void x_unimplemented(wave *w, const xinst *x) { wave_fault(w, x, XF_UNIMP
 
 /* Inline constants (CDNA3/CDNA4 ISA "Inline constants"): the float ones depend on the width and
  * format of the operand they feed; 248 is 1/(2*pi). */
-static uint64_t inline_value(unsigned enc, int type, unsigned n)
-{
+static uint64_t inline_value(unsigned enc, int type, unsigned n) {
     static const uint16_t f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
                                     0xc000, 0x4400, 0xc400, 0x3118};
     static const uint16_t bf16[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
@@ -69,24 +66,18 @@ static uint64_t inline_value(unsigned enc, int type, unsigned n)
             return f64[i];
         switch (type) {
         case ISA_T_F16:
-        case ISA_T_B16:
-            return f16[i];
-        case ISA_T_BF16:
-            return bf16[i];
+        case ISA_T_B16: return f16[i];
+        case ISA_T_BF16: return bf16[i];
         case ISA_T_V2F16:
-        case ISA_T_V2B16:
-            return f16[i];
-        case ISA_T_V2BF16:
-            return bf16[i];
-        default:
-            return f32[i];
+        case ISA_T_V2B16: return f16[i];
+        case ISA_T_V2BF16: return bf16[i];
+        default: return f32[i];
         }
     }
     return 0;
 }
 
-static void resolve_constants(xinst *x, int type)
-{
+static void resolve_constants(xinst *x, int type) {
     for (unsigned i = 0; i < x->in.nsrc && i < 6; i++) {
         const isa_opnd *o = &x->in.src[i];
         if (o->kind == ISA_OPND_INLINE)
@@ -100,8 +91,7 @@ static void resolve_constants(xinst *x, int type)
     }
 }
 
-int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va)
-{
+int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va) {
     if (!by_op_ready)
         build_handlers();
     memset(p, 0, sizeof *p);
@@ -138,16 +128,14 @@ int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uin
     return 0;
 }
 
-void xprog_free(xprog *p)
-{
+void xprog_free(xprog *p) {
     free(p->at);
     free(p->insts);
     p->at = NULL;
     p->insts = NULL;
 }
 
-void wave_fault(wave *w, const xinst *x, int kind)
-{
+void wave_fault(wave *w, const xinst *x, int kind) {
     if (w->status == WAVE_FAULT)
         return;
     w->status = WAVE_FAULT;
@@ -156,8 +144,7 @@ void wave_fault(wave *w, const xinst *x, int kind)
     w->fault.op = x ? x->in.op : 0;
 }
 
-void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write)
-{
+void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write) {
     if (w->status == WAVE_FAULT)
         return;
     wave_fault(w, x, XF_MEMORY);
@@ -169,8 +156,7 @@ void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int w
 /* The rare wave modes, off the fast path: VSKIP (s_setvskip) drops every vector instruction
  * (VALU, MFMA, vector memory, LDS) without executing it; a non-default rounding mode sends
  * vector instructions through round.c; GPR indexing rewrites VALU operands. */
-void x_run_moded(wave *w, const xinst *x)
-{
+void x_run_moded(wave *w, const xinst *x) {
     int vec = x->cls == XC_VALU || x->cls == XC_VMEM || x->cls == XC_LDS || x->cls == XC_MFMA;
     if (w->vskip && vec)
         return;
@@ -179,16 +165,14 @@ void x_run_moded(wave *w, const xinst *x)
     else
         x_run_plain(w, x);
 }
-void x_run_plain(wave *w, const xinst *x)
-{
+void x_run_plain(wave *w, const xinst *x) {
     if (w->gpr_idx_on && x->cls == XC_VALU)
         x_run_indexed(w, x);
     else
         x->fn(w, x);
 }
 
-void wave_run(wave *w)
-{
+void wave_run(wave *w) {
     /* The budget and the program's table live in locals: handlers never change them, and the
      * compiler must otherwise reload them from memory after every indirect call. */
     const xprog *p = w->prog;
@@ -223,30 +207,17 @@ void wave_run(wave *w)
 
 /* Special sources.  The aperture registers read as the high dword of the aperture base when
  * used as a 32-bit operand and as the full 64-bit base (low dword 0) as a 64-bit operand. */
-uint64_t x_special(const wave *w, unsigned enc, unsigned n)
-{
+uint64_t x_special(const wave *w, unsigned enc, unsigned n) {
     uint64_t ap;
     switch (enc) {
-    case 235:
-        ap = GMEM_SHARED_APERTURE;
-        break;
-    case 236:
-        ap = GMEM_SHARED_APERTURE + GMEM_APERTURE_SIZE - 1;
-        break;
-    case 237:
-        ap = GMEM_PRIVATE_APERTURE;
-        break;
-    case 238:
-        ap = GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE - 1;
-        break;
-    case 251:
-        return (w->s[106] | w->s[107]) == 0;
-    case 252:
-        return wave_exec(w) == 0;
-    case 253:
-        return w->scc;
-    default:
-        return 0;
+    case 235: ap = GMEM_SHARED_APERTURE; break;
+    case 236: ap = GMEM_SHARED_APERTURE + GMEM_APERTURE_SIZE - 1; break;
+    case 237: ap = GMEM_PRIVATE_APERTURE; break;
+    case 238: ap = GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE - 1; break;
+    case 251: return (w->s[106] | w->s[107]) == 0;
+    case 252: return wave_exec(w) == 0;
+    case 253: return w->scc;
+    default: return 0;
     }
     return n >= 2 ? ap : ap >> 32;
 }

@@ -41,14 +41,14 @@ enum { XS_GLOBAL, XS_LDS, XS_PRIVATE };
 
 typedef struct xfault {
     int kind;
-    uint32_t pc;     /* byte offset of the faulting instruction in .text */
-    uint64_t addr;   /* memory faults: first bad address */
-    uint32_t size;   /* access size in bytes */
+    uint32_t pc;   /* byte offset of the faulting instruction in .text */
+    uint64_t addr; /* memory faults: first bad address */
+    uint32_t size; /* access size in bytes */
     int write;
-    uint64_t lanes;  /* lanes that faulted */
-    uint8_t space;   /* memory faults: XS_GLOBAL, XS_LDS (flat LDS aperture: addr is an offset
-                      * in the LDS) or XS_PRIVATE (the wave's private memory) */
-    uint16_t op;     /* ISA_OP_* */
+    uint64_t lanes;   /* lanes that faulted */
+    uint8_t space;    /* memory faults: XS_GLOBAL, XS_LDS (flat LDS aperture: addr is an offset
+                       * in the LDS) or XS_PRIVATE (the wave's private memory) */
+    uint16_t op;      /* ISA_OP_* */
     const char *note; /* static text that completes the message, or NULL (round.c) */
 } xfault;
 
@@ -92,8 +92,8 @@ typedef struct xprog {
     isa_arch arch;
     const uint8_t *code;
     uint32_t code_size;
-    uint64_t code_va;   /* address of code[0] as the kernel sees it (s_getpc) */
-    xinst **at;         /* at[pc/4]: instruction starting at pc, or NULL */
+    uint64_t code_va; /* address of code[0] as the kernel sees it (s_getpc) */
+    xinst **at;       /* at[pc/4]: instruction starting at pc, or NULL */
     xinst *insts;
     uint32_t ninsts;
 } xprog;
@@ -109,19 +109,19 @@ struct wave {
     const xprog *prog;
     gmem *mem;
     gmem_cache cache;
-    xmemcheck *mc;         /* memcheck mode: where to report (NULL: off) */
-    uint64_t va_bias;      /* added to code addresses the kernel sees (s_getpc): where the
-                            * module's image sits in device memory (0: at its ELF addresses) */
-    uint8_t *lds;          /* the workgroup's LDS */
+    xmemcheck *mc;    /* memcheck mode: where to report (NULL: off) */
+    uint64_t va_bias; /* added to code addresses the kernel sees (s_getpc): where the
+                       * module's image sits in device memory (0: at its ELF addresses) */
+    uint8_t *lds;     /* the workgroup's LDS */
     uint32_t lds_size;
     /* Set by the dispatcher (src/dispatch/) at wave start. */
-    uint32_t wg_id[3];      /* workgroup id */
-    uint32_t wave_id;       /* index of this wave in its workgroup */
-    uint8_t *scratch;       /* this wave's private memory: 64 lanes x scratch_lane bytes, no other
-                             * wave shares it; the layout inside is the memory handlers' choice */
-    uint32_t scratch_lane;  /* private bytes per lane (0: the kernel has no scratch) */
-    uint64_t scratch_va;    /* the value FLAT_SCRATCH (s[102:103]) starts with: this wave's
-                             * scratch base as the kernel sees it (architected flat scratch) */
+    uint32_t wg_id[3];     /* workgroup id */
+    uint32_t wave_id;      /* index of this wave in its workgroup */
+    uint8_t *scratch;      /* this wave's private memory: 64 lanes x scratch_lane bytes, no other
+                            * wave shares it; the layout inside is the memory handlers' choice */
+    uint32_t scratch_lane; /* private bytes per lane (0: the kernel has no scratch) */
+    uint64_t scratch_va;   /* the value FLAT_SCRATCH (s[102:103]) starts with: this wave's
+                            * scratch base as the kernel sees it (architected flat scratch) */
     uint64_t budget;       /* remaining instructions before the watchdog fires */
     uint64_t count[XC_N];  /* executed wave-instructions per class */
     xfault fault;
@@ -139,8 +139,7 @@ struct wave {
 };
 
 static inline uint64_t wave_exec(const wave *w) { return w->s[126] | (uint64_t)w->s[127] << 32; }
-static inline void wave_set_exec(wave *w, uint64_t e)
-{
+static inline void wave_set_exec(wave *w, uint64_t e) {
     w->s[126] = (uint32_t)e;
     w->s[127] = (uint32_t)(e >> 32);
 }
@@ -165,8 +164,7 @@ void x_run_rounded(wave *w, const xinst *x);
 void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
 
 /* The address a kernel sees for byte offset pc of its program (s_getpc, s_swappc, ...). */
-static inline uint64_t wave_code_va(const wave *w, uint32_t pc)
-{
+static inline uint64_t wave_code_va(const wave *w, uint32_t pc) {
     return w->prog->code_va + w->va_bias + pc;
 }
 
@@ -175,10 +173,9 @@ static inline uint64_t wave_code_va(const wave *w, uint32_t pc)
  * of a vector access, -1 for a scalar one. */
 void *x_gmem_miss(wave *w, const xinst *x, uint64_t a, uint64_t size, int write, int lane);
 static inline void *x_gmem(wave *w, const xinst *x, uint64_t a, uint64_t size, int write,
-                           int lane)
-{
-    void *p = write ? gmem_xlate_w(w->mem, &w->cache, a, size)
-                    : gmem_xlate(w->mem, &w->cache, a, size);
+                           int lane) {
+    void *p =
+        write ? gmem_xlate_w(w->mem, &w->cache, a, size) : gmem_xlate(w->mem, &w->cache, a, size);
     return p ? p : x_gmem_miss(w, x, a, size, write, lane);
 }
 /* Whether x_gmem() would give memory (nothing is reported). */
@@ -219,8 +216,7 @@ extern const unsigned x_gws_nhandlers;
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);
 
 /* Scalar operand access (sources may be registers, inline constants or literals). */
-static inline uint32_t x_s32(const wave *w, const xinst *x, int i)
-{
+static inline uint32_t x_s32(const wave *w, const xinst *x, int i) {
     const isa_opnd *o = &x->in.src[i];
     if (o->kind == ISA_OPND_SREG)
         return w->s[o->idx];
@@ -228,8 +224,7 @@ static inline uint32_t x_s32(const wave *w, const xinst *x, int i)
         return (uint32_t)x_special(w, o->idx, 1);
     return (uint32_t)x->k[i];
 }
-static inline uint64_t x_s64(const wave *w, const xinst *x, int i)
-{
+static inline uint64_t x_s64(const wave *w, const xinst *x, int i) {
     const isa_opnd *o = &x->in.src[i];
     if (o->kind == ISA_OPND_SREG)
         return w->s[o->idx] | (uint64_t)w->s[o->idx + 1] << 32;
@@ -237,20 +232,17 @@ static inline uint64_t x_s64(const wave *w, const xinst *x, int i)
         return x_special(w, o->idx, 2);
     return x->k[i];
 }
-static inline void x_sd32(wave *w, const xinst *x, uint32_t v)
-{
+static inline void x_sd32(wave *w, const xinst *x, uint32_t v) {
     unsigned d = x->in.dst[0].idx;
     if (d != 125) /* null */
         w->s[d] = v;
 }
-static inline void x_sd64(wave *w, const xinst *x, uint64_t v)
-{
+static inline void x_sd64(wave *w, const xinst *x, uint64_t v) {
     unsigned d = x->in.dst[0].idx;
     if (d != 125) {
         w->s[d] = (uint32_t)v;
         w->s[d + 1] = (uint32_t)(v >> 32);
     }
 }
-
 
 #endif

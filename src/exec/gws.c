@@ -14,8 +14,7 @@
 
 #include <string.h>
 
-void x_gws_init(xgws *g)
-{
+void x_gws_init(xgws *g) {
     memset(g->r, 0, sizeof g->r);
     pthread_mutex_init(&g->lock, NULL);
     atomic_init(&g->changes, 0);
@@ -23,14 +22,12 @@ void x_gws_init(xgws *g)
 
 void x_gws_destroy(xgws *g) { pthread_mutex_destroy(&g->lock); }
 
-static unsigned gws_rid(const wave *w, const xinst *x)
-{
+static unsigned gws_rid(const wave *w, const xinst *x) {
     return (((w->s[124] >> 16) & 63u) + (x->in.f.m.offset & 63u)) & (XGWS_NRES - 1);
 }
 
 /* DATA0 of the first active lane (0 when no lane is active). */
-static int64_t gws_data0(const wave *w, const xinst *x)
-{
+static int64_t gws_data0(const wave *w, const xinst *x) {
     uint64_t e = wave_exec(w);
     if (!e || x->in.src[1].kind == ISA_OPND_NONE)
         return 0;
@@ -40,8 +37,7 @@ static int64_t gws_data0(const wave *w, const xinst *x)
 }
 
 /* A launch without GWS state (a lockstep debug wave) cannot wait for other waves. */
-static xgws *gws_of(wave *w, const xinst *x)
-{
+static xgws *gws_of(wave *w, const xinst *x) {
     if (!w->gws) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "global wave sync needs a launch (no GWS outside gfx_launch)";
@@ -49,16 +45,14 @@ static xgws *gws_of(wave *w, const xinst *x)
     return w->gws;
 }
 
-static void gws_wait(wave *w, xgws *g, unsigned rid, int what)
-{
+static void gws_wait(wave *w, xgws *g, unsigned rid, int what) {
     w->status = WAVE_GWS;
     w->gws_wait = (uint8_t)what;
     w->gws_rid = (uint8_t)rid;
     w->gws_gen = g->r[rid].gen;
 }
 
-static void ds_gws_init(wave *w, const xinst *x)
-{
+static void ds_gws_init(wave *w, const xinst *x) {
     xgws *g = gws_of(w, x);
     if (!g)
         return;
@@ -69,8 +63,7 @@ static void ds_gws_init(wave *w, const xinst *x)
     atomic_fetch_add(&g->changes, 1);
 }
 
-static void ds_gws_barrier(wave *w, const xinst *x)
-{
+static void ds_gws_barrier(wave *w, const xinst *x) {
     xgws *g = gws_of(w, x);
     if (!g)
         return;
@@ -87,8 +80,7 @@ static void ds_gws_barrier(wave *w, const xinst *x)
     atomic_fetch_add(&g->changes, 1);
 }
 
-static void gws_add(wave *w, const xinst *x, int64_t n, int release_all)
-{
+static void gws_add(wave *w, const xinst *x, int64_t n, int release_all) {
     xgws *g = gws_of(w, x);
     if (!g)
         return;
@@ -104,8 +96,7 @@ static void ds_gws_sema_v(wave *w, const xinst *x) { gws_add(w, x, 1, 0); }
 static void ds_gws_sema_br(wave *w, const xinst *x) { gws_add(w, x, gws_data0(w, x), 0); }
 static void ds_gws_sema_release_all(wave *w, const xinst *x) { gws_add(w, x, 0, 1); }
 
-static void ds_gws_sema_p(wave *w, const xinst *x)
-{
+static void ds_gws_sema_p(wave *w, const xinst *x) {
     xgws *g = gws_of(w, x);
     if (!g)
         return;
@@ -119,8 +110,7 @@ static void ds_gws_sema_p(wave *w, const xinst *x)
     atomic_fetch_add(&g->changes, 1);
 }
 
-int x_gws_poll(wave *w)
-{
+int x_gws_poll(wave *w) {
     xgws *g = w->gws;
     if (w->status != WAVE_GWS || !g)
         return w->status != WAVE_GWS;
@@ -143,11 +133,8 @@ int x_gws_poll(wave *w)
 
 #define H(OP, fn) {ISA_OP_##OP, XC_LDS, ISA_T_B32, fn}
 const xhandler x_gws_handlers[] = {
-    H(DS_GWS_INIT, ds_gws_init),
-    H(DS_GWS_BARRIER, ds_gws_barrier),
-    H(DS_GWS_SEMA_V, ds_gws_sema_v),
-    H(DS_GWS_SEMA_BR, ds_gws_sema_br),
-    H(DS_GWS_SEMA_P, ds_gws_sema_p),
-    H(DS_GWS_SEMA_RELEASE_ALL, ds_gws_sema_release_all),
+    H(DS_GWS_INIT, ds_gws_init),     H(DS_GWS_BARRIER, ds_gws_barrier),
+    H(DS_GWS_SEMA_V, ds_gws_sema_v), H(DS_GWS_SEMA_BR, ds_gws_sema_br),
+    H(DS_GWS_SEMA_P, ds_gws_sema_p), H(DS_GWS_SEMA_RELEASE_ALL, ds_gws_sema_release_all),
 };
 const unsigned x_gws_nhandlers = sizeof x_gws_handlers / sizeof x_gws_handlers[0];

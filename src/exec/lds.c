@@ -18,10 +18,8 @@ typedef uint64_t u64;
  * race with other atomics. */
 #define XLDS_ATOMIC 2
 
-static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
-{
-    return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
-}
+static uint32_t (*row(wave *w, const isa_opnd *o))
+    [LANES] { return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx]; }
 
 /* LDS addresses are 32-bit: address + offset wraps (clang relies on it, e.g. a negative
  * register address with a positive offset).
@@ -30,8 +28,7 @@ static uint32_t (*row(wave *w, const isa_opnd *o))[LANES]
  * "skip this lane"): once the wave has faulted, every access returns NULL and only records
  * whether it would have been bad too, so the fault names all the bad lanes of the instruction
  * while lanes from the first bad one on perform nothing. */
-static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane)
-{
+static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane) {
     a = (u32)a;
     if (__builtin_expect(w->lds_watch != NULL, 0) && a + size <= w->lds_size)
         w->lds_watch(w->lds_watch_ctx, w, x, (u32)a, size, write);
@@ -54,16 +51,17 @@ static uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int write,
     for (u64 ex_ = wave_exec(w), l = 0; l < LANES; l++)                                            \
         if ((ex_ >> l) & 1)
 
-/* ---- reads and writes -------------------------------------------------------------------------- */
+/* ---- reads and writes --------------------------------------------------------------------------
+ */
 
 enum { R_DW, R_U8, R_I8, R_U16, R_I16, R_D16_U8, R_D16_I8, R_D16_U16, R_HI_U8, R_HI_I8, R_HI_U16 };
 
-static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
-    unsigned size = kind == R_DW ? 4 * ndw : (kind == R_U16 || kind == R_I16 || kind == R_D16_U16 || kind == R_HI_U16) ? 2 : 1;
-    FOR_ACTIVE(l)
-    {
+static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw) {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    unsigned size = kind == R_DW ? 4 * ndw
+                    : (kind == R_U16 || kind == R_I16 || kind == R_D16_U16 || kind == R_HI_U16) ? 2
+                                                                                                : 1;
+    FOR_ACTIVE(l) {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 0, (unsigned)l);
         if (!p)
@@ -92,12 +90,10 @@ static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw)
 
 enum { W_DW, W_B8, W_B16, W_B8_HI, W_B16_HI };
 
-static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]);
+static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw) {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]);
     unsigned size = kind == W_DW ? 4 * ndw : (kind == W_B16 || kind == W_B16_HI) ? 2 : 1;
-    FOR_ACTIVE(l)
-    {
+    FOR_ACTIVE(l) {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
         if (!p)
@@ -111,19 +107,16 @@ static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw)
     }
 }
 
+/* ---- atomics ------------------------------------------------------------------------------------
+ */
 
-
-/* ---- atomics ------------------------------------------------------------------------------------ */
-
-static void ds_atomic(wave *w, const xinst *x, int op, int is64)
-{
+static void ds_atomic(wave *w, const xinst *x, int op, int is64) {
     unsigned size = is64 ? 8 : 4;
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]);
-    uint32_t(*s0)[LANES] = x->in.src[1].kind ? row(w, &x->in.src[1]) : NULL;
-    uint32_t(*s1)[LANES] = x->in.src[2].kind ? row(w, &x->in.src[2]) : NULL;
-    uint32_t(*d)[LANES] = x->in.ndst && x->in.dst[0].kind ? row(w, &x->in.dst[0]) : NULL;
-    FOR_ACTIVE(l)
-    {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]);
+    uint32_t (*s0)[LANES] = x->in.src[1].kind ? row(w, &x->in.src[1]) : NULL;
+    uint32_t (*s1)[LANES] = x->in.src[2].kind ? row(w, &x->in.src[2]) : NULL;
+    uint32_t (*d)[LANES] = x->in.ndst && x->in.dst[0].kind ? row(w, &x->in.dst[0]) : NULL;
+    FOR_ACTIVE(l) {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, XLDS_ATOMIC, (unsigned)l);
         if (!p)
@@ -148,13 +141,12 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64)
 
 /* ds_wrap_rtn_b32: m = m >= DATA ? m - DATA : m + DATA2 (ring-buffer index arithmetic), the old
  * value returned. */
-static void ds_wrap_rtn_b32(wave *w, const xinst *x)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
-                        (*s1)[LANES] = row(w, &x->in.src[2]), (*d)[LANES] = row(w, &x->in.dst[0]);
-    FOR_ACTIVE(l)
-    {
-        uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, XLDS_ATOMIC, (unsigned)l);
+static void ds_wrap_rtn_b32(wave *w, const xinst *x) {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*s0)[LANES] = row(w, &x->in.src[1]),
+             (*s1)[LANES] = row(w, &x->in.src[2]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    FOR_ACTIVE(l) {
+        uint8_t *p =
+            lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4, XLDS_ATOMIC, (unsigned)l);
         if (!p)
             continue;
         u32 m, d0 = s0[0][l], d1 = s1[0][l];
@@ -169,12 +161,10 @@ static void ds_wrap_rtn_b32(wave *w, const xinst *x)
  * ADDR0 + 4; dword k is replaced by DATA dword k with bit 31 cleared iff that bit is set, and
  * the old dwords are returned.  The 0xfff8 mask is the manual's: it keeps the address inside
  * the first 64 KiB even on gfx950's 160 KiB LDS. */
-static void ds_condxchg32_rtn_b64(wave *w, const xinst *x)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]),
-                        (*d)[LANES] = row(w, &x->in.dst[0]);
-    FOR_ACTIVE(l)
-    {
+static void ds_condxchg32_rtn_b64(wave *w, const xinst *x) {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]),
+             (*d)[LANES] = row(w, &x->in.dst[0]);
+    FOR_ACTIVE(l) {
         u64 addr = (a[0][l] + (u32)x->in.f.m.offset) & 0xfff8u;
         uint8_t *p = lds_at(w, x, addr, 8, XLDS_ATOMIC, (unsigned)l);
         if (!p)
@@ -209,18 +199,15 @@ static void ds_nop(wave *w, const xinst *x) { (void)w, (void)x; }
  * inactive lane's address is not read; its data reads as 0 in the lanes that take elements from
  * it), and b6 addresses that are not 16-byte aligned (rocRoller pads its rows to 128 bits
  * because the hardware requires it; gfxemu reads the 12 bytes wherever they are). */
-static unsigned tr_get(const u32 *v, unsigned pos, unsigned nbits)
-{
+static unsigned tr_get(const u32 *v, unsigned pos, unsigned nbits) {
     u64 two = v[pos / 32] | (u64)v[pos / 32 + 1] << 32;
     return (unsigned)(two >> (pos % 32)) & ((1u << nbits) - 1);
 }
-static void ds_read_tr(wave *w, const xinst *x, unsigned ebits, unsigned ndw)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
+static void ds_read_tr(wave *w, const xinst *x, unsigned ebits, unsigned ndw) {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
     unsigned n = 32 * ndw / ebits;
     u32 src[LANES][4] = {{0}}; /* one spare dword so tr_get can read a pair */
-    FOR_ACTIVE(l)
-    {
+    FOR_ACTIVE(l) {
         uint8_t *p = lds_at(w, x, (u64)a[0][l] + (u32)x->in.f.m.offset, 4 * ndw, 0, (unsigned)l);
         if (!p)
             continue;
@@ -228,8 +215,7 @@ static void ds_read_tr(wave *w, const xinst *x, unsigned ebits, unsigned ndw)
     }
     if (w->status == WAVE_FAULT)
         return;
-    FOR_ACTIVE(l)
-    {
+    FOR_ACTIVE(l) {
         unsigned g = (unsigned)l & ~15u, L = (unsigned)l & 15u;
         u32 r[4] = {0, 0, 0, 0};
         for (unsigned j = 0; j < n; j++) {
@@ -248,17 +234,15 @@ static void ds_read_b64_tr_b8(wave *w, const xinst *x) { ds_read_tr(w, x, 8, 2);
 static void ds_read_b64_tr_b4(wave *w, const xinst *x) { ds_read_tr(w, x, 4, 2); }
 static void ds_read_b96_tr_b6(wave *w, const xinst *x) { ds_read_tr(w, x, 6, 3); }
 
-
 /* Two-address forms: element k (0, 1) is at addr + offsetK * size (x64 for the st64 forms).
  * read2 loads both into vdst, write2 stores data0/data1, wrxchg2 does both (old values to
  * vdst).  Element size 4 or 8 bytes. */
 enum { TWO_READ = 1, TWO_WRITE = 2 };
 
-static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, int mode)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]);
-    uint32_t(*d)[LANES] = mode & TWO_READ ? row(w, &x->in.dst[0]) : NULL;
-    uint32_t(*s[2])[LANES] = {NULL, NULL};
+static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, int mode) {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]);
+    uint32_t (*d)[LANES] = mode & TWO_READ ? row(w, &x->in.dst[0]) : NULL;
+    uint32_t (*s[2])[LANES] = {NULL, NULL};
     if (mode & TWO_WRITE) {
         s[0] = row(w, &x->in.src[1]);
         s[1] = row(w, &x->in.src[2]);
@@ -266,8 +250,7 @@ static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, i
     unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
     unsigned off[2] = {x->in.f.m.offset0, x->in.f.m.offset1};
     int kind = mode == TWO_READ ? 0 : mode == TWO_WRITE ? 1 : XLDS_ATOMIC; /* wrxchg2: atomic */
-    FOR_ACTIVE(l)
-    {
+    FOR_ACTIVE(l) {
         uint8_t *p[2];
         for (int k = 0; k < 2; k++)
             p[k] = lds_at(w, x, (u64)a[0][l] + off[k] * unit, esize, kind, (unsigned)l);
@@ -286,21 +269,24 @@ static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, i
                 d[k * nd + i][l] = old[k][i];
     }
 }
-static void ds_read2(wave *w, const xinst *x, unsigned es, unsigned st) { ds_two(w, x, es, st, TWO_READ); }
-static void ds_write2(wave *w, const xinst *x, unsigned es, unsigned st) { ds_two(w, x, es, st, TWO_WRITE); }
-static void ds_wrxchg2(wave *w, const xinst *x, unsigned es, unsigned st)
-{
+static void ds_read2(wave *w, const xinst *x, unsigned es, unsigned st) {
+    ds_two(w, x, es, st, TWO_READ);
+}
+static void ds_write2(wave *w, const xinst *x, unsigned es, unsigned st) {
+    ds_two(w, x, es, st, TWO_WRITE);
+}
+static void ds_wrxchg2(wave *w, const xinst *x, unsigned es, unsigned st) {
     ds_two(w, x, es, st, TWO_READ | TWO_WRITE);
 }
 
-/* ---- cross-lane ----------------------------------------------------------------------------------- */
+/* ---- cross-lane
+ * ----------------------------------------------------------------------------------- */
 
 /* ds_permute_b32: lane l sends data0 to lane (addr + offset) / 4 mod 64 (the highest sender
  * wins); ds_bpermute_b32: lane l fetches data0 of that lane.  Inactive lanes read as 0. */
-static void ds_permute(wave *w, const xinst *x, int backward)
-{
-    uint32_t(*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]),
-                        (*d)[LANES] = row(w, &x->in.dst[0]);
+static void ds_permute(wave *w, const xinst *x, int backward) {
+    uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]),
+             (*d)[LANES] = row(w, &x->in.dst[0]);
     u64 ex = wave_exec(w);
     u32 tmp[LANES] = {0};
     for (unsigned l = 0; l < LANES; l++) {
@@ -322,10 +308,9 @@ static void ds_bpermute_b32(wave *w, const xinst *x) { ds_permute(w, x, 1); }
 /* ds_swizzle_b32: offset[15] set = quad mode (lane i of a quad takes lane offset[2i+1:2i]);
  * otherwise bitmask mode within 32 lanes: ((lane & and) | or) ^ xor with masks from offset
  * [4:0], [9:5], [14:10].  Inactive sources read as 0. */
-static void ds_swizzle_b32(wave *w, const xinst *x)
-{
+static void ds_swizzle_b32(wave *w, const xinst *x) {
     /* The data register sits in the instruction's addr field (src[0]). */
-    uint32_t(*s)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
+    uint32_t (*s)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
     u32 off = (u32)x->in.f.m.offset;
     u64 ex = wave_exec(w);
     u32 tmp[LANES];
@@ -344,8 +329,7 @@ static void ds_swizzle_b32(wave *w, const xinst *x)
 
 /* ds_append/ds_consume: a counter in LDS at M0[15:0] + offset; every active lane receives the
  * value before the wave's update, which adds/subtracts the number of active lanes. */
-static void ds_counter(wave *w, const xinst *x, int sub)
-{
+static void ds_counter(wave *w, const xinst *x, int sub) {
     u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset;
     uint8_t *p = lds_at(w, x, addr, 4, XLDS_ATOMIC, 0);
     if (!p) { /* one access on behalf of every active lane */
@@ -357,17 +341,15 @@ static void ds_counter(wave *w, const xinst *x, int sub)
     u32 n = (u32)__builtin_popcountll(wave_exec(w));
     u32 nv = sub ? old - n : old + n;
     memcpy(p, &nv, 4);
-    uint32_t(*d)[LANES] = row(w, &x->in.dst[0]);
+    uint32_t (*d)[LANES] = row(w, &x->in.dst[0]);
     FOR_ACTIVE(l) d[0][l] = old;
 }
 static void ds_append(wave *w, const xinst *x) { ds_counter(w, x, 0); }
 static void ds_consume(wave *w, const xinst *x) { ds_counter(w, x, 1); }
 
 /* ds_read/write_addtid_b32: address = M0[15:0] + offset + lane * 4. */
-static void ds_addtid(wave *w, const xinst *x, int write)
-{
-    FOR_ACTIVE(l)
-    {
+static void ds_addtid(wave *w, const xinst *x, int write) {
+    FOR_ACTIVE(l) {
         u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset + 4 * l;
         uint8_t *p = lds_at(w, x, addr, 4, write, (unsigned)l);
         if (!p)
@@ -381,6 +363,9 @@ static void ds_addtid(wave *w, const xinst *x, int write)
 static void ds_read_addtid_b32(wave *w, const xinst *x) { ds_addtid(w, x, 0); }
 static void ds_write_addtid_b32(wave *w, const xinst *x) { ds_addtid(w, x, 1); }
 
+/* Rows of macro calls without separators: clang-format-22 reflows them differently on every
+ * pass. */
+/* clang-format off */
 #define RD(name, kind, n) static void name(wave *w, const xinst *x) { ds_read(w, x, kind, n); }
 #define WR(name, kind, n) static void name(wave *w, const xinst *x) { ds_write(w, x, kind, n); }
 RD(ds_read_b32, R_DW, 1) RD(ds_read_b64, R_DW, 2) RD(ds_read_b96, R_DW, 3) RD(ds_read_b128, R_DW, 4)
@@ -417,60 +402,136 @@ AT(ds_cmpst_f64, XA_CMPSWAP_F, 1) AT(ds_add_f32, XA_FADD, 0) AT(ds_add_f64, XA_F
 AT(ds_min_f32, XA_FMIN, 0) AT(ds_min_f64, XA_FMIN, 1) AT(ds_max_f32, XA_FMAX, 0)
 AT(ds_max_f64, XA_FMAX, 1) AT(ds_pk_add_f16, XA_PK_ADD_F16, 0)
 AT(ds_pk_add_bf16, XA_PK_ADD_BF16, 0)
+/* clang-format on */
 
 #define H(OP, fn) {ISA_OP_##OP, XC_LDS, ISA_T_B32, fn}
-const xhandler x_lds_handlers[] = {
-    H(DS_READ_B32, ds_read_b32), H(DS_READ_B64, ds_read_b64), H(DS_READ_B96, ds_read_b96),
-    H(DS_READ_B128, ds_read_b128), H(DS_READ_U8, ds_read_u8), H(DS_READ_I8, ds_read_i8),
-    H(DS_READ_U16, ds_read_u16), H(DS_READ_I16, ds_read_i16),
-    H(DS_READ_U8_D16, ds_read_u8_d16), H(DS_READ_I8_D16, ds_read_i8_d16),
-    H(DS_READ_U16_D16, ds_read_u16_d16), H(DS_READ_U8_D16_HI, ds_read_u8_d16_hi),
-    H(DS_READ_I8_D16_HI, ds_read_i8_d16_hi), H(DS_READ_U16_D16_HI, ds_read_u16_d16_hi),
-    H(DS_WRITE_B32, ds_write_b32), H(DS_WRITE_B64, ds_write_b64), H(DS_WRITE_B96, ds_write_b96),
-    H(DS_WRITE_B128, ds_write_b128), H(DS_WRITE_B8, ds_write_b8), H(DS_WRITE_B16, ds_write_b16),
-    H(DS_WRITE_B8_D16_HI, ds_write_b8_d16_hi), H(DS_WRITE_B16_D16_HI, ds_write_b16_d16_hi),
-    H(DS_READ2_B32, ds_read2_b32), H(DS_READ2_B64, ds_read2_b64),
-    H(DS_READ2ST64_B32, ds_read2st64_b32), H(DS_READ2ST64_B64, ds_read2st64_b64),
-    H(DS_WRITE2_B32, ds_write2_b32), H(DS_WRITE2_B64, ds_write2_b64),
-    H(DS_WRITE2ST64_B32, ds_write2st64_b32), H(DS_WRITE2ST64_B64, ds_write2st64_b64),
-    H(DS_WRXCHG2_RTN_B32, ds_wrxchg2_rtn_b32), H(DS_WRXCHG2_RTN_B64, ds_wrxchg2_rtn_b64),
-    H(DS_WRXCHG2ST64_RTN_B32, ds_wrxchg2st64_rtn_b32),
-    H(DS_WRXCHG2ST64_RTN_B64, ds_wrxchg2st64_rtn_b64),
-    H(DS_WRXCHG_RTN_B32, ds_wrxchg_rtn_b32), H(DS_WRXCHG_RTN_B64, ds_wrxchg_rtn_b64),
-    H(DS_ADD_U32, ds_add_u32), H(DS_ADD_RTN_U32, ds_add_u32), H(DS_ADD_U64, ds_add_u64),
-    H(DS_ADD_RTN_U64, ds_add_u64), H(DS_SUB_U32, ds_sub_u32), H(DS_SUB_RTN_U32, ds_sub_u32),
-    H(DS_SUB_U64, ds_sub_u64), H(DS_SUB_RTN_U64, ds_sub_u64), H(DS_RSUB_U32, ds_rsub_u32),
-    H(DS_RSUB_RTN_U32, ds_rsub_u32), H(DS_RSUB_U64, ds_rsub_u64), H(DS_RSUB_RTN_U64, ds_rsub_u64),
-    H(DS_INC_U32, ds_inc_u32), H(DS_INC_RTN_U32, ds_inc_u32), H(DS_INC_U64, ds_inc_u64),
-    H(DS_INC_RTN_U64, ds_inc_u64), H(DS_DEC_U32, ds_dec_u32), H(DS_DEC_RTN_U32, ds_dec_u32),
-    H(DS_DEC_U64, ds_dec_u64), H(DS_DEC_RTN_U64, ds_dec_u64), H(DS_MIN_I32, ds_min_i32),
-    H(DS_MIN_RTN_I32, ds_min_i32), H(DS_MIN_I64, ds_min_i64), H(DS_MIN_RTN_I64, ds_min_i64),
-    H(DS_MAX_I32, ds_max_i32), H(DS_MAX_RTN_I32, ds_max_i32), H(DS_MAX_I64, ds_max_i64),
-    H(DS_MAX_RTN_I64, ds_max_i64), H(DS_MIN_U32, ds_min_u32), H(DS_MIN_RTN_U32, ds_min_u32),
-    H(DS_MIN_U64, ds_min_u64), H(DS_MIN_RTN_U64, ds_min_u64), H(DS_MAX_U32, ds_max_u32),
-    H(DS_MAX_RTN_U32, ds_max_u32), H(DS_MAX_U64, ds_max_u64), H(DS_MAX_RTN_U64, ds_max_u64),
-    H(DS_AND_B32, ds_and_b32), H(DS_AND_RTN_B32, ds_and_b32), H(DS_AND_B64, ds_and_b64),
-    H(DS_AND_RTN_B64, ds_and_b64), H(DS_OR_B32, ds_or_b32), H(DS_OR_RTN_B32, ds_or_b32),
-    H(DS_OR_B64, ds_or_b64), H(DS_OR_RTN_B64, ds_or_b64), H(DS_XOR_B32, ds_xor_b32),
-    H(DS_XOR_RTN_B32, ds_xor_b32), H(DS_XOR_B64, ds_xor_b64), H(DS_XOR_RTN_B64, ds_xor_b64),
-    H(DS_MSKOR_B32, ds_mskor_b32), H(DS_MSKOR_RTN_B32, ds_mskor_b32),
-    H(DS_MSKOR_B64, ds_mskor_b64), H(DS_MSKOR_RTN_B64, ds_mskor_b64),
-    H(DS_CMPST_B32, ds_cmpst_b32), H(DS_CMPST_RTN_B32, ds_cmpst_b32),
-    H(DS_CMPST_B64, ds_cmpst_b64), H(DS_CMPST_RTN_B64, ds_cmpst_b64),
-    H(DS_CMPST_F32, ds_cmpst_f32), H(DS_CMPST_RTN_F32, ds_cmpst_f32),
-    H(DS_CMPST_F64, ds_cmpst_f64), H(DS_CMPST_RTN_F64, ds_cmpst_f64),
-    H(DS_ADD_F32, ds_add_f32), H(DS_ADD_RTN_F32, ds_add_f32), H(DS_ADD_F64, ds_add_f64),
-    H(DS_ADD_RTN_F64, ds_add_f64), H(DS_MIN_F32, ds_min_f32), H(DS_MIN_RTN_F32, ds_min_f32),
-    H(DS_MIN_F64, ds_min_f64), H(DS_MIN_RTN_F64, ds_min_f64), H(DS_MAX_F32, ds_max_f32),
-    H(DS_MAX_RTN_F32, ds_max_f32), H(DS_MAX_F64, ds_max_f64), H(DS_MAX_RTN_F64, ds_max_f64),
-    H(DS_PK_ADD_F16, ds_pk_add_f16), H(DS_PK_ADD_RTN_F16, ds_pk_add_f16),
-    H(DS_PK_ADD_BF16, ds_pk_add_bf16), H(DS_PK_ADD_RTN_BF16, ds_pk_add_bf16),
-    H(DS_PERMUTE_B32, ds_permute_b32), H(DS_BPERMUTE_B32, ds_bpermute_b32),
-    H(DS_SWIZZLE_B32, ds_swizzle_b32), H(DS_APPEND, ds_append), H(DS_CONSUME, ds_consume),
-    H(DS_READ_ADDTID_B32, ds_read_addtid_b32), H(DS_WRITE_ADDTID_B32, ds_write_addtid_b32),
-    H(DS_WRAP_RTN_B32, ds_wrap_rtn_b32), H(DS_CONDXCHG32_RTN_B64, ds_condxchg32_rtn_b64),
-    H(DS_NOP, ds_nop), H(DS_READ_B64_TR_B16, ds_read_b64_tr_b16),
-    H(DS_READ_B64_TR_B8, ds_read_b64_tr_b8), H(DS_READ_B64_TR_B4, ds_read_b64_tr_b4),
-    H(DS_READ_B96_TR_B6, ds_read_b96_tr_b6),
+                                                                                    const xhandler
+    x_lds_handlers[] = {
+        H(DS_READ_B32, ds_read_b32),
+        H(DS_READ_B64, ds_read_b64),
+        H(DS_READ_B96, ds_read_b96),
+        H(DS_READ_B128, ds_read_b128),
+        H(DS_READ_U8, ds_read_u8),
+        H(DS_READ_I8, ds_read_i8),
+        H(DS_READ_U16, ds_read_u16),
+        H(DS_READ_I16, ds_read_i16),
+        H(DS_READ_U8_D16, ds_read_u8_d16),
+        H(DS_READ_I8_D16, ds_read_i8_d16),
+        H(DS_READ_U16_D16, ds_read_u16_d16),
+        H(DS_READ_U8_D16_HI, ds_read_u8_d16_hi),
+        H(DS_READ_I8_D16_HI, ds_read_i8_d16_hi),
+        H(DS_READ_U16_D16_HI, ds_read_u16_d16_hi),
+        H(DS_WRITE_B32, ds_write_b32),
+        H(DS_WRITE_B64, ds_write_b64),
+        H(DS_WRITE_B96, ds_write_b96),
+        H(DS_WRITE_B128, ds_write_b128),
+        H(DS_WRITE_B8, ds_write_b8),
+        H(DS_WRITE_B16, ds_write_b16),
+        H(DS_WRITE_B8_D16_HI, ds_write_b8_d16_hi),
+        H(DS_WRITE_B16_D16_HI, ds_write_b16_d16_hi),
+        H(DS_READ2_B32, ds_read2_b32),
+        H(DS_READ2_B64, ds_read2_b64),
+        H(DS_READ2ST64_B32, ds_read2st64_b32),
+        H(DS_READ2ST64_B64, ds_read2st64_b64),
+        H(DS_WRITE2_B32, ds_write2_b32),
+        H(DS_WRITE2_B64, ds_write2_b64),
+        H(DS_WRITE2ST64_B32, ds_write2st64_b32),
+        H(DS_WRITE2ST64_B64, ds_write2st64_b64),
+        H(DS_WRXCHG2_RTN_B32, ds_wrxchg2_rtn_b32),
+        H(DS_WRXCHG2_RTN_B64, ds_wrxchg2_rtn_b64),
+        H(DS_WRXCHG2ST64_RTN_B32, ds_wrxchg2st64_rtn_b32),
+        H(DS_WRXCHG2ST64_RTN_B64, ds_wrxchg2st64_rtn_b64),
+        H(DS_WRXCHG_RTN_B32, ds_wrxchg_rtn_b32),
+        H(DS_WRXCHG_RTN_B64, ds_wrxchg_rtn_b64),
+        H(DS_ADD_U32, ds_add_u32),
+        H(DS_ADD_RTN_U32, ds_add_u32),
+        H(DS_ADD_U64, ds_add_u64),
+        H(DS_ADD_RTN_U64, ds_add_u64),
+        H(DS_SUB_U32, ds_sub_u32),
+        H(DS_SUB_RTN_U32, ds_sub_u32),
+        H(DS_SUB_U64, ds_sub_u64),
+        H(DS_SUB_RTN_U64, ds_sub_u64),
+        H(DS_RSUB_U32, ds_rsub_u32),
+        H(DS_RSUB_RTN_U32, ds_rsub_u32),
+        H(DS_RSUB_U64, ds_rsub_u64),
+        H(DS_RSUB_RTN_U64, ds_rsub_u64),
+        H(DS_INC_U32, ds_inc_u32),
+        H(DS_INC_RTN_U32, ds_inc_u32),
+        H(DS_INC_U64, ds_inc_u64),
+        H(DS_INC_RTN_U64, ds_inc_u64),
+        H(DS_DEC_U32, ds_dec_u32),
+        H(DS_DEC_RTN_U32, ds_dec_u32),
+        H(DS_DEC_U64, ds_dec_u64),
+        H(DS_DEC_RTN_U64, ds_dec_u64),
+        H(DS_MIN_I32, ds_min_i32),
+        H(DS_MIN_RTN_I32, ds_min_i32),
+        H(DS_MIN_I64, ds_min_i64),
+        H(DS_MIN_RTN_I64, ds_min_i64),
+        H(DS_MAX_I32, ds_max_i32),
+        H(DS_MAX_RTN_I32, ds_max_i32),
+        H(DS_MAX_I64, ds_max_i64),
+        H(DS_MAX_RTN_I64, ds_max_i64),
+        H(DS_MIN_U32, ds_min_u32),
+        H(DS_MIN_RTN_U32, ds_min_u32),
+        H(DS_MIN_U64, ds_min_u64),
+        H(DS_MIN_RTN_U64, ds_min_u64),
+        H(DS_MAX_U32, ds_max_u32),
+        H(DS_MAX_RTN_U32, ds_max_u32),
+        H(DS_MAX_U64, ds_max_u64),
+        H(DS_MAX_RTN_U64, ds_max_u64),
+        H(DS_AND_B32, ds_and_b32),
+        H(DS_AND_RTN_B32, ds_and_b32),
+        H(DS_AND_B64, ds_and_b64),
+        H(DS_AND_RTN_B64, ds_and_b64),
+        H(DS_OR_B32, ds_or_b32),
+        H(DS_OR_RTN_B32, ds_or_b32),
+        H(DS_OR_B64, ds_or_b64),
+        H(DS_OR_RTN_B64, ds_or_b64),
+        H(DS_XOR_B32, ds_xor_b32),
+        H(DS_XOR_RTN_B32, ds_xor_b32),
+        H(DS_XOR_B64, ds_xor_b64),
+        H(DS_XOR_RTN_B64, ds_xor_b64),
+        H(DS_MSKOR_B32, ds_mskor_b32),
+        H(DS_MSKOR_RTN_B32, ds_mskor_b32),
+        H(DS_MSKOR_B64, ds_mskor_b64),
+        H(DS_MSKOR_RTN_B64, ds_mskor_b64),
+        H(DS_CMPST_B32, ds_cmpst_b32),
+        H(DS_CMPST_RTN_B32, ds_cmpst_b32),
+        H(DS_CMPST_B64, ds_cmpst_b64),
+        H(DS_CMPST_RTN_B64, ds_cmpst_b64),
+        H(DS_CMPST_F32, ds_cmpst_f32),
+        H(DS_CMPST_RTN_F32, ds_cmpst_f32),
+        H(DS_CMPST_F64, ds_cmpst_f64),
+        H(DS_CMPST_RTN_F64, ds_cmpst_f64),
+        H(DS_ADD_F32, ds_add_f32),
+        H(DS_ADD_RTN_F32, ds_add_f32),
+        H(DS_ADD_F64, ds_add_f64),
+        H(DS_ADD_RTN_F64, ds_add_f64),
+        H(DS_MIN_F32, ds_min_f32),
+        H(DS_MIN_RTN_F32, ds_min_f32),
+        H(DS_MIN_F64, ds_min_f64),
+        H(DS_MIN_RTN_F64, ds_min_f64),
+        H(DS_MAX_F32, ds_max_f32),
+        H(DS_MAX_RTN_F32, ds_max_f32),
+        H(DS_MAX_F64, ds_max_f64),
+        H(DS_MAX_RTN_F64, ds_max_f64),
+        H(DS_PK_ADD_F16, ds_pk_add_f16),
+        H(DS_PK_ADD_RTN_F16, ds_pk_add_f16),
+        H(DS_PK_ADD_BF16, ds_pk_add_bf16),
+        H(DS_PK_ADD_RTN_BF16, ds_pk_add_bf16),
+        H(DS_PERMUTE_B32, ds_permute_b32),
+        H(DS_BPERMUTE_B32, ds_bpermute_b32),
+        H(DS_SWIZZLE_B32, ds_swizzle_b32),
+        H(DS_APPEND, ds_append),
+        H(DS_CONSUME, ds_consume),
+        H(DS_READ_ADDTID_B32, ds_read_addtid_b32),
+        H(DS_WRITE_ADDTID_B32, ds_write_addtid_b32),
+        H(DS_WRAP_RTN_B32, ds_wrap_rtn_b32),
+        H(DS_CONDXCHG32_RTN_B64, ds_condxchg32_rtn_b64),
+        H(DS_NOP, ds_nop),
+        H(DS_READ_B64_TR_B16, ds_read_b64_tr_b16),
+        H(DS_READ_B64_TR_B8, ds_read_b64_tr_b8),
+        H(DS_READ_B64_TR_B4, ds_read_b64_tr_b4),
+        H(DS_READ_B96_TR_B6, ds_read_b96_tr_b6),
 };
 const unsigned x_lds_nhandlers = sizeof x_lds_handlers / sizeof x_lds_handlers[0];

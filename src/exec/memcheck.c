@@ -12,21 +12,19 @@
 
 #include <pthread.h>
 
-int x_gmem_ok(wave *w, uint64_t a, uint64_t size, int write)
-{
-    void *p = write ? gmem_xlate_w(w->mem, &w->cache, a, size)
-                    : gmem_xlate(w->mem, &w->cache, a, size);
+int x_gmem_ok(wave *w, uint64_t a, uint64_t size, int write) {
+    void *p =
+        write ? gmem_xlate_w(w->mem, &w->cache, a, size) : gmem_xlate(w->mem, &w->cache, a, size);
     return p || gmem_xlate_pad(w->mem, a, size, write, NULL);
 }
 
-void *x_gmem_miss(wave *w, const xinst *x, uint64_t a, uint64_t size, int write, int lane)
-{
+void *x_gmem_miss(wave *w, const xinst *x, uint64_t a, uint64_t size, int write, int lane) {
     void *p = gmem_xlate_pad(w->mem, a, size, write, NULL);
     xmemcheck *mc = w->mc;
     if (!p || !mc)
         return p;
-    int widened = lane < 0 && !write && size > 4 && (a & (size - 1)) == 0 &&
-                  gmem_find(w->mem, a) != NULL;
+    int widened =
+        lane < 0 && !write && size > 4 && (a & (size - 1)) == 0 && gmem_find(w->mem, a) != NULL;
     pthread_mutex_lock(mc->lock);
     if (widened) {
         mc->widened++;

@@ -11,8 +11,7 @@
 #define NVAR 5 /* ISA_VAR_NONE..ISA_VAR_DPP */
 static unsigned char hit[ISA_NARCH][ISA_NFMT][NVAR][ISA_NOPS];
 
-void x_opcov_hit(const xprog *p, const xinst *x)
-{
+void x_opcov_hit(const xprog *p, const xinst *x) {
     unsigned a = p->arch, f = x->in.fmt, v = x->in.variant, op = x->in.op;
     if (op == ISA_OP_ILLEGAL || a >= ISA_NARCH || f >= ISA_NFMT || v >= NVAR || op >= ISA_NOPS)
         return;
@@ -22,8 +21,7 @@ void x_opcov_hit(const xprog *p, const xinst *x)
 }
 
 /* Lines "target format variant op" (names as isa_arch_name/isa_fmt_name print them). */
-__attribute__((destructor)) static void opcov_write(void)
-{
+__attribute__((destructor)) static void opcov_write(void) {
     static const char *const var[NVAR] = {"-", "e32", "e64", "sdwa", "dpp"};
     const char *dir = getenv("GFXEMU_OPCOV_DIR");
     if (!dir || !*dir)

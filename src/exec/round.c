@@ -51,8 +51,7 @@ enum { RF_F32, RF_F64, RF_ANY };
  * double: then one rounding here is the correct rounding of the exact value (the odd last bit
  * stands for the discarded sticky bits; 53 >= mbits + 3).  Overflow gives infinity or the
  * largest finite value as the direction says; NaN stays a quiet NaN. */
-static u32 round_small(double d, int ebits, int mbits, unsigned m)
-{
+static u32 round_small(double d, int ebits, int mbits, unsigned m) {
     u64 b = bf64(d);
     int neg = (int)(b >> 63);
     u32 sign = (u32)neg << (ebits + mbits);
@@ -97,8 +96,7 @@ static inline u32 rh(double d, unsigned m) { return round_small(d, 5, 10, m); }
 
 /* The sign of an exact zero sum x + y depends on the mode (IEEE 754 6.3): computed here in the
  * host's nearest mode it is +0 unless both are -0; toward -inf it is -0 unless both are +0. */
-static inline double zsum(double s, double x, double y, unsigned m)
-{
+static inline double zsum(double s, double x, double y, unsigned m) {
     int both_pos = !signbit(x) && x == 0 && !signbit(y) && y == 0;
     return s == 0 && m == 2 && !both_pos ? -0.0 : s;
 }
@@ -145,8 +143,7 @@ RFMA16(r_fma_f16, 1)
 RFMA16(r_fma_legacy_f16, 0)
 
 /* Packed f16 (VOP3P): each half as the scalar op, operands and clamp as in valu_f16.c. */
-static inline u32 pk_op(int op, u32 a, u32 b, u32 c, unsigned m)
-{
+static inline u32 pk_op(int op, u32 a, u32 b, u32 c, unsigned m) {
     double x = h2d(a), y = h2d(b), z = h2d(c);
     switch (op) {
     case 0: return rh(zsum(x + y, x, y, m), m);
@@ -172,22 +169,20 @@ RPK(r_pk_add_f16, 0, 2)
 RPK(r_pk_mul_f16, 1, 2)
 RPK(r_pk_fma_f16, 2, 3)
 /* D = S0 * S1 + D, packed (no clamp, as v_pk_fmac_f16 in valu_f16.c). */
-static void r_pk_fmac_f16(wave *w, const xinst *x)
-{
+static void r_pk_fmac_f16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
     pk_src16(w, x, 0, al, ah, 1);
     pk_src16(w, x, 1, bl, bh, 1);
     const u32 *D = vdreg(w, &x->in.dst[0]);
     unsigned m = mode_dp(w);
-    VLOOP(l) d[l] = pk_op(2, al[l], bl[l], D[l] & 0xffff, m) | pk_op(2, ah[l], bh[l], D[l] >> 16, m)
-                                                                 << 16;
+    VLOOP(l)
+    d[l] = pk_op(2, al[l], bl[l], D[l] & 0xffff, m) | pk_op(2, ah[l], bh[l], D[l] >> 16, m) << 16;
     vd32(w, x, d, FK_RAW);
 }
 
 /* D = S0 * 2^S1: exact in double once the exponent is clamped to where nothing changes
  * (f16 values lie within 2^-24 .. 2^16). */
-static void r_ldexp_f16(wave *w, const xinst *x)
-{
+static void r_ldexp_f16(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_I16);
     unsigned m = mode_dp(w);
@@ -198,24 +193,21 @@ static void r_ldexp_f16(wave *w, const xinst *x)
     vd16(w, x, d, FK_F16, 0);
 }
 
-static void r_cvt_f16_f32(wave *w, const xinst *x)
-{
+static void r_cvt_f16_f32(wave *w, const xinst *x) {
     u32 t0[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F32);
     unsigned m = mode_dp(w);
     VLOOP(l) d[l] = rh((double)f32(A[l]), m);
     vd16(w, x, d, FK_F16, 0);
 }
-static void r_cvt_f16_u16(wave *w, const xinst *x)
-{
+static void r_cvt_f16_u16(wave *w, const xinst *x) {
     u32 t0[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_I16);
     unsigned m = mode_dp(w);
     VLOOP(l) d[l] = rh((double)(A[l] & 0xffff), m);
     vd16(w, x, d, FK_F16, 0);
 }
-static void r_cvt_f16_i16(wave *w, const xinst *x)
-{
+static void r_cvt_f16_i16(wave *w, const xinst *x) {
     u32 t0[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_I16);
     unsigned m = mode_dp(w);
@@ -228,8 +220,9 @@ static void r_cvt_f16_i16(wave *w, const xinst *x)
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);                  \
         unsigned m = mode_dp(w);                                                                   \
-        VLOOP(l) d[l] = round_small(f32(A[l]), ebits, mbits, m) |                                  \
-                        round_small(f32(B[l]), ebits, mbits, m) << 16;                             \
+        VLOOP(l)                                                                                   \
+        d[l] = round_small(f32(A[l]), ebits, mbits, m) | round_small(f32(B[l]), ebits, mbits, m)   \
+                                                             << 16;                                \
         vd32(w, x, d, FK_F32);                                                                     \
     }
 RCVT_PK(r_cvt_pk_f16_f32, 5, 10)
@@ -238,8 +231,7 @@ RCVT_PK(r_cvt_pk_bf16_f32, 8, 7)
 /* v_div_fmas_f32 (valu_f32.c): S0 * S1 + S2, scaled by 2^+-64 in the lanes where VCC is set,
  * rounded once to f32 in MODE[1:0]'s direction: the round-to-odd double of the fma, scaled
  * exactly, rounds correctly. */
-static void r_div_fmas_f32(wave *w, const xinst *x)
-{
+static void r_div_fmas_f32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32),
               *C = vs32(w, x, 2, t2, FK_F32);
@@ -255,90 +247,143 @@ static void r_div_fmas_f32(wave *w, const xinst *x)
     vd32(w, x, d, FK_F32);
 }
 
-/* ---- the op table ----------------------------------------------------------------------------- */
+/* ---- the op table -----------------------------------------------------------------------------
+ */
 
-#define K(op, kind, field)                                                                         \
-    { ISA_OP_##op, kind, field, NULL }
-#define OWN(op, fn, field)                                                                         \
-    { ISA_OP_##op, RK_OWN, field, fn }
+#define K(op, kind, field) {ISA_OP_##op, kind, field, NULL}
+#define OWN(op, fn, field) {ISA_OP_##op, RK_OWN, field, fn}
 static const struct {
     uint16_t op;
     uint8_t kind, field;
     xfn fn;
 } CLASSES[] = {
     /* f32 (valu_f32.c): one host operation */
-    K(V_ADD_F32, RK_HOST, RF_F32), K(V_SUB_F32, RK_HOST, RF_F32),
-    K(V_SUBREV_F32, RK_HOST, RF_F32), K(V_MUL_F32, RK_HOST, RF_F32),
-    K(V_MUL_LEGACY_F32, RK_HOST, RF_F32), K(V_FMA_F32, RK_HOST, RF_F32),
-    K(V_FMAC_F32, RK_HOST, RF_F32), K(V_FMAMK_F32, RK_HOST, RF_F32),
-    K(V_FMAAK_F32, RK_HOST, RF_F32), K(V_LDEXP_F32, RK_HOST, RF_F32),
+    K(V_ADD_F32, RK_HOST, RF_F32),
+    K(V_SUB_F32, RK_HOST, RF_F32),
+    K(V_SUBREV_F32, RK_HOST, RF_F32),
+    K(V_MUL_F32, RK_HOST, RF_F32),
+    K(V_MUL_LEGACY_F32, RK_HOST, RF_F32),
+    K(V_FMA_F32, RK_HOST, RF_F32),
+    K(V_FMAC_F32, RK_HOST, RF_F32),
+    K(V_FMAMK_F32, RK_HOST, RF_F32),
+    K(V_FMAAK_F32, RK_HOST, RF_F32),
+    K(V_LDEXP_F32, RK_HOST, RF_F32),
     /* the TRANS unit is an approximation on hardware (1 ULP); gfxemu's v_rcp and v_sqrt are one
      * correctly rounded host operation, so under a directed mode they round that way */
-    K(V_RCP_F32, RK_HOST, RF_F32), K(V_RCP_IFLAG_F32, RK_HOST, RF_F32),
+    K(V_RCP_F32, RK_HOST, RF_F32),
+    K(V_RCP_IFLAG_F32, RK_HOST, RF_F32),
     K(V_SQRT_F32, RK_HOST, RF_F32),
     /* f32: independent of the mode */
-    K(V_MIN_F32, RK_EXACT, RF_F32), K(V_MAX_F32, RK_EXACT, RF_F32),
-    K(V_MIN3_F32, RK_EXACT, RF_F32), K(V_MAX3_F32, RK_EXACT, RF_F32),
-    K(V_MED3_F32, RK_EXACT, RF_F32), K(V_MAXIMUM3_F32, RK_EXACT, RF_F32),
-    K(V_MINIMUM3_F32, RK_EXACT, RF_F32), K(V_TRUNC_F32, RK_EXACT, RF_F32),
-    K(V_CEIL_F32, RK_EXACT, RF_F32), K(V_FLOOR_F32, RK_EXACT, RF_F32),
-    K(V_RNDNE_F32, RK_EXACT, RF_F32), K(V_FREXP_MANT_F32, RK_EXACT, RF_F32),
-    K(V_FREXP_EXP_I32_F32, RK_EXACT, RF_F32), K(V_DIV_SCALE_F32, RK_EXACT, RF_F32),
-    K(V_DIV_FIXUP_F32, RK_EXACT, RF_F32), K(V_CUBEID_F32, RK_EXACT, RF_F32),
-    K(V_CUBESC_F32, RK_EXACT, RF_F32), K(V_CUBETC_F32, RK_EXACT, RF_F32),
+    K(V_MIN_F32, RK_EXACT, RF_F32),
+    K(V_MAX_F32, RK_EXACT, RF_F32),
+    K(V_MIN3_F32, RK_EXACT, RF_F32),
+    K(V_MAX3_F32, RK_EXACT, RF_F32),
+    K(V_MED3_F32, RK_EXACT, RF_F32),
+    K(V_MAXIMUM3_F32, RK_EXACT, RF_F32),
+    K(V_MINIMUM3_F32, RK_EXACT, RF_F32),
+    K(V_TRUNC_F32, RK_EXACT, RF_F32),
+    K(V_CEIL_F32, RK_EXACT, RF_F32),
+    K(V_FLOOR_F32, RK_EXACT, RF_F32),
+    K(V_RNDNE_F32, RK_EXACT, RF_F32),
+    K(V_FREXP_MANT_F32, RK_EXACT, RF_F32),
+    K(V_FREXP_EXP_I32_F32, RK_EXACT, RF_F32),
+    K(V_DIV_SCALE_F32, RK_EXACT, RF_F32),
+    K(V_DIV_FIXUP_F32, RK_EXACT, RF_F32),
+    K(V_CUBEID_F32, RK_EXACT, RF_F32),
+    K(V_CUBESC_F32, RK_EXACT, RF_F32),
+    K(V_CUBETC_F32, RK_EXACT, RF_F32),
     K(V_CUBEMA_F32, RK_EXACT, RF_F32),
     OWN(V_DIV_FMAS_F32, r_div_fmas_f32, RF_F32),
     /* f64 (valu_f64.c) */
-    K(V_ADD_F64, RK_HOST, RF_F64), K(V_MUL_F64, RK_HOST, RF_F64),
-    K(V_FMA_F64, RK_HOST, RF_F64), K(V_FMAC_F64, RK_HOST, RF_F64),
-    K(V_LDEXP_F64, RK_HOST, RF_F64), K(V_RCP_F64, RK_HOST, RF_F64),
+    K(V_ADD_F64, RK_HOST, RF_F64),
+    K(V_MUL_F64, RK_HOST, RF_F64),
+    K(V_FMA_F64, RK_HOST, RF_F64),
+    K(V_FMAC_F64, RK_HOST, RF_F64),
+    K(V_LDEXP_F64, RK_HOST, RF_F64),
+    K(V_RCP_F64, RK_HOST, RF_F64),
     K(V_SQRT_F64, RK_HOST, RF_F64),
-    K(V_MIN_F64, RK_EXACT, RF_F64), K(V_MAX_F64, RK_EXACT, RF_F64),
-    K(V_TRUNC_F64, RK_EXACT, RF_F64), K(V_CEIL_F64, RK_EXACT, RF_F64),
-    K(V_FLOOR_F64, RK_EXACT, RF_F64), K(V_RNDNE_F64, RK_EXACT, RF_F64),
-    K(V_FREXP_MANT_F64, RK_EXACT, RF_F64), K(V_FREXP_EXP_I32_F64, RK_EXACT, RF_F64),
-    K(V_DIV_SCALE_F64, RK_EXACT, RF_F64), K(V_DIV_FIXUP_F64, RK_EXACT, RF_F64),
+    K(V_MIN_F64, RK_EXACT, RF_F64),
+    K(V_MAX_F64, RK_EXACT, RF_F64),
+    K(V_TRUNC_F64, RK_EXACT, RF_F64),
+    K(V_CEIL_F64, RK_EXACT, RF_F64),
+    K(V_FLOOR_F64, RK_EXACT, RF_F64),
+    K(V_RNDNE_F64, RK_EXACT, RF_F64),
+    K(V_FREXP_MANT_F64, RK_EXACT, RF_F64),
+    K(V_FREXP_EXP_I32_F64, RK_EXACT, RF_F64),
+    K(V_DIV_SCALE_F64, RK_EXACT, RF_F64),
+    K(V_DIV_FIXUP_F64, RK_EXACT, RF_F64),
     /* f16 (valu_f16.c) */
-    OWN(V_ADD_F16, r_add_f16, RF_F64), OWN(V_SUB_F16, r_sub_f16, RF_F64),
-    OWN(V_SUBREV_F16, r_subrev_f16, RF_F64), OWN(V_MUL_F16, r_mul_f16, RF_F64),
-    OWN(V_FMA_F16, r_fma_f16, RF_F64), OWN(V_FMA_LEGACY_F16, r_fma_legacy_f16, RF_F64),
+    OWN(V_ADD_F16, r_add_f16, RF_F64),
+    OWN(V_SUB_F16, r_sub_f16, RF_F64),
+    OWN(V_SUBREV_F16, r_subrev_f16, RF_F64),
+    OWN(V_MUL_F16, r_mul_f16, RF_F64),
+    OWN(V_FMA_F16, r_fma_f16, RF_F64),
+    OWN(V_FMA_LEGACY_F16, r_fma_legacy_f16, RF_F64),
     OWN(V_LDEXP_F16, r_ldexp_f16, RF_F64),
-    OWN(V_PK_ADD_F16, r_pk_add_f16, RF_F64), OWN(V_PK_MUL_F16, r_pk_mul_f16, RF_F64),
-    OWN(V_PK_FMA_F16, r_pk_fma_f16, RF_F64), OWN(V_PK_FMAC_F16, r_pk_fmac_f16, RF_F64),
-    K(V_MAX_F16, RK_EXACT, RF_F64), K(V_MIN_F16, RK_EXACT, RF_F64),
-    K(V_MIN3_F16, RK_EXACT, RF_F64), K(V_MAX3_F16, RK_EXACT, RF_F64),
-    K(V_MED3_F16, RK_EXACT, RF_F64), K(V_DIV_FIXUP_F16, RK_EXACT, RF_F64),
-    K(V_DIV_FIXUP_LEGACY_F16, RK_EXACT, RF_F64), K(V_TRUNC_F16, RK_EXACT, RF_F64),
-    K(V_CEIL_F16, RK_EXACT, RF_F64), K(V_FLOOR_F16, RK_EXACT, RF_F64),
-    K(V_RNDNE_F16, RK_EXACT, RF_F64), K(V_FREXP_MANT_F16, RK_EXACT, RF_F64),
-    K(V_FREXP_EXP_I16_F16, RK_EXACT, RF_F64), K(V_PACK_B32_F16, RK_EXACT, RF_F64),
-    K(V_PK_MAX_F16, RK_EXACT, RF_F64), K(V_PK_MIN_F16, RK_EXACT, RF_F64),
-    K(V_PK_MAXIMUM3_F16, RK_EXACT, RF_F64), K(V_PK_MINIMUM3_F16, RK_EXACT, RF_F64),
+    OWN(V_PK_ADD_F16, r_pk_add_f16, RF_F64),
+    OWN(V_PK_MUL_F16, r_pk_mul_f16, RF_F64),
+    OWN(V_PK_FMA_F16, r_pk_fma_f16, RF_F64),
+    OWN(V_PK_FMAC_F16, r_pk_fmac_f16, RF_F64),
+    K(V_MAX_F16, RK_EXACT, RF_F64),
+    K(V_MIN_F16, RK_EXACT, RF_F64),
+    K(V_MIN3_F16, RK_EXACT, RF_F64),
+    K(V_MAX3_F16, RK_EXACT, RF_F64),
+    K(V_MED3_F16, RK_EXACT, RF_F64),
+    K(V_DIV_FIXUP_F16, RK_EXACT, RF_F64),
+    K(V_DIV_FIXUP_LEGACY_F16, RK_EXACT, RF_F64),
+    K(V_TRUNC_F16, RK_EXACT, RF_F64),
+    K(V_CEIL_F16, RK_EXACT, RF_F64),
+    K(V_FLOOR_F16, RK_EXACT, RF_F64),
+    K(V_RNDNE_F16, RK_EXACT, RF_F64),
+    K(V_FREXP_MANT_F16, RK_EXACT, RF_F64),
+    K(V_FREXP_EXP_I16_F16, RK_EXACT, RF_F64),
+    K(V_PACK_B32_F16, RK_EXACT, RF_F64),
+    K(V_PK_MAX_F16, RK_EXACT, RF_F64),
+    K(V_PK_MIN_F16, RK_EXACT, RF_F64),
+    K(V_PK_MAXIMUM3_F16, RK_EXACT, RF_F64),
+    K(V_PK_MINIMUM3_F16, RK_EXACT, RF_F64),
     /* packed f32 (gfx940+): host float add/mul/fma per half; the clamp after it is exact */
-    K(V_PK_ADD_F32, RK_HOST, RF_F32), K(V_PK_MUL_F32, RK_HOST, RF_F32),
+    K(V_PK_ADD_F32, RK_HOST, RF_F32),
+    K(V_PK_MUL_F32, RK_HOST, RF_F32),
     K(V_PK_FMA_F32, RK_HOST, RF_F32),
     /* conversions (valu_cvt.c) */
-    K(V_CVT_F32_I32, RK_HOST, RF_F32), K(V_CVT_F32_U32, RK_HOST, RF_F32),
+    K(V_CVT_F32_I32, RK_HOST, RF_F32),
+    K(V_CVT_F32_U32, RK_HOST, RF_F32),
     K(V_CVT_F32_F64, RK_HOST, RF_F32),
-    OWN(V_CVT_F16_F32, r_cvt_f16_f32, RF_F64), OWN(V_CVT_F16_U16, r_cvt_f16_u16, RF_F64),
+    OWN(V_CVT_F16_F32, r_cvt_f16_f32, RF_F64),
+    OWN(V_CVT_F16_U16, r_cvt_f16_u16, RF_F64),
     OWN(V_CVT_F16_I16, r_cvt_f16_i16, RF_F64),
     OWN(V_CVT_PK_F16_F32, r_cvt_pk_f16_f32, RF_F64),
     OWN(V_CVT_PK_BF16_F32, r_cvt_pk_bf16_f32, RF_F64),
     /* float -> integer conversions truncate (or floor) whatever the mode; the rest are exact */
-    K(V_CVT_I32_F32, RK_EXACT, RF_F32), K(V_CVT_U32_F32, RK_EXACT, RF_F32),
-    K(V_CVT_RPI_I32_F32, RK_EXACT, RF_F32), K(V_CVT_FLR_I32_F32, RK_EXACT, RF_F32),
-    K(V_CVT_F32_UBYTE0, RK_EXACT, RF_F32), K(V_CVT_F32_UBYTE1, RK_EXACT, RF_F32),
-    K(V_CVT_F32_UBYTE2, RK_EXACT, RF_F32), K(V_CVT_F32_UBYTE3, RK_EXACT, RF_F32),
-    K(V_CVT_OFF_F32_I4, RK_EXACT, RF_F32), K(V_CVT_F32_F16, RK_EXACT, RF_F32),
-    K(V_CVT_F32_BF16, RK_EXACT, RF_F32), K(V_CVT_PKRTZ_F16_F32, RK_EXACT, RF_F32),
-    K(V_CVT_PK_U16_U32, RK_EXACT, RF_F32), K(V_CVT_PK_I16_I32, RK_EXACT, RF_F32),
-    K(V_CVT_U16_F16, RK_EXACT, RF_F64), K(V_CVT_I16_F16, RK_EXACT, RF_F64),
-    K(V_CVT_F64_F32, RK_EXACT, RF_F64), K(V_CVT_F64_I32, RK_EXACT, RF_F64),
-    K(V_CVT_F64_U32, RK_EXACT, RF_F64), K(V_CVT_I32_F64, RK_EXACT, RF_F64),
-    K(V_CVT_U32_F64, RK_EXACT, RF_F64), K(V_CVT_F32_FP8, RK_EXACT, RF_F32),
-    K(V_CVT_F32_BF8, RK_EXACT, RF_F32), K(V_CVT_PK_F32_FP8, RK_EXACT, RF_F32),
-    K(V_CVT_PK_F32_BF8, RK_EXACT, RF_F32), K(V_SAT_PK_U8_I16, RK_EXACT, RF_F32),
-    K(V_ASHR_PK_I8_I32, RK_EXACT, RF_F32), K(V_ASHR_PK_U8_I32, RK_EXACT, RF_F32),
+    K(V_CVT_I32_F32, RK_EXACT, RF_F32),
+    K(V_CVT_U32_F32, RK_EXACT, RF_F32),
+    K(V_CVT_RPI_I32_F32, RK_EXACT, RF_F32),
+    K(V_CVT_FLR_I32_F32, RK_EXACT, RF_F32),
+    K(V_CVT_F32_UBYTE0, RK_EXACT, RF_F32),
+    K(V_CVT_F32_UBYTE1, RK_EXACT, RF_F32),
+    K(V_CVT_F32_UBYTE2, RK_EXACT, RF_F32),
+    K(V_CVT_F32_UBYTE3, RK_EXACT, RF_F32),
+    K(V_CVT_OFF_F32_I4, RK_EXACT, RF_F32),
+    K(V_CVT_F32_F16, RK_EXACT, RF_F32),
+    K(V_CVT_F32_BF16, RK_EXACT, RF_F32),
+    K(V_CVT_PKRTZ_F16_F32, RK_EXACT, RF_F32),
+    K(V_CVT_PK_U16_U32, RK_EXACT, RF_F32),
+    K(V_CVT_PK_I16_I32, RK_EXACT, RF_F32),
+    K(V_CVT_U16_F16, RK_EXACT, RF_F64),
+    K(V_CVT_I16_F16, RK_EXACT, RF_F64),
+    K(V_CVT_F64_F32, RK_EXACT, RF_F64),
+    K(V_CVT_F64_I32, RK_EXACT, RF_F64),
+    K(V_CVT_F64_U32, RK_EXACT, RF_F64),
+    K(V_CVT_I32_F64, RK_EXACT, RF_F64),
+    K(V_CVT_U32_F64, RK_EXACT, RF_F64),
+    K(V_CVT_F32_FP8, RK_EXACT, RF_F32),
+    K(V_CVT_F32_BF8, RK_EXACT, RF_F32),
+    K(V_CVT_PK_F32_FP8, RK_EXACT, RF_F32),
+    K(V_CVT_PK_F32_BF8, RK_EXACT, RF_F32),
+    K(V_SAT_PK_U8_I16, RK_EXACT, RF_F32),
+    K(V_ASHR_PK_I8_I32, RK_EXACT, RF_F32),
+    K(V_ASHR_PK_U8_I32, RK_EXACT, RF_F32),
     K(V_CVT_SR_BF16_F32, RK_EXACT, RF_F32), /* stochastic rounding: S1 decides, not MODE */
 };
 
@@ -348,8 +393,7 @@ static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 
 static int has(const char *s, const char *sub) { return s && strstr(s, sub) != NULL; }
 
-static void build_table(void)
-{
+static void build_table(void) {
     /* By name, so that float ops added to any handler file later are covered too: a vector op
      * with a float type in its name faults unless CLASSES says better; compares (exact) and
      * integer ops run as they are.  Which field an unlisted op follows is not always clear
@@ -392,8 +436,7 @@ static const char *const NOTE[2][4] = {
      "rounding mode toward zero (MODE.FP_ROUND[3:2] = 3) is not supported for this op"},
 };
 
-void x_run_rounded(wave *w, const xinst *x)
-{
+void x_run_rounded(wave *w, const xinst *x) {
     pthread_once(&table_once, build_table);
     unsigned op = x->in.op < ISA_NOPS ? x->in.op : 0, k = kind_of[op];
     if (k == RK_NONE || k == RK_EXACT) {

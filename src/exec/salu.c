@@ -23,16 +23,14 @@ typedef int64_t i64;
 
 /* D.u32 = expr, SCC untouched. */
 #define OP32(name, expr)                                                                           \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u32 s0 = S0, s1 = x->in.nsrc > 1 ? S1 : 0;                                                 \
         (void)s0, (void)s1;                                                                        \
         x_sd32(w, x, (u32)(expr));                                                                 \
     }
 /* D.u32 = expr; SCC = D != 0. */
 #define OP32Z(name, expr)                                                                          \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u32 s0 = S0, s1 = x->in.nsrc > 1 ? S1 : 0;                                                 \
         (void)s0, (void)s1;                                                                        \
         u32 d = (u32)(expr);                                                                       \
@@ -40,15 +38,13 @@ typedef int64_t i64;
         x_sd32(w, x, d);                                                                           \
     }
 #define OP64(name, expr)                                                                           \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u64 s0 = S0_64, s1 = x->in.nsrc > 1 ? S1_64 : 0;                                           \
         (void)s0, (void)s1;                                                                        \
         x_sd64(w, x, (u64)(expr));                                                                 \
     }
 #define OP64Z(name, expr)                                                                          \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u64 s0 = S0_64, s1 = x->in.nsrc > 1 ? S1_64 : 0;                                           \
         (void)s0, (void)s1;                                                                        \
         u64 d = (u64)(expr);                                                                       \
@@ -57,37 +53,32 @@ typedef int64_t i64;
     }
 /* 64-bit source, 32-bit result, SCC = result != 0 (bit counts of a 64-bit value). */
 #define OP64TO32Z(name, expr)                                                                      \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u64 s0 = S0_64;                                                                            \
         u32 d = (u32)(expr);                                                                       \
         w->scc = d != 0;                                                                           \
         x_sd32(w, x, d);                                                                           \
     }
 #define OP64TO32(name, expr)                                                                       \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u64 s0 = S0_64;                                                                            \
         x_sd32(w, x, (u32)(expr));                                                                 \
     }
 /* SCC = cond (SOPC). */
 #define CMP32(name, expr)                                                                          \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u32 s0 = S0, s1 = S1;                                                                      \
         w->scc = (expr) ? 1 : 0;                                                                   \
     }
 #define CMP64(name, expr)                                                                          \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u64 s0 = S0_64, s1 = S1_64;                                                                \
         w->scc = (expr) ? 1 : 0;                                                                   \
     }
 
 static inline u32 popc32(u32 v) { return (u32)__builtin_popcount(v); }
 static inline u32 popc64(u64 v) { return (u32)__builtin_popcountll(v); }
-static inline u32 brev32(u32 v)
-{
+static inline u32 brev32(u32 v) {
     v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
     v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
     v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
@@ -105,16 +96,14 @@ static inline u32 flbit64(u64 v) { return v ? (u32)__builtin_clzll(v) : 0xffffff
 static inline u32 flbit_i32(u32 v) { return flbit32((i32)v < 0 ? ~v : v); }
 static inline u32 flbit_i64(u64 v) { return flbit64((i64)v < 0 ? ~v : v); }
 /* Whole-quad mode: a quad is all ones if any of its bits is set. */
-static inline u64 wqm64(u64 v)
-{
+static inline u64 wqm64(u64 v) {
     u64 r = 0;
     for (int q = 0; q < 64; q += 4)
         if ((v >> q) & 0xf)
             r |= 0xfull << q;
     return r;
 }
-static inline u64 quadmask64(u64 v)
-{
+static inline u64 quadmask64(u64 v) {
     u64 r = 0;
     for (int q = 0; q < 16; q++)
         if ((v >> (4 * q)) & 0xf)
@@ -122,16 +111,14 @@ static inline u64 quadmask64(u64 v)
     return r;
 }
 /* Bitfield extract: S1[4:0] offset (S1[5:0] for 64-bit), S1[22:16] width. */
-static inline u32 bfe_u32(u32 v, u32 c)
-{
+static inline u32 bfe_u32(u32 v, u32 c) {
     u32 off = c & 31, wd = (c >> 16) & 0x7f;
     if (wd == 0)
         return 0;
     u32 r = v >> off;
     return wd >= 32 ? r : r & ((1u << wd) - 1);
 }
-static inline u32 bfe_i32(u32 v, u32 c)
-{
+static inline u32 bfe_i32(u32 v, u32 c) {
     u32 off = c & 31, wd = (c >> 16) & 0x7f;
     if (wd == 0)
         return 0;
@@ -139,16 +126,14 @@ static inline u32 bfe_i32(u32 v, u32 c)
         return (u32)((i32)v >> off);
     return (u32)((i32)(v << (32 - wd - off)) >> (32 - wd));
 }
-static inline u64 bfe_u64(u64 v, u32 c)
-{
+static inline u64 bfe_u64(u64 v, u32 c) {
     u32 off = c & 63, wd = (c >> 16) & 0x7f;
     if (wd == 0)
         return 0;
     u64 r = v >> off;
     return wd >= 64 ? r : r & ((1ull << wd) - 1);
 }
-static inline u64 bfe_i64(u64 v, u32 c)
-{
+static inline u64 bfe_i64(u64 v, u32 c) {
     u32 off = c & 63, wd = (c >> 16) & 0x7f;
     if (wd == 0)
         return 0;
@@ -159,47 +144,40 @@ static inline u64 bfe_i64(u64 v, u32 c)
 
 /* ---- SOP2 ---------------------------------------------------------------------------------- */
 
-static void s_add_u32(wave *w, const xinst *x)
-{
+static void s_add_u32(wave *w, const xinst *x) {
     u64 r = (u64)S0 + S1;
     w->scc = (u32)(r >> 32);
     x_sd32(w, x, (u32)r);
 }
-static void s_sub_u32(wave *w, const xinst *x)
-{
+static void s_sub_u32(wave *w, const xinst *x) {
     u32 a = S0, b = S1;
     w->scc = b > a;
     x_sd32(w, x, a - b);
 }
-static void s_addc_u32(wave *w, const xinst *x)
-{
+static void s_addc_u32(wave *w, const xinst *x) {
     u64 r = (u64)S0 + S1 + w->scc;
     w->scc = (u32)(r >> 32);
     x_sd32(w, x, (u32)r);
 }
-static void s_subb_u32(wave *w, const xinst *x)
-{
+static void s_subb_u32(wave *w, const xinst *x) {
     u64 a = S0, b = (u64)S1 + w->scc;
     w->scc = b > a;
     x_sd32(w, x, (u32)(a - b));
 }
 /* Signed add/sub: SCC = signed overflow. */
-static void s_add_i32(wave *w, const xinst *x)
-{
+static void s_add_i32(wave *w, const xinst *x) {
     i32 a = (i32)S0, b = (i32)S1, r;
     w->scc = __builtin_add_overflow(a, b, &r);
     x_sd32(w, x, (u32)r);
 }
-static void s_sub_i32(wave *w, const xinst *x)
-{
+static void s_sub_i32(wave *w, const xinst *x) {
     i32 a = (i32)S0, b = (i32)S1, r;
     w->scc = __builtin_sub_overflow(a, b, &r);
     x_sd32(w, x, (u32)r);
 }
 /* min/max: SCC = 1 when S0 was selected by the strict comparison. */
 #define MINMAX(name, T, cmp)                                                                       \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         T a = (T)S0, b = (T)S1;                                                                    \
         w->scc = a cmp b;                                                                          \
         x_sd32(w, x, (u32)(a cmp b ? a : b));                                                      \
@@ -220,8 +198,8 @@ OP32Z(s_andn2_b32, s0 & ~s1)
 OP64Z(s_andn2_b64, s0 & ~s1)
 OP32Z(s_orn2_b32, s0 | ~s1)
 OP64Z(s_orn2_b64, s0 | ~s1)
-OP32Z(s_nand_b32, ~(s0 & s1))
-OP64Z(s_nand_b64, ~(s0 & s1))
+OP32Z(s_nand_b32, ~(s0 &s1))
+OP64Z(s_nand_b64, ~(s0 &s1))
 OP32Z(s_nor_b32, ~(s0 | s1))
 OP64Z(s_nor_b64, ~(s0 | s1))
 OP32Z(s_xnor_b32, ~(s0 ^ s1))
@@ -230,27 +208,23 @@ OP32Z(s_lshl_b32, s0 << (s1 & 31))
 OP32Z(s_lshr_b32, s0 >> (s1 & 31))
 OP32Z(s_ashr_i32, (i32)s0 >> (s1 & 31))
 /* 64-bit shifts take a 32-bit shift count in S1. */
-static void s_lshl_b64(wave *w, const xinst *x)
-{
+static void s_lshl_b64(wave *w, const xinst *x) {
     u64 d = S0_64 << (S1 & 63);
     w->scc = d != 0;
     x_sd64(w, x, d);
 }
-static void s_lshr_b64(wave *w, const xinst *x)
-{
+static void s_lshr_b64(wave *w, const xinst *x) {
     u64 d = S0_64 >> (S1 & 63);
     w->scc = d != 0;
     x_sd64(w, x, d);
 }
-static void s_ashr_i64(wave *w, const xinst *x)
-{
+static void s_ashr_i64(wave *w, const xinst *x) {
     u64 d = (u64)((i64)S0_64 >> (S1 & 63));
     w->scc = d != 0;
     x_sd64(w, x, d);
 }
 OP32(s_bfm_b32, ((1u << (s0 & 31)) - 1) << (s1 & 31))
-static void s_bfm_b64(wave *w, const xinst *x)
-{
+static void s_bfm_b64(wave *w, const xinst *x) {
     u32 a = S0, b = S1;
     x_sd64(w, x, ((1ull << (a & 63)) - 1) << (b & 63));
 }
@@ -259,20 +233,17 @@ OP32(s_mul_hi_u32, (u32)(((u64)s0 * s1) >> 32))
 OP32(s_mul_hi_i32, (u32)((u64)((i64)(i32)s0 * (i64)(i32)s1) >> 32))
 OP32Z(s_bfe_u32, bfe_u32(s0, s1))
 OP32Z(s_bfe_i32, bfe_i32(s0, s1))
-static void s_bfe_u64(wave *w, const xinst *x)
-{
+static void s_bfe_u64(wave *w, const xinst *x) {
     u64 d = bfe_u64(S0_64, S1);
     w->scc = d != 0;
     x_sd64(w, x, d);
 }
-static void s_bfe_i64(wave *w, const xinst *x)
-{
+static void s_bfe_i64(wave *w, const xinst *x) {
     u64 d = bfe_i64(S0_64, S1);
     w->scc = d != 0;
     x_sd64(w, x, d);
 }
-static void s_absdiff_i32(wave *w, const xinst *x)
-{
+static void s_absdiff_i32(wave *w, const xinst *x) {
     i64 d = (i64)(i32)S0 - (i64)(i32)S1;
     u32 r = (u32)(d < 0 ? -d : d);
     w->scc = r != 0;
@@ -280,8 +251,7 @@ static void s_absdiff_i32(wave *w, const xinst *x)
 }
 /* s_lshlN_add_u32: D = (S0 << N) + S1; SCC = unsigned overflow. */
 #define LSHL_ADD(name, n)                                                                          \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u64 r = ((u64)S0 << n) + S1;                                                               \
         w->scc = r >> 32 != 0;                                                                     \
         x_sd32(w, x, (u32)r);                                                                      \
@@ -298,13 +268,11 @@ OP32(s_pack_hh_b32_b16, s0 >> 16 | (s1 & 0xffff0000u))
 
 OP32(s_mov_b32, s0)
 OP64(s_mov_b64, s0)
-static void s_cmov_b32(wave *w, const xinst *x)
-{
+static void s_cmov_b32(wave *w, const xinst *x) {
     if (w->scc)
         x_sd32(w, x, S0);
 }
-static void s_cmov_b64(wave *w, const xinst *x)
-{
+static void s_cmov_b64(wave *w, const xinst *x) {
     if (w->scc)
         x_sd64(w, x, S0_64);
 }
@@ -332,22 +300,23 @@ OP32Z(s_abs_i32, (i32)s0 < 0 ? -s0 : s0)
 OP32Z(s_quadmask_b32, (u32)quadmask64(s0))
 OP64Z(s_quadmask_b64, quadmask64(s0))
 /* s_bitset: D[S0[4:0]] = 0/1, the other bits of D kept. */
-static void s_bitset0_b32(wave *w, const xinst *x) { x_sd32(w, x, w->s[x->in.dst[0].idx] & ~(1u << (S0 & 31))); }
-static void s_bitset1_b32(wave *w, const xinst *x) { x_sd32(w, x, w->s[x->in.dst[0].idx] | 1u << (S0 & 31)); }
-static void s_bitset0_b64(wave *w, const xinst *x)
-{
+static void s_bitset0_b32(wave *w, const xinst *x) {
+    x_sd32(w, x, w->s[x->in.dst[0].idx] & ~(1u << (S0 & 31)));
+}
+static void s_bitset1_b32(wave *w, const xinst *x) {
+    x_sd32(w, x, w->s[x->in.dst[0].idx] | 1u << (S0 & 31));
+}
+static void s_bitset0_b64(wave *w, const xinst *x) {
     unsigned d = x->in.dst[0].idx;
     u64 v = w->s[d] | (u64)w->s[d + 1] << 32;
     x_sd64(w, x, v & ~(1ull << (S0 & 63)));
 }
-static void s_bitset1_b64(wave *w, const xinst *x)
-{
+static void s_bitset1_b64(wave *w, const xinst *x) {
     unsigned d = x->in.dst[0].idx;
     u64 v = w->s[d] | (u64)w->s[d + 1] << 32;
     x_sd64(w, x, v | 1ull << (S0 & 63));
 }
-static void s_bitreplicate_b64_b32(wave *w, const xinst *x)
-{
+static void s_bitreplicate_b64_b32(wave *w, const xinst *x) {
     u32 s = S0;
     u64 r = 0;
     for (int i = 0; i < 32; i++)
@@ -359,8 +328,7 @@ static void s_bitreplicate_b64_b32(wave *w, const xinst *x)
 /* saveexec family: D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0.  The wrexec forms write the
  * new EXEC to D instead of the old one. */
 #define SAVEEXEC(name, expr, wr)                                                                   \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u64 s0 = S0_64, ex = wave_exec(w);                                                         \
         u64 ne = (expr);                                                                           \
         wave_set_exec(w, ne);                                                                      \
@@ -372,26 +340,24 @@ SAVEEXEC(s_or_saveexec_b64, s0 | ex, 0)
 SAVEEXEC(s_xor_saveexec_b64, s0 ^ ex, 0)
 SAVEEXEC(s_andn2_saveexec_b64, s0 & ~ex, 0)
 SAVEEXEC(s_orn2_saveexec_b64, s0 | ~ex, 0)
-SAVEEXEC(s_nand_saveexec_b64, ~(s0 & ex), 0)
+SAVEEXEC(s_nand_saveexec_b64, ~(s0 &ex), 0)
 SAVEEXEC(s_nor_saveexec_b64, ~(s0 | ex), 0)
 SAVEEXEC(s_xnor_saveexec_b64, ~(s0 ^ ex), 0)
-SAVEEXEC(s_andn1_saveexec_b64, ~s0 & ex, 0)
+SAVEEXEC(s_andn1_saveexec_b64, ~s0 &ex, 0)
 SAVEEXEC(s_orn1_saveexec_b64, ~s0 | ex, 0)
-SAVEEXEC(s_andn1_wrexec_b64, ~s0 & ex, 1)
+SAVEEXEC(s_andn1_wrexec_b64, ~s0 &ex, 1)
 SAVEEXEC(s_andn2_wrexec_b64, s0 & ~ex, 1)
 
 /* Program counter: addresses are code_va + byte offset; w->pc already points past this
  * instruction when the handler runs.  A target 4 GiB or more away from the code (either side)
  * must not wrap into it: it becomes an offset the wave loop refuses (bad-PC fault). */
-static void jump_va(wave *w, u64 va)
-{
+static void jump_va(wave *w, u64 va) {
     u64 off = va - w->prog->code_va - w->va_bias;
     w->pc = off > UINT32_MAX ? UINT32_MAX : (u32)off;
 }
 static void s_getpc_b64(wave *w, const xinst *x) { x_sd64(w, x, wave_code_va(w, w->pc)); }
 static void s_setpc_b64(wave *w, const xinst *x) { jump_va(w, S0_64); }
-static void s_swappc_b64(wave *w, const xinst *x)
-{
+static void s_swappc_b64(wave *w, const xinst *x) {
     u64 target = S0_64;
     x_sd64(w, x, wave_code_va(w, w->pc));
     jump_va(w, target);
@@ -399,8 +365,7 @@ static void s_swappc_b64(wave *w, const xinst *x)
 
 /* s_movrels/s_movreld: relative SGPR addressing by M0; an index past the SGPR file faults. */
 static int sreg_index_ok(unsigned idx, unsigned n) { return idx + n <= 102; }
-static void s_movrels_b32(wave *w, const xinst *x)
-{
+static void s_movrels_b32(wave *w, const xinst *x) {
     unsigned i = x->in.src[0].idx + w->s[124];
     if (!sreg_index_ok(i, 1)) {
         wave_fault(w, x, XF_ILLEGAL);
@@ -408,8 +373,7 @@ static void s_movrels_b32(wave *w, const xinst *x)
     }
     x_sd32(w, x, w->s[i]);
 }
-static void s_movrels_b64(wave *w, const xinst *x)
-{
+static void s_movrels_b64(wave *w, const xinst *x) {
     unsigned i = x->in.src[0].idx + w->s[124];
     if (!sreg_index_ok(i, 2)) {
         wave_fault(w, x, XF_ILLEGAL);
@@ -417,8 +381,7 @@ static void s_movrels_b64(wave *w, const xinst *x)
     }
     x_sd64(w, x, w->s[i] | (u64)w->s[i + 1] << 32);
 }
-static void s_movreld_b32(wave *w, const xinst *x)
-{
+static void s_movreld_b32(wave *w, const xinst *x) {
     unsigned i = x->in.dst[0].idx + w->s[124];
     if (!sreg_index_ok(i, 1)) {
         wave_fault(w, x, XF_ILLEGAL);
@@ -426,8 +389,7 @@ static void s_movreld_b32(wave *w, const xinst *x)
     }
     w->s[i] = S0;
 }
-static void s_movreld_b64(wave *w, const xinst *x)
-{
+static void s_movreld_b64(wave *w, const xinst *x) {
     unsigned i = x->in.dst[0].idx + w->s[124];
     if (!sreg_index_ok(i, 2)) {
         wave_fault(w, x, XF_ILLEGAL);
@@ -442,25 +404,23 @@ static void s_movreld_b64(wave *w, const xinst *x)
  * s_set_gpr_idx_on S0, mode: M0[7:0] = S0[7:0], M0[15:12] = mode (bit 0 SRC0, 1 SRC1, 2 SRC2,
  * 3 DST), indexing on; while on, each VALU instruction's selected VGPR operands are offset by
  * M0[7:0].  An index that runs past v255 faults instead of touching other registers. */
-static void s_set_gpr_idx_on(wave *w, const xinst *x)
-{
+static void s_set_gpr_idx_on(wave *w, const xinst *x) {
     unsigned mode = x->in.f.s.gpr_idx_mode & 15;
     w->s[124] = (w->s[124] & ~0xf0ffu) | (S0 & 0xff) | mode << 12;
     w->gpr_idx_on = 1;
 }
-static void s_set_gpr_idx_off(wave *w, const xinst *x)
-{
+static void s_set_gpr_idx_off(wave *w, const xinst *x) {
     (void)x;
     w->gpr_idx_on = 0;
 }
-static void s_set_gpr_idx_idx(wave *w, const xinst *x) { w->s[124] = (w->s[124] & ~0xffu) | (S0 & 0xff); }
-static void s_set_gpr_idx_mode(wave *w, const xinst *x)
-{
+static void s_set_gpr_idx_idx(wave *w, const xinst *x) {
+    w->s[124] = (w->s[124] & ~0xffu) | (S0 & 0xff);
+}
+static void s_set_gpr_idx_mode(wave *w, const xinst *x) {
     w->s[124] = (w->s[124] & ~0xf000u) | (u32)(x->in.f.s.gpr_idx_mode & 15) << 12;
 }
 
-void x_run_indexed(wave *w, const xinst *x)
-{
+void x_run_indexed(wave *w, const xinst *x) {
     xinst t = *x;
     unsigned idx = w->s[124] & 0xff, mode = (w->s[124] >> 12) & 15;
     for (unsigned i = 0; i < 4; i++) {
@@ -484,22 +444,19 @@ void x_run_indexed(wave *w, const xinst *x)
  * that mode or faults by name).  Any other register faults as unimplemented. */
 enum { HWREG_MODE = 1 };
 
-static u32 hw_mask(const xinst *x)
-{
+static u32 hw_mask(const xinst *x) {
     unsigned off = x->in.f.s.hw_off, size = x->in.f.s.hw_size;
     u32 m = size >= 32 ? 0xffffffffu : (1u << size) - 1;
     return m << off;
 }
-static void s_getreg_b32(wave *w, const xinst *x)
-{
+static void s_getreg_b32(wave *w, const xinst *x) {
     if (x->in.f.s.hw_id != HWREG_MODE) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         return;
     }
     x_sd32(w, x, (w->mode & hw_mask(x)) >> x->in.f.s.hw_off);
 }
-static void setreg(wave *w, const xinst *x, u32 v)
-{
+static void setreg(wave *w, const xinst *x, u32 v) {
     u32 m = hw_mask(x), nm = (w->mode & ~m) | ((v << x->in.f.s.hw_off) & m);
     if (x->in.f.s.hw_id != HWREG_MODE) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
@@ -534,15 +491,13 @@ static void s_bitcmp1_b64(wave *w, const xinst *x) { w->scc = ((S0_64 >> (S1 & 6
 /* ---- SOPK ---------------------------------------------------------------------------------- */
 
 static void s_movk_i32(wave *w, const xinst *x) { x_sd32(w, x, (u32)SIMM16); }
-static void s_cmovk_i32(wave *w, const xinst *x)
-{
+static void s_cmovk_i32(wave *w, const xinst *x) {
     if (w->scc)
         x_sd32(w, x, (u32)SIMM16);
 }
 /* SOPK compares only read the register in the sdst field: the decoder gives it as src[0]. */
 #define CMPK(name, expr)                                                                           \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         u32 s0 = S0;                                                                               \
         w->scc = (expr) ? 1 : 0;                                                                   \
     }
@@ -558,18 +513,15 @@ CMPK(s_cmpk_gt_u32, s0 > UIMM16)
 CMPK(s_cmpk_ge_u32, s0 >= UIMM16)
 CMPK(s_cmpk_lt_u32, s0 < UIMM16)
 CMPK(s_cmpk_le_u32, s0 <= UIMM16)
-static void s_addk_i32(wave *w, const xinst *x)
-{
+static void s_addk_i32(wave *w, const xinst *x) {
     i32 r, a = (i32)w->s[x->in.dst[0].idx];
     w->scc = __builtin_add_overflow(a, SIMM16, &r);
     x_sd32(w, x, (u32)r);
 }
-static void s_mulk_i32(wave *w, const xinst *x)
-{
+static void s_mulk_i32(wave *w, const xinst *x) {
     x_sd32(w, x, (u32)((i64)(i32)w->s[x->in.dst[0].idx] * SIMM16));
 }
-static void s_call_b64(wave *w, const xinst *x)
-{
+static void s_call_b64(wave *w, const xinst *x) {
     x_sd64(w, x, wave_code_va(w, w->pc));
     w->pc += (u32)(SIMM16 * 4);
 }
@@ -577,8 +529,7 @@ static void s_call_b64(wave *w, const xinst *x)
 /* ---- SOPP ---------------------------------------------------------------------------------- */
 
 static void s_nop(wave *w, const xinst *x) { (void)w, (void)x; }
-static void s_endpgm(wave *w, const xinst *x)
-{
+static void s_endpgm(wave *w, const xinst *x) {
     (void)x;
     w->status = WAVE_DONE;
 }
@@ -586,20 +537,17 @@ static void s_trap(wave *w, const xinst *x) { wave_fault(w, x, XF_TRAP); }
 /* s_sleep: the wave stops issuing for a while (CDNA3/CDNA4 ISA, S_SLEEP): give the turn to the
  * other resident waves.  Kernels sleep in wait loops, so this is where a waiting wave lets the
  * wave it waits for run (src/dispatch/sched.c). */
-static void s_sleep(wave *w, const xinst *x)
-{
+static void s_sleep(wave *w, const xinst *x) {
     (void)x;
     w->status = WAVE_YIELD;
 }
 
-static void s_barrier(wave *w, const xinst *x)
-{
+static void s_barrier(wave *w, const xinst *x) {
     (void)x;
     w->status = WAVE_BARRIER;
 }
 #define BRANCH(name, cond)                                                                         \
-    static void name(wave *w, const xinst *x)                                                      \
-    {                                                                                              \
+    static void name(wave *w, const xinst *x) {                                                    \
         if (cond)                                                                                  \
             w->pc += (u32)(SIMM16 * 4);                                                            \
     }
@@ -619,8 +567,7 @@ BRANCH(s_cbranch_cdbg, 0)
 /* s_sethalt 1 halts the wave until an outside agent resumes it, which never happens here: report
  * it as a "wave halted" fault rather than hang the launch.  s_sethalt 0 clears HALT: nothing to
  * do, a running wave is not halted. */
-static void s_sethalt(wave *w, const xinst *x)
-{
+static void s_sethalt(wave *w, const xinst *x) {
     if (UIMM16 & 1)
         wave_fault(w, x, XF_HALT);
 }
@@ -632,25 +579,16 @@ static void s_sethalt(wave *w, const xinst *x)
  * returns a doorbell id in EXEC), and the graphics messages of gfx9 (GS, GS_DONE, ORDERED_PS_DONE,
  * ...) have no meaning gfxemu can give them: they stop the wave as unimplemented rather than be
  * silently dropped.  Returns 0 when the wave may continue. */
-static int sendmsg(wave *w, const xinst *x)
-{
+static int sendmsg(wave *w, const xinst *x) {
     switch (x->in.f.s.msg) {
-    case 1: /* MSG_INTERRUPT */
-        return 0;
-    case 6: /* MSG_HALT_WAVES */
-        wave_fault(w, x, XF_HALT);
-        return -1;
-    case 0:
-        wave_fault(w, x, XF_ILLEGAL);
-        return -1;
-    default:
-        wave_fault(w, x, XF_UNIMPLEMENTED);
-        return -1;
+    case 1: /* MSG_INTERRUPT */ return 0;
+    case 6: /* MSG_HALT_WAVES */ wave_fault(w, x, XF_HALT); return -1;
+    case 0: wave_fault(w, x, XF_ILLEGAL); return -1;
+    default: wave_fault(w, x, XF_UNIMPLEMENTED); return -1;
     }
 }
 static void s_sendmsg(wave *w, const xinst *x) { (void)sendmsg(w, x); }
-static void s_sendmsghalt(wave *w, const xinst *x)
-{
+static void s_sendmsghalt(wave *w, const xinst *x) {
     if (sendmsg(w, x) == 0)
         wave_fault(w, x, XF_HALT);
 }
@@ -665,8 +603,7 @@ static void s_setvskip(wave *w, const xinst *x) { w->vskip = (S0 >> (S1 & 31)) &
  * CSP is back at the value saved in S0. */
 static unsigned csp(const wave *w) { return w->mode >> 29; }
 static void set_csp(wave *w, unsigned c) { w->mode = (w->mode & 0x1fffffffu) | (c & 7) << 29; }
-static void csp_fork(wave *w, u64 mask, u64 target_va)
-{
+static void csp_fork(wave *w, u64 mask, u64 target_va) {
     u64 exec = wave_exec(w), pass = mask & exec, fail = ~mask & exec;
     u64 next_va = wave_code_va(w, w->pc), push_pc, push_exec;
     if (pass == exec) {
@@ -689,12 +626,10 @@ static void csp_fork(wave *w, u64 mask, u64 target_va)
     set_csp(w, csp(w) + 1);
 }
 static void s_cbranch_g_fork(wave *w, const xinst *x) { csp_fork(w, S0_64, S1_64); }
-static void s_cbranch_i_fork(wave *w, const xinst *x)
-{
+static void s_cbranch_i_fork(wave *w, const xinst *x) {
     csp_fork(w, S0_64, wave_code_va(w, w->pc) + (u64)(int64_t)x->in.f.s.offset);
 }
-static void s_cbranch_join(wave *w, const xinst *x)
-{
+static void s_cbranch_join(wave *w, const xinst *x) {
     if (csp(w) == S0)
         return;
     set_csp(w, csp(w) - 1);
@@ -710,48 +645,87 @@ static void s_rfe_b64(wave *w, const xinst *x) { jump_va(w, S0_64); }
 #define H(op, fn, cls) {ISA_OP_##op, cls, ISA_T_B32, fn}
 #define H64(op, fn, cls) {ISA_OP_##op, cls, ISA_T_B64, fn}
 const xhandler x_salu_handlers[] = {
-    H(S_ADD_U32, s_add_u32, XC_SALU), H(S_SUB_U32, s_sub_u32, XC_SALU),
-    H(S_ADDC_U32, s_addc_u32, XC_SALU), H(S_SUBB_U32, s_subb_u32, XC_SALU),
-    H(S_ADD_I32, s_add_i32, XC_SALU), H(S_SUB_I32, s_sub_i32, XC_SALU),
-    H(S_MIN_I32, s_min_i32, XC_SALU), H(S_MIN_U32, s_min_u32, XC_SALU),
-    H(S_MAX_I32, s_max_i32, XC_SALU), H(S_MAX_U32, s_max_u32, XC_SALU),
-    H(S_CSELECT_B32, s_cselect_b32, XC_SALU), H64(S_CSELECT_B64, s_cselect_b64, XC_SALU),
-    H(S_AND_B32, s_and_b32, XC_SALU), H64(S_AND_B64, s_and_b64, XC_SALU),
-    H(S_OR_B32, s_or_b32, XC_SALU), H64(S_OR_B64, s_or_b64, XC_SALU),
-    H(S_XOR_B32, s_xor_b32, XC_SALU), H64(S_XOR_B64, s_xor_b64, XC_SALU),
-    H(S_ANDN2_B32, s_andn2_b32, XC_SALU), H64(S_ANDN2_B64, s_andn2_b64, XC_SALU),
-    H(S_ORN2_B32, s_orn2_b32, XC_SALU), H64(S_ORN2_B64, s_orn2_b64, XC_SALU),
-    H(S_NAND_B32, s_nand_b32, XC_SALU), H64(S_NAND_B64, s_nand_b64, XC_SALU),
-    H(S_NOR_B32, s_nor_b32, XC_SALU), H64(S_NOR_B64, s_nor_b64, XC_SALU),
-    H(S_XNOR_B32, s_xnor_b32, XC_SALU), H64(S_XNOR_B64, s_xnor_b64, XC_SALU),
-    H(S_LSHL_B32, s_lshl_b32, XC_SALU), H64(S_LSHL_B64, s_lshl_b64, XC_SALU),
-    H(S_LSHR_B32, s_lshr_b32, XC_SALU), H64(S_LSHR_B64, s_lshr_b64, XC_SALU),
-    H(S_ASHR_I32, s_ashr_i32, XC_SALU), H64(S_ASHR_I64, s_ashr_i64, XC_SALU),
-    H(S_BFM_B32, s_bfm_b32, XC_SALU), H(S_BFM_B64, s_bfm_b64, XC_SALU),
-    H(S_MUL_I32, s_mul_i32, XC_SALU), H(S_MUL_HI_U32, s_mul_hi_u32, XC_SALU),
-    H(S_MUL_HI_I32, s_mul_hi_i32, XC_SALU), H(S_BFE_U32, s_bfe_u32, XC_SALU),
-    H(S_BFE_I32, s_bfe_i32, XC_SALU), H64(S_BFE_U64, s_bfe_u64, XC_SALU),
-    H64(S_BFE_I64, s_bfe_i64, XC_SALU), H(S_ABSDIFF_I32, s_absdiff_i32, XC_SALU),
-    H(S_LSHL1_ADD_U32, s_lshl1_add_u32, XC_SALU), H(S_LSHL2_ADD_U32, s_lshl2_add_u32, XC_SALU),
-    H(S_LSHL3_ADD_U32, s_lshl3_add_u32, XC_SALU), H(S_LSHL4_ADD_U32, s_lshl4_add_u32, XC_SALU),
+    H(S_ADD_U32, s_add_u32, XC_SALU),
+    H(S_SUB_U32, s_sub_u32, XC_SALU),
+    H(S_ADDC_U32, s_addc_u32, XC_SALU),
+    H(S_SUBB_U32, s_subb_u32, XC_SALU),
+    H(S_ADD_I32, s_add_i32, XC_SALU),
+    H(S_SUB_I32, s_sub_i32, XC_SALU),
+    H(S_MIN_I32, s_min_i32, XC_SALU),
+    H(S_MIN_U32, s_min_u32, XC_SALU),
+    H(S_MAX_I32, s_max_i32, XC_SALU),
+    H(S_MAX_U32, s_max_u32, XC_SALU),
+    H(S_CSELECT_B32, s_cselect_b32, XC_SALU),
+    H64(S_CSELECT_B64, s_cselect_b64, XC_SALU),
+    H(S_AND_B32, s_and_b32, XC_SALU),
+    H64(S_AND_B64, s_and_b64, XC_SALU),
+    H(S_OR_B32, s_or_b32, XC_SALU),
+    H64(S_OR_B64, s_or_b64, XC_SALU),
+    H(S_XOR_B32, s_xor_b32, XC_SALU),
+    H64(S_XOR_B64, s_xor_b64, XC_SALU),
+    H(S_ANDN2_B32, s_andn2_b32, XC_SALU),
+    H64(S_ANDN2_B64, s_andn2_b64, XC_SALU),
+    H(S_ORN2_B32, s_orn2_b32, XC_SALU),
+    H64(S_ORN2_B64, s_orn2_b64, XC_SALU),
+    H(S_NAND_B32, s_nand_b32, XC_SALU),
+    H64(S_NAND_B64, s_nand_b64, XC_SALU),
+    H(S_NOR_B32, s_nor_b32, XC_SALU),
+    H64(S_NOR_B64, s_nor_b64, XC_SALU),
+    H(S_XNOR_B32, s_xnor_b32, XC_SALU),
+    H64(S_XNOR_B64, s_xnor_b64, XC_SALU),
+    H(S_LSHL_B32, s_lshl_b32, XC_SALU),
+    H64(S_LSHL_B64, s_lshl_b64, XC_SALU),
+    H(S_LSHR_B32, s_lshr_b32, XC_SALU),
+    H64(S_LSHR_B64, s_lshr_b64, XC_SALU),
+    H(S_ASHR_I32, s_ashr_i32, XC_SALU),
+    H64(S_ASHR_I64, s_ashr_i64, XC_SALU),
+    H(S_BFM_B32, s_bfm_b32, XC_SALU),
+    H(S_BFM_B64, s_bfm_b64, XC_SALU),
+    H(S_MUL_I32, s_mul_i32, XC_SALU),
+    H(S_MUL_HI_U32, s_mul_hi_u32, XC_SALU),
+    H(S_MUL_HI_I32, s_mul_hi_i32, XC_SALU),
+    H(S_BFE_U32, s_bfe_u32, XC_SALU),
+    H(S_BFE_I32, s_bfe_i32, XC_SALU),
+    H64(S_BFE_U64, s_bfe_u64, XC_SALU),
+    H64(S_BFE_I64, s_bfe_i64, XC_SALU),
+    H(S_ABSDIFF_I32, s_absdiff_i32, XC_SALU),
+    H(S_LSHL1_ADD_U32, s_lshl1_add_u32, XC_SALU),
+    H(S_LSHL2_ADD_U32, s_lshl2_add_u32, XC_SALU),
+    H(S_LSHL3_ADD_U32, s_lshl3_add_u32, XC_SALU),
+    H(S_LSHL4_ADD_U32, s_lshl4_add_u32, XC_SALU),
     H(S_PACK_LL_B32_B16, s_pack_ll_b32_b16, XC_SALU),
     H(S_PACK_LH_B32_B16, s_pack_lh_b32_b16, XC_SALU),
     H(S_PACK_HH_B32_B16, s_pack_hh_b32_b16, XC_SALU),
-    H(S_MOV_B32, s_mov_b32, XC_SALU), H64(S_MOV_B64, s_mov_b64, XC_SALU),
-    H(S_CMOV_B32, s_cmov_b32, XC_SALU), H64(S_CMOV_B64, s_cmov_b64, XC_SALU),
-    H(S_NOT_B32, s_not_b32, XC_SALU), H64(S_NOT_B64, s_not_b64, XC_SALU),
-    H(S_WQM_B32, s_wqm_b32, XC_SALU), H64(S_WQM_B64, s_wqm_b64, XC_SALU),
-    H(S_BREV_B32, s_brev_b32, XC_SALU), H64(S_BREV_B64, s_brev_b64, XC_SALU),
-    H(S_BCNT0_I32_B32, s_bcnt0_i32_b32, XC_SALU), H64(S_BCNT0_I32_B64, s_bcnt0_i32_b64, XC_SALU),
-    H(S_BCNT1_I32_B32, s_bcnt1_i32_b32, XC_SALU), H64(S_BCNT1_I32_B64, s_bcnt1_i32_b64, XC_SALU),
-    H(S_FF0_I32_B32, s_ff0_i32_b32, XC_SALU), H64(S_FF0_I32_B64, s_ff0_i32_b64, XC_SALU),
-    H(S_FF1_I32_B32, s_ff1_i32_b32, XC_SALU), H64(S_FF1_I32_B64, s_ff1_i32_b64, XC_SALU),
-    H(S_FLBIT_I32_B32, s_flbit_i32_b32, XC_SALU), H64(S_FLBIT_I32_B64, s_flbit_i32_b64, XC_SALU),
-    H(S_FLBIT_I32, s_flbit_i32, XC_SALU), H64(S_FLBIT_I32_I64, s_flbit_i32_i64, XC_SALU),
-    H(S_SEXT_I32_I8, s_sext_i32_i8, XC_SALU), H(S_SEXT_I32_I16, s_sext_i32_i16, XC_SALU),
-    H(S_ABS_I32, s_abs_i32, XC_SALU), H(S_QUADMASK_B32, s_quadmask_b32, XC_SALU),
-    H64(S_QUADMASK_B64, s_quadmask_b64, XC_SALU), H(S_BITSET0_B32, s_bitset0_b32, XC_SALU),
-    H(S_BITSET1_B32, s_bitset1_b32, XC_SALU), H(S_BITSET0_B64, s_bitset0_b64, XC_SALU),
+    H(S_MOV_B32, s_mov_b32, XC_SALU),
+    H64(S_MOV_B64, s_mov_b64, XC_SALU),
+    H(S_CMOV_B32, s_cmov_b32, XC_SALU),
+    H64(S_CMOV_B64, s_cmov_b64, XC_SALU),
+    H(S_NOT_B32, s_not_b32, XC_SALU),
+    H64(S_NOT_B64, s_not_b64, XC_SALU),
+    H(S_WQM_B32, s_wqm_b32, XC_SALU),
+    H64(S_WQM_B64, s_wqm_b64, XC_SALU),
+    H(S_BREV_B32, s_brev_b32, XC_SALU),
+    H64(S_BREV_B64, s_brev_b64, XC_SALU),
+    H(S_BCNT0_I32_B32, s_bcnt0_i32_b32, XC_SALU),
+    H64(S_BCNT0_I32_B64, s_bcnt0_i32_b64, XC_SALU),
+    H(S_BCNT1_I32_B32, s_bcnt1_i32_b32, XC_SALU),
+    H64(S_BCNT1_I32_B64, s_bcnt1_i32_b64, XC_SALU),
+    H(S_FF0_I32_B32, s_ff0_i32_b32, XC_SALU),
+    H64(S_FF0_I32_B64, s_ff0_i32_b64, XC_SALU),
+    H(S_FF1_I32_B32, s_ff1_i32_b32, XC_SALU),
+    H64(S_FF1_I32_B64, s_ff1_i32_b64, XC_SALU),
+    H(S_FLBIT_I32_B32, s_flbit_i32_b32, XC_SALU),
+    H64(S_FLBIT_I32_B64, s_flbit_i32_b64, XC_SALU),
+    H(S_FLBIT_I32, s_flbit_i32, XC_SALU),
+    H64(S_FLBIT_I32_I64, s_flbit_i32_i64, XC_SALU),
+    H(S_SEXT_I32_I8, s_sext_i32_i8, XC_SALU),
+    H(S_SEXT_I32_I16, s_sext_i32_i16, XC_SALU),
+    H(S_ABS_I32, s_abs_i32, XC_SALU),
+    H(S_QUADMASK_B32, s_quadmask_b32, XC_SALU),
+    H64(S_QUADMASK_B64, s_quadmask_b64, XC_SALU),
+    H(S_BITSET0_B32, s_bitset0_b32, XC_SALU),
+    H(S_BITSET1_B32, s_bitset1_b32, XC_SALU),
+    H(S_BITSET0_B64, s_bitset0_b64, XC_SALU),
     H(S_BITSET1_B64, s_bitset1_b64, XC_SALU),
     H(S_BITREPLICATE_B64_B32, s_bitreplicate_b64_b32, XC_SALU),
     H64(S_AND_SAVEEXEC_B64, s_and_saveexec_b64, XC_SALU),
@@ -766,54 +740,89 @@ const xhandler x_salu_handlers[] = {
     H64(S_ORN1_SAVEEXEC_B64, s_orn1_saveexec_b64, XC_SALU),
     H64(S_ANDN1_WREXEC_B64, s_andn1_wrexec_b64, XC_SALU),
     H64(S_ANDN2_WREXEC_B64, s_andn2_wrexec_b64, XC_SALU),
-    H64(S_GETPC_B64, s_getpc_b64, XC_BRANCH), H64(S_SETPC_B64, s_setpc_b64, XC_BRANCH),
-    H64(S_SWAPPC_B64, s_swappc_b64, XC_BRANCH), H(S_MOVRELS_B32, s_movrels_b32, XC_SALU),
-    H64(S_MOVRELS_B64, s_movrels_b64, XC_SALU), H(S_MOVRELD_B32, s_movreld_b32, XC_SALU),
+    H64(S_GETPC_B64, s_getpc_b64, XC_BRANCH),
+    H64(S_SETPC_B64, s_setpc_b64, XC_BRANCH),
+    H64(S_SWAPPC_B64, s_swappc_b64, XC_BRANCH),
+    H(S_MOVRELS_B32, s_movrels_b32, XC_SALU),
+    H64(S_MOVRELS_B64, s_movrels_b64, XC_SALU),
+    H(S_MOVRELD_B32, s_movreld_b32, XC_SALU),
     H64(S_MOVRELD_B64, s_movreld_b64, XC_SALU),
-    H(S_CMP_EQ_I32, s_cmp_eq_i32, XC_SALU), H(S_CMP_LG_I32, s_cmp_lg_i32, XC_SALU),
-    H(S_CMP_GT_I32, s_cmp_gt_i32, XC_SALU), H(S_CMP_GE_I32, s_cmp_ge_i32, XC_SALU),
-    H(S_CMP_LT_I32, s_cmp_lt_i32, XC_SALU), H(S_CMP_LE_I32, s_cmp_le_i32, XC_SALU),
-    H(S_CMP_EQ_U32, s_cmp_eq_u32, XC_SALU), H(S_CMP_LG_U32, s_cmp_lg_u32, XC_SALU),
-    H(S_CMP_GT_U32, s_cmp_gt_u32, XC_SALU), H(S_CMP_GE_U32, s_cmp_ge_u32, XC_SALU),
-    H(S_CMP_LT_U32, s_cmp_lt_u32, XC_SALU), H(S_CMP_LE_U32, s_cmp_le_u32, XC_SALU),
-    H64(S_CMP_EQ_U64, s_cmp_eq_u64, XC_SALU), H64(S_CMP_LG_U64, s_cmp_lg_u64, XC_SALU),
-    H(S_BITCMP0_B32, s_bitcmp0_b32, XC_SALU), H(S_BITCMP1_B32, s_bitcmp1_b32, XC_SALU),
-    H64(S_BITCMP0_B64, s_bitcmp0_b64, XC_SALU), H64(S_BITCMP1_B64, s_bitcmp1_b64, XC_SALU),
-    H(S_MOVK_I32, s_movk_i32, XC_SALU), H(S_CMOVK_I32, s_cmovk_i32, XC_SALU),
-    H(S_CMPK_EQ_I32, s_cmpk_eq_i32, XC_SALU), H(S_CMPK_LG_I32, s_cmpk_lg_i32, XC_SALU),
-    H(S_CMPK_GT_I32, s_cmpk_gt_i32, XC_SALU), H(S_CMPK_GE_I32, s_cmpk_ge_i32, XC_SALU),
-    H(S_CMPK_LT_I32, s_cmpk_lt_i32, XC_SALU), H(S_CMPK_LE_I32, s_cmpk_le_i32, XC_SALU),
-    H(S_CMPK_EQ_U32, s_cmpk_eq_u32, XC_SALU), H(S_CMPK_LG_U32, s_cmpk_lg_u32, XC_SALU),
-    H(S_CMPK_GT_U32, s_cmpk_gt_u32, XC_SALU), H(S_CMPK_GE_U32, s_cmpk_ge_u32, XC_SALU),
-    H(S_CMPK_LT_U32, s_cmpk_lt_u32, XC_SALU), H(S_CMPK_LE_U32, s_cmpk_le_u32, XC_SALU),
-    H(S_ADDK_I32, s_addk_i32, XC_SALU), H(S_MULK_I32, s_mulk_i32, XC_SALU),
+    H(S_CMP_EQ_I32, s_cmp_eq_i32, XC_SALU),
+    H(S_CMP_LG_I32, s_cmp_lg_i32, XC_SALU),
+    H(S_CMP_GT_I32, s_cmp_gt_i32, XC_SALU),
+    H(S_CMP_GE_I32, s_cmp_ge_i32, XC_SALU),
+    H(S_CMP_LT_I32, s_cmp_lt_i32, XC_SALU),
+    H(S_CMP_LE_I32, s_cmp_le_i32, XC_SALU),
+    H(S_CMP_EQ_U32, s_cmp_eq_u32, XC_SALU),
+    H(S_CMP_LG_U32, s_cmp_lg_u32, XC_SALU),
+    H(S_CMP_GT_U32, s_cmp_gt_u32, XC_SALU),
+    H(S_CMP_GE_U32, s_cmp_ge_u32, XC_SALU),
+    H(S_CMP_LT_U32, s_cmp_lt_u32, XC_SALU),
+    H(S_CMP_LE_U32, s_cmp_le_u32, XC_SALU),
+    H64(S_CMP_EQ_U64, s_cmp_eq_u64, XC_SALU),
+    H64(S_CMP_LG_U64, s_cmp_lg_u64, XC_SALU),
+    H(S_BITCMP0_B32, s_bitcmp0_b32, XC_SALU),
+    H(S_BITCMP1_B32, s_bitcmp1_b32, XC_SALU),
+    H64(S_BITCMP0_B64, s_bitcmp0_b64, XC_SALU),
+    H64(S_BITCMP1_B64, s_bitcmp1_b64, XC_SALU),
+    H(S_MOVK_I32, s_movk_i32, XC_SALU),
+    H(S_CMOVK_I32, s_cmovk_i32, XC_SALU),
+    H(S_CMPK_EQ_I32, s_cmpk_eq_i32, XC_SALU),
+    H(S_CMPK_LG_I32, s_cmpk_lg_i32, XC_SALU),
+    H(S_CMPK_GT_I32, s_cmpk_gt_i32, XC_SALU),
+    H(S_CMPK_GE_I32, s_cmpk_ge_i32, XC_SALU),
+    H(S_CMPK_LT_I32, s_cmpk_lt_i32, XC_SALU),
+    H(S_CMPK_LE_I32, s_cmpk_le_i32, XC_SALU),
+    H(S_CMPK_EQ_U32, s_cmpk_eq_u32, XC_SALU),
+    H(S_CMPK_LG_U32, s_cmpk_lg_u32, XC_SALU),
+    H(S_CMPK_GT_U32, s_cmpk_gt_u32, XC_SALU),
+    H(S_CMPK_GE_U32, s_cmpk_ge_u32, XC_SALU),
+    H(S_CMPK_LT_U32, s_cmpk_lt_u32, XC_SALU),
+    H(S_CMPK_LE_U32, s_cmpk_le_u32, XC_SALU),
+    H(S_ADDK_I32, s_addk_i32, XC_SALU),
+    H(S_MULK_I32, s_mulk_i32, XC_SALU),
     H64(S_CALL_B64, s_call_b64, XC_BRANCH),
-    H(S_SET_GPR_IDX_ON, s_set_gpr_idx_on, XC_SALU), H(S_SET_GPR_IDX_OFF, s_set_gpr_idx_off, XC_SALU),
+    H(S_SET_GPR_IDX_ON, s_set_gpr_idx_on, XC_SALU),
+    H(S_SET_GPR_IDX_OFF, s_set_gpr_idx_off, XC_SALU),
     H(S_SET_GPR_IDX_IDX, s_set_gpr_idx_idx, XC_SALU),
     H(S_SET_GPR_IDX_MODE, s_set_gpr_idx_mode, XC_SALU),
-    H(S_GETREG_B32, s_getreg_b32, XC_SALU), H(S_SETREG_B32, s_setreg_b32, XC_SALU),
+    H(S_GETREG_B32, s_getreg_b32, XC_SALU),
+    H(S_SETREG_B32, s_setreg_b32, XC_SALU),
     H(S_SETREG_IMM32_B32, s_setreg_imm32_b32, XC_SALU),
     /* Hints and performance counters have no effect on results. */
-    H(S_ICACHE_INV, s_nop, XC_OTHER), H(S_INCPERFLEVEL, s_nop, XC_OTHER),
-    H(S_DECPERFLEVEL, s_nop, XC_OTHER), H(S_TTRACEDATA, s_nop, XC_OTHER),
-    H(S_WAKEUP, s_nop, XC_OTHER), H(S_SETKILL, s_nop, XC_OTHER),
+    H(S_ICACHE_INV, s_nop, XC_OTHER),
+    H(S_INCPERFLEVEL, s_nop, XC_OTHER),
+    H(S_DECPERFLEVEL, s_nop, XC_OTHER),
+    H(S_TTRACEDATA, s_nop, XC_OTHER),
+    H(S_WAKEUP, s_nop, XC_OTHER),
+    H(S_SETKILL, s_nop, XC_OTHER),
     H(S_ENDPGM_SAVED, s_endpgm, XC_BRANCH),
-    H(S_NOP, s_nop, XC_OTHER), H(S_ENDPGM, s_endpgm, XC_BRANCH), H(S_TRAP, s_trap, XC_OTHER),
-    H(S_BARRIER, s_barrier, XC_OTHER), H(S_WAITCNT, s_nop, XC_OTHER),
-    H(S_SLEEP, s_sleep, XC_OTHER), H(S_SETPRIO, s_nop, XC_OTHER),
-    H(S_BRANCH, s_branch, XC_BRANCH), H(S_CBRANCH_SCC0, s_cbranch_scc0, XC_BRANCH),
-    H(S_CBRANCH_SCC1, s_cbranch_scc1, XC_BRANCH), H(S_CBRANCH_VCCZ, s_cbranch_vccz, XC_BRANCH),
+    H(S_NOP, s_nop, XC_OTHER),
+    H(S_ENDPGM, s_endpgm, XC_BRANCH),
+    H(S_TRAP, s_trap, XC_OTHER),
+    H(S_BARRIER, s_barrier, XC_OTHER),
+    H(S_WAITCNT, s_nop, XC_OTHER),
+    H(S_SLEEP, s_sleep, XC_OTHER),
+    H(S_SETPRIO, s_nop, XC_OTHER),
+    H(S_BRANCH, s_branch, XC_BRANCH),
+    H(S_CBRANCH_SCC0, s_cbranch_scc0, XC_BRANCH),
+    H(S_CBRANCH_SCC1, s_cbranch_scc1, XC_BRANCH),
+    H(S_CBRANCH_VCCZ, s_cbranch_vccz, XC_BRANCH),
     H(S_CBRANCH_VCCNZ, s_cbranch_vccnz, XC_BRANCH),
     H(S_CBRANCH_EXECZ, s_cbranch_execz, XC_BRANCH),
     H(S_CBRANCH_EXECNZ, s_cbranch_execnz, XC_BRANCH),
-    H(S_CBRANCH_CDBGSYS, s_cbranch_cdbg, XC_BRANCH), H(S_CBRANCH_CDBGUSER, s_cbranch_cdbg, XC_BRANCH),
+    H(S_CBRANCH_CDBGSYS, s_cbranch_cdbg, XC_BRANCH),
+    H(S_CBRANCH_CDBGUSER, s_cbranch_cdbg, XC_BRANCH),
     H(S_CBRANCH_CDBGSYS_OR_USER, s_cbranch_cdbg, XC_BRANCH),
     H(S_CBRANCH_CDBGSYS_AND_USER, s_cbranch_cdbg, XC_BRANCH),
-    H(S_SETHALT, s_sethalt, XC_OTHER), H(S_SENDMSG, s_sendmsg, XC_OTHER),
-    H(S_SENDMSGHALT, s_sendmsghalt, XC_OTHER), H(S_SETVSKIP, s_setvskip, XC_SALU),
+    H(S_SETHALT, s_sethalt, XC_OTHER),
+    H(S_SENDMSG, s_sendmsg, XC_OTHER),
+    H(S_SENDMSGHALT, s_sendmsghalt, XC_OTHER),
+    H(S_SETVSKIP, s_setvskip, XC_SALU),
     H64(S_CBRANCH_G_FORK, s_cbranch_g_fork, XC_BRANCH),
     H64(S_CBRANCH_I_FORK, s_cbranch_i_fork, XC_BRANCH),
-    H(S_CBRANCH_JOIN, s_cbranch_join, XC_BRANCH), H64(S_RFE_B64, s_rfe_b64, XC_BRANCH),
+    H(S_CBRANCH_JOIN, s_cbranch_join, XC_BRANCH),
+    H64(S_RFE_B64, s_rfe_b64, XC_BRANCH),
     /* A compute wave has no POPS critical section to leave: what remains is the end of program. */
     H(S_ENDPGM_ORDERED_PS_DONE, s_endpgm, XC_BRANCH),
 };

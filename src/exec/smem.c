@@ -13,8 +13,7 @@
 typedef uint32_t u32;
 typedef uint64_t u64;
 
-static u64 smem_addr(const wave *w, const xinst *x)
-{
+static u64 smem_addr(const wave *w, const xinst *x) {
     const isa_scalar_fields *f = &x->in.f.s;
     u64 base = x_s64(w, x, 1);
     u64 off = f->has_imm ? (u64)(int64_t)f->offset : 0;
@@ -24,8 +23,7 @@ static u64 smem_addr(const wave *w, const xinst *x)
     return (base + off) & ~3ull;
 }
 
-static void s_load(wave *w, const xinst *x)
-{
+static void s_load(wave *w, const xinst *x) {
     unsigned n = x->in.dst[0].n;
     u64 addr = smem_addr(w, x);
     const u32 *p = x_gmem(w, x, addr, 4ull * n, 0, -1);
@@ -36,8 +34,7 @@ static void s_load(wave *w, const xinst *x)
     x_shared_load(&w->s[x->in.dst[0].idx], p, 4 * n); /* global memory: see xatomic.h */
 }
 
-static void s_store(wave *w, const xinst *x)
-{
+static void s_store(wave *w, const xinst *x) {
     unsigned n = x->in.src[0].n;
     u64 addr = smem_addr(w, x);
     u32 *p = x_gmem(w, x, addr, 4ull * n, 1, -1);
@@ -54,8 +51,7 @@ static void s_store(wave *w, const xinst *x)
  * wave's private memory as the hardware lays it out (dword i of lane L at (i * 64 + L) * 4, see
  * src/exec/vmem.c), so a scalar dword at byte o is w->scratch + o.  Anything outside this wave's
  * private memory is a memory fault: on hardware it would be another wave's scratch. */
-static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write)
-{
+static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write) {
     const isa_scalar_fields *f = &x->in.f.s;
     u64 off = f->has_imm ? (u64)(int64_t)f->offset : 0;
     if (f->has_soffset)
@@ -70,15 +66,13 @@ static u32 *scratch_ptr(wave *w, const xinst *x, unsigned n, int write)
     }
     return (u32 *)(w->scratch + rel);
 }
-static void s_scratch_load(wave *w, const xinst *x)
-{
+static void s_scratch_load(wave *w, const xinst *x) {
     unsigned n = x->in.dst[0].n;
     const u32 *p = scratch_ptr(w, x, n, 0);
     if (p)
         memcpy(&w->s[x->in.dst[0].idx], p, 4ull * n);
 }
-static void s_scratch_store(wave *w, const xinst *x)
-{
+static void s_scratch_store(wave *w, const xinst *x) {
     unsigned n = x->in.src[0].n;
     u32 *p = scratch_ptr(w, x, n, 1);
     if (p)
@@ -93,15 +87,13 @@ typedef struct {
     u32 num_records;
 } vsharp;
 
-static vsharp rsrc(const wave *w, const xinst *x)
-{
+static vsharp rsrc(const wave *w, const xinst *x) {
     const u32 *r = &w->s[x->in.src[1].idx];
     vsharp v = {r[0] | (u64)(r[1] & 0xffff) << 32, r[2]};
     return v;
 }
 
-static u32 buffer_offset(const wave *w, const xinst *x)
-{
+static u32 buffer_offset(const wave *w, const xinst *x) {
     const isa_scalar_fields *f = &x->in.f.s;
     u32 off = f->has_imm ? (u32)f->offset : 0;
     if (f->has_soffset)
@@ -109,8 +101,7 @@ static u32 buffer_offset(const wave *w, const xinst *x)
     return off & ~3u;
 }
 
-static void s_buffer_load(wave *w, const xinst *x)
-{
+static void s_buffer_load(wave *w, const xinst *x) {
     vsharp v = rsrc(w, x);
     u32 off = buffer_offset(w, x);
     unsigned n = x->in.dst[0].n;
@@ -130,8 +121,7 @@ static void s_buffer_load(wave *w, const xinst *x)
     memcpy(&w->s[x->in.dst[0].idx], tmp, 4ull * n);
 }
 
-static void s_buffer_store(wave *w, const xinst *x)
-{
+static void s_buffer_store(wave *w, const xinst *x) {
     vsharp v = rsrc(w, x);
     u32 off = buffer_offset(w, x);
     unsigned n = x->in.src[0].n;
@@ -150,15 +140,13 @@ static void s_buffer_store(wave *w, const xinst *x)
 
 /* s_memtime: a 64-bit free-running counter; we use executed wave-instructions so that runs are
  * reproducible.  s_memrealtime: a constant-rate clock (ns / 10, i.e. 100 MHz). */
-static void s_memtime(wave *w, const xinst *x)
-{
+static void s_memtime(wave *w, const xinst *x) {
     u64 t = 0;
     for (int i = 0; i < XC_N; i++)
         t += w->count[i];
     x_sd64(w, x, t);
 }
-static void s_memrealtime(wave *w, const xinst *x)
-{
+static void s_memrealtime(wave *w, const xinst *x) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     x_sd64(w, x, ((u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec) / 10);
@@ -168,8 +156,7 @@ static void s_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
 /* Scalar atomics: real host atomics (x_atomic_rmw), so they are correct across worker
  * threads.  sdata holds the operand (cmpswap: data then compare value); with glc the pre-op
  * value returns to dst[0]. */
-static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer)
-{
+static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer) {
     u64 addr;
     if (buffer) {
         vsharp vs = rsrc(w, x);
@@ -225,23 +212,50 @@ ATOMICS(dec, XA_DEC)
         H(S_BUFFER_ATOMIC_##OP, s_buffer_atomic_##base),                                           \
         H(S_BUFFER_ATOMIC_##OP##_X2, s_buffer_atomic_##base##_x2)
 const xhandler x_smem_handlers[] = {
-    H(S_LOAD_DWORD, s_load), H(S_LOAD_DWORDX2, s_load), H(S_LOAD_DWORDX4, s_load),
-    H(S_LOAD_DWORDX8, s_load), H(S_LOAD_DWORDX16, s_load),
-    H(S_STORE_DWORD, s_store), H(S_STORE_DWORDX2, s_store), H(S_STORE_DWORDX4, s_store),
-    H(S_BUFFER_LOAD_DWORD, s_buffer_load), H(S_BUFFER_LOAD_DWORDX2, s_buffer_load),
-    H(S_BUFFER_LOAD_DWORDX4, s_buffer_load), H(S_BUFFER_LOAD_DWORDX8, s_buffer_load),
-    H(S_BUFFER_LOAD_DWORDX16, s_buffer_load), H(S_BUFFER_STORE_DWORD, s_buffer_store),
-    H(S_BUFFER_STORE_DWORDX2, s_buffer_store), H(S_BUFFER_STORE_DWORDX4, s_buffer_store),
-    H(S_SCRATCH_LOAD_DWORD, s_scratch_load), H(S_SCRATCH_LOAD_DWORDX2, s_scratch_load),
-    H(S_SCRATCH_LOAD_DWORDX4, s_scratch_load), H(S_SCRATCH_STORE_DWORD, s_scratch_store),
-    H(S_SCRATCH_STORE_DWORDX2, s_scratch_store), H(S_SCRATCH_STORE_DWORDX4, s_scratch_store),
-    H(S_MEMTIME, s_memtime), H(S_MEMREALTIME, s_memrealtime),
-    H(S_DCACHE_INV, s_cache_nop), H(S_DCACHE_WB, s_cache_nop), H(S_DCACHE_INV_VOL, s_cache_nop),
-    H(S_DCACHE_WB_VOL, s_cache_nop), H(S_DCACHE_DISCARD, s_cache_nop),
-    H(S_DCACHE_DISCARD_X2, s_cache_nop), H(S_ATC_PROBE, s_cache_nop),
+    H(S_LOAD_DWORD, s_load),
+    H(S_LOAD_DWORDX2, s_load),
+    H(S_LOAD_DWORDX4, s_load),
+    H(S_LOAD_DWORDX8, s_load),
+    H(S_LOAD_DWORDX16, s_load),
+    H(S_STORE_DWORD, s_store),
+    H(S_STORE_DWORDX2, s_store),
+    H(S_STORE_DWORDX4, s_store),
+    H(S_BUFFER_LOAD_DWORD, s_buffer_load),
+    H(S_BUFFER_LOAD_DWORDX2, s_buffer_load),
+    H(S_BUFFER_LOAD_DWORDX4, s_buffer_load),
+    H(S_BUFFER_LOAD_DWORDX8, s_buffer_load),
+    H(S_BUFFER_LOAD_DWORDX16, s_buffer_load),
+    H(S_BUFFER_STORE_DWORD, s_buffer_store),
+    H(S_BUFFER_STORE_DWORDX2, s_buffer_store),
+    H(S_BUFFER_STORE_DWORDX4, s_buffer_store),
+    H(S_SCRATCH_LOAD_DWORD, s_scratch_load),
+    H(S_SCRATCH_LOAD_DWORDX2, s_scratch_load),
+    H(S_SCRATCH_LOAD_DWORDX4, s_scratch_load),
+    H(S_SCRATCH_STORE_DWORD, s_scratch_store),
+    H(S_SCRATCH_STORE_DWORDX2, s_scratch_store),
+    H(S_SCRATCH_STORE_DWORDX4, s_scratch_store),
+    H(S_MEMTIME, s_memtime),
+    H(S_MEMREALTIME, s_memrealtime),
+    H(S_DCACHE_INV, s_cache_nop),
+    H(S_DCACHE_WB, s_cache_nop),
+    H(S_DCACHE_INV_VOL, s_cache_nop),
+    H(S_DCACHE_WB_VOL, s_cache_nop),
+    H(S_DCACHE_DISCARD, s_cache_nop),
+    H(S_DCACHE_DISCARD_X2, s_cache_nop),
+    H(S_ATC_PROBE, s_cache_nop),
     H(S_ATC_PROBE_BUFFER, s_cache_nop),
-    HA(ADD, add), HA(SUB, sub), HA(SWAP, swap), HA(CMPSWAP, cmpswap), HA(SMIN, smin),
-    HA(UMIN, umin), HA(SMAX, smax), HA(UMAX, umax), HA(AND, and), HA(OR, or), HA(XOR, xor),
-    HA(INC, inc), HA(DEC, dec),
+    HA(ADD, add),
+    HA(SUB, sub),
+    HA(SWAP, swap),
+    HA(CMPSWAP, cmpswap),
+    HA(SMIN, smin),
+    HA(UMIN, umin),
+    HA(SMAX, smax),
+    HA(UMAX, umax),
+    HA(AND, and),
+    HA(OR, or),
+    HA(XOR, xor),
+    HA(INC, inc),
+    HA(DEC, dec),
 };
 const unsigned x_smem_nhandlers = sizeof x_smem_handlers / sizeof x_smem_handlers[0];

@@ -17,8 +17,8 @@
  * 7:6 f64/f16; per pair bit 0 = keep input denormals, bit 1 = keep output denormals), DX10_CLAMP
  * [8], IEEE [9].  clang-22 kernels run with both denormal pairs = 3 (kept), IEEE = 1 and
  * DX10_CLAMP = 1; the dispatcher copies those from rsrc1.  The handlers round to nearest even;
- * a non-zero FP_ROUND [3:0] routes vector instructions through round.c.  NaN results are quiet NaNs; their payload is whatever the
- * host produces (hardware payloads are not modelled).
+ * a non-zero FP_ROUND [3:0] routes vector instructions through round.c.  NaN results are quiet
+ * NaNs; their payload is whatever the host produces (hardware payloads are not modelled).
  *
  * Modelling choices the manual leaves open (tests/exec/test_valu.c pins each one down):
  *   - DPP: a source lane that is out of range or not in EXEC is invalid (gfx9 has no FI bit);
@@ -213,10 +213,8 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
         }
         /* SGPR pairs and constants (64-bit address arithmetic: s[n:n+1] + v[..]) broadcast
          * inline, as in vs32(). */
-        if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE ||
-            o->kind == ISA_OPND_LITERAL) {
-            u64 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] | (u64)w->s[o->idx + 1] << 32
-                                             : x->k[i];
+        if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
+            u64 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] | (u64)w->s[o->idx + 1] << 32 : x->k[i];
             for (int l = 0; l < LANES; l++)
                 tmp[l] = k;
             return tmp;
@@ -384,8 +382,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 
 /* ---- handler-table helpers ----------------------------------------------------------------- */
 
-#define VH(op, fn, type)                                                                           \
-    { ISA_OP_##op, XC_VALU, type, fn }
+#define VH(op, fn, type) {ISA_OP_##op, XC_VALU, type, fn}
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers

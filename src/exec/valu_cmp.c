@@ -127,8 +127,8 @@ static inline int class64(u64 u) {
 }
 /* Modifiers apply to S0, but denormals are never flushed: class must see them. */
 #define DEF_CLASS(name, S0T, load0, cls)                                                           \
-    static inline                                                                                  \
-        __attribute__((always_inline)) void name##_x(wave *w, const xinst *x, int cmpx) {          \
+    static inline __attribute__((always_inline)) void name##_x(wave *w, const xinst *x,            \
+                                                               int cmpx) {                         \
         S0T t0[LANES];                                                                             \
         u32 t1[LANES];                                                                             \
         const S0T *A = load0;                                                                      \

@@ -191,7 +191,8 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
     int cl = fl && x->in.f.v.clamp;
     u32 ftz = fl && fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
     VLOOP(l)
-    d[l] = cl ? clamp_h(ftz16(lo[l] & 0xffff, ftz), 1) | clamp_h(ftz16(hi[l] & 0xffff, ftz), 1) << 16
+    d[l] = cl ? clamp_h(ftz16(lo[l] & 0xffff, ftz), 1) | clamp_h(ftz16(hi[l] & 0xffff, ftz), 1)
+                                                             << 16
               : ftz16(lo[l] & 0xffff, ftz) | ftz16(hi[l] & 0xffff, ftz) << 16;
     vd32(w, x, d, FK_RAW);
 }
@@ -203,11 +204,11 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
         pk_src16(w, x, 1, bl, bh, FL);                                                             \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l];                                                              \
-            al[l] = (u32)(expr)&0xffff;                                                            \
+            al[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         VLOOP(l) {                                                                                 \
             u32 a = ah[l], b = bh[l];                                                              \
-            ah[l] = (u32)(expr)&0xffff;                                                            \
+            ah[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         pk_finish(w, x, al, ah, FL);                                                               \
     }
@@ -219,11 +220,11 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
         pk_src16(w, x, 2, cl_, ch, FL);                                                            \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l], c = cl_[l];                                                  \
-            al[l] = (u32)(expr)&0xffff;                                                            \
+            al[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         VLOOP(l) {                                                                                 \
             u32 a = ah[l], b = bh[l], c = ch[l];                                                   \
-            ah[l] = (u32)(expr)&0xffff;                                                            \
+            ah[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         pk_finish(w, x, al, ah, FL);                                                               \
     }
@@ -280,7 +281,8 @@ VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
     pk_src16(w, x, 0, al, ah, 1); /* VOP2/VOP3A: pk_src16 reads the high halves for the high lane */
     pk_src16(w, x, 1, bl, bh, 1);
     const u32 *D = vdreg(w, &x->in.dst[0]);
-    u32 fi = fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0, fo = fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
+    u32 fi = fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0,
+        fo = fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
     VLOOP(l) {
         u32 r0 = fma16(H(al[l]), H(bl[l]), H(ftz16(D[l] & 0xffff, fi)));
         u32 r1 = fma16(H(ah[l]), H(bh[l]), H(ftz16(D[l] >> 16, fi)));

@@ -27,10 +27,8 @@ typedef uint64_t u64;
 
 enum { SP_GLOBAL = XS_GLOBAL, SP_LDS = XS_LDS, SP_PRIVATE = XS_PRIVATE };
 
-static uint32_t (*vrow(wave *w, const isa_opnd *o))[LANES]
-{
-    return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
-}
+static uint32_t (*vrow(wave *w, const isa_opnd *o))
+    [LANES] { return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx]; }
 
 typedef struct {
     int space;
@@ -40,8 +38,7 @@ typedef struct {
 typedef lane_ref (*ref_fn)(const wave *w, const xinst *x, unsigned l);
 
 /* Byte address of lane l's access (before aperture routing), and its space. */
-static u64 lane_addr(const wave *w, const xinst *x, unsigned l, int *space)
-{
+static u64 lane_addr(const wave *w, const xinst *x, unsigned l, int *space) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     if (m->seg == 1) { /* scratch: a per-lane offset into private memory */
@@ -74,8 +71,7 @@ static u64 lane_addr(const wave *w, const xinst *x, unsigned l, int *space)
     return a;
 }
 
-static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l)
-{
+static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l) {
     lane_ref r;
     r.a = lane_addr(w, x, l, &r.space);
     r.avail = UINT64_MAX;
@@ -106,8 +102,7 @@ static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l)
  * layout).  Range: raw buffers check offset against num_records in bytes, structured ones check
  * index against num_records in records. */
 #define BUF_ELEMENT_SIZE 4u
-static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
-{
+static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l) {
     const isa_mem_fields *m = &x->in.f.m;
     const u32 *rs = &w->s[x->in.src[3].idx];
     u64 base = rs[0] | (u64)(rs[1] & 0xffff) << 32;
@@ -154,8 +149,7 @@ static lane_ref buf_ref(const wave *w, const xinst *x, unsigned l)
 /* Copy between registers and memory for one lane.  Returns 0, or -1 when the access is out of
  * range (the caller raises the fault). */
 static int lane_access(wave *w, const xinst *x, int space, u64 a, void *buf, unsigned size,
-                       int write, unsigned lane)
-{
+                       int write, unsigned lane) {
     uint8_t *b = buf;
     switch (space) {
     case SP_GLOBAL: {
@@ -192,8 +186,7 @@ static int lane_access(wave *w, const xinst *x, int space, u64 a, void *buf, uns
 }
 
 /* Whether lane_access() would fail for this span (nothing is accessed). */
-static int span_bad(wave *w, int space, u64 a, u64 size)
-{
+static int span_bad(wave *w, int space, u64 a, u64 size) {
     if (space == SP_GLOBAL)
         return !x_gmem_ok(w, a, size, w->fault.write);
     return a + size > (space == SP_LDS ? w->lds_size : w->scratch_lane);
@@ -206,8 +199,7 @@ static int span_bad(wave *w, int space, u64 a, u64 size)
  * bytes of a formatted access (0 for the others); atomic: a misaligned lane is bad too, an
  * out-of-range buffer lane does nothing. */
 static void fault_lanes(wave *w, const xinst *x, ref_fn ref, unsigned first, unsigned size,
-                        unsigned cb, int atomic)
-{
+                        unsigned cb, int atomic) {
     u64 exec = wave_exec(w);
     w->fault.lanes |= 1ull << first;
     for (unsigned l = first + 1; l < LANES; l++) {
@@ -230,14 +222,28 @@ static void fault_lanes(wave *w, const xinst *x, ref_fn ref, unsigned first, uns
 }
 
 /* Data conversions between the memory value and the 32-bit register. */
-enum { K_DW, K_UB, K_SB, K_US, K_SS, K_D16_UB, K_D16_SB, K_D16_S, K_D16HI_UB, K_D16HI_SB, K_D16HI_S,
-       K_ST_B, K_ST_S, K_ST_BHI, K_ST_SHI };
+enum {
+    K_DW,
+    K_UB,
+    K_SB,
+    K_US,
+    K_SS,
+    K_D16_UB,
+    K_D16_SB,
+    K_D16_S,
+    K_D16HI_UB,
+    K_D16HI_SB,
+    K_D16HI_S,
+    K_ST_B,
+    K_ST_S,
+    K_ST_BHI,
+    K_ST_SHI
+};
 
 /* Variants not modelled stop the wave by name instead of doing something else: texture-fail
  * returns (tfe: llvm-mc-22 does not accept it for gfx942/gfx950, so only a hand-made word has
  * it) and the lds bit on anything but a load. */
-static int unsupported(wave *w, const xinst *x, int load)
-{
+static int unsupported(wave *w, const xinst *x, int load) {
     const isa_mem_fields *m = &x->in.f.m;
     if (m->tfe || (m->lds && !load)) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
@@ -251,15 +257,13 @@ static int unsupported(wave *w, const xinst *x, int load)
  * register.  base (CDNA3/CDNA4 ISA "Global/scratch loads to LDS", "MUBUF loads to LDS"): for
  * global/scratch M0[17:2] * 4 + the instruction offset; for MUBUF M0 as a byte offset (bits 15:0
  * on gfx942's 64 KiB LDS, 17:0 on gfx950's 160 KiB) + the instruction offset. */
-static u32 lds_dest_base(const wave *w, const xinst *x, ref_fn ref)
-{
+static u32 lds_dest_base(const wave *w, const xinst *x, ref_fn ref) {
     u32 m0 = w->s[124], off = (u32)x->in.f.m.offset;
     if (ref == buf_ref)
         return (m0 & (w->prog && w->prog->arch == ISA_GFX950 ? 0x3ffffu : 0xffffu)) + off;
     return (m0 & 0x3fffcu) + off;
 }
-static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size, unsigned lane)
-{
+static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size, unsigned lane) {
     if ((u64)a + size > w->lds_size) {
         wave_fault(w, x, XF_LDS);
         w->fault.addr = a;
@@ -298,8 +302,7 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
 #define VMEM_FAST_OPT
 #endif
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw,
-                                                  int store)
-{
+                                                  int store) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
@@ -348,7 +351,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         return 0;
     uint8_t *h = c->host; /* lane l's bytes are at h + (a[l] - base) */
     const u64 base = c->base;
-    uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     /* Coalesced access (every lane on, lane l at a[0] + l * size, the usual a[i] pattern): one
      * block, dwords transposed between memory order and the register rows. */
     if (exec == ~0ull) {
@@ -414,8 +417,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     return 1;
 }
 
-static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
-{
+static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 1))
         return;
     if (ref == flat_ref && kind == K_DW && vmem_fast(w, x, ndw, 0))
@@ -423,8 +425,10 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
     u64 exec = wave_exec(w);
-    uint32_t(*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
-    unsigned size = kind == K_DW ? 4 * ndw : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2 : 1;
+    uint32_t (*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
+    unsigned size = kind == K_DW ? 4 * ndw
+                    : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2
+                                                                                             : 1;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -473,19 +477,19 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     }
 }
 
-static unsigned store_size(unsigned kind, unsigned ndw)
-{
-    return kind == K_ST_B || kind == K_ST_BHI ? 1 : kind == K_ST_S || kind == K_ST_SHI ? 2 : 4 * ndw;
+static unsigned store_size(unsigned kind, unsigned ndw) {
+    return kind == K_ST_B || kind == K_ST_BHI   ? 1
+           : kind == K_ST_S || kind == K_ST_SHI ? 2
+                                                : 4 * ndw;
 }
 
-static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref)
-{
+static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 0))
         return;
     if (ref == flat_ref && kind == K_DW && vmem_fast(w, x, ndw, 1))
         return;
     u64 exec = wave_exec(w);
-    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
+    uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -497,8 +501,14 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
         switch (kind) {
         case K_ST_B: size = 1; break;
         case K_ST_S: size = 2; break;
-        case K_ST_BHI: buf[0] >>= 16; size = 1; break;
-        case K_ST_SHI: buf[0] >>= 16; size = 2; break;
+        case K_ST_BHI:
+            buf[0] >>= 16;
+            size = 1;
+            break;
+        case K_ST_SHI:
+            buf[0] >>= 16;
+            size = 2;
+            break;
         }
         if (r.avail < size) /* buffer: the in-range dwords are written, the rest dropped */
             size = ndw > 1 ? (unsigned)(r.avail / 4) * 4 : 0;
@@ -513,15 +523,14 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
 
 /* Atomics.  Global memory uses host atomics (workgroups run on several threads); LDS and
  * private memory belong to one thread, so plain read-modify-write is exact there. */
-static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
-{
+static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
     if (unsupported(w, x, 0))
         return;
     u64 exec = wave_exec(w);
     unsigned size = is64 ? 8 : 4, ndw = is64 ? 2 : 1;
-    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
+    uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
     int ret = x->in.ndst && x->in.dst[0].kind != ISA_OPND_NONE;
-    uint32_t(*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
+    uint32_t (*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -555,7 +564,7 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
             }
             old = x_atomic_rmw(p, op, v, cmp, is64);
         } else {
-                if (lane_access(w, x, sp, a, &old, size, 0, l)) {
+            if (lane_access(w, x, sp, a, &old, size, 0, l)) {
                 wave_mem_fault(w, x, a, size, 1);
                 w->fault.space = (uint8_t)sp;
                 fault_lanes(w, x, ref, l, size, 0, 1);
@@ -570,29 +579,45 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref)
     }
 }
 
-#define LOADS(pfx, ref)                                                                                 \
-    static void pfx##_load_dword(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 1, ref); }            \
-    static void pfx##_load_dwordx2(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 2, ref); }          \
-    static void pfx##_load_dwordx3(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 3, ref); }          \
-    static void pfx##_load_dwordx4(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 4, ref); }          \
-    static void pfx##_load_ubyte(wave *w, const xinst *x) { vmem_load(w, x, K_UB, 1, ref); }            \
-    static void pfx##_load_sbyte(wave *w, const xinst *x) { vmem_load(w, x, K_SB, 1, ref); }            \
-    static void pfx##_load_ushort(wave *w, const xinst *x) { vmem_load(w, x, K_US, 1, ref); }           \
-    static void pfx##_load_sshort(wave *w, const xinst *x) { vmem_load(w, x, K_SS, 1, ref); }           \
-    static void pfx##_load_ubyte_d16(wave *w, const xinst *x) { vmem_load(w, x, K_D16_UB, 1, ref); }    \
-    static void pfx##_load_sbyte_d16(wave *w, const xinst *x) { vmem_load(w, x, K_D16_SB, 1, ref); }    \
-    static void pfx##_load_short_d16(wave *w, const xinst *x) { vmem_load(w, x, K_D16_S, 1, ref); }     \
-    static void pfx##_load_ubyte_d16_hi(wave *w, const xinst *x) { vmem_load(w, x, K_D16HI_UB, 1, ref); } \
-    static void pfx##_load_sbyte_d16_hi(wave *w, const xinst *x) { vmem_load(w, x, K_D16HI_SB, 1, ref); } \
-    static void pfx##_load_short_d16_hi(wave *w, const xinst *x) { vmem_load(w, x, K_D16HI_S, 1, ref); } \
-    static void pfx##_store_dword(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 1, ref); }          \
-    static void pfx##_store_dwordx2(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 2, ref); }        \
-    static void pfx##_store_dwordx3(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 3, ref); }        \
-    static void pfx##_store_dwordx4(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 4, ref); }        \
-    static void pfx##_store_byte(wave *w, const xinst *x) { vmem_store(w, x, K_ST_B, 1, ref); }         \
-    static void pfx##_store_short(wave *w, const xinst *x) { vmem_store(w, x, K_ST_S, 1, ref); }        \
-    static void pfx##_store_byte_d16_hi(wave *w, const xinst *x) { vmem_store(w, x, K_ST_BHI, 1, ref); } \
-    static void pfx##_store_short_d16_hi(wave *w, const xinst *x) { vmem_store(w, x, K_ST_SHI, 1, ref); }
+#define LOADS(pfx, ref)                                                                            \
+    static void pfx##_load_dword(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 1, ref); }       \
+    static void pfx##_load_dwordx2(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 2, ref); }     \
+    static void pfx##_load_dwordx3(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 3, ref); }     \
+    static void pfx##_load_dwordx4(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 4, ref); }     \
+    static void pfx##_load_ubyte(wave *w, const xinst *x) { vmem_load(w, x, K_UB, 1, ref); }       \
+    static void pfx##_load_sbyte(wave *w, const xinst *x) { vmem_load(w, x, K_SB, 1, ref); }       \
+    static void pfx##_load_ushort(wave *w, const xinst *x) { vmem_load(w, x, K_US, 1, ref); }      \
+    static void pfx##_load_sshort(wave *w, const xinst *x) { vmem_load(w, x, K_SS, 1, ref); }      \
+    static void pfx##_load_ubyte_d16(wave *w, const xinst *x) {                                    \
+        vmem_load(w, x, K_D16_UB, 1, ref);                                                         \
+    }                                                                                              \
+    static void pfx##_load_sbyte_d16(wave *w, const xinst *x) {                                    \
+        vmem_load(w, x, K_D16_SB, 1, ref);                                                         \
+    }                                                                                              \
+    static void pfx##_load_short_d16(wave *w, const xinst *x) {                                    \
+        vmem_load(w, x, K_D16_S, 1, ref);                                                          \
+    }                                                                                              \
+    static void pfx##_load_ubyte_d16_hi(wave *w, const xinst *x) {                                 \
+        vmem_load(w, x, K_D16HI_UB, 1, ref);                                                       \
+    }                                                                                              \
+    static void pfx##_load_sbyte_d16_hi(wave *w, const xinst *x) {                                 \
+        vmem_load(w, x, K_D16HI_SB, 1, ref);                                                       \
+    }                                                                                              \
+    static void pfx##_load_short_d16_hi(wave *w, const xinst *x) {                                 \
+        vmem_load(w, x, K_D16HI_S, 1, ref);                                                        \
+    }                                                                                              \
+    static void pfx##_store_dword(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 1, ref); }     \
+    static void pfx##_store_dwordx2(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 2, ref); }   \
+    static void pfx##_store_dwordx3(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 3, ref); }   \
+    static void pfx##_store_dwordx4(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 4, ref); }   \
+    static void pfx##_store_byte(wave *w, const xinst *x) { vmem_store(w, x, K_ST_B, 1, ref); }    \
+    static void pfx##_store_short(wave *w, const xinst *x) { vmem_store(w, x, K_ST_S, 1, ref); }   \
+    static void pfx##_store_byte_d16_hi(wave *w, const xinst *x) {                                 \
+        vmem_store(w, x, K_ST_BHI, 1, ref);                                                        \
+    }                                                                                              \
+    static void pfx##_store_short_d16_hi(wave *w, const xinst *x) {                                \
+        vmem_store(w, x, K_ST_SHI, 1, ref);                                                        \
+    }
 LOADS(flat, flat_ref)
 LOADS(global, flat_ref)
 LOADS(scratch, flat_ref)
@@ -614,26 +639,47 @@ LOADS(buffer, buf_ref)
  * descriptors use the identity order).  The packed formats 10_11_11, 11_11_10, 10_10_10_2,
  * 2_10_10_10 and the invalid/reserved encodings stop the wave as unimplemented. */
 enum { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_RESERVED, NF_FLOAT };
-static const uint8_t fmt_ncomp[16] = {[1] = 1, [2] = 1, [3] = 2, [4] = 1, [5] = 2, [10] = 4,
-                                      [11] = 2, [12] = 4, [13] = 3, [14] = 4};
-static const uint8_t fmt_bits[16] = {[1] = 8, [2] = 16, [3] = 8, [4] = 32, [5] = 16, [10] = 8,
-                                     [11] = 32, [12] = 16, [13] = 32, [14] = 32};
+static const uint8_t fmt_ncomp[16] = {[1] = 1,  [2] = 1,  [3] = 2,  [4] = 1,  [5] = 2,
+                                      [10] = 4, [11] = 2, [12] = 4, [13] = 3, [14] = 4};
+static const uint8_t fmt_bits[16] = {[1] = 8,  [2] = 16,  [3] = 8,   [4] = 32,  [5] = 16,
+                                     [10] = 8, [11] = 32, [12] = 16, [13] = 32, [14] = 32};
 
-static float fbits(u32 u) { float f; memcpy(&f, &u, 4); return f; }
-static u32 bitsf(float f) { u32 u; memcpy(&u, &f, 4); return u; }
-static u32 f32_to_h(float f) { _Float16 h = (_Float16)f; uint16_t u; memcpy(&u, &h, 2); return u; }
-static float h_to_f32(u32 v) { uint16_t u = (uint16_t)v; _Float16 h; memcpy(&h, &u, 2); return (float)h; }
+static float fbits(u32 u) {
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static u32 bitsf(float f) {
+    u32 u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static u32 f32_to_h(float f) {
+    _Float16 h = (_Float16)f;
+    uint16_t u;
+    memcpy(&u, &h, 2);
+    return u;
+}
+static float h_to_f32(u32 v) {
+    uint16_t u = (uint16_t)v;
+    _Float16 h;
+    memcpy(&h, &u, 2);
+    return (float)h;
+}
 static int fmt_is_float(unsigned nf) { return nf != NF_UINT && nf != NF_SINT; }
 
 /* Memory component (n bits) -> register value (32-bit, or 16-bit for d16). */
-static u32 fmt_load(u32 r, unsigned n, unsigned nf, int d16)
-{
+static u32 fmt_load(u32 r, unsigned n, unsigned nf, int d16) {
     u32 mask = n == 32 ? 0xffffffffu : (1u << n) - 1;
-    int64_t sv = n == 32 ? (int64_t)(int32_t)r : (int64_t)((r ^ (1u << (n - 1))) & mask) - (1 << (n - 1));
+    int64_t sv =
+        n == 32 ? (int64_t)(int32_t)r : (int64_t)((r ^ (1u << (n - 1))) & mask) - (1 << (n - 1));
     float f = 0;
     switch (nf) {
     case NF_UNORM: f = (float)((double)r / mask); break;
-    case NF_SNORM: f = (float)((double)sv / (mask >> 1)); f = f < -1.0f ? -1.0f : f; break;
+    case NF_SNORM:
+        f = (float)((double)sv / (mask >> 1));
+        f = f < -1.0f ? -1.0f : f;
+        break;
     case NF_USCALED: f = (float)r; break;
     case NF_SSCALED: f = (float)sv; break;
     case NF_UINT: return d16 ? r & 0xffff : r;
@@ -645,8 +691,7 @@ static u32 fmt_load(u32 r, unsigned n, unsigned nf, int d16)
     return bitsf(f);
 }
 
-static u32 sat_round(double v, double lo, double hi)
-{
+static u32 sat_round(double v, double lo, double hi) {
     if (v != v)
         return 0;
     v = v < lo ? lo : v > hi ? hi : v;
@@ -654,13 +699,13 @@ static u32 sat_round(double v, double lo, double hi)
 }
 
 /* Register value -> memory component. */
-static u32 fmt_store(u32 v, unsigned n, unsigned nf, int d16)
-{
+static u32 fmt_store(u32 v, unsigned n, unsigned nf, int d16) {
     u32 mask = n == 32 ? 0xffffffffu : (1u << n) - 1;
     float f = d16 ? h_to_f32(v) : fbits(v);
     switch (nf) {
     case NF_UNORM: return sat_round((double)f * mask, 0, mask);
-    case NF_SNORM: return sat_round((double)f * (mask >> 1), -(double)(mask >> 1), mask >> 1) & mask;
+    case NF_SNORM:
+        return sat_round((double)f * (mask >> 1), -(double)(mask >> 1), mask >> 1) & mask;
     case NF_USCALED: return sat_round(f, 0, mask);
     case NF_SSCALED: return sat_round(f, -(double)(mask >> 1) - 1, mask >> 1) & mask;
     case NF_UINT: return (d16 ? v & 0xffff : v) & mask;
@@ -674,8 +719,7 @@ static u32 fmt_store(u32 v, unsigned n, unsigned nf, int d16)
 
 /* One handler for all formatted accesses: nc = components of the op, d16 (1 = packed halves,
  * 2 = the d16_hi form: x in the high half), store, tbuf (format from the instruction). */
-static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, int tbuf)
-{
+static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, int tbuf) {
     if (unsupported(w, x, 0)) /* no lds form: format loads into LDS are not modelled */
         return;
     const isa_mem_fields *m = &x->in.f.m;
@@ -687,7 +731,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
         return;
     }
     unsigned cb = n / 8;
-    uint32_t(*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t (*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     u64 exec = wave_exec(w);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
@@ -732,6 +776,9 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
         }
     }
 }
+/* Rows of macro calls without separators: clang-format-22 reflows them differently on every
+ * pass. */
+/* clang-format off */
 #define FMT(pfx, T, name, nc, d16)                                                                 \
     static void pfx##_load_format_##name(wave *w, const xinst *x) { vmem_format(w, x, nc, d16, 0, T); } \
     static void pfx##_store_format_##name(wave *w, const xinst *x) { vmem_format(w, x, nc, d16, 1, T); }
@@ -761,6 +808,7 @@ FMT(buffer, 0, d16_hi_x, 1, 2)
 ATOMS(flat, flat_ref)
 ATOMS(global, flat_ref)
 ATOMS(buffer, buf_ref)
+/* clang-format on */
 
 #define H(OP, fn) {ISA_OP_##OP, XC_VMEM, ISA_T_B32, fn}
 #define HL(P, p)                                                                                   \
@@ -781,23 +829,25 @@ ATOMS(buffer, buf_ref)
     H(P##_ATOMIC_ADD, p##_atomic_add), H(P##_ATOMIC_ADD_X2, p##_atomic_add_x2),                    \
         H(P##_ATOMIC_SUB, p##_atomic_sub), H(P##_ATOMIC_SUB_X2, p##_atomic_sub_x2),                \
         H(P##_ATOMIC_SWAP, p##_atomic_swap), H(P##_ATOMIC_SWAP_X2, p##_atomic_swap_x2),            \
-        H(P##_ATOMIC_CMPSWAP, p##_atomic_cmpswap), H(P##_ATOMIC_CMPSWAP_X2, p##_atomic_cmpswap_x2), \
-        H(P##_ATOMIC_SMIN, p##_atomic_smin), H(P##_ATOMIC_SMIN_X2, p##_atomic_smin_x2),            \
-        H(P##_ATOMIC_UMIN, p##_atomic_umin), H(P##_ATOMIC_UMIN_X2, p##_atomic_umin_x2),            \
-        H(P##_ATOMIC_SMAX, p##_atomic_smax), H(P##_ATOMIC_SMAX_X2, p##_atomic_smax_x2),            \
-        H(P##_ATOMIC_UMAX, p##_atomic_umax), H(P##_ATOMIC_UMAX_X2, p##_atomic_umax_x2),            \
-        H(P##_ATOMIC_AND, p##_atomic_and), H(P##_ATOMIC_AND_X2, p##_atomic_and_x2),                \
-        H(P##_ATOMIC_OR, p##_atomic_or), H(P##_ATOMIC_OR_X2, p##_atomic_or_x2),                    \
-        H(P##_ATOMIC_XOR, p##_atomic_xor), H(P##_ATOMIC_XOR_X2, p##_atomic_xor_x2),                \
-        H(P##_ATOMIC_INC, p##_atomic_inc), H(P##_ATOMIC_INC_X2, p##_atomic_inc_x2),                \
-        H(P##_ATOMIC_DEC, p##_atomic_dec), H(P##_ATOMIC_DEC_X2, p##_atomic_dec_x2),                \
-        H(P##_ATOMIC_ADD_F32, p##_atomic_add_f32), H(P##_ATOMIC_ADD_F64, p##_atomic_add_f64),      \
-        H(P##_ATOMIC_MIN_F64, p##_atomic_min_f64), H(P##_ATOMIC_MAX_F64, p##_atomic_max_f64),      \
+        H(P##_ATOMIC_CMPSWAP, p##_atomic_cmpswap),                                                 \
+        H(P##_ATOMIC_CMPSWAP_X2, p##_atomic_cmpswap_x2), H(P##_ATOMIC_SMIN, p##_atomic_smin),      \
+        H(P##_ATOMIC_SMIN_X2, p##_atomic_smin_x2), H(P##_ATOMIC_UMIN, p##_atomic_umin),            \
+        H(P##_ATOMIC_UMIN_X2, p##_atomic_umin_x2), H(P##_ATOMIC_SMAX, p##_atomic_smax),            \
+        H(P##_ATOMIC_SMAX_X2, p##_atomic_smax_x2), H(P##_ATOMIC_UMAX, p##_atomic_umax),            \
+        H(P##_ATOMIC_UMAX_X2, p##_atomic_umax_x2), H(P##_ATOMIC_AND, p##_atomic_and),              \
+        H(P##_ATOMIC_AND_X2, p##_atomic_and_x2), H(P##_ATOMIC_OR, p##_atomic_or),                  \
+        H(P##_ATOMIC_OR_X2, p##_atomic_or_x2), H(P##_ATOMIC_XOR, p##_atomic_xor),                  \
+        H(P##_ATOMIC_XOR_X2, p##_atomic_xor_x2), H(P##_ATOMIC_INC, p##_atomic_inc),                \
+        H(P##_ATOMIC_INC_X2, p##_atomic_inc_x2), H(P##_ATOMIC_DEC, p##_atomic_dec),                \
+        H(P##_ATOMIC_DEC_X2, p##_atomic_dec_x2), H(P##_ATOMIC_ADD_F32, p##_atomic_add_f32),        \
+        H(P##_ATOMIC_ADD_F64, p##_atomic_add_f64), H(P##_ATOMIC_MIN_F64, p##_atomic_min_f64),      \
+        H(P##_ATOMIC_MAX_F64, p##_atomic_max_f64),                                                 \
         H(P##_ATOMIC_PK_ADD_F16, p##_atomic_pk_add_f16),                                           \
         H(P##_ATOMIC_PK_ADD_BF16, p##_atomic_pk_add_bf16)
 #define HF(P, p)                                                                                   \
     H(P##_LOAD_FORMAT_X, p##_load_format_x), H(P##_LOAD_FORMAT_XY, p##_load_format_xy),            \
-        H(P##_LOAD_FORMAT_XYZ, p##_load_format_xyz), H(P##_LOAD_FORMAT_XYZW, p##_load_format_xyzw), \
+        H(P##_LOAD_FORMAT_XYZ, p##_load_format_xyz),                                               \
+        H(P##_LOAD_FORMAT_XYZW, p##_load_format_xyzw),                                             \
         H(P##_LOAD_FORMAT_D16_X, p##_load_format_d16_x),                                           \
         H(P##_LOAD_FORMAT_D16_XY, p##_load_format_d16_xy),                                         \
         H(P##_LOAD_FORMAT_D16_XYZ, p##_load_format_d16_xyz),                                       \
@@ -812,22 +862,35 @@ ATOMS(buffer, buf_ref)
 static void buffer_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
 
 const xhandler x_flat_handlers[] = {
-    HL(FLAT, flat), HL(GLOBAL, global), HL(SCRATCH, scratch), HL(BUFFER, buffer),
-    HA(FLAT, flat), HA(GLOBAL, global), HA(BUFFER, buffer),
-    H(BUFFER_INV, buffer_cache_nop), H(BUFFER_WBL2, buffer_cache_nop),
+    HL(FLAT, flat),
+    HL(GLOBAL, global),
+    HL(SCRATCH, scratch),
+    HL(BUFFER, buffer),
+    HA(FLAT, flat),
+    HA(GLOBAL, global),
+    HA(BUFFER, buffer),
+    H(BUFFER_INV, buffer_cache_nop),
+    H(BUFFER_WBL2, buffer_cache_nop),
     /* gfx90a's L2 and L1 maintenance: no caches are modelled, memory is always coherent */
-    H(BUFFER_INVL2, buffer_cache_nop), H(BUFFER_WBINVL1, buffer_cache_nop),
+    H(BUFFER_INVL2, buffer_cache_nop),
+    H(BUFFER_WBINVL1, buffer_cache_nop),
     H(BUFFER_WBINVL1_VOL, buffer_cache_nop),
-    HF(BUFFER, buffer), HF(TBUFFER, tbuffer),
+    HF(BUFFER, buffer),
+    HF(TBUFFER, tbuffer),
     H(BUFFER_LOAD_FORMAT_D16_HI_X, buffer_load_format_d16_hi_x),
     H(BUFFER_STORE_FORMAT_D16_HI_X, buffer_store_format_d16_hi_x),
     /* Loads into LDS: the decoder sets f.m.lds, the shared load bodies route the data. */
-    H(GLOBAL_LOAD_LDS_UBYTE, global_load_ubyte), H(GLOBAL_LOAD_LDS_SBYTE, global_load_sbyte),
-    H(GLOBAL_LOAD_LDS_USHORT, global_load_ushort), H(GLOBAL_LOAD_LDS_SSHORT, global_load_sshort),
-    H(GLOBAL_LOAD_LDS_DWORD, global_load_dword), H(GLOBAL_LOAD_LDS_DWORDX3, global_load_dwordx3),
+    H(GLOBAL_LOAD_LDS_UBYTE, global_load_ubyte),
+    H(GLOBAL_LOAD_LDS_SBYTE, global_load_sbyte),
+    H(GLOBAL_LOAD_LDS_USHORT, global_load_ushort),
+    H(GLOBAL_LOAD_LDS_SSHORT, global_load_sshort),
+    H(GLOBAL_LOAD_LDS_DWORD, global_load_dword),
+    H(GLOBAL_LOAD_LDS_DWORDX3, global_load_dwordx3),
     H(GLOBAL_LOAD_LDS_DWORDX4, global_load_dwordx4),
-    H(SCRATCH_LOAD_LDS_UBYTE, scratch_load_ubyte), H(SCRATCH_LOAD_LDS_SBYTE, scratch_load_sbyte),
+    H(SCRATCH_LOAD_LDS_UBYTE, scratch_load_ubyte),
+    H(SCRATCH_LOAD_LDS_SBYTE, scratch_load_sbyte),
     H(SCRATCH_LOAD_LDS_USHORT, scratch_load_ushort),
-    H(SCRATCH_LOAD_LDS_SSHORT, scratch_load_sshort), H(SCRATCH_LOAD_LDS_DWORD, scratch_load_dword),
+    H(SCRATCH_LOAD_LDS_SSHORT, scratch_load_sshort),
+    H(SCRATCH_LOAD_LDS_DWORD, scratch_load_dword),
 };
 const unsigned x_flat_nhandlers = sizeof x_flat_handlers / sizeof x_flat_handlers[0];

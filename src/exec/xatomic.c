@@ -2,8 +2,7 @@
 #include "exec/xatomic.h"
 #include "exec/valu.h" /* f16/bf16 conversions */
 
-uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v2, int is64)
-{
+uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v2, int is64) {
     uint64_t mask = is64 ? ~0ull : 0xffffffffull;
     int64_t sm = is64 ? (int64_t)m : (int32_t)(uint32_t)m;
     int64_t sv = is64 ? (int64_t)v : (int32_t)(uint32_t)v;
@@ -30,7 +29,8 @@ uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v2, int is64)
     case XA_FMAX: return fv > fm ? v : m;
     case XA_PK_ADD_F16:
         return d2h(h2d((uint32_t)m & 0xffff) + h2d((uint32_t)v & 0xffff)) |
-               (uint64_t)d2h(h2d((uint32_t)(m >> 16) & 0xffff) + h2d((uint32_t)(v >> 16) & 0xffff)) << 16;
+               (uint64_t)d2h(h2d((uint32_t)(m >> 16) & 0xffff) + h2d((uint32_t)(v >> 16) & 0xffff))
+                   << 16;
     default: { /* XA_PK_ADD_BF16: bf16 is the high half of an f32 */
         double lo = f32((uint32_t)m << 16) + f32((uint32_t)v << 16);
         double hi = f32((uint32_t)m & 0xffff0000u) + f32((uint32_t)v & 0xffff0000u);
@@ -39,8 +39,7 @@ uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v2, int is64)
     }
 }
 
-uint64_t x_atomic_rmw(void *p, int op, uint64_t v, uint64_t v2, int is64)
-{
+uint64_t x_atomic_rmw(void *p, int op, uint64_t v, uint64_t v2, int is64) {
     if (is64) {
         uint64_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
         while (!__atomic_compare_exchange_n(q, &o, x_atomic_apply(op, o, v, v2, 1), 1,

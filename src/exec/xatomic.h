@@ -6,15 +6,27 @@
 #include <stdint.h>
 
 enum {
-    XA_ADD, XA_SUB, XA_RSUB, XA_SWAP,
+    XA_ADD,
+    XA_SUB,
+    XA_RSUB,
+    XA_SWAP,
     XA_CMPSWAP,   /* mem == v2 ? v : mem   (v = new value, v2 = compare value) */
     XA_CMPSWAP_F, /* the same with a floating-point compare (DS_CMPST_F32/F64) */
-    XA_SMIN, XA_UMIN, XA_SMAX, XA_UMAX, XA_AND, XA_OR, XA_XOR,
-    XA_INC,       /* mem >= v ? 0 : mem + 1 */
-    XA_DEC,       /* mem == 0 || mem > v ? v : mem - 1 */
-    XA_MSKOR,     /* (mem & ~v) | v2 */
-    XA_FADD, XA_FMIN, XA_FMAX, /* f32 or f64 by width; min/max: (v < mem) ? v : mem */
-    XA_PK_ADD_F16, XA_PK_ADD_BF16,
+    XA_SMIN,
+    XA_UMIN,
+    XA_SMAX,
+    XA_UMAX,
+    XA_AND,
+    XA_OR,
+    XA_XOR,
+    XA_INC,   /* mem >= v ? 0 : mem + 1 */
+    XA_DEC,   /* mem == 0 || mem > v ? v : mem - 1 */
+    XA_MSKOR, /* (mem & ~v) | v2 */
+    XA_FADD,
+    XA_FMIN,
+    XA_FMAX, /* f32 or f64 by width; min/max: (v < mem) ? v : mem */
+    XA_PK_ADD_F16,
+    XA_PK_ADD_BF16,
 };
 
 /* The new memory value for an operation on 4 (is64 = 0) or 8 bytes. */
@@ -29,8 +41,7 @@ uint64_t x_atomic_rmw(void *p, int op, uint64_t v, uint64_t v2, int is64);
  * relaxed atomic units instead: 8, 4 or 2 bytes where the address and size allow it, else bytes
  * (a relaxed atomic load or store of a naturally aligned unit is an ordinary move on x86-64 and
  * AArch64).  Each unit is single-copy atomic; the access as a whole is not, as on the GPU. */
-static inline void x_shared_load(void *dst, const void *src, unsigned size)
-{
+static inline void x_shared_load(void *dst, const void *src, unsigned size) {
     uint8_t *d = dst;
     const uint8_t *s = src;
     uintptr_t a = (uintptr_t)s;
@@ -54,8 +65,7 @@ static inline void x_shared_load(void *dst, const void *src, unsigned size)
             d[i] = __atomic_load_n(s + i, __ATOMIC_RELAXED);
     }
 }
-static inline void x_shared_store(void *dst, const void *src, unsigned size)
-{
+static inline void x_shared_store(void *dst, const void *src, unsigned size) {
     uint8_t *d = dst;
     const uint8_t *s = src;
     uintptr_t a = (uintptr_t)d;

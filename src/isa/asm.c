@@ -55,8 +55,7 @@ typedef struct {
 } pline;
 
 /* Copy s[0..n) trimmed into d. */
-static void cpy(char *d, size_t dn, const char *s, size_t n)
-{
+static void cpy(char *d, size_t dn, const char *s, size_t n) {
     while (n && isspace((unsigned char)*s))
         s++, n--;
     while (n && isspace((unsigned char)s[n - 1]))
@@ -67,8 +66,7 @@ static void cpy(char *d, size_t dn, const char *s, size_t n)
     d[n] = 0;
 }
 
-static void kv_add(pline *p, const char *k, const char *v, int col)
-{
+static void kv_add(pline *p, const char *k, const char *v, int col) {
     if (p->nkv >= PL_MAXKV) {
         p->bad = 1;
         return;
@@ -79,8 +77,7 @@ static void kv_add(pline *p, const char *k, const char *v, int col)
     p->nkv++;
 }
 
-static const char *kv_get(const pline *p, const char *k)
-{
+static const char *kv_get(const pline *p, const char *k) {
     for (int i = 0; i < p->nkv; i++)
         if (!strcmp(p->key[i], k))
             return p->val[i];
@@ -88,8 +85,7 @@ static const char *kv_get(const pline *p, const char *k)
 }
 
 /* A modifier token: "name", "name:value", "name:[a,b]" or "name(value)". */
-static void parse_mod(pline *p, const char *t, int col)
-{
+static void parse_mod(pline *p, const char *t, int col) {
     char name[64], val[PL_TOK];
     const char *c = strchr(t, ':');
     if (!c) {
@@ -100,7 +96,11 @@ static void parse_mod(pline *p, const char *t, int col)
     cpy(val, sizeof val, c + 1, strlen(c + 1));
     /* output modifiers read as one numeric field so that the search can reach each value */
     if (!strcmp(name, "mul") || !strcmp(name, "div")) {
-        kv_add(p, "omod", !strcmp(t, "mul:2") ? "1" : !strcmp(t, "mul:4") ? "2" : !strcmp(t, "div:2") ? "3" : t,
+        kv_add(p, "omod",
+               !strcmp(t, "mul:2")   ? "1"
+               : !strcmp(t, "mul:4") ? "2"
+               : !strcmp(t, "div:2") ? "3"
+                                     : t,
                col);
         return;
     }
@@ -129,11 +129,10 @@ static void parse_mod(pline *p, const char *t, int col)
     kv_add(p, name, val, col);
 }
 
-static int is_flag_word(const char *t)
-{
-    static const char *const flags[] = {"sc0", "sc1", "nt", "glc", "slc", "offen", "idxen", "lds",
-                                        "gds", "clamp", "nv", "tfe", "row_mirror", "row_half_mirror",
-                                        "addr64", NULL};
+static int is_flag_word(const char *t) {
+    static const char *const flags[] = {
+        "sc0", "sc1",   "nt", "glc", "slc",        "offen",           "idxen",  "lds",
+        "gds", "clamp", "nv", "tfe", "row_mirror", "row_half_mirror", "addr64", NULL};
     for (int i = 0; flags[i]; i++)
         if (!strcmp(t, flags[i]))
             return 1;
@@ -141,14 +140,12 @@ static int is_flag_word(const char *t)
     return c && memchr(t, '[', (size_t)(c - t)) == NULL;
 }
 
-static int is_waitcnt_part(const char *t)
-{
+static int is_waitcnt_part(const char *t) {
     return !strncmp(t, "vmcnt(", 6) || !strncmp(t, "expcnt(", 7) || !strncmp(t, "lgkmcnt(", 8);
 }
 
 /* Strip neg/abs/sext wrappers from operand i. */
-static void parse_operand(pline *p, const char *t, int col)
-{
+static void parse_operand(pline *p, const char *t, int col) {
     char buf[PL_TOK], key[32];
     int i = p->nops;
     snprintf(buf, sizeof buf, "%s", t);
@@ -187,8 +184,7 @@ static void parse_operand(pline *p, const char *t, int col)
 }
 
 /* Split text (no comment) into a pline.  Columns are 0-based offsets into text. */
-static void parse_line(const char *text, pline *p)
-{
+static void parse_line(const char *text, pline *p) {
     memset(p, 0, sizeof *p);
     const char *s = text;
     while (isspace((unsigned char)*s))
@@ -286,8 +282,7 @@ static void parse_line(const char *text, pline *p)
 /* ---- numbers ------------------------------------------------------------------------------- */
 
 /* An integer token (decimal, 0x hex, optional sign). */
-static int parse_int(const char *t, int64_t *v)
-{
+static int parse_int(const char *t, int64_t *v) {
     char *e;
     const char *s = t;
     int neg = 0;
@@ -302,8 +297,7 @@ static int parse_int(const char *t, int64_t *v)
     return 1;
 }
 
-static int parse_float(const char *t, double *v)
-{
+static int parse_float(const char *t, double *v) {
     char *e;
     if (!strchr(t, '.') && !strchr(t, 'e'))
         return 0;
@@ -313,23 +307,20 @@ static int parse_float(const char *t, double *v)
     return *e == 0 && e != t;
 }
 
-static uint32_t f32_bits(double d)
-{
+static uint32_t f32_bits(double d) {
     float f = (float)d;
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
 
-static uint64_t f64_bits(double d)
-{
+static uint64_t f64_bits(double d) {
     uint64_t u;
     memcpy(&u, &d, 8);
     return u;
 }
 
-static uint16_t f16_bits(double d)
-{
+static uint16_t f16_bits(double d) {
     /* round to nearest even; finite normal and subnormal values (constants in source text) */
     uint32_t f = f32_bits(d);
     uint32_t sign = (f >> 16) & 0x8000;
@@ -358,15 +349,15 @@ static uint16_t f16_bits(double d)
 
 /* Tokens the printer would have printed the same way: identical, or equal numbers (an integer
  * and a float equal to its f32/f16/f64-high/bf16 bits). */
-static int tok_equiv(const char *a, const char *b)
-{
+static int tok_equiv(const char *a, const char *b) {
     if (!strcmp(a, b))
         return 1;
     int64_t ia, ib;
     double da, db;
     int ai = parse_int(a, &ia), bi = parse_int(b, &ib);
     if (ai && bi) /* 16-bit immediates print unsigned: -12 is the 65524 of a branch's SIMM16 */
-        return ia == ib || (ia < 0 && ia >= -32768 && ib == ia + 65536) || (ib < 0 && ib >= -32768 && ia == ib + 65536);
+        return ia == ib || (ia < 0 && ia >= -32768 && ib == ia + 65536) ||
+               (ib < 0 && ib >= -32768 && ia == ib + 65536);
     if (!strncmp(a, "lit(", 4)) {
         /* lit(X) forces a literal; the printer writes a non-inlinable literal without lit() */
         char in[PL_TOK], pb[PL_TOK];
@@ -395,8 +386,7 @@ static int tok_equiv(const char *a, const char *b)
     return 0;
 }
 
-static int popcount64(uint64_t v)
-{
+static int popcount64(uint64_t v) {
     int n = 0;
     while (v)
         v &= v - 1, n++;
@@ -404,8 +394,7 @@ static int popcount64(uint64_t v)
 }
 
 /* Distance between two values of a modifier key (0 = equal). */
-static int val_dist(const char *a, const char *b)
-{
+static int val_dist(const char *a, const char *b) {
     int64_t ia, ib;
     if (tok_equiv(a, b))
         return 0;
@@ -415,8 +404,7 @@ static int val_dist(const char *a, const char *b)
 }
 
 /* How far the printed candidate c is from the input p: 0 only for an exact match. */
-static int line_dist(const pline *p, const pline *c)
-{
+static int line_dist(const pline *p, const pline *c) {
     int d = 0;
     int n = p->nops > c->nops ? p->nops : c->nops;
     for (int i = 0; i < n; i++) {
@@ -446,9 +434,9 @@ static int line_dist(const pline *p, const pline *c)
 enum { R_NONE, R_S, R_V, R_A, R_SPECIAL, R_OFF };
 
 typedef struct {
-    int kind;      /* R_* */
-    unsigned enc;  /* R_S: scalar operand encoding; R_V/R_A: index; R_SPECIAL: encoding */
-    unsigned n;    /* dwords */
+    int kind;     /* R_* */
+    unsigned enc; /* R_S: scalar operand encoding; R_V/R_A: index; R_SPECIAL: encoding */
+    unsigned n;   /* dwords */
 } reg_t;
 
 /* Names the printer uses for scalar registers 102..127 and the special sources, taken from the
@@ -459,8 +447,7 @@ typedef struct {
     uint8_t n, special;
 } regname;
 
-static int parse_range(const char *s, unsigned *lo, unsigned *n)
-{
+static int parse_range(const char *s, unsigned *lo, unsigned *n) {
     char *e;
     if (*s == '[') {
         unsigned long a = strtoul(s + 1, &e, 10);
@@ -493,20 +480,20 @@ static int parse_range(const char *s, unsigned *lo, unsigned *n)
 
 /* Field kinds: how an operand token becomes field bits. */
 enum {
-    K_SRC9,   /* VALU source: SGPR/const/VGPR (256+), literal 255 */
-    K_SRC8,   /* scalar source: SGPR/const, literal 255 */
-    K_REG8,   /* VGPR/AGPR index, or an SGPR encoding (v_readlane's sdst) */
-    K_SDST7,  /* scalar destination */
-    K_SBASE,  /* SMEM sbase: SGPR pair number */
-    K_SRSRC,  /* buffer resource: SGPR quad number */
-    K_SADDR,  /* FLAT saddr: SGPR, or off = 0x7f */
-    K_VADDR,  /* FLAT/MUBUF vaddr: VGPR, or off */
-    K_SIMM16, /* SOPK/SOPP immediate: number, hwreg(), sendmsg(), waitcnt, gpr_idx() */
-    K_SMOFF,  /* SMEM offset: immediate (imm=1) or SGPR */
-    K_LIT32,  /* madmk/fmaak K: the literal dword itself */
-    K_SDWA_SRC, /* SDWA source: VGPR, or SGPR/const with the S bit */
+    K_SRC9,      /* VALU source: SGPR/const/VGPR (256+), literal 255 */
+    K_SRC8,      /* scalar source: SGPR/const, literal 255 */
+    K_REG8,      /* VGPR/AGPR index, or an SGPR encoding (v_readlane's sdst) */
+    K_SDST7,     /* scalar destination */
+    K_SBASE,     /* SMEM sbase: SGPR pair number */
+    K_SRSRC,     /* buffer resource: SGPR quad number */
+    K_SADDR,     /* FLAT saddr: SGPR, or off = 0x7f */
+    K_VADDR,     /* FLAT/MUBUF vaddr: VGPR, or off */
+    K_SIMM16,    /* SOPK/SOPP immediate: number, hwreg(), sendmsg(), waitcnt, gpr_idx() */
+    K_SMOFF,     /* SMEM offset: immediate (imm=1) or SGPR */
+    K_LIT32,     /* madmk/fmaak K: the literal dword itself */
+    K_SDWA_SRC,  /* SDWA source: VGPR, or SGPR/const with the S bit */
     K_SDWA_SDST, /* VOPC SDWA: vcc, or an SGPR pair with the SD bit */
-    K_SIMM8,  /* s_set_gpr_idx_on mode (ssrc1 byte as an immediate) */
+    K_SIMM8,     /* s_set_gpr_idx_on mode (ssrc1 byte as an immediate) */
 };
 
 typedef struct {
@@ -519,8 +506,30 @@ typedef struct {
 } mfld;
 
 /* Field layouts per format/variant. */
-enum { L_SOP2, L_SOPK, L_SOP1, L_SOPC, L_SOPP, L_SMEM, L_VOP2, L_VOP1, L_VOPC, L_SDWA2, L_SDWA1,
-       L_SDWAC, L_DPP2, L_DPP1, L_DPPC, L_VOP3, L_DS, L_FLAT, L_MUBUF, L_MTBUF, L_SCALED, L_N };
+enum {
+    L_SOP2,
+    L_SOPK,
+    L_SOP1,
+    L_SOPC,
+    L_SOPP,
+    L_SMEM,
+    L_VOP2,
+    L_VOP1,
+    L_VOPC,
+    L_SDWA2,
+    L_SDWA1,
+    L_SDWAC,
+    L_DPP2,
+    L_DPP1,
+    L_DPPC,
+    L_VOP3,
+    L_DS,
+    L_FLAT,
+    L_MUBUF,
+    L_MTBUF,
+    L_SCALED,
+    L_N
+};
 
 typedef struct {
     uint8_t nbase; /* instruction dwords before a literal */
@@ -537,70 +546,163 @@ typedef struct {
 #define FX(w, sh, width, k, xw, xsh) {w, sh, width, k, xw, xsh}
 #define M(w, sh, width) {w, sh, width}
 static const layout layouts[L_N] = {
-    [L_SOP2] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
-    [L_SOPK] = {1, 3, {F(0, 16, 7, K_SDST7), F(0, 0, 16, K_SIMM16), F(1, 0, 32, K_LIT32)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SOP2] = {1,
+                3,
+                {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)},
+                0,
+                {{0}},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    [L_SOPK] = {1,
+                3,
+                {F(0, 16, 7, K_SDST7), F(0, 0, 16, K_SIMM16), F(1, 0, 32, K_LIT32)},
+                0,
+                {{0}},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
     [L_SOP1] = {1, 2, {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
     [L_SOPC] = {1, 2, {F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
     [L_SOPP] = {1, 1, {F(0, 0, 16, K_SIMM16)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
-    [L_SMEM] = {2, 4, {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 0, 21, K_SMOFF), F(1, 25, 7, K_SDST7)},
-                2, {M(0, 16, 1), M(0, 15, 1)}, {0, 0}, {0, 0}, {0, 0}},
-    [L_VOP2] = {1, 4, {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8), F(1, 0, 32, K_LIT32)},
-                0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_SMEM] = {2,
+                4,
+                {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 0, 21, K_SMOFF),
+                 F(1, 25, 7, K_SDST7)},
+                2,
+                {M(0, 16, 1), M(0, 15, 1)},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    [L_VOP2] = {1,
+                4,
+                {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8), F(1, 0, 32, K_LIT32)},
+                0,
+                {{0}},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
     [L_VOP1] = {1, 2, {F(0, 17, 8, K_REG8), F(0, 0, 9, K_SRC9)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
     [L_VOPC] = {1, 2, {F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
-    [L_SDWA2] = {2, 3, {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23), FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
+    [L_SDWA2] = {2,
+                 3,
+                 {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23),
+                  FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
                  12,
-                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1), M(1, 20, 1),
-                  M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
-                 {0, 0}, {0, 0}, {0, 0}},
-    [L_SDWA1] = {2, 2, {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23)},
+                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1),
+                  M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_SDWA1] = {2,
+                 2,
+                 {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23)},
                  12,
-                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1), M(1, 20, 1),
-                  M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
-                 {0, 0}, {0, 0}, {0, 0}},
-    [L_SDWAC] = {2, 3, {FX(1, 8, 7, K_SDWA_SDST, 1, 15), FX(1, 0, 8, K_SDWA_SRC, 1, 23), FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
+                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1),
+                  M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_SDWAC] = {2,
+                 3,
+                 {FX(1, 8, 7, K_SDWA_SDST, 1, 15), FX(1, 0, 8, K_SDWA_SRC, 1, 23),
+                  FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
                  8,
-                 {M(1, 16, 3), M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1),
-                  M(1, 29, 1)},
-                 {0, 0}, {0, 0}, {0, 0}},
-    [L_DPP2] = {2, 3, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
-                7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
-                {0, 0}, {0, 0}, {0, 0}},
-    [L_DPP1] = {2, 2, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)},
-                7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
-                {0, 0}, {0, 0}, {0, 0}},
-    [L_DPPC] = {2, 2, {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
-                7, {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)},
-                {0, 0}, {0, 0}, {0, 0}},
-    [L_VOP3] = {2, 5,
+                 {M(1, 16, 3), M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1),
+                  M(1, 28, 1), M(1, 29, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_DPP2] = {2,
+                3,
+                {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                7,
+                {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4),
+                 M(1, 28, 4)},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    [L_DPP1] = {2,
+                2,
+                {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)},
+                7,
+                {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4),
+                 M(1, 28, 4)},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    [L_DPPC] = {2,
+                2,
+                {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                7,
+                {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4),
+                 M(1, 28, 4)},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    [L_VOP3] = {2,
+                5,
                 {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9),
                  F(1, 18, 9, K_SRC9)},
                 13,
-                {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1), M(0, 14, 1),
-                 M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1), M(1, 31, 1)},
-                {0, 0}, {0, 0}, {0, 0}},
-    [L_DS] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_REG8), F(1, 8, 8, K_REG8), F(1, 16, 8, K_REG8)},
-              2, {M(0, 16, 1), M(0, 25, 1)}, {0, 0}, {0, 0}, {0, 0}},
-    [L_FLAT] = {2, 4, {F(1, 24, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 8, 8, K_REG8), F(1, 16, 7, K_SADDR)},
-                5, {M(0, 13, 1), M(0, 16, 1), M(0, 17, 1), M(0, 25, 1), M(1, 23, 1)}, {1u << 13, 0}, {1u << 16, 0}, {0, 0}},
-    [L_MUBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
-                 7, {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 15, 1), M(0, 16, 1), M(0, 17, 1), M(1, 23, 1)},
-                 {1u << 12, 0}, {1u << 14 | 1u << 12, 0}, {1u << 16 | 1u << 12, 0}},
-    [L_MTBUF] = {2, 4, {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC), F(1, 24, 8, K_SRC8)},
-                 8,
-                 {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 19, 4), M(0, 23, 3), M(1, 21, 1), M(1, 22, 1),
+                {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1),
+                 M(0, 14, 1), M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1),
+                 M(1, 31, 1)},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    [L_DS] =
+        {2,
+         4,
+         {F(1, 24, 8, K_REG8), F(1, 0, 8, K_REG8), F(1, 8, 8, K_REG8), F(1, 16, 8, K_REG8)},
+         2,
+         {M(0, 16, 1), M(0, 25, 1)},
+         {0, 0},
+         {0, 0},
+         {0, 0}},
+    [L_FLAT] = {2,
+                4,
+                {F(1, 24, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 8, 8, K_REG8),
+                 F(1, 16, 7, K_SADDR)},
+                5,
+                {M(0, 13, 1), M(0, 16, 1), M(0, 17, 1), M(0, 25, 1), M(1, 23, 1)},
+                {1u << 13, 0},
+                {1u << 16, 0},
+                {0, 0}},
+    [L_MUBUF] = {2,
+                 4,
+                 {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC),
+                  F(1, 24, 8, K_SRC8)},
+                 7,
+                 {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 15, 1), M(0, 16, 1), M(0, 17, 1),
                   M(1, 23, 1)},
-                 {1u << 12, 0}, {0, 0}, {0, 0}},
+                 {1u << 12, 0},
+                 {1u << 14 | 1u << 12, 0},
+                 {1u << 16 | 1u << 12, 0}},
+    [L_MTBUF] = {2,
+                 4,
+                 {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC),
+                  F(1, 24, 8, K_SRC8)},
+                 8,
+                 {M(0, 12, 1), M(0, 13, 1), M(0, 14, 1), M(0, 19, 4), M(0, 23, 3), M(1, 21, 1),
+                  M(1, 22, 1), M(1, 23, 1)},
+                 {1u << 12, 0},
+                 {0, 0},
+                 {0, 0}},
     /* gfx950 scaled MFMA: v_mfma_ld_scale_b32 (scale sources in w1) + the f8f6f4 MFMA (w2, w3) */
-    [L_SCALED] = {4, 6,
+    [L_SCALED] = {4,
+                  6,
                   {F(2, 0, 8, K_REG8), F(3, 0, 9, K_SRC9), F(3, 9, 9, K_SRC9), F(3, 18, 9, K_SRC9),
                    F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9)},
                   26,
-                  {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1), M(0, 14, 1),
-                   M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1), M(1, 31, 1), M(2, 8, 1),
-                   M(2, 9, 1), M(2, 10, 1), M(2, 12, 1), M(2, 13, 1), M(2, 14, 1), M(2, 15, 1), M(3, 27, 1),
-                   M(3, 28, 1), M(3, 29, 1), M(3, 30, 1), M(3, 31, 1), M(2, 11, 1)},
-                  {0, 0}, {0, 0}, {0, 0}},
+                  {M(0, 8, 1),  M(0, 9, 1),  M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1),
+                   M(0, 14, 1), M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1),
+                   M(1, 31, 1), M(2, 8, 1),  M(2, 9, 1),  M(2, 10, 1), M(2, 12, 1), M(2, 13, 1),
+                   M(2, 14, 1), M(2, 15, 1), M(3, 27, 1), M(3, 28, 1), M(3, 29, 1), M(3, 30, 1),
+                   M(3, 31, 1), M(2, 11, 1)},
+                  {0, 0},
+                  {0, 0},
+                  {0, 0}},
 };
 #undef F
 #undef FX
@@ -609,9 +711,9 @@ static const layout layouts[L_N] = {
 /* One way to encode a mnemonic: a template (opcode and format bits set, operand fields zero). */
 typedef struct {
     char mnem[48];
-    uint8_t lay;   /* L_* */
-    uint8_t mapped; /* opmap computed */
-    uint8_t size;  /* template size in bytes */
+    uint8_t lay;            /* L_* */
+    uint8_t mapped;         /* opmap computed */
+    uint8_t size;           /* template size in bytes */
     int8_t opmap[PL_MAXOP]; /* printed operand -> field index, -1 implicit */
     uint8_t nprinted;
     int8_t opmap2[PL_MAXOP]; /* the same from non-zero fields (operands printed only then) */
@@ -631,8 +733,8 @@ struct isa_asm {
     size_t nrn;
 };
 
-static int print_words(isa_arch arch, const uint32_t *w, size_t nw, char *buf, size_t bn, size_t *size)
-{
+static int print_words(isa_arch arch, const uint32_t *w, size_t nw, char *buf, size_t bn,
+                       size_t *size) {
     isa_inst in;
     size_t n = isa_decode(arch, (const uint8_t *)w, nw * 4, &in);
     if (!n)
@@ -646,13 +748,11 @@ static int print_words(isa_arch arch, const uint32_t *w, size_t nw, char *buf, s
     return 1;
 }
 
-static int entry_cmp(const void *a, const void *b)
-{
+static int entry_cmp(const void *a, const void *b) {
     return strcmp(((const entry *)a)->mnem, ((const entry *)b)->mnem);
 }
 
-static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w)
-{
+static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w) {
     char buf[256];
     size_t size;
     uint32_t t[4] = {w[0], w[1], w[2], w[3]};
@@ -699,8 +799,7 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w)
     return 1;
 }
 
-static void add_regname(isa_asm *a, const char *name, unsigned enc, unsigned n, int special)
-{
+static void add_regname(isa_asm *a, const char *name, unsigned enc, unsigned n, int special) {
     regname *r = realloc(a->rn, (a->nrn + 1) * sizeof *r);
     if (!r)
         return;
@@ -712,15 +811,14 @@ static void add_regname(isa_asm *a, const char *name, unsigned enc, unsigned n, 
     r->special = (uint8_t)special;
 }
 
-isa_asm *isa_asm_new(isa_arch arch)
-{
+isa_asm *isa_asm_new(isa_arch arch) {
     isa_asm *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
     a->arch = arch;
     size_t cap = 0;
     uint32_t w[4];
-#define ADD(lay, w0, w1)                                                                          \
+#define ADD(lay, w0, w1)                                                                           \
     do {                                                                                           \
         w[0] = (w0), w[1] = (w1), w[2] = 0, w[3] = 0;                                              \
         if (add_entry(a, &cap, lay, w) < 0)                                                        \
@@ -756,9 +854,11 @@ isa_asm *isa_asm_new(isa_arch arch)
     for (uint32_t op = 0; op < 1024; op++)
         ADD(L_VOP3, 0xd0000000u | op << 16, 0);
     for (uint32_t op = 0; op < 128; op++) { /* scaled MFMA pairs (gfx950): 16 bytes */
-        uint32_t t[4] = {0xd3ac0000u, 256u | 256u << 9, 0xd3800800u | op << 16, 256u | 256u << 9 | 256u << 18};
+        uint32_t t[4] = {0xd3ac0000u, 256u | 256u << 9, 0xd3800800u | op << 16,
+                         256u | 256u << 9 | 256u << 18};
         isa_inst in;
-        if (isa_decode(arch, (const uint8_t *)t, 16, &in) == 16 && add_entry(a, &cap, L_SCALED, t) < 0)
+        if (isa_decode(arch, (const uint8_t *)t, 16, &in) == 16 &&
+            add_entry(a, &cap, L_SCALED, t) < 0)
             goto fail;
     }
     for (uint32_t op = 0; op < 256; op++)
@@ -781,7 +881,8 @@ isa_asm *isa_asm_new(isa_arch arch)
                 b = (isa_buf){buf, sizeof buf, 0};
                 buf[0] = 0;
                 isa_put_sreg(&b, enc, n);
-                if (buf[0] && buf[0] != '<' && buf[0] != 't' && !(buf[0] == 's' && isdigit((unsigned char)buf[1])))
+                if (buf[0] && buf[0] != '<' && buf[0] != 't' &&
+                    !(buf[0] == 's' && isdigit((unsigned char)buf[1])))
                     add_regname(a, buf, enc, n, 0);
             }
         isa_inst in;
@@ -804,8 +905,7 @@ fail:
     return NULL;
 }
 
-void isa_asm_free(isa_asm *a)
-{
+void isa_asm_free(isa_asm *a) {
     if (!a)
         return;
     free(a->e);
@@ -813,8 +913,7 @@ void isa_asm_free(isa_asm *a)
     free(a);
 }
 
-static int parse_reg(const isa_asm *a, const char *t, reg_t *r)
-{
+static int parse_reg(const isa_asm *a, const char *t, reg_t *r) {
     unsigned lo, n;
     memset(r, 0, sizeof *r);
     if (!strcmp(t, "off")) {
@@ -846,18 +945,17 @@ static int parse_reg(const isa_asm *a, const char *t, reg_t *r)
 /* ---- operand values ------------------------------------------------------------------------ */
 
 typedef struct {
-    uint32_t v;       /* field value */
-    int8_t xbit;      /* set the field's extra bit */
-    uint8_t has_lit;  /* a literal dword follows */
+    uint32_t v;      /* field value */
+    int8_t xbit;     /* set the field's extra bit */
+    uint8_t has_lit; /* a literal dword follows */
     uint32_t lit;
-    uint32_t clr[2];  /* bits to clear (SMEM imm) */
+    uint32_t clr[2]; /* bits to clear (SMEM imm) */
 } cand;
 
 static const double float_inl[] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0};
 
 /* Inline-constant and literal encodings of a constant token, in llvm-mc's order of preference. */
-static int const_cands(const char *t, int allow_lit, cand *c, int max)
-{
+static int const_cands(const char *t, int allow_lit, cand *c, int max) {
     int n = 0;
     int64_t iv;
     double dv;
@@ -922,8 +1020,7 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max)
 }
 
 /* Parse the SOPP/SOPK special immediates whose fields are known from the manual. */
-static int waitcnt_value(const char *t, uint32_t *out)
-{
+static int waitcnt_value(const char *t, uint32_t *out) {
     unsigned vm = 63, exp = 7, lgkm = 15;
     const char *s = t;
     while (*s) {
@@ -965,20 +1062,18 @@ typedef struct {
     int mnem_suffix_ok; /* the input mnemonic lacks the _e32/_e64/... suffix */
 } job;
 
-static void set_bits(uint32_t *w, unsigned wi, unsigned sh, unsigned width, uint32_t v)
-{
+static void set_bits(uint32_t *w, unsigned wi, unsigned sh, unsigned width, uint32_t v) {
     uint32_t m = width >= 32 ? 0xffffffffu : ((1u << width) - 1) << sh;
     w[wi] = (w[wi] & ~m) | ((v << sh) & m);
 }
 
-static uint32_t get_bits(const uint32_t *w, unsigned wi, unsigned sh, unsigned width)
-{
+static uint32_t get_bits(const uint32_t *w, unsigned wi, unsigned sh, unsigned width) {
     return width >= 32 ? w[wi] : (w[wi] >> sh) & ((1u << width) - 1);
 }
 
 /* Print words; fill pl. */
-static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, char *text, size_t tn)
-{
+static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, char *text,
+                     size_t tn) {
     char buf[256];
     if (!print_words(j->a->arch, w, 4, buf, sizeof buf, size))
         return 0;
@@ -988,8 +1083,7 @@ static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, c
     return !pl->bad;
 }
 
-static int mnem_ok(const job *j, const pline *c)
-{
+static int mnem_ok(const job *j, const pline *c) {
     if (!strcmp(j->in->mnem, c->mnem))
         return 1;
     size_t l = strlen(j->in->mnem);
@@ -1000,8 +1094,7 @@ static int mnem_ok(const job *j, const pline *c)
 }
 
 /* Distance of words w from the input; big when they do not decode. */
-static int dist_of(const job *j, const uint32_t *w, size_t *size)
-{
+static int dist_of(const job *j, const uint32_t *w, size_t *size) {
     pline c;
     if (!try_print(j, w, &c, size, NULL, 0))
         return 1 << 20;
@@ -1010,8 +1103,7 @@ static int dist_of(const job *j, const uint32_t *w, size_t *size)
     return line_dist(j->in, &c);
 }
 
-static uint32_t probe_value(const fld *F, int second)
-{
+static uint32_t probe_value(const fld *F, int second) {
     /* register tuples up to 16 SGPRs / 8 VGPRs stay aligned: s4, s[4:7], s[12:27], v[4:7] */
     uint32_t pv = F->kind == K_SRSRC ? 1 : F->kind == K_SBASE ? 2 : 4;
     return second ? pv * 3 : pv;
@@ -1019,9 +1111,8 @@ static uint32_t probe_value(const fld *F, int second)
 
 /* One operand map: base words w0 (fields at value set `from`: 0 or the first probe values),
  * each field moved to the next probe value in turn. */
-static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_t *extra, int8_t *opmap,
-                       uint8_t *np)
-{
+static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_t *extra,
+                       int8_t *opmap, uint8_t *np) {
     const layout *L = &layouts[e->lay];
     job j = {a, e, NULL, 0};
     uint32_t w0[4];
@@ -1040,7 +1131,8 @@ static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_
         if (from)
             for (int f = 0; f < L->nf; f++) {
                 const fld *F = &L->f[f];
-                uint32_t v = probe_value(F, 0) + (get_bits(e->w, F->w, F->sh, F->width) >= 256 ? 256 : 0);
+                uint32_t v =
+                    probe_value(F, 0) + (get_bits(e->w, F->w, F->sh, F->width) >= 256 ? 256 : 0);
                 set_bits(w0, F->w, F->sh, F->width, v);
             }
         if (try_print(&j, w0, &p0, NULL, NULL, 0))
@@ -1070,23 +1162,23 @@ static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_
 
 /* Compute the operand maps of an entry: which field prints each operand.  Operands that appear
  * only for non-zero field values (s_endpgm 3) get a second map from a non-zero base. */
-static void map_entry(const isa_asm *a, entry *e)
-{
+static void map_entry(const isa_asm *a, entry *e) {
     e->mapped = 1;
     const layout *L = &layouts[e->lay];
     if (!compute_map(a, e, 0, NULL, e->opmap, &e->nprinted))
         e->nprinted = 0xff;
     if (!compute_map(a, e, 1, NULL, e->opmap2, &e->nprinted2))
         e->nprinted2 = 0xff;
-    if (!(L->alt_or[0] | L->alt_or[1]) || !compute_map(a, e, 0, L->alt_or, e->opmap3, &e->nprinted3))
+    if (!(L->alt_or[0] | L->alt_or[1]) ||
+        !compute_map(a, e, 0, L->alt_or, e->opmap3, &e->nprinted3))
         e->nprinted3 = 0xff;
-    if (!(L->alt2_or[0] | L->alt2_or[1]) || !compute_map(a, e, 0, L->alt2_or, e->opmap4, &e->nprinted4))
+    if (!(L->alt2_or[0] | L->alt2_or[1]) ||
+        !compute_map(a, e, 0, L->alt2_or, e->opmap4, &e->nprinted4))
         e->nprinted4 = 0xff;
 }
 
 /* Candidate field values for an operand token in a field of kind k. */
-static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int max)
-{
+static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int max) {
     reg_t r;
     memset(c, 0, sizeof *c * (size_t)max);
     int isreg = parse_reg(j->a, t, &r);
@@ -1219,8 +1311,8 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
 }
 
 /* Search a field for the value whose printed operand i equals token t (hwreg(), sendmsg(), ...). */
-static int search_field(const job *j, uint32_t *w, const fld *F, int i, const char *t, uint32_t lim)
-{
+static int search_field(const job *j, uint32_t *w, const fld *F, int i, const char *t,
+                        uint32_t lim) {
     for (uint32_t v = 0; v < lim; v++) {
         uint32_t x[4];
         memcpy(x, w, sizeof x);
@@ -1236,8 +1328,7 @@ static int search_field(const job *j, uint32_t *w, const fld *F, int i, const ch
 
 /* hwreg(NAME|ID[, offset, size]): find the id by name through the printer, the rest from the
  * manual (SIMM16 = id | offset << 6 | (size - 1) << 11). */
-static int hwreg_field(const job *j, uint32_t *w, const fld *F, int i, const char *t)
-{
+static int hwreg_field(const job *j, uint32_t *w, const fld *F, int i, const char *t) {
     char a0[40];
     unsigned off = 0, size = 32;
     if (strncmp(t, "hwreg(", 6))
@@ -1275,8 +1366,7 @@ static int hwreg_field(const job *j, uint32_t *w, const fld *F, int i, const cha
 }
 
 /* DPP control from its modifiers (CDNA3/CDNA4 "DPP_CTRL" enumeration). */
-static int dpp_ctrl(const pline *p, uint32_t *ctl)
-{
+static int dpp_ctrl(const pline *p, uint32_t *ctl) {
     const char *v;
     int64_t n;
     if ((v = kv_get(p, "quad_perm.0"))) {
@@ -1296,8 +1386,9 @@ static int dpp_ctrl(const pline *p, uint32_t *ctl)
         const char *k;
         uint32_t base;
         int lo, hi;
-    } r[] = {{"row_shl", 0x100, 1, 15}, {"row_shr", 0x110, 1, 15}, {"row_ror", 0x120, 1, 15},
-             {"wave_shl", 0x130 - 1, 1, 1}, {"wave_rol", 0x134 - 1, 1, 1}, {"wave_shr", 0x138 - 1, 1, 1},
+    } r[] = {{"row_shl", 0x100, 1, 15},     {"row_shr", 0x110, 1, 15},
+             {"row_ror", 0x120, 1, 15},     {"wave_shl", 0x130 - 1, 1, 1},
+             {"wave_rol", 0x134 - 1, 1, 1}, {"wave_shr", 0x138 - 1, 1, 1},
              {"wave_ror", 0x13c - 1, 1, 1}, {"row_newbcast", 0x150, 0, 15}};
     for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
         if ((v = kv_get(p, r[i].k))) {
@@ -1324,8 +1415,7 @@ static int dpp_ctrl(const pline *p, uint32_t *ctl)
 }
 
 /* Offsets and other wide modifier fields set directly. */
-static int direct_mods(const job *j, uint32_t *w)
-{
+static int direct_mods(const job *j, uint32_t *w) {
     const pline *p = j->in;
     const char *v;
     int64_t n;
@@ -1334,11 +1424,12 @@ static int direct_mods(const job *j, uint32_t *w)
         if ((v = kv_get(p, "offset"))) {
             if (parse_int(v, &n) && n >= 0 && n <= 0xffff)
                 set_bits(w, 0, 0, 16, (uint32_t)n);
-            else if (!strncmp(v, "swizzle(BITMASK_PERM,\"", 22) && strlen(v) == 29 && !strcmp(v + 27, "\")")) {
+            else if (!strncmp(v, "swizzle(BITMASK_PERM,\"", 22) && strlen(v) == 29 &&
+                     !strcmp(v + 27, "\")")) {
                 /* ds_swizzle bit-mask mode (offset[15] = 0): per lane-id bit, from the MSB, '0'/'1'
-                 * force it, 'p' keeps it, 'i' inverts it: and_mask[4:0] or_mask[9:5] xor_mask[14:10].
-                 * Computed rather than searched: the printer shows some of these masks in another
-                 * form (BROADCAST), llvm-mc encodes the masks as written. */
+                 * force it, 'p' keeps it, 'i' inverts it: and_mask[4:0] or_mask[9:5]
+                 * xor_mask[14:10]. Computed rather than searched: the printer shows some of these
+                 * masks in another form (BROADCAST), llvm-mc encodes the masks as written. */
                 uint32_t am = 0, om = 0, xm = 0;
                 for (int k = 0; k < 5; k++) {
                     char ch = v[22 + k];
@@ -1361,7 +1452,8 @@ static int direct_mods(const job *j, uint32_t *w)
                     set_bits(x, 0, 0, 16, s);
                     pline c;
                     const char *cv;
-                    if (try_print(j, x, &c, NULL, NULL, 0) && (cv = kv_get(&c, "offset")) && !strcmp(cv, v)) {
+                    if (try_print(j, x, &c, NULL, NULL, 0) && (cv = kv_get(&c, "offset")) &&
+                        !strcmp(cv, v)) {
                         memcpy(w, x, sizeof x);
                         break;
                     }
@@ -1422,8 +1514,7 @@ static int direct_mods(const job *j, uint32_t *w)
 }
 
 /* Descend over the modifier fields; returns the final distance. */
-static int descend(const job *j, uint32_t *w, const uint32_t *opmask, size_t *size)
-{
+static int descend(const job *j, uint32_t *w, const uint32_t *opmask, size_t *size) {
     const layout *L = &layouts[j->e->lay];
     int best = dist_of(j, w, size);
     for (int round = 0; round < 8 && best > 0; round++) {
@@ -1475,9 +1566,8 @@ static int descend(const job *j, uint32_t *w, const uint32_t *opmask, size_t *si
 
 /* Try to encode the input with entry e.  Returns bytes, 0 when it does not fit; *err_op gets the
  * input operand that could not be placed (or -1) and *score how close it came. */
-static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, int *err_op, int *score,
-                        uint32_t *closest)
-{
+static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, int *err_op,
+                        int *score, uint32_t *closest) {
     const layout *L = &layouts[e->lay];
     job j = {a, e, in, 0};
     pline in2;
@@ -1489,7 +1579,8 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         memcpy(w, e->w, sizeof w);
         pline c;
         const char *pv;
-        if (direct_mods(&j, w) && try_print(&j, w, &c, NULL, NULL, 0) && (pv = kv_get(&c, "offset"))) {
+        if (direct_mods(&j, w) && try_print(&j, w, &c, NULL, NULL, 0) &&
+            (pv = kv_get(&c, "offset"))) {
             in2 = *in;
             for (int k = 0; k < in2.nkv; k++)
                 if (!strcmp(in2.key[k], "offset"))
@@ -1625,8 +1716,7 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
     return 0;
 }
 
-static entry *find_first(isa_asm *a, const char *m, size_t *n)
-{
+static entry *find_first(isa_asm *a, const char *m, size_t *n) {
     size_t lo = 0, hi = a->ne;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -1642,8 +1732,7 @@ static entry *find_first(isa_asm *a, const char *m, size_t *n)
     return *n ? &a->e[lo] : NULL;
 }
 
-size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err)
-{
+size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err) {
     pline in;
     memset(err, 0, sizeof *err);
     parse_line(text, &in);
@@ -1682,20 +1771,27 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
     }
     if (!any) {
         err->col = in.mcol;
-        snprintf(err->msg, sizeof err->msg, "unknown instruction '%s' on %s", in.mnem, isa_arch_name(a->arch));
+        snprintf(err->msg, sizeof err->msg, "unknown instruction '%s' on %s", in.mnem,
+                 isa_arch_name(a->arch));
         return 0;
     }
     if (bestop >= 0 && bestop < in.nops) {
         err->col = in.opcol[bestop];
         const fld *F = &layouts[beste->lay].f[beste->opmap[bestop] >= 0 ? beste->opmap[bestop] : 0];
-        static const char *const what[] = {
-            [K_SRC9] = "a register or constant", [K_SRC8] = "a scalar register or constant",
-            [K_REG8] = "a vector register", [K_SDST7] = "a scalar register",
-            [K_SBASE] = "an SGPR pair", [K_SRSRC] = "an SGPR quad (buffer resource)",
-            [K_SADDR] = "a scalar register or 'off'", [K_VADDR] = "a vector register or 'off'",
-            [K_SIMM16] = "a 16-bit immediate", [K_SMOFF] = "an offset or scalar register",
-            [K_LIT32] = "a 32-bit constant", [K_SDWA_SRC] = "a register or inline constant",
-            [K_SDWA_SDST] = "a scalar register pair", [K_SIMM8] = "an immediate"};
+        static const char *const what[] = {[K_SRC9] = "a register or constant",
+                                           [K_SRC8] = "a scalar register or constant",
+                                           [K_REG8] = "a vector register",
+                                           [K_SDST7] = "a scalar register",
+                                           [K_SBASE] = "an SGPR pair",
+                                           [K_SRSRC] = "an SGPR quad (buffer resource)",
+                                           [K_SADDR] = "a scalar register or 'off'",
+                                           [K_VADDR] = "a vector register or 'off'",
+                                           [K_SIMM16] = "a 16-bit immediate",
+                                           [K_SMOFF] = "an offset or scalar register",
+                                           [K_LIT32] = "a 32-bit constant",
+                                           [K_SDWA_SRC] = "a register or inline constant",
+                                           [K_SDWA_SDST] = "a scalar register pair",
+                                           [K_SIMM8] = "an immediate"};
         snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s", in.mnem,
                  beste->opmap[bestop] >= 0 ? what[F->kind] : "the operand the instruction implies");
         return 0;
@@ -1718,11 +1814,14 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
                 reg_t r;
                 const char *kind = "a constant";
                 if (parse_reg(a, c.op[i], &r))
-                    kind = r.kind == R_V ? "a vector register" : r.kind == R_A ? "an accumulator register"
-                           : r.kind == R_OFF ? "'off'" : "a scalar register";
+                    kind = r.kind == R_V     ? "a vector register"
+                           : r.kind == R_A   ? "an accumulator register"
+                           : r.kind == R_OFF ? "'off'"
+                                             : "a scalar register";
                 err->col = in.opcol[i];
-                snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s (like '%s')", in.mnem,
-                         kind, c.op[i]);
+                snprintf(err->msg, sizeof err->msg,
+                         "invalid operand for '%s': expected %s (like '%s')", in.mnem, kind,
+                         c.op[i]);
                 return 0;
             }
         }

@@ -16,8 +16,7 @@ const char *const isa_op_names[ISA_NOPS] = {
 };
 #undef ISA_OP_X
 
-isa_fmt isa_identify(uint32_t w)
-{
+isa_fmt isa_identify(uint32_t w) {
     if ((w >> 31) == 0) {
         if ((w >> 25) == 0x3f)
             return ISA_FMT_VOP1;
@@ -27,43 +26,30 @@ isa_fmt isa_identify(uint32_t w)
     }
     if ((w >> 30) == 2) {
         switch (w >> 23) {
-        case 0x17d:
-            return ISA_FMT_SOP1;
-        case 0x17e:
-            return ISA_FMT_SOPC;
-        case 0x17f:
-            return ISA_FMT_SOPP;
+        case 0x17d: return ISA_FMT_SOP1;
+        case 0x17e: return ISA_FMT_SOPC;
+        case 0x17f: return ISA_FMT_SOPP;
         }
         return (w >> 28) == 0xb ? ISA_FMT_SOPK : ISA_FMT_SOP2;
     }
     switch (w >> 26) {
-    case 0x30:
-        return ISA_FMT_SMEM;
-    case 0x31:
-        return ISA_FMT_EXP;
-    case 0x34:
-        return (w >> 23) == 0x1a7 ? ISA_FMT_VOP3P : ISA_FMT_VOP3;
-    case 0x35:
-        return ISA_FMT_VINTRP;
-    case 0x36:
-        return ISA_FMT_DS;
-    case 0x37:
-        return ISA_FMT_FLAT;
-    case 0x38:
-        return ISA_FMT_MUBUF;
-    case 0x3a:
-        return ISA_FMT_MTBUF;
-    case 0x3c:
-        return ISA_FMT_MIMG;
+    case 0x30: return ISA_FMT_SMEM;
+    case 0x31: return ISA_FMT_EXP;
+    case 0x34: return (w >> 23) == 0x1a7 ? ISA_FMT_VOP3P : ISA_FMT_VOP3;
+    case 0x35: return ISA_FMT_VINTRP;
+    case 0x36: return ISA_FMT_DS;
+    case 0x37: return ISA_FMT_FLAT;
+    case 0x38: return ISA_FMT_MUBUF;
+    case 0x3a: return ISA_FMT_MTBUF;
+    case 0x3c: return ISA_FMT_MIMG;
     }
     return ISA_FMT_INVALID;
 }
 
-const char *isa_fmt_name(isa_fmt f)
-{
+const char *isa_fmt_name(isa_fmt f) {
     static const char *const n[ISA_NFMT] = {
-        "invalid", "SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VOP2", "VOP1", "VOPC",
-        "VOP3", "VOP3P", "DS", "FLAT", "MUBUF", "MTBUF", "VINTRP", "EXP", "MIMG",
+        "invalid", "SOP2",  "SOPK", "SOP1", "SOPC",  "SOPP",  "SMEM",   "VOP2", "VOP1", "VOPC",
+        "VOP3",    "VOP3P", "DS",   "FLAT", "MUBUF", "MTBUF", "VINTRP", "EXP",  "MIMG",
     };
     return (unsigned)f < ISA_NFMT ? n[f] : "?";
 }
@@ -76,8 +62,7 @@ const isa_target isa_targets[ISA_NARCH] = {
     [ISA_GFX90A] = {"gfx90a", "cdna2", 0x3f, 0, 0, 0, 0, 0, 64u * 1024u, 128u * 4u},
 };
 
-const char *isa_arch_name(isa_arch a)
-{
+const char *isa_arch_name(isa_arch a) {
     return (unsigned)a < ISA_NARCH ? isa_targets[a].name : "?";
 }
 
@@ -106,8 +91,7 @@ static const struct {
     [ISA_FMT_MTBUF] = {isa_dec_mem, isa_print_mem},
 };
 
-size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out)
-{
+size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) {
     uint32_t w[4] = {0, 0, 0, 0};
     size_t nw = avail / 4 > 4 ? 4 : avail / 4;
     memset(out, 0, sizeof *out);
@@ -128,8 +112,7 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out)
     return n;
 }
 
-size_t isa_print(const isa_inst *in, char *buf, size_t bufsz)
-{
+size_t isa_print(const isa_inst *in, char *buf, size_t bufsz) {
     isa_buf b = {buf, bufsz, 0};
     if (bufsz)
         buf[0] = 0;

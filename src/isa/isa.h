@@ -21,19 +21,19 @@ typedef enum { ISA_GFX942 = 0, ISA_GFX950 = 1, ISA_GFX90A = 2, ISA_NARCH } isa_a
 /* What hand-written code needs to know about a target beyond its generated tables (one row per
  * target in src/isa/decode.c; the upper layers read the same rows). */
 typedef struct isa_target {
-    const char *name;        /* "gfx90a" */
-    const char *family;      /* "cdna2" */
-    uint8_t elf_mach;        /* EF_AMDGPU_MACH_AMDGCN_* (e_flags bits 7:0) */
-    uint8_t vop3_literal;    /* VOP3 may end in a 32-bit literal (gfx950) */
-    uint8_t scaled_mfma;     /* the 128-bit v_mfma_ld_scale_b32 + f8f6f4 MFMA pair (gfx950) */
+    const char *name;          /* "gfx90a" */
+    const char *family;        /* "cdna2" */
+    uint8_t elf_mach;          /* EF_AMDGPU_MACH_AMDGCN_* (e_flags bits 7:0) */
+    uint8_t vop3_literal;      /* VOP3 may end in a 32-bit literal (gfx950) */
+    uint8_t scaled_mfma;       /* the 128-bit v_mfma_ld_scale_b32 + f8f6f4 MFMA pair (gfx950) */
     uint8_t arch_flat_scratch; /* gfx940+: CP sets FLAT_SCRATCH; older targets get a private
                                 * segment buffer, flat scratch init and a wave offset SGPR */
-    uint8_t fp8_fnuz;        /* fp8/bf8 are the FNUZ formats (gfx942) rather than OCP (gfx950) */
-    uint8_t flat_sve;        /* FLAT bit 13 is scratch's SVE (gfx940+); on gfx90a it is the LDS
-                              * bit of global/scratch loads, and scratch has a VGPR address
-                              * exactly when saddr is off */
-    uint32_t lds_bytes;      /* LDS per workgroup */
-    uint32_t lds_granule;    /* bytes per COMPUTE_PGM_RSRC2.LDS_SIZE unit */
+    uint8_t fp8_fnuz;          /* fp8/bf8 are the FNUZ formats (gfx942) rather than OCP (gfx950) */
+    uint8_t flat_sve;          /* FLAT bit 13 is scratch's SVE (gfx940+); on gfx90a it is the LDS
+                                * bit of global/scratch loads, and scratch has a VGPR address
+                                * exactly when saddr is off */
+    uint32_t lds_bytes;        /* LDS per workgroup */
+    uint32_t lds_granule;      /* bytes per COMPUTE_PGM_RSRC2.LDS_SIZE unit */
 } isa_target;
 
 extern const isa_target isa_targets[ISA_NARCH];
@@ -70,48 +70,50 @@ enum { ISA_VAR_NONE = 0, ISA_VAR_E32, ISA_VAR_E64, ISA_VAR_SDWA, ISA_VAR_DPP };
  * scalar file indexed by encoding and VCC/EXEC/M0 fall out for free. */
 typedef enum {
     ISA_OPND_NONE = 0,
-    ISA_OPND_SREG,   /* idx = encoding 0..127 (SGPRs, flat_scratch, xnack_mask, vcc, ttmp, m0, exec) */
-    ISA_OPND_VGPR,   /* idx = 0..511 */
-    ISA_OPND_AGPR,   /* idx = 0..255 */
+    ISA_OPND_SREG, /* idx = encoding 0..127 (SGPRs, flat_scratch, xnack_mask, vcc, ttmp, m0, exec)
+                    */
+    ISA_OPND_VGPR, /* idx = 0..511 */
+    ISA_OPND_AGPR, /* idx = 0..255 */
     ISA_OPND_SPECIAL, /* idx = encoding 235..254: src_shared_base.., vccz, execz, scc, lds_direct */
-    ISA_OPND_INLINE, /* idx = encoding 128..208 (integers) or 240..248 (floats); value depends on type */
+    ISA_OPND_INLINE,  /* idx = encoding 128..208 (integers) or 240..248 (floats); value depends on
+                         type */
     ISA_OPND_LITERAL, /* value in isa_inst.lit */
-    ISA_OPND_IMM,    /* an immediate field (offsets, simm16, ...): value in .imm */
+    ISA_OPND_IMM,     /* an immediate field (offsets, simm16, ...): value in .imm */
 } isa_opnd_kind;
 
 typedef struct isa_opnd {
-    uint8_t kind;  /* isa_opnd_kind */
-    uint8_t n;     /* size in dwords (1, 2, 3, 4, 8, 16) */
-    uint16_t idx;  /* register index or encoding, see kinds */
-    int32_t imm;   /* ISA_OPND_IMM value */
+    uint8_t kind; /* isa_opnd_kind */
+    uint8_t n;    /* size in dwords (1, 2, 3, 4, 8, 16) */
+    uint16_t idx; /* register index or encoding, see kinds */
+    int32_t imm;  /* ISA_OPND_IMM value */
 } isa_opnd;
 
 /* Scalar families (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM). */
 typedef struct isa_scalar_fields {
-    int32_t simm16;    /* SOPK/SOPP immediate, sign-extended where the op treats it as signed */
-    int32_t offset;    /* SMEM: signed byte offset (imm form, 21-bit on gfx9);
-                        * branches (s_branch, s_cbranch_*, s_call_b64, s_cbranch_i_fork):
-                        * target - (address of the next instruction), in bytes */
-    uint16_t imm16;    /* SOPK/SOPP immediate, raw bits */
-    uint8_t soffset;   /* SMEM: soffset SGPR encoding when has_soffset */
-    uint8_t has_imm;   /* SMEM imm bit: the offset field is an immediate */
+    int32_t simm16;      /* SOPK/SOPP immediate, sign-extended where the op treats it as signed */
+    int32_t offset;      /* SMEM: signed byte offset (imm form, 21-bit on gfx9);
+                          * branches (s_branch, s_cbranch_*, s_call_b64, s_cbranch_i_fork):
+                          * target - (address of the next instruction), in bytes */
+    uint16_t imm16;      /* SOPK/SOPP immediate, raw bits */
+    uint8_t soffset;     /* SMEM: soffset SGPR encoding when has_soffset */
+    uint8_t has_imm;     /* SMEM imm bit: the offset field is an immediate */
     uint8_t has_soffset; /* SMEM: an SGPR offset is added (imm=0, or soe=1) */
-    uint8_t glc, nv;   /* SMEM cache bits */
-    uint8_t is_branch; /* offset above is a branch displacement */
-    uint8_t hw_id, hw_off, hw_size;       /* hwreg(): register, bit offset, bit count (1..32) */
-    uint8_t vmcnt, expcnt, lgkmcnt;       /* s_waitcnt */
-    uint8_t msg, msg_op, msg_stream;      /* s_sendmsg/s_sendmsghalt */
-    uint8_t gpr_idx_mode;                 /* s_set_gpr_idx_on/_mode: SRC0,SRC1,SRC2,DST bits */
+    uint8_t glc, nv;     /* SMEM cache bits */
+    uint8_t is_branch;   /* offset above is a branch displacement */
+    uint8_t hw_id, hw_off, hw_size;  /* hwreg(): register, bit offset, bit count (1..32) */
+    uint8_t vmcnt, expcnt, lgkmcnt;  /* s_waitcnt */
+    uint8_t msg, msg_op, msg_stream; /* s_sendmsg/s_sendmsghalt */
+    uint8_t gpr_idx_mode;            /* s_set_gpr_idx_on/_mode: SRC0,SRC1,SRC2,DST bits */
 } isa_scalar_fields;
 
 /* Vector ALU families (VOP1/VOP2/VOPC/VOP3/VOP3P/MAI, SDWA, DPP). */
 typedef struct isa_valu_fields {
     uint8_t neg, abs, neg_hi; /* per-source bits: bit i = source i */
     uint8_t clamp, omod;
-    uint8_t opsel, opsel_hi;  /* per-source bits (bit 3 of opsel = dst for VOP3) */
-    uint8_t sdst_valid;       /* VOP3B / VOPC e64 scalar destination present */
+    uint8_t opsel, opsel_hi; /* per-source bits (bit 3 of opsel = dst for VOP3) */
+    uint8_t sdst_valid;      /* VOP3B / VOPC e64 scalar destination present */
     /* SDWA */
-    uint8_t dst_sel, dst_unused, src0_sel, src1_sel, sext;  /* sext: bit i = source i */
+    uint8_t dst_sel, dst_unused, src0_sel, src1_sel, sext; /* sext: bit i = source i */
     uint8_t sdwa_s0, sdwa_s1; /* source i is a scalar/const operand (S0/S1 bits) */
     /* DPP */
     uint16_t dpp_ctrl;
@@ -127,9 +129,9 @@ typedef struct isa_valu_fields {
      * hold the aligned base LLVM reads.  neg/abs/neg_hi/opsel/opsel_hi keep only the bits the
      * op uses (bits the op ignores read 0; VOP3P: neg = neg_lo; v_fma_mix*: neg_hi is abs, so it
      * is stored in abs; MFMA f64: neg = blgp bits read as negate). */
-    uint8_t acc;              /* MAI: bit i = source i is an AGPR (acc bits, acc_cd for C) */
-    uint8_t bitop3;           /* v_bitop3_b16/b32 truth table */
-    uint8_t fi;               /* v_permlane*_swap fi bit (bound_ctrl above) */
+    uint8_t acc;    /* MAI: bit i = source i is an AGPR (acc bits, acc_cd for C) */
+    uint8_t bitop3; /* v_bitop3_b16/b32 truth table */
+    uint8_t fi;     /* v_permlane*_swap fi bit (bound_ctrl above) */
     uint8_t scale_opsel, scale_opsel_hi; /* scaled MFMA: op_sel bits of the scale word */
 } isa_valu_fields;
 
@@ -150,7 +152,7 @@ typedef struct isa_valu_fields {
  *   src[4]  MUBUF/MTBUF soffset (SREG, inline constant, or SPECIAL such as src_shared_base).
  * info->flags holds ISA_MF_* bits describing the operation. */
 enum {
-    ISA_MF_LOAD = 1 << 0,   /* reads memory into registers (incl. DS read/swizzle/permute) */
+    ISA_MF_LOAD = 1 << 0, /* reads memory into registers (incl. DS read/swizzle/permute) */
     ISA_MF_STORE = 1 << 1,
     ISA_MF_ATOMIC = 1 << 2, /* read-modify-write (FLAT/MUBUF return the old value when sc0) */
     ISA_MF_RTN = 1 << 3,    /* DS atomic that always returns the old value */
@@ -165,37 +167,37 @@ typedef struct isa_mem_fields {
     uint8_t gds, seg;         /* DS gds bit; FLAT seg (0 flat, 1 scratch, 2 global) */
     /* Cache bits: gfx940+ names sc0/sc1/nt; glc = sc0 and slc = nt are the gfx9 aliases. */
     uint8_t glc, slc, nt, sc0, sc1, lds, tfe, acc, idxen, offen, addr64, saddr_off;
-    uint8_t dfmt, nfmt;       /* MTBUF */
-    uint8_t sve;              /* scratch: vaddr enabled (w0 bit 13) */
-    uint8_t rtn;              /* the instruction writes dst[0] with the pre-op memory value */
+    uint8_t dfmt, nfmt; /* MTBUF */
+    uint8_t sve;        /* scratch: vaddr enabled (w0 bit 13) */
+    uint8_t rtn;        /* the instruction writes dst[0] with the pre-op memory value */
 } isa_mem_fields;
 
 /* One row of a generated opcode table (src/isa/gen/<family>.inc).  Families read the fields they
  * need; append fields rather than reinterpreting existing ones. */
 typedef struct isa_opinfo {
-    uint16_t op;       /* ISA_OP_* */
-    uint16_t encop;    /* opcode field value */
+    uint16_t op;    /* ISA_OP_* */
+    uint16_t encop; /* opcode field value */
     uint8_t ndst, nsrc;
-    uint8_t dst_n[2];  /* dwords per destination */
-    uint8_t src_n[6];  /* dwords per source */
-    uint8_t src_t[6];  /* ISA_T_* per source: how constants print */
-    uint32_t flags;    /* family-defined */
-    uint32_t aux;      /* family-defined */
+    uint8_t dst_n[2]; /* dwords per destination */
+    uint8_t src_n[6]; /* dwords per source */
+    uint8_t src_t[6]; /* ISA_T_* per source: how constants print */
+    uint32_t flags;   /* family-defined */
+    uint32_t aux;     /* family-defined */
 } isa_opinfo;
 
 typedef struct isa_inst {
-    uint16_t op;       /* ISA_OP_* from gen/ops.inc; ISA_OP_ILLEGAL (0) when not decodable */
-    uint8_t fmt;       /* isa_fmt */
-    uint8_t size;      /* bytes: 4, 8, 12 or 16 */
-    uint8_t arch;      /* isa_arch */
-    uint8_t variant;   /* ISA_VAR_* */
+    uint16_t op;     /* ISA_OP_* from gen/ops.inc; ISA_OP_ILLEGAL (0) when not decodable */
+    uint8_t fmt;     /* isa_fmt */
+    uint8_t size;    /* bytes: 4, 8, 12 or 16 */
+    uint8_t arch;    /* isa_arch */
+    uint8_t variant; /* ISA_VAR_* */
     uint8_t ndst, nsrc;
     isa_opnd dst[2];
-    isa_opnd src[6];   /* MFMA: a, b, c; scaled MFMA adds the two scale sources */
-    uint32_t lit;      /* the 32-bit literal constant when an operand is ISA_OPND_LITERAL */
-    uint16_t encop;    /* the opcode field value as encoded */
-    uint16_t flags;    /* family-defined */
-    uint32_t w[4];     /* raw words */
+    isa_opnd src[6]; /* MFMA: a, b, c; scaled MFMA adds the two scale sources */
+    uint32_t lit;    /* the 32-bit literal constant when an operand is ISA_OPND_LITERAL */
+    uint16_t encop;  /* the opcode field value as encoded */
+    uint16_t flags;  /* family-defined */
+    uint32_t w[4];   /* raw words */
     const struct isa_opinfo *info; /* generated table row for this op in this format, or NULL */
     union {
         isa_scalar_fields s;
@@ -227,7 +229,7 @@ const char *isa_arch_name(isa_arch a);
  * creation except for per-entry operand maps filled on first use: one context per thread). */
 typedef struct isa_asm isa_asm;
 typedef struct isa_asm_error {
-    int col;       /* 0-based column in the instruction text */
+    int col; /* 0-based column in the instruction text */
     char msg[160];
 } isa_asm_error;
 isa_asm *isa_asm_new(isa_arch arch);
@@ -250,8 +252,19 @@ void isa_printf(isa_buf *b, const char *fmt, ...) __attribute__((format(printf, 
 void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n); /* s5, s[4:5], vcc, exec_lo, ttmp[0:3] */
 void isa_put_vreg(isa_buf *b, unsigned idx, unsigned n, int agpr); /* v7, v[2:3], a0, a[0:3] */
 /* Value types that change how a constant operand prints. */
-enum { ISA_T_B32 = 0, ISA_T_F16, ISA_T_BF16, ISA_T_F32, ISA_T_F64, ISA_T_B64, ISA_T_B16,
-       ISA_T_V2F16, ISA_T_V2BF16, ISA_T_V2B16, ISA_T_V2F32 };
+enum {
+    ISA_T_B32 = 0,
+    ISA_T_F16,
+    ISA_T_BF16,
+    ISA_T_F32,
+    ISA_T_F64,
+    ISA_T_B64,
+    ISA_T_B16,
+    ISA_T_V2F16,
+    ISA_T_V2BF16,
+    ISA_T_V2B16,
+    ISA_T_V2F32
+};
 void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type);
 /* Fill an operand from a 9-bit source field (0..255 scalar/const, 256..511 VGPR). */
 void isa_src9(isa_opnd *o, unsigned enc, unsigned n);

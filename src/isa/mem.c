@@ -44,15 +44,15 @@ enum {
 enum { MEM_S_VDST, MEM_S_ADDR, MEM_S_DATA, MEM_S_DATA1 };
 
 struct mem_row {
-    isa_opinfo info;  /* dst_n[0] = vdst, src_n[0] = addr, src_n[1] = data, src_n[2] = data1;
-                       * FLAT: aux = mask of legal modifier combinations (see dec_flat) */
-    uint8_t fields;   /* 1 << MEM_S_* for each register field the op prints (GWS ops: data0
-                       * is encoded in the addr byte; its width is src_n[1]) */
-    uint8_t ok;       /* MEM_B_* bits that may be set (FLAT decodes with info.aux instead) */
-    uint8_t shown;    /* MEM_B_* bits that change the text */
-    uint8_t style;    /* MEM_OFF_* | MEM_EXEC_NOTE | MEM_NEED_GDS */
-    uint8_t rtn_n;    /* FLAT/MUBUF atomics: dwords returned when sc0 is set */
-    uint8_t cls;      /* index into mem_class_sets */
+    isa_opinfo info; /* dst_n[0] = vdst, src_n[0] = addr, src_n[1] = data, src_n[2] = data1;
+                      * FLAT: aux = mask of legal modifier combinations (see dec_flat) */
+    uint8_t fields;  /* 1 << MEM_S_* for each register field the op prints (GWS ops: data0
+                      * is encoded in the addr byte; its width is src_n[1]) */
+    uint8_t ok;      /* MEM_B_* bits that may be set (FLAT decodes with info.aux instead) */
+    uint8_t shown;   /* MEM_B_* bits that change the text */
+    uint8_t style;   /* MEM_OFF_* | MEM_EXEC_NOTE | MEM_NEED_GDS */
+    uint8_t rtn_n;   /* FLAT/MUBUF atomics: dwords returned when sc0 is set */
+    uint8_t cls;     /* index into mem_class_sets */
 };
 
 #include "isa/gen/mem.inc"
@@ -69,35 +69,28 @@ static const struct {
                     mem_cpol_gfx90a},
 };
 
-static const struct mem_row *row_for(isa_arch arch, isa_fmt f, unsigned op, unsigned seg)
-{
+static const struct mem_row *row_for(isa_arch arch, isa_fmt f, unsigned op, unsigned seg) {
     if ((unsigned)arch >= ISA_NARCH)
         return NULL;
     switch (f) {
-    case ISA_FMT_DS:
-        return &mem_targets[arch].ds[op];
+    case ISA_FMT_DS: return &mem_targets[arch].ds[op];
     case ISA_FMT_FLAT:
         if (seg > 2)
             return NULL;
         return &mem_targets[arch].flat[seg][op];
-    case ISA_FMT_MUBUF:
-        return &mem_targets[arch].mubuf[op];
-    case ISA_FMT_MTBUF:
-        return &mem_targets[arch].mtbuf[op];
-    default:
-        return NULL;
+    case ISA_FMT_MUBUF: return &mem_targets[arch].mubuf[op];
+    case ISA_FMT_MTBUF: return &mem_targets[arch].mtbuf[op];
+    default: return NULL;
     }
 }
 
-static const struct mem_row *row_of(const isa_inst *in)
-{
+static const struct mem_row *row_of(const isa_inst *in) {
     return (const struct mem_row *)(const void *)in->info;
 }
 
 /* A VGPR or (acc) AGPR operand.  VGPR tuples may run past v255 (LLVM prints v[254:257]); an
  * AGPR tuple past a255 makes the word illegal. */
-static int vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr)
-{
+static int vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr) {
     o->kind = agpr ? ISA_OPND_AGPR : ISA_OPND_VGPR;
     o->idx = (uint16_t)idx;
     o->n = (uint8_t)n;
@@ -105,8 +98,7 @@ static int vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr)
     return !(agpr && idx + n > 256);
 }
 
-static void sreg(isa_opnd *o, unsigned enc, unsigned n)
-{
+static void sreg(isa_opnd *o, unsigned enc, unsigned n) {
     o->kind = ISA_OPND_SREG;
     o->idx = (uint16_t)enc;
     o->n = (uint8_t)n;
@@ -115,8 +107,7 @@ static void sreg(isa_opnd *o, unsigned enc, unsigned n)
 
 static unsigned bit(uint32_t w, unsigned b) { return (w >> b) & 1; }
 
-static void set_cache_bits(isa_mem_fields *m, unsigned bits)
-{
+static void set_cache_bits(isa_mem_fields *m, unsigned bits) {
     m->sc0 = m->glc = (bits & MEM_B_SC0) != 0;
     m->sc1 = (bits & MEM_B_SC1) != 0;
     m->nt = m->slc = (bits & MEM_B_NT) != 0;
@@ -125,8 +116,7 @@ static void set_cache_bits(isa_mem_fields *m, unsigned bits)
 
 /* ---- DS ------------------------------------------------------------------------------------ */
 
-static size_t dec_ds(const struct mem_row *r, const uint32_t *w, isa_inst *in)
-{
+static size_t dec_ds(const struct mem_row *r, const uint32_t *w, isa_inst *in) {
     isa_mem_fields *m = &in->f.m;
     unsigned bits = (bit(w[0], 16) ? MEM_B_GDS : 0) | (bit(w[0], 25) ? MEM_B_ACC : 0);
     /* GWS ops exist only with gds set; the other ops accept the bit (only GWS print it) */
@@ -135,8 +125,8 @@ static size_t dec_ds(const struct mem_row *r, const uint32_t *w, isa_inst *in)
     if ((r->style & 3) == MEM_OFF_NONE && (w[0] & 0xffff))
         return 0;
     /* LLVM's DS encodings fix the fields an op does not use to zero */
-    static const uint8_t shift[4] = {[MEM_S_VDST] = 24, [MEM_S_ADDR] = 0, [MEM_S_DATA] = 8,
-                                     [MEM_S_DATA1] = 16};
+    static const uint8_t shift[4] = {
+        [MEM_S_VDST] = 24, [MEM_S_ADDR] = 0, [MEM_S_DATA] = 8, [MEM_S_DATA1] = 16};
     unsigned reg[4];
     for (int s = 0; s < 4; s++) {
         reg[s] = (w[1] >> shift[s]) & 0xff;
@@ -173,14 +163,12 @@ static size_t dec_ds(const struct mem_row *r, const uint32_t *w, isa_inst *in)
 
 /* 64-bit saddr of global: which encodings LLVM accepts (exec decodes, flagged as the wrong
  * class; m0 and the high halves of named pairs do not). */
-static int saddr64_ok(unsigned enc)
-{
+static int saddr64_ok(unsigned enc) {
     return enc <= 102 || enc == 104 || enc == 106 || (enc >= 108 && enc <= 123) || enc == 125 ||
            enc == 126;
 }
 
-static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
-{
+static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in) {
     isa_mem_fields *m = &in->f.m;
     unsigned seg = (w[0] >> 14) & 3;
     /* The five modifier bits as an index into the row's mask of legal combinations (info.aux):
@@ -246,19 +234,17 @@ static size_t dec_flat(const struct mem_row *r, const uint32_t *w, isa_inst *in)
     return ok ? 8 : 0;
 }
 
-/* ---- MUBUF / MTBUF ---------------------------------------------------------------------------- */
+/* ---- MUBUF / MTBUF ----------------------------------------------------------------------------
+ */
 
 /* soffset: an 8-bit scalar source.  Encodings LLVM rejects: 209-229, 232-234, 249-250; 255 takes
  * a 32-bit literal after the instruction. */
-static int soffset_ok(unsigned enc)
-{
-    return !((enc >= 209 && enc <= 229) || (enc >= 232 && enc <= 234) || enc == 249 ||
-             enc == 250);
+static int soffset_ok(unsigned enc) {
+    return !((enc >= 209 && enc <= 229) || (enc >= 232 && enc <= 234) || enc == 249 || enc == 250);
 }
 
 static size_t dec_buf(isa_fmt f, const struct mem_row *r, const uint32_t *w, size_t nw,
-                      isa_inst *in)
-{
+                      isa_inst *in) {
     isa_mem_fields *m = &in->f.m;
     unsigned bits = (bit(w[0], 12) ? MEM_B_OFFEN : 0) | (bit(w[0], 13) ? MEM_B_IDXEN : 0) |
                     (bit(w[0], 14) ? MEM_B_SC0 : 0) | (bit(w[1], 23) ? MEM_B_ACC : 0);
@@ -318,24 +304,16 @@ static size_t dec_buf(isa_fmt f, const struct mem_row *r, const uint32_t *w, siz
     return ok ? size : 0;
 }
 
-size_t isa_dec_mem(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in)
-{
+size_t isa_dec_mem(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in) {
     if (nw < 2)
         return 0;
     unsigned op;
     switch (f) {
-    case ISA_FMT_DS:
-        op = (w[0] >> 17) & 0xff;
-        break;
+    case ISA_FMT_DS: op = (w[0] >> 17) & 0xff; break;
     case ISA_FMT_FLAT:
-    case ISA_FMT_MUBUF:
-        op = (w[0] >> 18) & 0x7f;
-        break;
-    case ISA_FMT_MTBUF:
-        op = (w[0] >> 15) & 0xf;
-        break;
-    default:
-        return 0;
+    case ISA_FMT_MUBUF: op = (w[0] >> 18) & 0x7f; break;
+    case ISA_FMT_MTBUF: op = (w[0] >> 15) & 0xf; break;
+    default: return 0;
     }
     const struct mem_row *r = row_for(arch, f, op, (w[0] >> 14) & 3);
     if (!r || r->info.op == ISA_OP_ILLEGAL)
@@ -358,8 +336,7 @@ size_t isa_dec_mem(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_i
 
 /* A register operand, with LLVM's note when a tuple is not even-aligned (gfx90a+ requires
  * 64-bit and wider VGPR/AGPR tuples to start at an even register). */
-static void put_reg(isa_buf *b, const isa_inst *in, int slot, const isa_opnd *o)
-{
+static void put_reg(isa_buf *b, const isa_inst *in, int slot, const isa_opnd *o) {
     isa_put_vreg(b, o->idx, o->n, o->kind == ISA_OPND_AGPR);
     unsigned c = mem_class_sets[row_of(in)->cls][in->f.m.sc0][in->f.m.acc][slot];
     if (o->n > 1 && (o->idx & 1) && c)
@@ -373,8 +350,7 @@ static void put_reg(isa_buf *b, const isa_inst *in, int slot, const isa_opnd *o)
  * [14:10]), printed as SWAP/REVERSE/BROADCAST when the masks have that shape and as a per-bit
  * pattern otherwise (0/1 = forced, p = kept, i = inverted lane-id bit).  Anything else prints
  * as a plain number. */
-static void put_swizzle(isa_buf *b, unsigned v)
-{
+static void put_swizzle(isa_buf *b, unsigned v) {
     if ((v & 0xe000) == 0xe000) {
         isa_printf(b, "swizzle(FFT,%u)", v & 31);
         return;
@@ -413,8 +389,7 @@ static void put_swizzle(isa_buf *b, unsigned v)
     }
 }
 
-static void print_ds(isa_buf *b, const isa_inst *in)
-{
+static void print_ds(isa_buf *b, const isa_inst *in) {
     const struct mem_row *r = row_of(in);
     const isa_mem_fields *m = &in->f.m;
     const char *sep = " ";
@@ -449,8 +424,7 @@ static void print_ds(isa_buf *b, const isa_inst *in)
 }
 
 /* The cache-policy modifiers in LLVM's order. */
-static void put_cpol(isa_buf *b, const isa_inst *in)
-{
+static void put_cpol(isa_buf *b, const isa_inst *in) {
     const struct mem_row *r = row_of(in);
     const isa_mem_fields *m = &in->f.m;
     const char *const *name = mem_targets[in->arch].cpol; /* glc/slc/scc on gfx90a */
@@ -464,8 +438,7 @@ static void put_cpol(isa_buf *b, const isa_inst *in)
 
 /* A 64-bit saddr.  An odd SGPR/TTMP number decodes to the pair below it, with a warning LLVM
  * appends to the line; returns the misaligned number (or -1) so the caller can append it. */
-static int put_saddr64(isa_buf *b, const isa_inst *in, unsigned enc, const char **kind)
-{
+static int put_saddr64(isa_buf *b, const isa_inst *in, unsigned enc, const char **kind) {
     if (enc == 126) {
         isa_puts(b, "exec");
         /* (gfx90a's LDS-DMA form of a load takes exec without a note) */
@@ -492,8 +465,7 @@ static int put_saddr64(isa_buf *b, const isa_inst *in, unsigned enc, const char 
     return -1;
 }
 
-static void print_flat(isa_buf *b, const isa_inst *in)
-{
+static void print_flat(isa_buf *b, const isa_inst *in) {
     const isa_mem_fields *m = &in->f.m;
     const char *sep = " ";
     if (in->ndst) {
@@ -528,15 +500,15 @@ static void print_flat(isa_buf *b, const isa_inst *in)
 }
 
 static const char *const dfmt_names[16] = {
-    "INVALID", "8", "16", "8_8", "32", "16_16", "10_11_11", "11_11_10", "10_10_10_2",
-    "2_10_10_10", "8_8_8_8", "32_32", "16_16_16_16", "32_32_32", "32_32_32_32", "RESERVED_15",
+    "INVALID",     "8",        "16",          "8_8",         "32",      "16_16",
+    "10_11_11",    "11_11_10", "10_10_10_2",  "2_10_10_10",  "8_8_8_8", "32_32",
+    "16_16_16_16", "32_32_32", "32_32_32_32", "RESERVED_15",
 };
 static const char *const nfmt_names[8] = {
     "UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "RESERVED_6", "FLOAT",
 };
 
-static void print_buf(isa_buf *b, const isa_inst *in)
-{
+static void print_buf(isa_buf *b, const isa_inst *in) {
     const struct mem_row *r = row_of(in);
     const isa_mem_fields *m = &in->f.m;
     if (!r->fields) { /* buffer_wbl2 / buffer_inv print their cache bits only */
@@ -583,17 +555,11 @@ static void print_buf(isa_buf *b, const isa_inst *in)
         isa_puts(b, " lds");
 }
 
-void isa_print_mem(isa_buf *b, const isa_inst *in)
-{
+void isa_print_mem(isa_buf *b, const isa_inst *in) {
     isa_puts(b, isa_op_names[in->op]);
     switch (in->fmt) {
-    case ISA_FMT_DS:
-        print_ds(b, in);
-        break;
-    case ISA_FMT_FLAT:
-        print_flat(b, in);
-        break;
-    default:
-        print_buf(b, in);
+    case ISA_FMT_DS: print_ds(b, in); break;
+    case ISA_FMT_FLAT: print_flat(b, in); break;
+    default: print_buf(b, in);
     }
 }

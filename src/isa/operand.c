@@ -12,8 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void isa_puts(isa_buf *b, const char *s)
-{
+void isa_puts(isa_buf *b, const char *s) {
     size_t l = strlen(s);
     if (b->len < b->n) {
         size_t room = b->n - b->len - 1;
@@ -24,8 +23,7 @@ void isa_puts(isa_buf *b, const char *s)
     b->len += l;
 }
 
-void isa_printf(isa_buf *b, const char *fmt, ...)
-{
+void isa_printf(isa_buf *b, const char *fmt, ...) {
     char tmp[256];
     va_list ap;
     va_start(ap, fmt);
@@ -35,16 +33,21 @@ void isa_printf(isa_buf *b, const char *fmt, ...)
 }
 
 /* Register pairs/quads of a named special register print as the whole register. */
-static const char *sreg_name(unsigned enc, unsigned n)
-{
+static const char *sreg_name(unsigned enc, unsigned n) {
     static const char *const lo[] = {
-        [102] = "flat_scratch_lo", [103] = "flat_scratch_hi", [104] = "xnack_mask_lo",
-        [105] = "xnack_mask_hi", [106] = "vcc_lo", [107] = "vcc_hi", [124] = "m0",
-        [125] = "null", [126] = "exec_lo", [127] = "exec_hi",
+        [102] = "flat_scratch_lo",
+        [103] = "flat_scratch_hi",
+        [104] = "xnack_mask_lo",
+        [105] = "xnack_mask_hi",
+        [106] = "vcc_lo",
+        [107] = "vcc_hi",
+        [124] = "m0",
+        [125] = "null",
+        [126] = "exec_lo",
+        [127] = "exec_hi",
     };
     static const char *const pair[] = {
-        [102] = "flat_scratch", [104] = "xnack_mask", [106] = "vcc", [126] = "exec",
-        [125] = "null",
+        [102] = "flat_scratch", [104] = "xnack_mask", [106] = "vcc", [126] = "exec", [125] = "null",
     };
     if (enc >= 128)
         return NULL;
@@ -55,8 +58,7 @@ static const char *sreg_name(unsigned enc, unsigned n)
     return NULL;
 }
 
-void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n)
-{
+void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n) {
     const char *nm = sreg_name(enc, n);
     if (nm) {
         isa_puts(b, nm);
@@ -79,8 +81,7 @@ void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n)
     isa_printf(b, "<sreg %u x%u>", enc, n);
 }
 
-void isa_put_vreg(isa_buf *b, unsigned idx, unsigned n, int agpr)
-{
+void isa_put_vreg(isa_buf *b, unsigned idx, unsigned n, int agpr) {
     char c = agpr ? 'a' : 'v';
     if (n == 1)
         isa_printf(b, "%c%u", c, idx);
@@ -89,13 +90,21 @@ void isa_put_vreg(isa_buf *b, unsigned idx, unsigned n, int agpr)
 }
 
 static const char *const special_names[] = {
-    [230] = "src_flat_scratch_base_lo", [231] = "src_flat_scratch_base_hi",
-    [235] = "src_shared_base", [236] = "src_shared_limit", [237] = "src_private_base",
-    [238] = "src_private_limit", [239] = "src_pops_exiting_wave_id", [251] = "src_vccz",
-    [252] = "src_execz", [253] = "src_scc", [254] = "src_lds_direct",
+    [230] = "src_flat_scratch_base_lo",
+    [231] = "src_flat_scratch_base_hi",
+    [235] = "src_shared_base",
+    [236] = "src_shared_limit",
+    [237] = "src_private_base",
+    [238] = "src_private_limit",
+    [239] = "src_pops_exiting_wave_id",
+    [251] = "src_vccz",
+    [252] = "src_execz",
+    [253] = "src_scc",
+    [254] = "src_lds_direct",
 };
 
-static const char *const float_consts[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
+static const char *const float_consts[] = {"0.5", "-0.5", "1.0", "-1.0",
+                                           "2.0", "-2.0", "4.0", "-4.0"};
 
 /* The f16 bit patterns of the float inline constants 240..248; i16 operands print a float
  * inline constant as these bits. */
@@ -104,8 +113,7 @@ static const uint16_t f16_inline_bits[] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x400
 
 static int int_inline(int32_t v) { return v >= -16 && v <= 64; }
 
-static int in_u16(uint32_t v, const uint16_t *t)
-{
+static int in_u16(uint32_t v, const uint16_t *t) {
     for (int i = 0; i < 9; i++)
         if (v == t[i])
             return 1;
@@ -117,25 +125,18 @@ static int in_u16(uint32_t v, const uint16_t *t)
  * 16-bit float operands look at the low half only; i16 operands accept the 32-bit inline set
  * (gfx9 encodes i16 float constants as f32 bits); packed 16-bit operands take an integer or a
  * zero-extended half constant; a 64-bit integer operand zero-extends the literal. */
-static int literal_is_inlinable(uint32_t v, int type)
-{
-    static const uint32_t f32c[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
-                                    0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+static int literal_is_inlinable(uint32_t v, int type) {
+    static const uint32_t f32c[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                    0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
     static const uint16_t bf16c[] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
                                      0xc000, 0x4080, 0xc080, 0x3e22};
     switch (type) {
-    case ISA_T_B64:
-        return v <= 64;
-    case ISA_T_F64:
-        return 0; /* a 64-bit float literal holds the high half; see isa_put_opnd */
-    case ISA_T_F16:
-        return int_inline((int16_t)v) || in_u16(v & 0xffff, f16_inline_bits);
-    case ISA_T_BF16:
-        return int_inline((int16_t)v) || in_u16(v & 0xffff, bf16c);
-    case ISA_T_V2F16:
-        return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, f16_inline_bits));
-    case ISA_T_V2BF16:
-        return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, bf16c));
+    case ISA_T_B64: return v <= 64;
+    case ISA_T_F64: return 0; /* a 64-bit float literal holds the high half; see isa_put_opnd */
+    case ISA_T_F16: return int_inline((int16_t)v) || in_u16(v & 0xffff, f16_inline_bits);
+    case ISA_T_BF16: return int_inline((int16_t)v) || in_u16(v & 0xffff, bf16c);
+    case ISA_T_V2F16: return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, f16_inline_bits));
+    case ISA_T_V2BF16: return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, bf16c));
     default:
         if (int_inline((int32_t)v))
             return 1;
@@ -148,8 +149,7 @@ static int literal_is_inlinable(uint32_t v, int type)
 
 /* A literal for a 64-bit float operand is the high half of the value; when that value is an
  * inline constant LLVM prints the constant itself (no lit()). */
-static const char *f64_literal_name(uint32_t v)
-{
+static const char *f64_literal_name(uint32_t v) {
     static const uint32_t hi[] = {0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff00000,
                                   0x40000000, 0xc0000000, 0x40100000, 0xc0100000};
     if (v == 0)
@@ -160,18 +160,11 @@ static const char *f64_literal_name(uint32_t v)
     return NULL;
 }
 
-void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type)
-{
+void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type) {
     switch (o->kind) {
-    case ISA_OPND_SREG:
-        isa_put_sreg(b, o->idx, o->n);
-        return;
-    case ISA_OPND_VGPR:
-        isa_put_vreg(b, o->idx, o->n, 0);
-        return;
-    case ISA_OPND_AGPR:
-        isa_put_vreg(b, o->idx, o->n, 1);
-        return;
+    case ISA_OPND_SREG: isa_put_sreg(b, o->idx, o->n); return;
+    case ISA_OPND_VGPR: isa_put_vreg(b, o->idx, o->n, 0); return;
+    case ISA_OPND_AGPR: isa_put_vreg(b, o->idx, o->n, 1); return;
     case ISA_OPND_SPECIAL:
         isa_puts(b, o->idx < 255 && special_names[o->idx] ? special_names[o->idx] : "<special>");
         return;
@@ -185,8 +178,9 @@ void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type)
         else if (o->idx >= 240 && o->idx <= 247)
             isa_puts(b, float_consts[o->idx - 240]);
         else if (o->idx == 248)
-            isa_puts(b, (type == ISA_T_F64 || type == ISA_T_B64) && o->n == 2 ? "0.15915494309189532"
-                                                                             : "0.15915494");
+            isa_puts(b, (type == ISA_T_F64 || type == ISA_T_B64) && o->n == 2
+                            ? "0.15915494309189532"
+                            : "0.15915494");
         else
             isa_printf(b, "<inline %u>", o->idx);
         return;
@@ -200,16 +194,12 @@ void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type)
         else
             isa_printf(b, "0x%x", in->lit);
         return;
-    case ISA_OPND_IMM:
-        isa_printf(b, "%d", o->imm);
-        return;
-    default:
-        isa_puts(b, "<none>");
+    case ISA_OPND_IMM: isa_printf(b, "%d", o->imm); return;
+    default: isa_puts(b, "<none>");
     }
 }
 
-void isa_src9(isa_opnd *o, unsigned enc, unsigned n)
-{
+void isa_src9(isa_opnd *o, unsigned enc, unsigned n) {
     o->n = (uint8_t)n;
     o->imm = 0;
     o->idx = (uint16_t)enc;

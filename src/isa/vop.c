@@ -49,7 +49,7 @@ typedef struct vop_extra {
 
 /* Row for an opcode (NULL if LLVM has none); *x receives its vop_extra row. */
 static const struct {
-    const isa_opinfo *t[3];   /* VOP2, VOP1, VOPC */
+    const isa_opinfo *t[3]; /* VOP2, VOP1, VOPC */
     const vop_extra *x[3];
 } vop_targets[ISA_NARCH] = {
     [ISA_GFX942] = {{vop_vop2_gfx942, vop_vop1_gfx942, vop_vopc_gfx942},
@@ -60,8 +60,7 @@ static const struct {
                     {vop_x_vop2_gfx90a, vop_x_vop1_gfx90a, vop_x_vopc_gfx90a}},
 };
 
-static const isa_opinfo *table(isa_arch a, isa_fmt f, unsigned op, const vop_extra **x)
-{
+static const isa_opinfo *table(isa_arch a, isa_fmt f, unsigned op, const vop_extra **x) {
     int k = f == ISA_FMT_VOP2 ? 0 : f == ISA_FMT_VOP1 ? 1 : 2;
     unsigned n = k == 0 ? 62 : 256;
     if ((unsigned)a >= ISA_NARCH)
@@ -75,23 +74,20 @@ static const isa_opinfo *table(isa_arch a, isa_fmt f, unsigned op, const vop_ext
     return &t[op];
 }
 
-static const vop_extra *extra_of(const isa_inst *in)
-{
+static const vop_extra *extra_of(const isa_inst *in) {
     const vop_extra *x = NULL;
     table((isa_arch)in->arch, (isa_fmt)in->fmt, in->encop, &x);
     return x;
 }
 
-static void set_sreg(isa_opnd *o, unsigned enc, unsigned n)
-{
+static void set_sreg(isa_opnd *o, unsigned enc, unsigned n) {
     o->kind = ISA_OPND_SREG;
     o->idx = (uint16_t)enc;
     o->n = (uint8_t)n;
     o->imm = 0;
 }
 
-static void set_vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr)
-{
+static void set_vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr) {
     o->kind = agpr ? ISA_OPND_AGPR : ISA_OPND_VGPR;
     o->idx = (uint16_t)idx;
     o->n = (uint8_t)n;
@@ -101,8 +97,7 @@ static void set_vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr)
 /* Whether a scalar/constant source encoding is a legal operand of n dwords.  Reserved
  * encodings (209-229, 232-234) never are; 64-bit operands refuse the odd halves of named
  * pairs, m0, exec_hi, src_flat_scratch_base_hi and lds_direct. */
-static int src_enc_ok(unsigned enc, unsigned n)
-{
+static int src_enc_ok(unsigned enc, unsigned n) {
     if ((enc >= 209 && enc <= 229) || (enc >= 232 && enc <= 234) || enc == 249 || enc == 250)
         return 0;
     if (n == 2 && (enc == 103 || enc == 105 || enc == 107 || enc == 124 || enc == 127 ||
@@ -113,8 +108,7 @@ static int src_enc_ok(unsigned enc, unsigned n)
 
 /* Fill a source from a 9-bit field; 64-bit SGPR/TTMP pairs are forced even, as LLVM reads
  * them (it then warns about the odd encoding; see put_sreg_warning). */
-static void src_from_enc(isa_opnd *o, unsigned enc, unsigned n, int agpr)
-{
+static void src_from_enc(isa_opnd *o, unsigned enc, unsigned n, int agpr) {
     isa_src9(o, enc, n);
     if (o->kind == ISA_OPND_VGPR && agpr)
         o->kind = ISA_OPND_AGPR;
@@ -125,8 +119,7 @@ static void src_from_enc(isa_opnd *o, unsigned enc, unsigned n, int agpr)
 /* ---- decoding ------------------------------------------------------------------------- */
 
 static int dec_sdwa(const isa_opinfo *r, const vop_extra *x, isa_fmt f, uint32_t w0, uint32_t w1,
-                    isa_inst *in)
-{
+                    isa_inst *in) {
     static const uint32_t base[] = {[ISA_FMT_VOP2] = VOP_SDWA_BASE_VOP2,
                                     [ISA_FMT_VOP1] = VOP_SDWA_BASE_VOP1,
                                     [ISA_FMT_VOPC] = VOP_SDWA_BASE_VOPC};
@@ -181,8 +174,7 @@ static int dec_sdwa(const isa_opinfo *r, const vop_extra *x, isa_fmt f, uint32_t
     return 1;
 }
 
-static int dec_dpp(const isa_opinfo *r, const vop_extra *x, uint32_t w1, isa_inst *in)
-{
+static int dec_dpp(const isa_opinfo *r, const vop_extra *x, uint32_t w1, isa_inst *in) {
     isa_valu_fields *v = &in->f.v;
     if (!(r->flags & VF_DPP) || ((w1 ^ VOP_DPP_BASE) & ~x->dpp_ok))
         return 0;
@@ -197,8 +189,7 @@ static int dec_dpp(const isa_opinfo *r, const vop_extra *x, uint32_t w1, isa_ins
     return 1;
 }
 
-size_t isa_dec_vop(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in)
-{
+size_t isa_dec_vop(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in) {
     uint32_t w0 = w[0];
     unsigned op, vdst = (w0 >> 17) & 0xff, vsrc1 = (w0 >> 9) & 0xff, src0 = w0 & 0x1ff;
     if (f == ISA_FMT_VOP2)
@@ -306,31 +297,28 @@ size_t isa_dec_vop(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_i
 
 /* ---- printing ------------------------------------------------------------------------- */
 
-static const char *rc_name(const isa_inst *in, int slot)
-{
+static const char *rc_name(const isa_inst *in, int slot) {
     const vop_extra *x = extra_of(in);
     unsigned i = x ? (x->rc >> (4 * slot)) & 0xf : 0;
     return i < sizeof vop_rc_names / sizeof vop_rc_names[0] ? vop_rc_names[i] : "";
 }
 
-static void put_invalid_reg(isa_buf *b, const char *cls)
-{
+static void put_invalid_reg(isa_buf *b, const char *cls) {
     isa_printf(b, "/*Invalid register, operand has '%s' register class*/", cls);
 }
 
 /* A constant where only registers are allowed: LLVM prints the value as a plain 32-bit
  * immediate followed by a note. */
-static void put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o)
-{
+static void put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o) {
     if (o->kind == ISA_OPND_LITERAL) {
         uint32_t v = in->lit;
         isa_opnd t = {ISA_OPND_INLINE, 1, 0, 0};
         if ((int32_t)v >= -16 && (int32_t)v <= 64)
             isa_printf(b, "%d", (int)(int32_t)v);
         else {
-            static const uint32_t fc[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
-                                          0x40000000, 0xc0000000, 0x40800000, 0xc0800000,
-                                          0x3e22f983};
+            static const uint32_t fc[] = {0x3f000000, 0xbf000000, 0x3f800000,
+                                          0xbf800000, 0x40000000, 0xc0000000,
+                                          0x40800000, 0xc0800000, 0x3e22f983};
             int k = -1;
             for (int i = 0; i < 9; i++)
                 if (v == fc[i])
@@ -350,8 +338,7 @@ static void put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o)
 
 /* One operand, with the notes LLVM adds for registers of the wrong class or alignment. */
 static void put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type, const char *cls,
-                     int vonly)
-{
+                     int vonly) {
     if (vonly && (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)) {
         put_invalid_imm(b, in, o);
         return;
@@ -366,8 +353,7 @@ static void put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type
 }
 
 /* "-|v1|", "sext(v1)" */
-static void put_src_mod(isa_buf *b, const isa_inst *in, int i, int type, const char *cls)
-{
+static void put_src_mod(isa_buf *b, const isa_inst *in, int i, int type, const char *cls) {
     const isa_valu_fields *v = &in->f.v;
     int neg = (v->neg >> i) & 1, abs = (v->abs >> i) & 1, sext = (v->sext >> i) & 1;
     /* LLVM writes neg(c) for a negated constant without abs, as "-" could read as its sign */
@@ -390,7 +376,7 @@ static void put_src_mod(isa_buf *b, const isa_inst *in, int i, int type, const c
 }
 
 static const char *const sel_names[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
-                                        "WORD_0", "WORD_1", "DWORD", "?"};
+                                        "WORD_0", "WORD_1", "DWORD",  "?"};
 static const char *const unused_names[] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
                                            "UNUSED_PAD"};
 
@@ -400,17 +386,22 @@ static const struct {
     uint16_t lo, hi;
     const char *fmt;
 } dpp_ctrl_names[] = {
-    {0x101, 0x10f, "row_shl:%u"},   {0x111, 0x11f, "row_shr:%u"},
-    {0x121, 0x12f, "row_ror:%u"},   {0x130, 0x130, "wave_shl:1"},
-    {0x134, 0x134, "wave_rol:1"},   {0x138, 0x138, "wave_shr:1"},
-    {0x13c, 0x13c, "wave_ror:1"},   {0x140, 0x140, "row_mirror"},
-    {0x141, 0x141, "row_half_mirror"}, {0x142, 0x142, "row_bcast:15"},
-    {0x143, 0x143, "row_bcast:31"}, {0x150, 0x15f, "row_newbcast:%u"},
+    {0x101, 0x10f, "row_shl:%u"},
+    {0x111, 0x11f, "row_shr:%u"},
+    {0x121, 0x12f, "row_ror:%u"},
+    {0x130, 0x130, "wave_shl:1"},
+    {0x134, 0x134, "wave_rol:1"},
+    {0x138, 0x138, "wave_shr:1"},
+    {0x13c, 0x13c, "wave_ror:1"},
+    {0x140, 0x140, "row_mirror"},
+    {0x141, 0x141, "row_half_mirror"},
+    {0x142, 0x142, "row_bcast:15"},
+    {0x143, 0x143, "row_bcast:31"},
+    {0x150, 0x15f, "row_newbcast:%u"},
     {0x160, 0x16f, "/* row_xmask is not supported on ASICs earlier than GFX10 */"},
 };
 
-static void put_dpp_ctrl(isa_buf *b, const isa_inst *in)
-{
+static void put_dpp_ctrl(isa_buf *b, const isa_inst *in) {
     unsigned c = in->f.v.dpp_ctrl;
     if ((in->info->flags & VF_DPALU) && !(c >= 0x150 && c <= 0x15f)) {
         isa_puts(b, " /* DP ALU dpp only supports row_newbcast */");
@@ -428,8 +419,7 @@ static void put_dpp_ctrl(isa_buf *b, const isa_inst *in)
     isa_puts(b, "/* Invalid dpp_ctrl value */");
 }
 
-static void put_dpp_tail(isa_buf *b, const isa_inst *in)
-{
+static void put_dpp_tail(isa_buf *b, const isa_inst *in) {
     const isa_valu_fields *v = &in->f.v;
     isa_puts(b, " ");
     put_dpp_ctrl(b, in);
@@ -439,16 +429,14 @@ static void put_dpp_tail(isa_buf *b, const isa_inst *in)
 }
 
 /* LLVM's note for an odd 64-bit SGPR/TTMP encoding, appended after the instruction. */
-static void put_sreg_warning(isa_buf *b, unsigned enc)
-{
+static void put_sreg_warning(isa_buf *b, unsigned enc) {
     if (enc <= 101 && (enc & 1))
         isa_printf(b, " ; Warning: SGPR_64: scalar reg isn't aligned %u", enc);
     else if (enc >= 108 && enc <= 123 && (enc & 1))
         isa_printf(b, " ; Warning: TTMP_64: scalar reg isn't aligned %u", enc - 108);
 }
 
-void isa_print_vop(isa_buf *b, const isa_inst *in)
-{
+void isa_print_vop(isa_buf *b, const isa_inst *in) {
     const isa_opinfo *r = in->info;
     const isa_valu_fields *v = &in->f.v;
     int sdwa = in->variant == ISA_VAR_SDWA, dpp = in->variant == ISA_VAR_DPP;

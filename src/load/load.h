@@ -126,7 +126,7 @@ typedef struct ld_reloc {
     uint32_t type;   /* R_AMDGPU_* */
     uint64_t sym;    /* the symbol's value (0 without one) */
     int64_t addend;
-    int sym_undef;   /* refers to a symbol the object does not define */
+    int sym_undef; /* refers to a symbol the object does not define */
 } ld_reloc;
 
 typedef struct ld_object {

@@ -32,13 +32,13 @@ typedef struct gmem gmem;
 enum { GMEM_BUFFER, GMEM_HOST, GMEM_KERNARG, GMEM_PACKET, GMEM_QUEUE, GMEM_IMAGE };
 
 typedef struct gmem_region {
-    uint64_t base;  /* device address */
-    uint64_t size;  /* bytes */
-    uint8_t *host;  /* host address of base */
-    int user;       /* caller tag (e.g. kernel argument number), -1 if none */
-    int owned;      /* memory belongs to gmem (freed by it): 1 heap, 2 anonymous mapping */
-    int kind;       /* GMEM_* */
-    int ro;         /* host memory the process cannot write: stores fault */
+    uint64_t base;     /* device address */
+    uint64_t size;     /* bytes */
+    uint8_t *host;     /* host address of base */
+    int user;          /* caller tag (e.g. kernel argument number), -1 if none */
+    int owned;         /* memory belongs to gmem (freed by it): 1 heap, 2 anonymous mapping */
+    int kind;          /* GMEM_* */
+    int ro;            /* host memory the process cannot write: stores fault */
     const void *owner; /* GMEM_IMAGE: the gfx_module it was loaded from */
 } gmem_region;
 
@@ -51,7 +51,7 @@ typedef struct gmem_cache {
 
 /* Device address layout (owned mode).  Apertures follow the gfx9 flat-address model: a flat
  * address inside the shared or private aperture goes to LDS or scratch instead of memory. */
-#define GMEM_HEAP_BASE 0x0000100000000000ull     /* first global allocation */
+#define GMEM_HEAP_BASE 0x0000100000000000ull        /* first global allocation */
 #define GMEM_SHARED_APERTURE 0x0001000000000000ull  /* src_shared_base: hi dword 0x10000 */
 #define GMEM_PRIVATE_APERTURE 0x0002000000000000ull /* src_private_base: hi dword 0x20000 */
 #define GMEM_APERTURE_SIZE 0x0000000100000000ull    /* 4 GiB each */
@@ -98,16 +98,14 @@ const gmem_region *gmem_nearest(const gmem *m, uint64_t va);
 void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size);
 
 /* Host pointer for [va, va+size) when it lies inside one region, else NULL. */
-static inline void *gmem_xlate(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size)
-{
-    uint64_t off = va - c->base;  /* wraps for va < base: then off >= size */
+static inline void *gmem_xlate(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size) {
+    uint64_t off = va - c->base; /* wraps for va < base: then off >= size */
     if (off < c->size && size <= c->size - off)
         return c->host + off;
     return gmem_xlate_slow(m, c, va, size);
 }
 /* The same for a store: NULL also for read-only host memory. */
-static inline void *gmem_xlate_w(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size)
-{
+static inline void *gmem_xlate_w(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size) {
     void *p = gmem_xlate(m, c, va, size);
     return p && !c->ro ? p : NULL; /* after a hit the cache describes p's region */
 }

@@ -17,8 +17,7 @@ enum { OWNED_HEAP = 1, OWNED_MAP = 2 }; /* gmem_region.owned */
 
 static uint64_t page_up(uint64_t x) { return (x + GMEM_PAGE - 1) & ~(GMEM_PAGE - 1); }
 
-static void host_free(const gmem_region *r)
-{
+static void host_free(const gmem_region *r) {
     if (r->owned == OWNED_MAP)
         munmap(r->host, page_up(r->size));
     else if (r->owned)
@@ -28,19 +27,17 @@ static void host_free(const gmem_region *r)
 struct gmem {
     gmem_region *r; /* sorted by base, non-overlapping */
     size_t n, cap;
-    uint64_t next;  /* next owned device address */
+    uint64_t next; /* next owned device address */
 };
 
-gmem *gmem_create(void)
-{
+gmem *gmem_create(void) {
     gmem *m = calloc(1, sizeof *m);
     if (m)
         m->next = GMEM_HEAP_BASE;
     return m;
 }
 
-void gmem_destroy(gmem *m)
-{
+void gmem_destroy(gmem *m) {
     if (!m)
         return;
     for (size_t i = 0; i < m->n; i++)
@@ -50,8 +47,7 @@ void gmem_destroy(gmem *m)
 }
 
 /* Index of the first region with base > va. */
-static size_t upper(const gmem *m, uint64_t va)
-{
+static size_t upper(const gmem *m, uint64_t va) {
     size_t lo = 0, hi = m->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -63,8 +59,7 @@ static size_t upper(const gmem *m, uint64_t va)
     return lo;
 }
 
-const gmem_region *gmem_find(const gmem *m, uint64_t va)
-{
+const gmem_region *gmem_find(const gmem *m, uint64_t va) {
     size_t i = upper(m, va);
     if (i == 0)
         return NULL;
@@ -72,8 +67,7 @@ const gmem_region *gmem_find(const gmem *m, uint64_t va)
     return va - r->base < r->size ? r : NULL;
 }
 
-const gmem_region *gmem_nearest(const gmem *m, uint64_t va)
-{
+const gmem_region *gmem_nearest(const gmem *m, uint64_t va) {
     if (m->n == 0)
         return NULL;
     size_t i = upper(m, va);
@@ -86,8 +80,7 @@ const gmem_region *gmem_nearest(const gmem *m, uint64_t va)
     return va < below->base + below->size || d_below <= d_above ? below : above;
 }
 
-static int insert(gmem *m, gmem_region reg)
-{
+static int insert(gmem *m, gmem_region reg) {
     if (reg.size == 0 || reg.base + reg.size < reg.base)
         return -1;
     size_t i = upper(m, reg.base);
@@ -109,9 +102,7 @@ static int insert(gmem *m, gmem_region reg)
     return 0;
 }
 
-
-uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner)
-{
+uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner) {
     if (size == 0)
         size = 1;
     if (size > (1ull << 40))
@@ -145,16 +136,14 @@ uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner)
     return base;
 }
 
-uint64_t gmem_alloc(gmem *m, uint64_t size, int user)
-{
+uint64_t gmem_alloc(gmem *m, uint64_t size, int user) {
     uint64_t va = gmem_alloc_kind(m, size, GMEM_BUFFER, NULL);
     if (va)
         m->r[upper(m, va) - 1].user = user;
     return va;
 }
 
-int gmem_free(gmem *m, uint64_t va)
-{
+int gmem_free(gmem *m, uint64_t va) {
     size_t i = upper(m, va);
     if (i == 0 || m->r[i - 1].base != va || !m->r[i - 1].owned)
         return -1;
@@ -164,14 +153,12 @@ int gmem_free(gmem *m, uint64_t va)
     return 0;
 }
 
-static void remove_at(gmem *m, size_t i)
-{
+static void remove_at(gmem *m, size_t i) {
     memmove(&m->r[i], &m->r[i + 1], (m->n - i - 1) * sizeof *m->r);
     m->n--;
 }
 
-int gmem_map_host(gmem *m, void *p, uint64_t size, int ro)
-{
+int gmem_map_host(gmem *m, void *p, uint64_t size, int ro) {
     uint64_t b = (uint64_t)(uintptr_t)p, e = b + size;
     if (size == 0 || e < b)
         return -1;
@@ -196,8 +183,7 @@ int gmem_map_host(gmem *m, void *p, uint64_t size, int ro)
     return insert(m, reg);
 }
 
-int gmem_unmap_host(gmem *m, void *p)
-{
+int gmem_unmap_host(gmem *m, void *p) {
     const gmem_region *r = gmem_find(m, (uint64_t)(uintptr_t)p);
     if (!r || r->owned)
         return -1;
@@ -205,8 +191,7 @@ int gmem_unmap_host(gmem *m, void *p)
     return 0;
 }
 
-int gmem_unmap_host_range(gmem *m, void *p, uint64_t size)
-{
+int gmem_unmap_host_range(gmem *m, void *p, uint64_t size) {
     uint64_t b = (uint64_t)(uintptr_t)p, e = b + size;
     if (size == 0 || e < b)
         return -1;
@@ -241,8 +226,7 @@ int gmem_unmap_host_range(gmem *m, void *p, uint64_t size)
     return hit ? 0 : -1;
 }
 
-void gmem_unmap_host_all(gmem *m)
-{
+void gmem_unmap_host_all(gmem *m) {
     for (size_t i = m->n; i > 0; i--)
         if (!m->r[i - 1].owned)
             remove_at(m, i - 1);
@@ -254,8 +238,7 @@ typedef struct {
     int r, w;
 } map_ent;
 
-static map_ent *maps_load(size_t *n)
-{
+static map_ent *maps_load(size_t *n) {
     FILE *f = fopen("/proc/self/maps", "r");
     if (!f)
         return NULL;
@@ -291,8 +274,7 @@ static map_ent *maps_load(size_t *n)
 
 /* Whether the pages of [b, e) are covered by readable mappings; *hole = the first page that is
  * not, *ro = 1 when some page is not writable. */
-static int maps_cover(const map_ent *v, size_t n, uint64_t b, uint64_t e, int *ro, uint64_t *hole)
-{
+static int maps_cover(const map_ent *v, size_t n, uint64_t b, uint64_t e, int *ro, uint64_t *hole) {
     uint64_t at = b; /* everything below `at` is known to be covered */
     *ro = 0;
     for (size_t i = 0; i < n && at < e; i++) {
@@ -308,8 +290,7 @@ static int maps_cover(const map_ent *v, size_t n, uint64_t b, uint64_t e, int *r
 }
 
 int gmem_host_check_n(const uint64_t (*ranges)[2], size_t n, int *ro, size_t *bad, char *why,
-                      size_t whysz)
-{
+                      size_t whysz) {
     size_t nm = 0;
     map_ent *v = maps_load(&nm);
     for (size_t i = 0; i < n; i++) {
@@ -342,8 +323,7 @@ int gmem_host_check_n(const uint64_t (*ranges)[2], size_t n, int *ro, size_t *ba
     return 0;
 }
 
-int gmem_host_check(const void *p, uint64_t size, int *ro, char *why, size_t whysz)
-{
+int gmem_host_check(const void *p, uint64_t size, int *ro, char *why, size_t whysz) {
     const uint64_t r[1][2] = {{(uint64_t)(uintptr_t)p, size}};
     size_t bad;
     return gmem_host_check_n(r, 1, ro, &bad, why, whysz);
@@ -352,8 +332,7 @@ int gmem_host_check(const void *p, uint64_t size, int *ro, char *why, size_t why
 size_t gmem_count(const gmem *m) { return m->n; }
 const gmem_region *gmem_at(const gmem *m, size_t i) { return i < m->n ? &m->r[i] : NULL; }
 
-void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size)
-{
+void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size) {
     const gmem_region *r = gmem_find(m, va);
     if (!r)
         return NULL;
@@ -368,8 +347,7 @@ void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size)
 }
 
 /* Whether [va, va+size) fits the page-granular span of region r for this direction. */
-static int pad_fits(const gmem_region *r, uint64_t va, uint64_t size, int write)
-{
+static int pad_fits(const gmem_region *r, uint64_t va, uint64_t size, int write) {
     uint64_t lo = r->base, hi = r->base + r->size;
     if (r->owned) {
         hi = r->base + page_up(r->size);
@@ -382,8 +360,8 @@ static int pad_fits(const gmem_region *r, uint64_t va, uint64_t size, int write)
     return va >= lo && va < hi && size <= hi - va;
 }
 
-void *gmem_xlate_pad(const gmem *m, uint64_t va, uint64_t size, int write, const gmem_region **out)
-{
+void *gmem_xlate_pad(const gmem *m, uint64_t va, uint64_t size, int write,
+                     const gmem_region **out) {
     /* The region at or below va, and (host ranges start mid-page) the one above it. */
     size_t i = upper(m, va);
     for (size_t k = i > 0 ? i - 1 : 0; k < m->n && k <= i; k++) {
@@ -397,8 +375,7 @@ void *gmem_xlate_pad(const gmem *m, uint64_t va, uint64_t size, int write, const
     return NULL;
 }
 
-int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size)
-{
+int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size) {
     gmem_cache c = {0, 0, NULL, 0};
     void *p = size ? gmem_xlate_w(m, &c, va, size) : NULL;
     if (size && !p)
@@ -408,8 +385,7 @@ int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size)
     return 0;
 }
 
-int gmem_read(const gmem *m, uint64_t va, void *dst, uint64_t size)
-{
+int gmem_read(const gmem *m, uint64_t va, void *dst, uint64_t size) {
     gmem_cache c = {0, 0, NULL, 0};
     const void *p = size ? gmem_xlate(m, &c, va, size) : NULL;
     if (size && !p)

@@ -45,8 +45,8 @@ static void *worker(void *arg) {
             fails[t]++;
             break;
         }
-        int rc = gfxemu_run_asm((uint64_t)(uintptr_t)code_store, (uint32_t)n_store, 1, 1, 1, 64,
-                                1, 1, 0, 3u << 1, 0, arch, user, 3);
+        int rc = gfxemu_run_asm((uint64_t)(uintptr_t)code_store, (uint32_t)n_store, 1, 1, 1, 64, 1,
+                                1, 0, 3u << 1, 0, arch, user, 3);
         gfx_fault f;
         gfxemu_last_fault(&f);
         if (rc != 0 || f.kind != GFX_FAULT_NONE || *gfxemu_last_error())
@@ -56,8 +56,8 @@ static void *worker(void *arg) {
                 fails[t]++;
         /* A fault of this thread is recorded for this thread only. */
         if (r % 3 == t % 3) {
-            rc = gfxemu_run_asm((uint64_t)(uintptr_t)code_wild, (uint32_t)n_wild, 1, 1, 1, 64, 1,
-                                1, 0, 3u << 1, 0, arch, user, 3);
+            rc = gfxemu_run_asm((uint64_t)(uintptr_t)code_wild, (uint32_t)n_wild, 1, 1, 1, 64, 1, 1,
+                                0, 3u << 1, 0, arch, user, 3);
             gfxemu_last_fault(&f);
             if (rc != GFX_ERR_FAULT || f.kind != GFX_FAULT_MEMORY ||
                 f.addr != (uint64_t)(uintptr_t)buf + 0x1000)
@@ -66,8 +66,8 @@ static void *worker(void *arg) {
         if (gfxemu_unmap_host(buf) != 0)
             fails[t]++;
         /* Unregistered now: the same kernel faults. */
-        rc = gfxemu_run_asm((uint64_t)(uintptr_t)code_store, (uint32_t)n_store, 1, 1, 1, 64, 1,
-                            1, 0, 3u << 1, 0, arch, user, 3);
+        rc = gfxemu_run_asm((uint64_t)(uintptr_t)code_store, (uint32_t)n_store, 1, 1, 1, 64, 1, 1,
+                            0, 3u << 1, 0, arch, user, 3);
         gfxemu_last_fault(&f);
         if (rc != GFX_ERR_FAULT || f.kind != GFX_FAULT_MEMORY)
             fails[t]++;

@@ -42,8 +42,7 @@ static enum { PRE_NONE, PRE_DONE, PRE_CHILD } prepass;
 static int record_fd = -1; /* in the pre-pass child: the pipe to the parent */
 
 /* Appends the bytes of an "encoding: [0x..,0x..]" line to *out (*used of *cap bytes). */
-static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *cap)
-{
+static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *cap) {
     const char *e = strstr(line, "encoding: [");
     if (!e)
         return;
@@ -64,8 +63,7 @@ static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *
 }
 
 /* Writes text to a new temporary file and opens llvm-mc-22 on it; *path gets the file name. */
-static FILE *open_llvm_mc(const char *arch, const char *text, char path[32])
-{
+static FILE *open_llvm_mc(const char *arch, const char *text, char path[32]) {
     strcpy(path, "/tmp/gfxemu-asm-XXXXXX");
     int fd = mkstemp(path);
     if (fd < 0) {
@@ -80,7 +78,8 @@ static FILE *open_llvm_mc(const char *arch, const char *text, char path[32])
     }
     close(fd);
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding %s 2>&1", arch, path);
+    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding %s 2>&1", arch,
+             path);
     FILE *p = popen(cmd, "r");
     if (!p)
         unlink(path);
@@ -89,8 +88,7 @@ static FILE *open_llvm_mc(const char *arch, const char *text, char path[32])
 
 int asm_not_on_target;
 
-static uint8_t *assemble_alone(const char *arch, const char *text, size_t *n)
-{
+static uint8_t *assemble_alone(const char *arch, const char *text, size_t *n) {
     char path[32];
     FILE *p = open_llvm_mc(arch, text, path);
     if (!p)
@@ -122,8 +120,7 @@ static uint8_t *assemble_alone(const char *arch, const char *text, size_t *n)
 /* A snippet may share a batch only if nothing in it depends on where it sits or on what stands
  * beside it: no labels of its own and no directives (.p2align would pad from the batch's
  * start, a label defined twice is an error). */
-static int batchable(const char *text)
-{
+static int batchable(const char *text) {
     for (const char *l = text; *l; l++) {
         while (*l == ' ' || *l == '\t')
             l++;
@@ -145,8 +142,7 @@ static int batchable(const char *text)
 /* Assembles snippets idx[0..n) (all of one arch) in one llvm-mc-22 call, each behind the label
  * .Lgfxemu_snippet_<index>.  Returns how many were rejected (their idx entry is set to
  * SIZE_MAX so that the caller can try the others again); the others get their bytes. */
-static size_t assemble_batch(const char *arch, size_t *idx, size_t n)
-{
+static size_t assemble_batch(const char *arch, size_t *idx, size_t n) {
     size_t len = 1, *first_line = malloc(n * sizeof *first_line);
     for (size_t k = 0; k < n; k++)
         len += strlen(snips[idx[k]].text) + 48;
@@ -210,8 +206,7 @@ static size_t assemble_batch(const char *arch, size_t *idx, size_t n)
     return rejected;
 }
 
-static void assemble_recorded(void)
-{
+static void assemble_recorded(void) {
     size_t *idx = malloc((nsnips + 1) * sizeof *idx);
     for (size_t i = 0; idx && i < nsnips; i++) {
         if (snips[i].tried || !batchable(snips[i].text))
@@ -238,8 +233,7 @@ static void assemble_recorded(void)
     free(idx);
 }
 
-static void add_snip(const char *arch, const char *text)
-{
+static void add_snip(const char *arch, const char *text) {
     for (size_t i = 0; i < nsnips; i++)
         if (strcmp(snips[i].text, text) == 0 && strcmp(snips[i].arch, arch) == 0)
             return;
@@ -257,8 +251,7 @@ static void add_snip(const char *arch, const char *text)
 
 /* The pre-pass (see the top of the file).  Returns in the parent once the batch is assembled,
  * and in the child, which then records instead of assembling. */
-static void run_prepass(void)
-{
+static void run_prepass(void) {
     prepass = PRE_DONE;
     const char *env = getenv("GFXEMU_ASM_PREPASS");
     if (env && strcmp(env, "0") == 0)
@@ -318,8 +311,7 @@ static void run_prepass(void)
     assemble_recorded();
 }
 
-uint8_t *asm_snippet(const char *arch, const char *text, size_t *n)
-{
+uint8_t *asm_snippet(const char *arch, const char *text, size_t *n) {
     asm_not_on_target = 0;
     if (prepass == PRE_NONE)
         run_prepass();

@@ -22,8 +22,7 @@ static int check_fails, check_count;
 #define EXPECT(cond) CHECK(cond, "a value worked out by hand")
 
 /* Print "name: N checks, N failed" and return the exit status. */
-static inline int check_summary(const char *name)
-{
+static inline int check_summary(const char *name) {
     printf("%s: %d checks, %d failed\n", name, check_count, check_fails);
     return check_fails != 0;
 }

@@ -15,9 +15,9 @@
 
 /* text with the gfx940+ cache-policy words as gfx90a spells the same bits: sc0 -> glc,
  * nt -> slc, sc1 -> scc (CDNA2/CDNA3 ISA: same bit positions).  Returns a malloc'd copy. */
-static inline char *cov_cpol90a(const char *text)
-{
-    static const char *const from[] = {" sc0", " nt", " sc1"}, *const to[] = {" glc", " slc", " scc"};
+static inline char *cov_cpol90a(const char *text) {
+    static const char *const from[] = {" sc0", " nt", " sc1"}, *const to[] = {" glc", " slc",
+                                                                              " scc"};
     char *out = malloc(2 * strlen(text) + 1), *o = out;
     if (!out)
         return NULL;
@@ -47,8 +47,7 @@ static inline char *cov_cpol90a(const char *text)
 enum { COV_NOT_ON_TARGET = -2 };
 static int cov_na_count;
 
-static inline int cov_run(wave *w, const char *arch, const char *text)
-{
+static inline int cov_run(wave *w, const char *arch, const char *text) {
     if (strcmp(arch, "gfx90a"))
         return run_snippet_budget(w, arch, text, 100000);
     char *t = cov_cpol90a(text);
@@ -66,15 +65,13 @@ static inline int cov_run(wave *w, const char *arch, const char *text)
     return st;
 }
 
-static inline void cov_report_na(const char *test)
-{
+static inline void cov_report_na(const char *test) {
     printf("%s: %d gfx90a snippets name instructions gfx90a does not have (not run there)\n", test,
            cov_na_count);
 }
 
 /* IEEE binary16 bits to double (exact). */
-static inline double cov_h2d(uint32_t h)
-{
+static inline double cov_h2d(uint32_t h) {
     int s = (h >> 15) & 1, e = (h >> 10) & 0x1f, m = h & 0x3ff;
     double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m | 0x400, e - 25);
     return s ? -v : v;

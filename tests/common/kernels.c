@@ -68,8 +68,7 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
 /* A code object built earlier is used again when it is newer than its OpenCL source and than
  * the test program (which holds the clang flags): each kernels test would otherwise spend most
  * of its time in six clang-22 runs on every `make check`. */
-static int up_to_date(const char *co, const char *src)
-{
+static int up_to_date(const char *co, const char *src) {
     struct stat c, s, self;
     if (stat(co, &c) != 0 || stat(src, &s) != 0 || stat("/proc/self/exe", &self) != 0)
         return 0;
@@ -91,10 +90,11 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
             snprintf(co, sizeof co, "%s/kernels/%s-%s%s.co", build, stem, arches[a], opts[o]);
             snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
             if (!up_to_date(co, src))
-                test_sh("mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
-                        "-mcpu=%s -nogpulib %s %s -Wno-everything -c %s -o %s && "
-                        "ld.lld-22 -shared %s -o %s",
-                        build, cpu, opts[o], extra_flags, src, obj, obj, co);
+                test_sh(
+                    "mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                    "-mcpu=%s -nogpulib %s %s -Wno-everything -c %s -o %s && "
+                    "ld.lld-22 -shared %s -o %s",
+                    build, cpu, opts[o], extra_flags, src, obj, obj, co);
             snprintf(kt.tag, sizeof kt.tag, "%s %s", arches[a], opts[o]);
             kt.gfx950 = a == 0;
             char err[256] = "";

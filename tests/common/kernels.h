@@ -22,9 +22,9 @@ extern kt_target kt;
 
 typedef void (*kt_test)(void);
 
-/* For gfx950, gfx942 and gfx90a at -O0, -O1 and -O3: compile tests/kernels/<stem>.cl (plus the extra
- * clang flags) into $BUILD/kernels/<stem>-<arch><opt>.co, load it on a 2-thread device and run
- * every test.  Returns 0, or 1 when a compile or load failed (already reported). */
+/* For gfx950, gfx942 and gfx90a at -O0, -O1 and -O3: compile tests/kernels/<stem>.cl (plus the
+ * extra clang flags) into $BUILD/kernels/<stem>-<arch><opt>.co, load it on a 2-thread device and
+ * run every test.  Returns 0, or 1 when a compile or load failed (already reported). */
 int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests);
 /* A device buffer of n bytes, filled from p when p is not NULL; exits on failure. */
 uint64_t kt_upload(const void *p, size_t n);
@@ -42,16 +42,14 @@ int kt_no_races(const char *name);
 /* kt_launch on a grid of gx*gy*gz workgroups of bx*by*bz work-items; a failed launch counts as a
  * failed check of the calling test.  kt_launch1: a 1D grid of `groups` blocks of `block`. */
 static inline int kt_launch3(const char *name, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx,
-                             uint32_t by, uint32_t bz, const void *const *params, size_t n)
-{
+                             uint32_t by, uint32_t bz, const void *const *params, size_t n) {
     uint32_t grid[3] = {gx, gy, gz}, blk[3] = {bx, by, bz};
     int r = kt_launch(name, grid, blk, params, n);
     CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
     return r;
 }
 static inline int kt_launch1(const char *name, unsigned groups, unsigned block,
-                             const void *const *params, size_t n)
-{
+                             const void *const *params, size_t n) {
     return kt_launch3(name, groups, 1, 1, block, 1, 1, params, n);
 }
 

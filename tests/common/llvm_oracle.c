@@ -21,8 +21,7 @@ typedef size_t (*disasm_fn)(void *, uint8_t *, uint64_t, uint64_t, char *, size_
 static create_fn create_disasm;
 static disasm_fn disasm_inst;
 
-int oracle_init(void)
-{
+int oracle_init(void) {
     static int done;
     if (done)
         return done > 0 ? 0 : -1;
@@ -67,8 +66,7 @@ struct shared {
 static sigjmp_buf crash_jmp;
 static volatile sig_atomic_t in_llvm;
 
-static void on_crash(int sig)
-{
+static void on_crash(int sig) {
     if (!in_llvm) {
         signal(sig, SIG_DFL);
         raise(sig);
@@ -82,8 +80,7 @@ static void on_crash(int sig)
  * lives in this small function so that no local of the caller can be clobbered by longjmp. */
 static oracle_result *volatile cur_result;
 
-static void disasm_one(void *dc, const uint32_t *word, oracle_result *r)
-{
+static void disasm_one(void *dc, const uint32_t *word, oracle_result *r) {
     cur_result = r;
     if (sigsetjmp(crash_jmp, 1)) {
         cur_result->size = ORACLE_CRASH;
@@ -105,8 +102,7 @@ static void disasm_one(void *dc, const uint32_t *word, oracle_result *r)
     r->text[l] = 0;
 }
 
-static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, struct shared *sh)
-{
+static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, struct shared *sh) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_crash;
@@ -121,10 +117,10 @@ static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, s
     }
 }
 
-void oracle_batch(const char *arch, const uint32_t (*words)[4], size_t n, oracle_result *out)
-{
+void oracle_batch(const char *arch, const uint32_t (*words)[4], size_t n, oracle_result *out) {
     size_t bytes = sizeof(struct shared) + n * sizeof(oracle_result);
-    struct shared *sh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    struct shared *sh =
+        mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (sh == MAP_FAILED) {
         perror("oracle: mmap");
         exit(2);

@@ -5,8 +5,7 @@
 
 #include <stdint.h>
 
-static inline uint64_t xorshift64(uint64_t *s)
-{
+static inline uint64_t xorshift64(uint64_t *s) {
     *s ^= *s << 13;
     *s ^= *s >> 7;
     *s ^= *s << 17;

@@ -8,13 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-int run_snippet(wave *w, const char *arch, const char *text)
-{
+int run_snippet(wave *w, const char *arch, const char *text) {
     return run_snippet_budget(w, arch, text, 1000);
 }
 
-int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget)
-{
+int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget) {
     size_t len = strlen(text) + 16, n;
     char *src = malloc(len);
     if (!src)
@@ -25,8 +23,7 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     if (!code)
         return -1;
     xprog p;
-    if (xprog_build(&p, test_isa_arch(arch), code, (uint32_t)n,
-                    0x1000) != 0) {
+    if (xprog_build(&p, test_isa_arch(arch), code, (uint32_t)n, 0x1000) != 0) {
         free(code);
         return -1;
     }
@@ -43,8 +40,7 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
 }
 
 void snippet_mem_reset(wave *w, gmem *mem, uint64_t buf, uint8_t *lds, uint32_t lds_size,
-                       uint8_t *scratch, uint32_t scratch_lane)
-{
+                       uint8_t *scratch, uint32_t scratch_lane) {
     memset(w, 0, sizeof *w);
     for (uint32_t i = 0; i < 64; i++) {
         uint32_t v = 0x1000 + i;

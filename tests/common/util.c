@@ -8,14 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *test_build_dir(void)
-{
+const char *test_build_dir(void) {
     const char *b = getenv("BUILD");
     return b && *b ? b : "build";
 }
 
-void test_sh(const char *fmt, ...)
-{
+void test_sh(const char *fmt, ...) {
     char cmd[4096];
     va_list ap;
     va_start(ap, fmt);
@@ -27,8 +25,7 @@ void test_sh(const char *fmt, ...)
     }
 }
 
-unsigned char *test_slurp(const char *path, size_t *size)
-{
+unsigned char *test_slurp(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
     if (!f) {
         perror(path);
@@ -47,12 +44,11 @@ unsigned char *test_slurp(const char *path, size_t *size)
     return buf;
 }
 
-int test_isa_arch(const char *name)
-{
+int test_isa_arch(const char *name) {
     size_t len = strcspn(name, ":");
     int a = 0;
-    while (a < ISA_NARCH && !(strlen(isa_targets[a].name) == len &&
-                              strncmp(name, isa_targets[a].name, len) == 0))
+    while (a < ISA_NARCH &&
+           !(strlen(isa_targets[a].name) == len && strncmp(name, isa_targets[a].name, len) == 0))
         a++;
     return a;
 }

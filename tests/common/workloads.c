@@ -11,15 +11,13 @@
 
 size_t wl_size(wl_type t) { return t == WL_FP8 ? 1 : 2; }
 
-static double f16_value(uint16_t h)
-{
+static double f16_value(uint16_t h) {
     int e = (h >> 10) & 31, m = h & 1023;
     double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
     return h & 0x8000 ? -v : v;
 }
 
-static double bf16_value(uint16_t b)
-{
+static double bf16_value(uint16_t b) {
     uint32_t u = (uint32_t)b << 16;
     float f;
     memcpy(&f, &u, 4);
@@ -28,8 +26,7 @@ static double bf16_value(uint16_t b)
 
 /* E4M3: 1 sign, 4 exponent, 3 mantissa bits.  OCP: bias 7, S.1111.111 is NaN, no infinities.
  * FNUZ (gfx942): bias 8, 0x80 is the only NaN, no negative zero. */
-static double fp8_value(uint8_t b, int ocp)
-{
+static double fp8_value(uint8_t b, int ocp) {
     int e = (b >> 3) & 15, m = b & 7, bias = ocp ? 7 : 8;
     if (ocp ? (b & 0x7f) == 0x7f : b == 0x80)
         return NAN;
@@ -37,30 +34,24 @@ static double fp8_value(uint8_t b, int ocp)
     return b & 0x80 ? -v : v;
 }
 
-double wl_get(wl_type t, const void *p, size_t i, int gfx950)
-{
+double wl_get(wl_type t, const void *p, size_t i, int gfx950) {
     switch (t) {
-    case WL_BF16:
-        return bf16_value(((const uint16_t *)p)[i]);
-    case WL_F16:
-        return f16_value(((const uint16_t *)p)[i]);
-    default:
-        return fp8_value(((const uint8_t *)p)[i], gfx950);
+    case WL_BF16: return bf16_value(((const uint16_t *)p)[i]);
+    case WL_F16: return f16_value(((const uint16_t *)p)[i]);
+    default: return fp8_value(((const uint8_t *)p)[i], gfx950);
     }
 }
 
 static uint32_t next(uint64_t *s) { return (uint32_t)(xorshift64(s) >> 16); }
 
-uint16_t wl_bf16(float f)
-{
+uint16_t wl_bf16(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     u += 0x7fff + ((u >> 16) & 1);
     return (uint16_t)(u >> 16);
 }
 
-void wl_fill(wl_type t, void *p, size_t n, uint64_t *seed, int gfx950)
-{
+void wl_fill(wl_type t, void *p, size_t n, uint64_t *seed, int gfx950) {
     for (size_t i = 0; i < n; i++) {
         uint32_t r = next(seed);
         if (r % 16 == 0) { /* some exact zeros */
@@ -84,8 +75,7 @@ void wl_fill(wl_type t, void *p, size_t n, uint64_t *seed, int gfx950)
     }
 }
 
-gfx_module *wl_load(const char *stem, const char *arch, const char *opt)
-{
+gfx_module *wl_load(const char *stem, const char *arch, const char *opt) {
     const char *build = test_build_dir();
     char co[512], err[256] = "";
     snprintf(co, sizeof co, "%s/workloads/%s-%s%s.co", build, stem, arch, opt);
@@ -102,8 +92,7 @@ gfx_module *wl_load(const char *stem, const char *arch, const char *opt)
 }
 
 void wl_gemm_ref(wl_type t, const void *A, const void *B, int transb, int M, int N, int K,
-                 int gfx950, double *C, double *mag)
-{
+                 int gfx950, double *C, double *mag) {
     double *a = malloc(sizeof(double) * (size_t)M * K), *b = malloc(sizeof(double) * (size_t)K * N);
     for (size_t i = 0; i < (size_t)M * K; i++)
         a[i] = wl_get(t, A, i, gfx950);
@@ -126,15 +115,14 @@ void wl_gemm_ref(wl_type t, const void *A, const void *B, int transb, int M, int
     free(b);
 }
 
-size_t wl_gemm_compare(const float *got, const double *want, const double *mag, int M, int N,
-                       int K, const char *what)
-{
+size_t wl_gemm_compare(const float *got, const double *want, const double *mag, int M, int N, int K,
+                       const char *what) {
     size_t bad = 0;
     for (size_t i = 0; i < (size_t)M * N; i++) {
         double tol = (K + 2) * ldexp(mag[i], -24) + ldexp(1, -100);
         if (!(fabs(got[i] - want[i]) <= tol) && bad++ < 5)
-            printf("FAIL %s: C[%zu][%zu] = %.9g, want %.9g (tolerance %.3g)\n", what,
-                   i / (size_t)N, i % (size_t)N, got[i], want[i], tol);
+            printf("FAIL %s: C[%zu][%zu] = %.9g, want %.9g (tolerance %.3g)\n", what, i / (size_t)N,
+                   i % (size_t)N, got[i], want[i], tol);
     }
     return bad;
 }
@@ -142,8 +130,7 @@ size_t wl_gemm_compare(const float *got, const double *want, const double *mag, 
 /* Softmax probabilities of the scores of one query (row q of head h): p[k], and the log2 of
  * the denominator.  Masked keys get 0. */
 static double attn_probs(const double *q, const double *kmat, int S, int D, double scale,
-                         int causal, int qi, double *p)
-{
+                         int causal, int qi, double *p) {
     double mx = -INFINITY;
     for (int k = 0; k < S; k++) {
         if (causal && k > qi) {
@@ -166,8 +153,7 @@ static double attn_probs(const double *q, const double *kmat, int S, int D, doub
     return (mx + log(l)) / log(2.0);
 }
 
-static double *bf16_matrix(const uint16_t *x, size_t n)
-{
+static double *bf16_matrix(const uint16_t *x, size_t n) {
     double *m = malloc(n * sizeof *m);
     for (size_t i = 0; i < n; i++)
         m[i] = bf16_value(x[i]);
@@ -175,8 +161,7 @@ static double *bf16_matrix(const uint16_t *x, size_t n)
 }
 
 void wl_attn_fwd_ref(const uint16_t *Q, const uint16_t *K, const uint16_t *V, int H, int S, int D,
-                     double scale, int causal, double *O, double *lse2, double *omag)
-{
+                     double scale, int causal, double *O, double *lse2, double *omag) {
     size_t n = (size_t)H * S * D;
     double *q = bf16_matrix(Q, n), *k = bf16_matrix(K, n), *v = bf16_matrix(V, n);
     double *p = malloc(sizeof(double) * S);
@@ -205,8 +190,7 @@ void wl_attn_fwd_ref(const uint16_t *Q, const uint16_t *K, const uint16_t *V, in
 void wl_attn_bwd_ref(const uint16_t *Q, const uint16_t *K, const uint16_t *V, const uint16_t *dO,
                      const float *O, int H, int S, int D, double scale, int causal, double *di,
                      double *dQ, double *dK, double *dV, double *dqmag, double *dkmag,
-                     double *dvmag)
-{
+                     double *dvmag) {
     size_t n = (size_t)H * S * D;
     double *q = bf16_matrix(Q, n), *k = bf16_matrix(K, n), *v = bf16_matrix(V, n);
     double *go = bf16_matrix(dO, n);

@@ -34,8 +34,8 @@ void wl_gemm_ref(wl_type t, const void *A, const void *B, int transb, int M, int
 /* Compare an f32 result with the reference: |got - want| <= (K + 2) * 2^-24 * mag + 2^-100 for
  * every element (the bound of any f32 summation order of exact products).  Prints the first few
  * mismatches with `what`; returns the number of bad elements. */
-size_t wl_gemm_compare(const float *got, const double *want, const double *mag, int M, int N,
-                       int K, const char *what);
+size_t wl_gemm_compare(const float *got, const double *want, const double *mag, int M, int N, int K,
+                       const char *what);
 
 /* Attention in double, as tests/workloads/attention.cl defines it (bf16 Q, K, V, dO of
  * [H][S][D]; scores scaled by `scale`; causal: key > query masked).

@@ -171,8 +171,9 @@ static void t_deadlock(void) {
     CHECK(secs < 3.0, "%s stuck: reported after %.2f s", tag, secs);
     char want[128];
     snprintf(want, sizeof want, "reading 0x%llx (argument 0 + 0x0)", (unsigned long long)flag);
-    CHECK(strncmp(f.message, "deadlock: 3 waves of 3 workgroups wait without progress; wave 0 "
-                             "of workgroup (0,0,0) spins at pc 0x",
+    CHECK(strncmp(f.message,
+                  "deadlock: 3 waves of 3 workgroups wait without progress; wave 0 "
+                  "of workgroup (0,0,0) spins at pc 0x",
                   96) == 0 &&
               strstr(f.message, "('s_cbranch_") && strstr(f.message, want),
           "%s stuck: message '%s'", tag, f.message);
@@ -183,7 +184,8 @@ static void t_deadlock(void) {
     t_flag_wait();
 }
 
-/* LDS for one workgroup per CU (of 160 KiB on gfx950, 64 KiB on gfx942): on 1 CU workgroup 0 waits for one that cannot be resident. */
+/* LDS for one workgroup per CU (of 160 KiB on gfx950, 64 KiB on gfx942): on 1 CU workgroup 0 waits
+ * for one that cannot be resident. */
 static void t_residency(void) {
     gfx_launch_options o = {.dynamic_lds = kt950() ? 100000 : 40000};
     uint64_t flag = buf(NULL, 4), out = buf(NULL, 8);
@@ -227,13 +229,12 @@ static void racecheck(const char *name, int kind, const char *first, const char 
               strncmp(h.disasm[0], first, strlen(first)) == 0 &&
               strncmp(h.disasm[1], second, strlen(second)) == 0 && h.workgroup[0] < 2 &&
               h.lds_offset < 512 && h.pc[0] && h.pc[1],
-          "%s %s: kind %d waves %u %u '%s' '%s' offset %u", tag, name, h.kind, h.wave[0],
-          h.wave[1], h.disasm[0], h.disasm[1], h.lds_offset);
+          "%s %s: kind %d waves %u %u '%s' '%s' offset %u", tag, name, h.kind, h.wave[0], h.wave[1],
+          h.disasm[0], h.disasm[1], h.lds_offset);
     const char *kn[] = {"", "RAW", "WAR", "WAW"};
     char want[64];
     snprintf(want, sizeof want, "racecheck: %s hazard at LDS offset 0x", kn[kind]);
-    CHECK(strncmp(h.message, want, strlen(want)) == 0, "%s %s: message '%s'", tag, name,
-          h.message);
+    CHECK(strncmp(h.message, want, strlen(want)) == 0, "%s %s: message '%s'", tag, name, h.message);
     CHECK(gfx_race_get(dev, 1, &h) == GFX_ERR_INVALID, "%s %s: index past the end", tag, name);
 }
 

@@ -18,7 +18,6 @@
 
 #include "dispatch/dispatch.h"
 
-
 /* Descriptor fields (byte offsets of the V3 kernel descriptor). */
 typedef struct {
     uint32_t group, priv, kernarg, rsrc1, rsrc2, rsrc3;

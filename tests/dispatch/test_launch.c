@@ -12,7 +12,6 @@
 
 #include "gfxemu.h"
 
-
 static uint32_t rd32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -185,7 +184,8 @@ int main(void) {
     const char *cpus[] = {"gfx950", "gfx942"};
     for (int i = 0; i < 2; i++) {
         snprintf(co, sizeof co, "%s/scalar_%s.co", dir, cpus[i]);
-        test_sh("llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj tests/dispatch/scalar.s "
+        test_sh(
+            "llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj tests/dispatch/scalar.s "
             "-o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
             cpus[i], co, co, co);
         check_arch(co, i == 0 ? GFX_ARCH_GFX950 : GFX_ARCH_GFX942);

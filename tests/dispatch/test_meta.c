@@ -19,7 +19,6 @@
 #include "gfxemu.h"
 #include "load/load.h"
 
-
 /* ---- llvm-readelf's view of the metadata -------------------------------------------------- */
 
 typedef struct {
@@ -272,8 +271,8 @@ static unsigned char *note_blob(const char *co, size_t *size) {
     char out[700];
     snprintf(out, sizeof out, "%s.note", co);
     test_sh("llvm-objcopy-22 --dump-section=.note='%s' '%s' /dev/null 2>/dev/null || "
-        "llvm-objcopy-22 -O binary --only-section=.note '%s' '%s'",
-        out, co, co, out);
+            "llvm-objcopy-22 -O binary --only-section=.note '%s' '%s'",
+            out, co, co, out);
     size_t n;
     unsigned char *b = test_slurp(out, &n);
     /* namesz 7 ("AMDGPU\0", padded to 8), descsz, type 32 */
@@ -417,9 +416,9 @@ int main(void) {
     for (int i = 0; i < 2; i++) {
         snprintf(co, sizeof co, "%s/kernels_%s.co", dir, cpus[i]);
         test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
-            "-c tests/dispatch/kernels.cl -o '%s.o' 2>/dev/null && ld.lld-22 -shared '%s.o' -o "
-            "'%s'",
-            cpus[i], co, co, co);
+                "-c tests/dispatch/kernels.cl -o '%s.o' 2>/dev/null && ld.lld-22 -shared '%s.o' -o "
+                "'%s'",
+                cpus[i], co, co, co);
         check_object(co);
     }
     check_msgpack(co);

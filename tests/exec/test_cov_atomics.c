@@ -11,14 +11,16 @@
 #include "common/cov.h"
 
 enum { ADD, SUB, RSUB, SWAP, AND, OR, XOR, SMIN, SMAX, UMIN, UMAX, INC, DEC, CAS, MSKOR, NK };
-static const char *const gname[NK] = {"add",  "sub",  "",     "swap", "and", "or",  "xor", "smin",
-                                      "smax", "umin", "umax", "inc",  "dec", "cmpswap", ""};
+static const char *const gname[NK] = {"add",  "sub", "",     "swap",    "and",
+                                      "or",   "xor", "smin", "smax",    "umin",
+                                      "umax", "inc", "dec",  "cmpswap", ""};
 static const char *const dname[NK] = {"add_%s", "sub_%s", "rsub_%s", "wrxchg_rtn_%s", "and_%s",
                                       "or_%s",  "xor_%s", "min_%s",  "max_%s",        "min_%s",
                                       "max_%s", "inc_%s", "dec_%s",  "cmpst_%s",      "mskor_%s"};
-static const uint64_t E32[8] = {0, 1, 2, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff, 0x12345678};
-static const uint64_t E64[8] = {0, 1, 2, 0x7fffffffffffffff, 0x8000000000000000,
-                                0xfffffffffffffffe, ~0ull, 0x100000000};
+static const uint64_t E32[8] = {0,          1,          2,          0x7fffffff,
+                                0x80000000, 0xfffffffe, 0xffffffff, 0x12345678};
+static const uint64_t E64[8] = {
+    0, 1, 2, 0x7fffffffffffffff, 0x8000000000000000, 0xfffffffffffffffe, ~0ull, 0x100000000};
 
 static gmem *mem;
 static uint64_t buf; /* 64 lanes x 8 bytes */
@@ -26,8 +28,7 @@ static wave *w;
 static uint8_t lds[1024];
 
 /* The new memory value (cmp: the compare value; d2: DS mskor's second data). */
-static uint64_t ref(int k, int x2, uint64_t o, uint64_t d, uint64_t cmp, uint64_t d2)
-{
+static uint64_t ref(int k, int x2, uint64_t o, uint64_t d, uint64_t cmp, uint64_t d2) {
     uint64_t m = x2 ? ~0ull : 0xffffffffull, r;
     int64_t so = x2 ? (int64_t)o : (int32_t)o, sd = x2 ? (int64_t)d : (int32_t)d;
     switch (k) {
@@ -50,8 +51,7 @@ static uint64_t ref(int k, int x2, uint64_t o, uint64_t d, uint64_t cmp, uint64_
     return r & m;
 }
 
-static void reset(void)
-{
+static void reset(void) {
     memset(w, 0, sizeof *w);
     memset(lds, 0, sizeof lds);
     wave_set_exec(w, ~(1ull << 13));
@@ -60,8 +60,7 @@ static void reset(void)
     w->lds_size = sizeof lds;
 }
 
-static uint64_t mem_rd(int fam, unsigned off, int x2)
-{
+static uint64_t mem_rd(int fam, unsigned off, int x2) {
     uint64_t v = 0;
     if (fam == 3)
         memcpy(&v, lds + off, x2 ? 8 : 4);
@@ -69,31 +68,29 @@ static uint64_t mem_rd(int fam, unsigned off, int x2)
         gmem_read(mem, buf + off, &v, x2 ? 8 : 4);
     return v;
 }
-static void mem_wr(int fam, unsigned off, uint64_t v, int x2)
-{
+static void mem_wr(int fam, unsigned off, uint64_t v, int x2) {
     if (fam == 3)
         memcpy(lds + off, &v, x2 ? 8 : 4);
     else
         gmem_write(mem, buf + off, &v, x2 ? 8 : 4);
 }
-static void vset(int r, int l, uint64_t v, int x2)
-{
+static void vset(int r, int l, uint64_t v, int x2) {
     w->v[r][l] = (uint32_t)v;
     if (x2)
         w->v[r + 1][l] = (uint32_t)(v >> 32);
 }
-static uint64_t vget(int r, int l, int x2)
-{
+static uint64_t vget(int r, int l, int x2) {
     return w->v[r][l] | (x2 ? (uint64_t)w->v[r + 1][l] << 32 : 0);
 }
 
 /* fam: 0 flat, 1 global, 2 buffer, 3 ds (rtn), 4 ds (no return) */
-static void test_vector(const char *arch, int fam, int k, int x2)
-{
+static void test_vector(const char *arch, int fam, int k, int x2) {
     static const char *const famname[] = {"flat", "global", "buffer", "ds", "ds"};
     char op[64], text[256], sfx[8];
-    snprintf(sfx, sizeof sfx, "%s%d", k == SMIN || k == SMAX ? "i" : k == AND || k == OR ||
-                                       k == XOR || k == SWAP || k == CAS || k == MSKOR ? "b" : "u",
+    snprintf(sfx, sizeof sfx, "%s%d",
+             k == SMIN || k == SMAX                                                   ? "i"
+             : k == AND || k == OR || k == XOR || k == SWAP || k == CAS || k == MSKOR ? "b"
+                                                                                      : "u",
              x2 ? 64 : 32);
     if (fam >= 3) {
         if (k == SWAP && fam == 4)
@@ -176,8 +173,7 @@ static void test_vector(const char *arch, int fam, int k, int x2)
 
 /* Scalar atomics: 8 value pairs, pair p on the dword/qword at 16 * p with its data in
  * s[20 + 4p ...]; glc returns the old value. */
-static void test_scalar(const char *arch, int buffer, int k, int x2)
-{
+static void test_scalar(const char *arch, int buffer, int k, int x2) {
     if (k == RSUB || k == MSKOR)
         return;
     char text[2048];
@@ -217,8 +213,8 @@ static void test_scalar(const char *arch, int buffer, int k, int x2)
         uint64_t got = mem_rd(0, 16 * (unsigned)p, x2), want = ref(k, x2, o[p], d[p], c[p], 0);
         uint64_t ret = w->s[r] | (x2 ? (uint64_t)w->s[r + 1] << 32 : 0);
         CHECK(got == want && ret == (x2 ? o[p] : (uint32_t)o[p]),
-              "%s s_%satomic_%s%s old %llx data %llx cmp %llx: mem %llx want %llx ret %llx",
-              arch, buffer ? "buffer_" : "", gname[k], x2 ? "_x2" : "", (unsigned long long)o[p],
+              "%s s_%satomic_%s%s old %llx data %llx cmp %llx: mem %llx want %llx ret %llx", arch,
+              buffer ? "buffer_" : "", gname[k], x2 ? "_x2" : "", (unsigned long long)o[p],
               (unsigned long long)d[p], (unsigned long long)c[p], (unsigned long long)got,
               (unsigned long long)want, (unsigned long long)ret);
     }
@@ -233,8 +229,7 @@ static uint32_t h16(double v) /* exact binary16 bits of a value representable in
     double m = frexp(fabs(v), &e); /* v = m * 2^e, m in [0.5, 1) */
     return (v < 0 ? 0x8000u : 0) | (uint32_t)(e + 14) << 10 | (uint32_t)((m * 2 - 1) * 1024);
 }
-static void test_float(const char *arch)
-{
+static void test_float(const char *arch) {
     static const double fv[8] = {1.5, 2.25, -3.0, 0.0, 1e30, -0.125, 65536.0, -0.0};
     static const double hv[8] = {1.0, 2.0, -0.5, 0.25, 3.0, -4.0, 0.0, 8.0};
     static const char *const ops[] = {
@@ -290,7 +285,8 @@ static void test_float(const char *arch)
         for (int l = 0; l < 64; l++) {
             double a = fv[l % 8], b = fv[l / 8];
             if (pk) {
-                double a0 = hv[l % 8], a1 = hv[(l + 3) % 8], b0 = hv[l / 8], b1 = hv[(l / 8 + 5) % 8];
+                double a0 = hv[l % 8], a1 = hv[(l + 3) % 8], b0 = hv[l / 8],
+                       b1 = hv[(l / 8 + 5) % 8];
                 if (bf) {
                     o[l] = bits32((float)a0) >> 16 | (bits32((float)a1) >> 16) << 16;
                     d[l] = bits32((float)b0) >> 16 | (bits32((float)b1) >> 16) << 16;
@@ -329,22 +325,27 @@ static void test_float(const char *arch)
             else if (f64) {
                 double a = from_bits64(o[l]), b = from_bits64(d[l]);
                 want = kind == 3 ? (a == from_bits64(c[l]) ? d[l] : o[l])
-                                 : bits64(kind == 1 ? fmin(a, b) : kind == 2 ? fmax(a, b) : a + b);
+                                 : bits64(kind == 1   ? fmin(a, b)
+                                          : kind == 2 ? fmax(a, b)
+                                                      : a + b);
                 if (kind && a == 0 && b == 0) /* min/max of ±0: either zero is accepted */
                     want = from_bits64(mem_rd(fam, 8 * l, 1)) == 0 ? mem_rd(fam, 8 * l, 1) : want;
             } else {
                 float a = from_bits32((uint32_t)o[l]), b = from_bits32((uint32_t)d[l]);
                 want = kind == 3 ? (a == from_bits32((uint32_t)c[l]) ? d[l] : o[l])
-                                 : bits32(kind == 1 ? fminf(a, b) : kind == 2 ? fmaxf(a, b) : a + b);
+                                 : bits32(kind == 1   ? fminf(a, b)
+                                          : kind == 2 ? fmaxf(a, b)
+                                                      : a + b);
                 if (kind && kind != 3 && a == 0 && b == 0)
                     want = from_bits32((uint32_t)mem_rd(fam, 8 * l, 0)) == 0 ? mem_rd(fam, 8 * l, 0)
-                                                                          : want;
+                                                                             : want;
             }
             uint64_t got = mem_rd(fam, 8 * l, f64);
             int rr = buffer ? 4 : 10;
             uint64_t rwant = !rtn ? vget(rr, l, f64)
-                           : l == 13 ? (buffer ? d[l] : (f64 ? 0x5555555555555555ull : 0x55555555))
-                                     : o[l];
+                             : l == 13
+                                 ? (buffer ? d[l] : (f64 ? 0x5555555555555555ull : 0x55555555))
+                                 : o[l];
             if ((got != want || vget(rr, l, f64) != rwant) && bad++ < 3)
                 printf("  %s [%s] lane %d: old %llx data %llx: mem %llx want %llx ret %llx want "
                        "%llx\n",
@@ -356,8 +357,7 @@ static void test_float(const char *arch)
     }
 }
 
-int main(void)
-{
+int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 512, 0);
     w = malloc(sizeof *w);

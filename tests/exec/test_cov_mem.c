@@ -26,8 +26,7 @@ static const char *const fam_name[NFAM] = {"global", "flat", "buffer", "scratch"
 /* Private byte o of lane l (dword-interleaved across lanes, see src/exec/vmem.c). */
 static uint8_t *priv(unsigned l, unsigned o) { return &scratch[((o / 4) * 64 + l) * 4 + o % 4]; }
 
-static void reset(void)
-{
+static void reset(void) {
     memset(w, 0, sizeof *w);
     uint8_t b[1024];
     for (unsigned i = 0; i < 1024; i++)
@@ -46,8 +45,7 @@ static void reset(void)
 }
 
 /* Byte o of lane l's slot as the memory now holds it. */
-static uint8_t mbyte(int fam, unsigned l, unsigned o)
-{
+static uint8_t mbyte(int fam, unsigned l, unsigned o) {
     uint8_t v = 0;
     if (fam == SCRATCH)
         return *priv(l, o);
@@ -59,14 +57,12 @@ static uint8_t mbyte(int fam, unsigned l, unsigned o)
 
 /* Lane l's address registers for byte offset o in its slot: v[2:3] (global/flat), v2 (buffer
  * offen, scratch private offset, ds). */
-static void set_addr(int fam, unsigned l, unsigned o)
-{
+static void set_addr(int fam, unsigned l, unsigned o) {
     uint64_t a = fam == GLOBAL || fam == FLAT ? buf + 16 * l + o : fam == SCRATCH ? o : 16 * l + o;
     w->v[2][l] = (uint32_t)a, w->v[3][l] = (uint32_t)(a >> 32);
 }
 
-static const char *addr_text(int fam, char *b, size_t n, const char *op, const char *data)
-{
+static const char *addr_text(int fam, char *b, size_t n, const char *op, const char *data) {
     switch (fam) {
     case GLOBAL: snprintf(b, n, "%s %s, v[2:3], off", op, data); break;
     case FLAT: snprintf(b, n, "%s %s, v[2:3]", op, data); break;
@@ -79,21 +75,18 @@ static const char *addr_text(int fam, char *b, size_t n, const char *op, const c
 
 /* Loads: kind names per family (DS names differ), the access size and how the value lands. */
 enum { UB, SB, US, SS, UB16, SB16, S16, UB16H, SB16H, S16H, DW1, DW2, DW3, DW4, NLK };
-static const char *const ld_name[NLK] = {"ubyte", "sbyte", "ushort", "sshort", "ubyte_d16",
-                                         "sbyte_d16", "short_d16", "ubyte_d16_hi", "sbyte_d16_hi",
-                                         "short_d16_hi", "dword", "dwordx2", "dwordx3", "dwordx4"};
-static const char *const ds_ld_name[NLK] = {"u8",        "i8",        "u16",       "i16",
-                                            "u8_d16",    "i8_d16",    "u16_d16",   "u8_d16_hi",
-                                            "i8_d16_hi", "u16_d16_hi", "b32",      "b64",
-                                            "b96",       "b128"};
-static unsigned ld_off(int k, unsigned l)
-{
+static const char *const ld_name[NLK] = {
+    "ubyte",        "sbyte",        "ushort",       "sshort", "ubyte_d16", "sbyte_d16", "short_d16",
+    "ubyte_d16_hi", "sbyte_d16_hi", "short_d16_hi", "dword",  "dwordx2",   "dwordx3",   "dwordx4"};
+static const char *const ds_ld_name[NLK] = {
+    "u8",        "i8",        "u16",        "i16", "u8_d16", "i8_d16", "u16_d16",
+    "u8_d16_hi", "i8_d16_hi", "u16_d16_hi", "b32", "b64",    "b96",    "b128"};
+static unsigned ld_off(int k, unsigned l) {
     int bytes = k == UB || k == SB || k == UB16 || k == SB16 || k == UB16H || k == SB16H;
     int shorts = k == US || k == SS || k == S16 || k == S16H;
     return bytes ? l % 4 : shorts ? 2 * (l % 2) : 0;
 }
-static uint32_t ld_ref(int k, uint32_t old, const uint8_t *m)
-{
+static uint32_t ld_ref(int k, uint32_t old, const uint8_t *m) {
     uint32_t u8 = m[0], s8 = (uint32_t)(int32_t)(int8_t)m[0], u16 = m[0] | m[1] << 8;
     uint32_t s16 = (uint32_t)(int32_t)(int16_t)u16;
     switch (k) {
@@ -111,8 +104,7 @@ static uint32_t ld_ref(int k, uint32_t old, const uint8_t *m)
     }
 }
 
-static void test_loads(const char *arch, int fam)
-{
+static void test_loads(const char *arch, int fam) {
     for (int k = 0; k < NLK; k++) {
         char op[64], text[128];
         if (fam == DS) {
@@ -150,14 +142,13 @@ static void test_loads(const char *arch, int fam)
 }
 
 /* Stores: byte, byte_d16_hi, short, short_d16_hi, dword..dwordx4 of v[20:23]. */
-static void test_stores(const char *arch, int fam)
-{
+static void test_stores(const char *arch, int fam) {
     static const char *const st_name[8] = {"byte",  "byte_d16_hi", "short",   "short_d16_hi",
                                            "dword", "dwordx2",     "dwordx3", "dwordx4"};
-    static const char *const ds_st_name[8] = {"b8", "b8_d16_hi", "b16", "b16_d16_hi",
-                                              "b32", "b64", "b96", "b128"};
-    static const char *const src[8] = {"v20", "v20", "v20", "v20", "v20", "v[20:21]",
-                                       "v[20:22]", "v[20:23]"};
+    static const char *const ds_st_name[8] = {"b8",  "b8_d16_hi", "b16", "b16_d16_hi",
+                                              "b32", "b64",       "b96", "b128"};
+    static const char *const src[8] = {"v20", "v20",      "v20",      "v20",
+                                       "v20", "v[20:21]", "v[20:22]", "v[20:23]"};
     for (int k = 0; k < 8; k++) {
         char op[64], text[128];
         if (fam == DS)
@@ -211,19 +202,18 @@ static void test_stores(const char *arch, int fam)
 
 /* global/scratch_load_lds_*: lane l's value, extended to a dword (ndw dwords for dwordxN), goes
  * to LDS at M0[17:2] * 4 + lane * 4 * ndw. */
-static void test_load_lds(const char *arch, int fam)
-{
+static void test_load_lds(const char *arch, int fam) {
     static const struct {
         const char *name;
         int k, gfx950_only;
-    } ops[] = {{"ubyte", UB, 0}, {"sbyte", SB, 0}, {"ushort", US, 0}, {"sshort", SS, 0},
+    } ops[] = {{"ubyte", UB, 0},  {"sbyte", SB, 0},    {"ushort", US, 0},  {"sshort", SS, 0},
                {"dword", DW1, 0}, {"dwordx3", DW3, 1}, {"dwordx4", DW4, 1}};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (ops[i].gfx950_only && (strcmp(arch, "gfx950") || fam == SCRATCH))
             continue; /* gfx950 added global_load_lds_dwordx3/x4 only */
         char text[128];
-        snprintf(text, sizeof text, fam == GLOBAL ? "%s_load_lds_%s v[2:3], off"
-                                                  : "%s_load_lds_%s v2, off",
+        snprintf(text, sizeof text,
+                 fam == GLOBAL ? "%s_load_lds_%s v[2:3], off" : "%s_load_lds_%s v2, off",
                  fam_name[fam], ops[i].name);
         int k = ops[i].k, ndw = k >= DW1 ? k - DW1 + 1 : 1;
         reset();
@@ -244,35 +234,36 @@ static void test_load_lds(const char *arch, int fam)
                 uint32_t got, want = l == 13 ? 0xeeeeeeee : ld_ref(k, 0, m);
                 memcpy(&got, lds + 4 * (l * (unsigned)ndw + (unsigned)d), 4);
                 if (got != want && bad++ < 3)
-                    printf("  %s [%s] lane %u dword %d = %08x, want %08x\n", arch, text, l, d,
-                           got, want);
+                    printf("  %s [%s] lane %u dword %d = %08x, want %08x\n", arch, text, l, d, got,
+                           want);
             }
         CHECK(bad == 0, "%s [%s]: %d wrong", arch, text, bad);
     }
 }
 
-static uint32_t lds32(unsigned off)
-{
+static uint32_t lds32(unsigned off) {
     uint32_t v;
     memcpy(&v, lds + off, 4);
     return v;
 }
-static uint32_t pat32(unsigned off) { return P(off) | P(off + 1) << 8 | P(off + 2) << 16 | (uint32_t)P(off + 3) << 24; }
+static uint32_t pat32(unsigned off) {
+    return P(off) | P(off + 1) << 8 | P(off + 2) << 16 | (uint32_t)P(off + 3) << 24;
+}
 
 /* DS two-address and exchange forms, addtid, append/consume. */
-static void test_ds_misc(const char *arch)
-{
+static void test_ds_misc(const char *arch) {
     /* read2_b64 offset0:1 offset1:3 (8-byte units): addr + 8, addr + 24; st64: x 64 * 8 */
     reset();
     for (unsigned l = 0; l < 64; l++)
         w->v[2][l] = 8 * (l % 8);
-    CHECK(cov_run(w, arch, "ds_read2_b64 v[4:7], v2 offset0:1 offset1:3\n"
-                           "ds_read2st64_b64 v[8:11], v2 offset1:1") == WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "ds_read2_b64 v[4:7], v2 offset0:1 offset1:3\n"
+                  "ds_read2st64_b64 v[8:11], v2 offset1:1") == WAVE_DONE,
           "%s read2_b64", arch);
     int bad = 0;
     for (unsigned l = 0; l < 64; l++) {
         unsigned a = 8 * (l % 8);
-        uint32_t want[8] = {pat32(a + 8), pat32(a + 12), pat32(a + 24), pat32(a + 28),
+        uint32_t want[8] = {pat32(a + 8), pat32(a + 12), pat32(a + 24),  pat32(a + 28),
                             pat32(a),     pat32(a + 4),  pat32(a + 512), pat32(a + 516)};
         for (int i = 0; i < 8; i++)
             bad += l != 13 && w->v[4 + i][l] != want[i];
@@ -284,8 +275,9 @@ static void test_ds_misc(const char *arch)
     for (int r = 4; r < 8; r++)
         w->v[r][0] = 0x11111111u * (unsigned)r;
     w->v[2][0] = 16;
-    CHECK(cov_run(w, arch, "ds_write2_b64 v2, v[4:5], v[6:7] offset0:1 offset1:4\n"
-                           "ds_write2st64_b64 v2, v[6:7], v[4:5] offset0:0 offset1:1") == WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "ds_write2_b64 v2, v[4:5], v[6:7] offset0:1 offset1:4\n"
+                  "ds_write2st64_b64 v2, v[6:7], v[4:5] offset0:0 offset1:1") == WAVE_DONE,
           "%s write2_b64", arch);
     CHECK(lds32(24) == 0x44444444 && lds32(28) == 0x55555555 && lds32(48) == 0x66666666 &&
               lds32(52) == 0x77777777 && lds32(16) == 0x66666666 && lds32(20) == 0x77777777 &&
@@ -297,8 +289,9 @@ static void test_ds_misc(const char *arch)
     reset();
     wave_set_exec(w, 1);
     w->v[2][0] = 8, w->v[4][0] = 0xaaaa0001, w->v[5][0] = 0xaaaa0002;
-    CHECK(cov_run(w, arch, "ds_write2_b32 v2, v4, v5 offset0:1 offset1:5\n"
-                           "ds_write2st64_b32 v2, v5, v4 offset0:1 offset1:2") == WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "ds_write2_b32 v2, v4, v5 offset0:1 offset1:5\n"
+                  "ds_write2st64_b32 v2, v5, v4 offset0:1 offset1:2") == WAVE_DONE,
           "%s write2_b32", arch);
     CHECK(lds32(12) == 0xaaaa0001 && lds32(28) == 0xaaaa0002 && lds32(8 + 256) == 0xaaaa0002 &&
               lds32(8 + 512) == 0xaaaa0001 && lds32(16) == pat32(16),
@@ -355,7 +348,8 @@ static void test_ds_misc(const char *arch)
     w->s[124] = 0;
     memset(lds + 32, 0, 8);
     lds[32] = 10;
-    CHECK(cov_run(w, arch, "ds_append v4 offset:32\nds_consume v5 offset:32\nds_consume v6 offset:32") ==
+    CHECK(cov_run(w, arch,
+                  "ds_append v4 offset:32\nds_consume v5 offset:32\nds_consume v6 offset:32") ==
               WAVE_DONE,
           "%s append", arch);
     CHECK(w->v[4][0] == 10 && w->v[5][63] == 73 && w->v[6][7] == 10 && lds32(32) == (uint32_t)-53,
@@ -363,15 +357,15 @@ static void test_ds_misc(const char *arch)
           (int)lds32(32));
 }
 
-static void test_smem(const char *arch)
-{
+static void test_smem(const char *arch) {
     reset();
     w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff, w->s[10] = 0x48,
     w->s[11] = 0;
-    CHECK(cov_run(w, arch, "s_buffer_load_dword s20, s[8:11], 0x4\n"
-                           "s_buffer_load_dwordx2 s[22:23], s[8:11], 0x40\n"
-                           "s_buffer_load_dwordx8 s[24:31], s[8:11], 0x20\n"
-                           "s_buffer_load_dwordx16 s[32:47], s[8:11], 0x10") == WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "s_buffer_load_dword s20, s[8:11], 0x4\n"
+                  "s_buffer_load_dwordx2 s[22:23], s[8:11], 0x40\n"
+                  "s_buffer_load_dwordx8 s[24:31], s[8:11], 0x20\n"
+                  "s_buffer_load_dwordx16 s[32:47], s[8:11], 0x10") == WAVE_DONE,
           "%s s_buffer_load", arch);
     /* num_records 0x48: dwords at 0x48 and beyond read 0 */
     int ok = w->s[20] == pat32(4) && w->s[22] == pat32(0x40) && w->s[23] == pat32(0x44);
@@ -385,13 +379,13 @@ static void test_smem(const char *arch)
     w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff, w->s[10] = 0x100;
     for (int i = 0; i < 8; i++)
         w->s[20 + i] = 0xc0de0000u + (unsigned)i;
-    CHECK(cov_run(w, arch, "s_buffer_store_dword s20, s[8:11], 0x0\n"
-                           "s_buffer_store_dwordx2 s[22:23], s[8:11], 0x8\n"
-                           "s_buffer_store_dwordx4 s[24:27], s[8:11], 0x10\n"
-                           "s_dcache_wb\ns_dcache_inv\ns_dcache_wb_vol\ns_dcache_inv_vol\n"
-                           "s_dcache_discard s[8:9], 0x0\ns_dcache_discard_x2 s[8:9], 0x0\n"
-                           "s_atc_probe 0, s[8:9], 0x0\ns_atc_probe_buffer 0, s[8:11], 0x0") ==
-              WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "s_buffer_store_dword s20, s[8:11], 0x0\n"
+                  "s_buffer_store_dwordx2 s[22:23], s[8:11], 0x8\n"
+                  "s_buffer_store_dwordx4 s[24:27], s[8:11], 0x10\n"
+                  "s_dcache_wb\ns_dcache_inv\ns_dcache_wb_vol\ns_dcache_inv_vol\n"
+                  "s_dcache_discard s[8:9], 0x0\ns_dcache_discard_x2 s[8:9], 0x0\n"
+                  "s_atc_probe 0, s[8:9], 0x0\ns_atc_probe_buffer 0, s[8:11], 0x0") == WAVE_DONE,
           "%s s_buffer_store", arch);
     uint32_t m[8];
     gmem_read(mem, buf, m, sizeof m);
@@ -403,8 +397,9 @@ static void test_smem(const char *arch)
     w->scratch_va = 0x10000000;
     w->s[4] = 0x10000000, w->s[5] = 0;
     w->s[20] = 0x5ca1ab1e, w->s[21] = 0xfeedf00d;
-    CHECK(cov_run(w, arch, "s_scratch_store_dwordx2 s[20:21], s[4:5], 0x10\n"
-                           "s_scratch_load_dwordx4 s[24:27], s[4:5], 0xc") == WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "s_scratch_store_dwordx2 s[20:21], s[4:5], 0x10\n"
+                  "s_scratch_load_dwordx4 s[24:27], s[4:5], 0xc") == WAVE_DONE,
           "%s s_scratch", arch);
     uint32_t sc[2];
     memcpy(sc, scratch + 0x10, 8);
@@ -413,8 +408,9 @@ static void test_smem(const char *arch)
           "%s s_scratch: %08x %08x %08x %08x", arch, sc[0], sc[1], w->s[25], w->s[26]);
     /* s_memtime/s_memrealtime: 64-bit counters that do not run backwards */
     reset();
-    CHECK(cov_run(w, arch, "s_memtime s[20:21]\ns_memrealtime s[22:23]\ns_nop 0\ns_nop 0\n"
-                           "s_memtime s[24:25]\ns_memrealtime s[26:27]") == WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "s_memtime s[20:21]\ns_memrealtime s[22:23]\ns_nop 0\ns_nop 0\n"
+                  "s_memtime s[24:25]\ns_memrealtime s[26:27]") == WAVE_DONE,
           "%s memtime", arch);
     uint64_t t0 = w->s[20] | (uint64_t)w->s[21] << 32, t1 = w->s[24] | (uint64_t)w->s[25] << 32;
     uint64_t r0 = w->s[22] | (uint64_t)w->s[23] << 32, r1 = w->s[26] | (uint64_t)w->s[27] << 32;
@@ -428,8 +424,7 @@ static void test_smem(const char *arch)
     CHECK(cov_run(w, arch, cache) == WAVE_DONE && w->v[1][0] == 7, "%s buffer_wbl2/inv", arch);
 }
 
-int main(void)
-{
+int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 1024, 0);
     w = malloc(sizeof *w);

@@ -1,12 +1,12 @@
-/* test_cov_sdwa_dpp.c - the SDWA, DPP and _e64 encodings of the common 32- and 16-bit VOP1/VOP2 ops on
- * llvm-mc-22 encodings, gfx950 and gfx942.
+/* test_cov_sdwa_dpp.c - the SDWA, DPP and _e64 encodings of the common 32- and 16-bit VOP1/VOP2 ops
+ * on llvm-mc-22 encodings, gfx950 and gfx942.
  *
  * Each op runs in five forms on 64 lanes of edge values: DPP quad_perm:[1,0,3,2] with row 0
  * masked off (row_mask:0xe), DPP row_mirror, SDWA with src0_sel:WORD_1 and src1_sel:BYTE_2, its
- * VOP3 _e64 form, and (32-bit integer ops) SDWA dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE.  The expected value of each
- * lane is the op's host reference (written from the manual's pseudocode) applied to the operands
- * the encoding selects, computed on the host: the lane src0 comes from (DPP), the word/byte it
- * extracts (SDWA), and the bits of the destination it writes. */
+ * VOP3 _e64 form, and (32-bit integer ops) SDWA dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE.  The
+ * expected value of each lane is the op's host reference (written from the manual's pseudocode)
+ * applied to the operands the encoding selects, computed on the host: the lane src0 comes from
+ * (DPP), the word/byte it extracts (SDWA), and the bits of the destination it writes. */
 #include "common/check.h"
 #include "common/cov.h"
 
@@ -16,21 +16,26 @@ static wave *w;
 static float f(u32 x) { return from_bits32(x); }
 static u32 fb(float v) { return bits32(v); }
 static double h(u32 x) { return cov_h2d(x & 0xffff); }
-static u32 hb(double v)
-{
+static u32 hb(double v) {
     _Float16 x = (_Float16)v;
     uint16_t u;
     memcpy(&u, &x, 2);
     return u;
 }
 static int32_t sx(u32 v, int bits) { return (int32_t)(v << (32 - bits)) >> (32 - bits); }
-static u32 cvt_i32(float v)
-{
-    return v != v ? 0 : v >= 2147483647.0f ? 0x7fffffff : v <= -2147483648.0f ? 0x80000000 : (u32)(int32_t)v;
+static u32 cvt_i32(float v) {
+    return v != v                ? 0
+           : v >= 2147483647.0f  ? 0x7fffffff
+           : v <= -2147483648.0f ? 0x80000000
+                                 : (u32)(int32_t)v;
 }
 /* max/min with -0 < +0 (IEEE mode) */
-static double dmax(double x, double y) { return x == 0 && y == 0 ? (signbit(x) ? y : x) : fmax(x, y); }
-static double dmin(double x, double y) { return x == 0 && y == 0 ? (signbit(x) ? x : y) : fmin(x, y); }
+static double dmax(double x, double y) {
+    return x == 0 && y == 0 ? (signbit(x) ? y : x) : fmax(x, y);
+}
+static double dmin(double x, double y) {
+    return x == 0 && y == 0 ? (signbit(x) ? x : y) : fmin(x, y);
+}
 static u32 cvt_u32(float v) { return v != v || v <= 0 ? 0 : v >= 4294967295.0f ? ~0u : (u32)v; }
 
 enum { I32 = 1, I16, F32, F16 }; /* result/compare kind */
@@ -39,105 +44,165 @@ typedef struct {
     int vop1, kind;
 } op;
 static const op ops[] = {
-    {"v_add_u32", 0, I32},      {"v_sub_u32", 0, I32},      {"v_subrev_u32", 0, I32},
-    {"v_and_b32", 0, I32},      {"v_or_b32", 0, I32},       {"v_xor_b32", 0, I32},
-    {"v_xnor_b32", 0, I32},     {"v_lshlrev_b32", 0, I32},  {"v_lshrrev_b32", 0, I32},
-    {"v_ashrrev_i32", 0, I32},  {"v_max_i32", 0, I32},      {"v_min_i32", 0, I32},
-    {"v_max_u32", 0, I32},      {"v_min_u32", 0, I32},      {"v_mul_u32_u24", 0, I32},
-    {"v_mul_i32_i24", 0, I32},  {"v_mul_hi_u32_u24", 0, I32}, {"v_mul_hi_i32_i24", 0, I32},
-    {"v_add_u16", 0, I16},      {"v_sub_u16", 0, I16},      {"v_subrev_u16", 0, I16},
-    {"v_mul_lo_u16", 0, I16},   {"v_lshlrev_b16", 0, I16},  {"v_lshrrev_b16", 0, I16},
-    {"v_ashrrev_i16", 0, I16},  {"v_max_i16", 0, I16},      {"v_min_i16", 0, I16},
-    {"v_max_u16", 0, I16},      {"v_min_u16", 0, I16},      {"v_add_f32", 0, F32},
-    {"v_sub_f32", 0, F32},      {"v_subrev_f32", 0, F32},   {"v_mul_f32", 0, F32},
-    {"v_max_f32", 0, F32},      {"v_min_f32", 0, F32},      {"v_add_f16", 0, F16},
-    {"v_sub_f16", 0, F16},      {"v_subrev_f16", 0, F16},   {"v_mul_f16", 0, F16},
-    {"v_max_f16", 0, F16},      {"v_min_f16", 0, F16},      {"v_mov_b32", 1, I32},
-    {"v_not_b32", 1, I32},      {"v_bfrev_b32", 1, I32},    {"v_ffbh_u32", 1, I32},
-    {"v_ffbl_b32", 1, I32},     {"v_ffbh_i32", 1, I32},     {"v_cvt_f32_i32", 1, F32},
-    {"v_cvt_f32_u32", 1, F32},  {"v_cvt_f32_ubyte0", 1, F32}, {"v_cvt_f32_ubyte1", 1, F32},
+    {"v_add_u32", 0, I32},        {"v_sub_u32", 0, I32},        {"v_subrev_u32", 0, I32},
+    {"v_and_b32", 0, I32},        {"v_or_b32", 0, I32},         {"v_xor_b32", 0, I32},
+    {"v_xnor_b32", 0, I32},       {"v_lshlrev_b32", 0, I32},    {"v_lshrrev_b32", 0, I32},
+    {"v_ashrrev_i32", 0, I32},    {"v_max_i32", 0, I32},        {"v_min_i32", 0, I32},
+    {"v_max_u32", 0, I32},        {"v_min_u32", 0, I32},        {"v_mul_u32_u24", 0, I32},
+    {"v_mul_i32_i24", 0, I32},    {"v_mul_hi_u32_u24", 0, I32}, {"v_mul_hi_i32_i24", 0, I32},
+    {"v_add_u16", 0, I16},        {"v_sub_u16", 0, I16},        {"v_subrev_u16", 0, I16},
+    {"v_mul_lo_u16", 0, I16},     {"v_lshlrev_b16", 0, I16},    {"v_lshrrev_b16", 0, I16},
+    {"v_ashrrev_i16", 0, I16},    {"v_max_i16", 0, I16},        {"v_min_i16", 0, I16},
+    {"v_max_u16", 0, I16},        {"v_min_u16", 0, I16},        {"v_add_f32", 0, F32},
+    {"v_sub_f32", 0, F32},        {"v_subrev_f32", 0, F32},     {"v_mul_f32", 0, F32},
+    {"v_max_f32", 0, F32},        {"v_min_f32", 0, F32},        {"v_add_f16", 0, F16},
+    {"v_sub_f16", 0, F16},        {"v_subrev_f16", 0, F16},     {"v_mul_f16", 0, F16},
+    {"v_max_f16", 0, F16},        {"v_min_f16", 0, F16},        {"v_mov_b32", 1, I32},
+    {"v_not_b32", 1, I32},        {"v_bfrev_b32", 1, I32},      {"v_ffbh_u32", 1, I32},
+    {"v_ffbl_b32", 1, I32},       {"v_ffbh_i32", 1, I32},       {"v_cvt_f32_i32", 1, F32},
+    {"v_cvt_f32_u32", 1, F32},    {"v_cvt_f32_ubyte0", 1, F32}, {"v_cvt_f32_ubyte1", 1, F32},
     {"v_cvt_f32_ubyte2", 1, F32}, {"v_cvt_f32_ubyte3", 1, F32}, {"v_cvt_i32_f32", 1, I32},
-    {"v_cvt_u32_f32", 1, I32},  {"v_trunc_f32", 1, F32},    {"v_floor_f32", 1, F32},
-    {"v_ceil_f32", 1, F32},     {"v_rndne_f32", 1, F32},    {"v_cvt_f32_f16", 1, F32},
-    {"v_cvt_f16_f32", 1, F16},  {"v_cvt_f16_u16", 1, F16},  {"v_cvt_f16_i16", 1, F16},
-    {"v_cvt_u16_f16", 1, I16},  {"v_cvt_i16_f16", 1, I16},  {"v_trunc_f16", 1, F16},
-    {"v_floor_f16", 1, F16},    {"v_ceil_f16", 1, F16},     {"v_rndne_f16", 1, F16},
+    {"v_cvt_u32_f32", 1, I32},    {"v_trunc_f32", 1, F32},      {"v_floor_f32", 1, F32},
+    {"v_ceil_f32", 1, F32},       {"v_rndne_f32", 1, F32},      {"v_cvt_f32_f16", 1, F32},
+    {"v_cvt_f16_f32", 1, F16},    {"v_cvt_f16_u16", 1, F16},    {"v_cvt_f16_i16", 1, F16},
+    {"v_cvt_u16_f16", 1, I16},    {"v_cvt_i16_f16", 1, I16},    {"v_trunc_f16", 1, F16},
+    {"v_floor_f16", 1, F16},      {"v_ceil_f16", 1, F16},       {"v_rndne_f16", 1, F16},
 };
 
-static u32 ref(const char *n, u32 a, u32 b)
-{
+static u32 ref(const char *n, u32 a, u32 b) {
 #define IS(s) (!strcmp(n, s))
-    if (IS("v_add_u32")) return a + b;
-    if (IS("v_sub_u32")) return a - b;
-    if (IS("v_subrev_u32")) return b - a;
-    if (IS("v_and_b32")) return a & b;
-    if (IS("v_or_b32")) return a | b;
-    if (IS("v_xor_b32")) return a ^ b;
-    if (IS("v_xnor_b32")) return ~(a ^ b);
-    if (IS("v_lshlrev_b32")) return b << (a & 31);
-    if (IS("v_lshrrev_b32")) return b >> (a & 31);
-    if (IS("v_ashrrev_i32")) return (u32)((int32_t)b >> (a & 31));
-    if (IS("v_max_i32")) return (int32_t)a > (int32_t)b ? a : b;
-    if (IS("v_min_i32")) return (int32_t)a < (int32_t)b ? a : b;
-    if (IS("v_max_u32")) return a > b ? a : b;
-    if (IS("v_min_u32")) return a < b ? a : b;
-    if (IS("v_mul_u32_u24")) return (a & 0xffffff) * (b & 0xffffff);
-    if (IS("v_mul_i32_i24")) return (u32)((int64_t)sx(a, 24) * sx(b, 24));
-    if (IS("v_mul_hi_u32_u24")) return (u32)(((uint64_t)(a & 0xffffff) * (b & 0xffffff)) >> 32);
-    if (IS("v_mul_hi_i32_i24")) return (u32)(((int64_t)sx(a, 24) * sx(b, 24)) >> 32);
-    if (IS("v_add_u16")) return a + b;
-    if (IS("v_sub_u16")) return a - b;
-    if (IS("v_subrev_u16")) return b - a;
-    if (IS("v_mul_lo_u16")) return (a & 0xffff) * (b & 0xffff);
-    if (IS("v_lshlrev_b16")) return b << (a & 15);
-    if (IS("v_lshrrev_b16")) return (b & 0xffff) >> (a & 15);
-    if (IS("v_ashrrev_i16")) return (u32)(sx(b, 16) >> (a & 15));
-    if (IS("v_max_i16")) return sx(a, 16) > sx(b, 16) ? a : b;
-    if (IS("v_min_i16")) return sx(a, 16) < sx(b, 16) ? a : b;
-    if (IS("v_max_u16")) return (a & 0xffff) > (b & 0xffff) ? a : b;
-    if (IS("v_min_u16")) return (a & 0xffff) < (b & 0xffff) ? a : b;
-    if (IS("v_add_f32")) return fb(f(a) + f(b));
-    if (IS("v_sub_f32")) return fb(f(a) - f(b));
-    if (IS("v_subrev_f32")) return fb(f(b) - f(a));
-    if (IS("v_mul_f32")) return fb(f(a) * f(b));
-    if (IS("v_max_f32")) return fb((float)dmax(f(a), f(b)));
-    if (IS("v_min_f32")) return fb((float)dmin(f(a), f(b)));
-    if (IS("v_add_f16")) return hb(h(a) + h(b));
-    if (IS("v_sub_f16")) return hb(h(a) - h(b));
-    if (IS("v_subrev_f16")) return hb(h(b) - h(a));
-    if (IS("v_mul_f16")) return hb(h(a) * h(b));
-    if (IS("v_max_f16")) return hb(dmax(h(a), h(b)));
-    if (IS("v_min_f16")) return hb(dmin(h(a), h(b)));
-    if (IS("v_mov_b32")) return a;
-    if (IS("v_not_b32")) return ~a;
+    if (IS("v_add_u32"))
+        return a + b;
+    if (IS("v_sub_u32"))
+        return a - b;
+    if (IS("v_subrev_u32"))
+        return b - a;
+    if (IS("v_and_b32"))
+        return a & b;
+    if (IS("v_or_b32"))
+        return a | b;
+    if (IS("v_xor_b32"))
+        return a ^ b;
+    if (IS("v_xnor_b32"))
+        return ~(a ^ b);
+    if (IS("v_lshlrev_b32"))
+        return b << (a & 31);
+    if (IS("v_lshrrev_b32"))
+        return b >> (a & 31);
+    if (IS("v_ashrrev_i32"))
+        return (u32)((int32_t)b >> (a & 31));
+    if (IS("v_max_i32"))
+        return (int32_t)a > (int32_t)b ? a : b;
+    if (IS("v_min_i32"))
+        return (int32_t)a < (int32_t)b ? a : b;
+    if (IS("v_max_u32"))
+        return a > b ? a : b;
+    if (IS("v_min_u32"))
+        return a < b ? a : b;
+    if (IS("v_mul_u32_u24"))
+        return (a & 0xffffff) * (b & 0xffffff);
+    if (IS("v_mul_i32_i24"))
+        return (u32)((int64_t)sx(a, 24) * sx(b, 24));
+    if (IS("v_mul_hi_u32_u24"))
+        return (u32)(((uint64_t)(a & 0xffffff) * (b & 0xffffff)) >> 32);
+    if (IS("v_mul_hi_i32_i24"))
+        return (u32)(((int64_t)sx(a, 24) * sx(b, 24)) >> 32);
+    if (IS("v_add_u16"))
+        return a + b;
+    if (IS("v_sub_u16"))
+        return a - b;
+    if (IS("v_subrev_u16"))
+        return b - a;
+    if (IS("v_mul_lo_u16"))
+        return (a & 0xffff) * (b & 0xffff);
+    if (IS("v_lshlrev_b16"))
+        return b << (a & 15);
+    if (IS("v_lshrrev_b16"))
+        return (b & 0xffff) >> (a & 15);
+    if (IS("v_ashrrev_i16"))
+        return (u32)(sx(b, 16) >> (a & 15));
+    if (IS("v_max_i16"))
+        return sx(a, 16) > sx(b, 16) ? a : b;
+    if (IS("v_min_i16"))
+        return sx(a, 16) < sx(b, 16) ? a : b;
+    if (IS("v_max_u16"))
+        return (a & 0xffff) > (b & 0xffff) ? a : b;
+    if (IS("v_min_u16"))
+        return (a & 0xffff) < (b & 0xffff) ? a : b;
+    if (IS("v_add_f32"))
+        return fb(f(a) + f(b));
+    if (IS("v_sub_f32"))
+        return fb(f(a) - f(b));
+    if (IS("v_subrev_f32"))
+        return fb(f(b) - f(a));
+    if (IS("v_mul_f32"))
+        return fb(f(a) * f(b));
+    if (IS("v_max_f32"))
+        return fb((float)dmax(f(a), f(b)));
+    if (IS("v_min_f32"))
+        return fb((float)dmin(f(a), f(b)));
+    if (IS("v_add_f16"))
+        return hb(h(a) + h(b));
+    if (IS("v_sub_f16"))
+        return hb(h(a) - h(b));
+    if (IS("v_subrev_f16"))
+        return hb(h(b) - h(a));
+    if (IS("v_mul_f16"))
+        return hb(h(a) * h(b));
+    if (IS("v_max_f16"))
+        return hb(dmax(h(a), h(b)));
+    if (IS("v_min_f16"))
+        return hb(dmin(h(a), h(b)));
+    if (IS("v_mov_b32"))
+        return a;
+    if (IS("v_not_b32"))
+        return ~a;
     if (IS("v_bfrev_b32")) {
         u32 r = 0;
         for (int i = 0; i < 32; i++)
             r |= ((a >> i) & 1) << (31 - i);
         return r;
     }
-    if (IS("v_ffbh_u32")) return a ? (u32)__builtin_clz(a) : ~0u;
-    if (IS("v_ffbl_b32")) return a ? (u32)__builtin_ctz(a) : ~0u;
+    if (IS("v_ffbh_u32"))
+        return a ? (u32)__builtin_clz(a) : ~0u;
+    if (IS("v_ffbl_b32"))
+        return a ? (u32)__builtin_ctz(a) : ~0u;
     if (IS("v_ffbh_i32")) {
         u32 x = (int32_t)a < 0 ? ~a : a;
         return x ? (u32)__builtin_clz(x) : ~0u;
     }
-    if (IS("v_cvt_f32_i32")) return fb((float)(int32_t)a);
-    if (IS("v_cvt_f32_u32")) return fb((float)a);
-    if (IS("v_cvt_f32_ubyte0")) return fb((float)(a & 0xff));
-    if (IS("v_cvt_f32_ubyte1")) return fb((float)((a >> 8) & 0xff));
-    if (IS("v_cvt_f32_ubyte2")) return fb((float)((a >> 16) & 0xff));
-    if (IS("v_cvt_f32_ubyte3")) return fb((float)(a >> 24));
-    if (IS("v_cvt_i32_f32")) return cvt_i32(f(a));
-    if (IS("v_cvt_u32_f32")) return cvt_u32(f(a));
-    if (IS("v_trunc_f32")) return fb(truncf(f(a)));
-    if (IS("v_floor_f32")) return fb(floorf(f(a)));
-    if (IS("v_ceil_f32")) return fb(ceilf(f(a)));
-    if (IS("v_rndne_f32")) return fb(nearbyintf(f(a)));
-    if (IS("v_cvt_f32_f16")) return fb((float)h(a));
-    if (IS("v_cvt_f16_f32")) return hb(f(a));
-    if (IS("v_cvt_f16_u16")) return hb(a & 0xffff);
-    if (IS("v_cvt_f16_i16")) return hb(sx(a, 16));
+    if (IS("v_cvt_f32_i32"))
+        return fb((float)(int32_t)a);
+    if (IS("v_cvt_f32_u32"))
+        return fb((float)a);
+    if (IS("v_cvt_f32_ubyte0"))
+        return fb((float)(a & 0xff));
+    if (IS("v_cvt_f32_ubyte1"))
+        return fb((float)((a >> 8) & 0xff));
+    if (IS("v_cvt_f32_ubyte2"))
+        return fb((float)((a >> 16) & 0xff));
+    if (IS("v_cvt_f32_ubyte3"))
+        return fb((float)(a >> 24));
+    if (IS("v_cvt_i32_f32"))
+        return cvt_i32(f(a));
+    if (IS("v_cvt_u32_f32"))
+        return cvt_u32(f(a));
+    if (IS("v_trunc_f32"))
+        return fb(truncf(f(a)));
+    if (IS("v_floor_f32"))
+        return fb(floorf(f(a)));
+    if (IS("v_ceil_f32"))
+        return fb(ceilf(f(a)));
+    if (IS("v_rndne_f32"))
+        return fb(nearbyintf(f(a)));
+    if (IS("v_cvt_f32_f16"))
+        return fb((float)h(a));
+    if (IS("v_cvt_f16_f32"))
+        return hb(f(a));
+    if (IS("v_cvt_f16_u16"))
+        return hb(a & 0xffff);
+    if (IS("v_cvt_f16_i16"))
+        return hb(sx(a, 16));
     if (IS("v_cvt_u16_f16")) {
         double v = h(a);
         return v != v || v <= 0 ? 0 : v >= 65535 ? 65535 : (u32)v;
@@ -146,10 +211,14 @@ static u32 ref(const char *n, u32 a, u32 b)
         double v = h(a);
         return v != v ? 0 : v >= 32767 ? 32767 : v <= -32768 ? 0x8000 : (u32)(int32_t)v & 0xffff;
     }
-    if (IS("v_trunc_f16")) return hb(trunc(h(a)));
-    if (IS("v_floor_f16")) return hb(floor(h(a)));
-    if (IS("v_ceil_f16")) return hb(ceil(h(a)));
-    if (IS("v_rndne_f16")) return hb(nearbyint(h(a)));
+    if (IS("v_trunc_f16"))
+        return hb(trunc(h(a)));
+    if (IS("v_floor_f16"))
+        return hb(floor(h(a)));
+    if (IS("v_ceil_f16"))
+        return hb(ceil(h(a)));
+    if (IS("v_rndne_f16"))
+        return hb(nearbyint(h(a)));
 #undef IS
     return 0xbad;
 }
@@ -160,8 +229,7 @@ static const u32 VA[8] = {0x3f800000, 0xc0200000, 0x00000005, 0xffffff80,
 static const u32 VB[8] = {0x40400000, 0x00000003, 0xbc007c00, 0x80000000,
                           0x3e00bf80, 0x00ff1f00, 0x7fffffff, 0x41c80000};
 
-static int same(int kind, u32 got, u32 want)
-{
+static int same(int kind, u32 got, u32 want) {
     if (kind == F32 && f(want) != f(want))
         return f(got) != f(got);
     if (kind == F16 || kind == I16) {
@@ -172,8 +240,7 @@ static int same(int kind, u32 got, u32 want)
     return got == want;
 }
 
-static void run_op(const char *arch, const op *o)
-{
+static void run_op(const char *arch, const op *o) {
     char text[1024];
     const char *s1 = o->vop1 ? "" : ", v1";
     int n = snprintf(text, sizeof text,
@@ -227,8 +294,7 @@ static void run_op(const char *arch, const op *o)
 
 /* The VCC ops (carry in/out, v_cndmask_b32) in DPP, SDWA and _e64 forms: VCC holds the carry-in
  * (s[30:31] for _e64); each form's carry-out is saved to an SGPR pair. */
-static void run_carry(const char *arch, const char *name, int cin, int kind)
-{
+static void run_carry(const char *arch, const char *name, int cin, int kind) {
     /* kind: 0 add, 1 sub, 2 subrev (carry ops), 3 cndmask */
     char text[1024];
     int cnd = kind == 3;
@@ -325,8 +391,7 @@ static const exact_op exact_ops[] = {
     {"v_cvt_norm_u16_f16", 1, 1, {1, -1, 0, 2}, {65535, 0, 0, 65535}},
 };
 
-static void run_exact(const char *arch, const exact_op *o)
-{
+static void run_exact(const char *arch, const exact_op *o) {
     char text[512];
     snprintf(text, sizeof text,
              "%s_dpp v3, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
@@ -359,8 +424,7 @@ static void run_exact(const char *arch, const exact_op *o)
     CHECK(bad == 0, "%s %s: %d lanes wrong", arch, o->name, bad);
 }
 
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     for (int a = 0; a < 3; a++)

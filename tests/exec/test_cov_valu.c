@@ -29,8 +29,12 @@ static u32 hb(double v) /* f16 bits of v, rounded to nearest even */
 static float f(u32 x) { return from_bits32(x); }
 static u32 fb(float v) { return bits32(v); }
 static int32_t sext(u32 v, int bits) { return (int32_t)(v << (32 - bits)) >> (32 - bits); }
-static u32 sat_i16(int64_t v) { return (u32)(v > 32767 ? 32767 : v < -32768 ? -32768 : v) & 0xffff; }
-static u32 sat_i32(int64_t v) { return (u32)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); }
+static u32 sat_i16(int64_t v) {
+    return (u32)(v > 32767 ? 32767 : v < -32768 ? -32768 : v) & 0xffff;
+}
+static u32 sat_i32(int64_t v) {
+    return (u32)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+}
 static u32 norm_i16(double v) /* snorm: clamp to [-1, 1], times 32767 (exact inputs only) */
 {
     if (v != v)
@@ -38,37 +42,32 @@ static u32 norm_i16(double v) /* snorm: clamp to [-1, 1], times 32767 (exact inp
     v = v > 1 ? 1 : v < -1 ? -1 : v;
     return (u32)(int32_t)rint(v * 32767) & 0xffff;
 }
-static u32 norm_u16(double v)
-{
+static u32 norm_u16(double v) {
     if (v != v)
         return 0;
     v = v > 1 ? 1 : v < 0 ? 0 : v;
     return (u32)rint(v * 65535);
 }
 /* IEEE maximum/minimum (754-2019): NaN wins, -0 < +0. */
-static float ieee_max(float a, float b)
-{
+static float ieee_max(float a, float b) {
     if (a != a || b != b)
         return NAN;
     if (a == 0 && b == 0)
         return signbit(a) ? b : a;
     return a > b ? a : b;
 }
-static float ieee_min(float a, float b)
-{
+static float ieee_min(float a, float b) {
     if (a != a || b != b)
         return NAN;
     if (a == 0 && b == 0)
         return signbit(a) ? a : b;
     return a < b ? a : b;
 }
-static int64_t med3i(int64_t a, int64_t b, int64_t c)
-{
+static int64_t med3i(int64_t a, int64_t b, int64_t c) {
     int64_t mx = a > b ? a : b, mn = a < b ? a : b;
     return c > mx ? mx : c < mn ? mn : c;
 }
-static double div_fixup(double q, double den, double num)
-{
+static double div_fixup(double q, double den, double num) {
     int s = signbit(den) != signbit(num);
     if (num != num || den != den)
         return NAN;
@@ -83,8 +82,7 @@ static double div_fixup(double q, double den, double num)
     return s ? -fabs(q) : fabs(q); /* the quotient takes the sign of num / den */
 }
 /* fp8 bf8 (E5M2) of exact values: gfx950 OCP bias 15, gfx942 bias 16. */
-static u32 bf8(float v)
-{
+static u32 bf8(float v) {
     if (v == 0)
         return signbit(v) && G950 ? 0x80 : 0;
     int e;
@@ -92,8 +90,7 @@ static u32 bf8(float v)
     u32 bias = G950 ? 15 : 16;
     return (v < 0 ? 0x80u : 0) | (u32)(e - 1 + (int)bias) << 2 | (u32)((m * 2 - 1) * 4);
 }
-static double bf8val(u32 b)
-{
+static double bf8val(u32 b) {
     int s = (b >> 7) & 1, e = (b >> 2) & 31, m = b & 3;
     double v = e ? ldexp(4 + m, e - 2 - (G950 ? 15 : 16)) : ldexp(m, -2 + 1 - (G950 ? 15 : 16));
     return s ? -v : v;
@@ -101,20 +98,90 @@ static double bf8val(u32 b)
 static double bf16v(u32 x) { return f((x & 0xffff) << 16); }
 
 enum {
-    CEIL16, FLOOR16, TRUNC16, RNDNE16, FRACT16, FREXPM16, CVT_U16_F16, NORM_I16_F16, NORM_U16_F16,
-    F32_BF16, UBYTE3, EXP_LEG, LOG_LEG, FMAAK, MADAK16, MADMK16, MIN16, MAX16, SUB16, SUBREV16,
-    MAXI16, MAXU16, MINI16, SUBREVU16, MULHI_I24, MULHI_U24, PK_FMAC16, DOT2C_F16, DOT2C_BF16,
-    DOT8C_I4, ADD_I16, ADD_I16C, ADD_I32, ADD_I32C, SUB_I32, SUB_I32C, PKACC_U8, PKNORM_I16_F32,
-    PKNORM_U16_F32, PKNORM_I16_F16, PKNORM_U16_F16, DIVFIX16, FMA16, MAD16, MADI16, MADI32I16,
-    MADU32U16, MADI32I24, MAX3F16, MAX3F32, MAX3I16, MAX3I32, MAX3U16, MAX3U32, MIN3F32, MIN3I16,
-    MIN3I32, MIN3U16, MED3F16, MED3I16, MED3U16, MED3U32, MAXIMUM3, MINIMUM3, SADU32, PK_LSHRREV,
-    PK_MADI16, PK_MADU16, PK_MAXI16, PK_MINU16, PK_SUBI16, PK_MINIMUM3, DOT2_F16, DOT2_BF16,
-    DOT8_I4, DOT8_U4, MIXHI, CVT_PK_BF8, CVT_PK_F32_BF8, SAT_PK_U8,
+    CEIL16,
+    FLOOR16,
+    TRUNC16,
+    RNDNE16,
+    FRACT16,
+    FREXPM16,
+    CVT_U16_F16,
+    NORM_I16_F16,
+    NORM_U16_F16,
+    F32_BF16,
+    UBYTE3,
+    EXP_LEG,
+    LOG_LEG,
+    FMAAK,
+    MADAK16,
+    MADMK16,
+    MIN16,
+    MAX16,
+    SUB16,
+    SUBREV16,
+    MAXI16,
+    MAXU16,
+    MINI16,
+    SUBREVU16,
+    MULHI_I24,
+    MULHI_U24,
+    PK_FMAC16,
+    DOT2C_F16,
+    DOT2C_BF16,
+    DOT8C_I4,
+    ADD_I16,
+    ADD_I16C,
+    ADD_I32,
+    ADD_I32C,
+    SUB_I32,
+    SUB_I32C,
+    PKACC_U8,
+    PKNORM_I16_F32,
+    PKNORM_U16_F32,
+    PKNORM_I16_F16,
+    PKNORM_U16_F16,
+    DIVFIX16,
+    FMA16,
+    MAD16,
+    MADI16,
+    MADI32I16,
+    MADU32U16,
+    MADI32I24,
+    MAX3F16,
+    MAX3F32,
+    MAX3I16,
+    MAX3I32,
+    MAX3U16,
+    MAX3U32,
+    MIN3F32,
+    MIN3I16,
+    MIN3I32,
+    MIN3U16,
+    MED3F16,
+    MED3I16,
+    MED3U16,
+    MED3U32,
+    MAXIMUM3,
+    MINIMUM3,
+    SADU32,
+    PK_LSHRREV,
+    PK_MADI16,
+    PK_MADU16,
+    PK_MAXI16,
+    PK_MINU16,
+    PK_SUBI16,
+    PK_MINIMUM3,
+    DOT2_F16,
+    DOT2_BF16,
+    DOT8_I4,
+    DOT8_U4,
+    MIXHI,
+    CVT_PK_BF8,
+    CVT_PK_F32_BF8,
+    SAT_PK_U8,
 };
 
 /* Reference: lane sources a, b, c and the old destination d. */
-static u32 ref(int id, u32 a, u32 b, u32 c, u32 d)
-{
+static u32 ref(int id, u32 a, u32 b, u32 c, u32 d) {
     switch (id) {
     case CEIL16: return hb(ceil(h(a)));
     case FLOOR16: return hb(floor(h(a)));
@@ -231,7 +298,8 @@ static u32 ref(int id, u32 a, u32 b, u32 c, u32 d)
         return ((u32)(sext(a, 16) * sext(b, 16) + sext(c, 16)) & 0xffff) |
                (u32)(sext(a >> 16, 16) * sext(b >> 16, 16) + sext(c >> 16, 16)) << 16;
     case PK_MADU16:
-        return (((a & 0xffff) * (b & 0xffff) + c) & 0xffff) | ((a >> 16) * (b >> 16) + (c >> 16)) << 16;
+        return (((a & 0xffff) * (b & 0xffff) + c) & 0xffff) | ((a >> 16) * (b >> 16) + (c >> 16))
+                                                                  << 16;
     case PK_MAXI16:
         return ((u32)(sext(a, 16) > sext(b, 16) ? a : b) & 0xffff) |
                ((u32)(sext(a >> 16, 16) > sext(b >> 16, 16) ? a : b) & 0xffff0000);
@@ -242,19 +310,27 @@ static u32 ref(int id, u32 a, u32 b, u32 c, u32 d)
     case PK_MINIMUM3: {
         u32 r = 0;
         for (int i = 0; i < 2; i++) {
-            float x = (float)h(a >> (16 * i)), y = (float)h(b >> (16 * i)), z = (float)h(c >> (16 * i));
+            float x = (float)h(a >> (16 * i)), y = (float)h(b >> (16 * i)),
+                  z = (float)h(c >> (16 * i));
             r |= hb(ieee_min(ieee_min(x, y), z)) << (16 * i);
         }
         return r;
     }
     case DOT2_F16: return fb((float)(h(a) * h(b) + h(a >> 16) * h(b >> 16) + f(c)));
-    case DOT2_BF16: return fb((float)(bf16v(a) * bf16v(b) + bf16v(a >> 16) * bf16v(b >> 16) + f(c)));
+    case DOT2_BF16:
+        return fb((float)(bf16v(a) * bf16v(b) + bf16v(a >> 16) * bf16v(b >> 16) + f(c)));
     case MIXHI: return (d & 0xffff) | hb((double)f(a) * f(b) + f(c)) << 16;
     case CVT_PK_BF8: return bf8(f(a)) | bf8(f(b)) << 8;
     case CVT_PK_F32_BF8: return fb((float)bf8val(a & 0xff)); /* low result only, see below */
     case SAT_PK_U8: {
         int32_t lo = sext(a, 16), hi = sext(a >> 16, 16);
-        return (u32)(lo < 0 ? 0 : lo > 255 ? 255 : lo) | (u32)(hi < 0 ? 0 : hi > 255 ? 255 : hi) << 8;
+        return (u32)(lo < 0     ? 0
+                     : lo > 255 ? 255
+                                : lo) |
+               (u32)(hi < 0     ? 0
+                     : hi > 255 ? 255
+                                : hi)
+                   << 8;
     }
     }
     return 0;
@@ -265,50 +341,52 @@ static const u32 FH[8] = {0x3c00, 0xc100, 0x4180, 0x8000, 0x7c00, 0x0001, 0xbe00
 static const u32 FHN[8] = {0x3c00, 0xc100, 0x4180, 0x8000, 0x3555, 0x0001, 0xbe00, 0x5640};
 static const u32 FHX[8] = {0x3c00, 0xc100, 0x4180, 0x0000, 0x3800, 0x4400, 0xbe00, 0x4800};
 static const u32 FHM[8] = {0x3c00, 0xc100, 0x4180, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x0000};
-static const u32 FS[8] = {0x3f800000, 0xc0200000, 0x7f800000, 0x80000000, 0x7fc00000, 0x00000001,
-                          0xff800000, 0x4b000001};
-static const u32 FSNN[8] = {0x3f800000, 0xc0200000, 0x7f800000, 0x80000000, 0x3f000000,
-                            0x00000001, 0xff800000, 0x4b000001};
-static const u32 FSZ[8] = {0x3f800000, 0x7fc00000, 0x00000000, 0x80000000, 0xbf800000, 0x7f800000,
-                           0xff800000, 0x40400000};
-static const u32 FNORM[8] = {0x3f800000, 0xbf800000, 0, 0x40000000, 0xc0400000, 0x80000000,
-                             0x7fc00000, 0x7f800000};
-static const u32 FEXP[8] = {0x40400000, 0, 0xbf800000, 0x41200000, 0x3f800000, 0x40000000,
-                            0xc0000000, 0x40800000};
-static const u32 FLOG[8] = {0x41000000, 0x3f800000, 0x3e800000, 0x44800000, 0x40000000,
-                            0x3f000000, 0x43000000, 0x4f800000};
-static const u32 I16[8] = {0x00008000, 0xffff7fff, 0x12340000, 0xabcd0001, 0x0000ffff, 0x00000002,
-                           0x7fff7fff, 0x80018001};
-static const u32 I32[8] = {0x80000000, 0x7fffffff, 0, 1, 0xffffffff, 0x00800000, 0xff800001, 0x12345678};
-static const u32 I24[8] = {0x00800000, 0x007fffff, 0xff000001, 0xffffff, 2, 0x00ffffff, 0x12800000, 0x7f654321};
-static const u32 PKU8[8] = {0x40e00000, 0x43960000, 0xc0a00000, 0x43000000, 0x7fc00000, 0x437f0000,
-                            0x3f800000, 0x7f800000};
+static const u32 FS[8] = {0x3f800000, 0xc0200000, 0x7f800000, 0x80000000,
+                          0x7fc00000, 0x00000001, 0xff800000, 0x4b000001};
+static const u32 FSNN[8] = {0x3f800000, 0xc0200000, 0x7f800000, 0x80000000,
+                            0x3f000000, 0x00000001, 0xff800000, 0x4b000001};
+static const u32 FSZ[8] = {0x3f800000, 0x7fc00000, 0x00000000, 0x80000000,
+                           0xbf800000, 0x7f800000, 0xff800000, 0x40400000};
+static const u32 FNORM[8] = {0x3f800000, 0xbf800000, 0,          0x40000000,
+                             0xc0400000, 0x80000000, 0x7fc00000, 0x7f800000};
+static const u32 FEXP[8] = {0x40400000, 0,          0xbf800000, 0x41200000,
+                            0x3f800000, 0x40000000, 0xc0000000, 0x40800000};
+static const u32 FLOG[8] = {0x41000000, 0x3f800000, 0x3e800000, 0x44800000,
+                            0x40000000, 0x3f000000, 0x43000000, 0x4f800000};
+static const u32 I16[8] = {0x00008000, 0xffff7fff, 0x12340000, 0xabcd0001,
+                           0x0000ffff, 0x00000002, 0x7fff7fff, 0x80018001};
+static const u32 I32[8] = {0x80000000, 0x7fffffff, 0,          1,
+                           0xffffffff, 0x00800000, 0xff800001, 0x12345678};
+static const u32 I24[8] = {0x00800000, 0x007fffff, 0xff000001, 0xffffff,
+                           2,          0x00ffffff, 0x12800000, 0x7f654321};
+static const u32 PKU8[8] = {0x40e00000, 0x43960000, 0xc0a00000, 0x43000000,
+                            0x7fc00000, 0x437f0000, 0x3f800000, 0x7f800000};
 static const u32 LANE[8] = {0, 1, 2, 3, 4, 5, 6, 7};
 static const u32 DIVN[8] = {0x4000, 0x0000, 0x3c00, 0x7c00, 0x8000, 0x7e00, 0xc000, 0x7c00};
 static const u32 DIVD[8] = {0x4000, 0x0000, 0x8000, 0x7c00, 0x3c00, 0xfc00, 0x4200, 0x7e00};
-static const u32 PKH[8] = {0x3c004000, 0xc1003800, 0x42000000, 0x3400bc00, 0x48004400, 0x00003c00,
-                           0xbc00c400, 0x38003800};
-static const u32 PKB[8] = {0x3f804000, 0xc0203f00, 0x40000000, 0x3e80bf80, 0x41004080, 0x00003f80,
-                           0xbf80c080, 0x3f003f00};
-static const u32 NIB[8] = {0x01234567, 0x89abcdef, 0xffffffff, 0x88888888, 0x77777777, 0,
-                           0x0f0f0f0f, 0x12481248};
-static const u32 PKI[8] = {0x80007fff, 0xffff0001, 0x00020003, 0x7fff8000, 0x12345678, 0xfffffffe,
-                           0x00100010, 0xabcdef01};
-static const u32 SH[8] = {0x00010003, 0x000f0010, 0x00080004, 0x0, 0x001f0011, 0x00070002,
-                          0x000c000c, 0x00050001};
-static const u32 MIXF[8] = {0x3f800000, 0x40000000, 0xbf000000, 0x3e800000, 0x41000000, 0,
-                            0xc0400000, 0x3fc00000};
-static const u32 BF8F[8] = {0x3f800000, 0x40000000, 0xbf000000, 0, 0x3e800000, 0xc0800000,
-                            0x41000000, 0x3fc00000};
+static const u32 PKH[8] = {0x3c004000, 0xc1003800, 0x42000000, 0x3400bc00,
+                           0x48004400, 0x00003c00, 0xbc00c400, 0x38003800};
+static const u32 PKB[8] = {0x3f804000, 0xc0203f00, 0x40000000, 0x3e80bf80,
+                           0x41004080, 0x00003f80, 0xbf80c080, 0x3f003f00};
+static const u32 NIB[8] = {0x01234567, 0x89abcdef, 0xffffffff, 0x88888888,
+                           0x77777777, 0,          0x0f0f0f0f, 0x12481248};
+static const u32 PKI[8] = {0x80007fff, 0xffff0001, 0x00020003, 0x7fff8000,
+                           0x12345678, 0xfffffffe, 0x00100010, 0xabcdef01};
+static const u32 SH[8] = {0x00010003, 0x000f0010, 0x00080004, 0x0,
+                          0x001f0011, 0x00070002, 0x000c000c, 0x00050001};
+static const u32 MIXF[8] = {0x3f800000, 0x40000000, 0xbf000000, 0x3e800000,
+                            0x41000000, 0,          0xc0400000, 0x3fc00000};
+static const u32 BF8F[8] = {0x3f800000, 0x40000000, 0xbf000000, 0,
+                            0x3e800000, 0xc0800000, 0x41000000, 0x3fc00000};
 static const u32 BF8B[8] = {0x3c, 0x40, 0xb8, 0x00, 0x44, 0x3e, 0xc2, 0x34};
 
 typedef struct {
     const char *text; /* sources v0, v1, v2; destination v3 */
     int id;
     const u32 *a, *b, *c;
-    u32 cmp;    /* bits of v3 compared */
-    int fnan;   /* 16: f16 NaN-any compare, 32: f32 NaN-any */
-    int only;   /* 0 both targets, 950 / 942: one of them */
+    u32 cmp;  /* bits of v3 compared */
+    int fnan; /* 16: f16 NaN-any compare, 32: f32 NaN-any */
+    int only; /* 0 both targets, 950 / 942: one of them */
 } vcase;
 
 static const vcase cases[] = {
@@ -409,8 +487,7 @@ static const vcase cases[] = {
     {"v_sat_pk_u8_i16_e64 v3, v0", SAT_PK_U8, PKI, PKI, PKI, 0xffff, 0, 0},
 };
 
-static int same(u32 got, u32 want, u32 mask, int fnan)
-{
+static int same(u32 got, u32 want, u32 mask, int fnan) {
     got &= mask, want &= mask;
     if (fnan == 16 && (want & 0x7c00) == 0x7c00 && (want & 0x3ff))
         return (got & 0x7c00) == 0x7c00 && (got & 0x3ff);
@@ -419,8 +496,7 @@ static int same(u32 got, u32 want, u32 mask, int fnan)
     return got == want;
 }
 
-static void run_case(const char *arch, const vcase *c)
-{
+static void run_case(const char *arch, const vcase *c) {
     memset(w, 0, sizeof *w);
     w->mode = 0x3f0; /* clang-22's default: denormals kept, IEEE, DX10 clamp */
     u32 old[64];
@@ -442,25 +518,26 @@ static void run_case(const char *arch, const vcase *c)
         return;
     int bad = 0;
     for (int l = 0; l < 64; l++) {
-        u32 want = l == 13 ? old[l] : ref(c->id, c->a[l % 8], c->b[l / 8], c->c[(l + 3) % 8], old[l]);
+        u32 want =
+            l == 13 ? old[l] : ref(c->id, c->a[l % 8], c->b[l / 8], c->c[(l + 3) % 8], old[l]);
         if (!same(w->v[3][l], want, l == 13 ? ~0u : c->cmp, c->fnan) && bad++ < 4)
-            printf("  %s [%s] lane %d: a %08x b %08x c %08x -> %08x, want %08x\n", arch, c->text,
-                   l, c->a[l % 8], c->b[l / 8], c->c[(l + 3) % 8], w->v[3][l], want);
+            printf("  %s [%s] lane %d: a %08x b %08x c %08x -> %08x, want %08x\n", arch, c->text, l,
+                   c->a[l % 8], c->b[l / 8], c->c[(l + 3) % 8], w->v[3][l], want);
     }
     CHECK(bad == 0, "%s [%s]: %d lanes wrong", arch, c->text, bad);
 }
 
 /* The carry/borrow ops: VCC in and out. */
-static void test_carry(const char *arch)
-{
+static void test_carry(const char *arch) {
     memset(w, 0, sizeof *w);
     u64 cin = 0x5555aaaa0f0ff0f0ull;
     for (int l = 0; l < 64; l++)
         w->v[0][l] = I32[l % 8], w->v[1][l] = I32[l / 8];
     wave_set_exec(w, ~0ull);
     w->s[106] = (u32)cin, w->s[107] = (u32)(cin >> 32);
-    CHECK(cov_run(w, arch, "v_subbrev_co_u32_e32 v3, vcc, v0, v1, vcc\ns_mov_b64 s[4:5], vcc\n"
-                           "v_subrev_co_u32_e32 v4, vcc, v0, v1") == WAVE_DONE,
+    CHECK(cov_run(w, arch,
+                  "v_subbrev_co_u32_e32 v3, vcc, v0, v1, vcc\ns_mov_b64 s[4:5], vcc\n"
+                  "v_subrev_co_u32_e32 v4, vcc, v0, v1") == WAVE_DONE,
           "%s subrev carry", arch);
     u64 b1 = 0, b2 = 0;
     int bad = 0;
@@ -475,8 +552,7 @@ static void test_carry(const char *arch)
           "%s subrev carry: %d wrong", arch, bad);
 }
 
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     for (int a = 0; a < 3; a++) {
@@ -497,8 +573,9 @@ int main(void)
         for (int l = 0; l < 64; l++)
             w->v[0][l] = BF8B[l % 8] | BF8B[(l + 1) % 8] << 8 | BF8B[(l + 2) % 8] << 16 |
                          BF8B[(l + 3) % 8] << 24;
-        int cst = cov_run(w, arches[a], "v_cvt_pk_f32_bf8_e32 v[4:5], v0\n"
-                                        "v_cvt_pk_f32_bf8_sdwa v[6:7], v0 src0_sel:WORD_1");
+        int cst = cov_run(w, arches[a],
+                          "v_cvt_pk_f32_bf8_e32 v[4:5], v0\n"
+                          "v_cvt_pk_f32_bf8_sdwa v[6:7], v0 src0_sel:WORD_1");
         if (cst == COV_NOT_ON_TARGET) /* gfx90a has no 8-bit floats */
             continue;
         CHECK(cst == WAVE_DONE, "%s cvt_pk_f32_bf8", arches[a]);
@@ -508,8 +585,8 @@ int main(void)
                 u32 want = fb((float)bf8val(BF8B[(l + i) % 8]));
                 bad += w->v[4 + i][l] != want;
             }
-        CHECK(bad == 0, "%s cvt_pk_f32_bf8: %d wrong (lane 0: %08x %08x %08x %08x)", arches[a],
-              bad, w->v[4][0], w->v[5][0], w->v[6][0], w->v[7][0]);
+        CHECK(bad == 0, "%s cvt_pk_f32_bf8: %d wrong (lane 0: %08x %08x %08x %08x)", arches[a], bad,
+              w->v[4][0], w->v[5][0], w->v[6][0], w->v[7][0]);
     }
     free(w);
     cov_report_na("cov_valu");

@@ -12,7 +12,8 @@ static wave *w;
 static const uint64_t EXEC0 = ~((1ull << 5) | (1ull << 40) | (1ull << 63));
 
 enum { TF16, TF32, TF64, TI16, TU16, TI32, TU32, TI64, TU64, NT };
-static const char *const tname[NT] = {"f16", "f32", "f64", "i16", "u16", "i32", "u32", "i64", "u64"};
+static const char *const tname[NT] = {"f16", "f32", "f64", "i16", "u16",
+                                      "i32", "u32", "i64", "u64"};
 static const uint64_t vals[NT][8] = {
     {0xfc00, 0xbc00, 0x8000, 0x0000, 0x0001, 0x3c00, 0x7c00, 0x7e00},
     {0xff800000, 0xbf800000, 0x80000000, 0, 0x00000001, 0x3f800000, 0x7f800000, 0x7fc00000},
@@ -27,8 +28,8 @@ static const uint64_t vals[NT][8] = {
     {0x8000000000000000, ~0ull, 0, 1, 0x7fffffffffffffff, 0x100000000, 0xffffffff,
      0x8000000000000001},
 };
-static const char *const fpred[16] = {"f",  "lt",  "eq",  "le",  "gt",  "lg",  "ge",  "o",
-                                      "u",  "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
+static const char *const fpred[16] = {"f", "lt",  "eq",  "le",  "gt",  "lg",  "ge",  "o",
+                                      "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
 static const char *const ipred[8] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
 
 static int is_float(int t) { return t <= TF64; }
@@ -38,18 +39,17 @@ static int npred(int t) { return is_float(t) ? 16 : 8; }
 static const char *pname(int t, int p) { return is_float(t) ? fpred[p] : ipred[p]; }
 
 /* The predicate as the manual defines it, on the lane's operands (raw bits of the type). */
-static int ref(int t, int p, uint64_t x, uint64_t y)
-{
+static int ref(int t, int p, uint64_t x, uint64_t y) {
     if (is_float(t)) {
-        double a = t == TF16 ? cov_h2d((uint32_t)x)
-                 : t == TF32 ? from_bits32((uint32_t)x)
-                             : from_bits64(x);
-        double b = t == TF16 ? cov_h2d((uint32_t)y)
-                 : t == TF32 ? from_bits32((uint32_t)y)
-                             : from_bits64(y);
-        int lt = a < b, eq = a == b, gt = a > b, un = isnan(a) || isnan(b);
-        int r[16] = {0, lt, eq, lt || eq, gt, lt || gt, gt || eq, !un,
-                     un, !(gt || eq), !(lt || gt), !gt, !(lt || eq), !eq, !lt, 1};
+        double a = t == TF16   ? cov_h2d((uint32_t)x)
+                   : t == TF32 ? from_bits32((uint32_t)x)
+                               : from_bits64(x);
+        double b = t == TF16   ? cov_h2d((uint32_t)y)
+                   : t == TF32 ? from_bits32((uint32_t)y)
+                               : from_bits64(y);
+        int lt = a<b, eq = a == b, gt = a> b, un = isnan(a) || isnan(b);
+        int r[16] = {0,  lt,          eq,          lt || eq, gt,          lt || gt, gt || eq, !un,
+                     un, !(gt || eq), !(lt || gt), !gt,      !(lt || eq), !eq,      !lt,      1};
         return r[p];
     }
     int lt, eq = x == y;
@@ -70,8 +70,7 @@ static uint64_t opb(int t, int l) { return vals[t][l / 8]; }
 
 /* v[0:1] = a, v[2:3] = b (16-bit types: junk high half in v0/v2, the value in the high half of
  * v4/v5 for the SDWA WORD_1 forms). */
-static void setup(int t)
-{
+static void setup(int t) {
     memset(w, 0, sizeof *w);
     w->mode = 0x3f0;
     for (int l = 0; l < 64; l++) {
@@ -92,8 +91,7 @@ static void setup(int t)
 
 static uint64_t sgpr64(int r) { return w->s[r] | (uint64_t)w->s[r + 1] << 32; }
 
-static void test_type(const char *arch, int t)
-{
+static void test_type(const char *arch, int t) {
     const char *A = is64(t) ? "v[0:1]" : "v0", *B = is64(t) ? "v[2:3]" : "v2";
     int np = npred(t), forms = is64(t) ? 2 : 3;
     for (int cmpx = 0; cmpx < 2; cmpx++) {
@@ -132,8 +130,8 @@ static void test_type(const char *arch, int t)
                                               "exec\ns_cselect_b32 s96, 1, 0\n"
                                               "s_add_u32 s97, s97, s96\n",
                                               r, r + 1);
-                    n += (size_t)snprintf(text + n, sizeof text - n,
-                                          "s_mov_b64 exec, s[100:101]\n");
+                    n +=
+                        (size_t)snprintf(text + n, sizeof text - n, "s_mov_b64 exec, s[100:101]\n");
                 }
             }
         setup(t);
@@ -154,8 +152,8 @@ static void test_type(const char *arch, int t)
                 int r = 2 * (p * forms + f);
                 uint64_t got = sgpr64(r);
                 CHECK(got == want, "%s %s_%s_%s form %d: %016llx, want %016llx", arch,
-                      cmpx ? "v_cmpx" : "v_cmp", pname(t, p), tname[t], f,
-                      (unsigned long long)got, (unsigned long long)want);
+                      cmpx ? "v_cmpx" : "v_cmp", pname(t, p), tname[t], f, (unsigned long long)got,
+                      (unsigned long long)want);
             }
         }
         if (cmpx)
@@ -165,8 +163,7 @@ static void test_type(const char *arch, int t)
 }
 
 /* V_CMP_CLASS: lane l tests value l % 12 against the class mask 1 << (l / 12 ... ) variants. */
-static int class_of(int t, uint64_t u)
-{
+static int class_of(int t, uint64_t u) {
     int s, e1, e0, m0, q;
     if (t == TF16)
         s = (u >> 15) & 1, e1 = ((u >> 10) & 0x1f) == 0x1f, e0 = ((u >> 10) & 0x1f) == 0,
@@ -186,12 +183,11 @@ static int class_of(int t, uint64_t u)
     return s ? 3 : 8;
 }
 
-static void test_class(const char *arch)
-{
+static void test_class(const char *arch) {
     static const uint64_t cv[3][10] = {
         {0x7c01, 0x7e00, 0xfc00, 0xc000, 0x8001, 0x8000, 0x0000, 0x03ff, 0x3c00, 0x7c00},
-        {0x7f800001, 0x7fc00000, 0xff800000, 0xc0000000, 0x807fffff, 0x80000000, 0, 1,
-         0x3f800000, 0x7f800000},
+        {0x7f800001, 0x7fc00000, 0xff800000, 0xc0000000, 0x807fffff, 0x80000000, 0, 1, 0x3f800000,
+         0x7f800000},
         {0x7ff0000000000001, 0x7ff8000000000000, 0xfff0000000000000, 0xc000000000000000,
          0x800fffffffffffff, 0x8000000000000000, 0, 1, 0x3ff0000000000000, 0x7ff0000000000000},
     };
@@ -206,24 +202,24 @@ static void test_class(const char *arch)
                  "v_cmpx_class_%s_e32 vcc, %s, v2\ns_mov_b64 s[18:19], exec\n"
                  "s_mov_b64 exec, s[100:101]\n%s",
                  tname[t], A, tname[t], A, tname[t], A, tname[t], A,
-                 t == TF64 ? ""
-                           : t == TF16 ? "v_cmp_class_f16_sdwa s[20:21], v4, v2 src0_sel:WORD_1 "
-                                         "src1_sel:DWORD\nv_cmpx_class_f16_sdwa s[22:23], v4, v2 "
-                                         "src0_sel:WORD_1 src1_sel:DWORD\n"
-                                       : "v_cmp_class_f32_sdwa s[20:21], v0, v2 src0_sel:DWORD "
-                                         "src1_sel:DWORD\nv_cmpx_class_f32_sdwa s[22:23], v0, v2 "
-                                         "src0_sel:DWORD src1_sel:DWORD\n");
+                 t == TF64   ? ""
+                 : t == TF16 ? "v_cmp_class_f16_sdwa s[20:21], v4, v2 src0_sel:WORD_1 "
+                               "src1_sel:DWORD\nv_cmpx_class_f16_sdwa s[22:23], v4, v2 "
+                               "src0_sel:WORD_1 src1_sel:DWORD\n"
+                             : "v_cmp_class_f32_sdwa s[20:21], v0, v2 src0_sel:DWORD "
+                               "src1_sel:DWORD\nv_cmpx_class_f32_sdwa s[22:23], v0, v2 "
+                               "src0_sel:DWORD src1_sel:DWORD\n");
         memset(w, 0, sizeof *w);
         w->mode = 0x3f0;
         uint64_t want = 0;
         for (int l = 0; l < 64; l++) {
             uint64_t u = cv[t][l % 10];
             /* masks: one class bit, its complement, all, none, and a spread pattern */
-            uint32_t mask = l < 10 ? 1u << (l % 10)
-                          : l < 20 ? ~(1u << (l % 10)) & 0x3ff
-                          : l < 30 ? 0x3ff
-                          : l < 40 ? 0
-                                   : (uint32_t)(0x2a5 >> (l % 3));
+            uint32_t mask = l < 10   ? 1u << (l % 10)
+                            : l < 20 ? ~(1u << (l % 10)) & 0x3ff
+                            : l < 30 ? 0x3ff
+                            : l < 40 ? 0
+                                     : (uint32_t)(0x2a5 >> (l % 3));
             w->v[0][l] = (uint32_t)u | (t == TF16 ? 0x12340000u : 0);
             w->v[1][l] = (uint32_t)(u >> 32);
             w->v[4][l] = (uint32_t)u << 16;
@@ -244,8 +240,7 @@ static void test_class(const char *arch)
     }
 }
 
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     for (int a = 0; a < 3; a++) {

@@ -17,13 +17,11 @@ static wave *w;
 static uint8_t lds[256];
 static uint8_t scratch[64 * 16]; /* 16 private bytes per lane */
 
-static void reset(void)
-{
+static void reset(void) {
     snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
 }
 
-static uint32_t rd(uint64_t off)
-{
+static uint32_t rd(uint64_t off) {
     uint32_t v = 0;
     gmem_read(mem, buf + off, &v, 4);
     return v;
@@ -33,13 +31,11 @@ static uint32_t rd(uint64_t off)
  * bad lanes are 5 and 40); every other lane addresses dword lane % 32. */
 static const uint64_t bad_addr_lanes = 1ull << 5 | 1ull << 9 | 1ull << 40 | 1ull << 63;
 static const uint64_t exec_holes = ~(1ull << 9 | 1ull << 63 | 1ull << 20);
-static uint64_t lane_off(unsigned l)
-{
+static uint64_t lane_off(unsigned l) {
     return (bad_addr_lanes >> l & 1) ? 4096 + 4 * l : 4 * (l % 32);
 }
 
-static void set_vaddr(unsigned r)
-{
+static void set_vaddr(unsigned r) {
     for (unsigned l = 0; l < 64; l++) {
         uint64_t a = buf + lane_off(l);
         w->v[r][l] = (uint32_t)a;
@@ -47,8 +43,7 @@ static void set_vaddr(unsigned r)
     }
 }
 
-static void check_fault(const char *what, int kind, uint64_t want, uint64_t addr, int write)
-{
+static void check_fault(const char *what, int kind, uint64_t want, uint64_t addr, int write) {
     CHECK(w->status == WAVE_FAULT && w->fault.kind == kind && w->fault.lanes == want &&
               w->fault.addr == addr && w->fault.write == write,
           "%s: status %d kind %d lanes %#llx (want %#llx) addr %#llx (want %#llx) write %d", what,
@@ -56,8 +51,7 @@ static void check_fault(const char *what, int kind, uint64_t want, uint64_t addr
           (unsigned long long)w->fault.addr, (unsigned long long)addr, w->fault.write);
 }
 
-int main(void)
-{
+int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 256, 0);
     w = malloc(sizeof *w);

@@ -23,8 +23,7 @@ static uint64_t buf; /* 64 lanes x 8 bytes */
 static wave *w;
 static uint8_t lds[1024];
 
-static void reset(void)
-{
+static void reset(void) {
     memset(w, 0, sizeof *w);
     memset(lds, 0, sizeof lds);
     wave_set_exec(w, ~(1ull << 13)); /* lane 13 is off: it must change nothing */
@@ -37,16 +36,14 @@ static void reset(void)
     }
 }
 
-static uint64_t rd64(unsigned off)
-{
+static uint64_t rd64(unsigned off) {
     uint64_t v = 0;
     gmem_read(mem, buf + off, &v, 8);
     return v;
 }
 static void wr64(unsigned off, uint64_t v) { gmem_write(mem, buf + off, &v, 8); }
 
-static void test_cache_bits(void)
-{
+static void test_cache_bits(void) {
     reset();
     for (int l = 0; l < 64; l++) {
         wr64(8u * (unsigned)l, 0x1111111100000000ull + (unsigned)l * 3u);
@@ -72,7 +69,8 @@ static void test_cache_bits(void)
     CHECK(bad == 0, "cache bits: %d wrong values", bad);
 
     /* the same words print with gfx90a's names and with gfx942's */
-    static const uint32_t ld[2] = {0xde538000u, 0x017f0002u}; /* global_load_dword ... glc slc scc */
+    static const uint32_t ld[2] = {0xde538000u,
+                                   0x017f0002u}; /* global_load_dword ... glc slc scc */
     isa_inst in;
     char t90[128], t42[128];
     CHECK(isa_decode(ISA_GFX90A, (const uint8_t *)ld, 8, &in) == 8, "decode gfx90a");
@@ -83,19 +81,18 @@ static void test_cache_bits(void)
     CHECK(!strcmp(t42, "global_load_dword v1, v[2:3], off sc0 nt sc1"), "gfx942: '%s'", t42);
 }
 
-static void test_cache_ops(void)
-{
+static void test_cache_ops(void) {
     reset();
     for (int l = 0; l < 64; l++)
         w->v[7][l] = (uint32_t)l * 7u;
     wave snap;
     memcpy(&snap, w, sizeof snap);
     uint64_t before = rd64(0);
-    int st = run_snippet(w, "gfx90a", "buffer_wbinvl1\nbuffer_wbinvl1_vol\nbuffer_invl2\n"
-                                      "buffer_wbl2");
+    int st = run_snippet(w, "gfx90a",
+                         "buffer_wbinvl1\nbuffer_wbinvl1_vol\nbuffer_invl2\n"
+                         "buffer_wbl2");
     CHECK(st == WAVE_DONE, "cache ops: status %d fault %d", st, w->fault.kind);
-    CHECK(!memcmp(w->v, snap.v, sizeof w->v) && !memcmp(w->s, snap.s, 104 * 4) &&
-              rd64(0) == before,
+    CHECK(!memcmp(w->v, snap.v, sizeof w->v) && !memcmp(w->s, snap.s, 104 * 4) && rd64(0) == before,
           "cache ops changed registers or memory");
     /* MUBUF opcode 0x29 is buffer_invl2 on gfx90a and buffer_inv on gfx942 */
     static const uint32_t invl2[2] = {0xe0a40000u, 0};
@@ -107,12 +104,10 @@ static void test_cache_ops(void)
           "opcode 0x29 on gfx942: %s", isa_op_names[in.op]);
 }
 
-static void test_no_mov_b64(void)
-{
+static void test_no_mov_b64(void) {
     static const uint32_t mov64 = 0x7e007102u; /* gfx942: v_mov_b64_e32 v[0:1], v[2:3] */
     isa_inst in;
-    CHECK(isa_decode(ISA_GFX942, (const uint8_t *)&mov64, 4, &in) == 4 &&
-              in.op == ISA_OP_V_MOV_B64,
+    CHECK(isa_decode(ISA_GFX942, (const uint8_t *)&mov64, 4, &in) == 4 && in.op == ISA_OP_V_MOV_B64,
           "v_mov_b64 on gfx942");
     CHECK(isa_decode(ISA_GFX90A, (const uint8_t *)&mov64, 4, &in) == 0, "v_mov_b64 on gfx90a");
     /* executing it faults as an illegal instruction at its pc */
@@ -129,21 +124,18 @@ static void test_no_mov_b64(void)
     xprog_free(&p);
 }
 
-static double dbl(uint64_t u)
-{
+static double dbl(uint64_t u) {
     double d;
     memcpy(&d, &u, 8);
     return d;
 }
-static uint64_t u64of(double d)
-{
+static uint64_t u64of(double d) {
     uint64_t u;
     memcpy(&u, &d, 8);
     return u;
 }
 
-static void test_fmac_f64(void)
-{
+static void test_fmac_f64(void) {
     reset();
     int diff = 0;
     double A[64], B[64], C[64];
@@ -171,8 +163,7 @@ static void test_fmac_f64(void)
     CHECK(bad == 0, "v_fmac_f64: %d lanes wrong", bad);
 }
 
-static void test_f64_atomics(void)
-{
+static void test_f64_atomics(void) {
     static const double fv[8] = {1.5, -2.25, 0.0, -0.0, 1e300, -1e300, INFINITY, 3.0};
     static const char *const ops[] = {
         "global_atomic_add_f64 v[10:11], v[2:3], v[4:5], off glc",
@@ -202,7 +193,7 @@ static void test_f64_atomics(void)
         int bad = 0;
         for (int l = 0; l < 64 && st == WAVE_DONE; l++) {
             double a = dbl(o[l]), b = dbl(d[l]);
-            uint64_t want = l == 13 ? o[l]
+            uint64_t want = l == 13     ? o[l]
                             : kind == 1 ? u64of(fmin(a, b))
                             : kind == 2 ? u64of(fmax(a, b))
                                         : u64of(a + b);
@@ -216,8 +207,8 @@ static void test_f64_atomics(void)
             uint64_t ret = w->v[10][l] | (uint64_t)w->v[11][l] << 32;
             uint64_t rwant = rtn && l != 13 ? o[l] : 0x5555555555555555ull;
             if ((got != want || ret != rwant) && bad++ < 3)
-                printf("  [%s] lane %d: %a op %a: mem %a want %a, ret %llx want %llx\n", t, l, a,
-                       b, dbl(got), dbl(want), (unsigned long long)ret, (unsigned long long)rwant);
+                printf("  [%s] lane %d: %a op %a: mem %a want %a, ret %llx want %llx\n", t, l, a, b,
+                       dbl(got), dbl(want), (unsigned long long)ret, (unsigned long long)rwant);
         }
         CHECK(bad == 0, "[%s]: %d lanes wrong", t, bad);
     }
@@ -226,8 +217,7 @@ static void test_f64_atomics(void)
 /* gfx90a's LDS-DMA load (global_load_dword ... lds, FLAT bit 13) writes LDS exactly as gfx942's
  * global_load_lds_dword (whose LDS layout tests/exec/test_cov_mem.c checks by hand) and no
  * VGPR. */
-static void test_lds_dma(void)
-{
+static void test_lds_dma(void) {
     uint8_t want[sizeof lds];
     for (int t = 0; t < 2; t++) {
         reset();
@@ -252,8 +242,7 @@ static void test_lds_dma(void)
     }
 }
 
-int main(void)
-{
+int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 512, 0);
     w = malloc(sizeof *w);

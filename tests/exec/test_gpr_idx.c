@@ -8,12 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static wave *w;
 
 /* Every VGPR r of lane l starts as r * 1000 + l; s2 = 2 is the index most cases use. */
-static int run(const char *arch, const char *text)
-{
+static int run(const char *arch, const char *text) {
     memset(w, 0, sizeof *w);
     wave_set_exec(w, ~0ull);
     for (unsigned r = 0; r < 256; r++)
@@ -23,9 +21,7 @@ static int run(const char *arch, const char *text)
     return run_snippet(w, arch, text);
 }
 
-
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942"};
     for (int a = 0; a < 2; a++) {
@@ -50,9 +46,10 @@ int main(void)
         CHECK(w->v[1][0] == 17 * 1000, "%s idx: %u", ar, w->v[1][0]);
 
         /* SALU operands are never indexed; an index past v255 faults. */
-        CHECK(run(ar, "s_movk_i32 s2, 250\ns_set_gpr_idx_on s2, gpr_idx(SRC0)\nv_mov_b32 v1, v10") ==
-                  WAVE_FAULT,
-              "%s out of range", ar);
+        CHECK(
+            run(ar, "s_movk_i32 s2, 250\ns_set_gpr_idx_on s2, gpr_idx(SRC0)\nv_mov_b32 v1, v10") ==
+                WAVE_FAULT,
+            "%s out of range", ar);
     }
     free(w);
     return check_summary("gpr_idx");

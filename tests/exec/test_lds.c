@@ -9,34 +9,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static wave *w;
 static uint8_t lds[1024];
 
-static void reset(void)
-{
+static void reset(void) {
     memset(w, 0, sizeof *w);
     memset(lds, 0, sizeof lds);
     wave_set_exec(w, ~0ull);
     w->lds = lds;
     w->lds_size = sizeof lds;
     for (unsigned l = 0; l < 64; l++) {
-        w->v[1][l] = 4 * l;       /* per-lane address */
-        w->v[2][l] = 0x100 + l;   /* data */
-        w->v[3][l] = 0x200 + l;   /* data */
+        w->v[1][l] = 4 * l;     /* per-lane address */
+        w->v[2][l] = 0x100 + l; /* data */
+        w->v[3][l] = 0x200 + l; /* data */
     }
 }
 
-
-static uint32_t at(unsigned off)
-{
+static uint32_t at(unsigned off) {
     uint32_t v;
     memcpy(&v, lds + off, 4);
     return v;
 }
 
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942"};
     for (int ai = 0; ai < 2; ai++) {
@@ -44,7 +39,8 @@ int main(void)
         int bad;
 
         reset();
-        CHECK(run_snippet(w, a, "ds_write_b32 v1, v2 offset:4\nds_read_b32 v4, v1 offset:4") == WAVE_DONE,
+        CHECK(run_snippet(w, a, "ds_write_b32 v1, v2 offset:4\nds_read_b32 v4, v1 offset:4") ==
+                  WAVE_DONE,
               "%s rt", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++)
@@ -55,7 +51,9 @@ int main(void)
         reset();
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 16 * l;
-        CHECK(run_snippet(w, a, "ds_write2_b32 v1, v2, v3 offset0:1 offset1:3\nds_read2_b32 v[4:5], v1 offset0:3 offset1:1") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "ds_write2_b32 v1, v2, v3 offset0:1 offset1:3\nds_read2_b32 v[4:5], v1 "
+                          "offset0:3 offset1:1") == WAVE_DONE,
               "%s write2", a);
         CHECK(at(16 * 5 + 4) == 0x105 && at(16 * 5 + 12) == 0x205 && w->v[4][5] == 0x205 &&
                   w->v[5][5] == 0x105,
@@ -95,7 +93,8 @@ int main(void)
         /* swizzle quad mode 0x801b reverses each quad: lane 4k+i takes lane 4k+3-i. */
         reset();
         CHECK(run_snippet(w, a, "ds_swizzle_b32 v4, v2 offset:0x801b") == WAVE_DONE, "%s swz", a);
-        CHECK(w->v[4][4] == 0x107 && w->v[4][6] == 0x105, "%s swz: %x %x", a, w->v[4][4], w->v[4][6]);
+        CHECK(w->v[4][4] == 0x107 && w->v[4][6] == 0x105, "%s swz: %x %x", a, w->v[4][4],
+              w->v[4][6]);
         /* bitmask mode: xor_mask 1 swaps neighbours. */
         reset();
         CHECK(run_snippet(w, a, "ds_swizzle_b32 v4, v2 offset:0x41f") == WAVE_DONE, "%s swz2", a);
@@ -121,7 +120,8 @@ int main(void)
             w->v[1][l] = 0;
             w->v[4][l] = 0x12345678;
         }
-        CHECK(run_snippet(w, a, "ds_read_i8_d16_hi v4, v1\nds_read_i8 v5, v1") == WAVE_DONE, "%s d16", a);
+        CHECK(run_snippet(w, a, "ds_read_i8_d16_hi v4, v1\nds_read_i8 v5, v1") == WAVE_DONE,
+              "%s d16", a);
         CHECK(w->v[4][9] == 0xff855678 && w->v[5][9] == 0xffffff85, "%s d16: %x %x", a, w->v[4][9],
               w->v[5][9]);
 
@@ -160,7 +160,8 @@ int main(void)
             w->v[4][l] = l & 1 ? 0x80001234u : 0x5555u;
             w->v[5][l] = l & 2 ? 0xffffffffu : 0x7fffffffu;
         }
-        CHECK(run_snippet(w, a, "ds_condxchg32_rtn_b64 v[6:7], v1, v[4:5] offset:4\nds_nop") == WAVE_DONE,
+        CHECK(run_snippet(w, a, "ds_condxchg32_rtn_b64 v[6:7], v1, v[4:5] offset:4\nds_nop") ==
+                  WAVE_DONE,
               "%s condxchg", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++) {
@@ -201,8 +202,8 @@ int main(void)
                     e[3] = 0;
                 bad += w->v[4][l] != (e[0] | e[1] << 16) || w->v[5][l] != (e[2] | e[3] << 16);
             }
-            CHECK(bad == 0 && w->v[4][63] == 0xdead, "%s tr_b16: %d lanes wrong (lane 5: %08x %08x)",
-                  a, bad, w->v[4][5], w->v[5][5]);
+            CHECK(bad == 0 && w->v[4][63] == 0xdead,
+                  "%s tr_b16: %d lanes wrong (lane 5: %08x %08x)", a, bad, w->v[4][5], w->v[5][5]);
 
             reset();
             for (unsigned g = 0; g < 4; g++)
@@ -213,7 +214,8 @@ int main(void)
                 unsigned g = l / 16, ad = l % 16; /* ad = M / 8 + 2 * K */
                 w->v[1][l] = 128 * g + 8 * (ad % 2) + 16 * (ad / 2);
             }
-            CHECK(run_snippet(w, a, "ds_read_b64_tr_b8 v[4:5], v1 offset:0") == WAVE_DONE, "%s tr_b8", a);
+            CHECK(run_snippet(w, a, "ds_read_b64_tr_b8 v[4:5], v1 offset:0") == WAVE_DONE,
+                  "%s tr_b8", a);
             bad = 0;
             for (unsigned l = 0; l < 64; l++) {
                 unsigned g = l / 16, m = l % 16;

@@ -15,29 +15,26 @@
 static wave *w;
 static uint8_t lds[4096];
 
-static unsigned get_bits(const uint8_t *p, unsigned pos, unsigned n)
-{
+static unsigned get_bits(const uint8_t *p, unsigned pos, unsigned n) {
     unsigned v = 0;
     for (unsigned b = 0; b < n; b++)
         v |= (unsigned)(p[(pos + b) / 8] >> ((pos + b) % 8) & 1) << b;
     return v;
 }
-static void put_bits(uint8_t *p, unsigned pos, unsigned n, unsigned v)
-{
+static void put_bits(uint8_t *p, unsigned pos, unsigned n, unsigned v) {
     for (unsigned b = 0; b < n; b++) {
         uint8_t m = (uint8_t)(1u << ((pos + b) % 8));
         p[(pos + b) / 8] = (uint8_t)((p[(pos + b) / 8] & ~m) | ((v >> b & 1) ? m : 0));
     }
 }
 
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     static uint8_t data[2048 * 6 / 8], res[2 * 64 * 12];
     uint32_t seed = 12345;
     for (int eb = 4; eb <= 6; eb += 2) {
         unsigned nbytes = eb == 4 ? 8 : 12, stride = eb == 4 ? 8 : 16; /* b6 rows padded to 16 */
-        const unsigned N = 2048;                                        /* 16 x 128 elements */
+        const unsigned N = 2048;                                       /* 16 x 128 elements */
         memset(data, 0, sizeof data);
         for (unsigned i = 0; i < N; i++) {
             seed = seed * 1103515245u + 12345u;
@@ -53,8 +50,9 @@ int main(void)
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = (32 * (l / 16) + l % 16) * stride;
         char src[128];
-        snprintf(src, sizeof src, eb == 4 ? "ds_read_b64_tr_b4 v[4:5], v1\nds_read_b64_tr_b4 v[8:9], v1 offset:%u"
-                                          : "ds_read_b96_tr_b6 v[4:6], v1\nds_read_b96_tr_b6 v[8:10], v1 offset:%u",
+        snprintf(src, sizeof src,
+                 eb == 4 ? "ds_read_b64_tr_b4 v[4:5], v1\nds_read_b64_tr_b4 v[8:9], v1 offset:%u"
+                         : "ds_read_b96_tr_b6 v[4:6], v1\nds_read_b96_tr_b6 v[8:10], v1 offset:%u",
                  16 * stride);
         CHECK(run_snippet(w, "gfx950", src) == WAVE_DONE, "b%d runs (fault kind %d)", eb,
               w->fault.kind);
@@ -84,8 +82,10 @@ int main(void)
                     for (unsigned z = 0; z < 2; z++)
                         for (unsigned x = 0; x < 16; x++)
                             for (unsigned y = 0; y < 16; y++)
-                                bad += get_bits(data, ((4 * t + 2 * z + ww) * 256 + 16 * x + y) * 6, 6) !=
-                                       get_bits(res, ((4 * ww + 2 * t + z) * 256 + 16 * y + x) * 6, 6);
+                                bad +=
+                                    get_bits(data, ((4 * t + 2 * z + ww) * 256 + 16 * x + y) * 6,
+                                             6) !=
+                                    get_bits(res, ((4 * ww + 2 * t + z) * 256 + 16 * y + x) * 6, 6);
         }
         CHECK(bad == 0, "ds_read_tr b%d: %d of 2048 elements wrong", eb, bad);
     }

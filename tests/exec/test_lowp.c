@@ -411,7 +411,8 @@ static void test_down_pk8(void) {
                     continue;
                 for (int l = 0; l < 64; l++) {
                     int e = sexp(IN[33][l]), k = ops[o].k16;
-                    double a = wide(IN[0][l], k, 0), b = k ? wide(IN[0][l], k, 1) : from_bits32(IN[1][l]);
+                    double a = wide(IN[0][l], k, 0),
+                           b = k ? wide(IN[0][l], k, 1) : from_bits32(IN[1][l]);
                     u32 p = rdown(ops[o].s, a, e, 0, 0) | rdown(ops[o].s, b, e, 0, 0) << 8;
                     u32 old = IN[40][l];
                     cmp(40, l, ex, hi ? (old & 0xffff) | p << 16 : (old & 0xffff0000u) | p, 0);
@@ -459,7 +460,8 @@ static void test_down_byte(void) {
                     if (!ops[o].two)
                         p = rdown(s, wide(IN[0][l], k, half), e, sr, r);
                     else {
-                        double a = wide(IN[0][l], k, 0), b = k ? wide(IN[0][l], k, 1) : from_bits32(IN[1][l]);
+                        double a = wide(IN[0][l], k, 0),
+                               b = k ? wide(IN[0][l], k, 1) : from_bits32(IN[1][l]);
                         p = rdown(s, a, e, sr, r) | rdown(s, b, e, sr, r) << 4;
                     }
                     unsigned sh = 8 * (sel & 3);
@@ -528,23 +530,27 @@ static void test_edges(void) {
         u32 w40, w41, w42, w43, w44;
     } c[] = {
         /* fp8 0x38 = 1.0, 0x7e = 448: scale 1 */
-        {0x7e38, bits32(1.0f), bits32(448.0f), 0x3f800000, bits32(1.0f), bits32(448.0f), 0x7e38, 0x5f3c, 0x72},
+        {0x7e38, bits32(1.0f), bits32(448.0f), 0x3f800000, bits32(1.0f), bits32(448.0f), 0x7e38,
+         0x5f3c, 0x72},
         /* scale 2^-127: 1.0 * 2^-127 is the f32 denormal 0x00400000; 448 * 2^-127 = 0x1.cp-119;
          * narrowing divides: 2^-127 / 2^-127 = 1 */
-        {0x7e38, bits32(0x1p-127f), bits32(0x1.cp-119f), 0x00000000, 0x00400000, bits32(0x1.cp-119f), 0x7e38,
-         0x5f3c, 0x72},
+        {0x7e38, bits32(0x1p-127f), bits32(0x1.cp-119f), 0x00000000, 0x00400000,
+         bits32(0x1.cp-119f), 0x7e38, 0x5f3c, 0x72},
         /* scale 2^127: widening overflows 448 * 2^127 to inf, 1.0 * 2^127 fine; narrowing 1.0
          * by 2^127 underflows to 0 */
-        {0xfe38, bits32(1.0f), bits32(-1.0f), 0x7f000000, bits32(0x1p127f), 0xff800000, 0x8000, 0x8000, 0x80},
+        {0xfe38, bits32(1.0f), bits32(-1.0f), 0x7f000000, bits32(0x1p127f), 0xff800000, 0x8000,
+         0x8000, 0x80},
         /* NaN scale: NaN out, fp8 0x7f, bf8 0x7e, fp4 +-max (0x7 / 0xf) */
-        {0x0000, bits32(2.0f), bits32(-2.0f), 0x7f800000, 0x7fc00000, 0x7fc00000, 0xff7f, 0xfe7e, 0xf7},
+        {0x0000, bits32(2.0f), bits32(-2.0f), 0x7f800000, 0x7fc00000, 0x7fc00000, 0xff7f, 0xfe7e,
+         0xf7},
         /* overflow without NaN scale: fp8 -> NaN 0x7f, bf8 -> max 0x7b, fp4 -> max */
         {0x0000, bits32(1e6f), bits32(-INFINITY), 0x3f800000, 0, 0, 0xff7f, 0xfb7b, 0xf7},
         /* NaN inputs: fp8 S.1111111, bf8 S.11111.10, fp4 +-max; bf8 codes 0x7c = inf */
         {0x0000, 0x7fc00000, 0xffc00000, 0x3f800000, 0, 0, 0xff7f, 0xfe7e, 0xf7},
         /* denormals: fp8 0x01 = 2^-9, fp8 0x81 = -2^-9; half the smallest fp4 denormal (0.25)
          * ties to 0, 0.75 ties to 1.0 (even); fp8 0.25 = 0x28, 0.75 = 0x34; bf8 0x34, 0x3a */
-        {0x8101, bits32(0.25f), bits32(0.75f), 0x3f800000, bits32(0x1p-9f), bits32(-0x1p-9f), 0x3428, 0x3a34, 0x20},
+        {0x8101, bits32(0.25f), bits32(0.75f), 0x3f800000, bits32(0x1p-9f), bits32(-0x1p-9f),
+         0x3428, 0x3a34, 0x20},
     };
     int n = sizeof c / sizeof c[0];
     for (int l = 0; l < n; l++) {
@@ -672,11 +678,14 @@ static void test_sr_plain(void) {
                         if (isnan(from_bits32(x)))
                             c = a == 1 ? 0x80 : sbit | (bf ? 0x7e : 0x7f);
                         else if (a == 0) { /* OCP: fraction alignment; overflow NaN / inf */
-                            unsigned k = isinf(from_bits32(x)) ? rmax(s) + 1 : rround(s, fabs(from_bits32(x)), 1, r);
+                            unsigned k = isinf(from_bits32(x))
+                                             ? rmax(s) + 1
+                                             : rround(s, fabs(from_bits32(x)), 1, r);
                             c = k > rmax(s) ? sbit | (bf ? 0x7c : 0x7f) : sbit | k;
                         } else { /* FNUZ: low-bits model, overflow NaN 0x80, no -0 */
-                            double v =
-                                isinf(from_bits32(x)) ? INFINITY : sr_low(x, RF[s].m, 1 - RF[s].bias, r);
+                            double v = isinf(from_bits32(x))
+                                           ? INFINITY
+                                           : sr_low(x, RF[s].m, 1 - RF[s].bias, r);
                             unsigned k =
                                 v > rdec(s, rmax(s), &(int){0}) ? 0x100 : rround(s, v, 0, 0);
                             c = k == 0x100 ? 0x80 : k == 0 ? 0 : sbit | k;
@@ -705,7 +714,8 @@ static void test_sr_plain(void) {
                 continue;
             for (int l = 0; l < 64; l++) {
                 u32 x = IN[0][l];
-                double v = isinf(from_bits32(x)) ? INFINITY : sr_low(x & 0x7fffffff, 10, -14, IN[32][l]);
+                double v =
+                    isinf(from_bits32(x)) ? INFINITY : sr_low(x & 0x7fffffff, 10, -14, IN[32][l]);
                 _Float16 h = (_Float16)(v > 65504 ? INFINITY : v);
                 uint16_t hb;
                 memcpy(&hb, &h, 2);

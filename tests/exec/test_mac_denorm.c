@@ -13,17 +13,17 @@
 
 static wave *w;
 
-static void reset(void)
-{
+static void reset(void) {
     memset(w, 0, sizeof *w);
     wave_set_exec(w, ~0ull);
 }
-static void set64(unsigned r, unsigned l, uint64_t v)
-{
+static void set64(unsigned r, unsigned l, uint64_t v) {
     w->v[r][l] = (uint32_t)v;
     w->v[r + 1][l] = (uint32_t)(v >> 32);
 }
-static uint64_t get64(unsigned r, unsigned l) { return w->v[r][l] | (uint64_t)w->v[r + 1][l] << 32; }
+static uint64_t get64(unsigned r, unsigned l) {
+    return w->v[r][l] | (uint64_t)w->v[r + 1][l] << 32;
+}
 
 /* FP_DENORM values: 0xf keeps every denormal; 0xb flushes f64/f16 inputs only (bit 6 clear);
  * 0x7 flushes f64/f16 outputs only (bit 7 clear). */
@@ -31,8 +31,7 @@ static uint64_t get64(unsigned r, unsigned l) { return w->v[r][l] | (uint64_t)w-
 #define FLUSH_IN "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0xb\n"
 #define FLUSH_OUT "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0x7\n"
 
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942"};
     for (int ai = 0; ai < 2; ai++) {
@@ -57,8 +56,8 @@ int main(void)
             uint64_t want1 = flush ? 0x8000000000000000ull : 0x800fffffffffffffull;
             CHECK(get64(2, 0) == want0 && get64(2, 1) == want1 &&
                       get64(2, 2) == 0x3ff0000000000000ull,
-                  "%s %s v_fmac_f64: %016llx %016llx %016llx, want %016llx %016llx 3ff0...", a,
-                  tag, (unsigned long long)get64(2, 0), (unsigned long long)get64(2, 1),
+                  "%s %s v_fmac_f64: %016llx %016llx %016llx, want %016llx %016llx 3ff0...", a, tag,
+                  (unsigned long long)get64(2, 0), (unsigned long long)get64(2, 1),
                   (unsigned long long)get64(2, 2), (unsigned long long)want0,
                   (unsigned long long)want1);
 
@@ -103,8 +102,9 @@ int main(void)
         reset();
         w->v[0][0] = 0x80010200, w->v[1][0] = 0x00000100;
         w->v[2][0] = 0x80010200, w->v[4][0] = 0x3c003c00, w->v[5][0] = 0x00000100;
-        CHECK(run_snippet(w, a, FLUSH_OUT "v_pk_add_f16 v3, v0, v1\n"
-                                          "v_pk_fmac_f16_e32 v5, v2, v4") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          FLUSH_OUT "v_pk_add_f16 v3, v0, v1\n"
+                                    "v_pk_fmac_f16_e32 v5, v2, v4") == WAVE_DONE,
               "%s flush-out runs", a);
         CHECK(w->v[3][0] == 0x80000000 && w->v[5][0] == 0x80000000,
               "%s flush-out: pk_add %08x pk_fmac %08x, want 80000000", a, w->v[3][0], w->v[5][0]);

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #define OP(name, archs, m, n, k, nb, ta, tb, kind)                                                 \
-    { name, archs, m, n, k, nb, RT_##ta, RT_##tb, RK_##kind }
+    {name, archs, m, n, k, nb, RT_##ta, RT_##tb, RK_##kind}
 #define G2 1 /* gfx942 */
 #define G5 2 /* gfx950 */
 #define G9 4 /* gfx90a (CDNA2 ISA, "Matrix Arithmetic Instructions": its own names) */
@@ -536,7 +536,8 @@ static void test_f64_blgp(void) {
             w->v[r][l] = (uint32_t)rnd();
     wave_set_exec(w, ~0ull);
     memcpy(snap, w, sizeof *w);
-    int st = run_snippet(w, "gfx90a", "v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7] blgp:3");
+    int st =
+        run_snippet(w, "gfx90a", "v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7] blgp:3");
     CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED, "f64 blgp: status %d fault %d", st,
           w->fault.kind);
     CHECK(!memcmp(w->v, snap->v, sizeof w->v), "f64 blgp changed registers");

@@ -325,7 +325,10 @@ static void run_arch(const char *arch, const char *src) {
     snprintf(cmd, sizeof cmd,
              "clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 %s "
              "-c %s -o %s.o && ld.lld-22 -shared %s.o -o %s && rm -f %s.o",
-             arch, !strcmp(arch, "gfx950") ? "-DGFX950" : !strcmp(arch, "gfx90a") ? "-DGFX90A" : "",
+             arch,
+             !strcmp(arch, "gfx950")   ? "-DGFX950"
+             : !strcmp(arch, "gfx90a") ? "-DGFX90A"
+                                       : "",
              src, co, co, co, co);
     if (system(cmd) != 0) {
         FAIL("%s: clang-22/ld.lld-22 could not build the kernels\n", arch);

@@ -11,23 +11,20 @@
 
 static wave *w;
 
-static uint32_t fb(float f)
-{
+static uint32_t fb(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
 
-static void reset(void)
-{
+static void reset(void) {
     memset(w, 0, sizeof *w);
     wave_set_exec(w, ~0ull);
     w->mode = 0x3f0 | (1u << 9) | (1u << 8); /* denormals kept, IEEE, DX10 clamp */
 }
 
 /* Reference SAD of 4 bytes (masked: skip bytes whose reference byte in b is 0). */
-static uint32_t ref_sad(uint32_t a, uint32_t b, int masked)
-{
+static uint32_t ref_sad(uint32_t a, uint32_t b, int masked) {
     uint32_t s = 0;
     for (int i = 0; i < 4; i++) {
         int x = (a >> (8 * i)) & 0xff, y = (b >> (8 * i)) & 0xff;
@@ -38,14 +35,12 @@ static uint32_t ref_sad(uint32_t a, uint32_t b, int masked)
     return s;
 }
 
-static uint64_t lane_seed(unsigned l, unsigned k)
-{
+static uint64_t lane_seed(unsigned l, unsigned k) {
     uint64_t v = 0x9e3779b97f4a7c15ull * (l + 1) + k * 0x632be59bd9b4e019ull;
     return v ^ (v >> 29);
 }
 
-int main(void)
-{
+int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942"};
     for (int ai = 0; ai < 2; ai++) {
@@ -54,16 +49,16 @@ int main(void)
 
         /* Cube map: (x, y, z) per lane; the face id, sc, tc and 2*major axis. */
         static const float pts[][3] = {
-            {1, 2, 3},   {1, 2, -3},  {1, -3, 2},  {1, 3, 2},  {-3, 1, 2},   {3, 1, 2},
-            {2, 2, 2},   {-2, 2, 0},  {0, 0, 0},   {-0.0f, -0.0f, -0.0f},    {NAN, 1, 2},
-            {1, NAN, 2}, {INFINITY, 1, 2}, {1, 1, -INFINITY},
+            {1, 2, 3},   {1, 2, -3},  {1, -3, 2},       {1, 3, 2},         {-3, 1, 2},
+            {3, 1, 2},   {2, 2, 2},   {-2, 2, 0},       {0, 0, 0},         {-0.0f, -0.0f, -0.0f},
+            {NAN, 1, 2}, {1, NAN, 2}, {INFINITY, 1, 2}, {1, 1, -INFINITY},
         };
         /* expected id, sc, tc, ma (hand-derived from the manual's pseudocode) */
         static const float want[][4] = {
-            {4, 1, -2, 6},   {5, -1, -2, -6}, {3, 1, -2, -6}, {2, 1, 2, 6},
-            {1, 2, -1, -6},  {0, -2, -1, 6},  {4, 2, -2, 4},  {2, -2, 0, 4},
-            {4, 0, -0.0f, 0}, {4, -0.0f, 0.0f, -0.0f}, {0, -2, -1, NAN},
-            {0, -2, NAN, 2},  {0, -2, -1, INFINITY}, {5, -1, -1, -INFINITY},
+            {4, 1, -2, 6},         {5, -1, -2, -6},         {3, 1, -2, -6},   {2, 1, 2, 6},
+            {1, 2, -1, -6},        {0, -2, -1, 6},          {4, 2, -2, 4},    {2, -2, 0, 4},
+            {4, 0, -0.0f, 0},      {4, -0.0f, 0.0f, -0.0f}, {0, -2, -1, NAN}, {0, -2, NAN, 2},
+            {0, -2, -1, INFINITY}, {5, -1, -1, -INFINITY},
         };
         unsigned n = sizeof pts / sizeof pts[0];
         reset();
@@ -72,8 +67,10 @@ int main(void)
                 w->v[1 + k][l] = fb(pts[l % n][k]);
         w->v[10][63] = 0x12345678;
         wave_set_exec(w, ~0ull >> 1); /* lane 63 keeps its value */
-        CHECK(run_snippet(w, a, "v_cubeid_f32 v10, v1, v2, v3\nv_cubesc_f32 v11, v1, v2, v3\n"
-                                "v_cubetc_f32 v12, v1, v2, v3\nv_cubema_f32 v13, v1, v2, v3") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "v_cubeid_f32 v10, v1, v2, v3\nv_cubesc_f32 v11, v1, v2, v3\n"
+                          "v_cubetc_f32 v12, v1, v2, v3\nv_cubema_f32 v13, v1, v2, v3") ==
+                  WAVE_DONE,
               "%s cube", a);
         bad = 0;
         for (unsigned l = 0; l < 63; l++)
@@ -109,9 +106,10 @@ int main(void)
             w->v[8][l] = (uint32_t)s2, w->v[9][l] = (uint32_t)(s2 >> 32);
             w->v[10][l] = (uint32_t)s3, w->v[11][l] = (uint32_t)(s3 >> 32);
         }
-        CHECK(run_snippet(w, a, "v_qsad_pk_u16_u8 v[12:13], v[0:1], v2, v[6:7]\n"
-                                "v_mqsad_pk_u16_u8 v[14:15], v[0:1], v2, v[6:7]\n"
-                                "v_mqsad_u32_u8 v[16:19], v[0:1], v2, v[8:11]") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "v_qsad_pk_u16_u8 v[12:13], v[0:1], v2, v[6:7]\n"
+                          "v_mqsad_pk_u16_u8 v[14:15], v[0:1], v2, v[6:7]\n"
+                          "v_mqsad_u32_u8 v[16:19], v[0:1], v2, v[8:11]") == WAVE_DONE,
               "%s qsad", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++) {
@@ -149,8 +147,9 @@ int main(void)
                 w->v[4][l] = 0x0000f0f0u;
                 w->v[1][l] = 0xdeadbeefu;
             }
-            CHECK(run_snippet(w, a, "v_bitop3_b16 v1, v2, v3, v4 bitop3:0x96 op_sel:[1,0,0,1]\n"
-                                    "v_bitop3_b16 v5, v2, v3, v4 bitop3:0xea") == WAVE_DONE,
+            CHECK(run_snippet(w, a,
+                              "v_bitop3_b16 v1, v2, v3, v4 bitop3:0x96 op_sel:[1,0,0,1]\n"
+                              "v_bitop3_b16 v5, v2, v3, v4 bitop3:0xea") == WAVE_DONE,
                   "%s bitop3_b16", a);
             bad = 0;
             for (unsigned l = 0; l < 64; l++) {
@@ -188,8 +187,9 @@ int main(void)
         wave_set_exec(w, 0xff);
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 9;
-        CHECK(run_snippet(w, a, "s_cbranch_i_fork s[4:5], 2\nv_mov_b32 v1, 2\ns_branch 1\n" /* snippets */
-                                "v_mov_b32 v1, 1\ns_cbranch_join s10\ns_mov_b64 s[20:21], exec") ==
+        CHECK(run_snippet(w, a,
+                          "s_cbranch_i_fork s[4:5], 2\nv_mov_b32 v1, 2\ns_branch 1\n" /* snippets */
+                          "v_mov_b32 v1, 1\ns_cbranch_join s10\ns_mov_b64 s[20:21], exec") ==
                   WAVE_DONE,
               "%s i_fork", a);
         bad = 0;
@@ -207,9 +207,10 @@ int main(void)
         wave_set_exec(w, 0xff);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 5;
-        CHECK(run_snippet(w, a, "s_getpc_b64 s[6:7]\ns_add_u32 s6, s6, 20\ns_addc_u32 s7, s7, 0\n"
-                                "s_cbranch_g_fork s[4:5], s[6:7]\nv_mov_b32 v1, 2\nv_mov_b32 v1, 1\n"
-                                "v_add_u32 v2, v1, v1\ns_cbranch_join s10") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "s_getpc_b64 s[6:7]\ns_add_u32 s6, s6, 20\ns_addc_u32 s7, s7, 0\n"
+                          "s_cbranch_g_fork s[4:5], s[6:7]\nv_mov_b32 v1, 2\nv_mov_b32 v1, 1\n"
+                          "v_add_u32 v2, v1, v1\ns_cbranch_join s10") == WAVE_DONE,
               "%s g_fork", a);
         /* lane 0 runs v_add at byte 24 (v2 = 0 + 0), the join pops {16, lanes 1-7}: those run
          * v1 = 2, v1 = 1, v2 = 2, and the second join falls through. */
@@ -227,9 +228,10 @@ int main(void)
 
         /* Debug-flag branches are never taken (nothing sets COND_DBG_SYS/USER). */
         reset();
-        CHECK(run_snippet(w, a, "s_cbranch_cdbgsys 1\ns_mov_b32 s1, 5\ns_cbranch_cdbguser 1\n"
-                                "s_mov_b32 s2, 6\ns_cbranch_cdbgsys_or_user 1\ns_mov_b32 s3, 7\n"
-                                "s_cbranch_cdbgsys_and_user 1\ns_mov_b32 s4, 8") == WAVE_DONE &&
+        CHECK(run_snippet(w, a,
+                          "s_cbranch_cdbgsys 1\ns_mov_b32 s1, 5\ns_cbranch_cdbguser 1\n"
+                          "s_mov_b32 s2, 6\ns_cbranch_cdbgsys_or_user 1\ns_mov_b32 s3, 7\n"
+                          "s_cbranch_cdbgsys_and_user 1\ns_mov_b32 s4, 8") == WAVE_DONE &&
                   w->s[1] == 5 && w->s[2] == 6 && w->s[3] == 7 && w->s[4] == 8,
               "%s cdbg", a);
 
@@ -265,15 +267,17 @@ int main(void)
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 3, w->v[4][l] = 0, w->v[5][l] = 0;
         w->s[0] = 2, w->s[1] = 1;
-        CHECK(run_snippet(w, a, "s_setvskip s0, s1\nv_mov_b32 v1, 7\nflat_load_dword v2, v[4:5]\n"
-                                "s_mov_b32 s3, 4\ns_setvskip 0, 0\nv_mov_b32 v6, 8") == WAVE_DONE &&
+        CHECK(run_snippet(w, a,
+                          "s_setvskip s0, s1\nv_mov_b32 v1, 7\nflat_load_dword v2, v[4:5]\n"
+                          "s_mov_b32 s3, 4\ns_setvskip 0, 0\nv_mov_b32 v6, 8") == WAVE_DONE &&
                   w->v[1][9] == 3 && w->v[6][9] == 8 && w->s[3] == 4 && w->vskip == 0,
               "%s setvskip: %x %x", a, w->v[1][9], w->v[6][9]);
 
         /* s_rfe_b64 jumps to S0 (byte 16 of the program at 0x1000). */
         reset();
-        CHECK(run_snippet(w, a, "s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, 12\ns_rfe_b64 s[0:1]\n"
-                                "s_mov_b32 s5, 1\ns_mov_b32 s6, 2") == WAVE_DONE &&
+        CHECK(run_snippet(w, a,
+                          "s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, 12\ns_rfe_b64 s[0:1]\n"
+                          "s_mov_b32 s5, 1\ns_mov_b32 s6, 2") == WAVE_DONE &&
                   w->s[5] == 0 && w->s[6] == 2,
               "%s rfe: %x %x", a, w->s[5], w->s[6]);
         /* A jump 4 GiB past the code must not wrap into it (pc is a 32-bit offset): bad PC. */
@@ -303,11 +307,12 @@ int main(void)
         w->s[2] = 0, w->s[3] = 0x70;
         w->s[4] = 2; /* 128 bytes */
         w->s[8] = 0xaaaa0001, w->s[9] = 0xbbbb0002, w->s[10] = 0xcccc0003, w->s[11] = 0xdddd0004;
-        CHECK(run_snippet(w, a, "s_scratch_store_dword s8, s[2:3], 0x10\n"
-                                "s_scratch_store_dwordx4 s[8:11], s[2:3], s4\n"
-                                "scratch_load_dword v1, off, off\n"
-                                "scratch_load_dword v2, off, off offset:8\n"
-                                "s_scratch_load_dwordx2 s[12:13], s[2:3], s4 offset:0x4") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "s_scratch_store_dword s8, s[2:3], 0x10\n"
+                          "s_scratch_store_dwordx4 s[8:11], s[2:3], s4\n"
+                          "scratch_load_dword v1, off, off\n"
+                          "scratch_load_dword v2, off, off offset:8\n"
+                          "s_scratch_load_dwordx2 s[12:13], s[2:3], s4 offset:0x4") == WAVE_DONE,
               "%s s_scratch", a);
         /* byte 16 = lane 4 dword 0; bytes 128..143 = lanes 32..35 of dword 0... no: dword 0 spans
          * bytes 0..255 (64 lanes), so bytes 128.. are lanes 32..35 of dword 0. */
@@ -319,7 +324,8 @@ int main(void)
         CHECK(run_snippet(w, a, "s_scratch_load_dword s1, s[2:3], 0x3fc") == WAVE_DONE,
               "%s s_scratch last dword", a);
         CHECK(run_snippet(w, a, "s_scratch_load_dwordx2 s[0:1], s[2:3], 0x3fc") == WAVE_FAULT &&
-                  w->fault.kind == XF_MEMORY && w->fault.addr == 0x70000003fcull && w->fault.size == 8,
+                  w->fault.kind == XF_MEMORY && w->fault.addr == 0x70000003fcull &&
+                  w->fault.size == 8,
               "%s s_scratch oob: kind %d addr %llx", a, w->fault.kind,
               (unsigned long long)w->fault.addr);
         CHECK(run_snippet(w, a, "s_scratch_store_dword s1, s[2:3], -4") == WAVE_FAULT &&

@@ -33,7 +33,9 @@ static uint8_t *CODE;
 static int fails, checks;
 static char CUR[256];
 
-#define MODE_DEFAULT 0x3f0u /* denormals kept, DX10_CLAMP, IEEE: what clang-22 kernels start with */
+#define MODE_DEFAULT                                                                               \
+    0x3f0u /* denormals kept, DX10_CLAMP, IEEE: what clang-22 kernels start with                   \
+            */
 static const int HOST[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 static const char *const MNAME[4] = {"nearest", "+inf", "-inf", "zero"};
 
@@ -104,10 +106,26 @@ static int run(void) {
     return 1;
 }
 
-/* ---- the host reference ------------------------------------------------------------------------ */
+/* ---- the host reference ------------------------------------------------------------------------
+ */
 
-enum { ADD, SUB, SUBREV, MUL, FMA, FMAC, LDEXP, RCP, SQRT, CVT_I, CVT_U, CVT_D, CVT_H, CVT_HU,
-       CVT_HI };
+enum {
+    ADD,
+    SUB,
+    SUBREV,
+    MUL,
+    FMA,
+    FMAC,
+    LDEXP,
+    RCP,
+    SQRT,
+    CVT_I,
+    CVT_U,
+    CVT_D,
+    CVT_H,
+    CVT_HU,
+    CVT_HI
+};
 
 static float ref32(int op, float a, float b, float c, int m) {
     volatile float va = a, vb = b, vc = c, r;
@@ -194,9 +212,9 @@ static int same16(u32 got, u32 want) {
 static const u32 E32[] = {
     0x3f800000, 0xbf800000, 0x33800000, /* 2^-24: 1 + it is a tie */
     0x34000000, 0x33c00000,             /* 2^-23, 1.5 * 2^-24: above the tie */
-    0x7f7fffff, 0xff7fffff, 0x00000001, 0x80000001, 0x00800000, 0x807fffff, 0x3eaaaaab,
-    0x40490fdb, 0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x4b800001,
-    0x3f000001, 0x1f800000, /* 2^-64: squares to a denormal */
+    0x7f7fffff, 0xff7fffff, 0x00000001, 0x80000001, 0x00800000, 0x807fffff,
+    0x3eaaaaab, 0x40490fdb, 0x00000000, 0x80000000, 0x7f800000, 0xff800000,
+    0x7fc00000, 0x4b800001, 0x3f000001, 0x1f800000, /* 2^-64: squares to a denormal */
 };
 #define NE32 (sizeof E32 / sizeof E32[0])
 static u32 rnd32(void) {
@@ -235,13 +253,18 @@ static void test_f32(void) {
         const char *text;
         int op;
     } ops[] = {
-        {"v_add_f32_e32 v2, v0, v1", ADD},       {"v_sub_f32_e32 v2, v0, v1", SUB},
-        {"v_subrev_f32_e32 v2, v0, v1", SUBREV}, {"v_mul_f32_e32 v2, v0, v1", MUL},
-        {"v_fma_f32 v2, v0, v1, v3", FMA},       {"v_fmac_f32_e32 v2, v0, v1", FMAC},
+        {"v_add_f32_e32 v2, v0, v1", ADD},
+        {"v_sub_f32_e32 v2, v0, v1", SUB},
+        {"v_subrev_f32_e32 v2, v0, v1", SUBREV},
+        {"v_mul_f32_e32 v2, v0, v1", MUL},
+        {"v_fma_f32 v2, v0, v1, v3", FMA},
+        {"v_fmac_f32_e32 v2, v0, v1", FMAC},
         {"v_pk_add_f32 v[4:5], v[0:1], v[6:7]", ADD},
         {"v_pk_fma_f32 v[4:5], v[0:1], v[6:7], v[8:9]", FMA},
-        {"v_sqrt_f32_e32 v2, v0", SQRT},         {"v_rcp_f32_e32 v2, v0", RCP},
-        {"v_cvt_f32_i32_e32 v2, v0", CVT_I},     {"v_cvt_f32_u32_e32 v2, v0", CVT_U},
+        {"v_sqrt_f32_e32 v2, v0", SQRT},
+        {"v_rcp_f32_e32 v2, v0", RCP},
+        {"v_cvt_f32_i32_e32 v2, v0", CVT_I},
+        {"v_cvt_f32_u32_e32 v2, v0", CVT_U},
         {"v_ldexp_f32 v2, v0, v1", LDEXP},
     };
     u32 a[64], b[64], c[64];
@@ -320,9 +343,12 @@ static void test_f64(void) {
         const char *text;
         int op;
     } ops[] = {
-        {"v_add_f64 v[4:5], v[0:1], v[2:3]", ADD}, {"v_mul_f64 v[4:5], v[0:1], v[2:3]", MUL},
-        {"v_fma_f64 v[4:5], v[0:1], v[2:3], v[6:7]", FMA}, {"v_sqrt_f64_e32 v[4:5], v[0:1]", SQRT},
-        {"v_rcp_f64_e32 v[4:5], v[0:1]", RCP},     {"v_cvt_f32_f64_e32 v4, v[0:1]", CVT_D},
+        {"v_add_f64 v[4:5], v[0:1], v[2:3]", ADD},
+        {"v_mul_f64 v[4:5], v[0:1], v[2:3]", MUL},
+        {"v_fma_f64 v[4:5], v[0:1], v[2:3], v[6:7]", FMA},
+        {"v_sqrt_f64_e32 v[4:5], v[0:1]", SQRT},
+        {"v_rcp_f64_e32 v[4:5], v[0:1]", RCP},
+        {"v_cvt_f32_f64_e32 v4, v[0:1]", CVT_D},
         {"v_ldexp_f64 v[4:5], v[0:1], v2", LDEXP},
     };
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
@@ -346,7 +372,7 @@ static void test_f64(void) {
                     }
                     if (ops[k].op == CVT_D && (l & 1)) /* around the f32 range and its ties */
                         a[l] = (a[l] & 0x800fffffffffffffull) | (u64)(1023 - 150 + rnd() % 280)
-                                                                      << 52;
+                                                                    << 52;
                     if (ops[k].op == LDEXP) /* exponents reaching overflow and denormals */
                         b[l] = bits64((double)((int)(rnd() % 2200) - 1100));
                     set64(0, l, a[l]);
@@ -365,7 +391,8 @@ static void test_f64(void) {
                                  (unsigned long long)a[l], W->v[4][l], want);
                         continue;
                     }
-                    u64 want = bits64(ref64(ops[k].op, from_bits64(a[l]), from_bits64(b[l]), from_bits64(c[l]), m));
+                    u64 want = bits64(ref64(ops[k].op, from_bits64(a[l]), from_bits64(b[l]),
+                                            from_bits64(c[l]), m));
                     if (!agree64(get64(4, l), want))
                         fail("%s lane %d: %016llx, %016llx, %016llx -> %016llx, want %016llx",
                              MNAME[m], l, (unsigned long long)a[l], (unsigned long long)b[l],
@@ -436,9 +463,11 @@ static void test_f16(void) {
                     double x = H(a[l]), y = H(b[l]), z = H(c[l]), v;
                     switch (ops[k].op) {
                     /* exact in double, but the sign of a zero sum depends on the mode */
-                    case ADD: case SUB: case SUBREV: case MUL: case FMA:
-                        v = ref64(ops[k].op, x, y, z, m);
-                        break;
+                    case ADD:
+                    case SUB:
+                    case SUBREV:
+                    case MUL:
+                    case FMA: v = ref64(ops[k].op, x, y, z, m); break;
                     case LDEXP: v = ldexp(x, (int16_t)b[l]); break;
                     case CVT_H: v = from_bits32(f[l]); break;
                     case CVT_HU: v = (double)a[l]; break;
@@ -450,8 +479,8 @@ static void test_f16(void) {
                     /* v_fma_f16 is a gfx9 op_sel form: it keeps the high half */
                     u32 hi = ops[k].op == FMA ? 0x5a5au : 0;
                     if (!same16(got, want) || (got >> 16) != hi)
-                        fail("%s lane %d: %04x, %04x, %04x (f32 %08x) -> %08x, want %04x",
-                             MNAME[m], l, a[l], b[l], c[l], f[l], got, want);
+                        fail("%s lane %d: %04x, %04x, %04x (f32 %08x) -> %08x, want %04x", MNAME[m],
+                             l, a[l], b[l], c[l], f[l], got, want);
                 }
             }
 }
@@ -566,12 +595,14 @@ static void test_hand(void) {
     }
 }
 
-/* ---- MODE read-back, the reset at wave start, the f32/f64 field split, faults ----------------- */
+/* ---- MODE read-back, the reset at wave start, the f32/f64 field split, faults -----------------
+ */
 
 static void test_mode(void) {
     /* s_getreg reads the round bits back; the full MODE keeps the denormal/IEEE bits */
     if (load("s_getreg_b32 s0, hwreg(HW_REG_MODE, 0, 4)\ns_getreg_b32 s1, hwreg(HW_REG_MODE)\n"
-             "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), 3\ns_getreg_b32 s2, hwreg(HW_REG_MODE, 0, 4)",
+             "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), 3\ns_getreg_b32 s2, hwreg(HW_REG_MODE, "
+             "0, 4)",
              9) &&
         run()) {
         checks += 3;

@@ -8,8 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-int main(void)
-{
+int main(void) {
     _Alignas(64) uint8_t mem[160], reg[80], want[160];
     static const unsigned sizes[] = {1, 2, 3, 4, 6, 8, 12, 16, 32, 64};
     for (unsigned si = 0; si < sizeof sizes / sizeof sizes[0]; si++)

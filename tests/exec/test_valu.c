@@ -25,7 +25,6 @@ static const char *CUR;
 
 #define MODE_DEFAULT 0x3f0u /* f32/f64/f16 denormals kept, DX10_CLAMP, IEEE (clang-22 rsrc1) */
 
-
 /* Assemble text (+ s_endpgm) and reset the wave: all lanes on, default MODE, registers 0. */
 static int load(const char *text) {
     char buf[4096];
@@ -108,7 +107,8 @@ static u32 spec_a(int l) { return SPECIAL[l % NSPECIAL]; }
 static u32 spec_b(int l) { return SPECIAL[(l * 7 + 3) % NSPECIAL]; }
 static u32 spec_c(int l) { return SPECIAL[(l * 11 + 5) % NSPECIAL]; }
 static int same_f32(u32 got, u32 want) {
-    if (from_bits32(want) != from_bits32(want)) /* any NaN matches: hardware NaN payloads are not modelled */
+    if (from_bits32(want) !=
+        from_bits32(want)) /* any NaN matches: hardware NaN payloads are not modelled */
         return from_bits32(got) != from_bits32(got);
     return got == want;
 }
@@ -133,7 +133,8 @@ static void test_f32_binary(void) {
         if (!run())
             continue;
         for (int l = 0; l < 64; l++) {
-            float a = from_bits32(spec_a(l)), b = from_bits32(spec_b(l)), c = from_bits32(spec_c(l)), r;
+            float a = from_bits32(spec_a(l)), b = from_bits32(spec_b(l)),
+                  c = from_bits32(spec_c(l)), r;
             switch (ops[k].op) {
             case 0: r = a + b; break;
             case 1: r = a - b; break;
@@ -181,8 +182,10 @@ static void test_constants(void) {
         if (run()) {
             expect(get64(2, 7) == bits64(3.0), "f64 1.0 + 2.0 = %016llx",
                    (unsigned long long)get64(2, 7));
-            expect(get64(4, 7) == bits64(2 * from_bits64(0x3fc45f306dc9c882ull)), /* inline 1/(2pi), f64 form */
-                   "f64 inv2pi*2 = %016llx", (unsigned long long)get64(4, 7));
+            expect(
+                get64(4, 7) ==
+                    bits64(2 * from_bits64(0x3fc45f306dc9c882ull)), /* inline 1/(2pi), f64 form */
+                "f64 inv2pi*2 = %016llx", (unsigned long long)get64(4, 7));
         }
     }
     /* SGPR broadcast and a literal in VOP3 (gfx950 only has VOP3 literals) */
@@ -311,8 +314,8 @@ static void test_fdiv(void) {
         return;
     for (int l = 0; l < 64; l++) {
         u32 want = bits32(from_bits32(n0[l]) / from_bits32(d0[l]));
-        expect(same_f32(W->v[1][l], want), "lane %d: %a / %a = %08x, want %08x", l, from_bits32(n0[l]),
-               from_bits32(d0[l]), W->v[1][l], want);
+        expect(same_f32(W->v[1][l], want), "lane %d: %a / %a = %08x, want %08x", l,
+               from_bits32(n0[l]), from_bits32(d0[l]), W->v[1][l], want);
     }
     if (!load(
             "v_div_scale_f64 v[4:5], s[2:3], v[2:3], v[2:3], v[0:1]\nv_rcp_f64_e32 v[6:7], v[4:5]\n"
@@ -899,8 +902,8 @@ static void test_f64(void) {
                       bits64(x * y),
                       bits64(fma(x, y, x)),
                       bits64(x != x               ? y
-                         : (x == 0 && y == 0) ? 0.0
-                                              : fmax(x, y)),
+                             : (x == 0 && y == 0) ? 0.0
+                                                  : fmax(x, y)),
                       bits64(ldexp(x, -3)),
                       bits64(sqrt(y)),
                       bits64(floor(x)),
@@ -912,7 +915,8 @@ static void test_f64(void) {
             if (k == 7 || k == 8)
                 continue;
             u64 g = get64(regs[k], l);
-            expect(g == want[k] || (from_bits64(want[k]) != from_bits64(want[k]) && from_bits64(g) != from_bits64(g)),
+            expect(g == want[k] || (from_bits64(want[k]) != from_bits64(want[k]) &&
+                                    from_bits64(g) != from_bits64(g)),
                    "f64 op %d lane %d: %a, want %a", k, l, from_bits64(g), from_bits64(want[k]));
         }
     }
@@ -995,7 +999,7 @@ static void test_f16_more(void) {
         if (run()) {
             ev(2, 0, 0x0000);
             ev(3, 0, bits32(0x1p-20f)); /* f16 x f16 + f32, one rounding */
-            ev(5, 0, 0xabcd0010);  /* mixlo keeps the high half */
+            ev(5, 0, 0xabcd0010);       /* mixlo keeps the high half */
             /* the splat 1.0 in both halves: lo 1+2^-10 + 1 ties to 2.0, hi 0 + 1 */
             ev(6, 0, 0x3c004000);
             ev(7, 0, 0xc400c000); /* (2, 1) * -2 */
@@ -1211,7 +1215,8 @@ static void test_trig_preop(void) {
     expect(get64(4, 0) == bits64(ldexp((double)0x14a7f09d5f47d4ull, -106)), "segment 1: %a",
            from_bits64(get64(4, 0)));
     /* shift 46: fraction bits 47..99 of 2/pi, 0x0a94fe13abe8f (leading zeros included) */
-    expect(get64(6, 0) == bits64(ldexp((double)0xa94fe13abe8full, -99)), "shifted: %a", from_bits64(get64(6, 0)));
+    expect(get64(6, 0) == bits64(ldexp((double)0xa94fe13abe8full, -99)), "shifted: %a",
+           from_bits64(get64(6, 0)));
 }
 
 int main(void) {

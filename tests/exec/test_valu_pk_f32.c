@@ -11,14 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static float F(uint32_t u)
-{
+static float F(uint32_t u) {
     float f;
     memcpy(&f, &u, 4);
     return f;
 }
-static uint32_t U(float f)
-{
+static uint32_t U(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
@@ -26,8 +24,7 @@ static uint32_t U(float f)
 
 static float clamp01(float v) { return v != v ? 0.0f : v < 0 ? 0.0f : v > 1 ? 1.0f : v; }
 
-int main(void)
-{
+int main(void) {
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     wave *w = malloc(sizeof *w);
     for (int a = 0; a < 3; a++) {
@@ -42,8 +39,7 @@ int main(void)
         if (!code)
             continue;
         xprog p;
-        CHECK(xprog_build(&p, test_isa_arch(arches[a]), code, (uint32_t)n, 0x1000) == 0,
-              "build");
+        CHECK(xprog_build(&p, test_isa_arch(arches[a]), code, (uint32_t)n, 0x1000) == 0, "build");
         memset(w, 0, sizeof *w);
         w->prog = &p;
         w->budget = 100;

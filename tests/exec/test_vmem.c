@@ -9,21 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static gmem *mem;
 static uint64_t buf; /* 256 bytes: dword i = 0x1000 + i */
 static wave *w;
 static uint8_t lds[256];
 static uint8_t scratch[64 * 64];
 
-static void reset(void)
-{
+static void reset(void) {
     snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
 }
 
 /* v[r:r+1] = base + 4 * lane * step */
-static void set_addr(unsigned r, uint64_t base, unsigned step)
-{
+static void set_addr(unsigned r, uint64_t base, unsigned step) {
     for (unsigned l = 0; l < 64; l++) {
         uint64_t a = base + 4ull * l * step;
         w->v[r][l] = (uint32_t)a;
@@ -31,23 +28,19 @@ static void set_addr(unsigned r, uint64_t base, unsigned step)
     }
 }
 
-
-static uint32_t fb(float f)
-{
+static uint32_t fb(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
 
-static uint32_t rd(uint64_t off)
-{
+static uint32_t rd(uint64_t off) {
     uint32_t v = 0;
     gmem_read(mem, buf + off, &v, 4);
     return v;
 }
 
-int main(void)
-{
+int main(void) {
     mem = gmem_create();
     /* The buffer ends where its page ends, so that an access past it faults (allocations are
      * page-granular, as on hardware: inside the last page it would not). */
@@ -83,7 +76,8 @@ int main(void)
         w->s[1] = (uint32_t)(buf >> 32);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
-        CHECK(run_snippet(w, a, "global_load_dword v1, v2, s[0:1] offset:4") == WAVE_FAULT, "%s oob", a);
+        CHECK(run_snippet(w, a, "global_load_dword v1, v2, s[0:1] offset:4") == WAVE_FAULT,
+              "%s oob", a);
         CHECK(w->fault.kind == XF_MEMORY && w->fault.addr == buf + 256 && w->fault.size == 4 &&
                   w->fault.lanes == 1ull << 63 && !w->fault.write,
               "%s oob: kind %d addr +%lld lanes %llx", a, w->fault.kind,
@@ -96,7 +90,9 @@ int main(void)
         gmem_write(mem, buf, &b80, 4);
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 0x11112222;
-        CHECK(run_snippet(w, a, "global_load_sbyte v4, v[2:3], off\nglobal_load_short_d16_hi v1, v[2:3], off") ==
+        CHECK(run_snippet(
+                  w, a,
+                  "global_load_sbyte v4, v[2:3], off\nglobal_load_short_d16_hi v1, v[2:3], off") ==
                   WAVE_DONE,
               "%s subdword", a);
         CHECK(w->v[4][7] == 0xffffff80 && w->v[1][7] == 0x80802222, "%s subdword: %x %x", a,
@@ -105,7 +101,9 @@ int main(void)
         set_addr(2, buf, 1);
         wave_set_exec(w, 1);
         w->v[5][0] = 0x12345678;
-        CHECK(run_snippet(w, a, "global_store_short v[2:3], v5, off\nglobal_store_byte_d16_hi v[2:3], v5, off offset:2") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "global_store_short v[2:3], v5, off\nglobal_store_byte_d16_hi v[2:3], "
+                          "v5, off offset:2") == WAVE_DONE,
               "%s store short", a);
         CHECK(rd(0) == 0x00345678, "%s store short: %08x", a, rd(0));
 
@@ -115,16 +113,18 @@ int main(void)
         set_addr(2, buf, 0);
         for (unsigned l = 0; l < 64; l++)
             w->v[4][l] = 1;
-        CHECK(run_snippet(w, a, "global_atomic_add v1, v[2:3], v4, off sc0") == WAVE_DONE, "%s atomic", a);
+        CHECK(run_snippet(w, a, "global_atomic_add v1, v[2:3], v4, off sc0") == WAVE_DONE,
+              "%s atomic", a);
         CHECK(rd(0) == 0x1000 + 64 && w->v[1][0] == 0x1000 && w->v[1][63] == 0x1000 + 63,
               "%s atomic: mem %x ret0 %x ret63 %x", a, rd(0), w->v[1][0], w->v[1][63]);
         reset();
         set_addr(2, buf, 1);
         for (unsigned l = 0; l < 64; l++) {
-            w->v[4][l] = 7;            /* new */
+            w->v[4][l] = 7;                      /* new */
             w->v[5][l] = l & 1 ? 0x1000 + l : 0; /* compare: matches on odd lanes */
         }
-        CHECK(run_snippet(w, a, "global_atomic_cmpswap v1, v[2:3], v[4:5], off sc0") == WAVE_DONE, "%s cas", a);
+        CHECK(run_snippet(w, a, "global_atomic_cmpswap v1, v[2:3], v[4:5], off sc0") == WAVE_DONE,
+              "%s cas", a);
         CHECK(rd(4) == 7 && rd(8) == 0x1002 && w->v[1][2] == 0x1002, "%s cas: %x %x %x", a, rd(4),
               rd(8), w->v[1][2]);
 
@@ -138,15 +138,17 @@ int main(void)
         memcpy(&l9, lds + 36, 4);
         CHECK(l9 == 0x509, "%s flat lds: %x", a, l9);
         set_addr(2, GMEM_SHARED_APERTURE + 4, 1); /* lane 63 is 4 bytes past the LDS */
-        CHECK(run_snippet(w, a, "flat_load_dword v6, v[2:3]") == WAVE_FAULT && w->fault.lanes == 1ull << 63,
+        CHECK(run_snippet(w, a, "flat_load_dword v6, v[2:3]") == WAVE_FAULT &&
+                  w->fault.lanes == 1ull << 63,
               "%s flat lds oob", a);
 
         /* Private memory: every lane has its own bytes at the same offset. */
         reset();
         for (unsigned l = 0; l < 64; l++)
             w->v[5][l] = 0x700 + l;
-        CHECK(run_snippet(w, a, "scratch_store_dword off, v5, off offset:8\nscratch_load_dword v6, off, off offset:8") ==
-                  WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "scratch_store_dword off, v5, off offset:8\nscratch_load_dword v6, off, "
+                          "off offset:8") == WAVE_DONE,
               "%s scratch", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++)
@@ -169,7 +171,8 @@ int main(void)
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
         wave_set_exec(w, 0x7);
-        CHECK(run_snippet(w, a, "buffer_load_dwordx4 v[4:7], v2, s[4:7], s8 offen offset:12") == WAVE_DONE,
+        CHECK(run_snippet(w, a, "buffer_load_dwordx4 v[4:7], v2, s[4:7], s8 offen offset:12") ==
+                  WAVE_DONE,
               "%s mubuf", a);
         /* lane 0: offset 12 -> bytes 12..27 (+4 soffset: address buf+16): dwords at offsets
          * 12, 16 are inside 0x18, 20 is inside (20+4 <= 24), 24 is out. */
@@ -180,10 +183,11 @@ int main(void)
               a, w->v[4][2], w->v[5][2]);
         for (unsigned l = 0; l < 64; l++)
             w->v[9][l] = 0xabc0 + l;
-        CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen offset:16") == WAVE_DONE,
+        CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen offset:16") ==
+                  WAVE_DONE,
               "%s mubuf store", a);
-        CHECK(rd(16) == 0xabc0 && rd(20) == 0xabc1 && rd(24) == 0x1006,
-              "%s mubuf store: %x %x %x", a, rd(16), rd(20), rd(24));
+        CHECK(rd(16) == 0xabc0 && rd(20) == 0xabc1 && rd(24) == 0x1006, "%s mubuf store: %x %x %x",
+              a, rd(16), rd(20), rd(24));
         /* A huge num_records cannot reach past the allocation: that is a fault, not a write. */
         w->s[6] = 0xffffffff;
         for (unsigned l = 0; l < 64; l++)
@@ -246,13 +250,15 @@ int main(void)
          * dword is past 64 bytes are dropped. */
         for (unsigned l = 0; l < 64; l++)
             w->v[9][l] = 0xbee0 + l;
-        CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen offset:8") == WAVE_DONE &&
+        CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen offset:8") ==
+                      WAVE_DONE &&
                   rd(8) == 0xbee0 && rd(60) == 0xbee0 + 13 && rd(64) == 0x1000 + 16,
               "%s hipkittens store: %x %x %x", a, rd(8), rd(60), rd(64));
         /* Genuinely swizzled: SWIZZLE_EN + ADD_TID_ENABLE, stride 8 (DATA_FORMAT 0 adds no
          * bits), INDEX_STRIDE 16 (1), 4-byte elements, VGPR index 0, offset 4, idxen:
          * index = lane; buffer_offset = (lane / 16 * 8 + 4 / 4 * 4) * 16 + lane % 16 * 4 + 0:
-         * lane 0 -> 64 (dword 16), lane 15 -> 124 (31), lane 16 -> 192 (48), lane 31 -> 252 (63). */
+         * lane 0 -> 64 (dword 16), lane 15 -> 124 (31), lane 16 -> 192 (48), lane 31 -> 252 (63).
+         */
         reset();
         w->s[4] = (uint32_t)buf;
         w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | 8u << 16 | 1u << 31;
@@ -274,7 +280,8 @@ int main(void)
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 0, w->v[3][l] = 0;
         wave_set_exec(w, 0xffff);
-        CHECK(run_snippet(w, a, "buffer_load_dword v4, v[2:3], s[4:7], 0 idxen offen") == WAVE_DONE &&
+        CHECK(run_snippet(w, a, "buffer_load_dword v4, v[2:3], s[4:7], 0 idxen offen") ==
+                      WAVE_DONE &&
                   w->v[4][9] == 0x1000 + 9 && w->v[4][0] == 0x1000,
               "%s swizzle tid: %x", a, w->v[4][9]);
 
@@ -292,21 +299,27 @@ int main(void)
         wave_set_exec(w, 1);
         CHECK(run_snippet(w, a, "buffer_load_format_xyzw v[4:7], v1, s[4:7], 0 offen") == WAVE_DONE,
               "%s format unorm", a);
-        CHECK(w->v[4][0] == 0 && w->v[5][0] == 0x3f800000 && w->v[6][0] == fb((float)(128.0 / 255)) &&
-                  w->v[7][0] == fb((float)(1.0 / 255)),
+        CHECK(w->v[4][0] == 0 && w->v[5][0] == 0x3f800000 &&
+                  w->v[6][0] == fb((float)(128.0 / 255)) && w->v[7][0] == fb((float)(1.0 / 255)),
               "%s format unorm: %x %x %x %x", a, w->v[4][0], w->v[5][0], w->v[6][0], w->v[7][0]);
         /* tbuffer: format from the instruction.  16_16 SNORM at byte 4: 0x8000 -> -1 (clamped),
          * 0x7fff -> 1; z missing -> 0, w missing -> 1.0. */
-        CHECK(run_snippet(w, a, "tbuffer_load_format_xyzw v[4:7], v1, s[4:7], 0 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_SNORM] offen offset:4") ==
+        CHECK(run_snippet(w, a,
+                          "tbuffer_load_format_xyzw v[4:7], v1, s[4:7], 0 "
+                          "format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_SNORM] offen offset:4") ==
                       WAVE_DONE &&
                   w->v[4][0] == 0xbf800000 && w->v[5][0] == 0x3f800000 && w->v[6][0] == 0 &&
                   w->v[7][0] == 0x3f800000,
               "%s tbuffer snorm: %x %x %x %x", a, w->v[4][0], w->v[5][0], w->v[6][0], w->v[7][0]);
         /* 8_8 SSCALED at byte 8: 0xfe -> -2.0, 0x02 -> 2.0; 32 UINT: integer, y missing -> 0;
          * 8 SINT xyzw: w missing -> integer 1. */
-        CHECK(run_snippet(w, a, "tbuffer_load_format_xy v[4:5], v1, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SSCALED] offen offset:8\n"
-                                "tbuffer_load_format_xy v[8:9], v1, s[4:7], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_UINT] offen offset:4\n"
-                                "tbuffer_load_format_xyzw v[10:13], v1, s[4:7], 0 format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_SINT] offen offset:8") ==
+        CHECK(run_snippet(w, a,
+                          "tbuffer_load_format_xy v[4:5], v1, s[4:7], 0 "
+                          "format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_SSCALED] offen offset:8\n"
+                          "tbuffer_load_format_xy v[8:9], v1, s[4:7], 0 "
+                          "format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_UINT] offen offset:4\n"
+                          "tbuffer_load_format_xyzw v[10:13], v1, s[4:7], 0 "
+                          "format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_SINT] offen offset:8") ==
                       WAVE_DONE &&
                   w->v[4][0] == fb(-2.0f) && w->v[5][0] == fb(2.0f) && w->v[8][0] == 0x7fff8000 &&
                   w->v[9][0] == 0 && w->v[10][0] == 0xfffffffe && w->v[11][0] == 0 &&
@@ -317,21 +330,24 @@ int main(void)
          * high half of its second VGPR; d16_hi_x with 8 UNORM writes f16(1.0) to the high half. */
         w->s[7] = 12u << 15 | 7u << 12;
         w->v[4][0] = w->v[5][0] = w->v[6][0] = w->v[7][0] = 0x12345678;
-        CHECK(run_snippet(w, a, "buffer_load_format_d16_xyzw v[4:5], v1, s[4:7], 0 offen offset:8\n"
-                                "buffer_load_format_d16_xyz v[6:7], v1, s[4:7], 0 offen offset:8") ==
+        CHECK(run_snippet(w, a,
+                          "buffer_load_format_d16_xyzw v[4:5], v1, s[4:7], 0 offen offset:8\n"
+                          "buffer_load_format_d16_xyz v[6:7], v1, s[4:7], 0 offen offset:8") ==
                       WAVE_DONE &&
                   w->v[4][0] == 0x3c0002fe && w->v[5][0] == 0xaa55c000 &&
                   w->v[6][0] == 0x3c0002fe && w->v[7][0] == 0x1234c000,
               "%s d16: %x %x %x %x", a, w->v[4][0], w->v[5][0], w->v[6][0], w->v[7][0]);
         w->s[7] = 1u << 15 | 0u << 12;
         w->v[8][0] = 0x11112222;
-        CHECK(run_snippet(w, a, "buffer_load_format_d16_hi_x v8, v1, s[4:7], 0 offen offset:1") == WAVE_DONE &&
+        CHECK(run_snippet(w, a, "buffer_load_format_d16_hi_x v8, v1, s[4:7], 0 offen offset:1") ==
+                      WAVE_DONE &&
                   w->v[8][0] == 0x3c002222,
               "%s d16_hi: %x", a, w->v[8][0]);
         /* Raw-buffer range per component: num_records 6, 8_8_8_8 at byte 4: x, y inside, z, w 0. */
         w->s[6] = 6;
         w->s[7] = 10u << 15 | 4u << 12; /* UINT */
-        CHECK(run_snippet(w, a, "buffer_load_format_xyzw v[4:7], v1, s[4:7], 0 offen offset:4") == WAVE_DONE &&
+        CHECK(run_snippet(w, a, "buffer_load_format_xyzw v[4:7], v1, s[4:7], 0 offen offset:4") ==
+                      WAVE_DONE &&
                   w->v[4][0] == 0 && w->v[5][0] == 0x80 && w->v[6][0] == 0 && w->v[7][0] == 0,
               "%s format oob: %x %x %x %x", a, w->v[4][0], w->v[5][0], w->v[6][0], w->v[7][0]);
         /* A packed format (10_10_10_2) is not modelled: a fault naming the instruction. */
@@ -350,13 +366,18 @@ int main(void)
         w->s[7] = 2u << 15 | 7u << 12; /* 16 FLOAT */
         wave_set_exec(w, 1);
         w->v[1][0] = 0;
-        w->v[4][0] = fb(0.5f), w->v[5][0] = fb(-1.0f), w->v[6][0] = fb(2.0f), w->v[7][0] = 0x7fc00000;
+        w->v[4][0] = fb(0.5f), w->v[5][0] = fb(-1.0f), w->v[6][0] = fb(2.0f),
+        w->v[7][0] = 0x7fc00000;
         w->v[8][0] = 0xfffe0003;
         w->v[9][0] = fb(1.5f);
-        CHECK(run_snippet(w, a, "tbuffer_store_format_xyzw v[4:7], v1, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_UNORM] offen\n"
-                                "tbuffer_store_format_d16_xy v8, v1, s[4:7], 0 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_SINT] offen offset:4\n"
-                                "buffer_store_format_x v9, v1, s[4:7], 0 offen offset:8\n"
-                                "buffer_store_format_d16_hi_x v8, v1, s[4:7], 0 offen offset:12") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "tbuffer_store_format_xyzw v[4:7], v1, s[4:7], 0 "
+                          "format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_UNORM] offen\n"
+                          "tbuffer_store_format_d16_xy v8, v1, s[4:7], 0 "
+                          "format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_SINT] offen offset:4\n"
+                          "buffer_store_format_x v9, v1, s[4:7], 0 offen offset:8\n"
+                          "buffer_store_format_d16_hi_x v8, v1, s[4:7], 0 offen offset:12") ==
+                  WAVE_DONE,
               "%s format stores", a);
         CHECK(rd(0) == 0x00ff0080 && rd(4) == 0xfffe0003 && rd(8) == 0x00003e00 &&
                   (rd(12) & 0xffff) == 0xfffe,
@@ -388,7 +409,8 @@ int main(void)
                         w->v[8 + i][0] = sent;
                     }
                     char text[512];
-                    const char *fmt = d16 ? "BUF_DATA_FORMAT_16_16_16_16" : "BUF_DATA_FORMAT_32_32_32_32";
+                    const char *fmt =
+                        d16 ? "BUF_DATA_FORMAT_16_16_16_16" : "BUF_DATA_FORMAT_32_32_32_32";
                     char tfmt[96] = "";
                     if (tb)
                         snprintf(tfmt, sizeof tfmt, " format:[%s,BUF_NUM_FORMAT_UINT]", fmt);
@@ -396,7 +418,8 @@ int main(void)
                              "%sbuffer_store_format_%s%s %s, v1, s[4:7], 0%s offen\n"
                              "%sbuffer_load_format_%s%s %s, v1, s[4:7], 0%s offen",
                              tb ? "t" : "", d16 ? "d16_" : "", comps[nc - 1], vd[d16][nc - 1], tfmt,
-                             tb ? "t" : "", d16 ? "d16_" : "", comps[nc - 1], vl[d16][nc - 1], tfmt);
+                             tb ? "t" : "", d16 ? "d16_" : "", comps[nc - 1], vl[d16][nc - 1],
+                             tfmt);
                     if (run_snippet(w, a, text) != WAVE_DONE) {
                         printf("  %s [%s] did not run\n", a, text);
                         bad++;
@@ -435,14 +458,15 @@ int main(void)
         w->s[124] = 0x43;
         for (unsigned l = 0; l < 64; l++)
             w->v[9][l] = 0x5555;
-        CHECK(run_snippet(w, a, "global_load_lds_dword v[2:3], off offset:8") == WAVE_DONE, "%s lds dword", a);
+        CHECK(run_snippet(w, a, "global_load_lds_dword v[2:3], off offset:8") == WAVE_DONE,
+              "%s lds dword", a);
         uint32_t ld[64];
         memcpy(ld, lds, sizeof ld);
         bad = 0;
         for (unsigned l = 0; l < 8; l++)
             bad += ld[(0x40 + 8) / 4 + l] != 0x1000 + 2 + l;
-        CHECK(bad == 0 && ld[0x40 / 4 + 1] == 0 && ld[(0x48 / 4) + 8] == 0, "%s lds dword: %d wrong, %x",
-              a, bad, ld[0x48 / 4]);
+        CHECK(bad == 0 && ld[0x40 / 4 + 1] == 0 && ld[(0x48 / 4) + 8] == 0,
+              "%s lds dword: %d wrong, %x", a, bad, ld[0x48 / 4]);
         /* sbyte / ushort extend to a dword per lane; scratch_load_lds reads the lane's own
          * private memory. */
         reset();
@@ -453,8 +477,9 @@ int main(void)
         gmem_write(mem, buf, &neg, 4);
         gmem_write(mem, buf + 4, &neg, 4);
         w->s[124] = 0;
-        CHECK(run_snippet(w, a, "global_load_lds_sbyte v[2:3], off\n"
-                                "s_mov_b32 m0, 16\nglobal_load_lds_ushort v[4:5], off") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "global_load_lds_sbyte v[2:3], off\n"
+                          "s_mov_b32 m0, 16\nglobal_load_lds_ushort v[4:5], off") == WAVE_DONE,
               "%s lds sub-dword", a);
         memcpy(ld, lds, sizeof ld);
         CHECK(ld[0] == 0xffffff80 && ld[1] == 0xffffff80 && ld[4] == 0x8081 && ld[5] == 0x8081,
@@ -464,10 +489,11 @@ int main(void)
         for (unsigned l = 0; l < 4; l++)
             memcpy(scratch + (1 * 64 + l) * 4, &(uint32_t){0x900 + l}, 4); /* dword 1 of lane l */
         w->s[124] = 0x20;
-        CHECK(run_snippet(w, a, "scratch_load_lds_dword off, off offset:4") == WAVE_DONE, "%s scratch lds", a);
+        CHECK(run_snippet(w, a, "scratch_load_lds_dword off, off offset:4") == WAVE_DONE,
+              "%s scratch lds", a);
         memcpy(ld, lds, sizeof ld);
-        CHECK(ld[(0x20 + 4) / 4] == 0x900 && ld[(0x20 + 4) / 4 + 3] == 0x903, "%s scratch lds: %x %x",
-              a, ld[9], ld[12]);
+        CHECK(ld[(0x20 + 4) / 4] == 0x900 && ld[(0x20 + 4) / 4 + 3] == 0x903,
+              "%s scratch lds: %x %x", a, ld[9], ld[12]);
         /* MUBUF lds bit: LDS address M0 (bytes) + the instruction offset + lane * 4. */
         reset();
         w->s[4] = (uint32_t)buf;
@@ -493,7 +519,8 @@ int main(void)
             set_addr(2, buf, 4);
             wave_set_exec(w, 0x3);
             w->s[124] = 0;
-            CHECK(run_snippet(w, a, "global_load_lds_dwordx4 v[2:3], off") == WAVE_DONE, "%s lds x4", a);
+            CHECK(run_snippet(w, a, "global_load_lds_dwordx4 v[2:3], off") == WAVE_DONE,
+                  "%s lds x4", a);
             memcpy(ld, lds, sizeof ld);
             CHECK(ld[0] == 0x1000 && ld[3] == 0x1003 && ld[4] == 0x1004 && ld[7] == 0x1007,
                   "%s lds x4: %x %x %x", a, ld[0], ld[4], ld[7]);

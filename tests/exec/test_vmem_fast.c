@@ -2,7 +2,8 @@
  * per-lane engine gives: lanes spread over two allocations, a store whose lane 37 runs past the
  * end (lanes before it are stored, the fault names lane 37's address and lanes 37-63), a load
  * whose destination is its own address register, a warm translation cache pointing at another
- * allocation, and partial EXEC.  Expected values are computed here from the buffers' known contents. */
+ * allocation, and partial EXEC.  Expected values are computed here from the buffers' known
+ * contents. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -16,8 +17,7 @@ static uint64_t A, B; /* 256 bytes each: A dword i = 0xa000 + i, B dword i = 0xb
 static uint64_t C;    /* 1024 bytes, for coalesced multi-dword accesses */
 static wave *w;
 
-static void reset(void)
-{
+static void reset(void) {
     memset(w, 0, sizeof *w);
     for (uint32_t i = 0; i < 64; i++) {
         uint32_t va = 0xa000 + i, vb = 0xb000 + i;
@@ -28,21 +28,18 @@ static void reset(void)
     w->mem = mem;
 }
 
-static void set_addr(unsigned r, unsigned l, uint64_t a)
-{
+static void set_addr(unsigned r, unsigned l, uint64_t a) {
     w->v[r][l] = (uint32_t)a;
     w->v[r + 1][l] = (uint32_t)(a >> 32);
 }
 
-static uint32_t rd(uint64_t a)
-{
+static uint32_t rd(uint64_t a) {
     uint32_t v = 0;
     gmem_read(mem, a, &v, 4);
     return v;
 }
 
-int main(void)
-{
+int main(void) {
     mem = gmem_create();
     /* A ends where its page ends, so that an access past it faults (allocations are
      * page-granular, as on hardware: inside the last page it would not). */
@@ -73,8 +70,9 @@ int main(void)
         wave_set_exec(w, 0xf0f0f0f0f0f0f0f0ull);
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 0x5555;
-        CHECK(run_snippet(w, a, "global_load_dword v1, v[2:3], off\n"
-                                "global_load_dwordx2 v[4:5], v[4:5], off offset:4") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "global_load_dword v1, v[2:3], off\n"
+                          "global_load_dwordx2 v[4:5], v[4:5], off offset:4") == WAVE_DONE,
               "%s warm", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++) {
@@ -123,11 +121,12 @@ int main(void)
             for (unsigned i = 0; i < 4; i++)
                 w->v[4 + i][l] = 0xd0000 + 16 * l + 4 * i;
         }
-        CHECK(run_snippet(w, a, "global_store_dwordx4 v[2:3], v[4:7], off\n"
-                                "global_load_dwordx4 v[8:11], v[2:3], off\n"
-                                "global_load_dword v12, v[24:25], off\n"
-                                "global_load_dwordx2 v[14:15], v[26:27], off\n"
-                                "global_load_dwordx3 v[16:18], v[2:3], off") == WAVE_DONE,
+        CHECK(run_snippet(w, a,
+                          "global_store_dwordx4 v[2:3], v[4:7], off\n"
+                          "global_load_dwordx4 v[8:11], v[2:3], off\n"
+                          "global_load_dword v12, v[24:25], off\n"
+                          "global_load_dwordx2 v[14:15], v[26:27], off\n"
+                          "global_load_dwordx3 v[16:18], v[2:3], off") == WAVE_DONE,
               "%s coalesced", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++) {

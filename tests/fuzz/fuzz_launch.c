@@ -2,8 +2,8 @@
  * argument values of the kinds their metadata asks for: buffers of random sizes and contents for
  * pointers (so kernels index past them, fault, or run), random bytes for by-value arguments,
  * random LDS sizes for __local pointers (gfx_kernel_bind_local), random grid, block, dynamic LDS
- * and private sizes; the kernarg bytes go to gfx_launch().  Every launch must end in GFX_OK or a clean error or
- * fault; the device must stay usable.
+ * and private sizes; the kernarg bytes go to gfx_launch().  Every launch must end in GFX_OK or a
+ * clean error or fault; the device must stay usable.
  *
  * Kernels: every kernel of the code objects run_fuzz.sh builds from examples/vecadd.cl,
  * tests/load/kernels.cl and tests/tools/args.cl for gfx950 and gfx942

@@ -18,8 +18,7 @@
 #include <string.h>
 
 static uint64_t rng;
-static uint32_t rnd(void)
-{
+static uint32_t rnd(void) {
     rng ^= rng << 13;
     rng ^= rng >> 7;
     rng ^= rng << 17;
@@ -31,25 +30,24 @@ static const struct {
     uint32_t mask, value;
     uint8_t op_sh, op_w;
 } fams[] = {
-    {0xc0000000, 0x80000000, 23, 7}, /* SOP2 */
-    {0xf0000000, 0xb0000000, 23, 5}, /* SOPK */
-    {0xff800000, 0xbe800000, 8, 8},  /* SOP1 */
-    {0xff800000, 0xbf000000, 16, 7}, /* SOPC */
-    {0xff800000, 0xbf800000, 16, 7}, /* SOPP */
-    {0xfc000000, 0xc0000000, 18, 8}, /* SMEM */
-    {0x80000000, 0x00000000, 25, 6}, /* VOP2 */
-    {0xfe000000, 0x7e000000, 9, 8},  /* VOP1 */
-    {0xfe000000, 0x7c000000, 17, 8}, /* VOPC */
+    {0xc0000000, 0x80000000, 23, 7},  /* SOP2 */
+    {0xf0000000, 0xb0000000, 23, 5},  /* SOPK */
+    {0xff800000, 0xbe800000, 8, 8},   /* SOP1 */
+    {0xff800000, 0xbf000000, 16, 7},  /* SOPC */
+    {0xff800000, 0xbf800000, 16, 7},  /* SOPP */
+    {0xfc000000, 0xc0000000, 18, 8},  /* SMEM */
+    {0x80000000, 0x00000000, 25, 6},  /* VOP2 */
+    {0xfe000000, 0x7e000000, 9, 8},   /* VOP1 */
+    {0xfe000000, 0x7c000000, 17, 8},  /* VOPC */
     {0xfc000000, 0xd0000000, 16, 10}, /* VOP3 (and VOP3P) */
-    {0xfc000000, 0xd8000000, 17, 8}, /* DS */
-    {0xfc000000, 0xdc000000, 18, 7}, /* FLAT */
-    {0xfc000000, 0xe0000000, 18, 7}, /* MUBUF */
-    {0xfc000000, 0xe8000000, 15, 4}, /* MTBUF */
+    {0xfc000000, 0xd8000000, 17, 8},  /* DS */
+    {0xfc000000, 0xdc000000, 18, 7},  /* FLAT */
+    {0xfc000000, 0xe0000000, 18, 7},  /* MUBUF */
+    {0xfc000000, 0xe8000000, 15, 4},  /* MTBUF */
 };
 #define NFAM (sizeof fams / sizeof fams[0])
 
-static void random_case(uint32_t w[4], int fam, int op)
-{
+static void random_case(uint32_t w[4], int fam, int op) {
     for (int i = 0; i < 4; i++)
         w[i] = rnd();
     uint32_t r = rnd();
@@ -74,8 +72,7 @@ typedef struct {
     int mcn;        /* 0: llvm-mc rejected the text */
 } tcase;
 
-static int run_arch(isa_arch arch, size_t nrand, int show)
-{
+static int run_arch(isa_arch arch, size_t nrand, int show) {
     const char *an = isa_arch_name(arch);
     size_t cap = nrand + NFAM * 1024 * 6 + 128 * 6 + 16, n = 0;
     tcase *t = calloc(cap, sizeof *t);
@@ -91,7 +88,8 @@ static int run_arch(isa_arch arch, size_t nrand, int show)
                 if (!isa_decode(arch, (const uint8_t *)w, 16, &in))
                     continue;
                 isa_print(&in, t[n].text, sizeof t[n].text);
-                if (strstr(t[n].text, "Warning") || strstr(t[n].text, "/*") || strchr(t[n].text, '<'))
+                if (strstr(t[n].text, "Warning") || strstr(t[n].text, "/*") ||
+                    strchr(t[n].text, '<'))
                     continue;
                 n++;
             }
@@ -135,7 +133,8 @@ static int run_arch(isa_arch arch, size_t nrand, int show)
         fprintf(fs, "%s\n", t[i].text);
     fclose(fs);
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding %s >%s 2>%s", an, src, out, err);
+    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding %s >%s 2>%s", an,
+             src, out, err);
     if (system(cmd) == -1)
         return 1;
     /* lines with errors produce no encoding; the rest come out in order */
@@ -145,7 +144,8 @@ static int run_arch(isa_arch arch, size_t nrand, int show)
     while (fe && fgets(line, sizeof line, fe)) {
         char *p = strstr(line, ".s:");
         long ln;
-        if (p && strstr(line, ": error:") && sscanf(p + 3, "%ld", &ln) == 1 && ln >= 1 && (size_t)ln <= n)
+        if (p && strstr(line, ": error:") && sscanf(p + 3, "%ld", &ln) == 1 && ln >= 1 &&
+            (size_t)ln <= n)
             bad[ln - 1] = 1;
     }
     if (fe)
@@ -223,17 +223,18 @@ static int run_arch(isa_arch arch, size_t nrand, int show)
     /* Known gaps (listed above when SHOW > 0): forms whose operand count depends on a modifier
      * (buffer_* ... lds), the 128-bit scaled MFMA, sdst fields holding special registers.  The
      * bound keeps them from growing; wrong bytes (above) are never tolerated. */
-    CHECK(failed * 100 <= accepted, "%s: %zu of %zu texts llvm-mc accepts were not assembled (over 1%%)", an,
-          failed, accepted);
-    CHECK(same_op * 100 >= acc_op * 98, "%s: only %zu of %zu opcode-walk texts assembled", an, same_op, acc_op);
+    CHECK(failed * 100 <= accepted,
+          "%s: %zu of %zu texts llvm-mc accepts were not assembled (over 1%%)", an, failed,
+          accepted);
+    CHECK(same_op * 100 >= acc_op * 98, "%s: only %zu of %zu opcode-walk texts assembled", an,
+          same_op, acc_op);
     isa_asm_free(a);
     free(bad);
     free(t);
     return 0;
 }
 
-int main(void)
-{
+int main(void) {
     const char *e;
     uint64_t seed = (e = getenv("SEED")) ? strtoull(e, NULL, 0) : 1;
     size_t nrand = (e = getenv("N")) ? strtoull(e, NULL, 0) : 20000;

@@ -23,8 +23,7 @@ static uint32_t (*words)[4];
 static size_t nwords;
 static const char *wtag[MAXW];
 
-static void add(const char *tag, uint32_t w0, uint32_t w1)
-{
+static void add(const char *tag, uint32_t w0, uint32_t w1) {
     if (nwords >= MAXW)
         return;
     words[nwords][0] = w0;
@@ -42,8 +41,7 @@ static const uint32_t w1_pats[] = {
     0xff0000ff, 0x00ff0000, 0x0000ff00, 0x00000000,
 };
 
-static void gen_ds(void)
-{
+static void gen_ds(void) {
     for (unsigned op = 0; op < 256; op++)
         for (unsigned p = 0; p < sizeof w1_pats / sizeof w1_pats[0]; p++)
             for (unsigned mods = 0; mods < 4; mods++) {
@@ -66,10 +64,9 @@ static void gen_ds(void)
         add("DS offsets", 0xd8000000u | 14u << 17 | off, 0x0014100au);
 }
 
-static void gen_flat(void)
-{
-    static const uint32_t saddrs[] = {0x7f, 0, 0x10, 0x11, 0x65, 0x66, 0x67, 0x6a, 0x6c, 0x6d,
-                                      0x7c, 0x7d, 0x7e};
+static void gen_flat(void) {
+    static const uint32_t saddrs[] = {0x7f, 0,    0x10, 0x11, 0x65, 0x66, 0x67,
+                                      0x6a, 0x6c, 0x6d, 0x7c, 0x7d, 0x7e};
     for (unsigned seg = 0; seg < 4; seg++)
         for (unsigned op = 0; op < 128; op++)
             for (unsigned s = 0; s < sizeof saddrs / sizeof saddrs[0]; s++)
@@ -90,8 +87,7 @@ static void gen_flat(void)
     }
 }
 
-static void gen_buf(void)
-{
+static void gen_buf(void) {
     for (unsigned op = 0; op < 128; op++)
         for (unsigned mods = 0; mods < 128; mods++)
             for (unsigned p = 0; p < 3; p++) {
@@ -120,16 +116,12 @@ static void gen_buf(void)
 
 /* ---- hand-checked decodes ---------------------------------------------------------------- */
 
-
-
-static size_t dec(isa_arch a, uint32_t w0, uint32_t w1, isa_inst *in)
-{
+static size_t dec(isa_arch a, uint32_t w0, uint32_t w1, isa_inst *in) {
     uint32_t w[2] = {w0, w1};
     return isa_decode(a, (const uint8_t *)w, sizeof w, in);
 }
 
-static void hand_checks(void)
-{
+static void hand_checks(void) {
     isa_inst in;
     /* ds_write2_b64 v10, a[20:21], a[30:31] offset0:1 offset1:2 (acc bit 25) */
     EXPECT(dec(ISA_GFX950, 0xd8000000u | 78u << 17 | 1u << 25 | 0x0201, 0x001e140a, &in) == 8);
@@ -144,7 +136,7 @@ static void hand_checks(void)
     EXPECT(in.f.m.offset == 65535 && (in.info->flags & ISA_MF_LOAD));
     /* global_load_dwordx2 v[2:3], v1, s[4:5] offset:-8 sc0 nt: seg 2, saddr 4, offset 0x1ff8 */
     EXPECT(dec(ISA_GFX950, 0xdc000000u | 21u << 18 | 2u << 14 | 3u << 16 | 0x1ff8, 0x02040001,
-              &in) == 8);
+               &in) == 8);
     EXPECT(in.op == ISA_OP_GLOBAL_LOAD_DWORDX2 && in.f.m.offset == -8 && in.f.m.seg == 2);
     EXPECT(in.f.m.sc0 && in.f.m.nt && !in.f.m.sc1 && in.f.m.glc && in.f.m.slc);
     EXPECT(in.dst[0].kind == ISA_OPND_VGPR && in.dst[0].idx == 2 && in.dst[0].n == 2);
@@ -157,7 +149,7 @@ static void hand_checks(void)
     EXPECT(in.src[3].kind == ISA_OPND_NONE);
     /* scratch_store_dword v5, v6, off (sve) offset:-4 */
     EXPECT(dec(ISA_GFX950, 0xdc000000u | 28u << 18 | 1u << 14 | 1u << 13 | 0x1ffc, 0x007f0605,
-              &in) == 8);
+               &in) == 8);
     EXPECT(in.op == ISA_OP_SCRATCH_STORE_DWORD && in.f.m.sve && in.f.m.offset == -4);
     EXPECT(in.src[0].idx == 5 && in.src[0].n == 1 && in.src[1].idx == 6 && in.ndst == 0);
     /* buffer_load_dwordx4 a[8:11], v[2:3], s[8:11], s3 idxen offen offset:16 */
@@ -172,7 +164,7 @@ static void hand_checks(void)
     EXPECT(in.src[1].idx == 1 && in.src[4].kind == ISA_OPND_INLINE && in.src[4].idx == 128);
     /* tbuffer_store_format_xy v[2:3], v1, s[4:7], s2 format:[BUF_DATA_FORMAT_32,UINT] offen */
     EXPECT(dec(ISA_GFX950, 0xe8000000u | 4u << 23 | 4u << 19 | 5u << 15 | 1u << 12, 0x02010201,
-              &in) == 8);
+               &in) == 8);
     EXPECT(in.op == ISA_OP_TBUFFER_STORE_FORMAT_XY && in.f.m.dfmt == 4 && in.f.m.nfmt == 4);
     EXPECT(in.src[1].idx == 2 && in.src[1].n == 2 && in.src[0].idx == 1 && in.ndst == 0);
     /* illegal: the RDNA-only ds opcode 0xff on gfx942 is ds_read_b128; 0xe0 is gfx950-only */
@@ -181,8 +173,7 @@ static void hand_checks(void)
     EXPECT(in.op == ISA_OP_DS_READ_B64_TR_B4);
 }
 
-int main(void)
-{
+int main(void) {
     if (oracle_init() != 0)
         return 2;
     words = malloc(MAXW * sizeof *words);
@@ -198,7 +189,7 @@ int main(void)
     int shown_tags = 0;
     for (int a = 0; a < ISA_NARCH; a++) {
         const char *arch = isa_targets[a].name;
-        oracle_batch(arch, (const uint32_t(*)[4])words, nwords, res);
+        oracle_batch(arch, (const uint32_t (*)[4])words, nwords, res);
         for (size_t i = 0; i < nwords; i++) {
             if (res[i].size == ORACLE_CRASH) {
                 crashed++;

@@ -162,7 +162,7 @@ static size_t compare(isa_arch arch, const caseset *c, size_t *legal_out) {
         exit(2);
     for (size_t pos = 0; pos < c->n; pos += CHUNK) {
         size_t m = c->n - pos < CHUNK ? c->n - pos : CHUNK;
-        oracle_batch(arch_names(arch), (const uint32_t(*)[4])(c->w + pos), m, res);
+        oracle_batch(arch_names(arch), (const uint32_t (*)[4])(c->w + pos), m, res);
         for (size_t i = 0; i < m; i++) {
             const uint32_t *w = c->w[pos + i];
             isa_inst in;
@@ -218,8 +218,6 @@ static void count_opcodes(isa_arch arch) {
 
 /* ---- part 2: decoded fields of hand-assembled words ------------------------------------ */
 
-
-
 static size_t dec(isa_arch a, uint32_t w0, uint32_t w1, isa_inst *in) {
     uint32_t w[4] = {w0, w1, 0, 0};
     return isa_decode(a, (const uint8_t *)w, sizeof w, in);
@@ -232,7 +230,7 @@ static void field_checks(void) {
         EXPECT(dec(a, 0xc0060100, 0x24, &in) == 8);
         EXPECT(in.op == ISA_OP_S_LOAD_DWORDX2 && in.fmt == ISA_FMT_SMEM);
         EXPECT(in.ndst == 1 && in.dst[0].kind == ISA_OPND_SREG && in.dst[0].idx == 4 &&
-              in.dst[0].n == 2);
+               in.dst[0].n == 2);
         EXPECT(in.src[1].kind == ISA_OPND_SREG && in.src[1].idx == 0 && in.src[1].n == 2);
         EXPECT(in.f.s.has_imm == 1 && in.f.s.offset == 0x24 && !in.f.s.has_soffset);
         /* s_buffer_load_dwordx4 s[8:11], s[12:15], -16 glc: op 10, sbase field 6 */
@@ -242,58 +240,58 @@ static void field_checks(void) {
         /* s_load_dword s8, s[4:5], s7 offset:0x10: soe=1, soffset in dword 1 [31:25] */
         EXPECT(dec(a, 0xc0024202, 0x10 | 7u << 25, &in) == 8);
         EXPECT(in.f.s.has_soffset && in.f.s.soffset == 7 && in.f.s.offset == 0x10 &&
-              in.src[2].kind == ISA_OPND_SREG && in.src[2].idx == 7);
+               in.src[2].kind == ISA_OPND_SREG && in.src[2].idx == 7);
         /* s_store_dword s8, s[4:5], m0: imm=0, soe=0: SGPR offset in dword 1 [6:0] */
         EXPECT(dec(a, 0xc0400202, 124, &in) == 8);
         EXPECT(in.op == ISA_OP_S_STORE_DWORD && in.ndst == 0 && in.src[0].idx == 8 &&
-              in.f.s.has_soffset && in.f.s.soffset == 124 && !in.f.s.has_imm);
+               in.f.s.has_soffset && in.f.s.soffset == 124 && !in.f.s.has_imm);
         /* s_waitcnt vmcnt(0) lgkmcnt(0): expcnt field at its maximum (7) */
         EXPECT(dec(a, 0xbf8c0070, 0, &in) == 4);
         EXPECT(in.op == ISA_OP_S_WAITCNT && in.f.s.vmcnt == 0 && in.f.s.expcnt == 7 &&
-              in.f.s.lgkmcnt == 0);
+               in.f.s.lgkmcnt == 0);
         /* vmcnt is split over [3:0] and [15:14] */
         EXPECT(dec(a, 0xbf8cc07f, 0, &in) == 4 && in.f.s.vmcnt == 63 && in.f.s.lgkmcnt == 0);
         /* s_branch -2 (to itself minus one dword): offset in bytes from the next instruction */
         EXPECT(dec(a, 0xbf82fffe, 0, &in) == 4);
         EXPECT(in.op == ISA_OP_S_BRANCH && in.f.s.is_branch && in.f.s.offset == -8 &&
-              in.f.s.simm16 == -2 && in.f.s.imm16 == 0xfffe);
+               in.f.s.simm16 == -2 && in.f.s.imm16 == 0xfffe);
         EXPECT(dec(a, 0xbf850005, 0, &in) == 4 && in.op == ISA_OP_S_CBRANCH_SCC1 &&
-              in.f.s.offset == 20);
+               in.f.s.offset == 20);
         /* s_movk_i32 s3, 0xfff0 sign-extends; s_cmpk_eq_u32 zero-extends */
         EXPECT(dec(a, 0xb003fff0, 0, &in) == 4);
         EXPECT(in.op == ISA_OP_S_MOVK_I32 && in.ndst == 1 && in.dst[0].idx == 3 &&
-              in.src[0].kind == ISA_OPND_IMM && in.src[0].imm == -16);
+               in.src[0].kind == ISA_OPND_IMM && in.src[0].imm == -16);
         EXPECT(dec(a, 0xb403fff0, 0, &in) == 4);
         EXPECT(in.op == ISA_OP_S_CMPK_EQ_U32 && in.ndst == 0 && in.src[0].idx == 3 &&
-              in.src[1].kind == ISA_OPND_IMM && in.src[1].imm == 0xfff0);
+               in.src[1].kind == ISA_OPND_IMM && in.src[1].imm == 0xfff0);
         /* s_getreg_b32 s4, hwreg(HW_REG_MODE, 2, 3): id 1, offset 2, size-1 = 2 */
         EXPECT(dec(a, 0xb8841081, 0, &in) == 4);
         EXPECT(in.op == ISA_OP_S_GETREG_B32 && in.f.s.hw_id == 1 && in.f.s.hw_off == 2 &&
-              in.f.s.hw_size == 3 && in.dst[0].idx == 4);
+               in.f.s.hw_size == 3 && in.dst[0].idx == 4);
         /* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 1), 0x12345: an 8-byte instruction */
         EXPECT(dec(a, 0xba000001, 0x12345, &in) == 8 && in.lit == 0x12345 &&
-              in.src[0].kind == ISA_OPND_LITERAL);
+               in.src[0].kind == ISA_OPND_LITERAL);
         /* s_add_u32 s0, s1, 0x12345678: src1 = 255 takes the literal */
         EXPECT(dec(a, 0x8000ff01, 0x12345678, &in) == 8);
         EXPECT(in.op == ISA_OP_S_ADD_U32 && in.src[1].kind == ISA_OPND_LITERAL &&
-              in.lit == 0x12345678 && in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 1);
+               in.lit == 0x12345678 && in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 1);
         /* s_mov_b64 s[2:3], exec: exec keeps its encoding 126 as a 2-dword SREG */
         EXPECT(dec(a, 0xbe82017e, 0, &in) == 4);
         EXPECT(in.op == ISA_OP_S_MOV_B64 && in.dst[0].idx == 2 && in.dst[0].n == 2 &&
-              in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 126 && in.src[0].n == 2);
+               in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 126 && in.src[0].n == 2);
         /* s_mov_b64 s[2:3], s[6:7] encoded with the odd base 7: LLVM reads s[6:7] */
         EXPECT(dec(a, 0xbe820107, 0, &in) == 4 && in.src[0].idx == 6);
         /* s_mov_b64 vcc_hi-as-pair (107) is rejected */
         EXPECT(dec(a, 0xbe82016b, 0, &in) == 0);
         /* s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 1): msg 2, op 2, stream 1 */
         EXPECT(dec(a, 0xbf900122, 0, &in) == 4 && in.f.s.msg == 2 && in.f.s.msg_op == 2 &&
-              in.f.s.msg_stream == 1);
+               in.f.s.msg_stream == 1);
         /* s_set_gpr_idx_on s2, gpr_idx(SRC0,DST): mode 9 in ssrc1 */
         EXPECT(dec(a, 0xbf110902, 0, &in) == 4 && in.op == ISA_OP_S_SET_GPR_IDX_ON &&
-              in.f.s.gpr_idx_mode == 9 && in.src[0].idx == 2 && in.src[1].imm == 9);
+               in.f.s.gpr_idx_mode == 9 && in.src[0].idx == 2 && in.src[1].imm == 9);
         /* s_swappc_b64 s[30:31], s[4:5] */
         EXPECT(dec(a, 0xbe9e1e04, 0, &in) == 4 && in.op == ISA_OP_S_SWAPPC_B64 &&
-              in.dst[0].idx == 30 && in.src[0].idx == 4);
+               in.dst[0].idx == 30 && in.src[0].idx == 4);
         /* s_barrier must have simm16 = 0 */
         EXPECT(dec(a, 0xbf8a0000, 0, &in) == 4 && dec(a, 0xbf8a0001, 0, &in) == 0);
         /* RDNA3's s_load_b128 is not a gfx9 instruction */

@@ -5,8 +5,8 @@
  * SDWA/DPP/literal src0 values), followed by three random dwords for literals and 64/128-bit
  * encodings.  A case matches when LLVM and gfxemu agree on legality, size and text.
  *
- * Environment: SEED (default: time), N, ARCH (gfx950|gfx942|gfx90a), FMT (e.g. VOP3: only cases whose
- * first word identifies as that family), SHOW (mismatches printed per family, default 8).
+ * Environment: SEED (default: time), N, ARCH (gfx950|gfx942|gfx90a), FMT (e.g. VOP3: only cases
+ * whose first word identifies as that family), SHOW (mismatches printed per family, default 8).
  * Words on which LLVM itself crashes are counted and listed, not compared. */
 #include "common/rng.h"
 #include "common/llvm_oracle.h"
@@ -20,8 +20,7 @@
 #include <time.h>
 
 static uint64_t rng;
-static uint32_t rnd(void)
-{ return (uint32_t)(xorshift64(&rng) >> 11); }
+static uint32_t rnd(void) { return (uint32_t)(xorshift64(&rng) >> 11); }
 
 static const struct {
     uint32_t mask, value;
@@ -44,8 +43,7 @@ static const struct {
 };
 #define NPREFIX (sizeof prefixes / sizeof prefixes[0])
 
-static void make_case(uint32_t w[4])
-{
+static void make_case(uint32_t w[4]) {
     for (int i = 0; i < 4; i++)
         w[i] = rnd();
     uint32_t r = rnd();
@@ -63,15 +61,13 @@ static void make_case(uint32_t w[4])
  * counted apart ("known gap" column), never as matches: gfx90a's image (MIMG) instructions and
  * its buffer_store_lds_dword (legal only with the lds bit, which the generator's MUBUF probe
  * does not set).  Anything else that differs is a mismatch. */
-static int known_gap(int a, int f, size_t sz, const oracle_result *r)
-{
+static int known_gap(int a, int f, size_t sz, const oracle_result *r) {
     if (a != ISA_GFX90A || sz != 0 || r->size == 0)
         return 0;
     return f == ISA_FMT_MIMG || strncmp(r->text, "buffer_store_lds_dword ", 23) == 0;
 }
 
-int main(void)
-{
+int main(void) {
     const char *e;
     uint64_t seed = (e = getenv("SEED")) ? strtoull(e, NULL, 0) : (uint64_t)time(NULL);
     size_t n = (e = getenv("N")) ? strtoull(e, NULL, 0) : 1000000;
@@ -109,7 +105,7 @@ int main(void)
         size_t gap[ISA_NFMT] = {0};
         size_t crashed = 0, done = 0;
         const size_t chunk = 65536;
-        uint32_t(*w)[4] = malloc(chunk * sizeof *w);
+        uint32_t (*w)[4] = malloc(chunk * sizeof *w);
         oracle_result *res = malloc(chunk * sizeof *res);
         if (!w || !res)
             return 2;
@@ -122,7 +118,7 @@ int main(void)
                     continue;
                 m++;
             }
-            oracle_batch(arch, (const uint32_t(*)[4])w, m, res);
+            oracle_batch(arch, (const uint32_t (*)[4])w, m, res);
             for (size_t i = 0; i < m; i++) {
                 isa_inst in;
                 char text[ORACLE_TEXT + 256];
@@ -150,9 +146,8 @@ int main(void)
                 if (bad[f]++ < (size_t)show)
                     printf("  MISMATCH %s %-5s %08x %08x %08x %08x\n    llvm  : [%d] %s\n    "
                            "gfxemu: [%zu] %s\n",
-                           arch, isa_fmt_name(f), w[i][0], w[i][1], w[i][2], w[i][3],
-                           res[i].size, res[i].size ? res[i].text : "<illegal>", sz,
-                           sz ? text : "<illegal>");
+                           arch, isa_fmt_name(f), w[i][0], w[i][1], w[i][2], w[i][3], res[i].size,
+                           res[i].size ? res[i].text : "<illegal>", sz, sz ? text : "<illegal>");
             }
             done += m;
         }

@@ -94,7 +94,7 @@ static void add_variants(const uint32_t *w) {
 static int compare(const char *arch, isa_arch a, size_t from, size_t to, oracle_result *res,
                    unsigned char *legal_op) {
     int bad = 0;
-    oracle_batch(arch, (const uint32_t(*)[4])(cases + from), to - from, res);
+    oracle_batch(arch, (const uint32_t (*)[4])(cases + from), to - from, res);
     for (size_t i = from; i < to; i++) {
         const oracle_result *r = &res[i - from];
         if (r->size == ORACLE_CRASH)
@@ -165,17 +165,18 @@ static void oracle_part(void) {
             nlegal += legal_op[op];
             if (legal_op[op] && !ours[op]) {
                 missed++;
-                printf("  %s: opcode 0x%x legal in LLVM but no probe decoded\n", isa_targets[ai].name, op);
+                printf("  %s: opcode 0x%x legal in LLVM but no probe decoded\n",
+                       isa_targets[ai].name, op);
             }
         }
         fails += missed;
-        printf("%s: %u opcodes legal in LLVM, %zu words compared\n", isa_targets[ai].name, nlegal, ncases);
+        printf("%s: %u opcodes legal in LLVM, %zu words compared\n", isa_targets[ai].name, nlegal,
+               ncases);
     }
     free(res);
 }
 
 /* ---- hand-checked records ---------------------------------------------------------------- */
-
 
 static size_t dec(isa_arch a, uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, isa_inst *in) {
     uint32_t w[4] = {w0, w1, w2, w3};
@@ -266,8 +267,8 @@ int main(void) {
         return 2;
     record_part();
     oracle_part();
-    printf("test_vop3_ops: %u words compared with LLVM, %u failures%s\n", checked, fails + check_fails,
-           fails + check_fails ? " (FAIL)" : "");
+    printf("test_vop3_ops: %u words compared with LLVM, %u failures%s\n", checked,
+           fails + check_fails, fails + check_fails ? " (FAIL)" : "");
     free(cases);
     return fails + check_fails ? 1 : 0;
 }

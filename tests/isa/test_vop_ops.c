@@ -1,7 +1,7 @@
 /* test_vop_ops.c - VOP1/VOP2/VOPC (e32, literal, SDWA, DPP) against LLVM 22, opcode by opcode.
  *
- * For every opcode field value of the three formats on gfx950, gfx942 and gfx90a we build a fixed set
- * of encodings -- distinct registers, odd (misaligned) pairs, SGPR/constant/literal sources,
+ * For every opcode field value of the three formats on gfx950, gfx942 and gfx90a we build a fixed
+ * set of encodings -- distinct registers, odd (misaligned) pairs, SGPR/constant/literal sources,
  * every SDWA selector/unused/clamp/omod/modifier form, every DPP control class, VOPC SDWA sdst --
  * and require gfxemu's decoder+printer to agree with LLVM on legality, size and text.  Every
  * opcode LLVM accepts in its e32 form must have been compared.  A few decoded records are also
@@ -21,8 +21,7 @@ enum { F_VOP2, F_VOP1, F_VOPC };
 static const char *const fmt_names[] = {"VOP2", "VOP1", "VOPC"};
 static const unsigned nops[] = {62, 256, 256};
 
-static uint32_t enc(int f, unsigned op, unsigned vdst, unsigned vsrc1, unsigned src0)
-{
+static uint32_t enc(int f, unsigned op, unsigned vdst, unsigned vsrc1, unsigned src0) {
     if (f == F_VOP2)
         return (op << 25) | (vdst << 17) | (vsrc1 << 9) | src0;
     if (f == F_VOP1)
@@ -60,10 +59,9 @@ static const uint32_t sdwa_words[] = {
 /* src0 fields for SDWA: VGPRs, and (with s0/s1) SGPRs and constants. */
 static const uint8_t sdwa_src0[] = {4, 0x81, 0xc1, 0xf0, 0xf8, 0x6a, 0xfd, 0x7c, 0xff};
 
-static const uint16_t dpp_ctrls[] = {0x000, 0x0e4, 0x01b, 0x100, 0x101, 0x10f, 0x111, 0x11f,
-                                     0x121, 0x12f, 0x130, 0x134, 0x138, 0x13c, 0x140, 0x141,
-                                     0x142, 0x143, 0x144, 0x150, 0x15f, 0x160, 0x16f, 0x170,
-                                     0x1ff, 0x131};
+static const uint16_t dpp_ctrls[] = {0x000, 0x0e4, 0x01b, 0x100, 0x101, 0x10f, 0x111, 0x11f, 0x121,
+                                     0x12f, 0x130, 0x134, 0x138, 0x13c, 0x140, 0x141, 0x142, 0x143,
+                                     0x144, 0x150, 0x15f, 0x160, 0x16f, 0x170, 0x1ff, 0x131};
 static const uint32_t dpp_mods[] = {0xff000000, 0xa5080000, 0x0f100000, 0xf0200000,
                                     0x3c400000, 0xc3800000, 0xfff00000, 0x00000000};
 
@@ -71,15 +69,14 @@ static const uint32_t src0_consts[] = {0x80, 0x81, 0xc0, 0xc1, 0xd0, 0xf0, 0xf7,
                                        0x06, 0x07, 0x65, 0x66, 0x67, 0x6a, 0x6b, 0x6c,
                                        0x6d, 0x7c, 0x7d, 0x7e, 0x7f, 0xe6, 0xe7, 0xeb,
                                        0xef, 0xfb, 0xfc, 0xfd, 0xfe, 0xd1, 0xe8, 0x1ff};
-static const uint32_t literals[] = {0x12345678, 0x3f000000, 0x3800, 0x3f00, 0x3fe00000,
-                                    0x40, 0xfffffff0, 0x3e22f983, 0x00013c00, 0x80000000};
+static const uint32_t literals[] = {0x12345678, 0x3f000000, 0x3800,     0x3f00,     0x3fe00000,
+                                    0x40,       0xfffffff0, 0x3e22f983, 0x00013c00, 0x80000000};
 
 #define MAXCASE 400000
 static uint32_t (*cases)[4];
 static size_t ncase;
 
-static void add(uint32_t w0, uint32_t w1)
-{
+static void add(uint32_t w0, uint32_t w1) {
     if (ncase < MAXCASE) {
         cases[ncase][0] = w0;
         cases[ncase][1] = w1;
@@ -89,8 +86,7 @@ static void add(uint32_t w0, uint32_t w1)
     }
 }
 
-static void build_cases(int f, unsigned op)
-{
+static void build_cases(int f, unsigned op) {
     /* e32: distinct registers, even and odd (misaligned pairs print notes) */
     add(enc(f, op, 10, 30, 256 + 20), 0);
     add(enc(f, op, 11, 31, 256 + 21), 0);
@@ -135,15 +131,12 @@ static int arch_of(int a) { return arch_order[a]; }
 
 /* ---- hand-checked records ------------------------------------------------------------- */
 
-
-static size_t dec(uint32_t w0, uint32_t w1, isa_inst *in)
-{
+static size_t dec(uint32_t w0, uint32_t w1, isa_inst *in) {
     uint32_t w[4] = {w0, w1, 0, 0};
     return isa_decode(ISA_GFX950, (const uint8_t *)w, sizeof w, in);
 }
 
-static int text_is(const isa_inst *in, const char *want)
-{
+static int text_is(const isa_inst *in, const char *want) {
     char t[ORACLE_TEXT];
     isa_print(in, t, sizeof t);
     if (strcmp(t, want) == 0)
@@ -152,8 +145,7 @@ static int text_is(const isa_inst *in, const char *want)
     return 0;
 }
 
-static void hand_checks(void)
-{
+static void hand_checks(void) {
     isa_inst in;
     /* VOP2 op 25 v_add_co_u32: vdst=1, vsrc1=2, src0=v3 (256+3). Carry-out to VCC. */
     EXPECT(dec((25u << 25) | (1u << 17) | (2u << 9) | 259, 0, &in) == 4);
@@ -171,7 +163,7 @@ static void hand_checks(void)
     EXPECT(dec((23u << 25) | (1u << 17) | (2u << 9) | 259, 0x40490fdb, &in) == 8);
     EXPECT(in.op == ISA_OP_V_FMAMK_F32 && in.lit == 0x40490fdb);
     EXPECT(in.src[1].kind == ISA_OPND_LITERAL && in.src[2].kind == ISA_OPND_VGPR &&
-          in.src[2].idx == 2);
+           in.src[2].idx == 2);
     EXPECT(text_is(&in, "v_fmamk_f32 v1, v3, 0x40490fdb, v2"));
 
     /* VOP2 op 59 v_fmac_f32: the accumulator (vdst) is an implicit source */
@@ -183,10 +175,10 @@ static void hand_checks(void)
     EXPECT(dec((52u << 25) | (1u << 17) | (2u << 9) | 0xf9, s, &in) == 8);
     EXPECT(in.op == ISA_OP_V_ADD_U32 && in.variant == ISA_VAR_SDWA);
     EXPECT(in.f.v.dst_sel == 5 && in.f.v.dst_unused == 2 && in.f.v.src0_sel == 2 &&
-          in.f.v.src1_sel == 4 && in.f.v.sext == 1 && in.f.v.sdwa_s0 == 0);
+           in.f.v.src1_sel == 4 && in.f.v.sext == 1 && in.f.v.sdwa_s0 == 0);
     EXPECT(in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 4 && in.src[1].idx == 2);
     EXPECT(text_is(&in, "v_add_u32_sdwa v1, sext(v4), v2 dst_sel:WORD_1 "
-                       "dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2 src1_sel:WORD_0"));
+                        "dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2 src1_sel:WORD_0"));
 
     /* VOP2 op 1 v_add_f32 SDWA with scalar src0 s7 (S0 bit), neg src1, clamp, mul:2 */
     s = 7u | (6u << 8) | (1u << 13) | (1u << 14) | (6u << 16) | (1u << 23) | (6u << 24) |
@@ -199,13 +191,13 @@ static void hand_checks(void)
     EXPECT(dec(0x7e0202fa, 0xa5080000u | (0x113u << 8) | 4, &in) == 8);
     EXPECT(in.op == ISA_OP_V_MOV_B32 && in.variant == ISA_VAR_DPP);
     EXPECT(in.f.v.dpp_ctrl == 0x113 && in.f.v.row_mask == 0xa && in.f.v.bank_mask == 5 &&
-          in.f.v.bound_ctrl == 1 && in.src[0].idx == 4);
+           in.f.v.bound_ctrl == 1 && in.src[0].idx == 4);
     EXPECT(text_is(&in, "v_mov_b32_dpp v1, v4 row_shr:3 row_mask:0xa bank_mask:0x5 bound_ctrl:1"));
 
     /* VOPC op 113 v_cmpx_lt_f64 vcc, s[6:7], v[8:9]: writes VCC and EXEC */
     EXPECT(dec((0x3eu << 25) | (113u << 17) | (8u << 9) | 6, 0, &in) == 4);
     EXPECT(in.op == ISA_OP_V_CMPX_LT_F64 && in.ndst == 2 && in.dst[0].idx == 106 &&
-          in.dst[1].idx == 126);
+           in.dst[1].idx == 126);
     EXPECT(in.src[0].kind == ISA_OPND_SREG && in.src[0].idx == 6 && in.src[0].n == 2);
     EXPECT(in.src[1].kind == ISA_OPND_VGPR && in.src[1].idx == 8 && in.src[1].n == 2);
 
@@ -225,7 +217,7 @@ static void hand_checks(void)
     /* VOP1 op 82 v_accvgpr_mov_b32 a10, a4 */
     EXPECT(dec(0x7e14a504, 0, &in) == 4);
     EXPECT(in.dst[0].kind == ISA_OPND_AGPR && in.src[0].kind == ISA_OPND_AGPR &&
-          in.src[0].idx == 4);
+           in.src[0].idx == 4);
 
     /* VOPC SDWA with sd=1 and sdst s[20:21]: the scalar destination replaces VCC */
     EXPECT(dec((0x3eu << 25) | (66u << 17) | (2u << 9) | 0xf9, 0x06069404u, &in) == 8);
@@ -234,7 +226,7 @@ static void hand_checks(void)
     /* VOP2 op 24 v_fmaak_f32 v1, v3, v2, K: K after vsrc1 */
     EXPECT(dec((24u << 25) | (1u << 17) | (2u << 9) | 259, 0x3f800000, &in) == 8);
     EXPECT(in.src[1].kind == ISA_OPND_VGPR && in.src[1].idx == 2 &&
-          in.src[2].kind == ISA_OPND_LITERAL && in.lit == 0x3f800000);
+           in.src[2].kind == ISA_OPND_LITERAL && in.lit == 0x3f800000);
     EXPECT(text_is(&in, "v_fmaak_f32 v1, v3, v2, 0x3f800000"));
 
     /* v_nop with a DPP dword: 8 bytes, no operands; an invalid DPP dword leaves a 4-byte v_nop */
@@ -255,8 +247,7 @@ static void hand_checks(void)
     EXPECT(isa_decode(ISA_GFX950, (const uint8_t *)&one, 4, &in) == 0);
 }
 
-int main(void)
-{
+int main(void) {
     if (oracle_init() != 0)
         return 1;
     cases = malloc(MAXCASE * sizeof *cases);
@@ -271,7 +262,7 @@ int main(void)
             for (unsigned op = 0; op < nops[f]; op++) {
                 ncase = 0;
                 build_cases(f, op);
-                oracle_batch(arch, (const uint32_t(*)[4])cases, ncase, res);
+                oracle_batch(arch, (const uint32_t (*)[4])cases, ncase, res);
                 int any_legal = 0, any_e32 = 0;
                 for (size_t i = 0; i < ncase; i++) {
                     if (res[i].size == ORACLE_CRASH) {
@@ -288,8 +279,8 @@ int main(void)
                         if (i < 3)
                             any_e32 = 1;
                     }
-                    int same = (int)sz == res[i].size &&
-                               (sz == 0 || strcmp(text, res[i].text) == 0);
+                    int same =
+                        (int)sz == res[i].size && (sz == 0 || strcmp(text, res[i].text) == 0);
                     if (same) {
                         pass++;
                         continue;

@@ -21,14 +21,14 @@ static uint32_t rnd(void) { return kt_rand(&rng); }
 #define N 1000 /* not a multiple of 64: the last wave is partial */
 #define GROUPS ((N + 63) / 64)
 
-static void t_vecadd(void)
-{
+static void t_vecadd(void) {
     float a[N], b[N], c[N];
     for (int i = 0; i < N; i++) {
         a[i] = (float)(int)(rnd() % 20001 - 10000) / 64.0f;
         b[i] = i % 7 == 0 ? -a[i] : (float)rnd() / 3.0f;
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(NULL, sizeof c + 4);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dc = kt_upload(NULL, sizeof c + 4);
     unsigned n = N;
     const void *p[] = {&dc, &da, &db, &n};
     if (kt_launch1("vecadd_f32", GROUPS, 64, p, 4))
@@ -41,15 +41,15 @@ static void t_vecadd(void)
     CHECK(bad == 0 && out[N] == 0.0f, "%s vecadd_f32: %d wrong (or wrote past n)", kt.tag, bad);
 }
 
-static void t_saxpy(void)
-{
+static void t_saxpy(void) {
     float x[N], y[N], out[N];
     float s = 1.0f / 3.0f;
     for (int i = 0; i < N; i++) {
         x[i] = (float)rnd() / 1e5f - 20000.0f;
         y[i] = (float)rnd() / 7e4f;
     }
-    uint64_t dx = kt_upload(x, sizeof x), dy = kt_upload(y, sizeof y), dout = kt_upload(NULL, sizeof out);
+    uint64_t dx = kt_upload(x, sizeof x), dy = kt_upload(y, sizeof y),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &s, &dx, &dy, &n};
     if (kt_launch1("saxpy", GROUPS, 64, p, 5))
@@ -61,8 +61,7 @@ static void t_saxpy(void)
     CHECK(bad == 0, "%s saxpy (single rounding): %d wrong", kt.tag, bad);
 }
 
-static void t_int_ops(void)
-{
+static void t_int_ops(void) {
     int32_t a[N], b[N], out[4 * N];
     for (int i = 0; i < N; i++) {
         a[i] = (int32_t)rnd();
@@ -70,7 +69,8 @@ static void t_int_ops(void)
     }
     a[3] = INT32_MIN;
     b[3] = 7;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (kt_launch1("int_ops", GROUPS, 64, p, 4))
@@ -85,22 +85,24 @@ static void t_int_ops(void)
         int32_t e1 = y ? (skip ? out[4 * i + 1] : x / y) : -1;
         int32_t e2 = y ? (skip ? out[4 * i + 2] : x % y) : -1;
         int32_t e3 = (int32_t)(((uint32_t)x >> (y & 31)) ^ ((uint32_t)x << 5));
-        bad += out[4 * i] != e0 || out[4 * i + 1] != e1 || out[4 * i + 2] != e2 || out[4 * i + 3] != e3;
-        if (bad == 1 && (out[4 * i] != e0 || out[4 * i + 1] != e1 || out[4 * i + 2] != e2 || out[4 * i + 3] != e3))
+        bad += out[4 * i] != e0 || out[4 * i + 1] != e1 || out[4 * i + 2] != e2 ||
+               out[4 * i + 3] != e3;
+        if (bad == 1 && (out[4 * i] != e0 || out[4 * i + 1] != e1 || out[4 * i + 2] != e2 ||
+                         out[4 * i + 3] != e3))
             printf("  int_ops[%d] x=%d y=%d: got %d %d %d %d want %d %d %d %d\n", i, x, y,
                    out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3], e0, e1, e2, e3);
     }
     CHECK(bad == 0, "%s int_ops: %d wrong", kt.tag, bad);
 }
 
-static void t_i64_ops(void)
-{
+static void t_i64_ops(void) {
     int64_t a[N], b[N], out[3 * N];
     for (int i = 0; i < N; i++) {
         a[i] = (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (rnd() % 40);
         b[i] = i % 4 == 0 ? 0 : (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (rnd() % 63);
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (kt_launch1("i64_ops", GROUPS, 64, p, 4))
@@ -121,8 +123,7 @@ static void t_i64_ops(void)
     CHECK(bad == 0, "%s i64_ops: %d wrong", kt.tag, bad);
 }
 
-static void t_collatz(void)
-{
+static void t_collatz(void) {
     uint32_t out[N];
     uint64_t dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
@@ -142,8 +143,7 @@ static void t_collatz(void)
     CHECK(bad == 0, "%s collatz: %d wrong", kt.tag, bad);
 }
 
-static void t_lds_reduce(void)
-{
+static void t_lds_reduce(void) {
     enum { G = 8 };
     float in[G * 256], out[G];
     for (int i = 0; i < G * 256; i++)
@@ -163,8 +163,7 @@ static void t_lds_reduce(void)
     CHECK(bad == 0, "%s lds_reduce: %d of %d workgroups wrong", kt.tag, bad, G);
 }
 
-static void t_private_array(void)
-{
+static void t_private_array(void) {
     int32_t idx[N], out[N];
     for (int i = 0; i < N; i++)
         idx[i] = (int32_t)(rnd() & 0xff);
@@ -182,8 +181,7 @@ static void t_private_array(void)
     CHECK(bad == 0, "%s private_array: %d wrong", kt.tag, bad);
 }
 
-static void t_atomic_count(void)
-{
+static void t_atomic_count(void) {
     uint32_t vals[N], counts[8] = {0}, want[8] = {0};
     for (int i = 0; i < N; i++) {
         vals[i] = rnd();
@@ -199,9 +197,8 @@ static void t_atomic_count(void)
           counts[0], counts[1], want[0], want[1]);
 }
 
-int main(void)
-{
-    static const kt_test tests[] = {t_vecadd, t_saxpy,       t_int_ops,        t_i64_ops,
+int main(void) {
+    static const kt_test tests[] = {t_vecadd,  t_saxpy,      t_int_ops,       t_i64_ops,
                                     t_collatz, t_lds_reduce, t_private_array, t_atomic_count};
     if (kt_run_all("basic", "", tests, sizeof tests / sizeof tests[0]))
         return 1;

@@ -23,16 +23,14 @@ static uint32_t rnd(void) { return kt_rand(&rng); }
 #define GROUPS ((N + 63) / 64)
 
 /* A random double: random sign and mantissa, exponent in [2^-60, 2^60). */
-static double rnd_double(void)
-{
+static double rnd_double(void) {
     uint64_t bits = (uint64_t)rnd() << 32 | rnd();
     uint64_t e = 1023 - 60 + rnd() % 120;
     return from_bits64((bits & 0x800fffffffffffffull) | e << 52);
 }
 
 /* ---- 1. f64 fma, sqrt, division ---------------------------------------------------------- */
-static void t_f64_math(void)
-{
+static void t_f64_math(void) {
     static double a[N], b[N], c[N], out[3 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd_double();
@@ -59,8 +57,8 @@ static void t_f64_math(void)
         double want[3] = {fma(a[i], b[i], c[i]), sqrt(a[i]), a[i] / b[i]};
         for (int k = 0; k < 3; k++)
             if (!same64(out[3 * i + k], want[k]) && bad[k]++ < 2)
-                printf("  f64_math[%d].%d a=%a b=%a c=%a: got %a want %a\n", i, k, a[i], b[i],
-                       c[i], out[3 * i + k], want[k]);
+                printf("  f64_math[%d].%d a=%a b=%a c=%a: got %a want %a\n", i, k, a[i], b[i], c[i],
+                       out[3 * i + k], want[k]);
     }
     CHECK(bad[0] == 0, "%s f64 fma: %d wrong", kt.tag, bad[0]);
     CHECK(bad[1] == 0, "%s f64 sqrt: %d wrong", kt.tag, bad[1]);
@@ -68,15 +66,13 @@ static void t_f64_math(void)
 }
 
 /* ---- 2. f32 division and sqrt ------------------------------------------------------------ */
-static float rnd_float(void)
-{
+static float rnd_float(void) {
     /* random sign and mantissa, biased exponent in [0, 254]: denormals included */
     uint32_t e = rnd() % 255;
     return from_bits32((rnd() & 0x807fffffu) | e << 23);
 }
 
-static void t_f32_div_sqrt(void)
-{
+static void t_f32_div_sqrt(void) {
     static float a[N], b[N], out[2 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd_float();
@@ -85,15 +81,16 @@ static void t_f32_div_sqrt(void)
         if (i % 5 == 0)
             a[i] = fabsf(a[i]); /* more sqrt of positives */
     }
-    const float ea[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -4.0f, 0x1p-149f, 1.0f, 0x1p127f,
-                        0x1p-126f, 3.0f, 0x1.fffffep127f};
-    const float eb[] = {1.0f, 0.0f, 2.0f, INFINITY, 1.0f, 0.0f, 0x1p-3f, 0x1p-149f, 0x1p-10f,
-                        3.0f, -0.0f, 0x1p-2f};
+    const float ea[] = {0.0f,      -0.0f, INFINITY, -INFINITY, NAN,  -4.0f,
+                        0x1p-149f, 1.0f,  0x1p127f, 0x1p-126f, 3.0f, 0x1.fffffep127f};
+    const float eb[] = {1.0f,    0.0f,      2.0f,     INFINITY, 1.0f,  0.0f,
+                        0x1p-3f, 0x1p-149f, 0x1p-10f, 3.0f,     -0.0f, 0x1p-2f};
     for (int i = 0; i < 12; i++) {
         a[i] = ea[i];
         b[i] = eb[i];
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &db, &n};
     if (kt_launch1("f32_div_sqrt", GROUPS, 64, p, 4))
@@ -115,17 +112,16 @@ static void t_f32_div_sqrt(void)
 /* The references use gcc's _Float16 only for conversions (libgcc's double->half conversion is
  * correctly rounded, round to nearest even); the arithmetic is done in double, where it is exact
  * for the operand ranges below (|a|,|b| in [2^-6, 2^9), |c| < 2^9: a product has at most 22
- * significant bits spanning 2^-32..2^18, a sum at most ~51 bits), so each result is rounded once. */
-static float rnd_half_value(int lo_exp, int nexp)
-{
+ * significant bits spanning 2^-32..2^18, a sum at most ~51 bits), so each result is rounded once.
+ */
+static float rnd_half_value(int lo_exp, int nexp) {
     /* a half with a random 10-bit mantissa and unbiased exponent in [lo_exp, lo_exp+nexp) */
     double m = 1.0 + (double)(rnd() & 0x3ff) / 1024.0;
     double v = ldexp(m, lo_exp + (int)(rnd() % (unsigned)nexp));
     return rnd() & 1 ? (float)-v : (float)v;
 }
 
-static void t_f16_math(void)
-{
+static void t_f16_math(void) {
     static float a[N], b[N], c[N], out[2 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd_half_value(-6, 15);
@@ -162,7 +158,8 @@ static void t_f16_math(void)
         fused += unfused != fusedv && same32(out[2 * i + 1], fusedv);
     }
     CHECK(bad_sep == 0, "%s f16 a*b then +c: %d wrong", kt.tag, bad_sep);
-    CHECK(bad_expr == 0, "%s f16 a*b+c (fused or not): %d wrong (%d fused)", kt.tag, bad_expr, fused);
+    CHECK(bad_expr == 0, "%s f16 a*b+c (fused or not): %d wrong (%d fused)", kt.tag, bad_expr,
+          fused);
     /* clang-22 does contract it: the disassembly has v_fma_f16 for the expression (and
      * v_mul_f16 + v_add_f16 for the separate statements) at -O0, -O1 and -O3 on both targets.
      * So where the two references differ the fused one must be produced; this catches an f16 fma
@@ -172,8 +169,7 @@ static void t_f16_math(void)
 }
 
 /* ---- 4. LDS prefix scan ------------------------------------------------------------------ */
-static void t_scan256(void)
-{
+static void t_scan256(void) {
     enum { G = 4 };
     static int32_t in[G * 256], out[G * 256];
     for (int i = 0; i < G * 256; i++)
@@ -196,8 +192,7 @@ static void t_scan256(void)
 }
 
 /* ---- 5. 2D transpose through an LDS tile ------------------------------------------------- */
-static void t_transpose(void)
-{
+static void t_transpose(void) {
     enum { M = 64 };
     static float in[M * M], out[M * M];
     for (int i = 0; i < M * M; i++)
@@ -216,15 +211,15 @@ static void t_transpose(void)
 }
 
 /* ---- 6. integer matrix multiply ---------------------------------------------------------- */
-static void t_matmul(void)
-{
+static void t_matmul(void) {
     enum { M = 32 };
     static int32_t a[M * M], b[M * M], c[M * M];
     for (int i = 0; i < M * M; i++) {
         a[i] = (int32_t)(rnd() % 201) - 100;
         b[i] = (int32_t)(rnd() % 201) - 100;
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(NULL, sizeof c);
+    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
+             dc = kt_upload(NULL, sizeof c);
     unsigned n = M;
     const void *p[] = {&dc, &da, &db, &n};
     if (kt_launch3("matmul_i32", M / 16, M / 16, 1, 16, 16, 1, p, 4))
@@ -243,8 +238,7 @@ static void t_matmul(void)
 }
 
 /* ---- 7. 3D grid -------------------------------------------------------------------------- */
-static void t_grid3d(void)
-{
+static void t_grid3d(void) {
     enum { GX = 2, GY = 3, GZ = 4, X = GX * 4, Y = GY * 4, Z = GZ * 4 };
     static int32_t out[X * Y * Z + 1];
     memset(out, 0xff, sizeof out); /* -1: every element must be written, the extra one not */
@@ -266,8 +260,7 @@ static void t_grid3d(void)
 }
 
 /* ---- 8. more than 64 KiB of LDS (gfx950 only) -------------------------------------------- */
-static void t_big_lds(void)
-{
+static void t_big_lds(void) {
     enum { B = 20000 };
     const gfx_kernel *k;
     if (!kt.gfx950) {
@@ -278,7 +271,8 @@ static void t_big_lds(void)
         return;
     }
     gfx_kernel_info info;
-    if (gfx_module_kernel(kt.mod, "big_lds", &k) == GFX_OK && gfx_kernel_get_info(k, &info) == GFX_OK)
+    if (gfx_module_kernel(kt.mod, "big_lds", &k) == GFX_OK &&
+        gfx_kernel_get_info(k, &info) == GFX_OK)
         CHECK(info.group_segment_fixed_size >= B * 4, "%s big_lds: LDS size %u", kt.tag,
               info.group_segment_fixed_size);
     static uint32_t in[B], out[B];
@@ -296,8 +290,7 @@ static void t_big_lds(void)
 }
 
 /* ---- 9. integer bit tricks --------------------------------------------------------------- */
-static void t_bit_tricks(void)
-{
+static void t_bit_tricks(void) {
     static uint32_t a[N], r[N], out[4 * N];
     for (int i = 0; i < N; i++) {
         a[i] = rnd() >> (rnd() % 32);
@@ -305,7 +298,8 @@ static void t_bit_tricks(void)
     }
     a[0] = 0, a[1] = 1, a[2] = 0xffffffffu, a[3] = 0x80000000u, a[4] = 0x12345678u;
     r[0] = 0, r[1] = 31, r[2] = 5, r[3] = 32, r[4] = 8;
-    uint64_t da = kt_upload(a, sizeof a), dr = kt_upload(r, sizeof r), dout = kt_upload(NULL, sizeof out);
+    uint64_t da = kt_upload(a, sizeof a), dr = kt_upload(r, sizeof r),
+             dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
     const void *p[] = {&dout, &da, &dr, &n};
     if (kt_launch1("bit_tricks", GROUPS, 64, p, 4))
@@ -327,19 +321,19 @@ static void t_bit_tricks(void)
         for (uint32_t bit = 0; bit < 32; bit++) /* bit `bit` moves to (bit + k) % 32 */
             want[3] |= ((x >> bit) & 1) << ((bit + k) % 32);
         if (memcmp(&out[4 * i], want, sizeof want) != 0 && bad++ < 2)
-            printf("  bit_tricks[%d] x=%#x k=%u: got %#x %u %#x %#x want %#x %u %#x %#x\n", i, x,
-                   k, out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3], want[0],
-                   want[1], want[2], want[3]);
+            printf("  bit_tricks[%d] x=%#x k=%u: got %#x %u %#x %#x want %#x %u %#x %#x\n", i, x, k,
+                   out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3], want[0], want[1],
+                   want[2], want[3]);
     }
     CHECK(bad == 0, "%s bit_tricks: %d wrong", kt.tag, bad);
 }
 
-int main(void)
-{
+int main(void) {
     /* OpenCL C lets f32 division and sqrt be inexact; ask clang for the correctly rounded
      * expansions so the C references are exact. */
-    static const kt_test tests[] = {t_f64_math, t_f32_div_sqrt, t_f16_math, t_scan256, t_transpose,
-                                    t_matmul,   t_grid3d,       t_big_lds,  t_bit_tricks};
+    static const kt_test tests[] = {t_f64_math, t_f32_div_sqrt, t_f16_math,
+                                    t_scan256,  t_transpose,    t_matmul,
+                                    t_grid3d,   t_big_lds,      t_bit_tricks};
     if (kt_run_all("more", "-cl-fp32-correctly-rounded-divide-sqrt", tests,
                    sizeof tests / sizeof tests[0]))
         return 1;

@@ -64,8 +64,8 @@ static void t_locals(void) {
     }
     CHECK(bad == 0, "%s: %d wrong elements", kt.tag, bad);
 
-    CHECK(dyn == c + nc - info.group_segment_fixed_size, "%s: dynamic LDS %u, want %u", kt.tag,
-          dyn, c + nc - info.group_segment_fixed_size);
+    CHECK(dyn == c + nc - info.group_segment_fixed_size, "%s: dynamic LDS %u, want %u", kt.tag, dyn,
+          c + nc - info.group_segment_fixed_size);
     /* more LDS than the architecture has: refused, and the total left as it was */
     uint32_t huge = kt.gfx950 ? 160 * 1024 : 64 * 1024, before = dyn;
     CHECK(gfx_kernel_bind_local(k, 2, huge, &dyn, kargs, sizeof kargs) == GFX_ERR_RESOURCE &&

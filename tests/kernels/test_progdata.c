@@ -70,8 +70,7 @@ static void t_tables(void) {
     CHECK(read_global("lut", host, sizeof host) == 0 && memcmp(host, lut, sizeof host) == 0,
           "%s: gfx_module_symbol_address(lut) does not give the table", kt.tag);
     uint64_t a;
-    CHECK(gfx_module_symbol_address(kt.dev, kt.mod, "no_such_var", &a, NULL) ==
-              GFX_ERR_NOT_FOUND,
+    CHECK(gfx_module_symbol_address(kt.dev, kt.mod, "no_such_var", &a, NULL) == GFX_ERR_NOT_FOUND,
           "%s: an unknown symbol is found", kt.tag);
 }
 
@@ -166,8 +165,8 @@ static void t_off_by_one(void) {
     for (int mc = 0; mc < 2; mc++) {
         uint64_t s = kt_upload(in, sizeof in), d = kt_upload(NULL, sizeof out);
         const void *p[] = {&s, &d};
-        CHECK(run("shift_read", 1, p, 2, mc) == GFX_OK, "%s shift_read (memcheck %d): %s",
-              kt.tag, mc, gfx_device_error(kt.dev));
+        CHECK(run("shift_read", 1, p, 2, mc) == GFX_OK, "%s shift_read (memcheck %d): %s", kt.tag,
+              mc, gfx_device_error(kt.dev));
         gfx_memcpy_dtoh(kt.dev, out, d, sizeof out);
         int bad = 0;
         for (int i = 0; i < 64; i++)
@@ -191,8 +190,8 @@ static void t_off_by_one(void) {
         int far = 0;
         d = kt_upload(NULL, sizeof out);
         const void *q[] = {&d, &far};
-        CHECK(run("shift_write", 1, q, 2, mc) == GFX_OK, "%s shift_write (memcheck %d): %s",
-              kt.tag, mc, gfx_device_error(kt.dev));
+        CHECK(run("shift_write", 1, q, 2, mc) == GFX_OK, "%s shift_write (memcheck %d): %s", kt.tag,
+              mc, gfx_device_error(kt.dev));
         gfx_memcpy_dtoh(kt.dev, out, d, sizeof out);
         bad = out[0] != 0;
         for (int i = 1; i < 64; i++)
@@ -211,7 +210,8 @@ static void t_off_by_one(void) {
         gfx_fault f;
         gfx_last_fault(kt.dev, &f);
         CHECK(r == GFX_ERR_FAULT && f.kind == GFX_FAULT_MEMORY && f.write &&
-                  f.addr == d + 4 * 2049 && strstr(f.message, "past the end of the 256-byte buffer"),
+                  f.addr == d + 4 * 2049 &&
+                  strstr(f.message, "past the end of the 256-byte buffer"),
               "%s shift_write far: r %d, '%s'", kt.tag, r, f.message);
         gfx_buffer_free(kt.dev, d);
     }

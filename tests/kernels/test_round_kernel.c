@@ -78,13 +78,14 @@ static void t_setreg(void) {
             memcpy(k ? &db[i] : &da[i], &r, 8);
         }
     }
-    a[1] = 1.0f, b[1] = 0x1p-24f;                 /* a tie */
+    a[1] = 1.0f, b[1] = 0x1p-24f;                   /* a tie */
     a[2] = 0x1.fffffep127f, b[2] = 0x1.fffffep127f; /* overflow: max finite toward zero/-inf */
-    a[3] = 0x1p-149f, b[3] = 0.75f;               /* a product below the smallest denormal */
+    a[3] = 0x1p-149f, b[3] = 0.75f;                 /* a product below the smallest denormal */
     uint64_t d_out = kt_upload(NULL, sizeof out), d_outd = kt_upload(NULL, sizeof outd),
              d_outh = kt_upload(NULL, sizeof outh), d_modes = kt_upload(NULL, sizeof modes),
-             d_a = kt_upload(a, sizeof a), d_b = kt_upload(b, sizeof b), d_c = kt_upload(c, sizeof c),
-             d_da = kt_upload(da, sizeof da), d_db = kt_upload(db, sizeof db);
+             d_a = kt_upload(a, sizeof a), d_b = kt_upload(b, sizeof b),
+             d_c = kt_upload(c, sizeof c), d_da = kt_upload(da, sizeof da),
+             d_db = kt_upload(db, sizeof db);
     static const char *what[7] = {"add", "mul", "fma", "sub", "f64 add", "f64 mul", "cvt f16"};
     for (unsigned m = 0; m < 4; m++) {
         unsigned n = N;
@@ -111,8 +112,8 @@ static void t_setreg(void) {
                         b[i], c[i], out[4 * i + k], w[k]);
             for (int k = 0; k < 2; k++)
                 if (!same64(outd[2 * i + k], wd[k]))
-                    BAD(bad[4 + k], "  mode %u %s(%a, %a): got %a want %a\n", m, what[4 + k],
-                        da[i], db[i], outd[2 * i + k], wd[k]);
+                    BAD(bad[4 + k], "  mode %u %s(%a, %a): got %a want %a\n", m, what[4 + k], da[i],
+                        db[i], outd[2 * i + k], wd[k]);
             if (outh[i] != wh && !((wh & 0x7fff) > 0x7c00 && (outh[i] & 0x7fff) > 0x7c00))
                 BAD(bad[6], "  mode %u cvt f16(%a): got %04x want %04x\n", m, a[i], outh[i], wh);
             if (modes[i] != FLT_OF_HW[m])

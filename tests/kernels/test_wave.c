@@ -523,8 +523,8 @@ static void t_dyn_lds(void) {
     uint32_t grid[3] = {2, 1, 1}, blk[3] = {256, 1, 1};
     gfx_launch_options o = {.dynamic_lds = 4 * m};
     gfx_result r = gfx_launch_params(kt.dev, k, grid, blk, p, 3, kt_options(&o), NULL);
-    CHECK(r == GFX_OK && !kt_no_races("dyn_lds"), "%s dyn_lds %u bytes: %s (%s)", kt.tag, 4 * m, gfx_result_str(r),
-          gfx_device_error(kt.dev));
+    CHECK(r == GFX_OK && !kt_no_races("dyn_lds"), "%s dyn_lds %u bytes: %s (%s)", kt.tag, 4 * m,
+          gfx_result_str(r), gfx_device_error(kt.dev));
     if (r != GFX_OK)
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);

@@ -16,7 +16,6 @@
 
 #include "gfxemu.h"
 
-
 /* ---- loading real code objects ---------------------------------------------------------- */
 
 typedef struct {
@@ -402,7 +401,8 @@ int main(void) {
     for (size_t t = 0; t < 3; t++) {
         for (int opt = 0; opt <= 2; opt += 2) {
             snprintf(co, sizeof co, "%s/kernels_%s_O%d.co", dir, targets[t].cpu, opt);
-            test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
+            test_sh(
+                "clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
                 "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
                 targets[t].cpu, opt, co, co, co);
             check_real(co, targets[t].arch, targets[t].mach, 0);
@@ -420,9 +420,12 @@ int main(void) {
     static const struct {
         const char *cpu;
         unsigned feat;
-    } v90a[] = {{"gfx90a", 0x500},          {"gfx90a:xnack+", 0x700},
-                {"gfx90a:xnack-", 0x600},   {"gfx90a:sramecc+", 0xd00},
-                {"gfx90a:sramecc-", 0x900}, {"gfx90a:sramecc-:xnack-", 0xa00},
+    } v90a[] = {{"gfx90a", 0x500},
+                {"gfx90a:xnack+", 0x700},
+                {"gfx90a:xnack-", 0x600},
+                {"gfx90a:sramecc+", 0xd00},
+                {"gfx90a:sramecc-", 0x900},
+                {"gfx90a:sramecc-:xnack-", 0xa00},
                 {"gfx90a:sramecc+:xnack+", 0xf00}};
     for (size_t v = 0; v < sizeof v90a / sizeof v90a[0]; v++) {
         snprintf(co, sizeof co, "%s/kernels_gfx90a_v%zu.co", dir, v);
@@ -433,16 +436,16 @@ int main(void) {
         gfx_module *vm = NULL;
         char verr[256] = "";
         if (gfx_module_load_file(co, &vm, verr, sizeof verr) == GFX_OK) {
-            CHECK((gfx_module_eflags(vm) & 0xf00) == v90a[v].feat, "%s: e_flags 0x%x",
-                  v90a[v].cpu, gfx_module_eflags(vm));
+            CHECK((gfx_module_eflags(vm) & 0xf00) == v90a[v].feat, "%s: e_flags 0x%x", v90a[v].cpu,
+                  gfx_module_eflags(vm));
             gfx_module_free(vm);
         }
     }
     /* A gfx908 object (CDNA1: no unified VGPR file) is refused with its name. */
     snprintf(co, sizeof co, "%s/kernels_gfx908.co", dir);
     test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx908 -nogpulib -O2 "
-        "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
-        co, co, co);
+            "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
+            co, co, co);
     char err[256] = "";
     gfx_module *m = NULL;
     CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_ERR_ARCH && !m, "%s", err);

@@ -15,8 +15,7 @@ static int fails, checks;
         }                                                                                          \
     } while (0)
 
-int main(void)
-{
+int main(void) {
     gmem *m = gmem_create();
     gmem_cache c = {0, 0, NULL, 0};
     uint64_t a = gmem_alloc(m, 100, 0), b = gmem_alloc(m, 4096, 1);
@@ -79,7 +78,7 @@ int main(void)
      * the whole merged region, by range exactly those bytes. */
     uint64_t h = (uint64_t)(uintptr_t)host;
     CHECK(gmem_map_host(m, host + 0, 64, 0) == 0);
-    CHECK(gmem_map_host(m, host + 64, 64, 0) == 0);  /* adjacent */
+    CHECK(gmem_map_host(m, host + 64, 64, 0) == 0);   /* adjacent */
     CHECK(gmem_map_host(m, host + 100, 100, 0) == 0); /* overlapping */
     CHECK(gmem_count(m) == nreg);
     const gmem_region *hr = gmem_find(m, h + 150);

@@ -99,8 +99,8 @@ static void test_va_exhaustion(void) {
     nvt_sim_stats st;
     nvt_sim_stats_get(sim, &st);
     CHECK(count_fds() == fds && st.gpu_mappings == 0 && st.handles == 0,
-          "after freeing: fds %d -> %d, %d mappings, %d handles", fds, count_fds(),
-          st.gpu_mappings, st.handles);
+          "after freeing: fds %d -> %d, %d mappings, %d handles", fds, count_fds(), st.gpu_mappings,
+          st.handles);
     nvt_dev_close(dev);
     nvt_sim_destroy(sim);
 }

@@ -13,8 +13,7 @@
 
 /* ---- forward ------------------------------------------------------------------------------- */
 kernel void KRN(attn_fwd)(global const ushort *Q, global const ushort *K, global const ushort *V,
-                          global float *O, global float *LSE, int S, float scale, int causal)
-{
+                          global float *O, global float *LSE, int S, float scale, int causal) {
     local ushort Ks[64][PITCH]; /* keys of this block, row-major */
     local ushort Vt[HD][72];    /* their values, transposed: Vt[d][key] */
     const int t = __builtin_amdgcn_workitem_id_x(), lane = t & 63, w = t >> 6;
@@ -25,7 +24,8 @@ kernel void KRN(attn_fwd)(global const ushort *Q, global const ushort *K, global
 
     short4 qr[NDT]; /* B operand of S^T = K Q^T: query lane&15, d = 16*ds + 4g + 0..3 */
     for (int ds = 0; ds < NDT; ds++)
-        qr[ds] = qi < S ? *(global const short4 *)&Q[base + (long)qi * HD + ds * 16 + 4 * g] : (short4)0;
+        qr[ds] =
+            qi < S ? *(global const short4 *)&Q[base + (long)qi * HD + ds * 16 + 4 * g] : (short4)0;
     float m = -INFINITY, l = 0;
     float4 acc[NDT]; /* O^T: acc[dt][v] = O[query lane&15][16*dt + 4g + v] (unnormalised) */
     for (int dt = 0; dt < NDT; dt++)
@@ -87,8 +87,7 @@ kernel void KRN(attn_fwd)(global const ushort *Q, global const ushort *K, global
 kernel void KRN(attn_bwd_dkdv)(global const ushort *Q, global const ushort *K,
                                global const ushort *V, global const ushort *dO,
                                global const float *LSE, global const float *Di, global float *dK,
-                               global float *dV, int S, float scale, int causal)
-{
+                               global float *dV, int S, float scale, int causal) {
     local ushort Qs[32][PITCH], dOs[32][PITCH]; /* 32 queries, row-major */
     local ushort Qt[HD][40], dOt[HD][40];       /* the same, transposed: [d][query] */
     local float lse_s[32], di_s[32];
@@ -132,8 +131,8 @@ kernel void KRN(attn_bwd_dkdv)(global const ushort *Q, global const ushort *K,
             short4 p, dsc;
             for (int v = 0; v < 4; v++) {
                 int qx = qt * 16 + 4 * g + v, q = qb + qx;
-                float pv = q >= S || ki >= S || (causal && ki > q) ? 0.0f
-                                                                   : exp2_(s[v] * sl2 - lse_s[qx]);
+                float pv =
+                    q >= S || ki >= S || (causal && ki > q) ? 0.0f : exp2_(s[v] * sl2 - lse_s[qx]);
                 ushort pb = to_bf16(pv);
                 p[v] = (short)pb;
                 dsc[v] = (short)to_bf16(pv * (dp[v] - di_s[qx]));
@@ -157,8 +156,7 @@ kernel void KRN(attn_bwd_dkdv)(global const ushort *Q, global const ushort *K,
 kernel void KRN(attn_bwd_dq)(global const ushort *Q, global const ushort *K, global const ushort *V,
                              global const ushort *dO, global const float *LSE,
                              global const float *Di, global float *dQ, int S, float scale,
-                             int causal)
-{
+                             int causal) {
     local ushort Ks[64][PITCH], Vs[64][PITCH]; /* keys and values, row-major */
     local ushort Kt[HD][72];                   /* keys transposed: [d][key] */
     const int t = __builtin_amdgcn_workitem_id_x(), lane = t & 63, w = t >> 6;
@@ -198,8 +196,8 @@ kernel void KRN(attn_bwd_dq)(global const ushort *Q, global const ushort *K, glo
             short4 dsc;
             for (int v = 0; v < 4; v++) {
                 int key = key0 + 4 * g + v;
-                float pv = qi >= S || key >= S || (causal && key > qi) ? 0.0f
-                                                                       : exp2_(s[v] * sl2 - lse);
+                float pv =
+                    qi >= S || key >= S || (causal && key > qi) ? 0.0f : exp2_(s[v] * sl2 - lse);
                 dsc[v] = (short)to_bf16(pv * (dpt[v] - di));
             }
             for (int dt = 0; dt < NDT; dt++)

@@ -30,12 +30,11 @@
 #endif
 #define BM (2 * WT)
 #define BN (2 * WT)
-#define NS (WT / TILE)             /* MFMA tiles per wave along M and N */
-#define NP (BM * KB / 16 / 256)    /* 16-byte pieces of each tile per work-item */
+#define NS (WT / TILE)          /* MFMA tiles per wave along M and N */
+#define NP (BM * KB / 16 / 256) /* 16-byte pieces of each tile per work-item */
 
 kernel void NAME(global const uchar *A, global const uchar *B, global float *C, int M, int N,
-                 int K)
-{
+                 int K) {
     local uchar As[2][BM][ROWB];
     local uchar Bs[2][BN][ROWB];
     const int t = __builtin_amdgcn_workitem_id_x();

@@ -21,8 +21,7 @@ static gfx_device *dev;
 static gfx_module *mod;
 static const char *arch_name;
 
-static uint64_t upload(const void *p, size_t n)
-{
+static uint64_t upload(const void *p, size_t n) {
     uint64_t a = 0;
     if (gfx_buffer_alloc(dev, n, &a) != GFX_OK || (p && gfx_memcpy_htod(dev, a, p, n) != GFX_OK)) {
         printf("FAIL cannot allocate %zu bytes\n", n);
@@ -32,8 +31,7 @@ static uint64_t upload(const void *p, size_t n)
 }
 
 static int launch(const char *name, uint32_t gx, uint32_t gy, const void *const *params, size_t n,
-                  const char *what)
-{
+                  const char *what) {
     const gfx_kernel *k;
     uint32_t grid[3] = {gx, gy, 1}, block[3] = {256, 1, 1};
     gfx_result r = gfx_module_kernel(mod, name, &k);
@@ -49,8 +47,7 @@ static int launch(const char *name, uint32_t gx, uint32_t gy, const void *const 
 
 /* Compare n f32 results with the reference within 2^-7 * mag + 1e-6. */
 static void compare(const char *what, const char *name, const float *got, const double *want,
-                    const double *mag, size_t n)
-{
+                    const double *mag, size_t n) {
     size_t bad = 0;
     for (size_t i = 0; i < n; i++) {
         double tol = ldexp(mag[i], -7) + 1e-6;
@@ -61,18 +58,15 @@ static void compare(const char *what, const char *name, const float *got, const 
     CHECK(bad == 0, "%s: %zu of %zu elements of %s wrong", what, bad, n, name);
 }
 
-static float *download(uint64_t a, size_t n)
-{
+static float *download(uint64_t a, size_t n) {
     float *p = malloc(n * sizeof *p);
     gfx_memcpy_dtoh(dev, p, a, n * sizeof *p);
     return p;
 }
 
-static void run(int H, int S, int D, int causal)
-{
+static void run(int H, int S, int D, int causal) {
     char what[96], kfwd[32], kdkdv[32], kdq[32];
-    snprintf(what, sizeof what, "%s H=%d S=%d D=%d%s", arch_name, H, S, D,
-             causal ? " causal" : "");
+    snprintf(what, sizeof what, "%s H=%d S=%d D=%d%s", arch_name, H, S, D, causal ? " causal" : "");
     snprintf(kfwd, sizeof kfwd, "attn_fwd_d%d", D);
     snprintf(kdkdv, sizeof kdkdv, "attn_bwd_dkdv_d%d", D);
     snprintf(kdq, sizeof kdq, "attn_bwd_dq_d%d", D);
@@ -149,8 +143,7 @@ static void run(int H, int S, int D, int causal)
         free(mem[i]);
 }
 
-int main(void)
-{
+int main(void) {
     const char *arches[] = {"gfx950", "gfx942"};
     for (int a = 0; a < 2; a++) {
         gfx_arch arch;

@@ -14,11 +14,11 @@ static const struct {
     wl_type type;
     int transb, gfx950_only;
 } kernels[] = {
-    {"gemm_bf16_16", WL_BF16, 0, 0},   {"gemm_bf16_32", WL_BF16, 0, 0},
-    {"gemm_bf16_16_tb", WL_BF16, 1, 0}, {"gemm_bf16_32_tb", WL_BF16, 1, 0},
-    {"gemm_f16_16", WL_F16, 0, 0},     {"gemm_f16_32", WL_F16, 0, 0},
-    {"gemm_fp8_16", WL_FP8, 0, 0},     {"gemm_fp8_32", WL_FP8, 0, 0},
-    {"gemm_fp8_16_tb", WL_FP8, 1, 0},  {"gemm_bf16x_16", WL_BF16, 0, 1},
+    {"gemm_bf16_16", WL_BF16, 0, 0},     {"gemm_bf16_32", WL_BF16, 0, 0},
+    {"gemm_bf16_16_tb", WL_BF16, 1, 0},  {"gemm_bf16_32_tb", WL_BF16, 1, 0},
+    {"gemm_f16_16", WL_F16, 0, 0},       {"gemm_f16_32", WL_F16, 0, 0},
+    {"gemm_fp8_16", WL_FP8, 0, 0},       {"gemm_fp8_32", WL_FP8, 0, 0},
+    {"gemm_fp8_16_tb", WL_FP8, 1, 0},    {"gemm_bf16x_16", WL_BF16, 0, 1},
     {"gemm_bf16x_32_tb", WL_BF16, 1, 1}, {"gemm_f16x_16", WL_F16, 0, 1},
     {"gemm_bf16_16_big", WL_BF16, 0, 0}, {"gemm_fp8_32_big", WL_FP8, 1, 0},
     {"gemm_fp8_16_big", WL_FP8, 1, 0},
@@ -29,8 +29,7 @@ static const struct {
 static const int shapes[][3] = {{256, 256, 256}, {96, 80, 72}, {70, 130, 37}, {16, 64, 512}};
 
 static void run(gfx_device *dev, gfx_module *mod, int k, const int *shape, int gfx950,
-                const char *arch)
-{
+                const char *arch) {
     int M = shape[0], N = shape[1], K = shape[2];
     wl_type t = kernels[k].type;
     size_t es = wl_size(t);
@@ -83,8 +82,7 @@ static void run(gfx_device *dev, gfx_module *mod, int k, const int *shape, int g
     free(mag);
 }
 
-int main(void)
-{
+int main(void) {
     const char *arches[] = {"gfx950", "gfx942"};
     for (int a = 0; a < 2; a++) {
         gfx_arch arch;
