@@ -203,6 +203,8 @@ gfx_result gfx_wave_step(gfx_wave *h, gfx_wave_state *state) {
     if (w->status == WAVE_RUNNING) {
         w->budget = 1;
         wave_step(w);
+        if (w->status == WAVE_YIELD) /* s_sleep: a wave alone has nothing to yield to */
+            w->status = WAVE_RUNNING;
         memset(&w->cache, 0, sizeof w->cache); /* buffers may change between steps */
     }
     if (state)

@@ -32,7 +32,12 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     w->budget = budget;
     w->status = WAVE_RUNNING;
     memset(&w->fault, 0, sizeof w->fault);
-    wave_run(w);
+    /* s_sleep ends a wave's turn (WAVE_YIELD); a wave alone has nothing to yield to */
+    do {
+        if (w->status == WAVE_YIELD)
+            w->status = WAVE_RUNNING;
+        wave_run(w);
+    } while (w->status == WAVE_YIELD && w->budget);
     w->prog = NULL;
     xprog_free(&p);
     free(code);

@@ -38,15 +38,28 @@ def case():
     return tuple(w)
 
 
+def known_gap(arch, text):
+    """Words gfxemu does not decode yet although LLVM does (README, known gaps; test_sweep.c
+    counts the same ones apart): gfx90a's image (MIMG) instructions and buffer_store_lds_dword."""
+    return arch == "gfx90a" and (text.startswith("image_") or
+                                 text.startswith("buffer_store_lds_dword"))
+
+
 llvm = Llvm()
 failed = 0
 for arch in ("gfx950", "gfx942", "gfx90a"):
     insts = []
+    gaps = 0
     while len(insts) < N:
         batch = [case() for _ in range(4 * N)]
         for w, (size, text) in zip(batch, llvm.dis_many(arch, batch)):
             if size and text != CRASH and len(insts) < N:
+                if known_gap(arch, text):
+                    gaps += 1
+                    continue
                 insts.append(struct.pack("<4I", *w)[:size])
+    if gaps:
+        print("%s: %d known-gap words left out (not decoded by gfxemu yet)" % (arch, gaps))
     path = os.path.join(BUILD, "test_llvm_mc_%s.bin" % arch)
     with open(path, "wb") as f:
         f.write(b"".join(insts))

@@ -26,6 +26,9 @@ MIRRORS = {
     "LaunchOptions": "gfx_launch_options",
     "Stats": "gfx_stats",
     "FaultRecord": "gfx_fault",
+    "RaceRecord": "gfx_race",
+    "Counters": "gfx_counters",
+    "MemcheckError": "gfx_memcheck_error",
 }
 
 

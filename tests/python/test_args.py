@@ -174,7 +174,9 @@ class Concurrency(unittest.TestCase):
         def worker(tid):
             for it in range(60):
                 buf = dev.alloc(256)
-                off = 1000 * (tid + 1) + it  # past the 64-int buffer: lane 0 faults there
+                # past the 64-int buffer and its 4 KiB page (buffers are page-granular, as on
+                # hardware), inside the unmapped gap after it: lane 0 faults there
+                off = 2048 * (tid + 1) + it
                 try:
                     k.launch(1, 64, buf, off)
                     errors.append("thread %d: no fault" % tid)
