@@ -121,7 +121,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS) $(wildcard include/*.h src/*/*.h src
 
 # Targets that #include a source from outside src/ (tools/) rebuild when it changes.
 $(BUILD)/fuzz/fuzz_debug_cli: tools/debug_cli.c tools/debug_cli.h
-$(BUILD)/fuzz/fuzz_args: tools/gfxemu.c tools/debug_cli.c tools/debug_cli.h
+$(BUILD)/fuzz/fuzz_args: $(wildcard tools/*.c tools/*.h)
 
 fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZ_BINS)

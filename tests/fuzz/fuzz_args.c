@@ -1,5 +1,5 @@
 /* fuzz_args.c - libFuzzer target: random `gfxemu run` argument lists (tools/gfxemu.c, compiled
- * into this target with tools/debug_cli.c, its `main` renamed) against real kernel metadata:
+ * into this target with the CLI's other files, its `main` renamed) against real kernel metadata:
  * the --arg spec parser (scalars, in/out/inout/zero, local:, bytes:HEX), the checks of every
  * spec against the kernel's metadata, __local placement, output files, and the launch.
  *
@@ -11,6 +11,11 @@
 #define main gfxemu_cli_main
 #include "../../tools/debug_cli.c"
 #include "../../tools/gfxemu.c"
+#include "../../tools/info.c"
+#include "../../tools/counters.c"
+#include "../../tools/npy.c"
+#include "../../tools/profile_html.c"
+#include "../../tools/progress.c"
 #undef main
 
 #include <fcntl.h>
