@@ -18,6 +18,30 @@ finish() {
     echo "$1: all checks passed"
 }
 
+# expect STATUS 'stderr' CMD...: runs CMD (stdout to $tmp/out, stderr to $tmp/err; the caller sets
+# tmp); the exit status must be STATUS and, when 'stderr' is not empty, stderr must be exactly
+# that text (an extended regex when it starts with '~'); an error (non-zero STATUS) must be one
+# line, as the CLI contract says.
+expect() {
+    local want_rc=$1 want_err=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        fail "$*: exit $rc, want $want_rc ($(head -c 300 "$tmp/err"))"
+        # An output that could not be created: show what the directory held at that moment.
+        grep -q 'cannot create the output file' "$tmp/err" && ls -la "$tmp" >&2
+    fi
+    if [ "${want_err:0:1}" = "~" ]; then
+        grep -Eq -- "${want_err:1}" "$tmp/err" || fail "$*: stderr '$(cat "$tmp/err")' !~ '${want_err:1}'"
+    elif [ -n "$want_err" ]; then
+        [ "$(cat "$tmp/err")" = "$want_err" ] || fail "$*: stderr '$(cat "$tmp/err")', want '$want_err'"
+    fi
+    if [ -n "$want_err" ] && [ "$want_rc" -ne 0 ]; then
+        [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$*: error is not exactly one line"
+    fi
+}
+
 # compile_kernel SRC CPU OPT OUT: clang-22 + ld.lld-22, as the README describes.
 compile_kernel() {
     clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$2" -nogpulib "-$3" \

@@ -7,20 +7,6 @@
 tmp="$BUILD/test-data/args"
 rm -rf "$tmp" && mkdir -p "$tmp"
 
-# expect STATUS 'stderr line' CMD...: exit status and the single stderr line must match exactly
-# (a pattern when it starts with '~').
-expect() {
-    local want_rc=$1 want_err=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    [ "$rc" -eq "$want_rc" ] || fail "$*: exit $rc, want $want_rc ($(head -c 300 "$tmp/err"))"
-    if [ "${want_err:0:1}" = "~" ]; then
-        grep -Eq -- "${want_err:1}" "$tmp/err" || fail "$*: stderr '$(cat "$tmp/err")' !~ '${want_err:1}'"
-    elif [ -n "$want_err" ]; then
-        [ "$(cat "$tmp/err")" = "$want_err" ] || fail "$*: stderr '$(cat "$tmp/err")', want '$want_err'"
-    fi
-}
 # i32 at int index N of a file
 i32() { od -A n -t d4 -j $(($2 * 4)) -N 4 "$1" | tr -d ' '; }
 

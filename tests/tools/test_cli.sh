@@ -5,18 +5,6 @@
 tmp="$BUILD/test-data/cli"
 rm -rf "$tmp" && mkdir -p "$tmp"
 
-# expect STATUS 'stderr line' CMD...: exit status and the single stderr line must match exactly.
-expect() {
-    local want_rc=$1 want_err=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    [ "$rc" -eq "$want_rc" ] || fail "$*: exit $rc, want $want_rc"
-    if [ -n "$want_err" ]; then
-        [ "$(cat "$tmp/err")" = "$want_err" ] || fail "$*: stderr '$(cat "$tmp/err")', want '$want_err'"
-        [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$*: error is not exactly one line"
-    fi
-}
 
 # Version: the CLI reports the header's version numbers.
 ver=$(awk '/define GFXEMU_VERSION_(MAJOR|MINOR|PATCH)/ { v = v (v ? "." : "") $3 } END { print v }' \
