@@ -12,18 +12,10 @@ import re
 import subprocess
 import sys
 
-BUILD = os.environ.get("BUILD", "build")
-GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
-tmp = os.path.join(BUILD, "test-data", "counters")
-os.makedirs(tmp, exist_ok=True)
-here = os.path.dirname(os.path.abspath(__file__))
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clitest import BUILD, GFXEMU, HERE as here, check, compile_cl, failures, finish, scratch  # noqa: E402
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
+tmp = scratch("counters")
 
 
 def counters(co, kernel, block, *args, extra=()):
@@ -62,12 +54,8 @@ want_b32 = {"gfx942": {1: 0, 2: 2, 32: 62, 33: 0}, "gfx950": {1: 0, 2: 1, 32: 31
 want_b128 = {"gfx942": {1: 0, 2: 8}, "gfx950": {1: 0, 2: 4}}
 
 for cpu in ("gfx950", "gfx942"):
-    co = os.path.join(tmp, "k_%s.co" % cpu)
-    subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
-                    "-mcpu=" + cpu, "-nogpulib", "-O2", "-c",
-                    os.path.join(here, "counters_kernels.cl"), "-o", co + ".o"], check=True,
-                   stderr=subprocess.DEVNULL)
-    subprocess.run(["ld.lld-22", "-shared", co + ".o", "-o", co], check=True)
+    co = compile_cl(os.path.join(here, "counters_kernels.cl"), cpu,
+                    os.path.join(tmp, "k_%s.co" % cpu))
     ops = ds_ops(co, "lds_b32")
     check(sorted(o for o in ops if o.startswith("ds_")) == ["ds_read_b32", "ds_write_b32"],
           "%s lds_b32 compiles to %s" % (cpu, ops))
@@ -144,7 +132,4 @@ subprocess.run([GFXEMU, "run", co, "lds_b32", "--grid", "1", "--block", "64", "-
 want = b"".join((l ^ 1).to_bytes(4, "little") for l in range(64))
 check(open(out1, "rb").read() == want and open(out2, "rb").read() == want, "results with counters")
 
-if failures:
-    print("test_counters: %d checks failed" % len(failures))
-    sys.exit(1)
-print("test_counters: all checks passed")
+finish("test_counters")

@@ -13,24 +13,10 @@ import re
 import subprocess
 import sys
 
-BUILD = os.environ.get("BUILD", "build")
-GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
-tmp = os.path.join(BUILD, "test-data", "info")
-os.makedirs(tmp, exist_ok=True)
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clitest import BUILD, GFXEMU, check, compile_cl, failures, finish, scratch  # noqa: E402
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
-
-
-def compile_cl(src, cpu, out):
-    subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
-                    "-mcpu=" + cpu, "-nogpulib", "-O2", "-cl-kernel-arg-info", "-c", src, "-o",
-                    out + ".o"], check=True, stderr=subprocess.DEVNULL)
-    subprocess.run(["ld.lld-22", "-shared", out + ".o", "-o", out], check=True)
+tmp = scratch("info")
 
 
 def readobj_counts(co):
@@ -56,7 +42,7 @@ def readobj_counts(co):
 src = os.path.join(os.path.dirname(__file__), "info_kernels.cl")
 for cpu in ("gfx950", "gfx942"):
     co = os.path.join(tmp, "info_%s.co" % cpu)
-    compile_cl(src, cpu, co)
+    compile_cl(src, cpu, co, extra=["-cl-kernel-arg-info"])
     r = subprocess.run([GFXEMU, "info", "--json", co], capture_output=True, text=True)
     check(r.returncode == 0, "%s: info --json exit %d: %s" % (cpu, r.returncode, r.stderr))
     doc = json.loads(r.stdout)
@@ -146,7 +132,4 @@ r = subprocess.run([GFXEMU, "info", os.path.join(tmp, "missing.co")], capture_ou
                    text=True)
 check(r.returncode == 1 and "No such file" in r.stderr, "missing file: %r" % r.stderr)
 
-if failures:
-    print("test_info: %d checks failed" % len(failures))
-    sys.exit(1)
-print("test_info: all checks passed")
+finish("test_info")

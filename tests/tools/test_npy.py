@@ -14,18 +14,10 @@ except ImportError:
         os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
     raise
 
-BUILD = os.environ.get("BUILD", "build")
-GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
-tmp = os.path.join(BUILD, "test-data", "npy")
-os.makedirs(tmp, exist_ok=True)
-here = os.path.dirname(os.path.abspath(__file__))
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clitest import BUILD, GFXEMU, HERE as here, check, failures, finish, scratch  # noqa: E402
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
+tmp = scratch("npy")
 
 
 def t(name):
@@ -116,7 +108,4 @@ check(r.returncode == 2 and r.stderr.strip() == "gfxemu: error: run: --global-si
 r = run("negate", "--global-size", "64", "--grid", "1", "--block", "64", "--arg", "zero:256")
 check(r.returncode == 2 and "exclude each other" in r.stderr, "grid+global-size: %r" % r.stderr)
 
-if failures:
-    print("test_npy: %d checks failed" % len(failures))
-    sys.exit(1)
-print("test_npy: all checks passed")
+finish("test_npy")

@@ -9,18 +9,10 @@ import struct
 import subprocess
 import sys
 
-BUILD = os.environ.get("BUILD", "build")
-GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
-tmp = os.path.join(BUILD, "test-data", "opencl_h")
-os.makedirs(tmp, exist_ok=True)
-here = os.path.dirname(os.path.abspath(__file__))
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clitest import BUILD, GFXEMU, HERE as here, check, failures, finish, scratch  # noqa: E402
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
+tmp = scratch("opencl_h")
 
 
 def run(co, kernel, grid, block, *args):
@@ -109,7 +101,4 @@ for cpu in ("gfx950", "gfx942"):
             check(not bad, "%s ids2d: %d words differ, first at %s: %s want %s" %
                   (tag, len(bad), bad[:1], [got[i] for i in bad[:1]], [want[i] for i in bad[:1]]))
 
-if failures:
-    print("test_opencl_h: %d checks failed" % len(failures))
-    sys.exit(1)
-print("test_opencl_h: all checks passed")
+finish("test_opencl_h")

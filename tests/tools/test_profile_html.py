@@ -11,18 +11,10 @@ import re
 import subprocess
 import sys
 
-BUILD = os.environ.get("BUILD", "build")
-GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
-tmp = os.path.join(BUILD, "test-data", "profile_html")
-os.makedirs(tmp, exist_ok=True)
-here = os.path.dirname(os.path.abspath(__file__))
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clitest import BUILD, GFXEMU, HERE as here, check, compile_cl, failures, finish, scratch  # noqa: E402
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
+tmp = scratch("profile_html")
 
 
 class Page(html.parser.HTMLParser):
@@ -62,13 +54,8 @@ class Page(html.parser.HTMLParser):
             self.cell += data
 
 
-def compile_cl(src, cpu):
-    co = os.path.join(tmp, os.path.basename(src) + "_%s.co" % cpu)
-    subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
-                    "-mcpu=" + cpu, "-nogpulib", "-O2", "-c", src, "-o", co + ".o"], check=True,
-                   stderr=subprocess.DEVNULL)
-    subprocess.run(["ld.lld-22", "-shared", co + ".o", "-o", co], check=True)
-    return co
+def build(src, cpu):
+    return compile_cl(src, cpu, os.path.join(tmp, os.path.basename(src) + "_%s.co" % cpu))
 
 
 def profile(co, kernel, block, grid, *args):
@@ -88,7 +75,7 @@ def profile(co, kernel, block, grid, *args):
 
 
 # The spin loop: 2 waves x 10 iterations.
-co = compile_cl(os.path.join(here, "progress_kernels.cl"), "gfx950")
+co = build(os.path.join(here, "progress_kernels.cl"), "gfx950")
 p, text = profile(co, "spin", 64, 2, "zero:512", "u32:10")
 dis = subprocess.run(["llvm-objdump-22", "-d", co], capture_output=True, text=True).stdout
 body = dis.split("<spin>:")[1].split("\n\n")[0]
@@ -126,7 +113,7 @@ if back:
     check(len(hot) == 10 and set(loop_pcs) <= set(hot), "hot lines %s" % hot)
 
 # LDS conflicts and bytes per line; lanes for a 32-lane block.
-co = compile_cl(os.path.join(here, "counters_kernels.cl"), "gfx950")
+co = build(os.path.join(here, "counters_kernels.cl"), "gfx950")
 p, _ = profile(co, "lds_b32", 64, 1, "zero:256", "i32:32")
 ds = {r["cells"][7].split()[0]: r for r in p.rows.values() if r["cells"][7].startswith("ds_")}
 for op in ("ds_write_b32", "ds_read_b32"):
@@ -138,7 +125,4 @@ p, _ = profile(co, "strided_copy", 32, 1, "zero:128", "zero:128", "i32:1")
 lanes = {r["cells"][4] for r in p.rows.values() if r["cells"][2] != "0"}
 check(lanes == {"32.0"}, "32-lane block: lanes %s" % lanes)
 
-if failures:
-    print("test_profile_html: %d checks failed" % len(failures))
-    sys.exit(1)
-print("test_profile_html: all checks passed")
+finish("test_profile_html")

@@ -11,17 +11,11 @@ import subprocess
 import sys
 import time
 
-BUILD = os.environ.get("BUILD", "build")
-GFXEMU = os.path.abspath(os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu")))
-tmp = os.path.abspath(os.path.join(BUILD, "test-data", "progress"))
-os.makedirs(tmp, exist_ok=True)
-failures = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clitest import BUILD, GFXEMU, check, failures, finish, scratch  # noqa: E402
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, file=sys.stderr)
+GFXEMU = os.path.abspath(GFXEMU)
+tmp = os.path.abspath(scratch("progress"))
 
 
 co = os.path.join(tmp, "spin.co")
@@ -99,7 +93,4 @@ check(list(got) == reference(), "kernel results differ from the reference")
 r = subprocess.run(cmd, capture_output=True, env=env)
 check(r.returncode == 0 and r.stderr == b"", "stderr not a terminal: %r" % r.stderr[:200])
 
-if failures:
-    print("test_progress: %d checks failed" % len(failures))
-    sys.exit(1)
-print("test_progress: all checks passed (%d progress lines in %.1f s)" % (len(lines), secs))
+finish("test_progress", " (%d progress lines in %.1f s)" % (len(lines), secs))

@@ -1,0 +1,41 @@
+"""Helpers shared by the tests/tools/*.py scripts (imported, not run): where the CLI and the
+scratch directory are, a check() that counts failures, finish() that reports them, and the
+README's clang-22 + ld.lld-22 kernel build."""
+import os
+import subprocess
+import sys
+
+BUILD = os.environ.get("BUILD", "build")
+GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+failures = []
+
+
+def scratch(name):
+    """build/test-data/NAME, created if missing."""
+    d = os.path.join(BUILD, "test-data", name)
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def finish(name, extra=""):
+    """Report and exit: status 1 when any check failed."""
+    if failures:
+        print("%s: %d checks failed" % (name, len(failures)))
+        sys.exit(1)
+    print("%s: all checks passed%s" % (name, extra))
+
+
+def compile_cl(src, cpu, out, opt="-O2", extra=()):
+    """clang-22 -c SRC for CPU, then ld.lld-22 -shared: the code object OUT (returned)."""
+    subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
+                    "-mcpu=" + cpu, "-nogpulib", opt, *extra, "-c", src, "-o", out + ".o"],
+                   check=True, stderr=subprocess.DEVNULL)
+    subprocess.run(["ld.lld-22", "-shared", out + ".o", "-o", out], check=True)
+    return out
