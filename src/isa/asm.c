@@ -1120,7 +1120,9 @@ static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_
     memset(opmap, -1, PL_MAXOP);
     for (int pass = 0; pass < 2; pass++) {
         memcpy(w0, e->w, sizeof w0);
-        if (pass == 0) {
+        /* FLAT bit 13 is scratch's SVE only on gfx940+; on gfx90a it is the LDS bit, which
+         * drops the load's vdst from the printed text and so must stay clear while probing. */
+        if (pass == 0 && (e->lay != L_FLAT || isa_targets[a->arch].flat_sve)) {
             w0[0] |= L->probe_or[0];
             w0[1] |= L->probe_or[1];
         }
@@ -1172,8 +1174,11 @@ static void map_entry(const isa_asm *a, entry *e) {
     if (!(L->alt_or[0] | L->alt_or[1]) ||
         !compute_map(a, e, 0, L->alt_or, e->opmap3, &e->nprinted3))
         e->nprinted3 = 0xff;
-    if (!(L->alt2_or[0] | L->alt2_or[1]) ||
-        !compute_map(a, e, 0, L->alt2_or, e->opmap4, &e->nprinted4))
+    /* gfx90a's FLAT LDS bit (global/scratch loads into LDS print no vdst) takes the fourth map */
+    static const uint32_t flat_lds[2] = {1u << 13, 0};
+    const uint32_t *alt2 =
+        e->lay == L_FLAT && !isa_targets[a->arch].flat_sve ? flat_lds : L->alt2_or;
+    if (!(alt2[0] | alt2[1]) || !compute_map(a, e, 0, alt2, e->opmap4, &e->nprinted4))
         e->nprinted4 = 0xff;
 }
 

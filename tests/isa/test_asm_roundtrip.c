@@ -220,14 +220,15 @@ static int run_arch(isa_arch arch, size_t nrand, int show) {
            an, n, nop, accepted, same, same_op, acc_op, differ, failed, extra);
     CHECK(accepted > n / 2, "%s: llvm-mc accepted only %zu of %zu texts", an, accepted, n);
     CHECK(differ == 0, "%s: %zu texts assembled to other bytes than llvm-mc's", an, differ);
-    /* Known gaps (listed above when SHOW > 0): forms whose operand count depends on a modifier
-     * (buffer_* ... lds), the 128-bit scaled MFMA, sdst fields holding special registers.  The
-     * bound keeps them from growing; wrong bytes (above) are never tolerated. */
-    CHECK(failed * 100 <= accepted,
-          "%s: %zu of %zu texts llvm-mc accepts were not assembled (over 1%%)", an, failed,
+    /* Known gaps (listed above when SHOW > 0): rare random forms such as gfx942's
+     * v_fmac_f64_dpp (about 1 in 14000 texts).  The bound (0.1%) keeps them from growing: at 1%
+     * it hid every gfx90a global/scratch load with an SGPR address (0.2% of the texts).  Wrong
+     * bytes (above) are never tolerated, and every text of the opcode walk must assemble. */
+    CHECK(failed * 1000 <= accepted,
+          "%s: %zu of %zu texts llvm-mc accepts were not assembled (over 0.1%%)", an, failed,
           accepted);
-    CHECK(same_op * 100 >= acc_op * 98, "%s: only %zu of %zu opcode-walk texts assembled", an,
-          same_op, acc_op);
+    CHECK(same_op == acc_op, "%s: only %zu of %zu opcode-walk texts assembled", an, same_op,
+          acc_op);
     isa_asm_free(a);
     free(bad);
     free(t);
