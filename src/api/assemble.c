@@ -28,13 +28,13 @@ gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned fla
         return GFX_ERR_FORMAT;
     gfx_result r = GFX_OK;
     if (flags & GFX_ASM_RAW) {
-        *out = malloc(o.text_size ? o.text_size : 1);
+        *out = malloc(o.size[AS_SEC_TEXT] ? o.size[AS_SEC_TEXT] : 1);
         if (!*out) {
             r = GFX_ERR_NOMEM;
         } else {
-            if (o.text_size)
-                memcpy(*out, o.text, o.text_size);
-            *out_size = o.text_size;
+            if (o.size[AS_SEC_TEXT])
+                memcpy(*out, o.bytes[AS_SEC_TEXT], o.size[AS_SEC_TEXT]);
+            *out_size = o.size[AS_SEC_TEXT];
         }
     } else if (as_write_elf(&o, out, out_size, err, errsz)) {
         r = GFX_ERR_NOMEM;

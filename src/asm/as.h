@@ -27,13 +27,34 @@ typedef struct as_sym {
     int global, is_func, is_object;
 } as_sym;
 
-enum { AS_SEC_TEXT = 0, AS_SEC_RODATA = 1, AS_SEC_NONE = 2 };
+/* Sections the code object holds, in ld.lld's order of addresses; AS_SEC_NONE collects
+ * sections that are not written (.AMDGPU.csdata, .note.GNU-stack, ...). */
+enum {
+    AS_SEC_TEXT = 0,
+    AS_SEC_RODATA = 1,
+    AS_SEC_RELRO = 2, /* .data.rel.ro: initialised pointers, writable only while relocating */
+    AS_SEC_DATA = 3,
+    AS_SEC_BSS = 4, /* zero-initialised: no bytes in the file */
+    AS_NSEC = 5,
+    AS_SEC_NONE = 5
+};
+
+/* A pointer in program-scope data: the loader stores base + addend at sec/off
+ * (R_AMDGPU_RELATIVE64, the only dynamic relocation lld emits for such data). */
+typedef struct as_reloc {
+    int sec;
+    uint64_t off;
+    uint64_t addend;
+} as_reloc;
 
 typedef struct as_out {
     isa_arch arch;
-    uint8_t *text, *rodata;
-    size_t text_size, rodata_size;
-    uint64_t text_addr, rodata_addr; /* chosen by as_layout() */
+    uint8_t *bytes[AS_NSEC]; /* contents (NULL for .bss) */
+    size_t size[AS_NSEC];
+    unsigned align[AS_NSEC];
+    uint64_t addr[AS_NSEC]; /* chosen by as_layout() */
+    as_reloc *relocs;
+    size_t nrelocs;
     as_sym *syms;
     size_t nsyms;
     uint8_t *meta; /* msgpack metadata (NULL when the source has none) */
@@ -48,9 +69,9 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
                 size_t errsz);
 void as_out_free(as_out *o);
 
-/* Addresses of .rodata and .text in the code object for the given sizes (the writer's layout,
- * needed before the second pass resolves PC-relative expressions). */
-void as_layout(const as_out *o, uint64_t *rodata_addr, uint64_t *text_addr);
+/* Addresses of the sections in the code object for the sizes, alignments and relocation count
+ * in `o` (the writer's layout, needed before the second pass resolves addresses). */
+void as_layout(const as_out *o, uint64_t addr[AS_NSEC]);
 /* Write the code object into a malloc'd buffer. */
 int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t errsz);
 

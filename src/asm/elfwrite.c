@@ -4,8 +4,10 @@
  * = code object version - 2, e_machine EM_AMDGPU (224), e_flags = EF_AMDGPU_MACH | the xnack /
  * sramecc feature bits; kernels are STT_FUNC symbols in .text with an STT_OBJECT NAME.kd
  * descriptor in .rodata; the metadata is an NT_AMDGPU_METADATA note (owner "AMDGPU", type 32)
- * holding msgpack.  Segments: PHDR, LOAD (R: headers, note, dynamic symbols, .rodata), LOAD (R E:
- * .text on its own page), LOAD (RW: .dynamic), DYNAMIC, NOTE.
+ * holding msgpack.  Segments: PHDR, LOAD (R: headers, note, dynamic symbols, .rela.dyn,
+ * .rodata), LOAD (R E: .text on its own page), LOAD (RW: .data.rel.ro, .dynamic), LOAD (RW:
+ * .data, .bss; only when there is writable data), DYNAMIC, NOTE.  Pointers in program-scope data
+ * get R_AMDGPU_RELATIVE64 entries in .rela.dyn (DT_RELA), as lld writes them.
  */
 #include "asm/as.h"
 
@@ -13,35 +15,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { NPHDR = 6, EHDR = 64, PHDR_SZ = 56, SHDR_SZ = 64, SYM_SZ = 24 };
+enum { EHDR = 64, PHDR_SZ = 56, SHDR_SZ = 64, SYM_SZ = 24, RELA_SZ = 24, MAX_PHDR = 7 };
 enum {
     SH_NULL,
     SH_NOTE,
     SH_DYNSYM,
     SH_HASH,
     SH_DYNSTR,
+    SH_RELA,
     SH_RODATA,
     SH_TEXT,
+    SH_RELRO,
     SH_DYNAMIC,
+    SH_DATA,
+    SH_BSS,
     SH_SYMTAB,
     SH_SHSTRTAB,
     SH_STRTAB,
     SH_N
 };
+/* The section of each AS_SEC_* */
+static const int sh_of[AS_NSEC] = {[AS_SEC_TEXT] = SH_TEXT,
+                                   [AS_SEC_RODATA] = SH_RODATA,
+                                   [AS_SEC_RELRO] = SH_RELRO,
+                                   [AS_SEC_DATA] = SH_DATA,
+                                   [AS_SEC_BSS] = SH_BSS};
 
 typedef struct {
     uint64_t off[SH_N], addr[SH_N], size[SH_N], align[SH_N];
     uint64_t shoff, total;
+    int nphdr, has_data;       /* a second RW segment for .data/.bss */
     size_t ndyn, nsym, nlocal; /* dynsym entries (incl. null), symtab entries, symtab locals */
-    size_t dynstr_size, strtab_size, note_size;
+    size_t dynstr_size, strtab_size, note_size, ndynamic;
 } plan;
 
-static const char shstrtab[] =
-    "\0.note\0.dynsym\0.hash\0.dynstr\0.rodata\0.text\0.dynamic\0.symtab\0"
-    ".shstrtab\0.strtab";
-static const uint32_t sh_name_off[SH_N] = {0, 1, 7, 15, 21, 29, 37, 43, 52, 60, 70};
+static const char shstrtab[] = "\0.note\0.dynsym\0.hash\0.dynstr\0.rela.dyn\0.rodata\0.text\0"
+                               ".data.rel.ro\0.dynamic\0.data\0.bss\0.symtab\0.shstrtab\0.strtab";
 
 static uint64_t al(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 /* Local symbols with .L names are assembler temporaries: not written (as llvm-mc does). */
 static int is_temp(const as_sym *s) { return s->name[0] == '.' && s->name[1] == 'L'; }
@@ -67,28 +79,49 @@ static void make_plan(const as_out *o, plan *p) {
         }
     }
     p->note_size = o->meta ? 12 + 8 + al(o->meta_size, 4) : 0;
-    uint64_t off = EHDR + NPHDR * PHDR_SZ;
+    p->has_data = o->size[AS_SEC_DATA] || o->size[AS_SEC_BSS];
+    p->nphdr = p->has_data ? 7 : 6;
+    p->ndynamic = o->nrelocs ? 9 : 6;
+    for (int a = 0; a < AS_NSEC; a++) {
+        p->size[sh_of[a]] = o->size[a];
+        p->align[sh_of[a]] = max64(o->align[a], 1);
+    }
+    uint64_t off = EHDR + (uint64_t)p->nphdr * PHDR_SZ;
     p->align[SH_NOTE] = 4, p->size[SH_NOTE] = p->note_size;
     p->align[SH_DYNSYM] = 8, p->size[SH_DYNSYM] = p->ndyn * SYM_SZ;
     p->align[SH_HASH] = 4, p->size[SH_HASH] = (2 + 1 + p->ndyn) * 4;
     p->align[SH_DYNSTR] = 1, p->size[SH_DYNSTR] = p->dynstr_size;
-    p->align[SH_RODATA] = 64, p->size[SH_RODATA] = o->rodata_size;
+    p->align[SH_RELA] = 8, p->size[SH_RELA] = o->nrelocs * RELA_SZ;
+    p->align[SH_RODATA] = max64(p->align[SH_RODATA], 64);
     for (int s = SH_NOTE; s <= SH_RODATA; s++) {
         off = al(off, p->align[s]);
         p->off[s] = p->addr[s] = off;
         off += p->size[s];
     }
-    /* .text on the next page, at the same offset within the page as in the file (lld's rule) */
-    p->align[SH_TEXT] = 256, p->size[SH_TEXT] = o->text_size;
-    off = al(off, 256);
+    /* Each later segment starts on the next page, at the same offset within the page as in the
+     * file (lld's rule): .text; .data.rel.ro + .dynamic; .data + .bss. */
+    p->align[SH_TEXT] = max64(p->align[SH_TEXT], 256);
+    off = al(off, p->align[SH_TEXT]);
     p->off[SH_TEXT] = off;
     p->addr[SH_TEXT] = al(p->addr[SH_RODATA] + p->size[SH_RODATA], 0x1000) + (off & 0xfff);
-    off += o->text_size;
-    p->align[SH_DYNAMIC] = 8, p->size[SH_DYNAMIC] = 6 * 16;
-    off = al(off, 8);
-    p->off[SH_DYNAMIC] = off;
-    p->addr[SH_DYNAMIC] = al(p->addr[SH_TEXT] + p->size[SH_TEXT], 0x1000) + (off & 0xfff);
-    off += p->size[SH_DYNAMIC];
+    off += p->size[SH_TEXT];
+    off = al(off, p->size[SH_RELRO] ? max64(p->align[SH_RELRO], 8) : 8);
+    p->off[SH_RELRO] = off;
+    p->addr[SH_RELRO] = al(p->addr[SH_TEXT] + p->size[SH_TEXT], 0x1000) + (off & 0xfff);
+    p->align[SH_DYNAMIC] = 8, p->size[SH_DYNAMIC] = p->ndynamic * 16;
+    p->off[SH_DYNAMIC] = al(off + p->size[SH_RELRO], 8);
+    p->addr[SH_DYNAMIC] = p->addr[SH_RELRO] + (p->off[SH_DYNAMIC] - p->off[SH_RELRO]);
+    off = p->off[SH_DYNAMIC] + p->size[SH_DYNAMIC];
+    uint64_t end = p->addr[SH_DYNAMIC] + p->size[SH_DYNAMIC];
+    if (p->has_data) {
+        off = al(off, p->align[SH_DATA]);
+        end = al(end, 0x1000) + (off & 0xfff);
+    }
+    p->off[SH_DATA] = off;
+    p->addr[SH_DATA] = end;
+    off += p->size[SH_DATA];
+    p->off[SH_BSS] = off; /* NOBITS: no bytes in the file */
+    p->addr[SH_BSS] = al(p->addr[SH_DATA] + p->size[SH_DATA], p->align[SH_BSS]);
     p->align[SH_SYMTAB] = 8, p->size[SH_SYMTAB] = p->nsym * SYM_SZ;
     p->align[SH_SHSTRTAB] = 1, p->size[SH_SHSTRTAB] = sizeof shstrtab;
     p->align[SH_STRTAB] = 1, p->size[SH_STRTAB] = p->strtab_size;
@@ -101,11 +134,11 @@ static void make_plan(const as_out *o, plan *p) {
     p->total = p->shoff + SH_N * SHDR_SZ;
 }
 
-void as_layout(const as_out *o, uint64_t *rodata_addr, uint64_t *text_addr) {
+void as_layout(const as_out *o, uint64_t addr[AS_NSEC]) {
     plan p;
     make_plan(o, &p);
-    *rodata_addr = p.addr[SH_RODATA];
-    *text_addr = p.addr[SH_TEXT];
+    for (int a = 0; a < AS_NSEC; a++)
+        addr[a] = p.addr[sh_of[a]];
 }
 
 static void w16(uint8_t *b, uint16_t v) { memcpy(b, &v, 2); }
@@ -113,7 +146,7 @@ static void w32(uint8_t *b, uint32_t v) { memcpy(b, &v, 4); }
 static void w64(uint8_t *b, uint64_t v) { memcpy(b, &v, 8); }
 
 static void put_sym(uint8_t *b, uint32_t name, const as_sym *s, const plan *p) {
-    int sh = s->sec == AS_SEC_TEXT ? SH_TEXT : SH_RODATA;
+    int sh = sh_of[s->sec];
     unsigned type = s->is_func ? 2 : s->is_object ? 1 : 0; /* STT_FUNC, STT_OBJECT, STT_NOTYPE */
     w32(b, name);
     b[4] = (uint8_t)((s->global ? 1 : 0) << 4 | type);
@@ -143,27 +176,40 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
     w32(b + 48, o->eflags);
     w16(b + 52, EHDR);
     w16(b + 54, PHDR_SZ);
-    w16(b + 56, NPHDR);
+    w16(b + 56, (uint16_t)p.nphdr);
     w16(b + 58, SHDR_SZ);
     w16(b + 60, SH_N);
     w16(b + 62, SH_SHSTRTAB);
     /* program headers */
-    struct {
+    typedef struct {
         uint32_t type, flags;
         uint64_t off, addr, filesz, memsz, align;
-    } ph[NPHDR] = {
-        {6, 4, EHDR, EHDR, NPHDR * PHDR_SZ, NPHDR * PHDR_SZ, 8}, /* PHDR */
+    } phdr;
+    phdr ph[MAX_PHDR] = {
+        {6, 4, EHDR, EHDR, (uint64_t)p.nphdr * PHDR_SZ, (uint64_t)p.nphdr * PHDR_SZ, 8}, /* PHDR */
         {1, 4, 0, 0, p.off[SH_RODATA] + p.size[SH_RODATA], p.off[SH_RODATA] + p.size[SH_RODATA],
          0x1000}, /* LOAD R */
         {1, 5, p.off[SH_TEXT], p.addr[SH_TEXT], p.size[SH_TEXT], p.size[SH_TEXT],
          0x1000}, /* LOAD R E */
-        {1, 6, p.off[SH_DYNAMIC], p.addr[SH_DYNAMIC], p.size[SH_DYNAMIC], p.size[SH_DYNAMIC],
-         0x1000}, /* LOAD RW */
-        {2, 6, p.off[SH_DYNAMIC], p.addr[SH_DYNAMIC], p.size[SH_DYNAMIC], p.size[SH_DYNAMIC],
-         8},                                                                          /* DYNAMIC */
-        {4, 4, p.off[SH_NOTE], p.addr[SH_NOTE], p.size[SH_NOTE], p.size[SH_NOTE], 4}, /* NOTE */
+        {1, 6, p.off[SH_RELRO], p.addr[SH_RELRO],
+         p.off[SH_DYNAMIC] + p.size[SH_DYNAMIC] - p.off[SH_RELRO],
+         p.off[SH_DYNAMIC] + p.size[SH_DYNAMIC] - p.off[SH_RELRO], 0x1000}, /* LOAD RW */
     };
-    for (int i = 0; i < NPHDR; i++) {
+    int np = 4;
+    if (p.has_data) /* LOAD RW: .data, then .bss in memory only */
+        ph[np++] = (phdr){1,
+                          6,
+                          p.off[SH_DATA],
+                          p.addr[SH_DATA],
+                          p.size[SH_DATA],
+                          p.addr[SH_BSS] + p.size[SH_BSS] - p.addr[SH_DATA],
+                          0x1000};
+    ph[np++] =
+        (phdr){2, 6, p.off[SH_DYNAMIC], p.addr[SH_DYNAMIC], p.size[SH_DYNAMIC], p.size[SH_DYNAMIC],
+               8}; /* DYNAMIC */
+    ph[np++] = (phdr){4, 4, p.off[SH_NOTE], p.addr[SH_NOTE], p.size[SH_NOTE], p.size[SH_NOTE],
+                      4}; /* NOTE */
+    for (int i = 0; i < np; i++) {
         uint8_t *h = b + EHDR + i * PHDR_SZ;
         w32(h, ph[i].type);
         w32(h + 4, ph[i].flags);
@@ -209,33 +255,49 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
         for (size_t i = 0; i < p.ndyn; i++)
             w32(h + 12 + 4 * i, (uint32_t)(i > 1 ? i - 1 : 0));
     }
-    if (o->rodata_size)
-        memcpy(b + p.off[SH_RODATA], o->rodata, o->rodata_size);
-    if (o->text_size)
-        memcpy(b + p.off[SH_TEXT], o->text, o->text_size);
+    for (int a = 0; a < AS_NSEC; a++)
+        if (o->bytes[a] && o->size[a])
+            memcpy(b + p.off[sh_of[a]], o->bytes[a], o->size[a]);
+    /* R_AMDGPU_RELATIVE64 (13): the loader stores base + addend; the addend is also stored in
+     * place, as the value at link address 0 */
+    for (size_t i = 0; i < o->nrelocs; i++) {
+        const as_reloc *r = &o->relocs[i];
+        uint8_t *e = b + p.off[SH_RELA] + i * RELA_SZ;
+        w64(e, p.addr[sh_of[r->sec]] + r->off);
+        w64(e + 8, 13);
+        w64(e + 16, r->addend);
+        w64(b + p.off[sh_of[r->sec]] + r->off, r->addend);
+    }
     {
-        const uint64_t dyn[6][2] = {{4, p.addr[SH_HASH]},   {5, p.addr[SH_DYNSTR]},
-                                    {6, p.addr[SH_DYNSYM]}, {10, p.size[SH_DYNSTR]},
-                                    {11, SYM_SZ},           {0, 0}};
-        for (int i = 0; i < 6; i++) {
+        uint64_t dyn[9][2] = {{4, p.addr[SH_HASH]},   {5, p.addr[SH_DYNSTR]},
+                              {6, p.addr[SH_DYNSYM]}, {10, p.size[SH_DYNSTR]},
+                              {11, SYM_SZ},           {0, 0}};
+        if (o->nrelocs) { /* DT_RELA, DT_RELASZ, DT_RELAENT before the DT_NULL */
+            const uint64_t rela[4][2] = {
+                {7, p.addr[SH_RELA]}, {8, p.size[SH_RELA]}, {9, RELA_SZ}, {0, 0}};
+            memcpy(dyn[5], rela, sizeof rela);
+        }
+        for (size_t i = 0; i < p.ndynamic; i++) {
             w64(b + p.off[SH_DYNAMIC] + 16 * i, dyn[i][0]);
             w64(b + p.off[SH_DYNAMIC] + 16 * i + 8, dyn[i][1]);
         }
     }
     memcpy(b + p.off[SH_SHSTRTAB], shstrtab, sizeof shstrtab);
     /* section headers */
-    static const uint32_t type[SH_N] = {0, 7, 11, 5, 3, 1, 1, 6, 2, 3, 3};
-    static const uint64_t flags[SH_N] = {0, 2, 2, 2, 2, 2, 6, 3, 0, 0, 0};
+    static const uint32_t type[SH_N] = {0, 7, 11, 5, 3, 4, 1, 1, 1, 6, 1, 8, 2, 3, 3};
+    static const uint64_t flags[SH_N] = {0, 2, 2, 2, 2, 2, 2, 6, 3, 3, 3, 3, 0, 0, 0};
+    uint32_t name = 0;
     for (int s = 1; s < SH_N; s++) {
+        name += (uint32_t)strlen(shstrtab + name) + 1;
         uint8_t *h = b + p.shoff + s * SHDR_SZ;
-        w32(h, sh_name_off[s]);
+        w32(h, name);
         w32(h + 4, type[s]);
         w64(h + 8, flags[s]);
         w64(h + 16, p.addr[s]);
         w64(h + 24, p.off[s]);
         w64(h + 32, p.size[s]);
         uint32_t link = s == SH_DYNSYM || s == SH_DYNAMIC ? SH_DYNSTR
-                        : s == SH_HASH                    ? SH_DYNSYM
+                        : s == SH_HASH || s == SH_RELA    ? SH_DYNSYM
                         : s == SH_SYMTAB                  ? SH_STRTAB
                                                           : 0;
         uint32_t info = s == SH_DYNSYM ? 1 : s == SH_SYMTAB ? (uint32_t)(1 + p.nlocal) : 0;
@@ -243,6 +305,7 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
         w32(h + 44, info);
         w64(h + 48, p.align[s] ? p.align[s] : 1);
         w64(h + 56, s == SH_DYNSYM || s == SH_SYMTAB ? SYM_SZ
+                    : s == SH_RELA                   ? RELA_SZ
                     : s == SH_DYNAMIC                ? 16
                     : s == SH_HASH                   ? 4
                                                      : 0);

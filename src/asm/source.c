@@ -3,8 +3,10 @@
  * .amdgpu_metadata YAML -> msgpack note, .amdgcn_target -> e_flags).
  *
  * Two passes over the text.  Pass 1 sizes everything (symbol operands get placeholders, every
- * instruction's size is recorded); the writer's layout then fixes the addresses of .rodata and
- * .text; pass 2 encodes with the real values and checks that no size changed.  Instruction
+ * instruction's size is recorded); the writer's layout then fixes the addresses of every
+ * section; pass 2 encodes with the real values and checks that no size changed.  Pointers in
+ * .data/.data.rel.ro become R_AMDGPU_RELATIVE64 relocations (their count sizes .rela.dyn, so a
+ * pass 2 that finds another count than the layout assumed is run again).  Instruction
  * operands that name symbols are evaluated here and handed to the instruction encoder as numbers:
  * a branch target becomes its SIMM16 word offset (range-checked), any other symbol expression a
  * forced literal (lit(...)), as llvm-mc encodes a fixup.
@@ -48,11 +50,13 @@ typedef struct {
     char *err;
     size_t errsz;
     int failed;
-    sbuf sec[3];
+    sbuf sec[AS_NSEC + 1];
     int cur;
     sym *syms;
     size_t nsyms, capsyms;
-    uint64_t base[3]; /* section addresses (pass 2) */
+    uint64_t base[AS_NSEC + 1]; /* section addresses (pass 2) */
+    as_reloc *rel;              /* pass 2: pointers in program-scope data */
+    size_t nrel, caprel;
     int cov;
     uint32_t feat; /* xnack/sramecc e_flags bits */
     /* per-line facts from pass 1 */
@@ -104,6 +108,14 @@ static void emit(st *s, const void *d, size_t n) {
         b->n += n; /* sections we do not write (.AMDGPU.csdata, ...) only count */
         return;
     }
+    if (s->cur == AS_SEC_BSS)
+        for (size_t i = 0; i < n; i++)
+            if (((const uint8_t *)d)[i]) {
+                fail(s, 0,
+                     ".bss holds only zeros (zero-initialised data has no bytes in the "
+                     "file); put initialised data in .data");
+                return;
+            }
     if (!grow(b, n)) {
         fail(s, 0, "out of memory");
         return;
@@ -838,6 +850,7 @@ static const char *const kd_names[] = {"group_segment_fixed_size",
                                        "user_sgpr_private_segment_size",
                                        "uses_dynamic_stack",
                                        "enable_private_segment",
+                                       "system_sgpr_private_segment_wavefront_offset",
                                        "system_sgpr_workgroup_id_x",
                                        "system_sgpr_workgroup_id_y",
                                        "system_sgpr_workgroup_id_z",
@@ -924,7 +937,12 @@ static void emit_kd(st *s, int col) {
     r1 |= ((uint32_t)kget(s, "dx10_clamp", 1) & 1) << 21;
     r1 |= ((uint32_t)kget(s, "ieee_mode", 1) & 1) << 23;
     r1 |= ((uint32_t)kget(s, "fp16_overflow", 0) & 1) << 26;
-    r2 |= (uint32_t)kget(s, "enable_private_segment", 0) & 1;
+    /* COMPUTE_PGM_RSRC2.ENABLE_PRIVATE_SEGMENT: .amdhsa_enable_private_segment on gfx940+ (flat
+     * scratch is architected), .amdhsa_system_sgpr_private_segment_wavefront_offset before it
+     * (the wave's scratch offset SGPR) - "AMDGPU Usage", "Kernel Descriptor" */
+    r2 |= (uint32_t)(kget(s, "enable_private_segment", 0) |
+                     kget(s, "system_sgpr_private_segment_wavefront_offset", 0)) &
+          1;
     r2 |= ((uint32_t)kget(s, "user_sgpr_count", 0) & 31) << 1;
     r2 |= ((uint32_t)kget(s, "system_sgpr_workgroup_id_x", 1) & 1) << 7;
     r2 |= ((uint32_t)kget(s, "system_sgpr_workgroup_id_y", 0) & 1) << 8;
@@ -992,6 +1010,50 @@ static void align_to(st *s, unsigned a, int fillw, uint64_t fill) {
     }
 }
 
+/* A data value that is an address in the code object (a pointer in program-scope data) needs
+ * a dynamic relocation, since the loader chooses the base.  Found by evaluating again with
+ * every section moved: an absolute value (a constant, a difference of two labels) stays, an
+ * address moves with its section.  Returns nonzero after fail(). */
+static int data_reloc(st *s, const char *t, int64_t v, int size, int col) {
+    const uint64_t delta = 1ull << 32;
+    uint64_t saved[AS_NSEC];
+    memcpy(saved, s->base, sizeof saved);
+    for (int i = 0; i < AS_NSEC; i++)
+        s->base[i] += delta;
+    int64_t v2 = v;
+    eval(s, t, s->base[s->cur] + s->sec[s->cur].n, &v2, NULL, NULL);
+    memcpy(s->base, saved, sizeof saved);
+    if ((uint64_t)(v2 - v) == 0)
+        return 0;
+    if ((uint64_t)(v2 - v) != delta) {
+        fail(s, col, "'%s' is neither a constant nor one address plus a constant", t);
+        return 1;
+    }
+    if (size != 8) {
+        fail(s, col, "'%s' is an address: it needs an 8-byte field (.quad), not %d bytes", t, size);
+        return 1;
+    }
+    if (s->cur != AS_SEC_RELRO && s->cur != AS_SEC_DATA) {
+        fail(s, col,
+             "'%s' is an address: a pointer needs a dynamic relocation, which only writable "
+             "data (.data, .data.rel.ro) can take",
+             t);
+        return 1;
+    }
+    if (s->nrel == s->caprel) {
+        size_t c = s->caprel ? 2 * s->caprel : 16;
+        as_reloc *r = realloc(s->rel, c * sizeof *r);
+        if (!r) {
+            fail(s, col, "out of memory");
+            return 1;
+        }
+        s->rel = r;
+        s->caprel = c;
+    }
+    s->rel[s->nrel++] = (as_reloc){s->cur, s->sec[s->cur].n, (uint64_t)v};
+    return 0;
+}
+
 /* Comma-separated expression list of a data directive. */
 static void data_list(st *s, const char *args, int size, int col) {
     const char *p = args;
@@ -1023,6 +1085,8 @@ static void data_list(st *s, const char *args, int size, int col) {
             fail(s, col + (int)(p - args), "undefined symbol in '%s'", t);
             return;
         }
+        if (s->pass == 2 && data_reloc(s, t, v, size, col + (int)(p - args)))
+            return;
         uint64_t u = (uint64_t)v;
         emit(s, &u, (size_t)size); /* little-endian host */
         p = *e ? e + 1 : e;
@@ -1052,14 +1116,26 @@ static void do_string(st *s, const char *args, int zero, int col) {
     }
 }
 
-static void set_section(st *s, const char *name) {
-    if (!strncmp(name, ".text", 5))
-        s->cur = AS_SEC_TEXT;
-    else if (!strncmp(name, ".rodata", 7) || !strncmp(name, ".data", 5))
-        s->cur = AS_SEC_RODATA;
-    else
-        s->cur = AS_SEC_NONE;
+/* Which output section a section name goes to: ld.lld's default script merges .text.*,
+ * .rodata.*, .data.rel.ro.*, .data.* and .bss.* into the section of that name. */
+static int section_of(const char *name) {
+    static const struct {
+        const char *prefix;
+        int sec;
+    } map[] = {{".text", AS_SEC_TEXT},
+               {".rodata", AS_SEC_RODATA},
+               {".data.rel.ro", AS_SEC_RELRO},
+               {".data", AS_SEC_DATA},
+               {".bss", AS_SEC_BSS}};
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        size_t l = strlen(map[i].prefix);
+        if (!strncmp(name, map[i].prefix, l) && (!name[l] || name[l] == '.'))
+            return map[i].sec;
+    }
+    return AS_SEC_NONE;
 }
+
+static void set_section(st *s, const char *name) { s->cur = section_of(name); }
 
 static void parse_target(st *s, const char *t, int col) {
     /* "amdgcn-amd-amdhsa--gfx950[:sramecc+|-][:xnack+|-]" */
@@ -1132,8 +1208,8 @@ static void do_directive(st *s, char *d, int col) {
     }
     if (word_is(d, ".text")) {
         s->cur = AS_SEC_TEXT;
-    } else if (word_is(d, ".rodata") || word_is(d, ".data")) {
-        s->cur = AS_SEC_RODATA;
+    } else if (word_is(d, ".rodata") || word_is(d, ".data") || word_is(d, ".bss")) {
+        s->cur = section_of(d);
     } else if (word_is(d, ".section")) {
         char name[128];
         size_t l = strcspn(args, ", \t");
@@ -1309,8 +1385,9 @@ static void run_pass(st *s, const char *src, size_t n) {
     const char *p = src, *end = src + n;
     s->line = 0;
     s->cur = AS_SEC_TEXT;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i <= AS_NSEC; i++)
         s->sec[i].n = 0;
+    s->nrel = 0;
     char buf[4096];
     while (p < end && !s->failed) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -1400,8 +1477,9 @@ static void run_pass(st *s, const char *src, size_t n) {
 void as_out_free(as_out *o) {
     if (!o)
         return;
-    free(o->text);
-    free(o->rodata);
+    for (int i = 0; i < AS_NSEC; i++)
+        free(o->bytes[i]);
+    free(o->relocs);
     for (size_t i = 0; i < o->nsyms; i++)
         free(o->syms[i].name);
     free(o->syms);
@@ -1464,8 +1542,10 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
     if (!s.failed) {
         /* layout, then pass 2 with the final addresses */
         out->arch = arch;
-        out->text_size = s.sec[AS_SEC_TEXT].n;
-        out->rodata_size = s.sec[AS_SEC_RODATA].n;
+        for (int i = 0; i < AS_NSEC; i++) {
+            out->size[i] = s.sec[i].n;
+            out->align[i] = s.sec[i].align;
+        }
         out->meta = s.meta;
         out->meta_size = s.meta_n;
         s.meta = NULL;
@@ -1489,28 +1569,40 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
                 out->nsyms++;
             }
         }
-        if (!raw)
-            as_layout(out, &s.base[AS_SEC_RODATA], &s.base[AS_SEC_TEXT]);
-        if (!s.failed) {
+        /* The relocations pass 2 finds size .rela.dyn, which moves the sections after it: when
+         * their number differs from the layout's, lay out again and repeat pass 2 (once). */
+        for (int round = 0; round < 2 && !s.failed; round++) {
+            if (!raw)
+                as_layout(out, s.base);
             s.pass = 2;
             run_pass(&s, src, n);
+            if (s.nrel == out->nrelocs)
+                break;
+            out->nrelocs = s.nrel;
+            if (round == 1)
+                fail(&s, 0, "relocation count changed between passes");
         }
     }
-    if (!s.failed &&
-        (s.sec[AS_SEC_TEXT].n != out->text_size || s.sec[AS_SEC_RODATA].n != out->rodata_size))
-        fail(&s, 0, "section sizes changed between passes");
+    for (int i = 0; i < AS_NSEC && !s.failed; i++)
+        if (s.sec[i].n != out->size[i])
+            fail(&s, 0, "section sizes changed between passes");
     if (!s.failed) {
-        out->text = s.sec[AS_SEC_TEXT].p;
-        out->rodata = s.sec[AS_SEC_RODATA].p;
-        s.sec[AS_SEC_TEXT].p = s.sec[AS_SEC_RODATA].p = NULL;
-        as_layout(out, &out->rodata_addr, &out->text_addr);
+        for (int i = 0; i < AS_NSEC; i++) {
+            out->bytes[i] = i == AS_SEC_BSS ? NULL : s.sec[i].p;
+            if (i != AS_SEC_BSS)
+                s.sec[i].p = NULL;
+        }
+        out->relocs = s.rel;
+        out->nrelocs = s.nrel;
+        s.rel = NULL;
+        as_layout(out, out->addr);
         out->cov = s.cov;
         /* EF_AMDGPU_MACH per target ("AMDGPU Usage", "AMDGPU ELF Header") */
-        static const uint32_t mach[ISA_NARCH] = {[ISA_GFX942] = 0x4c, [ISA_GFX950] = 0x4f};
-        out->eflags = mach[arch] | s.feat;
+        out->eflags = isa_targets[arch].elf_mach | s.feat;
     }
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i <= AS_NSEC; i++)
         free(s.sec[i].p);
+    free(s.rel);
     for (size_t i = 0; i < s.nsyms; i++)
         free(s.syms[i].name);
     free(s.syms);

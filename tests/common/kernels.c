@@ -82,14 +82,29 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
     /* gfx90a code objects come in xnack/sramecc variants (the ROCm runtime's agent is
      * gfx90a:sramecc-:xnack-): one per optimisation level, so every suite loads each kind */
     const char *gfx90a_cpu[] = {"gfx90a:xnack+", "gfx90a:sramecc-:xnack-", "gfx90a"};
+    /* GFXEMU_TEST_ASSEMBLER=1: build the code objects with clang-22 -S and `gfxemu as` instead of
+     * clang-22 -c and ld.lld-22 (tests/kernels/test_as_results.sh: same results expected) */
+    const char *e = getenv("GFXEMU_TEST_ASSEMBLER");
+    int via_as = e && *e && strcmp(e, "0");
+    char gfxemu[512];
+    snprintf(gfxemu, sizeof gfxemu, "%s", getenv("GFXEMU") ? getenv("GFXEMU") : "");
+    if (!gfxemu[0])
+        snprintf(gfxemu, sizeof gfxemu, "%s/gfxemu", build);
     for (int a = 0; a < 3; a++)
         for (int o = 0; o < 3; o++) {
             char obj[512], co[512], src[512];
             const char *cpu = a == 2 ? gfx90a_cpu[o] : arches[a];
-            snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s.o", build, stem, arches[a], opts[o]);
-            snprintf(co, sizeof co, "%s/kernels/%s-%s%s.co", build, stem, arches[a], opts[o]);
+            snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s%s", build, stem, arches[a], opts[o],
+                     via_as ? ".s" : ".o");
+            snprintf(co, sizeof co, "%s/kernels/%s-%s%s%s.co", build, stem, arches[a], opts[o],
+                     via_as ? "-as" : "");
             snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
-            if (!up_to_date(co, src))
+            if (via_as) /* always rebuilt: the assembler under test may have changed */
+                test_sh("mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target "
+                        "amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s -Wno-everything -S %s -o %s && "
+                        "%s as %s -o %s",
+                        build, cpu, opts[o], extra_flags, src, obj, gfxemu, obj, co);
+            else if (!up_to_date(co, src))
                 test_sh(
                     "mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
                     "-mcpu=%s -nogpulib %s %s -Wno-everything -c %s -o %s && "

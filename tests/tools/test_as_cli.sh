@@ -134,6 +134,53 @@ expect_err '	s_branch nowhere' 'undefined symbol'
 expect_err '	.amdhsa_kernel k
 	.amdhsa_bogus 1
 	.end_amdhsa_kernel' "bad.s:2:2: unknown kernel descriptor directive '.amdhsa_bogus'"
+# pointers need a dynamic relocation, which only writable data takes, in an 8-byte field
+expect_err '	.section .rodata
+p:	.quad p' "bad.s:2:10: 'p' is an address: a pointer needs a dynamic relocation"
+expect_err '	.data
+x:	.long x' "bad.s:2:10: 'x' is an address: it needs an 8-byte field (.quad)"
+expect_err '	.bss
+	.long 1' ".bss holds only zeros"
+
+# ---- writable program-scope data: .data.rel.ro pointers, .data, .bss ---------------------------
+# Pointers become R_AMDGPU_RELATIVE64 relocations whose addend is the target's address; .bss takes
+# no file bytes; llvm-readelf-22 reads it all without a warning.
+cat >"$tmp/data.s" <<'S'
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx950"
+	.text
+	s_endpgm
+	.section .rodata
+	.p2align 4
+	.globl tbl
+tbl:
+	.long 1, 2, 3, 4
+	.section .data.rel.ro,"aw",@progbits
+	.p2align 3
+	.globl ptrs
+ptrs:
+	.quad tbl
+	.quad tbl+8
+	.quad cnt
+	.data
+	.globl vals
+vals:
+	.long 10, 20
+	.bss
+	.globl cnt
+cnt:
+	.zero 12
+S
+"$GFXEMU" as "$tmp/data.s" -o "$tmp/data.co" 2>"$tmp/err" || fail "data.s: $(cat "$tmp/err")"
+llvm-readelf-22 -a "$tmp/data.co" >"$tmp/data.txt" 2>"$tmp/err"
+[ -s "$tmp/err" ] && fail "llvm-readelf-22 warns: $(cat "$tmp/err")"
+symval() { awk -v n="$1" '$8 == n { print $2; exit }' "$tmp/data.txt" | sed 's/^0*//'; }
+addends=$(awk '/R_AMDGPU_RELATIVE64/ { print $NF }' "$tmp/data.txt" | tr '\n' ' ')
+want="$(symval tbl) $(printf '%x' $((0x$(symval tbl) + 8))) $(symval cnt) "
+[ "$addends" = "$want" ] || fail "relocation addends '$addends', expected '$want'"
+grep -Eq '\.bss +NOBITS +[0-9a-f]+ [0-9a-f]+ 00000c ' "$tmp/data.txt" || fail ".bss is not a 12-byte NOBITS section"
+grep -Eq '\.data +PROGBITS .* WA ' "$tmp/data.txt" || fail ".data is not writable PROGBITS"
+grep -Eq '\(RELA\) ' "$tmp/data.txt" || fail "no DT_RELA in .dynamic"
+
 # a branch 40000 words away does not fit SIMM16
 {
     echo '	s_branch far'
