@@ -1737,6 +1737,57 @@ static entry *find_first(isa_asm *a, const char *m, size_t *n) {
     return *n ? &a->e[lo] : NULL;
 }
 
+/* Rules llvm-mc-22 enforces that the encoding itself cannot express: an instruction that
+ * breaks them decodes and prints, but the hardware does not run it as written.
+ *  - Constant bus (CDNA3/CDNA4 ISA "VALU instruction operands"): a VALU instruction reads at
+ *    most one scalar value (SGPRs, VCC, M0, EXEC, TTMPs, a literal; the same SGPR twice counts
+ *    once; inline constants are free) on GFX9; v_writelane_b32 may add M0 as its lane select.
+ *  - gfx90a and later CDNA: VGPR and AGPR tuples (64-bit and wider operands) start at an even
+ *    register.
+ *  - null, src_flat_scratch_base_lo/hi and src_lds_direct are refused on these targets. */
+static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
+    isa_inst in;
+    if (isa_decode(arch, b, sz, &in) != sz || !strncmp(isa_targets[arch].family, "rdna", 4))
+        return NULL;
+    for (int i = 0; i < in.ndst + in.nsrc; i++) {
+        const isa_opnd *o = i < in.ndst ? &in.dst[i] : &in.src[i - in.ndst];
+        if ((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_AGPR) && o->n >= 2 && (o->idx & 1))
+            return "invalid register class: vgpr tuples must be 64 bit aligned";
+        /* operands the LLVM 22 disassembler prints for these encodings but its assembler
+         * refuses on GFX9 targets */
+        if (o->kind == ISA_OPND_SREG && o->idx == 125)
+            return "'null' operand is not supported on this GPU";
+        if ((o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_SPECIAL) &&
+            (o->idx == 230 || o->idx == 231))
+            return "src_flat_scratch_base register not available on this GPU";
+        if (o->kind == ISA_OPND_SPECIAL && o->idx == 254)
+            return "lds_direct is not supported on this GPU";
+    }
+    int valu = in.fmt == ISA_FMT_VOP1 || in.fmt == ISA_FMT_VOP2 || in.fmt == ISA_FMT_VOPC ||
+               in.fmt == ISA_FMT_VOP3 || in.fmt == ISA_FMT_VOP3P;
+    if (!valu)
+        return NULL;
+    int writelane = !strncmp(isa_op_names[in.op], "v_writelane", 11);
+    int uses = 0, lit = 0;
+    int seen[4] = {-1, -1, -1, -1};
+    for (int i = 0; i < in.nsrc && i < 4; i++) {
+        const isa_opnd *o = &in.src[i];
+        if (o->kind == ISA_OPND_LITERAL) {
+            lit = 1;
+        } else if (writelane && i == 1 && o->kind == ISA_OPND_SREG && o->idx == 124) {
+            continue; /* v_writelane_b32's lane select may be M0 beside an SGPR value */
+        } else if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_SPECIAL) {
+            /* SPECIAL: apertures, vccz/execz/scc read through the constant bus as SGPRs do */
+            int dup = 0;
+            for (int j = 0; j < i; j++)
+                dup |= seen[j] == o->idx;
+            seen[i] = o->idx;
+            uses += !dup;
+        }
+    }
+    return uses + lit > 1 ? "invalid operand (violates constant bus restrictions)" : NULL;
+}
+
 size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err) {
     pline in;
     memset(err, 0, sizeof *err);
@@ -1750,6 +1801,7 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
     static const char *const suffixes[] = {"", "_e32", "_e64"};
     int any = 0, best = 1 << 30, bestop = -1;
     const entry *beste = NULL;
+    const char *broken = NULL;
     uint32_t closest[4] = {0, 0, 0, 0};
     for (size_t s = 0; s < 3; s++) {
         char m[80];
@@ -1764,15 +1816,23 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
             int eop, score;
             any = 1;
             size_t sz = try_entry(a, &e[k], &in, w, &eop, &score, cw);
-            if (sz) {
+            const char *why = sz ? rule_violation(a->arch, (const uint8_t *)w, sz) : NULL;
+            if (sz && !why) {
                 memcpy(out, w, sz);
                 return sz;
             }
+            if (why && !broken) /* another candidate may still encode it legally */
+                broken = why;
             if (score < best) {
                 best = score, bestop = eop, beste = &e[k];
                 memcpy(closest, cw, sizeof cw);
             }
         }
+    }
+    if (broken) {
+        err->col = in.mcol;
+        snprintf(err->msg, sizeof err->msg, "%s", broken);
+        return 0;
     }
     if (!any) {
         err->col = in.mcol;
