@@ -673,7 +673,14 @@ class Kernel:
                             buf.read_into(src)
                             ba.data = src
                         else:
-                            ba.data = buf.read(n)
+                            # The device copy goes before the result is made: an N-byte
+                            # output peaks at 2N (the copy, then the bytes), not 3N.
+                            tmp = bytearray(n)
+                            if n:
+                                buf.read_into(tmp)
+                            buf.free()
+                            ba.data = bytes(tmp)
+                            del tmp
                 out = {f: getattr(st, f) for f, _ in N.Stats._fields_}
                 out.update(_memcheck_report(dev))
                 if ctr is not None:

@@ -197,5 +197,49 @@ class Concurrency(unittest.TestCase):
         self.assertEqual(errors, [])
 
 
+FILL_SRC = """
+__kernel void fill(__global uint *p, uint n) {
+    uint id = __builtin_amdgcn_workgroup_id_x() * 256 + __builtin_amdgcn_workitem_id_x();
+    for (uint i = id; i < n; i += 64 * 256) /* launched as 64 workgroups of 256 */
+        p[i] = i * 2654435761u;
+}
+"""
+
+# Run in a child so that its peak RSS is this launch's alone.
+PEAK_CHILD = """
+import resource, sys
+import gfxemu
+path, nbytes = sys.argv[1], int(sys.argv[2])
+dev = gfxemu.Device("gfx950")
+k = dev.load(path).kernel("fill")
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+out = gfxemu.Out(nbytes)
+k.launch(64, 256, out, nbytes // 4)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+ok = all(int.from_bytes(out.data[4 * i:4 * i + 4], "little") == (i * 2654435761) % (1 << 32)
+         for i in range(0, nbytes // 4, 1048573))
+print(after - before, int(ok), len(out.data))
+"""
+
+
+class OutMemory(unittest.TestCase):
+    def test_out_nbytes_peak(self):
+        """#17 item 2 for Python: Out(nbytes) of a kernel that writes every byte peaks at about
+        2N (the device copy, then the bytes .data holds; it was 3N with an intermediate ctypes
+        buffer), measured as the child process's peak RSS growth."""
+        import subprocess
+        path = gfxtest.compile_cl(FILL_SRC, "fill")
+        nbytes = 64 << 20
+        env = dict(os.environ, PYTHONPATH=os.path.join(gfxtest.ROOT, "python"))
+        r = subprocess.run([sys.executable, "-c", PEAK_CHILD, path, str(nbytes)],
+                           capture_output=True, text=True, env=env)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        grew_kib, ok, size = map(int, r.stdout.split())
+        self.assertEqual((ok, size), (1, nbytes))
+        self.assertLessEqual(grew_kib * 1024, 2.3 * nbytes,
+                             "peak RSS grew by %d MiB for a %d MiB Out" % (grew_kib >> 10,
+                                                                          nbytes >> 20))
+
+
 if __name__ == "__main__":
     gfxtest.main()
