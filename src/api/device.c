@@ -48,11 +48,24 @@ gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr) {
     *addr = 0;
     uint64_t limit = host_memory();
     pthread_mutex_lock(&dev->api_lock);
+    /* the device's buffers together, as each alone, must fit: pages are provided on first
+     * touch, so a total beyond RAM + swap would end in the OOM killer, not in an error */
+    uint64_t held = 0;
+    for (size_t i = 0, n = gmem_count(dev->mem); i < n; i++) {
+        const gmem_region *r = gmem_at(dev->mem, i);
+        if (r->kind == GMEM_BUFFER && r->owned)
+            held += r->size;
+    }
     if (size > limit)
         snprintf(dev->error, sizeof dev->error,
                  "a buffer of %llu bytes does not fit in this machine's %llu bytes of memory "
                  "(RAM + swap)",
                  (unsigned long long)size, (unsigned long long)limit);
+    else if (held > limit - size)
+        snprintf(dev->error, sizeof dev->error,
+                 "a buffer of %llu bytes does not fit beside the %llu bytes of buffers already "
+                 "allocated in this machine's %llu bytes of memory (RAM + swap)",
+                 (unsigned long long)size, (unsigned long long)held, (unsigned long long)limit);
     else if (!(*addr = gmem_alloc(dev->mem, size, -1)))
         snprintf(dev->error, sizeof dev->error, "cannot allocate a buffer of %llu bytes",
                  (unsigned long long)size);

@@ -108,6 +108,13 @@ expect 2 "~^gfxemu: error: run: --threads 5000: at most 1024 worker threads \(th
 expect 1 "~^gfxemu: error: run: --arg 1 'out:$tmp/huge.bin:1099511627776': a buffer of 1099511627776 bytes does not fit in this machine's [0-9]+ bytes of memory \(RAM \+ swap\)$" \
     "$GFXEMU" run "$k" fill --grid 1 --block 64 --arg "out:$tmp/huge.bin:1099511627776" --arg i32:1 --arg i32:0
 [ ! -e "$tmp/huge.bin" ] || fail "a refused run left an output file"
+# Buffers that fit one by one but not together are refused too, before the launch: two of
+# 60% of RAM + swap each (MemTotal + SwapTotal from /proc/meminfo, in bytes).
+mem=$(awk '/^(MemTotal|SwapTotal):/ { s += $2 } END { printf "%.0f", s * 1024 }' /proc/meminfo)
+big=$((mem / 10 * 6))
+expect 1 "~^gfxemu: error: run: --arg 2 'zero:$big': a buffer of $big bytes does not fit beside the [0-9]+ bytes of buffers already allocated in this machine's [0-9]+ bytes of memory \(RAM \+ swap\)$" \
+    "$GFXEMU" run "$k" typed --grid 1 --block 64 --arg "out:$tmp/two.bin:$big" --arg "zero:$big" --arg zero:4 --arg i32:0
+[ ! -e "$tmp/two.bin" ] || fail "a refused run left an output file"
 
 # Item 9: --private-size (scratch bytes per work-item); the launch refuses more than 1 MiB.
 expect 0 "" "$GFXEMU" run "$k" fill --grid 4 --block 64 --arg "out:$tmp/p.bin:1024" --arg i32:256 --arg i32:0 --private-size 65536
