@@ -390,11 +390,16 @@ static uint8_t inst_type(const wave *w, const xinst *x, uint32_t pc) {
             return flags & ISA_MF_LOAD && !(flags & ISA_MF_STORE) ? IT_FLAT_RD : IT_FLAT_WR;
         return flags & ISA_MF_LOAD && !(flags & ISA_MF_STORE) ? IT_VMEM_RD : IT_VMEM_WR;
     case XC_BRANCH:
-        if (in->op == ISA_OP_S_SETPC_B64 || in->op == ISA_OP_S_SWAPPC_B64)
-            return IT_PC;
+        /* PC-relative branches say taken or not; a PC from registers comes as INST_PC */
+        if (in->f.s.is_branch)
+            return w->pc != pc + x->size ? IT_JUMP : IT_NEXT;
         if (in->op == ISA_OP_S_GETPC_B64)
             return IT_SALU_64;
-        return w->pc != pc + x->size ? IT_JUMP : IT_NEXT;
+        if (in->op == ISA_OP_S_SETPC_B64 || in->op == ISA_OP_S_SWAPPC_B64 ||
+            in->op == ISA_OP_S_RFE_B64 || in->op == ISA_OP_S_CBRANCH_G_FORK ||
+            in->op == ISA_OP_S_CBRANCH_JOIN)
+            return IT_PC;
+        return IT_IMMED; /* s_endpgm */
     default:
         if (in->op == ISA_OP_S_SENDMSG || in->op == ISA_OP_S_SENDMSGHALT)
             return IT_OTHER_MSG;
