@@ -79,7 +79,8 @@ for cpu in ("gfx950", "gfx942"):
     check(all(abs(a - b) < 1e-3 for a, b in zip(got, want)), "%s: wrong results" % name)
 
     index, ses = decode(dd, name)
-    if not ses:
+    if not index or 0 not in ses:
+        check(False, "%s: no trace of shader engine 0" % name)
         continue
     check(sorted(os.path.basename(p) for p in os.listdir(dd) if p.endswith(".att")) ==
           ["gfxemu_shader_engine_0_%d.att" % index["dispatch"]["id"]],
@@ -166,7 +167,7 @@ def selection(name, opts, want_cus, want_n, grid=8):
 # CU 2 runs workgroups 2 and 6; of those only 6 with --att-workgroups 5-7
 selection("target_cu", ["--att-target-cu", "2"], {2}, 2)
 sel = selection("workgroups", ["--att-target-cu=2", "--att-workgroups", "5-7"], {2}, 1)
-if sel:
+if sel and sel[0]:
     check([t["workgroup_linear"] for t in sel[0]["traced_waves"]] == [6],
           "workgroups: traced %r" % sel[0]["traced_waves"])
 selection("workgroups_none", ["--att-workgroups", "1,2,3"], {0}, 0)
@@ -182,6 +183,7 @@ r = subprocess.run([GFXEMU, "run", co, "loop", "--grid", "32", "--block", "64", 
                    capture_output=True, text=True)
 if check(r.returncode == 0, "se_mask: %s" % r.stderr):
     index, ses = decode(d, "se_mask")
+    index = index or {"traced_waves": []}
     check(sorted(ses) == [1] and len(ses[1]["waves"]) == 16,
           "se_mask: shader engines %r" % {k: len(v["waves"]) for k, v in ses.items()})
     check(sorted(t["workgroup_linear"] for t in index["traced_waves"]) == [3, 19],
