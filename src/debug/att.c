@@ -111,8 +111,8 @@ typedef struct {
     uint64_t clock;
     uint64_t vm[ATT_QMAX], lgkm[ATT_QMAX]; /* completion cycles of outstanding operations */
     unsigned nvm, nlgkm;
-    unsigned nbar;    /* barriers passed */
-    int bar_pending;  /* 1 + index of the barrier it waits at */
+    unsigned nbar;   /* barriers passed */
+    int bar_pending; /* 1 + index of the barrier it waits at */
 } att_run;
 
 /* a running workgroup (the dispatcher keeps several resident when waves wait) */
@@ -270,8 +270,8 @@ gfx_result dbg_att_begin(gfx_debug_session *s) {
     dbg_att *a = s->att;
     reset_launch(a);
     if (mkdir(a->dir, 0777) && errno != EEXIST) {
-        snprintf(s->dev->error, sizeof s->dev->error, "cannot create the thread trace directory %s: %s",
-                 a->dir, strerror(errno));
+        snprintf(s->dev->error, sizeof s->dev->error,
+                 "cannot create the thread trace directory %s: %s", a->dir, strerror(errno));
         return GFX_ERR_IO;
     }
     struct stat st;
@@ -472,8 +472,7 @@ void dbg_att_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_t 
     aw->dur = r->clock;
     if (!aw->traced)
         return;
-    if (t > UINT32_MAX ||
-        grow((void **)&aw->ev, &aw->cap, aw->nev + 1, sizeof *aw->ev)) {
+    if (t > UINT32_MAX || grow((void **)&aw->ev, &aw->cap, aw->nev + 1, sizeof *aw->ev)) {
         a->oom = 1;
         return;
     }
@@ -591,8 +590,7 @@ static const char *arch_name(gfx_arch arch) {
 }
 
 /* Encode shader engine se; counts its waves, traced waves and instructions. */
-static int encode_se(dbg_att *a, unsigned se, tokbuf *b,
-                     uint64_t cnt[3]) {
+static int encode_se(dbg_att *a, unsigned se, tokbuf *b, uint64_t cnt[3]) {
     size_t n = 0;
     for (size_t i = 0; i < a->nwaves; i++)
         if (a->wgs[a->waves[i].wg].se == se)
@@ -618,17 +616,16 @@ static int encode_se(dbg_att *a, unsigned se, tokbuf *b,
     /* software header: legacy_version 0x11, gfx9_version2 (5 MI300, 6 MI350), SIMD mask,
      * target CU, SE id (4 is MI200 and earlier) */
     unsigned v2 = a->arch == GFX_ARCH_GFX950 ? 6 : a->arch == GFX_ARCH_GFX942 ? 5 : 4;
-    uint64_t hdr = 0x11 | (uint64_t)v2 << 13 |
-                   (uint64_t)a->o.simd_mask << 16 | (uint64_t)a->o.target_cu << 20 |
-                   (uint64_t)(se & 63) << 26;
+    uint64_t hdr = 0x11 | (uint64_t)v2 << 13 | (uint64_t)a->o.simd_mask << 16 |
+                   (uint64_t)a->o.target_cu << 20 | (uint64_t)(se & 63) << 26;
     put(b, hdr, 8);
-    tok(b, 0, TK_TIMESTAMP); /* time 0: the dispatch starts the stream's clock */
+    tok(b, 0, TK_TIMESTAMP);          /* time 0: the dispatch starts the stream's clock */
     reg(b, R_USERDATA2, 0x434f5200u); /* "\0ROC": the decoder's instrumentation is on */
     codeobj_field(b, 2, (uint32_t)a->load_base);         /* ADDR_LO */
     codeobj_field(b, 3, (uint32_t)(a->load_base >> 32)); /* ADDR_HI */
     codeobj_field(b, 1, (uint32_t)a->load_size);         /* SIZE_LO */
     codeobj_field(b, 4, (uint32_t)(a->load_size >> 32)); /* SIZE_HI */
-    codeobj_field(b, 0, 2u | 1u << 2);                    /* TAIL: load, from start, id 1 */
+    codeobj_field(b, 0, 2u | 1u << 2);                   /* TAIL: load, from start, id 1 */
     reg_cs(b, R_PGM_LO, (uint32_t)(a->entry >> 8));
     reg_cs(b, R_PGM_HI, (uint32_t)(a->entry >> 40) & 0xff);
     for (int k = 0; k < 3; k++)
@@ -733,8 +730,8 @@ gfx_result dbg_att_end(gfx_debug_session *s) {
     if (a->code_object) {
         snprintf(path, dn, "%s/%s_code_object_id_1.out", a->dir, prefix);
         if (copy_file(a->code_object, path)) {
-            snprintf(dev->error, sizeof dev->error, "cannot copy the code object to %s: %s",
-                     path, strerror(errno));
+            snprintf(dev->error, sizeof dev->error, "cannot copy the code object to %s: %s", path,
+                     strerror(errno));
             r = GFX_ERR_IO;
         }
         have_co = 1;
@@ -753,11 +750,11 @@ gfx_result dbg_att_end(gfx_debug_session *s) {
             ATT_LAT_LGKM, ATT_LAT_VMEM);
     fprintf(f, "  \"dispatch\": {\"id\": %llu, \"kernel\": ", (unsigned long long)did);
     json_str(f, s->k->sym->name);
-    fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"workgroups\": %zu, "
-               "\"waves\": %zu, \"entry\": %llu},\n",
+    fprintf(f,
+            ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"workgroups\": %zu, "
+            "\"waves\": %zu, \"entry\": %llu},\n",
             a->grid[0], a->grid[1], a->grid[2], a->block[0], a->block[1], a->block[2], a->nwgs,
-            a->nwaves,
-            (unsigned long long)a->entry);
+            a->nwaves, (unsigned long long)a->entry);
     fprintf(f, "  \"code_objects\": [{\"id\": 1, \"file\": ");
     if (have_co) {
         snprintf(path, dn, "%s_code_object_id_1.out", prefix);
@@ -770,8 +767,9 @@ gfx_result dbg_att_end(gfx_debug_session *s) {
     fprintf(f, ", \"load_base\": %llu, \"load_size\": %llu, \"code_va\": %llu}],\n",
             (unsigned long long)a->load_base, (unsigned long long)a->load_size,
             (unsigned long long)(a->base - a->load_base));
-    fprintf(f, "  \"selection\": {\"target_cu\": %d, \"shader_engine_mask\": %u, "
-               "\"simd_select\": %u, \"workgroups\": ",
+    fprintf(f,
+            "  \"selection\": {\"target_cu\": %d, \"shader_engine_mask\": %u, "
+            "\"simd_select\": %u, \"workgroups\": ",
             a->o.target_cu, a->o.se_mask, a->o.simd_mask);
     if (a->workgroups)
         json_str(f, a->workgroups);
@@ -797,8 +795,9 @@ gfx_result dbg_att_end(gfx_debug_session *s) {
         snprintf(path, dn, "%s_shader_engine_%u_%llu.att", prefix, se, (unsigned long long)did);
         fprintf(f, "%s\n    {\"file\": ", first ? "" : ",");
         json_str(f, path);
-        fprintf(f, ", \"shader_engine\": %u, \"waves\": %llu, \"traced_waves\": %llu, "
-                   "\"instructions\": %llu}",
+        fprintf(f,
+                ", \"shader_engine\": %u, \"waves\": %llu, \"traced_waves\": %llu, "
+                "\"instructions\": %llu}",
                 se, (unsigned long long)cnt[0], (unsigned long long)cnt[1],
                 (unsigned long long)cnt[2]);
         first = 0;
