@@ -609,7 +609,8 @@ static int encode_se(dbg_att *a, unsigned se, tokbuf *b, uint64_t cnt[3]) {
         it[j++] = (att_item){w->start, (uint32_t)i, 0};
         for (size_t e = 0; e < w->nev; e++)
             it[j++] = (att_item){w->start + w->ev[e].t, (uint32_t)i, (uint32_t)e + 1};
-        it[j++] = (att_item){w->start + w->dur, (uint32_t)i, UINT32_MAX};
+        /* a wave that ran nothing still ends after it starts (ends sort first at one cycle) */
+        it[j++] = (att_item){w->start + (w->dur ? w->dur : 1), (uint32_t)i, UINT32_MAX};
     }
     qsort(it, n, sizeof *it, by_time);
 
