@@ -184,16 +184,6 @@ static int wg_list(const char *s, uint64_t wg, int *hit) {
     return 1;
 }
 
-static char *dup_str(const char *p) {
-    if (!p)
-        return NULL;
-    size_t n = strlen(p) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, p, n);
-    return d;
-}
-
 static void reset_launch(dbg_att *a) {
     for (size_t i = 0; i < a->nwaves; i++)
         free(a->waves[i].ev);
@@ -238,9 +228,9 @@ gfx_result gfx_debug_att(gfx_debug_session *s, const gfx_att_options *o) {
     if (!a)
         return GFX_ERR_NOMEM;
     a->o = *o;
-    a->dir = dup_str(o->dir);
-    a->code_object = dup_str(o->code_object);
-    a->workgroups = dup_str(o->workgroups);
+    a->dir = dbg_dup_or_null(o->dir);
+    a->code_object = dbg_dup_or_null(o->code_object);
+    a->workgroups = dbg_dup_or_null(o->workgroups);
     s->att = a;
     if (!a->dir || (o->code_object && !a->code_object) || (o->workgroups && !a->workgroups)) {
         dbg_att_free(s);

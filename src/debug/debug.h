@@ -106,6 +106,8 @@ void dbg_timeline_fault(gfx_debug_session *s, const wave *w);
 void dbg_timeline_end(gfx_debug_session *s);
 /* counters.c: count the instruction x that wave w is about to execute */
 void dbg_count_inst(gfx_debug_session *s, const wave *w, const xinst *x);
+/* session.c: a malloc'd copy of p (NULL for NULL or when out of memory) */
+char *dbg_dup_or_null(const char *p);
 /* att.c: thread traces (gfx_debug_att) */
 gfx_result dbg_att_begin(gfx_debug_session *s);
 void dbg_att_wg(gfx_debug_session *s, const wave *waves, unsigned n, uint64_t wg_linear);

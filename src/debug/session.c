@@ -596,7 +596,7 @@ gfx_result gfx_debug_fault(const gfx_debug_session *s, gfx_fault *f) {
 
 /* ---- outputs --------------------------------------------------------------------------------- */
 
-static char *dup_or_null(const char *p) {
+char *dbg_dup_or_null(const char *p) {
     if (!p)
         return NULL;
     size_t n = strlen(p) + 1;
@@ -612,8 +612,8 @@ gfx_result gfx_debug_trace(gfx_debug_session *s, const gfx_trace_options *o) {
     free(s->trace_path);
     free(s->timeline_path);
     s->topt = *o;
-    s->trace_path = dup_or_null(o->trace_path);
-    s->timeline_path = dup_or_null(o->timeline_path);
+    s->trace_path = dbg_dup_or_null(o->trace_path);
+    s->timeline_path = dbg_dup_or_null(o->timeline_path);
     s->topt.trace_path = s->trace_path;
     s->topt.timeline_path = s->timeline_path;
     if ((o->trace_path && !s->trace_path) || (o->timeline_path && !s->timeline_path))
