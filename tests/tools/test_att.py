@@ -249,8 +249,8 @@ if check(r.returncode == 0, "call: %s" % r.stderr):
 # errors: the directory cannot be made, bad options, a selection without --att
 blocker = os.path.join(tmp, "a_file")
 open(blocker, "w").close()
-base = [GFXEMU, "run", co, "loop", "--grid", "1", "--block", "64", "--arg",
-        "out:%s:256" % out, "--arg", "in:" + inp, "--arg", "i32:1"]
+base = [GFXEMU, "run", co, "loop", "--grid", "1", "--block", "64", "--arg", "zero:256",
+        "--arg", "in:" + inp, "--arg", "i32:1"]
 r = subprocess.run(base + ["--att", os.path.join(blocker, "sub")], capture_output=True,
                    text=True)
 check(r.returncode == 1 and "thread trace" in r.stderr,
