@@ -694,13 +694,12 @@ gfx_result dbg_att_end(gfx_debug_session *s) {
     gfx_device *dev = s->dev;
     if (!a->nwgs)
         return GFX_OK; /* the launch never started a workgroup (a planning error) */
+    if (!a->oom)
+        place(a);
     if (a->oom) {
-        snprintf(dev->error, sizeof dev->error, "out of memory collecting the thread trace");
-        return GFX_ERR_NOMEM;
-    }
-    place(a);
-    if (a->oom) {
-        snprintf(dev->error, sizeof dev->error, "out of memory collecting the thread trace");
+        snprintf(
+            dev->error, sizeof dev->error,
+            "out of memory collecting the thread trace (or a wave ran past 2^32 model cycles)");
         return GFX_ERR_NOMEM;
     }
     size_t dn = strlen(a->dir) + 96;
