@@ -673,8 +673,8 @@ static int output_begin(run_arg *a) {
         error("out of memory");
         return -1;
     }
-    free(real);
     snprintf(a->tmp, n, "%s.gfxemu-XXXXXX", target);
+    free(real); /* target may be real: only now is it no longer needed */
     int fd = mkstemp(a->tmp);
     if (fd < 0) {
         error("%s: cannot create the output file: %s", a->path, strerror(errno));
