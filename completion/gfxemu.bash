@@ -9,7 +9,8 @@ _gfxemu() {
     local commands="disasm run debug info help"
     local run_opts="--grid --global-size --block --arg --stats --threads --max-insts --dynamic-lds
         --fault-report --trace --trace-limit --trace-wg --trace-wave --trace-pc --timeline
-        --profile --profile-top --counters --counters-out --help"
+        --profile --profile-top --counters --counters-out --att --att-target-cu
+        --att-shader-engine-mask --att-simd-select --att-workgroups --help"
 
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
@@ -48,6 +49,9 @@ _gfxemu() {
 
     case "$prev" in
     --trace | --timeline | --counters-out | --profile) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --att) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    --att-target-cu) COMPREPLY=($(compgen -W "$(seq 0 15)" -- "$cur")); return ;;
+    --att-shader-engine-mask | --att-simd-select | --att-workgroups) return ;;
     --arg)
         if [[ "$cur" == *:* ]]; then
             # in:PATH, inout:PATH, out:PATH...: complete the file after the kind

@@ -790,6 +790,29 @@ typedef struct {
  * the detail was not collected). */
 size_t gfx_debug_profile_lines(const gfx_debug_session *s, gfx_profile_line *out, size_t max);
 
+/* Thread traces in AMD's gfx9 SQTT format (what rocprofv3 --att collects on MI300/MI350; the
+ * token format and the files are described in docs/att.md).  The next gfx_debug_launch() of s
+ * writes into dir (created when missing): one .att token stream per traced shader engine, the
+ * code object (a copy of code_object, when given) and an index, att_index.json.  Waves are
+ * placed on a modelled GPU (shader engines, CUs, SIMDs, wave slots) and their timestamps come
+ * from a simple issue model, not a timing model (docs/att.md "Timestamps").  Like rocprofv3,
+ * every wave of a traced shader engine has start/end tokens; instruction tokens only for the
+ * waves on target_cu whose SIMD is in simd_mask (and, a gfxemu extension, whose workgroup is in
+ * the workgroups list). */
+typedef struct {
+    const char *dir;         /* NULL: thread traces off */
+    const char *code_object; /* the kernel's code object file, copied beside the traces (or NULL) */
+    int target_cu;           /* CU index inside each shader engine (rocprofv3 --att-target-cu) */
+    uint32_t se_mask;        /* shader engines traced, bit per SE (--att-shader-engine-mask) */
+    uint32_t simd_mask;      /* SIMDs of target_cu traced, bits 0-3 (--att-simd-select) */
+    const char *workgroups;  /* NULL: all; else flat workgroup ids and ranges, "0,4-7" */
+} gfx_att_options;
+
+/* Set (or, with o->dir NULL, clear) the thread trace of the next launches.  GFX_ERR_INVALID for
+ * an option out of range (target_cu > 15, simd_mask 0 or > 0xf, se_mask 0, an unreadable
+ * workgroups list); a directory that cannot be written fails the launch with GFX_ERR_IO. */
+gfx_result gfx_debug_att(gfx_debug_session *s, const gfx_att_options *o);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

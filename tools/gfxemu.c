@@ -344,6 +344,13 @@ static const char run_usage[] =
     "  --counters[=LIST]  performance counters under rocprofv3 names (SQ_INSTS_VALU,\n"
     "                     SQ_LDS_BANK_CONFLICT, ...; LIST: comma-separated, default all) on\n"
     "                     stderr; --counters-out FILE.csv|FILE.json writes them instead\n"
+    "  --att DIR          thread trace in AMD's gfx9 SQTT format (rocprofv3 --att): .att\n"
+    "                     token streams per shader engine, the code object, att_index.json;\n"
+    "                     timestamps from an issue model, not a timing model (docs/att.md).\n"
+    "                     Waves of --att-target-cu N (0-15, default 0) in each shader engine\n"
+    "                     of --att-shader-engine-mask M (default 0x1) on the SIMDs of\n"
+    "                     --att-simd-select M (default 0xf) get instruction tokens; gfxemu's\n"
+    "                     --att-workgroups LIST (0,4-7: flat ids) narrows that to workgroups\n"
     "Tracing options run the launch on one thread, deterministically, through a stepping\n"
     "loop (slower); without them nothing is checked per instruction.\n"
     "  --memcheck         byte-exact checking (also GFXEMU_MEMCHECK=1): report every access\n"
@@ -409,6 +416,62 @@ static int parse_dims(const char *cmd, const char *opt, const char *s, uint32_t 
 bad:
     error("%s: %s '%s': expected X[,Y[,Z]] with positive integers", cmd, opt, s);
     return -1;
+}
+
+/* --att DIR, --att-target-cu N, --att-shader-engine-mask M, --att-simd-select M,
+ * --att-workgroups LIST (the names of rocprofv3's thread trace options; the last is gfxemu's). */
+static int parse_att_option(const char *cmd, int argc, char **argv, int *i, gfx_att_options *o,
+                            const char **sel) {
+    static const char *const names[] = {"--att", "--att-target-cu", "--att-shader-engine-mask",
+                                        "--att-simd-select", "--att-workgroups"};
+    const char *a = argv[*i], *val = NULL;
+    int which = -1;
+    for (int k = 0; k < 5 && which < 0; k++) {
+        size_t n = strlen(names[k]);
+        if (strncmp(a, names[k], n) == 0 && (a[n] == 0 || a[n] == '='))
+            which = k;
+    }
+    if (which < 0) {
+        error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
+        return -1;
+    }
+    size_t n = strlen(names[which]);
+    if (a[n] == '=')
+        val = a + n + 1;
+    else if (*i + 1 < argc)
+        val = argv[++*i];
+    if (!val || !*val) {
+        error("%s: %s needs a value (see gfxemu %s --help)", cmd, names[which], cmd);
+        return -1;
+    }
+    uint64_t v = 0;
+    switch (which) {
+    case 0: o->dir = val; return 0;
+    case 4: o->workgroups = val; break;
+    case 1:
+        if (parse_u64(val, &v) || v > 15) {
+            error("%s: --att-target-cu '%s': expected a CU index from 0 to 15", cmd, val);
+            return -1;
+        }
+        o->target_cu = (int)v;
+        break;
+    case 2:
+        if (parse_u64(val, &v) || v == 0 || v > UINT32_MAX) {
+            error("%s: --att-shader-engine-mask '%s': expected a nonzero 32-bit mask", cmd, val);
+            return -1;
+        }
+        o->se_mask = (uint32_t)v;
+        break;
+    default:
+        if (parse_u64(val, &v) || v == 0 || v > 0xf) {
+            error("%s: --att-simd-select '%s': expected a SIMD mask from 0x1 to 0xf", cmd, val);
+            return -1;
+        }
+        o->simd_mask = (uint32_t)v;
+        break;
+    }
+    *sel = names[which];
+    return 0;
 }
 
 static void le_store(uint8_t *p, unsigned n, uint64_t v) {
@@ -845,6 +908,10 @@ static int run_main(int argc, char **argv, int debug) {
     const char *counters_out = NULL;                    /* --counters-out FILE */
     uint32_t counters = 0;                              /* --counters: mask of counters */
     const char *profile_html = NULL;                    /* --profile FILE.html */
+    /* --att DIR and its selection (rocprofv3's defaults: CU 1 would often be idle on a small
+     * grid here, so gfxemu starts at CU 0; SE 0; all four SIMDs) */
+    gfx_att_options att = {NULL, NULL, 0, 0x1, 0xf, NULL};
+    const char *att_sel = NULL; /* a selection option given (it needs --att) */
     size_t nargs = 0;
     int rc = EXIT_USAGE;
     gfx_module *m = NULL;
@@ -1017,6 +1084,10 @@ static int run_main(int argc, char **argv, int debug) {
                 error("%s: --global-size needs a value (see gfxemu %s --help)", cmd, cmd);
                 goto out;
             }
+        } else if (strncmp(a, "--att", 5) == 0 && (a[5] == 0 || a[5] == '=' || a[5] == '-')) {
+            if (parse_att_option(cmd, argc, argv, &i, &att, &att_sel))
+                goto out;
+            tracing = 1;
         } else if (a[0] == '-' && a[1]) {
             error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
             goto out;
@@ -1034,6 +1105,11 @@ static int run_main(int argc, char **argv, int debug) {
               !path ? "code object file" : "kernel name", cmd);
         goto out;
     }
+    if (att_sel && !att.dir) {
+        error("%s: %s needs --att DIR", cmd, att_sel);
+        goto out;
+    }
+    att.code_object = path;
     uint32_t grid[3], block[3];
     if (grid_s && global_s) {
         error("%s: --grid (workgroups) and --global-size (work-items) exclude each other", cmd);
@@ -1205,6 +1281,13 @@ static int run_main(int argc, char **argv, int debug) {
             (r = gfx_debug_trace(session, &topt)) != GFX_OK ||
             (r = gfx_debug_counters_enable(session, counters || profile_html)) != GFX_OK) {
             error("cannot start a debug session: %s", gfx_result_str(r));
+            goto out;
+        }
+        if (att.dir && gfx_debug_att(session, &att) != GFX_OK) {
+            /* the other options were checked while parsing: only the list is left */
+            error("%s: --att-workgroups '%s': expected workgroup ids and ranges like 0,4-7", cmd,
+                  att.workgroups ? att.workgroups : "");
+            rc = EXIT_USAGE;
             goto out;
         }
         if (debug)

@@ -598,7 +598,8 @@ class Kernel:
             " ".join(filter(None, (a["type_name"] or "?", a["name"]))) for a in self.explicit_args))
 
     def launch(self, grid, block, *args, device=None, max_insts=0, dynamic_lds=0,
-               private_size=0, timeout=0, racecheck=False, memcheck=False, counters=False):
+               private_size=0, timeout=0, racecheck=False, memcheck=False, counters=False,
+               att=None):
         """Run on `grid` workgroups of `block` work-items (ints or 1-3 tuples), one Python value
         per explicit kernel argument, with the CLI's rules:
           pointer arguments   Buffer, In(data), Out(nbytes or target), InOut(data), Zero(nbytes),
@@ -625,6 +626,11 @@ class Kernel:
         "memcheck_errors", the count, and "memcheck_widened", widened scalar loads not listed).
         Returns the launch statistics (dict); with counters=True (a slower, one-thread counting
         launch, as `gfxemu run --counters`) it also holds "counters": {rocprofv3 name: value}.
+        att: a thread trace in AMD's gfx9 SQTT format, as `gfxemu run --att DIR` (docs/att.md):
+        a directory, or a dict {"dir": DIR, "target_cu": 0, "shader_engine_mask": 0x1,
+        "simd_select": 0xf, "workgroups": "0,4-7"} (rocprofv3's selection; all but "dir"
+        optional); like counters, a one-thread launch.  The code object is copied beside the
+        traces when the module was loaded from a file.
         Raises gfxemu.Fault when the kernel faults,
         gfxemu.ArgumentError for arguments that do not fit, gfxemu.Error otherwise.  Launches on
         one device from several threads run one at a time, each with its own fault."""
@@ -658,8 +664,10 @@ class Kernel:
                                        1 if memcheck else 0)
                 st = N.Stats()
                 ctr = None
-                if counters:
-                    r, ctr = _counting_launch(dev, self, g, b, kbuf, size, opts, st)
+                att_opts = _att_options(att, self.module) if att is not None else None
+                if counters or att_opts:
+                    r, ctr = _debug_launch(dev, self, g, b, kbuf, size, opts, st, counters,
+                                           att_opts)
                 else:
                     r = N.gfx_launch(dev._h, self._h, (ctypes.c_uint32 * 3)(*g),
                                      (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
@@ -683,7 +691,7 @@ class Kernel:
                             del tmp
                 out = {f: getattr(st, f) for f, _ in N.Stats._fields_}
                 out.update(_memcheck_report(dev))
-                if ctr is not None:
+                if counters and ctr is not None:
                     out["counters"] = ctr
                 return out
             finally:
@@ -714,14 +722,39 @@ COUNTER_NAMES = {
 }
 
 
-def _counting_launch(dev, kernel, g, b, kbuf, size, opts, st):
-    """gfx_debug_launch with counters on; returns (result, {counter name: value})."""
+def _att_options(att, module):
+    """gfx_att_options from Kernel.launch's att argument (ValueError for bad ones)."""
+    if isinstance(att, (str, os.PathLike)):
+        att = {"dir": att}
+    if not isinstance(att, dict) or "dir" not in att:
+        raise ValueError("att must be a directory or a dict with a \"dir\", not %r" % (att,))
+    unknown = set(att) - {"dir", "target_cu", "shader_engine_mask", "simd_select", "workgroups"}
+    if unknown:
+        raise ValueError("att: unknown option%s %s" % ("s" if len(unknown) > 1 else "",
+                                                        ", ".join(sorted(unknown))))
+    cu = _check_int("att target_cu", att.get("target_cu", 0), 0, 15)
+    se = _check_int("att shader_engine_mask", att.get("shader_engine_mask", 1), 1,
+                    (1 << 32) - 1)
+    simd = _check_int("att simd_select", att.get("simd_select", 0xF), 1, 0xF)
+    wgs = att.get("workgroups")
+    co = module.name if module.name != "<memory>" and os.path.isfile(module.name) else None
+    o = N.AttOptions(os.fsencode(att["dir"]), os.fsencode(co) if co else None, cu, se, simd,
+                     wgs.encode() if wgs is not None else None)
+    return o
+
+
+def _debug_launch(dev, kernel, g, b, kbuf, size, opts, st, counters, att_opts):
+    """gfx_debug_launch with counters and/or a thread trace on; returns (result, {counter name:
+    value} or None)."""
     sess = ctypes.c_void_p()
     r = N.gfx_debug_create(dev._h, ctypes.byref(sess))
     if r != N.GFX_OK:
         return r, None
     try:
-        N.gfx_debug_counters_enable(sess, 1)
+        if att_opts is not None and N.gfx_debug_att(sess, ctypes.byref(att_opts)) != N.GFX_OK:
+            raise ValueError("att workgroups %r: expected workgroup ids and ranges like 0,4-7"
+                             % (att_opts.workgroups,))
+        N.gfx_debug_counters_enable(sess, 1 if counters else 0)
         r = N.gfx_debug_launch(sess, kernel._h, (ctypes.c_uint32 * 3)(*g),
                                (ctypes.c_uint32 * 3)(*b), kbuf, size, ctypes.byref(opts),
                                ctypes.byref(st))

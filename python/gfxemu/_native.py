@@ -113,6 +113,11 @@ class Counters(ctypes.Structure):  # gfx_counters
         "vmem_lines_64", "vmem_lines_128", "scratch_bytes")]
 
 
+class AttOptions(ctypes.Structure):  # gfx_att_options
+    _fields_ = [("dir", c_char_p), ("code_object", c_char_p), ("target_cu", c_int),
+                ("se_mask", c_u32), ("simd_mask", c_u32), ("workgroups", c_char_p)]
+
+
 class FaultRecord(ctypes.Structure):
     _fields_ = [("kind", c_int), ("kernel", ctypes.c_char * 128), ("workgroup", c_u32 * 3),
                 ("wave", c_u32), ("lanes", c_u64), ("pc", c_u64), ("op", ctypes.c_char * 48),
@@ -172,6 +177,7 @@ gfx_debug_launch = _fn("gfx_debug_launch", c_int, c_void_p, c_void_p, P(c_u32), 
                        c_void_p, c_size_t, P(LaunchOptions), P(Stats))
 gfx_debug_counters_enable = _fn("gfx_debug_counters_enable", c_int, c_void_p, c_int)
 gfx_debug_counters = _fn("gfx_debug_counters", c_int, c_void_p, P(Counters))
+gfx_debug_att = _fn("gfx_debug_att", c_int, c_void_p, P(AttOptions))
 gfx_fault_kind_name = _fn("gfx_fault_kind_name", c_char_p, c_int)
 gfx_module_symbol_address = _fn("gfx_module_symbol_address", c_int, c_void_p, c_void_p, c_char_p,
                                 P(c_u64), P(c_u64))

@@ -38,6 +38,8 @@ typedef struct dbg_break {
 
 enum { DBG_RUN, DBG_STEP, DBG_NEXT };
 
+typedef struct dbg_att dbg_att; /* att.c */
+
 struct gfx_debug_session {
     gfx_device *dev;
     dp_hooks hooks;
@@ -89,6 +91,7 @@ struct gfx_debug_session {
     /* per pc/4 like prof, when the profile and counters are both on: EXEC bits, bytes and
      * bank-conflict cycles (gfx_debug_profile_lines) */
     uint64_t (*prof_detail)[3];
+    dbg_att *att; /* gfx_debug_att(): NULL when thread traces are off */
 };
 
 /* trace.c */
@@ -103,6 +106,15 @@ void dbg_timeline_fault(gfx_debug_session *s, const wave *w);
 void dbg_timeline_end(gfx_debug_session *s);
 /* counters.c: count the instruction x that wave w is about to execute */
 void dbg_count_inst(gfx_debug_session *s, const wave *w, const xinst *x);
+/* session.c: a malloc'd copy of p (NULL for NULL or when out of memory) */
+char *dbg_dup_or_null(const char *p);
+/* att.c: thread traces (gfx_debug_att) */
+gfx_result dbg_att_begin(gfx_debug_session *s);
+void dbg_att_wg(gfx_debug_session *s, const wave *waves, unsigned n, uint64_t wg_linear);
+void dbg_att_wg_end(gfx_debug_session *s, const wave *waves);
+void dbg_att_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_t pc);
+gfx_result dbg_att_end(gfx_debug_session *s);
+void dbg_att_free(gfx_debug_session *s);
 /* wave.c */
 uint64_t dbg_wave_pc(const wave *w);
 gfx_wave_state dbg_wave_state(const wave *w);

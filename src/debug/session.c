@@ -38,6 +38,7 @@ void gfx_debug_free(gfx_debug_session *s) {
     free(s->span_start);
     free(s->trace_path);
     free(s->timeline_path);
+    dbg_att_free(s);
     free(s);
 }
 
@@ -177,6 +178,13 @@ static gfx_result open_outputs(gfx_debug_session *s) {
                 s->k->sym->name);
     if (s->timeline)
         dbg_timeline_begin(s);
+    if (s->att) {
+        gfx_result r = dbg_att_begin(s);
+        if (r != GFX_OK) {
+            close_outputs(s);
+            return r;
+        }
+    }
     return GFX_OK;
 }
 
@@ -211,6 +219,12 @@ gfx_result gfx_debug_launch(gfx_debug_session *s, const gfx_kernel *k, const uin
         r = dp_launch(dev, k, grid, block, kernargs, kernarg_size, opts, stats);
         dev->hooks = NULL;
         close_outputs(s);
+        /* a fault still leaves the trace of what ran, as --keep-partial's outputs do */
+        if (s->att && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+            gfx_result ra = dbg_att_end(s);
+            if (ra != GFX_OK && r == GFX_OK)
+                r = ra;
+        }
     }
     s->in_launch = s->in_wg = 0;
     s->d = NULL;
@@ -249,6 +263,8 @@ static void wg_begin(void *ctx, const dp_dispatch *d, wave *waves, unsigned n, u
     s->ctr.workgroups++;
     if (s->timeline)
         dbg_timeline_wg(s);
+    if (s->att)
+        dbg_att_wg(s, waves, n, wg_linear);
 }
 
 static int is_selected(const gfx_debug_session *s, const wave *w) {
@@ -433,6 +449,8 @@ static int dbg_run(void *ctx, wave *w) {
             s->prof[pc / 4]++;
         if (traced)
             dbg_trace_inst(s, w, x, pc, exec, sregs, scc);
+        if (s->att)
+            dbg_att_inst(s, w, x, pc);
         if (s->handler && check_after(s, w))
             return 1;
     }
@@ -464,6 +482,8 @@ static void wg_end(void *ctx, wave *waves, unsigned n) {
         if (s->timeline && s->span_start[i] != UINT64_MAX)
             dbg_timeline_span(s, w, i);
     }
+    if (s->att)
+        dbg_att_wg_end(s, waves);
     s->in_wg = 0;
     s->resume_w = NULL;
 }
@@ -576,7 +596,7 @@ gfx_result gfx_debug_fault(const gfx_debug_session *s, gfx_fault *f) {
 
 /* ---- outputs --------------------------------------------------------------------------------- */
 
-static char *dup_or_null(const char *p) {
+char *dbg_dup_or_null(const char *p) {
     if (!p)
         return NULL;
     size_t n = strlen(p) + 1;
@@ -592,8 +612,8 @@ gfx_result gfx_debug_trace(gfx_debug_session *s, const gfx_trace_options *o) {
     free(s->trace_path);
     free(s->timeline_path);
     s->topt = *o;
-    s->trace_path = dup_or_null(o->trace_path);
-    s->timeline_path = dup_or_null(o->timeline_path);
+    s->trace_path = dbg_dup_or_null(o->trace_path);
+    s->timeline_path = dbg_dup_or_null(o->timeline_path);
     s->topt.trace_path = s->trace_path;
     s->topt.timeline_path = s->timeline_path;
     if ((o->trace_path && !s->trace_path) || (o->timeline_path && !s->timeline_path))

@@ -28,6 +28,7 @@ MIRRORS = {
     "FaultRecord": "gfx_fault",
     "RaceRecord": "gfx_race",
     "Counters": "gfx_counters",
+    "AttOptions": "gfx_att_options",
     "MemcheckError": "gfx_memcheck_error",
 }
 

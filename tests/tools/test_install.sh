@@ -123,6 +123,9 @@ complete_words() { # complete_words WORD...: prints COMPREPLY for the last word
 complete_words "$prefix/bin/gfxemu" run x.co k --st | grep -qx -- --stats || fail "completion --st"
 [ "$(complete_words "$prefix/bin/gfxemu" run "$tmp/saxpy.co" sa)" = "saxpy" ] ||
     fail "completion of the kernel name"
+[ "$(complete_words "$prefix/bin/gfxemu" run x.co k --att-s | sort | tr '\n' ' ')" = \
+    "--att-shader-engine-mask --att-simd-select " ] || fail "completion of --att-s"
+grep -q -- '--att-target-cu' <<<"$man_out" || fail "man page does not show --att-target-cu"
 [ "$(complete_words "$prefix/bin/gfxemu" disasm --arch gfx9 | sort | tr '\n' ' ')" = \
     "gfx942 gfx950 " ] || fail "completion of --arch"
 
