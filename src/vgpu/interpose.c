@@ -153,14 +153,17 @@ static void init_body(void) {
         return;
     vg.memfd_dev = st.st_dev;
     vg.memfd_ino = st.st_ino;
-    vg.next_offset = VG_PAGE;
+    /* The doorbell page is the file's first 8 KiB, shared by every GPU (queue ids are unique
+     * per process, so are their doorbells).  It must be at offset 0: ROCm 5.2's thunk splits the
+     * first queue's doorbell offset with a page size it has not read yet (0), so it maps offset
+     * 0 and adds the whole offset KFD returned to the mapping. */
+    vg.next_offset = VG_DOORBELL_PAGE;
+    void *db = REAL(mmap)(NULL, VG_DOORBELL_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, vg.memfd, 0);
+    if (db == MAP_FAILED)
+        return;
     for (unsigned i = 0; i < vg.ngpus; i++) {
-        vg.doorbell_offset[i] = vg_memfd_alloc(VG_DOORBELL_PAGE);
-        void *p = REAL(mmap)(NULL, VG_DOORBELL_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, vg.memfd,
-                             (off_t)vg.doorbell_offset[i]);
-        if (p == MAP_FAILED)
-            return;
-        vg.doorbell[i] = p;
+        vg.doorbell_offset[i] = 0;
+        vg.doorbell[i] = db;
     }
     if (vg_topology_build() != 0)
         return;

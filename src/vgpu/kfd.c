@@ -102,13 +102,10 @@ static int alloc_memory(struct kfd_ioctl_alloc_memory_of_gpu_args *a) {
     b->serial = ++vg.bo_serial;
     int r = 0;
     if (kinds & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
-        /* mmap_offset holds the user address.  GPU VA == host VA needs them equal. */
-        if (a->mmap_offset != a->va_addr) {
-            vg_msg("ALLOC_MEMORY_OF_GPU: userptr 0x%llx mapped at another GPU address 0x%llx "
-                   "is not implemented (the virtual GPU needs GPU VA == host VA)",
-                   (unsigned long long)a->mmap_offset, (unsigned long long)a->va_addr);
-            r = fail(EINVAL);
-        }
+        /* mmap_offset holds the user address; the thunk picks another GPU address for it
+         * (ROCm 5.2 maps locked host memory at an address of its SVM aperture).  Kernels
+         * reach the user's pages at the GPU address through an alias region. */
+        b->user = a->mmap_offset;
         b->offset = 0;
     } else if (kinds & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
         /* The process's doorbell page of this GPU, at the offset CREATE_QUEUE returned. */
@@ -146,11 +143,20 @@ static int map_one(vg_bo *b, int g, int map) {
             return 0;
         int ro = !(b->flags & KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE) &&
                  !(b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT));
-        if (gmem_map_host(dev->mem, (void *)(uintptr_t)b->va, b->size, ro) != 0)
+        int r = b->user && b->user != b->va
+                    ? gmem_map_alias(dev->mem, b->va, (void *)(uintptr_t)b->user, b->size, ro)
+                    : gmem_map_host(dev->mem, (void *)(uintptr_t)b->va, b->size, ro);
+        if (r != 0) {
+            vg_msg("MAP_MEMORY_TO_GPU: [0x%llx, +%llu) overlaps memory the emulator holds",
+                   (unsigned long long)b->va, (unsigned long long)b->size);
             return -1;
+        }
         b->mapped |= 1u << g;
     } else if (b->mapped & 1u << g) {
-        gmem_unmap_host_range(dev->mem, (void *)(uintptr_t)b->va, b->size);
+        if (b->user && b->user != b->va)
+            gmem_unmap_host(dev->mem, (void *)(uintptr_t)b->va);
+        else
+            gmem_unmap_host_range(dev->mem, (void *)(uintptr_t)b->va, b->size);
         b->mapped &= ~(1u << g);
     }
     return 0;

@@ -286,6 +286,71 @@ static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
     complete(rd64(pkt + 56), t, t);
 }
 
+/* Vendor-specific AQL packets (ROCr's amd_aql_pm4_ib.h): header type 0, then the AMD format
+ * byte; format 1 is a PM4 indirect buffer, which ROCr uses for cache maintenance. */
+/* PM4 type-3 packets (the gfx9 "PM4 packet" reference, as in amdgpu's soc15d.h): header
+ * [31:30] = 3, [29:16] body dwords - 1, [15:8] opcode. */
+enum {
+    PM4_NOP = 0x10,
+    PM4_INDIRECT_BUFFER = 0x3f,
+    PM4_ACQUIRE_MEM = 0x58,
+    PM4_RELEASE_MEM = 0x49,
+};
+
+/* Run the PM4 commands of an indirect buffer (ndw dwords at ib).  Caches are coherent here:
+ * ACQUIRE_MEM (invalidate/write back) has nothing to do. */
+static int pm4_run(const uint32_t *ib, uint32_t ndw, int depth) {
+    for (uint32_t i = 0; i < ndw;) {
+        uint32_t h = ib[i];
+        if (h >> 30 != 3) {
+            vg_msg("PM4 packet type %u (header 0x%08x) is not implemented", h >> 30, h);
+            return -1;
+        }
+        uint32_t op = h >> 8 & 0xff, n = (h >> 16 & 0x3fff) + 1;
+        if (i + 1 + n > ndw) {
+            vg_msg("PM4 packet 0x%08x runs past its indirect buffer", h);
+            return -1;
+        }
+        const uint32_t *body = ib + i + 1;
+        switch (op) {
+        case PM4_NOP:
+        case PM4_ACQUIRE_MEM:
+            break;
+        case PM4_INDIRECT_BUFFER: {
+            uint64_t addr = (uint64_t)body[0] | (uint64_t)(body[1] & 0xffff) << 32;
+            if (depth > 2 || pm4_run((const uint32_t *)(uintptr_t)addr, body[2] & 0xfffff,
+                                     depth + 1) != 0)
+                return -1;
+            break;
+        }
+        default:
+            vg_msg("PM4 opcode 0x%02x is not implemented", op);
+            return -1;
+        }
+        i += 1 + n;
+    }
+    return 0;
+}
+
+static int vendor(vg_queue *q, const uint8_t *pkt) {
+    (void)q;
+    if (pkt[2] == 1) {
+        /* amd_aql_pm4_ib: a 4-dword INDIRECT_BUFFER command, then the completion signal. */
+        if (pm4_run((const uint32_t *)(pkt + 4), 4, 0) != 0)
+            return -1;
+        uint64_t t = vg_now_ns();
+        complete(rd64(pkt + 56), t, t);
+        return 0;
+    }
+    char words[200];
+    int n = 0;
+    for (int i = 0; i < 16; i++)
+        n += snprintf(words + n, sizeof words - (size_t)n, " %08x", rd32(pkt + 4 * i));
+    vg_msg("vendor AQL packet format %u is not implemented; the queue is stopped:%s", pkt[2],
+           words);
+    return -1;
+}
+
 static void *queue_main(void *arg) {
     vg_queue *q = arg;
     /* amd_queue_t's base from the read pointer: read_dispatch_id_field_base_byte_offset, the
@@ -328,6 +393,11 @@ static void *queue_main(void *arg) {
         case PKT_BARRIER_OR:
             barrier(q, pkt, (h & 0xff) == PKT_BARRIER_AND);
             break;
+        case PKT_VENDOR:
+            if (vendor(q, pkt) == 0)
+                break;
+            q->broken = 1;
+            continue;
         default:
             vg_msg("AQL packet type %u (%s) is not implemented; the queue is stopped", h & 0xff,
                    (h & 0xff) == PKT_VENDOR ? "vendor-specific" : (h & 0xff) == PKT_AGENT_DISPATCH ? "agent dispatch" : "unknown");

@@ -58,6 +58,7 @@ typedef struct vg_bo {
     uint64_t handle; /* 0: free slot */
     uint64_t va, size;
     uint64_t offset; /* in the memfd; userptr: none */
+    uint64_t user;   /* userptr: the host address of its pages (va is the GPU's) */
     uint32_t flags;  /* KFD_IOC_ALLOC_MEM_FLAGS_* */
     int gpu;
     unsigned mapped; /* bit i: mapped to GPU i */
