@@ -71,7 +71,7 @@ static int info(int gpu, struct drm_amdgpu_info *q) {
         d.virtual_address_alignment = 4096;
         d.pte_fragment_size = 2 * 1024 * 1024;
         d.gart_page_size = 4096;
-        d.vram_type = 6;   /* AMDGPU_VRAM_TYPE_HBM */
+        d.vram_type = 6; /* AMDGPU_VRAM_TYPE_HBM */
         d.vram_bit_width = 4096;
         d.wave_front_size = 64;
         d.num_shader_visible_vgprs = 512;
@@ -124,7 +124,8 @@ static int info(int gpu, struct drm_amdgpu_info *q) {
     case AMDGPU_INFO_HW_IP_INFO: {
         struct drm_amdgpu_info_hw_ip h;
         memset(&h, 0, sizeof h);
-        if (q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE || q->query_hw_ip.type == AMDGPU_HW_IP_GFX) {
+        if (q->query_hw_ip.type == AMDGPU_HW_IP_COMPUTE ||
+            q->query_hw_ip.type == AMDGPU_HW_IP_GFX) {
             h.hw_ip_version_major = 9;
             h.hw_ip_version_minor = c->gfx_target_version / 100 % 100;
             h.available_rings = 1;
@@ -167,8 +168,7 @@ int vg_drm_ioctl(int fd, unsigned long req, void *arg) {
         c->iocs = 0;
         return 0;
     }
-    case DRM_IOCTL_AMDGPU_INFO:
-        return info(render_gpu(fd), arg);
+    case DRM_IOCTL_AMDGPU_INFO: return info(render_gpu(fd), arg);
     }
     vg_msg("DRM ioctl 0x%lx (nr 0x%02x) on the render node is not implemented by the virtual GPU",
            req, (unsigned)_IOC_NR(req));

@@ -320,10 +320,8 @@ EXPORT int open(const char *path, int flags, ...) {
     vg_init();
     char buf[512];
     switch (classify(path, buf, sizeof buf)) {
-    case P_DEVICE:
-        return open_device(flags);
-    case P_REDIRECT:
-        return REAL(open)(buf, flags, mode);
+    case P_DEVICE: return open_device(flags);
+    case P_REDIRECT: return REAL(open)(buf, flags, mode);
     }
     return REAL(open)(path, flags, mode);
 }
@@ -333,10 +331,8 @@ EXPORT int open64(const char *path, int flags, ...) {
     vg_init();
     char buf[512];
     switch (classify(path, buf, sizeof buf)) {
-    case P_DEVICE:
-        return open_device(flags);
-    case P_REDIRECT:
-        return REAL(open64)(buf, flags, mode);
+    case P_DEVICE: return open_device(flags);
+    case P_REDIRECT: return REAL(open64)(buf, flags, mode);
     }
     return REAL(open64)(path, flags, mode);
 }
@@ -346,10 +342,8 @@ EXPORT int openat(int dirfd, const char *path, int flags, ...) {
     vg_init();
     char buf[512];
     switch (classify(path, buf, sizeof buf)) {
-    case P_DEVICE:
-        return open_device(flags);
-    case P_REDIRECT:
-        return REAL(openat)(dirfd, buf, flags, mode);
+    case P_DEVICE: return open_device(flags);
+    case P_REDIRECT: return REAL(openat)(dirfd, buf, flags, mode);
     }
     return REAL(openat)(dirfd, path, flags, mode);
 }
@@ -359,10 +353,8 @@ EXPORT int openat64(int dirfd, const char *path, int flags, ...) {
     vg_init();
     char buf[512];
     switch (classify(path, buf, sizeof buf)) {
-    case P_DEVICE:
-        return open_device(flags);
-    case P_REDIRECT:
-        return REAL(openat64)(dirfd, buf, flags, mode);
+    case P_DEVICE: return open_device(flags);
+    case P_REDIRECT: return REAL(openat64)(dirfd, buf, flags, mode);
     }
     return REAL(openat64)(dirfd, path, flags, mode);
 }
@@ -380,8 +372,7 @@ static FILE *fopen_common(FILE *(*real)(const char *, const char *), const char 
         int fd = open_device(O_CLOEXEC);
         return fd < 0 ? NULL : fdopen(fd, mode);
     }
-    case P_REDIRECT:
-        return real(buf, mode);
+    case P_REDIRECT: return real(buf, mode);
     }
     return real(path, mode);
 }

@@ -63,10 +63,10 @@ static int alloc_memory(struct kfd_ioctl_alloc_memory_of_gpu_args *a) {
     int gpu = vg_gpu_index(a->gpu_id);
     if (gpu < 0 || !a->size)
         return fail(EINVAL);
-    uint32_t kinds = a->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-                                 KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
-                                 KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
-                                 KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP);
+    uint32_t kinds =
+        a->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+                    KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+                    KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP);
     if (__builtin_popcount(kinds) != 1) {
         vg_msg("ALLOC_MEMORY_OF_GPU with memory kind flags 0x%x: not one of VRAM, GTT, USERPTR, "
                "DOORBELL, MMIO_REMAP",
@@ -249,7 +249,8 @@ static int create_event(struct kfd_ioctl_create_event_args *a) {
     }
     vg_event *e = NULL;
     uint32_t id = 0;
-    int signal = a->event_type == KFD_IOC_EVENT_SIGNAL || a->event_type == KFD_IOC_EVENT_DEBUG_EVENT;
+    int signal =
+        a->event_type == KFD_IOC_EVENT_SIGNAL || a->event_type == KFD_IOC_EVENT_DEBUG_EVENT;
     if (signal) {
         /* Signal events own the event-page slot of their id. */
         for (id = 1; id < KFD_SIGNAL_EVENT_LIMIT && event_find(id); id++)
@@ -394,33 +395,52 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
 
 static const char *ioctl_name(unsigned nr) {
     static const char *names[] = {
-        [0x01] = "GET_VERSION",          [0x02] = "CREATE_QUEUE",
-        [0x03] = "DESTROY_QUEUE",        [0x04] = "SET_MEMORY_POLICY",
-        [0x05] = "GET_CLOCK_COUNTERS",   [0x06] = "GET_PROCESS_APERTURES",
-        [0x07] = "UPDATE_QUEUE",         [0x08] = "CREATE_EVENT",
-        [0x09] = "DESTROY_EVENT",        [0x0a] = "SET_EVENT",
-        [0x0b] = "RESET_EVENT",          [0x0c] = "WAIT_EVENTS",
-        [0x0d] = "DBG_REGISTER",         [0x0e] = "DBG_UNREGISTER",
-        [0x0f] = "DBG_ADDRESS_WATCH",    [0x10] = "DBG_WAVE_CONTROL",
-        [0x11] = "SET_SCRATCH_BACKING_VA", [0x12] = "GET_TILE_CONFIG",
-        [0x13] = "SET_TRAP_HANDLER",     [0x14] = "GET_PROCESS_APERTURES_NEW",
-        [0x15] = "ACQUIRE_VM",           [0x16] = "ALLOC_MEMORY_OF_GPU",
-        [0x17] = "FREE_MEMORY_OF_GPU",   [0x18] = "MAP_MEMORY_TO_GPU",
-        [0x19] = "UNMAP_MEMORY_FROM_GPU", [0x1a] = "SET_CU_MASK",
-        [0x1b] = "GET_QUEUE_WAVE_STATE", [0x1c] = "GET_DMABUF_INFO",
-        [0x1d] = "IMPORT_DMABUF",        [0x1e] = "ALLOC_QUEUE_GWS",
-        [0x1f] = "SMI_EVENTS",           [0x20] = "SVM",
-        [0x21] = "SET_XNACK_MODE",       [0x22] = "CRIU_OP",
-        [0x23] = "AVAILABLE_MEMORY",     [0x24] = "EXPORT_DMABUF",
-        [0x25] = "RUNTIME_ENABLE",       [0x26] = "DBG_TRAP",
+        [0x01] = "GET_VERSION",
+        [0x02] = "CREATE_QUEUE",
+        [0x03] = "DESTROY_QUEUE",
+        [0x04] = "SET_MEMORY_POLICY",
+        [0x05] = "GET_CLOCK_COUNTERS",
+        [0x06] = "GET_PROCESS_APERTURES",
+        [0x07] = "UPDATE_QUEUE",
+        [0x08] = "CREATE_EVENT",
+        [0x09] = "DESTROY_EVENT",
+        [0x0a] = "SET_EVENT",
+        [0x0b] = "RESET_EVENT",
+        [0x0c] = "WAIT_EVENTS",
+        [0x0d] = "DBG_REGISTER",
+        [0x0e] = "DBG_UNREGISTER",
+        [0x0f] = "DBG_ADDRESS_WATCH",
+        [0x10] = "DBG_WAVE_CONTROL",
+        [0x11] = "SET_SCRATCH_BACKING_VA",
+        [0x12] = "GET_TILE_CONFIG",
+        [0x13] = "SET_TRAP_HANDLER",
+        [0x14] = "GET_PROCESS_APERTURES_NEW",
+        [0x15] = "ACQUIRE_VM",
+        [0x16] = "ALLOC_MEMORY_OF_GPU",
+        [0x17] = "FREE_MEMORY_OF_GPU",
+        [0x18] = "MAP_MEMORY_TO_GPU",
+        [0x19] = "UNMAP_MEMORY_FROM_GPU",
+        [0x1a] = "SET_CU_MASK",
+        [0x1b] = "GET_QUEUE_WAVE_STATE",
+        [0x1c] = "GET_DMABUF_INFO",
+        [0x1d] = "IMPORT_DMABUF",
+        [0x1e] = "ALLOC_QUEUE_GWS",
+        [0x1f] = "SMI_EVENTS",
+        [0x20] = "SVM",
+        [0x21] = "SET_XNACK_MODE",
+        [0x22] = "CRIU_OP",
+        [0x23] = "AVAILABLE_MEMORY",
+        [0x24] = "EXPORT_DMABUF",
+        [0x25] = "RUNTIME_ENABLE",
+        [0x26] = "DBG_TRAP",
     };
     return nr < sizeof names / sizeof names[0] && names[nr] ? names[nr] : "unknown";
 }
 
 /* ROCm 5.x's own numbers above the upstream ones (the thunk's include/linux/kfd_ioctl.h). */
 static const char *ioctl_name_rocm(unsigned nr) {
-    static const char *names[] = {"IPC_IMPORT_HANDLE", "IPC_EXPORT_HANDLE",
-                                  "DBG_TRAP (ROCm 5.x)", "CROSS_MEMORY_COPY", "SPM"};
+    static const char *names[] = {"IPC_IMPORT_HANDLE", "IPC_EXPORT_HANDLE", "DBG_TRAP (ROCm 5.x)",
+                                  "CROSS_MEMORY_COPY", "SPM"};
     return nr >= 0x80 && nr < 0x85 ? names[nr - 0x80] : "unknown";
 }
 
@@ -502,12 +522,9 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->available = vg.vram - vg.vram_used[g];
         return 0;
     }
-    case AMDKFD_IOC_ALLOC_MEMORY_OF_GPU:
-        return alloc_memory(arg);
-    case AMDKFD_IOC_FREE_MEMORY_OF_GPU:
-        return free_memory(arg);
-    case AMDKFD_IOC_MAP_MEMORY_TO_GPU:
-        return map_memory(arg, 1);
+    case AMDKFD_IOC_ALLOC_MEMORY_OF_GPU: return alloc_memory(arg);
+    case AMDKFD_IOC_FREE_MEMORY_OF_GPU: return free_memory(arg);
+    case AMDKFD_IOC_MAP_MEMORY_TO_GPU: return map_memory(arg, 1);
     case AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU:
         return map_memory((struct kfd_ioctl_map_memory_to_gpu_args *)arg, 0);
     case AMDKFD_IOC_CREATE_QUEUE: {
@@ -518,8 +535,8 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         if (a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) {
             vg_msg("CREATE_QUEUE: queue type %u (%s) is not implemented (AQL compute queues are)",
                    a->queue_type,
-                   a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA       ? "SDMA"
-                   : a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE  ? "PM4 compute"
+                   a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA        ? "SDMA"
+                   : a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE   ? "PM4 compute"
                    : a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI ? "SDMA XGMI"
                                                                    : "unknown");
             return fail(EINVAL);
@@ -536,16 +553,14 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         struct kfd_ioctl_destroy_queue_args *a = arg;
         return vg_queue_destroy(a->queue_id) == 0 ? 0 : fail(EINVAL);
     }
-    case AMDKFD_IOC_CREATE_EVENT:
-        return create_event(arg);
+    case AMDKFD_IOC_CREATE_EVENT: return create_event(arg);
     case AMDKFD_IOC_DESTROY_EVENT:
         return event_op(((struct kfd_ioctl_destroy_event_args *)arg)->event_id, 0);
     case AMDKFD_IOC_SET_EVENT:
         return event_op(((struct kfd_ioctl_set_event_args *)arg)->event_id, 1);
     case AMDKFD_IOC_RESET_EVENT:
         return event_op(((struct kfd_ioctl_reset_event_args *)arg)->event_id, 2);
-    case AMDKFD_IOC_WAIT_EVENTS:
-        return wait_events(arg);
+    case AMDKFD_IOC_WAIT_EVENTS: return wait_events(arg);
     }
     /* Once per ioctl: runtimes probe optional ones (ROCm 5.x asks for DBG_TRAP) again and
      * again. */

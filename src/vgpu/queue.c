@@ -80,7 +80,8 @@ static vg_kernel *kernels; /* under vg.lock */
 static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz) {
     vg_bo *kb = vg_bo_containing(kd_addr);
     if (!kb || kd_addr + LD_KD_SIZE > kb->va + kb->size || !(kb->mapped & 1u << gpu)) {
-        snprintf(err, errsz, "kernel_object 0x%" PRIx64 " is not in a buffer object mapped to the GPU",
+        snprintf(err, errsz,
+                 "kernel_object 0x%" PRIx64 " is not in a buffer object mapped to the GPU",
                  kd_addr);
         return NULL;
     }
@@ -314,18 +315,15 @@ static int pm4_run(const uint32_t *ib, uint32_t ndw, int depth) {
         const uint32_t *body = ib + i + 1;
         switch (op) {
         case PM4_NOP:
-        case PM4_ACQUIRE_MEM:
-            break;
+        case PM4_ACQUIRE_MEM: break;
         case PM4_INDIRECT_BUFFER: {
             uint64_t addr = (uint64_t)body[0] | (uint64_t)(body[1] & 0xffff) << 32;
-            if (depth > 2 || pm4_run((const uint32_t *)(uintptr_t)addr, body[2] & 0xfffff,
-                                     depth + 1) != 0)
+            if (depth > 2 ||
+                pm4_run((const uint32_t *)(uintptr_t)addr, body[2] & 0xfffff, depth + 1) != 0)
                 return -1;
             break;
         }
-        default:
-            vg_msg("PM4 opcode 0x%02x is not implemented", op);
-            return -1;
+        default: vg_msg("PM4 opcode 0x%02x is not implemented", op); return -1;
         }
         i += 1 + n;
     }
@@ -386,13 +384,9 @@ static void *queue_main(void *arg) {
         uint8_t pkt[64];
         memcpy(pkt, slot, 64);
         switch (h & 0xff) {
-        case PKT_KERNEL_DISPATCH:
-            dispatch(q, pkt, (uint64_t)(uintptr_t)slot, queue_addr);
-            break;
+        case PKT_KERNEL_DISPATCH: dispatch(q, pkt, (uint64_t)(uintptr_t)slot, queue_addr); break;
         case PKT_BARRIER_AND:
-        case PKT_BARRIER_OR:
-            barrier(q, pkt, (h & 0xff) == PKT_BARRIER_AND);
-            break;
+        case PKT_BARRIER_OR: barrier(q, pkt, (h & 0xff) == PKT_BARRIER_AND); break;
         case PKT_VENDOR:
             if (vendor(q, pkt) == 0)
                 break;
@@ -400,7 +394,9 @@ static void *queue_main(void *arg) {
             continue;
         default:
             vg_msg("AQL packet type %u (%s) is not implemented; the queue is stopped", h & 0xff,
-                   (h & 0xff) == PKT_VENDOR ? "vendor-specific" : (h & 0xff) == PKT_AGENT_DISPATCH ? "agent dispatch" : "unknown");
+                   (h & 0xff) == PKT_VENDOR           ? "vendor-specific"
+                   : (h & 0xff) == PKT_AGENT_DISPATCH ? "agent dispatch"
+                                                      : "unknown");
             q->broken = 1;
             continue;
         }

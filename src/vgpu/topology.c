@@ -24,8 +24,8 @@ static const vg_card cards[] = {
      16, 8192, 141, 0x26010042},
     {"gfx942", GFX_ARCH_GFX942, "AMD Instinct MI300X", 90402, 0x74a1, 0, 304, 4, 32, 8, 64, 8, 2100,
      32, 4096, 141, 0x26010042},
-    {"gfx950", GFX_ARCH_GFX950, "AMD Instinct MI355X", 90500, 0x75a3, 0, 256, 4, 32, 8, 160, 8, 2400,
-     32, 4096, 141, 0x26010042},
+    {"gfx950", GFX_ARCH_GFX950, "AMD Instinct MI355X", 90500, 0x75a3, 0, 256, 4, 32, 8, 160, 8,
+     2400, 32, 4096, 141, 0x26010042},
 };
 
 const vg_card *vg_card_find(const char *target) {
@@ -138,10 +138,9 @@ static int gpu_node(unsigned g) {
              "local_mem_size %llu\nfw_version 78\ncapability %u\ndebug_prop 0\n"
              "sdma_fw_version 8\nunique_id %llu\nnum_xcc %u\nmax_engine_clk_ccompute 3000\n",
              c->cus * c->simd_per_cu, vg.ngpus, simd_base, c->waves_per_simd, c->lds_kb,
-             c->shader_engines, c->cus / c->shader_engines, c->simd_per_cu,
-             c->gfx_target_version, c->device_id, (0x03u + g) << 8, VG_RENDER_MINOR + g,
-             c->max_clock_mhz, (unsigned long long)vg.vram, VG_CAPABILITY,
-             0x5a5a000000000000ull + g, c->xcc);
+             c->shader_engines, c->cus / c->shader_engines, c->simd_per_cu, c->gfx_target_version,
+             c->device_id, (0x03u + g) << 8, VG_RENDER_MINOR + g, c->max_clock_mhz,
+             (unsigned long long)vg.vram, VG_CAPABILITY, 0x5a5a000000000000ull + g, c->xcc);
     snprintf(rel, sizeof rel, NODES "/%u/mem_banks/0/properties", node);
     /* heap_type 1: HSA_HEAPTYPE_FRAME_BUFFER_PUBLIC (all of VRAM host-visible, large BAR) */
     r |= put(rel, "heap_type 1\nsize_in_bytes %llu\nflags 0\nwidth 4096\nmem_clk_max 1600\n",
@@ -191,8 +190,7 @@ static int gpu_node(unsigned g) {
         const char *fields[3] = {"major", "minor", "revision"};
         unsigned vals[3] = {maj, min, rev};
         for (unsigned f = 0; f < 3; f++) {
-            snprintf(rel, sizeof rel, "%s/ip_discovery/die/0/%s/0/%s", dev, ips[i].name,
-                     fields[f]);
+            snprintf(rel, sizeof rel, "%s/ip_discovery/die/0/%s/0/%s", dev, ips[i].name, fields[f]);
             r |= put(rel, "%u\n", vals[f]);
         }
         snprintf(rel, sizeof rel, "%s/ip_discovery/die/0/%u/0/major", dev, ips[i].id);

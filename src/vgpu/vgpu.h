@@ -40,7 +40,7 @@
 typedef struct vg_card {
     const char *target; /* "gfx90a" */
     gfx_arch arch;
-    const char *product; /* "MI210" */
+    const char *product;         /* "MI210" */
     uint32_t gfx_target_version; /* major * 10000 + minor * 100 + stepping (decimal) */
     uint32_t device_id, pci_rev; /* libdrm's amdgpu.ids names the card by (id, revision) */
     uint32_t cus, simd_per_cu, shader_engines, waves_per_simd, lds_kb, xcc;
