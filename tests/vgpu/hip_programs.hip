@@ -50,6 +50,13 @@ __global__ void scale2d(float *m, int w, float f) {
 
 __global__ void wild_store(int *p) { p[threadIdx.x] = 42; }
 
+__global__ void hello(int x) {
+    if (threadIdx.x < 3)
+        printf("hello from lane %d of block %d, x = %d\n", (int)threadIdx.x, (int)blockIdx.x, x);
+}
+
+__global__ void fill(int *p, int v) { p[blockIdx.x * 256 + threadIdx.x] = v + blockIdx.x * 256 + threadIdx.x; }
+
 static int test_vadd(const char *name) {
     const int n = 1 << 16;
     float *a = (float *)malloc(n * 4), *b = (float *)malloc(n * 4), *c = (float *)malloc(n * 4);
@@ -190,6 +197,47 @@ static int test_streams(const char *name) {
     return 0;
 }
 
+// Device printf (HIP's hostcall: the kernel waits for the host's answer in host memory).
+static int test_printf(const char *name) {
+    hipLaunchKernelGGL(hello, dim3(2), dim3(64), 0, 0, 41 + 1);
+    CHECK(hipDeviceSynchronize());
+    fflush(stdout);
+    printf("PASS %s\n", name);
+    return 0;
+}
+
+// Two GPUs (gfxemu exec --devices 2): fill on device 0, hipMemcpyPeer to device 1, a kernel on
+// device 1 overwrites the first 256 elements.
+static int test_peer(const char *name) {
+    int n = 0;
+    CHECK(hipGetDeviceCount(&n));
+    if (n != 2) {
+        printf("FAIL %s: %d devices, expected 2\n", name, n);
+        return 1;
+    }
+    const int N = 4096;
+    int *a, *b;
+    static int h[4096];
+    CHECK(hipSetDevice(0));
+    CHECK(hipMalloc(&a, N * 4));
+    hipLaunchKernelGGL(fill, dim3(N / 256), dim3(256), 0, 0, a, 5);
+    CHECK(hipDeviceSynchronize());
+    CHECK(hipSetDevice(1));
+    CHECK(hipMalloc(&b, N * 4));
+    CHECK(hipMemcpyPeer(b, 1, a, 0, N * 4));
+    hipLaunchKernelGGL(fill, dim3(1), dim3(256), 0, 0, b, 1000000);
+    CHECK(hipMemcpy(h, b, N * 4, hipMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++) {
+        int want = i < 256 ? 1000000 + i : 5 + i;
+        if (h[i] != want) {
+            printf("FAIL %s: element %d = %d, expected %d\n", name, i, h[i], want);
+            return 1;
+        }
+    }
+    printf("PASS %s\n", name);
+    return 0;
+}
+
 // A store to an address no allocation covers: the GPU faults; ROCr reports it and aborts.
 static int test_fault(const char *name) {
     (void)name;
@@ -204,7 +252,8 @@ int main(int argc, char **argv) {
         const char *name;
         int (*fn)(const char *);
     } tests[] = {{"vadd", test_vadd},       {"memcpy", test_memcpy},   {"shared", test_shared},
-                 {"atomics", test_atomics}, {"streams", test_streams}, {"fault", test_fault}};
+                 {"atomics", test_atomics}, {"streams", test_streams}, {"fault", test_fault},
+                 {"printf", test_printf},   {"peer", test_peer}};
     int fails = 0, ran = 0;
     for (int a = 1; a < argc; a++)
         for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; t++)
@@ -213,7 +262,7 @@ int main(int argc, char **argv) {
                 ran++;
             }
     if (!ran) {
-        printf("usage: hip_programs TEST... (vadd memcpy shared atomics streams fault)\n");
+        printf("usage: hip_programs TEST... (vadd memcpy shared atomics streams printf peer fault)\n");
         return 2;
     }
     return fails ? 1 : 0;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_hip.sh - HIP programs built by Debian's hipcc (tests/vgpu/hip_programs.hip) run unmodified
 # under `gfxemu exec --arch gfx90a`: vector add, copies (host/device/device-to-device/pinned,
-# memset), shared memory with barriers, atomics, two streams with events and a 2-D grid.  Each
+# memset), shared memory with barriers, atomics, two streams with events and a 2-D grid, device
+# printf (hostcall), two GPUs with hipMemcpyPeer.  Each
 # checks its results against a C reference on the host.  A kernel that stores to an unmapped
 # address raises the memory-exception event: ROCr prints its usual "Memory access fault by GPU
 # node-1 ... on address 0x10000" report and aborts, and gfxemu's own fault record names the
@@ -15,6 +16,22 @@ for t in vadd memcpy shared atomics streams; do
     rc=$?
     [ $rc -eq 0 ] && grep -q "^PASS $t$" <<<"$out" || fail "$t (exit $rc): $out"
 done
+
+out=$(timeout 300 "$GFXEMU" exec --arch gfx90a -- "$bin" printf 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^PASS printf$" <<<"$out" || fail "printf (exit $rc): $out"
+for lane in 0 1 2; do
+    for blk in 0 1; do
+        grep -q "^hello from lane $lane of block $blk, x = 42$" <<<"$out" ||
+            fail "printf: no line from lane $lane of block $blk: $out"
+    done
+done
+n=$(grep -c "^hello from" <<<"$out")
+[ "$n" = 6 ] || fail "printf: $n lines, expected 6"
+
+out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --devices 2 -- "$bin" peer 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^PASS peer$" <<<"$out" || fail "peer, two devices (exit $rc): $out"
 
 # The same with two worker threads per GPU, and under memcheck (exact buffers, no reports).
 out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --threads 2 --memcheck -- "$bin" vadd shared 2>&1)
