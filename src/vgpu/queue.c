@@ -172,6 +172,17 @@ static void complete(uint64_t signal, uint64_t start, uint64_t end) {
     }
 }
 
+/* Queue errors: the command processor stores an error code in amd_queue_t's
+ * queue_inactive_signal (offset 192) and raises its interrupt; ROCr's queue error handler maps
+ * bit 30 to HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION and bit 31 to HSA_STATUS_ERROR_EXCEPTION (a
+ * trap) and calls the runtime's queue error callback (HIP aborts with it).  gfxemu's own record
+ * of the fault, printed before, says what it was (an unimplemented instruction, the watchdog). */
+#define AMD_QUEUE_INACTIVE_SIGNAL 192
+#define QERR_ILLEGAL_INSTRUCTION 0x40000000u
+#define QERR_DEBUG_TRAP 0x80000000u
+
+static void queue_error(uint64_t queue_addr, uint32_t code);
+
 /* Run one KERNEL_DISPATCH packet (pkt: a copy; pkt_addr: where it is in the ring). */
 static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_t queue_addr) {
     uint16_t setup = rd16(pkt + 2);
@@ -246,9 +257,9 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
              * ("Memory access fault by GPU node-N ... on address ...") */
             vg_event_memory_fault(q->gpu, f.addr, f.write);
         } else {
-            vg_msg("the queue is stopped; the program waits for this dispatch forever (a %s "
-                   "fault has no KFD event to report it)",
-                   gfx_fault_kind_name(f.kind));
+            queue_error(queue_addr, f.kind == GFX_FAULT_TRAP || f.kind == GFX_FAULT_HALT
+                                        ? QERR_DEBUG_TRAP
+                                        : QERR_ILLEGAL_INSTRUCTION);
         }
         return;
     }
@@ -258,6 +269,25 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
         return;
     }
     complete(signal, t0, t1);
+}
+
+static void queue_error(uint64_t queue_addr, uint32_t code) {
+    uint64_t sig =
+        queue_addr ? *(volatile uint64_t *)(uintptr_t)(queue_addr + AMD_QUEUE_INACTIVE_SIGNAL) : 0;
+    if (!sig) {
+        vg_msg("the queue is stopped; the program has no queue error signal and waits forever");
+        return;
+    }
+    uint8_t *s = (uint8_t *)(uintptr_t)sig;
+    vg_msg("the queue is stopped with error 0x%x (%s) in its queue_inactive_signal", code,
+           code == QERR_DEBUG_TRAP ? "debug trap" : "illegal instruction");
+    __atomic_store_n((int64_t *)(s + SIG_VALUE), (int64_t)code, __ATOMIC_SEQ_CST);
+    uint64_t mailbox = __atomic_load_n((uint64_t *)(s + SIG_MAILBOX), __ATOMIC_ACQUIRE);
+    if (mailbox) {
+        uint32_t id = __atomic_load_n((uint32_t *)(s + SIG_EVENT_ID), __ATOMIC_RELAXED);
+        __atomic_store_n((uint64_t *)(uintptr_t)mailbox, (uint64_t)id, __ATOMIC_RELEASE);
+        vg_event_signal(id);
+    }
 }
 
 static int signal_is_zero(uint64_t signal) {
@@ -351,12 +381,6 @@ static int vendor(vg_queue *q, const uint8_t *pkt) {
 
 static void *queue_main(void *arg) {
     vg_queue *q = arg;
-    /* amd_queue_t's base from the read pointer: read_dispatch_id_field_base_byte_offset, the
-     * word after read_dispatch_id, is how the command processor finds it. */
-    uint64_t queue_addr = 0;
-    uint32_t back = *(volatile uint32_t *)((uintptr_t)q->rptr + 8);
-    if (back && back <= (uintptr_t)q->rptr)
-        queue_addr = (uint64_t)(uintptr_t)q->rptr - back;
     unsigned idle = 0;
     while (!q->stop) {
         uint64_t r = *q->rptr, w = *q->wptr;
@@ -383,6 +407,13 @@ static void *queue_main(void *arg) {
         }
         uint8_t pkt[64];
         memcpy(pkt, slot, 64);
+        /* amd_queue_t's base from the read pointer: read_dispatch_id_field_base_byte_offset,
+         * the word after read_dispatch_id, is how the command processor finds it (ROCr sets it
+         * after the queue is created, so it is read here, not at creation). */
+        uint64_t queue_addr = 0;
+        uint32_t back = *(volatile uint32_t *)((uintptr_t)q->rptr + 8);
+        if (back && back <= (uintptr_t)q->rptr)
+            queue_addr = (uint64_t)(uintptr_t)q->rptr - back;
         switch (h & 0xff) {
         case PKT_KERNEL_DISPATCH: dispatch(q, pkt, (uint64_t)(uintptr_t)slot, queue_addr); break;
         case PKT_BARRIER_AND:
