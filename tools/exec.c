@@ -130,13 +130,13 @@ int cmd_exec(int argc, char **argv) {
         return exec_fail(127, "%s",
                          "libgfxemu-vgpu.so not found beside gfxemu or in ../lib (set "
                          "GFXEMU_VGPU_LIB)");
-    /* Ours first, then whatever the caller preloads already. */
+    /* After whatever the caller preloads already (a sanitizer runtime must come first). */
     const char *old = getenv("LD_PRELOAD");
     size_t plen = strlen(lib) + (old ? strlen(old) + 1 : 0) + 1;
     char *preload = malloc(plen);
     if (!preload)
         return exec_fail(127, "%s", "out of memory");
-    snprintf(preload, plen, "%s%s%s", lib, old && *old ? ":" : "", old && *old ? old : "");
+    snprintf(preload, plen, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib);
     setenv("LD_PRELOAD", preload, 1);
     free(preload);
     setenv("GFXEMU_VGPU_ARCH", arch, 1);

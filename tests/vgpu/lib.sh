@@ -14,3 +14,11 @@ hip_build() {
         }
     fi
 }
+
+# A sanitizer build (make check-sanitize) instruments libgfxemu-vgpu.so: its runtimes must be
+# loaded first in the (uninstrumented) ROCm programs.  ROCm's runtime leaks at exit by design.
+if command -v ldd >/dev/null && ldd "$BUILD/libgfxemu-vgpu.so" 2>/dev/null | grep -q libasan; then
+    san=$(ldd "$BUILD/libgfxemu-vgpu.so" | awk '/libasan|libubsan/ {print $3}' | paste -sd: -)
+    export LD_PRELOAD="$san${LD_PRELOAD:+:$LD_PRELOAD}"
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
