@@ -72,10 +72,78 @@ typedef struct vg_kernel {
     ld_symbol sym;
     xprog prog;
     struct gfx_kernel k;
-    char name[48];
+    char name[128];
 } vg_kernel;
 
 static vg_kernel *kernels; /* under vg.lock */
+
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static uint32_t rd32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static uint64_t rd64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static int in_range(uint64_t off, uint64_t len, uint64_t size) {
+    return off <= size && len <= size - off;
+}
+
+/* The kernel's name from the code object the runtime loaded: its loaded image starts with the
+ * ELF header, and the dynamic symbol table (in a PT_LOAD segment, reached through PT_DYNAMIC's
+ * DT_SYMTAB/DT_STRTAB) names NAME.kd at the descriptor's offset.  Everything is read inside the
+ * buffer object; 0, or -1 when any of it is missing. */
+static int kernel_name(const vg_bo *b, uint64_t kd_addr, char *out, size_t n) {
+    const uint8_t *base = (const uint8_t *)(uintptr_t)b->va;
+    uint64_t size = b->size;
+#define IN(off, len) in_range(off, len, size)
+    if (size < 64 || memcmp(base, "\177ELF", 4) != 0 || base[4] != 2 /* ELFCLASS64 */)
+        return -1;
+    uint64_t phoff = rd64(base + 32);
+    uint16_t phentsize = rd16(base + 54), phnum = rd16(base + 56);
+    uint64_t dyn = 0, dynsz = 0;
+    for (unsigned i = 0; i < phnum && phentsize >= 56; i++) {
+        uint64_t ph = phoff + (uint64_t)i * phentsize;
+        if (!IN(ph, 56))
+            return -1;
+        if (rd32(base + ph) == 2 /* PT_DYNAMIC */) {
+            dyn = rd64(base + ph + 16); /* p_vaddr */
+            dynsz = rd64(base + ph + 40);
+        }
+    }
+    if (!dyn || !IN(dyn, dynsz))
+        return -1;
+    uint64_t symtab = 0, strtab = 0, strsz = 0;
+    for (uint64_t d = dyn; d + 16 <= dyn + dynsz; d += 16) {
+        uint64_t tag = rd64(base + d), val = rd64(base + d + 8);
+        if (tag == 6)
+            symtab = val;
+        else if (tag == 5)
+            strtab = val;
+        else if (tag == 10)
+            strsz = val;
+    }
+    if (!symtab || strtab <= symtab || !IN(strtab, strsz) || !IN(symtab, strtab - symtab))
+        return -1;
+    uint64_t want = kd_addr - b->va;
+    for (uint64_t sym = symtab; sym + 24 <= strtab; sym += 24) {
+        uint32_t name = rd32(base + sym);
+        if (rd64(base + sym + 8) != want || name >= strsz)
+            continue;
+        const char *s = (const char *)base + strtab + name;
+        size_t len = strnlen(s, strsz - name);
+        if (len < 4 || len == strsz - name || strcmp(s + len - 3, ".kd") != 0)
+            continue;
+        snprintf(out, n, "%.*s", (int)(len - 3), s);
+        return 0;
+    }
+    return -1;
+#undef IN
+}
 
 static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz) {
     vg_bo *kb = vg_bo_containing(kd_addr);
@@ -127,7 +195,8 @@ static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz)
         snprintf(err, errsz, "out of memory decoding the code");
         return NULL;
     }
-    snprintf(k->name, sizeof k->name, "kernel@0x%" PRIx64, kd_addr);
+    if (kernel_name(cb, kd_addr, k->name, sizeof k->name) != 0)
+        snprintf(k->name, sizeof k->name, "kernel@0x%" PRIx64, kd_addr);
     k->sym.name = k->name;
     k->sym.addr = entry;
     k->sym.size = cb->va + cb->size - entry;
@@ -143,18 +212,6 @@ static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz)
     k->next = kernels;
     kernels = k;
     return k;
-}
-
-static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static uint32_t rd32(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-static uint64_t rd64(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
 }
 
 static void complete(uint64_t signal, uint64_t start, uint64_t end) {

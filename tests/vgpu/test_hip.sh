@@ -45,6 +45,6 @@ rc=$?
 grep -q "FAIL fault" <<<"$out" && fail "the program went on after the fault"
 grep -q "Memory access fault by GPU node-1 .* on address 0x10000\." <<<"$out" ||
     fail "no ROCr memory access fault report: $out"
-grep -Eq "gfxemu: GPU fault on gfx90a node 1: memory fault: write of 4 bytes at 0x10000 .*global_store_dword" \
-    <<<"$out" || fail "no gfxemu fault record: $out"
+grep -Eq "gfxemu: GPU fault on gfx90a node 1: memory fault: write of 4 bytes at 0x10000 .*global_store_dword.*kernel _Z10wild_storePi," \
+    <<<"$out" || fail "no gfxemu fault record naming the kernel: $out"
 finish test_hip

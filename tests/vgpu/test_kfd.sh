@@ -16,6 +16,6 @@ rc=$?
 for p in "PASS dispatch" "PASS fault" "PASS events"; do
     grep -q "^$p" <<<"$out" || fail "no '$p': $out"
 done
-grep -Eq "gfxemu: GPU fault on gfx950 node 1: memory fault: write of 4 bytes .*global_store_dword" \
+grep -Eq "gfxemu: GPU fault on gfx950 node 1: memory fault: write of 4 bytes .*global_store_dword.*kernel fill_bad," \
     <<<"$out" || fail "no gfxemu fault record for the wild store: $out"
 finish test_kfd
