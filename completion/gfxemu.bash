@@ -48,7 +48,7 @@ _gfxemu() {
         --devices | --threads | --vram) return ;;
         esac
         if [[ "$cur" == -* ]]; then
-            COMPREPLY=($(compgen -W "--arch --devices --threads --memcheck --vram --help --" -- "$cur"))
+            COMPREPLY=($(compgen -W "--arch --devices --threads --memcheck --vram --stats --help --" -- "$cur"))
         else
             COMPREPLY=($(compgen -c -- "$cur"))
         fi

@@ -17,7 +17,7 @@
 
 const char exec_usage[] =
     "usage: gfxemu exec [--arch gfx950|gfx942|gfx90a] [--devices N] [--threads N] [--memcheck]\n"
-    "                   [--vram BYTES] -- PROGRAM [ARGS...]\n"
+    "                   [--vram BYTES] [--stats] -- PROGRAM [ARGS...]\n"
     "\n"
     "Run PROGRAM, unmodified, on virtual AMD GPUs: the kernel driver's interface (/dev/kfd,\n"
     "the render node, the sysfs topology) is answered by libgfxemu-vgpu.so, preloaded into the\n"
@@ -29,9 +29,12 @@ const char exec_usage[] =
     "  --threads N    worker threads per GPU (default: one per core)\n"
     "  --memcheck     byte-exact checking of every kernel's global accesses\n"
     "  --vram BYTES   VRAM per GPU (suffix K, M or G; default 64G, backed lazily)\n"
+    "  --stats        at exit, per kernel symbol: dispatches, wave-instructions, waves,\n"
+    "                 workgroups and emulation time (stderr, most time first)\n"
     "\n"
     "The same with the library directly: LD_PRELOAD=.../libgfxemu-vgpu.so GFXEMU_VGPU_ARCH=T\n"
-    "GFXEMU_VGPU_DEVICES=N GFXEMU_THREADS=N GFXEMU_MEMCHECK=1 GFXEMU_VGPU_VRAM=BYTES PROGRAM.\n"
+    "GFXEMU_VGPU_DEVICES=N GFXEMU_THREADS=N GFXEMU_MEMCHECK=1 GFXEMU_VGPU_VRAM=BYTES\n"
+    "GFXEMU_VGPU_STATS=1 PROGRAM.\n"
     "Exit status: PROGRAM's; 2 usage error; 127 PROGRAM could not be run.\n";
 
 static int exec_fail(int code, const char *fmt, const char *a) {
@@ -84,7 +87,7 @@ static int find_lib(char *out, size_t n) {
 
 int cmd_exec(int argc, char **argv) {
     const char *arch = "gfx950", *devices = NULL, *threads = NULL, *vram = NULL;
-    int memcheck = 0, i = 1;
+    int memcheck = 0, stats = 0, i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -97,6 +100,10 @@ int cmd_exec(int argc, char **argv) {
         }
         if (strcmp(a, "--memcheck") == 0) {
             memcheck = 1;
+            continue;
+        }
+        if (strcmp(a, "--stats") == 0) {
+            stats = 1;
             continue;
         }
         const char **slot = strcmp(a, "--arch") == 0      ? &arch
@@ -148,6 +155,8 @@ int cmd_exec(int argc, char **argv) {
         setenv("GFXEMU_VGPU_VRAM", vram, 1);
     if (memcheck)
         setenv("GFXEMU_MEMCHECK", "1", 1);
+    if (stats)
+        setenv("GFXEMU_VGPU_STATS", "1", 1);
     /* exec keeps the process id: the library warns at exit in this process only (not in the
      * program's helpers) when the virtual GPU was never opened. */
     char pid[32];

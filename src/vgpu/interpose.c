@@ -142,6 +142,8 @@ static void init_body(void) {
         vg.vram = 64ull << 20;
     const char *mc = getenv("GFXEMU_MEMCHECK");
     vg.memcheck = mc && strcmp(mc, "1") == 0;
+    const char *stats = getenv("GFXEMU_VGPU_STATS");
+    vg.stats = stats && strcmp(stats, "1") == 0;
     /* One sparse file for every object: pages exist only once written (memory backed lazily). */
     vg.memfd = (int)syscall(SYS_memfd_create, "gfxemu-vgpu", 1u /* MFD_CLOEXEC */);
     if (vg.memfd < 0 || ftruncate(vg.memfd, 1ll << 46) != 0) {
@@ -220,6 +222,8 @@ __attribute__((destructor)) static void vg_dtor(void) {
     if (!vg.ready)
         return;
     vg_queues_stop();
+    if (vg.stats)
+        vg_stats_print();
     if (vg.warn && !vg.opened)
         vg_msg("warning: the program never opened the virtual GPU (%s, %s): its runtime may not "
                "know this target (Debian's ROCm 5.2 knows gfx90a but not gfx942/gfx950; try "

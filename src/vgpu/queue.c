@@ -73,6 +73,9 @@ typedef struct vg_kernel {
     xprog prog;
     struct gfx_kernel k;
     char name[128];
+    /* --stats: dispatches run and their totals */
+    uint64_t dispatches, wave_insts, waves, workgroups;
+    double seconds;
 } vg_kernel;
 
 static vg_kernel *kernels; /* under vg.lock */
@@ -285,7 +288,13 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
             if (group_size > k->k.kd.group_segment_fixed_size)
                 o.dynamic_lds = group_size - k->k.kd.group_segment_fixed_size;
             o.memcheck = vg.memcheck;
-            gfx_result r = gfx_launch(dev, &k->k, grid, wg, NULL, 0, &o, NULL);
+            gfx_stats st;
+            gfx_result r = gfx_launch(dev, &k->k, grid, wg, NULL, 0, &o, &st);
+            k->dispatches++;
+            k->wave_insts += st.wave_insts;
+            k->waves += st.waves;
+            k->workgroups += st.workgroups;
+            k->seconds += st.seconds;
             if (r == GFX_ERR_FAULT) {
                 fault = 1;
                 gfx_last_fault(dev, &f);
@@ -557,4 +566,33 @@ void vg_queues_stop(void) {
     for (uint32_t i = 0; i < VG_MAX_QUEUES; i++)
         if (queues[i].used)
             vg_queue_destroy(i);
+}
+
+/* `gfxemu exec --stats` (GFXEMU_VGPU_STATS=1): per kernel symbol, at exit, most time first. */
+void vg_stats_print(void) {
+    size_t n = 0;
+    for (vg_kernel *k = kernels; k; k = k->next)
+        n++;
+    if (!n)
+        return;
+    vg_kernel **v = calloc(n, sizeof *v);
+    if (!v)
+        return;
+    n = 0;
+    for (vg_kernel *k = kernels; k; k = k->next)
+        v[n++] = k;
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && v[j]->seconds > v[j - 1]->seconds; j--) {
+            vg_kernel *t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    fprintf(stderr, "gfxemu: stats: %-40s %10s %14s %10s %10s %12s\n", "kernel", "dispatches",
+            "wave-insts", "waves", "workgroups", "seconds");
+    for (size_t i = 0; i < n; i++)
+        fprintf(stderr, "gfxemu: stats: %-40s %10llu %14llu %10llu %10llu %12.6f\n", v[i]->name,
+                (unsigned long long)v[i]->dispatches, (unsigned long long)v[i]->wave_insts,
+                (unsigned long long)v[i]->waves, (unsigned long long)v[i]->workgroups,
+                v[i]->seconds);
+    free(v);
 }

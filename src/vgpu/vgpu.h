@@ -72,6 +72,7 @@ typedef struct vg_state {
     unsigned ngpus;
     unsigned threads;
     int memcheck;
+    int stats;     /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
     uint64_t vram; /* bytes per GPU */
     int memfd;     /* the one file behind /dev/kfd and every render node */
     uint64_t memfd_dev, memfd_ino;
@@ -130,6 +131,8 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
                     uint64_t wptr, uint32_t *queue_id, uint64_t *doorbell_offset);
 int vg_queue_destroy(uint32_t queue_id);
 void vg_queues_stop(void);
+/* Per-kernel totals on stderr (--stats). */
+void vg_stats_print(void);
 
 /* Clocks (GET_CLOCK_COUNTERS and signal timestamps share one domain: nanoseconds). */
 uint64_t vg_now_ns(void);

@@ -33,6 +33,14 @@ out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --devices 2 -- "$bin" peer 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -q "^PASS peer$" <<<"$out" || fail "peer, two devices (exit $rc): $out"
 
+# --stats: per kernel symbol at exit.  vadd is one dispatch of 65536 work-items in workgroups of
+# 256: 256 workgroups of 4 waves; block_sum 64 workgroups of 4 waves.
+out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --stats -- "$bin" vadd shared 2>&1)
+grep -Eq "^gfxemu: stats: _Z4vaddPKfS0_Pfi +1 +[0-9]+ +1024 +256 " <<<"$out" ||
+    fail "--stats: no line for vadd with 1 dispatch, 1024 waves, 256 workgroups: $out"
+grep -Eq "^gfxemu: stats: _Z9block_sumPKiPi +1 +[0-9]+ +256 +64 " <<<"$out" ||
+    fail "--stats: no line for block_sum with 1 dispatch, 256 waves, 64 workgroups: $out"
+
 # The same with two worker threads per GPU, and under memcheck (exact buffers, no reports).
 out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --threads 2 --memcheck -- "$bin" vadd shared 2>&1)
 rc=$?
