@@ -18,6 +18,10 @@
 #include "dispatch/dispatch.h"
 #include "vgpu/vgpu.h"
 
+/* linux/kfd_ioctl.h writes this flag as (1 << 31), an int shift C does not define (UBSan
+ * reports it): the same bit, unsigned. */
+#define ALLOC_WRITABLE 0x80000000u
+
 /* A nonzero handle per object: amdkfd's layout, gpu_id in the high half. */
 #define HANDLE(gpu, idx) ((uint64_t)VG_GPU_ID(gpu) << 32 | (uint64_t)((idx) + 1))
 
@@ -141,7 +145,7 @@ static int map_one(vg_bo *b, int g, int map) {
     if (map) {
         if (b->mapped & 1u << g)
             return 0;
-        int ro = !(b->flags & KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE) &&
+        int ro = !(b->flags & ALLOC_WRITABLE) &&
                  !(b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT));
         int r = b->user && b->user != b->va
                     ? gmem_map_alias(dev->mem, b->va, (void *)(uintptr_t)b->user, b->size, ro)
