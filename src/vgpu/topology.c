@@ -8,6 +8,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,9 +272,33 @@ static int cpu_caches(void) {
     return r;
 }
 
+static void remove_tree(const char *path);
+
+/* Trees of processes that died without running their exit handlers (ROCr aborts on a GPU
+ * fault; a program may be killed): remove those whose process is gone. */
+static void remove_stale(const char *tmp) {
+    DIR *d = opendir(tmp);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        long pid;
+        int at = 0;
+        if (sscanf(e->d_name, "gfxemu-vgpu-%ld-%n", &pid, &at) != 1 || !at || pid <= 0)
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+        remove_tree(path);
+    }
+    closedir(d);
+}
+
 int vg_topology_build(void) {
     owner = getpid();
     const char *tmp = getenv("TMPDIR");
+    remove_stale(tmp && *tmp ? tmp : "/tmp");
     snprintf(vg.dir, sizeof vg.dir, "%s/gfxemu-vgpu-%ld-XXXXXX", tmp && *tmp ? tmp : "/tmp",
              (long)getpid());
     if (!mkdtemp(vg.dir)) {

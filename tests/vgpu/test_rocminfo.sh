@@ -35,6 +35,14 @@ out=$("$GFXEMU" exec --arch gfx942 -- bash -c '/bin/true; /bin/true' 2>&1)
 n=$(grep -c "never opened" <<<"$out")
 [ "$n" = 1 ] || fail "the exit warning appeared $n times for bash -c, expected once"
 
+# The sysfs tree of a process that died without its exit handlers (ROCr aborts on a GPU fault)
+# is removed by the next process that starts: a dead pid's directory disappears.
+dead=$(sh -c 'echo $$')
+stale="${TMPDIR:-/tmp}/gfxemu-vgpu-$dead-test"
+mkdir -p "$stale/sys" && "$GFXEMU" exec --arch gfx90a -- true 2>/dev/null
+[ -e "$stale" ] && fail "the stale tree $stale of dead process $dead was not removed"
+rm -rf "$stale"
+
 "$GFXEMU" exec --arch gfx1234 -- true >/dev/null 2>&1
 [ $? -eq 2 ] || fail "--arch gfx1234 is not a usage error"
 "$GFXEMU" exec --arch gfx90a >/dev/null 2>&1
