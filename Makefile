@@ -24,7 +24,8 @@ CPPFLAGS := -Iinclude -Isrc
 LDLIBS := -ldl -lm -lpthread
 ALL_LDFLAGS := $(LDFLAGS) $(EXTRA_LDFLAGS)
 
-LIB_SRCS := $(sort $(wildcard src/*.c src/*/*.c))
+# src/vgpu/ is not part of the library: it is the preloadable virtual GPU (libgfxemu-vgpu.so).
+LIB_SRCS := $(filter-out src/vgpu/%,$(sort $(wildcard src/*.c src/*/*.c)))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 # `ar` keys archive members by file name: two sources with one base name would silently replace
 # each other in libgfxemu.a.
@@ -41,12 +42,21 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 LIB_A := $(BUILD)/libgfxemu.a
 LIB_SO := $(BUILD)/libgfxemu.so
 CLI := $(BUILD)/gfxemu
+# The virtual GPU of `gfxemu exec` (src/vgpu/, docs/virtual-gpu.md): an LD_PRELOAD library with
+# the engine linked in.  Its DRM structures come from libdrm-dev's amdgpu_drm.h.
+VGPU_SRCS := $(sort $(wildcard src/vgpu/*.c))
+VGPU_OBJS := $(VGPU_SRCS:%.c=$(BUILD)/obj/%.o)
+VGPU_SO := $(BUILD)/libgfxemu-vgpu.so
 
 .PHONY: all deps check tests demo fuzz check-sanitize check-tsan clean format format-check bench \
 	bench-bins
 .DELETE_ON_ERROR:
 
-all: $(LIB_A) $(LIB_SO) $(CLI)
+all: $(LIB_A) $(LIB_SO) $(CLI) $(VGPU_SO)
+
+$(VGPU_OBJS): CPPFLAGS += -Isrc/vgpu/shim -I/usr/include/libdrm
+$(VGPU_SO): $(VGPU_OBJS) $(LIB_OBJS)
+	$(CC) -shared $(ALL_CFLAGS) $(ALL_LDFLAGS) -Wl,-soname,libgfxemu-vgpu.so $^ -o $@ $(LDLIBS)
 
 $(BUILD)/obj/tests/%.o: CPPFLAGS += -Itests
 
@@ -165,7 +175,7 @@ format-check: deps
 	$(CLANG_FORMAT) --dry-run -Werror $(FORMAT_SRCS) >/dev/null 2>&1 || \
 	    { echo "format-check: $(CLANG_FORMAT) failed"; exit 1; }
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJ:.o=.d) $(COMMON_OBJS:.o=.d) \
+-include $(LIB_OBJS:.o=.d) $(VGPU_OBJS:.o=.d) $(CLI_OBJ:.o=.d) $(COMMON_OBJS:.o=.d) \
 	$(TEST_SRCS:%.c=$(BUILD)/obj/%.d) $(wildcard $(BUILD)/obj/bench/*.d)
 include tegra/tegra.mk
 
@@ -193,6 +203,7 @@ install: all
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/gfxemu
 	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/libgfxemu.a
 	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/libgfxemu.so
+	install -m 755 $(VGPU_SO) $(DESTDIR)$(PREFIX)/lib/libgfxemu-vgpu.so
 	install -m 644 include/gfxemu.h $(DESTDIR)$(PREFIX)/include/gfxemu.h
 	install -m 644 include/gfxemu/opencl.h $(DESTDIR)$(PREFIX)/include/gfxemu/opencl.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(GFXEMU_VERSION)|' scripts/gfxemu.pc.in \
@@ -202,7 +213,8 @@ install: all
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gfxemu
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gfxemu $(DESTDIR)$(PREFIX)/lib/libgfxemu.a \
-	    $(DESTDIR)$(PREFIX)/lib/libgfxemu.so $(DESTDIR)$(PREFIX)/include/gfxemu.h \
+	    $(DESTDIR)$(PREFIX)/lib/libgfxemu.so $(DESTDIR)$(PREFIX)/lib/libgfxemu-vgpu.so \
+	    $(DESTDIR)$(PREFIX)/include/gfxemu.h \
 	    $(DESTDIR)$(PREFIX)/include/gfxemu/opencl.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/gfxemu.pc \
 	    $(DESTDIR)$(PREFIX)/share/man/man1/gfxemu.1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gfxemu

@@ -6,7 +6,7 @@ _gfxemu() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD - 1]}"
     cmd="${COMP_WORDS[1]}"
-    local commands="disasm run debug info help"
+    local commands="disasm run debug info exec help"
     local run_opts="--grid --global-size --block --arg --stats --threads --max-insts --dynamic-lds
         --fault-report --trace --trace-limit --trace-wg --trace-wave --trace-pc --timeline
         --profile --profile-top --counters --counters-out --att --att-target-cu
@@ -40,6 +40,18 @@ _gfxemu() {
             COMPREPLY=($(compgen -W "--json --block --dynamic-lds --help" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -X '!*.co' -- "$cur") $(compgen -d -- "$cur"))
+        fi
+        return
+        ;;
+    exec)
+        case "$prev" in
+        --arch) COMPREPLY=($(compgen -W "gfx950 gfx942 gfx90a" -- "$cur")); return ;;
+        --devices | --threads | --vram) return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "--arch --devices --threads --memcheck --vram --stats --help --" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -c -- "$cur"))
         fi
         return
         ;;

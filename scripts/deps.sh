@@ -11,11 +11,17 @@
 #   pkg-config, groff-base:    tests/tools/test_install.sh builds against the installed gfxemu.pc
 #                              and renders the installed man page
 #   libedit-dev:               line editing and TAB completion in `gfxemu debug` (CLI only)
+#   libdrm-dev:                amdgpu_drm.h (and drm.h, which linux/kfd_ioctl.h includes) for the
+#                              virtual GPU of `gfxemu exec` (src/vgpu/)
+#   rocminfo, hipcc, libamdhip64-dev, rocm-device-libs: Debian's ROCm 5.2 stack, run unmodified
+#                              under `gfxemu exec` by tests/vgpu/ (rocminfo, hipcc-built programs)
+#   librocrand-dev:            AMD's rocRAND (gfx90a kernels) called by tests/vgpu/test_rocrand.sh
 set -euo pipefail
 
 pkgs=(make gcc libc6-dev python3 python3-pip python3-numpy clang-22 lld-22 llvm-22 libclang-rt-22-dev time)
 pkgs+=(pkg-config groff-base libedit-dev)
 pkgs+=(clang-format-22)
+pkgs+=(libdrm-dev rocminfo hipcc libamdhip64-dev rocm-device-libs librocrand-dev)
 missing=()
 for p in "${pkgs[@]}"; do
     if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed'; then

@@ -12,6 +12,11 @@
 int cmd_info(int argc, char **argv);
 extern const char info_usage[];
 
+/* `gfxemu exec [OPTIONS] -- PROGRAM [ARGS...]` (tools/exec.c): run a program on the virtual GPU
+ * of src/vgpu/; argv[0] is "exec".  Returns only on error. */
+int cmd_exec(int argc, char **argv);
+extern const char exec_usage[];
+
 /* Occupancy of one kernel on one target: how many of its workgroups and waves a CU holds at
  * once, and which resource decides it (tools/info.c; docs in README "Inspecting a code object"). */
 typedef struct {

@@ -1575,6 +1575,7 @@ static const command commands[] = {
     {"run", cmd_run, "run a kernel on an emulated GPU"},
     {"debug", cmd_debug, "run a kernel under an interactive debugger"},
     {"info", cmd_info, "describe a code object's kernels: arguments, registers, occupancy"},
+    {"exec", cmd_exec, "run an unmodified ROCm program on a virtual AMD GPU"},
 };
 
 static void usage(FILE *out) {

@@ -47,6 +47,11 @@ struct gfx_kernel {
      * kernels of code objects. */
     const uint32_t *user_sgprs;
     unsigned n_user_sgprs;
+    /* A dispatch from a program's own AQL queue (src/vgpu/queue.c): the dispatch packet, the
+     * amd_queue_t and the kernarg segment the program wrote, at their host addresses (GPU VA ==
+     * host VA), for the dispatch-ptr, queue-ptr and kernarg-ptr user SGPRs.  0: the launch's
+     * own copies.  Such a kernel has no program image. */
+    uint64_t aql_packet, aql_queue, aql_kernarg;
 };
 
 typedef struct dp_image dp_image;

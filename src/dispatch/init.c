@@ -208,17 +208,21 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
         user[n++] = d->scratch_wave;
         user[n++] = 0;
     }
+    const struct gfx_kernel *gk = d->k;
+    uint64_t packet = gk->aql_packet ? gk->aql_packet : d->packet_va;
+    uint64_t queue = gk->aql_queue ? gk->aql_queue : d->queue_va;
+    uint64_t kernarg = gk->aql_kernarg ? gk->aql_kernarg : d->kernarg_va;
     if (k->sgpr_dispatch_ptr) {
-        user[n++] = (uint32_t)d->packet_va;
-        user[n++] = (uint32_t)(d->packet_va >> 32);
+        user[n++] = (uint32_t)packet;
+        user[n++] = (uint32_t)(packet >> 32);
     }
     if (k->sgpr_queue_ptr) {
-        user[n++] = (uint32_t)d->queue_va;
-        user[n++] = (uint32_t)(d->queue_va >> 32);
+        user[n++] = (uint32_t)queue;
+        user[n++] = (uint32_t)(queue >> 32);
     }
     if (k->sgpr_kernarg_ptr) {
-        user[n++] = (uint32_t)d->kernarg_va;
-        user[n++] = (uint32_t)(d->kernarg_va >> 32);
+        user[n++] = (uint32_t)kernarg;
+        user[n++] = (uint32_t)(kernarg >> 32);
     }
     if (k->sgpr_dispatch_id) {
         user[n++] = (uint32_t)d->dispatch_id;

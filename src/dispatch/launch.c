@@ -471,7 +471,8 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     dp_dispatch *d = &j->d;
     /* The module's program image (its .rodata/.data/.bss, see image.c): the waves see code
      * addresses shifted to where it lies.  Raw code of gfxemu_run_asm() has no image. */
-    if (!k->user_sgprs && (r = dp_image_get(dev, (gfx_module *)k->m, &d->va_bias))) {
+    if (!k->user_sgprs && !k->aql_packet &&
+        (r = dp_image_get(dev, (gfx_module *)k->m, &d->va_bias))) {
         free(j);
         return r;
     }

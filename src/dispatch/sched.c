@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "dispatch/sched.h"
 #include "exec/step.h"
@@ -686,6 +687,14 @@ static void stuck_round(dp_job *j, dp_worker *wk) {
     }
     if (++wk->stuck_rounds < 3)
         return;
+    if (j->d.k->aql_packet) {
+        /* A program's own dispatch (src/vgpu/): the host may write what the waves wait for
+         * (HIP's hostcall/printf buffer, a flag), so spinning is no deadlock; sleep a little
+         * between rounds instead of burning the core.  The watchdog still bounds it. */
+        struct timespec ts = {0, 50000};
+        nanosleep(&ts, NULL);
+        return;
+    }
     if (wk->stuck_rounds == 3)
         publish_waiter(j, wk, e + 1, 0);
     if (atomic_load(&j->nstuck) + atomic_load(&j->nexited) < j->nworkers) {

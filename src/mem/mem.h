@@ -70,6 +70,10 @@ int gmem_free(gmem *m, uint64_t va);
  * nothing, and overlapping or adjacent ranges merge into one region (ro when any part is).
  * Returns -1 for an empty or wrapping range or one that meets an owned allocation. */
 int gmem_map_host(gmem *m, void *p, uint64_t size, int ro);
+/* Host memory reached at another device address: kernels touch [base, base+size) and get
+ * [host, host+size) (a userptr buffer object the driver maps at a GPU address of its choosing,
+ * src/vgpu/kfd.c).  Never merged with other regions; -1 if it overlaps one. */
+int gmem_map_alias(gmem *m, uint64_t base, void *host, uint64_t size, int ro);
 /* Forget the whole (merged) registered region that contains p; -1 if none does. */
 int gmem_unmap_host(gmem *m, void *p);
 /* Forget exactly the bytes [p, p+size) (a region around them is split); -1 if none of them

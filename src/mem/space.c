@@ -167,9 +167,17 @@ int gmem_map_host(gmem *m, void *p, uint64_t size, int ro) {
     size_t first = i > 0 && m->r[i - 1].base + m->r[i - 1].size >= b ? i - 1 : i, last = first;
     while (last < m->n && m->r[last].base <= e)
         last++;
+    /* An alias (gmem_map_alias) that only touches the range stays apart; one that overlaps it
+     * refuses, as an owned allocation does. */
+#define ALIAS(k) (m->r[k].host != (uint8_t *)(uintptr_t)m->r[k].base)
+    if (first < last && ALIAS(first) && m->r[first].base + m->r[first].size == b)
+        first++;
+    if (last > first && ALIAS(last - 1) && m->r[last - 1].base == e)
+        last--;
     for (size_t k = first; k < last; k++)
-        if (m->r[k].owned)
+        if (m->r[k].owned || ALIAS(k))
             return -1;
+#undef ALIAS
     for (size_t k = first; k < last; k++) {
         if (m->r[k].base < b)
             b = m->r[k].base;
@@ -180,6 +188,13 @@ int gmem_map_host(gmem *m, void *p, uint64_t size, int ro) {
     for (size_t k = last; k > first; k--)
         remove_at(m, k - 1);
     gmem_region reg = {b, e - b, (uint8_t *)(uintptr_t)b, -1, 0, GMEM_HOST, ro != 0, NULL};
+    return insert(m, reg);
+}
+
+int gmem_map_alias(gmem *m, uint64_t base, void *host, uint64_t size, int ro) {
+    if (size == 0 || base + size < base)
+        return -1;
+    gmem_region reg = {base, size, host, -1, 0, GMEM_HOST, ro != 0, NULL};
     return insert(m, reg);
 }
 
@@ -217,7 +232,7 @@ int gmem_unmap_host_range(gmem *m, void *p, uint64_t size) {
             gmem_region t = r;
             t.base = e;
             t.size = re - e;
-            t.host = (uint8_t *)(uintptr_t)e;
+            t.host = r.host + (e - rb);
             if (insert(m, t) != 0)
                 return -1;
             i++;

@@ -16,6 +16,7 @@
 #include "../../tools/npy.c"
 #include "../../tools/profile_html.c"
 #include "../../tools/progress.c"
+#include "../../tools/exec.c"
 #undef main
 
 #include <fcntl.h>

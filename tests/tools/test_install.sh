@@ -92,6 +92,8 @@ ldd "$tmp/prog" 2>/dev/null | grep -q "$prefix/lib/libgfxemu.so" ||
     LD_LIBRARY_PATH="$prefix/lib" ldd "$tmp/prog" | grep -q "$prefix/lib/libgfxemu.so" ||
     fail "prog is not linked against the installed libgfxemu.so"
 
+[ -x "$prefix/lib/libgfxemu-vgpu.so" ] || fail "libgfxemu-vgpu.so (gfxemu exec) not installed"
+
 # The installed CLI.
 [ "$("$prefix/bin/gfxemu" --version)" = "gfxemu $ver" ] || fail "installed gfxemu --version"
 "$prefix/bin/gfxemu" info "$tmp/saxpy.co" | grep -q '^kernel saxpy ' || fail "installed gfxemu info"
@@ -102,7 +104,7 @@ if ! man_out=$(groff -man -Tascii -P-c -P-b -P-u -ww "$prefix/share/man/man1/gfx
     fail "groff failed on the man page"
 fi
 [ -s "$tmp/groff.err" ] && fail "groff warnings: $(head -3 "$tmp/groff.err")"
-for c in disasm run debug info; do
+for c in disasm run debug info exec; do
     grep -q "gfxemu $c" <<<"$man_out" || fail "man page does not show 'gfxemu $c'"
 done
 

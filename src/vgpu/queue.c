@@ -1,0 +1,598 @@
+/* queue.c - the command processor: one thread per user-mode AQL queue.
+ *
+ * The thread notices new packets by watching the queue's write index (the program stores it
+ * before ringing the doorbell): a short spin after each packet, then sleeps growing from 20 us
+ * to 1 ms, so an idle queue burns no core and a busy one sees its next packet at once.  Packets
+ * follow the HSA Platform System Architecture spec ("Architected Queuing Language"): a packet is
+ * processed once its header type is no longer INVALID; afterwards the header is set to INVALID
+ * and the read index advances (amd_queue_t.read_dispatch_id, the read pointer KFD was given).
+ *  - KERNEL_DISPATCH: kernel_object is the address of the 64-byte kernel descriptor in host
+ *    memory (GPU VA == host VA); the code is the buffer object holding the entry point.  The
+ *    waves get the program's own packet, amd_queue_t and kernarg addresses in their user SGPRs.
+ *  - BARRIER_AND / BARRIER_OR: wait until all / any dependent signal is 0.
+ *  - completion signal (amd_signal_t): value decremented; an interrupt signal's mailbox gets its
+ *    event id and the KFD event fires; start/end timestamps are written.
+ * Packets run one after another, so the barrier bit and the fences hold trivially.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dispatch/dispatch.h"
+#include "vgpu/vgpu.h"
+
+#define VG_MAX_QUEUES 1024 /* doorbells in a page */
+
+/* AQL packet header (hsa_packet_header_t): type [7:0], barrier [8]. */
+enum {
+    PKT_VENDOR = 0,
+    PKT_INVALID = 1,
+    PKT_KERNEL_DISPATCH = 2,
+    PKT_BARRIER_AND = 3,
+    PKT_AGENT_DISPATCH = 4,
+    PKT_BARRIER_OR = 5,
+};
+
+/* amd_signal_t (ROCr's amd_hsa_signal.h): kind, value, event_mailbox_ptr, event_id, reserved,
+ * start_ts, end_ts. */
+#define SIG_VALUE 8
+#define SIG_MAILBOX 16
+#define SIG_EVENT_ID 24
+#define SIG_START_TS 32
+#define SIG_END_TS 40
+
+typedef struct vg_queue {
+    int used;
+    uint32_t id;
+    int gpu;
+    uint64_t ring;
+    uint32_t npackets;
+    volatile uint64_t *rptr, *wptr;
+    pthread_t thread;
+    volatile int stop;
+    int broken; /* a fault stopped it (as the hardware queue would be) */
+} vg_queue;
+
+static vg_queue queues[VG_MAX_QUEUES];
+static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ---- kernels ------------------------------------------------------------------------------- */
+
+/* A kernel descriptor seen in a dispatch, with the decoded code of the buffer object holding its
+ * entry point.  Keyed by the descriptor's address, its bytes and that object's serial number (a
+ * code object loaded again at the same address is another object). */
+typedef struct vg_kernel {
+    struct vg_kernel *next;
+    uint64_t kd_addr, bo_serial;
+    uint8_t kd[LD_KD_SIZE];
+    gfx_module m;
+    ld_symbol sym;
+    xprog prog;
+    struct gfx_kernel k;
+    char name[128];
+    /* --stats: dispatches run and their totals */
+    uint64_t dispatches, wave_insts, waves, workgroups;
+    double seconds;
+} vg_kernel;
+
+static vg_kernel *kernels; /* under vg.lock */
+
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static uint32_t rd32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static uint64_t rd64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static int in_range(uint64_t off, uint64_t len, uint64_t size) {
+    return off <= size && len <= size - off;
+}
+
+/* The kernel's name from the code object the runtime loaded: its loaded image starts with the
+ * ELF header, and the dynamic symbol table (in a PT_LOAD segment, reached through PT_DYNAMIC's
+ * DT_SYMTAB/DT_STRTAB) names NAME.kd at the descriptor's offset.  Everything is read inside the
+ * buffer object; 0, or -1 when any of it is missing. */
+static int kernel_name(const vg_bo *b, uint64_t kd_addr, char *out, size_t n) {
+    const uint8_t *base = (const uint8_t *)(uintptr_t)b->va;
+    uint64_t size = b->size;
+#define IN(off, len) in_range(off, len, size)
+    if (size < 64 || memcmp(base, "\177ELF", 4) != 0 || base[4] != 2 /* ELFCLASS64 */)
+        return -1;
+    uint64_t phoff = rd64(base + 32);
+    uint16_t phentsize = rd16(base + 54), phnum = rd16(base + 56);
+    uint64_t dyn = 0, dynsz = 0;
+    for (unsigned i = 0; i < phnum && phentsize >= 56; i++) {
+        uint64_t ph = phoff + (uint64_t)i * phentsize;
+        if (!IN(ph, 56))
+            return -1;
+        if (rd32(base + ph) == 2 /* PT_DYNAMIC */) {
+            dyn = rd64(base + ph + 16); /* p_vaddr */
+            dynsz = rd64(base + ph + 40);
+        }
+    }
+    if (!dyn || !IN(dyn, dynsz))
+        return -1;
+    uint64_t symtab = 0, strtab = 0, strsz = 0;
+    for (uint64_t d = dyn; d + 16 <= dyn + dynsz; d += 16) {
+        uint64_t tag = rd64(base + d), val = rd64(base + d + 8);
+        if (tag == 6)
+            symtab = val;
+        else if (tag == 5)
+            strtab = val;
+        else if (tag == 10)
+            strsz = val;
+    }
+    if (!symtab || strtab <= symtab || !IN(strtab, strsz) || !IN(symtab, strtab - symtab))
+        return -1;
+    uint64_t want = kd_addr - b->va;
+    for (uint64_t sym = symtab; sym + 24 <= strtab; sym += 24) {
+        uint32_t name = rd32(base + sym);
+        if (rd64(base + sym + 8) != want || name >= strsz)
+            continue;
+        const char *s = (const char *)base + strtab + name;
+        size_t len = strnlen(s, strsz - name);
+        if (len < 4 || len == strsz - name || strcmp(s + len - 3, ".kd") != 0)
+            continue;
+        snprintf(out, n, "%.*s", (int)(len - 3), s);
+        return 0;
+    }
+    return -1;
+#undef IN
+}
+
+static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz) {
+    vg_bo *kb = vg_bo_containing(kd_addr);
+    if (!kb || kd_addr + LD_KD_SIZE > kb->va + kb->size || !(kb->mapped & 1u << gpu)) {
+        snprintf(err, errsz,
+                 "kernel_object 0x%" PRIx64 " is not in a buffer object mapped to the GPU",
+                 kd_addr);
+        return NULL;
+    }
+    const uint8_t *kd = (const uint8_t *)(uintptr_t)kd_addr;
+    int64_t entry_off;
+    memcpy(&entry_off, kd + 16, 8); /* kernel_code_entry_byte_offset */
+    uint64_t entry = kd_addr + (uint64_t)entry_off;
+    vg_bo *cb = vg_bo_containing(entry);
+    if (!cb || !(cb->mapped & 1u << gpu)) {
+        snprintf(err, errsz,
+                 "the entry point 0x%" PRIx64 " of kernel_object 0x%" PRIx64
+                 " is not in a buffer object mapped to the GPU",
+                 entry, kd_addr);
+        return NULL;
+    }
+    for (vg_kernel *k = kernels; k; k = k->next)
+        if (k->kd_addr == kd_addr && k->bo_serial == cb->serial &&
+            memcmp(k->kd, kd, LD_KD_SIZE) == 0)
+            return k;
+    if (cb->size > (1ull << 31)) {
+        snprintf(err, errsz, "code buffer object of %" PRIu64 " bytes is too large", cb->size);
+        return NULL;
+    }
+    vg_kernel *k = calloc(1, sizeof *k);
+    if (!k || !(k->m.text = malloc(cb->size))) {
+        free(k);
+        snprintf(err, errsz, "out of memory");
+        return NULL;
+    }
+    k->kd_addr = kd_addr;
+    k->bo_serial = cb->serial;
+    memcpy(k->kd, kd, LD_KD_SIZE);
+    /* The whole object is the program: callees may lie before the entry (clang -O0). */
+    memcpy(k->m.text, (const void *)(uintptr_t)cb->va, cb->size);
+    k->m.arch = vg.card->arch;
+    k->m.text_size = cb->size;
+    k->m.text_addr = cb->va;
+    snprintf(k->m.name, sizeof k->m.name, "<vgpu 0x%" PRIx64 ">", cb->va);
+    if (xprog_build(&k->prog, (isa_arch)vg.card->arch, k->m.text, (uint32_t)cb->size, cb->va) !=
+        0) {
+        free(k->m.text);
+        free(k);
+        snprintf(err, errsz, "out of memory decoding the code");
+        return NULL;
+    }
+    if (kernel_name(cb, kd_addr, k->name, sizeof k->name) != 0)
+        snprintf(k->name, sizeof k->name, "kernel@0x%" PRIx64, kd_addr);
+    k->sym.name = k->name;
+    k->sym.addr = entry;
+    k->sym.size = cb->va + cb->size - entry;
+    k->sym.has_kd = 1;
+    memcpy(k->sym.kd, kd, LD_KD_SIZE);
+    k->sym.kd_addr = kd_addr;
+    k->k.m = &k->m;
+    k->k.sym = &k->sym;
+    ld_kd_decode(kd, &k->k.kd);
+    k->k.entry = entry;
+    k->k.entry_pc = (uint32_t)(entry - cb->va);
+    k->k.prog = &k->prog;
+    k->next = kernels;
+    kernels = k;
+    return k;
+}
+
+static void complete(uint64_t signal, uint64_t start, uint64_t end) {
+    if (!signal)
+        return;
+    uint8_t *s = (uint8_t *)(uintptr_t)signal;
+    __atomic_store_n((uint64_t *)(s + SIG_START_TS), start, __ATOMIC_RELAXED);
+    __atomic_store_n((uint64_t *)(s + SIG_END_TS), end, __ATOMIC_RELAXED);
+    __atomic_fetch_sub((int64_t *)(s + SIG_VALUE), 1, __ATOMIC_SEQ_CST);
+    uint64_t mailbox = __atomic_load_n((uint64_t *)(s + SIG_MAILBOX), __ATOMIC_ACQUIRE);
+    if (mailbox) {
+        uint32_t id = __atomic_load_n((uint32_t *)(s + SIG_EVENT_ID), __ATOMIC_RELAXED);
+        __atomic_store_n((uint64_t *)(uintptr_t)mailbox, (uint64_t)id, __ATOMIC_RELEASE);
+        vg_event_signal(id);
+    }
+}
+
+/* Queue errors: the command processor stores an error code in amd_queue_t's
+ * queue_inactive_signal (offset 192) and raises its interrupt; ROCr's queue error handler maps
+ * bit 30 to HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION and bit 31 to HSA_STATUS_ERROR_EXCEPTION (a
+ * trap) and calls the runtime's queue error callback (HIP aborts with it).  gfxemu's own record
+ * of the fault, printed before, says what it was (an unimplemented instruction, the watchdog). */
+#define AMD_QUEUE_INACTIVE_SIGNAL 192
+#define QERR_ILLEGAL_INSTRUCTION 0x40000000u
+#define QERR_DEBUG_TRAP 0x80000000u
+
+static void queue_error(uint64_t queue_addr, uint32_t code);
+
+/* Run one KERNEL_DISPATCH packet (pkt: a copy; pkt_addr: where it is in the ring). */
+static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_t queue_addr) {
+    uint16_t setup = rd16(pkt + 2);
+    uint32_t dims = setup & 3;
+    uint32_t wg[3] = {rd16(pkt + 4), rd16(pkt + 6), rd16(pkt + 8)};
+    uint32_t gs[3] = {rd32(pkt + 12), rd32(pkt + 16), rd32(pkt + 20)};
+    uint32_t private_size = rd32(pkt + 24), group_size = rd32(pkt + 28);
+    uint64_t kd_addr = rd64(pkt + 32), kernarg = rd64(pkt + 40), signal = rd64(pkt + 56);
+    uint64_t t0 = vg_now_ns();
+    char err[256] = "";
+    uint32_t grid[3];
+    for (int i = 0; i < 3; i++) {
+        if (i >= (int)dims) {
+            wg[i] = wg[i] ? wg[i] : 1;
+            gs[i] = gs[i] ? gs[i] : 1;
+        }
+        if (!wg[i] || !gs[i]) {
+            snprintf(err, sizeof err, "dispatch packet with a zero workgroup or grid size");
+            break;
+        }
+        if (gs[i] % wg[i]) {
+            snprintf(err, sizeof err,
+                     "grid size %u is not a multiple of workgroup size %u in dimension %d: "
+                     "partial workgroups are not implemented",
+                     gs[i], wg[i], i);
+            break;
+        }
+        grid[i] = gs[i] / wg[i];
+    }
+    int fault = 0;
+    gfx_fault f;
+    memset(&f, 0, sizeof f);
+    if (!err[0]) {
+        pthread_mutex_lock(&vg.lock);
+        vg_kernel *k = kernel_get(q->gpu, kd_addr, err, sizeof err);
+        gfx_device *dev = vg.dev[q->gpu];
+        if (k && dev) {
+            k->k.aql_packet = pkt_addr;
+            k->k.aql_queue = queue_addr;
+            k->k.aql_kernarg = kernarg;
+            gfx_launch_options o = {0};
+            o.private_size = private_size;
+            if (group_size > k->k.kd.group_segment_fixed_size)
+                o.dynamic_lds = group_size - k->k.kd.group_segment_fixed_size;
+            o.memcheck = vg.memcheck;
+            gfx_stats st;
+            gfx_result r = gfx_launch(dev, &k->k, grid, wg, NULL, 0, &o, &st);
+            k->dispatches++;
+            k->wave_insts += st.wave_insts;
+            k->waves += st.waves;
+            k->workgroups += st.workgroups;
+            k->seconds += st.seconds;
+            if (r == GFX_ERR_FAULT) {
+                fault = 1;
+                gfx_last_fault(dev, &f);
+            } else if (r != GFX_OK) {
+                snprintf(err, sizeof err, "%s", gfx_device_error(dev));
+            }
+            if (o.memcheck) {
+                uint64_t n = gfx_memcheck_errors(dev, NULL);
+                for (uint64_t i = 0; i < n && i < 20; i++) {
+                    gfx_memcheck_error e;
+                    if (gfx_memcheck_error_get(dev, (size_t)i, &e) == GFX_OK)
+                        vg_msg("memcheck: %s", e.message);
+                }
+            }
+        } else if (k && !dev) {
+            snprintf(err, sizeof err, "no emulated device");
+        }
+        pthread_mutex_unlock(&vg.lock);
+    }
+    uint64_t t1 = vg_now_ns();
+    if (fault) {
+        vg_msg("GPU fault on %s node %d: %s", vg.card->target, q->gpu + 1, f.message);
+        q->broken = 1;
+        if (f.kind == GFX_FAULT_MEMORY) {
+            /* As amdkfd does on a VM fault: the memory-exception event, which ROCr reports
+             * ("Memory access fault by GPU node-N ... on address ...") */
+            vg_event_memory_fault(q->gpu, f.addr, f.write);
+        } else {
+            queue_error(queue_addr, f.kind == GFX_FAULT_TRAP || f.kind == GFX_FAULT_HALT
+                                        ? QERR_DEBUG_TRAP
+                                        : QERR_ILLEGAL_INSTRUCTION);
+        }
+        return;
+    }
+    if (err[0]) {
+        vg_msg("kernel dispatch not run: %s", err);
+        q->broken = 1;
+        return;
+    }
+    complete(signal, t0, t1);
+}
+
+static void queue_error(uint64_t queue_addr, uint32_t code) {
+    uint64_t sig =
+        queue_addr ? *(volatile uint64_t *)(uintptr_t)(queue_addr + AMD_QUEUE_INACTIVE_SIGNAL) : 0;
+    if (!sig) {
+        vg_msg("the queue is stopped; the program has no queue error signal and waits forever");
+        return;
+    }
+    uint8_t *s = (uint8_t *)(uintptr_t)sig;
+    vg_msg("the queue is stopped with error 0x%x (%s) in its queue_inactive_signal", code,
+           code == QERR_DEBUG_TRAP ? "debug trap" : "illegal instruction");
+    __atomic_store_n((int64_t *)(s + SIG_VALUE), (int64_t)code, __ATOMIC_SEQ_CST);
+    uint64_t mailbox = __atomic_load_n((uint64_t *)(s + SIG_MAILBOX), __ATOMIC_ACQUIRE);
+    if (mailbox) {
+        uint32_t id = __atomic_load_n((uint32_t *)(s + SIG_EVENT_ID), __ATOMIC_RELAXED);
+        __atomic_store_n((uint64_t *)(uintptr_t)mailbox, (uint64_t)id, __ATOMIC_RELEASE);
+        vg_event_signal(id);
+    }
+}
+
+static int signal_is_zero(uint64_t signal) {
+    return __atomic_load_n((int64_t *)(uintptr_t)(signal + SIG_VALUE), __ATOMIC_ACQUIRE) == 0;
+}
+
+/* BARRIER_AND (all) or BARRIER_OR (any) of the five dependent signals. */
+static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
+    uint64_t deps[5];
+    int n = 0;
+    for (int i = 0; i < 5; i++)
+        if ((deps[n] = rd64(pkt + 8 + 8 * i)))
+            n++;
+    unsigned sleep_us = 1;
+    while (n && !q->stop) {
+        int zero = 0;
+        for (int i = 0; i < n; i++)
+            zero += signal_is_zero(deps[i]);
+        if (all ? zero == n : zero > 0)
+            break;
+        struct timespec ts = {0, (long)sleep_us * 1000};
+        nanosleep(&ts, NULL);
+        if (sleep_us < 1000)
+            sleep_us *= 2;
+    }
+    uint64_t t = vg_now_ns();
+    complete(rd64(pkt + 56), t, t);
+}
+
+/* Vendor-specific AQL packets (ROCr's amd_aql_pm4_ib.h): header type 0, then the AMD format
+ * byte; format 1 is a PM4 indirect buffer, which ROCr uses for cache maintenance. */
+/* PM4 type-3 packets (the gfx9 "PM4 packet" reference, as in amdgpu's soc15d.h): header
+ * [31:30] = 3, [29:16] body dwords - 1, [15:8] opcode. */
+enum {
+    PM4_NOP = 0x10,
+    PM4_INDIRECT_BUFFER = 0x3f,
+    PM4_ACQUIRE_MEM = 0x58,
+    PM4_RELEASE_MEM = 0x49,
+};
+
+/* Run the PM4 commands of an indirect buffer (ndw dwords at ib).  Caches are coherent here:
+ * ACQUIRE_MEM (invalidate/write back) has nothing to do. */
+static int pm4_run(const uint32_t *ib, uint32_t ndw, int depth) {
+    for (uint32_t i = 0; i < ndw;) {
+        uint32_t h = ib[i];
+        if (h >> 30 != 3) {
+            vg_msg("PM4 packet type %u (header 0x%08x) is not implemented", h >> 30, h);
+            return -1;
+        }
+        uint32_t op = h >> 8 & 0xff, n = (h >> 16 & 0x3fff) + 1;
+        if (i + 1 + n > ndw) {
+            vg_msg("PM4 packet 0x%08x runs past its indirect buffer", h);
+            return -1;
+        }
+        const uint32_t *body = ib + i + 1;
+        switch (op) {
+        case PM4_NOP:
+        case PM4_ACQUIRE_MEM: break;
+        case PM4_INDIRECT_BUFFER: {
+            uint64_t addr = (uint64_t)body[0] | (uint64_t)(body[1] & 0xffff) << 32;
+            if (depth > 2 ||
+                pm4_run((const uint32_t *)(uintptr_t)addr, body[2] & 0xfffff, depth + 1) != 0)
+                return -1;
+            break;
+        }
+        default: vg_msg("PM4 opcode 0x%02x is not implemented", op); return -1;
+        }
+        i += 1 + n;
+    }
+    return 0;
+}
+
+static int vendor(vg_queue *q, const uint8_t *pkt) {
+    (void)q;
+    if (pkt[2] == 1) {
+        /* amd_aql_pm4_ib: a 4-dword INDIRECT_BUFFER command, then the completion signal. */
+        if (pm4_run((const uint32_t *)(pkt + 4), 4, 0) != 0)
+            return -1;
+        uint64_t t = vg_now_ns();
+        complete(rd64(pkt + 56), t, t);
+        return 0;
+    }
+    char words[200];
+    int n = 0;
+    for (int i = 0; i < 16; i++)
+        n += snprintf(words + n, sizeof words - (size_t)n, " %08x", rd32(pkt + 4 * i));
+    vg_msg("vendor AQL packet format %u is not implemented; the queue is stopped:%s", pkt[2],
+           words);
+    return -1;
+}
+
+static void *queue_main(void *arg) {
+    vg_queue *q = arg;
+    unsigned idle = 0;
+    while (!q->stop) {
+        uint64_t r = *q->rptr, w = *q->wptr;
+        if (r >= w || q->broken) {
+            if (idle < 200) {
+                idle++;
+                __builtin_ia32_pause();
+            } else {
+                unsigned us = idle < 400 ? 20 : 1000;
+                idle++;
+                struct timespec ts = {0, (long)us * 1000};
+                nanosleep(&ts, NULL);
+            }
+            continue;
+        }
+        idle = 0;
+        uint8_t *slot = (uint8_t *)(uintptr_t)(q->ring + (r % q->npackets) * 64);
+        volatile uint16_t *hdr = (volatile uint16_t *)slot;
+        uint16_t h = __atomic_load_n(hdr, __ATOMIC_ACQUIRE);
+        if ((h & 0xff) == PKT_INVALID) {
+            /* reserved but not yet written */
+            __builtin_ia32_pause();
+            continue;
+        }
+        uint8_t pkt[64];
+        memcpy(pkt, slot, 64);
+        /* amd_queue_t's base from the read pointer: read_dispatch_id_field_base_byte_offset,
+         * the word after read_dispatch_id, is how the command processor finds it (ROCr sets it
+         * after the queue is created, so it is read here, not at creation). */
+        uint64_t queue_addr = 0;
+        uint32_t back = *(volatile uint32_t *)((uintptr_t)q->rptr + 8);
+        if (back && back <= (uintptr_t)q->rptr)
+            queue_addr = (uint64_t)(uintptr_t)q->rptr - back;
+        switch (h & 0xff) {
+        case PKT_KERNEL_DISPATCH: dispatch(q, pkt, (uint64_t)(uintptr_t)slot, queue_addr); break;
+        case PKT_BARRIER_AND:
+        case PKT_BARRIER_OR: barrier(q, pkt, (h & 0xff) == PKT_BARRIER_AND); break;
+        case PKT_VENDOR:
+            if (vendor(q, pkt) == 0)
+                break;
+            q->broken = 1;
+            continue;
+        default:
+            vg_msg("AQL packet type %u (%s) is not implemented; the queue is stopped", h & 0xff,
+                   (h & 0xff) == PKT_VENDOR           ? "vendor-specific"
+                   : (h & 0xff) == PKT_AGENT_DISPATCH ? "agent dispatch"
+                                                      : "unknown");
+            q->broken = 1;
+            continue;
+        }
+        if (q->broken)
+            continue;
+        __atomic_store_n(hdr, (uint16_t)((h & ~0xffu) | PKT_INVALID), __ATOMIC_RELEASE);
+        __atomic_store_n(q->rptr, r + 1, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, uint64_t rptr,
+                    uint64_t wptr, uint32_t *queue_id, uint64_t *doorbell_offset) {
+    (void)type;
+    if (!ring || !rptr || !wptr || ring_size < 64 || (ring_size & (ring_size - 1)))
+        return -1;
+    pthread_mutex_lock(&vg.lock);
+    int have_dev = 1;
+    if (!vg.dev[gpu] && dp_device_create(vg.card->arch, vg.threads, &vg.dev[gpu]) != GFX_OK) {
+        vg.dev[gpu] = NULL;
+        have_dev = 0;
+    }
+    pthread_mutex_unlock(&vg.lock);
+    if (!have_dev)
+        return -1;
+    pthread_mutex_lock(&q_lock);
+    uint32_t id = 0;
+    while (id < VG_MAX_QUEUES && queues[id].used)
+        id++;
+    if (id == VG_MAX_QUEUES) {
+        pthread_mutex_unlock(&q_lock);
+        return -1;
+    }
+    vg_queue *q = &queues[id];
+    memset(q, 0, sizeof *q);
+    q->used = 1;
+    q->id = id;
+    q->gpu = gpu;
+    q->ring = ring;
+    q->npackets = ring_size / 64;
+    q->rptr = (volatile uint64_t *)(uintptr_t)rptr;
+    q->wptr = (volatile uint64_t *)(uintptr_t)wptr;
+    if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
+        q->used = 0;
+        pthread_mutex_unlock(&q_lock);
+        return -1;
+    }
+    pthread_mutex_unlock(&q_lock);
+    *queue_id = id;
+    /* SOC15: the doorbell's byte offset inside the page is part of the returned offset. */
+    *doorbell_offset = vg.doorbell_offset[gpu] + (uint64_t)id * 8;
+    return 0;
+}
+
+int vg_queue_destroy(uint32_t queue_id) {
+    pthread_mutex_lock(&q_lock);
+    if (queue_id >= VG_MAX_QUEUES || !queues[queue_id].used) {
+        pthread_mutex_unlock(&q_lock);
+        return -1;
+    }
+    vg_queue *q = &queues[queue_id];
+    q->stop = 1;
+    pthread_mutex_unlock(&q_lock);
+    pthread_join(q->thread, NULL);
+    q->used = 0;
+    return 0;
+}
+
+void vg_queues_stop(void) {
+    for (uint32_t i = 0; i < VG_MAX_QUEUES; i++)
+        if (queues[i].used)
+            vg_queue_destroy(i);
+}
+
+/* `gfxemu exec --stats` (GFXEMU_VGPU_STATS=1): per kernel symbol, at exit, most time first. */
+void vg_stats_print(void) {
+    size_t n = 0;
+    for (vg_kernel *k = kernels; k; k = k->next)
+        n++;
+    if (!n)
+        return;
+    vg_kernel **v = calloc(n, sizeof *v);
+    if (!v)
+        return;
+    n = 0;
+    for (vg_kernel *k = kernels; k; k = k->next)
+        v[n++] = k;
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && v[j]->seconds > v[j - 1]->seconds; j--) {
+            vg_kernel *t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    fprintf(stderr, "gfxemu: stats: %-40s %10s %14s %10s %10s %12s\n", "kernel", "dispatches",
+            "wave-insts", "waves", "workgroups", "seconds");
+    for (size_t i = 0; i < n; i++)
+        fprintf(stderr, "gfxemu: stats: %-40s %10llu %14llu %10llu %10llu %12.6f\n", v[i]->name,
+                (unsigned long long)v[i]->dispatches, (unsigned long long)v[i]->wave_insts,
+                (unsigned long long)v[i]->waves, (unsigned long long)v[i]->workgroups,
+                v[i]->seconds);
+    free(v);
+}

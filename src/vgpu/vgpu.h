@@ -1,0 +1,140 @@
+/* vgpu.h - the virtual GPU behind `gfxemu exec` (issue #23, docs/virtual-gpu.md).
+ *
+ * libgfxemu-vgpu.so is preloaded into an unmodified ROCm program.  It answers the kernel driver's
+ * interface the way amdgpu/amdkfd would: /dev/kfd ioctls (kfd.c), the DRM render node's ioctls
+ * (drm.c), the sysfs topology and /proc/modules (topology.c, a tree of real files that paths are
+ * redirected into, see interpose.c), and user-mode AQL queues run by a thread per queue that
+ * launches kernels on gfxemu's engine (queue.c).
+ *
+ * Memory: every fake device file (/dev/kfd and each render node) is the same memfd.  Every object
+ * a program may mmap (buffer objects, doorbell pages) owns a range of that file, and the
+ * mmap offset the driver returns for it is the range's offset, so the file's bytes at that offset
+ * ARE the object's memory: an mmap this library never sees (a dlsym'd libc mmap) still maps the
+ * right pages.  VRAM and GTT buffer objects are also mapped at their GPU virtual address at
+ * allocation, so GPU VA == host VA and kernels run on host pointers (src/mem host-address mode,
+ * each buffer registered while it is mapped to the GPU).
+ *
+ * Layer: a client of the engine (like tools/ and python/); nothing below it knows it exists.  It
+ * uses the internal dispatch interface (src/dispatch/dispatch.h) to launch a kernel descriptor
+ * that lives in host memory, with the program's own dispatch packet, queue and kernarg pointers.
+ */
+#ifndef GFXEMU_VGPU_H
+#define GFXEMU_VGPU_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfxemu.h"
+
+#define VG_MAX_GPUS 8
+#define VG_PAGE 4096ull
+/* Doorbells: one 8 KiB page per process and GPU of 1024 64-bit doorbells (gfx9, SOC15). */
+#define VG_DOORBELL_PAGE 8192ull
+/* Render node minors start at 128 (/dev/dri/renderD128). */
+#define VG_RENDER_MINOR 128
+/* KFD gpu_id of GPU i (any non-zero value unique per GPU; the thunk treats it as opaque). */
+#define VG_GPU_ID(i) (0x1000u + 0x111u * (unsigned)(i))
+
+/* The real card a target stands for (sysfs topology and DRM device info). */
+typedef struct vg_card {
+    const char *target; /* "gfx90a" */
+    gfx_arch arch;
+    const char *product;         /* "MI210" */
+    uint32_t gfx_target_version; /* major * 10000 + minor * 100 + stepping (decimal) */
+    uint32_t device_id, pci_rev; /* libdrm's amdgpu.ids names the card by (id, revision) */
+    uint32_t cus, simd_per_cu, shader_engines, waves_per_simd, lds_kb, xcc;
+    uint32_t max_clock_mhz;
+    uint32_t l1_kb, l2_kb;
+    uint32_t family; /* AMDGPU_FAMILY_AI */
+    uint32_t gb_addr_config;
+} vg_card;
+
+/* Look a target name up ("gfx90a", "gfx942", "gfx950"); NULL if unknown. */
+const vg_card *vg_card_find(const char *target);
+
+/* A buffer object (KFD ALLOC_MEMORY_OF_GPU). */
+typedef struct vg_bo {
+    uint64_t handle; /* 0: free slot */
+    uint64_t va, size;
+    uint64_t offset; /* in the memfd; userptr: none */
+    uint64_t user;   /* userptr: the host address of its pages (va is the GPU's) */
+    uint32_t flags;  /* KFD_IOC_ALLOC_MEM_FLAGS_* */
+    int gpu;
+    unsigned mapped; /* bit i: mapped to GPU i */
+    uint64_t serial; /* unique per allocation (program cache key) */
+} vg_bo;
+
+/* The process-wide state (one virtual GPU set per process). */
+typedef struct vg_state {
+    int ready;
+    const vg_card *card;
+    unsigned ngpus;
+    unsigned threads;
+    int memcheck;
+    int stats;     /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
+    uint64_t vram; /* bytes per GPU */
+    int memfd;     /* the one file behind /dev/kfd and every render node */
+    uint64_t memfd_dev, memfd_ino;
+    uint64_t next_offset; /* bump allocator in the memfd */
+    char dir[256];        /* the redirected sysfs/proc tree */
+    int opened;           /* a runtime opened /dev/kfd */
+    int fake_cpu_cache;   /* the host publishes no CPU caches: the tree has some */
+    int warn;             /* this process warns at exit if it never opened it */
+    pthread_mutex_t lock; /* BO table, devices, events */
+    vg_bo *bos;
+    size_t nbos, capbos;
+    uint64_t bo_serial;
+    uint64_t vram_used[VG_MAX_GPUS];
+    gfx_device *dev[VG_MAX_GPUS];
+    uint64_t doorbell_offset[VG_MAX_GPUS]; /* memfd offset of each GPU's doorbell page */
+    uint8_t *doorbell[VG_MAX_GPUS];        /* this library's own mapping of it */
+} vg_state;
+
+extern vg_state vg;
+
+/* Set everything up on first use (idempotent, thread-safe). 0 or -1. */
+int vg_init(void);
+/* A one-line "gfxemu: ..." message on stderr. */
+void vg_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Map [offset, offset+size) of the memfd at va (MAP_FIXED, shared, read/write). */
+void *vg_map_fixed(uint64_t va, uint64_t size, uint64_t offset);
+
+/* Is fd one of ours (an open of the memfd)?  */
+int vg_is_ours(int fd);
+
+/* topology.c: build the redirected tree under vg.dir; remove it. */
+int vg_topology_build(void);
+void vg_topology_remove(void);
+
+/* kfd.c / drm.c: the ioctls (return as ioctl(2): 0 or -1 with errno). */
+int vg_kfd_ioctl(unsigned long req, void *arg);
+int vg_drm_ioctl(int fd, unsigned long req, void *arg);
+
+/* A range of the memfd of `size` bytes (page-rounded), zero-filled; its offset. */
+uint64_t vg_memfd_alloc(uint64_t size);
+void vg_memfd_release(uint64_t offset, uint64_t size);
+
+/* BO lookups (with vg.lock held). */
+vg_bo *vg_bo_by_handle(uint64_t handle);
+vg_bo *vg_bo_containing(uint64_t va);
+int vg_gpu_index(uint32_t gpu_id); /* -1 if unknown */
+
+/* Events (kfd.c): signal event `id` as the interrupt handler would. */
+void vg_event_signal(uint32_t id);
+/* Raise the memory-exception event for a GPU fault at va. */
+void vg_event_memory_fault(int gpu, uint64_t va, int write);
+
+/* queue.c */
+int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, uint64_t rptr,
+                    uint64_t wptr, uint32_t *queue_id, uint64_t *doorbell_offset);
+int vg_queue_destroy(uint32_t queue_id);
+void vg_queues_stop(void);
+/* Per-kernel totals on stderr (--stats). */
+void vg_stats_print(void);
+
+/* Clocks (GET_CLOCK_COUNTERS and signal timestamps share one domain: nanoseconds). */
+uint64_t vg_now_ns(void);
+
+#endif

@@ -1,0 +1,24 @@
+# lib.sh - helpers of the tests/vgpu/*.sh scripts (sourced): the tests of `gfxemu exec` and its
+# virtual GPU (src/vgpu/, docs/virtual-gpu.md), which run Debian's ROCm 5.2 (rocminfo,
+# hipcc-built programs; scripts/deps.sh installs them) unmodified.
+. "$(dirname "$0")/../tools/lib.sh"
+
+# hip_build SRC OUT: hipcc for gfx90a (the newest target Debian's ROCm 5.2 knows), rebuilt only
+# when SRC is newer (hipcc takes several seconds).
+hip_build() {
+    if [ ! -x "$2" ] || [ "$1" -nt "$2" ]; then
+        mkdir -p "$(dirname "$2")"
+        hipcc --offload-arch=gfx90a -O2 "$1" -o "$2" >"$2.log" 2>&1 || {
+            cat "$2.log" >&2
+            return 1
+        }
+    fi
+}
+
+# A sanitizer build (make check-sanitize) instruments libgfxemu-vgpu.so: its runtimes must be
+# loaded first in the (uninstrumented) ROCm programs.  ROCm's runtime leaks at exit by design.
+if command -v ldd >/dev/null && ldd "$BUILD/libgfxemu-vgpu.so" 2>/dev/null | grep -q libasan; then
+    san=$(ldd "$BUILD/libgfxemu-vgpu.so" | awk '/libasan|libubsan/ {print $3}' | paste -sd: -)
+    export LD_PRELOAD="$san${LD_PRELOAD:+:$LD_PRELOAD}"
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi

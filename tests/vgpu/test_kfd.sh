@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# test_kfd.sh - a C program that drives /dev/kfd itself, as a framework's driver does
+# (tests/vgpu/kfd_driver.c), under `gfxemu exec --arch gfx950`: sysfs topology of an MI355X,
+# VRAM/GTT buffer objects mapped for the CPU with raw mmap syscalls at their mmap offsets, an
+# AQL queue running a clang-22 gfx950 kernel (256 results checked), a wild store raising the
+# memory-exception event with the faulting page, and event waits with timeouts and auto-reset.
+. "$(dirname "$0")/lib.sh"
+tmp="$BUILD/test-data/vgpu/kfd"
+rm -rf "$tmp" && mkdir -p "$tmp"
+compile_kernel tests/vgpu/kfd_kernels.cl gfx950 O2 "$tmp/k.co" || fail "compiling the kernels"
+cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -o "$tmp/kfd_driver" ||
+    fail "compiling kfd_driver.c"
+out=$(timeout 120 "$GFXEMU" exec --arch gfx950 -- "$tmp/kfd_driver" "$tmp/k.co" 2>&1)
+rc=$?
+[ $rc -eq 0 ] || fail "kfd_driver exited $rc: $out"
+for p in "PASS dispatch" "PASS fault" "PASS events"; do
+    grep -q "^$p" <<<"$out" || fail "no '$p': $out"
+done
+grep -Eq "gfxemu: GPU fault on gfx950 node 1: memory fault: write of 4 bytes .*global_store_dword.*kernel fill_bad," \
+    <<<"$out" || fail "no gfxemu fault record for the wild store: $out"
+finish test_kfd
