@@ -43,7 +43,7 @@ LIB_SO := $(BUILD)/libgfxemu.so
 CLI := $(BUILD)/gfxemu
 
 .PHONY: all deps check tests demo fuzz check-sanitize check-tsan clean format format-check bench \
-	bench-bins
+	bench-bins bench-compare
 .DELETE_ON_ERROR:
 
 all: $(LIB_A) $(LIB_SO) $(CLI)
@@ -141,6 +141,10 @@ bench-bins: $(BENCH_BINS)
 bench: deps
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all bench-bins
 	@BUILD=$(BENCH_BUILD) python3 bench/run.py
+# Issue 16's table (gfxemu against this CPU, native references measured in the same run).
+bench-compare: deps
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all bench-bins
+	@BUILD=$(BENCH_BUILD) python3 bench/compare.py
 
 clean:
 	rm -rf build build-san build-tsan $(BENCH_BUILD)
