@@ -441,7 +441,7 @@ static int run_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
 /* ---- admission --------------------------------------------------------------------------------
  */
 
-static void begin_slot(dp_job *j, dp_worker *wk, dp_slot *s, uint64_t wg_linear) {
+static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     const dp_dispatch *d = &j->d;
     s->wg_linear = wg_linear;
     s->wg[0] = (uint32_t)(wg_linear % d->grid[0]);
@@ -458,7 +458,6 @@ static void begin_slot(dp_job *j, dp_worker *wk, dp_slot *s, uint64_t wg_linear)
     for (unsigned i = 0; i < n; i++) {
         wave *w = &s->waves[i];
         dp_wave_init(w, d, s->wg, i);
-        w->cache = wk->cache_seed;
         w->mem = j->mem;
         w->mc = j->mc;
         w->va_bias = d->va_bias;
@@ -484,8 +483,6 @@ static void end_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
         if (s->ws[i].spinning)
             atomic_fetch_sub(&j->nspinning, 1);
     }
-    if (n)
-        wk->cache_seed = s->waves[n - 1].cache;
     wk->waves_run += n;
     wk->wgs_run++;
     atomic_fetch_add_explicit(j->progress, 1, memory_order_relaxed); /* gfx_launch_progress */
@@ -530,7 +527,7 @@ static int admit(dp_job *j, dp_worker *wk) {
         return -2;
     }
     wk->nlive++;
-    begin_slot(j, wk, &wk->slots[k], i);
+    begin_slot(j, &wk->slots[k], i);
     progress(j);
     return 1;
 }
@@ -710,7 +707,6 @@ static void stuck_round(dp_job *j, dp_worker *wk) {
 }
 
 void dp_work(dp_job *j, dp_worker *wk) {
-    memset(&wk->cache_seed, 0, sizeof wk->cache_seed);
     wk->unpublished = 0;
     wk->since_admit = 0;
     wk->stuck = 0;

@@ -62,10 +62,6 @@ typedef struct dp_worker {
     uint64_t waves_run, wgs_run;
     uint64_t unpublished; /* instructions run but not yet added to the job's count */
     uint64_t since_admit; /* instructions run since this worker last admitted a workgroup */
-    /* The translation cache of the last wave that ended here in this launch: a new wave starts
-     * with it (the allocation table does not change during a launch, so it stays valid; a
-     * cold cache cost every short wave a region search).  Cleared when a launch starts. */
-    gmem_cache cache_seed;
     /* deadlock detection */
     int stuck;
     unsigned stuck_rounds;
