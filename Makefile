@@ -49,7 +49,7 @@ VGPU_OBJS := $(VGPU_SRCS:%.c=$(BUILD)/obj/%.o)
 VGPU_SO := $(BUILD)/libgfxemu-vgpu.so
 
 .PHONY: all deps check tests demo fuzz check-sanitize check-tsan clean format format-check bench \
-	bench-bins
+	bench-bins bench-compare
 .DELETE_ON_ERROR:
 
 all: $(LIB_A) $(LIB_SO) $(CLI) $(VGPU_SO)
@@ -151,6 +151,10 @@ bench-bins: $(BENCH_BINS)
 bench: deps
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all bench-bins
 	@BUILD=$(BENCH_BUILD) python3 bench/run.py
+# Issue 16's table (gfxemu against this CPU, native references measured in the same run).
+bench-compare: deps
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all bench-bins
+	@BUILD=$(BENCH_BUILD) python3 bench/compare.py
 
 clean:
 	rm -rf build build-san build-tsan $(BENCH_BUILD)

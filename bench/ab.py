@@ -49,6 +49,8 @@ def main():
     print("%-22s %-22s %3s %12s %12s %8s" % ("benchmark", "metric", "thr", "old", "new",
                                              "new/old"))
     for k in sorted(vals):
+        if not vals[k]["old"] or not vals[k]["new"]:
+            continue  # a figure only one of the builds measures
         o, n = statistics.median(vals[k]["old"]), statistics.median(vals[k]["new"])
         print("%-22s %-22s %3d %12.4g %12.4g %8.3f" % (k[0], k[1], k[2], o, n,
                                                      n / o if o else float("nan")))

@@ -52,6 +52,11 @@ static const char *build_dir(void)
 
 const char *bench_compile(const char *cl, const char *arch)
 {
+    return bench_compile_opt(cl, arch, "-O2");
+}
+
+const char *bench_compile_opt(const char *cl, const char *arch, const char *opt)
+{
     static char co[1024];
     char stem[256], obj[1024], cmd[4096];
     const char *base = strrchr(cl, '/');
@@ -59,13 +64,15 @@ const char *bench_compile(const char *cl, const char *arch)
     char *dot = strrchr(stem, '.');
     if (dot)
         *dot = 0;
-    snprintf(obj, sizeof obj, "%s/bench/kernels/%s-%s.o", build_dir(), stem, arch);
-    snprintf(co, sizeof co, "%s/bench/kernels/%s-%s.co", build_dir(), stem, arch);
+    /* -O2 keeps the names it always had; other levels get their own files */
+    const char *tag = strcmp(opt, "-O2") == 0 ? "" : opt;
+    snprintf(obj, sizeof obj, "%s/bench/kernels/%s-%s%s.o", build_dir(), stem, arch, tag);
+    snprintf(co, sizeof co, "%s/bench/kernels/%s-%s%s.co", build_dir(), stem, arch, tag);
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s/bench/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
-             "-mcpu=%s -nogpulib -O2 -ffp-contract=off -Wno-everything -c %s -o %s && "
+             "-mcpu=%s -nogpulib %s -ffp-contract=off -Wno-everything -c %s -o %s && "
              "ld.lld-22 -shared %s -o %s",
-             build_dir(), arch, cl, obj, obj, co);
+             build_dir(), arch, opt, cl, obj, obj, co);
     if (system(cmd) != 0) {
         fprintf(stderr, "bench: command failed: %s\n", cmd);
         exit(1);

@@ -25,6 +25,8 @@ double bench_now(void);
 /* Compile bench/kernels/<stem>.cl (or any .cl path) for arch at -O2 into
  * $BUILD/bench/kernels/<stem>-<arch>.co and return the path (static storage).  Exits on failure. */
 const char *bench_compile(const char *cl, const char *arch);
+/* The same at another optimisation level (opt: "-O0", "-O3", ...); the file name carries it. */
+const char *bench_compile_opt(const char *cl, const char *arch, const char *opt);
 /* Load a code object; exits on failure. */
 gfx_module *bench_load(const char *co);
 const gfx_kernel *bench_kernel(gfx_module *m, const char *name);

@@ -153,6 +153,10 @@ struct gfx_device {
      * read by other threads while a launch runs (one relaxed add per workgroup). */
     atomic_uint_fast64_t progress_done;
     atomic_uint_fast64_t progress_total;
+    /* The kernarg segment, dispatch packet and queue stand-in of the last launch, kept for the
+     * next one (launch.c, launch_region): allocating and freeing three page-granular regions
+     * per launch was a third of a small kernel's launch cost. */
+    uint64_t launch_va[3], launch_size[3];
 };
 
 /* Compute units of the target's GPU: MI355X (gfx950) 256, MI300X (gfx942) 304. */

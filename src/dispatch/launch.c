@@ -433,6 +433,26 @@ static gfx_result fail(gfx_device *dev, gfx_result r, const char *msg) {
     return r;
 }
 
+/* Region i of the launch's fixed memory (kernarg segment, packet, queue): the last launch's when
+ * it has this size and is still there (gfx_buffer_free() takes any owned address), zeroed in
+ * whole pages as a fresh allocation is; else a new one. */
+static uint64_t launch_region(gfx_device *dev, int i, uint64_t size, int kind) {
+    uint64_t va = dev->launch_va[i];
+    if (va) {
+        const gmem_region *r = gmem_find(dev->mem, va);
+        if (r && r->base == va && r->kind == kind && dev->launch_size[i] == size) {
+            memset(r->host, 0, (size + GMEM_PAGE - 1) & ~(GMEM_PAGE - 1));
+            return va;
+        }
+        if (r && r->base == va && r->kind == kind)
+            gmem_free(dev->mem, va);
+    }
+    va = gmem_alloc_kind(dev->mem, size, kind, NULL);
+    dev->launch_va[i] = va;
+    dev->launch_size[i] = va ? size : 0;
+    return va;
+}
+
 gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t grid[3],
                      const uint32_t block[3], const void *kernargs, size_t kernarg_size,
                      const gfx_launch_options *opts, gfx_stats *stats) {
@@ -493,10 +513,10 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     uint8_t *kimg = calloc(1, kalloc ? kalloc : 256);
     uint8_t pkt[64];
     d->dispatch_id = dev->dispatch_id++;
-    d->kernarg_va = gmem_alloc_kind(dev->mem, kalloc ? kalloc : 256, GMEM_KERNARG, NULL);
-    d->packet_va = gmem_alloc_kind(dev->mem, 64, GMEM_PACKET, NULL);
+    d->kernarg_va = launch_region(dev, 0, kalloc ? kalloc : 256, GMEM_KERNARG);
+    d->packet_va = launch_region(dev, 1, 64, GMEM_PACKET);
     /* a zeroed stand-in for amd_queue_t */
-    d->queue_va = gmem_alloc_kind(dev->mem, 256, GMEM_QUEUE, NULL);
+    d->queue_va = launch_region(dev, 2, 256, GMEM_QUEUE);
     if (!kimg || !d->kernarg_va || !d->packet_va || !d->queue_va) {
         r = fail(dev, GFX_ERR_NOMEM, "out of memory");
         goto out;
@@ -642,12 +662,6 @@ out_job:
     pthread_mutex_destroy(&j->race_lock);
     free(j->races);
 out:
-    if (d->kernarg_va)
-        gmem_free(dev->mem, d->kernarg_va);
-    if (d->packet_va)
-        gmem_free(dev->mem, d->packet_va);
-    if (d->queue_va)
-        gmem_free(dev->mem, d->queue_va);
     free(kimg);
     if (j->mc) {
         pthread_mutex_destroy(&mc_lock);

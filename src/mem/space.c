@@ -24,6 +24,34 @@ static void host_free(const gmem_region *r) {
         free(r->host);
 }
 
+/* A lazily backed mapping of size bytes (a multiple of GMEM_PAGE), 2 MiB-aligned and advised
+ * for transparent huge pages: a first touch then costs one fault per 2 MiB instead of one per
+ * 4 KiB.  Measured on the KVM development machine: touching 16 MiB of fresh 4 KiB pages took
+ * 84 ms (20 us per fault), with huge pages about 1 ms; an elementwise kernel writing a fresh
+ * output buffer paid that inside its launch.  Hosts with THP off (or "never") just get 4 KiB
+ * pages.  The mapping is exactly [host, host + size): the alignment slack is unmapped again. */
+#define GMEM_HUGE (2ull << 20)
+static uint8_t *map_lazy(uint64_t size) {
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+    if (size < GMEM_HUGE) {
+        void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, flags, -1, 0);
+        return p == MAP_FAILED ? NULL : p;
+    }
+    uint8_t *raw = mmap(NULL, size + GMEM_HUGE, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (raw == MAP_FAILED)
+        return NULL;
+    uint8_t *p = (uint8_t *)(((uintptr_t)raw + GMEM_HUGE - 1) & ~(uintptr_t)(GMEM_HUGE - 1));
+    if (p > raw)
+        munmap(raw, (size_t)(p - raw));
+    size_t tail = (size_t)(raw + size + GMEM_HUGE - (p + size));
+    if (tail)
+        munmap(p + size, tail);
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE); /* advice only: failure leaves 4 KiB pages */
+#endif
+    return p;
+}
+
 struct gmem {
     gmem_region *r; /* sorted by base, non-overlapping */
     size_t n, cap;
@@ -114,9 +142,8 @@ uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner) {
     int owned = host_size >= GMEM_LAZY_MIN ? OWNED_MAP : OWNED_HEAP;
     uint8_t *host;
     if (owned == OWNED_MAP) {
-        host = mmap(NULL, host_size, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (host == MAP_FAILED)
+        host = map_lazy(host_size);
+        if (!host)
             return 0;
     } else {
         host = aligned_alloc(GMEM_PAGE, host_size);

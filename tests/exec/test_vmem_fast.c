@@ -110,6 +110,22 @@ int main(void) {
         CHECK(bad == 0, "%s lanes before the fault stored, others not: %d dwords wrong", a, bad);
         CHECK(rd(B) == 0xb000, "%s neighbour untouched", a);
 
+        /* The same store ending exactly at the end of A (lane 63 writes its last dword): in
+         * range, every lane stored (the coalesced range check's edge). */
+        reset();
+        w->s[0] = (uint32_t)A;
+        w->s[1] = (uint32_t)(A >> 32);
+        for (unsigned l = 0; l < 64; l++) {
+            w->v[2][l] = 4 * l;
+            w->v[3][l] = 0xe000 + l;
+        }
+        CHECK(run_snippet(w, a, "global_store_dword v2, v3, s[0:1]") == WAVE_DONE,
+              "%s store up to the end", a);
+        bad = 0;
+        for (unsigned i = 0; i < 64; i++)
+            bad += rd(A + 4 * i) != 0xe000 + i;
+        CHECK(bad == 0, "%s store up to the end: %d dwords wrong", a, bad);
+
         /* Coalesced accesses (all lanes on, lane l at base + l * size): a dwordx4 store of
          * value 0xd0000 + byte offset at C + 16 l, read back as dwordx4 (same stride), as dword
          * and dwordx2 with their own strides, and as dwordx3 with stride 16 (not coalesced). */
