@@ -92,9 +92,9 @@ const char *isa_fmt_name(isa_fmt f) {
 /* LDS: CDNA2 and CDNA3 ISA "LDS": 64 KiB per workgroup, LDS_SIZE in 128-dword granules (GFX9);
  * CDNA4: 160 KiB, 320-dword granules.  e_flags machine values: LLVM AMDGPU Usage, "ELF Header". */
 const isa_target isa_targets[ISA_NARCH] = {
-    [ISA_GFX942] = {"gfx942", "cdna3", 0x4c, 0, 0, 1, 1, 1, 64u * 1024u, 128u * 4u},
-    [ISA_GFX950] = {"gfx950", "cdna4", 0x4f, 1, 1, 1, 0, 1, 160u * 1024u, 320u * 4u},
-    [ISA_GFX90A] = {"gfx90a", "cdna2", 0x3f, 0, 0, 0, 0, 0, 64u * 1024u, 128u * 4u},
+    [ISA_GFX942] = {"gfx942", "cdna3", 0x4c, 0, 0, 1, 1, 1, 64u * 1024u, 128u * 4u, 0},
+    [ISA_GFX950] = {"gfx950", "cdna4", 0x4f, 1, 1, 1, 0, 1, 160u * 1024u, 320u * 4u, 0},
+    [ISA_GFX90A] = {"gfx90a", "cdna2", 0x3f, 0, 0, 0, 0, 0, 64u * 1024u, 128u * 4u, 0},
     /* RDNA3/RDNA4: 64 KiB LDS per workgroup, architected flat scratch.  The LDS_SIZE granule is
      * gfx9's and unchecked: nothing reads these rows' execution fields while RDNA kernels are
      * refused (GFX_ERR_UNIMPLEMENTED). */
