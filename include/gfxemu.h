@@ -52,18 +52,22 @@ const char *gfx_result_str(gfx_result r);
 /* ---- architectures -------------------------------------------------------------------------- */
 
 typedef enum {
-    GFX_ARCH_GFX942 = 0, /* MI300, CDNA3 */
-    GFX_ARCH_GFX950 = 1, /* MI350, CDNA4 */
-    GFX_ARCH_GFX90A = 2, /* MI210/MI250X, CDNA2 */
+    GFX_ARCH_GFX942 = 0,  /* MI300, CDNA3 */
+    GFX_ARCH_GFX950 = 1,  /* MI350, CDNA4 */
+    GFX_ARCH_GFX90A = 2,  /* MI210/MI250X, CDNA2 */
+    GFX_ARCH_GFX1100 = 3, /* Radeon RX 7900, RDNA3: disassembly of the scalar formats only so far;
+                           * code objects load, launches fail with GFX_ERR_UNIMPLEMENTED */
+    GFX_ARCH_GFX1201 = 4, /* Radeon RX 9070, RDNA4: as gfx1100 */
 } gfx_arch;
 
-#define GFX_ARCH_COUNT 3
+#define GFX_ARCH_COUNT 5
 
-/* Parse "gfx942" / "gfx950" / "gfx90a" into *out.  Target features after a colon
+/* Parse "gfx942" / "gfx950" / "gfx90a" / "gfx1100" / "gfx1201" into *out.  Target features after a
+ * colon
  * ("gfx90a:sramecc-:xnack-", as the ROCm runtime names its agents) are accepted and ignored.
  * GFX_ERR_ARCH for any other name. */
 gfx_result gfx_arch_from_name(const char *name, gfx_arch *out);
-/* "gfx942" / "gfx950" / "gfx90a"; "unknown" for a value outside the enum. */
+/* "gfx942" / "gfx950" / "gfx90a" / "gfx1100" / "gfx1201"; "unknown" outside the enum. */
 const char *gfx_arch_name(gfx_arch arch);
 
 /* ---- code objects --------------------------------------------------------------------------- */
@@ -136,8 +140,9 @@ typedef struct gfx_kernel gfx_kernel;
 /* Find kernel `name` (a function with a NAME.kd descriptor).  GFX_ERR_NOT_FOUND if there is none;
  * GFX_ERR_FORMAT if its descriptor is unusable (entry point outside .text, wave32) or the code
  * object is a relocatable object (ET_REL, clang -c output not linked with ld.lld -shared: its
- * relocations are unapplied, so it cannot run; it can still be disassembled).  The first call
- * on a module decodes its .text once; later launches reuse it. */
+ * relocations are unapplied, so it cannot run; it can still be disassembled).
+ * GFX_ERR_UNIMPLEMENTED for a gfx1100/gfx1201 object: RDNA code does not execute yet.  The first
+ * call on a module decodes its .text once; later launches reuse it. */
 gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel **out);
 
 /* Why the last gfx_module_kernel() on m failed (one line, e.g. "... is a relocatable object

@@ -31,8 +31,7 @@ static unsigned char ran[ISA_NARCH][ISA_NFMT][NVAR][ISA_NOPS];
 static unsigned char allow[ISA_NARCH][ISA_NOPS];
 static unsigned char allow_seen[ISA_NARCH][ISA_NOPS];
 
-static void try_words(isa_arch a, isa_fmt want, const uint32_t *w, unsigned nw)
-{
+static void try_words(isa_arch a, isa_fmt want, const uint32_t *w, unsigned nw) {
     uint32_t buf[4] = {0};
     memcpy(buf, w, nw * 4);
     isa_inst in;
@@ -52,17 +51,16 @@ static void try_words(isa_arch a, isa_fmt want, const uint32_t *w, unsigned nw)
 static const unsigned srcs[][3] = {
     {0x102, 0x104, 0x108}, {2, 4, 8}, {0x102, 4, 0x108}, {4, 0x102, 0x108}, {0x102, 0x104, 4},
 };
-static const uint32_t sdwa_w1[] = {0x06060602, 0x06060002, 0x86060602, 0x0606ea02, 0x00060602,
-                                   0x00061602, 0x00061604, 0x00050602};
+static const uint32_t sdwa_w1[] = {0x06060602, 0x06060002, 0x86060602, 0x0606ea02,
+                                   0x00060602, 0x00061602, 0x00061604, 0x00050602};
 /* Memory second dwords: which of addr/data/data1/vdst (and FLAT saddr) are present varies. */
-static const uint32_t ds_w1[] = {0x08060402, 0x08000002, 0x00000402, 0x00060402, 0x08000000, 0,
-                                 0x08000402, 0x00000002, 0x08060002};
+static const uint32_t ds_w1[] = {0x08060402, 0x08000002, 0x00000402, 0x00060402, 0x08000000,
+                                 0,          0x08000402, 0x00000002, 0x08060002};
 static const uint32_t flat_w1[] = {0x08000002, 0x00000402, 0x08000402, 0x087f0002, 0x007f0402,
                                    0x087f0402, 0x08020402, 0x00020402, 0x08020002, 0x00000002};
 static const uint32_t dpp_w1[] = {0xff00e402, 0xff015102, 0xff010102, 0xff013002};
 
-static void enumerate(isa_arch a)
-{
+static void enumerate(isa_arch a) {
     for (unsigned op = 0; op < 128; op++) {
         TRY(ISA_FMT_SOP2, 0x80000000u | op << 23 | 2 << 16 | 4 << 8 | 6);
         TRY(ISA_FMT_SOPC, 0xbf000000u | op << 16 | 4 << 8 | 6);
@@ -118,23 +116,20 @@ static void enumerate(isa_arch a)
         }
 }
 
-static int op_by_name(const char *s)
-{
+static int op_by_name(const char *s) {
     for (unsigned i = 1; i < ISA_NOPS; i++)
         if (!strcmp(isa_op_names[i], s))
             return (int)i;
     return -1;
 }
-static int arch_by_name(const char *s)
-{
+static int arch_by_name(const char *s) {
     for (int a = 0; a < ISA_NARCH; a++)
         if (!strcmp(s, isa_targets[a].name))
             return a;
     return -1;
 }
 
-static void read_dir(const char *dir, unsigned *nfiles)
-{
+static void read_dir(const char *dir, unsigned *nfiles) {
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "opcov_report: cannot open %s\n", dir);
@@ -174,8 +169,7 @@ static void read_dir(const char *dir, unsigned *nfiles)
 }
 
 /* Allow-list lines: "target op  reason" ('#' comments, blank lines); every line needs a reason. */
-static int read_allow(const char *path)
-{
+static int read_allow(const char *path) {
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "opcov_report: cannot open %s\n", path);
@@ -208,8 +202,7 @@ static int read_allow(const char *path)
     return bad;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     const char *allow_path = NULL, *dir = NULL;
     int list = 0;
     for (int i = 1; i < argc; i++) {
@@ -227,15 +220,16 @@ int main(int argc, char **argv)
     unsigned nfiles = 0;
     read_dir(dir, &nfiles);
     if (nfiles == 0) {
-        fprintf(stderr, "opcov_report: no opcov.* files in %s: was the suite run with a "
-                        "-DGFXEMU_OPCOV build and GFXEMU_OPCOV_DIR set?\n", dir);
+        fprintf(stderr,
+                "opcov_report: no opcov.* files in %s: was the suite run with a "
+                "-DGFXEMU_OPCOV build and GFXEMU_OPCOV_DIR set?\n",
+                dir);
         return 2;
     }
     int bad = allow_path ? read_allow(allow_path) : 0;
-    const isa_arch order[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A};
+    const isa_arch order[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A, ISA_GFX1100, ISA_GFX1201};
     _Static_assert(sizeof order / sizeof order[0] == ISA_NARCH, "a target missing from the report");
-    printf("opcode coverage from %u processes (implemented / executed / never executed)\n",
-           nfiles);
+    printf("opcode coverage from %u processes (implemented / executed / never executed)\n", nfiles);
     for (int ai = 0; ai < ISA_NARCH; ai++) {
         isa_arch a = order[ai];
         enumerate(a);
@@ -261,8 +255,8 @@ int main(int argc, char **argv)
                     continue;
                 ti += ni;
                 te += ne;
-                printf("  %-6s %-5s %4u / %4u / %4u\n", isa_fmt_name((isa_fmt)m), var_names[v],
-                       ni, ne, ni - ne);
+                printf("  %-6s %-5s %4u / %4u / %4u\n", isa_fmt_name((isa_fmt)m), var_names[v], ni,
+                       ne, ni - ne);
                 if (list && ni != ne)
                     printf("      never:%s\n", names);
             }
@@ -301,8 +295,8 @@ int main(int argc, char **argv)
                     for (int v = 0; v < NVAR; v++)
                         any |= impl[a][m][v][op];
                 if (!any) {
-                    printf("  allow-listed but not an implemented op on %s: %s\n",
-                           isa_arch_name(a), isa_op_names[op]);
+                    printf("  allow-listed but not an implemented op on %s: %s\n", isa_arch_name(a),
+                           isa_op_names[op]);
                     bad = 1;
                 }
             }

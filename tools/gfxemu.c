@@ -38,8 +38,8 @@ __attribute__((format(printf, 1, 2))) static void error(const char *fmt, ...) {
 /* ---- disasm ------------------------------------------------------------------------------ */
 
 static const char disasm_usage[] =
-    "usage: gfxemu disasm [--arch gfx950|gfx942|gfx90a] FILE.co\n"
-    "       gfxemu disasm --arch gfx950|gfx942|gfx90a --raw FILE.bin\n"
+    "usage: gfxemu disasm [--arch gfx950|gfx942|gfx90a|gfx1100|gfx1201] FILE.co\n"
+    "       gfxemu disasm --arch gfx950|gfx942|gfx90a|gfx1100|gfx1201 --raw FILE.bin\n"
     "\n"
     "Disassemble the .text section of an AMDGPU code object in llvm-objdump-22's format\n"
     "(the architecture comes from the ELF header unless --arch is given; they must agree).\n"
@@ -250,7 +250,7 @@ static int cmd_disasm(int argc, char **argv) {
             raw = 1;
         } else if (strcmp(a, "--arch") == 0) {
             if (++i >= argc) {
-                error("disasm: --arch needs a value (gfx950, gfx942 or gfx90a)");
+                error("disasm: --arch needs a value (gfx950, gfx942, gfx90a, gfx1100 or gfx1201)");
                 return EXIT_USAGE;
             }
             arch_name = argv[i];
@@ -272,11 +272,13 @@ static int cmd_disasm(int argc, char **argv) {
     }
     gfx_arch arch = GFX_ARCH_GFX950;
     if (arch_name && gfx_arch_from_name(arch_name, &arch) != GFX_OK) {
-        error("disasm: unknown architecture '%s' (expected gfx950, gfx942 or gfx90a)", arch_name);
+        error("disasm: unknown architecture '%s' (expected gfx950, gfx942, gfx90a, gfx1100 or "
+              "gfx1201)",
+              arch_name);
         return EXIT_USAGE;
     }
     if (raw && !arch_name) {
-        error("disasm: --raw needs --arch gfx950|gfx942|gfx90a");
+        error("disasm: --raw needs --arch gfx950|gfx942|gfx90a|gfx1100|gfx1201");
         return EXIT_USAGE;
     }
     int rc = raw ? disasm_raw(arch, path) : disasm_module(arch, arch_name != NULL, path);

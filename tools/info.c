@@ -375,7 +375,8 @@ int cmd_info(int argc, char **argv) {
         const gfx_kernel *k = NULL;
         gfx_result r = gfx_module_kernel(m, s.name, &k);
         if (r != GFX_OK) {
-            info_error("%s: kernel '%s': %s", path, s.name, gfx_result_str(r));
+            const char *why = gfx_module_kernel_error(m); /* e.g. RDNA: not executed yet */
+            info_error("%s: kernel '%s': %s", path, s.name, *why ? why : gfx_result_str(r));
             rc = 1;
             continue;
         }

@@ -95,7 +95,8 @@ def _numpy_scalar(x):
 # ---- architectures ------------------------------------------------------------------------------
 
 # The family names frameworks use; "cdna" means the first target, gfx950 (CDNA4).
-_ARCH_ALIASES = {"cdna": "gfx950", "cdna4": "gfx950", "cdna3": "gfx942", "cdna2": "gfx90a"}
+_ARCH_ALIASES = {"cdna": "gfx950", "cdna4": "gfx950", "cdna3": "gfx942", "cdna2": "gfx90a",
+                 "rdna3": "gfx1100", "rdna4": "gfx1201"}
 
 
 def _arch_id(name):
@@ -103,7 +104,8 @@ def _arch_id(name):
     base = _ARCH_ALIASES.get(base, base)
     out = ctypes.c_int()
     if N.gfx_arch_from_name(base.encode(), ctypes.byref(out)) != N.GFX_OK:
-        raise Error("unsupported architecture %r (gfx950, gfx942, gfx90a, cdna, cdna4, cdna3, cdna2)" % (name,),
+        raise Error("unsupported architecture %r (gfx950, gfx942, gfx90a, gfx1100, gfx1201, cdna, "
+                    "cdna4, cdna3, cdna2, rdna3, rdna4)" % (name,),
                     "arch")
     return out.value
 

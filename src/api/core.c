@@ -28,9 +28,8 @@ const char *gfx_result_str(gfx_result r) {
 }
 
 static const char *const arch_names[GFX_ARCH_COUNT] = {
-    [GFX_ARCH_GFX942] = "gfx942",
-    [GFX_ARCH_GFX950] = "gfx950",
-    [GFX_ARCH_GFX90A] = "gfx90a",
+    [GFX_ARCH_GFX942] = "gfx942",   [GFX_ARCH_GFX950] = "gfx950",   [GFX_ARCH_GFX90A] = "gfx90a",
+    [GFX_ARCH_GFX1100] = "gfx1100", [GFX_ARCH_GFX1201] = "gfx1201",
 };
 
 const char *gfx_arch_name(gfx_arch arch) {

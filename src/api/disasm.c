@@ -7,7 +7,9 @@
 #include "isa/isa.h"
 
 static_assert((int)ISA_GFX942 == (int)GFX_ARCH_GFX942 && (int)ISA_GFX950 == (int)GFX_ARCH_GFX950 &&
-                  (int)ISA_GFX90A == (int)GFX_ARCH_GFX90A && (int)ISA_NARCH == GFX_ARCH_COUNT,
+                  (int)ISA_GFX90A == (int)GFX_ARCH_GFX90A &&
+                  (int)ISA_GFX1100 == (int)GFX_ARCH_GFX1100 &&
+                  (int)ISA_GFX1201 == (int)GFX_ARCH_GFX1201 && (int)ISA_NARCH == GFX_ARCH_COUNT,
               "gfx_arch and isa_arch must number the targets alike");
 
 static uint32_t word0(const uint8_t *p) {

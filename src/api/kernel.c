@@ -106,6 +106,13 @@ gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel *
                      (unsigned long long)k->entry);
             return GFX_ERR_FORMAT;
         }
+        /* RDNA (gfx1100/gfx1201): loaded and disassembled, not executed yet (issue 15). */
+        if (isa_is_rdna(m->arch)) {
+            snprintf(m->kernel_err, sizeof m->kernel_err,
+                     "executing %s code is not implemented (disassembly only)",
+                     isa_targets[m->arch].name);
+            return GFX_ERR_UNIMPLEMENTED;
+        }
         if (k->kd.wavefront_size32) {
             snprintf(m->kernel_err, sizeof m->kernel_err, "wave32 kernels are not supported");
             return GFX_ERR_FORMAT;

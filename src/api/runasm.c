@@ -58,10 +58,11 @@ static int parse_arch(const char *name, gfx_arch *out) {
     static const struct {
         const char *name;
         gfx_arch arch;
-    } names[] = {{"gfx950", GFX_ARCH_GFX950}, {"cdna", GFX_ARCH_GFX950},
-                 {"cdna4", GFX_ARCH_GFX950},  {"gfx942", GFX_ARCH_GFX942},
-                 {"cdna3", GFX_ARCH_GFX942},  {"gfx90a", GFX_ARCH_GFX90A},
-                 {"cdna2", GFX_ARCH_GFX90A}};
+    } names[] = {
+        {"gfx950", GFX_ARCH_GFX950},   {"cdna", GFX_ARCH_GFX950},     {"cdna4", GFX_ARCH_GFX950},
+        {"gfx942", GFX_ARCH_GFX942},   {"cdna3", GFX_ARCH_GFX942},    {"gfx90a", GFX_ARCH_GFX90A},
+        {"cdna2", GFX_ARCH_GFX90A},    {"gfx1100", GFX_ARCH_GFX1100}, {"rdna3", GFX_ARCH_GFX1100},
+        {"gfx1201", GFX_ARCH_GFX1201}, {"rdna4", GFX_ARCH_GFX1201}};
     if (!name || !*name) {
         *out = GFX_ARCH_GFX950;
         return 0;
@@ -198,8 +199,12 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
     if (parse_arch(arch, &a) != 0)
         return fail(GFX_ERR_ARCH,
                     "run_asm: unknown architecture '%s' (gfx950, gfx942, gfx90a, cdna, cdna4, "
-                    "cdna3, cdna2)",
+                    "cdna3, cdna2, gfx1100, rdna3, gfx1201, rdna4)",
                     arch);
+    if (isa_is_rdna(a))
+        return fail(GFX_ERR_UNIMPLEMENTED,
+                    "run_asm: executing %s code is not implemented yet (disassembly only)",
+                    isa_targets[a].name);
     if (!code || code_size < 4)
         return fail(GFX_ERR_INVALID, "run_asm: no code (%s)",
                     code ? "code_size is less than one instruction" : "the code pointer is NULL");

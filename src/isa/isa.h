@@ -16,7 +16,14 @@
 
 /* Targets.  Values are the public gfx_arch values (src/api/disasm.c checks); a new target is
  * appended, with a row in isa_targets[] and its generated tables. */
-typedef enum { ISA_GFX942 = 0, ISA_GFX950 = 1, ISA_GFX90A = 2, ISA_NARCH } isa_arch;
+typedef enum {
+    ISA_GFX942 = 0,
+    ISA_GFX950 = 1,
+    ISA_GFX90A = 2,
+    ISA_GFX1100 = 3, /* RDNA3 */
+    ISA_GFX1201 = 4, /* RDNA4 */
+    ISA_NARCH
+} isa_arch;
 
 /* What hand-written code needs to know about a target beyond its generated tables (one row per
  * target in src/isa/decode.c; the upper layers read the same rows). */
@@ -34,9 +41,13 @@ typedef struct isa_target {
                                 * exactly when saddr is off */
     uint32_t lds_bytes;        /* LDS per workgroup */
     uint32_t lds_granule;      /* bytes per COMPUTE_PGM_RSRC2.LDS_SIZE unit */
+    uint8_t rdna;              /* 0 for CDNA; 11 (gfx11) or 12 (gfx12): the RDNA encodings (SMEM
+                                * at 111101, 106 SGPRs, 124 = null and 125 = m0, wave32) */
 } isa_target;
 
 extern const isa_target isa_targets[ISA_NARCH];
+/* True for the RDNA targets (gfx11, gfx12), whose encodings differ from CDNA's. */
+static inline int isa_is_rdna(unsigned arch) { return arch < ISA_NARCH && isa_targets[arch].rdna; }
 
 /* Encoding formats (first-word identification, CDNA3/CDNA4 ISA manual "Microcode formats"). */
 typedef enum {
@@ -59,6 +70,11 @@ typedef enum {
     ISA_FMT_VINTRP,
     ISA_FMT_EXP,
     ISA_FMT_MIMG,
+    /* RDNA only (gfx11/gfx12 ISA manuals, "Microcode formats") */
+    ISA_FMT_VOPD,    /* dual-issue VALU, 110010 */
+    ISA_FMT_VINTERP, /* 11001101 */
+    ISA_FMT_LDSDIR,  /* 11001110: LDSDIR (gfx11), VDSDIR (gfx12) */
+    ISA_FMT_VBUFFER, /* gfx12 110001: MUBUF/MTBUF successor */
     ISA_NFMT
 } isa_fmt;
 
@@ -218,7 +234,8 @@ enum {
 
 extern const char *const isa_op_names[ISA_NOPS]; /* base mnemonic, e.g. "v_add_f32" */
 
-isa_fmt isa_identify(uint32_t w0);
+isa_fmt isa_identify(uint32_t w0); /* CDNA prefixes */
+isa_fmt isa_identify_arch(isa_arch arch, uint32_t w0);
 size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out);
 size_t isa_print(const isa_inst *in, char *buf, size_t bufsz);
 const char *isa_fmt_name(isa_fmt f);
@@ -250,6 +267,8 @@ void isa_printf(isa_buf *b, const char *fmt, ...) __attribute__((format(printf, 
 
 /* Register/operand names exactly as LLVM prints them. */
 void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n); /* s5, s[4:5], vcc, exec_lo, ttmp[0:3] */
+/* The same for a target: RDNA has s102..s105, null at 124 and m0 at 125. */
+void isa_put_sreg_arch(isa_buf *b, unsigned arch, unsigned enc, unsigned n);
 void isa_put_vreg(isa_buf *b, unsigned idx, unsigned n, int agpr); /* v7, v[2:3], a0, a[0:3] */
 /* Value types that change how a constant operand prints. */
 enum {

@@ -81,6 +81,27 @@ void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n) {
     isa_printf(b, "<sreg %u x%u>", enc, n);
 }
 
+/* RDNA3/RDNA4 ISA "Scalar operands": s0..s105, vcc 106, ttmp 108..123, null 124, m0 125,
+ * exec 126; there is no flat_scratch or xnack_mask operand. */
+void isa_put_sreg_arch(isa_buf *b, unsigned arch, unsigned enc, unsigned n) {
+    if (!isa_is_rdna(arch)) {
+        isa_put_sreg(b, enc, n);
+        return;
+    }
+    if (enc <= 105) {
+        if (n == 1)
+            isa_printf(b, "s%u", enc);
+        else
+            isa_printf(b, "s[%u:%u]", enc, enc + n - 1);
+    } else if (enc == 124) {
+        isa_puts(b, "null");
+    } else if (enc == 125 && n == 1) {
+        isa_puts(b, "m0");
+    } else {
+        isa_put_sreg(b, enc, n);
+    }
+}
+
 void isa_put_vreg(isa_buf *b, unsigned idx, unsigned n, int agpr) {
     char c = agpr ? 'a' : 'v';
     if (n == 1)
@@ -162,7 +183,7 @@ static const char *f64_literal_name(uint32_t v) {
 
 void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type) {
     switch (o->kind) {
-    case ISA_OPND_SREG: isa_put_sreg(b, o->idx, o->n); return;
+    case ISA_OPND_SREG: isa_put_sreg_arch(b, in->arch, o->idx, o->n); return;
     case ISA_OPND_VGPR: isa_put_vreg(b, o->idx, o->n, 0); return;
     case ISA_OPND_AGPR: isa_put_vreg(b, o->idx, o->n, 1); return;
     case ISA_OPND_SPECIAL:

@@ -55,7 +55,11 @@ enum {
     SC_IMM_WAITCNT,
     SC_IMM_SENDMSG,
     SC_IMM_GPRIDX,
-    SC_IMM_HWREG
+    SC_IMM_HWREG,
+    SC_IMM_WAITCNT11, /* gfx11 s_waitcnt: expcnt [2:0], lgkmcnt [9:4], vmcnt [15:10] */
+    SC_IMM_DELAY,     /* s_delay_alu: instid0 [3:0], instskip [6:4], instid1 [10:7] */
+    SC_IMM_DEPCTR,    /* s_waitcnt_depctr / s_wait_alu: the depctr_* counters */
+    SC_IMM_VERSION    /* gfx11+ s_version: UC_VERSION_* names or-ed with the W64/W32/MDP flags */
 };
 #define SC_IMM_MASK 0xfu
 #define SC_F_SEXT (1u << 4)            /* simm16 is signed */
@@ -68,6 +72,11 @@ enum {
 #define SC_F_STORE (1u << 11)          /* SMEM: sdata is stored */
 #define SC_F_ATOMIC (1u << 12)         /* SMEM: sdata is an atomic operand (returned with glc) */
 #define SC_F_LIT(i) (1u << (13 + (i))) /* a 255 in slot i reads a literal dword */
+#define SC_F_KIMM (1u << 17)        /* gfx12 s_fmaak_f32/s_fmamk_f32: a constant K dword follows */
+#define SC_F_PREFETCH (1u << 18)    /* gfx12 SMEM s_prefetch_*: sbase, offset, soffset, sdata */
+#define SC_F_SENDMSG_SRC (1u << 19) /* s_sendmsg_rtn_*: ssrc0 is a message id, not an operand */
+#define SC_F_UOFF (1u << 24)        /* RDNA SMEM: a negative offset is illegal (gfx12 buffer ops) */
+#define SC_F_M0_SPACE (1u << 25)    /* gfx12 s_barrier_*: LLVM 22 prints an m0 source as "m0 " */
 #define SC_VARIANTS(m) ((uint32_t)(m) << 20) /* SMEM: legal (imm,soe) = (1,0) (0,0) (1,1) (0,1) */
 #define SC_VARIANT_OK(flags) (((flags) >> 20) & 15u)
 #define SC_AUX(a, b, c, d)                                                                         \
@@ -108,7 +117,27 @@ static const sc_target sc_targets[ISA_NARCH] = {
                      [ISA_FMT_SMEM] = sc_smem_gfx90a},
                     sc_hwreg_gfx90a,
                     sc_sendmsg_gfx90a},
+    [ISA_GFX1100] = {{[ISA_FMT_SOP2] = sc_sop2_gfx1100,
+                      [ISA_FMT_SOPK] = sc_sopk_gfx1100,
+                      [ISA_FMT_SOP1] = sc_sop1_gfx1100,
+                      [ISA_FMT_SOPC] = sc_sopc_gfx1100,
+                      [ISA_FMT_SOPP] = sc_sopp_gfx1100,
+                      [ISA_FMT_SMEM] = sc_smem_gfx1100},
+                     sc_hwreg_gfx1100,
+                     sc_sendmsg_gfx1100},
+    [ISA_GFX1201] = {{[ISA_FMT_SOP2] = sc_sop2_gfx1201,
+                      [ISA_FMT_SOPK] = sc_sopk_gfx1201,
+                      [ISA_FMT_SOP1] = sc_sop1_gfx1201,
+                      [ISA_FMT_SOPC] = sc_sopc_gfx1201,
+                      [ISA_FMT_SOPP] = sc_sopp_gfx1201,
+                      [ISA_FMT_SMEM] = sc_smem_gfx1201},
+                     sc_hwreg_gfx1201,
+                     sc_sendmsg_gfx1201},
 };
+
+/* Last SGPR of the register file: s101 on CDNA (102..105 are flat_scratch and xnack_mask),
+ * s105 on RDNA (RDNA3 ISA "Scalar General-Purpose Registers": 106 SGPRs). */
+static unsigned last_sgpr(unsigned arch) { return isa_is_rdna(arch) ? 105 : 101; }
 
 /* Opcode field and operand slots (shift, width) of each SOP format; the slot order matches
  * the generated rows. */
@@ -158,12 +187,12 @@ static unsigned smem_variant(uint32_t w0) {
 
 /* A scalar register tuple of n dwords at encoding enc: LLVM reads a misaligned base as the
  * aligned tuple containing it (SGPR/TTMP pairs align to 2, larger tuples to 4). */
-static void sreg_opnd(isa_opnd *o, unsigned enc, unsigned n) {
+static void sreg_opnd(isa_opnd *o, unsigned arch, unsigned enc, unsigned n) {
     unsigned a = n == 1 ? 1 : n == 2 ? 2 : 4;
     o->kind = ISA_OPND_SREG;
     o->n = (uint8_t)n;
     o->imm = 0;
-    if (enc <= 101)
+    if (enc <= last_sgpr(arch))
         o->idx = (uint16_t)(enc & ~(a - 1));
     else if (enc >= 108 && enc <= 123)
         o->idx = (uint16_t)(108 + ((enc - 108) & ~(a - 1)));
@@ -172,9 +201,9 @@ static void sreg_opnd(isa_opnd *o, unsigned enc, unsigned n) {
 }
 
 /* Source operand from an 8-bit scalar source field. */
-static void src_opnd(isa_opnd *o, unsigned enc, unsigned n) {
+static void src_opnd(isa_opnd *o, unsigned arch, unsigned enc, unsigned n) {
     if (enc < 128)
-        sreg_opnd(o, enc, n);
+        sreg_opnd(o, arch, enc, n);
     else
         isa_src9(o, enc, n);
 }
@@ -197,7 +226,16 @@ static void dec_imm16(isa_inst *in, const isa_opinfo *r, unsigned v) {
         s->expcnt = (uint8_t)((v >> 4) & 7);
         s->lgkmcnt = (uint8_t)((v >> 8) & 15);
         break;
+    case SC_IMM_WAITCNT11:
+        s->vmcnt = (uint8_t)(v >> 10);
+        s->expcnt = (uint8_t)(v & 7);
+        s->lgkmcnt = (uint8_t)((v >> 4) & 63);
+        break;
     case SC_IMM_SENDMSG:
+        if (isa_is_rdna(in->arch)) { /* gfx11+: an 8-bit message id, no operation/stream */
+            s->msg = (uint8_t)v;
+            break;
+        }
         s->msg = (uint8_t)(v & 15);
         s->msg_op = (uint8_t)((v >> 4) & 7);
         s->msg_stream = (uint8_t)((v >> 8) & 3);
@@ -228,7 +266,7 @@ static size_t dec_sop(isa_fmt f, const isa_opinfo *r, const uint32_t *w, size_t 
         if (v[i] == 255 && (r->flags & SC_F_LIT(i)))
             size = 8;
     }
-    if (r->flags & SC_F_IMM32)
+    if (r->flags & (SC_F_IMM32 | SC_F_KIMM))
         size = 8;
     if (size / 4 > nw)
         return 0;
@@ -240,25 +278,36 @@ static size_t dec_sop(isa_fmt f, const isa_opinfo *r, const uint32_t *w, size_t 
     case ISA_FMT_SOP2:
     case ISA_FMT_SOP1:
         if (r->src_n[0])
-            sreg_opnd(&in->dst[in->ndst++], v[0], r->src_n[0]);
-        for (unsigned i = 1; i < L->nslot; i++)
-            if (r->src_n[i])
-                src_opnd(&in->src[in->nsrc++], v[i], r->src_n[i]);
+            sreg_opnd(&in->dst[in->ndst++], in->arch, v[0], r->src_n[0]);
+        for (unsigned i = 1; i < L->nslot; i++) {
+            if (!r->src_n[i])
+                continue;
+            if (i == 1 && (r->flags & SC_F_SENDMSG_SRC)) {
+                in->f.s.msg = (uint8_t)v[1];
+                imm_opnd(&in->src[in->nsrc++], (int32_t)v[1]);
+            } else {
+                src_opnd(&in->src[in->nsrc++], in->arch, v[i], r->src_n[i]);
+            }
+        }
+        if (r->flags & SC_F_KIMM) { /* K is the last source (the engine reads its name) */
+            in->src[in->nsrc].kind = ISA_OPND_LITERAL;
+            in->src[in->nsrc++].n = 1;
+        }
         break;
     case ISA_FMT_SOPC:
-        src_opnd(&in->src[in->nsrc++], v[0], r->src_n[0]);
+        src_opnd(&in->src[in->nsrc++], in->arch, v[0], r->src_n[0]);
         if (r->flags & SC_F_GPRIDX_SRC1) {
             in->f.s.gpr_idx_mode = (uint8_t)(v[1] & 15);
             imm_opnd(&in->src[in->nsrc++], (int32_t)v[1]);
         } else {
-            src_opnd(&in->src[in->nsrc++], v[1], r->src_n[1]);
+            src_opnd(&in->src[in->nsrc++], in->arch, v[1], r->src_n[1]);
         }
         break;
     case ISA_FMT_SOPK:
         dec_imm16(in, r, imm);
         if (r->src_n[0]) {
             isa_opnd *o = (r->flags & SC_F_SDST_READ) ? &in->src[in->nsrc++] : &in->dst[in->ndst++];
-            sreg_opnd(o, v[0], r->src_n[0]);
+            sreg_opnd(o, in->arch, v[0], r->src_n[0]);
         }
         if (r->flags & SC_F_IMM32) {
             in->src[in->nsrc].kind = ISA_OPND_LITERAL;
@@ -310,19 +359,66 @@ static size_t dec_smem(const isa_opinfo *r, const uint32_t *w, size_t nw, isa_in
         in->nsrc = 1;
     } else if (n) {
         if (r->flags & (SC_F_STORE | SC_F_ATOMIC)) {
-            sreg_opnd(&in->src[0], v[0], n);
+            sreg_opnd(&in->src[0], in->arch, v[0], n);
             in->nsrc = 1;
         }
         if (!(r->flags & SC_F_STORE) && (!(r->flags & SC_F_ATOMIC) || glc))
-            sreg_opnd(&in->dst[in->ndst++], v[0], n);
+            sreg_opnd(&in->dst[in->ndst++], in->arch, v[0], n);
     }
     if (r->src_n[1]) {
-        sreg_opnd(&in->src[1], v[1] * 2, r->src_n[1]);
+        sreg_opnd(&in->src[1], in->arch, v[1] * 2, r->src_n[1]);
         in->nsrc = 2;
         if (s->has_soffset) {
-            sreg_opnd(&in->src[2], s->soffset, 1);
+            sreg_opnd(&in->src[2], in->arch, s->soffset, 1);
             in->nsrc = 3;
         }
+    }
+    return 8;
+}
+
+/* RDNA SMEM (RDNA3/RDNA4 ISA "Scalar Memory Instructions"): gfx11 op[25:18] glc[14] dlc[13],
+ * gfx12 op[18:13] nv[20] scope[22:21] th[24:23]; sdata[12:6], sbase[5:0] in register pairs.
+ * Dword 1: signed byte offset [20:0] (gfx11) or [23:0] (gfx12; bit 24 scale_offset) and
+ * soffset[31:25], where null (124) means no SGPR offset. */
+static size_t dec_smem_rdna(const isa_opinfo *r, const uint32_t *w, size_t nw, isa_inst *in) {
+    int g12 = isa_targets[in->arch].rdna >= 12;
+    unsigned v[4];
+    if (nw < 2)
+        return 0;
+    smem_slots(w, v);
+    uint32_t cpol = g12 ? (w[0] & 0x1f00000u) | (w[1] & 0x1000000u) : w[0] & 0x6000u;
+    if (cpol && (r->flags & SC_F_NO_GLC))
+        return 0;
+    if ((r->flags & SC_F_UOFF) && (w[1] >> (g12 ? 23 : 20) & 1))
+        return 0;
+    int used[4] = {1, 1, 0, 1};
+    for (unsigned i = 0; i < 4; i++)
+        if (used[i] && class_ann(slot_class(r, i), v[i]) < 0)
+            return 0;
+    isa_scalar_fields *s = &in->f.s;
+    s->has_imm = 1;
+    s->glc = (uint8_t)(g12 ? 0 : bits(w[0], 14, 1));
+    s->nv = (uint8_t)(g12 ? bits(w[0], 20, 1) : 0);
+    s->offset = g12 ? (int32_t)((w[1] & 0xffffffu) ^ 0x800000u) - 0x800000
+                    : (int32_t)((w[1] & 0x1fffffu) ^ 0x100000u) - 0x100000;
+    if (v[3] != 124) {
+        s->has_soffset = 1;
+        s->soffset = (uint8_t)v[3];
+    }
+    unsigned n = r->src_n[0];
+    if (r->flags & SC_F_SDATA_INT) {
+        imm_opnd(&in->src[0], (int32_t)v[0]);
+        in->nsrc = 1;
+    } else if (n) {
+        sreg_opnd(&in->dst[in->ndst++], in->arch, v[0], n);
+    }
+    if (r->src_n[1]) {
+        sreg_opnd(&in->src[1], in->arch, v[1] * 2, r->src_n[1]);
+        in->nsrc = 2;
+    }
+    if (s->has_soffset && (r->src_n[1] || (r->flags & SC_F_PREFETCH))) {
+        sreg_opnd(&in->src[2], in->arch, s->soffset, 1);
+        in->nsrc = 3;
     }
     return 8;
 }
@@ -333,13 +429,17 @@ size_t isa_dec_scalar(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, is
     if (!tab || nw == 0)
         return 0;
     unsigned op = bits(w[0], L->op_sh, L->op_w);
+    if (f == ISA_FMT_SMEM && isa_is_rdna(arch))
+        op = isa_targets[arch].rdna >= 12 ? bits(w[0], 13, 6) : bits(w[0], 18, 8);
     const isa_opinfo *r = &tab[op];
     if (r->op == ISA_OP_ILLEGAL)
         return 0;
     in->op = r->op;
     in->encop = (uint16_t)op;
     in->info = r;
-    size_t n = f == ISA_FMT_SMEM ? dec_smem(r, w, nw, in) : dec_sop(f, r, w, nw, in);
+    size_t n = f != ISA_FMT_SMEM   ? dec_sop(f, r, w, nw, in)
+               : isa_is_rdna(arch) ? dec_smem_rdna(r, w, nw, in)
+                                   : dec_smem(r, w, nw, in);
     if (n == 0)
         in->op = ISA_OP_ILLEGAL;
     return n;
@@ -351,6 +451,7 @@ size_t isa_dec_scalar(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, is
  * " ; Warning: SGPR_64: scalar reg isn't aligned 3Warning: ..." (LLVM concatenates them). */
 typedef struct {
     isa_buf *b;
+    unsigned arch;
     char warn[256];
     isa_buf w;
     int nops;
@@ -370,21 +471,28 @@ static void put_tuple(sc_out *o, const char *cls, const char *pfx, unsigned base
 /* Register name for encoding enc as an n-dword operand (enc < 128). */
 static void put_sreg(sc_out *o, unsigned enc, unsigned n) {
     if (n == 1) {
-        isa_put_sreg(o->b, enc, 1);
-    } else if (enc <= 101) {
+        isa_put_sreg_arch(o->b, o->arch, enc, 1);
+    } else if (enc <= last_sgpr(o->arch)) {
         put_tuple(o, "SGPR", "s", enc, enc, n);
+    } else if (enc >= 108 && enc <= 123 && n == 3) {
+        /* LLVM 22 has no 96-bit TTMP class: it prints the 256-bit tuple at the 4-aligned base
+         * (after its invalid-register note) */
+        unsigned al = (enc - 108) & ~3u;
+        isa_printf(o->b, "ttmp[%u:%u]", al, al + 7);
+        if (al != enc - 108)
+            isa_printf(&o->w, "Warning: TTMP_256: scalar reg isn't aligned %u", enc - 108);
     } else if (enc >= 108 && enc <= 123) {
         put_tuple(o, "TTMP", "ttmp", enc - 108, enc - 108, n);
-    } else if (enc == 125) {
+    } else if (enc == (isa_is_rdna(o->arch) ? 124u : 125u)) {
         isa_puts(o->b, "null");
     } else {
-        isa_put_sreg(o->b, enc, n);
+        isa_put_sreg_arch(o->b, o->arch, enc, n);
     }
 }
 
 /* LLVM holds a 64-bit operand's 32-bit literal zero-extended, so only 0..64 would have been
  * an inline constant (and print as lit()). */
-static void put_src(sc_out *o, const isa_inst *in, unsigned enc, unsigned n) {
+static void put_src(sc_out *o, const isa_inst *in, unsigned enc, unsigned n, int type) {
     if (enc < 128) {
         put_sreg(o, enc, n);
     } else if (enc == 255 && n == 2) {
@@ -392,7 +500,7 @@ static void put_src(sc_out *o, const isa_inst *in, unsigned enc, unsigned n) {
     } else {
         isa_opnd x;
         isa_src9(&x, enc, n);
-        isa_put_opnd(o->b, in, &x, n == 2 ? ISA_T_B64 : ISA_T_B32);
+        isa_put_opnd(o->b, in, &x, n == 2 ? ISA_T_B64 : type);
     }
 }
 
@@ -405,7 +513,7 @@ static void put_src_ann(sc_out *o, const isa_inst *in, const isa_opinfo *r, unsi
     if (a > 0 && enc == 255)
         put_imm32(o->b, in->lit); /* no lit() around it either */
     else
-        put_src(o, in, enc, a > 0 && enc >= 128 ? 1 : n);
+        put_src(o, in, enc, a > 0 && enc >= 128 ? 1 : n, slot < 6 ? r->src_t[slot] : ISA_T_B32);
     if (a > 0)
         isa_puts(o->b, sc_annotations[a]);
 }
@@ -448,6 +556,105 @@ static void put_waitcnt(isa_buf *b, const isa_scalar_fields *s) {
         isa_printf(b, "%s%s(%u)", first ? "" : " ", nm[i], val[i]);
         first = 0;
     }
+}
+
+/* gfx11+: a known 8-bit id prints by name whatever bits 15:8 hold (LLVM 22 masks them). */
+static void put_sendmsg_rdna(isa_buf *b, const sc_msg *tab, unsigned v) {
+    if (tab[v & 0xff].name)
+        isa_printf(b, "sendmsg(%s)", tab[v & 0xff].name);
+    else if (v < 256)
+        isa_printf(b, "sendmsg(%u, 0, 0)", v);
+    else
+        isa_printf(b, "%u", v);
+}
+
+static void put_waitcnt11(isa_buf *b, const isa_scalar_fields *s) {
+    static const char *const nm[3] = {"vmcnt", "expcnt", "lgkmcnt"};
+    const unsigned val[3] = {s->vmcnt, s->expcnt, s->lgkmcnt}, max[3] = {63, 7, 63};
+    int all = val[0] == max[0] && val[1] == max[1] && val[2] == max[2];
+    int first = 1;
+    for (int i = 0; i < 3; i++) {
+        if (!all && val[i] == max[i])
+            continue;
+        isa_printf(b, "%s%s(%u)", first ? "" : " ", nm[i], val[i]);
+        first = 0;
+    }
+}
+
+/* s_delay_alu (RDNA3 ISA "s_delay_alu"): fields that are 0 are left out. */
+static void put_delay(isa_buf *b, unsigned v) {
+    static const char *const id[] = {"NO_DEP",        "VALU_DEP_1",    "VALU_DEP_2",
+                                     "VALU_DEP_3",    "VALU_DEP_4",    "TRANS32_DEP_1",
+                                     "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
+                                     "SALU_CYCLE_1",  "SALU_CYCLE_2",  "SALU_CYCLE_3"};
+    static const char *const skip[] = {"SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"};
+    const unsigned f[3] = {v & 15, (v >> 4) & 7, (v >> 7) & 15};
+    static const char *const nm[3] = {"instid0", "instskip", "instid1"};
+    int first = 1;
+    for (int i = 0; i < 3; i++) {
+        if (!f[i])
+            continue;
+        isa_printf(b, "%s%s(", first ? "" : " | ", nm[i]);
+        if (i == 1)
+            isa_puts(b, f[i] < 6 ? skip[f[i]] : "/* invalid instskip value */");
+        else
+            isa_puts(b, f[i] < 12 ? id[f[i]] : "/* invalid instid value */");
+        isa_puts(b, ")");
+        first = 0;
+    }
+    if (first)
+        isa_puts(b, "0");
+}
+
+/* s_waitcnt_depctr / s_wait_alu: counters at their maximum are left out unless all are; bits
+ * 6:5 belong to no counter and force the plain hex form. */
+static void put_depctr(isa_buf *b, unsigned v) {
+    static const struct {
+        const char *n;
+        uint8_t sh, w;
+    } f[] = {{"hold_cnt", 7, 1}, {"sa_sdst", 0, 1}, {"va_vdst", 12, 4}, {"va_sdst", 9, 3},
+             {"va_ssrc", 8, 1},  {"va_vcc", 1, 1},  {"vm_vsrc", 2, 3}};
+    if (v & 0x60) {
+        isa_printf(b, "0x%x", v);
+        return;
+    }
+    int all = 1;
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        all &= ((v >> f[i].sh) & ((1u << f[i].w) - 1)) == (1u << f[i].w) - 1;
+    int first = 1;
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        unsigned x = (v >> f[i].sh) & ((1u << f[i].w) - 1);
+        if (!all && x == (1u << f[i].w) - 1)
+            continue;
+        isa_printf(b, "%sdepctr_%s(%u)", first ? "" : " ", f[i].n, x);
+        first = 0;
+    }
+}
+
+/* s_version: bits 12:8 set give plain hex; otherwise the low byte (by name, else decimal) or-ed
+ * with each flag of bits 15:13, every earlier expression in parentheses (LLVM's printer). */
+static void put_version(isa_buf *b, unsigned v) {
+    static const char *const flag[3] = {"UC_VERSION_W64_BIT", "UC_VERSION_W32_BIT",
+                                        "UC_VERSION_MDP_BIT"};
+    if (v & 0x1f00) {
+        isa_printf(b, "0x%x", v);
+        return;
+    }
+    unsigned n = 0;
+    for (int i = 0; i < 3; i++)
+        n += (v >> (13 + i)) & 1;
+    for (unsigned i = 1; i < n; i++)
+        isa_puts(b, "(");
+    switch (v & 0xff) {
+    case 0: isa_puts(b, "UC_VERSION_GFX7"); break;
+    case 4: isa_puts(b, "UC_VERSION_GFX10"); break;
+    case 6: isa_puts(b, "UC_VERSION_GFX11"); break;
+    case 9: isa_puts(b, "UC_VERSION_GFX12"); break;
+    default: isa_printf(b, "%u", v & 0xff);
+    }
+    for (int i = 0, k = 0; i < 3; i++)
+        if ((v >> (13 + i)) & 1)
+            isa_printf(b, "%s|%s", k++ ? ")" : "", flag[i]);
 }
 
 static void put_sendmsg(isa_buf *b, const sc_msg *tab, unsigned v) {
@@ -522,7 +729,16 @@ static void put_imm16(sc_out *o, const isa_inst *in, const isa_opinfo *r) {
         isa_printf(b, v <= 64 ? "%u" : "0x%x", v);
         break;
     case SC_IMM_WAITCNT: put_waitcnt(b, s); break;
-    case SC_IMM_SENDMSG: put_sendmsg(b, sc_targets[in->arch].sendmsg, v); break;
+    case SC_IMM_SENDMSG:
+        if (isa_is_rdna(in->arch))
+            put_sendmsg_rdna(b, sc_targets[in->arch].sendmsg, v);
+        else
+            put_sendmsg(b, sc_targets[in->arch].sendmsg, v);
+        break;
+    case SC_IMM_WAITCNT11: put_waitcnt11(b, s); break;
+    case SC_IMM_DELAY: put_delay(b, v); break;
+    case SC_IMM_DEPCTR: put_depctr(b, v); break;
+    case SC_IMM_VERSION: put_version(b, v); break;
     case SC_IMM_GPRIDX: put_gpridx(b, v); break;
     case SC_IMM_HWREG: put_hwreg(b, sc_targets[in->arch].hwreg, s); break;
     default: /* UDEC, ENDPGM: unsigned decimal, branch offsets included */ isa_printf(b, "%u", v);
@@ -539,16 +755,39 @@ static void print_sop(sc_out *o, const isa_inst *in, const isa_opinfo *r) {
     case ISA_FMT_SOP1:
     case ISA_FMT_SOPC: {
         int dst = in->fmt != ISA_FMT_SOPC;
+        if (r->flags & SC_F_KIMM) { /* s_fmamk_f32 d, a, K, b and s_fmaak_f32 d, a, b, K */
+            int mk = strstr(isa_op_names[in->op], "mk_") != NULL;
+            sep(o);
+            put_sreg(o, v[0], r->src_n[0]);
+            put_ann(o, r, 0, v[0]);
+            sep(o);
+            put_src_ann(o, in, r, 1, v[1], r->src_n[1]);
+            if (mk) { /* K always prints as plain hex (LLVM 22) */
+                sep(o);
+                isa_printf(o->b, "0x%x", in->lit);
+            }
+            sep(o);
+            put_src_ann(o, in, r, 2, v[2], r->src_n[2]);
+            if (!mk) {
+                sep(o);
+                isa_printf(o->b, "0x%x", in->lit);
+            }
+            break;
+        }
         for (unsigned i = 0; i < L->nslot; i++) {
             if (!r->src_n[i])
                 continue;
             sep(o);
             if (i == 1 && (r->flags & SC_F_GPRIDX_SRC1))
                 put_gpridx(o->b, v[i]);
+            else if (i == 1 && (r->flags & SC_F_SENDMSG_SRC))
+                put_sendmsg_rdna(o->b, sc_targets[in->arch].sendmsg, v[i]);
             else if (i == 0 && dst)
                 put_sreg(o, v[i], r->src_n[i]);
             else {
                 put_src_ann(o, in, r, i, v[i], r->src_n[i]);
+                if (i == (dst ? 1u : 0u) && v[i] == 125 && (r->flags & SC_F_M0_SPACE))
+                    isa_puts(o->b, " ");
                 continue;
             }
             put_ann(o, r, i, v[i]);
@@ -621,13 +860,94 @@ static void print_smem(sc_out *o, const isa_inst *in, const isa_opinfo *r) {
         isa_puts(o->b, " glc");
 }
 
+static void put_offset(isa_buf *b, int32_t off) {
+    if (off < 0)
+        isa_printf(b, "-0x%x", (unsigned)-off);
+    else
+        isa_printf(b, "0x%x", (unsigned)off);
+}
+
+/* RDNA SMEM text, probed from LLVM 22: "sdata, sbase, soffset offset:X" where a null soffset
+ * leaves the bare offset; gfx11 leaves out a zero offset (and prints "null" when both are
+ * empty), gfx12 always prints it.  s_prefetch_*: "sbase, offset, soffset, sdata". */
+static void print_smem_rdna(sc_out *o, const isa_inst *in, const isa_opinfo *r) {
+    const isa_scalar_fields *s = &in->f.s;
+    int g12 = isa_targets[in->arch].rdna >= 12;
+    unsigned v[4];
+    smem_slots(in->w, v);
+    if (r->flags & SC_F_PREFETCH) {
+        if (r->src_n[1]) {
+            sep(o);
+            put_sreg(o, v[1] * 2, r->src_n[1]);
+            put_ann(o, r, 1, v[1]);
+        }
+        sep(o);
+        put_offset(o->b, s->offset);
+        sep(o);
+        put_sreg(o, v[3], 1);
+        put_ann(o, r, 3, v[3]);
+        sep(o);
+        isa_printf(o->b, "%u", v[0]);
+        return;
+    }
+    if (r->flags & SC_F_SDATA_INT) {
+        sep(o);
+        isa_printf(o->b, v[0] <= 64 ? "%u" : "0x%x", v[0]);
+    } else if (r->src_n[0]) {
+        sep(o);
+        put_sreg(o, v[0], r->src_n[0]);
+        put_ann(o, r, 0, v[0]);
+    }
+    if (!r->src_n[1])
+        return;
+    sep(o);
+    put_sreg(o, v[1] * 2, r->src_n[1]);
+    put_ann(o, r, 1, v[1]);
+    sep(o);
+    if (s->has_soffset) {
+        put_sreg(o, v[3], 1);
+        put_ann(o, r, 3, v[3]);
+        if (s->offset || g12) {
+            isa_puts(o->b, " offset:");
+            put_offset(o->b, s->offset);
+        }
+    } else if (s->offset || g12) {
+        put_offset(o->b, s->offset);
+    } else {
+        isa_puts(o->b, "null");
+    }
+    if (!(r->flags & SC_F_GLC))
+        return;
+    if (g12) {
+        /* th 3 is "last use", named BYPASS at system scope (LLVM 22's CPol printer) */
+        static const char *const th[4] = {NULL, "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU"};
+        static const char *const scope[4] = {NULL, "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS"};
+        unsigned t = bits(in->w[0], 23, 2), sc = bits(in->w[0], 21, 2);
+        if (bits(in->w[1], 24, 1))
+            isa_puts(o->b, " scale_offset");
+        if (t)
+            isa_printf(o->b, " th:%s", t == 3 && sc == 3 ? "TH_LOAD_BYPASS" : th[t]);
+        if (sc)
+            isa_printf(o->b, " scope:%s", scope[sc]);
+        if (s->nv)
+            isa_puts(o->b, " nv");
+    } else {
+        if (s->glc)
+            isa_puts(o->b, " glc");
+        if (bits(in->w[0], 13, 1))
+            isa_puts(o->b, " dlc");
+    }
+}
+
 void isa_print_scalar(isa_buf *b, const isa_inst *in) {
     const isa_opinfo *r = in->info;
-    sc_out o = {.b = b};
+    sc_out o = {.b = b, .arch = in->arch};
     o.w = (isa_buf){o.warn, sizeof o.warn, 0};
     o.warn[0] = 0;
     isa_puts(b, isa_op_names[in->op]);
-    if (in->fmt == ISA_FMT_SMEM)
+    if (in->fmt == ISA_FMT_SMEM && isa_is_rdna(in->arch))
+        print_smem_rdna(&o, in, r);
+    else if (in->fmt == ISA_FMT_SMEM)
         print_smem(&o, in, r);
     else
         print_sop(&o, in, r);

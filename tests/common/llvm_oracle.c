@@ -125,10 +125,11 @@ void oracle_batch(const char *arch, const uint32_t (*words)[4], size_t n, oracle
         perror("oracle: mmap");
         exit(2);
     }
-    static void *dcs[4];
-    static const char *names[4];
+    enum { NDC = 8 }; /* one disassembler per target a test asks about (five targets now) */
+    static void *dcs[NDC];
+    static const char *names[NDC];
     void *dc = NULL;
-    for (int i = 0; i < 4 && !dc; i++) {
+    for (int i = 0; i < NDC && !dc; i++) {
         if (!names[i]) {
             names[i] = arch;
             dcs[i] = create_disasm("amdgcn-amd-amdhsa", arch, NULL, 0, NULL, NULL);

@@ -600,6 +600,8 @@ int main(void) {
     static const int bit[ISA_NARCH] = {[ISA_GFX942] = G2, [ISA_GFX950] = G5, [ISA_GFX90A] = G9};
     for (int a = 0; a < ISA_NARCH; a++) {
         isa_arch arch = (isa_arch)a;
+        if (isa_is_rdna(a)) /* no MFMA on RDNA (WMMA is not implemented) */
+            continue;
         ncases = 0;
         for (size_t i = 0; i < NOPS; i++)
             if (ops[i].archs & bit[a])

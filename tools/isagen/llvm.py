@@ -9,7 +9,7 @@ import os
 import pickle
 import struct
 
-ARCHES = ("gfx942", "gfx950", "gfx90a")  # new targets go last: older tables keep their bytes
+ARCHES = ("gfx942", "gfx950", "gfx90a", "gfx1100", "gfx1201")  # new targets go last: older tables keep their bytes
 LIB_CANDIDATES = (
     os.environ.get("GFXEMU_LIBLLVM", ""),
     "/usr/lib/llvm-22/lib/libLLVM.so.22.1",
@@ -105,6 +105,24 @@ class Llvm:
         for i in todo:
             self._cache[(arch, items[i])] = out[i]
         return out
+
+    def dis_raw(self, arch, words):
+        """One word, in a forked child, with LLVM's trailing whitespace kept (a few RDNA
+        operands print "m0 "); (0, None) when illegal or when LLVM crashes."""
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            b = struct.pack("<%dI" % len(words), *words)
+            n = self._lib.LLVMDisasmInstruction(self._dc[arch], b, len(b), 0, self._buf, 512)
+            with os.fdopen(w, "wb") as out:
+                out.write(pickle.dumps((n, self._buf.value.decode().lstrip() if n else None)))
+            os._exit(0)
+        os.close(w)
+        with os.fdopen(r, "rb") as inp:
+            data = inp.read()
+        os.waitpid(pid, 0)
+        return pickle.loads(data) if data else (0, None)
 
     def dis(self, arch, words):
         return self.dis_many(arch, [words])[0]

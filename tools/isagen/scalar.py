@@ -17,7 +17,9 @@ sweep test checks that rendering against LLVM on random words.
 """
 import re
 
-ARCHES = ("gfx942", "gfx950", "gfx90a")  # new targets go last: older tables keep their bytes
+ARCHES = ("gfx942", "gfx950", "gfx90a", "gfx1100", "gfx1201")  # new targets go last: older
+# tables keep their bytes
+RDNA = ("gfx1100", "gfx1201")  # gfx11/gfx12: SMEM at 111101, SOPP op 54 is s_sendmsg
 PAD = (0x12345678, 0x9ABCDEF0, 0x0FEDCBA9)  # trailing dwords: the literal LLVM sees
 LIT = PAD[0]
 
@@ -32,13 +34,14 @@ SOP = {
 BASE_VAL = {"sdst": 8, "ssrc0": 16, "ssrc1": 24}
 
 # Immediate print styles (must match SC_IMM_* in src/isa/scalar.c).
-STYLES = ("NONE", "HEX", "U16", "UDEC", "ENDPGM", "WAITCNT", "SENDMSG", "GPRIDX", "HWREG")
+STYLES = ("NONE", "HEX", "U16", "UDEC", "ENDPGM", "WAITCNT", "SENDMSG", "GPRIDX", "HWREG",
+          "WAITCNT11", "DELAY", "DEPCTR", "VERSION")
 
 
-def identify(w):
+def identify(w, arch=None):
     """Python twin of isa_identify() for the scalar prefixes (keeps opcode sweeps honest)."""
     if w >> 30 != 2:
-        return "SMEM" if w >> 26 == 0x30 else None
+        return "SMEM" if w >> 26 == (0x3D if arch in RDNA else 0x30) else None
     top = w >> 23
     if top == 0x17D:
         return "SOP1"
@@ -62,6 +65,73 @@ def fmt_waitcnt(v):
     f = [("vmcnt", vm, 63), ("expcnt", exp, 7), ("lgkmcnt", lgkm, 15)]
     allmax = all(x == m for _, x, m in f)
     return " ".join("%s(%d)" % (n, x) for n, x, m in f if allmax or x != m)
+
+
+def fmt_waitcnt11(v):
+    """gfx11 s_waitcnt: expcnt [2:0], lgkmcnt [9:4], vmcnt [15:10] (RDNA3 ISA, SOPP)."""
+    f = [("vmcnt", v >> 10, 63), ("expcnt", v & 7, 7), ("lgkmcnt", (v >> 4) & 63, 63)]
+    allmax = all(x == m for _, x, m in f)
+    return " ".join("%s(%d)" % (n, x) for n, x, m in f if allmax or x != m)
+
+
+DELAY_ID = ("NO_DEP", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1",
+            "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2",
+            "SALU_CYCLE_3")
+DELAY_SKIP = ("SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4")
+
+
+def fmt_delay(v):
+    """s_delay_alu: instid0 [3:0], instskip [6:4], instid1 [10:7]; zero fields are left out."""
+    parts = []
+    for name, x, names, bad in (("instid0", v & 15, DELAY_ID, "instid"),
+                                ("instskip", (v >> 4) & 7, DELAY_SKIP, "instskip"),
+                                ("instid1", (v >> 7) & 15, DELAY_ID, "instid")):
+        if x:
+            parts.append("%s(%s)" % (name, names[x] if x < len(names)
+                                     else "/* invalid %s value */" % bad))
+    return " | ".join(parts) if parts else "0"
+
+
+DEPCTR = (("hold_cnt", 7, 1), ("sa_sdst", 0, 1), ("va_vdst", 12, 4), ("va_sdst", 9, 3),
+          ("va_ssrc", 8, 1), ("va_vcc", 1, 1), ("vm_vsrc", 2, 3))
+
+
+def fmt_depctr(v):
+    """s_waitcnt_depctr / s_wait_alu: counters at their maximum are left out unless all are;
+    bits [6:5] are not a counter and force the hex form."""
+    if v & 0x60:
+        return "0x%x" % v
+    f = [(n, (v >> sh) & ((1 << w) - 1), (1 << w) - 1) for n, sh, w in DEPCTR]
+    allmax = all(x == m for _, x, m in f)
+    return " ".join("depctr_%s(%d)" % (n, x) for n, x, m in f if allmax or x != m)
+
+
+def fmt_sendmsg_rdna(v, names):
+    """gfx11+ message ids are 8 bits; a known id prints by name whatever the high bits hold."""
+    if v & 0xFF in names:
+        return "sendmsg(%s)" % names[v & 0xFF]
+    if v < 256:
+        return "sendmsg(%d, 0, 0)" % v
+    return "%d" % v
+
+
+VERSION_FLAGS = ((13, "UC_VERSION_W64_BIT"), (14, "UC_VERSION_W32_BIT"), (15, "UC_VERSION_MDP_BIT"))
+VERSION_NAMES = {0: "UC_VERSION_GFX7", 4: "UC_VERSION_GFX10", 6: "UC_VERSION_GFX11",
+                 9: "UC_VERSION_GFX12"}
+
+
+def fmt_version(v):
+    """s_version (gfx11+): bits 12:8 set give plain hex; else the low byte by name or in decimal,
+    or-ed with the W64/W32/MDP flag names, each earlier expression in parentheses."""
+    if v & 0x1F00:
+        return "0x%x" % v
+    e = VERSION_NAMES.get(v & 0xFF, "%d" % (v & 0xFF))
+    n = 0
+    for bit, name in VERSION_FLAGS:
+        if v >> bit & 1:
+            e = ("(%s)" % e if n else e) + "|" + name
+            n += 1
+    return e
 
 
 def fmt_gpridx(v):
@@ -111,6 +181,35 @@ IMM_PROBES = sorted(set(list(range(0, 300)) + [0x3FF, 0x400, 0x7FF, 0x800, 0xFFF
                                                   0x4000, 0x7FFF, 0x8000, 0xBFFF, 0xC000, 0xCF7F,
                                                   0xFF00, 0xFFF0, 0xFFFF, 0x1234, 0x8F70, 0x4F7F,
                                                   0xF80, 0x3F70, 0xCF70]))
+
+
+# ---- source types (RDNA SALU float ops): how a constant prints, as ISA_T_* ------------------
+
+F32C = {0x3F000000, 0xBF000000, 0x3F800000, 0xBF800000, 0x40000000, 0xC0000000, 0x40800000,
+        0xC0800000, 0x3E22F983}
+F16C = {0x3800, 0xB800, 0x3C00, 0xBC00, 0x4000, 0xC000, 0x4400, 0xC400, 0x3118}
+T_B32, T_F16, T_B16 = 0, 1, 6  # ISA_T_* (src/isa/isa.h)
+FLOATS = ("0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494")
+F16BITS = (0x3800, 0xB800, 0x3C00, 0xBC00, 0x4000, 0xC000, 0x4400, 0xC400, 0x3118)
+TYPE_PROBES = (240, 248, 193)
+LIT_PROBES = (0x3800, 0x12345678, 0x3F000000, 0x41, 0xFFFF3800, 5, 0x10000, 0x3C003C00)
+
+
+def const_text(enc, lit, t):
+    """Python twin of isa_put_opnd() (src/isa/operand.c) for 32-bit scalar sources."""
+    if enc == 255:
+        s32 = lit - (1 << 32) if lit >> 31 else lit
+        s16 = (lit & 0xFFFF) - 0x10000 if lit & 0x8000 else lit & 0xFFFF
+        if t == T_F16:
+            ok = -16 <= s16 <= 64 or (lit & 0xFFFF) in F16C
+            return "lit(0x%x)" % lit if ok else "0x%x" % (lit & 0xFFFF)
+        ok = -16 <= s32 <= 64 or lit in F32C
+        if ok:
+            return "lit(0x%x)" % lit
+        return "0x%x" % (lit & 0xFFFF) if t == T_B16 else "0x%x" % lit
+    if 240 <= enc <= 248:
+        return "0x%x" % F16BITS[enc - 240] if t == T_B16 else FLOATS[enc - 240]
+    return "%d" % (enc - 128 if enc <= 192 else 192 - enc)
 
 
 # ---- generator ----------------------------------------------------------------------------
@@ -164,6 +263,8 @@ class Gen:
             if m and m.group(1).startswith("HW_REG_"):
                 names[i] = m.group(1)
         self.hwreg[arch] = names
+        if arch in RDNA:
+            return self.probe_sendmsg_rdna(arch)
         combos = [(m, op, st) for m in range(16) for op in range(8) for st in range(4)]
         res = self.dis(arch, [(0xBF900000 | m | op << 4 | st << 8,) for m, op, st in combos])
         sm = {}
@@ -189,6 +290,30 @@ class Gen:
                 raise SystemExit("scalar: sendmsg model wrong for %#x on %s: %r vs %r"
                                  % (v, arch, t, want))
 
+    def probe_sendmsg_rdna(self, arch):
+        res = self.dis(arch, [(0xBF800000 | 54 << 16 | v,) for v in range(256)])
+        names = {}
+        for v, (sz, t) in enumerate(res):
+            a = re.match(r"s_sendmsg sendmsg\((MSG_\w+)\)$", t or "")
+            if a:
+                names[v] = a.group(1)
+        self.sendmsg[arch] = {m: (n, None, 0) for m, n in names.items()}
+        self.msgnames = getattr(self, "msgnames", {})
+        self.msgnames[arch] = names
+        # self-check the model on every 16-bit value
+        res = self.dis(arch, [(0xBF800000 | 54 << 16 | v,) for v in range(65536)])
+        for v, (sz, t) in enumerate(res):
+            if t != "s_sendmsg " + fmt_sendmsg_rdna(v, names):
+                raise SystemExit("scalar: sendmsg model wrong for %#x on %s: %r" % (v, arch, t))
+
+    def check_style_full(self, arch, mk, mnem, f):
+        """The RDNA immediate syntaxes are checked on all 65536 values."""
+        res = self.dis(arch, [mk(v) for v in range(65536)])
+        for v, (sz, t) in enumerate(res):
+            if not sz or not t.endswith(" " + f(v)):
+                return False
+        return True
+
     def imm_style(self, arch, mk, mnem):
         """Find the formatter that reproduces LLVM's text for the 16-bit immediate."""
         res = self.dis(arch, [mk(v) for v in IMM_PROBES])
@@ -205,6 +330,14 @@ class Gen:
             "GPRIDX": fmt_gpridx,
             "HWREG": lambda v: fmt_hwreg(v, self.hwreg[arch]),
         }
+        if arch in RDNA:
+            cands["SENDMSG"] = lambda v: fmt_sendmsg_rdna(v, self.msgnames[arch])
+            full = {"WAITCNT11": fmt_waitcnt11, "DELAY": fmt_delay, "DEPCTR": fmt_depctr,
+                    "VERSION": fmt_version}
+            for name, f in full.items():
+                ok = all(sz and t.endswith(" " + f(v)) for v, (sz, t) in zip(IMM_PROBES, res))
+                if ok and self.check_style_full(arch, mk, mnem, f):
+                    return name
         for name, f in cands.items():
             ok = True
             for v, (sz, t) in zip(IMM_PROBES, res):
@@ -235,7 +368,7 @@ class Gen:
             return w
 
         ops = [op for op in range(1 << owid)
-               if identify(prefix | op << osh) == fmt]
+               if identify(prefix | op << osh, arch) == fmt]
         base = {f[0]: BASE_VAL[f[0]] for f in fields}
         imm0 = 0x1234 if fmt == "SOPK" else 0
         first = self.dis(arch, [(word(op, base, imm0),) for op in ops])
@@ -246,10 +379,31 @@ class Gen:
             mnem = (r[1] or rz[1]).split()[0]
             b = base if r[0] else {f[0]: 0 for f in fields}
             rows[op] = self.sop_op(arch, fmt, op, mnem, word, b, fields, imm0 if r[0] else 0)
-            if max(r[0], rz[0]) == 8:  # 8 bytes with no literal source: s_setreg_imm32_b32
+            if max(r[0], rz[0]) == 8 and re.match(r"s_fma[am]k_", mnem):
+                rows[op]["flags"].append("KIMM")  # gfx12 s_fmaak/s_fmamk: a constant K dword
+            elif max(r[0], rz[0]) == 8:  # 8 bytes with no literal source: s_setreg_imm32_b32
                 rows[op]["flags"].append("IMM32")
                 self.check_imm32(arch, word(op, b, 0x0841), mnem)
         return rows
+
+    def src_type(self, arch, word, op, base, name, imm0, mnem):
+        """Which ISA_T_* rule reproduces how LLVM prints constants in this source (gfx12's f16
+        SALU ops: F16 in SOP2, B16 in SOPC)."""
+        probes = [(e, PAD[0]) for e in TYPE_PROBES] + [(255, v) for v in LIT_PROBES]
+        words = []
+        for e, lit in probes:
+            b = dict(base)
+            b[name] = e
+            words.append((word(op, b, imm0), lit))
+        res = self.L.dis_many(arch, words)
+        if any("/*" in (txt or "") for sz, txt in res):
+            return T_B32  # "Invalid immediate" operands print raw (put_src_ann)
+        for t in (T_B32, T_F16, T_B16):
+            if all(sz and re.search(r"(^| |,)%s(,|$)" % re.escape(const_text(e, lit, t)),
+                                    txt.split(" ", 1)[1])
+                   for (e, lit), (sz, txt) in zip(probes, res)):
+                return t
+        raise SystemExit("scalar: no constant type fits %s %s on %s: %r" % (mnem, name, arch, res))
 
     def check_imm32(self, arch, w0, mnem):
         vals = [0, 5, 64, 65, 0xFFFFFFFF, 0xFFFFFFF0, 0xFFFFFFEF, 0x3F800000, 0x3E22F983,
@@ -279,10 +433,28 @@ class Gen:
                 elif fmt == "SOPC" and "gpr_idx" in t40 + t48:
                     row["flags"].append("GPRIDX_SRC1")
                     n = 1
+                elif fmt == "SOP1" and "sendmsg(" in t40 and arch in RDNA:
+                    # s_sendmsg_rtn_*: ssrc0 is a message id (8 bits, printed as s_sendmsg's)
+                    names = self.msgnames[arch]
+                    for v, (sz, t) in enumerate(res):
+                        if not t.endswith(", " + fmt_sendmsg_rdna(v, names)):
+                            raise SystemExit("scalar: %s message %d prints %r" % (mnem, v, t))
+                    row["flags"].append("SENDMSG_SRC")
+                    n = 1
                 else:
                     raise SystemExit("scalar: cannot read %s width of %s: %r" % (name, mnem, t40))
             lit_size = res[255][0] if wid == 8 else 0
             row["slots"][name] = (n, cls, lit_size)
+            if arch in RDNA and name == "ssrc0" and res[125][0]:
+                # LLVM 22 prints "m0 " (a trailing space) for the gfx12 barrier ops' m0 source
+                b = dict(base)
+                b[name] = 125
+                raw = self.L.dis_raw(arch, (word(op, b, imm0),) + PAD[:3])
+                if raw[0] and raw[1].endswith("m0 "):
+                    row["flags"].append("M0_SPACE")
+            if arch in RDNA and wid == 8 and n == 1 and lit_size == 8:
+                row.setdefault("types", {})[name] = self.src_type(arch, word, op, base, name,
+                                                                  imm0, mnem)
         if fmt in ("SOPK", "SOPP"):
             b = dict(base)
 
@@ -350,6 +522,62 @@ class Gen:
             rows[op] = row
         return rows
 
+    # -- SMEM, RDNA layouts (gfx11 op[25:18] dlc[13] glc[14]; gfx12 op[18:13] nv[20]
+    #    scope[22:21] th[24:23]; both: sdata[12:6] sbase[5:0] (pairs), dword 1 offset (21/24 bits,
+    #    signed) and soffset[31:25], gfx12 scale_offset in bit 24 of dword 1) --
+    def smem_rdna(self, arch):
+        g12 = arch == "gfx1201"
+        osh, ow = (13, 6) if g12 else (18, 8)
+        cpol = ((1 << 20) | (1 << 21) | (1 << 23), 1 << 24) if g12 else ((1 << 13) | (1 << 14), 0)
+
+        def word(op, sdata, sbase, w1, extra=0):
+            return (0xF4000000 | op << osh | sdata << 6 | sbase | extra, w1)
+        W1 = 0xFA000010  # soffset m0, offset 0x10
+        rows = {}
+        base = self.dis(arch, [word(op, 8, 2, W1) for op in range(1 << ow)])
+        for op, (sz, t) in enumerate(base):
+            if not sz:
+                continue
+            mnem = t.split()[0]
+            row = {"name": mnem, "slots": {}, "flags": [], "style": "NONE", "variants": 0}
+            if re.match(r"s_(buffer_)?prefetch_", mnem):
+                row["flags"].append("PREFETCH")
+            r = self.dis(arch, [word(op, v, 2, W1) for v in range(128)])
+            t8, t16 = r[8][1] or "", r[16][1] or ""
+            n = 0
+            if t8 != t16:
+                m = re.search(r"(?<![\w\[])(?:s16(?![\d:])|s\[16:(\d+)\])", t16)
+                if m:
+                    n = int(m.group(1)) - 15 if m.group(1) else 1
+                elif re.search(r"(^| )16(, |$)", t16.split(" ", 1)[1]):
+                    row["flags"].append("SDATA_INT")
+                else:
+                    raise SystemExit("scalar: cannot read sdata of %s: %r" % (mnem, t16))
+            row["slots"]["sdata"] = (n, self.class_of(r), 0)
+            r = self.dis(arch, [word(op, 8, v, W1) for v in range(64)])
+            t4, t8 = r[4][1] or "", r[8][1] or ""
+            n = 0
+            if t4 != t8:
+                m = re.search(r"s\[16:(\d+)\]", t8)
+                if not m:
+                    raise SystemExit("scalar: cannot read sbase of %s: %r" % (mnem, t8))
+                n = int(m.group(1)) - 15
+            row["slots"]["sbase"] = (n, self.class_of(r), 0)
+            row["slots"]["soff7"] = (0, 0, 0)
+            r = self.dis(arch, [word(op, 8, 2, v << 25 | 0x10) for v in range(128)])
+            row["slots"]["soffset"] = (1 if r[0][1] != r[1][1] else 0, self.class_of(r), 0)
+            # a negative offset (sign bit of the offset field) is rejected (gfx12 buffer loads)
+            neg = self.dis(arch, [word(op, 8, 2, W1 | (0x800000 if g12 else 0x100000))])[0]
+            if not neg[0]:
+                row["flags"].append("UOFF")
+            c = self.dis(arch, [word(op, 8, 2, W1 | cpol[1], cpol[0])])[0]
+            if not c[0]:
+                row["flags"].append("NO_GLC")
+            elif c[1] != t:
+                row["flags"].append("GLC")
+            rows[op] = row
+        return rows
+
     # -- C emission --
     def emit_rows(self, arch, fmt, rows, out, size):
         out.append("static const isa_opinfo sc_%s_%s[%d] = {\n" % (fmt.lower(), arch, size))
@@ -378,9 +606,11 @@ class Gen:
                     fl.append("SC_F_LIT(%d)" % i)
             ns = [s[k][0] if k in s else 0 for k in order] + [0] * (4 - len(order))
             cl = [s[k][1] if k in s else 0 for k in order] + [0] * (4 - len(order))
-            out.append("    [%d] = {%s, %d, 0, 0, {0, 0}, {%d, %d, %d, %d, 0, 0}, {0}, %s, "
+            ty = [r.get("types", {}).get(k, 0) for k in order] + [0] * (4 - len(order))
+            tys = "{%d, %d, %d, %d, 0, 0}" % tuple(ty) if any(ty) else "{0}"
+            out.append("    [%d] = {%s, %d, 0, 0, {0, 0}, {%d, %d, %d, %d, 0, 0}, %s, %s, "
                        "SC_AUX(%d, %d, %d, %d)},\n"
-                       % (op, enum, op, ns[0], ns[1], ns[2], ns[3], " | ".join(fl),
+                       % (op, enum, op, ns[0], ns[1], ns[2], ns[3], tys, " | ".join(fl),
                           cl[0], cl[1], cl[2], cl[3]))
         out.append("};\n\n")
 
@@ -412,7 +642,8 @@ class Gen:
             for i, n in sorted(self.hwreg[arch].items()):
                 out.append("    [%d] = \"%s\",\n" % (i, n))
             out.append("};\n\n")
-            out.append("static const sc_msg sc_sendmsg_%s[16] = {\n" % arch)
+            out.append("static const sc_msg sc_sendmsg_%s[%d] = {\n"
+                       % (arch, 256 if arch in RDNA else 16))  # gfx11+: 8-bit message ids
             for m, (name, ops, stream) in sorted(self.sendmsg[arch].items()):
                 o = ", ".join("\"%s\"" % x if x else "NULL" for x in ops) if ops else ""
                 out.append("    [%d] = {\"%s\", %d, %d, {%s}},\n"
@@ -437,7 +668,7 @@ def generate(ctx):
         t = []
         for fmt in ("SOP2", "SOPK", "SOP1", "SOPC", "SOPP"):
             t.append((fmt, g.sop(arch, fmt)))
-        t.append(("SMEM", g.smem(arch)))
+        t.append(("SMEM", g.smem_rdna(arch) if arch in RDNA else g.smem(arch)))
         tables[arch] = t
         print("gen_isa: scalar %s: %s" % (arch, ", ".join("%s %d" % (f, len(r)) for f, r in t)))
     return {"scalar.inc": g.emit(tables)}
