@@ -1747,7 +1747,7 @@ static entry *find_first(isa_asm *a, const char *m, size_t *n) {
  *  - null, src_flat_scratch_base_lo/hi and src_lds_direct are refused on these targets. */
 static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
     isa_inst in;
-    if (isa_decode(arch, b, sz, &in) != sz || !strncmp(isa_targets[arch].family, "rdna", 4))
+    if (isa_decode(arch, b, sz, &in) != sz || isa_is_rdna(arch))
         return NULL;
     for (int i = 0; i < in.ndst + in.nsrc; i++) {
         const isa_opnd *o = i < in.ndst ? &in.dst[i] : &in.src[i - in.ndst];
