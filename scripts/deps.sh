@@ -16,11 +16,14 @@
 #   rocminfo, hipcc, libamdhip64-dev, rocm-device-libs: Debian's ROCm 5.2 stack, run unmodified
 #                              under `gfxemu exec` by tests/vgpu/ (rocminfo, hipcc-built programs)
 #   librocrand-dev:            AMD's rocRAND (gfx90a kernels) called by tests/vgpu/test_rocrand.sh
+#   chromium:                  tests/tools/test_profile_html.py opens the --profile pages in a
+#                              headless browser and fails on console errors (issue 18)
 set -euo pipefail
 
 pkgs=(make gcc libc6-dev python3 python3-pip python3-numpy clang-22 lld-22 llvm-22 libclang-rt-22-dev time)
 pkgs+=(pkg-config groff-base libedit-dev)
 pkgs+=(clang-format-22)
+pkgs+=(chromium)
 pkgs+=(libdrm-dev rocminfo hipcc libamdhip64-dev rocm-device-libs librocrand-dev)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -4,7 +4,8 @@ scripts, links, images or URLs), and its per-instruction numbers are the hand-co
 a loop of 10 iterations run by 2 waves executes its body 20 times and the rest twice, with the
 loop marked from the backward branch's target (read from llvm-objdump-22) to the branch; the
 LDS kernel at dword stride 32 on gfx950 has 31 conflict cycles on each DS line (see
-test_counters.py) and moves 256 bytes per DS/VMEM line; a 32-lane block shows 32 lanes."""
+test_counters.py) and moves 256 bytes per DS/VMEM line; a 32-lane block shows 32 lanes.  Then
+headless chromium opens every page: no console message, every table row rendered."""
 import html.parser
 import os
 import re
@@ -124,5 +125,36 @@ check(len(st) == 1 and st[0]["cells"][5] == "256", "global_store bytes")
 p, _ = profile(co, "strided_copy", 32, 1, "zero:128", "zero:128", "i32:1")
 lanes = {r["cells"][4] for r in p.rows.values() if r["cells"][2] != "0"}
 check(lanes == {"32.0"}, "32-lane block: lanes %s" % lanes)
+
+# A real browser (headless chromium, installed by scripts/deps.sh) opens every page: no console
+# message (name resolution is switched off, so nothing can load from elsewhere; that the source
+# names no resource at all is checked above) and the table it renders has every row of the
+# source.  A page with a script error must be caught, or the check could not fail.
+def browse(page):
+    r = subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
+                        "--host-resolver-rules=MAP * ~NOTFOUND", "--enable-logging=stderr",
+                        "--v=0", "--dump-dom", "file://" + os.path.abspath(page)],
+                       capture_output=True, text=True, timeout=120)
+    console = [l for l in r.stderr.splitlines() if ":CONSOLE" in l]
+    return r.returncode, console, r.stdout
+
+
+if subprocess.run(["sh", "-c", "command -v chromium"], capture_output=True).returncode:
+    check(False, "chromium is missing (scripts/deps.sh installs it): the pages were not opened")
+else:
+    pages = sorted(f for f in os.listdir(tmp) if f.endswith(".html") and not f.startswith("bad"))
+    check(len(pages) >= 3, "pages to open: %s" % pages)
+    for f in pages:
+        rc, console, dom = browse(os.path.join(tmp, f))
+        rows = open(os.path.join(tmp, f)).read().count("<tr")
+        check(rc == 0 and not console, "%s in chromium: exit %d, console %s" % (f, rc, console[:3]))
+        check(rows > 0 and dom.count("<tr") == rows,
+              "%s in chromium: %d table rows rendered, the page has %d" % (f, dom.count("<tr"), rows))
+    bad = os.path.join(tmp, "bad.html")
+    with open(os.path.join(tmp, pages[0])) as src, open(bad, "w") as out:
+        out.write(src.read().replace("</body>", "<script>notDefined();</script></body>"))
+    rc, console, _ = browse(bad)
+    check(any("notDefined" in l for l in console),
+          "a page with a script error was not caught: %s" % console)
 
 finish("test_profile_html")
