@@ -132,7 +132,8 @@ check(lanes == {"32.0"}, "32-lane block: lanes %s" % lanes)
 # source.  A page with a script error must be caught, or the check could not fail.
 def browse(page):
     r = subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
-                        "--host-resolver-rules=MAP * ~NOTFOUND", "--enable-logging=stderr",
+                        "--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND",
+                        "--enable-logging=stderr",
                         "--v=0", "--dump-dom", "file://" + os.path.abspath(page)],
                        capture_output=True, text=True, timeout=120)
     console = [l for l in r.stderr.splitlines() if ":CONSOLE" in l]
