@@ -8,6 +8,10 @@
 
 #include "gfxemu.h"
 
+/* Print "gfxemu: error: MESSAGE" as one line on stderr (after flushing stdout): every
+ * subcommand's errors (tools/gfxemu.c). */
+__attribute__((format(printf, 1, 2))) void cli_error(const char *fmt, ...);
+
 /* `gfxemu info FILE.co [--json] [--block X[,Y[,Z]]]` (tools/info.c); argv[0] is "info". */
 int cmd_info(int argc, char **argv);
 extern const char info_usage[];

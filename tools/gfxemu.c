@@ -25,7 +25,7 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 /* llvm-objdump pads "\t" + instruction text to this many characters before the "//" comment. */
 #define OBJDUMP_TEXT_COLUMN 60
 
-__attribute__((format(printf, 1, 2))) static void error(const char *fmt, ...) {
+void cli_error(const char *fmt, ...) {
     va_list ap;
     fflush(stdout);
     fputs("gfxemu: error: ", stderr);
@@ -52,7 +52,7 @@ static int is_illegal(const char *text) { return strncmp(text, "<illegal ", 9) =
 static unsigned char *read_file(const char *path, size_t *size) {
     FILE *fp = fopen(path, "rb");
     if (!fp) {
-        error("%s: %s", path, strerror(errno));
+        cli_error("%s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
@@ -73,7 +73,7 @@ static unsigned char *read_file(const char *path, size_t *size) {
     int bad = ferror(fp);
     fclose(fp);
     if (!buf || bad) {
-        error("%s: %s", path, bad ? "read error" : "file too large");
+        cli_error("%s: %s", path, bad ? "read error" : "file too large");
         free(buf);
         return NULL;
     }
@@ -94,7 +94,7 @@ static int disasm_raw(gfx_arch arch, const char *path) {
     }
     free(buf);
     if (pc != size) {
-        error("%s: %zu trailing bytes after the last whole word", path, size - pc);
+        cli_error("%s: %zu trailing bytes after the last whole word", path, size - pc);
         return EXIT_INPUT;
     }
     return 0;
@@ -196,12 +196,12 @@ static int disasm_module(gfx_arch arch, int have_arch, const char *path) {
     char err[256];
     gfx_module *m = NULL;
     if (gfx_module_load_file(path, &m, err, sizeof err) != GFX_OK) {
-        error("%s: %s", path, err);
+        cli_error("%s: %s", path, err);
         return EXIT_INPUT;
     }
     if (have_arch && gfx_module_arch(m) != arch) {
-        error("%s: code object is for %s, not %s", path, gfx_arch_name(gfx_module_arch(m)),
-              gfx_arch_name(arch));
+        cli_error("%s: code object is for %s, not %s", path, gfx_arch_name(gfx_module_arch(m)),
+                  gfx_arch_name(arch));
         gfx_module_free(m);
         return EXIT_INPUT;
     }
@@ -214,7 +214,7 @@ static int disasm_module(gfx_arch arch, int have_arch, const char *path) {
     t.n = gfx_module_symbol_count(m);
     t.syms = calloc(t.n ? t.n : 1, sizeof *t.syms);
     if (!t.syms) {
-        error("out of memory");
+        cli_error("out of memory");
         gfx_module_free(m);
         return EXIT_INPUT;
     }
@@ -250,40 +250,41 @@ static int cmd_disasm(int argc, char **argv) {
             raw = 1;
         } else if (strcmp(a, "--arch") == 0) {
             if (++i >= argc) {
-                error("disasm: --arch needs a value (gfx950, gfx942, gfx90a, gfx1100 or gfx1201)");
+                cli_error(
+                    "disasm: --arch needs a value (gfx950, gfx942, gfx90a, gfx1100 or gfx1201)");
                 return EXIT_USAGE;
             }
             arch_name = argv[i];
         } else if (strncmp(a, "--arch=", 7) == 0) {
             arch_name = a + 7;
         } else if (a[0] == '-' && a[1]) {
-            error("disasm: unknown option '%s' (see gfxemu disasm --help)", a);
+            cli_error("disasm: unknown option '%s' (see gfxemu disasm --help)", a);
             return EXIT_USAGE;
         } else if (path) {
-            error("disasm: more than one input file ('%s' and '%s')", path, a);
+            cli_error("disasm: more than one input file ('%s' and '%s')", path, a);
             return EXIT_USAGE;
         } else {
             path = a;
         }
     }
     if (!path) {
-        error("disasm: missing input file (see gfxemu disasm --help)");
+        cli_error("disasm: missing input file (see gfxemu disasm --help)");
         return EXIT_USAGE;
     }
     gfx_arch arch = GFX_ARCH_GFX950;
     if (arch_name && gfx_arch_from_name(arch_name, &arch) != GFX_OK) {
-        error("disasm: unknown architecture '%s' (expected gfx950, gfx942, gfx90a, gfx1100 or "
-              "gfx1201)",
-              arch_name);
+        cli_error("disasm: unknown architecture '%s' (expected gfx950, gfx942, gfx90a, gfx1100 or "
+                  "gfx1201)",
+                  arch_name);
         return EXIT_USAGE;
     }
     if (raw && !arch_name) {
-        error("disasm: --raw needs --arch gfx950|gfx942|gfx90a|gfx1100|gfx1201");
+        cli_error("disasm: --raw needs --arch gfx950|gfx942|gfx90a|gfx1100|gfx1201");
         return EXIT_USAGE;
     }
     int rc = raw ? disasm_raw(arch, path) : disasm_module(arch, arch_name != NULL, path);
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        error("disasm: error writing output");
+        cli_error("disasm: error writing output");
         return EXIT_INPUT;
     }
     return rc;
@@ -416,7 +417,7 @@ static int parse_dims(const char *cmd, const char *opt, const char *s, uint32_t 
         goto bad;
     return 0;
 bad:
-    error("%s: %s '%s': expected X[,Y[,Z]] with positive integers", cmd, opt, s);
+    cli_error("%s: %s '%s': expected X[,Y[,Z]] with positive integers", cmd, opt, s);
     return -1;
 }
 
@@ -434,7 +435,7 @@ static int parse_att_option(const char *cmd, int argc, char **argv, int *i, gfx_
             which = k;
     }
     if (which < 0) {
-        error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
+        cli_error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
         return -1;
     }
     size_t n = strlen(names[which]);
@@ -443,7 +444,7 @@ static int parse_att_option(const char *cmd, int argc, char **argv, int *i, gfx_
     else if (*i + 1 < argc)
         val = argv[++*i];
     if (!val || !*val) {
-        error("%s: %s needs a value (see gfxemu %s --help)", cmd, names[which], cmd);
+        cli_error("%s: %s needs a value (see gfxemu %s --help)", cmd, names[which], cmd);
         return -1;
     }
     uint64_t v = 0;
@@ -452,21 +453,22 @@ static int parse_att_option(const char *cmd, int argc, char **argv, int *i, gfx_
     case 4: o->workgroups = val; break;
     case 1:
         if (parse_u64(val, &v) || v > 15) {
-            error("%s: --att-target-cu '%s': expected a CU index from 0 to 15", cmd, val);
+            cli_error("%s: --att-target-cu '%s': expected a CU index from 0 to 15", cmd, val);
             return -1;
         }
         o->target_cu = (int)v;
         break;
     case 2:
         if (parse_u64(val, &v) || v == 0 || v > UINT32_MAX) {
-            error("%s: --att-shader-engine-mask '%s': expected a nonzero 32-bit mask", cmd, val);
+            cli_error("%s: --att-shader-engine-mask '%s': expected a nonzero 32-bit mask", cmd,
+                      val);
             return -1;
         }
         o->se_mask = (uint32_t)v;
         break;
     default:
         if (parse_u64(val, &v) || v == 0 || v > 0xf) {
-            error("%s: --att-simd-select '%s': expected a SIMD mask from 0x1 to 0xf", cmd, val);
+            cli_error("%s: --att-simd-select '%s': expected a SIMD mask from 0x1 to 0xf", cmd, val);
             return -1;
         }
         o->simd_mask = (uint32_t)v;
@@ -557,7 +559,7 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
         if (parse_u64(v, &a->nbytes))
             goto bad;
         if (a->nbytes == 0) {
-            error("%s: --arg '%s': a __local argument needs at least 1 byte of LDS", cmd, spec);
+            cli_error("%s: --arg '%s': a __local argument needs at least 1 byte of LDS", cmd, spec);
             return -1;
         }
         return 0;
@@ -565,8 +567,8 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
     if (tl == 5 && strncmp(spec, "bytes", 5) == 0) {
         size_t n = strlen(v);
         if (n == 0 || n % 2) {
-            error("%s: --arg '%s': bytes:HEX needs an even number of hex digits (two per byte)",
-                  cmd, spec);
+            cli_error("%s: --arg '%s': bytes:HEX needs an even number of hex digits (two per byte)",
+                      cmd, spec);
             return -1;
         }
         a->kind = ARG_BYTES;
@@ -576,7 +578,7 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
         for (size_t i = 0; i < n / 2; i++) {
             int hi = hexval(v[2 * i]), lo = hexval(v[2 * i + 1]);
             if (hi < 0 || lo < 0) {
-                error("%s: --arg '%s': '%.2s' is not a hex byte", cmd, spec, v + 2 * i);
+                cli_error("%s: --arg '%s': '%.2s' is not a hex byte", cmd, spec, v + 2 * i);
                 free(a->data);
                 a->data = NULL;
                 return -1;
@@ -595,9 +597,10 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
         if (cli_is_npy_path(v, (size_t)(last - v)) && np.valid) /* out:y.npy:float32[N] */
             a->nbytes = np.nbytes;
         if (a->nbytes == 0) {
-            error("%s: --arg '%s': an output of 0 bytes; give its size in bytes (out:PATH:BYTES "
-                  "with BYTES >= 1)",
-                  cmd, spec);
+            cli_error(
+                "%s: --arg '%s': an output of 0 bytes; give its size in bytes (out:PATH:BYTES "
+                "with BYTES >= 1)",
+                cmd, spec);
             return -1;
         }
         a->kind = ARG_OUT;
@@ -610,10 +613,10 @@ static int parse_arg_spec(const char *cmd, const char *spec, run_arg *a) {
         return 0;
     }
 bad:
-    error("%s: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
-          "out:PATH:BYTES, out:PATH.npy:DTYPE[SHAPE], inout:PATH, zero:BYTES, local:BYTES or "
-          "bytes:HEX)",
-          cmd, spec);
+    cli_error("%s: bad --arg '%s' (expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V, in:PATH, "
+              "out:PATH:BYTES, out:PATH.npy:DTYPE[SHAPE], inout:PATH, zero:BYTES, local:BYTES or "
+              "bytes:HEX)",
+              cmd, spec);
     return -1;
 }
 
@@ -626,7 +629,7 @@ static int file_to_device(gfx_device *dev, const char *path, uint64_t addr, uint
                           unsigned char *stage) {
     FILE *fp = fopen(path, "rb");
     if (!fp) {
-        error("%s: %s", path, strerror(errno));
+        cli_error("%s: %s", path, strerror(errno));
         return -1;
     }
     uint64_t done = 0;
@@ -642,7 +645,7 @@ static int file_to_device(gfx_device *dev, const char *path, uint64_t addr, uint
     int bad = ferror(fp) || done != nbytes;
     fclose(fp);
     if (bad)
-        error("%s: read error (the file changed while it was read?)", path);
+        cli_error("%s: read error (the file changed while it was read?)", path);
     return bad ? -1 : 0;
 }
 
@@ -655,12 +658,12 @@ static int output_begin(run_arg *a) {
     char *real = NULL;
     if (stat(a->path, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
-            error("%s: is a directory", a->path);
+            cli_error("%s: is a directory", a->path);
             return -1;
         }
         if (!S_ISREG(st.st_mode)) {
             if (access(a->path, W_OK) != 0) {
-                error("%s: %s", a->path, strerror(errno));
+                cli_error("%s: %s", a->path, strerror(errno));
                 return -1;
             }
             a->direct = 1;
@@ -672,14 +675,14 @@ static int output_begin(run_arg *a) {
     size_t n = strlen(target) + 32;
     if (!(a->tmp = malloc(n)) || !(a->final = strdup(target))) {
         free(real);
-        error("out of memory");
+        cli_error("out of memory");
         return -1;
     }
     free(real); /* target may be real: from here on only a->final holds the path */
     snprintf(a->tmp, n, "%s.gfxemu-XXXXXX", a->final);
     int fd = mkstemp(a->tmp);
     if (fd < 0) {
-        error("%s: cannot create the output file: %s", a->path, strerror(errno));
+        cli_error("%s: cannot create the output file: %s", a->path, strerror(errno));
         free(a->tmp);
         a->tmp = NULL;
         return -1;
@@ -688,7 +691,7 @@ static int output_begin(run_arg *a) {
     mode_t mask = umask(0);
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0) {
-        error("%s: %s", a->tmp, strerror(errno));
+        cli_error("%s: %s", a->tmp, strerror(errno));
         return -1;
     }
     return 0;
@@ -697,7 +700,7 @@ static int output_begin(run_arg *a) {
 /* Move a finished output's temporary file over PATH. */
 static int output_rename(run_arg *a) {
     if (rename(a->tmp, a->final) != 0) {
-        error("%s: cannot replace it: %s", a->path, strerror(errno));
+        cli_error("%s: cannot replace it: %s", a->path, strerror(errno));
         return -1;
     }
     free(a->tmp);
@@ -713,21 +716,21 @@ static int output_finish(gfx_device *dev, run_arg *a, const cli_npy *np, unsigne
         unsigned char *buf = malloc(a->nbytes ? a->nbytes : 1);
         char nerr[256];
         if (!buf) {
-            error("out of memory");
+            cli_error("out of memory");
             return -1;
         }
         gfx_memcpy_dtoh(dev, buf, a->addr, a->nbytes);
         int bad = cli_npy_write(dst, np, buf, a->nbytes, nerr, sizeof nerr);
         free(buf);
         if (bad) {
-            error("%s: %s", a->path, nerr);
+            cli_error("%s: %s", a->path, nerr);
             return -1;
         }
         return a->direct ? 0 : output_rename(a);
     }
     FILE *fp = fopen(dst, "wb");
     if (!fp) {
-        error("%s: %s", dst, strerror(errno));
+        cli_error("%s: %s", dst, strerror(errno));
         return -1;
     }
     uint64_t done = 0;
@@ -739,7 +742,7 @@ static int output_finish(gfx_device *dev, run_arg *a, const cli_npy *np, unsigne
         done += n;
     }
     if (fclose(fp) != 0 || bad) {
-        error("%s: write error: %s", a->path, strerror(errno));
+        cli_error("%s: write error: %s", a->path, strerror(errno));
         return -1;
     }
     return a->direct ? 0 : output_rename(a);
@@ -810,8 +813,8 @@ static int bind_arg(const char *cmd, const run_arg *a, size_t i, const gfx_arg_i
                                                                     : "a by-value argument";
 #define ARG_ERROR(fmt, ...)                                                                        \
     do {                                                                                           \
-        error("%s: --arg %zu '%s': %s is %s of %u byte%s; " fmt "; give %s", cmd, i + 1, a->spec,  \
-              what, kind, ai->size, ai->size == 1 ? "" : "s", __VA_ARGS__, give);                  \
+        cli_error("%s: --arg %zu '%s': %s is %s of %u byte%s; " fmt "; give %s", cmd, i + 1,       \
+                  a->spec, what, kind, ai->size, ai->size == 1 ? "" : "s", __VA_ARGS__, give);     \
         return -1;                                                                                 \
     } while (0)
     if (ai->kind == GFX_ARG_DYNAMIC_SHARED_POINTER || a->kind == ARG_LOCAL) {
@@ -923,7 +926,7 @@ static int run_main(int argc, char **argv, int debug) {
         free(args);
         free(bufs);
         free(npys);
-        error("out of memory");
+        cli_error("out of memory");
         return EXIT_INPUT;
     }
     for (int i = 1; i < argc; i++) {
@@ -944,7 +947,7 @@ static int run_main(int argc, char **argv, int debug) {
                 } else if (++i < argc) {
                     val = argv[i];
                 } else {
-                    error("%s: %s needs a value (see gfxemu %s --help)", cmd, opts[k], cmd);
+                    cli_error("%s: %s needs a value (see gfxemu %s --help)", cmd, opts[k], cmd);
                     goto out;
                 }
             }
@@ -976,19 +979,19 @@ static int run_main(int argc, char **argv, int debug) {
             char *end = NULL;
             timeout = strtod(val, &end);
             if (!end || *end || end == val || !(timeout > 0) || timeout > 1e9) {
-                error("%s: --timeout '%s': expected a positive number of seconds", cmd, val);
+                cli_error("%s: --timeout '%s': expected a positive number of seconds", cmd, val);
                 goto out;
             }
         } else if (which == 14) {
             if (parse_u64(val, &cus) || cus == 0 || cus > 65536) {
-                error("%s: --cus '%s': expected an integer from 1 to 65536", cmd, val);
+                cli_error("%s: --cus '%s': expected an integer from 1 to 65536", cmd, val);
                 goto out;
             }
         } else if (which == 15) {
             const char *colon = strchr(val, ':');
             if (!colon || colon == val || !colon[1] || ndumps == MAX_DUMPS) {
-                error("%s: --dump-global '%s': %s", cmd, val,
-                      ndumps == MAX_DUMPS ? "too many (at most 16)" : "expected NAME:PATH");
+                cli_error("%s: --dump-global '%s': %s", cmd, val,
+                          ndumps == MAX_DUMPS ? "too many (at most 16)" : "expected NAME:PATH");
                 goto out;
             }
             dumps[ndumps++] = val;
@@ -998,8 +1001,8 @@ static int run_main(int argc, char **argv, int debug) {
             /* gfx_launch_options.private_size is 32-bit; the launch refuses more than 1 MiB per
              * work-item (far beyond any real kernel's private segment) */
             if (parse_u64(val, &private_size) || private_size > (1u << 20)) {
-                error("%s: --private-size '%s': expected bytes per work-item, 0 to 1048576", cmd,
-                      val);
+                cli_error("%s: --private-size '%s': expected bytes per work-item, 0 to 1048576",
+                          cmd, val);
                 goto out;
             }
         } else if (which == 6 || which == 11) {
@@ -1019,21 +1022,21 @@ static int run_main(int argc, char **argv, int debug) {
                 topt.trace_workgroup[n++] = (int64_t)v;
             }
             if (n <= 0) {
-                error("%s: --trace-wg '%s': expected X[,Y[,Z]]", cmd, val);
+                cli_error("%s: --trace-wg '%s': expected X[,Y[,Z]]", cmd, val);
                 goto out;
             }
             for (; n < 3; n++)
                 topt.trace_workgroup[n] = 0;
         } else if (which == 10) {
             if (parse_range(val, &topt.trace_pc_lo, &topt.trace_pc_hi)) {
-                error("%s: --trace-pc '%s': expected LO:HI addresses with LO < HI", cmd, val);
+                cli_error("%s: --trace-pc '%s': expected LO:HI addresses with LO < HI", cmd, val);
                 goto out;
             }
         } else if (which == 7 || which == 9 || which == 12) {
             uint64_t v;
             if (parse_u64(val, &v) || (which == 12 && v == 0)) {
-                error("%s: %s '%s': expected a%s integer", cmd, opts[which], val,
-                      which == 12 ? " positive" : " non-negative");
+                cli_error("%s: %s '%s': expected a%s integer", cmd, opts[which], val,
+                          which == 12 ? " positive" : " non-negative");
                 goto out;
             }
             if (which == 7)
@@ -1053,15 +1056,15 @@ static int run_main(int argc, char **argv, int debug) {
         } else if (which >= 3 && which <= 5) {
             uint64_t *dst = which == 3 ? &threads : which == 4 ? &max_insts : &dyn_lds;
             if (which == 3 && !parse_u64(val, dst) && *dst > 1024) {
-                error("%s: --threads %s: at most 1024 worker threads (this machine has %ld "
-                      "cores; the default is one per core)",
-                      cmd, val, sysconf(_SC_NPROCESSORS_ONLN));
+                cli_error("%s: --threads %s: at most 1024 worker threads (this machine has %ld "
+                          "cores; the default is one per core)",
+                          cmd, val, sysconf(_SC_NPROCESSORS_ONLN));
                 goto out;
             }
             if (parse_u64(val, dst) || (which == 3 && *dst == 0) || (which == 4 && *dst == 0) ||
                 (which == 5 && *dst > UINT32_MAX)) {
-                error("%s: %s '%s': expected a %s integer", cmd, opts[which], val,
-                      which == 5 ? "non-negative" : "positive");
+                cli_error("%s: %s '%s': expected a %s integer", cmd, opts[which], val,
+                          which == 5 ? "non-negative" : "positive");
                 goto out;
             }
         } else if (strcmp(a, "--counters") == 0 || strncmp(a, "--counters=", 11) == 0) {
@@ -1070,7 +1073,7 @@ static int run_main(int argc, char **argv, int debug) {
             tracing = 1;
         } else if (strcmp(a, "--counters-out") == 0) {
             if (++i >= argc) {
-                error("%s: --counters-out needs a file (see gfxemu %s --help)", cmd, cmd);
+                cli_error("%s: --counters-out needs a file (see gfxemu %s --help)", cmd, cmd);
                 goto out;
             }
             counters_out = argv[i];
@@ -1083,7 +1086,7 @@ static int run_main(int argc, char **argv, int debug) {
             } else if (++i < argc) {
                 global_s = argv[i];
             } else {
-                error("%s: --global-size needs a value (see gfxemu %s --help)", cmd, cmd);
+                cli_error("%s: --global-size needs a value (see gfxemu %s --help)", cmd, cmd);
                 goto out;
             }
         } else if (strncmp(a, "--att", 5) == 0 && (a[5] == 0 || a[5] == '=' || a[5] == '-')) {
@@ -1091,35 +1094,35 @@ static int run_main(int argc, char **argv, int debug) {
                 goto out;
             tracing = 1;
         } else if (a[0] == '-' && a[1]) {
-            error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
+            cli_error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
             goto out;
         } else if (!path) {
             path = a;
         } else if (!kname) {
             kname = a;
         } else {
-            error("%s: unexpected argument '%s' (kernel arguments go in --arg)", cmd, a);
+            cli_error("%s: unexpected argument '%s' (kernel arguments go in --arg)", cmd, a);
             goto out;
         }
     }
     if (!path || !kname) {
-        error("%s: missing %s (see gfxemu %s --help)", cmd,
-              !path ? "code object file" : "kernel name", cmd);
+        cli_error("%s: missing %s (see gfxemu %s --help)", cmd,
+                  !path ? "code object file" : "kernel name", cmd);
         goto out;
     }
     if (att_sel && !att.dir) {
-        error("%s: %s needs --att DIR", cmd, att_sel);
+        cli_error("%s: %s needs --att DIR", cmd, att_sel);
         goto out;
     }
     att.code_object = path;
     uint32_t grid[3], block[3];
     if (grid_s && global_s) {
-        error("%s: --grid (workgroups) and --global-size (work-items) exclude each other", cmd);
+        cli_error("%s: --grid (workgroups) and --global-size (work-items) exclude each other", cmd);
         goto out;
     }
     if ((!grid_s && !global_s) || !block_s) {
-        error("%s: missing %s (see gfxemu %s --help)", cmd,
-              !grid_s && !global_s ? "--grid" : "--block", cmd);
+        cli_error("%s: missing %s (see gfxemu %s --help)", cmd,
+                  !grid_s && !global_s ? "--grid" : "--block", cmd);
         goto out;
     }
     if (parse_dims(cmd, grid_s ? "--grid" : "--global-size", grid_s ? grid_s : global_s, grid) ||
@@ -1129,9 +1132,9 @@ static int run_main(int argc, char **argv, int debug) {
      * launches whole workgroups, as OpenCL 1.x requires). */
     for (int d = 0; global_s && d < 3; d++) {
         if (grid[d] % block[d]) {
-            error("%s: --global-size '%s': dimension %d (%u) is not a multiple of the --block "
-                  "size %u",
-                  cmd, global_s, d, grid[d], block[d]);
+            cli_error("%s: --global-size '%s': dimension %d (%u) is not a multiple of the --block "
+                      "size %u",
+                      cmd, global_s, d, grid[d], block[d]);
             goto out;
         }
         grid[d] /= block[d];
@@ -1140,7 +1143,7 @@ static int run_main(int argc, char **argv, int debug) {
     rc = EXIT_INPUT;
     char err[256];
     if (gfx_module_load_file(path, &m, err, sizeof err) != GFX_OK) {
-        error("%s: %s", path, err);
+        cli_error("%s: %s", path, err);
         goto out;
     }
     const gfx_kernel *k = NULL;
@@ -1155,30 +1158,31 @@ static int run_main(int argc, char **argv, int debug) {
                 len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
                                         s.name);
         }
-        error("%s: no kernel '%s' (kernels: %s)", path, kname, len ? list : "none");
+        cli_error("%s: no kernel '%s' (kernels: %s)", path, kname, len ? list : "none");
         goto out;
     }
     if (r != GFX_OK) {
         const char *why = gfx_module_kernel_error(m);
-        error("%s: kernel '%s': %s", path, kname, *why ? why : gfx_result_str(r));
+        cli_error("%s: kernel '%s': %s", path, kname, *why ? why : gfx_result_str(r));
         goto out;
     }
     gfx_kernel_info info;
     gfx_kernel_get_info(k, &info);
     if (!info.has_metadata && nargs) {
         const char *why = gfx_module_metadata_error(m);
-        error("%s: kernel '%s' has no argument metadata%s%s", path, kname, *why ? ": " : "", why);
+        cli_error("%s: kernel '%s' has no argument metadata%s%s", path, kname, *why ? ": " : "",
+                  why);
         goto out;
     }
     if (info.has_metadata && nargs != info.nargs_explicit) {
-        error("%s: kernel '%s' takes %zu argument%s, %zu --arg given", cmd, kname,
-              info.nargs_explicit, info.nargs_explicit == 1 ? "" : "s", nargs);
+        cli_error("%s: kernel '%s' takes %zu argument%s, %zu --arg given", cmd, kname,
+                  info.nargs_explicit, info.nargs_explicit == 1 ? "" : "s", nargs);
         rc = EXIT_USAGE;
         goto out;
     }
     if ((r = gfx_device_create(gfx_module_arch(m), (unsigned)threads, &dev)) != GFX_OK) {
-        error("cannot create a %s device: %s", gfx_arch_name(gfx_module_arch(m)),
-              gfx_result_str(r));
+        cli_error("cannot create a %s device: %s", gfx_arch_name(gfx_module_arch(m)),
+                  gfx_result_str(r));
         goto out;
     }
     if (cus)
@@ -1193,7 +1197,7 @@ static int run_main(int argc, char **argv, int debug) {
     kernargs = calloc(1, ksize ? ksize : 1);
     stage = malloc(IO_CHUNK);
     if (!kernargs || !stage) {
-        error("out of memory");
+        cli_error("out of memory");
         goto out;
     }
     /* Everything that can be checked is checked before any memory is committed or the kernel
@@ -1210,23 +1214,23 @@ static int run_main(int argc, char **argv, int debug) {
         if (a->kind == ARG_LOCAL) {
             uint32_t before = lds_dyn;
             if (gfx_kernel_bind_local(k, i, a->nbytes, &lds_dyn, kernargs, ksize) != GFX_OK) {
-                error("%s: --arg %zu '%s': %llu bytes of LDS for argument %zu (%s) do not fit: "
-                      "%u static + %u dynamic bytes are in use and %s has %u per workgroup",
-                      cmd, i + 1, a->spec, (unsigned long long)a->nbytes, i,
-                      ai.name ? ai.name : "__local pointer", info.group_segment_fixed_size, before,
-                      gfx_arch_name(gfx_module_arch(m)),
-                      gfx_module_arch(m) == GFX_ARCH_GFX950 ? 160u * 1024 : 64u * 1024);
+                cli_error("%s: --arg %zu '%s': %llu bytes of LDS for argument %zu (%s) do not fit: "
+                          "%u static + %u dynamic bytes are in use and %s has %u per workgroup",
+                          cmd, i + 1, a->spec, (unsigned long long)a->nbytes, i,
+                          ai.name ? ai.name : "__local pointer", info.group_segment_fixed_size,
+                          before, gfx_arch_name(gfx_module_arch(m)),
+                          gfx_module_arch(m) == GFX_ARCH_GFX950 ? 160u * 1024 : 64u * 1024);
                 goto out;
             }
         }
         if (a->kind == ARG_IN || a->kind == ARG_INOUT) {
             struct stat st;
             if (stat(a->path, &st) != 0) {
-                error("%s: %s", a->path, strerror(errno));
+                cli_error("%s: %s", a->path, strerror(errno));
                 goto out;
             }
             if (S_ISDIR(st.st_mode)) {
-                error("%s: is a directory", a->path);
+                cli_error("%s: is a directory", a->path);
                 goto out;
             }
             a->nbytes = (uint64_t)st.st_size;
@@ -1239,13 +1243,13 @@ static int run_main(int argc, char **argv, int debug) {
                 goto out;
             a->nbytes = n;
             if (cli_npy_load(a->path, a->data, &a->nbytes, &npys[i], &ai, nerr, sizeof nerr)) {
-                error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
+                cli_error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
                 goto out;
             }
         }
         if (a->kind == ARG_OUT &&
             cli_npy_out(a->spec, a->path, a->nbytes, &npys[i], &ai, nerr, sizeof nerr)) {
-            error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
+            cli_error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
             goto out;
         }
         if ((a->kind == ARG_OUT || a->kind == ARG_INOUT) && output_begin(a))
@@ -1256,7 +1260,7 @@ static int run_main(int argc, char **argv, int debug) {
         if (a->kind != ARG_IN && a->kind != ARG_INOUT && a->kind != ARG_OUT && a->kind != ARG_ZERO)
             continue;
         if (gfx_buffer_alloc(dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
-            error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, gfx_device_error(dev));
+            cli_error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, gfx_device_error(dev));
             goto out;
         }
         if (a->data && (a->kind == ARG_IN || a->kind == ARG_INOUT)) /* a .npy array's data */
@@ -1282,13 +1286,13 @@ static int run_main(int argc, char **argv, int debug) {
         if ((r = gfx_debug_create(dev, &session)) != GFX_OK ||
             (r = gfx_debug_trace(session, &topt)) != GFX_OK ||
             (r = gfx_debug_counters_enable(session, counters || profile_html)) != GFX_OK) {
-            error("cannot start a debug session: %s", gfx_result_str(r));
+            cli_error("cannot start a debug session: %s", gfx_result_str(r));
             goto out;
         }
         if (att.dir && gfx_debug_att(session, &att) != GFX_OK) {
             /* the other options were checked while parsing: only the list is left */
-            error("%s: --att-workgroups '%s': expected workgroup ids and ranges like 0,4-7", cmd,
-                  att.workgroups ? att.workgroups : "");
+            cli_error("%s: --att-workgroups '%s': expected workgroup ids and ranges like 0,4-7",
+                      cmd, att.workgroups ? att.workgroups : "");
             rc = EXIT_USAGE;
             goto out;
         }
@@ -1307,7 +1311,7 @@ static int run_main(int argc, char **argv, int debug) {
         gfx_counters ctr;
         gfx_debug_counters(session, &ctr);
         if (cli_profile_html(profile_html, &prog, session, &st, &ctr)) {
-            error("%s: cannot write the profile: %s", profile_html, strerror(errno));
+            cli_error("%s: cannot write the profile: %s", profile_html, strerror(errno));
             rc = EXIT_INPUT;
             goto out;
         }
@@ -1323,7 +1327,7 @@ static int run_main(int argc, char **argv, int debug) {
             cli_counters_print(stderr, kname, counters, &ctr, &occ);
         else if (cli_counters_write(counters_out, kname, counters, &ctr, &occ, &info, grid,
                                     block)) {
-            error("%s: cannot write the counters: %s", counters_out, strerror(errno));
+            cli_error("%s: cannot write the counters: %s", counters_out, strerror(errno));
             rc = EXIT_INPUT;
             goto out;
         }
@@ -1337,12 +1341,12 @@ static int run_main(int argc, char **argv, int debug) {
         /* the library's watchdog hint names the API option; here it is --max-insts */
         const char *hint = strstr(msg, "; raise it with gfx_launch_options.max_insts");
         if (hint)
-            error("%.*s; raise it with --max-insts", (int)(hint - msg), msg);
+            cli_error("%.*s; raise it with --max-insts", (int)(hint - msg), msg);
         else if (r == GFX_ERR_FAULT && strncmp(msg, "deadlock:", 9) == 0 &&
                  strstr(msg, "can never be resident"))
-            error("%s (see --cus)", msg);
+            cli_error("%s (see --cus)", msg);
         else
-            error("%s", *msg ? msg : gfx_result_str(r));
+            cli_error("%s", *msg ? msg : gfx_result_str(r));
         gfx_fault f;
         if (r == GFX_ERR_FAULT && fault_report && gfx_last_fault(dev, &f) == GFX_OK)
             cli_fault_report(stderr, &prog, &f);
@@ -1390,12 +1394,12 @@ out:
 static int write_file(const char *path, const void *data, size_t size) {
     FILE *fp = fopen(path, "wb");
     if (!fp) {
-        error("%s: %s", path, strerror(errno));
+        cli_error("%s: %s", path, strerror(errno));
         return -1;
     }
     size_t n = fwrite(data, 1, size, fp);
     if (fclose(fp) != 0 || n != size) {
-        error("%s: write error", path);
+        cli_error("%s: write error", path);
         return -1;
     }
     return 0;
@@ -1411,14 +1415,14 @@ static int dump_globals(const char *cmd, gfx_device *dev, gfx_module *m, const c
         uint64_t addr, size;
         gfx_result r = gfx_module_symbol_address(dev, m, name, &addr, &size);
         if (r != GFX_OK) {
-            error("%s: --dump-global: no program-scope variable '%s' (%s)", cmd, name,
-                  gfx_result_str(r));
+            cli_error("%s: --dump-global: no program-scope variable '%s' (%s)", cmd, name,
+                      gfx_result_str(r));
             return 1;
         }
         unsigned char *buf = malloc(size ? size : 1);
         if (!buf || gfx_memcpy_dtoh(dev, buf, addr, size) != GFX_OK) {
             free(buf);
-            error("%s: --dump-global: cannot read '%s'", cmd, name);
+            cli_error("%s: --dump-global: cannot read '%s'", cmd, name);
             return 1;
         }
         int bad = write_file(colon + 1, buf, size);
@@ -1470,33 +1474,33 @@ static int cmd_as(int argc, char **argv) {
             raw = 1;
         } else if (strcmp(a, "--arch") == 0 || strcmp(a, "-o") == 0) {
             if (++i >= argc) {
-                error("as: %s needs a value (see gfxemu as --help)", a);
+                cli_error("as: %s needs a value (see gfxemu as --help)", a);
                 return EXIT_USAGE;
             }
             *(a[1] == 'o' ? &outp : &arch_name) = argv[i];
         } else if (strncmp(a, "--arch=", 7) == 0) {
             arch_name = a + 7;
         } else if (a[0] == '-' && a[1]) {
-            error("as: unknown option '%s' (see gfxemu as --help)", a);
+            cli_error("as: unknown option '%s' (see gfxemu as --help)", a);
             return EXIT_USAGE;
         } else if (in) {
-            error("as: more than one input file ('%s' and '%s')", in, a);
+            cli_error("as: more than one input file ('%s' and '%s')", in, a);
             return EXIT_USAGE;
         } else {
             in = a;
         }
     }
     if (!in || !outp) {
-        error("as: %s (see gfxemu as --help)", in ? "missing -o OUTPUT" : "missing input file");
+        cli_error("as: %s (see gfxemu as --help)", in ? "missing -o OUTPUT" : "missing input file");
         return EXIT_USAGE;
     }
     gfx_arch arch = GFX_ARCH_GFX950;
     if (arch_name && gfx_arch_from_name(arch_name, &arch) != GFX_OK) {
-        error("as: unknown architecture '%s' (expected gfx950 or gfx942)", arch_name);
+        cli_error("as: unknown architecture '%s' (expected gfx950 or gfx942)", arch_name);
         return EXIT_USAGE;
     }
     if (raw && !arch_name) {
-        error("as: --raw needs --arch gfx950|gfx942");
+        cli_error("as: --raw needs --arch gfx950|gfx942");
         return EXIT_USAGE;
     }
     size_t n = 0;
@@ -1508,7 +1512,7 @@ static int cmd_as(int argc, char **argv) {
                 char *p = realloc(src, cap = cap * 2 + 8192);
                 if (!p) {
                     free(src);
-                    error("as: out of memory");
+                    cli_error("as: out of memory");
                     return EXIT_INPUT;
                 }
                 src = p;
@@ -1540,7 +1544,8 @@ static int cmd_as(int argc, char **argv) {
             name[k] = g[k], name[k + 1] = 0;
         if (!g || gfx_arch_from_name(name, &arch) != GFX_OK) {
             free(src);
-            error("as: %s: no --arch and no supported .amdgcn_target%s%s", in, g ? " " : "", name);
+            cli_error("as: %s: no --arch and no supported .amdgcn_target%s%s", in, g ? " " : "",
+                      name);
             return EXIT_USAGE;
         }
     }
@@ -1550,12 +1555,12 @@ static int cmd_as(int argc, char **argv) {
     gfx_result r = gfx_assemble(arch, src, n, raw ? GFX_ASM_RAW : 0, &out, &outn, err, sizeof err);
     free(src);
     if (r != GFX_OK) {
-        error("as: %s:%s", in, err);
+        cli_error("as: %s:%s", in, err);
         return EXIT_INPUT;
     }
     FILE *f = fopen(outp, "wb");
     if (!f || fwrite(out, 1, outn, f) != outn || fclose(f) != 0) {
-        error("as: %s: %s", outp, strerror(errno));
+        cli_error("as: %s: %s", outp, strerror(errno));
         gfx_free(out);
         return EXIT_INPUT;
     }
@@ -1607,7 +1612,7 @@ int main(int argc, char **argv) {
                 char *hargv[] = {argv[2], "--help", NULL};
                 return commands[i].run(2, hargv);
             }
-        error("help: unknown command '%s' (see gfxemu --help)", argv[2]);
+        cli_error("help: unknown command '%s' (see gfxemu --help)", argv[2]);
         return EXIT_USAGE;
     }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
@@ -1621,6 +1626,6 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
-    error("unknown command '%s' (see gfxemu --help)", cmd);
+    cli_error("unknown command '%s' (see gfxemu --help)", cmd);
     return EXIT_USAGE;
 }

@@ -124,16 +124,6 @@ const char info_usage[] =
     "  --dynamic-lds N    dynamic LDS bytes per workgroup added to the static size\n"
     "Exit status: 0 success, 1 the file could not be read, 2 usage error.\n";
 
-__attribute__((format(printf, 1, 2))) static void info_error(const char *fmt, ...) {
-    va_list ap;
-    fflush(stdout);
-    fputs("gfxemu: error: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-
 static void json_str(FILE *f, const char *s) {
     if (!s) {
         fputs("null", f);
@@ -305,7 +295,7 @@ int cmd_info(int argc, char **argv) {
             json = 1;
         } else if (strcmp(a, "--block") == 0 || strcmp(a, "--dynamic-lds") == 0) {
             if (++i >= argc) {
-                info_error("info: %s needs a value (see gfxemu info --help)", a);
+                cli_error("info: %s needs a value (see gfxemu info --help)", a);
                 return 2;
             }
             if (a[2] == 'b') {
@@ -321,34 +311,34 @@ int cmd_info(int argc, char **argv) {
                         total *= v;
                 }
                 if (bad || total > 1024) {
-                    info_error("info: --block '%s': expected X[,Y[,Z]] with at most 1024 "
-                               "work-items",
-                               argv[i]);
+                    cli_error("info: --block '%s': expected X[,Y[,Z]] with at most 1024 "
+                              "work-items",
+                              argv[i]);
                     return 2;
                 }
                 wg_size = (uint32_t)total;
             } else if (parse_pos(argv[i], 1u << 20, &extra_lds)) {
-                info_error("info: --dynamic-lds '%s': expected a non-negative integer", argv[i]);
+                cli_error("info: --dynamic-lds '%s': expected a non-negative integer", argv[i]);
                 return 2;
             }
         } else if (a[0] == '-' && a[1]) {
-            info_error("info: unknown option '%s' (see gfxemu info --help)", a);
+            cli_error("info: unknown option '%s' (see gfxemu info --help)", a);
             return 2;
         } else if (path) {
-            info_error("info: more than one input file ('%s' and '%s')", path, a);
+            cli_error("info: more than one input file ('%s' and '%s')", path, a);
             return 2;
         } else {
             path = a;
         }
     }
     if (!path) {
-        info_error("info: missing input file (see gfxemu info --help)");
+        cli_error("info: missing input file (see gfxemu info --help)");
         return 2;
     }
     char err[256];
     gfx_module *m = NULL;
     if (gfx_module_load_file(path, &m, err, sizeof err) != GFX_OK) {
-        info_error("%s: %s", path, err);
+        cli_error("%s: %s", path, err);
         return 1;
     }
     gfx_arch arch = gfx_module_arch(m);
@@ -376,7 +366,7 @@ int cmd_info(int argc, char **argv) {
         gfx_result r = gfx_module_kernel(m, s.name, &k);
         if (r != GFX_OK) {
             const char *why = gfx_module_kernel_error(m); /* e.g. RDNA: not executed yet */
-            info_error("%s: kernel '%s': %s", path, s.name, *why ? why : gfx_result_str(r));
+            cli_error("%s: kernel '%s': %s", path, s.name, *why ? why : gfx_result_str(r));
             rc = 1;
             continue;
         }
@@ -388,7 +378,7 @@ int cmd_info(int argc, char **argv) {
     if (json)
         fputs("]}\n", stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        info_error("info: error writing output");
+        cli_error("info: error writing output");
         rc = 1;
     }
     gfx_module_free(m);
