@@ -269,6 +269,12 @@ unsigned gfx_device_cus(const gfx_device *dev);
  * takes the address gfx_buffer_alloc() returned (GFX_ERR_INVALID for anything else). */
 gfx_result gfx_buffer_alloc(gfx_device *dev, uint64_t size, uint64_t *addr);
 gfx_result gfx_buffer_free(gfx_device *dev, uint64_t addr);
+/* Copies the first size bytes of the buffer at addr (as gfx_buffer_alloc() returned it) to dst and
+ * frees the buffer, handing its pages back to the host as the copy goes: reading an N-byte result
+ * this way peaks at about N bytes of host memory, where gfx_memcpy_dtoh() and then
+ * gfx_buffer_free() peak at 2N.  GFX_ERR_INVALID (and nothing freed) unless addr is a buffer's
+ * address and size is at most its size. */
+gfx_result gfx_buffer_move_out(gfx_device *dev, uint64_t addr, void *dst, uint64_t size);
 /* Copies between host and device; GFX_ERR_INVALID unless [addr, addr+size) lies inside one
  * buffer. */
 gfx_result gfx_memcpy_htod(gfx_device *dev, uint64_t dst, const void *src, uint64_t size);

@@ -683,14 +683,7 @@ class Kernel:
                             buf.read_into(src)
                             ba.data = src
                         else:
-                            # The device copy goes before the result is made: an N-byte
-                            # output peaks at 2N (the copy, then the bytes), not 3N.
-                            tmp = bytearray(n)
-                            if n:
-                                buf.read_into(tmp)
-                            buf.free()
-                            ba.data = bytes(tmp)
-                            del tmp
+                            ba.data = _move_out(buf, n)
                 out = {f: getattr(st, f) for f, _ in N.Stats._fields_}
                 out.update(_memcheck_report(dev))
                 if counters and ctr is not None:
@@ -699,6 +692,28 @@ class Kernel:
             finally:
                 for _, buf, _ in temps:
                     buf.free()
+
+
+def _move_out(buf, n):
+    """The n-byte result of buf as a bytes object, buf freed.  The bytes object is made
+    uninitialised (CPython's PyBytes_FromStringAndSize(NULL, n), filled before anyone sees it)
+    and gfx_buffer_move_out() copies into it while handing the device buffer's pages back, so an
+    N-byte Out(nbytes) result peaks at about N bytes of memory, not 2N (issue #17)."""
+    api = getattr(ctypes, "pythonapi", None)
+    if n and api is not None and hasattr(api, "PyBytes_FromStringAndSize"):
+        make = api.PyBytes_FromStringAndSize
+        make.restype, make.argtypes = ctypes.py_object, [ctypes.c_char_p, ctypes.c_ssize_t]
+        ptr = api.PyBytes_AsString
+        ptr.restype, ptr.argtypes = ctypes.c_void_p, [ctypes.py_object]
+        out = make(None, n)
+        _check(N.gfx_buffer_move_out(buf.device._h, buf.addr, ptr(out), n), "read")
+        buf.addr = 0  # freed by gfx_buffer_move_out
+        return out
+    tmp = bytearray(n)  # no CPython C API (another Python): the 2N way
+    if n:
+        buf.read_into(tmp)
+    buf.free()
+    return bytes(tmp)
 
 
 def _memcheck_report(dev):

@@ -166,6 +166,7 @@ gfx_race_count = _fn("gfx_race_count", c_size_t, c_void_p)
 gfx_race_get = _fn("gfx_race_get", c_int, c_void_p, c_size_t, P(RaceRecord))
 gfx_buffer_alloc = _fn("gfx_buffer_alloc", c_int, c_void_p, c_u64, P(c_u64))
 gfx_buffer_free = _fn("gfx_buffer_free", c_int, c_void_p, c_u64)
+gfx_buffer_move_out = _fn("gfx_buffer_move_out", c_int, c_void_p, c_u64, c_void_p, c_u64)
 gfx_memcpy_htod = _fn("gfx_memcpy_htod", c_int, c_void_p, c_u64, c_void_p, c_u64)
 gfx_memcpy_dtoh = _fn("gfx_memcpy_dtoh", c_int, c_void_p, c_void_p, c_u64, c_u64)
 gfx_launch = _fn("gfx_launch", c_int, c_void_p, c_void_p, P(c_u32), P(c_u32), c_void_p,

@@ -82,6 +82,15 @@ gfx_result gfx_buffer_free(gfx_device *dev, uint64_t addr) {
     return r == 0 ? GFX_OK : GFX_ERR_INVALID;
 }
 
+gfx_result gfx_buffer_move_out(gfx_device *dev, uint64_t addr, void *dst, uint64_t size) {
+    if (!dev || (!dst && size))
+        return GFX_ERR_INVALID;
+    pthread_mutex_lock(&dev->api_lock);
+    int r = gmem_move_out(dev->mem, addr, dst, size);
+    pthread_mutex_unlock(&dev->api_lock);
+    return r == 0 ? GFX_OK : GFX_ERR_INVALID;
+}
+
 gfx_result gfx_memcpy_htod(gfx_device *dev, uint64_t dst, const void *src, uint64_t size) {
     if (!dev || (!src && size))
         return GFX_ERR_INVALID;

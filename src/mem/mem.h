@@ -65,6 +65,10 @@ uint64_t gmem_alloc(gmem *m, uint64_t size, int user);
 uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner);
 /* Free by base address; returns 0, or -1 if va is not the base of an owned allocation. */
 int gmem_free(gmem *m, uint64_t va);
+/* Copies size bytes from the start of the owned buffer at va to dst, then frees it, releasing
+ * the buffer's pages as the copy goes (peak host memory ~size, not 2x).  -1: not an owned
+ * buffer's base, or size larger than the buffer. */
+int gmem_move_out(gmem *m, uint64_t va, void *dst, uint64_t size);
 /* Host-address mode: allow kernels to touch [p, p+size) at device address (uint64_t)p.
  * Registered host memory is a set of bytes: registering a range already inside it changes
  * nothing, and overlapping or adjacent ranges merge into one region (ro when any part is).

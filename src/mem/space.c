@@ -180,6 +180,26 @@ int gmem_free(gmem *m, uint64_t va) {
     return 0;
 }
 
+/* Copies the first size bytes of the owned buffer at va to dst and frees the buffer.  For an
+ * anonymous mapping, each copied chunk's pages are handed back to the kernel (MADV_DONTNEED)
+ * before the next chunk is copied, so the host holds about size bytes at the peak, not twice
+ * that: the Python binding's Out(nbytes) result is made this way (issue #17, item 2). */
+int gmem_move_out(gmem *m, uint64_t va, void *dst, uint64_t size) {
+    size_t i = upper(m, va);
+    if (i == 0 || m->r[i - 1].base != va || !m->r[i - 1].owned || size > m->r[i - 1].size ||
+        (!dst && size))
+        return -1;
+    const gmem_region *r = &m->r[i - 1];
+    const uint64_t chunk = 4ull << 20; /* a multiple of GMEM_PAGE */
+    for (uint64_t off = 0; off < size; off += chunk) {
+        uint64_t n = size - off < chunk ? size - off : chunk;
+        memcpy((uint8_t *)dst + off, r->host + off, n);
+        if (r->owned == OWNED_MAP && n == chunk)
+            madvise(r->host + off, chunk, MADV_DONTNEED);
+    }
+    return gmem_free(m, va);
+}
+
 static void remove_at(gmem *m, size_t i) {
     memmove(&m->r[i], &m->r[i + 1], (m->n - i - 1) * sizeof *m->r);
     m->n--;

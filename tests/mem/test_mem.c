@@ -2,6 +2,7 @@
 #include "mem/mem.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -141,6 +142,36 @@ int main(void) {
     gmem_cache c5 = {0, 0, NULL, 0};
     CHECK(gmem_xlate(m, &c5, (uint64_t)(uintptr_t)rodata, 4) == rodata);
     CHECK(gmem_xlate_w(m, &c5, (uint64_t)(uintptr_t)rodata, 4) == NULL);
+
+    /* gmem_move_out: the bytes arrive exactly (a lazily mapped buffer of 2.5 chunks plus a
+     * tail, and a small heap one), the buffer is gone afterwards, and a call it refuses (not a
+     * buffer's base, more bytes than the buffer has) frees nothing. */
+    uint64_t big = (10ull << 20) + 4100;
+    uint64_t bb = gmem_alloc(m, big, -1), sb = gmem_alloc(m, 300, -1);
+    CHECK(bb != 0 && sb != 0);
+    uint8_t *hp = gmem_xlate_w(m, &c5, bb, big), *dst = malloc(big);
+    CHECK(hp != NULL && dst != NULL);
+    for (uint64_t i = 0; hp && i < big; i++)
+        hp[i] = (uint8_t)(i * 7 + (i >> 12));
+    CHECK(gmem_move_out(m, bb + 4, dst, 16) == -1);
+    CHECK(gmem_move_out(m, bb, dst, big + 1) == -1);
+    CHECK(gmem_find(m, bb) != NULL);
+    memset(dst, 0xee, big);
+    CHECK(gmem_move_out(m, bb, dst, big) == 0);
+    int same = 1;
+    for (uint64_t i = 0; i < big; i++)
+        same &= dst[i] == (uint8_t)(i * 7 + (i >> 12));
+    CHECK(same);
+    CHECK(gmem_find(m, bb) == NULL && gmem_free(m, bb) == -1);
+    uint8_t *sp = gmem_xlate_w(m, &c5, sb, 300);
+    CHECK(sp != NULL);
+    if (sp)
+        memset(sp, 0x5a, 300);
+    memset(dst, 0, 301);
+    CHECK(gmem_move_out(m, sb, dst, 200) == 0 && dst[0] == 0x5a && dst[199] == 0x5a &&
+          dst[200] == 0);
+    CHECK(gmem_find(m, sb) == NULL);
+    free(dst);
 
     gmem_destroy(m);
     printf("mem: %d checks, %d failed\n", checks, fails);
