@@ -118,6 +118,10 @@ check-tsan: deps
 	    EXTRA_CFLAGS="-fsanitize=thread -O1" EXTRA_LDFLAGS=-fsanitize=thread \
 	    $(TEST_BINS:$(BUILD)/%=build-tsan/%) || echo "check-tsan: some tests did not build"
 	@BUILD=build-tsan TSAN_OPTIONS=halt_on_error=1 TESTS='$(TSAN_TESTS)' bash tests/run_tests.sh
+	@echo "check-tsan: Python threads launching on one Device (issue #17 item 6), TSan library"
+	@LD_PRELOAD="$$($(CLANG) -print-resource-dir)/lib/linux/libclang_rt.tsan-x86_64.so" \
+	    BUILD=build-tsan TSAN_OPTIONS="halt_on_error=1 exitcode=66" GFXEMU_CONCURRENCY_ITERS=300 \
+	    python3 tests/python/test_args.py Concurrency
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -200,7 +204,10 @@ PREFIX ?= /usr/local
 GFXEMU_VERSION := $(shell awk '/define GFXEMU_VERSION_(MAJOR|MINOR|PATCH)/ \
 	{ v = v (v ? "." : "") $$3 } END { print v }' include/gfxemu.h)
 .PHONY: install uninstall
-install: all
+# INSTALL_DEPS= installs what is built without rebuilding it (tests/tools/test_install.sh does,
+# so that its `make install` never relinks build/ under the other tests running beside it).
+INSTALL_DEPS ?= all
+install: $(INSTALL_DEPS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/include/gfxemu $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions

@@ -165,14 +165,15 @@ class Kinds(unittest.TestCase):
 class Concurrency(unittest.TestCase):
     def test_faults_per_launch(self):
         """#17 item 6: threads launching faulting kernels on one Device each get their own fault
-        (the address their own offset makes)."""
+        (the address their own offset makes).  `make check-tsan` runs it again on the
+        ThreadSanitizer build of the library with GFXEMU_CONCURRENCY_ITERS=300."""
         path = gfxtest.compile_cl(SRC, "args", arch="gfx950", opt="-O3")
         dev = gfxemu.Device("gfx950", threads=2)
         k = dev.load(path).kernel("poke")
         errors = []
 
         def worker(tid):
-            for it in range(60):
+            for it in range(int(os.environ.get("GFXEMU_CONCURRENCY_ITERS", "60"))):
                 buf = dev.alloc(256)
                 # past the 64-int buffer and its 4 KiB page (buffers are page-granular, as on
                 # hardware), inside the unmapped gap after it: lane 0 faults there
