@@ -14,7 +14,7 @@ CC := gcc
 endif
 BUILD ?= build
 CLANG ?= clang-22
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 180
 
 # EXTRA_CFLAGS/EXTRA_LDFLAGS are for instrumented builds (see check-sanitize).
 CFLAGS ?= -O2 -g

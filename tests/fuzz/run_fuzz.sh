@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# run_fuzz.sh BIN... - run each libFuzzer target for FUZZ_SECONDS (default 30) seconds, seeded
+# run_fuzz.sh BIN... - run each libFuzzer target for FUZZ_SECONDS (default 180: `make fuzz`) seconds, seeded
 # with clang-22-built code objects (fuzz_elf) or their .text bytes (everything else).
 # Called by `make fuzz`; crashes are saved under $BUILD/fuzz/artifacts/.
 set -euo pipefail
 BUILD="${BUILD:-build}"
-secs="${FUZZ_SECONDS:-30}"
+secs="${FUZZ_SECONDS:-180}"
 seeds="$BUILD/fuzz/seeds"
 mkdir -p "$seeds" "$BUILD/fuzz/artifacts"
 for src in examples/vecadd.cl tests/load/kernels.cl tests/tools/args.cl; do
