@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 #include "dispatch/dispatch.h"
@@ -448,6 +449,10 @@ static int vendor(vg_queue *q, const uint8_t *pkt) {
 static void *queue_main(void *arg) {
     vg_queue *q = arg;
     unsigned idle = 0;
+    /* The doorbell is a plain store into memory (no system call to wake us), so an idle queue
+     * polls it between short sleeps.  Linux stretches a sleep by the thread's timer slack
+     * (50 us by default), which made every launch round trip ~120 us: ask for none. */
+    prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
     while (!q->stop) {
         uint64_t r = *q->rptr, w = *q->wptr;
         if (r >= w || q->broken) {
