@@ -30,16 +30,16 @@ int dbg_trace_wants(const gfx_debug_session *s, const wave *w, uint32_t pc) {
 static void sreg_name(unsigned i, char *buf, size_t n) {
     static const char *const named[] = {"flat_scratch_lo", "flat_scratch_hi", "xnack_mask_lo",
                                         "xnack_mask_hi",   "vcc_lo",          "vcc_hi"};
-    if (i < 102)
+    if (i < ISA_SREG_FLAT_SCRATCH_LO)
         snprintf(buf, n, "s%u", i);
-    else if (i < 108)
-        snprintf(buf, n, "%s", named[i - 102]);
-    else if (i < 124)
-        snprintf(buf, n, "ttmp%u", i - 108);
-    else if (i == 124)
+    else if (i < ISA_SREG_TTMP0)
+        snprintf(buf, n, "%s", named[i - ISA_SREG_FLAT_SCRATCH_LO]);
+    else if (i < ISA_SREG_M0)
+        snprintf(buf, n, "ttmp%u", i - ISA_SREG_TTMP0);
+    else if (i == ISA_SREG_M0)
         snprintf(buf, n, "m0");
-    else if (i == 126 || i == 127)
-        snprintf(buf, n, "exec_%s", i == 126 ? "lo" : "hi");
+    else if (i == ISA_SREG_EXEC_LO || i == ISA_SREG_EXEC_HI)
+        snprintf(buf, n, "exec_%s", i == ISA_SREG_EXEC_LO ? "lo" : "hi");
     else
         snprintf(buf, n, "s?%u", i);
 }
@@ -48,8 +48,8 @@ static void sreg_name(unsigned i, char *buf, size_t n) {
 static void put_sregs(FILE *f, const uint32_t *s, unsigned i, unsigned n) {
     char name[32];
     for (unsigned r = i; r < i + n && r < NSREG; r++) {
-        if ((r == 106 || r == 126) && r + 1 < i + n) {
-            fprintf(f, " %s=0x%016llx", r == 106 ? "vcc" : "exec",
+        if ((r == ISA_SREG_VCC_LO || r == ISA_SREG_EXEC_LO) && r + 1 < i + n) {
+            fprintf(f, " %s=0x%016llx", r == ISA_SREG_VCC_LO ? "vcc" : "exec",
                     (unsigned long long)(s[r] | (uint64_t)s[r + 1] << 32));
             r++;
             continue;
@@ -94,8 +94,8 @@ void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_
             unsigned base = o->idx;
             /* s_set_gpr_idx_on with the dst bit (M0[15]) moved a VALU destination by M0[7:0] */
             if (d == 0 && o->kind == ISA_OPND_VGPR && w->gpr_idx_on && x->cls == XC_VALU &&
-                (w->s[124] >> 15 & 1))
-                base += w->s[124] & 0xff;
+                (w->s[ISA_SREG_M0] >> 15 & 1))
+                base += w->s[ISA_SREG_M0] & 0xff;
             for (unsigned r = base; r < base + n && r < NVREG; r++)
                 put_vreg(f, o->kind == ISA_OPND_VGPR ? 'v' : 'a', r,
                          o->kind == ISA_OPND_VGPR ? w->v[r] : w->a[r], exec);
@@ -104,8 +104,8 @@ void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_
     for (unsigned r = 0; r < NSREG; r++) {
         if (named[r] || w->s[r] == before[r])
             continue;
-        unsigned n = (r == 106 || r == 126) ? 2 : 1;
-        if (r == 107 || r == 127) /* the high half changed alone */
+        unsigned n = (r == ISA_SREG_VCC_LO || r == ISA_SREG_EXEC_LO) ? 2 : 1;
+        if (r == ISA_SREG_VCC_HI || r == ISA_SREG_EXEC_HI) /* the high half changed alone */
             r--, n = 2;
         put_sregs(f, w->s, r, n);
         r += n - 1;

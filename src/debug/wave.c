@@ -46,9 +46,11 @@ gfx_result gfx_wave_get(const gfx_wave *h, gfx_reg_kind kind, unsigned index, un
         *value = kind == GFX_REG_VGPR ? w->v[index][lane] : w->a[index][lane];
         return GFX_OK;
     case GFX_REG_EXEC: *value = wave_exec(w); return GFX_OK;
-    case GFX_REG_VCC: *value = w->s[106] | (uint64_t)w->s[107] << 32; return GFX_OK;
+    case GFX_REG_VCC:
+        *value = w->s[ISA_SREG_VCC_LO] | (uint64_t)w->s[ISA_SREG_VCC_HI] << 32;
+        return GFX_OK;
     case GFX_REG_SCC: *value = w->scc; return GFX_OK;
-    case GFX_REG_M0: *value = w->s[124]; return GFX_OK;
+    case GFX_REG_M0: *value = w->s[ISA_SREG_M0]; return GFX_OK;
     case GFX_REG_PC: *value = dbg_wave_pc(w); return GFX_OK;
     case GFX_REG_MODE: *value = w->mode; return GFX_OK;
     }
@@ -74,11 +76,11 @@ gfx_result gfx_wave_set(gfx_wave *h, gfx_reg_kind kind, unsigned index, unsigned
         return GFX_OK;
     case GFX_REG_EXEC: wave_set_exec(w, value); return GFX_OK;
     case GFX_REG_VCC:
-        w->s[106] = (uint32_t)value;
-        w->s[107] = (uint32_t)(value >> 32);
+        w->s[ISA_SREG_VCC_LO] = (uint32_t)value;
+        w->s[ISA_SREG_VCC_HI] = (uint32_t)(value >> 32);
         return GFX_OK;
     case GFX_REG_SCC: w->scc = value != 0; return GFX_OK;
-    case GFX_REG_M0: w->s[124] = (uint32_t)value; return GFX_OK;
+    case GFX_REG_M0: w->s[ISA_SREG_M0] = (uint32_t)value; return GFX_OK;
     case GFX_REG_PC:
         if (value < w->prog->code_va || value - w->prog->code_va > UINT32_MAX)
             return GFX_ERR_INVALID;
@@ -99,9 +101,9 @@ gfx_result gfx_wave_snapshot_get(const gfx_wave *h, gfx_wave_snapshot *o) {
     memcpy(o->workgroup, w->wg_id, sizeof o->workgroup);
     o->wave = w->wave_id;
     o->exec = wave_exec(w);
-    o->vcc = w->s[106] | (uint64_t)w->s[107] << 32;
+    o->vcc = w->s[ISA_SREG_VCC_LO] | (uint64_t)w->s[ISA_SREG_VCC_HI] << 32;
     o->scc = w->scc;
-    o->m0 = w->s[124];
+    o->m0 = w->s[ISA_SREG_M0];
     o->mode = w->mode;
     memcpy(o->sgpr, w->s, sizeof o->sgpr);
     memcpy(o->vgpr, w->v, sizeof o->vgpr);

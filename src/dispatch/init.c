@@ -267,8 +267,8 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     /* With architected flat scratch there is no Scratch Wavefront Offset SGPR:
      * ENABLE_PRIVATE_SEGMENT makes CP set FLAT_SCRATCH to the wave's scratch base instead. */
     if (k->enable_private_segment) {
-        w->s[102] = (uint32_t)w->scratch_va;
-        w->s[103] = (uint32_t)(w->scratch_va >> 32);
+        w->s[ISA_SREG_FLAT_SCRATCH_LO] = (uint32_t)w->scratch_va;
+        w->s[ISA_SREG_FLAT_SCRATCH_HI] = (uint32_t)(w->scratch_va >> 32);
         if (!arch_fs) /* gfx90a: Private Segment Wavefront Offset, 0 for the per-wave base */
             w->s[s++] = 0;
     }

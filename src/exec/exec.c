@@ -214,9 +214,9 @@ uint64_t x_special(const wave *w, unsigned enc, unsigned n) {
     case 236: ap = GMEM_SHARED_APERTURE + GMEM_APERTURE_SIZE - 1; break;
     case 237: ap = GMEM_PRIVATE_APERTURE; break;
     case 238: ap = GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE - 1; break;
-    case 251: return (w->s[106] | w->s[107]) == 0;
-    case 252: return wave_exec(w) == 0;
-    case 253: return w->scc;
+    case ISA_SRC_VCCZ: return (w->s[ISA_SREG_VCC_LO] | w->s[ISA_SREG_VCC_HI]) == 0;
+    case ISA_SRC_EXECZ: return wave_exec(w) == 0;
+    case ISA_SRC_SCC: return w->scc;
     default: return 0;
     }
     return n >= 2 ? ap : ap >> 32;

@@ -138,10 +138,12 @@ struct wave {
     uint32_t a[NVREG][LANES];
 };
 
-static inline uint64_t wave_exec(const wave *w) { return w->s[126] | (uint64_t)w->s[127] << 32; }
+static inline uint64_t wave_exec(const wave *w) {
+    return w->s[ISA_SREG_EXEC_LO] | (uint64_t)w->s[ISA_SREG_EXEC_HI] << 32;
+}
 static inline void wave_set_exec(wave *w, uint64_t e) {
-    w->s[126] = (uint32_t)e;
-    w->s[127] = (uint32_t)(e >> 32);
+    w->s[ISA_SREG_EXEC_LO] = (uint32_t)e;
+    w->s[ISA_SREG_EXEC_HI] = (uint32_t)(e >> 32);
 }
 
 /* Build a program from code bytes (decodes every instruction reachable by a linear sweep). */

@@ -23,7 +23,7 @@ void x_gws_init(xgws *g) {
 void x_gws_destroy(xgws *g) { pthread_mutex_destroy(&g->lock); }
 
 static unsigned gws_rid(const wave *w, const xinst *x) {
-    return (((w->s[124] >> 16) & 63u) + (x->in.f.m.offset & 63u)) & (XGWS_NRES - 1);
+    return (((w->s[ISA_SREG_M0] >> 16) & 63u) + (x->in.f.m.offset & 63u)) & (XGWS_NRES - 1);
 }
 
 /* DATA0 of the first active lane (0 when no lane is active). */

@@ -341,7 +341,7 @@ static void ds_swizzle_b32(wave *w, const xinst *x) {
 /* ds_append/ds_consume: a counter in LDS at M0[15:0] + offset; every active lane receives the
  * value before the wave's update, which adds/subtracts the number of active lanes. */
 static void ds_counter(wave *w, const xinst *x, int sub) {
-    u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset;
+    u64 addr = (w->s[ISA_SREG_M0] & 0xffff) + (u32)x->in.f.m.offset;
     uint8_t *p = lds_at(w, x, addr, 4, XLDS_ATOMIC, 0);
     if (!p) { /* one access on behalf of every active lane */
         w->fault.lanes = wave_exec(w);
@@ -361,7 +361,7 @@ static void ds_consume(wave *w, const xinst *x) { ds_counter(w, x, 1); }
 /* ds_read/write_addtid_b32: address = M0[15:0] + offset + lane * 4. */
 static void ds_addtid(wave *w, const xinst *x, int write) {
     FOR_ACTIVE(l) {
-        u64 addr = (w->s[124] & 0xffff) + (u32)x->in.f.m.offset + 4 * l;
+        u64 addr = (w->s[ISA_SREG_M0] & 0xffff) + (u32)x->in.f.m.offset + 4 * l;
         uint8_t *p = lds_at(w, x, addr, 4, write, (unsigned)l);
         if (!p)
             continue;

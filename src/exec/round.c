@@ -235,7 +235,7 @@ static void r_div_fmas_f32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32),
               *C = vs32(w, x, 2, t2, FK_F32);
-    u64 vcc = w->s[106] | (u64)w->s[107] << 32;
+    u64 vcc = w->s[ISA_SREG_VCC_LO] | (u64)w->s[ISA_SREG_VCC_HI] << 32;
     unsigned m = w->mode & 3;
     VLOOP(l) {
         float a = f32(A[l]), b = f32(B[l]), c = f32(C[l]);

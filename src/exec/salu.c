@@ -364,9 +364,9 @@ static void s_swappc_b64(wave *w, const xinst *x) {
 }
 
 /* s_movrels/s_movreld: relative SGPR addressing by M0; an index past the SGPR file faults. */
-static int sreg_index_ok(unsigned idx, unsigned n) { return idx + n <= 102; }
+static int sreg_index_ok(unsigned idx, unsigned n) { return idx + n <= ISA_SREG_FLAT_SCRATCH_LO; }
 static void s_movrels_b32(wave *w, const xinst *x) {
-    unsigned i = x->in.src[0].idx + w->s[124];
+    unsigned i = x->in.src[0].idx + w->s[ISA_SREG_M0];
     if (!sreg_index_ok(i, 1)) {
         wave_fault(w, x, XF_ILLEGAL);
         return;
@@ -374,7 +374,7 @@ static void s_movrels_b32(wave *w, const xinst *x) {
     x_sd32(w, x, w->s[i]);
 }
 static void s_movrels_b64(wave *w, const xinst *x) {
-    unsigned i = x->in.src[0].idx + w->s[124];
+    unsigned i = x->in.src[0].idx + w->s[ISA_SREG_M0];
     if (!sreg_index_ok(i, 2)) {
         wave_fault(w, x, XF_ILLEGAL);
         return;
@@ -382,7 +382,7 @@ static void s_movrels_b64(wave *w, const xinst *x) {
     x_sd64(w, x, w->s[i] | (u64)w->s[i + 1] << 32);
 }
 static void s_movreld_b32(wave *w, const xinst *x) {
-    unsigned i = x->in.dst[0].idx + w->s[124];
+    unsigned i = x->in.dst[0].idx + w->s[ISA_SREG_M0];
     if (!sreg_index_ok(i, 1)) {
         wave_fault(w, x, XF_ILLEGAL);
         return;
@@ -390,7 +390,7 @@ static void s_movreld_b32(wave *w, const xinst *x) {
     w->s[i] = S0;
 }
 static void s_movreld_b64(wave *w, const xinst *x) {
-    unsigned i = x->in.dst[0].idx + w->s[124];
+    unsigned i = x->in.dst[0].idx + w->s[ISA_SREG_M0];
     if (!sreg_index_ok(i, 2)) {
         wave_fault(w, x, XF_ILLEGAL);
         return;
@@ -406,7 +406,7 @@ static void s_movreld_b64(wave *w, const xinst *x) {
  * M0[7:0].  An index that runs past v255 faults instead of touching other registers. */
 static void s_set_gpr_idx_on(wave *w, const xinst *x) {
     unsigned mode = x->in.f.s.gpr_idx_mode & 15;
-    w->s[124] = (w->s[124] & ~0xf0ffu) | (S0 & 0xff) | mode << 12;
+    w->s[ISA_SREG_M0] = (w->s[ISA_SREG_M0] & ~0xf0ffu) | (S0 & 0xff) | mode << 12;
     w->gpr_idx_on = 1;
 }
 static void s_set_gpr_idx_off(wave *w, const xinst *x) {
@@ -414,15 +414,15 @@ static void s_set_gpr_idx_off(wave *w, const xinst *x) {
     w->gpr_idx_on = 0;
 }
 static void s_set_gpr_idx_idx(wave *w, const xinst *x) {
-    w->s[124] = (w->s[124] & ~0xffu) | (S0 & 0xff);
+    w->s[ISA_SREG_M0] = (w->s[ISA_SREG_M0] & ~0xffu) | (S0 & 0xff);
 }
 static void s_set_gpr_idx_mode(wave *w, const xinst *x) {
-    w->s[124] = (w->s[124] & ~0xf000u) | (u32)(x->in.f.s.gpr_idx_mode & 15) << 12;
+    w->s[ISA_SREG_M0] = (w->s[ISA_SREG_M0] & ~0xf000u) | (u32)(x->in.f.s.gpr_idx_mode & 15) << 12;
 }
 
 void x_run_indexed(wave *w, const xinst *x) {
     xinst t = *x;
-    unsigned idx = w->s[124] & 0xff, mode = (w->s[124] >> 12) & 15;
+    unsigned idx = w->s[ISA_SREG_M0] & 0xff, mode = (w->s[ISA_SREG_M0] >> 12) & 15;
     for (unsigned i = 0; i < 4; i++) {
         if (!((mode >> i) & 1))
             continue;
@@ -554,8 +554,8 @@ static void s_barrier(wave *w, const xinst *x) {
 BRANCH(s_branch, 1)
 BRANCH(s_cbranch_scc0, w->scc == 0)
 BRANCH(s_cbranch_scc1, w->scc != 0)
-BRANCH(s_cbranch_vccz, (w->s[106] | w->s[107]) == 0)
-BRANCH(s_cbranch_vccnz, (w->s[106] | w->s[107]) != 0)
+BRANCH(s_cbranch_vccz, (w->s[ISA_SREG_VCC_LO] | w->s[ISA_SREG_VCC_HI]) == 0)
+BRANCH(s_cbranch_vccnz, (w->s[ISA_SREG_VCC_LO] | w->s[ISA_SREG_VCC_HI]) != 0)
 BRANCH(s_cbranch_execz, wave_exec(w) == 0)
 BRANCH(s_cbranch_execnz, wave_exec(w) != 0)
 

@@ -233,7 +233,7 @@ static inline u64 vmask_src(const wave *w, const xinst *x, int i) {
         return x->k[i];
     if (i < x->in.nsrc && o->kind == ISA_OPND_SPECIAL)
         return x_special(w, o->idx, 2);
-    return w->s[106] | (u64)w->s[107] << 32;
+    return w->s[ISA_SREG_VCC_LO] | (u64)w->s[ISA_SREG_VCC_HI] << 32;
 }
 
 /* Packed 16-bit operands and results (valu_f16.c; round.c uses them too): source i split into
@@ -337,11 +337,13 @@ static inline __attribute__((always_inline)) void vunpack(u64 m, u32 *bit) {
 
 /* Destination of a compare result: the SGPR named by the encoding, else VCC. */
 static inline unsigned vcmp_dst(const xinst *x) {
-    return x->in.ndst >= 1 && x->in.dst[0].kind == ISA_OPND_SREG ? x->in.dst[0].idx : 106;
+    return x->in.ndst >= 1 && x->in.dst[0].kind == ISA_OPND_SREG ? x->in.dst[0].idx
+                                                                 : ISA_SREG_VCC_LO;
 }
 /* Destination of a carry-out: VOP3B sdst (dst[1]), else VCC. */
 static inline unsigned vcarry_dst(const xinst *x) {
-    return x->in.ndst >= 2 && x->in.dst[1].kind == ISA_OPND_SREG ? x->in.dst[1].idx : 106;
+    return x->in.ndst >= 2 && x->in.dst[1].kind == ISA_OPND_SREG ? x->in.dst[1].idx
+                                                                 : ISA_SREG_VCC_LO;
 }
 
 /* ---- float helpers ------------------------------------------------------------------------ */

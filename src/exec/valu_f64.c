@@ -133,7 +133,7 @@ VFN static void v_div_fmas_f64(wave *w, const xinst *x) {
     u64 t0[LANES], t1[LANES], t2[LANES], d[LANES];
     const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64),
               *C = vs64(w, x, 2, t2, FK_F64);
-    u64 vcc = w->s[106] | (u64)w->s[107] << 32;
+    u64 vcc = w->s[ISA_SREG_VCC_LO] | (u64)w->s[ISA_SREG_VCC_HI] << 32;
     VLOOP(l) {
         double r = fma(f64(A[l]), f64(B[l]), f64(C[l]));
         if ((vcc >> l) & 1)

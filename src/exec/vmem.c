@@ -258,7 +258,7 @@ static int unsupported(wave *w, const xinst *x, int load) {
  * global/scratch M0[17:2] * 4 + the instruction offset; for MUBUF M0 as a byte offset (bits 15:0
  * on gfx942's 64 KiB LDS, 17:0 on gfx950's 160 KiB) + the instruction offset. */
 static u32 lds_dest_base(const wave *w, const xinst *x, ref_fn ref) {
-    u32 m0 = w->s[124], off = (u32)x->in.f.m.offset;
+    u32 m0 = w->s[ISA_SREG_M0], off = (u32)x->in.f.m.offset;
     if (ref == buf_ref)
         return (m0 & (w->prog && w->prog->arch == ISA_GFX950 ? 0x3ffffu : 0xffffu)) + off;
     return (m0 & 0x3fffcu) + off;

@@ -84,6 +84,25 @@ enum { ISA_VAR_NONE = 0, ISA_VAR_E32, ISA_VAR_E64, ISA_VAR_SDWA, ISA_VAR_DPP };
 /* Operand kinds.  Scalar operands keep the 8-bit source-operand encoding as their index, so
  * vcc_lo is SREG 106, exec_lo SREG 126, m0 SREG 124, ttmp0 SREG 108: the engine can keep one
  * scalar file indexed by encoding and VCC/EXEC/M0 fall out for free. */
+/* Scalar source/destination encodings of the GFX9 family (CDNA: gfx90a, gfx942, gfx950), the
+ * indices of the engine's scalar file (wave.s[]).  RDNA moves some (gfx11+: m0 is 125, null 124):
+ * code that runs RDNA waves must not use these for it. */
+enum {
+    ISA_SREG_FLAT_SCRATCH_LO = 102,
+    ISA_SREG_FLAT_SCRATCH_HI = 103,
+    ISA_SREG_XNACK_MASK_LO = 104,
+    ISA_SREG_VCC_LO = 106,
+    ISA_SREG_VCC_HI = 107,
+    ISA_SREG_TTMP0 = 108,
+    ISA_SREG_M0 = 124,
+    ISA_SREG_NULL = 125,
+    ISA_SREG_EXEC_LO = 126,
+    ISA_SREG_EXEC_HI = 127,
+    ISA_SRC_VCCZ = 251, /* special sources (ISA_OPND_SPECIAL) */
+    ISA_SRC_EXECZ = 252,
+    ISA_SRC_SCC = 253,
+};
+
 typedef enum {
     ISA_OPND_NONE = 0,
     ISA_OPND_SREG, /* idx = encoding 0..127 (SGPRs, flat_scratch, xnack_mask, vcc, ttmp, m0, exec)
