@@ -35,12 +35,13 @@ enum {
     AS_SEC_RELRO = 2, /* .data.rel.ro: initialised pointers, writable only while relocating */
     AS_SEC_DATA = 3,
     AS_SEC_BSS = 4, /* zero-initialised: no bytes in the file */
-    AS_NSEC = 5,
-    AS_SEC_NONE = 5
+    AS_SEC_GOT = 5, /* made by the assembler: one address per symbol@gotpcrel32 target */
+    AS_NSEC = 6,
+    AS_SEC_NONE = 6
 };
 
-/* A pointer in program-scope data: the loader stores base + addend at sec/off
- * (R_AMDGPU_RELATIVE64, the only dynamic relocation lld emits for such data). */
+/* A pointer in program-scope data or a .got entry: the loader stores base + addend at sec/off
+ * (R_AMDGPU_RELATIVE64, what lld emits for addresses of symbols that cannot be preempted). */
 typedef struct as_reloc {
     int sec;
     uint64_t off;

@@ -1109,6 +1109,15 @@ static uint32_t probe_value(const fld *F, int second) {
     return second ? pv * 3 : pv;
 }
 
+/* Two printed register tuples that start at the same register and differ only in size: a
+ * modifier field changed the operand's width (an f8f6f4 MFMA's cbsz/blgp select the A/B formats,
+ * and cbsz sits where VOP3's sdst would be), not which register it is. */
+static int width_only(const char *a, const char *b) {
+    if (a[0] != b[0] || !strchr("vsa", a[0]) || a[1] != '[' || b[1] != '[')
+        return 0;
+    return strtoul(a + 2, NULL, 10) == strtoul(b + 2, NULL, 10);
+}
+
 /* One operand map: base words w0 (fields at value set `from`: 0 or the first probe values),
  * each field moved to the next probe value in turn. */
 static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_t *extra,
@@ -1154,7 +1163,7 @@ static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_
         if (!try_print(&j, w1, &p1, NULL, NULL, 0) || p1.nops != p0.nops)
             continue;
         for (int i = 0; i < p0.nops && i < PL_MAXOP; i++)
-            if (strcmp(p0.op[i], p1.op[i]) && opmap[i] < 0) {
+            if (strcmp(p0.op[i], p1.op[i]) && opmap[i] < 0 && !width_only(p0.op[i], p1.op[i])) {
                 opmap[i] = (int8_t)f;
                 break;
             }
@@ -1577,9 +1586,10 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
     job j = {a, e, in, 0};
     pline in2;
     const char *sw = e->lay == L_DS ? kv_get(in, "offset") : NULL;
-    if (sw && !strncmp(sw, "swizzle(BITMASK_PERM,", 21)) {
+    int64_t num;
+    if (sw && (!strncmp(sw, "swizzle(BITMASK_PERM,", 21) || parse_int(sw, &num))) {
         /* the mask is encoded as written (direct_mods); the printer may show the same offset in
-         * another form (BROADCAST): compare against that form */
+         * another form (BROADCAST, or swizzle(...) for a number): compare against that form */
         uint32_t w[4];
         memcpy(w, e->w, sizeof w);
         pline c;
@@ -1608,6 +1618,27 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         *err_op = in->nops > e->nprinted ? e->nprinted : in->nops;
         *score = 1 << 18;
         return 0;
+    }
+    /* A number where the printer shows a symbolic form (s_sendmsg 0, s_getreg_b32 s0, 0x1801):
+     * llvm-mc takes the number as the field's value, so compare against what that value prints. */
+    for (int i = 0; i < in->nops; i++) {
+        int f = opmap[i];
+        if (f < 0 || L->f[f].kind != K_SIMM16 || !parse_int(in->op[i], &num) || num < 0 ||
+            num > 0xffff)
+            continue;
+        const fld *F = &L->f[f];
+        uint32_t w[4];
+        memcpy(w, e->w, sizeof w);
+        set_bits(w, F->w, F->sh, F->width, (uint32_t)num);
+        pline c;
+        int64_t pn;
+        if (!try_print(&j, w, &c, NULL, NULL, 0) || c.nops != in->nops || parse_int(c.op[i], &pn))
+            continue;
+        if (in != &in2) {
+            in2 = *in;
+            j.in = in = &in2;
+        }
+        cpy(in2.op[i], sizeof in2.op[i], c.op[i], strlen(c.op[i]));
     }
     /* operand candidates */
     cand cs[PL_MAXOP][8];
@@ -1788,10 +1819,54 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
     return uses + lit > 1 ? "invalid operand (violates constant bus restrictions)" : NULL;
 }
 
+/* llvm-mc accepts modifiers spelled at their default value, which its printer leaves out
+ * ("offset:0", "op_sel:[0,0,0]", "cbsz:0", an MTBUF format's BUF_DATA_FORMAT_8 or
+ * BUF_NUM_FORMAT_UNORM): drop them, so that the input compares with the printed text.  op_sel_hi
+ * is not among them (its default is all ones, and all-zero is printed). */
+static void drop_defaults(pline *p) {
+    static const char *const zero_keys[] = {"offset", "offset0", "offset1", "cbsz", "abid", "blgp"};
+    static const char *const zero_lists[] = {"op_sel.", "neg_lo.", "neg_hi."};
+    int drop[PL_MAXKV] = {0};
+    for (int i = 0; i < p->nkv; i++) {
+        int64_t v;
+        int zero = parse_int(p->val[i], &v) && v == 0;
+        for (size_t k = 0; k < sizeof zero_keys / sizeof *zero_keys; k++)
+            drop[i] |= zero && !strcmp(p->key[i], zero_keys[k]);
+        drop[i] |= !strcmp(p->key[i], "format.d") && !strcmp(p->val[i], "BUF_DATA_FORMAT_8");
+        drop[i] |= !strcmp(p->key[i], "format.n") && !strcmp(p->val[i], "BUF_NUM_FORMAT_UNORM");
+    }
+    for (size_t k = 0; k < sizeof zero_lists / sizeof *zero_lists; k++) {
+        size_t l = strlen(zero_lists[k]);
+        int all = 1, any = 0;
+        for (int i = 0; i < p->nkv; i++) {
+            int64_t v;
+            if (strncmp(p->key[i], zero_lists[k], l))
+                continue;
+            any = 1;
+            all &= parse_int(p->val[i], &v) && v == 0;
+        }
+        for (int i = 0; any && all && i < p->nkv; i++)
+            drop[i] |= !strncmp(p->key[i], zero_lists[k], l);
+    }
+    int n = 0;
+    for (int i = 0; i < p->nkv; i++) {
+        if (drop[i])
+            continue;
+        if (n != i) {
+            memcpy(p->key[n], p->key[i], sizeof p->key[n]);
+            memcpy(p->val[n], p->val[i], sizeof p->val[n]);
+            p->kvcol[n] = p->kvcol[i];
+        }
+        n++;
+    }
+    p->nkv = n;
+}
+
 size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err) {
     pline in;
     memset(err, 0, sizeof *err);
     parse_line(text, &in);
+    drop_defaults(&in);
     if (in.bad) {
         err->col = in.mcol;
         snprintf(err->msg, sizeof err->msg, "too many operands or an overlong operand");
