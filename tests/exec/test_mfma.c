@@ -1,5 +1,5 @@
 /* test_mfma.c - every v_mfma_* / v_smfmac_* (and the gfx950 scaled MFMA) on every target that has
- * it, assembled by llvm-mc-22, run on one wave and compared bit for bit with the reference model
+ * it, assembled (tests/common/asm.c), run on one wave and compared bit for bit with the reference model
  * in mfma_ref.h (written independently from the manuals' layout tables).
  *
  * For each opcode: every legal CBSZ/ABID (multi-block ops), every BLGP, every f8f6f4 format pair,
