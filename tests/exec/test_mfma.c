@@ -1,6 +1,6 @@
 /* test_mfma.c - every v_mfma_* / v_smfmac_* (and the gfx950 scaled MFMA) on every target that has
- * it, assembled (tests/common/asm.c), run on one wave and compared bit for bit with the reference model
- * in mfma_ref.h (written independently from the manuals' layout tables).
+ * it, assembled (tests/common/asm.c), run on one wave and compared bit for bit with the reference
+ * model in mfma_ref.h (written independently from the manuals' layout tables).
  *
  * For each opcode: every legal CBSZ/ABID (multi-block ops), every BLGP, every f8f6f4 format pair,
  * SMFMAC index-set selections, f64 negate bits; operands rotate through VGPR, AGPR, in-place
