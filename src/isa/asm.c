@@ -1898,8 +1898,9 @@ static void drop_defaults(pline *p) {
     for (int i = 0; i < p->nkv; i++) {
         int64_t v;
         int zero = parse_int(p->val[i], &v) && v == 0;
+        /* not SMEM's: there "offset:0" beside an SGPR offset selects the soe form */
         for (size_t k = 0; k < sizeof zero_keys / sizeof *zero_keys; k++)
-            drop[i] |= zero && !strcmp(p->key[i], zero_keys[k]);
+            drop[i] |= zero && !strcmp(p->key[i], zero_keys[k]) && strncmp(p->mnem, "s_", 2);
         drop[i] |= !strcmp(p->key[i], "format.d") && !strcmp(p->val[i], "BUF_DATA_FORMAT_8");
         drop[i] |= !strcmp(p->key[i], "format.n") && !strcmp(p->val[i], "BUF_NUM_FORMAT_UNORM");
     }
