@@ -68,6 +68,11 @@ typedef struct as_out {
  * directives are required).  On error returns nonzero and writes "LINE:COL: message" into err. */
 int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err,
                 size_t errsz);
+/* The same with a caller's encoder for arch (kept between calls: building one decodes every
+ * opcode template, ~3 ms, while an instruction takes ~10 us; the test helpers assemble thousands
+ * of snippets).  An encoder must not be used by two threads at once. */
+int as_assemble_with(isa_asm *enc, isa_arch arch, const char *src, size_t n, int raw, as_out *out,
+                     char *err, size_t errsz);
 void as_out_free(as_out *o);
 
 /* Addresses of the sections in the code object for the sizes, alignments and relocation count

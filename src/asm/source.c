@@ -1622,6 +1622,11 @@ void as_out_free(as_out *o) {
 
 int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err,
                 size_t errsz) {
+    return as_assemble_with(NULL, arch, src, n, raw, out, err, errsz);
+}
+
+int as_assemble_with(isa_asm *enc, isa_arch arch, const char *src, size_t n, int raw, as_out *out,
+                     char *err, size_t errsz) {
     st s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
@@ -1633,7 +1638,7 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
     s.feat = 0x500;
     if (errsz)
         err[0] = 0;
-    s.enc = isa_asm_new(arch);
+    s.enc = enc ? enc : isa_asm_new(arch);
     size_t lines = 2;
     for (size_t i = 0; i < n; i++)
         lines += src[i] == '\n';
@@ -1641,7 +1646,8 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
     s.nlines = lines;
     if (!s.enc || !s.is_branch) {
         snprintf(err, errsz, "out of memory");
-        isa_asm_free(s.enc);
+        if (!enc)
+            isa_asm_free(s.enc);
         free(s.is_branch);
         return 1;
     }
@@ -1756,7 +1762,8 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
     free(s.yaml);
     free(s.meta);
     free(s.is_branch);
-    isa_asm_free(s.enc);
+    if (!enc)
+        isa_asm_free(s.enc);
     if (s.failed) {
         as_out_free(out);
         return 1;

@@ -1,5 +1,6 @@
-/* asm.c - see asm.h.  Snippets are assembled in-process by gfxemu's own assembler
- * (gfx_assemble with GFX_ASM_RAW), so a test starts no other process for its bytes.
+/* asm.c - see asm.h.  Snippets are assembled in-process by gfxemu's own assembler (what
+ * gfx_assemble with GFX_ASM_RAW runs: as_assemble_with, with one encoder per target kept for the
+ * whole test), so a test starts no other process for its bytes.
  *
  * The assembler is itself checked against llvm-mc-22 by the cross-check mode: with
  * GFXEMU_ASM_CROSSCHECK set, every snippet a test assembles is also recorded, and when the test
@@ -14,6 +15,7 @@
 #endif
 #include "common/asm.h"
 
+#include "asm/as.h"
 #include "gfxemu.h"
 
 #include <stdio.h>
@@ -294,29 +296,35 @@ static void record(const char *arch, const char *text, const uint8_t *ours, size
 uint8_t *asm_snippet(const char *arch, const char *text, size_t *n) {
     asm_not_on_target = 0;
     gfx_arch a;
-    if (gfx_arch_from_name(arch, &a) != GFX_OK) {
-        fprintf(stderr, "asm_snippet: unknown architecture '%s'\n", arch);
+    if (gfx_arch_from_name(arch, &a) != GFX_OK || isa_is_rdna((unsigned)a)) {
+        fprintf(stderr, "asm_snippet: no assembler for '%s'\n", arch);
         return NULL;
     }
-    uint8_t *out = NULL;
-    size_t size = 0;
+    /* One encoder per target for the whole test: the library's gfx_assemble() builds one per
+     * call (~3 ms), which thousands of snippets would pay again and again.  Same assembler,
+     * same bytes (as_assemble_with is what gfx_assemble runs). */
+    static isa_asm *enc[GFX_ARCH_COUNT];
+    if (!enc[a] && !(enc[a] = isa_asm_new((isa_arch)a))) {
+        fprintf(stderr, "asm_snippet: out of memory\n");
+        return NULL;
+    }
+    as_out o;
     char err[256];
-    gfx_result r = gfx_assemble(a, text, strlen(text), GFX_ASM_RAW, &out, &size, err, sizeof err);
+    int bad = as_assemble_with(enc[a], (isa_arch)a, text, strlen(text), 1, &o, err, sizeof err);
     const char *cc = getenv("GFXEMU_ASM_CROSSCHECK");
     if (cc && *cc)
-        record(arch, text, r == GFX_OK ? out : NULL, size);
-    if (r != GFX_OK) {
+        record(arch, text, bad ? NULL : o.bytes[AS_SEC_TEXT], bad ? 0 : o.size[AS_SEC_TEXT]);
+    if (bad) {
         /* what llvm-mc-22 calls "instruction not supported on this GPU" */
         asm_not_on_target = strstr(err, "unknown instruction") != NULL;
         fprintf(stderr, "asm_snippet: gfxemu as (%s): %s in:\n%s\n", arch, err, text);
-        gfx_free(out);
         return NULL;
     }
-    /* the caller frees with free(); the library's buffer goes back through gfx_free */
-    uint8_t *copy = malloc(size ? size : 1);
-    if (copy)
-        memcpy(copy, out, size);
-    gfx_free(out);
+    size_t size = o.size[AS_SEC_TEXT];
+    uint8_t *out = malloc(size ? size : 1);
+    if (out && size)
+        memcpy(out, o.bytes[AS_SEC_TEXT], size);
+    as_out_free(&o);
     *n = size;
-    return copy;
+    return out;
 }
