@@ -35,12 +35,13 @@ enum {
     AS_SEC_RELRO = 2, /* .data.rel.ro: initialised pointers, writable only while relocating */
     AS_SEC_DATA = 3,
     AS_SEC_BSS = 4, /* zero-initialised: no bytes in the file */
-    AS_NSEC = 5,
-    AS_SEC_NONE = 5
+    AS_SEC_GOT = 5, /* made by the assembler: one address per symbol@gotpcrel32 target */
+    AS_NSEC = 6,
+    AS_SEC_NONE = 6
 };
 
-/* A pointer in program-scope data: the loader stores base + addend at sec/off
- * (R_AMDGPU_RELATIVE64, the only dynamic relocation lld emits for such data). */
+/* A pointer in program-scope data or a .got entry: the loader stores base + addend at sec/off
+ * (R_AMDGPU_RELATIVE64, what lld emits for addresses of symbols that cannot be preempted). */
 typedef struct as_reloc {
     int sec;
     uint64_t off;
@@ -67,6 +68,11 @@ typedef struct as_out {
  * directives are required).  On error returns nonzero and writes "LINE:COL: message" into err. */
 int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err,
                 size_t errsz);
+/* The same with a caller's encoder for arch (kept between calls: building one decodes every
+ * opcode template, ~3 ms, while an instruction takes ~10 us; the test helpers assemble thousands
+ * of snippets).  An encoder must not be used by two threads at once. */
+int as_assemble_with(isa_asm *enc, isa_arch arch, const char *src, size_t n, int raw, as_out *out,
+                     char *err, size_t errsz);
 void as_out_free(as_out *o);
 
 /* Addresses of the sections in the code object for the sizes, alignments and relocation count

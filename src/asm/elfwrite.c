@@ -5,9 +5,11 @@
  * sramecc feature bits; kernels are STT_FUNC symbols in .text with an STT_OBJECT NAME.kd
  * descriptor in .rodata; the metadata is an NT_AMDGPU_METADATA note (owner "AMDGPU", type 32)
  * holding msgpack.  Segments: PHDR, LOAD (R: headers, note, dynamic symbols, .rela.dyn,
- * .rodata), LOAD (R E: .text on its own page), LOAD (RW: .data.rel.ro, .dynamic), LOAD (RW:
- * .data, .bss; only when there is writable data), DYNAMIC, NOTE.  Pointers in program-scope data
- * get R_AMDGPU_RELATIVE64 entries in .rela.dyn (DT_RELA), as lld writes them.
+ * .rodata), LOAD (R E: .text on its own page), LOAD (RW: .data.rel.ro, .dynamic, .got), LOAD
+ * (RW: .data, .bss; only when there is writable data), DYNAMIC, NOTE.  Pointers in
+ * program-scope data and .got entries get R_AMDGPU_RELATIVE64 entries in .rela.dyn (DT_RELA),
+ * as lld writes them for symbols that cannot be preempted (every global here is
+ * STV_PROTECTED).
  */
 #include "asm/as.h"
 
@@ -27,6 +29,7 @@ enum {
     SH_TEXT,
     SH_RELRO,
     SH_DYNAMIC,
+    SH_GOT,
     SH_DATA,
     SH_BSS,
     SH_SYMTAB,
@@ -35,11 +38,9 @@ enum {
     SH_N
 };
 /* The section of each AS_SEC_* */
-static const int sh_of[AS_NSEC] = {[AS_SEC_TEXT] = SH_TEXT,
-                                   [AS_SEC_RODATA] = SH_RODATA,
-                                   [AS_SEC_RELRO] = SH_RELRO,
-                                   [AS_SEC_DATA] = SH_DATA,
-                                   [AS_SEC_BSS] = SH_BSS};
+static const int sh_of[AS_NSEC] = {[AS_SEC_TEXT] = SH_TEXT,   [AS_SEC_RODATA] = SH_RODATA,
+                                   [AS_SEC_RELRO] = SH_RELRO, [AS_SEC_DATA] = SH_DATA,
+                                   [AS_SEC_BSS] = SH_BSS,     [AS_SEC_GOT] = SH_GOT};
 
 typedef struct {
     uint64_t off[SH_N], addr[SH_N], size[SH_N], align[SH_N];
@@ -49,8 +50,9 @@ typedef struct {
     size_t dynstr_size, strtab_size, note_size, ndynamic;
 } plan;
 
-static const char shstrtab[] = "\0.note\0.dynsym\0.hash\0.dynstr\0.rela.dyn\0.rodata\0.text\0"
-                               ".data.rel.ro\0.dynamic\0.data\0.bss\0.symtab\0.shstrtab\0.strtab";
+static const char shstrtab[] =
+    "\0.note\0.dynsym\0.hash\0.dynstr\0.rela.dyn\0.rodata\0.text\0"
+    ".data.rel.ro\0.dynamic\0.got\0.data\0.bss\0.symtab\0.shstrtab\0.strtab";
 
 static uint64_t al(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -111,8 +113,12 @@ static void make_plan(const as_out *o, plan *p) {
     p->align[SH_DYNAMIC] = 8, p->size[SH_DYNAMIC] = p->ndynamic * 16;
     p->off[SH_DYNAMIC] = al(off + p->size[SH_RELRO], 8);
     p->addr[SH_DYNAMIC] = p->addr[SH_RELRO] + (p->off[SH_DYNAMIC] - p->off[SH_RELRO]);
-    off = p->off[SH_DYNAMIC] + p->size[SH_DYNAMIC];
-    uint64_t end = p->addr[SH_DYNAMIC] + p->size[SH_DYNAMIC];
+    /* .got follows .dynamic in the same segment, as lld places it */
+    p->align[SH_GOT] = 8;
+    p->off[SH_GOT] = al(p->off[SH_DYNAMIC] + p->size[SH_DYNAMIC], 8);
+    p->addr[SH_GOT] = p->addr[SH_DYNAMIC] + (p->off[SH_GOT] - p->off[SH_DYNAMIC]);
+    off = p->off[SH_GOT] + p->size[SH_GOT];
+    uint64_t end = p->addr[SH_GOT] + p->size[SH_GOT];
     if (p->has_data) {
         off = al(off, p->align[SH_DATA]);
         end = al(end, 0x1000) + (off & 0xfff);
@@ -191,9 +197,8 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
          0x1000}, /* LOAD R */
         {1, 5, p.off[SH_TEXT], p.addr[SH_TEXT], p.size[SH_TEXT], p.size[SH_TEXT],
          0x1000}, /* LOAD R E */
-        {1, 6, p.off[SH_RELRO], p.addr[SH_RELRO],
-         p.off[SH_DYNAMIC] + p.size[SH_DYNAMIC] - p.off[SH_RELRO],
-         p.off[SH_DYNAMIC] + p.size[SH_DYNAMIC] - p.off[SH_RELRO], 0x1000}, /* LOAD RW */
+        {1, 6, p.off[SH_RELRO], p.addr[SH_RELRO], p.off[SH_GOT] + p.size[SH_GOT] - p.off[SH_RELRO],
+         p.off[SH_GOT] + p.size[SH_GOT] - p.off[SH_RELRO], 0x1000}, /* LOAD RW */
     };
     int np = 4;
     if (p.has_data) /* LOAD RW: .data, then .bss in memory only */
@@ -284,8 +289,8 @@ int as_write_elf(const as_out *o, uint8_t **buf, size_t *size, char *err, size_t
     }
     memcpy(b + p.off[SH_SHSTRTAB], shstrtab, sizeof shstrtab);
     /* section headers */
-    static const uint32_t type[SH_N] = {0, 7, 11, 5, 3, 4, 1, 1, 1, 6, 1, 8, 2, 3, 3};
-    static const uint64_t flags[SH_N] = {0, 2, 2, 2, 2, 2, 2, 6, 3, 3, 3, 3, 0, 0, 0};
+    static const uint32_t type[SH_N] = {0, 7, 11, 5, 3, 4, 1, 1, 1, 6, 1, 1, 8, 2, 3, 3};
+    static const uint64_t flags[SH_N] = {0, 2, 2, 2, 2, 2, 2, 6, 3, 3, 3, 3, 3, 0, 0, 0};
     uint32_t name = 0;
     for (int s = 1; s < SH_N; s++) {
         name += (uint32_t)strlen(shstrtab + name) + 1;

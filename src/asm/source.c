@@ -57,6 +57,8 @@ typedef struct {
     uint64_t base[AS_NSEC + 1]; /* section addresses (pass 2) */
     as_reloc *rel;              /* pass 2: pointers in program-scope data */
     size_t nrel, caprel;
+    size_t *got; /* .got: the index in syms of each slot's symbol, in order of first use */
+    size_t ngot, capgot;
     int cov;
     uint32_t feat; /* xnack/sramecc e_flags bits */
     /* per-line facts from pass 1 */
@@ -194,6 +196,24 @@ static void sp(ex *e) {
 
 static int64_t ex_or(ex *e);
 
+/* The .got slot of symbol y, made on first use; SIZE_MAX when out of memory. */
+static size_t got_slot(st *s, const sym *y) {
+    size_t at = (size_t)(y - s->syms);
+    for (size_t i = 0; i < s->ngot; i++)
+        if (s->got[i] == at)
+            return i;
+    if (s->ngot == s->capgot) {
+        size_t c = s->capgot ? 2 * s->capgot : 8;
+        size_t *g = realloc(s->got, c * sizeof *g);
+        if (!g)
+            return SIZE_MAX;
+        s->got = g;
+        s->capgot = c;
+    }
+    s->got[s->ngot] = at;
+    return s->ngot++;
+}
+
 static int64_t ex_primary(ex *e) {
     sp(e);
     if (*e->p == '(') {
@@ -230,22 +250,36 @@ static int64_t ex_primary(ex *e) {
         while (is_ident((unsigned char)*e->p))
             e->p++;
         size_t len = (size_t)(e->p - b);
-        int rel = 0;
+        int rel = 0, got = 0;
         if (!strncmp(e->p, "@rel32@lo", 9))
             rel = 1, e->p += 9;
         else if (!strncmp(e->p, "@rel32@hi", 9))
             rel = 2, e->p += 9;
+        else if (!strncmp(e->p, "@gotpcrel32@lo", 14))
+            rel = 1, got = 1, e->p += 14;
+        else if (!strncmp(e->p, "@gotpcrel32@hi", 14))
+            rel = 2, got = 1, e->p += 14;
         else if (*e->p == '@') {
-            e->bad = 1; /* @gotpcrel32 etc. need a GOT: not supported */
+            e->bad = 1; /* other specifiers (@abs32, @gotpcrel without 32) are not supported */
             return 0;
         }
         sym *y = find_sym(e->s, b, len);
+        /* sym@gotpcrel32: PC-relative to the symbol's .got slot, which holds its address
+         * (clang's access to a global that could be preempted; lld fills the slot) */
+        size_t slot = got && y ? got_slot(e->s, y) : 0; /* made in pass 0 */
+        if (slot == SIZE_MAX) {
+            e->bad = 1;
+            return 0;
+        }
         if (!y || !y->defined) {
             e->unresolved = 1;
             return 0;
         }
         int64_t v;
-        if (y->sec < 0) {
+        if (got) {
+            v = (int64_t)(e->s->base[AS_SEC_GOT] + 8 * slot);
+            e->reloc = 1;
+        } else if (y->sec < 0) {
             v = (int64_t)y->off;
         } else {
             v = (int64_t)(e->s->base[y->sec] + y->off);
@@ -590,12 +624,81 @@ static void yadd(ynode *p, ynode *k, yp *y) {
 
 static ynode *yparse(yp *y, int ind);
 
-/* A scalar, or the start of an inline map "key: value" at column ind (for "- key: v"). */
-static ynode *yscalar(const char *t) {
+/* A YAML flow node ("[1, 2]", "{ .name: out, .size: 8 }", a plain or quoted scalar) starting
+ * at *t, up to end; *t moves past it.  Hand-written metadata often uses flow style; clang writes
+ * block style. */
+static ynode *yflow(yp *y, const char **t, const char *end) {
+    const char *c = *t;
+    while (c < end && *c == ' ')
+        c++;
+    if (c < end && (*c == '[' || *c == '{')) {
+        char close = *c == '[' ? ']' : '}';
+        ynode *n = ynew(*c == '[' ? 2 : 1, NULL, 0);
+        if (!n) {
+            y->bad = 1;
+            return NULL;
+        }
+        c++;
+        for (;;) {
+            while (c < end && *c == ' ')
+                c++;
+            if (c >= end) {
+                y->bad = 1;
+                break;
+            }
+            if (*c == close) {
+                c++;
+                break;
+            }
+            if (close == '}') { /* key: value */
+                const char *k = c;
+                while (c < end && !(*c == ':' && (c + 1 >= end || c[1] == ' ')) && *c != close)
+                    c++;
+                if (c >= end || *c != ':') {
+                    y->bad = 1;
+                    break;
+                }
+                size_t kl = (size_t)(c - k);
+                while (kl && k[kl - 1] == ' ')
+                    kl--;
+                yadd(n, ynew(0, k, kl), y);
+                c++;
+            }
+            yadd(n, yflow(y, &c, end), y);
+            while (c < end && *c == ' ')
+                c++;
+            if (c < end && *c == ',')
+                c++;
+        }
+        *t = c;
+        return n;
+    }
+    const char *b = c;
+    if (c < end && (*c == '\'' || *c == '"')) {
+        char q = *c++;
+        while (c < end && (*c != q || (q == '\'' && c + 1 < end && c[1] == q && c++)))
+            c++;
+        c += c < end;
+    } else {
+        while (c < end && *c != ',' && *c != ']' && *c != '}')
+            c++;
+    }
+    size_t l = (size_t)(c - b);
+    while (l && isspace((unsigned char)b[l - 1]))
+        l--;
+    *t = c;
+    return ynew(0, b, l);
+}
+
+/* A value after "key: " or "- ": a scalar, or a flow sequence or map. */
+static ynode *yscalar(yp *y, const char *t) {
     size_t l = strlen(t);
     while (l && isspace((unsigned char)t[l - 1]))
         l--;
-    return ynew(0, t, l);
+    if (l < 2 || !((t[0] == '[' && t[l - 1] == ']') || (t[0] == '{' && t[l - 1] == '}')))
+        return ynew(0, t, l);
+    const char *c = t;
+    return yflow(y, &c, t + l);
 }
 
 /* Parse "key: value" lines at indentation ind into a map; `first` is a line that has had its
@@ -626,7 +729,7 @@ static ynode *ymap(yp *y, int ind, const char *first) {
         while (*v == ' ')
             v++;
         if (*v)
-            yadd(m, yscalar(v), y);
+            yadd(m, yscalar(y, v), y);
         else if (y->i < y->n &&
                  (y->ind[y->i] > ind || (y->ind[y->i] == ind && y->ln[y->i][ind] == '-')))
             yadd(m, yparse(y, y->ind[y->i]), y);
@@ -657,11 +760,12 @@ static ynode *yparse(yp *y, int ind) {
             y->i++;
             const char *c = strstr(item, ": ");
             size_t il = strlen(item);
-            int is_map = (c || (il && item[il - 1] == ':')) && item[0] != '\'' && item[0] != '"';
+            int is_map = (c || (il && item[il - 1] == ':')) && item[0] != '\'' && item[0] != '"' &&
+                         item[0] != '{' && item[0] != '[';
             if (is_map)
                 yadd(s, ymap(y, sub, item), y);
             else
-                yadd(s, yscalar(item), y);
+                yadd(s, yscalar(y, item), y);
         }
         return s;
     }
@@ -943,7 +1047,17 @@ static void emit_kd(st *s, int col) {
     r2 |= (uint32_t)(kget(s, "enable_private_segment", 0) |
                      kget(s, "system_sgpr_private_segment_wavefront_offset", 0)) &
           1;
-    r2 |= ((uint32_t)kget(s, "user_sgpr_count", 0) & 31) << 1;
+    /* Without .amdhsa_user_sgpr_count, llvm-mc counts the user SGPRs the block enables
+     * ("AMDGPU Usage", "Initial Kernel Execution State": private segment buffer 4, the pointers
+     * and dispatch id 2 each, private segment size 1, plus the preloaded kernarg SGPRs). */
+    int64_t implied =
+        4 * kget(s, "user_sgpr_private_segment_buffer", 0) +
+        2 * (kget(s, "user_sgpr_dispatch_ptr", 0) + kget(s, "user_sgpr_queue_ptr", 0) +
+             kget(s, "user_sgpr_kernarg_segment_ptr", 0) + kget(s, "user_sgpr_dispatch_id", 0) +
+             kget(s, "user_sgpr_flat_scratch_init", 0)) +
+        kget(s, "user_sgpr_private_segment_size", 0) +
+        kget(s, "user_sgpr_kernarg_preload_length", 0);
+    r2 |= ((uint32_t)kget(s, "user_sgpr_count", implied) & 31) << 1;
     r2 |= ((uint32_t)kget(s, "system_sgpr_workgroup_id_x", 1) & 1) << 7;
     r2 |= ((uint32_t)kget(s, "system_sgpr_workgroup_id_y", 0) & 1) << 8;
     r2 |= ((uint32_t)kget(s, "system_sgpr_workgroup_id_z", 0) & 1) << 9;
@@ -1010,6 +1124,22 @@ static void align_to(st *s, unsigned a, int fillw, uint64_t fill) {
     }
 }
 
+/* Record an R_AMDGPU_RELATIVE64 relocation; returns nonzero after fail(). */
+static int push_reloc(st *s, int sec, uint64_t off, uint64_t addend, int col) {
+    if (s->nrel == s->caprel) {
+        size_t c = s->caprel ? 2 * s->caprel : 16;
+        as_reloc *r = realloc(s->rel, c * sizeof *r);
+        if (!r) {
+            fail(s, col, "out of memory");
+            return 1;
+        }
+        s->rel = r;
+        s->caprel = c;
+    }
+    s->rel[s->nrel++] = (as_reloc){sec, off, addend};
+    return 0;
+}
+
 /* A data value that is an address in the code object (a pointer in program-scope data) needs
  * a dynamic relocation, since the loader chooses the base.  Found by evaluating again with
  * every section moved: an absolute value (a constant, a difference of two labels) stays, an
@@ -1040,18 +1170,7 @@ static int data_reloc(st *s, const char *t, int64_t v, int size, int col) {
              t);
         return 1;
     }
-    if (s->nrel == s->caprel) {
-        size_t c = s->caprel ? 2 * s->caprel : 16;
-        as_reloc *r = realloc(s->rel, c * sizeof *r);
-        if (!r) {
-            fail(s, col, "out of memory");
-            return 1;
-        }
-        s->rel = r;
-        s->caprel = c;
-    }
-    s->rel[s->nrel++] = (as_reloc){s->cur, s->sec[s->cur].n, (uint64_t)v};
-    return 0;
+    return push_reloc(s, s->cur, s->sec[s->cur].n, (uint64_t)v, col);
 }
 
 /* Comma-separated expression list of a data directive. */
@@ -1468,6 +1587,20 @@ static void run_pass(st *s, const char *src, size_t n) {
         else
             do_inst(s, t, (int)(t - buf));
     }
+    /* .got: one 8-byte slot per symbol named with @gotpcrel32, holding its address (a
+     * relocation, as lld fills it for a symbol it cannot preempt; an absolute value as is) */
+    sbuf *g = &s->sec[AS_SEC_GOT];
+    g->align = 8;
+    if (!s->failed && !grow(g, 8 * s->ngot))
+        fail(s, 0, "out of memory");
+    for (size_t i = 0; i < s->ngot && !s->failed; i++) {
+        const sym *y = &s->syms[s->got[i]];
+        uint64_t v = y->sec < 0 ? y->off : s->base[y->sec] + y->off;
+        memcpy(g->p + g->n, &v, 8);
+        if (s->pass == 2 && y->sec >= 0 && push_reloc(s, AS_SEC_GOT, g->n, v, 0))
+            break;
+        g->n += 8;
+    }
     if (!s->failed && s->in_kernel)
         fail(s, 0, "missing .end_amdhsa_kernel");
     if (!s->failed && s->in_meta)
@@ -1489,6 +1622,11 @@ void as_out_free(as_out *o) {
 
 int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, char *err,
                 size_t errsz) {
+    return as_assemble_with(NULL, arch, src, n, raw, out, err, errsz);
+}
+
+int as_assemble_with(isa_asm *enc, isa_arch arch, const char *src, size_t n, int raw, as_out *out,
+                     char *err, size_t errsz) {
     st s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
@@ -1500,7 +1638,7 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
     s.feat = 0x500;
     if (errsz)
         err[0] = 0;
-    s.enc = isa_asm_new(arch);
+    s.enc = enc ? enc : isa_asm_new(arch);
     size_t lines = 2;
     for (size_t i = 0; i < n; i++)
         lines += src[i] == '\n';
@@ -1508,7 +1646,8 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
     s.nlines = lines;
     if (!s.enc || !s.is_branch) {
         snprintf(err, errsz, "out of memory");
-        isa_asm_free(s.enc);
+        if (!enc)
+            isa_asm_free(s.enc);
         free(s.is_branch);
         return 1;
     }
@@ -1534,6 +1673,19 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
                     get_sym(&s, q, (size_t)(e - q));
             }
             const char *nl = memchr(p, '\n', (size_t)(end - p));
+            /* .got slots, in order of first reference: pass 1 sizes instructions without
+             * evaluating their symbol operands, so the references are found here */
+            for (const char *g = b; g && g < (nl ? nl : end);) {
+                g = memmem(g, (size_t)((nl ? nl : end) - g), "@gotpcrel32", 11);
+                if (!g)
+                    break;
+                const char *nb = g;
+                while (nb > b && is_ident((unsigned char)nb[-1]))
+                    nb--;
+                if (nb < g && got_slot(&s, get_sym(&s, nb, (size_t)(g - nb))) == SIZE_MAX)
+                    fail(&s, 0, "out of memory");
+                g += 11;
+            }
             p = nl ? nl + 1 : end;
         }
     }
@@ -1606,10 +1758,12 @@ int as_assemble(isa_arch arch, const char *src, size_t n, int raw, as_out *out, 
     for (size_t i = 0; i < s.nsyms; i++)
         free(s.syms[i].name);
     free(s.syms);
+    free(s.got);
     free(s.yaml);
     free(s.meta);
     free(s.is_branch);
-    isa_asm_free(s.enc);
+    if (!enc)
+        isa_asm_free(s.enc);
     if (s.failed) {
         as_out_free(out);
         return 1;

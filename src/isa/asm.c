@@ -1109,6 +1109,15 @@ static uint32_t probe_value(const fld *F, int second) {
     return second ? pv * 3 : pv;
 }
 
+/* Two printed register tuples that start at the same register and differ only in size: a
+ * modifier field changed the operand's width (an f8f6f4 MFMA's cbsz/blgp select the A/B formats,
+ * and cbsz sits where VOP3's sdst would be), not which register it is. */
+static int width_only(const char *a, const char *b) {
+    if (a[0] != b[0] || !strchr("vsa", a[0]) || a[1] != '[' || b[1] != '[')
+        return 0;
+    return strtoul(a + 2, NULL, 10) == strtoul(b + 2, NULL, 10);
+}
+
 /* One operand map: base words w0 (fields at value set `from`: 0 or the first probe values),
  * each field moved to the next probe value in turn. */
 static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_t *extra,
@@ -1154,7 +1163,7 @@ static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_
         if (!try_print(&j, w1, &p1, NULL, NULL, 0) || p1.nops != p0.nops)
             continue;
         for (int i = 0; i < p0.nops && i < PL_MAXOP; i++)
-            if (strcmp(p0.op[i], p1.op[i]) && opmap[i] < 0) {
+            if (strcmp(p0.op[i], p1.op[i]) && opmap[i] < 0 && !width_only(p0.op[i], p1.op[i])) {
                 opmap[i] = (int8_t)f;
                 break;
             }
@@ -1577,9 +1586,10 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
     job j = {a, e, in, 0};
     pline in2;
     const char *sw = e->lay == L_DS ? kv_get(in, "offset") : NULL;
-    if (sw && !strncmp(sw, "swizzle(BITMASK_PERM,", 21)) {
+    int64_t num;
+    if (sw && (!strncmp(sw, "swizzle(BITMASK_PERM,", 21) || parse_int(sw, &num))) {
         /* the mask is encoded as written (direct_mods); the printer may show the same offset in
-         * another form (BROADCAST): compare against that form */
+         * another form (BROADCAST, or swizzle(...) for a number): compare against that form */
         uint32_t w[4];
         memcpy(w, e->w, sizeof w);
         pline c;
@@ -1608,6 +1618,27 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         *err_op = in->nops > e->nprinted ? e->nprinted : in->nops;
         *score = 1 << 18;
         return 0;
+    }
+    /* A number where the printer shows a symbolic form (s_sendmsg 0, s_getreg_b32 s0, 0x1801):
+     * llvm-mc takes the number as the field's value, so compare against what that value prints. */
+    for (int i = 0; i < in->nops; i++) {
+        int f = opmap[i];
+        if (f < 0 || L->f[f].kind != K_SIMM16 || !parse_int(in->op[i], &num) || num < 0 ||
+            num > 0xffff)
+            continue;
+        const fld *F = &L->f[f];
+        uint32_t w[4];
+        memcpy(w, e->w, sizeof w);
+        set_bits(w, F->w, F->sh, F->width, (uint32_t)num);
+        pline c;
+        int64_t pn;
+        if (!try_print(&j, w, &c, NULL, NULL, 0) || c.nops != in->nops || parse_int(c.op[i], &pn))
+            continue;
+        if (in != &in2) {
+            in2 = *in;
+            j.in = in = &in2;
+        }
+        cpy(in2.op[i], sizeof in2.op[i], c.op[i], strlen(c.op[i]));
     }
     /* operand candidates */
     cand cs[PL_MAXOP][8];
@@ -1763,12 +1794,78 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
         if (o->kind == ISA_OPND_SPECIAL && o->idx == 254)
             return "lds_direct is not supported on this GPU";
     }
+    /* s_set_gpr_idx_mode takes the four mode bits only (llvm-mc: "only 4-bit values") */
+    if ((in.op == ISA_OP_S_SET_GPR_IDX_MODE && in.f.s.imm16 > 15) ||
+        (in.op == ISA_OP_S_SET_GPR_IDX_ON && (in.w[0] >> 8 & 0xff) > 15)) /* SOPC ssrc1 byte */
+        return "invalid immediate: only 4-bit values are legal";
+    /* s_buffer_* (a 4-SGPR buffer resource as base) take an unsigned 20-bit offset; the signed
+     * 21-bit form is for the s_load/s_store/s_scratch ops */
+    if (in.fmt == ISA_FMT_SMEM && in.f.s.has_imm && in.f.s.offset < 0 && in.nsrc > 1 &&
+        in.src[1].kind == ISA_OPND_SREG && in.src[1].n == 4) /* src[1] = sbase (scalar.c) */
+        return "expected a 20-bit unsigned offset";
+    /* FLAT (flat segment, not global/scratch) offsets are 12-bit unsigned on GFX9 */
+    if (in.fmt == ISA_FMT_FLAT && in.f.m.seg == 0 && (in.f.m.offset < 0 || in.f.m.offset > 4095))
+        return "expected a 12-bit unsigned offset";
+    /* MUBUF/MTBUF soffset: an SGPR or inline constant, never a literal on GFX9 */
+    if ((in.fmt == ISA_FMT_MUBUF || in.fmt == ISA_FMT_MTBUF) && in.nsrc > 4 &&
+        in.src[4].kind == ISA_OPND_LITERAL)
+        return "invalid operand for instruction";
+    /* Operands that are registers in LLVM's operand classes, where the encoding also reaches
+     * the apertures and src_pops_exiting_wave_id (235..239): s_movrels_* index SGPRs,
+     * s_setpc/s_rfe/s_cbranch_join take SGPR pairs or an SGPR, v_readfirstlane_b32 and v_swap_b32
+     * a VGPR, v_accvgpr_mov_b32 an AGPR.  The 64-bit ones and v_accvgpr_mov_b32 take none of the
+     * 1-bit sources (src_scc, src_vccz, src_execz) either. */
+    if ((in.op == ISA_OP_S_MOVRELS_B32 || in.op == ISA_OP_S_MOVRELS_B64 ||
+         in.op == ISA_OP_S_SETPC_B64 || in.op == ISA_OP_S_RFE_B64 ||
+         in.op == ISA_OP_S_CBRANCH_JOIN || in.op == ISA_OP_V_READFIRSTLANE_B32 ||
+         in.op == ISA_OP_V_SWAP_B32 || in.op == ISA_OP_V_ACCVGPR_MOV_B32) &&
+        in.nsrc > 0 && in.src[0].kind == ISA_OPND_SPECIAL &&
+        ((in.src[0].idx >= 235 && in.src[0].idx <= 239) || in.src[0].n == 2 ||
+         in.op == ISA_OP_V_ACCVGPR_MOV_B32))
+        return "invalid operand for instruction";
     int valu = in.fmt == ISA_FMT_VOP1 || in.fmt == ISA_FMT_VOP2 || in.fmt == ISA_FMT_VOPC ||
                in.fmt == ISA_FMT_VOP3 || in.fmt == ISA_FMT_VOP3P;
     if (!valu)
         return NULL;
+    /* A literal feeding a 16-bit operand must fit in 16 bits (LLVM's isSafeTruncation; the
+     * disassembler still prints the whole 32-bit word it finds) */
+    int k16 = in.op == ISA_OP_V_MADAK_F16 || in.op == ISA_OP_V_MADMK_F16; /* K is an f16 */
+    for (int i = 0; i < in.nsrc && i < 6 && in.info; i++) {
+        int t = k16 ? ISA_T_F16 : in.info->src_t[i];
+        if (in.src[i].kind == ISA_OPND_LITERAL && in.lit > 0xffff &&
+            (t == ISA_T_F16 || t == ISA_T_BF16 || t == ISA_T_B16))
+            return "invalid operand for instruction";
+    }
+    /* gfx940+ VOP3P dot ops take no op_sel and the default op_sel_hi (all ones): llvm-mc
+     * rejects any other value there, even spelled at the default */
+    if (isa_targets[arch].flat_sve && in.fmt == ISA_FMT_VOP3P &&
+        (in.op == ISA_OP_V_DOT2_F32_F16 || in.op == ISA_OP_V_DOT2_I32_I16 ||
+         in.op == ISA_OP_V_DOT2_U32_U16 || in.op == ISA_OP_V_DOT2_F32_BF16 ||
+         in.op == ISA_OP_V_DOT4_I32_I8 || in.op == ISA_OP_V_DOT4_U32_U8 ||
+         in.op == ISA_OP_V_DOT8_I32_I4 || in.op == ISA_OP_V_DOT8_U32_U4) &&
+        ((in.w[0] >> 11 & 7) != 0 || !(in.w[0] >> 14 & 1) || (in.w[1] >> 27 & 3) != 3))
+        return "invalid op_sel operand";
+    /* the carry-in of v_addc/v_subb/v_subbrev_co_u32_e64 is an SGPR pair (VOP3B src2) */
+    if ((in.op == ISA_OP_V_ADDC_CO_U32 || in.op == ISA_OP_V_SUBB_CO_U32 ||
+         in.op == ISA_OP_V_SUBBREV_CO_U32) &&
+        in.fmt == ISA_FMT_VOP3 && in.nsrc > 2 &&
+        (in.src[2].kind == ISA_OPND_VGPR || in.src[2].kind == ISA_OPND_AGPR))
+        return "invalid operand for instruction";
+    /* MFMA with more than 4 result registers: C may be D itself or apart from it, never
+     * partly over it (llvm-mc allows the overlap for 4-register results) */
+    if (in.fmt == ISA_FMT_VOP3P && !strncmp(isa_op_names[in.op], "v_mfma", 6) && in.ndst &&
+        in.dst[0].n > 4 && in.nsrc > 2 && in.dst[0].kind == in.src[2].kind &&
+        (in.dst[0].kind == ISA_OPND_VGPR || in.dst[0].kind == ISA_OPND_AGPR)) {
+        unsigned d0 = in.dst[0].idx, d1 = d0 + in.dst[0].n, c0 = in.src[2].idx,
+                 c1 = c0 + in.src[2].n;
+        if (c0 < d1 && d0 < c1 && !(c0 == d0 && c1 == d1))
+            return "source 2 operand must not partially overlap with dst";
+    }
     int writelane = !strncmp(isa_op_names[in.op], "v_writelane", 11);
     int uses = 0, lit = 0;
+    /* v_div_fmas_* read VCC implicitly: it takes the constant bus slot */
+    if (in.op == ISA_OP_V_DIV_FMAS_F32 || in.op == ISA_OP_V_DIV_FMAS_F64)
+        uses = 1;
     int seen[4] = {-1, -1, -1, -1};
     for (int i = 0; i < in.nsrc && i < 4; i++) {
         const isa_opnd *o = &in.src[i];
@@ -1778,20 +1875,67 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
             continue; /* v_writelane_b32's lane select may be M0 beside an SGPR value */
         } else if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_SPECIAL) {
             /* SPECIAL: apertures, vccz/execz/scc read through the constant bus as SGPRs do */
+            /* the same register read twice counts once; s2 beside s[2:3] (or vcc_lo beside
+             * vcc) are two different operands to LLVM */
             int dup = 0;
             for (int j = 0; j < i; j++)
-                dup |= seen[j] == o->idx;
-            seen[i] = o->idx;
+                dup |= seen[j] == (o->idx << 8 | o->n);
+            seen[i] = o->idx << 8 | o->n;
             uses += !dup;
         }
     }
     return uses + lit > 1 ? "invalid operand (violates constant bus restrictions)" : NULL;
 }
 
+/* llvm-mc accepts modifiers spelled at their default value, which its printer leaves out
+ * ("offset:0", "op_sel:[0,0,0]", "cbsz:0", an MTBUF format's BUF_DATA_FORMAT_8 or
+ * BUF_NUM_FORMAT_UNORM): drop them, so that the input compares with the printed text.  op_sel_hi
+ * is not among them (its default is all ones, and all-zero is printed). */
+static void drop_defaults(pline *p) {
+    static const char *const zero_keys[] = {"offset", "offset0", "offset1", "cbsz", "abid", "blgp"};
+    static const char *const zero_lists[] = {"op_sel.", "neg_lo.", "neg_hi."};
+    int drop[PL_MAXKV] = {0};
+    for (int i = 0; i < p->nkv; i++) {
+        int64_t v;
+        int zero = parse_int(p->val[i], &v) && v == 0;
+        /* not SMEM's: there "offset:0" beside an SGPR offset selects the soe form */
+        for (size_t k = 0; k < sizeof zero_keys / sizeof *zero_keys; k++)
+            drop[i] |= zero && !strcmp(p->key[i], zero_keys[k]) && strncmp(p->mnem, "s_", 2);
+        drop[i] |= !strcmp(p->key[i], "format.d") && !strcmp(p->val[i], "BUF_DATA_FORMAT_8");
+        drop[i] |= !strcmp(p->key[i], "format.n") && !strcmp(p->val[i], "BUF_NUM_FORMAT_UNORM");
+    }
+    for (size_t k = 0; k < sizeof zero_lists / sizeof *zero_lists; k++) {
+        size_t l = strlen(zero_lists[k]);
+        int all = 1, any = 0;
+        for (int i = 0; i < p->nkv; i++) {
+            int64_t v;
+            if (strncmp(p->key[i], zero_lists[k], l))
+                continue;
+            any = 1;
+            all &= parse_int(p->val[i], &v) && v == 0;
+        }
+        for (int i = 0; any && all && i < p->nkv; i++)
+            drop[i] |= !strncmp(p->key[i], zero_lists[k], l);
+    }
+    int n = 0;
+    for (int i = 0; i < p->nkv; i++) {
+        if (drop[i])
+            continue;
+        if (n != i) {
+            memcpy(p->key[n], p->key[i], sizeof p->key[n]);
+            memcpy(p->val[n], p->val[i], sizeof p->val[n]);
+            p->kvcol[n] = p->kvcol[i];
+        }
+        n++;
+    }
+    p->nkv = n;
+}
+
 size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err) {
     pline in;
     memset(err, 0, sizeof *err);
     parse_line(text, &in);
+    drop_defaults(&in);
     if (in.bad) {
         err->col = in.mcol;
         snprintf(err->msg, sizeof err->msg, "too many operands or an overlong operand");

@@ -1,45 +1,41 @@
-/* asm.c - see asm.h.  Runs `llvm-mc-22 -show-encoding` and collects the bytes of every
- * "encoding: [0x..,...]" it prints.
+/* asm.c - see asm.h.  Snippets are assembled in-process by gfxemu's own assembler (what
+ * gfx_assemble with GFX_ASM_RAW runs: as_assemble_with, with one encoder per target kept for the
+ * whole test), so a test starts no other process for its bytes.
  *
- * One llvm-mc-22 process costs far more than assembling a snippet (it loads all of LLVM), and a
- * test assembles dozens of snippets.  So the first asm_snippet() call of a process runs a
- * pre-pass: a forked child goes on through the rest of the test with every asm_snippet() call
- * recording its (arch, text) and returning NULL, as if assembly had failed (so the child runs
- * no wave and its checks fail quietly: its output goes to /dev/null, its exit status is
- * ignored).  The parent assembles everything the child recorded in one llvm-mc-22 call per
- * target, each snippet behind its own label, and keeps the bytes.  Then the test really runs,
- * and every asm_snippet() whose (arch, text) was assembled in the batch gets those bytes; any
- * other text (one computed from a result the child never had, one llvm-mc-22 rejects, one with
- * its own labels or directives) is assembled alone as before.  GFXEMU_ASM_PREPASS=0 turns the
- * pre-pass off. */
+ * The assembler is itself checked against llvm-mc-22 by the cross-check mode: with
+ * GFXEMU_ASM_CROSSCHECK set, every snippet a test assembles is also recorded, and when the test
+ * exits all of them go to llvm-mc-22 (one call per target, each snippet behind its own label;
+ * a snippet with labels or directives of its own, or one llvm-mc rejects, is assembled alone)
+ * and the bytes are compared.  Every difference is printed; the last lines are one summary per
+ * target, "asm-crosscheck: ARCH: N snippets, N mismatches", written to stderr and appended to
+ * the file GFXEMU_ASM_CROSSCHECK names (unless it is "1").  tests/isa/test_asm_crosscheck.sh runs
+ * the snippet tests in this mode. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include "common/asm.h"
 
-#include <fcntl.h>
-#include <signal.h>
+#include "asm/as.h"
+#include "gfxemu.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-/* The child stops after this many seconds: the pre-pass only saves time, a test that takes
- * long without running its snippets keeps what was recorded by then. */
-#define PREPASS_SECONDS 20
+int asm_not_on_target;
 
 typedef struct {
     char *arch, *text;
-    uint8_t *bytes; /* NULL: not assembled in a batch (assemble alone) */
+    uint8_t *ours; /* gfxemu's bytes, NULL: gfxemu rejected the text */
+    size_t nours;
+    uint8_t *bytes; /* llvm-mc-22's bytes, NULL: not (yet) assembled by it */
     size_t n;
     int tried; /* in a batch already */
 } snip;
 
 static snip *snips;
 static size_t nsnips;
-static enum { PRE_NONE, PRE_DONE, PRE_CHILD } prepass;
-static int record_fd = -1; /* in the pre-pass child: the pipe to the parent */
 
 /* Appends the bytes of an "encoding: [0x..,0x..]" line to *out (*used of *cap bytes). */
 static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *cap) {
@@ -86,9 +82,8 @@ static FILE *open_llvm_mc(const char *arch, const char *text, char path[32]) {
     return p;
 }
 
-int asm_not_on_target;
-
-static uint8_t *assemble_alone(const char *arch, const char *text, size_t *n) {
+/* llvm-mc-22's bytes for one text assembled alone; NULL if it rejects the text. */
+static uint8_t *llvm_alone(const char *arch, const char *text, size_t *n) {
     char path[32];
     FILE *p = open_llvm_mc(arch, text, path);
     if (!p)
@@ -96,20 +91,14 @@ static uint8_t *assemble_alone(const char *arch, const char *text, size_t *n) {
     size_t cap = 0, used = 0;
     uint8_t *out = NULL;
     char line[1024];
-    int bad = 0, other = 0;
+    int bad = 0;
     while (fgets(line, sizeof line, p)) {
-        if (strstr(line, "error:")) {
-            fprintf(stderr, "asm_snippet: %s", line);
-            bad = 1;
-            other |= !strstr(line, "instruction not supported on this GPU");
-        }
+        bad |= strstr(line, "error:") != NULL;
         add_encoding(line, &out, &used, &cap);
     }
     int st = pclose(p);
     unlink(path);
-    asm_not_on_target = bad && !other;
     if (bad || st != 0 || used == 0) {
-        fprintf(stderr, "asm_snippet: llvm-mc-22 failed on:\n%s\n", text);
         free(out);
         return NULL;
     }
@@ -218,7 +207,7 @@ static void assemble_recorded(void) {
                 snips[j].tried = 1;
                 idx[n++] = j;
             }
-        /* A rejected snippet is left to assemble alone (which prints llvm-mc's message); the
+        /* A rejected snippet is left to assemble alone; the
          * rest are tried again without it. */
         for (int round = 0; round < 4 && n; round++) {
             if (assemble_batch(snips[i].arch, idx, n) == 0)
@@ -233,7 +222,60 @@ static void assemble_recorded(void) {
     free(idx);
 }
 
-static void add_snip(const char *arch, const char *text) {
+static void print_bytes(const char *what, const uint8_t *b, size_t n) {
+    fprintf(stderr, "  %s:", what);
+    if (!b)
+        fprintf(stderr, " (rejected)");
+    for (size_t i = 0; b && i < n; i++)
+        fprintf(stderr, " %02x", b[i]);
+    fprintf(stderr, "\n");
+}
+
+/* At exit in cross-check mode: llvm-mc-22's bytes for every recorded snippet against ours. */
+static void crosscheck_report(void) {
+    assemble_recorded();
+    const char *path = getenv("GFXEMU_ASM_CROSSCHECK");
+    FILE *sum = path && strcmp(path, "1") ? fopen(path, "a") : NULL;
+    for (size_t i = 0; i < nsnips; i++) {
+        if (snips[i].tried == 2)
+            continue; /* this arch is reported already */
+        size_t count = 0, bad = 0;
+        for (size_t j = i; j < nsnips; j++) {
+            snip *s = &snips[j];
+            if (strcmp(s->arch, snips[i].arch))
+                continue;
+            s->tried = 2;
+            if (!s->bytes)
+                s->bytes = llvm_alone(s->arch, s->text, &s->n);
+            count++;
+            /* both rejecting (an instruction the target lacks) is agreement */
+            if (!s->bytes && !s->ours)
+                continue;
+            if (s->bytes && s->ours && s->n == s->nours && !memcmp(s->bytes, s->ours, s->n))
+                continue;
+            bad++;
+            fprintf(stderr, "asm-crosscheck: %s: gfxemu and llvm-mc-22 differ on:\n%s\n", s->arch,
+                    s->text);
+            print_bytes("gfxemu    ", s->ours, s->nours);
+            print_bytes("llvm-mc-22", s->bytes, s->n);
+        }
+        fprintf(stderr, "asm-crosscheck: %s: %zu snippets, %zu mismatches\n", snips[i].arch, count,
+                bad);
+        if (sum)
+            fprintf(sum, "asm-crosscheck: %s: %zu snippets, %zu mismatches\n", snips[i].arch, count,
+                    bad);
+    }
+    if (sum)
+        fclose(sum);
+}
+
+/* Records a snippet (once per arch and text) for the cross-check. */
+static void record(const char *arch, const char *text, const uint8_t *ours, size_t n) {
+    static int registered;
+    if (!registered) {
+        registered = 1;
+        atexit(crosscheck_report);
+    }
     for (size_t i = 0; i < nsnips; i++)
         if (strcmp(snips[i].text, text) == 0 && strcmp(snips[i].arch, arch) == 0)
             return;
@@ -241,95 +283,48 @@ static void add_snip(const char *arch, const char *text) {
     if (!t)
         return;
     snips = t;
-    snips[nsnips].arch = strdup(arch);
-    snips[nsnips].text = strdup(text);
-    snips[nsnips].bytes = NULL;
-    snips[nsnips].n = 0;
-    snips[nsnips].tried = 0;
-    nsnips++;
-}
-
-/* The pre-pass (see the top of the file).  Returns in the parent once the batch is assembled,
- * and in the child, which then records instead of assembling. */
-static void run_prepass(void) {
-    prepass = PRE_DONE;
-    const char *env = getenv("GFXEMU_ASM_PREPASS");
-    if (env && strcmp(env, "0") == 0)
-        return;
-    int fds[2];
-    if (pipe(fds) != 0)
-        return;
-    fflush(NULL); /* else the child would print the parent's buffered output again */
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return;
+    snip *s = &snips[nsnips++];
+    memset(s, 0, sizeof *s);
+    s->arch = strdup(arch);
+    s->text = strdup(text);
+    if (ours && (s->ours = malloc(n ? n : 1))) {
+        memcpy(s->ours, ours, n);
+        s->nours = n;
     }
-    if (pid == 0) {
-        close(fds[0]);
-        record_fd = fds[1];
-        prepass = PRE_CHILD;
-        int null = open("/dev/null", O_RDWR);
-        if (null >= 0) {
-            dup2(null, 0);
-            dup2(null, 1);
-            dup2(null, 2);
-        }
-        alarm(PREPASS_SECONDS);
-        return;
-    }
-    close(fds[1]);
-    /* Records are "arch\0text\0". */
-    size_t cap = 1 << 16, used = 0;
-    char *buf = malloc(cap);
-    ssize_t got;
-    while (buf && (got = read(fds[0], buf + used, cap - used)) > 0) {
-        used += (size_t)got;
-        if (used == cap) {
-            char *t = realloc(buf, cap *= 2);
-            if (!t)
-                break;
-            buf = t;
-        }
-    }
-    close(fds[0]);
-    waitpid(pid, NULL, 0);
-    /* a record cut short by the child's end has no final NUL: drop it */
-    while (used && buf[used - 1] != 0)
-        used--;
-    for (size_t at = 0; buf && at < used;) {
-        const char *arch = buf + at;
-        at += strlen(arch) + 1;
-        if (at >= used)
-            break;
-        const char *text = buf + at;
-        at += strlen(text) + 1;
-        add_snip(arch, text);
-    }
-    free(buf);
-    assemble_recorded();
 }
 
 uint8_t *asm_snippet(const char *arch, const char *text, size_t *n) {
     asm_not_on_target = 0;
-    if (prepass == PRE_NONE)
-        run_prepass();
-    if (prepass == PRE_CHILD) {
-        size_t la = strlen(arch) + 1, lt = strlen(text) + 1;
-        if (write(record_fd, arch, la) != (ssize_t)la || write(record_fd, text, lt) != (ssize_t)lt)
-            _exit(0);
+    gfx_arch a;
+    if (gfx_arch_from_name(arch, &a) != GFX_OK || isa_is_rdna((unsigned)a)) {
+        fprintf(stderr, "asm_snippet: no assembler for '%s'\n", arch);
         return NULL;
     }
-    for (size_t i = 0; i < nsnips; i++)
-        if (snips[i].bytes && strcmp(snips[i].text, text) == 0 &&
-            strcmp(snips[i].arch, arch) == 0) {
-            uint8_t *out = malloc(snips[i].n);
-            if (!out)
-                return NULL;
-            memcpy(out, snips[i].bytes, snips[i].n);
-            *n = snips[i].n;
-            return out;
-        }
-    return assemble_alone(arch, text, n);
+    /* One encoder per target for the whole test: the library's gfx_assemble() builds one per
+     * call (~3 ms), which thousands of snippets would pay again and again.  Same assembler,
+     * same bytes (as_assemble_with is what gfx_assemble runs). */
+    static isa_asm *enc[GFX_ARCH_COUNT];
+    if (!enc[a] && !(enc[a] = isa_asm_new((isa_arch)a))) {
+        fprintf(stderr, "asm_snippet: out of memory\n");
+        return NULL;
+    }
+    as_out o;
+    char err[256];
+    int bad = as_assemble_with(enc[a], (isa_arch)a, text, strlen(text), 1, &o, err, sizeof err);
+    const char *cc = getenv("GFXEMU_ASM_CROSSCHECK");
+    if (cc && *cc)
+        record(arch, text, bad ? NULL : o.bytes[AS_SEC_TEXT], bad ? 0 : o.size[AS_SEC_TEXT]);
+    if (bad) {
+        /* what llvm-mc-22 calls "instruction not supported on this GPU" */
+        asm_not_on_target = strstr(err, "unknown instruction") != NULL;
+        fprintf(stderr, "asm_snippet: gfxemu as (%s): %s in:\n%s\n", arch, err, text);
+        return NULL;
+    }
+    size_t size = o.size[AS_SEC_TEXT];
+    uint8_t *out = malloc(size ? size : 1);
+    if (out && size)
+        memcpy(out, o.bytes[AS_SEC_TEXT], size);
+    as_out_free(&o);
+    *n = size;
+    return out;
 }

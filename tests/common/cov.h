@@ -1,5 +1,6 @@
 /* cov.h - helpers for the coverage tests (tests/exec/test_cov_*.c, docs/testing.md): run a
- * snippet of any length assembled by llvm-mc-22, and host-side float helpers for references. */
+ * snippet of any length (assembled by tests/common/asm.c), and host-side float helpers for
+ * references. */
 #ifndef GFXEMU_TEST_COV_H
 #define GFXEMU_TEST_COV_H
 

@@ -1,4 +1,4 @@
-/* snippet.h - run an instruction snippet assembled by llvm-mc-22 on one wave. */
+/* snippet.h - run an instruction snippet on one wave (assembled by tests/common/asm.c). */
 #ifndef GFXEMU_TEST_SNIPPET_H
 #define GFXEMU_TEST_SNIPPET_H
 

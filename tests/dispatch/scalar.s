@@ -1,6 +1,7 @@
 // Scalar-only kernels (SALU, SMEM, s_barrier, s_endpgm) for tests/tools/test_run_scalar.sh and
-// tests/dispatch/test_launch.c.  Assembled at test time with
-//   llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx950|gfx942 -filetype=obj; ld.lld-22 -shared
+// tests/dispatch/test_launch.c.  Assembled at test time by gfxemu's own assembler
+// (`gfxemu as --arch gfx950|gfx942`); tests/isa/test_asm_crosscheck.sh compares the .text bytes
+// with those of `llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx950|gfx942 -filetype=obj`.
 //
 // dump:    stores its initial SGPRs and the AQL dispatch packet to out + 128 * workgroup index
 //          (s[0:1] dispatch ptr, s[2:3] queue ptr, s[4:5] kernarg ptr, s[6:7] dispatch id,

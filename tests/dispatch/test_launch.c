@@ -1,5 +1,6 @@
 /* test_launch.c - launches through the public API with the scalar-only kernels of
- * tests/dispatch/scalar.s (assembled with llvm-mc-22 for gfx950 and gfx942): the initial SGPRs
+ * tests/dispatch/scalar.s (assembled by gfxemu's own assembler, gfx_module_assemble, for gfx950
+ * and gfx942; test_asm_crosscheck.sh compares its bytes with llvm-mc-22's): the initial SGPRs
  * and dispatch packet a kernel sees, barriers, results independent of the thread count, faults
  * (watchdog, trap, illegal instruction) with their records, and a device that stays usable.
  */
@@ -85,10 +86,11 @@ static gfx_result launch0(gfx_device *dev, const gfx_kernel *k, uint32_t groups,
     return gfx_launch(dev, k, grid, block, NULL, 0, &o, NULL);
 }
 
-static void check_arch(const char *co, gfx_arch arch) {
+static void check_arch(const char *src, size_t len, gfx_arch arch) {
     char err[256];
     gfx_module *m = NULL;
-    CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_OK, "%s: %s", co, err);
+    CHECK(gfx_module_assemble(arch, src, len, &m, err, sizeof err) == GFX_OK, "scalar.s for %s: %s",
+          gfx_arch_name(arch), err);
     if (!m)
         return;
     size_t size = 12 * 128;
@@ -177,19 +179,16 @@ static void check_arch(const char *co, gfx_arch arch) {
 }
 
 int main(void) {
-    const char *b = getenv("BUILD");
-    char dir[512], co[700];
-    snprintf(dir, sizeof dir, "%s/test-data/dispatch", b && *b ? b : "build");
-    test_sh("mkdir -p '%s'", dir);
-    const char *cpus[] = {"gfx950", "gfx942"};
-    for (int i = 0; i < 2; i++) {
-        snprintf(co, sizeof co, "%s/scalar_%s.co", dir, cpus[i]);
-        test_sh(
-            "llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj tests/dispatch/scalar.s "
-            "-o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
-            cpus[i], co, co, co);
-        check_arch(co, i == 0 ? GFX_ARCH_GFX950 : GFX_ARCH_GFX942);
-    }
+    FILE *f = fopen("tests/dispatch/scalar.s", "rb");
+    CHECK(f != NULL, "tests/dispatch/scalar.s: cannot open");
+    if (!f)
+        return 1;
+    static char src[1 << 16];
+    size_t len = fread(src, 1, sizeof src, f);
+    fclose(f);
+    CHECK(len > 0 && len < sizeof src, "tests/dispatch/scalar.s: read %zu bytes", len);
+    check_arch(src, len, GFX_ARCH_GFX950);
+    check_arch(src, len, GFX_ARCH_GFX942);
     if (check_fails) {
         fprintf(stderr, "test_launch: %d checks failed\n", check_fails);
         return 1;

@@ -1,6 +1,6 @@
 /* test_mfma.c - every v_mfma_* / v_smfmac_* (and the gfx950 scaled MFMA) on every target that has
- * it, assembled by llvm-mc-22, run on one wave and compared bit for bit with the reference model
- * in mfma_ref.h (written independently from the manuals' layout tables).
+ * it, assembled (tests/common/asm.c), run on one wave and compared bit for bit with the reference
+ * model in mfma_ref.h (written independently from the manuals' layout tables).
  *
  * For each opcode: every legal CBSZ/ABID (multi-block ops), every BLGP, every f8f6f4 format pair,
  * SMFMAC index-set selections, f64 negate bits; operands rotate through VGPR, AGPR, in-place
@@ -11,6 +11,7 @@
  * saturates), with C near the i32 limits.  Every register outside the destination must come
  * out unchanged. */
 #include "common/rng.h"
+#include "common/asm.h"
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -216,47 +217,23 @@ typedef struct tcase {
 static tcase cases[MAXCASE];
 static int ncases;
 
-/* Assemble every case's text with one llvm-mc-22 run; each output encoding belongs to one case. */
+/* Assemble every case's text (gfxemu's assembler, in-process; test_asm_crosscheck.sh compares
+ * the bytes with llvm-mc-22's). */
 static int assemble_all(const char *arch) {
-    char path[] = "/tmp/gfxemu-mfma-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
-    FILE *f = fdopen(fd, "w");
-    for (int i = 0; i < ncases; i++)
-        fprintf(f, "%s\n", cases[i].text);
-    fclose(f);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding %s 2>&1", arch,
-             path);
-    FILE *p = popen(cmd, "r");
-    char line[1024];
-    int at = 0, bad = 0;
-    while (p && fgets(line, sizeof line, p)) {
-        if (strstr(line, "error")) {
-            printf("llvm-mc-22: %s", line);
+    int bad = 0;
+    for (int i = 0; i < ncases; i++) {
+        size_t n;
+        uint8_t *b = asm_snippet(arch, cases[i].text, &n);
+        if (!b || n > sizeof cases[i].bytes) {
             bad = 1;
+            cases[i].size = 0;
+        } else {
+            memcpy(cases[i].bytes, b, n);
+            cases[i].size = (int)n;
         }
-        char *e = strstr(line, "encoding: [");
-        if (!e || at >= ncases)
-            continue;
-        tcase *c = &cases[at++];
-        c->size = 0;
-        for (char *q = e + 11; *q && *q != ']' && c->size < 16;) {
-            unsigned v;
-            if (sscanf(q, "0x%x", &v) != 1)
-                break;
-            c->bytes[c->size++] = (uint8_t)v;
-            q = strchr(q, ',');
-            if (!q)
-                break;
-            q++;
-        }
+        free(b);
     }
-    if (p)
-        pclose(p);
-    unlink(path);
-    return bad || at != ncases ? -1 : 0;
+    return bad ? -1 : 0;
 }
 
 static void regtext(char *buf, size_t n, int agpr, int base, int cnt) {

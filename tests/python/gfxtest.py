@@ -4,8 +4,9 @@ Importing it: finds the repository root, points GFXEMU_LIB at $BUILD/libgfxemu.s
 tests/run_tests.sh sets it, default build), puts python/ first on sys.path, and, when that library
 was built with AddressSanitizer (make check-sanitize), re-runs the test with the sanitizer
 runtimes preloaded (python3 itself is not instrumented; its own leaks are not ours).
-Also: clang-22 helpers that compile OpenCL kernels and assemble snippets into code objects, and a
-tiny unittest main that prints the runner's closing line.
+Also: a clang-22 helper that compiles OpenCL kernels, one that assembles snippets (gfxemu's own
+assembler, cross-checked with llvm-mc-22 on request), and a tiny unittest main that prints the
+runner's closing line.
 """
 import os
 import subprocess
@@ -66,15 +67,36 @@ def compile_cl(source, name, arch="gfx950", opt="-O2"):
 
 
 def assemble_text(asm, name, arch="gfx950"):
-    """Assemble instructions with llvm-mc-22 and return the raw .text bytes (llvm-objcopy-22)."""
-    base = os.path.join(TMP, name)
-    with open(base + ".s", "w") as f:
-        f.write(asm)
-    run(["llvm-mc-22", "-arch=amdgcn", "-mcpu=" + arch, "-filetype=obj", base + ".s",
-         "-o", base + ".o"])
-    run(["llvm-objcopy-22", "-O", "binary", "--only-section=.text", base + ".o", base + ".bin"])
-    with open(base + ".bin", "rb") as f:
-        return f.read()
+    """The instruction bytes of `asm` from gfxemu's own assembler (gfxemu.assemble, raw=True).
+
+    With GFXEMU_ASM_CROSSCHECK set (tests/isa/test_asm_crosscheck.sh) the text is also assembled
+    by llvm-mc-22 (.text extracted with llvm-objcopy-22) and a line "asm-crosscheck: ARCH: 1
+    snippets, M mismatches" is appended to the file it names: that check is what keeps these bytes
+    honest."""
+    import gfxemu
+    ours = gfxemu.assemble(asm, arch, raw=True)
+    report = os.environ.get("GFXEMU_ASM_CROSSCHECK")
+    if report:
+        base = os.path.join(TMP, name)
+        with open(base + ".s", "w") as f:
+            f.write(asm)
+        run(["llvm-mc-22", "-arch=amdgcn", "-mcpu=" + arch, "-filetype=obj", base + ".s",
+             "-o", base + ".o"])
+        run(["llvm-objcopy-22", "-O", "binary", "--only-section=.text", base + ".o",
+             base + ".bin"])
+        with open(base + ".bin", "rb") as f:
+            theirs = f.read()
+        bad = int(theirs != ours)
+        if bad:
+            sys.stderr.write("asm-crosscheck: %s: gfxemu and llvm-mc-22 differ on:\n%s\n"
+                             "  gfxemu    : %s\n  llvm-mc-22: %s\n"
+                             % (arch, asm, ours.hex(" "), theirs.hex(" ")))
+        line = "asm-crosscheck: %s: 1 snippets, %d mismatches\n" % (arch, bad)
+        sys.stderr.write(line)
+        if report != "1":
+            with open(report, "a") as f:
+                f.write(line)
+    return ours
 
 
 def main():

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_run_scalar.sh - `gfxemu run` end to end with kernels that need only SALU, SMEM, s_barrier
-# and s_endpgm (tests/dispatch/scalar.s, assembled with llvm-mc-22), plus the command line's
+# and s_endpgm (tests/dispatch/scalar.s, assembled with `gfxemu as`), plus the command line's
 # argument parsing and error messages (against tests/dispatch/kernels.cl's metadata).
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/run_scalar"
@@ -12,8 +12,7 @@ u32() { od -A n -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
 
 for cpu in gfx950 gfx942; do
     co="$tmp/scalar_$cpu.co"
-    llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj tests/dispatch/scalar.s -o "$co.o" &&
-        ld.lld-22 -shared "$co.o" -o "$co" || { fail "assembling scalar.s for $cpu"; continue; }
+    "$GFXEMU" as --arch $cpu tests/dispatch/scalar.s -o "$co" || { fail "assembling scalar.s for $cpu"; continue; }
 
     # Initial SGPRs: workgroup ids and info for every workgroup of a 2x3x2 grid.
     expect 0 "" "$GFXEMU" run "$co" dump --grid 2,3,2 --block 64 --arg "out:$tmp/dump.bin:1536" --threads 2
