@@ -1,7 +1,7 @@
 /* test_launch.c - launches through the public API with the scalar-only kernels of
- * tests/dispatch/scalar.s (assembled with llvm-mc-22 for gfx950 and gfx942): the initial SGPRs
- * and dispatch packet a kernel sees, barriers, results independent of the thread count, faults
- * (watchdog, trap, illegal instruction) with their records, and a device that stays usable.
+ * tests/dispatch/scalar.s (assembled with llvm-mc-22 for gfx950, gfx942 and gfx90a): the initial
+ * SGPRs and dispatch packet a kernel sees, barriers, results independent of the thread count,
+ * faults (watchdog, trap, illegal instruction) with their records, and a device that stays usable.
  */
 #include "common/check.h"
 #include "common/util.h"
@@ -181,14 +181,21 @@ int main(void) {
     char dir[512], co[700];
     snprintf(dir, sizeof dir, "%s/test-data/dispatch", b && *b ? b : "build");
     test_sh("mkdir -p '%s'", dir);
-    const char *cpus[] = {"gfx950", "gfx942"};
-    for (int i = 0; i < 2; i++) {
+    const char *cpus[] = {"gfx950", "gfx942", "gfx90a"};
+    const gfx_arch arches[] = {GFX_ARCH_GFX950, GFX_ARCH_GFX942, GFX_ARCH_GFX90A};
+    for (int i = 0; i < 3; i++) {
         snprintf(co, sizeof co, "%s/scalar_%s.co", dir, cpus[i]);
-        test_sh(
-            "llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj tests/dispatch/scalar.s "
-            "-o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
-            cpus[i], co, co, co);
-        check_arch(co, i == 0 ? GFX_ARCH_GFX950 : GFX_ARCH_GFX942);
+        /* gfx90a has no architected flat scratch, so no .amdhsa_enable_private_segment: its
+         * private segment is the wave offset SGPR (after the workgroup info, which dump does not
+         * store) */
+        test_sh("sed '%s' tests/dispatch/scalar.s > '%s.s' && "
+                "llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj '%s.s' "
+                "-o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
+                i == 2 ? "s/amdhsa_enable_private_segment 1/"
+                         "amdhsa_system_sgpr_private_segment_wavefront_offset 1/"
+                       : "",
+                co, cpus[i], co, co, co, co);
+        check_arch(co, arches[i]);
     }
     if (check_fails) {
         fprintf(stderr, "test_launch: %d checks failed\n", check_fails);
