@@ -196,6 +196,17 @@ clean: clean-coverage
 clean-coverage:
 	rm -rf build-cov
 
+# Regeneration check (tools/gen_isa.py): regenerate every family's tables for every target from
+# scratch into build/regen and require them byte-identical to the committed src/isa/gen/*.inc,
+# so a generator change or an LLVM 22 update that moves a table shows.  Needs llvm-22's
+# libLLVM.so.22.1 (skipped, with a message, without it); takes tens of minutes.
+.PHONY: regen-check
+regen-check:
+	@if ! ls /usr/lib/llvm-22/lib/libLLVM.so.22.1 >/dev/null 2>&1 && [ -z "$$GFXEMU_LIBLLVM" ]; then \
+	    echo "regen-check: skipped (no libLLVM.so.22.1: apt-get install llvm-22)"; exit 0; fi; \
+	rm -rf $(BUILD)/regen && python3 tools/gen_isa.py --out $(BUILD)/regen && \
+	diff -r src/isa/gen $(BUILD)/regen && echo "regen-check: src/isa/gen is what the generator makes"
+
 # `make install PREFIX=/usr/local` (DESTDIR= for staging): the CLI, libgfxemu.{a,so}, the public
 # header and gfxemu/opencl.h, a pkg-config file (scripts/gfxemu.pc.in), the man page and the
 # bash completion.  tests/tools/test_install.sh installs into a temporary prefix and builds

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Generate gfxemu's instruction tables (src/isa/gen/) from LLVM 22's AMDGPU disassembler.
 
-    python3 tools/gen_isa.py            # needs Debian's llvm-22 (libLLVM.so.22.1)
+    python3 tools/gen_isa.py            # every family, every target; needs Debian's llvm-22
+                                        # (libLLVM.so.22.1); `make regen-check` diffs a full run
     python3 tools/gen_isa.py vop3 mem   # only these families; ops.inc keeps the others' ops
     python3 tools/gen_isa.py --out DIR  # write elsewhere (e.g. to diff against the committed tables)
 
 Each family module in tools/isagen/ sweeps the opcode fields of its encodings through LLVM for
-gfx942 and gfx950, works out each opcode's mnemonic and operand shapes from what LLVM prints, and
-returns C table text.  The op ids are the union of all base mnemonics (suffixes _e32/_e64/_sdwa/
-_dpp removed), sorted, so one id names an operation in every encoding and on both targets.
+each target (gfx942, gfx950, gfx90a, gfx1100, gfx1201), works out each opcode's mnemonic and
+operand shapes from what LLVM prints, and returns C table text.  The op ids are the union of all
+base mnemonics (suffixes _e32/_e64/_sdwa/_dpp removed), sorted, so one id names an operation in
+every encoding and on every target.
 The output is committed: building gfxemu never needs LLVM.
 """
 import os
@@ -77,6 +79,20 @@ def main():
         files = fam.generate(ctx)
         for fname, text in files.items():
             write(fname, text)
+    if wanted:
+        # Ops a family registers without naming them in its table (vop3's scaled-MFMA pair ids,
+        # used by src/isa/vop3.c) are in no committed .inc but ops.inc: keep them too, or a
+        # partial run would drop them.  A full run (no family named) recomputes everything.
+        named = set()
+        for fam in FAMILIES:
+            path = os.path.join(COMMITTED, family_name(fam) + ".inc")
+            if os.path.exists(path):
+                named |= set(re.findall(r"\bISA_OP_([A-Z0-9_]+)\b", open(path).read()))
+        ops_inc = os.path.join(COMMITTED, "ops.inc")
+        if os.path.exists(ops_inc):
+            for op in re.findall(r"ISA_OP_X\(([A-Z0-9_]+),", open(ops_inc).read()):
+                if op not in named:
+                    ctx.ops.add(op.lower())
     lines = ["ISA_OP_X(%s, \"%s\")\n" % (n.upper(), n) for n in sorted(ctx.ops)]
     write("ops.inc", "".join(lines))
     print("gen_isa: %d ops" % len(ctx.ops))

@@ -678,6 +678,43 @@ static int regs_in_range(const xinst *x) {
     return 1;
 }
 
+/* Fault notes for gfx90a's f64 MFMAs with a broadcast field set (see x_mfma). */
+#define F64_NOTE(f, v)                                                                             \
+    "gfx90a's f64 MFMAs have no documented " #f " semantics (CDNA2 ISA; " #f ":" #v " set)"
+static const char *const f64_blgp_note[8] = {NULL,
+                                             F64_NOTE(blgp, 1),
+                                             F64_NOTE(blgp, 2),
+                                             F64_NOTE(blgp, 3),
+                                             F64_NOTE(blgp, 4),
+                                             F64_NOTE(blgp, 5),
+                                             F64_NOTE(blgp, 6),
+                                             F64_NOTE(blgp, 7)};
+static const char *const f64_cbsz_note[8] = {NULL,
+                                             F64_NOTE(cbsz, 1),
+                                             F64_NOTE(cbsz, 2),
+                                             F64_NOTE(cbsz, 3),
+                                             F64_NOTE(cbsz, 4),
+                                             F64_NOTE(cbsz, 5),
+                                             F64_NOTE(cbsz, 6),
+                                             F64_NOTE(cbsz, 7)};
+static const char *const f64_abid_note[16] = {NULL,
+                                              F64_NOTE(abid, 1),
+                                              F64_NOTE(abid, 2),
+                                              F64_NOTE(abid, 3),
+                                              F64_NOTE(abid, 4),
+                                              F64_NOTE(abid, 5),
+                                              F64_NOTE(abid, 6),
+                                              F64_NOTE(abid, 7),
+                                              F64_NOTE(abid, 8),
+                                              F64_NOTE(abid, 9),
+                                              F64_NOTE(abid, 10),
+                                              F64_NOTE(abid, 11),
+                                              F64_NOTE(abid, 12),
+                                              F64_NOTE(abid, 13),
+                                              F64_NOTE(abid, 14),
+                                              F64_NOTE(abid, 15)};
+#undef F64_NOTE
+
 static void x_mfma(wave *w, const xinst *x) {
     const mdesc *d = &descs[x->in.op];
     const isa_valu_fields *v = &x->in.f.v;
@@ -708,10 +745,16 @@ static void x_mfma(wave *w, const xinst *x) {
     op.sa = d->k / per / (d->kind == MK_SPARSE ? 2 : 1);
     op.sb = d->k / (64 / (d->n * d->nb));
     if (d->ta == MT_F64) {
-        /* gfx940+ read these bits as neg (above); gfx90a's tables keep BLGP, which LLVM encodes
-         * but the CDNA2 manual gives no f64 broadcast semantics for: fault, never a guess */
-        if (v->blgp) {
+        /* gfx940+ read the BLGP bits as neg (above).  On gfx90a LLVM encodes and prints
+         * cbsz/abid/blgp for the f64 MFMAs, but neither the CDNA2 ISA manual nor AMD's matrix
+         * instruction calculator (which refuses CBSZ, ABID, BLGP and NEG for
+         * V_MFMA_F64_16X16X4F64 / V_MFMA_F64_4X4X4F64 on CDNA2) gives them a meaning: fault by
+         * name with the field and its value, never a guess. */
+        if (w->prog && w->prog->arch == ISA_GFX90A && (v->blgp || v->cbsz || v->abid)) {
             wave_fault(w, x, XF_UNIMPLEMENTED);
+            w->fault.note = v->blgp   ? f64_blgp_note[v->blgp & 7]
+                            : v->cbsz ? f64_cbsz_note[v->cbsz & 7]
+                                      : f64_abid_note[v->abid & 15];
             return;
         }
         op.cbsz = op.abid = op.blgp = 0;

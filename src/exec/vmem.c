@@ -527,6 +527,38 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
     }
 }
 
+/* buffer_store_lds_dword (gfx90a; the "LDS to memory" LDS_DMA form, legal only with the lds
+ * bit): lane l stores the LDS dword at the MUBUF LDS address of lds_dest_base() + l * 4 to its
+ * buffer address (soffset + offset, plus the lane's index when the descriptor's ADD_TID_ENABLE
+ * is set; the encoding allows no VGPR address).  No VGPR is read or written. */
+static void buffer_store_lds_dword(wave *w, const xinst *x) {
+    u32 lds_base = lds_dest_base(w, x, buf_ref);
+    u64 exec = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        u32 la = lds_base + l * 4, v;
+        if ((u64)la + 4 > w->lds_size) {
+            wave_fault(w, x, XF_LDS);
+            w->fault.addr = la;
+            w->fault.size = 4;
+            /* every active lane from this one reads past the end */
+            w->fault.lanes |= exec & ~0ull << l;
+            return;
+        }
+        memcpy(&v, w->lds + la, 4);
+        lane_ref r = buf_ref(w, x, l);
+        if (r.avail < 4) /* out of range: dropped */
+            continue;
+        if (lane_access(w, x, r.space, r.a, &v, 4, 1, l)) {
+            wave_mem_fault(w, x, r.a, 4, 1);
+            w->fault.space = (uint8_t)r.space;
+            fault_lanes(w, x, buf_ref, l, 4, 0, 0);
+            return;
+        }
+    }
+}
+
 /* Atomics.  Global memory uses host atomics (workgroups run on several threads); LDS and
  * private memory belong to one thread, so plain read-modify-write is exact there. */
 static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
@@ -883,6 +915,7 @@ const xhandler x_flat_handlers[] = {
     H(BUFFER_WBINVL1_VOL, buffer_cache_nop),
     HF(BUFFER, buffer),
     HF(TBUFFER, tbuffer),
+    H(BUFFER_STORE_LDS_DWORD, buffer_store_lds_dword),
     H(BUFFER_LOAD_FORMAT_D16_HI_X, buffer_load_format_d16_hi_x),
     H(BUFFER_STORE_FORMAT_D16_HI_X, buffer_store_format_d16_hi_x),
     /* Loads into LDS: the decoder sets f.m.lds, the shared load bodies route the data. */

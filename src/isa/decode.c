@@ -106,8 +106,9 @@ const char *isa_arch_name(isa_arch a) {
     return (unsigned)a < ISA_NARCH ? isa_targets[a].name : "?";
 }
 
-/* Which family decodes and prints each format.  EXP, VINTRP and MIMG do not exist on gfx942 and
- * gfx950: no entry, so their words are illegal. */
+/* Which family decodes and prints each format.  EXP and VINTRP do not exist on the CDNA targets
+ * (no entry, so their words are illegal); MIMG exists on gfx90a only (src/isa/mem.c has no image
+ * table for gfx942/gfx950). */
 typedef size_t (*dec_fn)(isa_arch, isa_fmt, const uint32_t *, size_t, isa_inst *);
 typedef void (*print_fn)(isa_buf *, const isa_inst *);
 /* RDNA targets have their own table: only the families decoded for them so far (the others'
@@ -143,6 +144,7 @@ static const struct {
     [ISA_FMT_FLAT] = {isa_dec_mem, isa_print_mem},
     [ISA_FMT_MUBUF] = {isa_dec_mem, isa_print_mem},
     [ISA_FMT_MTBUF] = {isa_dec_mem, isa_print_mem},
+    [ISA_FMT_MIMG] = {isa_dec_mem, isa_print_mem}, /* gfx90a only: no table on gfx940+ */
 };
 
 size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) {

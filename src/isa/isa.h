@@ -205,6 +205,7 @@ typedef struct isa_mem_fields {
     uint8_t dfmt, nfmt; /* MTBUF */
     uint8_t sve;        /* scratch: vaddr enabled (w0 bit 13) */
     uint8_t rtn;        /* the instruction writes dst[0] with the pre-op memory value */
+    uint8_t dmask, d16; /* MIMG (gfx90a): enabled components, 16-bit data */
 } isa_mem_fields;
 
 /* One row of a generated opcode table (src/isa/gen/<family>.inc).  Families read the fields they

@@ -1,4 +1,5 @@
-/* mem.c - DS, FLAT/GLOBAL/SCRATCH, MUBUF and MTBUF: decode into isa_inst, print LLVM 22's text.
+/* mem.c - DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF and (gfx90a) MIMG: decode into isa_inst, print
+ * LLVM 22's text.
  *
  * Encodings (64-bit; CDNA3/CDNA4 ISA manuals, "Microcode formats"; bit positions of the gfx940+
  * cache bits were probed against LLVM 22):
@@ -35,7 +36,8 @@ enum {
     MEM_OFF_16 = 0,
     MEM_OFF_PAIR = 1,
     MEM_OFF_SWIZZLE = 2,
-    MEM_OFF_NONE = 3, /* ds_nop: the offset fields must be zero */
+    MEM_OFF_NONE = 3,    /* ds_nop: the offset fields must be zero */
+    MEM_NEED_LDS = 0x20, /* gfx90a's buffer_store_lds_dword: legal only with the lds bit */
     MEM_EXEC_NOTE = 0x40,
     MEM_NEED_GDS = 0x80,
 };
@@ -55,18 +57,34 @@ struct mem_row {
     uint8_t cls;     /* index into mem_class_sets */
 };
 
+/* MIMG (gfx90a): vdata's width depends on dmask and d16, so a row carries LLVM's width per
+ * [d16][dmask] (0: that combination is illegal). */
+struct mimg_row {
+    isa_opinfo info;
+    uint8_t width[2][16];
+    uint32_t ok[2];  /* bits of w0 / w1 that may be set besides the fields (d16: width[1]) */
+    uint8_t sampler; /* image_sample: prints ssamp */
+    uint8_t cls[2];  /* per acc: mem_class_names id LLVM reports for a misaligned vdata */
+};
+struct mimg_mod {
+    uint8_t word, bit;
+    const char *name;
+};
+
 #include "isa/gen/mem.inc"
 
 static const struct {
     const struct mem_row *ds, (*flat)[128], *mubuf, *mtbuf;
-    const char *const *cpol; /* names of the SC0, NT, SC1 bits */
+    const char *const *cpol;         /* names of the SC0, NT, SC1 bits */
+    const struct mimg_row *mimg;     /* NULL: no image instructions (gfx940+) */
+    const struct mimg_mod *mimg_mod; /* MIMG modifiers in LLVM's order */
 } mem_targets[ISA_NARCH] = {
     [ISA_GFX942] = {mem_ds_gfx942, mem_flat_gfx942, mem_mubuf_gfx942, mem_mtbuf_gfx942,
                     mem_cpol_gfx942},
     [ISA_GFX950] = {mem_ds_gfx950, mem_flat_gfx950, mem_mubuf_gfx950, mem_mtbuf_gfx950,
                     mem_cpol_gfx950},
     [ISA_GFX90A] = {mem_ds_gfx90a, mem_flat_gfx90a, mem_mubuf_gfx90a, mem_mtbuf_gfx90a,
-                    mem_cpol_gfx90a},
+                    mem_cpol_gfx90a, mem_mimg_gfx90a, mem_mimg_mods_gfx90a},
 };
 
 static const struct mem_row *row_for(isa_arch arch, isa_fmt f, unsigned op, unsigned seg) {
@@ -255,6 +273,8 @@ static size_t dec_buf(isa_fmt f, const struct mem_row *r, const uint32_t *w, siz
         bits |= (bit(w[1], 21) ? MEM_B_SC1 : 0) | (bit(w[1], 22) ? MEM_B_NT : 0);
     if (bits & ~r->ok)
         return 0;
+    if ((r->style & MEM_NEED_LDS) && !(bits & MEM_B_LDS))
+        return 0;
     /* loading into LDS writes no registers, so there is nothing for acc to select */
     if ((bits & MEM_B_LDS) && (bits & MEM_B_ACC))
         return 0;
@@ -268,7 +288,7 @@ static size_t dec_buf(isa_fmt f, const struct mem_row *r, const uint32_t *w, siz
         m->dfmt = (uint8_t)((w[0] >> 19) & 0xf);
         m->nfmt = (uint8_t)((w[0] >> 23) & 0x7);
     }
-    if (!r->fields) /* buffer_wbl2 / buffer_inv: no operands */
+    if (!r->fields && !(r->style & MEM_NEED_LDS)) /* buffer_wbl2 / buffer_inv: no operands */
         return 8;
     unsigned rsrc = ((w[1] >> 16) & 0x1f) * 4, soff = w[1] >> 24;
     /* srsrc is an SGPR quad: s[0:3]..s[100:103] or ttmp[0:3]..ttmp[12:15] */
@@ -304,6 +324,87 @@ static size_t dec_buf(isa_fmt f, const struct mem_row *r, const uint32_t *w, siz
     return ok ? size : 0;
 }
 
+/* ---- MIMG (gfx90a) ----------------------------------------------------------------------------
+ * w0: 111100 slc[25] op[24:18] lwe[17] acc[16] a16[15] da[14] glc[13] unorm[12] dmask[11:8]
+ *     scc[7] (bits 6:1 ignored); w1: d16[31] ssamp[25:21] srsrc[20:16] vdata[15:8] vaddr[7:0].
+ * Decoded only, not executed (image resources are not modelled: the engine faults by name).
+ * Slots: dst[0] = vdata of loads/atomics/resinfo/sample, src[1] = vdata of stores and atomics,
+ * src[0] = vaddr (LLVM prints one register whatever the address needs), src[3] = srsrc (8
+ * dwords), src[5] = ssamp (4 dwords). */
+static size_t dec_mimg(isa_arch arch, const uint32_t *w, isa_inst *in) {
+    const struct mimg_row *tab = mem_targets[arch].mimg;
+    unsigned op = (w[0] >> 18) & 0x7f;
+    if (!tab || tab[op].info.op == ISA_OP_ILLEGAL)
+        return 0;
+    const struct mimg_row *r = &tab[op];
+    isa_mem_fields *m = &in->f.m;
+    const uint32_t fixed0 = 0xfc000000u | 0x7fu << 18 | 0xfu << 8, fixed1 = 0x03ffffffu;
+    unsigned d16 = w[1] >> 31, dmask = (w[0] >> 8) & 0xf;
+    if ((w[0] & ~(fixed0 | r->ok[0])) || (w[1] & ~(fixed1 | 1u << 31 | r->ok[1])))
+        return 0;
+    unsigned n = r->width[d16][dmask], dflt = r->width[0][1];
+    if (!n)
+        return 0;
+    unsigned rsrc = ((w[1] >> 16) & 0x1f) * 4, samp = ((w[1] >> 21) & 0x1f) * 4;
+    /* srsrc is an 8-dword tuple: s[0:7]..s[96:103] or ttmp[0:7]..ttmp[8:15] */
+    if (rsrc == 100 || rsrc == 104 || rsrc == 120 || rsrc == 124)
+        return 0;
+    if (r->sampler ? (samp == 104 || samp == 124) : samp != 0)
+        return 0;
+    unsigned vdata = (w[1] >> 8) & 0xff;
+    int acc = bit(w[0], 16);
+    /* LLVM decodes the op with its base width and then widens vdata to what dmask/d16 ask for;
+     * when the wider tuple cannot exist (odd start, past the last register) it keeps the base
+     * width. */
+    if (n != dflt && ((vdata & 1) || vdata + n > 256))
+        n = dflt;
+    in->op = r->info.op;
+    in->encop = (uint16_t)op;
+    in->info = &r->info;
+    in->flags = (uint16_t)r->info.flags;
+    in->nsrc = 6;
+    m->dmask = (uint8_t)dmask;
+    m->d16 = (uint8_t)d16;
+    m->acc = (uint8_t)acc;
+    m->glc = m->sc0 = (uint8_t)bit(w[0], 13);
+    m->slc = m->nt = (uint8_t)bit(w[0], 25);
+    m->sc1 = (uint8_t)bit(w[0], 7);
+    vreg(&in->src[0], w[1] & 0xff, 1, 0);
+    sreg(&in->src[3], rsrc, 8);
+    if (r->sampler)
+        sreg(&in->src[5], samp, 4);
+    int ok = 1;
+    if (r->info.flags & (ISA_MF_STORE | ISA_MF_ATOMIC))
+        ok &= vreg(&in->src[1], vdata, n, acc);
+    if (!(r->info.flags & ISA_MF_STORE)) {
+        ok &= vreg(&in->dst[0], vdata, n, acc);
+        in->ndst = 1;
+    }
+    return ok ? 8 : 0;
+}
+
+static void print_mimg(isa_buf *b, const isa_inst *in) {
+    const struct mimg_row *r = (const struct mimg_row *)(const void *)in->info;
+    const isa_mem_fields *m = &in->f.m;
+    const isa_opnd *vd = in->ndst ? &in->dst[0] : &in->src[1];
+    isa_puts(b, " ");
+    isa_put_vreg(b, vd->idx, vd->n, vd->kind == ISA_OPND_AGPR);
+    if (vd->n > 1 && (vd->idx & 1) && r->cls[m->acc])
+        isa_printf(b, "/*Invalid register, operand has '%s' register class*/",
+                   mem_class_names[r->cls[m->acc]]);
+    isa_puts(b, ", ");
+    isa_put_vreg(b, in->src[0].idx, 1, 0);
+    isa_puts(b, ", ");
+    isa_put_sreg(b, in->src[3].idx, 8);
+    if (r->sampler)
+        isa_puts(b, ", "), isa_put_sreg(b, in->src[5].idx, 4);
+    if (m->dmask)
+        isa_printf(b, " dmask:0x%x", m->dmask);
+    for (const struct mimg_mod *mm = mem_targets[in->arch].mimg_mod; mm->name; mm++)
+        if (in->w[mm->word] >> mm->bit & 1)
+            isa_printf(b, " %s", mm->name);
+}
+
 size_t isa_dec_mem(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in) {
     if (nw < 2)
         return 0;
@@ -313,6 +414,7 @@ size_t isa_dec_mem(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_i
     case ISA_FMT_FLAT:
     case ISA_FMT_MUBUF: op = (w[0] >> 18) & 0x7f; break;
     case ISA_FMT_MTBUF: op = (w[0] >> 15) & 0xf; break;
+    case ISA_FMT_MIMG: return dec_mimg(arch, w, in);
     default: return 0;
     }
     const struct mem_row *r = row_for(arch, f, op, (w[0] >> 14) & 3);
@@ -508,9 +610,27 @@ static const char *const nfmt_names[8] = {
     "UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "RESERVED_6", "FLOAT",
 };
 
+/* soffset = src_lds_direct decodes, with LLVM's note that it is the wrong class */
+static void put_soffset_note(isa_buf *b, const isa_inst *in) {
+    if (in->src[4].kind == ISA_OPND_SPECIAL && in->src[4].idx == 254)
+        isa_puts(b, "/*Invalid register, operand has 'SReg_32' register class*/");
+}
+
 static void print_buf(isa_buf *b, const isa_inst *in) {
     const struct mem_row *r = row_of(in);
     const isa_mem_fields *m = &in->f.m;
+    if (r->style & MEM_NEED_LDS) { /* buffer_store_lds_dword: no VGPR operands, lds first */
+        isa_puts(b, " ");
+        isa_put_sreg(b, in->src[3].idx, 4);
+        isa_puts(b, ", ");
+        isa_put_opnd(b, in, &in->src[4], ISA_T_B32);
+        put_soffset_note(b, in);
+        if (m->offset)
+            isa_printf(b, " offset:%d", m->offset);
+        isa_puts(b, " lds");
+        put_cpol(b, in);
+        return;
+    }
     if (!r->fields) { /* buffer_wbl2 / buffer_inv print their cache bits only */
         put_cpol(b, in);
         return;
@@ -530,8 +650,7 @@ static void print_buf(isa_buf *b, const isa_inst *in) {
         isa_put_sreg(b, in->src[3].idx, 4);
         isa_puts(b, ", ");
         isa_put_opnd(b, in, &in->src[4], ISA_T_B32);
-        if (in->src[4].kind == ISA_OPND_SPECIAL && in->src[4].idx == 254)
-            isa_puts(b, "/*Invalid register, operand has 'SReg_32' register class*/");
+        put_soffset_note(b, in);
     }
     /* MTBUF: the default format (BUF_DATA_FORMAT_8, BUF_NUM_FORMAT_UNORM) is not printed */
     if (in->fmt == ISA_FMT_MTBUF && !(m->dfmt == 1 && m->nfmt == 0)) {
@@ -560,6 +679,7 @@ void isa_print_mem(isa_buf *b, const isa_inst *in) {
     switch (in->fmt) {
     case ISA_FMT_DS: print_ds(b, in); break;
     case ISA_FMT_FLAT: print_flat(b, in); break;
+    case ISA_FMT_MIMG: print_mimg(b, in); break;
     default: print_buf(b, in);
     }
 }

@@ -1,8 +1,8 @@
 /* test_launch.c - launches through the public API with the scalar-only kernels of
- * tests/dispatch/scalar.s (assembled by gfxemu's own assembler, gfx_module_assemble, for gfx950
- * and gfx942; test_asm_crosscheck.sh compares its bytes with llvm-mc-22's): the initial SGPRs
- * and dispatch packet a kernel sees, barriers, results independent of the thread count, faults
- * (watchdog, trap, illegal instruction) with their records, and a device that stays usable.
+ * tests/dispatch/scalar.s (assembled by gfxemu's own assembler, gfx_module_assemble, for gfx950,
+ * gfx942 and gfx90a; test_asm_crosscheck.sh compares its bytes with llvm-mc-22's): the initial
+ * SGPRs and dispatch packet a kernel sees, barriers, results independent of the thread count,
+ * faults (watchdog, trap, illegal instruction) with their records, and a device that stays usable.
  */
 #include "common/check.h"
 #include "common/util.h"
@@ -183,12 +183,24 @@ int main(void) {
     CHECK(f != NULL, "tests/dispatch/scalar.s: cannot open");
     if (!f)
         return 1;
-    static char src[1 << 16];
-    size_t len = fread(src, 1, sizeof src, f);
+    static char src[1 << 16], src90a[(1 << 16) + 64];
+    size_t len = fread(src, 1, sizeof src - 1, f);
     fclose(f);
-    CHECK(len > 0 && len < sizeof src, "tests/dispatch/scalar.s: read %zu bytes", len);
+    CHECK(len > 0 && len < sizeof src - 1, "tests/dispatch/scalar.s: read %zu bytes", len);
+    src[len] = 0;
     check_arch(src, len, GFX_ARCH_GFX950);
     check_arch(src, len, GFX_ARCH_GFX942);
+    /* gfx90a has no architected flat scratch, so no .amdhsa_enable_private_segment: its private
+     * segment is the wave offset SGPR (after the workgroup info, which dump does not store) */
+    const char *from = ".amdhsa_enable_private_segment 1",
+               *to = ".amdhsa_system_sgpr_private_segment_wavefront_offset 1";
+    const char *at = strstr(src, from);
+    CHECK(at != NULL, "scalar.s: no %s", from);
+    if (at) {
+        size_t pre = (size_t)(at - src);
+        snprintf(src90a, sizeof src90a, "%.*s%s%s", (int)pre, src, to, at + strlen(from));
+        check_arch(src90a, strlen(src90a), GFX_ARCH_GFX90A);
+    }
     if (check_fails) {
         fprintf(stderr, "test_launch: %d checks failed\n", check_fails);
         return 1;

@@ -10,7 +10,8 @@
  *  - v_fmac_f64 rounds once (D = fma(S0, S1, D)), checked on operands where a separately rounded
  *    product would differ;
  *  - f64 atomics in DS and GLOBAL (ds_add_rtn_f64, global_atomic_add_f64 glc,
- *    global_atomic_min/max_f64) with edge values.
+ *    global_atomic_min/max_f64) with edge values;
+ *  - buffer_store_lds_dword copies LDS to memory; image instructions fault as unimplemented.
  * Expected values come from host arithmetic per lane. */
 #include "common/check.h"
 #include "common/cov.h"
@@ -242,6 +243,61 @@ static void test_lds_dma(void) {
     }
 }
 
+/* buffer_store_lds_dword (the LDS-to-memory LDS_DMA form; legal only with the lds bit): lane l
+ * copies the LDS dword at M0 + offset + 4 * l to its buffer address.  The encoding has no VGPR
+ * address, so the lanes are told apart by the descriptor's ADD_TID_ENABLE (index = lane, stride
+ * 4): lane l writes base + soffset + offset + 4 * l.  num_records = 60 records: lanes 60..63 are
+ * out of range and dropped; lane 13 is off. */
+static void test_store_lds_dword(void) {
+    reset();
+    for (unsigned i = 0; i < sizeof lds; i++)
+        lds[i] = (uint8_t)(i * 7 + 1);
+    for (unsigned i = 0; i < 512; i += 8)
+        wr64(i, 0x5555555555555555ull);
+    w->s[124] = 8;                                                       /* M0 */
+    w->s[4] = (uint32_t)buf, w->s[5] = (uint32_t)(buf >> 32) | 4u << 16; /* stride 4 */
+    w->s[6] = 60, w->s[7] = 1u << 23;                                    /* ADD_TID_ENABLE */
+    w->s[8] = 16;                                                        /* soffset */
+    int st = run_snippet(w, "gfx90a",
+                         "buffer_store_lds_dword s[4:7], s8 offset:4 lds\ns_waitcnt vmcnt(0)");
+    CHECK(st == WAVE_DONE, "store_lds_dword: status %d fault %d", st, w->fault.kind);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t got, want = 0x55555555u;
+        gmem_read(mem, buf + 16 + 4 + 4 * l, &got, 4);
+        if (l != 13 && l < 60) {
+            unsigned a = 8 + 4 + 4 * l; /* LDS byte address */
+            want = 0;
+            for (unsigned k = 0; k < 4; k++)
+                want |= (uint32_t)(uint8_t)((a + k) * 7 + 1) << (8 * k);
+        }
+        if (got != want && bad++ < 3)
+            printf("  lane %u: %08x want %08x\n", l, got, want);
+    }
+    CHECK(bad == 0, "store_lds_dword: %d lanes wrong", bad);
+    uint32_t below;
+    gmem_read(mem, buf + 16, &below, 4);
+    CHECK(below == 0x55555555u, "store_lds_dword wrote below its first address");
+
+    /* an LDS address past the end faults (LDS is 1 KiB here) */
+    reset();
+    w->s[124] = 1000;
+    w->s[4] = (uint32_t)buf, w->s[5] = (uint32_t)(buf >> 32) | 4u << 16;
+    w->s[6] = 60, w->s[7] = 1u << 23;
+    st = run_snippet(w, "gfx90a", "buffer_store_lds_dword s[4:7], 0 lds");
+    CHECK(st == WAVE_FAULT && w->fault.kind == XF_LDS, "store_lds_dword past LDS: %d %d", st,
+          w->fault.kind);
+}
+
+/* Image instructions decode (tests/isa) but are not executed: gfxemu models no image
+ * resources, so they stop the wave as unimplemented, by name. */
+static void test_image_faults(void) {
+    reset();
+    int st = run_snippet(w, "gfx90a", "image_load v[4:7], v1, s[8:15] dmask:0xf unorm");
+    CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED, "image_load: %d %d", st,
+          w->fault.kind);
+}
+
 int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 512, 0);
@@ -252,6 +308,8 @@ int main(void) {
     test_fmac_f64();
     test_f64_atomics();
     test_lds_dma();
+    test_store_lds_dword();
+    test_image_faults();
     free(w);
     gmem_destroy(mem);
     return check_summary("test_gfx90a");

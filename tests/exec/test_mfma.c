@@ -517,7 +517,24 @@ static void test_f64_blgp(void) {
         run_snippet(w, "gfx90a", "v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7] blgp:3");
     CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED, "f64 blgp: status %d fault %d", st,
           w->fault.kind);
+    CHECK(w->fault.note && strstr(w->fault.note, "blgp:3"), "f64 blgp: note '%s'",
+          w->fault.note ? w->fault.note : "(none)");
     CHECK(!memcmp(w->v, snap->v, sizeof w->v), "f64 blgp changed registers");
+    /* CBSZ/ABID are just as undocumented for the f64 forms on CDNA2 */
+    static const char *const bcast[2] = {
+        "v_mfma_f64_4x4x4f64 v[0:1], v[8:9], v[10:11], v[0:1] cbsz:2 abid:1",
+        "v_mfma_f64_4x4x4f64 v[0:1], v[8:9], v[10:11], v[0:1] abid:5"};
+    static const char *const want[2] = {"cbsz:2", "abid:5"};
+    for (int i = 0; i < 2; i++) {
+        memcpy(w, snap, sizeof *w);
+        st = run_snippet(w, "gfx90a", bcast[i]);
+        CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED && w->fault.note &&
+                  strstr(w->fault.note, want[i]),
+              "f64 %s: status %d fault %d note '%s'", want[i], st, w->fault.kind,
+              w->fault.note ? w->fault.note : "(none)");
+        CHECK(!memcmp(w->v, snap->v, sizeof w->v), "f64 %s changed registers", want[i]);
+    }
+    memcpy(w, snap, sizeof *w);
     st = run_snippet(w, "gfx90a", "v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7]");
     CHECK(st == WAVE_DONE, "f64 without blgp: status %d", st);
 }

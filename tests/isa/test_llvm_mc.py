@@ -28,6 +28,7 @@ PREFIXES = [  # (mask, value) of the first word, as in tests/isa/test_sweep.c
     (0x80000000, 0x00000000), (0xfe000000, 0x7e000000), (0xfe000000, 0x7c000000),
     (0xfc000000, 0xd0000000), (0xff800000, 0xd3800000), (0xfc000000, 0xd8000000),
     (0xfc000000, 0xdc000000), (0xfc000000, 0xe0000000), (0xfc000000, 0xe8000000),
+    (0xfc000000, 0xf0000000),  # MIMG (gfx90a)
 ]
 
 
@@ -46,28 +47,15 @@ def case(arch):
     return tuple(w)
 
 
-def known_gap(arch, text):
-    """Words gfxemu does not decode yet although LLVM does (README, known gaps; test_sweep.c
-    counts the same ones apart): gfx90a's image (MIMG) instructions and buffer_store_lds_dword."""
-    return arch == "gfx90a" and (text.startswith("image_") or
-                                 text.startswith("buffer_store_lds_dword"))
-
-
 llvm = Llvm()
 failed = 0
 for arch in ("gfx950", "gfx942", "gfx90a", "gfx1100", "gfx1201"):
     insts = []
-    gaps = 0
     while len(insts) < N:
         batch = [case(arch) for _ in range(4 * N)]
         for w, (size, text) in zip(batch, llvm.dis_many(arch, batch)):
             if size and text != CRASH and len(insts) < N:
-                if known_gap(arch, text):
-                    gaps += 1
-                    continue
                 insts.append(struct.pack("<4I", *w)[:size])
-    if gaps:
-        print("%s: %d known-gap words left out (not decoded by gfxemu yet)" % (arch, gaps))
     path = os.path.join(BUILD, "test_llvm_mc_%s.bin" % arch)
     with open(path, "wb") as f:
         f.write(b"".join(insts))

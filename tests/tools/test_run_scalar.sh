@@ -10,9 +10,12 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 # u32 at byte offset N of a file
 u32() { od -A n -t u4 -j "$2" -N 4 "$1" | tr -d ' '; }
 
-for cpu in gfx950 gfx942; do
+for cpu in gfx950 gfx942 gfx90a; do
     co="$tmp/scalar_$cpu.co"
-    "$GFXEMU" as --arch $cpu tests/dispatch/scalar.s -o "$co" || { fail "assembling scalar.s for $cpu"; continue; }
+    # gfx90a has no architected flat scratch: its private segment is the wave offset SGPR
+    sed "$([ $cpu = gfx90a ] && echo 's/amdhsa_enable_private_segment 1/amdhsa_system_sgpr_private_segment_wavefront_offset 1/')" \
+        tests/dispatch/scalar.s >"$co.s"
+    "$GFXEMU" as --arch $cpu "$co.s" -o "$co" || { fail "assembling scalar.s for $cpu"; continue; }
 
     # Initial SGPRs: workgroup ids and info for every workgroup of a 2x3x2 grid.
     expect 0 "" "$GFXEMU" run "$co" dump --grid 2,3,2 --block 64 --arg "out:$tmp/dump.bin:1536" --threads 2

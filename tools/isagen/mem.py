@@ -1,4 +1,4 @@
-"""Memory family tables: DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF (gfx942, gfx950, gfx90a).
+"""Memory family tables: DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG (gfx942, gfx950, gfx90a).
 
 Every opcode field value of every format is run through LLVM 22 with a fixed set of probe
 operands (distinct register numbers, so each printed operand can be traced back to its field),
@@ -280,12 +280,23 @@ def gen_buf(ctx, arch, mtbuf, classes):
     nops = 16 if mtbuf else 128
     bitlist = (B_OFFEN, B_IDXEN, B_SC0, B_SC1, B_NT, B_ACC) + (() if mtbuf else (B_LDS,))
     base = L.dis_many(arch, [buf_words(mtbuf, op) for op in range(nops)])
+    # gfx90a's buffer_store_lds_dword exists only with the lds bit set (it copies LDS to memory)
+    lds_only = set()
+    if not mtbuf:
+        extra = L.dis_many(arch, [buf_words(0, op, bits=B_LDS) for op in range(nops)])
+        for op in range(nops):
+            if not base[op][0] and extra[op][0]:
+                lds_only.add(op)
+                base[op] = extra[op]
     rows = {}
     for op in range(nops):
         if not base[op][0]:
             continue
+        need = B_LDS if op in lds_only else 0
         mn, n, ok, shown, _ = probe_bits(
-            L, arch, lambda bits: buf_words(mtbuf, op, bits=bits), base[op][1], bitlist, regs)
+            L, arch, lambda bits: buf_words(mtbuf, op, bits=bits | need), base[op][1], bitlist,
+            regs)
+        ok |= need
         # with idxen and offen the address is a pair, so its class shows too
         cls = probe_classes(L, arch, lambda bits: buf_words(mtbuf, op, 21, 11, bits=bits), ok,
                             odd, classes, extra=B_OFFEN | B_IDXEN)
@@ -299,9 +310,115 @@ def gen_buf(ctx, arch, mtbuf, classes):
         rtn = 0
         if "atomic" in mn:  # sc0 returns the pre-op value into vdata (cmpswap: its first half)
             rtn = n[S_DATA] // 2 if "cmpswap" in mn else n[S_DATA]
-        rows[op] = dict(mn=mn, n=n, fields=fields, ok=ok, shown=shown, style="MEM_OFF_16",
+        rows[op] = dict(mn=mn, n=n, fields=fields, ok=ok, shown=shown,
+                        style="MEM_OFF_16|MEM_NEED_LDS" if need else "MEM_OFF_16",
                         gds_needed=False, cls=cls, rtn=rtn)
     return rows
+
+
+# ----------------------------------------------------------------------------------------------
+# MIMG (gfx90a; gfx940+ has no image instructions):
+#   w0 = 111100 slc[25] op[24:18] lwe[17] acc[16] a16[15] da[14] glc[13] unorm[12] dmask[11:8]
+#        scc[7] (bit 0 must be 0; bits 6:1 are ignored)
+#   w1 = d16[31] ssamp[25:21] srsrc[20:16] vdata[15:8] vaddr[7:0]
+# The modifier bits, their names and the order LLVM prints them in are probed, not assumed.
+# LLVM sizes vdata from dmask (and d16) after decoding; the width per (d16, dmask) is recorded
+# as LLVM prints it, so the atomics' missing 4-dword forms and cmpswap's 2-dword minimum are
+# facts of the table.
+
+MIMG_MOD_BITS = [(0, b) for b in (0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 16, 17, 25)] + \
+    [(1, b) for b in (26, 27, 28, 29, 30, 31)]
+
+
+def mimg_words(op, dmask=1, vaddr=10, vdata=20, srsrc=2, ssamp=0, mods=()):
+    w = [0xf0000000 | (op << 18) | (dmask << 8), vaddr | (vdata << 8) | (srsrc << 16) | (ssamp << 21)]
+    for word, b in mods:
+        w[word] |= 1 << b
+    return tuple(w)
+
+
+def vdata_width(text):
+    r = reg_of(split_text(text)[1][0])
+    return r[2] if r else 0
+
+
+def gen_mimg(ctx, arch, classes):
+    L = ctx.llvm
+    base = L.dis_many(arch, [mimg_words(op) for op in range(128)])
+    rows = {}
+    mods_order = None
+    for op in range(128):
+        if not base[op][0]:
+            continue
+        text = base[op][1]
+        mn, parts, _ = split_text(text)
+        sampler = len(parts) == 4
+        widths = [[0] * 16 for _ in range(2)]
+        words = [mimg_words(op, dmask=dm, mods=((1, 31),) if d16 else ()) for d16 in (0, 1)
+                 for dm in range(16)]
+        for i, (size, t) in enumerate(L.dis_many(arch, words)):
+            if size:
+                widths[i // 16][i % 16] = vdata_width(t)
+        ok = [0, 0]
+        shown = []
+        res = L.dis_many(arch, [mimg_words(op, mods=(m,)) for m in MIMG_MOD_BITS])
+        for m, (size, t) in zip(MIMG_MOD_BITS, res):
+            if m == (1, 31):
+                continue  # d16: the width table says where it is legal
+            if size:
+                ok[m[0]] |= 1 << m[1]
+                if t != text and t.startswith(text):
+                    shown.append((m, t[len(text):].strip()))
+                elif t != text:
+                    assert m == (0, 16), (arch, mn, m, t)  # acc: vdata becomes an AGPR
+        # print order: every shown bit at once (d16 too where legal), tokens as LLVM orders them
+        allm = tuple(m for m, _ in shown) + (((1, 31),) if any(widths[1]) else ())
+        size, t = L.dis(arch, mimg_words(op, mods=allm))
+        assert size, (arch, mn)
+        order = split_text(t)[2].split()
+        order = [tok for tok in order if not tok.startswith("dmask:")]
+        if mods_order is None:
+            mods_order = order
+        # class names LLVM reports for a misaligned vdata of the op's decoded width
+        cls = [0, 0]
+        for acc in (0, 1):
+            if acc and not ok[0] >> 16 & 1:
+                continue
+            size, t = L.dis(arch, mimg_words(op, vdata=21, mods=((0, 16),) if acc else ()))
+            if size:
+                r = reg_of(split_text(CLASS_RE.sub(r"#\1", t))[1][0])
+                cls[acc] = classes.id(r[3]) if r else 0
+        rows[op] = dict(mn=mn, sampler=sampler, widths=widths, ok=ok, shown=dict(shown), cls=cls)
+    return rows, mods_order
+
+
+def mimg_c(ctx, arch, rows, order):
+    out = ["/* MIMG on %s: [op] = {info, vdata dwords per [d16][dmask] (0: illegal), legal bits\n"
+           " * of w0 and w1, sampler (prints ssamp), class-name id of a misaligned vdata per acc} */\n"
+           % arch]
+    out.append("static const struct mimg_row mem_mimg_%s[128] = {\n" % arch)
+    for op in sorted(rows):
+        r = rows[op]
+        info = "{%s, %d, 0, 5, {0, 0}, {0, 0, 0, 0, 0, 0}, {0}, %s, 0}" % (
+            ctx.op(r["mn"]), op, kind_flags(r["mn"]))
+        wd = ", ".join("{%s}" % ", ".join(str(x) for x in r["widths"][d]) for d in (0, 1))
+        out.append("    [%d] = {%s, {%s}, {0x%xu, 0x%xu}, %d, {%d, %d}},  /* %s */\n" % (
+            op, info, wd, r["ok"][0], r["ok"][1], 1 if r["sampler"] else 0, r["cls"][0],
+            r["cls"][1], r["mn"]))
+    out.append("};\n\n")
+    # the modifier names in LLVM's order, with the bit each one is read from
+    names = {}
+    for r in rows.values():
+        for m, name in r["shown"].items():
+            names[name] = m
+    names["d16"] = (1, 31)
+    out.append("/* MIMG modifiers on %s in the order LLVM prints them: {word, bit, name} */\n" % arch)
+    out.append("static const struct mimg_mod mem_mimg_mods_%s[] = {\n" % arch)
+    for tok in order:
+        word, b = names[tok]
+        out.append('    {%d, %d, "%s"},\n' % (word, b, tok))
+    out.append("    {0, 0, NULL},\n};\n\n")
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -386,6 +503,11 @@ def generate(ctx):
             out += [row_c(ctx, op, rows[op]) for op in sorted(rows)]
             out.append("};\n\n")
             counts.append("%s %s: %d" % (name.upper(), arch, len(rows)))
+    for arch in ARCHES:
+        rows, order = gen_mimg(ctx, arch, classes)
+        if rows:
+            out += mimg_c(ctx, arch, rows, order)
+            counts.append("MIMG %s: %d" % (arch, len(rows)))
     for arch in ARCHES:
         names = cpol_names(ctx.llvm, arch)
         out.append("/* cache-policy bits as LLVM names them on %s: MEM_B_SC0, MEM_B_NT, MEM_B_SC1 */\n"
