@@ -6,8 +6,12 @@
  *   VOP1  [31:25]=0x3f  vdst[24:17] op[16:9] src0[8:0]
  *   VOPC  [31:25]=0x3e  op[24:17] vsrc1[16:9] src0[8:0]
  * src0 = 255 appends a 32-bit literal.  There is no SDWA (249 is illegal); 250 (DPP16) and
- * 233/234 (DPP8, DPP8 with fetch-inactive) add a DPP dword: those forms are not decoded yet
- * and their words are illegal here (counted as a known gap in tests/isa/test_sweep.c).
+ * 233/234 (DPP8, DPP8 with fetch-inactive) add a DPP dword (RDNA3 ISA "DPP16", "DPP8"):
+ *   DPP16 src0[7:0] dpp_ctrl[16:8] fi[18] bound_ctrl[19] src0_neg[20] src0_abs[21] src1_neg[22]
+ *         src1_abs[23] bank_mask[27:24] row_mask[31:28]
+ *   DPP8  src0[7:0] lane_sel0..7[31:8] (3 bits each)
+ * f.v holds dpp_ctrl, fi, bound_ctrl, row/bank masks and neg/abs; the DPP8 selectors are read
+ * from the raw dword (in->w[1]) and in->flags has VR_INST_DPP8.
  *
  * 16-bit operands are true16 (RDNA3 ISA "16-bit VGPRs"): an 8-bit VGPR field names v0..v127,
  * bit 7 selecting the high half (v5.h) and 0 the low one (v5.l); a VGPR src0 is 256 + such a
@@ -33,7 +37,11 @@ struct vr_row {
     uint8_t cls0;       /* src0 class */
     uint8_t clsd;       /* scalar-destination class (v_readfirstlane_b32) */
     uint8_t vrc0, vrc1; /* fake16: class LLVM names for a src0/vsrc1 VGPR above v127 (0: none) */
+    uint8_t vrcd;       /* the same for the src0 of a DPP form */
+    uint32_t dpp_shown; /* DPP16 bits LLVM prints (integer sources accept neg/abs, ignore them) */
 };
+
+enum { VR_INST_DPP8 = 1 }; /* isa_inst.flags */
 
 #include "isa/gen/vop_rdna.inc"
 
@@ -87,6 +95,30 @@ static void set_src(isa_opnd *o, unsigned enc, unsigned n, int t16) {
         o->idx &= ~1u;
 }
 
+/* The DPP dword; 0 when the op has no such form or LLVM refuses a bit of it. */
+static int dec_dpp(const struct vr_row *r, unsigned src0, uint32_t w1, isa_inst *in) {
+    isa_valu_fields *v = &in->f.v;
+    in->variant = ISA_VAR_DPP;
+    if (src0 != 0xfa) {
+        if (!(r->i.flags & VR_DPP8))
+            return 0;
+        in->flags = VR_INST_DPP8;
+        v->fi = src0 == 0xea;
+        return 1;
+    }
+    if (!(r->i.flags & VR_DPP16) || ((w1 ^ VR_DPP_BASE) & ~r->i.aux & ~0xffu))
+        return 0;
+    v->dpp_ctrl = (uint16_t)((w1 >> 8) & 0x1ff);
+    v->fi = (uint8_t)((w1 >> 18) & 1);
+    v->bound_ctrl = (uint8_t)((w1 >> 19) & 1);
+    uint32_t m = w1 & r->dpp_shown;
+    v->neg = (uint8_t)(((m >> 20) & 1) | ((m >> 21) & 2));
+    v->abs = (uint8_t)(((m >> 21) & 1) | ((m >> 22) & 2));
+    v->bank_mask = (uint8_t)((w1 >> 24) & 0xf);
+    v->row_mask = (uint8_t)(w1 >> 28);
+    return 1;
+}
+
 size_t isa_dec_vop_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in) {
     uint32_t w0 = w[0];
     unsigned op, vdst = (w0 >> 17) & 0xff, vsrc1 = (w0 >> 9) & 0xff, src0 = w0 & 0x1ff;
@@ -104,13 +136,16 @@ size_t isa_dec_vop_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, 
     in->encop = (uint16_t)op;
     in->op = r->i.op;
     in->variant = ISA_VAR_E32;
-    if (src0 == 0xfa || src0 == 0xe9 || src0 == 0xea)
-        return 0; /* DPP16/DPP8: not decoded yet */
-    if (mode(r->cls0, src0) == 0)
+    if (fl & VR_NOOPND) /* v_nop, v_pipeflush: src0 is not read, not even a literal or DPP */
+        return vdst == 0 && mode(r->cls0, src0) ? 4 : 0;
+    int dpp = src0 == 0xfa || src0 == 0xe9 || src0 == 0xea;
+    if (dpp) {
+        if (nw < 2 || !dec_dpp(r, src0, w[1], in))
+            return 0;
+    } else if (mode(r->cls0, src0) == 0) {
         return 0;
-    if (fl & VR_NOOPND) /* v_nop, v_pipeflush: src0 is not read, not even a literal */
-        return vdst == 0 ? 4 : 0;
-    size_t size = 4;
+    }
+    size_t size = dpp ? 8 : 4;
     if (src0 == 255 || (fl & (VR_LIT_MK | VR_LIT_AK))) {
         if (nw < 2)
             return 0;
@@ -144,7 +179,10 @@ size_t isa_dec_vop_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, 
     }
 
     /* sources */
-    set_src(&in->src[0], src0, r->i.src_n[0], (fl & VR_T16_S0) != 0);
+    if (dpp)
+        set_vfield(&in->src[0], w[1] & 0xff, r->i.src_n[0], (fl & VR_T16_S0) != 0);
+    else
+        set_src(&in->src[0], src0, r->i.src_n[0], (fl & VR_T16_S0) != 0);
     in->nsrc = 1;
     if (f != ISA_FMT_VOP1) {
         set_vfield(&in->src[(fl & VR_LIT_MK) ? 2 : 1], vsrc1, r->i.src_n[1], (fl & VR_T16_S1) != 0);
@@ -196,14 +234,83 @@ static void put_classed(isa_buf *b, const isa_inst *in, const isa_opnd *o, unsig
         put_note(b, vr_rc_names[vrc]);
 }
 
+/* dpp_ctrl syntax on gfx10+ (%u = low 4 bits); the gfx9 wave shifts and row_bcast get LLVM's
+ * "not supported" notes, anything else not listed is invalid. */
+static const struct {
+    uint16_t lo, hi;
+    const char *fmt;
+} dpp_ctrl_names[] = {
+    {0x101, 0x10f, "row_shl:%u"},
+    {0x111, 0x11f, "row_shr:%u"},
+    {0x121, 0x12f, "row_ror:%u"},
+    {0x130, 0x130, "/* wave_shl is not supported starting from GFX10 */"},
+    {0x134, 0x134, "/* wave_rol is not supported starting from GFX10 */"},
+    {0x138, 0x138, "/* wave_shr is not supported starting from GFX10 */"},
+    {0x13c, 0x13c, "/* wave_ror is not supported starting from GFX10 */"},
+    {0x140, 0x140, "row_mirror"},
+    {0x141, 0x141, "row_half_mirror"},
+    {0x142, 0x143, "/* row_bcast is not supported starting from GFX10 */"},
+    {0x150, 0x15f, "row_share:%u"},
+    {0x160, 0x16f, "row_xmask:%u"},
+};
+
+static void put_dpp_tail(isa_buf *b, const isa_inst *in) {
+    const isa_valu_fields *v = &in->f.v;
+    if (in->flags & VR_INST_DPP8) {
+        uint32_t sel = in->w[1] >> 8;
+        isa_puts(b, " dpp8:[");
+        for (int i = 0; i < 8; i++)
+            isa_printf(b, "%s%u", i ? "," : "", (sel >> (3 * i)) & 7);
+        isa_puts(b, v->fi ? "] fi:1" : "]");
+        return;
+    }
+    unsigned c = v->dpp_ctrl;
+    isa_puts(b, " ");
+    if (c <= 0xff) {
+        isa_printf(b, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, c >> 6);
+    } else {
+        const char *f = "/* Invalid dpp_ctrl value */";
+        for (size_t i = 0; i < sizeof dpp_ctrl_names / sizeof dpp_ctrl_names[0]; i++)
+            if (c >= dpp_ctrl_names[i].lo && c <= dpp_ctrl_names[i].hi)
+                f = dpp_ctrl_names[i].fmt;
+        isa_printf(b, f, c & 0xf);
+    }
+    isa_printf(b, " row_mask:0x%x bank_mask:0x%x", v->row_mask, v->bank_mask);
+    if (v->bound_ctrl)
+        isa_puts(b, " bound_ctrl:1");
+    if (v->fi)
+        isa_puts(b, " fi:1");
+}
+
+/* A DPP source: a VGPR with its neg/abs bits, "-|v1|".  For gfx12 LLVM 22 closes the bars of
+ * v_cndmask_b32's src1 after the vcc_lo that follows it ("-|v5, vcc_lo|"): tail. */
+static void put_dpp_src(isa_buf *b, const isa_inst *in, int i, unsigned vrc, const char *tail) {
+    int neg = (in->f.v.neg >> i) & 1, abs = (in->f.v.abs >> i) & 1;
+    isa_puts(b, neg ? (abs ? "-|" : "-") : abs ? "|" : "");
+    put_classed(b, in, &in->src[i], 256, 0, ISA_T_B32, vrc);
+    if (abs && tail) {
+        isa_puts(b, tail);
+        tail = NULL;
+    }
+    if (abs)
+        isa_puts(b, "|");
+    if (tail)
+        isa_puts(b, tail);
+}
+
 void isa_print_vop_rdna(isa_buf *b, const isa_inst *in) {
     const struct vr_row *r = (const struct vr_row *)in->info;
     uint32_t fl = r->i.flags;
+    int dpp = in->variant == ISA_VAR_DPP;
     isa_puts(b, isa_op_names[in->op]);
     if (fl & VR_NOOPND)
         return;
-    if (!(fl & VR_NOSUFFIX))
+    if (dpp) {
+        if (fl & VR_DPP_SUFFIX)
+            isa_puts(b, "_dpp");
+    } else if (!(fl & VR_NOSUFFIX)) {
         isa_puts(b, "_e32");
+    }
     isa_puts(b, " ");
     const char *sep = "";
     if (fl & VR_CMP) {
@@ -220,18 +327,26 @@ void isa_print_vop_rdna(isa_buf *b, const isa_inst *in) {
     }
     unsigned src0 = in->w[0] & 0x1ff;
     isa_puts(b, sep);
-    put_classed(b, in, &in->src[0], src0, r->cls0, r->i.src_t[0], r->vrc0);
+    if (dpp)
+        put_dpp_src(b, in, 0, r->vrcd, NULL);
+    else
+        put_classed(b, in, &in->src[0], src0, r->cls0, r->i.src_t[0], r->vrc0);
     int nprint = in->fmt == ISA_FMT_VOP1 ? 1 : (fl & (VR_LIT_MK | VR_LIT_AK)) ? 3 : 2;
     for (int i = 1; i < nprint; i++) {
         const isa_opnd *o = &in->src[i];
         isa_puts(b, ", ");
-        if (o->kind == ISA_OPND_LITERAL)
+        if (dpp && i == 1)
+            put_dpp_src(b, in, 1, r->vrc1,
+                        (fl & VR_VCC_SRC) && isa_targets[in->arch].rdna >= 12 ? ", vcc_lo" : NULL);
+        else if (o->kind == ISA_OPND_LITERAL)
             isa_printf(b, "0x%x", in->lit); /* the K constant always prints in hex */
         else
             put_classed(b, in, o, 256, 0, ISA_T_B32, r->vrc1);
     }
-    if (fl & VR_VCC_SRC)
+    if ((fl & VR_VCC_SRC) && !(dpp && isa_targets[in->arch].rdna >= 12))
         isa_puts(b, ", vcc_lo");
-    if (in->src[0].kind == ISA_OPND_SREG && in->src[0].n == 2)
+    if (dpp)
+        put_dpp_tail(b, in);
+    else if (in->src[0].kind == ISA_OPND_SREG && in->src[0].n == 2)
         put_warning(b, src0);
 }

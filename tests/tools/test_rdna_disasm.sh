@@ -2,7 +2,7 @@
 # test_rdna_disasm.sh - gfx1100 (RDNA3) and gfx1201 (RDNA4) code objects built by clang-22 at -O0
 # and -O2, wave32 and wave64 (-mwavefrontsize64): `gfxemu disasm FILE.co` must print every
 # instruction of the formats gfxemu decodes on RDNA (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, and VOP1/
-# VOP2/VOPC in their e32 and literal forms) exactly as `llvm-objdump-22 -d` does, line for line;
+# VOP2/VOPC in their e32, literal, DPP16 and DPP8 forms) exactly as `llvm-objdump-22 -d` does, line for line;
 # lines of the other formats (printed as .long words for now; gfxemu may then read a later word
 # of such an instruction as one of its own) are counted per format and listed as gaps, and
 # never printed as a different instruction at the address where llvm-objdump starts one.  The
@@ -32,8 +32,7 @@ def keyed(path):
 def fmt(w):
     """The RDNA format of a first word (RDNA3/RDNA4 ISA "Microcode formats"), as decode.c."""
     if w >> 31 == 0:
-        f = "VOP1" if w >> 25 == 0x3f else "VOPC" if w >> 25 == 0x3e else "VOP2"
-        return f + "_DPP" if w & 0x1ff in (0xe9, 0xea, 0xfa) else f
+        return "VOP1" if w >> 25 == 0x3f else "VOPC" if w >> 25 == 0x3e else "VOP2"
     if w >> 30 == 2:
         return {0x17d: "SOP1", 0x17e: "SOPC", 0x17f: "SOPP"}.get(w >> 23,
                                                                  "SOPK" if w >> 28 == 0xb else "SOP2")

@@ -1,5 +1,5 @@
-"""VOP1 / VOP2 / VOPC tables for the RDNA targets (gfx1100, gfx1201): the 32-bit encodings and
-their literal forms.  (DPP16/DPP8 forms, src0 = 0xFA/0xE9/0xEA, are not decoded yet.)
+"""VOP1 / VOP2 / VOPC tables for the RDNA targets (gfx1100, gfx1201): the 32-bit encodings, their
+literal forms and their DPP16 (src0 = 0xFA) and DPP8 (src0 = 0xE9/0xEA) forms.
 
 The word layouts are CDNA's (RDNA3/RDNA4 ISA manuals, "VOP1", "VOP2", "VOPC"), the opcode
 numbers and operand rules are not, so these are separate tables.  For every opcode field value
@@ -12,7 +12,9 @@ we ask LLVM 22 to disassemble probe words (vdst=10, vsrc1=30, src0=v20) and read
   * how a literal in src0 prints (ISA_T_*; the same rules as tools/isagen/vop.py);
   * an operand class for src0 (and for v_readfirstlane's scalar dst): for each of the 256
     scalar/constant encodings, whether LLVM rejects it ('0'), accepts it ('1'), or accepts it
-    with an "Invalid register" ('2') or "Invalid immediate" ('3') note.
+    with an "Invalid register" ('2') or "Invalid immediate" ('3') note;
+  * whether DPP16 and DPP8 forms exist, which DPP16 dword bits LLVM accepts (each bit flipped
+    alone from a legal base: integer ops refuse neg/abs), and whether they print `_dpp`.
 
 Output: src/isa/gen/vop_rdna.inc (rows read by src/isa/vop_rdna.c).
 """
@@ -56,6 +58,9 @@ FLAG_DOC = [
     ("T16_S0", "src0 is a true16 half when it is a VGPR (enc 256 + field[7:0] as above)"),
     ("T16_S1", "vsrc1 is a true16 half"),
     ("LO128_DST", "fake16 (gfx12): vdst must be v0..v127, else the word is illegal"),
+    ("DPP16", "a DPP16 form exists (src0 = 0xFA; aux = the DPP dword bits LLVM accepts)"),
+    ("DPP8", "a DPP8 form exists (src0 = 0xE9, or 0xEA with fi)"),
+    ("DPP_SUFFIX", "the DPP forms print _dpp (VOPC prints the bare mnemonic)"),
 ]
 FLAGS = [n for n, _ in FLAG_DOC]
 F = {n: 1 << i for i, n in enumerate(FLAGS)}
@@ -197,7 +202,40 @@ def analyse(llvm, arch, fmt, op):
             t = llvm.dis(arch, (word(fmt, op, 256 + S0, vdst=r.vdst, vsrc1=S1 + 128), PAD, PAD,
                                 PAD))[1] or ""
             r.vrc1 = rc_index(t)
+    probe_dpp(llvm, arch, fmt, op, r)
     return r
+
+
+DPP_BASE = 0xff00e400 | S0  # quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf, src0 v20
+DPP8_BASE = 0x00fac600 | S0
+
+
+def probe_dpp(llvm, arch, fmt, op, r):
+    """Which DPP16 dword bits LLVM accepts (one bit flipped at a time from a legal base), whether
+    DPP8 exists, the suffix, and the note on a fake16 src0 above v127."""
+    r.dpp_ok = r.dpp_shown = 0
+    r.vrcd = 0
+    if r.flags & F["NOOPND"]:
+        return
+    w0 = word(fmt, op, 0xFA, vdst=r.vdst)
+    res = llvm.dis_many(arch, [(w0, DPP_BASE, PAD, PAD)] +
+                        [(w0, DPP_BASE ^ (1 << b), PAD, PAD) for b in range(32)])
+    if res[0][0] == 8:
+        r.flags |= F["DPP16"]
+        for b in range(32):
+            if res[b + 1][0] == 8:
+                r.dpp_ok |= 1 << b
+                if res[b + 1][1] != res[0][1]:
+                    r.dpp_shown |= 1 << b  # neg/abs of integer sources: accepted, not printed
+        mn = res[0][1].split()[0]
+        if mn.endswith("_dpp"):
+            r.flags |= F["DPP_SUFFIX"]
+        r.vrcd = rc_index(llvm.dis(arch, (w0, DPP_BASE | 0x80, PAD, PAD))[1] or "")
+    d8 = llvm.dis(arch, (word(fmt, op, 0xE9, vdst=r.vdst), DPP8_BASE, PAD, PAD))
+    if d8[0] == 8:
+        r.flags |= F["DPP8"]
+        if d8[1].split()[0].endswith("_dpp"):
+            r.flags |= F["DPP_SUFFIX"]
 
 
 RC_NAMES = [""]
@@ -240,15 +278,38 @@ def classify_src0(llvm, arch, fmt, op, r):
 def c_row(ctx, r):
     flags = " | ".join("VR_" + n for n in FLAGS if r.flags & F[n]) or "0"
     nsrc = len([s for s in r.srcs if s != "K"])
-    return ("    [%d] = {{%s, %d, %d, %d, {%d, 0}, {%d, %d}, {%d}, %s, 0}, %d, %d, %d, %d},\n"
+    return ("    [%d] = {{%s, %d, %d, %d, {%d, 0}, {%d, %d}, {%d}, %s, 0x%08xu}, %d, %d, %d, %d, %d, "
+            "0x%08xu},\n"
             % (r.encop, ctx.op(r.name), r.encop, 1 if r.dst_n else 0, nsrc, r.dst_n,
-               r.src_n[0], r.src_n[1], r.src_t, flags, r.cls0, r.clsd, r.vrc0, r.vrc1))
+               r.src_n[0], r.src_n[1], r.src_t, flags, r.dpp_ok, r.cls0, r.clsd, r.vrc0,
+               r.vrc1, r.vrcd, r.dpp_shown))
+
+
+def prefetch(llvm, arch, fmt):
+    """Ask LLVM about the words analyse() will probe, in a few large batches (each dis_many()
+    call forks a child; results are cached), so a run takes seconds rather than minutes."""
+    items = []
+    for op in range(NOPS[fmt]):
+        for vd in (DST, 0):
+            items.append((word(fmt, op, 256 + S0, vdst=vd), PAD, PAD, PAD))
+            items += [(word(fmt, op, e, vdst=vd), PAD, PAD, PAD) for e in range(256)]
+            items += [(word(fmt, op, 255, vdst=vd), v, PAD, PAD) for v in LIT_PROBES]
+            w0 = word(fmt, op, 0xFA, vdst=vd)
+            items += [(w0, DPP_BASE, PAD, PAD), (w0, DPP_BASE | 0x80, PAD, PAD)]
+            items += [(w0, DPP_BASE ^ (1 << b), PAD, PAD) for b in range(32)]
+            items.append((word(fmt, op, 0xE9, vdst=vd), DPP8_BASE, PAD, PAD))
+            items.append((word(fmt, op, 256 + S0 + 128, vdst=vd), PAD, PAD, PAD))
+            items.append((word(fmt, op, 256 + S0, vdst=vd, vsrc1=S1 + 128), PAD, PAD, PAD))
+        items.append((word(fmt, op, 256 + S0, vdst=DST + 128), PAD, PAD, PAD))
+    llvm.dis_many(arch, items)
 
 
 def generate(ctx):
-    out = ["/* RDNA VOP1/VOP2/VOPC opcode tables (e32 and literal forms), one per format and target,\n"
+    out = ["/* RDNA VOP1/VOP2/VOPC opcode tables (e32, literal and DPP forms), one per format and target,\n"
            " * indexed by opcode.  Row: {isa_opinfo: op, encop, ndst, nsrc, dst_n, src_n, src_t[0],\n"
-           " * flags = VR_*}, src0 class, scalar-dst class (vr_classes), src0 and vsrc1 v128+ note\n * (vr_rc_names). */\n", "enum {\n"]
+           " * flags = VR_*, aux = DPP16 dword bits accepted}, src0 class, scalar-dst class\n"
+           " * (vr_classes), notes on a v128+ src0, vsrc1 and DPP src0 (vr_rc_names), DPP16 bits\n"
+           " * printed. */\n", "enum {\n"]
     for i, (n, doc) in enumerate(FLAG_DOC):
         out.append("    VR_%s = 1u << %d, /* %s */\n" % (n, i, doc))
     out.append("};\n")
@@ -256,6 +317,7 @@ def generate(ctx):
     body = []
     for fmt in FMTS:
         for arch in ARCHES:
+            prefetch(ctx.llvm, arch, fmt)
             rows = [r for r in (analyse(ctx.llvm, arch, fmt, op) for op in range(NOPS[fmt])) if r]
             counts.append((fmt, arch, len(rows)))
             body.append("static const struct vr_row vr_%s_%s[%d] = {\n"
@@ -272,6 +334,8 @@ def generate(ctx):
     out.append("/* register classes of the notes on VGPRs v128+ of fake16 operands */\n")
     out.append("static const char *const vr_rc_names[] = {%s};\n"
                % ", ".join('"%s"' % n for n in RC_NAMES))
+    out.append("#define VR_DPP_BASE 0x%08xu /* the DPP16 probes' base dword (src0 field cleared) */\n"
+               % (DPP_BASE & ~0xff))
     out.append("/* legal opcodes: %s */\n" % ", ".join("%s %s %d" % c for c in counts))
     for c in counts:
         print("gen_isa: vop_rdna %s %s: %d ops" % c)
