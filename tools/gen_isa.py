@@ -75,6 +75,7 @@ def main():
             if os.path.exists(path):
                 for op in re.findall(r"\bISA_OP_([A-Z0-9_]+)\b", open(path).read()):
                     ctx.ops.add(op.lower())
+            ctx.ops.update(getattr(fam, "EXTRA_OPS", ()))
             continue
         files = fam.generate(ctx)
         for fname, text in files.items():

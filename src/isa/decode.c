@@ -123,6 +123,9 @@ static const struct {
     [ISA_FMT_SOPC] = {isa_dec_scalar, isa_print_scalar},
     [ISA_FMT_SOPP] = {isa_dec_scalar, isa_print_scalar},
     [ISA_FMT_SMEM] = {isa_dec_scalar, isa_print_scalar},
+    [ISA_FMT_VOP1] = {isa_dec_vop_rdna, isa_print_vop_rdna},
+    [ISA_FMT_VOP2] = {isa_dec_vop_rdna, isa_print_vop_rdna},
+    [ISA_FMT_VOPC] = {isa_dec_vop_rdna, isa_print_vop_rdna},
 };
 
 static const struct {

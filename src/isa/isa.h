@@ -107,7 +107,8 @@ typedef enum {
     ISA_OPND_NONE = 0,
     ISA_OPND_SREG, /* idx = encoding 0..127 (SGPRs, flat_scratch, xnack_mask, vcc, ttmp, m0, exec)
                     */
-    ISA_OPND_VGPR, /* idx = 0..511 */
+    ISA_OPND_VGPR, /* idx = 0..511; imm = ISA_HALF_L/ISA_HALF_H for an RDNA true16 operand (the
+                    * low or high 16 bits of the VGPR, printed v5.l / v5.h), else 0 */
     ISA_OPND_AGPR, /* idx = 0..255 */
     ISA_OPND_SPECIAL, /* idx = encoding 235..254: src_shared_base.., vccz, execz, scc, lds_direct */
     ISA_OPND_INLINE,  /* idx = encoding 128..208 (integers) or 240..248 (floats); value depends on
@@ -115,6 +116,8 @@ typedef enum {
     ISA_OPND_LITERAL, /* value in isa_inst.lit */
     ISA_OPND_IMM,     /* an immediate field (offsets, simm16, ...): value in .imm */
 } isa_opnd_kind;
+
+enum { ISA_HALF_L = 1, ISA_HALF_H = 2 };
 
 typedef struct isa_opnd {
     uint8_t kind; /* isa_opnd_kind */
@@ -302,9 +305,14 @@ enum {
     ISA_T_V2F16,
     ISA_T_V2BF16,
     ISA_T_V2B16,
-    ISA_T_V2F32
+    ISA_T_V2F32,
+    ISA_T_V2F16_SPLAT /* gfx11 packed f16 (v_pk_fmac_f16): a literal is inlinable when it is an
+                       * integer constant or both halves hold the same f16/small-int constant */
 };
 void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type);
+/* A constant where the operand class allows only registers: the value, then LLVM's
+ * "Invalid immediate" note. */
+void isa_put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o);
 /* Fill an operand from a 9-bit source field (0..255 scalar/const, 256..511 VGPR). */
 void isa_src9(isa_opnd *o, unsigned enc, unsigned n);
 /* Whether source encoding enc needs a trailing literal dword. */
@@ -315,9 +323,11 @@ size_t isa_dec_scalar(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst 
 size_t isa_dec_vop(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_vop3(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_mem(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
+size_t isa_dec_vop_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 void isa_print_scalar(isa_buf *, const isa_inst *);
 void isa_print_vop(isa_buf *, const isa_inst *);
 void isa_print_vop3(isa_buf *, const isa_inst *);
 void isa_print_mem(isa_buf *, const isa_inst *);
+void isa_print_vop_rdna(isa_buf *, const isa_inst *);
 
 #endif

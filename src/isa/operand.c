@@ -158,6 +158,10 @@ static int literal_is_inlinable(uint32_t v, int type) {
     case ISA_T_BF16: return int_inline((int16_t)v) || in_u16(v & 0xffff, bf16c);
     case ISA_T_V2F16: return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, f16_inline_bits));
     case ISA_T_V2BF16: return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, bf16c));
+    case ISA_T_V2F16_SPLAT:
+        return int_inline((int32_t)v) ||
+               ((v >> 16) == (v & 0xffff) &&
+                ((v & 0xffff) <= 64 || in_u16(v & 0xffff, f16_inline_bits)));
     default:
         if (int_inline((int32_t)v))
             return 1;
@@ -184,7 +188,11 @@ static const char *f64_literal_name(uint32_t v) {
 void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type) {
     switch (o->kind) {
     case ISA_OPND_SREG: isa_put_sreg_arch(b, in->arch, o->idx, o->n); return;
-    case ISA_OPND_VGPR: isa_put_vreg(b, o->idx, o->n, 0); return;
+    case ISA_OPND_VGPR:
+        isa_put_vreg(b, o->idx, o->n, 0);
+        if (o->imm == ISA_HALF_L || o->imm == ISA_HALF_H)
+            isa_puts(b, o->imm == ISA_HALF_L ? ".l" : ".h");
+        return;
     case ISA_OPND_AGPR: isa_put_vreg(b, o->idx, o->n, 1); return;
     case ISA_OPND_SPECIAL:
         isa_puts(b, o->idx < 255 && special_names[o->idx] ? special_names[o->idx] : "<special>");

@@ -308,8 +308,8 @@ static void put_invalid_reg(isa_buf *b, const char *cls) {
 }
 
 /* A constant where only registers are allowed: LLVM prints the value as a plain 32-bit
- * immediate followed by a note. */
-static void put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o) {
+ * immediate followed by a note (also used by vop_rdna.c). */
+void isa_put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o) {
     if (o->kind == ISA_OPND_LITERAL) {
         uint32_t v = in->lit;
         isa_opnd t = {ISA_OPND_INLINE, 1, 0, 0};
@@ -340,7 +340,7 @@ static void put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o) {
 static void put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type, const char *cls,
                      int vonly) {
     if (vonly && (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)) {
-        put_invalid_imm(b, in, o);
+        isa_put_invalid_imm(b, in, o);
         return;
     }
     isa_put_opnd(b, in, o, type);
@@ -467,7 +467,7 @@ void isa_print_vop(isa_buf *b, const isa_inst *in) {
     } else if (r->flags & VF_SDST) {
         const isa_opnd *d = &in->dst[0];
         if (d->kind == ISA_OPND_INLINE || d->kind == ISA_OPND_LITERAL)
-            put_invalid_imm(b, in, d);
+            isa_put_invalid_imm(b, in, d);
         else {
             isa_put_opnd(b, in, d, ISA_T_B32);
             if ((d->kind == ISA_OPND_SREG && d->idx == 124) ||

@@ -1,59 +1,104 @@
 #!/usr/bin/env bash
-# test_rdna_disasm.sh - gfx1100 (RDNA3) and gfx1201 (RDNA4) code objects built by clang-22:
-# `gfxemu disasm FILE.co` must print every scalar instruction (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, the
-# formats gfxemu decodes on RDNA so far) exactly as `llvm-objdump-22 -d` does, line for line, and
-# may differ only on the lines of the other formats (printed as .long words for now).  The
+# test_rdna_disasm.sh - gfx1100 (RDNA3) and gfx1201 (RDNA4) code objects built by clang-22 at -O0
+# and -O2, wave32 and wave64 (-mwavefrontsize64): `gfxemu disasm FILE.co` must print every
+# instruction of the formats gfxemu decodes on RDNA (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, and VOP1/
+# VOP2/VOPC in their e32, literal, DPP16 and DPP8 forms) exactly as `llvm-objdump-22 -d` does, line for line;
+# lines of the other formats (printed as .long words for now; gfxemu may then read a later word
+# of such an instruction as one of its own) are counted per format and listed as gaps, and
+# never printed as a different instruction at the address where llvm-objdump starts one.  The
 # listings' headers and labels must agree too.  `gfxemu info` names the target and says the
 # kernels cannot run; `gfxemu run` on such an object fails with that message, never runs it.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/rdna_disasm"
 rm -rf "$tmp" && mkdir -p "$tmp"
 
+# compare.py WANT GOT CPU: llvm-objdump's and gfxemu's listings keyed by address.  Prints the
+# gap counts by format; exits 1 (with the offending lines) when an instruction of a decoded
+# format differs or is missing, or an undecoded one is printed as something other than .long.
+cat >"$tmp/compare.py" <<'PY'
+import re, sys
+want, got, cpu = sys.argv[1], sys.argv[2], sys.argv[3]
+g12 = cpu == "gfx1201"
+LINE = re.compile(r"^\t(.*[^ ]) *// ([0-9A-F]+): ([0-9A-F]+)")
+
+def keyed(path):
+    out = {}
+    for l in open(path):
+        m = LINE.match(l)
+        if m:
+            out[m.group(2)] = (m.group(1), int(m.group(3), 16))
+    return out
+
+def fmt(w):
+    """The RDNA format of a first word (RDNA3/RDNA4 ISA "Microcode formats"), as decode.c."""
+    if w >> 31 == 0:
+        return "VOP1" if w >> 25 == 0x3f else "VOPC" if w >> 25 == 0x3e else "VOP2"
+    if w >> 30 == 2:
+        return {0x17d: "SOP1", 0x17e: "SOPC", 0x17f: "SOPP"}.get(w >> 23,
+                                                                 "SOPK" if w >> 28 == 0xb else "SOP2")
+    top = {0xcc: "VOP3P", 0xcd: "VINTERP", 0xce: "LDSDIR"}.get(w >> 24)
+    if top:
+        return top
+    return {0x31: "VBUFFER", 0x32: "VOPD", 0x34: "VIMAGE" if g12 else "?", 0x35: "VOP3",
+            0x36: "DS", 0x37: "FLAT", 0x38: "MUBUF", 0x39: "VSAMPLE", 0x3a: "MTBUF",
+            0x3b: "VFLAT", 0x3c: "MIMG", 0x3d: "SMEM", 0x3e: "EXP"}.get(w >> 26, "?")
+
+DECODED = {"SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC"}
+kw, kg = keyed(want), keyed(got)
+bad, gaps, checked = [], {}, 0
+for a, (t, w) in sorted(kw.items()):
+    f = fmt(w)
+    g = kg.get(a, ("<nothing>", 0))[0]
+    if f in DECODED:
+        checked += 1
+        if g != t:
+            bad.append("%s %s: llvm %r, gfxemu %r" % (a, f, t, g))
+    elif g != t:
+        if not g.startswith(".long"):
+            bad.append("%s %s (undecoded): llvm %r, gfxemu %r" % (a, f, t, g))
+        gaps[f] = gaps.get(f, 0) + 1
+print("%d lines compared, gaps: %s" % (checked, " ".join("%s %d" % x for x in sorted(gaps.items()))
+                                          or "none"))
+if checked < 5 or bad:
+    print("\n".join(bad[:5]) or "too few decoded lines")
+    sys.exit(1)
+PY
+
 for src in examples/vecadd.cl tests/load/kernels.cl tests/kernels/basic.cl tests/kernels/intops.cl \
     tests/kernels/math.cl; do
     for cpu in gfx1100 gfx1201; do
         for opt in O0 O2; do
-            co="$tmp/$(basename "$src" .cl)_${cpu}_$opt.co"
-            if ! compile_kernel "$src" "$cpu" "$opt" "$co"; then
-                fail "clang-22 failed on $src for $cpu -$opt"
-                continue
-            fi
-            llvm-objdump-22 -d --mcpu="$cpu" "$co" >"$co.want" 2>&1
-            if ! "$GFXEMU" disasm "$co" >"$co.got" 2>&1; then
-                fail "$co: gfxemu disasm failed: $(head -n 2 "$co.got")"
-                continue
-            fi
-            # gfxemu prints one .long line per word of an instruction it does not decode, and
-            # may then read the next word of that instruction as one of its own: compare by
-            # address ("ADDR text" per instruction line; long texts touch the "//").
-            keyed() { sed -nE 's/^	(.*[^ ]) *\/\/ ([0-9A-F]+):.*$/\2 \1/p' "$1"; }
-            keyed "$co.want" >"$co.kwant"
-            keyed "$co.got" >"$co.kgot"
-            # llvm's scalar instructions must be printed the same at the same address
-            grep -E '^[0-9A-F]+ s_' "$co.kwant" >"$co.swant"
-            n=$(wc -l <"$co.swant")
-            if [ "$n" -lt 5 ]; then
-                fail "$co: only $n scalar instructions in llvm-objdump's listing"
-            fi
-            bad=$(awk 'NR == FNR { got[$1] = $0; next }
-                       { if (!($1 in got) || got[$1] != $0) { print; n++ } }
-                       END { exit n > 0 }' "$co.kgot" "$co.swant") ||
-                fail "$co: scalar instructions differ from llvm-objdump-22: $(echo "$bad" | head -n 3)"
-            # gfxemu's scalar lines at addresses where llvm-objdump starts an instruction
-            bad=$(awk 'NR == FNR { want[$1] = $0; next }
-                       /^[0-9A-F]+ s_/ { if (($1 in want) && want[$1] != $0) { print; n++ } }
-                       END { exit n > 0 }' "$co.kwant" "$co.kgot") ||
-                fail "$co: gfxemu prints a scalar instruction llvm-objdump does not: $(echo "$bad" | head -n 3)"
-            # Headers and labels agree.
-            if ! cmp -s <(grep -vE '^	' "$co.want") <(grep -vE '^	' "$co.got"); then
-                fail "$co: headers or labels differ"
-                diff <(grep -vE '^	' "$co.want") <(grep -vE '^	' "$co.got") | head -n 6 >&2
-            fi
+            for wave in 32 64; do
+                co="$tmp/$(basename "$src" .cl)_${cpu}_${opt}_w$wave.co"
+                flags=()
+                [ "$wave" = 64 ] && flags=(-mwavefrontsize64)
+                if ! clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib \
+                    "-$opt" "${flags[@]}" -c "$src" -o "$co.o" 2>/dev/null ||
+                    ! ld.lld-22 -shared "$co.o" -o "$co"; then
+                    fail "clang-22 failed on $src for $cpu -$opt wave$wave"
+                    continue
+                fi
+                llvm-objdump-22 -d --mcpu="$cpu" "$co" >"$co.want" 2>&1
+                if ! "$GFXEMU" disasm "$co" >"$co.got" 2>&1; then
+                    fail "$co: gfxemu disasm failed: $(head -n 2 "$co.got")"
+                    continue
+                fi
+                if out=$(python3 "$tmp/compare.py" "$co.want" "$co.got" "$cpu"); then
+                    echo "$(basename "$co"): $out"
+                else
+                    fail "$co: $out"
+                fi
+                # Headers and labels agree.
+                if ! cmp -s <(grep -vE '^	' "$co.want") <(grep -vE '^	' "$co.got"); then
+                    fail "$co: headers or labels differ"
+                    diff <(grep -vE '^	' "$co.want") <(grep -vE '^	' "$co.got") | head -n 6 >&2
+                fi
+            done
         done
     done
 done
 
-co="$tmp/vecadd_gfx1100_O2.co"
+co="$tmp/vecadd_gfx1100_O2_w32.co"
 if [ -f "$co" ]; then
     out=$("$GFXEMU" info "$co" 2>&1)
     rc=$?
