@@ -37,9 +37,22 @@ typedef struct {
 static snip *snips;
 static size_t nsnips;
 
-/* Appends the bytes of an "encoding: [0x..,0x..]" line to *out (*used of *cap bytes). */
+/* Appends the bytes of an "encoding: [0x..,0x..]" line to *out (*used of *cap bytes), or of a
+ * data word llvm-mc echoes as "\t.long\t<decimal>" (a snippet's raw `.long` words, used for
+ * instructions gfxemu's assembler cannot encode yet). */
 static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *cap) {
     const char *e = strstr(line, "encoding: [");
+    unsigned long word;
+    if (!e && sscanf(line, " .long %lu", &word) == 1) {
+        for (int k = 0; k < 4; k++) {
+            if (*used == *cap) {
+                *cap = *cap ? 2 * *cap : 256;
+                *out = realloc(*out, *cap);
+            }
+            (*out)[(*used)++] = (uint8_t)(word >> (8 * k));
+        }
+        return;
+    }
     if (!e)
         return;
     for (const char *q = e + 11; *q && *q != ']';) {
