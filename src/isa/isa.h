@@ -313,6 +313,16 @@ void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type);
 /* A constant where the operand class allows only registers: the value, then LLVM's
  * "Invalid immediate" note. */
 void isa_put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o);
+/* The fields of a DPP16 control dword (the same layout on GFX9 and GFX11/12): dpp_ctrl,
+ * bound_ctrl, bank/row masks, and the neg/abs bits of `shown` (those LLVM prints for the op).
+ * FI (bit 18, GFX10+) is the caller's. */
+void isa_dpp16_fields(isa_valu_fields *v, uint32_t w1, uint32_t shown);
+/* The opcode field of a VOP1/VOP2/VOPC dword (the same positions on GFX9 and GFX11/12). */
+static inline unsigned isa_vop_opcode(isa_fmt f, uint32_t w0) {
+    return f == ISA_FMT_VOP2   ? (w0 >> 25) & 0x3f
+           : f == ISA_FMT_VOP1 ? (w0 >> 9) & 0xff
+                               : (w0 >> 17) & 0xff;
+}
 /* Fill an operand from a 9-bit source field (0..255 scalar/const, 256..511 VGPR). */
 void isa_src9(isa_opnd *o, unsigned enc, unsigned n);
 /* Whether source encoding enc needs a trailing literal dword. */

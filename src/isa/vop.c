@@ -178,26 +178,15 @@ static int dec_dpp(const isa_opinfo *r, const vop_extra *x, uint32_t w1, isa_ins
     isa_valu_fields *v = &in->f.v;
     if (!(r->flags & VF_DPP) || ((w1 ^ VOP_DPP_BASE) & ~x->dpp_ok))
         return 0;
-    v->dpp_ctrl = (uint16_t)((w1 >> 8) & 0x1ff);
-    v->bound_ctrl = (uint8_t)((w1 >> 19) & 1);
-    uint32_t m = w1 & x->dpp_shown; /* neg/abs of integer sources: accepted, ignored */
-    v->neg = (uint8_t)(((m >> 20) & 1) | ((m >> 21) & 2));
-    v->abs = (uint8_t)(((m >> 21) & 1) | ((m >> 22) & 2));
-    v->bank_mask = (uint8_t)((w1 >> 24) & 0xf);
-    v->row_mask = (uint8_t)(w1 >> 28);
+    isa_dpp16_fields(v, w1, x->dpp_shown); /* neg/abs of integer sources: accepted, ignored */
     set_vreg(&in->src[0], w1 & 0xff, r->src_n[0], 0);
     return 1;
 }
 
 size_t isa_dec_vop(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in) {
     uint32_t w0 = w[0];
-    unsigned op, vdst = (w0 >> 17) & 0xff, vsrc1 = (w0 >> 9) & 0xff, src0 = w0 & 0x1ff;
-    if (f == ISA_FMT_VOP2)
-        op = (w0 >> 25) & 0x3f;
-    else if (f == ISA_FMT_VOP1)
-        op = (w0 >> 9) & 0xff;
-    else
-        op = (w0 >> 17) & 0xff;
+    unsigned op = isa_vop_opcode(f, w0), vdst = (w0 >> 17) & 0xff, vsrc1 = (w0 >> 9) & 0xff,
+             src0 = w0 & 0x1ff;
     const vop_extra *x = NULL;
     const isa_opinfo *r = table(arch, f, op, &x);
     if (!r)
@@ -309,6 +298,16 @@ static void put_invalid_reg(isa_buf *b, const char *cls) {
 
 /* A constant where only registers are allowed: LLVM prints the value as a plain 32-bit
  * immediate followed by a note (also used by vop_rdna.c). */
+void isa_dpp16_fields(isa_valu_fields *v, uint32_t w1, uint32_t shown) {
+    v->dpp_ctrl = (uint16_t)((w1 >> 8) & 0x1ff);
+    v->bound_ctrl = (uint8_t)((w1 >> 19) & 1);
+    uint32_t m = w1 & shown;
+    v->neg = (uint8_t)(((m >> 20) & 1) | ((m >> 21) & 2));
+    v->abs = (uint8_t)(((m >> 21) & 1) | ((m >> 22) & 2));
+    v->bank_mask = (uint8_t)((w1 >> 24) & 0xf);
+    v->row_mask = (uint8_t)(w1 >> 28);
+}
+
 void isa_put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o) {
     if (o->kind == ISA_OPND_LITERAL) {
         uint32_t v = in->lit;

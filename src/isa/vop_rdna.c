@@ -108,26 +108,15 @@ static int dec_dpp(const struct vr_row *r, unsigned src0, uint32_t w1, isa_inst 
     }
     if (!(r->i.flags & VR_DPP16) || ((w1 ^ VR_DPP_BASE) & ~r->i.aux & ~0xffu))
         return 0;
-    v->dpp_ctrl = (uint16_t)((w1 >> 8) & 0x1ff);
+    isa_dpp16_fields(v, w1, r->dpp_shown);
     v->fi = (uint8_t)((w1 >> 18) & 1);
-    v->bound_ctrl = (uint8_t)((w1 >> 19) & 1);
-    uint32_t m = w1 & r->dpp_shown;
-    v->neg = (uint8_t)(((m >> 20) & 1) | ((m >> 21) & 2));
-    v->abs = (uint8_t)(((m >> 21) & 1) | ((m >> 22) & 2));
-    v->bank_mask = (uint8_t)((w1 >> 24) & 0xf);
-    v->row_mask = (uint8_t)(w1 >> 28);
     return 1;
 }
 
 size_t isa_dec_vop_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in) {
     uint32_t w0 = w[0];
-    unsigned op, vdst = (w0 >> 17) & 0xff, vsrc1 = (w0 >> 9) & 0xff, src0 = w0 & 0x1ff;
-    if (f == ISA_FMT_VOP2)
-        op = (w0 >> 25) & 0x3f;
-    else if (f == ISA_FMT_VOP1)
-        op = (w0 >> 9) & 0xff;
-    else
-        op = (w0 >> 17) & 0xff;
+    unsigned op = isa_vop_opcode(f, w0), vdst = (w0 >> 17) & 0xff, vsrc1 = (w0 >> 9) & 0xff,
+             src0 = w0 & 0x1ff;
     const struct vr_row *r = row_of(arch, f, op);
     if (!r)
         return 0;
