@@ -37,6 +37,15 @@ typedef struct {
 static snip *snips;
 static size_t nsnips;
 
+/* Appends byte v to *out (*used of *cap bytes). */
+static void push_byte(uint8_t v, uint8_t **out, size_t *used, size_t *cap) {
+    if (*used == *cap) {
+        *cap = *cap ? 2 * *cap : 256;
+        *out = realloc(*out, *cap);
+    }
+    (*out)[(*used)++] = v;
+}
+
 /* Appends the bytes of an "encoding: [0x..,0x..]" line to *out (*used of *cap bytes), or of a
  * data word llvm-mc echoes as "\t.long\t<decimal>" (a snippet's raw `.long` words, used for
  * instructions gfxemu's assembler cannot encode yet). */
@@ -44,13 +53,8 @@ static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *
     const char *e = strstr(line, "encoding: [");
     unsigned long word;
     if (!e && sscanf(line, " .long %lu", &word) == 1) {
-        for (int k = 0; k < 4; k++) {
-            if (*used == *cap) {
-                *cap = *cap ? 2 * *cap : 256;
-                *out = realloc(*out, *cap);
-            }
-            (*out)[(*used)++] = (uint8_t)(word >> (8 * k));
-        }
+        for (int k = 0; k < 4; k++)
+            push_byte((uint8_t)(word >> (8 * k)), out, used, cap);
         return;
     }
     if (!e)
@@ -59,11 +63,7 @@ static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *
         unsigned v;
         if (sscanf(q, "0x%x", &v) != 1)
             break;
-        if (*used == *cap) {
-            *cap = *cap ? 2 * *cap : 256;
-            *out = realloc(*out, *cap);
-        }
-        (*out)[(*used)++] = (uint8_t)v;
+        push_byte((uint8_t)v, out, used, cap);
         q = strchr(q, ',');
         if (!q)
             break;
