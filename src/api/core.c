@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "gfxemu.h"
+#include "isa/isa.h"
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
@@ -27,15 +28,17 @@ const char *gfx_result_str(gfx_result r) {
     return "unknown error";
 }
 
-static const char *const arch_names[GFX_ARCH_COUNT] = {
-    [GFX_ARCH_GFX942] = "gfx942",   [GFX_ARCH_GFX950] = "gfx950",   [GFX_ARCH_GFX90A] = "gfx90a",
-    [GFX_ARCH_GFX1100] = "gfx1100", [GFX_ARCH_GFX1201] = "gfx1201",
-};
+/* The public enum numbers the targets as the ISA layer does (src/isa/isa.h), so the names
+ * have one table: isa_targets[]. */
+_Static_assert(GFX_ARCH_COUNT == ISA_NARCH && GFX_ARCH_GFX942 == (int)ISA_GFX942 &&
+                   GFX_ARCH_GFX950 == (int)ISA_GFX950 && GFX_ARCH_GFX90A == (int)ISA_GFX90A &&
+                   GFX_ARCH_GFX1100 == (int)ISA_GFX1100 && GFX_ARCH_GFX1201 == (int)ISA_GFX1201,
+               "gfx_arch and isa_arch must number the targets alike");
 
 const char *gfx_arch_name(gfx_arch arch) {
     if ((unsigned)arch >= GFX_ARCH_COUNT)
         return "unknown";
-    return arch_names[arch];
+    return isa_arch_name((isa_arch)arch);
 }
 
 gfx_result gfx_arch_from_name(const char *name, gfx_arch *out) {
@@ -43,7 +46,8 @@ gfx_result gfx_arch_from_name(const char *name, gfx_arch *out) {
         return GFX_ERR_INVALID;
     size_t len = strcspn(name, ":"); /* "gfx90a:sramecc-:xnack-": features do not matter */
     for (unsigned i = 0; i < GFX_ARCH_COUNT; i++) {
-        if (strlen(arch_names[i]) == len && strncmp(name, arch_names[i], len) == 0) {
+        const char *nm = isa_arch_name((isa_arch)i);
+        if (strlen(nm) == len && strncmp(name, nm, len) == 0) {
             *out = (gfx_arch)i;
             return GFX_OK;
         }

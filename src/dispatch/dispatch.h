@@ -1,4 +1,4 @@
-/* dispatch.h - layer 5: devices, kernels, launches (see ARCHITECTURE.md).
+/* dispatch.h - layer 5: devices, kernels, launches (docs/architecture.md, "Dispatch").
  *
  * A launch turns (kernel, grid, block, kernargs) into waves: it builds the kernarg segment, an AQL
  * dispatch packet and a zeroed fake queue in device memory, then hands workgroups to a pool of

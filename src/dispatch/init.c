@@ -56,7 +56,7 @@ gfx_result dp_plan(dp_dispatch *d, const struct gfx_kernel *k, gfx_arch arch,
         snprintf(err, errsz,
                  "workgroup needs %llu bytes of LDS (%u static + %u dynamic); %s has %u",
                  (unsigned long long)lds, k->kd.group_segment_fixed_size, dynamic_lds,
-                 gfx_arch_name(arch), limit);
+                 isa_arch_name((isa_arch)arch), limit);
         return GFX_ERR_RESOURCE;
     }
     d->lds_size = (uint32_t)lds;

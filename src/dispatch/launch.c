@@ -474,7 +474,8 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         memset(stats, 0, sizeof *stats);
     if (k->m->arch != dev->arch) {
         snprintf(dev->error, sizeof dev->error, "kernel %s is %s code; the device is %s",
-                 k->sym->name, gfx_arch_name(k->m->arch), gfx_arch_name(dev->arch));
+                 k->sym->name, isa_arch_name((isa_arch)k->m->arch),
+                 isa_arch_name((isa_arch)dev->arch));
         return GFX_ERR_ARCH;
     }
 

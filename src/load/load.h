@@ -1,4 +1,4 @@
-/* load.h - internal API of the code-object loader (layer 3, see ARCHITECTURE.md).
+/* load.h - internal API of the code-object loader (docs/architecture.md, "Where to find things").
  *
  * elf.c parses an AMDGPU ELF64 code object held in memory into a gfx_module.  Every offset, size,
  * index and string read from the file is bounds-checked before use, so a truncated or corrupted
