@@ -277,6 +277,8 @@ static void lut_fill(void) {
 /* The table of an 8/6/4-bit source (NULL for the other types). */
 static const float *lut_of(int t, int fmt, int fnuz) {
     static const int f8f6f4[5] = {L_FP8_OCP, L_BF8_OCP, L_FP6, L_BF6, L_FP4};
+    if (t == MT_FP8 || t == MT_BF8 || t == MT_F8F6F4) /* not per f16/bf16/f32 MFMA: it is a call */
+        pthread_once(&lut_once, lut_fill);
     switch (t) {
     case MT_FP8: return lut[fnuz ? L_FP8_FNUZ : L_FP8_OCP];
     case MT_BF8: return lut[fnuz ? L_BF8_FNUZ : L_BF8_OCP];
@@ -411,22 +413,30 @@ AI void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc,
     }
 }
 
-/* Walk the C/D layout: for each element (block b, row i, column j) visit register r, lane l;
- * idx is the element's offset in the row-major D array. */
-#define FOR_CD(wide, BODY)                                                                         \
+/* Walk the C/D layout by rows: row i of block b is the N consecutive lanes l0.. of register r
+ * (r counts from the tuple's first register). */
+#define FOR_ROWS(wide, ...)                                                                        \
     do {                                                                                           \
-        int M = d->m, N = d->n, mpr = 64 / N, h = (wide) ? 1 : 4;                                  \
-        int G = (wide) ? (M * N >= 64 ? 1 : 64 / (M * N)) : (M * N >= 256 ? 1 : 256 / (M * N));    \
+        /* every size is a power of two: shifts, not divisions (this runs per MFMA) */             \
+        int M_ = d->m, N_ = d->n, mpr = 64 / N_, lh = (wide) ? 0 : 2;                              \
+        int lm = lh + 6 - __builtin_ctz((unsigned)N_);                                             \
+        int G = (wide) ? (M_ * N_ >= 64 ? 1 : 64 / (M_ * N_))                                      \
+                       : (M_ * N_ >= 256 ? 1 : 256 / (M_ * N_));                                   \
         for (int b = 0; b < d->nb; b++)                                                            \
-            for (int i = 0; i < M; i++) {                                                          \
-                int r = b * (M * N / 64) + (i / (h * mpr)) * h + (i & (h - 1));                    \
-                int l0 = N * (b & (G - 1)) + G * N * ((i / h) & (mpr - 1));                        \
-                for (int j = 0; j < N; j++) {                                                      \
-                    int l = l0 + j, at = (b * M + i) * N + j;                                      \
-                    BODY;                                                                          \
-                }                                                                                  \
+            for (int i = 0; i < M_; i++) {                                                         \
+                int r = b * (M_ * N_ / 64) + ((i >> lm) << lh) + (i & ((1 << lh) - 1));            \
+                int l0 = N_ * (b & (G - 1)) + G * N_ * ((i >> lh) & (mpr - 1));                    \
+                __VA_ARGS__;                                                                       \
             }                                                                                      \
     } while (0)
+/* ... and by elements: (block b, row i, column j) is register r, lane l; at is the element's
+ * offset in the row-major D array. */
+#define FOR_CD(wide, BODY)                                                                         \
+    FOR_ROWS(                                                                                      \
+        wide, for (int j = 0; j < d->n; j++) {                                                     \
+            int l = l0 + j, at = (b * d->m + i) * d->n + j;                                        \
+            BODY;                                                                                  \
+        })
 
 /* D[i][j] += A[i][s] * B[kof[i][s]][j], s ascending, for two rows at a time: each row of D
  * stays in a local accumulator of N (a constant at every call) floats, so the j loop is a few
@@ -462,6 +472,54 @@ static inline __attribute__((always_inline)) void mm_f32(int M, int N, int S, co
         memcpy(dm + (i + 1) * N, acc1, (size_t)N * 4);
     }
 }
+/* The same product with C and D read and written where they live: row (b, i) of C/D is N
+ * consecutive lanes of one register (FOR_CD's walk; crow/drow point at them), A[i][s] is
+ * a[i*ai + s*as] (row-major, or s-major as the unpacked registers give it), row k of B is
+ * brow[k] (N floats).  Each element still sums s ascending with one fmaf per step, so the
+ * results are the bits mm_f32 gives.  The dense case (kof NULL) shares one B row between the
+ * two rows. */
+static inline __attribute__((always_inline)) void
+mm_rows(int M, int N, int S, const float *a, int ai, int as, const u8 *kof,
+        const float *const *brow, const u32 *const *crow, u32 *const *drow) {
+    for (int i = 0; i < M; i += 2) {
+        float acc0[32], acc1[32];
+        memcpy(acc0, crow[i], (size_t)N * 4);
+        memcpy(acc1, crow[i + 1], (size_t)N * 4);
+        const float *a0 = a + i * ai, *a1 = a0 + ai;
+        if (kof) {
+            const u8 *k0 = kof + i * S, *k1 = k0 + S;
+            for (int s = 0; s < S; s++) {
+                const float *b0 = brow[k0[s]], *b1 = brow[k1[s]];
+                float av0 = a0[s * as], av1 = a1[s * as];
+                for (int j = 0; j < N; j++) {
+                    acc0[j] = fmaf(av0, b0[j], acc0[j]);
+                    acc1[j] = fmaf(av1, b1[j], acc1[j]);
+                }
+            }
+        } else {
+            for (int s = 0; s < S; s++) {
+                const float *bs = brow[s];
+                float av0 = a0[s * as], av1 = a1[s * as];
+                for (int j = 0; j < N; j++) {
+                    acc0[j] = fmaf(av0, bs[j], acc0[j]);
+                    acc1[j] = fmaf(av1, bs[j], acc1[j]);
+                }
+            }
+        }
+        memcpy(drow[i], acc0, (size_t)N * 4);
+        memcpy(drow[i + 1], acc1, (size_t)N * 4);
+    }
+}
+
+/* Whether D can be written row by row while C is read row by row: C is D itself, or the two
+ * register ranges do not overlap (a constant C was broadcast into a temporary). */
+static int cd_rows_ok(const xinst *x, unsigned nrc, int sparse) {
+    const isa_opnd *c = &x->in.src[2], *dd = &x->in.dst[0];
+    if (sparse || (c->kind != ISA_OPND_VGPR && c->kind != ISA_OPND_AGPR) || c->kind != dd->kind)
+        return 1;
+    return c->idx == dd->idx || c->idx + nrc <= dd->idx || dd->idx + nrc <= c->idx;
+}
+
 static inline __attribute__((always_inline)) void mm_i32(int M, int N, int S, const i32 *a,
                                                          const u8 *kof, const i32 *bm, i32 *dm) {
     for (int i = 0; i < M; i++) {
@@ -501,13 +559,17 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     u8 kofb[MMAX], *kof = sparse ? kofb : NULL;
     const u32 *idx = NULL;
     int isel = 0, f8 = d->kind == MK_F8F6F4;
+    unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
+    /* the common case: no C negation or overflow clamp, C and D disjoint or the same, so C/D
+     * rows are used in place; without a BLGP pattern or B negation, B rows too */
+    int fast = !op->negc && !op->ovfl && K <= 128 && cd_rows_ok(x, nrc, sparse);
+    int bdirect = fast && !f8 && !op->blgp && !op->negb;
     unsigned nra = (unsigned)(op->sa * elem_bits(d->ta, op->fa) + 31) / 32;
     unsigned nrb = (unsigned)(op->sb * elem_bits(d->tb, op->fb) + 31) / 32;
     const u32(*RA)[LANES] = src_regs(w, x, 0, nra, ta, 0);
     const u32(*RB)[LANES] = src_regs(w, x, 1, nrb, tb, 0);
     if (sparse)
         idx = sparse_index(w, x, op, ti, &isel);
-    pthread_once(&lut_once, lut_fill);
     const float *luta = lut_of(d->ta, op->fa, fnuz), *lutb = lut_of(d->tb, op->fb, fnuz);
     if (d->kind == MK_F8F6F4) {
         /* the scaled form applies an E8M0 scale per row (column) and 32-element K block: the
@@ -545,7 +607,10 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
                         (u8)(2 * g * E + 4 * (e / 2) + ((idx[l] >> (isel + 2 * e)) & 3));
             }
         }
-        GATHER_B(float, unpack_f, lutb);
+        if (bdirect) /* B is read where unpack_f leaves it (see the row pointers below) */
+            unpack_f(RB, op->sb, d->tb, elem_bits(d->tb, op->fb), lutb, op->ftz, tmp);
+        else
+            GATHER_B(float, unpack_f, lutb);
     }
     if (op->nega) /* (LLVM accepts negation on the f64 ops only) */
         for (int e = 0; e < op->sa; e++)
@@ -554,13 +619,43 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     if (op->negb)
         for (int e = 0; e < K * d->n * d->nb; e++)
             Bm[e] = -Bm[e];
-    unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
     const u32(*RC)[LANES] =
         sparse ? (const u32(*)[LANES])dst_regs(w, x) : src_regs(w, x, 2, nrc, tc, 0);
     int negc = op->negc;
-    FOR_CD(0, Dm[at] = negc ? -asf(RC[r][l]) : asf(RC[r][l]));
     int M = d->m, N = d->n;
     int le = __builtin_ctz((unsigned)op->sa), lstride = M * d->nb;
+    if (fast) {
+        const u32 *crow[64];
+        const float *brow[128];
+        u32 *drow[64], (*RD)[LANES] = dst_regs(w, x);
+        FOR_ROWS(0, crow[b * M + i] = RC[r] + l0; drow[b * M + i] = RD[r] + l0);
+        for (int b = 0; b < d->nb; b++) {
+            const float *ab = A; /* f8f6f4: row-major (place_f8f6f4), one block */
+            int ai = S, as = 1;
+            if (!f8) {
+                /* A s-major for this block: k-slot s of rows i.. is lane lbase + i of element
+                 * s % E in register group s / E (CBSZ/ABID pick the block of A it reads) */
+                int lbase = M * a_block(op, b);
+                for (int s = 0; s < S; s++)
+                    memcpy(A + s * M, tmpa[s & ((1 << le) - 1)] + lbase + lstride * (s >> le),
+                           (size_t)M * 4);
+                ai = 1, as = M;
+            }
+            /* row k = g*E + e of block b: element e of lanes N*b + N*nb*g .. (GATHER_B) */
+            int EB = op->sb;
+            for (int k = 0; k < K; k++)
+                brow[k] =
+                    bdirect ? tmp[k % EB] + N * b + N * d->nb * (k / EB) : Bm + (b * K + k) * N;
+            if (N == 16)
+                mm_rows(M, 16, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
+            else if (N == 32)
+                mm_rows(M, 32, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
+            else
+                mm_rows(M, 4, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
+        }
+        return;
+    }
+    FOR_CD(0, Dm[at] = negc ? -asf(RC[r][l]) : asf(RC[r][l]));
     for (int b = 0; b < d->nb; b++) {
         const float *ab = f8 ? A : NULL;
         int lbase = M * a_block(op, b); /* CBSZ/ABID: the block of A this block reads */
