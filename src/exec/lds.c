@@ -62,16 +62,42 @@ static inline uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int
     for (u64 ex_ = wave_exec(w), l = 0; l < LANES; l++)                                            \
         if ((ex_ >> l) & 1)
 
+/* Whether every active lane's accesses [a + o0, +size) and [a + o1, +size) (32-bit wrapping
+ * addresses) lie inside the LDS of a healthy, unwatched wave: then a handler may index w->lds
+ * directly for the whole instruction, with no per-lane check (one vectorised pass instead of
+ * lds_at per lane and element; the per-lane checks were most of an LDS-bound GEMM's DS time).
+ * Anything else, including a lane out of range, takes the per-lane path, which reports it. */
+static inline int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsigned size) {
+    if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < size)
+        return 0;
+    u32 last = w->lds_size - size, bad = 0;
+    u64 ex = wave_exec(w);
+    for (int l = 0; l < LANES; l++)
+        bad |= (u32)((ex >> l) & 1) & ((u32)(a[l] + o0) > last || (u32)(a[l] + o1) > last);
+    return !bad;
+}
+
 /* ---- reads and writes --------------------------------------------------------------------------
  */
 
 enum { R_DW, R_U8, R_I8, R_U16, R_I16, R_D16_U8, R_D16_I8, R_D16_U16, R_HI_U8, R_HI_I8, R_HI_U16 };
 
-static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw) {
+static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *x, int kind,
+                                                          unsigned ndw) {
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
     unsigned size = kind == R_DW ? 4 * ndw
                     : (kind == R_U16 || kind == R_I16 || kind == R_D16_U16 || kind == R_HI_U16) ? 2
                                                                                                 : 1;
+    u32 off = (u32)x->in.f.m.offset;
+    if (kind == R_DW && lds_span_ok(w, a[0], off, off, size)) {
+        const uint8_t *lds = w->lds;
+        FOR_ACTIVE(l) {
+            const uint8_t *p = lds + (u32)(a[0][l] + off);
+            for (unsigned i = 0; i < ndw; i++)
+                memcpy(&d[i][l], p + 4 * i, 4);
+        }
+        return;
+    }
     FOR_ACTIVE(l) {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 0, (unsigned)l);
@@ -101,9 +127,20 @@ static void ds_read(wave *w, const xinst *x, int kind, unsigned ndw) {
 
 enum { W_DW, W_B8, W_B16, W_B8_HI, W_B16_HI };
 
-static void ds_write(wave *w, const xinst *x, int kind, unsigned ndw) {
+static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst *x, int kind,
+                                                           unsigned ndw) {
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]);
     unsigned size = kind == W_DW ? 4 * ndw : (kind == W_B16 || kind == W_B16_HI) ? 2 : 1;
+    u32 off = (u32)x->in.f.m.offset;
+    if (kind == W_DW && lds_span_ok(w, a[0], off, off, size)) {
+        uint8_t *lds = w->lds;
+        FOR_ACTIVE(l) { /* lanes in order: where two lanes write the same bytes the last wins */
+            uint8_t *p = lds + (u32)(a[0][l] + off);
+            for (unsigned i = 0; i < ndw; i++)
+                memcpy(p + 4 * i, &s[i][l], 4);
+        }
+        return;
+    }
     FOR_ACTIVE(l) {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
@@ -250,7 +287,8 @@ static void ds_read_b96_tr_b6(wave *w, const xinst *x) { ds_read_tr(w, x, 6, 3);
  * vdst).  Element size 4 or 8 bytes. */
 enum { TWO_READ = 1, TWO_WRITE = 2 };
 
-static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, int mode) {
+static inline __attribute__((always_inline)) void ds_two(wave *w, const xinst *x, unsigned esize,
+                                                         unsigned stride64, int mode) {
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]);
     uint32_t (*d)[LANES] = mode & TWO_READ ? row(w, &x->in.dst[0]) : NULL;
     uint32_t (*s[2])[LANES] = {NULL, NULL};
@@ -261,6 +299,29 @@ static void ds_two(wave *w, const xinst *x, unsigned esize, unsigned stride64, i
     unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
     unsigned off[2] = {x->in.f.m.offset0, x->in.f.m.offset1};
     int kind = mode == TWO_READ ? 0 : mode == TWO_WRITE ? 1 : XLDS_ATOMIC; /* wrxchg2: atomic */
+    if (mode != (TWO_READ | TWO_WRITE) &&
+        lds_span_ok(w, a[0], off[0] * unit, off[1] * unit, esize)) {
+        const u32 o[2] = {off[0] * unit, off[1] * unit};
+        uint8_t *lds = w->lds;
+        FOR_ACTIVE(l) {
+            /* both addresses before any write: vdst may overlap the address register */
+            u32 base = a[0][l];
+            uint8_t *p0 = lds + (u32)(base + o[0]), *p1 = lds + (u32)(base + o[1]);
+            if (mode == TWO_READ) {
+                u32 v[4];
+                memcpy(v, p0, esize);
+                memcpy(v + nd, p1, esize);
+                for (unsigned i = 0; i < 2 * nd; i++)
+                    d[i][l] = v[i];
+            } else {
+                for (unsigned i = 0; i < nd; i++)
+                    memcpy(p0 + 4 * i, &s[0][i][l], 4);
+                for (unsigned i = 0; i < nd; i++)
+                    memcpy(p1 + 4 * i, &s[1][i][l], 4);
+            }
+        }
+        return;
+    }
     FOR_ACTIVE(l) {
         uint8_t *p[2];
         for (int k = 0; k < 2; k++)
