@@ -301,8 +301,8 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
 #else
 #define VMEM_FAST_OPT
 #endif
-VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw,
-                                                  int store) {
+VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store,
+                                                  int buf) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
@@ -313,31 +313,69 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     return 0;
 #endif
 #endif
+    unsigned size = 4 * ndw;
     /* Scratch, loads into LDS (lds bit) and tfe go the general way. */
-    if (m->seg == 1 || m->lds || m->tfe || !exec || va->kind != ISA_OPND_VGPR)
+    if (m->seg == 1 || m->lds || m->tfe || !exec)
         return 0;
-    u64 off = (u64)(int64_t)m->offset;
-    const u32 *lo = w->v[va->idx];
-    if (sa->kind == ISA_OPND_SREG) {
+    if (buf) {
+        /* MUBUF on a raw buffer (buf_ref's linear case: stride 0, or the cache-swizzle bit with
+         * neither idxen nor ADD_TID): lane address base + soffset + offset, offset = the
+         * instruction offset (+ the VGPR with offen), 32-bit.  Only when every active lane's
+         * whole access is inside num_records: a partly out-of-range lane reads zeros per dword
+         * and drops its stores, which the general path does, as it does gfx90a's scratch V#
+         * (checked below). */
+        const u32 *rs = &w->s[sa->idx];
+        u32 stride = (rs[1] >> 16) & 0x3fff, num = rs[2];
+        int add_tid = (rs[3] >> 23) & 1, cache_swizzle = (rs[1] >> 30) & 1;
+        if (m->idxen || add_tid || (stride && !cache_swizzle) || num < size ||
+            (m->offen && va->kind != ISA_OPND_VGPR))
+            return 0;
+        u64 base = (rs[0] | (u64)(rs[1] & 0xffff) << 32) + x_s32(w, x, 4);
+        u32 off = (u32)m->offset, last = num - size, bad = 0;
+        if (m->offen) {
+            const u32 *vo = w->v[va->idx];
+            for (unsigned l = 0; l < LANES; l++) {
+                u32 o = off + vo[l];
+                a[l] = base + o;
+                bad |= (u32)((exec >> l) & 1) & (o > last);
+            }
+        } else {
+            for (unsigned l = 0; l < LANES; l++)
+                a[l] = base + off;
+            bad = off > last;
+        }
+        if (bad)
+            return 0;
+    } else if (va->kind != ISA_OPND_VGPR) {
+        return 0;
+    } else if (sa->kind == ISA_OPND_SREG) {
+        u64 off = (u64)(int64_t)m->offset;
+        const u32 *lo = w->v[va->idx];
         u64 base = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + off;
         for (unsigned l = 0; l < LANES; l++)
             a[l] = base + lo[l];
     } else { /* no saddr: a 64-bit VGPR pair, as lane_addr() reads it */
+        u64 off = (u64)(int64_t)m->offset;
+        const u32 *lo = w->v[va->idx];
         if (va->idx + 1 >= NVREG)
             return 0;
         const u32 *hi = w->v[va->idx + 1];
         for (unsigned l = 0; l < LANES; l++)
             a[l] = (lo[l] | (u64)hi[l] << 32) + off;
     }
-    unsigned size = 4 * ndw;
     gmem_cache *c = &w->cache;
     if (c->size < size || a[__builtin_ctzll(exec)] - c->base > c->size - size)
         if (!gmem_xlate(w->mem, c, a[__builtin_ctzll(exec)], size)) /* refill the cache */
             return 0;
     if (store && c->ro)
         return 0;
+    /* gfx90a MUBUF scratch: addresses in the wave's swizzled scratch buffer are private memory
+     * (buf_ref), whatever allocation they fall in */
+    if (buf && w->scratch_lane && w->scratch_va < c->base + c->size &&
+        c->base < w->scratch_va + (u64)w->scratch_lane * LANES)
+        return 0;
     /* A flat address in an aperture goes to LDS or scratch, never to an allocation. */
-    if (m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
+    if (!buf && m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
         c->base + c->size > GMEM_SHARED_APERTURE)
         return 0;
     uint8_t *h = c->host; /* lane l's bytes are at h + (a[l] - base) */
@@ -426,7 +464,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
 static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 1))
         return;
-    if (ref == flat_ref && kind == K_DW && vmem_fast(w, x, ndw, 0))
+    if ((ref == flat_ref || ref == buf_ref) && kind == K_DW &&
+        vmem_fast(w, x, ndw, 0, ref == buf_ref))
         return;
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
@@ -492,7 +531,8 @@ static unsigned store_size(unsigned kind, unsigned ndw) {
 static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 0))
         return;
-    if (ref == flat_ref && kind == K_DW && vmem_fast(w, x, ndw, 1))
+    if ((ref == flat_ref || ref == buf_ref) && kind == K_DW &&
+        vmem_fast(w, x, ndw, 1, ref == buf_ref))
         return;
     u64 exec = wave_exec(w);
     uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);

@@ -195,6 +195,55 @@ int main(void) {
         CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen") == WAVE_FAULT &&
                   w->fault.kind == XF_MEMORY && w->fault.addr == buf + 0x10000,
               "%s mubuf huge num_records", a);
+        /* MUBUF raw buffer with every active lane's whole access inside num_records (vmem.c's
+         * per-instruction path): lane l reads and writes its own dwords, the last lane ending
+         * exactly at num_records; one byte less and lane 63's last dword reads 0 and its
+         * store is dropped (the per-lane path); the cache-swizzle bit with a stride addresses
+         * linearly too; a uniform offset without offen reaches one dword for all lanes. */
+        reset();
+        w->s[4] = (uint32_t)buf;
+        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
+        w->s[6] = 256;
+        w->s[7] = 0;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = 4 * l;
+        CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 offen") == WAVE_DONE,
+              "%s mubuf in range", a);
+        int ok = 1;
+        for (unsigned l = 0; l < 64; l++)
+            ok &= w->v[4][l] == 0x1000 + l;
+        CHECK(ok, "%s mubuf in range: lane 5 %x, lane 63 %x", a, w->v[4][5], w->v[4][63]);
+        for (unsigned l = 0; l < 32; l++)
+            w->v[2][l] = 8 * (31 - l); /* dwordx2, lanes in reverse order */
+        wave_set_exec(w, 0xffffffffull);
+        CHECK(run_snippet(w, a, "buffer_load_dwordx2 v[6:7], v2, s[4:7], 0 offen") == WAVE_DONE,
+              "%s mubuf x2 in range", a);
+        ok = 1;
+        for (unsigned l = 0; l < 32; l++)
+            ok &= w->v[6][l] == 0x1000 + 2 * (31 - l) && w->v[7][l] == 0x1001 + 2 * (31 - l);
+        CHECK(ok, "%s mubuf x2 in range: lane 0 %x %x", a, w->v[6][0], w->v[7][0]);
+        wave_set_exec(w, ~0ull);
+        for (unsigned l = 0; l < 64; l++) {
+            w->v[2][l] = 4 * l;
+            w->v[9][l] = 0x5000 + l;
+        }
+        w->s[5] |= (16u | 0x4000u) << 16; /* stride 16 with the cache-swizzle bit: still raw */
+        CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen") == WAVE_DONE,
+              "%s mubuf store in range", a);
+        CHECK(rd(0) == 0x5000 && rd(20) == 0x5005 && rd(252) == 0x503f,
+              "%s mubuf store in range: %x %x %x", a, rd(0), rd(20), rd(252));
+        CHECK(run_snippet(w, a, "buffer_load_dword v5, off, s[4:7], 0 offset:20") == WAVE_DONE &&
+                  w->v[5][0] == 0x5005 && w->v[5][63] == 0x5005,
+              "%s mubuf uniform offset: %x %x", a, w->v[5][0], w->v[5][63]);
+        w->s[6] = 255;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[9][l] = 0x6000 + l;
+        CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen") == WAVE_DONE &&
+                  rd(248) == 0x603e && rd(252) == 0x503f,
+              "%s mubuf store one byte short: %x %x", a, rd(248), rd(252));
+        CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 offen") == WAVE_DONE &&
+                  w->v[4][62] == 0x603e && w->v[4][63] == 0,
+              "%s mubuf load one byte short: %x %x", a, w->v[4][62], w->v[4][63]);
         /* Structured buffer: stride 16, index in the VGPR; index >= num_records reads 0. */
         reset();
         w->s[4] = (uint32_t)buf;
