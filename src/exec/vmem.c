@@ -301,8 +301,10 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
 #else
 #define VMEM_FAST_OPT
 #endif
+/* sub: 0 for dword accesses, else a sub-dword store of that many bytes (1, 2) of each lane's
+ * data shifted right by `shift` (the _hi forms). */
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store,
-                                                  int buf) {
+                                                  int buf, unsigned sub, unsigned shift) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
@@ -313,7 +315,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     return 0;
 #endif
 #endif
-    unsigned size = 4 * ndw;
+    unsigned size = sub ? sub : 4 * ndw;
     /* Scratch, loads into LDS (lds bit) and tfe go the general way. */
     if (m->seg == 1 || m->lds || m->tfe || !exec)
         return 0;
@@ -402,6 +404,14 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             return 0;
     }
     uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    if (sub) { /* byte and short stores, lane by lane in order (the last lane wins a tie) */
+        for (unsigned l = 0; l < LANES; l++)
+            if ((exec >> l) & 1) {
+                u32 v = r[0][l] >> shift;
+                memcpy(h + (a[l] - base), &v, sub);
+            }
+        return 1;
+    }
     /* Coalesced: one block, dwords transposed between memory order and the register rows. */
     if (coalesced) {
         uint8_t *p = h + (a[0] - base);
@@ -465,7 +475,7 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     if (unsupported(w, x, 1))
         return;
     if ((ref == flat_ref || ref == buf_ref) && kind == K_DW &&
-        vmem_fast(w, x, ndw, 0, ref == buf_ref))
+        vmem_fast(w, x, ndw, 0, ref == buf_ref, 0, 0))
         return;
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
@@ -531,8 +541,9 @@ static unsigned store_size(unsigned kind, unsigned ndw) {
 static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 0))
         return;
-    if ((ref == flat_ref || ref == buf_ref) && kind == K_DW &&
-        vmem_fast(w, x, ndw, 1, ref == buf_ref))
+    if ((ref == flat_ref || ref == buf_ref) &&
+        vmem_fast(w, x, ndw, 1, ref == buf_ref, kind == K_DW ? 0 : store_size(kind, ndw),
+                  kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0))
         return;
     u64 exec = wave_exec(w);
     uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);

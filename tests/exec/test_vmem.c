@@ -106,6 +106,26 @@ int main(void) {
                           "v5, off offset:2") == WAVE_DONE,
               "%s store short", a);
         CHECK(rd(0) == 0x00345678, "%s store short: %08x", a, rd(0));
+        /* Every lane: shorts at buf + 2l, the high bytes of the data at buf + 128 + l, and 64
+         * bytes to one address (lanes in order: lane 63's byte stays). */
+        reset();
+        wave_set_exec(w, ~0ull);
+        for (unsigned l = 0; l < 64; l++) {
+            uint64_t sa = buf + 2 * l, ba = buf + 128 + l;
+            w->v[2][l] = (uint32_t)sa, w->v[3][l] = (uint32_t)(sa >> 32);
+            w->v[6][l] = (uint32_t)ba, w->v[7][l] = (uint32_t)(ba >> 32);
+            w->v[8][l] = (uint32_t)buf, w->v[9][l] = (uint32_t)(buf >> 32);
+            w->v[5][l] = 0xab000000u | (l << 16) | 0x7700u | (0xc0u ^ l); /* hi byte != lo byte */
+        }
+        CHECK(run_snippet(w, a,
+                          "global_store_short v[2:3], v5, off\n"
+                          "global_store_byte_d16_hi v[6:7], v5, off\n"
+                          "global_store_byte v[8:9], v5, off offset:252") == WAVE_DONE,
+              "%s store short all lanes", a);
+        CHECK(rd(0) == 0x77c177c0 && rd(124) == 0x77ff77fe && rd(128) == 0x03020100 &&
+                  rd(188) == 0x3f3e3d3c && (rd(252) & 0xff) == 0xff && rd(192) == 0x1000 + 48,
+              "%s store short all lanes: %08x %08x %08x %08x %08x %08x", a, rd(0), rd(124), rd(128),
+              rd(188), rd(252), rd(192));
 
         /* 64 lanes add 1 to one address: the memory sees 64 adds, lane l gets the value after
          * l earlier adds. */
