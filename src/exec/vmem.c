@@ -471,8 +471,67 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     return 1;
 }
 
+/* SCRATCH dword accesses and sub-dword stores (seg 1) when every active lane's access lies
+ * inside its private memory: lane l's dword d is at scratch + (d * LANES + l) * 4 (lane_access's
+ * layout), so with a uniform, dword-aligned offset (spills: no VGPR address) a register row is
+ * one contiguous copy, and otherwise each lane still copies whole dwords instead of
+ * lane_access's byte loop.  Returns 0, touching nothing, for anything else (the general path
+ * then does the access and raises any fault).  sub/shift as for vmem_fast. */
+static int scratch_fast(wave *w, const xinst *x, unsigned ndw, int store, unsigned sub,
+                        unsigned shift) {
+    const isa_mem_fields *m = &x->in.f.m;
+    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
+    u64 exec = wave_exec(w);
+    unsigned size = sub ? sub : 4 * ndw;
+    if (m->seg != 1 || m->lds || m->tfe || !exec || !w->scratch || w->scratch_lane < size)
+        return 0;
+    u32 base = (u32)m->offset + (sa->kind == ISA_OPND_SREG ? w->s[sa->idx] : 0), o[LANES];
+    u32 last = w->scratch_lane - size, bad = 0, align = sub ? 0 : 3;
+    int uniform = va->kind != ISA_OPND_VGPR;
+    for (unsigned l = 0; l < LANES; l++) {
+        o[l] = base + (uniform ? 0 : w->v[va->idx][l]);
+        bad |= (u32)((exec >> l) & 1) & ((o[l] > last) | ((o[l] & align) != 0));
+    }
+    if (bad)
+        return 0;
+    uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint8_t *sc = w->scratch;
+    if (sub) {
+        for (unsigned l = 0; l < LANES; l++)
+            if ((exec >> l) & 1) {
+                u32 v = r[0][l] >> shift;
+                for (unsigned k = 0; k < sub; k++) {
+                    u32 b = o[l] + k;
+                    sc[((size_t)(b >> 2) * LANES + l) * 4 + (b & 3)] = (uint8_t)(v >> (8 * k));
+                }
+            }
+        return 1;
+    }
+    for (unsigned i = 0; i < ndw; i++) {
+        if (uniform && exec == ~0ull) {
+            uint8_t *p = sc + (size_t)((base >> 2) + i) * LANES * 4;
+            if (store)
+                memcpy(p, r[i], LANES * 4);
+            else
+                memcpy(r[i], p, LANES * 4);
+            continue;
+        }
+        for (unsigned l = 0; l < LANES; l++)
+            if ((exec >> l) & 1) {
+                uint8_t *p = sc + ((size_t)((o[l] >> 2) + i) * LANES + l) * 4;
+                if (store)
+                    memcpy(p, &r[i][l], 4);
+                else
+                    memcpy(&r[i][l], p, 4);
+            }
+    }
+    return 1;
+}
+
 static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 1))
+        return;
+    if (ref == flat_ref && kind == K_DW && scratch_fast(w, x, ndw, 0, 0, 0))
         return;
     if ((ref == flat_ref || ref == buf_ref) && kind == K_DW &&
         vmem_fast(w, x, ndw, 0, ref == buf_ref, 0, 0))
@@ -541,9 +600,11 @@ static unsigned store_size(unsigned kind, unsigned ndw) {
 static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 0))
         return;
-    if ((ref == flat_ref || ref == buf_ref) &&
-        vmem_fast(w, x, ndw, 1, ref == buf_ref, kind == K_DW ? 0 : store_size(kind, ndw),
-                  kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0))
+    unsigned sub = kind == K_DW ? 0 : store_size(kind, ndw);
+    unsigned shift = kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0;
+    if (ref == flat_ref && scratch_fast(w, x, ndw, 1, sub, shift))
+        return;
+    if ((ref == flat_ref || ref == buf_ref) && vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift))
         return;
     u64 exec = wave_exec(w);
     uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);

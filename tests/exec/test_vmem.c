@@ -179,6 +179,60 @@ int main(void) {
         CHECK(run_snippet(w, a, "scratch_load_dword v6, off, off offset:64") == WAVE_FAULT &&
                   w->fault.kind == XF_MEMORY,
               "%s scratch past the lane's size faults", a);
+        /* Per-lane offsets (a VGPR address, dword-aligned): lane l's dwordx2 at 8 * (l % 4),
+         * read back through a dwordx4 at 0 and in the layout (dword d of lane l at
+         * (d * 64 + l) * 4); byte, short and d16_hi stores land in the lane's own bytes; under
+         * partial EXEC the inactive lanes keep theirs; a misaligned dword offset is still
+         * right (the per-lane path). */
+        reset();
+        for (unsigned l = 0; l < 64; l++) {
+            w->v[2][l] = 8 * (l % 4);
+            w->v[4][l] = 0x100 + l, w->v[5][l] = 0x200 + l;
+            w->v[7][l] = 0x11223300u | l;
+        }
+        CHECK(run_snippet(w, a,
+                          "scratch_store_dwordx2 v2, v[4:5], off\n"
+                          "scratch_store_byte v2, v7, off offset:32\n"
+                          "scratch_store_short v2, v7, off offset:34\n"
+                          "scratch_store_byte_d16_hi v2, v7, off offset:36\n"
+                          "scratch_store_short_d16_hi v2, v7, off offset:38") == WAVE_DONE,
+              "%s scratch per-lane", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            unsigned d0 = 2 * (l % 4);
+            uint32_t got[2], b[2];
+            memcpy(&got[0], scratch + (d0 * 64 + l) * 4, 4);
+            memcpy(&got[1], scratch + ((d0 + 1) * 64 + l) * 4, 4);
+            memcpy(&b[0], scratch + ((8 + d0) * 64 + l) * 4, 4);
+            memcpy(&b[1], scratch + ((9 + d0) * 64 + l) * 4, 4);
+            bad += got[0] != 0x100 + l || got[1] != 0x200 + l ||
+                   b[0] != ((0x3300u | l) << 16 | (l & 0xff)) || b[1] != (0x1122u << 16 | 0x22u);
+        }
+        CHECK(bad == 0, "%s scratch per-lane layout: %d lanes wrong", a, bad);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = 4 * (l % 2) + 2; /* misaligned dword offsets */
+        wave_set_exec(w, 0x5555555555555555ull);
+        CHECK(run_snippet(w, a,
+                          "scratch_store_dword v2, v4, off offset:48\n"
+                          "scratch_load_dword v9, v2, off offset:48") == WAVE_DONE,
+              "%s scratch misaligned", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l += 2)
+            bad += w->v[9][l] != 0x100 + l;
+        CHECK(bad == 0, "%s scratch misaligned: %d lanes wrong", a, bad);
+        wave_set_exec(w, ~0ull);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[6][l] = 0xdead;
+        wave_set_exec(w, 0xf0f0f0f0f0f0f0f0ull);
+        CHECK(run_snippet(w, a, "scratch_load_dwordx4 v[8:11], off, off") == WAVE_DONE,
+              "%s scratch uniform partial", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            if ((l >> 2) & 1)
+                bad += w->v[8][l] != (l % 4 == 0 ? 0x100 + l : 0) ||
+                       w->v[10][l] != (l % 4 == 1 ? 0x100 + l : 0);
+        CHECK(bad == 0, "%s scratch uniform partial: %d lanes wrong", a, bad);
+        wave_set_exec(w, ~0ull);
 
         /* MUBUF raw buffer (stride 0): num_records = 0x18 bytes.  A dwordx4 at offset 0x10 reads
          * two dwords and zeros; stores past the end are dropped; nothing outside is touched. */
