@@ -304,6 +304,18 @@ static int event_op(uint32_t id, int op) { /* 0 destroy, 1 set, 2 reset */
 
 void vg_event_signal(uint32_t id) { event_op(id, 1); }
 
+void vg_event_interrupt(uint32_t ctxid) {
+    pthread_mutex_lock(&ev_lock);
+    /* amdkfd (kfd_signal_event_interrupt): a valid signal-event id fires that event; otherwise
+     * every signal event whose event-page slot was written fires, which fired() finds by itself
+     * once the waiters look again. */
+    vg_event *e = ctxid && ctxid < KFD_SIGNAL_EVENT_LIMIT ? event_find(ctxid) : NULL;
+    if (e && e->type == KFD_IOC_EVENT_SIGNAL)
+        e->signaled = 1;
+    pthread_cond_broadcast(&ev_cond);
+    pthread_mutex_unlock(&ev_lock);
+}
+
 void vg_event_memory_fault(int gpu, uint64_t va, int write) {
     (void)write;
     pthread_mutex_lock(&ev_lock);
@@ -536,19 +548,21 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         int g = vg_gpu_index(a->gpu_id);
         if (g < 0)
             return fail(EINVAL);
-        if (a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) {
-            vg_msg("CREATE_QUEUE: queue type %u (%s) is not implemented (AQL compute queues are)",
-                   a->queue_type,
-                   a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA        ? "SDMA"
-                   : a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE   ? "PM4 compute"
-                   : a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI ? "SDMA XGMI"
-                                                                   : "unknown");
+        /* SDMA_XGMI is an SDMA engine on the XGMI link: the same packets. */
+        if (a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL &&
+            a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE &&
+            a->queue_type != KFD_IOC_QUEUE_TYPE_SDMA &&
+            a->queue_type != KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
+            vg_msg("CREATE_QUEUE: queue type %u is not implemented (AQL and PM4 compute, SDMA "
+                   "and SDMA XGMI queues are)",
+                   a->queue_type);
             return fail(EINVAL);
         }
+        uint32_t type =
+            a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI ? KFD_IOC_QUEUE_TYPE_SDMA : a->queue_type;
         uint64_t doorbell = 0;
-        if (vg_queue_create(g, a->queue_type, a->ring_base_address, a->ring_size,
-                            a->read_pointer_address, a->write_pointer_address, &a->queue_id,
-                            &doorbell) != 0)
+        if (vg_queue_create(g, type, a->ring_base_address, a->ring_size, a->read_pointer_address,
+                            a->write_pointer_address, &a->queue_id, &doorbell) != 0)
             return fail(ENOMEM);
         a->doorbell_offset = doorbell;
         return 0;
