@@ -460,19 +460,40 @@ static const char *ioctl_name_rocm(unsigned nr) {
     return nr >= 0x80 && nr < 0x85 ? names[nr - 0x80] : "unknown";
 }
 
+/* amdkfd takes any argument size for an ioctl it knows (kfd_ioctl(): the caller's bytes, the
+ * rest zero, as many bytes back): newer headers grew some structures (CREATE_QUEUE's
+ * sdma_engine_id, which tinygrad's autogen has), older thunks pass fewer bytes.  So requests are
+ * told apart by number, and the handlers run on a zero-filled copy. */
+static _Thread_local union {
+    uint64_t align;
+    unsigned char b[1u << _IOC_SIZEBITS];
+} ioctl_buf;
+
+static int kfd_ioctl_nr(unsigned nr, void *arg);
+
 int vg_kfd_ioctl(unsigned long req, void *arg) {
-    unsigned nr = _IOC_NR(req);
     if (!arg)
         return fail(EFAULT);
-    switch (req) {
-    case AMDKFD_IOC_GET_VERSION: {
+    unsigned size = _IOC_SIZE(req);
+    memset(ioctl_buf.b, 0, sizeof ioctl_buf.b);
+    memcpy(ioctl_buf.b, arg, size);
+    int r = kfd_ioctl_nr(_IOC_NR(req), ioctl_buf.b);
+    int err = errno;
+    memcpy(arg, ioctl_buf.b, size);
+    errno = err;
+    return r;
+}
+
+static int kfd_ioctl_nr(unsigned nr, void *arg) {
+    switch (nr) {
+    case _IOC_NR(AMDKFD_IOC_GET_VERSION): {
         struct kfd_ioctl_get_version_args *a = arg;
         a->major_version = 1;
         /* 1.11: what this header defines; ROCm 5.x thunks accept any 1.x. */
         a->minor_version = 11;
         return 0;
     }
-    case AMDKFD_IOC_GET_PROCESS_APERTURES_NEW: {
+    case _IOC_NR(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW): {
         struct kfd_ioctl_get_process_apertures_new_args *a = arg;
         struct kfd_process_device_apertures *ap =
             (struct kfd_process_device_apertures *)(uintptr_t)a->kfd_process_device_apertures_ptr;
@@ -497,13 +518,13 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->num_of_nodes = n;
         return 0;
     }
-    case AMDKFD_IOC_ACQUIRE_VM:
-    case AMDKFD_IOC_SET_MEMORY_POLICY:
-    case AMDKFD_IOC_SET_SCRATCH_BACKING_VA:
-    case AMDKFD_IOC_SET_TRAP_HANDLER:
+    case _IOC_NR(AMDKFD_IOC_ACQUIRE_VM):
+    case _IOC_NR(AMDKFD_IOC_SET_MEMORY_POLICY):
+    case _IOC_NR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA):
+    case _IOC_NR(AMDKFD_IOC_SET_TRAP_HANDLER):
         /* Nothing to do: one address space, and gfxemu gives every wave its own scratch. */
         return 0;
-    case AMDKFD_IOC_SET_XNACK_MODE: {
+    case _IOC_NR(AMDKFD_IOC_SET_XNACK_MODE): {
         struct kfd_ioctl_set_xnack_mode_args *a = arg;
         if (a->xnack_enabled > 0) {
             vg_msg("SET_XNACK_MODE: XNACK (retry on page faults) is not implemented");
@@ -512,7 +533,7 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->xnack_enabled = 0;
         return 0;
     }
-    case AMDKFD_IOC_GET_TILE_CONFIG: {
+    case _IOC_NR(AMDKFD_IOC_GET_TILE_CONFIG): {
         struct kfd_ioctl_get_tile_config_args *a = arg;
         a->num_tile_configs = 0;
         a->num_macro_tile_configs = 0;
@@ -521,7 +542,7 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->num_ranks = 0;
         return 0;
     }
-    case AMDKFD_IOC_GET_CLOCK_COUNTERS: {
+    case _IOC_NR(AMDKFD_IOC_GET_CLOCK_COUNTERS): {
         struct kfd_ioctl_get_clock_counters_args *a = arg;
         uint64_t t = vg_now_ns();
         a->gpu_clock_counter = t;
@@ -530,7 +551,7 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->system_clock_freq = 1000000000ull;
         return 0;
     }
-    case AMDKFD_IOC_AVAILABLE_MEMORY: {
+    case _IOC_NR(AMDKFD_IOC_AVAILABLE_MEMORY): {
         struct kfd_ioctl_get_available_memory_args *a = arg;
         int g = vg_gpu_index(a->gpu_id);
         if (g < 0)
@@ -538,12 +559,12 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->available = vg.vram - vg.vram_used[g];
         return 0;
     }
-    case AMDKFD_IOC_ALLOC_MEMORY_OF_GPU: return alloc_memory(arg);
-    case AMDKFD_IOC_FREE_MEMORY_OF_GPU: return free_memory(arg);
-    case AMDKFD_IOC_MAP_MEMORY_TO_GPU: return map_memory(arg, 1);
-    case AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU:
+    case _IOC_NR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU): return alloc_memory(arg);
+    case _IOC_NR(AMDKFD_IOC_FREE_MEMORY_OF_GPU): return free_memory(arg);
+    case _IOC_NR(AMDKFD_IOC_MAP_MEMORY_TO_GPU): return map_memory(arg, 1);
+    case _IOC_NR(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU):
         return map_memory((struct kfd_ioctl_map_memory_to_gpu_args *)arg, 0);
-    case AMDKFD_IOC_CREATE_QUEUE: {
+    case _IOC_NR(AMDKFD_IOC_CREATE_QUEUE): {
         struct kfd_ioctl_create_queue_args *a = arg;
         int g = vg_gpu_index(a->gpu_id);
         if (g < 0)
@@ -567,18 +588,18 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->doorbell_offset = doorbell;
         return 0;
     }
-    case AMDKFD_IOC_DESTROY_QUEUE: {
+    case _IOC_NR(AMDKFD_IOC_DESTROY_QUEUE): {
         struct kfd_ioctl_destroy_queue_args *a = arg;
         return vg_queue_destroy(a->queue_id) == 0 ? 0 : fail(EINVAL);
     }
-    case AMDKFD_IOC_CREATE_EVENT: return create_event(arg);
-    case AMDKFD_IOC_DESTROY_EVENT:
+    case _IOC_NR(AMDKFD_IOC_CREATE_EVENT): return create_event(arg);
+    case _IOC_NR(AMDKFD_IOC_DESTROY_EVENT):
         return event_op(((struct kfd_ioctl_destroy_event_args *)arg)->event_id, 0);
-    case AMDKFD_IOC_SET_EVENT:
+    case _IOC_NR(AMDKFD_IOC_SET_EVENT):
         return event_op(((struct kfd_ioctl_set_event_args *)arg)->event_id, 1);
-    case AMDKFD_IOC_RESET_EVENT:
+    case _IOC_NR(AMDKFD_IOC_RESET_EVENT):
         return event_op(((struct kfd_ioctl_reset_event_args *)arg)->event_id, 2);
-    case AMDKFD_IOC_WAIT_EVENTS: return wait_events(arg);
+    case _IOC_NR(AMDKFD_IOC_WAIT_EVENTS): return wait_events(arg);
     }
     /* Once per ioctl: runtimes probe optional ones (ROCm 5.x asks for DBG_TRAP) again and
      * again. */

@@ -146,6 +146,12 @@ static int make_queue(queue *q, uint32_t type) {
         return -1;
     q->rptr = (volatile uint64_t *)(q->ctl.p + 128);
     q->wptr = (volatile uint64_t *)(q->ctl.p + 56);
+    /* SDMA queues are made with the newer, longer structure (sdma_engine_id, as tinygrad's
+     * headers have it): amdkfd takes any size. */
+    struct {
+        struct kfd_ioctl_create_queue_args a;
+        uint32_t sdma_engine_id, pad;
+    } big = {0};
     struct kfd_ioctl_create_queue_args cq = {0};
     cq.ring_base_address = (uint64_t)(uintptr_t)q->ring.p;
     cq.ring_size = 4096;
@@ -154,7 +160,17 @@ static int make_queue(queue *q, uint32_t type) {
     cq.queue_percentage = 100;
     cq.read_pointer_address = (uint64_t)(uintptr_t)q->rptr;
     cq.write_pointer_address = (uint64_t)(uintptr_t)q->wptr;
-    if (ioctl(kfd, AMDKFD_IOC_CREATE_QUEUE, &cq) != 0) {
+    int r;
+    if (type == KFD_IOC_QUEUE_TYPE_SDMA) {
+        big.a = cq;
+        big.pad = 0x5a5a;
+        r = ioctl(kfd, _IOC(_IOC_READ | _IOC_WRITE, AMDKFD_IOCTL_BASE, 0x02, sizeof big), &big);
+        CHECK(r != 0 || big.pad == 0x5a5a, "CREATE_QUEUE changed the caller's extra bytes");
+        cq = big.a;
+    } else {
+        r = ioctl(kfd, AMDKFD_IOC_CREATE_QUEUE, &cq);
+    }
+    if (r != 0) {
         CHECK(0, "CREATE_QUEUE of type %u", type);
         return -1;
     }
