@@ -316,7 +316,7 @@ static int test_pm4(const char *co) {
     /* Only the kernarg pointer is a user SGPR (KERNARG_SEGMENT_PTR, bit 3) */
     CHECK(props == 1u << 3 && (rsrc2 >> 1 & 0x1f) == 2 && (rsrc2 & 1) == 0,
           "pm4_fill descriptor: code properties 0x%x, rsrc2 0x%x", props, rsrc2);
-    /* tmp[64] is dynamic LDS: 256 bytes in RSRC2.LDS_SIZE, 512-byte granules on gfx950 */
+    /* tmp[64] is dynamic LDS: 256 bytes, one RSRC2.LDS_SIZE granule (1280 bytes on gfx950) */
     rsrc2 |= 1u << 15;
 
     /* Kernel arguments: out, k, tmp (LDS offset 0); two dispatches. */
@@ -385,6 +385,20 @@ static int test_pm4(const char *co) {
     *r++ = PKT3(0x23, 1);                              /* PRED_EXEC on XCC 1 (MI355X has 8) */
     *r++ = 2u << 24 | 8;
     r = release_mem(r, (void *)xcc1, 0xbeef, 1, 0);
+    volatile uint32_t *wd = (uint32_t *)(sig.p + 128);
+    uint64_t wda = (uint64_t)(uintptr_t)wd;
+    *r++ = PKT3(0x37, 5); /* WRITE_DATA to memory (DST_SEL 5): two dwords */
+    *r++ = 5 << 8 | 1 << 20;
+    *r++ = (uint32_t)wda;
+    *r++ = (uint32_t)(wda >> 32);
+    *r++ = 0xa1;
+    *r++ = 0xa2;
+    *r++ = PKT3(0x37, 5); /* the same with WR_ONE_ADDR: both to wd[2], the last stays */
+    *r++ = 5 << 8 | 1 << 16;
+    *r++ = (uint32_t)(wda + 8);
+    *r++ = (uint32_t)((wda + 8) >> 32);
+    *r++ = 0xb1;
+    *r++ = 0xb2;
     /* the event's mailbox and the interrupt, as tinygrad signals its timeline event on gfx9 */
     r = release_mem(r, (void *)mailbox, ev, 1, 2);
     uint64_t t0 = gpu_clock();
@@ -396,6 +410,8 @@ static int test_pm4(const char *co) {
     CHECK(*fence == 0x1234, "RELEASE_MEM fence 0x%x", *fence);
     CHECK(*ts >= t0 && *ts <= t1, "RELEASE_MEM GPU clock %llu outside [%llu, %llu]",
           (unsigned long long)*ts, (unsigned long long)t0, (unsigned long long)t1);
+    CHECK(wd[0] == 0xa1 && wd[1] == 0xa2 && wd[2] == 0xb2 && wd[3] == 0,
+          "WRITE_DATA: %x %x %x %x (a1 a2 b2 0)", wd[0], wd[1], wd[2], wd[3]);
     CHECK(*skipped == 0 && *xcc1 == 0xbeef, "PRED_EXEC: no-XCC packet wrote 0x%x, XCC-1 0x%x",
           *skipped, *xcc1);
     int bad = 0;
@@ -413,7 +429,7 @@ static int test_pm4(const char *co) {
           (unsigned long long)*q.rptr, (unsigned long long)q.put);
     if (!failures)
         printf("PASS pm4: SET_SH_REG + DISPATCH_DIRECT (IB and ring), RELEASE_MEM data, clock and "
-               "interrupt event, PRED_EXEC\n");
+               "interrupt event, PRED_EXEC, WRITE_DATA\n");
 
     /* WAIT_REG_MEM: (gate & 0xff) == 1; the RELEASE_MEM after it must wait.  The waiting queue
      * must not burn a core. */

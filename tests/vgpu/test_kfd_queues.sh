@@ -3,7 +3,7 @@
 # driver does (tests/vgpu/kfd_driver.c pm4|sdma|errors, tinygrad's KFD path is the model) under
 # `gfxemu exec --arch gfx950`: SET_SH_REG + DISPATCH_DIRECT of a clang-22 kernel from an
 # indirect buffer and from the ring (1280 results checked), RELEASE_MEM data, GPU clock and
-# interrupt -> KFD event, PRED_EXEC, WAIT_REG_MEM ordering without burning a core; SDMA
+# interrupt -> KFD event, PRED_EXEC, WRITE_DATA, WAIT_REG_MEM ordering without burning a core; SDMA
 # CONST_FILL, COPY_LINEAR, WRITE, ATOMIC, TIMESTAMP, INDIRECT, FENCE, TRAP -> event and
 # POLL_REGMEM; and the error paths: unknown PM4/SDMA opcodes named, a wild SDMA copy a memory
 # fault (the memory-exception event names the page).
