@@ -8,6 +8,7 @@
  * Events: signal events with an event page (the thunk's buffer object on a dGPU), auto-reset,
  * waits with timeouts; memory-exception events carry a GPU fault's address.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <linux/kfd_ioctl.h>
 #include <stdlib.h>
@@ -407,6 +408,34 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
     return 0;
 }
 
+/* ---- queues -------------------------------------------------------------------------------- */
+
+/* SDMA queues go to every program except ROCm's runtime, unless GFXEMU_VGPU_SDMA=1: with them,
+ * ROCm 5.2's HIP waited forever in hipEventElapsedTime after a profiled SDMA copy (the copy,
+ * its timestamps and its signal were done; the cause is not found yet), while without them ROCr
+ * copies with its blit kernels, as it did before SDMA queues existed here.  ROCr is recognised
+ * by its libraries being loaded (libhsakmt; ROCm 6 links it into libhsa-runtime64). */
+static int sdma_offered(void) {
+    const char *env = getenv("GFXEMU_VGPU_SDMA");
+    if (env && *env)
+        return strcmp(env, "0") != 0;
+    static const char *rocr[] = {"libhsakmt.so.1", "libhsa-runtime64.so.1"};
+    for (unsigned i = 0; i < sizeof rocr / sizeof rocr[0]; i++) {
+        void *h = dlopen(rocr[i], RTLD_LAZY | RTLD_NOLOAD);
+        if (h) {
+            dlclose(h);
+            static int told;
+            if (!told) {
+                told = 1;
+                vg_msg("CREATE_QUEUE: SDMA queues are not offered to ROCm's runtime (it copies "
+                       "with blit kernels instead; GFXEMU_VGPU_SDMA=1 offers them)");
+            }
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* ---- the ioctl switch ---------------------------------------------------------------------- */
 
 static const char *ioctl_name(unsigned nr) {
@@ -545,7 +574,7 @@ static int kfd_ioctl_nr(unsigned nr, void *arg) {
     case _IOC_NR(AMDKFD_IOC_GET_CLOCK_COUNTERS): {
         struct kfd_ioctl_get_clock_counters_args *a = arg;
         uint64_t t = vg_now_ns();
-        a->gpu_clock_counter = t;
+        a->gpu_clock_counter = t / VG_GPU_CLOCK_NS; /* the same instant, as amdkfd samples */
         a->cpu_clock_counter = t;
         a->system_clock_counter = t;
         a->system_clock_freq = 1000000000ull;
@@ -581,6 +610,8 @@ static int kfd_ioctl_nr(unsigned nr, void *arg) {
         }
         uint32_t type =
             a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI ? KFD_IOC_QUEUE_TYPE_SDMA : a->queue_type;
+        if (type == KFD_IOC_QUEUE_TYPE_SDMA && !sdma_offered())
+            return fail(EINVAL);
         uint64_t doorbell = 0;
         if (vg_queue_create(g, type, a->ring_base_address, a->ring_size, a->read_pointer_address,
                             a->write_pointer_address, &a->queue_id, &doorbell) != 0)

@@ -96,6 +96,8 @@ static int wait_reg_mem(vg_queue *q, const uint32_t *b) {
         vg_msg("PM4 WAIT_REG_MEM with the reserved function 7; the queue is stopped");
         return -1;
     }
+    if (func == 0)
+        return 0; /* "always": nothing to wait for */
     if (mem == 0) {
         if (op == 1)
             return 0;
@@ -133,7 +135,7 @@ static int release_mem(vg_queue *q, const uint32_t *b, uint32_t n) {
     case 1: r = vg_queue_store(q, "PM4 RELEASE_MEM", va & ~3ull, data, 4); break;
     case 2: r = vg_queue_store(q, "PM4 RELEASE_MEM", va & ~7ull, data, 8); break;
     case 3: /* the GPU clock counter: GET_CLOCK_COUNTERS' domain */
-        r = vg_queue_store(q, "PM4 RELEASE_MEM", va & ~7ull, vg_now_ns(), 8);
+        r = vg_queue_store(q, "PM4 RELEASE_MEM", va & ~7ull, vg_gpu_clock(), 8);
         break;
     default:
         vg_msg("PM4 RELEASE_MEM with DATA_SEL %u (%s) is not implemented; the queue is stopped",
@@ -366,6 +368,6 @@ int64_t vg_pm4_step(vg_queue *q, uint64_t r, uint64_t w) {
         return -1;
     }
     if (skip > w - r - len)
-        skip = (uint32_t)(w - r - len); /* a PRED_EXEC count past the written packets */
+        return (int64_t)r; /* PRED_EXEC's packets are not all written yet: run it again later */
     return (int64_t)(r + len + skip);
 }

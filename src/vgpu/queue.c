@@ -329,7 +329,7 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
     uint32_t gs[3] = {rd32(pkt + 12), rd32(pkt + 16), rd32(pkt + 20)};
     uint32_t private_size = rd32(pkt + 24), group_size = rd32(pkt + 28);
     uint64_t kd_addr = rd64(pkt + 32), kernarg = rd64(pkt + 40), signal = rd64(pkt + 56);
-    uint64_t t0 = vg_now_ns();
+    uint64_t t0 = vg_gpu_clock();
     char err[256] = "";
     uint32_t grid[3];
     for (int i = 0; i < 3; i++) {
@@ -364,7 +364,7 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
         }
         pthread_mutex_unlock(&vg.lock);
     }
-    uint64_t t1 = vg_now_ns();
+    uint64_t t1 = vg_gpu_clock();
     if (launch_report(q, fault == 1, &f, err, queue_addr, "kernel dispatch") == 0)
         complete(signal, t0, t1);
 }
@@ -512,7 +512,7 @@ static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
         if ((all ? zero == n : zero > 0) || vg_queue_poll_wait(q, &sleep_us) != 0)
             break;
     }
-    uint64_t t = vg_now_ns();
+    uint64_t t = vg_gpu_clock();
     complete(rd64(pkt + 56), t, t);
 }
 
@@ -525,7 +525,7 @@ static int vendor(vg_queue *q, const uint8_t *pkt) {
         memcpy(ib, pkt + 4, sizeof ib);
         if (vg_pm4_run(q, ib, 4, 0) != 0)
             return -1;
-        uint64_t t = vg_now_ns();
+        uint64_t t = vg_gpu_clock();
         complete(rd64(pkt + 56), t, t);
         return 0;
     }

@@ -131,12 +131,14 @@ static int const_fill(vg_queue *q, const uint32_t *p) {
  * HDP flush, done at once here (memory is coherent). */
 static int poll_regmem(vg_queue *q, const uint32_t *p) {
     uint32_t h = p[0], func = h >> 28 & 7, value = p[3], mask = p[4];
+    if (func == 0)
+        return 0; /* "always": nothing to wait for (ROCr's gfx9 SDMA queues start with one) */
     if (!(h >> 31)) {
         if (h >> 26 & 1)
             return 0;
         vg_msg("SDMA POLL_REGMEM on register 0x%x is not implemented (the virtual GPU has no "
-               "such register); the queue is stopped",
-               p[1] >> 2);
+               "such register); the queue is stopped (%08x %08x %08x %08x %08x %08x)",
+               p[1] >> 2, p[0], p[1], p[2], p[3], p[4], p[5]);
         return -1;
     }
     if (func == 7) {
@@ -233,7 +235,7 @@ static int packet(vg_queue *q, const uint32_t *p, uint32_t len, int depth) {
     case SDMA_OP_CONST_FILL: return const_fill(q, p);
     case SDMA_OP_TIMESTAMP:
         /* the GPU clock (GET_CLOCK_COUNTERS' domain) for both the local and global counter */
-        return vg_queue_store(q, "SDMA TIMESTAMP", addr(p + 1) & ~7ull, vg_now_ns(), 8);
+        return vg_queue_store(q, "SDMA TIMESTAMP", addr(p + 1) & ~7ull, vg_gpu_clock(), 8);
     default: return unknown(p[0]);
     }
 }

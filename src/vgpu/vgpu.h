@@ -197,7 +197,13 @@ void vg_queues_stop(void);
 /* Per-kernel totals on stderr (--stats). */
 void vg_stats_print(void);
 
-/* Clocks (GET_CLOCK_COUNTERS and signal timestamps share one domain: nanoseconds). */
+/* Clocks: the CPU and system counters of GET_CLOCK_COUNTERS are CLOCK_BOOTTIME nanoseconds. */
 uint64_t vg_now_ns(void);
+/* The GPU clock counter (GET_CLOCK_COUNTERS' gpu_clock_counter, AQL signal timestamps, PM4
+ * RELEASE_MEM and SDMA TIMESTAMP): 100 MHz, the MI-series' reference clock, which frameworks
+ * assume (tinygrad divides its timestamps by 100 for microseconds; ROCr converts through
+ * GET_CLOCK_COUNTERS pairs and takes any rate). */
+#define VG_GPU_CLOCK_NS 10 /* nanoseconds per GPU clock tick */
+static inline uint64_t vg_gpu_clock(void) { return vg_now_ns() / VG_GPU_CLOCK_NS; }
 
 #endif
