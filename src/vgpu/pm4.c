@@ -304,8 +304,7 @@ static int packet(vg_queue *q, const uint32_t *p, uint32_t len, int depth, uint3
     }
 }
 
-/* INDIRECT_BUFFER: address [47:2], IB_SIZE [19:0] dwords.  The buffer is copied out first (a
- * checked read), so the program may reuse it while its packets run. */
+/* INDIRECT_BUFFER: address [47:2], IB_SIZE [19:0] dwords. */
 static int run_ib(vg_queue *q, const uint32_t *b, int depth) {
     uint64_t va = ((uint64_t)(b[1] & 0xffff) << 32 | b[0]) & ~3ull;
     uint32_t ndw = b[2] & 0xfffff;
@@ -315,17 +314,8 @@ static int run_ib(vg_queue *q, const uint32_t *b, int depth) {
     }
     if (!ndw)
         return 0;
-    uint32_t *ib = malloc((size_t)ndw * 4);
-    if (!ib) {
-        vg_msg("PM4 INDIRECT_BUFFER of %u dwords: out of memory; the queue is stopped", ndw);
-        return -1;
-    }
-    pthread_mutex_lock(&vg.lock);
-    const void *p = vg_queue_mem(q, "PM4 INDIRECT_BUFFER", va, (uint64_t)ndw * 4, 0);
-    if (p)
-        memcpy(ib, p, (size_t)ndw * 4);
-    pthread_mutex_unlock(&vg.lock);
-    int r = p ? vg_pm4_run(q, ib, ndw, depth + 1) : -1;
+    uint32_t *ib = vg_queue_copy_ib(q, "PM4 INDIRECT_BUFFER", va, ndw);
+    int r = ib ? vg_pm4_run(q, ib, ndw, depth + 1) : -1;
     free(ib);
     return r;
 }

@@ -490,6 +490,24 @@ int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func,
     }
 }
 
+uint32_t *vg_queue_copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw) {
+    uint32_t *ib = malloc((size_t)ndw * 4 + 4);
+    if (!ib) {
+        vg_msg("%s of %u dwords: out of memory; the queue is stopped", what, ndw);
+        return NULL;
+    }
+    pthread_mutex_lock(&vg.lock);
+    const void *p = vg_queue_mem(q, what, va, (uint64_t)ndw * 4, 0);
+    if (p)
+        memcpy(ib, p, (size_t)ndw * 4);
+    pthread_mutex_unlock(&vg.lock);
+    if (!p) {
+        free(ib);
+        return NULL;
+    }
+    return ib;
+}
+
 void vg_ring_copy(const vg_queue *q, uint64_t pos, uint32_t n, uint32_t *out) {
     const volatile uint32_t *ring = (const volatile uint32_t *)(uintptr_t)q->ring;
     uint64_t ndw = q->ring_size / 4;

@@ -266,17 +266,8 @@ static int run_ib(vg_queue *q, const uint32_t *p, int depth) {
     }
     if (!ndw)
         return 0;
-    uint32_t *ib = malloc((size_t)ndw * 4);
-    if (!ib) {
-        vg_msg("SDMA INDIRECT of %u dwords: out of memory; the queue is stopped", ndw);
-        return -1;
-    }
-    pthread_mutex_lock(&vg.lock);
-    const void *s = vg_queue_mem(q, "SDMA INDIRECT", va, (uint64_t)ndw * 4, 0);
-    if (s)
-        memcpy(ib, s, (size_t)ndw * 4);
-    pthread_mutex_unlock(&vg.lock);
-    int r = s ? run(q, ib, ndw, depth + 1) : -1;
+    uint32_t *ib = vg_queue_copy_ib(q, "SDMA INDIRECT", va, ndw);
+    int r = ib ? run(q, ib, ndw, depth + 1) : -1;
     free(ib);
     return r;
 }
