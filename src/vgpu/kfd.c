@@ -8,6 +8,7 @@
  * Events: signal events with an event page (the thunk's buffer object on a dGPU), auto-reset,
  * waits with timeouts; memory-exception events carry a GPU fault's address.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <linux/kfd_ioctl.h>
 #include <stdlib.h>
@@ -304,6 +305,18 @@ static int event_op(uint32_t id, int op) { /* 0 destroy, 1 set, 2 reset */
 
 void vg_event_signal(uint32_t id) { event_op(id, 1); }
 
+void vg_event_interrupt(uint32_t ctxid) {
+    pthread_mutex_lock(&ev_lock);
+    /* amdkfd (kfd_signal_event_interrupt): a valid signal-event id fires that event; otherwise
+     * every signal event whose event-page slot was written fires, which fired() finds by itself
+     * once the waiters look again. */
+    vg_event *e = ctxid && ctxid < KFD_SIGNAL_EVENT_LIMIT ? event_find(ctxid) : NULL;
+    if (e && e->type == KFD_IOC_EVENT_SIGNAL)
+        e->signaled = 1;
+    pthread_cond_broadcast(&ev_cond);
+    pthread_mutex_unlock(&ev_lock);
+}
+
 void vg_event_memory_fault(int gpu, uint64_t va, int write) {
     (void)write;
     pthread_mutex_lock(&ev_lock);
@@ -395,6 +408,34 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
     return 0;
 }
 
+/* ---- queues -------------------------------------------------------------------------------- */
+
+/* SDMA queues go to every program except ROCm's runtime, unless GFXEMU_VGPU_SDMA=1: with them,
+ * ROCm 5.2's HIP waited forever in hipEventElapsedTime after a profiled SDMA copy (the copy,
+ * its timestamps and its signal were done; the cause is not found yet), while without them ROCr
+ * copies with its blit kernels, as it did before SDMA queues existed here.  ROCr is recognised
+ * by its libraries being loaded (libhsakmt; ROCm 6 links it into libhsa-runtime64). */
+static int sdma_offered(void) {
+    const char *env = getenv("GFXEMU_VGPU_SDMA");
+    if (env && *env)
+        return strcmp(env, "0") != 0;
+    static const char *rocr[] = {"libhsakmt.so.1", "libhsa-runtime64.so.1"};
+    for (unsigned i = 0; i < sizeof rocr / sizeof rocr[0]; i++) {
+        void *h = dlopen(rocr[i], RTLD_LAZY | RTLD_NOLOAD);
+        if (h) {
+            dlclose(h);
+            static int told;
+            if (!told) {
+                told = 1;
+                vg_msg("CREATE_QUEUE: SDMA queues are not offered to ROCm's runtime (it copies "
+                       "with blit kernels instead; GFXEMU_VGPU_SDMA=1 offers them)");
+            }
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* ---- the ioctl switch ---------------------------------------------------------------------- */
 
 static const char *ioctl_name(unsigned nr) {
@@ -448,19 +489,40 @@ static const char *ioctl_name_rocm(unsigned nr) {
     return nr >= 0x80 && nr < 0x85 ? names[nr - 0x80] : "unknown";
 }
 
+/* amdkfd takes any argument size for an ioctl it knows (kfd_ioctl(): the caller's bytes, the
+ * rest zero, as many bytes back): newer headers grew some structures (CREATE_QUEUE's
+ * sdma_engine_id, which tinygrad's autogen has), older thunks pass fewer bytes.  So requests are
+ * told apart by number, and the handlers run on a zero-filled copy. */
+static _Thread_local union {
+    uint64_t align;
+    unsigned char b[1u << _IOC_SIZEBITS];
+} ioctl_buf;
+
+static int kfd_ioctl_nr(unsigned nr, void *arg);
+
 int vg_kfd_ioctl(unsigned long req, void *arg) {
-    unsigned nr = _IOC_NR(req);
     if (!arg)
         return fail(EFAULT);
-    switch (req) {
-    case AMDKFD_IOC_GET_VERSION: {
+    unsigned size = _IOC_SIZE(req);
+    memset(ioctl_buf.b, 0, sizeof ioctl_buf.b);
+    memcpy(ioctl_buf.b, arg, size);
+    int r = kfd_ioctl_nr(_IOC_NR(req), ioctl_buf.b);
+    int err = errno;
+    memcpy(arg, ioctl_buf.b, size);
+    errno = err;
+    return r;
+}
+
+static int kfd_ioctl_nr(unsigned nr, void *arg) {
+    switch (nr) {
+    case _IOC_NR(AMDKFD_IOC_GET_VERSION): {
         struct kfd_ioctl_get_version_args *a = arg;
         a->major_version = 1;
         /* 1.11: what this header defines; ROCm 5.x thunks accept any 1.x. */
         a->minor_version = 11;
         return 0;
     }
-    case AMDKFD_IOC_GET_PROCESS_APERTURES_NEW: {
+    case _IOC_NR(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW): {
         struct kfd_ioctl_get_process_apertures_new_args *a = arg;
         struct kfd_process_device_apertures *ap =
             (struct kfd_process_device_apertures *)(uintptr_t)a->kfd_process_device_apertures_ptr;
@@ -485,13 +547,13 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->num_of_nodes = n;
         return 0;
     }
-    case AMDKFD_IOC_ACQUIRE_VM:
-    case AMDKFD_IOC_SET_MEMORY_POLICY:
-    case AMDKFD_IOC_SET_SCRATCH_BACKING_VA:
-    case AMDKFD_IOC_SET_TRAP_HANDLER:
+    case _IOC_NR(AMDKFD_IOC_ACQUIRE_VM):
+    case _IOC_NR(AMDKFD_IOC_SET_MEMORY_POLICY):
+    case _IOC_NR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA):
+    case _IOC_NR(AMDKFD_IOC_SET_TRAP_HANDLER):
         /* Nothing to do: one address space, and gfxemu gives every wave its own scratch. */
         return 0;
-    case AMDKFD_IOC_SET_XNACK_MODE: {
+    case _IOC_NR(AMDKFD_IOC_SET_XNACK_MODE): {
         struct kfd_ioctl_set_xnack_mode_args *a = arg;
         if (a->xnack_enabled > 0) {
             vg_msg("SET_XNACK_MODE: XNACK (retry on page faults) is not implemented");
@@ -500,7 +562,7 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->xnack_enabled = 0;
         return 0;
     }
-    case AMDKFD_IOC_GET_TILE_CONFIG: {
+    case _IOC_NR(AMDKFD_IOC_GET_TILE_CONFIG): {
         struct kfd_ioctl_get_tile_config_args *a = arg;
         a->num_tile_configs = 0;
         a->num_macro_tile_configs = 0;
@@ -509,16 +571,16 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->num_ranks = 0;
         return 0;
     }
-    case AMDKFD_IOC_GET_CLOCK_COUNTERS: {
+    case _IOC_NR(AMDKFD_IOC_GET_CLOCK_COUNTERS): {
         struct kfd_ioctl_get_clock_counters_args *a = arg;
         uint64_t t = vg_now_ns();
-        a->gpu_clock_counter = t;
+        a->gpu_clock_counter = t / VG_GPU_CLOCK_NS; /* the same instant, as amdkfd samples */
         a->cpu_clock_counter = t;
         a->system_clock_counter = t;
         a->system_clock_freq = 1000000000ull;
         return 0;
     }
-    case AMDKFD_IOC_AVAILABLE_MEMORY: {
+    case _IOC_NR(AMDKFD_IOC_AVAILABLE_MEMORY): {
         struct kfd_ioctl_get_available_memory_args *a = arg;
         int g = vg_gpu_index(a->gpu_id);
         if (g < 0)
@@ -526,45 +588,49 @@ int vg_kfd_ioctl(unsigned long req, void *arg) {
         a->available = vg.vram - vg.vram_used[g];
         return 0;
     }
-    case AMDKFD_IOC_ALLOC_MEMORY_OF_GPU: return alloc_memory(arg);
-    case AMDKFD_IOC_FREE_MEMORY_OF_GPU: return free_memory(arg);
-    case AMDKFD_IOC_MAP_MEMORY_TO_GPU: return map_memory(arg, 1);
-    case AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU:
+    case _IOC_NR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU): return alloc_memory(arg);
+    case _IOC_NR(AMDKFD_IOC_FREE_MEMORY_OF_GPU): return free_memory(arg);
+    case _IOC_NR(AMDKFD_IOC_MAP_MEMORY_TO_GPU): return map_memory(arg, 1);
+    case _IOC_NR(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU):
         return map_memory((struct kfd_ioctl_map_memory_to_gpu_args *)arg, 0);
-    case AMDKFD_IOC_CREATE_QUEUE: {
+    case _IOC_NR(AMDKFD_IOC_CREATE_QUEUE): {
         struct kfd_ioctl_create_queue_args *a = arg;
         int g = vg_gpu_index(a->gpu_id);
         if (g < 0)
             return fail(EINVAL);
-        if (a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) {
-            vg_msg("CREATE_QUEUE: queue type %u (%s) is not implemented (AQL compute queues are)",
-                   a->queue_type,
-                   a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA        ? "SDMA"
-                   : a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE   ? "PM4 compute"
-                   : a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI ? "SDMA XGMI"
-                                                                   : "unknown");
+        /* SDMA_XGMI is an SDMA engine on the XGMI link: the same packets. */
+        if (a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL &&
+            a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE &&
+            a->queue_type != KFD_IOC_QUEUE_TYPE_SDMA &&
+            a->queue_type != KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
+            vg_msg("CREATE_QUEUE: queue type %u is not implemented (AQL and PM4 compute, SDMA "
+                   "and SDMA XGMI queues are)",
+                   a->queue_type);
             return fail(EINVAL);
         }
+        uint32_t type =
+            a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI ? KFD_IOC_QUEUE_TYPE_SDMA : a->queue_type;
+        if (type == KFD_IOC_QUEUE_TYPE_SDMA && !sdma_offered())
+            return fail(EINVAL);
         uint64_t doorbell = 0;
-        if (vg_queue_create(g, a->queue_type, a->ring_base_address, a->ring_size,
-                            a->read_pointer_address, a->write_pointer_address, &a->queue_id,
-                            &doorbell) != 0)
+        if (vg_queue_create(g, type, a->ring_base_address, a->ring_size, a->read_pointer_address,
+                            a->write_pointer_address, &a->queue_id, &doorbell) != 0)
             return fail(ENOMEM);
         a->doorbell_offset = doorbell;
         return 0;
     }
-    case AMDKFD_IOC_DESTROY_QUEUE: {
+    case _IOC_NR(AMDKFD_IOC_DESTROY_QUEUE): {
         struct kfd_ioctl_destroy_queue_args *a = arg;
         return vg_queue_destroy(a->queue_id) == 0 ? 0 : fail(EINVAL);
     }
-    case AMDKFD_IOC_CREATE_EVENT: return create_event(arg);
-    case AMDKFD_IOC_DESTROY_EVENT:
+    case _IOC_NR(AMDKFD_IOC_CREATE_EVENT): return create_event(arg);
+    case _IOC_NR(AMDKFD_IOC_DESTROY_EVENT):
         return event_op(((struct kfd_ioctl_destroy_event_args *)arg)->event_id, 0);
-    case AMDKFD_IOC_SET_EVENT:
+    case _IOC_NR(AMDKFD_IOC_SET_EVENT):
         return event_op(((struct kfd_ioctl_set_event_args *)arg)->event_id, 1);
-    case AMDKFD_IOC_RESET_EVENT:
+    case _IOC_NR(AMDKFD_IOC_RESET_EVENT):
         return event_op(((struct kfd_ioctl_reset_event_args *)arg)->event_id, 2);
-    case AMDKFD_IOC_WAIT_EVENTS: return wait_events(arg);
+    case _IOC_NR(AMDKFD_IOC_WAIT_EVENTS): return wait_events(arg);
     }
     /* Once per ioctl: runtimes probe optional ones (ROCm 5.x asks for DBG_TRAP) again and
      * again. */

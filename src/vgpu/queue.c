@@ -1,4 +1,5 @@
-/* queue.c - the command processor: one thread per user-mode AQL queue.
+/* queue.c - the command processor: one thread per user-mode queue (AQL here; the PM4 and SDMA
+ * packets in pm4.c and sdma.c), the kernel cache and launches.
  *
  * The thread notices new packets by watching the queue's write index (the program stores it
  * before ringing the doorbell): a short spin after each packet, then sleeps growing from 20 us
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <linux/kfd_ioctl.h>
 #include <time.h>
 
 #include "dispatch/dispatch.h"
@@ -45,18 +47,6 @@ enum {
 #define SIG_START_TS 32
 #define SIG_END_TS 40
 
-typedef struct vg_queue {
-    int used;
-    uint32_t id;
-    int gpu;
-    uint64_t ring;
-    uint32_t npackets;
-    volatile uint64_t *rptr, *wptr;
-    pthread_t thread;
-    volatile int stop;
-    int broken; /* a fault stopped it (as the hardware queue would be) */
-} vg_queue;
-
 static vg_queue queues[VG_MAX_QUEUES];
 static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -68,7 +58,9 @@ static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
 typedef struct vg_kernel {
     struct vg_kernel *next;
     uint64_t kd_addr, bo_serial;
+    int pm4; /* a PM4 dispatch: kd_addr is the entry point, kd what the registers said */
     uint8_t kd[LD_KD_SIZE];
+    uint32_t user[16]; /* PM4: this dispatch's COMPUTE_USER_DATA (k.user_sgprs) */
     gfx_module m;
     ld_symbol sym;
     xprog prog;
@@ -101,7 +93,7 @@ static int in_range(uint64_t off, uint64_t len, uint64_t size) {
  * ELF header, and the dynamic symbol table (in a PT_LOAD segment, reached through PT_DYNAMIC's
  * DT_SYMTAB/DT_STRTAB) names NAME.kd at the descriptor's offset.  Everything is read inside the
  * buffer object; 0, or -1 when any of it is missing. */
-static int kernel_name(const vg_bo *b, uint64_t kd_addr, char *out, size_t n) {
+static int kernel_name(const vg_bo *b, uint64_t kd_addr, int pm4, char *out, size_t n) {
     const uint8_t *base = (const uint8_t *)(uintptr_t)b->va;
     uint64_t size = b->size;
 #define IN(off, len) in_range(off, len, size)
@@ -140,7 +132,16 @@ static int kernel_name(const vg_bo *b, uint64_t kd_addr, char *out, size_t n) {
             continue;
         const char *s = (const char *)base + strtab + name;
         size_t len = strnlen(s, strsz - name);
-        if (len < 4 || len == strsz - name || strcmp(s + len - 3, ".kd") != 0)
+        if (len == strsz - name)
+            continue;
+        if (pm4) {
+            /* A PM4 dispatch knows only the entry point: the function symbol (STT_FUNC) there. */
+            if ((base[sym + 4] & 0xf) != 2 || !len)
+                continue;
+            snprintf(out, n, "%s", s);
+            return 0;
+        }
+        if (len < 4 || strcmp(s + len - 3, ".kd") != 0)
             continue;
         snprintf(out, n, "%.*s", (int)(len - 3), s);
         return 0;
@@ -149,28 +150,20 @@ static int kernel_name(const vg_bo *b, uint64_t kd_addr, char *out, size_t n) {
 #undef IN
 }
 
-static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz) {
-    vg_bo *kb = vg_bo_containing(kd_addr);
-    if (!kb || kd_addr + LD_KD_SIZE > kb->va + kb->size || !(kb->mapped & 1u << gpu)) {
-        snprintf(err, errsz,
-                 "kernel_object 0x%" PRIx64 " is not in a buffer object mapped to the GPU",
-                 kd_addr);
-        return NULL;
-    }
-    const uint8_t *kd = (const uint8_t *)(uintptr_t)kd_addr;
-    int64_t entry_off;
-    memcpy(&entry_off, kd + 16, 8); /* kernel_code_entry_byte_offset */
-    uint64_t entry = kd_addr + (uint64_t)entry_off;
+/* The kernel of descriptor kd (its bytes) with entry point `entry`, decoded on first use; kd_addr
+ * is the descriptor's address (AQL) or the entry point (PM4). */
+static vg_kernel *kernel_lookup(int gpu, uint64_t kd_addr, const uint8_t *kd, uint64_t entry,
+                                int pm4, char *err, size_t errsz) {
     vg_bo *cb = vg_bo_containing(entry);
     if (!cb || !(cb->mapped & 1u << gpu)) {
         snprintf(err, errsz,
-                 "the entry point 0x%" PRIx64 " of kernel_object 0x%" PRIx64
+                 "the entry point 0x%" PRIx64 " of %s 0x%" PRIx64
                  " is not in a buffer object mapped to the GPU",
-                 entry, kd_addr);
+                 entry, pm4 ? "COMPUTE_PGM_LO/HI" : "kernel_object", kd_addr);
         return NULL;
     }
     for (vg_kernel *k = kernels; k; k = k->next)
-        if (k->kd_addr == kd_addr && k->bo_serial == cb->serial &&
+        if (k->kd_addr == kd_addr && k->bo_serial == cb->serial && k->pm4 == pm4 &&
             memcmp(k->kd, kd, LD_KD_SIZE) == 0)
             return k;
     if (cb->size > (1ull << 31)) {
@@ -185,6 +178,7 @@ static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz)
     }
     k->kd_addr = kd_addr;
     k->bo_serial = cb->serial;
+    k->pm4 = pm4;
     memcpy(k->kd, kd, LD_KD_SIZE);
     /* The whole object is the program: callees may lie before the entry (clang -O0). */
     memcpy(k->m.text, (const void *)(uintptr_t)cb->va, cb->size);
@@ -199,7 +193,7 @@ static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz)
         snprintf(err, errsz, "out of memory decoding the code");
         return NULL;
     }
-    if (kernel_name(cb, kd_addr, k->name, sizeof k->name) != 0)
+    if (kernel_name(cb, kd_addr, pm4, k->name, sizeof k->name) != 0)
         snprintf(k->name, sizeof k->name, "kernel@0x%" PRIx64, kd_addr);
     k->sym.name = k->name;
     k->sym.addr = entry;
@@ -216,6 +210,21 @@ static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz)
     k->next = kernels;
     kernels = k;
     return k;
+}
+
+/* The kernel of an AQL dispatch: the descriptor at kd_addr in a buffer object mapped to the GPU. */
+static vg_kernel *kernel_get(int gpu, uint64_t kd_addr, char *err, size_t errsz) {
+    vg_bo *kb = vg_bo_containing(kd_addr);
+    if (!kb || kd_addr + LD_KD_SIZE > kb->va + kb->size || !(kb->mapped & 1u << gpu)) {
+        snprintf(err, errsz,
+                 "kernel_object 0x%" PRIx64 " is not in a buffer object mapped to the GPU",
+                 kd_addr);
+        return NULL;
+    }
+    const uint8_t *kd = (const uint8_t *)(uintptr_t)kd_addr;
+    int64_t entry_off;
+    memcpy(&entry_off, kd + 16, 8); /* kernel_code_entry_byte_offset */
+    return kernel_lookup(gpu, kd_addr, kd, kd_addr + (uint64_t)entry_off, 0, err, errsz);
 }
 
 static void complete(uint64_t signal, uint64_t start, uint64_t end) {
@@ -244,6 +253,74 @@ static void complete(uint64_t signal, uint64_t start, uint64_t end) {
 
 static void queue_error(uint64_t queue_addr, uint32_t code);
 
+/* Launch k on the queue's GPU (vg.lock held).  1: a fault (in *f), 0: done, -1: error (in err). */
+static int launch_locked(vg_queue *q, vg_kernel *k, const uint32_t grid[3], const uint32_t wg[3],
+                         uint32_t private_size, uint32_t group_size, gfx_fault *f, char *err,
+                         size_t errsz) {
+    gfx_device *dev = vg.dev[q->gpu];
+    if (!dev) {
+        snprintf(err, errsz, "no emulated device");
+        return -1;
+    }
+    gfx_launch_options o = {0};
+    o.private_size = private_size;
+    if (group_size > k->k.kd.group_segment_fixed_size)
+        o.dynamic_lds = group_size - k->k.kd.group_segment_fixed_size;
+    o.memcheck = vg.memcheck;
+    gfx_stats st;
+    gfx_result r = gfx_launch(dev, &k->k, grid, wg, NULL, 0, &o, &st);
+    k->dispatches++;
+    k->wave_insts += st.wave_insts;
+    k->waves += st.waves;
+    k->workgroups += st.workgroups;
+    k->seconds += st.seconds;
+    int ret = 0;
+    if (r == GFX_ERR_FAULT) {
+        ret = 1;
+        gfx_last_fault(dev, f);
+    } else if (r != GFX_OK) {
+        snprintf(err, errsz, "%s", gfx_device_error(dev));
+        ret = -1;
+    }
+    if (o.memcheck) {
+        uint64_t n = gfx_memcheck_errors(dev, NULL);
+        for (uint64_t i = 0; i < n && i < 20; i++) {
+            gfx_memcheck_error e;
+            if (gfx_memcheck_error_get(dev, (size_t)i, &e) == GFX_OK)
+                vg_msg("memcheck: %s", e.message);
+        }
+    }
+    return ret;
+}
+
+/* After a launch: report a fault (fault = 1, f) or an error (err[0]) as the hardware would, and
+ * stop the queue.  0 when the launch ran. */
+static int launch_report(vg_queue *q, int fault, const gfx_fault *f, const char *err,
+                         uint64_t queue_addr, const char *what) {
+    if (fault) {
+        vg_msg("GPU fault on %s node %d: %s", vg.card->target, q->gpu + 1, f->message);
+        q->broken = 1;
+        if (f->kind == GFX_FAULT_MEMORY) {
+            /* As amdkfd does on a VM fault: the memory-exception event, which ROCr reports
+             * ("Memory access fault by GPU node-N ... on address ...") */
+            vg_event_memory_fault(q->gpu, f->addr, f->write);
+        } else if (q->type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) {
+            queue_error(queue_addr, f->kind == GFX_FAULT_TRAP || f->kind == GFX_FAULT_HALT
+                                        ? QERR_DEBUG_TRAP
+                                        : QERR_ILLEGAL_INSTRUCTION);
+        } else {
+            vg_msg("the PM4 queue is stopped");
+        }
+        return -1;
+    }
+    if (err[0]) {
+        vg_msg("%s not run: %s", what, err);
+        q->broken = 1;
+        return -1;
+    }
+    return 0;
+}
+
 /* Run one KERNEL_DISPATCH packet (pkt: a copy; pkt_addr: where it is in the ring). */
 static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_t queue_addr) {
     uint16_t setup = rd16(pkt + 2);
@@ -252,7 +329,7 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
     uint32_t gs[3] = {rd32(pkt + 12), rd32(pkt + 16), rd32(pkt + 20)};
     uint32_t private_size = rd32(pkt + 24), group_size = rd32(pkt + 28);
     uint64_t kd_addr = rd64(pkt + 32), kernarg = rd64(pkt + 40), signal = rd64(pkt + 56);
-    uint64_t t0 = vg_now_ns();
+    uint64_t t0 = vg_gpu_clock();
     char err[256] = "";
     uint32_t grid[3];
     for (int i = 0; i < 3; i++) {
@@ -279,63 +356,37 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
     if (!err[0]) {
         pthread_mutex_lock(&vg.lock);
         vg_kernel *k = kernel_get(q->gpu, kd_addr, err, sizeof err);
-        gfx_device *dev = vg.dev[q->gpu];
-        if (k && dev) {
+        if (k) {
             k->k.aql_packet = pkt_addr;
             k->k.aql_queue = queue_addr;
             k->k.aql_kernarg = kernarg;
-            gfx_launch_options o = {0};
-            o.private_size = private_size;
-            if (group_size > k->k.kd.group_segment_fixed_size)
-                o.dynamic_lds = group_size - k->k.kd.group_segment_fixed_size;
-            o.memcheck = vg.memcheck;
-            gfx_stats st;
-            gfx_result r = gfx_launch(dev, &k->k, grid, wg, NULL, 0, &o, &st);
-            k->dispatches++;
-            k->wave_insts += st.wave_insts;
-            k->waves += st.waves;
-            k->workgroups += st.workgroups;
-            k->seconds += st.seconds;
-            if (r == GFX_ERR_FAULT) {
-                fault = 1;
-                gfx_last_fault(dev, &f);
-            } else if (r != GFX_OK) {
-                snprintf(err, sizeof err, "%s", gfx_device_error(dev));
-            }
-            if (o.memcheck) {
-                uint64_t n = gfx_memcheck_errors(dev, NULL);
-                for (uint64_t i = 0; i < n && i < 20; i++) {
-                    gfx_memcheck_error e;
-                    if (gfx_memcheck_error_get(dev, (size_t)i, &e) == GFX_OK)
-                        vg_msg("memcheck: %s", e.message);
-                }
-            }
-        } else if (k && !dev) {
-            snprintf(err, sizeof err, "no emulated device");
+            fault = launch_locked(q, k, grid, wg, private_size, group_size, &f, err, sizeof err);
         }
         pthread_mutex_unlock(&vg.lock);
     }
-    uint64_t t1 = vg_now_ns();
-    if (fault) {
-        vg_msg("GPU fault on %s node %d: %s", vg.card->target, q->gpu + 1, f.message);
-        q->broken = 1;
-        if (f.kind == GFX_FAULT_MEMORY) {
-            /* As amdkfd does on a VM fault: the memory-exception event, which ROCr reports
-             * ("Memory access fault by GPU node-N ... on address ...") */
-            vg_event_memory_fault(q->gpu, f.addr, f.write);
-        } else {
-            queue_error(queue_addr, f.kind == GFX_FAULT_TRAP || f.kind == GFX_FAULT_HALT
-                                        ? QERR_DEBUG_TRAP
-                                        : QERR_ILLEGAL_INSTRUCTION);
-        }
-        return;
+    uint64_t t1 = vg_gpu_clock();
+    if (launch_report(q, fault == 1, &f, err, queue_addr, "kernel dispatch") == 0)
+        complete(signal, t0, t1);
+}
+
+int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, const uint32_t *user,
+                         unsigned nuser, const uint32_t grid[3], const uint32_t block[3]) {
+    char err[256] = "";
+    int fault = 0;
+    gfx_fault f;
+    memset(&f, 0, sizeof f);
+    pthread_mutex_lock(&vg.lock);
+    vg_kernel *k = kernel_lookup(q->gpu, entry, kd, entry, 1, err, sizeof err);
+    if (k) {
+        /* CP loads COMPUTE_USER_DATA_0..15 into s0..s15; nothing else is a user SGPR. */
+        nuser = nuser < 16 ? nuser : 16;
+        memcpy(k->user, user, nuser * sizeof *user);
+        k->k.user_sgprs = k->user;
+        k->k.n_user_sgprs = nuser;
+        fault = launch_locked(q, k, grid, block, 0, 0, &f, err, sizeof err);
     }
-    if (err[0]) {
-        vg_msg("kernel dispatch not run: %s", err);
-        q->broken = 1;
-        return;
-    }
-    complete(signal, t0, t1);
+    pthread_mutex_unlock(&vg.lock);
+    return launch_report(q, fault == 1, &f, err, 0, "PM4 DISPATCH_DIRECT");
 }
 
 static void queue_error(uint64_t queue_addr, uint32_t code) {
@@ -361,6 +412,109 @@ static int signal_is_zero(uint64_t signal) {
     return __atomic_load_n((int64_t *)(uintptr_t)(signal + SIG_VALUE), __ATOMIC_ACQUIRE) == 0;
 }
 
+int vg_queue_poll_wait(vg_queue *q, unsigned *sleep_us) {
+    if (q->stop)
+        return -1;
+    struct timespec ts = {0, (long)*sleep_us * 1000};
+    nanosleep(&ts, NULL);
+    if (*sleep_us < 1000)
+        *sleep_us *= 2;
+    return q->stop ? -1 : 0;
+}
+
+void *vg_queue_mem(vg_queue *q, const char *what, uint64_t va, uint64_t n, int write) {
+    gfx_device *dev = vg.dev[q->gpu];
+    gmem_cache c;
+    memset(&c, 0, sizeof c);
+    void *p = NULL;
+    if (dev && n)
+        p = write ? gmem_xlate_w(dev->mem, &c, va, n) : gmem_xlate(dev->mem, &c, va, n);
+    if (p)
+        return p;
+    /* The first byte of the range that is not there: the page a VM fault would name. */
+    uint64_t bad = va;
+    const gmem_region *r = dev ? gmem_find(dev->mem, va) : NULL;
+    if (r)
+        bad = r->ro && write ? va : r->base + r->size;
+    vg_msg("GPU fault on %s node %d: %s %s of %" PRIu64 " bytes at 0x%" PRIx64 ": 0x%" PRIx64
+           " is not in a buffer object mapped %sto the GPU; the queue is stopped",
+           vg.card->target, q->gpu + 1, what, write ? "write" : "read", n, va, bad,
+           r && r->ro && write ? "writable " : "");
+    q->broken = 1;
+    q->fault_pending = 1;
+    q->fault_va = bad;
+    q->fault_write = write;
+    return NULL;
+}
+
+int vg_queue_store(vg_queue *q, const char *what, uint64_t va, uint64_t v, unsigned n) {
+    pthread_mutex_lock(&vg.lock);
+    void *d = vg_queue_mem(q, what, va, n, 1);
+    if (d && n == 8)
+        __atomic_store_n((uint64_t *)d, v, __ATOMIC_RELEASE);
+    else if (d)
+        __atomic_store_n((uint32_t *)d, (uint32_t)v, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&vg.lock);
+    return d ? 0 : -1;
+}
+
+/* FUNCTION of PM4 WAIT_REG_MEM and SDMA POLL_REGMEM: 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=,
+ * 6 > (7 is reserved: never true). */
+static int compare(uint32_t func, uint32_t v, uint32_t ref) {
+    switch (func) {
+    case 0: return 1;
+    case 1: return v < ref;
+    case 2: return v <= ref;
+    case 3: return v == ref;
+    case 4: return v != ref;
+    case 5: return v >= ref;
+    case 6: return v > ref;
+    default: return 0;
+    }
+}
+
+int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func, uint32_t ref,
+                      uint32_t mask) {
+    unsigned us = 1;
+    for (;;) {
+        pthread_mutex_lock(&vg.lock);
+        uint32_t *m = vg_queue_mem(q, what, va, 4, 0);
+        uint32_t v = m ? __atomic_load_n(m, __ATOMIC_ACQUIRE) : 0;
+        pthread_mutex_unlock(&vg.lock);
+        if (!m)
+            return -1;
+        if (compare(func, v & mask, ref))
+            return 0;
+        if (vg_queue_poll_wait(q, &us) != 0)
+            return -1;
+    }
+}
+
+uint32_t *vg_queue_copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw) {
+    uint32_t *ib = malloc((size_t)ndw * 4 + 4);
+    if (!ib) {
+        vg_msg("%s of %u dwords: out of memory; the queue is stopped", what, ndw);
+        return NULL;
+    }
+    pthread_mutex_lock(&vg.lock);
+    const void *p = vg_queue_mem(q, what, va, (uint64_t)ndw * 4, 0);
+    if (p)
+        memcpy(ib, p, (size_t)ndw * 4);
+    pthread_mutex_unlock(&vg.lock);
+    if (!p) {
+        free(ib);
+        return NULL;
+    }
+    return ib;
+}
+
+void vg_ring_copy(const vg_queue *q, uint64_t pos, uint32_t n, uint32_t *out) {
+    const volatile uint32_t *ring = (const volatile uint32_t *)(uintptr_t)q->ring;
+    uint64_t ndw = q->ring_size / 4;
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = ring[(pos + i) % ndw];
+}
+
 /* BARRIER_AND (all) or BARRIER_OR (any) of the five dependent signals. */
 static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
     uint64_t deps[5];
@@ -369,71 +523,27 @@ static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
         if ((deps[n] = rd64(pkt + 8 + 8 * i)))
             n++;
     unsigned sleep_us = 1;
-    while (n && !q->stop) {
+    while (n) {
         int zero = 0;
         for (int i = 0; i < n; i++)
             zero += signal_is_zero(deps[i]);
-        if (all ? zero == n : zero > 0)
+        if ((all ? zero == n : zero > 0) || vg_queue_poll_wait(q, &sleep_us) != 0)
             break;
-        struct timespec ts = {0, (long)sleep_us * 1000};
-        nanosleep(&ts, NULL);
-        if (sleep_us < 1000)
-            sleep_us *= 2;
     }
-    uint64_t t = vg_now_ns();
+    uint64_t t = vg_gpu_clock();
     complete(rd64(pkt + 56), t, t);
 }
 
 /* Vendor-specific AQL packets (ROCr's amd_aql_pm4_ib.h): header type 0, then the AMD format
  * byte; format 1 is a PM4 indirect buffer, which ROCr uses for cache maintenance. */
-/* PM4 type-3 packets (the gfx9 "PM4 packet" reference, as in amdgpu's soc15d.h): header
- * [31:30] = 3, [29:16] body dwords - 1, [15:8] opcode. */
-enum {
-    PM4_NOP = 0x10,
-    PM4_INDIRECT_BUFFER = 0x3f,
-    PM4_ACQUIRE_MEM = 0x58,
-    PM4_RELEASE_MEM = 0x49,
-};
-
-/* Run the PM4 commands of an indirect buffer (ndw dwords at ib).  Caches are coherent here:
- * ACQUIRE_MEM (invalidate/write back) has nothing to do. */
-static int pm4_run(const uint32_t *ib, uint32_t ndw, int depth) {
-    for (uint32_t i = 0; i < ndw;) {
-        uint32_t h = ib[i];
-        if (h >> 30 != 3) {
-            vg_msg("PM4 packet type %u (header 0x%08x) is not implemented", h >> 30, h);
-            return -1;
-        }
-        uint32_t op = h >> 8 & 0xff, n = (h >> 16 & 0x3fff) + 1;
-        if (i + 1 + n > ndw) {
-            vg_msg("PM4 packet 0x%08x runs past its indirect buffer", h);
-            return -1;
-        }
-        const uint32_t *body = ib + i + 1;
-        switch (op) {
-        case PM4_NOP:
-        case PM4_ACQUIRE_MEM: break;
-        case PM4_INDIRECT_BUFFER: {
-            uint64_t addr = (uint64_t)body[0] | (uint64_t)(body[1] & 0xffff) << 32;
-            if (depth > 2 ||
-                pm4_run((const uint32_t *)(uintptr_t)addr, body[2] & 0xfffff, depth + 1) != 0)
-                return -1;
-            break;
-        }
-        default: vg_msg("PM4 opcode 0x%02x is not implemented", op); return -1;
-        }
-        i += 1 + n;
-    }
-    return 0;
-}
-
 static int vendor(vg_queue *q, const uint8_t *pkt) {
-    (void)q;
     if (pkt[2] == 1) {
         /* amd_aql_pm4_ib: a 4-dword INDIRECT_BUFFER command, then the completion signal. */
-        if (pm4_run((const uint32_t *)(pkt + 4), 4, 0) != 0)
+        uint32_t ib[4];
+        memcpy(ib, pkt + 4, sizeof ib);
+        if (vg_pm4_run(q, ib, 4, 0) != 0)
             return -1;
-        uint64_t t = vg_now_ns();
+        uint64_t t = vg_gpu_clock();
         complete(rd64(pkt + 56), t, t);
         return 0;
     }
@@ -446,75 +556,100 @@ static int vendor(vg_queue *q, const uint8_t *pkt) {
     return -1;
 }
 
+/* The AQL packet at read index r: r + 1 once run, r while its slot is still INVALID (reserved,
+ * not yet written), -1 when the queue stopped. */
+static int64_t aql_step(vg_queue *q, uint64_t r) {
+    uint8_t *slot = (uint8_t *)(uintptr_t)(q->ring + (r % (q->ring_size / 64)) * 64);
+    volatile uint16_t *hdr = (volatile uint16_t *)slot;
+    uint16_t h = __atomic_load_n(hdr, __ATOMIC_ACQUIRE);
+    if ((h & 0xff) == PKT_INVALID)
+        return (int64_t)r;
+    uint8_t pkt[64];
+    memcpy(pkt, slot, 64);
+    /* amd_queue_t's base from the read pointer: read_dispatch_id_field_base_byte_offset, the
+     * word after read_dispatch_id, is how the command processor finds it (ROCr sets it after
+     * the queue is created, so it is read here, not at creation). */
+    uint64_t queue_addr = 0;
+    uint32_t back = *(volatile uint32_t *)((uintptr_t)q->rptr + 8);
+    if (back && back <= (uintptr_t)q->rptr)
+        queue_addr = (uint64_t)(uintptr_t)q->rptr - back;
+    switch (h & 0xff) {
+    case PKT_KERNEL_DISPATCH: dispatch(q, pkt, (uint64_t)(uintptr_t)slot, queue_addr); break;
+    case PKT_BARRIER_AND:
+    case PKT_BARRIER_OR: barrier(q, pkt, (h & 0xff) == PKT_BARRIER_AND); break;
+    case PKT_VENDOR:
+        if (vendor(q, pkt) != 0)
+            q->broken = 1;
+        break;
+    default:
+        vg_msg("AQL packet type %u (%s) is not implemented; the queue is stopped", h & 0xff,
+               (h & 0xff) == PKT_AGENT_DISPATCH ? "agent dispatch" : "unknown");
+        q->broken = 1;
+        break;
+    }
+    if (q->broken)
+        return -1;
+    __atomic_store_n(hdr, (uint16_t)((h & ~0xffu) | PKT_INVALID), __ATOMIC_RELEASE);
+    return (int64_t)r + 1;
+}
+
 static void *queue_main(void *arg) {
     vg_queue *q = arg;
     unsigned idle = 0;
     /* The doorbell is a plain store into memory (no system call to wake us), so an idle queue
-     * polls it between short sleeps.  Linux stretches a sleep by the thread's timer slack
-     * (50 us by default), which made every launch round trip ~120 us: ask for none. */
+     * polls the write pointer between short sleeps.  Linux stretches a sleep by the thread's
+     * timer slack (50 us by default), which made every launch round trip ~120 us: ask for
+     * none. */
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
     while (!q->stop) {
         uint64_t r = *q->rptr, w = *q->wptr;
-        if (r >= w || q->broken) {
-            if (idle < 200) {
-                idle++;
-                __builtin_ia32_pause();
-            } else {
-                unsigned us = idle < 400 ? 20 : 1000;
-                idle++;
-                struct timespec ts = {0, (long)us * 1000};
-                nanosleep(&ts, NULL);
-            }
+        int64_t next = -1;
+        if (r < w && !q->broken) {
+            if (q->type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL)
+                next = aql_step(q, r);
+            else if (q->type == KFD_IOC_QUEUE_TYPE_COMPUTE)
+                next = vg_pm4_step(q, r, w);
+            else
+                next = vg_sdma_step(q, r, w);
+        }
+        if (q->fault_pending) {
+            q->fault_pending = 0;
+            vg_event_memory_fault(q->gpu, q->fault_va, q->fault_write);
+        }
+        if (next > (int64_t)r) {
+            idle = 0;
+            __atomic_store_n(q->rptr, (uint64_t)next, __ATOMIC_RELEASE);
             continue;
         }
-        idle = 0;
-        uint8_t *slot = (uint8_t *)(uintptr_t)(q->ring + (r % q->npackets) * 64);
-        volatile uint16_t *hdr = (volatile uint16_t *)slot;
-        uint16_t h = __atomic_load_n(hdr, __ATOMIC_ACQUIRE);
-        if ((h & 0xff) == PKT_INVALID) {
-            /* reserved but not yet written */
+        /* Nothing to do, a packet not yet (completely) written, or a stopped queue. */
+        if (idle < 200) {
+            idle++;
             __builtin_ia32_pause();
-            continue;
+        } else {
+            unsigned us = idle < 400 ? 20 : 1000;
+            idle++;
+            struct timespec ts = {0, (long)us * 1000};
+            nanosleep(&ts, NULL);
         }
-        uint8_t pkt[64];
-        memcpy(pkt, slot, 64);
-        /* amd_queue_t's base from the read pointer: read_dispatch_id_field_base_byte_offset,
-         * the word after read_dispatch_id, is how the command processor finds it (ROCr sets it
-         * after the queue is created, so it is read here, not at creation). */
-        uint64_t queue_addr = 0;
-        uint32_t back = *(volatile uint32_t *)((uintptr_t)q->rptr + 8);
-        if (back && back <= (uintptr_t)q->rptr)
-            queue_addr = (uint64_t)(uintptr_t)q->rptr - back;
-        switch (h & 0xff) {
-        case PKT_KERNEL_DISPATCH: dispatch(q, pkt, (uint64_t)(uintptr_t)slot, queue_addr); break;
-        case PKT_BARRIER_AND:
-        case PKT_BARRIER_OR: barrier(q, pkt, (h & 0xff) == PKT_BARRIER_AND); break;
-        case PKT_VENDOR:
-            if (vendor(q, pkt) == 0)
-                break;
-            q->broken = 1;
-            continue;
-        default:
-            vg_msg("AQL packet type %u (%s) is not implemented; the queue is stopped", h & 0xff,
-                   (h & 0xff) == PKT_VENDOR           ? "vendor-specific"
-                   : (h & 0xff) == PKT_AGENT_DISPATCH ? "agent dispatch"
-                                                      : "unknown");
-            q->broken = 1;
-            continue;
-        }
-        if (q->broken)
-            continue;
-        __atomic_store_n(hdr, (uint16_t)((h & ~0xffu) | PKT_INVALID), __ATOMIC_RELEASE);
-        __atomic_store_n(q->rptr, r + 1, __ATOMIC_RELEASE);
     }
     return NULL;
 }
 
 int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, uint64_t rptr,
                     uint64_t wptr, uint32_t *queue_id, uint64_t *doorbell_offset) {
-    (void)type;
     if (!ring || !rptr || !wptr || ring_size < 64 || (ring_size & (ring_size - 1)))
         return -1;
+    uint32_t *sh = NULL, *pkt = NULL;
+    if (type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) {
+        pkt = malloc(VG_PKT_DWORDS * sizeof *pkt);
+        if (type == KFD_IOC_QUEUE_TYPE_COMPUTE)
+            sh = calloc(0x400, sizeof *sh);
+        if (!pkt || (type == KFD_IOC_QUEUE_TYPE_COMPUTE && !sh)) {
+            free(pkt);
+            free(sh);
+            return -1;
+        }
+    }
     pthread_mutex_lock(&vg.lock);
     int have_dev = 1;
     if (!vg.dev[gpu] && dp_device_create(vg.card->arch, vg.threads, &vg.dev[gpu]) != GFX_OK) {
@@ -522,28 +657,33 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
         have_dev = 0;
     }
     pthread_mutex_unlock(&vg.lock);
-    if (!have_dev)
-        return -1;
     pthread_mutex_lock(&q_lock);
     uint32_t id = 0;
     while (id < VG_MAX_QUEUES && queues[id].used)
         id++;
-    if (id == VG_MAX_QUEUES) {
+    if (!have_dev || id == VG_MAX_QUEUES) {
         pthread_mutex_unlock(&q_lock);
+        free(pkt);
+        free(sh);
         return -1;
     }
     vg_queue *q = &queues[id];
     memset(q, 0, sizeof *q);
     q->used = 1;
     q->id = id;
+    q->type = type;
     q->gpu = gpu;
     q->ring = ring;
-    q->npackets = ring_size / 64;
+    q->ring_size = ring_size;
     q->rptr = (volatile uint64_t *)(uintptr_t)rptr;
     q->wptr = (volatile uint64_t *)(uintptr_t)wptr;
+    q->sh = sh;
+    q->pkt = pkt;
     if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
         q->used = 0;
         pthread_mutex_unlock(&q_lock);
+        free(pkt);
+        free(sh);
         return -1;
     }
     pthread_mutex_unlock(&q_lock);
@@ -563,6 +703,9 @@ int vg_queue_destroy(uint32_t queue_id) {
     q->stop = 1;
     pthread_mutex_unlock(&q_lock);
     pthread_join(q->thread, NULL);
+    free(q->sh);
+    free(q->pkt);
+    q->sh = q->pkt = NULL;
     q->used = 0;
     return 0;
 }

@@ -3,8 +3,8 @@
  * libgfxemu-vgpu.so is preloaded into an unmodified ROCm program.  It answers the kernel driver's
  * interface the way amdgpu/amdkfd would: /dev/kfd ioctls (kfd.c), the DRM render node's ioctls
  * (drm.c), the sysfs topology and /proc/modules (topology.c, a tree of real files that paths are
- * redirected into, see interpose.c), and user-mode AQL queues run by a thread per queue that
- * launches kernels on gfxemu's engine (queue.c).
+ * redirected into, see interpose.c), and user-mode queues run by a thread per queue that
+ * launches kernels on gfxemu's engine: AQL (queue.c), PM4 compute (pm4.c) and SDMA (sdma.c).
  *
  * Memory: every fake device file (/dev/kfd and each render node) is the same memfd.  Every object
  * a program may mmap (buffer objects, doorbell pages) owns a range of that file, and the
@@ -126,7 +126,73 @@ void vg_event_signal(uint32_t id);
 /* Raise the memory-exception event for a GPU fault at va. */
 void vg_event_memory_fault(int gpu, uint64_t va, int write);
 
-/* queue.c */
+/* ---- queues (queue.c; pm4.c and sdma.c run the PM4 and SDMA packets) ---------------------- */
+
+/* A user-mode queue: KFD_IOC_QUEUE_TYPE_COMPUTE_AQL, _COMPUTE (PM4) or _SDMA/_SDMA_XGMI.  The
+ * read and write pointers count what the program wrote, never wrapped: AQL packets (64 bytes),
+ * PM4 dwords, SDMA bytes (as the hardware's RPTR/WPTR registers, amdgpu's gfx_v9_0.c and
+ * sdma_v4_0.c).  One thread per queue runs its packets in order. */
+typedef struct vg_queue {
+    int used;
+    uint32_t id, type;
+    int gpu;
+    uint64_t ring;
+    uint32_t ring_size;
+    volatile uint64_t *rptr, *wptr;
+    pthread_t thread;
+    volatile int stop;
+    int broken;    /* a fault or an unknown packet stopped it (as the hardware queue would be) */
+    uint32_t *sh;  /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
+    uint32_t *pkt; /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
+    /* A memory fault of the engine itself (vg_queue_mem), raised as the memory-exception event
+     * by the queue thread once it holds no lock. */
+    int fault_pending, fault_write;
+    uint64_t fault_va;
+} vg_queue;
+
+/* Words of vg_queue.pkt: the longest PM4 packet (header + 0x4000 dwords). */
+#define VG_PKT_DWORDS (1u + 0x4000u)
+
+/* Poll memory without burning a core: call between failed looks; sleeps 1 us, doubling up to
+ * 1 ms.  -1 when the queue is being destroyed. */
+int vg_queue_poll_wait(vg_queue *q, unsigned *sleep_us);
+/* The host address of [va, va+n) in the GPU's address space (a buffer object mapped to this GPU,
+ * src/mem), for the engine's own accesses; call with vg.lock held.  NULL after reporting a GPU
+ * memory fault ("ENGINE PACKET read/write of N bytes at VA") as the hardware would: the queue
+ * stops and the memory-exception event fires (once the queue thread has let go of vg.lock). */
+void *vg_queue_mem(vg_queue *q, const char *what, uint64_t va, uint64_t n, int write);
+/* Store n bytes (4 or 8, aligned) of v at va as one write; 0, or -1 after vg_queue_mem's fault. */
+int vg_queue_store(vg_queue *q, const char *what, uint64_t va, uint64_t v, unsigned n);
+/* Wait until ((the dword at va) & mask) FUNC ref (PM4 WAIT_REG_MEM, SDMA POLL_REGMEM: 0 always,
+ * 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >), polling with vg_queue_poll_wait.  0, or -1 (a fault, or
+ * the queue is being destroyed). */
+int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func, uint32_t ref,
+                      uint32_t mask);
+/* Launch a PM4 dispatch: the 64-byte descriptor CP's registers amount to, the entry point, the
+ * user SGPRs (COMPUTE_USER_DATA) and the sizes.  0, or -1 after reporting why (the queue
+ * stops). */
+int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, const uint32_t *user,
+                         unsigned nuser, const uint32_t grid[3], const uint32_t block[3]);
+
+/* pm4.c: run ndw dwords of PM4 packets (an indirect buffer) / the packet at the queue's read
+ * pointer.  vg_pm4_step returns the new read pointer (r itself: not all of the packet is there
+ * yet) or -1 when the queue stopped. */
+int vg_pm4_run(vg_queue *q, const uint32_t *ib, uint32_t ndw, int depth);
+int64_t vg_pm4_step(vg_queue *q, uint64_t r, uint64_t w);
+/* sdma.c: the same for an SDMA queue (pointers in bytes). */
+int64_t vg_sdma_step(vg_queue *q, uint64_t r, uint64_t w);
+/* An indirect buffer of ndw (> 0) dwords at va, copied out through vg_queue_mem (so the
+ * program may reuse it while its packets run); free() it.  NULL after reporting why. */
+uint32_t *vg_queue_copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw);
+/* Copy n dwords of the ring starting at dword position pos (wrapping) into out. */
+void vg_ring_copy(const vg_queue *q, uint64_t pos, uint32_t n, uint32_t *out);
+
+/* kfd.c: an interrupt with a context id (RELEASE_MEM's INT_CTXID, SDMA TRAP's INT_CONTEXT), as
+ * amdkfd's interrupt handler does: the signal event with that id fires; without one, waiters
+ * look at every event-page slot. */
+void vg_event_interrupt(uint32_t ctxid);
+
+/* A queue of KFD type `type` (AQL, PM4 compute, SDMA); 0 or -1. */
 int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, uint64_t rptr,
                     uint64_t wptr, uint32_t *queue_id, uint64_t *doorbell_offset);
 int vg_queue_destroy(uint32_t queue_id);
@@ -134,7 +200,13 @@ void vg_queues_stop(void);
 /* Per-kernel totals on stderr (--stats). */
 void vg_stats_print(void);
 
-/* Clocks (GET_CLOCK_COUNTERS and signal timestamps share one domain: nanoseconds). */
+/* Clocks: the CPU and system counters of GET_CLOCK_COUNTERS are CLOCK_BOOTTIME nanoseconds. */
 uint64_t vg_now_ns(void);
+/* The GPU clock counter (GET_CLOCK_COUNTERS' gpu_clock_counter, AQL signal timestamps, PM4
+ * RELEASE_MEM and SDMA TIMESTAMP): 100 MHz, the MI-series' reference clock, which frameworks
+ * assume (tinygrad divides its timestamps by 100 for microseconds; ROCr converts through
+ * GET_CLOCK_COUNTERS pairs and takes any rate). */
+#define VG_GPU_CLOCK_NS 10 /* nanoseconds per GPU clock tick */
+static inline uint64_t vg_gpu_clock(void) { return vg_now_ns() / VG_GPU_CLOCK_NS; }
 
 #endif

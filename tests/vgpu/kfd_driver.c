@@ -7,7 +7,10 @@
  * then dispatches a kernel with a wild pointer and waits for the memory-exception event.
  * Prints "PASS ..." lines; exit 0 only if every check held.
  *
- * usage: kfd_driver KERNEL.co   (the code object of tests/vgpu/kfd_kernels.cl)
+ * With a second argument it tests PM4 compute queues ("pm4"), SDMA queues ("sdma") or their error
+ * paths ("errors") instead (test_kfd_queues.sh).
+ *
+ * usage: kfd_driver KERNEL.co [pm4|sdma|errors]   (the code object of tests/vgpu/kfd_kernels.cl)
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -108,9 +111,565 @@ static double now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* ---- PM4 compute and SDMA queues (kfd_driver KERNEL.co pm4|sdma|errors) ---------------------
+ * As a framework's driver writes them for gfx9 (tinygrad's KFD path): a ring of dwords with
+ * 64-bit read/write pointers (PM4: dwords, SDMA: bytes) and a doorbell.  Packet layouts are the
+ * amdgpu kernel headers' (soc15d.h, vega10_sdma_pkt_open.h), register offsets gc_9_4_3.h's. */
+
+/* gc_9_4_3 register addresses minus PACKET3_SET_SH_REG_START (0x2c00). */
+enum {
+    REG_COMPUTE_START_X = 0x2e04 - 0x2c00, /* START_X/Y/Z, NUM_THREAD_X/Y/Z, ... */
+    REG_COMPUTE_PGM_LO = 0x2e0c - 0x2c00,
+    REG_COMPUTE_PGM_RSRC1 = 0x2e12 - 0x2c00,
+    REG_COMPUTE_RESOURCE_LIMITS = 0x2e15 - 0x2c00,
+    REG_COMPUTE_TMPRING_SIZE = 0x2e18 - 0x2c00,
+    REG_COMPUTE_PGM_RSRC3 = 0x2e2d - 0x2c00,
+    REG_COMPUTE_USER_DATA_0 = 0x2e40 - 0x2c00,
+};
+#define PKT3(op, body) (3u << 30 | ((uint32_t)(body) - 1) << 16 | (uint32_t)(op) << 8)
+
+typedef struct {
+    bo ring, ctl;
+    uint32_t type;
+    volatile uint64_t *rptr, *wptr, *doorbell;
+    uint64_t put; /* dwords (PM4) or bytes (SDMA) */
+} queue;
+
+static uint8_t *doorbells;
+
+static int make_queue(queue *q, uint32_t type) {
+    memset(q, 0, sizeof *q);
+    q->type = type;
+    q->ring = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    q->ctl = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    if (!q->ring.p || !q->ctl.p)
+        return -1;
+    q->rptr = (volatile uint64_t *)(q->ctl.p + 128);
+    q->wptr = (volatile uint64_t *)(q->ctl.p + 56);
+    /* SDMA queues are made with the newer, longer structure (sdma_engine_id, as tinygrad's
+     * headers have it): amdkfd takes any size. */
+    struct {
+        struct kfd_ioctl_create_queue_args a;
+        uint32_t sdma_engine_id, pad;
+    } big = {0};
+    struct kfd_ioctl_create_queue_args cq = {0};
+    cq.ring_base_address = (uint64_t)(uintptr_t)q->ring.p;
+    cq.ring_size = 4096;
+    cq.gpu_id = gpu_id;
+    cq.queue_type = type;
+    cq.queue_percentage = 100;
+    cq.read_pointer_address = (uint64_t)(uintptr_t)q->rptr;
+    cq.write_pointer_address = (uint64_t)(uintptr_t)q->wptr;
+    int r;
+    if (type == KFD_IOC_QUEUE_TYPE_SDMA) {
+        big.a = cq;
+        big.pad = 0x5a5a;
+        r = ioctl(kfd, _IOC(_IOC_READ | _IOC_WRITE, AMDKFD_IOCTL_BASE, 0x02, sizeof big), &big);
+        CHECK(r != 0 || big.pad == 0x5a5a, "CREATE_QUEUE changed the caller's extra bytes");
+        cq = big.a;
+    } else {
+        r = ioctl(kfd, AMDKFD_IOC_CREATE_QUEUE, &cq);
+    }
+    if (r != 0) {
+        CHECK(0, "CREATE_QUEUE of type %u", type);
+        return -1;
+    }
+    if (!doorbells) {
+        doorbells = raw_mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, kfd,
+                             cq.doorbell_offset & ~8191ull);
+        CHECK(doorbells != MAP_FAILED, "raw mmap of the doorbell page");
+        if (doorbells == MAP_FAILED)
+            return -1;
+    }
+    q->doorbell = (volatile uint64_t *)(doorbells + (cq.doorbell_offset & 8191));
+    return 0;
+}
+
+/* Copy n dwords into the ring (wrapping), then write the write pointer and ring the doorbell. */
+static void submit(queue *q, const uint32_t *cmd, uint32_t n) {
+    volatile uint32_t *ring = (volatile uint32_t *)q->ring.p;
+    int sdma = q->type == KFD_IOC_QUEUE_TYPE_SDMA;
+    uint64_t pos = sdma ? q->put / 4 : q->put;
+    for (uint32_t i = 0; i < n; i++)
+        ring[(pos + i) % 1024] = cmd[i];
+    q->put += sdma ? 4ull * n : n;
+    __atomic_store_n(q->wptr, q->put, __ATOMIC_RELEASE);
+    *q->doorbell = q->put;
+}
+
+static int wait_u64(volatile uint64_t *p, uint64_t want, double timeout) {
+    double t0 = now();
+    while (__atomic_load_n(p, __ATOMIC_ACQUIRE) != want && now() - t0 < timeout)
+        usleep(100);
+    return *p == want;
+}
+static int wait_u32(volatile uint32_t *p, uint32_t want, double timeout) {
+    double t0 = now();
+    while (__atomic_load_n(p, __ATOMIC_ACQUIRE) != want && now() - t0 < timeout)
+        usleep(100);
+    return *p == want;
+}
+
+static uint64_t gpu_clock(void) {
+    struct kfd_ioctl_get_clock_counters_args c = {0};
+    c.gpu_id = gpu_id;
+    CHECK(ioctl(kfd, AMDKFD_IOC_GET_CLOCK_COUNTERS, &c) == 0, "GET_CLOCK_COUNTERS");
+    return c.gpu_clock_counter;
+}
+
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The event page (a buffer object, as tinygrad and a dGPU thunk pass it) and one auto-reset
+ * signal event; *mailbox: its slot. */
+static uint32_t signal_event(volatile uint64_t **mailbox) {
+    static bo page;
+    if (!page.p) {
+        page = alloc_bo(0x8000, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+        struct kfd_ioctl_create_event_args pe = {0};
+        pe.event_page_offset = page.handle;
+        CHECK(page.p && ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &pe) == 0, "CREATE_EVENT (page)");
+    }
+    struct kfd_ioctl_create_event_args e = {0};
+    e.event_type = KFD_IOC_EVENT_SIGNAL;
+    e.auto_reset = 1;
+    CHECK(ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &e) == 0, "CREATE_EVENT (signal)");
+    *mailbox = (volatile uint64_t *)(page.p + 8ull * e.event_slot_index);
+    return e.event_id;
+}
+
+static uint32_t wait_event(uint32_t id, uint32_t timeout_ms, struct kfd_event_data *out) {
+    struct kfd_event_data d = {0};
+    d.event_id = id;
+    struct kfd_ioctl_wait_events_args w = {0};
+    w.events_ptr = (uint64_t)(uintptr_t)&d;
+    w.num_events = 1;
+    w.timeout = timeout_ms;
+    if (ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w) != 0)
+        return 99;
+    if (out)
+        *out = d;
+    return w.wait_result;
+}
+
+/* PM4 packet builders (body layouts: soc15d.h / kfd_pm4_headers_ai.h, gfx9). */
+static uint32_t *set_sh(uint32_t *c, uint32_t reg, const uint32_t *v, uint32_t n) {
+    *c++ = PKT3(0x76, n + 1); /* SET_SH_REG */
+    *c++ = reg;
+    for (uint32_t i = 0; i < n; i++)
+        *c++ = v[i];
+    return c;
+}
+static uint32_t *release_mem(uint32_t *c, void *addr, uint64_t data, uint32_t data_sel,
+                             uint32_t int_sel) {
+    uint64_t a = (uint64_t)(uintptr_t)addr;
+    *c++ = PKT3(0x49, 7);
+    *c++ = 20 | 5 << 8; /* CACHE_FLUSH_AND_INV_TS_EVENT, end of pipe */
+    *c++ = data_sel << 29 | int_sel << 24;
+    *c++ = (uint32_t)a;
+    *c++ = (uint32_t)(a >> 32);
+    *c++ = (uint32_t)data;
+    *c++ = (uint32_t)(data >> 32);
+    *c++ = 0; /* INT_CTXID: none (amdkfd then looks at every event slot) */
+    return c;
+}
+static uint32_t *wait_reg_mem(uint32_t *c, void *addr, uint32_t func, uint32_t ref, uint32_t mask) {
+    uint64_t a = (uint64_t)(uintptr_t)addr;
+    *c++ = PKT3(0x3c, 6);
+    *c++ = func | 1 << 4; /* memory space */
+    *c++ = (uint32_t)a;
+    *c++ = (uint32_t)(a >> 32);
+    *c++ = ref;
+    *c++ = mask;
+    *c++ = 4; /* poll interval */
+    return c;
+}
+
+/* The expected value of pm4_fill (kfd_kernels.cl). */
+static uint32_t pm4_fill_want(uint32_t k, uint32_t wx, uint32_t wy, uint32_t l) {
+    return (63 - l) * k + wx + 1000 * wy;
+}
+
+static int test_pm4(const char *co) {
+    bo code = alloc_bo(1 << 20, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo out = alloc_bo(8192, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo args = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    bo ibuf = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    bo sig = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    uint64_t kd = load_co(co, code.p, code.size, "pm4_fill.kd");
+    CHECK(kd, "pm4_fill.kd in %s", co);
+    queue q;
+    if (failures || make_queue(&q, KFD_IOC_QUEUE_TYPE_COMPUTE) != 0)
+        return 1;
+    volatile uint64_t *mailbox;
+    uint32_t ev = signal_event(&mailbox);
+
+    /* What a driver reads from the kernel descriptor (AMDGPU Usage, "Kernel Descriptor"). */
+    const uint8_t *d = (const uint8_t *)(uintptr_t)kd;
+    uint32_t rsrc3 = *(const uint32_t *)(d + 44), rsrc1 = *(const uint32_t *)(d + 48),
+             rsrc2 = *(const uint32_t *)(d + 52);
+    uint16_t props = *(const uint16_t *)(d + 56);
+    uint64_t entry = kd + (uint64_t)*(const int64_t *)(d + 16);
+    /* Only the kernarg pointer is a user SGPR (KERNARG_SEGMENT_PTR, bit 3) */
+    CHECK(props == 1u << 3 && (rsrc2 >> 1 & 0x1f) == 2 && (rsrc2 & 1) == 0,
+          "pm4_fill descriptor: code properties 0x%x, rsrc2 0x%x", props, rsrc2);
+    /* tmp[64] is dynamic LDS: 256 bytes, one RSRC2.LDS_SIZE granule (1280 bytes on gfx950) */
+    rsrc2 |= 1u << 15;
+
+    /* Kernel arguments: out, k, tmp (LDS offset 0); two dispatches. */
+    uint8_t *ka = args.p, *kb = args.p + 256;
+    uint32_t *out1 = (uint32_t *)out.p, *out2 = (uint32_t *)(out.p + 4096);
+    *(uint64_t *)ka = (uint64_t)(uintptr_t)out1;
+    *(uint32_t *)(ka + 8) = 5;
+    *(uint64_t *)kb = (uint64_t)(uintptr_t)out2;
+    *(uint32_t *)(kb + 8) = 11;
+    volatile uint32_t *fence = (uint32_t *)sig.p, *fence2 = (uint32_t *)(sig.p + 32);
+    volatile uint32_t *gate = (uint32_t *)(sig.p + 64), *skipped = (uint32_t *)(sig.p + 96),
+                      *xcc1 = (uint32_t *)(sig.p + 100);
+    volatile uint64_t *ts = (uint64_t *)(sig.p + 8);
+
+    /* The first dispatch's state and DISPATCH_DIRECT in an indirect buffer, in workgroups. */
+    uint32_t *c = (uint32_t *)ibuf.p;
+    *c++ = PKT3(0x58, 6); /* ACQUIRE_MEM: coher_cntl, size, base, poll interval */
+    *c++ = 0;
+    *c++ = 0xffffffff;
+    *c++ = 0xff;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 10;
+    uint32_t pgm[2] = {(uint32_t)(entry >> 8), (uint32_t)(entry >> 40)};
+    c = set_sh(c, REG_COMPUTE_PGM_LO, pgm, 2);
+    uint32_t rs[2] = {rsrc1, rsrc2};
+    c = set_sh(c, REG_COMPUTE_PGM_RSRC1, rs, 2);
+    c = set_sh(c, REG_COMPUTE_PGM_RSRC3, &rsrc3, 1);
+    uint32_t tmpring = 0;
+    c = set_sh(c, REG_COMPUTE_TMPRING_SIZE, &tmpring, 1);
+    uint32_t user1[2] = {(uint32_t)(uintptr_t)ka, (uint32_t)((uintptr_t)ka >> 32)};
+    c = set_sh(c, REG_COMPUTE_USER_DATA_0, user1, 2);
+    uint32_t limits = 0;
+    c = set_sh(c, REG_COMPUTE_RESOURCE_LIMITS, &limits, 1);
+    uint32_t start[8] = {0, 0, 0, 64, 1, 1, 0, 0}; /* START_X/Y/Z, NUM_THREAD_X/Y/Z, ... */
+    c = set_sh(c, REG_COMPUTE_START_X, start, 8);
+    *c++ = PKT3(0x15, 4); /* DISPATCH_DIRECT: 4 x 2 x 1 workgroups */
+    *c++ = 4;
+    *c++ = 2;
+    *c++ = 1;
+    *c++ = 1 | 1 << 2;    /* COMPUTE_SHADER_EN, FORCE_START_AT_000 */
+    *c++ = PKT3(0x46, 1); /* EVENT_WRITE CS_PARTIAL_FLUSH */
+    *c++ = 7 | 4 << 8;
+    uint32_t ibn = (uint32_t)(c - (uint32_t *)ibuf.p);
+
+    uint32_t cmd[256], *r = cmd;
+    uint64_t ib = (uint64_t)(uintptr_t)ibuf.p;
+    *r++ = PKT3(0x3f, 3); /* INDIRECT_BUFFER */
+    *r++ = (uint32_t)ib;
+    *r++ = (uint32_t)(ib >> 32);
+    *r++ = ibn | 1u << 23; /* IB_SIZE, VALID */
+    /* The second dispatch in the ring, same state but its own arguments, in threads. */
+    uint32_t user2[2] = {(uint32_t)(uintptr_t)kb, (uint32_t)((uintptr_t)kb >> 32)};
+    r = set_sh(r, REG_COMPUTE_USER_DATA_0, user2, 2);
+    *r++ = PKT3(0x15, 4);
+    *r++ = 256;
+    *r++ = 3;
+    *r++ = 1;
+    *r++ = 1 | 1 << 2 | 1 << 5;              /* USE_THREAD_DIMENSIONS */
+    *r++ = 0xffff1000;                       /* a one-dword NOP (amdgpu's gfx9 ring padding) */
+    r = release_mem(r, (void *)ts, 0, 3, 0); /* GPU clock counter */
+    r = release_mem(r, (void *)fence, 0x1234, 1, 0);   /* 32-bit data */
+    *r++ = PKT3(0x23, 1);                              /* PRED_EXEC, no XCC */
+    *r++ = 8;                                          /* EXEC_COUNT: the RELEASE_MEM */
+    r = release_mem(r, (void *)skipped, 0xdead, 1, 0); /* skipped */
+    *r++ = PKT3(0x23, 1);                              /* PRED_EXEC on XCC 1 (MI355X has 8) */
+    *r++ = 2u << 24 | 8;
+    r = release_mem(r, (void *)xcc1, 0xbeef, 1, 0);
+    volatile uint32_t *wd = (uint32_t *)(sig.p + 128);
+    uint64_t wda = (uint64_t)(uintptr_t)wd;
+    *r++ = PKT3(0x37, 5); /* WRITE_DATA to memory (DST_SEL 5): two dwords */
+    *r++ = 5 << 8 | 1 << 20;
+    *r++ = (uint32_t)wda;
+    *r++ = (uint32_t)(wda >> 32);
+    *r++ = 0xa1;
+    *r++ = 0xa2;
+    *r++ = PKT3(0x37, 5); /* the same with WR_ONE_ADDR: both to wd[2], the last stays */
+    *r++ = 5 << 8 | 1 << 16;
+    *r++ = (uint32_t)(wda + 8);
+    *r++ = (uint32_t)((wda + 8) >> 32);
+    *r++ = 0xb1;
+    *r++ = 0xb2;
+    /* the event's mailbox and the interrupt, as tinygrad signals its timeline event on gfx9 */
+    r = release_mem(r, (void *)mailbox, ev, 1, 2);
+    uint64_t t0 = gpu_clock();
+    submit(&q, cmd, (uint32_t)(r - cmd));
+    uint32_t res = wait_event(ev, 60000, NULL);
+    uint64_t t1 = gpu_clock();
+    CHECK(res == KFD_IOC_WAIT_RESULT_COMPLETE, "WAIT_EVENTS after RELEASE_MEM's interrupt: %u",
+          res);
+    CHECK(*fence == 0x1234, "RELEASE_MEM fence 0x%x", *fence);
+    CHECK(*ts >= t0 && *ts <= t1, "RELEASE_MEM GPU clock %llu outside [%llu, %llu]",
+          (unsigned long long)*ts, (unsigned long long)t0, (unsigned long long)t1);
+    CHECK(wd[0] == 0xa1 && wd[1] == 0xa2 && wd[2] == 0xb2 && wd[3] == 0,
+          "WRITE_DATA: %x %x %x %x (a1 a2 b2 0)", wd[0], wd[1], wd[2], wd[3]);
+    CHECK(*skipped == 0 && *xcc1 == 0xbeef, "PRED_EXEC: no-XCC packet wrote 0x%x, XCC-1 0x%x",
+          *skipped, *xcc1);
+    int bad = 0;
+    for (uint32_t wy = 0; wy < 3; wy++)
+        for (uint32_t wx = 0; wx < 4; wx++)
+            for (uint32_t l = 0; l < 64; l++) {
+                uint32_t i = (wy * 4 + wx) * 64 + l;
+                if (wy < 2)
+                    bad += out1[i] != pm4_fill_want(5, wx, wy, l);
+                bad += out2[i] != pm4_fill_want(11, wx, wy, l);
+            }
+    CHECK(bad == 0, "%d of 1280 dispatch results wrong (out1[1] %u, out2[1] %u)", bad, out1[1],
+          out2[1]);
+    CHECK(wait_u64(q.rptr, q.put, 5), "read pointer %llu, write pointer %llu (dwords)",
+          (unsigned long long)*q.rptr, (unsigned long long)q.put);
+    if (!failures)
+        printf("PASS pm4: SET_SH_REG + DISPATCH_DIRECT (IB and ring), RELEASE_MEM data, clock and "
+               "interrupt event, PRED_EXEC, WRITE_DATA\n");
+
+    /* WAIT_REG_MEM: (gate & 0xff) == 1; the RELEASE_MEM after it must wait.  The waiting queue
+     * must not burn a core. */
+    *gate = 0x100;
+    r = wait_reg_mem(cmd, (void *)gate, 3, 1, 0xff);
+    uint64_t wait_at = q.put;
+    r = release_mem(r, (void *)fence2, 0x77, 1, 0);
+    submit(&q, cmd, (uint32_t)(r - cmd));
+    double cpu0 = cpu_seconds();
+    usleep(300000);
+    double cpu = cpu_seconds() - cpu0;
+    CHECK(*fence2 == 0 && *q.rptr == wait_at,
+          "RELEASE_MEM ran before its WAIT_REG_MEM held: fence 0x%x, read pointer %llu (wait "
+          "at %llu)",
+          *fence2, (unsigned long long)*q.rptr, (unsigned long long)wait_at);
+    CHECK(cpu < 0.1, "the process used %.3f s of CPU in 0.3 s while the queue waited", cpu);
+    *gate = 0x201; /* masked: 1 */
+    CHECK(wait_u32(fence2, 0x77, 60), "RELEASE_MEM after WAIT_REG_MEM: fence 0x%x", *fence2);
+    CHECK(wait_u64(q.rptr, q.put, 5), "read pointer after the wait");
+    if (!failures)
+        printf("PASS pm4 wait: WAIT_REG_MEM holds the queue (%.3f s CPU in 0.3 s), then "
+               "releases it\n",
+               cpu);
+    return failures ? 1 : 0;
+}
+
+static int test_sdma(void) {
+    bo src = alloc_bo(8192, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo dst = alloc_bo(8192, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo sig = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    bo ibuf = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    queue q;
+    if (failures || make_queue(&q, KFD_IOC_QUEUE_TYPE_SDMA) != 0)
+        return 1;
+    volatile uint64_t *mailbox;
+    uint32_t ev = signal_event(&mailbox);
+    for (int i = 0; i < 8192; i++)
+        src.p[i] = (uint8_t)(i * 7 + 3);
+    uint8_t *cp = dst.p, *fill = dst.p + 4096;
+    volatile uint32_t *fence = (uint32_t *)sig.p, *fence2 = (uint32_t *)(sig.p + 4),
+                      *cas = (uint32_t *)(sig.p + 8), *gate = (uint32_t *)(sig.p + 12),
+                      *words = (uint32_t *)(sig.p + 64), *ibfence = (uint32_t *)(sig.p + 80);
+    volatile uint64_t *counter = (uint64_t *)(sig.p + 16), *ts = (uint64_t *)(sig.p + 24),
+                      *umax = (uint64_t *)(sig.p + 32);
+    *counter = 40;
+    *cas = 9;
+    *umax = 0x100000000ull;
+    uint64_t a;
+    uint32_t cmd[256], *c = cmd;
+#define LOHI(p) (a = (uint64_t)(uintptr_t)(p), *c++ = (uint32_t)a, *c++ = (uint32_t)(a >> 32))
+    *c++ = 11 | 2u << 30; /* CONST_FILL, dword pattern */
+    LOHI(fill + 4);
+    *c++ = 0xa5c3e1f0;
+    *c++ = 1000 - 1; /* bytes - 1 */
+    *c++ = 1;        /* COPY_LINEAR */
+    *c++ = 3001 - 1;
+    *c++ = 0;
+    LOHI(src.p + 3);
+    LOHI(cp + 5);
+    *c++ = 2; /* WRITE_UNTILED: 3 dwords */
+    LOHI(words);
+    *c++ = 3 - 1;
+    *c++ = 0x11111111;
+    *c++ = 0x22222222;
+    *c++ = 0x33333333;
+    *c++ = 10 | 47u << 25; /* ATOMIC ADD64 */
+    LOHI(counter);
+    *c++ = 2;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 10 | 0x08u << 25; /* ATOMIC CMPSWAP_RTN_32: 9 -> 77 */
+    LOHI(cas);
+    *c++ = 77;
+    *c++ = 0;
+    *c++ = 9;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 10 | (0x34u + 0x40u) << 25; /* ATOMIC UMAX_64 (no return) */
+    LOHI(umax);
+    *c++ = 5;
+    *c++ = 1;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 13 | 2u << 8; /* TIMESTAMP GET_GLOBAL */
+    LOHI(ts);
+    *c++ = 0 | 2u << 16; /* NOP with 2 more dwords */
+    *c++ = 0xdeadbeef;
+    *c++ = 0xdeadbeef;
+    /* an indirect buffer with one FENCE */
+    uint32_t *ibc = (uint32_t *)ibuf.p;
+    ibc[0] = 5;
+    ibc[1] = (uint32_t)(uintptr_t)ibfence;
+    ibc[2] = (uint32_t)((uintptr_t)ibfence >> 32);
+    ibc[3] = 0x1b;
+    *c++ = 4; /* INDIRECT */
+    LOHI(ibc);
+    *c++ = 4;
+    *c++ = 0;
+    *c++ = 0;
+    *c++ = 5; /* FENCE */
+    LOHI(fence);
+    *c++ = 0xf00d;
+    *c++ = 5; /* FENCE to the event's mailbox, then TRAP: tinygrad's signal */
+    LOHI(mailbox);
+    *c++ = ev;
+    *c++ = 6;
+    *c++ = ev;
+    uint64_t t0 = gpu_clock();
+    submit(&q, cmd, (uint32_t)(c - cmd));
+    uint32_t res = wait_event(ev, 60000, NULL);
+    uint64_t t1 = gpu_clock();
+    CHECK(res == KFD_IOC_WAIT_RESULT_COMPLETE, "WAIT_EVENTS after SDMA TRAP: %u", res);
+    CHECK(*fence == 0xf00d && *ibfence == 0x1b, "FENCE 0x%x, FENCE in the IB 0x%x", *fence,
+          *ibfence);
+    int bad = 0;
+    for (int i = 0; i < 4096; i++) {
+        uint8_t want = i >= 4 && i < 1004 ? (uint8_t)(0xa5c3e1f0u >> (8 * (i & 3))) : 0;
+        bad += fill[i] != want;
+    }
+    CHECK(bad == 0, "CONST_FILL: %d of 4096 bytes wrong", bad);
+    bad = 0;
+    for (int i = 0; i < 4096; i++) {
+        uint8_t want = i >= 5 && i < 3006 ? (uint8_t)((i - 5 + 3) * 7 + 3) : 0;
+        bad += cp[i] != want;
+    }
+    CHECK(bad == 0, "COPY_LINEAR: %d of 4096 bytes wrong", bad);
+    CHECK(words[0] == 0x11111111 && words[1] == 0x22222222 && words[2] == 0x33333333 &&
+              words[3] == 0,
+          "WRITE: %x %x %x %x", words[0], words[1], words[2], words[3]);
+    CHECK(*counter == 42 && *cas == 77 && *umax == 0x100000005ull,
+          "ATOMIC: add64 %llu (42), cmpswap %u (77), umax64 0x%llx (0x100000005)",
+          (unsigned long long)*counter, *cas, (unsigned long long)*umax);
+    CHECK(*ts >= t0 && *ts <= t1, "TIMESTAMP %llu outside [%llu, %llu]", (unsigned long long)*ts,
+          (unsigned long long)t0, (unsigned long long)t1);
+    CHECK(wait_u64(q.rptr, q.put, 5), "SDMA read pointer %llu, write pointer %llu (bytes)",
+          (unsigned long long)*q.rptr, (unsigned long long)q.put);
+    if (!failures)
+        printf("PASS sdma: CONST_FILL, COPY_LINEAR, WRITE, ATOMIC, TIMESTAMP, NOP, INDIRECT, "
+               "FENCE, TRAP event\n");
+
+    /* POLL_REGMEM: (gate & 0xff) == 1, then a FENCE. */
+    *gate = 0x300;
+    c = cmd;
+    *c++ = 8 | 3u << 28 | 1u << 31; /* POLL_REGMEM, func ==, memory */
+    LOHI(gate);
+    *c++ = 1;
+    *c++ = 0xff;
+    *c++ = 4 | 0xfffu << 16;
+    *c++ = 5;
+    LOHI(fence2);
+    *c++ = 0x99;
+#undef LOHI
+    uint64_t poll_at = q.put;
+    submit(&q, cmd, (uint32_t)(c - cmd));
+    double cpu0 = cpu_seconds();
+    usleep(300000);
+    double cpu = cpu_seconds() - cpu0;
+    CHECK(*fence2 == 0 && *q.rptr == poll_at, "FENCE ran before POLL_REGMEM held: 0x%x", *fence2);
+    CHECK(cpu < 0.1, "the process used %.3f s of CPU in 0.3 s while the SDMA queue polled", cpu);
+    *gate = 0x401;
+    CHECK(wait_u32(fence2, 0x99, 60), "FENCE after POLL_REGMEM: 0x%x", *fence2);
+    CHECK(wait_u64(q.rptr, q.put, 5), "SDMA read pointer after the poll");
+    if (!failures)
+        printf("PASS sdma poll: POLL_REGMEM holds the queue (%.3f s CPU in 0.3 s), then "
+               "releases it\n",
+               cpu);
+    return failures ? 1 : 0;
+}
+
+/* Error paths: an unknown PM4 opcode and SDMA opcode stop their queue with a message naming it;
+ * an SDMA copy to a wild address is a GPU memory fault (the memory-exception event names the
+ * page), never a host access. */
+static int test_errors(void) {
+    bo sig = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    bo src = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    queue pm4, sdma, sdma2;
+    if (failures || make_queue(&pm4, KFD_IOC_QUEUE_TYPE_COMPUTE) != 0 ||
+        make_queue(&sdma, KFD_IOC_QUEUE_TYPE_SDMA) != 0 ||
+        make_queue(&sdma2, KFD_IOC_QUEUE_TYPE_SDMA) != 0)
+        return 1;
+    struct kfd_ioctl_create_event_args me = {0};
+    me.event_type = KFD_IOC_EVENT_MEMORY;
+    CHECK(ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &me) == 0, "CREATE_EVENT (memory)");
+    volatile uint32_t *f1 = (uint32_t *)sig.p, *f2 = (uint32_t *)(sig.p + 4),
+                      *f3 = (uint32_t *)(sig.p + 8);
+    uint32_t cmd[64], *c = cmd;
+    *c++ = PKT3(0x40, 5); /* COPY_DATA: not implemented */
+    for (int i = 0; i < 5; i++)
+        *c++ = 0;
+    c = release_mem(c, (void *)f1, 1, 1, 0);
+    submit(&pm4, cmd, (uint32_t)(c - cmd));
+
+    c = cmd;
+    *c++ = 3; /* SDMA opcode 3: none */
+    *c++ = 5;
+    *c++ = (uint32_t)(uintptr_t)f2;
+    *c++ = (uint32_t)((uintptr_t)f2 >> 32);
+    *c++ = 1;
+    submit(&sdma2, cmd, (uint32_t)(c - cmd));
+
+    /* COPY_LINEAR of 256 bytes to 64 MiB past the source: no buffer object is there. */
+    uint64_t wild = (uint64_t)(uintptr_t)src.p + (64ull << 20);
+    c = cmd;
+    *c++ = 1;
+    *c++ = 256 - 1;
+    *c++ = 0;
+    *c++ = (uint32_t)(uintptr_t)src.p;
+    *c++ = (uint32_t)((uintptr_t)src.p >> 32);
+    *c++ = (uint32_t)wild;
+    *c++ = (uint32_t)(wild >> 32);
+    *c++ = 5;
+    *c++ = (uint32_t)(uintptr_t)f3;
+    *c++ = (uint32_t)((uintptr_t)f3 >> 32);
+    *c++ = 1;
+    submit(&sdma, cmd, (uint32_t)(c - cmd));
+    struct kfd_event_data data;
+    uint32_t res = wait_event(me.event_id, 60000, &data);
+    CHECK(res == KFD_IOC_WAIT_RESULT_COMPLETE &&
+              data.memory_exception_data.va == (wild & ~4095ull) &&
+              data.memory_exception_data.gpu_id == gpu_id,
+          "memory exception of the wild SDMA copy: result %u, va 0x%llx (expected 0x%llx)", res,
+          (unsigned long long)data.memory_exception_data.va, (unsigned long long)(wild & ~4095ull));
+    usleep(300000);
+    CHECK(*f1 == 0 && *pm4.rptr == 0,
+          "the PM4 queue ran past an unknown opcode (fence %u, rptr %llu)", *f1,
+          (unsigned long long)*pm4.rptr);
+    CHECK(*f2 == 0 && *sdma2.rptr == 0, "the SDMA queue ran past an unknown opcode");
+    CHECK(*f3 == 0 && *sdma.rptr == 0, "the SDMA queue ran past its faulting copy");
+    if (!failures)
+        printf("PASS errors: unknown PM4 and SDMA opcodes stop their queues, a wild SDMA copy is "
+               "a memory fault\n");
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: kfd_driver KERNEL.co\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: kfd_driver KERNEL.co [pm4|sdma|errors]\n");
         return 2;
     }
     /* Topology: node 1 is the GPU. */
@@ -153,6 +712,10 @@ int main(int argc, char **argv) {
     CHECK(ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) == 0, "ACQUIRE_VM");
     if (failures)
         return 1;
+    if (argc == 3)
+        return !strcmp(argv[2], "pm4")    ? test_pm4(argv[1])
+               : !strcmp(argv[2], "sdma") ? test_sdma()
+                                          : test_errors();
 
     bo code = alloc_bo(1 << 20, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
     bo ring = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
