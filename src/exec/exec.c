@@ -5,6 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each op's --stats class: the cls column of the per-op metadata table. */
+#define ISA_META(id, name, fmts, cls, ...) [ISA_OP_##id] = XC_##cls,
+static const uint8_t op_cls[ISA_NOPS] = {
+#include "isa/gen/opmeta.inc"
+};
+#undef ISA_META
+
 /* Handler lookup table by op id, built once from the family tables. */
 static xhandler by_op[ISA_NOPS];
 static int by_op_ready;
@@ -15,7 +22,7 @@ static void x_unimplemented(wave *w, const xinst *x) { wave_fault(w, x, XF_UNIMP
 /* Ops that decode but are refused on purpose: they stop the wave as an unimplemented instruction
  * (by name and pc), like an op nobody has written yet, but they are listed here with the reason,
  * so that every op gfxemu decodes has a row somewhere in src/exec. */
-#define REFUSE(op) XROW(op, XC_OTHER, ISA_T_B32, x_unimplemented)
+#define REFUSE(op) XROW(op, ISA_T_B32, x_unimplemented)
 static const xhandler refused[] = {
     /* gfx90a image (MIMG) instructions: they read and write through image descriptors and
      * samplers (formats, tiling, filtering), none of which gfxemu models; compute kernels built
@@ -156,9 +163,9 @@ int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uin
         if (n == 0) {
             x->fn = x_illegal;
             x->cls = XC_OTHER;
-        } else if (by_op[x->in.op].fn) {
+        } else if (by_op[x->in.op].fn && by_op[x->in.op].fn != x_unimplemented) {
             x->fn = by_op[x->in.op].fn;
-            x->cls = by_op[x->in.op].cls;
+            x->cls = op_cls[x->in.op];
             resolve_constants(x, by_op[x->in.op].type);
         } else {
             x->fn = x_unimplemented;

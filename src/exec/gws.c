@@ -131,7 +131,7 @@ int x_gws_poll(wave *w) {
     return go;
 }
 
-#define H(op, fn) XROW(op, XC_LDS, ISA_T_B32, fn)
+#define H(op, fn) XROW(op, ISA_T_B32, fn)
 const xhandler x_gws_handlers[] = {
     H(ds_gws_init, ds_gws_init),     H(ds_gws_barrier, ds_gws_barrier),
     H(ds_gws_sema_v, ds_gws_sema_v), H(ds_gws_sema_br, ds_gws_sema_br),

@@ -415,7 +415,7 @@ AT(ds_max_f64, XA_FMAX, 1) AT(ds_pk_add_f16, XA_PK_ADD_F16, 0)
 AT(ds_pk_add_bf16, XA_PK_ADD_BF16, 0)
 /* clang-format on */
 
-#define H(op, fn) XROW(op, XC_LDS, ISA_T_B32, fn)
+#define H(op, fn) XROW(op, ISA_T_B32, fn)
                                                                                     const xhandler
     x_lds_handlers[] = {
         H(ds_read_b32, ds_read_b32),

@@ -47,135 +47,30 @@ enum {
     MT_FP8,    /* E4M3: OCP on gfx950, FNUZ on gfx942 */
     MT_BF8,    /* E5M2: OCP on gfx950, FNUZ on gfx942 */
     MT_F8F6F4, /* format from CBSZ (A) / BLGP (B): 0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4 */
+    MT_NONE,   /* not an MFMA */
 };
 /* Element formats after resolving MT_F8F6F4 (the CBSZ/BLGP codes). */
 enum { MF_FP8 = 0, MF_BF8, MF_FP6, MF_BF6, MF_FP4 };
 
-enum { MK_DENSE, MK_SPARSE, MK_F8F6F4 };
+enum { MK_DENSE, MK_SPARSE, MK_F8F6F4, MK_NONE };
 
 typedef struct mdesc {
     uint8_t m, n, k, nb; /* shape of one block, number of blocks; k is the dense K */
     uint8_t ta, tb;      /* MT_* of A and B */
     uint8_t kind;        /* MK_* */
-    uint8_t ok;          /* 1 for opcodes listed here */
+    uint8_t ok;          /* 1 for MFMA/SMFMAC ops */
 } mdesc;
 
-#define D_(op, M, N, K, B, TA, TB, KIND)                                                           \
-    [ISA_OPL_##op] = {M, N, K, B, MT_##TA, MT_##TB, MK_##KIND, 1}
-#define DD(op, M, N, K, B, T) D_(op, M, N, K, B, T, T, DENSE)
-#define DS(op, M, N, K, TA, TB) D_(op, M, N, K, 1, TA, TB, SPARSE)
-
+/* One descriptor per op, from the MFMA column of the per-op metadata table
+ * (src/isa/gen/opmeta.inc, tools/isagen/meta.py): shape and element types come from the
+ * mnemonic, the number of blocks of gfx90a's names from the destination width LLVM gives. */
+#define MDESC_MFMA(M, N, K, B, TA, TB, KIND) {M, N, K, B, MT_##TA, MT_##TB, MK_##KIND, (M) != 0},
+#define ISA_META(id, name, fmts, cls, rnd, rf, ndst, nsrc, dw, sw, st, mfma, ...)                  \
+    [ISA_OP_##id] = MDESC_##mfma
 static const mdesc descs[ISA_NOPS] = {
-    /* f32 */
-    DD(v_mfma_f32_32x32x1_2b_f32, 32, 32, 1, 2, F32),
-    DD(v_mfma_f32_16x16x1_4b_f32, 16, 16, 1, 4, F32),
-    DD(v_mfma_f32_4x4x1_16b_f32, 4, 4, 1, 16, F32),
-    DD(v_mfma_f32_32x32x2_f32, 32, 32, 2, 1, F32),
-    DD(v_mfma_f32_16x16x4_f32, 16, 16, 4, 1, F32),
-    /* xf32 (gfx942) */
-    DD(v_mfma_f32_16x16x8_xf32, 16, 16, 8, 1, XF32),
-    DD(v_mfma_f32_32x32x4_xf32, 32, 32, 4, 1, XF32),
-    /* f16 */
-    DD(v_mfma_f32_32x32x4_2b_f16, 32, 32, 4, 2, F16),
-    DD(v_mfma_f32_16x16x4_4b_f16, 16, 16, 4, 4, F16),
-    DD(v_mfma_f32_4x4x4_16b_f16, 4, 4, 4, 16, F16),
-    DD(v_mfma_f32_32x32x8_f16, 32, 32, 8, 1, F16),
-    DD(v_mfma_f32_16x16x16_f16, 16, 16, 16, 1, F16),
-    DD(v_mfma_f32_16x16x32_f16, 16, 16, 32, 1, F16),
-    DD(v_mfma_f32_32x32x16_f16, 32, 32, 16, 1, F16),
-    /* bf16 */
-    DD(v_mfma_f32_32x32x4_2b_bf16, 32, 32, 4, 2, BF16),
-    DD(v_mfma_f32_16x16x4_4b_bf16, 16, 16, 4, 4, BF16),
-    DD(v_mfma_f32_4x4x4_16b_bf16, 4, 4, 4, 16, BF16),
-    DD(v_mfma_f32_32x32x8_bf16, 32, 32, 8, 1, BF16),
-    DD(v_mfma_f32_16x16x16_bf16, 16, 16, 16, 1, BF16),
-    DD(v_mfma_f32_16x16x32_bf16, 16, 16, 32, 1, BF16),
-    DD(v_mfma_f32_32x32x16_bf16, 32, 32, 16, 1, BF16),
-    /* i8 */
-    DD(v_mfma_i32_32x32x4_2b_i8, 32, 32, 4, 2, I8),
-    DD(v_mfma_i32_16x16x4_4b_i8, 16, 16, 4, 4, I8),
-    DD(v_mfma_i32_4x4x4_16b_i8, 4, 4, 4, 16, I8),
-    DD(v_mfma_i32_32x32x16_i8, 32, 32, 16, 1, I8),
-    DD(v_mfma_i32_16x16x32_i8, 16, 16, 32, 1, I8),
-    DD(v_mfma_i32_16x16x64_i8, 16, 16, 64, 1, I8),
-    DD(v_mfma_i32_32x32x32_i8, 32, 32, 32, 1, I8),
-    /* f64 */
-    DD(v_mfma_f64_16x16x4_f64, 16, 16, 4, 1, F64),
-    DD(v_mfma_f64_4x4x4_4b_f64, 4, 4, 4, 4, F64),
-    /* fp8/bf8 */
-    D_(v_mfma_f32_16x16x32_fp8_fp8, 16, 16, 32, 1, FP8, FP8, DENSE),
-    D_(v_mfma_f32_16x16x32_fp8_bf8, 16, 16, 32, 1, FP8, BF8, DENSE),
-    D_(v_mfma_f32_16x16x32_bf8_fp8, 16, 16, 32, 1, BF8, FP8, DENSE),
-    D_(v_mfma_f32_16x16x32_bf8_bf8, 16, 16, 32, 1, BF8, BF8, DENSE),
-    D_(v_mfma_f32_32x32x16_fp8_fp8, 32, 32, 16, 1, FP8, FP8, DENSE),
-    D_(v_mfma_f32_32x32x16_fp8_bf8, 32, 32, 16, 1, FP8, BF8, DENSE),
-    D_(v_mfma_f32_32x32x16_bf8_fp8, 32, 32, 16, 1, BF8, FP8, DENSE),
-    D_(v_mfma_f32_32x32x16_bf8_bf8, 32, 32, 16, 1, BF8, BF8, DENSE),
-    /* gfx950 f8f6f4, unscaled and scaled */
-    D_(v_mfma_f32_16x16x128_f8f6f4, 16, 16, 128, 1, F8F6F4, F8F6F4, F8F6F4),
-    D_(v_mfma_f32_32x32x64_f8f6f4, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
-    D_(v_mfma_scale_f32_16x16x128_f8f6f4, 16, 16, 128, 1, F8F6F4, F8F6F4, F8F6F4),
-    D_(v_mfma_scale_f32_32x32x64_f8f6f4, 32, 32, 64, 1, F8F6F4, F8F6F4, F8F6F4),
-    /* gfx90a (CDNA2) names: the same operations as the gfx940 names above where the shapes
-     * agree; the bf16 ops without _1k hold 2 bf16 per VGPR (K halved), and the i8 ops with one
-     * block have half the gfx940 K */
-    DD(v_mfma_f32_32x32x1f32, 32, 32, 1, 2, F32),
-    DD(v_mfma_f32_16x16x1f32, 16, 16, 1, 4, F32),
-    DD(v_mfma_f32_4x4x1f32, 4, 4, 1, 16, F32),
-    DD(v_mfma_f32_32x32x2f32, 32, 32, 2, 1, F32),
-    DD(v_mfma_f32_16x16x4f32, 16, 16, 4, 1, F32),
-    DD(v_mfma_f32_32x32x4f16, 32, 32, 4, 2, F16),
-    DD(v_mfma_f32_16x16x4f16, 16, 16, 4, 4, F16),
-    DD(v_mfma_f32_4x4x4f16, 4, 4, 4, 16, F16),
-    DD(v_mfma_f32_32x32x8f16, 32, 32, 8, 1, F16),
-    DD(v_mfma_f32_16x16x16f16, 16, 16, 16, 1, F16),
-    DD(v_mfma_i32_32x32x4i8, 32, 32, 4, 2, I8),
-    DD(v_mfma_i32_16x16x4i8, 16, 16, 4, 4, I8),
-    DD(v_mfma_i32_4x4x4i8, 4, 4, 4, 16, I8),
-    DD(v_mfma_i32_32x32x8i8, 32, 32, 8, 1, I8),
-    DD(v_mfma_i32_16x16x16i8, 16, 16, 16, 1, I8),
-    DD(v_mfma_f32_32x32x2bf16, 32, 32, 2, 2, BF16),
-    DD(v_mfma_f32_16x16x2bf16, 16, 16, 2, 4, BF16),
-    DD(v_mfma_f32_4x4x2bf16, 4, 4, 2, 16, BF16),
-    DD(v_mfma_f32_32x32x4bf16, 32, 32, 4, 1, BF16),
-    DD(v_mfma_f32_16x16x8bf16, 16, 16, 8, 1, BF16),
-    DD(v_mfma_f32_32x32x4bf16_1k, 32, 32, 4, 2, BF16),
-    DD(v_mfma_f32_16x16x4bf16_1k, 16, 16, 4, 4, BF16),
-    DD(v_mfma_f32_4x4x4bf16_1k, 4, 4, 4, 16, BF16),
-    DD(v_mfma_f32_32x32x8bf16_1k, 32, 32, 8, 1, BF16),
-    DD(v_mfma_f32_16x16x16bf16_1k, 16, 16, 16, 1, BF16),
-    DD(v_mfma_f64_16x16x4f64, 16, 16, 4, 1, F64),
-    DD(v_mfma_f64_4x4x4f64, 4, 4, 4, 4, F64),
-    /* sparse (K is the dense K of A) */
-    DS(v_smfmac_f32_16x16x32_f16, 16, 16, 32, F16, F16),
-    DS(v_smfmac_f32_32x32x16_f16, 32, 32, 16, F16, F16),
-    DS(v_smfmac_f32_16x16x64_f16, 16, 16, 64, F16, F16),
-    DS(v_smfmac_f32_32x32x32_f16, 32, 32, 32, F16, F16),
-    DS(v_smfmac_f32_16x16x32_bf16, 16, 16, 32, BF16, BF16),
-    DS(v_smfmac_f32_32x32x16_bf16, 32, 32, 16, BF16, BF16),
-    DS(v_smfmac_f32_16x16x64_bf16, 16, 16, 64, BF16, BF16),
-    DS(v_smfmac_f32_32x32x32_bf16, 32, 32, 32, BF16, BF16),
-    DS(v_smfmac_i32_16x16x64_i8, 16, 16, 64, I8, I8),
-    DS(v_smfmac_i32_32x32x32_i8, 32, 32, 32, I8, I8),
-    DS(v_smfmac_i32_16x16x128_i8, 16, 16, 128, I8, I8),
-    DS(v_smfmac_i32_32x32x64_i8, 32, 32, 64, I8, I8),
-    DS(v_smfmac_f32_16x16x64_fp8_fp8, 16, 16, 64, FP8, FP8),
-    DS(v_smfmac_f32_16x16x64_fp8_bf8, 16, 16, 64, FP8, BF8),
-    DS(v_smfmac_f32_16x16x64_bf8_fp8, 16, 16, 64, BF8, FP8),
-    DS(v_smfmac_f32_16x16x64_bf8_bf8, 16, 16, 64, BF8, BF8),
-    DS(v_smfmac_f32_32x32x32_fp8_fp8, 32, 32, 32, FP8, FP8),
-    DS(v_smfmac_f32_32x32x32_fp8_bf8, 32, 32, 32, FP8, BF8),
-    DS(v_smfmac_f32_32x32x32_bf8_fp8, 32, 32, 32, BF8, FP8),
-    DS(v_smfmac_f32_32x32x32_bf8_bf8, 32, 32, 32, BF8, BF8),
-    DS(v_smfmac_f32_16x16x128_fp8_fp8, 16, 16, 128, FP8, FP8),
-    DS(v_smfmac_f32_16x16x128_fp8_bf8, 16, 16, 128, FP8, BF8),
-    DS(v_smfmac_f32_16x16x128_bf8_fp8, 16, 16, 128, BF8, FP8),
-    DS(v_smfmac_f32_16x16x128_bf8_bf8, 16, 16, 128, BF8, BF8),
-    DS(v_smfmac_f32_32x32x64_fp8_fp8, 32, 32, 64, FP8, FP8),
-    DS(v_smfmac_f32_32x32x64_fp8_bf8, 32, 32, 64, FP8, BF8),
-    DS(v_smfmac_f32_32x32x64_bf8_fp8, 32, 32, 64, BF8, FP8),
-    DS(v_smfmac_f32_32x32x64_bf8_bf8, 32, 32, 64, BF8, BF8),
+#include "isa/gen/opmeta.inc"
 };
+#undef ISA_META
 
 /* Largest operand: 2048 elements per matrix (e.g. 32x32 x 2 blocks, 16x128, 32x64). */
 #define MMAX 2048
@@ -773,7 +668,7 @@ static void x_mfma_ld_scale(wave *w, const xinst *x) {
     (void)x;
 }
 
-#define MH(op, type) XROW(op, XC_MFMA, type, x_mfma)
+#define MH(op, type) XROW(op, type, x_mfma)
 const xhandler x_mfma_handlers[] = {
     MH(v_mfma_f32_32x32x1_2b_f32, ISA_T_F32),
     MH(v_mfma_f32_16x16x1_4b_f32, ISA_T_F32),
@@ -873,6 +768,6 @@ const xhandler x_mfma_handlers[] = {
     MH(v_mfma_f32_16x16x16bf16_1k, ISA_T_F32),
     MH(v_mfma_f64_16x16x4f64, ISA_T_F64),
     MH(v_mfma_f64_4x4x4f64, ISA_T_F64),
-    XROW(v_mfma_ld_scale_b32, XC_MFMA, ISA_T_B32, x_mfma_ld_scale),
+    XROW(v_mfma_ld_scale_b32, ISA_T_B32, x_mfma_ld_scale),
 };
 const unsigned x_mfma_nhandlers = sizeof x_mfma_handlers / sizeof x_mfma_handlers[0];

@@ -246,7 +246,7 @@ static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer) {
     static void op(wave *w, const xinst *x) { s_atomic(w, x, aop, is64, buf); }
 SMEM_ATOMICS(DEF_ATOMIC)
 
-#define H(op, fn) XROW(op, XC_SMEM, ISA_T_B32, fn)
+#define H(op, fn) XROW(op, ISA_T_B32, fn)
 #define ROW(op, ...) H(op, op),
 const xhandler x_smem_handlers[] = {
     SMEM_ATOMICS(ROW) H(s_load_dword, s_load),

@@ -1015,7 +1015,7 @@ VMEM_FORMAT(DEF_FORMAT)
 VMEM_ATOMIC(DEF_ATOMIC)
 /* clang-format on */
 
-#define H(op, fn) XROW(op, XC_VMEM, ISA_T_B32, fn)
+#define H(op, fn) XROW(op, ISA_T_B32, fn)
 #define ROW(op, ...) H(op, op),
 static void buffer_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
 
