@@ -5,6 +5,8 @@
                                         # (libLLVM.so.22.1); `make regen-check` diffs a full run
     python3 tools/gen_isa.py vop3 mem   # only these families; ops.inc keeps the others' ops
     python3 tools/gen_isa.py --out DIR  # write elsewhere (e.g. to diff against the committed tables)
+    python3 tools/gen_isa.py meta       # only opmeta.inc (per-op metadata), from the committed
+                                        # tables and tools/isagen/meta_overlay.py; no LLVM needed
 
 Each family module in tools/isagen/ sweeps the opcode fields of its encodings through LLVM for
 each target (gfx942, gfx950, gfx90a, gfx1100, gfx1201), works out each opcode's mnemonic and
@@ -21,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from isagen.llvm import Llvm  # noqa: E402
 from isagen import FAMILIES  # noqa: E402
+from isagen import meta  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "isa", "gen")
@@ -61,6 +64,11 @@ def main():
         OUT = os.path.abspath(args[i + 1])
         del args[i:i + 2]
     os.makedirs(OUT, exist_ok=True)
+    if args == ["meta"]:
+        # Only the metadata table: needs no LLVM (it reads the committed decoder tables).
+        write_meta(re.findall(r'ISA_OP_X\([A-Z0-9_]+, "([a-z0-9_]+)"\)',
+                              open(os.path.join(COMMITTED, "ops.inc")).read()))
+        return
     wanted = set(args)
     known = {family_name(f) for f in FAMILIES}
     if wanted - known:
@@ -97,6 +105,21 @@ def main():
     lines = ["ISA_OP_X(%s, \"%s\")\n" % (n.upper(), n) for n in sorted(ctx.ops)]
     write("ops.inc", "".join(lines))
     print("gen_isa: %d ops" % len(ctx.ops))
+    write_meta(sorted(ctx.ops))
+
+
+def write_meta(ops):
+    """The per-op metadata table (tools/isagen/meta.py), from the op list and the family tables
+    just written (or, for families not regenerated, the committed ones)."""
+    tables = {}
+    for fam in FAMILIES:
+        fname = family_name(fam) + ".inc"
+        path = os.path.join(OUT, fname)
+        if not os.path.exists(path):
+            path = os.path.join(COMMITTED, fname)
+        if os.path.exists(path):
+            tables[fname] = open(path).read()
+    write("opmeta.inc", meta.generate(ops, tables))
 
 
 if __name__ == "__main__":

@@ -5,11 +5,62 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each op's --stats class: the cls column of the per-op metadata table. */
+#define ISA_META(id, name, fmts, cls, ...) [ISA_OP_##id] = XC_##cls,
+static const uint8_t op_cls[ISA_NOPS] = {
+#include "isa/gen/opmeta.inc"
+};
+#undef ISA_META
+
 /* Handler lookup table by op id, built once from the family tables. */
 static xhandler by_op[ISA_NOPS];
 static int by_op_ready;
 
+static void x_illegal(wave *w, const xinst *x) { wave_fault(w, x, XF_ILLEGAL); }
+static void x_unimplemented(wave *w, const xinst *x) { wave_fault(w, x, XF_UNIMPLEMENTED); }
+
+/* Ops that decode but are refused on purpose: they stop the wave as an unimplemented instruction
+ * (by name and pc), like an op nobody has written yet, but they are listed here with the reason,
+ * so that every op gfxemu decodes has a row somewhere in src/exec. */
+#define REFUSE(op) XROW(op, ISA_T_B32, x_unimplemented)
+static const xhandler refused[] = {
+    /* gfx90a image (MIMG) instructions: they read and write through image descriptors and
+     * samplers (formats, tiling, filtering), none of which gfxemu models; compute kernels built
+     * by clang for buffers never use them. */
+    REFUSE(image_load),
+    REFUSE(image_load_mip),
+    REFUSE(image_load_pck),
+    REFUSE(image_load_pck_sgn),
+    REFUSE(image_load_mip_pck),
+    REFUSE(image_load_mip_pck_sgn),
+    REFUSE(image_store),
+    REFUSE(image_store_mip),
+    REFUSE(image_store_pck),
+    REFUSE(image_store_mip_pck),
+    REFUSE(image_get_resinfo),
+    REFUSE(image_sample),
+    REFUSE(image_atomic_swap),
+    REFUSE(image_atomic_cmpswap),
+    REFUSE(image_atomic_add),
+    REFUSE(image_atomic_sub),
+    REFUSE(image_atomic_smin),
+    REFUSE(image_atomic_umin),
+    REFUSE(image_atomic_smax),
+    REFUSE(image_atomic_umax),
+    REFUSE(image_atomic_and),
+    REFUSE(image_atomic_or),
+    REFUSE(image_atomic_xor),
+    REFUSE(image_atomic_inc),
+    REFUSE(image_atomic_dec),
+    /* Return from a trap handler restoring the saved state: gfxemu runs no trap handler (s_trap
+     * stops the wave), so there is nothing to return to. */
+    REFUSE(s_rfe_restore_b64),
+    /* Graphics screen partitioning (shader engine of a screen tile): no meaning for compute. */
+    REFUSE(v_screen_partition_4se_b32),
+};
+
 static void build_handlers(void) {
+    static const unsigned nrefused = sizeof refused / sizeof refused[0];
     static const struct {
         const xhandler *h;
         const unsigned *n;
@@ -28,6 +79,7 @@ static void build_handlers(void) {
         {x_lds_handlers, &x_lds_nhandlers},
         {x_mfma_handlers, &x_mfma_nhandlers},
         {x_gws_handlers, &x_gws_nhandlers},
+        {refused, &nrefused},
     };
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)
@@ -38,11 +90,8 @@ static void build_handlers(void) {
 int x_has_semantics(unsigned op) {
     if (!by_op_ready)
         build_handlers();
-    return op < ISA_NOPS && by_op[op].fn != NULL;
+    return op < ISA_NOPS && by_op[op].fn != NULL && by_op[op].fn != x_unimplemented;
 }
-
-static void x_illegal(wave *w, const xinst *x) { wave_fault(w, x, XF_ILLEGAL); }
-static void x_unimplemented(wave *w, const xinst *x) { wave_fault(w, x, XF_UNIMPLEMENTED); }
 
 /* Inline constants (CDNA3/CDNA4 ISA "Inline constants"): the float ones depend on the width and
  * format of the operand they feed; 248 is 1/(2*pi). */
@@ -114,9 +163,9 @@ int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uin
         if (n == 0) {
             x->fn = x_illegal;
             x->cls = XC_OTHER;
-        } else if (by_op[x->in.op].fn) {
+        } else if (by_op[x->in.op].fn && by_op[x->in.op].fn != x_unimplemented) {
             x->fn = by_op[x->in.op].fn;
-            x->cls = by_op[x->in.op].cls;
+            x->cls = op_cls[x->in.op];
             resolve_constants(x, by_op[x->in.op].type);
         } else {
             x->fn = x_unimplemented;

@@ -77,7 +77,8 @@ typedef struct xmemcheck {
 } xmemcheck;
 typedef void (*xfn)(wave *, const xinst *);
 
-/* Instruction classes for --stats. */
+/* Instruction classes for --stats; an op's class is its cls column in the per-op metadata
+ * (src/isa/gen/opmeta.inc: SALU, VALU, ... name XC_SALU, XC_VALU, ...). */
 enum { XC_SALU, XC_VALU, XC_VMEM, XC_SMEM, XC_LDS, XC_MFMA, XC_BRANCH, XC_OTHER, XC_N };
 
 struct xinst {
@@ -186,13 +187,16 @@ int x_gmem_ok(wave *w, uint64_t a, uint64_t size, int write);
 /* Whether op (ISA_OP_*) has a handler, i.e. executes instead of faulting as unimplemented. */
 int x_has_semantics(unsigned op);
 
-/* Handler registration: families fill these tables (salu.c, valu.c, ...). */
+/* Handler registration: families fill these tables (salu.c, valu.c, ...).  Every row names its
+ * op by the literal lower-case mnemonic (ISA_OPL_*, src/isa/isa.h), through XROW() or a family's
+ * row macro built on it, so `grep -rnw v_add_f32 src/exec` lands on the row
+ * (tests/exec/test_handler_rows.py checks this for every op gfxemu decodes). */
 typedef struct xhandler {
     uint16_t op;
-    uint8_t cls;
     uint8_t type; /* ISA_T_* used to resolve constant sources (width from the operand) */
     xfn fn;
 } xhandler;
+#define XROW(op, type, fn) {ISA_OPL_##op, type, fn}
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;

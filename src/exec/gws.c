@@ -131,10 +131,10 @@ int x_gws_poll(wave *w) {
     return go;
 }
 
-#define H(OP, fn) {ISA_OP_##OP, XC_LDS, ISA_T_B32, fn}
+#define H(op, fn) XROW(op, ISA_T_B32, fn)
 const xhandler x_gws_handlers[] = {
-    H(DS_GWS_INIT, ds_gws_init),     H(DS_GWS_BARRIER, ds_gws_barrier),
-    H(DS_GWS_SEMA_V, ds_gws_sema_v), H(DS_GWS_SEMA_BR, ds_gws_sema_br),
-    H(DS_GWS_SEMA_P, ds_gws_sema_p), H(DS_GWS_SEMA_RELEASE_ALL, ds_gws_sema_release_all),
+    H(ds_gws_init, ds_gws_init),     H(ds_gws_barrier, ds_gws_barrier),
+    H(ds_gws_sema_v, ds_gws_sema_v), H(ds_gws_sema_br, ds_gws_sema_br),
+    H(ds_gws_sema_p, ds_gws_sema_p), H(ds_gws_sema_release_all, ds_gws_sema_release_all),
 };
 const unsigned x_gws_nhandlers = sizeof x_gws_handlers / sizeof x_gws_handlers[0];

@@ -7,7 +7,8 @@
  * only when MODE[3:0] != 0, the same single test that guards VSKIP and GPR indexing, and the
  * handlers themselves know nothing about rounding.
  *
- * Under a directed mode each vector instruction is classed by its op (table built once):
+ * Under a directed mode each vector instruction is classed by its op (the rnd and rf columns of
+ * the per-op metadata table, src/isa/gen/opmeta.inc):
  *   EXACT  its result does not depend on the mode (integer ops, moves, compares, min/max,
  *          trunc/floor/rndne, exact conversions, the div_scale/div_fixup steps, ...): run as is,
  *          host in round-to-nearest (v_rndne keeps rounding to nearest even, as it must);
@@ -36,8 +37,6 @@
 #include "exec/valu.h"
 
 #include <fenv.h>
-#include <pthread.h>
-#include <string.h>
 
 enum { RK_NONE, RK_EXACT, RK_HOST, RK_OWN, RK_FAULT };
 /* Which MODE field rounds the result: F32 = MODE[1:0], F64 = MODE[3:2] (f64 and f16 results),
@@ -248,183 +247,40 @@ static void r_div_fmas_f32(wave *w, const xinst *x) {
 }
 
 /* ---- the op table -----------------------------------------------------------------------------
- */
-
-#define K(op, kind, field) {ISA_OP_##op, kind, field, NULL}
-#define OWN(op, fn, field) {ISA_OP_##op, RK_OWN, field, fn}
-static const struct {
-    uint16_t op;
-    uint8_t kind, field;
-    xfn fn;
-} CLASSES[] = {
-    /* f32 (valu_f32.c): one host operation */
-    K(V_ADD_F32, RK_HOST, RF_F32),
-    K(V_SUB_F32, RK_HOST, RF_F32),
-    K(V_SUBREV_F32, RK_HOST, RF_F32),
-    K(V_MUL_F32, RK_HOST, RF_F32),
-    K(V_MUL_LEGACY_F32, RK_HOST, RF_F32),
-    K(V_FMA_F32, RK_HOST, RF_F32),
-    K(V_FMAC_F32, RK_HOST, RF_F32),
-    K(V_FMAMK_F32, RK_HOST, RF_F32),
-    K(V_FMAAK_F32, RK_HOST, RF_F32),
-    K(V_LDEXP_F32, RK_HOST, RF_F32),
-    /* the TRANS unit is an approximation on hardware (1 ULP); gfxemu's v_rcp and v_sqrt are one
-     * correctly rounded host operation, so under a directed mode they round that way */
-    K(V_RCP_F32, RK_HOST, RF_F32),
-    K(V_RCP_IFLAG_F32, RK_HOST, RF_F32),
-    K(V_SQRT_F32, RK_HOST, RF_F32),
-    /* f32: independent of the mode */
-    K(V_MIN_F32, RK_EXACT, RF_F32),
-    K(V_MAX_F32, RK_EXACT, RF_F32),
-    K(V_MIN3_F32, RK_EXACT, RF_F32),
-    K(V_MAX3_F32, RK_EXACT, RF_F32),
-    K(V_MED3_F32, RK_EXACT, RF_F32),
-    K(V_MAXIMUM3_F32, RK_EXACT, RF_F32),
-    K(V_MINIMUM3_F32, RK_EXACT, RF_F32),
-    K(V_TRUNC_F32, RK_EXACT, RF_F32),
-    K(V_CEIL_F32, RK_EXACT, RF_F32),
-    K(V_FLOOR_F32, RK_EXACT, RF_F32),
-    K(V_RNDNE_F32, RK_EXACT, RF_F32),
-    K(V_FREXP_MANT_F32, RK_EXACT, RF_F32),
-    K(V_FREXP_EXP_I32_F32, RK_EXACT, RF_F32),
-    K(V_DIV_SCALE_F32, RK_EXACT, RF_F32),
-    K(V_DIV_FIXUP_F32, RK_EXACT, RF_F32),
-    K(V_CUBEID_F32, RK_EXACT, RF_F32),
-    K(V_CUBESC_F32, RK_EXACT, RF_F32),
-    K(V_CUBETC_F32, RK_EXACT, RF_F32),
-    K(V_CUBEMA_F32, RK_EXACT, RF_F32),
-    OWN(V_DIV_FMAS_F32, r_div_fmas_f32, RF_F32),
-    /* f64 (valu_f64.c) */
-    K(V_ADD_F64, RK_HOST, RF_F64),
-    K(V_MUL_F64, RK_HOST, RF_F64),
-    K(V_FMA_F64, RK_HOST, RF_F64),
-    K(V_FMAC_F64, RK_HOST, RF_F64),
-    K(V_LDEXP_F64, RK_HOST, RF_F64),
-    K(V_RCP_F64, RK_HOST, RF_F64),
-    K(V_SQRT_F64, RK_HOST, RF_F64),
-    K(V_MIN_F64, RK_EXACT, RF_F64),
-    K(V_MAX_F64, RK_EXACT, RF_F64),
-    K(V_TRUNC_F64, RK_EXACT, RF_F64),
-    K(V_CEIL_F64, RK_EXACT, RF_F64),
-    K(V_FLOOR_F64, RK_EXACT, RF_F64),
-    K(V_RNDNE_F64, RK_EXACT, RF_F64),
-    K(V_FREXP_MANT_F64, RK_EXACT, RF_F64),
-    K(V_FREXP_EXP_I32_F64, RK_EXACT, RF_F64),
-    K(V_DIV_SCALE_F64, RK_EXACT, RF_F64),
-    K(V_DIV_FIXUP_F64, RK_EXACT, RF_F64),
-    /* f16 (valu_f16.c) */
-    OWN(V_ADD_F16, r_add_f16, RF_F64),
-    OWN(V_SUB_F16, r_sub_f16, RF_F64),
-    OWN(V_SUBREV_F16, r_subrev_f16, RF_F64),
-    OWN(V_MUL_F16, r_mul_f16, RF_F64),
-    OWN(V_FMA_F16, r_fma_f16, RF_F64),
-    OWN(V_FMA_LEGACY_F16, r_fma_legacy_f16, RF_F64),
-    OWN(V_LDEXP_F16, r_ldexp_f16, RF_F64),
-    OWN(V_PK_ADD_F16, r_pk_add_f16, RF_F64),
-    OWN(V_PK_MUL_F16, r_pk_mul_f16, RF_F64),
-    OWN(V_PK_FMA_F16, r_pk_fma_f16, RF_F64),
-    OWN(V_PK_FMAC_F16, r_pk_fmac_f16, RF_F64),
-    K(V_MAX_F16, RK_EXACT, RF_F64),
-    K(V_MIN_F16, RK_EXACT, RF_F64),
-    K(V_MIN3_F16, RK_EXACT, RF_F64),
-    K(V_MAX3_F16, RK_EXACT, RF_F64),
-    K(V_MED3_F16, RK_EXACT, RF_F64),
-    K(V_DIV_FIXUP_F16, RK_EXACT, RF_F64),
-    K(V_DIV_FIXUP_LEGACY_F16, RK_EXACT, RF_F64),
-    K(V_TRUNC_F16, RK_EXACT, RF_F64),
-    K(V_CEIL_F16, RK_EXACT, RF_F64),
-    K(V_FLOOR_F16, RK_EXACT, RF_F64),
-    K(V_RNDNE_F16, RK_EXACT, RF_F64),
-    K(V_FREXP_MANT_F16, RK_EXACT, RF_F64),
-    K(V_FREXP_EXP_I16_F16, RK_EXACT, RF_F64),
-    K(V_PACK_B32_F16, RK_EXACT, RF_F64),
-    K(V_PK_MAX_F16, RK_EXACT, RF_F64),
-    K(V_PK_MIN_F16, RK_EXACT, RF_F64),
-    K(V_PK_MAXIMUM3_F16, RK_EXACT, RF_F64),
-    K(V_PK_MINIMUM3_F16, RK_EXACT, RF_F64),
-    /* packed f32 (gfx940+): host float add/mul/fma per half; the clamp after it is exact */
-    K(V_PK_ADD_F32, RK_HOST, RF_F32),
-    K(V_PK_MUL_F32, RK_HOST, RF_F32),
-    K(V_PK_FMA_F32, RK_HOST, RF_F32),
-    /* conversions (valu_cvt.c) */
-    K(V_CVT_F32_I32, RK_HOST, RF_F32),
-    K(V_CVT_F32_U32, RK_HOST, RF_F32),
-    K(V_CVT_F32_F64, RK_HOST, RF_F32),
-    OWN(V_CVT_F16_F32, r_cvt_f16_f32, RF_F64),
-    OWN(V_CVT_F16_U16, r_cvt_f16_u16, RF_F64),
-    OWN(V_CVT_F16_I16, r_cvt_f16_i16, RF_F64),
-    OWN(V_CVT_PK_F16_F32, r_cvt_pk_f16_f32, RF_F64),
-    OWN(V_CVT_PK_BF16_F32, r_cvt_pk_bf16_f32, RF_F64),
-    /* float -> integer conversions truncate (or floor) whatever the mode; the rest are exact */
-    K(V_CVT_I32_F32, RK_EXACT, RF_F32),
-    K(V_CVT_U32_F32, RK_EXACT, RF_F32),
-    K(V_CVT_RPI_I32_F32, RK_EXACT, RF_F32),
-    K(V_CVT_FLR_I32_F32, RK_EXACT, RF_F32),
-    K(V_CVT_F32_UBYTE0, RK_EXACT, RF_F32),
-    K(V_CVT_F32_UBYTE1, RK_EXACT, RF_F32),
-    K(V_CVT_F32_UBYTE2, RK_EXACT, RF_F32),
-    K(V_CVT_F32_UBYTE3, RK_EXACT, RF_F32),
-    K(V_CVT_OFF_F32_I4, RK_EXACT, RF_F32),
-    K(V_CVT_F32_F16, RK_EXACT, RF_F32),
-    K(V_CVT_F32_BF16, RK_EXACT, RF_F32),
-    K(V_CVT_PKRTZ_F16_F32, RK_EXACT, RF_F32),
-    K(V_CVT_PK_U16_U32, RK_EXACT, RF_F32),
-    K(V_CVT_PK_I16_I32, RK_EXACT, RF_F32),
-    K(V_CVT_U16_F16, RK_EXACT, RF_F64),
-    K(V_CVT_I16_F16, RK_EXACT, RF_F64),
-    K(V_CVT_F64_F32, RK_EXACT, RF_F64),
-    K(V_CVT_F64_I32, RK_EXACT, RF_F64),
-    K(V_CVT_F64_U32, RK_EXACT, RF_F64),
-    K(V_CVT_I32_F64, RK_EXACT, RF_F64),
-    K(V_CVT_U32_F64, RK_EXACT, RF_F64),
-    K(V_CVT_F32_FP8, RK_EXACT, RF_F32),
-    K(V_CVT_F32_BF8, RK_EXACT, RF_F32),
-    K(V_CVT_PK_F32_FP8, RK_EXACT, RF_F32),
-    K(V_CVT_PK_F32_BF8, RK_EXACT, RF_F32),
-    K(V_SAT_PK_U8_I16, RK_EXACT, RF_F32),
-    K(V_ASHR_PK_I8_I32, RK_EXACT, RF_F32),
-    K(V_ASHR_PK_U8_I32, RK_EXACT, RF_F32),
-    K(V_CVT_SR_BF16_F32, RK_EXACT, RF_F32), /* stochastic rounding: S1 decides, not MODE */
+ * Kind and field of every op are the rnd and rf columns of the per-op metadata table
+ * (src/isa/gen/opmeta.inc; tools/isagen/meta_overlay.py lists the EXACT, HOST and OWN ops with
+ * the reasons, and which float ops fault by default).  Here only the OWN ops' handlers. */
+#define ISA_META(id, name, fmts, cls, rnd, ...) [ISA_OP_##id] = RK_##rnd,
+static const uint8_t kind_of[ISA_NOPS] = {
+#include "isa/gen/opmeta.inc"
 };
+#undef ISA_META
+#define ISA_META(id, name, fmts, cls, rnd, rf, ...) [ISA_OP_##id] = RF_##rf,
+static const uint8_t field_of[ISA_NOPS] = {
+#include "isa/gen/opmeta.inc"
+};
+#undef ISA_META
 
-static uint8_t kind_of[ISA_NOPS], field_of[ISA_NOPS];
-static xfn own_of[ISA_NOPS];
-static pthread_once_t table_once = PTHREAD_ONCE_INIT;
-
-static int has(const char *s, const char *sub) { return s && strstr(s, sub) != NULL; }
-
-static void build_table(void) {
-    /* By name, so that float ops added to any handler file later are covered too: a vector op
-     * with a float type in its name faults unless CLASSES says better; compares (exact) and
-     * integer ops run as they are.  Which field an unlisted op follows is not always clear
-     * (v_dot2_f32_f16, v_fma_mix*), so it is refused when either field is non-zero.  MFMA/SMFMAC
-     * with float data and float atomics too: whether they honour MODE.FP_ROUND is not
-     * documented (atomics round in the memory system, which never sees MODE). */
-    static const char *const FLOAT[] = {"_f16", "_f32", "_f64", "bf16", "fp8", "bf8", "fp4", "fp6"};
-    for (unsigned op = 1; op < ISA_NOPS; op++) {
-        const char *nm = isa_op_names[op];
-        if (!nm)
-            continue;
-        int flt = 0;
-        for (size_t i = 0; i < sizeof FLOAT / sizeof FLOAT[0]; i++)
-            flt |= has(nm, FLOAT[i]);
-        int valu = !strncmp(nm, "v_", 2) && strncmp(nm, "v_cmp", 5) != 0;
-        int mfma_int = (!strncmp(nm, "v_mfma", 6) || !strncmp(nm, "v_smfmac", 8)) &&
-                       (has(nm, "i8") || has(nm, "i32"));
-        int fatomic = (!strncmp(nm, "ds_", 3) || has(nm, "atomic")) &&
-                      (has(nm, "add_f") || has(nm, "add_bf") || has(nm, "add_rtn_f") ||
-                       has(nm, "add_rtn_bf") || has(nm, "sub_f"));
-        if ((valu && flt && !mfma_int) || fatomic) {
-            kind_of[op] = RK_FAULT;
-            field_of[op] = RF_ANY;
-        }
-    }
-    for (size_t i = 0; i < sizeof CLASSES / sizeof CLASSES[0]; i++) {
-        kind_of[CLASSES[i].op] = CLASSES[i].kind;
-        field_of[CLASSES[i].op] = CLASSES[i].field;
-        own_of[CLASSES[i].op] = CLASSES[i].fn;
-    }
-}
+#define OWN(op, fn) [ISA_OPL_##op] = fn
+static const xfn own_of[ISA_NOPS] = {
+    OWN(v_div_fmas_f32, r_div_fmas_f32),
+    OWN(v_add_f16, r_add_f16),
+    OWN(v_sub_f16, r_sub_f16),
+    OWN(v_subrev_f16, r_subrev_f16),
+    OWN(v_mul_f16, r_mul_f16),
+    OWN(v_fma_f16, r_fma_f16),
+    OWN(v_fma_legacy_f16, r_fma_legacy_f16),
+    OWN(v_ldexp_f16, r_ldexp_f16),
+    OWN(v_pk_add_f16, r_pk_add_f16),
+    OWN(v_pk_mul_f16, r_pk_mul_f16),
+    OWN(v_pk_fma_f16, r_pk_fma_f16),
+    OWN(v_pk_fmac_f16, r_pk_fmac_f16),
+    OWN(v_cvt_f16_f32, r_cvt_f16_f32),
+    OWN(v_cvt_f16_u16, r_cvt_f16_u16),
+    OWN(v_cvt_f16_i16, r_cvt_f16_i16),
+    OWN(v_cvt_pk_f16_f32, r_cvt_pk_f16_f32),
+    OWN(v_cvt_pk_bf16_f32, r_cvt_pk_bf16_f32),
+};
 
 /* Fault notes, by field and mode. */
 static const char *const NOTE[2][4] = {
@@ -437,7 +293,6 @@ static const char *const NOTE[2][4] = {
 };
 
 void x_run_rounded(wave *w, const xinst *x) {
-    pthread_once(&table_once, build_table);
     unsigned op = x->in.op < ISA_NOPS ? x->in.op : 0, k = kind_of[op];
     if (k == RK_NONE || k == RK_EXACT) {
         x_run_plain(w, x);

@@ -185,77 +185,101 @@ static void s_atomic(wave *w, const xinst *x, int op, int is64, int buffer) {
     }
 }
 
-#define ATOMIC(name, op, is64, buf)                                                                \
-    static void name(wave *w, const xinst *x) { s_atomic(w, x, op, is64, buf); }
-#define ATOMICS(base, op)                                                                          \
-    ATOMIC(s_atomic_##base, op, 0, 0)                                                              \
-    ATOMIC(s_atomic_##base##_x2, op, 1, 0)                                                         \
-    ATOMIC(s_buffer_atomic_##base, op, 0, 1)                                                       \
-    ATOMIC(s_buffer_atomic_##base##_x2, op, 1, 1)
-ATOMICS(add, XA_ADD)
-ATOMICS(sub, XA_SUB)
-ATOMICS(swap, XA_SWAP)
-ATOMICS(cmpswap, XA_CMPSWAP)
-ATOMICS(smin, XA_SMIN)
-ATOMICS(umin, XA_UMIN)
-ATOMICS(smax, XA_SMAX)
-ATOMICS(umax, XA_UMAX)
-ATOMICS(and, XA_AND)
-ATOMICS(or, XA_OR)
-ATOMICS(xor, XA_XOR)
-ATOMICS(inc, XA_INC)
-ATOMICS(dec, XA_DEC)
+/* The atomic rows: op, operation (xatomic.h), 64-bit data, buffer (S_BUFFER_ATOMIC_*: address
+ * from a V#).  Kept as written (clang-format-22 reflows macro lists differently on every pass). */
+/* clang-format off */
+#define SMEM_ATOMICS(X)                             \
+    X(s_atomic_add, XA_ADD, 0, 0)                   \
+    X(s_atomic_add_x2, XA_ADD, 1, 0)                \
+    X(s_atomic_sub, XA_SUB, 0, 0)                   \
+    X(s_atomic_sub_x2, XA_SUB, 1, 0)                \
+    X(s_atomic_swap, XA_SWAP, 0, 0)                 \
+    X(s_atomic_swap_x2, XA_SWAP, 1, 0)              \
+    X(s_atomic_cmpswap, XA_CMPSWAP, 0, 0)           \
+    X(s_atomic_cmpswap_x2, XA_CMPSWAP, 1, 0)        \
+    X(s_atomic_smin, XA_SMIN, 0, 0)                 \
+    X(s_atomic_smin_x2, XA_SMIN, 1, 0)              \
+    X(s_atomic_umin, XA_UMIN, 0, 0)                 \
+    X(s_atomic_umin_x2, XA_UMIN, 1, 0)              \
+    X(s_atomic_smax, XA_SMAX, 0, 0)                 \
+    X(s_atomic_smax_x2, XA_SMAX, 1, 0)              \
+    X(s_atomic_umax, XA_UMAX, 0, 0)                 \
+    X(s_atomic_umax_x2, XA_UMAX, 1, 0)              \
+    X(s_atomic_and, XA_AND, 0, 0)                   \
+    X(s_atomic_and_x2, XA_AND, 1, 0)                \
+    X(s_atomic_or, XA_OR, 0, 0)                     \
+    X(s_atomic_or_x2, XA_OR, 1, 0)                  \
+    X(s_atomic_xor, XA_XOR, 0, 0)                   \
+    X(s_atomic_xor_x2, XA_XOR, 1, 0)                \
+    X(s_atomic_inc, XA_INC, 0, 0)                   \
+    X(s_atomic_inc_x2, XA_INC, 1, 0)                \
+    X(s_atomic_dec, XA_DEC, 0, 0)                   \
+    X(s_atomic_dec_x2, XA_DEC, 1, 0)                \
+    X(s_buffer_atomic_add, XA_ADD, 0, 1)            \
+    X(s_buffer_atomic_add_x2, XA_ADD, 1, 1)         \
+    X(s_buffer_atomic_sub, XA_SUB, 0, 1)            \
+    X(s_buffer_atomic_sub_x2, XA_SUB, 1, 1)         \
+    X(s_buffer_atomic_swap, XA_SWAP, 0, 1)          \
+    X(s_buffer_atomic_swap_x2, XA_SWAP, 1, 1)       \
+    X(s_buffer_atomic_cmpswap, XA_CMPSWAP, 0, 1)    \
+    X(s_buffer_atomic_cmpswap_x2, XA_CMPSWAP, 1, 1) \
+    X(s_buffer_atomic_smin, XA_SMIN, 0, 1)          \
+    X(s_buffer_atomic_smin_x2, XA_SMIN, 1, 1)       \
+    X(s_buffer_atomic_umin, XA_UMIN, 0, 1)          \
+    X(s_buffer_atomic_umin_x2, XA_UMIN, 1, 1)       \
+    X(s_buffer_atomic_smax, XA_SMAX, 0, 1)          \
+    X(s_buffer_atomic_smax_x2, XA_SMAX, 1, 1)       \
+    X(s_buffer_atomic_umax, XA_UMAX, 0, 1)          \
+    X(s_buffer_atomic_umax_x2, XA_UMAX, 1, 1)       \
+    X(s_buffer_atomic_and, XA_AND, 0, 1)            \
+    X(s_buffer_atomic_and_x2, XA_AND, 1, 1)         \
+    X(s_buffer_atomic_or, XA_OR, 0, 1)              \
+    X(s_buffer_atomic_or_x2, XA_OR, 1, 1)           \
+    X(s_buffer_atomic_xor, XA_XOR, 0, 1)            \
+    X(s_buffer_atomic_xor_x2, XA_XOR, 1, 1)         \
+    X(s_buffer_atomic_inc, XA_INC, 0, 1)            \
+    X(s_buffer_atomic_inc_x2, XA_INC, 1, 1)         \
+    X(s_buffer_atomic_dec, XA_DEC, 0, 1)            \
+    X(s_buffer_atomic_dec_x2, XA_DEC, 1, 1)
+/* clang-format on */
+#define DEF_ATOMIC(op, aop, is64, buf)                                                             \
+    static void op(wave *w, const xinst *x) { s_atomic(w, x, aop, is64, buf); }
+SMEM_ATOMICS(DEF_ATOMIC)
 
-#define H(op, fn) {ISA_OP_##op, XC_SMEM, ISA_T_B32, fn}
-#define HA(OP, base)                                                                               \
-    H(S_ATOMIC_##OP, s_atomic_##base), H(S_ATOMIC_##OP##_X2, s_atomic_##base##_x2),                \
-        H(S_BUFFER_ATOMIC_##OP, s_buffer_atomic_##base),                                           \
-        H(S_BUFFER_ATOMIC_##OP##_X2, s_buffer_atomic_##base##_x2)
+#define H(op, fn) XROW(op, ISA_T_B32, fn)
+#define ROW(op, ...) H(op, op),
 const xhandler x_smem_handlers[] = {
-    H(S_LOAD_DWORD, s_load),
-    H(S_LOAD_DWORDX2, s_load),
-    H(S_LOAD_DWORDX4, s_load),
-    H(S_LOAD_DWORDX8, s_load),
-    H(S_LOAD_DWORDX16, s_load),
-    H(S_STORE_DWORD, s_store),
-    H(S_STORE_DWORDX2, s_store),
-    H(S_STORE_DWORDX4, s_store),
-    H(S_BUFFER_LOAD_DWORD, s_buffer_load),
-    H(S_BUFFER_LOAD_DWORDX2, s_buffer_load),
-    H(S_BUFFER_LOAD_DWORDX4, s_buffer_load),
-    H(S_BUFFER_LOAD_DWORDX8, s_buffer_load),
-    H(S_BUFFER_LOAD_DWORDX16, s_buffer_load),
-    H(S_BUFFER_STORE_DWORD, s_buffer_store),
-    H(S_BUFFER_STORE_DWORDX2, s_buffer_store),
-    H(S_BUFFER_STORE_DWORDX4, s_buffer_store),
-    H(S_SCRATCH_LOAD_DWORD, s_scratch_load),
-    H(S_SCRATCH_LOAD_DWORDX2, s_scratch_load),
-    H(S_SCRATCH_LOAD_DWORDX4, s_scratch_load),
-    H(S_SCRATCH_STORE_DWORD, s_scratch_store),
-    H(S_SCRATCH_STORE_DWORDX2, s_scratch_store),
-    H(S_SCRATCH_STORE_DWORDX4, s_scratch_store),
-    H(S_MEMTIME, s_memtime),
-    H(S_MEMREALTIME, s_memrealtime),
-    H(S_DCACHE_INV, s_cache_nop),
-    H(S_DCACHE_WB, s_cache_nop),
-    H(S_DCACHE_INV_VOL, s_cache_nop),
-    H(S_DCACHE_WB_VOL, s_cache_nop),
-    H(S_DCACHE_DISCARD, s_cache_nop),
-    H(S_DCACHE_DISCARD_X2, s_cache_nop),
-    H(S_ATC_PROBE, s_cache_nop),
-    H(S_ATC_PROBE_BUFFER, s_cache_nop),
-    HA(ADD, add),
-    HA(SUB, sub),
-    HA(SWAP, swap),
-    HA(CMPSWAP, cmpswap),
-    HA(SMIN, smin),
-    HA(UMIN, umin),
-    HA(SMAX, smax),
-    HA(UMAX, umax),
-    HA(AND, and),
-    HA(OR, or),
-    HA(XOR, xor),
-    HA(INC, inc),
-    HA(DEC, dec),
+    SMEM_ATOMICS(ROW) H(s_load_dword, s_load),
+    H(s_load_dwordx2, s_load),
+    H(s_load_dwordx4, s_load),
+    H(s_load_dwordx8, s_load),
+    H(s_load_dwordx16, s_load),
+    H(s_store_dword, s_store),
+    H(s_store_dwordx2, s_store),
+    H(s_store_dwordx4, s_store),
+    H(s_buffer_load_dword, s_buffer_load),
+    H(s_buffer_load_dwordx2, s_buffer_load),
+    H(s_buffer_load_dwordx4, s_buffer_load),
+    H(s_buffer_load_dwordx8, s_buffer_load),
+    H(s_buffer_load_dwordx16, s_buffer_load),
+    H(s_buffer_store_dword, s_buffer_store),
+    H(s_buffer_store_dwordx2, s_buffer_store),
+    H(s_buffer_store_dwordx4, s_buffer_store),
+    H(s_scratch_load_dword, s_scratch_load),
+    H(s_scratch_load_dwordx2, s_scratch_load),
+    H(s_scratch_load_dwordx4, s_scratch_load),
+    H(s_scratch_store_dword, s_scratch_store),
+    H(s_scratch_store_dwordx2, s_scratch_store),
+    H(s_scratch_store_dwordx4, s_scratch_store),
+    H(s_memtime, s_memtime),
+    H(s_memrealtime, s_memrealtime),
+    H(s_dcache_inv, s_cache_nop),
+    H(s_dcache_wb, s_cache_nop),
+    H(s_dcache_inv_vol, s_cache_nop),
+    H(s_dcache_wb_vol, s_cache_nop),
+    H(s_dcache_discard, s_cache_nop),
+    H(s_dcache_discard_x2, s_cache_nop),
+    H(s_atc_probe, s_cache_nop),
+    H(s_atc_probe_buffer, s_cache_nop),
 };
 const unsigned x_smem_nhandlers = sizeof x_smem_handlers / sizeof x_smem_handlers[0];

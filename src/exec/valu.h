@@ -384,7 +384,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 
 /* ---- handler-table helpers ----------------------------------------------------------------- */
 
-#define VH(op, fn, type) {ISA_OP_##op, XC_VALU, type, fn}
+#define VH(op, fn, type) XROW(op, type, fn)
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers

@@ -50,46 +50,111 @@ static void cmp_write(wave *w, const xinst *x, u64 bits, int cmpx) {
 #define T_i64 ISA_T_B64
 #define T_u64 ISA_T_B64
 
-#define FLOAT_PREDS(X, ty, TY)                                                                     \
-    X(f, F, ty, TY, 0)                                                                             \
-    X(lt, LT, ty, TY, a < b)                                                                       \
-    X(eq, EQ, ty, TY, a == b)                                                                      \
-    X(le, LE, ty, TY, a <= b)                                                                      \
-    X(gt, GT, ty, TY, a > b)                                                                       \
-    X(lg, LG, ty, TY, a<b || a> b)                                                                 \
-    X(ge, GE, ty, TY, a >= b)                                                                      \
-    X(o, O, ty, TY, a == a && b == b)                                                              \
-    X(u, U, ty, TY, a != a || b != b)                                                              \
-    X(nge, NGE, ty, TY, !(a >= b))                                                                 \
-    X(nlg, NLG, ty, TY, !(a < b || a > b))                                                         \
-    X(ngt, NGT, ty, TY, !(a > b))                                                                  \
-    X(nle, NLE, ty, TY, !(a <= b))                                                                 \
-    X(neq, NEQ, ty, TY, !(a == b))                                                                 \
-    X(nlt, NLT, ty, TY, !(a < b))                                                                  \
-    X(tru, TRU, ty, TY, 1)
-#define INT_PREDS(X, ty, TY)                                                                       \
-    X(f, F, ty, TY, 0)                                                                             \
-    X(lt, LT, ty, TY, a < b)                                                                       \
-    X(eq, EQ, ty, TY, a == b)                                                                      \
-    X(le, LE, ty, TY, a <= b)                                                                      \
-    X(gt, GT, ty, TY, a > b)                                                                       \
-    X(ne, NE, ty, TY, a != b)                                                                      \
-    X(ge, GE, ty, TY, a >= b)                                                                      \
-    X(t, T, ty, TY, 1)
-#define ALL_CMPS(X)                                                                                \
-    FLOAT_PREDS(X, f16, F16)                                                                       \
-    FLOAT_PREDS(X, f32, F32)                                                                       \
-    FLOAT_PREDS(X, f64, F64)                                                                       \
-    INT_PREDS(X, i16, I16)                                                                         \
-    INT_PREDS(X, u16, U16)                                                                         \
-    INT_PREDS(X, i32, I32)                                                                         \
-    INT_PREDS(X, u32, U32)                                                                         \
-    INT_PREDS(X, i64, I64)                                                                         \
-    INT_PREDS(X, u64, U64)
+/* The rows: V_CMP op, its V_CMPX twin, operand type, predicate on the lane's a and b.  Kept as
+ * written (clang-format-22 reflows macro lists differently on every pass). */
+/* clang-format off */
+#define ALL_CMPS(X)                                          \
+    X(v_cmp_f_f16, v_cmpx_f_f16, f16, 0)                     \
+    X(v_cmp_lt_f16, v_cmpx_lt_f16, f16, a < b)               \
+    X(v_cmp_eq_f16, v_cmpx_eq_f16, f16, a == b)              \
+    X(v_cmp_le_f16, v_cmpx_le_f16, f16, a <= b)              \
+    X(v_cmp_gt_f16, v_cmpx_gt_f16, f16, a > b)               \
+    X(v_cmp_lg_f16, v_cmpx_lg_f16, f16, a < b || a > b)      \
+    X(v_cmp_ge_f16, v_cmpx_ge_f16, f16, a >= b)              \
+    X(v_cmp_o_f16, v_cmpx_o_f16, f16, a == a && b == b)      \
+    X(v_cmp_u_f16, v_cmpx_u_f16, f16, a != a || b != b)      \
+    X(v_cmp_nge_f16, v_cmpx_nge_f16, f16, !(a >= b))         \
+    X(v_cmp_nlg_f16, v_cmpx_nlg_f16, f16, !(a < b || a > b)) \
+    X(v_cmp_ngt_f16, v_cmpx_ngt_f16, f16, !(a > b))          \
+    X(v_cmp_nle_f16, v_cmpx_nle_f16, f16, !(a <= b))         \
+    X(v_cmp_neq_f16, v_cmpx_neq_f16, f16, !(a == b))         \
+    X(v_cmp_nlt_f16, v_cmpx_nlt_f16, f16, !(a < b))          \
+    X(v_cmp_tru_f16, v_cmpx_tru_f16, f16, 1)                 \
+    X(v_cmp_f_f32, v_cmpx_f_f32, f32, 0)                     \
+    X(v_cmp_lt_f32, v_cmpx_lt_f32, f32, a < b)               \
+    X(v_cmp_eq_f32, v_cmpx_eq_f32, f32, a == b)              \
+    X(v_cmp_le_f32, v_cmpx_le_f32, f32, a <= b)              \
+    X(v_cmp_gt_f32, v_cmpx_gt_f32, f32, a > b)               \
+    X(v_cmp_lg_f32, v_cmpx_lg_f32, f32, a < b || a > b)      \
+    X(v_cmp_ge_f32, v_cmpx_ge_f32, f32, a >= b)              \
+    X(v_cmp_o_f32, v_cmpx_o_f32, f32, a == a && b == b)      \
+    X(v_cmp_u_f32, v_cmpx_u_f32, f32, a != a || b != b)      \
+    X(v_cmp_nge_f32, v_cmpx_nge_f32, f32, !(a >= b))         \
+    X(v_cmp_nlg_f32, v_cmpx_nlg_f32, f32, !(a < b || a > b)) \
+    X(v_cmp_ngt_f32, v_cmpx_ngt_f32, f32, !(a > b))          \
+    X(v_cmp_nle_f32, v_cmpx_nle_f32, f32, !(a <= b))         \
+    X(v_cmp_neq_f32, v_cmpx_neq_f32, f32, !(a == b))         \
+    X(v_cmp_nlt_f32, v_cmpx_nlt_f32, f32, !(a < b))          \
+    X(v_cmp_tru_f32, v_cmpx_tru_f32, f32, 1)                 \
+    X(v_cmp_f_f64, v_cmpx_f_f64, f64, 0)                     \
+    X(v_cmp_lt_f64, v_cmpx_lt_f64, f64, a < b)               \
+    X(v_cmp_eq_f64, v_cmpx_eq_f64, f64, a == b)              \
+    X(v_cmp_le_f64, v_cmpx_le_f64, f64, a <= b)              \
+    X(v_cmp_gt_f64, v_cmpx_gt_f64, f64, a > b)               \
+    X(v_cmp_lg_f64, v_cmpx_lg_f64, f64, a < b || a > b)      \
+    X(v_cmp_ge_f64, v_cmpx_ge_f64, f64, a >= b)              \
+    X(v_cmp_o_f64, v_cmpx_o_f64, f64, a == a && b == b)      \
+    X(v_cmp_u_f64, v_cmpx_u_f64, f64, a != a || b != b)      \
+    X(v_cmp_nge_f64, v_cmpx_nge_f64, f64, !(a >= b))         \
+    X(v_cmp_nlg_f64, v_cmpx_nlg_f64, f64, !(a < b || a > b)) \
+    X(v_cmp_ngt_f64, v_cmpx_ngt_f64, f64, !(a > b))          \
+    X(v_cmp_nle_f64, v_cmpx_nle_f64, f64, !(a <= b))         \
+    X(v_cmp_neq_f64, v_cmpx_neq_f64, f64, !(a == b))         \
+    X(v_cmp_nlt_f64, v_cmpx_nlt_f64, f64, !(a < b))          \
+    X(v_cmp_tru_f64, v_cmpx_tru_f64, f64, 1)                 \
+    X(v_cmp_f_i16, v_cmpx_f_i16, i16, 0)                     \
+    X(v_cmp_lt_i16, v_cmpx_lt_i16, i16, a < b)               \
+    X(v_cmp_eq_i16, v_cmpx_eq_i16, i16, a == b)              \
+    X(v_cmp_le_i16, v_cmpx_le_i16, i16, a <= b)              \
+    X(v_cmp_gt_i16, v_cmpx_gt_i16, i16, a > b)               \
+    X(v_cmp_ne_i16, v_cmpx_ne_i16, i16, a != b)              \
+    X(v_cmp_ge_i16, v_cmpx_ge_i16, i16, a >= b)              \
+    X(v_cmp_t_i16, v_cmpx_t_i16, i16, 1)                     \
+    X(v_cmp_f_u16, v_cmpx_f_u16, u16, 0)                     \
+    X(v_cmp_lt_u16, v_cmpx_lt_u16, u16, a < b)               \
+    X(v_cmp_eq_u16, v_cmpx_eq_u16, u16, a == b)              \
+    X(v_cmp_le_u16, v_cmpx_le_u16, u16, a <= b)              \
+    X(v_cmp_gt_u16, v_cmpx_gt_u16, u16, a > b)               \
+    X(v_cmp_ne_u16, v_cmpx_ne_u16, u16, a != b)              \
+    X(v_cmp_ge_u16, v_cmpx_ge_u16, u16, a >= b)              \
+    X(v_cmp_t_u16, v_cmpx_t_u16, u16, 1)                     \
+    X(v_cmp_f_i32, v_cmpx_f_i32, i32, 0)                     \
+    X(v_cmp_lt_i32, v_cmpx_lt_i32, i32, a < b)               \
+    X(v_cmp_eq_i32, v_cmpx_eq_i32, i32, a == b)              \
+    X(v_cmp_le_i32, v_cmpx_le_i32, i32, a <= b)              \
+    X(v_cmp_gt_i32, v_cmpx_gt_i32, i32, a > b)               \
+    X(v_cmp_ne_i32, v_cmpx_ne_i32, i32, a != b)              \
+    X(v_cmp_ge_i32, v_cmpx_ge_i32, i32, a >= b)              \
+    X(v_cmp_t_i32, v_cmpx_t_i32, i32, 1)                     \
+    X(v_cmp_f_u32, v_cmpx_f_u32, u32, 0)                     \
+    X(v_cmp_lt_u32, v_cmpx_lt_u32, u32, a < b)               \
+    X(v_cmp_eq_u32, v_cmpx_eq_u32, u32, a == b)              \
+    X(v_cmp_le_u32, v_cmpx_le_u32, u32, a <= b)              \
+    X(v_cmp_gt_u32, v_cmpx_gt_u32, u32, a > b)               \
+    X(v_cmp_ne_u32, v_cmpx_ne_u32, u32, a != b)              \
+    X(v_cmp_ge_u32, v_cmpx_ge_u32, u32, a >= b)              \
+    X(v_cmp_t_u32, v_cmpx_t_u32, u32, 1)                     \
+    X(v_cmp_f_i64, v_cmpx_f_i64, i64, 0)                     \
+    X(v_cmp_lt_i64, v_cmpx_lt_i64, i64, a < b)               \
+    X(v_cmp_eq_i64, v_cmpx_eq_i64, i64, a == b)              \
+    X(v_cmp_le_i64, v_cmpx_le_i64, i64, a <= b)              \
+    X(v_cmp_gt_i64, v_cmpx_gt_i64, i64, a > b)               \
+    X(v_cmp_ne_i64, v_cmpx_ne_i64, i64, a != b)              \
+    X(v_cmp_ge_i64, v_cmpx_ge_i64, i64, a >= b)              \
+    X(v_cmp_t_i64, v_cmpx_t_i64, i64, 1)                     \
+    X(v_cmp_f_u64, v_cmpx_f_u64, u64, 0)                     \
+    X(v_cmp_lt_u64, v_cmpx_lt_u64, u64, a < b)               \
+    X(v_cmp_eq_u64, v_cmpx_eq_u64, u64, a == b)              \
+    X(v_cmp_le_u64, v_cmpx_le_u64, u64, a <= b)              \
+    X(v_cmp_gt_u64, v_cmpx_gt_u64, u64, a > b)               \
+    X(v_cmp_ne_u64, v_cmpx_ne_u64, u64, a != b)              \
+    X(v_cmp_ge_u64, v_cmpx_ge_u64, u64, a >= b)              \
+    X(v_cmp_t_u64, v_cmpx_t_u64, u64, 1)
+/* clang-format on */
 
-#define DEF_CMP(p, P, ty, TY, cond)                                                                \
-    static inline __attribute__((always_inline)) void v_cmp_##p##_##ty##_x(                        \
-        wave *w, const xinst *x, int cmpx) {                                                       \
+#define DEF_CMP(cmp, cmpx, ty, cond)                                                               \
+    static inline __attribute__((always_inline)) void cmp##_x(wave *w, const xinst *x,             \
+                                                              int cmpx_) {                         \
         LOAD_##ty;                                                                                 \
         u8 c[LANES];                                                                               \
         VLOOP(l) {                                                                                 \
@@ -97,10 +162,10 @@ static void cmp_write(wave *w, const xinst *x, u64 bits, int cmpx) {
             (void)a, (void)b;                                                                      \
             c[l] = (cond) ? 1 : 0;                                                                 \
         }                                                                                          \
-        cmp_write(w, x, vpack(c), cmpx);                                                           \
+        cmp_write(w, x, vpack(c), cmpx_);                                                          \
     }                                                                                              \
-    VFN static void v_cmp_##p##_##ty(wave *w, const xinst *x) { v_cmp_##p##_##ty##_x(w, x, 0); }   \
-    VFN static void v_cmpx_##p##_##ty(wave *w, const xinst *x) { v_cmp_##p##_##ty##_x(w, x, 1); }
+    VFN static void cmp(wave *w, const xinst *x) { cmp##_x(w, x, 0); }                             \
+    VFN static void cmpx(wave *w, const xinst *x) { cmp##_x(w, x, 1); }
 ALL_CMPS(DEF_CMP)
 
 /* ---- class: S1 bits select the classes that test true ---------------------------------------
@@ -145,15 +210,13 @@ VFN static void v_cmpx_class_f32(wave *w, const xinst *x) { v_cmp_class_f32_x(w,
 VFN static void v_cmpx_class_f16(wave *w, const xinst *x) { v_cmp_class_f16_x(w, x, 1); }
 VFN static void v_cmpx_class_f64(wave *w, const xinst *x) { v_cmp_class_f64_x(w, x, 1); }
 
-#define ROW_CMP(p, P, ty, TY, cond)                                                                \
-    VH(V_CMP_##P##_##TY, v_cmp_##p##_##ty, T_##ty),                                                \
-        VH(V_CMPX_##P##_##TY, v_cmpx_##p##_##ty, T_##ty),
+#define ROW_CMP(cmp, cmpx, ty, cond) VH(cmp, cmp, T_##ty), VH(cmpx, cmpx, T_##ty),
 const xhandler x_valu_cmp_handlers[] = {
-    ALL_CMPS(ROW_CMP) VH(V_CMP_CLASS_F32, v_cmp_class_f32, ISA_T_F32),
-    VH(V_CMPX_CLASS_F32, v_cmpx_class_f32, ISA_T_F32),
-    VH(V_CMP_CLASS_F16, v_cmp_class_f16, ISA_T_F16),
-    VH(V_CMPX_CLASS_F16, v_cmpx_class_f16, ISA_T_F16),
-    VH(V_CMP_CLASS_F64, v_cmp_class_f64, ISA_T_F64),
-    VH(V_CMPX_CLASS_F64, v_cmpx_class_f64, ISA_T_F64),
+    ALL_CMPS(ROW_CMP) VH(v_cmp_class_f32, v_cmp_class_f32, ISA_T_F32),
+    VH(v_cmpx_class_f32, v_cmpx_class_f32, ISA_T_F32),
+    VH(v_cmp_class_f16, v_cmp_class_f16, ISA_T_F16),
+    VH(v_cmpx_class_f16, v_cmpx_class_f16, ISA_T_F16),
+    VH(v_cmp_class_f64, v_cmp_class_f64, ISA_T_F64),
+    VH(v_cmpx_class_f64, v_cmpx_class_f64, ISA_T_F64),
 };
 const unsigned x_valu_cmp_nhandlers = sizeof x_valu_cmp_handlers / sizeof x_valu_cmp_handlers[0];

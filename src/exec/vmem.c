@@ -729,50 +729,6 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
     }
 }
 
-#define LOADS(pfx, ref)                                                                            \
-    static void pfx##_load_dword(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 1, ref); }       \
-    static void pfx##_load_dwordx2(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 2, ref); }     \
-    static void pfx##_load_dwordx3(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 3, ref); }     \
-    static void pfx##_load_dwordx4(wave *w, const xinst *x) { vmem_load(w, x, K_DW, 4, ref); }     \
-    static void pfx##_load_ubyte(wave *w, const xinst *x) { vmem_load(w, x, K_UB, 1, ref); }       \
-    static void pfx##_load_sbyte(wave *w, const xinst *x) { vmem_load(w, x, K_SB, 1, ref); }       \
-    static void pfx##_load_ushort(wave *w, const xinst *x) { vmem_load(w, x, K_US, 1, ref); }      \
-    static void pfx##_load_sshort(wave *w, const xinst *x) { vmem_load(w, x, K_SS, 1, ref); }      \
-    static void pfx##_load_ubyte_d16(wave *w, const xinst *x) {                                    \
-        vmem_load(w, x, K_D16_UB, 1, ref);                                                         \
-    }                                                                                              \
-    static void pfx##_load_sbyte_d16(wave *w, const xinst *x) {                                    \
-        vmem_load(w, x, K_D16_SB, 1, ref);                                                         \
-    }                                                                                              \
-    static void pfx##_load_short_d16(wave *w, const xinst *x) {                                    \
-        vmem_load(w, x, K_D16_S, 1, ref);                                                          \
-    }                                                                                              \
-    static void pfx##_load_ubyte_d16_hi(wave *w, const xinst *x) {                                 \
-        vmem_load(w, x, K_D16HI_UB, 1, ref);                                                       \
-    }                                                                                              \
-    static void pfx##_load_sbyte_d16_hi(wave *w, const xinst *x) {                                 \
-        vmem_load(w, x, K_D16HI_SB, 1, ref);                                                       \
-    }                                                                                              \
-    static void pfx##_load_short_d16_hi(wave *w, const xinst *x) {                                 \
-        vmem_load(w, x, K_D16HI_S, 1, ref);                                                        \
-    }                                                                                              \
-    static void pfx##_store_dword(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 1, ref); }     \
-    static void pfx##_store_dwordx2(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 2, ref); }   \
-    static void pfx##_store_dwordx3(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 3, ref); }   \
-    static void pfx##_store_dwordx4(wave *w, const xinst *x) { vmem_store(w, x, K_DW, 4, ref); }   \
-    static void pfx##_store_byte(wave *w, const xinst *x) { vmem_store(w, x, K_ST_B, 1, ref); }    \
-    static void pfx##_store_short(wave *w, const xinst *x) { vmem_store(w, x, K_ST_S, 1, ref); }   \
-    static void pfx##_store_byte_d16_hi(wave *w, const xinst *x) {                                 \
-        vmem_store(w, x, K_ST_BHI, 1, ref);                                                        \
-    }                                                                                              \
-    static void pfx##_store_short_d16_hi(wave *w, const xinst *x) {                                \
-        vmem_store(w, x, K_ST_SHI, 1, ref);                                                        \
-    }
-LOADS(flat, flat_ref)
-LOADS(global, flat_ref)
-LOADS(scratch, flat_ref)
-LOADS(buffer, buf_ref)
-
 /* ---- formatted buffer access: buffer_*_format_* (format from the V#) and tbuffer_* (format
  * from the instruction's dfmt/nfmt), CDNA3/CDNA4 ISA "Buffer data formats".
  *
@@ -926,122 +882,275 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
         }
     }
 }
-/* Rows of macro calls without separators: clang-format-22 reflows them differently on every
- * pass. */
+/* The handler rows: one X-macro list per engine, one line per op, spelling the op's mnemonic
+ * beside the engine and its parameters (`grep -rnw global_load_dwordx4 src/exec` lands on its
+ * line).  Each list defines the op's handler (a call of the engine) and its table row.
+ * clang-format-22 reflows macro lists differently on every pass, so they are kept as written. */
 /* clang-format off */
-#define FMT(pfx, T, name, nc, d16)                                                                 \
-    static void pfx##_load_format_##name(wave *w, const xinst *x) { vmem_format(w, x, nc, d16, 0, T); } \
-    static void pfx##_store_format_##name(wave *w, const xinst *x) { vmem_format(w, x, nc, d16, 1, T); }
-#define FMTS(pfx, T)                                                                               \
-    FMT(pfx, T, x, 1, 0) FMT(pfx, T, xy, 2, 0) FMT(pfx, T, xyz, 3, 0) FMT(pfx, T, xyzw, 4, 0)      \
-    FMT(pfx, T, d16_x, 1, 1) FMT(pfx, T, d16_xy, 2, 1) FMT(pfx, T, d16_xyz, 3, 1)               \
-    FMT(pfx, T, d16_xyzw, 4, 1)
-FMTS(buffer, 0)
-FMTS(tbuffer, 1)
-FMT(buffer, 0, d16_hi_x, 1, 2)
 
-#define ATOM(pfx, name, op, is64, ref)                                                                  \
-    static void pfx##_atomic_##name(wave *w, const xinst *x) { vmem_atomic(w, x, op, is64, ref); }
-#define ATOMS(pfx, ref)                                                                                 \
-    ATOM(pfx, add, XA_ADD, 0, ref) ATOM(pfx, add_x2, XA_ADD, 1, ref) ATOM(pfx, sub, XA_SUB, 0, ref)                  \
-    ATOM(pfx, sub_x2, XA_SUB, 1, ref) ATOM(pfx, swap, XA_SWAP, 0, ref) ATOM(pfx, swap_x2, XA_SWAP, 1, ref)           \
-    ATOM(pfx, cmpswap, XA_CMPSWAP, 0, ref) ATOM(pfx, cmpswap_x2, XA_CMPSWAP, 1, ref)                           \
-    ATOM(pfx, smin, XA_SMIN, 0, ref) ATOM(pfx, smin_x2, XA_SMIN, 1, ref) ATOM(pfx, umin, XA_UMIN, 0, ref)            \
-    ATOM(pfx, umin_x2, XA_UMIN, 1, ref) ATOM(pfx, smax, XA_SMAX, 0, ref) ATOM(pfx, smax_x2, XA_SMAX, 1, ref)         \
-    ATOM(pfx, umax, XA_UMAX, 0, ref) ATOM(pfx, umax_x2, XA_UMAX, 1, ref) ATOM(pfx, and, XA_AND, 0, ref)              \
-    ATOM(pfx, and_x2, XA_AND, 1, ref) ATOM(pfx, or, XA_OR, 0, ref) ATOM(pfx, or_x2, XA_OR, 1, ref)                   \
-    ATOM(pfx, xor, XA_XOR, 0, ref) ATOM(pfx, xor_x2, XA_XOR, 1, ref) ATOM(pfx, inc, XA_INC, 0, ref)                  \
-    ATOM(pfx, inc_x2, XA_INC, 1, ref) ATOM(pfx, dec, XA_DEC, 0, ref) ATOM(pfx, dec_x2, XA_DEC, 1, ref)               \
-    ATOM(pfx, add_f32, XA_FADD, 0, ref) ATOM(pfx, add_f64, XA_FADD, 1, ref)                                \
-    ATOM(pfx, min_f64, XA_FMIN, 1, ref) ATOM(pfx, max_f64, XA_FMAX, 1, ref)                                \
-    ATOM(pfx, pk_add_f16, XA_PK_ADD_F16, 0, ref) ATOM(pfx, pk_add_bf16, XA_PK_ADD_BF16, 0, ref)
-ATOMS(flat, flat_ref)
-ATOMS(global, flat_ref)
-ATOMS(buffer, buf_ref)
+/* Loads and stores: op, engine, data kind, dwords, how a lane's address is formed (flat_ref: FLAT,
+ * GLOBAL, SCRATCH; buf_ref: MUBUF). */
+#define VMEM_LDST(X)                                                 \
+    X(flat_load_dword, vmem_load, K_DW, 1, flat_ref)                 \
+    X(flat_load_dwordx2, vmem_load, K_DW, 2, flat_ref)               \
+    X(flat_load_dwordx3, vmem_load, K_DW, 3, flat_ref)               \
+    X(flat_load_dwordx4, vmem_load, K_DW, 4, flat_ref)               \
+    X(flat_load_ubyte, vmem_load, K_UB, 1, flat_ref)                 \
+    X(flat_load_sbyte, vmem_load, K_SB, 1, flat_ref)                 \
+    X(flat_load_ushort, vmem_load, K_US, 1, flat_ref)                \
+    X(flat_load_sshort, vmem_load, K_SS, 1, flat_ref)                \
+    X(flat_load_ubyte_d16, vmem_load, K_D16_UB, 1, flat_ref)         \
+    X(flat_load_sbyte_d16, vmem_load, K_D16_SB, 1, flat_ref)         \
+    X(flat_load_short_d16, vmem_load, K_D16_S, 1, flat_ref)          \
+    X(flat_load_ubyte_d16_hi, vmem_load, K_D16HI_UB, 1, flat_ref)    \
+    X(flat_load_sbyte_d16_hi, vmem_load, K_D16HI_SB, 1, flat_ref)    \
+    X(flat_load_short_d16_hi, vmem_load, K_D16HI_S, 1, flat_ref)     \
+    X(flat_store_dword, vmem_store, K_DW, 1, flat_ref)               \
+    X(flat_store_dwordx2, vmem_store, K_DW, 2, flat_ref)             \
+    X(flat_store_dwordx3, vmem_store, K_DW, 3, flat_ref)             \
+    X(flat_store_dwordx4, vmem_store, K_DW, 4, flat_ref)             \
+    X(flat_store_byte, vmem_store, K_ST_B, 1, flat_ref)              \
+    X(flat_store_short, vmem_store, K_ST_S, 1, flat_ref)             \
+    X(flat_store_byte_d16_hi, vmem_store, K_ST_BHI, 1, flat_ref)     \
+    X(flat_store_short_d16_hi, vmem_store, K_ST_SHI, 1, flat_ref)    \
+    X(global_load_dword, vmem_load, K_DW, 1, flat_ref)               \
+    X(global_load_dwordx2, vmem_load, K_DW, 2, flat_ref)             \
+    X(global_load_dwordx3, vmem_load, K_DW, 3, flat_ref)             \
+    X(global_load_dwordx4, vmem_load, K_DW, 4, flat_ref)             \
+    X(global_load_ubyte, vmem_load, K_UB, 1, flat_ref)               \
+    X(global_load_sbyte, vmem_load, K_SB, 1, flat_ref)               \
+    X(global_load_ushort, vmem_load, K_US, 1, flat_ref)              \
+    X(global_load_sshort, vmem_load, K_SS, 1, flat_ref)              \
+    X(global_load_ubyte_d16, vmem_load, K_D16_UB, 1, flat_ref)       \
+    X(global_load_sbyte_d16, vmem_load, K_D16_SB, 1, flat_ref)       \
+    X(global_load_short_d16, vmem_load, K_D16_S, 1, flat_ref)        \
+    X(global_load_ubyte_d16_hi, vmem_load, K_D16HI_UB, 1, flat_ref)  \
+    X(global_load_sbyte_d16_hi, vmem_load, K_D16HI_SB, 1, flat_ref)  \
+    X(global_load_short_d16_hi, vmem_load, K_D16HI_S, 1, flat_ref)   \
+    X(global_store_dword, vmem_store, K_DW, 1, flat_ref)             \
+    X(global_store_dwordx2, vmem_store, K_DW, 2, flat_ref)           \
+    X(global_store_dwordx3, vmem_store, K_DW, 3, flat_ref)           \
+    X(global_store_dwordx4, vmem_store, K_DW, 4, flat_ref)           \
+    X(global_store_byte, vmem_store, K_ST_B, 1, flat_ref)            \
+    X(global_store_short, vmem_store, K_ST_S, 1, flat_ref)           \
+    X(global_store_byte_d16_hi, vmem_store, K_ST_BHI, 1, flat_ref)   \
+    X(global_store_short_d16_hi, vmem_store, K_ST_SHI, 1, flat_ref)  \
+    X(scratch_load_dword, vmem_load, K_DW, 1, flat_ref)              \
+    X(scratch_load_dwordx2, vmem_load, K_DW, 2, flat_ref)            \
+    X(scratch_load_dwordx3, vmem_load, K_DW, 3, flat_ref)            \
+    X(scratch_load_dwordx4, vmem_load, K_DW, 4, flat_ref)            \
+    X(scratch_load_ubyte, vmem_load, K_UB, 1, flat_ref)              \
+    X(scratch_load_sbyte, vmem_load, K_SB, 1, flat_ref)              \
+    X(scratch_load_ushort, vmem_load, K_US, 1, flat_ref)             \
+    X(scratch_load_sshort, vmem_load, K_SS, 1, flat_ref)             \
+    X(scratch_load_ubyte_d16, vmem_load, K_D16_UB, 1, flat_ref)      \
+    X(scratch_load_sbyte_d16, vmem_load, K_D16_SB, 1, flat_ref)      \
+    X(scratch_load_short_d16, vmem_load, K_D16_S, 1, flat_ref)       \
+    X(scratch_load_ubyte_d16_hi, vmem_load, K_D16HI_UB, 1, flat_ref) \
+    X(scratch_load_sbyte_d16_hi, vmem_load, K_D16HI_SB, 1, flat_ref) \
+    X(scratch_load_short_d16_hi, vmem_load, K_D16HI_S, 1, flat_ref)  \
+    X(scratch_store_dword, vmem_store, K_DW, 1, flat_ref)            \
+    X(scratch_store_dwordx2, vmem_store, K_DW, 2, flat_ref)          \
+    X(scratch_store_dwordx3, vmem_store, K_DW, 3, flat_ref)          \
+    X(scratch_store_dwordx4, vmem_store, K_DW, 4, flat_ref)          \
+    X(scratch_store_byte, vmem_store, K_ST_B, 1, flat_ref)           \
+    X(scratch_store_short, vmem_store, K_ST_S, 1, flat_ref)          \
+    X(scratch_store_byte_d16_hi, vmem_store, K_ST_BHI, 1, flat_ref)  \
+    X(scratch_store_short_d16_hi, vmem_store, K_ST_SHI, 1, flat_ref) \
+    X(buffer_load_dword, vmem_load, K_DW, 1, buf_ref)                \
+    X(buffer_load_dwordx2, vmem_load, K_DW, 2, buf_ref)              \
+    X(buffer_load_dwordx3, vmem_load, K_DW, 3, buf_ref)              \
+    X(buffer_load_dwordx4, vmem_load, K_DW, 4, buf_ref)              \
+    X(buffer_load_ubyte, vmem_load, K_UB, 1, buf_ref)                \
+    X(buffer_load_sbyte, vmem_load, K_SB, 1, buf_ref)                \
+    X(buffer_load_ushort, vmem_load, K_US, 1, buf_ref)               \
+    X(buffer_load_sshort, vmem_load, K_SS, 1, buf_ref)               \
+    X(buffer_load_ubyte_d16, vmem_load, K_D16_UB, 1, buf_ref)        \
+    X(buffer_load_sbyte_d16, vmem_load, K_D16_SB, 1, buf_ref)        \
+    X(buffer_load_short_d16, vmem_load, K_D16_S, 1, buf_ref)         \
+    X(buffer_load_ubyte_d16_hi, vmem_load, K_D16HI_UB, 1, buf_ref)   \
+    X(buffer_load_sbyte_d16_hi, vmem_load, K_D16HI_SB, 1, buf_ref)   \
+    X(buffer_load_short_d16_hi, vmem_load, K_D16HI_S, 1, buf_ref)    \
+    X(buffer_store_dword, vmem_store, K_DW, 1, buf_ref)              \
+    X(buffer_store_dwordx2, vmem_store, K_DW, 2, buf_ref)            \
+    X(buffer_store_dwordx3, vmem_store, K_DW, 3, buf_ref)            \
+    X(buffer_store_dwordx4, vmem_store, K_DW, 4, buf_ref)            \
+    X(buffer_store_byte, vmem_store, K_ST_B, 1, buf_ref)             \
+    X(buffer_store_short, vmem_store, K_ST_S, 1, buf_ref)            \
+    X(buffer_store_byte_d16_hi, vmem_store, K_ST_BHI, 1, buf_ref)    \
+    X(buffer_store_short_d16_hi, vmem_store, K_ST_SHI, 1, buf_ref)
+#define DEF_LDST(op, fn, kind, n, ref) \
+    static void op(wave *w, const xinst *x) { fn(w, x, kind, n, ref); }
+VMEM_LDST(DEF_LDST)
+
+/* Formatted buffer accesses: op, components, d16 (1 packed halves, 2 the d16_hi form), store,
+ * format from the instruction (tbuffer) instead of the V#. */
+#define VMEM_FORMAT(X)                           \
+    X(buffer_load_format_x, 1, 0, 0, 0)          \
+    X(buffer_load_format_xy, 2, 0, 0, 0)         \
+    X(buffer_load_format_xyz, 3, 0, 0, 0)        \
+    X(buffer_load_format_xyzw, 4, 0, 0, 0)       \
+    X(buffer_load_format_d16_x, 1, 1, 0, 0)      \
+    X(buffer_load_format_d16_xy, 2, 1, 0, 0)     \
+    X(buffer_load_format_d16_xyz, 3, 1, 0, 0)    \
+    X(buffer_load_format_d16_xyzw, 4, 1, 0, 0)   \
+    X(buffer_store_format_x, 1, 0, 1, 0)         \
+    X(buffer_store_format_xy, 2, 0, 1, 0)        \
+    X(buffer_store_format_xyz, 3, 0, 1, 0)       \
+    X(buffer_store_format_xyzw, 4, 0, 1, 0)      \
+    X(buffer_store_format_d16_x, 1, 1, 1, 0)     \
+    X(buffer_store_format_d16_xy, 2, 1, 1, 0)    \
+    X(buffer_store_format_d16_xyz, 3, 1, 1, 0)   \
+    X(buffer_store_format_d16_xyzw, 4, 1, 1, 0)  \
+    X(tbuffer_load_format_x, 1, 0, 0, 1)         \
+    X(tbuffer_load_format_xy, 2, 0, 0, 1)        \
+    X(tbuffer_load_format_xyz, 3, 0, 0, 1)       \
+    X(tbuffer_load_format_xyzw, 4, 0, 0, 1)      \
+    X(tbuffer_load_format_d16_x, 1, 1, 0, 1)     \
+    X(tbuffer_load_format_d16_xy, 2, 1, 0, 1)    \
+    X(tbuffer_load_format_d16_xyz, 3, 1, 0, 1)   \
+    X(tbuffer_load_format_d16_xyzw, 4, 1, 0, 1)  \
+    X(tbuffer_store_format_x, 1, 0, 1, 1)        \
+    X(tbuffer_store_format_xy, 2, 0, 1, 1)       \
+    X(tbuffer_store_format_xyz, 3, 0, 1, 1)      \
+    X(tbuffer_store_format_xyzw, 4, 0, 1, 1)     \
+    X(tbuffer_store_format_d16_x, 1, 1, 1, 1)    \
+    X(tbuffer_store_format_d16_xy, 2, 1, 1, 1)   \
+    X(tbuffer_store_format_d16_xyz, 3, 1, 1, 1)  \
+    X(tbuffer_store_format_d16_xyzw, 4, 1, 1, 1) \
+    X(buffer_load_format_d16_hi_x, 1, 2, 0, 0)   \
+    X(buffer_store_format_d16_hi_x, 1, 2, 1, 0)
+#define DEF_FORMAT(op, nc, d16, store, tbuf) \
+    static void op(wave *w, const xinst *x) { vmem_format(w, x, nc, d16, store, tbuf); }
+VMEM_FORMAT(DEF_FORMAT)
+
+/* Atomics: op, operation (xatomic.h), 64-bit data, address form. */
+#define VMEM_ATOMIC(X)                                        \
+    X(flat_atomic_add, XA_ADD, 0, flat_ref)                   \
+    X(flat_atomic_add_x2, XA_ADD, 1, flat_ref)                \
+    X(flat_atomic_sub, XA_SUB, 0, flat_ref)                   \
+    X(flat_atomic_sub_x2, XA_SUB, 1, flat_ref)                \
+    X(flat_atomic_swap, XA_SWAP, 0, flat_ref)                 \
+    X(flat_atomic_swap_x2, XA_SWAP, 1, flat_ref)              \
+    X(flat_atomic_cmpswap, XA_CMPSWAP, 0, flat_ref)           \
+    X(flat_atomic_cmpswap_x2, XA_CMPSWAP, 1, flat_ref)        \
+    X(flat_atomic_smin, XA_SMIN, 0, flat_ref)                 \
+    X(flat_atomic_smin_x2, XA_SMIN, 1, flat_ref)              \
+    X(flat_atomic_umin, XA_UMIN, 0, flat_ref)                 \
+    X(flat_atomic_umin_x2, XA_UMIN, 1, flat_ref)              \
+    X(flat_atomic_smax, XA_SMAX, 0, flat_ref)                 \
+    X(flat_atomic_smax_x2, XA_SMAX, 1, flat_ref)              \
+    X(flat_atomic_umax, XA_UMAX, 0, flat_ref)                 \
+    X(flat_atomic_umax_x2, XA_UMAX, 1, flat_ref)              \
+    X(flat_atomic_and, XA_AND, 0, flat_ref)                   \
+    X(flat_atomic_and_x2, XA_AND, 1, flat_ref)                \
+    X(flat_atomic_or, XA_OR, 0, flat_ref)                     \
+    X(flat_atomic_or_x2, XA_OR, 1, flat_ref)                  \
+    X(flat_atomic_xor, XA_XOR, 0, flat_ref)                   \
+    X(flat_atomic_xor_x2, XA_XOR, 1, flat_ref)                \
+    X(flat_atomic_inc, XA_INC, 0, flat_ref)                   \
+    X(flat_atomic_inc_x2, XA_INC, 1, flat_ref)                \
+    X(flat_atomic_dec, XA_DEC, 0, flat_ref)                   \
+    X(flat_atomic_dec_x2, XA_DEC, 1, flat_ref)                \
+    X(flat_atomic_add_f32, XA_FADD, 0, flat_ref)              \
+    X(flat_atomic_add_f64, XA_FADD, 1, flat_ref)              \
+    X(flat_atomic_min_f64, XA_FMIN, 1, flat_ref)              \
+    X(flat_atomic_max_f64, XA_FMAX, 1, flat_ref)              \
+    X(flat_atomic_pk_add_f16, XA_PK_ADD_F16, 0, flat_ref)     \
+    X(flat_atomic_pk_add_bf16, XA_PK_ADD_BF16, 0, flat_ref)   \
+    X(global_atomic_add, XA_ADD, 0, flat_ref)                 \
+    X(global_atomic_add_x2, XA_ADD, 1, flat_ref)              \
+    X(global_atomic_sub, XA_SUB, 0, flat_ref)                 \
+    X(global_atomic_sub_x2, XA_SUB, 1, flat_ref)              \
+    X(global_atomic_swap, XA_SWAP, 0, flat_ref)               \
+    X(global_atomic_swap_x2, XA_SWAP, 1, flat_ref)            \
+    X(global_atomic_cmpswap, XA_CMPSWAP, 0, flat_ref)         \
+    X(global_atomic_cmpswap_x2, XA_CMPSWAP, 1, flat_ref)      \
+    X(global_atomic_smin, XA_SMIN, 0, flat_ref)               \
+    X(global_atomic_smin_x2, XA_SMIN, 1, flat_ref)            \
+    X(global_atomic_umin, XA_UMIN, 0, flat_ref)               \
+    X(global_atomic_umin_x2, XA_UMIN, 1, flat_ref)            \
+    X(global_atomic_smax, XA_SMAX, 0, flat_ref)               \
+    X(global_atomic_smax_x2, XA_SMAX, 1, flat_ref)            \
+    X(global_atomic_umax, XA_UMAX, 0, flat_ref)               \
+    X(global_atomic_umax_x2, XA_UMAX, 1, flat_ref)            \
+    X(global_atomic_and, XA_AND, 0, flat_ref)                 \
+    X(global_atomic_and_x2, XA_AND, 1, flat_ref)              \
+    X(global_atomic_or, XA_OR, 0, flat_ref)                   \
+    X(global_atomic_or_x2, XA_OR, 1, flat_ref)                \
+    X(global_atomic_xor, XA_XOR, 0, flat_ref)                 \
+    X(global_atomic_xor_x2, XA_XOR, 1, flat_ref)              \
+    X(global_atomic_inc, XA_INC, 0, flat_ref)                 \
+    X(global_atomic_inc_x2, XA_INC, 1, flat_ref)              \
+    X(global_atomic_dec, XA_DEC, 0, flat_ref)                 \
+    X(global_atomic_dec_x2, XA_DEC, 1, flat_ref)              \
+    X(global_atomic_add_f32, XA_FADD, 0, flat_ref)            \
+    X(global_atomic_add_f64, XA_FADD, 1, flat_ref)            \
+    X(global_atomic_min_f64, XA_FMIN, 1, flat_ref)            \
+    X(global_atomic_max_f64, XA_FMAX, 1, flat_ref)            \
+    X(global_atomic_pk_add_f16, XA_PK_ADD_F16, 0, flat_ref)   \
+    X(global_atomic_pk_add_bf16, XA_PK_ADD_BF16, 0, flat_ref) \
+    X(buffer_atomic_add, XA_ADD, 0, buf_ref)                  \
+    X(buffer_atomic_add_x2, XA_ADD, 1, buf_ref)               \
+    X(buffer_atomic_sub, XA_SUB, 0, buf_ref)                  \
+    X(buffer_atomic_sub_x2, XA_SUB, 1, buf_ref)               \
+    X(buffer_atomic_swap, XA_SWAP, 0, buf_ref)                \
+    X(buffer_atomic_swap_x2, XA_SWAP, 1, buf_ref)             \
+    X(buffer_atomic_cmpswap, XA_CMPSWAP, 0, buf_ref)          \
+    X(buffer_atomic_cmpswap_x2, XA_CMPSWAP, 1, buf_ref)       \
+    X(buffer_atomic_smin, XA_SMIN, 0, buf_ref)                \
+    X(buffer_atomic_smin_x2, XA_SMIN, 1, buf_ref)             \
+    X(buffer_atomic_umin, XA_UMIN, 0, buf_ref)                \
+    X(buffer_atomic_umin_x2, XA_UMIN, 1, buf_ref)             \
+    X(buffer_atomic_smax, XA_SMAX, 0, buf_ref)                \
+    X(buffer_atomic_smax_x2, XA_SMAX, 1, buf_ref)             \
+    X(buffer_atomic_umax, XA_UMAX, 0, buf_ref)                \
+    X(buffer_atomic_umax_x2, XA_UMAX, 1, buf_ref)             \
+    X(buffer_atomic_and, XA_AND, 0, buf_ref)                  \
+    X(buffer_atomic_and_x2, XA_AND, 1, buf_ref)               \
+    X(buffer_atomic_or, XA_OR, 0, buf_ref)                    \
+    X(buffer_atomic_or_x2, XA_OR, 1, buf_ref)                 \
+    X(buffer_atomic_xor, XA_XOR, 0, buf_ref)                  \
+    X(buffer_atomic_xor_x2, XA_XOR, 1, buf_ref)               \
+    X(buffer_atomic_inc, XA_INC, 0, buf_ref)                  \
+    X(buffer_atomic_inc_x2, XA_INC, 1, buf_ref)               \
+    X(buffer_atomic_dec, XA_DEC, 0, buf_ref)                  \
+    X(buffer_atomic_dec_x2, XA_DEC, 1, buf_ref)               \
+    X(buffer_atomic_add_f32, XA_FADD, 0, buf_ref)             \
+    X(buffer_atomic_add_f64, XA_FADD, 1, buf_ref)             \
+    X(buffer_atomic_min_f64, XA_FMIN, 1, buf_ref)             \
+    X(buffer_atomic_max_f64, XA_FMAX, 1, buf_ref)             \
+    X(buffer_atomic_pk_add_f16, XA_PK_ADD_F16, 0, buf_ref)    \
+    X(buffer_atomic_pk_add_bf16, XA_PK_ADD_BF16, 0, buf_ref)
+#define DEF_ATOMIC(op, aop, is64, ref) \
+    static void op(wave *w, const xinst *x) { vmem_atomic(w, x, aop, is64, ref); }
+VMEM_ATOMIC(DEF_ATOMIC)
 /* clang-format on */
 
-#define H(OP, fn) {ISA_OP_##OP, XC_VMEM, ISA_T_B32, fn}
-#define HL(P, p)                                                                                   \
-    H(P##_LOAD_DWORD, p##_load_dword), H(P##_LOAD_DWORDX2, p##_load_dwordx2),                      \
-        H(P##_LOAD_DWORDX3, p##_load_dwordx3), H(P##_LOAD_DWORDX4, p##_load_dwordx4),              \
-        H(P##_LOAD_UBYTE, p##_load_ubyte), H(P##_LOAD_SBYTE, p##_load_sbyte),                      \
-        H(P##_LOAD_USHORT, p##_load_ushort), H(P##_LOAD_SSHORT, p##_load_sshort),                  \
-        H(P##_LOAD_UBYTE_D16, p##_load_ubyte_d16), H(P##_LOAD_SBYTE_D16, p##_load_sbyte_d16),      \
-        H(P##_LOAD_SHORT_D16, p##_load_short_d16),                                                 \
-        H(P##_LOAD_UBYTE_D16_HI, p##_load_ubyte_d16_hi),                                           \
-        H(P##_LOAD_SBYTE_D16_HI, p##_load_sbyte_d16_hi),                                           \
-        H(P##_LOAD_SHORT_D16_HI, p##_load_short_d16_hi), H(P##_STORE_DWORD, p##_store_dword),      \
-        H(P##_STORE_DWORDX2, p##_store_dwordx2), H(P##_STORE_DWORDX3, p##_store_dwordx3),          \
-        H(P##_STORE_DWORDX4, p##_store_dwordx4), H(P##_STORE_BYTE, p##_store_byte),                \
-        H(P##_STORE_SHORT, p##_store_short), H(P##_STORE_BYTE_D16_HI, p##_store_byte_d16_hi),      \
-        H(P##_STORE_SHORT_D16_HI, p##_store_short_d16_hi)
-#define HA(P, p)                                                                                   \
-    H(P##_ATOMIC_ADD, p##_atomic_add), H(P##_ATOMIC_ADD_X2, p##_atomic_add_x2),                    \
-        H(P##_ATOMIC_SUB, p##_atomic_sub), H(P##_ATOMIC_SUB_X2, p##_atomic_sub_x2),                \
-        H(P##_ATOMIC_SWAP, p##_atomic_swap), H(P##_ATOMIC_SWAP_X2, p##_atomic_swap_x2),            \
-        H(P##_ATOMIC_CMPSWAP, p##_atomic_cmpswap),                                                 \
-        H(P##_ATOMIC_CMPSWAP_X2, p##_atomic_cmpswap_x2), H(P##_ATOMIC_SMIN, p##_atomic_smin),      \
-        H(P##_ATOMIC_SMIN_X2, p##_atomic_smin_x2), H(P##_ATOMIC_UMIN, p##_atomic_umin),            \
-        H(P##_ATOMIC_UMIN_X2, p##_atomic_umin_x2), H(P##_ATOMIC_SMAX, p##_atomic_smax),            \
-        H(P##_ATOMIC_SMAX_X2, p##_atomic_smax_x2), H(P##_ATOMIC_UMAX, p##_atomic_umax),            \
-        H(P##_ATOMIC_UMAX_X2, p##_atomic_umax_x2), H(P##_ATOMIC_AND, p##_atomic_and),              \
-        H(P##_ATOMIC_AND_X2, p##_atomic_and_x2), H(P##_ATOMIC_OR, p##_atomic_or),                  \
-        H(P##_ATOMIC_OR_X2, p##_atomic_or_x2), H(P##_ATOMIC_XOR, p##_atomic_xor),                  \
-        H(P##_ATOMIC_XOR_X2, p##_atomic_xor_x2), H(P##_ATOMIC_INC, p##_atomic_inc),                \
-        H(P##_ATOMIC_INC_X2, p##_atomic_inc_x2), H(P##_ATOMIC_DEC, p##_atomic_dec),                \
-        H(P##_ATOMIC_DEC_X2, p##_atomic_dec_x2), H(P##_ATOMIC_ADD_F32, p##_atomic_add_f32),        \
-        H(P##_ATOMIC_ADD_F64, p##_atomic_add_f64), H(P##_ATOMIC_MIN_F64, p##_atomic_min_f64),      \
-        H(P##_ATOMIC_MAX_F64, p##_atomic_max_f64),                                                 \
-        H(P##_ATOMIC_PK_ADD_F16, p##_atomic_pk_add_f16),                                           \
-        H(P##_ATOMIC_PK_ADD_BF16, p##_atomic_pk_add_bf16)
-#define HF(P, p)                                                                                   \
-    H(P##_LOAD_FORMAT_X, p##_load_format_x), H(P##_LOAD_FORMAT_XY, p##_load_format_xy),            \
-        H(P##_LOAD_FORMAT_XYZ, p##_load_format_xyz),                                               \
-        H(P##_LOAD_FORMAT_XYZW, p##_load_format_xyzw),                                             \
-        H(P##_LOAD_FORMAT_D16_X, p##_load_format_d16_x),                                           \
-        H(P##_LOAD_FORMAT_D16_XY, p##_load_format_d16_xy),                                         \
-        H(P##_LOAD_FORMAT_D16_XYZ, p##_load_format_d16_xyz),                                       \
-        H(P##_LOAD_FORMAT_D16_XYZW, p##_load_format_d16_xyzw),                                     \
-        H(P##_STORE_FORMAT_X, p##_store_format_x), H(P##_STORE_FORMAT_XY, p##_store_format_xy),    \
-        H(P##_STORE_FORMAT_XYZ, p##_store_format_xyz),                                             \
-        H(P##_STORE_FORMAT_XYZW, p##_store_format_xyzw),                                           \
-        H(P##_STORE_FORMAT_D16_X, p##_store_format_d16_x),                                         \
-        H(P##_STORE_FORMAT_D16_XY, p##_store_format_d16_xy),                                       \
-        H(P##_STORE_FORMAT_D16_XYZ, p##_store_format_d16_xyz),                                     \
-        H(P##_STORE_FORMAT_D16_XYZW, p##_store_format_d16_xyzw)
+#define H(op, fn) XROW(op, ISA_T_B32, fn)
+#define ROW(op, ...) H(op, op),
 static void buffer_cache_nop(wave *w, const xinst *x) { (void)w, (void)x; }
 
 const xhandler x_flat_handlers[] = {
-    HL(FLAT, flat),
-    HL(GLOBAL, global),
-    HL(SCRATCH, scratch),
-    HL(BUFFER, buffer),
-    HA(FLAT, flat),
-    HA(GLOBAL, global),
-    HA(BUFFER, buffer),
-    H(BUFFER_INV, buffer_cache_nop),
-    H(BUFFER_WBL2, buffer_cache_nop),
+    VMEM_LDST(ROW) VMEM_ATOMIC(ROW) VMEM_FORMAT(ROW) H(buffer_inv, buffer_cache_nop),
+    H(buffer_wbl2, buffer_cache_nop),
     /* gfx90a's L2 and L1 maintenance: no caches are modelled, memory is always coherent */
-    H(BUFFER_INVL2, buffer_cache_nop),
-    H(BUFFER_WBINVL1, buffer_cache_nop),
-    H(BUFFER_WBINVL1_VOL, buffer_cache_nop),
-    HF(BUFFER, buffer),
-    HF(TBUFFER, tbuffer),
-    H(BUFFER_STORE_LDS_DWORD, buffer_store_lds_dword),
-    H(BUFFER_LOAD_FORMAT_D16_HI_X, buffer_load_format_d16_hi_x),
-    H(BUFFER_STORE_FORMAT_D16_HI_X, buffer_store_format_d16_hi_x),
+    H(buffer_invl2, buffer_cache_nop),
+    H(buffer_wbinvl1, buffer_cache_nop),
+    H(buffer_wbinvl1_vol, buffer_cache_nop),
+    H(buffer_store_lds_dword, buffer_store_lds_dword),
     /* Loads into LDS: the decoder sets f.m.lds, the shared load bodies route the data. */
-    H(GLOBAL_LOAD_LDS_UBYTE, global_load_ubyte),
-    H(GLOBAL_LOAD_LDS_SBYTE, global_load_sbyte),
-    H(GLOBAL_LOAD_LDS_USHORT, global_load_ushort),
-    H(GLOBAL_LOAD_LDS_SSHORT, global_load_sshort),
-    H(GLOBAL_LOAD_LDS_DWORD, global_load_dword),
-    H(GLOBAL_LOAD_LDS_DWORDX3, global_load_dwordx3),
-    H(GLOBAL_LOAD_LDS_DWORDX4, global_load_dwordx4),
-    H(SCRATCH_LOAD_LDS_UBYTE, scratch_load_ubyte),
-    H(SCRATCH_LOAD_LDS_SBYTE, scratch_load_sbyte),
-    H(SCRATCH_LOAD_LDS_USHORT, scratch_load_ushort),
-    H(SCRATCH_LOAD_LDS_SSHORT, scratch_load_sshort),
-    H(SCRATCH_LOAD_LDS_DWORD, scratch_load_dword),
+    H(global_load_lds_ubyte, global_load_ubyte),
+    H(global_load_lds_sbyte, global_load_sbyte),
+    H(global_load_lds_ushort, global_load_ushort),
+    H(global_load_lds_sshort, global_load_sshort),
+    H(global_load_lds_dword, global_load_dword),
+    H(global_load_lds_dwordx3, global_load_dwordx3),
+    H(global_load_lds_dwordx4, global_load_dwordx4),
+    H(scratch_load_lds_ubyte, scratch_load_ubyte),
+    H(scratch_load_lds_sbyte, scratch_load_sbyte),
+    H(scratch_load_lds_ushort, scratch_load_ushort),
+    H(scratch_load_lds_sshort, scratch_load_sshort),
+    H(scratch_load_lds_dword, scratch_load_dword),
 };
 const unsigned x_flat_nhandlers = sizeof x_flat_handlers / sizeof x_flat_handlers[0];

@@ -255,6 +255,15 @@ enum {
 };
 #undef ISA_OP_X
 
+/* The same ids by their literal lower-case mnemonic (ISA_OPL_v_add_f32 == ISA_OP_V_ADD_F32), from
+ * the per-op metadata table: the handler rows of src/exec/ name ops this way, so that
+ * `grep -rnw v_add_f32 src/exec` finds the row where the op's behaviour is defined. */
+#define ISA_META(id, name, ...) ISA_OPL_##name = ISA_OP_##id,
+enum {
+#include "isa/gen/opmeta.inc"
+};
+#undef ISA_META
+
 extern const char *const isa_op_names[ISA_NOPS]; /* base mnemonic, e.g. "v_add_f32" */
 
 isa_fmt isa_identify(uint32_t w0); /* CDNA prefixes */
