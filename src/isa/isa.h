@@ -171,6 +171,8 @@ typedef struct isa_valu_fields {
     uint8_t bitop3; /* v_bitop3_b16/b32 truth table */
     uint8_t fi;     /* v_permlane*_swap fi bit (bound_ctrl above) */
     uint8_t scale_opsel, scale_opsel_hi; /* scaled MFMA: op_sel bits of the scale word */
+    uint8_t byte_sel;  /* gfx12 fp8/bf8 conversions: the byte index op_sel bits select */
+    uint8_t index_key; /* gfx12 v_swmmac_*: which part of the sparsity index is used */
 } isa_valu_fields;
 
 /* Memory families (DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF).
@@ -326,6 +328,9 @@ void isa_put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o);
  * bound_ctrl, bank/row masks, and the neg/abs bits of `shown` (those LLVM prints for the op).
  * FI (bit 18, GFX10+) is the caller's. */
 void isa_dpp16_fields(isa_valu_fields *v, uint32_t w1, uint32_t shown);
+/* The RDNA DPP modifiers after the operands: " dpp8:[...]" (selectors from dword[31:8]) and
+ * fi, or the DPP16 control (dpp_ctrl, masks, bound_ctrl, fi from v) as LLVM 22 prints them. */
+void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint32_t dword);
 /* The opcode field of a VOP1/VOP2/VOPC dword (the same positions on GFX9 and GFX11/12). */
 static inline unsigned isa_vop_opcode(isa_fmt f, uint32_t w0) {
     return f == ISA_FMT_VOP2   ? (w0 >> 25) & 0x3f
@@ -343,10 +348,14 @@ size_t isa_dec_vop(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_vop3(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_mem(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_vop_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
+size_t isa_dec_vop3_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
+size_t isa_dec_vopd_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 void isa_print_scalar(isa_buf *, const isa_inst *);
 void isa_print_vop(isa_buf *, const isa_inst *);
 void isa_print_vop3(isa_buf *, const isa_inst *);
 void isa_print_mem(isa_buf *, const isa_inst *);
 void isa_print_vop_rdna(isa_buf *, const isa_inst *);
+void isa_print_vop3_rdna(isa_buf *, const isa_inst *);
+void isa_print_vopd_rdna(isa_buf *, const isa_inst *);
 
 #endif

@@ -243,10 +243,9 @@ static const struct {
     {0x160, 0x16f, "row_xmask:%u"},
 };
 
-static void put_dpp_tail(isa_buf *b, const isa_inst *in) {
-    const isa_valu_fields *v = &in->f.v;
-    if (in->flags & VR_INST_DPP8) {
-        uint32_t sel = in->w[1] >> 8;
+void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint32_t dword) {
+    if (dpp8) {
+        uint32_t sel = dword >> 8;
         isa_puts(b, " dpp8:[");
         for (int i = 0; i < 8; i++)
             isa_printf(b, "%s%u", i ? "," : "", (sel >> (3 * i)) & 7);
@@ -335,7 +334,7 @@ void isa_print_vop_rdna(isa_buf *b, const isa_inst *in) {
     if ((fl & VR_VCC_SRC) && !(dpp && isa_targets[in->arch].rdna >= 12))
         isa_puts(b, ", vcc_lo");
     if (dpp)
-        put_dpp_tail(b, in);
+        isa_put_dpp_tail_rdna(b, &in->f.v, (in->flags & VR_INST_DPP8) != 0, in->w[1]);
     else if (in->src[0].kind == ISA_OPND_SREG && in->src[0].n == 2)
         put_warning(b, src0);
 }

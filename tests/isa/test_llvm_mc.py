@@ -32,11 +32,12 @@ PREFIXES = [  # (mask, value) of the first word, as in tests/isa/test_sweep.c
 ]
 
 
-# RDNA (gfx1100/gfx1201): the formats gfxemu decodes there so far, SOP1/SOP2/SOPK/SOPC/SOPP and
-# SMEM (111101); the others are illegal in gfxemu yet (tests/isa/test_sweep.c counts them).
+# RDNA (gfx1100/gfx1201): some formats gfxemu decodes there, SOP1/SOP2/SOPK/SOPC/SOPP, SMEM
+# (111101), VOP3 (110101) and VOPD (110010); the others are covered by tests/isa/test_sweep.c.
 PREFIXES_RDNA = [
     (0xc0000000, 0x80000000), (0xf0000000, 0xb0000000), (0xff800000, 0xbe800000),
     (0xff800000, 0xbf000000), (0xff800000, 0xbf800000), (0xfc000000, 0xf4000000),
+    (0xfc000000, 0xd4000000), (0xfc000000, 0xc8000000),
 ]
 
 

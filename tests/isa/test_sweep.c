@@ -89,6 +89,12 @@ static void make_case(uint32_t w[4], int rdna) {
             static const uint32_t src0[] = {0xe9, 0xea, 0xfa, 0xff}; /* DPP8, DPP16, literal */
             w[0] = (w[0] & ~0x1ffu) | src0[(r >> 12) % 4];
         }
+        /* VOP3/VOP3P: src0 in w1 selects their DPP8/DPP16 forms or a literal */
+        if ((prefixes_rdna[k].value == 0xd4000000 || prefixes_rdna[k].value == 0xcc000000) &&
+            (r >> 8) % 3 == 0) {
+            static const uint32_t src0[] = {0xe9, 0xea, 0xfa, 0xff};
+            w[1] = (w[1] & ~0x1ffu) | src0[(r >> 12) % 4];
+        }
         return;
     }
     unsigned k = (r >> 2) % NPREFIX;
@@ -109,13 +115,13 @@ static void make_case(uint32_t w[4], int rdna) {
 static int rdna_decoded(int f) {
     return f == ISA_FMT_SOP1 || f == ISA_FMT_SOP2 || f == ISA_FMT_SOPK || f == ISA_FMT_SOPC ||
            f == ISA_FMT_SOPP || f == ISA_FMT_SMEM || f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 ||
-           f == ISA_FMT_VOPC;
+           f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOPD;
 }
 
 /* Words gfxemu does not decode yet although LLVM does, listed in the README's known gaps and
  * counted apart ("known gap" column), never as matches: on gfx1100/gfx1201 every format other
- * than SOP1/SOP2/SOPK/SOPC/SOPP/SMEM and VOP1/VOP2/VOPC.  The CDNA targets have none: anything
- * that differs there is a mismatch. */
+ * than SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, VOP1/VOP2/VOPC, VOP3 and
+ * VOPD.  The CDNA targets have none: anything that differs there is a mismatch. */
 static int known_gap(int a, int f, size_t sz, const oracle_result *r) {
     /* RDNA: words of the formats not decoded yet, which gfxemu calls illegal */
     return isa_is_rdna(a) && sz == 0 && r->size != 0 && !rdna_decoded(f);

@@ -2,7 +2,7 @@
 # test_rdna_disasm.sh - gfx1100 (RDNA3) and gfx1201 (RDNA4) code objects built by clang-22 at -O0
 # and -O2, wave32 and wave64 (-mwavefrontsize64): `gfxemu disasm FILE.co` must print every
 # instruction of the formats gfxemu decodes on RDNA (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, and VOP1/
-# VOP2/VOPC in their e32, literal, DPP16 and DPP8 forms) exactly as `llvm-objdump-22 -d` does, line for line;
+# VOP2/VOPC in their e32, literal, DPP16 and DPP8 forms, VOP3 with its literal/DPP forms, VOPD) exactly as `llvm-objdump-22 -d` does, line for line;
 # lines of the other formats (printed as .long words for now; gfxemu may then read a later word
 # of such an instruction as one of its own) are counted per format and listed as gaps, and
 # never printed as a different instruction at the address where llvm-objdump starts one.  The
@@ -43,7 +43,7 @@ def fmt(w):
             0x36: "DS", 0x37: "FLAT", 0x38: "MUBUF", 0x39: "VSAMPLE", 0x3a: "MTBUF",
             0x3b: "VFLAT", 0x3c: "MIMG", 0x3d: "SMEM", 0x3e: "EXP"}.get(w >> 26, "?")
 
-DECODED = {"SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC"}
+DECODED = {"SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "VOPD"}
 kw, kg = keyed(want), keyed(got)
 bad, gaps, checked = [], {}, 0
 for a, (t, w) in sorted(kw.items()):

@@ -1,0 +1,104 @@
+/* test_rdna_vop3.c - RDNA VOP3, VOP3P and VOPD words assembled by hand from the field layouts of
+ * the RDNA3/RDNA4 ISA manuals ("VOP3", "VOP3 SDST", "VOP3P", "VOPD", "DPP16"), with the decoded
+ * fields checked against the values put in and the text against LLVM 22's syntax (the random
+ * sweep in test_sweep.c compares everything else with LLVM itself).
+ *
+ * VOP3: w0 = 110101 op[25:16] clamp[15] op_sel[14:11] abs[10:8] vdst[7:0];
+ *       w1 = neg[31:29] omod[28:27] src2[26:18] src1[17:9] src0[8:0] (VGPR n = 256 + n). */
+#include "common/check.h"
+#include "isa/isa.h"
+
+#include <string.h>
+
+#define VOP3(op, mods, vdst) (0xd4000000u | ((op) << 16) | ((mods) << 8) | (vdst))
+#define SRCS(s0, s1, s2) ((s0) | ((s1) << 9) | ((s2) << 18))
+#define V(n) (256u + (n))
+
+static void expect(isa_arch a, const uint32_t *w, size_t want_size, const char *want) {
+    isa_inst in;
+    char text[256];
+    size_t n = isa_decode(a, (const uint8_t *)w, 16, &in);
+    if (n)
+        isa_print(&in, text, sizeof text);
+    else
+        strcpy(text, "<illegal>");
+    CHECK(n == want_size && strcmp(text, want) == 0, "%s %08x %08x: [%zu] '%s', want [%zu] '%s'",
+          isa_arch_name(a), w[0], w[1], n, text, want_size, want);
+}
+
+int main(void) {
+    /* v_add_f16 is VOP2 opcode 0x32 on gfx11; its VOP3 form is 0x100 + 0x32.  16-bit operands
+     * are true16 halves: op_sel bit k selects the high half of source k, bit 3 of vdst. */
+    uint32_t w[4] = {VOP3(0x132, 0, 5), SRCS(V(1), V(2), 0), 0, 0};
+    expect(ISA_GFX1100, w, 8, "v_add_f16_e64 v5.l, v1.l, v2.l");
+    w[0] = VOP3(0x132, 0x40, 5); /* op_sel[3]: the result goes to v5's high half */
+    expect(ISA_GFX1100, w, 8, "v_add_f16_e64 v5.h, v1.l, v2.l op_sel:[0,0,1]");
+    w[0] = VOP3(0x132, 0x08, 5); /* op_sel[0]: src0 reads v1's high half */
+    expect(ISA_GFX1100, w, 8, "v_add_f16_e64 v5.l, v1.h, v2.l op_sel:[1,0,0]");
+    {
+        isa_inst in;
+        CHECK(isa_decode(ISA_GFX1100, (const uint8_t *)w, 16, &in) == 8 &&
+                  in.src[0].kind == ISA_OPND_VGPR && in.src[0].idx == 1 &&
+                  in.src[0].imm == ISA_HALF_H && in.dst[0].imm == ISA_HALF_L,
+              "op_sel[0] decodes to src0 = v1.h");
+    }
+    w[0] = VOP3(0x132, 0x80, 5); /* clamp, abs(src0), neg(src0), omod = 1 (x2) */
+    w[1] = SRCS(V(1), V(2), 0) | (1u << 29) | (1u << 27);
+    w[0] |= 0x100;
+    expect(ISA_GFX1100, w, 8, "v_add_f16_e64 v5.l, -|v1.l|, v2.l clamp mul:2");
+    /* a 2-source true16 op has no op_sel[2]: LLVM then decodes its fake16 form (plain VGPRs,
+     * op_sel not shown) */
+    w[0] = VOP3(0x132, 0x20, 5);
+    w[1] = SRCS(V(1), V(2), 0);
+    expect(ISA_GFX1100, w, 8, "v_add_f16_e64 v5, v1, v2");
+
+    /* VOPC in VOP3 form: v_cmp_eq_f32 (VOPC 0x12) writes the SGPR in the vdst field (wave32: one
+     * SGPR); v_cmpx_* writes EXEC and needs vdst = 126 (exec_lo), anything else is illegal */
+    w[0] = VOP3(0x012, 0, 5);
+    expect(ISA_GFX1100, w, 8, "v_cmp_eq_f32_e64 s5, v1, v2");
+    w[0] = VOP3(0x089, 0, 126); /* v_cmpx_nge_f16 */
+    w[1] = SRCS(8, V(128), 0) | (2u << 29);
+    expect(ISA_GFX1100, w, 8, "v_cmpx_nge_f16_e64 s8, -v128.l");
+    w[0] = VOP3(0x089, 0, 40);
+    expect(ISA_GFX1100, w, 0, "<illegal>");
+
+    /* VOP3 SDST: v_add_co_u32 (0x300), carry-out SGPR in w0[14:8] */
+    w[0] = VOP3(0x300, 3, 5);
+    w[1] = SRCS(V(1), V(2), 0);
+    expect(ISA_GFX1100, w, 8, "v_add_co_u32 v5, s3, v1, v2");
+    expect(ISA_GFX1201, w, 8, "v_add_co_u32 v5, s3, v1, v2");
+
+    /* a literal (src0 = 255) follows the two dwords; 0.5 is inlinable, so LLVM marks it lit() */
+    w[0] = VOP3(0x103, 0, 5); /* v_add_f32 */
+    w[1] = SRCS(255, V(2), 0);
+    w[2] = 0x3f000000;
+    expect(ISA_GFX1100, w, 12, "v_add_f32_e64 v5, lit(0x3f000000), v2");
+
+    /* DPP16: src0 = 0xFA, the third dword holds src0's VGPR and the DPP controls */
+    w[1] = SRCS(0xfa, V(2), 0);
+    w[2] = 0xff00e400 | 1; /* quad_perm identity, row/bank masks 0xf, src0 = v1 */
+    expect(ISA_GFX1100, w, 12,
+           "v_add_f32_e64_dpp v5, v1, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf");
+    /* DPP8 with fi (0xEA): lane selectors 3 bits each from dword bit 8 */
+    w[1] = SRCS(0xea, V(2), 0);
+    w[2] = 1 | (7u << 8) | (1u << 11);
+    expect(ISA_GFX1100, w, 12, "v_add_f32_e64_dpp v5, v1, v2 dpp8:[7,1,0,0,0,0,0,0] fi:1");
+
+    /* gfx12 v_cvt_sr_fp8_f32 (0x36b): op_sel[3:2] are read as byte_sel */
+    w[0] = VOP3(0x36b, 0x20, 5);
+    w[1] = SRCS(V(1), V(16), 0);
+    expect(ISA_GFX1201, w, 8, "v_cvt_sr_fp8_f32 v5, v1, v16 byte_sel:1");
+
+    /* VOPD: X = v_dual_max_f32 (10), Y = v_dual_min_f32 (11); vdsty = w1[23:17] << 1 | !vdstx[0]
+     * = 54 << 1 | 1 = 109 */
+    w[0] = 0xc8000000u | (10u << 22) | (11u << 17) | (48u << 9) | V(147);
+    w[1] = (234u << 24) | (54u << 17) | (170u << 9) | V(71);
+    expect(ISA_GFX1100, w, 8, "v_dual_max_f32 v234, v147, v48 :: v_dual_min_f32 v109, v71, v170");
+    /* X = v_dual_fmaak_f32 (1) reads the literal K after vsrc1; Y = v_dual_cndmask_b32 (9) */
+    w[0] = 0xc8000000u | (1u << 22) | (9u << 17) | (94u << 9) | V(202);
+    w[1] = (83u << 24) | (71u << 17) | (40u << 9) | 78;
+    w[2] = 0xf6f22f41;
+    expect(ISA_GFX1100, w, 12,
+           "v_dual_fmaak_f32 v83, v202, v94, 0xf6f22f41 :: v_dual_cndmask_b32 v142, s78, v40");
+    return check_summary("test_rdna_vop3");
+}
