@@ -126,6 +126,13 @@ static const struct {
     [ISA_FMT_VOP1] = {isa_dec_vop_rdna, isa_print_vop_rdna},
     [ISA_FMT_VOP2] = {isa_dec_vop_rdna, isa_print_vop_rdna},
     [ISA_FMT_VOPC] = {isa_dec_vop_rdna, isa_print_vop_rdna},
+    [ISA_FMT_DS] = {isa_dec_mem_rdna, isa_print_mem_rdna},
+    [ISA_FMT_FLAT] = {isa_dec_mem_rdna, isa_print_mem_rdna},
+    [ISA_FMT_MUBUF] = {isa_dec_mem_rdna, isa_print_mem_rdna},
+    [ISA_FMT_MTBUF] = {isa_dec_mem_rdna, isa_print_mem_rdna},
+    [ISA_FMT_VBUFFER] = {isa_dec_mem_rdna, isa_print_mem_rdna},
+    [ISA_FMT_LDSDIR] = {isa_dec_mem_rdna, isa_print_mem_rdna},
+    [ISA_FMT_EXP] = {isa_dec_mem_rdna, isa_print_mem_rdna},
 };
 
 static const struct {

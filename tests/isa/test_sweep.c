@@ -109,7 +109,8 @@ static void make_case(uint32_t w[4], int rdna) {
 static int rdna_decoded(int f) {
     return f == ISA_FMT_SOP1 || f == ISA_FMT_SOP2 || f == ISA_FMT_SOPK || f == ISA_FMT_SOPC ||
            f == ISA_FMT_SOPP || f == ISA_FMT_SMEM || f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 ||
-           f == ISA_FMT_VOPC;
+           f == ISA_FMT_VOPC || f == ISA_FMT_DS || f == ISA_FMT_FLAT || f == ISA_FMT_MUBUF ||
+           f == ISA_FMT_MTBUF || f == ISA_FMT_VBUFFER || f == ISA_FMT_LDSDIR || f == ISA_FMT_EXP;
 }
 
 /* Words gfxemu does not decode yet although LLVM does, listed in the README's known gaps and
