@@ -115,7 +115,8 @@ static int rdna_decoded(int f) {
 
 /* Words gfxemu does not decode yet although LLVM does, listed in the README's known gaps and
  * counted apart ("known gap" column), never as matches: on gfx1100/gfx1201 every format other
- * than SOP1/SOP2/SOPK/SOPC/SOPP/SMEM and VOP1/VOP2/VOPC.  The CDNA targets have none: anything
+ * than SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, VOP1/VOP2/VOPC, DS, FLAT, MUBUF/MTBUF/VBUFFER, LDSDIR and
+ * EXP.  The CDNA targets have none: anything
  * that differs there is a mismatch. */
 static int known_gap(int a, int f, size_t sz, const oracle_result *r) {
     /* RDNA: words of the formats not decoded yet, which gfxemu calls illegal */
