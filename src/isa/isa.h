@@ -211,6 +211,12 @@ typedef struct isa_mem_fields {
     uint8_t sve;        /* scratch: vaddr enabled (w0 bit 13) */
     uint8_t rtn;        /* the instruction writes dst[0] with the pre-op memory value */
     uint8_t dmask, d16; /* MIMG (gfx90a): enabled components, 16-bit data */
+    /* RDNA (src/isa/mem_rdna.c): gfx11 dlc; gfx12 th/scope/nv/scale_offset; the MTBUF format
+     * field (gfx11 w0[25:19], gfx12 w1[29:23]); the scalar fields as encoded */
+    uint8_t dlc, th, scope, nv, scale_offset, format, saddr, soffset, srsrc;
+    /* RDNA LDSDIR/VDSDIR: attribute, channel, wait counts; EXP: target, enabled sources,
+     * done, row_en */
+    uint8_t attr, attrchan, wait_vdst, wait_vsrc, target, en, done, row_en;
 } isa_mem_fields;
 
 /* One row of a generated opcode table (src/isa/gen/<family>.inc).  Families read the fields they
@@ -357,5 +363,9 @@ void isa_print_mem(isa_buf *, const isa_inst *);
 void isa_print_vop_rdna(isa_buf *, const isa_inst *);
 void isa_print_vop3_rdna(isa_buf *, const isa_inst *);
 void isa_print_vopd_rdna(isa_buf *, const isa_inst *);
+size_t isa_dec_mem_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
+void isa_print_mem_rdna(isa_buf *, const isa_inst *);
+/* ds_swizzle_b32's offset as LLVM spells it (src/isa/mem.c; the same on GFX9 and GFX11/12) */
+void isa_put_ds_swizzle(isa_buf *b, unsigned offset);
 
 #endif

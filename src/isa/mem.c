@@ -452,7 +452,7 @@ static void put_reg(isa_buf *b, const isa_inst *in, int slot, const isa_opnd *o)
  * [14:10]), printed as SWAP/REVERSE/BROADCAST when the masks have that shape and as a per-bit
  * pattern otherwise (0/1 = forced, p = kept, i = inverted lane-id bit).  Anything else prints
  * as a plain number. */
-static void put_swizzle(isa_buf *b, unsigned v) {
+void isa_put_ds_swizzle(isa_buf *b, unsigned v) {
     if ((v & 0xe000) == 0xe000) {
         isa_printf(b, "swizzle(FFT,%u)", v & 31);
         return;
@@ -515,7 +515,7 @@ static void print_ds(isa_buf *b, const isa_inst *in) {
         break;
     case MEM_OFF_SWIZZLE:
         if (m->offset)
-            isa_puts(b, " offset:"), put_swizzle(b, (unsigned)m->offset);
+            isa_puts(b, " offset:"), isa_put_ds_swizzle(b, (unsigned)m->offset);
         break;
     default:
         if (m->offset)

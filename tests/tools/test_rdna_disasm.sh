@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # test_rdna_disasm.sh - gfx1100 (RDNA3) and gfx1201 (RDNA4) code objects built by clang-22 at -O0
 # and -O2, wave32 and wave64 (-mwavefrontsize64): `gfxemu disasm FILE.co` must print every
-# instruction of the formats gfxemu decodes on RDNA (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, and VOP1/
-# VOP2/VOPC in their e32, literal, DPP16 and DPP8 forms, VOP3 with its literal/DPP forms, VOPD) exactly as `llvm-objdump-22 -d` does, line for line;
+# instruction of the formats gfxemu decodes on RDNA (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, VOP1/VOP2/VOPC
+# in their e32, literal, DPP16 and DPP8 forms, VOP3 with its literal/DPP forms, VOPD, and the
+# memory formats DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF (gfx11) and VFLAT/VBUFFER (gfx12)) exactly
+# as `llvm-objdump-22 -d` does, line for line;
 # lines of the other formats (printed as .long words for now; gfxemu may then read a later word
 # of such an instruction as one of its own) are counted per format and listed as gaps, and
 # never printed as a different instruction at the address where llvm-objdump starts one.  The
@@ -43,29 +45,34 @@ def fmt(w):
             0x36: "DS", 0x37: "FLAT", 0x38: "MUBUF", 0x39: "VSAMPLE", 0x3a: "MTBUF",
             0x3b: "VFLAT", 0x3c: "MIMG", 0x3d: "SMEM", 0x3e: "EXP"}.get(w >> 26, "?")
 
-DECODED = {"SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "VOPD"}
+DECODED = {"SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "VOPD",
+           "DS", "FLAT", "MUBUF", "MTBUF", "VFLAT", "VBUFFER"}
 kw, kg = keyed(want), keyed(got)
-bad, gaps, checked = [], {}, 0
+bad, gaps, checked, mem = [], {}, 0, 0
 for a, (t, w) in sorted(kw.items()):
     f = fmt(w)
     g = kg.get(a, ("<nothing>", 0))[0]
     if f in DECODED:
         checked += 1
+        mem += f in ("DS", "FLAT", "MUBUF", "MTBUF", "VFLAT", "VBUFFER")
         if g != t:
             bad.append("%s %s: llvm %r, gfxemu %r" % (a, f, t, g))
     elif g != t:
         if not g.startswith(".long"):
             bad.append("%s %s (undecoded): llvm %r, gfxemu %r" % (a, f, t, g))
         gaps[f] = gaps.get(f, 0) + 1
-print("%d lines compared, gaps: %s" % (checked, " ".join("%s %d" % x for x in sorted(gaps.items()))
-                                          or "none"))
+print("%d lines compared (%d memory), gaps: %s" % (
+    checked, mem, " ".join("%s %d" % x for x in sorted(gaps.items())) or "none"))
+if "rdna_mem" in want and mem < 10:  # the memory kernels must exercise the memory formats
+    bad.append("only %d memory instructions compared" % mem)
 if checked < 5 or bad:
     print("\n".join(bad[:5]) or "too few decoded lines")
     sys.exit(1)
 PY
 
+# rdna_mem.cl: LDS, flat, global atomics, a scratch array and buffer resource loads/stores
 for src in examples/vecadd.cl tests/load/kernels.cl tests/kernels/basic.cl tests/kernels/intops.cl \
-    tests/kernels/math.cl; do
+    tests/kernels/math.cl tests/tools/rdna_mem.cl; do
     for cpu in gfx1100 gfx1201; do
         for opt in O0 O2; do
             for wave in 32 64; do
