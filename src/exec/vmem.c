@@ -97,7 +97,12 @@ static lane_ref flat_ref(const wave *w, const xinst *x, unsigned l) {
  *  - The cache-swizzle bit [62] (gfx942+) swizzles L1/TC cache banks with the stride field as
  *    the cache stride; it does not move data.  A resource with it set and no idxen is a raw
  *    buffer: its range check is the byte offset against num_records, as for stride 0 (what
- *    MLIR's and HipKittens' raw buffers with a cache stride rely on).
+ *    MLIR's and HipKittens' raw buffers with a cache stride rely on).  LLVM states the bit's
+ *    meaning in MLIR's AMDGPU-to-ROCDL lowering (makeBufferRsrc): from MI300 on, setting bit 14
+ *    of the stride field (= bit 62) with the stride field holding a cache stride enables cache
+ *    swizzling, and its fat raw buffers still address linearly.  The CDNA3/CDNA4 manuals' own
+ *    buffer-resource text could not be read here; the rule above rests on that and on
+ *    HipKittens' hardware-verified descriptors.
  * With ADD_TID_ENABLE, DATA_FORMAT supplies stride bits [17:14] (the gfx9 scratch descriptor
  * layout).  Range: raw buffers check offset against num_records in bytes, structured ones check
  * index against num_records in records. */
