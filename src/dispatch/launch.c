@@ -435,13 +435,19 @@ static gfx_result fail(gfx_device *dev, gfx_result r, const char *msg) {
 
 /* Region i of the launch's fixed memory (kernarg segment, packet, queue): the last launch's when
  * it has this size and is still there (gfx_buffer_free() takes any owned address), zeroed in
- * whole pages as a fresh allocation is; else a new one. */
+ * whole pages as a fresh allocation is; else a new one.  The page padding past size is zeroed
+ * again only when a store reached it (gmem_region.pad_written): zeroing three whole pages was a
+ * fifth of a warm one-wave launch. */
 static uint64_t launch_region(gfx_device *dev, int i, uint64_t size, int kind) {
     uint64_t va = dev->launch_va[i];
     if (va) {
-        const gmem_region *r = gmem_find(dev->mem, va);
+        gmem_region *r = (gmem_region *)gmem_find(dev->mem, va); /* between launches: ours */
         if (r && r->base == va && r->kind == kind && dev->launch_size[i] == size) {
-            memset(r->host, 0, (size + GMEM_PAGE - 1) & ~(GMEM_PAGE - 1));
+            memset(r->host, 0, size);
+            if (r->pad_written) {
+                memset(r->host + size, 0, ((size + GMEM_PAGE - 1) & ~(GMEM_PAGE - 1)) - size);
+                r->pad_written = 0;
+            }
             return va;
         }
         if (r && r->base == va && r->kind == kind)

@@ -40,6 +40,7 @@ typedef struct gmem_region {
     int kind;          /* GMEM_* */
     int ro;            /* host memory the process cannot write: stores fault */
     const void *owner; /* GMEM_IMAGE: the gfx_module it was loaded from */
+    int pad_written;   /* a store reached the page padding past size (set by gmem_xlate_pad) */
 } gmem_region;
 
 /* A per-wave cache of the last region hit: base..base+size maps to host (ro: no stores). */

@@ -160,7 +160,7 @@ uint64_t gmem_alloc_kind(gmem *m, uint64_t size, int kind, const void *owner) {
      * the neighbour. */
     uint64_t base = m->next;
     m->next = (base + size + 0xffff + 0x10000) & ~0xffffull;
-    gmem_region reg = {base, size, host, -1, owned, kind, 0, owner};
+    gmem_region reg = {base, size, host, -1, owned, kind, 0, owner, 0};
     if (insert(m, reg) != 0) {
         host_free(&reg);
         return 0;
@@ -239,14 +239,14 @@ int gmem_map_host(gmem *m, void *p, uint64_t size, int ro) {
     }
     for (size_t k = last; k > first; k--)
         remove_at(m, k - 1);
-    gmem_region reg = {b, e - b, (uint8_t *)(uintptr_t)b, -1, 0, GMEM_HOST, ro != 0, NULL};
+    gmem_region reg = {b, e - b, (uint8_t *)(uintptr_t)b, -1, 0, GMEM_HOST, ro != 0, NULL, 0};
     return insert(m, reg);
 }
 
 int gmem_map_alias(gmem *m, uint64_t base, void *host, uint64_t size, int ro) {
     if (size == 0 || base + size < base)
         return -1;
-    gmem_region reg = {base, size, host, -1, 0, GMEM_HOST, ro != 0, NULL};
+    gmem_region reg = {base, size, host, -1, 0, GMEM_HOST, ro != 0, NULL, 0};
     return insert(m, reg);
 }
 
@@ -434,6 +434,8 @@ void *gmem_xlate_pad(const gmem *m, uint64_t va, uint64_t size, int write,
     for (size_t k = i > 0 ? i - 1 : 0; k < m->n && k <= i; k++) {
         const gmem_region *r = &m->r[k];
         if (pad_fits(r, va, size, write) && !(write && r->ro)) {
+            if (write) /* the one way a store reaches the padding: a reused region re-zeroes it */
+                __atomic_store_n(&((gmem_region *)r)->pad_written, 1, __ATOMIC_RELAXED);
             if (out)
                 *out = r;
             return r->host + (va - r->base); /* va may lie below base: same page, mapped */

@@ -104,7 +104,9 @@ int main(void) {
     const gmem_region *pr = NULL;
     uint8_t *pp = gmem_xlate_pad(m, o + 12, 4, 0, &pr);
     CHECK(pp && pr && pr->base == o && pp[0] == 0 && pp[3] == 0);
+    CHECK(pr->pad_written == 0); /* a read of the padding does not mark it */
     CHECK(gmem_xlate_pad(m, o + 4092, 4, 1, NULL) != NULL);
+    CHECK(pr->pad_written == 1); /* a store does: launch regions re-zero it on reuse */
     CHECK(gmem_xlate_pad(m, o + 4093, 4, 0, NULL) == NULL);
     CHECK(gmem_xlate_pad(m, o + 4096, 1, 0, NULL) == NULL);
     CHECK(gmem_xlate_pad(m, o - 1, 1, 0, NULL) == NULL);
