@@ -333,49 +333,16 @@ AI void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc,
             BODY;                                                                                  \
         })
 
-/* D[i][j] += A[i][s] * B[kof[i][s]][j], s ascending, for two rows at a time: each row of D
- * stays in a local accumulator of N (a constant at every call) floats, so the j loop is a few
- * vector registers and the two rows give the FMA units independent chains.  A[i][s] comes from
- * the row-major a[i*S + s], or when a is NULL straight from the unpacked registers:
- * ta[s % E][lbase + i + lstride*(s / E)] with E = 1 << le (the input layout). */
-static inline __attribute__((always_inline)) void mm_f32(int M, int N, int S, const float *a,
-                                                         const float (*ta)[LANES], int le,
-                                                         int lbase, int lstride, const u8 *kof,
-                                                         const float *bm, float *dm) {
-    for (int i = 0; i < M; i += 2) {
-        float acc0[32], acc1[32];
-        memcpy(acc0, dm + i * N, (size_t)N * 4);
-        memcpy(acc1, dm + (i + 1) * N, (size_t)N * 4);
-        for (int s = 0; s < S; s++) {
-            float av0, av1;
-            if (a) {
-                av0 = a[i * S + s];
-                av1 = a[(i + 1) * S + s];
-            } else {
-                const float *t = ta[s & ((1 << le) - 1)] + lbase + i + lstride * (s >> le);
-                av0 = t[0];
-                av1 = t[1];
-            }
-            const float *b0 = bm + (kof ? kof[i * S + s] : s) * N;
-            const float *b1 = bm + (kof ? kof[(i + 1) * S + s] : s) * N;
-            for (int j = 0; j < N; j++) {
-                acc0[j] = fmaf(av0, b0[j], acc0[j]);
-                acc1[j] = fmaf(av1, b1[j], acc1[j]);
-            }
-        }
-        memcpy(dm + i * N, acc0, (size_t)N * 4);
-        memcpy(dm + (i + 1) * N, acc1, (size_t)N * 4);
-    }
-}
-/* The same product with C and D read and written where they live: row (b, i) of C/D is N
- * consecutive lanes of one register (FOR_CD's walk; crow/drow point at them), A[i][s] is
- * a[i*ai + s*as] (row-major, or s-major as the unpacked registers give it), row k of B is
- * brow[k] (N floats).  Each element still sums s ascending with one fmaf per step, so the
- * results are the bits mm_f32 gives.  The dense case (kof NULL) shares one B row between the
- * two rows. */
+/* D[i][j] = C[i][j] + sum over s of A[i][s] * B[kof ? kof[i][s] : s][j], s ascending with one
+ * fmaf per step (the order docs/mfma.md defines), two rows at a time: each row stays in a local
+ * accumulator of N (a constant at every call) floats, so the j loop is a few vector registers
+ * and the two rows give the FMA units independent chains; in the dense case they share one B
+ * row.  Row (b, i) of C and D is crow/drow[i]: N consecutive lanes of one register (FOR_ROWS),
+ * or a row of a staging array; C and D are the same or disjoint.  A[i][s] is a[i*ai + s*as]
+ * (row-major, or s-major as the unpacked registers give it), row k of B is brow[k]. */
 static inline __attribute__((always_inline)) void
 mm_rows(int M, int N, int S, const float *a, int ai, int as, const u8 *kof,
-        const float *const *brow, const u32 *const *crow, u32 *const *drow) {
+        const float *const *brow, const void *const *crow, void *const *drow) {
     for (int i = 0; i < M; i += 2) {
         float acc0[32], acc1[32];
         memcpy(acc0, crow[i], (size_t)N * 4);
@@ -457,8 +424,8 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     unsigned nrc = (unsigned)(d->m * d->n * d->nb / 64);
     /* the common case: no C negation or overflow clamp, C and D disjoint or the same, so C/D
      * rows are used in place; without a BLGP pattern or B negation, B rows too */
-    int fast = !op->negc && !op->ovfl && K <= 128 && cd_rows_ok(x, nrc, sparse);
-    int bdirect = fast && !f8 && !op->blgp && !op->negb;
+    int fast = !op->negc && !op->ovfl && cd_rows_ok(x, nrc, sparse);
+    int bdirect = !f8 && !op->blgp && !op->negb;
     unsigned nra = (unsigned)(op->sa * elem_bits(d->ta, op->fa) + 31) / 32;
     unsigned nrb = (unsigned)(op->sb * elem_bits(d->tb, op->fb) + 31) / 32;
     const u32(*RA)[LANES] = src_regs(w, x, 0, nra, ta, 0);
@@ -519,55 +486,48 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     int negc = op->negc;
     int M = d->m, N = d->n;
     int le = __builtin_ctz((unsigned)op->sa), lstride = M * d->nb;
+    /* C/D rows: in the registers (fast), else in Dm, staged with C's negation and read back
+     * after the overflow clamp */
+    const void *crow[64];
+    void *drow[64];
+    u32(*RD)[LANES] = dst_regs(w, x);
     if (fast) {
-        const u32 *crow[64];
-        const float *brow[128];
-        u32 *drow[64], (*RD)[LANES] = dst_regs(w, x);
         FOR_ROWS(0, crow[b * M + i] = RC[r] + l0; drow[b * M + i] = RD[r] + l0);
-        for (int b = 0; b < d->nb; b++) {
-            const float *ab = A; /* f8f6f4: row-major (place_f8f6f4), one block */
-            int ai = S, as = 1;
-            if (!f8) {
-                /* A s-major for this block: k-slot s of rows i.. is lane lbase + i of element
-                 * s % E in register group s / E (CBSZ/ABID pick the block of A it reads) */
-                int lbase = M * a_block(op, b);
-                for (int s = 0; s < S; s++)
-                    memcpy(A + s * M, tmpa[s & ((1 << le) - 1)] + lbase + lstride * (s >> le),
-                           (size_t)M * 4);
-                ai = 1, as = M;
-            }
-            /* row k = g*E + e of block b: element e of lanes N*b + N*nb*g .. (GATHER_B) */
-            int EB = op->sb;
-            for (int k = 0; k < K; k++)
-                brow[k] =
-                    bdirect ? tmp[k % EB] + N * b + N * d->nb * (k / EB) : Bm + (b * K + k) * N;
-            if (N == 16)
-                mm_rows(M, 16, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
-            else if (N == 32)
-                mm_rows(M, 32, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
-            else
-                mm_rows(M, 4, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
-        }
-        return;
+    } else {
+        FOR_CD(0, Dm[at] = negc ? -asf(RC[r][l]) : asf(RC[r][l]));
+        for (int e = 0; e < M * d->nb; e++)
+            crow[e] = drow[e] = Dm + e * N;
     }
-    FOR_CD(0, Dm[at] = negc ? -asf(RC[r][l]) : asf(RC[r][l]));
+    const float *brow[128]; /* K <= 128 for every MFMA/SMFMAC */
     for (int b = 0; b < d->nb; b++) {
-        const float *ab = f8 ? A : NULL;
-        int lbase = M * a_block(op, b); /* CBSZ/ABID: the block of A this block reads */
-        float *db = Dm + b * M * N;
-        const float *bb = Bm + b * K * N;
+        const float *ab = A; /* f8f6f4: row-major (place_f8f6f4), one block */
+        int ai = S, as = 1;
+        if (!f8) {
+            /* A s-major for this block: k-slot s of rows i.. is lane lbase + i of element
+             * s % E in register group s / E (CBSZ/ABID pick the block of A it reads) */
+            int lbase = M * a_block(op, b);
+            for (int s = 0; s < S; s++)
+                memcpy(A + s * M, tmpa[s & ((1 << le) - 1)] + lbase + lstride * (s >> le),
+                       (size_t)M * 4);
+            ai = 1, as = M;
+        }
+        /* row k = g*E + e of block b: element e of lanes N*b + N*nb*g .. (GATHER_B) */
+        int EB = op->sb;
+        for (int k = 0; k < K; k++)
+            brow[k] = bdirect ? tmp[k % EB] + N * b + N * d->nb * (k / EB) : Bm + (b * K + k) * N;
         if (N == 16)
-            mm_f32(M, 16, S, ab, tmpa, le, lbase, lstride, kof, bb, db);
+            mm_rows(M, 16, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
         else if (N == 32)
-            mm_f32(M, 32, S, ab, tmpa, le, lbase, lstride, kof, bb, db);
+            mm_rows(M, 32, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
         else
-            mm_f32(M, 4, S, ab, tmpa, le, lbase, lstride, kof, bb, db);
+            mm_rows(M, 4, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
     }
+    if (fast)
+        return;
     if (op->ovfl) /* an infinite result becomes +-max (also when an input was infinite) */
         for (int e = 0; e < M * N * d->nb; e++)
             if (isinf(Dm[e]))
                 Dm[e] = copysignf(0x1.fffffep127f, Dm[e]);
-    u32(*RD)[LANES] = dst_regs(w, x);
     FOR_CD(0, RD[r][l] = asu(Dm[at]));
 }
 
