@@ -55,8 +55,9 @@ typedef enum {
     GFX_ARCH_GFX942 = 0,  /* MI300, CDNA3 */
     GFX_ARCH_GFX950 = 1,  /* MI350, CDNA4 */
     GFX_ARCH_GFX90A = 2,  /* MI210/MI250X, CDNA2 */
-    GFX_ARCH_GFX1100 = 3, /* Radeon RX 7900, RDNA3: disassembly of the scalar formats only so far;
-                           * code objects load, launches fail with GFX_ERR_UNIMPLEMENTED */
+    GFX_ARCH_GFX1100 = 3, /* Radeon RX 7900, RDNA3: disassembly only so far (the README lists the
+                           * formats); code objects load, launches fail with
+                           * GFX_ERR_UNIMPLEMENTED */
     GFX_ARCH_GFX1201 = 4, /* Radeon RX 9070, RDNA4: as gfx1100 */
 } gfx_arch;
 
