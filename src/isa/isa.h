@@ -365,7 +365,9 @@ void isa_print_vop3_rdna(isa_buf *, const isa_inst *);
 void isa_print_vopd_rdna(isa_buf *, const isa_inst *);
 size_t isa_dec_mem_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 void isa_print_mem_rdna(isa_buf *, const isa_inst *);
-/* ds_swizzle_b32's offset as LLVM spells it (src/isa/mem.c; the same on GFX9 and GFX11/12) */
-void isa_put_ds_swizzle(isa_buf *b, unsigned offset);
+/* A DS instruction's offset fields as LLVM prints them (src/isa/mem.c; the same on GFX9 and
+ * GFX11/12): style 1 offset0/offset1 (the two-address forms), 2 ds_swizzle_b32's pattern,
+ * otherwise one offset; fields that are zero are not printed. */
+void isa_put_ds_offsets(isa_buf *b, unsigned style, const isa_mem_fields *m);
 
 #endif

@@ -452,7 +452,7 @@ static void put_reg(isa_buf *b, const isa_inst *in, int slot, const isa_opnd *o)
  * [14:10]), printed as SWAP/REVERSE/BROADCAST when the masks have that shape and as a per-bit
  * pattern otherwise (0/1 = forced, p = kept, i = inverted lane-id bit).  Anything else prints
  * as a plain number. */
-void isa_put_ds_swizzle(isa_buf *b, unsigned v) {
+static void put_ds_swizzle(isa_buf *b, unsigned v) {
     if ((v & 0xe000) == 0xe000) {
         isa_printf(b, "swizzle(FFT,%u)", v & 31);
         return;
@@ -491,6 +491,24 @@ void isa_put_ds_swizzle(isa_buf *b, unsigned v) {
     }
 }
 
+void isa_put_ds_offsets(isa_buf *b, unsigned style, const isa_mem_fields *m) {
+    switch (style) {
+    case MEM_OFF_PAIR:
+        if (m->offset0)
+            isa_printf(b, " offset0:%u", m->offset0);
+        if (m->offset1)
+            isa_printf(b, " offset1:%u", m->offset1);
+        break;
+    case MEM_OFF_SWIZZLE:
+        if (m->offset)
+            isa_puts(b, " offset:"), put_ds_swizzle(b, (unsigned)m->offset);
+        break;
+    default:
+        if (m->offset)
+            isa_printf(b, " offset:%d", m->offset);
+    }
+}
+
 static void print_ds(isa_buf *b, const isa_inst *in) {
     const struct mem_row *r = row_of(in);
     const isa_mem_fields *m = &in->f.m;
@@ -506,21 +524,7 @@ static void print_ds(isa_buf *b, const isa_inst *in) {
             sep = ", ";
         }
     }
-    switch (r->style & 3) {
-    case MEM_OFF_PAIR:
-        if (m->offset0)
-            isa_printf(b, " offset0:%u", m->offset0);
-        if (m->offset1)
-            isa_printf(b, " offset1:%u", m->offset1);
-        break;
-    case MEM_OFF_SWIZZLE:
-        if (m->offset)
-            isa_puts(b, " offset:"), isa_put_ds_swizzle(b, (unsigned)m->offset);
-        break;
-    default:
-        if (m->offset)
-            isa_printf(b, " offset:%d", m->offset);
-    }
+    isa_put_ds_offsets(b, r->style & 3, m);
     if (m->gds && (r->shown & MEM_B_GDS))
         isa_puts(b, " gds");
 }

@@ -176,21 +176,8 @@ static void print_ds(isa_buf *b, const isa_inst *in) {
             isa_puts(b, sep), isa_put_vreg(b, in->src[s].idx, in->src[s].n, 0);
             sep = ", ";
         }
-    switch (r->style & 3) {
-    case RM_OFF_PAIR:
-        if (m->offset0)
-            isa_printf(b, " offset0:%u", m->offset0);
-        if (m->offset1)
-            isa_printf(b, " offset1:%u", m->offset1);
-        break;
-    case RM_OFF_SWIZZLE:
-        if (m->offset)
-            isa_puts(b, " offset:"), isa_put_ds_swizzle(b, (unsigned)m->offset);
-        break;
-    default:
-        if (m->offset)
-            isa_printf(b, " offset:%d", m->offset);
-    }
+    _Static_assert(RM_OFF_PAIR == 1 && RM_OFF_SWIZZLE == 2, "isa_put_ds_offsets' styles");
+    isa_put_ds_offsets(b, r->style & 3, m);
     if (m->gds && (r->shown & RM_B_GDS))
         isa_puts(b, " gds");
 }
