@@ -140,6 +140,14 @@ static void resolve_constants(xinst *x, int type) {
     }
 }
 
+/* A VALU instruction without any of the per-operand or per-result modifiers: its handler may
+ * read the source registers and write the destination directly (valu.h vplain()). */
+static int valu_plain(const isa_inst *in) {
+    const isa_valu_fields *v = &in->f.v;
+    return in->variant < ISA_VAR_SDWA && !(v->neg | v->abs | v->neg_hi | v->opsel | v->opsel_hi) &&
+           !v->clamp && !v->omod;
+}
+
 int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va) {
     if (!by_op_ready)
         build_handlers();
@@ -167,6 +175,7 @@ int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uin
             x->fn = by_op[x->in.op].fn;
             x->cls = op_cls[x->in.op];
             resolve_constants(x, by_op[x->in.op].type);
+            x->plain = x->cls == XC_VALU && valu_plain(&x->in);
         } else {
             x->fn = x_unimplemented;
             x->cls = XC_OTHER;

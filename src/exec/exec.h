@@ -85,6 +85,7 @@ struct xinst {
     xfn fn;
     uint32_t pc;
     uint8_t size, cls;
+    uint8_t plain; /* VALU: no SDWA/DPP, no abs/neg/op_sel, no clamp/omod (valu.h vplain()) */
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */
     isa_inst in;
 };
@@ -196,7 +197,8 @@ typedef struct xhandler {
     uint8_t type; /* ISA_T_* used to resolve constant sources (width from the operand) */
     xfn fn;
 } xhandler;
-#define XROW(op, type, fn) {ISA_OPL_##op, type, fn}
+#define XROW(op, type, fn)                                                                         \
+    { ISA_OPL_##op, type, fn }
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;

@@ -223,6 +223,39 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
     return vs64_slow(w, x, i, tmp, fk);
 }
 
+/* The direct path of the V1/V2/V3 handlers: an instruction without modifiers (x->plain, set
+ * by xprog_build), every lane active and no denormal flushing for its operand kind.  Then the
+ * sources are the registers themselves (or a broadcast constant), and the result is written
+ * straight into the destination.  A destination register is a whole lane array: it is either
+ * one of the sources or disjoint from them, and a lane reads its sources before it writes, so
+ * the compiler's vector loop (its run-time overlap test passes for both) computes what vd32()'s
+ * copy through a temporary did, without that extra pass over 64 lanes. */
+static inline __attribute__((always_inline)) int vplain(const wave *w, const xinst *x, int fk) {
+    return x->plain && wave_exec(w) == ~0ull && !fk_flush_in(w->mode, fk) &&
+           !fk_flush_out(w->mode, fk);
+}
+/* vs32() under vplain(): the same result without re-testing the modifiers. */
+static inline __attribute__((always_inline)) const u32 *vs32p(wave *w, const xinst *x, int i,
+                                                              u32 *tmp, int fk) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_VGPR)
+        return w->v[o->idx];
+    if (fk <= FK_F32 &&
+        (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)) {
+        u32 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] : (u32)x->k[i];
+        for (int l = 0; l < LANES; l++)
+            tmp[l] = k;
+        return tmp;
+    }
+    return vs32_slow(w, x, i, tmp, fk);
+}
+/* for each lane l, the body stores the lane's result in D[l] */
+#define VDIRECT(...)                                                                               \
+    do {                                                                                           \
+        u32 *D = vdreg(w, &x->in.dst[0]);                                                          \
+        VLOOP(l) __VA_ARGS__;                                                                      \
+    } while (0)
+
 /* A lane-mask source (carry-in, v_cndmask selector): an SGPR pair, a constant, or VCC when
  * the encoding names none (VOP2 _e32 forms). */
 static inline u64 vmask_src(const wave *w, const xinst *x, int i) {
@@ -395,6 +428,14 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 #define V1(name, fk, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], d[LANES];                                                                   \
+        if (vplain(w, x, fk)) {                                                                    \
+            const u32 *A = vs32p(w, x, 0, t0, fk);                                                 \
+            VDIRECT({                                                                              \
+                u32 a = A[l];                                                                      \
+                D[l] = (u32)(expr);                                                                \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
         const u32 *A = vs32(w, x, 0, t0, fk);                                                      \
         VLOOP(l) {                                                                                 \
             u32 a = A[l];                                                                          \
@@ -405,6 +446,14 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 #define V2(name, fk, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        if (vplain(w, x, fk)) {                                                                    \
+            const u32 *A = vs32p(w, x, 0, t0, fk), *B = vs32p(w, x, 1, t1, fk);                    \
+            VDIRECT({                                                                              \
+                u32 a = A[l], b = B[l];                                                            \
+                D[l] = (u32)(expr);                                                                \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
         const u32 *A = vs32(w, x, 0, t0, fk), *B = vs32(w, x, 1, t1, fk);                          \
         VLOOP(l) {                                                                                 \
             u32 a = A[l], b = B[l];                                                                \
@@ -415,6 +464,15 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 #define V3(name, fk, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        if (vplain(w, x, fk)) {                                                                    \
+            const u32 *A = vs32p(w, x, 0, t0, fk), *B = vs32p(w, x, 1, t1, fk),                    \
+                      *C = vs32p(w, x, 2, t2, fk);                                                 \
+            VDIRECT({                                                                              \
+                u32 a = A[l], b = B[l], c = C[l];                                                  \
+                D[l] = (u32)(expr);                                                                \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
         const u32 *A = vs32(w, x, 0, t0, fk), *B = vs32(w, x, 1, t1, fk),                          \
                   *C = vs32(w, x, 2, t2, fk);                                                      \
         VLOOP(l) {                                                                                 \

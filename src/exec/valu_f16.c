@@ -204,11 +204,11 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
         pk_src16(w, x, 1, bl, bh, FL);                                                             \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l];                                                              \
-            al[l] = (u32)(expr) & 0xffff;                                                          \
+            al[l] = (u32)(expr)&0xffff;                                                            \
         }                                                                                          \
         VLOOP(l) {                                                                                 \
             u32 a = ah[l], b = bh[l];                                                              \
-            ah[l] = (u32)(expr) & 0xffff;                                                          \
+            ah[l] = (u32)(expr)&0xffff;                                                            \
         }                                                                                          \
         pk_finish(w, x, al, ah, FL);                                                               \
     }
@@ -220,11 +220,11 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
         pk_src16(w, x, 2, cl_, ch, FL);                                                            \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l], c = cl_[l];                                                  \
-            al[l] = (u32)(expr) & 0xffff;                                                          \
+            al[l] = (u32)(expr)&0xffff;                                                            \
         }                                                                                          \
         VLOOP(l) {                                                                                 \
             u32 a = ah[l], b = bh[l], c = ch[l];                                                   \
-            ah[l] = (u32)(expr) & 0xffff;                                                          \
+            ah[l] = (u32)(expr)&0xffff;                                                            \
         }                                                                                          \
         pk_finish(w, x, al, ah, FL);                                                               \
     }
@@ -399,8 +399,8 @@ VFN static void v_dot2c_f32_bf16(wave *w, const xinst *x) {
  * Source i comes back as two lane arrays, the f32 picked by op_sel (*lo) and by op_sel_hi (*hi),
  * with neg/neg_hi applied.  A register pair is stored as two lane arrays already, so without neg
  * the registers themselves are returned (no copy); tl/th (64 values each) hold anything else. */
-static void pk_src32(wave *w, const xinst *x, int i, const u32 **lo, const u32 **hi, u32 *tl,
-                     u32 *th) {
+static inline __attribute__((always_inline)) void
+pk_src32(wave *w, const xinst *x, int i, const u32 **lo, const u32 **hi, u32 *tl, u32 *th) {
     const isa_valu_fields *v = &x->in.f.v;
     const isa_opnd *o = &x->in.src[i];
     int sl = (v->opsel >> i) & 1, sh = (v->opsel_hi >> i) & 1;
@@ -442,13 +442,15 @@ static void pk_src32(wave *w, const xinst *x, int i, const u32 **lo, const u32 *
 static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01(f32(v))) : v; }
 /* The two halves are computed and written as separate lane arrays (the register pair's own
  * layout), so the loops vectorize and nothing is interleaved into 64-bit values. */
-#define PKF32_LOOP(nsrc, expr, cl)                                                                 \
+#define PKF32_LOOP(nsrc, expr, cl, outl, outh)                                                     \
     VLOOP(l) {                                                                                     \
         float a = f32(al[l]), b = f32(bl[l]), c = nsrc > 2 ? f32(cl_[l]) : 0;                      \
+        float a1 = f32(ah[l]), b1 = f32(bh[l]), c1 = nsrc > 2 ? f32(ch[l]) : 0;                    \
         (void)c;                                                                                   \
-        dl[l] = clamp_f(bf32(expr), cl);                                                           \
-        a = f32(ah[l]), b = f32(bh[l]), c = nsrc > 2 ? f32(ch[l]) : 0;                             \
-        dh[l] = clamp_f(bf32(expr), cl);                                                           \
+        u32 lo = clamp_f(bf32(expr), cl);                                                          \
+        a = a1, b = b1, c = c1;                                                                    \
+        outl[l] = lo;                                                                              \
+        outh[l] = clamp_f(bf32(expr), cl);                                                         \
     }
 #define PKF32(name, nsrc, expr)                                                                    \
     VFN static void name(wave *w, const xinst *x) {                                                \
@@ -459,13 +461,13 @@ static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01
         cl_ = al, ch = ah;                                                                         \
         if (nsrc > 2)                                                                              \
             pk_src32(w, x, 2, &cl_, &ch, t[4], t[5]);                                              \
-        if (x->in.f.v.clamp)                                                                       \
-            PKF32_LOOP(nsrc, expr, 1)                                                              \
-        else                                                                                       \
-            PKF32_LOOP(nsrc, expr, 0)                                                              \
         const isa_opnd *o = &x->in.dst[0];                                                         \
         u32(*r)[LANES] = o->kind == ISA_OPND_AGPR ? w->a : w->v;                                   \
         u64 wm = vwmask(w, x);                                                                     \
+        if (x->in.f.v.clamp)                                                                       \
+            PKF32_LOOP(nsrc, expr, 1, dl, dh)                                                      \
+        else                                                                                       \
+            PKF32_LOOP(nsrc, expr, 0, dl, dh)                                                      \
         vstore(r[o->idx], dl, wm);                                                                 \
         vstore(r[o->idx + 1], dh, wm);                                                             \
     }
