@@ -30,6 +30,18 @@
 
 #include <pthread.h>
 
+/* x86 hosts: the f16 unpacking uses F16C where the CPU has it (half_lanes_f16c), and the MFMA
+ * handlers are compiled three times (MFN): for AVX-512 (x86-64-v4), AVX2 (x86-64-v3) and the
+ * baseline, chosen at load time, so the products run 16 lanes per instruction where they can. */
+#if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
+#define MFMA_X86 1
+#include <immintrin.h>
+#define MFN __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define MFMA_X86 0
+#define MFN
+#endif
+
 /* valu.h asks GCC for -O3, whose unroll-and-jam turns the multiply's vector loop into scalar
  * code: keep the loop nest as written. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -81,7 +93,7 @@ static const mdesc descs[ISA_NOPS] = {
  * place; SGPRs and constants are broadcast into tmp (a constant fills every element: 32-bit
  * elements, or 64-bit ones, low dword first, when wide). */
 static const u32 (*src_regs(wave *w, const xinst *x, int s, unsigned n, u32 (*tmp)[LANES],
-                            int wide)) [LANES] {
+                            int wide))[LANES] {
     const isa_opnd *o = &x->in.src[s];
     if (o->kind == ISA_OPND_VGPR)
         return (const u32(*)[LANES])w->v[o->idx];
@@ -105,7 +117,7 @@ static const u32 (*src_regs(wave *w, const xinst *x, int s, unsigned n, u32 (*tm
     return (const u32(*)[LANES])tmp;
 }
 
-static u32 (*dst_regs(wave *w, const xinst *x)) [LANES] {
+static u32 (*dst_regs(wave *w, const xinst *x))[LANES] {
     const isa_opnd *o = &x->in.dst[0];
     return o->kind == ISA_OPND_AGPR ? (u32(*)[LANES])w->a[o->idx] : (u32(*)[LANES])w->v[o->idx];
 }
@@ -136,6 +148,27 @@ AI float half(u32 h) {
     u32 v = (inf & is_inf) | (den & is_den) | (nrm & ~(is_inf | is_den));
     return asf(v | sign);
 }
+
+/* The same conversion for element position sh/16 of 64 lanes with the F16C instructions, on
+ * hosts that have them (every x86-64-v3 one): exact as well, except that a signalling NaN comes
+ * out quiet, which the products make of it anyway (docs/mfma.md: NaN payloads are not
+ * modelled).  Checked against half() for all 65536 encodings when it was written. */
+#if MFMA_X86
+__attribute__((target("avx2,f16c"))) static void half_lanes_f16c(const u32 *r, int sh, float *o) {
+    const __m128i cnt = _mm_cvtsi32_si128(sh);
+    const __m256i m = _mm256_set1_epi32(0xffff);
+    for (int l = 0; l < LANES; l += 16) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(r + l));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(r + l + 8));
+        a = _mm256_and_si256(_mm256_srl_epi32(a, cnt), m);
+        b = _mm256_and_si256(_mm256_srl_epi32(b, cnt), m);
+        /* packus interleaves the 128-bit halves: a0-3 b0-3 a4-7 b4-7; the permute restores order */
+        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8);
+        _mm256_storeu_ps(o + l, _mm256_cvtph_ps(_mm256_castsi256_si128(p)));
+        _mm256_storeu_ps(o + l + 8, _mm256_cvtph_ps(_mm256_extracti128_si256(p, 1)));
+    }
+}
+#endif
 
 /* xf32: an f32 operand reduced to 10 explicit mantissa bits (round to nearest even); the
  * CDNA3 manual does not give the reduction, docs/mfma.md states the choice. */
@@ -231,7 +264,15 @@ static inline __attribute__((always_inline)) void unpack_f(const u32 (*R)[LANES]
             else
                 VLOOP(l) o[l] = xf32(r[l]);
             break;
-        case MT_F16: VLOOP(l) o[l] = half((r[l] >> sh) & 0xffff); break;
+        case MT_F16:
+#if MFMA_X86
+            if (__builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx2")) {
+                half_lanes_f16c(r, sh, o);
+                break;
+            }
+#endif
+            VLOOP(l) o[l] = half((r[l] >> sh) & 0xffff);
+            break;
         case MT_BF16: VLOOP(l) o[l] = asf(((r[l] >> sh) & 0xffff) << 16); break;
         default:
             if (sh + bits <= 32)
@@ -334,44 +375,49 @@ AI void place_f8f6f4(const float (*tmp)[LANES], int M, int fmt, const float *sc,
         })
 
 /* D[i][j] = C[i][j] + sum over s of A[i][s] * B[kof ? kof[i][s] : s][j], s ascending with one
- * fmaf per step (the order docs/mfma.md defines), two rows at a time: each row stays in a local
- * accumulator of N (a constant at every call) floats, so the j loop is a few vector registers
- * and the two rows give the FMA units independent chains; in the dense case they share one B
+ * fmaf per step (the order docs/mfma.md defines), R (2 or 4) rows at a time: each row stays in a
+ * local accumulator of N (a constant at every call) floats, so the j loop is a few vector registers
+ * and the R rows give the FMA units independent chains; in the dense case they share one B
  * row.  Row (b, i) of C and D is crow/drow[i]: N consecutive lanes of one register (FOR_ROWS),
- * or a row of a staging array; C and D are the same or disjoint.  A[i][s] is a[i*ai + s*as]
- * (row-major, or s-major as the unpacked registers give it), row k of B is brow[k]. */
+ * or a row of a staging array; C and D are the same or disjoint.  A[i][s] is acol[s][i * ai]
+ * (acol[s] is k-slot s of rows 0.. where the unpacked registers hold it, ai = 1, or a column of
+ * a row-major array, ai = S), row k of B is brow[k].  M is a multiple of 4 for every shape. */
 static inline __attribute__((always_inline)) void
-mm_rows(int M, int N, int S, const float *a, int ai, int as, const u8 *kof,
+mm_rows(int R, int M, int N, int S, const float *const *acol, int ai, const u8 *kof,
         const float *const *brow, const void *const *crow, void *const *drow) {
-    for (int i = 0; i < M; i += 2) {
-        float acc0[32], acc1[32];
-        memcpy(acc0, crow[i], (size_t)N * 4);
-        memcpy(acc1, crow[i + 1], (size_t)N * 4);
-        const float *a0 = a + i * ai, *a1 = a0 + ai;
-        if (kof) {
-            const u8 *k0 = kof + i * S, *k1 = k0 + S;
-            for (int s = 0; s < S; s++) {
-                const float *b0 = brow[k0[s]], *b1 = brow[k1[s]];
-                float av0 = a0[s * as], av1 = a1[s * as];
-                for (int j = 0; j < N; j++) {
-                    acc0[j] = fmaf(av0, b0[j], acc0[j]);
-                    acc1[j] = fmaf(av1, b1[j], acc1[j]);
-                }
+    for (int i = 0; i < M; i += R) {
+        float acc[4][32];
+        for (int r = 0; r < R; r++)
+            memcpy(acc[r], crow[i + r], (size_t)N * 4);
+        for (int s = 0; s < S; s++) {
+            const float *b[4];
+            float av[4];
+            for (int r = 0; r < R; r++) {
+                av[r] = acol[s][(i + r) * ai];
+                b[r] = brow[kof ? kof[(i + r) * S + s] : s];
             }
-        } else {
-            for (int s = 0; s < S; s++) {
-                const float *bs = brow[s];
-                float av0 = a0[s * as], av1 = a1[s * as];
-                for (int j = 0; j < N; j++) {
-                    acc0[j] = fmaf(av0, bs[j], acc0[j]);
-                    acc1[j] = fmaf(av1, bs[j], acc1[j]);
-                }
-            }
+            for (int j = 0; j < N; j++)
+                for (int r = 0; r < R; r++)
+                    acc[r][j] = fmaf(av[r], b[r][j], acc[r][j]);
         }
-        memcpy(drow[i], acc0, (size_t)N * 4);
-        memcpy(drow[i + 1], acc1, (size_t)N * 4);
+        for (int r = 0; r < R; r++)
+            memcpy(drow[i + r], acc[r], (size_t)N * 4);
     }
 }
+
+/* mm_rows() for block b with constant R and N, and the common cases' A stride (1) and dense B
+ * (no kof) as constants too, so that their loops carry no index arithmetic. */
+#define MM_ROWS(R, N)                                                                              \
+    do {                                                                                           \
+        const void *const *cr_ = crow + b * M;                                                     \
+        void *const *dr_ = drow + b * M;                                                           \
+        if (kof)                                                                                   \
+            mm_rows(R, M, N, S, acol, ai, kof, brow, cr_, dr_);                                    \
+        else if (ai == 1)                                                                          \
+            mm_rows(R, M, N, S, acol, 1, NULL, brow, cr_, dr_);                                    \
+        else                                                                                       \
+            mm_rows(R, M, N, S, acol, ai, NULL, brow, cr_, dr_);                                   \
+    } while (0)
 
 /* Whether D can be written row by row while C is read row by row: C is D itself, or the two
  * register ranges do not overlap (a constant C was broadcast into a temporary). */
@@ -412,7 +458,7 @@ static inline int a_block(const mop *op, int b) {
     return (((b >> op->cbsz) << op->cbsz) + op->abid) % nb;
 }
 
-VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
+MFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     const mdesc *d = op->d;
     int K = d->k, fnuz = isa_targets[x->in.arch].fp8_fnuz, sparse = d->kind == MK_SPARSE;
     int S = sparse ? K / 2 : K;
@@ -499,28 +545,40 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
             crow[e] = drow[e] = Dm + e * N;
     }
     const float *brow[128]; /* K <= 128 for every MFMA/SMFMAC */
+#if MFMA_X86
+    int wide = __builtin_cpu_supports("avx512f");
+#else
+    int wide = 0;
+#endif
     for (int b = 0; b < d->nb; b++) {
-        const float *ab = A; /* f8f6f4: row-major (place_f8f6f4), one block */
-        int ai = S, as = 1;
-        if (!f8) {
-            /* A s-major for this block: k-slot s of rows i.. is lane lbase + i of element
-             * s % E in register group s / E (CBSZ/ABID pick the block of A it reads) */
+        const float *acol[128]; /* K <= 128 for every MFMA/SMFMAC */
+        int ai;
+        if (f8) { /* row-major (place_f8f6f4), one block */
+            for (int s = 0; s < S; s++)
+                acol[s] = A + s;
+            ai = S;
+        } else {
+            /* k-slot s of rows i.. is lane lbase + i of element s % E in register group s / E
+             * (CBSZ/ABID pick the block of A it reads) */
             int lbase = M * a_block(op, b);
             for (int s = 0; s < S; s++)
-                memcpy(A + s * M, tmpa[s & ((1 << le) - 1)] + lbase + lstride * (s >> le),
-                       (size_t)M * 4);
-            ai = 1, as = M;
+                acol[s] = tmpa[s & ((1 << le) - 1)] + lbase + lstride * (s >> le);
+            ai = 1;
         }
         /* row k = g*E + e of block b: element e of lanes N*b + N*nb*g .. (GATHER_B) */
         int EB = op->sb;
         for (int k = 0; k < K; k++)
             brow[k] = bdirect ? tmp[k % EB] + N * b + N * d->nb * (k / EB) : Bm + (b * K + k) * N;
-        if (N == 16)
-            mm_rows(M, 16, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
+        /* four rows (8 accumulator registers for N = 32) where AVX-512 gives 32 of them,
+         * else two (the 16 of AVX2 hold 2 x 32 floats and the operands) */
+        if (wide && N == 32)
+            MM_ROWS(4, 32);
         else if (N == 32)
-            mm_rows(M, 32, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
+            MM_ROWS(2, 32);
+        else if (N == 16)
+            MM_ROWS(4, 16);
         else
-            mm_rows(M, 4, S, ab, ai, as, kof, brow, crow + b * M, drow + b * M);
+            MM_ROWS(4, 4);
     }
     if (fast)
         return;
@@ -531,7 +589,7 @@ VFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     FOR_CD(0, RD[r][l] = asu(Dm[at]));
 }
 
-VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
+MFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
     const mdesc *d = op->d;
     int K = d->k, sparse = d->kind == MK_SPARSE, S = sparse ? K / 2 : K;
     u32 ta[4][LANES], tb[8][LANES], tc[32][LANES], ti[1][LANES];
@@ -579,7 +637,7 @@ VFN static void mfma_int(wave *w, const xinst *x, const mop *op) {
 
 /* f64: BLGP bits are the negate bits of A, B, C (the decoder stores them in neg); CBSZ/ABID are
  * ignored. */
-VFN static void mfma_f64(wave *w, const xinst *x, const mop *op) {
+MFN static void mfma_f64(wave *w, const xinst *x, const mop *op) {
     const mdesc *d = op->d;
     int K = d->k, M = d->m, N = d->n;
     u32 ta[2][LANES], tb[2][LANES], tc[8][LANES];
