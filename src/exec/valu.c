@@ -248,21 +248,12 @@ void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm) {
     vstore(D, d, wm);
 }
 
-void vd64(wave *w, const xinst *x, u64 *d, int fk) {
+/* vd64() for f64 results (omod, clamp, denormal flushing) and partial EXEC or DPP masks (the
+ * full-EXEC integer case is inline in valu.h). */
+void vd64_slow(wave *w, const xinst *x, u64 *d, int fk) {
     const isa_valu_fields *v = &x->in.f.v;
     u64 wm = vwmask(w, x);
-    /* Non-f64 results (no omod, clamp or flushing) with every lane written, as the 64-bit
-     * address arithmetic of nearly every kernel is (a quarter of an elementwise kernel's
-     * time): split straight into the register pair, without staging rows and masked stores. */
     const isa_opnd *o = &x->in.dst[0];
-    if (fk != FK_F64 && wm == ~0ull) {
-        u32 *lo = vdreg(w, o), *hi = o->kind == ISA_OPND_AGPR ? w->a[o->idx + 1] : w->v[o->idx + 1];
-        for (int l = 0; l < LANES; l++) {
-            lo[l] = (u32)d[l];
-            hi[l] = (u32)(d[l] >> 32);
-        }
-        return;
-    }
     if (fk == FK_F64 && (v->omod || v->clamp))
         for (int l = 0; l < LANES; l++) {
             double r = f64(d[l]) * omod_scale[v->omod & 3];

@@ -53,7 +53,7 @@
 /* Handlers are compiled twice: for x86-64-v3 (AVX2 + FMA, chosen at load time when the CPU has
  * it) and for the baseline, so the lane loops run 8 lanes per instruction on current hosts. */
 #if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
-#define VFN __attribute__((target_clones("arch=x86-64-v3", "default")))
+#define VFN __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define VFN
 #endif
@@ -324,7 +324,23 @@ static inline __attribute__((always_inline)) void vstore(u32 *restrict D, const 
 }
 
 void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm);
-void vd64(wave *w, const xinst *x, u64 *d, int fk);
+void vd64_slow(wave *w, const xinst *x, u64 *d, int fk);
+/* 64-bit result to the register pair dst[0].  Non-f64 results (no omod, clamp or flushing)
+ * with every lane written, as the 64-bit address arithmetic of nearly every kernel is (a
+ * quarter of an elementwise kernel's time), are split straight into the pair here, inside the
+ * handler's own (vector) clone; everything else goes through vd64_slow(). */
+static inline __attribute__((always_inline)) void vd64(wave *w, const xinst *x, u64 *d, int fk) {
+    const isa_opnd *o = &x->in.dst[0];
+    if (fk != FK_F64 && vwmask(w, x) == ~0ull) {
+        u32 *lo = vdreg(w, o), *hi = o->kind == ISA_OPND_AGPR ? w->a[o->idx + 1] : w->v[o->idx + 1];
+        for (int l = 0; l < LANES; l++) {
+            lo[l] = (u32)d[l];
+            hi[l] = (u32)(d[l] >> 32);
+        }
+        return;
+    }
+    vd64_slow(w, x, d, fk);
+}
 /* 16-bit result in bits 15:0 of d; preserve: the op keeps the other half of the register
  * (gfx9 v_mad/fma_*16 family), otherwise the high half is written as zero. */
 void vd16(wave *w, const xinst *x, u32 *d, int fk, int preserve);

@@ -63,7 +63,7 @@ V3(v_mad_i32_i24, FK_I32, (u32)(i24(a) * i24(b) + (i32)c))
 V3(v_mad_u32_u24, FK_I32, (u32)(u24(a) * u24(b) + c))
 V2(v_mul_lo_u32, FK_I32, a *b)
 V2(v_mul_hi_u32, FK_I32, (u32)(((u64)a * b) >> 32))
-V2(v_mul_hi_i32, FK_I32, (u32)((u64)((i64)(i32)a * (i32)b) >> 32))
+V2(v_mul_hi_i32, FK_I32, (u32)((u64)((i64)(i32)a *(i32)b) >> 32))
 
 /* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B; the carry is bit 64 of the sum). */
 VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
@@ -104,6 +104,46 @@ V2(v_lshlrev_b32, FK_I32, b << (a & 31))
 V2(v_lshrrev_b32, FK_I32, b >> (a & 31))
 V2(v_ashrrev_i32, FK_I32, (u32)((i32)b >> (a & 31)))
 
+/* The 64-bit address arithmetic every kernel does (v_lshlrev_b64, v_lshl_add_u64), computed on
+ * the 32-bit halves the register pairs hold when the instruction has no modifiers and every
+ * lane is on: no 64-bit lane values are assembled and split again.  Source i's halves are
+ * the pair's own rows (VGPRs) or broadcast into tlo/thi; the results go through dlo/dhi, as a
+ * destination pair may be a source pair. */
+static inline __attribute__((always_inline)) void
+vs64_halves(wave *w, const xinst *x, int i, u32 *tlo, u32 *thi, const u32 **lo, const u32 **hi) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_VGPR && o->idx + 1 < NVREG) {
+        *lo = w->v[o->idx];
+        *hi = w->v[o->idx + 1];
+        return;
+    }
+    if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
+        u64 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] | (u64)w->s[o->idx + 1] << 32 : x->k[i];
+        VLOOP(l) {
+            tlo[l] = (u32)k;
+            thi[l] = (u32)(k >> 32);
+        }
+    } else {
+        u64 t[LANES];
+        const u64 *v = vs64(w, x, i, t, FK_RAW);
+        VLOOP(l) {
+            tlo[l] = (u32)v[l];
+            thi[l] = (u32)(v[l] >> 32);
+        }
+    }
+    *lo = tlo;
+    *hi = thi;
+}
+static inline __attribute__((always_inline)) void vd64_halves(wave *w, const xinst *x,
+                                                              const u32 *dlo, const u32 *dhi) {
+    const isa_opnd *o = &x->in.dst[0];
+    u32(*r)[LANES] = o->kind == ISA_OPND_AGPR ? w->a : w->v;
+    memcpy(r[o->idx], dlo, LANES * 4);
+    memcpy(r[o->idx + 1], dhi, LANES * 4);
+}
+/* the halves path applies: plain, full EXEC, a register-pair destination in range */
+#define V64_HALVES(x) (vplain(w, x, FK_RAW) && x->in.dst[0].idx + 1 < NVREG)
+
 /* 64-bit shifts: S0 is the 32-bit shift count, S1 the 64-bit value. */
 #define VSHIFT64(name, expr)                                                                       \
     VFN static void name(wave *w, const xinst *x) {                                                \
@@ -119,12 +159,46 @@ V2(v_ashrrev_i32, FK_I32, (u32)((i32)b >> (a & 31)))
         }                                                                                          \
         vd64(w, x, d, FK_RAW);                                                                     \
     }
-VSHIFT64(v_lshlrev_b64, b << s)
+/* v_lshlrev_b64 on halves: s < 32 moves the top s bits of lo into hi, s >= 32 moves lo
+ * (shifted by s - 32) into hi and clears lo; (lo >> 1) >> (31 - s) is lo >> (32 - s) without
+ * a 32-bit shift when s = 0. */
+VSHIFT64(v_lshlrev_b64_slow, b << s)
+VFN static void v_lshlrev_b64(wave *w, const xinst *x) {
+    if (!V64_HALVES(x)) {
+        v_lshlrev_b64_slow(w, x);
+        return;
+    }
+    u32 t0[LANES], tlo[LANES], thi[LANES], dlo[LANES], dhi[LANES];
+    const u32 *S = vs32p(w, x, 0, t0, FK_I32), *lo, *hi;
+    vs64_halves(w, x, 1, tlo, thi, &lo, &hi);
+    VLOOP(l) {
+        u32 s = S[l] & 63, s1 = s & 31, big = 0u - (s >> 5);
+        u32 l2 = lo[l] << s1, h2 = (hi[l] << s1) | ((lo[l] >> 1) >> (31 - s1));
+        dlo[l] = l2 & ~big;
+        dhi[l] = (h2 & ~big) | (l2 & big);
+    }
+    vd64_halves(w, x, dlo, dhi);
+}
 VSHIFT64(v_lshrrev_b64, b >> s)
 VSHIFT64(v_ashrrev_i64, (u64)((i64)b >> s))
 
 /* D.u64 = (S0.u64 << S1[2:0]) + S2.u64 (gfx940+). */
 VFN static void v_lshl_add_u64(wave *w, const xinst *x) {
+    if (V64_HALVES(x)) { /* (hi:lo << s) + C, s <= 7, with the carry out of the low half */
+        u32 t1[LANES], alo[LANES], ahi[LANES], clo[LANES], chi[LANES], dlo[LANES], dhi[LANES];
+        const u32 *Al, *Ah, *Cl, *Ch, *S = vs32p(w, x, 1, t1, FK_I32);
+        vs64_halves(w, x, 0, alo, ahi, &Al, &Ah);
+        vs64_halves(w, x, 2, clo, chi, &Cl, &Ch);
+        VLOOP(l) {
+            u32 s = S[l] & 7;
+            u32 l2 = Al[l] << s, h2 = (Ah[l] << s) | ((Al[l] >> 1) >> (31 - s));
+            u32 r = l2 + Cl[l];
+            dlo[l] = r;
+            dhi[l] = h2 + Ch[l] + (r < l2);
+        }
+        vd64_halves(w, x, dlo, dhi);
+        return;
+    }
     u64 t0[LANES], t2[LANES], d[LANES];
     u32 t1[LANES];
     const u64 *A = vs64(w, x, 0, t0, FK_RAW), *C = vs64(w, x, 2, t2, FK_RAW);
@@ -333,7 +407,7 @@ V16_2(v_max_u16, MAX(a, b))
 V16_2(v_min_u16, MIN(a, b))
 V16_2(v_max_i16, (u32)MAX(S16(a), S16(b)))
 V16_2(v_min_i16, (u32)MIN(S16(a), S16(b)))
-V16_3(v_mad_u16, CLAMP ? sat_u16((i32)(a * b + c)) : a *b + c, 1)
+V16_3(v_mad_u16, CLAMP ? sat_u16((i32)(a *b + c)) : a *b + c, 1)
 V16_3(v_mad_i16, CLAMP ? sat_i16(S16(a) * S16(b) + S16(c)) : (u32)(S16(a) * S16(b) + S16(c)), 1)
 V16_3(v_mad_legacy_u16, a *b + c, 0)
 V16_3(v_mad_legacy_i16, (u32)(S16(a) * S16(b) + S16(c)), 0)

@@ -27,8 +27,9 @@ typedef uint64_t u64;
 
 enum { SP_GLOBAL = XS_GLOBAL, SP_LDS = XS_LDS, SP_PRIVATE = XS_PRIVATE };
 
-static uint32_t (*vrow(wave *w, const isa_opnd *o))
-    [LANES] { return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx]; }
+static uint32_t (*vrow(wave *w, const isa_opnd *o))[LANES] {
+    return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
+}
 
 typedef struct {
     int space;
@@ -308,11 +309,29 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
 #endif
 /* sub: 0 for dword accesses, else a sub-dword store of that many bytes (1, 2) of each lane's
  * data shifted right by `shift` (the _hi forms). */
+/* Whether the 32-bit address parts lo (and hi, if not NULL) of the 64 lanes step by size:
+ * lo[l] = lo[0] + l * size without carrying into hi, and hi the same in every lane. */
+static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, const u32 *hi,
+                                                              unsigned size) {
+    if (lo[0] > UINT32_MAX - (LANES - 1) * size)
+        return 0;
+    u32 diff = 0, e = lo[0];
+    for (unsigned l = 0; l < LANES; l++, e += size)
+        diff |= lo[l] ^ e;
+    if (hi)
+        for (unsigned l = 0; l < LANES; l++)
+            diff |= hi[l] ^ hi[0];
+    return diff == 0;
+}
+
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store,
                                                   int buf, unsigned sub, unsigned shift) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
+    /* lin: every lane is on and lane l's address is a[0] + l * size, found on the 32-bit
+     * offsets before any 64-bit address is built (a[] is then filled only if needed) */
+    int lin = 0;
 #if defined(__SANITIZE_THREAD__)
     return 0;
 #elif defined(__has_feature)
@@ -359,16 +378,24 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         u64 off = (u64)(int64_t)m->offset;
         const u32 *lo = w->v[va->idx];
         u64 base = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + off;
-        for (unsigned l = 0; l < LANES; l++)
-            a[l] = base + lo[l];
+        lin = exec == ~0ull && lanes_linear(lo, NULL, size);
+        if (lin)
+            a[0] = base + lo[0];
+        else
+            for (unsigned l = 0; l < LANES; l++)
+                a[l] = base + lo[l];
     } else { /* no saddr: a 64-bit VGPR pair, as lane_addr() reads it */
         u64 off = (u64)(int64_t)m->offset;
         const u32 *lo = w->v[va->idx];
         if (va->idx + 1 >= NVREG)
             return 0;
         const u32 *hi = w->v[va->idx + 1];
-        for (unsigned l = 0; l < LANES; l++)
-            a[l] = (lo[l] | (u64)hi[l] << 32) + off;
+        lin = exec == ~0ull && lanes_linear(lo, hi, size);
+        if (lin)
+            a[0] = (lo[0] | (u64)hi[0] << 32) + off;
+        else
+            for (unsigned l = 0; l < LANES; l++)
+                a[l] = (lo[l] | (u64)hi[l] << 32) + off;
     }
     gmem_cache *c = &w->cache;
     if (c->size < size || a[__builtin_ctzll(exec)] - c->base > c->size - size)
@@ -390,7 +417,12 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     /* Coalesced (every lane on, lane l at a[0] + l * size, the usual a[i] pattern): in range
      * when a[0] is at least LANES - 1 elements below the limit. */
     int coalesced = 0;
-    if (exec == ~0ull) {
+    if (lin) {
+        coalesced = lim >= (u64)(LANES - 1) * size && a[0] - base <= lim - (u64)(LANES - 1) * size;
+        if (!coalesced || sub) /* the lane loops below read a[] */
+            for (unsigned l = 1; l < LANES; l++)
+                a[l] = a[0] + (u64)l * size;
+    } else if (exec == ~0ull) {
         u64 diff = 0, e = a[0];
         for (unsigned l = 0; l < LANES; l++, e += size)
             diff |= a[l] ^ e;
@@ -408,7 +440,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         if (bad & 1)
             return 0;
     }
-    uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     if (sub) { /* byte and short stores, lane by lane in order (the last lane wins a tie) */
         for (unsigned l = 0; l < LANES; l++)
             if ((exec >> l) & 1) {
@@ -499,7 +531,7 @@ static int scratch_fast(wave *w, const xinst *x, unsigned ndw, int store, unsign
     }
     if (bad)
         return 0;
-    uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     uint8_t *sc = w->scratch;
     if (sub) {
         for (unsigned l = 0; l < LANES; l++)
@@ -544,7 +576,7 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
     u64 exec = wave_exec(w);
-    uint32_t (*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
+    uint32_t(*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
     unsigned size = kind == K_DW ? 4 * ndw
                     : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2
                                                                                              : 1;
@@ -612,7 +644,7 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
     if ((ref == flat_ref || ref == buf_ref) && vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift))
         return;
     u64 exec = wave_exec(w);
-    uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
+    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -683,9 +715,9 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
         return;
     u64 exec = wave_exec(w);
     unsigned size = is64 ? 8 : 4, ndw = is64 ? 2 : 1;
-    uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
+    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
     int ret = x->in.ndst && x->in.dst[0].kind != ISA_OPND_NONE;
-    uint32_t (*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
+    uint32_t(*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -750,8 +782,8 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
  * descriptors use the identity order).  The packed formats 10_11_11, 11_11_10, 10_10_10_2,
  * 2_10_10_10 and the invalid/reserved encodings stop the wave as unimplemented. */
 enum { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_RESERVED, NF_FLOAT };
-static const uint8_t fmt_ncomp[16] = {[1] = 1,  [2] = 1,  [3] = 2,  [4] = 1,  [5] = 2,
-                                      [10] = 4, [11] = 2, [12] = 4, [13] = 3, [14] = 4};
+static const uint8_t fmt_ncomp[16] = {
+    [1] = 1, [2] = 1, [3] = 2, [4] = 1, [5] = 2, [10] = 4, [11] = 2, [12] = 4, [13] = 3, [14] = 4};
 static const uint8_t fmt_bits[16] = {[1] = 8,  [2] = 16,  [3] = 8,   [4] = 32,  [5] = 16,
                                      [10] = 8, [11] = 32, [12] = 16, [13] = 32, [14] = 32};
 
@@ -842,7 +874,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
         return;
     }
     unsigned cb = n / 8;
-    uint32_t (*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t(*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     u64 exec = wave_exec(w);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))

@@ -485,6 +485,60 @@ static void test_int64(void) {
     expect(get64(20, 1) == 0x123456789ull, "mov_b64");
 }
 
+/* The 64-bit address arithmetic on register halves (valu_int.c's full-EXEC path) against C:
+ * every shift count 0-63 of v_lshlrev_b64 (one per lane), v_lshl_add_u64 with counts 0-7 and
+ * carries out of the low half, a destination that is a source pair, an SGPR-pair and a
+ * constant source, and the same program again under partial EXEC (the general path). */
+static void test_shift64(void) {
+    static const char *prog = "v_lshlrev_b64 v[10:11], v0, v[2:3]\n"
+                              "v_lshl_add_u64 v[12:13], v[2:3], v1, v[4:5]\n"
+                              "v_lshl_add_u64 v[4:5], v[4:5], v1, s[6:7]\n"
+                              "v_lshlrev_b64 v[2:3], v0, v[2:3]\n"
+                              "v_lshl_add_u64 v[14:15], 45, v1, v[6:7]";
+    for (int partial = 0; partial < 2; partial++) {
+        if (!load(prog))
+            return;
+        u64 exec = partial ? 0x5a5a0ff0f00f3cc3ull : ~0ull;
+        u64 sval = 0xfffffffe00000009ull;
+        W->s[6] = (u32)sval, W->s[7] = (u32)(sval >> 32);
+        u64 a[64], c[64], d6[64];
+        for (int l = 0; l < 64; l++) {
+            a[l] = 0x9abcdef0fedcba98ull ^ ((u64)l * 0x0101010101010101ull);
+            c[l] = l & 1 ? 0x00000001ffffffffull + (u64)l : 0x7fffffffffffff00ull - (u64)l;
+            d6[l] = 0x1111111122222222ull * (u64)(l + 1);
+            W->v[0][l] = (u32)l | 0xc0u; /* bits above the count are ignored */
+            W->v[1][l] = (u32)(l % 8) | 0x100u;
+            set64(2, l, a[l]);
+            set64(4, l, c[l]);
+            set64(6, l, d6[l]);
+            set64(10, l, 0xdeadbeefdeadbeefull);
+            set64(12, l, 0xdeadbeefdeadbeefull);
+            set64(14, l, 0xdeadbeefdeadbeefull);
+        }
+        wave_set_exec(W, exec);
+        if (!run())
+            return;
+        for (int l = 0; l < 64; l++) {
+            int on = (exec >> l) & 1;
+            u64 old = 0xdeadbeefdeadbeefull;
+            unsigned s = (unsigned)l & 63, s7 = (unsigned)(l % 8);
+            u64 w10 = on ? a[l] << s : old, w12 = on ? (a[l] << s7) + c[l] : old;
+            u64 w4 = on ? (c[l] << s7) + sval : c[l], w2 = on ? a[l] << s : a[l];
+            u64 w14 = on ? (45ull << s7) + d6[l] : old;
+            expect(get64(10, l) == w10, "lshlrev_b64 lane %d: %llx, want %llx", l,
+                   (unsigned long long)get64(10, l), (unsigned long long)w10);
+            expect(get64(12, l) == w12, "lshl_add_u64 lane %d: %llx, want %llx", l,
+                   (unsigned long long)get64(12, l), (unsigned long long)w12);
+            expect(get64(4, l) == w4, "lshl_add_u64 in place, sgpr lane %d: %llx, want %llx", l,
+                   (unsigned long long)get64(4, l), (unsigned long long)w4);
+            expect(get64(2, l) == w2, "lshlrev_b64 in place lane %d: %llx, want %llx", l,
+                   (unsigned long long)get64(2, l), (unsigned long long)w2);
+            expect(get64(14, l) == w14, "lshl_add_u64 constant lane %d: %llx, want %llx", l,
+                   (unsigned long long)get64(14, l), (unsigned long long)w14);
+        }
+    }
+}
+
 static void test_cmp(void) {
     if (!load("v_cmp_lt_f32_e32 vcc, v0, v1\nv_cmp_nge_f32_e64 s[4:5], v0, v1\n"
               "v_cmp_class_f32_e64 s[6:7], v0, 0x3\nv_cmp_eq_u32_e64 s[8:9], v2, 5\n"
@@ -1235,6 +1289,7 @@ int main(void) {
         test_carry();
         test_int();
         test_int64();
+        test_shift64();
         test_cmp();
         test_cndmask();
         test_sdwa();
