@@ -80,9 +80,9 @@ static const struct {
     const struct mimg_mod *mimg_mod; /* MIMG modifiers in LLVM's order */
 } mem_targets[ISA_NARCH] = {
     [ISA_GFX942] = {mem_ds_gfx942, mem_flat_gfx942, mem_mubuf_gfx942, mem_mtbuf_gfx942,
-                    mem_cpol_gfx942},
+                    mem_cpol_gfx942, NULL, NULL},
     [ISA_GFX950] = {mem_ds_gfx950, mem_flat_gfx950, mem_mubuf_gfx950, mem_mtbuf_gfx950,
-                    mem_cpol_gfx950},
+                    mem_cpol_gfx950, NULL, NULL},
     [ISA_GFX90A] = {mem_ds_gfx90a, mem_flat_gfx90a, mem_mubuf_gfx90a, mem_mtbuf_gfx90a,
                     mem_cpol_gfx90a, mem_mimg_gfx90a, mem_mimg_mods_gfx90a},
 };
