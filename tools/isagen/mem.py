@@ -136,14 +136,7 @@ def gen_ds(ctx, arch, classes):
         if L.dis(arch, ds_mask_words(op, mask, regs, acc=1, **kw))[0]:
             ok |= B_ACC
             shown |= B_ACC
-        if off == (0, 0):
-            style = "MEM_OFF_NONE"
-        elif "offset0:" in mods:
-            style = "MEM_OFF_PAIR"
-        elif "swizzle" in mods:
-            style = "MEM_OFF_SWIZZLE"
-        else:
-            style = "MEM_OFF_16"
+        style = "MEM_" + ds_offset_style(off, mods)
         cls = [[[0] * 4 for _ in range(2)] for _ in range(2)]
         for acc in (0, 1):
             if acc and not ok & B_ACC:
@@ -160,6 +153,18 @@ def gen_ds(ctx, arch, classes):
         rows[op] = dict(mn=mn, n=n, fields=fields, ok=ok, shown=shown, style=style,
                         gds_needed=(g == 1 and not legal[0]), cls=cls, rtn=0)
     return rows
+
+
+def ds_offset_style(off, mods):
+    """How a DS op prints its offset fields (the C side's *_OFF_* styles), from the modifiers
+    LLVM printed with the probe offsets off = (offset0, offset1); the same on GFX9 and RDNA."""
+    if off == (0, 0):
+        return "OFF_NONE"
+    if "offset0:" in mods:
+        return "OFF_PAIR"
+    if "swizzle" in mods:
+        return "OFF_SWIZZLE"
+    return "OFF_16"
 
 
 def probe_bits(L, arch, make, text, bitlist, regs):

@@ -15,7 +15,7 @@ and untouched.
 """
 import re
 
-from .mem import kind_flags as cdna_kind_flags, reg_of, CLASS_RE
+from .mem import kind_flags as cdna_kind_flags, reg_of, CLASS_RE, ds_offset_style
 
 ARCHES = ("gfx1100", "gfx1201")
 V_DST, V_ADDR, V_DATA, V_DATA1 = 40, 10, 20, 30
@@ -170,14 +170,7 @@ def gen_ds(L, arch):
             ok |= B_GDS
             if " gds" in (gtext or ""):
                 shown |= B_GDS
-        if off == (0, 0):
-            style = "RM_OFF_NONE"
-        elif "offset0:" in mods:
-            style = "RM_OFF_PAIR"
-        elif "swizzle" in mods:
-            style = "RM_OFF_SWIZZLE"
-        else:
-            style = "RM_OFF_16"
+        style = "RM_" + ds_offset_style(off, mods)
         need_gds = ng == 2 and g == 1 and not legal[0]
         if need_gds:  # GWS: data0 sits in the addr byte; describe its width as data's
             n[2], n[1] = n[1], 0
