@@ -25,23 +25,22 @@ CLASS_RE = re.compile(r"/\*Invalid register, operand has '(\w+)' register class\
 REG_RE = re.compile(r"^([va])(?:(\d+)|\[(\d+):(\d+)\])(#\w+)?$")
 
 
-def split_text(text):
-    """'mnemonic ops..., last mods' -> (mnemonic, [operand tokens], modifier string).
-    Class comments are folded into the token as '#Class'."""
+def split_text(text, bare_mods=("gds", "sc0", "sc1", "nt", "lds", "glc", "slc", "scc")):
+    """'mnemonic ops..., last mods ; warning' -> (mnemonic, [operand tokens], modifier string).
+    Class comments are folded into the token as '#Class'.  bare_mods: the modifiers without a
+    value the target has (mem_rdna.py passes its own), which an instruction without operands
+    prints alone."""
     text = text.split(" ; ")[0]
     text = CLASS_RE.sub(r"#\1", text)
     mn, _, rest = text.partition(" ")
     parts = rest.split(", ") if rest else []
     mods = ""
     if parts:
-        last = parts[-1]
-        head, _, tail = last.partition(" ")
+        head, _, tail = parts[-1].partition(" ")
         parts[-1] = head
         mods = tail
-        # an instruction without operands prints only modifiers
-        if len(parts) == 1 and (":" in head or head in ("gds", "sc0", "sc1", "nt", "lds", "glc", "slc", "scc")):
-            mods = rest
-            parts = []
+        if len(parts) == 1 and (":" in head or head in bare_mods):
+            mods, parts = rest, []
     return mn, parts, mods
 
 

@@ -274,18 +274,10 @@ SIG_ENCS = (0, 1, 2, 3, 5, 9, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 
 def class_sweep(llvm, arch, p, field, acc=False, encs=None):
     """Per encoding of one operand field: 0 illegal, 1 ok, 2 invalid-register note, 3 invalid-
     immediate note; and the class name LLVM prints."""
-    n = 512 if field.startswith("src") else (128 if field == "sdst" else 256)
-    encs = range(n) if encs is None else [e for e in encs if e < n]
+    encs = field_encs(field, encs)
     items = []
     for e in encs:
-        srcs = [256 + V0, 256 + V1, 256 + V2]
-        vd, sd = p.vdst, 0
-        if field.startswith("src"):
-            srcs[int(field[3])] = e
-        elif field == "sdst":
-            sd = e
-        else:
-            vd = e
+        srcs, vd, sd = place(field, e, [256 + V0, 256 + V1, 256 + V2], p.vdst)
         w0x, w1x = p.w0x, p.w1x
         if acc:  # the field with its accumulator-select bit set (MAI)
             if field in ("vdst", "src2"):
@@ -305,6 +297,24 @@ def class_sweep(llvm, arch, p, field, acc=False, encs=None):
         modes.append(mode)
         name = cls or name
     return modes, name
+
+
+def field_encs(field, encs):
+    """The encodings to sweep in an operand field (all it can hold, or those of encs that fit)."""
+    n = 512 if field.startswith("src") else (128 if field == "sdst" else 256)
+    return range(n) if encs is None else [e for e in encs if e < n]
+
+
+def place(field, e, srcs, vdst):
+    """(srcs, vdst, sdst) for words() with encoding e in operand field `field`."""
+    srcs, vd, sd = list(srcs), vdst, 0
+    if field.startswith("src"):
+        srcs[int(field[3])] = e
+    elif field == "sdst":
+        sd = e
+    else:
+        vd = e
+    return srcs, vd, sd
 
 
 def slot_text(p, field, t):

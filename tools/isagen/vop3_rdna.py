@@ -182,18 +182,10 @@ def measure_roles(llvm, arch, probes, fixed=0):
 
 
 def class_sweep(llvm, arch, p, field, encs=None):
-    n = 512 if field.startswith("src") else (128 if field == "sdst" else 256)
-    encs = range(n) if encs is None else [e for e in encs if e < n]
+    encs = cdna3.field_encs(field, encs)
     items = []
     for e in encs:
-        srcs = list(p.srcs)
-        vd, sd = p.vdst, 0
-        if field.startswith("src"):
-            srcs[int(field[3])] = e
-        elif field == "sdst":
-            sd = e
-        else:
-            vd = e
+        srcs, vd, sd = cdna3.place(field, e, p.srcs, p.vdst)
         items.append(words(p.op, p.form, vdst=vd, sd=sd, srcs=srcs, w0x=p.w0x, w1x=p.w1x))
     res = llvm.dis_many(arch, items)
     modes, name = [], ""
