@@ -205,6 +205,20 @@ static void account(dp_job *j, dp_worker *wk, uint64_t ran) {
     }
 }
 
+/* One instruction of a watched wave (probe, still_spinning): the wave's next instruction, with
+ * the address it reads kept in ws; NULL when the wave stopped running. */
+static const xinst *watch_step(wave *w, dp_wsched *ws) {
+    if (w->status == WAVE_YIELD)
+        w->status = WAVE_RUNNING; /* s_sleep inside the loop is part of it */
+    if (w->status != WAVE_RUNNING)
+        return NULL;
+    const xinst *nx = wave_inst_at(w->prog, w->pc);
+    uint64_t a;
+    if (nx && read_addr(w, nx, &a))
+        ws->addr = a, ws->has_addr = 1;
+    return wave_step(w);
+}
+
 /* Step a running wave looking for a loop that comes back to the same state (see the top).
  * Scalar state is compared first; the VGPR/AGPR hash is computed only for a loop whose scalar
  * state repeats.  A loop whose scalar state changes twice in a row (a counting loop) ends the
@@ -223,15 +237,7 @@ static int probe(dp_job *j, dp_worker *wk, wave *w, dp_wsched *ws) {
     int found = 0;
     w->budget = steps;
     while (w->budget && !found) {
-        if (w->status == WAVE_YIELD)
-            w->status = WAVE_RUNNING; /* s_sleep inside the loop is part of it */
-        if (w->status != WAVE_RUNNING)
-            break;
-        const xinst *nx = wave_inst_at(w->prog, w->pc);
-        uint64_t a;
-        if (nx && read_addr(w, nx, &a))
-            ws->addr = a, ws->has_addr = 1;
-        const xinst *x = wave_step(w);
+        const xinst *x = watch_step(w, ws);
         if (!x)
             break;
         if (x->cls != XC_BRANCH || w->pc > x->pc || w->status != WAVE_RUNNING)
@@ -284,15 +290,7 @@ static int still_spinning(dp_job *j, dp_worker *wk, wave *w, dp_wsched *ws) {
     int same = 0;
     w->budget = steps;
     while (w->budget) {
-        if (w->status == WAVE_YIELD)
-            w->status = WAVE_RUNNING;
-        if (w->status != WAVE_RUNNING)
-            break;
-        const xinst *nx = wave_inst_at(w->prog, w->pc);
-        uint64_t a;
-        if (nx && read_addr(w, nx, &a))
-            ws->addr = a, ws->has_addr = 1;
-        const xinst *x = wave_step(w);
+        const xinst *x = watch_step(w, ws);
         if (!x)
             break;
         if (x->pc == ws->spin_pc && w->pc == ws->loop_pc && w->status == WAVE_RUNNING) {

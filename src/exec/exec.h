@@ -223,6 +223,15 @@ extern const unsigned x_gws_nhandlers;
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);
 
+/* The 32 bits in reverse order (S_BREV_B32, V_BFREV_B32). */
+static inline uint32_t x_brev32(uint32_t v) {
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+    return (v >> 16) | (v << 16);
+}
+
 /* Scalar operand access (sources may be registers, inline constants or literals). */
 static inline uint32_t x_s32(const wave *w, const xinst *x, int i) {
     const isa_opnd *o = &x->in.src[i];

@@ -78,14 +78,7 @@ typedef int64_t i64;
 
 static inline u32 popc32(u32 v) { return (u32)__builtin_popcount(v); }
 static inline u32 popc64(u64 v) { return (u32)__builtin_popcountll(v); }
-static inline u32 brev32(u32 v) {
-    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
-    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
-    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
-    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
-    return (v >> 16) | (v << 16);
-}
-static inline u64 brev64(u64 v) { return (u64)brev32((u32)v) << 32 | brev32((u32)(v >> 32)); }
+static inline u64 brev64(u64 v) { return (u64)x_brev32((u32)v) << 32 | x_brev32((u32)(v >> 32)); }
 /* Find first one from the LSB; -1 (0xffffffff) when none. */
 static inline u32 ff1_32(u32 v) { return v ? (u32)__builtin_ctz(v) : 0xffffffffu; }
 static inline u32 ff1_64(u64 v) { return v ? (u32)__builtin_ctzll(v) : 0xffffffffu; }
@@ -280,7 +273,7 @@ OP32Z(s_not_b32, ~s0)
 OP64Z(s_not_b64, ~s0)
 OP32Z(s_wqm_b32, (u32)wqm64(s0))
 OP64Z(s_wqm_b64, wqm64(s0))
-OP32(s_brev_b32, brev32(s0))
+OP32(s_brev_b32, x_brev32(s0))
 OP64(s_brev_b64, brev64(s0))
 OP32Z(s_bcnt0_i32_b32, 32 - popc32(s0))
 OP64TO32Z(s_bcnt0_i32_b64, 64 - popc64(s0))

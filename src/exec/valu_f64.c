@@ -35,20 +35,19 @@ VFN static void v_fmac_f64(wave *w, const xinst *x) {
     vd64(w, x, d, FK_F64);
 }
 
-VFN static void v_min_f64(wave *w, const xinst *x) {
+/* V_MIN_F64 / V_MAX_F64 (max = 1): one lane loop, the choice made once per instruction. */
+VFN static void minmax_f64(wave *w, const xinst *x, int max) {
     u64 t0[LANES], t1[LANES];
     const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64);
     u64 d[LANES];
-    VLOOP(l) d[l] = fmin64(A[l], B[l], IEEE);
+    if (max)
+        VLOOP(l) d[l] = fmax64(A[l], B[l], IEEE);
+    else
+        VLOOP(l) d[l] = fmin64(A[l], B[l], IEEE);
     vd64(w, x, d, FK_F64);
 }
-VFN static void v_max_f64(wave *w, const xinst *x) {
-    u64 t0[LANES], t1[LANES];
-    const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64);
-    u64 d[LANES];
-    VLOOP(l) d[l] = fmax64(A[l], B[l], IEEE);
-    vd64(w, x, d, FK_F64);
-}
+VFN static void v_min_f64(wave *w, const xinst *x) { minmax_f64(w, x, 0); }
+VFN static void v_max_f64(wave *w, const xinst *x) { minmax_f64(w, x, 1); }
 
 /* D = S0 * 2^S1 (S1 a signed 32-bit integer). */
 VFN static void v_ldexp_f64(wave *w, const xinst *x) {

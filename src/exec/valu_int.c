@@ -215,14 +215,7 @@ V2(v_xor_b32, FK_I32, a ^ b)
 V2(v_xnor_b32, FK_I32, ~(a ^ b))
 V1(v_not_b32, FK_I32, ~a)
 
-static inline u32 brev32(u32 v) {
-    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
-    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
-    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
-    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
-    return (v >> 16) | (v << 16);
-}
-V1(v_bfrev_b32, FK_I32, brev32(a))
+V1(v_bfrev_b32, FK_I32, x_brev32(a))
 /* First set bit from the MSB / LSB; 0xffffffff when there is none. */
 V1(v_ffbh_u32, FK_I32, a ? (u32)__builtin_clz(a) : 0xffffffffu)
 V1(v_ffbl_b32, FK_I32, a ? (u32)__builtin_ctz(a) : 0xffffffffu)

@@ -334,6 +334,9 @@ void isa_put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o);
  * bound_ctrl, bank/row masks, and the neg/abs bits of `shown` (those LLVM prints for the op).
  * FI (bit 18, GFX10+) is the caller's. */
 void isa_dpp16_fields(isa_valu_fields *v, uint32_t w1, uint32_t shown);
+/* A DPP16 dpp_ctrl value as LLVM 22 prints it for GFX9 (gfx10 = 0) or GFX10+ (quad_perm,
+ * row_shl, ..., or the notes for what the generation lacks). */
+void isa_put_dpp_ctrl(isa_buf *b, unsigned ctrl, int gfx10);
 /* The RDNA DPP modifiers after the operands: " dpp8:[...]" (selectors from dword[31:8]) and
  * fi, or the DPP16 control (dpp_ctrl, masks, bound_ctrl, fi from v) as LLVM 22 prints them. */
 void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint32_t dword);
@@ -343,8 +346,51 @@ static inline unsigned isa_vop_opcode(isa_fmt f, uint32_t w0) {
            : f == ISA_FMT_VOP1 ? (w0 >> 9) & 0xff
                                : (w0 >> 17) & 0xff;
 }
+/* VOP3/VOP3P modifiers (operand.c), the same on GFX9 (vop3.c) and GFX11/12 (vop3_rdna.c).  Each
+ * of the 13 modifier bits (w0[15:8], then w1[31:27]) has a role in the generated row tables,
+ * VR(kind, index) (index: source, list element or value bit).  The kinds both generations
+ * have come first; vop3.c and vop3_rdna.c continue the numbering from VR_NCOMMON. */
+enum {
+    VR_IGN,
+    VR_BAD,
+    VR_ABS,
+    VR_NEG,
+    VR_CLAMP,
+    VR_OMOD,
+    VR_OPSEL,
+    VR_OPSEL_HI,
+    VR_NEG_LO,
+    VR_NEG_HI,
+    VR_NCOMMON
+};
+#define VR(kind, idx) (uint8_t)((VR_##kind << 3) | (idx))
+unsigned isa_vop3_mod_bit(const uint32_t *w, int k);
+/* The indices of the bits whose role has this kind. */
+unsigned isa_vop3_role_mask(const uint8_t role[13], unsigned kind);
+/* SGPR/TTMP tuples must be aligned (pairs to 2, larger to 4; CDNA3 ISA "SGPR alignment", the
+ * same on RDNA): LLVM reads a misaligned one as the aligned tuple below it.  last_sgpr: 101 on
+ * GFX9, 105 on GFX11/12. */
+unsigned isa_sreg_align(unsigned enc, unsigned n, unsigned last_sgpr);
+/* The literal in a register-only operand: LLVM shows it as the inline constant it equals. */
+void isa_put_lit_as_imm(isa_buf *b, uint32_t v);
+/* " name:[b0,b1,...]" with n elements. */
+void isa_put_bit_list(isa_buf *b, const char *name, unsigned n, unsigned bits);
+/* An operand's printed text with its neg/abs modifiers around it. */
+void isa_put_neg_abs(isa_buf *b, const isa_opnd *o, const char *text, int neg, int abs);
+/* The lists LLVM prints after a VOP3/VOP3P instruction's operands (op_sel, op_sel_hi unless it
+ * is the op's default, neg_lo, neg_hi), then clamp and omod; list lengths 0 are not printed. */
+typedef struct isa_vop3p_lists {
+    const uint8_t *role; /* the row's 13 modifier roles */
+    uint8_t opsel_n, ophi_n, neglo_n, neghi_n, ophi_def;
+} isa_vop3p_lists;
+void isa_put_vop3p_lists(isa_buf *b, const isa_valu_fields *v, const isa_vop3p_lists *l);
+/* Fill a register operand: kind, index (an SGPR's encoding), n dwords, no half selected. */
+void isa_reg_opnd(isa_opnd *o, isa_opnd_kind kind, unsigned idx, unsigned n);
 /* Fill an operand from a 9-bit source field (0..255 scalar/const, 256..511 VGPR). */
 void isa_src9(isa_opnd *o, unsigned enc, unsigned n);
+/* The 32-bit literal dword that follows the first size bytes of an instruction (operand.c):
+ * into in->lit; returns the size with it, 0 when the words end first. */
+size_t isa_take_literal(isa_inst *in, const uint32_t *w, size_t nw, size_t size);
 /* Whether source encoding enc needs a trailing literal dword. */
 static inline int isa_is_literal(unsigned enc) { return enc == 255; }
 
@@ -369,5 +415,10 @@ void isa_print_mem_rdna(isa_buf *, const isa_inst *);
  * GFX11/12): style 1 offset0/offset1 (the two-address forms), 2 ds_swizzle_b32's pattern,
  * otherwise one offset; fields that are zero are not printed. */
 void isa_put_ds_offsets(isa_buf *b, unsigned style, const isa_mem_fields *m);
+/* Start decoding a memory instruction from its table row (mem.c; GFX9 and GFX11/12 alike): op,
+ * info, flags and the five source slots; 0 when there is no row or it is illegal. */
+int isa_mem_set_row(isa_inst *in, const isa_opinfo *info, unsigned op);
+/* A buffer instruction's " idxen", " offen" and " offset:N" (mem.c; GFX9 and GFX11/12 alike). */
+void isa_put_buf_addr_mods(isa_buf *b, const isa_mem_fields *m);
 
 #endif

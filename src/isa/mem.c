@@ -109,19 +109,11 @@ static const struct mem_row *row_of(const isa_inst *in) {
 /* A VGPR or (acc) AGPR operand.  VGPR tuples may run past v255 (LLVM prints v[254:257]); an
  * AGPR tuple past a255 makes the word illegal. */
 static int vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr) {
-    o->kind = agpr ? ISA_OPND_AGPR : ISA_OPND_VGPR;
-    o->idx = (uint16_t)idx;
-    o->n = (uint8_t)n;
-    o->imm = 0;
+    isa_reg_opnd(o, agpr ? ISA_OPND_AGPR : ISA_OPND_VGPR, idx, n);
     return !(agpr && idx + n > 256);
 }
 
-static void sreg(isa_opnd *o, unsigned enc, unsigned n) {
-    o->kind = ISA_OPND_SREG;
-    o->idx = (uint16_t)enc;
-    o->n = (uint8_t)n;
-    o->imm = 0;
-}
+static void sreg(isa_opnd *o, unsigned enc, unsigned n) { isa_reg_opnd(o, ISA_OPND_SREG, enc, n); }
 
 static unsigned bit(uint32_t w, unsigned b) { return (w >> b) & 1; }
 
@@ -418,14 +410,8 @@ size_t isa_dec_mem(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_i
     default: return 0;
     }
     const struct mem_row *r = row_for(arch, f, op, (w[0] >> 14) & 3);
-    if (!r || r->info.op == ISA_OP_ILLEGAL)
+    if (!isa_mem_set_row(in, r ? &r->info : NULL, op))
         return 0;
-    in->op = r->info.op;
-    in->encop = (uint16_t)op;
-    in->info = &r->info;
-    in->flags = (uint16_t)r->info.flags;
-    in->nsrc = 5;
-    in->ndst = 0;
     size_t n = f == ISA_FMT_DS     ? dec_ds(r, w, in)
                : f == ISA_FMT_FLAT ? dec_flat(r, w, in)
                                    : dec_buf(f, r, w, nw, in);
@@ -489,6 +475,27 @@ static void put_ds_swizzle(isa_buf *b, unsigned v) {
         pat[5] = 0;
         isa_printf(b, "swizzle(BITMASK_PERM,\"%s\")", pat);
     }
+}
+
+int isa_mem_set_row(isa_inst *in, const isa_opinfo *info, unsigned op) {
+    if (!info || info->op == ISA_OP_ILLEGAL)
+        return 0;
+    in->op = info->op;
+    in->encop = (uint16_t)op;
+    in->info = info;
+    in->flags = (uint16_t)info->flags;
+    in->nsrc = 5; /* the slots of the memory operand layout in isa.h */
+    in->ndst = 0;
+    return 1;
+}
+
+void isa_put_buf_addr_mods(isa_buf *b, const isa_mem_fields *m) {
+    if (m->idxen)
+        isa_puts(b, " idxen");
+    if (m->offen)
+        isa_puts(b, " offen");
+    if (m->offset)
+        isa_printf(b, " offset:%d", m->offset);
 }
 
 void isa_put_ds_offsets(isa_buf *b, unsigned style, const isa_mem_fields *m) {
@@ -667,12 +674,7 @@ static void print_buf(isa_buf *b, const isa_inst *in) {
             isa_printf(b, "BUF_NUM_FORMAT_%s", nfmt_names[m->nfmt]);
         isa_puts(b, "]");
     }
-    if (m->idxen)
-        isa_puts(b, " idxen");
-    if (m->offen)
-        isa_puts(b, " offen");
-    if (m->offset)
-        isa_printf(b, " offset:%d", m->offset);
+    isa_put_buf_addr_mods(b, m);
     put_cpol(b, in);
     if (m->lds)
         isa_puts(b, " lds");

@@ -93,31 +93,15 @@ static const struct rm_row *row_of(const isa_inst *in) {
 
 static unsigned bit(uint32_t w, unsigned b) { return (w >> b) & 1; }
 
-static void vreg(isa_opnd *o, unsigned idx, unsigned n) {
-    o->kind = ISA_OPND_VGPR;
-    o->idx = (uint16_t)idx;
-    o->n = (uint8_t)n;
-    o->imm = 0;
-}
+static void vreg(isa_opnd *o, unsigned idx, unsigned n) { isa_reg_opnd(o, ISA_OPND_VGPR, idx, n); }
 
 /* A scalar field: kept as the encoded value (printing reads the generated text). */
 static void sfield(isa_opnd *o, unsigned enc, unsigned n) {
-    o->kind = ISA_OPND_SREG;
-    o->idx = (uint16_t)enc;
-    o->n = (uint8_t)n;
-    o->imm = 0;
+    isa_reg_opnd(o, ISA_OPND_SREG, enc, n);
 }
 
 static int set_row(isa_inst *in, const struct rm_row *r, unsigned op) {
-    if (!r || r->info.op == ISA_OP_ILLEGAL)
-        return 0;
-    in->op = r->info.op;
-    in->encop = (uint16_t)op;
-    in->info = &r->info;
-    in->flags = (uint16_t)r->info.flags;
-    in->nsrc = 5;
-    in->ndst = 0;
-    return 1;
+    return isa_mem_set_row(in, r ? &r->info : NULL, op);
 }
 
 /* ---- DS ------------------------------------------------------------------------------------ */
@@ -444,12 +428,7 @@ static void print_buf(isa_buf *b, const isa_inst *in) {
         const char *fs = rm_targets[in->arch].format[m->format];
         if ((r->style & RM_FORMAT) && *fs)
             isa_printf(b, " %s", fs);
-        if (m->idxen)
-            isa_puts(b, " idxen");
-        if (m->offen)
-            isa_puts(b, " offen");
-        if (m->offset)
-            isa_printf(b, " offset:%d", m->offset);
+        isa_put_buf_addr_mods(b, m);
         put_cpol(b, in);
         if (m->tfe)
             isa_puts(b, " tfe");

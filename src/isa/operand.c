@@ -228,6 +228,20 @@ void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type) {
     }
 }
 
+void isa_reg_opnd(isa_opnd *o, isa_opnd_kind kind, unsigned idx, unsigned n) {
+    o->kind = (uint8_t)kind;
+    o->idx = (uint16_t)idx;
+    o->n = (uint8_t)n;
+    o->imm = 0;
+}
+
+size_t isa_take_literal(isa_inst *in, const uint32_t *w, size_t nw, size_t size) {
+    if (nw < size / 4 + 1)
+        return 0;
+    in->lit = w[size / 4];
+    return size + 4;
+}
+
 void isa_src9(isa_opnd *o, unsigned enc, unsigned n) {
     o->n = (uint8_t)n;
     o->imm = 0;
@@ -244,4 +258,129 @@ void isa_src9(isa_opnd *o, unsigned enc, unsigned n) {
     } else {
         o->kind = ISA_OPND_SPECIAL;
     }
+}
+
+/* ---- VOP3/VOP3P modifiers, shared by the GFX9 (vop3.c) and RDNA (vop3_rdna.c) printers ------ */
+
+unsigned isa_vop3_mod_bit(const uint32_t *w, int k) {
+    return k < 8 ? (w[0] >> (8 + k)) & 1 : (w[1] >> (27 + k - 8)) & 1;
+}
+
+unsigned isa_vop3_role_mask(const uint8_t role[13], unsigned kind) {
+    unsigned m = 0;
+    for (int k = 0; k < 13; k++)
+        if ((role[k] >> 3) == kind)
+            m |= 1u << (role[k] & 7);
+    return m;
+}
+
+/* op_sel as LLVM lists it: the fields keep the encoded bits (bit 3 = dst), the list places each
+ * at its role's position (a 2-source op lists [src0, src1, dst]). */
+static unsigned opsel_list(const uint8_t role[13], unsigned opsel) {
+    unsigned bits = 0;
+    for (int k = 3; k < 7; k++)
+        if ((role[k] >> 3) == VR_OPSEL && ((opsel >> (k - 3)) & 1))
+            bits |= 1u << (role[k] & 7);
+    return bits;
+}
+
+unsigned isa_sreg_align(unsigned enc, unsigned n, unsigned last_sgpr) {
+    unsigned base = enc <= last_sgpr ? 0 : 108, al = n >= 4 ? 4 : 2;
+    if (n < 2 || !(enc <= last_sgpr || (enc >= 108 && enc <= 123)))
+        return enc;
+    return base + ((enc - base) & ~(al - 1));
+}
+
+void isa_put_lit_as_imm(isa_buf *b, uint32_t v) {
+    static const uint32_t f[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    static const char *const fs[] = {"0.5",  "-0.5", "1.0",  "-1.0",      "2.0",
+                                     "-2.0", "4.0",  "-4.0", "0.15915494"};
+    if ((int32_t)v >= -16 && (int32_t)v <= 64) {
+        isa_printf(b, "%d", (int32_t)v);
+        return;
+    }
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (v == f[i]) {
+            isa_puts(b, fs[i]);
+            return;
+        }
+    isa_printf(b, "0x%x", v);
+}
+
+void isa_put_bit_list(isa_buf *b, const char *name, unsigned n, unsigned bits) {
+    isa_printf(b, " %s:[", name);
+    for (unsigned j = 0; j < n; j++)
+        isa_printf(b, j ? ",%u" : "%u", (bits >> j) & 1);
+    isa_puts(b, "]");
+}
+
+void isa_put_neg_abs(isa_buf *b, const isa_opnd *o, const char *text, int neg, int abs) {
+    /* LLVM writes neg(...) around a bare number (-1 and neg(1) differ), '-' before anything
+     * else, including lit(...) */
+    int num = (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) &&
+              strncmp(text, "lit(", 4) != 0;
+    isa_puts(b, neg ? (!abs && num ? "neg(" : "-") : "");
+    isa_puts(b, abs ? "|" : "");
+    isa_puts(b, text);
+    isa_puts(b, abs ? "|" : "");
+    isa_puts(b, neg && !abs && num ? ")" : "");
+}
+
+void isa_put_vop3p_lists(isa_buf *b, const isa_valu_fields *v, const isa_vop3p_lists *l) {
+    if (l->opsel_n && opsel_list(l->role, v->opsel))
+        isa_put_bit_list(b, "op_sel", l->opsel_n, opsel_list(l->role, v->opsel));
+    if (l->ophi_n) {
+        unsigned m = isa_vop3_role_mask(l->role, VR_OPSEL_HI);
+        if ((v->opsel_hi & m) != (l->ophi_def & m))
+            isa_put_bit_list(b, "op_sel_hi", l->ophi_n, v->opsel_hi & m);
+    }
+    if (l->neglo_n && v->neg)
+        isa_put_bit_list(b, "neg_lo", l->neglo_n, v->neg);
+    if (l->neghi_n && v->neg_hi)
+        isa_put_bit_list(b, "neg_hi", l->neghi_n, v->neg_hi);
+    if (v->clamp)
+        isa_puts(b, " clamp");
+    static const char *const omod[4] = {"", " mul:2", " mul:4", " div:2"};
+    isa_puts(b, omod[v->omod & 3]);
+}
+
+/* ---- DPP16 dpp_ctrl, GFX9 (vop.c) and GFX10+ (vop_rdna.c) ---------------------------------- */
+
+/* dpp_ctrl ranges and their syntax per generation (%u = low 4 bits): 0x150-0x15f is gfx90a+'s
+ * row_newbcast and gfx10+'s row_share; the gfx9 wave shifts and row_bcast, and gfx10's row_xmask
+ * on gfx9, get LLVM's "not supported" notes; anything not listed is invalid. */
+static const struct {
+    uint16_t lo, hi;
+    const char *fmt[2]; /* [GFX9, GFX10+] */
+} dpp_ctrl_names[] = {
+    {0x101, 0x10f, {"row_shl:%u", "row_shl:%u"}},
+    {0x111, 0x11f, {"row_shr:%u", "row_shr:%u"}},
+    {0x121, 0x12f, {"row_ror:%u", "row_ror:%u"}},
+    {0x130, 0x130, {"wave_shl:1", "/* wave_shl is not supported starting from GFX10 */"}},
+    {0x134, 0x134, {"wave_rol:1", "/* wave_rol is not supported starting from GFX10 */"}},
+    {0x138, 0x138, {"wave_shr:1", "/* wave_shr is not supported starting from GFX10 */"}},
+    {0x13c, 0x13c, {"wave_ror:1", "/* wave_ror is not supported starting from GFX10 */"}},
+    {0x140, 0x140, {"row_mirror", "row_mirror"}},
+    {0x141, 0x141, {"row_half_mirror", "row_half_mirror"}},
+    {0x142, 0x142, {"row_bcast:15", "/* row_bcast is not supported starting from GFX10 */"}},
+    {0x143, 0x143, {"row_bcast:31", "/* row_bcast is not supported starting from GFX10 */"}},
+    {0x150, 0x15f, {"row_newbcast:%u", "row_share:%u"}},
+    {0x160,
+     0x16f,
+     {"/* row_xmask is not supported on ASICs earlier than GFX10 */", "row_xmask:%u"}},
+};
+
+void isa_put_dpp_ctrl(isa_buf *b, unsigned ctrl, int gfx10) {
+    if (ctrl <= 0xff) {
+        isa_printf(b, "quad_perm:[%u,%u,%u,%u]", ctrl & 3, (ctrl >> 2) & 3, (ctrl >> 4) & 3,
+                   ctrl >> 6);
+        return;
+    }
+    for (size_t i = 0; i < sizeof dpp_ctrl_names / sizeof dpp_ctrl_names[0]; i++)
+        if (ctrl >= dpp_ctrl_names[i].lo && ctrl <= dpp_ctrl_names[i].hi) {
+            isa_printf(b, dpp_ctrl_names[i].fmt[gfx10 != 0], ctrl & 0xf);
+            return;
+        }
+    isa_puts(b, "/* Invalid dpp_ctrl value */");
 }

@@ -756,7 +756,7 @@ static void print_sop(sc_out *o, const isa_inst *in, const isa_opinfo *r) {
     case ISA_FMT_SOPC: {
         int dst = in->fmt != ISA_FMT_SOPC;
         if (r->flags & SC_F_KIMM) { /* s_fmamk_f32 d, a, K, b and s_fmaak_f32 d, a, b, K */
-            int mk = strstr(isa_op_names[in->op], "mk_") != NULL;
+            int mk = in->op == ISA_OP_S_FMAMK_F32; /* K before the last source */
             sep(o);
             put_sreg(o, v[0], r->src_n[0]);
             put_ann(o, r, 0, v[0]);

@@ -81,17 +81,11 @@ static const vop_extra *extra_of(const isa_inst *in) {
 }
 
 static void set_sreg(isa_opnd *o, unsigned enc, unsigned n) {
-    o->kind = ISA_OPND_SREG;
-    o->idx = (uint16_t)enc;
-    o->n = (uint8_t)n;
-    o->imm = 0;
+    isa_reg_opnd(o, ISA_OPND_SREG, enc, n);
 }
 
 static void set_vreg(isa_opnd *o, unsigned idx, unsigned n, int agpr) {
-    o->kind = agpr ? ISA_OPND_AGPR : ISA_OPND_VGPR;
-    o->idx = (uint16_t)idx;
-    o->n = (uint8_t)n;
-    o->imm = 0;
+    isa_reg_opnd(o, agpr ? ISA_OPND_AGPR : ISA_OPND_VGPR, idx, n);
 }
 
 /* Whether a scalar/constant source encoding is a legal operand of n dwords.  Reserved
@@ -226,12 +220,8 @@ size_t isa_dec_vop(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_i
         if (!src_enc_ok(vdst, 1))
             return 0;
         src_from_enc(&in->dst[in->ndst++], vdst, 1, 0);
-        if (vdst == 255) {
-            if (nw < 2)
-                return 0;
-            in->lit = w[1];
-            size = 8;
-        }
+        if (vdst == 255 && !(size = isa_take_literal(in, w, nw, 4)))
+            return 0;
     } else {
         set_vreg(&in->dst[in->ndst++], vdst, r->dst_n[0], agpr);
         if (r->flags & VF_VCC_DST)
@@ -251,12 +241,9 @@ size_t isa_dec_vop(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_i
         if (!src_enc_ok(src0, n0))
             return 0;
         src_from_enc(&in->src[0], src0, n0, agpr);
-        if (src0 == 255 || (r->flags & (VF_LIT_MK | VF_LIT_AK))) {
-            if (nw < 2)
-                return 0;
-            in->lit = w[1];
-            size = 8;
-        }
+        if ((src0 == 255 || (r->flags & (VF_LIT_MK | VF_LIT_AK))) &&
+            !(size = isa_take_literal(in, w, nw, 4)))
+            return 0;
     }
     in->nsrc = 1;
     if (in->variant != ISA_VAR_SDWA && f != ISA_FMT_VOP1) {
@@ -379,43 +366,13 @@ static const char *const sel_names[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
 static const char *const unused_names[] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
                                            "UNUSED_PAD"};
 
-/* dpp_ctrl ranges and their syntax (%u = low 4 bits); 0x150-0x15f is gfx90a+'s row_newbcast
- * (row_share's encoding on gfx10); anything not listed is invalid. */
-static const struct {
-    uint16_t lo, hi;
-    const char *fmt;
-} dpp_ctrl_names[] = {
-    {0x101, 0x10f, "row_shl:%u"},
-    {0x111, 0x11f, "row_shr:%u"},
-    {0x121, 0x12f, "row_ror:%u"},
-    {0x130, 0x130, "wave_shl:1"},
-    {0x134, 0x134, "wave_rol:1"},
-    {0x138, 0x138, "wave_shr:1"},
-    {0x13c, 0x13c, "wave_ror:1"},
-    {0x140, 0x140, "row_mirror"},
-    {0x141, 0x141, "row_half_mirror"},
-    {0x142, 0x142, "row_bcast:15"},
-    {0x143, 0x143, "row_bcast:31"},
-    {0x150, 0x15f, "row_newbcast:%u"},
-    {0x160, 0x16f, "/* row_xmask is not supported on ASICs earlier than GFX10 */"},
-};
-
 static void put_dpp_ctrl(isa_buf *b, const isa_inst *in) {
     unsigned c = in->f.v.dpp_ctrl;
     if ((in->info->flags & VF_DPALU) && !(c >= 0x150 && c <= 0x15f)) {
         isa_puts(b, " /* DP ALU dpp only supports row_newbcast */");
         return;
     }
-    if (c <= 0xff) {
-        isa_printf(b, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, c >> 6);
-        return;
-    }
-    for (size_t i = 0; i < sizeof dpp_ctrl_names / sizeof dpp_ctrl_names[0]; i++)
-        if (c >= dpp_ctrl_names[i].lo && c <= dpp_ctrl_names[i].hi) {
-            isa_printf(b, dpp_ctrl_names[i].fmt, c & 0xf);
-            return;
-        }
-    isa_puts(b, "/* Invalid dpp_ctrl value */");
+    isa_put_dpp_ctrl(b, c, 0);
 }
 
 static void put_dpp_tail(isa_buf *b, const isa_inst *in) {

@@ -21,19 +21,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Role of one modifier bit: kind in the high 5 bits, index (source, list element, value bit). */
+/* Role kinds of a modifier bit (isa.h has the kind << 3 | index layout and the common kinds). */
 enum {
-    VR_IGN,
-    VR_BAD,
-    VR_ABS,
-    VR_NEG,
-    VR_CLAMP,
-    VR_OMOD,
-    VR_OPSEL,
-    VR_OPSEL_HI,
-    VR_NEG_LO,
-    VR_NEG_HI,
-    VR_MNEG,
+    VR_MNEG = VR_NCOMMON,
     VR_CBSZ,
     VR_ABID,
     VR_BLGP,
@@ -43,7 +33,6 @@ enum {
     VR_FI,
     VR_BC
 };
-#define VR(kind, idx) (uint8_t)((VR_##kind << 3) | (idx))
 
 /* isa_opinfo.flags */
 enum {
@@ -130,14 +119,8 @@ static unsigned slot_class(const struct vop3_row *r, const isa_valu_fields *v, u
     return r->cls[k];
 }
 
-/* SGPR/TTMP tuples must be aligned (pairs to 2, larger to 4; CDNA3 ISA "SGPR alignment"); LLVM
- * reads a misaligned one as the aligned tuple below it (and warns, see put_operand). */
-static unsigned sreg_align(unsigned enc, unsigned n) {
-    unsigned base = enc <= 101 ? 0 : 108, al = n >= 4 ? 4 : 2;
-    if (n < 2 || !(enc <= 101 || (enc >= 108 && enc <= 123)))
-        return enc;
-    return base + ((enc - base) & ~(al - 1));
-}
+/* A misaligned SGPR/TTMP tuple reads as the aligned one below it (LLVM warns, see put_operand). */
+static unsigned sreg_align(unsigned enc, unsigned n) { return isa_sreg_align(enc, n, 101); }
 
 /* Fill a register/constant operand from a 9-bit (or narrower) field; AGPR when agpr. */
 static void set_opnd(isa_opnd *o, unsigned enc, unsigned n, int agpr) {
@@ -151,7 +134,7 @@ static void set_opnd(isa_opnd *o, unsigned enc, unsigned n, int agpr) {
 /* Decode the modifier bits through the role table; returns 0 when a set bit is illegal. */
 static int decode_mods(const struct vop3_row *r, const uint32_t *w, isa_valu_fields *v) {
     for (int k = 0; k < 13; k++) {
-        unsigned bit = k < 8 ? (w[0] >> (8 + k)) & 1 : (w[1] >> (27 + k - 8)) & 1;
+        unsigned bit = isa_vop3_mod_bit(w, k);
         unsigned kind = r->role[k] >> 3, idx = r->role[k] & 7;
         if (kind == VR_OPSEL_HI) {
             v->opsel_hi |= (uint8_t)(bit << idx);
@@ -316,24 +299,6 @@ static void add_warning(pctx *c, const char *cls, unsigned bits, unsigned num) {
         c->wl += (size_t)k;
 }
 
-/* The literal in a register-only operand: LLVM shows it as the inline constant it equals. */
-static void put_lit_as_imm(isa_buf *b, uint32_t v) {
-    static const uint32_t f[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-    static const char *const fs[] = {"0.5",  "-0.5", "1.0",  "-1.0",      "2.0",
-                                     "-2.0", "4.0",  "-4.0", "0.15915494"};
-    if ((int32_t)v >= -16 && (int32_t)v <= 64) {
-        isa_printf(b, "%d", (int32_t)v);
-        return;
-    }
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        if (v == f[i]) {
-            isa_puts(b, fs[i]);
-            return;
-        }
-    isa_printf(b, "0x%x", v);
-}
-
 /* One operand: register/constant text, LLVM's class note, and an alignment warning. */
 static void put_operand(pctx *c, const isa_inst *in, const isa_opnd *o, int type, unsigned cls,
                         unsigned enc, int neg, int abs, unsigned nbits_override) {
@@ -358,7 +323,7 @@ static void put_operand(pctx *c, const isa_inst *in, const isa_opnd *o, int type
     } else if (o->kind == ISA_OPND_INLINE && nbits_override && nbits_override != 256) {
         isa_puts(b, "0");
     } else if (o->kind == ISA_OPND_LITERAL && mode == 3) {
-        put_lit_as_imm(b, in->lit);
+        isa_put_lit_as_imm(b, in->lit);
     } else {
         isa_put_opnd(b, in, o, type);
     }
@@ -373,22 +338,7 @@ static void put_operand(pctx *c, const isa_inst *in, const isa_opnd *o, int type
     } else if (mode == 3) {
         isa_puts(b, "/*Invalid immediate*/");
     }
-    /* LLVM writes neg(...) around a bare number (-1 and neg(1) differ), '-' before anything else,
-     * including lit(...) */
-    int num = (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) &&
-              strncmp(core, "lit(", 4) != 0;
-    isa_puts(c->b, neg ? (!abs && num ? "neg(" : "-") : "");
-    isa_puts(c->b, abs ? "|" : "");
-    isa_puts(c->b, core);
-    isa_puts(c->b, abs ? "|" : "");
-    isa_puts(c->b, neg && !abs && num ? ")" : "");
-}
-
-static void put_list(isa_buf *b, const char *name, unsigned n, unsigned bits) {
-    isa_printf(b, " %s:[", name);
-    for (unsigned j = 0; j < n; j++)
-        isa_printf(b, j ? ",%u" : "%u", (bits >> j) & 1);
-    isa_puts(b, "]");
+    isa_put_neg_abs(c->b, o, core, neg, abs);
 }
 
 static void put_value(isa_buf *b, const char *name, unsigned v) {
@@ -396,25 +346,6 @@ static void put_value(isa_buf *b, const char *name, unsigned v) {
         isa_printf(b, " %s:%u", name, v);
     else
         isa_printf(b, " %s:0x%x", name, v);
-}
-
-/* op_sel as LLVM lists it: the record keeps the encoded bits (bit 3 = dst), the list places
- * each at its role's position (a 2-source op lists [src0, src1, dst]). */
-static unsigned opsel_list(const struct vop3_row *r, unsigned opsel) {
-    unsigned bits = 0;
-    for (int k = 3; k < 7; k++)
-        if ((r->role[k] >> 3) == VR_OPSEL && ((opsel >> (k - 3)) & 1))
-            bits |= 1u << (r->role[k] & 7);
-    return bits;
-}
-
-/* Bits of one role kind that the op actually has (used to mask lists). */
-static unsigned role_mask(const struct vop3_row *r, unsigned kind) {
-    unsigned m = 0;
-    for (int k = 0; k < 13; k++)
-        if ((r->role[k] >> 3) == kind)
-            m |= 1u << (r->role[k] & 7);
-    return m;
 }
 
 void isa_print_vop3(isa_buf *b, const isa_inst *in) {
@@ -439,7 +370,8 @@ void isa_print_vop3(isa_buf *b, const isa_inst *in) {
         put_operand(&c, in, &in->dst[d], ISA_T_B32, cls, enc, 0, 0, 0);
     }
     unsigned ns = in->nsrc > 3 ? 3 : in->nsrc;
-    unsigned neg_prefix = v->neg & role_mask(r, VR_NEG); /* neg_lo/MFMA neg print as lists */
+    unsigned neg_prefix =
+        v->neg & isa_vop3_role_mask(r->role, VR_NEG); /* neg_lo/MFMA neg print as lists */
     for (unsigned s = 0; s < ns; s++) {
         isa_puts(b, first ? " " : ", ");
         first = 0;
@@ -457,27 +389,14 @@ void isa_print_vop3(isa_buf *b, const isa_inst *in) {
             put_operand(&c, in, &in->src[3 + s], ISA_T_B32, VOP3_SCALE_CLASS, enc, 0, 0, 0);
         }
         if (v->scale_opsel & 3)
-            put_list(b, "op_sel", 3, v->scale_opsel & 3);
+            isa_put_bit_list(b, "op_sel", 3, v->scale_opsel & 3);
         /* printed always: its third element has no bit, so it never equals LLVM's default */
-        put_list(b, "op_sel_hi", 3, v->scale_opsel_hi & 3);
+        isa_put_bit_list(b, "op_sel_hi", 3, v->scale_opsel_hi & 3);
     }
     if (v->bitop3)
         put_value(b, "bitop3", v->bitop3);
-    if (r->opsel_n && opsel_list(r, v->opsel))
-        put_list(b, "op_sel", r->opsel_n, opsel_list(r, v->opsel));
-    if (r->ophi_n) {
-        unsigned m = role_mask(r, VR_OPSEL_HI);
-        if ((v->opsel_hi & m) != (r->ophi_def & m))
-            put_list(b, "op_sel_hi", r->ophi_n, v->opsel_hi & m);
-    }
-    if (r->neglo_n && v->neg)
-        put_list(b, "neg_lo", r->neglo_n, v->neg);
-    if (r->neghi_n && v->neg_hi)
-        put_list(b, "neg_hi", r->neghi_n, v->neg_hi);
-    if (v->clamp)
-        isa_puts(b, " clamp");
-    static const char *const omod[4] = {"", " mul:2", " mul:4", " div:2"};
-    isa_puts(b, omod[v->omod & 3]);
+    isa_vop3p_lists l = {r->role, r->opsel_n, r->ophi_n, r->neglo_n, r->neghi_n, r->ophi_def};
+    isa_put_vop3p_lists(b, v, &l);
     if (v->cbsz)
         isa_printf(b, " cbsz:%u", v->cbsz);
     if (v->abid)
@@ -485,7 +404,7 @@ void isa_print_vop3(isa_buf *b, const isa_inst *in) {
     if (v->blgp)
         isa_printf(b, " blgp:%u", v->blgp);
     if (r->mneg_n && v->neg)
-        put_list(b, "neg", r->mneg_n, v->neg);
+        isa_put_bit_list(b, "neg", r->mneg_n, v->neg);
     if (v->bound_ctrl)
         isa_puts(b, " bound_ctrl:1");
     if (v->fi)

@@ -29,24 +29,13 @@
 
 #include <string.h>
 
-/* Role of one modifier bit (tools/isagen/vop3.py names them): kind << 3 | index. */
+/* Role kinds of a modifier bit (tools/isagen/vop3.py names them; isa.h has the common ones). */
 enum {
-    VR_IGN,
-    VR_BAD,
-    VR_ABS,
-    VR_NEG,
-    VR_CLAMP,
-    VR_OMOD,
-    VR_OPSEL,
-    VR_OPSEL_HI,
-    VR_NEG_LO,
-    VR_NEG_HI,
-    VR_ALT,
+    VR_ALT = VR_NCOMMON,
     VR_HSEL,     /* an op_sel bit LLVM shows only as the .h of a true16 operand (v_cndmask_b16) */
     VR_BYTESEL,  /* gfx12 v_cvt_*fp8/bf8*: op_sel bits read as byte_sel (index = its bit) */
     VR_INDEX_KEY /* gfx12 v_swmmac_*: op_sel bits read as index_key */
 };
-#define VR(kind, idx) (uint8_t)((VR_##kind << 3) | (idx))
 
 /* isa_opinfo.flags */
 enum {
@@ -117,21 +106,17 @@ static int class_mode(unsigned cls, unsigned enc) {
     return enc < c->n ? c->modes[enc] - '0' : 0;
 }
 
-static unsigned mod_bit(const uint32_t *w, int k) {
-    return k < 8 ? (w[0] >> (8 + k)) & 1 : (w[1] >> (27 + k - 8)) & 1;
-}
-
 /* 1 when a set bit has the ALT role: LLVM decodes the fake16 form. */
 static int wants_alt(const struct v3r_row *r, const uint32_t *w) {
     for (int k = 0; k < 13; k++)
-        if ((r->role[k] >> 3) == VR_ALT && mod_bit(w, k))
+        if ((r->role[k] >> 3) == VR_ALT && isa_vop3_mod_bit(w, k))
             return 1;
     return 0;
 }
 
 static int decode_mods(const struct v3r_row *r, const uint32_t *w, isa_valu_fields *v) {
     for (int k = 0; k < 13; k++) {
-        unsigned bit = mod_bit(w, k), kind = r->role[k] >> 3, idx = r->role[k] & 7;
+        unsigned bit = isa_vop3_mod_bit(w, k), kind = r->role[k] >> 3, idx = r->role[k] & 7;
         if (kind == VR_OPSEL_HI) {
             v->opsel_hi |= (uint8_t)(bit << idx);
             continue;
@@ -156,14 +141,8 @@ static int decode_mods(const struct v3r_row *r, const uint32_t *w, isa_valu_fiel
     return 1;
 }
 
-/* RDNA SGPR tuples are aligned like CDNA's (pairs to 2, larger to 4); LLVM reads a misaligned
- * one as the aligned tuple below it and warns (see put_operand). */
-static unsigned sreg_align(unsigned enc, unsigned n) {
-    unsigned base = enc <= 105 ? 0 : 108, al = n >= 4 ? 4 : 2;
-    if (n < 2 || !(enc <= 105 || (enc >= 108 && enc <= 123)))
-        return enc;
-    return base + ((enc - base) & ~(al - 1));
-}
+/* RDNA SGPR tuples are aligned like CDNA's; LLVM warns about a misaligned one (put_operand). */
+static unsigned sreg_align(unsigned enc, unsigned n) { return isa_sreg_align(enc, n, 105); }
 
 static void set_opnd(isa_opnd *o, unsigned enc, unsigned n, int t16, int hi) {
     isa_src9(o, enc, n);
@@ -247,34 +226,12 @@ size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
         set_opnd(&in->src[s], e, r->i.src_n[s], t16, hi);
         lit |= e == 255 && class_mode(r->cls[2 + s], e) != 4;
     }
-    if (lit) { /* after the DPP dword when there is one */
-        if (nw < size / 4 + 1)
-            return 0;
-        in->lit = w[size / 4];
-        size += 4;
-    }
+    if (lit) /* after the DPP dword when there is one */
+        return isa_take_literal(in, w, nw, size);
     return size;
 }
 
 /* ---- printing ------------------------------------------------------------------------------ */
-
-/* The literal in a register-only operand: LLVM shows it as the inline constant it equals. */
-static void put_lit_as_imm(isa_buf *b, uint32_t v) {
-    static const uint32_t f[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-    static const char *const fs[] = {"0.5",  "-0.5", "1.0",  "-1.0",      "2.0",
-                                     "-2.0", "4.0",  "-4.0", "0.15915494"};
-    if ((int32_t)v >= -16 && (int32_t)v <= 64) {
-        isa_printf(b, "%d", (int32_t)v);
-        return;
-    }
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        if (v == f[i]) {
-            isa_puts(b, fs[i]);
-            return;
-        }
-    isa_printf(b, "0x%x", v);
-}
 
 /* One operand with its neg/abs, LLVM's class note and (in *warn) an alignment warning. */
 static void put_operand(isa_buf *out, char *warn, size_t wsz, const isa_inst *in, const isa_opnd *o,
@@ -294,7 +251,7 @@ static void put_operand(isa_buf *out, char *warn, size_t wsz, const isa_inst *in
     } else if (mode == 4) { /* v_fmac_*_e64_dpp: LLVM shows a constant's raw encoding */
         isa_printf(b, "0x%x", enc);
     } else if (o->kind == ISA_OPND_LITERAL && mode == 3) {
-        put_lit_as_imm(b, in->lit);
+        isa_put_lit_as_imm(b, in->lit);
     } else {
         isa_put_opnd(b, in, o, type);
     }
@@ -303,38 +260,7 @@ static void put_operand(isa_buf *out, char *warn, size_t wsz, const isa_inst *in
                    v3r_classes[cls].name);
     else if (mode == 3)
         isa_puts(b, "/*Invalid immediate*/");
-    /* LLVM writes neg(...) around a bare number (-1 and neg(1) differ), '-' before anything else */
-    int num = (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) &&
-              strncmp(core, "lit(", 4) != 0;
-    isa_puts(out, neg ? (!abs && num ? "neg(" : "-") : "");
-    isa_puts(out, abs ? "|" : "");
-    isa_puts(out, core);
-    isa_puts(out, abs ? "|" : "");
-    isa_puts(out, neg && !abs && num ? ")" : "");
-}
-
-static void put_list(isa_buf *b, const char *name, unsigned n, unsigned bits) {
-    isa_printf(b, " %s:[", name);
-    for (unsigned j = 0; j < n; j++)
-        isa_printf(b, j ? ",%u" : "%u", (bits >> j) & 1);
-    isa_puts(b, "]");
-}
-
-/* op_sel as LLVM lists it: encoded bit k (3 = dst) goes to its role's list position. */
-static unsigned opsel_list(const struct v3r_row *r, unsigned opsel) {
-    unsigned bits = 0;
-    for (int k = 3; k < 7; k++)
-        if ((r->role[k] >> 3) == VR_OPSEL && ((opsel >> (k - 3)) & 1))
-            bits |= 1u << (r->role[k] & 7);
-    return bits;
-}
-
-static unsigned role_mask(const struct v3r_row *r, unsigned kind) {
-    unsigned m = 0;
-    for (int k = 0; k < 13; k++)
-        if ((r->role[k] >> 3) == kind)
-            m |= 1u << (r->role[k] & 7);
-    return m;
+    isa_put_neg_abs(out, o, core, neg, abs);
 }
 
 void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
@@ -352,7 +278,7 @@ void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
         put_operand(b, warn, sizeof warn, in, &in->dst[d], ISA_T_B32, r->cls[sd ? 1 : 0], enc, 0,
                     0);
     }
-    unsigned negm = v->neg & role_mask(r, VR_NEG);
+    unsigned negm = v->neg & isa_vop3_role_mask(r->role, VR_NEG);
     for (unsigned s = 0; s < in->nsrc && s < 3; s++) {
         isa_puts(b, sep);
         sep = ", ";
@@ -367,21 +293,8 @@ void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
     }
     if (v->index_key)
         isa_printf(b, " index_key:%u", v->index_key);
-    if (r->opsel_n && opsel_list(r, v->opsel))
-        put_list(b, "op_sel", r->opsel_n, opsel_list(r, v->opsel));
-    if (r->ophi_n) {
-        unsigned m = role_mask(r, VR_OPSEL_HI);
-        if ((v->opsel_hi & m) != (r->ophi_def & m))
-            put_list(b, "op_sel_hi", r->ophi_n, v->opsel_hi & m);
-    }
-    if (r->neglo_n && v->neg)
-        put_list(b, "neg_lo", r->neglo_n, v->neg);
-    if (r->neghi_n && v->neg_hi)
-        put_list(b, "neg_hi", r->neghi_n, v->neg_hi);
-    if (v->clamp)
-        isa_puts(b, " clamp");
-    static const char *const omod[4] = {"", " mul:2", " mul:4", " div:2"};
-    isa_puts(b, omod[v->omod & 3]);
+    isa_vop3p_lists l = {r->role, r->opsel_n, r->ophi_n, r->neglo_n, r->neghi_n, r->ophi_def};
+    isa_put_vop3p_lists(b, v, &l);
     if (v->byte_sel)
         isa_printf(b, " byte_sel:%u", v->byte_sel);
     if (in->variant == ISA_VAR_DPP)

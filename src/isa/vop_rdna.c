@@ -135,12 +135,8 @@ size_t isa_dec_vop_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, 
         return 0;
     }
     size_t size = dpp ? 8 : 4;
-    if (src0 == 255 || (fl & (VR_LIT_MK | VR_LIT_AK))) {
-        if (nw < 2)
-            return 0;
-        in->lit = w[1];
-        size = 8;
-    }
+    if ((src0 == 255 || (fl & (VR_LIT_MK | VR_LIT_AK))) && !(size = isa_take_literal(in, w, nw, 4)))
+        return 0;
 
     /* destinations */
     if (fl & VR_CMP)
@@ -153,12 +149,8 @@ size_t isa_dec_vop_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, 
         if (mode(r->clsd, vdst) == 0)
             return 0;
         isa_src9(&in->dst[in->ndst++], vdst, 1);
-        if (vdst == 255) {
-            if (nw < 2)
-                return 0;
-            in->lit = w[1];
-            size = 8;
-        }
+        if (vdst == 255 && !(size = isa_take_literal(in, w, nw, 4)))
+            return 0;
     } else {
         if ((fl & VR_LO128_DST) && vdst >= 128)
             return 0;
@@ -223,26 +215,6 @@ static void put_classed(isa_buf *b, const isa_inst *in, const isa_opnd *o, unsig
         put_note(b, vr_rc_names[vrc]);
 }
 
-/* dpp_ctrl syntax on gfx10+ (%u = low 4 bits); the gfx9 wave shifts and row_bcast get LLVM's
- * "not supported" notes, anything else not listed is invalid. */
-static const struct {
-    uint16_t lo, hi;
-    const char *fmt;
-} dpp_ctrl_names[] = {
-    {0x101, 0x10f, "row_shl:%u"},
-    {0x111, 0x11f, "row_shr:%u"},
-    {0x121, 0x12f, "row_ror:%u"},
-    {0x130, 0x130, "/* wave_shl is not supported starting from GFX10 */"},
-    {0x134, 0x134, "/* wave_rol is not supported starting from GFX10 */"},
-    {0x138, 0x138, "/* wave_shr is not supported starting from GFX10 */"},
-    {0x13c, 0x13c, "/* wave_ror is not supported starting from GFX10 */"},
-    {0x140, 0x140, "row_mirror"},
-    {0x141, 0x141, "row_half_mirror"},
-    {0x142, 0x143, "/* row_bcast is not supported starting from GFX10 */"},
-    {0x150, 0x15f, "row_share:%u"},
-    {0x160, 0x16f, "row_xmask:%u"},
-};
-
 void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint32_t dword) {
     if (dpp8) {
         uint32_t sel = dword >> 8;
@@ -254,15 +226,7 @@ void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint3
     }
     unsigned c = v->dpp_ctrl;
     isa_puts(b, " ");
-    if (c <= 0xff) {
-        isa_printf(b, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, c >> 6);
-    } else {
-        const char *f = "/* Invalid dpp_ctrl value */";
-        for (size_t i = 0; i < sizeof dpp_ctrl_names / sizeof dpp_ctrl_names[0]; i++)
-            if (c >= dpp_ctrl_names[i].lo && c <= dpp_ctrl_names[i].hi)
-                f = dpp_ctrl_names[i].fmt;
-        isa_printf(b, f, c & 0xf);
-    }
+    isa_put_dpp_ctrl(b, c, 1);
     isa_printf(b, " row_mask:0x%x bank_mask:0x%x", v->row_mask, v->bank_mask);
     if (v->bound_ctrl)
         isa_puts(b, " bound_ctrl:1");

@@ -74,12 +74,7 @@ size_t isa_dec_vopd_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
     in->info = NULL;
     in->ndst = 2;
     in->nsrc = 4;
-    if (!lit)
-        return 8;
-    if (nw < 3)
-        return 0;
-    in->lit = w[2];
-    return 12;
+    return lit ? isa_take_literal(in, w, nw, 8) : 8;
 }
 
 static void put_half(isa_buf *b, const isa_inst *in, const struct vd_row *r, int side) {

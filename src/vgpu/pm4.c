@@ -312,12 +312,7 @@ static int run_ib(vg_queue *q, const uint32_t *b, int depth) {
         vg_msg("PM4 INDIRECT_BUFFER nested more than two deep; the queue is stopped");
         return -1;
     }
-    if (!ndw)
-        return 0;
-    uint32_t *ib = vg_queue_copy_ib(q, "PM4 INDIRECT_BUFFER", va, ndw);
-    int r = ib ? vg_pm4_run(q, ib, ndw, depth + 1) : -1;
-    free(ib);
-    return r;
+    return vg_queue_run_ib(q, "PM4 INDIRECT_BUFFER", va, ndw, depth + 1, vg_pm4_run);
 }
 
 int vg_pm4_run(vg_queue *q, const uint32_t *ib, uint32_t ndw, int depth) {

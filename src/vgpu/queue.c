@@ -490,7 +490,9 @@ int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func,
     }
 }
 
-uint32_t *vg_queue_copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw) {
+/* An indirect buffer of ndw (> 0) dwords at va, copied out through vg_queue_mem (so the
+ * program may reuse it while its packets run); free() it.  NULL after reporting why. */
+static uint32_t *copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw) {
     uint32_t *ib = malloc((size_t)ndw * 4 + 4);
     if (!ib) {
         vg_msg("%s of %u dwords: out of memory; the queue is stopped", what, ndw);
@@ -506,6 +508,16 @@ uint32_t *vg_queue_copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t 
         return NULL;
     }
     return ib;
+}
+
+int vg_queue_run_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw, int depth,
+                    vg_ib_runner run) {
+    if (!ndw)
+        return 0;
+    uint32_t *ib = copy_ib(q, what, va, ndw);
+    int r = ib ? run(q, ib, ndw, depth) : -1;
+    free(ib);
+    return r;
 }
 
 void vg_ring_copy(const vg_queue *q, uint64_t pos, uint32_t n, uint32_t *out) {

@@ -264,12 +264,7 @@ static int run_ib(vg_queue *q, const uint32_t *p, int depth) {
         vg_msg("SDMA INDIRECT inside an indirect buffer; the queue is stopped");
         return -1;
     }
-    if (!ndw)
-        return 0;
-    uint32_t *ib = vg_queue_copy_ib(q, "SDMA INDIRECT", va, ndw);
-    int r = ib ? run(q, ib, ndw, depth + 1) : -1;
-    free(ib);
-    return r;
+    return vg_queue_run_ib(q, "SDMA INDIRECT", va, ndw, depth + 1, run);
 }
 
 int64_t vg_sdma_step(vg_queue *q, uint64_t r, uint64_t w) {

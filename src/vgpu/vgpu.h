@@ -181,9 +181,12 @@ int vg_pm4_run(vg_queue *q, const uint32_t *ib, uint32_t ndw, int depth);
 int64_t vg_pm4_step(vg_queue *q, uint64_t r, uint64_t w);
 /* sdma.c: the same for an SDMA queue (pointers in bytes). */
 int64_t vg_sdma_step(vg_queue *q, uint64_t r, uint64_t w);
-/* An indirect buffer of ndw (> 0) dwords at va, copied out through vg_queue_mem (so the
- * program may reuse it while its packets run); free() it.  NULL after reporting why. */
-uint32_t *vg_queue_copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw);
+/* Run the indirect buffer of ndw dwords at va with run (vg_pm4_run or SDMA's packet loop) at
+ * nesting depth depth, PM4 and SDMA alike: it is copied out through vg_queue_mem first, so the
+ * program may reuse it while its packets run.  0 for an empty one; -1 after reporting why. */
+typedef int (*vg_ib_runner)(vg_queue *q, const uint32_t *ib, uint32_t ndw, int depth);
+int vg_queue_run_ib(vg_queue *q, const char *what, uint64_t va, uint32_t ndw, int depth,
+                    vg_ib_runner run);
 /* Copy n dwords of the ring starting at dword position pos (wrapping) into out. */
 void vg_ring_copy(const vg_queue *q, uint64_t pos, uint32_t n, uint32_t *out);
 

@@ -23,6 +23,24 @@ uint64_t kt_upload(const void *p, size_t n) {
     return a;
 }
 
+int kt_map(const char *name, unsigned n, const kt_buf *buf, size_t nout, size_t nbuf) {
+    uint64_t dev[16];
+    const void *params[17];
+    if (nbuf > 16) {
+        CHECK(0, "%s %s: kt_map takes at most 16 buffers", kt.tag, name);
+        return -1;
+    }
+    for (size_t i = 0; i < nbuf; i++) {
+        dev[i] = kt_upload(i < nout ? NULL : buf[i].p, buf[i].size);
+        params[i] = &dev[i];
+    }
+    params[nbuf] = &n;
+    int r = kt_launch1(name, (n + 63) / 64, 64, params, nbuf + 1);
+    for (size_t i = 0; r == 0 && i < nout; i++)
+        gfx_memcpy_dtoh(kt.dev, buf[i].p, dev[i], buf[i].size);
+    return r;
+}
+
 const gfx_launch_options *kt_options(const gfx_launch_options *o) {
     static gfx_launch_options copy;
     const char *e = getenv("GFXEMU_TEST_RACECHECK");

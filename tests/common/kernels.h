@@ -53,6 +53,17 @@ static inline int kt_launch1(const char *name, unsigned groups, unsigned block,
     return kt_launch3(name, groups, 1, 1, block, 1, 1, params, n);
 }
 
+/* One buffer parameter of kt_map: host bytes to upload (an input) or to fill (an output). */
+typedef struct {
+    void *p;
+    size_t size;
+} kt_buf;
+#define KT_BUF(array) ((kt_buf){(array), sizeof(array)})
+/* The element-wise kernels' launch, kernel(buf[0], ..., buf[nbuf - 1], uint n): n work-items in
+ * one-wave workgroups of 64.  The first nout buffers are outputs (device buffers copied back
+ * after the launch), the others inputs (uploaded before).  0, or -1 after a failed launch (a
+ * failed check of the calling test). */
+int kt_map(const char *name, unsigned n, const kt_buf *buf, size_t nout, size_t nbuf);
 /* Error of a result in units in the last place of the exact value `exact` (the ULP of the
  * format at |exact|, denormal spacing below the smallest normal): 0 when both are the same NaN
  * class or the same infinity (an exact value beyond the largest finite rounds to infinity), a

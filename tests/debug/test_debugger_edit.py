@@ -2,23 +2,13 @@
 editing with TAB completion of commands, registers and symbols, history (up-arrow), and on any
 input `info kernel`, `set pc LOC` (the wave really continues from there: skipping the store
 leaves the output zero), and errors for unknown symbols and unallocated registers."""
-import os
-import pty
-import select
-import struct
 import subprocess
 import sys
 import time
 
-build = os.environ.get("BUILD", "build")
-gfxemu = os.environ.get("GFXEMU", build + "/gfxemu")
-tmp = build + "/test-data/debugger_edit"
-os.makedirs(tmp, exist_ok=True)
-co = tmp + "/k.co"
-subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
-                "-mcpu=gfx950", "-nogpulib", "-O2", "-c", "tests/debug/kernels.cl", "-o",
-                co + ".o"], check=True, stderr=subprocess.DEVNULL)
-subprocess.run(["ld.lld-22", "-shared", co + ".o", "-o", co], check=True)
+from ttyutil import GFXEMU as gfxemu, DebugTty, build_kernels
+
+tmp, co = build_kernels("debugger_edit")
 failures = []
 
 
@@ -28,38 +18,20 @@ def check(cond, what):
         print("FAIL:", what, file=sys.stderr)
 
 
-master, slave = pty.openpty()
 outfile = tmp + "/o.bin"
-p = subprocess.Popen([gfxemu, "debug", co, "store_all", "--grid", "1", "--block", "64",
-                      "--arg", "out:%s:256" % outfile], stdin=slave, stdout=slave, stderr=slave)
-os.close(slave)
-out = b""
-
-
-def read_until(token, timeout=20.0):
-    global out
-    end = time.time() + timeout
-    while token not in out and time.time() < end:
-        r, _, _ = select.select([master], [], [], 0.2)
-        if r:
-            try:
-                out += os.read(master, 4096)
-            except OSError:
-                break
-    return token in out
+t = DebugTty([co, "store_all", "--grid", "1", "--block", "64", "--arg", "out:%s:256" % outfile])
 
 
 def session(keys, token, what):
-    global out
-    start = len(out)
+    start = len(t.out)
     time.sleep(0.3)  # let the line editor take the terminal before typing (no typeahead echo)
-    os.write(master, keys)
-    ok = read_until(token)
-    check(ok, "%s: %r not in %r" % (what, token, out[start:].decode(errors="replace")))
+    t.write(keys)
+    ok = t.read_until(token)
+    check(ok, "%s: %r not in %r" % (what, token, t.out[start:].decode(errors="replace")))
     return ok
 
 
-check(read_until(b"(gfxemu) "), "no prompt")
+check(t.read_until(b"(gfxemu) "), "no prompt")
 # TAB completes a command ("inf" -> "info") and its argument is typed out.
 session(b"inf\t kernel\n", b"kernel store_all, entry 0x", "TAB completion of 'inf'")
 session(b"", b"(gfxemu) ", "prompt after info kernel")
@@ -67,14 +39,14 @@ session(b"", b"(gfxemu) ", "prompt after info kernel")
 session(b"p exec_l\t\n", b"s126 = 0xffffffff", "TAB completion of a register")
 # ... and a symbol: "break store_al<TAB>" -> store_all ("store_a" would be store_all/store_at).
 session(b"break store_al\t\n", b"Breakpoint 1 at 0x", "TAB completion of a symbol")
-check(b"<store_all>" in out.split(b"Breakpoint 1 at")[-1][:80], "breakpoint at the kernel entry")
+check(b"<store_all>" in t.out.split(b"Breakpoint 1 at")[-1][:80], "breakpoint at the kernel entry")
 # History: up-arrow recalls the previous command (break ...), edited into "p v0[5]" it is not;
 # typing "p v0[5]" then up-arrow + Enter prints the value twice.
 session(b"p v0[5]\n", b"v0[5] = 0x00000005", "p v0[5]")
-before = out.count(b"v0[5] = 0x00000005")
+before = t.out.count(b"v0[5] = 0x00000005")
 session(b"\x1b[A\n", b"(gfxemu) ", "up-arrow")
-read_until(b"never printed", timeout=0.5)  # collect the rest of the output
-check(out.count(b"v0[5] = 0x00000005") == before + 1, "up-arrow did not repeat p v0[5]")
+t.read_until(b"never printed", timeout=0.5)  # collect the rest of the output
+check(t.out.count(b"v0[5] = 0x00000005") == before + 1, "up-arrow did not repeat p v0[5]")
 # set pc past the store to the s_endpgm: the kernel then ends without writing.
 dis = subprocess.run([gfxemu, "disasm", co], capture_output=True, text=True).stdout
 body = dis.split("<store_all>:")[1].split("\n\n")[0]
@@ -82,11 +54,11 @@ endpgm = [l for l in body.splitlines() if "s_endpgm" in l][0]
 addr = int(endpgm.split("//")[1].split(":")[0], 16)
 session(b"set pc 0x%x\n" % addr, b"=> 0x%x <store_all+" % addr, "set pc")
 session(b"continue\n", b"The kernel finished", "continue")
-p.wait(timeout=20)
-check(p.returncode == 0, "exit status %d" % p.returncode)
+t.p.wait(timeout=20)
+check(t.p.returncode == 0, "exit status %d" % t.p.returncode)
 data = open(outfile, "rb").read()
 check(data == bytes(256), "set pc past the store: the output was written anyway")
-os.close(master)
+t.close()
 
 # From a pipe: no line editing, the same errors.
 script = "break nosuch\nbreak nosuch+4\np v100\np a100\nset pc nosuch\ninfo kernel\nquit\n"
@@ -105,6 +77,6 @@ check("  argument 0: int*, 8 bytes at kernarg offset 0 = zero:256 (256 bytes at 
 
 if failures:
     print("test_debugger_edit: %d checks failed" % len(failures))
-    print(out.decode(errors="replace"))
+    print(t.out.decode(errors="replace"))
     sys.exit(1)
 print("test_debugger_edit: all checks passed")

@@ -17,11 +17,6 @@ static uint64_t rng = 0x3c6ef372fe94f82bull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
-/* One wave per workgroup. */
-static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
-    return kt_launch1(name, groups, 64, params, n);
-}
-
 #define N 1000
 #define GROUPS ((N + 63) / 64)
 
@@ -45,7 +40,7 @@ static void t_branch(void) {
     unsigned n = N;
     for (int mode = 0; mode < 2; mode++) {
         const void *p[] = {&dout, &da, &mode, &n};
-        if (launch("branch_divergent", GROUPS, p, 4))
+        if (kt_launch1("branch_divergent", GROUPS, 64, p, 4))
             return;
         gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
         for (int i = 0; i < N; i++) {
@@ -67,12 +62,9 @@ static void t_loops(void) {
     static uint32_t a[N], out[N], want[N];
     for (int i = 0; i < N; i++)
         a[i] = rnd();
-    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &n};
-    if (launch("loops_nested", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a)};
+    if (kt_map("loops_nested", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     for (int i = 0; i < N; i++) {
         uint32_t rows = a[i] & 15, cols = (a[i] >> 4) & 15, s = 0;
         for (uint32_t r = 0; r < rows; r++)
@@ -90,12 +82,9 @@ static void t_early_exit(void) {
     static int32_t rows[32 * N], out[N], want[N];
     for (int i = 0; i < 32 * N; i++)
         rows[i] = (int32_t)(rnd() % 40) - (i % 32 == 0 && rnd() % 8 == 0 ? 50 : 0);
-    uint64_t dr = kt_upload(rows, sizeof rows), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &dr, &n};
-    if (launch("early_exit", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(rows)};
+    if (kt_map("early_exit", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int kinds[3] = {0};
     for (int i = 0; i < N; i++) {
         const int32_t *row = rows + 32 * i;
@@ -116,12 +105,9 @@ static void t_switch(void) {
     static int32_t a[N], out[N], want[N];
     for (int i = 0; i < N; i++)
         a[i] = (int32_t)rnd() >> (rnd() % 28);
-    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &n};
-    if (launch("switch_case", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a)};
+    if (kt_map("switch_case", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     for (int i = 0; i < N; i++) {
         int32_t x = a[i], m = x % 13;
         /* the same cases, as a table of what each one computes */
@@ -159,13 +145,9 @@ static void t_i64_divmod(void) {
                           INT64_MIN, 1ll << 33, -(1ll << 31), 1ll << 20};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i], b[i] = eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("i64_divmod", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("i64_divmod", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[6] = {"x/y", "x%y", "(u64)x/y", "(u64)x%y", "x/-7", "x%1000000007"};
     int bad[6] = {0};
     for (int i = 0; i < N; i++) {
@@ -196,13 +178,9 @@ static void t_i32_divmod(void) {
             b[i] = 3;
     }
     a[0] = INT32_MIN, a[1] = INT32_MAX, a[2] = -1, b[2] = -1, a[3] = -10, b[3] = 1;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("i32_divmod", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("i32_divmod", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     for (int i = 0; i < N; i++) {
         int32_t x = a[i];
         uint32_t u = (uint32_t)x, v = (uint32_t)b[i];
@@ -221,12 +199,9 @@ static void t_calls(void) {
     static int32_t a[N], out[2 * N], want[2 * N];
     for (int i = 0; i < N; i++)
         a[i] = (int32_t)rnd();
-    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &n};
-    if (launch("calls", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a)};
+    if (kt_map("calls", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     for (int i = 0; i < N; i++) {
         uint32_t seed = (uint32_t)a[i], buf[24], pick = (uint32_t)a[i] * 2654435761u, s = 0;
         for (int j = 0; j < 24; j++)
@@ -257,13 +232,9 @@ static void t_gcd(void) {
     }
     a[0] = 0, b[0] = 5, a[1] = 7, b[1] = 0, a[2] = 0xffffffffu, b[2] = 0xfffffffeu;
     a[3] = 1836311903u, b[3] = 1134903170u; /* consecutive Fibonacci numbers: the longest run */
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("gcd_loop", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("gcd_loop", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     for (int i = 0; i < N; i++) {
         uint32_t x = a[i], y = b[i], steps = 0;
         while (y) {
@@ -328,13 +299,9 @@ static void t_int_builtins(void) {
     }
     a[0] = b[0] = 0x7f7f7f7f, c[0] = 5;                        /* dot4 clamps up */
     a[1] = 0x80808080u, b[1] = 0x7f7f7f7f, c[1] = 0x80000000u; /* and down */
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (launch("int_builtins", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b), KT_BUF(c)};
+    if (kt_map("int_builtins", N, bufs, 1, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     for (int i = 0; i < N; i++) {
         uint32_t x = a[i], y = b[i], z = c[i], *w = &want[18 * i];
         uint64_t xy = (uint64_t)x << 32 | y;

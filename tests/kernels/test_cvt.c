@@ -20,13 +20,7 @@ static uint64_t rng = 0xbb67ae8584caa73bull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
-/* One wave per workgroup. */
-static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
-    return kt_launch1(name, groups, 64, params, n);
-}
-
 #define N 1000
-#define GROUPS ((N + 63) / 64)
 
 #define BAD(cnt, ...)                                                                              \
     do {                                                                                           \
@@ -59,14 +53,9 @@ static void t_i32_f32(void) {
     }
     a[0] = INT32_MIN, a[1] = INT32_MAX, a[2] = 16777217, a[3] = -16777219, a[4] = 0x7fffffc0;
     b[0] = -0x1.fffffep30f, b[1] = 0x1.fffffep30f, b[2] = -0.0f, b[3] = -0.99f, b[4] = 0x1p-149f;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             df = kt_upload(NULL, sizeof f), dio = kt_upload(NULL, sizeof io);
-    unsigned n = N;
-    const void *p[] = {&df, &dio, &da, &db, &n};
-    if (launch("cvt_i32_f32", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(f), KT_BUF(io), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("cvt_i32_f32", N, bufs, 2, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
-    gfx_memcpy_dtoh(kt.dev, io, dio, sizeof io);
     int bad[4] = {0};
     for (int i = 0; i < N; i++) {
         float wf[2] = {(float)a[i], (float)(uint32_t)a[i]};
@@ -98,12 +87,9 @@ static void t_sat(void) {
                         1e30f};
     for (int i = 0; i < 16; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &n};
-    if (launch("cvt_sat", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a)};
+    if (kt_map("cvt_sat", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[6] = {"convert_int_sat",   "convert_uint_sat", "convert_uchar_sat_rte",
                                   "convert_short_sat", "v_cvt_i32_f32",    "v_cvt_u32_f32"};
     int bad[6] = {0};
@@ -144,16 +130,9 @@ static void t_i64(void) {
     a[5] = (int64_t)0xfffffe8000000000ull;   /* u64: a tie near 2^64 */
     b[0] = -0.0, b[1] = 0x1.fffffffffffffp61, b[2] = -0x1p62 + 1024,
     b[3] = 0x1.000001p60; /* f32 tie */
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             df = kt_upload(NULL, sizeof f), dd = kt_upload(NULL, sizeof d),
-             dl = kt_upload(NULL, sizeof l);
-    unsigned n = N;
-    const void *p[] = {&df, &dd, &dl, &da, &db, &n};
-    if (launch("cvt_i64", GROUPS, p, 6))
+    kt_buf bufs[] = {KT_BUF(f), KT_BUF(d), KT_BUF(l), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("cvt_i64", N, bufs, 3, 5))
         return;
-    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
-    gfx_memcpy_dtoh(kt.dev, d, dd, sizeof d);
-    gfx_memcpy_dtoh(kt.dev, l, dl, sizeof l);
     static const char *what[7] = {"i64->f32", "u64->f32", "i64->f64",     "u64->f64",
                                   "f64->i64", "f64->u64", "f64->f32->i64"};
     int bad[7] = {0};
@@ -194,17 +173,11 @@ static void t_small_int(void) {
     }
     c[0] = -128, c[1] = 127, c[2] = -1, s[0] = -32768, s[1] = 32767, s[2] = -1, s[3] = 2049;
     x[0] = 2047.9f, x[1] = -2048.0f, x[2] = -0.9f, x[3] = 1000.5f;
-    uint64_t dc = kt_upload(c, sizeof c), ds = kt_upload(s, sizeof s), dx = kt_upload(x, sizeof x),
-             df = kt_upload(NULL, sizeof f), dout = kt_upload(NULL, sizeof o),
-             d16 = kt_upload(NULL, sizeof s16), d8 = kt_upload(NULL, sizeof s8);
-    unsigned n = N;
-    const void *p[] = {&df, &dout, &d16, &d8, &dc, &ds, &dx, &n};
-    if (launch("cvt_small_int", GROUPS, p, 8))
+    kt_buf bufs[] = {
+        KT_BUF(f), KT_BUF(o), KT_BUF(s16), KT_BUF(s8), KT_BUF(c), KT_BUF(s), KT_BUF(x),
+    };
+    if (kt_map("cvt_small_int", N, bufs, 4, 7))
         return;
-    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
-    gfx_memcpy_dtoh(kt.dev, o, dout, sizeof o);
-    gfx_memcpy_dtoh(kt.dev, s16, d16, sizeof s16);
-    gfx_memcpy_dtoh(kt.dev, s8, d8, sizeof s8);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         float wf[4] = {(float)c[i], (float)(uint8_t)c[i], (float)s[i], (float)(f16)(uint16_t)s[i]};
@@ -256,16 +229,9 @@ static void t_f16(void) {
                         0x1p-24f, 0x1p-25f, 0x1.000002p-25f, -0x1.8p-24f};
     for (int i = 0; i < 12; i++)
         a[i] = ea[i], b[i] = -ea[11 - i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dd = kt_upload(d, sizeof d),
-             dh = kt_upload(NULL, sizeof h), df = kt_upload(NULL, sizeof f),
-             dp = kt_upload(NULL, sizeof pk);
-    unsigned n = N;
-    const void *p[] = {&dh, &df, &dp, &da, &db, &dd, &n};
-    if (launch("cvt_f16", GROUPS, p, 7))
+    kt_buf bufs[] = {KT_BUF(h), KT_BUF(f), KT_BUF(pk), KT_BUF(a), KT_BUF(b), KT_BUF(d)};
+    if (kt_map("cvt_f16", N, bufs, 3, 6))
         return;
-    gfx_memcpy_dtoh(kt.dev, h, dh, sizeof h);
-    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
-    gfx_memcpy_dtoh(kt.dev, pk, dp, sizeof pk);
     static const char *what[6] = {"f32->f16", "f64->f16", "f16->f32",
                                   "f16->f64", "pkrtz lo", "pkrtz hi"};
     int bad[6] = {0};
@@ -312,14 +278,9 @@ static void t_bf16(void) {
         0x1.ff8p127f, 1.0f + 0x1p-8f, 1.0f + 0x1.8p-8f};
     for (int i = 0; i < 9; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof o), df = kt_upload(NULL, sizeof f);
-    unsigned n = N;
-    const void *p[] = {&dout, &df, &da, &db, &n};
-    if (launch("cvt_bf16", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(o), KT_BUF(f), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("cvt_bf16", N, bufs, 2, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, o, dout, sizeof o);
-    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
     int bad[2] = {0};
     for (int i = 0; i < N; i++) {
         uint16_t w = bf16_rne(a[i]);
@@ -358,14 +319,9 @@ static void t_f32_f64(void) {
     for (int i = 0; i < 10; i++)
         b[i] = eb[i];
     a[0] = NAN, a[1] = -INFINITY, a[2] = 0x1p-149f;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dd = kt_upload(NULL, sizeof d), df = kt_upload(NULL, sizeof f);
-    unsigned n = N;
-    const void *p[] = {&dd, &df, &da, &db, &n};
-    if (launch("cvt_f32_f64", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(d), KT_BUF(f), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("cvt_f32_f64", N, bufs, 2, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, d, dd, sizeof d);
-    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
     int bad[2] = {0};
     for (int i = 0; i < N; i++) {
         if (!same64(d[i], (double)a[i] * 3.0))
@@ -388,14 +344,9 @@ static void t_pk_int16(void) {
         b[i] = (int32_t)rnd() >> (rnd() % 32);
     }
     a[0] = 32767, b[0] = 32768, a[1] = -32768, b[1] = -32769, a[2] = 65535, b[2] = 65536;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             ds = kt_upload(NULL, sizeof s), du = kt_upload(NULL, sizeof u);
-    unsigned n = N;
-    const void *p[] = {&ds, &du, &da, &db, &n};
-    if (launch("cvt_pk_int16", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(s), KT_BUF(u), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("cvt_pk_int16", N, bufs, 2, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, s, ds, sizeof s);
-    gfx_memcpy_dtoh(kt.dev, u, du, sizeof u);
     int bad[2] = {0};
     for (int i = 0; i < N; i++) {
         int32_t in[2] = {a[i], b[i]};
@@ -430,12 +381,9 @@ static void t_f64_sat(void) {
                          -0.5,          -1.0,          0x1p-1074,    -0.0};
     for (int i = 0; i < 16; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &n};
-    if (launch("cvt_f64_sat", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a)};
+    if (kt_map("cvt_f64_sat", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[4] = {"v_cvt_i32_f64", "v_cvt_u32_f64", "clamped (int)",
                                   "clamped (uint)"};
     int bad[4] = {0};
@@ -467,14 +415,9 @@ static void t_half2(void) {
         a[i] = (f16)rnd_f32(127 - 24, 40); /* denormal halves up to the largest */
         b[i] = rnd_f32(127 - 28, 46);
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             df = kt_upload(NULL, sizeof f), dh = kt_upload(NULL, sizeof h);
-    unsigned n = N;
-    const void *p[] = {&df, &dh, &da, &db, &n};
-    if (launch("cvt_half2", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(f), KT_BUF(h), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("cvt_half2", N, bufs, 2, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, f, df, sizeof f);
-    gfx_memcpy_dtoh(kt.dev, h, dh, sizeof h);
     int bad[2] = {0};
     for (int i = 0; i < N; i++)
         for (int e = 0; e < 2; e++) {

@@ -16,13 +16,7 @@
 static uint64_t rng = 0x9b05688c2b3e6c1full;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 
-/* One wave per workgroup. */
-static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
-    return kt_launch1(name, groups, 64, params, n);
-}
-
 #define N 1000
-#define GROUPS ((N + 63) / 64)
 
 static float ftz(float v) { return fabsf(v) < 0x1p-126f ? copysignf(0.0f, v) : v; }
 
@@ -65,13 +59,9 @@ static void t_ftz_arith(void) {
     a[1] = 0x1p-126f, b[1] = -0x1p-127f;   /* normal - denormal: the normal */
     a[2] = 0x1.8p-126f, b[2] = -0x1p-126f; /* a denormal difference: flushed */
     a[3] = -0x1p-100f, b[3] = 0x1p-30f;    /* a denormal product: -0 */
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (launch("ftz_arith", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b), KT_BUF(c)};
+    if (kt_map("ftz_arith", N, bufs, 1, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[5] = {"add", "mul", "fma", "fmin", "fmax"};
     int bad[5] = {0}, flushed = 0;
     for (int i = 0; i < N; i++) {
@@ -106,13 +96,9 @@ static void t_ftz_div_sqrt(void) {
     a[2] = 0x1p-120f, b[2] = 0x1p10f;     /* a denormal quotient: flushed */
     a[3] = 0x1p100f, b[3] = 0x1p-100f;    /* overflow */
     a[4] = -0x1p-127f, b[4] = -0x1p-127f; /* 0 / 0 = NaN; sqrt(-0) = -0 */
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("ftz_div_sqrt", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("ftz_div_sqrt", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[3] = {"division", "sqrt", "mul after the mode switches"};
     int bad[3] = {0};
     for (int i = 0; i < N; i++) {

@@ -14,11 +14,6 @@ static uint64_t rng = 0x1f83d9abfb41bd6bull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
-/* One wave per workgroup. */
-static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
-    return kt_launch1(name, groups, 64, params, n);
-}
-
 #define N 1000
 #define GROUPS ((N + 63) / 64)
 
@@ -58,7 +53,7 @@ static void t_scalar_uniform(void) {
         uint64_t out[16], want[16];
         uint64_t dout = kt_upload(NULL, sizeof out);
         const void *p[] = {&dout, &a, &b, &s, &k};
-        if (launch("scalar_uniform", 1, p, 5))
+        if (kt_launch1("scalar_uniform", 1, 64, p, 5))
             return;
         gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
         gfx_buffer_free(kt.dev, dout);
@@ -102,13 +97,9 @@ static void t_i64_bits(void) {
             a[i] |= 1ull << 63;
     }
     a[0] = 0, a[1] = ~0ull, b[1] = 0, a[2] = 1, b[2] = 63;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("i64_bits", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("i64_bits", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[10] = {"shl",  "lshr", "ashr",       "rotl",        "popcount/clz/ctz",
                                    "smin", "umax", "bitreverse", "mad_u64_u32", "mad_i64_i32"};
     int bad[10] = {0};

@@ -69,13 +69,9 @@ static void t_int_ops(void) {
     }
     a[3] = INT32_MIN;
     b[3] = 7;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (kt_launch1("int_ops", GROUPS, 64, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("int_ops", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int32_t x = a[i], y = b[i];
@@ -101,13 +97,9 @@ static void t_i64_ops(void) {
         a[i] = (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (rnd() % 40);
         b[i] = i % 4 == 0 ? 0 : (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (rnd() % 63);
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (kt_launch1("i64_ops", GROUPS, 64, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("i64_ops", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int64_t x = a[i], y = b[i];
@@ -125,12 +117,9 @@ static void t_i64_ops(void) {
 
 static void t_collatz(void) {
     uint32_t out[N];
-    uint64_t dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &n};
-    if (kt_launch1("collatz", GROUPS, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(out)};
+    if (kt_map("collatz", N, bufs, 1, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (unsigned i = 0; i < N; i++) {
         uint32_t v = i + 1, s = 0;
@@ -167,12 +156,9 @@ static void t_private_array(void) {
     int32_t idx[N], out[N];
     for (int i = 0; i < N; i++)
         idx[i] = (int32_t)(rnd() & 0xff);
-    uint64_t di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &di, &n};
-    if (kt_launch1("private_array", GROUPS, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(idx)};
+    if (kt_map("private_array", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int j = idx[i] & 15, k = (idx[i] >> 4) & 15;

@@ -45,13 +45,9 @@ static void t_f64_math(void) {
         b[i] = eb[i];
         c[i] = i & 1 ? -0.0 : 0.0;
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (kt_launch1("f64_math", GROUPS, 64, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b), KT_BUF(c)};
+    if (kt_map("f64_math", N, bufs, 1, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[3] = {0, 0, 0};
     for (int i = 0; i < N; i++) {
         double want[3] = {fma(a[i], b[i], c[i]), sqrt(a[i]), a[i] / b[i]};
@@ -89,13 +85,9 @@ static void t_f32_div_sqrt(void) {
         a[i] = ea[i];
         b[i] = eb[i];
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (kt_launch1("f32_div_sqrt", GROUPS, 64, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("f32_div_sqrt", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[2] = {0, 0};
     for (int i = 0; i < N; i++) {
         float want[2] = {a[i] / b[i], sqrtf(a[i])};
@@ -132,13 +124,9 @@ static void t_f16_math(void) {
     a[0] = 300.0f, b[0] = 300.0f, c[0] = 1.0f;
     a[1] = -300.0f, b[1] = 300.0f, c[1] = 1.0f;
     a[2] = 3.0f, b[2] = 5.0f, c[2] = -15.0f;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (kt_launch1("f16_math", GROUPS, 64, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b), KT_BUF(c)};
+    if (kt_map("f16_math", N, bufs, 1, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad_sep = 0, bad_expr = 0, fused = 0, differ = 0;
     for (int i = 0; i < N; i++) {
         /* the inputs are exact halves, so (half)a[i] in the kernel is exact */
@@ -298,13 +286,9 @@ static void t_bit_tricks(void) {
     }
     a[0] = 0, a[1] = 1, a[2] = 0xffffffffu, a[3] = 0x80000000u, a[4] = 0x12345678u;
     r[0] = 0, r[1] = 31, r[2] = 5, r[3] = 32, r[4] = 8;
-    uint64_t da = kt_upload(a, sizeof a), dr = kt_upload(r, sizeof r),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &dr, &n};
-    if (kt_launch1("bit_tricks", GROUPS, 64, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(r)};
+    if (kt_map("bit_tricks", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         uint32_t x = a[i], k = r[i] & 31, want[4];

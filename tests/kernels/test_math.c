@@ -28,13 +28,7 @@
 static uint64_t rng = 0x6a09e667f3bcc909ull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 
-/* One wave per workgroup. */
-static int launch(const char *name, unsigned groups, const void *const *params, size_t n) {
-    return kt_launch1(name, groups, 64, params, n);
-}
-
 #define N 1000 /* not a multiple of 64: the last wave is partial */
-#define GROUPS ((N + 63) / 64)
 
 /* Random sign and mantissa, biased exponent in [lo, lo + span). */
 static float rnd_f32(unsigned lo, unsigned span) {
@@ -71,13 +65,9 @@ static void t_exp2_log2(void) {
                         0x1p-149f, 2.0f,  0x1.000002p0f, 0.5f, -0.0f};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i], b[i] = eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("f32_exp2_log2", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("f32_exp2_log2", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[4] = {0};
     double worst[4] = {0};
     for (int i = 0; i < N; i++) {
@@ -117,13 +107,9 @@ static void t_rcp_rsq_sqrt(void) {
     const float eb[] = {1.0f, 0.0f, 2.0f, INFINITY, 1.0f, 0.0f, -1.0f, 0x1p-149f, 1.0f, 0x1p127f};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i], b[i] = eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("f32_rcp_rsq_sqrt", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("f32_rcp_rsq_sqrt", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[5] = {"v_rcp_f32", "v_rsq_f32", "v_sqrt_f32", "default f32 division",
                                   "default f32 sqrt"};
     const double bound[5] = {1, 1, 1, 2.5, 1};
@@ -155,12 +141,9 @@ static void t_sin_cos(void) {
     const float ea[] = {0.0f, -0.0f, 0.25f, 0.5f, -0.25f, 0.75f, 1.0f, 255.5f, 0x1p-30f, -100.125f};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &n};
-    if (launch("f32_sin_cos", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a)};
+    if (kt_map("f32_sin_cos", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[2] = {0};
     for (int i = 0; i < N; i++) {
         /* reduce exactly to r in [-1/2, 1/2], then to the first octants where libm is exact
@@ -205,13 +188,9 @@ static void t_round32(void) {
                         -0x1p-149f, 0x1p23f + 1, -2.5f,    0x1.fffffep22f, -0x1p-30f};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("f32_round", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("f32_round", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[7] = {"floor", "ceil", "trunc", "rint", "fract", "fabs", "copysign"};
     int bad[7] = {0};
     for (int i = 0; i < N; i++) {
@@ -239,14 +218,9 @@ static void t_ldexp_frexp32(void) {
     const int32_t ee[] = {5, -5, 149, -150, 128, 1, -149, -1};
     for (int i = 0; i < 8; i++)
         a[i] = ea[i], e[i] = ee[i];
-    uint64_t da = kt_upload(a, sizeof a), de = kt_upload(e, sizeof e),
-             dout = kt_upload(NULL, sizeof out), dx = kt_upload(NULL, sizeof exps);
-    unsigned n = N;
-    const void *p[] = {&dout, &dx, &da, &de, &n};
-    if (launch("f32_ldexp_frexp", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(exps), KT_BUF(a), KT_BUF(e)};
+    if (kt_map("f32_ldexp_frexp", N, bufs, 2, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
-    gfx_memcpy_dtoh(kt.dev, exps, dx, sizeof exps);
     int bad[3] = {0};
     for (int i = 0; i < N; i++) {
         int ex = 0;
@@ -280,13 +254,9 @@ static void t_minmax(void) {
     a[1] = -2.0f, b[1] = NAN;
     a[2] = -INFINITY, b[2] = INFINITY;
     a[3] = 0.5f, b[3] = -3.0f, c[3] = 2.0f;
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (launch("f32_minmax", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b), KT_BUF(c)};
+    if (kt_map("f32_minmax", N, bufs, 1, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[4] = {"fmin", "fmax", "med3", "clamp"};
     int bad[4] = {0};
     for (int i = 0; i < N; i++) {
@@ -314,12 +284,9 @@ static void t_f64_rcp_rsq(void) {
     const double ea[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -4.0, 4.0, 1.0, 0x1p-1000, 3.0};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &n};
-    if (launch("f64_rcp_rsq", GROUPS, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a)};
+    if (kt_map("f64_rcp_rsq", N, bufs, 1, 2))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[3] = {"v_rcp_f64", "v_rsq_f64", "v_sqrt_f64"};
     int bad[3] = {0};
     for (int i = 0; i < N; i++) {
@@ -352,14 +319,9 @@ static void t_f64_round(void) {
         -0x1p-60};
     for (int i = 0; i < 10; i++)
         a[i] = ea[i];
-    uint64_t da = kt_upload(a, sizeof a), de = kt_upload(e, sizeof e),
-             dout = kt_upload(NULL, sizeof out), dx = kt_upload(NULL, sizeof exps);
-    unsigned n = N;
-    const void *p[] = {&dout, &dx, &da, &de, &n};
-    if (launch("f64_round", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(exps), KT_BUF(a), KT_BUF(e)};
+    if (kt_map("f64_round", N, bufs, 2, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
-    gfx_memcpy_dtoh(kt.dev, exps, dx, sizeof exps);
     static const char *what[8] = {"floor", "ceil",  "trunc",      "rint",
                                   "fract", "ldexp", "frexp_mant", "frexp_exp"};
     int bad[8] = {0};
@@ -402,13 +364,9 @@ static void t_f16_transcend(void) {
     const double eb[] = {0.0, -0.0, 0.25, 0.5, -0.25, 1.0, 15.0, -14.0, 0.125, -1.0};
     for (int i = 0; i < 10; i++)
         a[i] = (f16)ea[i], b[i] = (f16)eb[i];
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &n};
-    if (launch("f16_transcend", GROUPS, p, 4))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b)};
+    if (kt_map("f16_transcend", N, bufs, 1, 3))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[7] = {"v_rcp_f16", "v_sqrt_f16", "v_rsq_f16", "v_exp_f16",
                                   "v_log_f16", "v_sin_f16",  "v_cos_f16"};
     int bad[7] = {0};
@@ -446,13 +404,9 @@ static void t_f16x2(void) {
     }
     a[0] = (f16)300.0, b[0] = (f16)300.0;                /* overflow to infinity */
     a[3] = (f16)-3.0, b[3] = (f16)5.0, c[3] = (f16)15.0; /* exact cancellation: +0 */
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (launch("f16x2_packed", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b), KT_BUF(c)};
+    if (kt_map("f16x2_packed", N, bufs, 1, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[5] = {"v_pk_add_f16", "v_pk_mul_f16", "v_pk_fma_f16", "v_pk_min_f16",
                                   "v_pk_max_f16"};
     int bad[5] = {0};
@@ -482,13 +436,9 @@ static void t_f32x2(void) {
         b[i] = i % 3 ? rnd_f32(64, 126) : rnd_f32(0, 30); /* products that underflow to denormals */
         c[i] = i % 4 ? rnd_f32(1, 253) : -a[i] * b[i];    /* fma != mul + add */
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), dc = kt_upload(c, sizeof c),
-             dout = kt_upload(NULL, sizeof out);
-    unsigned n = N;
-    const void *p[] = {&dout, &da, &db, &dc, &n};
-    if (launch("f32x2_packed", GROUPS, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(a), KT_BUF(b), KT_BUF(c)};
+    if (kt_map("f32x2_packed", N, bufs, 1, 4))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     static const char *what[4] = {"add", "mul", "fma", "mul - swizzled"};
     int bad[4] = {0};
     for (int i = 0; i < N; i++)

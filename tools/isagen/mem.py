@@ -25,23 +25,22 @@ CLASS_RE = re.compile(r"/\*Invalid register, operand has '(\w+)' register class\
 REG_RE = re.compile(r"^([va])(?:(\d+)|\[(\d+):(\d+)\])(#\w+)?$")
 
 
-def split_text(text):
-    """'mnemonic ops..., last mods' -> (mnemonic, [operand tokens], modifier string).
-    Class comments are folded into the token as '#Class'."""
+def split_text(text, bare_mods=("gds", "sc0", "sc1", "nt", "lds", "glc", "slc", "scc")):
+    """'mnemonic ops..., last mods ; warning' -> (mnemonic, [operand tokens], modifier string).
+    Class comments are folded into the token as '#Class'.  bare_mods: the modifiers without a
+    value the target has (mem_rdna.py passes its own), which an instruction without operands
+    prints alone."""
     text = text.split(" ; ")[0]
     text = CLASS_RE.sub(r"#\1", text)
     mn, _, rest = text.partition(" ")
     parts = rest.split(", ") if rest else []
     mods = ""
     if parts:
-        last = parts[-1]
-        head, _, tail = last.partition(" ")
+        head, _, tail = parts[-1].partition(" ")
         parts[-1] = head
         mods = tail
-        # an instruction without operands prints only modifiers
-        if len(parts) == 1 and (":" in head or head in ("gds", "sc0", "sc1", "nt", "lds", "glc", "slc", "scc")):
-            mods = rest
-            parts = []
+        if len(parts) == 1 and (":" in head or head in bare_mods):
+            mods, parts = rest, []
     return mn, parts, mods
 
 
@@ -136,14 +135,7 @@ def gen_ds(ctx, arch, classes):
         if L.dis(arch, ds_mask_words(op, mask, regs, acc=1, **kw))[0]:
             ok |= B_ACC
             shown |= B_ACC
-        if off == (0, 0):
-            style = "MEM_OFF_NONE"
-        elif "offset0:" in mods:
-            style = "MEM_OFF_PAIR"
-        elif "swizzle" in mods:
-            style = "MEM_OFF_SWIZZLE"
-        else:
-            style = "MEM_OFF_16"
+        style = "MEM_" + ds_offset_style(off, mods)
         cls = [[[0] * 4 for _ in range(2)] for _ in range(2)]
         for acc in (0, 1):
             if acc and not ok & B_ACC:
@@ -160,6 +152,18 @@ def gen_ds(ctx, arch, classes):
         rows[op] = dict(mn=mn, n=n, fields=fields, ok=ok, shown=shown, style=style,
                         gds_needed=(g == 1 and not legal[0]), cls=cls, rtn=0)
     return rows
+
+
+def ds_offset_style(off, mods):
+    """How a DS op prints its offset fields (the C side's *_OFF_* styles), from the modifiers
+    LLVM printed with the probe offsets off = (offset0, offset1); the same on GFX9 and RDNA."""
+    if off == (0, 0):
+        return "OFF_NONE"
+    if "offset0:" in mods:
+        return "OFF_PAIR"
+    if "swizzle" in mods:
+        return "OFF_SWIZZLE"
+    return "OFF_16"
 
 
 def probe_bits(L, arch, make, text, bitlist, regs):

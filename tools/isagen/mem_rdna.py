@@ -15,7 +15,7 @@ and untouched.
 """
 import re
 
-from .mem import kind_flags as cdna_kind_flags, reg_of, CLASS_RE
+from .mem import kind_flags as cdna_kind_flags, reg_of, CLASS_RE, ds_offset_style, split_text
 
 ARCHES = ("gfx1100", "gfx1201")
 V_DST, V_ADDR, V_DATA, V_DATA1 = 40, 10, 20, 30
@@ -28,19 +28,9 @@ BIT_NAMES = {B_GDS: "GDS", B_GLC: "GLC", B_SLC: "SLC", B_DLC: "DLC", B_TFE: "TFE
 
 
 def operands(text):
-    """'mn a, b, c mods ; warn' -> (mn, [tokens], mods); class notes folded as '#Class'."""
-    text = text.split(" ; ")[0]
-    text = CLASS_RE.sub(r"#\1", text)
-    mn, _, rest = text.partition(" ")
-    parts = rest.split(", ") if rest else []
-    mods = ""
-    if parts:
-        head, _, tail = parts[-1].partition(" ")
-        parts[-1] = head
-        mods = tail
-        if len(parts) == 1 and (":" in head or head in ("gds", "glc", "slc", "dlc", "nv", "tfe")):
-            mods, parts = rest, []
-    return mn, parts, mods
+    """'mn a, b, c mods ; warn' -> (mn, [tokens], mods), as mem.split_text with RDNA's bare
+    modifiers."""
+    return split_text(text, ("gds", "glc", "slc", "dlc", "nv", "tfe"))
 
 
 def widths(parts):
@@ -170,14 +160,7 @@ def gen_ds(L, arch):
             ok |= B_GDS
             if " gds" in (gtext or ""):
                 shown |= B_GDS
-        if off == (0, 0):
-            style = "RM_OFF_NONE"
-        elif "offset0:" in mods:
-            style = "RM_OFF_PAIR"
-        elif "swizzle" in mods:
-            style = "RM_OFF_SWIZZLE"
-        else:
-            style = "RM_OFF_16"
+        style = "RM_" + ds_offset_style(off, mods)
         need_gds = ng == 2 and g == 1 and not legal[0]
         if need_gds:  # GWS: data0 sits in the addr byte; describe its width as data's
             n[2], n[1] = n[1], 0

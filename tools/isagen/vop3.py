@@ -184,29 +184,33 @@ def role_of(p, t_base, t):
     return ("WEIRD", 0, 0)
 
 
-def probe_roles(llvm, arch, probes):
-    items, keys = [], []
-    for op, p in probes.items():
-        for wi, b in MODBITS:
-            w0x, w1x = p.w0x, p.w1x
-            if wi == 0:
-                w0x ^= 1 << b
-            else:
-                w1x ^= 1 << b
-            items.append(words(op, vdst=p.vdst, w0x=w0x, w1x=w1x))
-            keys.append(op)
-    res = llvm.dis_many(arch, items)
+def mod_flips(p):
+    """(w0x, w1x): probe p's base with each modifier bit of MODBITS flipped alone, in order."""
+    for wi, b in MODBITS:
+        yield (p.w0x ^ (1 << b), p.w1x) if wi == 0 else (p.w0x, p.w1x ^ (1 << b))
+
+
+def flip_results(probes, res):
+    """(p, j, t, ign) per probe and modifier bit j, in order, from the results of disassembling
+    mod_flips of every probe: t is LLVM's text (None when illegal); ign is set for the bits of
+    a VOP3B op's w0[14:8], its carry-out sdst rather than modifiers."""
     k = 0
-    for op, p in probes.items():
-        p.roles = []
+    for p in probes.values():
         sdst = any(d[2] == "sdst" for d in p.dst)
-        for j, _ in enumerate(MODBITS):
+        for j in range(len(MODBITS)):
             sz, t = res[k]
             k += 1
-            if sdst and j < 7:  # VOP3B: w0[14:8] is the carry-out sdst, not modifiers
-                p.roles.append(("IGN", 0, 0))
-                continue
-            p.roles.append(role_of(p, p.text, t if sz else None))
+            yield p, j, (t if sz else None), sdst and j < 7
+
+
+def probe_roles(llvm, arch, probes):
+    items = []
+    for op, p in probes.items():
+        p.roles = []
+        for w0x, w1x in mod_flips(p):
+            items.append(words(op, vdst=p.vdst, w0x=w0x, w1x=w1x))
+    for p, j, t, ign in flip_results(probes, llvm.dis_many(arch, items)):
+        p.roles.append(("IGN", 0, 0) if ign else role_of(p, p.text, t))
 
 
 def literal_types(llvm, arch, probes):
@@ -270,18 +274,10 @@ SIG_ENCS = (0, 1, 2, 3, 5, 9, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 
 def class_sweep(llvm, arch, p, field, acc=False, encs=None):
     """Per encoding of one operand field: 0 illegal, 1 ok, 2 invalid-register note, 3 invalid-
     immediate note; and the class name LLVM prints."""
-    n = 512 if field.startswith("src") else (128 if field == "sdst" else 256)
-    encs = range(n) if encs is None else [e for e in encs if e < n]
+    encs = field_encs(field, encs)
     items = []
     for e in encs:
-        srcs = [256 + V0, 256 + V1, 256 + V2]
-        vd, sd = p.vdst, 0
-        if field.startswith("src"):
-            srcs[int(field[3])] = e
-        elif field == "sdst":
-            sd = e
-        else:
-            vd = e
+        srcs, vd, sd = place(field, e, [256 + V0, 256 + V1, 256 + V2], p.vdst)
         w0x, w1x = p.w0x, p.w1x
         if acc:  # the field with its accumulator-select bit set (MAI)
             if field in ("vdst", "src2"):
@@ -292,26 +288,54 @@ def class_sweep(llvm, arch, p, field, acc=False, encs=None):
         w[2] = 0x3f000000  # literal value used when e == 255
         items.append(tuple(w))
     res = llvm.dis_many(arch, items)
-    if field in ("vdst", "sdst"):
-        pos = [d[2] for d in p.dst].index(field)
-    else:
-        pos = len(p.dst) + int(field[3])
     modes, name = [], ""
     for sz, t in res:
         if not sz or t.startswith("<"):
             modes.append(0)
             continue
-        o = operand_texts(t)
-        o = o[pos] if pos < len(o) else ""
-        m = re.search(r"operand has '([^']+)' register class", o)
-        if m:
-            name = m.group(1)
-            modes.append(2)
-        elif "Invalid immediate" in o:
-            modes.append(3)
-        else:
-            modes.append(1)
+        mode, cls = note_mode(slot_text(p, field, t))
+        modes.append(mode)
+        name = cls or name
     return modes, name
+
+
+def field_encs(field, encs):
+    """The encodings to sweep in an operand field (all it can hold, or those of encs that fit)."""
+    n = 512 if field.startswith("src") else (128 if field == "sdst" else 256)
+    return range(n) if encs is None else [e for e in encs if e < n]
+
+
+def place(field, e, srcs, vdst):
+    """(srcs, vdst, sdst) for words() with encoding e in operand field `field`."""
+    srcs, vd, sd = list(srcs), vdst, 0
+    if field.startswith("src"):
+        srcs[int(field[3])] = e
+    elif field == "sdst":
+        sd = e
+    else:
+        vd = e
+    return srcs, vd, sd
+
+
+def slot_text(p, field, t):
+    """The text of operand slot `field` (vdst, sdst, srcN) in LLVM's line t ("" if absent)."""
+    if field in ("vdst", "sdst"):
+        pos = [d[2] for d in p.dst].index(field)
+    else:
+        pos = len(p.dst) + int(field[3])
+    o = operand_texts(t)
+    return o[pos] if pos < len(o) else ""
+
+
+def note_mode(o):
+    """LLVM's note on one operand's text, as a class-table mode: (2, class) for "Invalid
+    register, operand has 'X' register class", (3, "") for "Invalid immediate", else (1, "")."""
+    m = re.search(r"operand has '([^']+)' register class", o)
+    if m:
+        return 2, m.group(1)
+    if "Invalid immediate" in o:
+        return 3, ""
+    return 1, ""
 
 
 def operand_texts(t):

@@ -157,74 +157,47 @@ def measure_roles(llvm, arch, probes, fixed=0):
     (1 + MODBITS position) held set in an ALT row's base, reported IGN."""
     items = []
     for op, p in probes.items():
-        for wi, b in MODBITS:
-            w0x, w1x = p.w0x, p.w1x
-            if wi == 0:
-                w0x ^= 1 << b
-            else:
-                w1x ^= 1 << b
-            items.append(words(op, p.form, vdst=p.vdst, srcs=p.srcs, w0x=w0x, w1x=w1x))
-    res = llvm.dis_many(arch, items)
-    k = 0
-    for op, p in probes.items():
         p.roles = []
-        sdst = any(d[2] == "sdst" for d in p.dst)
-        for j, _ in enumerate(MODBITS):
-            sz, t = res[k]
-            k += 1
-            if (sdst and j < 7) or j + 1 == fixed:
-                p.roles.append(("IGN", 0, 0))
-                continue
-            t = t if sz else None
-            if is_alt(p, t):
-                p.roles.append(("ALT", 0, 0))
-                continue
-            role = cdna3.role_of(p, p.text, t)
-            if role[0] == "WEIRD" and hsel(p, t):
-                role = ("HSEL", 0, 0)
-            if role[0] == "WEIRD" and t:
-                new = [x for x in split_text(t)[2] if x.startswith("byte_sel:")]
-                if new:  # gfx12 fp8 conversions: op_sel[3:2] read as a byte index
-                    role = ("BYTESEL", int(new[0][9:]).bit_length() - 1, 0)
-            if role[0] == "WEIRD" and t:
-                new = [x for x in split_text(t)[2] if x.startswith("index_key:")]
-                if new:  # gfx12 v_swmmac_*: op_sel bits select the sparsity index key
-                    role = ("INDEX_KEY", int(new[0][10:]).bit_length() - 1, 0)
-            p.roles.append(role)
+        for w0x, w1x in cdna3.mod_flips(p):
+            items.append(words(op, p.form, vdst=p.vdst, srcs=p.srcs, w0x=w0x, w1x=w1x))
+    for p, j, t, ign in cdna3.flip_results(probes, llvm.dis_many(arch, items)):
+        if ign or j + 1 == fixed:
+            p.roles.append(("IGN", 0, 0))
+            continue
+        if is_alt(p, t):
+            p.roles.append(("ALT", 0, 0))
+            continue
+        role = cdna3.role_of(p, p.text, t)
+        if role[0] == "WEIRD" and hsel(p, t):
+            role = ("HSEL", 0, 0)
+        if role[0] == "WEIRD" and t:
+            new = [x for x in split_text(t)[2] if x.startswith("byte_sel:")]
+            if new:  # gfx12 fp8 conversions: op_sel[3:2] read as a byte index
+                role = ("BYTESEL", int(new[0][9:]).bit_length() - 1, 0)
+        if role[0] == "WEIRD" and t:
+            new = [x for x in split_text(t)[2] if x.startswith("index_key:")]
+            if new:  # gfx12 v_swmmac_*: op_sel bits select the sparsity index key
+                role = ("INDEX_KEY", int(new[0][10:]).bit_length() - 1, 0)
+        p.roles.append(role)
 
 
 def class_sweep(llvm, arch, p, field, encs=None):
-    n = 512 if field.startswith("src") else (128 if field == "sdst" else 256)
-    encs = range(n) if encs is None else [e for e in encs if e < n]
+    encs = cdna3.field_encs(field, encs)
     items = []
     for e in encs:
-        srcs = list(p.srcs)
-        vd, sd = p.vdst, 0
-        if field.startswith("src"):
-            srcs[int(field[3])] = e
-        elif field == "sdst":
-            sd = e
-        else:
-            vd = e
+        srcs, vd, sd = cdna3.place(field, e, p.srcs, p.vdst)
         items.append(words(p.op, p.form, vdst=vd, sd=sd, srcs=srcs, w0x=p.w0x, w1x=p.w1x))
     res = llvm.dis_many(arch, items)
-    if field in ("vdst", "sdst"):
-        pos = [d[2] for d in p.dst].index(field)
-    else:
-        pos = len(p.dst) + int(field[3])
     modes, name = [], ""
     for e, (sz, t) in zip(encs, res):
         if not sz or t.startswith("<"):
             modes.append(0)
             continue
-        o = operand_texts(t)
-        o = o[pos] if pos < len(o) else ""
-        m = re.search(r"operand has '([^']+)' register class", o)
-        if m:
-            name = m.group(1)
-            modes.append(2)
-        elif "Invalid immediate" in o:
-            modes.append(3)
+        o = cdna3.slot_text(p, field, t)
+        mode, cls = cdna3.note_mode(o)
+        name = cls or name
+        if mode != 1:
+            modes.append(mode)
         elif 128 <= e < 256 and o.strip("-|") == "0x%x" % e:
             modes.append(4)  # v_fmac_*_e64_dpp: LLVM prints a constant's raw encoding
         else:
