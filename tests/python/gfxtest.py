@@ -8,6 +8,7 @@ Also: a clang-22 helper that compiles OpenCL kernels, one that assembles snippet
 assembler, cross-checked with llvm-mc-22 on request), and a tiny unittest main that prints the
 runner's closing line.
 """
+import hashlib
 import os
 import subprocess
 import sys
@@ -56,13 +57,22 @@ def run(cmd, **kw):
     return r.stdout
 
 
+KEPT = os.path.join(BUILD, "test-kernels", "python")
+
+
 def compile_cl(source, name, arch="gfx950", opt="-O2"):
-    """Compile OpenCL source with clang-22 and link it: path of the code object."""
-    base = os.path.join(TMP, "%s-%s%s" % (name, arch, opt))
-    with open(base + ".cl", "w") as f:
-        f.write(source)
-    run(CLANG + ["-mcpu=" + arch, opt, "-c", base + ".cl", "-o", base + ".o"])
-    run(["ld.lld-22", "-shared", base + ".o", "-o", base + ".co"])
+    """Compile OpenCL source with clang-22 and link it: path of the code object.  It is kept in
+    $BUILD/test-kernels/python/ under a name with a hash of the source, and built again only when
+    out of date (tests/common/kbuild.sh): the tests compile the same kernels on every run."""
+    base = os.path.join(KEPT, "%s-%s%s-%s" % (name, arch, opt,
+                                              hashlib.sha1(source.encode()).hexdigest()[:16]))
+    if not os.path.exists(base + ".cl"):  # same name, same text: never rewritten (its mtime stays)
+        os.makedirs(KEPT, exist_ok=True)
+        with open(base + ".cl.tmp%d" % os.getpid(), "w") as f:
+            f.write(source)
+        os.replace(base + ".cl.tmp%d" % os.getpid(), base + ".cl")
+    run(["bash", os.path.join(ROOT, "tests", "common", "kbuild.sh"), "co", base + ".co"] + CLANG[1:]
+        + ["-mcpu=" + arch, opt, base + ".cl"])
     return base + ".co"
 
 

@@ -2,6 +2,7 @@
 scratch directory are, a check() that counts failures, finish() that reports them, and the
 README's clang-22 + ld.lld-22 kernel build."""
 import os
+import shutil
 import subprocess
 import sys
 
@@ -33,9 +34,12 @@ def finish(name, extra=""):
 
 
 def compile_cl(src, cpu, out, opt="-O2", extra=()):
-    """clang-22 -c SRC for CPU, then ld.lld-22 -shared: the code object OUT (returned)."""
-    subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
-                    "-mcpu=" + cpu, "-nogpulib", opt, *extra, "-c", src, "-o", out + ".o"],
-                   check=True, stderr=subprocess.DEVNULL)
-    subprocess.run(["ld.lld-22", "-shared", out + ".o", "-o", out], check=True)
+    """clang-22 -c SRC for CPU, then ld.lld-22 -shared: the code object OUT (returned).  The
+    object is built in $BUILD/test-kernels/ by tests/common/kbuild.sh, again only when out of
+    date, and copied to OUT."""
+    kept = os.path.join(BUILD, "test-kernels", "tools", os.path.relpath(out, BUILD).replace("/", "_"))
+    subprocess.run(["bash", os.path.join(HERE, "..", "common", "kbuild.sh"), "co", kept, "-x", "cl",
+                    "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", "-mcpu=" + cpu, "-nogpulib",
+                    opt, *extra, src], check=True, stderr=subprocess.DEVNULL)
+    shutil.copyfile(kept, out)
     return out

@@ -42,8 +42,14 @@ expect() {
     fi
 }
 
-# compile_kernel SRC CPU OPT OUT: clang-22 + ld.lld-22, as the README describes.
+# compile_kernel SRC CPU OPT OUT [CLANG_FLAGS...]: clang-22 + ld.lld-22, as the README describes.
+# The code object is kept in $BUILD/test-kernels/ (named after OUT) and built again only when out
+# of date (tests/common/kbuild.sh), then copied to OUT.
 compile_kernel() {
-    clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$2" -nogpulib "-$3" \
-        -c "$1" -o "$4.o" 2>/dev/null && ld.lld-22 -shared "$4.o" -o "$4"
+    local src=$1 cpu=$2 opt=$3 out=$4 kept
+    shift 4
+    kept="$BUILD/test-kernels/sh/$(tr / _ <<<"$out")"
+    bash "$(dirname "${BASH_SOURCE[0]}")/../common/kbuild.sh" co "$kept" -x cl -cl-std=CL2.0 \
+        -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib "-$opt" "$@" "$src" 2>/dev/null &&
+        cp "$kept" "$out"
 }

@@ -13,6 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/rdna_disasm"
 rm -rf "$tmp" && mkdir -p "$tmp"
+kept="$BUILD/test-kernels/rdna_disasm"
 
 # compare.py WANT GOT CPU: llvm-objdump's and gfxemu's listings keyed by address.  Prints the
 # gap counts by format; exits 1 (with the offending lines) when an instruction of a decoded
@@ -77,15 +78,19 @@ for src in examples/vecadd.cl tests/load/kernels.cl tests/kernels/basic.cl tests
         for opt in O0 O2; do
             for wave in 32 64; do
                 co="$tmp/$(basename "$src" .cl)_${cpu}_${opt}_w$wave.co"
+                # the objects and llvm-objdump-22's listings are kept in $kept, made again only
+                # when out of date (tests/common/kbuild.sh); gfxemu's listing is made every time
+                kco="$kept/$(basename "$co")"
                 flags=()
                 [ "$wave" = 64 ] && flags=(-mwavefrontsize64)
-                if ! clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib \
-                    "-$opt" "${flags[@]}" -c "$src" -o "$co.o" 2>/dev/null ||
-                    ! ld.lld-22 -shared "$co.o" -o "$co"; then
+                if ! bash tests/common/kbuild.sh co "$kco" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa \
+                    -mcpu="$cpu" -nogpulib "-$opt" "${flags[@]}" "$src" 2>/dev/null; then
                     fail "clang-22 failed on $src for $cpu -$opt wave$wave"
                     continue
                 fi
-                llvm-objdump-22 -d --mcpu="$cpu" "$co" >"$co.want" 2>&1
+                cp "$kco" "$co"
+                [ "$kco.want" -nt "$kco" ] || llvm-objdump-22 -d --mcpu="$cpu" "$co" >"$kco.want" 2>&1
+                cp "$kco.want" "$co.want"
                 if ! "$GFXEMU" disasm "$co" >"$co.got" 2>&1; then
                     fail "$co: gfxemu disasm failed: $(head -n 2 "$co.got")"
                     continue
