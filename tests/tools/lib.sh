@@ -53,3 +53,25 @@ compile_kernel() {
         -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib "-$opt" "$@" "$src" 2>/dev/null &&
         cp "$kept" "$out"
 }
+
+# llvm_objdump OUT ARGS... FILE: `llvm-objdump-22 ARGS... FILE` (stdout and stderr) into OUT, its
+# exit status returned.  LLVM is a fixed oracle: a listing is kept in $BUILD/oracle-cache/ (as the
+# C tests keep theirs, tests/common/util.h), keyed by the arguments, FILE's content and the
+# llvm-objdump-22 binary, and copied from there when asked again (not with GFXEMU_ORACLE_CACHE=0).
+llvm_objdump() {
+    local out=$1 file=${!#} tool key kept rc
+    shift
+    tool=$(readlink -f "$(command -v llvm-objdump-22)")
+    key=$({ stat -c '%n %s %Y %i' "$tool"; printf '%s\n' "$@"; sha1sum <"$file"; } | sha1sum)
+    kept="$BUILD/oracle-cache/objdump-${key:0:40}"
+    if [ "${GFXEMU_ORACLE_CACHE:-1}" != 0 ] && [ -f "$kept" ]; then
+        cp "$kept" "$out"
+        return 0
+    fi
+    llvm-objdump-22 "$@" >"$out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && [ "${GFXEMU_ORACLE_CACHE:-1}" != 0 ]; then
+        mkdir -p "$BUILD/oracle-cache" && cp "$out" "$kept.tmp$$" && mv -f "$kept.tmp$$" "$kept"
+    fi
+    return $rc
+}

@@ -13,7 +13,6 @@
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/rdna_disasm"
 rm -rf "$tmp" && mkdir -p "$tmp"
-kept="$BUILD/test-kernels/rdna_disasm"
 
 # compare.py WANT GOT CPU: llvm-objdump's and gfxemu's listings keyed by address.  Prints the
 # gap counts by format; exits 1 (with the offending lines) when an instruction of a decoded
@@ -78,19 +77,13 @@ for src in examples/vecadd.cl tests/load/kernels.cl tests/kernels/basic.cl tests
         for opt in O0 O2; do
             for wave in 32 64; do
                 co="$tmp/$(basename "$src" .cl)_${cpu}_${opt}_w$wave.co"
-                # the objects and llvm-objdump-22's listings are kept in $kept, made again only
-                # when out of date (tests/common/kbuild.sh); gfxemu's listing is made every time
-                kco="$kept/$(basename "$co")"
                 flags=()
                 [ "$wave" = 64 ] && flags=(-mwavefrontsize64)
-                if ! bash tests/common/kbuild.sh co "$kco" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa \
-                    -mcpu="$cpu" -nogpulib "-$opt" "${flags[@]}" "$src" 2>/dev/null; then
+                if ! compile_kernel "$src" "$cpu" "$opt" "$co" "${flags[@]}"; then
                     fail "clang-22 failed on $src for $cpu -$opt wave$wave"
                     continue
                 fi
-                cp "$kco" "$co"
-                [ "$kco.want" -nt "$kco" ] || llvm-objdump-22 -d --mcpu="$cpu" "$co" >"$kco.want" 2>&1
-                cp "$kco.want" "$co.want"
+                llvm_objdump "$co.want" -d --mcpu="$cpu" "$co"
                 if ! "$GFXEMU" disasm "$co" >"$co.got" 2>&1; then
                     fail "$co: gfxemu disasm failed: $(head -n 2 "$co.got")"
                     continue
