@@ -42,6 +42,15 @@ mkdir -p "$logs"
 state=$(mktemp -d "${TMPDIR:-/tmp}/gfxemu-tests-XXXXXX") || exit 2
 trap 'rm -rf "$state"' EXIT
 
+# `python3` may be a version manager's shim (pyenv's is a bash script that starts pyenv: ~0.5 s
+# of CPU per start, more than many tests' own work), and the tests start Python hundreds of times.
+# Resolve it once and put the interpreter's directory first on PATH, as `pyenv exec` itself does:
+# the same interpreter, started directly.
+py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$py" ] && [ "$(readlink -f "$(command -v python3)")" != "$(readlink -f "$py")" ]; then
+    export PATH="$(dirname "$py"):$PATH"
+fi
+
 names=()
 for f in tests/*/test_*.c tests/*/test_*.sh tests/*/test_*.py tests/*/hw_*.sh; do
     [ -e "$f" ] || continue

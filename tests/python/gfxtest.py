@@ -76,6 +76,37 @@ def compile_cl(source, name, arch="gfx950", opt="-O2"):
     return base + ".co"
 
 
+def _llvm_mc_text(asm, name, arch):
+    """The .text bytes llvm-mc-22 makes of asm.  LLVM is a fixed oracle: the bytes are kept in
+    $BUILD/oracle-cache/ (as tests/common/util.c keeps the C tests' answers), keyed by the target,
+    the text and the llvm-mc-22 binary, and read back when the same text comes again (not with
+    GFXEMU_ORACLE_CACHE=0)."""
+    import shutil
+    mc = os.path.realpath(shutil.which("llvm-mc-22") or "llvm-mc-22")
+    st = os.stat(mc)
+    key = hashlib.sha1(("%s\0%d %d %d\0%s\0%s" % (mc, st.st_size, int(st.st_mtime), st.st_ino,
+                                                 arch, asm)).encode()).hexdigest()
+    cached = os.path.join(BUILD, "oracle-cache", "pymc-%s-%s" % (arch, key))
+    use = os.environ.get("GFXEMU_ORACLE_CACHE") != "0"
+    if use and os.path.exists(cached):
+        with open(cached, "rb") as f:
+            return f.read()
+    base = os.path.join(TMP, name)
+    with open(base + ".s", "w") as f:
+        f.write(asm)
+    run(["llvm-mc-22", "-arch=amdgcn", "-mcpu=" + arch, "-filetype=obj", base + ".s",
+         "-o", base + ".o"])
+    run(["llvm-objcopy-22", "-O", "binary", "--only-section=.text", base + ".o", base + ".bin"])
+    with open(base + ".bin", "rb") as f:
+        theirs = f.read()
+    if use:
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        with open(cached + ".tmp%d" % os.getpid(), "wb") as f:
+            f.write(theirs)
+        os.replace(cached + ".tmp%d" % os.getpid(), cached)
+    return theirs
+
+
 def assemble_text(asm, name, arch="gfx950"):
     """The instruction bytes of `asm` from gfxemu's own assembler (gfxemu.assemble, raw=True).
 
@@ -87,15 +118,7 @@ def assemble_text(asm, name, arch="gfx950"):
     ours = gfxemu.assemble(asm, arch, raw=True)
     report = os.environ.get("GFXEMU_ASM_CROSSCHECK")
     if report:
-        base = os.path.join(TMP, name)
-        with open(base + ".s", "w") as f:
-            f.write(asm)
-        run(["llvm-mc-22", "-arch=amdgcn", "-mcpu=" + arch, "-filetype=obj", base + ".s",
-             "-o", base + ".o"])
-        run(["llvm-objcopy-22", "-O", "binary", "--only-section=.text", base + ".o",
-             base + ".bin"])
-        with open(base + ".bin", "rb") as f:
-            theirs = f.read()
+        theirs = _llvm_mc_text(asm, name, arch)
         bad = int(theirs != ours)
         if bad:
             sys.stderr.write("asm-crosscheck: %s: gfxemu and llvm-mc-22 differ on:\n%s\n"
