@@ -81,7 +81,7 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
         snprintf(gfxemu, sizeof gfxemu, "%s/gfxemu", build);
     for (int a = 0; a < 3; a++)
         for (int o = 0; o < 3; o++) {
-            char obj[512], co[512], src[512];
+            char obj[512], co[512], src[512], args[1024];
             const char *cpu = a == 2 ? gfx90a_cpu[o] : arches[a];
             snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s.s", build, stem, arches[a], opts[o]);
             snprintf(co, sizeof co, "%s/kernels/%s-%s%s%s.co", build, stem, arches[a], opts[o],
@@ -90,15 +90,13 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
             /* tests/common/kbuild.sh runs clang-22 (and ld.lld-22) only when the output is out
              * of date: each kernels test would otherwise spend most of its time compiling on
              * every `make check`.  `gfxemu as` always runs: it is what is under test. */
+            snprintf(args, sizeof args,
+                     "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s "
+                     "-Wno-everything %s",
+                     cpu, opts[o], extra_flags, src);
+            test_kbuild(via_as ? "s" : "co", via_as ? obj : co, args);
             if (via_as)
-                test_sh("bash tests/common/kbuild.sh s %s -x cl -cl-std=CL2.0 -target "
-                        "amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s -Wno-everything %s && "
-                        "%s as %s -o %s",
-                        obj, cpu, opts[o], extra_flags, src, gfxemu, obj, co);
-            else
-                test_sh("bash tests/common/kbuild.sh co %s -x cl -cl-std=CL2.0 -target "
-                        "amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s -Wno-everything %s",
-                        co, cpu, opts[o], extra_flags, src);
+                test_sh("%s as %s -o %s", gfxemu, obj, co);
             snprintf(kt.tag, sizeof kt.tag, "%s %s", arches[a], opts[o]);
             kt.gfx950 = a == 0;
             char err[256] = "";

@@ -63,18 +63,12 @@ unsigned long long test_hash(const void *p, size_t n, unsigned long long h) {
     return h;
 }
 
+static void which(const char *name, char *found);
+
 unsigned long long test_file_identity(const char *path) {
     char found[PATH_MAX], real[PATH_MAX];
     if (!strchr(path, '/')) {
-        const char *dirs = getenv("PATH");
-        found[0] = 0;
-        while (dirs && *dirs && !found[0]) {
-            size_t len = strcspn(dirs, ":");
-            snprintf(found, sizeof found, "%.*s/%s", (int)len, dirs, path);
-            if (access(found, X_OK) != 0)
-                found[0] = 0;
-            dirs += len + (dirs[len] == ':');
-        }
+        which(path, found);
         path = found;
     }
     struct stat st;
@@ -133,4 +127,64 @@ void test_cache_put(const char *name, unsigned long long key2, const void *data,
              fwrite(&len, 8, 1, f) == 1 && fwrite(data, 1, n, f) == n;
     if (fclose(f) != 0 || !ok || rename(tmp, path) != 0)
         remove(tmp);
+}
+
+/* The file name found in $PATH for a program name ("" if none), in found[PATH_MAX]. */
+static void which(const char *name, char *found) {
+    const char *dirs = getenv("PATH");
+    found[0] = 0;
+    while (dirs && *dirs && !found[0]) {
+        size_t len = strcspn(dirs, ":");
+        snprintf(found, PATH_MAX, "%.*s/%s", (int)len, dirs, name);
+        if (access(found, X_OK) != 0)
+            found[0] = 0;
+        dirs += len + (dirs[len] == ':');
+    }
+}
+
+/* kbuild.sh's own check, with mtimes instead of contents: OUT.cmd holds "MODE ARGS" (ARGS with
+ * single spaces, as bash's "$*" joins them), every file OUT.sum names and the compilers are not
+ * newer than OUT.  Anything else, kbuild.sh decides (by content) and rebuilds if it must. */
+static int kbuild_fresh(const char *mode, const char *out, const char *args) {
+    char cmd[4096], line[4096], path[PATH_MAX + 64];
+    size_t n = (size_t)snprintf(cmd, sizeof cmd, "%s", mode);
+    for (const char *a = args; *a && n + 2 < sizeof cmd;) {
+        size_t len = strcspn(a, " \t");
+        if (len)
+            n += (size_t)snprintf(cmd + n, sizeof cmd - n, " %.*s", (int)len, a);
+        a += len + (a[len] != 0);
+    }
+    struct stat o, d;
+    if (stat(out, &o) != 0)
+        return 0;
+    snprintf(path, sizeof path, "%s.cmd", out);
+    FILE *f = fopen(path, "r");
+    int ok = f && fgets(line, sizeof line, f) && strcspn(line, "\n") == strlen(cmd) &&
+             strncmp(line, cmd, strlen(cmd)) == 0;
+    if (f)
+        fclose(f);
+    snprintf(path, sizeof path, "%s.sum", out);
+    f = ok ? fopen(path, "r") : NULL;
+    ok = f != NULL;
+    while (ok && fgets(line, sizeof line, f)) { /* "<sha1>  <path>" */
+        line[strcspn(line, "\n")] = 0;
+        ok = strlen(line) > 42 && stat(line + 42, &d) == 0 &&
+             (d.st_mtim.tv_sec < o.st_mtim.tv_sec ||
+              (d.st_mtim.tv_sec == o.st_mtim.tv_sec && d.st_mtim.tv_nsec <= o.st_mtim.tv_nsec));
+    }
+    if (f)
+        fclose(f);
+    const char *tools[] = {"clang-22", "ld.lld-22"};
+    for (int i = 0; ok && i < 2; i++) {
+        char found[PATH_MAX], real[PATH_MAX];
+        which(tools[i], found);
+        ok = found[0] && realpath(found, real) && stat(real, &d) == 0 &&
+             d.st_mtim.tv_sec <= o.st_mtim.tv_sec;
+    }
+    return ok;
+}
+
+void test_kbuild(const char *mode, const char *out, const char *args) {
+    if (!kbuild_fresh(mode, out, args))
+        test_sh("bash tests/common/kbuild.sh %s %s %s", mode, out, args);
 }

@@ -15,6 +15,12 @@ unsigned char *test_slurp(const char *path, size_t *size);
  * ignored); ISA_NARCH, which nothing decodes, for an unknown name. */
 int test_isa_arch(const char *name);
 
+/* Build a test kernel with tests/common/kbuild.sh (mode "co", "s" or "o"; args: the clang-22
+ * arguments, one string, word-split by the shell), exit(1) with a message if that fails.  When
+ * OUT is plainly up to date (the same command, no dependency or compiler newer than OUT) no
+ * process is started at all: a kernel suite asks for nine code objects per run. */
+void test_kbuild(const char *mode, const char *out, const char *args);
+
 /* ---- a cache of what LLVM's tools answer (tests/common/llvm_oracle.c, tests/common/asm.c) ----
  * LLVM 22 is a fixed oracle: its answer to a question (words to disassemble, text to assemble)
  * depends only on the question and on the LLVM build, so the answers are kept in

@@ -419,9 +419,12 @@ int main(void) {
         for (int opt = 0; opt <= 2; opt += 2) {
             snprintf(co, sizeof co, "%s/kernels_%s_O%d.co", dir, targets[t].cpu, opt);
             /* tests/common/kbuild.sh: compiled once, again only when out of date */
-            test_sh("bash tests/common/kbuild.sh co '%s' -x cl -cl-std=CL2.0 -target "
-                    "amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d tests/load/kernels.cl",
-                    co, targets[t].cpu, opt);
+            char args[256];
+            snprintf(args, sizeof args,
+                     "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
+                     "tests/load/kernels.cl",
+                     targets[t].cpu, opt);
+            test_kbuild("co", co, args);
             check_real(co, targets[t].arch, targets[t].mach, 0);
             if (t == 0 && opt == 0)
                 check_corrupt(co);
@@ -446,9 +449,12 @@ int main(void) {
                 {"gfx90a:sramecc+:xnack+", 0xf00}};
     for (size_t v = 0; v < sizeof v90a / sizeof v90a[0]; v++) {
         snprintf(co, sizeof co, "%s/kernels_gfx90a_v%zu.co", dir, v);
-        test_sh("bash tests/common/kbuild.sh co '%s' -x cl -cl-std=CL2.0 -target "
-                "amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 tests/load/kernels.cl",
-                co, v90a[v].cpu);
+        char args[256];
+        snprintf(args, sizeof args,
+                 "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
+                 "tests/load/kernels.cl",
+                 v90a[v].cpu);
+        test_kbuild("co", co, args);
         check_real(co, GFX_ARCH_GFX90A, 0x3f, 0);
         gfx_module *vm = NULL;
         char verr[256] = "";
@@ -478,9 +484,9 @@ int main(void) {
     }
     /* A gfx908 object (CDNA1: no unified VGPR file) is refused with its name. */
     snprintf(co, sizeof co, "%s/kernels_gfx908.co", dir);
-    test_sh("bash tests/common/kbuild.sh co '%s' -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
-            "-mcpu=gfx908 -nogpulib -O2 tests/load/kernels.cl",
-            co);
+    test_kbuild("co", co,
+                "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx908 -nogpulib -O2 "
+                "tests/load/kernels.cl");
     char err[256] = "";
     gfx_module *m = NULL;
     CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_ERR_ARCH && !m, "%s", err);
