@@ -24,7 +24,8 @@ GFXEMU = os.environ.get("GFXEMU") or os.path.join(BUILD, "gfxemu")
 if not os.path.isabs(GFXEMU):
     GFXEMU = os.path.join(ROOT, GFXEMU)
 OUT = os.path.join(BUILD, "tests", "as_kernels")
-KBUILD = os.path.join(ROOT, "tests", "common", "kbuild.sh")
+sys.path.insert(0, os.path.join(ROOT, "tests", "common"))
+from kbuild import kbuild  # noqa: E402
 
 
 def run(cmd, **kw):
@@ -136,15 +137,15 @@ def compare(src, arch, opt, log):
         if "get_global_id" in text or "get_local_id" in text:
             # kernels written against OpenCL's work-item functions build with gfxemu's header
             cl += ["-I", os.path.join(ROOT, "include"), "-include", "gfxemu/opencl.h"]
-    # tests/common/kbuild.sh compiles only what is out of date (a second run compiles nothing);
+    # tests/common/kbuild.py/.sh compile only what is out of date (a second run compiles nothing);
     # `gfxemu as`, which is under test, always runs.
-    r = run(["bash", KBUILD, "co", base + ".ref.co"] + cl[1:] + [src])
+    r = kbuild("co", base + ".ref.co", cl[1:] + [src])
     if r.returncode and "ld.lld" not in r.stderr:
         log.append("%s %s %s: clang-22 -c failed (not compared): %s" % (src, arch, opt, r.stderr[:200]))
         return None
     if r.returncode:
         return "%s: ld.lld-22 failed: %s" % (src, r.stderr[:300])
-    r = run(["bash", KBUILD, "s", base + ".s"] + cl[1:] + [src])
+    r = kbuild("s", base + ".s", cl[1:] + [src])
     if r.returncode:
         return "%s: clang-22 -S failed: %s" % (src, r.stderr[:300])
     r = run([GFXEMU, "as", base + ".s", "-o", base + ".co"])
