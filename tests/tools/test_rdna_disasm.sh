@@ -115,7 +115,8 @@ done
 # every listing compared in one Python run; each object must have its line
 python3 "$tmp/compare.py" "$tmp/list" >"$tmp/compared" || fail "compare.py failed"
 while read -r want _ _; do
-    grep -q "^[a-zF]* $(basename "${want%.want}"): " "$tmp/compared" ||
+    grep -qF -e "ok $(basename "${want%.want}"): " -e "FAIL $(basename "${want%.want}"): " \
+        "$tmp/compared" ||
         fail "${want%.want}: not compared"
 done <"$tmp/list"
 while read -r status line; do
