@@ -58,12 +58,14 @@ def run(cmd, **kw):
 
 
 KEPT = os.path.join(BUILD, "test-kernels", "python")
+sys.path.insert(0, os.path.join(ROOT, "tests", "common"))
+from kbuild import kbuild  # noqa: E402
 
 
 def compile_cl(source, name, arch="gfx950", opt="-O2"):
     """Compile OpenCL source with clang-22 and link it: path of the code object.  It is kept in
     $BUILD/test-kernels/python/ under a name with a hash of the source, and built again only when
-    out of date (tests/common/kbuild.sh): the tests compile the same kernels on every run."""
+    out of date (tests/common/kbuild.py): the tests compile the same kernels on every run."""
     base = os.path.join(KEPT, "%s-%s%s-%s" % (name, arch, opt,
                                               hashlib.sha1(source.encode()).hexdigest()[:16]))
     if not os.path.exists(base + ".cl"):  # same name, same text: never rewritten (its mtime stays)
@@ -71,8 +73,9 @@ def compile_cl(source, name, arch="gfx950", opt="-O2"):
         with open(base + ".cl.tmp%d" % os.getpid(), "w") as f:
             f.write(source)
         os.replace(base + ".cl.tmp%d" % os.getpid(), base + ".cl")
-    run(["bash", os.path.join(ROOT, "tests", "common", "kbuild.sh"), "co", base + ".co"] + CLANG[1:]
-        + ["-mcpu=" + arch, opt, base + ".cl"])
+    r = kbuild("co", base + ".co", CLANG[1:] + ["-mcpu=" + arch, opt, base + ".cl"])
+    if r.returncode != 0:
+        raise RuntimeError("compiling %s failed (%d): %s" % (name, r.returncode, r.stderr.strip()))
     return base + ".co"
 
 
