@@ -48,7 +48,7 @@ VGPU_SRCS := $(sort $(wildcard src/vgpu/*.c))
 VGPU_OBJS := $(VGPU_SRCS:%.c=$(BUILD)/obj/%.o)
 VGPU_SO := $(BUILD)/libgfxemu-vgpu.so
 
-.PHONY: all deps check tests demo fuzz check-sanitize check-tsan clean format format-check bench \
+.PHONY: all deps check sweep tests demo fuzz check-sanitize check-tsan clean format format-check bench \
 	bench-bins bench-compare
 .DELETE_ON_ERROR:
 
@@ -98,6 +98,13 @@ check: deps
 	    for b in $(TEST_BINS); do $(MAKE) --no-print-directory -q $$b || rm -f $$b; done; }
 	@fmt=0; $(MAKE) --no-print-directory format-check || fmt=1; \
 	    BUILD=$(BUILD) bash tests/run_tests.sh && [ $$fmt -eq 0 ]
+
+# The disassembler sweep on fresh random words (tests/isa/test_sweep.c): `make check` runs its
+# fixed seed, whose LLVM answers it keeps; this draws a new million words per target every time
+# (CI runs it after make check).
+sweep: deps
+	@$(MAKE) --no-print-directory $(BUILD)/tests/isa/test_sweep
+	@SEED=random BUILD=$(BUILD) $(BUILD)/tests/isa/test_sweep
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 check-sanitize: deps

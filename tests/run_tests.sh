@@ -15,7 +15,8 @@
 # A test passes if it exits 0; anything else, including 77, is a failure: no test is skipped,
 # except tests/<layer>/hw_*.sh (hardware tests): their exit 77 ("device not present") is
 # reported as SKIP and counted apart, never as passed.
-# Each test's full output goes to $BUILD/test-logs/; the last line is "N passed, N failed".
+# Each test's full output goes to $BUILD/test-logs/, its CPU seconds (user+sys) to
+# $BUILD/test-logs/cpu; the last line is "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 
@@ -41,6 +42,15 @@ mkdir -p "$logs"
 state=$(mktemp -d "${TMPDIR:-/tmp}/gfxemu-tests-XXXXXX") || exit 2
 trap 'rm -rf "$state"' EXIT
 
+# `python3` may be a version manager's shim (pyenv's is a bash script that starts pyenv: ~0.5 s
+# of CPU per start, more than many tests' own work), and the tests start Python hundreds of times.
+# Resolve it once and put the interpreter's directory first on PATH, as `pyenv exec` itself does:
+# the same interpreter, started directly.
+py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$py" ] && [ "$(readlink -f "$(command -v python3)")" != "$(readlink -f "$py")" ]; then
+    export PATH="$(dirname "$py"):$PATH"
+fi
+
 names=()
 for f in tests/*/test_*.c tests/*/test_*.sh tests/*/test_*.py tests/*/hw_*.sh; do
     [ -e "$f" ] || continue
@@ -56,9 +66,11 @@ if [ ${#names[@]} -eq 0 ]; then
     exit 1
 fi
 
-# run_one I: run test names[I]; leaves "rc secs" in $state/I.
+# run_one I: run test names[I]; leaves "rc secs cpu" in $state/I.  cpu: user+sys seconds of the
+# test and every process it waited for (bash `times` of this subshell, which only runs the test),
+# the figure that does not depend on how loaded the machine is.
 run_one() {
-    local name=$1 out=$2 cmd log start rc
+    local name=$1 out=$2 cmd log start rc cpu
     case "$name" in
     *.c) cmd=("$BUILD/tests/${name%.c}") ;;
     *.sh) cmd=(bash "tests/$name") ;;
@@ -66,13 +78,20 @@ run_one() {
     esac
     log="$logs/${name//\//_}.log"
     if [ "${name##*.}" = c ] && [ ! -x "${cmd[0]}" ]; then
-        echo "notbuilt 0" >"$out.tmp" && mv "$out.tmp" "$out"
+        echo "notbuilt 0 0" >"$out.tmp" && mv "$out.tmp" "$out"
         return
     fi
     start=$(date +%s%N)
     timeout --kill-after=10 "${TEST_TIMEOUT:-900}" "${cmd[@]}" </dev/null >"$log" 2>&1
     rc=$?
-    echo "$rc $(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')" \
+    # the second line of `times`: children's user and system time, e.g. "0m1.250s 0m0.031s"
+    # (into a file: in a pipe or $(...) `times` would run in a new subshell that has no children)
+    times >"$out.cpu"
+    cpu=$(awk 'NR == 2 { n = 0
+        for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }
+        printf "%.1f", n }' "$out.cpu")
+    rm -f "$out.cpu"
+    echo "$rc $(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }') $cpu" \
         >"$out.tmp" && mv "$out.tmp" "$out"
 }
 
@@ -92,15 +111,17 @@ skipped=()
 next=0 # the next test whose line is printed
 run_start=$(date +%s%N)
 : >"$state/times"
+: >"$state/cpu"
 
 # report: print the lines of the finished tests at the head of the fixed order.
 report() {
-    local name rc secs log why
+    local name rc secs cpu log why
     while [ $next -lt ${#names[@]} ] && [ -e "$state/$next" ]; do
         name=${names[$next]}
-        read -r rc secs <"$state/$next"
+        read -r rc secs cpu <"$state/$next"
         log="$logs/${name//\//_}.log"
         echo "$secs $name" >>"$state/times"
+        echo "$cpu $name" >>"$state/cpu"
         if [ "$rc" = killed ]; then
             fail=$((fail + 1))
             failed+=("$name")
@@ -111,7 +132,7 @@ report() {
             echo "FAIL $name (not built: $BUILD/tests/${name%.c} is missing; see the make output above)"
         elif [ "$rc" -eq 0 ]; then
             pass=$((pass + 1))
-            echo "PASS $name (${secs}s)"
+            echo "PASS $name (${secs}s, cpu ${cpu}s)"
         elif [ "$rc" -eq 77 ] && [[ "$name" == */hw_*.sh ]]; then
             skipped+=("$name")
             echo "SKIP $name (not counted as passed: $(tail -n 1 "$log"))"
@@ -120,7 +141,7 @@ report() {
             failed+=("$name")
             why="exit $rc"
             [ "$rc" -eq 124 ] && why="timed out after ${TEST_TIMEOUT:-900}s"
-            echo "FAIL $name ($why, ${secs}s; full log: $log)"
+            echo "FAIL $name ($why, ${secs}s, cpu ${cpu}s; full log: $log)"
             tail -n 40 "$log" | sed 's/^/    /'
         fi
         next=$((next + 1))
@@ -141,7 +162,7 @@ done
 wait
 # A test whose runner was killed left no status: count it as failed, never as passed.
 for i in "${!names[@]}"; do
-    [ -e "$state/$i" ] || echo "killed 0" >"$state/$i"
+    [ -e "$state/$i" ] || echo "killed 0 0" >"$state/$i"
 done
 report
 
@@ -156,7 +177,10 @@ mv "$state/times.all" "$logs/times" 2>/dev/null || true
 
 wall=$(awk -v a="$run_start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
 sum=$(awk '{ s += $1 } END { printf "%.1f", s }' "$state/times")
-echo "time: ${wall}s wall for ${#names[@]} tests on $jobs jobs (sum of the tests' times ${sum}s)"
+cpu=$(awk '{ s += $1 } END { printf "%.1f", s }' "$state/cpu")
+cp "$state/cpu" "$logs/cpu" 2>/dev/null || true
+echo "time: ${wall}s wall for ${#names[@]} tests on $jobs jobs (sum of the tests' times ${sum}s," \
+    "CPU user+sys ${cpu}s)"
 [ $fail -eq 0 ] || echo "failed: ${failed[*]}"
 [ ${#skipped[@]} -eq 0 ] || echo "${#skipped[@]} skipped, not run (no hardware): ${skipped[*]}"
 echo "$pass passed, $fail failed"

@@ -16,6 +16,7 @@
 #include "common/asm.h"
 
 #include "asm/as.h"
+#include "common/util.h"
 #include "gfxemu.h"
 
 #include <stdio.h>
@@ -71,10 +72,31 @@ static void add_encoding(const char *line, uint8_t **out, size_t *used, size_t *
     }
 }
 
-/* Writes text to a new temporary file and opens llvm-mc-22 on it; *path gets the file name. */
-static FILE *open_llvm_mc(const char *arch, const char *text, char path[32]) {
-    strcpy(path, "/tmp/gfxemu-asm-XXXXXX");
+/* llvm-mc-22's output (stdout and stderr) for `text` on arch, malloc'd; *status: its exit status
+ * (-1: it could not be run).  The text goes in on stdin, so error lines read "<stdin>:LINE:...",
+ * the same on every run: the answer is kept in the oracle cache (tests/common/util.h), keyed by
+ * the target, the text and the llvm-mc-22 binary, and read back when the same text comes again;
+ * only llvm-mc's work is reused, gfxemu's bytes are compared afresh. */
+static char *llvm_mc(const char *arch, const char *text, int *status) {
+    static unsigned long long mc_identity;
+    if (!mc_identity)
+        mc_identity = test_file_identity("llvm-mc-22");
+    char name[96];
+    unsigned long long h = test_hash(arch, strlen(arch) + 1, TEST_HASH0 ^ mc_identity);
+    unsigned long long key2 = test_hash(arch, strlen(arch) + 1, mc_identity + 1);
+    h = test_hash(text, strlen(text), h);
+    key2 = test_hash(text, strlen(text), key2);
+    snprintf(name, sizeof name, "mc-%s-%016llx", arch, h);
+    unsigned char *d;
+    size_t n;
+    if (mc_identity && test_cache_get(name, key2, &d, &n) == 0 && n >= 4) {
+        memcpy(status, d, 4);
+        memmove(d, d + 4, n - 4 + 1); /* with test_cache_get's final 0 */
+        return (char *)d;
+    }
+    char path[32] = "/tmp/gfxemu-asm-XXXXXX";
     int fd = mkstemp(path);
+    *status = -1;
     if (fd < 0) {
         perror("asm_snippet: mkstemp");
         return NULL;
@@ -87,30 +109,44 @@ static FILE *open_llvm_mc(const char *arch, const char *text, char path[32]) {
     }
     close(fd);
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding %s 2>&1", arch,
+    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding <%s 2>&1", arch,
              path);
     FILE *p = popen(cmd, "r");
-    if (!p)
-        unlink(path);
-    return p;
+    size_t used = 4, cap = 4096;
+    char *out = malloc(cap);
+    while (p && out) {
+        if (used + 2048 > cap && !(out = realloc(out, cap *= 2)))
+            break;
+        size_t got = fread(out + used, 1, cap - used - 1, p);
+        if (!got)
+            break;
+        used += got;
+    }
+    int st = p ? pclose(p) : -1;
+    unlink(path);
+    if (!out)
+        return NULL;
+    out[used] = 0;
+    memcpy(out, &st, 4);
+    if (mc_identity && p)
+        test_cache_put(name, key2, out, used);
+    *status = st;
+    memmove(out, out + 4, used - 4 + 1);
+    return out;
 }
 
 /* llvm-mc-22's bytes for one text assembled alone; NULL if it rejects the text. */
 static uint8_t *llvm_alone(const char *arch, const char *text, size_t *n) {
-    char path[32];
-    FILE *p = open_llvm_mc(arch, text, path);
-    if (!p)
+    int st;
+    char *listing = llvm_mc(arch, text, &st);
+    if (!listing)
         return NULL;
     size_t cap = 0, used = 0;
     uint8_t *out = NULL;
-    char line[1024];
-    int bad = 0;
-    while (fgets(line, sizeof line, p)) {
-        bad |= strstr(line, "error:") != NULL;
+    int bad = strstr(listing, "error:") != NULL;
+    for (char *line = strtok(listing, "\n"); line; line = strtok(NULL, "\n"))
         add_encoding(line, &out, &used, &cap);
-    }
-    int st = pclose(p);
-    unlink(path);
+    free(listing);
     if (bad || st != 0 || used == 0) {
         free(out);
         return NULL;
@@ -157,18 +193,17 @@ static size_t assemble_batch(const char *arch, size_t *idx, size_t n) {
             line += *c == '\n';
         line++;
     }
-    char path[32];
-    FILE *p = open_llvm_mc(arch, src, path);
+    int st;
+    char *listing = llvm_mc(arch, src, &st);
     free(src);
-    if (!p) {
+    if (!listing) {
         free(first_line);
         return 0;
     }
     uint8_t **bytes = calloc(n, sizeof *bytes);
     size_t *used = calloc(n, sizeof *used), *cap = calloc(n, sizeof *cap), cur = SIZE_MAX;
     size_t rejected = 0;
-    char buf[1024];
-    while (fgets(buf, sizeof buf, p)) {
+    for (char *buf = strtok(listing, "\n"); buf; buf = strtok(NULL, "\n")) {
         size_t at;
         unsigned eline;
         if (sscanf(buf, ".Lgfxemu_snippet_%zu:", &at) == 1) {
@@ -176,8 +211,7 @@ static size_t assemble_batch(const char *arch, size_t *idx, size_t n) {
             for (size_t k = 0; k < n; k++)
                 if (idx[k] == at)
                     cur = k;
-        } else if (strncmp(buf, path, strlen(path)) == 0 &&
-                   sscanf(buf + strlen(path), ":%u:", &eline) == 1 && strstr(buf, "error:")) {
+        } else if (sscanf(buf, "<stdin>:%u:", &eline) == 1 && strstr(buf, "error:")) {
             /* the snippet holding that line: the last one starting at or before it */
             size_t k = 0;
             while (k + 1 < n && first_line[k + 1] <= eline)
@@ -190,8 +224,7 @@ static size_t assemble_batch(const char *arch, size_t *idx, size_t n) {
             add_encoding(buf, &bytes[cur], &used[cur], &cap[cur]);
         }
     }
-    int st = pclose(p);
-    unlink(path);
+    free(listing);
     /* Keep the bytes only from a clean run: a rejected snippet can hide others' errors. */
     for (size_t k = 0; k < n; k++) {
         if (!rejected && st == 0 && used[k]) {

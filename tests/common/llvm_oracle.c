@@ -15,11 +15,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/util.h"
+
 typedef void *(*create_fn)(const char *, const char *, void *, int, void *, void *);
 typedef size_t (*disasm_fn)(void *, uint8_t *, uint64_t, uint64_t, char *, size_t);
 
 static create_fn create_disasm;
 static disasm_fn disasm_inst;
+/* Which libLLVM answers (see the cache below): test_file_identity() of the loaded library. */
+static uint64_t llvm_identity;
+static int cache_on = 1;
 
 int oracle_init(void) {
     static int done;
@@ -50,6 +55,11 @@ int oracle_init(void) {
     create_disasm = (create_fn)dlsym(h, "LLVMCreateDisasmCPU");
     disasm_inst = (disasm_fn)dlsym(h, "LLVMDisasmInstruction");
     done = create_disasm && disasm_inst ? 1 : -1;
+    Dl_info info;
+    if (done > 0 && dladdr((void *)disasm_inst, &info) && info.dli_fname)
+        llvm_identity = test_file_identity(info.dli_fname);
+    if (!llvm_identity)
+        cache_on = 0; /* no identity, no cache: LLVM answers every time */
     return done > 0 ? 0 : -1;
 }
 
@@ -117,7 +127,87 @@ static void run_child(void *dc, const uint32_t (*w)[4], size_t from, size_t n, s
     }
 }
 
+/* ---- the cache of LLVM's answers (test_cache_get/put in tests/common/util.c) ----
+ * The exhaustive tests ask LLVM the same millions of words on every run, which was most of
+ * `make check`'s time: each batch's answers are kept, keyed by the target, the words and the
+ * libLLVM, and read back when they come again.  gfxemu's side is decoded and compared afresh
+ * every time; only LLVM's work is reused, as a compiled kernel is.
+ * Entry: per word, int32 size, uint16 text length, the text. */
+void oracle_cache(int on) { cache_on = on; }
+
+/* The entry's name and a second, independent hash of the batch. */
+static void cache_key(const char *arch, const uint32_t (*words)[4], size_t n, char *name,
+                      size_t size, uint64_t *key2) {
+    uint64_t h = test_hash(arch, strlen(arch) + 1, TEST_HASH0 ^ llvm_identity);
+    h = test_hash(words, n * sizeof words[0], h);
+    *key2 =
+        test_hash(words, n * sizeof words[0], test_hash(arch, strlen(arch) + 1, llvm_identity + 1));
+    snprintf(name, size, "dis-%s-%016llx-%zu", arch, (unsigned long long)h, n);
+}
+
+static int cache_read(const char *name, uint64_t key2, size_t n, oracle_result *out) {
+    unsigned char *d;
+    size_t len, at = 0;
+    if (test_cache_get(name, key2, &d, &len) != 0)
+        return -1;
+    int ok = 1;
+    for (size_t i = 0; ok && i < n; i++) {
+        int32_t sz;
+        uint16_t tl;
+        ok = at + 6 <= len;
+        if (!ok)
+            break;
+        memcpy(&sz, d + at, 4);
+        memcpy(&tl, d + at + 4, 2);
+        at += 6;
+        ok = tl < ORACLE_TEXT && at + tl <= len;
+        if (ok) {
+            out[i].size = sz;
+            memcpy(out[i].text, d + at, tl);
+            out[i].text[tl] = 0;
+            at += tl;
+        }
+    }
+    free(d);
+    return ok && at == len ? 0 : -1;
+}
+
+static void cache_write(const char *name, uint64_t key2, size_t n, const oracle_result *r) {
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += 6 + strnlen(r[i].text, ORACLE_TEXT - 1);
+    unsigned char *d = malloc(len ? len : 1), *p = d;
+    if (!d)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        int32_t sz = r[i].size;
+        uint16_t tl = (uint16_t)strnlen(r[i].text, ORACLE_TEXT - 1);
+        memcpy(p, &sz, 4);
+        memcpy(p + 4, &tl, 2);
+        memcpy(p + 6, r[i].text, tl);
+        p += 6 + tl;
+    }
+    test_cache_put(name, key2, d, len);
+    free(d);
+}
+
+static void ask_llvm(const char *arch, const uint32_t (*words)[4], size_t n, oracle_result *out);
+
 void oracle_batch(const char *arch, const uint32_t (*words)[4], size_t n, oracle_result *out) {
+    int use = cache_on;
+    char path[600];
+    uint64_t key2 = 0;
+    if (use) {
+        cache_key(arch, words, n, path, sizeof path, &key2);
+        if (cache_read(path, key2, n, out) == 0)
+            return;
+    }
+    ask_llvm(arch, words, n, out);
+    if (use)
+        cache_write(path, key2, n, out);
+}
+
+static void ask_llvm(const char *arch, const uint32_t (*words)[4], size_t n, oracle_result *out) {
     size_t bytes = sizeof(struct shared) + n * sizeof(oracle_result);
     struct shared *sh =
         mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

@@ -19,7 +19,12 @@ typedef struct oracle_result {
 
 /* Returns 0 on success, -1 (with a message on stderr) if libLLVM.so.22.1 cannot be loaded. */
 int oracle_init(void);
-/* arch: "gfx950" or "gfx942".  words[i] holds up to 4 dwords of instruction i. */
+/* arch: "gfx950" or "gfx942".  words[i] holds up to 4 dwords of instruction i.  The answers
+ * come from $BUILD/oracle-cache/ when LLVM (the same libLLVM) was asked these words for this
+ * target before (see llvm_oracle.c); GFXEMU_ORACLE_CACHE=0 in the environment asks LLVM always. */
 void oracle_batch(const char *arch, const uint32_t (*words)[4], size_t n, oracle_result *out);
+/* on = 0: batches from now on neither read nor write the cache (words that will not come again,
+ * such as a time-seeded random sweep's). */
+void oracle_cache(int on);
 
 #endif

@@ -15,4 +15,30 @@ unsigned char *test_slurp(const char *path, size_t *size);
  * ignored); ISA_NARCH, which nothing decodes, for an unknown name. */
 int test_isa_arch(const char *name);
 
+/* Build a test kernel with tests/common/kbuild.sh (mode "co", "s" or "o"; args: the clang-22
+ * arguments, one string, word-split by the shell), exit(1) with a message if that fails.  When
+ * OUT is plainly up to date (the same command, no dependency or compiler newer than OUT) no
+ * process is started at all: a kernel suite asks for nine code objects per run. */
+void test_kbuild(const char *mode, const char *out, const char *args);
+
+/* ---- a cache of what LLVM's tools answer (tests/common/llvm_oracle.c, tests/common/asm.c) ----
+ * LLVM 22 is a fixed oracle: its answer to a question (words to disassemble, text to assemble)
+ * depends only on the question and on the LLVM build, so the answers are kept in
+ * $BUILD/oracle-cache/ and read back when the same question comes again with the same LLVM.
+ * GFXEMU_ORACLE_CACHE=0 in the environment turns the cache off (LLVM answers every time). */
+
+/* FNV-1a over n bytes, continuing from h (start with TEST_HASH0). */
+#define TEST_HASH0 0xcbf29ce484222325ull
+unsigned long long test_hash(const void *p, size_t n, unsigned long long h);
+/* A hash of the file `path` resolves to (a name in $PATH when it has no '/'): its real path,
+ * size, mtime and inode; 0 if it cannot be found. */
+unsigned long long test_file_identity(const char *path);
+/* The cache entry for key: 0 and a malloc'd copy of its data (*data, *n bytes) when there is
+ * one and the cache is on, else -1.  name: the entry's file name in $BUILD/oracle-cache/ (from
+ * one hash of the question); key2: a second, independent hash stored inside and checked. */
+int test_cache_get(const char *name, unsigned long long key2, unsigned char **data, size_t *n);
+/* Stores data as the entry (written to a temporary name and renamed: several tests may write
+ * the same entry at once); does nothing when the cache is off. */
+void test_cache_put(const char *name, unsigned long long key2, const void *data, size_t n);
+
 #endif

@@ -79,10 +79,12 @@ gfx_module *wl_load(const char *stem, const char *arch, const char *opt) {
     const char *build = test_build_dir();
     char co[512], err[256] = "";
     snprintf(co, sizeof co, "%s/workloads/%s-%s%s.co", build, stem, arch, opt);
-    test_sh("mkdir -p %s/workloads && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
-            "-mcpu=%s -nogpulib %s -Wno-everything -c tests/workloads/%s.cl -o %s.o && "
-            "ld.lld-22 -shared %s.o -o %s",
-            build, arch, opt, stem, co, co, co);
+    char args[256];
+    snprintf(args, sizeof args,
+             "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s -Wno-everything "
+             "tests/workloads/%s.cl",
+             arch, opt, stem);
+    test_kbuild("co", co, args); /* built again only when out of date */
     gfx_module *m;
     if (gfx_module_load_file(co, &m, err, sizeof err) != GFX_OK) {
         printf("FAIL %s: %s\n", co, err);

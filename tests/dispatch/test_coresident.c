@@ -280,13 +280,14 @@ int main(void) {
     unsigned threads[] = {1, 2, 4};
     for (int a = 0; a < 2; a++)
         for (int o = 0; o < 2; o++) {
-            char obj[512], co[512];
-            snprintf(obj, sizeof obj, "%s/test-data/coresident-%s%s.o", build, arches[a], opts[o]);
+            char co[512];
             snprintf(co, sizeof co, "%s/test-data/coresident-%s%s.co", build, arches[a], opts[o]);
-            test_sh("mkdir -p %s/test-data && clang-22 -x cl -cl-std=CL2.0 -target "
-                    "amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s -Wno-everything -c "
-                    "tests/dispatch/coresident.cl -o %s && ld.lld-22 -shared %s -o %s",
-                    build, arches[a], opts[o], obj, obj, co);
+            char args[256];
+            snprintf(args, sizeof args,
+                     "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s "
+                     "-Wno-everything tests/dispatch/coresident.cl",
+                     arches[a], opts[o]);
+            test_kbuild("co", co, args); /* built again only when out of date */
             char err[256] = "";
             gfx_arch arch;
             gfx_arch_from_name(arches[a], &arch);

@@ -17,6 +17,7 @@
  *                                   16*g + e%16 (two runs of 16 k); the E8M0 scale of row i,
  *                                   K block k/32 sits in lane i + 16*(k/32), byte picked by
  *                                   op_sel (2 for A, 1 for B here) */
+#include "common/util.h"
 #include "exec/fpfmt.h"
 #include "gfxemu.h"
 
@@ -320,16 +321,17 @@ static void t_scaled(gfx_device *dev, gfx_module *m, const char *arch) {
 }
 
 static void run_arch(const char *arch, const char *src) {
-    char co[128], cmd[2048], err[256];
-    snprintf(co, sizeof co, "/tmp/gfxemu-mfmak-%d-%s.co", (int)getpid(), arch);
+    char co[600], cmd[2048], err[256];
+    /* built once, again only when out of date (tests/common/kbuild.sh) */
+    snprintf(co, sizeof co, "%s/test-kernels/mfma_kernels-%s.co", test_build_dir(), arch);
     snprintf(cmd, sizeof cmd,
-             "clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 %s "
-             "-c %s -o %s.o && ld.lld-22 -shared %s.o -o %s && rm -f %s.o",
-             arch,
+             "bash tests/common/kbuild.sh co %s -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+             "-mcpu=%s -nogpulib -O2 %s %s",
+             co, arch,
              !strcmp(arch, "gfx950")   ? "-DGFX950"
              : !strcmp(arch, "gfx90a") ? "-DGFX90A"
                                        : "",
-             src, co, co, co, co);
+             src);
     if (system(cmd) != 0) {
         FAIL("%s: clang-22/ld.lld-22 could not build the kernels\n", arch);
         return;
@@ -353,21 +355,22 @@ static void run_arch(const char *arch, const char *src) {
     }
     gfx_device_free(dev);
     gfx_module_free(m);
-    unlink(co);
 }
 
 int main(void) {
-    char src[] = "/tmp/gfxemu-mfmak-XXXXXX.cl";
-    int fd = mkstemps(src, 3);
-    if (fd < 0 || write(fd, SRC, strlen(SRC)) != (ssize_t)strlen(SRC)) {
+    /* a fixed name: kbuild.sh compares its content, so the same text written again does not
+     * rebuild the code objects */
+    char src[600];
+    snprintf(src, sizeof src, "%s/test-kernels/mfma_kernels.cl", test_build_dir());
+    test_sh("mkdir -p %s/test-kernels", test_build_dir());
+    FILE *f = fopen(src, "w");
+    if (!f || fputs(SRC, f) == EOF || fclose(f) != 0) {
         printf("FAIL: cannot write the kernel source\n");
         return 1;
     }
-    close(fd);
     run_arch("gfx950", src);
     run_arch("gfx942", src);
     run_arch("gfx90a", src);
-    unlink(src);
     printf("test_mfma_kernels: %d failures\n", fails);
     return fails != 0;
 }

@@ -5,6 +5,7 @@
  * evaluated by the host C compiler.  Expressions whose C meaning is undefined (out-of-range
  * float-to-integer conversions) are avoided or given the saturating meaning both sides share. */
 #include "common/bits.h"
+#include "common/util.h"
 #include "gfxemu.h"
 
 #include <math.h>
@@ -120,13 +121,13 @@ static void reference(uint32_t x, uint32_t y, uint64_t *w) {
 
 static int build(const char *arch, const char *src, char *co, size_t cosz) {
     char cmd[2048];
-    snprintf(co, cosz, "/tmp/gfxemu-valuk-%d-%s.co", (int)getpid(), arch);
-    snprintf(
-        cmd, sizeof cmd,
-        "clang-22 -x cl -cl-std=CL2.0 -ffp-contract=off -cl-fp32-correctly-rounded-divide-sqrt "
-        "-target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 -c %s -o %s.o && "
-        "ld.lld-22 -shared %s.o -o %s && rm -f %s.o",
-        arch, src, co, co, co, co);
+    /* built once, again only when out of date (tests/common/kbuild.sh) */
+    snprintf(co, cosz, "%s/test-kernels/valu_kernels-%s.co", test_build_dir(), arch);
+    snprintf(cmd, sizeof cmd,
+             "bash tests/common/kbuild.sh co %s -x cl -cl-std=CL2.0 -ffp-contract=off "
+             "-cl-fp32-correctly-rounded-divide-sqrt -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib "
+             "-O2 %s",
+             co, arch, src);
     return system(cmd);
 }
 
@@ -176,7 +177,6 @@ static int run_arch(const char *arch, const uint32_t *a, const uint32_t *b, cons
 done:
     gfx_device_free(dev);
     gfx_module_free(m);
-    unlink(co);
     return bad;
 }
 
@@ -191,15 +191,17 @@ int main(void) {
     a[0] = b[0] = 0;
     a[1] = b[1] = 0xffffffff;
     a[2] = 0x80000000, b[2] = 1;
-    char src[] = "/tmp/gfxemu-valuk-XXXXXX.cl";
-    int fd = mkstemps(src, 3);
-    if (fd < 0 || write(fd, SRC, strlen(SRC)) != (ssize_t)strlen(SRC)) {
+    /* a fixed name: kbuild.sh compares its content, so the same text written again does not
+     * rebuild the code objects */
+    char src[600];
+    snprintf(src, sizeof src, "%s/test-kernels/valu_kernels.cl", test_build_dir());
+    test_sh("mkdir -p %s/test-kernels", test_build_dir());
+    FILE *f = fopen(src, "w");
+    if (!f || fputs(SRC, f) == EOF || fclose(f) != 0) {
         printf("FAIL: cannot write the kernel source\n");
         return 1;
     }
-    close(fd);
     int bad = run_arch("gfx950", a, b, src) + run_arch("gfx942", a, b, src);
-    unlink(src);
     printf("valu kernels: %d expressions x %d lanes x 2 targets, %d mismatches\n", NEXPR, N, bad);
     return bad != 0;
 }

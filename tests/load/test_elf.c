@@ -42,21 +42,32 @@ static size_t nm_symbols(const char *path, int dynamic, nm_sym *out, size_t max)
     return n;
 }
 
-/* A field of kernel `k`'s descriptor as llvm-objdump-22 prints it (".amdhsa_<field> N"). */
+/* A field of kernel `k`'s descriptor as llvm-objdump-22 prints it (".amdhsa_<field> N" between
+ * ".amdhsa_kernel K" and ".end_amdhsa_kernel").  One listing of every descriptor in .rodata is
+ * made per file and kept for the next calls: one llvm-objdump-22 run per field made this test
+ * mostly process start-ups. */
 static long long kd_field(const char *path, const char *k, const char *field) {
-    char cmd[1024], line[512], key[128];
-    snprintf(cmd, sizeof cmd, "llvm-objdump-22 -D -j .rodata --disassemble-symbols=%s.kd '%s'", k,
-             path);
-    snprintf(key, sizeof key, ".amdhsa_%s ", field);
-    FILE *p = popen(cmd, "r");
-    long long v = -1;
-    while (p && fgets(line, sizeof line, p)) {
-        char *at = strstr(line, key);
-        if (at)
-            v = strtoll(at + strlen(key), NULL, 0);
+    static char listing[1 << 17], last[1024];
+    char key[160];
+    if (strcmp(path, last) != 0) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "llvm-objdump-22 -D -j .rodata '%s'", path);
+        FILE *p = popen(cmd, "r");
+        size_t n = p ? fread(listing, 1, sizeof listing - 1, p) : 0;
+        listing[n] = 0;
+        if (!p || pclose(p) != 0 || n == sizeof listing - 1) {
+            fprintf(stderr, "llvm-objdump-22 failed on %s (or printed %zu bytes or more)\n", path,
+                    sizeof listing - 1);
+            exit(1);
+        }
+        snprintf(last, sizeof last, "%s", path);
     }
-    if (p)
-        pclose(p);
+    snprintf(key, sizeof key, ".amdhsa_kernel %s\n", k);
+    char *at = strstr(listing, key), *end = at ? strstr(at, ".end_amdhsa_kernel") : NULL;
+    snprintf(key, sizeof key, ".amdhsa_%s ", field);
+    long long v = -1;
+    for (at = at ? strstr(at, key) : NULL; at && at < end; at = strstr(at + 1, key))
+        v = strtoll(at + strlen(key), NULL, 0);
     if (v < 0) {
         fprintf(stderr, "no %s for %s in llvm-objdump-22 output of %s\n", field, k, path);
         exit(1);
@@ -407,10 +418,13 @@ int main(void) {
     for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++) {
         for (int opt = 0; opt <= 2; opt += 2) {
             snprintf(co, sizeof co, "%s/kernels_%s_O%d.co", dir, targets[t].cpu, opt);
-            test_sh(
-                "clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
-                "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
-                targets[t].cpu, opt, co, co, co);
+            /* tests/common/kbuild.sh: compiled once, again only when out of date */
+            char args[256];
+            snprintf(args, sizeof args,
+                     "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O%d "
+                     "tests/load/kernels.cl",
+                     targets[t].cpu, opt);
+            test_kbuild("co", co, args);
             check_real(co, targets[t].arch, targets[t].mach, 0);
             if (t == 0 && opt == 0)
                 check_corrupt(co);
@@ -435,9 +449,12 @@ int main(void) {
                 {"gfx90a:sramecc+:xnack+", 0xf00}};
     for (size_t v = 0; v < sizeof v90a / sizeof v90a[0]; v++) {
         snprintf(co, sizeof co, "%s/kernels_gfx90a_v%zu.co", dir, v);
-        test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
-                "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
-                v90a[v].cpu, co, co, co);
+        char args[256];
+        snprintf(args, sizeof args,
+                 "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
+                 "tests/load/kernels.cl",
+                 v90a[v].cpu);
+        test_kbuild("co", co, args);
         check_real(co, GFX_ARCH_GFX90A, 0x3f, 0);
         gfx_module *vm = NULL;
         char verr[256] = "";
@@ -467,9 +484,9 @@ int main(void) {
     }
     /* A gfx908 object (CDNA1: no unified VGPR file) is refused with its name. */
     snprintf(co, sizeof co, "%s/kernels_gfx908.co", dir);
-    test_sh("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx908 -nogpulib -O2 "
-            "-c tests/load/kernels.cl -o '%s.o' && ld.lld-22 -shared '%s.o' -o '%s'",
-            co, co, co);
+    test_kbuild("co", co,
+                "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx908 -nogpulib -O2 "
+                "tests/load/kernels.cl");
     char err[256] = "";
     gfx_module *m = NULL;
     CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_ERR_ARCH && !m, "%s", err);

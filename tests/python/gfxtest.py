@@ -8,6 +8,7 @@ Also: a clang-22 helper that compiles OpenCL kernels, one that assembles snippet
 assembler, cross-checked with llvm-mc-22 on request), and a tiny unittest main that prints the
 runner's closing line.
 """
+import hashlib
 import os
 import subprocess
 import sys
@@ -56,14 +57,57 @@ def run(cmd, **kw):
     return r.stdout
 
 
+KEPT = os.path.join(BUILD, "test-kernels", "python")
+sys.path.insert(0, os.path.join(ROOT, "tests", "common"))
+from kbuild import kbuild  # noqa: E402
+
+
 def compile_cl(source, name, arch="gfx950", opt="-O2"):
-    """Compile OpenCL source with clang-22 and link it: path of the code object."""
-    base = os.path.join(TMP, "%s-%s%s" % (name, arch, opt))
-    with open(base + ".cl", "w") as f:
-        f.write(source)
-    run(CLANG + ["-mcpu=" + arch, opt, "-c", base + ".cl", "-o", base + ".o"])
-    run(["ld.lld-22", "-shared", base + ".o", "-o", base + ".co"])
+    """Compile OpenCL source with clang-22 and link it: path of the code object.  It is kept in
+    $BUILD/test-kernels/python/ under a name with a hash of the source, and built again only when
+    out of date (tests/common/kbuild.py): the tests compile the same kernels on every run."""
+    base = os.path.join(KEPT, "%s-%s%s-%s" % (name, arch, opt,
+                                              hashlib.sha1(source.encode()).hexdigest()[:16]))
+    if not os.path.exists(base + ".cl"):  # same name, same text: never rewritten (its mtime stays)
+        os.makedirs(KEPT, exist_ok=True)
+        with open(base + ".cl.tmp%d" % os.getpid(), "w") as f:
+            f.write(source)
+        os.replace(base + ".cl.tmp%d" % os.getpid(), base + ".cl")
+    r = kbuild("co", base + ".co", CLANG[1:] + ["-mcpu=" + arch, opt, base + ".cl"])
+    if r.returncode != 0:
+        raise RuntimeError("compiling %s failed (%d): %s" % (name, r.returncode, r.stderr.strip()))
     return base + ".co"
+
+
+def _llvm_mc_text(asm, name, arch):
+    """The .text bytes llvm-mc-22 makes of asm.  LLVM is a fixed oracle: the bytes are kept in
+    $BUILD/oracle-cache/ (as tests/common/util.c keeps the C tests' answers), keyed by the target,
+    the text and the llvm-mc-22 binary, and read back when the same text comes again (not with
+    GFXEMU_ORACLE_CACHE=0)."""
+    import shutil
+    mc = os.path.realpath(shutil.which("llvm-mc-22") or "llvm-mc-22")
+    st = os.stat(mc)
+    key = hashlib.sha1(("%s\0%d %d %d\0%s\0%s" % (mc, st.st_size, int(st.st_mtime), st.st_ino,
+                                                 arch, asm)).encode()).hexdigest()
+    cached = os.path.join(BUILD, "oracle-cache", "pymc-%s-%s" % (arch, key))
+    use = os.environ.get("GFXEMU_ORACLE_CACHE") != "0"
+    if use and os.path.exists(cached):
+        with open(cached, "rb") as f:
+            return f.read()
+    base = os.path.join(TMP, name)
+    with open(base + ".s", "w") as f:
+        f.write(asm)
+    run(["llvm-mc-22", "-arch=amdgcn", "-mcpu=" + arch, "-filetype=obj", base + ".s",
+         "-o", base + ".o"])
+    run(["llvm-objcopy-22", "-O", "binary", "--only-section=.text", base + ".o", base + ".bin"])
+    with open(base + ".bin", "rb") as f:
+        theirs = f.read()
+    if use:
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        with open(cached + ".tmp%d" % os.getpid(), "wb") as f:
+            f.write(theirs)
+        os.replace(cached + ".tmp%d" % os.getpid(), cached)
+    return theirs
 
 
 def assemble_text(asm, name, arch="gfx950"):
@@ -77,15 +121,7 @@ def assemble_text(asm, name, arch="gfx950"):
     ours = gfxemu.assemble(asm, arch, raw=True)
     report = os.environ.get("GFXEMU_ASM_CROSSCHECK")
     if report:
-        base = os.path.join(TMP, name)
-        with open(base + ".s", "w") as f:
-            f.write(asm)
-        run(["llvm-mc-22", "-arch=amdgcn", "-mcpu=" + arch, "-filetype=obj", base + ".s",
-             "-o", base + ".o"])
-        run(["llvm-objcopy-22", "-O", "binary", "--only-section=.text", base + ".o",
-             base + ".bin"])
-        with open(base + ".bin", "rb") as f:
-            theirs = f.read()
+        theirs = _llvm_mc_text(asm, name, arch)
         bad = int(theirs != ours)
         if bad:
             sys.stderr.write("asm-crosscheck: %s: gfxemu and llvm-mc-22 differ on:\n%s\n"

@@ -2,12 +2,15 @@
 scratch directory are, a check() that counts failures, finish() that reports them, and the
 README's clang-22 + ld.lld-22 kernel build."""
 import os
+import shutil
 import subprocess
 import sys
 
 BUILD = os.environ.get("BUILD", "build")
 GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "common"))
+from kbuild import kbuild  # noqa: E402
 failures = []
 
 
@@ -33,9 +36,13 @@ def finish(name, extra=""):
 
 
 def compile_cl(src, cpu, out, opt="-O2", extra=()):
-    """clang-22 -c SRC for CPU, then ld.lld-22 -shared: the code object OUT (returned)."""
-    subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
-                    "-mcpu=" + cpu, "-nogpulib", opt, *extra, "-c", src, "-o", out + ".o"],
-                   check=True, stderr=subprocess.DEVNULL)
-    subprocess.run(["ld.lld-22", "-shared", out + ".o", "-o", out], check=True)
+    """clang-22 -c SRC for CPU, then ld.lld-22 -shared: the code object OUT (returned).  The
+    object is built in $BUILD/test-kernels/ by tests/common/kbuild.py, again only when out of
+    date, and copied to OUT."""
+    kept = os.path.join(BUILD, "test-kernels", "tools", os.path.relpath(out, BUILD).replace("/", "_"))
+    r = kbuild("co", kept, ["-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
+                            "-mcpu=" + cpu, "-nogpulib", opt, *extra, src])
+    if r.returncode != 0:
+        raise subprocess.CalledProcessError(r.returncode, "kbuild.sh co " + kept, r.stdout, r.stderr)
+    shutil.copyfile(kept, out)
     return out

@@ -42,8 +42,53 @@ expect() {
     fi
 }
 
-# compile_kernel SRC CPU OPT OUT: clang-22 + ld.lld-22, as the README describes.
+# compile_kernel SRC CPU OPT OUT [CLANG_FLAGS...]: clang-22 + ld.lld-22, as the README describes.
+# The code object is kept in $BUILD/test-kernels/ (named after OUT) and built again only when out
+# of date (tests/common/kbuild.sh), then copied to OUT.
+# kbuild.sh's own check is made here first, with mtimes and without starting a process (the same
+# command in KEPT.cmd, no file of KEPT.sum newer, neither compiler newer); kbuild.sh (which
+# decides by content) runs only when that fails.
+_kbuild_tools=$(readlink -f "$(command -v clang-22)" "$(command -v ld.lld-22)")
 compile_kernel() {
-    clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$2" -nogpulib "-$3" \
-        -c "$1" -o "$4.o" 2>/dev/null && ld.lld-22 -shared "$4.o" -o "$4"
+    local src=$1 cpu=$2 opt=$3 out=$4 kept cmd line dep fresh=1
+    shift 4
+    kept="$BUILD/test-kernels/sh/${out//\//_}"
+    local args=(-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib "-$opt" "$@" "$src")
+    cmd="co ${args[*]}"
+    { [ -f "$kept" ] && IFS= read -r line <"$kept.cmd" && [ "$line" = "$cmd" ]; } 2>/dev/null || fresh=0
+    if [ $fresh = 1 ]; then
+        while read -r _ dep; do
+            [ -e "$dep" ] && ! [ "$dep" -nt "$kept" ] || { fresh=0; break; }
+        done <"$kept.sum"
+        for dep in $_kbuild_tools; do
+            [ -e "$dep" ] && ! [ "$dep" -nt "$kept" ] || fresh=0
+        done
+    fi
+    if [ $fresh = 0 ]; then
+        bash "$(dirname "${BASH_SOURCE[0]}")/../common/kbuild.sh" co "$kept" "${args[@]}" \
+            2>/dev/null || return
+    fi
+    cp "$kept" "$out"
+}
+
+# llvm_objdump OUT ARGS... FILE: `llvm-objdump-22 ARGS... FILE` (stdout and stderr) into OUT, its
+# exit status returned.  LLVM is a fixed oracle: a listing is kept in $BUILD/oracle-cache/ (as the
+# C tests keep theirs, tests/common/util.h), keyed by the arguments, FILE's content and the
+# llvm-objdump-22 binary, and copied from there when asked again (not with GFXEMU_ORACLE_CACHE=0).
+_objdump_id=$(stat -c '%n %s %Y %i' "$(readlink -f "$(command -v llvm-objdump-22)")")
+llvm_objdump() {
+    local out=$1 file=${!#} key kept rc
+    shift
+    key=$(printf '%s\n' "$_objdump_id" "$@" "$(sha1sum <"$file")" | sha1sum)
+    kept="$BUILD/oracle-cache/objdump-${key:0:40}"
+    if [ "${GFXEMU_ORACLE_CACHE:-1}" != 0 ] && [ -f "$kept" ]; then
+        cp "$kept" "$out"
+        return 0
+    fi
+    llvm-objdump-22 "$@" >"$out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && [ "${GFXEMU_ORACLE_CACHE:-1}" != 0 ]; then
+        mkdir -p "$BUILD/oracle-cache" && cp "$out" "$kept.tmp$$" && mv -f "$kept.tmp$$" "$kept"
+    fi
+    return $rc
 }

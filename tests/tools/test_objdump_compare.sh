@@ -15,7 +15,7 @@ for src in examples/vecadd.cl tests/load/kernels.cl tests/tools/compare_kernels.
                 fail "clang-22 failed on $src for $cpu -$opt"
                 continue
             fi
-            llvm-objdump-22 -d --mcpu="$cpu" "$co" >"$co.want" 2>&1
+            llvm_objdump "$co.want" -d --mcpu="$cpu" "$co"
             "$GFXEMU" disasm "$co" >"$co.got" 2>&1
             if ! cmp -s "$co.want" "$co.got"; then
                 fail "$co: listing differs from llvm-objdump-22 ($(diff "$co.want" "$co.got" | grep -c '^[<>]') lines)"

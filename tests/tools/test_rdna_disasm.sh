@@ -14,13 +14,13 @@
 tmp="$BUILD/test-data/rdna_disasm"
 rm -rf "$tmp" && mkdir -p "$tmp"
 
-# compare.py WANT GOT CPU: llvm-objdump's and gfxemu's listings keyed by address.  Prints the
-# gap counts by format; exits 1 (with the offending lines) when an instruction of a decoded
-# format differs or is missing, or an undecoded one is printed as something other than .long.
+# compare.py LIST: for each line "WANT GOT CPU" of LIST, llvm-objdump's and gfxemu's listings
+# keyed by address (one Python run for all of them: a start per object cost more than the
+# comparison).  Prints "ok NAME: " and the gap counts by format, or "FAIL NAME: " with the
+# offending lines when an instruction of a decoded format differs or is missing, or an
+# undecoded one is printed as something other than .long.
 cat >"$tmp/compare.py" <<'PY'
-import re, sys
-want, got, cpu = sys.argv[1], sys.argv[2], sys.argv[3]
-g12 = cpu == "gfx1201"
+import os, re, sys
 LINE = re.compile(r"^\t(.*[^ ]) *// ([0-9A-F]+): ([0-9A-F]+)")
 
 def keyed(path):
@@ -31,7 +31,7 @@ def keyed(path):
             out[m.group(2)] = (m.group(1), int(m.group(3), 16))
     return out
 
-def fmt(w):
+def fmt(w, g12):
     """The RDNA format of a first word (RDNA3/RDNA4 ISA "Microcode formats"), as decode.c."""
     if w >> 31 == 0:
         return "VOP1" if w >> 25 == 0x3f else "VOPC" if w >> 25 == 0x3e else "VOP2"
@@ -47,28 +47,41 @@ def fmt(w):
 
 DECODED = {"SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "VOPD",
            "DS", "FLAT", "MUBUF", "MTBUF", "VFLAT", "VBUFFER"}
-kw, kg = keyed(want), keyed(got)
-bad, gaps, checked, mem = [], {}, 0, 0
-for a, (t, w) in sorted(kw.items()):
-    f = fmt(w)
-    g = kg.get(a, ("<nothing>", 0))[0]
-    if f in DECODED:
-        checked += 1
-        mem += f in ("DS", "FLAT", "MUBUF", "MTBUF", "VFLAT", "VBUFFER")
-        if g != t:
-            bad.append("%s %s: llvm %r, gfxemu %r" % (a, f, t, g))
-    elif g != t:
-        if not g.startswith(".long"):
-            bad.append("%s %s (undecoded): llvm %r, gfxemu %r" % (a, f, t, g))
-        gaps[f] = gaps.get(f, 0) + 1
-print("%d lines compared (%d memory), gaps: %s" % (
-    checked, mem, " ".join("%s %d" % x for x in sorted(gaps.items())) or "none"))
-if "rdna_mem" in want and mem < 10:  # the memory kernels must exercise the memory formats
-    bad.append("only %d memory instructions compared" % mem)
-if checked < 5 or bad:
-    print("\n".join(bad[:5]) or "too few decoded lines")
-    sys.exit(1)
+
+
+def compare(want, got, cpu):
+    kw, kg = keyed(want), keyed(got)
+    bad, gaps, checked, mem = [], {}, 0, 0
+    for a, (t, w) in sorted(kw.items()):
+        f = fmt(w, cpu == "gfx1201")
+        g = kg.get(a, ("<nothing>", 0))[0]
+        if f in DECODED:
+            checked += 1
+            mem += f in ("DS", "FLAT", "MUBUF", "MTBUF", "VFLAT", "VBUFFER")
+            if g != t:
+                bad.append("%s %s: llvm %r, gfxemu %r" % (a, f, t, g))
+        elif g != t:
+            if not g.startswith(".long"):
+                bad.append("%s %s (undecoded): llvm %r, gfxemu %r" % (a, f, t, g))
+            gaps[f] = gaps.get(f, 0) + 1
+    out = "%d lines compared (%d memory), gaps: %s" % (
+        checked, mem, " ".join("%s %d" % x for x in sorted(gaps.items())) or "none")
+    if "rdna_mem" in want and mem < 10:  # the memory kernels must exercise the memory formats
+        bad.append("only %d memory instructions compared" % mem)
+    if checked < 5 or bad:
+        return False, out + " | " + (" | ".join(bad[:5]) or "too few decoded lines")
+    return True, out
+
+
+for item in open(sys.argv[1]):
+    want, got, cpu = item.split()
+    try:
+        ok, msg = compare(want, got, cpu)
+    except OSError as e:
+        ok, msg = False, str(e)
+    print("%s %s: %s" % ("ok" if ok else "FAIL", os.path.basename(got)[:-4], msg))
 PY
+: >"$tmp/list"
 
 # rdna_mem.cl: LDS, flat, global atomics, a scratch array and buffer resource loads/stores
 for src in examples/vecadd.cl tests/load/kernels.cl tests/kernels/basic.cl tests/kernels/intops.cl \
@@ -79,22 +92,16 @@ for src in examples/vecadd.cl tests/load/kernels.cl tests/kernels/basic.cl tests
                 co="$tmp/$(basename "$src" .cl)_${cpu}_${opt}_w$wave.co"
                 flags=()
                 [ "$wave" = 64 ] && flags=(-mwavefrontsize64)
-                if ! clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$cpu" -nogpulib \
-                    "-$opt" "${flags[@]}" -c "$src" -o "$co.o" 2>/dev/null ||
-                    ! ld.lld-22 -shared "$co.o" -o "$co"; then
+                if ! compile_kernel "$src" "$cpu" "$opt" "$co" "${flags[@]}"; then
                     fail "clang-22 failed on $src for $cpu -$opt wave$wave"
                     continue
                 fi
-                llvm-objdump-22 -d --mcpu="$cpu" "$co" >"$co.want" 2>&1
+                llvm_objdump "$co.want" -d --mcpu="$cpu" "$co"
                 if ! "$GFXEMU" disasm "$co" >"$co.got" 2>&1; then
                     fail "$co: gfxemu disasm failed: $(head -n 2 "$co.got")"
                     continue
                 fi
-                if out=$(python3 "$tmp/compare.py" "$co.want" "$co.got" "$cpu"); then
-                    echo "$(basename "$co"): $out"
-                else
-                    fail "$co: $out"
-                fi
+                echo "$co.want $co.got $cpu" >>"$tmp/list"
                 # Headers and labels agree.
                 if ! cmp -s <(grep -vE '^	' "$co.want") <(grep -vE '^	' "$co.got"); then
                     fail "$co: headers or labels differ"
@@ -104,6 +111,17 @@ for src in examples/vecadd.cl tests/load/kernels.cl tests/kernels/basic.cl tests
         done
     done
 done
+
+# every listing compared in one Python run; each object must have its line
+python3 "$tmp/compare.py" "$tmp/list" >"$tmp/compared" || fail "compare.py failed"
+while read -r want _ _; do
+    grep -qF -e "ok $(basename "${want%.want}"): " -e "FAIL $(basename "${want%.want}"): " \
+        "$tmp/compared" ||
+        fail "${want%.want}: not compared"
+done <"$tmp/list"
+while read -r status line; do
+    if [ "$status" = ok ]; then echo "$line"; else fail "$line"; fi
+done <"$tmp/compared"
 
 co="$tmp/vecadd_gfx1100_O2_w32.co"
 if [ -f "$co" ]; then

@@ -27,9 +27,8 @@ for cpu in gfx950 gfx942 gfx90a; do
     [ $cpu = gfx90a ] && preloads=0 # kernarg preloading is a gfx940+ feature
     for preload in $preloads; do
         co="$tmp/va_${cpu}_$preload.co"
-        clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib -O2 \
-            -mllvm -amdgpu-kernarg-preload-count=$preload -c "$tmp/va.cl" -o "$co.o" &&
-            ld.lld-22 -shared "$co.o" -o "$co" || { fail "compiling for $cpu"; continue; }
+        compile_kernel "$tmp/va.cl" $cpu O2 "$co" -mllvm -amdgpu-kernarg-preload-count=$preload ||
+            { fail "compiling for $cpu"; continue; }
         for threads in 1 2; do
             out="$tmp/c_${cpu}_${preload}_$threads.bin"
             if ! "$GFXEMU" run "$co" vecadd --grid 4 --block 256 --arg "in:$tmp/a.bin" \
