@@ -32,19 +32,26 @@
 vg_state vg = {.memfd = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 void vg_msg(const char *fmt, ...) {
+    /* One write per line: queue threads report at the same time (a prefix written apart from
+     * its message interleaved as "gfxemu: gfxemu: ..."). */
+    static const char prefix[] = "gfxemu: ";
     char buf[1024];
+    memcpy(buf, prefix, sizeof prefix - 1);
+    size_t room = sizeof buf - (sizeof prefix - 1) - 1;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    int n = vsnprintf(buf + sizeof prefix - 1, room, fmt, ap);
     va_end(ap);
     if (n < 0)
         return;
-    if ((size_t)n > sizeof buf - 2)
-        n = sizeof buf - 2;
-    buf[n++] = '\n';
-    fputs("gfxemu: ", stderr);
-    fwrite(buf, 1, (size_t)n, stderr);
+    if ((size_t)n > room - 1)
+        n = (int)room - 1;
+    size_t len = sizeof prefix - 1 + (size_t)n;
+    buf[len++] = '\n';
+    flockfile(stderr);
+    fwrite(buf, 1, len, stderr);
     fflush(stderr);
+    funlockfile(stderr);
 }
 
 uint64_t vg_now_ns(void) {

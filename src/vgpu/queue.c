@@ -718,6 +718,11 @@ void vg_queues_stop(void) {
 
 /* `gfxemu exec --stats` (GFXEMU_VGPU_STATS=1): per kernel symbol, at exit, most time first. */
 void vg_stats_print(void) {
+    uint64_t copies = __atomic_load_n(&vg.sdma_copies, __ATOMIC_RELAXED);
+    if (copies)
+        fprintf(stderr, "gfxemu: stats: SDMA COPY_LINEAR: %llu packets, %llu bytes\n",
+                (unsigned long long)copies,
+                (unsigned long long)__atomic_load_n(&vg.sdma_copy_bytes, __ATOMIC_RELAXED));
     size_t n = 0;
     for (vg_kernel *k = kernels; k; k = k->next)
         n++;

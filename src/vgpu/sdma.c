@@ -96,6 +96,10 @@ static int copy_linear(vg_queue *q, const uint32_t *p) {
     if (d)
         memmove(d, s, n);
     pthread_mutex_unlock(&vg.lock);
+    if (d) {
+        __atomic_fetch_add(&vg.sdma_copies, 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&vg.sdma_copy_bytes, n, __ATOMIC_RELAXED);
+    }
     return d ? 0 : -1;
 }
 

@@ -73,6 +73,7 @@ typedef struct vg_state {
     unsigned threads;
     int memcheck;
     int stats;     /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
+    uint64_t sdma_copies, sdma_copy_bytes; /* --stats: SDMA COPY_LINEAR packets run (atomic) */
     uint64_t vram; /* bytes per GPU */
     int memfd;     /* the one file behind /dev/kfd and every render node */
     uint64_t memfd_dev, memfd_ino;

@@ -237,6 +237,10 @@ static uint32_t signal_event(volatile uint64_t **mailbox) {
     e.event_type = KFD_IOC_EVENT_SIGNAL;
     e.auto_reset = 1;
     CHECK(ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &e) == 0, "CREATE_EVENT (signal)");
+    /* amdkfd returns the event page's mmap offset (KFD_MMAP_TYPE_EVENTS, 2 << 62) for every
+     * signal event, not only the first: the thunk gives an event a mailbox only when it is set. */
+    CHECK(e.event_page_offset == 2ull << 62, "CREATE_EVENT (signal) returned event_page_offset 0x%llx, not amdkfd's KFD_MMAP_TYPE_EVENTS",
+          (unsigned long long)e.event_page_offset);
     *mailbox = (volatile uint64_t *)(page.p + 8ull * e.event_slot_index);
     return e.event_id;
 }

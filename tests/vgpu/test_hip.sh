@@ -17,6 +17,22 @@ for t in vadd memcpy shared atomics streams; do
     [ $rc -eq 0 ] && grep -q "^PASS $t$" <<<"$out" || fail "$t (exit $rc): $out"
 done
 
+# ROCr copies with SDMA queues, as on the card: streams' 8 KiB device-to-host copy is one SDMA
+# COPY_LINEAR (its profiled completion, hipEventElapsedTime, needs the interrupt signal's event
+# mailbox: the SDMA FENCE + TRAP).  With GFXEMU_VGPU_SDMA=0 it copies with its blit kernels.
+out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --stats -- "$bin" streams 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^PASS streams$" <<<"$out" || fail "streams --stats (exit $rc): $out"
+grep -Eq "^gfxemu: stats: SDMA COPY_LINEAR: [1-9][0-9]* packets, [0-9]+ bytes" <<<"$out" ||
+    fail "streams: ROCr did not copy with SDMA: $out"
+b=$(sed -n 's/^gfxemu: stats: SDMA COPY_LINEAR: [0-9]* packets, \([0-9]*\) bytes$/\1/p' <<<"$out")
+[ "${b:-0}" -ge 8192 ] || fail "streams: SDMA copied ${b:-0} bytes, fewer than the 8192 of the D2H copy"
+out=$(GFXEMU_VGPU_SDMA=0 timeout 300 "$GFXEMU" exec --arch gfx90a --stats -- "$bin" streams memcpy 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^PASS streams$" <<<"$out" && grep -q "^PASS memcpy$" <<<"$out" ||
+    fail "streams memcpy with GFXEMU_VGPU_SDMA=0, blit kernels (exit $rc): $out"
+grep -q "SDMA COPY_LINEAR" <<<"$out" && fail "GFXEMU_VGPU_SDMA=0 still ran SDMA copies: $out"
+
 out=$(timeout 300 "$GFXEMU" exec --arch gfx90a -- "$bin" printf 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -q "^PASS printf$" <<<"$out" || fail "printf (exit $rc): $out"
