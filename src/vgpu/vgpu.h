@@ -144,6 +144,8 @@ typedef struct vg_queue {
     volatile int stop;
     int broken;    /* a fault or an unknown packet stopped it (as the hardware queue would be) */
     uint32_t *sh;  /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
+    uint32_t *uconfig;    /* PM4: user-config registers 0xc000.. (allocated on first write) */
+    uint8_t *uconfig_set; /* bit per register: written */
     uint32_t *pkt; /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
     /* A memory fault of the engine itself (vg_queue_mem), raised as the memory-exception event
      * by the queue thread once it holds no lock. */
@@ -151,6 +153,8 @@ typedef struct vg_queue {
     uint64_t fault_va;
 } vg_queue;
 
+/* User-config registers a PM4 queue keeps (0xc000..0xffff). */
+#define VG_UCONFIG_REGS 0x4000u
 /* Words of vg_queue.pkt: the longest PM4 packet (header + 0x4000 dwords). */
 #define VG_PKT_DWORDS (1u + 0x4000u)
 
@@ -169,11 +173,18 @@ int vg_queue_store(vg_queue *q, const char *what, uint64_t va, uint64_t v, unsig
  * the queue is being destroyed). */
 int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func, uint32_t ref,
                       uint32_t mask);
+/* v FUNC ref for those functions (1 when it holds). */
+int vg_queue_compare(uint32_t func, uint32_t v, uint32_t ref);
+/* A dispatch's workgroups in each dimension: `count` of them with ids from `origin`, of `full`
+ * work-items each, except the last, of `partial` work-items when partial != 0. */
+typedef struct vg_geom {
+    uint32_t count[3], full[3], partial[3], origin[3];
+} vg_geom;
 /* Launch a PM4 dispatch: the 64-byte descriptor CP's registers amount to, the entry point, the
- * user SGPRs (COMPUTE_USER_DATA) and the sizes.  0, or -1 after reporting why (the queue
+ * user SGPRs (COMPUTE_USER_DATA) and the geometry.  0, or -1 after reporting why (the queue
  * stops). */
 int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, const uint32_t *user,
-                         unsigned nuser, const uint32_t grid[3], const uint32_t block[3]);
+                         unsigned nuser, const vg_geom *g);
 
 /* pm4.c: run ndw dwords of PM4 packets (an indirect buffer) / the packet at the queue's read
  * pointer.  vg_pm4_step returns the new read pointer (r itself: not all of the packet is there
