@@ -151,6 +151,7 @@ static void init_body(void) {
     vg.memcheck = mc && strcmp(mc, "1") == 0;
     const char *stats = getenv("GFXEMU_VGPU_STATS");
     vg.stats = stats && strcmp(stats, "1") == 0;
+    vg_timeline_init();
     /* One sparse file for every object: pages exist only once written (memory backed lazily). */
     vg.memfd = (int)syscall(SYS_memfd_create, "gfxemu-vgpu", 1u /* MFD_CLOEXEC */);
     if (vg.memfd < 0 || ftruncate(vg.memfd, 1ll << 46) != 0) {
@@ -229,6 +230,7 @@ __attribute__((destructor)) static void vg_dtor(void) {
     if (!vg.ready)
         return;
     vg_queues_stop();
+    vg_timeline_close();
     if (vg.stats)
         vg_stats_print();
     if (vg.warn && !vg.opened)

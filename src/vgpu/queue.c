@@ -27,7 +27,6 @@
 #include "dispatch/dispatch.h"
 #include "vgpu/vgpu.h"
 
-#define VG_MAX_QUEUES 1024 /* doorbells in a page */
 
 /* AQL packet header (hsa_packet_header_t): type [7:0], barrier [8]. */
 enum {
@@ -270,6 +269,8 @@ static int launch_locked(vg_queue *q, vg_kernel *k, const vg_geom *g, uint32_t p
         o.dynamic_lds = group_size - k->k.kd.group_segment_fixed_size;
     o.memcheck = vg.memcheck;
     k->dispatches++;
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
+    uint64_t insts0 = k->wave_insts, waves0 = k->waves, wgs0 = k->workgroups;
     int ret = 0;
     for (unsigned part = 0; part < 8 && ret == 0; part++) {
         uint32_t grid[3], block[3];
@@ -312,6 +313,20 @@ static int launch_locked(vg_queue *q, vg_kernel *k, const vg_geom *g, uint32_t p
         }
     }
     memset(k->k.wg_origin, 0, sizeof k->k.wg_origin);
+    if (vg.timeline) {
+        char args[400];
+        snprintf(args, sizeof args,
+                 "\"grid\": [%u, %u, %u], \"workgroup\": [%u, %u, %u], \"partial\": [%u, %u, %u], "
+                 "\"origin\": [%u, %u, %u], \"workgroups\": %llu, \"waves\": %llu, "
+                 "\"wave_insts\": %llu%s",
+                 g->count[0], g->count[1], g->count[2], g->full[0], g->full[1], g->full[2],
+                 g->partial[0], g->partial[1], g->partial[2], g->origin[0], g->origin[1],
+                 g->origin[2], (unsigned long long)(k->workgroups - wgs0),
+                 (unsigned long long)(k->waves - waves0),
+                 (unsigned long long)(k->wave_insts - insts0),
+                 ret == 1 ? ", \"fault\": true" : ret ? ", \"error\": true" : "");
+        vg_timeline_span(q, k->name, "kernel", t0, vg_now_ns(), args);
+    }
     return ret;
 }
 
@@ -543,12 +558,18 @@ static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
         if ((deps[n] = rd64(pkt + 8 + 8 * i)))
             n++;
     unsigned sleep_us = 1;
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
     while (n) {
         int zero = 0;
         for (int i = 0; i < n; i++)
             zero += signal_is_zero(deps[i]);
         if ((all ? zero == n : zero > 0) || vg_queue_poll_wait(q, &sleep_us) != 0)
             break;
+    }
+    if (vg.timeline) {
+        char args[64];
+        snprintf(args, sizeof args, "\"signals\": %d", n);
+        vg_timeline_span(q, all ? "BARRIER_AND" : "BARRIER_OR", "barrier", t0, vg_now_ns(), args);
     }
     uint64_t t = vg_gpu_clock();
     complete(rd64(pkt + 56), t, t);

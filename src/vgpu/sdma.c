@@ -89,8 +89,24 @@ static int unknown(uint32_t h) {
     return -1;
 }
 
+/* --timeline: an SDMA transfer of n bytes (src 0: a fill). */
+static void span(vg_queue *q, const char *name, uint64_t t0, uint64_t n, uint64_t src,
+                 uint64_t dst) {
+    if (!vg.timeline)
+        return;
+    char args[160];
+    if (src)
+        snprintf(args, sizeof args, "\"bytes\": %" PRIu64 ", \"src\": \"0x%" PRIx64
+                 "\", \"dst\": \"0x%" PRIx64 "\"", n, src, dst);
+    else
+        snprintf(args, sizeof args, "\"bytes\": %" PRIu64 ", \"dst\": \"0x%" PRIx64 "\"", n,
+                 dst);
+    vg_timeline_span(q, name, "sdma", t0, vg_now_ns(), args);
+}
+
 static int copy_linear(vg_queue *q, const uint32_t *p) {
     uint64_t n = (uint64_t)(p[1] & 0x3fffff) + 1, src = addr(p + 3), dst = addr(p + 5);
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
     pthread_mutex_lock(&vg.lock);
     const void *s = vg_queue_mem(q, "SDMA COPY_LINEAR", src, n, 0);
     void *d = s ? vg_queue_mem(q, "SDMA COPY_LINEAR", dst, n, 1) : NULL;
@@ -100,6 +116,7 @@ static int copy_linear(vg_queue *q, const uint32_t *p) {
     if (d) {
         __atomic_fetch_add(&vg.sdma_copies, 1, __ATOMIC_RELAXED);
         __atomic_fetch_add(&vg.sdma_copy_bytes, n, __ATOMIC_RELAXED);
+        span(q, "COPY_LINEAR", t0, n, src, dst);
     }
     return d ? 0 : -1;
 }
@@ -128,11 +145,14 @@ static int const_fill(vg_queue *q, const uint32_t *p) {
                fillsize);
         return -1;
     }
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
     pthread_mutex_lock(&vg.lock);
     uint8_t *d = vg_queue_mem(q, "SDMA CONST_FILL", dst, n, 1);
     for (uint64_t i = 0; d && i < n; i++)
         d[i] = (uint8_t)(data >> (8 * (i & 3)));
     pthread_mutex_unlock(&vg.lock);
+    if (d)
+        span(q, "CONST_FILL", t0, n, 0, dst);
     return d ? 0 : -1;
 }
 

@@ -31,6 +31,8 @@
 #define VG_PAGE 4096ull
 /* Doorbells: one 8 KiB page per process and GPU of 1024 64-bit doorbells (gfx9, SOC15). */
 #define VG_DOORBELL_PAGE 8192ull
+/* Queues per process: 64-bit doorbells in the doorbell page. */
+#define VG_MAX_QUEUES 1024
 /* Render node minors start at 128 (/dev/dri/renderD128). */
 #define VG_RENDER_MINOR 128
 /* KFD gpu_id of GPU i (any non-zero value unique per GPU; the thunk treats it as opaque). */
@@ -74,6 +76,7 @@ typedef struct vg_state {
     int memcheck;
     int stats;     /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
     uint64_t sdma_copies, sdma_copy_bytes; /* --stats: SDMA COPY_LINEAR packets run (atomic) */
+    int timeline; /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
     uint64_t vram; /* bytes per GPU */
     int memfd;     /* the one file behind /dev/kfd and every render node */
     uint64_t memfd_dev, memfd_ino;
@@ -211,6 +214,14 @@ int vg_queue_destroy(uint32_t queue_id);
 void vg_queues_stop(void);
 /* Per-kernel totals on stderr (--stats). */
 void vg_stats_print(void);
+
+/* timeline.c (--timeline): read GFXEMU_VGPU_TIMELINE and start the clock; one span of what
+ * queue q ran from t0_ns to t1_ns (vg_now_ns), `args` the inside of a JSON object (or NULL);
+ * finish the file.  Spans cost nothing without the option (vg.timeline = 0). */
+void vg_timeline_init(void);
+void vg_timeline_span(const vg_queue *q, const char *name, const char *cat, uint64_t t0_ns,
+                      uint64_t t1_ns, const char *args);
+void vg_timeline_close(void);
 
 /* Clocks: the CPU and system counters of GET_CLOCK_COUNTERS are CLOCK_BOOTTIME nanoseconds. */
 uint64_t vg_now_ns(void);
