@@ -142,13 +142,17 @@ int cmd_exec(int argc, char **argv) {
         return exec_fail(127, "%s",
                          "libgfxemu-vgpu.so not found beside gfxemu or in ../lib (set "
                          "GFXEMU_VGPU_LIB)");
-    /* After whatever the caller preloads already (a sanitizer runtime must come first). */
-    const char *old = getenv("LD_PRELOAD");
-    size_t plen = strlen(lib) + (old ? strlen(old) + 1 : 0) + 1;
+    /* After whatever the caller preloads already (a sanitizer runtime must come first), and
+     * after GFXEMU_VGPU_PRELOAD: libraries for the program only, not for gfxemu itself (clang's
+     * shared TSan runtime, which an instrumented libgfxemu-vgpu.so needs, breaks a gfxemu that
+     * has TSan linked in). */
+    const char *old = getenv("LD_PRELOAD"), *first = getenv("GFXEMU_VGPU_PRELOAD");
+    size_t plen = strlen(lib) + (old ? strlen(old) + 1 : 0) + (first ? strlen(first) + 1 : 0) + 1;
     char *preload = malloc(plen);
     if (!preload)
         return exec_fail(127, "%s", "out of memory");
-    snprintf(preload, plen, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib);
+    snprintf(preload, plen, "%s%s%s%s%s", old && *old ? old : "", old && *old ? ":" : "",
+             first && *first ? first : "", first && *first ? ":" : "", lib);
     setenv("LD_PRELOAD", preload, 1);
     free(preload);
     setenv("GFXEMU_VGPU_ARCH", arch, 1);

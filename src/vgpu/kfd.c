@@ -243,7 +243,7 @@ static int create_event(struct kfd_ioctl_create_event_args *a) {
         if (b && b->size >= KFD_SIGNAL_EVENT_LIMIT * 8) {
             event_page = (uint64_t *)(uintptr_t)b->va;
             for (unsigned i = 0; i < KFD_SIGNAL_EVENT_LIMIT; i++)
-                event_page[i] = UNSIGNALED_SLOT;
+                __atomic_store_n(&event_page[i], UNSIGNALED_SLOT, __ATOMIC_RELAXED);
         }
         pthread_mutex_unlock(&vg.lock);
         if (!event_page) {
@@ -288,7 +288,7 @@ static int create_event(struct kfd_ioctl_create_event_args *a) {
      * handler slept through the completion of a profiled SDMA copy). */
     a->event_page_offset = signal && event_page ? KFD_MMAP_TYPE_EVENTS : 0;
     if (signal && event_page)
-        event_page[id] = UNSIGNALED_SLOT;
+        __atomic_store_n(&event_page[id], UNSIGNALED_SLOT, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&ev_lock);
     return 0;
 }
@@ -305,7 +305,7 @@ static int event_op(uint32_t id, int op) { /* 0 destroy, 1 set, 2 reset */
     else
         e->signaled = op == 1;
     if (op == 2 && event_page && id < KFD_SIGNAL_EVENT_LIMIT)
-        event_page[id] = UNSIGNALED_SLOT;
+        __atomic_store_n(&event_page[id], UNSIGNALED_SLOT, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&ev_cond);
     pthread_mutex_unlock(&ev_lock);
     return 0;
@@ -383,7 +383,7 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
                 if (e->auto_reset) {
                     e->signaled = 0;
                     if (event_page && e->id < KFD_SIGNAL_EVENT_LIMIT)
-                        event_page[e->id] = UNSIGNALED_SLOT;
+                        __atomic_store_n(&event_page[e->id], UNSIGNALED_SLOT, __ATOMIC_RELEASE);
                 }
             }
             a->wait_result = KFD_IOC_WAIT_RESULT_COMPLETE;

@@ -448,13 +448,13 @@ static int signal_is_zero(uint64_t signal) {
 }
 
 int vg_queue_poll_wait(vg_queue *q, unsigned *sleep_us) {
-    if (q->stop)
+    if (__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE))
         return -1;
     struct timespec ts = {0, (long)*sleep_us * 1000};
     nanosleep(&ts, NULL);
     if (*sleep_us < 1000)
         *sleep_us *= 2;
-    return q->stop ? -1 : 0;
+    return __atomic_load_n(&q->stop, __ATOMIC_ACQUIRE) ? -1 : 0;
 }
 
 void *vg_queue_mem(vg_queue *q, const char *what, uint64_t va, uint64_t n, int write) {
@@ -642,7 +642,7 @@ static void *queue_main(void *arg) {
      * timer slack (50 us by default), which made every launch round trip ~120 us: ask for
      * none. */
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
-    while (!q->stop) {
+    while (!__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE)) {
         uint64_t r = *q->rptr, w = *q->wptr;
         int64_t next = -1;
         if (r < w && !q->broken) {
@@ -741,7 +741,7 @@ int vg_queue_destroy(uint32_t queue_id) {
         return -1;
     }
     vg_queue *q = &queues[queue_id];
-    q->stop = 1;
+    __atomic_store_n(&q->stop, 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&q_lock);
     pthread_join(q->thread, NULL);
     free(q->sh);

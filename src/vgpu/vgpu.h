@@ -144,7 +144,7 @@ typedef struct vg_queue {
     uint32_t ring_size;
     volatile uint64_t *rptr, *wptr;
     pthread_t thread;
-    volatile int stop;
+    int stop; /* set by DESTROY_QUEUE's thread, read by the queue's (atomics) */
     int broken;    /* a fault or an unknown packet stopped it (as the hardware queue would be) */
     uint32_t *sh;  /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
     uint32_t *uconfig;    /* PM4: user-config registers 0xc000.. (allocated on first write) */
