@@ -184,6 +184,7 @@ static void init_body(void) {
     char me[32];
     snprintf(me, sizeof me, "%ld", (long)getpid());
     vg.warn = !root || !*root || strcmp(root, me) == 0;
+    vg.pid = getpid();
     if (!root || !*root)
         setenv("GFXEMU_VGPU_PID", me, 1);
     vg.ready = 1;
@@ -227,7 +228,11 @@ int vg_init(void) {
 __attribute__((constructor)) static void vg_ctor(void) { vg_init(); }
 
 __attribute__((destructor)) static void vg_dtor(void) {
-    if (!vg.ready)
+    /* A child forked without exec inherits this state but none of the queue threads, the
+     * timeline or the virtual GPU the parent opened: joining those threads would wait forever,
+     * and its exit must not warn for the parent (a pyenv shim's subshells printed the warning
+     * once each). */
+    if (!vg.ready || getpid() != vg.pid)
         return;
     vg_queues_stop();
     vg_timeline_close();

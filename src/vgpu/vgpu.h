@@ -85,6 +85,7 @@ typedef struct vg_state {
     int opened;           /* a runtime opened /dev/kfd */
     int fake_cpu_cache;   /* the host publishes no CPU caches: the tree has some */
     int warn;             /* this process warns at exit if it never opened it */
+    long pid;             /* the process that set the library up (not a fork child of it) */
     pthread_mutex_t lock; /* BO table, devices, events */
     vg_bo *bos;
     size_t nbos, capbos;
