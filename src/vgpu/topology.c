@@ -22,11 +22,11 @@
  * CUs are the enabled ones: MI210 104, MI300X 304, MI355X 256. */
 static const vg_card cards[] = {
     {"gfx90a", GFX_ARCH_GFX90A, "AMD Instinct MI210", 90010, 0x740f, 2, 104, 4, 8, 8, 64, 1, 1700,
-     16, 8192, 141, 0x26010042},
+     16, 8192, 141, 0x26010042, {9, 4, 2}, {4, 4, 0}, {7, 4, 0}},
     {"gfx942", GFX_ARCH_GFX942, "AMD Instinct MI300X", 90402, 0x74a1, 0, 304, 4, 32, 8, 64, 8, 2100,
-     32, 4096, 141, 0x26010042},
+     32, 4096, 141, 0x26010042, {9, 4, 3}, {4, 4, 2}, {7, 9, 0}},
     {"gfx950", GFX_ARCH_GFX950, "AMD Instinct MI355X", 90500, 0x75a3, 0, 256, 4, 32, 8, 160, 8,
-     2400, 32, 4096, 141, 0x26010042},
+     2400, 32, 4096, 141, 0x26010042, {9, 5, 0}, {4, 4, 5}, {7, 9, 1}},
 };
 
 const vg_card *vg_card_find(const char *target) {
@@ -172,22 +172,20 @@ static int gpu_node(unsigned g) {
     }
     /* The render node's sysfs device: IP discovery (GC, SDMA, NBIO versions) as tinygrad reads
      * it, and the PCI ids. */
-    unsigned gc_major = 9, gc_minor = c->gfx_target_version / 100 % 100,
-             gc_rev = c->gfx_target_version % 100;
     char dev[128];
     snprintf(dev, sizeof dev, "/sys/class/drm/renderD%u/device", VG_RENDER_MINOR + g);
     snprintf(rel, sizeof rel, "%s/vendor", dev);
     r |= put(rel, "0x1002\n");
     snprintf(rel, sizeof rel, "%s/device", dev);
     r |= put(rel, "0x%04x\n", c->device_id);
-    static const struct {
+    /* hardware ids (amdgpu's soc15_hw_ip.h: GC 11, SDMA0 42, NBIF 108) and the card's versions */
+    const struct {
         const char *name;
-        unsigned id, major, minor, rev;
-    } ips[] = {{"GC", 11, 0, 0, 0}, {"SDMA0", 42, 4, 4, 0}, {"NBIF", 108, 7, 4, 0}};
+        unsigned id;
+        const uint8_t *v;
+    } ips[] = {{"GC", 11, c->gc_ip}, {"SDMA0", 42, c->sdma_ip}, {"NBIF", 108, c->nbio_ip}};
     for (unsigned i = 0; i < 3; i++) {
-        unsigned maj = ips[i].major, min = ips[i].minor, rev = ips[i].rev;
-        if (i == 0)
-            maj = gc_major, min = gc_minor, rev = gc_rev;
+        unsigned maj = ips[i].v[0], min = ips[i].v[1], rev = ips[i].v[2];
         const char *fields[3] = {"major", "minor", "revision"};
         unsigned vals[3] = {maj, min, rev};
         for (unsigned f = 0; f < 3; f++) {

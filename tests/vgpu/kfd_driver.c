@@ -862,7 +862,7 @@ int main(int argc, char **argv) {
           "nodes/1/name is '%s', expected gfx950", name);
     if (f)
         fclose(f);
-    unsigned long long simds = 0, lds = 0, gfxv = 0;
+    unsigned long long simds = 0, lds = 0, gfxv = 0, xcc = 0;
     f = fopen("/sys/devices/virtual/kfd/kfd/topology/nodes/1/properties", "r");
     char key[64];
     unsigned long long v;
@@ -873,14 +873,36 @@ int main(int argc, char **argv) {
             lds = v;
         if (!strcmp(key, "gfx_target_version"))
             gfxv = v;
+        if (!strcmp(key, "num_xcc"))
+            xcc = v;
     }
     if (f)
         fclose(f);
-    /* MI355X: 256 CUs x 4 SIMDs, 160 KiB LDS */
-    CHECK(simds == 1024 && lds == 160 && gfxv == 90500,
+    /* MI355X: 256 CUs x 4 SIMDs, 160 KiB LDS, 8 XCCs (tinygrad then makes AQL compute queues) */
+    CHECK(simds == 1024 && lds == 160 && gfxv == 90500 && xcc == 8,
           "properties: simd_count %llu, "
-          "lds_size_in_kb %llu, gfx_target_version %llu",
-          simds, lds, gfxv);
+          "lds_size_in_kb %llu, gfx_target_version %llu, num_xcc %llu",
+          simds, lds, gfxv, xcc);
+    /* IP discovery as amdgpu names MI355X's blocks: GC 9.5.0, SDMA 4.4.5, NBIO 7.9.1 (the GC
+     * version is not the gfx target's: tinygrad picks its register headers by it) */
+    static const struct {
+        const char *ip;
+        unsigned v[3];
+    } ipv[] = {{"GC", {9, 5, 0}}, {"SDMA0", {4, 4, 5}}, {"NBIF", {7, 9, 1}}};
+    for (unsigned i = 0; i < 3; i++)
+        for (unsigned p = 0; p < 3; p++) {
+            static const char *part[3] = {"major", "minor", "revision"};
+            char path[160];
+            unsigned got = 99;
+            snprintf(path, sizeof path,
+                     "/sys/class/drm/renderD128/device/ip_discovery/die/0/%s/0/%s", ipv[i].ip,
+                     part[p]);
+            f = fopen(path, "r");
+            CHECK(f && fscanf(f, "%u", &got) == 1 && got == ipv[i].v[p], "%s: %u, expected %u",
+                  path, got, ipv[i].v[p]);
+            if (f)
+                fclose(f);
+        }
 
     kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
     render = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
