@@ -22,11 +22,20 @@
  * CUs are the enabled ones: MI210 104, MI300X 304, MI355X 256. */
 static const vg_card cards[] = {
     {"gfx90a", GFX_ARCH_GFX90A, "AMD Instinct MI210", 90010, 0x740f, 2, 104, 4, 8, 8, 64, 1, 1700,
-     16, 8192, 141, 0x26010042, {9, 4, 2}, {4, 4, 0}, {7, 4, 0}},
+     16, 8192, 141, 0x26010042},
     {"gfx942", GFX_ARCH_GFX942, "AMD Instinct MI300X", 90402, 0x74a1, 0, 304, 4, 32, 8, 64, 8, 2100,
-     32, 4096, 141, 0x26010042, {9, 4, 3}, {4, 4, 2}, {7, 9, 0}},
+     32, 4096, 141, 0x26010042},
     {"gfx950", GFX_ARCH_GFX950, "AMD Instinct MI355X", 90500, 0x75a3, 0, 256, 4, 32, 8, 160, 8,
-     2400, 32, 4096, 141, 0x26010042, {9, 5, 0}, {4, 4, 5}, {7, 9, 1}},
+     2400, 32, 4096, 141, 0x26010042},
+};
+
+/* IP discovery versions (major << 16 | minor << 8 | revision) of GC, SDMA and NBIO as amdgpu's
+ * discovery names each card's blocks; not the gfx target's digits (gfx90a is GC 9.4.2, gfx942
+ * GC 9.4.3): tinygrad picks its register headers by them. */
+static const uint32_t ip_versions[][3] = {
+    [GFX_ARCH_GFX90A] = {0x090402, 0x040400, 0x070400}, /* MI210 */
+    [GFX_ARCH_GFX942] = {0x090403, 0x040402, 0x070900}, /* MI300X */
+    [GFX_ARCH_GFX950] = {0x090500, 0x040405, 0x070901}, /* MI355X */
 };
 
 const vg_card *vg_card_find(const char *target) {
@@ -182,10 +191,12 @@ static int gpu_node(unsigned g) {
     const struct {
         const char *name;
         unsigned id;
-        const uint8_t *v;
-    } ips[] = {{"GC", 11, c->gc_ip}, {"SDMA0", 42, c->sdma_ip}, {"NBIF", 108, c->nbio_ip}};
+        uint32_t v;
+    } ips[] = {{"GC", 11, ip_versions[c->arch][0]},
+               {"SDMA0", 42, ip_versions[c->arch][1]},
+               {"NBIF", 108, ip_versions[c->arch][2]}};
     for (unsigned i = 0; i < 3; i++) {
-        unsigned maj = ips[i].v[0], min = ips[i].v[1], rev = ips[i].v[2];
+        unsigned maj = ips[i].v >> 16, min = ips[i].v >> 8 & 0xff, rev = ips[i].v & 0xff;
         const char *fields[3] = {"major", "minor", "revision"};
         unsigned vals[3] = {maj, min, rev};
         for (unsigned f = 0; f < 3; f++) {

@@ -50,9 +50,6 @@ typedef struct vg_card {
     uint32_t l1_kb, l2_kb;
     uint32_t family; /* AMDGPU_FAMILY_AI */
     uint32_t gb_addr_config;
-    /* IP discovery versions (amdgpu's discovery tables; not the gfx target: gfx90a is GC 9.4.2,
-     * gfx942 GC 9.4.3, gfx950 GC 9.5.0), which tinygrad picks its register headers by */
-    uint8_t gc_ip[3], sdma_ip[3], nbio_ip[3];
 } vg_card;
 
 /* Look a target name up ("gfx90a", "gfx942", "gfx950"); NULL if unknown. */
