@@ -89,8 +89,7 @@ static int find_lib(char *out, size_t n) {
 }
 
 int cmd_exec(int argc, char **argv) {
-    const char *arch = "gfx950", *devices = NULL, *threads = NULL, *vram = NULL,
-               *timeline = NULL;
+    const char *arch = "gfx950", *devices = NULL, *threads = NULL, *vram = NULL, *timeline = NULL;
     int memcheck = 0, stats = 0, i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -110,12 +109,12 @@ int cmd_exec(int argc, char **argv) {
             stats = 1;
             continue;
         }
-        const char **slot = strcmp(a, "--arch") == 0      ? &arch
-                            : strcmp(a, "--devices") == 0 ? &devices
-                            : strcmp(a, "--threads") == 0 ? &threads
-                            : strcmp(a, "--vram") == 0    ? &vram
+        const char **slot = strcmp(a, "--arch") == 0       ? &arch
+                            : strcmp(a, "--devices") == 0  ? &devices
+                            : strcmp(a, "--threads") == 0  ? &threads
+                            : strcmp(a, "--vram") == 0     ? &vram
                             : strcmp(a, "--timeline") == 0 ? &timeline
-                                                          : NULL;
+                                                           : NULL;
         if (slot) {
             if (i + 1 >= argc)
                 return exec_fail(2, "%s needs a value", a);

@@ -152,10 +152,18 @@ static int set_uconfig_reg(vg_queue *q, const uint32_t *b, uint32_t n) {
  * 100 MHz reference clock here, GET_CLOCK_COUNTERS' GPU domain); DST_SEL 0 register, 2 and 5
  * memory.  Others (GDS, performance counters, atomic return data) are not implemented. */
 static int copy_data(vg_queue *q, const uint32_t *b) {
-    static const char *src_names[] = {"register", "memory", "memory", "GDS",
-                                      "performance counter", "immediate", "atomic return data",
-                                      "GDS atomic return data 0", "GDS atomic return data 1",
-                                      "GPU clock", "system clock", "32-bit performance counter"};
+    static const char *src_names[] = {"register",
+                                      "memory",
+                                      "memory",
+                                      "GDS",
+                                      "performance counter",
+                                      "immediate",
+                                      "atomic return data",
+                                      "GDS atomic return data 0",
+                                      "GDS atomic return data 1",
+                                      "GPU clock",
+                                      "system clock",
+                                      "32-bit performance counter"};
     uint32_t src = b[0] & 0xf, dst = b[0] >> 8 & 0xf, wide = b[0] >> 16 & 1;
     uint32_t n = wide ? 8 : 4;
     uint64_t v = 0;
@@ -208,9 +216,10 @@ static int copy_data(vg_queue *q, const uint32_t *b) {
                               ((uint64_t)b[4] << 32 | b[3]) & ~(uint64_t)(n - 1), v, n);
     default:
         vg_msg("PM4 COPY_DATA to DST_SEL %u (%s) is not implemented; the queue is stopped", dst,
-               dst == 3 ? "GDS" : dst == 4 || dst == 11 ? "performance counter"
-               : dst == 6                               ? "a register, DC"
-                                                        : "reserved");
+               dst == 3                ? "GDS"
+               : dst == 4 || dst == 11 ? "performance counter"
+               : dst == 6              ? "a register, DC"
+                                       : "reserved");
         return -1;
     }
 }
@@ -410,7 +419,7 @@ static int packet(vg_queue *q, const uint32_t *p, uint32_t len, int depth, uint3
     static const uint8_t min_body[256] = {
         [PM4_DISPATCH_DIRECT] = 4, [PM4_PRED_EXEC] = 1,       [PM4_WRITE_DATA] = 3,
         [PM4_WAIT_REG_MEM] = 6,    [PM4_INDIRECT_BUFFER] = 3, [PM4_EVENT_WRITE] = 1,
-        [PM4_RELEASE_MEM] = 6,     [PM4_SET_SH_REG] = 1,       [PM4_COPY_DATA] = 5,
+        [PM4_RELEASE_MEM] = 6,     [PM4_SET_SH_REG] = 1,      [PM4_COPY_DATA] = 5,
         [PM4_SET_UCONFIG_REG] = 1,
     };
     if (n < min_body[op]) {

@@ -27,7 +27,6 @@
 #include "dispatch/dispatch.h"
 #include "vgpu/vgpu.h"
 
-
 /* AQL packet header (hsa_packet_header_t): type [7:0], barrier [8]. */
 enum {
     PKT_VENDOR = 0,
@@ -324,7 +323,9 @@ static int launch_locked(vg_queue *q, vg_kernel *k, const vg_geom *g, uint32_t p
                  g->origin[2], (unsigned long long)(k->workgroups - wgs0),
                  (unsigned long long)(k->waves - waves0),
                  (unsigned long long)(k->wave_insts - insts0),
-                 ret == 1 ? ", \"fault\": true" : ret ? ", \"error\": true" : "");
+                 ret == 1 ? ", \"fault\": true"
+                 : ret    ? ", \"error\": true"
+                          : "");
         vg_timeline_span(q, k->name, "kernel", t0, vg_now_ns(), args);
     }
     return ret;

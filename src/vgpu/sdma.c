@@ -96,11 +96,11 @@ static void span(vg_queue *q, const char *name, uint64_t t0, uint64_t n, uint64_
         return;
     char args[160];
     if (src)
-        snprintf(args, sizeof args, "\"bytes\": %" PRIu64 ", \"src\": \"0x%" PRIx64
-                 "\", \"dst\": \"0x%" PRIx64 "\"", n, src, dst);
+        snprintf(args, sizeof args,
+                 "\"bytes\": %" PRIu64 ", \"src\": \"0x%" PRIx64 "\", \"dst\": \"0x%" PRIx64 "\"",
+                 n, src, dst);
     else
-        snprintf(args, sizeof args, "\"bytes\": %" PRIu64 ", \"dst\": \"0x%" PRIx64 "\"", n,
-                 dst);
+        snprintf(args, sizeof args, "\"bytes\": %" PRIu64 ", \"dst\": \"0x%" PRIx64 "\"", n, dst);
     vg_timeline_span(q, name, "sdma", t0, vg_now_ns(), args);
 }
 
@@ -181,8 +181,8 @@ static int poll_regmem(vg_queue *q, const uint32_t *p) {
 /* The new value of one integer TC atomic (the TC_OP codes: 32-bit 0x07..0x19, 64-bit
  * 0x27..0x39; the forms without return, +0x40, are alike for SDMA, which has nowhere to return
  * to).  old, src and cmp are zero-extended for 32 bits; *ok = 0 when a compare-swap fails. */
-static uint64_t float_atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src,
-                                   uint64_t cmp, int *ok);
+static uint64_t float_atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src, uint64_t cmp,
+                                   int *ok);
 static int is_float_op(uint32_t base);
 
 static uint64_t atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src, uint64_t cmp,
@@ -235,8 +235,8 @@ static double fbits_value(uint64_t v, int wide) {
     return f;
 }
 
-static uint64_t float_atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src,
-                                   uint64_t cmp, int *ok) {
+static uint64_t float_atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src, uint64_t cmp,
+                                   int *ok) {
     uint32_t b = op & 0x1f;
     if (b >= 0x09) { /* FLUSH_DENORM forms */
         old = fbits_flush(old, wide);
@@ -290,8 +290,7 @@ static int atomic(vg_queue *q, const uint32_t *p) {
     uint64_t va = addr(p + 1), src = addr(p + 3), cmp = addr(p + 5);
     int wide = base >= 0x20 && base < 0x40;
     if (!((base >= 0x07 && base <= 0x08) || (base >= 0x0f && base <= 0x19) ||
-          (base >= 0x27 && base <= 0x28) || (base >= 0x2f && base <= 0x39) ||
-          is_float_op(base))) {
+          (base >= 0x27 && base <= 0x28) || (base >= 0x2f && base <= 0x39) || is_float_op(base))) {
         vg_msg("SDMA ATOMIC with atomic_op 0x%02x is not implemented (the integer and float TC "
                "atomics are); the queue is stopped",
                op);

@@ -74,9 +74,9 @@ typedef struct vg_state {
     unsigned ngpus;
     unsigned threads;
     int memcheck;
-    int stats;     /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
+    int stats;                             /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
     uint64_t sdma_copies, sdma_copy_bytes; /* --stats: SDMA COPY_LINEAR packets run (atomic) */
-    int timeline; /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
+    int timeline;  /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
     uint64_t vram; /* bytes per GPU */
     int memfd;     /* the one file behind /dev/kfd and every render node */
     uint64_t memfd_dev, memfd_ino;
@@ -145,12 +145,12 @@ typedef struct vg_queue {
     uint32_t ring_size;
     volatile uint64_t *rptr, *wptr;
     pthread_t thread;
-    int stop; /* set by DESTROY_QUEUE's thread, read by the queue's (atomics) */
-    int broken;    /* a fault or an unknown packet stopped it (as the hardware queue would be) */
-    uint32_t *sh;  /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
+    int stop;     /* set by DESTROY_QUEUE's thread, read by the queue's (atomics) */
+    int broken;   /* a fault or an unknown packet stopped it (as the hardware queue would be) */
+    uint32_t *sh; /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
     uint32_t *uconfig;    /* PM4: user-config registers 0xc000.. (allocated on first write) */
     uint8_t *uconfig_set; /* bit per register: written */
-    uint32_t *pkt; /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
+    uint32_t *pkt;        /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
     /* A memory fault of the engine itself (vg_queue_mem), raised as the memory-exception event
      * by the queue thread once it holds no lock. */
     int fault_pending, fault_write;

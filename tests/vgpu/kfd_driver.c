@@ -249,7 +249,9 @@ static uint32_t signal_event(volatile uint64_t **mailbox) {
     CHECK(ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &e) == 0, "CREATE_EVENT (signal)");
     /* amdkfd returns the event page's mmap offset (KFD_MMAP_TYPE_EVENTS, 2 << 62) for every
      * signal event, not only the first: the thunk gives an event a mailbox only when it is set. */
-    CHECK(e.event_page_offset == 2ull << 62, "CREATE_EVENT (signal) returned event_page_offset 0x%llx, not amdkfd's KFD_MMAP_TYPE_EVENTS",
+    CHECK(e.event_page_offset == 2ull << 62,
+          "CREATE_EVENT (signal) returned event_page_offset 0x%llx, not amdkfd's "
+          "KFD_MMAP_TYPE_EVENTS",
           (unsigned long long)e.event_page_offset);
     *mailbox = (volatile uint64_t *)(page.p + 8ull * e.event_slot_index);
     return e.event_id;
@@ -340,12 +342,12 @@ static int test_pm4_more(const char *co, queue *q, bo *code, uint32_t rsrc3) {
     r = copy_data(r, 5 | 5 << 8, 0xc0ffee, 0, LO(a32), HI(a32)); /* immediate -> memory */
     r = copy_data(r, 5 | 5 << 8 | 1 << 16, 0x89abcdef, 0x01234567, LO(b64), HI(b64)); /* 64 */
     r = copy_data(r, 2 | 2 << 8 | 1 << 16, LO(b64), HI(b64), LO(c64), HI(c64)); /* mem -> mem */
-    r = copy_data(r, 9 | 5 << 8 | 1 << 16, 0, 0, LO(clk), HI(clk));            /* GPU clock */
+    r = copy_data(r, 9 | 5 << 8 | 1 << 16, 0, 0, LO(clk), HI(clk));             /* GPU clock */
     *r++ = PKT3(0x79, 2); /* SET_UCONFIG_REG GRBM_GFX_INDEX (0xc200) */
     *r++ = 0x200;
     *r++ = 0xe0000000;
     r = copy_data(r, 0 | 5 << 8, 0xc200, 0, LO(e32), HI(e32)); /* register -> memory */
-    r = copy_data(r, 2 | 0 << 8, LO(a32), HI(a32), 0xc300, 0);  /* memory -> register */
+    r = copy_data(r, 2 | 0 << 8, LO(a32), HI(a32), 0xc300, 0); /* memory -> register */
     *r++ = PKT3(0x3c, 6); /* WAIT_REG_MEM, register space: (0xc300 & 0xffff) == 0xffee */
     *r++ = 3;
     *r++ = 0xc300;
@@ -649,8 +651,10 @@ static int test_sdma(void) {
     static const struct {
         uint32_t op, off;
         uint64_t init, src, cmp;
-    } fa[] = {{0x02, 160, 0x40600000, 0xc0000000, 0},          {0x43, 164, 0x3f800000, 0x7fc00000, 0},
-              {0x01, 168, 0x80000000, 0x41000000, 0x00000000}, {0x23, 176, 0xbff0000000000000ull, 0x4004000000000000ull, 0},
+    } fa[] = {{0x02, 160, 0x40600000, 0xc0000000, 0},
+              {0x43, 164, 0x3f800000, 0x7fc00000, 0},
+              {0x01, 168, 0x80000000, 0x41000000, 0x00000000},
+              {0x23, 176, 0xbff0000000000000ull, 0x4004000000000000ull, 0},
               {0x0a, 184, 0x3f800000, 0x00000001, 0}};
     for (unsigned i = 0; i < sizeof fa / sizeof fa[0]; i++) {
         if (fa[i].op & 0x20)
@@ -702,7 +706,7 @@ static int test_sdma(void) {
           *ibfence);
     int bad = 0;
     for (int i = 0; i < 4096; i++) {
-        uint8_t want = i >= 4 && i < 1004 ? (uint8_t)(0xa5c3e1f0u >> (8 * (i & 3)))
+        uint8_t want = i >= 4 && i < 1004      ? (uint8_t)(0xa5c3e1f0u >> (8 * (i & 3)))
                        : i >= 2001 && i < 2038 ? 0x7a
                                                : 0;
         bad += fill[i] != want;
@@ -836,8 +840,10 @@ static int test_errors(void) {
     CHECK(*f1 == 0 && *pm4.rptr == 0,
           "the PM4 queue ran past an unknown opcode (fence %u, rptr %llu)", *f1,
           (unsigned long long)*pm4.rptr);
-    CHECK(*f4 == 0 && *pm4b.rptr == 3, "the PM4 queue ran past a register wait that cannot hold "
-          "(fence %u, rptr %llu)", *f4, (unsigned long long)*pm4b.rptr);
+    CHECK(*f4 == 0 && *pm4b.rptr == 3,
+          "the PM4 queue ran past a register wait that cannot hold "
+          "(fence %u, rptr %llu)",
+          *f4, (unsigned long long)*pm4b.rptr);
     CHECK(*f2 == 0 && *sdma2.rptr == 0, "the SDMA queue ran past an unknown opcode");
     CHECK(*f3 == 0 && *sdma.rptr == 0, "the SDMA queue ran past its faulting copy");
     if (!failures)
