@@ -17,7 +17,7 @@
 
 const char exec_usage[] =
     "usage: gfxemu exec [--arch gfx950|gfx942|gfx90a] [--devices N] [--threads N] [--memcheck]\n"
-    "                   [--vram BYTES] [--stats] -- PROGRAM [ARGS...]\n"
+    "                   [--vram BYTES] [--stats] [--timeline FILE] -- PROGRAM [ARGS...]\n"
     "\n"
     "Run PROGRAM, unmodified, on virtual AMD GPUs: the kernel driver's interface (/dev/kfd,\n"
     "the render node, the sysfs topology) is answered by libgfxemu-vgpu.so, preloaded into the\n"
@@ -30,11 +30,14 @@ const char exec_usage[] =
     "  --memcheck     byte-exact checking of every kernel's global accesses\n"
     "  --vram BYTES   VRAM per GPU (suffix K, M or G; default 64G, backed lazily)\n"
     "  --stats        at exit, per kernel symbol: dispatches, wave-instructions, waves,\n"
-    "                 workgroups and emulation time (stderr, most time first)\n"
+    "                 workgroups and emulation time (stderr, most time first); SDMA copies\n"
+    "  --timeline FILE  one timeline of the whole program (Chrome trace-event JSON for\n"
+    "                 ui.perfetto.dev): a track per queue, every kernel dispatch named by its\n"
+    "                 symbol, SDMA copies and fills, barrier waits; wall-clock time\n"
     "\n"
     "The same with the library directly: LD_PRELOAD=.../libgfxemu-vgpu.so GFXEMU_VGPU_ARCH=T\n"
     "GFXEMU_VGPU_DEVICES=N GFXEMU_THREADS=N GFXEMU_MEMCHECK=1 GFXEMU_VGPU_VRAM=BYTES\n"
-    "GFXEMU_VGPU_STATS=1 PROGRAM.\n"
+    "GFXEMU_VGPU_STATS=1 GFXEMU_VGPU_TIMELINE=FILE PROGRAM.\n"
     "Exit status: PROGRAM's; 2 usage error; 127 PROGRAM could not be run.\n";
 
 static int exec_fail(int code, const char *fmt, const char *a) {
@@ -86,7 +89,7 @@ static int find_lib(char *out, size_t n) {
 }
 
 int cmd_exec(int argc, char **argv) {
-    const char *arch = "gfx950", *devices = NULL, *threads = NULL, *vram = NULL;
+    const char *arch = "gfx950", *devices = NULL, *threads = NULL, *vram = NULL, *timeline = NULL;
     int memcheck = 0, stats = 0, i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -106,11 +109,12 @@ int cmd_exec(int argc, char **argv) {
             stats = 1;
             continue;
         }
-        const char **slot = strcmp(a, "--arch") == 0      ? &arch
-                            : strcmp(a, "--devices") == 0 ? &devices
-                            : strcmp(a, "--threads") == 0 ? &threads
-                            : strcmp(a, "--vram") == 0    ? &vram
-                                                          : NULL;
+        const char **slot = strcmp(a, "--arch") == 0       ? &arch
+                            : strcmp(a, "--devices") == 0  ? &devices
+                            : strcmp(a, "--threads") == 0  ? &threads
+                            : strcmp(a, "--vram") == 0     ? &vram
+                            : strcmp(a, "--timeline") == 0 ? &timeline
+                                                           : NULL;
         if (slot) {
             if (i + 1 >= argc)
                 return exec_fail(2, "%s needs a value", a);
@@ -137,13 +141,17 @@ int cmd_exec(int argc, char **argv) {
         return exec_fail(127, "%s",
                          "libgfxemu-vgpu.so not found beside gfxemu or in ../lib (set "
                          "GFXEMU_VGPU_LIB)");
-    /* After whatever the caller preloads already (a sanitizer runtime must come first). */
-    const char *old = getenv("LD_PRELOAD");
-    size_t plen = strlen(lib) + (old ? strlen(old) + 1 : 0) + 1;
+    /* After whatever the caller preloads already (a sanitizer runtime must come first), and
+     * after GFXEMU_VGPU_PRELOAD: libraries for the program only, not for gfxemu itself (clang's
+     * shared TSan runtime, which an instrumented libgfxemu-vgpu.so needs, breaks a gfxemu that
+     * has TSan linked in). */
+    const char *old = getenv("LD_PRELOAD"), *first = getenv("GFXEMU_VGPU_PRELOAD");
+    size_t plen = strlen(lib) + (old ? strlen(old) + 1 : 0) + (first ? strlen(first) + 1 : 0) + 1;
     char *preload = malloc(plen);
     if (!preload)
         return exec_fail(127, "%s", "out of memory");
-    snprintf(preload, plen, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", lib);
+    snprintf(preload, plen, "%s%s%s%s%s", old && *old ? old : "", old && *old ? ":" : "",
+             first && *first ? first : "", first && *first ? ":" : "", lib);
     setenv("LD_PRELOAD", preload, 1);
     free(preload);
     setenv("GFXEMU_VGPU_ARCH", arch, 1);
@@ -157,6 +165,18 @@ int cmd_exec(int argc, char **argv) {
         setenv("GFXEMU_MEMCHECK", "1", 1);
     if (stats)
         setenv("GFXEMU_VGPU_STATS", "1", 1);
+    if (timeline) {
+        /* absolute: the program may change its directory before its first dispatch */
+        char abs[PATH_MAX + 1];
+        if (timeline[0] != '/' && getcwd(abs, sizeof abs) &&
+            strlen(abs) + strlen(timeline) + 2 <= sizeof abs) {
+            strcat(abs, "/");
+            strcat(abs, timeline);
+            setenv("GFXEMU_VGPU_TIMELINE", abs, 1);
+        } else {
+            setenv("GFXEMU_VGPU_TIMELINE", timeline, 1);
+        }
+    }
     /* exec keeps the process id: the library warns at exit in this process only (not in the
      * program's helpers) when the virtual GPU was never opened. */
     char pid[32];

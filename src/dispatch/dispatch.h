@@ -52,6 +52,10 @@ struct gfx_kernel {
      * host VA), for the dispatch-ptr, queue-ptr and kernarg-ptr user SGPRs.  0: the launch's
      * own copies.  Such a kernel has no program image. */
     uint64_t aql_packet, aql_queue, aql_kernarg;
+    /* The workgroup id of the launch's first workgroup (0 but for src/vgpu, which launches a
+     * dispatch with partial workgroups as the full part and the partial edges, and PM4's
+     * COMPUTE_START_X/Y/Z, as separate launches). */
+    uint32_t wg_origin[3];
 };
 
 typedef struct dp_image dp_image;

@@ -172,8 +172,10 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     memset(&w->cache, 0, sizeof w->cache);
     memset(&w->fault, 0, sizeof w->fault);
     memset(w->count, 0, sizeof w->count);
+    /* wg counts from the launch's first workgroup; the kernel sees ids from its origin (0 but
+     * for a virtual-GPU dispatch split around partial workgroups or with COMPUTE_START_*). */
     for (int i = 0; i < 3; i++)
-        w->wg_id[i] = wg[i];
+        w->wg_id[i] = wg[i] + d->k->wg_origin[i];
     w->wave_id = wave;
 
     uint64_t wg_linear = ((uint64_t)wg[2] * d->grid[1] + wg[1]) * d->grid[0] + wg[0];
@@ -255,11 +257,11 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     /* System SGPRs start after USER_SGPR_COUNT user SGPRs. */
     unsigned s = k->user_sgpr_count;
     if (k->enable_wgid_x)
-        w->s[s++] = wg[0];
+        w->s[s++] = w->wg_id[0];
     if (k->enable_wgid_y)
-        w->s[s++] = wg[1];
+        w->s[s++] = w->wg_id[1];
     if (k->enable_wgid_z)
-        w->s[s++] = wg[2];
+        w->s[s++] = w->wg_id[2];
     if (k->enable_wg_info)
         /* {first_wavefront, 14'b0, ordered_append_term[10:0], threadgroup_size_in_wavefronts[5:0]}
          */

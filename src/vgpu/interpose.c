@@ -32,19 +32,26 @@
 vg_state vg = {.memfd = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 void vg_msg(const char *fmt, ...) {
+    /* One write per line: queue threads report at the same time (a prefix written apart from
+     * its message interleaved as "gfxemu: gfxemu: ..."). */
+    static const char prefix[] = "gfxemu: ";
     char buf[1024];
+    memcpy(buf, prefix, sizeof prefix - 1);
+    size_t room = sizeof buf - (sizeof prefix - 1) - 1;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    int n = vsnprintf(buf + sizeof prefix - 1, room, fmt, ap);
     va_end(ap);
     if (n < 0)
         return;
-    if ((size_t)n > sizeof buf - 2)
-        n = sizeof buf - 2;
-    buf[n++] = '\n';
-    fputs("gfxemu: ", stderr);
-    fwrite(buf, 1, (size_t)n, stderr);
+    if ((size_t)n > room - 1)
+        n = (int)room - 1;
+    size_t len = sizeof prefix - 1 + (size_t)n;
+    buf[len++] = '\n';
+    flockfile(stderr);
+    fwrite(buf, 1, len, stderr);
     fflush(stderr);
+    funlockfile(stderr);
 }
 
 uint64_t vg_now_ns(void) {
@@ -144,6 +151,7 @@ static void init_body(void) {
     vg.memcheck = mc && strcmp(mc, "1") == 0;
     const char *stats = getenv("GFXEMU_VGPU_STATS");
     vg.stats = stats && strcmp(stats, "1") == 0;
+    vg_timeline_init();
     /* One sparse file for every object: pages exist only once written (memory backed lazily). */
     vg.memfd = (int)syscall(SYS_memfd_create, "gfxemu-vgpu", 1u /* MFD_CLOEXEC */);
     if (vg.memfd < 0 || ftruncate(vg.memfd, 1ll << 46) != 0) {
@@ -176,6 +184,7 @@ static void init_body(void) {
     char me[32];
     snprintf(me, sizeof me, "%ld", (long)getpid());
     vg.warn = !root || !*root || strcmp(root, me) == 0;
+    vg.pid = getpid();
     if (!root || !*root)
         setenv("GFXEMU_VGPU_PID", me, 1);
     vg.ready = 1;
@@ -219,9 +228,14 @@ int vg_init(void) {
 __attribute__((constructor)) static void vg_ctor(void) { vg_init(); }
 
 __attribute__((destructor)) static void vg_dtor(void) {
-    if (!vg.ready)
+    /* A child forked without exec inherits this state but none of the queue threads, the
+     * timeline or the virtual GPU the parent opened: joining those threads would wait forever,
+     * and its exit must not warn for the parent (a pyenv shim's subshells printed the warning
+     * once each). */
+    if (!vg.ready || getpid() != vg.pid)
         return;
     vg_queues_stop();
+    vg_timeline_close();
     if (vg.stats)
         vg_stats_print();
     if (vg.warn && !vg.opened)

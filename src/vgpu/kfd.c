@@ -8,7 +8,6 @@
  * Events: signal events with an event page (the thunk's buffer object on a dGPU), auto-reset,
  * waits with timeouts; memory-exception events carry a GPU fault's address.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <linux/kfd_ioctl.h>
 #include <stdlib.h>
@@ -212,6 +211,8 @@ static int free_memory(struct kfd_ioctl_free_memory_of_gpu_args *a) {
 #define FIRST_NONSIGNAL_ID KFD_SIGNAL_EVENT_LIMIT
 /* amdkfd's value of an event-page slot that has not fired. */
 #define UNSIGNALED_SLOT (~0ull)
+/* amdkfd's mmap offset of the event page (kfd_priv.h: KFD_MMAP_TYPE_EVENTS, type [63:62] 2). */
+#define KFD_MMAP_TYPE_EVENTS (2ull << 62)
 
 typedef struct vg_event {
     uint32_t id; /* 0: free */
@@ -242,7 +243,7 @@ static int create_event(struct kfd_ioctl_create_event_args *a) {
         if (b && b->size >= KFD_SIGNAL_EVENT_LIMIT * 8) {
             event_page = (uint64_t *)(uintptr_t)b->va;
             for (unsigned i = 0; i < KFD_SIGNAL_EVENT_LIMIT; i++)
-                event_page[i] = UNSIGNALED_SLOT;
+                __atomic_store_n(&event_page[i], UNSIGNALED_SLOT, __ATOMIC_RELAXED);
         }
         pthread_mutex_unlock(&vg.lock);
         if (!event_page) {
@@ -279,8 +280,15 @@ static int create_event(struct kfd_ioctl_create_event_args *a) {
     a->event_id = id;
     a->event_trigger_data = signal ? id : 0;
     a->event_slot_index = signal ? id : 0;
+    /* amdkfd answers every signal event with the event page's mmap offset (KFD_MMAP_TYPE_EVENTS,
+     * kfd_event_create), not only the call that handed it the page: the thunk gives an event a
+     * mailbox (HWData2, the slot's address) only when the offset it gets back is non-zero.
+     * Without it every event after the first had no mailbox, ROCr's interrupt signals had none,
+     * and its SDMA engine then never wrote their slot nor raised a TRAP (the async signal
+     * handler slept through the completion of a profiled SDMA copy). */
+    a->event_page_offset = signal && event_page ? KFD_MMAP_TYPE_EVENTS : 0;
     if (signal && event_page)
-        event_page[id] = UNSIGNALED_SLOT;
+        __atomic_store_n(&event_page[id], UNSIGNALED_SLOT, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&ev_lock);
     return 0;
 }
@@ -297,7 +305,7 @@ static int event_op(uint32_t id, int op) { /* 0 destroy, 1 set, 2 reset */
     else
         e->signaled = op == 1;
     if (op == 2 && event_page && id < KFD_SIGNAL_EVENT_LIMIT)
-        event_page[id] = UNSIGNALED_SLOT;
+        __atomic_store_n(&event_page[id], UNSIGNALED_SLOT, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&ev_cond);
     pthread_mutex_unlock(&ev_lock);
     return 0;
@@ -375,7 +383,7 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
                 if (e->auto_reset) {
                     e->signaled = 0;
                     if (event_page && e->id < KFD_SIGNAL_EVENT_LIMIT)
-                        event_page[e->id] = UNSIGNALED_SLOT;
+                        __atomic_store_n(&event_page[e->id], UNSIGNALED_SLOT, __ATOMIC_RELEASE);
                 }
             }
             a->wait_result = KFD_IOC_WAIT_RESULT_COMPLETE;
@@ -410,30 +418,12 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
 
 /* ---- queues -------------------------------------------------------------------------------- */
 
-/* SDMA queues go to every program except ROCm's runtime, unless GFXEMU_VGPU_SDMA=1: with them,
- * ROCm 5.2's HIP waited forever in hipEventElapsedTime after a profiled SDMA copy (the copy,
- * its timestamps and its signal were done; the cause is not found yet), while without them ROCr
- * copies with its blit kernels, as it did before SDMA queues existed here.  ROCr is recognised
- * by its libraries being loaded (libhsakmt; ROCm 6 links it into libhsa-runtime64). */
+/* SDMA queues go to every program, ROCm's runtime included (it then copies with SDMA packets,
+ * as on the card).  GFXEMU_VGPU_SDMA=0 refuses them (CREATE_QUEUE fails, as when a card's SDMA
+ * queues are all taken): ROCr then copies with its blit kernels. */
 static int sdma_offered(void) {
     const char *env = getenv("GFXEMU_VGPU_SDMA");
-    if (env && *env)
-        return strcmp(env, "0") != 0;
-    static const char *rocr[] = {"libhsakmt.so.1", "libhsa-runtime64.so.1"};
-    for (unsigned i = 0; i < sizeof rocr / sizeof rocr[0]; i++) {
-        void *h = dlopen(rocr[i], RTLD_LAZY | RTLD_NOLOAD);
-        if (h) {
-            dlclose(h);
-            static int told;
-            if (!told) {
-                told = 1;
-                vg_msg("CREATE_QUEUE: SDMA queues are not offered to ROCm's runtime (it copies "
-                       "with blit kernels instead; GFXEMU_VGPU_SDMA=1 offers them)");
-            }
-            return 0;
-        }
-    }
-    return 1;
+    return !(env && strcmp(env, "0") == 0);
 }
 
 /* ---- the ioctl switch ---------------------------------------------------------------------- */

@@ -40,7 +40,13 @@ enum {
     PM4_RELEASE_MEM = 0x49,
     PM4_ACQUIRE_MEM = 0x58,
     PM4_SET_SH_REG = 0x76,
+    PM4_COPY_DATA = 0x40,
+    PM4_SET_UCONFIG_REG = 0x79,
 };
+/* Register space (dword offsets): PACKET3_SET_SH_REG_START and PACKET3_SET_UCONFIG_REG_START
+ * (soc15d.h); the queue keeps the SH registers and the user-config registers it wrote. */
+#define SH_REG_BASE 0x2c00u
+#define UCONFIG_REG_BASE 0xc000u
 /* A type-3 NOP whose count field is 0x3fff is one dword long (amdgpu pads gfx9 rings with it). */
 #define PM4_NOP_1DW 0xffff1000u
 
@@ -72,17 +78,149 @@ static const char *opcode_name(uint32_t op) {
     case 0x22: return "COND_EXEC";
     case 0x33: return "INDIRECT_BUFFER_CONST";
     case 0x39: return "MEM_SEMAPHORE";
-    case 0x40: return "COPY_DATA";
     case 0x42: return "PFP_SYNC_ME";
     case 0x45: return "COND_WRITE";
     case 0x47: return "EVENT_WRITE_EOP";
     case 0x50: return "DMA_DATA";
     case 0x68: return "SET_CONFIG_REG";
     case 0x69: return "SET_CONTEXT_REG";
-    case 0x79: return "SET_UCONFIG_REG";
     case 0xa0: return "SET_RESOURCES";
     case 0xa2: return "MAP_QUEUES";
     default: return "unknown";
+    }
+}
+
+/* The queue's register state: SH registers (all of them, zero at creation, as the queue's MQD
+ * starts them) and the user-config registers a SET_UCONFIG_REG or COPY_DATA wrote.  Nothing
+ * else on the virtual GPU has registers (no performance counters, no thread trace), so reading
+ * any other register, or a user-config register never written, has no answer.  Pointer to the
+ * register or NULL. */
+static uint32_t *reg_at(vg_queue *q, uint32_t reg, int write) {
+    if (!q->sh)
+        return NULL;
+    if (reg >= SH_REG_BASE && reg < SH_REG_BASE + SH_COUNT)
+        return &q->sh[reg - SH_REG_BASE];
+    if (reg < UCONFIG_REG_BASE || reg >= UCONFIG_REG_BASE + VG_UCONFIG_REGS)
+        return NULL;
+    uint32_t i = reg - UCONFIG_REG_BASE;
+    if (!q->uconfig) {
+        if (!write)
+            return NULL;
+        q->uconfig = calloc(VG_UCONFIG_REGS, sizeof *q->uconfig);
+        q->uconfig_set = calloc(VG_UCONFIG_REGS / 8, 1);
+        if (!q->uconfig || !q->uconfig_set) {
+            free(q->uconfig);
+            free(q->uconfig_set);
+            q->uconfig = NULL;
+            q->uconfig_set = NULL;
+            return NULL;
+        }
+    }
+    if (write)
+        q->uconfig_set[i / 8] |= (uint8_t)(1u << (i % 8));
+    else if (!(q->uconfig_set[i / 8] >> (i % 8) & 1))
+        return NULL;
+    return &q->uconfig[i];
+}
+
+static int no_register(vg_queue *q, const char *what, uint32_t reg) {
+    vg_msg("PM4 %s register 0x%x: %s; the queue is stopped", what, reg,
+           !q->sh ? "an AQL queue's indirect buffer has no register state"
+           : reg >= UCONFIG_REG_BASE && reg < UCONFIG_REG_BASE + VG_UCONFIG_REGS
+               ? "a user-config register this queue never wrote (the virtual GPU has no "
+                 "value for it)"
+               : "the virtual GPU has no such register (it keeps the SH and user-config "
+                 "registers)");
+    return -1;
+}
+
+/* SET_UCONFIG_REG: body [0] register offset from 0xc000, then the values. */
+static int set_uconfig_reg(vg_queue *q, const uint32_t *b, uint32_t n) {
+    uint32_t reg = UCONFIG_REG_BASE + (b[0] & 0xffff);
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t *r = reg_at(q, reg + i - 1, 1);
+        if (!r)
+            return no_register(q, "SET_UCONFIG_REG of", reg + i - 1);
+        *r = b[i];
+    }
+    return 0;
+}
+
+/* COPY_DATA (MEC layout): [0] SRC_SEL [3:0], DST_SEL [11:8], COUNT_SEL [16] (64 bits);
+ * [1..2] source register / address / immediate data; [3..4] destination register / address.
+ * SRC_SEL 0 register, 1 and 2 memory, 5 immediate, 9 GPU clock, 10 system clock (both the
+ * 100 MHz reference clock here, GET_CLOCK_COUNTERS' GPU domain); DST_SEL 0 register, 2 and 5
+ * memory.  Others (GDS, performance counters, atomic return data) are not implemented. */
+static int copy_data(vg_queue *q, const uint32_t *b) {
+    static const char *src_names[] = {"register",
+                                      "memory",
+                                      "memory",
+                                      "GDS",
+                                      "performance counter",
+                                      "immediate",
+                                      "atomic return data",
+                                      "GDS atomic return data 0",
+                                      "GDS atomic return data 1",
+                                      "GPU clock",
+                                      "system clock",
+                                      "32-bit performance counter"};
+    uint32_t src = b[0] & 0xf, dst = b[0] >> 8 & 0xf, wide = b[0] >> 16 & 1;
+    uint32_t n = wide ? 8 : 4;
+    uint64_t v = 0;
+    switch (src) {
+    case 0: {
+        for (uint32_t i = 0; i < n / 4; i++) {
+            uint32_t *r = reg_at(q, (b[1] & 0x3ffff) + i, 0);
+            if (!r)
+                return no_register(q, "COPY_DATA from", (b[1] & 0x3ffff) + i);
+            v |= (uint64_t)*r << (32 * i);
+        }
+        break;
+    }
+    case 1:
+    case 2: {
+        uint64_t va = ((uint64_t)b[2] << 32 | b[1]) & ~(uint64_t)(n - 1);
+        pthread_mutex_lock(&vg.lock);
+        const void *m = vg_queue_mem(q, "PM4 COPY_DATA", va, n, 0);
+        if (m && wide)
+            v = __atomic_load_n((const uint64_t *)m, __ATOMIC_ACQUIRE);
+        else if (m)
+            v = __atomic_load_n((const uint32_t *)m, __ATOMIC_ACQUIRE);
+        pthread_mutex_unlock(&vg.lock);
+        if (!m)
+            return -1;
+        break;
+    }
+    case 5: v = wide ? (uint64_t)b[2] << 32 | b[1] : b[1]; break;
+    case 9:
+    case 10: v = vg_gpu_clock(); break;
+    default:
+        vg_msg("PM4 COPY_DATA from SRC_SEL %u (%s) is not implemented; the queue is stopped", src,
+               src < sizeof src_names / sizeof src_names[0] ? src_names[src] : "reserved");
+        return -1;
+    }
+    if (!wide)
+        v &= 0xffffffffu;
+    switch (dst) {
+    case 0:
+        for (uint32_t i = 0; i < n / 4; i++) {
+            uint32_t *r = reg_at(q, (b[3] & 0x3ffff) + i, 1);
+            if (!r)
+                return no_register(q, "COPY_DATA to", (b[3] & 0x3ffff) + i);
+            *r = (uint32_t)(v >> (32 * i));
+        }
+        return 0;
+    case 2:
+    case 5:
+        return vg_queue_store(q, "PM4 COPY_DATA",
+                              ((uint64_t)b[4] << 32 | b[3]) & ~(uint64_t)(n - 1), v, n);
+    default:
+        vg_msg("PM4 COPY_DATA to DST_SEL %u (%s) is not implemented; the queue is stopped", dst,
+               dst == 3                ? "GDS"
+               : dst == 4 || dst == 11 ? "performance counter"
+               : dst == 6              ? "a register, DC"
+                                       : "reserved");
+        return -1;
     }
 }
 
@@ -101,9 +239,18 @@ static int wait_reg_mem(vg_queue *q, const uint32_t *b) {
     if (mem == 0) {
         if (op == 1)
             return 0;
-        vg_msg("PM4 WAIT_REG_MEM on register 0x%x is not implemented (the virtual GPU has no "
-               "such register); the queue is stopped",
-               b[1] & 0x3ffff);
+        /* Only this queue's own packets write its registers, and they run in order: the
+         * condition holds now or never. */
+        uint32_t reg = b[1] & 0x3ffff;
+        uint32_t *r = reg_at(q, reg, 0);
+        if (!r)
+            return no_register(q, "WAIT_REG_MEM on", reg);
+        if (vg_queue_compare(func, *r & mask, ref))
+            return 0;
+        vg_msg("PM4 WAIT_REG_MEM on register 0x%x would wait forever: its value 0x%x & mask 0x%x "
+               "fails function %u against 0x%x and only this queue's packets write it; the "
+               "queue is stopped",
+               reg, *r, mask, func, ref);
         return -1;
     }
     uint64_t va = ((uint64_t)b[2] << 32 | b[1]) & ~3ull;
@@ -187,41 +334,48 @@ static int dispatch_direct(vg_queue *q, const uint32_t *b) {
     const uint32_t *sh = q->sh;
     uint32_t init = b[3];
     char err[200] = "";
-    uint32_t grid[3], block[3];
+    vg_geom g;
+    memset(&g, 0, sizeof g);
     if (!sh)
         snprintf(err, sizeof err, "in an AQL queue's indirect buffer");
     else if (!(init & INIT_COMPUTE_SHADER_EN))
         snprintf(err, sizeof err, "COMPUTE_DISPATCH_INITIATOR 0x%x without COMPUTE_SHADER_EN",
                  init);
-    else if (!(init & INIT_FORCE_START_AT_000) &&
-             (sh[SH_COMPUTE_START_X] | sh[SH_COMPUTE_START_X + 1] | sh[SH_COMPUTE_START_X + 2]))
-        snprintf(err, sizeof err, "COMPUTE_START_X/Y/Z (%u, %u, %u) are not implemented",
-                 sh[SH_COMPUTE_START_X], sh[SH_COMPUTE_START_X + 1], sh[SH_COMPUTE_START_X + 2]);
     for (int i = 0; i < 3 && !err[0]; i++) {
         uint32_t full = sh[SH_COMPUTE_NUM_THREAD_X + i] & 0xffff;
         uint32_t partial = sh[SH_COMPUTE_NUM_THREAD_X + i] >> 16;
-        block[i] = full;
-        grid[i] = b[i];
-        if (!full)
+        /* COMPUTE_START_X/Y/Z: the first workgroup id; DISPATCH_DIRECT's dimensions are where
+         * the dispatch ends (workgroups START..DIM-1, as PAL programs a dispatch with an
+         * offset), unless FORCE_START_AT_000. */
+        uint32_t start = (init & INIT_FORCE_START_AT_000) ? 0 : sh[SH_COMPUTE_START_X + i];
+        g.full[i] = full;
+        g.origin[i] = start;
+        if (!full) {
             snprintf(err, sizeof err, "COMPUTE_NUM_THREAD_%c is 0", "XYZ"[i]);
-        else if ((init & INIT_PARTIAL_TG_EN) && partial)
-            snprintf(err, sizeof err,
-                     "partial workgroups (NUM_THREAD_PARTIAL) are not implemented");
-        else if (init & INIT_USE_THREAD_DIMENSIONS) {
-            /* dimensions in threads */
-            if (b[i] % full)
+        } else if (init & INIT_USE_THREAD_DIMENSIONS) {
+            /* Dimensions in work-items: a remainder is a partial last workgroup, which the
+             * hardware makes only with PARTIAL_TG_EN. */
+            uint32_t end = b[i] / full + (b[i] % full != 0);
+            g.count[i] = end > start ? end - start : 0;
+            g.partial[i] = b[i] % full;
+            if (g.partial[i] && !(init & INIT_PARTIAL_TG_EN))
                 snprintf(err, sizeof err,
-                         "%u threads in dimension %c are not a multiple of the workgroup's %u: "
-                         "partial workgroups are not implemented",
+                         "%u work-items in dimension %c are not a multiple of the workgroup's "
+                         "%u and PARTIAL_TG_EN is off",
                          b[i], "XYZ"[i], full);
-            grid[i] = b[i] / full;
+        } else {
+            /* Dimensions in workgroups: with PARTIAL_TG_EN the last one has NUM_THREAD_PARTIAL
+             * work-items (when that is not 0). */
+            g.count[i] = b[i] > start ? b[i] - start : 0;
+            if ((init & INIT_PARTIAL_TG_EN) && partial && partial < full)
+                g.partial[i] = partial;
         }
     }
     if (err[0]) {
         vg_msg("PM4 DISPATCH_DIRECT %s; the queue is stopped", err);
         return -1;
     }
-    if (!grid[0] || !grid[1] || !grid[2])
+    if (!g.count[0] || !g.count[1] || !g.count[2])
         return 0; /* an empty grid launches nothing */
     uint32_t rsrc1 = sh[SH_COMPUTE_PGM_RSRC1], rsrc2 = sh[SH_COMPUTE_PGM_RSRC2];
     uint64_t entry = ((uint64_t)(sh[SH_COMPUTE_PGM_HI] & 0xff) << 32 | sh[SH_COMPUTE_PGM_LO]) << 8;
@@ -238,8 +392,7 @@ static int dispatch_direct(vg_queue *q, const uint32_t *b) {
     memcpy(kd + 44, &sh[SH_COMPUTE_PGM_RSRC3], 4);
     memcpy(kd + 48, &rsrc1, 4);
     memcpy(kd + 52, &rsrc2, 4);
-    return vg_queue_launch_regs(q, kd, entry, sh + SH_COMPUTE_USER_DATA_0, rsrc2 >> 1 & 0x1f, grid,
-                                block);
+    return vg_queue_launch_regs(q, kd, entry, sh + SH_COMPUTE_USER_DATA_0, rsrc2 >> 1 & 0x1f, &g);
 }
 
 /* Length in dwords of the packet whose header is h (0: not a packet this CP runs). */
@@ -266,7 +419,8 @@ static int packet(vg_queue *q, const uint32_t *p, uint32_t len, int depth, uint3
     static const uint8_t min_body[256] = {
         [PM4_DISPATCH_DIRECT] = 4, [PM4_PRED_EXEC] = 1,       [PM4_WRITE_DATA] = 3,
         [PM4_WAIT_REG_MEM] = 6,    [PM4_INDIRECT_BUFFER] = 3, [PM4_EVENT_WRITE] = 1,
-        [PM4_RELEASE_MEM] = 6,     [PM4_SET_SH_REG] = 1,
+        [PM4_RELEASE_MEM] = 6,     [PM4_SET_SH_REG] = 1,      [PM4_COPY_DATA] = 5,
+        [PM4_SET_UCONFIG_REG] = 1,
     };
     if (n < min_body[op]) {
         vg_msg("PM4 packet 0x%08x (opcode 0x%02x) has %u body dwords, fewer than its %u; the "
@@ -285,6 +439,8 @@ static int packet(vg_queue *q, const uint32_t *p, uint32_t len, int depth, uint3
                b[0] & 0x3f, n);
         return -1;
     case PM4_SET_SH_REG: return set_sh_reg(q, b, n);
+    case PM4_SET_UCONFIG_REG: return set_uconfig_reg(q, b, n);
+    case PM4_COPY_DATA: return copy_data(q, b);
     case PM4_DISPATCH_DIRECT: return dispatch_direct(q, b);
     case PM4_RELEASE_MEM: return release_mem(q, b, n);
     case PM4_WAIT_REG_MEM: return wait_reg_mem(q, b);

@@ -27,8 +27,6 @@
 #include "dispatch/dispatch.h"
 #include "vgpu/vgpu.h"
 
-#define VG_MAX_QUEUES 1024 /* doorbells in a page */
-
 /* AQL packet header (hsa_packet_header_t): type [7:0], barrier [8]. */
 enum {
     PKT_VENDOR = 0,
@@ -253,10 +251,12 @@ static void complete(uint64_t signal, uint64_t start, uint64_t end) {
 
 static void queue_error(uint64_t queue_addr, uint32_t code);
 
-/* Launch k on the queue's GPU (vg.lock held).  1: a fault (in *f), 0: done, -1: error (in err). */
-static int launch_locked(vg_queue *q, vg_kernel *k, const uint32_t grid[3], const uint32_t wg[3],
-                         uint32_t private_size, uint32_t group_size, gfx_fault *f, char *err,
-                         size_t errsz) {
+/* Launch k on the queue's GPU (vg.lock held) with the geometry g.  A grid whose last workgroup
+ * in some dimension is partial runs as up to eight launches, the full part and each partial
+ * edge, each with its workgroup id origin, so every workgroup sees the ids and work-item count
+ * it has on the hardware.  1: a fault (in *f), 0: done, -1: error (in err). */
+static int launch_locked(vg_queue *q, vg_kernel *k, const vg_geom *g, uint32_t private_size,
+                         uint32_t group_size, gfx_fault *f, char *err, size_t errsz) {
     gfx_device *dev = vg.dev[q->gpu];
     if (!dev) {
         snprintf(err, errsz, "no emulated device");
@@ -267,28 +267,66 @@ static int launch_locked(vg_queue *q, vg_kernel *k, const uint32_t grid[3], cons
     if (group_size > k->k.kd.group_segment_fixed_size)
         o.dynamic_lds = group_size - k->k.kd.group_segment_fixed_size;
     o.memcheck = vg.memcheck;
-    gfx_stats st;
-    gfx_result r = gfx_launch(dev, &k->k, grid, wg, NULL, 0, &o, &st);
     k->dispatches++;
-    k->wave_insts += st.wave_insts;
-    k->waves += st.waves;
-    k->workgroups += st.workgroups;
-    k->seconds += st.seconds;
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
+    uint64_t insts0 = k->wave_insts, waves0 = k->waves, wgs0 = k->workgroups;
     int ret = 0;
-    if (r == GFX_ERR_FAULT) {
-        ret = 1;
-        gfx_last_fault(dev, f);
-    } else if (r != GFX_OK) {
-        snprintf(err, errsz, "%s", gfx_device_error(dev));
-        ret = -1;
-    }
-    if (o.memcheck) {
-        uint64_t n = gfx_memcheck_errors(dev, NULL);
-        for (uint64_t i = 0; i < n && i < 20; i++) {
-            gfx_memcheck_error e;
-            if (gfx_memcheck_error_get(dev, (size_t)i, &e) == GFX_OK)
-                vg_msg("memcheck: %s", e.message);
+    for (unsigned part = 0; part < 8 && ret == 0; part++) {
+        uint32_t grid[3], block[3];
+        int empty = 0;
+        for (int i = 0; i < 3; i++) {
+            if (part >> i & 1) { /* the partial workgroup at the end of dimension i */
+                empty |= !g->partial[i];
+                grid[i] = 1;
+                block[i] = g->partial[i];
+                k->k.wg_origin[i] = g->origin[i] + g->count[i] - 1;
+            } else {
+                grid[i] = g->count[i] - (g->partial[i] ? 1 : 0);
+                block[i] = g->full[i];
+                k->k.wg_origin[i] = g->origin[i];
+            }
+            empty |= !grid[i];
         }
+        if (empty)
+            continue;
+        gfx_stats st;
+        gfx_result r = gfx_launch(dev, &k->k, grid, block, NULL, 0, &o, &st);
+        k->wave_insts += st.wave_insts;
+        k->waves += st.waves;
+        k->workgroups += st.workgroups;
+        k->seconds += st.seconds;
+        if (r == GFX_ERR_FAULT) {
+            ret = 1;
+            gfx_last_fault(dev, f);
+        } else if (r != GFX_OK) {
+            snprintf(err, errsz, "%s", gfx_device_error(dev));
+            ret = -1;
+        }
+        if (o.memcheck) {
+            uint64_t n = gfx_memcheck_errors(dev, NULL);
+            for (uint64_t e = 0; e < n && e < 20; e++) {
+                gfx_memcheck_error me;
+                if (gfx_memcheck_error_get(dev, (size_t)e, &me) == GFX_OK)
+                    vg_msg("memcheck: %s", me.message);
+            }
+        }
+    }
+    memset(k->k.wg_origin, 0, sizeof k->k.wg_origin);
+    if (vg.timeline) {
+        char args[400];
+        snprintf(args, sizeof args,
+                 "\"grid\": [%u, %u, %u], \"workgroup\": [%u, %u, %u], \"partial\": [%u, %u, %u], "
+                 "\"origin\": [%u, %u, %u], \"workgroups\": %llu, \"waves\": %llu, "
+                 "\"wave_insts\": %llu%s",
+                 g->count[0], g->count[1], g->count[2], g->full[0], g->full[1], g->full[2],
+                 g->partial[0], g->partial[1], g->partial[2], g->origin[0], g->origin[1],
+                 g->origin[2], (unsigned long long)(k->workgroups - wgs0),
+                 (unsigned long long)(k->waves - waves0),
+                 (unsigned long long)(k->wave_insts - insts0),
+                 ret == 1 ? ", \"fault\": true"
+                 : ret    ? ", \"error\": true"
+                          : "");
+        vg_timeline_span(q, k->name, "kernel", t0, vg_now_ns(), args);
     }
     return ret;
 }
@@ -331,7 +369,8 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
     uint64_t kd_addr = rd64(pkt + 32), kernarg = rd64(pkt + 40), signal = rd64(pkt + 56);
     uint64_t t0 = vg_gpu_clock();
     char err[256] = "";
-    uint32_t grid[3];
+    vg_geom g;
+    memset(&g, 0, sizeof g);
     for (int i = 0; i < 3; i++) {
         if (i >= (int)dims) {
             wg[i] = wg[i] ? wg[i] : 1;
@@ -341,14 +380,11 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
             snprintf(err, sizeof err, "dispatch packet with a zero workgroup or grid size");
             break;
         }
-        if (gs[i] % wg[i]) {
-            snprintf(err, sizeof err,
-                     "grid size %u is not a multiple of workgroup size %u in dimension %d: "
-                     "partial workgroups are not implemented",
-                     gs[i], wg[i], i);
-            break;
-        }
-        grid[i] = gs[i] / wg[i];
+        /* A grid size that is not a multiple of the workgroup size ends in a partial
+         * workgroup (HSA: the last workgroup in that dimension has the remaining work-items). */
+        g.count[i] = gs[i] / wg[i] + (gs[i] % wg[i] != 0);
+        g.full[i] = wg[i];
+        g.partial[i] = gs[i] % wg[i];
     }
     int fault = 0;
     gfx_fault f;
@@ -360,7 +396,7 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
             k->k.aql_packet = pkt_addr;
             k->k.aql_queue = queue_addr;
             k->k.aql_kernarg = kernarg;
-            fault = launch_locked(q, k, grid, wg, private_size, group_size, &f, err, sizeof err);
+            fault = launch_locked(q, k, &g, private_size, group_size, &f, err, sizeof err);
         }
         pthread_mutex_unlock(&vg.lock);
     }
@@ -370,7 +406,7 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
 }
 
 int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, const uint32_t *user,
-                         unsigned nuser, const uint32_t grid[3], const uint32_t block[3]) {
+                         unsigned nuser, const vg_geom *g) {
     char err[256] = "";
     int fault = 0;
     gfx_fault f;
@@ -383,7 +419,7 @@ int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, cons
         memcpy(k->user, user, nuser * sizeof *user);
         k->k.user_sgprs = k->user;
         k->k.n_user_sgprs = nuser;
-        fault = launch_locked(q, k, grid, block, 0, 0, &f, err, sizeof err);
+        fault = launch_locked(q, k, g, 0, 0, &f, err, sizeof err);
     }
     pthread_mutex_unlock(&vg.lock);
     return launch_report(q, fault == 1, &f, err, 0, "PM4 DISPATCH_DIRECT");
@@ -413,13 +449,13 @@ static int signal_is_zero(uint64_t signal) {
 }
 
 int vg_queue_poll_wait(vg_queue *q, unsigned *sleep_us) {
-    if (q->stop)
+    if (__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE))
         return -1;
     struct timespec ts = {0, (long)*sleep_us * 1000};
     nanosleep(&ts, NULL);
     if (*sleep_us < 1000)
         *sleep_us *= 2;
-    return q->stop ? -1 : 0;
+    return __atomic_load_n(&q->stop, __ATOMIC_ACQUIRE) ? -1 : 0;
 }
 
 void *vg_queue_mem(vg_queue *q, const char *what, uint64_t va, uint64_t n, int write) {
@@ -460,7 +496,7 @@ int vg_queue_store(vg_queue *q, const char *what, uint64_t va, uint64_t v, unsig
 
 /* FUNCTION of PM4 WAIT_REG_MEM and SDMA POLL_REGMEM: 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=,
  * 6 > (7 is reserved: never true). */
-static int compare(uint32_t func, uint32_t v, uint32_t ref) {
+int vg_queue_compare(uint32_t func, uint32_t v, uint32_t ref) {
     switch (func) {
     case 0: return 1;
     case 1: return v < ref;
@@ -483,7 +519,7 @@ int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func,
         pthread_mutex_unlock(&vg.lock);
         if (!m)
             return -1;
-        if (compare(func, v & mask, ref))
+        if (vg_queue_compare(func, v & mask, ref))
             return 0;
         if (vg_queue_poll_wait(q, &us) != 0)
             return -1;
@@ -535,12 +571,18 @@ static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
         if ((deps[n] = rd64(pkt + 8 + 8 * i)))
             n++;
     unsigned sleep_us = 1;
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
     while (n) {
         int zero = 0;
         for (int i = 0; i < n; i++)
             zero += signal_is_zero(deps[i]);
         if ((all ? zero == n : zero > 0) || vg_queue_poll_wait(q, &sleep_us) != 0)
             break;
+    }
+    if (vg.timeline) {
+        char args[64];
+        snprintf(args, sizeof args, "\"signals\": %d", n);
+        vg_timeline_span(q, all ? "BARRIER_AND" : "BARRIER_OR", "barrier", t0, vg_now_ns(), args);
     }
     uint64_t t = vg_gpu_clock();
     complete(rd64(pkt + 56), t, t);
@@ -613,7 +655,7 @@ static void *queue_main(void *arg) {
      * timer slack (50 us by default), which made every launch round trip ~120 us: ask for
      * none. */
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
-    while (!q->stop) {
+    while (!__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE)) {
         uint64_t r = *q->rptr, w = *q->wptr;
         int64_t next = -1;
         if (r < w && !q->broken) {
@@ -712,12 +754,16 @@ int vg_queue_destroy(uint32_t queue_id) {
         return -1;
     }
     vg_queue *q = &queues[queue_id];
-    q->stop = 1;
+    __atomic_store_n(&q->stop, 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&q_lock);
     pthread_join(q->thread, NULL);
     free(q->sh);
     free(q->pkt);
+    free(q->uconfig);
+    free(q->uconfig_set);
     q->sh = q->pkt = NULL;
+    q->uconfig = NULL;
+    q->uconfig_set = NULL;
     q->used = 0;
     return 0;
 }
@@ -730,6 +776,11 @@ void vg_queues_stop(void) {
 
 /* `gfxemu exec --stats` (GFXEMU_VGPU_STATS=1): per kernel symbol, at exit, most time first. */
 void vg_stats_print(void) {
+    uint64_t copies = __atomic_load_n(&vg.sdma_copies, __ATOMIC_RELAXED);
+    if (copies)
+        fprintf(stderr, "gfxemu: stats: SDMA COPY_LINEAR: %llu packets, %llu bytes\n",
+                (unsigned long long)copies,
+                (unsigned long long)__atomic_load_n(&vg.sdma_copy_bytes, __ATOMIC_RELAXED));
     size_t n = 0;
     for (vg_kernel *k = kernels; k; k = k->next)
         n++;

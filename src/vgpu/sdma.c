@@ -49,6 +49,7 @@ enum {
 #define SUBOP_WRITE_LINEAR 0
 #define SUBOP_TIMESTAMP_GET 1
 #define SUBOP_TIMESTAMP_GET_GLOBAL 2
+#define FILLSIZE_BYTE 0
 #define FILLSIZE_DWORD 2
 
 static const char *op_name(uint32_t op) {
@@ -88,14 +89,35 @@ static int unknown(uint32_t h) {
     return -1;
 }
 
+/* --timeline: an SDMA transfer of n bytes (src 0: a fill). */
+static void span(vg_queue *q, const char *name, uint64_t t0, uint64_t n, uint64_t src,
+                 uint64_t dst) {
+    if (!vg.timeline)
+        return;
+    char args[160];
+    if (src)
+        snprintf(args, sizeof args,
+                 "\"bytes\": %" PRIu64 ", \"src\": \"0x%" PRIx64 "\", \"dst\": \"0x%" PRIx64 "\"",
+                 n, src, dst);
+    else
+        snprintf(args, sizeof args, "\"bytes\": %" PRIu64 ", \"dst\": \"0x%" PRIx64 "\"", n, dst);
+    vg_timeline_span(q, name, "sdma", t0, vg_now_ns(), args);
+}
+
 static int copy_linear(vg_queue *q, const uint32_t *p) {
     uint64_t n = (uint64_t)(p[1] & 0x3fffff) + 1, src = addr(p + 3), dst = addr(p + 5);
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
     pthread_mutex_lock(&vg.lock);
     const void *s = vg_queue_mem(q, "SDMA COPY_LINEAR", src, n, 0);
     void *d = s ? vg_queue_mem(q, "SDMA COPY_LINEAR", dst, n, 1) : NULL;
     if (d)
         memmove(d, s, n);
     pthread_mutex_unlock(&vg.lock);
+    if (d) {
+        __atomic_fetch_add(&vg.sdma_copies, 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&vg.sdma_copy_bytes, n, __ATOMIC_RELAXED);
+        span(q, "COPY_LINEAR", t0, n, src, dst);
+    }
     return d ? 0 : -1;
 }
 
@@ -112,17 +134,25 @@ static int write_untiled(vg_queue *q, const uint32_t *p, uint32_t len) {
 static int const_fill(vg_queue *q, const uint32_t *p) {
     uint32_t fillsize = p[0] >> 30, data = p[3];
     uint64_t n = (uint64_t)(p[4] & 0x3fffff) + 1, dst = addr(p + 1);
-    if (fillsize != FILLSIZE_DWORD) {
-        vg_msg("SDMA CONST_FILL with fillsize %u is not implemented (2, a dword pattern, is); "
-               "the queue is stopped",
+    /* FILLSIZE (amdgpu's sdma headers): 0 a byte fill (the data's low byte), 2 a dword fill
+     * (the dword pattern from the first byte on); 1 and 3 are not documented. */
+    if (fillsize == FILLSIZE_BYTE) {
+        data &= 0xff;
+        data |= data << 8 | data << 16 | data << 24;
+    } else if (fillsize != FILLSIZE_DWORD) {
+        vg_msg("SDMA CONST_FILL with fillsize %u is not implemented (0, a byte fill, and 2, a "
+               "dword fill, are); the queue is stopped",
                fillsize);
         return -1;
     }
+    uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
     pthread_mutex_lock(&vg.lock);
     uint8_t *d = vg_queue_mem(q, "SDMA CONST_FILL", dst, n, 1);
     for (uint64_t i = 0; d && i < n; i++)
         d[i] = (uint8_t)(data >> (8 * (i & 3)));
     pthread_mutex_unlock(&vg.lock);
+    if (d)
+        span(q, "CONST_FILL", t0, n, 0, dst);
     return d ? 0 : -1;
 }
 
@@ -151,8 +181,14 @@ static int poll_regmem(vg_queue *q, const uint32_t *p) {
 /* The new value of one integer TC atomic (the TC_OP codes: 32-bit 0x07..0x19, 64-bit
  * 0x27..0x39; the forms without return, +0x40, are alike for SDMA, which has nowhere to return
  * to).  old, src and cmp are zero-extended for 32 bits; *ok = 0 when a compare-swap fails. */
+static uint64_t float_atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src, uint64_t cmp,
+                                   int *ok);
+static int is_float_op(uint32_t base);
+
 static uint64_t atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src, uint64_t cmp,
                              int *ok) {
+    if (is_float_op(op))
+        return float_atomic_value(op, wide, old, src, cmp, ok);
     int64_t so = wide ? (int64_t)old : (int32_t)old, ss = wide ? (int64_t)src : (int32_t)src;
     uint64_t lim = wide ? ~0ull : 0xffffffffull;
     switch (op & 0x1f) {
@@ -169,6 +205,65 @@ static uint64_t atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src, 
     case 0x17: return old ^ src;                                /* XOR */
     case 0x18: return old >= src ? 0 : old + 1;                 /* INC */
     default: return old == 0 || old > src ? src : old - 1;      /* DEC (0x19) */
+    }
+}
+
+/* The float TC atomics (TC_OP codes 0x01..0x03, 0x09..0x0b; +0x20 for 64 bits): FCMPSWAP (a
+ * float compare: -0 == +0, a NaN equals nothing), FMIN, FMAX (a NaN operand loses to a number,
+ * -0 < +0), and their FLUSH_DENORM forms, which take denormal operands as zeros of their sign
+ * and store the flushed value.  Values are bit patterns of f32 (wide = 0) or f64. */
+static int is_float_op(uint32_t base) {
+    uint32_t b = base & 0x1f;
+    return (b >= 0x01 && b <= 0x03) || (b >= 0x09 && b <= 0x0b);
+}
+
+static uint64_t fbits_flush(uint64_t v, int wide) {
+    if (wide)
+        return (v & 0x7ff0000000000000ull) == 0 ? v & 0x8000000000000000ull : v;
+    return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v;
+}
+
+static double fbits_value(uint64_t v, int wide) {
+    if (wide) {
+        double d;
+        memcpy(&d, &v, 8);
+        return d;
+    }
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static uint64_t float_atomic_value(uint32_t op, int wide, uint64_t old, uint64_t src, uint64_t cmp,
+                                   int *ok) {
+    uint32_t b = op & 0x1f;
+    if (b >= 0x09) { /* FLUSH_DENORM forms */
+        old = fbits_flush(old, wide);
+        src = fbits_flush(src, wide);
+        cmp = fbits_flush(cmp, wide);
+        b -= 0x08;
+    }
+    double o = fbits_value(old, wide), s = fbits_value(src, wide), c = fbits_value(cmp, wide);
+    uint64_t sign = wide ? 0x8000000000000000ull : 0x80000000u;
+    switch (b) {
+    case 0x01: *ok = o == c; return o == c ? src : old; /* FCMPSWAP */
+    case 0x02:                                          /* FMIN */
+        if (s != s)
+            return old;
+        if (o != o)
+            return src;
+        if (o == s) /* -0 and +0: the negative one */
+            return (old & sign) ? old : src;
+        return o < s ? old : src;
+    default: /* FMAX (0x03) */
+        if (s != s)
+            return old;
+        if (o != o)
+            return src;
+        if (o == s)
+            return (old & sign) ? src : old;
+        return o > s ? old : src;
     }
 }
 
@@ -195,9 +290,9 @@ static int atomic(vg_queue *q, const uint32_t *p) {
     uint64_t va = addr(p + 1), src = addr(p + 3), cmp = addr(p + 5);
     int wide = base >= 0x20 && base < 0x40;
     if (!((base >= 0x07 && base <= 0x08) || (base >= 0x0f && base <= 0x19) ||
-          (base >= 0x27 && base <= 0x28) || (base >= 0x2f && base <= 0x39))) {
-        vg_msg("SDMA ATOMIC with atomic_op 0x%02x is not implemented (the integer TC atomics "
-               "are); the queue is stopped",
+          (base >= 0x27 && base <= 0x28) || (base >= 0x2f && base <= 0x39) || is_float_op(base))) {
+        vg_msg("SDMA ATOMIC with atomic_op 0x%02x is not implemented (the integer and float TC "
+               "atomics are); the queue is stopped",
                op);
         return -1;
     }

@@ -29,6 +29,15 @@ static const vg_card cards[] = {
      2400, 32, 4096, 141, 0x26010042},
 };
 
+/* IP discovery versions (major << 16 | minor << 8 | revision) of GC, SDMA and NBIO as amdgpu's
+ * discovery names each card's blocks; not the gfx target's digits (gfx90a is GC 9.4.2, gfx942
+ * GC 9.4.3): tinygrad picks its register headers by them. */
+static const uint32_t ip_versions[][3] = {
+    [GFX_ARCH_GFX90A] = {0x090402, 0x040400, 0x070400}, /* MI210 */
+    [GFX_ARCH_GFX942] = {0x090403, 0x040402, 0x070900}, /* MI300X */
+    [GFX_ARCH_GFX950] = {0x090500, 0x040405, 0x070901}, /* MI355X */
+};
+
 const vg_card *vg_card_find(const char *target) {
     size_t n = strcspn(target, ":");
     for (size_t i = 0; i < sizeof cards / sizeof cards[0]; i++)
@@ -172,22 +181,22 @@ static int gpu_node(unsigned g) {
     }
     /* The render node's sysfs device: IP discovery (GC, SDMA, NBIO versions) as tinygrad reads
      * it, and the PCI ids. */
-    unsigned gc_major = 9, gc_minor = c->gfx_target_version / 100 % 100,
-             gc_rev = c->gfx_target_version % 100;
     char dev[128];
     snprintf(dev, sizeof dev, "/sys/class/drm/renderD%u/device", VG_RENDER_MINOR + g);
     snprintf(rel, sizeof rel, "%s/vendor", dev);
     r |= put(rel, "0x1002\n");
     snprintf(rel, sizeof rel, "%s/device", dev);
     r |= put(rel, "0x%04x\n", c->device_id);
-    static const struct {
+    /* hardware ids (amdgpu's soc15_hw_ip.h: GC 11, SDMA0 42, NBIF 108) and the card's versions */
+    const struct {
         const char *name;
-        unsigned id, major, minor, rev;
-    } ips[] = {{"GC", 11, 0, 0, 0}, {"SDMA0", 42, 4, 4, 0}, {"NBIF", 108, 7, 4, 0}};
+        unsigned id;
+        uint32_t v;
+    } ips[] = {{"GC", 11, ip_versions[c->arch][0]},
+               {"SDMA0", 42, ip_versions[c->arch][1]},
+               {"NBIF", 108, ip_versions[c->arch][2]}};
     for (unsigned i = 0; i < 3; i++) {
-        unsigned maj = ips[i].major, min = ips[i].minor, rev = ips[i].rev;
-        if (i == 0)
-            maj = gc_major, min = gc_minor, rev = gc_rev;
+        unsigned maj = ips[i].v >> 16, min = ips[i].v >> 8 & 0xff, rev = ips[i].v & 0xff;
         const char *fields[3] = {"major", "minor", "revision"};
         unsigned vals[3] = {maj, min, rev};
         for (unsigned f = 0; f < 3; f++) {

@@ -31,6 +31,8 @@
 #define VG_PAGE 4096ull
 /* Doorbells: one 8 KiB page per process and GPU of 1024 64-bit doorbells (gfx9, SOC15). */
 #define VG_DOORBELL_PAGE 8192ull
+/* Queues per process: 64-bit doorbells in the doorbell page. */
+#define VG_MAX_QUEUES 1024
 /* Render node minors start at 128 (/dev/dri/renderD128). */
 #define VG_RENDER_MINOR 128
 /* KFD gpu_id of GPU i (any non-zero value unique per GPU; the thunk treats it as opaque). */
@@ -72,7 +74,9 @@ typedef struct vg_state {
     unsigned ngpus;
     unsigned threads;
     int memcheck;
-    int stats;     /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
+    int stats;                             /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
+    uint64_t sdma_copies, sdma_copy_bytes; /* --stats: SDMA COPY_LINEAR packets run (atomic) */
+    int timeline;  /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
     uint64_t vram; /* bytes per GPU */
     int memfd;     /* the one file behind /dev/kfd and every render node */
     uint64_t memfd_dev, memfd_ino;
@@ -81,6 +85,7 @@ typedef struct vg_state {
     int opened;           /* a runtime opened /dev/kfd */
     int fake_cpu_cache;   /* the host publishes no CPU caches: the tree has some */
     int warn;             /* this process warns at exit if it never opened it */
+    long pid;             /* the process that set the library up (not a fork child of it) */
     pthread_mutex_t lock; /* BO table, devices, events */
     vg_bo *bos;
     size_t nbos, capbos;
@@ -140,16 +145,20 @@ typedef struct vg_queue {
     uint32_t ring_size;
     volatile uint64_t *rptr, *wptr;
     pthread_t thread;
-    volatile int stop;
-    int broken;    /* a fault or an unknown packet stopped it (as the hardware queue would be) */
-    uint32_t *sh;  /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
-    uint32_t *pkt; /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
+    int stop;     /* set by DESTROY_QUEUE's thread, read by the queue's (atomics) */
+    int broken;   /* a fault or an unknown packet stopped it (as the hardware queue would be) */
+    uint32_t *sh; /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
+    uint32_t *uconfig;    /* PM4: user-config registers 0xc000.. (allocated on first write) */
+    uint8_t *uconfig_set; /* bit per register: written */
+    uint32_t *pkt;        /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
     /* A memory fault of the engine itself (vg_queue_mem), raised as the memory-exception event
      * by the queue thread once it holds no lock. */
     int fault_pending, fault_write;
     uint64_t fault_va;
 } vg_queue;
 
+/* User-config registers a PM4 queue keeps (0xc000..0xffff). */
+#define VG_UCONFIG_REGS 0x4000u
 /* Words of vg_queue.pkt: the longest PM4 packet (header + 0x4000 dwords). */
 #define VG_PKT_DWORDS (1u + 0x4000u)
 
@@ -168,11 +177,18 @@ int vg_queue_store(vg_queue *q, const char *what, uint64_t va, uint64_t v, unsig
  * the queue is being destroyed). */
 int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func, uint32_t ref,
                       uint32_t mask);
+/* v FUNC ref for those functions (1 when it holds). */
+int vg_queue_compare(uint32_t func, uint32_t v, uint32_t ref);
+/* A dispatch's workgroups in each dimension: `count` of them with ids from `origin`, of `full`
+ * work-items each, except the last, of `partial` work-items when partial != 0. */
+typedef struct vg_geom {
+    uint32_t count[3], full[3], partial[3], origin[3];
+} vg_geom;
 /* Launch a PM4 dispatch: the 64-byte descriptor CP's registers amount to, the entry point, the
- * user SGPRs (COMPUTE_USER_DATA) and the sizes.  0, or -1 after reporting why (the queue
+ * user SGPRs (COMPUTE_USER_DATA) and the geometry.  0, or -1 after reporting why (the queue
  * stops). */
 int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, const uint32_t *user,
-                         unsigned nuser, const uint32_t grid[3], const uint32_t block[3]);
+                         unsigned nuser, const vg_geom *g);
 
 /* pm4.c: run ndw dwords of PM4 packets (an indirect buffer) / the packet at the queue's read
  * pointer.  vg_pm4_step returns the new read pointer (r itself: not all of the packet is there
@@ -202,6 +218,14 @@ int vg_queue_destroy(uint32_t queue_id);
 void vg_queues_stop(void);
 /* Per-kernel totals on stderr (--stats). */
 void vg_stats_print(void);
+
+/* timeline.c (--timeline): read GFXEMU_VGPU_TIMELINE and start the clock; one span of what
+ * queue q ran from t0_ns to t1_ns (vg_now_ns), `args` the inside of a JSON object (or NULL);
+ * finish the file.  Spans cost nothing without the option (vg.timeline = 0). */
+void vg_timeline_init(void);
+void vg_timeline_span(const vg_queue *q, const char *name, const char *cat, uint64_t t0_ns,
+                      uint64_t t1_ns, const char *args);
+void vg_timeline_close(void);
 
 /* Clocks: the CPU and system counters of GET_CLOCK_COUNTERS are CLOCK_BOOTTIME nanoseconds. */
 uint64_t vg_now_ns(void);

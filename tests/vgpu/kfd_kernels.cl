@@ -19,3 +19,10 @@ __kernel void pm4_fill(__global unsigned *out, unsigned k, __local unsigned *tmp
     __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
     out[(wy * 4 + wx) * 64 + l] = tmp[63 - l] + 1000 * wy;
 }
+// Partial workgroups and COMPUTE_START (kfd_driver.c pm4): each work-item marks
+// out[(wy * 8 + wx) * 64 + l] with its ids (workgroups of at most 64 work-items).
+__kernel void pm4_ids(__global unsigned *out) {
+    unsigned l = __builtin_amdgcn_workitem_id_x();
+    unsigned wx = __builtin_amdgcn_workgroup_id_x(), wy = __builtin_amdgcn_workgroup_id_y();
+    out[(wy * 8 + wx) * 64 + l] = 0x80000000u | wy << 16 | wx << 8 | l;
+}

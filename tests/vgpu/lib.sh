@@ -22,3 +22,10 @@ if command -v ldd >/dev/null && ldd "$BUILD/libgfxemu-vgpu.so" 2>/dev/null | gre
     export LD_PRELOAD="$san${LD_PRELOAD:+:$LD_PRELOAD}"
     export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 fi
+# A TSan build (make check-tsan, clang-22) leaves libgfxemu-vgpu.so's TSan runtime to the
+# program: `gfxemu exec` preloads clang's shared one first (GFXEMU_VGPU_PRELOAD: not into gfxemu,
+# which has TSan linked in).  The tests' own driver (kfd_driver.c) and ROCm are not
+# instrumented: TSan sees the library's threads (queue threads, launches, events).
+if command -v nm >/dev/null && nm -D "$BUILD/libgfxemu-vgpu.so" 2>/dev/null | grep -q " U __tsan_init"; then
+    export GFXEMU_VGPU_PRELOAD="$(${CLANG:-clang-22} -print-resource-dir)/lib/linux/libclang_rt.tsan-x86_64.so"
+fi

@@ -17,6 +17,22 @@ for t in vadd memcpy shared atomics streams; do
     [ $rc -eq 0 ] && grep -q "^PASS $t$" <<<"$out" || fail "$t (exit $rc): $out"
 done
 
+# ROCr copies with SDMA queues, as on the card: streams' 8 KiB device-to-host copy is one SDMA
+# COPY_LINEAR (its profiled completion, hipEventElapsedTime, needs the interrupt signal's event
+# mailbox: the SDMA FENCE + TRAP).  With GFXEMU_VGPU_SDMA=0 it copies with its blit kernels.
+out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --stats -- "$bin" streams 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^PASS streams$" <<<"$out" || fail "streams --stats (exit $rc): $out"
+grep -Eq "^gfxemu: stats: SDMA COPY_LINEAR: [1-9][0-9]* packets, [0-9]+ bytes" <<<"$out" ||
+    fail "streams: ROCr did not copy with SDMA: $out"
+b=$(sed -n 's/^gfxemu: stats: SDMA COPY_LINEAR: [0-9]* packets, \([0-9]*\) bytes$/\1/p' <<<"$out")
+[ "${b:-0}" -ge 8192 ] || fail "streams: SDMA copied ${b:-0} bytes, fewer than the 8192 of the D2H copy"
+out=$(GFXEMU_VGPU_SDMA=0 timeout 300 "$GFXEMU" exec --arch gfx90a --stats -- "$bin" streams memcpy 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^PASS streams$" <<<"$out" && grep -q "^PASS memcpy$" <<<"$out" ||
+    fail "streams memcpy with GFXEMU_VGPU_SDMA=0, blit kernels (exit $rc): $out"
+grep -q "SDMA COPY_LINEAR" <<<"$out" && fail "GFXEMU_VGPU_SDMA=0 still ran SDMA copies: $out"
+
 out=$(timeout 300 "$GFXEMU" exec --arch gfx90a -- "$bin" printf 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -q "^PASS printf$" <<<"$out" || fail "printf (exit $rc): $out"
@@ -40,6 +56,48 @@ grep -Eq "^gfxemu: stats: _Z4vaddPKfS0_Pfi +1 +[0-9]+ +1024 +256 " <<<"$out" ||
     fail "--stats: no line for vadd with 1 dispatch, 1024 waves, 256 workgroups: $out"
 grep -Eq "^gfxemu: stats: _Z9block_sumPKiPi +1 +[0-9]+ +256 +64 " <<<"$out" ||
     fail "--stats: no line for block_sum with 1 dispatch, 256 waves, 64 workgroups: $out"
+
+# --timeline: one Chrome trace-event file for the whole program, kernels named by symbol.  The
+# expected geometry is the programs' own launches (hip_programs.hip): vadd 65536 work-items in
+# workgroups of 256, block_sum 64 x 256, streams' scale2d twice on a 4 x 4 grid of 16 x 8 (on
+# two streams: two queues) and its 8 KiB device-to-host copy on SDMA.
+tl="$BUILD/test-data/vgpu/timeline.json"
+rm -f "$tl"
+out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --timeline "$tl" -- "$bin" vadd shared streams 2>&1)
+rc=$?
+[ $rc -eq 0 ] || fail "--timeline (exit $rc): $out"
+python3 - "$tl" <<'PY' || fail "--timeline: $(cat "$tl" 2>&1 | head -c 2000)"
+import json, sys
+ev = json.load(open(sys.argv[1]))
+x = [e for e in ev if e["ph"] == "X"]
+def kern(name):
+    return [e for e in x if e["cat"] == "kernel" and e["name"] == name]
+errs = []
+v = kern("_Z4vaddPKfS0_Pfi")
+if len(v) != 1 or v[0]["args"]["grid"] != [256, 1, 1] or v[0]["args"]["workgroup"] != [256, 1, 1] \
+        or v[0]["args"]["waves"] != 1024 or v[0]["args"]["workgroups"] != 256:
+    errs.append("vadd: %r" % v)
+b = kern("_Z9block_sumPKiPi")
+if len(b) != 1 or b[0]["args"]["workgroups"] != 64 or b[0]["args"]["waves"] != 256:
+    errs.append("block_sum: %r" % b)
+s = kern("_Z7scale2dPfif")
+if len(s) != 2 or any(e["args"]["grid"] != [4, 4, 1] or e["args"]["workgroup"] != [16, 8, 1]
+                      or e["args"]["waves"] != 32 for e in s) or s[0]["tid"] == s[1]["tid"]:
+    errs.append("scale2d, two dispatches on two queues: %r" % s)
+if s and s[1]["ts"] < s[0]["ts"] + s[0]["dur"]:
+    errs.append("the second scale2d (after hipStreamWaitEvent) began before the first ended")
+if not any(e["cat"] == "sdma" and e["name"] == "COPY_LINEAR" and e["args"]["bytes"] == 8192
+           for e in x):
+    errs.append("no 8192-byte SDMA COPY_LINEAR")
+if any(e["dur"] < 0 or e["ts"] < 0 for e in x):
+    errs.append("negative times")
+names = {(e["pid"], e.get("tid")): e["args"]["name"] for e in ev if e["ph"] == "M"}
+if "gfx90a" not in names.get((1, None), "") or not all((e["pid"], e["tid"]) in names for e in x):
+    errs.append("process/thread names: %r" % names)
+if errs:
+    print("\n".join(errs))
+    sys.exit(1)
+PY
 
 # The same with two worker threads per GPU, and under memcheck (exact buffers, no reports).
 out=$(timeout 300 "$GFXEMU" exec --arch gfx90a --threads 2 --memcheck -- "$bin" vadd shared 2>&1)

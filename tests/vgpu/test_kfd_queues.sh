@@ -16,7 +16,7 @@ cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -o "$tmp/k
 run() { timeout 120 "$GFXEMU" exec --arch gfx950 -- "$tmp/kfd_driver" "$tmp/k.co" "$1" 2>&1; }
 
 out=$(run pm4) || fail "kfd_driver pm4 exited $?: $out"
-for p in "PASS pm4:" "PASS pm4 wait:"; do
+for p in "PASS pm4:" "PASS pm4 wait:" "PASS pm4 more:"; do
     grep -q "^$p" <<<"$out" || fail "no '$p': $out"
 done
 ! grep -q "gfxemu:" <<<"$out" || fail "gfxemu complained: $out"
@@ -29,8 +29,10 @@ done
 
 out=$(run errors) || fail "kfd_driver errors exited $?: $out"
 grep -q "^PASS errors" <<<"$out" || fail "no 'PASS errors': $out"
-grep -q "^gfxemu: PM4 opcode 0x40 (COPY_DATA) is not implemented; the queue is stopped" \
+grep -q "^gfxemu: PM4 opcode 0x16 (DISPATCH_INDIRECT) is not implemented; the queue is stopped" \
     <<<"$out" || fail "no error naming the PM4 opcode: $out"
+grep -q "^gfxemu: PM4 WAIT_REG_MEM on register 0xc300 would wait forever: its value 0x1 " \
+    <<<"$out" || fail "no error for the register wait that cannot hold: $out"
 grep -q "^gfxemu: SDMA opcode 3 (reserved 3) sub-opcode 0 is not implemented" <<<"$out" ||
     fail "no error naming the SDMA opcode: $out"
 grep -Eq "^gfxemu: GPU fault on gfx950 node 1: SDMA COPY_LINEAR write of 256 bytes at 0x[0-9a-f]+: .* is not in a buffer object mapped to the GPU" \

@@ -34,6 +34,11 @@ grep -q "gfxemu: warning: the program never opened the virtual GPU (gfx942, AMD 
 out=$("$GFXEMU" exec --arch gfx942 -- bash -c '/bin/true; /bin/true' 2>&1)
 n=$(grep -c "never opened" <<<"$out")
 [ "$n" = 1 ] || fail "the exit warning appeared $n times for bash -c, expected once"
+# ... nor from children forked without exec (bash's subshells; pyenv's python3 shim is such a
+# script), which inherit the library's state but not the process that set it up.
+out=$("$GFXEMU" exec --arch gfx942 -- bash -c 'a=$(echo 1); b=$(echo 2); (true); exit 0' 2>&1)
+n=$(grep -c "never opened" <<<"$out")
+[ "$n" = 1 ] || fail "the exit warning appeared $n times for bash with subshells, expected once: $out"
 
 # The sysfs tree of a process that died without its exit handlers (ROCr aborts on a GPU fault)
 # is removed by the next process that starts: a dead pid's directory disappears.
