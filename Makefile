@@ -120,7 +120,7 @@ check-sanitize: deps
 # (gcc 12's crashes at start-up on this kernel).  Kernels that race plain accesses (every
 # workgroup storing the same words, a CAS loop's first load) are legal on a GPU and no C data
 # race on the host: gfxemu does plain global accesses as relaxed atomics (src/exec/xatomic.h).
-TSAN_TESTS ?= dispatch/|kernels/|exec/test_valu_kernels|tools/test_run_vecadd|tools/test_run_scalar|api/test_runasm_threads
+TSAN_TESTS ?= dispatch/|kernels/|exec/test_valu_kernels|tools/test_run_vecadd|tools/test_run_scalar|api/test_runasm_threads|vgpu/test_kfd
 check-tsan: deps
 	@$(MAKE) --no-print-directory CC=$(CLANG) BUILD=build-tsan \
 	    EXTRA_CFLAGS="-fsanitize=thread -O1" EXTRA_LDFLAGS=-fsanitize=thread all
