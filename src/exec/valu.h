@@ -177,24 +177,32 @@ static inline int fk_flush_out(u32 mode, int fk) {
 const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *tmp, int fk);
 const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *tmp, int fk);
 
+/* Source i as 64 lanes of 32 bits once SDWA, abs/neg/op_sel and input flushing are ruled out
+ * (vs32(), and the V1/V2/V3 direct path after vplain()): a VGPR's own lane array, or a scalar
+ * or constant broadcast into tmp. */
+static inline __attribute__((always_inline)) const u32 *vs32p(wave *w, const xinst *x, int i,
+                                                              u32 *tmp, int fk) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_VGPR)
+        return w->v[o->idx];
+    /* A scalar or constant 32-bit operand is broadcast here, inline, instead of through
+     * vs32_slow's checks (it was 5% of the VALU loop's profile). */
+    if (fk <= FK_F32 &&
+        (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)) {
+        u32 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] : (u32)x->k[i];
+        for (int l = 0; l < LANES; l++)
+            tmp[l] = k;
+        return tmp;
+    }
+    return vs32_slow(w, x, i, tmp, fk);
+}
+
 /* Source i as 64 lanes of 32 bits.  tmp must hold 64 values. */
 static inline __attribute__((always_inline)) const u32 *vs32(wave *w, const xinst *x, int i,
                                                              u32 *tmp, int fk) {
-    const isa_opnd *o = &x->in.src[i];
     int mods = fk >= FK_M32 && (((x->in.f.v.abs | x->in.f.v.neg | x->in.f.v.opsel) >> i) & 1);
-    if (x->in.variant < ISA_VAR_SDWA && !mods && !fk_flush_in(w->mode, fk)) {
-        if (o->kind == ISA_OPND_VGPR)
-            return w->v[o->idx];
-        /* A scalar or constant 32-bit operand is broadcast here, inline, instead of through
-         * vs32_slow's checks (it was 5% of the VALU loop's profile). */
-        if (fk <= FK_F32 && (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE ||
-                             o->kind == ISA_OPND_LITERAL)) {
-            u32 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] : (u32)x->k[i];
-            for (int l = 0; l < LANES; l++)
-                tmp[l] = k;
-            return tmp;
-        }
-    }
+    if (x->in.variant < ISA_VAR_SDWA && !mods && !fk_flush_in(w->mode, fk))
+        return vs32p(w, x, i, tmp, fk);
     return vs32_slow(w, x, i, tmp, fk);
 }
 
@@ -233,21 +241,6 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
 static inline __attribute__((always_inline)) int vplain(const wave *w, const xinst *x, int fk) {
     return x->plain && wave_exec(w) == ~0ull && !fk_flush_in(w->mode, fk) &&
            !fk_flush_out(w->mode, fk);
-}
-/* vs32() under vplain(): the same result without re-testing the modifiers. */
-static inline __attribute__((always_inline)) const u32 *vs32p(wave *w, const xinst *x, int i,
-                                                              u32 *tmp, int fk) {
-    const isa_opnd *o = &x->in.src[i];
-    if (o->kind == ISA_OPND_VGPR)
-        return w->v[o->idx];
-    if (fk <= FK_F32 &&
-        (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)) {
-        u32 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] : (u32)x->k[i];
-        for (int l = 0; l < LANES; l++)
-            tmp[l] = k;
-        return tmp;
-    }
-    return vs32_slow(w, x, i, tmp, fk);
 }
 /* for each lane l, the body stores the lane's result in D[l] */
 #define VDIRECT(...)                                                                               \
