@@ -10,7 +10,7 @@
 
 static void cmp_write(wave *w, const xinst *x, u64 bits, int cmpx) {
     u64 r = bits & vwmask(w, x);
-    vmask_write(w, vcmp_dst(x), r);
+    vmask_write(w, x, vcmp_dst(x), r);
     if (cmpx)
         wave_set_exec(w, r);
 }
