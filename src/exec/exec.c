@@ -157,11 +157,12 @@ static const xhandler *rdna_pick(xprog *p, xinst *x, uint8_t *cls) {
     isa_inst *in = &x->in;
     if (in->variant == ISA_VAR_DPP)
         return NULL;
+    int t16 = x_rdna_t16_ok(in->op);
     for (unsigned i = 0; i < 6; i++)
-        if (in->src[i].kind == ISA_OPND_VGPR && in->src[i].imm)
+        if (in->src[i].kind == ISA_OPND_VGPR && in->src[i].imm && !t16)
             return NULL;
     for (unsigned i = 0; i < 2; i++)
-        if (in->dst[i].kind == ISA_OPND_VGPR && in->dst[i].imm)
+        if (in->dst[i].kind == ISA_OPND_VGPR && in->dst[i].imm && !t16)
             return NULL;
     const xhandler *h = x_rdna_handler(in->op, p->wave32, cls);
     if (h && p->wave32 && writes_exec_hi(in))

@@ -242,6 +242,7 @@ extern const unsigned x_gws_nhandlers;
 void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls);
 const xhandler *x_rdna_handler(unsigned op, int wave32, uint8_t *cls);
 int x_rdna_vopd_op(unsigned dual);
+int x_rdna_t16_ok(unsigned op);
 void x_rdna_remap(isa_inst *in, int undo);
 /* VOPD: run both halves (x->k[0] points at them); _rbw when Y reads X's destination. */
 void x_rdna_vopd(wave *w, const xinst *x);

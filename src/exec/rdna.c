@@ -32,6 +32,8 @@
 #include "exec/exec.h"
 #include "exec/valu.h"
 
+#include "exec/xatomic.h"
+
 #include <string.h>
 
 enum { R_RUN, R_AS, R_OWN };
@@ -80,7 +82,7 @@ static void s_sub_nc_u64(wave *w, const xinst *x) { x_sd64(w, x, x_s64(w, x, 0) 
  * way for code that signals and then waits, as clang emits it.  Named barriers (other ids)
  * are not modelled. */
 static void s_barrier_signal(wave *w, const xinst *x) {
-    if ((int16_t)x->in.w[0] != -1) {
+    if (x_s32(w, x, 0) != 0xffffffffu) { /* SOP1: the barrier id is SSRC0 */
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "named barriers (an id other than -1) are not modelled";
         return;
@@ -88,11 +90,121 @@ static void s_barrier_signal(wave *w, const xinst *x) {
     w->status = WAVE_BARRIER;
 }
 static void s_barrier_wait(wave *w, const xinst *x) {
-    if ((int16_t)x->in.w[0] != -1) {
+    if ((int16_t)x->in.w[0] != -1) { /* SOPP: the barrier id is SIMM16 */
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "named barriers (an id other than -1) are not modelled";
     }
 }
+
+/* V_MOVRELS/MOVRELD/MOVRELSD_B32 (RDNA3 ISA VOP1): the source and/or destination VGPR index is
+ * offset by M0 (the same for every lane).  An index past v255 is refused with a note rather
+ * than reading or writing outside the register file. */
+static u32 *movrel_row(wave *w, const xinst *x, const isa_opnd *o) {
+    unsigned i = o->idx + w->s[ISA_SREG_M0];
+    if (o->kind != ISA_OPND_VGPR || i < o->idx || i > 255) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "M0-relative VGPR index past v255";
+        return NULL;
+    }
+    return w->v[i];
+}
+static void movrel(wave *w, const xinst *x, int rel_src, int rel_dst) {
+    u32 t[LANES], s[LANES];
+    const u32 *S = rel_src ? movrel_row(w, x, &x->in.src[0]) : vs32(w, x, 0, t, FK_RAW);
+    u32 *D = rel_dst ? movrel_row(w, x, &x->in.dst[0]) : vdreg(w, &x->in.dst[0]);
+    if (!S || !D)
+        return;
+    memcpy(s, S, sizeof s);
+    vstore(D, s, wave_exec(w));
+}
+static void v_movrels_b32(wave *w, const xinst *x) { movrel(w, x, 1, 0); }
+static void v_movreld_b32(wave *w, const xinst *x) { movrel(w, x, 0, 1); }
+static void v_movrelsd_b32(wave *w, const xinst *x) { movrel(w, x, 1, 1); }
+
+/* gfx12 sub-dword scalar loads (RDNA4 ISA S_LOAD_U8/I8/U16/I16): one byte or halfword at
+ * SBASE + offset (+ SOFFSET), zero- or sign-extended into one SGPR. */
+static void s_load_sub(wave *w, const xinst *x, unsigned size, int sign) {
+    const isa_scalar_fields *f = &x->in.f.s;
+    u64 a = x_s64(w, x, 1) + (u64)(int64_t)f->offset;
+    if (f->has_soffset)
+        a += x_s32(w, x, 2);
+    const void *p = x_gmem(w, x, a, size, 0, -1);
+    if (!p) {
+        wave_mem_fault(w, x, a, size, 0);
+        return;
+    }
+    u32 v = 0;
+    x_shared_load(&v, p, size); /* global memory: see xatomic.h */
+    if (sign)
+        v = size == 1 ? (u32)(int32_t)(int8_t)v : (u32)(int32_t)(int16_t)v;
+    x_sd32(w, x, v);
+}
+static void s_load_u8(wave *w, const xinst *x) { s_load_sub(w, x, 1, 0); }
+static void s_load_i8(wave *w, const xinst *x) { s_load_sub(w, x, 1, 1); }
+static void s_load_u16(wave *w, const xinst *x) { s_load_sub(w, x, 2, 0); }
+static void s_load_i16(wave *w, const xinst *x) { s_load_sub(w, x, 2, 1); }
+
+/* gfx11 true16 (RDNA3 ISA "16-bit VGPRs"): a 16-bit operand names the low or high half of a VGPR
+ * (v5.l / v5.h; the decoder marks it ISA_HALF_L/H), and a 16-bit result replaces only its half,
+ * keeping the other.  Scalar and constant sources give their low 16 bits. */
+static u32 t16_src(const wave *w, const xinst *x, int i, unsigned l) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_VGPR)
+        return (w->v[o->idx][l] >> (o->imm == ISA_HALF_H ? 16 : 0)) & 0xffff;
+    return x_s32(w, x, i) & 0xffff;
+}
+static void t16_write(wave *w, const xinst *x, const u32 *d) {
+    const isa_opnd *o = &x->in.dst[0];
+    unsigned sh = o->imm == ISA_HALF_H ? 16 : 0;
+    u32 *D = w->v[o->idx], keep = ~(0xffffu << sh);
+    u64 e = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++)
+        if ((e >> l) & 1)
+            D[l] = (D[l] & keep) | (d[l] & 0xffff) << sh;
+}
+static void v_mov_b16(wave *w, const xinst *x) {
+    u32 d[LANES];
+    for (unsigned l = 0; l < LANES; l++)
+        d[l] = t16_src(w, x, 0, l);
+    t16_write(w, x, d);
+}
+#define T16OP2(name, expr)                                                                         \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u32 d[LANES];                                                                              \
+        for (unsigned l = 0; l < LANES; l++) {                                                     \
+            u32 a = t16_src(w, x, 0, l), b = t16_src(w, x, 1, l);                                  \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        t16_write(w, x, d);                                                                        \
+    }
+/* Compares of true16 operands: the lane mask as V_CMP_*_U32 writes it (a V_CMPX's destination
+ * is exec_lo on RDNA, so the same write is its EXEC update). */
+#define T16CMP(name, T, op)                                                                        \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u64 r = 0;                                                                                 \
+        for (unsigned l = 0; l < LANES; l++)                                                       \
+            r |= (u64)((T)t16_src(w, x, 0, l) op(T) t16_src(w, x, 1, l)) << l;                     \
+        vmask_write(w, x, vcmp_dst(x), r & vwmask(w, x));                                          \
+    }
+#define T16CMPS(X)                                                                                 \
+    X(v_cmp_eq_u16, v_cmpx_eq_u16, u16, ==)                                                        \
+    X(v_cmp_ne_u16, v_cmpx_ne_u16, u16, !=)                                                        \
+    X(v_cmp_lt_u16, v_cmpx_lt_u16, u16, <)                                                         \
+    X(v_cmp_le_u16, v_cmpx_le_u16, u16, <=)                                                        \
+    X(v_cmp_gt_u16, v_cmpx_gt_u16, u16, >)                                                         \
+    X(v_cmp_ge_u16, v_cmpx_ge_u16, u16, >=)                                                        \
+    X(v_cmp_eq_i16, v_cmpx_eq_i16, i16, ==)                                                        \
+    X(v_cmp_ne_i16, v_cmpx_ne_i16, i16, !=)                                                        \
+    X(v_cmp_lt_i16, v_cmpx_lt_i16, i16, <)                                                         \
+    X(v_cmp_le_i16, v_cmpx_le_i16, i16, <=)                                                        \
+    X(v_cmp_gt_i16, v_cmpx_gt_i16, i16, >)                                                         \
+    X(v_cmp_ge_i16, v_cmpx_ge_i16, i16, >=)
+#define T16CMP_DEF(cmp, cmpx, T, op) T16CMP(cmp, T, op) T16CMP(cmpx, T, op)
+T16CMPS(T16CMP_DEF)
+
+T16OP2(v_and_b16, a &b)
+T16OP2(v_or_b16, a | b)
+T16OP2(v_xor_b16, a ^ b)
 
 /* Wave32 (RDNA3 ISA V_READLANE_B32 / V_WRITELANE_B32: the lane is S1[4:0] in wave32). */
 static void r_readlane32(wave *w, const xinst *x) {
@@ -171,6 +283,14 @@ static const rdna_row rdna_rows[] = {
     RUN(s_cmp_le_u32), RUN(s_cmp_eq_i32), RUN(s_cmp_lg_i32), RUN(s_cmp_gt_i32), RUN(s_cmp_ge_i32),
     RUN(s_cmp_lt_i32), RUN(s_cmp_le_i32), RUN(s_cmp_eq_u64), RUN(s_cmp_lg_u64),
     RUN(s_addk_i32), RUN(s_mulk_i32),
+    RUN(s_cmpk_eq_i32), RUN(s_cmpk_lg_i32), RUN(s_cmpk_gt_i32), RUN(s_cmpk_ge_i32),
+    RUN(s_cmpk_lt_i32), RUN(s_cmpk_le_i32), RUN(s_cmpk_eq_u32), RUN(s_cmpk_lg_u32),
+    RUN(s_cmpk_gt_u32), RUN(s_cmpk_ge_u32), RUN(s_cmpk_lt_u32), RUN(s_cmpk_le_u32),
+    /* bit scans under their RDNA names (-1 for no bit found, as CDNA's) */
+    AS(s_ctz_i32_b32, s_ff1_i32_b32), AS(s_ctz_i32_b64, s_ff1_i32_b64),
+    AS(s_clz_i32_u32, s_flbit_i32_b32), AS(s_clz_i32_u64, s_flbit_i32_b64),
+    AS(s_cls_i32, s_flbit_i32), AS(s_cls_i32_i64, s_flbit_i32_i64),
+    RUN(s_bcnt1_i32_b32), RUN(s_bcnt1_i32_b64), RUN(s_brev_b32),
     /* saveexec: the b64 forms are CDNA's (wave64), the b32 forms are RDNA's own */
     RUN(s_and_saveexec_b64), RUN(s_or_saveexec_b64), RUN(s_xor_saveexec_b64),
     AS(s_and_not1_saveexec_b64, s_andn2_saveexec_b64),
@@ -199,17 +319,29 @@ static const rdna_row rdna_rows[] = {
     OWN(s_waitcnt_expcnt, ISA_T_B32, r_nop), OWN(s_waitcnt_lgkmcnt, ISA_T_B32, r_nop),
     OWN(s_waitcnt_depctr, ISA_T_B32, r_nop), OWN(s_delay_alu, ISA_T_B32, r_nop),
     OWN(s_clause, ISA_T_B32, r_nop), OWN(s_wait_alu, ISA_T_B32, r_nop),
+    OWN(s_set_inst_prefetch_distance, ISA_T_B32, r_nop),
     OWN(s_wait_loadcnt, ISA_T_B32, r_nop), OWN(s_wait_storecnt, ISA_T_B32, r_nop),
     OWN(s_wait_samplecnt, ISA_T_B32, r_nop), OWN(s_wait_bvhcnt, ISA_T_B32, r_nop),
     OWN(s_wait_expcnt, ISA_T_B32, r_nop), OWN(s_wait_dscnt, ISA_T_B32, r_nop),
     OWN(s_wait_kmcnt, ISA_T_B32, r_nop), OWN(s_wait_loadcnt_dscnt, ISA_T_B32, r_nop),
     OWN(s_wait_storecnt_dscnt, ISA_T_B32, r_nop),
     /* SMEM */
-    AS(s_load_b32, s_load_dword), AS(s_load_b64, s_load_dwordx2), AS(s_load_b128, s_load_dwordx4),
+    /* (the handler loads as many dwords as the destination has: b96 runs s_load_dword's) */
+    AS(s_load_b32, s_load_dword), AS(s_load_b64, s_load_dwordx2), AS(s_load_b96, s_load_dword),
+    AS(s_load_b128, s_load_dwordx4),
+    OWN(s_load_u8, ISA_T_B32, s_load_u8), OWN(s_load_i8, ISA_T_B32, s_load_i8),
+    OWN(s_load_u16, ISA_T_B32, s_load_u16), OWN(s_load_i16, ISA_T_B32, s_load_i16),
     AS(s_load_b256, s_load_dwordx8), AS(s_load_b512, s_load_dwordx16),
     /* VALU, 32-bit integer and f32 (VOP1/VOP2/VOP3 forms; DPP and true16 are refused at
      * build time) */
     RUN(v_mov_b32), RUN(v_cndmask_b32), RUN(v_readfirstlane_b32),
+    OWN(v_movrels_b32, ISA_T_B32, v_movrels_b32), OWN(v_movreld_b32, ISA_T_B32, v_movreld_b32),
+    OWN(v_movrelsd_b32, ISA_T_B32, v_movrelsd_b32),
+    /* true16 (the only rows whose VGPR-half operands are accepted: rdna_t16[] below) */
+    OWN(v_mov_b16, ISA_T_B16, v_mov_b16), OWN(v_and_b16, ISA_T_B16, v_and_b16),
+    OWN(v_or_b16, ISA_T_B16, v_or_b16), OWN(v_xor_b16, ISA_T_B16, v_xor_b16),
+#define T16CMP_ROW(cmp, cmpx, T, op) OWN(cmp, ISA_T_B16, cmp), OWN(cmpx, ISA_T_B16, cmpx),
+    T16CMPS(T16CMP_ROW)
     RUN(v_readlane_b32), RUN(v_writelane_b32),
     AS(v_add_nc_u32, v_add_u32), AS(v_sub_nc_u32, v_sub_u32), AS(v_subrev_nc_u32, v_subrev_u32),
     RUN(v_add_co_u32), RUN(v_sub_co_u32), RUN(v_subrev_co_u32),
@@ -222,12 +354,15 @@ static const rdna_row rdna_rows[] = {
     RUN(v_lshlrev_b32), RUN(v_lshrrev_b32), RUN(v_ashrrev_i32),
     RUN(v_lshlrev_b64), RUN(v_lshrrev_b64), RUN(v_ashrrev_i64),
     RUN(v_lshl_add_u32), RUN(v_add_lshl_u32), RUN(v_lshl_or_b32), RUN(v_and_or_b32),
-    RUN(v_or3_b32), RUN(v_xad_u32), RUN(v_add3_u32),
+    RUN(v_or3_b32), RUN(v_xad_u32), RUN(v_add3_u32), RUN(v_alignbit_b32), RUN(v_alignbyte_b32),
+    RUN(v_mbcnt_lo_u32_b32), RUN(v_mbcnt_hi_u32_b32),
     RUN(v_max_i32), RUN(v_min_i32), RUN(v_max_u32), RUN(v_min_u32),
     RUN(v_add_f32), RUN(v_sub_f32), RUN(v_subrev_f32), RUN(v_mul_f32), RUN(v_fma_f32),
     RUN(v_fmac_f32), RUN(v_fmamk_f32), RUN(v_fmaak_f32),
     RUN(v_trunc_f32), RUN(v_rcp_f32), RUN(v_rcp_iflag_f32),
     RUN(v_cvt_f32_u32), RUN(v_cvt_f32_i32), RUN(v_cvt_u32_f32), RUN(v_cvt_i32_f32),
+    RUN(v_cvt_f64_f32), RUN(v_cvt_f32_f64), RUN(v_ldexp_f64), RUN(v_add_f64), RUN(v_mul_f64),
+    RUN(v_fma_f64),
     /* VOPC: compares write VCC (e32) or the SGPR(s) of the e64 form; the RDNA V_CMPX forms name
      * exec_lo as their only destination (src/isa/vop_rdna.c), which is what they write */
     RUN(v_cmp_eq_u32), RUN(v_cmp_ne_u32), RUN(v_cmp_lt_u32), RUN(v_cmp_le_u32),
@@ -239,6 +374,10 @@ static const rdna_row rdna_rows[] = {
     RUN(v_cmp_lt_f32), RUN(v_cmp_eq_f32), RUN(v_cmp_le_f32), RUN(v_cmp_gt_f32),
     RUN(v_cmp_ge_f32), RUN(v_cmp_neq_f32), RUN(v_cmp_nlt_f32), RUN(v_cmp_ngt_f32),
     RUN(v_cmp_u_f32), RUN(v_cmp_o_f32),
+    RUN(v_cmp_lt_f64), RUN(v_cmp_eq_f64), RUN(v_cmp_le_f64), RUN(v_cmp_gt_f64),
+    RUN(v_cmp_ge_f64), RUN(v_cmp_neq_f64), RUN(v_cmp_nlt_f64), RUN(v_cmp_ngt_f64),
+    RUN(v_cmp_nle_f64), RUN(v_cmp_nge_f64), RUN(v_cmp_u_f64), RUN(v_cmp_o_f64),
+    RUN(v_cmpx_lt_f64), RUN(v_cmpx_gt_f64), RUN(v_cmpx_nle_f64), RUN(v_cmpx_nge_f64),
     RUN(v_cmpx_eq_u32), RUN(v_cmpx_ne_u32), RUN(v_cmpx_lt_u32), RUN(v_cmpx_le_u32),
     RUN(v_cmpx_gt_u32), RUN(v_cmpx_ge_u32),
     RUN(v_cmpx_eq_i32), RUN(v_cmpx_ne_i32), RUN(v_cmpx_lt_i32), RUN(v_cmpx_gt_i32),
@@ -271,6 +410,70 @@ static const rdna_row rdna_rows[] = {
     AS(scratch_store_b32, scratch_store_dword), AS(scratch_store_b64, scratch_store_dwordx2),
     AS(scratch_store_b96, scratch_store_dwordx3), AS(scratch_store_b128, scratch_store_dwordx4),
     AS(global_atomic_add_u32, global_atomic_add), AS(flat_atomic_add_u32, flat_atomic_add),
+    /* the sub-dword, d16 and atomic forms under their RDNA names (RDNA3 ISA "FLAT, global and
+     * scratch": the same data and address rules as CDNA's) */
+    AS(global_load_u8, global_load_ubyte), AS(global_load_i8, global_load_sbyte),
+    AS(global_load_u16, global_load_ushort), AS(global_load_i16, global_load_sshort),
+    AS(global_store_b8, global_store_byte), AS(global_store_b16, global_store_short),
+    AS(global_load_d16_b16, global_load_short_d16), AS(global_load_d16_u8, global_load_ubyte_d16),
+    AS(global_load_d16_i8, global_load_sbyte_d16),
+    AS(global_load_d16_hi_b16, global_load_short_d16_hi),
+    AS(global_load_d16_hi_u8, global_load_ubyte_d16_hi),
+    AS(global_load_d16_hi_i8, global_load_sbyte_d16_hi),
+    AS(global_store_d16_hi_b16, global_store_short_d16_hi),
+    AS(global_store_d16_hi_b8, global_store_byte_d16_hi), AS(flat_load_u8, flat_load_ubyte),
+    AS(flat_load_i8, flat_load_sbyte), AS(flat_load_u16, flat_load_ushort),
+    AS(flat_load_i16, flat_load_sshort), AS(flat_store_b8, flat_store_byte),
+    AS(flat_store_b16, flat_store_short), AS(flat_load_d16_b16, flat_load_short_d16),
+    AS(flat_load_d16_u8, flat_load_ubyte_d16), AS(flat_load_d16_i8, flat_load_sbyte_d16),
+    AS(flat_load_d16_hi_b16, flat_load_short_d16_hi),
+    AS(flat_load_d16_hi_u8, flat_load_ubyte_d16_hi),
+    AS(flat_load_d16_hi_i8, flat_load_sbyte_d16_hi),
+    AS(flat_store_d16_hi_b16, flat_store_short_d16_hi),
+    AS(flat_store_d16_hi_b8, flat_store_byte_d16_hi), AS(scratch_load_u8, scratch_load_ubyte),
+    AS(scratch_load_i8, scratch_load_sbyte), AS(scratch_load_u16, scratch_load_ushort),
+    AS(scratch_load_i16, scratch_load_sshort), AS(scratch_store_b8, scratch_store_byte),
+    AS(scratch_store_b16, scratch_store_short), AS(scratch_load_d16_b16, scratch_load_short_d16),
+    AS(scratch_load_d16_u8, scratch_load_ubyte_d16),
+    AS(scratch_load_d16_i8, scratch_load_sbyte_d16),
+    AS(scratch_load_d16_hi_b16, scratch_load_short_d16_hi),
+    AS(scratch_load_d16_hi_u8, scratch_load_ubyte_d16_hi),
+    AS(scratch_load_d16_hi_i8, scratch_load_sbyte_d16_hi),
+    AS(scratch_store_d16_hi_b16, scratch_store_short_d16_hi),
+    AS(scratch_store_d16_hi_b8, scratch_store_byte_d16_hi),
+    AS(global_atomic_swap_b32, global_atomic_swap),
+    AS(global_atomic_cmpswap_b32, global_atomic_cmpswap),
+    AS(global_atomic_sub_u32, global_atomic_sub), AS(global_atomic_min_i32, global_atomic_smin),
+    AS(global_atomic_max_i32, global_atomic_smax), AS(global_atomic_min_u32, global_atomic_umin),
+    AS(global_atomic_max_u32, global_atomic_umax), AS(global_atomic_and_b32, global_atomic_and),
+    AS(global_atomic_or_b32, global_atomic_or), AS(global_atomic_xor_b32, global_atomic_xor),
+    AS(global_atomic_inc_u32, global_atomic_inc), AS(global_atomic_dec_u32, global_atomic_dec),
+    AS(global_atomic_swap_b64, global_atomic_swap_x2),
+    AS(global_atomic_cmpswap_b64, global_atomic_cmpswap_x2),
+    AS(global_atomic_add_u64, global_atomic_add_x2),
+    AS(global_atomic_sub_u64, global_atomic_sub_x2),
+    AS(global_atomic_min_i64, global_atomic_smin_x2),
+    AS(global_atomic_max_i64, global_atomic_smax_x2),
+    AS(global_atomic_min_u64, global_atomic_umin_x2),
+    AS(global_atomic_max_u64, global_atomic_umax_x2),
+    AS(global_atomic_and_b64, global_atomic_and_x2), AS(global_atomic_or_b64, global_atomic_or_x2),
+    AS(global_atomic_xor_b64, global_atomic_xor_x2),
+    AS(global_atomic_inc_u64, global_atomic_inc_x2),
+    AS(global_atomic_dec_u64, global_atomic_dec_x2), AS(flat_atomic_swap_b32, flat_atomic_swap),
+    AS(flat_atomic_cmpswap_b32, flat_atomic_cmpswap), AS(flat_atomic_sub_u32, flat_atomic_sub),
+    AS(flat_atomic_min_i32, flat_atomic_smin), AS(flat_atomic_max_i32, flat_atomic_smax),
+    AS(flat_atomic_min_u32, flat_atomic_umin), AS(flat_atomic_max_u32, flat_atomic_umax),
+    AS(flat_atomic_and_b32, flat_atomic_and), AS(flat_atomic_or_b32, flat_atomic_or),
+    AS(flat_atomic_xor_b32, flat_atomic_xor), AS(flat_atomic_inc_u32, flat_atomic_inc),
+    AS(flat_atomic_dec_u32, flat_atomic_dec), AS(flat_atomic_swap_b64, flat_atomic_swap_x2),
+    AS(flat_atomic_cmpswap_b64, flat_atomic_cmpswap_x2),
+    AS(flat_atomic_add_u64, flat_atomic_add_x2), AS(flat_atomic_sub_u64, flat_atomic_sub_x2),
+    AS(flat_atomic_min_i64, flat_atomic_smin_x2), AS(flat_atomic_max_i64, flat_atomic_smax_x2),
+    AS(flat_atomic_min_u64, flat_atomic_umin_x2), AS(flat_atomic_max_u64, flat_atomic_umax_x2),
+    AS(flat_atomic_and_b64, flat_atomic_and_x2), AS(flat_atomic_or_b64, flat_atomic_or_x2),
+    AS(flat_atomic_xor_b64, flat_atomic_xor_x2), AS(flat_atomic_inc_u64, flat_atomic_inc_x2),
+    AS(flat_atomic_dec_u64, flat_atomic_dec_x2),
+    RUN(global_atomic_add_f32), RUN(flat_atomic_add_f32),
     /* cache invalidation: no caches are modelled, memory is always coherent */
     OWN(buffer_gl0_inv, ISA_T_B32, r_nop), OWN(buffer_gl1_inv, ISA_T_B32, r_nop),
     OWN(global_inv, ISA_T_B32, r_nop), OWN(global_wb, ISA_T_B32, r_nop),
@@ -335,6 +538,15 @@ const xhandler *x_rdna_handler(unsigned op, int wave32, uint8_t *cls) {
     const xhandler *h = &rdna_tab[wave32 != 0][op];
     *cls = rdna_cls[op];
     return h->fn ? h : NULL;
+}
+
+/* The ops whose handlers read and write true16 VGPR halves (the others are refused when an
+ * operand is a half: their handlers would read whole registers). */
+int x_rdna_t16_ok(unsigned op) {
+#define T16CMP_IS(cmp, cmpx, T, op) || o == ISA_OPL_##cmp || o == ISA_OPL_##cmpx
+    unsigned o = op;
+    return o == ISA_OPL_v_mov_b16 || o == ISA_OPL_v_and_b16 || o == ISA_OPL_v_or_b16 ||
+           o == ISA_OPL_v_xor_b16 T16CMPS(T16CMP_IS);
 }
 
 int x_rdna_vopd_op(unsigned dual) {

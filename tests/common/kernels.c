@@ -75,6 +75,47 @@ static int up_to_date(const char *co, const char *src) {
     return c.st_mtim.tv_sec > s.st_mtim.tv_sec && c.st_mtim.tv_sec > self.st_mtim.tv_sec;
 }
 
+/* Compile tests/kernels/<stem>.cl for cpu at opt (plus flags), load it on a fresh 2-thread
+ * device of arch and run the tests; tag names the variant in messages and file names.  via_as:
+ * build with clang-22 -S and `gfxemu as` (CDNA only).  Returns 0, or 1 when a compile or load
+ * failed (already reported). */
+static int kt_one(const char *stem, const char *extra_flags, const char *arch, const char *cpu,
+                  const char *opt, const char *flags, const char *variant, int via_as,
+                  const char *gfxemu, const kt_test *tests, size_t ntests) {
+    const char *build = test_build_dir();
+    char obj[512], co[512], src[512];
+    snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s%s%s", build, stem, arch, variant, opt,
+             via_as ? ".s" : ".o");
+    snprintf(co, sizeof co, "%s/kernels/%s-%s%s%s%s.co", build, stem, arch, variant, opt,
+             via_as ? "-as" : "");
+    snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
+    if (via_as) /* always rebuilt: the assembler under test may have changed */
+        test_sh("mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target "
+                "amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s %s -Wno-everything -S %s -o %s && "
+                "%s as %s -o %s",
+                build, cpu, opt, flags, extra_flags, src, obj, gfxemu, obj, co);
+    else if (!up_to_date(co, src))
+        test_sh("mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                "-mcpu=%s -nogpulib %s %s %s -Wno-everything -c %s -o %s && "
+                "ld.lld-22 -shared %s -o %s",
+                build, cpu, opt, flags, extra_flags, src, obj, obj, co);
+    snprintf(kt.tag, sizeof kt.tag, "%s%s %s", arch, variant, opt);
+    kt.gfx950 = strcmp(arch, "gfx950") == 0;
+    char err[256] = "";
+    gfx_arch a;
+    gfx_arch_from_name(arch, &a);
+    if (gfx_module_load_file(co, &kt.mod, err, sizeof err) != GFX_OK ||
+        gfx_device_create(a, 2, &kt.dev) != GFX_OK) {
+        printf("FAIL %s: %s\n", kt.tag, err);
+        return 1;
+    }
+    for (size_t t = 0; t < ntests; t++)
+        tests[t]();
+    gfx_device_free(kt.dev);
+    gfx_module_free(kt.mod);
+    return 0;
+}
+
 int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {
     const char *build = test_build_dir();
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
@@ -92,39 +133,23 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
         snprintf(gfxemu, sizeof gfxemu, "%s/gfxemu", build);
     for (int a = 0; a < 3; a++)
         for (int o = 0; o < 3; o++) {
-            char obj[512], co[512], src[512];
             const char *cpu = a == 2 ? gfx90a_cpu[o] : arches[a];
-            snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s%s", build, stem, arches[a], opts[o],
-                     via_as ? ".s" : ".o");
-            snprintf(co, sizeof co, "%s/kernels/%s-%s%s%s.co", build, stem, arches[a], opts[o],
-                     via_as ? "-as" : "");
-            snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
-            if (via_as) /* always rebuilt: the assembler under test may have changed */
-                test_sh("mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target "
-                        "amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s -Wno-everything -S %s -o %s && "
-                        "%s as %s -o %s",
-                        build, cpu, opts[o], extra_flags, src, obj, gfxemu, obj, co);
-            else if (!up_to_date(co, src))
-                test_sh(
-                    "mkdir -p %s/kernels && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
-                    "-mcpu=%s -nogpulib %s %s -Wno-everything -c %s -o %s && "
-                    "ld.lld-22 -shared %s -o %s",
-                    build, cpu, opts[o], extra_flags, src, obj, obj, co);
-            snprintf(kt.tag, sizeof kt.tag, "%s %s", arches[a], opts[o]);
-            kt.gfx950 = a == 0;
-            char err[256] = "";
-            gfx_arch arch;
-            gfx_arch_from_name(arches[a], &arch);
-            if (gfx_module_load_file(co, &kt.mod, err, sizeof err) != GFX_OK ||
-                gfx_device_create(arch, 2, &kt.dev) != GFX_OK) {
-                printf("FAIL %s: %s\n", kt.tag, err);
+            if (kt_one(stem, extra_flags, arches[a], cpu, opts[o], "", "", via_as, gfxemu, tests,
+                       ntests))
                 return 1;
-            }
-            for (size_t t = 0; t < ntests; t++)
-                tests[t]();
-            gfx_device_free(kt.dev);
-            gfx_module_free(kt.mod);
         }
+    return 0;
+}
+
+int kt_run_rdna(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {
+    const char *arches[] = {"gfx1100", "gfx1201"};
+    const char *opts[] = {"-O0", "-O1", "-O2", "-O3"};
+    for (int a = 0; a < 2; a++)
+        for (int w64 = 0; w64 < 2; w64++)
+            for (int o = 0; o < 4; o++)
+                if (kt_one(stem, extra_flags, arches[a], arches[a], opts[o],
+                           w64 ? "-mwavefrontsize64" : "", w64 ? "-w64" : "", 0, "", tests, ntests))
+                    return 1;
     return 0;
 }
 

@@ -274,6 +274,34 @@ static void t_mem(const char *a, int g12) {
           a, w->v[10][5], m5, m40);
 }
 
+/* gfx11 true16: VGPR halves in and out, the other half kept (RDNA3 ISA "16-bit VGPRs"). */
+static void t_true16(void) {
+    const char *a = "gfx1100";
+    reset(0);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[1][l] = 0x11112222, w->v[2][l] = 0xabcd0000 | l, w->v[3][l] = 0x33334444;
+    CHECK(run(a, "v_mov_b16_e32 v1.h, v2.l\nv_and_b16 v3.l, v2.h, 0x7fff\n"
+                 "v_mov_b16_e64 v4.h, 5") == WAVE_DONE,
+          "t16");
+    CHECK(w->v[1][7] == 0x00072222 && w->v[3][7] == 0x33332bcd && w->v[4][7] == 0x00050000 &&
+              w->v[1][40] == 0x11112222,
+          "true16: v1 %08x v3 %08x v4 %08x (lane 40 %08x)", w->v[1][7], w->v[3][7], w->v[4][7],
+          w->v[1][40]);
+    reset(0);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[2][l] = (l << 16) | 0x8000u, w->v[3][l] = 9;
+    w->s[7] = 0x5a5a;
+    CHECK(run(a, "v_cmp_lt_u16_e64 s6, v2.h, v3.l\nv_cmp_gt_i16_e32 vcc_lo, 0, v2.l") == WAVE_DONE,
+          "t16 cmp");
+    CHECK(w->s[6] == 0x1ff && w->s[7] == 0x5a5a && w->s[ISA_SREG_VCC_LO] == 0xffffffff,
+          "true16 compares: s6 %08x s7 %08x vcc_lo %08x", w->s[6], w->s[7], w->s[ISA_SREG_VCC_LO]);
+    /* a 16-bit op not on the true16 list is refused, never run on whole registers */
+    reset(0);
+    CHECK(run_snippet(w, a, "v_add_nc_u16 v1.l, v2.l, v3.h") == WAVE_FAULT &&
+              w->fault.kind == XF_UNIMPLEMENTED,
+          "true16 v_add_nc_u16: kind %d", w->fault.kind);
+}
+
 /* What is not on the allowlist stops the wave by name. */
 static void t_refused(const char *a) {
     static const struct {
@@ -324,6 +352,7 @@ int main(void) {
         t_mem(t[i], i == 1);
         t_refused(t[i]);
     }
+    t_true16();
     t_wave64("gfx1100:wavefrontsize64");
     t_wave64("gfx1201:wavefrontsize64");
     free(w);
