@@ -177,14 +177,17 @@ static void v_mov_b16(wave *w, const xinst *x) {
         }                                                                                          \
         t16_write(w, x, d);                                                                        \
     }
-/* Compares of true16 operands: the lane mask as V_CMP_*_U32 writes it (a V_CMPX's destination
- * is exec_lo on RDNA, so the same write is its EXEC update). */
-#define T16CMP(name, T, op)                                                                        \
+/* Compares of true16 operands: the lane mask as V_CMP_*_U32 writes it; V_CMPX writes EXEC only. */
+#define T16CMP(name, T, op, cmpx)                                                                  \
     static void name(wave *w, const xinst *x) {                                                    \
         u64 r = 0;                                                                                 \
         for (unsigned l = 0; l < LANES; l++)                                                       \
             r |= (u64)((T)t16_src(w, x, 0, l) op(T) t16_src(w, x, 1, l)) << l;                     \
-        vmask_write(w, x, vcmp_dst(x), r & vwmask(w, x));                                          \
+        r &= vwmask(w, x);                                                                         \
+        if (cmpx)                                                                                  \
+            wave_set_exec(w, r);                                                                   \
+        else                                                                                       \
+            vmask_write(w, x, vcmp_dst(x), r);                                                     \
     }
 #define T16CMPS(X)                                                                                 \
     X(v_cmp_eq_u16, v_cmpx_eq_u16, u16, ==)                                                        \
@@ -199,7 +202,7 @@ static void v_mov_b16(wave *w, const xinst *x) {
     X(v_cmp_le_i16, v_cmpx_le_i16, i16, <=)                                                        \
     X(v_cmp_gt_i16, v_cmpx_gt_i16, i16, >)                                                         \
     X(v_cmp_ge_i16, v_cmpx_ge_i16, i16, >=)
-#define T16CMP_DEF(cmp, cmpx, T, op) T16CMP(cmp, T, op) T16CMP(cmpx, T, op)
+#define T16CMP_DEF(cmp, cmpx, T, op) T16CMP(cmp, T, op, 0) T16CMP(cmpx, T, op, 1)
 T16CMPS(T16CMP_DEF)
 
 T16OP2(v_and_b16, a &b)

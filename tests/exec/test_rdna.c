@@ -81,6 +81,16 @@ static void t_wave32(const char *a) {
           "%s v_cmpx: exec %08x:%08x vcc_lo %08x", a, w->s[ISA_SREG_EXEC_HI],
           w->s[ISA_SREG_EXEC_LO], w->s[ISA_SREG_VCC_LO]);
 
+    /* the VOP3 form too: its only destination is EXEC (no SGPR operand on RDNA) */
+    reset(0);
+    w->s[ISA_SREG_VCC_LO] = 0xaaaa;
+    w->s[0] = 3;
+    CHECK(run(a, "v_cmpx_lt_u32_e64 s0, v0") == WAVE_DONE, "%s cmpx e64", a);
+    CHECK(w->s[ISA_SREG_EXEC_LO] == 0xfffffff0 && w->s[ISA_SREG_EXEC_HI] == 0 &&
+              w->s[ISA_SREG_VCC_LO] == 0xaaaa && w->s[0] == 3 && w->s[1] == 0,
+          "%s v_cmpx e64: exec %08x:%08x vcc_lo %08x s0 %x s1 %x", a, w->s[ISA_SREG_EXEC_HI],
+          w->s[ISA_SREG_EXEC_LO], w->s[ISA_SREG_VCC_LO], w->s[0], w->s[1]);
+
     /* carry out to vcc_lo and back in: 0xfffffff0 + lane carries for lanes 16-31 */
     reset(0);
     w->s[0] = 0xfffffff0;
@@ -295,6 +305,10 @@ static void t_true16(void) {
           "t16 cmp");
     CHECK(w->s[6] == 0x1ff && w->s[7] == 0x5a5a && w->s[ISA_SREG_VCC_LO] == 0xffffffff,
           "true16 compares: s6 %08x s7 %08x vcc_lo %08x", w->s[6], w->s[7], w->s[ISA_SREG_VCC_LO]);
+    CHECK(run(a, "v_cmpx_gt_u16_e64 v2.h, 4") == WAVE_DONE, "t16 cmpx");
+    CHECK(w->s[ISA_SREG_EXEC_LO] == 0xffffffe0 && w->s[ISA_SREG_VCC_LO] == 0xffffffff,
+          "true16 v_cmpx_gt_u16_e64: exec_lo %08x vcc_lo %08x", w->s[ISA_SREG_EXEC_LO],
+          w->s[ISA_SREG_VCC_LO]);
     /* a 16-bit op not on the true16 list is refused, never run on whole registers */
     reset(0);
     CHECK(run_snippet(w, a, "v_add_nc_u16 v1.l, v2.l, v3.h") == WAVE_FAULT &&
