@@ -55,9 +55,9 @@ typedef enum {
     GFX_ARCH_GFX942 = 0,  /* MI300, CDNA3 */
     GFX_ARCH_GFX950 = 1,  /* MI350, CDNA4 */
     GFX_ARCH_GFX90A = 2,  /* MI210/MI250X, CDNA2 */
-    GFX_ARCH_GFX1100 = 3, /* Radeon RX 7900, RDNA3: disassembly only so far (the README lists the
-                           * formats); code objects load, launches fail with
-                           * GFX_ERR_UNIMPLEMENTED */
+    GFX_ARCH_GFX1100 = 3, /* Radeon RX 7900, RDNA3: wave32/wave64; a first slice of its ops
+                           * executes, the others fault as unimplemented (the README lists
+                           * both) */
     GFX_ARCH_GFX1201 = 4, /* Radeon RX 9070, RDNA4: as gfx1100 */
 } gfx_arch;
 
@@ -139,11 +139,12 @@ const uint8_t *gfx_module_text(const gfx_module *m, uint64_t *addr, size_t *size
 typedef struct gfx_kernel gfx_kernel;
 
 /* Find kernel `name` (a function with a NAME.kd descriptor).  GFX_ERR_NOT_FOUND if there is none;
- * GFX_ERR_FORMAT if its descriptor is unusable (entry point outside .text, wave32) or the code
+ * GFX_ERR_FORMAT if its descriptor is unusable (entry point outside .text, CDNA wave32) or the code
  * object is a relocatable object (ET_REL, clang -c output not linked with ld.lld -shared: its
  * relocations are unapplied, so it cannot run; it can still be disassembled).
- * GFX_ERR_UNIMPLEMENTED for a gfx1100/gfx1201 object: RDNA code does not execute yet.  The first
- * call on a module decodes its .text once; later launches reuse it. */
+ * gfx1100/gfx1201 kernels run in wave32 or wave64 as their descriptor says (RDNA ops outside the
+ * executed slice fault as unimplemented).  The first call on a module decodes its .text once;
+ * later launches reuse it. */
 gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel **out);
 
 /* Why the last gfx_module_kernel() on m failed (one line, e.g. "... is a relocatable object
@@ -500,7 +501,10 @@ void gfx_free(void *p);
  *  - s_getpc_b64 and fault PCs report host addresses inside [code, code + code_size); execution
  *    must stay in that range (a branch or call outside it is a bad-PC fault: clang -O0 puts a
  *    kernel's callees before its entry, so run such code objects with gfx_launch() instead).
- * arch: "gfx950" (also "cdna", "cdna4", NULL), "gfx942" ("cdna3") or "gfx90a" ("cdna2").
+ * arch: "gfx950" (also "cdna", "cdna4", NULL), "gfx942" ("cdna3"), "gfx90a" ("cdna2"), or the
+ * RDNA targets "gfx1100" ("rdna3") and "gfx1201" ("rdna4"): wave32, or wave64 with LLVM's
+ * feature after the name ("gfx1100:wavefrontsize64"); gfx1201 also gets the workgroup id in
+ * TTMP9 (x) and TTMP7 (y | z << 16).
  * Returns 0 (GFX_OK) or a gfx_result: GFX_ERR_FAULT when the kernel faulted (see
  * gfxemu_last_fault()), GFX_ERR_INVALID / GFX_ERR_ARCH / GFX_ERR_RESOURCE for a bad dispatch
  * (see gfxemu_last_error()). */

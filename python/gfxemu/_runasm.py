@@ -98,8 +98,9 @@ def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_
     args_ptr: host address of the kernarg block (s[0:1] when user_data is None).
     rsrc2: COMPUTE_PGM_RSRC2 (user SGPR count, workgroup-id SGPRs, work-item ids, LDS size).
     scratch_size: private bytes per lane.  arch: "cdna"/"cdna4"/"gfx950", "cdna3"/"gfx942" or
-    "cdna2"/"gfx90a"; "rdna3"/"gfx1100" and "rdna4"/"gfx1201" are recognised but return 7
-    (GFX_ERR_UNIMPLEMENTED): RDNA code does not execute yet.
+    "cdna2"/"gfx90a"; "rdna3"/"gfx1100" and "rdna4"/"gfx1201" run RDNA code in wave32, or in
+    wave64 with LLVM's feature after the name ("gfx1100:wavefrontsize64"); RDNA ops outside the
+    executed slice (README) fault as unimplemented.
     user_data: up to 16 dwords for s[0..] (COMPUTE_USER_DATA).
     ranges: (base, size) pairs the kernel may touch in this dispatch only, on top of the
     map_host() ones (a mock driver's list of mapped ranges, passed as it is every time; each is

@@ -22,6 +22,7 @@ static void dp_module_free(void *p) {
         return;
     dp_image_module_gone(dm);
     xprog_free(&dm->prog);
+    xprog_free(&dm->prog32);
     free(dm->kernels);
     free(dm);
 }
@@ -58,6 +59,16 @@ static dp_module *build(gfx_module *m) {
         k->entry = s->kd_addr + (uint64_t)k->kd.entry_offset + (k->kd.preload_length ? 256 : 0);
         k->entry_pc = (uint32_t)(k->entry - m->text_addr); /* checked in gfx_module_kernel */
         k->prog = &dm->prog;
+        /* RDNA wave32 kernels run on a program built for 32-lane waves (src/exec/rdna.c) */
+        if (isa_is_rdna(m->arch) && k->kd.wavefront_size32) {
+            if (!dm->prog32.at &&
+                xprog_build_waves(&dm->prog32, (isa_arch)m->arch, m->text, (uint32_t)m->text_size,
+                                  m->text_addr, 32) != 0) {
+                dp_module_free(dm);
+                return NULL;
+            }
+            k->prog = &dm->prog32;
+        }
         if (k->meta) {
             while (k->nargs_explicit < k->meta->nargs &&
                    !is_hidden(&k->meta->args[k->nargs_explicit]))
@@ -106,14 +117,9 @@ gfx_result gfx_module_kernel(gfx_module *m, const char *name, const gfx_kernel *
                      (unsigned long long)k->entry);
             return GFX_ERR_FORMAT;
         }
-        /* RDNA (gfx1100/gfx1201): loaded and disassembled, not executed yet (issue 15). */
-        if (isa_is_rdna(m->arch)) {
-            snprintf(m->kernel_err, sizeof m->kernel_err,
-                     "executing %s code is not implemented (disassembly only)",
-                     isa_targets[m->arch].name);
-            return GFX_ERR_UNIMPLEMENTED;
-        }
-        if (k->kd.wavefront_size32) {
+        /* RDNA (gfx1100/gfx1201) runs wave32 and wave64 kernels (ops outside src/exec/rdna.c's
+         * allowlist fault by name when reached); CDNA is wave64 only. */
+        if (k->kd.wavefront_size32 && !isa_is_rdna(m->arch)) {
             snprintf(m->kernel_err, sizeof m->kernel_err, "wave32 kernels are not supported");
             return GFX_ERR_FORMAT;
         }

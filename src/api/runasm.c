@@ -33,6 +33,7 @@ typedef struct ra_code {
     xprog prog;
     struct gfx_kernel k;
     uint64_t stamp; /* last use, for eviction */
+    int wave32;     /* RDNA: decoded for wave32 waves */
 } ra_code;
 
 static pthread_mutex_t ra_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -127,12 +128,13 @@ static void code_free(ra_code *c) {
 }
 
 /* The cached program for these exact bytes at this address, or a newly decoded one. */
-static ra_code *code_get(gfx_arch arch, uint64_t addr, const uint8_t *bytes, uint32_t size) {
+static ra_code *code_get(gfx_arch arch, uint64_t addr, const uint8_t *bytes, uint32_t size,
+                         int wave32) {
     ra_code **slot = &ra_cache[0];
     for (unsigned i = 0; i < RA_CACHE; i++) {
         ra_code *c = ra_cache[i];
         if (c && c->m.arch == arch && c->m.text_addr == addr && c->m.text_size == size &&
-            memcmp(c->m.text, bytes, size) == 0) {
+            c->wave32 == wave32 && memcmp(c->m.text, bytes, size) == 0) {
             c->stamp = ++ra_clock;
             return c;
         }
@@ -150,7 +152,8 @@ static ra_code *code_get(gfx_arch arch, uint64_t addr, const uint8_t *bytes, uin
     c->m.arch = arch;
     c->m.text_size = size;
     c->m.text_addr = addr; /* s_getpc and fault pcs give host addresses, as the driver sees them */
-    if (xprog_build(&c->prog, (isa_arch)arch, c->m.text, size, addr) != 0) {
+    c->wave32 = wave32;
+    if (xprog_build_waves(&c->prog, (isa_arch)arch, c->m.text, size, addr, wave32 ? 32 : 64) != 0) {
         free(c->m.text);
         free(c);
         return NULL;
@@ -179,14 +182,27 @@ static void put32(uint8_t *p, uint32_t v) {
 /* The descriptor CP would have read: rsrc2 as given, LDS from its LDS_SIZE field, the whole VGPR
  * and AGPR files (raw code does not say how many it uses), and the floating-point mode clang-22
  * gives OpenCL/HIP kernels (no denormal flushing, DX10_CLAMP and IEEE on). */
-static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2) {
+static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2, int wave32) {
     memset(kd, 0, LD_KD_SIZE);
     /* LDS_SIZE granule of COMPUTE_PGM_RSRC2 ("AMDGPU Usage", GRANULATED_LDS_SIZE) */
     uint32_t granule = isa_targets[arch].lds_granule;
     put32(kd + 0, (rsrc2 >> 15 & 0x1ff) * granule);
-    put32(kd + 44, 63);                                              /* rsrc3: ACCUM_OFFSET 256 */
-    put32(kd + 48, 63u | 3u << 16 | 3u << 18 | 1u << 21 | 1u << 23); /* rsrc1 */
+    put32(kd + 44, 63); /* rsrc3: ACCUM_OFFSET 256 */
+    /* rsrc1: gfx12 has no DX10_CLAMP/IEEE bits (21 and 23 mean other things there) */
+    uint32_t modes = isa_targets[arch].rdna >= 12 ? 0 : 1u << 21 | 1u << 23;
+    put32(kd + 48, 63u | 3u << 16 | 3u << 18 | modes);
     put32(kd + 52, rsrc2);
+    if (wave32) /* kernel_code_properties ENABLE_WAVEFRONT_SIZE32 */
+        kd[57] |= 1u << 2;
+}
+
+/* RDNA runs wave32 unless the arch string asks for wave64 with LLVM's feature name
+ * ("gfx1100:wavefrontsize64", "rdna4:+wavefrontsize64"); CDNA is always wave64. */
+static int wants_wave32(gfx_arch a, const char *arch) {
+    if (!isa_is_rdna(a))
+        return 0;
+    const char *f = arch ? strchr(arch, ':') : NULL;
+    return !(f && strstr(f, "wavefrontsize64"));
 }
 
 static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
@@ -201,10 +217,7 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
                     "run_asm: unknown architecture '%s' (gfx950, gfx942, gfx90a, cdna, cdna4, "
                     "cdna3, cdna2, gfx1100, rdna3, gfx1201, rdna4)",
                     arch);
-    if (isa_is_rdna(a))
-        return fail(GFX_ERR_UNIMPLEMENTED,
-                    "run_asm: executing %s code is not implemented yet (disassembly only)",
-                    isa_targets[a].name);
+    int wave32 = wants_wave32(a, arch);
     if (!code || code_size < 4)
         return fail(GFX_ERR_INVALID, "run_asm: no code (%s)",
                     code ? "code_size is less than one instruction" : "the code pointer is NULL");
@@ -259,7 +272,8 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
             goto out;
         }
     }
-    ra_code *c = dev ? code_get(a, code, (const uint8_t *)(uintptr_t)code, code_size) : NULL;
+    ra_code *c =
+        dev ? code_get(a, code, (const uint8_t *)(uintptr_t)code, code_size, wave32) : NULL;
     if (!c) {
         fail(r, "run_asm: %s",
              dev ? "cannot decode the code (out of memory)"
@@ -268,7 +282,7 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
         goto out;
     }
     uint8_t kd[LD_KD_SIZE];
-    make_kd(kd, a, rsrc2);
+    make_kd(kd, a, rsrc2, wave32);
     ld_kd_decode(kd, &c->k.kd);
     c->k.user_sgprs = user;
     c->k.n_user_sgprs = nuser;

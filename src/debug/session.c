@@ -589,7 +589,7 @@ gfx_result gfx_debug_fault(const gfx_debug_session *s, gfx_fault *f) {
     if (xi) {
         if (xi->in.op && xi->in.op < ISA_NOPS && isa_op_names[xi->in.op])
             snprintf(f->op, sizeof f->op, "%s", isa_op_names[xi->in.op]);
-        isa_print(&xi->in, f->disasm, sizeof f->disasm);
+        xinst_print(xi, f->disasm, sizeof f->disasm);
     }
     return GFX_OK;
 }

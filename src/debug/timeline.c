@@ -107,7 +107,7 @@ void dbg_timeline_fault(gfx_debug_session *s, const wave *w) {
     char text[GFX_DISASM_MAX] = "", esc[2 * GFX_DISASM_MAX];
     const xinst *x = wave_inst_at(w->prog, w->fault.pc);
     if (x)
-        isa_print(&x->in, text, sizeof text);
+        xinst_print(x, text, sizeof text);
     json_str(esc, sizeof esc, text);
     event(s,
           "{\"name\": \"%s\", \"cat\": \"fault\", \"ph\": \"i\", \"s\": \"t\", \"pid\": "

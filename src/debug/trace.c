@@ -75,7 +75,7 @@ void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_
                     const uint32_t *before, uint32_t scc_before) {
     FILE *f = s->trace;
     char text[GFX_DISASM_MAX];
-    if (!isa_print(&x->in, text, sizeof text) || !x->in.op)
+    if (!xinst_print(x, text, sizeof text) || !x->in.op)
         snprintf(text, sizeof text, "<illegal 0x%08x>", x->in.w[0]);
     fprintf(f, "wg %u,%u,%u wave %u pc 0x%llx exec 0x%016llx  %s |", w->wg_id[0], w->wg_id[1],
             w->wg_id[2], w->wave_id, (unsigned long long)(w->prog->code_va + pc),

@@ -63,6 +63,7 @@ typedef struct dp_image dp_image;
 /* What the module keeps for execution (gfx_module.exec). */
 typedef struct dp_module {
     xprog prog;
+    xprog prog32; /* RDNA: the program built for the module's wave32 kernels (when it has any) */
     struct gfx_kernel *kernels;
     size_t nkernels;
     dp_image *images; /* its program images on devices (image.c; under the image lock) */
@@ -78,8 +79,9 @@ typedef struct dp_dispatch {
     uint32_t grid[3];  /* workgroups */
     uint32_t block[3]; /* work-items per workgroup */
     uint32_t threads_per_wg, waves_per_wg;
-    uint32_t dims;     /* 1, 2 or 3 */
-    uint32_t lds_size; /* static + dynamic LDS bytes per workgroup */
+    uint32_t wave_lanes; /* 64, or 32 for an RDNA wave32 kernel (lanes 32-63 never run) */
+    uint32_t dims;       /* 1, 2 or 3 */
+    uint32_t lds_size;   /* static + dynamic LDS bytes per workgroup */
     uint32_t dynamic_lds;
     uint32_t private_lane; /* private segment bytes per work-item asked for, in whole dwords */
     uint32_t scratch_lane; /* private bytes per lane actually allocated (>= private_lane) */

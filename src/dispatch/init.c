@@ -47,7 +47,9 @@ gfx_result dp_plan(dp_dispatch *d, const struct gfx_kernel *k, gfx_arch arch,
         return GFX_ERR_RESOURCE;
     }
     d->threads_per_wg = (uint32_t)threads;
-    d->waves_per_wg = (d->threads_per_wg + LANES - 1) / LANES;
+    /* RDNA wave32: 32 work-items per wave in the engine's 64-lane waves (src/exec/rdna.c) */
+    d->wave_lanes = k->prog && k->prog->wave32 ? 32 : LANES;
+    d->waves_per_wg = (d->threads_per_wg + d->wave_lanes - 1) / d->wave_lanes;
     d->dims = grid[2] * block[2] > 1 ? 3 : grid[1] * block[1] > 1 ? 2 : 1;
 
     uint32_t limit = isa_targets[arch].lds_bytes;
@@ -275,6 +277,14 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
             w->s[s++] = 0;
     }
 
+    /* gfx12's "architected SGPRs" (AMDGPU Usage, "Initial Kernel Execution State"): the
+     * workgroup id is in TTMP9 (x) and TTMP7 (y [15:0], z [31:16]), which clang-22 reads there
+     * instead of the system SGPRs above. */
+    if (d->k->prog && isa_targets[d->k->prog->arch].rdna >= 12) {
+        w->s[ISA_SREG_TTMP0 + 9] = wg[0];
+        w->s[ISA_SREG_TTMP0 + 7] = (wg[1] & 0xffff) | wg[2] << 16;
+    }
+
     /* VGPRs: zero what the descriptor allocates (ArchVGPRs below ACCUM_OFFSET, AGPRs above), so
      * that results never depend on what ran before on this worker. */
     unsigned total = ld_kd_vgprs(k), acc = k->accum_offset;
@@ -290,8 +300,9 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     /* Work-item ids packed in v0: x [9:0], y [19:10], z [29:20] (gfx90a+ "Packed work-item
      * IDs"); y and z only when ENABLE_VGPR_WORKITEM_ID asks for them. */
     uint64_t exec = 0;
-    uint32_t bx = d->block[0], by = d->block[1], t0 = wave * LANES;
-    if (by == 1 && d->block[2] == 1 && t0 + LANES <= d->threads_per_wg) {
+    uint32_t bx = d->block[0], by = d->block[1], nl = d->wave_lanes ? d->wave_lanes : LANES;
+    uint32_t t0 = wave * nl;
+    if (nl == LANES && by == 1 && d->block[2] == 1 && t0 + LANES <= d->threads_per_wg) {
         /* 1-D block, full wave (the common case): x is the work-item index, y = z = 0. */
         for (unsigned lane = 0; lane < LANES; lane++)
             w->v[0][lane] = t0 + lane;
@@ -303,7 +314,7 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     uint32_t x = t0 % bx, y = (t0 / bx) % by, z = t0 / (bx * by);
     for (unsigned lane = 0; lane < LANES; lane++) {
         uint32_t t = t0 + lane;
-        if (t >= d->threads_per_wg) {
+        if (lane >= nl || t >= d->threads_per_wg) {
             w->v[0][lane] = 0;
             continue;
         }

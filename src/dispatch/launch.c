@@ -205,7 +205,7 @@ static void describe_fault(const dp_job *j, gfx_fault *f, uint64_t insts) {
         const xinst *x = p->at[pc / 4];
         if (x->in.op && x->in.op < ISA_NOPS && isa_op_names[x->in.op])
             snprintf(f->op, sizeof f->op, "%s", isa_op_names[x->in.op]);
-        isa_print(&x->in, f->disasm, sizeof f->disasm);
+        xinst_print(x, f->disasm, sizeof f->disasm);
         if (x->in.op == 0 || !f->disasm[0])
             snprintf(f->disasm, sizeof f->disasm, "<illegal 0x%08x>", x->in.w[0]);
     }
@@ -395,7 +395,7 @@ static void memcheck_collect(gfx_device *dev, const dp_job *j) {
         char where[512], ins[GFX_DISASM_MAX] = "?", lane[32] = "";
         const xprog *p = k->prog;
         if (r->pc < p->code_size && !(r->pc & 3) && p->at[r->pc / 4])
-            isa_print(&p->at[r->pc / 4]->in, ins, sizeof ins);
+            xinst_print(p->at[r->pc / 4], ins, sizeof ins);
         if (r->lane >= 0)
             snprintf(lane, sizeof lane, ", lane %d", r->lane);
         locate_addr(&j->d, j->mem, 0, XS_GLOBAL, r->wave, r->addr, 0, where, sizeof where);

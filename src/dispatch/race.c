@@ -92,7 +92,7 @@ static void report(dp_race *r, int kind, uint32_t off, unsigned wa, uint32_t pca
     for (int k = 0; k < 2; k++) {
         uint32_t pc = k ? pcb : pca;
         const xinst *x = pc < p->code_size && !(pc & 3) ? p->at[pc / 4] : NULL;
-        if (!x || !isa_print(&x->in, g.disasm[k], sizeof g.disasm[k]))
+        if (!x || !xinst_print(x, g.disasm[k], sizeof g.disasm[k]))
             snprintf(g.disasm[k], sizeof g.disasm[k], "?");
     }
     static const char *const what[] = {"", "reads LDS that wave %u wrote",

@@ -577,7 +577,7 @@ static void disasm_at(const dp_job *j, uint32_t pc, uint64_t *addr, char *buf, s
     const xprog *p = j->d.k->prog;
     *addr = j->d.k->m->text_addr + pc;
     const xinst *x = wave_inst_at(p, pc);
-    if (!x || !isa_print(&x->in, buf, n) || !buf[0])
+    if (!x || !xinst_print(x, buf, n) || !buf[0])
         snprintf(buf, n, "?");
 }
 

@@ -84,6 +84,7 @@ static void build_handlers(void) {
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)
             by_op[fams[f].h[i].op] = fams[f].h[i];
+    x_rdna_build(by_op, op_cls);
     by_op_ready = 1;
 }
 
@@ -148,7 +149,96 @@ static int valu_plain(const isa_inst *in) {
            !v->clamp && !v->omod;
 }
 
+/* A wave32 RDNA instruction that writes EXEC_HI through a scalar destination (see rdna.c). */
+static int writes_exec_hi(const isa_inst *in) {
+    for (unsigned i = 0; i < in->ndst && i < 2; i++)
+        if (in->dst[i].kind == ISA_OPND_SREG && in->dst[i].idx <= ISA_SREG_EXEC_HI &&
+            in->dst[i].idx + in->dst[i].n > ISA_SREG_EXEC_HI)
+            return 1;
+    return 0;
+}
+
+/* What an RDNA program can run of x: the allowlist's handler (rdna.c), or none.  DPP (RDNA's
+ * DPP16/DPP8 controls are not CDNA's) and true16 operands (VGPR halves) never reach a CDNA
+ * handler. */
+static const xhandler *rdna_pick(xprog *p, xinst *x, uint8_t *cls) {
+    isa_inst *in = &x->in;
+    if (in->variant == ISA_VAR_DPP)
+        return NULL;
+    int t16 = x_rdna_t16_ok(in->op);
+    for (unsigned i = 0; i < 6; i++)
+        if (in->src[i].kind == ISA_OPND_VGPR && in->src[i].imm && !t16)
+            return NULL;
+    for (unsigned i = 0; i < 2; i++)
+        if (in->dst[i].kind == ISA_OPND_VGPR && in->dst[i].imm && !t16)
+            return NULL;
+    const xhandler *h = x_rdna_handler(in->op, p->wave32, cls);
+    if (h && p->wave32 && writes_exec_hi(in))
+        return NULL;
+    return h;
+}
+
+/* VOPD: the two halves as ordinary VOP2/VOP1 instructions (src/isa/vopd_rdna.c's slots: dst[0]
+ * X's vdst, dst[1] Y's, src[0..1] X's src0/vsrc1, src[2..3] Y's, the shared literal in lit). */
+static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
+    int ops[2] = {x_rdna_vopd_op(x->in.op), x_rdna_vopd_op(x->in.flags)};
+    uint8_t cls;
+    for (int k = 0; k < 2; k++) {
+        const xhandler *hh = ops[k] < 0 ? NULL : x_rdna_handler((unsigned)ops[k], p->wave32, &cls);
+        if (!hh)
+            return 0;
+        xinst *s = &h[k];
+        memset(s, 0, sizeof *s);
+        s->fn = hh->fn;
+        s->pc = x->pc;
+        s->size = x->size;
+        s->cls = XC_VALU;
+        s->xf = x->xf;
+        isa_inst *in = &s->in;
+        in->op = (uint16_t)ops[k];
+        in->arch = x->in.arch;
+        in->fmt = ops[k] == ISA_OPL_v_mov_b32 ? ISA_FMT_VOP1 : ISA_FMT_VOP2;
+        in->variant = ISA_VAR_E32;
+        in->ndst = 1;
+        in->dst[0] = x->in.dst[k];
+        in->lit = x->in.lit;
+        const isa_opnd *src = &x->in.src[2 * k];
+        in->src[0] = src[0];
+        in->nsrc = 1;
+        if (ops[k] == ISA_OPL_v_fmamk_f32 || ops[k] == ISA_OPL_v_fmaak_f32) {
+            /* the VOP2 slots: fmamk src0, K, vsrc1; fmaak src0, vsrc1, K */
+            isa_opnd kk = {ISA_OPND_LITERAL, 1, 255, 0};
+            int mk = ops[k] == ISA_OPL_v_fmamk_f32;
+            in->src[1] = mk ? kk : src[1];
+            in->src[2] = mk ? src[1] : kk;
+            in->nsrc = 3;
+        } else if (src[1].kind != ISA_OPND_NONE) {
+            in->src[1] = src[1];
+            in->nsrc = 2;
+        }
+        if (ops[k] == ISA_OPL_v_cndmask_b32 || ops[k] == ISA_OPL_v_fmac_f32) {
+            /* cndmask reads vcc_lo, fmac its vdst (the VOP2 records' third slot) */
+            isa_opnd vcc = {ISA_OPND_SREG, (uint8_t)(p->wave32 ? 1 : 2), ISA_SREG_VCC_LO, 0};
+            in->src[2] = ops[k] == ISA_OPL_v_cndmask_b32 ? vcc : in->dst[0];
+            in->nsrc = 3;
+        }
+        resolve_constants(s, hh->type);
+    }
+    /* Y reads X's destination: it must see the value from before X wrote */
+    int rbw = 0;
+    for (int i = 0; i < 3; i++)
+        rbw |= h[1].in.src[i].kind == ISA_OPND_VGPR && h[1].in.src[i].idx == h[0].in.dst[0].idx;
+    x->fn = rbw ? x_rdna_vopd_rbw : x_rdna_vopd;
+    x->k[0] = (uint64_t)(uintptr_t)h;
+    return 1;
+}
+
 int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va) {
+    return xprog_build_waves(p, arch, code, size, va, 64);
+}
+
+int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va,
+                      unsigned wave_lanes) {
     if (!by_op_ready)
         build_handlers();
     memset(p, 0, sizeof *p);
@@ -156,6 +246,8 @@ int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uin
     p->code = code;
     p->code_size = size & ~3u;
     p->code_va = va;
+    int rdna = isa_is_rdna(arch);
+    p->wave32 = rdna && wave_lanes == 32;
     uint32_t nslots = p->code_size / 4;
     p->at = calloc(nslots ? nslots : 1, sizeof *p->at);
     p->insts = calloc(nslots ? nslots : 1, sizeof *p->insts);
@@ -163,18 +255,41 @@ int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uin
         xprog_free(p);
         return -1;
     }
+    uint32_t nsubs = 0;
     for (uint32_t pc = 0; pc < p->code_size;) {
         xinst *x = &p->insts[p->ninsts++];
         size_t n = isa_decode(arch, code + pc, p->code_size - pc, &x->in);
         x->pc = pc;
         x->size = (uint8_t)(n ? n : 4);
+        const xhandler *h = n ? &by_op[x->in.op] : NULL;
+        uint8_t cls = n ? op_cls[x->in.op] : XC_OTHER;
+        if (n && rdna) {
+            x->xf = (uint8_t)(XI_RDNA | (p->wave32 ? XI_MASK32 : 0));
+            x_rdna_remap(&x->in, 0);
+            h = rdna_pick(p, x, &cls);
+            if (h && x->in.fmt == ISA_FMT_VOPD) {
+                if (!p->subs && !(p->subs = calloc(2 * (size_t)nslots, sizeof *p->subs))) {
+                    xprog_free(p);
+                    return -1;
+                }
+                if (!rdna_vopd(p, x, &p->subs[nsubs])) {
+                    h = NULL;
+                } else {
+                    nsubs += 2;
+                    x->cls = XC_VALU;
+                    p->at[pc / 4] = x;
+                    pc += x->size;
+                    continue;
+                }
+            }
+        }
         if (n == 0) {
             x->fn = x_illegal;
             x->cls = XC_OTHER;
-        } else if (by_op[x->in.op].fn && by_op[x->in.op].fn != x_unimplemented) {
-            x->fn = by_op[x->in.op].fn;
-            x->cls = op_cls[x->in.op];
-            resolve_constants(x, by_op[x->in.op].type);
+        } else if (h && h->fn && h->fn != x_unimplemented) {
+            x->fn = h->fn;
+            x->cls = cls;
+            resolve_constants(x, h->type);
             x->plain = x->cls == XC_VALU && valu_plain(&x->in);
         } else {
             x->fn = x_unimplemented;
@@ -186,11 +301,21 @@ int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uin
     return 0;
 }
 
+size_t xinst_print(const xinst *x, char *buf, size_t n) {
+    if (!(x->xf & XI_RDNA))
+        return isa_print(&x->in, buf, n);
+    isa_inst in = x->in;
+    x_rdna_remap(&in, 1);
+    return isa_print(&in, buf, n);
+}
+
 void xprog_free(xprog *p) {
     free(p->at);
     free(p->insts);
+    free(p->subs);
     p->at = NULL;
     p->insts = NULL;
+    p->subs = NULL;
 }
 
 void wave_fault(wave *w, const xinst *x, int kind) {

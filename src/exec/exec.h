@@ -81,10 +81,18 @@ typedef void (*xfn)(wave *, const xinst *);
  * (src/isa/gen/opmeta.inc: SALU, VALU, ... name XC_SALU, XC_VALU, ...). */
 enum { XC_SALU, XC_VALU, XC_VMEM, XC_SMEM, XC_LDS, XC_MFMA, XC_BRANCH, XC_OTHER, XC_N };
 
+/* xinst.xf bits, set by xprog_build for RDNA programs (src/exec/rdna.c) so that the handlers
+ * that care test one byte of the instruction instead of the wave's target or size. */
+enum {
+    XI_MASK32 = 1, /* wave32: lane masks (VCC, a compare's or carry's SGPR) are one SGPR */
+    XI_RDNA = 2,   /* gfx10+ rules: V_CMPX_* write EXEC only, never VCC or an SGPR */
+};
+
 struct xinst {
     xfn fn;
     uint32_t pc;
     uint8_t size, cls;
+    uint8_t xf;    /* XI_* */
     uint8_t plain; /* VALU: no SDWA/DPP, no abs/neg/op_sel, no clamp/omod (valu.h vplain()) */
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */
     isa_inst in;
@@ -98,6 +106,8 @@ typedef struct xprog {
     xinst **at;       /* at[pc/4]: instruction starting at pc, or NULL */
     xinst *insts;
     uint32_t ninsts;
+    xinst *subs;    /* VOPD halves, two per VOPD instruction (RDNA) */
+    uint8_t wave32; /* RDNA wave32 program: lanes 32-63 never run, masks are 32 bits */
 } xprog;
 
 struct wave {
@@ -150,6 +160,13 @@ static inline void wave_set_exec(wave *w, uint64_t e) {
 
 /* Build a program from code bytes (decodes every instruction reachable by a linear sweep). */
 int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va);
+/* The same for waves of wave_lanes (32 or 64) lanes.  CDNA runs wave64 only; an RDNA program is
+ * built for one wave size (src/exec/rdna.c: which ops run there, the register remap). */
+int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va,
+                      unsigned wave_lanes);
+/* The text of x as the code says it (RDNA programs keep their operands in the engine's register
+ * numbering, see rdna.c; this undoes that for printing).  Returns isa_print()'s result. */
+size_t xinst_print(const xinst *x, char *buf, size_t n);
 void xprog_free(xprog *p);
 
 /* Run a wave until it ends, faults, reaches a barrier, or its budget runs out. */
@@ -219,6 +236,19 @@ extern const xhandler x_mfma_handlers[]; /* src/exec/mfma.c */
 extern const unsigned x_mfma_nhandlers;
 extern const xhandler x_gws_handlers[]; /* src/exec/gws.c */
 extern const unsigned x_gws_nhandlers;
+
+/* RDNA programs (src/exec/rdna.c): the allowlist resolved against the family handlers (by_op,
+ * op_cls: exec.c's tables), an op's handler for a wave size (NULL: it does not run on RDNA;
+ * *cls its --stats class), the VOPD half a v_dual_* op is (-1: none), and the operand remap
+ * between RDNA's register encodings and the scalar file's (undo: back, for printing). */
+void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls);
+const xhandler *x_rdna_handler(unsigned op, int wave32, uint8_t *cls);
+int x_rdna_vopd_op(unsigned dual);
+int x_rdna_t16_ok(unsigned op);
+void x_rdna_remap(isa_inst *in, int undo);
+/* VOPD: run both halves (x->k[0] points at them); _rbw when Y reads X's destination. */
+void x_rdna_vopd(wave *w, const xinst *x);
+void x_rdna_vopd_rbw(wave *w, const xinst *x);
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

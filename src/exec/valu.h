@@ -349,12 +349,15 @@ static inline __attribute__((always_inline)) void vd32(wave *w, const xinst *x, 
     vstore(vdreg(w, &x->in.dst[0]), d, wave_exec(w));
 }
 
-/* Write a lane mask to the SGPR pair at encoding idx (125 = null).  Lanes outside wm read 0. */
-static inline void vmask_write(wave *w, unsigned idx, u64 bits) {
+/* Write a lane mask to the SGPR pair at encoding idx (125 = null).  Lanes outside wm read 0.
+ * A wave32 program's masks are one SGPR (VCC_LO, not VCC_HI: RDNA3 ISA "Wave32 and Wave64"),
+ * which xprog_build marks in the instruction (XI_MASK32). */
+static inline void vmask_write(wave *w, const xinst *x, unsigned idx, u64 bits) {
     if (idx == 125 || idx >= NSREG - 1)
         return;
     w->s[idx] = (u32)bits;
-    w->s[idx + 1] = (u32)(bits >> 32);
+    if (!(x->xf & XI_MASK32))
+        w->s[idx + 1] = (u32)(bits >> 32);
 }
 /* 64 lane flags (0/1 bytes) to a lane mask: the multiply gathers the low bit of each of 8 bytes
  * into the top byte (every partial product lands on its own bit, so nothing carries). */

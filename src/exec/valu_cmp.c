@@ -10,7 +10,9 @@
 
 static void cmp_write(wave *w, const xinst *x, u64 bits, int cmpx) {
     u64 r = bits & vwmask(w, x);
-    vmask_write(w, vcmp_dst(x), r);
+    /* RDNA's V_CMPX (gfx10+) writes EXEC only, in both encodings (src/exec/rdna.c) */
+    if (!(cmpx && (x->xf & XI_RDNA)))
+        vmask_write(w, x, vcmp_dst(x), r);
     if (cmpx)
         wave_set_exec(w, r);
 }

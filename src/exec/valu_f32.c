@@ -208,7 +208,7 @@ VFN static void v_div_scale_f32(wave *w, const xinst *x) {
         vcc |= (u64)f << l;
     }
     vd32(w, x, d, FK_F32);
-    vmask_write(w, vcarry_dst(x), vcc & wm);
+    vmask_write(w, x, vcarry_dst(x), vcc & wm);
 }
 VFN static void v_div_fmas_f32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];

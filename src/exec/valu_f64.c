@@ -126,7 +126,7 @@ VFN static void v_div_scale_f64(wave *w, const xinst *x) {
         vcc |= (u64)f << l;
     }
     vd64(w, x, d, FK_F64);
-    vmask_write(w, vcarry_dst(x), vcc & wm);
+    vmask_write(w, x, vcarry_dst(x), vcc & wm);
 }
 VFN static void v_div_fmas_f64(wave *w, const xinst *x) {
     u64 t0[LANES], t1[LANES], t2[LANES], d[LANES];

@@ -42,7 +42,7 @@ V2(v_sub_i32, FK_I32, CLAMP ? sat_i32((i64)(i32)a - (i32)b) : a - b)
         }                                                                                          \
         u64 wm = vwmask(w, x);                                                                     \
         vd32(w, x, d, FK_I32);                                                                     \
-        vmask_write(w, vcarry_dst(x), vpack(co) & wm);                                             \
+        vmask_write(w, x, vcarry_dst(x), vpack(co) & wm);                                          \
     }
 VCARRY(v_add_co_u32, a + b, 0)
 VCARRY(v_sub_co_u32, a - b, 1)
@@ -81,7 +81,7 @@ VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
     }
     co = vpack(c);
     vd64(w, x, d, FK_RAW);
-    vmask_write(w, vcarry_dst(x), co & wm);
+    vmask_write(w, x, vcarry_dst(x), co & wm);
 }
 /* Signed form: the carry reports that the 64-bit result overflowed. */
 VFN static void v_mad_i64_i32(wave *w, const xinst *x) {
@@ -95,7 +95,7 @@ VFN static void v_mad_i64_i32(wave *w, const xinst *x) {
         co |= (u64)(r != (i64)r) << l;
     }
     vd64(w, x, d, FK_RAW);
-    vmask_write(w, vcarry_dst(x), co & wm);
+    vmask_write(w, x, vcarry_dst(x), co & wm);
 }
 
 /* ---- shifts -------------------------------------------------------------------------------- */

@@ -94,6 +94,10 @@ static char *llvm_mc(const char *arch, const char *text, int *status) {
         memmove(d, d + 4, n - 4 + 1); /* with test_cache_get's final 0 */
         return (char *)d;
     }
+    /* "gfx1100:wavefrontsize64": the CPU name, then LLVM's feature for wave64 */
+    char cpu[32];
+    snprintf(cpu, sizeof cpu, "%.*s", (int)strcspn(arch, ":"), arch);
+    const char *attr = strstr(arch, "wavefrontsize64") ? " -mattr=+wavefrontsize64" : "";
     char path[32] = "/tmp/gfxemu-asm-XXXXXX";
     int fd = mkstemp(path);
     *status = -1;
@@ -109,8 +113,8 @@ static char *llvm_mc(const char *arch, const char *text, int *status) {
     }
     close(fd);
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s -show-encoding <%s 2>&1", arch,
-             path);
+    snprintf(cmd, sizeof cmd, "llvm-mc-22 -arch=amdgcn -mcpu=%s%s -show-encoding <%s 2>&1", cpu,
+             attr, path);
     FILE *p = popen(cmd, "r");
     size_t used = 4, cap = 4096;
     char *out = malloc(cap);
@@ -342,9 +346,16 @@ static void record(const char *arch, const char *text, const uint8_t *ours, size
 uint8_t *asm_snippet(const char *arch, const char *text, size_t *n) {
     asm_not_on_target = 0;
     gfx_arch a;
-    if (gfx_arch_from_name(arch, &a) != GFX_OK || isa_is_rdna((unsigned)a)) {
+    if (gfx_arch_from_name(arch, &a) != GFX_OK) {
         fprintf(stderr, "asm_snippet: no assembler for '%s'\n", arch);
         return NULL;
+    }
+    /* gfxemu's assembler knows CDNA only: RDNA snippets are llvm-mc-22's bytes */
+    if (isa_is_rdna((unsigned)a)) {
+        uint8_t *b = llvm_alone(arch, text, n);
+        if (!b)
+            fprintf(stderr, "asm_snippet: llvm-mc-22 (%s) rejects:\n%s\n", arch, text);
+        return b;
     }
     /* One encoder per target for the whole test: the library's gfx_assemble() builds one per
      * call (~3 ms), which thousands of snippets would pay again and again.  Same assembler,

@@ -82,6 +82,46 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
     return kt_no_races(name) ? -1 : 0;
 }
 
+/* Compile tests/kernels/<stem>.cl for cpu at opt (plus flags), load it on a fresh 2-thread
+ * device of arch and run the tests; variant names the build in messages and file names.
+ * via_as: build with clang-22 -S and `gfxemu as` (CDNA only).  Returns 0, or 1 when a compile
+ * or load failed (already reported). */
+static int kt_one(const char *stem, const char *extra_flags, const char *arch, const char *cpu,
+                  const char *opt, const char *flags, const char *variant, int via_as,
+                  const char *gfxemu, const kt_test *tests, size_t ntests) {
+    const char *build = test_build_dir();
+    char obj[512], co[512], src[512], args[1024];
+    snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s%s.s", build, stem, arch, variant, opt);
+    snprintf(co, sizeof co, "%s/kernels/%s-%s%s%s%s.co", build, stem, arch, variant, opt,
+             via_as ? "-as" : "");
+    snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
+    /* tests/common/kbuild.sh runs clang-22 (and ld.lld-22) only when the output is out of
+     * date: each kernels test would otherwise spend most of its time compiling on every
+     * `make check`.  `gfxemu as` always runs: it is what is under test. */
+    snprintf(args, sizeof args,
+             "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s %s "
+             "-Wno-everything %s",
+             cpu, opt, flags, extra_flags, src);
+    test_kbuild(via_as ? "s" : "co", via_as ? obj : co, args);
+    if (via_as)
+        test_sh("%s as %s -o %s", gfxemu, obj, co);
+    snprintf(kt.tag, sizeof kt.tag, "%s%s %s", arch, variant, opt);
+    kt.gfx950 = strcmp(arch, "gfx950") == 0;
+    char err[256] = "";
+    gfx_arch a;
+    gfx_arch_from_name(arch, &a);
+    if (gfx_module_load_file(co, &kt.mod, err, sizeof err) != GFX_OK ||
+        gfx_device_create(a, 2, &kt.dev) != GFX_OK) {
+        printf("FAIL %s: %s\n", kt.tag, err);
+        return 1;
+    }
+    for (size_t t = 0; t < ntests; t++)
+        tests[t]();
+    gfx_device_free(kt.dev);
+    gfx_module_free(kt.mod);
+    return 0;
+}
+
 int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {
     const char *build = test_build_dir();
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
@@ -99,37 +139,23 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
         snprintf(gfxemu, sizeof gfxemu, "%s/gfxemu", build);
     for (int a = 0; a < 3; a++)
         for (int o = 0; o < 3; o++) {
-            char obj[512], co[512], src[512], args[1024];
             const char *cpu = a == 2 ? gfx90a_cpu[o] : arches[a];
-            snprintf(obj, sizeof obj, "%s/kernels/%s-%s%s.s", build, stem, arches[a], opts[o]);
-            snprintf(co, sizeof co, "%s/kernels/%s-%s%s%s.co", build, stem, arches[a], opts[o],
-                     via_as ? "-as" : "");
-            snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
-            /* tests/common/kbuild.sh runs clang-22 (and ld.lld-22) only when the output is out
-             * of date: each kernels test would otherwise spend most of its time compiling on
-             * every `make check`.  `gfxemu as` always runs: it is what is under test. */
-            snprintf(args, sizeof args,
-                     "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s "
-                     "-Wno-everything %s",
-                     cpu, opts[o], extra_flags, src);
-            test_kbuild(via_as ? "s" : "co", via_as ? obj : co, args);
-            if (via_as)
-                test_sh("%s as %s -o %s", gfxemu, obj, co);
-            snprintf(kt.tag, sizeof kt.tag, "%s %s", arches[a], opts[o]);
-            kt.gfx950 = a == 0;
-            char err[256] = "";
-            gfx_arch arch;
-            gfx_arch_from_name(arches[a], &arch);
-            if (gfx_module_load_file(co, &kt.mod, err, sizeof err) != GFX_OK ||
-                gfx_device_create(arch, 2, &kt.dev) != GFX_OK) {
-                printf("FAIL %s: %s\n", kt.tag, err);
+            if (kt_one(stem, extra_flags, arches[a], cpu, opts[o], "", "", via_as, gfxemu, tests,
+                       ntests))
                 return 1;
-            }
-            for (size_t t = 0; t < ntests; t++)
-                tests[t]();
-            gfx_device_free(kt.dev);
-            gfx_module_free(kt.mod);
         }
+    return 0;
+}
+
+int kt_run_rdna(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {
+    const char *arches[] = {"gfx1100", "gfx1201"};
+    const char *opts[] = {"-O0", "-O1", "-O2", "-O3"};
+    for (int a = 0; a < 2; a++)
+        for (int w64 = 0; w64 < 2; w64++)
+            for (int o = 0; o < 4; o++)
+                if (kt_one(stem, extra_flags, arches[a], arches[a], opts[o],
+                           w64 ? "-mwavefrontsize64" : "", w64 ? "-w64" : "", 0, "", tests, ntests))
+                    return 1;
     return 0;
 }
 

@@ -26,6 +26,10 @@ typedef void (*kt_test)(void);
  * extra clang flags) into $BUILD/kernels/<stem>-<arch><opt>.co, load it on a 2-thread device and
  * run every test.  Returns 0, or 1 when a compile or load failed (already reported). */
 int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests);
+/* The same for the RDNA targets: gfx1100 and gfx1201, wave32 (clang-22's default there) and
+ * wave64 (-mwavefrontsize64), at -O0..-O3.  kt.tag names the variant ("gfx1100-w64 -O2").  Only
+ * the tests whose ops src/exec/rdna.c allows are passed (the others fault by name). */
+int kt_run_rdna(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests);
 /* A device buffer of n bytes, filled from p when p is not NULL; exits on failure. */
 uint64_t kt_upload(const void *p, size_t n);
 /* Launch kernel name on a grid (in workgroups) of blocks; returns 0, or -1 after printing why. */

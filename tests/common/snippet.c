@@ -23,7 +23,9 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     if (!code)
         return -1;
     xprog p;
-    if (xprog_build(&p, test_isa_arch(arch), code, (uint32_t)n, 0x1000) != 0) {
+    /* RDNA snippets run as wave32 unless the arch asks for wave64 ("gfx1100:wavefrontsize64") */
+    unsigned lanes = strstr(arch, "wavefrontsize64") ? 64 : 32;
+    if (xprog_build_waves(&p, test_isa_arch(arch), code, (uint32_t)n, 0x1000, lanes) != 0) {
         free(code);
         return -1;
     }

@@ -7,7 +7,8 @@
 
 #include <stdint.h>
 
-/* Assemble text (plus a final s_endpgm) for arch ("gfx950"/"gfx942"), decode it at code address
+/* Assemble text (plus a final s_endpgm) for arch ("gfx950"/"gfx942"; RDNA: "gfx1100"/"gfx1201"
+ * run wave32, "gfx1100:wavefrontsize64" wave64, assembled by llvm-mc-22), decode it at code address
  * 0x1000 and run it on w from its current registers, with pc 0, a fresh fault record and a
  * budget of 1000 instructions.  Returns the final WAVE_* status, or -1 if assembly failed. */
 int run_snippet(wave *w, const char *arch, const char *text);

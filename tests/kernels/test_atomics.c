@@ -307,5 +307,10 @@ int main(void) {
                                     t_grid2d,      t_grid3d,      t_wg_ids,      t_atomics_fminmax};
     if (kt_run_all("atomics", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
+    /* RDNA (src/exec/rdna.c): atomics.cl leaves atomics_fminmax out there */
+    static const kt_test rdna[] = {t_atomics_i32, t_atomics_i64, t_atomics_cas, t_atomics_fadd,
+                                   t_grid2d,      t_grid3d,      t_wg_ids};
+    if (kt_run_rdna("atomics", "", rdna, sizeof rdna / sizeof rdna[0]))
+        return 1;
     return check_summary("atomics");
 }

@@ -373,5 +373,10 @@ int main(void) {
                                     t_calls,  t_gcd,        t_int_builtins};
     if (kt_run_all("control", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
+    /* RDNA (src/exec/rdna.c): control.cl leaves int_builtins out there */
+    static const kt_test rdna[] = {t_branch,     t_loops,      t_early_exit, t_switch,
+                                   t_i64_divmod, t_i32_divmod, t_calls,      t_gcd};
+    if (kt_run_rdna("control", "", rdna, sizeof rdna / sizeof rdna[0]))
+        return 1;
     return check_summary("control");
 }

@@ -188,5 +188,8 @@ int main(void) {
                                     t_collatz, t_lds_reduce, t_private_array, t_atomic_count};
     if (kt_run_all("basic", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
+    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
+    if (kt_run_rdna("basic", "", tests, sizeof tests / sizeof tests[0]))
+        return 1;
     return check_summary("kernels");
 }

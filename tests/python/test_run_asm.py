@@ -281,12 +281,11 @@ class MockDriver(unittest.TestCase):
                            None, 0), 0)
         self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, b"cdna2",
                            None, 0), 0)
-        # RDNA names are known, and refused as unimplemented (7), never run as CDNA code
-        for name, target in ((b"rdna3", "gfx1100"), (b"gfx1100", "gfx1100"), (b"rdna4", "gfx1201"),
-                             (b"gfx1201:wavefrontsize64", "gfx1201")):
-            self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, name, None,
-                               0), 7)
-            self.assertIn("executing %s code is not implemented" % target, gfxemu.last_error())
+        # RDNA names run RDNA code: s_endpgm is 0xbfb00000 there (0xbf810000 is gfx9's)
+        rdna_end = ctypes.create_string_buffer(bytes.fromhex("0000b0bf"), 4)
+        for name in (b"rdna3", b"gfx1100", b"rdna4", b"gfx1201:wavefrontsize64"):
+            self.assertEqual(f(ctypes.addressof(rdna_end), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, name,
+                               None, 0), 0, gfxemu.last_error())
         users = (u32 * 17)()
         self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, None, users,
                            17), 1)

@@ -1,0 +1,586 @@
+/* rdna.c - what of an RDNA program (gfx1100 RDNA3, gfx1201 RDNA4) executes, and how.
+ *
+ * RDNA decodes into the same isa_inst records and op ids as CDNA, and many ops mean the same
+ * thing on both, but not all: V_CMPX writes EXEC only, wave32 lane masks are one SGPR, M0 and
+ * NULL swap encodings, DPP16/DPP8 have other controls, true16 operands name VGPR halves.  So an
+ * RDNA program does not run whatever handler an op id has: only the ops listed in rdna_rows[]
+ * below run, each after its handler was checked against the RDNA3/RDNA4 ISA manuals'
+ * pseudocode (and tested: tests/exec/test_rdna.c, tests/kernels/test_rdna_kernels.c).  Every
+ * other op decodes, prints, and stops the wave as an unimplemented instruction by name and pc.
+ *
+ * A row says one of:
+ *   RUN(op)         the op's own handler (a row in the family files) is right for RDNA;
+ *   AS(op, twin)    the op is CDNA's `twin` under its RDNA name (v_add_nc_u32 is v_add_u32,
+ *                   global_load_b32 is global_load_dword, ...): twin's handler runs;
+ *   OWN(op, fn)     an RDNA-only op with its handler here (split wait counters, s_delay_alu,
+ *                   32-bit saveexec, VOPD, gfx12 barriers, ...);
+ * and rdna_w32[] overrides a few for wave32, where the manual gives a 32-lane meaning.
+ *
+ * Wave32 keeps the engine's 64-lane register file: lanes 32-63 are never active (EXEC_HI is 0
+ * at wave start and no allowed op writes it), so every handler's lane loop, EXEC test and
+ * memory access is already right for 32 lanes.  What differs is only the width of lane masks,
+ * which xprog_build() resolves into the xinst (XI_MASK32: vmask_write() writes one SGPR, VCC_LO
+ * and not VCC_HI), and the ops that name a lane or test VCC (rdna_w32[]).  Nothing of this is
+ * seen by a CDNA program: its xinsts have xf = 0 and its handler table is unchanged.
+ *
+ * Register numbering (RDNA3/RDNA4 ISA "Scalar operands"): s0-s105, vcc 106-107, ttmp 108-123,
+ * NULL 124, M0 125, exec 126-127; the engine's scalar file is indexed by CDNA's encodings, where
+ * M0 is 124 and 125 is the slot x_sd32()/vmask_write() discard.  rdna_remap() swaps 124 and 125
+ * in an RDNA instruction's scalar operands once, at xprog_build() time, so M0 reads and writes
+ * land in the file's M0 and NULL reads the never-written slot 125 (0) and drops writes; an
+ * absent FLAT saddr ("off", NULL) becomes no operand.  xinst_print() undoes it for text. */
+#include "exec/exec.h"
+#include "exec/valu.h"
+
+#include "exec/xatomic.h"
+
+#include <string.h>
+
+enum { R_RUN, R_AS, R_OWN };
+typedef struct {
+    uint16_t op, twin; /* R_AS: the CDNA op whose handler runs */
+    uint8_t how, type;
+    xfn fn; /* R_OWN */
+} rdna_row;
+
+#define RUN(op) {ISA_OPL_##op, 0, R_RUN, 0, NULL}
+#define AS(op, twin) {ISA_OPL_##op, ISA_OPL_##twin, R_AS, 0, NULL}
+#define OWN(op, type, fn) {ISA_OPL_##op, 0, R_OWN, type, fn}
+
+/* ---- RDNA-only handlers -------------------------------------------------------------------- */
+
+static void r_nop(wave *w, const xinst *x) { (void)w, (void)x; }
+
+/* s_*_saveexec_b32 (RDNA3 ISA SOP1): D = EXEC_LO; EXEC_LO = f(S0, EXEC_LO); SCC = EXEC_LO != 0.
+ * The wave32 forms: EXEC_HI is not touched (it stays 0). */
+#define SAVEEXEC32(name, expr)                                                                     \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u32 s0 = x_s32(w, x, 0), ex = w->s[ISA_SREG_EXEC_LO];                                      \
+        u32 ne = (expr);                                                                           \
+        w->s[ISA_SREG_EXEC_LO] = ne;                                                               \
+        w->scc = ne != 0;                                                                          \
+        x_sd32(w, x, ex);                                                                          \
+    }
+SAVEEXEC32(s_and_saveexec_b32, s0 &ex)
+SAVEEXEC32(s_or_saveexec_b32, s0 | ex)
+SAVEEXEC32(s_xor_saveexec_b32, s0 ^ ex)
+SAVEEXEC32(s_and_not1_saveexec_b32, s0 & ~ex)
+SAVEEXEC32(s_or_not1_saveexec_b32, s0 | ~ex)
+SAVEEXEC32(s_nand_saveexec_b32, ~(s0 &ex))
+SAVEEXEC32(s_nor_saveexec_b32, ~(s0 | ex))
+SAVEEXEC32(s_xnor_saveexec_b32, ~(s0 ^ ex))
+SAVEEXEC32(s_and_not0_saveexec_b32, ~s0 &ex)
+SAVEEXEC32(s_or_not0_saveexec_b32, ~s0 | ex)
+
+/* s_add_nc_u64 / s_sub_nc_u64 (gfx12 SOP2): 64-bit add and subtract that leave SCC alone. */
+static void s_add_nc_u64(wave *w, const xinst *x) { x_sd64(w, x, x_s64(w, x, 0) + x_s64(w, x, 1)); }
+static void s_sub_nc_u64(wave *w, const xinst *x) { x_sd64(w, x, x_s64(w, x, 0) - x_s64(w, x, 1)); }
+
+/* gfx12 split barrier (RDNA4 ISA "Barriers"): s_barrier_signal -1 arrives at the workgroup
+ * barrier, s_barrier_wait -1 waits for it to complete.  The engine's barrier is one step (the
+ * wave stops at the signal until every wave of the workgroup arrived), which orders the same
+ * way for code that signals and then waits, as clang emits it.  Named barriers (other ids)
+ * are not modelled. */
+static void s_barrier_signal(wave *w, const xinst *x) {
+    if (x_s32(w, x, 0) != 0xffffffffu) { /* SOP1: the barrier id is SSRC0 */
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "named barriers (an id other than -1) are not modelled";
+        return;
+    }
+    w->status = WAVE_BARRIER;
+}
+static void s_barrier_wait(wave *w, const xinst *x) {
+    if ((int16_t)x->in.w[0] != -1) { /* SOPP: the barrier id is SIMM16 */
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "named barriers (an id other than -1) are not modelled";
+    }
+}
+
+/* V_MOVRELS/MOVRELD/MOVRELSD_B32 (RDNA3 ISA VOP1): the source and/or destination VGPR index is
+ * offset by M0 (the same for every lane).  An index past v255 is refused with a note rather
+ * than reading or writing outside the register file. */
+static u32 *movrel_row(wave *w, const xinst *x, const isa_opnd *o) {
+    unsigned i = o->idx + w->s[ISA_SREG_M0];
+    if (o->kind != ISA_OPND_VGPR || i < o->idx || i > 255) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "M0-relative VGPR index past v255";
+        return NULL;
+    }
+    return w->v[i];
+}
+static void movrel(wave *w, const xinst *x, int rel_src, int rel_dst) {
+    u32 t[LANES], s[LANES];
+    const u32 *S = rel_src ? movrel_row(w, x, &x->in.src[0]) : vs32(w, x, 0, t, FK_RAW);
+    u32 *D = rel_dst ? movrel_row(w, x, &x->in.dst[0]) : vdreg(w, &x->in.dst[0]);
+    if (!S || !D)
+        return;
+    memcpy(s, S, sizeof s);
+    vstore(D, s, wave_exec(w));
+}
+static void v_movrels_b32(wave *w, const xinst *x) { movrel(w, x, 1, 0); }
+static void v_movreld_b32(wave *w, const xinst *x) { movrel(w, x, 0, 1); }
+static void v_movrelsd_b32(wave *w, const xinst *x) { movrel(w, x, 1, 1); }
+
+/* gfx12 sub-dword scalar loads (RDNA4 ISA S_LOAD_U8/I8/U16/I16): one byte or halfword at
+ * SBASE + offset (+ SOFFSET), zero- or sign-extended into one SGPR. */
+static void s_load_sub(wave *w, const xinst *x, unsigned size, int sign) {
+    const isa_scalar_fields *f = &x->in.f.s;
+    u64 a = x_s64(w, x, 1) + (u64)(int64_t)f->offset;
+    if (f->has_soffset)
+        a += x_s32(w, x, 2);
+    const void *p = x_gmem(w, x, a, size, 0, -1);
+    if (!p) {
+        wave_mem_fault(w, x, a, size, 0);
+        return;
+    }
+    u32 v = 0;
+    x_shared_load(&v, p, size); /* global memory: see xatomic.h */
+    if (sign)
+        v = size == 1 ? (u32)(int32_t)(int8_t)v : (u32)(int32_t)(int16_t)v;
+    x_sd32(w, x, v);
+}
+static void s_load_u8(wave *w, const xinst *x) { s_load_sub(w, x, 1, 0); }
+static void s_load_i8(wave *w, const xinst *x) { s_load_sub(w, x, 1, 1); }
+static void s_load_u16(wave *w, const xinst *x) { s_load_sub(w, x, 2, 0); }
+static void s_load_i16(wave *w, const xinst *x) { s_load_sub(w, x, 2, 1); }
+
+/* gfx11 true16 (RDNA3 ISA "16-bit VGPRs"): a 16-bit operand names the low or high half of a VGPR
+ * (v5.l / v5.h; the decoder marks it ISA_HALF_L/H), and a 16-bit result replaces only its half,
+ * keeping the other.  Scalar and constant sources give their low 16 bits. */
+static u32 t16_src(const wave *w, const xinst *x, int i, unsigned l) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_VGPR)
+        return (w->v[o->idx][l] >> (o->imm == ISA_HALF_H ? 16 : 0)) & 0xffff;
+    return x_s32(w, x, i) & 0xffff;
+}
+static void t16_write(wave *w, const xinst *x, const u32 *d) {
+    const isa_opnd *o = &x->in.dst[0];
+    unsigned sh = o->imm == ISA_HALF_H ? 16 : 0;
+    u32 *D = w->v[o->idx], keep = ~(0xffffu << sh);
+    u64 e = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++)
+        if ((e >> l) & 1)
+            D[l] = (D[l] & keep) | (d[l] & 0xffff) << sh;
+}
+static void v_mov_b16(wave *w, const xinst *x) {
+    u32 d[LANES];
+    for (unsigned l = 0; l < LANES; l++)
+        d[l] = t16_src(w, x, 0, l);
+    t16_write(w, x, d);
+}
+#define T16OP2(name, expr)                                                                         \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u32 d[LANES];                                                                              \
+        for (unsigned l = 0; l < LANES; l++) {                                                     \
+            u32 a = t16_src(w, x, 0, l), b = t16_src(w, x, 1, l);                                  \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        t16_write(w, x, d);                                                                        \
+    }
+/* Compares of true16 operands: the lane mask as V_CMP_*_U32 writes it; V_CMPX writes EXEC only. */
+#define T16CMP(name, T, op, cmpx)                                                                  \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u64 r = 0;                                                                                 \
+        for (unsigned l = 0; l < LANES; l++)                                                       \
+            r |= (u64)((T)t16_src(w, x, 0, l) op(T) t16_src(w, x, 1, l)) << l;                     \
+        r &= vwmask(w, x);                                                                         \
+        if (cmpx)                                                                                  \
+            wave_set_exec(w, r);                                                                   \
+        else                                                                                       \
+            vmask_write(w, x, vcmp_dst(x), r);                                                     \
+    }
+#define T16CMPS(X)                                                                                 \
+    X(v_cmp_eq_u16, v_cmpx_eq_u16, u16, ==)                                                        \
+    X(v_cmp_ne_u16, v_cmpx_ne_u16, u16, !=)                                                        \
+    X(v_cmp_lt_u16, v_cmpx_lt_u16, u16, <)                                                         \
+    X(v_cmp_le_u16, v_cmpx_le_u16, u16, <=)                                                        \
+    X(v_cmp_gt_u16, v_cmpx_gt_u16, u16, >)                                                         \
+    X(v_cmp_ge_u16, v_cmpx_ge_u16, u16, >=)                                                        \
+    X(v_cmp_eq_i16, v_cmpx_eq_i16, i16, ==)                                                        \
+    X(v_cmp_ne_i16, v_cmpx_ne_i16, i16, !=)                                                        \
+    X(v_cmp_lt_i16, v_cmpx_lt_i16, i16, <)                                                         \
+    X(v_cmp_le_i16, v_cmpx_le_i16, i16, <=)                                                        \
+    X(v_cmp_gt_i16, v_cmpx_gt_i16, i16, >)                                                         \
+    X(v_cmp_ge_i16, v_cmpx_ge_i16, i16, >=)
+#define T16CMP_DEF(cmp, cmpx, T, op) T16CMP(cmp, T, op, 0) T16CMP(cmpx, T, op, 1)
+T16CMPS(T16CMP_DEF)
+
+T16OP2(v_and_b16, a &b)
+T16OP2(v_or_b16, a | b)
+T16OP2(v_xor_b16, a ^ b)
+
+/* Wave32 (RDNA3 ISA V_READLANE_B32 / V_WRITELANE_B32: the lane is S1[4:0] in wave32). */
+static void r_readlane32(wave *w, const xinst *x) {
+    u32 t[LANES];
+    const u32 *a = vs32(w, x, 0, t, FK_RAW);
+    x_sd32(w, x, a[x_s32(w, x, 1) & 31]);
+}
+static void r_writelane32(wave *w, const xinst *x) {
+    vdreg(w, &x->in.dst[0])[x_s32(w, x, 1) & 31] = x_s32(w, x, 0);
+}
+/* S_CBRANCH_VCCZ / VCCNZ in wave32 test VCC_LO only. */
+static void r_cbranch_vccz32(wave *w, const xinst *x) {
+    if (w->s[ISA_SREG_VCC_LO] == 0)
+        w->pc += (u32)((int32_t)(int16_t)(x->in.w[0] & 0xffff) * 4);
+}
+static void r_cbranch_vccnz32(wave *w, const xinst *x) {
+    if (w->s[ISA_SREG_VCC_LO] != 0)
+        w->pc += (u32)((int32_t)(int16_t)(x->in.w[0] & 0xffff) * 4);
+}
+
+/* A wave32 program that writes EXEC_HI (a 64-bit op on exec): the hardware ignores EXEC_HI in
+ * wave32, the engine would run lanes 32-63; refuse rather than compute something else. */
+static void r_exec_hi32(wave *w, const xinst *x) {
+    wave_fault(w, x, XF_UNIMPLEMENTED);
+    w->fault.note = "writes EXEC_HI in a wave32 program";
+}
+
+/* VOPD (RDNA3 ISA "VOPD"): two VALU ops issued together.  Both read their sources before either
+ * writes ("the two instructions' sources are read before the results are written"); LLVM only
+ * pairs ops whose destinations differ (different banks), so the one case to handle is Y
+ * reading X's destination: it must see the old value.  x->k[0] points at the two halves
+ * (xprog.subs), built by rdna_vopd(). */
+void x_rdna_vopd(wave *w, const xinst *x) {
+    const xinst *h = (const xinst *)(uintptr_t)x->k[0];
+    h[0].fn(w, &h[0]);
+    h[1].fn(w, &h[1]);
+}
+void x_rdna_vopd_rbw(wave *w, const xinst *x) {
+    const xinst *h = (const xinst *)(uintptr_t)x->k[0];
+    u32 *dx = w->v[h[0].in.dst[0].idx], old[LANES], nx[LANES];
+    memcpy(old, dx, sizeof old);
+    h[0].fn(w, &h[0]);
+    memcpy(nx, dx, sizeof nx);
+    memcpy(dx, old, sizeof old);
+    h[1].fn(w, &h[1]);
+    memcpy(dx, nx, sizeof nx);
+}
+
+/* ---- the allowlist ------------------------------------------------------------------------- */
+
+/* clang-format off */
+static const rdna_row rdna_rows[] = {
+    /* SOP1/SOP2/SOPC/SOPK: same pseudocode as CDNA's (RDNA3/RDNA4 ISA "Scalar ALU"). */
+    RUN(s_mov_b32), RUN(s_mov_b64), RUN(s_movk_i32), RUN(s_cmov_b32), RUN(s_cmov_b64),
+    RUN(s_cselect_b32), RUN(s_cselect_b64),
+    RUN(s_and_b32), RUN(s_and_b64), RUN(s_or_b32), RUN(s_or_b64), RUN(s_xor_b32), RUN(s_xor_b64),
+    RUN(s_not_b32), RUN(s_not_b64),
+    AS(s_and_not1_b32, s_andn2_b32), AS(s_and_not1_b64, s_andn2_b64),
+    AS(s_or_not1_b32, s_orn2_b32), AS(s_or_not1_b64, s_orn2_b64),
+    RUN(s_add_u32), RUN(s_addc_u32), RUN(s_sub_u32), RUN(s_subb_u32),
+    RUN(s_add_i32), RUN(s_sub_i32),
+    /* gfx12 names of the same ops */
+    AS(s_add_co_u32, s_add_u32), AS(s_add_co_ci_u32, s_addc_u32),
+    AS(s_sub_co_u32, s_sub_u32), AS(s_sub_co_ci_u32, s_subb_u32),
+    AS(s_add_co_i32, s_add_i32), AS(s_sub_co_i32, s_sub_i32),
+    OWN(s_add_nc_u64, ISA_T_B64, s_add_nc_u64), OWN(s_sub_nc_u64, ISA_T_B64, s_sub_nc_u64),
+    RUN(s_mul_i32), RUN(s_mul_hi_u32), RUN(s_mul_hi_i32),
+    RUN(s_lshl_b32), RUN(s_lshl_b64), RUN(s_lshr_b32), RUN(s_lshr_b64),
+    RUN(s_ashr_i32), RUN(s_ashr_i64),
+    RUN(s_lshl1_add_u32), RUN(s_lshl2_add_u32), RUN(s_lshl3_add_u32), RUN(s_lshl4_add_u32),
+    RUN(s_min_i32), RUN(s_min_u32), RUN(s_max_i32), RUN(s_max_u32),
+    RUN(s_bfe_u32), RUN(s_bfe_i32), RUN(s_bfm_b32),
+    RUN(s_sext_i32_i8), RUN(s_sext_i32_i16),
+    RUN(s_bitset0_b32), RUN(s_bitset1_b32),
+    RUN(s_cmp_eq_u32), RUN(s_cmp_lg_u32), RUN(s_cmp_gt_u32), RUN(s_cmp_ge_u32), RUN(s_cmp_lt_u32),
+    RUN(s_cmp_le_u32), RUN(s_cmp_eq_i32), RUN(s_cmp_lg_i32), RUN(s_cmp_gt_i32), RUN(s_cmp_ge_i32),
+    RUN(s_cmp_lt_i32), RUN(s_cmp_le_i32), RUN(s_cmp_eq_u64), RUN(s_cmp_lg_u64),
+    RUN(s_addk_i32), RUN(s_mulk_i32),
+    RUN(s_cmpk_eq_i32), RUN(s_cmpk_lg_i32), RUN(s_cmpk_gt_i32), RUN(s_cmpk_ge_i32),
+    RUN(s_cmpk_lt_i32), RUN(s_cmpk_le_i32), RUN(s_cmpk_eq_u32), RUN(s_cmpk_lg_u32),
+    RUN(s_cmpk_gt_u32), RUN(s_cmpk_ge_u32), RUN(s_cmpk_lt_u32), RUN(s_cmpk_le_u32),
+    /* bit scans under their RDNA names (-1 for no bit found, as CDNA's) */
+    AS(s_ctz_i32_b32, s_ff1_i32_b32), AS(s_ctz_i32_b64, s_ff1_i32_b64),
+    AS(s_clz_i32_u32, s_flbit_i32_b32), AS(s_clz_i32_u64, s_flbit_i32_b64),
+    AS(s_cls_i32, s_flbit_i32), AS(s_cls_i32_i64, s_flbit_i32_i64),
+    RUN(s_bcnt1_i32_b32), RUN(s_bcnt1_i32_b64), RUN(s_brev_b32),
+    /* saveexec: the b64 forms are CDNA's (wave64), the b32 forms are RDNA's own */
+    RUN(s_and_saveexec_b64), RUN(s_or_saveexec_b64), RUN(s_xor_saveexec_b64),
+    AS(s_and_not1_saveexec_b64, s_andn2_saveexec_b64),
+    AS(s_or_not1_saveexec_b64, s_orn2_saveexec_b64),
+    OWN(s_and_saveexec_b32, ISA_T_B32, s_and_saveexec_b32),
+    OWN(s_or_saveexec_b32, ISA_T_B32, s_or_saveexec_b32),
+    OWN(s_xor_saveexec_b32, ISA_T_B32, s_xor_saveexec_b32),
+    OWN(s_and_not1_saveexec_b32, ISA_T_B32, s_and_not1_saveexec_b32),
+    OWN(s_or_not1_saveexec_b32, ISA_T_B32, s_or_not1_saveexec_b32),
+    OWN(s_nand_saveexec_b32, ISA_T_B32, s_nand_saveexec_b32),
+    OWN(s_nor_saveexec_b32, ISA_T_B32, s_nor_saveexec_b32),
+    OWN(s_xnor_saveexec_b32, ISA_T_B32, s_xnor_saveexec_b32),
+    OWN(s_and_not0_saveexec_b32, ISA_T_B32, s_and_not0_saveexec_b32),
+    OWN(s_or_not0_saveexec_b32, ISA_T_B32, s_or_not0_saveexec_b32),
+    /* SOPP and program flow */
+    RUN(s_branch), RUN(s_cbranch_scc0), RUN(s_cbranch_scc1), RUN(s_cbranch_vccz),
+    RUN(s_cbranch_vccnz), RUN(s_cbranch_execz), RUN(s_cbranch_execnz),
+    RUN(s_getpc_b64), RUN(s_setpc_b64), RUN(s_swappc_b64),
+    RUN(s_endpgm), RUN(s_nop), RUN(s_barrier), RUN(s_trap), RUN(s_sethalt), RUN(s_sleep),
+    OWN(s_barrier_signal, ISA_T_B32, s_barrier_signal),
+    OWN(s_barrier_wait, ISA_T_B32, s_barrier_wait),
+    /* Scheduling hints and wait counters: instructions complete in order in the engine, so
+     * waiting for a counter never has anything to wait for (RDNA3 "Data dependency resolution",
+     * RDNA4 "Wait counters"). */
+    RUN(s_waitcnt), OWN(s_waitcnt_vscnt, ISA_T_B32, r_nop), OWN(s_waitcnt_vmcnt, ISA_T_B32, r_nop),
+    OWN(s_waitcnt_expcnt, ISA_T_B32, r_nop), OWN(s_waitcnt_lgkmcnt, ISA_T_B32, r_nop),
+    OWN(s_waitcnt_depctr, ISA_T_B32, r_nop), OWN(s_delay_alu, ISA_T_B32, r_nop),
+    OWN(s_clause, ISA_T_B32, r_nop), OWN(s_wait_alu, ISA_T_B32, r_nop),
+    OWN(s_set_inst_prefetch_distance, ISA_T_B32, r_nop),
+    OWN(s_wait_loadcnt, ISA_T_B32, r_nop), OWN(s_wait_storecnt, ISA_T_B32, r_nop),
+    OWN(s_wait_samplecnt, ISA_T_B32, r_nop), OWN(s_wait_bvhcnt, ISA_T_B32, r_nop),
+    OWN(s_wait_expcnt, ISA_T_B32, r_nop), OWN(s_wait_dscnt, ISA_T_B32, r_nop),
+    OWN(s_wait_kmcnt, ISA_T_B32, r_nop), OWN(s_wait_loadcnt_dscnt, ISA_T_B32, r_nop),
+    OWN(s_wait_storecnt_dscnt, ISA_T_B32, r_nop),
+    /* SMEM */
+    /* (the handler loads as many dwords as the destination has: b96 runs s_load_dword's) */
+    AS(s_load_b32, s_load_dword), AS(s_load_b64, s_load_dwordx2), AS(s_load_b96, s_load_dword),
+    AS(s_load_b128, s_load_dwordx4),
+    OWN(s_load_u8, ISA_T_B32, s_load_u8), OWN(s_load_i8, ISA_T_B32, s_load_i8),
+    OWN(s_load_u16, ISA_T_B32, s_load_u16), OWN(s_load_i16, ISA_T_B32, s_load_i16),
+    AS(s_load_b256, s_load_dwordx8), AS(s_load_b512, s_load_dwordx16),
+    /* VALU, 32-bit integer and f32 (VOP1/VOP2/VOP3 forms; DPP and true16 are refused at
+     * build time) */
+    RUN(v_mov_b32), RUN(v_cndmask_b32), RUN(v_readfirstlane_b32),
+    OWN(v_movrels_b32, ISA_T_B32, v_movrels_b32), OWN(v_movreld_b32, ISA_T_B32, v_movreld_b32),
+    OWN(v_movrelsd_b32, ISA_T_B32, v_movrelsd_b32),
+    /* true16 (the only rows whose VGPR-half operands are accepted: rdna_t16[] below) */
+    OWN(v_mov_b16, ISA_T_B16, v_mov_b16), OWN(v_and_b16, ISA_T_B16, v_and_b16),
+    OWN(v_or_b16, ISA_T_B16, v_or_b16), OWN(v_xor_b16, ISA_T_B16, v_xor_b16),
+#define T16CMP_ROW(cmp, cmpx, T, op) OWN(cmp, ISA_T_B16, cmp), OWN(cmpx, ISA_T_B16, cmpx),
+    T16CMPS(T16CMP_ROW)
+    RUN(v_readlane_b32), RUN(v_writelane_b32),
+    AS(v_add_nc_u32, v_add_u32), AS(v_sub_nc_u32, v_sub_u32), AS(v_subrev_nc_u32, v_subrev_u32),
+    RUN(v_add_co_u32), RUN(v_sub_co_u32), RUN(v_subrev_co_u32),
+    AS(v_add_co_ci_u32, v_addc_co_u32), AS(v_sub_co_ci_u32, v_subb_co_u32),
+    AS(v_subrev_co_ci_u32, v_subbrev_co_u32),
+    RUN(v_mul_lo_u32), RUN(v_mul_hi_u32), RUN(v_mul_hi_i32), RUN(v_mul_u32_u24), RUN(v_mul_i32_i24),
+    RUN(v_mad_u64_u32), RUN(v_mad_i64_i32),
+    AS(v_mad_co_u64_u32, v_mad_u64_u32), AS(v_mad_co_i64_i32, v_mad_i64_i32),
+    RUN(v_and_b32), RUN(v_or_b32), RUN(v_xor_b32), RUN(v_not_b32), RUN(v_bfe_u32), RUN(v_bfe_i32),
+    RUN(v_lshlrev_b32), RUN(v_lshrrev_b32), RUN(v_ashrrev_i32),
+    RUN(v_lshlrev_b64), RUN(v_lshrrev_b64), RUN(v_ashrrev_i64),
+    RUN(v_lshl_add_u32), RUN(v_add_lshl_u32), RUN(v_lshl_or_b32), RUN(v_and_or_b32),
+    RUN(v_or3_b32), RUN(v_xad_u32), RUN(v_add3_u32), RUN(v_alignbit_b32), RUN(v_alignbyte_b32),
+    RUN(v_mbcnt_lo_u32_b32), RUN(v_mbcnt_hi_u32_b32),
+    RUN(v_max_i32), RUN(v_min_i32), RUN(v_max_u32), RUN(v_min_u32),
+    RUN(v_add_f32), RUN(v_sub_f32), RUN(v_subrev_f32), RUN(v_mul_f32), RUN(v_fma_f32),
+    RUN(v_fmac_f32), RUN(v_fmamk_f32), RUN(v_fmaak_f32),
+    RUN(v_trunc_f32), RUN(v_rcp_f32), RUN(v_rcp_iflag_f32),
+    RUN(v_cvt_f32_u32), RUN(v_cvt_f32_i32), RUN(v_cvt_u32_f32), RUN(v_cvt_i32_f32),
+    RUN(v_cvt_f64_f32), RUN(v_cvt_f32_f64), RUN(v_ldexp_f64), RUN(v_add_f64), RUN(v_mul_f64),
+    RUN(v_fma_f64),
+    /* VOPC: compares write VCC (e32) or the SGPR(s) of the e64 form; the RDNA V_CMPX forms name
+     * exec_lo as their only destination (src/isa/vop_rdna.c), which is what they write */
+    RUN(v_cmp_eq_u32), RUN(v_cmp_ne_u32), RUN(v_cmp_lt_u32), RUN(v_cmp_le_u32),
+    RUN(v_cmp_gt_u32), RUN(v_cmp_ge_u32),
+    RUN(v_cmp_eq_i32), RUN(v_cmp_ne_i32), RUN(v_cmp_lt_i32), RUN(v_cmp_le_i32),
+    RUN(v_cmp_gt_i32), RUN(v_cmp_ge_i32),
+    RUN(v_cmp_eq_u64), RUN(v_cmp_ne_u64), RUN(v_cmp_lt_u64), RUN(v_cmp_gt_u64),
+    RUN(v_cmp_lt_i64), RUN(v_cmp_gt_i64),
+    RUN(v_cmp_lt_f32), RUN(v_cmp_eq_f32), RUN(v_cmp_le_f32), RUN(v_cmp_gt_f32),
+    RUN(v_cmp_ge_f32), RUN(v_cmp_neq_f32), RUN(v_cmp_nlt_f32), RUN(v_cmp_ngt_f32),
+    RUN(v_cmp_u_f32), RUN(v_cmp_o_f32),
+    RUN(v_cmp_lt_f64), RUN(v_cmp_eq_f64), RUN(v_cmp_le_f64), RUN(v_cmp_gt_f64),
+    RUN(v_cmp_ge_f64), RUN(v_cmp_neq_f64), RUN(v_cmp_nlt_f64), RUN(v_cmp_ngt_f64),
+    RUN(v_cmp_nle_f64), RUN(v_cmp_nge_f64), RUN(v_cmp_u_f64), RUN(v_cmp_o_f64),
+    RUN(v_cmpx_lt_f64), RUN(v_cmpx_gt_f64), RUN(v_cmpx_nle_f64), RUN(v_cmpx_nge_f64),
+    RUN(v_cmpx_eq_u32), RUN(v_cmpx_ne_u32), RUN(v_cmpx_lt_u32), RUN(v_cmpx_le_u32),
+    RUN(v_cmpx_gt_u32), RUN(v_cmpx_ge_u32),
+    RUN(v_cmpx_eq_i32), RUN(v_cmpx_ne_i32), RUN(v_cmpx_lt_i32), RUN(v_cmpx_gt_i32),
+    RUN(v_cmpx_eq_u64), RUN(v_cmpx_ne_u64),
+    /* VOPD: both halves, read before write */
+    OWN(v_dual_mov_b32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_cndmask_b32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_add_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_sub_f32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_subrev_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_mul_f32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_fmac_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_fmaak_f32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_fmamk_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_add_nc_u32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_lshlrev_b32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_and_b32, ISA_T_B32, x_rdna_vopd),
+    /* DS (RDNA3 ISA "LDS"): gfx9's ds_read/ds_write under their RDNA names */
+    AS(ds_store_b32, ds_write_b32), AS(ds_store_b64, ds_write_b64),
+    AS(ds_store_2addr_b32, ds_write2_b32), AS(ds_store_2addr_stride64_b32, ds_write2st64_b32),
+    AS(ds_load_b32, ds_read_b32), AS(ds_load_b64, ds_read_b64),
+    AS(ds_load_2addr_b32, ds_read2_b32), AS(ds_load_2addr_stride64_b32, ds_read2st64_b32),
+    RUN(ds_add_u32), RUN(ds_add_rtn_u32),
+    /* FLAT/GLOBAL/SCRATCH: gfx9's dword forms under their RDNA names; the address rules are the
+     * same (the decoder gives RDNA's fields in the same slots, rdna_remap() drops saddr off) */
+    AS(flat_load_b32, flat_load_dword), AS(flat_load_b64, flat_load_dwordx2),
+    AS(flat_load_b96, flat_load_dwordx3), AS(flat_load_b128, flat_load_dwordx4),
+    AS(flat_store_b32, flat_store_dword), AS(flat_store_b64, flat_store_dwordx2),
+    AS(flat_store_b96, flat_store_dwordx3), AS(flat_store_b128, flat_store_dwordx4),
+    AS(global_load_b32, global_load_dword), AS(global_load_b64, global_load_dwordx2),
+    AS(global_load_b96, global_load_dwordx3), AS(global_load_b128, global_load_dwordx4),
+    AS(global_store_b32, global_store_dword), AS(global_store_b64, global_store_dwordx2),
+    AS(global_store_b96, global_store_dwordx3), AS(global_store_b128, global_store_dwordx4),
+    AS(scratch_load_b32, scratch_load_dword), AS(scratch_load_b64, scratch_load_dwordx2),
+    AS(scratch_load_b96, scratch_load_dwordx3), AS(scratch_load_b128, scratch_load_dwordx4),
+    AS(scratch_store_b32, scratch_store_dword), AS(scratch_store_b64, scratch_store_dwordx2),
+    AS(scratch_store_b96, scratch_store_dwordx3), AS(scratch_store_b128, scratch_store_dwordx4),
+    AS(global_atomic_add_u32, global_atomic_add), AS(flat_atomic_add_u32, flat_atomic_add),
+    /* the sub-dword, d16 and atomic forms under their RDNA names (RDNA3 ISA "FLAT, global and
+     * scratch": the same data and address rules as CDNA's) */
+    AS(global_load_u8, global_load_ubyte), AS(global_load_i8, global_load_sbyte),
+    AS(global_load_u16, global_load_ushort), AS(global_load_i16, global_load_sshort),
+    AS(global_store_b8, global_store_byte), AS(global_store_b16, global_store_short),
+    AS(global_load_d16_b16, global_load_short_d16), AS(global_load_d16_u8, global_load_ubyte_d16),
+    AS(global_load_d16_i8, global_load_sbyte_d16),
+    AS(global_load_d16_hi_b16, global_load_short_d16_hi),
+    AS(global_load_d16_hi_u8, global_load_ubyte_d16_hi),
+    AS(global_load_d16_hi_i8, global_load_sbyte_d16_hi),
+    AS(global_store_d16_hi_b16, global_store_short_d16_hi),
+    AS(global_store_d16_hi_b8, global_store_byte_d16_hi), AS(flat_load_u8, flat_load_ubyte),
+    AS(flat_load_i8, flat_load_sbyte), AS(flat_load_u16, flat_load_ushort),
+    AS(flat_load_i16, flat_load_sshort), AS(flat_store_b8, flat_store_byte),
+    AS(flat_store_b16, flat_store_short), AS(flat_load_d16_b16, flat_load_short_d16),
+    AS(flat_load_d16_u8, flat_load_ubyte_d16), AS(flat_load_d16_i8, flat_load_sbyte_d16),
+    AS(flat_load_d16_hi_b16, flat_load_short_d16_hi),
+    AS(flat_load_d16_hi_u8, flat_load_ubyte_d16_hi),
+    AS(flat_load_d16_hi_i8, flat_load_sbyte_d16_hi),
+    AS(flat_store_d16_hi_b16, flat_store_short_d16_hi),
+    AS(flat_store_d16_hi_b8, flat_store_byte_d16_hi), AS(scratch_load_u8, scratch_load_ubyte),
+    AS(scratch_load_i8, scratch_load_sbyte), AS(scratch_load_u16, scratch_load_ushort),
+    AS(scratch_load_i16, scratch_load_sshort), AS(scratch_store_b8, scratch_store_byte),
+    AS(scratch_store_b16, scratch_store_short), AS(scratch_load_d16_b16, scratch_load_short_d16),
+    AS(scratch_load_d16_u8, scratch_load_ubyte_d16),
+    AS(scratch_load_d16_i8, scratch_load_sbyte_d16),
+    AS(scratch_load_d16_hi_b16, scratch_load_short_d16_hi),
+    AS(scratch_load_d16_hi_u8, scratch_load_ubyte_d16_hi),
+    AS(scratch_load_d16_hi_i8, scratch_load_sbyte_d16_hi),
+    AS(scratch_store_d16_hi_b16, scratch_store_short_d16_hi),
+    AS(scratch_store_d16_hi_b8, scratch_store_byte_d16_hi),
+    AS(global_atomic_swap_b32, global_atomic_swap),
+    AS(global_atomic_cmpswap_b32, global_atomic_cmpswap),
+    AS(global_atomic_sub_u32, global_atomic_sub), AS(global_atomic_min_i32, global_atomic_smin),
+    AS(global_atomic_max_i32, global_atomic_smax), AS(global_atomic_min_u32, global_atomic_umin),
+    AS(global_atomic_max_u32, global_atomic_umax), AS(global_atomic_and_b32, global_atomic_and),
+    AS(global_atomic_or_b32, global_atomic_or), AS(global_atomic_xor_b32, global_atomic_xor),
+    AS(global_atomic_inc_u32, global_atomic_inc), AS(global_atomic_dec_u32, global_atomic_dec),
+    AS(global_atomic_swap_b64, global_atomic_swap_x2),
+    AS(global_atomic_cmpswap_b64, global_atomic_cmpswap_x2),
+    AS(global_atomic_add_u64, global_atomic_add_x2),
+    AS(global_atomic_sub_u64, global_atomic_sub_x2),
+    AS(global_atomic_min_i64, global_atomic_smin_x2),
+    AS(global_atomic_max_i64, global_atomic_smax_x2),
+    AS(global_atomic_min_u64, global_atomic_umin_x2),
+    AS(global_atomic_max_u64, global_atomic_umax_x2),
+    AS(global_atomic_and_b64, global_atomic_and_x2), AS(global_atomic_or_b64, global_atomic_or_x2),
+    AS(global_atomic_xor_b64, global_atomic_xor_x2),
+    AS(global_atomic_inc_u64, global_atomic_inc_x2),
+    AS(global_atomic_dec_u64, global_atomic_dec_x2), AS(flat_atomic_swap_b32, flat_atomic_swap),
+    AS(flat_atomic_cmpswap_b32, flat_atomic_cmpswap), AS(flat_atomic_sub_u32, flat_atomic_sub),
+    AS(flat_atomic_min_i32, flat_atomic_smin), AS(flat_atomic_max_i32, flat_atomic_smax),
+    AS(flat_atomic_min_u32, flat_atomic_umin), AS(flat_atomic_max_u32, flat_atomic_umax),
+    AS(flat_atomic_and_b32, flat_atomic_and), AS(flat_atomic_or_b32, flat_atomic_or),
+    AS(flat_atomic_xor_b32, flat_atomic_xor), AS(flat_atomic_inc_u32, flat_atomic_inc),
+    AS(flat_atomic_dec_u32, flat_atomic_dec), AS(flat_atomic_swap_b64, flat_atomic_swap_x2),
+    AS(flat_atomic_cmpswap_b64, flat_atomic_cmpswap_x2),
+    AS(flat_atomic_add_u64, flat_atomic_add_x2), AS(flat_atomic_sub_u64, flat_atomic_sub_x2),
+    AS(flat_atomic_min_i64, flat_atomic_smin_x2), AS(flat_atomic_max_i64, flat_atomic_smax_x2),
+    AS(flat_atomic_min_u64, flat_atomic_umin_x2), AS(flat_atomic_max_u64, flat_atomic_umax_x2),
+    AS(flat_atomic_and_b64, flat_atomic_and_x2), AS(flat_atomic_or_b64, flat_atomic_or_x2),
+    AS(flat_atomic_xor_b64, flat_atomic_xor_x2), AS(flat_atomic_inc_u64, flat_atomic_inc_x2),
+    AS(flat_atomic_dec_u64, flat_atomic_dec_x2),
+    RUN(global_atomic_add_f32), RUN(flat_atomic_add_f32),
+    /* cache invalidation: no caches are modelled, memory is always coherent */
+    OWN(buffer_gl0_inv, ISA_T_B32, r_nop), OWN(buffer_gl1_inv, ISA_T_B32, r_nop),
+    OWN(global_inv, ISA_T_B32, r_nop), OWN(global_wb, ISA_T_B32, r_nop),
+};
+
+/* Wave32 meanings (RDNA3 ISA: lane selects are S1[4:0], VCCZ looks at VCC_LO). */
+static const rdna_row rdna_w32[] = {
+    OWN(v_readlane_b32, ISA_T_B32, r_readlane32),
+    OWN(v_writelane_b32, ISA_T_B32, r_writelane32),
+    OWN(s_cbranch_vccz, ISA_T_B32, r_cbranch_vccz32),
+    OWN(s_cbranch_vccnz, ISA_T_B32, r_cbranch_vccnz32),
+    OWN(s_and_saveexec_b64, ISA_T_B64, r_exec_hi32), OWN(s_or_saveexec_b64, ISA_T_B64, r_exec_hi32),
+    OWN(s_xor_saveexec_b64, ISA_T_B64, r_exec_hi32),
+    OWN(s_and_not1_saveexec_b64, ISA_T_B64, r_exec_hi32),
+    OWN(s_or_not1_saveexec_b64, ISA_T_B64, r_exec_hi32),
+};
+/* clang-format on */
+
+/* VOPD halves: the VOP2/VOP1 op each v_dual_* op is (RDNA3 ISA "VOPD" opcode table). */
+static const struct {
+    uint16_t dual, op;
+} vopd_ops[] = {
+    {ISA_OPL_v_dual_mov_b32, ISA_OPL_v_mov_b32},
+    {ISA_OPL_v_dual_cndmask_b32, ISA_OPL_v_cndmask_b32},
+    {ISA_OPL_v_dual_add_f32, ISA_OPL_v_add_f32},
+    {ISA_OPL_v_dual_sub_f32, ISA_OPL_v_sub_f32},
+    {ISA_OPL_v_dual_subrev_f32, ISA_OPL_v_subrev_f32},
+    {ISA_OPL_v_dual_mul_f32, ISA_OPL_v_mul_f32},
+    {ISA_OPL_v_dual_fmac_f32, ISA_OPL_v_fmac_f32},
+    {ISA_OPL_v_dual_fmaak_f32, ISA_OPL_v_fmaak_f32},
+    {ISA_OPL_v_dual_fmamk_f32, ISA_OPL_v_fmamk_f32},
+    {ISA_OPL_v_dual_add_nc_u32, ISA_OPL_v_add_nc_u32},
+    {ISA_OPL_v_dual_lshlrev_b32, ISA_OPL_v_lshlrev_b32},
+    {ISA_OPL_v_dual_and_b32, ISA_OPL_v_and_b32},
+};
+
+static xhandler rdna_tab[2][ISA_NOPS]; /* [wave32] */
+static uint8_t rdna_cls[ISA_NOPS];     /* --stats class of an AS row: its twin's */
+
+void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls) {
+    for (int w32 = 0; w32 < 2; w32++) {
+        for (size_t i = 0; i < sizeof rdna_rows / sizeof rdna_rows[0]; i++) {
+            const rdna_row *r = &rdna_rows[i];
+            xhandler h = {r->op, r->type, r->fn};
+            rdna_cls[r->op] = op_cls[r->op];
+            if (r->how != R_OWN) {
+                unsigned src = r->how == R_AS ? r->twin : r->op;
+                h.fn = by_op[src].fn;
+                h.type = by_op[src].type;
+                rdna_cls[r->op] = op_cls[src];
+            }
+            rdna_tab[w32][r->op] = h;
+        }
+        if (w32)
+            for (size_t i = 0; i < sizeof rdna_w32 / sizeof rdna_w32[0]; i++)
+                rdna_tab[1][rdna_w32[i].op] =
+                    (xhandler){rdna_w32[i].op, rdna_w32[i].type, rdna_w32[i].fn};
+    }
+}
+
+const xhandler *x_rdna_handler(unsigned op, int wave32, uint8_t *cls) {
+    const xhandler *h = &rdna_tab[wave32 != 0][op];
+    *cls = rdna_cls[op];
+    return h->fn ? h : NULL;
+}
+
+/* The ops whose handlers read and write true16 VGPR halves (the others are refused when an
+ * operand is a half: their handlers would read whole registers). */
+int x_rdna_t16_ok(unsigned op) {
+#define T16CMP_IS(cmp, cmpx, T, op) || o == ISA_OPL_##cmp || o == ISA_OPL_##cmpx
+    unsigned o = op;
+    return o == ISA_OPL_v_mov_b16 || o == ISA_OPL_v_and_b16 || o == ISA_OPL_v_or_b16 ||
+           o == ISA_OPL_v_xor_b16 T16CMPS(T16CMP_IS);
+}
+
+int x_rdna_vopd_op(unsigned dual) {
+    for (size_t i = 0; i < sizeof vopd_ops / sizeof vopd_ops[0]; i++)
+        if (vopd_ops[i].dual == dual)
+            return vopd_ops[i].op;
+    return -1;
+}
+
+/* RDNA encodings 124 (NULL) and 125 (M0) <-> the engine's 125 (discarded) and 124 (M0). */
+static void swap_null_m0(isa_opnd *o) {
+    if (o->kind == ISA_OPND_SREG && (o->idx == 124 || o->idx == 125))
+        o->idx = o->idx == 124 ? 125 : 124;
+}
+
+void x_rdna_remap(isa_inst *in, int undo) {
+    for (int i = 0; i < 2; i++)
+        swap_null_m0(&in->dst[i]);
+    for (int i = 0; i < 6; i++)
+        swap_null_m0(&in->src[i]);
+    if (in->fmt == ISA_FMT_FLAT && in->f.m.seg != 0 && in->f.m.saddr_off) {
+        /* saddr "off" is the NULL encoding: no scalar address (swapped above to 125) */
+        if (!undo) {
+            in->src[3].kind = ISA_OPND_NONE;
+        } else {
+            in->src[3].kind = ISA_OPND_SREG;
+            in->src[3].idx = 124;
+        }
+    }
+    /* gfx12 atomics return the old value when th bit 0 (TH_ATOMIC_RETURN) is set; the handlers
+     * read that as sc0 (gfx11's glc, which the decoder already copies there). */
+    if ((in->fmt == ISA_FMT_FLAT || in->fmt == ISA_FMT_VBUFFER) && in->arch == ISA_GFX1201)
+        in->f.m.sc0 = undo ? in->f.m.glc : in->f.m.rtn;
+}
