@@ -214,8 +214,7 @@ typedef struct xhandler {
     uint8_t type; /* ISA_T_* used to resolve constant sources (width from the operand) */
     xfn fn;
 } xhandler;
-#define XROW(op, type, fn)                                                                         \
-    { ISA_OPL_##op, type, fn }
+#define XROW(op, type, fn) {ISA_OPL_##op, type, fn}
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;

@@ -93,7 +93,7 @@ static const mdesc descs[ISA_NOPS] = {
  * place; SGPRs and constants are broadcast into tmp (a constant fills every element: 32-bit
  * elements, or 64-bit ones, low dword first, when wide). */
 static const u32 (*src_regs(wave *w, const xinst *x, int s, unsigned n, u32 (*tmp)[LANES],
-                            int wide))[LANES] {
+                            int wide)) [LANES] {
     const isa_opnd *o = &x->in.src[s];
     if (o->kind == ISA_OPND_VGPR)
         return (const u32(*)[LANES])w->v[o->idx];
@@ -117,7 +117,7 @@ static const u32 (*src_regs(wave *w, const xinst *x, int s, unsigned n, u32 (*tm
     return (const u32(*)[LANES])tmp;
 }
 
-static u32 (*dst_regs(wave *w, const xinst *x))[LANES] {
+static u32 (*dst_regs(wave *w, const xinst *x)) [LANES] {
     const isa_opnd *o = &x->in.dst[0];
     return o->kind == ISA_OPND_AGPR ? (u32(*)[LANES])w->a[o->idx] : (u32(*)[LANES])w->v[o->idx];
 }

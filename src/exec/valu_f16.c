@@ -204,11 +204,11 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
         pk_src16(w, x, 1, bl, bh, FL);                                                             \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l];                                                              \
-            al[l] = (u32)(expr)&0xffff;                                                            \
+            al[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         VLOOP(l) {                                                                                 \
             u32 a = ah[l], b = bh[l];                                                              \
-            ah[l] = (u32)(expr)&0xffff;                                                            \
+            ah[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         pk_finish(w, x, al, ah, FL);                                                               \
     }
@@ -220,11 +220,11 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
         pk_src16(w, x, 2, cl_, ch, FL);                                                            \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l], c = cl_[l];                                                  \
-            al[l] = (u32)(expr)&0xffff;                                                            \
+            al[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         VLOOP(l) {                                                                                 \
             u32 a = ah[l], b = bh[l], c = ch[l];                                                   \
-            ah[l] = (u32)(expr)&0xffff;                                                            \
+            ah[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
         pk_finish(w, x, al, ah, FL);                                                               \
     }

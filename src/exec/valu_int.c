@@ -63,7 +63,7 @@ V3(v_mad_i32_i24, FK_I32, (u32)(i24(a) * i24(b) + (i32)c))
 V3(v_mad_u32_u24, FK_I32, (u32)(u24(a) * u24(b) + c))
 V2(v_mul_lo_u32, FK_I32, a *b)
 V2(v_mul_hi_u32, FK_I32, (u32)(((u64)a * b) >> 32))
-V2(v_mul_hi_i32, FK_I32, (u32)((u64)((i64)(i32)a *(i32)b) >> 32))
+V2(v_mul_hi_i32, FK_I32, (u32)((u64)((i64)(i32)a * (i32)b) >> 32))
 
 /* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B; the carry is bit 64 of the sum). */
 VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
@@ -400,7 +400,7 @@ V16_2(v_max_u16, MAX(a, b))
 V16_2(v_min_u16, MIN(a, b))
 V16_2(v_max_i16, (u32)MAX(S16(a), S16(b)))
 V16_2(v_min_i16, (u32)MIN(S16(a), S16(b)))
-V16_3(v_mad_u16, CLAMP ? sat_u16((i32)(a *b + c)) : a *b + c, 1)
+V16_3(v_mad_u16, CLAMP ? sat_u16((i32)(a * b + c)) : a *b + c, 1)
 V16_3(v_mad_i16, CLAMP ? sat_i16(S16(a) * S16(b) + S16(c)) : (u32)(S16(a) * S16(b) + S16(c)), 1)
 V16_3(v_mad_legacy_u16, a *b + c, 0)
 V16_3(v_mad_legacy_i16, (u32)(S16(a) * S16(b) + S16(c)), 0)

@@ -27,9 +27,8 @@ typedef uint64_t u64;
 
 enum { SP_GLOBAL = XS_GLOBAL, SP_LDS = XS_LDS, SP_PRIVATE = XS_PRIVATE };
 
-static uint32_t (*vrow(wave *w, const isa_opnd *o))[LANES] {
-    return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx];
-}
+static uint32_t (*vrow(wave *w, const isa_opnd *o))
+    [LANES] { return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx]; }
 
 typedef struct {
     int space;
@@ -440,7 +439,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         if (bad & 1)
             return 0;
     }
-    uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     if (sub) { /* byte and short stores, lane by lane in order (the last lane wins a tie) */
         for (unsigned l = 0; l < LANES; l++)
             if ((exec >> l) & 1) {
@@ -531,7 +530,7 @@ static int scratch_fast(wave *w, const xinst *x, unsigned ndw, int store, unsign
     }
     if (bad)
         return 0;
-    uint32_t(*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     uint8_t *sc = w->scratch;
     if (sub) {
         for (unsigned l = 0; l < LANES; l++)
@@ -576,7 +575,7 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
     u64 exec = wave_exec(w);
-    uint32_t(*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
+    uint32_t (*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
     unsigned size = kind == K_DW ? 4 * ndw
                     : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2
                                                                                              : 1;
@@ -644,7 +643,7 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
     if ((ref == flat_ref || ref == buf_ref) && vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift))
         return;
     u64 exec = wave_exec(w);
-    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
+    uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -715,9 +714,9 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
         return;
     u64 exec = wave_exec(w);
     unsigned size = is64 ? 8 : 4, ndw = is64 ? 2 : 1;
-    uint32_t(*s)[LANES] = vrow(w, &x->in.src[1]);
+    uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
     int ret = x->in.ndst && x->in.dst[0].kind != ISA_OPND_NONE;
-    uint32_t(*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
+    uint32_t (*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -782,8 +781,8 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
  * descriptors use the identity order).  The packed formats 10_11_11, 11_11_10, 10_10_10_2,
  * 2_10_10_10 and the invalid/reserved encodings stop the wave as unimplemented. */
 enum { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_RESERVED, NF_FLOAT };
-static const uint8_t fmt_ncomp[16] = {
-    [1] = 1, [2] = 1, [3] = 2, [4] = 1, [5] = 2, [10] = 4, [11] = 2, [12] = 4, [13] = 3, [14] = 4};
+static const uint8_t fmt_ncomp[16] = {[1] = 1,  [2] = 1,  [3] = 2,  [4] = 1,  [5] = 2,
+                                      [10] = 4, [11] = 2, [12] = 4, [13] = 3, [14] = 4};
 static const uint8_t fmt_bits[16] = {[1] = 8,  [2] = 16,  [3] = 8,   [4] = 32,  [5] = 16,
                                      [10] = 8, [11] = 32, [12] = 16, [13] = 32, [14] = 32};
 
@@ -874,7 +873,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
         return;
     }
     unsigned cb = n / 8;
-    uint32_t(*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    uint32_t (*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     u64 exec = wave_exec(w);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
