@@ -153,6 +153,23 @@ struct wave {
 static inline uint64_t wave_exec(const wave *w) {
     return w->s[ISA_SREG_EXEC_LO] | (uint64_t)w->s[ISA_SREG_EXEC_HI] << 32;
 }
+/* Bit l of a 32-bit lane mask, as a table: lane loops that test EXEC through it vectorize even
+ * in the baseline (SSE2) build, which has no per-lane variable shift. */
+static const uint32_t lane_bit[32] = {
+#define LANE_BIT4(i) 1u << (i), 1u << (i + 1), 1u << (i + 2), 1u << (i + 3)
+    LANE_BIT4(0),  LANE_BIT4(4),  LANE_BIT4(8),  LANE_BIT4(12),
+    LANE_BIT4(16), LANE_BIT4(20), LANE_BIT4(24), LANE_BIT4(28),
+#undef LANE_BIT4
+};
+/* m[l] = all ones when lane l is set in exec, else 0. */
+static inline __attribute__((always_inline)) void exec_lane_masks(uint64_t exec,
+                                                                  uint32_t m[LANES]) {
+    uint32_t lo = (uint32_t)exec, hi = (uint32_t)(exec >> 32);
+    for (int l = 0; l < 32; l++)
+        m[l] = 0u - (uint32_t)((lo & lane_bit[l]) != 0);
+    for (int l = 0; l < 32; l++)
+        m[l + 32] = 0u - (uint32_t)((hi & lane_bit[l]) != 0);
+}
 static inline void wave_set_exec(wave *w, uint64_t e) {
     w->s[ISA_SREG_EXEC_LO] = (uint32_t)e;
     w->s[ISA_SREG_EXEC_HI] = (uint32_t)(e >> 32);

@@ -298,20 +298,15 @@ static inline __attribute__((always_inline)) void vstore(u32 *restrict D, const 
         memcpy(D, d, LANES * 4);
         return;
     }
-    /* A table of lane bits rather than a shift by the lane number: the baseline (SSE2) build
-     * has no per-lane variable shift, and vd64()/vd32_slow() are compiled for it. */
-    static const u32 bit[32] = {
-#define VBIT4(i) 1u << (i), 1u << (i + 1), 1u << (i + 2), 1u << (i + 3)
-        VBIT4(0), VBIT4(4), VBIT4(8), VBIT4(12), VBIT4(16), VBIT4(20), VBIT4(24), VBIT4(28),
-#undef VBIT4
-    };
+    /* lane_bit (exec.h) rather than a shift by the lane number: vd64()/vd32_slow() are also
+     * compiled for the baseline. */
     u32 lo = (u32)wm, hi = (u32)(wm >> 32);
     for (int l = 0; l < 32; l++) {
-        u32 m = 0u - (u32)((lo & bit[l]) != 0);
+        u32 m = 0u - (u32)((lo & lane_bit[l]) != 0);
         D[l] = (d[l] & m) | (D[l] & ~m);
     }
     for (int l = 0; l < 32; l++) {
-        u32 m = 0u - (u32)((hi & bit[l]) != 0);
+        u32 m = 0u - (u32)((hi & lane_bit[l]) != 0);
         D[l + 32] = (d[l + 32] & m) | (D[l + 32] & ~m);
     }
 }

@@ -507,26 +507,56 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     return 1;
 }
 
-/* SCRATCH dword accesses and sub-dword stores (seg 1) when every active lane's access lies
- * inside its private memory: lane l's dword d is at scratch + (d * LANES + l) * 4 (lane_access's
- * layout), so with a uniform, dword-aligned offset (spills: no VGPR address) a register row is
- * one contiguous copy, and otherwise each lane still copies whole dwords instead of
- * lane_access's byte loop.  Returns 0, touching nothing, for anything else (the general path
- * then does the access and raises any fault).  sub/shift as for vmem_fast. */
-static int scratch_fast(wave *w, const xinst *x, unsigned ndw, int store, unsigned sub,
-                        unsigned shift) {
+/* Private-memory dword accesses and sub-dword stores without per-lane calls: SCRATCH (seg 1),
+ * and FLAT (seg 0) when every active lane's address is in the private aperture (clang -O0
+ * reaches private arrays through flat pointers: most of a -O0 kernel's memory traffic).  Lane
+ * l's dword d is at scratch + (d * LANES + l) * 4 (lane_access's layout), so when every active
+ * lane uses the same offset (spills, and each lane's own copy of a variable: the usual case) a
+ * register row is one contiguous row of memory, copied whole under full EXEC and merged lane by
+ * lane under partial EXEC; other offsets copy whole dwords per lane instead of lane_access's
+ * byte loop.  Returns 0, touching nothing, for anything else (an address outside the lane's
+ * private memory or outside the aperture, a misaligned dword access: the general path then does
+ * the access and raises any fault).  sub/shift as for vmem_fast. */
+VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, unsigned ndw,
+                                                     int store, unsigned sub, unsigned shift) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w);
     unsigned size = sub ? sub : 4 * ndw;
-    if (m->seg != 1 || m->lds || m->tfe || !exec || !w->scratch || w->scratch_lane < size)
+    if (m->seg > 1 || m->lds || m->tfe || !exec || !w->scratch || w->scratch_lane < size)
         return 0;
-    u32 base = (u32)m->offset + (sa->kind == ISA_OPND_SREG ? w->s[sa->idx] : 0), o[LANES];
-    u32 last = w->scratch_lane - size, bad = 0, align = sub ? 0 : 3;
-    int uniform = va->kind != ISA_OPND_VGPR;
+    const unsigned f = (unsigned)__builtin_ctzll(exec);
+    u32 o[LANES], on[LANES], off_diff = 0, bad = 0;
+    if (m->seg == 1) {
+        u32 base = (u32)m->offset + (sa->kind == ISA_OPND_SREG ? w->s[sa->idx] : 0);
+        const u32 *v = va->kind == ISA_OPND_VGPR ? w->v[va->idx] : NULL;
+        for (unsigned l = 0; l < LANES; l++)
+            o[l] = base + (v ? v[l] : 0);
+    } else {
+        /* FLAT: a 64-bit VGPR-pair address, added in 32-bit halves so the loop vectorizes;
+         * only lanes in the private aperture qualify (a global access is turned away after
+         * one lane's check) */
+        if (sa->kind == ISA_OPND_SREG || va->kind != ISA_OPND_VGPR)
+            return 0;
+        const u32 *lo = w->v[va->idx], *hi = w->v[va->idx + 1];
+        const u64 off = (u64)(int64_t)m->offset;
+        const u32 priv = (u32)(GMEM_PRIVATE_APERTURE >> 32), off_lo = (u32)off,
+                  off_hi = (u32)(off >> 32);
+        if ((u32)(((lo[f] | (u64)hi[f] << 32) + off) >> 32) != priv)
+            return 0;
+        exec_lane_masks(exec, on);
+        for (unsigned l = 0; l < LANES; l++) {
+            u32 a = lo[l] + off_lo;
+            o[l] = a;
+            bad |= on[l] & ((hi[l] + off_hi + (u32)(a < off_lo)) ^ priv);
+        }
+    }
+    if (m->seg == 1)
+        exec_lane_masks(exec, on);
+    const u32 last = w->scratch_lane - size, align = sub ? 0 : 3, o0 = o[f];
     for (unsigned l = 0; l < LANES; l++) {
-        o[l] = base + (uniform ? 0 : w->v[va->idx][l]);
-        bad |= (u32)((exec >> l) & 1) & ((o[l] > last) | ((o[l] & align) != 0));
+        bad |= on[l] & ((u32)(o[l] > last) | (o[l] & align));
+        off_diff |= on[l] & (o[l] ^ o0);
     }
     if (bad)
         return 0;
@@ -534,7 +564,7 @@ static int scratch_fast(wave *w, const xinst *x, unsigned ndw, int store, unsign
     uint8_t *sc = w->scratch;
     if (sub) {
         for (unsigned l = 0; l < LANES; l++)
-            if ((exec >> l) & 1) {
+            if (on[l]) {
                 u32 v = r[0][l] >> shift;
                 for (unsigned k = 0; k < sub; k++) {
                     u32 b = o[l] + k;
@@ -543,31 +573,43 @@ static int scratch_fast(wave *w, const xinst *x, unsigned ndw, int store, unsign
             }
         return 1;
     }
-    for (unsigned i = 0; i < ndw; i++) {
-        if (uniform && exec == ~0ull) {
-            uint8_t *p = sc + (size_t)((base >> 2) + i) * LANES * 4;
-            if (store)
-                memcpy(p, r[i], LANES * 4);
+    u32 *sc32 = (u32 *)(void *)sc;
+    if (off_diff == 0) { /* one offset: dword i of every lane is row (o0 / 4 + i) */
+        for (unsigned i = 0; i < ndw; i++) {
+            u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
+            u32 *from = store ? r[i] : row, *to = store ? row : r[i];
+            if (exec == ~0ull)
+                memcpy(to, from, LANES * 4);
             else
-                memcpy(r[i], p, LANES * 4);
-            continue;
+                for (unsigned l = 0; l < LANES; l++)
+                    to[l] = (from[l] & on[l]) | (to[l] & ~on[l]);
         }
-        for (unsigned l = 0; l < LANES; l++)
-            if ((exec >> l) & 1) {
-                uint8_t *p = sc + ((size_t)((o[l] >> 2) + i) * LANES + l) * 4;
-                if (store)
-                    memcpy(p, &r[i][l], 4);
-                else
-                    memcpy(&r[i][l], p, 4);
-            }
+        return 1;
     }
+    /* lanes at their own offsets (an indexed private array); an inactive lane reads row i of
+     * its own column, which is inside its memory, and keeps its register */
+    for (unsigned i = 0; i < ndw; i++)
+        for (unsigned l = 0; l < LANES; l++) {
+            size_t at = (size_t)(((o[l] & on[l]) >> 2) + i) * LANES + l;
+            if (store) {
+                if (on[l])
+                    sc32[at] = r[i][l];
+            } else
+                r[i][l] = (sc32[at] & on[l]) | (r[i][l] & ~on[l]);
+        }
     return 1;
+}
+
+/* Whether scratch_fast can apply: SCRATCH or FLAT, in a wave with private memory (checked here,
+ * inline, so that GLOBAL accesses do not pay for the call). */
+static inline int may_be_private(const wave *w, const xinst *x) {
+    return x->in.f.m.seg <= 1 && w->scratch;
 }
 
 static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
     if (unsupported(w, x, 1))
         return;
-    if (ref == flat_ref && kind == K_DW && scratch_fast(w, x, ndw, 0, 0, 0))
+    if (ref == flat_ref && kind == K_DW && may_be_private(w, x) && scratch_fast(w, x, ndw, 0, 0, 0))
         return;
     if ((ref == flat_ref || ref == buf_ref) && kind == K_DW &&
         vmem_fast(w, x, ndw, 0, ref == buf_ref, 0, 0))
@@ -638,7 +680,7 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
         return;
     unsigned sub = kind == K_DW ? 0 : store_size(kind, ndw);
     unsigned shift = kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0;
-    if (ref == flat_ref && scratch_fast(w, x, ndw, 1, sub, shift))
+    if (ref == flat_ref && may_be_private(w, x) && scratch_fast(w, x, ndw, 1, sub, shift))
         return;
     if ((ref == flat_ref || ref == buf_ref) && vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift))
         return;

@@ -1,6 +1,6 @@
 /* test_vmem.c - FLAT/GLOBAL/SCRATCH/MUBUF semantics on llvm-mc-22 snippets: per-lane addressing,
- * partial EXEC, sub-dword and d16 data, atomics with return, the LDS aperture, private memory
- * per lane, and faults that name the first bad lane and address. */
+ * partial EXEC, sub-dword and d16 data, atomics with return, the LDS and private apertures, private
+ * memory per lane, and faults that name the first bad lane and address. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -233,6 +233,101 @@ int main(void) {
                        w->v[10][l] != (l % 4 == 1 ? 0x100 + l : 0);
         CHECK(bad == 0, "%s scratch uniform partial: %d lanes wrong", a, bad);
         wave_set_exec(w, ~0ull);
+
+        /* FLAT through the private aperture (clang -O0 reaches private arrays this way):
+         * the same bytes as scratch_*.  One offset in every lane, full and partial EXEC;
+         * per-lane offsets; lanes split between private and global memory; a lane past its
+         * private size faults and is named; a misaligned dword. */
+        reset();
+        set_addr(2, GMEM_PRIVATE_APERTURE + 16, 0);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[6][l] = 0x900 + l, w->v[7][l] = 0xa00 + l;
+        CHECK(run_snippet(w, a, "flat_store_dwordx2 v[2:3], v[6:7] offset:8") == WAVE_DONE,
+              "%s flat private store", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            uint32_t d6, d7;
+            memcpy(&d6, scratch + (6 * 64 + l) * 4, 4);
+            memcpy(&d7, scratch + (7 * 64 + l) * 4, 4);
+            bad += d6 != 0x900 + l || d7 != 0xa00 + l;
+        }
+        CHECK(bad == 0, "%s flat private store layout: %d lanes wrong", a, bad);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[8][l] = 0xdead, w->v[9][l] = 0xbeef;
+        wave_set_exec(w, 0x8000000f0f0f0f01ull);
+        CHECK(run_snippet(w, a, "flat_load_dwordx2 v[8:9], v[2:3] offset:8") == WAVE_DONE,
+              "%s flat private load partial", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            int on = (0x8000000f0f0f0f01ull >> l) & 1;
+            bad +=
+                w->v[8][l] != (on ? 0x900 + l : 0xdead) || w->v[9][l] != (on ? 0xa00 + l : 0xbeef);
+        }
+        CHECK(bad == 0, "%s flat private load partial: %d lanes wrong", a, bad);
+        wave_set_exec(w, ~0ull);
+        /* lane l at dword 8 + l % 8 (an indexed private array) */
+        for (unsigned l = 0; l < 64; l++) {
+            uint64_t pa = GMEM_PRIVATE_APERTURE + 32 + 4 * (l % 8);
+            w->v[2][l] = (uint32_t)pa, w->v[3][l] = (uint32_t)(pa >> 32);
+            w->v[5][l] = 0xc00 + l;
+        }
+        CHECK(run_snippet(w, a, "flat_store_dword v[2:3], v5") == WAVE_DONE,
+              "%s flat private per-lane store", a);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[8][l] = 0x5a5a;
+        wave_set_exec(w, 0x00ff00ff00ff00ffull);
+        CHECK(run_snippet(w, a, "flat_load_dword v8, v[2:3]") == WAVE_DONE,
+              "%s flat private per-lane load", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            uint32_t d;
+            memcpy(&d, scratch + ((8 + l % 8) * 64 + l) * 4, 4);
+            int on = (0x00ff00ff00ff00ffull >> l) & 1;
+            bad += d != 0xc00 + l || w->v[8][l] != (on ? 0xc00 + l : 0x5a5au);
+        }
+        CHECK(bad == 0, "%s flat private per-lane: %d lanes wrong", a, bad);
+        wave_set_exec(w, ~0ull);
+        /* lanes 0-31 private dword 8 + l % 8, lanes 32-63 the global buffer's dword l - 32 */
+        for (unsigned l = 32; l < 64; l++) {
+            uint64_t ga = buf + 4 * (l - 32);
+            w->v[2][l] = (uint32_t)ga, w->v[3][l] = (uint32_t)(ga >> 32);
+        }
+        CHECK(run_snippet(w, a, "flat_load_dword v8, v[2:3]") == WAVE_DONE,
+              "%s flat private+global", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            bad += w->v[8][l] != (l < 32 ? 0xc00 + l : 0x1000 + l - 32);
+        CHECK(bad == 0, "%s flat private+global: %d lanes wrong", a, bad);
+        /* lane 5 at byte 64 of a 64-byte private memory: a fault naming lane 5 */
+        set_addr(2, GMEM_PRIVATE_APERTURE + 60, 0);
+        w->v[2][5] += 4;
+        CHECK(run_snippet(w, a, "flat_load_dword v8, v[2:3]") == WAVE_FAULT &&
+                  w->fault.kind == XF_MEMORY && w->fault.lanes == 1ull << 5,
+              "%s flat private past the lane's size: lanes %llx", a,
+              (unsigned long long)w->fault.lanes);
+        /* lane 9 just above the aperture, at an in-range low dword: a global address that
+         * no allocation holds, so a fault in global memory naming lane 9 */
+        set_addr(2, GMEM_PRIVATE_APERTURE + 16, 0);
+        w->v[3][9] += 1;
+        CHECK(run_snippet(w, a, "flat_store_dword v[2:3], v5") == WAVE_FAULT &&
+                  w->fault.kind == XF_MEMORY && w->fault.lanes == 1ull << 9 &&
+                  w->fault.space == XS_GLOBAL,
+              "%s flat lane outside the private aperture: lanes %llx", a,
+              (unsigned long long)w->fault.lanes);
+        /* a misaligned dword (offset 2 of every lane): bytes 2..5 of the lane's memory */
+        set_addr(2, GMEM_PRIVATE_APERTURE + 2, 0);
+        for (unsigned l = 0; l < 64; l++) {
+            uint32_t d0 = 0x33221100u + l, d1 = 0x77665544u;
+            memcpy(scratch + l * 4, &d0, 4);
+            memcpy(scratch + (64 + l) * 4, &d1, 4);
+        }
+        CHECK(run_snippet(w, a, "flat_load_dword v8, v[2:3]") == WAVE_DONE,
+              "%s flat private misaligned", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            bad += w->v[8][l] != (0x5544u << 16 | 0x3322u);
+        CHECK(bad == 0, "%s flat private misaligned: %d lanes wrong (lane 0 %x)", a, bad,
+              w->v[8][0]);
 
         /* MUBUF raw buffer (stride 0): num_records = 0x18 bytes.  A dwordx4 at offset 0x10 reads
          * two dwords and zeros; stores past the end are dropped; nothing outside is touched. */
