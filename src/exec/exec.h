@@ -170,6 +170,17 @@ static inline __attribute__((always_inline)) void exec_lane_masks(uint64_t exec,
     for (int l = 0; l < 32; l++)
         m[l + 32] = 0u - (uint32_t)((hi & lane_bit[l]) != 0);
 }
+/* A sub-dword load's register value (FLAT/GLOBAL/MUBUF and DS alike): v holds the loaded bytes
+ * (1 or 2), zero above them; sign: sign-extend them; half 0 fills the register, 1 writes the low
+ * 16 bits (d16) and 2 the high 16 bits (d16_hi), keeping the other half of old. */
+static inline uint32_t x_subdword(uint32_t v, unsigned bytes, int sign, int half, uint32_t old) {
+    uint32_t x = bytes == 1 ? (sign ? (uint32_t)(int32_t)(int8_t)v : (uint8_t)v)
+                            : (sign ? (uint32_t)(int32_t)(int16_t)v : (uint16_t)v);
+    if (half == 0)
+        return x;
+    x &= 0xffffu;
+    return half == 1 ? (old & 0xffff0000u) | x : (old & 0xffffu) | x << 16;
+}
 static inline void wave_set_exec(wave *w, uint64_t e) {
     w->s[ISA_SREG_EXEC_LO] = (uint32_t)e;
     w->s[ISA_SREG_EXEC_HI] = (uint32_t)(e >> 32);

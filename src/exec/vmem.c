@@ -306,8 +306,20 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
 #else
 #define VMEM_FAST_OPT
 #endif
-/* sub: 0 for dword accesses, else a sub-dword store of that many bytes (1, 2) of each lane's
- * data shifted right by `shift` (the _hi forms). */
+static unsigned load_size(unsigned kind, unsigned ndw) {
+    return kind == K_DW                                                             ? 4 * ndw
+           : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2
+                                                                                    : 1;
+}
+/* A sub-dword load's register value (x_subdword): v holds the loaded bytes, old the register. */
+static inline __attribute__((always_inline)) u32 load_extend(unsigned kind, u32 v, u32 old) {
+    int sign = kind == K_SB || kind == K_SS || kind == K_D16_SB || kind == K_D16HI_SB;
+    int half = kind >= K_D16HI_UB && kind <= K_D16HI_S ? 2 : kind >= K_D16_UB && kind <= K_D16_S;
+    return x_subdword(v, load_size(kind, 1), sign, half, old);
+}
+
+/* sub: 0 for dword accesses, else a sub-dword access of that many bytes (1, 2): a store of each
+ * lane's data shifted right by `shift` (the _hi forms), or a load of `kind` (load_extend). */
 /* Whether the 32-bit address parts lo (and hi, if not NULL) of the 64 lanes step by size:
  * lo[l] = lo[0] + l * size without carrying into hi, and hi the same in every lane. */
 static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, const u32 *hi,
@@ -324,7 +336,8 @@ static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, con
 }
 
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store,
-                                                  int buf, unsigned sub, unsigned shift) {
+                                                  int buf, unsigned sub, unsigned shift,
+                                                  unsigned kind) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
@@ -440,6 +453,20 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             return 0;
     }
     uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    if (sub && !store) { /* byte and short loads: extended, or into one half (load_extend) */
+        u32 t[LANES];
+        for (unsigned l = 0; l < LANES; l++) {
+            const uint8_t *p = h + (a[l] - base);
+            uint16_t v16 = 0;
+            if ((exec >> l) & 1) /* fixed-size copies: sub is not a constant here */
+                sub == 2 ? memcpy(&v16, p, 2) : memcpy(&v16, p, 1);
+            t[l] = v16;
+        }
+        for (unsigned l = 0; l < LANES; l++)
+            if ((exec >> l) & 1)
+                r[0][l] = load_extend(kind, t[l], r[0][l]);
+        return 1;
+    }
     if (sub) { /* byte and short stores, lane by lane in order (the last lane wins a tie) */
         for (unsigned l = 0; l < LANES; l++)
             if ((exec >> l) & 1) {
@@ -611,16 +638,14 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
         return;
     if (ref == flat_ref && kind == K_DW && may_be_private(w, x) && scratch_fast(w, x, ndw, 0, 0, 0))
         return;
-    if ((ref == flat_ref || ref == buf_ref) && kind == K_DW &&
-        vmem_fast(w, x, ndw, 0, ref == buf_ref, 0, 0))
+    if ((ref == flat_ref || ref == buf_ref) &&
+        vmem_fast(w, x, ndw, 0, ref == buf_ref, kind == K_DW ? 0 : load_size(kind, ndw), 0, kind))
         return;
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
     u64 exec = wave_exec(w);
     uint32_t (*d)[LANES] = to_lds ? NULL : vrow(w, &x->in.dst[0]);
-    unsigned size = kind == K_DW ? 4 * ndw
-                    : (kind == K_US || kind == K_SS || kind == K_D16_S || kind == K_D16HI_S) ? 2
-                                                                                             : 1;
+    unsigned size = load_size(kind, ndw);
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -647,24 +672,12 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
                 return;
             continue;
         }
-        u32 v = buf[0], old = d[0][l];
-        switch (kind) {
-        case K_DW:
+        if (kind == K_DW) {
             for (unsigned i = 0; i < ndw; i++)
                 d[i][l] = buf[i];
             continue;
-        case K_UB: v = (uint8_t)v; break;
-        case K_SB: v = (u32)(int32_t)(int8_t)v; break;
-        case K_US: v = (uint16_t)v; break;
-        case K_SS: v = (u32)(int32_t)(int16_t)v; break;
-        /* d16 loads replace one half of the register and keep the other. */
-        case K_D16_UB: v = (old & 0xffff0000u) | (uint8_t)v; break;
-        case K_D16_SB: v = (old & 0xffff0000u) | (uint16_t)(int16_t)(int8_t)v; break;
-        case K_D16_S: v = (old & 0xffff0000u) | (uint16_t)v; break;
-        case K_D16HI_UB: v = (old & 0xffffu) | (u32)(uint8_t)v << 16; break;
-        case K_D16HI_SB: v = (old & 0xffffu) | (u32)(uint16_t)(int16_t)(int8_t)v << 16; break;
-        case K_D16HI_S: v = (old & 0xffffu) | (u32)(uint16_t)v << 16; break;
         }
+        u32 v = load_extend(kind, buf[0], d[0][l]);
         d[0][l] = v;
     }
 }
@@ -682,7 +695,8 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
     unsigned shift = kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0;
     if (ref == flat_ref && may_be_private(w, x) && scratch_fast(w, x, ndw, 1, sub, shift))
         return;
-    if ((ref == flat_ref || ref == buf_ref) && vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift))
+    if ((ref == flat_ref || ref == buf_ref) &&
+        vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift, K_DW))
         return;
     u64 exec = wave_exec(w);
     uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
