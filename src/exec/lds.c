@@ -70,10 +70,10 @@ static inline uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int
 static inline int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsigned size) {
     if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < size)
         return 0;
-    u32 last = w->lds_size - size, bad = 0;
-    u64 ex = wave_exec(w);
+    u32 last = w->lds_size - size, bad = 0, on[LANES];
+    exec_lane_masks(wave_exec(w), on); /* a lane-bit table: the loop vectorizes */
     for (int l = 0; l < LANES; l++)
-        bad |= (u32)((ex >> l) & 1) & ((u32)(a[l] + o0) > last || (u32)(a[l] + o1) > last);
+        bad |= on[l] & ((u32)((u32)(a[l] + o0) > last) | (u32)((u32)(a[l] + o1) > last));
     return !bad;
 }
 
@@ -82,6 +82,16 @@ static inline int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsig
 
 enum { R_DW, R_U8, R_I8, R_U16, R_I16, R_D16_U8, R_D16_I8, R_D16_U16, R_HI_U8, R_HI_I8, R_HI_U16 };
 
+/* A sub-dword read's register value (x_subdword) from the size bytes at p. */
+static inline __attribute__((always_inline)) u32 ds_extend(int kind, const uint8_t *p,
+                                                           unsigned size, u32 old) {
+    u32 v = 0;
+    memcpy(&v, p, size);
+    int sign = kind == R_I8 || kind == R_I16 || kind == R_D16_I8 || kind == R_HI_I8;
+    int half = kind >= R_HI_U8 ? 2 : kind >= R_D16_U8;
+    return x_subdword(v, size, sign, half, old);
+}
+
 static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *x, int kind,
                                                           unsigned ndw) {
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
@@ -89,12 +99,15 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
                     : (kind == R_U16 || kind == R_I16 || kind == R_D16_U16 || kind == R_HI_U16) ? 2
                                                                                                 : 1;
     u32 off = (u32)x->in.f.m.offset;
-    if (kind == R_DW && lds_span_ok(w, a[0], off, off, size)) {
+    if (lds_span_ok(w, a[0], off, off, size)) {
         const uint8_t *lds = w->lds;
         FOR_ACTIVE(l) {
             const uint8_t *p = lds + (u32)(a[0][l] + off);
-            for (unsigned i = 0; i < ndw; i++)
-                memcpy(&d[i][l], p + 4 * i, 4);
+            if (kind == R_DW)
+                for (unsigned i = 0; i < ndw; i++)
+                    memcpy(&d[i][l], p + 4 * i, 4);
+            else
+                d[0][l] = ds_extend(kind, p, size, d[0][l]);
         }
         return;
     }
@@ -103,25 +116,12 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
         uint8_t *p = lds_at(w, x, addr, size, 0, (unsigned)l);
         if (!p)
             continue;
-        u32 v = 0, old = d[0][l];
         if (kind == R_DW) {
             for (unsigned i = 0; i < ndw; i++)
                 memcpy(&d[i][l], p + 4 * i, 4);
             continue;
         }
-        memcpy(&v, p, size);
-        switch (kind) {
-        case R_I8: v = (u32)(int32_t)(int8_t)v; break;
-        case R_I16: v = (u32)(int32_t)(int16_t)v; break;
-        case R_D16_U8: v = (old & 0xffff0000u) | (uint8_t)v; break;
-        case R_D16_I8: v = (old & 0xffff0000u) | (uint16_t)(int16_t)(int8_t)v; break;
-        case R_D16_U16: v = (old & 0xffff0000u) | (uint16_t)v; break;
-        case R_HI_U8: v = (old & 0xffffu) | (u32)(uint8_t)v << 16; break;
-        case R_HI_I8: v = (old & 0xffffu) | (u32)(uint16_t)(int16_t)(int8_t)v << 16; break;
-        case R_HI_U16: v = (old & 0xffffu) | v << 16; break;
-        default: break;
-        }
-        d[0][l] = v;
+        d[0][l] = ds_extend(kind, p, size, d[0][l]);
     }
 }
 
@@ -132,12 +132,17 @@ static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst 
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]);
     unsigned size = kind == W_DW ? 4 * ndw : (kind == W_B16 || kind == W_B16_HI) ? 2 : 1;
     u32 off = (u32)x->in.f.m.offset;
-    if (kind == W_DW && lds_span_ok(w, a[0], off, off, size)) {
+    if (lds_span_ok(w, a[0], off, off, size)) {
         uint8_t *lds = w->lds;
         FOR_ACTIVE(l) { /* lanes in order: where two lanes write the same bytes the last wins */
             uint8_t *p = lds + (u32)(a[0][l] + off);
-            for (unsigned i = 0; i < ndw; i++)
-                memcpy(p + 4 * i, &s[i][l], 4);
+            if (kind == W_DW) {
+                for (unsigned i = 0; i < ndw; i++)
+                    memcpy(p + 4 * i, &s[i][l], 4);
+            } else {
+                u32 v = kind == W_B8_HI || kind == W_B16_HI ? s[0][l] >> 16 : s[0][l];
+                memcpy(p, &v, size);
+            }
         }
         return;
     }
