@@ -563,7 +563,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
         /* FLAT: a 64-bit VGPR-pair address, added in 32-bit halves so the loop vectorizes;
          * only lanes in the private aperture qualify (a global access is turned away after
          * one lane's check) */
-        if (sa->kind == ISA_OPND_SREG || va->kind != ISA_OPND_VGPR)
+        if (sa->kind == ISA_OPND_SREG || va->kind != ISA_OPND_VGPR || va->idx + 1 >= NVREG)
             return 0;
         const u32 *lo = w->v[va->idx], *hi = w->v[va->idx + 1];
         const u64 off = (u64)(int64_t)m->offset;
@@ -659,15 +659,9 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
             fault_lanes(w, x, ref, l, size, 0, 0);
             return;
         }
-        if (to_lds) {
-            if (kind == K_UB)
-                buf[0] = (uint8_t)buf[0];
-            else if (kind == K_SB)
-                buf[0] = (u32)(int32_t)(int8_t)buf[0];
-            else if (kind == K_US)
-                buf[0] = (uint16_t)buf[0];
-            else if (kind == K_SS)
-                buf[0] = (u32)(int32_t)(int16_t)buf[0];
+        if (to_lds) { /* (LDS loads are dword, byte or short: no d16 forms) */
+            if (kind != K_DW)
+                buf[0] = load_extend(kind, buf[0], 0);
             if (lds_put(w, x, lds_base + l * 4 * ndw, buf, 4 * ndw, l))
                 return;
             continue;
