@@ -892,346 +892,436 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi) {
     return parse_u64(buf, lo) || parse_u64(colon + 1, hi) || *hi <= *lo ? -1 : 0;
 }
 
-static int run_main(int argc, char **argv, int debug) {
-    const char *cmd = debug ? "debug" : "run"; /* names the command in error messages */
-    const char *path = NULL, *kname = NULL, *grid_s = NULL, *block_s = NULL;
-    int stats = 0, profile = 0, fault_report = 0, racecheck = 0, memcheck = 0, keep_partial = 0;
+/* What `gfxemu run` or `gfxemu debug` was asked to do: the command line, parsed and checked. */
+typedef struct {
+    const char *cmd; /* "run" or "debug": names the command in error messages */
+    int debug, help;
+    const char *path, *kname, *grid_s, *block_s;
+    const char *global_s; /* --global-size */
+    int stats, profile, fault_report, racecheck, memcheck, keep_partial;
+    int tracing; /* an option that needs the stepping loop of a debug session */
     const char *dumps[MAX_DUMPS];
-    size_t ndumps = 0;
-    uint64_t threads = 0, max_insts = 0, dyn_lds = 0, profile_top = 20, cus = 0, private_size = 0;
-    double timeout = 0;
-    unsigned char *stage = NULL;
-    /* A trace keeps every active lane's values: bound it unless --trace-limit 0 says not to. */
-    gfx_trace_options topt = {NULL, 1000000, {-1, -1, -1}, -1, 0, 0, NULL, 0};
-    int tracing = 0;
-    cli_buffer *bufs = calloc((size_t)argc, sizeof *bufs);
-    size_t nbufs = 0;
-    gfx_debug_session *session = NULL;
-    run_arg *args = calloc((size_t)argc, sizeof *args);
-    cli_npy *npys = calloc((size_t)argc, sizeof *npys); /* .npy arrays of in/out/inout args */
-    const char *global_s = NULL;                        /* --global-size */
-    const char *counters_out = NULL;                    /* --counters-out FILE */
-    uint32_t counters = 0;                              /* --counters: mask of counters */
-    const char *profile_html = NULL;                    /* --profile FILE.html */
-    /* --att DIR and its selection (rocprofv3's defaults: CU 1 would often be idle on a small
-     * grid here, so gfxemu starts at CU 0; SE 0; all four SIMDs) */
-    gfx_att_options att = {NULL, NULL, 0, 0x1, 0xf, NULL};
-    const char *att_sel = NULL; /* a selection option given (it needs --att) */
-    size_t nargs = 0;
-    int rc = EXIT_USAGE;
-    gfx_module *m = NULL;
-    gfx_device *dev = NULL;
-    uint8_t *kernargs = NULL;
-    if (!args || !bufs || !npys) {
-        free(args);
-        free(bufs);
-        free(npys);
-        cli_error("out of memory");
-        return EXIT_INPUT;
+    size_t ndumps;
+    uint64_t threads, max_insts, dyn_lds, profile_top, cus, private_size;
+    double timeout;
+    gfx_trace_options topt;
+    const char *counters_out; /* --counters-out FILE */
+    uint32_t counters;        /* --counters: mask of counters */
+    const char *profile_html; /* --profile FILE.html */
+    gfx_att_options att;      /* --att DIR and its selection */
+    const char *att_sel;      /* a selection option given (it needs --att) */
+    run_arg *args;            /* one per --arg, nargs of them */
+    size_t nargs;
+    uint32_t grid[3], block[3]; /* workgroups (from --grid or --global-size) and their size */
+} run_opts;
+
+/* The options that take a value, as "--opt VALUE" or "--opt=VALUE". */
+enum {
+    OPT_GRID,
+    OPT_BLOCK,
+    OPT_ARG,
+    OPT_THREADS,
+    OPT_MAX_INSTS,
+    OPT_DYNAMIC_LDS,
+    OPT_TRACE,
+    OPT_TRACE_LIMIT,
+    OPT_TRACE_WG,
+    OPT_TRACE_WAVE,
+    OPT_TRACE_PC,
+    OPT_TIMELINE,
+    OPT_PROFILE_TOP,
+    OPT_TIMEOUT,
+    OPT_CUS,
+    OPT_DUMP_GLOBAL,
+    OPT_PRIVATE_SIZE,
+    NUM_VALUED_OPTS
+};
+static const char *const valued_opts[NUM_VALUED_OPTS] = {
+    [OPT_GRID] = "--grid",
+    [OPT_BLOCK] = "--block",
+    [OPT_ARG] = "--arg",
+    [OPT_THREADS] = "--threads",
+    [OPT_MAX_INSTS] = "--max-insts",
+    [OPT_DYNAMIC_LDS] = "--dynamic-lds",
+    [OPT_TRACE] = "--trace",
+    [OPT_TRACE_LIMIT] = "--trace-limit",
+    [OPT_TRACE_WG] = "--trace-wg",
+    [OPT_TRACE_WAVE] = "--trace-wave",
+    [OPT_TRACE_PC] = "--trace-pc",
+    [OPT_TIMELINE] = "--timeline",
+    [OPT_PROFILE_TOP] = "--profile-top",
+    [OPT_TIMEOUT] = "--timeout",
+    [OPT_CUS] = "--cus",
+    [OPT_DUMP_GLOBAL] = "--dump-global",
+    [OPT_PRIVATE_SIZE] = "--private-size",
+};
+
+/* One option of valued_opts with its value; 0, or -1 after reporting a bad value. */
+static int run_option_value(run_opts *o, int which, const char *val) {
+    const char *cmd = o->cmd;
+    switch (which) {
+    case OPT_GRID: o->grid_s = val; return 0;
+    case OPT_BLOCK: o->block_s = val; return 0;
+    case OPT_ARG:
+        if (parse_arg_spec(cmd, val, &o->args[o->nargs]))
+            return -1;
+        o->nargs++;
+        return 0;
+    case OPT_THREADS:
+    case OPT_MAX_INSTS:
+    case OPT_DYNAMIC_LDS: {
+        uint64_t *dst = which == OPT_THREADS     ? &o->threads
+                        : which == OPT_MAX_INSTS ? &o->max_insts
+                                                 : &o->dyn_lds;
+        if (which == OPT_THREADS && !parse_u64(val, dst) && *dst > 1024) {
+            cli_error("%s: --threads %s: at most 1024 worker threads (this machine has %ld "
+                      "cores; the default is one per core)",
+                      cmd, val, sysconf(_SC_NPROCESSORS_ONLN));
+            return -1;
+        }
+        if (parse_u64(val, dst) || (which != OPT_DYNAMIC_LDS && *dst == 0) ||
+            (which == OPT_DYNAMIC_LDS && *dst > UINT32_MAX)) {
+            cli_error("%s: %s '%s': expected a %s integer", cmd, valued_opts[which], val,
+                      which == OPT_DYNAMIC_LDS ? "non-negative" : "positive");
+            return -1;
+        }
+        return 0;
     }
-    for (int i = 1; i < argc; i++) {
+    case OPT_TRACE:
+    case OPT_TIMELINE:
+        *(which == OPT_TRACE ? &o->topt.trace_path : &o->topt.timeline_path) = val;
+        o->tracing = 1;
+        return 0;
+    case OPT_TRACE_LIMIT:
+    case OPT_TRACE_WAVE:
+    case OPT_PROFILE_TOP: {
+        uint64_t v;
+        if (parse_u64(val, &v) || (which == OPT_PROFILE_TOP && v == 0)) {
+            cli_error("%s: %s '%s': expected a%s integer", cmd, valued_opts[which], val,
+                      which == OPT_PROFILE_TOP ? " positive" : " non-negative");
+            return -1;
+        }
+        if (which == OPT_TRACE_LIMIT)
+            o->topt.trace_limit = v;
+        else if (which == OPT_TRACE_WAVE)
+            o->topt.trace_wave = (int64_t)v;
+        else
+            o->profile_top = v;
+        return 0;
+    }
+    case OPT_TRACE_WG: {
+        /* workgroup ids start at 0: parse them without the positivity check */
+        char buf[96];
+        snprintf(buf, sizeof buf, "%s", val);
+        int n = 0;
+        for (char *t = strtok(buf, ","); t && n < 3; t = strtok(NULL, ",")) {
+            uint64_t v;
+            if (parse_u64(t, &v) || v > UINT32_MAX) {
+                n = -1;
+                break;
+            }
+            o->topt.trace_workgroup[n++] = (int64_t)v;
+        }
+        if (n <= 0) {
+            cli_error("%s: --trace-wg '%s': expected X[,Y[,Z]]", cmd, val);
+            return -1;
+        }
+        for (; n < 3; n++)
+            o->topt.trace_workgroup[n] = 0;
+        return 0;
+    }
+    case OPT_TRACE_PC:
+        if (parse_range(val, &o->topt.trace_pc_lo, &o->topt.trace_pc_hi)) {
+            cli_error("%s: --trace-pc '%s': expected LO:HI addresses with LO < HI", cmd, val);
+            return -1;
+        }
+        return 0;
+    case OPT_TIMEOUT: {
+        char *end = NULL;
+        o->timeout = strtod(val, &end);
+        if (!end || *end || end == val || !(o->timeout > 0) || o->timeout > 1e9) {
+            cli_error("%s: --timeout '%s': expected a positive number of seconds", cmd, val);
+            return -1;
+        }
+        return 0;
+    }
+    case OPT_CUS:
+        if (parse_u64(val, &o->cus) || o->cus == 0 || o->cus > 65536) {
+            cli_error("%s: --cus '%s': expected an integer from 1 to 65536", cmd, val);
+            return -1;
+        }
+        return 0;
+    case OPT_DUMP_GLOBAL: {
+        const char *colon = strchr(val, ':');
+        if (!colon || colon == val || !colon[1] || o->ndumps == MAX_DUMPS) {
+            cli_error("%s: --dump-global '%s': %s", cmd, val,
+                      o->ndumps == MAX_DUMPS ? "too many (at most 16)" : "expected NAME:PATH");
+            return -1;
+        }
+        o->dumps[o->ndumps++] = val;
+        return 0;
+    }
+    case OPT_PRIVATE_SIZE:
+        /* gfx_launch_options.private_size is 32-bit; the launch refuses more than 1 MiB per
+         * work-item (far beyond any real kernel's private segment) */
+        if (parse_u64(val, &o->private_size) || o->private_size > (1u << 20)) {
+            cli_error("%s: --private-size '%s': expected bytes per work-item, 0 to 1048576", cmd,
+                      val);
+            return -1;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* The options without a value of valued_opts (flags, --profile's two forms, --counters, --att,
+ * --global-size) and the two positional arguments: argv[*i], consuming more if it takes them.
+ * 0, or -1 after reporting an error. */
+static int run_option(run_opts *o, int argc, char **argv, int *i) {
+    const char *cmd = o->cmd, *a = argv[*i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        o->help = 1;
+    } else if (strcmp(a, "--stats") == 0) {
+        o->stats = 1;
+    } else if (strcmp(a, "--profile") == 0 && *i + 1 < argc && strlen(argv[*i + 1]) > 5 &&
+               strcmp(argv[*i + 1] + strlen(argv[*i + 1]) - 5, ".html") == 0) {
+        o->profile_html = argv[++*i]; /* --profile FILE.html: the HTML page, not the text */
+        o->tracing = 1;
+    } else if (strncmp(a, "--profile=", 10) == 0 && a[10]) {
+        o->profile_html = a + 10;
+        o->tracing = 1;
+    } else if (strcmp(a, "--profile") == 0) {
+        o->profile = o->tracing = 1;
+    } else if (strcmp(a, "--fault-report") == 0) {
+        o->fault_report = 1;
+    } else if (strcmp(a, "--racecheck") == 0) {
+        o->racecheck = 1;
+    } else if (strcmp(a, "--memcheck") == 0) {
+        o->memcheck = 1;
+    } else if (strcmp(a, "--keep-partial") == 0) {
+        o->keep_partial = 1;
+    } else if (strcmp(a, "--counters") == 0 || strncmp(a, "--counters=", 11) == 0) {
+        if (cli_counters_parse(a[10] == '=' ? a + 11 : NULL, &o->counters))
+            return -1;
+        o->tracing = 1;
+    } else if (strcmp(a, "--counters-out") == 0) {
+        if (++*i >= argc) {
+            cli_error("%s: --counters-out needs a file (see gfxemu %s --help)", cmd, cmd);
+            return -1;
+        }
+        o->counters_out = argv[*i];
+        if (!o->counters)
+            cli_counters_parse(NULL, &o->counters);
+        o->tracing = 1;
+    } else if (strcmp(a, "--global-size") == 0 || strncmp(a, "--global-size=", 14) == 0) {
+        if (a[13] == '=') {
+            o->global_s = a + 14;
+        } else if (++*i < argc) {
+            o->global_s = argv[*i];
+        } else {
+            cli_error("%s: --global-size needs a value (see gfxemu %s --help)", cmd, cmd);
+            return -1;
+        }
+    } else if (strncmp(a, "--att", 5) == 0 && (a[5] == 0 || a[5] == '=' || a[5] == '-')) {
+        if (parse_att_option(cmd, argc, argv, i, &o->att, &o->att_sel))
+            return -1;
+        o->tracing = 1;
+    } else if (a[0] == '-' && a[1]) {
+        cli_error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
+        return -1;
+    } else if (!o->path) {
+        o->path = a;
+    } else if (!o->kname) {
+        o->kname = a;
+    } else {
+        cli_error("%s: unexpected argument '%s' (kernel arguments go in --arg)", cmd, a);
+        return -1;
+    }
+    return 0;
+}
+
+/* The launch's grid in workgroups, from --grid or --global-size, and --block. */
+static int run_dims(run_opts *o) {
+    const char *cmd = o->cmd;
+    if (o->grid_s && o->global_s) {
+        cli_error("%s: --grid (workgroups) and --global-size (work-items) exclude each other", cmd);
+        return -1;
+    }
+    if ((!o->grid_s && !o->global_s) || !o->block_s) {
+        cli_error("%s: missing %s (see gfxemu %s --help)", cmd,
+                  !o->grid_s && !o->global_s ? "--grid" : "--block", cmd);
+        return -1;
+    }
+    if (parse_dims(cmd, o->grid_s ? "--grid" : "--global-size", o->grid_s ? o->grid_s : o->global_s,
+                   o->grid) ||
+        parse_dims(cmd, "--block", o->block_s, o->block))
+        return -1;
+    /* An OpenCL NDRange: work-items per dimension, each a multiple of the workgroup size (gfxemu
+     * launches whole workgroups, as OpenCL 1.x requires). */
+    for (int d = 0; o->global_s && d < 3; d++) {
+        if (o->grid[d] % o->block[d]) {
+            cli_error("%s: --global-size '%s': dimension %d (%u) is not a multiple of the --block "
+                      "size %u",
+                      cmd, o->global_s, d, o->grid[d], o->block[d]);
+            return -1;
+        }
+        o->grid[d] /= o->block[d];
+    }
+    return 0;
+}
+
+/* The command line into *o (whose args has argc entries); 0, or -1 after reporting a usage error.
+ * --help sets o->help and stops there. */
+static int run_parse(run_opts *o, int argc, char **argv) {
+    for (int i = 1; i < argc && !o->help; i++) {
         const char *a = argv[i];
-        const char *val = NULL;
-        const char *opts[] = {"--grid",        "--block",       "--arg",      "--threads",
-                              "--max-insts",   "--dynamic-lds", "--trace",    "--trace-limit",
-                              "--trace-wg",    "--trace-wave",  "--trace-pc", "--timeline",
-                              "--profile-top", "--timeout",     "--cus",      "--dump-global",
-                              "--private-size"};
         int which = -1;
-        for (int k = 0; k < (int)(sizeof opts / sizeof opts[0]); k++) {
-            size_t n = strlen(opts[k]);
-            if (strncmp(a, opts[k], n) == 0 && (a[n] == 0 || a[n] == '=')) {
+        const char *val = NULL;
+        for (int k = 0; k < NUM_VALUED_OPTS && which < 0; k++) {
+            size_t n = strlen(valued_opts[k]);
+            if (strncmp(a, valued_opts[k], n) == 0 && (a[n] == 0 || a[n] == '=')) {
                 which = k;
                 if (a[n] == '=') {
                     val = a + n + 1;
                 } else if (++i < argc) {
                     val = argv[i];
                 } else {
-                    cli_error("%s: %s needs a value (see gfxemu %s --help)", cmd, opts[k], cmd);
-                    goto out;
+                    cli_error("%s: %s needs a value (see gfxemu %s --help)", o->cmd, valued_opts[k],
+                              o->cmd);
+                    return -1;
                 }
             }
         }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            if (debug)
-                fputs(debug_usage, stdout);
-            fputs(run_usage, stdout);
-            rc = 0;
-            goto out;
-        } else if (strcmp(a, "--stats") == 0) {
-            stats = 1;
-        } else if (strcmp(a, "--profile") == 0 && i + 1 < argc && strlen(argv[i + 1]) > 5 &&
-                   strcmp(argv[i + 1] + strlen(argv[i + 1]) - 5, ".html") == 0) {
-            profile_html = argv[++i]; /* --profile FILE.html: the HTML page, not the text */
-            tracing = 1;
-        } else if (strncmp(a, "--profile=", 10) == 0 && a[10]) {
-            profile_html = a + 10;
-            tracing = 1;
-        } else if (strcmp(a, "--profile") == 0) {
-            profile = tracing = 1;
-        } else if (strcmp(a, "--fault-report") == 0) {
-            fault_report = 1;
-        } else if (strcmp(a, "--racecheck") == 0) {
-            racecheck = 1;
-        } else if (strcmp(a, "--memcheck") == 0) {
-            memcheck = 1;
-        } else if (which == 13) {
-            char *end = NULL;
-            timeout = strtod(val, &end);
-            if (!end || *end || end == val || !(timeout > 0) || timeout > 1e9) {
-                cli_error("%s: --timeout '%s': expected a positive number of seconds", cmd, val);
-                goto out;
-            }
-        } else if (which == 14) {
-            if (parse_u64(val, &cus) || cus == 0 || cus > 65536) {
-                cli_error("%s: --cus '%s': expected an integer from 1 to 65536", cmd, val);
-                goto out;
-            }
-        } else if (which == 15) {
-            const char *colon = strchr(val, ':');
-            if (!colon || colon == val || !colon[1] || ndumps == MAX_DUMPS) {
-                cli_error("%s: --dump-global '%s': %s", cmd, val,
-                          ndumps == MAX_DUMPS ? "too many (at most 16)" : "expected NAME:PATH");
-                goto out;
-            }
-            dumps[ndumps++] = val;
-        } else if (strcmp(a, "--keep-partial") == 0) {
-            keep_partial = 1;
-        } else if (which == 16) {
-            /* gfx_launch_options.private_size is 32-bit; the launch refuses more than 1 MiB per
-             * work-item (far beyond any real kernel's private segment) */
-            if (parse_u64(val, &private_size) || private_size > (1u << 20)) {
-                cli_error("%s: --private-size '%s': expected bytes per work-item, 0 to 1048576",
-                          cmd, val);
-                goto out;
-            }
-        } else if (which == 6 || which == 11) {
-            *(which == 6 ? &topt.trace_path : &topt.timeline_path) = val;
-            tracing = 1;
-        } else if (which == 8) {
-            /* workgroup ids start at 0: parse them without the positivity check */
-            char buf[96];
-            snprintf(buf, sizeof buf, "%s", val);
-            int n = 0;
-            for (char *t = strtok(buf, ","); t && n < 3; t = strtok(NULL, ",")) {
-                uint64_t v;
-                if (parse_u64(t, &v) || v > UINT32_MAX) {
-                    n = -1;
-                    break;
-                }
-                topt.trace_workgroup[n++] = (int64_t)v;
-            }
-            if (n <= 0) {
-                cli_error("%s: --trace-wg '%s': expected X[,Y[,Z]]", cmd, val);
-                goto out;
-            }
-            for (; n < 3; n++)
-                topt.trace_workgroup[n] = 0;
-        } else if (which == 10) {
-            if (parse_range(val, &topt.trace_pc_lo, &topt.trace_pc_hi)) {
-                cli_error("%s: --trace-pc '%s': expected LO:HI addresses with LO < HI", cmd, val);
-                goto out;
-            }
-        } else if (which == 7 || which == 9 || which == 12) {
-            uint64_t v;
-            if (parse_u64(val, &v) || (which == 12 && v == 0)) {
-                cli_error("%s: %s '%s': expected a%s integer", cmd, opts[which], val,
-                          which == 12 ? " positive" : " non-negative");
-                goto out;
-            }
-            if (which == 7)
-                topt.trace_limit = v;
-            else if (which == 9)
-                topt.trace_wave = (int64_t)v;
-            else
-                profile_top = v;
-        } else if (which == 0) {
-            grid_s = val;
-        } else if (which == 1) {
-            block_s = val;
-        } else if (which == 2) {
-            if (parse_arg_spec(cmd, val, &args[nargs]))
-                goto out;
-            nargs++;
-        } else if (which >= 3 && which <= 5) {
-            uint64_t *dst = which == 3 ? &threads : which == 4 ? &max_insts : &dyn_lds;
-            if (which == 3 && !parse_u64(val, dst) && *dst > 1024) {
-                cli_error("%s: --threads %s: at most 1024 worker threads (this machine has %ld "
-                          "cores; the default is one per core)",
-                          cmd, val, sysconf(_SC_NPROCESSORS_ONLN));
-                goto out;
-            }
-            if (parse_u64(val, dst) || (which == 3 && *dst == 0) || (which == 4 && *dst == 0) ||
-                (which == 5 && *dst > UINT32_MAX)) {
-                cli_error("%s: %s '%s': expected a %s integer", cmd, opts[which], val,
-                          which == 5 ? "non-negative" : "positive");
-                goto out;
-            }
-        } else if (strcmp(a, "--counters") == 0 || strncmp(a, "--counters=", 11) == 0) {
-            if (cli_counters_parse(a[10] == '=' ? a + 11 : NULL, &counters))
-                goto out;
-            tracing = 1;
-        } else if (strcmp(a, "--counters-out") == 0) {
-            if (++i >= argc) {
-                cli_error("%s: --counters-out needs a file (see gfxemu %s --help)", cmd, cmd);
-                goto out;
-            }
-            counters_out = argv[i];
-            if (!counters)
-                cli_counters_parse(NULL, &counters);
-            tracing = 1;
-        } else if (strcmp(a, "--global-size") == 0 || strncmp(a, "--global-size=", 14) == 0) {
-            if (a[13] == '=') {
-                global_s = a + 14;
-            } else if (++i < argc) {
-                global_s = argv[i];
-            } else {
-                cli_error("%s: --global-size needs a value (see gfxemu %s --help)", cmd, cmd);
-                goto out;
-            }
-        } else if (strncmp(a, "--att", 5) == 0 && (a[5] == 0 || a[5] == '=' || a[5] == '-')) {
-            if (parse_att_option(cmd, argc, argv, &i, &att, &att_sel))
-                goto out;
-            tracing = 1;
-        } else if (a[0] == '-' && a[1]) {
-            cli_error("%s: unknown option '%s' (see gfxemu %s --help)", cmd, a, cmd);
-            goto out;
-        } else if (!path) {
-            path = a;
-        } else if (!kname) {
-            kname = a;
-        } else {
-            cli_error("%s: unexpected argument '%s' (kernel arguments go in --arg)", cmd, a);
-            goto out;
-        }
+        if (which >= 0 ? run_option_value(o, which, val) : run_option(o, argc, argv, &i))
+            return -1;
     }
-    if (!path || !kname) {
-        cli_error("%s: missing %s (see gfxemu %s --help)", cmd,
-                  !path ? "code object file" : "kernel name", cmd);
-        goto out;
+    if (o->help)
+        return 0;
+    if (!o->path || !o->kname) {
+        cli_error("%s: missing %s (see gfxemu %s --help)", o->cmd,
+                  !o->path ? "code object file" : "kernel name", o->cmd);
+        return -1;
     }
-    if (att_sel && !att.dir) {
-        cli_error("%s: %s needs --att DIR", cmd, att_sel);
-        goto out;
+    if (o->att_sel && !o->att.dir) {
+        cli_error("%s: %s needs --att DIR", o->cmd, o->att_sel);
+        return -1;
     }
-    att.code_object = path;
-    uint32_t grid[3], block[3];
-    if (grid_s && global_s) {
-        cli_error("%s: --grid (workgroups) and --global-size (work-items) exclude each other", cmd);
-        goto out;
-    }
-    if ((!grid_s && !global_s) || !block_s) {
-        cli_error("%s: missing %s (see gfxemu %s --help)", cmd,
-                  !grid_s && !global_s ? "--grid" : "--block", cmd);
-        goto out;
-    }
-    if (parse_dims(cmd, grid_s ? "--grid" : "--global-size", grid_s ? grid_s : global_s, grid) ||
-        parse_dims(cmd, "--block", block_s, block))
-        goto out;
-    /* An OpenCL NDRange: work-items per dimension, each a multiple of the workgroup size (gfxemu
-     * launches whole workgroups, as OpenCL 1.x requires). */
-    for (int d = 0; global_s && d < 3; d++) {
-        if (grid[d] % block[d]) {
-            cli_error("%s: --global-size '%s': dimension %d (%u) is not a multiple of the --block "
-                      "size %u",
-                      cmd, global_s, d, grid[d], block[d]);
-            goto out;
-        }
-        grid[d] /= block[d];
-    }
+    o->att.code_object = o->path;
+    return run_dims(o);
+}
 
-    rc = EXIT_INPUT;
+/* What a run holds: the code object, the device and the argument buffers. */
+typedef struct {
+    gfx_module *m;
+    const gfx_kernel *k;
+    gfx_kernel_info info;
+    gfx_device *dev;
+    gfx_debug_session *session;
+    uint8_t *kernargs;
+    size_t ksize;
+    uint32_t lds_dyn;     /* --dynamic-lds plus the LDS of local-pointer arguments */
+    unsigned char *stage; /* IO_CHUNK bytes for copies between files and the device */
+    cli_buffer *bufs;     /* the device buffers, for the debugger and reports */
+    size_t nbufs;
+    cli_npy *npys; /* .npy arrays of in/out/inout args */
+} run_state;
+
+/* The code object, its kernel (checked against the number of --arg) and a device for it;
+ * 0 or the exit status. */
+static int run_load(const run_opts *o, run_state *s) {
+    const char *path = o->path, *kname = o->kname;
     char err[256];
-    if (gfx_module_load_file(path, &m, err, sizeof err) != GFX_OK) {
+    if (gfx_module_load_file(path, &s->m, err, sizeof err) != GFX_OK) {
         cli_error("%s: %s", path, err);
-        goto out;
+        return EXIT_INPUT;
     }
-    const gfx_kernel *k = NULL;
-    gfx_result r = gfx_module_kernel(m, kname, &k);
+    gfx_result r = gfx_module_kernel(s->m, kname, &s->k);
     if (r == GFX_ERR_NOT_FOUND) {
         char list[512] = "";
         size_t len = 0;
-        for (size_t i = 0; i < gfx_module_symbol_count(m); i++) {
-            gfx_symbol s;
-            gfx_module_symbol(m, i, &s);
-            if (s.is_kernel && len < sizeof list)
+        for (size_t i = 0; i < gfx_module_symbol_count(s->m); i++) {
+            gfx_symbol sym;
+            gfx_module_symbol(s->m, i, &sym);
+            if (sym.is_kernel && len < sizeof list)
                 len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                        s.name);
+                                        sym.name);
         }
         cli_error("%s: no kernel '%s' (kernels: %s)", path, kname, len ? list : "none");
-        goto out;
+        return EXIT_INPUT;
     }
     if (r != GFX_OK) {
-        const char *why = gfx_module_kernel_error(m);
+        const char *why = gfx_module_kernel_error(s->m);
         cli_error("%s: kernel '%s': %s", path, kname, *why ? why : gfx_result_str(r));
-        goto out;
+        return EXIT_INPUT;
     }
-    gfx_kernel_info info;
-    gfx_kernel_get_info(k, &info);
-    if (!info.has_metadata && nargs) {
-        const char *why = gfx_module_metadata_error(m);
+    gfx_kernel_get_info(s->k, &s->info);
+    if (!s->info.has_metadata && o->nargs) {
+        const char *why = gfx_module_metadata_error(s->m);
         cli_error("%s: kernel '%s' has no argument metadata%s%s", path, kname, *why ? ": " : "",
                   why);
-        goto out;
+        return EXIT_INPUT;
     }
-    if (info.has_metadata && nargs != info.nargs_explicit) {
-        cli_error("%s: kernel '%s' takes %zu argument%s, %zu --arg given", cmd, kname,
-                  info.nargs_explicit, info.nargs_explicit == 1 ? "" : "s", nargs);
-        rc = EXIT_USAGE;
-        goto out;
+    if (s->info.has_metadata && o->nargs != s->info.nargs_explicit) {
+        cli_error("%s: kernel '%s' takes %zu argument%s, %zu --arg given", o->cmd, kname,
+                  s->info.nargs_explicit, s->info.nargs_explicit == 1 ? "" : "s", o->nargs);
+        return EXIT_USAGE;
     }
-    if ((r = gfx_device_create(gfx_module_arch(m), (unsigned)threads, &dev)) != GFX_OK) {
-        cli_error("cannot create a %s device: %s", gfx_arch_name(gfx_module_arch(m)),
-                  gfx_result_str(r));
-        goto out;
+    gfx_arch arch = gfx_module_arch(s->m);
+    if ((r = gfx_device_create(arch, (unsigned)o->threads, &s->dev)) != GFX_OK) {
+        cli_error("cannot create a %s device: %s", gfx_arch_name(arch), gfx_result_str(r));
+        return EXIT_INPUT;
     }
-    if (cus)
-        gfx_device_set_cus(dev, (unsigned)cus);
-    size_t ksize = 0;
-    for (size_t i = 0; i < nargs; i++) {
+    if (o->cus)
+        gfx_device_set_cus(s->dev, (unsigned)o->cus);
+    return 0;
+}
+
+/* The kernel argument buffer, with every --arg checked against the metadata, input sizes and
+ * output paths, before any device memory is committed or the kernel runs; 0 or the exit status. */
+static int run_bind_args(const run_opts *o, run_state *s) {
+    const char *cmd = o->cmd;
+    for (size_t i = 0; i < o->nargs; i++) {
         gfx_arg_info ai;
-        gfx_kernel_arg(k, i, &ai);
-        if ((size_t)ai.offset + ai.size > ksize)
-            ksize = (size_t)ai.offset + ai.size;
+        gfx_kernel_arg(s->k, i, &ai);
+        if ((size_t)ai.offset + ai.size > s->ksize)
+            s->ksize = (size_t)ai.offset + ai.size;
     }
-    kernargs = calloc(1, ksize ? ksize : 1);
-    stage = malloc(IO_CHUNK);
-    if (!kernargs || !stage) {
+    s->kernargs = calloc(1, s->ksize ? s->ksize : 1);
+    s->stage = malloc(IO_CHUNK);
+    if (!s->kernargs || !s->stage) {
         cli_error("out of memory");
-        goto out;
+        return EXIT_INPUT;
     }
-    /* Everything that can be checked is checked before any memory is committed or the kernel
-     * runs: each argument against the metadata, input sizes, output paths. */
-    uint32_t lds_dyn = (uint32_t)dyn_lds;
-    for (size_t i = 0; i < nargs; i++) {
-        run_arg *a = &args[i];
+    s->lds_dyn = (uint32_t)o->dyn_lds;
+    for (size_t i = 0; i < o->nargs; i++) {
+        run_arg *a = &o->args[i];
         gfx_arg_info ai;
-        gfx_kernel_arg(k, i, &ai);
-        if (bind_arg(cmd, a, i, &ai, kernargs)) {
-            rc = EXIT_USAGE;
-            goto out;
-        }
+        gfx_kernel_arg(s->k, i, &ai);
+        if (bind_arg(cmd, a, i, &ai, s->kernargs))
+            return EXIT_USAGE;
         if (a->kind == ARG_LOCAL) {
-            uint32_t before = lds_dyn;
-            if (gfx_kernel_bind_local(k, i, a->nbytes, &lds_dyn, kernargs, ksize) != GFX_OK) {
+            uint32_t before = s->lds_dyn;
+            if (gfx_kernel_bind_local(s->k, i, a->nbytes, &s->lds_dyn, s->kernargs, s->ksize) !=
+                GFX_OK) {
+                gfx_arch arch = gfx_module_arch(s->m);
                 cli_error("%s: --arg %zu '%s': %llu bytes of LDS for argument %zu (%s) do not fit: "
                           "%u static + %u dynamic bytes are in use and %s has %u per workgroup",
                           cmd, i + 1, a->spec, (unsigned long long)a->nbytes, i,
-                          ai.name ? ai.name : "__local pointer", info.group_segment_fixed_size,
-                          before, gfx_arch_name(gfx_module_arch(m)),
-                          gfx_module_arch(m) == GFX_ARCH_GFX950 ? 160u * 1024 : 64u * 1024);
-                goto out;
+                          ai.name ? ai.name : "__local pointer", s->info.group_segment_fixed_size,
+                          before, gfx_arch_name(arch),
+                          arch == GFX_ARCH_GFX950 ? 160u * 1024 : 64u * 1024);
+                return EXIT_INPUT;
             }
         }
         if (a->kind == ARG_IN || a->kind == ARG_INOUT) {
             struct stat st;
             if (stat(a->path, &st) != 0) {
                 cli_error("%s: %s", a->path, strerror(errno));
-                goto out;
+                return EXIT_INPUT;
             }
             if (S_ISDIR(st.st_mode)) {
                 cli_error("%s: is a directory", a->path);
-                goto out;
+                return EXIT_INPUT;
             }
             a->nbytes = (uint64_t)st.st_size;
         }
@@ -1240,154 +1330,227 @@ static int run_main(int argc, char **argv, int debug) {
             cli_is_npy_path(a->path, strlen(a->path))) {
             size_t n = 0;
             if (!(a->data = read_file(a->path, &n)))
-                goto out;
+                return EXIT_INPUT;
             a->nbytes = n;
-            if (cli_npy_load(a->path, a->data, &a->nbytes, &npys[i], &ai, nerr, sizeof nerr)) {
+            if (cli_npy_load(a->path, a->data, &a->nbytes, &s->npys[i], &ai, nerr, sizeof nerr)) {
                 cli_error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
-                goto out;
+                return EXIT_INPUT;
             }
         }
         if (a->kind == ARG_OUT &&
-            cli_npy_out(a->spec, a->path, a->nbytes, &npys[i], &ai, nerr, sizeof nerr)) {
+            cli_npy_out(a->spec, a->path, a->nbytes, &s->npys[i], &ai, nerr, sizeof nerr)) {
             cli_error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, nerr);
-            goto out;
+            return EXIT_INPUT;
         }
         if ((a->kind == ARG_OUT || a->kind == ARG_INOUT) && output_begin(a))
-            goto out;
+            return EXIT_INPUT;
     }
-    for (size_t i = 0; i < nargs; i++) {
-        run_arg *a = &args[i];
+    return 0;
+}
+
+/* Device buffers for the in/out/inout/zero arguments, inputs copied in, their addresses in the
+ * kernel arguments; 0 or the exit status. */
+static int run_upload(const run_opts *o, run_state *s) {
+    for (size_t i = 0; i < o->nargs; i++) {
+        run_arg *a = &o->args[i];
         if (a->kind != ARG_IN && a->kind != ARG_INOUT && a->kind != ARG_OUT && a->kind != ARG_ZERO)
             continue;
-        if (gfx_buffer_alloc(dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
-            cli_error("%s: --arg %zu '%s': %s", cmd, i + 1, a->spec, gfx_device_error(dev));
-            goto out;
+        if (gfx_buffer_alloc(s->dev, a->nbytes ? a->nbytes : 1, &a->addr) != GFX_OK) {
+            cli_error("%s: --arg %zu '%s': %s", o->cmd, i + 1, a->spec, gfx_device_error(s->dev));
+            return EXIT_INPUT;
         }
         if (a->data && (a->kind == ARG_IN || a->kind == ARG_INOUT)) /* a .npy array's data */
-            gfx_memcpy_htod(dev, a->addr, a->data, a->nbytes);
+            gfx_memcpy_htod(s->dev, a->addr, a->data, a->nbytes);
         else if ((a->kind == ARG_IN || a->kind == ARG_INOUT) &&
-                 file_to_device(dev, a->path, a->addr, a->nbytes, stage))
-            goto out;
-        bufs[nbufs++] = (cli_buffer){i, a->spec, a->addr, a->nbytes};
+                 file_to_device(s->dev, a->path, a->addr, a->nbytes, s->stage))
+            return EXIT_INPUT;
+        s->bufs[s->nbufs++] = (cli_buffer){i, a->spec, a->addr, a->nbytes};
         gfx_arg_info ai;
-        gfx_kernel_arg(k, i, &ai);
-        le_store(kernargs + ai.offset, 8, a->addr);
+        gfx_kernel_arg(s->k, i, &ai);
+        le_store(s->kernargs + ai.offset, 8, a->addr);
     }
-    gfx_launch_options o = {.max_insts = max_insts,
-                            .dynamic_lds = lds_dyn,
-                            .private_size = (uint32_t)private_size,
-                            .timeout = timeout,
-                            .flags = racecheck ? GFX_LAUNCH_RACECHECK : 0,
-                            .memcheck = memcheck};
-    gfx_stats st;
-    cli_program prog = {m, k, bufs, nbufs};
-    topt.profile = profile || profile_html;
-    if (debug || tracing) {
-        if ((r = gfx_debug_create(dev, &session)) != GFX_OK ||
-            (r = gfx_debug_trace(session, &topt)) != GFX_OK ||
-            (r = gfx_debug_counters_enable(session, counters || profile_html)) != GFX_OK) {
-            cli_error("cannot start a debug session: %s", gfx_result_str(r));
-            goto out;
+    return 0;
+}
+
+/* The launch: under the debugger, through a debug session when an option traces, or plain with a
+ * progress line.  *r is the launch's result; the return value 0 or the exit status when the debug
+ * session could not start. */
+static int run_launch(run_opts *o, run_state *s, gfx_stats *st, gfx_result *r) {
+    gfx_launch_options lo = {.max_insts = o->max_insts,
+                             .dynamic_lds = s->lds_dyn,
+                             .private_size = (uint32_t)o->private_size,
+                             .timeout = o->timeout,
+                             .flags = o->racecheck ? GFX_LAUNCH_RACECHECK : 0,
+                             .memcheck = o->memcheck};
+    cli_program prog = {s->m, s->k, s->bufs, s->nbufs};
+    o->topt.profile = o->profile || o->profile_html;
+    if (o->debug || o->tracing) {
+        if ((*r = gfx_debug_create(s->dev, &s->session)) != GFX_OK ||
+            (*r = gfx_debug_trace(s->session, &o->topt)) != GFX_OK ||
+            (*r = gfx_debug_counters_enable(s->session, o->counters || o->profile_html)) !=
+                GFX_OK) {
+            cli_error("cannot start a debug session: %s", gfx_result_str(*r));
+            return EXIT_INPUT;
         }
-        if (att.dir && gfx_debug_att(session, &att) != GFX_OK) {
+        if (o->att.dir && gfx_debug_att(s->session, &o->att) != GFX_OK) {
             /* the other options were checked while parsing: only the list is left */
             cli_error("%s: --att-workgroups '%s': expected workgroup ids and ranges like 0,4-7",
-                      cmd, att.workgroups ? att.workgroups : "");
-            rc = EXIT_USAGE;
-            goto out;
+                      o->cmd, o->att.workgroups ? o->att.workgroups : "");
+            return EXIT_USAGE;
         }
-        if (debug)
-            r = cli_debug(session, &prog, stdin, grid, block, kernargs, ksize, &o, &st);
+        if (o->debug)
+            *r = cli_debug(s->session, &prog, stdin, o->grid, o->block, s->kernargs, s->ksize, &lo,
+                           st);
         else
-            r = gfx_debug_launch(session, k, grid, block, kernargs, ksize, &o, &st);
+            *r = gfx_debug_launch(s->session, s->k, o->grid, o->block, s->kernargs, s->ksize, &lo,
+                                  st);
     } else {
-        cli_progress *progress = cli_progress_start(dev, stderr);
-        r = gfx_launch(dev, k, grid, block, kernargs, ksize, &o, &st);
+        cli_progress *progress = cli_progress_start(s->dev, stderr);
+        *r = gfx_launch(s->dev, s->k, o->grid, o->block, s->kernargs, s->ksize, &lo, st);
         cli_progress_stop(progress);
     }
-    if (stats)
-        print_stats(kname, &st);
-    if (profile_html && session && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+    return 0;
+}
+
+/* What the tracing options gathered (a run that faulted still has its counts): the HTML profile,
+ * counters, the text profile; 0 or the exit status when a file cannot be written. */
+static int run_report_tracing(const run_opts *o, const run_state *s, const gfx_stats *st,
+                              gfx_result r) {
+    cli_program prog = {s->m, s->k, s->bufs, s->nbufs};
+    if (r != GFX_OK && r != GFX_ERR_FAULT)
+        return 0;
+    if (o->profile_html && s->session) {
         gfx_counters ctr;
-        gfx_debug_counters(session, &ctr);
-        if (cli_profile_html(profile_html, &prog, session, &st, &ctr)) {
-            cli_error("%s: cannot write the profile: %s", profile_html, strerror(errno));
-            rc = EXIT_INPUT;
-            goto out;
+        gfx_debug_counters(s->session, &ctr);
+        if (cli_profile_html(o->profile_html, &prog, s->session, st, &ctr)) {
+            cli_error("%s: cannot write the profile: %s", o->profile_html, strerror(errno));
+            return EXIT_INPUT;
         }
     }
-    if (counters && session && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+    if (o->counters && s->session) {
         gfx_counters ctr;
         cli_occupancy occ;
-        gfx_debug_counters(session, &ctr);
-        cli_occupancy_compute(&info, gfx_module_arch(m), block[0] * block[1] * block[2],
-                              (uint32_t)dyn_lds, &occ);
+        gfx_debug_counters(s->session, &ctr);
+        cli_occupancy_compute(&s->info, gfx_module_arch(s->m),
+                              o->block[0] * o->block[1] * o->block[2], (uint32_t)o->dyn_lds, &occ);
         fflush(stdout);
-        if (!counters_out)
-            cli_counters_print(stderr, kname, counters, &ctr, &occ);
-        else if (cli_counters_write(counters_out, kname, counters, &ctr, &occ, &info, grid,
-                                    block)) {
-            cli_error("%s: cannot write the counters: %s", counters_out, strerror(errno));
-            rc = EXIT_INPUT;
-            goto out;
+        if (!o->counters_out)
+            cli_counters_print(stderr, o->kname, o->counters, &ctr, &occ);
+        else if (cli_counters_write(o->counters_out, o->kname, o->counters, &ctr, &occ, &s->info,
+                                    o->grid, o->block)) {
+            cli_error("%s: cannot write the counters: %s", o->counters_out, strerror(errno));
+            return EXIT_INPUT;
         }
     }
-    if (profile && (r == GFX_OK || r == GFX_ERR_FAULT)) {
+    if (o->profile) {
         fflush(stdout);
-        cli_profile(stderr, &prog, session, &st, (size_t)profile_top);
+        cli_profile(stderr, &prog, s->session, st, (size_t)o->profile_top);
     }
+    return 0;
+}
+
+/* The launch's failure on stderr, in the CLI's words, with the fault report if asked for. */
+static void run_report_failure(const run_opts *o, const run_state *s, gfx_result r) {
+    const char *msg = gfx_device_error(s->dev);
+    /* the library's watchdog hint names the API option; here it is --max-insts */
+    const char *hint = strstr(msg, "; raise it with gfx_launch_options.max_insts");
+    if (hint)
+        cli_error("%.*s; raise it with --max-insts", (int)(hint - msg), msg);
+    else if (r == GFX_ERR_FAULT && strncmp(msg, "deadlock:", 9) == 0 &&
+             strstr(msg, "can never be resident"))
+        cli_error("%s (see --cus)", msg);
+    else
+        cli_error("%s", *msg ? msg : gfx_result_str(r));
+    gfx_fault f;
+    cli_program prog = {s->m, s->k, s->bufs, s->nbufs};
+    if (r == GFX_ERR_FAULT && o->fault_report && gfx_last_fault(s->dev, &f) == GFX_OK)
+        cli_fault_report(stderr, &prog, &f);
+}
+
+/* Everything after the launch: statistics, tracing reports, the error, the output files
+ * (after a fault only with --keep-partial), --dump-global, memcheck and racecheck findings.
+ * Returns the exit status. */
+static int run_report(const run_opts *o, run_state *s, const gfx_stats *st, gfx_result r) {
+    if (o->stats)
+        print_stats(o->kname, st);
+    int rc = run_report_tracing(o, s, st, r);
+    if (rc)
+        return rc;
     if (r != GFX_OK) {
-        const char *msg = gfx_device_error(dev);
-        /* the library's watchdog hint names the API option; here it is --max-insts */
-        const char *hint = strstr(msg, "; raise it with gfx_launch_options.max_insts");
-        if (hint)
-            cli_error("%.*s; raise it with --max-insts", (int)(hint - msg), msg);
-        else if (r == GFX_ERR_FAULT && strncmp(msg, "deadlock:", 9) == 0 &&
-                 strstr(msg, "can never be resident"))
-            cli_error("%s (see --cus)", msg);
-        else
-            cli_error("%s", *msg ? msg : gfx_result_str(r));
-        gfx_fault f;
-        if (r == GFX_ERR_FAULT && fault_report && gfx_last_fault(dev, &f) == GFX_OK)
-            cli_fault_report(stderr, &prog, &f);
-        if (!keep_partial || r != GFX_ERR_FAULT)
-            goto out;
+        run_report_failure(o, s, r);
+        if (!o->keep_partial || r != GFX_ERR_FAULT)
+            return EXIT_INPUT;
     }
-    for (size_t i = 0; i < nargs; i++)
-        if ((args[i].tmp || args[i].direct) && output_finish(dev, &args[i], &npys[i], stage)) {
-            r = GFX_ERR_IO;
-            break;
-        }
-    if (r != GFX_OK)
-        goto out;
-    if (dump_globals(cmd, dev, m, dumps, ndumps))
-        goto out;
-    rc = memcheck_report(dev);
+    for (size_t i = 0; i < o->nargs; i++)
+        if ((o->args[i].tmp || o->args[i].direct) &&
+            output_finish(s->dev, &o->args[i], &s->npys[i], s->stage))
+            return EXIT_INPUT;
+    if (r != GFX_OK || dump_globals(o->cmd, s->dev, s->m, o->dumps, o->ndumps))
+        return EXIT_INPUT;
+    rc = memcheck_report(s->dev);
     /* racecheck hazards are reported after the outputs are written: the run itself completed */
-    for (size_t i = 0; i < gfx_race_count(dev); i++) {
+    for (size_t i = 0; i < gfx_race_count(s->dev); i++) {
         gfx_race h;
-        if (gfx_race_get(dev, i, &h) == GFX_OK)
+        if (gfx_race_get(s->dev, i, &h) == GFX_OK)
             fprintf(stderr, "gfxemu: %s\n", h.message);
         rc = EXIT_INPUT;
     }
-out:
-    for (size_t i = 0; i < nargs; i++) {
-        if (args[i].tmp) /* a fault, an error, or an output not reached: leave no partial file */
-            unlink(args[i].tmp);
-        free(args[i].tmp);
-        free(args[i].final);
-        free(args[i].data);
-        if (args[i].kind == ARG_OUT)
-            free((char *)args[i].path);
+    return rc;
+}
+
+static int run_main(int argc, char **argv, int debug) {
+    /* A trace keeps every active lane's values: bound it unless --trace-limit 0 says not to.
+     * --att starts at CU 0 (rocprofv3 starts at CU 1, which would often be idle on a small grid
+     * here), SE 0 and all four SIMDs. */
+    run_opts o = {.cmd = debug ? "debug" : "run",
+                  .debug = debug,
+                  .profile_top = 20,
+                  .topt = {NULL, 1000000, {-1, -1, -1}, -1, 0, 0, NULL, 0},
+                  .att = {NULL, NULL, 0, 0x1, 0xf, NULL}};
+    run_state s = {0};
+    gfx_stats st;
+    gfx_result r = GFX_OK;
+    int rc = EXIT_USAGE;
+    o.args = calloc((size_t)argc, sizeof *o.args);
+    s.bufs = calloc((size_t)argc, sizeof *s.bufs);
+    s.npys = calloc((size_t)argc, sizeof *s.npys);
+    if (!o.args || !s.bufs || !s.npys) {
+        cli_error("out of memory");
+        rc = EXIT_INPUT;
+        goto out;
     }
-    free(args);
-    free(bufs);
-    free(npys);
-    free(kernargs);
-    free(stage);
-    gfx_debug_free(session);
-    gfx_device_free(dev);
-    gfx_module_free(m);
+    if (run_parse(&o, argc, argv))
+        goto out;
+    if (o.help) {
+        if (debug)
+            fputs(debug_usage, stdout);
+        fputs(run_usage, stdout);
+        rc = 0;
+        goto out;
+    }
+    if ((rc = run_load(&o, &s)) || (rc = run_bind_args(&o, &s)) || (rc = run_upload(&o, &s)) ||
+        (rc = run_launch(&o, &s, &st, &r)))
+        goto out;
+    rc = run_report(&o, &s, &st, r);
+out:
+    for (size_t i = 0; i < o.nargs; i++) {
+        run_arg *a = &o.args[i];
+        if (a->tmp) /* a fault, an error, or an output not reached: leave no partial file */
+            unlink(a->tmp);
+        free(a->tmp);
+        free(a->final);
+        free(a->data);
+        if (a->kind == ARG_OUT)
+            free((char *)a->path);
+    }
+    free(o.args);
+    free(s.bufs);
+    free(s.npys);
+    free(s.kernargs);
+    free(s.stage);
+    gfx_debug_free(s.session);
+    gfx_device_free(s.dev);
+    gfx_module_free(s.m);
     return rc;
 }
 

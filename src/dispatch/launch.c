@@ -459,6 +459,121 @@ static uint64_t launch_region(gfx_device *dev, int i, uint64_t size, int kind) {
     return va;
 }
 
+/* The job's settings from the launch options, its shared counters and locks. */
+static void job_init(dp_job *j, gfx_device *dev, const struct gfx_kernel *k,
+                     const gfx_launch_options *o, double t0) {
+    dp_dispatch *d = &j->d;
+    j->mem = dev->mem;
+    j->max_insts = o->max_insts;
+    j->timeout = o->timeout > 0 ? o->timeout : 0;
+    j->deadline = j->timeout > 0 ? t0 + j->timeout : 0;
+    j->racecheck = (o->flags & GFX_LAUNCH_RACECHECK) != 0;
+    dp_occupancy_of(d, dev->cus, &j->occ);
+    j->limit_residency = j->nwg > j->occ.resident;
+    {
+        /* VGPRs and AGPRs the kernel uses, for spin detection: the unified count, split at
+         * ACCUM_OFFSET when the kernel has AGPRs. */
+        unsigned total = ld_kd_vgprs(&k->kd), acc = k->kd.accum_offset;
+        if (total > 512)
+            total = 512;
+        j->hash_nv = acc && acc < total ? acc : total;
+        j->hash_na = total - j->hash_nv;
+        if (j->hash_nv > 256)
+            j->hash_nv = 256;
+        if (j->hash_na > 256)
+            j->hash_na = 256;
+    }
+    atomic_init(&j->next_wg, 0);
+    atomic_init(&j->insts, 0);
+    atomic_init(&j->stop, 0);
+    atomic_init(&j->resident, 0);
+    atomic_init(&j->epoch, 0);
+    atomic_init(&j->nstuck, 0);
+    atomic_init(&j->nexited, 0);
+    atomic_init(&j->nspinning, 0);
+    atomic_init(&j->waited, 0);
+    j->progress = &dev->progress_done;
+    atomic_store_explicit(&dev->progress_done, 0, memory_order_relaxed);
+    atomic_store_explicit(&dev->progress_total, j->nwg, memory_order_relaxed);
+    pthread_mutex_init(&j->fault_lock, NULL);
+    pthread_mutex_init(&j->stuck_lock, NULL);
+    pthread_mutex_init(&j->race_lock, NULL);
+    x_gws_init(&j->gws);
+    /* A debug launch does not probe for spins (the probe would step waves outside the
+     * debugger's view): let its workers admit more workgroups after long turns instead. */
+    if (j->hooks)
+        atomic_store(&j->waited, 1);
+}
+
+/* Run the job's workgroups: on the caller's thread and, with more than one thread to use, the
+ * device's pool; then move its racecheck reports to the device. */
+static gfx_result job_run(gfx_device *dev, dp_job *j, unsigned nthreads) {
+    /* With one workgroup there is nothing to share: run it on the caller's thread alone. */
+    int pool = nthreads > 1 && dev->nstarted > 0;
+    j->nworkers = pool ? dev->nstarted + 1 : 1;
+    j->waiters = calloc(j->nworkers, sizeof *j->waiters);
+    if (!j->waiters)
+        return fail(dev, GFX_ERR_NOMEM, "out of memory");
+    for (unsigned i = 0; i < j->nworkers; i++)
+        j->waiters[i].wg_linear = UINT64_MAX;
+    if (pool) {
+        pthread_mutex_lock(&dev->lock);
+        dev->job = j;
+        dev->active = dev->nstarted;
+        dev->generation++;
+        pthread_cond_broadcast(&dev->start);
+        pthread_mutex_unlock(&dev->lock);
+    }
+    dp_work(j, &dev->workers[0]);
+    if (pool) {
+        pthread_mutex_lock(&dev->lock);
+        while (dev->active > 0)
+            pthread_cond_wait(&dev->done, &dev->lock);
+        dev->job = NULL;
+        pthread_mutex_unlock(&dev->lock);
+    }
+    free(j->waiters);
+    /* racecheck reports move to the device */
+    free(dev->races);
+    dev->races = j->races;
+    dev->nraces = j->nraces;
+    j->races = NULL;
+    return GFX_OK;
+}
+
+/* The workers' instruction counts into *stats (when given), and zeroed for the next launch;
+ * returns the total of wave-instructions. */
+static uint64_t collect_stats(gfx_device *dev, unsigned nthreads, gfx_stats *stats) {
+    uint64_t count[XC_N] = {0}, waves = 0, wgs = 0;
+    for (unsigned i = 0; i < dev->nthreads; i++) {
+        dp_worker *wk = &dev->workers[i];
+        for (int c = 0; c < XC_N; c++)
+            count[c] += wk->count[c];
+        waves += wk->waves_run;
+        wgs += wk->wgs_run;
+        memset(wk->count, 0, sizeof wk->count);
+        wk->waves_run = wk->wgs_run = 0;
+    }
+    uint64_t total = 0;
+    for (int c = 0; c < XC_N; c++)
+        total += count[c];
+    if (stats) {
+        stats->wave_insts = total;
+        stats->waves = waves;
+        stats->workgroups = wgs;
+        stats->threads = nthreads;
+        stats->salu = count[XC_SALU];
+        stats->valu = count[XC_VALU];
+        stats->vmem = count[XC_VMEM];
+        stats->smem = count[XC_SMEM];
+        stats->lds = count[XC_LDS];
+        stats->mfma = count[XC_MFMA];
+        stats->branch = count[XC_BRANCH];
+        stats->other = count[XC_OTHER];
+    }
+    return total;
+}
+
 gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t grid[3],
                      const uint32_t block[3], const void *kernargs, size_t kernarg_size,
                      const gfx_launch_options *opts, gfx_stats *stats) {
@@ -550,107 +665,12 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     j->hooks = dev->hooks;
     if (j->hooks)
         nthreads = 1;
-    j->mem = dev->mem;
-    j->max_insts = o.max_insts;
-    j->timeout = o.timeout > 0 ? o.timeout : 0;
-    j->deadline = j->timeout > 0 ? t0 + j->timeout : 0;
-    j->racecheck = (o.flags & GFX_LAUNCH_RACECHECK) != 0;
-    dp_occupancy_of(d, dev->cus, &j->occ);
-    j->limit_residency = j->nwg > j->occ.resident;
-    {
-        /* VGPRs and AGPRs the kernel uses, for spin detection: the unified count, split at
-         * ACCUM_OFFSET when the kernel has AGPRs. */
-        unsigned total = ld_kd_vgprs(&k->kd), acc = k->kd.accum_offset;
-        if (total > 512)
-            total = 512;
-        j->hash_nv = acc && acc < total ? acc : total;
-        j->hash_na = total - j->hash_nv;
-        if (j->hash_nv > 256)
-            j->hash_nv = 256;
-        if (j->hash_na > 256)
-            j->hash_na = 256;
-    }
-    atomic_init(&j->next_wg, 0);
-    atomic_init(&j->insts, 0);
-    atomic_init(&j->stop, 0);
-    atomic_init(&j->resident, 0);
-    atomic_init(&j->epoch, 0);
-    atomic_init(&j->nstuck, 0);
-    atomic_init(&j->nexited, 0);
-    atomic_init(&j->nspinning, 0);
-    atomic_init(&j->waited, 0);
-    j->progress = &dev->progress_done;
-    atomic_store_explicit(&dev->progress_done, 0, memory_order_relaxed);
-    atomic_store_explicit(&dev->progress_total, j->nwg, memory_order_relaxed);
-    pthread_mutex_init(&j->fault_lock, NULL);
-    pthread_mutex_init(&j->stuck_lock, NULL);
-    pthread_mutex_init(&j->race_lock, NULL);
-    x_gws_init(&j->gws);
-    /* A debug launch does not probe for spins (the probe would step waves outside the
-     * debugger's view): let its workers admit more workgroups after long turns instead. */
-    if (j->hooks)
-        atomic_store(&j->waited, 1);
+    job_init(j, dev, k, &o, t0);
 
-    /* With one workgroup there is nothing to share: run it on the caller's thread alone. */
-    int pool = nthreads > 1 && dev->nstarted > 0;
-    j->nworkers = pool ? dev->nstarted + 1 : 1;
-    j->waiters = calloc(j->nworkers, sizeof *j->waiters);
-    if (!j->waiters) {
-        r = fail(dev, GFX_ERR_NOMEM, "out of memory");
+    if ((r = job_run(dev, j, nthreads)))
         goto out_job;
-    }
-    for (unsigned i = 0; i < j->nworkers; i++)
-        j->waiters[i].wg_linear = UINT64_MAX;
-    if (pool) {
-        pthread_mutex_lock(&dev->lock);
-        dev->job = j;
-        dev->active = dev->nstarted;
-        dev->generation++;
-        pthread_cond_broadcast(&dev->start);
-        pthread_mutex_unlock(&dev->lock);
-    }
-    dp_work(j, &dev->workers[0]);
-    if (pool) {
-        pthread_mutex_lock(&dev->lock);
-        while (dev->active > 0)
-            pthread_cond_wait(&dev->done, &dev->lock);
-        dev->job = NULL;
-        pthread_mutex_unlock(&dev->lock);
-    }
-    free(j->waiters);
-    /* racecheck reports move to the device */
-    free(dev->races);
-    dev->races = j->races;
-    dev->nraces = j->nraces;
-    j->races = NULL;
 
-    uint64_t count[XC_N] = {0}, waves = 0, wgs = 0;
-    for (unsigned i = 0; i < dev->nthreads; i++) {
-        dp_worker *wk = &dev->workers[i];
-        for (int c = 0; c < XC_N; c++)
-            count[c] += wk->count[c];
-        waves += wk->waves_run;
-        wgs += wk->wgs_run;
-        memset(wk->count, 0, sizeof wk->count);
-        wk->waves_run = wk->wgs_run = 0;
-    }
-    uint64_t total = 0;
-    for (int c = 0; c < XC_N; c++)
-        total += count[c];
-    if (stats) {
-        stats->wave_insts = total;
-        stats->waves = waves;
-        stats->workgroups = wgs;
-        stats->threads = nthreads;
-        stats->salu = count[XC_SALU];
-        stats->valu = count[XC_VALU];
-        stats->vmem = count[XC_VMEM];
-        stats->smem = count[XC_SMEM];
-        stats->lds = count[XC_LDS];
-        stats->mfma = count[XC_MFMA];
-        stats->branch = count[XC_BRANCH];
-        stats->other = count[XC_OTHER];
-    }
+    uint64_t total = collect_stats(dev, nthreads, stats);
     if (j->mc)
         memcheck_collect(dev, j);
     if (j->nomem && !j->faulted) {

@@ -37,6 +37,7 @@
 #define GFXEMU_VALU_H
 
 #include "exec/exec.h"
+#include "exec/fbits.h"
 
 #include <math.h>
 #include <string.h>
@@ -80,27 +81,6 @@ enum {
 
 #define MODE_IEEE (1u << 9)
 #define MODE_DX10_CLAMP (1u << 8)
-
-static inline float f32(u32 u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static inline u32 bf32(float f) {
-    u32 u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static inline double f64(u64 u) {
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
-}
-static inline u64 bf64(double f) {
-    u64 u;
-    memcpy(&u, &f, 8);
-    return u;
-}
 
 /* ---- small-float formats (f16, bf16) ----------------------------------------------------- */
 

@@ -18,6 +18,7 @@
  * buffer is (dword i of lane L at (i * 64 + L) * 4), so scratch_*, flat-private and buffer
  * accesses through the private segment descriptor all see the same bytes. */
 #include "exec/exec.h"
+#include "exec/fbits.h"
 #include "exec/xatomic.h"
 
 #include <string.h>
@@ -836,16 +837,6 @@ static const uint8_t fmt_ncomp[16] = {[1] = 1,  [2] = 1,  [3] = 2,  [4] = 1,  [5
 static const uint8_t fmt_bits[16] = {[1] = 8,  [2] = 16,  [3] = 8,   [4] = 32,  [5] = 16,
                                      [10] = 8, [11] = 32, [12] = 16, [13] = 32, [14] = 32};
 
-static float fbits(u32 u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static u32 bitsf(float f) {
-    u32 u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 static u32 f32_to_h(float f) {
     _Float16 h = (_Float16)f;
     uint16_t u;
@@ -876,11 +867,11 @@ static u32 fmt_load(u32 r, unsigned n, unsigned nf, int d16) {
     case NF_SSCALED: f = (float)sv; break;
     case NF_UINT: return d16 ? r & 0xffff : r;
     case NF_SINT: return d16 ? (u32)sv & 0xffff : (u32)sv;
-    default: f = n == 16 ? h_to_f32(r) : fbits(r); break; /* NF_FLOAT */
+    default: f = n == 16 ? h_to_f32(r) : f32(r); break; /* NF_FLOAT */
     }
     if (d16)
         return nf == NF_FLOAT && n == 16 ? r : f32_to_h(f);
-    return bitsf(f);
+    return bf32(f);
 }
 
 static u32 sat_round(double v, double lo, double hi) {
@@ -893,7 +884,7 @@ static u32 sat_round(double v, double lo, double hi) {
 /* Register value -> memory component. */
 static u32 fmt_store(u32 v, unsigned n, unsigned nf, int d16) {
     u32 mask = n == 32 ? 0xffffffffu : (1u << n) - 1;
-    float f = d16 ? h_to_f32(v) : fbits(v);
+    float f = d16 ? h_to_f32(v) : f32(v);
     switch (nf) {
     case NF_UNORM: return sat_round((double)f * mask, 0, mask);
     case NF_SNORM:
@@ -905,7 +896,7 @@ static u32 fmt_store(u32 v, unsigned n, unsigned nf, int d16) {
     default: /* NF_FLOAT */
         if (n == 16)
             return d16 ? v & 0xffff : f32_to_h(f);
-        return d16 ? bitsf(f) : v;
+        return d16 ? bf32(f) : v;
     }
 }
 
