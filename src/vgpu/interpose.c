@@ -29,7 +29,7 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-vg_state vg = {.memfd = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
+vg_state vg = {.memfd = -1, .lock = PTHREAD_MUTEX_INITIALIZER, .space = PTHREAD_RWLOCK_INITIALIZER};
 
 void vg_msg(const char *fmt, ...) {
     /* One write per line: queue threads report at the same time (a prefix written apart from

@@ -49,7 +49,8 @@ vg_bo *vg_bo_containing(uint64_t va) {
 }
 
 static gfx_device *device(int gpu) {
-    if (!vg.dev[gpu] && dp_device_create(vg.card->arch, vg.threads, &vg.dev[gpu]) != GFX_OK) {
+    /* The GPU's own device never launches (each queue has one): one thread. */
+    if (!vg.dev[gpu] && dp_device_create(vg.card->arch, 1, &vg.dev[gpu]) != GFX_OK) {
         vg_msg("cannot create the emulated %s (out of memory)", vg.card->target);
         vg.dev[gpu] = NULL;
     }
@@ -136,37 +137,50 @@ static int alloc_memory(struct kfd_ioctl_alloc_memory_of_gpu_args *a) {
     return r;
 }
 
-/* Register or forget b in GPU g's address space (vg.lock held; no launch runs meanwhile: the
- * queue threads hold vg.lock around launches). */
-static int map_one(vg_bo *b, int g, int map) {
-    gfx_device *dev = device(g);
-    if (!dev)
-        return -1;
-    if (map) {
-        if (b->mapped & 1u << g)
-            return 0;
-        int ro = !(b->flags & ALLOC_WRITABLE) &&
-                 !(b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT));
-        int r = b->user && b->user != b->va
-                    ? gmem_map_alias(dev->mem, b->va, (void *)(uintptr_t)b->user, b->size, ro)
-                    : gmem_map_host(dev->mem, (void *)(uintptr_t)b->va, b->size, ro);
-        if (r != 0) {
-            vg_msg("MAP_MEMORY_TO_GPU: [0x%llx, +%llu) overlaps memory the emulator holds",
-                   (unsigned long long)b->va, (unsigned long long)b->size);
-            return -1;
-        }
-        b->mapped |= 1u << g;
-    } else if (b->mapped & 1u << g) {
+int vg_bo_register(gfx_device *dev, const vg_bo *b, int map) {
+    if (!map) {
         if (b->user && b->user != b->va)
             gmem_unmap_host(dev->mem, (void *)(uintptr_t)b->va);
         else
             gmem_unmap_host_range(dev->mem, (void *)(uintptr_t)b->va, b->size);
-        b->mapped &= ~(1u << g);
+        return 0;
     }
+    int ro = !(b->flags & ALLOC_WRITABLE) &&
+             !(b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT));
+    return b->user && b->user != b->va
+               ? gmem_map_alias(dev->mem, b->va, (void *)(uintptr_t)b->user, b->size, ro)
+               : gmem_map_host(dev->mem, (void *)(uintptr_t)b->va, b->size, ro);
+}
+
+/* Register or forget b in GPU g's address space: the GPU's device (the engines' accesses) and
+ * every AQL/PM4 queue's (its launches).  vg.lock held and vg.space write-locked: no launch
+ * runs meanwhile. */
+static int map_one(vg_bo *b, int g, int map) {
+    gfx_device *dev = device(g);
+    if (!dev)
+        return -1;
+    if (!map == !(b->mapped & 1u << g))
+        return 0;
+    gfx_device *devs[1 + VG_MAX_QUEUES];
+    devs[0] = dev;
+    unsigned n = 1 + vg_queue_devices(g, devs + 1, VG_MAX_QUEUES);
+    for (unsigned i = 0; i < n; i++)
+        if (vg_bo_register(devs[i], b, map) != 0) {
+            while (i-- > 0)
+                vg_bo_register(devs[i], b, 0);
+            vg_msg("MAP_MEMORY_TO_GPU: [0x%llx, +%llu) overlaps memory the emulator holds",
+                   (unsigned long long)b->va, (unsigned long long)b->size);
+            return -1;
+        }
+    if (map)
+        b->mapped |= 1u << g;
+    else
+        b->mapped &= ~(1u << g);
     return 0;
 }
 
 static int map_memory(struct kfd_ioctl_map_memory_to_gpu_args *a, int map) {
+    pthread_rwlock_wrlock(&vg.space);
     pthread_mutex_lock(&vg.lock);
     vg_bo *b = vg_bo_by_handle(a->handle);
     const uint32_t *ids = (const uint32_t *)(uintptr_t)a->device_ids_array_ptr;
@@ -182,14 +196,17 @@ static int map_memory(struct kfd_ioctl_map_memory_to_gpu_args *a, int map) {
         a->n_success = i + 1;
     }
     pthread_mutex_unlock(&vg.lock);
+    pthread_rwlock_unlock(&vg.space);
     return r;
 }
 
 static int free_memory(struct kfd_ioctl_free_memory_of_gpu_args *a) {
+    pthread_rwlock_wrlock(&vg.space);
     pthread_mutex_lock(&vg.lock);
     vg_bo *b = vg_bo_by_handle(a->handle);
     if (!b) {
         pthread_mutex_unlock(&vg.lock);
+        pthread_rwlock_unlock(&vg.space);
         return fail(EINVAL);
     }
     for (unsigned g = 0; g < vg.ngpus; g++)
@@ -202,6 +219,7 @@ static int free_memory(struct kfd_ioctl_free_memory_of_gpu_args *a) {
     }
     b->handle = 0;
     pthread_mutex_unlock(&vg.lock);
+    pthread_rwlock_unlock(&vg.space);
     return 0;
 }
 

@@ -180,13 +180,13 @@ static int copy_data(vg_queue *q, const uint32_t *b) {
     case 1:
     case 2: {
         uint64_t va = ((uint64_t)b[2] << 32 | b[1]) & ~(uint64_t)(n - 1);
-        pthread_mutex_lock(&vg.lock);
+        vg_space_read();
         const void *m = vg_queue_mem(q, "PM4 COPY_DATA", va, n, 0);
         if (m && wide)
             v = __atomic_load_n((const uint64_t *)m, __ATOMIC_ACQUIRE);
         else if (m)
             v = __atomic_load_n((const uint32_t *)m, __ATOMIC_ACQUIRE);
-        pthread_mutex_unlock(&vg.lock);
+        vg_space_done();
         if (!m)
             return -1;
         break;

@@ -8,9 +8,11 @@
  * Prints "PASS ..." lines; exit 0 only if every check held.
  *
  * With a second argument it tests PM4 compute queues ("pm4"), SDMA queues ("sdma") or their error
- * paths ("errors") instead (test_kfd_queues.sh).
+ * paths ("errors") instead (test_kfd_queues.sh), or queues that run at the same time
+ * ("concurrent"), or partial workgroups in one dispatch ("partial").
  *
- * usage: kfd_driver KERNEL.co [pm4|sdma|errors]   (the code object of tests/vgpu/kfd_kernels.cl)
+ * usage: kfd_driver KERNEL.co [pm4|sdma|errors|concurrent|partial]   (the code object of
+ * tests/vgpu/kfd_kernels.cl)
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -852,9 +854,155 @@ static int test_errors(void) {
     return failures ? 1 : 0;
 }
 
+/* ---- queues at the same time (kfd_driver KERNEL.co concurrent) ------------------------------
+ * On the card every queue's engine runs by itself: a kernel on one AQL queue that waits for a
+ * flag is still running when an SDMA FENCE, a PM4 WRITE_DATA or another AQL queue's kernel
+ * writes the flag, and then finishes.  Each wait is checked to have really waited (the kernel
+ * has not finished 100 ms after its launch, before the writer is submitted). */
+
+/* The next dispatch packet of AQL queue q: a grid of n[0] x n[1] work-items in workgroups of
+ * wg[0] x wg[1]; *signal (the value of an amd_signal_t, 8 bytes into it) is set to 1 and counts
+ * down at the end. */
+static void aql_dispatch2(queue *q, uint64_t kd, const uint32_t n[2], const uint32_t wg[2],
+                          void *kernarg, volatile int64_t *signal) {
+    uint64_t slot = q->put++;
+    uint8_t *pkt = q->ring.p + 64 * (slot % 64);
+    memset(pkt + 2, 0, 62);
+    *signal = 1;
+    *(uint16_t *)(pkt + 2) = n[1] > 1 || wg[1] > 1 ? 2 : 1; /* dimensions */
+    *(uint16_t *)(pkt + 4) = (uint16_t)wg[0];
+    *(uint16_t *)(pkt + 6) = (uint16_t)wg[1];
+    *(uint16_t *)(pkt + 8) = 1;
+    *(uint32_t *)(pkt + 12) = n[0];
+    *(uint32_t *)(pkt + 16) = n[1];
+    *(uint32_t *)(pkt + 20) = 1;
+    *(uint64_t *)(pkt + 32) = kd;
+    *(uint64_t *)(pkt + 40) = (uint64_t)(uintptr_t)kernarg;
+    *(uint64_t *)(pkt + 56) = (uint64_t)(uintptr_t)signal - 8;
+    __atomic_store_n((uint16_t *)pkt, (uint16_t)(2 | 1 << 8 | 2 << 9 | 2 << 11), __ATOMIC_RELEASE);
+    __atomic_store_n(q->wptr, q->put, __ATOMIC_RELEASE);
+    *q->doorbell = slot;
+}
+
+static void aql_dispatch(queue *q, uint64_t kd, uint32_t n, uint32_t wg, void *kernarg,
+                         volatile int64_t *signal) {
+    const uint32_t nn[2] = {n, 1}, ww[2] = {wg, 1};
+    aql_dispatch2(q, kd, nn, ww, kernarg, signal);
+}
+
+static int make_aql_queue(queue *q) {
+    if (make_queue(q, KFD_IOC_QUEUE_TYPE_COMPUTE_AQL) != 0)
+        return -1;
+    /* amd_queue_t: read index at 128, and at 136 the offset back to the base */
+    *(uint32_t *)(q->ctl.p + 136) = 128;
+    return 0;
+}
+
+static int wait_signal(volatile int64_t *signal, double timeout) {
+    double t0 = now();
+    while (__atomic_load_n(signal, __ATOMIC_ACQUIRE) != 0 && now() - t0 < timeout)
+        usleep(100);
+    return *signal == 0;
+}
+
+static int test_concurrent(const char *co) {
+    bo code = alloc_bo(1 << 20, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo out = alloc_bo(3 * 4096, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo misc = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT); /* flags, signals, kernargs */
+    uint64_t wait_kd = load_co(co, code.p, code.size, "wait_flag.kd");
+    uint64_t set_kd = load_co(co, code.p, code.size, "set_flag.kd");
+    CHECK(wait_kd && set_kd, "wait_flag.kd and set_flag.kd in %s", co);
+    queue a, c, pm4, sdma;
+    if (failures || make_aql_queue(&a) != 0 || make_aql_queue(&c) != 0 ||
+        make_queue(&pm4, KFD_IOC_QUEUE_TYPE_COMPUTE) != 0 ||
+        make_queue(&sdma, KFD_IOC_QUEUE_TYPE_SDMA) != 0)
+        return 1;
+    volatile uint32_t *flags = (uint32_t *)misc.p;
+    volatile int64_t *sig = (int64_t *)(misc.p + 72), *sig_set = (int64_t *)(misc.p + 136);
+    static const char *const writer[3] = {"an SDMA FENCE", "a PM4 WRITE_DATA",
+                                          "another AQL queue's kernel"};
+    for (int round = 0; round < 3; round++) {
+        const uint32_t want = 5 + (uint32_t)round;
+        uint32_t *o = (uint32_t *)(out.p + 4096 * round);
+        uint8_t *ka = misc.p + 1024 + 256 * round;
+        *(uint64_t *)ka = (uint64_t)(uintptr_t)&flags[round];
+        *(uint32_t *)(ka + 8) = want;
+        *(uint64_t *)(ka + 16) = (uint64_t)(uintptr_t)o;
+        aql_dispatch(&a, wait_kd, 128, 64, ka, sig);
+        usleep(100000);
+        CHECK(*sig == 1, "round %d: the waiting kernel finished before its flag was written",
+              round);
+        uint64_t fa = (uint64_t)(uintptr_t)&flags[round];
+        if (round == 0) {
+            uint32_t cmd[4] = {5 /* FENCE */, (uint32_t)fa, (uint32_t)(fa >> 32), want};
+            submit(&sdma, cmd, 4);
+        } else if (round == 1) {
+            uint32_t cmd[5] = {PKT3(0x37, 4), 5 << 8 | 1 << 20, (uint32_t)fa, (uint32_t)(fa >> 32),
+                               want};
+            submit(&pm4, cmd, 5);
+        } else {
+            uint8_t *kb = misc.p + 2048;
+            *(uint64_t *)kb = fa;
+            *(uint32_t *)(kb + 8) = want;
+            aql_dispatch(&c, set_kd, 64, 64, kb, sig_set);
+            CHECK(wait_signal(sig_set, 30), "the flag-setting kernel on the second AQL queue");
+        }
+        CHECK(wait_signal(sig, 30),
+              "round %d: the kernel waiting for %s did not finish (the queues do not run at "
+              "the same time)",
+              round, writer[round]);
+        int bad = 0;
+        for (uint32_t i = 0; i < 128; i++)
+            bad += o[i] != want * 1000 + i;
+        CHECK(bad == 0, "round %d: %d of 128 results wrong", round, bad);
+    }
+    if (!failures)
+        printf("PASS concurrent: a kernel waiting on one AQL queue finished after an SDMA FENCE, "
+               "a PM4 WRITE_DATA and another AQL queue's kernel wrote its flag\n");
+    return failures ? 1 : 0;
+}
+
+/* Partial workgroups (kfd_driver KERNEL.co partial): an AQL grid of 100 x 3 work-items in
+ * workgroups of 64 x 2 runs as one dispatch of 2 x 2 workgroups, the last in x of 36 work-items,
+ * the last in y of 1 (HSA), all resident together: workgroup (0,0) waits for the corner (1,1). */
+static int test_partial(const char *co) {
+    bo code = alloc_bo(1 << 20, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo out = alloc_bo(4 * 128 * 4, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+    bo misc = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+    uint64_t kd = load_co(co, code.p, code.size, "edge_ids.kd");
+    CHECK(kd, "edge_ids.kd in %s", co);
+    queue a;
+    if (failures || make_aql_queue(&a) != 0)
+        return 1;
+    volatile int64_t *sig = (int64_t *)(misc.p + 72);
+    uint8_t *ka = misc.p + 1024;
+    *(uint64_t *)ka = (uint64_t)(uintptr_t)out.p;
+    *(uint64_t *)(ka + 8) = (uint64_t)(uintptr_t)misc.p; /* the flag */
+    const uint32_t n[2] = {100, 3}, wg[2] = {64, 2};
+    aql_dispatch2(&a, kd, n, wg, ka, sig);
+    CHECK(wait_signal(sig, 60), "the dispatch did not finish (workgroup (0,0) waits for the "
+                                "partial workgroup (1,1))");
+    const uint32_t *o = (const uint32_t *)out.p;
+    int bad = 0;
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t x = 0; x < 128; x++) {
+            uint32_t want = x < 100 && y < 3 ? 0x80000000u | (y / 2) << 24 | (x / 64) << 16 |
+                                                   (y % 2) << 8 | (x % 64)
+                                             : 0;
+            if (o[y * 128 + x] != want && bad++ < 5)
+                printf("out[%u][%u] = 0x%08x, expected 0x%08x\n", y, x, o[y * 128 + x], want);
+        }
+    CHECK(bad == 0, "%d of 512 work-item ids wrong", bad);
+    CHECK(*(volatile uint32_t *)misc.p == 1, "the corner workgroup did not set the flag");
+    if (!failures)
+        printf("PASS partial: 100 x 3 work-items in 64 x 2 workgroups, one dispatch: edge "
+               "workgroups of 36 and 1 work-items with their ids, a wait across the edge\n");
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2 && argc != 3) {
-        fprintf(stderr, "usage: kfd_driver KERNEL.co [pm4|sdma|errors]\n");
+        fprintf(stderr, "usage: kfd_driver KERNEL.co [pm4|sdma|errors|concurrent|partial]\n");
         return 2;
     }
     /* Topology: node 1 is the GPU. */
@@ -920,9 +1068,11 @@ int main(int argc, char **argv) {
     if (failures)
         return 1;
     if (argc == 3)
-        return !strcmp(argv[2], "pm4")    ? test_pm4(argv[1])
-               : !strcmp(argv[2], "sdma") ? test_sdma()
-                                          : test_errors();
+        return !strcmp(argv[2], "pm4")          ? test_pm4(argv[1])
+               : !strcmp(argv[2], "sdma")       ? test_sdma()
+               : !strcmp(argv[2], "concurrent") ? test_concurrent(argv[1])
+               : !strcmp(argv[2], "partial")    ? test_partial(argv[1])
+                                                : test_errors();
 
     bo code = alloc_bo(1 << 20, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
     bo ring = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);

@@ -6,7 +6,7 @@
 # interrupt -> KFD event, PRED_EXEC, WRITE_DATA, WAIT_REG_MEM ordering without burning a core; SDMA
 # CONST_FILL, COPY_LINEAR, WRITE, ATOMIC, TIMESTAMP, INDIRECT, FENCE, TRAP -> event and
 # POLL_REGMEM; and the error paths: unknown PM4/SDMA opcodes named, a wild SDMA copy a memory
-# fault (the memory-exception event names the page).
+# fault (the memory-exception event names the page); and queues that run at the same time.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/vgpu/kfd_queues"
 rm -rf "$tmp" && mkdir -p "$tmp"
@@ -25,6 +25,18 @@ out=$(run sdma) || fail "kfd_driver sdma exited $?: $out"
 for p in "PASS sdma:" "PASS sdma poll:"; do
     grep -q "^$p" <<<"$out" || fail "no '$p': $out"
 done
+! grep -q "gfxemu:" <<<"$out" || fail "gfxemu complained: $out"
+
+# Queues run at the same time: a kernel on one AQL queue spins on a flag that an SDMA FENCE, a PM4
+# WRITE_DATA and a kernel on a second AQL queue write later (before: it waited for the watchdog).
+out=$(run concurrent) || fail "kfd_driver concurrent exited $?: $out"
+grep -q "^PASS concurrent:" <<<"$out" || fail "no 'PASS concurrent:': $out"
+! grep -q "gfxemu:" <<<"$out" || fail "gfxemu complained: $out"
+
+# Partial workgroups run in the same dispatch as the others: ids of the edge workgroups, and a
+# workgroup that waits for the partial corner one (before: separate launches, a watchdog stop).
+out=$(run partial) || fail "kfd_driver partial exited $?: $out"
+grep -q "^PASS partial:" <<<"$out" || fail "no 'PASS partial:': $out"
 ! grep -q "gfxemu:" <<<"$out" || fail "gfxemu complained: $out"
 
 out=$(run errors) || fail "kfd_driver errors exited $?: $out"
