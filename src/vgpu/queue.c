@@ -284,9 +284,13 @@ static int launch(vg_queue *q, vg_kernel *k, struct gfx_kernel *kk, const vg_geo
     memset(&sum, 0, sizeof sum);
     vg_space_read();
     /* A PM4 dispatch whose end is its start has no workgroups: nothing runs. */
-    gfx_result r = grid[0] && grid[1] && grid[2]
-                       ? gfx_launch(dev, kk, grid, block, NULL, 0, &o, &sum)
-                       : GFX_OK;
+    gfx_result r = GFX_OK;
+    if (!grid[0] || !grid[1] || !grid[2])
+        r = GFX_OK;
+    else if (vg.counters || vg.att[0])
+        r = vg_profile_launch(q, k->name, kk, k->m.text, k->m.text_size, grid, block, &o, &sum);
+    else
+        r = gfx_launch(dev, kk, grid, block, NULL, 0, &o, &sum);
     if (r == GFX_ERR_FAULT) {
         ret = 1;
         gfx_last_fault(dev, f);

@@ -76,9 +76,11 @@ typedef struct vg_state {
     int memcheck;
     int stats;                             /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
     uint64_t sdma_copies, sdma_copy_bytes; /* --stats: SDMA COPY_LINEAR packets run (atomic) */
-    int timeline;  /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
-    uint64_t vram; /* bytes per GPU */
-    int memfd;     /* the one file behind /dev/kfd and every render node */
+    int timeline;      /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
+    uint32_t counters; /* GFXEMU_VGPU_COUNTERS: the counters reported (profile.c), 0: off */
+    char att[512];     /* GFXEMU_VGPU_ATT=DIR: thread traces of every dispatch (profile.c) */
+    uint64_t vram;     /* bytes per GPU */
+    int memfd;         /* the one file behind /dev/kfd and every render node */
     uint64_t memfd_dev, memfd_ino;
     uint64_t next_offset; /* bump allocator in the memfd */
     char dir[256];        /* the redirected sysfs/proc tree */
@@ -246,6 +248,15 @@ void vg_timeline_init(void);
 void vg_timeline_span(const vg_queue *q, const char *name, const char *cat, uint64_t t0_ns,
                       uint64_t t1_ns, const char *args);
 void vg_timeline_close(void);
+
+/* profile.c (--counters, --att): read GFXEMU_VGPU_COUNTERS and GFXEMU_VGPU_ATT; launch one
+ * dispatch of queue q under a debug session that collects them (image: the kernel's buffer
+ * object, for the trace's code object); the counters report at exit. */
+int vg_profile_init(void);
+gfx_result vg_profile_launch(const vg_queue *q, const char *name, const struct gfx_kernel *kk,
+                             const void *image, uint64_t image_size, const uint32_t grid[3],
+                             const uint32_t block[3], const gfx_launch_options *o, gfx_stats *st);
+void vg_profile_print(void);
 
 /* Clocks: the CPU and system counters of GET_CLOCK_COUNTERS are CLOCK_BOOTTIME nanoseconds. */
 uint64_t vg_now_ns(void);
