@@ -168,7 +168,9 @@ typedef struct vg_queue {
     uint32_t *sh; /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
     uint32_t *uconfig;    /* PM4: user-config registers 0xc000.. (allocated on first write) */
     uint8_t *uconfig_set; /* bit per register: written */
-    uint32_t *pkt;        /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
+    uint64_t
+        indirect_base; /* PM4: SET_BASE index 1, where DISPATCH_INDIRECT's offset counts from */
+    uint32_t *pkt;     /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
     /* A memory fault of the engine itself (vg_queue_mem), raised as the memory-exception event
      * by the queue thread once it holds no lock. */
     int fault_pending, fault_write;

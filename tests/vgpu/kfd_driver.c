@@ -325,7 +325,7 @@ static uint32_t *copy_data(uint32_t *c, uint32_t sel, uint32_t s0, uint32_t s1, 
 /* COPY_DATA (immediate, memory, clock and register sources; memory and register destinations),
  * SET_UCONFIG_REG, a register-space WAIT_REG_MEM, and a dispatch with COMPUTE_START_X/Y and a
  * partial last workgroup (PARTIAL_TG_EN, NUM_THREAD_PARTIAL), then one in work-items whose last
- * workgroup is partial, on the queue test_pm4 made. */
+ * workgroup is partial, then a DISPATCH_INDIRECT, on the queue test_pm4 made. */
 static int test_pm4_more(const char *co, queue *q, bo *code, uint32_t rsrc3) {
     bo mem = alloc_bo(4096, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
     bo out = alloc_bo(16384, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
@@ -390,6 +390,21 @@ static int test_pm4_more(const char *co, queue *q, bo *code, uint32_t rsrc3) {
     *r++ = 1;
     *r++ = 1;
     *r++ = 1 | 1 << 1 | 1 << 2 | 1 << 5; /* + FORCE_START_AT_000, USE_THREAD_DIMENSIONS */
+    /* then DISPATCH_INDIRECT (as Mesa writes it for gfx9): SET_BASE index 1 is the address of
+     * the dimensions, DISPATCH_INDIRECT's offset from it; 3 workgroups in x, the last of 20
+     * work-items (PARTIAL_TG_EN, NUM_THREAD_PARTIAL) */
+    uint32_t *out3 = (uint32_t *)(out.p + 12288), *dims = (uint32_t *)(mem.p + 256);
+    dims[4] = 3, dims[5] = 1, dims[6] = 1;
+    *(uint64_t *)(args.p + 128) = (uint64_t)(uintptr_t)out3;
+    uint32_t user3[2] = {LO(args.p + 128), HI(args.p + 128)};
+    r = set_sh(r, REG_COMPUTE_USER_DATA_0, user3, 2);
+    *r++ = PKT3(0x11, 3); /* SET_BASE */
+    *r++ = 1;
+    *r++ = LO(dims);
+    *r++ = HI(dims);
+    *r++ = PKT3(0x16, 2); /* DISPATCH_INDIRECT: data offset, initiator */
+    *r++ = 16;
+    *r++ = 1 | 1 << 1 | 1 << 2;
     r = release_mem(r, (void *)done, 0x55, 1, 0);
     uint64_t t0 = gpu_clock();
     submit(q, cmd, (uint32_t)(r - cmd));
@@ -415,12 +430,18 @@ static int test_pm4_more(const char *co, queue *q, bo *code, uint32_t rsrc3) {
             uint32_t want = wx * 64 + l < 150 ? 0x80000000u | wx << 8 | l : 0;
             bad += out2[wx * 64 + l] != want;
         }
-    CHECK(bad == 0, "%d work-item marks of the partial/COMPUTE_START dispatches wrong", bad);
+    for (uint32_t wx = 0; wx < 4; wx++)
+        for (uint32_t l = 0; l < 64; l++) {
+            uint32_t want = wx < 2 || (wx == 2 && l < 20) ? 0x80000000u | wx << 8 | l : 0;
+            bad += out3[wx * 64 + l] != want;
+        }
+    CHECK(bad == 0, "%d work-item marks of the partial/COMPUTE_START/indirect dispatches wrong",
+          bad);
 #undef LO
 #undef HI
     if (!failures)
         printf("PASS pm4 more: COPY_DATA, SET_UCONFIG_REG, register WAIT_REG_MEM, COMPUTE_START, "
-               "partial workgroups\n");
+               "partial workgroups, DISPATCH_INDIRECT\n");
     return failures ? 1 : 0;
 }
 
@@ -787,7 +808,7 @@ static int test_errors(void) {
     volatile uint32_t *f1 = (uint32_t *)sig.p, *f2 = (uint32_t *)(sig.p + 4),
                       *f3 = (uint32_t *)(sig.p + 8), *f4 = (uint32_t *)(sig.p + 12);
     uint32_t cmd[64], *c = cmd;
-    *c++ = PKT3(0x16, 2); /* DISPATCH_INDIRECT: not implemented */
+    *c++ = PKT3(0x1e, 2); /* ATOMIC_MEM: not implemented */
     *c++ = 0;
     *c++ = 0;
     c = release_mem(c, (void *)f1, 1, 1, 0);

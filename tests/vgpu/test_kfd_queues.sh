@@ -41,7 +41,7 @@ grep -q "^PASS partial:" <<<"$out" || fail "no 'PASS partial:': $out"
 
 out=$(run errors) || fail "kfd_driver errors exited $?: $out"
 grep -q "^PASS errors" <<<"$out" || fail "no 'PASS errors': $out"
-grep -q "^gfxemu: PM4 opcode 0x16 (DISPATCH_INDIRECT) is not implemented; the queue is stopped" \
+grep -q "^gfxemu: PM4 opcode 0x1e (ATOMIC_MEM) is not implemented; the queue is stopped" \
     <<<"$out" || fail "no error naming the PM4 opcode: $out"
 grep -q "^gfxemu: PM4 WAIT_REG_MEM on register 0xc300 would wait forever: its value 0x1 " \
     <<<"$out" || fail "no error for the register wait that cannot hold: $out"
