@@ -801,6 +801,15 @@ int vg_queue_destroy(uint32_t queue_id) {
     return 0;
 }
 
+int vg_queue_devices_any(void) {
+    int any = 0;
+    pthread_mutex_lock(&q_lock);
+    for (uint32_t i = 0; i < VG_MAX_QUEUES && !any; i++)
+        any = queues[i].used;
+    pthread_mutex_unlock(&q_lock);
+    return any;
+}
+
 unsigned vg_queue_devices(int gpu, gfx_device **out, unsigned max) {
     unsigned n = 0;
     pthread_mutex_lock(&q_lock);

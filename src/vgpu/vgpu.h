@@ -239,6 +239,8 @@ int vg_queue_destroy(uint32_t queue_id);
 /* The engine devices of GPU gpu's AQL and PM4 queues (at most max) into out; their number.  With
  * vg.lock held (queues are created and destroyed under it). */
 unsigned vg_queue_devices(int gpu, gfx_device **out, unsigned max);
+/* Does the process have any queue (RUNTIME_ENABLE's EEXIST)? */
+int vg_queue_devices_any(void);
 void vg_queues_stop(void);
 /* Per-kernel totals on stderr (--stats). */
 void vg_stats_print(void);

@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/kfd_ioctl.h>
 #include <stdint.h>
@@ -29,6 +30,17 @@
 #include <unistd.h>
 
 static int failures;
+/* KFD 1.13+ ioctls (Debian's linux/kfd_ioctl.h is 1.11): RUNTIME_ENABLE (r_debug, mode_mask,
+ * capabilities_mask) and DBG_TRAP (pid, op, the op's arguments). */
+struct runtime_enable_args {
+    uint64_t r_debug;
+    uint32_t mode_mask, caps;
+};
+struct dbg_trap_args {
+    uint32_t pid, op, args[8];
+};
+#define RUNTIME_ENABLE _IOWR('K', 0x25, struct runtime_enable_args)
+#define DBG_TRAP _IOWR('K', 0x26, struct dbg_trap_args)
 #define CHECK(c, ...)                                                                              \
     do {                                                                                           \
         if (!(c)) {                                                                                \
@@ -1083,7 +1095,14 @@ int main(int argc, char **argv) {
     render = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
     CHECK(kfd >= 0 && render >= 0, "open /dev/kfd and renderD128");
     struct kfd_ioctl_get_version_args ver = {0};
-    CHECK(ioctl(kfd, AMDKFD_IOC_GET_VERSION, &ver) == 0 && ver.major_version == 1, "GET_VERSION");
+    CHECK(ioctl(kfd, AMDKFD_IOC_GET_VERSION, &ver) == 0 && ver.major_version == 1 &&
+              ver.minor_version == 14,
+          "GET_VERSION %u.%u, expected 1.14", ver.major_version, ver.minor_version);
+    /* KFD 1.14: the runtime enables itself before its first queue, as ROCm 6 and tinygrad do
+     * (struct kfd_ioctl_runtime_enable_args: r_debug, mode_mask, capabilities_mask). */
+    struct runtime_enable_args re = {0x1234, 1, 0xffffffff};
+    CHECK(ioctl(kfd, RUNTIME_ENABLE, &re) == 0 && re.caps == 0, "RUNTIME_ENABLE: capabilities 0x%x",
+          re.caps);
     struct kfd_ioctl_acquire_vm_args vm = {(uint32_t)render, gpu_id};
     CHECK(ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) == 0, "ACQUIRE_VM");
     if (failures)
@@ -1217,5 +1236,48 @@ int main(int argc, char **argv) {
           "auto-reset event still signaled: result %u", sw.wait_result);
     if (!failures)
         printf("PASS events: timeout, set, auto-reset\n");
+
+    /* KFD 1.14 event ages (kfd_event_data.signal_event_data.last_event_age, the union's first 8
+     * bytes): a new event is age 1, SET_EVENT makes it 2; a wait returns the age it saw; a wait
+     * with an older age returns at once (it fired since), one with the current age waits. */
+    struct kfd_ioctl_create_event_args ae = {0};
+    ae.event_type = KFD_IOC_EVENT_SIGNAL;
+    ae.auto_reset = 1;
+    CHECK(ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &ae) == 0, "CREATE_EVENT (ages)");
+    struct kfd_event_data ad = {0};
+    ad.event_id = ae.event_id;
+    struct kfd_ioctl_wait_events_args aw = {(uint64_t)(uintptr_t)&ad, 1, 0, 50, 0};
+    struct kfd_ioctl_set_event_args aset = {ae.event_id, 0};
+    uint64_t age = 0;
+    CHECK(ioctl(kfd, AMDKFD_IOC_SET_EVENT, &aset) == 0 &&
+              ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &aw) == 0 &&
+              aw.wait_result == KFD_IOC_WAIT_RESULT_COMPLETE && (memcpy(&age, &ad, 8), age == 2),
+          "event age: result %u, age %llu after SET_EVENT (expected 2)", aw.wait_result,
+          (unsigned long long)age);
+    age = 1;
+    memcpy(&ad, &age, 8);
+    t0 = now();
+    CHECK(ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &aw) == 0 &&
+              aw.wait_result == KFD_IOC_WAIT_RESULT_COMPLETE && now() - t0 < 0.04 &&
+              (memcpy(&age, &ad, 8), age == 2),
+          "a wait with an older age did not return at once: result %u, age %llu", aw.wait_result,
+          (unsigned long long)age);
+    CHECK(ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &aw) == 0 &&
+              aw.wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT,
+          "a wait with the current age did not wait: result %u", aw.wait_result);
+
+    /* RUNTIME_ENABLE again: EBUSY while enabled; disabled, EEXIST now that queues exist. */
+    re.mode_mask = 1;
+    CHECK(ioctl(kfd, RUNTIME_ENABLE, &re) == -1 && errno == EBUSY, "RUNTIME_ENABLE twice");
+    re.mode_mask = 0;
+    CHECK(ioctl(kfd, RUNTIME_ENABLE, &re) == 0, "RUNTIME_ENABLE with mode 0 (disable)");
+    re.mode_mask = 1;
+    CHECK(ioctl(kfd, RUNTIME_ENABLE, &re) == -1 && errno == EEXIST,
+          "RUNTIME_ENABLE with a queue: not EEXIST");
+    /* DBG_TRAP: no debugger interface; one gfxemu: line naming the op (test_kfd.sh) */
+    struct dbg_trap_args dt = {(uint32_t)getpid(), 13, {0}};
+    CHECK(ioctl(kfd, DBG_TRAP, &dt) == -1 && errno == EINVAL, "DBG_TRAP GET_QUEUE_SNAPSHOT");
+    if (!failures)
+        printf("PASS kfd 1.14: version, event ages, RUNTIME_ENABLE/disable, DBG_TRAP refused\n");
     return failures ? 1 : 0;
 }
