@@ -27,7 +27,7 @@ const char exec_usage[] =
     "  --arch T       the GPU: gfx950 (MI355X, default), gfx942 (MI300X), gfx90a (MI210).\n"
     "                 Debian's ROCm 5.2 knows gfx90a but not gfx942/gfx950.\n"
     "  --devices N    N GPUs (default 1, at most 8)\n"
-    "  --threads N    worker threads per GPU (default: one per core)\n"
+    "  --threads N    worker threads of each queue's engine (default: one per core)\n"
     "  --memcheck     byte-exact checking of every kernel's global accesses\n"
     "  --vram BYTES   VRAM per GPU (suffix K, M or G; default 64G, backed lazily)\n"
     "  --stats        at exit, per kernel symbol: dispatches, wave-instructions, waves,\n"
