@@ -55,7 +55,8 @@ VGPU_SO := $(BUILD)/libgfxemu-vgpu.so
 all: $(LIB_A) $(LIB_SO) $(CLI) $(VGPU_SO)
 
 $(VGPU_OBJS): CPPFLAGS += -Isrc/vgpu/shim -I/usr/include/libdrm
-$(VGPU_SO): $(VGPU_OBJS) $(LIB_OBJS)
+# tools/counters.o: the counters' names and layout, shared with `gfxemu run --counters`.
+$(VGPU_SO): $(VGPU_OBJS) $(LIB_OBJS) $(BUILD)/obj/tools/counters.o
 	$(CC) -shared $(ALL_CFLAGS) $(ALL_LDFLAGS) -Wl,-soname,libgfxemu-vgpu.so $^ -o $@ $(LDLIBS)
 
 $(BUILD)/obj/tests/%.o: CPPFLAGS += -Itests

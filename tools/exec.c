@@ -17,7 +17,8 @@
 
 const char exec_usage[] =
     "usage: gfxemu exec [--arch gfx950|gfx942|gfx90a] [--devices N] [--threads N] [--memcheck]\n"
-    "                   [--vram BYTES] [--stats] [--timeline FILE] -- PROGRAM [ARGS...]\n"
+    "                   [--vram BYTES] [--stats] [--timeline FILE] [--counters[=LIST]]\n"
+    "                   [--att DIR] -- PROGRAM [ARGS...]\n"
     "\n"
     "Run PROGRAM, unmodified, on virtual AMD GPUs: the kernel driver's interface (/dev/kfd,\n"
     "the render node, the sysfs topology) is answered by libgfxemu-vgpu.so, preloaded into the\n"
@@ -26,7 +27,7 @@ const char exec_usage[] =
     "  --arch T       the GPU: gfx950 (MI355X, default), gfx942 (MI300X), gfx90a (MI210).\n"
     "                 Debian's ROCm 5.2 knows gfx90a but not gfx942/gfx950.\n"
     "  --devices N    N GPUs (default 1, at most 8)\n"
-    "  --threads N    worker threads per GPU (default: one per core)\n"
+    "  --threads N    worker threads of each queue's engine (default: one per core)\n"
     "  --memcheck     byte-exact checking of every kernel's global accesses\n"
     "  --vram BYTES   VRAM per GPU (suffix K, M or G; default 64G, backed lazily)\n"
     "  --stats        at exit, per kernel symbol: dispatches, wave-instructions, waves,\n"
@@ -34,10 +35,16 @@ const char exec_usage[] =
     "  --timeline FILE  one timeline of the whole program (Chrome trace-event JSON for\n"
     "                 ui.perfetto.dev): a track per queue, every kernel dispatch named by its\n"
     "                 symbol, SDMA copies and fills, barrier waits; wall-clock time\n"
+    "  --counters[=LIST]  at exit, the performance counters of every kernel dispatch, named\n"
+    "                 by its symbol (those of gfxemu run --counters; LIST: names, default all).\n"
+    "                 Profiled dispatches run on one thread\n"
+    "  --att DIR      thread traces in AMD's format (as gfxemu run --att) of every dispatch,\n"
+    "                 in DIR/dispatch_<N>_<kernel>/, N counting dispatches from 1\n"
     "\n"
     "The same with the library directly: LD_PRELOAD=.../libgfxemu-vgpu.so GFXEMU_VGPU_ARCH=T\n"
     "GFXEMU_VGPU_DEVICES=N GFXEMU_THREADS=N GFXEMU_MEMCHECK=1 GFXEMU_VGPU_VRAM=BYTES\n"
-    "GFXEMU_VGPU_STATS=1 GFXEMU_VGPU_TIMELINE=FILE PROGRAM.\n"
+    "GFXEMU_VGPU_STATS=1 GFXEMU_VGPU_TIMELINE=FILE GFXEMU_VGPU_COUNTERS=1|LIST\n"
+    "GFXEMU_VGPU_ATT=DIR PROGRAM.\n"
     "Exit status: PROGRAM's; 2 usage error; 127 PROGRAM could not be run.\n";
 
 static int exec_fail(int code, const char *fmt, const char *a) {
@@ -90,6 +97,7 @@ static int find_lib(char *out, size_t n) {
 
 int cmd_exec(int argc, char **argv) {
     const char *arch = "gfx950", *devices = NULL, *threads = NULL, *vram = NULL, *timeline = NULL;
+    const char *counters = NULL, *att = NULL;
     int memcheck = 0, stats = 0, i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -109,11 +117,19 @@ int cmd_exec(int argc, char **argv) {
             stats = 1;
             continue;
         }
+        if (strcmp(a, "--counters") == 0 || strncmp(a, "--counters=", 11) == 0) {
+            uint32_t mask;
+            counters = a[10] == '=' ? a + 11 : "1";
+            if (a[10] == '=' && cli_counters_parse(counters, &mask) != 0)
+                return exec_fail(2, "--counters=%s: a list of counter names", counters);
+            continue;
+        }
         const char **slot = strcmp(a, "--arch") == 0       ? &arch
                             : strcmp(a, "--devices") == 0  ? &devices
                             : strcmp(a, "--threads") == 0  ? &threads
                             : strcmp(a, "--vram") == 0     ? &vram
                             : strcmp(a, "--timeline") == 0 ? &timeline
+                            : strcmp(a, "--att") == 0      ? &att
                                                            : NULL;
         if (slot) {
             if (i + 1 >= argc)
@@ -165,16 +181,22 @@ int cmd_exec(int argc, char **argv) {
         setenv("GFXEMU_MEMCHECK", "1", 1);
     if (stats)
         setenv("GFXEMU_VGPU_STATS", "1", 1);
-    if (timeline) {
-        /* absolute: the program may change its directory before its first dispatch */
+    if (counters)
+        setenv("GFXEMU_VGPU_COUNTERS", counters, 1);
+    /* absolute paths: the program may change its directory before its first dispatch */
+    const char *paths[2][2] = {{timeline, "GFXEMU_VGPU_TIMELINE"}, {att, "GFXEMU_VGPU_ATT"}};
+    for (int p = 0; p < 2; p++) {
+        const char *path = paths[p][0];
+        if (!path)
+            continue;
         char abs[PATH_MAX + 1];
-        if (timeline[0] != '/' && getcwd(abs, sizeof abs) &&
-            strlen(abs) + strlen(timeline) + 2 <= sizeof abs) {
+        if (path[0] != '/' && getcwd(abs, sizeof abs) &&
+            strlen(abs) + strlen(path) + 2 <= sizeof abs) {
             strcat(abs, "/");
-            strcat(abs, timeline);
-            setenv("GFXEMU_VGPU_TIMELINE", abs, 1);
+            strcat(abs, path);
+            setenv(paths[p][1], abs, 1);
         } else {
-            setenv("GFXEMU_VGPU_TIMELINE", timeline, 1);
+            setenv(paths[p][1], path, 1);
         }
     }
     /* exec keeps the process id: the library warns at exit in this process only (not in the

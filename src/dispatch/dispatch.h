@@ -52,10 +52,18 @@ struct gfx_kernel {
      * host VA), for the dispatch-ptr, queue-ptr and kernarg-ptr user SGPRs.  0: the launch's
      * own copies.  Such a kernel has no program image. */
     uint64_t aql_packet, aql_queue, aql_kernarg;
-    /* The workgroup id of the launch's first workgroup (0 but for src/vgpu, which launches a
-     * dispatch with partial workgroups as the full part and the partial edges, and PM4's
-     * COMPUTE_START_X/Y/Z, as separate launches). */
+    /* The workgroup id of the launch's first workgroup (0 but for src/vgpu: PM4's
+     * COMPUTE_START_X/Y/Z). */
     uint32_t wg_origin[3];
+    /* Partial workgroups (0 but for src/vgpu): when partial[i] is not 0, the last workgroup in
+     * dimension i has partial[i] (< block[i]) work-items, as the card runs an AQL grid size that
+     * is not a multiple of the workgroup size (HSA) or PM4's PARTIAL_TG_EN: fewer waves, the
+     * work-item ids of the smaller shape, in the same launch as the other workgroups. */
+    uint32_t partial[3];
+    /* Memory the waves wait on may be written by agents outside the launch (the program's host
+     * threads, other queues: src/vgpu), so waves that all spin are no deadlock (the watchdog
+     * still bounds them).  Always so for an AQL dispatch (aql_packet). */
+    int external_writers;
 };
 
 typedef struct dp_image dp_image;
@@ -76,9 +84,11 @@ dp_module *dp_module_get(gfx_module *m);
 typedef struct dp_dispatch {
     const struct gfx_kernel *k;
     gfx_arch arch;
-    uint32_t grid[3];  /* workgroups */
-    uint32_t block[3]; /* work-items per workgroup */
-    uint32_t threads_per_wg, waves_per_wg;
+    uint32_t grid[3];                      /* workgroups */
+    uint32_t block[3];                     /* work-items per workgroup */
+    uint32_t threads_per_wg, waves_per_wg; /* of a full workgroup */
+    uint32_t partial[3]; /* k->partial: the last workgroup's work-items in each dimension, or 0 */
+    int has_partial;
     uint32_t wave_lanes; /* 64, or 32 for an RDNA wave32 kernel (lanes 32-63 never run) */
     uint32_t dims;       /* 1, 2 or 3 */
     uint32_t lds_size;   /* static + dynamic LDS bytes per workgroup */
@@ -110,6 +120,9 @@ void dp_build_packet(const dp_dispatch *d, uint8_t pkt[64]);
 /* Set up wave `wave` (index in its workgroup) of workgroup `wg` for its first instruction:
  * registers, EXEC, MODE, pc, ids, FLAT_SCRATCH.  Does not touch lds/mem/scratch pointers. */
 void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave);
+/* The work-items of workgroup wg in each dimension (block, or partial at the grid's end) and
+ * its waves. */
+uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[3]);
 
 /* ---- devices and launches (launch.c) --------------------------------------------------------- */
 

@@ -46,6 +46,17 @@ gfx_result dp_plan(dp_dispatch *d, const struct gfx_kernel *k, gfx_arch arch,
                  max_block < DP_MAX_BLOCK ? " (max_flat_workgroup_size)" : "");
         return GFX_ERR_RESOURCE;
     }
+    for (int i = 0; i < 3; i++) {
+        if (k->partial[i] >= block[i]) {
+            snprintf(err, errsz,
+                     "partial workgroup of %u work-items in dimension %c is not "
+                     "smaller than the workgroup's %u",
+                     k->partial[i], "xyz"[i], block[i]);
+            return GFX_ERR_INVALID;
+        }
+        d->partial[i] = k->partial[i];
+        d->has_partial |= k->partial[i] != 0;
+    }
     d->threads_per_wg = (uint32_t)threads;
     /* RDNA wave32: 32 work-items per wave in the engine's 64-lane waves (src/exec/rdna.c) */
     d->wave_lanes = k->prog && k->prog->wave32 ? 32 : LANES;
@@ -161,6 +172,17 @@ static uint32_t initial_mode(const ld_kd *k) {
            (uint32_t)k->fp16_ovfl << 23;
 }
 
+uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[3]) {
+    uint32_t b[3], threads = 1;
+    for (int i = 0; i < 3; i++) {
+        b[i] = d->partial[i] && wg[i] == d->grid[i] - 1 ? d->partial[i] : d->block[i];
+        threads *= b[i];
+    }
+    if (block)
+        memcpy(block, b, sizeof b);
+    return (threads + d->wave_lanes - 1) / d->wave_lanes;
+}
+
 void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave) {
     const ld_kd *k = &d->k->kd;
     memset(w->s, 0, sizeof w->s);
@@ -267,7 +289,8 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     if (k->enable_wg_info)
         /* {first_wavefront, 14'b0, ordered_append_term[10:0], threadgroup_size_in_wavefronts[5:0]}
          */
-        w->s[s++] = (wave == 0 ? 1u << 31 : 0) | (d->waves_per_wg & 0x3f);
+        w->s[s++] = (wave == 0 ? 1u << 31 : 0) |
+                    ((d->has_partial ? dp_wg_shape(d, wg, NULL) : d->waves_per_wg) & 0x3f);
     /* With architected flat scratch there is no Scratch Wavefront Offset SGPR:
      * ENABLE_PRIVATE_SEGMENT makes CP set FLAT_SCRATCH to the wave's scratch base instead. */
     if (k->enable_private_segment) {
@@ -298,11 +321,19 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
         memset(w->a, 0, (size_t)na * sizeof w->a[0]);
 
     /* Work-item ids packed in v0: x [9:0], y [19:10], z [29:20] (gfx90a+ "Packed work-item
-     * IDs"); y and z only when ENABLE_VGPR_WORKITEM_ID asks for them. */
+     * IDs"); y and z only when ENABLE_VGPR_WORKITEM_ID asks for them.  A partial workgroup at
+     * the grid's end has the ids of its smaller shape. */
     uint64_t exec = 0;
-    uint32_t bx = d->block[0], by = d->block[1], nl = d->wave_lanes ? d->wave_lanes : LANES;
+    uint32_t bx = d->block[0], by = d->block[1], bz = d->block[2];
+    uint32_t nl = d->wave_lanes ? d->wave_lanes : LANES, threads = d->threads_per_wg;
+    if (d->has_partial) {
+        uint32_t b[3];
+        dp_wg_shape(d, wg, b);
+        bx = b[0], by = b[1], bz = b[2];
+        threads = bx * by * bz;
+    }
     uint32_t t0 = wave * nl;
-    if (nl == LANES && by == 1 && d->block[2] == 1 && t0 + LANES <= d->threads_per_wg) {
+    if (nl == LANES && by == 1 && bz == 1 && t0 + LANES <= threads) {
         /* 1-D block, full wave (the common case): x is the work-item index, y = z = 0. */
         for (unsigned lane = 0; lane < LANES; lane++)
             w->v[0][lane] = t0 + lane;
@@ -314,7 +345,7 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     uint32_t x = t0 % bx, y = (t0 / bx) % by, z = t0 / (bx * by);
     for (unsigned lane = 0; lane < LANES; lane++) {
         uint32_t t = t0 + lane;
-        if (lane >= nl || t >= d->threads_per_wg) {
+        if (lane >= nl || t >= threads) {
             w->v[0][lane] = 0;
             continue;
         }

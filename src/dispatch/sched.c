@@ -395,7 +395,7 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
  * or a turn ended at a slice end or s_sleep (SLOT_RAN: the worker's other workgroups go next).
  * A barrier is released when every wave that has not ended is at it. */
 static int run_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
-    unsigned n = j->d.waves_per_wg;
+    unsigned n = s->nwaves;
     for (;;) {
         int ran = 0, turn_end = 0;
         for (unsigned i = 0; i < n; i++) {
@@ -447,11 +447,13 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     s->wg[1] = (uint32_t)(wg_linear / d->grid[0] % d->grid[1]);
     s->wg[2] = (uint32_t)(wg_linear / d->grid[0] / d->grid[1]);
     s->live = 1;
+    /* A partial workgroup at the grid's end has fewer waves (0: a dispatch without one). */
+    s->nwaves = d->has_partial ? dp_wg_shape(d, s->wg, NULL) : d->waves_per_wg;
+    unsigned n = s->nwaves;
     if (d->lds_size)
         memset(s->lds, 0, d->lds_size);
     if (d->scratch_wave)
-        memset(s->scratch, 0, (size_t)d->scratch_wave * d->waves_per_wg);
-    unsigned n = d->waves_per_wg;
+        memset(s->scratch, 0, (size_t)d->scratch_wave * n);
     memset(s->ws, 0, n * sizeof *s->ws);
     int race = j->racecheck && s->race && dp_race_begin(s->race, j, s, d->lds_size) == 0;
     for (unsigned i = 0; i < n; i++) {
@@ -473,7 +475,7 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
 }
 
 static void end_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
-    unsigned n = j->d.waves_per_wg;
+    unsigned n = s->nwaves;
     if (j->hooks)
         j->hooks->wg_end(j->hooks->ctx, s->waves, n);
     for (unsigned i = 0; i < n; i++) {
@@ -538,13 +540,12 @@ static int admit(dp_job *j, dp_worker *wk) {
 static void publish_waiter(dp_job *j, dp_worker *wk, uint64_t confirmed, int exited) {
     dp_waiter v = {UINT64_MAX, {0, 0, 0}, 0,         0,     wk->nlive ? 0 : DP_WAIT_IDLE, 0, 0,
                    0,          0,         confirmed, exited};
-    unsigned n = j->d.waves_per_wg;
     for (unsigned k = 0; k < wk->nslots; k++) {
         const dp_slot *s = &wk->slots[k];
         if (!s->live)
             continue;
         v.wgs++;
-        for (unsigned i = 0; i < n; i++) {
+        for (unsigned i = 0; i < s->nwaves; i++) {
             const wave *w = &s->waves[i];
             const dp_wsched *ws = &s->ws[i];
             if (w->status == WAVE_DONE)
@@ -685,10 +686,10 @@ static void stuck_round(dp_job *j, dp_worker *wk) {
     }
     if (++wk->stuck_rounds < 3)
         return;
-    if (j->d.k->aql_packet) {
-        /* A program's own dispatch (src/vgpu/): the host may write what the waves wait for
-         * (HIP's hostcall/printf buffer, a flag), so spinning is no deadlock; sleep a little
-         * between rounds instead of burning the core.  The watchdog still bounds it. */
+    if (j->d.k->aql_packet || j->d.k->external_writers) {
+        /* A program's own dispatch (src/vgpu/): the host or another queue may write what the
+         * waves wait for (HIP's hostcall/printf buffer, a flag), so spinning is no deadlock; sleep
+         * a little between rounds instead of burning the core.  The watchdog still bounds it. */
         struct timespec ts = {0, 50000};
         nanosleep(&ts, NULL);
         return;

@@ -33,7 +33,8 @@ typedef struct dp_slot {
     struct dp_wsched *ws; /* per wave: spin detection state */
     uint64_t wg_linear;
     uint32_t wg[3];
-    int live; /* holds a resident workgroup */
+    unsigned nwaves; /* the workgroup's waves: d->waves_per_wg, fewer for a partial one */
+    int live;        /* holds a resident workgroup */
 } dp_slot;
 
 /* What a stuck worker publishes for the deadlock report (under dp_job.stuck_lock). */

@@ -29,7 +29,7 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-vg_state vg = {.memfd = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
+vg_state vg = {.memfd = -1, .lock = PTHREAD_MUTEX_INITIALIZER, .space = PTHREAD_RWLOCK_INITIALIZER};
 
 void vg_msg(const char *fmt, ...) {
     /* One write per line: queue threads report at the same time (a prefix written apart from
@@ -152,6 +152,7 @@ static void init_body(void) {
     const char *stats = getenv("GFXEMU_VGPU_STATS");
     vg.stats = stats && strcmp(stats, "1") == 0;
     vg_timeline_init();
+    vg_profile_init();
     /* One sparse file for every object: pages exist only once written (memory backed lazily). */
     vg.memfd = (int)syscall(SYS_memfd_create, "gfxemu-vgpu", 1u /* MFD_CLOEXEC */);
     if (vg.memfd < 0 || ftruncate(vg.memfd, 1ll << 46) != 0) {
@@ -238,6 +239,7 @@ __attribute__((destructor)) static void vg_dtor(void) {
     vg_timeline_close();
     if (vg.stats)
         vg_stats_print();
+    vg_profile_print();
     if (vg.warn && !vg.opened)
         vg_msg("warning: the program never opened the virtual GPU (%s, %s): its runtime may not "
                "know this target (Debian's ROCm 5.2 knows gfx90a but not gfx942/gfx950; try "

@@ -49,7 +49,8 @@ vg_bo *vg_bo_containing(uint64_t va) {
 }
 
 static gfx_device *device(int gpu) {
-    if (!vg.dev[gpu] && dp_device_create(vg.card->arch, vg.threads, &vg.dev[gpu]) != GFX_OK) {
+    /* The GPU's own device never launches (each queue has one): one thread. */
+    if (!vg.dev[gpu] && dp_device_create(vg.card->arch, 1, &vg.dev[gpu]) != GFX_OK) {
         vg_msg("cannot create the emulated %s (out of memory)", vg.card->target);
         vg.dev[gpu] = NULL;
     }
@@ -136,37 +137,50 @@ static int alloc_memory(struct kfd_ioctl_alloc_memory_of_gpu_args *a) {
     return r;
 }
 
-/* Register or forget b in GPU g's address space (vg.lock held; no launch runs meanwhile: the
- * queue threads hold vg.lock around launches). */
-static int map_one(vg_bo *b, int g, int map) {
-    gfx_device *dev = device(g);
-    if (!dev)
-        return -1;
-    if (map) {
-        if (b->mapped & 1u << g)
-            return 0;
-        int ro = !(b->flags & ALLOC_WRITABLE) &&
-                 !(b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT));
-        int r = b->user && b->user != b->va
-                    ? gmem_map_alias(dev->mem, b->va, (void *)(uintptr_t)b->user, b->size, ro)
-                    : gmem_map_host(dev->mem, (void *)(uintptr_t)b->va, b->size, ro);
-        if (r != 0) {
-            vg_msg("MAP_MEMORY_TO_GPU: [0x%llx, +%llu) overlaps memory the emulator holds",
-                   (unsigned long long)b->va, (unsigned long long)b->size);
-            return -1;
-        }
-        b->mapped |= 1u << g;
-    } else if (b->mapped & 1u << g) {
+int vg_bo_register(gfx_device *dev, const vg_bo *b, int map) {
+    if (!map) {
         if (b->user && b->user != b->va)
             gmem_unmap_host(dev->mem, (void *)(uintptr_t)b->va);
         else
             gmem_unmap_host_range(dev->mem, (void *)(uintptr_t)b->va, b->size);
-        b->mapped &= ~(1u << g);
+        return 0;
     }
+    int ro = !(b->flags & ALLOC_WRITABLE) &&
+             !(b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT));
+    return b->user && b->user != b->va
+               ? gmem_map_alias(dev->mem, b->va, (void *)(uintptr_t)b->user, b->size, ro)
+               : gmem_map_host(dev->mem, (void *)(uintptr_t)b->va, b->size, ro);
+}
+
+/* Register or forget b in GPU g's address space: the GPU's device (the engines' accesses) and
+ * every AQL/PM4 queue's (its launches).  vg.lock held and vg.space write-locked: no launch
+ * runs meanwhile. */
+static int map_one(vg_bo *b, int g, int map) {
+    gfx_device *dev = device(g);
+    if (!dev)
+        return -1;
+    if (!map == !(b->mapped & 1u << g))
+        return 0;
+    gfx_device *devs[1 + VG_MAX_QUEUES];
+    devs[0] = dev;
+    unsigned n = 1 + vg_queue_devices(g, devs + 1, VG_MAX_QUEUES);
+    for (unsigned i = 0; i < n; i++)
+        if (vg_bo_register(devs[i], b, map) != 0) {
+            while (i-- > 0)
+                vg_bo_register(devs[i], b, 0);
+            vg_msg("MAP_MEMORY_TO_GPU: [0x%llx, +%llu) overlaps memory the emulator holds",
+                   (unsigned long long)b->va, (unsigned long long)b->size);
+            return -1;
+        }
+    if (map)
+        b->mapped |= 1u << g;
+    else
+        b->mapped &= ~(1u << g);
     return 0;
 }
 
 static int map_memory(struct kfd_ioctl_map_memory_to_gpu_args *a, int map) {
+    pthread_rwlock_wrlock(&vg.space);
     pthread_mutex_lock(&vg.lock);
     vg_bo *b = vg_bo_by_handle(a->handle);
     const uint32_t *ids = (const uint32_t *)(uintptr_t)a->device_ids_array_ptr;
@@ -182,14 +196,17 @@ static int map_memory(struct kfd_ioctl_map_memory_to_gpu_args *a, int map) {
         a->n_success = i + 1;
     }
     pthread_mutex_unlock(&vg.lock);
+    pthread_rwlock_unlock(&vg.space);
     return r;
 }
 
 static int free_memory(struct kfd_ioctl_free_memory_of_gpu_args *a) {
+    pthread_rwlock_wrlock(&vg.space);
     pthread_mutex_lock(&vg.lock);
     vg_bo *b = vg_bo_by_handle(a->handle);
     if (!b) {
         pthread_mutex_unlock(&vg.lock);
+        pthread_rwlock_unlock(&vg.space);
         return fail(EINVAL);
     }
     for (unsigned g = 0; g < vg.ngpus; g++)
@@ -202,6 +219,7 @@ static int free_memory(struct kfd_ioctl_free_memory_of_gpu_args *a) {
     }
     b->handle = 0;
     pthread_mutex_unlock(&vg.lock);
+    pthread_rwlock_unlock(&vg.space);
     return 0;
 }
 
@@ -218,6 +236,10 @@ typedef struct vg_event {
     uint32_t id; /* 0: free */
     uint32_t type;
     int auto_reset, signaled;
+    /* KFD 1.14's event age: 1 at creation, one more each time the event is signaled.  A waiter
+     * that passes an age (kfd_event_data.signal_event_data.last_event_age, offset 0 of its
+     * union) other than the current one returns at once: the event fired since it looked. */
+    uint64_t age;
     struct kfd_hsa_memory_exception_data mem; /* the last memory fault (memory events) */
 } vg_event;
 
@@ -277,6 +299,7 @@ static int create_event(struct kfd_ioctl_create_event_args *a) {
     e->id = id;
     e->type = a->event_type;
     e->auto_reset = a->auto_reset != 0;
+    e->age = 1;
     a->event_id = id;
     a->event_trigger_data = signal ? id : 0;
     a->event_slot_index = signal ? id : 0;
@@ -304,6 +327,7 @@ static int event_op(uint32_t id, int op) { /* 0 destroy, 1 set, 2 reset */
         e->id = 0;
     else
         e->signaled = op == 1;
+    e->age += op == 1;
     if (op == 2 && event_page && id < KFD_SIGNAL_EVENT_LIMIT)
         __atomic_store_n(&event_page[id], UNSIGNALED_SLOT, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&ev_cond);
@@ -319,8 +343,10 @@ void vg_event_interrupt(uint32_t ctxid) {
      * every signal event whose event-page slot was written fires, which fired() finds by itself
      * once the waiters look again. */
     vg_event *e = ctxid && ctxid < KFD_SIGNAL_EVENT_LIMIT ? event_find(ctxid) : NULL;
-    if (e && e->type == KFD_IOC_EVENT_SIGNAL)
+    if (e && e->type == KFD_IOC_EVENT_SIGNAL) {
         e->signaled = 1;
+        e->age++;
+    }
     pthread_cond_broadcast(&ev_cond);
     pthread_mutex_unlock(&ev_lock);
 }
@@ -337,6 +363,7 @@ void vg_event_memory_fault(int gpu, uint64_t va, int write) {
         e->mem.va = va & ~(VG_PAGE - 1); /* amdkfd reports the page */
         e->mem.gpu_id = VG_GPU_ID(gpu);
         e->signaled = 1;
+        e->age++;
     }
     pthread_cond_broadcast(&ev_cond);
     pthread_mutex_unlock(&ev_lock);
@@ -350,6 +377,14 @@ static int fired(vg_event *e) {
         __atomic_load_n(&event_page[e->id], __ATOMIC_ACQUIRE) != UNSIGNALED_SLOT)
         return 1;
     return 0;
+}
+
+/* A signal event whose waiter passed an age other than its current one (KFD 1.14): it fired
+ * since the waiter last looked.  0 (older thunks, Debian's ROCm 5.2) asks for no check. */
+static int aged(const vg_event *e, const struct kfd_event_data *d) {
+    uint64_t age;
+    memcpy(&age, d, sizeof age); /* signal_event_data.last_event_age, at the union's start */
+    return e->type != KFD_IOC_EVENT_MEMORY && age && age != e->age;
 }
 
 static int wait_events(struct kfd_ioctl_wait_events_args *a) {
@@ -371,11 +406,13 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
                 pthread_mutex_unlock(&ev_lock);
                 return fail(EINVAL);
             }
-            n += fired(e) != 0;
+            n += fired(e) || aged(e, &data[i]);
         }
         if (a->wait_for_all ? n == a->num_events : n > 0) {
             for (uint32_t i = 0; i < a->num_events; i++) {
                 vg_event *e = event_find(data[i].event_id);
+                if (e->type != KFD_IOC_EVENT_MEMORY) /* the age it has now, for the next wait */
+                    memcpy(&data[i], &e->age, sizeof e->age);
                 if (!fired(e))
                     continue;
                 if (e->type == KFD_IOC_EVENT_MEMORY)
@@ -424,6 +461,75 @@ static int wait_events(struct kfd_ioctl_wait_events_args *a) {
 static int sdma_offered(void) {
     const char *env = getenv("GFXEMU_VGPU_SDMA");
     return !(env && strcmp(env, "0") == 0);
+}
+
+/* ---- debugger interface (KFD 1.13+) --------------------------------------------------------- */
+
+/* struct kfd_ioctl_runtime_enable_args (kfd_ioctl.h 1.13+; Debian's header is 1.11). */
+struct vg_runtime_enable_args {
+    uint64_t r_debug;
+    uint32_t mode_mask; /* bit 0 ENABLE, else disable; bit 1 TTMP_SAVE */
+    uint32_t capabilities_mask;
+};
+
+static struct {
+    int enabled;
+    uint64_t r_debug;
+    uint32_t mode;
+} runtime;
+
+/* RUNTIME_ENABLE as amdkfd answers it for a process no debugger is attached to: enabling records
+ * the runtime's r_debug address and mode (EBUSY when already enabled, EEXIST once queues exist:
+ * the runtime enables before its first queue); a mode without the ENABLE bit disables.  No
+ * capabilities (no core dumps, no debugger). */
+static int runtime_enable(void *arg) {
+    struct vg_runtime_enable_args *a = arg;
+    a->capabilities_mask = 0;
+    pthread_mutex_lock(&vg.lock);
+    int r = 0;
+    if (!(a->mode_mask & 1)) {
+        runtime.enabled = 0;
+        runtime.r_debug = 0;
+    } else if (runtime.enabled) {
+        r = fail(EBUSY);
+    } else if (vg_queue_devices_any()) {
+        r = fail(EEXIST);
+    } else {
+        runtime.enabled = 1;
+        runtime.r_debug = a->r_debug;
+        runtime.mode = a->mode_mask;
+    }
+    pthread_mutex_unlock(&vg.lock);
+    return r;
+}
+
+/* DBG_TRAP (struct kfd_ioctl_dbg_trap_args: pid, op, then the op's arguments): the debugger's
+ * interface to a process's waves; the virtual GPU has none of it.  One line per op. */
+static int dbg_trap(void *arg) {
+    static const char *const ops[] = {"ENABLE",
+                                      "DISABLE",
+                                      "SEND_RUNTIME_EVENT",
+                                      "SET_EXCEPTIONS_ENABLED",
+                                      "SET_WAVE_LAUNCH_OVERRIDE",
+                                      "SET_WAVE_LAUNCH_MODE",
+                                      "SUSPEND_QUEUES",
+                                      "RESUME_QUEUES",
+                                      "SET_NODE_ADDRESS_WATCH",
+                                      "CLEAR_NODE_ADDRESS_WATCH",
+                                      "SET_FLAGS",
+                                      "QUERY_DEBUG_EVENT",
+                                      "QUERY_EXCEPTION_INFO",
+                                      "GET_QUEUE_SNAPSHOT",
+                                      "GET_DEVICE_SNAPSHOT"};
+    static unsigned char told[16];
+    uint32_t op;
+    memcpy(&op, (const uint8_t *)arg + 4, 4);
+    unsigned i = op < 15 ? op : 15;
+    if (!__atomic_exchange_n(&told[i], 1, __ATOMIC_RELAXED))
+        vg_msg("KFD ioctl DBG_TRAP op %s (%u) is not implemented by the virtual GPU (no debugger "
+               "support)",
+               op < 15 ? ops[op] : "unknown", op);
+    return fail(EINVAL);
 }
 
 /* ---- the ioctl switch ---------------------------------------------------------------------- */
@@ -508,10 +614,14 @@ static int kfd_ioctl_nr(unsigned nr, void *arg) {
     case _IOC_NR(AMDKFD_IOC_GET_VERSION): {
         struct kfd_ioctl_get_version_args *a = arg;
         a->major_version = 1;
-        /* 1.11: what this header defines; ROCm 5.x thunks accept any 1.x. */
-        a->minor_version = 11;
+        /* 1.14: the runtime-enable handshake and event ages that ROCm 6 thunks expect (and
+         * tinygrad then makes: it calls RUNTIME_ENABLE on >= 1.14).  ROCm 5.x thunks accept
+         * any 1.x, and pass no event age. */
+        a->minor_version = 14;
         return 0;
     }
+    case 0x25: return runtime_enable(arg);
+    case 0x26: return dbg_trap(arg);
     case _IOC_NR(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW): {
         struct kfd_ioctl_get_process_apertures_new_args *a = arg;
         struct kfd_process_device_apertures *ap =

@@ -31,7 +31,9 @@
 /* Opcodes (soc15d.h). */
 enum {
     PM4_NOP = 0x10,
+    PM4_SET_BASE = 0x11,
     PM4_DISPATCH_DIRECT = 0x15,
+    PM4_DISPATCH_INDIRECT = 0x16,
     PM4_PRED_EXEC = 0x23,
     PM4_WRITE_DATA = 0x37,
     PM4_WAIT_REG_MEM = 0x3c,
@@ -73,7 +75,6 @@ enum {
 /* Names of opcodes that are not implemented, for the error (soc15d.h). */
 static const char *opcode_name(uint32_t op) {
     switch (op) {
-    case 0x16: return "DISPATCH_INDIRECT";
     case 0x1e: return "ATOMIC_MEM";
     case 0x22: return "COND_EXEC";
     case 0x33: return "INDIRECT_BUFFER_CONST";
@@ -180,13 +181,13 @@ static int copy_data(vg_queue *q, const uint32_t *b) {
     case 1:
     case 2: {
         uint64_t va = ((uint64_t)b[2] << 32 | b[1]) & ~(uint64_t)(n - 1);
-        pthread_mutex_lock(&vg.lock);
+        vg_space_read();
         const void *m = vg_queue_mem(q, "PM4 COPY_DATA", va, n, 0);
         if (m && wide)
             v = __atomic_load_n((const uint64_t *)m, __ATOMIC_ACQUIRE);
         else if (m)
             v = __atomic_load_n((const uint32_t *)m, __ATOMIC_ACQUIRE);
-        pthread_mutex_unlock(&vg.lock);
+        vg_space_done();
         if (!m)
             return -1;
         break;
@@ -395,6 +396,36 @@ static int dispatch_direct(vg_queue *q, const uint32_t *b) {
     return vg_queue_launch_regs(q, kd, entry, sh + SH_COMPUTE_USER_DATA_0, rsrc2 >> 1 & 0x1f, &g);
 }
 
+/* SET_BASE (as Mesa's radeonsi/radv write it for a gfx9 compute dispatch): base index [3:0] 1
+ * is the address DISPATCH_INDIRECT's offsets count from; the others are graphics bases. */
+static int set_base(vg_queue *q, const uint32_t *b) {
+    if ((b[0] & 0xf) != 1) {
+        vg_msg("PM4 SET_BASE of base index %u is not implemented (index 1, the dispatch indirect "
+               "base, is); the queue is stopped",
+               b[0] & 0xf);
+        return -1;
+    }
+    q->indirect_base = ((uint64_t)(b[2] & 0xffff) << 32 | b[1]) & ~3ull;
+    return 0;
+}
+
+/* DISPATCH_INDIRECT: DATA_OFFSET, DISPATCH_INITIATOR; the dimensions (three dwords, in
+ * workgroups or work-items as for DISPATCH_DIRECT) are read from SET_BASE's address plus the
+ * offset, when the packet runs. */
+static int dispatch_indirect(vg_queue *q, const uint32_t *b) {
+    uint64_t va = q->indirect_base + b[0];
+    uint32_t d[4];
+    vg_space_read();
+    const void *m = vg_queue_mem(q, "PM4 DISPATCH_INDIRECT", va, 12, 0);
+    if (m)
+        memcpy(d, m, 12);
+    vg_space_done();
+    if (!m)
+        return -1;
+    d[3] = b[1];
+    return dispatch_direct(q, d);
+}
+
 /* Length in dwords of the packet whose header is h (0: not a packet this CP runs). */
 static uint32_t packet_len(uint32_t h) {
     if (h == PM4_NOP_1DW || h >> 30 == 2) /* type-2 packets are one-dword fillers */
@@ -420,7 +451,7 @@ static int packet(vg_queue *q, const uint32_t *p, uint32_t len, int depth, uint3
         [PM4_DISPATCH_DIRECT] = 4, [PM4_PRED_EXEC] = 1,       [PM4_WRITE_DATA] = 3,
         [PM4_WAIT_REG_MEM] = 6,    [PM4_INDIRECT_BUFFER] = 3, [PM4_EVENT_WRITE] = 1,
         [PM4_RELEASE_MEM] = 6,     [PM4_SET_SH_REG] = 1,      [PM4_COPY_DATA] = 5,
-        [PM4_SET_UCONFIG_REG] = 1,
+        [PM4_SET_UCONFIG_REG] = 1, [PM4_SET_BASE] = 3,        [PM4_DISPATCH_INDIRECT] = 2,
     };
     if (n < min_body[op]) {
         vg_msg("PM4 packet 0x%08x (opcode 0x%02x) has %u body dwords, fewer than its %u; the "
@@ -442,6 +473,8 @@ static int packet(vg_queue *q, const uint32_t *p, uint32_t len, int depth, uint3
     case PM4_SET_UCONFIG_REG: return set_uconfig_reg(q, b, n);
     case PM4_COPY_DATA: return copy_data(q, b);
     case PM4_DISPATCH_DIRECT: return dispatch_direct(q, b);
+    case PM4_SET_BASE: return set_base(q, b);
+    case PM4_DISPATCH_INDIRECT: return dispatch_indirect(q, b);
     case PM4_RELEASE_MEM: return release_mem(q, b, n);
     case PM4_WAIT_REG_MEM: return wait_reg_mem(q, b);
     case PM4_WRITE_DATA: return write_data(q, b, n);

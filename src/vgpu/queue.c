@@ -58,7 +58,6 @@ typedef struct vg_kernel {
     uint64_t kd_addr, bo_serial;
     int pm4; /* a PM4 dispatch: kd_addr is the entry point, kd what the registers said */
     uint8_t kd[LD_KD_SIZE];
-    uint32_t user[16]; /* PM4: this dispatch's COMPUTE_USER_DATA (k.user_sgprs) */
     gfx_module m;
     ld_symbol sym;
     xprog prog;
@@ -69,7 +68,7 @@ typedef struct vg_kernel {
     double seconds;
 } vg_kernel;
 
-static vg_kernel *kernels; /* under vg.lock */
+static vg_kernel *kernels; /* under vg.lock; a kernel never changes once made (but its stats) */
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 static uint32_t rd32(const uint8_t *p) {
@@ -251,67 +250,70 @@ static void complete(uint64_t signal, uint64_t start, uint64_t end) {
 
 static void queue_error(uint64_t queue_addr, uint32_t code);
 
-/* Launch k on the queue's GPU (vg.lock held) with the geometry g.  A grid whose last workgroup
- * in some dimension is partial runs as up to eight launches, the full part and each partial
- * edge, each with its workgroup id origin, so every workgroup sees the ids and work-item count
- * it has on the hardware.  1: a fault (in *f), 0: done, -1: error (in err). */
-static int launch_locked(vg_queue *q, vg_kernel *k, const vg_geom *g, uint32_t private_size,
-                         uint32_t group_size, gfx_fault *f, char *err, size_t errsz) {
-    gfx_device *dev = vg.dev[q->gpu];
+/* Launch k on the queue's own device with the geometry g; kk is this dispatch's copy of k->k
+ * (its user SGPRs or AQL pointers set), so queues may launch the same kernel at once.  Takes
+ * vg.space for reading while it runs (the buffer objects stay mapped), not vg.lock: the other
+ * queues' packets, the program's ioctls and the events go on meanwhile.  1: a fault (in *f),
+ * 0: done, -1: error (in err). */
+static int launch(vg_queue *q, vg_kernel *k, struct gfx_kernel *kk, const vg_geom *g,
+                  uint32_t private_size, uint32_t group_size, gfx_fault *f, char *err,
+                  size_t errsz) {
+    gfx_device *dev = q->dev;
     if (!dev) {
         snprintf(err, errsz, "no emulated device");
         return -1;
     }
     gfx_launch_options o = {0};
     o.private_size = private_size;
-    if (group_size > k->k.kd.group_segment_fixed_size)
-        o.dynamic_lds = group_size - k->k.kd.group_segment_fixed_size;
+    if (group_size > kk->kd.group_segment_fixed_size)
+        o.dynamic_lds = group_size - kk->kd.group_segment_fixed_size;
     o.memcheck = vg.memcheck;
-    k->dispatches++;
     uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
-    uint64_t insts0 = k->wave_insts, waves0 = k->waves, wgs0 = k->workgroups;
     int ret = 0;
-    for (unsigned part = 0; part < 8 && ret == 0; part++) {
-        uint32_t grid[3], block[3];
-        int empty = 0;
-        for (int i = 0; i < 3; i++) {
-            if (part >> i & 1) { /* the partial workgroup at the end of dimension i */
-                empty |= !g->partial[i];
-                grid[i] = 1;
-                block[i] = g->partial[i];
-                k->k.wg_origin[i] = g->origin[i] + g->count[i] - 1;
-            } else {
-                grid[i] = g->count[i] - (g->partial[i] ? 1 : 0);
-                block[i] = g->full[i];
-                k->k.wg_origin[i] = g->origin[i];
-            }
-            empty |= !grid[i];
-        }
-        if (empty)
-            continue;
-        gfx_stats st;
-        gfx_result r = gfx_launch(dev, &k->k, grid, block, NULL, 0, &o, &st);
-        k->wave_insts += st.wave_insts;
-        k->waves += st.waves;
-        k->workgroups += st.workgroups;
-        k->seconds += st.seconds;
-        if (r == GFX_ERR_FAULT) {
-            ret = 1;
-            gfx_last_fault(dev, f);
-        } else if (r != GFX_OK) {
-            snprintf(err, errsz, "%s", gfx_device_error(dev));
-            ret = -1;
-        }
-        if (o.memcheck) {
-            uint64_t n = gfx_memcheck_errors(dev, NULL);
-            for (uint64_t e = 0; e < n && e < 20; e++) {
-                gfx_memcheck_error me;
-                if (gfx_memcheck_error_get(dev, (size_t)e, &me) == GFX_OK)
-                    vg_msg("memcheck: %s", me.message);
-            }
+    /* One launch, as the card runs it: partial workgroups at the grid's end are smaller
+     * workgroups of the same dispatch (struct gfx_kernel.partial), resident with the others. */
+    uint32_t grid[3], block[3];
+    for (int i = 0; i < 3; i++) {
+        grid[i] = g->count[i];
+        block[i] = g->full[i];
+        kk->wg_origin[i] = g->origin[i];
+        kk->partial[i] = g->partial[i];
+    }
+    kk->external_writers = 1;
+    gfx_stats sum;
+    memset(&sum, 0, sizeof sum);
+    vg_space_read();
+    /* A PM4 dispatch whose end is its start has no workgroups: nothing runs. */
+    gfx_result r = GFX_OK;
+    if (!grid[0] || !grid[1] || !grid[2])
+        r = GFX_OK;
+    else if (vg.counters || vg.att[0])
+        r = vg_profile_launch(q, k->name, kk, k->m.text, k->m.text_size, grid, block, &o, &sum);
+    else
+        r = gfx_launch(dev, kk, grid, block, NULL, 0, &o, &sum);
+    if (r == GFX_ERR_FAULT) {
+        ret = 1;
+        gfx_last_fault(dev, f);
+    } else if (r != GFX_OK) {
+        snprintf(err, errsz, "%s", gfx_device_error(dev));
+        ret = -1;
+    }
+    if (o.memcheck) {
+        uint64_t n = gfx_memcheck_errors(dev, NULL);
+        for (uint64_t e = 0; e < n && e < 20; e++) {
+            gfx_memcheck_error me;
+            if (gfx_memcheck_error_get(dev, (size_t)e, &me) == GFX_OK)
+                vg_msg("memcheck: %s", me.message);
         }
     }
-    memset(k->k.wg_origin, 0, sizeof k->k.wg_origin);
+    vg_space_done();
+    pthread_mutex_lock(&vg.lock);
+    k->dispatches++;
+    k->wave_insts += sum.wave_insts;
+    k->waves += sum.waves;
+    k->workgroups += sum.workgroups;
+    k->seconds += sum.seconds;
+    pthread_mutex_unlock(&vg.lock);
     if (vg.timeline) {
         char args[400];
         snprintf(args, sizeof args,
@@ -320,9 +322,8 @@ static int launch_locked(vg_queue *q, vg_kernel *k, const vg_geom *g, uint32_t p
                  "\"wave_insts\": %llu%s",
                  g->count[0], g->count[1], g->count[2], g->full[0], g->full[1], g->full[2],
                  g->partial[0], g->partial[1], g->partial[2], g->origin[0], g->origin[1],
-                 g->origin[2], (unsigned long long)(k->workgroups - wgs0),
-                 (unsigned long long)(k->waves - waves0),
-                 (unsigned long long)(k->wave_insts - insts0),
+                 g->origin[2], (unsigned long long)sum.workgroups, (unsigned long long)sum.waves,
+                 (unsigned long long)sum.wave_insts,
                  ret == 1 ? ", \"fault\": true"
                  : ret    ? ", \"error\": true"
                           : "");
@@ -392,13 +393,16 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
     if (!err[0]) {
         pthread_mutex_lock(&vg.lock);
         vg_kernel *k = kernel_get(q->gpu, kd_addr, err, sizeof err);
-        if (k) {
-            k->k.aql_packet = pkt_addr;
-            k->k.aql_queue = queue_addr;
-            k->k.aql_kernarg = kernarg;
-            fault = launch_locked(q, k, &g, private_size, group_size, &f, err, sizeof err);
-        }
+        struct gfx_kernel kk;
+        if (k) /* the cache's kernels never change once made */
+            kk = k->k;
         pthread_mutex_unlock(&vg.lock);
+        if (k) {
+            kk.aql_packet = pkt_addr;
+            kk.aql_queue = queue_addr;
+            kk.aql_kernarg = kernarg;
+            fault = launch(q, k, &kk, &g, private_size, group_size, &f, err, sizeof err);
+        }
     }
     uint64_t t1 = vg_gpu_clock();
     if (launch_report(q, fault == 1, &f, err, queue_addr, "kernel dispatch") == 0)
@@ -413,15 +417,19 @@ int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, cons
     memset(&f, 0, sizeof f);
     pthread_mutex_lock(&vg.lock);
     vg_kernel *k = kernel_lookup(q->gpu, entry, kd, entry, 1, err, sizeof err);
+    struct gfx_kernel kk;
+    if (k)
+        kk = k->k;
+    pthread_mutex_unlock(&vg.lock);
     if (k) {
         /* CP loads COMPUTE_USER_DATA_0..15 into s0..s15; nothing else is a user SGPR. */
+        uint32_t sgprs[16];
         nuser = nuser < 16 ? nuser : 16;
-        memcpy(k->user, user, nuser * sizeof *user);
-        k->k.user_sgprs = k->user;
-        k->k.n_user_sgprs = nuser;
-        fault = launch_locked(q, k, g, 0, 0, &f, err, sizeof err);
+        memcpy(sgprs, user, nuser * sizeof *user);
+        kk.user_sgprs = sgprs;
+        kk.n_user_sgprs = nuser;
+        fault = launch(q, k, &kk, g, 0, 0, &f, err, sizeof err);
     }
-    pthread_mutex_unlock(&vg.lock);
     return launch_report(q, fault == 1, &f, err, 0, "PM4 DISPATCH_DIRECT");
 }
 
@@ -484,13 +492,13 @@ void *vg_queue_mem(vg_queue *q, const char *what, uint64_t va, uint64_t n, int w
 }
 
 int vg_queue_store(vg_queue *q, const char *what, uint64_t va, uint64_t v, unsigned n) {
-    pthread_mutex_lock(&vg.lock);
+    vg_space_read();
     void *d = vg_queue_mem(q, what, va, n, 1);
     if (d && n == 8)
         __atomic_store_n((uint64_t *)d, v, __ATOMIC_RELEASE);
     else if (d)
         __atomic_store_n((uint32_t *)d, (uint32_t)v, __ATOMIC_RELEASE);
-    pthread_mutex_unlock(&vg.lock);
+    vg_space_done();
     return d ? 0 : -1;
 }
 
@@ -513,10 +521,10 @@ int vg_queue_poll_mem(vg_queue *q, const char *what, uint64_t va, uint32_t func,
                       uint32_t mask) {
     unsigned us = 1;
     for (;;) {
-        pthread_mutex_lock(&vg.lock);
+        vg_space_read();
         uint32_t *m = vg_queue_mem(q, what, va, 4, 0);
         uint32_t v = m ? __atomic_load_n(m, __ATOMIC_ACQUIRE) : 0;
-        pthread_mutex_unlock(&vg.lock);
+        vg_space_done();
         if (!m)
             return -1;
         if (vg_queue_compare(func, v & mask, ref))
@@ -534,11 +542,11 @@ static uint32_t *copy_ib(vg_queue *q, const char *what, uint64_t va, uint32_t nd
         vg_msg("%s of %u dwords: out of memory; the queue is stopped", what, ndw);
         return NULL;
     }
-    pthread_mutex_lock(&vg.lock);
+    vg_space_read();
     const void *p = vg_queue_mem(q, what, va, (uint64_t)ndw * 4, 0);
     if (p)
         memcpy(ib, p, (size_t)ndw * 4);
-    pthread_mutex_unlock(&vg.lock);
+    vg_space_done();
     if (!p) {
         free(ib);
         return NULL;
@@ -704,19 +712,32 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
             return -1;
         }
     }
+    /* The GPU's device (the engines' accesses) and, for AQL and PM4, the queue's own one with
+     * every buffer object now mapped to the GPU; under vg.lock, so no MAP/UNMAP slips between
+     * copying the mappings and publishing the device (map_one, kfd.c). */
     pthread_mutex_lock(&vg.lock);
-    int have_dev = 1;
-    if (!vg.dev[gpu] && dp_device_create(vg.card->arch, vg.threads, &vg.dev[gpu]) != GFX_OK) {
+    gfx_device *dev = NULL;
+    int ok = vg.dev[gpu] || dp_device_create(vg.card->arch, 1, &vg.dev[gpu]) == GFX_OK;
+    if (!ok)
         vg.dev[gpu] = NULL;
-        have_dev = 0;
+    if (ok && type != KFD_IOC_QUEUE_TYPE_SDMA && type != KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
+        ok = dp_device_create(vg.card->arch, vg.threads, &dev) == GFX_OK;
+        for (size_t i = 0; ok && i < vg.nbos; i++)
+            if (vg.bos[i].handle && vg.bos[i].mapped & 1u << gpu)
+                ok = vg_bo_register(dev, &vg.bos[i], 1) == 0;
+        if (!ok && dev) {
+            dp_device_free(dev);
+            dev = NULL;
+        }
     }
-    pthread_mutex_unlock(&vg.lock);
     pthread_mutex_lock(&q_lock);
     uint32_t id = 0;
     while (id < VG_MAX_QUEUES && queues[id].used)
         id++;
-    if (!have_dev || id == VG_MAX_QUEUES) {
+    if (!ok || id == VG_MAX_QUEUES) {
         pthread_mutex_unlock(&q_lock);
+        pthread_mutex_unlock(&vg.lock);
+        dp_device_free(dev);
         free(pkt);
         free(sh);
         return -1;
@@ -727,6 +748,7 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
     q->id = id;
     q->type = type;
     q->gpu = gpu;
+    q->dev = dev;
     q->ring = ring;
     q->ring_size = ring_size;
     q->rptr = (volatile uint64_t *)(uintptr_t)rptr;
@@ -735,12 +757,16 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
     q->pkt = pkt;
     if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
         q->used = 0;
+        q->dev = NULL;
         pthread_mutex_unlock(&q_lock);
+        pthread_mutex_unlock(&vg.lock);
+        dp_device_free(dev);
         free(pkt);
         free(sh);
         return -1;
     }
     pthread_mutex_unlock(&q_lock);
+    pthread_mutex_unlock(&vg.lock);
     *queue_id = id;
     /* SOC15: the doorbell's byte offset inside the page is part of the returned offset. */
     *doorbell_offset = vg.doorbell_offset[gpu] + (uint64_t)id * 8;
@@ -757,6 +783,13 @@ int vg_queue_destroy(uint32_t queue_id) {
     __atomic_store_n(&q->stop, 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&q_lock);
     pthread_join(q->thread, NULL);
+    pthread_mutex_lock(&vg.lock);
+    pthread_mutex_lock(&q_lock);
+    gfx_device *dev = q->dev;
+    q->dev = NULL;
+    pthread_mutex_unlock(&q_lock);
+    pthread_mutex_unlock(&vg.lock);
+    dp_device_free(dev);
     free(q->sh);
     free(q->pkt);
     free(q->uconfig);
@@ -766,6 +799,25 @@ int vg_queue_destroy(uint32_t queue_id) {
     q->uconfig_set = NULL;
     q->used = 0;
     return 0;
+}
+
+int vg_queue_devices_any(void) {
+    int any = 0;
+    pthread_mutex_lock(&q_lock);
+    for (uint32_t i = 0; i < VG_MAX_QUEUES && !any; i++)
+        any = queues[i].used;
+    pthread_mutex_unlock(&q_lock);
+    return any;
+}
+
+unsigned vg_queue_devices(int gpu, gfx_device **out, unsigned max) {
+    unsigned n = 0;
+    pthread_mutex_lock(&q_lock);
+    for (uint32_t i = 0; i < VG_MAX_QUEUES && n < max; i++)
+        if (queues[i].used && queues[i].gpu == gpu && queues[i].dev)
+            out[n++] = queues[i].dev;
+    pthread_mutex_unlock(&q_lock);
+    return n;
 }
 
 void vg_queues_stop(void) {

@@ -107,12 +107,12 @@ static void span(vg_queue *q, const char *name, uint64_t t0, uint64_t n, uint64_
 static int copy_linear(vg_queue *q, const uint32_t *p) {
     uint64_t n = (uint64_t)(p[1] & 0x3fffff) + 1, src = addr(p + 3), dst = addr(p + 5);
     uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
-    pthread_mutex_lock(&vg.lock);
+    vg_space_read();
     const void *s = vg_queue_mem(q, "SDMA COPY_LINEAR", src, n, 0);
     void *d = s ? vg_queue_mem(q, "SDMA COPY_LINEAR", dst, n, 1) : NULL;
     if (d)
         memmove(d, s, n);
-    pthread_mutex_unlock(&vg.lock);
+    vg_space_done();
     if (d) {
         __atomic_fetch_add(&vg.sdma_copies, 1, __ATOMIC_RELAXED);
         __atomic_fetch_add(&vg.sdma_copy_bytes, n, __ATOMIC_RELAXED);
@@ -123,11 +123,11 @@ static int copy_linear(vg_queue *q, const uint32_t *p) {
 
 static int write_untiled(vg_queue *q, const uint32_t *p, uint32_t len) {
     uint64_t n = (uint64_t)(len - 4) * 4;
-    pthread_mutex_lock(&vg.lock);
+    vg_space_read();
     void *d = vg_queue_mem(q, "SDMA WRITE", addr(p + 1) & ~3ull, n, 1);
     if (d)
         memcpy(d, p + 4, n);
-    pthread_mutex_unlock(&vg.lock);
+    vg_space_done();
     return d ? 0 : -1;
 }
 
@@ -146,11 +146,11 @@ static int const_fill(vg_queue *q, const uint32_t *p) {
         return -1;
     }
     uint64_t t0 = vg.timeline ? vg_now_ns() : 0;
-    pthread_mutex_lock(&vg.lock);
+    vg_space_read();
     uint8_t *d = vg_queue_mem(q, "SDMA CONST_FILL", dst, n, 1);
     for (uint64_t i = 0; d && i < n; i++)
         d[i] = (uint8_t)(data >> (8 * (i & 3)));
-    pthread_mutex_unlock(&vg.lock);
+    vg_space_done();
     if (d)
         span(q, "CONST_FILL", t0, n, 0, dst);
     return d ? 0 : -1;
@@ -299,11 +299,11 @@ static int atomic(vg_queue *q, const uint32_t *p) {
     unsigned us = 1;
     for (;;) {
         int ok = 1;
-        pthread_mutex_lock(&vg.lock);
+        vg_space_read();
         void *m = vg_queue_mem(q, "SDMA ATOMIC", va & ~(wide ? 7ull : 3ull), wide ? 8 : 4, 1);
         if (m)
             atomic_apply(base, wide, m, src, cmp, &ok);
-        pthread_mutex_unlock(&vg.lock);
+        vg_space_done();
         if (!m)
             return -1;
         /* loop: retry a compare-swap until it swaps */

@@ -145,7 +145,7 @@ static int gpu_node(unsigned g) {
              "gfx_target_version %u\nvendor_id 4098\ndevice_id %u\nlocation_id %u\ndomain 0\n"
              "drm_render_minor %u\nhive_id 0\nnum_sdma_engines 2\nnum_sdma_xgmi_engines 0\n"
              "num_sdma_queues_per_engine 8\nnum_cp_queues 24\nmax_engine_clk_fcompute %u\n"
-             "local_mem_size %llu\nfw_version 78\ncapability %u\ndebug_prop 0\n"
+             "local_mem_size %llu\nfw_version 78\ncapability %u\ncapability2 0\ndebug_prop 0\n"
              "sdma_fw_version 8\nunique_id %llu\nnum_xcc %u\nmax_engine_clk_ccompute 3000\n",
              c->cus * c->simd_per_cu, vg.ngpus, simd_base, c->waves_per_simd, c->lds_kb,
              c->shader_engines, c->cus / c->shader_engines, c->simd_per_cu, c->gfx_target_version,

@@ -76,9 +76,11 @@ typedef struct vg_state {
     int memcheck;
     int stats;                             /* GFXEMU_VGPU_STATS=1: per-kernel totals at exit */
     uint64_t sdma_copies, sdma_copy_bytes; /* --stats: SDMA COPY_LINEAR packets run (atomic) */
-    int timeline;  /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
-    uint64_t vram; /* bytes per GPU */
-    int memfd;     /* the one file behind /dev/kfd and every render node */
+    int timeline;      /* GFXEMU_VGPU_TIMELINE=FILE: the whole program's timeline (timeline.c) */
+    uint32_t counters; /* GFXEMU_VGPU_COUNTERS: the counters reported (profile.c), 0: off */
+    char att[512];     /* GFXEMU_VGPU_ATT=DIR: thread traces of every dispatch (profile.c) */
+    uint64_t vram;     /* bytes per GPU */
+    int memfd;         /* the one file behind /dev/kfd and every render node */
     uint64_t memfd_dev, memfd_ino;
     uint64_t next_offset; /* bump allocator in the memfd */
     char dir[256];        /* the redirected sysfs/proc tree */
@@ -87,6 +89,11 @@ typedef struct vg_state {
     int warn;             /* this process warns at exit if it never opened it */
     long pid;             /* the process that set the library up (not a fork child of it) */
     pthread_mutex_t lock; /* BO table, devices, events */
+    /* The GPUs' address spaces (the src/mem tables of every engine device): read-locked by a
+     * launch for as long as it runs and by the engines around their own accesses, write-locked
+     * by MAP/UNMAP/FREE_MEMORY (before vg.lock; nothing holding vg.lock takes it).  Readers do
+     * not exclude each other, so the queues of a GPU run at the same time, as on the card. */
+    pthread_rwlock_t space;
     vg_bo *bos;
     size_t nbos, capbos;
     uint64_t bo_serial;
@@ -121,10 +128,17 @@ int vg_drm_ioctl(int fd, unsigned long req, void *arg);
 uint64_t vg_memfd_alloc(uint64_t size);
 void vg_memfd_release(uint64_t offset, uint64_t size);
 
+/* Read-lock the GPUs' address spaces (vg.space) around an engine's own accesses / a launch. */
+static inline void vg_space_read(void) { pthread_rwlock_rdlock(&vg.space); }
+static inline void vg_space_done(void) { pthread_rwlock_unlock(&vg.space); }
+
 /* BO lookups (with vg.lock held). */
 vg_bo *vg_bo_by_handle(uint64_t handle);
 vg_bo *vg_bo_containing(uint64_t va);
 int vg_gpu_index(uint32_t gpu_id); /* -1 if unknown */
+/* Register (map = 1) or forget buffer object b in one engine device's address space (kfd.c); 0
+ * or -1.  With vg.lock held, and vg.space write-locked unless dev is not yet in use. */
+int vg_bo_register(gfx_device *dev, const vg_bo *b, int map);
 
 /* Events (kfd.c): signal event `id` as the interrupt handler would. */
 void vg_event_signal(uint32_t id);
@@ -145,12 +159,18 @@ typedef struct vg_queue {
     uint32_t ring_size;
     volatile uint64_t *rptr, *wptr;
     pthread_t thread;
+    /* AQL and PM4: the queue's own engine device (its worker threads; its address space holds
+     * the same buffer objects as the GPU's, vg.dev), so a kernel on one queue never waits for a
+     * kernel on another.  NULL for SDMA, whose accesses go through vg.dev[gpu]. */
+    gfx_device *dev;
     int stop;     /* set by DESTROY_QUEUE's thread, read by the queue's (atomics) */
     int broken;   /* a fault or an unknown packet stopped it (as the hardware queue would be) */
     uint32_t *sh; /* PM4: the SH registers 0x2c00..0x2fff that SET_SH_REG writes */
     uint32_t *uconfig;    /* PM4: user-config registers 0xc000.. (allocated on first write) */
     uint8_t *uconfig_set; /* bit per register: written */
-    uint32_t *pkt;        /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
+    uint64_t
+        indirect_base; /* PM4: SET_BASE index 1, where DISPATCH_INDIRECT's offset counts from */
+    uint32_t *pkt;     /* PM4/SDMA: the packet being run, copied out of the ring (it may wrap) */
     /* A memory fault of the engine itself (vg_queue_mem), raised as the memory-exception event
      * by the queue thread once it holds no lock. */
     int fault_pending, fault_write;
@@ -166,9 +186,10 @@ typedef struct vg_queue {
  * 1 ms.  -1 when the queue is being destroyed. */
 int vg_queue_poll_wait(vg_queue *q, unsigned *sleep_us);
 /* The host address of [va, va+n) in the GPU's address space (a buffer object mapped to this GPU,
- * src/mem), for the engine's own accesses; call with vg.lock held.  NULL after reporting a GPU
- * memory fault ("ENGINE PACKET read/write of N bytes at VA") as the hardware would: the queue
- * stops and the memory-exception event fires (once the queue thread has let go of vg.lock). */
+ * src/mem), for the engine's own accesses; call with vg.space read-locked (vg_space_read).  NULL
+ * after reporting a GPU memory fault ("ENGINE PACKET read/write of N bytes at VA") as the hardware
+ * would: the queue stops and the memory-exception event fires (once the queue thread holds no
+ * lock). */
 void *vg_queue_mem(vg_queue *q, const char *what, uint64_t va, uint64_t n, int write);
 /* Store n bytes (4 or 8, aligned) of v at va as one write; 0, or -1 after vg_queue_mem's fault. */
 int vg_queue_store(vg_queue *q, const char *what, uint64_t va, uint64_t v, unsigned n);
@@ -215,6 +236,11 @@ void vg_event_interrupt(uint32_t ctxid);
 int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, uint64_t rptr,
                     uint64_t wptr, uint32_t *queue_id, uint64_t *doorbell_offset);
 int vg_queue_destroy(uint32_t queue_id);
+/* The engine devices of GPU gpu's AQL and PM4 queues (at most max) into out; their number.  With
+ * vg.lock held (queues are created and destroyed under it). */
+unsigned vg_queue_devices(int gpu, gfx_device **out, unsigned max);
+/* Does the process have any queue (RUNTIME_ENABLE's EEXIST)? */
+int vg_queue_devices_any(void);
 void vg_queues_stop(void);
 /* Per-kernel totals on stderr (--stats). */
 void vg_stats_print(void);
@@ -226,6 +252,15 @@ void vg_timeline_init(void);
 void vg_timeline_span(const vg_queue *q, const char *name, const char *cat, uint64_t t0_ns,
                       uint64_t t1_ns, const char *args);
 void vg_timeline_close(void);
+
+/* profile.c (--counters, --att): read GFXEMU_VGPU_COUNTERS and GFXEMU_VGPU_ATT; launch one
+ * dispatch of queue q under a debug session that collects them (image: the kernel's buffer
+ * object, for the trace's code object); the counters report at exit. */
+int vg_profile_init(void);
+gfx_result vg_profile_launch(const vg_queue *q, const char *name, const struct gfx_kernel *kk,
+                             const void *image, uint64_t image_size, const uint32_t grid[3],
+                             const uint32_t block[3], const gfx_launch_options *o, gfx_stats *st);
+void vg_profile_print(void);
 
 /* Clocks: the CPU and system counters of GET_CLOCK_COUNTERS are CLOCK_BOOTTIME nanoseconds. */
 uint64_t vg_now_ns(void);

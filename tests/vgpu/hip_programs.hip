@@ -11,7 +11,7 @@
     do {                                                                                           \
         hipError_t e_ = (x);                                                                       \
         if (e_ != hipSuccess) {                                                                    \
-            printf("FAIL %s: %s returned %s\n", name, #x, hipGetErrorString(e_));                 \
+            printf("FAIL %s: %s returned %s\n", name, #x, hipGetErrorString(e_));                  \
             return 1;                                                                              \
         }                                                                                          \
     } while (0)
@@ -55,7 +55,9 @@ __global__ void hello(int x) {
         printf("hello from lane %d of block %d, x = %d\n", (int)threadIdx.x, (int)blockIdx.x, x);
 }
 
-__global__ void fill(int *p, int v) { p[blockIdx.x * 256 + threadIdx.x] = v + blockIdx.x * 256 + threadIdx.x; }
+__global__ void fill(int *p, int v) {
+    p[blockIdx.x * 256 + threadIdx.x] = v + blockIdx.x * 256 + threadIdx.x;
+}
 
 static int test_vadd(const char *name) {
     const int n = 1 << 16;
@@ -238,6 +240,42 @@ static int test_peer(const char *name) {
     return 0;
 }
 
+// Two streams at the same time: a kernel on stream 1 spins until a kernel launched afterwards
+// on stream 2 sets the flag (HIP gives each stream its own hardware queue; the card runs them
+// concurrently), then writes 1000 * flag + i.
+__global__ void spin_on_flag(volatile unsigned *flag, unsigned *out) {
+    while (*flag == 0)
+        __builtin_amdgcn_s_sleep(2);
+    out[threadIdx.x] = 1000u * *flag + threadIdx.x;
+}
+__global__ void set_flag(volatile unsigned *flag, unsigned v) {
+    if (threadIdx.x == 0)
+        *flag = v;
+}
+
+static int test_concurrent(const char *name) {
+    unsigned *flag, *out, r[64];
+    hipStream_t s1, s2;
+    CHECK(hipMalloc(&flag, 4));
+    CHECK(hipMalloc(&out, sizeof r));
+    CHECK(hipMemset(flag, 0, 4));
+    CHECK(hipDeviceSynchronize());
+    CHECK(hipStreamCreate(&s1));
+    CHECK(hipStreamCreate(&s2));
+    hipLaunchKernelGGL(spin_on_flag, dim3(1), dim3(64), 0, s1, flag, out);
+    hipLaunchKernelGGL(set_flag, dim3(1), dim3(64), 0, s2, flag, 7u);
+    CHECK(hipStreamSynchronize(s2));
+    CHECK(hipStreamSynchronize(s1));
+    CHECK(hipMemcpy(r, out, sizeof r, hipMemcpyDeviceToHost));
+    for (unsigned i = 0; i < 64; i++)
+        if (r[i] != 7000u + i) {
+            printf("FAIL %s: out[%u] = %u, expected %u\n", name, i, r[i], 7000u + i);
+            return 1;
+        }
+    printf("PASS %s\n", name);
+    return 0;
+}
+
 // A store to an address no allocation covers: the GPU faults; ROCr reports it and aborts.
 static int test_fault(const char *name) {
     (void)name;
@@ -251,9 +289,10 @@ int main(int argc, char **argv) {
     static const struct {
         const char *name;
         int (*fn)(const char *);
-    } tests[] = {{"vadd", test_vadd},       {"memcpy", test_memcpy},   {"shared", test_shared},
-                 {"atomics", test_atomics}, {"streams", test_streams}, {"fault", test_fault},
-                 {"printf", test_printf},   {"peer", test_peer}};
+    } tests[] = {
+        {"vadd", test_vadd},       {"memcpy", test_memcpy},   {"shared", test_shared},
+        {"atomics", test_atomics}, {"streams", test_streams}, {"fault", test_fault},
+        {"printf", test_printf},   {"peer", test_peer},       {"concurrent", test_concurrent}};
     int fails = 0, ran = 0;
     for (int a = 1; a < argc; a++)
         for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; t++)
@@ -262,7 +301,8 @@ int main(int argc, char **argv) {
                 ran++;
             }
     if (!ran) {
-        printf("usage: hip_programs TEST... (vadd memcpy shared atomics streams printf peer fault)\n");
+        printf("usage: hip_programs TEST... (vadd memcpy shared atomics streams printf peer "
+               "concurrent fault)\n");
         return 2;
     }
     return fails ? 1 : 0;

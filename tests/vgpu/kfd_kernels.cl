@@ -26,3 +26,30 @@ __kernel void pm4_ids(__global unsigned *out) {
     unsigned wx = __builtin_amdgcn_workgroup_id_x(), wy = __builtin_amdgcn_workgroup_id_y();
     out[(wy * 8 + wx) * 64 + l] = 0x80000000u | wy << 16 | wx << 8 | l;
 }
+// Queues that run at the same time (kfd_driver.c concurrent): every work-item waits until *flag
+// is `want` (a packet on another queue writes it), then out[i] = want * 1000 + i.
+__kernel void wait_flag(__global volatile unsigned *flag, unsigned want, __global unsigned *out) {
+    unsigned i = __builtin_amdgcn_workgroup_id_x() * 64 + __builtin_amdgcn_workitem_id_x();
+    while (*flag != want)
+        __builtin_amdgcn_s_sleep(2);
+    out[i] = *flag * 1000 + i;
+}
+// A kernel that sets the flag another queue's kernel waits for.
+__kernel void set_flag(__global volatile unsigned *flag, unsigned v) {
+    if (__builtin_amdgcn_workitem_id_x() == 0)
+        *flag = v;
+}
+// Partial workgroups in one launch (kfd_driver.c partial): a 2-D grid of 100 x 3 work-items in
+// workgroups of 64 x 2, so the last workgroup in x has 36 work-items and in y 1.  Each work-item
+// writes its ids at its global position (rows of 128); workgroup (0,0) waits for the partial
+// corner workgroup (1,1) to set a flag, which it can only do if both are resident at once.
+__kernel void edge_ids(__global unsigned *out, __global volatile unsigned *flag) {
+    unsigned lx = __builtin_amdgcn_workitem_id_x(), ly = __builtin_amdgcn_workitem_id_y();
+    unsigned wx = __builtin_amdgcn_workgroup_id_x(), wy = __builtin_amdgcn_workgroup_id_y();
+    out[(wy * 2 + ly) * 128 + wx * 64 + lx] = 0x80000000u | wy << 24 | wx << 16 | ly << 8 | lx;
+    if (wx == 1 && wy == 1 && lx == 0 && ly == 0)
+        *flag = 1;
+    if (wx == 0 && wy == 0)
+        while (*flag == 0)
+            __builtin_amdgcn_s_sleep(1);
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_hip.sh - HIP programs built by Debian's hipcc (tests/vgpu/hip_programs.hip) run unmodified
 # under `gfxemu exec --arch gfx90a`: vector add, copies (host/device/device-to-device/pinned,
-# memset), shared memory with barriers, atomics, two streams with events and a 2-D grid, device
+# memset), shared memory with barriers, atomics, two streams with events and a 2-D grid, two
+# streams whose kernels wait for each other, device
 # printf (hostcall), two GPUs with hipMemcpyPeer.  Each
 # checks its results against a C reference on the host.  A kernel that stores to an unmapped
 # address raises the memory-exception event: ROCr prints its usual "Memory access fault by GPU
@@ -11,7 +12,9 @@
 bin="$BUILD/test-data/vgpu/hip_programs"
 hip_build tests/vgpu/hip_programs.hip "$bin" || { fail "hipcc"; finish test_hip; }
 
-for t in vadd memcpy shared atomics streams; do
+# concurrent: a kernel on one stream spins until a kernel on a second stream sets its flag (the
+# streams' queues run at the same time; before, it waited for the watchdog).
+for t in vadd memcpy shared atomics streams concurrent; do
     out=$(timeout 300 "$GFXEMU" exec --arch gfx90a -- "$bin" "$t" 2>&1)
     rc=$?
     [ $rc -eq 0 ] && grep -q "^PASS $t$" <<<"$out" || fail "$t (exit $rc): $out"

@@ -6,7 +6,7 @@
 # interrupt -> KFD event, PRED_EXEC, WRITE_DATA, WAIT_REG_MEM ordering without burning a core; SDMA
 # CONST_FILL, COPY_LINEAR, WRITE, ATOMIC, TIMESTAMP, INDIRECT, FENCE, TRAP -> event and
 # POLL_REGMEM; and the error paths: unknown PM4/SDMA opcodes named, a wild SDMA copy a memory
-# fault (the memory-exception event names the page).
+# fault (the memory-exception event names the page); and queues that run at the same time.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/vgpu/kfd_queues"
 rm -rf "$tmp" && mkdir -p "$tmp"
@@ -27,9 +27,21 @@ for p in "PASS sdma:" "PASS sdma poll:"; do
 done
 ! grep -q "gfxemu:" <<<"$out" || fail "gfxemu complained: $out"
 
+# Queues run at the same time: a kernel on one AQL queue spins on a flag that an SDMA FENCE, a PM4
+# WRITE_DATA and a kernel on a second AQL queue write later (before: it waited for the watchdog).
+out=$(run concurrent) || fail "kfd_driver concurrent exited $?: $out"
+grep -q "^PASS concurrent:" <<<"$out" || fail "no 'PASS concurrent:': $out"
+! grep -q "gfxemu:" <<<"$out" || fail "gfxemu complained: $out"
+
+# Partial workgroups run in the same dispatch as the others: ids of the edge workgroups, and a
+# workgroup that waits for the partial corner one (before: separate launches, a watchdog stop).
+out=$(run partial) || fail "kfd_driver partial exited $?: $out"
+grep -q "^PASS partial:" <<<"$out" || fail "no 'PASS partial:': $out"
+! grep -q "gfxemu:" <<<"$out" || fail "gfxemu complained: $out"
+
 out=$(run errors) || fail "kfd_driver errors exited $?: $out"
 grep -q "^PASS errors" <<<"$out" || fail "no 'PASS errors': $out"
-grep -q "^gfxemu: PM4 opcode 0x16 (DISPATCH_INDIRECT) is not implemented; the queue is stopped" \
+grep -q "^gfxemu: PM4 opcode 0x1e (ATOMIC_MEM) is not implemented; the queue is stopped" \
     <<<"$out" || fail "no error naming the PM4 opcode: $out"
 grep -q "^gfxemu: PM4 WAIT_REG_MEM on register 0xc300 would wait forever: its value 0x1 " \
     <<<"$out" || fail "no error for the register wait that cannot hold: $out"
