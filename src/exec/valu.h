@@ -282,6 +282,8 @@ static inline __attribute__((always_inline)) u64 vwmask(const wave *w, const xin
  * is bit n: accept both. */
 static inline int vop3_dst_hi(const xinst *x) {
     unsigned os = x->in.f.v.opsel;
+    if (x->xf & XI_RDNA) /* bit 3 in every RDNA format (rdna.c folds true16 halves there) */
+        return (os >> 3) & 1;
     return x->in.fmt == ISA_FMT_VOP3 && ((os >> 3 | os >> (x->in.nsrc & 7)) & 1);
 }
 
