@@ -186,7 +186,10 @@ static void s_cvt_f32_u32(wave *w, const xinst *x) { sdf(w, x, (float)x_s32(w, x
 static void s_cvt_i32_f32(wave *w, const xinst *x) {
     float a = sf(w, x, 0);
     x_sd32(w, x,
-           a != a ? 0 : a >= 0x1p31f ? 0x7fffffffu : a < -0x1p31f ? 0x80000000u : (u32)(i32)a);
+           a != a         ? 0
+           : a >= 0x1p31f ? 0x7fffffffu
+           : a < -0x1p31f ? 0x80000000u
+                          : (u32)(i32)a);
 }
 static void s_cvt_u32_f32(wave *w, const xinst *x) {
     float a = sf(w, x, 0);
@@ -223,7 +226,7 @@ static void s_fmac_f16(wave *w, const xinst *x) {
     X(s_cmp_eq_f32, s_cmp_eq_f16, a == b)                                                          \
     X(s_cmp_le_f32, s_cmp_le_f16, a <= b)                                                          \
     X(s_cmp_gt_f32, s_cmp_gt_f16, a > b)                                                           \
-    X(s_cmp_lg_f32, s_cmp_lg_f16, a < b || a > b)                                                  \
+    X(s_cmp_lg_f32, s_cmp_lg_f16, a<b || a> b)                                                     \
     X(s_cmp_ge_f32, s_cmp_ge_f16, a >= b)                                                          \
     X(s_cmp_o_f32, s_cmp_o_f16, a == a && b == b)                                                  \
     X(s_cmp_u_f32, s_cmp_u_f16, a != a || b != b)                                                  \
