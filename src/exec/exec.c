@@ -169,7 +169,7 @@ static const xhandler *rdna_pick(xprog *p, xinst *x, uint8_t *cls) {
     if (dpp && !x_rdna_dpp_ok(in->op))
         return NULL;
     int t16 = x_rdna_t16_ok(in->op); /* 0 none, 1 halves, 2 low halves only */
-    if (t16 == 2 && in->f.v.opsel) /* a high half through op_sel (gfx12 fake16 VOP3) */
+    if (t16 == 2 && in->f.v.opsel)   /* a high half through op_sel (gfx12 fake16 VOP3) */
         return NULL;
     for (unsigned i = 0; i < 6; i++)
         if (in->src[i].kind == ISA_OPND_VGPR && in->src[i].imm &&

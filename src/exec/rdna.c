@@ -12,9 +12,11 @@
  *   RUN(op)         the op's own handler (a row in the family files) is right for RDNA;
  *   AS(op, twin)    the op is CDNA's `twin` under its RDNA name (v_add_nc_u32 is v_add_u32,
  *                   global_load_b32 is global_load_dword, ...): twin's handler runs;
- *   OWN(op, fn)     an RDNA-only op with its handler here (split wait counters, s_delay_alu,
+ *   OWN(op, t, fn)  an RDNA-only op with its handler here (split wait counters, s_delay_alu,
  *                   32-bit saveexec, VOPD, gfx12 barriers, ...);
- * and rdna_w32[] overrides a few for wave32, where the manual gives a 32-lane meaning.
+ * and rdna_w32[] overrides a few for wave32, where the manual gives a 32-lane meaning.  The
+ * *16 forms (RUN16, AS16, OWN16; rdna.h) also take gfx11 true16 operands (VGPR halves), which
+ * exec.c folds into op_sel.  RDNA-only ALU handlers and their rows are in rdna_alu.c.
  *
  * Wave32 keeps the engine's 64-lane register file: lanes 32-63 are never active (EXEC_HI is 0
  * at wave start and no allowed op writes it), so every handler's lane loop, EXEC test and

@@ -416,6 +416,11 @@ int main(void) {
     t_minmax();
     t_salu_float();
     t_hw();
+    /* every RUN/AS row names a CDNA op that has a handler */
+    const uint16_t *miss;
+    unsigned nmiss = x_rdna_missing(&miss);
+    CHECK(nmiss == 0, "%u allowlist rows without a handler, first %s", nmiss,
+          nmiss ? isa_op_names[miss[0]] : "");
     free(w);
     gmem_destroy(mem);
     return check_summary("test_rdna_alu");
