@@ -84,7 +84,7 @@ static void build_handlers(void) {
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned i = 0; i < *fams[f].n; i++)
             by_op[fams[f].h[i].op] = fams[f].h[i];
-    x_rdna_build(by_op, op_cls);
+    x_rdna_build(by_op, op_cls, x_unimplemented);
     by_op_ready = 1;
 }
 
@@ -159,22 +159,48 @@ static int writes_exec_hi(const isa_inst *in) {
 }
 
 /* What an RDNA program can run of x: the allowlist's handler (rdna.c), or none.  DPP (RDNA's
- * DPP16/DPP8 controls are not CDNA's) and true16 operands (VGPR halves) never reach a CDNA
- * handler. */
+ * DPP16/DPP8) runs through the VALU framework (valu.c) in the family handlers; true16 operands
+ * (VGPR halves) only reach the handlers whose rows take them (rdna.h R16_*), with the halves
+ * folded into op_sel, which the framework reads in every RDNA format (valu.c vs32_slow,
+ * vd16). */
 static const xhandler *rdna_pick(xprog *p, xinst *x, uint8_t *cls) {
     isa_inst *in = &x->in;
-    if (in->variant == ISA_VAR_DPP)
+    int dpp = in->variant == ISA_VAR_DPP;
+    if (dpp && !x_rdna_dpp_ok(in->op))
         return NULL;
-    int t16 = x_rdna_t16_ok(in->op);
+    int t16 = x_rdna_t16_ok(in->op); /* 0 none, 1 halves, 2 low halves only */
+    if (t16 == 2 && in->f.v.opsel)   /* a high half through op_sel (gfx12 fake16 VOP3) */
+        return NULL;
     for (unsigned i = 0; i < 6; i++)
-        if (in->src[i].kind == ISA_OPND_VGPR && in->src[i].imm && !t16)
+        if (in->src[i].kind == ISA_OPND_VGPR && in->src[i].imm &&
+            (!t16 || (t16 == 2 && in->src[i].imm == ISA_HALF_H)))
             return NULL;
     for (unsigned i = 0; i < 2; i++)
-        if (in->dst[i].kind == ISA_OPND_VGPR && in->dst[i].imm && !t16)
+        if (in->dst[i].kind == ISA_OPND_VGPR && in->dst[i].imm &&
+            (!t16 || (t16 == 2 && in->dst[i].imm == ISA_HALF_H)))
             return NULL;
     const xhandler *h = x_rdna_handler(in->op, p->wave32, cls);
     if (h && p->wave32 && writes_exec_hi(in))
         return NULL;
+    if (h && t16 == 1 && in->fmt != ISA_FMT_VOP3) {
+        /* VOP1/VOP2/VOPC name a half in bit 7 of a VGPR field: the same op_sel bits as VOP3's
+         * (bit i source i, bit 3 the destination); their printers do not read op_sel */
+        for (unsigned i = 0; i < 3; i++)
+            if (in->src[i].kind == ISA_OPND_VGPR && in->src[i].imm == ISA_HALF_H)
+                in->f.v.opsel |= (uint8_t)(1u << i);
+        if (in->dst[0].kind == ISA_OPND_VGPR && in->dst[0].imm == ISA_HALF_H)
+            in->f.v.opsel |= 8;
+    }
+    if (h && dpp) {
+        /* DPP8: src0 is 0xe9/0xea in the VOP1/2/C word or the VOP3 word's SRC0 field, the
+         * eight 3-bit lane selectors are bits 31:8 of the DPP dword */
+        int v3 = in->fmt == ISA_FMT_VOP3;
+        unsigned s0 = in->w[v3 ? 1 : 0] & 0x1ff;
+        if (s0 == 0xe9 || s0 == 0xea) {
+            x->xf |= XI_DPP8;
+            x->k[5] = in->w[v3 ? 2 : 1] >> 8;
+        }
+    }
     return h;
 }
 

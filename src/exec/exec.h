@@ -86,6 +86,7 @@ enum { XC_SALU, XC_VALU, XC_VMEM, XC_SMEM, XC_LDS, XC_MFMA, XC_BRANCH, XC_OTHER,
 enum {
     XI_MASK32 = 1, /* wave32: lane masks (VCC, a compare's or carry's SGPR) are one SGPR */
     XI_RDNA = 2,   /* gfx10+ rules: V_CMPX_* write EXEC only, never VCC or an SGPR */
+    XI_DPP8 = 4,   /* RDNA DPP8: lane selectors in k[5] (valu.c dpp_src()) */
 };
 
 struct xinst {
@@ -268,13 +269,17 @@ extern const unsigned x_gws_nhandlers;
  * op_cls: exec.c's tables), an op's handler for a wave size (NULL: it does not run on RDNA;
  * *cls its --stats class), the VOPD half a v_dual_* op is (-1: none), and the operand remap
  * between RDNA's register encodings and the scalar file's (undo: back, for printing). */
-void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls);
+void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl);
 const xhandler *x_rdna_handler(unsigned op, int wave32, uint8_t *cls);
 int x_rdna_vopd_op(unsigned dual);
 int x_rdna_t16_ok(unsigned op);
+int x_rdna_dpp_ok(unsigned op);
+unsigned x_rdna_missing(const uint16_t **ops);
 void x_rdna_remap(isa_inst *in, int undo);
 /* VOPD: run both halves (x->k[0] points at them); _rbw when Y reads X's destination. */
 void x_rdna_vopd(wave *w, const xinst *x);
+/* vmem.c: a FLAT/GLOBAL/SCRATCH atomic of an xatomic.h operation (for RDNA-only ops) */
+void x_flat_atomic(wave *w, const xinst *x, int aop, int is64);
 void x_rdna_vopd_rbw(wave *w, const xinst *x);
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */

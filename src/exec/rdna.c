@@ -12,9 +12,11 @@
  *   RUN(op)         the op's own handler (a row in the family files) is right for RDNA;
  *   AS(op, twin)    the op is CDNA's `twin` under its RDNA name (v_add_nc_u32 is v_add_u32,
  *                   global_load_b32 is global_load_dword, ...): twin's handler runs;
- *   OWN(op, fn)     an RDNA-only op with its handler here (split wait counters, s_delay_alu,
+ *   OWN(op, t, fn)  an RDNA-only op with its handler here (split wait counters, s_delay_alu,
  *                   32-bit saveexec, VOPD, gfx12 barriers, ...);
- * and rdna_w32[] overrides a few for wave32, where the manual gives a 32-lane meaning.
+ * and rdna_w32[] overrides a few for wave32, where the manual gives a 32-lane meaning.  The
+ * *16 forms (RUN16, AS16, OWN16; rdna.h) also take gfx11 true16 operands (VGPR halves), which
+ * exec.c folds into op_sel.  RDNA-only ALU handlers and their rows are in rdna_alu.c.
  *
  * Wave32 keeps the engine's 64-lane register file: lanes 32-63 are never active (EXEC_HI is 0
  * at wave start and no allowed op writes it), so every handler's lane loop, EXEC test and
@@ -29,23 +31,12 @@
  * in an RDNA instruction's scalar operands once, at xprog_build() time, so M0 reads and writes
  * land in the file's M0 and NULL reads the never-written slot 125 (0) and drops writes; an
  * absent FLAT saddr ("off", NULL) becomes no operand.  xinst_print() undoes it for text. */
-#include "exec/exec.h"
+#include "exec/rdna.h"
 #include "exec/valu.h"
 
 #include "exec/xatomic.h"
 
 #include <string.h>
-
-enum { R_RUN, R_AS, R_OWN };
-typedef struct {
-    uint16_t op, twin; /* R_AS: the CDNA op whose handler runs */
-    uint8_t how, type;
-    xfn fn; /* R_OWN */
-} rdna_row;
-
-#define RUN(op) {ISA_OPL_##op, 0, R_RUN, 0, NULL}
-#define AS(op, twin) {ISA_OPL_##op, ISA_OPL_##twin, R_AS, 0, NULL}
-#define OWN(op, type, fn) {ISA_OPL_##op, 0, R_OWN, type, fn}
 
 /* ---- RDNA-only handlers -------------------------------------------------------------------- */
 
@@ -341,9 +332,9 @@ static const rdna_row rdna_rows[] = {
     OWN(v_movrels_b32, ISA_T_B32, v_movrels_b32), OWN(v_movreld_b32, ISA_T_B32, v_movreld_b32),
     OWN(v_movrelsd_b32, ISA_T_B32, v_movrelsd_b32),
     /* true16 (the only rows whose VGPR-half operands are accepted: rdna_t16[] below) */
-    OWN(v_mov_b16, ISA_T_B16, v_mov_b16), OWN(v_and_b16, ISA_T_B16, v_and_b16),
-    OWN(v_or_b16, ISA_T_B16, v_or_b16), OWN(v_xor_b16, ISA_T_B16, v_xor_b16),
-#define T16CMP_ROW(cmp, cmpx, T, op) OWN(cmp, ISA_T_B16, cmp), OWN(cmpx, ISA_T_B16, cmpx),
+    OWN16(v_mov_b16, ISA_T_B16, v_mov_b16), OWN16(v_and_b16, ISA_T_B16, v_and_b16),
+    OWN16(v_or_b16, ISA_T_B16, v_or_b16), OWN16(v_xor_b16, ISA_T_B16, v_xor_b16),
+#define T16CMP_ROW(cmp, cmpx, T, op) OWN16(cmp, ISA_T_B16, cmp), OWN16(cmpx, ISA_T_B16, cmpx),
     T16CMPS(T16CMP_ROW)
     RUN(v_readlane_b32), RUN(v_writelane_b32),
     AS(v_add_nc_u32, v_add_u32), AS(v_sub_nc_u32, v_sub_u32), AS(v_subrev_nc_u32, v_subrev_u32),
@@ -366,6 +357,113 @@ static const rdna_row rdna_rows[] = {
     RUN(v_cvt_f32_u32), RUN(v_cvt_f32_i32), RUN(v_cvt_u32_f32), RUN(v_cvt_i32_f32),
     RUN(v_cvt_f64_f32), RUN(v_cvt_f32_f64), RUN(v_ldexp_f64), RUN(v_add_f64), RUN(v_mul_f64),
     RUN(v_fma_f64),
+    /* ---- VALU, second slice: CDNA handlers whose pseudocode RDNA3/RDNA4 repeat -------------
+     * (the RDNA names of renamed ops as AS rows; 16-bit forms as RUN16/AS16: their halves are
+     * folded into op_sel, the result keeps the other half of its VGPR) */
+    RUN(v_ldexp_f32), RUN(v_frexp_mant_f32), RUN(v_frexp_exp_i32_f32), RUN(v_frexp_mant_f64),
+    RUN(v_frexp_exp_i32_f64), RUN(v_fract_f32), RUN(v_fract_f64),
+    RUN(v_mul_hi_u32_u24), RUN(v_mul_hi_i32_i24), RUN(v_mad_u32_u24), RUN(v_mad_i32_i24),
+    AS(v_clz_i32_u32, v_ffbh_u32), AS(v_ctz_i32_b32, v_ffbl_b32), AS(v_cls_i32, v_ffbh_i32),
+    RUN(v_bcnt_u32_b32), RUN(v_bfrev_b32), RUN(v_bfi_b32), RUN(v_perm_b32), RUN(v_bfm_b32),
+    RUN(v_lshl_add_u64), RUN(v_sad_u8), RUN(v_sad_hi_u8), RUN(v_sad_u32),
+    RUN(v_msad_u8), RUN(v_lerp_u8), RUN(v_cvt_pk_u8_f32),
+    RUN(v_min3_i32), RUN(v_max3_i32), RUN(v_med3_i32), RUN(v_min3_u32), RUN(v_max3_u32),
+    RUN(v_med3_u32),
+    /* f32/f64 (gfx11 min/max follow MODE.IEEE as CDNA's; gfx12's _num forms: rdna_alu.c) */
+    RUN(v_max_f32), RUN(v_min_f32), RUN(v_max3_f32), RUN(v_min3_f32), RUN(v_med3_f32),
+    RUN(v_max_f64), RUN(v_min_f64), RUN(v_mul_legacy_f32), AS(v_mul_dx9_zero_f32, v_mul_legacy_f32),
+    RUN(v_sqrt_f32), RUN(v_rsq_f32), RUN(v_exp_f32), RUN(v_log_f32), RUN(v_sin_f32),
+    RUN(v_cos_f32), RUN(v_sqrt_f64), RUN(v_rsq_f64), RUN(v_rcp_f64),
+    RUN(v_rndne_f32), RUN(v_floor_f32), RUN(v_ceil_f32), RUN(v_trunc_f64), RUN(v_floor_f64),
+    RUN(v_ceil_f64), RUN(v_rndne_f64),
+    RUN(v_div_scale_f32), RUN(v_div_scale_f64), RUN(v_div_fmas_f32), RUN(v_div_fmas_f64),
+    RUN(v_div_fixup_f32), RUN(v_div_fixup_f64), RUN(v_cubeid_f32), RUN(v_cubesc_f32),
+    RUN(v_cubetc_f32), RUN(v_cubema_f32), RUN(v_trig_preop_f64),
+    RUN(v_cvt_u32_f64), RUN(v_cvt_i32_f64), RUN(v_cvt_f64_u32), RUN(v_cvt_f64_i32),
+    RUN(v_cvt_f32_ubyte0), RUN(v_cvt_f32_ubyte1), RUN(v_cvt_f32_ubyte2), RUN(v_cvt_f32_ubyte3),
+    AS(v_cvt_floor_i32_f32, v_cvt_flr_i32_f32), AS(v_cvt_nearest_i32_f32, v_cvt_rpi_i32_f32),
+    RUN(v_cvt_off_f32_i4), RUN(v_cvt_pk_u16_u32), RUN(v_cvt_pk_i16_i32),
+    RUN(v_cvt_pknorm_i16_f32), RUN(v_cvt_pknorm_u16_f32),
+    /* f16 and 16-bit integer (gfx11 true16, gfx12 fake16) */
+    RUN16(v_cvt_f16_f32), RUN16(v_cvt_f32_f16), AS16(v_cvt_pk_rtz_f16_f32, v_cvt_pkrtz_f16_f32),
+    RUN16(v_pack_b32_f16), RUN16(v_cvt_i16_f16), RUN16(v_cvt_u16_f16), RUN16(v_cvt_f16_i16),
+    RUN16(v_cvt_f16_u16), RUN16(v_cvt_norm_i16_f16), RUN16(v_cvt_norm_u16_f16),
+    RUN16(v_add_f16), RUN16(v_sub_f16), RUN16(v_subrev_f16), RUN16(v_mul_f16), RUN16(v_fma_f16),
+    RUN16(v_max_f16), RUN16(v_min_f16), RUN16(v_max3_f16), RUN16(v_min3_f16), RUN16(v_med3_f16),
+    RUN16(v_ldexp_f16), RUN16(v_div_fixup_f16),
+    RUN16(v_sqrt_f16), RUN16(v_rsq_f16), RUN16(v_rcp_f16), RUN16(v_exp_f16), RUN16(v_log_f16),
+    RUN16(v_sin_f16), RUN16(v_cos_f16), RUN16(v_floor_f16), RUN16(v_ceil_f16), RUN16(v_trunc_f16),
+    RUN16(v_rndne_f16), RUN16(v_fract_f16), RUN16(v_frexp_mant_f16), RUN16(v_frexp_exp_i16_f16),
+    AS16(v_add_nc_u16, v_add_u16), AS16(v_sub_nc_u16, v_sub_u16), AS16(v_add_nc_i16, v_add_i16),
+    AS16(v_sub_nc_i16, v_sub_i16), RUN16(v_mul_lo_u16), RUN16(v_lshlrev_b16),
+    RUN16(v_lshrrev_b16), RUN16(v_ashrrev_i16), RUN16(v_max_u16), RUN16(v_min_u16),
+    RUN16(v_max_i16), RUN16(v_min_i16), RUN16(v_mad_u16), RUN16(v_mad_i16), RUN16(v_min3_u16),
+    RUN16(v_max3_u16), RUN16(v_med3_u16), RUN16(v_min3_i16), RUN16(v_max3_i16), RUN16(v_med3_i16),
+    RUN16(v_mad_u32_u16), RUN16(v_mad_i32_i16),
+    /* v_alignbit/alignbyte: gfx11 names the shift a 16-bit operand; its handler reads bits 4:0
+     * of the whole register, right for a low half only */
+    RUNLO(v_alignbit_b32), RUNLO(v_alignbyte_b32),
+    /* VOPC: every f32/f64/f16 predicate and the remaining integer ones (v_cmpx write EXEC) */
+#define CMPF(t) RUN(v_cmp_f_##t), RUN(v_cmp_lg_##t), RUN(v_cmp_nge_##t), RUN(v_cmp_nlg_##t), \
+        RUN(v_cmp_nle_##t), RUN(v_cmp_tru_##t), RUN(v_cmp_class_##t), \
+        RUN(v_cmpx_f_##t), RUN(v_cmpx_lt_##t), RUN(v_cmpx_eq_##t), RUN(v_cmpx_le_##t), \
+        RUN(v_cmpx_gt_##t), RUN(v_cmpx_lg_##t), RUN(v_cmpx_ge_##t), RUN(v_cmpx_o_##t), \
+        RUN(v_cmpx_u_##t), RUN(v_cmpx_nge_##t), RUN(v_cmpx_nlg_##t), RUN(v_cmpx_ngt_##t), \
+        RUN(v_cmpx_nle_##t), RUN(v_cmpx_neq_##t), RUN(v_cmpx_nlt_##t), RUN(v_cmpx_tru_##t), \
+        RUN(v_cmpx_class_##t)
+    CMPF(f32), RUN(v_cmp_f_f64), RUN(v_cmp_lg_f64), RUN(v_cmp_nlg_f64), RUN(v_cmp_tru_f64),
+    RUN(v_cmp_class_f64), RUN(v_cmpx_f_f64), RUN(v_cmpx_eq_f64), RUN(v_cmpx_le_f64),
+    RUN(v_cmpx_lg_f64), RUN(v_cmpx_ge_f64), RUN(v_cmpx_o_f64), RUN(v_cmpx_u_f64),
+    RUN(v_cmpx_nlg_f64), RUN(v_cmpx_ngt_f64), RUN(v_cmpx_neq_f64), RUN(v_cmpx_nlt_f64),
+    RUN(v_cmpx_tru_f64), RUN(v_cmpx_class_f64),
+#define CMP16F(p) RUN16(v_cmp_##p##_f16), RUN16(v_cmpx_##p##_f16)
+    CMP16F(f), CMP16F(lt), CMP16F(eq), CMP16F(le), CMP16F(gt), CMP16F(lg), CMP16F(ge),
+    CMP16F(o), CMP16F(u), CMP16F(nge), CMP16F(nlg), CMP16F(ngt), CMP16F(nle), CMP16F(neq),
+    CMP16F(nlt), CMP16F(tru), CMP16F(class),
+    RUN(v_cmp_le_u64), RUN(v_cmp_ge_u64), RUN(v_cmp_le_i64), RUN(v_cmp_ge_i64),
+    RUN(v_cmp_eq_i64), RUN(v_cmp_ne_i64),
+    RUN(v_cmpx_lt_u64), RUN(v_cmpx_le_u64), RUN(v_cmpx_gt_u64), RUN(v_cmpx_ge_u64),
+    RUN(v_cmpx_eq_i64), RUN(v_cmpx_ne_i64), RUN(v_cmpx_lt_i64), RUN(v_cmpx_le_i64),
+    RUN(v_cmpx_gt_i64), RUN(v_cmpx_ge_i64), RUN(v_cmpx_le_i32), RUN(v_cmpx_ge_i32),
+    /* SALU, second slice */
+    RUN(s_abs_i32), RUN(s_absdiff_i32), RUN(s_brev_b64), RUN(s_bcnt0_i32_b32),
+    RUN(s_bcnt0_i32_b64), RUN(s_bitset0_b64), RUN(s_bitset1_b64), RUN(s_bfe_u64), RUN(s_bfe_i64),
+    RUN(s_bfm_b64), RUN(s_nand_b32), RUN(s_nand_b64), RUN(s_nor_b32), RUN(s_nor_b64),
+    RUN(s_xnor_b32), RUN(s_xnor_b64), RUN(s_cmp_lg_u64), RUN(s_cmp_eq_u64),
+    AS(s_addk_co_i32, s_addk_i32), RUN(s_pack_ll_b32_b16), RUN(s_pack_lh_b32_b16),
+    RUN(s_pack_hh_b32_b16), RUN(s_getreg_b32), RUN(s_setreg_b32), RUN(s_setreg_imm32_b32),
+    RUN(s_memtime), RUN(s_memrealtime), RUN(s_setprio), RUN(s_icache_inv), RUN(s_dcache_inv),
+    RUN(s_ttracedata), RUN(s_cselect_b64), RUN(s_cmov_b64), RUN(s_wqm_b32), RUN(s_wqm_b64),
+    RUN(s_quadmask_b32), RUN(s_quadmask_b64),
+    /* DS: more of gfx9's under their RDNA names (RDNA3 ISA "LDS"; DS_CMPSTORE_* take their
+     * operands in the other order than DS_CMPST_*, so they are not here) */
+    AS(ds_store_b8, ds_write_b8), AS(ds_store_b16, ds_write_b16), AS(ds_store_b96, ds_write_b96),
+    AS(ds_store_b128, ds_write_b128), AS(ds_store_2addr_b64, ds_write2_b64),
+    AS(ds_store_2addr_stride64_b64, ds_write2st64_b64),
+    AS(ds_store_b8_d16_hi, ds_write_b8_d16_hi), AS(ds_store_b16_d16_hi, ds_write_b16_d16_hi),
+    AS(ds_load_u8, ds_read_u8), AS(ds_load_i8, ds_read_i8), AS(ds_load_u16, ds_read_u16),
+    AS(ds_load_i16, ds_read_i16), AS(ds_load_b96, ds_read_b96), AS(ds_load_b128, ds_read_b128),
+    AS(ds_load_2addr_b64, ds_read2_b64), AS(ds_load_2addr_stride64_b64, ds_read2st64_b64),
+    AS(ds_load_u8_d16, ds_read_u8_d16), AS(ds_load_u8_d16_hi, ds_read_u8_d16_hi),
+    AS(ds_load_i8_d16, ds_read_i8_d16), AS(ds_load_i8_d16_hi, ds_read_i8_d16_hi),
+    AS(ds_load_u16_d16, ds_read_u16_d16), AS(ds_load_u16_d16_hi, ds_read_u16_d16_hi),
+    RUN(ds_sub_u32), RUN(ds_rsub_u32), RUN(ds_inc_u32), RUN(ds_dec_u32), RUN(ds_min_i32),
+    RUN(ds_max_i32), RUN(ds_min_u32), RUN(ds_max_u32), RUN(ds_and_b32), RUN(ds_or_b32),
+    RUN(ds_xor_b32), RUN(ds_add_f32), RUN(ds_min_f32), RUN(ds_max_f32),
+    RUN(ds_sub_rtn_u32), RUN(ds_rsub_rtn_u32), RUN(ds_inc_rtn_u32), RUN(ds_dec_rtn_u32),
+    RUN(ds_min_rtn_i32), RUN(ds_max_rtn_i32), RUN(ds_min_rtn_u32), RUN(ds_max_rtn_u32),
+    RUN(ds_and_rtn_b32), RUN(ds_or_rtn_b32), RUN(ds_xor_rtn_b32), RUN(ds_add_rtn_f32),
+    RUN(ds_min_rtn_f32), RUN(ds_max_rtn_f32),
+    AS(ds_storexchg_rtn_b32, ds_wrxchg_rtn_b32), AS(ds_storexchg_rtn_b64, ds_wrxchg_rtn_b64),
+    RUN(ds_add_u64), RUN(ds_sub_u64), RUN(ds_min_i64), RUN(ds_max_i64), RUN(ds_min_u64),
+    RUN(ds_max_u64), RUN(ds_and_b64), RUN(ds_or_b64), RUN(ds_xor_b64), RUN(ds_inc_u64),
+    RUN(ds_dec_u64), RUN(ds_add_rtn_u64), RUN(ds_sub_rtn_u64), RUN(ds_min_rtn_i64),
+    RUN(ds_max_rtn_i64), RUN(ds_min_rtn_u64), RUN(ds_max_rtn_u64), RUN(ds_and_rtn_b64),
+    RUN(ds_or_rtn_b64), RUN(ds_xor_rtn_b64), RUN(ds_inc_rtn_u64), RUN(ds_dec_rtn_u64),
+    RUN(ds_swizzle_b32), RUN(ds_permute_b32), RUN(ds_bpermute_b32),
+    /* float atomics with a CDNA twin */
+    RUN(global_atomic_add_f64), RUN(global_atomic_min_f64),
+    RUN(global_atomic_max_f64),
     /* VOPC: compares write VCC (e32) or the SGPR(s) of the e64 form; the RDNA V_CMPX forms name
      * exec_lo as their only destination (src/isa/vop_rdna.c), which is what they write */
     RUN(v_cmp_eq_u32), RUN(v_cmp_ne_u32), RUN(v_cmp_lt_u32), RUN(v_cmp_le_u32),
@@ -392,6 +490,9 @@ static const rdna_row rdna_rows[] = {
     OWN(v_dual_fmac_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_fmaak_f32, ISA_T_B32, x_rdna_vopd),
     OWN(v_dual_fmamk_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_add_nc_u32, ISA_T_B32, x_rdna_vopd),
     OWN(v_dual_lshlrev_b32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_and_b32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_max_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_min_f32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_max_num_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_min_num_f32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_mul_dx9_zero_f32, ISA_T_B32, x_rdna_vopd),
     /* DS (RDNA3 ISA "LDS"): gfx9's ds_read/ds_write under their RDNA names */
     AS(ds_store_b32, ds_write_b32), AS(ds_store_b64, ds_write_b64),
     AS(ds_store_2addr_b32, ds_write2_b32), AS(ds_store_2addr_stride64_b32, ds_write2st64_b32),
@@ -511,29 +612,54 @@ static const struct {
     {ISA_OPL_v_dual_add_nc_u32, ISA_OPL_v_add_nc_u32},
     {ISA_OPL_v_dual_lshlrev_b32, ISA_OPL_v_lshlrev_b32},
     {ISA_OPL_v_dual_and_b32, ISA_OPL_v_and_b32},
+    {ISA_OPL_v_dual_max_f32, ISA_OPL_v_max_f32},
+    {ISA_OPL_v_dual_min_f32, ISA_OPL_v_min_f32},
+    {ISA_OPL_v_dual_max_num_f32, ISA_OPL_v_max_num_f32},
+    {ISA_OPL_v_dual_min_num_f32, ISA_OPL_v_min_num_f32},
+    {ISA_OPL_v_dual_mul_dx9_zero_f32, ISA_OPL_v_mul_dx9_zero_f32},
 };
 
 static xhandler rdna_tab[2][ISA_NOPS]; /* [wave32] */
 static uint8_t rdna_cls[ISA_NOPS];     /* --stats class of an AS row: its twin's */
+static uint8_t rdna_t16[ISA_NOPS];     /* R16_*: how the op takes true16 halves */
+static uint8_t rdna_own[ISA_NOPS];     /* an OWN row: its handler knows no DPP */
+static uint16_t rdna_missing[64];      /* RUN/AS rows whose CDNA handler does not exist */
+static unsigned rdna_nmissing;
 
-void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls) {
-    for (int w32 = 0; w32 < 2; w32++) {
-        for (size_t i = 0; i < sizeof rdna_rows / sizeof rdna_rows[0]; i++) {
-            const rdna_row *r = &rdna_rows[i];
-            xhandler h = {r->op, r->type, r->fn};
-            rdna_cls[r->op] = op_cls[r->op];
-            if (r->how != R_OWN) {
-                unsigned src = r->how == R_AS ? r->twin : r->op;
-                h.fn = by_op[src].fn;
-                h.type = by_op[src].type;
-                rdna_cls[r->op] = op_cls[src];
-            }
-            rdna_tab[w32][r->op] = h;
+static void put_row(const rdna_row *r, int w32, const xhandler *by_op, const uint8_t *op_cls,
+                    xfn unimpl) {
+    xhandler h = {r->op, r->type, r->fn};
+    rdna_cls[r->op] = op_cls[r->op];
+    if (r->how != R_OWN) {
+        unsigned src = r->how == R_AS ? r->twin : r->op;
+        h.fn = by_op[src].fn;
+        h.type = by_op[src].type;
+        rdna_cls[r->op] = op_cls[src];
+        if (!h.fn || h.fn == unimpl) { /* a row naming no handler: keep it faulting */
+            if (!w32 && rdna_nmissing < sizeof rdna_missing / sizeof rdna_missing[0])
+                rdna_missing[rdna_nmissing++] = r->op;
+            h.fn = NULL;
         }
-        if (w32)
+    }
+    rdna_t16[r->op] = r->t16;
+    rdna_own[r->op] = r->how == R_OWN;
+    rdna_tab[w32][r->op] = h;
+}
+
+void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl) {
+    for (int w32 = 0; w32 < 2; w32++) {
+        for (size_t i = 0; i < sizeof rdna_rows / sizeof rdna_rows[0]; i++)
+            put_row(&rdna_rows[i], w32, by_op, op_cls, unimpl);
+        for (size_t i = 0; i < x_rdna_alu_nrows; i++)
+            put_row(&x_rdna_alu_rows[i], w32, by_op, op_cls, unimpl);
+        if (w32) {
             for (size_t i = 0; i < sizeof rdna_w32 / sizeof rdna_w32[0]; i++)
                 rdna_tab[1][rdna_w32[i].op] =
                     (xhandler){rdna_w32[i].op, rdna_w32[i].type, rdna_w32[i].fn};
+            for (size_t i = 0; i < x_rdna_alu_nw32; i++)
+                rdna_tab[1][x_rdna_alu_w32[i].op] =
+                    (xhandler){x_rdna_alu_w32[i].op, x_rdna_alu_w32[i].type, x_rdna_alu_w32[i].fn};
+        }
     }
 }
 
@@ -543,13 +669,16 @@ const xhandler *x_rdna_handler(unsigned op, int wave32, uint8_t *cls) {
     return h->fn ? h : NULL;
 }
 
-/* The ops whose handlers read and write true16 VGPR halves (the others are refused when an
- * operand is a half: their handlers would read whole registers). */
-int x_rdna_t16_ok(unsigned op) {
-#define T16CMP_IS(cmp, cmpx, T, op) || o == ISA_OPL_##cmp || o == ISA_OPL_##cmpx
-    unsigned o = op;
-    return o == ISA_OPL_v_mov_b16 || o == ISA_OPL_v_and_b16 || o == ISA_OPL_v_or_b16 ||
-           o == ISA_OPL_v_xor_b16 T16CMPS(T16CMP_IS);
+/* R16_*: how the op takes true16 VGPR-half operands (the other rows refuse them: their
+ * handlers would read whole registers). */
+int x_rdna_t16_ok(unsigned op) { return op < ISA_NOPS ? rdna_t16[op] : R16_NO; }
+/* DPP16/DPP8 run through the VALU framework's fetch and write mask (valu.c): the family
+ * handlers (RUN/AS rows) use it, the OWN rows of rdna.c read their operands themselves. */
+int x_rdna_dpp_ok(unsigned op) { return op < ISA_NOPS && !rdna_own[op]; }
+/* Rows whose handler does not exist (a test keeps this list empty). */
+unsigned x_rdna_missing(const uint16_t **ops) {
+    *ops = rdna_missing;
+    return rdna_nmissing;
 }
 
 int x_rdna_vopd_op(unsigned dual) {

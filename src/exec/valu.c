@@ -59,8 +59,10 @@ static int dpp_lane(unsigned ctrl, int l) {
         return i >= n ? l - n : -1;
     if (ctrl >= 0x121 && ctrl <= 0x12f) /* row_ror */
         return row + ((i - n) & 15);
-    if (ctrl >= 0x150 && ctrl <= 0x15f) /* row_newbcast (gfx90a+): lane n of the row */
+    if (ctrl >= 0x150 && ctrl <= 0x15f) /* row_newbcast (gfx90a+), RDNA's row_share */
         return row + n;
+    if (ctrl >= 0x160 && ctrl <= 0x16f) /* row_xmask (RDNA only): lane i ^ n of the row */
+        return row + (i ^ n);
     switch (ctrl) {
     case 0x130: return l < 63 ? l + 1 : -1;    /* wave_shl:1 */
     case 0x134: return (l + 1) & 63;           /* wave_rol:1 */
@@ -74,17 +76,32 @@ static int dpp_lane(unsigned ctrl, int l) {
     }
 }
 
-/* A source lane is invalid when out of range or disabled by EXEC (gfx9 has no FI bit: inactive
- * lanes are never fetched).  Invalid lanes read 0 with bound_ctrl set, otherwise the lane's
- * write is disabled; rows/banks cleared in row_mask/bank_mask are not written. */
+/* The source lane of lane l: DPP16's dpp_ctrl, or RDNA's DPP8 (XI_DPP8: lane l reads lane
+ * sel[l % 8] of its group of 8, the eight 3-bit selectors in k[5], RDNA3 ISA "DPP8"). */
+static inline int dpp_src(const xinst *x, int l) {
+    if (x->xf & XI_DPP8)
+        return (l & ~7) + (int)((x->k[5] >> (3 * (l & 7))) & 7);
+    return dpp_lane(x->in.f.v.dpp_ctrl, l);
+}
+/* Whether source lane s can be read: in range and active, or inactive with RDNA's FI (fetch
+ * inactive) bit set (gfx9 has no FI bit: inactive lanes are never fetched). */
+static inline int dpp_valid(const xinst *x, u64 ex, int s) {
+    return s >= 0 && (((ex >> s) & 1) || x->in.f.v.fi);
+}
+
+/* A source lane is invalid when out of range or disabled by EXEC (dpp_valid).  Invalid lanes
+ * read 0 with bound_ctrl set, otherwise the lane's write is disabled; rows/banks cleared in
+ * row_mask/bank_mask are not written.  DPP8 has no masks and no bound_ctrl: every lane is
+ * written, an invalid source reads 0. */
 u64 vdpp_wmask(const wave *w, const xinst *x) {
     const isa_valu_fields *v = &x->in.f.v;
     u64 ex = wave_exec(w), m = 0;
+    if (x->xf & XI_DPP8)
+        return ex;
     for (int l = 0; l < LANES; l++) {
         if (!((v->row_mask >> (l >> 4)) & 1) || !((v->bank_mask >> ((l >> 2) & 3)) & 1))
             continue;
-        int s = dpp_lane(v->dpp_ctrl, l);
-        if (!v->bound_ctrl && (s < 0 || !((ex >> s) & 1)))
+        if (!v->bound_ctrl && !dpp_valid(x, ex, dpp_lane(v->dpp_ctrl, l)))
             continue;
         m |= 1ull << l;
     }
@@ -96,8 +113,8 @@ static void dpp_permute32(const wave *w, const xinst *x, u32 *t) {
     u64 ex = wave_exec(w);
     memcpy(src, t, sizeof src);
     for (int l = 0; l < LANES; l++) {
-        int s = dpp_lane(x->in.f.v.dpp_ctrl, l);
-        t[l] = s >= 0 && ((ex >> s) & 1) ? src[s] : 0;
+        int s = dpp_src(x, l);
+        t[l] = dpp_valid(x, ex, s) ? src[s] : 0;
     }
 }
 
@@ -140,7 +157,8 @@ const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
                 t[l] = sdwa_sel(t[l], sel, sext);
     }
     if ((fk == FK_F16 || fk == FK_I16) && x->in.variant != ISA_VAR_SDWA) {
-        int hi = x->in.fmt == ISA_FMT_VOP3 && ((v->opsel >> i) & 1);
+        /* VOP3 op_sel; on RDNA every format (true16 halves folded into op_sel, see rdna.c) */
+        int hi = (x->in.fmt == ISA_FMT_VOP3 || (x->xf & XI_RDNA)) && ((v->opsel >> i) & 1);
         for (int l = 0; l < LANES; l++)
             t[l] = (hi ? t[l] >> 16 : t[l]) & 0xffff;
     }
@@ -189,8 +207,8 @@ const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *t, int fk) {
         u64 src[LANES], ex = wave_exec(w);
         memcpy(src, t, sizeof src);
         for (int l = 0; l < LANES; l++) {
-            int s = dpp_lane(v->dpp_ctrl, l);
-            t[l] = s >= 0 && ((ex >> s) & 1) ? src[s] : 0;
+            int s = dpp_src(x, l);
+            t[l] = dpp_valid(x, ex, s) ? src[s] : 0;
         }
     }
     if (fk == FK_F64) {
@@ -293,8 +311,12 @@ void vd16(wave *w, const xinst *x, u32 *d, int fk, int preserve) {
         return;
     }
     int hi = vop3_dst_hi(x);
+    /* RDNA's 16-bit VGPR halves: a 16-bit result replaces its half and keeps the other (RDNA3
+     * ISA "16-bit VGPRs"; gfx12's fake16 code only names low halves) */
+    preserve |= (x->xf & XI_RDNA) != 0;
     for (int l = 0; l < LANES; l++)
         d[l] = hi ? (D[l] & 0xffff) | d[l] << 16 : preserve ? (D[l] & 0xffff0000u) | d[l] : d[l];
+
     vstore(D, d, wm);
 }
 

@@ -211,6 +211,15 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
     return vs64_slow(w, x, i, tmp, fk);
 }
 
+/* Every lane of the wave active: all 64, or in an RDNA wave32 program (XI_MASK32) lanes 0-31.
+ * A wave32 wave's lanes 32-63 are never active, never read by a memory or cross-lane op, and
+ * never seen (rdna.c), so the direct path may compute and store them like the others: that
+ * keeps a wave32 instruction as cheap as a wave64 one. */
+static inline __attribute__((always_inline)) int vfull(const wave *w, const xinst *x) {
+    u64 e = wave_exec(w);
+    return e == ~0ull || (e == 0xffffffffull && (x->xf & XI_MASK32));
+}
+
 /* The direct path of the V1/V2/V3 handlers: an instruction without modifiers (x->plain, set
  * by xprog_build), every lane active and no denormal flushing for its operand kind.  Then the
  * sources are the registers themselves (or a broadcast constant), and the result is written
@@ -219,8 +228,7 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
  * the compiler's vector loop (its run-time overlap test passes for both) computes what vd32()'s
  * copy through a temporary did, without that extra pass over 64 lanes. */
 static inline __attribute__((always_inline)) int vplain(const wave *w, const xinst *x, int fk) {
-    return x->plain && wave_exec(w) == ~0ull && !fk_flush_in(w->mode, fk) &&
-           !fk_flush_out(w->mode, fk);
+    return x->plain && vfull(w, x) && !fk_flush_in(w->mode, fk) && !fk_flush_out(w->mode, fk);
 }
 /* for each lane l, the body stores the lane's result in D[l] */
 #define VDIRECT(...)                                                                               \
@@ -262,6 +270,8 @@ static inline __attribute__((always_inline)) u64 vwmask(const wave *w, const xin
  * is bit n: accept both. */
 static inline int vop3_dst_hi(const xinst *x) {
     unsigned os = x->in.f.v.opsel;
+    if (x->xf & XI_RDNA) /* bit 3 in every RDNA format (rdna.c folds true16 halves there) */
+        return (os >> 3) & 1;
     return x->in.fmt == ISA_FMT_VOP3 && ((os >> 3 | os >> (x->in.nsrc & 7)) & 1);
 }
 
@@ -276,6 +286,10 @@ static inline __attribute__((always_inline)) void vstore(u32 *restrict D, const 
                                                          u64 wm) {
     if (wm == ~0ull) {
         memcpy(D, d, LANES * 4);
+        return;
+    }
+    if (wm == 0xffffffffull) { /* a full wave32 wave (and any wave with lanes 0-31 on) */
+        memcpy(D, d, 32 * 4);
         return;
     }
     /* lane_bit (exec.h) rather than a shift by the lane number: vd64()/vd32_slow() are also

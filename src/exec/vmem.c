@@ -1202,6 +1202,12 @@ VMEM_FORMAT(DEF_FORMAT)
 #define DEF_ATOMIC(op, aop, is64, ref) \
     static void op(wave *w, const xinst *x) { vmem_atomic(w, x, aop, is64, ref); }
 VMEM_ATOMIC(DEF_ATOMIC)
+
+/* A FLAT/GLOBAL/SCRATCH atomic of xatomic.h's op `aop`, for the RDNA ops whose operation no
+ * CDNA op has (src/exec/rdna_alu.c: global_atomic_min_f32 ...). */
+void x_flat_atomic(wave *w, const xinst *x, int aop, int is64) {
+    vmem_atomic(w, x, aop, is64, flat_ref);
+}
 /* clang-format on */
 
 #define H(op, fn) XROW(op, ISA_T_B32, fn)

@@ -438,5 +438,8 @@ int main(void) {
                                     t_bf16,    t_f32_f64, t_pk_int16, t_f64_sat,   t_half2};
     if (kt_run_all("cvt", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
+    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
+    if (kt_run_rdna("cvt", "", tests, sizeof tests / sizeof tests[0]))
+        return 1;
     return check_summary("cvt");
 }

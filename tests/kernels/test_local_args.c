@@ -92,5 +92,7 @@ int main(void) {
     static const kt_test tests[] = {t_locals};
     if (kt_run_all("local_args", "", tests, 1))
         return 1;
+    if (kt_run_rdna("local_args", "", tests, 1)) /* gfx1100/gfx1201, wave32 and wave64 */
+        return 1;
     return check_summary("test_local_args");
 }

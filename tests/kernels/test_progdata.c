@@ -150,12 +150,19 @@ static void t_widened_load(void) {
             uint64_t widened = 0, n = gfx_memcheck_errors(kt.dev, &widened);
             CHECK(n == 0, "%s sum3: memcheck reports %llu errors for a widened load", kt.tag,
                   (unsigned long long)n);
-            if (strstr(kt.tag, "-O3"))
+            /* gfx12 has s_load_b96: clang loads the 12 bytes exactly there */
+            if (strstr(kt.tag, "-O3") && !strstr(kt.tag, "gfx12"))
                 CHECK(widened >= 1, "%s sum3: the widened s_load_dwordx4 was not seen", kt.tag);
         }
         gfx_buffer_free(kt.dev, src);
         gfx_buffer_free(kt.dev, dst);
     }
+}
+
+/* Work-item 63's lane in its wave: 63, or 31 (of wave 1) in an RDNA wave32 code object. */
+static int lane63(void) {
+    int w32 = (strstr(kt.tag, "gfx11") || strstr(kt.tag, "gfx12")) && !strstr(kt.tag, "-w64");
+    return w32 ? 31 : 63;
 }
 
 static void t_off_by_one(void) {
@@ -177,7 +184,7 @@ static void t_off_by_one(void) {
         CHECK(n == (uint64_t)mc, "%s shift_read (memcheck %d): %llu errors", kt.tag, mc,
               (unsigned long long)n);
         if (mc && n == 1 && gfx_memcheck_error_get(kt.dev, 0, &e) == GFX_OK) {
-            CHECK(e.lane == 63 && !e.write && e.addr == s + 256 && e.size == 4,
+            CHECK(e.lane == lane63() && !e.write && e.addr == s + 256 && e.size == 4,
                   "%s shift_read: record lane %d write %d addr 0x%llx size %u", kt.tag, e.lane,
                   e.write, (unsigned long long)e.addr, e.size);
             CHECK(strstr(e.message, "read of 4 bytes") &&
@@ -201,7 +208,7 @@ static void t_off_by_one(void) {
         CHECK(n == (uint64_t)mc, "%s shift_write (memcheck %d): %llu errors", kt.tag, mc,
               (unsigned long long)n);
         if (mc && n == 1 && gfx_memcheck_error_get(kt.dev, 0, &e) == GFX_OK)
-            CHECK(e.lane == 63 && e.write && e.addr == d + 256,
+            CHECK(e.lane == lane63() && e.write && e.addr == d + 256,
                   "%s shift_write: record lane %d write %d addr 0x%llx", kt.tag, e.lane, e.write,
                   (unsigned long long)e.addr);
         /* 8 KiB further: outside the buffer's page, a fault in either mode */
@@ -221,5 +228,7 @@ int main(void) {
     static const kt_test tests[] = {t_tables, t_private_init, t_counter, t_widened_load,
                                     t_off_by_one};
     int r = kt_run_all("progdata", "", tests, sizeof tests / sizeof tests[0]);
+    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
+    r |= kt_run_rdna("progdata", "", tests, sizeof tests / sizeof tests[0]);
     return check_summary("progdata") || r;
 }

@@ -1,0 +1,421 @@
+/* rdna_alu.c - RDNA-only ALU and message handlers (gfx1100 RDNA3, gfx1201 RDNA4), with their
+ * allowlist rows (the format of src/exec/rdna.c, which reads these tables too).
+ *
+ * What is here, each after the RDNA3/RDNA4 ISA manuals' pseudocode:
+ *   - gfx12's IEEE 754-2019 minimumNumber/maximumNumber ops (v_max_num_f32, v_min3_num_f32,
+ *     v_med3_num_f32, v_maxmin_num_f32 ...), which have no IEEE mode bit: a NaN operand gives the
+ *     other operand, two NaNs a quiet NaN; and gfx11's fused v_maxmin/v_minmax forms, which
+ *     follow MODE.IEEE like CDNA's v_max_f32;
+ *   - v_fmac_f16 (gfx11 true16: the accumulator is the destination half), v_cvt_i32_i16 /
+ *     v_cvt_u32_u16;
+ *   - gfx12's SALU float ops (s_add_f32, s_fmac_f32, s_cvt_*, s_cmp_*_f32, the f16 forms) and
+ *     the VALU ops that write an SGPR with a transcendental (v_s_rcp_f32 ...);
+ *   - s_round_mode / s_denorm_mode (gfx11+ SOPP writes of MODE[3:0] / MODE[7:4]), RDNA's
+ *     s_sendmsg ids and s_sendmsg_rtn (message results in an SGPR), s_mul_u64;
+ *   - wave32 ds_permute/ds_bpermute (the lane index wraps at 32), float atomic min/max.
+ * Rounding is to nearest even; the SALU float ops flush denormals as MODE's FP_DENORM says for
+ * their format, as the VALU does. */
+#include "exec/rdna.h"
+#include "exec/valu.h"
+#include "exec/xatomic.h"
+
+#include <time.h>
+
+#define IEEE (w->mode & MODE_IEEE)
+#define MAX_I(a, b) ((a) > (b) ? (a) : (b))
+#define MIN_I(a, b) ((a) < (b) ? (a) : (b))
+
+/* ---- IEEE 754-2019 minimumNumber / maximumNumber (RDNA4 ISA V_MIN_NUM_F32 ...) ------------- */
+
+static inline int nan32(u32 a) { return (a & 0x7fffffffu) > 0x7f800000u; }
+static inline int nan64(u64 a) { return (a & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+static inline int nan16(u32 a) { return (a & 0x7fffu) > 0x7c00u; }
+/* two NaNs: S0 quieted; one NaN: the other operand; else the CDNA compare (-0 < +0) */
+static inline u32 max_num32(u32 a, u32 b) {
+    return nan32(a) && nan32(b) ? a | 0x400000u : fmax32(a, b, 0);
+}
+static inline u32 min_num32(u32 a, u32 b) {
+    return nan32(a) && nan32(b) ? a | 0x400000u : fmin32(a, b, 0);
+}
+static inline u64 max_num64(u64 a, u64 b) {
+    return nan64(a) && nan64(b) ? a | 0x8000000000000ull : fmax64(a, b, 0);
+}
+static inline u64 min_num64(u64 a, u64 b) {
+    return nan64(a) && nan64(b) ? a | 0x8000000000000ull : fmin64(a, b, 0);
+}
+static inline u32 max_num16(u32 a, u32 b) {
+    return nan16(a) && nan16(b) ? (a | 0x200u) & 0xffff : fmax16(a, b, 0);
+}
+static inline u32 min_num16(u32 a, u32 b) {
+    return nan16(a) && nan16(b) ? (a | 0x200u) & 0xffff : fmin16(a, b, 0);
+}
+/* med3 with a NaN operand is min3 (RDNA4 ISA V_MED3_NUM_F32, as CDNA's V_MED3_F32) */
+static inline u32 med3_num32(u32 a, u32 b, u32 c) {
+    if (nan32(a) || nan32(b) || nan32(c))
+        return min_num32(min_num32(a, b), c);
+    return max_num32(min_num32(a, b), min_num32(max_num32(a, b), c));
+}
+static inline u32 med3_num16(u32 a, u32 b, u32 c) {
+    if (nan16(a) || nan16(b) || nan16(c))
+        return min_num16(min_num16(a, b), c);
+    return max_num16(min_num16(a, b), min_num16(max_num16(a, b), c));
+}
+
+V2(v_max_num_f32, FK_F32, max_num32(a, b))
+V2(v_min_num_f32, FK_F32, min_num32(a, b))
+V3(v_max3_num_f32, FK_F32, max_num32(max_num32(a, b), c))
+V3(v_min3_num_f32, FK_F32, min_num32(min_num32(a, b), c))
+V3(v_med3_num_f32, FK_F32, med3_num32(a, b, c))
+V3(v_maxmin_num_f32, FK_F32, min_num32(max_num32(a, b), c))
+V3(v_minmax_num_f32, FK_F32, max_num32(min_num32(a, b), c))
+/* gfx11: min(max(S0, S1), S2) and max(min(S0, S1), S2) with V_MAX_F32's IEEE-mode rules */
+V3(v_maxmin_f32, FK_F32, fmin32(fmax32(a, b, IEEE), c, IEEE))
+V3(v_minmax_f32, FK_F32, fmax32(fmin32(a, b, IEEE), c, IEEE))
+V3(v_maxmin_i32, FK_I32, (u32)MIN_I(MAX_I((i32)a, (i32)b), (i32)c))
+V3(v_minmax_i32, FK_I32, (u32)MAX_I(MIN_I((i32)a, (i32)b), (i32)c))
+V3(v_maxmin_u32, FK_I32, MIN_I(MAX_I(a, b), c))
+V3(v_minmax_u32, FK_I32, MAX_I(MIN_I(a, b), c))
+
+#define F64MM(name, expr)                                                                          \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u64 t0[LANES], t1[LANES];                                                                  \
+        const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64);                  \
+        VLOOP(l) {                                                                                 \
+            u64 a = A[l], b = B[l];                                                                \
+            t0[l] = (expr);                                                                        \
+        }                                                                                          \
+        vd64(w, x, t0, FK_F64);                                                                    \
+    }
+F64MM(v_max_num_f64, max_num64(a, b))
+F64MM(v_min_num_f64, min_num64(a, b))
+
+/* f16 forms: sources are halves (op_sel / true16), the result replaces its half */
+#define H16OP(name, n, expr)                                                                       \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);                  \
+        const u32 *C = n > 2 ? vs32(w, x, 2, t2, FK_F16) : t2;                                     \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l] & 0xffff, b = B[l] & 0xffff, c = n > 2 ? C[l] & 0xffff : 0;               \
+            (void)c;                                                                               \
+            d[l] = (expr);                                                                         \
+        }                                                                                          \
+        vd16(w, x, d, FK_F16, 1);                                                                  \
+    }
+H16OP(v_max_num_f16, 2, max_num16(a, b))
+H16OP(v_min_num_f16, 2, min_num16(a, b))
+H16OP(v_max3_num_f16, 3, max_num16(max_num16(a, b), c))
+H16OP(v_min3_num_f16, 3, min_num16(min_num16(a, b), c))
+H16OP(v_med3_num_f16, 3, med3_num16(a, b, c))
+H16OP(v_maxmin_num_f16, 3, min_num16(max_num16(a, b), c))
+H16OP(v_minmax_num_f16, 3, max_num16(min_num16(a, b), c))
+H16OP(v_maxmin_f16, 3, fmin16(fmax16(a, b, IEEE), c, IEEE))
+H16OP(v_minmax_f16, 3, fmax16(fmin16(a, b, IEEE), c, IEEE))
+
+/* V_FMAC_F16 (RDNA3 ISA VOP2): D.f16 = S0.f16 * S1.f16 + D.f16, fused; the accumulator is the
+ * destination half (op_sel bit 3 after rdna.c folds v5.h there), flushed like the sources when
+ * MODE flushes f16 input denormals. */
+VFN static void v_fmac_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    unsigned sh = vop3_dst_hi(x) ? 16 : 0;
+    int ftz = fk_flush_in(w->mode, FK_F16);
+    VLOOP(l) {
+        u32 c = (D[l] >> sh) & 0xffff;
+        if (ftz && !(c & 0x7c00))
+            c &= 0x8000;
+        d[l] = fma16(h2d(A[l]), h2d(B[l]), h2d(c));
+    }
+    vd16(w, x, d, FK_F16, 1);
+}
+
+/* V_XOR3_B32 (RDNA3 ISA VOP3): D = S0 ^ S1 ^ S2 */
+V3(v_xor3_b32, FK_I32, a ^ b ^ c)
+
+/* V_CVT_I32_I16 / V_CVT_U32_U16 (RDNA3 ISA VOP1): a 16-bit source extended to 32 bits */
+V1(v_cvt_i32_i16, FK_I16, (u32)(i32)(i16)(a & 0xffff))
+V1(v_cvt_u32_u16, FK_I16, a & 0xffff)
+
+/* ---- scalar float: gfx12 SALU (RDNA4 ISA "SALU floating point") and v_s_* ----------------- */
+
+static inline float sflush32(const wave *w, float v, int out) {
+    int keep = out ? (w->mode & 0x20) : (w->mode & 0x10);
+    return !keep && fabsf(v) < 0x1p-126f ? copysignf(0.0f, v) : v;
+}
+static inline u32 sflush16(const wave *w, u32 h, int out) {
+    int keep = out ? (w->mode & 0x80) : (w->mode & 0x40);
+    return !keep && !(h & 0x7c00) ? h & 0x8000 : h;
+}
+static inline float sf(const wave *w, const xinst *x, int i) {
+    return sflush32(w, f32(x_s32(w, x, i)), 0);
+}
+static inline u32 sh16(const wave *w, const xinst *x, int i) {
+    return sflush16(w, x_s32(w, x, i) & 0xffff, 0);
+}
+static inline void sdf(wave *w, const xinst *x, float v) { x_sd32(w, x, bf32(sflush32(w, v, 1))); }
+/* an f16 result: bits 31:16 of the SGPR are written as 0 (RDNA4 ISA "D.u32 = 32'U(result)") */
+static inline void sdh(wave *w, const xinst *x, u32 h) { x_sd32(w, x, sflush16(w, h & 0xffff, 1)); }
+
+#define SF2(name, expr)                                                                            \
+    static void name(wave *w, const xinst *x) {                                                    \
+        float a = sf(w, x, 0), b = sf(w, x, 1);                                                    \
+        (void)b;                                                                                   \
+        sdf(w, x, (expr));                                                                         \
+    }
+SF2(s_add_f32, a + b)
+SF2(s_sub_f32, a - b)
+SF2(s_mul_f32, a *b)
+SF2(s_max_num_f32, f32(max_num32(bf32(a), bf32(b))))
+SF2(s_min_num_f32, f32(min_num32(bf32(a), bf32(b))))
+SF2(s_trunc_f32, truncf(a))
+SF2(s_floor_f32, floorf(a))
+SF2(s_ceil_f32, ceilf(a))
+SF2(s_rndne_f32, rintf(a))
+/* D = S0 * S1 + D, and the K forms (the decoder puts K in source order: S0 * S1 + S2) */
+static void s_fmac_f32(wave *w, const xinst *x) {
+    float d = sflush32(w, f32(w->s[x->in.dst[0].idx]), 0);
+    sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 1), d));
+}
+static void s_fmak_f32(wave *w, const xinst *x) {
+    sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 1), sf(w, x, 2)));
+}
+static void s_cvt_f32_i32(wave *w, const xinst *x) { sdf(w, x, (float)(i32)x_s32(w, x, 0)); }
+static void s_cvt_f32_u32(wave *w, const xinst *x) { sdf(w, x, (float)x_s32(w, x, 0)); }
+/* float -> integer: truncate, saturate, NaN -> 0 (as V_CVT_I32_F32 / V_CVT_U32_F32) */
+static void s_cvt_i32_f32(wave *w, const xinst *x) {
+    float a = sf(w, x, 0);
+    x_sd32(w, x,
+           a != a         ? 0
+           : a >= 0x1p31f ? 0x7fffffffu
+           : a < -0x1p31f ? 0x80000000u
+                          : (u32)(i32)a);
+}
+static void s_cvt_u32_f32(wave *w, const xinst *x) {
+    float a = sf(w, x, 0);
+    x_sd32(w, x, a != a || a <= 0 ? 0 : a >= 0x1p32f ? 0xffffffffu : (u32)a);
+}
+static void s_cvt_f16_f32(wave *w, const xinst *x) { sdh(w, x, d2h(sf(w, x, 0))); }
+static void s_cvt_f32_f16(wave *w, const xinst *x) { sdf(w, x, h2f(sh16(w, x, 0))); }
+static void s_cvt_hi_f32_f16(wave *w, const xinst *x) {
+    sdf(w, x, h2f(sflush16(w, x_s32(w, x, 0) >> 16, 0)));
+}
+#define SH2(name, expr)                                                                            \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u32 a = sh16(w, x, 0), b = sh16(w, x, 1);                                                  \
+        double da = h2d(a), db = h2d(b);                                                           \
+        (void)a, (void)b, (void)da, (void)db;                                                      \
+        sdh(w, x, (expr));                                                                         \
+    }
+SH2(s_add_f16, r16(da + db))
+SH2(s_sub_f16, r16(da - db))
+SH2(s_mul_f16, r16(da *db))
+SH2(s_max_num_f16, max_num16(a, b))
+SH2(s_min_num_f16, min_num16(a, b))
+SH2(s_trunc_f16, d2h(trunc(da)))
+SH2(s_floor_f16, d2h(floor(da)))
+SH2(s_ceil_f16, d2h(ceil(da)))
+SH2(s_rndne_f16, d2h(nearbyint(da)))
+static void s_fmac_f16(wave *w, const xinst *x) {
+    u32 d = sflush16(w, w->s[x->in.dst[0].idx] & 0xffff, 0);
+    sdh(w, x, fma16(h2d(sh16(w, x, 0)), h2d(sh16(w, x, 1)), h2d(d)));
+}
+/* S_CMP_*_F32/F16: SCC = the compare; the "n" forms are true for unordered operands */
+#define SCMPS(X)                                                                                   \
+    X(s_cmp_lt_f32, s_cmp_lt_f16, a < b)                                                           \
+    X(s_cmp_eq_f32, s_cmp_eq_f16, a == b)                                                          \
+    X(s_cmp_le_f32, s_cmp_le_f16, a <= b)                                                          \
+    X(s_cmp_gt_f32, s_cmp_gt_f16, a > b)                                                           \
+    X(s_cmp_lg_f32, s_cmp_lg_f16, a<b || a> b)                                                     \
+    X(s_cmp_ge_f32, s_cmp_ge_f16, a >= b)                                                          \
+    X(s_cmp_o_f32, s_cmp_o_f16, a == a && b == b)                                                  \
+    X(s_cmp_u_f32, s_cmp_u_f16, a != a || b != b)                                                  \
+    X(s_cmp_nge_f32, s_cmp_nge_f16, !(a >= b))                                                     \
+    X(s_cmp_nlg_f32, s_cmp_nlg_f16, !(a < b || a > b))                                             \
+    X(s_cmp_ngt_f32, s_cmp_ngt_f16, !(a > b))                                                      \
+    X(s_cmp_nle_f32, s_cmp_nle_f16, !(a <= b))                                                     \
+    X(s_cmp_neq_f32, s_cmp_neq_f16, !(a == b))                                                     \
+    X(s_cmp_nlt_f32, s_cmp_nlt_f16, !(a < b))
+#define SCMP_DEF(n32, n16, expr)                                                                   \
+    static void n32(wave *w, const xinst *x) {                                                     \
+        double a = sf(w, x, 0), b = sf(w, x, 1);                                                   \
+        w->scc = (expr);                                                                           \
+    }                                                                                              \
+    static void n16(wave *w, const xinst *x) {                                                     \
+        double a = h2d(sh16(w, x, 0)), b = h2d(sh16(w, x, 1));                                     \
+        w->scc = (expr);                                                                           \
+    }
+SCMPS(SCMP_DEF)
+
+/* V_S_EXP_F32 ... (RDNA4 ISA VOP3 "v_s_*"): the transcendental unit on a scalar operand, the
+ * result to an SGPR; the same computation as V_EXP_F32 ... (valu_f32.c: denormal inputs and
+ * results flushed).  abs/neg apply to the source; clamp/omod are refused at build time by
+ * being absent from LLVM's syntax for these ops. */
+static inline float tftz(float v) { return fabsf(v) < 0x1p-126f ? copysignf(0.0f, v) : v; }
+static float vs_src(const wave *w, const xinst *x) {
+    u32 a = x_s32(w, x, 0);
+    if (x->in.f.v.abs & 1)
+        a &= 0x7fffffffu;
+    if (x->in.f.v.neg & 1)
+        a ^= 0x80000000u;
+    return f32(a);
+}
+#define VSF(name, expr)                                                                            \
+    static void name(wave *w, const xinst *x) {                                                    \
+        float a = vs_src(w, x);                                                                    \
+        x_sd32(w, x, bf32(expr));                                                                  \
+    }
+VSF(v_s_exp_f32, tftz(exp2f(a)))
+VSF(v_s_log_f32, log2f(tftz(a)))
+VSF(v_s_rcp_f32, tftz(1.0f / tftz(a)))
+VSF(v_s_rsq_f32, tftz((float)(1.0 / sqrt((double)tftz(a)))))
+VSF(v_s_sqrt_f32, tftz(sqrtf(tftz(a))))
+
+/* ---- SOPP / messages ----------------------------------------------------------------------- */
+
+/* S_ROUND_MODE / S_DENORM_MODE (RDNA3 ISA SOPP): MODE.FP_ROUND = SIMM16[3:0] and MODE.FP_DENORM
+ * = SIMM16[3:0] (a non-zero FP_ROUND sends vector instructions through round.c) */
+static void s_round_mode(wave *w, const xinst *x) {
+    w->mode = (w->mode & ~0xfu) | (x->in.w[0] & 0xf);
+}
+static void s_denorm_mode(wave *w, const xinst *x) {
+    w->mode = (w->mode & ~0xf0u) | (x->in.w[0] & 0xf) << 4;
+}
+
+/* S_SENDMSG (RDNA3/RDNA4 message ids, SIMM16[7:0]): MSG_INTERRUPT (1) goes to a host handler
+ * nobody listens to here, MSG_DEALLOC_VGPRS (0xb on gfx11) only releases the registers of a
+ * wave that is about to end; both let the wave go on.  The graphics messages have no meaning
+ * for a compute wave gfxemu can give them and stop it as unimplemented. */
+static void r_sendmsg(wave *w, const xinst *x) {
+    switch (x->in.f.s.msg) {
+    case 1:
+    case 0xb: return;
+    case 0: wave_fault(w, x, XF_ILLEGAL); return;
+    default:
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "message id without a compute meaning in gfxemu";
+    }
+}
+/* S_SENDMSG_RTN_B32/B64 (RDNA3 ISA): the message's answer in SDST.  MSG_RTN_GET_DOORBELL (0x80)
+ * answers the queue's doorbell id (gfxemu runs one queue: 0), MSG_RTN_GET_REALTIME (0x83) the
+ * 100 MHz constant-rate clock s_memrealtime reads on CDNA.  Other ids stop the wave. */
+static void r_sendmsg_rtn(wave *w, const xinst *x) {
+    u64 v;
+    switch (x->in.f.s.msg) {
+    case 0x80: v = 0; break;
+    case 0x83: {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        v = ((u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec) / 10;
+        break;
+    }
+    default:
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "message id without a compute meaning in gfxemu";
+        return;
+    }
+    if (x->in.dst[0].n >= 2)
+        x_sd64(w, x, v);
+    else
+        x_sd32(w, x, (u32)v);
+}
+
+/* S_MUL_U64 (RDNA4 ISA SOP2): the low 64 bits of the product; SCC is not changed */
+static void s_mul_u64(wave *w, const xinst *x) { x_sd64(w, x, x_s64(w, x, 0) * x_s64(w, x, 1)); }
+
+/* ---- memory -------------------------------------------------------------------------------- */
+
+/* DS_PERMUTE_B32 / DS_BPERMUTE_B32 in wave32: the lane index is ((addr + offset) >> 2) mod 32
+ * (RDNA3 ISA "LDS: permute"); inactive lanes are not written and, as sources, read 0. */
+static void ds_permute32(wave *w, const xinst *x, int backward) {
+    const u32 *a = w->v[x->in.src[0].idx], *s = w->v[x->in.src[1].idx];
+    u32 *d = w->v[x->in.dst[0].idx], tmp[32] = {0};
+    u64 ex = wave_exec(w);
+    for (unsigned l = 0; l < 32; l++) {
+        if (!((ex >> l) & 1))
+            continue;
+        unsigned other = ((a[l] + (u32)x->in.f.m.offset) >> 2) & 31;
+        if (backward)
+            tmp[l] = (ex >> other) & 1 ? s[other] : 0;
+        else
+            tmp[other] = s[l];
+    }
+    for (unsigned l = 0; l < 32; l++)
+        if ((ex >> l) & 1)
+            d[l] = tmp[l];
+}
+static void r_ds_permute32(wave *w, const xinst *x) { ds_permute32(w, x, 0); }
+static void r_ds_bpermute32(wave *w, const xinst *x) { ds_permute32(w, x, 1); }
+
+/* GLOBAL/FLAT_ATOMIC_MIN_F32 / MAX_F32 (gfx11) and the _NUM_ names (gfx12): MEM = the smaller
+ * (larger) of MEM and DATA (xatomic.h XA_FMIN/XA_FMAX) */
+static void r_atomic_fmin32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMIN, 0); }
+static void r_atomic_fmax32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMAX, 0); }
+
+/* ---- rows ---------------------------------------------------------------------------------- */
+
+/* clang-format off */
+const rdna_row x_rdna_alu_rows[] = {
+    OWN(v_max_num_f32, ISA_T_F32, v_max_num_f32), OWN(v_min_num_f32, ISA_T_F32, v_min_num_f32),
+    OWN(v_max3_num_f32, ISA_T_F32, v_max3_num_f32), OWN(v_min3_num_f32, ISA_T_F32, v_min3_num_f32),
+    OWN(v_med3_num_f32, ISA_T_F32, v_med3_num_f32),
+    OWN(v_maxmin_num_f32, ISA_T_F32, v_maxmin_num_f32),
+    OWN(v_minmax_num_f32, ISA_T_F32, v_minmax_num_f32),
+    OWN(v_maxmin_f32, ISA_T_F32, v_maxmin_f32), OWN(v_minmax_f32, ISA_T_F32, v_minmax_f32),
+    OWN(v_maxmin_i32, ISA_T_B32, v_maxmin_i32), OWN(v_minmax_i32, ISA_T_B32, v_minmax_i32),
+    OWN(v_maxmin_u32, ISA_T_B32, v_maxmin_u32), OWN(v_minmax_u32, ISA_T_B32, v_minmax_u32),
+    OWN(v_max_num_f64, ISA_T_F64, v_max_num_f64), OWN(v_min_num_f64, ISA_T_F64, v_min_num_f64),
+    OWN16(v_max_num_f16, ISA_T_F16, v_max_num_f16), OWN16(v_min_num_f16, ISA_T_F16, v_min_num_f16),
+    OWN16(v_max3_num_f16, ISA_T_F16, v_max3_num_f16),
+    OWN16(v_min3_num_f16, ISA_T_F16, v_min3_num_f16),
+    OWN16(v_med3_num_f16, ISA_T_F16, v_med3_num_f16),
+    OWN16(v_maxmin_num_f16, ISA_T_F16, v_maxmin_num_f16),
+    OWN16(v_minmax_num_f16, ISA_T_F16, v_minmax_num_f16),
+    OWN16(v_maxmin_f16, ISA_T_F16, v_maxmin_f16), OWN16(v_minmax_f16, ISA_T_F16, v_minmax_f16),
+    OWN16(v_fmac_f16, ISA_T_F16, v_fmac_f16), OWN(v_xor3_b32, ISA_T_B32, v_xor3_b32),
+    OWN16(v_cvt_i32_i16, ISA_T_B16, v_cvt_i32_i16), OWN16(v_cvt_u32_u16, ISA_T_B16, v_cvt_u32_u16),
+    /* SALU float (gfx12) */
+    OWN(s_add_f32, ISA_T_F32, s_add_f32), OWN(s_sub_f32, ISA_T_F32, s_sub_f32),
+    OWN(s_mul_f32, ISA_T_F32, s_mul_f32), OWN(s_fmac_f32, ISA_T_F32, s_fmac_f32),
+    OWN(s_fmaak_f32, ISA_T_F32, s_fmak_f32), OWN(s_fmamk_f32, ISA_T_F32, s_fmak_f32),
+    OWN(s_max_num_f32, ISA_T_F32, s_max_num_f32), OWN(s_min_num_f32, ISA_T_F32, s_min_num_f32),
+    OWN(s_trunc_f32, ISA_T_F32, s_trunc_f32), OWN(s_floor_f32, ISA_T_F32, s_floor_f32),
+    OWN(s_ceil_f32, ISA_T_F32, s_ceil_f32), OWN(s_rndne_f32, ISA_T_F32, s_rndne_f32),
+    OWN(s_cvt_f32_i32, ISA_T_B32, s_cvt_f32_i32), OWN(s_cvt_f32_u32, ISA_T_B32, s_cvt_f32_u32),
+    OWN(s_cvt_i32_f32, ISA_T_F32, s_cvt_i32_f32), OWN(s_cvt_u32_f32, ISA_T_F32, s_cvt_u32_f32),
+    OWN(s_cvt_f16_f32, ISA_T_F32, s_cvt_f16_f32), OWN(s_cvt_f32_f16, ISA_T_F16, s_cvt_f32_f16),
+    OWN(s_cvt_hi_f32_f16, ISA_T_B32, s_cvt_hi_f32_f16),
+    OWN(s_add_f16, ISA_T_F16, s_add_f16), OWN(s_sub_f16, ISA_T_F16, s_sub_f16),
+    OWN(s_mul_f16, ISA_T_F16, s_mul_f16), OWN(s_fmac_f16, ISA_T_F16, s_fmac_f16),
+    OWN(s_max_num_f16, ISA_T_F16, s_max_num_f16), OWN(s_min_num_f16, ISA_T_F16, s_min_num_f16),
+    OWN(s_trunc_f16, ISA_T_F16, s_trunc_f16), OWN(s_floor_f16, ISA_T_F16, s_floor_f16),
+    OWN(s_ceil_f16, ISA_T_F16, s_ceil_f16), OWN(s_rndne_f16, ISA_T_F16, s_rndne_f16),
+#define SCMP_ROW(n32, n16, expr) OWN(n32, ISA_T_F32, n32), OWN(n16, ISA_T_F16, n16),
+    SCMPS(SCMP_ROW)
+    OWN(v_s_exp_f32, ISA_T_F32, v_s_exp_f32), OWN(v_s_log_f32, ISA_T_F32, v_s_log_f32),
+    OWN(v_s_rcp_f32, ISA_T_F32, v_s_rcp_f32), OWN(v_s_rsq_f32, ISA_T_F32, v_s_rsq_f32),
+    OWN(v_s_sqrt_f32, ISA_T_F32, v_s_sqrt_f32),
+    /* SOPP, messages, 64-bit multiply */
+    OWN(s_round_mode, ISA_T_B32, s_round_mode), OWN(s_denorm_mode, ISA_T_B32, s_denorm_mode),
+    OWN(s_sendmsg, ISA_T_B32, r_sendmsg), OWN(s_sendmsg_rtn_b32, ISA_T_B32, r_sendmsg_rtn),
+    OWN(s_sendmsg_rtn_b64, ISA_T_B64, r_sendmsg_rtn),
+    OWN(s_mul_u64, ISA_T_B64, s_mul_u64),
+    /* float atomics without a CDNA f32 twin */
+    OWN(global_atomic_min_f32, ISA_T_B32, r_atomic_fmin32),
+    OWN(global_atomic_max_f32, ISA_T_B32, r_atomic_fmax32),
+    OWN(flat_atomic_min_f32, ISA_T_B32, r_atomic_fmin32),
+    OWN(flat_atomic_max_f32, ISA_T_B32, r_atomic_fmax32),
+    OWN(global_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin32),
+    OWN(global_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
+    OWN(flat_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin32),
+    OWN(flat_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
+};
+const unsigned x_rdna_alu_nrows = sizeof x_rdna_alu_rows / sizeof x_rdna_alu_rows[0];
+
+/* wave32 meanings */
+const rdna_row x_rdna_alu_w32[] = {
+    OWN(ds_permute_b32, ISA_T_B32, r_ds_permute32),
+    OWN(ds_bpermute_b32, ISA_T_B32, r_ds_bpermute32),
+};
+const unsigned x_rdna_alu_nw32 = sizeof x_rdna_alu_w32 / sizeof x_rdna_alu_w32[0];
+/* clang-format on */
