@@ -248,6 +248,8 @@ void x_rdna_remap(isa_inst *in, int undo);
 /* VOPD: run both halves (x->k[0] points at them); _rbw when Y reads X's destination. */
 void x_rdna_vopd(wave *w, const xinst *x);
 void x_rdna_vopd_rbw(wave *w, const xinst *x);
+/* RDNA WMMA (src/exec/wmma.c). */
+void x_rdna_wmma(wave *w, const xinst *x);
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

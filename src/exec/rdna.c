@@ -480,6 +480,19 @@ static const rdna_row rdna_rows[] = {
     /* cache invalidation: no caches are modelled, memory is always coherent */
     OWN(buffer_gl0_inv, ISA_T_B32, r_nop), OWN(buffer_gl1_inv, ISA_T_B32, r_nop),
     OWN(global_inv, ISA_T_B32, r_nop), OWN(global_wb, ISA_T_B32, r_nop),
+    /* VOP3P / WMMA: the dense WMMA ops of gfx11 and gfx12 (src/exec/wmma.c has the layouts of
+     * both ISA manuals and both wave sizes) */
+    OWN(v_wmma_f32_16x16x16_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f16_16x16x16_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_bf16_16x16x16_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_i32_16x16x16_iu8, ISA_T_B32, x_rdna_wmma),
+    OWN(v_wmma_i32_16x16x16_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_wmma_i32_16x16x32_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_fp8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_fp8_bf8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_bf8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_bf8_bf8, ISA_T_F32, x_rdna_wmma),
 };
 
 /* Wave32 meanings (RDNA3 ISA: lane selects are S1[4:0], VCCZ looks at VCC_LO). */
