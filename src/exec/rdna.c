@@ -493,6 +493,10 @@ static const rdna_row rdna_rows[] = {
     OWN(v_wmma_f32_16x16x16_fp8_bf8, ISA_T_F32, x_rdna_wmma),
     OWN(v_wmma_f32_16x16x16_bf8_fp8, ISA_T_F32, x_rdna_wmma),
     OWN(v_wmma_f32_16x16x16_bf8_bf8, ISA_T_F32, x_rdna_wmma),
+    /* packed 16-bit math: the same pseudocode as CDNA's (RDNA3/RDNA4 ISA "VOP3P": per-half
+     * op_sel/op_sel_hi source selects, neg_lo/neg_hi, clamp), read from the same decoded fields */
+    RUN(v_pk_add_f16), RUN(v_pk_mul_f16), RUN(v_pk_fma_f16),
+    RUN(v_pk_add_u16), RUN(v_pk_sub_u16), RUN(v_pk_add_i16), RUN(v_pk_sub_i16),
 };
 
 /* Wave32 meanings (RDNA3 ISA: lane selects are S1[4:0], VCCZ looks at VCC_LO). */
