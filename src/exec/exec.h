@@ -281,6 +281,8 @@ void x_rdna_vopd(wave *w, const xinst *x);
 /* vmem.c: a FLAT/GLOBAL/SCRATCH atomic of an xatomic.h operation (for RDNA-only ops) */
 void x_flat_atomic(wave *w, const xinst *x, int aop, int is64);
 void x_rdna_vopd_rbw(wave *w, const xinst *x);
+/* RDNA WMMA (src/exec/wmma.c). */
+void x_rdna_wmma(wave *w, const xinst *x);
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

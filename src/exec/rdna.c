@@ -581,6 +581,23 @@ static const rdna_row rdna_rows[] = {
     /* cache invalidation: no caches are modelled, memory is always coherent */
     OWN(buffer_gl0_inv, ISA_T_B32, r_nop), OWN(buffer_gl1_inv, ISA_T_B32, r_nop),
     OWN(global_inv, ISA_T_B32, r_nop), OWN(global_wb, ISA_T_B32, r_nop),
+    /* VOP3P / WMMA: the dense WMMA ops of gfx11 and gfx12 (src/exec/wmma.c has the layouts of
+     * both ISA manuals and both wave sizes) */
+    OWN(v_wmma_f32_16x16x16_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f16_16x16x16_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_bf16_16x16x16_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_i32_16x16x16_iu8, ISA_T_B32, x_rdna_wmma),
+    OWN(v_wmma_i32_16x16x16_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_wmma_i32_16x16x32_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_fp8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_fp8_bf8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_bf8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_wmma_f32_16x16x16_bf8_bf8, ISA_T_F32, x_rdna_wmma),
+    /* packed 16-bit math: the same pseudocode as CDNA's (RDNA3/RDNA4 ISA "VOP3P": per-half
+     * op_sel/op_sel_hi source selects, neg_lo/neg_hi, clamp), read from the same decoded fields */
+    RUN(v_pk_add_f16), RUN(v_pk_mul_f16), RUN(v_pk_fma_f16),
+    RUN(v_pk_add_u16), RUN(v_pk_sub_u16), RUN(v_pk_add_i16), RUN(v_pk_sub_i16),
 };
 
 /* Wave32 meanings (RDNA3 ISA: lane selects are S1[4:0], VCCZ looks at VCC_LO). */

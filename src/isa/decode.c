@@ -127,6 +127,7 @@ static const struct {
     [ISA_FMT_VOP2] = {isa_dec_vop_rdna, isa_print_vop_rdna},
     [ISA_FMT_VOPC] = {isa_dec_vop_rdna, isa_print_vop_rdna},
     [ISA_FMT_VOP3] = {isa_dec_vop3_rdna, isa_print_vop3_rdna},
+    [ISA_FMT_VOP3P] = {isa_dec_vop3_rdna, isa_print_vop3_rdna},
     [ISA_FMT_VOPD] = {isa_dec_vopd_rdna, isa_print_vopd_rdna},
     [ISA_FMT_DS] = {isa_dec_mem_rdna, isa_print_mem_rdna},
     [ISA_FMT_FLAT] = {isa_dec_mem_rdna, isa_print_mem_rdna},

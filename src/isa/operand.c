@@ -207,7 +207,8 @@ void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type) {
         else if (o->idx >= 240 && o->idx <= 247)
             isa_puts(b, float_consts[o->idx - 240]);
         else if (o->idx == 248)
-            isa_puts(b, (type == ISA_T_F64 || type == ISA_T_B64) && o->n == 2
+            /* f64 tuples wider than 2 too: the C of RDNA WMMA, typed F64 by LLVM */
+            isa_puts(b, (type == ISA_T_F64 && o->n >= 2) || (type == ISA_T_B64 && o->n == 2)
                             ? "0.15915494309189532"
                             : "0.15915494");
         else

@@ -67,20 +67,40 @@ struct v3r_row {
     uint16_t alt;       /* 1 + index of the fake16 row (v3r_alt_*), 0: none */
 };
 
+/* A DPP16 dpp_ctrl that LLVM 22 prints as another value's text (v_fma_mixlo/hi_f16_e64_dpp drop
+ * bit 7 of some quad_perms and call others invalid; with dpp_ctrl 0xff LLVM also reads one more
+ * dword, V3R_DPP_EXTRA); measured, used for printing and the instruction size only. */
+struct v3r_dpp_shown {
+    uint16_t op, ctrl, shown;
+};
+#define V3R_DPP_EXTRA 0x8000u
+
 #include "isa/gen/vop3_rdna.inc"
 
 #define NROWS(t) (sizeof t / sizeof t[0])
 
-#define T(f, a) {v3r_rows_##f##_##a, v3r_alt_##f##_##a, NROWS(v3r_rows_##f##_##a)}
+#define T(f, a)                                                                                    \
+    {v3r_rows_##f##_##a, v3r_alt_##f##_##a, NROWS(v3r_rows_##f##_##a), v3r_dpp_shown_##f##_##a,    \
+     NROWS(v3r_dpp_shown_##f##_##a)}
 /* [target][VOP3, VOP3P] */
 static const struct v3r_table {
     const struct v3r_row *rows, *alt;
     size_t n;
+    const struct v3r_dpp_shown *shown;
+    size_t nshown;
 } v3r_targets[ISA_NARCH][2] = {
     [ISA_GFX1100] = {T(vop3, gfx1100), T(vop3p, gfx1100)},
     [ISA_GFX1201] = {T(vop3, gfx1201), T(vop3p, gfx1201)},
 };
 #undef T
+
+/* The dpp_ctrl LLVM prints for `ctrl` of DPP16 opcode `op` (and V3R_DPP_EXTRA), or ctrl. */
+static unsigned dpp_shown(const struct v3r_table *tb, unsigned op, unsigned ctrl) {
+    for (size_t k = 0; k < tb->nshown; k++)
+        if (tb->shown[k].op == op && tb->shown[k].ctrl == ctrl)
+            return tb->shown[k].shown;
+    return ctrl;
+}
 
 static const char *const suffixes[4] = {"", "_e64", "_e64_dpp", "_dpp"};
 
@@ -114,17 +134,24 @@ static int wants_alt(const struct v3r_row *r, const uint32_t *w) {
     return 0;
 }
 
+/* Modifier slots of op_sel_hi (w0[14], w1[27], w1[28]): set in the probe base of rows whose
+ * ophi_def is 7, so there a BAD role means "illegal when clear" (gfx12 WMMA, SWMMAC and the fp8
+ * dot ops take only the default op_sel_hi:[1,1,1]). */
+#define V3R_OPHI_SLOTS ((1u << 6) | (1u << 8) | (1u << 9))
+
 static int decode_mods(const struct v3r_row *r, const uint32_t *w, isa_valu_fields *v) {
+    unsigned base = r->ophi_def ? V3R_OPHI_SLOTS : 0;
     for (int k = 0; k < 13; k++) {
         unsigned bit = isa_vop3_mod_bit(w, k), kind = r->role[k] >> 3, idx = r->role[k] & 7;
         if (kind == VR_OPSEL_HI) {
             v->opsel_hi |= (uint8_t)(bit << idx);
             continue;
         }
+        if (kind == VR_BAD && bit != ((base >> k) & 1))
+            return 0;
         if (!bit)
             continue;
         switch (kind) {
-        case VR_BAD: return 0;
         case VR_ABS: v->abs |= (uint8_t)(1 << idx); break;
         case VR_NEG:
         case VR_NEG_LO: v->neg |= (uint8_t)(1 << idx); break;
@@ -190,6 +217,11 @@ size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
             v->neg = neg;
             v->abs = abs;
             v->fi = (uint8_t)((w[2] >> 18) & 1);
+            if (dpp_shown(tb, op, v->dpp_ctrl) & V3R_DPP_EXTRA) {
+                if (nw < 4)
+                    return 0;
+                size += 4;
+            }
         } else {
             v->fi = s0 == 0xea;
         }
@@ -297,7 +329,12 @@ void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
     isa_put_vop3p_lists(b, v, &l);
     if (v->byte_sel)
         isa_printf(b, " byte_sel:%u", v->byte_sel);
-    if (in->variant == ISA_VAR_DPP)
-        isa_put_dpp_tail_rdna(b, v, r->form == V3R_DPP8, in->w[2]);
+    if (in->variant == ISA_VAR_DPP) {
+        isa_valu_fields shown = *v;
+        const struct v3r_table *tb = &v3r_targets[in->arch][in->fmt == ISA_FMT_VOP3P];
+        if (r->form == V3R_DPP16)
+            shown.dpp_ctrl = (uint16_t)(dpp_shown(tb, in->encop, v->dpp_ctrl) & ~V3R_DPP_EXTRA);
+        isa_put_dpp_tail_rdna(b, &shown, r->form == V3R_DPP8, in->w[2]);
+    }
     isa_puts(b, warn);
 }

@@ -164,7 +164,10 @@ int kt_run_rdna(const char *stem, const char *extra_flags, const kt_test *tests,
         for (int w64 = 0; w64 < 2; w64++)
             for (int o = 0; o < 4; o++)
                 if (kt_one(stem, extra_flags, arches[a], arches[a], opts[o],
-                           w64 ? "-mwavefrontsize64" : "", w64 ? "-w64" : "", 0, "", tests, ntests))
+                           /* clang-22 defines no wave-size macro: kernels that need one
+                            * (wmma.cl's builtins) test GFXEMU_WAVE64 */
+                           w64 ? "-mwavefrontsize64 -DGFXEMU_WAVE64=1" : "", w64 ? "-w64" : "", 0,
+                           "", tests, ntests))
                     return 1;
     return 0;
 }

@@ -122,15 +122,16 @@ static void make_case(uint32_t w[4], int rdna) {
 static int rdna_decoded(int f) {
     return f == ISA_FMT_SOP1 || f == ISA_FMT_SOP2 || f == ISA_FMT_SOPK || f == ISA_FMT_SOPC ||
            f == ISA_FMT_SOPP || f == ISA_FMT_SMEM || f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 ||
-           f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOPD || f == ISA_FMT_DS ||
-           f == ISA_FMT_FLAT || f == ISA_FMT_MUBUF || f == ISA_FMT_MTBUF || f == ISA_FMT_VBUFFER ||
-           f == ISA_FMT_LDSDIR || f == ISA_FMT_EXP;
+           f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOP3P || f == ISA_FMT_VOPD ||
+           f == ISA_FMT_DS || f == ISA_FMT_FLAT || f == ISA_FMT_MUBUF || f == ISA_FMT_MTBUF ||
+           f == ISA_FMT_VBUFFER || f == ISA_FMT_LDSDIR || f == ISA_FMT_EXP;
 }
 
 /* Words gfxemu does not decode yet although LLVM does, listed in the README's known gaps and
  * counted apart ("known gap" column), never as matches: on gfx1100/gfx1201 every format other
- * than SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, VOP1/VOP2/VOPC, VOP3, VOPD, DS, FLAT, MUBUF/MTBUF/VBUFFER,
- * LDSDIR and EXP.  The CDNA targets have none: anything that differs there is a mismatch. */
+ * than SOP1/SOP2/SOPK/SOPC/SOPP/SMEM, VOP1/VOP2/VOPC, VOP3, VOP3P, VOPD, DS, FLAT,
+ * MUBUF/MTBUF/VBUFFER, LDSDIR and EXP.  The CDNA targets have none: anything that differs there is
+ * a mismatch. */
 static int known_gap(int a, int f, size_t sz, const oracle_result *r) {
     /* RDNA: words of the formats not decoded yet, which gfxemu calls illegal */
     return isa_is_rdna(a) && sz == 0 && r->size != 0 && !rdna_decoded(f);

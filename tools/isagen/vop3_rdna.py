@@ -283,6 +283,53 @@ def measure(llvm, arch, probes, classes):
             for b, (sz, t) in enumerate(res):
                 if sz == base[0]:
                     p.dpp_ok |= 1 << b
+            p.dpp_shown = dpp_ctrl_shown(llvm, arch, p)
+
+
+# dpp_ctrl as LLVM prints it on GFX10+ (src/isa/vop.c isa_put_dpp_ctrl has the same ranges)
+DPP_CTRL_RANGES = ((0x101, 0x10f, "row_shl:%d"), (0x111, 0x11f, "row_shr:%d"),
+                   (0x121, 0x12f, "row_ror:%d"),
+                   (0x130, 0x130, "/* wave_shl is not supported starting from GFX10 */"),
+                   (0x134, 0x134, "/* wave_rol is not supported starting from GFX10 */"),
+                   (0x138, 0x138, "/* wave_shr is not supported starting from GFX10 */"),
+                   (0x13c, 0x13c, "/* wave_ror is not supported starting from GFX10 */"),
+                   (0x140, 0x140, "row_mirror"), (0x141, 0x141, "row_half_mirror"),
+                   (0x142, 0x143, "/* row_bcast is not supported starting from GFX10 */"),
+                   (0x150, 0x15f, "row_share:%d"), (0x160, 0x16f, "row_xmask:%d"))
+DPP_INVALID = 0x100
+DPP_EXTRA = 0x8000  # LLVM reads one more dword after the DPP dword
+
+
+def dpp_ctrl_text(c):
+    if c <= 0xff:
+        return "quad_perm:[%d,%d,%d,%d]" % (c & 3, (c >> 2) & 3, (c >> 4) & 3, c >> 6)
+    for lo, hi, f in DPP_CTRL_RANGES:
+        if lo <= c <= hi:
+            return f % (c & 0xf) if "%" in f else f
+    return "/* Invalid dpp_ctrl value */"
+
+
+def dpp_ctrl_shown(llvm, arch, p):
+    """[(ctrl, shown)]: the dpp_ctrl values LLVM prints as another value's text (shown; 0x100
+    for its invalid note) -- v_fma_mixlo/hi_f16_e64_dpp print some quad_perms with bit 7 gone,
+    and with dpp_ctrl 0xff LLVM also reads one more dword (shown | DPP_EXTRA)."""
+    base = llvm.dis(arch, words(p.op, p.form, vdst=p.vdst, srcs=p.srcs, w0x=p.w0x, w1x=p.w1x))[0]
+    texts = {}
+    for c in range(0x1ff, -1, -1):
+        texts[dpp_ctrl_text(c)] = c
+    res = llvm.dis_many(arch, [words(p.op, p.form, vdst=p.vdst, srcs=p.srcs, w0x=p.w0x,
+                                     w1x=p.w1x, ext=(DPP16_BASE & ~0x1ff00) | (c << 8))
+                               for c in range(0x200)])
+    out = []
+    for c, (sz, t) in enumerate(res):
+        if not sz or not t:
+            continue
+        m = re.search(r"(quad_perm:\S+|row_\w+:\d+|row_mirror|row_half_mirror|/\*[^*]*\*/) "
+                      r"row_mask:", t)
+        extra = DPP_EXTRA if sz == base + 4 else 0
+        if m and (m.group(1) != dpp_ctrl_text(c) or extra):
+            out.append((c, texts.get(m.group(1), DPP_INVALID) | extra))
+    return out
 
 
 def alt_probe(llvm, arch, p):
@@ -362,6 +409,12 @@ def generate(ctx):
                 counts.append((fmt, arch, form, len(probes)))
             rows.sort(key=lambda r: (r[0], r[1]))
             name = "%s_%s" % (fmt.lower(), arch)
+            shown = sorted((p.op, c, x) for _, _, p, _, _ in rows
+                           for c, x in getattr(p, "dpp_shown", ()))
+            body.append("static const struct v3r_dpp_shown v3r_dpp_shown_%s[%d] = {\n"
+                        % (name, max(1, len(shown))))
+            body.extend("    {0x%x, 0x%x, 0x%x},\n" % t for t in shown)
+            body.append("};\n")
             body.append("static const struct v3r_row v3r_alt_%s[%d] = {\n" % (name, max(1, len(alts))))
             body.extend(c_row(ctx, q, form, 0) for q, form in alts)
             body.append("};\n")
@@ -370,7 +423,8 @@ def generate(ctx):
             body.append("};\n")
     out = ["/* RDNA VOP3 and VOP3P rows (e64, DPP16, DPP8 forms) per format and target, sorted by\n"
            " * (opcode, form); see src/isa/vop3_rdna.c for every field.  v3r_alt_*: the fake16 forms\n"
-           " * LLVM decodes when an ALT modifier bit is set (row.alt = 1 + index). */\n"]
+           " * LLVM decodes when an ALT modifier bit is set (row.alt = 1 + index).  v3r_dpp_shown_*:\n"
+           " * (opcode, dpp_ctrl, the dpp_ctrl whose text LLVM prints instead), sorted. */\n"]
     out.append("static const struct v3r_class v3r_classes[%d] = {\n" % len(classes.list))
     for modes, name in classes.list:
         out.append("    {\"%s\", %d,\n     \"%s\"},\n" % (name, len(modes),

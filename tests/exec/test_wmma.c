@@ -1,0 +1,264 @@
+/* test_wmma.c - the RDNA WMMA ops (src/exec/wmma.c) on llvm-mc-22 snippets for gfx1100 and
+ * gfx1201 in wave32 and wave64, against the separate reference model tests/exec/wmma_ref.h:
+ * every op of each target, random exactly representable inputs, the neg_lo/neg_hi modifiers of
+ * the 16-bit float ops (incl. |C| and -C), gfx11's op_sel[2] half of a 16-bit C/D (the other
+ * half kept), integer signedness (neg_lo) and clamp, an inline-constant C, NaN/Inf inputs, and
+ * the fp8 neg bits refused by name. */
+#include "common/check.h"
+#include "common/snippet.h"
+#include "exec/exec.h"
+#include "exec/wmma_ref.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static gmem *mem;
+static uint64_t buf;
+static wave *w;
+static uint8_t lds[256];
+static uint8_t scratch[64 * 64];
+
+enum { RA = 8, RB = 40, RC = 72, RD = 0 }; /* register bases of A, B, C, D */
+
+static uint32_t rng = 12345;
+static uint32_t rnd(void) {
+    rng = rng * 1664525u + 1013904223u;
+    return rng >> 8;
+}
+
+/* A random exactly representable element of type t (raw bits). */
+static unsigned elem(int t) {
+    static const double vals[] = {0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 3.5, 4};
+    if (t == WR_I8)
+        return rnd() & 0xff;
+    if (t == WR_I4)
+        return rnd() & 0xf;
+    double v = vals[rnd() % 11] * (rnd() & 1 ? -1 : 1);
+    const fpf_format *f = t == WR_F16    ? FPF_F16
+                          : t == WR_BF16 ? FPF_BF16
+                          : t == WR_FP8  ? FPF_FP8_OCP
+                                         : FPF_BF8_OCP;
+    return fpf_encode(v, f, 0);
+}
+
+/* Fill n registers at base with random elements of type t; gfx11 copies lanes 0-15 into the
+ * other lane groups (the manual requires the copies equal). */
+static void fill_ab(int base, int n, int t, int g12, int lanes) {
+    int bits = wref_bits(t);
+    for (int r = 0; r < n; r++)
+        for (int l = 0; l < 64; l++) {
+            uint32_t v = 0;
+            for (int s = 0; s < 32 / bits; s++)
+                v |= elem(t) << (bits * s);
+            w->v[base + r][l] = !g12 && l >= 16 && l < lanes ? w->v[base + r][l % 16] : v;
+        }
+}
+
+static uint32_t fbits(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void fill_c(const wref_op *op, int n) {
+    for (int r = 0; r < n; r++)
+        for (int l = 0; l < 64; l++) {
+            if (op->to == WR_OI32)
+                w->v[RC + r][l] = rnd() % 2001 - 1000;
+            else if (wref_out16(op->to))
+                w->v[RC + r][l] = elem(op->to == WR_OF16 ? WR_F16 : WR_BF16) |
+                                  elem(op->to == WR_OF16 ? WR_F16 : WR_BF16) << 16;
+            else
+                w->v[RC + r][l] = fbits((float)((int)(rnd() % 64) - 32) * 0.125f);
+            w->v[RD + r][l] = 0xdead0000u | (uint32_t)l; /* old D: a kept half shows it */
+        }
+}
+
+static void regs_text(char *s, size_t n, int base, int cnt) {
+    if (cnt == 1)
+        snprintf(s, n, "v%d", base);
+    else
+        snprintf(s, n, "v[%d:%d]", base, base + cnt - 1);
+}
+
+/* One op with one set of modifiers: returns the number of wrong D dwords (or -1). */
+static int run_case(const char *arch, int g12, int w64, const wref_op *op, const char *mods,
+                    const wref_mods *m, const char *c_const) {
+    int lanes = w64 ? 64 : 32;
+    int na = wref_ab_regs(op, g12, w64, op->ta), nb = wref_ab_regs(op, g12, w64, op->tb);
+    int nc = wref_cd_regs(op, g12, w64);
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+    wave_set_exec(w, w64 ? ~0ull : 0xffffffffull);
+    fill_ab(RA, na, op->ta, g12, lanes);
+    fill_ab(RB, nb, op->tb, g12, lanes);
+    fill_c(op, nc);
+    static uint32_t a[8][64], b[8][64], c[8][64], d[8][64];
+    memcpy(a, w->v[RA], sizeof a);
+    memcpy(b, w->v[RB], sizeof b);
+    memcpy(c, w->v[RC], sizeof c);
+    memcpy(d, w->v[RD], sizeof d);
+    if (c_const) { /* an inline constant fills C */
+        float cv = (float)atof(c_const);
+        for (int r = 0; r < 8; r++)
+            for (int l = 0; l < 64; l++)
+                c[r][l] = op->to == WR_OI32    ? (uint32_t)(int)cv
+                          : op->to == WR_OF16  ? fpf_encode(cv, FPF_F16, 0) * 0x10001u
+                          : op->to == WR_OBF16 ? fpf_encode(cv, FPF_BF16, 0) * 0x10001u
+                                               : fbits(cv);
+    }
+    wref_run(op, g12, w64, m, (const uint32_t (*)[64])a, (const uint32_t (*)[64])b,
+             (const uint32_t (*)[64])c, d);
+    char ta[32], tb[32], tc[32], td[32], text[256], full[48];
+    regs_text(ta, sizeof ta, RA, na);
+    regs_text(tb, sizeof tb, RB, nb);
+    regs_text(tc, sizeof tc, RC, nc);
+    regs_text(td, sizeof td, RD, nc);
+    snprintf(text, sizeof text, "%s %s, %s, %s, %s %s", op->name, td, ta, tb,
+             c_const ? c_const : tc, mods);
+    snprintf(full, sizeof full, "%s%s", arch, w64 ? ":wavefrontsize64" : "");
+    int st = run_snippet(w, full, text);
+    if (st != WAVE_DONE) {
+        printf("  %s '%s': status %d fault %d\n", full, text, st, w->fault.kind);
+        return -1;
+    }
+    int bad = 0;
+    for (int r = 0; r < nc; r++)
+        for (int l = 0; l < lanes; l++)
+            if (w->v[RD + r][l] != d[r][l]) {
+                if (bad++ < 3)
+                    printf("  %s '%s': v%d lane %d = %08x, want %08x\n", full, text, RD + r, l,
+                           w->v[RD + r][l], d[r][l]);
+            }
+    return bad;
+}
+
+static void t_ops(const char *arch, int g12) {
+    for (int w64 = 0; w64 < 2; w64++)
+        for (size_t i = 0; i < sizeof wref_ops / sizeof wref_ops[0]; i++) {
+            const wref_op *op = &wref_ops[i];
+            if (op->g12only && !g12)
+                continue;
+            wref_mods m0 = {0, 0, 0, 0};
+            for (int rep = 0; rep < 3; rep++)
+                CHECK(run_case(arch, g12, w64, op, "", &m0, NULL) == 0, "%s w%d %s plain", arch,
+                      w64 ? 64 : 32, op->name);
+            int ints = op->to == WR_OI32, f8 = op->ta == WR_FP8 || op->ta == WR_BF8;
+            if (ints) {
+                wref_mods ms = {1, 0, 0, 0}, mb = {3, 0, 0, 1};
+                CHECK(run_case(arch, g12, w64, op, "neg_lo:[1,0,0]", &ms, NULL) == 0,
+                      "%s %s signed A", arch, op->name);
+                CHECK(run_case(arch, g12, w64, op, "neg_lo:[1,1,0] clamp", &mb, NULL) == 0,
+                      "%s %s signed A and B, clamp", arch, op->name);
+                CHECK(run_case(arch, g12, w64, op, "", &m0, "-7") == 0, "%s %s C = -7", arch,
+                      op->name);
+            } else if (!f8) {
+                wref_mods mn = {5, 6, 0, 0};
+                CHECK(run_case(arch, g12, w64, op, "neg_lo:[1,0,1] neg_hi:[0,1,1]", &mn, NULL) == 0,
+                      "%s %s neg", arch, op->name);
+                CHECK(run_case(arch, g12, w64, op, "", &m0, "1.0") == 0, "%s %s C = 1.0", arch,
+                      op->name);
+            } else {
+                wref_mods mc = {4, 4, 0, 0}; /* gfx12 fp8: neg_lo[2]/neg_hi[2] are -C, |C| */
+                CHECK(run_case(arch, g12, w64, op, "neg_lo:[0,0,1] neg_hi:[0,0,1]", &mc, NULL) == 0,
+                      "%s %s -|C|", arch, op->name);
+            }
+            if (!g12 && wref_out16(op->to)) {
+                wref_mods mh = {0, 0, 4, 0};
+                CHECK(run_case(arch, g12, w64, op, "op_sel:[0,0,1]", &mh, NULL) == 0,
+                      "%s %s op_sel high half", arch, op->name);
+            }
+        }
+}
+
+/* Saturation: C near INT32_MAX, all-0xff unsigned bytes: 16 * 255 * 255 more. */
+static void t_clamp(const char *arch, int g12) {
+    const wref_op *op = &wref_ops[4]; /* v_wmma_i32_16x16x16_iu8 */
+    for (int clamp = 0; clamp < 2; clamp++) {
+        snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+        wave_set_exec(w, 0xffffffffull);
+        for (int r = 0; r < 8; r++)
+            for (int l = 0; l < 64; l++) {
+                w->v[RA + r][l] = w->v[RB + r][l] = 0xffffffffu;
+                w->v[RC + r][l] = 0x7fff0000u;
+            }
+        char text[128];
+        snprintf(text, sizeof text, "%s v[0:7], v[%d:%d], v[%d:%d], v[72:79]%s", op->name, RA,
+                 RA + (g12 ? 1 : 3), RB, RB + (g12 ? 1 : 3), clamp ? " clamp" : "");
+        CHECK(run_snippet(w, arch, text) == WAVE_DONE, "%s clamp run", arch);
+        /* 0x7fff0000 + 16*255*255 = 0x7fff0000 + 0xfe010 = 0x800ee010: wraps, or saturates */
+        uint32_t want = clamp ? 0x7fffffffu : 0x800ee010u;
+        int bad = 0;
+        for (int r = 0; r < 8; r++)
+            for (int l = 0; l < 32; l++)
+                bad += w->v[r][l] != want;
+        CHECK(bad == 0, "%s iu8 clamp=%d: %d wrong, v0[0] = %08x (want %08x)", arch, clamp, bad,
+              w->v[0][0], want);
+    }
+}
+
+/* Inf x 0 in one product: that D element is NaN, the others are finite. */
+static void t_nan(const char *arch, int g12) {
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+    wave_set_exec(w, 0xffffffffull);
+    int na = g12 ? 4 : 8;
+    for (int r = 0; r < na; r++)
+        for (int l = 0; l < 64; l++) {
+            w->v[RA + r][l] = 0x3c003c00; /* 1.0, 1.0 */
+            w->v[RB + r][l] = 0x3c003c00;
+        }
+    for (int r = 0; r < 8; r++)
+        for (int l = 0; l < 64; l++)
+            w->v[RC + r][l] = 0;
+    /* A[0][0] = +inf: lane 0, register 0, low half (both targets); B[0][0] = 0 */
+    w->v[RA][0] = 0x3c007c00;
+    if (!g12)
+        w->v[RA][16] = 0x3c007c00;
+    w->v[RB][0] = 0x3c000000;
+    if (!g12)
+        w->v[RB][16] = 0x3c000000;
+    char text[128];
+    snprintf(text, sizeof text, "v_wmma_f32_16x16x16_f16 v[0:7], v[%d:%d], v[%d:%d], v[72:79]", RA,
+             RA + na - 1, RB, RB + na - 1);
+    CHECK(run_snippet(w, arch, text) == WAVE_DONE, "%s nan run", arch);
+    /* D[0][0] (register 0, lane 0 on both targets) = inf*0 + ... = NaN; D[0][1] = inf;
+     * D[1][0] = 0 + 15 (row 1 has no inf, B column 0 has a 0 in k = 0) */
+    float d00, d01;
+    memcpy(&d00, &w->v[0][0], 4);
+    memcpy(&d01, &w->v[0][1], 4);
+    unsigned r10 = g12 ? 1 : 0, l10 = g12 ? 0 : 16;
+    float d10;
+    memcpy(&d10, &w->v[r10][l10], 4);
+    CHECK(isnan(d00) && isinf(d01) && d01 > 0 && d10 == 15.0f,
+          "%s inf*0: D00 %g D01 %g D10 %g (want nan, inf, 15)", arch, d00, d01, d10);
+}
+
+/* gfx11 iu8 with a neg_hi bit: LLVM encodes it, the RDNA3 ISA gives it no meaning for integer
+ * WMMA ("must be zero"): refused by name rather than guessed. */
+static void t_refused(void) {
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+    wave_set_exec(w, 0xffffffffull);
+    int st = run_snippet(w, "gfx1100",
+                         "v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[16:19], "
+                         "v[24:31] neg_hi:[1,0,0]");
+    CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED &&
+              w->fault.op == ISA_OPL_v_wmma_i32_16x16x16_iu8,
+          "iu8 neg_hi: status %d kind %d", st, w->fault.kind);
+}
+
+int main(void) {
+    mem = gmem_create();
+    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
+    w = malloc(sizeof *w);
+    t_ops("gfx1100", 0);
+    t_ops("gfx1201", 1);
+    t_clamp("gfx1100", 0);
+    t_clamp("gfx1201", 1);
+    t_nan("gfx1100", 0);
+    t_nan("gfx1201", 1);
+    t_refused();
+    free(w);
+    gmem_destroy(mem);
+    return check_summary("test_wmma");
+}

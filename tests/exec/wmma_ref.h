@@ -1,0 +1,205 @@
+/* wmma_ref.h - an independent reference model of the RDNA WMMA instructions, for
+ * tests/exec/test_wmma.c.
+ *
+ * Written from the register -> matrix tables of the RDNA3 and RDNA4 ISA manuals (the matrix
+ * instruction calculator prints the same: "A i: lane % 16, A k: ...", per register, lane and
+ * bit field): the matrices are rebuilt from a register snapshot slot by slot, multiplied in
+ * double, and D is written back slot by slot.  The emulator (src/exec/wmma.c) goes the other
+ * way (matrix element -> register); the two must agree bit for bit on exactly representable
+ * inputs. */
+#ifndef GFXEMU_WMMA_REF_H
+#define GFXEMU_WMMA_REF_H
+
+#include "exec/fpfmt.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+enum { WR_F16, WR_BF16, WR_I8, WR_I4, WR_FP8, WR_BF8 };
+enum { WR_OF32, WR_OF16, WR_OBF16, WR_OI32 };
+
+typedef struct wref_op {
+    const char *name;
+    int g12only;
+    int ta, tb, to, k;
+} wref_op;
+
+static const wref_op wref_ops[] = {
+    {"v_wmma_f32_16x16x16_f16", 0, WR_F16, WR_F16, WR_OF32, 16},
+    {"v_wmma_f32_16x16x16_bf16", 0, WR_BF16, WR_BF16, WR_OF32, 16},
+    {"v_wmma_f16_16x16x16_f16", 0, WR_F16, WR_F16, WR_OF16, 16},
+    {"v_wmma_bf16_16x16x16_bf16", 0, WR_BF16, WR_BF16, WR_OBF16, 16},
+    {"v_wmma_i32_16x16x16_iu8", 0, WR_I8, WR_I8, WR_OI32, 16},
+    {"v_wmma_i32_16x16x16_iu4", 0, WR_I4, WR_I4, WR_OI32, 16},
+    {"v_wmma_i32_16x16x32_iu4", 1, WR_I4, WR_I4, WR_OI32, 32},
+    {"v_wmma_f32_16x16x16_fp8_fp8", 1, WR_FP8, WR_FP8, WR_OF32, 16},
+    {"v_wmma_f32_16x16x16_fp8_bf8", 1, WR_FP8, WR_BF8, WR_OF32, 16},
+    {"v_wmma_f32_16x16x16_bf8_fp8", 1, WR_BF8, WR_FP8, WR_OF32, 16},
+    {"v_wmma_f32_16x16x16_bf8_bf8", 1, WR_BF8, WR_BF8, WR_OF32, 16},
+};
+
+static inline int wref_bits(int t) { return t == WR_F16 || t == WR_BF16 ? 16 : t == WR_I4 ? 4 : 8; }
+static inline int wref_out16(int to) { return to == WR_OF16 || to == WR_OBF16; }
+
+/* Register counts of A/B and C/D for a target and wave size. */
+static inline int wref_ab_regs(const wref_op *op, int g12, int w64, int t) {
+    int n = op->k * wref_bits(t) / 32; /* gfx11: every lane holds a whole row/column */
+    if (g12) {
+        n /= 2; /* gfx12 wave32: two lane halves share the K elements */
+        if (w64 && n >= 2)
+            n /= 2; /* gfx12 wave64: lanes 32-63 hold the second half of the registers */
+        if (n < 1)
+            n = 1;
+    }
+    return n;
+}
+static inline int wref_cd_regs(const wref_op *op, int g12, int w64) {
+    int n = w64 ? 4 : 8;
+    return g12 && wref_out16(op->to) ? n / 2 : n;
+}
+
+/* Slot (register r, lane l, element s of the register) of an A (or B) operand -> (row or
+ * column, k); -1 when the slot holds nothing (gfx12 wave64 iu4 16x16x16: lanes 32-63). */
+static inline int wref_ab_slot(const wref_op *op, int g12, int w64, int t, int r, int l, int s,
+                               int *rc, int *k) {
+    int w = wref_bits(t), per = 32 / w;
+    if (!g12) { /* RDNA3: "A i: lane % 16; A k: per * register + field" */
+        *rc = l % 16;
+        *k = per * r + s;
+        return 0;
+    }
+    int r32 = op->k / 2 * w / 32; /* wave32 registers */
+    if (w64) {
+        if (r32 < 2 && l >= 32)
+            return -1;
+        if (r32 >= 2) {
+            r += r32 / 2 * (l / 32);
+            l %= 32;
+        }
+    }
+    int e = per * r + s, h = l / 16;
+    *rc = l % 16;
+    /* RDNA4: 16-bit types interleave groups of four k between the lane halves; 8- and 4-bit
+     * types give each half a contiguous K/2 */
+    *k = w == 16 ? 8 * (e / 4) + 4 * h + e % 4 : op->k / 2 * h + e;
+    return 0;
+}
+
+/* Slot (register r, lane l, half) of C/D -> (i, j); half is ignored for 32-bit types and is the
+ * gfx11 OPSEL[2] half for its 16-bit types. */
+static inline void wref_cd_slot(const wref_op *op, int g12, int w64, int r, int l, int half, int *i,
+                                int *j) {
+    *j = l % 16;
+    if (!g12) { /* RDNA3: "C or D i: 2 * register + lane / 16" (wave64: 4 * register) */
+        *i = (w64 ? 4 : 2) * r + l / 16;
+        return;
+    }
+    int n32 = wref_out16(op->to) ? 8 : 8; /* elements per lane in wave32 */
+    int e = wref_out16(op->to) ? 2 * r + half : r;
+    if (w64) {
+        e += n32 / 2 * (l / 32);
+        l %= 32;
+    }
+    *i = e + 8 * (l / 16);
+}
+
+static inline double wref_val(int t, unsigned bits, int sgn) {
+    switch (t) {
+    case WR_F16: return fpf_decode(bits, FPF_F16);
+    case WR_BF16: return fpf_decode(bits, FPF_BF16);
+    case WR_FP8: return fpf_decode(bits, FPF_FP8_OCP);
+    case WR_BF8: return fpf_decode(bits, FPF_BF8_OCP);
+    case WR_I8: return sgn ? (double)(int8_t)bits : (double)bits;
+    default: return sgn && (bits & 8) ? (double)bits - 16 : (double)bits;
+    }
+}
+
+typedef struct wref_mods {
+    int neg_lo, neg_hi, opsel, clamp; /* as in the instruction */
+} wref_mods;
+
+/* D registers from the snapshot: a[r][l], b[r][l], c[r][l]; d gets the result (d[r][l] must
+ * hold the old destination, for the gfx11 16-bit half that is kept). */
+static inline void wref_run(const wref_op *op, int g12, int w64, const wref_mods *m,
+                            const uint32_t (*a)[64], const uint32_t (*b)[64],
+                            const uint32_t (*c)[64], uint32_t (*d)[64]) {
+    double A[16][32], B[32][16], C[16][16];
+    int lanes = w64 ? 64 : 32;
+    for (int src = 0; src < 2; src++) {
+        int t = src ? op->tb : op->ta, w = wref_bits(t), n = wref_ab_regs(op, g12, w64, t);
+        const uint32_t (*R)[64] = src ? b : a;
+        int ints = t == WR_I8 || t == WR_I4;
+        for (int r = 0; r < n; r++)
+            for (int l = 0; l < lanes; l++)
+                for (int s = 0; s < 32 / w; s++) {
+                    int rc, k;
+                    if (wref_ab_slot(op, g12, w64, t, r, l, s, &rc, &k) < 0)
+                        continue;
+                    if (!g12 && l >= 16) /* gfx11 copies: the test fills them equal */
+                        continue;
+                    unsigned bits = (R[r][l] >> (w * s)) & ((1u << w) - 1);
+                    double v = wref_val(t, bits, ints && ((m->neg_lo >> src) & 1));
+                    if (!ints && ((w * s < 16 ? m->neg_lo : m->neg_hi) >> src) & 1)
+                        v = -v;
+                    if (src)
+                        B[k][rc] = v;
+                    else
+                        A[rc][k] = v;
+                }
+    }
+    int nc = wref_cd_regs(op, g12, w64), out16 = wref_out16(op->to);
+    for (int r = 0; r < nc; r++)
+        for (int l = 0; l < lanes; l++)
+            for (int h = 0; h < (g12 && out16 ? 2 : 1); h++) {
+                int i, j, half = g12 ? h : (m->opsel >> 2) & 1;
+                wref_cd_slot(op, g12, w64, r, l, h, &i, &j);
+                uint32_t raw = c[r][l];
+                double v;
+                if (out16) {
+                    raw = (raw >> (16 * half)) & 0xffff;
+                    v = fpf_decode(raw, op->to == WR_OF16 ? FPF_F16 : FPF_BF16);
+                } else if (op->to == WR_OI32) {
+                    v = (int32_t)raw;
+                } else {
+                    float f;
+                    memcpy(&f, &raw, 4);
+                    v = f;
+                }
+                if (op->to != WR_OI32) {
+                    if ((m->neg_hi >> 2) & 1)
+                        v = fabs(v);
+                    if ((m->neg_lo >> 2) & 1)
+                        v = -v;
+                }
+                C[i][j] = v;
+            }
+    for (int r = 0; r < nc; r++)
+        for (int l = 0; l < lanes; l++)
+            for (int h = 0; h < (g12 && out16 ? 2 : 1); h++) {
+                int i, j, half = g12 ? h : (m->opsel >> 2) & 1;
+                wref_cd_slot(op, g12, w64, r, l, h, &i, &j);
+                double acc = C[i][j];
+                for (int k = 0; k < op->k; k++)
+                    acc += A[i][k] * B[k][j];
+                uint32_t bits;
+                if (op->to == WR_OI32) {
+                    /* exact in 64 bits; wraps to 32, or saturates with clamp */
+                    int64_t x = (int64_t)acc;
+                    if (m->clamp)
+                        x = x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x;
+                    bits = (uint32_t)x;
+                } else if (out16) {
+                    bits = fpf_encode((float)acc, op->to == WR_OF16 ? FPF_F16 : FPF_BF16, 0);
+                } else {
+                    float f = (float)acc;
+                    memcpy(&bits, &f, 4);
+                }
+                if (out16)
+                    d[r][l] = (d[r][l] & ~(0xffffu << (16 * half))) | bits << (16 * half);
+                else
+                    d[r][l] = bits;
+            }
+}
+
+#endif
