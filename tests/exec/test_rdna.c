@@ -20,12 +20,6 @@ static wave *w;
 static uint8_t lds[256];
 static uint8_t scratch[64 * 64];
 
-static uint32_t fb(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* Registers 0, v0 = lane id, the wave's lanes on (32 or 64), MODE keeping denormals. */
 static void reset(int wave64) {
     snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
@@ -181,25 +175,25 @@ static void t_vopd(const char *a) {
 
     reset(0);
     for (unsigned l = 0; l < 64; l++) {
-        w->v[4][l] = w->v[1][l] = fb(1.5f), w->v[5][l] = w->v[2][l] = fb((float)l);
-        w->v[6][l] = fb(2.0f), w->v[7][l] = fb(-3.0f);
+        w->v[4][l] = w->v[1][l] = bits32(1.5f), w->v[5][l] = w->v[2][l] = bits32((float)l);
+        w->v[6][l] = bits32(2.0f), w->v[7][l] = bits32(-3.0f);
     }
     w->s[ISA_SREG_VCC_LO] = 0x5;
     CHECK(run(a, "v_dual_fmac_f32 v6, v4, v5 :: v_dual_cndmask_b32 v7, v1, v2") == WAVE_DONE,
           "%s vopd fmac", a);
     int bad = 0;
     for (unsigned l = 0; l < 32; l++)
-        bad += w->v[6][l] != fb(fmaf(1.5f, (float)l, 2.0f)) ||
-               w->v[7][l] != ((0x5u >> l) & 1 ? fb((float)l) : fb(1.5f));
+        bad += w->v[6][l] != bits32(fmaf(1.5f, (float)l, 2.0f)) ||
+               w->v[7][l] != ((0x5u >> l) & 1 ? bits32((float)l) : bits32(1.5f));
     CHECK(bad == 0, "%s vopd fmac/cndmask: %d lanes wrong", a, bad);
 
     reset(0);
     for (unsigned l = 0; l < 64; l++)
-        w->v[2][l] = fb(3.0f), w->v[3][l] = l;
+        w->v[2][l] = bits32(3.0f), w->v[3][l] = l;
     CHECK(run(a, "v_dual_fmamk_f32 v0, v2, 0x40000000, v2 :: v_dual_add_nc_u32 v1, 7, v3") ==
               WAVE_DONE,
           "%s vopd fmamk", a);
-    CHECK(w->v[0][9] == fb(9.0f) && w->v[1][9] == 16, "%s vopd fmamk/add_nc: %08x %u", a,
+    CHECK(w->v[0][9] == bits32(9.0f) && w->v[1][9] == 16, "%s vopd fmamk/add_nc: %08x %u", a,
           w->v[0][9], w->v[1][9]);
 }
 
@@ -209,7 +203,7 @@ static void t_valu(const char *a) {
     static const float y[] = {-0.0f, -0.0f, 0.5f, 0.5f, 10.0f, 1.0f, -INFINITY, 0x1p-24f};
     reset(0);
     for (unsigned l = 0; l < 8; l++)
-        w->v[1][l] = fb(x[l]), w->v[2][l] = fb(y[l]);
+        w->v[1][l] = bits32(x[l]), w->v[2][l] = bits32(y[l]);
     CHECK(run(a, "v_add_f32_e32 v3, v1, v2\nv_mul_f32_e32 v4, v1, v2\nv_fmac_f32_e32 v5, v1, v2") ==
               WAVE_DONE,
           "%s f32", a);
@@ -217,9 +211,9 @@ static void t_valu(const char *a) {
     for (unsigned l = 0; l < 8; l++) {
         float s = x[l] + y[l], p = x[l] * y[l], f = fmaf(x[l], y[l], 0.0f);
         uint32_t gs = w->v[3][l], gp = w->v[4][l], gf = w->v[5][l];
-        bad += isnan(s) ? !isnan(from_bits32(gs)) : gs != fb(s);
-        bad += isnan(p) ? !isnan(from_bits32(gp)) : gp != fb(p);
-        bad += isnan(f) ? !isnan(from_bits32(gf)) : gf != fb(f);
+        bad += isnan(s) ? !isnan(from_bits32(gs)) : gs != bits32(s);
+        bad += isnan(p) ? !isnan(from_bits32(gp)) : gp != bits32(p);
+        bad += isnan(f) ? !isnan(from_bits32(gf)) : gf != bits32(f);
     }
     CHECK(bad == 0, "%s f32 edge values: %d wrong", a, bad);
 

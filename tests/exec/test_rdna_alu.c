@@ -23,12 +23,6 @@ static wave *w;
 static uint8_t lds[256];
 static uint8_t scratch[64 * 64];
 
-static uint32_t fb(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* Registers 0, v0 = 100 + lane, the wave's lanes on (32 or 64), MODE keeping denormals. */
 static void reset(int wave64) {
     snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
@@ -138,16 +132,16 @@ static void t_dpp(const char *a) {
     /* DPP in arithmetic: VOP2 and VOP3 (e64_dpp) forms permute src0 only */
     reset(0);
     for (unsigned l = 0; l < 64; l++)
-        w->v[2][l] = fb(0.5f), w->v[3][l] = 1000;
+        w->v[2][l] = bits32(0.5f), w->v[3][l] = 1000;
     w->s[0] = 7;
     for (unsigned l = 0; l < 64; l++)
-        w->v[4][l] = fb((float)l);
+        w->v[4][l] = bits32((float)l);
     CHECK(run(a, "v_add_f32_dpp v1, v4, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
                  "v_add3_u32_e64_dpp v5, v0, v3, s0 row_ror:1 row_mask:0xf bank_mask:0xf") ==
               WAVE_DONE,
           "%s dpp arith", a);
     for (unsigned l = 0; l < 32; l++)
-        want[l] = fb((float)(l ^ 1) + 0.5f);
+        want[l] = bits32((float)(l ^ 1) + 0.5f);
     CHECK(lanes_bad(1, want, 0) == 0, "%s v_add_f32_dpp quad_perm", a);
     for (unsigned l = 0; l < 32; l++)
         want[l] = 100 + (l & ~15u) + ((l - 1) & 15) + 1000 + 7;
@@ -191,8 +185,8 @@ static void t_true16(void) {
     int bad = 0;
     for (unsigned l = 0; l < 32; l++)
         bad += w->v[1][l] != (h(3.5f) << 16 | 0xbbbb) || w->v[4][l] != (0x7777u << 16 | h(3.25f)) ||
-               w->v[7][l] != fb(2.0f) || w->v[8][l] != 0xffff8001u || w->v[6][l] != 0x55550010u ||
-               w->v[9][l] != 0x4001u << 16;
+               w->v[7][l] != bits32(2.0f) || w->v[8][l] != 0xffff8001u ||
+               w->v[6][l] != 0x55550010u || w->v[9][l] != 0x4001u << 16;
     CHECK(bad == 0,
           "true16: v1 %08x (want 4300bbbb) v4 %08x (77774280) v7 %08x v8 %08x v6 %08x v9 %08x",
           w->v[1][0], w->v[4][0], w->v[7][0], w->v[8][0], w->v[6][0], w->v[9][0]);
@@ -202,7 +196,7 @@ static void t_true16(void) {
     reset(0);
     w->s[ISA_SREG_EXEC_LO] = 0xffff0000u;
     for (unsigned l = 0; l < 64; l++)
-        w->v[1][l] = 0x9999, w->v[2][l] = fb(1.5f);
+        w->v[1][l] = 0x9999, w->v[2][l] = bits32(1.5f);
     CHECK(run(a, "v_cvt_f16_f32 v1.h, v2") == WAVE_DONE, "cvt f16 .h");
     bad = 0;
     for (unsigned l = 0; l < 32; l++)
@@ -249,26 +243,26 @@ static void t_minmax(void) {
     }
     /* med3_num with a NaN is min3_num; maxmin_num = min(max(a, b), c) */
     reset(0);
-    set4(fb(2.0f), 0x7fc00000u, fb(1.0f), fb(5.0f));
+    set4(bits32(2.0f), 0x7fc00000u, bits32(1.0f), bits32(5.0f));
     CHECK(run("gfx1201", "v_med3_num_f32 v1, v10, v11, v12\nv_maxmin_num_f32 v2, v10, v13, v12\n"
                          "v_minmax_num_f32 v3, v13, v11, v10") == WAVE_DONE,
           "med3_num");
-    CHECK(w->v[1][0] == fb(1.0f) && w->v[2][0] == fb(1.0f) && w->v[3][0] == fb(5.0f),
+    CHECK(w->v[1][0] == bits32(1.0f) && w->v[2][0] == bits32(1.0f) && w->v[3][0] == bits32(5.0f),
           "v_med3_num_f32 %08x v_maxmin_num_f32 %08x v_minmax_num_f32 %08x", w->v[1][0], w->v[2][0],
           w->v[3][0]);
     /* gfx11: IEEE mode on, a signalling NaN input gives a quiet NaN; off, the other operand */
     reset(0);
     w->mode |= 1u << 9;
-    set4(0x7f800001u, fb(1.0f), fb(3.0f), fb(5.0f));
+    set4(0x7f800001u, bits32(1.0f), bits32(3.0f), bits32(5.0f));
     CHECK(run("gfx1100", "v_max_f32_e64 v1, v10, v11\nv_maxmin_f32 v2, v11, v13, v12\n"
                          "v_minmax_f32 v3, v13, v11, v12") == WAVE_DONE,
           "gfx11 max");
-    CHECK(w->v[1][0] == 0x7fc00001u && w->v[2][0] == fb(3.0f) && w->v[3][0] == fb(3.0f),
+    CHECK(w->v[1][0] == 0x7fc00001u && w->v[2][0] == bits32(3.0f) && w->v[3][0] == bits32(3.0f),
           "gfx11 IEEE v_max_f32 %08x v_maxmin_f32 %08x v_minmax_f32 %08x", w->v[1][0], w->v[2][0],
           w->v[3][0]);
     reset(0);
-    w->s[0] = 0x7f800001u, w->s[1] = fb(1.0f);
-    CHECK(run("gfx1100", "v_max_f32_e64 v1, s0, s1") == WAVE_DONE && w->v[1][0] == fb(1.0f),
+    w->s[0] = 0x7f800001u, w->s[1] = bits32(1.0f);
+    CHECK(run("gfx1100", "v_max_f32_e64 v1, s0, s1") == WAVE_DONE && w->v[1][0] == bits32(1.0f),
           "gfx11 non-IEEE v_max_f32: %08x", w->v[1][0]);
     /* v_xor3_b32, v_maxmin_i32/u32 */
     reset(0);
@@ -285,8 +279,8 @@ static void t_minmax(void) {
 static void t_salu_float(void) {
     const char *a = "gfx1201";
     reset(0);
-    w->s[0] = fb(1.5f), w->s[1] = fb(2.25f), w->s[4] = fb(0.5f), w->s[5] = fb(3.0f);
-    w->s[6] = fb(3e9f), w->s[7] = 0x7fc00000u, w->s[8] = fb(-3.75f), w->s[9] = 0x40003c00u;
+    w->s[0] = bits32(1.5f), w->s[1] = bits32(2.25f), w->s[4] = bits32(0.5f), w->s[5] = bits32(3.0f);
+    w->s[6] = bits32(3e9f), w->s[7] = 0x7fc00000u, w->s[8] = bits32(-3.75f), w->s[9] = 0x40003c00u;
     CHECK(run(a, "s_add_f32 s10, s0, s1\ns_mul_f32 s11, s0, s1\ns_fmac_f32 s4, s5, 2.0\n"
                  "s_cvt_i32_f32 s12, s6\ns_cvt_i32_f32 s13, s7\ns_cvt_i32_f32 s14, s8\n"
                  "s_cvt_u32_f32 s15, s8\ns_cvt_f16_f32 s16, s0\ns_cvt_hi_f32_f16 s17, s9\n"
@@ -294,21 +288,21 @@ static void t_salu_float(void) {
                  "s_max_num_f32 s20, s7, s1\ns_add_f16 s21, s9, s9\ns_cvt_f32_i32 s22, s8\n"
                  "s_floor_f32 s23, s8\ns_rndne_f32 s24, s8") == WAVE_DONE,
           "salu float");
-    CHECK(w->s[10] == fb(3.75f) && w->s[11] == fb(3.375f) && w->s[4] == fb(6.5f),
+    CHECK(w->s[10] == bits32(3.75f) && w->s[11] == bits32(3.375f) && w->s[4] == bits32(6.5f),
           "s_add/s_mul/s_fmac_f32: %08x %08x %08x", w->s[10], w->s[11], w->s[4]);
     CHECK(w->s[12] == 0x7fffffffu && w->s[13] == 0 && w->s[14] == (uint32_t)-3 && w->s[15] == 0,
           "s_cvt_i32/u32_f32: %08x %08x %08x %08x", w->s[12], w->s[13], w->s[14], w->s[15]);
-    CHECK(w->s[16] == 0x3e00 && w->s[17] == fb(2.0f) && w->s[18] == fb(1.0f),
+    CHECK(w->s[16] == 0x3e00 && w->s[17] == bits32(2.0f) && w->s[18] == bits32(1.0f),
           "s_cvt_f16_f32 %08x s_cvt_hi_f32_f16 %08x s_cvt_f32_f16 %08x", w->s[16], w->s[17],
           w->s[18]);
-    CHECK(w->s[19] == fb(5.375f) && w->s[20] == fb(2.25f) && w->s[21] == 0x4000,
+    CHECK(w->s[19] == bits32(5.375f) && w->s[20] == bits32(2.25f) && w->s[21] == 0x4000,
           "s_fmaak_f32 %08x s_max_num_f32 %08x s_add_f16 %08x", w->s[19], w->s[20], w->s[21]);
-    CHECK(w->s[22] == fb(-1066401792.0f) /* 0xc0700000 as an int */ && w->s[23] == fb(-4.0f) &&
-              w->s[24] == fb(-4.0f),
+    CHECK(w->s[22] == bits32(-1066401792.0f) /* 0xc0700000 as an int */ &&
+              w->s[23] == bits32(-4.0f) && w->s[24] == bits32(-4.0f),
           "s_cvt_f32_i32 %08x s_floor %08x s_rndne %08x", w->s[22], w->s[23], w->s[24]);
     /* compares: ordered ones false with a NaN, the "n" ones true */
     reset(0);
-    w->s[0] = 0x7fc00000u, w->s[1] = fb(1.0f), w->s[2] = fb(2.0f);
+    w->s[0] = 0x7fc00000u, w->s[1] = bits32(1.0f), w->s[2] = bits32(2.0f);
     CHECK(run(a, "s_cmp_lt_f32 s0, s1\ns_cselect_b32 s10, 1, 0\ns_cmp_nge_f32 s0, s1\n"
                  "s_cselect_b32 s11, 1, 0\ns_cmp_lt_f32 s1, s2\ns_cselect_b32 s12, 1, 0\n"
                  "s_cmp_u_f32 s1, s2\ns_cselect_b32 s13, 1, 0") == WAVE_DONE,
@@ -317,9 +311,9 @@ static void t_salu_float(void) {
           "s_cmp_*_f32: %u %u %u %u", w->s[10], w->s[11], w->s[12], w->s[13]);
     /* v_s_rcp_f32 (VOP3, scalar result), s_mul_u64 */
     reset(0);
-    w->s[0] = fb(4.0f), w->s[2] = 0x12345678u, w->s[3] = 1, w->s[4] = 0x10, w->s[5] = 0;
+    w->s[0] = bits32(4.0f), w->s[2] = 0x12345678u, w->s[3] = 1, w->s[4] = 0x10, w->s[5] = 0;
     CHECK(run(a, "v_s_rcp_f32 s1, s0\ns_mul_u64 s[6:7], s[2:3], s[4:5]") == WAVE_DONE, "v_s_rcp");
-    CHECK(w->s[1] == fb(0.25f) && w->s[6] == 0x23456780u && w->s[7] == 0x11,
+    CHECK(w->s[1] == bits32(0.25f) && w->s[6] == 0x23456780u && w->s[7] == 0x11,
           "v_s_rcp_f32 %08x s_mul_u64 %08x:%08x", w->s[1], w->s[7], w->s[6]);
 }
 
@@ -361,11 +355,12 @@ static void t_atomic(const char *a, int g12) {
     gmem_cache gc = {0};
     uint32_t *p = gmem_xlate(mem, &gc, buf, 16);
     for (unsigned l = 0; l < 4; l++)
-        p[l] = fb(init[l]), w->v[2][l] = l * 4, w->v[3][l] = fb(data[l]);
+        p[l] = bits32(init[l]), w->v[2][l] = l * 4, w->v[3][l] = bits32(data[l]);
     CHECK(run(a, g12 ? "global_atomic_max_num_f32 v2, v3, s[0:1]"
                      : "global_atomic_max_f32 v2, v3, s[0:1]") == WAVE_DONE,
           "%s atomic", a);
-    CHECK(p[0] == fb(3.0f) && p[1] == fb(-2.0f) && p[2] == fb(5.0f) && p[3] == fb(0.0f),
+    CHECK(p[0] == bits32(3.0f) && p[1] == bits32(-2.0f) && p[2] == bits32(5.0f) &&
+              p[3] == bits32(0.0f),
           "%s global_atomic_max_f32: %08x %08x %08x %08x", a, p[0], p[1], p[2], p[3]);
 }
 
