@@ -249,6 +249,8 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
             in->nsrc = 3;
         }
         resolve_constants(s, hh->type);
+        /* VOPD has no modifiers: each half may take the VALU direct path (valu.h vplain) */
+        s->plain = valu_plain(in);
     }
     /* Y reads X's destination: it must see the value from before X wrote */
     int rbw = 0;

@@ -213,8 +213,7 @@ static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xins
 
 /* Every lane of the wave active: all 64, or in an RDNA wave32 program (XI_MASK32) lanes 0-31.
  * A wave32 wave's lanes 32-63 are never active, never read by a memory or cross-lane op, and
- * never seen (rdna.c), so the direct path may compute and store them like the others: that
- * keeps a wave32 instruction as cheap as a wave64 one. */
+ * never seen (rdna.c), so the direct path (VDIRECT) computes lanes 0-31 only. */
 static inline __attribute__((always_inline)) int vfull(const wave *w, const xinst *x) {
     u64 e = wave_exec(w);
     return e == ~0ull || (e == 0xffffffffull && (x->xf & XI_MASK32));
@@ -230,11 +229,19 @@ static inline __attribute__((always_inline)) int vfull(const wave *w, const xins
 static inline __attribute__((always_inline)) int vplain(const wave *w, const xinst *x, int fk) {
     return x->plain && vfull(w, x) && !fk_flush_in(w->mode, fk) && !fk_flush_out(w->mode, fk);
 }
-/* for each lane l, the body stores the lane's result in D[l] */
+/* For each lane l, the body stores the lane's result in D[l]: in an RDNA wave32 program
+ * (XI_MASK32) lanes 0-31 only, since lanes 32-63 are never active and never read (rdna.c), so a
+ * wave32 instruction does half a wave64 one's work; else all 64.  Two loops with constant trip
+ * counts, so that each vectorizes without a remainder. */
 #define VDIRECT(...)                                                                               \
     do {                                                                                           \
         u32 *D = vdreg(w, &x->in.dst[0]);                                                          \
-        VLOOP(l) __VA_ARGS__;                                                                      \
+        if (x->xf & XI_MASK32) {                                                                   \
+            for (int l = 0; l < 32; l++)                                                           \
+                __VA_ARGS__;                                                                       \
+        } else {                                                                                   \
+            VLOOP(l) __VA_ARGS__;                                                                  \
+        }                                                                                          \
     } while (0)
 
 /* A lane-mask source (carry-in, v_cndmask selector): an SGPR pair, a constant, or VCC when
