@@ -149,6 +149,17 @@ static int valu_plain(const isa_inst *in) {
            !v->clamp && !v->omod;
 }
 
+/* Every one of the nsrc sources and the one destination is a VGPR: the instruction may run a
+ * handler's plain-VGPR clone (valu.h VV). */
+static int vv_fits(const isa_inst *in, unsigned nsrc) {
+    if (in->nsrc != nsrc || in->ndst != 1 || in->dst[0].kind != ISA_OPND_VGPR)
+        return 0;
+    for (unsigned i = 0; i < nsrc; i++)
+        if (in->src[i].kind != ISA_OPND_VGPR)
+            return 0;
+    return 1;
+}
+
 /* A wave32 RDNA instruction that writes EXEC_HI through a scalar destination (see rdna.c). */
 static int writes_exec_hi(const isa_inst *in) {
     for (unsigned i = 0; i < in->ndst && i < 2; i++)
@@ -251,6 +262,8 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
         resolve_constants(s, hh->type);
         /* VOPD has no modifiers: each half may take the VALU direct path (valu.h vplain) */
         s->plain = valu_plain(in);
+        if (hh->vv && vv_fits(in, hh->vv_nsrc))
+            s->fn = hh->vv;
     }
     /* Y reads X's destination: it must see the value from before X wrote */
     int rbw = 0;
@@ -319,6 +332,8 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
             x->cls = cls;
             resolve_constants(x, h->type);
             x->plain = x->cls == XC_VALU && valu_plain(&x->in);
+            if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
+                x->fn = h->vv;
         } else {
             x->fn = x_unimplemented;
             x->cls = XC_OTHER;

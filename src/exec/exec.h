@@ -242,8 +242,10 @@ typedef struct xhandler {
     uint16_t op;
     uint8_t type; /* ISA_T_* used to resolve constant sources (width from the operand) */
     xfn fn;
+    xfn vv;          /* a V1/V2/V3 handler's plain-VGPR clone (valu.h VV), or NULL */
+    uint8_t vv_nsrc; /* the sources the clone reads */
 } xhandler;
-#define XROW(op, type, fn) {ISA_OPL_##op, type, fn}
+#define XROW(op, type, fn) {ISA_OPL_##op, type, fn, NULL, 0}
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;

@@ -426,11 +426,43 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 /* ---- handler-table helpers ----------------------------------------------------------------- */
 
 #define VH(op, fn, type) XROW(op, type, fn)
+/* The row of a handler written with V1/V2/V3, which also has its plain-VGPR clone (VV below). */
+#define VHV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_vv, fn##_vvn}
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers
  * f32()/bf32() convert.  D32_* store a 32-bit result. */
 #define VLOOP(n) for (int l = 0; l < LANES; l++)
+
+/* name##_vv, the plain-VGPR clone of a V1/V2/V3 handler, which xprog_build() installs (rows
+ * written with VHV) for an instruction without modifiers whose nsrc (name##_vvn) sources and
+ * destination are all VGPRs: the direct path alone, the lane arrays found from the register
+ * numbers, in a function without the general path's temporaries and operand decoding.  A VALU
+ * op's own cost was mostly that set-up (a wave32 v_fma_f32: 96 host instructions, 16 of them
+ * lane work; the clone takes 43; docs/perf.md).  Under a partial EXEC or denormal flushing it
+ * runs the full handler.  As in VDIRECT, a wave32 program's instructions do lanes 0-31 only.
+ * (Constant and SGPR sources stay with the full handler: a clone that also took them, through
+ * a zero array ORed with the value, measured slower on every op.) */
+#define VV(name, fk, nsrc, ...)                                                                    \
+    enum { name##_vvn = nsrc };                                                                    \
+    VFN __attribute__((unused)) static void name##_vv(wave *w, const xinst *x) {                   \
+        if (!vfull(w, x) || fk_flush_in(w->mode, fk) || fk_flush_out(w->mode, fk)) {               \
+            name(w, x);                                                                            \
+            return;                                                                                \
+        }                                                                                          \
+        const isa_opnd *s = x->in.src;                                                             \
+        const u32 *A = w->v[s[0].idx], *B = w->v[s[nsrc > 1].idx];                                 \
+        const u32 *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                                              \
+        (void)B, (void)C;                                                                          \
+        u32 *D = w->v[x->in.dst[0].idx];                                                           \
+        if (x->xf & XI_MASK32) {                                                                   \
+            for (int l = 0; l < 32; l++) {                                                         \
+                __VA_ARGS__;                                                                       \
+            }                                                                                      \
+        } else {                                                                                   \
+            VLOOP(l) { __VA_ARGS__; }                                                              \
+        }                                                                                          \
+    }
 
 /* D = expr(a) with 1 source of kind fk */
 #define V1(name, fk, expr)                                                                         \
@@ -450,7 +482,8 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             d[l] = (u32)(expr);                                                                    \
         }                                                                                          \
         vd32(w, x, d, fk);                                                                         \
-    }
+    }                                                                                              \
+    VV(name, fk, 1, u32 a = A[l]; D[l] = (u32)(expr))
 #define V2(name, fk, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
@@ -468,7 +501,8 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             d[l] = (u32)(expr);                                                                    \
         }                                                                                          \
         vd32(w, x, d, fk);                                                                         \
-    }
+    }                                                                                              \
+    VV(name, fk, 2, u32 a = A[l], b = B[l]; D[l] = (u32)(expr))
 #define V3(name, fk, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
@@ -488,7 +522,8 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             d[l] = (u32)(expr);                                                                    \
         }                                                                                          \
         vd32(w, x, d, fk);                                                                         \
-    }
+    }                                                                                              \
+    VV(name, fk, 3, u32 a = A[l], b = B[l], c = C[l]; D[l] = (u32)(expr))
 /* f32 forms: a, b, c are floats, expr is a float. */
 #define F32OP1(name, expr)                                                                         \
     static inline float vf1_##name(float a) { return (expr); }                                     \
