@@ -400,9 +400,8 @@ static const rdna_row rdna_rows[] = {
     RUN16(v_max_i16), RUN16(v_min_i16), RUN16(v_mad_u16), RUN16(v_mad_i16), RUN16(v_min3_u16),
     RUN16(v_max3_u16), RUN16(v_med3_u16), RUN16(v_min3_i16), RUN16(v_max3_i16), RUN16(v_med3_i16),
     RUN16(v_mad_u32_u16), RUN16(v_mad_i32_i16),
-    /* v_alignbit/alignbyte: gfx11 names the shift a 16-bit operand; its handler reads bits 4:0
-     * of the whole register, right for a low half only */
-    RUNLO(v_alignbit_b32), RUNLO(v_alignbyte_b32),
+    /* (v_alignbit/alignbyte: gfx11 names the shift a 16-bit operand, .l or .h; their rows
+     * are in rdna_mem.c and replace the RUN rows above) */
     /* VOPC: every f32/f64/f16 predicate and the remaining integer ones (v_cmpx write EXEC) */
 #define CMPF(t) RUN(v_cmp_f_##t), RUN(v_cmp_lg_##t), RUN(v_cmp_nge_##t), RUN(v_cmp_nlg_##t), \
         RUN(v_cmp_nle_##t), RUN(v_cmp_tru_##t), RUN(v_cmp_class_##t), \

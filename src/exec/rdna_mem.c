@@ -295,19 +295,19 @@ RBUF_ATOMIC(DEF_ATOMIC)
  * V_PERMLANE16_B32 / V_PERMLANEX16_B32 (RDNA3/RDNA4 ISA VOP3): lane i of each row of 16 lanes
  * reads lane sel(i) of the same row (permlane16) or of the other row of its 32-lane half
  * (permlanex16), sel(i) = bits [4i+3:4i] of the 64-bit {S2, S1}; wave64 does both halves.
- * op_sel[0] is FI, op_sel[1] BOUND_CTRL, with DPP's meaning: a source lane that is not in EXEC
- * is read anyway with FI; without it the lane is invalid, and an invalid lane writes 0 with
- * BOUND_CTRL and is left unwritten without. */
-static void permlane(wave *w, const xinst *x, int cross) {
-    u32 t[LANES];
-    const u32 *s = vs32(w, x, 0, t, FK_RAW);
-    u64 sel = x_s32(w, x, 1) | (u64)x_s32(w, x, 2) << 32, e = wave_exec(w), wm = e;
+ * gfx12's _VAR forms take each lane's select from bits [3:0] of its own S1 VGPR.  op_sel[0] is
+ * FI, op_sel[1] BOUND_CTRL, with DPP's meaning: a source lane that is not in EXEC is read anyway
+ * with FI; without it the lane is invalid, and an invalid lane writes 0 with BOUND_CTRL and is
+ * left unwritten without. */
+static void permlane(wave *w, const xinst *x, int cross, int var) {
+    u32 t[LANES], t1[LANES];
+    const u32 *s = vs32(w, x, 0, t, FK_RAW), *vsel = var ? vs32(w, x, 1, t1, FK_RAW) : NULL;
+    u64 sel = var ? 0 : x_s32(w, x, 1) | (u64)x_s32(w, x, 2) << 32, e = wave_exec(w), wm = e;
     int fi = x->in.f.v.opsel & 1, bc = (x->in.f.v.opsel >> 1) & 1;
     u32 d[LANES] = {0};
     for (unsigned l = 0; l < LANES; l++) {
-        unsigned src = (l & ~15u) + (unsigned)((sel >> (4 * (l & 15))) & 15);
-        if (cross)
-            src ^= 16;
+        unsigned k = var ? vsel[l] & 15 : (unsigned)((sel >> (4 * (l & 15))) & 15);
+        unsigned src = ((l & ~15u) + k) ^ (cross ? 16 : 0);
         if (fi || ((e >> src) & 1))
             d[l] = s[src];
         else if (!bc)
@@ -315,8 +315,10 @@ static void permlane(wave *w, const xinst *x, int cross) {
     }
     vstore(vdreg(w, &x->in.dst[0]), d, wm);
 }
-static void v_permlane16_b32(wave *w, const xinst *x) { permlane(w, x, 0); }
-static void v_permlanex16_b32(wave *w, const xinst *x) { permlane(w, x, 1); }
+static void v_permlane16_b32(wave *w, const xinst *x) { permlane(w, x, 0, 0); }
+static void v_permlanex16_b32(wave *w, const xinst *x) { permlane(w, x, 1, 0); }
+static void v_permlane16_var_b32(wave *w, const xinst *x) { permlane(w, x, 0, 1); }
+static void v_permlanex16_var_b32(wave *w, const xinst *x) { permlane(w, x, 1, 1); }
 
 /* V_PERMLANE64_B32 (RDNA3 ISA VOP1): wave64 swaps the halves, D[i] = S0[i ^ 32] (read from
  * every lane, EXEC or not, as the manual's loop over all 64 lanes); a no-op in wave32. */
@@ -356,6 +358,8 @@ const rdna_row x_rdna_mem_rows[] = {
     OWN(v_permlane16_b32, ISA_T_B32, v_permlane16_b32),
     OWN(v_permlanex16_b32, ISA_T_B32, v_permlanex16_b32),
     OWN(v_permlane64_b32, ISA_T_B32, v_permlane64_b32),
+    OWN(v_permlane16_var_b32, ISA_T_B32, v_permlane16_var_b32),
+    OWN(v_permlanex16_var_b32, ISA_T_B32, v_permlanex16_var_b32),
     /* the true16 shift operand: .l and .h (the other sources are whole registers) */
     OWN16(v_alignbit_b32, ISA_T_B32, v_alignbit_b32),
     OWN16(v_alignbyte_b32, ISA_T_B32, v_alignbyte_b32),

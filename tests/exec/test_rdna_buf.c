@@ -383,6 +383,24 @@ static void t_permlane(const char *a, int wave64) {
               text, w->v[3][17], w->v[3][1]);
     }
 
+    /* gfx12 _var forms: lane l's select is its own v1[3:0] (here (l * 5 + 3) & 15, with junk
+     * in the high bits) */
+    if (strstr(a, "gfx1201")) {
+        reset(wave64);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = 0xfff0u * l + ((l * 5 + 3) & 15);
+        CHECK(run(a, "v_permlane16_var_b32 v3, v0, v1\nv_permlanex16_var_b32 v4, v0, v1") ==
+                  WAVE_DONE,
+              "%s permlane var", a);
+        bad = 0;
+        for (unsigned l = 0; l < n; l++) {
+            unsigned k = (l * 5 + 3 + (0xfff0u * l)) & 15;
+            bad += w->v[3][l] != (l & ~15u) + k || w->v[4][l] != (((l & ~15u) + k) ^ 16);
+        }
+        CHECK(bad == 0, "%s permlane16/x16_var: %d lanes wrong (lane 18: %u %u)", a, bad,
+              w->v[3][18], w->v[4][18]);
+    }
+
     reset(wave64);
     for (unsigned l = 0; l < 64; l++)
         w->v[3][l] = 0x55;
