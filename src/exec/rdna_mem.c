@@ -373,7 +373,13 @@ const rdna_row x_rdna_mem_rows[] = {
     /* more DS ops whose gfx9 pseudocode RDNA3 repeats */
     RUN(ds_mskor_b32), RUN(ds_mskor_b64), RUN(ds_mskor_rtn_b32), RUN(ds_mskor_rtn_b64),
     RUN(ds_rsub_u64), RUN(ds_rsub_rtn_u64), RUN(ds_min_f64), RUN(ds_max_f64),
-    RUN(ds_min_rtn_f64), RUN(ds_max_rtn_f64), RUN(ds_wrap_rtn_b32),
+    RUN(ds_min_rtn_f64), RUN(ds_max_rtn_f64), RUN(ds_wrap_rtn_b32), RUN(ds_nop),
+    AS(ds_storexchg_2addr_rtn_b32, ds_wrxchg2_rtn_b32),
+    AS(ds_storexchg_2addr_rtn_b64, ds_wrxchg2_rtn_b64),
+    AS(ds_storexchg_2addr_stride64_rtn_b32, ds_wrxchg2st64_rtn_b32),
+    AS(ds_storexchg_2addr_stride64_rtn_b64, ds_wrxchg2st64_rtn_b64),
+    /* gfx12 packed 16-bit LDS adds */
+    RUN(ds_pk_add_f16), RUN(ds_pk_add_rtn_f16), RUN(ds_pk_add_bf16), RUN(ds_pk_add_rtn_bf16),
 };
 /* clang-format on */
 const unsigned x_rdna_mem_nrows = sizeof x_rdna_mem_rows / sizeof x_rdna_mem_rows[0];

@@ -345,6 +345,66 @@ static void t_cmpstore(const char *a) {
           w->v[4][0], w->v[4][2]);
 }
 
+/* The other DS ops with a gfx9 twin, one lane each, values worked out by hand. */
+static void t_ds_more(const char *a, int g12) {
+    reset(0);
+    wave_set_exec(w, 1);
+    uint32_t init[8] = {0xf0f0f0f0, 10, 3, 0, 0x11111111, 0x22222222, 0x33333333, 0x44444444};
+    memcpy(lds, init, sizeof init);
+    w->v[1][0] = 0, w->v[2][0] = 0x00ff00ff, w->v[3][0] = 0x0a0a0a0a;
+    /* mskor: (mem & ~data) | data2 = (f0f0f0f0 & ff00ff00) | 0a0a0a0a = fa0afa0a */
+    CHECK(run(a, "ds_mskor_rtn_b32 v4, v1, v2, v3") == WAVE_DONE, "%s mskor", a);
+    uint32_t m0;
+    memcpy(&m0, lds, 4);
+    CHECK(m0 == 0xfa0afa0a && w->v[4][0] == 0xf0f0f0f0, "%s ds_mskor_rtn_b32: %x ret %x", a, m0,
+          w->v[4][0]);
+    /* rsub_u64 at byte 8: data - mem = 5 - 3 (dwords 2, 3 = 3, 0) */
+    w->v[1][0] = 8, w->v[2][0] = 5, w->v[3][0] = 0;
+    CHECK(run(a, "ds_rsub_rtn_u64 v[4:5], v1, v[2:3]") == WAVE_DONE, "%s rsub", a);
+    uint32_t m2[2];
+    memcpy(m2, lds + 8, 8);
+    CHECK(m2[0] == 2 && m2[1] == 0 && w->v[4][0] == 3 && w->v[5][0] == 0,
+          "%s ds_rsub_rtn_u64: %x:%x ret %x", a, m2[1], m2[0], w->v[4][0]);
+    /* storexchg_2addr: dwords 4 + 1 and 4 + 3 (offsets in dwords) take v2 and v3 */
+    w->v[1][0] = 16, w->v[2][0] = 0xaa, w->v[3][0] = 0xbb;
+    CHECK(run(a, "ds_storexchg_2addr_rtn_b32 v[4:5], v1, v2, v3 offset0:1 offset1:3") == WAVE_DONE,
+          "%s storexchg", a);
+    uint32_t m4[4];
+    memcpy(m4, lds + 16, 16);
+    CHECK(m4[0] == 0x11111111 && m4[1] == 0xaa && m4[2] == 0x33333333 && m4[3] == 0xbb &&
+              w->v[4][0] == 0x22222222 && w->v[5][0] == 0x44444444,
+          "%s ds_storexchg_2addr_rtn_b32: %x %x ret %x %x", a, m4[1], m4[3], w->v[4][0],
+          w->v[5][0]);
+    CHECK(run(a, "ds_nop") == WAVE_DONE, "%s ds_nop", a);
+    if (!g12) {
+        /* wrap: mem 10 >= data 4 -> 6; f64 min of 2.5 and -1.0 */
+        w->v[1][0] = 4, w->v[2][0] = 4, w->v[3][0] = 7;
+        CHECK(run(a, "ds_wrap_rtn_b32 v4, v1, v2, v3") == WAVE_DONE, "%s wrap", a);
+        uint32_t m1;
+        memcpy(&m1, lds + 4, 4);
+        CHECK(m1 == 6 && w->v[4][0] == 10, "%s ds_wrap_rtn_b32: %u ret %u", a, m1, w->v[4][0]);
+        double d = 2.5, e = -1.0;
+        memcpy(lds + 32, &d, 8);
+        w->v[1][0] = 32;
+        uint64_t eb;
+        memcpy(&eb, &e, 8);
+        w->v[2][0] = (uint32_t)eb, w->v[3][0] = (uint32_t)(eb >> 32);
+        CHECK(run(a, "ds_min_rtn_f64 v[4:5], v1, v[2:3]") == WAVE_DONE, "%s min f64", a);
+        memcpy(&d, lds + 32, 8);
+        CHECK(d == -1.0 && w->v[5][0] == 0x40040000, "%s ds_min_rtn_f64: %g ret hi %x", a, d,
+              w->v[5][0]);
+    } else {
+        /* pk_add_f16: (1.0, 2.0) + (0.5, -3.0) = (1.5, -1.0) */
+        uint32_t h = 0x40003c00;
+        memcpy(lds + 40, &h, 4);
+        w->v[1][0] = 40, w->v[2][0] = 0xc2003800;
+        CHECK(run(a, "ds_pk_add_rtn_f16 v4, v1, v2") == WAVE_DONE, "%s pk_add", a);
+        memcpy(&h, lds + 40, 4);
+        CHECK(h == 0xbc003e00 && w->v[4][0] == 0x40003c00, "%s ds_pk_add_rtn_f16: %08x ret %08x", a,
+              h, w->v[4][0]);
+    }
+}
+
 /* V_PERMLANE16 / X16 / 64. */
 static void t_permlane(const char *a, int wave64) {
     unsigned n = wave64 ? 64 : 32;
@@ -450,6 +510,7 @@ int main(void) {
         t_fault(t[i]);
         t_format(t[i]);
         t_cmpstore(t[i]);
+        t_ds_more(t[i], i);
         t_permlane(t[i], 0);
         t_permlane(t64[i], 1);
     }
