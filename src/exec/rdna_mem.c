@@ -87,13 +87,31 @@ static int rbuf_refuse(wave *w, const xinst *x) {
     return 0;
 }
 
+/* The instruction's access as a raw buffer for vmem.c's fast path (x_rawbuf), when rbuf_ref()
+ * reduces to one: no index (no idxen, no ADD_TID), no swizzle, so every lane's address is base
+ * + SOFFSET + offset; and its range check one on the offset: OOB 3 against NUM_RECORDS, OOB 0
+ * against the stride, OOB 1 and 2 none (index 0 < NUM_RECORDS, NUM_RECORDS != 0).  Returns 0
+ * otherwise (and for NUM_RECORDS 0: everything out of range, the per-lane path's business). */
+static int rbuf_raw(const wave *w, const xinst *x, x_rawbuf *rb) {
+    const u32 *rs = &w->s[x->in.src[3].idx];
+    u32 stride = (rs[1] >> 16) & 0x3fff, num = rs[2];
+    unsigned oob = (rs[3] >> 28) & 3;
+    if (x->in.f.m.idxen || (rs[1] >> 30) || ((rs[3] >> 23) & 1) || !num)
+        return 0;
+    rb->base = (rs[0] | (u64)(rs[1] & 0xffff) << 32) + x_s32(w, x, 4);
+    rb->num = oob == OOB_RAW ? num : oob == OOB_STRUCT ? stride : UINT32_MAX;
+    return 1;
+}
+
 static void rbuf_load(wave *w, const xinst *x, unsigned kind, unsigned ndw) {
+    x_rawbuf rb;
     if (!rbuf_refuse(w, x))
-        x_vmem_load(w, x, kind, ndw, rbuf_ref);
+        x_vmem_load(w, x, kind, ndw, rbuf_ref, rbuf_raw(w, x, &rb) ? &rb : NULL);
 }
 static void rbuf_store(wave *w, const xinst *x, unsigned kind, unsigned ndw) {
+    x_rawbuf rb;
     if (!rbuf_refuse(w, x))
-        x_vmem_store(w, x, kind, ndw, rbuf_ref);
+        x_vmem_store(w, x, kind, ndw, rbuf_ref, rbuf_raw(w, x, &rb) ? &rb : NULL);
 }
 
 /* Atomics return the pre-op value into the first dword(s) of VDATA when asked: gfx11's glc,

@@ -315,8 +315,8 @@ static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, con
 }
 
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store,
-                                                  int buf, unsigned sub, unsigned shift,
-                                                  unsigned kind) {
+                                                  int buf, const x_rawbuf *rb, unsigned sub,
+                                                  unsigned shift, unsigned kind) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
@@ -341,13 +341,22 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
          * whole access is inside num_records: a partly out-of-range lane reads zeros per dword
          * and drops its stores, which the general path does, as it does gfx90a's scratch V#
          * (checked below). */
-        const u32 *rs = &w->s[sa->idx];
-        u32 stride = (rs[1] >> 16) & 0x3fff, num = rs[2];
-        int add_tid = (rs[3] >> 23) & 1, cache_swizzle = (rs[1] >> 30) & 1;
-        if (m->idxen || add_tid || (stride && !cache_swizzle) || num < size ||
-            (m->offen && va->kind != ISA_OPND_VGPR))
-            return 0;
-        u64 base = (rs[0] | (u64)(rs[1] & 0xffff) << 32) + x_s32(w, x, 4);
+        u64 base;
+        u32 num;
+        if (rb) { /* a raw view the caller worked out (vmem.h: the RDNA descriptor) */
+            base = rb->base, num = rb->num;
+            if (m->idxen || num < size || (m->offen && va->kind != ISA_OPND_VGPR))
+                return 0;
+        } else {
+            const u32 *rs = &w->s[sa->idx];
+            u32 stride = (rs[1] >> 16) & 0x3fff;
+            num = rs[2];
+            int add_tid = (rs[3] >> 23) & 1, cache_swizzle = (rs[1] >> 30) & 1;
+            if (m->idxen || add_tid || (stride && !cache_swizzle) || num < size ||
+                (m->offen && va->kind != ISA_OPND_VGPR))
+                return 0;
+            base = (rs[0] | (u64)(rs[1] & 0xffff) << 32) + x_s32(w, x, 4);
+        }
         u32 off = (u32)m->offset, last = num - size, bad = 0;
         if (m->offen) {
             const u32 *vo = w->v[va->idx];
@@ -618,7 +627,8 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     if (ref == flat_ref && kind == K_DW && may_be_private(w, x) && scratch_fast(w, x, ndw, 0, 0, 0))
         return;
     if ((ref == flat_ref || ref == buf_ref) &&
-        vmem_fast(w, x, ndw, 0, ref == buf_ref, kind == K_DW ? 0 : load_size(kind, ndw), 0, kind))
+        vmem_fast(w, x, ndw, 0, ref == buf_ref, NULL, kind == K_DW ? 0 : load_size(kind, ndw), 0,
+                  kind))
         return;
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
@@ -669,7 +679,7 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
     if (ref == flat_ref && may_be_private(w, x) && scratch_fast(w, x, ndw, 1, sub, shift))
         return;
     if ((ref == flat_ref || ref == buf_ref) &&
-        vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift, K_DW))
+        vmem_fast(w, x, ndw, 1, ref == buf_ref, NULL, sub, shift, K_DW))
         return;
     u64 exec = wave_exec(w);
     uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
@@ -1198,10 +1208,20 @@ void x_flat_atomic(wave *w, const xinst *x, int aop, int is64) {
 /* clang-format on */
 
 /* The engines for other address forms (vmem.h; the RDNA buffer descriptor, src/exec/rdna_mem.c) */
-void x_vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
+void x_vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref,
+                 const x_rawbuf *rb) {
+    if (rb && vmem_fast(w, x, ndw, 0, 1, rb, kind == K_DW ? 0 : load_size(kind, ndw), 0, kind))
+        return;
     vmem_load(w, x, kind, ndw, ref);
 }
-void x_vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref) {
+void x_vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref,
+                  const x_rawbuf *rb) {
+    if (rb) {
+        unsigned sub = kind == K_DW ? 0 : store_size(kind, ndw);
+        unsigned shift = kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0;
+        if (vmem_fast(w, x, ndw, 1, 1, rb, sub, shift, K_DW))
+            return;
+    }
     vmem_store(w, x, kind, ndw, ref);
 }
 void x_vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref, uint32_t (*d)[LANES]) {

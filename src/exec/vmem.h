@@ -33,10 +33,21 @@ enum {
     K_ST_SHI
 };
 
+/* A raw (linear) buffer as one instruction sees it: lane l's address is base + the instruction
+ * offset (+ its offen VGPR), in range when that offset + the access size <= num. */
+typedef struct {
+    uint64_t base; /* incl. SOFFSET */
+    uint32_t num;
+} x_rawbuf;
+
 /* Loads and stores of `kind` (ndw dwords for K_DW) through ref: out-of-range dwords read 0 and
- * drop their stores, in-range ones go through the bounds-checked address space. */
-void x_vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref);
-void x_vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref);
+ * drop their stores, in-range ones go through the bounds-checked address space.  rb (or NULL):
+ * the same access seen as a raw buffer, which lets vmem.c's fast path take it when every active
+ * lane is in range (ref decides everything else). */
+void x_vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref,
+                 const x_rawbuf *rb);
+void x_vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref,
+                  const x_rawbuf *rb);
 /* An atomic of xatomic.h's `op`; d: the registers that receive the pre-op value, or NULL. */
 void x_vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref, uint32_t (*d)[LANES]);
 /* A formatted access of nc components (d16: 1 packed halves, 2 the d16_hi form) in the buffer
