@@ -770,7 +770,7 @@ static void atomic_rows(wave *w, const xinst *x, int op, int is64, ref_fn ref,
         }
         u64 v = s[0][l] | (is64 ? (u64)s[1][l] << 32 : 0);
         u64 cmp = 0;
-        if (op == XA_CMPSWAP)
+        if (op == XA_CMPSWAP || op == XA_CMPSWAP_F) /* (_F: RDNA buffer_atomic_cmpswap_f32) */
             cmp = is64 ? (s[2][l] | (u64)s[3][l] << 32) : s[1][l];
         u64 old = 0;
         if (a & (size - 1)) {

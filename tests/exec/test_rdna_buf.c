@@ -250,6 +250,24 @@ static void t_atomic(const char *a, int g12) {
           "%s cmpswap: mem %x %x ret %x %x", a, mem32(0), mem32(4), w->v[4][0], w->v[4][1]);
 }
 
+/* gfx11 buffer_atomic_cmpswap_f32: a float compare (-0 == +0; NaN equals nothing). */
+static void t_cmpswap_f32(void) {
+    const char *a = "gfx1100";
+    reset(0);
+    vsharp(0, 0, 0, 64, OOB(3));
+    wave_set_exec(w, 3);
+    uint32_t m[2] = {0x00000000, 0x7fc00000}; /* +0.0, NaN */
+    gmem_write(mem, buf, m, 8);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[1][l] = 4 * l, w->v[4][l] = 0x40490fdb, w->v[5][l] = l ? 0x7fc00000 : 0x80000000;
+    CHECK(run(a, "buffer_atomic_cmpswap_f32 v[4:5], v1, s[8:11], 0 offen glc") == WAVE_DONE,
+          "cmpswap_f32");
+    CHECK(mem32(0) == 0x40490fdb && mem32(4) == 0x7fc00000 && w->v[4][0] == 0 &&
+              w->v[4][1] == 0x7fc00000,
+          "buffer_atomic_cmpswap_f32: mem %x %x ret %x %x", mem32(0), mem32(4), w->v[4][0],
+          w->v[4][1]);
+}
+
 /* An in-range access outside every allocation is a memory fault, as for global. */
 static void t_fault(const char *a) {
     reset(0);
@@ -515,6 +533,7 @@ int main(void) {
         t_permlane(t64[i], 1);
     }
     t_align();
+    t_cmpswap_f32();
     const uint16_t *miss;
     CHECK(x_rdna_missing(&miss) == 0, "RDNA rows without a handler: %u (first op %u)",
           x_rdna_missing(&miss), x_rdna_missing(&miss) ? miss[0] : 0);
