@@ -400,9 +400,8 @@ static const rdna_row rdna_rows[] = {
     RUN16(v_max_i16), RUN16(v_min_i16), RUN16(v_mad_u16), RUN16(v_mad_i16), RUN16(v_min3_u16),
     RUN16(v_max3_u16), RUN16(v_med3_u16), RUN16(v_min3_i16), RUN16(v_max3_i16), RUN16(v_med3_i16),
     RUN16(v_mad_u32_u16), RUN16(v_mad_i32_i16),
-    /* v_alignbit/alignbyte: gfx11 names the shift a 16-bit operand; its handler reads bits 4:0
-     * of the whole register, right for a low half only */
-    RUNLO(v_alignbit_b32), RUNLO(v_alignbyte_b32),
+    /* (v_alignbit/alignbyte: gfx11 names the shift a 16-bit operand, .l or .h; their rows
+     * are in rdna_mem.c and replace the RUN rows above) */
     /* VOPC: every f32/f64/f16 predicate and the remaining integer ones (v_cmpx write EXEC) */
 #define CMPF(t) RUN(v_cmp_f_##t), RUN(v_cmp_lg_##t), RUN(v_cmp_nge_##t), RUN(v_cmp_nlg_##t), \
         RUN(v_cmp_nle_##t), RUN(v_cmp_tru_##t), RUN(v_cmp_class_##t), \
@@ -671,6 +670,8 @@ void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl) {
             put_row(&rdna_rows[i], w32, by_op, op_cls, unimpl);
         for (size_t i = 0; i < x_rdna_alu_nrows; i++)
             put_row(&x_rdna_alu_rows[i], w32, by_op, op_cls, unimpl);
+        for (size_t i = 0; i < x_rdna_mem_nrows; i++) /* rdna_mem.c: buffers, cross-lane */
+            put_row(&x_rdna_mem_rows[i], w32, by_op, op_cls, unimpl);
         if (w32) {
             for (size_t i = 0; i < sizeof rdna_w32 / sizeof rdna_w32[0]; i++)
                 rdna_tab[1][rdna_w32[i].op] =
@@ -713,6 +714,13 @@ static void swap_null_m0(isa_opnd *o) {
         o->idx = o->idx == 124 ? 125 : 124;
 }
 
+static int is_cmpstore(unsigned op) {
+    return op == ISA_OPL_ds_cmpstore_b32 || op == ISA_OPL_ds_cmpstore_rtn_b32 ||
+           op == ISA_OPL_ds_cmpstore_b64 || op == ISA_OPL_ds_cmpstore_rtn_b64 ||
+           op == ISA_OPL_ds_cmpstore_f32 || op == ISA_OPL_ds_cmpstore_rtn_f32 ||
+           op == ISA_OPL_ds_cmpstore_f64 || op == ISA_OPL_ds_cmpstore_rtn_f64;
+}
+
 void x_rdna_remap(isa_inst *in, int undo) {
     for (int i = 0; i < 2; i++)
         swap_null_m0(&in->dst[i]);
@@ -726,6 +734,19 @@ void x_rdna_remap(isa_inst *in, int undo) {
             in->src[3].kind = ISA_OPND_SREG;
             in->src[3].idx = 124;
         }
+    }
+    /* gfx11 MUBUF/MTBUF encode SRSRC in units of four SGPRs; the decoder keeps that field
+     * value as the operand's index (gfx12's VBUFFER field is an SGPR number): the buffer
+     * handlers (rdna_mem.c) read the V# at the SGPR number */
+    if ((in->fmt == ISA_FMT_MUBUF || in->fmt == ISA_FMT_MTBUF) && in->arch == ISA_GFX1100 &&
+        in->src[3].kind == ISA_OPND_SREG)
+        in->src[3].idx = undo ? in->f.m.srsrc : (uint16_t)(in->f.m.srsrc * 4u);
+    /* DS_CMPSTORE_* take (new value, compare) where gfx9's DS_CMPST_* take (compare, new
+     * value): swap the two so the gfx9 handler runs (rdna_mem.c); swapping again undoes it */
+    if (in->fmt == ISA_FMT_DS && is_cmpstore(in->op)) {
+        isa_opnd t = in->src[1];
+        in->src[1] = in->src[2];
+        in->src[2] = t;
     }
     /* gfx12 atomics return the old value when th bit 0 (TH_ATOMIC_RETURN) is set; the handlers
      * read that as sc0 (gfx11's glc, which the decoder already copies there). */

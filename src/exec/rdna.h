@@ -30,5 +30,8 @@ typedef struct {
  * wave32 overrides) */
 extern const rdna_row x_rdna_alu_rows[], x_rdna_alu_w32[];
 extern const unsigned x_rdna_alu_nrows, x_rdna_alu_nw32;
+/* rdna_mem.c: RDNA buffer memory, DS_CMPSTORE, the cross-lane ops and their rows */
+extern const rdna_row x_rdna_mem_rows[];
+extern const unsigned x_rdna_mem_nrows;
 
 #endif

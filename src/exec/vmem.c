@@ -17,7 +17,7 @@
  * against the allocations.  Private memory is laid out the way the hardware's swizzled scratch
  * buffer is (dword i of lane L at (i * 64 + L) * 4), so scratch_*, flat-private and buffer
  * accesses through the private segment descriptor all see the same bytes. */
-#include "exec/exec.h"
+#include "exec/vmem.h"
 #include "exec/fbits.h"
 #include "exec/xatomic.h"
 
@@ -31,12 +31,7 @@ enum { SP_GLOBAL = XS_GLOBAL, SP_LDS = XS_LDS, SP_PRIVATE = XS_PRIVATE };
 static uint32_t (*vrow(wave *w, const isa_opnd *o))
     [LANES] { return o->kind == ISA_OPND_AGPR ? &w->a[o->idx] : &w->v[o->idx]; }
 
-typedef struct {
-    int space;
-    u64 a;     /* address in that space */
-    u64 avail; /* bytes from a that are inside the buffer (buffers); UINT64_MAX otherwise */
-} lane_ref;
-typedef lane_ref (*ref_fn)(const wave *w, const xinst *x, unsigned l);
+/* lane_ref, ref_fn: vmem.h */
 
 /* Byte address of lane l's access (before aperture routing), and its space. */
 static u64 lane_addr(const wave *w, const xinst *x, unsigned l, int *space) {
@@ -227,24 +222,7 @@ static void fault_lanes(wave *w, const xinst *x, ref_fn ref, unsigned first, uns
     }
 }
 
-/* Data conversions between the memory value and the 32-bit register. */
-enum {
-    K_DW,
-    K_UB,
-    K_SB,
-    K_US,
-    K_SS,
-    K_D16_UB,
-    K_D16_SB,
-    K_D16_S,
-    K_D16HI_UB,
-    K_D16HI_SB,
-    K_D16HI_S,
-    K_ST_B,
-    K_ST_S,
-    K_ST_BHI,
-    K_ST_SHI
-};
+/* K_*: the data conversions between the memory value and the 32-bit register (vmem.h) */
 
 /* Variants not modelled stop the wave by name instead of doing something else: texture-fail
  * returns (tfe: llvm-mc-22 does not accept it for gfx942/gfx950, so only a hand-made word has
@@ -337,8 +315,8 @@ static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, con
 }
 
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store,
-                                                  int buf, unsigned sub, unsigned shift,
-                                                  unsigned kind) {
+                                                  int buf, const x_rawbuf *rb, unsigned sub,
+                                                  unsigned shift, unsigned kind) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
@@ -363,13 +341,22 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
          * whole access is inside num_records: a partly out-of-range lane reads zeros per dword
          * and drops its stores, which the general path does, as it does gfx90a's scratch V#
          * (checked below). */
-        const u32 *rs = &w->s[sa->idx];
-        u32 stride = (rs[1] >> 16) & 0x3fff, num = rs[2];
-        int add_tid = (rs[3] >> 23) & 1, cache_swizzle = (rs[1] >> 30) & 1;
-        if (m->idxen || add_tid || (stride && !cache_swizzle) || num < size ||
-            (m->offen && va->kind != ISA_OPND_VGPR))
-            return 0;
-        u64 base = (rs[0] | (u64)(rs[1] & 0xffff) << 32) + x_s32(w, x, 4);
+        u64 base;
+        u32 num;
+        if (rb) { /* a raw view the caller worked out (vmem.h: the RDNA descriptor) */
+            base = rb->base, num = rb->num;
+            if (m->idxen || num < size || (m->offen && va->kind != ISA_OPND_VGPR))
+                return 0;
+        } else {
+            const u32 *rs = &w->s[sa->idx];
+            u32 stride = (rs[1] >> 16) & 0x3fff;
+            num = rs[2];
+            int add_tid = (rs[3] >> 23) & 1, cache_swizzle = (rs[1] >> 30) & 1;
+            if (m->idxen || add_tid || (stride && !cache_swizzle) || num < size ||
+                (m->offen && va->kind != ISA_OPND_VGPR))
+                return 0;
+            base = (rs[0] | (u64)(rs[1] & 0xffff) << 32) + x_s32(w, x, 4);
+        }
         u32 off = (u32)m->offset, last = num - size, bad = 0;
         if (m->offen) {
             const u32 *vo = w->v[va->idx];
@@ -640,7 +627,8 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
     if (ref == flat_ref && kind == K_DW && may_be_private(w, x) && scratch_fast(w, x, ndw, 0, 0, 0))
         return;
     if ((ref == flat_ref || ref == buf_ref) &&
-        vmem_fast(w, x, ndw, 0, ref == buf_ref, kind == K_DW ? 0 : load_size(kind, ndw), 0, kind))
+        vmem_fast(w, x, ndw, 0, ref == buf_ref, NULL, kind == K_DW ? 0 : load_size(kind, ndw), 0,
+                  kind))
         return;
     int to_lds = x->in.f.m.lds;
     u32 lds_base = to_lds ? lds_dest_base(w, x, ref) : 0;
@@ -691,7 +679,7 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
     if (ref == flat_ref && may_be_private(w, x) && scratch_fast(w, x, ndw, 1, sub, shift))
         return;
     if ((ref == flat_ref || ref == buf_ref) &&
-        vmem_fast(w, x, ndw, 1, ref == buf_ref, sub, shift, K_DW))
+        vmem_fast(w, x, ndw, 1, ref == buf_ref, NULL, sub, shift, K_DW))
         return;
     u64 exec = wave_exec(w);
     uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
@@ -760,14 +748,14 @@ static void buffer_store_lds_dword(wave *w, const xinst *x) {
 
 /* Atomics.  Global memory uses host atomics (workgroups run on several threads); LDS and
  * private memory belong to one thread, so plain read-modify-write is exact there. */
-static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
+static void atomic_rows(wave *w, const xinst *x, int op, int is64, ref_fn ref,
+                        uint32_t (*d)[LANES]) {
     if (unsupported(w, x, 0))
         return;
     u64 exec = wave_exec(w);
     unsigned size = is64 ? 8 : 4, ndw = is64 ? 2 : 1;
     uint32_t (*s)[LANES] = vrow(w, &x->in.src[1]);
-    int ret = x->in.ndst && x->in.dst[0].kind != ISA_OPND_NONE;
-    uint32_t (*d)[LANES] = ret ? vrow(w, &x->in.dst[0]) : NULL;
+    int ret = d != NULL;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
@@ -782,7 +770,7 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
         }
         u64 v = s[0][l] | (is64 ? (u64)s[1][l] << 32 : 0);
         u64 cmp = 0;
-        if (op == XA_CMPSWAP)
+        if (op == XA_CMPSWAP || op == XA_CMPSWAP_F) /* (_F: RDNA buffer_atomic_cmpswap_f32) */
             cmp = is64 ? (s[2][l] | (u64)s[3][l] << 32) : s[1][l];
         u64 old = 0;
         if (a & (size - 1)) {
@@ -814,6 +802,11 @@ static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
             for (unsigned i = 0; i < ndw; i++)
                 d[i][l] = (u32)(old >> (32 * i));
     }
+}
+
+static void vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref) {
+    int ret = x->in.ndst && x->in.dst[0].kind != ISA_OPND_NONE;
+    atomic_rows(w, x, op, is64, ref, ret ? vrow(w, &x->in.dst[0]) : NULL);
 }
 
 /* ---- formatted buffer access: buffer_*_format_* (format from the V#) and tbuffer_* (format
@@ -902,13 +895,11 @@ static u32 fmt_store(u32 v, unsigned n, unsigned nf, int d16) {
 
 /* One handler for all formatted accesses: nc = components of the op, d16 (1 = packed halves,
  * 2 = the d16_hi form: x in the high half), store, tbuf (format from the instruction). */
-static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, int tbuf) {
+static void format_at(wave *w, const xinst *x, unsigned nc, int d16, int store, unsigned df,
+                      unsigned nf, ref_fn ref) {
     if (unsupported(w, x, 0)) /* no lds form: format loads into LDS are not modelled */
         return;
-    const isa_mem_fields *m = &x->in.f.m;
-    u32 w3 = w->s[x->in.src[3].idx + 3];
-    unsigned df = tbuf ? m->dfmt : (w3 >> 15) & 15, nf = tbuf ? m->nfmt : (w3 >> 12) & 7;
-    unsigned fc = fmt_ncomp[df], n = fmt_bits[df];
+    unsigned fc = fmt_ncomp[df & 15], n = fmt_bits[df & 15];
     if (!fc || nf == NF_RESERVED || (nf == NF_FLOAT && n == 8)) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         return;
@@ -919,7 +910,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
-        lane_ref r = buf_ref(w, x, l);
+        lane_ref r = ref(w, x, l);
         for (unsigned c = 0; c < nc; c++) {
             /* register slot of component c: dword c, or half (c & 1) of dword c / 2 */
             unsigned dw = d16 ? c / 2 : c, sh = d16 == 2 ? 16 : d16 ? 16 * (c & 1) : 0;
@@ -932,7 +923,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
                 if (lane_access(w, x, r.space, r.a + c * cb, &raw, cb, 1, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 1);
                     w->fault.space = (uint8_t)r.space;
-                    fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
+                    fault_lanes(w, x, ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }
                 continue;
@@ -947,7 +938,7 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
                 if (lane_access(w, x, r.space, r.a + c * cb, &raw, cb, 0, l)) {
                     wave_mem_fault(w, x, r.a + c * cb, cb, 0);
                     w->fault.space = (uint8_t)r.space;
-                    fault_lanes(w, x, buf_ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
+                    fault_lanes(w, x, ref, l, (nc < fc ? nc : fc) * cb, cb, 0);
                     return;
                 }
                 val = fmt_load(raw, n, nf, d16 != 0);
@@ -958,6 +949,12 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
                 v[dw][l] = val;
         }
     }
+}
+static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, int tbuf) {
+    const isa_mem_fields *m = &x->in.f.m;
+    u32 w3 = w->s[x->in.src[3].idx + 3];
+    unsigned df = tbuf ? m->dfmt : (w3 >> 15) & 15, nf = tbuf ? m->nfmt : (w3 >> 12) & 7;
+    format_at(w, x, nc, d16, store, df, nf, buf_ref);
 }
 /* The handler rows: one X-macro list per engine, one line per op, spelling the op's mnemonic
  * beside the engine and its parameters (`grep -rnw global_load_dwordx4 src/exec` lands on its
@@ -1209,6 +1206,31 @@ void x_flat_atomic(wave *w, const xinst *x, int aop, int is64) {
     vmem_atomic(w, x, aop, is64, flat_ref);
 }
 /* clang-format on */
+
+/* The engines for other address forms (vmem.h; the RDNA buffer descriptor, src/exec/rdna_mem.c) */
+void x_vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref,
+                 const x_rawbuf *rb) {
+    if (rb && vmem_fast(w, x, ndw, 0, 1, rb, kind == K_DW ? 0 : load_size(kind, ndw), 0, kind))
+        return;
+    vmem_load(w, x, kind, ndw, ref);
+}
+void x_vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_fn ref,
+                  const x_rawbuf *rb) {
+    if (rb) {
+        unsigned sub = kind == K_DW ? 0 : store_size(kind, ndw);
+        unsigned shift = kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0;
+        if (vmem_fast(w, x, ndw, 1, 1, rb, sub, shift, K_DW))
+            return;
+    }
+    vmem_store(w, x, kind, ndw, ref);
+}
+void x_vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref, uint32_t (*d)[LANES]) {
+    atomic_rows(w, x, op, is64, ref, d);
+}
+void x_vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, unsigned df,
+                   unsigned nf, ref_fn ref) {
+    format_at(w, x, nc, d16, store, df, nf, ref);
+}
 
 #define H(op, fn) XROW(op, ISA_T_B32, fn)
 #define ROW(op, ...) H(op, op),

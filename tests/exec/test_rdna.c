@@ -303,12 +303,7 @@ static void t_true16(void) {
     CHECK(w->s[ISA_SREG_EXEC_LO] == 0xffffffe0 && w->s[ISA_SREG_VCC_LO] == 0xffffffff,
           "true16 v_cmpx_gt_u16_e64: exec_lo %08x vcc_lo %08x", w->s[ISA_SREG_EXEC_LO],
           w->s[ISA_SREG_VCC_LO]);
-    /* v_alignbit_b32's shift is a 16-bit operand on gfx11; its handler reads bits 4:0 of the
-     * register, so a high half is refused rather than read from the low one */
-    reset(0);
-    CHECK(run_snippet(w, a, "v_alignbit_b32 v0, v1, v2, v3.h") == WAVE_FAULT &&
-              w->fault.kind == XF_UNIMPLEMENTED,
-          "true16 v_alignbit_b32 .h: kind %d", w->fault.kind);
+    /* (v_alignbit_b32 / v_alignbyte_b32 with a .h shift operand: tests/exec/test_rdna_buf.c) */
 }
 
 /* What is not on the allowlist stops the wave by name. */
@@ -317,9 +312,8 @@ static void t_refused(const char *a) {
         const char *text;
         unsigned op;
     } r[] = {
-        {"v_permlane16_b32 v0, v1, s0, s1", ISA_OPL_v_permlane16_b32},
-        /* DS_CMPSTORE takes (data, cmp) in the other order than gfx9's DS_CMPST: not a twin */
-        {"ds_cmpstore_b32 v0, v1, v2", ISA_OPL_ds_cmpstore_b32},
+        /* (v_permlane16_b32 and ds_cmpstore_b32 run now: tests/exec/test_rdna_buf.c) */
+        {"ds_append v0", ISA_OPL_ds_append},
         {"s_sendmsg sendmsg(MSG_GS_ALLOC_REQ)", ISA_OPL_s_sendmsg},
         /* a VOPD half without a row: the pair is refused whole */
         {"v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_mov_b32 v1, v3", 0},
