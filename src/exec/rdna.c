@@ -598,6 +598,20 @@ static const rdna_row rdna_rows[] = {
      * op_sel/op_sel_hi source selects, neg_lo/neg_hi, clamp), read from the same decoded fields */
     RUN(v_pk_add_f16), RUN(v_pk_mul_f16), RUN(v_pk_fma_f16),
     RUN(v_pk_add_u16), RUN(v_pk_sub_u16), RUN(v_pk_add_i16), RUN(v_pk_sub_i16),
+    /* the other packed 16-bit ops of both targets (RDNA3/RDNA4 ISA VOP3P opcode tables): each
+     * half alone, shift counts from bits 3:0 of each half of S0, min/max with >= / <, the
+     * integer clamp saturating each half; gfx11's v_pk_min/max_f16 follow MODE.IEEE as
+     * v_min/max_f16 do (gfx12's _num_ and IEEE minimum/maximum forms are in rdna_alu.c) */
+    RUN(v_pk_mad_i16), RUN(v_pk_mad_u16), RUN(v_pk_mul_lo_u16),
+    RUN(v_pk_lshlrev_b16), RUN(v_pk_lshrrev_b16), RUN(v_pk_ashrrev_i16),
+    RUN(v_pk_max_i16), RUN(v_pk_min_i16), RUN(v_pk_max_u16), RUN(v_pk_min_u16),
+    RUN(v_pk_max_f16), RUN(v_pk_min_f16),
+    /* mixed precision: a source is S.f32 when op_sel_hi is 0, else the f16 half op_sel picks;
+     * neg_hi is abs; D = fma(in0, in1, in2), f32 or one half of an f16 (the other kept) */
+    RUN(v_fma_mix_f32), RUN(v_fma_mixlo_f16), RUN(v_fma_mixhi_f16),
+    /* unsigned integer dots: the sum of the element products plus S2.u32 (clamp saturates);
+     * the signed/float dots are in rdna_vop3p.c */
+    RUN(v_dot4_u32_u8), RUN(v_dot8_u32_u4),
 };
 
 /* Wave32 meanings (RDNA3 ISA: lane selects are S1[4:0], VCCZ looks at VCC_LO). */
@@ -669,6 +683,8 @@ void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl) {
             put_row(&rdna_rows[i], w32, by_op, op_cls, unimpl);
         for (size_t i = 0; i < x_rdna_alu_nrows; i++)
             put_row(&x_rdna_alu_rows[i], w32, by_op, op_cls, unimpl);
+        for (size_t i = 0; i < x_rdna_vop3p_nrows; i++)
+            put_row(&x_rdna_vop3p_rows[i], w32, by_op, op_cls, unimpl);
         if (w32) {
             for (size_t i = 0; i < sizeof rdna_w32 / sizeof rdna_w32[0]; i++)
                 rdna_tab[1][rdna_w32[i].op] =

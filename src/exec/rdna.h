@@ -30,5 +30,8 @@ typedef struct {
  * wave32 overrides) */
 extern const rdna_row x_rdna_alu_rows[], x_rdna_alu_w32[];
 extern const unsigned x_rdna_alu_nrows, x_rdna_alu_nw32;
+/* rdna_vop3p.c: the dot-product ops */
+extern const rdna_row x_rdna_vop3p_rows[];
+extern const unsigned x_rdna_vop3p_nrows;
 
 #endif
