@@ -493,6 +493,7 @@ static const rdna_row rdna_rows[] = {
     OWN(v_dual_max_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_min_f32, ISA_T_B32, x_rdna_vopd),
     OWN(v_dual_max_num_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_min_num_f32, ISA_T_B32, x_rdna_vopd),
     OWN(v_dual_mul_dx9_zero_f32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_dot2acc_f32_f16, ISA_T_B32, x_rdna_vopd),
     /* DS (RDNA3 ISA "LDS"): gfx9's ds_read/ds_write under their RDNA names */
     AS(ds_store_b32, ds_write_b32), AS(ds_store_b64, ds_write_b64),
     AS(ds_store_2addr_b32, ds_write2_b32), AS(ds_store_2addr_stride64_b32, ds_write2st64_b32),
@@ -648,6 +649,8 @@ static const struct {
     {ISA_OPL_v_dual_max_num_f32, ISA_OPL_v_max_num_f32},
     {ISA_OPL_v_dual_min_num_f32, ISA_OPL_v_min_num_f32},
     {ISA_OPL_v_dual_mul_dx9_zero_f32, ISA_OPL_v_mul_dx9_zero_f32},
+    /* D.f32 += dot of the f16 pairs (rdna_vop3p.c reads the accumulator from vdst) */
+    {ISA_OPL_v_dual_dot2acc_f32_f16, ISA_OPL_v_dot2acc_f32_f16},
 };
 
 static xhandler rdna_tab[2][ISA_NOPS]; /* [wave32] */

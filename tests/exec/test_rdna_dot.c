@@ -209,6 +209,16 @@ int main(void) {
     /* gfx11's VOP2 accumulate form: D = 1*3 + 2*4 + D (0.5) = 11.5 */
     run("gfx1100", "v_dot2acc_f32_f16 v3, v1, v2", 0x40003c00, 0x44004200, 0, 3, 0x3f000000,
         0x41380000);
+    /* VOPD (both targets, wave32 only): X accumulates into v3 while Y copies v3, which must read
+     * the value from before X wrote (RDNA3 ISA "VOPD": sources are read before results are written)
+     */
+    for (int i = 0; i < 2; i++) {
+        run(arch[i], "v_dual_dot2acc_f32_f16 v3, v1, v2 :: v_dual_mov_b32 v4, v3", 0x40003c00,
+            0x44004200, 0, 3, 0x3f000000, 0x41380000);
+        CHECK(w->v[4][16] == 0x3f000000 && w->v[4][0] == 0,
+              "%s VOPD dot2acc/mov: v4 lane 16 = %08x (want the old v3 0x3f000000)", arch[i],
+              w->v[4][16]);
+    }
     free(w);
     gmem_destroy(mem);
     return check_summary("test_rdna_dot");
