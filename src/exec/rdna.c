@@ -595,6 +595,18 @@ static const rdna_row rdna_rows[] = {
     OWN(v_wmma_f32_16x16x16_fp8_bf8, ISA_T_F32, x_rdna_wmma),
     OWN(v_wmma_f32_16x16x16_bf8_fp8, ISA_T_F32, x_rdna_wmma),
     OWN(v_wmma_f32_16x16x16_bf8_bf8, ISA_T_F32, x_rdna_wmma),
+    /* gfx12 SWMMAC: the same with a 4:2-sparse A and its index VGPR (wmma.c sparse_index) */
+    OWN(v_swmmac_f32_16x16x32_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f16_16x16x32_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_bf16_16x16x32_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_i32_16x16x32_iu8, ISA_T_B32, x_rdna_wmma),
+    OWN(v_swmmac_i32_16x16x32_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_swmmac_i32_16x16x64_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_fp8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_fp8_bf8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_bf8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_bf8_bf8, ISA_T_F32, x_rdna_wmma),
     /* packed 16-bit math: the same pseudocode as CDNA's (RDNA3/RDNA4 ISA "VOP3P": per-half
      * op_sel/op_sel_hi source selects, neg_lo/neg_hi, clamp), read from the same decoded fields */
     RUN(v_pk_add_f16), RUN(v_pk_mul_f16), RUN(v_pk_fma_f16),
