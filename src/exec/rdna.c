@@ -676,7 +676,7 @@ static void put_row(const rdna_row *r, int w32, const xhandler *by_op, const uin
                     xfn unimpl) {
     xhandler h = {r->op, r->type, r->fn};
     rdna_cls[r->op] = op_cls[r->op];
-    if (r->how != R_OWN) {
+    if (r->how == R_RUN || r->how == R_AS) {
         unsigned src = r->how == R_AS ? r->twin : r->op;
         h.fn = by_op[src].fn;
         h.type = by_op[src].type;

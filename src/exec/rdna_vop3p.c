@@ -188,19 +188,21 @@ static void v_dot4_f32_fp8_bf8(wave *w, const xinst *x) { dot4_f8(w, x, FPF_FP8_
 static void v_dot4_f32_bf8_fp8(wave *w, const xinst *x) { dot4_f8(w, x, FPF_BF8_OCP, FPF_FP8_OCP); }
 static void v_dot4_f32_bf8_bf8(wave *w, const xinst *x) { dot4_f8(w, x, FPF_BF8_OCP, FPF_BF8_OCP); }
 
+/* OWNV: these handlers fetch and write through the VALU framework, so their DPP16/DPP8 forms
+ * (v_dot2_f32_f16/bf16 and the fp8 dots in VOP3P, v_dot2acc_f32_f16 in VOP2) run too */
 /* clang-format off */
 const rdna_row x_rdna_vop3p_rows[] = {
-    OWN(v_dot2_f32_f16, ISA_T_V2F16, v_dot2_f32_f16),
-    OWN(v_dot2_f32_bf16, ISA_T_V2BF16, v_dot2_f32_bf16),
-    OWN(v_dot2acc_f32_f16, ISA_T_V2F16, v_dot2acc_f32_f16),
+    OWNV(v_dot2_f32_f16, ISA_T_V2F16, v_dot2_f32_f16),
+    OWNV(v_dot2_f32_bf16, ISA_T_V2BF16, v_dot2_f32_bf16),
+    OWNV(v_dot2acc_f32_f16, ISA_T_V2F16, v_dot2acc_f32_f16),
     OWN16(v_dot2_f16_f16, ISA_T_V2F16, v_dot2_f16_f16),
     OWN16(v_dot2_bf16_bf16, ISA_T_V2BF16, v_dot2_bf16_bf16),
     OWN(v_dot4_i32_iu8, ISA_T_B32, v_dot4_i32_iu8),
     OWN(v_dot8_i32_iu4, ISA_T_B32, v_dot8_i32_iu4),
-    OWN(v_dot4_f32_fp8_fp8, ISA_T_B32, v_dot4_f32_fp8_fp8),
-    OWN(v_dot4_f32_fp8_bf8, ISA_T_B32, v_dot4_f32_fp8_bf8),
-    OWN(v_dot4_f32_bf8_fp8, ISA_T_B32, v_dot4_f32_bf8_fp8),
-    OWN(v_dot4_f32_bf8_bf8, ISA_T_B32, v_dot4_f32_bf8_bf8),
+    OWNV(v_dot4_f32_fp8_fp8, ISA_T_B32, v_dot4_f32_fp8_fp8),
+    OWNV(v_dot4_f32_fp8_bf8, ISA_T_B32, v_dot4_f32_fp8_bf8),
+    OWNV(v_dot4_f32_bf8_fp8, ISA_T_B32, v_dot4_f32_bf8_fp8),
+    OWNV(v_dot4_f32_bf8_bf8, ISA_T_B32, v_dot4_f32_bf8_bf8),
 };
 const unsigned x_rdna_vop3p_nrows = sizeof x_rdna_vop3p_rows / sizeof x_rdna_vop3p_rows[0];
 /* clang-format on */

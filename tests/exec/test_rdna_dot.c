@@ -193,6 +193,58 @@ static void t_mix(const char *a) {
     run(a, "v_fma_mixlo_f16 v3, v1, v2, v6", 0x3f800000, 0x45001000, 0x35800000, 3, 0, 0x6801);
 }
 
+/* DPP16 on VOP3P (gfx11 and gfx12 have _e64_dpp forms of v_fma_mix* and the f16/bf16 dots):
+ * both run through the VALU framework's DPP fetch; lane l reads src0 from lane l ^ 1
+ * (quad_perm:[1,0,3,2]).  v_fma_mix: v1 = f32(l), v2 = 1.0, v6 = 0: D = f32(l ^ 1). */
+static void t_dpp(const char *a) {
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+    wave_set_exec(w, 0xffff0000ull);
+    for (unsigned l = 0; l < 64; l++) {
+        float f = (float)l;
+        memcpy(&w->v[1][l], &f, 4);
+        w->v[2][l] = 0x3f800000;
+        w->v[6][l] = 0;
+        w->v[3][l] = 0x55;
+    }
+    int st = run_snippet(w, a,
+                         "v_fma_mix_f32_e64_dpp v3, v1, v2, v6 quad_perm:[1,0,3,2] "
+                         "row_mask:0xf bank_mask:0xf");
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        float f = (float)(l ^ 1);
+        uint32_t want;
+        memcpy(&want, &f, 4);
+        bad += w->v[3][l] != (l >= 16 && l < 32 ? want : 0x55u);
+    }
+    CHECK(st == WAVE_DONE && bad == 0, "%s v_fma_mix_f32 DPP: status %d, %d lanes wrong", a, st,
+          bad);
+    /* the dots fetch through the framework too: lane l's products use src0 of lane l ^ 1.
+     * v1 = {f16 l ^ 0 ...}: lo half = f16(l), hi half 0; v2 = {1.0, 0}; v6 = 0.5 -> l ^ 1 + 0.5 */
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+    wave_set_exec(w, 0xffff0000ull);
+    for (unsigned l = 0; l < 64; l++) {
+        _Float16 h = (_Float16)l;
+        uint16_t hb;
+        memcpy(&hb, &h, 2);
+        w->v[1][l] = hb;
+        w->v[2][l] = 0x3c00;
+        w->v[6][l] = 0x3f000000;
+        w->v[3][l] = 0x55;
+    }
+    st = run_snippet(w, a,
+                     "v_dot2_f32_f16_e64_dpp v3, v1, v2, v6 quad_perm:[1,0,3,2] "
+                     "row_mask:0xf bank_mask:0xf");
+    bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        float f = (float)(l ^ 1) + 0.5f;
+        uint32_t want;
+        memcpy(&want, &f, 4);
+        bad += w->v[3][l] != (l >= 16 && l < 32 ? want : 0x55u);
+    }
+    CHECK(st == WAVE_DONE && bad == 0, "%s v_dot2_f32_f16 DPP: status %d, %d lanes wrong", a, st,
+          bad);
+}
+
 int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
@@ -205,6 +257,8 @@ int main(void) {
         t_mix(arch[i]);
     }
     t_fp8("gfx1201");
+    t_dpp("gfx1100");
+    t_dpp("gfx1201");
     t_fp8("gfx1201:wavefrontsize64");
     /* gfx11's VOP2 accumulate form: D = 1*3 + 2*4 + D (0.5) = 11.5 */
     run("gfx1100", "v_dot2acc_f32_f16 v3, v1, v2", 0x40003c00, 0x44004200, 0, 3, 0x3f000000,
