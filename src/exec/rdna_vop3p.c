@@ -74,9 +74,8 @@ static void dot2_f32(wave *w, const xinst *x, const u32 *C, int bf) {
     pk_src16(w, x, 1, bl, bh, 2);
     int cl = x->in.f.v.clamp;
     VLOOP(l) {
-        /* each product is exact in double, and so is their sum (both have <= 22 significant bits
-         * within 2^-48..2^32 for f16; bf16 products are 16-bit wide, their sum may round in
-         * double only when their exponents are more than 37 apart) */
+        /* each product is exact in double; their sum is too unless the two are more than about
+         * 2^31 apart, where the smaller one can only matter as a tie-breaker */
         double s = bf ? bf2d(al[l]) * bf2d(bl[l]) + bf2d(ah[l]) * bf2d(bh[l])
                       : h2d(al[l]) * h2d(bl[l]) + h2d(ah[l]) * h2d(bh[l]);
         d[l] = bf32(clamp01f((float)fma_odd(1.0, s, (double)f32(C[l])), cl));
