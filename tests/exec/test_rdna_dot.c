@@ -119,6 +119,9 @@ static void t_dot2(const char *a) {
         0xdead4138);
 }
 
+/* The iu8/iu4 inputs of the first cases (and the v_fma_mix abs-of-an-f16-S2 case below) are
+ * also hardware-verified RDNA3 cases (tinygrad test/amd/hw/test_vop3p.py: 4, -8, -8, 1020, 8),
+ * here with an S2 added and in partial EXEC. */
 static void t_int(const char *a) {
     /* iu8, both signed (neg_lo:[1,1,0]): bytes 0x04, 0x03, 0xfe, 0xff of S0 are 4, 3, -2, -1;
      * S1 all 1: 4 + 3 - 2 - 1 = 4, + S2 100 = 104 */
