@@ -280,7 +280,7 @@ static int run_sp(int w64, const wref_op *op, int key, const char *mods, const w
     regs_text(ta, sizeof ta, RA, na);
     regs_text(tb, sizeof tb, RB, nb);
     regs_text(td, sizeof td, RD, nc);
-    char ik[16] = ""; /* an op with one index set takes no index_key */
+    char ik[32] = ""; /* an op with one index set takes no index_key */
     if (32 / (4 * wref_sp_groups(op, w64)) > 1)
         snprintf(ik, sizeof ik, "index_key:%d", key);
     snprintf(text, sizeof text, "%s %s, %s, %s, v%d %s %s", op->name, td, ta, tb, RI, ik, mods);
