@@ -492,6 +492,7 @@ static const rdna_row rdna_rows[] = {
     OWN(v_dual_max_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_min_f32, ISA_T_B32, x_rdna_vopd),
     OWN(v_dual_max_num_f32, ISA_T_B32, x_rdna_vopd), OWN(v_dual_min_num_f32, ISA_T_B32, x_rdna_vopd),
     OWN(v_dual_mul_dx9_zero_f32, ISA_T_B32, x_rdna_vopd),
+    OWN(v_dual_dot2acc_f32_f16, ISA_T_B32, x_rdna_vopd),
     /* DS (RDNA3 ISA "LDS"): gfx9's ds_read/ds_write under their RDNA names */
     AS(ds_store_b32, ds_write_b32), AS(ds_store_b64, ds_write_b64),
     AS(ds_store_2addr_b32, ds_write2_b32), AS(ds_store_2addr_stride64_b32, ds_write2st64_b32),
@@ -593,10 +594,36 @@ static const rdna_row rdna_rows[] = {
     OWN(v_wmma_f32_16x16x16_fp8_bf8, ISA_T_F32, x_rdna_wmma),
     OWN(v_wmma_f32_16x16x16_bf8_fp8, ISA_T_F32, x_rdna_wmma),
     OWN(v_wmma_f32_16x16x16_bf8_bf8, ISA_T_F32, x_rdna_wmma),
+    /* gfx12 SWMMAC: the same with a 4:2-sparse A and its index VGPR (wmma.c sparse_index) */
+    OWN(v_swmmac_f32_16x16x32_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f16_16x16x32_f16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_bf16_16x16x32_bf16, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_i32_16x16x32_iu8, ISA_T_B32, x_rdna_wmma),
+    OWN(v_swmmac_i32_16x16x32_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_swmmac_i32_16x16x64_iu4, ISA_T_B32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_fp8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_fp8_bf8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_bf8_fp8, ISA_T_F32, x_rdna_wmma),
+    OWN(v_swmmac_f32_16x16x32_bf8_bf8, ISA_T_F32, x_rdna_wmma),
     /* packed 16-bit math: the same pseudocode as CDNA's (RDNA3/RDNA4 ISA "VOP3P": per-half
      * op_sel/op_sel_hi source selects, neg_lo/neg_hi, clamp), read from the same decoded fields */
     RUN(v_pk_add_f16), RUN(v_pk_mul_f16), RUN(v_pk_fma_f16),
     RUN(v_pk_add_u16), RUN(v_pk_sub_u16), RUN(v_pk_add_i16), RUN(v_pk_sub_i16),
+    /* the other packed 16-bit ops of both targets (RDNA3/RDNA4 ISA VOP3P opcode tables): each
+     * half alone, shift counts from bits 3:0 of each half of S0, min/max with >= / <, the
+     * integer clamp saturating each half; gfx11's v_pk_min/max_f16 follow MODE.IEEE as
+     * v_min/max_f16 do (gfx12's _num_ and IEEE minimum/maximum forms are in rdna_alu.c) */
+    RUN(v_pk_mad_i16), RUN(v_pk_mad_u16), RUN(v_pk_mul_lo_u16),
+    RUN(v_pk_lshlrev_b16), RUN(v_pk_lshrrev_b16), RUN(v_pk_ashrrev_i16),
+    RUN(v_pk_max_i16), RUN(v_pk_min_i16), RUN(v_pk_max_u16), RUN(v_pk_min_u16),
+    RUN(v_pk_max_f16), RUN(v_pk_min_f16),
+    /* mixed precision: a source is S.f32 when op_sel_hi is 0, else the f16 half op_sel picks;
+     * neg_hi is abs; D = fma(in0, in1, in2), f32 or one half of an f16 (the other kept) */
+    RUN(v_fma_mix_f32), RUN(v_fma_mixlo_f16), RUN(v_fma_mixhi_f16),
+    /* unsigned integer dots: the sum of the element products plus S2.u32 (clamp saturates);
+     * the signed/float dots are in rdna_vop3p.c */
+    RUN(v_dot4_u32_u8), RUN(v_dot8_u32_u4),
 };
 
 /* Wave32 meanings (RDNA3 ISA: lane selects are S1[4:0], VCCZ looks at VCC_LO). */
@@ -633,6 +660,8 @@ static const struct {
     {ISA_OPL_v_dual_max_num_f32, ISA_OPL_v_max_num_f32},
     {ISA_OPL_v_dual_min_num_f32, ISA_OPL_v_min_num_f32},
     {ISA_OPL_v_dual_mul_dx9_zero_f32, ISA_OPL_v_mul_dx9_zero_f32},
+    /* D.f32 += dot of the f16 pairs (rdna_vop3p.c reads the accumulator from vdst) */
+    {ISA_OPL_v_dual_dot2acc_f32_f16, ISA_OPL_v_dot2acc_f32_f16},
 };
 
 static xhandler rdna_tab[2][ISA_NOPS]; /* [wave32] */
@@ -646,7 +675,7 @@ static void put_row(const rdna_row *r, int w32, const xhandler *by_op, const uin
                     xfn unimpl) {
     xhandler h = {r->op, r->type, r->fn, NULL, 0};
     rdna_cls[r->op] = op_cls[r->op];
-    if (r->how != R_OWN) {
+    if (r->how == R_RUN || r->how == R_AS) {
         unsigned src = r->how == R_AS ? r->twin : r->op;
         h.fn = by_op[src].fn;
         h.type = by_op[src].type;
@@ -672,6 +701,8 @@ void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl) {
             put_row(&x_rdna_alu_rows[i], w32, by_op, op_cls, unimpl);
         for (size_t i = 0; i < x_rdna_mem_nrows; i++) /* rdna_mem.c: buffers, cross-lane */
             put_row(&x_rdna_mem_rows[i], w32, by_op, op_cls, unimpl);
+        for (size_t i = 0; i < x_rdna_vop3p_nrows; i++)
+            put_row(&x_rdna_vop3p_rows[i], w32, by_op, op_cls, unimpl);
         if (w32) {
             for (size_t i = 0; i < sizeof rdna_w32 / sizeof rdna_w32[0]; i++)
                 rdna_tab[1][rdna_w32[i].op] =

@@ -5,7 +5,9 @@
 
 #include "exec/exec.h"
 
-enum { R_RUN, R_AS, R_OWN };
+/* R_OWNV: an RDNA-only handler that fetches and writes through the VALU framework (vs32/vd32),
+ * so it takes DPP16/DPP8 forms like a family handler; plain R_OWN handlers refuse them. */
+enum { R_RUN, R_AS, R_OWN, R_OWNV };
 /* t16: how a row takes gfx11 true16 operands (VGPR halves v5.l / v5.h): R16_NO refuses them,
  * R16_OPSEL runs them (the halves are folded into op_sel at build time; the handler reads its
  * 16-bit sources with FK_F16/FK_I16 and writes its 16-bit result with vd16()), R16_LO accepts
@@ -20,6 +22,7 @@ typedef struct {
 #define RUN(op) {ISA_OPL_##op, 0, R_RUN, 0, R16_NO, NULL}
 #define AS(op, twin) {ISA_OPL_##op, ISA_OPL_##twin, R_AS, 0, R16_NO, NULL}
 #define OWN(op, type, fn) {ISA_OPL_##op, 0, R_OWN, type, R16_NO, fn}
+#define OWNV(op, type, fn) {ISA_OPL_##op, 0, R_OWNV, type, R16_NO, fn}
 /* the same with 16-bit operands that may name VGPR halves */
 #define RUN16(op) {ISA_OPL_##op, 0, R_RUN, 0, R16_OPSEL, NULL}
 #define AS16(op, twin) {ISA_OPL_##op, ISA_OPL_##twin, R_AS, 0, R16_OPSEL, NULL}
@@ -33,5 +36,8 @@ extern const unsigned x_rdna_alu_nrows, x_rdna_alu_nw32;
 /* rdna_mem.c: RDNA buffer memory, DS_CMPSTORE, the cross-lane ops and their rows */
 extern const rdna_row x_rdna_mem_rows[];
 extern const unsigned x_rdna_mem_nrows;
+/* rdna_vop3p.c: the dot-product ops */
+extern const rdna_row x_rdna_vop3p_rows[];
+extern const unsigned x_rdna_vop3p_nrows;
 
 #endif

@@ -112,6 +112,35 @@ H16OP(v_minmax_num_f16, 3, max_num16(min_num16(a, b), c))
 H16OP(v_maxmin_f16, 3, fmin16(fmax16(a, b, IEEE), c, IEEE))
 H16OP(v_minmax_f16, 3, fmax16(fmin16(a, b, IEEE), c, IEEE))
 
+/* gfx12 packed f16 min/max (RDNA4 ISA VOP3P V_PK_MIN_NUM_F16 ... V_PK_MAXIMUM_F16): each half
+ * alone, op_sel/op_sel_hi/neg as the other packed float ops (valu_f16.c pk_src16/pk_finish,
+ * which also flush denormal halves as MODE says and clamp).  _num_: IEEE 754-2019
+ * minimumNumber/maximumNumber as v_min_num_f16; minimum/maximum: a NaN operand gives a quiet
+ * NaN, -0 < +0. */
+static inline u32 maximum16(u32 a, u32 b) {
+    return nan16(a) ? a | 0x200u : nan16(b) ? b | 0x200u : fmax16(a, b, 0);
+}
+static inline u32 minimum16(u32 a, u32 b) {
+    return nan16(a) ? a | 0x200u : nan16(b) ? b | 0x200u : fmin16(a, b, 0);
+}
+#define PK16OP(name, expr)                                                                         \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
+        pk_src16(w, x, 0, al, ah, 1);                                                              \
+        pk_src16(w, x, 1, bl, bh, 1);                                                              \
+        VLOOP(l) {                                                                                 \
+            u32 a = al[l], b = bl[l];                                                              \
+            al[l] = (expr);                                                                        \
+            a = ah[l], b = bh[l];                                                                  \
+            ah[l] = (expr);                                                                        \
+        }                                                                                          \
+        pk_finish(w, x, al, ah, 1);                                                                \
+    }
+PK16OP(v_pk_max_num_f16, max_num16(a, b))
+PK16OP(v_pk_min_num_f16, min_num16(a, b))
+PK16OP(v_pk_maximum_f16, maximum16(a, b))
+PK16OP(v_pk_minimum_f16, minimum16(a, b))
+
 /* V_FMAC_F16 (RDNA3 ISA VOP2): D.f16 = S0.f16 * S1.f16 + D.f16, fused; the accumulator is the
  * destination half (op_sel bit 3 after rdna.c folds v5.h there), flushed like the sources when
  * MODE flushes f16 input denormals. */
@@ -373,6 +402,10 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN16(v_minmax_num_f16, ISA_T_F16, v_minmax_num_f16),
     OWN16(v_maxmin_f16, ISA_T_F16, v_maxmin_f16), OWN16(v_minmax_f16, ISA_T_F16, v_minmax_f16),
     OWN16(v_fmac_f16, ISA_T_F16, v_fmac_f16), OWN(v_xor3_b32, ISA_T_B32, v_xor3_b32),
+    OWN(v_pk_max_num_f16, ISA_T_V2F16, v_pk_max_num_f16),
+    OWN(v_pk_min_num_f16, ISA_T_V2F16, v_pk_min_num_f16),
+    OWN(v_pk_maximum_f16, ISA_T_V2F16, v_pk_maximum_f16),
+    OWN(v_pk_minimum_f16, ISA_T_V2F16, v_pk_minimum_f16),
     OWN16(v_cvt_i32_i16, ISA_T_B16, v_cvt_i32_i16), OWN16(v_cvt_u32_u16, ISA_T_B16, v_cvt_u32_u16),
     /* SALU float (gfx12) */
     OWN(s_add_f32, ISA_T_F32, s_add_f32), OWN(s_sub_f32, ISA_T_F32, s_sub_f32),

@@ -316,7 +316,7 @@ static void t_refused(const char *a) {
         {"ds_append v0", ISA_OPL_ds_append},
         {"s_sendmsg sendmsg(MSG_GS_ALLOC_REQ)", ISA_OPL_s_sendmsg},
         /* a VOPD half without a row: the pair is refused whole */
-        {"v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_mov_b32 v1, v3", 0},
+        {"v_dual_dot2acc_f32_bf16 v0, v1, v2 :: v_dual_mov_b32 v1, v3", 0},
     };
     for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
         reset(0);

@@ -80,9 +80,11 @@ static inline int wref_ab_slot(const wref_op *op, int g12, int w64, int t, int r
     }
     int e = per * r + s, h = l / 16;
     *rc = l % 16;
-    /* RDNA4: 16-bit types interleave groups of four k between the lane halves; 8- and 4-bit
-     * types give each half a contiguous K/2 */
-    *k = w == 16 ? 8 * (e / 4) + 4 * h + e % 4 : op->k / 2 * h + e;
+    /* RDNA4: 16-bit types interleave runs of K/4 k between the lane halves (four for the
+     * 16x16x16 WMMA, "B k: 8 * floor(lane / 16) + 16 * floor(GPR / 4) + 2 * (GPR % 4) + bits / 16"
+     * for the K=32 SWMMAC); 8- and 4-bit types give each half a contiguous K/2 */
+    int run = op->k / 4;
+    *k = w == 16 ? 2 * run * (e / run) + run * h + e % run : op->k / 2 * h + e;
     return 0;
 }
 
@@ -200,6 +202,163 @@ static inline void wref_run(const wref_op *op, int g12, int w64, const wref_mods
                 else
                     d[r][l] = bits;
             }
+}
+
+/* ---- SWMMAC (gfx12): 4:2-sparse A ------------------------------------------------------------
+ * From the calculator's register -> matrix tables: A register r, lane l, element s holds one of
+ * the two stored values of the group of four k starting at k0 (the first in the low bits of the
+ * group's 2w-bit field), for row l % 16; the index VGPR's 4-bit entry n (of the set index_key
+ * picks) in lane l describes the group k0 of row l % 16: bits 1:0 the position of the first
+ * stored value in the group, bits 3:2 that of the second.  B and C/D are laid out as for the
+ * dense ops with K = 32 or 64 (wref_ab_slot, wref_cd_slot); C is the destination itself. */
+static const wref_op wref_sp_ops[] = {
+    {"v_swmmac_f32_16x16x32_f16", 1, WR_F16, WR_F16, WR_OF32, 32},
+    {"v_swmmac_f32_16x16x32_bf16", 1, WR_BF16, WR_BF16, WR_OF32, 32},
+    {"v_swmmac_f16_16x16x32_f16", 1, WR_F16, WR_F16, WR_OF16, 32},
+    {"v_swmmac_bf16_16x16x32_bf16", 1, WR_BF16, WR_BF16, WR_OBF16, 32},
+    {"v_swmmac_i32_16x16x32_iu8", 1, WR_I8, WR_I8, WR_OI32, 32},
+    {"v_swmmac_i32_16x16x32_iu4", 1, WR_I4, WR_I4, WR_OI32, 32},
+    {"v_swmmac_i32_16x16x64_iu4", 1, WR_I4, WR_I4, WR_OI32, 64},
+    {"v_swmmac_f32_16x16x32_fp8_fp8", 1, WR_FP8, WR_FP8, WR_OF32, 32},
+    {"v_swmmac_f32_16x16x32_fp8_bf8", 1, WR_FP8, WR_BF8, WR_OF32, 32},
+    {"v_swmmac_f32_16x16x32_bf8_fp8", 1, WR_BF8, WR_FP8, WR_OF32, 32},
+    {"v_swmmac_f32_16x16x32_bf8_bf8", 1, WR_BF8, WR_BF8, WR_OF32, 32},
+};
+
+/* A registers in wave32 (K/2 stored values, half the lanes' worth each) and wave64 */
+static inline int wref_sp_a_regs(const wref_op *op, int w64) {
+    int n = op->k / 2 * wref_bits(op->ta) / 64;
+    return w64 && n >= 2 ? n / 2 : n;
+}
+/* 4-bit index entries per lane and set */
+static inline int wref_sp_groups(const wref_op *op, int w64) {
+    int w = wref_bits(op->ta);
+    if (w == 4)
+        return w64 ? 4 : op->k / 8;
+    return w64 ? 2 : 4;
+}
+/* A slot -> row, group start k0, which stored value; -1 when the slot holds nothing */
+static inline int wref_sp_a_slot(const wref_op *op, int w64, int r, int l, int s, int *row, int *k0,
+                                 int *which) {
+    int w = wref_bits(op->ta), n32 = op->k / 2 * w / 64;
+    if (w64) {
+        if (n32 < 2 && l >= 32)
+            return -1;
+        if (n32 >= 2) {
+            r += n32 / 2 * (l / 32);
+            l %= 32;
+        }
+    }
+    int h = l / 16;
+    *row = l % 16;
+    if (w == 16) { /* "A k: 16 * floor(GPR / 2) + 8 * floor(lane / 16) + 4 * (GPR % 2)" */
+        *k0 = 16 * (r / 2) + 8 * h + 4 * (r % 2);
+        *which = s;
+    } else if (w == 8) { /* "A GPR (k/8)%2, bits 16 * ((k/4)%2), lane 16 * (k/16) + i" */
+        *k0 = 16 * h + 8 * r + 4 * (s / 2);
+        *which = s % 2;
+    } else { /* "A GPR (k/16)%2, bits 8 * ((k/4)%4), lane 16 * (k/(K/2)) + i" */
+        *k0 = op->k / 2 * h + 16 * r + 4 * (s / 2);
+        *which = s % 2;
+    }
+    return 0;
+}
+/* index entry n of lane l -> row, group start k0; -1 when the lane holds no indices */
+static inline int wref_sp_idx_slot(const wref_op *op, int w64, int l, int n, int *row, int *k0) {
+    int w = wref_bits(op->ta);
+    *row = l % 16;
+    if (!w64) {
+        *k0 = w == 16  ? 16 * (n / 2) + 8 * (l / 16) + 4 * (n % 2)
+              : w == 8 ? 16 * (l / 16) + 4 * n
+                       : op->k / 2 * (l / 16) + 4 * n;
+        return 0;
+    }
+    if (w == 16)
+        *k0 = 8 * (l / 16) + 4 * n;
+    else if (w == 8)
+        *k0 = 16 * ((l / 16) % 2) + 8 * (l / 32) + 4 * n;
+    else if (op->k == 32) {
+        if (l >= 32)
+            return -1;
+        *k0 = 16 * (l / 16) + 4 * n;
+    } else
+        *k0 = 32 * ((l / 16) % 2) + 16 * (l / 32) + 4 * n;
+    return 0;
+}
+
+/* d holds C (the old destination) and gets D. */
+static inline void wref_sp_run(const wref_op *op, int w64, const wref_mods *m, int index_key,
+                               const uint32_t (*a)[64], const uint32_t (*b)[64],
+                               const uint32_t *idx, uint32_t (*d)[64]) {
+    double A[16][64], B[64][16], C[16][16];
+    int pos[16][16][2]; /* [row][group][which] */
+    int lanes = w64 ? 64 : 32, ng = wref_sp_groups(op, w64);
+    memset(A, 0, sizeof A);
+    for (int l = 0; l < lanes; l++)
+        for (int n = 0; n < ng; n++) {
+            int row, k0;
+            if (wref_sp_idx_slot(op, w64, l, n, &row, &k0) < 0)
+                continue;
+            unsigned e = (idx[l] >> (4 * ng * index_key + 4 * n)) & 15;
+            pos[row][k0 / 4][0] = (int)(e & 3);
+            pos[row][k0 / 4][1] = (int)(e >> 2);
+        }
+    int wa = wref_bits(op->ta), ints = op->to == WR_OI32;
+    for (int r = 0; r < wref_sp_a_regs(op, w64); r++)
+        for (int l = 0; l < lanes; l++)
+            for (int s = 0; s < 32 / wa; s++) {
+                int row, k0, which;
+                if (wref_sp_a_slot(op, w64, r, l, s, &row, &k0, &which) < 0)
+                    continue;
+                unsigned bits = (a[r][l] >> (wa * s)) & ((1u << wa) - 1);
+                double v = wref_val(op->ta, bits, ints && (m->neg_lo & 1));
+                if (!ints && ((wa * s < 16 ? m->neg_lo : m->neg_hi) & 1))
+                    v = -v;
+                A[row][k0 + pos[row][k0 / 4][which]] += v;
+            }
+    int wb = wref_bits(op->tb);
+    for (int r = 0; r < wref_ab_regs(op, 1, w64, op->tb); r++)
+        for (int l = 0; l < lanes; l++)
+            for (int s = 0; s < 32 / wb; s++) {
+                int col, k;
+                if (wref_ab_slot(op, 1, w64, op->tb, r, l, s, &col, &k) < 0)
+                    continue;
+                unsigned bits = (b[r][l] >> (wb * s)) & ((1u << wb) - 1);
+                double v = wref_val(op->tb, bits, ints && (m->neg_lo & 2));
+                if (!ints && ((wb * s < 16 ? m->neg_lo : m->neg_hi) & 2))
+                    v = -v;
+                B[k][col] = v;
+            }
+    int nc = wref_cd_regs(op, 1, w64), out16 = wref_out16(op->to);
+    for (int pass = 0; pass < 2; pass++)
+        for (int r = 0; r < nc; r++)
+            for (int l = 0; l < lanes; l++)
+                for (int h = 0; h < (out16 ? 2 : 1); h++) {
+                    int i, j;
+                    wref_cd_slot(op, 1, w64, r, l, h, &i, &j);
+                    uint32_t raw = out16 ? (d[r][l] >> (16 * h)) & 0xffff : d[r][l];
+                    if (pass == 0) {
+                        float f;
+                        memcpy(&f, &raw, 4);
+                        C[i][j] = out16  ? fpf_decode(raw, op->to == WR_OF16 ? FPF_F16 : FPF_BF16)
+                                  : ints ? (double)(int32_t)raw
+                                         : (double)f;
+                        continue;
+                    }
+                    double acc = C[i][j];
+                    for (int k = 0; k < op->k; k++)
+                        acc += A[i][k] * B[k][j];
+                    uint32_t bits;
+                    if (ints) {
+                        bits = (uint32_t)(int64_t)acc;
+                    } else if (out16) {
+                        bits = fpf_encode((float)acc, op->to == WR_OF16 ? FPF_F16 : FPF_BF16, 0);
+                    } else {
+                        float f = (float)acc;
+                        memcpy(&bits, &f, 4);
+                    }
+                    d[r][l] = out16 ? (d[r][l] & ~(0xffffu << (16 * h))) | bits << (16 * h) : bits;
+                }
 }
 
 #endif

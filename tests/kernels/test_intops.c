@@ -214,10 +214,8 @@ int main(void) {
     static const kt_test tests[] = {t_scalar_uniform, t_i64_bits, t_small_vec};
     if (kt_run_all("intops", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c), but
-     * small_vec: clang packs its short2/char4 math into VOP3P, not yet decoded on RDNA */
-    static const kt_test rdna[] = {t_scalar_uniform, t_i64_bits};
-    if (kt_run_rdna("intops", "", rdna, sizeof rdna / sizeof rdna[0]))
+    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
+    if (kt_run_rdna("intops", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("intops");
 }

@@ -464,12 +464,8 @@ int main(void) {
                                     t_f16_transcend, t_f16x2,        t_f32x2};
     if (kt_run_all("math", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c), but
-     * f16x2: packed half math is VOP3P, not yet decoded on RDNA */
-    static const kt_test rdna[] = {t_exp2_log2,     t_rcp_rsq_sqrt, t_sin_cos,     t_round32,
-                                   t_ldexp_frexp32, t_minmax,       t_f64_rcp_rsq, t_f64_round,
-                                   t_f16_transcend, t_f32x2};
-    if (kt_run_rdna("math", "", rdna, sizeof rdna / sizeof rdna[0]))
+    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
+    if (kt_run_rdna("math", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("math");
 }
