@@ -92,48 +92,24 @@ typedef struct {
     const sc_msg *sendmsg;
 } sc_target;
 
+/* Every target's generated tables follow one naming scheme (sc_<format>_<target>, see
+ * tools/isagen/scalar.py), so one row builder names them all. */
+#define SC_TARGET(t)                                                                               \
+    {{[ISA_FMT_SOP2] = sc_sop2_##t,                                                                \
+      [ISA_FMT_SOPK] = sc_sopk_##t,                                                                \
+      [ISA_FMT_SOP1] = sc_sop1_##t,                                                                \
+      [ISA_FMT_SOPC] = sc_sopc_##t,                                                                \
+      [ISA_FMT_SOPP] = sc_sopp_##t,                                                                \
+      [ISA_FMT_SMEM] = sc_smem_##t},                                                               \
+     sc_hwreg_##t,                                                                                 \
+     sc_sendmsg_##t}
+
 static const sc_target sc_targets[ISA_NARCH] = {
-    [ISA_GFX942] = {{[ISA_FMT_SOP2] = sc_sop2_gfx942,
-                     [ISA_FMT_SOPK] = sc_sopk_gfx942,
-                     [ISA_FMT_SOP1] = sc_sop1_gfx942,
-                     [ISA_FMT_SOPC] = sc_sopc_gfx942,
-                     [ISA_FMT_SOPP] = sc_sopp_gfx942,
-                     [ISA_FMT_SMEM] = sc_smem_gfx942},
-                    sc_hwreg_gfx942,
-                    sc_sendmsg_gfx942},
-    [ISA_GFX950] = {{[ISA_FMT_SOP2] = sc_sop2_gfx950,
-                     [ISA_FMT_SOPK] = sc_sopk_gfx950,
-                     [ISA_FMT_SOP1] = sc_sop1_gfx950,
-                     [ISA_FMT_SOPC] = sc_sopc_gfx950,
-                     [ISA_FMT_SOPP] = sc_sopp_gfx950,
-                     [ISA_FMT_SMEM] = sc_smem_gfx950},
-                    sc_hwreg_gfx950,
-                    sc_sendmsg_gfx950},
-    [ISA_GFX90A] = {{[ISA_FMT_SOP2] = sc_sop2_gfx90a,
-                     [ISA_FMT_SOPK] = sc_sopk_gfx90a,
-                     [ISA_FMT_SOP1] = sc_sop1_gfx90a,
-                     [ISA_FMT_SOPC] = sc_sopc_gfx90a,
-                     [ISA_FMT_SOPP] = sc_sopp_gfx90a,
-                     [ISA_FMT_SMEM] = sc_smem_gfx90a},
-                    sc_hwreg_gfx90a,
-                    sc_sendmsg_gfx90a},
-    [ISA_GFX1100] = {{[ISA_FMT_SOP2] = sc_sop2_gfx1100,
-                      [ISA_FMT_SOPK] = sc_sopk_gfx1100,
-                      [ISA_FMT_SOP1] = sc_sop1_gfx1100,
-                      [ISA_FMT_SOPC] = sc_sopc_gfx1100,
-                      [ISA_FMT_SOPP] = sc_sopp_gfx1100,
-                      [ISA_FMT_SMEM] = sc_smem_gfx1100},
-                     sc_hwreg_gfx1100,
-                     sc_sendmsg_gfx1100},
-    [ISA_GFX1201] = {{[ISA_FMT_SOP2] = sc_sop2_gfx1201,
-                      [ISA_FMT_SOPK] = sc_sopk_gfx1201,
-                      [ISA_FMT_SOP1] = sc_sop1_gfx1201,
-                      [ISA_FMT_SOPC] = sc_sopc_gfx1201,
-                      [ISA_FMT_SOPP] = sc_sopp_gfx1201,
-                      [ISA_FMT_SMEM] = sc_smem_gfx1201},
-                     sc_hwreg_gfx1201,
-                     sc_sendmsg_gfx1201},
+    [ISA_GFX942] = SC_TARGET(gfx942),   [ISA_GFX950] = SC_TARGET(gfx950),
+    [ISA_GFX90A] = SC_TARGET(gfx90a),   [ISA_GFX1100] = SC_TARGET(gfx1100),
+    [ISA_GFX1201] = SC_TARGET(gfx1201),
 };
+#undef SC_TARGET
 
 /* Last SGPR of the register file: s101 on CDNA (102..105 are flat_scratch and xnack_mask),
  * s105 on RDNA (RDNA3 ISA "Scalar General-Purpose Registers": 106 SGPRs). */
