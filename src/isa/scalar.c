@@ -520,9 +520,10 @@ static void put_imm32(isa_buf *b, uint32_t v) {
     isa_printf(b, "0x%x", v);
 }
 
-static void put_waitcnt(isa_buf *b, const isa_scalar_fields *s) {
+/* lgkm_max: 15 on gfx9, 63 on gfx11 (its wider lgkmcnt field). */
+static void put_waitcnt(isa_buf *b, const isa_scalar_fields *s, unsigned lgkm_max) {
     static const char *const nm[3] = {"vmcnt", "expcnt", "lgkmcnt"};
-    const unsigned val[3] = {s->vmcnt, s->expcnt, s->lgkmcnt}, max[3] = {63, 7, 15};
+    const unsigned val[3] = {s->vmcnt, s->expcnt, s->lgkmcnt}, max[3] = {63, 7, lgkm_max};
     int all = val[0] == max[0] && val[1] == max[1] && val[2] == max[2];
     int first = 1;
     /* a counter at its maximum means "don't wait" and is left out, unless all are */
@@ -542,19 +543,6 @@ static void put_sendmsg_rdna(isa_buf *b, const sc_msg *tab, unsigned v) {
         isa_printf(b, "sendmsg(%u, 0, 0)", v);
     else
         isa_printf(b, "%u", v);
-}
-
-static void put_waitcnt11(isa_buf *b, const isa_scalar_fields *s) {
-    static const char *const nm[3] = {"vmcnt", "expcnt", "lgkmcnt"};
-    const unsigned val[3] = {s->vmcnt, s->expcnt, s->lgkmcnt}, max[3] = {63, 7, 63};
-    int all = val[0] == max[0] && val[1] == max[1] && val[2] == max[2];
-    int first = 1;
-    for (int i = 0; i < 3; i++) {
-        if (!all && val[i] == max[i])
-            continue;
-        isa_printf(b, "%s%s(%u)", first ? "" : " ", nm[i], val[i]);
-        first = 0;
-    }
 }
 
 /* s_delay_alu (RDNA3 ISA "s_delay_alu"): fields that are 0 are left out. */
@@ -704,14 +692,14 @@ static void put_imm16(sc_out *o, const isa_inst *in, const isa_opinfo *r) {
     case SC_IMM_U16: /* LLVM prints small values in decimal, others in hex */
         isa_printf(b, v <= 64 ? "%u" : "0x%x", v);
         break;
-    case SC_IMM_WAITCNT: put_waitcnt(b, s); break;
+    case SC_IMM_WAITCNT: put_waitcnt(b, s, 15); break;
     case SC_IMM_SENDMSG:
         if (isa_is_rdna(in->arch))
             put_sendmsg_rdna(b, sc_targets[in->arch].sendmsg, v);
         else
             put_sendmsg(b, sc_targets[in->arch].sendmsg, v);
         break;
-    case SC_IMM_WAITCNT11: put_waitcnt11(b, s); break;
+    case SC_IMM_WAITCNT11: put_waitcnt(b, s, 63); break;
     case SC_IMM_DELAY: put_delay(b, v); break;
     case SC_IMM_DEPCTR: put_depctr(b, v); break;
     case SC_IMM_VERSION: put_version(b, v); break;
