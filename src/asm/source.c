@@ -1174,6 +1174,31 @@ static int data_reloc(st *s, const char *t, int64_t v, int size, int col) {
 }
 
 /* Comma-separated expression list of a data directive. */
+/* The up to three comma-separated operands of .p2align/.balign/.align and .fill/.zero/.space:
+ * v[i] keeps the caller's default where the alignment directives leave a field empty
+ * (`.p2align 4,,8`); `absolute` (the .fill family) wants every field and no unresolved symbol.
+ * Returns the number of fields, or -1 after failing with msg. */
+static int expr_list(st *s, char *args, int64_t v[3], int absolute, int col, const char *msg) {
+    int n = 0;
+    char *p = args;
+    while (*p && n < 3) {
+        char *e = p + strcspn(p, ",");
+        char c = *e;
+        *e = 0;
+        int unres = 0;
+        if ((absolute || *p) && (!eval(s, p, 0, &v[n], NULL, absolute ? &unres : NULL) || unres)) {
+            fail(s, col, "%s", msg);
+            return -1;
+        }
+        n++;
+        if (!c)
+            break;
+        *e = c;
+        p = e + 1;
+    }
+    return n;
+}
+
 static void data_list(st *s, const char *args, int size, int col) {
     const char *p = args;
     while (*p) {
@@ -1344,22 +1369,9 @@ static void do_directive(st *s, char *d, int col) {
     } else if (word_is(d, ".p2align") || word_is(d, ".p2alignl") || word_is(d, ".balign") ||
                word_is(d, ".align")) {
         int64_t v[3] = {0, -1, 0};
-        int n = 0;
-        char *p = args;
-        while (*p && n < 3) {
-            char *e = p + strcspn(p, ",");
-            char c = *e;
-            *e = 0;
-            if (*p && !eval(s, p, 0, &v[n], NULL, NULL)) {
-                fail(s, col, "bad alignment expression");
-                return;
-            }
-            n++;
-            if (!c)
-                break;
-            *e = c;
-            p = e + 1;
-        }
+        int n = expr_list(s, args, v, 0, col, "bad alignment expression");
+        if (n < 0)
+            return;
         int64_t al = word_is(d, ".balign") ? v[0] : (v[0] < 0 || v[0] > 16 ? -1 : 1LL << v[0]);
         if (al <= 0 || (al & (al - 1))) {
             fail(s, col, "bad alignment");
@@ -1382,24 +1394,10 @@ static void do_directive(st *s, char *d, int col) {
     } else if (word_is(d, ".fill") || word_is(d, ".zero") || word_is(d, ".space") ||
                word_is(d, ".skip")) {
         int64_t v[3] = {0, 1, 0};
-        int n = 0;
-        char *p = args;
         int is_fill = word_is(d, ".fill");
-        while (*p && n < 3) {
-            char *e = p + strcspn(p, ",");
-            char c = *e;
-            *e = 0;
-            int unres = 0;
-            if (!eval(s, p, 0, &v[n], NULL, &unres) || unres) {
-                fail(s, col, "expected an absolute expression");
-                return;
-            }
-            n++;
-            if (!c)
-                break;
-            *e = c;
-            p = e + 1;
-        }
+        int n = expr_list(s, args, v, 1, col, "expected an absolute expression");
+        if (n < 0)
+            return;
         if (!is_fill) { /* .zero N / .space N[, fill] */
             v[2] = n > 1 ? v[1] : 0;
             v[1] = 1;

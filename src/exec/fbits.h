@@ -1,31 +1,37 @@
 /* fbits.h - a float's or double's bits and back (internal to exec/): the register files hold
  * raw 32- and 64-bit words, and the handlers compute on the host's IEEE float and double.
- * memcpy is the defined way to reinterpret them in C; compilers turn it into a register move. */
+ * memcpy is the defined way to reinterpret them in C; compilers turn it into a register move.
+ * Always inlined: the lane loops that call them are vectorised (and src/exec/mfma.c's are
+ * compiled per host target), which a call would prevent. */
 #ifndef GFXEMU_EXEC_FBITS_H
 #define GFXEMU_EXEC_FBITS_H
 
 #include <stdint.h>
 #include <string.h>
 
-static inline float f32(uint32_t u) {
+#define FBITS_AI static inline __attribute__((always_inline))
+
+FBITS_AI float f32(uint32_t u) {
     float f;
     memcpy(&f, &u, 4);
     return f;
 }
-static inline uint32_t bf32(float f) {
+FBITS_AI uint32_t bf32(float f) {
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
 }
-static inline double f64(uint64_t u) {
+FBITS_AI double f64(uint64_t u) {
     double f;
     memcpy(&f, &u, 8);
     return f;
 }
-static inline uint64_t bf64(double f) {
+FBITS_AI uint64_t bf64(double f) {
     uint64_t u;
     memcpy(&u, &f, 8);
     return u;
 }
+
+#undef FBITS_AI
 
 #endif

@@ -45,6 +45,22 @@ static xgws *gws_of(wave *w, const xinst *x) {
     return w->gws;
 }
 
+/* Every op finds its resource and updates it under the lock, then counts a change: the cue for
+ * the scheduler to poll the waves waiting in x_gws_poll. */
+static xgws *gws_lock(wave *w, const xinst *x, unsigned *rid) {
+    xgws *g = gws_of(w, x);
+    if (!g)
+        return NULL;
+    *rid = gws_rid(w, x);
+    pthread_mutex_lock(&g->lock);
+    return g;
+}
+
+static void gws_unlock(xgws *g) {
+    pthread_mutex_unlock(&g->lock);
+    atomic_fetch_add(&g->changes, 1);
+}
+
 static void gws_wait(wave *w, xgws *g, unsigned rid, int what) {
     w->status = WAVE_GWS;
     w->gws_wait = (uint8_t)what;
@@ -53,22 +69,19 @@ static void gws_wait(wave *w, xgws *g, unsigned rid, int what) {
 }
 
 static void ds_gws_init(wave *w, const xinst *x) {
-    xgws *g = gws_of(w, x);
+    unsigned rid;
+    xgws *g = gws_lock(w, x, &rid);
     if (!g)
         return;
-    unsigned rid = gws_rid(w, x);
-    pthread_mutex_lock(&g->lock);
     g->r[rid].count = gws_data0(w, x);
-    pthread_mutex_unlock(&g->lock);
-    atomic_fetch_add(&g->changes, 1);
+    gws_unlock(g);
 }
 
 static void ds_gws_barrier(wave *w, const xinst *x) {
-    xgws *g = gws_of(w, x);
+    unsigned rid;
+    xgws *g = gws_lock(w, x, &rid);
     if (!g)
         return;
-    unsigned rid = gws_rid(w, x);
-    pthread_mutex_lock(&g->lock);
     if (g->r[rid].count <= 0) {
         g->r[rid].count = gws_data0(w, x);
         g->r[rid].gen++;
@@ -76,20 +89,17 @@ static void ds_gws_barrier(wave *w, const xinst *x) {
         g->r[rid].count--;
         gws_wait(w, g, rid, XGWS_WAIT_BARRIER);
     }
-    pthread_mutex_unlock(&g->lock);
-    atomic_fetch_add(&g->changes, 1);
+    gws_unlock(g);
 }
 
 static void gws_add(wave *w, const xinst *x, int64_t n, int release_all) {
-    xgws *g = gws_of(w, x);
+    unsigned rid;
+    xgws *g = gws_lock(w, x, &rid);
     if (!g)
         return;
-    unsigned rid = gws_rid(w, x);
-    pthread_mutex_lock(&g->lock);
     g->r[rid].count += n;
     g->r[rid].gen += release_all != 0;
-    pthread_mutex_unlock(&g->lock);
-    atomic_fetch_add(&g->changes, 1);
+    gws_unlock(g);
 }
 
 static void ds_gws_sema_v(wave *w, const xinst *x) { gws_add(w, x, 1, 0); }
@@ -97,17 +107,15 @@ static void ds_gws_sema_br(wave *w, const xinst *x) { gws_add(w, x, gws_data0(w,
 static void ds_gws_sema_release_all(wave *w, const xinst *x) { gws_add(w, x, 0, 1); }
 
 static void ds_gws_sema_p(wave *w, const xinst *x) {
-    xgws *g = gws_of(w, x);
+    unsigned rid;
+    xgws *g = gws_lock(w, x, &rid);
     if (!g)
         return;
-    unsigned rid = gws_rid(w, x);
-    pthread_mutex_lock(&g->lock);
     if (g->r[rid].count > 0)
         g->r[rid].count--;
     else
         gws_wait(w, g, rid, XGWS_WAIT_SEMA);
-    pthread_mutex_unlock(&g->lock);
-    atomic_fetch_add(&g->changes, 1);
+    gws_unlock(g);
 }
 
 int x_gws_poll(wave *w) {

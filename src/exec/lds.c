@@ -92,6 +92,16 @@ static inline __attribute__((always_inline)) u32 ds_extend(int kind, const uint8
     return x_subdword(v, size, sign, half, old);
 }
 
+/* One lane's read from p: the in-range fast path and the checked path share it. */
+static inline __attribute__((always_inline)) void
+ds_read_lane(uint32_t (*d)[LANES], int l, const uint8_t *p, int kind, unsigned ndw, unsigned size) {
+    if (kind == R_DW)
+        for (unsigned i = 0; i < ndw; i++)
+            memcpy(&d[i][l], p + 4 * i, 4);
+    else
+        d[0][l] = ds_extend(kind, p, size, d[0][l]);
+}
+
 static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *x, int kind,
                                                           unsigned ndw) {
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*d)[LANES] = row(w, &x->in.dst[0]);
@@ -101,31 +111,30 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
     u32 off = (u32)x->in.f.m.offset;
     if (lds_span_ok(w, a[0], off, off, size)) {
         const uint8_t *lds = w->lds;
-        FOR_ACTIVE(l) {
-            const uint8_t *p = lds + (u32)(a[0][l] + off);
-            if (kind == R_DW)
-                for (unsigned i = 0; i < ndw; i++)
-                    memcpy(&d[i][l], p + 4 * i, 4);
-            else
-                d[0][l] = ds_extend(kind, p, size, d[0][l]);
-        }
+        FOR_ACTIVE(l) ds_read_lane(d, l, lds + (u32)(a[0][l] + off), kind, ndw, size);
         return;
     }
     FOR_ACTIVE(l) {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 0, (unsigned)l);
-        if (!p)
-            continue;
-        if (kind == R_DW) {
-            for (unsigned i = 0; i < ndw; i++)
-                memcpy(&d[i][l], p + 4 * i, 4);
-            continue;
-        }
-        d[0][l] = ds_extend(kind, p, size, d[0][l]);
+        if (p)
+            ds_read_lane(d, l, p, kind, ndw, size);
     }
 }
 
 enum { W_DW, W_B8, W_B16, W_B8_HI, W_B16_HI };
+
+/* One lane's write to p (the _HI forms store the register's high half). */
+static inline __attribute__((always_inline)) void
+ds_write_lane(uint8_t *p, uint32_t (*s)[LANES], int l, int kind, unsigned ndw, unsigned size) {
+    if (kind == W_DW) {
+        for (unsigned i = 0; i < ndw; i++)
+            memcpy(p + 4 * i, &s[i][l], 4);
+    } else {
+        u32 v = kind == W_B8_HI || kind == W_B16_HI ? s[0][l] >> 16 : s[0][l];
+        memcpy(p, &v, size);
+    }
+}
 
 static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst *x, int kind,
                                                            unsigned ndw) {
@@ -134,29 +143,15 @@ static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst 
     u32 off = (u32)x->in.f.m.offset;
     if (lds_span_ok(w, a[0], off, off, size)) {
         uint8_t *lds = w->lds;
-        FOR_ACTIVE(l) { /* lanes in order: where two lanes write the same bytes the last wins */
-            uint8_t *p = lds + (u32)(a[0][l] + off);
-            if (kind == W_DW) {
-                for (unsigned i = 0; i < ndw; i++)
-                    memcpy(p + 4 * i, &s[i][l], 4);
-            } else {
-                u32 v = kind == W_B8_HI || kind == W_B16_HI ? s[0][l] >> 16 : s[0][l];
-                memcpy(p, &v, size);
-            }
-        }
+        /* lanes in order: where two lanes write the same bytes the last wins */
+        FOR_ACTIVE(l) ds_write_lane(lds + (u32)(a[0][l] + off), s, l, kind, ndw, size);
         return;
     }
     FOR_ACTIVE(l) {
         u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
         uint8_t *p = lds_at(w, x, addr, size, 1, (unsigned)l);
-        if (!p)
-            continue;
-        u32 v[4];
-        for (unsigned i = 0; i < ndw; i++)
-            v[i] = s[i][l];
-        if (kind == W_B8_HI || kind == W_B16_HI)
-            v[0] >>= 16;
-        memcpy(p, v, size);
+        if (p)
+            ds_write_lane(p, s, l, kind, ndw, size);
     }
 }
 

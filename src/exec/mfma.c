@@ -124,29 +124,19 @@ static u32 (*dst_regs(wave *w, const xinst *x)) [LANES] {
 
 /* ---- element conversion --------------------------------------------------------------------- */
 
-/* Bit casts and f16 -> f32 that always inline (the handlers are compiled per target: a call
- * out of the lane loops would stop their vectorisation). */
+/* f16 -> f32 always inlines, like exec/fbits.h's bit casts (the handlers are compiled per
+ * target: a call out of the lane loops would stop their vectorisation). */
 #define AI static inline __attribute__((always_inline))
-AI float asf(u32 u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-AI u32 asu(float f) {
-    u32 u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 /* f16 -> f32, exact: normals and inf/NaN move their fields (rebias 15 -> 127), denormals are
  * m * 2^-24 (an exact integer-to-float conversion and scaling). */
 AI float half(u32 h) {
     u32 em = h & 0x7fffu, sign = (h & 0x8000u) << 16;
     u32 nrm = (em << 13) + (112u << 23), inf = (em << 13) | 0x7f800000u;
-    u32 den = asu((float)(int)em * 0x1p-24f);
+    u32 den = bf32((float)(int)em * 0x1p-24f);
     /* selects as masks: GCC does not if-convert the float multiply (trapping math) */
     u32 is_inf = -(u32)(em >= 0x7c00u), is_den = -(u32)(em < 0x400u);
     u32 v = (inf & is_inf) | (den & is_den) | (nrm & ~(is_inf | is_den));
-    return asf(v | sign);
+    return f32(v | sign);
 }
 
 /* The same conversion for element position sh/16 of 64 lanes with the F16C instructions, on
@@ -174,7 +164,7 @@ __attribute__((target("avx2,f16c"))) static void half_lanes_f16c(const u32 *r, i
  * CDNA3 manual does not give the reduction, docs/mfma.md states the choice. */
 AI float xf32(u32 u) {
     u32 r = (u + 0xfffu + ((u >> 13) & 1)) & ~0x1fffu;
-    return asf((u & 0x7f800000u) == 0x7f800000u ? u : r);
+    return f32((u & 0x7f800000u) == 0x7f800000u ? u : r);
 }
 
 static int elem_bits(int t, int fmt) {
@@ -254,9 +244,9 @@ static inline __attribute__((always_inline)) void unpack_f(const u32 (*R)[LANES]
         switch (t) {
         case MT_F32:
             if (ftz) /* MODE asks for f32 input denormals to be flushed (to signed zero) */
-                VLOOP(l) o[l] = asf((r[l] & 0x7f800000u) ? r[l] : r[l] & 0x80000000u);
+                VLOOP(l) o[l] = f32((r[l] & 0x7f800000u) ? r[l] : r[l] & 0x80000000u);
             else
-                VLOOP(l) o[l] = asf(r[l]);
+                VLOOP(l) o[l] = f32(r[l]);
             break;
         case MT_XF32:
             if (ftz)
@@ -273,7 +263,7 @@ static inline __attribute__((always_inline)) void unpack_f(const u32 (*R)[LANES]
 #endif
             VLOOP(l) o[l] = half((r[l] >> sh) & 0xffff);
             break;
-        case MT_BF16: VLOOP(l) o[l] = asf(((r[l] >> sh) & 0xffff) << 16); break;
+        case MT_BF16: VLOOP(l) o[l] = f32(((r[l] >> sh) & 0xffff) << 16); break;
         default:
             if (sh + bits <= 32)
                 VLOOP(l) o[l] = tab[(r[l] >> sh) & ((1u << bits) - 1)];
@@ -540,7 +530,7 @@ MFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     if (fast) {
         FOR_ROWS(0, crow[b * M + i] = RC[r] + l0; drow[b * M + i] = RD[r] + l0);
     } else {
-        FOR_CD(0, Dm[at] = negc ? -asf(RC[r][l]) : asf(RC[r][l]));
+        FOR_CD(0, Dm[at] = negc ? -f32(RC[r][l]) : f32(RC[r][l]));
         for (int e = 0; e < M * d->nb; e++)
             crow[e] = drow[e] = Dm + e * N;
     }
@@ -586,7 +576,7 @@ MFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
         for (int e = 0; e < M * N * d->nb; e++)
             if (isinf(Dm[e]))
                 Dm[e] = copysignf(0x1.fffffep127f, Dm[e]);
-    FOR_CD(0, RD[r][l] = asu(Dm[at]));
+    FOR_CD(0, RD[r][l] = bf32(Dm[at]));
 }
 
 MFN static void mfma_int(wave *w, const xinst *x, const mop *op) {

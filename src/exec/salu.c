@@ -21,43 +21,39 @@ typedef int64_t i64;
 #define UIMM16 ((u32)(x->in.w[0] & 0xffff))
 #define SCC w->scc
 
+/* Write D; the ...Z forms also set SCC = D != 0 (the manual's "SCC = (D != 0)"). */
+static inline void sd32_z(wave *w, const xinst *x, u32 d) {
+    w->scc = d != 0;
+    x_sd32(w, x, d);
+}
+static inline void sd64_z(wave *w, const xinst *x, u64 d) {
+    w->scc = d != 0;
+    x_sd64(w, x, d);
+}
+/* D = expr over S0 and (SOP2) S1 of one width, written by `write`. */
+#define SOP_32(name, expr, write)                                                                  \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u32 s0 = S0, s1 = x->in.nsrc > 1 ? S1 : 0;                                                 \
+        (void)s0, (void)s1;                                                                        \
+        write(w, x, (u32)(expr));                                                                  \
+    }
+#define SOP_64(name, expr, write)                                                                  \
+    static void name(wave *w, const xinst *x) {                                                    \
+        u64 s0 = S0_64, s1 = x->in.nsrc > 1 ? S1_64 : 0;                                           \
+        (void)s0, (void)s1;                                                                        \
+        write(w, x, (u64)(expr));                                                                  \
+    }
 /* D.u32 = expr, SCC untouched. */
-#define OP32(name, expr)                                                                           \
-    static void name(wave *w, const xinst *x) {                                                    \
-        u32 s0 = S0, s1 = x->in.nsrc > 1 ? S1 : 0;                                                 \
-        (void)s0, (void)s1;                                                                        \
-        x_sd32(w, x, (u32)(expr));                                                                 \
-    }
+#define OP32(name, expr) SOP_32(name, expr, x_sd32)
 /* D.u32 = expr; SCC = D != 0. */
-#define OP32Z(name, expr)                                                                          \
-    static void name(wave *w, const xinst *x) {                                                    \
-        u32 s0 = S0, s1 = x->in.nsrc > 1 ? S1 : 0;                                                 \
-        (void)s0, (void)s1;                                                                        \
-        u32 d = (u32)(expr);                                                                       \
-        w->scc = d != 0;                                                                           \
-        x_sd32(w, x, d);                                                                           \
-    }
-#define OP64(name, expr)                                                                           \
-    static void name(wave *w, const xinst *x) {                                                    \
-        u64 s0 = S0_64, s1 = x->in.nsrc > 1 ? S1_64 : 0;                                           \
-        (void)s0, (void)s1;                                                                        \
-        x_sd64(w, x, (u64)(expr));                                                                 \
-    }
-#define OP64Z(name, expr)                                                                          \
-    static void name(wave *w, const xinst *x) {                                                    \
-        u64 s0 = S0_64, s1 = x->in.nsrc > 1 ? S1_64 : 0;                                           \
-        (void)s0, (void)s1;                                                                        \
-        u64 d = (u64)(expr);                                                                       \
-        w->scc = d != 0;                                                                           \
-        x_sd64(w, x, d);                                                                           \
-    }
+#define OP32Z(name, expr) SOP_32(name, expr, sd32_z)
+#define OP64(name, expr) SOP_64(name, expr, x_sd64)
+#define OP64Z(name, expr) SOP_64(name, expr, sd64_z)
 /* 64-bit source, 32-bit result, SCC = result != 0 (bit counts of a 64-bit value). */
 #define OP64TO32Z(name, expr)                                                                      \
     static void name(wave *w, const xinst *x) {                                                    \
         u64 s0 = S0_64;                                                                            \
-        u32 d = (u32)(expr);                                                                       \
-        w->scc = d != 0;                                                                           \
-        x_sd32(w, x, d);                                                                           \
+        sd32_z(w, x, (u32)(expr));                                                                 \
     }
 #define OP64TO32(name, expr)                                                                       \
     static void name(wave *w, const xinst *x) {                                                    \

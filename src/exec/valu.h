@@ -524,6 +524,31 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
         vd32(w, x, d, fk);                                                                         \
     }                                                                                              \
     VV(name, fk, 3, u32 a = A[l], b = B[l], c = C[l]; D[l] = (u32)(expr))
+/* 16-bit forms (the f16 and i16 families): a, b, c are conv(lane bits) of type T, expr the
+ * 16-bit result; vd16 writes it, keeping the high half when `preserve` (gfx9 mad forms). */
+#define V16OP2(name, fk, T, conv, expr)                                                            \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, fk), *B = vs32(w, x, 1, t1, fk);                          \
+        VLOOP(l) {                                                                                 \
+            T a = conv(A[l]), b = conv(B[l]);                                                      \
+            (void)a, (void)b;                                                                      \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd16(w, x, d, fk, 0);                                                                      \
+    }
+#define V16OP3(name, fk, T, conv, expr, preserve)                                                  \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        const u32 *A = vs32(w, x, 0, t0, fk), *B = vs32(w, x, 1, t1, fk),                          \
+                  *C = vs32(w, x, 2, t2, fk);                                                      \
+        VLOOP(l) {                                                                                 \
+            T a = conv(A[l]), b = conv(B[l]), c = conv(C[l]);                                      \
+            (void)a, (void)b, (void)c;                                                             \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd16(w, x, d, fk, preserve);                                                               \
+    }
 /* f32 forms: a, b, c are floats, expr is a float. */
 #define F32OP1(name, expr)                                                                         \
     static inline float vf1_##name(float a) { return (expr); }                                     \

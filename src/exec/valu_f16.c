@@ -31,29 +31,8 @@
         }                                                                                          \
         vd16(w, x, d, FK_F16, 0);                                                                  \
     }
-#define H2(name, expr)                                                                             \
-    VFN static void name(wave *w, const xinst *x) {                                                \
-        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
-        const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);                  \
-        VLOOP(l) {                                                                                 \
-            double a = h2d(A[l]), b = h2d(B[l]);                                                   \
-            (void)a, (void)b;                                                                      \
-            d[l] = (expr);                                                                         \
-        }                                                                                          \
-        vd16(w, x, d, FK_F16, 0);                                                                  \
-    }
-#define H3(name, expr, preserve)                                                                   \
-    VFN static void name(wave *w, const xinst *x) {                                                \
-        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
-        const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16),                  \
-                  *C = vs32(w, x, 2, t2, FK_F16);                                                  \
-        VLOOP(l) {                                                                                 \
-            double a = h2d(A[l]), b = h2d(B[l]), c = h2d(C[l]);                                    \
-            (void)a, (void)b, (void)c;                                                             \
-            d[l] = (expr);                                                                         \
-        }                                                                                          \
-        vd16(w, x, d, FK_F16, preserve);                                                           \
-    }
+#define H2(name, expr) V16OP2(name, FK_F16, double, h2d, expr)
+#define H3(name, expr, preserve) V16OP3(name, FK_F16, double, h2d, expr, preserve)
 
 static inline double mad16(double a, double b, double c) { return h2d(r16(a * b)) + c; }
 
@@ -342,54 +321,40 @@ VFN static void v_fma_mixhi_f16(wave *w, const xinst *x) { fma_mix(w, x, 2); }
 
 /* ---- dot products ---------------------------------------------------------------------------- */
 
-/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32 */
-VFN static void v_dot2_f32_f16(wave *w, const xinst *x) {
+/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32, the halves f16 or (bf) bf16.  The products
+ * are exact in double; their sum rounds to double, then once to f32.  The C forms (VOP2)
+ * accumulate into D instead of S2. */
+static inline double bf2d(u32 h) { return (double)f32((h & 0xffff) << 16); }
+/* h: 16 bits */
+static inline __attribute__((always_inline)) double half2d(u32 h, int bf) {
+    return bf ? bf2d(h) : H(h);
+}
+static inline __attribute__((always_inline)) void dot2_f32(wave *w, const xinst *x, int bf) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], t2[LANES], d[LANES];
     pk_src16(w, x, 0, al, ah, 2);
     pk_src16(w, x, 1, bl, bh, 2);
     const u32 *C = vs32(w, x, 2, t2, FK_RAW);
     VLOOP(l) {
-        /* the products are exact in double; their sum is rounded to double, then to f32 */
-        double s = H(al[l]) * H(bl[l]) + H(ah[l]) * H(bh[l]);
+        double s = half2d(al[l], bf) * half2d(bl[l], bf) + half2d(ah[l], bf) * half2d(bh[l], bf);
         d[l] = bf32((float)fma_odd(1.0, s, f32(C[l])));
     }
     vd32(w, x, d, FK_RAW);
 }
-/* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + D.f32 (VOP2, accumulates in place). */
-VFN static void v_dot2c_f32_f16(wave *w, const xinst *x) {
+static inline __attribute__((always_inline)) void dot2c_f32(wave *w, const xinst *x, int bf) {
     u32 t0[LANES], t1[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_RAW), *B = vs32(w, x, 1, t1, FK_RAW);
     const u32 *D = vdreg(w, &x->in.dst[0]);
     VLOOP(l) {
-        double s = H(A[l] & 0xffff) * H(B[l] & 0xffff) + H(A[l] >> 16) * H(B[l] >> 16);
+        double s = half2d(A[l] & 0xffff, bf) * half2d(B[l] & 0xffff, bf) +
+                   half2d(A[l] >> 16, bf) * half2d(B[l] >> 16, bf);
         d[l] = bf32((float)fma_odd(1.0, s, f32(D[l])));
     }
     vd32(w, x, d, FK_RAW);
 }
-
-/* D.f32 = S0.bf16[0] * S1.bf16[0] + S0.bf16[1] * S1.bf16[1] + S2.f32 (bf16 products are exact in
- * double; their sum rounds to double, then once to f32); the C form accumulates into D. */
-static inline double bf2d(u32 h) { return (double)f32((h & 0xffff) << 16); }
-VFN static void v_dot2_f32_bf16(wave *w, const xinst *x) {
-    u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], t2[LANES], d[LANES];
-    pk_src16(w, x, 0, al, ah, 2);
-    pk_src16(w, x, 1, bl, bh, 2);
-    const u32 *C = vs32(w, x, 2, t2, FK_RAW);
-    VLOOP(l)
-    d[l] =
-        bf32((float)fma_odd(1.0, bf2d(al[l]) * bf2d(bl[l]) + bf2d(ah[l]) * bf2d(bh[l]), f32(C[l])));
-    vd32(w, x, d, FK_RAW);
-}
-VFN static void v_dot2c_f32_bf16(wave *w, const xinst *x) {
-    u32 t0[LANES], t1[LANES], d[LANES];
-    const u32 *A = vs32(w, x, 0, t0, FK_RAW), *B = vs32(w, x, 1, t1, FK_RAW);
-    const u32 *D = vdreg(w, &x->in.dst[0]);
-    VLOOP(l) {
-        double s = bf2d(A[l]) * bf2d(B[l]) + bf2d(A[l] >> 16) * bf2d(B[l] >> 16);
-        d[l] = bf32((float)fma_odd(1.0, s, f32(D[l])));
-    }
-    vd32(w, x, d, FK_RAW);
-}
+VFN static void v_dot2_f32_f16(wave *w, const xinst *x) { dot2_f32(w, x, 0); }
+VFN static void v_dot2c_f32_f16(wave *w, const xinst *x) { dot2c_f32(w, x, 0); }
+VFN static void v_dot2_f32_bf16(wave *w, const xinst *x) { dot2_f32(w, x, 1); }
+VFN static void v_dot2c_f32_bf16(wave *w, const xinst *x) { dot2c_f32(w, x, 1); }
 
 /* ---- packed f32 (gfx940+): 64-bit operands holding two f32 --------------------------------- */
 

@@ -363,27 +363,9 @@ V3(v_lerp_u8, FK_I32, lerp8(a, b, c))
 
 /* ---- 16-bit integer ops -----------------------------------------------------------------------
  * Results go through vd16: high half zeroed, except the gfx9 mad forms that keep it. */
-#define V16_2(name, expr)                                                                          \
-    VFN static void name(wave *w, const xinst *x) {                                                \
-        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
-        const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16);                  \
-        VLOOP(l) {                                                                                 \
-            u32 a = A[l] & 0xffff, b = B[l] & 0xffff;                                              \
-            d[l] = (u32)(expr);                                                                    \
-        }                                                                                          \
-        vd16(w, x, d, FK_I16, 0);                                                                  \
-    }
-#define V16_3(name, expr, preserve)                                                                \
-    VFN static void name(wave *w, const xinst *x) {                                                \
-        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
-        const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16),                  \
-                  *C = vs32(w, x, 2, t2, FK_I16);                                                  \
-        VLOOP(l) {                                                                                 \
-            u32 a = A[l] & 0xffff, b = B[l] & 0xffff, c = C[l] & 0xffff;                           \
-            d[l] = (u32)(expr);                                                                    \
-        }                                                                                          \
-        vd16(w, x, d, FK_I16, preserve);                                                           \
-    }
+static inline u32 lo16(u32 v) { return v & 0xffff; }
+#define V16_2(name, expr) V16OP2(name, FK_I16, u32, lo16, expr)
+#define V16_3(name, expr, preserve) V16OP3(name, FK_I16, u32, lo16, expr, preserve)
 static inline u32 sat_u16(i32 v) { return v < 0 ? 0 : v > 0xffff ? 0xffff : (u32)v; }
 static inline u32 sat_i16(i32 v) { return (u32)(v < -32768 ? -32768 : v > 32767 ? 32767 : v); }
 #define S16(v) ((i32)(i16)(v))

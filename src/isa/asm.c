@@ -545,6 +545,15 @@ typedef struct {
 #define F(w, sh, width, k) {w, sh, width, k, -1, 0}
 #define FX(w, sh, width, k, xw, xsh) {w, sh, width, k, xw, xsh}
 #define M(w, sh, width) {w, sh, width}
+/* The second dword of the VOP1/VOP2/VOPC forms: DPP's bound_ctrl, the neg/abs bits and the
+ * bank/row masks; SDWA's dst_sel/dst_unused/clamp/omod (not in VOPC) and the per-source sel,
+ * sext, neg, abs fields. */
+#define DPP_MODS                                                                                   \
+    M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4), M(1, 28, 4)
+#define SDWA_DST_MODS M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2)
+#define SDWA_SRC_MODS                                                                              \
+    M(1, 16, 3), M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1),     \
+        M(1, 29, 1)
 static const layout layouts[L_N] = {
     [L_SOP2] = {1,
                 3,
@@ -589,8 +598,7 @@ static const layout layouts[L_N] = {
                  {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23),
                   FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
                  12,
-                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1),
-                  M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
+                 {SDWA_DST_MODS, SDWA_SRC_MODS},
                  {0, 0},
                  {0, 0},
                  {0, 0}},
@@ -598,8 +606,7 @@ static const layout layouts[L_N] = {
                  2,
                  {F(0, 17, 8, K_REG8), FX(1, 0, 8, K_SDWA_SRC, 1, 23)},
                  12,
-                 {M(1, 8, 3), M(1, 11, 2), M(1, 13, 1), M(1, 14, 2), M(1, 16, 3), M(1, 19, 1),
-                  M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1)},
+                 {SDWA_DST_MODS, SDWA_SRC_MODS},
                  {0, 0},
                  {0, 0},
                  {0, 0}},
@@ -608,8 +615,7 @@ static const layout layouts[L_N] = {
                  {FX(1, 8, 7, K_SDWA_SDST, 1, 15), FX(1, 0, 8, K_SDWA_SRC, 1, 23),
                   FX(0, 9, 8, K_SDWA_SRC, 1, 31)},
                  8,
-                 {M(1, 16, 3), M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 24, 3), M(1, 27, 1),
-                  M(1, 28, 1), M(1, 29, 1)},
+                 {SDWA_SRC_MODS},
                  {0, 0},
                  {0, 0},
                  {0, 0}},
@@ -617,29 +623,14 @@ static const layout layouts[L_N] = {
                 3,
                 {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
                 7,
-                {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4),
-                 M(1, 28, 4)},
+                {DPP_MODS},
                 {0, 0},
                 {0, 0},
                 {0, 0}},
-    [L_DPP1] = {2,
-                2,
-                {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)},
-                7,
-                {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4),
-                 M(1, 28, 4)},
-                {0, 0},
-                {0, 0},
-                {0, 0}},
-    [L_DPPC] = {2,
-                2,
-                {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
-                7,
-                {M(1, 19, 1), M(1, 20, 1), M(1, 21, 1), M(1, 22, 1), M(1, 23, 1), M(1, 24, 4),
-                 M(1, 28, 4)},
-                {0, 0},
-                {0, 0},
-                {0, 0}},
+    [L_DPP1] =
+        {2, 2, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)}, 7, {DPP_MODS}, {0, 0}, {0, 0}, {0, 0}},
+    [L_DPPC] =
+        {2, 2, {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)}, 7, {DPP_MODS}, {0, 0}, {0, 0}, {0, 0}},
     [L_VOP3] = {2,
                 5,
                 {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9),
@@ -707,6 +698,9 @@ static const layout layouts[L_N] = {
 #undef F
 #undef FX
 #undef M
+#undef DPP_MODS
+#undef SDWA_DST_MODS
+#undef SDWA_SRC_MODS
 
 /* One way to encode a mnemonic: a template (opcode and format bits set, operand fields zero). */
 typedef struct {

@@ -113,16 +113,11 @@ typedef size_t (*dec_fn)(isa_arch, isa_fmt, const uint32_t *, size_t, isa_inst *
 typedef void (*print_fn)(isa_buf *, const isa_inst *);
 /* RDNA targets have their own table: only the families decoded for them so far (the others'
  * words are illegal, counted apart in tests/isa/test_sweep.c and listed in the README). */
-static const struct {
+typedef struct {
     dec_fn dec;
     print_fn print;
-} families_rdna[ISA_NFMT] = {
-    [ISA_FMT_SOP1] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOP2] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOPK] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOPC] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOPP] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SMEM] = {isa_dec_scalar, isa_print_scalar},
+} family;
+static const family families_rdna[ISA_NFMT] = {
     [ISA_FMT_VOP1] = {isa_dec_vop_rdna, isa_print_vop_rdna},
     [ISA_FMT_VOP2] = {isa_dec_vop_rdna, isa_print_vop_rdna},
     [ISA_FMT_VOPC] = {isa_dec_vop_rdna, isa_print_vop_rdna},
@@ -138,16 +133,7 @@ static const struct {
     [ISA_FMT_EXP] = {isa_dec_mem_rdna, isa_print_mem_rdna},
 };
 
-static const struct {
-    dec_fn dec;
-    print_fn print;
-} families[ISA_NFMT] = {
-    [ISA_FMT_SOP1] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOP2] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOPK] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOPC] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SOPP] = {isa_dec_scalar, isa_print_scalar},
-    [ISA_FMT_SMEM] = {isa_dec_scalar, isa_print_scalar},
+static const family families[ISA_NFMT] = {
     [ISA_FMT_VOP1] = {isa_dec_vop, isa_print_vop},
     [ISA_FMT_VOP2] = {isa_dec_vop, isa_print_vop},
     [ISA_FMT_VOPC] = {isa_dec_vop, isa_print_vop},
@@ -160,6 +146,17 @@ static const struct {
     [ISA_FMT_MIMG] = {isa_dec_mem, isa_print_mem}, /* gfx90a only: no table on gfx940+ */
 };
 
+/* SOP1/SOP2/SOPK/SOPC/SOPP/SMEM (adjacent in isa_fmt) have one decoder and printer on every
+ * target: what differs per target sits in src/isa/scalar.c's tables. */
+static const family *family_of(unsigned arch, unsigned f) {
+    static const family scalar = {isa_dec_scalar, isa_print_scalar};
+    if (f >= ISA_FMT_SOP2 && f <= ISA_FMT_SMEM)
+        return &scalar;
+    if (f >= ISA_NFMT)
+        return NULL;
+    return isa_is_rdna(arch) ? &families_rdna[f] : &families[f];
+}
+
 size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) {
     uint32_t w[4] = {0, 0, 0, 0};
     size_t nw = avail / 4 > 4 ? 4 : avail / 4;
@@ -171,7 +168,8 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) 
     memcpy(out->w, w, sizeof w);
     isa_fmt f = isa_identify_arch(arch, w[0]);
     out->fmt = (uint8_t)f;
-    dec_fn dec = isa_is_rdna(arch) ? families_rdna[f].dec : families[f].dec;
+    const family *fam = family_of(arch, f);
+    dec_fn dec = fam ? fam->dec : NULL;
     size_t n = dec ? dec(arch, f, w, nw, out) : 0;
     if (n == 0 || n > nw * 4 || out->op == ISA_OP_ILLEGAL) {
         out->op = ISA_OP_ILLEGAL;
@@ -186,9 +184,8 @@ size_t isa_print(const isa_inst *in, char *buf, size_t bufsz) {
     isa_buf b = {buf, bufsz, 0};
     if (bufsz)
         buf[0] = 0;
-    print_fn pr = NULL;
-    if (in->fmt < ISA_NFMT)
-        pr = isa_is_rdna(in->arch) ? families_rdna[in->fmt].print : families[in->fmt].print;
+    const family *fam = family_of(in->arch, in->fmt);
+    print_fn pr = fam ? fam->print : NULL;
     if (in->op == ISA_OP_ILLEGAL || !pr) {
         isa_printf(&b, "<illegal 0x%08x>", in->w[0]);
         return b.len;

@@ -58,6 +58,15 @@ static const char *sreg_name(unsigned enc, unsigned n) {
     return NULL;
 }
 
+/* LLVM's register syntax: one register prints as <prefix><index>, a run of n as
+ * <prefix>[<first>:<last>]. */
+static void put_range(isa_buf *b, const char *prefix, unsigned first, unsigned n) {
+    if (n == 1)
+        isa_printf(b, "%s%u", prefix, first);
+    else
+        isa_printf(b, "%s[%u:%u]", prefix, first, first + n - 1);
+}
+
 void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n) {
     const char *nm = sreg_name(enc, n);
     if (nm) {
@@ -65,17 +74,11 @@ void isa_put_sreg(isa_buf *b, unsigned enc, unsigned n) {
         return;
     }
     if (enc <= 101) {
-        if (n == 1)
-            isa_printf(b, "s%u", enc);
-        else
-            isa_printf(b, "s[%u:%u]", enc, enc + n - 1);
+        put_range(b, "s", enc, n);
         return;
     }
     if (enc >= 108 && enc <= 123) {
-        if (n == 1)
-            isa_printf(b, "ttmp%u", enc - 108);
-        else
-            isa_printf(b, "ttmp[%u:%u]", enc - 108, enc - 108 + n - 1);
+        put_range(b, "ttmp", enc - 108, n);
         return;
     }
     isa_printf(b, "<sreg %u x%u>", enc, n);
@@ -89,10 +92,7 @@ void isa_put_sreg_arch(isa_buf *b, unsigned arch, unsigned enc, unsigned n) {
         return;
     }
     if (enc <= 105) {
-        if (n == 1)
-            isa_printf(b, "s%u", enc);
-        else
-            isa_printf(b, "s[%u:%u]", enc, enc + n - 1);
+        put_range(b, "s", enc, n);
     } else if (enc == 124) {
         isa_puts(b, "null");
     } else if (enc == 125 && n == 1) {
@@ -103,11 +103,7 @@ void isa_put_sreg_arch(isa_buf *b, unsigned arch, unsigned enc, unsigned n) {
 }
 
 void isa_put_vreg(isa_buf *b, unsigned idx, unsigned n, int agpr) {
-    char c = agpr ? 'a' : 'v';
-    if (n == 1)
-        isa_printf(b, "%c%u", c, idx);
-    else
-        isa_printf(b, "%c[%u:%u]", c, idx, idx + n - 1);
+    put_range(b, agpr ? "a" : "v", idx, n);
 }
 
 static const char *const special_names[] = {

@@ -92,48 +92,24 @@ typedef struct {
     const sc_msg *sendmsg;
 } sc_target;
 
+/* Every target's generated tables follow one naming scheme (sc_<format>_<target>, see
+ * tools/isagen/scalar.py), so one row builder names them all. */
+#define SC_TARGET(t)                                                                               \
+    {{[ISA_FMT_SOP2] = sc_sop2_##t,                                                                \
+      [ISA_FMT_SOPK] = sc_sopk_##t,                                                                \
+      [ISA_FMT_SOP1] = sc_sop1_##t,                                                                \
+      [ISA_FMT_SOPC] = sc_sopc_##t,                                                                \
+      [ISA_FMT_SOPP] = sc_sopp_##t,                                                                \
+      [ISA_FMT_SMEM] = sc_smem_##t},                                                               \
+     sc_hwreg_##t,                                                                                 \
+     sc_sendmsg_##t}
+
 static const sc_target sc_targets[ISA_NARCH] = {
-    [ISA_GFX942] = {{[ISA_FMT_SOP2] = sc_sop2_gfx942,
-                     [ISA_FMT_SOPK] = sc_sopk_gfx942,
-                     [ISA_FMT_SOP1] = sc_sop1_gfx942,
-                     [ISA_FMT_SOPC] = sc_sopc_gfx942,
-                     [ISA_FMT_SOPP] = sc_sopp_gfx942,
-                     [ISA_FMT_SMEM] = sc_smem_gfx942},
-                    sc_hwreg_gfx942,
-                    sc_sendmsg_gfx942},
-    [ISA_GFX950] = {{[ISA_FMT_SOP2] = sc_sop2_gfx950,
-                     [ISA_FMT_SOPK] = sc_sopk_gfx950,
-                     [ISA_FMT_SOP1] = sc_sop1_gfx950,
-                     [ISA_FMT_SOPC] = sc_sopc_gfx950,
-                     [ISA_FMT_SOPP] = sc_sopp_gfx950,
-                     [ISA_FMT_SMEM] = sc_smem_gfx950},
-                    sc_hwreg_gfx950,
-                    sc_sendmsg_gfx950},
-    [ISA_GFX90A] = {{[ISA_FMT_SOP2] = sc_sop2_gfx90a,
-                     [ISA_FMT_SOPK] = sc_sopk_gfx90a,
-                     [ISA_FMT_SOP1] = sc_sop1_gfx90a,
-                     [ISA_FMT_SOPC] = sc_sopc_gfx90a,
-                     [ISA_FMT_SOPP] = sc_sopp_gfx90a,
-                     [ISA_FMT_SMEM] = sc_smem_gfx90a},
-                    sc_hwreg_gfx90a,
-                    sc_sendmsg_gfx90a},
-    [ISA_GFX1100] = {{[ISA_FMT_SOP2] = sc_sop2_gfx1100,
-                      [ISA_FMT_SOPK] = sc_sopk_gfx1100,
-                      [ISA_FMT_SOP1] = sc_sop1_gfx1100,
-                      [ISA_FMT_SOPC] = sc_sopc_gfx1100,
-                      [ISA_FMT_SOPP] = sc_sopp_gfx1100,
-                      [ISA_FMT_SMEM] = sc_smem_gfx1100},
-                     sc_hwreg_gfx1100,
-                     sc_sendmsg_gfx1100},
-    [ISA_GFX1201] = {{[ISA_FMT_SOP2] = sc_sop2_gfx1201,
-                      [ISA_FMT_SOPK] = sc_sopk_gfx1201,
-                      [ISA_FMT_SOP1] = sc_sop1_gfx1201,
-                      [ISA_FMT_SOPC] = sc_sopc_gfx1201,
-                      [ISA_FMT_SOPP] = sc_sopp_gfx1201,
-                      [ISA_FMT_SMEM] = sc_smem_gfx1201},
-                     sc_hwreg_gfx1201,
-                     sc_sendmsg_gfx1201},
+    [ISA_GFX942] = SC_TARGET(gfx942),   [ISA_GFX950] = SC_TARGET(gfx950),
+    [ISA_GFX90A] = SC_TARGET(gfx90a),   [ISA_GFX1100] = SC_TARGET(gfx1100),
+    [ISA_GFX1201] = SC_TARGET(gfx1201),
 };
+#undef SC_TARGET
 
 /* Last SGPR of the register file: s101 on CDNA (102..105 are flat_scratch and xnack_mask),
  * s105 on RDNA (RDNA3 ISA "Scalar General-Purpose Registers": 106 SGPRs). */
@@ -544,9 +520,10 @@ static void put_imm32(isa_buf *b, uint32_t v) {
     isa_printf(b, "0x%x", v);
 }
 
-static void put_waitcnt(isa_buf *b, const isa_scalar_fields *s) {
+/* lgkm_max: 15 on gfx9, 63 on gfx11 (its wider lgkmcnt field). */
+static void put_waitcnt(isa_buf *b, const isa_scalar_fields *s, unsigned lgkm_max) {
     static const char *const nm[3] = {"vmcnt", "expcnt", "lgkmcnt"};
-    const unsigned val[3] = {s->vmcnt, s->expcnt, s->lgkmcnt}, max[3] = {63, 7, 15};
+    const unsigned val[3] = {s->vmcnt, s->expcnt, s->lgkmcnt}, max[3] = {63, 7, lgkm_max};
     int all = val[0] == max[0] && val[1] == max[1] && val[2] == max[2];
     int first = 1;
     /* a counter at its maximum means "don't wait" and is left out, unless all are */
@@ -566,19 +543,6 @@ static void put_sendmsg_rdna(isa_buf *b, const sc_msg *tab, unsigned v) {
         isa_printf(b, "sendmsg(%u, 0, 0)", v);
     else
         isa_printf(b, "%u", v);
-}
-
-static void put_waitcnt11(isa_buf *b, const isa_scalar_fields *s) {
-    static const char *const nm[3] = {"vmcnt", "expcnt", "lgkmcnt"};
-    const unsigned val[3] = {s->vmcnt, s->expcnt, s->lgkmcnt}, max[3] = {63, 7, 63};
-    int all = val[0] == max[0] && val[1] == max[1] && val[2] == max[2];
-    int first = 1;
-    for (int i = 0; i < 3; i++) {
-        if (!all && val[i] == max[i])
-            continue;
-        isa_printf(b, "%s%s(%u)", first ? "" : " ", nm[i], val[i]);
-        first = 0;
-    }
 }
 
 /* s_delay_alu (RDNA3 ISA "s_delay_alu"): fields that are 0 are left out. */
@@ -728,14 +692,14 @@ static void put_imm16(sc_out *o, const isa_inst *in, const isa_opinfo *r) {
     case SC_IMM_U16: /* LLVM prints small values in decimal, others in hex */
         isa_printf(b, v <= 64 ? "%u" : "0x%x", v);
         break;
-    case SC_IMM_WAITCNT: put_waitcnt(b, s); break;
+    case SC_IMM_WAITCNT: put_waitcnt(b, s, 15); break;
     case SC_IMM_SENDMSG:
         if (isa_is_rdna(in->arch))
             put_sendmsg_rdna(b, sc_targets[in->arch].sendmsg, v);
         else
             put_sendmsg(b, sc_targets[in->arch].sendmsg, v);
         break;
-    case SC_IMM_WAITCNT11: put_waitcnt11(b, s); break;
+    case SC_IMM_WAITCNT11: put_waitcnt(b, s, 63); break;
     case SC_IMM_DELAY: put_delay(b, v); break;
     case SC_IMM_DEPCTR: put_depctr(b, v); break;
     case SC_IMM_VERSION: put_version(b, v); break;

@@ -112,6 +112,18 @@ static void src_from_enc(isa_opnd *o, unsigned enc, unsigned n, int agpr) {
 
 /* ---- decoding ------------------------------------------------------------------------- */
 
+/* An SDWA source: a VGPR, or (its S bit set) a scalar operand, where a literal cannot go. */
+static int sdwa_src(isa_opnd *o, unsigned enc, int scalar) {
+    if (!scalar) {
+        set_vreg(o, enc, 1, 0);
+        return 1;
+    }
+    if (!src_enc_ok(enc, 1) || enc == 255)
+        return 0;
+    src_from_enc(o, enc, 1, 0);
+    return 1;
+}
+
 static int dec_sdwa(const isa_opinfo *r, const vop_extra *x, isa_fmt f, uint32_t w0, uint32_t w1,
                     isa_inst *in) {
     static const uint32_t base[] = {[ISA_FMT_VOP2] = VOP_SDWA_BASE_VOP2,
@@ -147,25 +159,9 @@ static int dec_sdwa(const isa_opinfo *r, const vop_extra *x, isa_fmt f, uint32_t
         v->clamp = (uint8_t)((w1 >> 13) & 1);
         v->omod = (uint8_t)((w1 >> 14) & 3);
     }
-    unsigned s0 = w1 & 0xff;
-    if (v->sdwa_s0) {
-        if (!src_enc_ok(s0, 1) || s0 == 255)
-            return 0;
-        src_from_enc(&in->src[0], s0, 1, 0);
-    } else {
-        set_vreg(&in->src[0], s0, 1, 0);
-    }
-    if (f != ISA_FMT_VOP1) {
-        unsigned s1 = (w0 >> 9) & 0xff;
-        if (v->sdwa_s1) {
-            if (!src_enc_ok(s1, 1) || s1 == 255)
-                return 0;
-            src_from_enc(&in->src[1], s1, 1, 0);
-        } else {
-            set_vreg(&in->src[1], s1, 1, 0);
-        }
-    }
-    return 1;
+    if (!sdwa_src(&in->src[0], w1 & 0xff, v->sdwa_s0))
+        return 0;
+    return f == ISA_FMT_VOP1 || sdwa_src(&in->src[1], (w0 >> 9) & 0xff, v->sdwa_s1);
 }
 
 static int dec_dpp(const isa_opinfo *r, const vop_extra *x, uint32_t w1, isa_inst *in) {

@@ -75,6 +75,7 @@ static int mp_next(mp_cur *c, mp_obj *o) {
         return -1;
     unsigned t = b[0];
     unsigned payload_len_bytes = 0; /* for str/bin/ext with explicit length */
+    unsigned count_len_bytes = 0;   /* for array/map with an explicit element count */
     if (t <= 0x7f) {
         o->type = MP_UINT, o->u = t;
         return 0;
@@ -137,26 +138,10 @@ static int mp_next(mp_cur *c, mp_obj *o) {
     case 0xd9: o->type = MP_STR, payload_len_bytes = 1; break;
     case 0xda: o->type = MP_STR, payload_len_bytes = 2; break;
     case 0xdb: o->type = MP_STR, payload_len_bytes = 4; break;
-    case 0xdc:
-        o->type = MP_ARRAY;
-        if (be(c, 2, &o->u))
-            return -1;
-        goto count;
-    case 0xdd:
-        o->type = MP_ARRAY;
-        if (be(c, 4, &o->u))
-            return -1;
-        goto count;
-    case 0xde:
-        o->type = MP_MAP;
-        if (be(c, 2, &o->u))
-            return -1;
-        goto count;
-    case 0xdf:
-        o->type = MP_MAP;
-        if (be(c, 4, &o->u))
-            return -1;
-        goto count;
+    case 0xdc: o->type = MP_ARRAY, count_len_bytes = 2; goto count;
+    case 0xdd: o->type = MP_ARRAY, count_len_bytes = 4; goto count;
+    case 0xde: o->type = MP_MAP, count_len_bytes = 2; goto count;
+    case 0xdf: o->type = MP_MAP, count_len_bytes = 4; goto count;
     default: return mp_fail(c, "invalid type byte 0x%02x at byte %zu", t, c->pos - 1);
     }
     if (be(c, payload_len_bytes, &v))
@@ -167,6 +152,8 @@ static int mp_next(mp_cur *c, mp_obj *o) {
 payload:
     return take(c, o->len, &o->s);
 count:
+    if (count_len_bytes && be(c, count_len_bytes, &o->u))
+        return -1;
     /* Every element is at least one byte (a map entry two): a count larger than what is left is
      * corruption, and rejecting it here bounds every loop over elements. */
     if (o->u > (c->n - c->pos) / (o->type == MP_MAP ? 2 : 1))

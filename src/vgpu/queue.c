@@ -734,14 +734,8 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
     uint32_t id = 0;
     while (id < VG_MAX_QUEUES && queues[id].used)
         id++;
-    if (!ok || id == VG_MAX_QUEUES) {
-        pthread_mutex_unlock(&q_lock);
-        pthread_mutex_unlock(&vg.lock);
-        dp_device_free(dev);
-        free(pkt);
-        free(sh);
-        return -1;
-    }
+    if (!ok || id == VG_MAX_QUEUES)
+        goto fail;
     vg_queue *q = &queues[id];
     memset(q, 0, sizeof *q);
     q->used = 1;
@@ -758,12 +752,7 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
     if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
         q->used = 0;
         q->dev = NULL;
-        pthread_mutex_unlock(&q_lock);
-        pthread_mutex_unlock(&vg.lock);
-        dp_device_free(dev);
-        free(pkt);
-        free(sh);
-        return -1;
+        goto fail;
     }
     pthread_mutex_unlock(&q_lock);
     pthread_mutex_unlock(&vg.lock);
@@ -771,6 +760,13 @@ int vg_queue_create(int gpu, uint32_t type, uint64_t ring, uint32_t ring_size, u
     /* SOC15: the doorbell's byte offset inside the page is part of the returned offset. */
     *doorbell_offset = vg.doorbell_offset[gpu] + (uint64_t)id * 8;
     return 0;
+fail:
+    pthread_mutex_unlock(&q_lock);
+    pthread_mutex_unlock(&vg.lock);
+    dp_device_free(dev);
+    free(pkt);
+    free(sh);
+    return -1;
 }
 
 int vg_queue_destroy(uint32_t queue_id) {
