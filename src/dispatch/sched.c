@@ -359,7 +359,10 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
         if (!left)
             return TURN_RAN; /* the next turn raises the watchdog */
     }
-    uint64_t slice = j->racecheck ? 1 : left < DP_SLICE ? left : DP_SLICE;
+    /* Racecheck interleaves a workgroup's waves one instruction at a time; a workgroup of one
+     * wave has no other wave to interleave with or to race against (race.c reports accesses by
+     * different waves only), so it runs in whole slices as without racecheck. */
+    uint64_t slice = j->racecheck && s->nwaves > 1 ? 1 : left < DP_SLICE ? left : DP_SLICE;
     w->budget = slice;
     if (j->hooks) {
         if (j->hooks->run(j->hooks->ctx, w)) {

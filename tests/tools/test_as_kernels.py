@@ -225,7 +225,7 @@ def main():
     srcs = sorted(glob.glob(os.path.join(ROOT, "tests", "*", "*.cl")) + glob.glob(os.path.join(ROOT, "examples", "*.cl")))
     # progdata.cl's writable data (.data, .bss) is not at lld's addresses (lld's dynamic section
     # and symbol tables are larger), so PC-relative literals into it differ byte for byte: its
-    # gfxemu-assembled objects are checked by their results (tests/kernels/test_as_results.sh).
+    # gfxemu-assembled objects are checked by their results (tests/kernels/test_racecheck_silent.sh).
     srcs = [s for s in srcs if not s.endswith(os.path.join("kernels", "progdata.cl"))]
     pat = os.environ.get("AS_KERNELS")
     if pat:
