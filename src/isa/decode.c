@@ -177,8 +177,12 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) 
     isa_fmt f = isa_identify_arch(arch, w[0]);
     out->fmt = (uint8_t)f;
     dec_fn dec = isa_is_rdna(arch) ? families_rdna[f].dec : families[f].dec;
-    if (isa_is_rdna(arch) && f == ISA_FMT_VOP3P && (w[0] >> 23) == 0x1a7)
-        w[0] = 0xcc000000u | (w[0] & 0x7fffff); /* the GFX9-prefix v_fma_mix* alias (above) */
+    if (isa_is_rdna(arch) && f == ISA_FMT_VOP3P && (w[0] >> 23) == 0x1a7) {
+        /* the GFX9-prefix v_fma_mix* alias (above); gfx11 has no DPP form of it */
+        if (isa_targets[arch].rdna < 12 && ((w[1] & 0x1ff) == 0xe9 || (w[1] & 0x1ff) == 0xea))
+            dec = NULL;
+        w[0] = 0xcc000000u | (w[0] & 0x7fffff);
+    }
     size_t n = dec ? dec(arch, f, w, nw, out) : 0;
     if (n == 0 || n > nw * 4 || out->op == ISA_OP_ILLEGAL) {
         out->op = ISA_OP_ILLEGAL;
