@@ -119,7 +119,7 @@ static const struct im_enc {
     unsigned rsrc_scale; /* MIMG counts resource SGPRs in quads */
     struct im_field f[F_N];
 } encs[3] = {
-    [E_MIMG] = {im_mimg,
+    [E_MIMG] = {im_mimg_gfx1100,
                 im_rsrc8_mimg,
                 im_rsrc4_mimg,
                 im_samp_mimg,
@@ -142,7 +142,7 @@ static const struct im_enc {
                  [F_TFE] = {1, 21, 1},
                  [F_LWE] = {1, 22, 1},
                  [F_SAMP] = {1, 26, 5}}},
-    [E_VIMAGE] = {im_vimage,
+    [E_VIMAGE] = {im_vimage_gfx1201,
                   im_rsrc8_vimage,
                   im_rsrc4_vimage,
                   im_samp_vimage,
@@ -162,7 +162,7 @@ static const struct im_enc {
                    [F_TFE] = {1, 23, 1},
                    [F_VADDR4] = {1, 24, 8},
                    [F_VADDR0] = {2, 0, 8}}},
-    [E_VSAMPLE] = {im_vsample,
+    [E_VSAMPLE] = {im_vsample_gfx1201,
                    im_rsrc8_vsample,
                    im_rsrc4_vsample,
                    im_samp_vsample,

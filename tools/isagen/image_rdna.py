@@ -323,7 +323,7 @@ def generate(ctx):
                     if t not in ths:
                         ths.append(t)
                     rs[0]["th"] = ths.index(t)
-        out.append("static const struct im_row im_%s[256] = {\n" % enc)
+        out.append("static const struct im_row im_%s_%s[256] = {\n" % (enc, arch))
         for op, rs in sorted(rows.items()):
             r0 = rs[0]
             flags = []
