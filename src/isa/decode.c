@@ -56,6 +56,10 @@ isa_fmt isa_identify_arch(isa_arch arch, uint32_t w) {
     if ((w >> 30) != 3)
         return isa_identify(w); /* VOP1/VOP2/VOPC and the SOP formats */
     int g12 = isa_targets[arch].rdna >= 12;
+    /* LLVM 22 also takes v_fma_mix_f32/v_fma_mixlo_f16/v_fma_mixhi_f16 (VOP3P 0x20..0x22) under
+     * the GFX9 VOP3P prefix 110100111, on gfx11 and gfx12 alike (found by the sweep) */
+    if ((w >> 23) == 0x1a7 && ((w >> 16) & 0x7f) >= 0x20 && ((w >> 16) & 0x7f) <= 0x22)
+        return ISA_FMT_VOP3P;
     switch (w >> 24) {
     case 0xcc: return ISA_FMT_VOP3P;
     case 0xcd: return ISA_FMT_VINTERP;
@@ -111,8 +115,7 @@ const char *isa_arch_name(isa_arch a) {
  * table for gfx942/gfx950). */
 typedef size_t (*dec_fn)(isa_arch, isa_fmt, const uint32_t *, size_t, isa_inst *);
 typedef void (*print_fn)(isa_buf *, const isa_inst *);
-/* RDNA targets have their own table: only the families decoded for them so far (the others'
- * words are illegal, counted apart in tests/isa/test_sweep.c and listed in the README). */
+/* RDNA targets have their own table: every RDNA encoding. */
 typedef struct {
     dec_fn dec;
     print_fn print;
@@ -131,6 +134,8 @@ static const family families_rdna[ISA_NFMT] = {
     [ISA_FMT_VBUFFER] = {isa_dec_mem_rdna, isa_print_mem_rdna},
     [ISA_FMT_LDSDIR] = {isa_dec_mem_rdna, isa_print_mem_rdna},
     [ISA_FMT_EXP] = {isa_dec_mem_rdna, isa_print_mem_rdna},
+    [ISA_FMT_MIMG] = {isa_dec_image_rdna, isa_print_image_rdna}, /* gfx12: VIMAGE and VSAMPLE */
+    [ISA_FMT_VINTERP] = {isa_dec_vinterp_rdna, isa_print_vinterp_rdna},
 };
 
 static const family families[ISA_NFMT] = {
@@ -170,6 +175,12 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) 
     out->fmt = (uint8_t)f;
     const family *fam = family_of(arch, f);
     dec_fn dec = fam ? fam->dec : NULL;
+    if (isa_is_rdna(arch) && f == ISA_FMT_VOP3P && (w[0] >> 23) == 0x1a7) {
+        /* the GFX9-prefix v_fma_mix* alias (above); gfx11 has no DPP form of it */
+        if (isa_targets[arch].rdna < 12 && ((w[1] & 0x1ff) == 0xe9 || (w[1] & 0x1ff) == 0xea))
+            dec = NULL;
+        w[0] = 0xcc000000u | (w[0] & 0x7fffff);
+    }
     size_t n = dec ? dec(arch, f, w, nw, out) : 0;
     if (n == 0 || n > nw * 4 || out->op == ISA_OP_ILLEGAL) {
         out->op = ISA_OP_ILLEGAL;

@@ -217,6 +217,9 @@ typedef struct isa_mem_fields {
     /* RDNA LDSDIR/VDSDIR: attribute, channel, wait counts; EXP: target, enabled sources,
      * done, row_en */
     uint8_t attr, attrchan, wait_vdst, wait_vsrc, target, en, done, row_en;
+    /* RDNA MIMG/VIMAGE/VSAMPLE (src/isa/image_rdna.c): the dim field (dmask, d16, tfe, the
+     * cache bits and srsrc above hold theirs) */
+    uint8_t dim;
 } isa_mem_fields;
 
 /* One row of a generated opcode table (src/isa/gen/<family>.inc).  Families read the fields they
@@ -411,6 +414,14 @@ void isa_print_vop3_rdna(isa_buf *, const isa_inst *);
 void isa_print_vopd_rdna(isa_buf *, const isa_inst *);
 size_t isa_dec_mem_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 void isa_print_mem_rdna(isa_buf *, const isa_inst *);
+/* RDNA image formats (src/isa/image_rdna.c): MIMG (gfx11), VIMAGE/VSAMPLE (gfx12, both
+ * ISA_FMT_MIMG).  Operands: dst[0] vdata, src[0..nsrc-1] the addresses, src[5] the resource
+ * (SREG, as encoded), isa_inst.lit the sampler field, isa_inst.flags the modifier bits. */
+size_t isa_dec_image_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
+void isa_print_image_rdna(isa_buf *, const isa_inst *);
+/* RDNA VINTERP (src/isa/vinterp_rdna.c). */
+size_t isa_dec_vinterp_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
+void isa_print_vinterp_rdna(isa_buf *, const isa_inst *);
 /* A DS instruction's offset fields as LLVM prints them (src/isa/mem.c; the same on GFX9 and
  * GFX11/12): style 1 offset0/offset1 (the two-address forms), 2 ds_swizzle_b32's pattern,
  * otherwise one offset; fields that are zero are not printed. */

@@ -1,4 +1,4 @@
 """Family modules of the ISA table generator (see tools/gen_isa.py)."""
-from . import scalar, vop, vop3, mem, vop_rdna, vop3_rdna, vopd_rdna, mem_rdna
+from . import scalar, vop, vop3, mem, vop_rdna, vop3_rdna, vopd_rdna, mem_rdna, image_rdna, vinterp_rdna
 
-FAMILIES = (scalar, vop, vop3, mem, vop_rdna, vop3_rdna, vopd_rdna, mem_rdna)
+FAMILIES = (scalar, vop, vop3, mem, vop_rdna, vop3_rdna, vopd_rdna, mem_rdna, image_rdna, vinterp_rdna)
