@@ -7,6 +7,7 @@
 #include "common/util.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,6 +21,15 @@ uint64_t kt_upload(const void *p, size_t n) {
         exit(1);
     }
     return a;
+}
+
+void kt_bad(int *count, const char *fmt, ...) {
+    if ((*count)++ >= 2)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
 }
 
 int kt_map(const char *name, unsigned n, const kt_buf *buf, size_t nout, size_t nbuf) {

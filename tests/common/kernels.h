@@ -76,6 +76,10 @@ double kt_ulp32(float got, double exact);
 double kt_ulp16(float got, double exact); /* got: an f16 value widened to float */
 double kt_ulp64(double got, long double exact);
 
+/* Count one more failure in *count and print the first two (printf format): a test checks many
+ * elements and reports the few first of each kind, then a CHECK on the count. */
+void kt_bad(int *count, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* The next value of a test's xorshift64 generator (state must not be 0). */
 static inline uint32_t kt_rand(uint64_t *state) { return (uint32_t)(xorshift64(state) >> 16); }
 
