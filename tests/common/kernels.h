@@ -30,6 +30,17 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
  * wave64 (-mwavefrontsize64), at -O0..-O3.  kt.tag names the variant ("gfx1100-w64 -O2").  Only
  * the tests whose ops src/exec/rdna.c allows are passed (the others fault by name). */
 int kt_run_rdna(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests);
+/* The main() of a kernels test whose every test runs on CDNA and RDNA alike: kt_run_all, then
+ * kt_run_rdna (gfx1100 and gfx1201, wave32 and wave64: src/exec/rdna.c) on the same tests, then
+ * check_summary(summary).  1 when a compile or load failed or a check failed, else 0.  Inline:
+ * check.h's counters are per file, and these are the test's. */
+static inline int kt_main(const char *stem, const char *extra_flags, const kt_test *tests,
+                          size_t ntests, const char *summary) {
+    if (kt_run_all(stem, extra_flags, tests, ntests) ||
+        kt_run_rdna(stem, extra_flags, tests, ntests))
+        return 1;
+    return check_summary(summary);
+}
 /* A device buffer of n bytes, filled from p when p is not NULL; exits on failure. */
 uint64_t kt_upload(const void *p, size_t n);
 /* Launch kernel name on a grid (in workgroups) of blocks; returns 0, or -1 after printing why. */

@@ -432,10 +432,5 @@ static void t_half2(void) {
 int main(void) {
     static const kt_test tests[] = {t_i32_f32, t_sat,     t_i64,      t_small_int, t_f16,
                                     t_bf16,    t_f32_f64, t_pk_int16, t_f64_sat,   t_half2};
-    if (kt_run_all("cvt", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("cvt", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("cvt");
+    return kt_main("cvt", "", tests, sizeof tests / sizeof tests[0], "cvt");
 }

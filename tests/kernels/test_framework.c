@@ -203,9 +203,5 @@ static void t_atomics(void) {
 int main(void) {
     static const kt_test tests[] = {t_softmax, t_layernorm, t_matmul, t_ew_char,
                                     t_ew_half, t_i64,       t_atomics};
-    if (kt_run_all("framework", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    if (kt_run_rdna("framework", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("framework");
+    return kt_main("framework", "", tests, sizeof tests / sizeof tests[0], "framework");
 }

@@ -111,12 +111,6 @@ static void t_ftz_div_sqrt(void) {
 
 int main(void) {
     static const kt_test tests[] = {t_ftz_arith, t_ftz_div_sqrt};
-    if (kt_run_all("ftz", "-cl-denorms-are-zero -cl-fp32-correctly-rounded-divide-sqrt", tests,
-                   sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("ftz", "-cl-denorms-are-zero -cl-fp32-correctly-rounded-divide-sqrt", tests,
-                    sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("ftz");
+    return kt_main("ftz", "-cl-denorms-are-zero -cl-fp32-correctly-rounded-divide-sqrt", tests,
+                   sizeof tests / sizeof tests[0], "ftz");
 }

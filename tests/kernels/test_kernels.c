@@ -186,10 +186,5 @@ static void t_atomic_count(void) {
 int main(void) {
     static const kt_test tests[] = {t_vecadd,  t_saxpy,      t_int_ops,       t_i64_ops,
                                     t_collatz, t_lds_reduce, t_private_array, t_atomic_count};
-    if (kt_run_all("basic", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("basic", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("kernels");
+    return kt_main("basic", "", tests, sizeof tests / sizeof tests[0], "kernels");
 }

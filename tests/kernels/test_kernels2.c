@@ -318,12 +318,6 @@ int main(void) {
     static const kt_test tests[] = {t_f64_math, t_f32_div_sqrt, t_f16_math,
                                     t_scan256,  t_transpose,    t_matmul,
                                     t_grid3d,   t_big_lds,      t_bit_tricks};
-    if (kt_run_all("more", "-cl-fp32-correctly-rounded-divide-sqrt", tests,
-                   sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("more", "-cl-fp32-correctly-rounded-divide-sqrt", tests,
-                    sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("kernels2");
+    return kt_main("more", "-cl-fp32-correctly-rounded-divide-sqrt", tests,
+                   sizeof tests / sizeof tests[0], "kernels2");
 }

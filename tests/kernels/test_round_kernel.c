@@ -202,10 +202,5 @@ static void t_unsupported(void) {
 
 int main(void) {
     static const kt_test tests[] = {t_setreg, t_flt_rounds, t_unsupported};
-    if (kt_run_all("round", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("round", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("round");
+    return kt_main("round", "", tests, sizeof tests / sizeof tests[0], "round");
 }
