@@ -68,17 +68,37 @@ static inline int kt_launch1(const char *name, unsigned groups, unsigned block,
     return kt_launch3(name, groups, 1, 1, block, 1, 1, params, n);
 }
 
-/* One buffer parameter of kt_map: host bytes to upload (an input) or to fill (an output). */
+/* One buffer parameter of kt_call and kt_map: host bytes to upload (an input) or to fill (an
+ * output). */
 typedef struct {
     void *p;
     size_t size;
 } kt_buf;
 #define KT_BUF(array) ((kt_buf){(array), sizeof(array)})
-/* The element-wise kernels' launch, kernel(buf[0], ..., buf[nbuf - 1], uint n): n work-items in
- * one-wave workgroups of 64.  The first nout buffers are outputs (device buffers copied back
- * after the launch), the others inputs (uploaded before).  0, or -1 after a failed launch (a
- * failed check of the calling test). */
-int kt_map(const char *name, unsigned n, const kt_buf *buf, size_t nout, size_t nbuf);
+/* kernel(buf[0], ..., buf[nbuf - 1], *args[0], ..., *args[nargs - 1]) on a grid (in workgroups)
+ * of blocks: the first nout buffers are outputs (zeroed device buffers, copied back after the
+ * launch), the others inputs (uploaded before); args point at the by-value arguments.  At most
+ * 16 parameters.  0, or -1 after printing why. */
+int kt_launch_bufs(const char *name, const uint32_t grid[3], const uint32_t block[3],
+                   const kt_buf *buf, size_t nout, size_t nbuf, const void *const *args,
+                   size_t nargs);
+/* kt_launch_bufs, a failed launch counting as a failed check of the calling test (inline, as
+ * kt_launch3: check.h's counters are the test file's own). */
+static inline int kt_call(const char *name, const uint32_t grid[3], const uint32_t block[3],
+                          const kt_buf *buf, size_t nout, size_t nbuf, const void *const *args,
+                          size_t nargs) {
+    int r = kt_launch_bufs(name, grid, block, buf, nout, nbuf, args, nargs);
+    CHECK(r == 0, "%s %s: launch failed", kt.tag, name);
+    return r;
+}
+/* The element-wise kernels' launch, kernel(buf[0], ..., buf[nbuf - 1], uint n): kt_call with n
+ * work-items in one-wave workgroups of 64. */
+static inline int kt_map(const char *name, unsigned n, const kt_buf *buf, size_t nout,
+                         size_t nbuf) {
+    const uint32_t grid[3] = {(n + 63) / 64, 1, 1}, block[3] = {64, 1, 1};
+    const void *args[] = {&n};
+    return kt_call(name, grid, block, buf, nout, nbuf, args, 1);
+}
 /* Error of a result in units in the last place of the exact value `exact` (the ULP of the
  * format at |exact|, denormal spacing below the smallest normal): 0 when both are the same NaN
  * class or the same infinity (an exact value beyond the largest finite rounds to infinity), a

@@ -80,12 +80,10 @@ static void t_permute(void) {
         v[i] = (int32_t)rnd();
         idx[i] = (int32_t)(rnd() % 256); /* beyond 63: only the lane bits of the address count */
     }
-    uint64_t dv = kt_upload(v, sizeof v), di = kt_upload(idx, sizeof idx),
-             dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &dv, &di};
-    if (kt_launch1("wave_permute", W, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v), KT_BUF(idx)};
+    if (kt_call("wave_permute", (uint32_t[3]){W, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 3, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[2] = {0};
     for (int w = 0; w < W; w++) {
         int r = idx[64 * w];
@@ -143,11 +141,9 @@ static void t_dpp(void) {
     static int32_t v[N], out[12 * N];
     for (int i = 0; i < N; i++)
         v[i] = (int32_t)(rnd() | 1); /* never 0 or -7, the values of unwritten lanes */
-    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &dv};
-    if (kt_launch1("wave_dpp", W, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v)};
+    if (kt_call("wave_dpp", (uint32_t[3]){W, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2, NULL, 0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[12] = {0};
     for (int i = 0; i < N; i++) {
         int l = i & 63, base = i & ~63;
@@ -186,11 +182,10 @@ static void t_swizzle(void) {
     static int32_t v[N], out[5 * N];
     for (int i = 0; i < N; i++)
         v[i] = (int32_t)rnd();
-    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &dv};
-    if (kt_launch1("wave_swizzle", W, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v)};
+    if (kt_call("wave_swizzle", (uint32_t[3]){W, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[5] = {0};
     for (int i = 0; i < N; i++)
         for (int k = 0; k < 5; k++) {
@@ -252,12 +247,12 @@ static void t_lds_big_hist(void) {
         v[i] = i % 5 ? rnd() : 32767 - rnd() % 64; /* hot bins at the very top of the LDS */
         want[v[i] & (B - 1)]++;
     }
-    uint64_t dh = kt_upload(NULL, sizeof hist), dv = kt_upload(v, sizeof v);
     unsigned per = PER;
-    const void *p[] = {&dh, &dv, &per};
-    if (kt_launch1("lds_big_hist", 1, 256, p, 3))
+    kt_buf bufs[] = {KT_BUF(hist), KT_BUF(v)};
+    const void *args[] = {&per};
+    if (kt_call("lds_big_hist", (uint32_t[3]){1, 1, 1}, (uint32_t[3]){256, 1, 1}, bufs, 1, 2, args,
+                1))
         return;
-    gfx_memcpy_dtoh(kt.dev, hist, dh, sizeof hist);
     int bad = 0;
     for (int b = 0; b < B; b++)
         if (hist[b] != want[b])
@@ -277,12 +272,12 @@ static void t_private_sort(void) {
     static int32_t v[40 * N], out[41 * N], sorted[40];
     for (int i = 0; i < 40 * N; i++)
         v[i] = (int32_t)rnd() >> (rnd() % 31);
-    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
-    const void *p[] = {&dout, &dv, &n};
-    if (kt_launch1("private_sort", (N + 63) / 64, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v)};
+    const void *args[] = {&n};
+    if (kt_call("private_sort", (uint32_t[3]){(N + 63) / 64, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs,
+                1, 2, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         memcpy(sorted, &v[40 * i], sizeof sorted);
@@ -450,11 +445,9 @@ static void t_lds_widths(void) {
     static int32_t in[4 * 64], out[12 * 64];
     for (int i = 0; i < 4 * 64; i++)
         in[i] = (int32_t)rnd();
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("lds_widths", 1, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    if (kt_call("lds_widths", (uint32_t[3]){1, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2, NULL, 0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int l = 0; l < 64; l++) {
         int r = 63 - l, s = (l + 17) & 63, t = (l * 5) & 63;
@@ -554,11 +547,10 @@ static void t_reduce1024(void) {
     static uint32_t in[G * 1024], out[G], t[1024];
     for (int i = 0; i < G * 1024; i++)
         in[i] = rnd();
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("reduce1024", G, 1024, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    if (kt_call("reduce1024", (uint32_t[3]){G, 1, 1}, (uint32_t[3]){1024, 1, 1}, bufs, 1, 2, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int g = 0; g < G; g++) {
         memcpy(t, &in[g * 1024], sizeof t);
@@ -578,12 +570,12 @@ static void t_private_big(void) {
     static int32_t idx[32 * N], out[N], arr[1024];
     for (int i = 0; i < 32 * N; i++)
         idx[i] = (int32_t)(rnd() & 0xfffff);
-    uint64_t di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
-    const void *p[] = {&dout, &di, &n};
-    if (kt_launch1("private_big", (N + 63) / 64, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(idx)};
+    const void *args[] = {&n};
+    if (kt_call("private_big", (uint32_t[3]){(N + 63) / 64, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1,
+                2, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         for (int k = 0; k < 1024; k++)
