@@ -133,7 +133,7 @@ static void test_vector(const char *arch, int fam, int k, int x2) {
     const uint64_t *E = x2 ? E64 : E32;
     int mfam = fam == 4 ? 3 : fam;
     reset();
-    w->s[12] = (uint32_t)buf, w->s[13] = (uint32_t)(buf >> 32) & 0xffff, w->s[14] = 512;
+    snippet_set_rsrc(w, 12, buf, 0, 512, 0);
     uint64_t o[64], d[64], c[64];
     for (int l = 0; l < 64; l++) {
         o[l] = E[l % 8], d[l] = E[l / 8];
@@ -195,7 +195,7 @@ static void test_scalar(const char *arch, int buffer, int k, int x2) {
     uint64_t o[8], d[8], c[8];
     reset();
     w->s[0] = (uint32_t)buf, w->s[1] = (uint32_t)(buf >> 32);
-    w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff, w->s[10] = 512;
+    snippet_set_rsrc(w, 8, buf, 0, 512, 0);
     for (int p = 0; p < 8; p++) {
         int r = 20 + 4 * p;
         o[p] = E[p], d[p] = E[(p * 3 + 1) % 8], c[p] = p & 1 ? o[p] : E[(p + 2) % 8];
@@ -280,7 +280,7 @@ static void test_float(const char *arch) {
             continue; /* buffer_atomic_pk_add_bf16 is a gfx950 addition */
         int fam = ds ? 3 : buffer ? 2 : 1;
         reset();
-        w->s[12] = (uint32_t)buf, w->s[13] = (uint32_t)(buf >> 32) & 0xffff, w->s[14] = 512;
+        snippet_set_rsrc(w, 12, buf, 0, 512, 0);
         uint64_t o[64], d[64], c[64];
         for (int l = 0; l < 64; l++) {
             double a = fv[l % 8], b = fv[l / 8];

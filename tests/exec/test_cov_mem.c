@@ -41,7 +41,7 @@ static void reset(void) {
     w->lds_size = sizeof lds;
     w->scratch = scratch;
     w->scratch_lane = 64;
-    w->s[12] = (uint32_t)buf, w->s[13] = (uint32_t)(buf >> 32) & 0xffff, w->s[14] = 1024;
+    snippet_set_rsrc(w, 12, buf, 0, 1024, 0);
 }
 
 /* Byte o of lane l's slot as the memory now holds it. */
@@ -359,8 +359,7 @@ static void test_ds_misc(const char *arch) {
 
 static void test_smem(const char *arch) {
     reset();
-    w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff, w->s[10] = 0x48,
-    w->s[11] = 0;
+    snippet_set_rsrc(w, 8, buf, 0, 0x48, 0);
     CHECK(cov_run(w, arch,
                   "s_buffer_load_dword s20, s[8:11], 0x4\n"
                   "s_buffer_load_dwordx2 s[22:23], s[8:11], 0x40\n"
@@ -376,7 +375,7 @@ static void test_smem(const char *arch) {
     CHECK(ok, "%s s_buffer_load values: %08x %08x %08x %08x", arch, w->s[20], w->s[22], w->s[31],
           w->s[47]);
     reset();
-    w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff, w->s[10] = 0x100;
+    snippet_set_rsrc(w, 8, buf, 0, 0x100, 0);
     for (int i = 0; i < 8; i++)
         w->s[20 + i] = 0xc0de0000u + (unsigned)i;
     CHECK(cov_run(w, arch,

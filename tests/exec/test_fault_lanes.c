@@ -109,10 +109,7 @@ int main(void) {
         /* buffer store through a raw resource: lanes past num_records are dropped (not bad);
          * num_records is huge here, so lanes 3 and 60 reach past the allocation. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 0xffffffff;
-        w->s[7] = 0;
+        snippet_set_rsrc(w, 4, buf, 0, 0xffffffff, 0);
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = l == 3 || l == 60 ? 0x10000 : 4 * (l % 32);
         run_snippet(w, a, "buffer_store_dword v1, v1, s[4:7], 0 offen");
@@ -120,10 +117,7 @@ int main(void) {
         check_fault(what, XF_MEMORY, 1ull << 3 | 1ull << 60, buf + 0x10000, 1);
         /* the same through a format store (DATA_FORMAT 32, NUM_FORMAT UINT) */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 0xffffffff;
-        w->s[7] = 4u << 15 | 4u << 12;
+        snippet_set_rsrc(w, 4, buf, 0, 0xffffffff, 4u << 15 | 4u << 12);
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = l == 3 || l == 60 ? 0x10000 : 4 * (l % 32);
         run_snippet(w, a, "buffer_store_format_x v1, v1, s[4:7], 0 offen");
