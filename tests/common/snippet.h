@@ -15,6 +15,19 @@ int run_snippet(wave *w, const char *arch, const char *text);
 /* The same with a budget of `budget` instructions (for long snippets and loops). */
 int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget);
 
+/* A snippet assembled once and run from several starting states (test_valu.c, test_round.c,
+ * test_lowp.c): the decoded program and the code bytes it was decoded from. */
+typedef struct {
+    xprog prog;
+    uint8_t *code;
+} snippet_prog;
+/* Assemble text (plus a final s_endpgm) for arch and decode it at code address 0x1000 into p,
+ * after freeing what p held.  0, or -1 when it does not assemble or decode (p then holds
+ * nothing). */
+int snippet_prog_load(snippet_prog *p, const char *arch, const char *text);
+/* Free what p holds; a zeroed snippet_prog holds nothing. */
+void snippet_prog_free(snippet_prog *p);
+
 /* Reset w for a memory snippet: registers 0, all lanes on, global memory mem whose 64 dwords
  * at buf hold 0x1000 + i, and zeroed LDS (lds_size bytes) and scratch (scratch_lane bytes per
  * lane, 64 lanes). */
