@@ -6,6 +6,7 @@
 
 #include "common/asm.h"
 #include "common/bits.h"
+#include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -63,6 +64,16 @@ static inline int cov_run(wave *w, const char *arch, const char *text) {
             return COV_NOT_ON_TARGET;
         }
     }
+    return st;
+}
+
+/* cov_run for a snippet that must run to its end: anything but WAVE_DONE (and
+ * COV_NOT_ON_TARGET, returned as it is for the caller to skip) is a failed check of the calling
+ * test, with the status and fault kind.  Returns cov_run's status. */
+static inline int cov_run_done(wave *w, const char *arch, const char *text) {
+    int st = cov_run(w, arch, text);
+    if (st != COV_NOT_ON_TARGET)
+        CHECK(st == WAVE_DONE, "%s [%s]: status %d fault %d", arch, text, st, w->fault.kind);
     return st;
 }
 

@@ -7,6 +7,7 @@
 #include "common/util.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -22,19 +23,31 @@ uint64_t kt_upload(const void *p, size_t n) {
     return a;
 }
 
-int kt_map(const char *name, unsigned n, const kt_buf *buf, size_t nout, size_t nbuf) {
+void kt_bad(int *count, const char *fmt, ...) {
+    if ((*count)++ >= 2)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+int kt_launch_bufs(const char *name, const uint32_t grid[3], const uint32_t block[3],
+                   const kt_buf *buf, size_t nout, size_t nbuf, const void *const *args,
+                   size_t nargs) {
     uint64_t dev[16];
-    const void *params[17];
-    if (nbuf > 16) {
-        CHECK(0, "%s %s: kt_map takes at most 16 buffers", kt.tag, name);
+    const void *params[16];
+    if (nbuf + nargs > 16) {
+        printf("FAIL %s %s: at most 16 parameters\n", kt.tag, name);
         return -1;
     }
     for (size_t i = 0; i < nbuf; i++) {
         dev[i] = kt_upload(i < nout ? NULL : buf[i].p, buf[i].size);
         params[i] = &dev[i];
     }
-    params[nbuf] = &n;
-    int r = kt_launch1(name, (n + 63) / 64, 64, params, nbuf + 1);
+    for (size_t i = 0; i < nargs; i++)
+        params[nbuf + i] = args[i];
+    int r = kt_launch(name, grid, block, params, nbuf + nargs);
     for (size_t i = 0; r == 0 && i < nout; i++)
         gfx_memcpy_dtoh(kt.dev, buf[i].p, dev[i], buf[i].size);
     return r;

@@ -46,6 +46,33 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     return w->status;
 }
 
+int snippet_prog_load(snippet_prog *p, const char *arch, const char *text) {
+    snippet_prog_free(p);
+    size_t len = strlen(text) + 16, n;
+    char *src = malloc(len);
+    if (!src)
+        return -1;
+    snprintf(src, len, "%s\ns_endpgm", text);
+    p->code = asm_snippet(arch, src, &n);
+    free(src);
+    if (!p->code)
+        return -1;
+    if (xprog_build(&p->prog, test_isa_arch(arch), p->code, (uint32_t)n, 0x1000) != 0) {
+        free(p->code);
+        p->code = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+void snippet_prog_free(snippet_prog *p) {
+    if (p->code) {
+        xprog_free(&p->prog);
+        free(p->code);
+        p->code = NULL;
+    }
+}
+
 void snippet_mem_reset(wave *w, gmem *mem, uint64_t buf, uint8_t *lds, uint32_t lds_size,
                        uint8_t *scratch, uint32_t scratch_lane) {
     memset(w, 0, sizeof *w);

@@ -15,10 +15,35 @@ int run_snippet(wave *w, const char *arch, const char *text);
 /* The same with a budget of `budget` instructions (for long snippets and loops). */
 int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget);
 
+/* A snippet assembled once and run from several starting states (test_valu.c, test_round.c,
+ * test_lowp.c): the decoded program and the code bytes it was decoded from. */
+typedef struct {
+    xprog prog;
+    uint8_t *code;
+} snippet_prog;
+/* Assemble text (plus a final s_endpgm) for arch and decode it at code address 0x1000 into p,
+ * after freeing what p held.  0, or -1 when it does not assemble or decode (p then holds
+ * nothing). */
+int snippet_prog_load(snippet_prog *p, const char *arch, const char *text);
+/* Free what p holds; a zeroed snippet_prog holds nothing. */
+void snippet_prog_free(snippet_prog *p);
+
 /* Reset w for a memory snippet: registers 0, all lanes on, global memory mem whose 64 dwords
  * at buf hold 0x1000 + i, and zeroed LDS (lds_size bytes) and scratch (scratch_lane bytes per
  * lane, 64 lanes). */
 void snippet_mem_reset(wave *w, gmem *mem, uint64_t buf, uint8_t *lds, uint32_t lds_size,
                        uint8_t *scratch, uint32_t scratch_lane);
 
+/* A buffer resource (V#) in s[r..r+3] for MUBUF/MTBUF and the scalar buffer loads (CDNA3 ISA,
+ * "Buffer Resource"): base address bits 47:0 in dword 0 and dword 1[15:0]; dword1_flags ORed
+ * into dword 1 above them (stride << 16, cache swizzle bit 30, swizzle enable bit 31);
+ * num_records in dword 2; dword 3 (DST_SEL, NUM_FORMAT, DATA_FORMAT, index stride,
+ * add_tid_enable) as given. */
+static inline void snippet_set_rsrc(wave *w, unsigned r, uint64_t base, uint32_t dword1_flags,
+                                    uint32_t num_records, uint32_t dword3) {
+    w->s[r] = (uint32_t)base;
+    w->s[r + 1] = ((uint32_t)(base >> 32) & 0xffff) | dword1_flags;
+    w->s[r + 2] = num_records;
+    w->s[r + 3] = dword3;
+}
 #endif

@@ -6,13 +6,7 @@
 #define LID() __builtin_amdgcn_workitem_id_x()
 #define GID() __builtin_amdgcn_workgroup_id_x()
 #define NGROUPS() (__builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x())
-/* a workgroup barrier that also orders global memory */
-#define WG_BARRIER()                                                                               \
-    do {                                                                                           \
-        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                     \
-        __builtin_amdgcn_s_barrier();                                                              \
-        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                     \
-    } while (0)
+#include "../common/cl_barrier.h"
 
 /* Every workgroup but the last spins (acquire loads) on a flag the last one raises. */
 __kernel void flag_wait(__global uint *flag, __global uint *out) {

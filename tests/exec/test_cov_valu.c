@@ -510,10 +510,9 @@ static void run_case(const char *arch, const vcase *c) {
                                                   : 0x11223344u + (u32)l;
     }
     wave_set_exec(w, ~(1ull << 13));
-    int st = cov_run(w, arch, c->text);
+    int st = cov_run_done(w, arch, c->text);
     if (st == COV_NOT_ON_TARGET)
         return;
-    CHECK(st == WAVE_DONE, "%s [%s]: status %d fault %d", arch, c->text, st, w->fault.kind);
     if (st != WAVE_DONE)
         return;
     int bad = 0;

@@ -107,28 +107,23 @@ int main(void) {
         check_fault(what, XF_MEMORY, 1ull << 7 | 1ull << 50, 16, 0);
 
         /* buffer store through a raw resource: lanes past num_records are dropped (not bad);
-         * num_records is huge here, so lanes 3 and 60 reach past the allocation. */
-        reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 0xffffffff;
-        w->s[7] = 0;
-        for (unsigned l = 0; l < 64; l++)
-            w->v[1][l] = l == 3 || l == 60 ? 0x10000 : 4 * (l % 32);
-        run_snippet(w, a, "buffer_store_dword v1, v1, s[4:7], 0 offen");
-        snprintf(what, sizeof what, "%s buffer_store_dword", a);
-        check_fault(what, XF_MEMORY, 1ull << 3 | 1ull << 60, buf + 0x10000, 1);
-        /* the same through a format store (DATA_FORMAT 32, NUM_FORMAT UINT) */
-        reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 0xffffffff;
-        w->s[7] = 4u << 15 | 4u << 12;
-        for (unsigned l = 0; l < 64; l++)
-            w->v[1][l] = l == 3 || l == 60 ? 0x10000 : 4 * (l % 32);
-        run_snippet(w, a, "buffer_store_format_x v1, v1, s[4:7], 0 offen");
-        snprintf(what, sizeof what, "%s buffer_store_format_x", a);
-        check_fault(what, XF_MEMORY, 1ull << 3 | 1ull << 60, buf + 0x10000, 1);
+         * num_records is huge here, so lanes 3 and 60 reach past the allocation.  The same
+         * through a format store (dword 3: DATA_FORMAT 32, NUM_FORMAT UINT). */
+        static const struct {
+            const char *op;
+            uint32_t dword3;
+        } stores[] = {{"buffer_store_dword", 0}, {"buffer_store_format_x", 4u << 15 | 4u << 12}};
+        for (int k = 0; k < 2; k++) {
+            char text[64];
+            reset();
+            snippet_set_rsrc(w, 4, buf, 0, 0xffffffff, stores[k].dword3);
+            for (unsigned l = 0; l < 64; l++)
+                w->v[1][l] = l == 3 || l == 60 ? 0x10000 : 4 * (l % 32);
+            snprintf(text, sizeof text, "%s v1, v1, s[4:7], 0 offen", stores[k].op);
+            run_snippet(w, a, text);
+            snprintf(what, sizeof what, "%s %s", a, stores[k].op);
+            check_fault(what, XF_MEMORY, 1ull << 3 | 1ull << 60, buf + 0x10000, 1);
+        }
 
         /* load into LDS: lane l writes LDS at M0 + 4 l; from lane 62 on it is past 256 bytes. */
         reset();

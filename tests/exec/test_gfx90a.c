@@ -13,6 +13,7 @@
  *    global_atomic_min/max_f64) with edge values;
  *  - buffer_store_lds_dword copies LDS to memory; image instructions fault as unimplemented.
  * Expected values come from host arithmetic per lane. */
+#include "common/bits.h"
 #include "common/check.h"
 #include "common/cov.h"
 #include "common/util.h"
@@ -125,17 +126,6 @@ static void test_no_mov_b64(void) {
     xprog_free(&p);
 }
 
-static double dbl(uint64_t u) {
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
-static uint64_t u64of(double d) {
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-
 static void test_fmac_f64(void) {
     reset();
     int diff = 0;
@@ -147,9 +137,9 @@ static void test_fmac_f64(void) {
         B[l] = l % 4 == 3 ? 2.0 : 1.0 - e;
         C[l] = l % 4 == 3 ? -DBL_MAX : -1.0;
         diff += fma(A[l], B[l], C[l]) != A[l] * B[l] + C[l];
-        w->v[4][l] = (uint32_t)u64of(A[l]), w->v[5][l] = (uint32_t)(u64of(A[l]) >> 32);
-        w->v[6][l] = (uint32_t)u64of(B[l]), w->v[7][l] = (uint32_t)(u64of(B[l]) >> 32);
-        w->v[8][l] = (uint32_t)u64of(C[l]), w->v[9][l] = (uint32_t)(u64of(C[l]) >> 32);
+        w->v[4][l] = (uint32_t)bits64(A[l]), w->v[5][l] = (uint32_t)(bits64(A[l]) >> 32);
+        w->v[6][l] = (uint32_t)bits64(B[l]), w->v[7][l] = (uint32_t)(bits64(B[l]) >> 32);
+        w->v[8][l] = (uint32_t)bits64(C[l]), w->v[9][l] = (uint32_t)(bits64(C[l]) >> 32);
     }
     CHECK(diff > 32, "the operands do not tell fused from unfused (%d)", diff);
     int st = run_snippet(w, "gfx90a", "v_fmac_f64_e32 v[8:9], v[4:5], v[6:7]");
@@ -157,9 +147,9 @@ static void test_fmac_f64(void) {
     int bad = 0;
     for (int l = 0; l < 64; l++) {
         uint64_t got = w->v[8][l] | (uint64_t)w->v[9][l] << 32;
-        uint64_t want = l == 13 ? u64of(C[l]) : u64of(fma(A[l], B[l], C[l]));
+        uint64_t want = l == 13 ? bits64(C[l]) : bits64(fma(A[l], B[l], C[l]));
         if (got != want && bad++ < 3)
-            printf("  v_fmac_f64 lane %d: %a, want %a\n", l, dbl(got), dbl(want));
+            printf("  v_fmac_f64 lane %d: %a, want %a\n", l, from_bits64(got), from_bits64(want));
     }
     CHECK(bad == 0, "v_fmac_f64: %d lanes wrong", bad);
 }
@@ -180,7 +170,7 @@ static void test_f64_atomics(void) {
         reset();
         uint64_t o[64], d[64];
         for (int l = 0; l < 64; l++) {
-            o[l] = u64of(fv[l % 8]), d[l] = u64of(fv[l / 8]);
+            o[l] = bits64(fv[l % 8]), d[l] = bits64(fv[l / 8]);
             if (ds)
                 memcpy(lds + 8 * l, &o[l], 8);
             else
@@ -193,23 +183,24 @@ static void test_f64_atomics(void) {
         CHECK(st == WAVE_DONE, "[%s]: status %d fault %d", t, st, w->fault.kind);
         int bad = 0;
         for (int l = 0; l < 64 && st == WAVE_DONE; l++) {
-            double a = dbl(o[l]), b = dbl(d[l]);
+            double a = from_bits64(o[l]), b = from_bits64(d[l]);
             uint64_t want = l == 13     ? o[l]
-                            : kind == 1 ? u64of(fmin(a, b))
-                            : kind == 2 ? u64of(fmax(a, b))
-                                        : u64of(a + b);
+                            : kind == 1 ? bits64(fmin(a, b))
+                            : kind == 2 ? bits64(fmax(a, b))
+                                        : bits64(a + b);
             uint64_t got;
             if (ds)
                 memcpy(&got, lds + 8 * l, 8);
             else
                 got = rd64(8u * (unsigned)l);
-            if (kind && a == 0 && b == 0 && dbl(got) == 0)
+            if (kind && a == 0 && b == 0 && from_bits64(got) == 0)
                 want = got; /* min/max of +0 and -0: either zero */
             uint64_t ret = w->v[10][l] | (uint64_t)w->v[11][l] << 32;
             uint64_t rwant = rtn && l != 13 ? o[l] : 0x5555555555555555ull;
             if ((got != want || ret != rwant) && bad++ < 3)
                 printf("  [%s] lane %d: %a op %a: mem %a want %a, ret %llx want %llx\n", t, l, a, b,
-                       dbl(got), dbl(want), (unsigned long long)ret, (unsigned long long)rwant);
+                       from_bits64(got), from_bits64(want), (unsigned long long)ret,
+                       (unsigned long long)rwant);
         }
         CHECK(bad == 0, "[%s]: %d lanes wrong", t, bad);
     }

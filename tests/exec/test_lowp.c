@@ -11,6 +11,7 @@
 #include "common/rng.h"
 #include "common/bits.h"
 #include "common/asm.h"
+#include "common/snippet.h"
 #include "exec/exec.h"
 
 #include <math.h>
@@ -181,28 +182,18 @@ static u32 rand_scale(void) {
 
 /* ---- harness ------------------------------------------------------------------------------ */
 
-static xprog P;
-static uint8_t *CODE;
+static snippet_prog SP;
 static u32 IN[96][64]; /* registers v0..v95 before the run */
 
 static int load_run(const char *arch, const char *text, u64 exec) {
-    char buf[512];
-    isa_arch ia = strcmp(arch, "gfx950") ? ISA_GFX942 : ISA_GFX950;
     CUR = text;
     checks++;
-    if (CODE) {
-        xprog_free(&P);
-        free(CODE);
-    }
-    snprintf(buf, sizeof buf, "%s\ns_endpgm", text);
-    size_t n;
-    CODE = asm_snippet(arch, buf, &n);
-    if (!CODE || xprog_build(&P, ia, CODE, (uint32_t)n, 0x1000) != 0) {
+    if (snippet_prog_load(&SP, arch, text) != 0) {
         fail("does not assemble/build");
         return 0;
     }
     memset(W, 0, sizeof *W);
-    W->prog = &P;
+    W->prog = &SP.prog;
     W->budget = 100;
     W->mode = 0x3f0;
     for (int r = 0; r < 96; r++)
@@ -736,10 +727,7 @@ int main(void) {
     test_down_byte();
     test_down_pk32();
     test_sr_plain();
-    if (CODE) {
-        xprog_free(&P);
-        free(CODE);
-    }
+    snippet_prog_free(&SP);
     free(W);
     printf("test_lowp: %d checks, %d failed\n", checks, fails);
     return fails != 0;

@@ -13,6 +13,7 @@
 #include "common/rng.h"
 #include "common/bits.h"
 #include "common/asm.h"
+#include "common/snippet.h"
 #include "exec/exec.h"
 
 #include <fenv.h>
@@ -26,10 +27,8 @@ typedef uint64_t u64;
 typedef _Float16 f16;
 
 static const char *ARCH;
-static isa_arch IA;
 static wave *W;
-static xprog P;
-static uint8_t *CODE;
+static snippet_prog SP;
 static int fails, checks;
 static char CUR[256];
 
@@ -69,18 +68,10 @@ static void reset(void);
 static int load(const char *text, unsigned mode) {
     char buf[4096];
     snprintf(CUR, sizeof CUR, "MODE[3:0]=%u: %s", mode, text);
-    if (CODE) {
-        xprog_free(&P);
-        free(CODE);
-        CODE = NULL;
-    }
-    snprintf(buf, sizeof buf, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), %u\n%s\ns_endpgm", mode,
-             text);
-    size_t n;
-    CODE = asm_snippet(ARCH, buf, &n);
+    snprintf(buf, sizeof buf, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), %u\n%s", mode, text);
     checks++;
     cur_fails = 0;
-    if (!CODE || xprog_build(&P, IA, CODE, (uint32_t)n, 0x1000) != 0) {
+    if (snippet_prog_load(&SP, ARCH, buf) != 0) {
         fail("does not assemble/build");
         return 0;
     }
@@ -90,7 +81,7 @@ static int load(const char *text, unsigned mode) {
 /* Fresh wave on the loaded snippet: all lanes on, default MODE, registers 0. */
 static void reset(void) {
     memset(W, 0, sizeof *W);
-    W->prog = &P;
+    W->prog = &SP.prog;
     W->budget = 100000;
     W->mode = MODE_DEFAULT;
     wave_set_exec(W, ~0ull);
@@ -684,7 +675,6 @@ int main(void) {
     const char *arches[] = {"gfx950", "gfx942"};
     for (int a = 0; a < 2; a++) {
         ARCH = arches[a];
-        IA = a == 0 ? ISA_GFX950 : ISA_GFX942;
         test_hand();
         test_mode();
         test_f32();
@@ -692,10 +682,7 @@ int main(void) {
         test_f16();
         test_pk16();
     }
-    if (CODE) {
-        xprog_free(&P);
-        free(CODE);
-    }
+    snippet_prog_free(&SP);
     free(W);
     printf("round: %d checks, %d failed\n", checks, fails);
     return fails != 0;

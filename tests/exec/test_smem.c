@@ -63,10 +63,7 @@ int main(void) {
 
         /* s_buffer_load: num_records = 0x20 bytes, so dwords at 0x1c.. read 0x107, 0, 0, 0. */
         reset();
-        w->s[8] = (uint32_t)buf;
-        w->s[9] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[10] = 0x20;
-        w->s[11] = 0;
+        snippet_set_rsrc(w, 8, buf, 0, 0x20, 0);
         CHECK(run_snippet(w, arch, "s_buffer_load_dwordx4 s[4:7], s[8:11], 0x1c") == WAVE_DONE,
               "%s bufload", arch);
         CHECK(w->s[4] == 0x107 && w->s[5] == 0 && w->s[6] == 0 && w->s[7] == 0,

@@ -5,6 +5,7 @@
  * lanes outside EXEC keep their old value where that matters. */
 #include "common/bits.h"
 #include "common/asm.h"
+#include "common/snippet.h"
 #include "exec/exec.h"
 
 #include <math.h>
@@ -18,8 +19,7 @@ typedef uint64_t u64;
 static const char *ARCH;
 static isa_arch IA;
 static wave *W;
-static xprog P;
-static uint8_t *CODE;
+static snippet_prog SP;
 static int fails, checks;
 static const char *CUR;
 
@@ -27,24 +27,15 @@ static const char *CUR;
 
 /* Assemble text (+ s_endpgm) and reset the wave: all lanes on, default MODE, registers 0. */
 static int load(const char *text) {
-    char buf[4096];
     CUR = text;
-    if (CODE) {
-        xprog_free(&P);
-        free(CODE);
-        CODE = NULL;
-    }
-    snprintf(buf, sizeof buf, "%s\ns_endpgm", text);
-    size_t n;
-    CODE = asm_snippet(ARCH, buf, &n);
     checks++;
-    if (!CODE || xprog_build(&P, IA, CODE, (uint32_t)n, 0x1000) != 0) {
+    if (snippet_prog_load(&SP, ARCH, text) != 0) {
         printf("FAIL %s [%s]: does not assemble/build\n", ARCH, text);
         fails++;
         return 0;
     }
     memset(W, 0, sizeof *W);
-    W->prog = &P;
+    W->prog = &SP.prog;
     W->budget = 100000;
     W->mode = MODE_DEFAULT;
     wave_set_exec(W, ~0ull);
@@ -1309,10 +1300,7 @@ int main(void) {
             test_gfx950();
         }
     }
-    if (CODE) {
-        xprog_free(&P);
-        free(CODE);
-    }
+    snippet_prog_free(&SP);
     free(W);
     printf("valu: %d checks, %d failed\n", checks, fails);
     return fails != 0;

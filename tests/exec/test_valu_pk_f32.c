@@ -3,6 +3,7 @@
  * inline constant, a destination overlapping a source, clamp, and a partial EXEC (lanes outside
  * it keep their old value).  Expected values come from host float arithmetic per lane. */
 #include "common/asm.h"
+#include "common/bits.h"
 #include "common/check.h"
 #include "common/util.h"
 #include "exec/exec.h"
@@ -10,17 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static float F(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static uint32_t U(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 static float clamp01(float v) { return v != v ? 0.0f : v < 0 ? 0.0f : v > 1 ? 1.0f : v; }
 
@@ -46,15 +36,15 @@ int main(void) {
         w->mode = 0x3f0;
         uint64_t exec = 0x5a5aa5a5f00f0ff1ull;
         wave_set_exec(w, exec);
-        w->s[0] = U(1.5f);
-        w->s[1] = U(-2.0f);
+        w->s[0] = bits32(1.5f);
+        w->s[1] = bits32(-2.0f);
         for (int l = 0; l < 64; l++) {
-            w->v[4][l] = U((float)l * 0.25f - 3.0f);
-            w->v[5][l] = U(1.0f / (float)(l + 1));
-            w->v[6][l] = U((float)(l % 7) - 2.5f);
-            w->v[7][l] = U(0.125f * (float)l);
-            w->v[12][l] = U((float)(l + 3));
-            w->v[13][l] = U(-(float)l);
+            w->v[4][l] = bits32((float)l * 0.25f - 3.0f);
+            w->v[5][l] = bits32(1.0f / (float)(l + 1));
+            w->v[6][l] = bits32((float)(l % 7) - 2.5f);
+            w->v[7][l] = bits32(0.125f * (float)l);
+            w->v[12][l] = bits32((float)(l + 3));
+            w->v[13][l] = bits32(-(float)l);
         }
         wave_run(w);
         CHECK(w->status == WAVE_DONE, "%s: status %d fault %d", arches[a], w->status,
@@ -66,21 +56,22 @@ int main(void) {
             int on = (exec >> l) & 1;
             uint32_t want[4][2] = {
                 /* add: neg_lo negates src0's low f32, neg_hi src1's high f32 */
-                {U(-x0 + y0), U(x1 + -y1)},
+                {bits32(-x0 + y0), bits32(x1 + -y1)},
                 /* mul: op_sel [0,1] -> lo = v12 * s1; op_sel_hi [1,0] -> hi = v13 * s0 */
-                {U((float)(l + 3) * -2.0f), U(-(float)l * 1.5f)},
+                {bits32((float)(l + 3) * -2.0f), bits32(-(float)l * 1.5f)},
                 /* fma with the inline 0.5 splat in both halves */
-                {U(fmaf(x0, 0.5f, y0)), U(fmaf(x1, 0.5f, y1))},
-                {U(clamp01(x0 + y0)), U(clamp01(x1 + y1))},
+                {bits32(fmaf(x0, 0.5f, y0)), bits32(fmaf(x1, 0.5f, y1))},
+                {bits32(clamp01(x0 + y0)), bits32(clamp01(x1 + y1))},
             };
             const int dst[4] = {2, 12, 8, 10};
-            const uint32_t old[4][2] = {{0, 0}, {U((float)(l + 3)), U(-(float)l)}, {0, 0}, {0, 0}};
+            const uint32_t old[4][2] = {
+                {0, 0}, {bits32((float)(l + 3)), bits32(-(float)l)}, {0, 0}, {0, 0}};
             for (int i = 0; i < 4; i++)
                 for (int h = 0; h < 2; h++) {
                     uint32_t got = w->v[dst[i] + h][l], exp = on ? want[i][h] : old[i][h];
                     if (got != exp && bad++ < 5)
                         printf("FAIL %s lane %d inst %d half %d: got %08x (%g) want %08x (%g)\n",
-                               arches[a], l, i, h, got, F(got), exp, F(exp));
+                               arches[a], l, i, h, got, from_bits32(got), exp, from_bits32(exp));
                 }
         }
         CHECK(bad == 0, "%s: %d wrong lanes", arches[a], bad);

@@ -332,10 +332,7 @@ int main(void) {
         /* MUBUF raw buffer (stride 0): num_records = 0x18 bytes.  A dwordx4 at offset 0x10 reads
          * two dwords and zeros; stores past the end are dropped; nothing outside is touched. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 0x18;
-        w->s[7] = 0;
+        snippet_set_rsrc(w, 4, buf, 0, 0x18, 0);
         w->s[8] = 4; /* soffset */
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
@@ -370,10 +367,7 @@ int main(void) {
          * store is dropped (the per-lane path); the cache-swizzle bit with a stride addresses
          * linearly too; a uniform offset without offen reaches one dword for all lanes. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 256;
-        w->s[7] = 0;
+        snippet_set_rsrc(w, 4, buf, 0, 256, 0);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
         CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 offen") == WAVE_DONE,
@@ -415,10 +409,7 @@ int main(void) {
               "%s mubuf load one byte short: %x %x", a, w->v[4][62], w->v[4][63]);
         /* Structured buffer: stride 16, index in the VGPR; index >= num_records reads 0. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | 16u << 16;
-        w->s[6] = 3;
-        w->s[7] = 0;
+        snippet_set_rsrc(w, 4, buf, 16u << 16, 3, 0);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = l;
         wave_set_exec(w, 0xf);
@@ -432,10 +423,7 @@ int main(void) {
          * lane 7 -> 60 (dword 15), lane 9 -> 76 (dword 19), lane 15 -> 124 (dword 31).  The
          * [20:19] bits GCN3 called ELEMENT_SIZE change nothing. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | 8u << 16 | 1u << 31;
-        w->s[6] = 16;
-        w->s[7] = 1u << 19;
+        snippet_set_rsrc(w, 4, buf, 8u << 16 | 1u << 31, 16, 1u << 19);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = l, w->v[3][l] = 4;
         wave_set_exec(w, 0xffff);
@@ -450,10 +438,7 @@ int main(void) {
          * word3 = 0x110000, num_records = 64 bytes, plain offen: linear, byte-range checked.
          * Lane l reads offset 4 * l + 8: dword l + 2 while 4 * l + 8 + 4 <= 64, else 0. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | (512u | 0xc000u) << 16;
-        w->s[6] = 64;
-        w->s[7] = 0x110000;
+        snippet_set_rsrc(w, 4, buf, (512u | 0xc000u) << 16, 64, 0x110000);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
         wave_set_exec(w, ~0ull);
@@ -478,10 +463,7 @@ int main(void) {
          * lane 0 -> 64 (dword 16), lane 15 -> 124 (31), lane 16 -> 192 (48), lane 31 -> 252 (63).
          */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = ((uint32_t)(buf >> 32) & 0xffff) | 8u << 16 | 1u << 31;
-        w->s[6] = 64;
-        w->s[7] = 1u << 21 | 1u << 23;
+        snippet_set_rsrc(w, 4, buf, 8u << 16 | 1u << 31, 64, 1u << 21 | 1u << 23);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 0;
         wave_set_exec(w, 0xffffffffull);
@@ -508,10 +490,7 @@ int main(void) {
         uint8_t bytes[16] = {0x00, 0xff, 0x80, 0x01, 0x00, 0x80, 0xff, 0x7f,
                              0xfe, 0x02, 0x00, 0x3c, 0x00, 0xc0, 0x55, 0xaa};
         gmem_write(mem, buf, bytes, sizeof bytes);
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 256;
-        w->s[7] = 10u << 15 | 0u << 12; /* 8_8_8_8 UNORM */
+        snippet_set_rsrc(w, 4, buf, 0, 256, 10u << 15 | 0u << 12); /* 8_8_8_8 UNORM */
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 0;
         wave_set_exec(w, 1);
@@ -578,10 +557,7 @@ int main(void) {
         /* Formatted stores: 8_8_8_8 UNORM from {0.5, -1, 2, NaN} -> 128 (127.5 to even), 0, 255,
          * 0; 16_16 SINT d16 from packed halves; 16 FLOAT from f32 1.5 -> 0x3e00. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 256;
-        w->s[7] = 2u << 15 | 7u << 12; /* 16 FLOAT */
+        snippet_set_rsrc(w, 4, buf, 0, 256, 2u << 15 | 7u << 12); /* 16 FLOAT */
         wave_set_exec(w, 1);
         w->v[1][0] = 0;
         w->v[4][0] = fb(0.5f), w->v[5][0] = fb(-1.0f), w->v[6][0] = fb(2.0f),
@@ -614,10 +590,7 @@ int main(void) {
             for (int d16 = 0; d16 < 2; d16++)
                 for (int nc = 1; nc <= 4; nc++) {
                     reset();
-                    w->s[4] = (uint32_t)buf;
-                    w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-                    w->s[6] = 256;
-                    w->s[7] = (d16 ? 12u : 14u) << 15 | 4u << 12;
+                    snippet_set_rsrc(w, 4, buf, 0, 256, (d16 ? 12u : 14u) << 15 | 4u << 12);
                     wave_set_exec(w, 1);
                     w->v[1][0] = 64;
                     uint32_t sent = 0xeeeeeeee;
@@ -714,10 +687,7 @@ int main(void) {
               "%s scratch lds: %x %x", a, ld[9], ld[12]);
         /* MUBUF lds bit: LDS address M0 (bytes) + the instruction offset + lane * 4. */
         reset();
-        w->s[4] = (uint32_t)buf;
-        w->s[5] = (uint32_t)(buf >> 32) & 0xffff;
-        w->s[6] = 256;
-        w->s[7] = 0;
+        snippet_set_rsrc(w, 4, buf, 0, 256, 0);
         w->s[124] = 0x22;
         wave_set_exec(w, 0xf);
         for (unsigned l = 0; l < 64; l++)

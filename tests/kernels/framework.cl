@@ -8,12 +8,7 @@
 
 #define LID __builtin_amdgcn_workitem_id_x()
 #define WG __builtin_amdgcn_workgroup_id_x()
-#define BARRIER()                                                                                  \
-    do {                                                                                           \
-        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                    \
-        __builtin_amdgcn_s_barrier();                                                              \
-        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                    \
-    } while (0)
+#include "../common/cl_barrier.h"
 
 // One row of n floats per workgroup of 256: max, sum of exp(x - max), then the quotients.
 __kernel void softmax(__global float *o, __global const float *a, unsigned n) {
@@ -24,23 +19,23 @@ __kernel void softmax(__global float *o, __global const float *a, unsigned n) {
     for (unsigned i = t; i < n; i += 256)
         m = __builtin_elementwise_max(m, row[i]);
     s[t] = m;
-    BARRIER();
+    WG_BARRIER();
     for (unsigned k = 128; k > 0; k >>= 1) {
         if (t < k)
             s[t] = __builtin_elementwise_max(s[t], s[t + k]);
-        BARRIER();
+        WG_BARRIER();
     }
     m = s[0];
-    BARRIER();
+    WG_BARRIER();
     float sum = 0;
     for (unsigned i = t; i < n; i += 256)
         sum += __builtin_elementwise_exp(row[i] - m);
     s[t] = sum;
-    BARRIER();
+    WG_BARRIER();
     for (unsigned k = 128; k > 0; k >>= 1) {
         if (t < k)
             s[t] += s[t + k];
-        BARRIER();
+        WG_BARRIER();
     }
     sum = s[0];
     for (unsigned i = t; i < n; i += 256)
@@ -60,13 +55,13 @@ __kernel void layernorm(__global float *o, __global const float *a, __global con
     }
     s[t] = sum;
     q[t] = sq;
-    BARRIER();
+    WG_BARRIER();
     for (unsigned k = 32; k > 0; k >>= 1) {
         if (t < k) {
             s[t] += s[t + k];
             q[t] += q[t + k];
         }
-        BARRIER();
+        WG_BARRIER();
     }
     float mean = s[0] / n, var = q[0] / n - mean * mean;
     float r = 1.0f / __builtin_elementwise_sqrt(var + 1e-5f);
@@ -84,10 +79,10 @@ __kernel void matmul(__global float *c, __global const float *a, __global const 
     for (unsigned k0 = 0; k0 < n; k0 += 16) {
         ta[ty][tx] = a[(by * 16 + ty) * n + k0 + tx];
         tb[ty][tx] = b[(k0 + ty) * n + bx * 16 + tx];
-        BARRIER();
+        WG_BARRIER();
         for (unsigned k = 0; k < 16; k++)
             acc += ta[ty][k] * tb[k][tx];
-        BARRIER();
+        WG_BARRIER();
     }
     c[(by * 16 + ty) * n + bx * 16 + tx] = acc;
 }

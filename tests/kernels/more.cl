@@ -8,12 +8,7 @@
 
 #define GID() (__builtin_amdgcn_workgroup_id_x() * 64u + __builtin_amdgcn_workitem_id_x())
 
-#define BARRIER()                                                                                 \
-    do {                                                                                          \
-        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                    \
-        __builtin_amdgcn_s_barrier();                                                             \
-        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                    \
-    } while (0)
+#include "../common/cl_barrier.h"
 
 // 1. f64: fma, sqrt, division.
 __kernel void f64_math(__global double *out, __global const double *a, __global const double *b,
@@ -62,12 +57,12 @@ __kernel void scan256(__global int *out, __global const int *in)
     unsigned l = __builtin_amdgcn_workitem_id_x();
     unsigned g = __builtin_amdgcn_workgroup_id_x();
     tmp[l] = in[g * 256 + l];
-    BARRIER();
+    WG_BARRIER();
     for (unsigned s = 1; s < 256; s <<= 1) {
         int v = l >= s ? tmp[l - s] : 0;
-        BARRIER();
+        WG_BARRIER();
         tmp[l] += v;
-        BARRIER();
+        WG_BARRIER();
     }
     out[g * 256 + l] = tmp[l];
 }
@@ -79,7 +74,7 @@ __kernel void transpose16(__global float *out, __global const float *in, unsigne
     unsigned tx = __builtin_amdgcn_workitem_id_x(), ty = __builtin_amdgcn_workitem_id_y();
     unsigned bx = __builtin_amdgcn_workgroup_id_x(), by = __builtin_amdgcn_workgroup_id_y();
     tile[ty][tx] = in[(by * 16 + ty) * n + bx * 16 + tx];
-    BARRIER();
+    WG_BARRIER();
     out[(bx * 16 + ty) * n + by * 16 + tx] = tile[tx][ty];
 }
 
@@ -114,7 +109,7 @@ __kernel void big_lds(__global unsigned *out, __global const unsigned *in)
     unsigned l = __builtin_amdgcn_workitem_id_x();
     for (unsigned i = l; i < 20000; i += 256)
         big[i] = in[i];
-    BARRIER();
+    WG_BARRIER();
     for (unsigned i = l; i < 20000; i += 256)
         out[i] = big[19999 - i];
 }

@@ -243,11 +243,9 @@ static void t_grid3d(void) {
 static void t_wg_ids(void) {
     enum { GX = 1100, GY = 37, GZ = 5, NWG = GX * GY * GZ };
     static uint32_t out[2 * NWG];
-    uint64_t dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout};
-    if (kt_launch3("wg_ids", GX, GY, GZ, 1, 1, 1, p, 1))
+    kt_buf bufs[] = {KT_BUF(out)};
+    if (kt_call("wg_ids", (uint32_t[3]){GX, GY, GZ}, (uint32_t[3]){1, 1, 1}, bufs, 1, 1, NULL, 0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (uint32_t z = 0; z < GZ; z++)
         for (uint32_t y = 0; y < GY; y++)

@@ -22,12 +22,6 @@ static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
 #define N 1000
 
-#define BAD(cnt, ...)                                                                              \
-    do {                                                                                           \
-        if ((cnt)++ < 2)                                                                           \
-            printf(__VA_ARGS__);                                                                   \
-    } while (0)
-
 typedef _Float16 f16;
 
 static uint16_t bits16(f16 h) {
@@ -62,11 +56,11 @@ static void t_i32_f32(void) {
         int32_t wi[2] = {(int32_t)b[i], (int32_t)(uint32_t)fabsf(b[i])};
         for (int k = 0; k < 2; k++) {
             if (!same32(f[2 * i + k], wf[k]))
-                BAD(bad[k], "  cvt_i32_f32[%d].%d %d: got %a want %a\n", i, k, a[i], f[2 * i + k],
-                    wf[k]);
+                kt_bad(&bad[k], "  cvt_i32_f32[%d].%d %d: got %a want %a\n", i, k, a[i],
+                       f[2 * i + k], wf[k]);
             if (io[2 * i + k] != wi[k])
-                BAD(bad[2 + k], "  cvt_f32_i32[%d].%d %a: got %d want %d\n", i, k, b[i],
-                    io[2 * i + k], wi[k]);
+                kt_bad(&bad[2 + k], "  cvt_f32_i32[%d].%d %a: got %d want %d\n", i, k, b[i],
+                       io[2 * i + k], wi[k]);
         }
     }
     static const char *what[4] = {"i32->f32", "u32->f32", "f32->i32", "f32->u32"};
@@ -107,7 +101,7 @@ static void t_sat(void) {
         w[5] = w[1];
         for (int k = 0; k < 6; k++)
             if (out[6 * i + k] != w[k])
-                BAD(bad[k], "  %s(%a): got %d want %d\n", what[k], a[i], out[6 * i + k], w[k]);
+                kt_bad(&bad[k], "  %s(%a): got %d want %d\n", what[k], a[i], out[6 * i + k], w[k]);
     }
     for (int k = 0; k < 6; k++)
         CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
@@ -144,16 +138,16 @@ static void t_i64(void) {
         int64_t wl[3] = {(int64_t)y, (int64_t)(uint64_t)fabs(y), (int64_t)(float)y};
         for (int k = 0; k < 2; k++) {
             if (!same32(f[2 * i + k], wf[k]))
-                BAD(bad[k], "  %s(%lld): got %a want %a\n", what[k], (long long)x, f[2 * i + k],
-                    wf[k]);
+                kt_bad(&bad[k], "  %s(%lld): got %a want %a\n", what[k], (long long)x, f[2 * i + k],
+                       wf[k]);
             if (!same64(d[2 * i + k], wd[k]))
-                BAD(bad[2 + k], "  %s(%lld): got %a want %a\n", what[2 + k], (long long)x,
-                    d[2 * i + k], wd[k]);
+                kt_bad(&bad[2 + k], "  %s(%lld): got %a want %a\n", what[2 + k], (long long)x,
+                       d[2 * i + k], wd[k]);
         }
         for (int k = 0; k < 3; k++)
             if (l[3 * i + k] != wl[k])
-                BAD(bad[4 + k], "  %s(%a): got %lld want %lld\n", what[4 + k], y,
-                    (long long)l[3 * i + k], (long long)wl[k]);
+                kt_bad(&bad[4 + k], "  %s(%a): got %lld want %lld\n", what[4 + k], y,
+                       (long long)l[3 * i + k], (long long)wl[k]);
     }
     for (int k = 0; k < 7; k++)
         CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
@@ -187,7 +181,8 @@ static void t_small_int(void) {
         int wrong = memcmp(&f[4 * i], wf, sizeof wf) != 0 ||
                     memcmp(&o[3 * i], wo, sizeof wo) != 0 || s16[i] != w16 || s8[i] != w8;
         if (wrong)
-            BAD(bad,
+            kt_bad(
+                &bad,
                 "  cvt_small_int[%d] c=%d s=%d x=%a: got %g %g %g %g %d %d %d %d %d want %g %g %g "
                 "%g %d %d %d %d %d\n",
                 i, c[i], s[i], x[i], f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3], o[3 * i],
@@ -242,14 +237,14 @@ static void t_f16(void) {
         f16 wp[2] = {rtz16(a[i]), rtz16(b[i])};
         for (int k = 0; k < 2; k++) {
             if (!same16(h[2 * i + k], wh[k]))
-                BAD(bad[k], "  %s(%a): got %a want %a\n", what[k], k ? d[i] : a[i],
-                    (double)h[2 * i + k], (double)wh[k]);
+                kt_bad(&bad[k], "  %s(%a): got %a want %a\n", what[k], k ? d[i] : a[i],
+                       (double)h[2 * i + k], (double)wh[k]);
             if (!same32(f[2 * i + k], wf[k]))
-                BAD(bad[2 + k], "  %s(%a): got %a want %a\n", what[2 + k], a[i], f[2 * i + k],
-                    wf[k]);
+                kt_bad(&bad[2 + k], "  %s(%a): got %a want %a\n", what[2 + k], a[i], f[2 * i + k],
+                       wf[k]);
             if (!same16(pk[2 * i + k], wp[k]))
-                BAD(bad[4 + k], "  %s(%a): got %a want %a\n", what[4 + k], k ? b[i] : a[i],
-                    (double)pk[2 * i + k], (double)wp[k]);
+                kt_bad(&bad[4 + k], "  %s(%a): got %a want %a\n", what[4 + k], k ? b[i] : a[i],
+                       (double)pk[2 * i + k], (double)wp[k]);
         }
     }
     for (int k = 0; k < 6; k++)
@@ -286,10 +281,11 @@ static void t_bf16(void) {
         uint16_t w = bf16_rne(a[i]);
         int nan_ok = a[i] != a[i] && (o[i] & 0x7f80) == 0x7f80 && (o[i] & 0x7f);
         if (o[i] != w && !nan_ok)
-            BAD(bad[0], "  f32->bf16(%a = %#x): got %#x want %#x\n", a[i], bits32(a[i]), o[i], w);
+            kt_bad(&bad[0], "  f32->bf16(%a = %#x): got %#x want %#x\n", a[i], bits32(a[i]), o[i],
+                   w);
         float wf = from_bits32((uint32_t)b[i] << 16) + 1.0f;
         if (!same32(f[i], wf))
-            BAD(bad[1], "  bf16->f32(%#x) + 1: got %a want %a\n", b[i], f[i], wf);
+            kt_bad(&bad[1], "  bf16->f32(%#x) + 1: got %a want %a\n", b[i], f[i], wf);
     }
     CHECK(bad[0] == 0, "%s f32->bf16: %d wrong", kt.tag, bad[0]);
     CHECK(bad[1] == 0, "%s bf16->f32: %d wrong", kt.tag, bad[1]);
@@ -325,9 +321,9 @@ static void t_f32_f64(void) {
     int bad[2] = {0};
     for (int i = 0; i < N; i++) {
         if (!same64(d[i], (double)a[i] * 3.0))
-            BAD(bad[0], "  f32->f64(%a)*3: got %a want %a\n", a[i], d[i], (double)a[i] * 3.0);
+            kt_bad(&bad[0], "  f32->f64(%a)*3: got %a want %a\n", a[i], d[i], (double)a[i] * 3.0);
         if (!same32(f[i], (float)b[i]))
-            BAD(bad[1], "  f64->f32(%a): got %a want %a\n", b[i], f[i], (float)b[i]);
+            kt_bad(&bad[1], "  f64->f32(%a): got %a want %a\n", b[i], f[i], (float)b[i]);
     }
     CHECK(bad[0] == 0, "%s f32->f64: %d wrong", kt.tag, bad[0]);
     CHECK(bad[1] == 0, "%s f64->f32: %d wrong", kt.tag, bad[1]);
@@ -354,10 +350,10 @@ static void t_pk_int16(void) {
             int32_t ws = in[k] > 32767 ? 32767 : in[k] < -32768 ? -32768 : in[k];
             uint32_t wu = (uint32_t)in[k] > 65535u ? 65535u : (uint32_t)in[k];
             if (s[2 * i + k] != ws)
-                BAD(bad[0], "  cvt_pk_i16(%d): got %d want %d\n", in[k], s[2 * i + k], ws);
+                kt_bad(&bad[0], "  cvt_pk_i16(%d): got %d want %d\n", in[k], s[2 * i + k], ws);
             if (u[2 * i + k] != wu)
-                BAD(bad[1], "  cvt_pk_u16(%u): got %u want %u\n", (uint32_t)in[k], u[2 * i + k],
-                    wu);
+                kt_bad(&bad[1], "  cvt_pk_u16(%u): got %u want %u\n", (uint32_t)in[k], u[2 * i + k],
+                       wu);
         }
     }
     CHECK(bad[0] == 0, "%s v_cvt_pk_i16_i32: %d wrong", kt.tag, bad[0]);
@@ -400,7 +396,7 @@ static void t_f64_sat(void) {
         w[3] = (int32_t)(uint32_t)fmin(fabs(x), 4294967295.0);
         for (int k = 0; k < 4; k++)
             if (out[4 * i + k] != w[k])
-                BAD(bad[k], "  %s(%a): got %d want %d\n", what[k], x, out[4 * i + k], w[k]);
+                kt_bad(&bad[k], "  %s(%a): got %d want %d\n", what[k], x, out[4 * i + k], w[k]);
     }
     for (int k = 0; k < 4; k++)
         CHECK(bad[k] == 0, "%s %s: %d wrong", kt.tag, what[k], bad[k]);
@@ -424,10 +420,10 @@ static void t_half2(void) {
             float wf = (float)a[2 * i + 1 - e] * 3.0f;
             f16 wh = (f16)b[2 * i + 1 - e];
             if (!same32(f[2 * i + e], wf))
-                BAD(bad[0], "  half2->float2[%d].%d: got %a want %a\n", i, e, f[2 * i + e], wf);
+                kt_bad(&bad[0], "  half2->float2[%d].%d: got %a want %a\n", i, e, f[2 * i + e], wf);
             if (!same16(h[2 * i + e], wh))
-                BAD(bad[1], "  float2->half2[%d].%d (%a): got %a want %a\n", i, e, b[2 * i + 1 - e],
-                    (double)h[2 * i + e], (double)wh);
+                kt_bad(&bad[1], "  float2->half2[%d].%d (%a): got %a want %a\n", i, e,
+                       b[2 * i + 1 - e], (double)h[2 * i + e], (double)wh);
         }
     CHECK(bad[0] == 0, "%s half2 -> float2: %d wrong", kt.tag, bad[0]);
     CHECK(bad[1] == 0, "%s float2 -> half2: %d wrong", kt.tag, bad[1]);
@@ -436,10 +432,5 @@ static void t_half2(void) {
 int main(void) {
     static const kt_test tests[] = {t_i32_f32, t_sat,     t_i64,      t_small_int, t_f16,
                                     t_bf16,    t_f32_f64, t_pk_int16, t_f64_sat,   t_half2};
-    if (kt_run_all("cvt", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("cvt", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("cvt");
+    return kt_main("cvt", "", tests, sizeof tests / sizeof tests[0], "cvt");
 }

@@ -21,12 +21,11 @@ static void t_softmax(void) {
     static float in[R * N], out[R * N];
     for (int i = 0; i < R * N; i++)
         in[i] = unif(-5, 5);
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
-    const void *p[] = {&dout, &din, &n};
-    if (kt_launch1("softmax", R, 256, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    const void *args[] = {&n};
+    if (kt_call("softmax", (uint32_t[3]){R, 1, 1}, (uint32_t[3]){256, 1, 1}, bufs, 1, 2, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int r = 0; r < R; r++) {
         double m = -INFINITY, s = 0;
@@ -50,13 +49,11 @@ static void t_layernorm(void) {
         in[i] = unif(-2, 3);
     for (int i = 0; i < N; i++)
         g[i] = unif(0.5f, 1.5f), b[i] = unif(-1, 1);
-    uint64_t din = kt_upload(in, sizeof in), dg = kt_upload(g, sizeof g),
-             db = kt_upload(b, sizeof b), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
-    const void *p[] = {&dout, &din, &dg, &db, &n};
-    if (kt_launch1("layernorm", R, 64, p, 5))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in), KT_BUF(g), KT_BUF(b)};
+    const void *args[] = {&n};
+    if (kt_call("layernorm", (uint32_t[3]){R, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 4, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int r = 0; r < R; r++) {
         double s = 0, q = 0;
@@ -78,13 +75,12 @@ static void t_matmul(void) {
     static float a[N * N], b[N * N], c[N * N];
     for (int i = 0; i < N * N; i++)
         a[i] = (float)((int)(rnd() % 9) - 4), b[i] = (float)((int)(rnd() % 9) - 4);
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dc = kt_upload(NULL, sizeof c);
     unsigned n = N;
-    const void *p[] = {&dc, &da, &db, &n};
-    if (kt_launch3("matmul", N / 16, N / 16, 1, 16, 16, 1, p, 4))
+    kt_buf bufs[] = {KT_BUF(c), KT_BUF(a), KT_BUF(b)};
+    const void *args[] = {&n};
+    if (kt_call("matmul", (uint32_t[3]){N / 16, N / 16, 1}, (uint32_t[3]){16, 16, 1}, bufs, 1, 3,
+                args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
     int bad = 0;
     for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++) {
@@ -102,11 +98,10 @@ static void t_ew_char(void) {
     uint8_t b[N];
     for (int i = 0; i < N; i++)
         a[i] = (int8_t)rnd(), b[i] = (uint8_t)rnd();
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b), d = kt_upload(NULL, N);
-    const void *p[] = {&d, &da, &db};
-    if (kt_launch1("ew_char", N / 64, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(o), KT_BUF(a), KT_BUF(b)};
+    if (kt_call("ew_char", (uint32_t[3]){N / 64, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 3, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, o, d, sizeof o);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int x = a[i], y = b[i], yc = (int8_t)b[i];
@@ -133,12 +128,10 @@ static void t_ew_half(void) {
     uint16_t a[N], b[N], o[2 * N];
     for (int i = 0; i < N; i++)
         a[i] = ff16(unif(-4, 4)), b[i] = ff16(unif(-4, 4));
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             d = kt_upload(NULL, sizeof o);
-    const void *p[] = {&d, &da, &db};
-    if (kt_launch1("ew_half", N / 64, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(o), KT_BUF(a), KT_BUF(b)};
+    if (kt_call("ew_half", (uint32_t[3]){N / 64, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 3, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, o, d, sizeof o);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         float x = f16f(a[i]), y = f16f(b[i]);
@@ -157,11 +150,10 @@ static void t_i64(void) {
     int64_t a[N], o[2 * N];
     for (int i = 0; i < N; i++)
         a[i] = (int64_t)((uint64_t)rnd() << 32 | rnd()) >> (rnd() % 40);
-    uint64_t da = kt_upload(a, sizeof a), d = kt_upload(NULL, sizeof o);
-    const void *p[] = {&d, &da};
-    if (kt_launch1("i64_math", N / 64, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(o), KT_BUF(a)};
+    if (kt_call("i64_math", (uint32_t[3]){N / 64, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, o, d, sizeof o);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         int64_t x = a[i];
@@ -203,9 +195,5 @@ static void t_atomics(void) {
 int main(void) {
     static const kt_test tests[] = {t_softmax, t_layernorm, t_matmul, t_ew_char,
                                     t_ew_half, t_i64,       t_atomics};
-    if (kt_run_all("framework", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    if (kt_run_rdna("framework", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("framework");
+    return kt_main("framework", "", tests, sizeof tests / sizeof tests[0], "framework");
 }

@@ -42,12 +42,6 @@ static float rnd_input(int i) {
     }
 }
 
-#define BAD(cnt, ...)                                                                              \
-    do {                                                                                           \
-        if ((cnt)++ < 2)                                                                           \
-            printf(__VA_ARGS__);                                                                   \
-    } while (0)
-
 static void t_ftz_arith(void) {
     static float a[N], b[N], c[N], out[5 * N];
     for (int i = 0; i < N; i++) {
@@ -74,8 +68,8 @@ static void t_ftz_arith(void) {
             want[3] = x, want[4] = x;
         for (int k = 0; k < 5; k++)
             if (!ok2(out[5 * i + k], want[k], alt[k]))
-                BAD(bad[k], "  ftz %s(%a, %a, %a): got %a want %a\n", what[k], a[i], b[i], c[i],
-                    out[5 * i + k], want[k]);
+                kt_bad(&bad[k], "  ftz %s(%a, %a, %a): got %a want %a\n", what[k], a[i], b[i], c[i],
+                       out[5 * i + k], want[k]);
         flushed += want[1] == 0 && prod != 0;
     }
     for (int k = 0; k < 5; k++)
@@ -108,8 +102,8 @@ static void t_ftz_div_sqrt(void) {
         float alt[3] = {alt_of((double)x / y, q), s, alt_of((double)x * y, m)};
         for (int k = 0; k < 3; k++)
             if (!ok2(out[3 * i + k], want[k], alt[k]))
-                BAD(bad[k], "  ftz %s(%a, %a): got %a want %a\n", what[k], a[i], b[i],
-                    out[3 * i + k], want[k]);
+                kt_bad(&bad[k], "  ftz %s(%a, %a): got %a want %a\n", what[k], a[i], b[i],
+                       out[3 * i + k], want[k]);
     }
     for (int k = 0; k < 3; k++)
         CHECK(bad[k] == 0, "%s f32 %s with denormals flushed: %d wrong", kt.tag, what[k], bad[k]);
@@ -117,12 +111,6 @@ static void t_ftz_div_sqrt(void) {
 
 int main(void) {
     static const kt_test tests[] = {t_ftz_arith, t_ftz_div_sqrt};
-    if (kt_run_all("ftz", "-cl-denorms-are-zero -cl-fp32-correctly-rounded-divide-sqrt", tests,
-                   sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("ftz", "-cl-denorms-are-zero -cl-fp32-correctly-rounded-divide-sqrt", tests,
-                    sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("ftz");
+    return kt_main("ftz", "-cl-denorms-are-zero -cl-fp32-correctly-rounded-divide-sqrt", tests,
+                   sizeof tests / sizeof tests[0], "ftz");
 }

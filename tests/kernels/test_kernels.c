@@ -137,11 +137,10 @@ static void t_lds_reduce(void) {
     float in[G * 256], out[G];
     for (int i = 0; i < G * 256; i++)
         in[i] = (float)(int)(rnd() % 2001 - 1000); /* integers: every order of summation is exact */
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("lds_reduce", G, 256, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    if (kt_call("lds_reduce", (uint32_t[3]){G, 1, 1}, (uint32_t[3]){256, 1, 1}, bufs, 1, 2, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int g = 0; g < G; g++) {
         float s = 0;
@@ -173,12 +172,12 @@ static void t_atomic_count(void) {
         vals[i] = rnd();
         want[vals[i] & 7]++;
     }
-    uint64_t dv = kt_upload(vals, sizeof vals), dc = kt_upload(counts, sizeof counts);
     unsigned n = N;
-    const void *p[] = {&dc, &dv, &n};
-    if (kt_launch1("atomic_count", GROUPS, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(counts), KT_BUF(vals)};
+    const void *args[] = {&n};
+    if (kt_call("atomic_count", (uint32_t[3]){GROUPS, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2,
+                args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, counts, dc, sizeof counts);
     CHECK(memcmp(counts, want, sizeof want) == 0, "%s atomic_count: %u %u ... want %u %u", kt.tag,
           counts[0], counts[1], want[0], want[1]);
 }
@@ -186,10 +185,5 @@ static void t_atomic_count(void) {
 int main(void) {
     static const kt_test tests[] = {t_vecadd,  t_saxpy,      t_int_ops,       t_i64_ops,
                                     t_collatz, t_lds_reduce, t_private_array, t_atomic_count};
-    if (kt_run_all("basic", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("basic", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("kernels");
+    return kt_main("basic", "", tests, sizeof tests / sizeof tests[0], "kernels");
 }

@@ -162,11 +162,9 @@ static void t_scan256(void) {
     static int32_t in[G * 256], out[G * 256];
     for (int i = 0; i < G * 256; i++)
         in[i] = (int32_t)(rnd() % 2001) - 1000;
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("scan256", G, 256, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    if (kt_call("scan256", (uint32_t[3]){G, 1, 1}, (uint32_t[3]){256, 1, 1}, bufs, 1, 2, NULL, 0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int g = 0; g < G; g++) {
         int32_t s = 0;
@@ -185,12 +183,12 @@ static void t_transpose(void) {
     static float in[M * M], out[M * M];
     for (int i = 0; i < M * M; i++)
         in[i] = (float)rnd() / 7.0f;
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
     unsigned n = M;
-    const void *p[] = {&dout, &din, &n};
-    if (kt_launch3("transpose16", M / 16, M / 16, 1, 16, 16, 1, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    const void *args[] = {&n};
+    if (kt_call("transpose16", (uint32_t[3]){M / 16, M / 16, 1}, (uint32_t[3]){16, 16, 1}, bufs, 1,
+                2, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int r = 0; r < M; r++)
         for (int c = 0; c < M; c++)
@@ -206,13 +204,12 @@ static void t_matmul(void) {
         a[i] = (int32_t)(rnd() % 201) - 100;
         b[i] = (int32_t)(rnd() % 201) - 100;
     }
-    uint64_t da = kt_upload(a, sizeof a), db = kt_upload(b, sizeof b),
-             dc = kt_upload(NULL, sizeof c);
     unsigned n = M;
-    const void *p[] = {&dc, &da, &db, &n};
-    if (kt_launch3("matmul_i32", M / 16, M / 16, 1, 16, 16, 1, p, 4))
+    kt_buf bufs[] = {KT_BUF(c), KT_BUF(a), KT_BUF(b)};
+    const void *args[] = {&n};
+    if (kt_call("matmul_i32", (uint32_t[3]){M / 16, M / 16, 1}, (uint32_t[3]){16, 16, 1}, bufs, 1,
+                3, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, c, dc, sizeof c);
     int bad = 0;
     for (int r = 0; r < M; r++)
         for (int col = 0; col < M; col++) {
@@ -266,11 +263,9 @@ static void t_big_lds(void) {
     static uint32_t in[B], out[B];
     for (int i = 0; i < B; i++)
         in[i] = rnd();
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("big_lds", 1, 256, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    if (kt_call("big_lds", (uint32_t[3]){1, 1, 1}, (uint32_t[3]){256, 1, 1}, bufs, 1, 2, NULL, 0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < B; i++)
         bad += out[i] != in[B - 1 - i];
@@ -318,12 +313,6 @@ int main(void) {
     static const kt_test tests[] = {t_f64_math, t_f32_div_sqrt, t_f16_math,
                                     t_scan256,  t_transpose,    t_matmul,
                                     t_grid3d,   t_big_lds,      t_bit_tricks};
-    if (kt_run_all("more", "-cl-fp32-correctly-rounded-divide-sqrt", tests,
-                   sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("more", "-cl-fp32-correctly-rounded-divide-sqrt", tests,
-                    sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("kernels2");
+    return kt_main("more", "-cl-fp32-correctly-rounded-divide-sqrt", tests,
+                   sizeof tests / sizeof tests[0], "kernels2");
 }

@@ -43,13 +43,6 @@ static double rnd_f64(unsigned lo, unsigned span) {
     return d;
 }
 
-/* Count a failure and print the first two of each column. */
-#define BAD(cnt, ...)                                                                              \
-    do {                                                                                           \
-        if ((cnt)++ < 2)                                                                           \
-            printf(__VA_ARGS__);                                                                   \
-    } while (0)
-
 /* ---- 1. exp2 / log2 ---------------------------------------------------------------------------
  */
 static void t_exp2_log2(void) {
@@ -81,8 +74,8 @@ static void t_exp2_log2(void) {
             /* the unit flushes results below 2^-126 to zero */
             int ok = err <= 1.0 || (k == 0 && fabs(want[k]) < 0x1p-126 && got == 0.0f);
             if (!ok)
-                BAD(bad[k], "  %s[%d].%d in=%a: got %a want %a (%.2f ULP)\n", "f32_exp2_log2", i, k,
-                    k & 1 ? b[i] : a[i], got, want[k], err);
+                kt_bad(&bad[k], "  %s[%d].%d in=%a: got %a want %a (%.2f ULP)\n", "f32_exp2_log2",
+                       i, k, k & 1 ? b[i] : a[i], got, want[k], err);
             if (ok && err > worst[k] && err < 1e29)
                 worst[k] = err;
         }
@@ -122,8 +115,8 @@ static void t_rcp_rsq_sqrt(void) {
             float got = out[5 * i + k];
             double err = kt_ulp32(got, want[k]);
             if (err > bound[k])
-                BAD(bad[k], "  %s[%d] a=%a b=%a: got %a want %a (%.2f ULP)\n", what[k], i, a[i],
-                    b[i], got, want[k], err);
+                kt_bad(&bad[k], "  %s[%d] a=%a b=%a: got %a want %a (%.2f ULP)\n", what[k], i, a[i],
+                       b[i], got, want[k], err);
         }
     }
     for (int k = 0; k < 5; k++)
@@ -154,8 +147,8 @@ static void t_sin_cos(void) {
             float got = out[2 * i + k];
             double err = kt_ulp32(got, want[k]);
             if (err > 1.0 && !(fabs(got - want[k]) <= 0x1p-24))
-                BAD(bad[k], "  f32_sin_cos[%d].%d a=%a: got %a want %a (%.2f ULP)\n", i, k, a[i],
-                    got, want[k], err);
+                kt_bad(&bad[k], "  f32_sin_cos[%d].%d a=%a: got %a want %a (%.2f ULP)\n", i, k,
+                       a[i], got, want[k], err);
         }
         /* the exact zeros and ones of the circle */
         if (i == 0)
@@ -199,7 +192,8 @@ static void t_round32(void) {
                          fract_ref32(x), fabsf(x), copysignf(x, b[i])};
         for (int k = 0; k < 7; k++)
             if (!same32(out[7 * i + k], want[k]))
-                BAD(bad[k], "  f32 %s(%a): got %a want %a\n", what[k], x, out[7 * i + k], want[k]);
+                kt_bad(&bad[k], "  f32 %s(%a): got %a want %a\n", what[k], x, out[7 * i + k],
+                       want[k]);
     }
     for (int k = 0; k < 7; k++)
         CHECK(bad[k] == 0, "%s f32 %s: %d wrong", kt.tag, what[k], bad[k]);
@@ -227,11 +221,11 @@ static void t_ldexp_frexp32(void) {
         float m = frexpf(a[i], &ex);
         float l = ldexpf(a[i], e[i]); /* one rounding, denormal results included */
         if (!same32(out[2 * i], l))
-            BAD(bad[0], "  ldexp(%a, %d): got %a want %a\n", a[i], e[i], out[2 * i], l);
+            kt_bad(&bad[0], "  ldexp(%a, %d): got %a want %a\n", a[i], e[i], out[2 * i], l);
         if (!same32(out[2 * i + 1], m))
-            BAD(bad[1], "  frexp_mant(%a): got %a want %a\n", a[i], out[2 * i + 1], m);
+            kt_bad(&bad[1], "  frexp_mant(%a): got %a want %a\n", a[i], out[2 * i + 1], m);
         if (exps[i] != ex)
-            BAD(bad[2], "  frexp_exp(%a): got %d want %d\n", a[i], exps[i], ex);
+            kt_bad(&bad[2], "  frexp_exp(%a): got %d want %d\n", a[i], exps[i], ex);
     }
     CHECK(bad[0] == 0, "%s v_ldexp_f32: %d wrong", kt.tag, bad[0]);
     CHECK(bad[1] == 0, "%s v_frexp_mant_f32: %d wrong", kt.tag, bad[1]);
@@ -265,8 +259,8 @@ static void t_minmax(void) {
         float want[4] = {fminf(x, y), fmaxf(x, y), med3(x, y, z), fminf(fmaxf(x, -1.0f), 1.0f)};
         for (int k = 0; k < 4; k++)
             if (!(k == 2 && nan3) && !same32(out[4 * i + k], want[k]))
-                BAD(bad[k], "  %s(%a, %a, %a): got %a want %a\n", what[k], x, y, z, out[4 * i + k],
-                    want[k]);
+                kt_bad(&bad[k], "  %s(%a, %a, %a): got %a want %a\n", what[k], x, y, z,
+                       out[4 * i + k], want[k]);
     }
     for (int k = 0; k < 4; k++)
         CHECK(bad[k] == 0, "%s f32 %s: %d wrong", kt.tag, what[k], bad[k]);
@@ -295,8 +289,8 @@ static void t_f64_rcp_rsq(void) {
         for (int k = 0; k < 3; k++) {
             double err = kt_ulp64(out[3 * i + k], want[k]);
             if (err > 1.0)
-                BAD(bad[k], "  %s(%a): got %a want %La (%.2f ULP)\n", what[k], a[i], out[3 * i + k],
-                    want[k], err);
+                kt_bad(&bad[k], "  %s(%a): got %a want %La (%.2f ULP)\n", what[k], a[i],
+                       out[3 * i + k], want[k], err);
         }
     }
     for (int k = 0; k < 3; k++)
@@ -334,9 +328,10 @@ static void t_f64_round(void) {
         int skip_frexp = isinf(x) || isnan(x); /* not checked: see t_ldexp_frexp32 */
         for (int k = 0; k < 7; k++)
             if (!(k == 6 && skip_frexp) && !same64(out[7 * i + k], want[k]))
-                BAD(bad[k], "  f64 %s(%a): got %a want %a\n", what[k], x, out[7 * i + k], want[k]);
+                kt_bad(&bad[k], "  f64 %s(%a): got %a want %a\n", what[k], x, out[7 * i + k],
+                       want[k]);
         if (!skip_frexp && exps[i] != ex)
-            BAD(bad[7], "  f64 frexp_exp(%a): got %d want %d\n", x, exps[i], ex);
+            kt_bad(&bad[7], "  f64 frexp_exp(%a): got %d want %d\n", x, exps[i], ex);
     }
     for (int k = 0; k < 8; k++)
         CHECK(bad[k] == 0, "%s f64 %s: %d wrong", kt.tag, what[k], bad[k]);
@@ -379,8 +374,8 @@ static void t_f16_transcend(void) {
             double err = kt_ulp16(got, want[k]);
             /* sin/cos: as for f32, 2^-11 absolute near the zeros */
             if (err > 1.0 && !(k >= 5 && fabs(got - want[k]) <= 0x1p-11))
-                BAD(bad[k], "  %s(%a): got %a want %a (%.2f ULP)\n", what[k],
-                    k == 3 || k >= 5 ? y : x, got, want[k], err);
+                kt_bad(&bad[k], "  %s(%a): got %a want %a (%.2f ULP)\n", what[k],
+                       k == 3 || k >= 5 ? y : x, got, want[k], err);
         }
     }
     for (int k = 0; k < 7; k++)
@@ -419,8 +414,8 @@ static void t_f16x2(void) {
             for (int k = 0; k < 5; k++) {
                 f16 got = out[10 * i + 2 * k + h];
                 if (memcmp(&got, &want[k], 2) != 0)
-                    BAD(bad[k], "  %s[%d].%d(%a, %a, %a): got %a want %a\n", what[k], i, h, x, y, z,
-                        (double)got, (double)want[k]);
+                    kt_bad(&bad[k], "  %s[%d].%d(%a, %a, %a): got %a want %a\n", what[k], i, h, x,
+                           y, z, (double)got, (double)want[k]);
             }
         }
     for (int k = 0; k < 5; k++)
@@ -450,8 +445,8 @@ static void t_f32x2(void) {
             for (int k = 0; k < 4; k++) {
                 float got = out[8 * i + 2 * k + h];
                 if (!same32(got, want[k]) && !(k == 3 && same32(got, fused)))
-                    BAD(bad[k], "  f32x2 %s[%d].%d(%a, %a): got %a want %a\n", what[k], i, h, x, y,
-                        got, want[k]);
+                    kt_bad(&bad[k], "  f32x2 %s[%d].%d(%a, %a): got %a want %a\n", what[k], i, h, x,
+                           y, got, want[k]);
             }
         }
     for (int k = 0; k < 4; k++)

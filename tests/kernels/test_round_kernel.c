@@ -21,12 +21,6 @@ static uint32_t rnd(void) { return kt_rand(&rng); }
 
 #define N 640
 #define GROUPS (N / 64)
-#define BAD(cnt, ...)                                                                              \
-    do {                                                                                           \
-        if ((cnt)++ < 2)                                                                           \
-            printf(__VA_ARGS__);                                                                   \
-    } while (0)
-
 static const int HOST[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 static const int FLT_OF_HW[4] = {1, 2, 3, 0}; /* FP_ROUND value -> FLT_ROUNDS value */
 
@@ -108,17 +102,18 @@ static void t_setreg(void) {
             ref((int)m, a[i], b[i], c[i], da[i], db[i], w, wd, &wh);
             for (int k = 0; k < 4; k++)
                 if (!same32(out[4 * i + k], w[k]))
-                    BAD(bad[k], "  mode %u %s(%a, %a, %a): got %a want %a\n", m, what[k], a[i],
-                        b[i], c[i], out[4 * i + k], w[k]);
+                    kt_bad(&bad[k], "  mode %u %s(%a, %a, %a): got %a want %a\n", m, what[k], a[i],
+                           b[i], c[i], out[4 * i + k], w[k]);
             for (int k = 0; k < 2; k++)
                 if (!same64(outd[2 * i + k], wd[k]))
-                    BAD(bad[4 + k], "  mode %u %s(%a, %a): got %a want %a\n", m, what[4 + k], da[i],
-                        db[i], outd[2 * i + k], wd[k]);
+                    kt_bad(&bad[4 + k], "  mode %u %s(%a, %a): got %a want %a\n", m, what[4 + k],
+                           da[i], db[i], outd[2 * i + k], wd[k]);
             if (outh[i] != wh && !((wh & 0x7fff) > 0x7c00 && (outh[i] & 0x7fff) > 0x7c00))
-                BAD(bad[6], "  mode %u cvt f16(%a): got %04x want %04x\n", m, a[i], outh[i], wh);
+                kt_bad(&bad[6], "  mode %u cvt f16(%a): got %04x want %04x\n", m, a[i], outh[i],
+                       wh);
             if (modes[i] != FLT_OF_HW[m])
-                BAD(bad[7], "  mode %u: __builtin_flt_rounds() = %d, want %d\n", m, modes[i],
-                    FLT_OF_HW[m]);
+                kt_bad(&bad[7], "  mode %u: __builtin_flt_rounds() = %d, want %d\n", m, modes[i],
+                       FLT_OF_HW[m]);
         }
         for (int k = 0; k < 7; k++)
             CHECK(bad[k] == 0, "%s rounding mode %u: %s: %d wrong", kt.tag, m, what[k], bad[k]);
@@ -156,9 +151,10 @@ static void t_flt_rounds(void) {
             s = x + y;
             fesetround(FE_TONEAREST);
             if (!same32(out[i], s))
-                BAD(bad, "  FLT_ROUNDS %d: %a + %a = %a, want %a\n", flt, a[i], b[i], out[i], s);
+                kt_bad(&bad, "  FLT_ROUNDS %d: %a + %a = %a, want %a\n", flt, a[i], b[i], out[i],
+                       s);
             if (modes[i] != flt)
-                BAD(badm, "  FLT_ROUNDS %d: read back %d\n", flt, modes[i]);
+                kt_bad(&badm, "  FLT_ROUNDS %d: read back %d\n", flt, modes[i]);
         }
         CHECK(bad == 0, "%s __builtin_set_flt_rounds(%d): %d sums wrong", kt.tag, flt, bad);
         CHECK(badm == 0, "%s __builtin_set_flt_rounds(%d): %d lanes read the mode wrong", kt.tag,
@@ -177,8 +173,8 @@ static void t_flt_rounds(void) {
     int bad = 0;
     for (int i = 0; i < N; i++)
         if (!same32(out[i], a[i] + b[i]) || modes[i] != 1)
-            BAD(bad, "  no mode change: %a + %a = %a (mode %d), want %a (mode 1)\n", a[i], b[i],
-                out[i], modes[i], a[i] + b[i]);
+            kt_bad(&bad, "  no mode change: %a + %a = %a (mode %d), want %a (mode 1)\n", a[i], b[i],
+                   out[i], modes[i], a[i] + b[i]);
     CHECK(bad == 0, "%s a kernel that sets no mode: %d lanes not at nearest-even", kt.tag, bad);
 }
 
@@ -206,10 +202,5 @@ static void t_unsupported(void) {
 
 int main(void) {
     static const kt_test tests[] = {t_setreg, t_flt_rounds, t_unsupported};
-    if (kt_run_all("round", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    /* RDNA: the same kernels on gfx1100 and gfx1201, wave32 and wave64 (src/exec/rdna.c) */
-    if (kt_run_rdna("round", "", tests, sizeof tests / sizeof tests[0]))
-        return 1;
-    return check_summary("round");
+    return kt_main("round", "", tests, sizeof tests / sizeof tests[0], "round");
 }

@@ -20,12 +20,6 @@
 static uint64_t rng = 0x510e527fade682d1ull;
 static uint32_t rnd(void) { return kt_rand(&rng); }
 
-#define BAD(cnt, ...)                                                                              \
-    do {                                                                                           \
-        if ((cnt)++ < 2)                                                                           \
-            printf(__VA_ARGS__);                                                                   \
-    } while (0)
-
 /* ---- 1. readfirstlane, readlane, ballot, mbcnt ----------------------------------------------- */
 static void t_ballot(void) {
     enum { N = 1000, W = (N + 63) / 64 }; /* the last wave has 40 lanes */
@@ -66,12 +60,12 @@ static void t_ballot(void) {
     static const char *what[3] = {"readfirstlane", "ballot+mbcnt compaction", "readlane 37"};
     for (int i = 0; i < 3 * 64 * W; i++)
         if (out[i] != want[i])
-            BAD(bad[(i / 64) % 3], "  wave_ballot wave %d %s lane %d: got %d want %d\n", i / 192,
-                what[(i / 64) % 3], i % 64, out[i], want[i]);
+            kt_bad(&bad[(i / 64) % 3], "  wave_ballot wave %d %s lane %d: got %d want %d\n",
+                   i / 192, what[(i / 64) % 3], i % 64, out[i], want[i]);
     for (int w = 0; w < W; w++)
         if (masks[w] != wmask[w])
-            BAD(bad[3], "  ballot wave %d: got %#llx want %#llx\n", w, (unsigned long long)masks[w],
-                (unsigned long long)wmask[w]);
+            kt_bad(&bad[3], "  ballot wave %d: got %#llx want %#llx\n", w,
+                   (unsigned long long)masks[w], (unsigned long long)wmask[w]);
     for (int k = 0; k < 3; k++)
         CHECK(bad[k] == 0, "%s wave_ballot %s: %d wrong", kt.tag, what[k], bad[k]);
     CHECK(bad[3] == 0, "%s wave_ballot ballot masks: %d wrong", kt.tag, bad[3]);
@@ -86,12 +80,10 @@ static void t_permute(void) {
         v[i] = (int32_t)rnd();
         idx[i] = (int32_t)(rnd() % 256); /* beyond 63: only the lane bits of the address count */
     }
-    uint64_t dv = kt_upload(v, sizeof v), di = kt_upload(idx, sizeof idx),
-             dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &dv, &di};
-    if (kt_launch1("wave_permute", W, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v), KT_BUF(idx)};
+    if (kt_call("wave_permute", (uint32_t[3]){W, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 3, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[2] = {0};
     for (int w = 0; w < W; w++) {
         int r = idx[64 * w];
@@ -99,11 +91,11 @@ static void t_permute(void) {
             int32_t pull = v[64 * w + (idx[64 * w + l] & 63)];
             int32_t push = v[64 * w + ((l - r) & 63)];
             if (out[128 * w + l] != pull)
-                BAD(bad[0], "  ds_bpermute wave %d lane %d idx %d: got %d want %d\n", w, l,
-                    idx[64 * w + l], out[128 * w + l], pull);
+                kt_bad(&bad[0], "  ds_bpermute wave %d lane %d idx %d: got %d want %d\n", w, l,
+                       idx[64 * w + l], out[128 * w + l], pull);
             if (out[128 * w + 64 + l] != push)
-                BAD(bad[1], "  ds_permute wave %d lane %d (rotate %d): got %d want %d\n", w, l, r,
-                    out[128 * w + 64 + l], push);
+                kt_bad(&bad[1], "  ds_permute wave %d lane %d (rotate %d): got %d want %d\n", w, l,
+                       r, out[128 * w + 64 + l], push);
         }
     }
     CHECK(bad[0] == 0, "%s ds_bpermute_b32: %d wrong", kt.tag, bad[0]);
@@ -149,11 +141,9 @@ static void t_dpp(void) {
     static int32_t v[N], out[12 * N];
     for (int i = 0; i < N; i++)
         v[i] = (int32_t)(rnd() | 1); /* never 0 or -7, the values of unwritten lanes */
-    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &dv};
-    if (kt_launch1("wave_dpp", W, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v)};
+    if (kt_call("wave_dpp", (uint32_t[3]){W, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2, NULL, 0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[12] = {0};
     for (int i = 0; i < N; i++) {
         int l = i & 63, base = i & ~63;
@@ -167,8 +157,8 @@ static void t_dpp(void) {
             else
                 want = v[base + s];
             if (out[12 * i + k] != want)
-                BAD(bad[k], "  dpp ctrl %#x lane %d: got %d want %d\n", c[k].ctrl, l,
-                    out[12 * i + k], want);
+                kt_bad(&bad[k], "  dpp ctrl %#x lane %d: got %d want %d\n", c[k].ctrl, l,
+                       out[12 * i + k], want);
         }
     }
     for (int k = 0; k < 12; k++)
@@ -192,18 +182,17 @@ static void t_swizzle(void) {
     static int32_t v[N], out[5 * N];
     for (int i = 0; i < N; i++)
         v[i] = (int32_t)rnd();
-    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &dv};
-    if (kt_launch1("wave_swizzle", W, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v)};
+    if (kt_call("wave_swizzle", (uint32_t[3]){W, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad[5] = {0};
     for (int i = 0; i < N; i++)
         for (int k = 0; k < 5; k++) {
             int32_t want = v[(i & ~63) + swizzle_src(offs[k], i & 63)];
             if (out[5 * i + k] != want)
-                BAD(bad[k], "  ds_swizzle offset %#x lane %d: got %d want %d\n", offs[k], i & 63,
-                    out[5 * i + k], want);
+                kt_bad(&bad[k], "  ds_swizzle offset %#x lane %d: got %d want %d\n", offs[k],
+                       i & 63, out[5 * i + k], want);
         }
     for (int k = 0; k < 5; k++)
         CHECK(bad[k] == 0, "%s ds_swizzle_b32 offset:%#x: %d wrong", kt.tag, offs[k], bad[k]);
@@ -234,7 +223,7 @@ static void t_lds_histogram(void) {
     int bad = 0;
     for (int b = 0; b < 256; b++)
         if (hist[b] != want[b])
-            BAD(bad, "  lds_histogram bin %d: got %u want %u\n", b, hist[b], want[b]);
+            kt_bad(&bad, "  lds_histogram bin %d: got %u want %u\n", b, hist[b], want[b]);
     CHECK(bad == 0, "%s lds_histogram (ds_add_u32): %d bins wrong", kt.tag, bad);
     CHECK(mm[0] == wmm[0] && mm[1] == wmm[1],
           "%s lds_histogram ds_min/max_i32: got %d %d want %d %d", kt.tag, mm[0], mm[1], wmm[0],
@@ -258,16 +247,16 @@ static void t_lds_big_hist(void) {
         v[i] = i % 5 ? rnd() : 32767 - rnd() % 64; /* hot bins at the very top of the LDS */
         want[v[i] & (B - 1)]++;
     }
-    uint64_t dh = kt_upload(NULL, sizeof hist), dv = kt_upload(v, sizeof v);
     unsigned per = PER;
-    const void *p[] = {&dh, &dv, &per};
-    if (kt_launch1("lds_big_hist", 1, 256, p, 3))
+    kt_buf bufs[] = {KT_BUF(hist), KT_BUF(v)};
+    const void *args[] = {&per};
+    if (kt_call("lds_big_hist", (uint32_t[3]){1, 1, 1}, (uint32_t[3]){256, 1, 1}, bufs, 1, 2, args,
+                1))
         return;
-    gfx_memcpy_dtoh(kt.dev, hist, dh, sizeof hist);
     int bad = 0;
     for (int b = 0; b < B; b++)
         if (hist[b] != want[b])
-            BAD(bad, "  lds_big_hist bin %d: got %u want %u\n", b, hist[b], want[b]);
+            kt_bad(&bad, "  lds_big_hist bin %d: got %u want %u\n", b, hist[b], want[b]);
     CHECK(bad == 0, "%s lds_big_hist (128 KiB LDS): %d bins wrong", kt.tag, bad);
 }
 
@@ -283,12 +272,12 @@ static void t_private_sort(void) {
     static int32_t v[40 * N], out[41 * N], sorted[40];
     for (int i = 0; i < 40 * N; i++)
         v[i] = (int32_t)rnd() >> (rnd() % 31);
-    uint64_t dv = kt_upload(v, sizeof v), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
-    const void *p[] = {&dout, &dv, &n};
-    if (kt_launch1("private_sort", (N + 63) / 64, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(v)};
+    const void *args[] = {&n};
+    if (kt_call("private_sort", (uint32_t[3]){(N + 63) / 64, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs,
+                1, 2, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         memcpy(sorted, &v[40 * i], sizeof sorted);
@@ -296,9 +285,10 @@ static void t_private_sort(void) {
         int32_t pick = (int32_t)((uint32_t)sorted[v[40 * i] & 31] -
                                  (uint32_t)sorted[(v[40 * i + 1] & 7) + 32]);
         if (memcmp(&out[40 * i], sorted, sizeof sorted) != 0 || out[40 * N + i] != pick)
-            BAD(bad, "  private_sort[%d]: got %d %d ... %d, pick %d want %d %d ... %d, pick %d\n",
-                i, out[40 * i], out[40 * i + 1], out[40 * i + 39], out[40 * N + i], sorted[0],
-                sorted[1], sorted[39], pick);
+            kt_bad(&bad,
+                   "  private_sort[%d]: got %d %d ... %d, pick %d want %d %d ... %d, pick %d\n", i,
+                   out[40 * i], out[40 * i + 1], out[40 * i + 39], out[40 * N + i], sorted[0],
+                   sorted[1], sorted[39], pick);
     }
     CHECK(bad == 0, "%s private_sort (40 ints of scratch per work-item): %d wrong", kt.tag, bad);
 }
@@ -351,7 +341,7 @@ static void t_struct(void) {
     int bad = 0;
     for (int k = 0; k < 13; k++)
         if (memcmp(&out[k], &want[k], 8) != 0)
-            BAD(bad, "  struct_byval field %d: got %a want %a\n", k, out[k], want[k]);
+            kt_bad(&bad, "  struct_byval field %d: got %a want %a\n", k, out[k], want[k]);
     CHECK(bad == 0, "%s struct_byval: %d fields wrong", kt.tag, bad);
 }
 
@@ -391,8 +381,8 @@ static void t_many_args(void) {
                         30,          in[i],      a14, a15, 0,           a17,
                         (double)a18, a19,        a20, a21};
         if (memcmp(&out[i], &r[i % 22], 8) != 0 || res[i] != in[i] * 2 + i)
-            BAD(bad, "  many_args lane %d (argument %d): got %a want %a, p16 %d want %d\n", i,
-                i % 22, out[i], r[i % 22], res[i], in[i] * 2 + i);
+            kt_bad(&bad, "  many_args lane %d (argument %d): got %a want %a, p16 %d want %d\n", i,
+                   i % 22, out[i], r[i % 22], res[i], in[i] * 2 + i);
     }
     CHECK(bad == 0, "%s many_args (23 arguments of mixed types): %d wrong", kt.tag, bad);
 }
@@ -439,8 +429,8 @@ static void t_narrow_wide(void) {
         /* int3 is 16 bytes in memory (OpenCL: 3-component vectors are aligned like 4) */
         if (b8[i] != w8 || b16[i] != w16 || memcmp(&v4[4 * i], w4, 16) != 0 ||
             memcmp(&v3[4 * i], w3, 12) != 0 || o[i] != wo)
-            BAD(bad, "  narrow_wide[%d]: got %d %d %d %d want %d %d %d %d\n", i, b8[i], b16[i],
-                v4[4 * i], o[i], w8, w16, w4[0], wo);
+            kt_bad(&bad, "  narrow_wide[%d]: got %d %d %d %d want %d %d %d %d\n", i, b8[i], b16[i],
+                   v4[4 * i], o[i], w8, w16, w4[0], wo);
     }
     /* nothing written past n */
     for (int k = 0; k < 4; k++)
@@ -455,11 +445,9 @@ static void t_lds_widths(void) {
     static int32_t in[4 * 64], out[12 * 64];
     for (int i = 0; i < 4 * 64; i++)
         in[i] = (int32_t)rnd();
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("lds_widths", 1, 64, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    if (kt_call("lds_widths", (uint32_t[3]){1, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1, 2, NULL, 0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int l = 0; l < 64; l++) {
         int r = 63 - l, s = (l + 17) & 63, t = (l * 5) & 63;
@@ -468,8 +456,9 @@ static void t_lds_widths(void) {
                          qs[1], qs[2],         qs[3],          qt[0],
                          qt[1], (int8_t)qr[2], (uint8_t)qs[2], (uint16_t)qr[3] + (int16_t)qs[3]};
         if (memcmp(&out[12 * l], w, sizeof w) != 0)
-            BAD(bad, "  lds_widths lane %d: got %d %d %d %d want %d %d %d %d\n", l, out[12 * l + 4],
-                out[12 * l + 9], out[12 * l + 10], out[12 * l + 11], w[4], w[9], w[10], w[11]);
+            kt_bad(&bad, "  lds_widths lane %d: got %d %d %d %d want %d %d %d %d\n", l,
+                   out[12 * l + 4], out[12 * l + 9], out[12 * l + 10], out[12 * l + 11], w[4], w[9],
+                   w[10], w[11]);
     }
     CHECK(bad == 0, "%s lds_widths (b128, b96, b64, i8/u8, u16/i16): %d lanes wrong", kt.tag, bad);
 }
@@ -500,7 +489,7 @@ static void t_matmul_f32(void) {
             for (int k = 0; k < M; k++)
                 s += a[i * M + k] * b[k * M + j];
             if (c[i * M + j] != s)
-                BAD(bad, "  matmul_f32[%d][%d]: got %g want %g\n", i, j, c[i * M + j], s);
+                kt_bad(&bad, "  matmul_f32[%d][%d]: got %g want %g\n", i, j, c[i * M + j], s);
         }
     CHECK(bad == 0, "%s matmul_f32_tiled %dx%d: %d wrong", kt.tag, M, M, bad);
 }
@@ -534,7 +523,7 @@ static void t_dyn_lds(void) {
         for (uint32_t j = ((l & 255) * 7) % 256; j < m; j += 256)
             sum += (m - 1 - j) * 2654435761u;
         if (out[l] != sum)
-            BAD(bad, "  dyn_lds work-item %u: got %u want %u\n", l, out[l], sum);
+            kt_bad(&bad, "  dyn_lds work-item %u: got %u want %u\n", l, out[l], sum);
     }
     CHECK(bad == 0, "%s dyn_lds (%u + %u bytes of LDS): %d wrong", kt.tag, lds_off, 4 * m, bad);
     /* more than the architecture has: refused, and the device still works */
@@ -558,11 +547,10 @@ static void t_reduce1024(void) {
     static uint32_t in[G * 1024], out[G], t[1024];
     for (int i = 0; i < G * 1024; i++)
         in[i] = rnd();
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("reduce1024", G, 1024, p, 2))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(in)};
+    if (kt_call("reduce1024", (uint32_t[3]){G, 1, 1}, (uint32_t[3]){1024, 1, 1}, bufs, 1, 2, NULL,
+                0))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int g = 0; g < G; g++) {
         memcpy(t, &in[g * 1024], sizeof t);
@@ -570,7 +558,7 @@ static void t_reduce1024(void) {
             for (int l = 0; l < s; l++)
                 t[l] = t[l] * 3 + t[l + s];
         if (out[g] != t[0])
-            BAD(bad, "  reduce1024[%d]: got %#x want %#x\n", g, out[g], t[0]);
+            kt_bad(&bad, "  reduce1024[%d]: got %#x want %#x\n", g, out[g], t[0]);
     }
     CHECK(bad == 0, "%s reduce1024 (16 waves, 10 barriers): %d of %d wrong", kt.tag, bad, G);
 }
@@ -582,12 +570,12 @@ static void t_private_big(void) {
     static int32_t idx[32 * N], out[N], arr[1024];
     for (int i = 0; i < 32 * N; i++)
         idx[i] = (int32_t)(rnd() & 0xfffff);
-    uint64_t di = kt_upload(idx, sizeof idx), dout = kt_upload(NULL, sizeof out);
     unsigned n = N;
-    const void *p[] = {&dout, &di, &n};
-    if (kt_launch1("private_big", (N + 63) / 64, 64, p, 3))
+    kt_buf bufs[] = {KT_BUF(out), KT_BUF(idx)};
+    const void *args[] = {&n};
+    if (kt_call("private_big", (uint32_t[3]){(N + 63) / 64, 1, 1}, (uint32_t[3]){64, 1, 1}, bufs, 1,
+                2, args, 1))
         return;
-    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
     int bad = 0;
     for (int i = 0; i < N; i++) {
         for (int k = 0; k < 1024; k++)
@@ -598,7 +586,7 @@ static void t_private_big(void) {
         for (int k = 0; k < 32; k++)
             s = s * 31 + (uint32_t)arr[(idx[32 * i + k] >> 10) & 1023];
         if (out[i] != (int32_t)s)
-            BAD(bad, "  private_big[%d]: got %d want %d\n", i, out[i], (int32_t)s);
+            kt_bad(&bad, "  private_big[%d]: got %d want %d\n", i, out[i], (int32_t)s);
     }
     CHECK(bad == 0, "%s private_big (4 KiB of scratch per work-item): %d wrong", kt.tag, bad);
 }
@@ -620,13 +608,13 @@ static void t_buffer_raw(void) {
     for (int l = 0; l < 64; l++) {
         int32_t v = l < 25 ? buf[l] : 0;
         if (out[l] != v)
-            BAD(bad, "  buffer_load lane %d: got %d want %d\n", l, out[l], v);
+            kt_bad(&bad, "  buffer_load lane %d: got %d want %d\n", l, out[l], v);
     }
     for (int k = 0; k < 256; k++) {
         /* stores from lane l go to dword 64 + l, kept while its byte offset is below 400 */
         int32_t w = k >= 64 && k < 100 ? (k - 64 < 25 ? buf[k - 64] : 0) + 1 : buf[k];
         if (after[k] != w)
-            BAD(bad, "  buffer_store dword %d: got %d want %d\n", k, after[k], w);
+            kt_bad(&bad, "  buffer_store dword %d: got %d want %d\n", k, after[k], w);
     }
     CHECK(bad == 0, "%s buffer_raw (num_records range checks): %d wrong", kt.tag, bad);
 }

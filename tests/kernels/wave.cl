@@ -9,12 +9,7 @@
 #define LID() __builtin_amdgcn_workitem_id_x()
 #define GID() (__builtin_amdgcn_workgroup_id_x() * 64u + __builtin_amdgcn_workitem_id_x())
 
-#define BARRIER()                                                                                 \
-    do {                                                                                          \
-        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                    \
-        __builtin_amdgcn_s_barrier();                                                             \
-        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                    \
-    } while (0)
+#include "../common/cl_barrier.h"
 
 // 1. readfirstlane and readlane under divergence, ballot, and mbcnt: the lanes with an odd
 //    value read the first such lane's value; each wave compacts its odd values to the front.
@@ -95,14 +90,14 @@ __kernel void lds_histogram(__global unsigned *hist, __global int *minmax,
         mm[0] = 0x7fffffff;
         mm[1] = (int)0x80000000;
     }
-    BARRIER();
+    WG_BARRIER();
     for (unsigned k = 0; k < per_item; k++) {
         unsigned x = v[(g * per_item + k) * 256 + l];
         __atomic_fetch_add(&bins[x & 255], 1u, __ATOMIC_RELAXED);
         __atomic_fetch_min(&mm[0], (int)x, __ATOMIC_RELAXED);
         __atomic_fetch_max(&mm[1], (int)x, __ATOMIC_RELAXED);
     }
-    BARRIER();
+    WG_BARRIER();
     __atomic_fetch_add(&hist[l], bins[l], __ATOMIC_RELAXED);
     if (l == 0) {
         __atomic_fetch_min(&minmax[0], mm[0], __ATOMIC_RELAXED);
@@ -119,10 +114,10 @@ __kernel void lds_big_hist(__global unsigned *hist, __global const unsigned *v, 
     unsigned l = LID();
     for (unsigned b = l; b < 32768; b += 256)
         bins[b] = 0;
-    BARRIER();
+    WG_BARRIER();
     for (unsigned k = 0; k < per_item; k++)
         __atomic_fetch_add(&bins[v[k * 256 + l] & 32767], 1u, __ATOMIC_RELAXED);
-    BARRIER();
+    WG_BARRIER();
     for (unsigned b = l; b < 32768; b += 256)
         hist[b] = bins[b];
 }
@@ -244,7 +239,7 @@ __kernel void lds_widths(__global int *out, __global const int4_t *in)
     v2[l] = (long)q.x << 32 | (unsigned)q.y;
     c8[l] = (char)q.z;
     u16[l] = (unsigned short)q.w;
-    BARRIER();
+    WG_BARRIER();
     unsigned r = 63 - l, s = (l + 17) & 63;
     int4_t a = v4[r];
     int3_t b = v3[s];
@@ -271,10 +266,10 @@ __kernel void matmul_f32_tiled(__global float *c, __global const float *a,
     for (unsigned t = 0; t < n; t += 16) {
         ta[ty][tx] = a[row * n + t + tx];
         tb[ty][tx] = b[(t + ty) * n + col];
-        BARRIER();
+        WG_BARRIER();
         for (unsigned k = 0; k < 16; k++)
             acc = __builtin_fmaf(ta[ty][k], tb[k][tx], acc);
-        BARRIER();
+        WG_BARRIER();
     }
     c[row * n + col] = acc;
 }
@@ -289,7 +284,7 @@ __kernel void dyn_lds(__global unsigned *out, __local unsigned *dyn, unsigned m)
         st[l] = l;
     for (unsigned k = l; k < m; k += 256)
         dyn[k] = k * 2654435761u;
-    BARRIER();
+    WG_BARRIER();
     unsigned s = st[(l + 1) & 63];
     for (unsigned k = (l * 7) % 256; k < m; k += 256)
         s += dyn[m - 1 - k];
@@ -302,11 +297,11 @@ __kernel __attribute__((amdgpu_flat_work_group_size(1, 1024))) void reduce1024(_
     __local unsigned t[1024];
     unsigned l = LID(), g = __builtin_amdgcn_workgroup_id_x();
     t[l] = in[g * 1024 + l];
-    BARRIER();
+    WG_BARRIER();
     for (unsigned s = 512; s > 0; s >>= 1) {
         if (l < s)
             t[l] = t[l] * 3 + t[l + s]; // order-dependent: the tree shape must be right
-        BARRIER();
+        WG_BARRIER();
     }
     if (l == 0)
         out[g] = t[0];

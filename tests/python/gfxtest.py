@@ -62,10 +62,12 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "common"))
 from kbuild import kbuild  # noqa: E402
 
 
-def compile_cl(source, name, arch="gfx950", opt="-O2"):
+def compile_cl(source, name, arch="gfx950", opt="-O2", include_dir=None):
     """Compile OpenCL source with clang-22 and link it: path of the code object.  It is kept in
     $BUILD/test-kernels/python/ under a name with a hash of the source, and built again only when
-    out of date (tests/common/kbuild.py): the tests compile the same kernels on every run."""
+    out of date (tests/common/kbuild.py): the tests compile the same kernels on every run.
+    include_dir: where the source's quoted includes are found (the directory of the file it was
+    read from: the copy is compiled elsewhere), e.g. "../common/cl_barrier.h"."""
     base = os.path.join(KEPT, "%s-%s%s-%s" % (name, arch, opt,
                                               hashlib.sha1(source.encode()).hexdigest()[:16]))
     if not os.path.exists(base + ".cl"):  # same name, same text: never rewritten (its mtime stays)
@@ -73,7 +75,8 @@ def compile_cl(source, name, arch="gfx950", opt="-O2"):
         with open(base + ".cl.tmp%d" % os.getpid(), "w") as f:
             f.write(source)
         os.replace(base + ".cl.tmp%d" % os.getpid(), base + ".cl")
-    r = kbuild("co", base + ".co", CLANG[1:] + ["-mcpu=" + arch, opt, base + ".cl"])
+    inc = ["-I", include_dir] if include_dir else []
+    r = kbuild("co", base + ".co", CLANG[1:] + ["-mcpu=" + arch, opt] + inc + [base + ".cl"])
     if r.returncode != 0:
         raise RuntimeError("compiling %s failed (%d): %s" % (name, r.returncode, r.stderr.strip()))
     return base + ".co"

@@ -11,13 +11,14 @@ import unittest
 import gfxtest
 import gfxemu
 
-SRC = open(os.path.join(os.path.dirname(__file__), "..", "dispatch", "coresident.cl")).read()
+DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "dispatch")
+SRC = open(os.path.join(DIR, "coresident.cl")).read()
 
 
 class CoResident(unittest.TestCase):
     def test_flag_wait_any_threads(self):
         for arch in ("gfx950", "gfx942"):
-            path = gfxtest.compile_cl(SRC, "coresident_py", arch=arch)
+            path = gfxtest.compile_cl(SRC, "coresident_py", include_dir=DIR, arch=arch)
             for threads in (1, 2):
                 with gfxemu.Device(arch, threads=threads) as dev:
                     k = dev.load(path).kernel("flag_wait")
@@ -27,7 +28,7 @@ class CoResident(unittest.TestCase):
                     self.assertEqual(got, tuple(42 + i // 64 for i in range(320)))
 
     def test_deadlock(self):
-        path = gfxtest.compile_cl(SRC, "coresident_py")
+        path = gfxtest.compile_cl(SRC, "coresident_py", include_dir=DIR)
         with gfxemu.Device("gfx950", threads=2) as dev:
             k = dev.load(path).kernel("stuck")
             flag = dev.alloc(4)
@@ -43,7 +44,7 @@ class CoResident(unittest.TestCase):
             self.assertIn("reading 0x%x (argument 0 + 0x0)" % flag.addr, f.message)
 
     def test_cus_and_residency(self):
-        path = gfxtest.compile_cl(SRC, "coresident_py", arch="gfx942")
+        path = gfxtest.compile_cl(SRC, "coresident_py", include_dir=DIR, arch="gfx942")
         with gfxemu.Device("gfx942", threads=1, cus=1) as dev:
             self.assertEqual(dev.cus, 1)
             k = dev.load(path).kernel("wait_last")
@@ -59,7 +60,7 @@ class CoResident(unittest.TestCase):
                 dev.cus = -1
 
     def test_timeout_and_racecheck(self):
-        path = gfxtest.compile_cl(SRC, "coresident_py")
+        path = gfxtest.compile_cl(SRC, "coresident_py", include_dir=DIR)
         with gfxemu.Device("gfx950", threads=1) as dev:
             m = dev.load(path)
             with self.assertRaises(gfxemu.Fault) as cm:

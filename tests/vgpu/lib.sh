@@ -29,3 +29,14 @@ fi
 if command -v nm >/dev/null && nm -D "$BUILD/libgfxemu-vgpu.so" 2>/dev/null | grep -q " U __tsan_init"; then
     export GFXEMU_VGPU_PRELOAD="$(${CLANG:-clang-22} -print-resource-dir)/lib/linux/libclang_rt.tsan-x86_64.so"
 fi
+
+# kfd_driver_build DIR: DIR emptied, then DIR/k.co (tests/vgpu/kfd_kernels.cl, clang-22 -O2 for
+# gfx950) and DIR/kfd_driver (tests/vgpu/kfd_driver.c, the framework-style /dev/kfd driver the
+# test_kfd*.sh and test_exec_profile.sh scripts run under `gfxemu exec`).  A failed build is a
+# failed check.
+kfd_driver_build() {
+    rm -rf "$1" && mkdir -p "$1"
+    compile_kernel tests/vgpu/kfd_kernels.cl gfx950 O2 "$1/k.co" || fail "compiling the kernels"
+    cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -o "$1/kfd_driver" ||
+        fail "compiling kfd_driver.c"
+}

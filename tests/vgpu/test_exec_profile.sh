@@ -7,10 +7,7 @@
 # block_sum is 64 workgroups of 256 work-items, 256 waves.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/vgpu/exec_profile"
-rm -rf "$tmp" && mkdir -p "$tmp"
-compile_kernel tests/vgpu/kfd_kernels.cl gfx950 O2 "$tmp/k.co" || fail "compiling the kernels"
-cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -o "$tmp/kfd_driver" ||
-    fail "compiling kfd_driver.c"
+kfd_driver_build "$tmp"
 
 out=$(timeout 120 "$GFXEMU" exec --arch gfx950 --counters=SQ_WAVES,SQ_INSTS --att "$tmp/att" \
     -- "$tmp/kfd_driver" "$tmp/k.co" partial 2>&1)

@@ -7,10 +7,7 @@
 # KFD 1.14: event ages, RUNTIME_ENABLE, DBG_TRAP refused with a line naming the op.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/vgpu/kfd"
-rm -rf "$tmp" && mkdir -p "$tmp"
-compile_kernel tests/vgpu/kfd_kernels.cl gfx950 O2 "$tmp/k.co" || fail "compiling the kernels"
-cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -o "$tmp/kfd_driver" ||
-    fail "compiling kfd_driver.c"
+kfd_driver_build "$tmp"
 out=$(timeout 120 "$GFXEMU" exec --arch gfx950 -- "$tmp/kfd_driver" "$tmp/k.co" 2>&1)
 rc=$?
 [ $rc -eq 0 ] || fail "kfd_driver exited $rc: $out"

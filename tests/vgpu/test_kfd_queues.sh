@@ -9,10 +9,7 @@
 # fault (the memory-exception event names the page); and queues that run at the same time.
 . "$(dirname "$0")/lib.sh"
 tmp="$BUILD/test-data/vgpu/kfd_queues"
-rm -rf "$tmp" && mkdir -p "$tmp"
-compile_kernel tests/vgpu/kfd_kernels.cl gfx950 O2 "$tmp/k.co" || fail "compiling the kernels"
-cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -o "$tmp/kfd_driver" ||
-    fail "compiling kfd_driver.c"
+kfd_driver_build "$tmp"
 run() { timeout 120 "$GFXEMU" exec --arch gfx950 -- "$tmp/kfd_driver" "$tmp/k.co" "$1" 2>&1; }
 
 out=$(run pm4) || fail "kfd_driver pm4 exited $?: $out"

@@ -23,12 +23,7 @@
 #define LOG2E 1.4426950408889634f
 #define MMA(a, b, c) __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(a, b, c, 0, 0, 0)
 
-#define ATTN_BARRIER()                                                                             \
-    do {                                                                                           \
-        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                     \
-        __builtin_amdgcn_s_barrier();                                                              \
-        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                     \
-    } while (0)
+#include "../common/cl_barrier.h"
 
 static int imin(int a, int b) { return a < b ? a : b; }
 

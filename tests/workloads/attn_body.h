@@ -33,10 +33,10 @@ kernel void KRN(attn_fwd)(global const ushort *Q, global const ushort *K, global
 
     const int kend = causal ? imin(S, qb + 64) : S;
     for (int kb = 0; kb < kend; kb += 64) {
-        ATTN_BARRIER();
+        WG_BARRIER();
         stage_rows(Ks[0], PITCH, K + base, kb, 64, S, HD, t);
         stage_cols(Vt[0], 72, V + base, kb, 64, S, HD, t);
-        ATTN_BARRIER();
+        WG_BARRIER();
         for (int kt = 0; kt < 4; kt++) {
             const int key0 = kb + kt * 16;
             if (key0 >= S || (causal && key0 > q0 + 15))
@@ -108,7 +108,7 @@ kernel void KRN(attn_bwd_dkdv)(global const ushort *Q, global const ushort *K,
         dkt[dt] = dvt[dt] = 0;
 
     for (int qb = causal ? kb / 32 * 32 : 0; qb < S; qb += 32) {
-        ATTN_BARRIER();
+        WG_BARRIER();
         stage_rows(Qs[0], PITCH, Q + base, qb, 32, S, HD, t);
         stage_rows(dOs[0], PITCH, dO + base, qb, 32, S, HD, t);
         stage_cols(Qt[0], 40, Q + base, qb, 32, S, HD, t);
@@ -117,7 +117,7 @@ kernel void KRN(attn_bwd_dkdv)(global const ushort *Q, global const ushort *K,
             lse_s[t] = qb + t < S ? LSE[(long)h * S + qb + t] : 0.0f;
             di_s[t] = qb + t < S ? Di[(long)h * S + qb + t] : 0.0f;
         }
-        ATTN_BARRIER();
+        WG_BARRIER();
         for (int qt = 0; qt < 2; qt++) {
             const int qq0 = qb + qt * 16;
             if (qq0 >= S || (causal && qq0 + 15 < k0))
@@ -178,11 +178,11 @@ kernel void KRN(attn_bwd_dq)(global const ushort *Q, global const ushort *K, glo
 
     const int kend = causal ? imin(S, qb + 64) : S;
     for (int kb = 0; kb < kend; kb += 64) {
-        ATTN_BARRIER();
+        WG_BARRIER();
         stage_rows(Ks[0], PITCH, K + base, kb, 64, S, HD, t);
         stage_rows(Vs[0], PITCH, V + base, kb, 64, S, HD, t);
         stage_cols(Kt[0], 72, K + base, kb, 64, S, HD, t);
-        ATTN_BARRIER();
+        WG_BARRIER();
         for (int kt = 0; kt < 4; kt++) {
             const int key0 = kb + kt * 16;
             if (key0 >= S || (causal && key0 > q0 + 15))

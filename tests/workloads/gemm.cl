@@ -8,13 +8,7 @@ typedef half half8 __attribute__((ext_vector_type(8)));
 #define KB 64          /* bytes of K per step */
 #define ROWB (KB + 16) /* LDS row pitch: padded, keeps 16-byte alignment */
 
-/* LDS writes of this step are visible to the whole workgroup after it. */
-#define GEMM_BARRIER()                                                                             \
-    do {                                                                                           \
-        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                     \
-        __builtin_amdgcn_s_barrier();                                                              \
-        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                     \
-    } while (0)
+#include "../common/cl_barrier.h"
 
 /* 16 bytes of row `row` (of `nrows`) of a row-major matrix with `ncols` elements of `es` bytes,
  * starting at column c0; elements outside the matrix read as zero. */

@@ -81,7 +81,7 @@ kernel void NAME(global const uchar *A, global const uchar *B, global float *C, 
             acc[i][j] = 0;
     LOAD_TILE(0);
     STORE_TILE(0);
-    GEMM_BARRIER();
+    WG_BARRIER();
     for (int kt = 0; kt < ntiles; kt++) {
         const int buf = kt & 1;
         if (kt + 1 < ntiles) {
@@ -101,7 +101,7 @@ kernel void NAME(global const uchar *A, global const uchar *B, global float *C, 
         if (kt + 1 < ntiles) {
             STORE_TILE(buf ^ 1);
         }
-        GEMM_BARRIER();
+        WG_BARRIER();
     }
 
     for (int i = 0; i < NS; i++)
