@@ -161,9 +161,7 @@ int kt_run_all(const char *stem, const char *extra_flags, const kt_test *tests, 
                        ntests))
                 return 1;
         }
-    /* this file's CHECKs (a failed launch inside kt_map) count in its own check.h counters,
-     * not the calling test's: report them through the return value */
-    return check_fails != 0;
+    return 0; /* a failed launch counts in the calling test (kernels.h kt_call) */
 }
 
 int kt_run_rdna(const char *stem, const char *extra_flags, const kt_test *tests, size_t ntests) {
@@ -186,7 +184,7 @@ int kt_run_rdna(const char *stem, const char *extra_flags, const kt_test *tests,
                            w64 ? "-mwavefrontsize64 -DGFXEMU_WAVE64=1" : "", w64 ? "-w64" : "", 0,
                            "", tests, ntests))
                     return 1;
-    return check_fails != 0; /* as kt_run_all */
+    return 0;
 }
 
 /* The ULP error of got against exact for a format with `mant` stored mantissa bits, smallest
