@@ -30,9 +30,9 @@ for src in tests/kernels/test_*.c; do
         continue
     fi
     env=()
-    # kt_run_all() builds the CDNA code objects; the suites that do not use it have nothing to
-    # rebuild with `gfxemu as`
-    grep -q 'kt_run_all' "$src" && env+=(GFXEMU_TEST_ASSEMBLER=1)
+    # kt_run_all() builds the CDNA code objects (directly or through kt_main()); the suites that
+    # use neither have nothing to rebuild with `gfxemu as`
+    grep -Eq 'kt_run_all|kt_main' "$src" && env+=(GFXEMU_TEST_ASSEMBLER=1)
     [ "$name" = test_bad_kernels ] || env+=(GFXEMU_TEST_RACECHECK=1)
     [ ${#env[@]} -gt 0 ] || continue
     out=$(env "${env[@]}" "$bin" 2>&1)
