@@ -72,14 +72,19 @@ static uint32_t ref_i32(uint32_t h, unsigned iters)
     return h ^ g ^ s;
 }
 
+static void fill(ctx *c, unsigned iters, int is_f32)
+{
+    c->iters = iters;
+    for (int i = 0; i < N; i++) {
+        c->in[i] = is_f32 ? bits((float)(bench_rand() % 1000000) / 1e6f) : bench_rand();
+        c->want[i] = is_f32 ? ref_f32(c->in[i], iters) : ref_i32(c->in[i], iters);
+    }
+}
+
 static void one(gfx_module *m, const char *kernel, const char *name, unsigned iters, int is_f32)
 {
     static ctx c;
-    c.iters = iters;
-    for (int i = 0; i < N; i++) {
-        c.in[i] = is_f32 ? bits((float)(bench_rand() % 1000000) / 1e6f) : bench_rand();
-        c.want[i] = is_f32 ? ref_f32(c.in[i], iters) : ref_i32(c.in[i], iters);
-    }
+    fill(&c, iters, is_f32);
     bench_work w = {bench_kernel(m, kernel), GROUPS, 256, setup, verify, &c, NULL};
     static const unsigned threads[] = {1, 2};
     int runs = bench_runs();
@@ -98,6 +103,48 @@ static void one(gfx_module *m, const char *kernel, const char *name, unsigned it
     free(secs);
 }
 
+/* Issue 15's speed goal for RDNA: a wave32 VALU loop does at least as many lane-operations per
+ * second as the same loop in wave64.  The kernel is built for gfx1100 twice, in wave32 (clang-22's
+ * default there) and with -mwavefrontsize64, and run on the same 16 x 256 work-items (128 or 64
+ * waves), the two alternately on 1 thread; a VALU wave-instruction is 32 or 64 lane-operations
+ * (every lane is active).  "wave32_over_wave64" is the median of the per-round ratios of the two
+ * lane-operation rates. */
+static void widths(const char *kernel, const char *name, unsigned iters, int is_f32)
+{
+    static ctx c;
+    fill(&c, iters, is_f32);
+    gfx_module *m[2];
+    m[0] = bench_load(bench_compile("bench/kernels/bench.cl", "gfx1100"));
+    m[1] = bench_load(
+        bench_compile_opt("bench/kernels/bench.cl", "gfx1100", "-O2 -mwavefrontsize64"));
+    static const unsigned one_thread[] = {1};
+    int runs = bench_runs(), ok = 1;
+    double *secs = calloc((size_t)runs * 3, sizeof *secs), *ratio = secs + 2 * runs;
+    double lanes[2] = {0, 0};
+    bench_arch = GFX_ARCH_GFX1100;
+    for (int r = 0; r < runs; r++) {
+        for (int v = 0; v < 2; v++) {
+            bench_work w = {bench_kernel(m[v], kernel), GROUPS, 256, setup, verify, &c, NULL};
+            gfx_stats st;
+            ok &= bench_run_work(&w, one_thread, 1, 1, &secs[v * runs + r], &st);
+            lanes[v] = (double)st.valu * (v ? 64 : 32);
+        }
+        ratio[r] = (lanes[0] / secs[r]) / (lanes[1] / secs[runs + r]);
+    }
+    bench_arch = GFX_ARCH_GFX950;
+    char metric[64];
+    for (int v = 0; v < 2; v++) {
+        snprintf(metric, sizeof metric, "lane_ops_per_s_wave%d", v ? 64 : 32);
+        bench_emit_rates(name, metric, lanes[v], secs + v * runs, runs, one_thread, 1, ok,
+                         "\"unit\":\"lane-op/s\",\"arch\":\"gfx1100\"");
+    }
+    bench_emit(name, "wave32_over_wave64", ratio, runs, 1, ok,
+               "\"unit\":\"x\",\"arch\":\"gfx1100\",\"goal\":\">= 1 (issue 15)\"");
+    free(secs);
+    gfx_module_free(m[0]);
+    gfx_module_free(m[1]);
+}
+
 int main(void)
 {
     gfx_module *m = bench_load(bench_compile("bench/kernels/bench.cl", "gfx950"));
@@ -105,5 +152,7 @@ int main(void)
     one(m, "valu_f32", "valu_f32", iters, 1);
     one(m, "valu_i32", "valu_i32", iters, 0);
     gfx_module_free(m);
+    widths("valu_f32", "rdna_valu_f32", iters / 4, 1);
+    widths("valu_i32", "rdna_valu_i32", iters / 4, 0);
     return 0;
 }

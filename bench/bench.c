@@ -64,8 +64,13 @@ const char *bench_compile_opt(const char *cl, const char *arch, const char *opt)
     char *dot = strrchr(stem, '.');
     if (dot)
         *dot = 0;
-    /* -O2 keeps the names it always had; other levels get their own files */
-    const char *tag = strcmp(opt, "-O2") == 0 ? "" : opt;
+    /* -O2 keeps the names it always had; other options get their own files (spaces, as in
+     * "-O2 -mwavefrontsize64", become '_') */
+    char tag[128];
+    snprintf(tag, sizeof tag, "%s", strcmp(opt, "-O2") == 0 ? "" : opt);
+    for (char *t = tag; *t; t++)
+        if (*t == ' ')
+            *t = '_';
     snprintf(obj, sizeof obj, "%s/bench/kernels/%s-%s%s.o", build_dir(), stem, arch, tag);
     snprintf(co, sizeof co, "%s/bench/kernels/%s-%s%s.co", build_dir(), stem, arch, tag);
     snprintf(cmd, sizeof cmd,
@@ -101,10 +106,12 @@ const gfx_kernel *bench_kernel(gfx_module *m, const char *name)
     return k;
 }
 
+gfx_arch bench_arch = GFX_ARCH_GFX950;
+
 gfx_device *bench_device(unsigned threads)
 {
     gfx_device *d;
-    if (gfx_device_create(GFX_ARCH_GFX950, threads, &d) != GFX_OK) {
+    if (gfx_device_create(bench_arch, threads, &d) != GFX_OK) {
         fprintf(stderr, "bench: cannot create a device\n");
         exit(1);
     }

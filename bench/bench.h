@@ -30,6 +30,9 @@ const char *bench_compile_opt(const char *cl, const char *arch, const char *opt)
 /* Load a code object; exits on failure. */
 gfx_module *bench_load(const char *co);
 const gfx_kernel *bench_kernel(gfx_module *m, const char *name);
+/* The target of the devices bench_device() creates (and bench_run_work() uses): gfx950 unless a
+ * benchmark sets another for kernels built for it. */
+extern gfx_arch bench_arch;
 gfx_device *bench_device(unsigned threads);
 /* A device buffer of n bytes, filled from p when p is not NULL; exits on failure. */
 uint64_t bench_upload(gfx_device *dev, const void *p, size_t n);

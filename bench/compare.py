@@ -118,6 +118,11 @@ def main():
             add("%s MAC/s, 1 thread" % r["bench"], r["value"] / 1e9, ">=", 12.0, "%.2f G",
                 ">= 12 G")
 
+    for name in ("rdna_valu_f32", "rdna_valu_i32"):  # issue 15's goal, not issue 16's
+        r = get(name, "wave32_over_wave64")
+        add("issue 15: gfx1100 VALU loop (%s), wave32 lane-ops/s / wave64 lane-ops/s, 1 thread"
+            % name[5:], r and r["value"], ">=", 1.0, "%.2fx", ">= 1x")
+
     model, flags = cpu_flags()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print("%s, %d CPUs (%s), load average %.2f, BENCH_RUNS=%s" %
