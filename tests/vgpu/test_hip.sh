@@ -16,8 +16,10 @@ hip_build tests/vgpu/hip_programs.hip "$bin" || { fail "hipcc"; finish test_hip;
 # the HIP runtime costs more CPU than these programs' kernels); each prints its own PASS line.
 # concurrent: a kernel on one stream spins until a kernel on a second stream sets its flag (the
 # streams' queues run at the same time; before, it waited for the watchdog).  It runs first:
-# after `streams` in the same process it never ends (its two new streams may share a hardware
-# queue with the earlier ones; not run after them here).
+# HIP gives streams at most GPU_MAX_HW_QUEUES (default 4) hardware queues and shares them out
+# beyond that, so after `streams` in the same process the spinning kernel and the one it waits
+# for can land on one queue and wait for ever, on the card as here.  With more queues allowed
+# both run in one process (checked below).
 # printf: device printf (hostcall).  --stats: per kernel symbol at exit.  vadd is one dispatch
 # of 65536 work-items in workgroups of 256: 256 workgroups of 4 waves; block_sum (shared) 64
 # workgroups of 4 waves.
@@ -40,6 +42,11 @@ grep -Eq "^gfxemu: stats: _Z4vaddPKfS0_Pfi +1 +[0-9]+ +1024 +256 " <<<"$out" ||
     fail "--stats: no line for vadd with 1 dispatch, 1024 waves, 256 workgroups: $out"
 grep -Eq "^gfxemu: stats: _Z9block_sumPKiPi +1 +[0-9]+ +256 +64 " <<<"$out" ||
     fail "--stats: no line for block_sum with 1 dispatch, 256 waves, 64 workgroups: $out"
+
+out=$(GPU_MAX_HW_QUEUES=8 timeout 300 "$GFXEMU" exec --arch gfx90a -- "$bin" streams concurrent 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^PASS streams$" <<<"$out" && grep -q "^PASS concurrent$" <<<"$out" ||
+    fail "streams then concurrent with GPU_MAX_HW_QUEUES=8 (exit $rc): $out"
 
 # ROCr copies with SDMA queues, as on the card: streams' 8 KiB device-to-host copy is one SDMA
 # COPY_LINEAR (its profiled completion, hipEventElapsedTime, needs the interrupt signal's event
