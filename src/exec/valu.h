@@ -445,7 +445,10 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
  * a zero array ORed with the value, measured slower on every op.) */
 #define VV(name, fk, nsrc, ...)                                                                    \
     enum { name##_vvn = nsrc };                                                                    \
-    VFN __attribute__((unused)) static void name##_vv(wave *w, const xinst *x) {                   \
+    VFN static void name##_vv(wave *w, const xinst *x);                                            \
+    /* a clone only a VHV row installs; clang refuses `unused` on target_clones functions */       \
+    __attribute__((unused)) static void (*const name##_vvp)(wave *, const xinst *) = name##_vv;    \
+    VFN static void name##_vv(wave *w, const xinst *x) {                                           \
         if (!vfull(w, x) || fk_flush_in(w->mode, fk) || fk_flush_out(w->mode, fk)) {               \
             name(w, x);                                                                            \
             return;                                                                                \
