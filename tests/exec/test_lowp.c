@@ -11,6 +11,7 @@
 #include "common/rng.h"
 #include "common/bits.h"
 #include "common/asm.h"
+#include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -33,9 +34,7 @@ static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    printf("FAIL [%s]: ", CUR);
-    vprintf(fmt, ap);
-    printf("\n");
+    check_vprint_fail(NULL, CUR, fmt, ap);
     va_end(ap);
     fails++;
 }
