@@ -34,10 +34,15 @@ static inline void check_vprint_fail(const char *arch, const char *what, const c
     printf("\n");
 }
 
-/* Print "name: N checks, N failed" and return the exit status. */
+/* Print "name: N checks, N failed" for the given counts and return the exit status. */
+static inline int check_report(const char *name, int checks, int fails) {
+    printf("%s: %d checks, %d failed\n", name, checks, fails);
+    return fails != 0;
+}
+
+/* check_report of CHECK's counts. */
 static inline int check_summary(const char *name) {
-    printf("%s: %d checks, %d failed\n", name, check_count, check_fails);
-    return check_fails != 0;
+    return check_report(name, check_count, check_fails);
 }
 
 #endif

@@ -728,6 +728,5 @@ int main(void) {
     test_sr_plain();
     snippet_prog_free(&SP);
     free(W);
-    printf("test_lowp: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_report("test_lowp", checks, fails);
 }

@@ -683,6 +683,5 @@ int main(void) {
     }
     snippet_prog_free(&SP);
     free(W);
-    printf("round: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_report("round", checks, fails);
 }

@@ -1301,6 +1301,5 @@ int main(void) {
     }
     snippet_prog_free(&SP);
     free(W);
-    printf("valu: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_report("valu", checks, fails);
 }
