@@ -46,7 +46,7 @@ static inline void snippet_set_rsrc(wave *w, unsigned r, uint64_t base, uint32_t
     w->s[r + 2] = num_records;
     w->s[r + 3] = dword3;
 }
-/* One wave and its memory for the RDNA snippet tests (test_rdna*.c, test_wmma.c): a wave,
+/* One wave and its memory for snippet tests (test_rdna*.c, test_wmma.c, test_vmem.c): a wave,
  * global memory whose 256 bytes at buf end a 4 KiB allocation (so an access past them faults),
  * 256 bytes of LDS and 64 bytes of scratch per lane.  Static storage: the wave is large. */
 typedef struct {
