@@ -37,7 +37,7 @@
 #define GFXEMU_VALU_H
 
 #include "exec/exec.h"
-#include "exec/fbits.h"
+#include "isa/fbits.h"
 
 #include <math.h>
 #include <string.h>
