@@ -487,8 +487,10 @@ static int subst(st *s, const char *text, int col, int mode, int branch, char *o
         }
         char piece[512], rep[64];
         size_t pl = (size_t)(opend - a);
-        const char *put = seg;
-        size_t putl = (size_t)(z - seg);
+        /* what goes out for seg..z: seg itself, or (symbolic) the spaces before the operand,
+         * its replacement and what follows it (modifiers) */
+        const char *part[3] = {seg, "", ""};
+        size_t plen[3] = {(size_t)(z - seg), 0, 0};
         if (pl && pl < sizeof piece && operand_is_symbolic(s, a, pl)) {
             memcpy(piece, a, pl);
             piece[pl] = 0;
@@ -531,29 +533,21 @@ static int subst(st *s, const char *text, int col, int mode, int branch, char *o
                     snprintf(rep, sizeof rep, "%lld", (long long)v);
                 }
             }
-            /* keep what precedes the operand (spaces) and follows it (modifiers) */
-            size_t pre = (size_t)(a - seg), rl = strlen(rep), post = (size_t)(z - opend);
-            if (on + pre + rl + post + 2 >= outsz) {
-                fail(s, col, "instruction too long");
-                return 0;
-            }
-            if (seg != p)
-                out[on++] = ',';
-            memcpy(out + on, seg, pre);
-            on += pre;
-            memcpy(out + on, rep, rl);
-            on += rl;
-            memcpy(out + on, opend, post);
-            on += post;
-        } else {
-            if (on + putl + 2 >= outsz) {
-                fail(s, col, "instruction too long");
-                return 0;
-            }
-            if (seg != p)
-                out[on++] = ',';
-            memcpy(out + on, put, putl);
-            on += putl;
+            plen[0] = (size_t)(a - seg);
+            part[1] = rep;
+            plen[1] = strlen(rep);
+            part[2] = opend;
+            plen[2] = (size_t)(z - opend);
+        }
+        if (on + plen[0] + plen[1] + plen[2] + 2 >= outsz) {
+            fail(s, col, "instruction too long");
+            return 0;
+        }
+        if (seg != p)
+            out[on++] = ',';
+        for (int i = 0; i < 3; i++) {
+            memcpy(out + on, part[i], plen[i]);
+            on += plen[i];
         }
         if (!*c)
             break;

@@ -124,7 +124,7 @@ static u32 (*dst_regs(wave *w, const xinst *x)) [LANES] {
 
 /* ---- element conversion --------------------------------------------------------------------- */
 
-/* f16 -> f32 always inlines, like exec/fbits.h's bit casts (the handlers are compiled per
+/* f16 -> f32 always inlines, like isa/fbits.h's bit casts (the handlers are compiled per
  * target: a call out of the lane loops would stop their vectorisation). */
 #define AI static inline __attribute__((always_inline))
 /* f16 -> f32, exact: normals and inf/NaN move their fields (rebias 15 -> 127), denormals are

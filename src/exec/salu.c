@@ -99,35 +99,20 @@ static inline u64 quadmask64(u64 v) {
             r |= 1ull << q;
     return r;
 }
-/* Bitfield extract: S1[4:0] offset (S1[5:0] for 64-bit), S1[22:16] width. */
-static inline u32 bfe_u32(u32 v, u32 c) {
-    u32 off = c & 31, wd = (c >> 16) & 0x7f;
+/* Bitfield extract from a `bits`-wide (32 or 64) value v: S1[4:0] offset (S1[5:0] for 64-bit),
+ * S1[22:16] width, sign-extended from the field's top bit when `sign`.  A field reaching past
+ * bit bits-1 ends there (the value is shifted right).  Worked in 64 bits: the caller keeps the
+ * low `bits`. */
+static inline u64 bfe(u64 v, u32 c, unsigned bits, int sign) {
+    u32 off = c & (bits - 1), wd = (c >> 16) & 0x7f;
     if (wd == 0)
         return 0;
-    u32 r = v >> off;
-    return wd >= 32 ? r : r & ((1u << wd) - 1);
-}
-static inline u32 bfe_i32(u32 v, u32 c) {
-    u32 off = c & 31, wd = (c >> 16) & 0x7f;
-    if (wd == 0)
-        return 0;
-    if (wd + off >= 32)
-        return (u32)((i32)v >> off);
-    return (u32)((i32)(v << (32 - wd - off)) >> (32 - wd));
-}
-static inline u64 bfe_u64(u64 v, u32 c) {
-    u32 off = c & 63, wd = (c >> 16) & 0x7f;
-    if (wd == 0)
-        return 0;
-    u64 r = v >> off;
-    return wd >= 64 ? r : r & ((1ull << wd) - 1);
-}
-static inline u64 bfe_i64(u64 v, u32 c) {
-    u32 off = c & 63, wd = (c >> 16) & 0x7f;
-    if (wd == 0)
-        return 0;
-    if (wd + off >= 64)
-        return (u64)((i64)v >> off);
+    if (!sign) {
+        u64 r = v >> off;
+        return wd >= 64 ? r : r & ((1ull << wd) - 1);
+    }
+    if (wd + off >= bits)
+        return (u64)((bits == 32 ? (i64)(i32)v : (i64)v) >> off);
     return (u64)((i64)(v << (64 - wd - off)) >> (64 - wd));
 }
 
@@ -220,15 +205,15 @@ static void s_bfm_b64(wave *w, const xinst *x) {
 OP32(s_mul_i32, (u32)((i64)(i32)s0 * (i64)(i32)s1))
 OP32(s_mul_hi_u32, (u32)(((u64)s0 * s1) >> 32))
 OP32(s_mul_hi_i32, (u32)((u64)((i64)(i32)s0 * (i64)(i32)s1) >> 32))
-OP32Z(s_bfe_u32, bfe_u32(s0, s1))
-OP32Z(s_bfe_i32, bfe_i32(s0, s1))
+OP32Z(s_bfe_u32, (u32)bfe(s0, s1, 32, 0))
+OP32Z(s_bfe_i32, (u32)bfe(s0, s1, 32, 1))
 static void s_bfe_u64(wave *w, const xinst *x) {
-    u64 d = bfe_u64(S0_64, S1);
+    u64 d = bfe(S0_64, S1, 64, 0);
     w->scc = d != 0;
     x_sd64(w, x, d);
 }
 static void s_bfe_i64(wave *w, const xinst *x) {
-    u64 d = bfe_i64(S0_64, S1);
+    u64 d = bfe(S0_64, S1, 64, 1);
     w->scc = d != 0;
     x_sd64(w, x, d);
 }

@@ -37,7 +37,7 @@
 #define GFXEMU_VALU_H
 
 #include "exec/exec.h"
-#include "exec/fbits.h"
+#include "isa/fbits.h"
 
 #include <math.h>
 #include <string.h>
@@ -139,20 +139,17 @@ static inline __attribute__((always_inline)) u32 fma16(double a, double b, doubl
 
 /* ---- fetch --------------------------------------------------------------------------------- */
 
-static inline int fk_flush_in(u32 mode, int fk) {
+/* MODE.FP_DENORM (bits 7:4): f32 inputs bit 4 and outputs bit 5, f64/f16 inputs bit 6 and
+ * outputs bit 7; a clear bit flushes denormals.  out: 0 for inputs, 1 for outputs. */
+static inline int fk_flush(u32 mode, int fk, int out) {
     if (fk == FK_F32)
-        return !(mode & 0x10);
+        return !(mode & (0x10u << out));
     if (fk == FK_F64 || fk == FK_F16)
-        return !(mode & 0x40);
+        return !(mode & (0x40u << out));
     return 0;
 }
-static inline int fk_flush_out(u32 mode, int fk) {
-    if (fk == FK_F32)
-        return !(mode & 0x20);
-    if (fk == FK_F64 || fk == FK_F16)
-        return !(mode & 0x80);
-    return 0;
-}
+static inline int fk_flush_in(u32 mode, int fk) { return fk_flush(mode, fk, 0); }
+static inline int fk_flush_out(u32 mode, int fk) { return fk_flush(mode, fk, 1); }
 
 const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *tmp, int fk);
 const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *tmp, int fk);

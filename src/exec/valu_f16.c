@@ -235,23 +235,16 @@ PK3(v_pk_mad_u16, 0, PCLAMP ? psat_u16((i64)a *b + c) : a *b + c)
 PK3(v_pk_mad_i16, 0,
     PCLAMP ? psat_i16((i64)S16(a) * S16(b) + S16(c)) : (u32)(S16(a) * S16(b) + S16(c)))
 
-/* gfx950 IEEE maximum/minimum of three, per half: NaN propagates, -0 < +0. */
-static inline u32 maximum16(u32 a, u32 b) {
+/* gfx950 IEEE maximum (max 1) / minimum (max 0) of three, per half: NaN propagates, -0 < +0. */
+static inline u32 maxmin16(u32 a, u32 b, int max) {
     if (h2d(a) != h2d(a))
         return a | 0x200;
     if (h2d(b) != h2d(b))
         return b | 0x200;
-    return fmax16(a, b, 0);
+    return max ? fmax16(a, b, 0) : fmin16(a, b, 0);
 }
-static inline u32 minimum16(u32 a, u32 b) {
-    if (h2d(a) != h2d(a))
-        return a | 0x200;
-    if (h2d(b) != h2d(b))
-        return b | 0x200;
-    return fmin16(a, b, 0);
-}
-PK3(v_pk_maximum3_f16, 1, maximum16(maximum16(a, b), c))
-PK3(v_pk_minimum3_f16, 1, minimum16(minimum16(a, b), c))
+PK3(v_pk_maximum3_f16, 1, maxmin16(maxmin16(a, b, 1), c, 1))
+PK3(v_pk_minimum3_f16, 1, maxmin16(maxmin16(a, b, 0), c, 0))
 
 /* D = S0 * S1 + D, packed: the accumulator halves are inputs like the others (flushed like
  * them), and the results flushed like every packed f16 result. */

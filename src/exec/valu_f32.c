@@ -29,23 +29,16 @@ static inline u32 med3_f32(u32 a, u32 b, u32 c, int ieee) {
     return fmax32(fmin32(a, b, ieee), fmin32(fmax32(a, b, ieee), c, ieee), ieee);
 }
 V3(v_med3_f32, FK_F32, med3_f32(a, b, c, IEEE))
-/* IEEE 754-2019 maximum/minimum (gfx950): NaN propagates, -0 < +0. */
-static inline u32 maximum32(u32 a, u32 b) {
+/* IEEE 754-2019 maximum (max 1) / minimum (max 0) (gfx950): NaN propagates, -0 < +0. */
+static inline u32 maxmin32(u32 a, u32 b, int max) {
     if (f32(a) != f32(a))
         return a | 0x400000;
     if (f32(b) != f32(b))
         return b | 0x400000;
-    return fmax32(a, b, 0);
+    return max ? fmax32(a, b, 0) : fmin32(a, b, 0);
 }
-static inline u32 minimum32(u32 a, u32 b) {
-    if (f32(a) != f32(a))
-        return a | 0x400000;
-    if (f32(b) != f32(b))
-        return b | 0x400000;
-    return fmin32(a, b, 0);
-}
-V3(v_maximum3_f32, FK_F32, maximum32(maximum32(a, b), c))
-V3(v_minimum3_f32, FK_F32, minimum32(minimum32(a, b), c))
+V3(v_maximum3_f32, FK_F32, maxmin32(maxmin32(a, b, 1), c, 1))
+V3(v_minimum3_f32, FK_F32, maxmin32(maxmin32(a, b, 0), c, 0))
 
 /* Cube-map helpers (CDNA3/CDNA4 ISA V_CUBEID/SC/TC/MA_F32): (S0, S1, S2) = (x, y, z); the major
  * axis is z when |z| >= |x| and |z| >= |y|, else y when |y| >= |x|, else x.  Comparisons with a

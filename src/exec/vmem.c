@@ -18,7 +18,7 @@
  * buffer is (dword i of lane L at (i * 64 + L) * 4), so scratch_*, flat-private and buffer
  * accesses through the private segment descriptor all see the same bytes. */
 #include "exec/vmem.h"
-#include "exec/fbits.h"
+#include "isa/fbits.h"
 #include "exec/xatomic.h"
 
 #include <string.h>

@@ -24,6 +24,7 @@
  *
  * The search costs a few dozen decode+print calls per instruction (~10-50 us).
  */
+#include "isa/fbits.h"
 #include "isa/isa.h"
 
 #include <ctype.h>
@@ -307,18 +308,8 @@ static int parse_float(const char *t, double *v) {
     return *e == 0 && e != t;
 }
 
-static uint32_t f32_bits(double d) {
-    float f = (float)d;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static uint64_t f64_bits(double d) {
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
+/* a literal's bits as the f32 it rounds to (round to nearest even, the host's default) */
+static uint32_t f32_bits(double d) { return bf32((float)d); }
 
 static uint16_t f16_bits(double d) {
     /* round to nearest even; finite normal and subnormal values (constants in source text) */
@@ -378,7 +369,7 @@ static int tok_equiv(const char *a, const char *b) {
         return da == db || (fabs(da - db) < 1e-6 && fabs(da - 0.15915494309189532) < 1e-6);
     if (af && bi) {
         uint64_t u = (uint64_t)ib;
-        return u == f32_bits(da) || u == f16_bits(da) || u == (f64_bits(da) >> 32) ||
+        return u == f32_bits(da) || u == f16_bits(da) || u == (bf64(da) >> 32) ||
                u == (f32_bits(da) >> 16);
     }
     if (bf && ai)
@@ -1001,7 +992,7 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max) {
         if (fabs(dv - 0.15915494309189532) < 1e-6)
             c[n++].v = 248;
         if (allow_lit) {
-            uint32_t lits[4] = {f32_bits(dv), f16_bits(dv), (uint32_t)(f64_bits(dv) >> 32),
+            uint32_t lits[4] = {f32_bits(dv), f16_bits(dv), (uint32_t)(bf64(dv) >> 32),
                                 f32_bits(dv) >> 16};
             for (int k = 0; k < 4 && n < max; k++) {
                 c[n].v = 255, c[n].has_lit = 1, c[n].lit = lits[k];

@@ -3,6 +3,7 @@
 #ifndef GFXEMU_TEST_CHECK_H
 #define GFXEMU_TEST_CHECK_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 static int check_fails, check_count;
@@ -21,10 +22,27 @@ static int check_fails, check_count;
 /* A CHECK whose condition says it all (hand-checked decoded fields and the like). */
 #define EXPECT(cond) CHECK(cond, "a value worked out by hand")
 
-/* Print "name: N checks, N failed" and return the exit status. */
+/* Print a failure of the snippet tests that keep their own counts (test_valu.c, test_round.c,
+ * test_lowp.c): "FAIL arch [what]: " (no arch when NULL), the printf-style message, a newline. */
+static inline void check_vprint_fail(const char *arch, const char *what, const char *fmt,
+                                     va_list ap) {
+    if (arch)
+        printf("FAIL %s [%s]: ", arch, what);
+    else
+        printf("FAIL [%s]: ", what);
+    vprintf(fmt, ap);
+    printf("\n");
+}
+
+/* Print "name: N checks, N failed" for the given counts and return the exit status. */
+static inline int check_report(const char *name, int checks, int fails) {
+    printf("%s: %d checks, %d failed\n", name, checks, fails);
+    return fails != 0;
+}
+
+/* check_report of CHECK's counts. */
 static inline int check_summary(const char *name) {
-    printf("%s: %d checks, %d failed\n", name, check_count, check_fails);
-    return check_fails != 0;
+    return check_report(name, check_count, check_fails);
 }
 
 #endif

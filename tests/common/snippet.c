@@ -89,3 +89,43 @@ void snippet_mem_reset(wave *w, gmem *mem, uint64_t buf, uint8_t *lds, uint32_t 
     w->scratch = scratch;
     w->scratch_lane = scratch_lane;
 }
+
+int snippet_rig_open(snippet_rig *r) {
+    r->mem = gmem_create();
+    uint64_t base = r->mem ? gmem_alloc(r->mem, 4096, 0) : 0;
+    if (!base) {
+        fprintf(stderr, "snippet_rig_open: no global memory\n");
+        if (r->mem)
+            gmem_destroy(r->mem);
+        r->mem = NULL;
+        return -1;
+    }
+    r->buf = base + 4096 - 256;
+    return 0;
+}
+
+void snippet_rig_close(snippet_rig *r) {
+    gmem_destroy(r->mem);
+    r->mem = NULL;
+}
+
+void snippet_rig_reset(snippet_rig *r, uint64_t exec, uint32_t mode) {
+    snippet_mem_reset(&r->wv, r->mem, r->buf, r->lds, sizeof r->lds, r->scratch,
+                      sizeof r->scratch / 64);
+    wave_set_exec(&r->wv, exec);
+    r->wv.mode = mode;
+}
+
+void snippet_rig_lanes(snippet_rig *r, int wave64, uint32_t v0_base) {
+    snippet_rig_reset(r, wave64 ? ~0ull : 0xffffffffull, 0xf0);
+    for (unsigned l = 0; l < 64; l++)
+        r->wv.v[0][l] = v0_base + l;
+}
+
+int snippet_rig_run(snippet_rig *r, const char *arch, const char *text) {
+    int st = run_snippet(&r->wv, arch, text);
+    if (st != WAVE_DONE)
+        printf("  (%s '%s': status %d, fault kind %d at pc %u)\n", arch, text, st, r->wv.fault.kind,
+               r->wv.fault.pc);
+    return st;
+}

@@ -46,4 +46,26 @@ static inline void snippet_set_rsrc(wave *w, unsigned r, uint64_t base, uint32_t
     w->s[r + 2] = num_records;
     w->s[r + 3] = dword3;
 }
+/* One wave and its memory for snippet tests (test_rdna*.c, test_wmma.c, test_vmem.c): a wave,
+ * global memory whose 256 bytes at buf end a 4 KiB allocation (so an access past them faults),
+ * 256 bytes of LDS and 64 bytes of scratch per lane.  Static storage: the wave is large. */
+typedef struct {
+    wave wv;
+    gmem *mem;
+    uint64_t buf;
+    uint8_t lds[256];
+    uint8_t scratch[64 * 64];
+} snippet_rig;
+/* Create r's global memory and buf.  0, or -1 (with a message) when that fails. */
+int snippet_rig_open(snippet_rig *r);
+/* Free what snippet_rig_open made. */
+void snippet_rig_close(snippet_rig *r);
+/* snippet_mem_reset on r's wave and memory, then EXEC = exec and MODE = mode. */
+void snippet_rig_reset(snippet_rig *r, uint64_t exec, uint32_t mode);
+/* snippet_rig_reset with the wave's lanes on (32, or 64 when wave64), MODE 0xf0 (f16/f64 and
+ * f32 denormals kept, IEEE off) and v0 = v0_base + lane id in every lane. */
+void snippet_rig_lanes(snippet_rig *r, int wave64, uint32_t v0_base);
+/* run_snippet on r's wave; a status other than WAVE_DONE is printed with arch, text and the
+ * fault's kind and pc. */
+int snippet_rig_run(snippet_rig *r, const char *arch, const char *text);
 #endif

@@ -188,3 +188,14 @@ void test_kbuild(const char *mode, const char *out, const char *args) {
     if (!kbuild_fresh(mode, out, args))
         test_sh("bash tests/common/kbuild.sh %s %s %s", mode, out, args);
 }
+
+int test_write_source(const char *name, const char *text, char *path, size_t size) {
+    snprintf(path, size, "%s/test-kernels/%s", test_build_dir(), name);
+    test_sh("mkdir -p %s/test-kernels", test_build_dir());
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
+        printf("FAIL: cannot write the kernel source %s\n", path);
+        return -1;
+    }
+    return 0;
+}

@@ -15,6 +15,12 @@ unsigned char *test_slurp(const char *path, size_t *size);
  * ignored); ISA_NARCH, which nothing decodes, for an unknown name. */
 int test_isa_arch(const char *name);
 
+/* Write a test's OpenCL source text to $BUILD/test-kernels/<name> and its path into path
+ * (size bytes).  0, or -1 with a FAIL line when it cannot be written.  Use a fixed name:
+ * kbuild.sh compares the content, so the same text written again does not rebuild the code
+ * objects built from it. */
+int test_write_source(const char *name, const char *text, char *path, size_t size);
+
 /* Build a test kernel with tests/common/kbuild.sh (mode "co", "s" or "o"; args: the clang-22
  * arguments, one string, word-split by the shell), exit(1) with a message if that fails.  When
  * OUT is plainly up to date (the same command, no dependency or compiler newer than OUT) no

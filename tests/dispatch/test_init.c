@@ -389,10 +389,5 @@ int main(void) {
     case_limits();
     case_api();
     free(w);
-    if (check_fails) {
-        fprintf(stderr, "test_init: %d checks failed\n", check_fails);
-        return 1;
-    }
-    printf("test_init: all checks passed\n");
-    return 0;
+    return check_summary("test_init");
 }

@@ -201,10 +201,5 @@ int main(void) {
         snprintf(src90a, sizeof src90a, "%.*s%s%s", (int)pre, src, to, at + strlen(from));
         check_arch(src90a, strlen(src90a), GFX_ARCH_GFX90A);
     }
-    if (check_fails) {
-        fprintf(stderr, "test_launch: %d checks failed\n", check_fails);
-        return 1;
-    }
-    printf("test_launch: all checks passed\n");
-    return 0;
+    return check_summary("test_launch");
 }

@@ -423,10 +423,5 @@ int main(void) {
     }
     check_msgpack(co);
     check_damaged_note(co);
-    if (check_fails) {
-        fprintf(stderr, "test_meta: %d checks failed\n", check_fails);
-        return 1;
-    }
-    printf("test_meta: all checks passed\n");
-    return 0;
+    return check_summary("test_meta");
 }

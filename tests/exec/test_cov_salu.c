@@ -3,18 +3,14 @@
  * ISA pseudocode (the derivation is in the comment of each case); none comes from a gfxemu run. */
 #include "common/check.h"
 #include "common/cov.h"
+#include "exec/salu_case.h"
 
 typedef struct {
-    unsigned reg;
-    uint32_t val;
-} sv;
-typedef struct {
     const char *text;
-    sv init[8];
-    sv expect[8];
+    sv init[SALU_NSV];
+    sv expect[SALU_NSV];
     int scc; /* expected SCC, or -1 */
 } scase;
-#define END {0xffff, 0}
 #define EXEC(lo, hi)                                                                               \
     {126, lo}, { 127, hi }
 
@@ -200,10 +196,8 @@ static const scase cases[] = {
 };
 
 static int run_case(const char *arch, const scase *c, wave *w) {
-    memset(w, 0, sizeof *w);
-    for (const sv *s = c->init; s < c->init + 8 && s->reg != 0xffff; s++)
-        w->s[s->reg] = s->val;
-    int st = cov_run(w, arch, c->text), bad = 0;
+    salu_case_init(w, c->init);
+    int st = cov_run(w, arch, c->text);
     if (st == COV_NOT_ON_TARGET)
         return 0;
     if (st != WAVE_DONE) {
@@ -211,17 +205,7 @@ static int run_case(const char *arch, const scase *c, wave *w) {
                w->fault.kind, w->fault.pc);
         return 1;
     }
-    for (const sv *s = c->expect; s < c->expect + 8 && s->reg != 0xffff; s++)
-        if (w->s[s->reg] != s->val) {
-            printf("FAIL %s [%s]: s[%u] = 0x%08x, want 0x%08x\n", arch, c->text, s->reg,
-                   w->s[s->reg], s->val);
-            bad = 1;
-        }
-    if (c->scc >= 0 && (int)w->scc != c->scc) {
-        printf("FAIL %s [%s]: scc = %u, want %d\n", arch, c->text, w->scc, c->scc);
-        bad = 1;
-    }
-    return bad;
+    return salu_case_expect(w, arch, c->text, c->expect, c->scc);
 }
 
 int main(void) {

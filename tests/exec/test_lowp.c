@@ -11,6 +11,7 @@
 #include "common/rng.h"
 #include "common/bits.h"
 #include "common/asm.h"
+#include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -33,9 +34,7 @@ static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    printf("FAIL [%s]: ", CUR);
-    vprintf(fmt, ap);
-    printf("\n");
+    check_vprint_fail(NULL, CUR, fmt, ap);
     va_end(ap);
     fails++;
 }
@@ -242,6 +241,14 @@ static void fill_codes(void) {
         IN[33][l] = rand_scale();
 }
 
+/* fill_codes, then run t on gfx950 under EXEC *ex: every lane in repetition 0, random lanes in
+ * the others.  0 when it did not run (load_run has counted the failure). */
+static int fill_run(const char *t, int rep, u64 *ex) {
+    fill_codes();
+    *ex = rep ? rand_exec() : ~0ull;
+    return load_run("gfx950", t, *ex);
+}
+
 /* v_cvt_scalef32_{f32,f16}_{fp8,bf8}: one element from byte op_sel[1:0] */
 static void test_up_one(void) {
     static const struct {
@@ -257,9 +264,8 @@ static void test_up_one(void) {
                 char t[128];
                 snprintf(t, sizeof t, "%s v40, v0, v33 op_sel:[%u,%u,%u]", ops[o].n, sel & 1,
                          sel >> 1 & 1, sel >> 2);
-                fill_codes();
-                u64 ex = rep ? rand_exec() : ~0ull;
-                if (!load_run("gfx950", t, ex))
+                u64 ex;
+                if (!fill_run(t, rep, &ex))
                     continue;
                 for (int l = 0; l < 64; l++) {
                     unsigned c = IN[0][l] >> (8 * (sel & 3)) & 0xff;
@@ -293,9 +299,8 @@ static void test_up_pk(void) {
                 char t[128];
                 snprintf(t, sizeof t, "%s %s, v0, v33 op_sel:[%u,%u,0]", ops[o].n,
                          ops[o].to ? "v40" : "v[40:41]", sel & 1, sel >> 1);
-                fill_codes();
-                u64 ex = rep ? rand_exec() : ~0ull;
-                if (!load_run("gfx950", t, ex))
+                u64 ex;
+                if (!fill_run(t, rep, &ex))
                     continue;
                 for (int l = 0; l < 64; l++) {
                     int e = sexp(IN[33][l]);
@@ -328,9 +333,8 @@ static void test_up_pk32(void) {
             char t[128];
             snprintf(t, sizeof t, "%s %s, v[0:5], v33", ops[o].n,
                      ops[o].to ? "v[40:55]" : "v[40:71]");
-            fill_codes();
-            u64 ex = rep ? rand_exec() : ~0ull;
-            if (!load_run("gfx950", t, ex))
+            u64 ex;
+            if (!fill_run(t, rep, &ex))
                 continue;
             for (int l = 0; l < 64; l++) {
                 int e = sexp(IN[33][l]);
@@ -729,6 +733,5 @@ int main(void) {
     test_sr_plain();
     snippet_prog_free(&SP);
     free(W);
-    printf("test_lowp: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_report("test_lowp", checks, fails);
 }

@@ -170,8 +170,22 @@ static void check(const char *arch, const char *what, const float *got, const fl
                  want[e]);
 }
 
+/* Run kernel `name` on A (a, na bytes) and B (b, nb bytes) into n floats of D, and compare D
+ * with the host GEMM R (what: the MFMA op, for the messages). */
+static void run_ab(gfx_device *dev, gfx_module *m, const char *arch, const char *name,
+                   const char *what, const void *a, size_t na, const void *b, size_t nb,
+                   const float *R, int n) {
+    float D[1024];
+    uint64_t da = up(dev, a, na), db = up(dev, b, nb), dd = up(dev, NULL, n * sizeof(float));
+    const void *p[3] = {&da, &db, &dd};
+    if (launch(dev, m, name, p, 3) == 0) {
+        gfx_memcpy_dtoh(dev, D, dd, n * sizeof(float));
+        check(arch, what, D, R, n);
+    }
+}
+
 static void t_f16(gfx_device *dev, gfx_module *m, const char *arch) {
-    float A[256], B[256], D[256], R[256] = {0};
+    float A[256], B[256], R[256] = {0};
     uint16_t ha[256], hb[256];
     for (int e = 0; e < 256; e++) {
         A[e] = (float)(rnd(17) - 8) * 0.25f;
@@ -183,12 +197,7 @@ static void t_f16(gfx_device *dev, gfx_module *m, const char *arch) {
         for (int j = 0; j < 16; j++)
             for (int k = 0; k < 16; k++)
                 R[i * 16 + j] += A[i * 16 + k] * B[k * 16 + j];
-    uint64_t da = up(dev, ha, sizeof ha), db = up(dev, hb, sizeof hb), dd = up(dev, NULL, 1024);
-    const void *p[3] = {&da, &db, &dd};
-    if (launch(dev, m, "f16", p, 3) == 0) {
-        gfx_memcpy_dtoh(dev, D, dd, sizeof D);
-        check(arch, "v_mfma_f32_16x16x16_f16", D, R, 256);
-    }
+    run_ab(dev, m, arch, "f16", "v_mfma_f32_16x16x16_f16", ha, sizeof ha, hb, sizeof hb, R, 256);
 }
 
 static void t_bf16(gfx_device *dev, gfx_module *m, const char *arch) {
@@ -244,7 +253,7 @@ static void t_f64(gfx_device *dev, gfx_module *m, const char *arch) {
 /* gfx90a's bf16 32x32x4 without _1k: two bf16 per lane, A[i][k] in lane i + 32*(k/2), element
  * k%2; D as for 32x32x8. */
 static void t_bf16x2(gfx_device *dev, gfx_module *m, const char *arch) {
-    static float A[128], B[128], D[1024], R[1024];
+    static float A[128], B[128], R[1024];
     uint16_t ha[128], hb[128];
     for (int e = 0; e < 128; e++) {
         A[e] = (float)(rnd(33) - 16) * 0.25f;
@@ -257,12 +266,7 @@ static void t_bf16x2(gfx_device *dev, gfx_module *m, const char *arch) {
         for (int j = 0; j < 32; j++)
             for (int k = 0; k < 4; k++)
                 R[i * 32 + j] += A[i * 4 + k] * B[k * 32 + j];
-    uint64_t da = up(dev, ha, sizeof ha), db = up(dev, hb, sizeof hb), dd = up(dev, NULL, sizeof D);
-    const void *p[3] = {&da, &db, &dd};
-    if (launch(dev, m, "bf16x2", p, 3) == 0) {
-        gfx_memcpy_dtoh(dev, D, dd, sizeof D);
-        check(arch, "v_mfma_f32_32x32x4bf16", D, R, 1024);
-    }
+    run_ab(dev, m, arch, "bf16x2", "v_mfma_f32_32x32x4bf16", ha, sizeof ha, hb, sizeof hb, R, 1024);
 }
 
 /* fp8 16x16x32: the same byte codes mean OCP E4M3 values on gfx950 and FNUZ E4M3 values (bias
@@ -271,7 +275,7 @@ static void t_fp8(gfx_device *dev, gfx_module *m, const char *arch) {
     static const uint8_t codes[8] = {0x38, 0x40, 0x30, 0xb8, 0xc0, 0x00, 0x44, 0x3c};
     const fpf_format *f = strcmp(arch, "gfx950") ? FPF_FP8_FNUZ : FPF_FP8_OCP;
     uint8_t a[16 * 32], b[32 * 16];
-    float R[256] = {0}, D[256];
+    float R[256] = {0};
     for (int e = 0; e < 512; e++) {
         a[e] = codes[rnd(8)];
         b[e] = codes[rnd(8)];
@@ -280,12 +284,7 @@ static void t_fp8(gfx_device *dev, gfx_module *m, const char *arch) {
         for (int j = 0; j < 16; j++)
             for (int k = 0; k < 32; k++)
                 R[i * 16 + j] += fpf_decode(a[i * 32 + k], f) * fpf_decode(b[k * 16 + j], f);
-    uint64_t da = up(dev, a, sizeof a), db = up(dev, b, sizeof b), dd = up(dev, NULL, sizeof D);
-    const void *p[3] = {&da, &db, &dd};
-    if (launch(dev, m, "fp8", p, 3) == 0) {
-        gfx_memcpy_dtoh(dev, D, dd, sizeof D);
-        check(arch, "v_mfma_f32_16x16x32_fp8_fp8", D, R, 256);
-    }
+    run_ab(dev, m, arch, "fp8", "v_mfma_f32_16x16x32_fp8_fp8", a, sizeof a, b, sizeof b, R, 256);
 }
 
 /* Scaled fp8 (OCP E4M3) 16x16x128: lane l's A scale byte 2 and B scale byte 1 are used. */
@@ -358,16 +357,9 @@ static void run_arch(const char *arch, const char *src) {
 }
 
 int main(void) {
-    /* a fixed name: kbuild.sh compares its content, so the same text written again does not
-     * rebuild the code objects */
     char src[600];
-    snprintf(src, sizeof src, "%s/test-kernels/mfma_kernels.cl", test_build_dir());
-    test_sh("mkdir -p %s/test-kernels", test_build_dir());
-    FILE *f = fopen(src, "w");
-    if (!f || fputs(SRC, f) == EOF || fclose(f) != 0) {
-        printf("FAIL: cannot write the kernel source\n");
+    if (test_write_source("mfma_kernels.cl", SRC, src, sizeof src) != 0)
         return 1;
-    }
     run_arch("gfx950", src);
     run_arch("gfx942", src);
     run_arch("gfx90a", src);

@@ -14,27 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gmem *mem;
-static uint64_t buf; /* 256 bytes: dword i = 0x1000 + i */
-static wave *w;
-static uint8_t lds[256];
-static uint8_t scratch[64 * 64];
+static snippet_rig rig; /* buf: 256 bytes, dword i = 0x1000 + i */
+static wave *const w = &rig.wv;
 
 /* Registers 0, v0 = lane id, the wave's lanes on (32 or 64), MODE keeping denormals. */
-static void reset(int wave64) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, wave64 ? ~0ull : 0xffffffffull);
-    w->mode = 0xf0;
-    for (unsigned l = 0; l < 64; l++)
-        w->v[0][l] = l;
-}
+static void reset(int wave64) { snippet_rig_lanes(&rig, wave64, 0); }
 
-static int run(const char *arch, const char *text) {
-    int st = run_snippet(w, arch, text);
-    if (st != WAVE_DONE)
-        printf("  (%s: status %d, fault kind %d at pc %u)\n", arch, st, w->fault.kind, w->fault.pc);
-    return st;
-}
+static int run(const char *arch, const char *text) { return snippet_rig_run(&rig, arch, text); }
 
 /* Lane masks, EXEC and the M0/NULL remap in wave32; the same text on both RDNA targets. */
 static void t_wave32(const char *a) {
@@ -237,11 +223,11 @@ static void t_valu(const char *a) {
 static void t_mem(const char *a, int g12) {
     reset(0);
     for (unsigned l = 0; l < 64; l++) {
-        uint64_t ad = buf + 4ull * l;
+        uint64_t ad = rig.buf + 4ull * l;
         w->v[2][l] = (uint32_t)ad, w->v[3][l] = (uint32_t)(ad >> 32);
         w->v[4][l] = 4 * l;
     }
-    w->s[0] = (uint32_t)buf, w->s[1] = (uint32_t)(buf >> 32);
+    w->s[0] = (uint32_t)rig.buf, w->s[1] = (uint32_t)(rig.buf >> 32);
     CHECK(run(a, "global_load_b32 v1, v[2:3], off\nglobal_load_b32 v5, v4, s[0:1] offset:4") ==
               WAVE_DONE,
           "%s global", a);
@@ -267,13 +253,13 @@ static void t_mem(const char *a, int g12) {
     reset(0);
     for (unsigned l = 0; l < 64; l++)
         w->v[4][l] = 4 * l, w->v[9][l] = 1;
-    w->s[0] = (uint32_t)buf, w->s[1] = (uint32_t)(buf >> 32);
+    w->s[0] = (uint32_t)rig.buf, w->s[1] = (uint32_t)(rig.buf >> 32);
     CHECK(run(a, g12 ? "global_atomic_add_u32 v10, v4, v9, s[0:1] th:TH_ATOMIC_RETURN"
                      : "global_atomic_add_u32 v10, v4, v9, s[0:1] glc") == WAVE_DONE,
           "%s atomic", a);
     uint32_t m5 = 0, m40 = 0;
-    gmem_read(mem, buf + 20, &m5, 4);
-    gmem_read(mem, buf + 160, &m40, 4);
+    gmem_read(rig.mem, rig.buf + 20, &m5, 4);
+    gmem_read(rig.mem, rig.buf + 160, &m40, 4);
     CHECK(w->v[10][5] == 0x1005 && m5 == 0x1006 && m40 == 0x1028, "%s atomic add: old %x mem %x %x",
           a, w->v[10][5], m5, m40);
 }
@@ -346,9 +332,8 @@ static void t_wave64(const char *a) {
 }
 
 int main(void) {
-    mem = gmem_create();
-    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
-    w = malloc(sizeof *w);
+    if (snippet_rig_open(&rig) != 0)
+        return 1;
     const char *t[] = {"gfx1100", "gfx1201"};
     for (int i = 0; i < 2; i++) {
         t_wave32(t[i]);
@@ -360,7 +345,6 @@ int main(void) {
     t_true16();
     t_wave64("gfx1100:wavefrontsize64");
     t_wave64("gfx1201:wavefrontsize64");
-    free(w);
-    gmem_destroy(mem);
+    snippet_rig_close(&rig);
     return check_summary("test_rdna");
 }

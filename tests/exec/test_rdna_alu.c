@@ -17,28 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gmem *mem;
-static uint64_t buf; /* 256 bytes: dword i = 0x1000 + i */
-static wave *w;
-static uint8_t lds[256];
-static uint8_t scratch[64 * 64];
+static snippet_rig rig; /* buf: 256 bytes, dword i = 0x1000 + i */
+static wave *const w = &rig.wv;
 
 /* Registers 0, v0 = 100 + lane, the wave's lanes on (32 or 64), MODE keeping denormals. */
-static void reset(int wave64) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, wave64 ? ~0ull : 0xffffffffull);
-    w->mode = 0xf0;
-    for (unsigned l = 0; l < 64; l++)
-        w->v[0][l] = 100 + l;
-}
+static void reset(int wave64) { snippet_rig_lanes(&rig, wave64, 100); }
 
-static int run(const char *arch, const char *text) {
-    int st = run_snippet(w, arch, text);
-    if (st != WAVE_DONE)
-        printf("  (%s '%s': status %d, fault kind %d at pc %u)\n", arch, text, st, w->fault.kind,
-               w->fault.pc);
-    return st;
-}
+static int run(const char *arch, const char *text) { return snippet_rig_run(&rig, arch, text); }
 
 /* v1 lane by lane against want(l) for lanes 0-31 (wave32); lanes 32-63 must keep `keep`. */
 static int lanes_bad(unsigned reg, const uint32_t *want, uint32_t keep) {
@@ -350,10 +335,10 @@ static void t_lds(const char *a) {
 static void t_atomic(const char *a, int g12) {
     reset(0);
     w->s[ISA_SREG_EXEC_LO] = 0xf;
-    w->s[0] = (uint32_t)buf, w->s[1] = (uint32_t)(buf >> 32);
+    w->s[0] = (uint32_t)rig.buf, w->s[1] = (uint32_t)(rig.buf >> 32);
     float init[4] = {1.0f, -2.0f, 5.0f, 0.0f}, data[4] = {3.0f, -3.0f, 4.0f, -0.5f};
     gmem_cache gc = {0};
-    uint32_t *p = gmem_xlate(mem, &gc, buf, 16);
+    uint32_t *p = gmem_xlate(rig.mem, &gc, rig.buf, 16);
     for (unsigned l = 0; l < 4; l++)
         p[l] = bits32(init[l]), w->v[2][l] = l * 4, w->v[3][l] = bits32(data[l]);
     CHECK(run(a, g12 ? "global_atomic_max_num_f32 v2, v3, s[0:1]"
@@ -397,9 +382,8 @@ static void t_hw(void) {
 }
 
 int main(void) {
-    mem = gmem_create();
-    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
-    w = malloc(sizeof *w);
+    if (snippet_rig_open(&rig) != 0)
+        return 1;
     const char *t[] = {"gfx1100", "gfx1201"};
     for (int i = 0; i < 2; i++) {
         t_dpp(t[i]);
@@ -416,7 +400,6 @@ int main(void) {
     unsigned nmiss = x_rdna_missing(&miss);
     CHECK(nmiss == 0, "%u allowlist rows without a handler, first %s", nmiss,
           nmiss ? isa_op_names[miss[0]] : "");
-    free(w);
-    gmem_destroy(mem);
+    snippet_rig_close(&rig);
     return check_summary("test_rdna_alu");
 }

@@ -15,42 +15,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gmem *mem;
-static uint64_t buf; /* 256 bytes at the end of a 4 KiB allocation: dword i = 0x1000 + i */
-static wave *w;
-static uint8_t lds[256];
-static uint8_t scratch[64 * 64];
+static snippet_rig rig; /* buf: 256 bytes at the end of a 4 KiB allocation, dword i = 0x1000 + i */
+static wave *const w = &rig.wv;
 
 #define OOB(n) ((uint32_t)(n) << 28) /* V# word3 OOB_SELECT */
 #define ID_SEL (4u | 5u << 3 | 6u << 6 | 7u << 9)
 
-static void reset(int wave64) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, wave64 ? ~0ull : 0xffffffffull);
-    w->mode = 0xf0;
-    for (unsigned l = 0; l < 64; l++)
-        w->v[0][l] = l;
-}
+static void reset(int wave64) { snippet_rig_lanes(&rig, wave64, 0); }
 
 /* The V# in s[8:11]: base buf (+ base_off), stride, swizzle, num_records, word3. */
 static void vsharp(uint32_t base_off, uint32_t stride, uint32_t swz, uint32_t num, uint32_t w3) {
-    uint64_t b = buf + base_off;
+    uint64_t b = rig.buf + base_off;
     w->s[8] = (uint32_t)b;
     w->s[9] = (uint32_t)(b >> 32 & 0xffff) | stride << 16 | swz << 30;
     w->s[10] = num;
     w->s[11] = w3;
 }
 
-static int run(const char *arch, const char *text) {
-    int st = run_snippet(w, arch, text);
-    if (st != WAVE_DONE)
-        printf("  (%s: status %d, fault kind %d at pc %u)\n", arch, st, w->fault.kind, w->fault.pc);
-    return st;
-}
+static int run(const char *arch, const char *text) { return snippet_rig_run(&rig, arch, text); }
 
 static uint32_t mem32(uint32_t off) {
     uint32_t v = 0;
-    gmem_read(mem, buf + off, &v, 4);
+    gmem_read(rig.mem, rig.buf + off, &v, 4);
     return v;
 }
 
@@ -257,7 +243,7 @@ static void t_cmpswap_f32(void) {
     vsharp(0, 0, 0, 64, OOB(3));
     wave_set_exec(w, 3);
     uint32_t m[2] = {0x00000000, 0x7fc00000}; /* +0.0, NaN */
-    gmem_write(mem, buf, m, 8);
+    gmem_write(rig.mem, rig.buf, m, 8);
     for (unsigned l = 0; l < 64; l++)
         w->v[1][l] = 4 * l, w->v[4][l] = 0x40490fdb, w->v[5][l] = l ? 0x7fc00000 : 0x80000000;
     CHECK(run(a, "buffer_atomic_cmpswap_f32 v[4:5], v1, s[8:11], 0 offen glc") == WAVE_DONE,
@@ -278,9 +264,9 @@ static void t_fault(const char *a) {
     /* lanes 32.. would be past the 256 bytes; in wave32 lanes 0-31 reach bytes 128-255 (in) */
     CHECK(st == WAVE_DONE, "%s in-allocation raw load: status %d", a, st);
     st = run_snippet(w, a, "buffer_store_b32 v2, v1, s[8:11], null offen offset:192");
-    CHECK(st == WAVE_FAULT && w->fault.kind == XF_MEMORY && w->fault.addr == buf + 256,
+    CHECK(st == WAVE_FAULT && w->fault.kind == XF_MEMORY && w->fault.addr == rig.buf + 256,
           "%s past the allocation: status %d kind %d addr %llx", a, st, w->fault.kind,
-          (unsigned long long)(w->fault.addr - buf));
+          (unsigned long long)(w->fault.addr - rig.buf));
 }
 
 /* Format ops: tbuffer (format in the instruction) and buffer_*_format (format in the V#). */
@@ -348,7 +334,7 @@ static void t_format(const char *a) {
 static void t_cmpstore(const char *a) {
     reset(0);
     uint32_t init[4] = {5, 6, 7, 8};
-    memcpy(lds, init, sizeof init);
+    memcpy(rig.lds, init, sizeof init);
     for (unsigned l = 0; l < 64; l++)
         w->v[1][l] = 4 * (l & 3), w->v[2][l] = 100 + l, w->v[3][l] = 5 + (l & 1);
     wave_set_exec(w, 0xf);
@@ -356,7 +342,7 @@ static void t_cmpstore(const char *a) {
      * 7/8 -> unchanged; the rtn form returns the old value */
     CHECK(run(a, "ds_cmpstore_rtn_b32 v4, v1, v2, v3") == WAVE_DONE, "%s cmpstore", a);
     uint32_t m[4];
-    memcpy(m, lds, sizeof m);
+    memcpy(m, rig.lds, sizeof m);
     CHECK(m[0] == 100 && m[1] == 101 && m[2] == 7 && m[3] == 8 && w->v[4][0] == 5 &&
               w->v[4][2] == 7,
           "%s ds_cmpstore_rtn_b32: lds %u %u %u %u ret %u %u", a, m[0], m[1], m[2], m[3],
@@ -368,19 +354,19 @@ static void t_ds_more(const char *a, int g12) {
     reset(0);
     wave_set_exec(w, 1);
     uint32_t init[8] = {0xf0f0f0f0, 10, 3, 0, 0x11111111, 0x22222222, 0x33333333, 0x44444444};
-    memcpy(lds, init, sizeof init);
+    memcpy(rig.lds, init, sizeof init);
     w->v[1][0] = 0, w->v[2][0] = 0x00ff00ff, w->v[3][0] = 0x0a0a0a0a;
     /* mskor: (mem & ~data) | data2 = (f0f0f0f0 & ff00ff00) | 0a0a0a0a = fa0afa0a */
     CHECK(run(a, "ds_mskor_rtn_b32 v4, v1, v2, v3") == WAVE_DONE, "%s mskor", a);
     uint32_t m0;
-    memcpy(&m0, lds, 4);
+    memcpy(&m0, rig.lds, 4);
     CHECK(m0 == 0xfa0afa0a && w->v[4][0] == 0xf0f0f0f0, "%s ds_mskor_rtn_b32: %x ret %x", a, m0,
           w->v[4][0]);
     /* rsub_u64 at byte 8: data - mem = 5 - 3 (dwords 2, 3 = 3, 0) */
     w->v[1][0] = 8, w->v[2][0] = 5, w->v[3][0] = 0;
     CHECK(run(a, "ds_rsub_rtn_u64 v[4:5], v1, v[2:3]") == WAVE_DONE, "%s rsub", a);
     uint32_t m2[2];
-    memcpy(m2, lds + 8, 8);
+    memcpy(m2, rig.lds + 8, 8);
     CHECK(m2[0] == 2 && m2[1] == 0 && w->v[4][0] == 3 && w->v[5][0] == 0,
           "%s ds_rsub_rtn_u64: %x:%x ret %x", a, m2[1], m2[0], w->v[4][0]);
     /* storexchg_2addr: dwords 4 + 1 and 4 + 3 (offsets in dwords) take v2 and v3 */
@@ -388,7 +374,7 @@ static void t_ds_more(const char *a, int g12) {
     CHECK(run(a, "ds_storexchg_2addr_rtn_b32 v[4:5], v1, v2, v3 offset0:1 offset1:3") == WAVE_DONE,
           "%s storexchg", a);
     uint32_t m4[4];
-    memcpy(m4, lds + 16, 16);
+    memcpy(m4, rig.lds + 16, 16);
     CHECK(m4[0] == 0x11111111 && m4[1] == 0xaa && m4[2] == 0x33333333 && m4[3] == 0xbb &&
               w->v[4][0] == 0x22222222 && w->v[5][0] == 0x44444444,
           "%s ds_storexchg_2addr_rtn_b32: %x %x ret %x %x", a, m4[1], m4[3], w->v[4][0],
@@ -399,25 +385,25 @@ static void t_ds_more(const char *a, int g12) {
         w->v[1][0] = 4, w->v[2][0] = 4, w->v[3][0] = 7;
         CHECK(run(a, "ds_wrap_rtn_b32 v4, v1, v2, v3") == WAVE_DONE, "%s wrap", a);
         uint32_t m1;
-        memcpy(&m1, lds + 4, 4);
+        memcpy(&m1, rig.lds + 4, 4);
         CHECK(m1 == 6 && w->v[4][0] == 10, "%s ds_wrap_rtn_b32: %u ret %u", a, m1, w->v[4][0]);
         double d = 2.5, e = -1.0;
-        memcpy(lds + 32, &d, 8);
+        memcpy(rig.lds + 32, &d, 8);
         w->v[1][0] = 32;
         uint64_t eb;
         memcpy(&eb, &e, 8);
         w->v[2][0] = (uint32_t)eb, w->v[3][0] = (uint32_t)(eb >> 32);
         CHECK(run(a, "ds_min_rtn_f64 v[4:5], v1, v[2:3]") == WAVE_DONE, "%s min f64", a);
-        memcpy(&d, lds + 32, 8);
+        memcpy(&d, rig.lds + 32, 8);
         CHECK(d == -1.0 && w->v[5][0] == 0x40040000, "%s ds_min_rtn_f64: %g ret hi %x", a, d,
               w->v[5][0]);
     } else {
         /* pk_add_f16: (1.0, 2.0) + (0.5, -3.0) = (1.5, -1.0) */
         uint32_t h = 0x40003c00;
-        memcpy(lds + 40, &h, 4);
+        memcpy(rig.lds + 40, &h, 4);
         w->v[1][0] = 40, w->v[2][0] = 0xc2003800;
         CHECK(run(a, "ds_pk_add_rtn_f16 v4, v1, v2") == WAVE_DONE, "%s pk_add", a);
-        memcpy(&h, lds + 40, 4);
+        memcpy(&h, rig.lds + 40, 4);
         CHECK(h == 0xbc003e00 && w->v[4][0] == 0x40003c00, "%s ds_pk_add_rtn_f16: %08x ret %08x", a,
               h, w->v[4][0]);
     }
@@ -512,9 +498,8 @@ static void t_align(void) {
 }
 
 int main(void) {
-    mem = gmem_create();
-    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
-    w = malloc(sizeof *w);
+    if (snippet_rig_open(&rig) != 0)
+        return 1;
     const char *t[] = {"gfx1100", "gfx1201"},
                *t64[] = {"gfx1100:wavefrontsize64", "gfx1201:wavefrontsize64"};
     for (int i = 0; i < 2; i++) {
@@ -537,7 +522,6 @@ int main(void) {
     const uint16_t *miss;
     CHECK(x_rdna_missing(&miss) == 0, "RDNA rows without a handler: %u (first op %u)",
           x_rdna_missing(&miss), x_rdna_missing(&miss) ? miss[0] : 0);
-    free(w);
-    gmem_destroy(mem);
+    snippet_rig_close(&rig);
     return check_summary("test_rdna_buf");
 }

@@ -15,11 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gmem *mem;
-static uint64_t buf;
-static wave *w;
-static uint8_t lds[256];
-static uint8_t scratch[64 * 64];
+static snippet_rig rig;
+static wave *const w = &rig.wv;
 
 static int wave64(const char *a) { return strstr(a, "wavefrontsize64") != NULL; }
 
@@ -27,10 +24,8 @@ static int wave64(const char *a) { return strstr(a, "wavefrontsize64") != NULL; 
  * (16-31 in wave32, 16-47 in wave64) and that the others kept init. */
 static void run(const char *a, const char *text, uint32_t v1, uint32_t v2, uint32_t v6, unsigned vd,
                 uint32_t init, uint32_t want) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    w->mode = 0xf0; /* f16/f64 and f32 denormals kept, IEEE off */
     uint64_t ex = wave64(a) ? 0x0000ffffffff0000ull : 0xffff0000ull;
-    wave_set_exec(w, ex);
+    snippet_rig_reset(&rig, ex, 0xf0); /* f16/f64 and f32 denormals kept, IEEE off */
     for (unsigned l = 0; l < 64; l++) {
         w->v[1][l] = v1;
         w->v[2][l] = v2;
@@ -51,7 +46,7 @@ static void one(const char *a, const char *text, uint32_t v1, uint32_t v2, uint3
 }
 /* text must stop the wave with a fault whose note names the reason */
 static void faults(const char *a, const char *text, const char *why) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+    snippet_rig_reset(&rig, ~0ull, 0);
     int st = run_snippet(w, a, text);
     CHECK(st == WAVE_FAULT && w->fault.note && strstr(w->fault.note, why),
           "%s '%s': status %d, note '%s' (want a fault naming '%s')", a, text, st,
@@ -200,8 +195,7 @@ static void t_mix(const char *a) {
  * both run through the VALU framework's DPP fetch; lane l reads src0 from lane l ^ 1
  * (quad_perm:[1,0,3,2]).  v_fma_mix: v1 = f32(l), v2 = 1.0, v6 = 0: D = f32(l ^ 1). */
 static void t_dpp(const char *a) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, 0xffff0000ull);
+    snippet_rig_reset(&rig, 0xffff0000ull, 0);
     for (unsigned l = 0; l < 64; l++) {
         float f = (float)l;
         memcpy(&w->v[1][l], &f, 4);
@@ -223,8 +217,7 @@ static void t_dpp(const char *a) {
           bad);
     /* the dots fetch through the framework too: lane l's products use src0 of lane l ^ 1.
      * v1 = {f16 l ^ 0 ...}: lo half = f16(l), hi half 0; v2 = {1.0, 0}; v6 = 0.5 -> l ^ 1 + 0.5 */
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, 0xffff0000ull);
+    snippet_rig_reset(&rig, 0xffff0000ull, 0);
     for (unsigned l = 0; l < 64; l++) {
         _Float16 h = (_Float16)l;
         uint16_t hb;
@@ -249,9 +242,8 @@ static void t_dpp(const char *a) {
 }
 
 int main(void) {
-    mem = gmem_create();
-    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
-    w = malloc(sizeof *w);
+    if (snippet_rig_open(&rig) != 0)
+        return 1;
     const char *arch[] = {"gfx1100", "gfx1201", "gfx1100:wavefrontsize64",
                           "gfx1201:wavefrontsize64"};
     for (int i = 0; i < 4; i++) {
@@ -276,7 +268,6 @@ int main(void) {
               "%s VOPD dot2acc/mov: v4 lane 16 = %08x (want the old v3 0x3f000000)", arch[i],
               w->v[4][16]);
     }
-    free(w);
-    gmem_destroy(mem);
+    snippet_rig_close(&rig);
     return check_summary("test_rdna_dot");
 }

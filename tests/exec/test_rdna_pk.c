@@ -10,18 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static gmem *mem;
-static uint64_t buf;
-static wave *w;
-static uint8_t lds[256];
-static uint8_t scratch[64 * 64];
+static snippet_rig rig;
+static wave *const w = &rig.wv;
 
 /* Run text with v1, v2, v6 (and v8, v9) set in every lane, EXEC = lanes 16-31; check vd. */
 static void one(const char *a, const char *text, uint32_t v1, uint32_t v2, uint32_t v6, unsigned vd,
                 uint32_t want) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    w->mode = 0xf0; /* f16/f64 and f32 denormals kept */
-    wave_set_exec(w, 0xffff0000ull);
+    snippet_rig_reset(&rig, 0xffff0000ull, 0xf0); /* f16/f64 and f32 denormals kept */
     for (unsigned l = 0; l < 64; l++) {
         w->v[1][l] = v1;
         w->v[2][l] = v2;
@@ -109,16 +104,14 @@ static void t_pk_minmax_gfx12(void) {
 }
 
 int main(void) {
-    mem = gmem_create();
-    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
-    w = malloc(sizeof *w);
+    if (snippet_rig_open(&rig) != 0)
+        return 1;
     t_pk("gfx1100");
     t_pk("gfx1201");
     t_pk_more("gfx1100");
     t_pk_more("gfx1201");
     t_pk_minmax_gfx11();
     t_pk_minmax_gfx12();
-    free(w);
-    gmem_destroy(mem);
+    snippet_rig_close(&rig);
     return check_summary("test_rdna_pk");
 }

@@ -13,6 +13,7 @@
 #include "common/rng.h"
 #include "common/bits.h"
 #include "common/asm.h"
+#include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -57,9 +58,7 @@ static void fail(const char *fmt, ...) {
         return;
     va_list ap;
     va_start(ap, fmt);
-    printf("FAIL %s [%s]: ", ARCH, CUR);
-    vprintf(fmt, ap);
-    printf("\n");
+    check_vprint_fail(ARCH, CUR, fmt, ap);
     va_end(ap);
 }
 
@@ -684,6 +683,5 @@ int main(void) {
     }
     snippet_prog_free(&SP);
     free(W);
-    printf("round: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_report("round", checks, fails);
 }

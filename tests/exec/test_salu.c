@@ -2,25 +2,19 @@
  * Expected values are worked out from the CDNA3/CDNA4 ISA pseudocode, not from gfxemu runs. */
 #include "common/asm.h"
 #include "exec/exec.h"
+#include "exec/salu_case.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
-    unsigned reg;
-    uint32_t val;
-} sv;
-
-typedef struct {
     const char *text;
-    sv init[6];
-    sv expect[6];
+    sv init[SALU_NSV];
+    sv expect[SALU_NSV];
     int scc; /* expected SCC, or -1 */
     int status;
 } scase;
-
-#define END {0xffff, 0}
 
 static const scase cases[] = {
     {"s_add_u32 s2, s0, s1", {{0, 0xffffffff}, {1, 2}, END}, {{2, 1}, END}, 1, WAVE_DONE},
@@ -168,11 +162,9 @@ static int run_case(const char *arch, isa_arch a, const scase *c, wave *w) {
     xprog p;
     if (xprog_build(&p, a, code, (uint32_t)n, 0x1000) != 0)
         return 1;
-    memset(w, 0, sizeof *w);
+    salu_case_init(w, c->init);
     w->prog = &p;
     w->budget = 1000;
-    for (const sv *s = c->init; s < c->init + 6 && s->reg != 0xffff; s++)
-        w->s[s->reg] = s->val;
     wave_run(w);
     int bad = 0;
     if (w->status != c->status) {
@@ -180,16 +172,7 @@ static int run_case(const char *arch, isa_arch a, const scase *c, wave *w) {
                w->status, w->fault.kind, w->fault.pc, c->status);
         bad = 1;
     }
-    for (const sv *s = c->expect; s < c->expect + 6 && s->reg != 0xffff; s++)
-        if (w->s[s->reg] != s->val) {
-            printf("FAIL %s [%s]: s[%u] = 0x%08x, want 0x%08x\n", arch, c->text, s->reg,
-                   w->s[s->reg], s->val);
-            bad = 1;
-        }
-    if (c->scc >= 0 && (int)w->scc != c->scc) {
-        printf("FAIL %s [%s]: scc = %u, want %d\n", arch, c->text, w->scc, c->scc);
-        bad = 1;
-    }
+    bad |= salu_case_expect(w, arch, c->text, c->expect, c->scc);
     xprog_free(&p);
     free(code);
     return bad;

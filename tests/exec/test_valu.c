@@ -5,6 +5,7 @@
  * lanes outside EXEC keep their old value where that matters. */
 #include "common/bits.h"
 #include "common/asm.h"
+#include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -59,9 +60,7 @@ static void expect(int ok, const char *fmt, ...) {
         return;
     va_list ap;
     va_start(ap, fmt);
-    printf("FAIL %s [%s]: ", ARCH, CUR);
-    vprintf(fmt, ap);
-    printf("\n");
+    check_vprint_fail(ARCH, CUR, fmt, ap);
     va_end(ap);
     fails++;
 }
@@ -1302,6 +1301,5 @@ int main(void) {
     }
     snippet_prog_free(&SP);
     free(W);
-    printf("valu: %d checks, %d failed\n", checks, fails);
-    return fails != 0;
+    return check_report("valu", checks, fails);
 }

@@ -191,16 +191,9 @@ int main(void) {
     a[0] = b[0] = 0;
     a[1] = b[1] = 0xffffffff;
     a[2] = 0x80000000, b[2] = 1;
-    /* a fixed name: kbuild.sh compares its content, so the same text written again does not
-     * rebuild the code objects */
     char src[600];
-    snprintf(src, sizeof src, "%s/test-kernels/valu_kernels.cl", test_build_dir());
-    test_sh("mkdir -p %s/test-kernels", test_build_dir());
-    FILE *f = fopen(src, "w");
-    if (!f || fputs(SRC, f) == EOF || fclose(f) != 0) {
-        printf("FAIL: cannot write the kernel source\n");
+    if (test_write_source("valu_kernels.cl", SRC, src, sizeof src) != 0)
         return 1;
-    }
     int bad = run_arch("gfx950", a, b, src) + run_arch("gfx942", a, b, src);
     printf("valu kernels: %d expressions x %d lanes x 2 targets, %d mismatches\n", NEXPR, N, bad);
     return bad != 0;

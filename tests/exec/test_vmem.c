@@ -9,15 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gmem *mem;
-static uint64_t buf; /* 256 bytes: dword i = 0x1000 + i */
-static wave *w;
-static uint8_t lds[256];
-static uint8_t scratch[64 * 64];
+/* rig.buf: 256 bytes, dword i = 0x1000 + i, ending where its page ends, so that an access past
+ * it faults (allocations are page-granular, as on hardware: inside the last page it would not) */
+static snippet_rig rig;
+static wave *const w = &rig.wv;
 
-static void reset(void) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-}
+static void reset(void) { snippet_rig_reset(&rig, ~0ull, 0); }
 
 /* v[r:r+1] = base + 4 * lane * step */
 static void set_addr(unsigned r, uint64_t base, unsigned step) {
@@ -36,23 +33,20 @@ static uint32_t fb(float f) {
 
 static uint32_t rd(uint64_t off) {
     uint32_t v = 0;
-    gmem_read(mem, buf + off, &v, 4);
+    gmem_read(rig.mem, rig.buf + off, &v, 4);
     return v;
 }
 
 int main(void) {
-    mem = gmem_create();
-    /* The buffer ends where its page ends, so that an access past it faults (allocations are
-     * page-granular, as on hardware: inside the last page it would not). */
-    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
-    w = malloc(sizeof *w);
+    if (snippet_rig_open(&rig) != 0)
+        return 1;
     const char *arches[] = {"gfx950", "gfx942"};
     for (int ai = 0; ai < 2; ai++) {
         const char *a = arches[ai];
         int bad;
 
         reset();
-        set_addr(2, buf, 1);
+        set_addr(2, rig.buf, 1);
         CHECK(run_snippet(w, a, "global_load_dword v1, v[2:3], off") == WAVE_DONE, "%s load", a);
         bad = 0;
         for (unsigned l = 0; l < 64; l++)
@@ -61,7 +55,7 @@ int main(void) {
 
         /* Partial EXEC: lanes outside it keep their value. */
         reset();
-        set_addr(2, buf, 1);
+        set_addr(2, rig.buf, 1);
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 0xaaaa;
         wave_set_exec(w, 0x00000000ffff0000ull);
@@ -72,22 +66,22 @@ int main(void) {
 
         /* saddr + 32-bit VGPR offset + immediate; lane 63 reads 4 bytes past the end. */
         reset();
-        w->s[0] = (uint32_t)buf;
-        w->s[1] = (uint32_t)(buf >> 32);
+        w->s[0] = (uint32_t)rig.buf;
+        w->s[1] = (uint32_t)(rig.buf >> 32);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
         CHECK(run_snippet(w, a, "global_load_dword v1, v2, s[0:1] offset:4") == WAVE_FAULT,
               "%s oob", a);
-        CHECK(w->fault.kind == XF_MEMORY && w->fault.addr == buf + 256 && w->fault.size == 4 &&
+        CHECK(w->fault.kind == XF_MEMORY && w->fault.addr == rig.buf + 256 && w->fault.size == 4 &&
                   w->fault.lanes == 1ull << 63 && !w->fault.write,
               "%s oob: kind %d addr +%lld lanes %llx", a, w->fault.kind,
-              (long long)(w->fault.addr - buf), (unsigned long long)w->fault.lanes);
+              (long long)(w->fault.addr - rig.buf), (unsigned long long)w->fault.lanes);
 
         /* Sub-dword: sign extension, d16_hi keeps the low half, short stores. */
         reset();
-        set_addr(2, buf, 0);
+        set_addr(2, rig.buf, 0);
         uint32_t b80 = 0x00008080;
-        gmem_write(mem, buf, &b80, 4);
+        gmem_write(rig.mem, rig.buf, &b80, 4);
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 0x11112222;
         CHECK(run_snippet(
@@ -98,7 +92,7 @@ int main(void) {
         CHECK(w->v[4][7] == 0xffffff80 && w->v[1][7] == 0x80802222, "%s subdword: %x %x", a,
               w->v[4][7], w->v[1][7]);
         reset();
-        set_addr(2, buf, 1);
+        set_addr(2, rig.buf, 1);
         wave_set_exec(w, 1);
         w->v[5][0] = 0x12345678;
         CHECK(run_snippet(w, a,
@@ -111,10 +105,10 @@ int main(void) {
         reset();
         wave_set_exec(w, ~0ull);
         for (unsigned l = 0; l < 64; l++) {
-            uint64_t sa = buf + 2 * l, ba = buf + 128 + l;
+            uint64_t sa = rig.buf + 2 * l, ba = rig.buf + 128 + l;
             w->v[2][l] = (uint32_t)sa, w->v[3][l] = (uint32_t)(sa >> 32);
             w->v[6][l] = (uint32_t)ba, w->v[7][l] = (uint32_t)(ba >> 32);
-            w->v[8][l] = (uint32_t)buf, w->v[9][l] = (uint32_t)(buf >> 32);
+            w->v[8][l] = (uint32_t)rig.buf, w->v[9][l] = (uint32_t)(rig.buf >> 32);
             w->v[5][l] = 0xab000000u | (l << 16) | 0x7700u | (0xc0u ^ l); /* hi byte != lo byte */
         }
         CHECK(run_snippet(w, a,
@@ -130,7 +124,7 @@ int main(void) {
         /* 64 lanes add 1 to one address: the memory sees 64 adds, lane l gets the value after
          * l earlier adds. */
         reset();
-        set_addr(2, buf, 0);
+        set_addr(2, rig.buf, 0);
         for (unsigned l = 0; l < 64; l++)
             w->v[4][l] = 1;
         CHECK(run_snippet(w, a, "global_atomic_add v1, v[2:3], v4, off sc0") == WAVE_DONE,
@@ -138,7 +132,7 @@ int main(void) {
         CHECK(rd(0) == 0x1000 + 64 && w->v[1][0] == 0x1000 && w->v[1][63] == 0x1000 + 63,
               "%s atomic: mem %x ret0 %x ret63 %x", a, rd(0), w->v[1][0], w->v[1][63]);
         reset();
-        set_addr(2, buf, 1);
+        set_addr(2, rig.buf, 1);
         for (unsigned l = 0; l < 64; l++) {
             w->v[4][l] = 7;                      /* new */
             w->v[5][l] = l & 1 ? 0x1000 + l : 0; /* compare: matches on odd lanes */
@@ -155,7 +149,7 @@ int main(void) {
             w->v[5][l] = 0x500 + l;
         CHECK(run_snippet(w, a, "flat_store_dword v[2:3], v5") == WAVE_DONE, "%s flat lds", a);
         uint32_t l9;
-        memcpy(&l9, lds + 36, 4);
+        memcpy(&l9, rig.lds + 36, 4);
         CHECK(l9 == 0x509, "%s flat lds: %x", a, l9);
         set_addr(2, GMEM_SHARED_APERTURE + 4, 1); /* lane 63 is 4 bytes past the LDS */
         CHECK(run_snippet(w, a, "flat_load_dword v6, v[2:3]") == WAVE_FAULT &&
@@ -174,7 +168,7 @@ int main(void) {
         for (unsigned l = 0; l < 64; l++)
             bad += w->v[6][l] != 0x700 + l;
         uint32_t s2_9;
-        memcpy(&s2_9, scratch + (2 * 64 + 9) * 4, 4);
+        memcpy(&s2_9, rig.scratch + (2 * 64 + 9) * 4, 4);
         CHECK(bad == 0 && s2_9 == 0x709, "%s scratch: %d lanes wrong, layout %x", a, bad, s2_9);
         CHECK(run_snippet(w, a, "scratch_load_dword v6, off, off offset:64") == WAVE_FAULT &&
                   w->fault.kind == XF_MEMORY,
@@ -201,10 +195,10 @@ int main(void) {
         for (unsigned l = 0; l < 64; l++) {
             unsigned d0 = 2 * (l % 4);
             uint32_t got[2], b[2];
-            memcpy(&got[0], scratch + (d0 * 64 + l) * 4, 4);
-            memcpy(&got[1], scratch + ((d0 + 1) * 64 + l) * 4, 4);
-            memcpy(&b[0], scratch + ((8 + d0) * 64 + l) * 4, 4);
-            memcpy(&b[1], scratch + ((9 + d0) * 64 + l) * 4, 4);
+            memcpy(&got[0], rig.scratch + (d0 * 64 + l) * 4, 4);
+            memcpy(&got[1], rig.scratch + ((d0 + 1) * 64 + l) * 4, 4);
+            memcpy(&b[0], rig.scratch + ((8 + d0) * 64 + l) * 4, 4);
+            memcpy(&b[1], rig.scratch + ((9 + d0) * 64 + l) * 4, 4);
             bad += got[0] != 0x100 + l || got[1] != 0x200 + l ||
                    b[0] != ((0x3300u | l) << 16 | (l & 0xff)) || b[1] != (0x1122u << 16 | 0x22u);
         }
@@ -247,8 +241,8 @@ int main(void) {
         bad = 0;
         for (unsigned l = 0; l < 64; l++) {
             uint32_t d6, d7;
-            memcpy(&d6, scratch + (6 * 64 + l) * 4, 4);
-            memcpy(&d7, scratch + (7 * 64 + l) * 4, 4);
+            memcpy(&d6, rig.scratch + (6 * 64 + l) * 4, 4);
+            memcpy(&d7, rig.scratch + (7 * 64 + l) * 4, 4);
             bad += d6 != 0x900 + l || d7 != 0xa00 + l;
         }
         CHECK(bad == 0, "%s flat private store layout: %d lanes wrong", a, bad);
@@ -281,7 +275,7 @@ int main(void) {
         bad = 0;
         for (unsigned l = 0; l < 64; l++) {
             uint32_t d;
-            memcpy(&d, scratch + ((8 + l % 8) * 64 + l) * 4, 4);
+            memcpy(&d, rig.scratch + ((8 + l % 8) * 64 + l) * 4, 4);
             int on = (0x00ff00ff00ff00ffull >> l) & 1;
             bad += d != 0xc00 + l || w->v[8][l] != (on ? 0xc00 + l : 0x5a5au);
         }
@@ -289,7 +283,7 @@ int main(void) {
         wave_set_exec(w, ~0ull);
         /* lanes 0-31 private dword 8 + l % 8, lanes 32-63 the global buffer's dword l - 32 */
         for (unsigned l = 32; l < 64; l++) {
-            uint64_t ga = buf + 4 * (l - 32);
+            uint64_t ga = rig.buf + 4 * (l - 32);
             w->v[2][l] = (uint32_t)ga, w->v[3][l] = (uint32_t)(ga >> 32);
         }
         CHECK(run_snippet(w, a, "flat_load_dword v8, v[2:3]") == WAVE_DONE,
@@ -318,8 +312,8 @@ int main(void) {
         set_addr(2, GMEM_PRIVATE_APERTURE + 2, 0);
         for (unsigned l = 0; l < 64; l++) {
             uint32_t d0 = 0x33221100u + l, d1 = 0x77665544u;
-            memcpy(scratch + l * 4, &d0, 4);
-            memcpy(scratch + (64 + l) * 4, &d1, 4);
+            memcpy(rig.scratch + l * 4, &d0, 4);
+            memcpy(rig.scratch + (64 + l) * 4, &d1, 4);
         }
         CHECK(run_snippet(w, a, "flat_load_dword v8, v[2:3]") == WAVE_DONE,
               "%s flat private misaligned", a);
@@ -332,7 +326,7 @@ int main(void) {
         /* MUBUF raw buffer (stride 0): num_records = 0x18 bytes.  A dwordx4 at offset 0x10 reads
          * two dwords and zeros; stores past the end are dropped; nothing outside is touched. */
         reset();
-        snippet_set_rsrc(w, 4, buf, 0, 0x18, 0);
+        snippet_set_rsrc(w, 4, rig.buf, 0, 0x18, 0);
         w->s[8] = 4; /* soffset */
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
@@ -359,7 +353,7 @@ int main(void) {
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 0x10000;
         CHECK(run_snippet(w, a, "buffer_store_dword v9, v2, s[4:7], 0 offen") == WAVE_FAULT &&
-                  w->fault.kind == XF_MEMORY && w->fault.addr == buf + 0x10000,
+                  w->fault.kind == XF_MEMORY && w->fault.addr == rig.buf + 0x10000,
               "%s mubuf huge num_records", a);
         /* MUBUF raw buffer with every active lane's whole access inside num_records (vmem.c's
          * per-instruction path): lane l reads and writes its own dwords, the last lane ending
@@ -367,7 +361,7 @@ int main(void) {
          * store is dropped (the per-lane path); the cache-swizzle bit with a stride addresses
          * linearly too; a uniform offset without offen reaches one dword for all lanes. */
         reset();
-        snippet_set_rsrc(w, 4, buf, 0, 256, 0);
+        snippet_set_rsrc(w, 4, rig.buf, 0, 256, 0);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
         CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 offen") == WAVE_DONE,
@@ -409,7 +403,7 @@ int main(void) {
               "%s mubuf load one byte short: %x %x", a, w->v[4][62], w->v[4][63]);
         /* Structured buffer: stride 16, index in the VGPR; index >= num_records reads 0. */
         reset();
-        snippet_set_rsrc(w, 4, buf, 16u << 16, 3, 0);
+        snippet_set_rsrc(w, 4, rig.buf, 16u << 16, 3, 0);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = l;
         wave_set_exec(w, 0xf);
@@ -423,7 +417,7 @@ int main(void) {
          * lane 7 -> 60 (dword 15), lane 9 -> 76 (dword 19), lane 15 -> 124 (dword 31).  The
          * [20:19] bits GCN3 called ELEMENT_SIZE change nothing. */
         reset();
-        snippet_set_rsrc(w, 4, buf, 8u << 16 | 1u << 31, 16, 1u << 19);
+        snippet_set_rsrc(w, 4, rig.buf, 8u << 16 | 1u << 31, 16, 1u << 19);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = l, w->v[3][l] = 4;
         wave_set_exec(w, 0xffff);
@@ -438,7 +432,7 @@ int main(void) {
          * word3 = 0x110000, num_records = 64 bytes, plain offen: linear, byte-range checked.
          * Lane l reads offset 4 * l + 8: dword l + 2 while 4 * l + 8 + 4 <= 64, else 0. */
         reset();
-        snippet_set_rsrc(w, 4, buf, (512u | 0xc000u) << 16, 64, 0x110000);
+        snippet_set_rsrc(w, 4, rig.buf, (512u | 0xc000u) << 16, 64, 0x110000);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 4 * l;
         wave_set_exec(w, ~0ull);
@@ -463,7 +457,7 @@ int main(void) {
          * lane 0 -> 64 (dword 16), lane 15 -> 124 (31), lane 16 -> 192 (48), lane 31 -> 252 (63).
          */
         reset();
-        snippet_set_rsrc(w, 4, buf, 8u << 16 | 1u << 31, 64, 1u << 21 | 1u << 23);
+        snippet_set_rsrc(w, 4, rig.buf, 8u << 16 | 1u << 31, 64, 1u << 21 | 1u << 23);
         for (unsigned l = 0; l < 64; l++)
             w->v[2][l] = 0;
         wave_set_exec(w, 0xffffffffull);
@@ -489,8 +483,8 @@ int main(void) {
         reset();
         uint8_t bytes[16] = {0x00, 0xff, 0x80, 0x01, 0x00, 0x80, 0xff, 0x7f,
                              0xfe, 0x02, 0x00, 0x3c, 0x00, 0xc0, 0x55, 0xaa};
-        gmem_write(mem, buf, bytes, sizeof bytes);
-        snippet_set_rsrc(w, 4, buf, 0, 256, 10u << 15 | 0u << 12); /* 8_8_8_8 UNORM */
+        gmem_write(rig.mem, rig.buf, bytes, sizeof bytes);
+        snippet_set_rsrc(w, 4, rig.buf, 0, 256, 10u << 15 | 0u << 12); /* 8_8_8_8 UNORM */
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 0;
         wave_set_exec(w, 1);
@@ -557,7 +551,7 @@ int main(void) {
         /* Formatted stores: 8_8_8_8 UNORM from {0.5, -1, 2, NaN} -> 128 (127.5 to even), 0, 255,
          * 0; 16_16 SINT d16 from packed halves; 16 FLOAT from f32 1.5 -> 0x3e00. */
         reset();
-        snippet_set_rsrc(w, 4, buf, 0, 256, 2u << 15 | 7u << 12); /* 16 FLOAT */
+        snippet_set_rsrc(w, 4, rig.buf, 0, 256, 2u << 15 | 7u << 12); /* 16 FLOAT */
         wave_set_exec(w, 1);
         w->v[1][0] = 0;
         w->v[4][0] = fb(0.5f), w->v[5][0] = fb(-1.0f), w->v[6][0] = fb(2.0f),
@@ -590,12 +584,12 @@ int main(void) {
             for (int d16 = 0; d16 < 2; d16++)
                 for (int nc = 1; nc <= 4; nc++) {
                     reset();
-                    snippet_set_rsrc(w, 4, buf, 0, 256, (d16 ? 12u : 14u) << 15 | 4u << 12);
+                    snippet_set_rsrc(w, 4, rig.buf, 0, 256, (d16 ? 12u : 14u) << 15 | 4u << 12);
                     wave_set_exec(w, 1);
                     w->v[1][0] = 64;
                     uint32_t sent = 0xeeeeeeee;
                     for (int i = 0; i < 4; i++) {
-                        gmem_write(mem, buf + 64 + 4 * i, &sent, 4);
+                        gmem_write(rig.mem, rig.buf + 64 + 4 * i, &sent, 4);
                         w->v[4 + i][0] = 0xa0a00000u + 0x10001u * (uint32_t)i;
                         w->v[8 + i][0] = sent;
                     }
@@ -644,7 +638,7 @@ int main(void) {
         /* Loads into LDS.  global_load_lds_dword: LDS address M0[17:2] * 4 + offset + lane * 4
          * (M0 = 0x43: the low bits are dropped), the global address gets the offset too. */
         reset();
-        set_addr(2, buf, 1);
+        set_addr(2, rig.buf, 1);
         wave_set_exec(w, 0xff);
         w->s[124] = 0x43;
         for (unsigned l = 0; l < 64; l++)
@@ -652,7 +646,7 @@ int main(void) {
         CHECK(run_snippet(w, a, "global_load_lds_dword v[2:3], off offset:8") == WAVE_DONE,
               "%s lds dword", a);
         uint32_t ld[64];
-        memcpy(ld, lds, sizeof ld);
+        memcpy(ld, rig.lds, sizeof ld);
         bad = 0;
         for (unsigned l = 0; l < 8; l++)
             bad += ld[(0x40 + 8) / 4 + l] != 0x1000 + 2 + l;
@@ -661,33 +655,34 @@ int main(void) {
         /* sbyte / ushort extend to a dword per lane; scratch_load_lds reads the lane's own
          * private memory. */
         reset();
-        set_addr(2, buf + 3, 1);
-        set_addr(4, buf + 2, 1);
+        set_addr(2, rig.buf + 3, 1);
+        set_addr(4, rig.buf + 2, 1);
         wave_set_exec(w, 0x3);
         uint32_t neg = 0x8081fffe;
-        gmem_write(mem, buf, &neg, 4);
-        gmem_write(mem, buf + 4, &neg, 4);
+        gmem_write(rig.mem, rig.buf, &neg, 4);
+        gmem_write(rig.mem, rig.buf + 4, &neg, 4);
         w->s[124] = 0;
         CHECK(run_snippet(w, a,
                           "global_load_lds_sbyte v[2:3], off\n"
                           "s_mov_b32 m0, 16\nglobal_load_lds_ushort v[4:5], off") == WAVE_DONE,
               "%s lds sub-dword", a);
-        memcpy(ld, lds, sizeof ld);
+        memcpy(ld, rig.lds, sizeof ld);
         CHECK(ld[0] == 0xffffff80 && ld[1] == 0xffffff80 && ld[4] == 0x8081 && ld[5] == 0x8081,
               "%s lds sub-dword: %x %x %x %x", a, ld[0], ld[1], ld[4], ld[5]);
         reset();
         wave_set_exec(w, 0xf);
         for (unsigned l = 0; l < 4; l++)
-            memcpy(scratch + (1 * 64 + l) * 4, &(uint32_t){0x900 + l}, 4); /* dword 1 of lane l */
+            memcpy(rig.scratch + (1 * 64 + l) * 4, &(uint32_t){0x900 + l},
+                   4); /* dword 1 of lane l */
         w->s[124] = 0x20;
         CHECK(run_snippet(w, a, "scratch_load_lds_dword off, off offset:4") == WAVE_DONE,
               "%s scratch lds", a);
-        memcpy(ld, lds, sizeof ld);
+        memcpy(ld, rig.lds, sizeof ld);
         CHECK(ld[(0x20 + 4) / 4] == 0x900 && ld[(0x20 + 4) / 4 + 3] == 0x903,
               "%s scratch lds: %x %x", a, ld[9], ld[12]);
         /* MUBUF lds bit: LDS address M0 (bytes) + the instruction offset + lane * 4. */
         reset();
-        snippet_set_rsrc(w, 4, buf, 0, 256, 0);
+        snippet_set_rsrc(w, 4, rig.buf, 0, 256, 0);
         w->s[124] = 0x22;
         wave_set_exec(w, 0xf);
         for (unsigned l = 0; l < 64; l++)
@@ -695,7 +690,7 @@ int main(void) {
         CHECK(run_snippet(w, a, "buffer_load_dword v1, s[4:7], 0 offen offset:4 lds") == WAVE_DONE,
               "%s mubuf lds", a);
         uint32_t m0v;
-        memcpy(&m0v, lds + 0x22 + 4 + 12, 4);
+        memcpy(&m0v, rig.lds + 0x22 + 4 + 12, 4);
         CHECK(m0v == 0x1000 + 1 + 3 && w->v[1][3] == 12, "%s mubuf lds: %x", a, m0v);
         /* LDS past the end faults as an LDS fault. */
         w->s[124] = 250;
@@ -704,17 +699,16 @@ int main(void) {
               "%s mubuf lds oob", a);
         if (ai == 0) {
             reset();
-            set_addr(2, buf, 4);
+            set_addr(2, rig.buf, 4);
             wave_set_exec(w, 0x3);
             w->s[124] = 0;
             CHECK(run_snippet(w, a, "global_load_lds_dwordx4 v[2:3], off") == WAVE_DONE,
                   "%s lds x4", a);
-            memcpy(ld, lds, sizeof ld);
+            memcpy(ld, rig.lds, sizeof ld);
             CHECK(ld[0] == 0x1000 && ld[3] == 0x1003 && ld[4] == 0x1004 && ld[7] == 0x1007,
                   "%s lds x4: %x %x %x", a, ld[0], ld[4], ld[7]);
         }
     }
-    free(w);
-    gmem_destroy(mem);
+    snippet_rig_close(&rig);
     return check_summary("vmem");
 }

@@ -33,6 +33,18 @@ static void set_addr(unsigned r, unsigned l, uint64_t a) {
     w->v[r + 1][l] = (uint32_t)(a >> 32);
 }
 
+/* reset() for "global_store_dword v2, v3, s[0:1]": s[0:1] = A, v2 = lane l's offset 4 l,
+ * v3 = data + l. */
+static void reset_store(uint32_t data) {
+    reset();
+    w->s[0] = (uint32_t)A;
+    w->s[1] = (uint32_t)(A >> 32);
+    for (unsigned l = 0; l < 64; l++) {
+        w->v[2][l] = 4 * l;
+        w->v[3][l] = data + l;
+    }
+}
+
 static uint32_t rd(uint64_t a) {
     uint32_t v = 0;
     gmem_read(mem, a, &v, 4);
@@ -88,13 +100,7 @@ int main(void) {
         CHECK(bad == 0, "%s warm cache / overlap / partial exec: %d lanes wrong", a, bad);
 
         /* Store with saddr: lane l writes A + 4 * (l + 27); lane 37 is the first past the end. */
-        reset();
-        w->s[0] = (uint32_t)A;
-        w->s[1] = (uint32_t)(A >> 32);
-        for (unsigned l = 0; l < 64; l++) {
-            w->v[2][l] = 4 * l;
-            w->v[3][l] = 0xc000 + l;
-        }
+        reset_store(0xc000);
         CHECK(run_snippet(w, a, "global_store_dword v2, v3, s[0:1] offset:108") == WAVE_FAULT,
               "%s store past the end", a);
         CHECK(w->fault.kind == XF_MEMORY && w->fault.addr == A + 256 && w->fault.size == 4 &&
@@ -112,13 +118,7 @@ int main(void) {
 
         /* The same store ending exactly at the end of A (lane 63 writes its last dword): in
          * range, every lane stored (the coalesced range check's edge). */
-        reset();
-        w->s[0] = (uint32_t)A;
-        w->s[1] = (uint32_t)(A >> 32);
-        for (unsigned l = 0; l < 64; l++) {
-            w->v[2][l] = 4 * l;
-            w->v[3][l] = 0xe000 + l;
-        }
+        reset_store(0xe000);
         CHECK(run_snippet(w, a, "global_store_dword v2, v3, s[0:1]") == WAVE_DONE,
               "%s store up to the end", a);
         bad = 0;

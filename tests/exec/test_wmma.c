@@ -14,11 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gmem *mem;
-static uint64_t buf;
-static wave *w;
-static uint8_t lds[256];
-static uint8_t scratch[64 * 64];
+static snippet_rig rig;
+static wave *const w = &rig.wv;
 
 enum { RA = 8, RB = 40, RC = 72, RD = 0 }; /* register bases of A, B, C, D */
 
@@ -89,8 +86,7 @@ static int run_case(const char *arch, int g12, int w64, const wref_op *op, const
     int lanes = w64 ? 64 : 32;
     int na = wref_ab_regs(op, g12, w64, op->ta), nb = wref_ab_regs(op, g12, w64, op->tb);
     int nc = wref_cd_regs(op, g12, w64);
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, w64 ? ~0ull : 0xffffffffull);
+    snippet_rig_reset(&rig, w64 ? ~0ull : 0xffffffffull, 0);
     fill_ab(RA, na, op->ta, g12, lanes);
     fill_ab(RB, nb, op->tb, g12, lanes);
     fill_c(op, nc);
@@ -176,8 +172,7 @@ static void t_ops(const char *arch, int g12) {
 static void t_clamp(const char *arch, int g12) {
     const wref_op *op = &wref_ops[4]; /* v_wmma_i32_16x16x16_iu8 */
     for (int clamp = 0; clamp < 2; clamp++) {
-        snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-        wave_set_exec(w, 0xffffffffull);
+        snippet_rig_reset(&rig, 0xffffffffull, 0);
         for (int r = 0; r < 8; r++)
             for (int l = 0; l < 64; l++) {
                 w->v[RA + r][l] = w->v[RB + r][l] = 0xffffffffu;
@@ -200,8 +195,7 @@ static void t_clamp(const char *arch, int g12) {
 
 /* Inf x 0 in one product: that D element is NaN, the others are finite. */
 static void t_nan(const char *arch, int g12) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, 0xffffffffull);
+    snippet_rig_reset(&rig, 0xffffffffull, 0);
     int na = g12 ? 4 : 8;
     for (int r = 0; r < na; r++)
         for (int l = 0; l < 64; l++) {
@@ -237,8 +231,7 @@ static void t_nan(const char *arch, int g12) {
 /* gfx11 iu8 with a neg_hi bit: LLVM encodes it, the RDNA3 ISA gives it no meaning for integer
  * WMMA ("must be zero"): refused by name rather than guessed. */
 static void t_refused(void) {
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, 0xffffffffull);
+    snippet_rig_reset(&rig, 0xffffffffull, 0);
     int st = run_snippet(w, "gfx1100",
                          "v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[16:19], "
                          "v[24:31] neg_hi:[1,0,0]");
@@ -254,8 +247,7 @@ static int run_sp(int w64, const wref_op *op, int key, const char *mods, const w
     int lanes = w64 ? 64 : 32;
     int na = wref_sp_a_regs(op, w64), nb = wref_ab_regs(op, 1, w64, op->tb);
     int nc = wref_cd_regs(op, 1, w64);
-    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
-    wave_set_exec(w, w64 ? ~0ull : 0xffffffffull);
+    snippet_rig_reset(&rig, w64 ? ~0ull : 0xffffffffull, 0);
     fill_ab(RA, na, op->ta, 1, lanes);
     fill_ab(RB, nb, op->tb, 1, lanes);
     fill_c(op, nc);
@@ -332,9 +324,8 @@ static void t_sparse(void) {
 }
 
 int main(void) {
-    mem = gmem_create();
-    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
-    w = malloc(sizeof *w);
+    if (snippet_rig_open(&rig) != 0)
+        return 1;
     t_ops("gfx1100", 0);
     t_ops("gfx1201", 1);
     t_clamp("gfx1100", 0);
@@ -343,7 +334,6 @@ int main(void) {
     t_nan("gfx1201", 1);
     t_refused();
     t_sparse();
-    free(w);
-    gmem_destroy(mem);
+    snippet_rig_close(&rig);
     return check_summary("test_wmma");
 }

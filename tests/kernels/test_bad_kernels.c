@@ -86,15 +86,22 @@ static void check_common(const char *name, gfx_result r, const gfx_fault *f, gfx
           (unsigned long long)f->wave_insts);
 }
 
+/* Launch one workgroup of `name` that must fault with `kind` at `op` within 5000
+ * wave-instructions (check_common); *f receives the fault record. */
+static void run_faulting(const char *name, const void *const *params, size_t n, gfx_fault_kind kind,
+                         const char *op, gfx_fault *f) {
+    gfx_stats st;
+    gfx_result r = run(name, 1, params, n, 0, f, &st);
+    check_common(name, r, f, kind, op, 5000);
+}
+
 static void t_oob_store(void) {
     int32_t out[16];
     memset(out, 0, sizeof out);
     uint64_t d = kt_upload(out, sizeof out);
     const void *p[] = {&d};
     gfx_fault f;
-    gfx_stats st;
-    gfx_result r = run("oob_store", 1, p, 1, 0, &f, &st);
-    check_common("oob_store", r, &f, GFX_FAULT_MEMORY, "global_store_dword", 5000);
+    run_faulting("oob_store", p, 1, GFX_FAULT_MEMORY, "global_store_dword", &f);
     CHECK(f.addr == d + (1ull << 30) && f.size == 4 && f.write == 1,
           "%s oob_store: addr %#llx (buffer %#llx) size %u write %d", kt.tag,
           (unsigned long long)f.addr, (unsigned long long)d, f.size, f.write);
@@ -111,9 +118,7 @@ static void t_oob_load(void) {
     int64_t off = 1ll << 34; /* 64 GiB past the buffer */
     const void *p[] = {&dout, &din, &off};
     gfx_fault f;
-    gfx_stats st;
-    gfx_result r = run("oob_load", 1, p, 3, 0, &f, &st);
-    check_common("oob_load", r, &f, GFX_FAULT_MEMORY, "global_load_dword", 5000);
+    run_faulting("oob_load", p, 3, GFX_FAULT_MEMORY, "global_load_dword", &f);
     CHECK(f.addr == din + 4 * (uint64_t)off && f.size == 4 && f.write == 0,
           "%s oob_load: addr %#llx (want %#llx) size %u write %d", kt.tag,
           (unsigned long long)f.addr, (unsigned long long)(din + 4 * (uint64_t)off), f.size,
@@ -127,9 +132,7 @@ static void t_illegal(void) {
     uint64_t d = kt_upload(NULL, 256);
     const void *p[] = {&d};
     gfx_fault f;
-    gfx_stats st;
-    gfx_result r = run("illegal_word", 1, p, 1, 0, &f, &st);
-    check_common("illegal_word", r, &f, GFX_FAULT_ILLEGAL, "<illegal 0xbfff0000>", 5000);
+    run_faulting("illegal_word", p, 1, GFX_FAULT_ILLEGAL, "<illegal 0xbfff0000>", &f);
     int32_t out[64];
     gfx_memcpy_dtoh(kt.dev, out, d, sizeof out);
     CHECK(out[0] == 1 && out[63] == 1, "%s illegal_word: the code after the word ran (%d)", kt.tag,
@@ -141,9 +144,7 @@ static void t_unimplemented(void) {
     uint64_t d = kt_upload(NULL, 256);
     const void *p[] = {&d};
     gfx_fault f;
-    gfx_stats st;
-    gfx_result r = run("unimplemented", 1, p, 1, 0, &f, &st);
-    check_common("unimplemented", r, &f, GFX_FAULT_UNIMPLEMENTED, "s_rfe_restore_b64", 5000);
+    run_faulting("unimplemented", p, 1, GFX_FAULT_UNIMPLEMENTED, "s_rfe_restore_b64", &f);
     CHECK(strcmp(f.op, "s_rfe_restore_b64") == 0, "%s unimplemented: op '%s'", kt.tag, f.op);
     check_good_after("unimplemented");
 }
@@ -154,12 +155,11 @@ static void t_trap(void) {
     int n = 0;
     const void *p[] = {&d, &n};
     gfx_fault f;
-    gfx_stats st;
-    gfx_result r = run("trap", 1, p, 2, 0, &f, &st);
-    check_common("trap", r, &f, GFX_FAULT_TRAP, "s_trap 2", 5000);
+    run_faulting("trap", p, 2, GFX_FAULT_TRAP, "s_trap 2", &f);
     /* the same kernel without the trapping value runs to the end */
     n = 1;
-    r = run("trap", 1, p, 2, 0, &f, &st);
+    gfx_stats st;
+    gfx_result r = run("trap", 1, p, 2, 0, &f, &st);
     gfx_memcpy_dtoh(kt.dev, out, d, sizeof out);
     CHECK(r == GFX_OK && out[0] == 3 && out[63] == 3, "%s trap not taken: %s, out %d", kt.tag,
           gfx_result_str(r), out[0]);

@@ -85,10 +85,7 @@ static void t_setreg(void) {
         unsigned n = N;
         const void *p[] = {&d_out, &d_outd, &d_outh, &d_modes, &d_a, &d_b,
                            &d_c,   &d_da,   &d_db,   &m,       &n};
-        uint32_t grid[3] = {GROUPS, 1, 1}, blk[3] = {64, 1, 1};
-        int r = kt_launch("round_setreg", grid, blk, p, 11);
-        CHECK(r == 0, "%s round_setreg mode %u: launch failed", kt.tag, m);
-        if (r)
+        if (kt_launch1("round_setreg", GROUPS, 64, p, 11))
             continue;
         gfx_memcpy_dtoh(kt.dev, out, d_out, sizeof out);
         gfx_memcpy_dtoh(kt.dev, outd, d_outd, sizeof outd);
@@ -137,10 +134,7 @@ static void t_flt_rounds(void) {
     for (int flt = 0; flt < 4; flt++) {
         unsigned n = N;
         const void *p[] = {&d_out, &d_modes, &d_a, &d_b, &flt, &n};
-        uint32_t grid[3] = {GROUPS, 1, 1}, blk[3] = {64, 1, 1};
-        int r = kt_launch("round_flt", grid, blk, p, 6);
-        CHECK(r == 0, "%s round_flt %d: launch failed", kt.tag, flt);
-        if (r)
+        if (kt_launch1("round_flt", GROUPS, 64, p, 6))
             continue;
         gfx_memcpy_dtoh(kt.dev, out, d_out, sizeof out);
         gfx_memcpy_dtoh(kt.dev, modes, d_modes, sizeof modes);
@@ -163,10 +157,7 @@ static void t_flt_rounds(void) {
     /* after a launch that left toward -inf (FLT_ROUNDS 3) behind: nearest again */
     unsigned n = N;
     const void *p[] = {&d_out, &d_modes, &d_a, &d_b, &n};
-    uint32_t grid[3] = {GROUPS, 1, 1}, blk[3] = {64, 1, 1};
-    int r = kt_launch("round_none", grid, blk, p, 5);
-    CHECK(r == 0, "%s round_none: launch failed", kt.tag);
-    if (r)
+    if (kt_launch1("round_none", GROUPS, 64, p, 5))
         return;
     gfx_memcpy_dtoh(kt.dev, out, d_out, sizeof out);
     gfx_memcpy_dtoh(kt.dev, modes, d_modes, sizeof modes);

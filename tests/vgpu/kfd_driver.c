@@ -1213,18 +1213,15 @@ int main(int argc, char **argv) {
     }
 
     /* An event nobody signals: WAIT_EVENTS times out. */
-    struct kfd_ioctl_create_event_args se = {0};
-    se.event_type = KFD_IOC_EVENT_SIGNAL;
-    se.auto_reset = 1;
-    CHECK(ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &se) == 0, "CREATE_EVENT (signal)");
+    volatile uint64_t *mailbox;
     struct kfd_event_data sd = {0};
-    sd.event_id = se.event_id;
+    sd.event_id = signal_event(&mailbox);
     struct kfd_ioctl_wait_events_args sw = {(uint64_t)(uintptr_t)&sd, 1, 0, 50, 0};
     double t0 = now();
     CHECK(ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &sw) == 0 &&
               sw.wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT && now() - t0 >= 0.045,
           "WAIT_EVENTS on an unsignaled event: result %u after %.3f s", sw.wait_result, now() - t0);
-    struct kfd_ioctl_set_event_args set = {se.event_id, 0};
+    struct kfd_ioctl_set_event_args set = {sd.event_id, 0};
     CHECK(ioctl(kfd, AMDKFD_IOC_SET_EVENT, &set) == 0, "SET_EVENT");
     sw.wait_result = 99;
     CHECK(ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &sw) == 0 &&
@@ -1240,14 +1237,10 @@ int main(int argc, char **argv) {
     /* KFD 1.14 event ages (kfd_event_data.signal_event_data.last_event_age, the union's first 8
      * bytes): a new event is age 1, SET_EVENT makes it 2; a wait returns the age it saw; a wait
      * with an older age returns at once (it fired since), one with the current age waits. */
-    struct kfd_ioctl_create_event_args ae = {0};
-    ae.event_type = KFD_IOC_EVENT_SIGNAL;
-    ae.auto_reset = 1;
-    CHECK(ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &ae) == 0, "CREATE_EVENT (ages)");
     struct kfd_event_data ad = {0};
-    ad.event_id = ae.event_id;
+    ad.event_id = signal_event(&mailbox);
     struct kfd_ioctl_wait_events_args aw = {(uint64_t)(uintptr_t)&ad, 1, 0, 50, 0};
-    struct kfd_ioctl_set_event_args aset = {ae.event_id, 0};
+    struct kfd_ioctl_set_event_args aset = {ad.event_id, 0};
     uint64_t age = 0;
     CHECK(ioctl(kfd, AMDKFD_IOC_SET_EVENT, &aset) == 0 &&
               ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &aw) == 0 &&

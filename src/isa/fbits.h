@@ -1,10 +1,11 @@
-/* fbits.h - a float's or double's bits and back (internal to exec/): the register files hold
- * raw 32- and 64-bit words, and the handlers compute on the host's IEEE float and double.
+/* fbits.h - a float's or double's bits and back: the register files hold raw 32- and 64-bit
+ * words, and the handlers (exec/) compute on the host's IEEE float and double; the assembler
+ * (isa/asm.c) encodes float literals with the same casts.
  * memcpy is the defined way to reinterpret them in C; compilers turn it into a register move.
  * Always inlined: the lane loops that call them are vectorised (and src/exec/mfma.c's are
  * compiled per host target), which a call would prevent. */
-#ifndef GFXEMU_EXEC_FBITS_H
-#define GFXEMU_EXEC_FBITS_H
+#ifndef GFXEMU_ISA_FBITS_H
+#define GFXEMU_ISA_FBITS_H
 
 #include <stdint.h>
 #include <string.h>
