@@ -69,8 +69,11 @@ fi
 # run_one I: run test names[I]; leaves "rc secs cpu" in $state/I.  cpu: user+sys seconds of the
 # test and every process it waited for (bash `times` of this subshell, which only runs the test),
 # the figure that does not depend on how loaded the machine is.
+# Only `timeout` and the test itself are started: clocks and arithmetic are bash's own
+# ($EPOCHREALTIME, integer microseconds), as every other process costs ~10 ms of system time on
+# the test machine (a date/awk/mv per test was ~7 processes, ~900 per run).
 run_one() {
-    local name=$1 out=$2 cmd log start rc cpu
+    local name=$1 out=$2 cmd log start end rc line u s
     case "$name" in
     *.c) cmd=("$BUILD/tests/${name%.c}") ;;
     *.sh) cmd=(bash "tests/$name") ;;
@@ -78,31 +81,48 @@ run_one() {
     esac
     log="$logs/${name//\//_}.log"
     if [ "${name##*.}" = c ] && [ ! -x "${cmd[0]}" ]; then
-        echo "notbuilt 0 0" >"$out.tmp" && mv "$out.tmp" "$out"
+        echo "notbuilt 0 0" >"$out"
         return
     fi
-    start=$(date +%s%N)
+    start=${EPOCHREALTIME//[!0-9]/}
     timeout --kill-after=10 "${TEST_TIMEOUT:-900}" "${cmd[@]}" </dev/null >"$log" 2>&1
     rc=$?
+    end=${EPOCHREALTIME//[!0-9]/}
     # the second line of `times`: children's user and system time, e.g. "0m1.250s 0m0.031s"
     # (into a file: in a pipe or $(...) `times` would run in a new subshell that has no children)
     times >"$out.cpu"
-    cpu=$(awk 'NR == 2 { n = 0
-        for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }
-        printf "%.1f", n }' "$out.cpu")
-    rm -f "$out.cpu"
-    echo "$rc $(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }') $cpu" \
-        >"$out.tmp" && mv "$out.tmp" "$out"
+    { read -r line; read -r u s; } <"$out.cpu"
+    ms u "$u"
+    ms s "$s"
+    # seconds with one decimal, rounded; one write of one short line (report() reads the file
+    # once it is not empty)
+    local t=$(((end - start + 50000) / 100000)) c=$(((u + s + 50) / 100))
+    echo "$rc $((t / 10)).$((t % 10)) $((c / 10)).$((c % 10))" >"$out"
+}
+
+# ms VAR "1m2.345s": VAR = the time in milliseconds (62345), by bash alone
+ms() {
+    local t=$2 m sec frac
+    m=${t%%m*}
+    t=${t#*m}
+    t=${t%s}
+    sec=${t%[.,]*}
+    frac=${t#*[.,]}000
+    frac=${frac:0:3}
+    printf -v "$1" %d $((10#$m * 60000 + 10#$sec * 1000 + 10#$frac))
 }
 
 # Start order: longest first by the previous run's times (unknown tests first of all).
 order=()
 while read -r _ i; do
     order+=("$i")
-done < <(for i in "${!names[@]}"; do
-    t=$(awk -v n="${names[$i]}" '$2 == n { print $1 }' "$logs/times" 2>/dev/null)
-    echo "${t:-1e9} $i"
-done | sort -k1,1gr -k2,2n)
+done < <(declare -A prev=()
+    if [ -e "$logs/times" ]; then
+        while read -r t n; do prev[$n]=$t; done <"$logs/times"
+    fi
+    for i in "${!names[@]}"; do
+        echo "${prev[${names[$i]}]:-1e9} $i"
+    done | sort -k1,1gr -k2,2n)
 
 pass=0
 fail=0
@@ -116,7 +136,7 @@ run_start=$(date +%s%N)
 # report: print the lines of the finished tests at the head of the fixed order.
 report() {
     local name rc secs cpu log why
-    while [ $next -lt ${#names[@]} ] && [ -e "$state/$next" ]; do
+    while [ $next -lt ${#names[@]} ] && [ -s "$state/$next" ]; do
         name=${names[$next]}
         read -r rc secs cpu <"$state/$next"
         log="$logs/${name//\//_}.log"
@@ -148,21 +168,33 @@ report() {
     done
 }
 
+# live: the tests started and not yet reaped, by pid (kept here rather than asking
+# `jobs -pr | wc -l`, two processes per look); wait -n -p reaps one and names it.
+declare -A live=()
+reap() {
+    local pid
+    wait -n -p pid
+    if [ -n "${pid:-}" ]; then
+        unset "live[$pid]"
+    else
+        live=() # no child left to wait for
+    fi
+    report
+}
 for i in "${order[@]}"; do
-    while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
-        wait -n
-        report
+    while [ ${#live[@]} -ge "$jobs" ]; do
+        reap
     done
     run_one "${names[$i]}" "$state/$i" &
+    live[$!]=1
 done
-while [ -n "$(jobs -pr)" ]; do
-    wait -n
-    report
+while [ ${#live[@]} -gt 0 ]; do
+    reap
 done
 wait
 # A test whose runner was killed left no status: count it as failed, never as passed.
 for i in "${!names[@]}"; do
-    [ -e "$state/$i" ] || echo "killed 0 0" >"$state/$i"
+    [ -s "$state/$i" ] || echo "killed 0 0" >"$state/$i"
 done
 report
 

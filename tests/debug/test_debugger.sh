@@ -10,7 +10,7 @@ axpy_inputs "$tmp" 192
 
 # expect NAME TEXT: the session output contains TEXT as a whole line (fixed string)
 expect() {
-    grep -qxF -- "$2" <<<"$out" || fail "$1: no line '$2' in:
+    has_line "$2" "$out" || fail "$1: no line '$2' in:
 $out"
 }
 # addr_of DISASM KERNEL PATTERN [NTH]: address of the NTH (default 1) instruction of KERNEL

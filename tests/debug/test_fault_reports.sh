@@ -10,7 +10,11 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 
 # expect NAME LINE: the output has LINE (runs of spaces count as one: listings are aligned)
 expect() {
-    grep -qxF -- "$(tr -s ' ' <<<"$2")" <<<"$(tr -s ' ' <<<"$out")" || fail "$1: no line '$2' in:
+    local want
+    squeeze_spaces "$2"
+    want=$squeezed
+    squeeze_spaces "$out"
+    has_line "$want" "$squeezed" || fail "$1: no line '$2' in:
 $out"
 }
 # addr_of KERNEL PATTERN: "0x2e44 <store_at+0x44>" for the first instruction matching PATTERN

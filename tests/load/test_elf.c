@@ -24,21 +24,69 @@ typedef struct {
     char type;
 } nm_sym;
 
+/* What `TOOL ARGS 'PATH'` prints on stdout (malloc'd, 0-terminated), or NULL when it fails.
+ * LLVM's tools are fixed oracles: the answer is kept in the oracle cache (common/util.h), keyed
+ * by the command, PATH's content and the tool's binary, so a warm run starts no llvm-nm-22 or
+ * llvm-objdump-22 (each start maps libLLVM: ~0.1 s of CPU here, 36 of them per run). */
+static char *tool_output(const char *tool, const char *args, const char *path) {
+    char cmd[1200], name[64];
+    snprintf(cmd, sizeof cmd, "%s %s '%s'", tool, args, path);
+    size_t flen;
+    unsigned char *file = test_slurp(path, &flen), *data;
+    unsigned long long id = test_file_identity(tool);
+    unsigned long long h = test_hash(cmd, strlen(cmd) + 1, test_hash(&id, sizeof id, TEST_HASH0));
+    h = test_hash(file, flen, h);
+    unsigned long long key2 = test_hash(file, flen, test_hash(cmd, strlen(cmd) + 1, id + 1));
+    free(file);
+    snprintf(name, sizeof name, "tool-%016llx", h);
+    size_t n;
+    if (id && test_cache_get(name, key2, &data, &n) == 0)
+        return (char *)data;
+    FILE *p = popen(cmd, "r");
+    size_t cap = 1 << 16, got = 1;
+    char *out = malloc(cap);
+    n = 0;
+    while (p && out && got) {
+        if (cap - n < 4096) {
+            char *more = realloc(out, cap * 2);
+            if (!more) {
+                free(out);
+                out = NULL;
+                break;
+            }
+            out = more;
+            cap *= 2;
+        }
+        got = fread(out + n, 1, cap - n - 1, p);
+        n += got;
+    }
+    if (!p || pclose(p) != 0 || !out) {
+        free(out);
+        return NULL;
+    }
+    out[n] = 0;
+    if (id)
+        test_cache_put(name, key2, out, n);
+    return out;
+}
+
 /* Defined symbols as llvm-nm-22 lists them (the dynamic ones for a stripped file). */
 static size_t nm_symbols(const char *path, int dynamic, nm_sym *out, size_t max) {
-    char cmd[1024], line[512];
-    snprintf(cmd, sizeof cmd, "llvm-nm-22 -S --defined-only %s '%s'", dynamic ? "-D" : "", path);
-    FILE *p = popen(cmd, "r");
-    size_t n = 0;
-    while (p && fgets(line, sizeof line, p) && n < max) {
-        nm_sym s;
-        if (sscanf(line, "%llx %llx %c %127s", &s.addr, &s.size, &s.type, s.name) == 4)
-            out[n++] = s;
-    }
-    if (!p || pclose(p) != 0) {
+    char *text =
+        tool_output("llvm-nm-22", dynamic ? "-S --defined-only -D" : "-S --defined-only", path);
+    if (!text) {
         fprintf(stderr, "llvm-nm-22 failed on %s\n", path);
         exit(1);
     }
+    size_t n = 0;
+    for (char *line = text; *line && n < max;) {
+        char *nl = strchr(line, '\n');
+        nm_sym s;
+        if (sscanf(line, "%llx %llx %c %127s", &s.addr, &s.size, &s.type, s.name) == 4)
+            out[n++] = s;
+        line = nl ? nl + 1 : line + strlen(line);
+    }
+    free(text);
     return n;
 }
 
@@ -47,17 +95,13 @@ static size_t nm_symbols(const char *path, int dynamic, nm_sym *out, size_t max)
  * made per file and kept for the next calls: one llvm-objdump-22 run per field made this test
  * mostly process start-ups. */
 static long long kd_field(const char *path, const char *k, const char *field) {
-    static char listing[1 << 17], last[1024];
+    static char *listing, last[1024];
     char key[160];
     if (strcmp(path, last) != 0) {
-        char cmd[1200];
-        snprintf(cmd, sizeof cmd, "llvm-objdump-22 -D -j .rodata '%s'", path);
-        FILE *p = popen(cmd, "r");
-        size_t n = p ? fread(listing, 1, sizeof listing - 1, p) : 0;
-        listing[n] = 0;
-        if (!p || pclose(p) != 0 || n == sizeof listing - 1) {
-            fprintf(stderr, "llvm-objdump-22 failed on %s (or printed %zu bytes or more)\n", path,
-                    sizeof listing - 1);
+        free(listing);
+        listing = tool_output("llvm-objdump-22", "-D -j .rodata", path);
+        if (!listing) {
+            fprintf(stderr, "llvm-objdump-22 failed on %s\n", path);
             exit(1);
         }
         snprintf(last, sizeof last, "%s", path);

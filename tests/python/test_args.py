@@ -32,9 +32,18 @@ PARAMS_NP = np.dtype({"names": ["a", "b", "c"], "formats": ["<i4", "i1", "<f8"],
                       "offsets": [0, 4, 8], "itemsize": 16})
 
 
+_notes = {}
+
+
 def static_lds(path, kernel):
-    """.group_segment_fixed_size of `kernel` as clang's metadata (llvm-readelf-22) says."""
-    notes = gfxtest.run(["llvm-readelf-22", "--notes", path]).splitlines()
+    """.group_segment_fixed_size of `kernel` as clang's metadata (llvm-readelf-22) says.  The
+    notes of a file are read once per run (keyed by its size and mtime): the tests ask 25 times
+    about 4 files, and each llvm-readelf-22 start is ~0.1 s of CPU here."""
+    st = os.stat(path)
+    key = (path, st.st_size, st.st_mtime_ns)
+    if key not in _notes:
+        _notes[key] = gfxtest.run(["llvm-readelf-22", "--notes", path])
+    notes = _notes[key].splitlines()
     last = None
     for line in notes:
         if ".group_segment_fixed_size:" in line:

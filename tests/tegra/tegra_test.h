@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Open fds of this process: the check tool's own counter, which the tests link. */
 #define count_fds nvt_count_fds
@@ -69,6 +71,76 @@ static inline int sim_scale(const nvt_sim_launch *l, void *user) {
     if (calls)
         (*calls)++;
     return 0;
+}
+
+/* nvcc_cached(FLAGS, SRC, &data, &size): the cubin `nvcc -cubin FLAGS` makes of the CUDA source
+ * SRC (malloc'd), 0; -1 when nvcc is missing or fails.  nvcc is a fixed compiler, as clang-22
+ * is for the AMD kernels (tests/common/kbuild.sh): its output is kept in
+ * $BUILD/oracle-cache/nvcc-HASH.cubin, keyed by FLAGS, SRC and nvcc's binary (path, size,
+ * mtime), and compiled again only when one of them changes.  One nvcc run is about 1 s of CPU
+ * (cicc, ptxas, the host compiler); the tegra tests asked for five per `make check`. */
+static inline int nvcc_cached(const char *flags, const char *src, uint8_t **data, size_t *size) {
+    char nvcc[1024] = "", path[1200], cmd[3000];
+    struct stat st;
+    const char *dirs = getenv("PATH");
+    while (dirs && *dirs && !nvcc[0]) {
+        size_t len = strcspn(dirs, ":");
+        snprintf(nvcc, sizeof nvcc, "%.*s/nvcc", (int)len, dirs);
+        if (access(nvcc, X_OK) != 0)
+            nvcc[0] = 0;
+        dirs += len + (dirs[len] == ':');
+    }
+    if (!nvcc[0] || stat(nvcc, &st) != 0)
+        return -1;
+    uint64_t h = 0xcbf29ce484222325ull;
+    const char *parts[] = {nvcc, flags, src};
+    for (int k = 0; k < 3; k++)
+        for (const char *c = parts[k];; c++) {
+            h = (h ^ (uint8_t)*c) * 0x100000001b3ull;
+            if (!*c)
+                break;
+        }
+    uint64_t id[2] = {(uint64_t)st.st_size, (uint64_t)st.st_mtime};
+    for (size_t k = 0; k < sizeof id; k++)
+        h = (h ^ ((const uint8_t *)id)[k]) * 0x100000001b3ull;
+    const char *build = getenv("BUILD") && *getenv("BUILD") ? getenv("BUILD") : "build";
+    snprintf(path, sizeof path, "%s/oracle-cache/nvcc-%016llx.cubin", build, (unsigned long long)h);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        FILE *f = fopen(path, "rb");
+        if (f) {
+            fseek(f, 0, SEEK_END);
+            long n = ftell(f);
+            fseek(f, 0, SEEK_SET);
+            *data = n > 0 ? malloc((size_t)n) : NULL;
+            int ok = *data && fread(*data, 1, (size_t)n, f) == (size_t)n;
+            fclose(f);
+            if (ok) {
+                *size = (size_t)n;
+                return 0;
+            }
+            free(*data);
+            *data = NULL;
+        }
+        if (attempt)
+            break;
+        /* compile into a private directory, then rename into the cache (atomic for readers) */
+        char dir[] = "/tmp/nvtegra-nvcc-XXXXXX";
+        if (!mkdtemp(dir))
+            return -1;
+        snprintf(cmd, sizeof cmd, "%s/k.cu", dir);
+        f = fopen(cmd, "w");
+        if (!f)
+            return -1;
+        fputs(src, f);
+        fclose(f);
+        snprintf(cmd, sizeof cmd,
+                 "mkdir -p '%s/oracle-cache' && nvcc -cubin %s -o %s/k.cubin %s/k.cu && "
+                 "mv -f %s/k.cubin '%s'; rc=$?; rm -rf %s; exit $rc",
+                 build, flags, dir, dir, dir, path, dir);
+        if (system(cmd) != 0)
+            return -1;
+    }
+    return -1;
 }
 
 #endif

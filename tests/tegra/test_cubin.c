@@ -243,34 +243,9 @@ static void test_hand_built(void) {
 
 /* ---- real nvcc cubins --------------------------------------------------------------------- */
 
-static int slurp(const char *path, uint8_t **data, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    *data = malloc((size_t)n);
-    *size = (size_t)n;
-    int ok = *data && fread(*data, 1, (size_t)n, f) == (size_t)n;
-    fclose(f);
-    return ok ? 0 : -1;
-}
-
-static int nvcc_cubin(const char *dir, const char *name, const char *src, uint8_t **data,
-                      size_t *size) {
-    char cu[512], out[512], cmd[1400];
-    snprintf(cu, sizeof cu, "%s/%s.cu", dir, name);
-    snprintf(out, sizeof out, "%s/%s.cubin", dir, name);
-    FILE *f = fopen(cu, "w");
-    if (!f)
-        return -1;
-    fputs(src, f);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "nvcc -cubin -arch=sm_87 -o %s %s", out, cu);
-    if (system(cmd) != 0)
-        return -1;
-    return slurp(out, data, size);
+/* The cubin nvcc makes of src (kept in the oracle cache: tegra_test.h nvcc_cached). */
+static int nvcc_cubin(const char *src, uint8_t **data, size_t *size) {
+    return nvcc_cached("-arch=sm_87", src, data, size);
 }
 
 static void test_nvcc(void) {
@@ -278,27 +253,16 @@ static void test_nvcc(void) {
         printf("NOTE: nvcc not found: the real-cubin checks did NOT run (not a pass)\n");
         return;
     }
-    char dir[] = "/tmp/nvtegra-cubin-XXXXXX";
-    if (!mkdtemp(dir)) {
-        CHECK(0, "mkdtemp");
-        return;
-    }
     uint8_t *kb = NULL, *mb = NULL;
     size_t ks = 0, ms = 0;
-    int okk = nvcc_cubin(dir, "k",
-                         "extern \"C\" __global__ void scale(float *a, int n, float s) {\n"
+    int okk = nvcc_cubin("extern \"C\" __global__ void scale(float *a, int n, float s) {\n"
                          "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
                          "  if (i < n) a[i] *= s;\n}\n",
                          &kb, &ks);
-    int okm = nvcc_cubin(dir, "m",
-                         "extern \"C\" __global__ void rev(float *a, const float *b, int n) {\n"
+    int okm = nvcc_cubin("extern \"C\" __global__ void rev(float *a, const float *b, int n) {\n"
                          "  __shared__ float s[256];\n  int i = threadIdx.x;\n  s[i] = b[i];\n"
                          "  __syncthreads();\n  if (i < n) a[i] = s[255 - i];\n}\n",
                          &mb, &ms);
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0)
-        printf("could not remove %s\n", dir);
     CHECK(okk == 0 && okm == 0, "nvcc compiled both kernels");
     if (okk || okm)
         return;
@@ -451,18 +415,9 @@ static void test_nvcc_memory(nvt_abi abi) {
                "pass)\n");
         return;
     }
-    char dir[] = "/tmp/nvtegra-mem-XXXXXX";
-    if (!mkdtemp(dir)) {
-        CHECK(0, "mkdtemp");
-        return;
-    }
     uint8_t *cb = NULL;
     size_t cs = 0;
-    int ok = nvcc_cubin(dir, "mem", mem_cu, &cb, &cs);
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0)
-        printf("could not remove %s\n", dir);
+    int ok = nvcc_cubin(mem_cu, &cb, &cs);
     CHECK(ok == 0, "nvcc compiled the memory kernels");
     if (ok)
         return;

@@ -15,9 +15,10 @@ static int count(const char *s, const char *word) {
 }
 
 int main(void) {
-    void *cubin = NULL;
+    uint8_t *cubin = NULL;
     size_t size = 0;
-    int have_cubin = nvt_nvcc_cubin(nvt_scale_cu, &cubin, &size) == 0;
+    /* nvt_nvcc_cubin()'s command (tegra/tools/suites.c), through the test's nvcc cache */
+    int have_cubin = nvcc_cached("-arch=sm_87 -O3", nvt_scale_cu, &cubin, &size) == 0;
     if (!have_cubin)
         printf("NOTE: nvcc not found: the compute suite did NOT run\n");
     for (int abi = 35; abi <= 36; abi++) {

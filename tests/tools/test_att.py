@@ -24,6 +24,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import att_decode  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from kbuild import kbuild  # noqa: E402
+
 BUILD = os.environ.get("BUILD", "build")
 GFXEMU = os.environ.get("GFXEMU", os.path.join(BUILD, "gfxemu"))
 tmp = os.path.join(BUILD, "test-data", "att")
@@ -42,10 +45,13 @@ def check(cond, what):
 
 def compile_co(cpu, opt):
     co = os.path.join(tmp, "att_%s_%s.co" % (cpu, opt))
-    subprocess.run(["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
-                    "-mcpu=" + cpu, "-nogpulib", opt, "-c", os.path.join(here, "att_kernels.cl"),
-                    "-o", co + ".o"], check=True, stderr=subprocess.DEVNULL)
-    subprocess.run(["ld.lld-22", "-shared", co + ".o", "-o", co], check=True)
+    # built only when out of date (tests/common/kbuild.py), kept in $BUILD/test-kernels/att/
+    kept = os.path.join(BUILD, "test-kernels", "att", os.path.basename(co))
+    r = kbuild("co", kept, ["-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
+                            "-mcpu=" + cpu, "-nogpulib", opt, os.path.join(here, "att_kernels.cl")])
+    if r.returncode:
+        raise RuntimeError("building att_kernels.cl failed: " + r.stderr)
+    shutil.copyfile(kept, co)
     return co
 
 

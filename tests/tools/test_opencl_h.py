@@ -10,7 +10,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from clitest import BUILD, GFXEMU, HERE as here, check, failures, finish, scratch  # noqa: E402
+from kbuild import kbuild  # noqa: E402
 
 tmp = scratch("opencl_h")
 
@@ -19,6 +21,38 @@ def run(co, kernel, grid, block, *args):
     r = subprocess.run([GFXEMU, "run", co, kernel, "--grid", grid, "--block", block] +
                        [x for a in args for x in ("--arg", a)], capture_output=True, text=True)
     check(r.returncode == 0, "%s %s: exit %d: %s" % (co, kernel, r.returncode, r.stderr))
+    return r.returncode == 0
+
+
+def undefined(obj):
+    """`llvm-nm-22 -u obj`.  LLVM is a fixed oracle: the answer is kept in $BUILD/oracle-cache/
+    under a sha1 of the object and the llvm-nm-22 binary (as the C tests keep theirs), so an
+    unchanged object is not read again; GFXEMU_ORACLE_CACHE=0 asks every time."""
+    import hashlib
+    import shutil
+    tool = os.path.realpath(shutil.which("llvm-nm-22") or "llvm-nm-22")
+    st = os.stat(tool)
+    with open(obj, "rb") as f:
+        key = hashlib.sha1(("%s %d %d %d -u\0" % (tool, st.st_size, int(st.st_mtime), st.st_ino))
+                           .encode() + f.read()).hexdigest()
+    cached = os.path.join(BUILD, "oracle-cache", "nm-u-" + key)
+    use = os.environ.get("GFXEMU_ORACLE_CACHE") != "0"
+    if use and os.path.exists(cached):
+        return open(cached).read()
+    out = subprocess.run(["llvm-nm-22", "-u", obj], capture_output=True, text=True,
+                         check=True).stdout
+    if use:
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        with open(cached + ".tmp%d" % os.getpid(), "w") as f:
+            f.write(out)
+        os.replace(cached + ".tmp%d" % os.getpid(), cached)
+    return out
+
+
+def compile_o(args, out):
+    """clang-22 -c ARGS -o OUT, only when OUT is out of date (tests/common/kbuild.py)."""
+    r = kbuild("o", out, args)
+    check(r.returncode == 0, "clang-22 -c %s: %s" % (" ".join(args), r.stderr))
     return r.returncode == 0
 
 
@@ -43,21 +77,23 @@ put(os.path.join(tmp, "data.bin"), "I", data)
 # Without the header the kernels reference undefined built-ins: the header is what makes it work.
 src = os.path.join(here, "opencl_kernels.cl")
 base = ["clang-22", "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", "-nogpulib"]
-subprocess.run(base + ["-mcpu=gfx950", "-O2", "-c", src, "-o", os.path.join(tmp, "plain.o")],
-               check=True, stderr=subprocess.DEVNULL)
-nm = subprocess.run(["llvm-nm-22", "-u", os.path.join(tmp, "plain.o")], capture_output=True,
-                    text=True).stdout
+# (the objects are kept in $BUILD/test-kernels/opencl_h/, built again only when out of date)
+kept = os.path.join(BUILD, "test-kernels", "opencl_h")
+os.makedirs(kept, exist_ok=True)
+plain = os.path.join(kept, "plain.o")
+compile_o(base[1:] + ["-mcpu=gfx950", "-O2", src], plain)
+nm = undefined(plain)
 check("get_global_id" in nm, "without the header get_global_id should be undefined: %r" % nm)
 
 for cpu in ("gfx950", "gfx942"):
     for opt in ("-O0", "-O2"):
         tag = "%s%s" % (cpu, opt)
         co = os.path.join(tmp, "k_%s.co" % tag)
-        subprocess.run(base + ["-mcpu=" + cpu, opt, "-I", "include", "-include", "gfxemu/opencl.h",
-                               "-c", src, "-o", co + ".o"], check=True)
-        subprocess.run(["ld.lld-22", "-shared", co + ".o", "-o", co], check=True)
-        und = subprocess.run(["llvm-nm-22", "-u", co + ".o"], capture_output=True,
-                             text=True).stdout.strip()
+        obj = os.path.join(kept, "k_%s.o" % tag)
+        compile_o(base[1:] + ["-mcpu=" + cpu, opt, "-I", "include", "-include", "gfxemu/opencl.h",
+                              src], obj)
+        subprocess.run(["ld.lld-22", "-shared", obj, "-o", co], check=True)
+        und = undefined(obj).strip()
         check(und == "", "%s: undefined symbols with the header: %r" % (tag, und))
 
         # reduce_sum: 4 groups of 256 over 1000 ints (the last group partly past n).
