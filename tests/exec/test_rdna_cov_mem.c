@@ -1,0 +1,302 @@
+/* test_rdna_cov_mem.c - RDNA memory ops the opcode coverage audit found executed by no test
+ * (docs/testing.md), on llvm-mc-22 encodings for gfx1100 and gfx1201 in wave32 with a partial
+ * EXEC: the DS, FLAT and GLOBAL atomics (with and without return), and the sub-dword, d16 and
+ * 96-bit loads and stores of DS, FLAT, GLOBAL and SCRATCH.
+ *
+ * Every lane works on its own 8 bytes (lane l at byte 8 * l), with per-lane memory values and
+ * operands that reach the edges (wrap-around, signed against unsigned order, inc/dec limits,
+ * compare hit and miss).  Expected memory and returned values come from the RDNA3/RDNA4 ISA
+ * pseudocode evaluated on the host (atomic_ref below); an inactive lane leaves its memory and
+ * its destination VGPR alone. */
+#include "common/check.h"
+#include "common/cov.h"
+
+static wave *w;
+static gmem *mem;
+static uint64_t buf; /* 4 KiB of global memory */
+static uint8_t lds[256];
+static uint8_t scratch[64 * 64];
+
+enum { NL = 32, OFF_LANE = 5 };
+static const uint32_t EXEC0 = ~(1u << OFF_LANE);
+
+/* Atomic kinds (RDNA3 ISA DS_* / FLAT_ATOMIC_* pseudocode; old = memory before). */
+enum {
+    A_ADD,
+    A_SUB,
+    A_RSUB,
+    A_INC,
+    A_DEC,
+    A_MIN_I,
+    A_MAX_I,
+    A_MIN_U,
+    A_MAX_U,
+    A_AND,
+    A_OR,
+    A_XOR,
+    A_SWAP,
+    A_CMP,
+    A_MSKOR,
+    A_CMP_F,
+    A_ADD_F,
+    A_MIN_F,
+    A_MAX_F
+};
+/* d = DATA, d2 = DATA2 (DS: cmpstore's compare value, mskor's OR value; FLAT cmpswap: DATA's
+ * high half) */
+static uint64_t atomic_ref(int k, int bits, uint64_t old, uint64_t d, uint64_t d2) {
+    uint64_t m = bits == 64 ? ~0ull : 0xffffffffull, s = bits == 64 ? 63 : 31;
+    int64_t so = (int64_t)(old << (63 - s)) >> (63 - s), sd = (int64_t)(d << (63 - s)) >> (63 - s);
+    switch (k) {
+    case A_ADD: return (old + d) & m;
+    case A_SUB: return (old - d) & m;
+    case A_RSUB: return (d - old) & m;
+    case A_INC: return old >= d ? 0 : old + 1;
+    case A_DEC: return old == 0 || old > d ? d : old - 1;
+    case A_MIN_I: return so < sd ? old : d;
+    case A_MAX_I: return so > sd ? old : d;
+    case A_MIN_U: return old < d ? old : d;
+    case A_MAX_U: return old > d ? old : d;
+    case A_AND: return old & d;
+    case A_OR: return old | d;
+    case A_XOR: return old ^ d;
+    case A_SWAP: return d;
+    case A_CMP: return old == d2 ? d : old;
+    case A_CMP_F: /* a float compare: NaN equals nothing (the integer values include NaNs) */
+        return (bits == 64 ? from_bits64(old) == from_bits64(d2)
+                           : from_bits32((uint32_t)old) == from_bits32((uint32_t)d2))
+                   ? d
+                   : old;
+    case A_MSKOR: return (old & ~d) | d2;
+    case A_ADD_F:
+        return bits == 64 ? bits64(from_bits64(old) + from_bits64(d))
+                          : bits32(from_bits32((uint32_t)old) + from_bits32((uint32_t)d));
+    case A_MIN_F:
+    case A_MAX_F: {
+        double a = bits == 64 ? from_bits64(old) : from_bits32((uint32_t)old);
+        double b = bits == 64 ? from_bits64(d) : from_bits32((uint32_t)d);
+        return (k == A_MIN_F ? a < b : a > b) ? old : d;
+    }
+    }
+    return 0;
+}
+
+/* Per-lane memory and operands: integers around the wrap and sign edges; floats normal values
+ * (the NaN and signed-zero rules of the float min/max are the VALU tests' business). */
+static uint64_t lane_old(int k, int bits, int l) {
+    static const uint64_t v[8] = {0, 1, 0x7fffffff, 0x80000000, 0xffffffff, 5, 0x12345678, 7};
+    static const uint64_t v64[8] = {0,     1, 0x7fffffffffffffff, 0x8000000000000000,
+                                    ~0ull, 5, 0x123456789abcdef0, 0xffffffff};
+    if (k >= A_ADD_F)
+        return bits == 64 ? bits64(1.5 * (l - 10)) : bits32(1.5f * (float)(l - 10));
+    return bits == 64 ? v64[l % 8] : v[l % 8];
+}
+static uint64_t lane_d(int k, int bits, int l) {
+    static const uint64_t v[8] = {1, 0xffffffff, 1, 5, 0x80000000, 0, 0x12345678, 7};
+    static const uint64_t v64[8] = {
+        1, ~0ull, 1, 5, 0x8000000000000000, 0, 0x123456789abcdef0, 0x100000000};
+    if (k >= A_ADD_F)
+        return bits == 64 ? bits64(0.25 * (l % 7) - 1) : bits32(0.25f * (float)(l % 7) - 1);
+    uint64_t x = bits == 64 ? v64[(l / 8 + l) % 8] : v[(l / 8 + l) % 8];
+    return x;
+}
+/* the compare value: equal to the memory in even lanes (the swap happens), not in odd ones */
+static uint64_t lane_d2(int k, int bits, int l) {
+    if (k == A_CMP || k == A_CMP_F)
+        return l % 2 ? lane_old(k, bits, l) ^ 1 : lane_old(k, bits, l);
+    return bits == 64 ? 0x0f0f0f0f0f0f0f0full : 0x0f0f0f0f; /* mskor */
+}
+
+enum { SP_DS, SP_FLAT, SP_GLOBAL };
+enum { G11 = 1, G12 = 2, BOTH = 3 };
+typedef struct {
+    int sp, on, kind, bits;
+    const char *name; /* without the return form's spelling */
+    const char *rtn;  /* DS: the _rtn_ name; NULL: no such form */
+} aop;
+
+#define DS(k, b, n, r) {SP_DS, BOTH, k, b, "ds_" n, "ds_" r}
+#define DS11(k, b, n, r) {SP_DS, G11, k, b, "ds_" n, "ds_" r} /* gfx12: _num_ forms */
+#define DSRTN(k, b, r) {SP_DS, BOTH, k, b, NULL, "ds_" r}     /* a return form only */
+#define FG(k, b, n)                                                                                \
+    {SP_FLAT, BOTH, k, b, "flat_atomic_" n, ""}, {SP_GLOBAL, BOTH, k, b, "global_atomic_" n, ""}
+static const aop aops[] = {
+    DS(A_ADD, 32, "add_u32", "add_rtn_u32"),
+    DS(A_SUB, 32, "sub_u32", "sub_rtn_u32"),
+    DS(A_RSUB, 32, "rsub_u32", "rsub_rtn_u32"),
+    DS(A_INC, 32, "inc_u32", "inc_rtn_u32"),
+    DS(A_DEC, 32, "dec_u32", "dec_rtn_u32"),
+    DS(A_MIN_I, 32, "min_i32", "min_rtn_i32"),
+    DS(A_MAX_I, 32, "max_i32", "max_rtn_i32"),
+    DS(A_MIN_U, 32, "min_u32", "min_rtn_u32"),
+    DS(A_MAX_U, 32, "max_u32", "max_rtn_u32"),
+    DS(A_AND, 32, "and_b32", "and_rtn_b32"),
+    DS(A_OR, 32, "or_b32", "or_rtn_b32"),
+    DS(A_XOR, 32, "xor_b32", "xor_rtn_b32"),
+    DS(A_MSKOR, 32, "mskor_b32", "mskor_rtn_b32"),
+    DS(A_CMP, 32, "cmpstore_b32", "cmpstore_rtn_b32"),
+    DSRTN(A_SWAP, 32, "storexchg_rtn_b32"),
+    DS(A_ADD_F, 32, "add_f32", "add_rtn_f32"),
+    DS11(A_MIN_F, 32, "min_f32", "min_rtn_f32"),
+    DS11(A_MAX_F, 32, "max_f32", "max_rtn_f32"),
+    DS(A_ADD, 64, "add_u64", "add_rtn_u64"),
+    DS(A_SUB, 64, "sub_u64", "sub_rtn_u64"),
+    DS(A_RSUB, 64, "rsub_u64", "rsub_rtn_u64"),
+    DS(A_INC, 64, "inc_u64", "inc_rtn_u64"),
+    DS(A_DEC, 64, "dec_u64", "dec_rtn_u64"),
+    DS(A_MIN_I, 64, "min_i64", "min_rtn_i64"),
+    DS(A_MAX_I, 64, "max_i64", "max_rtn_i64"),
+    DS(A_MIN_U, 64, "min_u64", "min_rtn_u64"),
+    DS(A_MAX_U, 64, "max_u64", "max_rtn_u64"),
+    DS(A_AND, 64, "and_b64", "and_rtn_b64"),
+    DS(A_OR, 64, "or_b64", "or_rtn_b64"),
+    DS(A_XOR, 64, "xor_b64", "xor_rtn_b64"),
+    DS(A_MSKOR, 64, "mskor_b64", "mskor_rtn_b64"),
+    DS(A_CMP, 64, "cmpstore_b64", "cmpstore_rtn_b64"),
+    DSRTN(A_SWAP, 64, "storexchg_rtn_b64"),
+    DS11(A_MIN_F, 64, "min_f64", "min_rtn_f64"),
+    DS11(A_MAX_F, 64, "max_f64", "max_rtn_f64"),
+    {SP_DS, G11, A_CMP_F, 32, "ds_cmpstore_f32", "ds_cmpstore_rtn_f32"},
+    {SP_DS, G11, A_CMP_F, 64, "ds_cmpstore_f64", "ds_cmpstore_rtn_f64"},
+    FG(A_ADD, 32, "add_u32"),
+    FG(A_SUB, 32, "sub_u32"),
+    FG(A_INC, 32, "inc_u32"),
+    FG(A_DEC, 32, "dec_u32"),
+    FG(A_MIN_I, 32, "min_i32"),
+    FG(A_MAX_I, 32, "max_i32"),
+    FG(A_MIN_U, 32, "min_u32"),
+    FG(A_MAX_U, 32, "max_u32"),
+    FG(A_AND, 32, "and_b32"),
+    FG(A_OR, 32, "or_b32"),
+    FG(A_XOR, 32, "xor_b32"),
+    FG(A_SWAP, 32, "swap_b32"),
+    FG(A_CMP, 32, "cmpswap_b32"),
+    FG(A_ADD_F, 32, "add_f32"),
+    FG(A_ADD, 64, "add_u64"),
+    FG(A_SUB, 64, "sub_u64"),
+    FG(A_INC, 64, "inc_u64"),
+    FG(A_DEC, 64, "dec_u64"),
+    FG(A_MIN_I, 64, "min_i64"),
+    FG(A_MAX_I, 64, "max_i64"),
+    FG(A_MIN_U, 64, "min_u64"),
+    FG(A_MAX_U, 64, "max_u64"),
+    FG(A_AND, 64, "and_b64"),
+    FG(A_OR, 64, "or_b64"),
+    FG(A_XOR, 64, "xor_b64"),
+    FG(A_SWAP, 64, "swap_b64"),
+    FG(A_CMP, 64, "cmpswap_b64"),
+    {SP_FLAT, G11, A_MIN_F, 32, "flat_atomic_min_f32", ""},
+    {SP_FLAT, G11, A_MAX_F, 32, "flat_atomic_max_f32", ""},
+    {SP_GLOBAL, G11, A_MIN_F, 32, "global_atomic_min_f32", ""},
+    {SP_GLOBAL, G11, A_MAX_F, 32, "global_atomic_max_f32", ""},
+    {SP_FLAT, G12, A_MIN_F, 32, "flat_atomic_min_num_f32", ""},
+    {SP_FLAT, G12, A_MAX_F, 32, "flat_atomic_max_num_f32", ""},
+    {SP_GLOBAL, G12, A_MIN_F, 32, "global_atomic_min_num_f32", ""},
+    {SP_GLOBAL, G12, A_MAX_F, 32, "global_atomic_max_num_f32", ""},
+};
+
+static uint8_t *gptr(uint64_t va, uint64_t n) { return gmem_xlate(mem, &w->cache, va, n); }
+
+static void reset(void) {
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, 64);
+    wave_set_exec(w, EXEC0);
+    w->mode = 0xf0;
+}
+
+/* VGPRs: v0 the lane's byte offset, v[2:3] DATA (v[2:3] both halves of a 64-bit value, or for
+ * FLAT cmpswap_b32 v2 = src and v3 = cmp), v[6:7] DATA2 (DS), v[8:9] the flat address, v[10:11]
+ * the returned value (0x5555 before). */
+static void test_atomic(const char *arch, int g12, const aop *o, int rtn) {
+    reset();
+    int b = o->bits, k = o->kind;
+    uint8_t *base = o->sp == SP_DS ? lds : gptr(buf, 8 * NL);
+    uint64_t want_mem[NL], want_ret[NL];
+    for (int l = 0; l < 64; l++) {
+        uint64_t old = lane_old(k, b, l), d = lane_d(k, b, l), d2 = lane_d2(k, b, l);
+        w->v[0][l] = 8u * (unsigned)l;
+        uint64_t a = buf + 8u * (unsigned)l;
+        w->v[8][l] = (uint32_t)a, w->v[9][l] = (uint32_t)(a >> 32);
+        w->v[10][l] = w->v[11][l] = 0x5555;
+        if (o->sp != SP_DS && k == A_CMP && b == 32) {
+            w->v[2][l] = (uint32_t)d, w->v[3][l] = (uint32_t)d2;
+        } else if (o->sp != SP_DS && k == A_CMP) { /* cmpswap_b64: v[2:3] src, v[4:5] cmp */
+            w->v[2][l] = (uint32_t)d, w->v[3][l] = (uint32_t)(d >> 32);
+            w->v[4][l] = (uint32_t)d2, w->v[5][l] = (uint32_t)(d2 >> 32);
+        } else {
+            w->v[2][l] = (uint32_t)d, w->v[3][l] = (uint32_t)(d >> 32);
+        }
+        w->v[6][l] = (uint32_t)d2, w->v[7][l] = (uint32_t)(d2 >> 32);
+        if (l >= NL)
+            continue;
+        memcpy(base + 8 * l, &old, 8);
+        int on = l != OFF_LANE;
+        uint64_t nv = atomic_ref(k, b, old, d, d2);
+        want_mem[l] = on ? (b == 64 ? nv : (old & ~0xffffffffull) | nv) : old;
+        want_ret[l] =
+            on ? (b == 64 ? old : (0x5555ull << 32) | (old & 0xffffffff)) : 0x0000555500005555ull;
+    }
+    if (o->sp == SP_DS)
+        memset(lds + 8 * NL, 0, sizeof lds - 8 * NL);
+    w->s[4] = (uint32_t)buf, w->s[5] = (uint32_t)(buf >> 32);
+    const char *D = b == 64 ? "v[2:3]" : "v2", *R = b == 64 ? "v[10:11]" : "v10";
+    const char *D2 = b == 64 ? "v[6:7]" : "v6";
+    char text[256];
+    int two = k == A_CMP || k == A_CMP_F || k == A_MSKOR;
+    if (o->sp == SP_DS) {
+        if (rtn)
+            snprintf(text, sizeof text, "%s %s, v0, %s%s%s\ns_waitcnt 0", o->rtn, R, D,
+                     two ? ", " : "", two ? D2 : "");
+        else
+            snprintf(text, sizeof text, "%s v0, %s%s%s\ns_waitcnt 0", o->name, D, two ? ", " : "",
+                     two ? D2 : "");
+    } else {
+        const char *data = k == A_CMP ? (b == 64 ? "v[2:5]" : "v[2:3]") : D;
+        const char *ret = rtn ? (g12 ? " th:TH_ATOMIC_RETURN" : " glc") : "";
+        char dst[16] = "";
+        if (rtn)
+            snprintf(dst, sizeof dst, "%s, ", R);
+        if (o->sp == SP_FLAT)
+            snprintf(text, sizeof text, "%s %sv[8:9], %s%s\ns_waitcnt 0", o->name, dst, data, ret);
+        else
+            snprintf(text, sizeof text, "%s %sv0, %s, s[4:5]%s\ns_waitcnt 0", o->name, dst, data,
+                     ret);
+    }
+    int st = cov_run(w, arch, text);
+    CHECK(st == WAVE_DONE, "%s [%s]: status %d fault %d op %s", arch, text, st, w->fault.kind,
+          isa_op_names[w->fault.op]);
+    if (st != WAVE_DONE)
+        return;
+    int bad = 0;
+    for (int l = 0; l < NL; l++) {
+        uint64_t got;
+        memcpy(&got, base + 8 * l, 8);
+        if (got != want_mem[l] && bad++ < 3)
+            printf("  %s [%s] lane %d: memory %016llx, want %016llx\n", arch, text, l,
+                   (unsigned long long)got, (unsigned long long)want_mem[l]);
+        uint64_t r = w->v[10][l] | (uint64_t)w->v[11][l] << 32;
+        uint64_t wr = rtn ? want_ret[l] : 0x0000555500005555ull;
+        if (r != wr && bad++ < 3)
+            printf("  %s [%s] lane %d: returned %016llx, want %016llx\n", arch, text, l,
+                   (unsigned long long)r, (unsigned long long)wr);
+    }
+    CHECK(bad == 0, "%s [%s]: %d lanes wrong", arch, text, bad);
+}
+
+int main(void) {
+    w = calloc(1, sizeof *w);
+    mem = gmem_create();
+    buf = gmem_alloc(mem, 4096, 0);
+    const char *const t[2] = {"gfx1100", "gfx1201"};
+    for (int g = 0; g < 2; g++)
+        for (size_t i = 0; i < sizeof aops / sizeof aops[0]; i++) {
+            if (!(aops[i].on & (g ? G12 : G11)))
+                continue;
+            if (aops[i].name)
+                test_atomic(t[g], g, &aops[i], 0);
+            if (aops[i].rtn)
+                test_atomic(t[g], g, &aops[i], 1);
+        }
+    gmem_destroy(mem);
+    free(w);
+    return check_summary("test_rdna_cov_mem");
+}
