@@ -1,7 +1,7 @@
 /* test_rdna_cov_mem.c - RDNA memory ops the opcode coverage audit found executed by no test
  * (docs/testing.md), on llvm-mc-22 encodings for gfx1100 and gfx1201 in wave32 with a partial
  * EXEC: the DS, FLAT and GLOBAL atomics (with and without return), and the sub-dword, d16 and
- * 96-bit loads and stores of DS, FLAT, GLOBAL and SCRATCH.
+ * 96-bit loads and stores of DS, FLAT, GLOBAL and SCRATCH (test_ldst).
  *
  * Every lane works on its own 8 bytes (lane l at byte 8 * l), with per-lane memory values and
  * operands that reach the edges (wrap-around, signed against unsigned order, inc/dec limits,
@@ -282,6 +282,161 @@ static void test_atomic(const char *arch, int g12, const aop *o, int rtn) {
     CHECK(bad == 0, "%s [%s]: %d lanes wrong", arch, text, bad);
 }
 
+/* ---- sub-dword, d16 and 96-bit loads and stores (RDNA3/RDNA4 ISA DS_LOAD_*, FLAT_LOAD_*,
+ * ...): a byte or short zero- or sign-extended to the dword, or (d16) to the low or high half,
+ * the other half kept; stores write the low or (d16_hi) high byte/short. ---- */
+enum {
+    L_U8,
+    L_I8,
+    L_U16,
+    L_I16,
+    L_D16_U8,
+    L_D16_I8,
+    L_D16_B16,
+    L_HI_U8,
+    L_HI_I8,
+    L_HI_B16,
+    L_B96,
+    S_B8,
+    S_B16,
+    S_HI_B8,
+    S_HI_B16,
+    S_B96,
+    NLS
+};
+static const char *const ls_vmem[NLS] = {
+    "load_u8",        "load_i8",         "load_u16",         "load_i16",
+    "load_d16_u8",    "load_d16_i8",     "load_d16_b16",     "load_d16_hi_u8",
+    "load_d16_hi_i8", "load_d16_hi_b16", "load_b96",         "store_b8",
+    "store_b16",      "store_d16_hi_b8", "store_d16_hi_b16", "store_b96"};
+static const char *const ls_ds[NLS] = {
+    "load_u8",        "load_i8",         "load_u16",         "load_i16",
+    "load_u8_d16",    "load_i8_d16",     "load_u16_d16",     "load_u8_d16_hi",
+    "load_i8_d16_hi", "load_u16_d16_hi", "load_b96",         "store_b8",
+    "store_b16",      "store_b8_d16_hi", "store_b16_d16_hi", "store_b96"};
+enum { SP_SCRATCH = 3 };
+
+static uint32_t load_ref(int k, const uint8_t *m, uint32_t pre) {
+    uint32_t b = m[0], h = m[0] | (uint32_t)m[1] << 8;
+    uint32_t sb = (uint32_t)(int32_t)(int8_t)b, sh = (uint32_t)(int32_t)(int16_t)h;
+    switch (k) {
+    case L_U8: return b;
+    case L_I8: return sb;
+    case L_U16: return h;
+    case L_I16: return sh;
+    case L_D16_U8: return (pre & 0xffff0000) | b;
+    case L_D16_I8: return (pre & 0xffff0000) | (sb & 0xffff);
+    case L_D16_B16: return (pre & 0xffff0000) | h;
+    case L_HI_U8: return (pre & 0xffff) | b << 16;
+    case L_HI_I8: return (pre & 0xffff) | sb << 16;
+    default: return (pre & 0xffff) | h << 16; /* L_HI_B16 */
+    }
+}
+
+/* Lane l's 16 bytes at 16 * l (scratch: at 0 of the lane's own private memory); lanes 0-15
+ * active but lane 5.  v1 the loaded or stored dword (v[4:6] for 96 bits), v0 the address or
+ * offset.  How the lanes' private bytes sit in scratch memory is the engine's business: the
+ * scratch snippets put them there with scratch_store_b128 (from v[12:15]) and read them back
+ * after the op with scratch_load_b128 (into v[16:19]). */
+static void test_ldst(const char *arch, int sp, int k) {
+    reset();
+    wave_set_exec(w, 0xffff & ~(1u << OFF_LANE));
+    uint8_t *m[16], sbytes[16][16], before[16][16];
+    for (int l = 0; l < 64; l++) {
+        w->v[0][l] = sp == SP_SCRATCH ? 0 : 16u * (unsigned)l;
+        uint64_t a = buf + 16u * (unsigned)l;
+        w->v[8][l] = (uint32_t)a, w->v[9][l] = (uint32_t)(a >> 32);
+        w->v[1][l] = k >= S_B8 ? 0x8a7b6c5du ^ (uint32_t)l * 0x01010101u : 0xa5a5a5a5u;
+        for (int i = 0; i < 3; i++)
+            w->v[4 + i][l] = k >= S_B8 ? 0x10203040u * (uint32_t)(i + 1) + (uint32_t)l : 0x5a5a5a5a;
+        if (l >= 16)
+            continue;
+        m[l] = sp == SP_DS        ? lds + 16 * l
+               : sp == SP_SCRATCH ? sbytes[l]
+                                  : gptr(buf + 16u * (unsigned)l, 16);
+        for (int i = 0; i < 16; i++)
+            m[l][i] = (uint8_t)(0x80 + 37 * l + 11 * i);
+        memcpy(before[l], m[l], 16);
+        for (int i = 0; i < 4; i++)
+            memcpy(&w->v[12 + i][l], m[l] + 4 * i, 4);
+    }
+    w->s[4] = (uint32_t)buf, w->s[5] = (uint32_t)(buf >> 32);
+    const char *name = sp == SP_DS ? ls_ds[k] : ls_vmem[k];
+    const char *reg = k == L_B96 || k == S_B96 ? "v[4:6]" : "v1";
+    char op[64], text[256];
+    int st_op = k >= S_B8;
+    switch (sp) {
+    case SP_DS: snprintf(op, sizeof op, st_op ? "ds_%s v0, %s" : "ds_%s %s, v0", name, reg); break;
+    case SP_FLAT:
+        snprintf(op, sizeof op, st_op ? "flat_%s v[8:9], %s" : "flat_%s %s, v[8:9]", name, reg);
+        break;
+    case SP_GLOBAL:
+        snprintf(op, sizeof op, st_op ? "global_%s v0, %s, s[4:5]" : "global_%s %s, v0, s[4:5]",
+                 name, reg);
+        break;
+    default:
+        snprintf(op, sizeof op, st_op ? "scratch_%s v0, %s, off" : "scratch_%s %s, v0, off", name,
+                 reg);
+        break;
+    }
+    if (sp == SP_SCRATCH)
+        snprintf(text, sizeof text,
+                 "scratch_store_b128 v0, v[12:15], off\n%s\nscratch_load_b128 v[16:19], v0, off\n"
+                 "s_waitcnt 0",
+                 op);
+    else
+        snprintf(text, sizeof text, "%s\ns_waitcnt 0", op);
+    int st = cov_run(w, arch, text);
+    CHECK(st == WAVE_DONE, "%s [%s]: status %d fault %d op %s", arch, op, st, w->fault.kind,
+          isa_op_names[w->fault.op]);
+    if (st != WAVE_DONE)
+        return;
+    int bad = 0;
+    for (int l = 0; l < 16; l++) {
+        int on = l != OFF_LANE;
+        if (sp == SP_SCRATCH) {
+            if (!on) /* nothing was stored for the inactive lane: its bytes are not compared */
+                continue;
+            for (int i = 0; i < 4; i++)
+                memcpy(sbytes[l] + 4 * i, &w->v[16 + i][l], 4);
+        }
+        uint8_t want[16];
+        memcpy(want, before[l], 16);
+        if (on && st_op) {
+            uint32_t v = w->v[1][l];
+            switch (k) {
+            case S_B8: want[0] = (uint8_t)v; break;
+            case S_B16: want[0] = (uint8_t)v, want[1] = (uint8_t)(v >> 8); break;
+            case S_HI_B8: want[0] = (uint8_t)(v >> 16); break;
+            case S_HI_B16: want[0] = (uint8_t)(v >> 16), want[1] = (uint8_t)(v >> 24); break;
+            default:
+                for (int i = 0; i < 3; i++)
+                    memcpy(want + 4 * i, &w->v[4 + i][l], 4);
+            }
+        }
+        if (memcmp(m[l], want, 16) && bad++ < 3)
+            printf("  %s [%s] lane %d: memory differs (byte 0 %02x, want %02x)\n", arch, op, l,
+                   m[l][0], want[0]);
+        if (st_op)
+            continue;
+        if (k == L_B96) {
+            for (int i = 0; i < 3; i++) {
+                uint32_t x;
+                memcpy(&x, before[l] + 4 * i, 4);
+                uint32_t wv = on ? x : 0x5a5a5a5a;
+                if (w->v[4 + i][l] != wv && bad++ < 3)
+                    printf("  %s [%s] lane %d: v%d %08x, want %08x\n", arch, op, l, 4 + i,
+                           w->v[4 + i][l], wv);
+            }
+        } else {
+            uint32_t wv = on ? load_ref(k, before[l], 0xa5a5a5a5u) : 0xa5a5a5a5u;
+            if (w->v[1][l] != wv && bad++ < 3)
+                printf("  %s [%s] lane %d: v1 %08x, want %08x\n", arch, op, l, w->v[1][l], wv);
+        }
+    }
+    CHECK(bad == 0, "%s [%s]: %d lanes wrong", arch, op, bad);
+}
+
 int main(void) {
     w = calloc(1, sizeof *w);
     mem = gmem_create();
@@ -296,6 +451,10 @@ int main(void) {
             if (aops[i].rtn)
                 test_atomic(t[g], g, &aops[i], 1);
         }
+    for (int g = 0; g < 2; g++)
+        for (int sp = 0; sp < 4; sp++)
+            for (int k = 0; k < NLS; k++)
+                test_ldst(t[g], sp, k);
     gmem_destroy(mem);
     free(w);
     return check_summary("test_rdna_cov_mem");
