@@ -1,7 +1,8 @@
 /* test_rdna_cov_mem.c - RDNA memory ops the opcode coverage audit found executed by no test
  * (docs/testing.md), on llvm-mc-22 encodings for gfx1100 and gfx1201 in wave32 with a partial
- * EXEC: the DS, FLAT and GLOBAL atomics (with and without return), and the sub-dword, d16 and
- * 96-bit loads and stores of DS, FLAT, GLOBAL and SCRATCH (test_ldst).
+ * EXEC: the DS, FLAT, GLOBAL and buffer (MUBUF/VBUFFER, raw V#, offen) atomics (with and
+ * without return), and the sub-dword, d16 and 96-bit loads and stores of DS, FLAT, GLOBAL,
+ * buffer and SCRATCH (test_ldst).
  *
  * Every lane works on its own 8 bytes (lane l at byte 8 * l), with per-lane memory values and
  * operands that reach the edges (wrap-around, signed against unsigned order, inc/dec limits,
@@ -107,7 +108,7 @@ static uint64_t lane_d2(int k, int bits, int l) {
     return bits == 64 ? 0x0f0f0f0f0f0f0f0full : 0x0f0f0f0f; /* mskor */
 }
 
-enum { SP_DS, SP_FLAT, SP_GLOBAL };
+enum { SP_DS, SP_FLAT, SP_GLOBAL, SP_BUF };
 enum { G11 = 1, G12 = 2, BOTH = 3 };
 typedef struct {
     int sp, on, kind, bits;
@@ -119,7 +120,8 @@ typedef struct {
 #define DS11(k, b, n, r) {SP_DS, G11, k, b, "ds_" n, "ds_" r} /* gfx12: _num_ forms */
 #define DSRTN(k, b, r) {SP_DS, BOTH, k, b, NULL, "ds_" r}     /* a return form only */
 #define FG(k, b, n)                                                                                \
-    {SP_FLAT, BOTH, k, b, "flat_atomic_" n, ""}, {SP_GLOBAL, BOTH, k, b, "global_atomic_" n, ""}
+    {SP_FLAT, BOTH, k, b, "flat_atomic_" n, ""}, {SP_GLOBAL, BOTH, k, b, "global_atomic_" n, ""},  \
+        {SP_BUF, BOTH, k, b, "buffer_atomic_" n, ""}
 static const aop aops[] = {
     DS(A_ADD, 32, "add_u32", "add_rtn_u32"),
     DS(A_SUB, 32, "sub_u32", "sub_rtn_u32"),
@@ -195,6 +197,13 @@ static const aop aops[] = {
     {SP_GLOBAL, G12, A_MAX_F, 32, "global_atomic_max_num_f32", ""},
 };
 
+/* A raw buffer V# (RDNA3/RDNA4 ISA "Buffer resource"; OOB_SELECT 3, stride 0) over buf's 4 KiB
+ * in s[8:11]. */
+static void vsharp(void) {
+    w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff;
+    w->s[10] = 4096, w->s[11] = 3u << 28;
+}
+
 static uint8_t *gptr(uint64_t va, uint64_t n) { return gmem_xlate(mem, &w->cache, va, n); }
 
 static void reset(void) {
@@ -226,6 +235,13 @@ static void test_atomic(const char *arch, int g12, const aop *o, int rtn) {
             w->v[2][l] = (uint32_t)d, w->v[3][l] = (uint32_t)(d >> 32);
         }
         w->v[6][l] = (uint32_t)d2, w->v[7][l] = (uint32_t)(d2 >> 32);
+        if (o->sp == SP_BUF) { /* MUBUF/VBUFFER: VDATA is the data and the returned value */
+            w->v[10][l] = (uint32_t)d;
+            w->v[11][l] = k == A_CMP && b == 32 ? (uint32_t)d2
+                          : b == 64             ? (uint32_t)(d >> 32)
+                                                : 0x5555;
+            w->v[12][l] = (uint32_t)d2, w->v[13][l] = (uint32_t)(d2 >> 32);
+        }
         if (l >= NL)
             continue;
         memcpy(base + 8 * l, &old, 8);
@@ -234,10 +250,16 @@ static void test_atomic(const char *arch, int g12, const aop *o, int rtn) {
         want_mem[l] = on ? (b == 64 ? nv : (old & ~0xffffffffull) | nv) : old;
         want_ret[l] =
             on ? (b == 64 ? old : (0x5555ull << 32) | (old & 0xffffffff)) : 0x0000555500005555ull;
+        if (o->sp == SP_BUF) { /* not returned (or inactive): VDATA as it was */
+            uint64_t keep = w->v[10][l] | (uint64_t)w->v[11][l] << 32;
+            want_ret[l] =
+                on && rtn ? (b == 64 ? old : (keep & ~0xffffffffull) | (old & 0xffffffff)) : keep;
+        }
     }
     if (o->sp == SP_DS)
         memset(lds + 8 * NL, 0, sizeof lds - 8 * NL);
     w->s[4] = (uint32_t)buf, w->s[5] = (uint32_t)(buf >> 32);
+    vsharp();
     const char *D = b == 64 ? "v[2:3]" : "v2", *R = b == 64 ? "v[10:11]" : "v10";
     const char *D2 = b == 64 ? "v[6:7]" : "v6";
     char text[256];
@@ -255,7 +277,10 @@ static void test_atomic(const char *arch, int g12, const aop *o, int rtn) {
         char dst[16] = "";
         if (rtn)
             snprintf(dst, sizeof dst, "%s, ", R);
-        if (o->sp == SP_FLAT)
+        if (o->sp == SP_BUF)
+            snprintf(text, sizeof text, "%s %s, v0, s[8:11], null offen%s\ns_waitcnt 0", o->name,
+                     k == A_CMP ? (b == 64 ? "v[10:13]" : "v[10:11]") : R, ret);
+        else if (o->sp == SP_FLAT)
             snprintf(text, sizeof text, "%s %sv[8:9], %s%s\ns_waitcnt 0", o->name, dst, data, ret);
         else
             snprintf(text, sizeof text, "%s %sv0, %s, s[4:5]%s\ns_waitcnt 0", o->name, dst, data,
@@ -274,7 +299,7 @@ static void test_atomic(const char *arch, int g12, const aop *o, int rtn) {
             printf("  %s [%s] lane %d: memory %016llx, want %016llx\n", arch, text, l,
                    (unsigned long long)got, (unsigned long long)want_mem[l]);
         uint64_t r = w->v[10][l] | (uint64_t)w->v[11][l] << 32;
-        uint64_t wr = rtn ? want_ret[l] : 0x0000555500005555ull;
+        uint64_t wr = rtn || o->sp == SP_BUF ? want_ret[l] : 0x0000555500005555ull;
         if (r != wr && bad++ < 3)
             printf("  %s [%s] lane %d: returned %016llx, want %016llx\n", arch, text, l,
                    (unsigned long long)r, (unsigned long long)wr);
@@ -314,7 +339,7 @@ static const char *const ls_ds[NLS] = {
     "load_u8_d16",    "load_i8_d16",     "load_u16_d16",     "load_u8_d16_hi",
     "load_i8_d16_hi", "load_u16_d16_hi", "load_b96",         "store_b8",
     "store_b16",      "store_b8_d16_hi", "store_b16_d16_hi", "store_b96"};
-enum { SP_SCRATCH = 3 };
+enum { SP_SCRATCH = 4 };
 
 static uint32_t load_ref(int k, const uint8_t *m, uint32_t pre) {
     uint32_t b = m[0], h = m[0] | (uint32_t)m[1] << 8;
@@ -361,6 +386,7 @@ static void test_ldst(const char *arch, int sp, int k) {
             memcpy(&w->v[12 + i][l], m[l] + 4 * i, 4);
     }
     w->s[4] = (uint32_t)buf, w->s[5] = (uint32_t)(buf >> 32);
+    vsharp();
     const char *name = sp == SP_DS ? ls_ds[k] : ls_vmem[k];
     const char *reg = k == L_B96 || k == S_B96 ? "v[4:6]" : "v1";
     char op[64], text[256];
@@ -374,6 +400,7 @@ static void test_ldst(const char *arch, int sp, int k) {
         snprintf(op, sizeof op, st_op ? "global_%s v0, %s, s[4:5]" : "global_%s %s, v0, s[4:5]",
                  name, reg);
         break;
+    case SP_BUF: snprintf(op, sizeof op, "buffer_%s %s, v0, s[8:11], null offen", name, reg); break;
     default:
         snprintf(op, sizeof op, st_op ? "scratch_%s v0, %s, off" : "scratch_%s %s, v0, off", name,
                  reg);
@@ -452,7 +479,7 @@ int main(void) {
                 test_atomic(t[g], g, &aops[i], 1);
         }
     for (int g = 0; g < 2; g++)
-        for (int sp = 0; sp < 4; sp++)
+        for (int sp = 0; sp <= SP_SCRATCH; sp++)
             for (int k = 0; k < NLS; k++)
                 test_ldst(t[g], sp, k);
     gmem_destroy(mem);
