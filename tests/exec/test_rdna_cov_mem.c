@@ -15,7 +15,7 @@
 static wave *w;
 static gmem *mem;
 static uint64_t buf; /* 4 KiB of global memory */
-static uint8_t lds[256];
+static uint8_t lds[2048];
 static uint8_t scratch[64 * 64];
 
 enum { NL = 32, OFF_LANE = 5 };
@@ -464,6 +464,114 @@ static void test_ldst(const char *arch, int sp, int k) {
     CHECK(bad == 0, "%s [%s]: %d lanes wrong", arch, op, bad);
 }
 
+/* ---- DS two-address, 128-bit and exchange forms (RDNA3 ISA DS_STORE_2ADDR_*, DS_LOAD_2ADDR_*,
+ * DS_STOREXCHG_2ADDR_*: address + OFFSET0/OFFSET1 x the element size, x 64 for stride64),
+ * on lane 0 with base address 16 ---- */
+typedef struct {
+    int on;
+    const char *text;
+    struct {
+        unsigned reg, off, n; /* n dwords: VGPR reg.. read from (old) memory at off */
+    } rd[2];
+    struct {
+        unsigned off, reg, n; /* n dwords at off written from VGPR reg.. */
+    } wr[2];
+} dscase;
+static const dscase dscases[] = {
+    {BOTH, "ds_store_2addr_b32 v0, v1, v2 offset0:1 offset1:3", {{0}}, {{20, 1, 1}, {28, 2, 1}}},
+    {BOTH,
+     "ds_store_2addr_b64 v0, v[8:9], v[10:11] offset0:1 offset1:2",
+     {{0}},
+     {{24, 8, 2}, {32, 10, 2}}},
+    {BOTH,
+     "ds_store_2addr_stride64_b64 v0, v[8:9], v[10:11] offset1:1",
+     {{0}},
+     {{16, 8, 2}, {528, 10, 2}}},
+    {BOTH, "ds_load_2addr_b64 v[4:7], v0 offset0:1 offset1:2", {{4, 24, 2}, {6, 32, 2}}, {{0}}},
+    {BOTH, "ds_load_2addr_stride64_b64 v[4:7], v0 offset1:1", {{4, 16, 2}, {6, 528, 2}}, {{0}}},
+    {BOTH, "ds_store_b128 v0, v[8:11]", {{0}}, {{16, 8, 4}}},
+    {BOTH, "ds_load_b128 v[4:7], v0", {{4, 16, 4}}, {{0}}},
+    {BOTH,
+     "ds_storexchg_2addr_rtn_b64 v[4:7], v0, v[8:9], v[10:11] offset1:1",
+     {{4, 16, 2}, {6, 24, 2}},
+     {{16, 8, 2}, {24, 10, 2}}},
+    {BOTH,
+     "ds_storexchg_2addr_stride64_rtn_b32 v[4:5], v0, v1, v2 offset1:1",
+     {{4, 16, 1}, {5, 272, 1}},
+     {{16, 1, 1}, {272, 2, 1}}},
+    {BOTH,
+     "ds_storexchg_2addr_stride64_rtn_b64 v[4:7], v0, v[8:9], v[10:11] offset1:1",
+     {{4, 16, 2}, {6, 16 + 512, 2}},
+     {{16, 8, 2}, {528, 10, 2}}},
+};
+
+static void test_ds_misc(const char *arch) {
+    for (size_t c = 0; c < sizeof dscases / sizeof dscases[0]; c++) {
+        const dscase *d = &dscases[c];
+        reset();
+        wave_set_exec(w, 1);
+        uint8_t old[sizeof lds], want[sizeof lds];
+        for (size_t i = 0; i < sizeof lds; i++)
+            lds[i] = (uint8_t)(i * 7 + 3);
+        memcpy(old, lds, sizeof lds);
+        memcpy(want, lds, sizeof lds);
+        w->v[0][0] = 16;
+        for (unsigned r = 1; r < 12; r++)
+            w->v[r][0] = 0x01010101u * r ^ 0xa0000000u;
+        uint32_t regs[16];
+        for (unsigned r = 0; r < 16; r++)
+            regs[r] = w->v[r][0];
+        for (int i = 0; i < 2; i++)
+            if (d->wr[i].n)
+                memcpy(want + d->wr[i].off, &regs[d->wr[i].reg], 4 * d->wr[i].n);
+        int st = cov_run(w, arch, d->text);
+        CHECK(st == WAVE_DONE, "%s [%s]: status %d fault %d", arch, d->text, st, w->fault.kind);
+        if (st != WAVE_DONE)
+            continue;
+        CHECK(!memcmp(lds, want, sizeof lds), "%s [%s]: LDS differs", arch, d->text);
+        for (int i = 0; i < 2; i++)
+            for (unsigned k = 0; k < d->rd[i].n; k++) {
+                uint32_t x;
+                memcpy(&x, old + d->rd[i].off + 4 * k, 4);
+                CHECK(w->v[d->rd[i].reg + k][0] == x, "%s [%s]: v%u = %08x, want %08x", arch,
+                      d->text, d->rd[i].reg + k, w->v[d->rd[i].reg + k][0], x);
+            }
+    }
+    /* DS_PERMUTE_B32 (forward: lane i's data goes to lane addr_i / 4, mod 32 in wave32) and
+     * DS_SWIZZLE_B32 swap mode (lane l reads lane l ^ 1); all 32 lanes on */
+    reset();
+    wave_set_exec(w, 0xffffffffull);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[0][l] = 4 * ((l + 1) % 32), w->v[2][l] = 100 + l, w->v[5][l] = 200 + l;
+    int st = cov_run(w, arch,
+                     "ds_permute_b32 v1, v0, v2\nds_swizzle_b32 v3, v5 offset:swizzle(SWAP,1)\n"
+                     "s_waitcnt 0");
+    CHECK(st == WAVE_DONE, "%s ds_permute/swizzle: status %d", arch, st);
+    int bad = 0;
+    for (unsigned l = 0; l < 32; l++)
+        bad += w->v[1][l] != 100 + (l + 31) % 32 || w->v[3][l] != 200 + (l ^ 1);
+    CHECK(bad == 0, "%s ds_permute/swizzle: %d lanes wrong (lane 0: %u %u)", arch, bad, w->v[1][0],
+          w->v[3][0]);
+}
+
+/* buffer_store_b64, and the cache write-back / invalidate hints (no-ops: memory is coherent) */
+static void test_buf_misc(const char *arch, int g12) {
+    reset();
+    wave_set_exec(w, 1);
+    vsharp();
+    w->v[0][0] = 8, w->v[2][0] = 0x11223344, w->v[3][0] = 0x55667788;
+    char text[160];
+    snprintf(text, sizeof text,
+             "buffer_store_b64 v[2:3], v0, s[8:11], null offen\n%s\n"
+             "s_waitcnt 0\ns_mov_b32 s2, 7",
+             g12 ? "global_wb" : "buffer_gl1_inv");
+    int st = cov_run(w, arch, text);
+    uint32_t got[2];
+    memcpy(got, gptr(buf + 8, 8), 8);
+    CHECK(st == WAVE_DONE && got[0] == 0x11223344 && got[1] == 0x55667788 && w->s[2] == 7,
+          "%s buffer_store_b64: status %d %08x %08x", arch, st, got[0], got[1]);
+}
+
 int main(void) {
     w = calloc(1, sizeof *w);
     mem = gmem_create();
@@ -482,6 +590,10 @@ int main(void) {
         for (int sp = 0; sp <= SP_SCRATCH; sp++)
             for (int k = 0; k < NLS; k++)
                 test_ldst(t[g], sp, k);
+    for (int g = 0; g < 2; g++) {
+        test_ds_misc(t[g]);
+        test_buf_misc(t[g], g);
+    }
     gmem_destroy(mem);
     free(w);
     return check_summary("test_rdna_cov_mem");
