@@ -572,6 +572,173 @@ static void test_buf_misc(const char *arch, int g12) {
           "%s buffer_store_b64: status %d %08x %08x", arch, st, got[0], got[1]);
 }
 
+/* ---- buffer format ops (RDNA3/RDNA4 ISA "Buffer format" ops): the format in the V# word3
+ * [18:12] (buffer_*_format_*, DST_SEL x, y, z, w) or in the instruction (tbuffer_*); unsigned
+ * integer formats, whose components are the bytes/shorts/dwords themselves.  Unified format
+ * numbers as llvm-mc-22 encodes BUF_FMT_*: 8_8_8_8_UINT 46, 16_UINT 11, 16_16_UINT 27,
+ * 16_16_16_16_UINT 55, 32_UINT 20, 32_32_UINT 48, 32_32_32_UINT 58, 32_32_32_32_UINT 61.
+ * d16 forms move 16-bit components: two per VGPR, low half first; d16_hi the high half. ---- */
+typedef struct {
+    const char *text;
+    unsigned fmt;              /* the V# format (buffer_*), 0 for tbuffer_* */
+    uint32_t want[4], mask[4]; /* loads: v4..v7 (mask 0: not compared); stores: memory dwords */
+    int store;
+} fcase;
+#define ID_SEL (4u | 5u << 3 | 6u << 6 | 7u << 9)
+static const fcase fcases[] = {
+    /* memory bytes 81 22 33 44 55 66 77 88 ...; v4..v7 = a5a5a5a5 before a load */
+    {"buffer_load_format_x v4, v0, s[8:11], null offen", 46, {0x81}, {~0u}, 0},
+    {"buffer_load_format_xy v[4:5], v0, s[8:11], null offen", 46, {0x81, 0x22}, {~0u, ~0u}, 0},
+    {"buffer_load_format_xyzw v[4:7], v0, s[8:11], null offen",
+     46,
+     {0x81, 0x22, 0x33, 0x44},
+     {~0u, ~0u, ~0u, ~0u},
+     0},
+    {"buffer_load_d16_format_x v4, v0, s[8:11], null offen", 46, {0xa5a50081}, {~0u}, 0},
+    {"buffer_load_d16_hi_format_x v4, v0, s[8:11], null offen", 46, {0x0081a5a5}, {~0u}, 0},
+    {"buffer_load_d16_format_xy v4, v0, s[8:11], null offen", 46, {0x00220081}, {~0u}, 0},
+    {"buffer_load_d16_format_xyz v[4:5], v0, s[8:11], null offen",
+     46,
+     {0x00220081, 0x0033},
+     {~0u, 0xffff},
+     0},
+    {"buffer_load_d16_format_xyzw v[4:5], v0, s[8:11], null offen",
+     46,
+     {0x00220081, 0x00440033},
+     {~0u, ~0u},
+     0},
+    {"tbuffer_load_format_x v4, v0, s[8:11], null format:[BUF_FMT_8_8_8_8_UINT] offen",
+     0,
+     {0x81},
+     {~0u},
+     0},
+    {"tbuffer_load_format_xyz v[4:6], v0, s[8:11], null format:[BUF_FMT_8_8_8_8_UINT] offen",
+     0,
+     {0x81, 0x22, 0x33},
+     {~0u, ~0u, ~0u},
+     0},
+    {"tbuffer_load_format_xyzw v[4:7], v0, s[8:11], null format:[BUF_FMT_8_8_8_8_UINT] offen",
+     0,
+     {0x81, 0x22, 0x33, 0x44},
+     {~0u, ~0u, ~0u, ~0u},
+     0},
+    {"tbuffer_load_d16_format_x v4, v0, s[8:11], null format:[BUF_FMT_8_8_8_8_UINT] offen",
+     0,
+     {0xa5a50081},
+     {~0u},
+     0},
+    {"tbuffer_load_d16_format_xy v4, v0, s[8:11], null format:[BUF_FMT_8_8_8_8_UINT] offen",
+     0,
+     {0x00220081},
+     {~0u},
+     0},
+    {"tbuffer_load_d16_format_xyz v[4:5], v0, s[8:11], null format:[BUF_FMT_8_8_8_8_UINT] offen",
+     0,
+     {0x00220081, 0x0033},
+     {~0u, 0xffff},
+     0},
+    {"tbuffer_load_d16_format_xyzw v[4:5], v0, s[8:11], null format:[BUF_FMT_8_8_8_8_UINT] offen",
+     0,
+     {0x00220081, 0x00440033},
+     {~0u, ~0u},
+     0},
+    /* stores: v4..v7 = 0x11111111 * (1..4); memory dwords 0-3 before: 0x44332281, 0x88776655,
+     * ... (want[] lists the dwords after; mask 0: unchanged, not compared) */
+    {"buffer_store_format_x v4, v0, s[8:11], null offen",
+     20,
+     {0x11111111, 0x88776655},
+     {~0u, ~0u},
+     1},
+    {"buffer_store_format_xy v[4:5], v0, s[8:11], null offen",
+     48,
+     {0x11111111, 0x22222222},
+     {~0u, ~0u},
+     1},
+    {"buffer_store_format_xyz v[4:6], v0, s[8:11], null offen",
+     58,
+     {0x11111111, 0x22222222, 0x33333333},
+     {~0u, ~0u, ~0u},
+     1},
+    {"buffer_store_format_xyzw v[4:7], v0, s[8:11], null offen",
+     61,
+     {0x11111111, 0x22222222, 0x33333333, 0x44444444},
+     {~0u, ~0u, ~0u, ~0u},
+     1},
+    {"buffer_store_d16_format_x v4, v0, s[8:11], null offen", 11, {0x44331111}, {~0u}, 1},
+    /* (d16_hi: v4 = 0x5678abcd, its high half is stored) */
+    {"buffer_store_d16_hi_format_x v4, v0, s[8:11], null offen", 11, {0x44335678}, {~0u}, 1},
+    {"buffer_store_d16_format_xy v4, v0, s[8:11], null offen", 27, {0x11111111}, {~0u}, 1},
+    {"buffer_store_d16_format_xyzw v[4:5], v0, s[8:11], null offen",
+     55,
+     {0x11111111, 0x22222222},
+     {~0u, ~0u},
+     1},
+    {"tbuffer_store_format_x v4, v0, s[8:11], null format:[BUF_FMT_32_UINT] offen",
+     0,
+     {0x11111111, 0x88776655},
+     {~0u, ~0u},
+     1},
+    {"tbuffer_store_format_xyz v[4:6], v0, s[8:11], null format:[BUF_FMT_32_32_32_UINT] offen",
+     0,
+     {0x11111111, 0x22222222, 0x33333333},
+     {~0u, ~0u, ~0u},
+     1},
+    {"tbuffer_store_format_xyzw v[4:7], v0, s[8:11], null format:[BUF_FMT_32_32_32_32_UINT] offen",
+     0,
+     {0x11111111, 0x22222222, 0x33333333, 0x44444444},
+     {~0u, ~0u, ~0u, ~0u},
+     1},
+    {"tbuffer_store_d16_format_x v4, v0, s[8:11], null format:[BUF_FMT_16_UINT] offen",
+     0,
+     {0x44331111},
+     {~0u},
+     1},
+    {"tbuffer_store_d16_format_xy v4, v0, s[8:11], null format:[BUF_FMT_16_16_UINT] offen",
+     0,
+     {0x11111111},
+     {~0u},
+     1},
+    {"tbuffer_store_d16_format_xyzw v[4:5], v0, s[8:11], null format:[BUF_FMT_16_16_16_16_UINT] "
+     "offen",
+     0,
+     {0x11111111, 0x22222222},
+     {~0u, ~0u},
+     1},
+};
+
+static void test_format(const char *arch) {
+    for (size_t c = 0; c < sizeof fcases / sizeof fcases[0]; c++) {
+        const fcase *f = &fcases[c];
+        reset();
+        wave_set_exec(w, 1);
+        vsharp();
+        w->s[11] |= ID_SEL | f->fmt << 12;
+        uint8_t *m = gptr(buf, 16);
+        for (int i = 0; i < 16; i++)
+            m[i] = (uint8_t)(i == 0 ? 0x81 : 0x11 * (i + 1));
+        w->v[0][0] = 0;
+        for (int r = 0; r < 4; r++)
+            w->v[4 + r][0] = f->store ? 0x11111111u * (uint32_t)(r + 1) : 0xa5a5a5a5u;
+        if (f->store && strstr(f->text, "d16_hi"))
+            w->v[4][0] = 0x5678abcd;
+        int st = cov_run(w, arch, f->text);
+        CHECK(st == WAVE_DONE, "%s [%s]: status %d fault %d", arch, f->text, st, w->fault.kind);
+        if (st != WAVE_DONE)
+            continue;
+        for (int i = 0; i < 4; i++) {
+            if (!f->mask[i])
+                continue;
+            uint32_t got;
+            if (f->store)
+                memcpy(&got, m + 4 * i, 4);
+            else
+                got = w->v[4 + i][0];
+            CHECK((got & f->mask[i]) == f->want[i], "%s [%s]: %s %d = %08x, want %08x", arch,
+                  f->text, f->store ? "dword" : "v4 +", i, got & f->mask[i], f->want[i]);
+        }
+    }
+}
+
 int main(void) {
     w = calloc(1, sizeof *w);
     mem = gmem_create();
@@ -593,6 +760,7 @@ int main(void) {
     for (int g = 0; g < 2; g++) {
         test_ds_misc(t[g]);
         test_buf_misc(t[g], g);
+        test_format(t[g]);
     }
     gmem_destroy(mem);
     free(w);
