@@ -94,6 +94,12 @@ int x_has_semantics(unsigned op) {
     return op < ISA_NOPS && by_op[op].fn != NULL && by_op[op].fn != x_unimplemented;
 }
 
+/* Whether xprog_build gave x a handler (it decoded and is not refused as unimplemented): the
+ * opcode coverage audit's "implemented" (scripts/opcov_report.c) asks this of each encoding it
+ * builds, so it follows every rule xprog_build applies (RDNA's allowlist, true16 halves, DPP,
+ * VOPD halves, wave32 refusals) without a second list. */
+int x_runs(const xinst *x) { return x->fn != x_unimplemented && x->fn != x_illegal; }
+
 /* Inline constants (CDNA3/CDNA4 ISA "Inline constants"): the float ones depend on the width and
  * format of the operand they feed; 248 is 1/(2*pi). */
 static uint64_t inline_value(unsigned enc, int type, unsigned n) {

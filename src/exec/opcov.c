@@ -18,6 +18,13 @@ void x_opcov_hit(const xprog *p, const xinst *x) {
     unsigned char *h = &hit[a][f][v][op];
     if (!__atomic_load_n(h, __ATOMIC_RELAXED))
         __atomic_store_n(h, 1, __ATOMIC_RELAXED);
+    /* An RDNA VOPD instruction issues two ops: in.op is its X half, in.flags its Y half
+     * (src/isa/vopd_rdna.c); both count as executed in the VOPD format. */
+    if (f == ISA_FMT_VOPD && x->in.flags != ISA_OP_ILLEGAL && x->in.flags < ISA_NOPS) {
+        h = &hit[a][f][v][x->in.flags];
+        if (!__atomic_load_n(h, __ATOMIC_RELAXED))
+            __atomic_store_n(h, 1, __ATOMIC_RELAXED);
+    }
 }
 
 /* Lines "target format variant op" (names as isa_arch_name/isa_fmt_name print them). */

@@ -5,9 +5,13 @@
 #ifndef GFXEMU_OPCOV_H
 #define GFXEMU_OPCOV_H
 
-#ifdef GFXEMU_OPCOV
 #include "exec/exec.h"
 
+/* Whether xprog_build gave x a handler: the audit's "implemented" (exec.c; in every build, the
+ * report links a normal library too). */
+int x_runs(const xinst *x);
+
+#ifdef GFXEMU_OPCOV
 void x_opcov_hit(const xprog *p, const xinst *x);
 #endif
 

@@ -365,13 +365,13 @@ static const rdna_row rdna_rows[] = {
     RUN(v_mul_hi_u32_u24), RUN(v_mul_hi_i32_i24), RUN(v_mad_u32_u24), RUN(v_mad_i32_i24),
     AS(v_clz_i32_u32, v_ffbh_u32), AS(v_ctz_i32_b32, v_ffbl_b32), AS(v_cls_i32, v_ffbh_i32),
     RUN(v_bcnt_u32_b32), RUN(v_bfrev_b32), RUN(v_bfi_b32), RUN(v_perm_b32), RUN(v_bfm_b32),
-    RUN(v_lshl_add_u64), RUN(v_sad_u8), RUN(v_sad_hi_u8), RUN(v_sad_u32),
+    RUN(v_sad_u8), RUN(v_sad_hi_u8), RUN(v_sad_u32),
     RUN(v_msad_u8), RUN(v_lerp_u8), RUN(v_cvt_pk_u8_f32),
     RUN(v_min3_i32), RUN(v_max3_i32), RUN(v_med3_i32), RUN(v_min3_u32), RUN(v_max3_u32),
     RUN(v_med3_u32),
     /* f32/f64 (gfx11 min/max follow MODE.IEEE as CDNA's; gfx12's _num forms: rdna_alu.c) */
     RUN(v_max_f32), RUN(v_min_f32), RUN(v_max3_f32), RUN(v_min3_f32), RUN(v_med3_f32),
-    RUN(v_max_f64), RUN(v_min_f64), RUN(v_mul_legacy_f32), AS(v_mul_dx9_zero_f32, v_mul_legacy_f32),
+    RUN(v_max_f64), RUN(v_min_f64), AS(v_mul_dx9_zero_f32, v_mul_legacy_f32),
     RUN(v_sqrt_f32), RUN(v_rsq_f32), RUN(v_exp_f32), RUN(v_log_f32), RUN(v_sin_f32),
     RUN(v_cos_f32), RUN(v_sqrt_f64), RUN(v_rsq_f64), RUN(v_rcp_f64),
     RUN(v_rndne_f32), RUN(v_floor_f32), RUN(v_ceil_f32), RUN(v_trunc_f64), RUN(v_floor_f64),
@@ -383,7 +383,7 @@ static const rdna_row rdna_rows[] = {
     RUN(v_cvt_f32_ubyte0), RUN(v_cvt_f32_ubyte1), RUN(v_cvt_f32_ubyte2), RUN(v_cvt_f32_ubyte3),
     AS(v_cvt_floor_i32_f32, v_cvt_flr_i32_f32), AS(v_cvt_nearest_i32_f32, v_cvt_rpi_i32_f32),
     RUN(v_cvt_off_f32_i4), RUN(v_cvt_pk_u16_u32), RUN(v_cvt_pk_i16_i32),
-    RUN(v_cvt_pknorm_i16_f32), RUN(v_cvt_pknorm_u16_f32),
+    AS(v_cvt_pk_norm_i16_f32, v_cvt_pknorm_i16_f32), AS(v_cvt_pk_norm_u16_f32, v_cvt_pknorm_u16_f32),
     /* f16 and 16-bit integer (gfx11 true16, gfx12 fake16) */
     RUN16(v_cvt_f16_f32), RUN16(v_cvt_f32_f16), AS16(v_cvt_pk_rtz_f16_f32, v_cvt_pkrtz_f16_f32),
     RUN16(v_pack_b32_f16), RUN16(v_cvt_i16_f16), RUN16(v_cvt_u16_f16), RUN16(v_cvt_f16_i16),
@@ -402,23 +402,25 @@ static const rdna_row rdna_rows[] = {
     RUN16(v_mad_u32_u16), RUN16(v_mad_i32_i16),
     /* (v_alignbit/alignbyte: gfx11 names the shift a 16-bit operand, .l or .h; their rows
      * are in rdna_mem.c and replace the RUN rows above) */
-    /* VOPC: every f32/f64/f16 predicate and the remaining integer ones (v_cmpx write EXEC) */
+    /* VOPC: every f32/f64/f16 predicate and the remaining integer ones (v_cmpx write EXEC);
+     * gfx11's always-true predicate (opcode 0x0f of each type) is V_CMP_T_*, as LLVM 22 names
+     * it, and runs the handler of CDNA's V_CMP_TRU_* (gfx12 has none) */
 #define CMPF(t) RUN(v_cmp_f_##t), RUN(v_cmp_lg_##t), RUN(v_cmp_nge_##t), RUN(v_cmp_nlg_##t), \
-        RUN(v_cmp_nle_##t), RUN(v_cmp_tru_##t), RUN(v_cmp_class_##t), \
+        RUN(v_cmp_nle_##t), AS(v_cmp_t_##t, v_cmp_tru_##t), RUN(v_cmp_class_##t), \
         RUN(v_cmpx_f_##t), RUN(v_cmpx_lt_##t), RUN(v_cmpx_eq_##t), RUN(v_cmpx_le_##t), \
         RUN(v_cmpx_gt_##t), RUN(v_cmpx_lg_##t), RUN(v_cmpx_ge_##t), RUN(v_cmpx_o_##t), \
         RUN(v_cmpx_u_##t), RUN(v_cmpx_nge_##t), RUN(v_cmpx_nlg_##t), RUN(v_cmpx_ngt_##t), \
-        RUN(v_cmpx_nle_##t), RUN(v_cmpx_neq_##t), RUN(v_cmpx_nlt_##t), RUN(v_cmpx_tru_##t), \
+        RUN(v_cmpx_nle_##t), RUN(v_cmpx_neq_##t), RUN(v_cmpx_nlt_##t), AS(v_cmpx_t_##t, v_cmpx_tru_##t), \
         RUN(v_cmpx_class_##t)
-    CMPF(f32), RUN(v_cmp_f_f64), RUN(v_cmp_lg_f64), RUN(v_cmp_nlg_f64), RUN(v_cmp_tru_f64),
+    CMPF(f32), RUN(v_cmp_f_f64), RUN(v_cmp_lg_f64), RUN(v_cmp_nlg_f64), AS(v_cmp_t_f64, v_cmp_tru_f64),
     RUN(v_cmp_class_f64), RUN(v_cmpx_f_f64), RUN(v_cmpx_eq_f64), RUN(v_cmpx_le_f64),
     RUN(v_cmpx_lg_f64), RUN(v_cmpx_ge_f64), RUN(v_cmpx_o_f64), RUN(v_cmpx_u_f64),
     RUN(v_cmpx_nlg_f64), RUN(v_cmpx_ngt_f64), RUN(v_cmpx_neq_f64), RUN(v_cmpx_nlt_f64),
-    RUN(v_cmpx_tru_f64), RUN(v_cmpx_class_f64),
+    AS(v_cmpx_t_f64, v_cmpx_tru_f64), RUN(v_cmpx_class_f64),
 #define CMP16F(p) RUN16(v_cmp_##p##_f16), RUN16(v_cmpx_##p##_f16)
     CMP16F(f), CMP16F(lt), CMP16F(eq), CMP16F(le), CMP16F(gt), CMP16F(lg), CMP16F(ge),
     CMP16F(o), CMP16F(u), CMP16F(nge), CMP16F(nlg), CMP16F(ngt), CMP16F(nle), CMP16F(neq),
-    CMP16F(nlt), CMP16F(tru), CMP16F(class),
+    CMP16F(nlt), AS16(v_cmp_t_f16, v_cmp_tru_f16), AS16(v_cmpx_t_f16, v_cmpx_tru_f16), CMP16F(class),
     RUN(v_cmp_le_u64), RUN(v_cmp_ge_u64), RUN(v_cmp_le_i64), RUN(v_cmp_ge_i64),
     RUN(v_cmp_eq_i64), RUN(v_cmp_ne_i64),
     RUN(v_cmpx_lt_u64), RUN(v_cmpx_le_u64), RUN(v_cmpx_gt_u64), RUN(v_cmpx_ge_u64),
@@ -431,7 +433,7 @@ static const rdna_row rdna_rows[] = {
     RUN(s_xnor_b32), RUN(s_xnor_b64), RUN(s_cmp_lg_u64), RUN(s_cmp_eq_u64),
     AS(s_addk_co_i32, s_addk_i32), RUN(s_pack_ll_b32_b16), RUN(s_pack_lh_b32_b16),
     RUN(s_pack_hh_b32_b16), RUN(s_getreg_b32), RUN(s_setreg_b32), RUN(s_setreg_imm32_b32),
-    RUN(s_memtime), RUN(s_memrealtime), RUN(s_setprio), RUN(s_icache_inv), RUN(s_dcache_inv),
+    RUN(s_setprio), RUN(s_icache_inv), RUN(s_dcache_inv),
     RUN(s_ttracedata), RUN(s_cselect_b64), RUN(s_cmov_b64), RUN(s_wqm_b32), RUN(s_wqm_b64),
     RUN(s_quadmask_b32), RUN(s_quadmask_b64),
     /* DS: more of gfx9's under their RDNA names (RDNA3 ISA "LDS"; DS_CMPSTORE_* take their
@@ -460,9 +462,6 @@ static const rdna_row rdna_rows[] = {
     RUN(ds_max_rtn_i64), RUN(ds_min_rtn_u64), RUN(ds_max_rtn_u64), RUN(ds_and_rtn_b64),
     RUN(ds_or_rtn_b64), RUN(ds_xor_rtn_b64), RUN(ds_inc_rtn_u64), RUN(ds_dec_rtn_u64),
     RUN(ds_swizzle_b32), RUN(ds_permute_b32), RUN(ds_bpermute_b32),
-    /* float atomics with a CDNA twin */
-    RUN(global_atomic_add_f64), RUN(global_atomic_min_f64),
-    RUN(global_atomic_max_f64),
     /* VOPC: compares write VCC (e32) or the SGPR(s) of the e64 form; the RDNA V_CMPX forms name
      * exec_lo as their only destination (src/isa/vop_rdna.c), which is what they write */
     RUN(v_cmp_eq_u32), RUN(v_cmp_ne_u32), RUN(v_cmp_lt_u32), RUN(v_cmp_le_u32),

@@ -201,13 +201,17 @@ SF2(s_trunc_f32, truncf(a))
 SF2(s_floor_f32, floorf(a))
 SF2(s_ceil_f32, ceilf(a))
 SF2(s_rndne_f32, rintf(a))
-/* D = S0 * S1 + D, and the K forms (the decoder puts K in source order: S0 * S1 + S2) */
+/* D = S0 * S1 + D, and the K forms: the decoder puts K last (src/isa/scalar.c), after S0 and
+ * S1, for both; RDNA4 ISA S_FMAAK_F32 is S0 * S1 + K, S_FMAMK_F32 is S0 * K + S1 */
 static void s_fmac_f32(wave *w, const xinst *x) {
     float d = sflush32(w, f32(w->s[x->in.dst[0].idx]), 0);
     sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 1), d));
 }
-static void s_fmak_f32(wave *w, const xinst *x) {
+static void s_fmaak_f32(wave *w, const xinst *x) {
     sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 1), sf(w, x, 2)));
+}
+static void s_fmamk_f32(wave *w, const xinst *x) {
+    sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 2), sf(w, x, 1)));
 }
 static void s_cvt_f32_i32(wave *w, const xinst *x) { sdf(w, x, (float)(i32)x_s32(w, x, 0)); }
 static void s_cvt_f32_u32(wave *w, const xinst *x) { sdf(w, x, (float)x_s32(w, x, 0)); }
@@ -410,7 +414,7 @@ const rdna_row x_rdna_alu_rows[] = {
     /* SALU float (gfx12) */
     OWN(s_add_f32, ISA_T_F32, s_add_f32), OWN(s_sub_f32, ISA_T_F32, s_sub_f32),
     OWN(s_mul_f32, ISA_T_F32, s_mul_f32), OWN(s_fmac_f32, ISA_T_F32, s_fmac_f32),
-    OWN(s_fmaak_f32, ISA_T_F32, s_fmak_f32), OWN(s_fmamk_f32, ISA_T_F32, s_fmak_f32),
+    OWN(s_fmaak_f32, ISA_T_F32, s_fmaak_f32), OWN(s_fmamk_f32, ISA_T_F32, s_fmamk_f32),
     OWN(s_max_num_f32, ISA_T_F32, s_max_num_f32), OWN(s_min_num_f32, ISA_T_F32, s_min_num_f32),
     OWN(s_trunc_f32, ISA_T_F32, s_trunc_f32), OWN(s_floor_f32, ISA_T_F32, s_floor_f32),
     OWN(s_ceil_f32, ISA_T_F32, s_ceil_f32), OWN(s_rndne_f32, ISA_T_F32, s_rndne_f32),
