@@ -29,6 +29,7 @@
 #include "exec/valu.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 
 /* x86 hosts: the f16 unpacking uses F16C where the CPU has it (half_lanes_f16c), and the MFMA
  * handlers are compiled three times (MFN): for AVX-512 (x86-64-v4), AVX2 (x86-64-v3) and the
@@ -448,6 +449,243 @@ static inline int a_block(const mop *op, int b) {
     return (((b >> op->cbsz) << op->cbsz) + op->abid) % nb;
 }
 
+/* ---- whole-instruction fast path ------------------------------------------------------------
+ * The MFMAs GEMM and attention kernels run (one block, f16/bf16/fp8/bf8 A and B, no BLGP, no
+ * negation, no FP16_OVFL, C a register tuple that is D or disjoint from it) in the four shapes
+ * 32x32x8, 16x16x16 (gfx942/gfx950) and 32x32x16, 16x16x32 (gfx950 f16/bf16; both fp8 shapes),
+ * as one function per shape with M, N, K constants.  The arithmetic is the generic path's:
+ * D[i][j] = C[i][j] + sum over k ascending of A[i][k] * B[k][j], one fmaf per step, so the
+ * results are bit-identical (tests/exec/test_mfma.c compares both with mfma_ref.h).  What it
+ * saves is the generic path's set-up: A and B are unpacked once into k-major float rows
+ * (A[i][k] of one k is M consecutive floats, B[k][j] N of them, as the input layout already
+ * has them), and each group of C rows is loaded into vector registers, multiplied through all
+ * K and stored as D with no staging (a C/D row is N consecutive lanes of one register).
+ *
+ * Three builds of the product: AVX-512 (16 zmm accumulators: 8 rows of 32 or 16 rows of 16),
+ * AVX2+FMA (8 ymm accumulators) and portable C; the one the CPU supports is chosen once (the
+ * environment variable GFXEMU_MFMA_ISA=avx512|avx2|generic|off overrides it, for tests and
+ * measurements: off sends every MFMA to the generic path). */
+
+/* C/D row i of a one-block 32-bit MxN tile: register 4*(i / (4*(64/N))) + i%4, lanes from
+ * N*((i/4) % (64/N)) (the layout at the top of the file with b = 0). */
+#define CD_REG(N, i) (4 * ((i) / (4 * (64 / (N)))) + (i) % 4)
+#define CD_LANE(N, i) ((N) * (((i) / 4) % (64 / (N))))
+
+/* The product of one tile in portable C.  ua[e] / ub[e]: element e of every lane, converted;
+ * A[i][k] = ua[k%E][M*(k/E) + i], B[k][j] = ub[k%E][N*(k/E) + j]. */
+AI void mmk_c(const int M, const int N, const int K, const float (*ua)[LANES],
+              const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+    const int E = K * M / 64, R = 4;
+    for (int i0 = 0; i0 < M; i0 += R) {
+        float acc[4][32];
+        for (int r = 0; r < R; r++)
+            memcpy(acc[r], RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r), (size_t)N * 4);
+        for (int k = 0; k < K; k++) {
+            const float *a = ua[k % E] + M * (k / E) + i0, *b = ub[k % E] + N * (k / E);
+            for (int r = 0; r < R; r++)
+                for (int j = 0; j < N; j++)
+                    acc[r][j] = fmaf(a[r], b[j], acc[r][j]);
+        }
+        for (int r = 0; r < R; r++)
+            memcpy(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r), acc[r], (size_t)N * 4);
+    }
+}
+
+#if MFMA_X86
+/* The same with vectors of W floats and NACC accumulators: rows of N/W vectors, R rows at a
+ * time, so the R*(N/W) chains of FMAs are independent (FMA latency x 2 pipes needs >= 8). */
+#define MMK_SIMD(name, tgt, VT, W, NACC, LOAD, STORE, SET1, FMADD)                                 \
+    __attribute__((target(tgt))) AI void name(const int M, const int N, const int K,               \
+                                              const float (*ua)[LANES], const float (*ub)[LANES],  \
+                                              const u32(*RC)[LANES], u32(*RD)[LANES]) {            \
+        const int E = K * M / 64, V = N / W, R = NACC / V < M ? NACC / V : M;                      \
+        for (int i0 = 0; i0 < M; i0 += R) {                                                        \
+            VT acc[NACC];                                                                          \
+            for (int r = 0; r < R; r++)                                                            \
+                for (int v = 0; v < V; v++)                                                        \
+                    acc[r * V + v] =                                                               \
+                        LOAD((const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + v * W); \
+            _Pragma("GCC unroll 32") for (int k = 0; k < K; k++) {                                 \
+                const float *a = ua[k % E] + M * (k / E) + i0, *b = ub[k % E] + N * (k / E);       \
+                VT bv[4];                                                                          \
+                for (int v = 0; v < V; v++)                                                        \
+                    bv[v] = LOAD(b + v * W);                                                       \
+                for (int r = 0; r < R; r++) {                                                      \
+                    VT av = SET1(a[r]);                                                            \
+                    for (int v = 0; v < V; v++)                                                    \
+                        acc[r * V + v] = FMADD(av, bv[v], acc[r * V + v]);                         \
+                }                                                                                  \
+            }                                                                                      \
+            for (int r = 0; r < R; r++)                                                            \
+                for (int v = 0; v < V; v++)                                                        \
+                    STORE((float *)(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + v * W,           \
+                          acc[r * V + v]);                                                         \
+        }                                                                                          \
+    }
+MMK_SIMD(mmk_avx512, "arch=x86-64-v4", __m512, 16, 16, _mm512_loadu_ps, _mm512_storeu_ps,
+         _mm512_set1_ps, _mm512_fmadd_ps)
+MMK_SIMD(mmk_avx2, "arch=x86-64-v3", __m256, 8, 8, _mm256_loadu_ps, _mm256_storeu_ps,
+         _mm256_set1_ps, _mm256_fmadd_ps)
+#endif
+
+/* Both 16-bit elements of one register of 64 lanes, converted to float (lo: bits 15:0, hi:
+ * bits 31:16): f16 exactly (F16C's vcvtph2ps in the x86 builds; a signalling NaN comes out
+ * quiet, as the products make it anyway: see half_lanes_f16c) or bf16 (a shift). */
+AI void pair_c(const u32 *r, int bf, float *lo, float *hi) {
+    if (bf) {
+        VLOOP(l) lo[l] = f32(r[l] << 16), hi[l] = f32(r[l] & 0xffff0000u);
+    } else {
+        VLOOP(l) lo[l] = half(r[l] & 0xffff), hi[l] = half(r[l] >> 16);
+    }
+}
+#if MFMA_X86
+__attribute__((target("arch=x86-64-v4"))) AI void pair_avx512(const u32 *r, int bf, float *lo,
+                                                              float *hi) {
+    for (int l = 0; l < LANES; l += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)(r + l));
+        if (bf) {
+            _mm512_storeu_ps(lo + l, _mm512_castsi512_ps(_mm512_slli_epi32(x, 16)));
+            _mm512_storeu_ps(hi + l, _mm512_castsi512_ps(
+                                         _mm512_and_si512(x, _mm512_set1_epi32((int)0xffff0000u))));
+        } else { /* vpmovdw keeps the low 16 bits of each lane */
+            _mm512_storeu_ps(lo + l, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(x)));
+            _mm512_storeu_ps(hi + l,
+                             _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(x, 16))));
+        }
+    }
+}
+__attribute__((target("arch=x86-64-v3"))) AI void pair_avx2(const u32 *r, int bf, float *lo,
+                                                            float *hi) {
+    const __m256i m = _mm256_set1_epi32(0xffff);
+    for (int l = 0; l < LANES; l += 16) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(r + l));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(r + l + 8));
+        if (bf) {
+            const __m256i hm = _mm256_set1_epi32((int)0xffff0000u);
+            _mm256_storeu_ps(lo + l, _mm256_castsi256_ps(_mm256_slli_epi32(a, 16)));
+            _mm256_storeu_ps(lo + l + 8, _mm256_castsi256_ps(_mm256_slli_epi32(b, 16)));
+            _mm256_storeu_ps(hi + l, _mm256_castsi256_ps(_mm256_and_si256(a, hm)));
+            _mm256_storeu_ps(hi + l + 8, _mm256_castsi256_ps(_mm256_and_si256(b, hm)));
+            continue;
+        }
+        /* packus interleaves the 128-bit halves: a0-3 b0-3 a4-7 b4-7; the permute restores order */
+        __m256i pl = _mm256_permute4x64_epi64(
+            _mm256_packus_epi32(_mm256_and_si256(a, m), _mm256_and_si256(b, m)), 0xd8);
+        __m256i ph = _mm256_permute4x64_epi64(
+            _mm256_packus_epi32(_mm256_srli_epi32(a, 16), _mm256_srli_epi32(b, 16)), 0xd8);
+        _mm256_storeu_ps(lo + l, _mm256_cvtph_ps(_mm256_castsi256_si128(pl)));
+        _mm256_storeu_ps(lo + l + 8, _mm256_cvtph_ps(_mm256_extracti128_si256(pl, 1)));
+        _mm256_storeu_ps(hi + l, _mm256_cvtph_ps(_mm256_castsi256_si128(ph)));
+        _mm256_storeu_ps(hi + l + 8, _mm256_cvtph_ps(_mm256_extracti128_si256(ph, 1)));
+    }
+}
+#endif
+
+/* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
+ * into o[e]; PAIR converts the two halves of a register of 16-bit elements. */
+#define UNPACK_FAST(PAIR, R, E, t, tab, o)                                                         \
+    do {                                                                                           \
+        if ((t) == MT_F16 || (t) == MT_BF16) {                                                     \
+            for (int e = 0; e < (E); e += 2)                                                       \
+                PAIR((R)[e / 2], (t) == MT_BF16, (o)[e], (o)[e + 1]);                              \
+        } else {                                                                                   \
+            for (int e = 0; e < (E); e++) {                                                        \
+                const u32 *r_ = (R)[e / 4];                                                        \
+                int sh_ = 8 * (e & 3);                                                             \
+                VLOOP(l)(o)[e][l] = (tab)[(r_[l] >> sh_) & 0xff];                                  \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
+ * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
+#define FAST_BODY(name, tgt, MMK, PAIR)                                                            \
+    tgt static void name(wave *w, const xinst *x, const mop *op) {                                 \
+        const mdesc *d = op->d;                                                                    \
+        int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
+        int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
+        unsigned nr = (unsigned)(E * bits / 32);                                                   \
+        u32 ta[4][LANES], tb[4][LANES];                                                            \
+        float ua[8][LANES], ub[8][LANES];                                                          \
+        const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);                                      \
+        const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);                                      \
+        UNPACK_FAST(PAIR, RA, E, d->ta, lut_of(d->ta, 0, fnuz), ua);                               \
+        UNPACK_FAST(PAIR, RB, E, d->tb, lut_of(d->tb, 0, fnuz), ub);                               \
+        const u32(*RC)[LANES] = (const u32(*)[LANES])src_regs(w, x, 2, 0, NULL, 0);                \
+        u32(*RD)[LANES] = dst_regs(w, x);                                                          \
+        if (d->m == 32 && d->k == 8)                                                               \
+            MMK(32, 32, 8, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);        \
+        else if (d->m == 32)                                                                       \
+            MMK(32, 32, 16, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);       \
+        else if (d->k == 16)                                                                       \
+            MMK(16, 16, 16, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);       \
+        else                                                                                       \
+            MMK(16, 16, 32, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);       \
+    }
+FAST_BODY(mfma_fast_c, , mmk_c, pair_c)
+#if MFMA_X86
+FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512)
+FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2)
+#endif
+
+typedef void (*fast_fn)(wave *w, const xinst *x, const mop *op);
+static fast_fn fast_impl; /* set once by fast_pick(); NULL: fast path off */
+static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
+static const char *fast_name = "off";
+
+static void fast_pick(void) {
+    const char *want = getenv("GFXEMU_MFMA_ISA");
+    int lvl = 1; /* 3 avx512, 2 avx2, 1 generic, 0 off */
+#if MFMA_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("x86-64-v4"))
+        lvl = 3;
+    else if (__builtin_cpu_supports("x86-64-v3"))
+        lvl = 2;
+#endif
+    if (want && *want) { /* an override may lower the level, never raise it past the CPU */
+        int w = !strcmp(want, "avx512")    ? 3
+                : !strcmp(want, "avx2")    ? 2
+                : !strcmp(want, "generic") ? 1
+                                           : 0;
+        if (w < lvl)
+            lvl = w;
+    }
+    static const char *const names[4] = {"off", "generic", "avx2", "avx512"};
+    fast_name = names[lvl];
+    fast_impl = lvl == 1 ? mfma_fast_c : NULL;
+#if MFMA_X86
+    if (lvl == 3)
+        fast_impl = mfma_fast_avx512;
+    else if (lvl == 2)
+        fast_impl = mfma_fast_avx2;
+#endif
+}
+
+/* Which build of the fast path runs ("avx512", "avx2", "generic" or "off"): tests report it. */
+const char *mfma_fast_isa(void) {
+    pthread_once(&fast_once, fast_pick);
+    return fast_name;
+}
+
+/* Whether the fast path takes this instruction (see above). */
+static int fast_ok(const xinst *x, const mop *op) {
+    const mdesc *d = op->d;
+    const isa_opnd *c = &x->in.src[2];
+    if (d->kind != MK_DENSE || d->nb != 1 || op->blgp || op->nega || op->negb || op->negc ||
+        op->ovfl)
+        return 0;
+    if (!((d->ta == MT_F16 && d->tb == MT_F16) || (d->ta == MT_BF16 && d->tb == MT_BF16) ||
+          ((d->ta == MT_FP8 || d->ta == MT_BF8) && (d->tb == MT_FP8 || d->tb == MT_BF8))))
+        return 0;
+    if (!((d->m == 32 && d->n == 32 && (d->k == 8 || d->k == 16)) ||
+          (d->m == 16 && d->n == 16 && (d->k == 16 || d->k == 32))))
+        return 0;
+    if (c->kind != ISA_OPND_VGPR && c->kind != ISA_OPND_AGPR)
+        return 0;
+    return cd_rows_ok(x, (unsigned)(d->m * d->n / 64), 0);
+}
+
 MFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     const mdesc *d = op->d;
     int K = d->k, fnuz = isa_targets[x->in.arch].fp8_fnuz, sparse = d->kind == MK_SPARSE;
@@ -759,8 +997,13 @@ static void x_mfma(wave *w, const xinst *x) {
         mfma_f64(w, x, &op);
     } else if (d->ta == MT_I8)
         mfma_int(w, x, &op);
-    else
-        mfma_float(w, x, &op);
+    else {
+        pthread_once(&fast_once, fast_pick);
+        if (fast_impl && fast_ok(x, &op))
+            fast_impl(w, x, &op);
+        else
+            mfma_float(w, x, &op);
+    }
 }
 
 /* v_mfma_ld_scale_b32 on its own: the scale it loads is consumed only by a scaled MFMA directly
