@@ -72,12 +72,24 @@ typedef struct mdesc {
     uint8_t ta, tb;      /* MT_* of A and B */
     uint8_t kind;        /* MK_* */
     uint8_t ok;          /* 1 for MFMA/SMFMAC ops */
+    uint8_t fast;        /* the fast path's kind of op (FAST_DESC) */
 } mdesc;
 
 /* One descriptor per op, from the MFMA column of the per-op metadata table
  * (src/isa/gen/opmeta.inc, tools/isagen/meta.py): shape and element types come from the
  * mnemonic, the number of blocks of gfx90a's names from the destination width LLVM gives. */
-#define MDESC_MFMA(M, N, K, B, TA, TB, KIND) {M, N, K, B, MT_##TA, MT_##TB, MK_##KIND, (M) != 0},
+#define MDESC_MFMA(M, N, K, B, TA, TB, KIND)                                                       \
+    {M, N, K, B, MT_##TA, MT_##TB, MK_##KIND, (M) != 0, FAST_DESC(M, N, K, B, TA, TB, KIND)},
+/* The ops the fast path (below) takes: one dense block of 16-bit (both f16 or both bf16) or
+ * 8-bit float (fp8/bf8, any pair) elements, in the shapes 32x32x8, 32x32x16, 16x16x16,
+ * 16x16x32. */
+#define FAST_T8(T) (MT_##T == MT_FP8 || MT_##T == MT_BF8)
+#define FAST_DESC(M, N, K, B, TA, TB, KIND)                                                        \
+    (MK_##KIND == MK_DENSE && (B) == 1 &&                                                          \
+     ((MT_##TA == MT_##TB && (MT_##TA == MT_F16 || MT_##TA == MT_BF16)) ||                         \
+      (FAST_T8(TA) && FAST_T8(TB))) &&                                                             \
+     (((M) == 32 && (N) == 32 && ((K) == 8 || (K) == 16)) ||                                       \
+      ((M) == 16 && (N) == 16 && ((K) == 16 || (K) == 32))))
 #define ISA_META(id, name, fmts, cls, rnd, rf, ndst, nsrc, dw, sw, st, mfma, ...)                  \
     [ISA_OP_##id] = MDESC_##mfma
 static const mdesc descs[ISA_NOPS] = {
@@ -507,6 +519,9 @@ AI void mmk_c(const int M, const int N, const int K, const float (*ua)[LANES],
                         LOAD((const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + v * W); \
             _Pragma("GCC unroll 32") for (int k = 0; k < K; k++) {                                 \
                 const float *a = ua[k % E] + M * (k / E) + i0, *b = ub[k % E] + N * (k / E);       \
+                /* keeps each step's A loads in the step: GCC otherwise hoists all K*R             \
+                 * broadcasts of a fully unrolled 16x16 tile and spills them */                    \
+                __asm__ volatile("" ::: "memory");                                                 \
                 VT bv[4];                                                                          \
                 for (int v = 0; v < V; v++)                                                        \
                     bv[v] = LOAD(b + v * W);                                                       \
@@ -581,9 +596,36 @@ __attribute__((target("arch=x86-64-v3"))) AI void pair_avx2(const u32 *r, int bf
 }
 #endif
 
+/* An fp8 (E4M3) or bf8 (E5M2) code as float, exactly, without the table (a lookup per element
+ * does not vectorise): OCP formats on gfx950, FNUZ (bias one higher, 0x80 the only NaN, no inf
+ * or -0) on gfx942 (docs/mfma.md).  Normals move their fields into an f32 and scale it by
+ * 2^(127-bias); denormals are m * 2^(1-bias-mb); then OCP E4M3's NaN (S.1111.111) and OCP
+ * E5M2's inf and NaNs (exponent 31).  Equal to fpf_decode() for all 256 codes of the four
+ * formats (test_mfma.c checks them all through the fast path). */
+AI float f8val(u32 b, int bf8, int fnuz) {
+    const int mb = bf8 ? 2 : 3, bias = (bf8 ? 15 : 7) + fnuz;
+    u32 mag = b & 0x7fu, sign = (b & 0x80u) << 24;
+    u32 is_den = -(u32)(mag >> mb == 0);
+    /* the denormal case's lane gets an exponent bit here so that no denormal is multiplied:
+     * its product is not used */
+    u32 nrm = bf32(f32((mag << (23 - mb)) | (is_den & 0x00800000u)) * f32((u32)(254 - bias) << 23));
+    u32 den = bf32((float)(int)mag * f32((u32)(128 - bias - mb) << 23));
+    u32 v = ((den & is_den) | (nrm & ~is_den)) | sign;
+    u32 inf = 0, nan;
+    if (fnuz)
+        nan = -(u32)(b == 0x80u);
+    else if (bf8)
+        inf = -(u32)(mag == 0x7cu), nan = -(u32)(mag > 0x7cu);
+    else
+        nan = -(u32)(mag == 0x7fu);
+    v = (v & ~inf) | (inf & (0x7f800000u | sign));
+    return f32((v & ~nan) | (nan & 0x7fc00000u));
+}
+
 /* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
  * into o[e]; PAIR converts the two halves of a register of 16-bit elements. */
-#define UNPACK_FAST(PAIR, R, E, t, tab, o)                                                         \
+#define F8LOOP(o, r, sh, bf8, fnuz) VLOOP(l)(o)[l] = f8val(((r)[l] >> (sh)) & 0xff, bf8, fnuz)
+#define UNPACK_FAST(PAIR, R, E, t, fnuz, o)                                                        \
     do {                                                                                           \
         if ((t) == MT_F16 || (t) == MT_BF16) {                                                     \
             for (int e = 0; e < (E); e += 2)                                                       \
@@ -592,7 +634,14 @@ __attribute__((target("arch=x86-64-v3"))) AI void pair_avx2(const u32 *r, int bf
             for (int e = 0; e < (E); e++) {                                                        \
                 const u32 *r_ = (R)[e / 4];                                                        \
                 int sh_ = 8 * (e & 3);                                                             \
-                VLOOP(l)(o)[e][l] = (tab)[(r_[l] >> sh_) & 0xff];                                  \
+                if ((t) == MT_BF8 && (fnuz))                                                       \
+                    F8LOOP((o)[e], r_, sh_, 1, 1);                                                 \
+                else if ((t) == MT_BF8)                                                            \
+                    F8LOOP((o)[e], r_, sh_, 1, 0);                                                 \
+                else if (fnuz)                                                                     \
+                    F8LOOP((o)[e], r_, sh_, 0, 1);                                                 \
+                else                                                                               \
+                    F8LOOP((o)[e], r_, sh_, 0, 0);                                                 \
             }                                                                                      \
         }                                                                                          \
     } while (0)
@@ -600,8 +649,7 @@ __attribute__((target("arch=x86-64-v3"))) AI void pair_avx2(const u32 *r, int bf
 /* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
  * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
 #define FAST_BODY(name, tgt, MMK, PAIR)                                                            \
-    tgt static void name(wave *w, const xinst *x, const mop *op) {                                 \
-        const mdesc *d = op->d;                                                                    \
+    tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
         unsigned nr = (unsigned)(E * bits / 32);                                                   \
@@ -609,8 +657,8 @@ __attribute__((target("arch=x86-64-v3"))) AI void pair_avx2(const u32 *r, int bf
         float ua[8][LANES], ub[8][LANES];                                                          \
         const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);                                      \
         const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);                                      \
-        UNPACK_FAST(PAIR, RA, E, d->ta, lut_of(d->ta, 0, fnuz), ua);                               \
-        UNPACK_FAST(PAIR, RB, E, d->tb, lut_of(d->tb, 0, fnuz), ub);                               \
+        UNPACK_FAST(PAIR, RA, E, d->ta, fnuz, ua);                                                 \
+        UNPACK_FAST(PAIR, RB, E, d->tb, fnuz, ub);                                                 \
         const u32(*RC)[LANES] = (const u32(*)[LANES])src_regs(w, x, 2, 0, NULL, 0);                \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
         if (d->m == 32 && d->k == 8)                                                               \
@@ -628,8 +676,10 @@ FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx51
 FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2)
 #endif
 
-typedef void (*fast_fn)(wave *w, const xinst *x, const mop *op);
-static fast_fn fast_impl; /* set once by fast_pick(); NULL: fast path off */
+typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
+/* Never called: the value of fast_impl when the fast path is off. */
+static void fast_off(wave *w, const xinst *x, const mdesc *d) { (void)w, (void)x, (void)d; }
+static fast_fn fast_impl; /* set once by fast_pick() (NULL: not yet) */
 static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
 static const char *fast_name = "off";
 
@@ -653,13 +703,14 @@ static void fast_pick(void) {
     }
     static const char *const names[4] = {"off", "generic", "avx2", "avx512"};
     fast_name = names[lvl];
-    fast_impl = lvl == 1 ? mfma_fast_c : NULL;
+    fast_fn f = lvl == 1 ? mfma_fast_c : fast_off;
 #if MFMA_X86
     if (lvl == 3)
-        fast_impl = mfma_fast_avx512;
+        f = mfma_fast_avx512;
     else if (lvl == 2)
-        fast_impl = mfma_fast_avx2;
+        f = mfma_fast_avx2;
 #endif
+    __atomic_store_n(&fast_impl, f, __ATOMIC_RELEASE);
 }
 
 /* Which build of the fast path runs ("avx512", "avx2", "generic" or "off"): tests report it. */
@@ -668,20 +719,14 @@ const char *mfma_fast_isa(void) {
     return fast_name;
 }
 
-/* Whether the fast path takes this instruction (see above). */
-static int fast_ok(const xinst *x, const mop *op) {
-    const mdesc *d = op->d;
+/* Whether the fast path takes this instruction of a FAST_DESC op: no BLGP pattern (CBSZ/ABID
+ * mean nothing for one block), no negation, no FP16_OVFL clamp, C a register tuple that is D
+ * or disjoint from it. */
+static inline int fast_ok(const wave *w, const xinst *x, const mdesc *d) {
+    const isa_valu_fields *v = &x->in.f.v;
     const isa_opnd *c = &x->in.src[2];
-    if (d->kind != MK_DENSE || d->nb != 1 || op->blgp || op->nega || op->negb || op->negc ||
-        op->ovfl)
-        return 0;
-    if (!((d->ta == MT_F16 && d->tb == MT_F16) || (d->ta == MT_BF16 && d->tb == MT_BF16) ||
-          ((d->ta == MT_FP8 || d->ta == MT_BF8) && (d->tb == MT_FP8 || d->tb == MT_BF8))))
-        return 0;
-    if (!((d->m == 32 && d->n == 32 && (d->k == 8 || d->k == 16)) ||
-          (d->m == 16 && d->n == 16 && (d->k == 16 || d->k == 32))))
-        return 0;
-    if (c->kind != ISA_OPND_VGPR && c->kind != ISA_OPND_AGPR)
+    if (v->blgp || v->neg || (w->mode >> 23 & 1) ||
+        (c->kind != ISA_OPND_VGPR && c->kind != ISA_OPND_AGPR))
         return 0;
     return cd_rows_ok(x, (unsigned)(d->m * d->n / 64), 0);
 }
@@ -958,6 +1003,17 @@ static void x_mfma(wave *w, const xinst *x) {
         wave_fault(w, x, XF_ILLEGAL);
         return;
     }
+    if (d->fast) { /* first, before the general path's set-up */
+        fast_fn f = __atomic_load_n(&fast_impl, __ATOMIC_ACQUIRE);
+        if (!f) {
+            pthread_once(&fast_once, fast_pick);
+            f = fast_impl;
+        }
+        if (f != fast_off && fast_ok(w, x, d)) {
+            f(w, x, d);
+            return;
+        }
+    }
     mop op = {.d = d, .blgp = v->blgp, .cbsz = v->cbsz, .abid = v->abid};
     op.nega = v->neg & 1;
     op.negb = v->neg >> 1 & 1;
@@ -997,13 +1053,8 @@ static void x_mfma(wave *w, const xinst *x) {
         mfma_f64(w, x, &op);
     } else if (d->ta == MT_I8)
         mfma_int(w, x, &op);
-    else {
-        pthread_once(&fast_once, fast_pick);
-        if (fast_impl && fast_ok(x, &op))
-            fast_impl(w, x, &op);
-        else
-            mfma_float(w, x, &op);
-    }
+    else
+        mfma_float(w, x, &op);
 }
 
 /* v_mfma_ld_scale_b32 on its own: the scale it loads is consumed only by a scaled MFMA directly
