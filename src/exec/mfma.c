@@ -483,9 +483,14 @@ static inline int a_block(const mop *op, int b) {
 #define CD_REG(N, i) (4 * ((i) / (4 * (64 / (N)))) + (i) % 4)
 #define CD_LANE(N, i) ((N) * (((i) / 4) % (64 / (N))))
 
-/* The product of one tile in portable C.  ua[e] / ub[e]: element e of every lane, converted;
- * A[i][k] = ua[k%E][M*(k/E) + i], B[k][j] = ub[k%E][N*(k/E) + j]. */
-AI void mmk_c(const int M, const int N, const int K, const float (*ua)[LANES],
+/* The product of one tile in portable C.  ub[e]: element e of every lane, converted, so
+ * B[k][j] = ub[k%E][N*(k/E) + j]; A likewise when AS = 1, and with AS = 2 (f16) ua holds the
+ * registers' halves in memory order, element pair p of lane l at ua[p][2l], ua[p][2l+1]
+ * (vcvtph2ps straight from the register file), so A[i][k] is A_COL(k)[2i]. */
+#define A_COL(ua, M, E, AS, k)                                                                     \
+    ((const float *)(ua) + LANES * (AS) * ((k) % (E) / (AS)) + (AS) * (M) * ((k) / (E)) +          \
+     (k) % (E) % (AS))
+AI void mmk_c(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
               const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
     const int E = K * M / 64, R = 4;
     for (int i0 = 0; i0 < M; i0 += R) {
@@ -493,10 +498,10 @@ AI void mmk_c(const int M, const int N, const int K, const float (*ua)[LANES],
         for (int r = 0; r < R; r++)
             memcpy(acc[r], RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r), (size_t)N * 4);
         for (int k = 0; k < K; k++) {
-            const float *a = ua[k % E] + M * (k / E) + i0, *b = ub[k % E] + N * (k / E);
+            const float *a = A_COL(ua, M, E, AS, k) + AS * i0, *b = ub[k % E] + N * (k / E);
             for (int r = 0; r < R; r++)
                 for (int j = 0; j < N; j++)
-                    acc[r][j] = fmaf(a[r], b[j], acc[r][j]);
+                    acc[r][j] = fmaf(a[AS * r], b[j], acc[r][j]);
         }
         for (int r = 0; r < R; r++)
             memcpy(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r), acc[r], (size_t)N * 4);
@@ -507,7 +512,7 @@ AI void mmk_c(const int M, const int N, const int K, const float (*ua)[LANES],
 /* The same with vectors of W floats and NACC accumulators: rows of N/W vectors, R rows at a
  * time, so the R*(N/W) chains of FMAs are independent (FMA latency x 2 pipes needs >= 8). */
 #define MMK_SIMD(name, tgt, VT, W, NACC, LOAD, STORE, SET1, FMADD)                                 \
-    __attribute__((target(tgt))) AI void name(const int M, const int N, const int K,               \
+    __attribute__((target(tgt))) AI void name(const int M, const int N, const int K, const int AS, \
                                               const float (*ua)[LANES], const float (*ub)[LANES],  \
                                               const u32(*RC)[LANES], u32(*RD)[LANES]) {            \
         const int E = K * M / 64, V = N / W, R = NACC / V < M ? NACC / V : M;                      \
@@ -518,7 +523,7 @@ AI void mmk_c(const int M, const int N, const int K, const float (*ua)[LANES],
                     acc[r * V + v] =                                                               \
                         LOAD((const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + v * W); \
             _Pragma("GCC unroll 32") for (int k = 0; k < K; k++) {                                 \
-                const float *a = ua[k % E] + M * (k / E) + i0, *b = ub[k % E] + N * (k / E);       \
+                const float *a = A_COL(ua, M, E, AS, k) + AS * i0, *b = ub[k % E] + N * (k / E);   \
                 /* keeps each step's A loads in the step: GCC otherwise hoists all K*R             \
                  * broadcasts of a fully unrolled 16x16 tile and spills them */                    \
                 __asm__ volatile("" ::: "memory");                                                 \
@@ -526,7 +531,7 @@ AI void mmk_c(const int M, const int N, const int K, const float (*ua)[LANES],
                 for (int v = 0; v < V; v++)                                                        \
                     bv[v] = LOAD(b + v * W);                                                       \
                 for (int r = 0; r < R; r++) {                                                      \
-                    VT av = SET1(a[r]);                                                            \
+                    VT av = SET1(a[AS * r]);                                                       \
                     for (int v = 0; v < V; v++)                                                    \
                         acc[r * V + v] = FMADD(av, bv[v], acc[r * V + v]);                         \
                 }                                                                                  \
@@ -596,6 +601,22 @@ __attribute__((target("arch=x86-64-v3"))) AI void pair_avx2(const u32 *r, int bf
 }
 #endif
 
+/* One register of f16 pairs (64 lanes) as 128 floats in memory order, o[2l + h] = half h of
+ * lane l (the A operand's AS = 2 form). */
+AI void ilv_c(const u32 *r, float *o) {
+    VLOOP(l) o[2 * l] = half(r[l] & 0xffff), o[2 * l + 1] = half(r[l] >> 16);
+}
+#if MFMA_X86
+__attribute__((target("arch=x86-64-v4"))) AI void ilv_avx512(const u32 *r, float *o) {
+    for (int c = 0; c < 2 * LANES; c += 16)
+        _mm512_storeu_ps(o + c, _mm512_cvtph_ps(_mm256_loadu_si256((const void *)(r + c / 2))));
+}
+__attribute__((target("arch=x86-64-v3"))) AI void ilv_avx2(const u32 *r, float *o) {
+    for (int c = 0; c < 2 * LANES; c += 8)
+        _mm256_storeu_ps(o + c, _mm256_cvtph_ps(_mm_loadu_si128((const void *)(r + c / 2))));
+}
+#endif
+
 /* An fp8 (E4M3) or bf8 (E5M2) code as float, exactly, without the table (a lookup per element
  * does not vectorise): OCP formats on gfx950, FNUZ (bias one higher, 0x80 the only NaN, no inf
  * or -0) on gfx942 (docs/mfma.md).  Normals move their fields into an f32 and scale it by
@@ -648,7 +669,7 @@ AI float f8val(u32 b, int bf8, int fnuz) {
 
 /* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
  * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
-#define FAST_BODY(name, tgt, MMK, PAIR)                                                            \
+#define FAST_BODY(name, tgt, MMK, PAIR, ILV)                                                       \
     tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
@@ -657,23 +678,38 @@ AI float f8val(u32 b, int bf8, int fnuz) {
         float ua[8][LANES], ub[8][LANES];                                                          \
         const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);                                      \
         const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);                                      \
-        UNPACK_FAST(PAIR, RA, E, d->ta, fnuz, ua);                                                 \
+        int f16 = d->ta == MT_F16; /* then A goes straight from F16C into the AS = 2 form */       \
+        if (f16)                                                                                   \
+            for (int p = 0; p < E / 2; p++)                                                        \
+                ILV(RA[p], ua[2 * p]);                                                             \
+        else                                                                                       \
+            UNPACK_FAST(PAIR, RA, E, d->ta, fnuz, ua);                                             \
         UNPACK_FAST(PAIR, RB, E, d->tb, fnuz, ub);                                                 \
         const u32(*RC)[LANES] = (const u32(*)[LANES])src_regs(w, x, 2, 0, NULL, 0);                \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
-        if (d->m == 32 && d->k == 8)                                                               \
-            MMK(32, 32, 8, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);        \
-        else if (d->m == 32)                                                                       \
-            MMK(32, 32, 16, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);       \
-        else if (d->k == 16)                                                                       \
-            MMK(16, 16, 16, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);       \
+        const float (*a_)[LANES] = (const float (*)[LANES])ua,                                     \
+                    (*b_)[LANES] = (const float (*)[LANES])ub;                                     \
+        if (f16)                                                                                   \
+            FAST_SHAPES(MMK, 2);                                                                   \
         else                                                                                       \
-            MMK(16, 16, 32, (const float (*)[LANES])ua, (const float (*)[LANES])ub, RC, RD);       \
+            FAST_SHAPES(MMK, 1);                                                                   \
     }
-FAST_BODY(mfma_fast_c, , mmk_c, pair_c)
+#define FAST_SHAPES(MMK, AS)                                                                       \
+    do {                                                                                           \
+        if (d->m == 32 && d->k == 8)                                                               \
+            MMK(32, 32, 8, AS, a_, b_, RC, RD);                                                    \
+        else if (d->m == 32)                                                                       \
+            MMK(32, 32, 16, AS, a_, b_, RC, RD);                                                   \
+        else if (d->k == 16)                                                                       \
+            MMK(16, 16, 16, AS, a_, b_, RC, RD);                                                   \
+        else                                                                                       \
+            MMK(16, 16, 32, AS, a_, b_, RC, RD);                                                   \
+    } while (0)
+FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c)
 #if MFMA_X86
-FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512)
-FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2)
+FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512,
+          ilv_avx512)
+FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2)
 #endif
 
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
