@@ -643,33 +643,102 @@ AI float f8val(u32 b, int bf8, int fnuz) {
     return f32((v & ~nan) | (nan & 0x7fc00000u));
 }
 
-/* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
- * into o[e]; PAIR converts the two halves of a register of 16-bit elements. */
+/* The 8-bit element at bit sh of 64 lanes, converted: f8val() per lane (portable build). */
 #define F8LOOP(o, r, sh, bf8, fnuz) VLOOP(l)(o)[l] = f8val(((r)[l] >> (sh)) & 0xff, bf8, fnuz)
-#define UNPACK_FAST(PAIR, R, E, t, fnuz, o)                                                        \
+AI void f8_c(const u32 *r, int sh, int bf8, int fnuz, float *o) {
+    if (bf8 && fnuz)
+        F8LOOP(o, r, sh, 1, 1);
+    else if (bf8)
+        F8LOOP(o, r, sh, 1, 0);
+    else if (fnuz)
+        F8LOOP(o, r, sh, 0, 1);
+    else
+        F8LOOP(o, r, sh, 0, 0);
+}
+#if MFMA_X86
+/* ... and through F16C, exactly: an OCP bf8 code is the high byte of the f16 of the same
+ * value; an fp8 code's fields moved to f16 bits (S.0EEEE.MMM0000000) are the value times 2^-8
+ * (OCP) or 2^-7 (FNUZ), denormals included, so one power-of-two multiply restores it; then the
+ * NaN codes.  FNUZ bf8 (exponent 31 is finite there) keeps f8val(). */
+__attribute__((target("arch=x86-64-v4"))) AI void f8_avx512(const u32 *r, int sh, int bf8, int fnuz,
+                                                            float *o) {
+    if (bf8 && fnuz) {
+        F8LOOP(o, r, sh, 1, 1);
+        return;
+    }
+    const __m128i cnt = _mm_cvtsi32_si128(sh);
+    const __m512i ff = _mm512_set1_epi32(0xff), m7f = _mm512_set1_epi32(0x7f);
+    const __m512 scale = _mm512_set1_ps(fnuz ? 128.0f : 256.0f), nan = _mm512_set1_ps(NAN);
+    for (int l = 0; l < LANES; l += 16) {
+        __m512i b =
+            _mm512_and_si512(_mm512_srl_epi32(_mm512_loadu_si512((const void *)(r + l)), cnt), ff);
+        if (bf8) {
+            _mm512_storeu_ps(o + l,
+                             _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_slli_epi32(b, 8))));
+            continue;
+        }
+        __m512i mag = _mm512_and_si512(b, m7f);
+        __m512i h = _mm512_or_si512(_mm512_slli_epi32(_mm512_xor_si512(b, mag), 8),
+                                    _mm512_slli_epi32(mag, 7));
+        __m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_cvtepi32_epi16(h)), scale);
+        __mmask16 isnan = fnuz ? _mm512_cmpeq_epi32_mask(b, _mm512_set1_epi32(0x80))
+                               : _mm512_cmpeq_epi32_mask(mag, m7f);
+        _mm512_storeu_ps(o + l, _mm512_mask_mov_ps(f, isnan, nan));
+    }
+}
+__attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, int bf8, int fnuz,
+                                                          float *o) {
+    if (bf8 && fnuz) {
+        F8LOOP(o, r, sh, 1, 1);
+        return;
+    }
+    const __m128i cnt = _mm_cvtsi32_si128(sh);
+    const __m256i ff = _mm256_set1_epi32(0xff), m7f = _mm256_set1_epi32(0x7f);
+    const __m256 scale = _mm256_set1_ps(fnuz ? 128.0f : 256.0f), nan = _mm256_set1_ps(NAN);
+    for (int l = 0; l < LANES; l += 8) {
+        __m256i b = _mm256_and_si256(
+            _mm256_srl_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(r + l)), cnt), ff);
+        __m256i mag = _mm256_and_si256(b, m7f);
+        __m256i h = bf8 ? _mm256_slli_epi32(b, 8)
+                        : _mm256_or_si256(_mm256_slli_epi32(_mm256_xor_si256(b, mag), 8),
+                                          _mm256_slli_epi32(mag, 7));
+        /* 8 lanes of 16-bit codes into one xmm: packus per 128-bit half, then the two low
+         * quarters together */
+        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(h, h), 0x08);
+        __m256 f = _mm256_cvtph_ps(_mm256_castsi256_si128(p));
+        if (!bf8) {
+            __m256i isnan = fnuz ? _mm256_cmpeq_epi32(b, _mm256_set1_epi32(0x80))
+                                 : _mm256_cmpeq_epi32(mag, m7f);
+            f = _mm256_blendv_ps(_mm256_mul_ps(f, scale), nan, _mm256_castsi256_ps(isnan));
+        }
+        _mm256_storeu_ps(o + l, f);
+    }
+}
+#endif
+
+/* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
+ * into o[e]; PAIR converts the two halves of a register of 16-bit elements, F8 one 8-bit
+ * element position. */
+#define UNPACK_FAST(PAIR, F8, R, E, t, fnuz, o)                                                    \
     do {                                                                                           \
         if ((t) == MT_F16 || (t) == MT_BF16) {                                                     \
             for (int e = 0; e < (E); e += 2)                                                       \
                 PAIR((R)[e / 2], (t) == MT_BF16, (o)[e], (o)[e + 1]);                              \
         } else {                                                                                   \
-            for (int e = 0; e < (E); e++) {                                                        \
+            for (int e = 0; e < (E); e++) { /* constant formats inside F8 */                       \
                 const u32 *r_ = (R)[e / 4];                                                        \
                 int sh_ = 8 * (e & 3);                                                             \
-                if ((t) == MT_BF8 && (fnuz))                                                       \
-                    F8LOOP((o)[e], r_, sh_, 1, 1);                                                 \
-                else if ((t) == MT_BF8)                                                            \
-                    F8LOOP((o)[e], r_, sh_, 1, 0);                                                 \
-                else if (fnuz)                                                                     \
-                    F8LOOP((o)[e], r_, sh_, 0, 1);                                                 \
+                if ((t) == MT_BF8)                                                                 \
+                    (fnuz) ? F8(r_, sh_, 1, 1, (o)[e]) : F8(r_, sh_, 1, 0, (o)[e]);                \
                 else                                                                               \
-                    F8LOOP((o)[e], r_, sh_, 0, 0);                                                 \
+                    (fnuz) ? F8(r_, sh_, 0, 1, (o)[e]) : F8(r_, sh_, 0, 0, (o)[e]);                \
             }                                                                                      \
         }                                                                                          \
     } while (0)
 
 /* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
  * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
-#define FAST_BODY(name, tgt, MMK, PAIR, ILV)                                                       \
+#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8)                                                   \
     tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
@@ -683,8 +752,8 @@ AI float f8val(u32 b, int bf8, int fnuz) {
             for (int p = 0; p < E / 2; p++)                                                        \
                 ILV(RA[p], ua[2 * p]);                                                             \
         else                                                                                       \
-            UNPACK_FAST(PAIR, RA, E, d->ta, fnuz, ua);                                             \
-        UNPACK_FAST(PAIR, RB, E, d->tb, fnuz, ub);                                                 \
+            UNPACK_FAST(PAIR, F8, RA, E, d->ta, fnuz, ua);                                         \
+        UNPACK_FAST(PAIR, F8, RB, E, d->tb, fnuz, ub);                                             \
         const u32(*RC)[LANES] = (const u32(*)[LANES])src_regs(w, x, 2, 0, NULL, 0);                \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
         const float (*a_)[LANES] = (const float (*)[LANES])ua,                                     \
@@ -705,11 +774,12 @@ AI float f8val(u32 b, int bf8, int fnuz) {
         else                                                                                       \
             MMK(16, 16, 32, AS, a_, b_, RC, RD);                                                   \
     } while (0)
-FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c)
+FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8_c)
 #if MFMA_X86
 FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512,
-          ilv_avx512)
-FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2)
+          ilv_avx512, f8_avx512)
+FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2,
+          f8_avx2)
 #endif
 
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
