@@ -264,6 +264,9 @@ extern const xhandler x_valu_scale_handlers[]; /* src/exec/valu_scale.c */
 extern const unsigned x_valu_scale_nhandlers;
 extern const xhandler x_mfma_handlers[]; /* src/exec/mfma.c */
 extern const unsigned x_mfma_nhandlers;
+/* Which build of the MFMA fast path runs: "avx512", "avx2", "generic" or "off" (the CPU's best,
+ * or lower when the environment variable GFXEMU_MFMA_ISA asks; src/exec/mfma.c). */
+const char *mfma_fast_isa(void);
 extern const xhandler x_gws_handlers[]; /* src/exec/gws.c */
 extern const unsigned x_gws_nhandlers;
 

@@ -29,6 +29,7 @@
 #include "exec/valu.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 
 /* x86 hosts: the f16 unpacking uses F16C where the CPU has it (half_lanes_f16c), and the MFMA
  * handlers are compiled three times (MFN): for AVX-512 (x86-64-v4), AVX2 (x86-64-v3) and the
@@ -71,12 +72,24 @@ typedef struct mdesc {
     uint8_t ta, tb;      /* MT_* of A and B */
     uint8_t kind;        /* MK_* */
     uint8_t ok;          /* 1 for MFMA/SMFMAC ops */
+    uint8_t fast;        /* the fast path's kind of op (FAST_DESC) */
 } mdesc;
 
 /* One descriptor per op, from the MFMA column of the per-op metadata table
  * (src/isa/gen/opmeta.inc, tools/isagen/meta.py): shape and element types come from the
  * mnemonic, the number of blocks of gfx90a's names from the destination width LLVM gives. */
-#define MDESC_MFMA(M, N, K, B, TA, TB, KIND) {M, N, K, B, MT_##TA, MT_##TB, MK_##KIND, (M) != 0},
+#define MDESC_MFMA(M, N, K, B, TA, TB, KIND)                                                       \
+    {M, N, K, B, MT_##TA, MT_##TB, MK_##KIND, (M) != 0, FAST_DESC(M, N, K, B, TA, TB, KIND)},
+/* The ops the fast path (below) takes: one dense block of 16-bit (both f16 or both bf16) or
+ * 8-bit float (fp8/bf8, any pair) elements, in the shapes 32x32x8, 32x32x16, 16x16x16,
+ * 16x16x32. */
+#define FAST_T8(T) (MT_##T == MT_FP8 || MT_##T == MT_BF8)
+#define FAST_DESC(M, N, K, B, TA, TB, KIND)                                                        \
+    (MK_##KIND == MK_DENSE && (B) == 1 &&                                                          \
+     ((MT_##TA == MT_##TB && (MT_##TA == MT_F16 || MT_##TA == MT_BF16)) ||                         \
+      (FAST_T8(TA) && FAST_T8(TB))) &&                                                             \
+     (((M) == 32 && (N) == 32 && ((K) == 8 || (K) == 16)) ||                                       \
+      ((M) == 16 && (N) == 16 && ((K) == 16 || (K) == 32))))
 #define ISA_META(id, name, fmts, cls, rnd, rf, ndst, nsrc, dw, sw, st, mfma, ...)                  \
     [ISA_OP_##id] = MDESC_##mfma
 static const mdesc descs[ISA_NOPS] = {
@@ -448,6 +461,382 @@ static inline int a_block(const mop *op, int b) {
     return (((b >> op->cbsz) << op->cbsz) + op->abid) % nb;
 }
 
+/* ---- whole-instruction fast path ------------------------------------------------------------
+ * The MFMAs GEMM and attention kernels run (one block, f16/bf16/fp8/bf8 A and B, no BLGP, no
+ * negation, no FP16_OVFL, C a register tuple that is D or disjoint from it) in the four shapes
+ * 32x32x8, 16x16x16 (gfx942/gfx950) and 32x32x16, 16x16x32 (gfx950 f16/bf16; both fp8 shapes),
+ * as one function per shape with M, N, K constants.  The arithmetic is the generic path's:
+ * D[i][j] = C[i][j] + sum over k ascending of A[i][k] * B[k][j], one fmaf per step, so the
+ * results are bit-identical (tests/exec/test_mfma.c compares both with mfma_ref.h).  What it
+ * saves is the generic path's set-up: A and B are unpacked once into k-major float rows
+ * (A[i][k] of one k is M consecutive floats, B[k][j] N of them, as the input layout already
+ * has them), and each group of C rows is loaded into vector registers, multiplied through all
+ * K and stored as D with no staging (a C/D row is N consecutive lanes of one register).
+ *
+ * Three builds of the product: AVX-512 (16 zmm accumulators: 8 rows of 32 or 16 rows of 16),
+ * AVX2+FMA (8 ymm accumulators) and portable C; the one the CPU supports is chosen once (the
+ * environment variable GFXEMU_MFMA_ISA=avx512|avx2|generic|off overrides it, for tests and
+ * measurements: off sends every MFMA to the generic path). */
+
+/* C/D row i of a one-block 32-bit MxN tile: register 4*(i / (4*(64/N))) + i%4, lanes from
+ * N*((i/4) % (64/N)) (the layout at the top of the file with b = 0). */
+#define CD_REG(N, i) (4 * ((i) / (4 * (64 / (N)))) + (i) % 4)
+#define CD_LANE(N, i) ((N) * (((i) / 4) % (64 / (N))))
+
+/* The product of one tile in portable C.  ub[e]: element e of every lane, converted, so
+ * B[k][j] = ub[k%E][N*(k/E) + j]; A likewise when AS = 1, and with AS = 2 (f16) ua holds the
+ * registers' halves in memory order, element pair p of lane l at ua[p][2l], ua[p][2l+1]
+ * (vcvtph2ps straight from the register file), so A[i][k] is A_COL(k)[2i]. */
+#define A_COL(ua, M, E, AS, k)                                                                     \
+    ((const float *)(ua) + LANES * (AS) * ((k) % (E) / (AS)) + (AS) * (M) * ((k) / (E)) +          \
+     (k) % (E) % (AS))
+AI void mmk_c(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
+              const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+    const int E = K * M / 64, R = 4;
+    for (int i0 = 0; i0 < M; i0 += R) {
+        float acc[4][32];
+        for (int r = 0; r < R; r++)
+            memcpy(acc[r], RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r), (size_t)N * 4);
+        for (int k = 0; k < K; k++) {
+            const float *a = A_COL(ua, M, E, AS, k) + AS * i0, *b = ub[k % E] + N * (k / E);
+            for (int r = 0; r < R; r++)
+                for (int j = 0; j < N; j++)
+                    acc[r][j] = fmaf(a[AS * r], b[j], acc[r][j]);
+        }
+        for (int r = 0; r < R; r++)
+            memcpy(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r), acc[r], (size_t)N * 4);
+    }
+}
+
+#if MFMA_X86
+/* The same with vectors of W floats and NACC accumulators: rows of N/W vectors, R rows at a
+ * time, so the R*(N/W) chains of FMAs are independent (FMA latency x 2 pipes needs >= 8). */
+#define MMK_SIMD(name, tgt, VT, W, NACC, LOAD, STORE, SET1, FMADD)                                 \
+    __attribute__((target(tgt))) AI void name(const int M, const int N, const int K, const int AS, \
+                                              const float (*ua)[LANES], const float (*ub)[LANES],  \
+                                              const u32(*RC)[LANES], u32(*RD)[LANES]) {            \
+        const int E = K * M / 64, V = N / W, R = NACC / V < M ? NACC / V : M;                      \
+        for (int i0 = 0; i0 < M; i0 += R) {                                                        \
+            VT acc[NACC];                                                                          \
+            for (int r = 0; r < R; r++)                                                            \
+                for (int v = 0; v < V; v++)                                                        \
+                    acc[r * V + v] =                                                               \
+                        LOAD((const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + v * W); \
+            _Pragma("GCC unroll 32") for (int k = 0; k < K; k++) {                                 \
+                const float *a = A_COL(ua, M, E, AS, k) + AS * i0, *b = ub[k % E] + N * (k / E);   \
+                /* keeps each step's A loads in the step: GCC otherwise hoists all K*R             \
+                 * broadcasts of a fully unrolled 16x16 tile and spills them */                    \
+                __asm__ volatile("" ::: "memory");                                                 \
+                VT bv[4];                                                                          \
+                for (int v = 0; v < V; v++)                                                        \
+                    bv[v] = LOAD(b + v * W);                                                       \
+                for (int r = 0; r < R; r++) {                                                      \
+                    VT av = SET1(a[AS * r]);                                                       \
+                    for (int v = 0; v < V; v++)                                                    \
+                        acc[r * V + v] = FMADD(av, bv[v], acc[r * V + v]);                         \
+                }                                                                                  \
+            }                                                                                      \
+            for (int r = 0; r < R; r++)                                                            \
+                for (int v = 0; v < V; v++)                                                        \
+                    STORE((float *)(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + v * W,           \
+                          acc[r * V + v]);                                                         \
+        }                                                                                          \
+    }
+MMK_SIMD(mmk_avx512, "arch=x86-64-v4", __m512, 16, 16, _mm512_loadu_ps, _mm512_storeu_ps,
+         _mm512_set1_ps, _mm512_fmadd_ps)
+MMK_SIMD(mmk_avx2, "arch=x86-64-v3", __m256, 8, 8, _mm256_loadu_ps, _mm256_storeu_ps,
+         _mm256_set1_ps, _mm256_fmadd_ps)
+#endif
+
+/* Both 16-bit elements of one register of 64 lanes, converted to float (lo: bits 15:0, hi:
+ * bits 31:16): f16 exactly (F16C's vcvtph2ps in the x86 builds; a signalling NaN comes out
+ * quiet, as the products make it anyway: see half_lanes_f16c) or bf16 (a shift). */
+AI void pair_c(const u32 *r, int bf, float *lo, float *hi) {
+    if (bf) {
+        VLOOP(l) lo[l] = f32(r[l] << 16), hi[l] = f32(r[l] & 0xffff0000u);
+    } else {
+        VLOOP(l) lo[l] = half(r[l] & 0xffff), hi[l] = half(r[l] >> 16);
+    }
+}
+#if MFMA_X86
+__attribute__((target("arch=x86-64-v4"))) AI void pair_avx512(const u32 *r, int bf, float *lo,
+                                                              float *hi) {
+    for (int l = 0; l < LANES; l += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)(r + l));
+        if (bf) {
+            _mm512_storeu_ps(lo + l, _mm512_castsi512_ps(_mm512_slli_epi32(x, 16)));
+            _mm512_storeu_ps(hi + l, _mm512_castsi512_ps(
+                                         _mm512_and_si512(x, _mm512_set1_epi32((int)0xffff0000u))));
+        } else { /* vpmovdw keeps the low 16 bits of each lane */
+            _mm512_storeu_ps(lo + l, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(x)));
+            _mm512_storeu_ps(hi + l,
+                             _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(x, 16))));
+        }
+    }
+}
+__attribute__((target("arch=x86-64-v3"))) AI void pair_avx2(const u32 *r, int bf, float *lo,
+                                                            float *hi) {
+    const __m256i m = _mm256_set1_epi32(0xffff);
+    for (int l = 0; l < LANES; l += 16) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(r + l));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(r + l + 8));
+        if (bf) {
+            const __m256i hm = _mm256_set1_epi32((int)0xffff0000u);
+            _mm256_storeu_ps(lo + l, _mm256_castsi256_ps(_mm256_slli_epi32(a, 16)));
+            _mm256_storeu_ps(lo + l + 8, _mm256_castsi256_ps(_mm256_slli_epi32(b, 16)));
+            _mm256_storeu_ps(hi + l, _mm256_castsi256_ps(_mm256_and_si256(a, hm)));
+            _mm256_storeu_ps(hi + l + 8, _mm256_castsi256_ps(_mm256_and_si256(b, hm)));
+            continue;
+        }
+        /* packus interleaves the 128-bit halves: a0-3 b0-3 a4-7 b4-7; the permute restores order */
+        __m256i pl = _mm256_permute4x64_epi64(
+            _mm256_packus_epi32(_mm256_and_si256(a, m), _mm256_and_si256(b, m)), 0xd8);
+        __m256i ph = _mm256_permute4x64_epi64(
+            _mm256_packus_epi32(_mm256_srli_epi32(a, 16), _mm256_srli_epi32(b, 16)), 0xd8);
+        _mm256_storeu_ps(lo + l, _mm256_cvtph_ps(_mm256_castsi256_si128(pl)));
+        _mm256_storeu_ps(lo + l + 8, _mm256_cvtph_ps(_mm256_extracti128_si256(pl, 1)));
+        _mm256_storeu_ps(hi + l, _mm256_cvtph_ps(_mm256_castsi256_si128(ph)));
+        _mm256_storeu_ps(hi + l + 8, _mm256_cvtph_ps(_mm256_extracti128_si256(ph, 1)));
+    }
+}
+#endif
+
+/* One register of f16 pairs (64 lanes) as 128 floats in memory order, o[2l + h] = half h of
+ * lane l (the A operand's AS = 2 form). */
+AI void ilv_c(const u32 *r, float *o) {
+    VLOOP(l) o[2 * l] = half(r[l] & 0xffff), o[2 * l + 1] = half(r[l] >> 16);
+}
+#if MFMA_X86
+__attribute__((target("arch=x86-64-v4"))) AI void ilv_avx512(const u32 *r, float *o) {
+    for (int c = 0; c < 2 * LANES; c += 16)
+        _mm512_storeu_ps(o + c, _mm512_cvtph_ps(_mm256_loadu_si256((const void *)(r + c / 2))));
+}
+__attribute__((target("arch=x86-64-v3"))) AI void ilv_avx2(const u32 *r, float *o) {
+    for (int c = 0; c < 2 * LANES; c += 8)
+        _mm256_storeu_ps(o + c, _mm256_cvtph_ps(_mm_loadu_si128((const void *)(r + c / 2))));
+}
+#endif
+
+/* An fp8 (E4M3) or bf8 (E5M2) code as float, exactly, without the table (a lookup per element
+ * does not vectorise): OCP formats on gfx950, FNUZ (bias one higher, 0x80 the only NaN, no inf
+ * or -0) on gfx942 (docs/mfma.md).  Normals move their fields into an f32 and scale it by
+ * 2^(127-bias); denormals are m * 2^(1-bias-mb); then OCP E4M3's NaN (S.1111.111) and OCP
+ * E5M2's inf and NaNs (exponent 31).  Equal to fpf_decode() for all 256 codes of the four
+ * formats (test_mfma.c checks them all through the fast path). */
+AI float f8val(u32 b, int bf8, int fnuz) {
+    const int mb = bf8 ? 2 : 3, bias = (bf8 ? 15 : 7) + fnuz;
+    u32 mag = b & 0x7fu, sign = (b & 0x80u) << 24;
+    u32 is_den = -(u32)(mag >> mb == 0);
+    /* the denormal case's lane gets an exponent bit here so that no denormal is multiplied:
+     * its product is not used */
+    u32 nrm = bf32(f32((mag << (23 - mb)) | (is_den & 0x00800000u)) * f32((u32)(254 - bias) << 23));
+    u32 den = bf32((float)(int)mag * f32((u32)(128 - bias - mb) << 23));
+    u32 v = ((den & is_den) | (nrm & ~is_den)) | sign;
+    u32 inf = 0, nan;
+    if (fnuz)
+        nan = -(u32)(b == 0x80u);
+    else if (bf8)
+        inf = -(u32)(mag == 0x7cu), nan = -(u32)(mag > 0x7cu);
+    else
+        nan = -(u32)(mag == 0x7fu);
+    v = (v & ~inf) | (inf & (0x7f800000u | sign));
+    return f32((v & ~nan) | (nan & 0x7fc00000u));
+}
+
+/* The 8-bit element at bit sh of 64 lanes, converted: f8val() per lane (portable build). */
+#define F8LOOP(o, r, sh, bf8, fnuz) VLOOP(l)(o)[l] = f8val(((r)[l] >> (sh)) & 0xff, bf8, fnuz)
+AI void f8_c(const u32 *r, int sh, int bf8, int fnuz, float *o) {
+    if (bf8 && fnuz)
+        F8LOOP(o, r, sh, 1, 1);
+    else if (bf8)
+        F8LOOP(o, r, sh, 1, 0);
+    else if (fnuz)
+        F8LOOP(o, r, sh, 0, 1);
+    else
+        F8LOOP(o, r, sh, 0, 0);
+}
+#if MFMA_X86
+/* ... and through F16C, exactly: an OCP bf8 code is the high byte of the f16 of the same
+ * value; an fp8 code's fields moved to f16 bits (S.0EEEE.MMM0000000) are the value times 2^-8
+ * (OCP) or 2^-7 (FNUZ), denormals included, so one power-of-two multiply restores it; then the
+ * NaN codes.  FNUZ bf8 (exponent 31 is finite there) keeps f8val(). */
+__attribute__((target("arch=x86-64-v4"))) AI void f8_avx512(const u32 *r, int sh, int bf8, int fnuz,
+                                                            float *o) {
+    if (bf8 && fnuz) {
+        F8LOOP(o, r, sh, 1, 1);
+        return;
+    }
+    const __m128i cnt = _mm_cvtsi32_si128(sh);
+    const __m512i ff = _mm512_set1_epi32(0xff), m7f = _mm512_set1_epi32(0x7f);
+    const __m512 scale = _mm512_set1_ps(fnuz ? 128.0f : 256.0f), nan = _mm512_set1_ps(NAN);
+    for (int l = 0; l < LANES; l += 16) {
+        __m512i b =
+            _mm512_and_si512(_mm512_srl_epi32(_mm512_loadu_si512((const void *)(r + l)), cnt), ff);
+        if (bf8) {
+            _mm512_storeu_ps(o + l,
+                             _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_slli_epi32(b, 8))));
+            continue;
+        }
+        __m512i mag = _mm512_and_si512(b, m7f);
+        __m512i h = _mm512_or_si512(_mm512_slli_epi32(_mm512_xor_si512(b, mag), 8),
+                                    _mm512_slli_epi32(mag, 7));
+        __m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_cvtepi32_epi16(h)), scale);
+        __mmask16 isnan = fnuz ? _mm512_cmpeq_epi32_mask(b, _mm512_set1_epi32(0x80))
+                               : _mm512_cmpeq_epi32_mask(mag, m7f);
+        _mm512_storeu_ps(o + l, _mm512_mask_mov_ps(f, isnan, nan));
+    }
+}
+__attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, int bf8, int fnuz,
+                                                          float *o) {
+    if (bf8 && fnuz) {
+        F8LOOP(o, r, sh, 1, 1);
+        return;
+    }
+    const __m128i cnt = _mm_cvtsi32_si128(sh);
+    const __m256i ff = _mm256_set1_epi32(0xff), m7f = _mm256_set1_epi32(0x7f);
+    const __m256 scale = _mm256_set1_ps(fnuz ? 128.0f : 256.0f), nan = _mm256_set1_ps(NAN);
+    for (int l = 0; l < LANES; l += 8) {
+        __m256i b = _mm256_and_si256(
+            _mm256_srl_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(r + l)), cnt), ff);
+        __m256i mag = _mm256_and_si256(b, m7f);
+        __m256i h = bf8 ? _mm256_slli_epi32(b, 8)
+                        : _mm256_or_si256(_mm256_slli_epi32(_mm256_xor_si256(b, mag), 8),
+                                          _mm256_slli_epi32(mag, 7));
+        /* 8 lanes of 16-bit codes into one xmm: packus per 128-bit half, then the two low
+         * quarters together */
+        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(h, h), 0x08);
+        __m256 f = _mm256_cvtph_ps(_mm256_castsi256_si128(p));
+        if (!bf8) {
+            __m256i isnan = fnuz ? _mm256_cmpeq_epi32(b, _mm256_set1_epi32(0x80))
+                                 : _mm256_cmpeq_epi32(mag, m7f);
+            f = _mm256_blendv_ps(_mm256_mul_ps(f, scale), nan, _mm256_castsi256_ps(isnan));
+        }
+        _mm256_storeu_ps(o + l, f);
+    }
+}
+#endif
+
+/* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
+ * into o[e]; PAIR converts the two halves of a register of 16-bit elements, F8 one 8-bit
+ * element position. */
+#define UNPACK_FAST(PAIR, F8, R, E, t, fnuz, o)                                                    \
+    do {                                                                                           \
+        if ((t) == MT_F16 || (t) == MT_BF16) {                                                     \
+            for (int e = 0; e < (E); e += 2)                                                       \
+                PAIR((R)[e / 2], (t) == MT_BF16, (o)[e], (o)[e + 1]);                              \
+        } else {                                                                                   \
+            for (int e = 0; e < (E); e++) { /* constant formats inside F8 */                       \
+                const u32 *r_ = (R)[e / 4];                                                        \
+                int sh_ = 8 * (e & 3);                                                             \
+                if ((t) == MT_BF8)                                                                 \
+                    (fnuz) ? F8(r_, sh_, 1, 1, (o)[e]) : F8(r_, sh_, 1, 0, (o)[e]);                \
+                else                                                                               \
+                    (fnuz) ? F8(r_, sh_, 0, 1, (o)[e]) : F8(r_, sh_, 0, 0, (o)[e]);                \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
+ * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
+#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8)                                                   \
+    tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
+        int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
+        int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
+        unsigned nr = (unsigned)(E * bits / 32);                                                   \
+        u32 ta[4][LANES], tb[4][LANES];                                                            \
+        float ua[8][LANES], ub[8][LANES];                                                          \
+        const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);                                      \
+        const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);                                      \
+        int f16 = d->ta == MT_F16; /* then A goes straight from F16C into the AS = 2 form */       \
+        if (f16)                                                                                   \
+            for (int p = 0; p < E / 2; p++)                                                        \
+                ILV(RA[p], ua[2 * p]);                                                             \
+        else                                                                                       \
+            UNPACK_FAST(PAIR, F8, RA, E, d->ta, fnuz, ua);                                         \
+        UNPACK_FAST(PAIR, F8, RB, E, d->tb, fnuz, ub);                                             \
+        const u32(*RC)[LANES] = (const u32(*)[LANES])src_regs(w, x, 2, 0, NULL, 0);                \
+        u32(*RD)[LANES] = dst_regs(w, x);                                                          \
+        const float (*a_)[LANES] = (const float (*)[LANES])ua,                                     \
+                    (*b_)[LANES] = (const float (*)[LANES])ub;                                     \
+        if (f16)                                                                                   \
+            FAST_SHAPES(MMK, 2);                                                                   \
+        else                                                                                       \
+            FAST_SHAPES(MMK, 1);                                                                   \
+    }
+#define FAST_SHAPES(MMK, AS)                                                                       \
+    do {                                                                                           \
+        if (d->m == 32 && d->k == 8)                                                               \
+            MMK(32, 32, 8, AS, a_, b_, RC, RD);                                                    \
+        else if (d->m == 32)                                                                       \
+            MMK(32, 32, 16, AS, a_, b_, RC, RD);                                                   \
+        else if (d->k == 16)                                                                       \
+            MMK(16, 16, 16, AS, a_, b_, RC, RD);                                                   \
+        else                                                                                       \
+            MMK(16, 16, 32, AS, a_, b_, RC, RD);                                                   \
+    } while (0)
+FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8_c)
+#if MFMA_X86
+FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512,
+          ilv_avx512, f8_avx512)
+FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2,
+          f8_avx2)
+#endif
+
+typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
+/* Never called: the value of fast_impl when the fast path is off. */
+static void fast_off(wave *w, const xinst *x, const mdesc *d) { (void)w, (void)x, (void)d; }
+static fast_fn fast_impl; /* set once by fast_pick() (NULL: not yet) */
+static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
+static const char *fast_name = "off";
+
+static void fast_pick(void) {
+    const char *want = getenv("GFXEMU_MFMA_ISA");
+    int lvl = 1; /* 3 avx512, 2 avx2, 1 generic, 0 off */
+#if MFMA_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("x86-64-v4"))
+        lvl = 3;
+    else if (__builtin_cpu_supports("x86-64-v3"))
+        lvl = 2;
+#endif
+    if (want && *want) { /* an override may lower the level, never raise it past the CPU */
+        int w = !strcmp(want, "avx512")    ? 3
+                : !strcmp(want, "avx2")    ? 2
+                : !strcmp(want, "generic") ? 1
+                                           : 0;
+        if (w < lvl)
+            lvl = w;
+    }
+    static const char *const names[4] = {"off", "generic", "avx2", "avx512"};
+    fast_name = names[lvl];
+    fast_fn f = lvl == 1 ? mfma_fast_c : fast_off;
+#if MFMA_X86
+    if (lvl == 3)
+        f = mfma_fast_avx512;
+    else if (lvl == 2)
+        f = mfma_fast_avx2;
+#endif
+    __atomic_store_n(&fast_impl, f, __ATOMIC_RELEASE);
+}
+
+/* Which build of the fast path runs ("avx512", "avx2", "generic" or "off"): tests report it. */
+const char *mfma_fast_isa(void) {
+    pthread_once(&fast_once, fast_pick);
+    return fast_name;
+}
+
+/* Whether the fast path takes this instruction of a FAST_DESC op: no BLGP pattern (CBSZ/ABID
+ * mean nothing for one block), no negation, no FP16_OVFL clamp, C a register tuple that is D
+ * or disjoint from it. */
+static inline int fast_ok(const wave *w, const xinst *x, const mdesc *d) {
+    const isa_valu_fields *v = &x->in.f.v;
+    const isa_opnd *c = &x->in.src[2];
+    if (v->blgp || v->neg || (w->mode >> 23 & 1) ||
+        (c->kind != ISA_OPND_VGPR && c->kind != ISA_OPND_AGPR))
+        return 0;
+    return cd_rows_ok(x, (unsigned)(d->m * d->n / 64), 0);
+}
+
 MFN static void mfma_float(wave *w, const xinst *x, const mop *op) {
     const mdesc *d = op->d;
     int K = d->k, fnuz = isa_targets[x->in.arch].fp8_fnuz, sparse = d->kind == MK_SPARSE;
@@ -719,6 +1108,17 @@ static void x_mfma(wave *w, const xinst *x) {
     if (!regs_in_range(x)) {
         wave_fault(w, x, XF_ILLEGAL);
         return;
+    }
+    if (d->fast) { /* first, before the general path's set-up */
+        fast_fn f = __atomic_load_n(&fast_impl, __ATOMIC_ACQUIRE);
+        if (!f) {
+            pthread_once(&fast_once, fast_pick);
+            f = fast_impl;
+        }
+        if (f != fast_off && fast_ok(w, x, d)) {
+            f(w, x, d);
+            return;
+        }
     }
     mop op = {.d = d, .blgp = v->blgp, .cbsz = v->cbsz, .abid = v->abid};
     op.nega = v->neg & 1;

@@ -1628,7 +1628,7 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
     /* operand candidates */
     cand cs[PL_MAXOP][8];
     int nc[PL_MAXOP];
-    uint32_t base[4], opmask[2] = {0, 0};
+    uint32_t base[4], opmask[4] = {0, 0, 0, 0}; /* a word each, like base */
     memcpy(base, e->w, sizeof base);
     for (int i = 0; i < in->nops; i++) {
         nc[i] = 0;

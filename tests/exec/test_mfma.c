@@ -9,7 +9,14 @@
  * finite values.  EXEC is random in half the cases: MFMA ignores it.  Every third case runs with
  * MODE flushing f32 input denormals and with FP16_OVFL set (f32 overflow clamps to +-max, i32
  * saturates), with C near the i32 limits.  Every register outside the destination must come
- * out unchanged. */
+ * out unchanged.
+ *
+ * The one-block f16/bf16/fp8/bf8 ops of the GEMM shapes take src/exec/mfma.c's fast path when
+ * they have no modifier: every dense op also gets ten unmodified cases over the operand forms
+ * (BLGP, FP16_OVFL and constant-C cases fall back to the generic path), and every fp8/bf8
+ * code of each format goes through it one per row (test_fp8_codes).  The fast path's build is
+ * printed; tests/exec/test_mfma_isa.sh runs this test again with GFXEMU_MFMA_ISA=avx2, generic
+ * and off. */
 #include "common/rng.h"
 #include "common/asm.h"
 #include "common/check.h"
@@ -260,7 +267,8 @@ static const uint32_t ci_bits[6] = {7, 0xfffffffdu, 64, 0, 0xfffffff0u, 1};
 /* Operand forms, rotating over a case's index:
  *   0: all VGPRs, D separate from C       1: C and D the same AGPRs
  *   2: A and B AGPRs, D = C VGPRs         3: D overlapping A and B (VGPRs)
- *   4: C an inline constant (dense ops; SMFMAC falls back to form 1) */
+ *   4: C an inline constant (dense ops; SMFMAC falls back to form 1)
+ *   5: C and D separate AGPRs (only made by make_cases' plain cases) */
 static void make_case(const ref_op *op, int form, ref_mods md) {
     if (ncases >= MAXCASE)
         return;
@@ -285,6 +293,7 @@ static void make_case(const ref_op *op, int form, ref_mods md) {
     case 2: c->a_agpr = c->b_agpr = 1, c->rd = c->rc; break;
     case 3: c->rd = 32; break;
     case 4: c->c_const = 1 + ncases % 6; break;
+    case 5: c->c_agpr = c->d_agpr = 1; break; /* C a[64:..], D a[128:..] */
     }
     if (sparse) /* C is the destination */
         c->rc = c->rd, c->c_agpr = c->d_agpr;
@@ -348,6 +357,13 @@ static void make_cases(const ref_op *op, int gfx942) {
             for (md.abid = 0; md.abid < (1 << md.cbsz); md.abid++)
                 for (md.blgp = 0; md.blgp < 8; md.blgp++)
                     make_case(op, form++ % 5, md);
+        /* no modifiers (the fast path's cases): each form twice, five cases apart, so each
+         * gets random and special inputs */
+        static const int plain_forms[5] = {0, 1, 2, 3, 5};
+        memset(&md, 0, sizeof md);
+        md.gfx942 = gfx942;
+        for (int i = 0; i < 10; i++)
+            make_case(op, plain_forms[i % 5], md);
     }
 }
 
@@ -587,6 +603,63 @@ static void test_ld_scale_alone(void) {
           "v_mfma_ld_scale_b32 alone changed registers");
 }
 
+/* Every code of the four 8-bit formats (fp8/bf8 as OCP on gfx950 and as FNUZ on gfx942)
+ * through the fast path's conversion, one code per row: A[i][0] is the code, A's other
+ * elements are zero and B is all ones (the format's code for 1.0, found through the
+ * reference), so D[i][j] is C + value(code) alone: a wrong value, or a NaN or inf taken for a
+ * number, shows in its own row instead of being lost in a sum. */
+static void test_fp8_codes(void) {
+    static const char *const names[2] = {"v_mfma_f32_16x16x32_fp8_fp8",
+                                         "v_mfma_f32_16x16x32_bf8_bf8"};
+    for (int a = 0; a < 2; a++) {
+        int g942 = a == 0;
+        for (int t = 0; t < 2; t++) {
+            const ref_op *op = NULL;
+            for (size_t i = 0; i < NOPS; i++)
+                if (!strcmp(ops[i].name, names[t]))
+                    op = &ops[i];
+            ref_mods md = {.gfx942 = g942};
+            unsigned one = 0;
+            while (one < 256 && ref_small(one, op->ta, 0, g942) != 1.0f)
+                one++;
+            CHECK(one < 256, "%s: no code for 1.0", names[t]);
+            for (unsigned c0 = 0; c0 < 256; c0 += 16) {
+                memset(w, 0, sizeof *w);
+                memset(&rr, 0, sizeof rr);
+                for (int l = 0; l < 64; l++) {
+                    rr.A[0][l] = l < 16 ? c0 + (unsigned)l : 0; /* A[i][0] = code c0 + i */
+                    rr.B[0][l] = rr.B[1][l] = one * 0x01010101u;
+                    for (int r = 0; r < 4; r++)
+                        rr.C[r][l] = (uint32_t)rnd() & 0x3f7fffffu; /* finite, |C| < 1 */
+                }
+                for (int r = 0; r < 2; r++) {
+                    memcpy(w->v[32 + r], rr.A[r], 256);
+                    memcpy(w->v[48 + r], rr.B[r], 256);
+                }
+                for (int r = 0; r < 4; r++)
+                    memcpy(w->v[64 + r], rr.C[r], 256);
+                wave_set_exec(w, ~0ull);
+                ref_run(op, &rr, &md, expect);
+                char text[128];
+                snprintf(text, sizeof text, "%s v[64:67], v[32:33], v[48:49], v[64:67]", names[t]);
+                int st = run_snippet(w, g942 ? "gfx942" : "gfx950", text);
+                CHECK(st == WAVE_DONE, "%s: status %d", text, st);
+                int bad = 0;
+                for (int r = 0; r < 4 && bad < 3; r++)
+                    for (int l = 0; l < 64 && bad < 3; l++)
+                        if (!same(op, w->v[64 + r][l], expect[r][l], 0, 0, 0)) {
+                            bad++;
+                            CHECK(0,
+                                  "%s [%s], codes from 0x%02x: d%d lane %d = 0x%08x, reference "
+                                  "0x%08x",
+                                  names[t], g942 ? "gfx942" : "gfx950", c0, r, l, w->v[64 + r][l],
+                                  expect[r][l]);
+                        }
+            }
+        }
+    }
+}
+
 int main(void) {
     w = calloc(1, sizeof *w);
     snap = calloc(1, sizeof *snap);
@@ -611,6 +684,9 @@ int main(void) {
     test_out_of_range();
     test_ld_scale_alone();
     test_f64_blgp();
+    test_fp8_codes();
+    /* which build of the fast path ran (test_mfma_isa.sh checks it is the one it asked for) */
+    printf("mfma fast path: %s\n", mfma_fast_isa());
     printf("gfx942: %d cases, gfx950: %d cases, gfx90a: %d cases\n", total[ISA_GFX942],
            total[ISA_GFX950], total[ISA_GFX90A]);
     free(w);
