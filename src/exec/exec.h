@@ -287,6 +287,8 @@ void x_rdna_exec_hi32(xinst *x);
 void x_rdna_vopd(wave *w, const xinst *x);
 /* vmem.c: a FLAT/GLOBAL/SCRATCH atomic of an xatomic.h operation (for RDNA-only ops) */
 void x_flat_atomic(wave *w, const xinst *x, int aop, int is64);
+/* lds.c: a DS atomic of an xatomic.h operation (for RDNA-only ops) */
+void x_ds_atomic(wave *w, const xinst *x, int aop, int is64);
 void x_rdna_vopd_rbw(wave *w, const xinst *x);
 /* RDNA WMMA (src/exec/wmma.c). */
 void x_rdna_wmma(wave *w, const xinst *x);

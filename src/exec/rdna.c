@@ -821,7 +821,10 @@ int x_rdna_vopd_op(unsigned dual) {
 static void swap_null_m0(isa_opnd *o) {
     if (o->kind == ISA_OPND_SREG && (o->idx == 124 || o->idx == 125))
         o->idx = o->idx == 124 ? 125 : 124;
-    else if (o->kind == ISA_OPND_SREG && o->idx == XS_EXEC_HI32) /* only ever undone */
+}
+/* A wave32 exec_hi operand renamed by x_rdna_exec_hi32(), for printing. */
+static void undo_exec_hi32(isa_opnd *o) {
+    if (o->kind == ISA_OPND_SREG && o->idx == XS_EXEC_HI32)
         o->idx = ISA_SREG_EXEC_HI;
 }
 
@@ -837,6 +840,8 @@ void x_rdna_remap(isa_inst *in, int undo) {
         swap_null_m0(&in->dst[i]);
     for (int i = 0; i < 6; i++)
         swap_null_m0(&in->src[i]);
+    for (int i = 0; undo && i < 8; i++)
+        undo_exec_hi32(i < 2 ? &in->dst[i] : &in->src[i - 2]);
     if (in->fmt == ISA_FMT_FLAT && in->f.m.seg != 0 && in->f.m.saddr_off) {
         /* saddr "off" is the NULL encoding: no scalar address (swapped above to 125) */
         if (!undo) {

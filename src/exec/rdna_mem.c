@@ -33,9 +33,8 @@
  * memory outside the allocations: it faults as a global access would.
  *
  * Not modelled, refused by name: tfe (texture-fail status), V# DST_SEL other than the identity
- * for format loads, the packed formats (10_11_11, 2_10_10_10, ...), and buffer_atomic_csub/
- * cond_sub/sub_clamp (no xatomic.h operation yet).  The data conversions of the format ops are
- * vmem.c's (x_vmem_format). */
+ * for format loads, the packed formats (10_11_11, 2_10_10_10, ...).  The data conversions of the
+ * format ops are vmem.c's (x_vmem_format). */
 #include "exec/rdna.h"
 #include "exec/valu.h"
 #include "exec/vmem.h"
@@ -305,7 +304,10 @@ RBUF_FORMAT(DEF_FORMAT)
     X(buffer_atomic_max_num_f32, XA_FMAX, 0)             \
     X(buffer_atomic_pk_add_f16, XA_PK_ADD_F16, 0)        \
     X(buffer_atomic_pk_add_bf16, XA_PK_ADD_BF16, 0)      \
-    X(buffer_atomic_cmpswap_f32, XA_CMPSWAP_F, 0)
+    X(buffer_atomic_cmpswap_f32, XA_CMPSWAP_F, 0)        \
+    X(buffer_atomic_csub_u32, XA_CSUB, 0)                \
+    X(buffer_atomic_sub_clamp_u32, XA_CSUB, 0)           \
+    X(buffer_atomic_cond_sub_u32, XA_COND_SUB, 0)
 #define DEF_ATOMIC(op, aop, is64) \
     static void op(wave *w, const xinst *x) { rbuf_atomic(w, x, aop, is64); }
 RBUF_ATOMIC(DEF_ATOMIC)

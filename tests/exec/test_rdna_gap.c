@@ -172,6 +172,117 @@ static void t_exec_hi64(const char *a) {
           (unsigned long long)wave_exec(w));
 }
 
+/* gfx11 MUBUF SOFFSET may be an inline constant (encodings 128-208): its value is added, not
+ * a scalar register's (the decoder once read "4" as s132, and "0" as s128, the slot a wave32
+ * program keeps EXEC_HI in).  Raw V#, 64 bytes: lane l at v1 = 4l reads dword l + 1 (SOFFSET is
+ * not range-checked), lanes 16 and up are out of range and read 0. */
+static void t_soffset_inline(const char *a, int wave64) {
+    unsigned n = wave64 ? 64 : 32;
+    const char *text[] = {"buffer_load_b32 v2, v1, s[8:11], 4 offen",
+                          "s_mov_b32 exec_hi, 8\nbuffer_load_b32 v2, v1, s[8:11], 0 offen"};
+    for (int k = 0; k < (wave64 ? 1 : 2); k++) {
+        reset(wave64);
+        w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff;
+        w->s[10] = 64, w->s[11] = 3u << 28;
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = 4 * l;
+        CHECK(run(a, text[k]) == WAVE_DONE, "%s %s", a, text[k]);
+        int bad = 0;
+        for (unsigned l = 0; l < n; l++)
+            bad += w->v[2][l] != (l < 16 ? 0x1000 + l + (k ? 0 : 1) : 0);
+        CHECK(bad == 0, "%s %s: %d lanes wrong (lane 0 %x, 15 %x)", a, text[k], bad, w->v[2][0],
+              w->v[2][15]);
+    }
+}
+
+/* The manuals' pseudocode: *_CSUB_U32 / *_SUB_CLAMP_U32 (RDNA3 ISA BUFFER_ATOMIC_CSUB_U32,
+ * RDNA4 ISA BUFFER_ATOMIC_SUB_CLAMP_U32): new = old < data ? 0 : old - data; *_COND_SUB_U32
+ * (RDNA4 ISA BUFFER_ATOMIC_COND_SUB_U32): new = old >= data ? old - data : old. */
+static uint32_t ref_csub(uint32_t m, uint32_t d) { return m < d ? 0 : m - d; }
+static uint32_t ref_cond_sub(uint32_t m, uint32_t d) { return m >= d ? m - d : m; }
+
+/* data for lane l against memory 0x1000 + l: larger (lanes 0, 3, ...), equal, smaller */
+static uint32_t sub_data(unsigned l) {
+    return l % 3 == 0 ? 0x1000 + l + 1 : l % 3 == 1 ? 0x1000 + l : 5;
+}
+
+/* One atomic over lanes 0..n-1 with v1 = 4 * lane, v2 = data (and the return register), the
+ * lanes in `on` active; memory or LDS dword i starts as 0x1000 + i, `inr` lanes are in range.
+ * Checks memory and the returned values (ret: the op returns the old value). */
+static void sub_case(const char *a, int wave64, const char *text, int cond, int ret, int lds_op,
+                     uint64_t on, unsigned inr) {
+    unsigned n = wave64 ? 64 : 32;
+    reset(wave64);
+    wave_set_exec(w, on);
+    w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff; /* V#: stride 0 */
+    w->s[10] = 4 * inr, w->s[11] = 3u << 28; /* num_records, OOB_SELECT 3 (raw) */
+    w->s[12] = (uint32_t)buf, w->s[13] = (uint32_t)(buf >> 32); /* global saddr */
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t m = 0x1000 + l;
+        memcpy(lds + 4 * (l % 64), &m, 4);
+        w->v[1][l] = 4 * l, w->v[2][l] = w->v[3][l] = sub_data(l), w->v[4][l] = 0x77;
+        w->v[6][l] = (uint32_t)(buf + 4 * l), w->v[7][l] = (uint32_t)((buf + 4 * l) >> 32);
+    }
+    CHECK(run(a, text) == WAVE_DONE, "%s %s", a, text);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t old = 0x1000 + l, d = sub_data(l);
+        int act = l < n && (on >> l & 1) && l < inr;
+        uint32_t want_m = act ? (cond ? ref_cond_sub(old, d) : ref_csub(old, d)) : old;
+        uint32_t got_m;
+        if (lds_op)
+            memcpy(&got_m, lds + 4 * l, 4);
+        else
+            got_m = mem32(4 * l);
+        /* the return lands in v4 (DS, global) or v2 (buffer: VDATA); an active out-of-range
+         * buffer atomic returns 0 */
+        unsigned rr = strstr(text, "buffer") ? 2 : 4;
+        uint32_t keep = rr == 2 ? d : 0x77;
+        uint32_t want_r = !ret || l >= n || !(on >> l & 1) ? keep : l < inr ? old : 0;
+        if (got_m != want_m || w->v[rr][l] != want_r) {
+            if (bad++ < 3)
+                printf("  lane %u: mem %x (want %x) ret %x (want %x)\n", l, got_m, want_m,
+                       w->v[rr][l], want_r);
+        }
+    }
+    CHECK(bad == 0, "%s %s: %d lanes wrong", a, text, bad);
+}
+
+/* The clamping and conditional atomic subtracts (RDNA3: buffer/global_atomic_csub_u32; RDNA4:
+ * buffer/global/flat_atomic_sub_clamp_u32 and _cond_sub_u32, ds_sub_clamp/cond_sub). */
+static void t_csub(void) {
+    for (int w64 = 0; w64 < 2; w64++) {
+        const char *g11 = w64 ? "gfx1100:wavefrontsize64" : "gfx1100";
+        const char *g12 = w64 ? "gfx1201:wavefrontsize64" : "gfx1201";
+        uint64_t all = w64 ? ~0ull : 0xffffffffull, part = all & ~0xf0f0ull;
+        sub_case(g11, w64, "buffer_atomic_csub_u32 v2, v1, s[8:11], null offen glc", 0, 1, 0, all,
+                 16);
+        sub_case(g11, w64, "buffer_atomic_csub_u32 v2, v1, s[8:11], null offen glc", 0, 1, 0, part,
+                 64);
+        sub_case(g11, w64, "global_atomic_csub_u32 v4, v1, v3, s[12:13] glc", 0, 1, 0, part, 64);
+        sub_case(g11, w64, "global_atomic_csub_u32 v1, v3, s[12:13]", 0, 0, 0, all, 64);
+        sub_case(g12, w64,
+                 "buffer_atomic_sub_clamp_u32 v2, v1, s[8:11], null offen th:TH_ATOMIC_RETURN", 0,
+                 1, 0, part, 16);
+        sub_case(g12, w64,
+                 "buffer_atomic_cond_sub_u32 v2, v1, s[8:11], null offen th:TH_ATOMIC_RETURN", 1, 1,
+                 0, all, 16);
+        sub_case(g12, w64, "buffer_atomic_cond_sub_u32 v2, v1, s[8:11], null offen", 1, 0, 0, part,
+                 64);
+        sub_case(g12, w64, "global_atomic_sub_clamp_u32 v4, v1, v3, s[12:13] th:TH_ATOMIC_RETURN",
+                 0, 1, 0, part, 64);
+        sub_case(g12, w64, "global_atomic_cond_sub_u32 v4, v1, v3, s[12:13] th:TH_ATOMIC_RETURN", 1,
+                 1, 0, all, 64);
+        sub_case(g12, w64, "flat_atomic_cond_sub_u32 v4, v[6:7], v3 th:TH_ATOMIC_RETURN", 1, 1, 0,
+                 part, 64);
+        sub_case(g12, w64, "flat_atomic_sub_clamp_u32 v[6:7], v3", 0, 0, 0, all, 64);
+        sub_case(g12, w64, "ds_sub_clamp_rtn_u32 v4, v1, v3", 0, 1, 1, part, 64);
+        sub_case(g12, w64, "ds_sub_clamp_u32 v1, v3", 0, 0, 1, all, 64);
+        sub_case(g12, w64, "ds_cond_sub_rtn_u32 v4, v1, v3", 1, 1, 1, all, 64);
+        sub_case(g12, w64, "ds_cond_sub_u32 v1, v3", 1, 0, 1, part, 64);
+    }
+}
+
 int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
@@ -181,7 +292,9 @@ int main(void) {
         t_exec_hi(t[i]);
     t_exec_hi64("gfx1100:wavefrontsize64");
     t_exec_hi64("gfx1201:wavefrontsize64");
-    (void)mem32;
+    t_csub();
+    t_soffset_inline("gfx1100", 0);
+    t_soffset_inline("gfx1100:wavefrontsize64", 1);
     (void)put32;
     free(w);
     gmem_destroy(mem);
