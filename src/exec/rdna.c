@@ -740,6 +740,8 @@ static const struct {
     {ISA_OPL_v_dual_mul_dx9_zero_f32, ISA_OPL_v_mul_dx9_zero_f32},
     /* D.f32 += dot of the f16 pairs (rdna_vop3p.c reads the accumulator from vdst) */
     {ISA_OPL_v_dual_dot2acc_f32_f16, ISA_OPL_v_dot2acc_f32_f16},
+    /* the bf16 form has no VOP2 op: it runs as itself (rdna_vop3p.c) */
+    {ISA_OPL_v_dual_dot2acc_f32_bf16, ISA_OPL_v_dual_dot2acc_f32_bf16},
 };
 
 static xhandler rdna_tab[2][ISA_NOPS]; /* [wave32] */

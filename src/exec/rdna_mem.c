@@ -366,7 +366,7 @@ static void align(wave *w, const xinst *x, unsigned unit) {
              mask = unit == 1 ? 31 : 3;
     for (unsigned l = 0; l < LANES; l++)
         d[l] = (u32)((((u64)a[l] << 32) | b[l]) >> (unit * ((c[l] >> sh) & mask)));
-    vstore(vdreg(w, &x->in.dst[0]), d, wave_exec(w));
+    vd32(w, x, d, FK_RAW); /* the DPP forms' write mask */
 }
 static void v_alignbit_b32(wave *w, const xinst *x) { align(w, x, 1); }
 static void v_alignbyte_b32(wave *w, const xinst *x) { align(w, x, 8); }
@@ -383,8 +383,8 @@ const rdna_row x_rdna_mem_rows[] = {
     OWN(v_permlane16_var_b32, ISA_T_B32, v_permlane16_var_b32),
     OWN(v_permlanex16_var_b32, ISA_T_B32, v_permlanex16_var_b32),
     /* the true16 shift operand: .l and .h (the other sources are whole registers) */
-    OWN16(v_alignbit_b32, ISA_T_B32, v_alignbit_b32),
-    OWN16(v_alignbyte_b32, ISA_T_B32, v_alignbyte_b32),
+    OWNV16(v_alignbit_b32, ISA_T_B32, v_alignbit_b32),
+    OWNV16(v_alignbyte_b32, ISA_T_B32, v_alignbyte_b32),
     /* DS_CMPSTORE_* (RDNA3 ISA "LDS"): DATA is the new value and DATA2 the compare value, the
      * other way round from gfx9's DS_CMPST_*; x_rdna_remap() swaps the two decoded operands at
      * build time, so gfx9's handler runs (and undoes it for printing) */

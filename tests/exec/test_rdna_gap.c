@@ -283,6 +283,90 @@ static void t_csub(void) {
     }
 }
 
+/* V_ALIGNBIT_B32 / V_ALIGNBYTE_B32 (RDNA3 ISA VOP3: D = ({S0, S1} >> S2[4:0] bits, or S2[1:0]
+ * bytes)[31:0]) in their DPP16/DPP8 forms: DPP picks src0's lane; row_mask leaves rows
+ * unwritten.  S0 = 0x1000 + lane, S1 = 0xf0000000 | lane. */
+static uint32_t align_ref(uint32_t s0, uint32_t s1, unsigned sh) {
+    return (uint32_t)((((uint64_t)s0 << 32) | s1) >> sh);
+}
+static void t_align_dpp(const char *a, int wave64) {
+    unsigned n = wave64 ? 64 : 32;
+    struct {
+        const char *text;
+        unsigned sh;   /* bits */
+        int dpp8;      /* the lane map: 0 quad_perm [1,0,3,2], 1 dpp8 [7,...,0] */
+        unsigned rows; /* row_mask */
+    } c[] = {
+        {"v_alignbit_b32_e64_dpp v1, v2, v3, v4 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf", 4,
+         0, 0xf},
+        {"v_alignbit_b32_e64_dpp v1, v2, v3, v4 quad_perm:[1,0,3,2] row_mask:0x5 bank_mask:0xf", 4,
+         0, 0x5},
+        {"v_alignbyte_b32_e64_dpp v1, v2, v3, v5 dpp8:[7,6,5,4,3,2,1,0]", 8, 1, 0xf},
+    };
+    for (unsigned k = 0; k < 3; k++) {
+        reset(wave64);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = 0x99, w->v[2][l] = 0x1000 + l, w->v[3][l] = 0xf0000000u | l,
+            w->v[4][l] = 36 /* bits 4:0 = 4 */, w->v[5][l] = 0x101 /* bits 1:0 = 1 byte */;
+        CHECK(run(a, c[k].text) == WAVE_DONE, "%s %s", a, c[k].text);
+        int bad = 0;
+        for (unsigned l = 0; l < n; l++) {
+            unsigned src = c[k].dpp8 ? (l & ~7u) | (7 - (l & 7)) : l ^ 1;
+            uint32_t want = (c[k].rows >> (l / 16) & 1)
+                                ? align_ref(0x1000 + src, 0xf0000000u | l, c[k].sh)
+                                : 0x99;
+            if (w->v[1][l] != want && bad++ < 2)
+                printf("  lane %u: %x want %x\n", l, w->v[1][l], want);
+        }
+        CHECK(bad == 0, "%s %s: %d lanes wrong", a, c[k].text, bad);
+    }
+}
+
+/* gfx11's true16 shift operand in a DPP form: v4.h holds the shift (bits [20:16] of v4). */
+static void t_align_dpp_h(void) {
+    reset(0);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[2][l] = 0x1000 + l, w->v[3][l] = 0xf0000000u | l, w->v[4][l] = 8u << 16 | 31;
+    CHECK(run("gfx1100", "v_alignbit_b32_e64_dpp v1, v2, v3, v4.h row_shr:1 row_mask:0xf "
+                         "bank_mask:0xf bound_ctrl:1") == WAVE_DONE,
+          "align .h dpp");
+    /* row_shr:1: lane l reads src0 of lane l - 1 in its row; lane 0 of a row has no source and
+     * with bound_ctrl reads 0 */
+    int bad = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint32_t s0 = (l & 15) ? 0x1000 + l - 1 : 0;
+        bad += w->v[1][l] != align_ref(s0, 0xf0000000u | l, 8);
+    }
+    CHECK(bad == 0, "v_alignbit .h dpp: %d lanes wrong (lane 0 %x, 1 %x)", bad, w->v[1][0],
+          w->v[1][1]);
+}
+
+/* VOPD V_DUAL_DOT2ACC_F32_BF16 (RDNA3 ISA VOPD): D.f32 += S0.lo * S1.lo + S0.hi * S1.hi, bf16
+ * halves.  S0 = {3.0, 2.0} (bf16 0x4040, 0x4000), S1 = {-0.5, 1.5} (0xbf00, 0x3fc0), D = 10 +
+ * lane: 2 * 1.5 + 3 * -0.5 + D = 11.5 + lane; with S0 the inline 1.0 (1.0 in both halves):
+ * 1.5 - 0.5 + D = 11 + lane.  The Y half (v_dual_mov_b32) runs alongside. */
+static void t_dual_dot2acc_bf16(const char *a) {
+    const char *text[] = {"v_dual_dot2acc_f32_bf16 v1, v2, v3 :: v_dual_mov_b32 v4, v5",
+                          "v_dual_dot2acc_f32_bf16 v1, 1.0, v3 :: v_dual_mov_b32 v4, v5"};
+    for (int k = 0; k < 2; k++) {
+        reset(0);
+        w->s[ISA_SREG_EXEC_LO] = 0x7fffffff; /* lane 31 off */
+        for (unsigned l = 0; l < 64; l++) {
+            float d = 10.0f + (float)l;
+            memcpy(&w->v[1][l], &d, 4);
+            w->v[2][l] = 0x40404000u, w->v[3][l] = 0xbf003fc0u, w->v[5][l] = 0x500 + l;
+        }
+        CHECK(run(a, text[k]) == WAVE_DONE, "%s %s", a, text[k]);
+        int bad = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            float want = l == 31 ? 41.0f : (k ? 11.0f : 11.5f) + (float)l, got;
+            memcpy(&got, &w->v[1][l], 4);
+            bad += got != want || w->v[4][l] != (l == 31 ? 0 : 0x500 + l);
+        }
+        CHECK(bad == 0, "%s %s: %d lanes wrong (lane 0 %08x)", a, text[k], bad, w->v[1][0]);
+    }
+}
+
 int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
@@ -293,6 +377,13 @@ int main(void) {
     t_exec_hi64("gfx1100:wavefrontsize64");
     t_exec_hi64("gfx1201:wavefrontsize64");
     t_csub();
+    for (int i = 0; i < 2; i++) {
+        t_align_dpp(t[i], 0);
+        t_dual_dot2acc_bf16(t[i]);
+    }
+    t_align_dpp("gfx1100:wavefrontsize64", 1);
+    t_align_dpp("gfx1201:wavefrontsize64", 1);
+    t_align_dpp_h();
     t_soffset_inline("gfx1100", 0);
     t_soffset_inline("gfx1100:wavefrontsize64", 1);
     (void)put32;
