@@ -392,6 +392,11 @@ const rdna_row x_rdna_mem_rows[] = {
     AS(ds_cmpstore_b64, ds_cmpst_b64), AS(ds_cmpstore_rtn_b64, ds_cmpst_rtn_b64),
     AS(ds_cmpstore_f32, ds_cmpst_f32), AS(ds_cmpstore_rtn_f32, ds_cmpst_rtn_f32),
     AS(ds_cmpstore_f64, ds_cmpst_f64), AS(ds_cmpstore_rtn_f64, ds_cmpst_rtn_f64),
+    /* DS_APPEND / DS_CONSUME (RDNA3/RDNA4 ISA "DS"): the counter at M0 + offset gains (loses)
+     * the number of active lanes, every active lane gets the value before.  The manuals write
+     * M0.base; clang-22 puts the counter's LDS byte address in M0 (s_mov_b32 m0, 4), which is
+     * the gfx9 handler's rule (M0[15:0] + offset) */
+    RUN(ds_append), RUN(ds_consume),
     /* more DS ops whose gfx9 pseudocode RDNA3 repeats */
     RUN(ds_mskor_b32), RUN(ds_mskor_b64), RUN(ds_mskor_rtn_b32), RUN(ds_mskor_rtn_b64),
     RUN(ds_rsub_u64), RUN(ds_rsub_rtn_u64), RUN(ds_min_f64), RUN(ds_max_f64),

@@ -367,6 +367,28 @@ static void t_dual_dot2acc_bf16(const char *a) {
     }
 }
 
+/* DS_APPEND / DS_CONSUME (RDNA3 ISA "DS"): LDS[M0 + offset] +/- popcount(EXEC), the old value
+ * to every active lane.  M0 = 8, offset 4: the counter is LDS dword 3 (100); EXEC has 8 (wave32)
+ * or 16 (wave64) lanes. */
+static void t_append(const char *a, int wave64) {
+    uint64_t on = wave64 ? 0x0f0f00000f0f0000ull | 0xf0f0ull : 0x0f0f00f0ull;
+    unsigned cnt = (unsigned)__builtin_popcountll(on);
+    const char *text[] = {"s_mov_b32 m0, 8\nds_append v1 offset:4",
+                          "s_mov_b32 m0, 8\nds_consume v1 offset:4"};
+    for (int k = 0; k < 2; k++) {
+        reset(wave64);
+        wave_set_exec(w, on);
+        uint32_t c = 100, got;
+        memcpy(lds + 12, &c, 4);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = 0x55;
+        CHECK(run(a, text[k]) == WAVE_DONE, "%s %s", a, text[k]);
+        memcpy(&got, lds + 12, 4);
+        CHECK(got == (k ? 100 - cnt : 100 + cnt) && lanes_wrong(1, 64, on, 100, 0x55) == 0,
+              "%s %s: counter %u, v1[4] %x v1[0] %x", a, text[k], got, w->v[1][4], w->v[1][0]);
+    }
+}
+
 int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
@@ -384,6 +406,10 @@ int main(void) {
     t_align_dpp("gfx1100:wavefrontsize64", 1);
     t_align_dpp("gfx1201:wavefrontsize64", 1);
     t_align_dpp_h();
+    for (int i = 0; i < 2; i++)
+        t_append(t[i], 0);
+    t_append("gfx1100:wavefrontsize64", 1);
+    t_append("gfx1201:wavefrontsize64", 1);
     t_soffset_inline("gfx1100", 0);
     t_soffset_inline("gfx1100:wavefrontsize64", 1);
     (void)put32;
