@@ -312,11 +312,10 @@ static void t_refused(const char *a) {
         const char *text;
         unsigned op;
     } r[] = {
-        /* (v_permlane16_b32 and ds_cmpstore_b32 run now: tests/exec/test_rdna_buf.c) */
-        {"ds_append v0", ISA_OPL_ds_append},
+        /* (v_permlane16_b32 and ds_cmpstore_b32 run now: tests/exec/test_rdna_buf.c;
+         * ds_append and v_dual_dot2acc_f32_bf16: tests/exec/test_rdna_gap.c) */
+        {"s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_TMA)", ISA_OPL_s_sendmsg_rtn_b32},
         {"s_sendmsg sendmsg(MSG_GS_ALLOC_REQ)", ISA_OPL_s_sendmsg},
-        /* a VOPD half without a row: the pair is refused whole */
-        {"v_dual_dot2acc_f32_bf16 v0, v1, v2 :: v_dual_mov_b32 v1, v3", 0},
     };
     for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
         reset(0);
