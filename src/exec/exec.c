@@ -166,15 +166,6 @@ static int vv_fits(const isa_inst *in, unsigned nsrc) {
     return 1;
 }
 
-/* A wave32 RDNA instruction that writes EXEC_HI through a scalar destination (see rdna.c). */
-static int writes_exec_hi(const isa_inst *in) {
-    for (unsigned i = 0; i < in->ndst && i < 2; i++)
-        if (in->dst[i].kind == ISA_OPND_SREG && in->dst[i].idx <= ISA_SREG_EXEC_HI &&
-            in->dst[i].idx + in->dst[i].n > ISA_SREG_EXEC_HI)
-            return 1;
-    return 0;
-}
-
 /* What an RDNA program can run of x: the allowlist's handler (rdna.c), or none.  DPP (RDNA's
  * DPP16/DPP8) runs through the VALU framework (valu.c) in the family handlers; true16 operands
  * (VGPR halves) only reach the handlers whose rows take them (rdna.h R16_*), with the halves
@@ -197,8 +188,6 @@ static const xhandler *rdna_pick(xprog *p, xinst *x, uint8_t *cls) {
             (!t16 || (t16 == 2 && in->dst[i].imm == ISA_HALF_H)))
             return NULL;
     const xhandler *h = x_rdna_handler(in->op, p->wave32, cls);
-    if (h && p->wave32 && writes_exec_hi(in))
-        return NULL;
     if (h && t16 == 1 && in->fmt != ISA_FMT_VOP3) {
         /* VOP1/VOP2/VOPC name a half in bit 7 of a VGPR field: the same op_sel bits as VOP3's
          * (bit i source i, bit 3 the destination); their printers do not read op_sel */
@@ -270,6 +259,7 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
         s->plain = valu_plain(in);
         if (hh->vv && vv_fits(in, hh->vv_nsrc))
             s->fn = hh->vv;
+        x_rdna_exec_hi32(s); /* VOPD is wave32 only: an exec_hi source */
     }
     /* Y reads X's destination: it must see the value from before X wrote */
     int rbw = 0;
@@ -340,6 +330,8 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
             x->plain = x->cls == XC_VALU && valu_plain(&x->in);
             if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
                 x->fn = h->vv;
+            if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
+                x_rdna_exec_hi32(x);
         } else {
             x->fn = x_unimplemented;
             x->cls = XC_OTHER;

@@ -19,6 +19,9 @@
 #define LANES 64
 #define NVREG 272 /* 256 addressable + room for a 16-register range starting at v255 */
 #define NSREG 256
+/* Slot of the scalar file past the encodable registers (0-127) where a wave32 RDNA program
+ * keeps EXEC_HI, which no lane follows in wave32 (src/exec/rdna.c x_rdna_exec_hi32()). */
+#define XS_EXEC_HI32 128
 
 /* WAVE_YIELD: the wave gave its turn up (s_sleep) and may run again at once; WAVE_GWS: it waits
  * in ds_gws_barrier / ds_gws_sema_p until gws.c's x_gws_poll() releases it.  Both are the
@@ -281,10 +284,14 @@ int x_rdna_t16_ok(unsigned op);
 int x_rdna_dpp_ok(unsigned op);
 unsigned x_rdna_missing(const uint16_t **ops);
 void x_rdna_remap(isa_inst *in, int undo);
+/* A wave32 instruction whose scalar operands name EXEC_HI: renamed or wrapped (rdna.c). */
+void x_rdna_exec_hi32(xinst *x);
 /* VOPD: run both halves (x->k[0] points at them); _rbw when Y reads X's destination. */
 void x_rdna_vopd(wave *w, const xinst *x);
 /* vmem.c: a FLAT/GLOBAL/SCRATCH atomic of an xatomic.h operation (for RDNA-only ops) */
 void x_flat_atomic(wave *w, const xinst *x, int aop, int is64);
+/* lds.c: a DS atomic of an xatomic.h operation (for RDNA-only ops) */
+void x_ds_atomic(wave *w, const xinst *x, int aop, int is64);
 void x_rdna_vopd_rbw(wave *w, const xinst *x);
 /* RDNA WMMA (src/exec/wmma.c). */
 void x_rdna_wmma(wave *w, const xinst *x);

@@ -187,6 +187,8 @@ static void ds_atomic(wave *w, const xinst *x, int op, int is64) {
     }
 }
 
+void x_ds_atomic(wave *w, const xinst *x, int op, int is64) { ds_atomic(w, x, op, is64); }
+
 /* ds_wrap_rtn_b32: m = m >= DATA ? m - DATA : m + DATA2 (ring-buffer index arithmetic), the old
  * value returned. */
 static void ds_wrap_rtn_b32(wave *w, const xinst *x) {

@@ -18,12 +18,12 @@
  * *16 forms (RUN16, AS16, OWN16; rdna.h) also take gfx11 true16 operands (VGPR halves), which
  * exec.c folds into op_sel.  RDNA-only ALU handlers and their rows are in rdna_alu.c.
  *
- * Wave32 keeps the engine's 64-lane register file: lanes 32-63 are never active (EXEC_HI is 0
- * at wave start and no allowed op writes it), so every handler's lane loop, EXEC test and
- * memory access is already right for 32 lanes.  What differs is only the width of lane masks,
- * which xprog_build() resolves into the xinst (XI_MASK32: vmask_write() writes one SGPR, VCC_LO
- * and not VCC_HI), and the ops that name a lane or test VCC (rdna_w32[]).  Nothing of this is
- * seen by a CDNA program: its xinsts have xf = 0 and its handler table is unchanged.
+ * Wave32 keeps the engine's 64-lane register file: lanes 32-63 are never active (s[127] stays 0:
+ * a wave32 program's EXEC_HI lives in another slot, see x_rdna_exec_hi32()), so every handler's
+ * lane loop, EXEC test and memory access is already right for 32 lanes.  What differs is only the
+ * width of lane masks, which xprog_build() resolves into the xinst (XI_MASK32: vmask_write() writes
+ * one SGPR, VCC_LO and not VCC_HI), and the ops that name a lane or test VCC (rdna_w32[]).  Nothing
+ * of this is seen by a CDNA program: its xinsts have xf = 0 and its handler table is unchanged.
  *
  * Register numbering (RDNA3/RDNA4 ISA "Scalar operands"): s0-s105, vcc 106-107, ttmp 108-123,
  * NULL 124, M0 125, exec 126-127; the engine's scalar file is indexed by CDNA's encodings, where
@@ -62,6 +62,21 @@ SAVEEXEC32(s_nor_saveexec_b32, ~(s0 | ex))
 SAVEEXEC32(s_xnor_saveexec_b32, ~(s0 ^ ex))
 SAVEEXEC32(s_and_not0_saveexec_b32, ~s0 &ex)
 SAVEEXEC32(s_or_not0_saveexec_b32, ~s0 | ex)
+
+/* s_and_not0/not1_wrexec_b32 (RDNA3 ISA SOP1): EXEC_LO = f(S0, EXEC_LO); D = the new EXEC_LO;
+ * SCC = EXEC_LO != 0. */
+static void s_and_not0_wrexec_b32(wave *w, const xinst *x) {
+    u32 ne = ~x_s32(w, x, 0) & w->s[ISA_SREG_EXEC_LO];
+    w->s[ISA_SREG_EXEC_LO] = ne;
+    w->scc = ne != 0;
+    x_sd32(w, x, ne);
+}
+static void s_and_not1_wrexec_b32(wave *w, const xinst *x) {
+    u32 ne = x_s32(w, x, 0) & ~w->s[ISA_SREG_EXEC_LO];
+    w->s[ISA_SREG_EXEC_LO] = ne;
+    w->scc = ne != 0;
+    x_sd32(w, x, ne);
+}
 
 /* s_add_nc_u64 / s_sub_nc_u64 (gfx12 SOP2): 64-bit add and subtract that leave SCC alone. */
 static void s_add_nc_u64(wave *w, const xinst *x) { x_sd64(w, x, x_s64(w, x, 0) + x_s64(w, x, 1)); }
@@ -219,11 +234,72 @@ static void r_cbranch_vccnz32(wave *w, const xinst *x) {
         w->pc += (u32)((int32_t)(int16_t)(x->in.w[0] & 0xffff) * 4);
 }
 
-/* A wave32 program that writes EXEC_HI (a 64-bit op on exec): the hardware ignores EXEC_HI in
- * wave32, the engine would run lanes 32-63; refuse rather than compute something else. */
+/* EXEC_HI in wave32 (RDNA3 ISA 2.1 "The upper 32-bits of EXEC and VCC are ignored for wave32
+ * waves", 3.2.2 "Wave32 waves use only bits 31:0 and hardware does not act upon the upper
+ * bits"; RDNA4 ISA the same): EXEC_HI is still a register the program may write and read (s127,
+ * or the high half of the 64-bit EXEC), but no lane follows it and EXECZ looks at EXEC_LO.  The
+ * engine's lane loops take s[126..127] as one 64-bit mask, so a wave32 program keeps s[127] at 0
+ * and EXEC_HI's value in the spare slot XS_EXEC_HI32: x_rdna_exec_hi32() renames a 32-bit
+ * operand naming exec_hi to that slot at build time, and a scalar instruction with a 64-bit
+ * operand covering EXEC_HI (s_mov_b64 exec, ...; s_and_saveexec_b64; s_load_b64 exec, ...)
+ * runs through r_exec_hi32(), which puts the value into s[127] for the instruction (so the
+ * manual's 64-bit pseudocode runs as written: SCC = EXEC != 0 sees both halves) and takes it
+ * out again after.  The manual does not say what a wave32 read of EXEC_HI returns; this gives
+ * back the value last written (0 at wave start).  A vector or memory instruction with a 64-bit
+ * EXEC operand in wave32 would need lanes 32-63 gated off while s[127] holds it, and is refused
+ * by name instead (r_exec_hi32_vec). */
 static void r_exec_hi32(wave *w, const xinst *x) {
+    w->s[ISA_SREG_EXEC_HI] = w->s[XS_EXEC_HI32];
+    ((xfn)(uintptr_t)x->k[5])(w, x); /* the instruction's own handler (set below) */
+    w->s[XS_EXEC_HI32] = w->s[ISA_SREG_EXEC_HI];
+    w->s[ISA_SREG_EXEC_HI] = 0;
+}
+static void r_exec_hi32_vec(wave *w, const xinst *x) {
     wave_fault(w, x, XF_UNIMPLEMENTED);
-    w->fault.note = "writes EXEC_HI in a wave32 program";
+    w->fault.note = "a 64-bit EXEC operand of a vector instruction in a wave32 program";
+}
+
+static int covers_exec_hi(const isa_opnd *o) {
+    unsigned n = o->n ? o->n : 1;
+    return o->kind == ISA_OPND_SREG && o->idx <= ISA_SREG_EXEC_HI && o->idx + n > ISA_SREG_EXEC_HI;
+}
+
+/* The 64-bit ops that read and write EXEC without naming it (RDNA3 ISA SOP1 saveexec/wrexec). */
+static int implicit_exec64(unsigned op) {
+    static const uint16_t ops[] = {
+        ISA_OPL_s_and_saveexec_b64,      ISA_OPL_s_or_saveexec_b64,
+        ISA_OPL_s_xor_saveexec_b64,      ISA_OPL_s_nand_saveexec_b64,
+        ISA_OPL_s_nor_saveexec_b64,      ISA_OPL_s_xnor_saveexec_b64,
+        ISA_OPL_s_and_not0_saveexec_b64, ISA_OPL_s_and_not1_saveexec_b64,
+        ISA_OPL_s_or_not0_saveexec_b64,  ISA_OPL_s_or_not1_saveexec_b64,
+        ISA_OPL_s_and_not0_wrexec_b64,   ISA_OPL_s_and_not1_wrexec_b64,
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (ops[i] == op)
+            return 1;
+    return 0;
+}
+
+void x_rdna_exec_hi32(xinst *x) {
+    isa_inst *in = &x->in;
+    int wide = implicit_exec64(in->op);
+    for (unsigned i = 0; i < 8; i++) {
+        isa_opnd *o = i < 2 ? &in->dst[i] : &in->src[i - 2];
+        if (!covers_exec_hi(o))
+            continue;
+        if (o->idx == ISA_SREG_EXEC_HI) /* a 32-bit exec_hi: its own slot */
+            o->idx = XS_EXEC_HI32;
+        else
+            wide = 1;
+    }
+    if (!wide)
+        return;
+    if (x->cls == XC_SALU || x->cls == XC_SMEM || x->cls == XC_BRANCH) {
+        x->k[5] = (uint64_t)(uintptr_t)x->fn; /* scalar formats have at most 3 sources */
+        x->fn = r_exec_hi32;
+    } else {
+        x->fn = r_exec_hi32_vec;
+    }
 }
 
 /* VOPD (RDNA3 ISA "VOPD"): two VALU ops issued together.  Both read their sources before either
@@ -289,6 +365,12 @@ static const rdna_row rdna_rows[] = {
     RUN(s_and_saveexec_b64), RUN(s_or_saveexec_b64), RUN(s_xor_saveexec_b64),
     AS(s_and_not1_saveexec_b64, s_andn2_saveexec_b64),
     AS(s_or_not1_saveexec_b64, s_orn2_saveexec_b64),
+    RUN(s_nand_saveexec_b64), RUN(s_nor_saveexec_b64), RUN(s_xnor_saveexec_b64),
+    AS(s_and_not0_saveexec_b64, s_andn1_saveexec_b64),
+    AS(s_or_not0_saveexec_b64, s_orn1_saveexec_b64),
+    AS(s_and_not0_wrexec_b64, s_andn1_wrexec_b64), AS(s_and_not1_wrexec_b64, s_andn2_wrexec_b64),
+    OWN(s_and_not0_wrexec_b32, ISA_T_B32, s_and_not0_wrexec_b32),
+    OWN(s_and_not1_wrexec_b32, ISA_T_B32, s_and_not1_wrexec_b32),
     OWN(s_and_saveexec_b32, ISA_T_B32, s_and_saveexec_b32),
     OWN(s_or_saveexec_b32, ISA_T_B32, s_or_saveexec_b32),
     OWN(s_xor_saveexec_b32, ISA_T_B32, s_xor_saveexec_b32),
@@ -631,10 +713,6 @@ static const rdna_row rdna_w32[] = {
     OWN(v_writelane_b32, ISA_T_B32, r_writelane32),
     OWN(s_cbranch_vccz, ISA_T_B32, r_cbranch_vccz32),
     OWN(s_cbranch_vccnz, ISA_T_B32, r_cbranch_vccnz32),
-    OWN(s_and_saveexec_b64, ISA_T_B64, r_exec_hi32), OWN(s_or_saveexec_b64, ISA_T_B64, r_exec_hi32),
-    OWN(s_xor_saveexec_b64, ISA_T_B64, r_exec_hi32),
-    OWN(s_and_not1_saveexec_b64, ISA_T_B64, r_exec_hi32),
-    OWN(s_or_not1_saveexec_b64, ISA_T_B64, r_exec_hi32),
 };
 /* clang-format on */
 
@@ -661,6 +739,8 @@ static const struct {
     {ISA_OPL_v_dual_mul_dx9_zero_f32, ISA_OPL_v_mul_dx9_zero_f32},
     /* D.f32 += dot of the f16 pairs (rdna_vop3p.c reads the accumulator from vdst) */
     {ISA_OPL_v_dual_dot2acc_f32_f16, ISA_OPL_v_dot2acc_f32_f16},
+    /* the bf16 form has no VOP2 op: it runs as itself (rdna_vop3p.c) */
+    {ISA_OPL_v_dual_dot2acc_f32_bf16, ISA_OPL_v_dual_dot2acc_f32_bf16},
 };
 
 static xhandler rdna_tab[2][ISA_NOPS]; /* [wave32] */
@@ -743,6 +823,11 @@ static void swap_null_m0(isa_opnd *o) {
     if (o->kind == ISA_OPND_SREG && (o->idx == 124 || o->idx == 125))
         o->idx = o->idx == 124 ? 125 : 124;
 }
+/* A wave32 exec_hi operand renamed by x_rdna_exec_hi32(), for printing. */
+static void undo_exec_hi32(isa_opnd *o) {
+    if (o->kind == ISA_OPND_SREG && o->idx == XS_EXEC_HI32)
+        o->idx = ISA_SREG_EXEC_HI;
+}
 
 static int is_cmpstore(unsigned op) {
     return op == ISA_OPL_ds_cmpstore_b32 || op == ISA_OPL_ds_cmpstore_rtn_b32 ||
@@ -756,6 +841,8 @@ void x_rdna_remap(isa_inst *in, int undo) {
         swap_null_m0(&in->dst[i]);
     for (int i = 0; i < 6; i++)
         swap_null_m0(&in->src[i]);
+    for (int i = 0; undo && i < 8; i++)
+        undo_exec_hi32(i < 2 ? &in->dst[i] : &in->src[i - 2]);
     if (in->fmt == ISA_FMT_FLAT && in->f.m.seg != 0 && in->f.m.saddr_off) {
         /* saddr "off" is the NULL encoding: no scalar address (swapped above to 125) */
         if (!undo) {

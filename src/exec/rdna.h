@@ -27,6 +27,7 @@ typedef struct {
 #define RUN16(op) {ISA_OPL_##op, 0, R_RUN, 0, R16_OPSEL, NULL}
 #define AS16(op, twin) {ISA_OPL_##op, ISA_OPL_##twin, R_AS, 0, R16_OPSEL, NULL}
 #define OWN16(op, type, fn) {ISA_OPL_##op, 0, R_OWN, type, R16_OPSEL, fn}
+#define OWNV16(op, type, fn) {ISA_OPL_##op, 0, R_OWNV, type, R16_OPSEL, fn}
 #define RUNLO(op) {ISA_OPL_##op, 0, R_RUN, 0, R16_LO, NULL}
 
 /* rdna_alu.c: RDNA-only VALU, SALU and message handlers, and their rows (all targets' and the

@@ -384,6 +384,15 @@ static void r_ds_bpermute32(wave *w, const xinst *x) { ds_permute32(w, x, 1); }
  * (larger) of MEM and DATA (xatomic.h XA_FMIN/XA_FMAX) */
 static void r_atomic_fmin32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMIN, 0); }
 static void r_atomic_fmax32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMAX, 0); }
+/* GLOBAL_ATOMIC_CSUB_U32 (gfx11) / *_ATOMIC_SUB_CLAMP_U32 (gfx12): MEM = MEM < DATA ? 0 :
+ * MEM - DATA; *_ATOMIC_COND_SUB_U32 (gfx12): MEM = MEM >= DATA ? MEM - DATA : MEM; the old value
+ * returned with glc / TH_ATOMIC_RETURN (RDNA3 ISA GLOBAL_ATOMIC_CSUB_U32, RDNA4 ISA
+ * GLOBAL_ATOMIC_SUB_CLAMP_U32 and GLOBAL_ATOMIC_COND_SUB_U32).  The DS forms (gfx12
+ * DS_SUB_CLAMP_U32 / DS_COND_SUB_U32, with and without _RTN) are the same on LDS. */
+static void r_atomic_csub(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_CSUB, 0); }
+static void r_atomic_cond_sub(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_COND_SUB, 0); }
+static void r_ds_csub(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_CSUB, 0); }
+static void r_ds_cond_sub(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_COND_SUB, 0); }
 
 /* ---- rows ---------------------------------------------------------------------------------- */
 
@@ -446,6 +455,14 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(global_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
     OWN(flat_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin32),
     OWN(flat_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
+    OWN(global_atomic_csub_u32, ISA_T_B32, r_atomic_csub),
+    OWN(global_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),
+    OWN(flat_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),
+    OWN(global_atomic_cond_sub_u32, ISA_T_B32, r_atomic_cond_sub),
+    OWN(flat_atomic_cond_sub_u32, ISA_T_B32, r_atomic_cond_sub),
+    OWN(ds_sub_clamp_u32, ISA_T_B32, r_ds_csub), OWN(ds_sub_clamp_rtn_u32, ISA_T_B32, r_ds_csub),
+    OWN(ds_cond_sub_u32, ISA_T_B32, r_ds_cond_sub),
+    OWN(ds_cond_sub_rtn_u32, ISA_T_B32, r_ds_cond_sub),
 };
 const unsigned x_rdna_alu_nrows = sizeof x_rdna_alu_rows / sizeof x_rdna_alu_rows[0];
 

@@ -33,9 +33,8 @@
  * memory outside the allocations: it faults as a global access would.
  *
  * Not modelled, refused by name: tfe (texture-fail status), V# DST_SEL other than the identity
- * for format loads, the packed formats (10_11_11, 2_10_10_10, ...), and buffer_atomic_csub/
- * cond_sub/sub_clamp (no xatomic.h operation yet).  The data conversions of the format ops are
- * vmem.c's (x_vmem_format). */
+ * for format loads, the packed formats (10_11_11, 2_10_10_10, ...).  The data conversions of the
+ * format ops are vmem.c's (x_vmem_format). */
 #include "exec/rdna.h"
 #include "exec/valu.h"
 #include "exec/vmem.h"
@@ -305,7 +304,10 @@ RBUF_FORMAT(DEF_FORMAT)
     X(buffer_atomic_max_num_f32, XA_FMAX, 0)             \
     X(buffer_atomic_pk_add_f16, XA_PK_ADD_F16, 0)        \
     X(buffer_atomic_pk_add_bf16, XA_PK_ADD_BF16, 0)      \
-    X(buffer_atomic_cmpswap_f32, XA_CMPSWAP_F, 0)
+    X(buffer_atomic_cmpswap_f32, XA_CMPSWAP_F, 0)        \
+    X(buffer_atomic_csub_u32, XA_CSUB, 0)                \
+    X(buffer_atomic_sub_clamp_u32, XA_CSUB, 0)           \
+    X(buffer_atomic_cond_sub_u32, XA_COND_SUB, 0)
 #define DEF_ATOMIC(op, aop, is64) \
     static void op(wave *w, const xinst *x) { rbuf_atomic(w, x, aop, is64); }
 RBUF_ATOMIC(DEF_ATOMIC)
@@ -364,7 +366,7 @@ static void align(wave *w, const xinst *x, unsigned unit) {
              mask = unit == 1 ? 31 : 3;
     for (unsigned l = 0; l < LANES; l++)
         d[l] = (u32)((((u64)a[l] << 32) | b[l]) >> (unit * ((c[l] >> sh) & mask)));
-    vstore(vdreg(w, &x->in.dst[0]), d, wave_exec(w));
+    vd32(w, x, d, FK_RAW); /* the DPP forms' write mask */
 }
 static void v_alignbit_b32(wave *w, const xinst *x) { align(w, x, 1); }
 static void v_alignbyte_b32(wave *w, const xinst *x) { align(w, x, 8); }
@@ -381,8 +383,8 @@ const rdna_row x_rdna_mem_rows[] = {
     OWN(v_permlane16_var_b32, ISA_T_B32, v_permlane16_var_b32),
     OWN(v_permlanex16_var_b32, ISA_T_B32, v_permlanex16_var_b32),
     /* the true16 shift operand: .l and .h (the other sources are whole registers) */
-    OWN16(v_alignbit_b32, ISA_T_B32, v_alignbit_b32),
-    OWN16(v_alignbyte_b32, ISA_T_B32, v_alignbyte_b32),
+    OWNV16(v_alignbit_b32, ISA_T_B32, v_alignbit_b32),
+    OWNV16(v_alignbyte_b32, ISA_T_B32, v_alignbyte_b32),
     /* DS_CMPSTORE_* (RDNA3 ISA "LDS"): DATA is the new value and DATA2 the compare value, the
      * other way round from gfx9's DS_CMPST_*; x_rdna_remap() swaps the two decoded operands at
      * build time, so gfx9's handler runs (and undoes it for printing) */
@@ -390,6 +392,11 @@ const rdna_row x_rdna_mem_rows[] = {
     AS(ds_cmpstore_b64, ds_cmpst_b64), AS(ds_cmpstore_rtn_b64, ds_cmpst_rtn_b64),
     AS(ds_cmpstore_f32, ds_cmpst_f32), AS(ds_cmpstore_rtn_f32, ds_cmpst_rtn_f32),
     AS(ds_cmpstore_f64, ds_cmpst_f64), AS(ds_cmpstore_rtn_f64, ds_cmpst_rtn_f64),
+    /* DS_APPEND / DS_CONSUME (RDNA3/RDNA4 ISA "DS"): the counter at M0 + offset gains (loses)
+     * the number of active lanes, every active lane gets the value before.  The manuals write
+     * M0.base; clang-22 puts the counter's LDS byte address in M0 (s_mov_b32 m0, 4), which is
+     * the gfx9 handler's rule (M0[15:0] + offset) */
+    RUN(ds_append), RUN(ds_consume),
     /* more DS ops whose gfx9 pseudocode RDNA3 repeats */
     RUN(ds_mskor_b32), RUN(ds_mskor_b64), RUN(ds_mskor_rtn_b32), RUN(ds_mskor_rtn_b64),
     RUN(ds_rsub_u64), RUN(ds_rsub_rtn_u64), RUN(ds_min_f64), RUN(ds_max_f64),

@@ -100,6 +100,18 @@ static void v_dot2acc_f32_f16(wave *w, const xinst *x) {
     dot2_f32(w, x, C, 0);
 }
 
+/* VOPD V_DUAL_DOT2ACC_F32_BF16 (RDNA3 ISA "VOPD X-Instructions" 13): the bf16 form of the
+ * above, D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + D.f32 on bf16 halves, rounded once like
+ * V_DOT2_F32_BF16; an inline constant is its bf16 value in both halves ("Duplicate lo to hi",
+ * RDNA3 ISA "Inline Constants with Packed Math").  It has no VOP2 twin: the VOPD half runs it
+ * under its own op id (rdna.c vopd_ops). */
+static void v_dual_dot2acc_f32_bf16(wave *w, const xinst *x) {
+    u32 C[LANES];
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    VLOOP(l) C[l] = D[l];
+    dot2_f32(w, x, C, 1);
+}
+
 /* v_dot2_f16_f16 / v_dot2_bf16_bf16 (VOP3): D.16 = S0.lo * S1.lo + S0.hi * S1.hi + S2.16.
  * op_sel[2] picks S2's half, op_sel[3] the destination half (the other half is kept, RDNA3 ISA
  * "16-bit VGPRs"); neg/abs apply to both halves of S0/S1 and to S2. */
@@ -194,6 +206,7 @@ const rdna_row x_rdna_vop3p_rows[] = {
     OWNV(v_dot2_f32_f16, ISA_T_V2F16, v_dot2_f32_f16),
     OWNV(v_dot2_f32_bf16, ISA_T_V2BF16, v_dot2_f32_bf16),
     OWNV(v_dot2acc_f32_f16, ISA_T_V2F16, v_dot2acc_f32_f16),
+    OWNV(v_dual_dot2acc_f32_bf16, ISA_T_V2BF16, v_dual_dot2acc_f32_bf16),
     OWN16(v_dot2_f16_f16, ISA_T_V2F16, v_dot2_f16_f16),
     OWN16(v_dot2_bf16_bf16, ISA_T_V2BF16, v_dot2_bf16_bf16),
     OWN(v_dot4_i32_iu8, ISA_T_B32, v_dot4_i32_iu8),

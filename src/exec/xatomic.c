@@ -27,6 +27,8 @@ uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v2, int is64) {
     case XA_FADD: return is64 ? bf64(fm + fv) : bf32((float)fm + (float)fv);
     case XA_FMIN: return fv < fm ? v : m;
     case XA_FMAX: return fv > fm ? v : m;
+    case XA_CSUB: return m < v ? 0 : (m - v) & mask;
+    case XA_COND_SUB: return m >= v ? (m - v) & mask : m;
     case XA_PK_ADD_F16:
         return d2h(h2d((uint32_t)m & 0xffff) + h2d((uint32_t)v & 0xffff)) |
                (uint64_t)d2h(h2d((uint32_t)(m >> 16) & 0xffff) + h2d((uint32_t)(v >> 16) & 0xffff))

@@ -27,6 +27,8 @@ enum {
     XA_FMAX, /* f32 or f64 by width; min/max: (v < mem) ? v : mem */
     XA_PK_ADD_F16,
     XA_PK_ADD_BF16,
+    XA_CSUB,     /* mem < v ? 0 : mem - v (RDNA *_ATOMIC_CSUB_U32 / SUB_CLAMP_U32) */
+    XA_COND_SUB, /* mem >= v ? mem - v : mem (RDNA4 *_ATOMIC_COND_SUB_U32) */
 };
 
 /* The new memory value for an operation on 4 (is64 = 0) or 8 bytes. */

@@ -388,6 +388,8 @@ static size_t dec_buf(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, is
         in->lit = w[size / 4];
         isa_src9(&in->src[4], soff, 1);
         size += 4;
+    } else if (soff >= 128) { /* gfx11 SOFFSET 128-208/240-248: an inline constant */
+        isa_src9(&in->src[4], soff, 1);
     } else {
         sfield(&in->src[4], soff, 1);
     }
