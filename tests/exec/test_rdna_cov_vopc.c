@@ -12,68 +12,21 @@
  * the identity lane selects (quad_perm:[0,1,2,3], dpp8:[0,...,7]), so the same masks hold. */
 #include "common/check.h"
 #include "common/cov.h"
+#include "exec/cmp_cases.h"
 
 static wave *w;
 
-enum { TF16, TF32, TF64, TI16, TU16, TI32, TU32, TI64, TU64, NT };
-static const char *const tname[NT] = {"f16", "f32", "f64", "i16", "u16",
-                                      "i32", "u32", "i64", "u64"};
-static const uint64_t vals[NT][8] = {
-    {0xfc00, 0xbc00, 0x8000, 0x0000, 0x0001, 0x3c00, 0x7c00, 0x7e00},
-    {0xff800000, 0xbf800000, 0x80000000, 0, 0x00000001, 0x3f800000, 0x7f800000, 0x7fc00000},
-    {0xfff0000000000000, 0xbff0000000000000, 0x8000000000000000, 0, 1, 0x3ff0000000000000,
-     0x7ff0000000000000, 0x7ff8000000000000},
-    {0x8000, 0xffff, 0, 1, 0x7fff, 0x1234, 0x8001, 2},
-    {0x8000, 0xffff, 0, 1, 0x7fff, 0x1234, 0x8001, 2},
-    {0x80000000, 0xffffffff, 0, 1, 0x7fffffff, 2, 0x80000001, 0x12345678},
-    {0x80000000, 0xffffffff, 0, 1, 0x7fffffff, 2, 0x80000001, 0x12345678},
-    {0x8000000000000000, ~0ull, 0, 1, 0x7fffffffffffffff, 0x100000000, 0xffffffff,
-     0x8000000000000001},
-    {0x8000000000000000, ~0ull, 0, 1, 0x7fffffffffffffff, 0x100000000, 0xffffffff,
-     0x8000000000000001},
-};
 /* Predicate names by the manuals' index (float: 0 F .. 15 T; integer: 0 F .. 7 T). gfx12 has no
  * F and T compares, and neither target has them for 16-bit integers. */
 static const char *const fpred[16] = {"f", "lt",  "eq",  "le",  "gt",  "lg",  "ge",  "o",
                                       "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "t"};
-static const char *const ipred[8] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
 
-static int is_float(int t) { return t <= TF64; }
-static int is64(int t) { return t == TF64 || t == TI64 || t == TU64; }
-static int is16(int t) { return t == TF16 || t == TI16 || t == TU16; }
-static int npred(int t) { return is_float(t) ? 16 : 8; }
 static const char *pname(int t, int p) { return is_float(t) ? fpred[p] : ipred[p]; }
 /* The compares the engine runs: the integer F and T compares of gfx11 decode but are not in
  * its RDNA allowlist (they fault as unimplemented). */
 static int exists(int g12, int t, int p) {
     int last = npred(t) - 1;
     return !((p == 0 || p == last) && (g12 || !is_float(t)));
-}
-
-static int ref(int t, int p, uint64_t x, uint64_t y) {
-    if (is_float(t)) {
-        double a = t == TF16   ? cov_h2d((uint32_t)x)
-                   : t == TF32 ? from_bits32((uint32_t)x)
-                               : from_bits64(x);
-        double b = t == TF16   ? cov_h2d((uint32_t)y)
-                   : t == TF32 ? from_bits32((uint32_t)y)
-                               : from_bits64(y);
-        int lt = a<b, eq = a == b, gt = a> b, un = isnan(a) || isnan(b);
-        int r[16] = {0,  lt,          eq,          lt || eq, gt,          lt || gt, gt || eq, !un,
-                     un, !(gt || eq), !(lt || gt), !gt,      !(lt || eq), !eq,      !lt,      1};
-        return r[p];
-    }
-    int lt, eq;
-    switch (t) {
-    case TI16: lt = (int16_t)x < (int16_t)y, eq = (uint16_t)x == (uint16_t)y; break;
-    case TU16: lt = (uint16_t)x < (uint16_t)y, eq = (uint16_t)x == (uint16_t)y; break;
-    case TI32: lt = (int32_t)x < (int32_t)y, eq = (uint32_t)x == (uint32_t)y; break;
-    case TU32: lt = (uint32_t)x < (uint32_t)y, eq = (uint32_t)x == (uint32_t)y; break;
-    case TI64: lt = (int64_t)x < (int64_t)y, eq = x == y; break;
-    default: lt = x < y, eq = x == y; break;
-    }
-    int r[8] = {0, lt, eq, lt || eq, !lt && !eq, !eq, !lt, 1};
-    return r[p];
 }
 
 /* Lane l compares vals[l % 8] with vals[(l / 8 + half * 4) % 8]: wave64 pairs all 64, wave32
@@ -183,7 +136,7 @@ static void test_type(const char *arch, int g12, int w64, int t) {
                 for (int p = 0; p < npred(t); p++) {
                     uint64_t want = 0;
                     for (int l = 0; l < 64; l++)
-                        want |= (uint64_t)ref(t, p, opa(t, l), opb(t, l, half)) << l;
+                        want |= (uint64_t)cmp_ref(t, p, opa(t, l), opb(t, l, half)) << l;
                     want &= exec0(w64);
                     for (int f = 0; f < NFORM; f++) {
                         if (fr[p][f] < 0)
