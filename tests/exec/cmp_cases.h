@@ -62,4 +62,25 @@ static inline int cmp_ref(int t, int p, uint64_t x, uint64_t y) {
     return r[p];
 }
 
+/* The V_CMP_CLASS class index of value u of float type t. */
+static inline int cmp_class_of(int t, uint64_t u) {
+    int s, e1, e0, m0, q;
+    if (t == TF16)
+        s = (u >> 15) & 1, e1 = ((u >> 10) & 0x1f) == 0x1f, e0 = ((u >> 10) & 0x1f) == 0,
+        m0 = (u & 0x3ff) == 0, q = (u >> 9) & 1;
+    else if (t == TF32)
+        s = (u >> 31) & 1, e1 = ((u >> 23) & 0xff) == 0xff, e0 = ((u >> 23) & 0xff) == 0,
+        m0 = (u & 0x7fffff) == 0, q = (u >> 22) & 1;
+    else
+        s = (int)(u >> 63), e1 = ((u >> 52) & 0x7ff) == 0x7ff, e0 = ((u >> 52) & 0x7ff) == 0,
+        m0 = (u & 0xfffffffffffffull) == 0, q = (u >> 51) & 1;
+    /* manual: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denorm, 5 -0, 6 +0, 7 +denorm, 8 +normal,
+     * 9 +inf */
+    if (e1)
+        return m0 ? (s ? 2 : 9) : (q ? 1 : 0);
+    if (e0)
+        return m0 ? (s ? 5 : 6) : (s ? 4 : 7);
+    return s ? 3 : 8;
+}
+
 #endif

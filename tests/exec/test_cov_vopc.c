@@ -114,26 +114,8 @@ static void test_type(const char *arch, int t) {
     }
 }
 
-/* V_CMP_CLASS: lane l tests value l % 12 against the class mask 1 << (l / 12 ... ) variants. */
-static int class_of(int t, uint64_t u) {
-    int s, e1, e0, m0, q;
-    if (t == TF16)
-        s = (u >> 15) & 1, e1 = ((u >> 10) & 0x1f) == 0x1f, e0 = ((u >> 10) & 0x1f) == 0,
-        m0 = (u & 0x3ff) == 0, q = (u >> 9) & 1;
-    else if (t == TF32)
-        s = (u >> 31) & 1, e1 = ((u >> 23) & 0xff) == 0xff, e0 = ((u >> 23) & 0xff) == 0,
-        m0 = (u & 0x7fffff) == 0, q = (u >> 22) & 1;
-    else
-        s = (int)(u >> 63), e1 = ((u >> 52) & 0x7ff) == 0x7ff, e0 = ((u >> 52) & 0x7ff) == 0,
-        m0 = (u & 0xfffffffffffffull) == 0, q = (u >> 51) & 1;
-    /* manual: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denorm, 5 -0, 6 +0, 7 +denorm, 8 +normal,
-     * 9 +inf */
-    if (e1)
-        return m0 ? (s ? 2 : 9) : (q ? 1 : 0);
-    if (e0)
-        return m0 ? (s ? 5 : 6) : (s ? 4 : 7);
-    return s ? 3 : 8;
-}
+/* V_CMP_CLASS: lane l tests value l % 12 against the class mask 1 << (l / 12 ... ) variants
+ * (cmp_class_of(), cmp_cases.h). */
 
 static void test_class(const char *arch) {
     static const uint64_t cv[3][10] = {
@@ -176,7 +158,7 @@ static void test_class(const char *arch) {
             w->v[1][l] = (uint32_t)(u >> 32);
             w->v[4][l] = (uint32_t)u << 16;
             w->v[2][l] = mask;
-            want |= (uint64_t)((mask >> class_of(t, u)) & 1) << l;
+            want |= (uint64_t)((mask >> cmp_class_of(t, u)) & 1) << l;
         }
         want &= EXEC0;
         wave_set_exec(w, EXEC0);

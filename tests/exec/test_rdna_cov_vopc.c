@@ -152,23 +152,6 @@ static void test_type(const char *arch, int g12, int w64, int t) {
 
 /* RDNA3 ISA V_CMP_CLASS_*: S1 is a mask over the ten classes, bit 0 signaling NaN, 1 quiet NaN,
  * 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf. */
-static int class_of(int t, uint64_t u) {
-    int s, e1, e0, m0, q;
-    if (t == TF16)
-        s = (u >> 15) & 1, e1 = ((u >> 10) & 0x1f) == 0x1f, e0 = ((u >> 10) & 0x1f) == 0,
-        m0 = (u & 0x3ff) == 0, q = (u >> 9) & 1;
-    else if (t == TF32)
-        s = (u >> 31) & 1, e1 = ((u >> 23) & 0xff) == 0xff, e0 = ((u >> 23) & 0xff) == 0,
-        m0 = (u & 0x7fffff) == 0, q = (u >> 22) & 1;
-    else
-        s = (int)(u >> 63), e1 = ((u >> 52) & 0x7ff) == 0x7ff, e0 = ((u >> 52) & 0x7ff) == 0,
-        m0 = (u & 0xfffffffffffffull) == 0, q = (u >> 51) & 1;
-    if (e1)
-        return m0 ? (s ? 2 : 9) : (q ? 1 : 0);
-    if (e0)
-        return m0 ? (s ? 5 : 6) : (s ? 4 : 7);
-    return s ? 3 : 8;
-}
 
 static void test_class(const char *arch, int w64) {
     static const uint64_t cv[3][10] = {
@@ -201,7 +184,7 @@ static void test_class(const char *arch, int w64) {
             uint32_t m = l < 40 ? 1u << ((l / 10 + l) % 10) : 0x3ffu & ~(1u << (l % 10));
             w->v[0][l] = (uint32_t)a, w->v[1][l] = (uint32_t)(a >> 32);
             w->v[2][l] = m;
-            want |= (uint64_t)((m >> class_of(t, a)) & 1) << l;
+            want |= (uint64_t)((m >> cmp_class_of(t, a)) & 1) << l;
         }
         want &= e;
         wave_set_exec(w, e);
