@@ -23,7 +23,8 @@
  * lane loop, EXEC test and memory access is already right for 32 lanes.  What differs is only the
  * width of lane masks, which xprog_build() resolves into the xinst (XI_MASK32: vmask_write() writes
  * one SGPR, VCC_LO and not VCC_HI), and the ops that name a lane or test VCC (rdna_w32[]).  Nothing
- * of this is seen by a CDNA program: its xinsts have xf = 0 and its handler table is unchanged.
+ * of this is seen by a CDNA program: its xinsts have no XI_RDNA, XI_MASK32 or XI_DPP8 bit and its
+ * handler table is unchanged.
  *
  * Register numbering (RDNA3/RDNA4 ISA "Scalar operands"): s0-s105, vcc 106-107, ttmp 108-123,
  * NULL 124, M0 125, exec 126-127; the engine's scalar file is indexed by CDNA's encodings, where
