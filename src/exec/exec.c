@@ -166,6 +166,20 @@ static int vv_fits(const isa_inst *in, unsigned nsrc) {
     return 1;
 }
 
+/* The same with src0 an SGPR or a 32-bit constant (the clone valu.h VV calls name##_vk). */
+static int vk_fits(const isa_inst *in, unsigned nsrc) {
+    if (in->nsrc != nsrc || in->ndst != 1 || in->dst[0].kind != ISA_OPND_VGPR)
+        return 0;
+    const isa_opnd *o = &in->src[0];
+    if ((o->kind != ISA_OPND_SREG && o->kind != ISA_OPND_INLINE && o->kind != ISA_OPND_LITERAL) ||
+        o->n > 1)
+        return 0;
+    for (unsigned i = 1; i < nsrc; i++)
+        if (in->src[i].kind != ISA_OPND_VGPR)
+            return 0;
+    return 1;
+}
+
 /* What an RDNA program can run of x: the allowlist's handler (rdna.c), or none.  DPP (RDNA's
  * DPP16/DPP8) runs through the VALU framework (valu.c) in the family handlers; true16 operands
  * (VGPR halves) only reach the handlers whose rows take them (rdna.h R16_*), with the halves
@@ -344,6 +358,8 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
             x->plain = !ref && x->cls == XC_VALU && valu_plain(&x->in);
             if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
                 x->fn = h->vv;
+            else if (x->plain && h->vk && vk_fits(&x->in, h->vv_nsrc))
+                x->fn = h->vk;
             if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
                 x_rdna_exec_hi32(x);
         } else {

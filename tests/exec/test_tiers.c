@@ -133,7 +133,8 @@ static const form forms[] = {
     {"global_load_dwordx4 v[16:19], v[40:41], off", F_BOTH},
     {"global_load_dword %D, v44, s[8:9]", F_BOTH},
     {"global_load_ushort %D, v[42:43], off offset:2", F_BOTH},
-    {"global_load_sbyte %D, v[42:43], off offset:3", F_BOTH},
+    /* (sign-extended bytes are f32 NaNs: integer programs only) */
+    {"global_load_sbyte %D, v[42:43], off offset:3", 0},
     {"global_store_dword v[40:41], %A, off", F_BOTH},
     {"global_store_dword v[42:43], %A, off offset:128", F_BOTH},
     {"global_store_dwordx2 v[40:41], %Q, off offset:512", F_BOTH},
@@ -205,7 +206,9 @@ static void src_text(char *o, size_t n, unsigned flags, int *sgpr_used, int pos)
         if (flags & F_FLOAT && rnd(2))
             snprintf(o, n, "%s", fconst[rnd(sizeof fconst / sizeof fconst[0])]);
         else
-            snprintf(o, n, "%d", (int)rnd(81) - 16);
+            /* (-16..-1 are the words 0xfffffff0..0xffffffff: f32 NaNs, integer programs
+             * only) */
+            snprintf(o, n, "%d", fprog ? (int)rnd(65) : (int)rnd(81) - 16);
     } else {
         snprintf(o, n, "0x%x", edge_value());
     }
@@ -377,6 +380,8 @@ int main(void) {
         rs = 1;
     e = getenv("GFXEMU_TIERS_N");
     unsigned nprog = e && *e ? (unsigned)strtoul(e, NULL, 0) : 400;
+    e = getenv("GFXEMU_TIERS_KEEP");
+    unsigned keep = e && *e ? (unsigned)strtoul(e, NULL, 0) : 0;
     mem = gmem_create();
     buf = mem ? gmem_alloc(mem, BUF, 0) : 0;
     if (!buf) {
@@ -388,7 +393,7 @@ int main(void) {
     unsigned used[NFORMS] = {0}, differ = 0, faulted = 0;
     for (unsigned p = 0; p < nprog; p++) {
         uint64_t seed = rs;
-        fprog = (int)(p & 1);
+        fprog = (int)rnd(2); /* drawn from the seed: GFXEMU_TIERS_SEED=seed N=1 repeats it */
         make_start(mem0);
         for (unsigned i = 0; i < sizeof scr0; i += 4) {
             uint32_t v = edge_value();
@@ -406,6 +411,14 @@ int main(void) {
             at += (size_t)snprintf(text + at, sizeof text - at, "%s\n", line);
         }
         text[at ? at - 1 : 0] = 0;
+        if (keep) { /* GFXEMU_TIERS_KEEP=k: the first k instructions only (to find the first
+                     * that differs) */
+            char *q = text;
+            for (unsigned i = 0; i < keep && q; i++)
+                q = strchr(q + 1, '\n');
+            if (q)
+                *q = 0;
+        }
         run_tier(1, text, mem0, scr0);
         run_tier(0, text, mem0, scr0);
         char why[160];
@@ -431,7 +444,7 @@ int main(void) {
               start.mode, why, text);
     }
     /* every form was drawn (a form the generator never reaches tests nothing) */
-    for (unsigned f = 0; f < NFORMS; f++)
+    for (unsigned f = 0; f < NFORMS && nprog >= 100; f++)
         CHECK(used[f] > 0, "form never generated: %s", forms[f].text);
     printf(
         "test_tiers: %u programs, %u differ, %u ended in a fault (both tiers alike), %u register "
