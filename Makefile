@@ -48,7 +48,7 @@ VGPU_SRCS := $(sort $(wildcard src/vgpu/*.c))
 VGPU_OBJS := $(VGPU_SRCS:%.c=$(BUILD)/obj/%.o)
 VGPU_SO := $(BUILD)/libgfxemu-vgpu.so
 
-.PHONY: all deps check sweep tests demo fuzz check-sanitize check-tsan clean format format-check bench \
+.PHONY: all deps check check-reference sweep tests demo fuzz check-sanitize check-tsan clean format format-check bench \
 	bench-bins bench-compare
 .DELETE_ON_ERROR:
 
@@ -99,6 +99,15 @@ check: deps
 	    for b in $(TEST_BINS); do $(MAKE) --no-print-directory -q $$b || rm -f $$b; done; }
 	@fmt=0; $(MAKE) --no-print-directory format-check || fmt=1; \
 	    BUILD=$(BUILD) bash tests/run_tests.sh && [ $$fmt -eq 0 ]
+
+# The C kernel suites (clang-22 kernels against C references) on the reference tier: every
+# instruction through its general handler, no fast path (GFXEMU_TIER=reference, src/exec/exec.h);
+# make check runs them on the fast tier, tests/exec/test_tiers.c compares the tiers directly.
+check-reference: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -k $(filter $(BUILD)/tests/kernels/%,$(TEST_BINS))
+	@GFXEMU_TIER=reference BUILD=$(BUILD) TESTS='^kernels/test_[a-z0-9_]*\.c$$' \
+	    bash tests/run_tests.sh
 
 # The disassembler sweep on fresh random words (tests/isa/test_sweep.c): `make check` runs its
 # fixed seed, whose LLVM answers it keeps; this draws a new million words per target every time

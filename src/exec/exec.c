@@ -166,6 +166,20 @@ static int vv_fits(const isa_inst *in, unsigned nsrc) {
     return 1;
 }
 
+/* The same with src0 an SGPR or a 32-bit constant (the clone valu.h VV calls name##_vk). */
+static int vk_fits(const isa_inst *in, unsigned nsrc) {
+    if (in->nsrc != nsrc || in->ndst != 1 || in->dst[0].kind != ISA_OPND_VGPR)
+        return 0;
+    const isa_opnd *o = &in->src[0];
+    if ((o->kind != ISA_OPND_SREG && o->kind != ISA_OPND_INLINE && o->kind != ISA_OPND_LITERAL) ||
+        o->n > 1)
+        return 0;
+    for (unsigned i = 1; i < nsrc; i++)
+        if (in->src[i].kind != ISA_OPND_VGPR)
+            return 0;
+    return 1;
+}
+
 /* What an RDNA program can run of x: the allowlist's handler (rdna.c), or none.  DPP (RDNA's
  * DPP16/DPP8) runs through the VALU framework (valu.c) in the family handlers; true16 operands
  * (VGPR halves) only reach the handlers whose rows take them (rdna.h R16_*), with the halves
@@ -256,8 +270,8 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
         }
         resolve_constants(s, hh->type);
         /* VOPD has no modifiers: each half may take the VALU direct path (valu.h vplain) */
-        s->plain = valu_plain(in);
-        if (hh->vv && vv_fits(in, hh->vv_nsrc))
+        s->plain = !(s->xf & XI_REF) && valu_plain(in);
+        if (s->plain && hh->vv && vv_fits(in, hh->vv_nsrc))
             s->fn = hh->vv;
         x_rdna_exec_hi32(s); /* VOPD is wave32 only: an exec_hi source */
     }
@@ -269,6 +283,18 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
     x->k[0] = (uint64_t)(uintptr_t)h;
     return 1;
 }
+
+static int fast_tier = -1; /* x_fast_tier(); -1: the environment not read yet */
+int x_fast_tier(void) {
+    int t = __atomic_load_n(&fast_tier, __ATOMIC_RELAXED);
+    if (t < 0) {
+        const char *e = getenv("GFXEMU_TIER");
+        t = !(e && !strcmp(e, "reference"));
+        __atomic_store_n(&fast_tier, t, __ATOMIC_RELAXED);
+    }
+    return t;
+}
+void x_set_fast_tier(int on) { __atomic_store_n(&fast_tier, on ? 1 : 0, __ATOMIC_RELAXED); }
 
 int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va) {
     return xprog_build_waves(p, arch, code, size, va, 64);
@@ -285,6 +311,7 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
     p->code_va = va;
     int rdna = isa_is_rdna(arch);
     p->wave32 = rdna && wave_lanes == 32;
+    const uint8_t ref = x_fast_tier() ? 0 : XI_REF;
     uint32_t nslots = p->code_size / 4;
     p->at = calloc(nslots ? nslots : 1, sizeof *p->at);
     p->insts = calloc(nslots ? nslots : 1, sizeof *p->insts);
@@ -298,10 +325,11 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
         size_t n = isa_decode(arch, code + pc, p->code_size - pc, &x->in);
         x->pc = pc;
         x->size = (uint8_t)(n ? n : 4);
+        x->xf = ref;
         const xhandler *h = n ? &by_op[x->in.op] : NULL;
         uint8_t cls = n ? op_cls[x->in.op] : XC_OTHER;
         if (n && rdna) {
-            x->xf = (uint8_t)(XI_RDNA | (p->wave32 ? XI_MASK32 : 0));
+            x->xf |= (uint8_t)(XI_RDNA | (p->wave32 ? XI_MASK32 : 0));
             x_rdna_remap(&x->in, 0);
             h = rdna_pick(p, x, &cls);
             if (h && x->in.fmt == ISA_FMT_VOPD) {
@@ -327,9 +355,11 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
             x->fn = h->fn;
             x->cls = cls;
             resolve_constants(x, h->type);
-            x->plain = x->cls == XC_VALU && valu_plain(&x->in);
+            x->plain = !ref && x->cls == XC_VALU && valu_plain(&x->in);
             if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
                 x->fn = h->vv;
+            else if (x->plain && h->vk && vk_fits(&x->in, h->vv_nsrc))
+                x->fn = h->vk;
             if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
                 x_rdna_exec_hi32(x);
         } else {

@@ -84,12 +84,13 @@ typedef void (*xfn)(wave *, const xinst *);
  * (src/isa/gen/opmeta.inc: SALU, VALU, ... name XC_SALU, XC_VALU, ...). */
 enum { XC_SALU, XC_VALU, XC_VMEM, XC_SMEM, XC_LDS, XC_MFMA, XC_BRANCH, XC_OTHER, XC_N };
 
-/* xinst.xf bits, set by xprog_build for RDNA programs (src/exec/rdna.c) so that the handlers
- * that care test one byte of the instruction instead of the wave's target or size. */
+/* xinst.xf bits, set by xprog_build (RDNA programs: src/exec/rdna.c) so that the handlers that
+ * care test one byte of the instruction instead of the wave's target, size or tier. */
 enum {
     XI_MASK32 = 1, /* wave32: lane masks (VCC, a compare's or carry's SGPR) are one SGPR */
     XI_RDNA = 2,   /* gfx10+ rules: V_CMPX_* write EXEC only, never VCC or an SGPR */
     XI_DPP8 = 4,   /* RDNA DPP8: lane selectors in k[5] (valu.c dpp_src()) */
+    XI_REF = 8,    /* built for the reference tier (x_set_fast_tier(0)): no fast path runs it */
 };
 
 struct xinst {
@@ -190,6 +191,15 @@ static inline void wave_set_exec(wave *w, uint64_t e) {
     w->s[ISA_SREG_EXEC_HI] = (uint32_t)(e >> 32);
 }
 
+/* The tier xprog_build() builds for.  1 (the default): the fast paths may run an instruction --
+ * the VALU direct path and VV clones (valu.h), the vector-memory and scratch fast paths
+ * (vmem.c), the MFMA fast path (mfma.c).  0: the reference interpreter alone, every instruction
+ * through its general handler (XI_REF); tests/exec/test_tiers.c runs programs both ways and
+ * compares the results bit for bit.  GFXEMU_TIER=reference in the environment starts a process
+ * at 0.  Programs already built keep their tier. */
+int x_fast_tier(void);
+void x_set_fast_tier(int on);
+
 /* Build a program from code bytes (decodes every instruction reachable by a linear sweep). */
 int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va);
 /* The same for waves of wave_lanes (32 or 64) lanes.  CDNA runs wave64 only; an RDNA program is
@@ -246,9 +256,10 @@ typedef struct xhandler {
     uint8_t type; /* ISA_T_* used to resolve constant sources (width from the operand) */
     xfn fn;
     xfn vv;          /* a V1/V2/V3 handler's plain-VGPR clone (valu.h VV), or NULL */
-    uint8_t vv_nsrc; /* the sources the clone reads */
+    uint8_t vv_nsrc; /* the sources the clones read */
+    xfn vk;          /* its clone for a scalar or constant src0 (valu.h VV), or NULL */
 } xhandler;
-#define XROW(op, type, fn) {ISA_OPL_##op, type, fn, NULL, 0}
+#define XROW(op, type, fn) {ISA_OPL_##op, type, fn, NULL, 0, NULL}
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;

@@ -1109,7 +1109,7 @@ static void x_mfma(wave *w, const xinst *x) {
         wave_fault(w, x, XF_ILLEGAL);
         return;
     }
-    if (d->fast) { /* first, before the general path's set-up */
+    if (d->fast && !(x->xf & XI_REF)) { /* first, before the general path's set-up */
         fast_fn f = __atomic_load_n(&fast_impl, __ATOMIC_ACQUIRE);
         if (!f) {
             pthread_once(&fast_once, fast_pick);

@@ -23,7 +23,8 @@
  * lane loop, EXEC test and memory access is already right for 32 lanes.  What differs is only the
  * width of lane masks, which xprog_build() resolves into the xinst (XI_MASK32: vmask_write() writes
  * one SGPR, VCC_LO and not VCC_HI), and the ops that name a lane or test VCC (rdna_w32[]).  Nothing
- * of this is seen by a CDNA program: its xinsts have xf = 0 and its handler table is unchanged.
+ * of this is seen by a CDNA program: its xinsts have no XI_RDNA, XI_MASK32 or XI_DPP8 bit and its
+ * handler table is unchanged.
  *
  * Register numbering (RDNA3/RDNA4 ISA "Scalar operands"): s0-s105, vcc 106-107, ttmp 108-123,
  * NULL 124, M0 125, exec 126-127; the engine's scalar file is indexed by CDNA's encodings, where
@@ -752,7 +753,7 @@ static unsigned rdna_nmissing;
 
 static void put_row(const rdna_row *r, int w32, const xhandler *by_op, const uint8_t *op_cls,
                     xfn unimpl) {
-    xhandler h = {r->op, r->type, r->fn, NULL, 0};
+    xhandler h = {r->op, r->type, r->fn, NULL, 0, NULL};
     rdna_cls[r->op] = op_cls[r->op];
     if (r->how == R_RUN || r->how == R_AS) {
         unsigned src = r->how == R_AS ? r->twin : r->op;
@@ -760,6 +761,7 @@ static void put_row(const rdna_row *r, int w32, const xhandler *by_op, const uin
         h.type = by_op[src].type;
         h.vv = by_op[src].vv;
         h.vv_nsrc = by_op[src].vv_nsrc;
+        h.vk = by_op[src].vk;
         rdna_cls[r->op] = op_cls[src];
         if (!h.fn || h.fn == unimpl) { /* a row naming no handler: keep it faulting */
             if (!w32 && rdna_nmissing < sizeof rdna_missing / sizeof rdna_missing[0])
@@ -785,10 +787,14 @@ void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl) {
         if (w32) {
             for (size_t i = 0; i < sizeof rdna_w32 / sizeof rdna_w32[0]; i++)
                 rdna_tab[1][rdna_w32[i].op] =
-                    (xhandler){rdna_w32[i].op, rdna_w32[i].type, rdna_w32[i].fn, NULL, 0};
+                    (xhandler){rdna_w32[i].op, rdna_w32[i].type, rdna_w32[i].fn, NULL, 0, NULL};
             for (size_t i = 0; i < x_rdna_alu_nw32; i++)
-                rdna_tab[1][x_rdna_alu_w32[i].op] = (xhandler){
-                    x_rdna_alu_w32[i].op, x_rdna_alu_w32[i].type, x_rdna_alu_w32[i].fn, NULL, 0};
+                rdna_tab[1][x_rdna_alu_w32[i].op] = (xhandler){x_rdna_alu_w32[i].op,
+                                                               x_rdna_alu_w32[i].type,
+                                                               x_rdna_alu_w32[i].fn,
+                                                               NULL,
+                                                               0,
+                                                               NULL};
         }
     }
 }

@@ -226,12 +226,22 @@ static inline __attribute__((always_inline)) int vfull(const wave *w, const xins
 static inline __attribute__((always_inline)) int vplain(const wave *w, const xinst *x, int fk) {
     return x->plain && vfull(w, x) && !fk_flush_in(w->mode, fk) && !fk_flush_out(w->mode, fk);
 }
+/* The clamp bit as an op's expression reads it (valu_int.c CLAMP, valu_f16.c PCLAMP).  The
+ * direct path (VDIRECT) and the VV clones only run plain instructions, which have no clamp
+ * (valu_plain), and declare v_direct_ = 1: there the test folds to 0 and the lane loop keeps
+ * only the wrapping arm.  Left to read the bit, gcc -O2 (no loop unswitching) computed both
+ * arms of `CLAMP ? sat_u32((u64)a + b, 0) : a + b` in every lane: a v_add_u32 with a literal
+ * took 464 host instructions, against 56 for a plain v_fma_f32 (callgrind, AVX2 clone). */
+enum { v_direct_ = 0 };
+#define VCLAMP(x) (!v_direct_ && (x)->in.f.v.clamp)
+
 /* For each lane l, the body stores the lane's result in D[l]: in an RDNA wave32 program
  * (XI_MASK32) lanes 0-31 only, since lanes 32-63 are never active and never read (rdna.c), so a
  * wave32 instruction does half a wave64 one's work; else all 64.  Two loops with constant trip
  * counts, so that each vectorizes without a remainder. */
 #define VDIRECT(...)                                                                               \
     do {                                                                                           \
+        enum { v_direct_ = 1 }; /* VCLAMP is 0 here */                                             \
         u32 *D = vdreg(w, &x->in.dst[0]);                                                          \
         if (x->xf & XI_MASK32) {                                                                   \
             for (int l = 0; l < 32; l++)                                                           \
@@ -424,7 +434,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 
 #define VH(op, fn, type) XROW(op, type, fn)
 /* The row of a handler written with V1/V2/V3, which also has its plain-VGPR clone (VV below). */
-#define VHV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_vv, fn##_vvn}
+#define VHV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_vv, fn##_vvn, fn##_vk}
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers
@@ -439,7 +449,12 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
  * lane work; the clone takes 43; docs/perf.md).  Under a partial EXEC or denormal flushing it
  * runs the full handler.  As in VDIRECT, a wave32 program's instructions do lanes 0-31 only.
  * (Constant and SGPR sources stay with the full handler: a clone that also took them, through
- * a zero array ORed with the value, measured slower on every op.) */
+ * a zero array ORed with the value, measured slower on every op.)
+ * name##_vk is the same for an instruction whose src0 is an SGPR or a 32-bit constant and whose
+ * other sources are VGPRs (exec.c vk_fits: every VOP1/VOP2 e32 form with a scalar src0, such as
+ * v_add_u32_e32 v5, 0x3c6ef35f, v5): src0 is broadcast once into a local array.  Under
+ * callgrind (AVX2 clone) that v_add_u32 took 94 host instructions through the full handler's
+ * direct path and 60 here. */
 #define VV(name, fk, nsrc, ...)                                                                    \
     enum { name##_vvn = nsrc };                                                                    \
     VFN static void name##_vv(wave *w, const xinst *x);                                            \
@@ -450,9 +465,35 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             name(w, x);                                                                            \
             return;                                                                                \
         }                                                                                          \
+        enum { v_direct_ = 1 }; /* plain: VCLAMP is 0 */                                           \
         const isa_opnd *s = x->in.src;                                                             \
         const u32 *A = w->v[s[0].idx], *B = w->v[s[nsrc > 1].idx];                                 \
         const u32 *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                                              \
+        (void)B, (void)C;                                                                          \
+        u32 *D = w->v[x->in.dst[0].idx];                                                           \
+        if (x->xf & XI_MASK32) {                                                                   \
+            for (int l = 0; l < 32; l++) {                                                         \
+                __VA_ARGS__;                                                                       \
+            }                                                                                      \
+        } else {                                                                                   \
+            VLOOP(l) { __VA_ARGS__; }                                                              \
+        }                                                                                          \
+    }                                                                                              \
+    VFN static void name##_vk(wave *w, const xinst *x);                                            \
+    __attribute__((unused)) static void (*const name##_vkp)(wave *, const xinst *) = name##_vk;    \
+    VFN static void name##_vk(wave *w, const xinst *x) {                                           \
+        if (fk > FK_F32 || !vfull(w, x) || fk_flush_in(w->mode, fk) ||                             \
+            fk_flush_out(w->mode, fk)) {                                                           \
+            name(w, x);                                                                            \
+            return;                                                                                \
+        }                                                                                          \
+        enum { v_direct_ = 1 }; /* plain: VCLAMP is 0 */                                           \
+        const isa_opnd *s = x->in.src;                                                             \
+        const u32 k = s[0].kind == ISA_OPND_SREG ? w->s[s[0].idx] : (u32)x->k[0];                  \
+        u32 A[LANES];                                                                              \
+        for (int l = 0; l < LANES; l++)                                                            \
+            A[l] = k;                                                                              \
+        const u32 *B = w->v[s[nsrc > 1].idx], *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                  \
         (void)B, (void)C;                                                                          \
         u32 *D = w->v[x->in.dst[0].idx];                                                           \
         if (x->xf & XI_MASK32) {                                                                   \

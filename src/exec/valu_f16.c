@@ -216,7 +216,7 @@ PK2(v_pk_min_f16, 1, fmin16(a, b, IEEE))
 PK3(v_pk_fma_f16, 1, fma16(H(a), H(b), H(c)))
 /* Packed integer add/sub/mad: the VOP3P clamp bit saturates each half (unsigned or signed 16-bit,
  * CDNA3 ISA V_PK_ADD_U16 ...); without it the halves wrap. */
-#define PCLAMP (x->in.f.v.clamp)
+#define PCLAMP VCLAMP(x)
 static inline u32 psat_u16(i64 v) { return v < 0 ? 0 : v > 0xffff ? 0xffff : (u32)v; }
 static inline u32 psat_i16(i64 v) { return (u32)(v < -32768 ? -32768 : v > 32767 ? 32767 : v); }
 PK2(v_pk_add_u16, 0, PCLAMP ? psat_u16((i64)a + b) : a + b)

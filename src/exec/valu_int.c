@@ -6,7 +6,7 @@
  * integer add/sub saturates instead of wrapping. */
 #include "exec/valu.h"
 
-#define CLAMP (x->in.f.v.clamp)
+#define CLAMP VCLAMP(x)
 
 static inline u32 sat_u32(u64 r, int neg) { return neg ? 0 : r >> 32 ? 0xffffffffu : (u32)r; }
 static inline u32 sat_i32(i64 r) {

@@ -320,6 +320,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w), a[LANES];
+    if (x->xf & XI_REF) /* the reference tier */
+        return 0;
     /* lin: every lane is on and lane l's address is a[0] + l * size, found on the 32-bit
      * offsets before any 64-bit address is built (a[] is then filled only if needed) */
     int lin = 0;
@@ -538,7 +540,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w);
     unsigned size = sub ? sub : 4 * ndw;
-    if (m->seg > 1 || m->lds || m->tfe || !exec || !w->scratch || w->scratch_lane < size)
+    if (m->seg > 1 || m->lds || m->tfe || !exec || !w->scratch || w->scratch_lane < size ||
+        (x->xf & XI_REF))
         return 0;
     const unsigned f = (unsigned)__builtin_ctzll(exec);
     u32 o[LANES], on[LANES], off_diff = 0, bad = 0;
