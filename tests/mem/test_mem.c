@@ -211,6 +211,9 @@ int main(void) {
                 CHECK(memcmp(got, model + from[i][0], from[i][1]) == 0);
                 CHECK(from[i][0] + from[i][1] == n || got[from[i][1]] == 0xa5); /* no overrun */
             }
+            /* gmem_move_out (the Python binding's Out results) copies the same way */
+            memset(got, 0xa5, n);
+            CHECK(gmem_move_out(m, lb, got, n) == 0 && memcmp(got, model, n) == 0);
         }
         free(model);
         free(got);
