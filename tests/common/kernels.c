@@ -134,7 +134,9 @@ static int kt_one(const char *stem, const char *extra_flags, const char *arch, c
     snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
     /* tests/common/kbuild.sh runs clang-22 (and ld.lld-22) only when the output is out of
      * date: each kernels test would otherwise spend most of its time compiling on every
-     * `make check`.  `gfxemu as` always runs: it is what is under test. */
+     * `make check`.  `gfxemu as` runs when its object is older than the .s or the gfxemu
+     * binary (as_fresh): tests/tools/test_as_kernels.py, whose subject its bytes are, always
+     * runs it. */
     snprintf(args, sizeof args,
              "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s %s "
              "-Wno-everything %s",
