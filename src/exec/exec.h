@@ -281,6 +281,9 @@ extern const unsigned x_mfma_nhandlers;
 /* Which build of the MFMA fast path runs: "avx512", "avx2", "generic" or "off" (the CPU's best,
  * or lower when the environment variable GFXEMU_MFMA_ISA asks; src/exec/mfma.c). */
 const char *mfma_fast_isa(void);
+/* Switches the MFMA fast path to the build named as GFXEMU_MFMA_ISA would name it (capped at
+ * what the CPU has) and returns the name of the build now in use.  For tests, between waves. */
+const char *mfma_fast_force(const char *want);
 extern const xhandler x_gws_handlers[]; /* src/exec/gws.c */
 extern const unsigned x_gws_nhandlers;
 

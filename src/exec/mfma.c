@@ -789,8 +789,8 @@ static fast_fn fast_impl; /* set once by fast_pick() (NULL: not yet) */
 static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
 static const char *fast_name = "off";
 
-static void fast_pick(void) {
-    const char *want = getenv("GFXEMU_MFMA_ISA");
+/* Selects the build named by want (NULL or "": the CPU's best); never one past the CPU. */
+static void fast_set(const char *want) {
     int lvl = 1; /* 3 avx512, 2 avx2, 1 generic, 0 off */
 #if MFMA_X86
     __builtin_cpu_init();
@@ -817,6 +817,16 @@ static void fast_pick(void) {
         f = mfma_fast_avx2;
 #endif
     __atomic_store_n(&fast_impl, f, __ATOMIC_RELEASE);
+}
+
+static void fast_pick(void) { fast_set(getenv("GFXEMU_MFMA_ISA")); }
+
+/* tests/exec/test_mfma.c runs every case under each build in one process (the host reference,
+ * most of its time, computed once); not thread-safe against running waves, so tests only. */
+const char *mfma_fast_force(const char *want) {
+    pthread_once(&fast_once, fast_pick);
+    fast_set(want);
+    return fast_name;
 }
 
 /* Which build of the fast path runs ("avx512", "avx2", "generic" or "off"): tests report it. */

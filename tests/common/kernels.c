@@ -6,10 +6,12 @@
 
 #include "common/util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 kt_target kt;
 
@@ -95,6 +97,28 @@ int kt_launch(const char *name, const uint32_t grid[3], const uint32_t block[3],
     return kt_no_races(name) ? -1 : 0;
 }
 
+/* Whether `gfxemu as` made co from obj with this gfxemu already: co is no older than obj and
+ * the gfxemu binary (make's rule; the CLI links the library statically, so any change to the
+ * assembler is a newer binary).  The assembler is deterministic, so running it again on the
+ * same input would only write the same bytes: test_racecheck_silent.sh's pass assembled the
+ * suites' ~130 objects on every run (~6 s of CPU, a third of that pass) while the bytes
+ * themselves are tests/tools/test_as_kernels.py's subject, which always assembles afresh.
+ * co is written under a temporary name and renamed, so a failed run leaves no fresh-looking
+ * object.  GFXEMU_ORACLE_CACHE=0 assembles every time. */
+static int as_fresh(const char *co, const char *obj, const char *gfxemu) {
+    const char *e = getenv("GFXEMU_ORACLE_CACHE");
+    char real[PATH_MAX];
+    struct stat o, d;
+    if ((e && strcmp(e, "0") == 0) || stat(co, &o) != 0 || !realpath(gfxemu, real))
+        return 0;
+    const char *deps[] = {obj, real};
+    for (int i = 0; i < 2; i++)
+        if (stat(deps[i], &d) != 0 || d.st_mtim.tv_sec > o.st_mtim.tv_sec ||
+            (d.st_mtim.tv_sec == o.st_mtim.tv_sec && d.st_mtim.tv_nsec > o.st_mtim.tv_nsec))
+            return 0;
+    return 1;
+}
+
 /* Compile tests/kernels/<stem>.cl for cpu at opt (plus flags), load it on a fresh 2-thread
  * device of arch and run the tests; variant names the build in messages and file names.
  * via_as: build with clang-22 -S and `gfxemu as` (CDNA only).  Returns 0, or 1 when a compile
@@ -110,14 +134,16 @@ static int kt_one(const char *stem, const char *extra_flags, const char *arch, c
     snprintf(src, sizeof src, "tests/kernels/%s.cl", stem);
     /* tests/common/kbuild.sh runs clang-22 (and ld.lld-22) only when the output is out of
      * date: each kernels test would otherwise spend most of its time compiling on every
-     * `make check`.  `gfxemu as` always runs: it is what is under test. */
+     * `make check`.  `gfxemu as` runs when its object is older than the .s or the gfxemu
+     * binary (as_fresh): tests/tools/test_as_kernels.py, whose subject its bytes are, always
+     * runs it. */
     snprintf(args, sizeof args,
              "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib %s %s %s "
              "-Wno-everything %s",
              cpu, opt, flags, extra_flags, src);
     test_kbuild(via_as ? "s" : "co", via_as ? obj : co, args);
-    if (via_as)
-        test_sh("%s as %s -o %s", gfxemu, obj, co);
+    if (via_as && !as_fresh(co, obj, gfxemu))
+        test_sh("%s as %s -o %s.tmp && mv -f %s.tmp %s", gfxemu, obj, co, co, co);
     snprintf(kt.tag, sizeof kt.tag, "%s%s %s", arch, variant, opt);
     kt.gfx950 = strcmp(arch, "gfx950") == 0;
     char err[256] = "";

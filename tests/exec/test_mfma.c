@@ -391,6 +391,31 @@ static wave *w, *snap;
 static ref_regs rr;
 static uint32_t expect[32][64];
 
+/* The builds of src/exec/mfma.c's MFMA fast path every case runs under: the default one (the
+ * CPU's best, or what GFXEMU_MFMA_ISA asks) and each lower one ("off": the generic path only).
+ * One process runs them all, so the host reference, most of the time, is computed once per
+ * case (tests/exec/test_mfma_isa.sh ran this program once per build before). */
+static const char *const all_builds[] = {"avx512", "avx2", "generic", "off"};
+static const char *builds[4];
+static int nbuilds;
+
+static void pick_builds(void) {
+    const char *best = mfma_fast_isa();
+    int i = 0;
+    while (i < 3 && strcmp(all_builds[i], best))
+        i++;
+    for (; i < 4; i++)
+        builds[nbuilds++] = all_builds[i];
+}
+
+/* Switches to builds[b]; a switch that did not take fails (it would test another build twice). */
+static void use_build(int b) {
+    const char *got = mfma_fast_force(builds[b]);
+    CHECK(!strcmp(got, builds[b]), "fast path: asked for %s, runs %s", builds[b], got);
+}
+
+static void run_build(tcase *c, isa_arch arch, int special);
+
 static void run_case(tcase *c, isa_arch arch, int special) {
     const ref_op *op = c->op;
     int g942 = arch == ISA_GFX942;
@@ -466,6 +491,18 @@ static void run_case(tcase *c, isa_arch arch, int special) {
 
     ref_run(op, &rr, &c->md, expect);
 
+    /* the same inputs and reference under every build of the fast path (builds[]) */
+    for (int b = 0; b < nbuilds; b++) {
+        memcpy(w, snap, sizeof *w);
+        use_build(b);
+        run_build(c, arch, special);
+    }
+}
+
+/* Runs case c (its registers in w, its reference in expect) under the current build and checks
+ * D and that nothing else changed. */
+static void run_build(tcase *c, isa_arch arch, int special) {
+    const ref_op *op = c->op;
     uint8_t code[20];
     memcpy(code, c->bytes, (size_t)c->size);
     static const uint8_t endpgm[4] = {0x00, 0x00, 0x81, 0xbf};
@@ -482,8 +519,8 @@ static void run_case(tcase *c, isa_arch arch, int special) {
     wave_run(w);
     w->prog = NULL;
     xprog_free(&p);
-    CHECK(w->status == WAVE_DONE, "%s [%s]: status %d fault kind %d", c->text, isa_arch_name(arch),
-          w->status, w->fault.kind);
+    CHECK(w->status == WAVE_DONE, "%s [%s, fast path %s]: status %d fault kind %d", c->text,
+          isa_arch_name(arch), mfma_fast_isa(), w->status, w->fault.kind);
     if (w->status != WAVE_DONE)
         return;
     int bad = 0;
@@ -497,9 +534,9 @@ static void run_case(tcase *c, isa_arch arch, int special) {
                                       : same(op, D[l], expect[r][l], 0, 0, 0);
             if (!ok) {
                 bad++;
-                CHECK(0, "%s [%s, %s]: d%d lane %d = 0x%08x, reference 0x%08x", c->text,
-                      isa_arch_name(arch), special ? "specials" : "random", r, l, D[l],
-                      expect[r][l]);
+                CHECK(0, "%s [%s, %s, fast path %s]: d%d lane %d = 0x%08x, reference 0x%08x",
+                      c->text, isa_arch_name(arch), special ? "specials" : "random",
+                      mfma_fast_isa(), r, l, D[l], expect[r][l]);
             }
         }
     /* nothing else changed */
@@ -508,11 +545,11 @@ static void run_case(tcase *c, isa_arch arch, int special) {
         int ad = c->d_agpr && r >= c->rd && r < c->rd + c->nd;
         if (!vd && memcmp(w->v[r], snap->v[r], 256)) {
             bad++;
-            CHECK(0, "%s: v%d changed", c->text, r);
+            CHECK(0, "%s [fast path %s]: v%d changed", c->text, mfma_fast_isa(), r);
         }
         if (!ad && memcmp(w->a[r], snap->a[r], 256)) {
             bad++;
-            CHECK(0, "%s: a%d changed", c->text, r);
+            CHECK(0, "%s [fast path %s]: a%d changed", c->text, mfma_fast_isa(), r);
         }
     }
 }
@@ -660,9 +697,22 @@ static void test_fp8_codes(void) {
     }
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    /* --fast-path: only name the build the CPU (and GFXEMU_MFMA_ISA) select.  test_mfma_isa.sh
+     * asks this for the default build, whose cases this program's own run in the suite checks. */
+    if (argc > 1 && strcmp(argv[1], "--fast-path") == 0) {
+        printf("mfma fast path: %s\n", mfma_fast_isa());
+        return 0;
+    }
     w = calloc(1, sizeof *w);
     snap = calloc(1, sizeof *snap);
+    pick_builds();
+    /* tests/isa/test_asm_crosscheck.sh runs this again for the assembler's bytes: the cases'
+     * snippets are all assembled before any runs, and running them again under every build
+     * would be this program's own run in the suite again; the edge tests assemble their
+     * snippets as they run, so they run once */
+    const char *cc = getenv("GFXEMU_ASM_CROSSCHECK");
+    int assemble_only = cc && *cc;
     int total[ISA_NARCH] = {0};
     static const int bit[ISA_NARCH] = {[ISA_GFX942] = G2, [ISA_GFX950] = G5, [ISA_GFX90A] = G9};
     for (int a = 0; a < ISA_NARCH; a++) {
@@ -677,16 +727,25 @@ int main(void) {
             CHECK(0, "llvm-mc-22 did not assemble the %s cases", isa_targets[a].name);
             continue;
         }
-        for (int i = 0; i < ncases; i++)
+        for (int i = 0; i < ncases && !assemble_only; i++)
             run_case(&cases[i], arch, i % 2);
         total[a] = ncases;
     }
-    test_out_of_range();
-    test_ld_scale_alone();
-    test_f64_blgp();
-    test_fp8_codes();
-    /* which build of the fast path ran (test_mfma_isa.sh checks it is the one it asked for) */
+    for (int b = 0; b < (assemble_only ? 1 : nbuilds); b++) { /* their snippets: once */
+        use_build(b);
+        test_out_of_range();
+        test_ld_scale_alone();
+        test_f64_blgp();
+        test_fp8_codes();
+    }
+    use_build(0);
+    /* the default build (test_mfma_isa.sh checks GFXEMU_MFMA_ISA selects the one it asks for) */
     printf("mfma fast path: %s\n", mfma_fast_isa());
+    printf(assemble_only ? "assembled only (GFXEMU_ASM_CROSSCHECK); fast path builds:"
+                         : "every case ran under the fast path builds:");
+    for (int b = 0; b < nbuilds; b++)
+        printf(" %s", builds[b]);
+    printf("\n");
     printf("gfx942: %d cases, gfx950: %d cases, gfx90a: %d cases\n", total[ISA_GFX942],
            total[ISA_GFX950], total[ISA_GFX90A]);
     free(w);

@@ -33,10 +33,28 @@ fi
 # kfd_driver_build DIR: DIR emptied, then DIR/k.co (tests/vgpu/kfd_kernels.cl, clang-22 -O2 for
 # gfx950) and DIR/kfd_driver (tests/vgpu/kfd_driver.c, the framework-style /dev/kfd driver the
 # test_kfd*.sh and test_exec_profile.sh scripts run under `gfxemu exec`).  A failed build is a
-# failed check.
+# failed check.  kfd_driver is compiled once into $BUILD/test-kernels/sh/ and copied from there
+# while it is newer than kfd_driver.c, every header cc's -MMD list names and cc (make's rule):
+# five scripts build it, ~0.5 s of CPU each; concurrent builds write temporary names and rename.
 kfd_driver_build() {
     rm -rf "$1" && mkdir -p "$1"
     compile_kernel tests/vgpu/kfd_kernels.cl gfx950 O2 "$1/k.co" || fail "compiling the kernels"
-    cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -o "$1/kfd_driver" ||
-        fail "compiling kfd_driver.c"
+    local kept="$BUILD/test-kernels/sh/kfd_driver" dep fresh=0 tmp
+    if [ -x "$kept" ] && [ -f "$kept.d" ]; then
+        fresh=1
+        for dep in $(sed -e 's/^[^:]*://' -e 's/\\$//' "$kept.d") "$(command -v cc)"; do
+            [ -e "$dep" ] && ! [ "$dep" -nt "$kept" ] || { fresh=0; break; }
+        done
+    fi
+    if [ $fresh = 0 ]; then
+        tmp="$kept.tmp$$"
+        mkdir -p "${kept%/*}"
+        if ! cc -std=c11 -O1 -Wall -Werror -Isrc/vgpu/shim tests/vgpu/kfd_driver.c -MMD -MF "$tmp.d" \
+            -o "$tmp" || ! mv -f "$tmp.d" "$kept.d" || ! mv -f "$tmp" "$kept"; then
+            rm -f "$tmp" "$tmp.d"
+            fail "compiling kfd_driver.c"
+            return
+        fi
+    fi
+    cp "$kept" "$1/kfd_driver"
 }
