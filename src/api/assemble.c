@@ -22,10 +22,6 @@ gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned fla
         snprintf(err, errsz, "unknown architecture");
         return GFX_ERR_ARCH;
     }
-    if (isa_is_rdna((unsigned)arch)) { /* the assembler knows the CDNA encodings only */
-        snprintf(err, errsz, "assembling for %s is not implemented", gfx_arch_name(arch));
-        return GFX_ERR_UNIMPLEMENTED;
-    }
     as_out o;
     if (as_assemble((isa_arch)arch, src ? src : "", len, (flags & GFX_ASM_RAW) != 0, &o, err,
                     errsz))

@@ -142,7 +142,10 @@ static int is_flag_word(const char *t) {
 }
 
 static int is_waitcnt_part(const char *t) {
-    return !strncmp(t, "vmcnt(", 6) || !strncmp(t, "expcnt(", 7) || !strncmp(t, "lgkmcnt(", 8);
+    return !strncmp(t, "vmcnt(", 6) || !strncmp(t, "expcnt(", 7) || !strncmp(t, "lgkmcnt(", 8) ||
+           /* RDNA s_delay_alu: "instid0(VALU_DEP_1) | instskip(NEXT) | instid1(SALU_CYCLE_1)" */
+           !strncmp(t, "instid0(", 8) || !strncmp(t, "instid1(", 8) ||
+           !strncmp(t, "instskip(", 9) || !strcmp(t, "|");
 }
 
 /* Strip neg/abs/sext wrappers from operand i. */
@@ -184,8 +187,45 @@ static void parse_operand(pline *p, const char *t, int col) {
     p->nops++;
 }
 
-/* Split text (no comment) into a pline.  Columns are 0-based offsets into text. */
+static void parse_line1(const char *text, pline *p);
+
+/* Split text (no comment) into a pline.  Columns are 0-based offsets into text.  A VOPD pair
+ * "X ops :: Y ops" reads as the mnemonic "X::Y" with X's operands, then Y's. */
 static void parse_line(const char *text, pline *p) {
+    const char *dc = strstr(text, "::");
+    if (!dc) {
+        parse_line1(text, p);
+        return;
+    }
+    char left[256];
+    pline r;
+    size_t l = (size_t)(dc - text);
+    if (l >= sizeof left) {
+        memset(p, 0, sizeof *p);
+        p->bad = 1;
+        return;
+    }
+    memcpy(left, text, l);
+    left[l] = 0;
+    parse_line1(left, p);
+    parse_line1(dc + 2, &r);
+    size_t ml = strlen(p->mnem);
+    if (ml + 2 + strlen(r.mnem) >= sizeof p->mnem || p->nops + r.nops > PL_MAXOP ||
+        p->nkv + r.nkv > PL_MAXKV || r.bad) {
+        p->bad = 1;
+        return;
+    }
+    snprintf(p->mnem + ml, sizeof p->mnem - ml, "::%s", r.mnem);
+    int off = (int)(l + 2);
+    for (int i = 0; i < r.nops; i++) {
+        memcpy(p->op[p->nops], r.op[i], sizeof r.op[i]);
+        p->opcol[p->nops++] = r.opcol[i] + off;
+    }
+    for (int i = 0; i < r.nkv; i++)
+        kv_add(p, r.key[i], r.val[i], r.kvcol[i] + off);
+}
+
+static void parse_line1(const char *text, pline *p) {
     memset(p, 0, sizeof *p);
     const char *s = text;
     while (isspace((unsigned char)*s))
@@ -244,7 +284,11 @@ static void parse_line(const char *text, pline *p) {
                 break;
             const char *b = c;
             int d = 0, br = 0;
-            while (c < end && (d > 0 || br || !isspace((unsigned char)*c))) {
+            if (*c == '|' && c + 1 < end && isspace((unsigned char)c[1])) {
+                c++; /* a lone "|" joins s_delay_alu's parts; it opens no |abs| */
+                br = -1;
+            }
+            while (br >= 0 && c < end && (d > 0 || br || !isspace((unsigned char)*c))) {
                 if (*c == '(' || *c == '[')
                     d++;
                 else if (*c == ')' || *c == ']')
@@ -343,6 +387,15 @@ static uint16_t f16_bits(double d) {
 static int tok_equiv(const char *a, const char *b) {
     if (!strcmp(a, b))
         return 1;
+    /* RDNA true16: llvm-mc reads a plain "v5" of a 16-bit operand as its low half "v5.l" (the
+     * fake16 spelling; the same bits unless an op_sel bit names the high half) */
+    size_t la = strlen(a), lb = strlen(b);
+    if (a[0] == 'v' && isdigit((unsigned char)a[1]) && la + 2 == lb && !strncmp(a, b, la) &&
+        !strcmp(b + la, ".l"))
+        return 1;
+    if (b[0] == 'v' && isdigit((unsigned char)b[1]) && lb + 2 == la && !strncmp(a, b, lb) &&
+        !strcmp(a + lb, ".l"))
+        return 1;
     int64_t ia, ib;
     double da, db;
     int ai = parse_int(a, &ia), bi = parse_int(b, &ib);
@@ -428,6 +481,7 @@ typedef struct {
     int kind;     /* R_* */
     unsigned enc; /* R_S: scalar operand encoding; R_V/R_A: index; R_SPECIAL: encoding */
     unsigned n;   /* dwords */
+    int half;     /* RDNA true16 VGPR half: 0 none, ISA_HALF_L (v5.l), ISA_HALF_H (v5.h) */
 } reg_t;
 
 /* Names the printer uses for scalar registers 102..127 and the special sources, taken from the
@@ -485,6 +539,11 @@ enum {
     K_SDWA_SRC,  /* SDWA source: VGPR, or SGPR/const with the S bit */
     K_SDWA_SDST, /* VOPC SDWA: vcc, or an SGPR pair with the SD bit */
     K_SIMM8,     /* s_set_gpr_idx_on mode (ssrc1 byte as an immediate) */
+    /* RDNA */
+    K_RSMOFF, /* SMEM soffset (SGPR/null/m0), or an immediate offset with soffset = null */
+    K_SREG7,  /* a 7-bit SGPR encoding naming a tuple by its first register (VBUFFER srsrc) */
+    K_VDSTY,  /* VOPD vdsty: VGPR >> 1 (its low bit is !vdstx[0]) */
+    K_SEARCH, /* a symbolic operand looked up through the printer (attr0.x, exp targets) */
 };
 
 typedef struct {
@@ -519,13 +578,35 @@ enum {
     L_MUBUF,
     L_MTBUF,
     L_SCALED,
+    /* RDNA3/RDNA4 (their ISA manuals, "Microcode formats"; the RDNA decoders document the same
+     * positions) */
+    L_RSOP2,   /* SOP2 with gfx12 s_fmaak/s_fmamk's K dword */
+    L_RSMEM11, /* gfx11 SMEM */
+    L_RSMEM12, /* gfx12 SMEM */
+    L_RDPP2,   /* DPP16 (with FI) */
+    L_RDPP1,
+    L_RDPPC,
+    L_RDPP8_2, /* DPP8: lane selects in the DPP dword, FI as src0 = 0xEA */
+    L_RDPP8_1,
+    L_RDPP8_C,
+    L_RV3DPP,  /* VOP3/VOP3P with a DPP16 dword */
+    L_RV3DPP8, /* VOP3/VOP3P with a DPP8 dword */
+    L_VOPD,
+    L_RDS,
+    L_RFLAT,  /* gfx11 FLAT/GLOBAL/SCRATCH */
+    L_VFLAT,  /* gfx12 VFLAT/VGLOBAL/VSCRATCH */
+    L_RMUBUF, /* gfx11 */
+    L_RMTBUF, /* gfx11 */
+    L_VBUF,   /* gfx12 VBUFFER */
+    L_LDSDIR, /* LDSDIR (gfx11) / VDSDIR (gfx12) */
+    L_VINTERP,
     L_N
 };
 
 typedef struct {
     uint8_t nbase; /* instruction dwords before a literal */
     uint8_t nf;
-    fld f[6];
+    fld f[8];
     uint8_t nm;
     mfld m[28];
     uint32_t probe_or[2]; /* bits set while probing the operand map (fields that gate printing) */
@@ -685,6 +766,188 @@ static const layout layouts[L_N] = {
                   {0, 0},
                   {0, 0},
                   {0, 0}},
+    [L_RSOP2] = {1,
+                 4,
+                 {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8),
+                  F(1, 0, 32, K_LIT32)},
+                 0,
+                 {{0}},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    /* gfx11: glc[14] dlc[13]; w1 soffset[31:25] offset[20:0] */
+    [L_RSMEM11] = {2,
+                   3,
+                   {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 25, 7, K_RSMOFF)},
+                   2,
+                   {M(0, 14, 1), M(0, 13, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    /* gfx12: th[24:23] scope[22:21] nv[20]; w1 soffset[31:25] offset[23:0] */
+    [L_RSMEM12] = {2,
+                   3,
+                   {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 25, 7, K_RSMOFF)},
+                   3,
+                   {M(0, 23, 2), M(0, 21, 2), M(0, 20, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    [L_RDPP2] = {2,
+                 3,
+                 {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                 8,
+                 {DPP_MODS, M(1, 18, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_RDPP1] = {2,
+                 2,
+                 {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)},
+                 8,
+                 {DPP_MODS, M(1, 18, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_RDPPC] = {2,
+                 2,
+                 {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                 8,
+                 {DPP_MODS, M(1, 18, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_RDPP8_2] = {2,
+                   3,
+                   {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                   0,
+                   {{0}},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    [L_RDPP8_1] =
+        {2, 2, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_RDPP8_C] =
+        {2, 2, {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_RV3DPP] = {3,
+                  5,
+                  {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(2, 0, 8, K_REG8), F(1, 9, 9, K_SRC9),
+                   F(1, 18, 9, K_SRC9)},
+                  17,
+                  {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1),
+                   M(0, 14, 1), M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1),
+                   M(1, 31, 1), M(2, 18, 1), M(2, 19, 1), M(2, 24, 4), M(2, 28, 4)},
+                  {0, 0},
+                  {0, 0},
+                  {0, 0}},
+    [L_RV3DPP8] = {3,
+                   5,
+                   {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(2, 0, 8, K_REG8), F(1, 9, 9, K_SRC9),
+                    F(1, 18, 9, K_SRC9)},
+                   13,
+                   {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1),
+                    M(0, 14, 1), M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1),
+                    M(1, 31, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    /* w0: opx[25:22] opy[21:17] vsrc1x[16:9] src0x[8:0]; w1: vdstx[31:24] vdsty[23:17]
+     * vsrc1y[16:9] src0y[8:0]; a literal or K in w2, shared by both halves */
+    [L_VOPD] = {2,
+                7,
+                {F(1, 24, 8, K_REG8), F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8), F(1, 17, 7, K_VDSTY),
+                 F(1, 0, 9, K_SRC9), F(1, 9, 8, K_REG8), F(2, 0, 32, K_LIT32)},
+                0,
+                {{0}},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    /* op[25:18] gds[17] (gfx11) offset1[15:8] offset0[7:0]; w1 as on CDNA */
+    [L_RDS] = {2,
+               4,
+               {F(1, 24, 8, K_REG8), F(1, 0, 8, K_REG8), F(1, 8, 8, K_REG8), F(1, 16, 8, K_REG8)},
+               1,
+               {M(0, 17, 1)},
+               {0, 0},
+               {0, 0},
+               {0, 0}},
+    /* op[24:18] seg[17:16] slc[15] glc[14] dlc[13] offset[12:0]; w1: vdst[31:24] sve[23]
+     * saddr[22:16] data[15:8] addr[7:0]; glc makes an atomic return */
+    [L_RFLAT] = {2,
+                 4,
+                 {F(1, 24, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 8, 8, K_REG8),
+                  F(1, 16, 7, K_SADDR)},
+                 4,
+                 {M(0, 15, 1), M(0, 14, 1), M(0, 13, 1), M(1, 23, 1)},
+                 {0, 1u << 23},
+                 {1u << 14, 0},
+                 {0, 0}},
+    /* seg[25:24] op[21:14] nv[7] saddr[6:0]; w1: data[30:23] th[22:20] scope[19:18] sve[17]
+     * scale_offset[16] vdst[7:0]; w2: offset[31:8] addr[7:0]; th[0] makes an atomic return */
+    [L_VFLAT] = {3,
+                 4,
+                 {F(1, 0, 8, K_REG8), F(2, 0, 8, K_VADDR), F(1, 23, 8, K_REG8),
+                  F(0, 0, 7, K_SADDR)},
+                 5,
+                 {M(0, 7, 1), M(1, 20, 3), M(1, 18, 2), M(1, 17, 1), M(1, 16, 1)},
+                 {0, 1u << 17},
+                 {0, 1u << 20},
+                 {0, 0}},
+    /* op[25:18] glc[14] dlc[13] slc[12] offset[11:0]; w1: soffset[31:24] idxen[23] offen[22]
+     * tfe[21] srsrc[20:16] vdata[15:8] vaddr[7:0] */
+    [L_RMUBUF] = {2,
+                  4,
+                  {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC),
+                   F(1, 24, 8, K_SRC8)},
+                  6,
+                  {M(0, 14, 1), M(0, 13, 1), M(0, 12, 1), M(1, 23, 1), M(1, 22, 1), M(1, 21, 1)},
+                  {0, 1u << 22},
+                  {1u << 14, 1u << 22},
+                  {0, 0}},
+    /* format[25:19] op[18:15], the rest as MUBUF */
+    [L_RMTBUF] = {2,
+                  4,
+                  {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC),
+                   F(1, 24, 8, K_SRC8)},
+                  7,
+                  {M(0, 19, 7), M(0, 14, 1), M(0, 13, 1), M(0, 12, 1), M(1, 23, 1), M(1, 22, 1),
+                   M(1, 21, 1)},
+                  {0, 1u << 22},
+                  {0, 0},
+                  {0, 0}},
+    /* tfe[22] op[21:14] nv[7] soffset[6:0]; w1: idxen[31] offen[30] format[29:23] th[22:20]
+     * scope[19:18] srsrc[15:9] vdata[7:0]; w2: offset[31:8] vaddr[7:0] */
+    [L_VBUF] = {3,
+                4,
+                {F(1, 0, 8, K_REG8), F(2, 0, 8, K_VADDR), F(1, 9, 7, K_SREG7), F(0, 0, 7, K_SDST7)},
+                7,
+                {M(0, 22, 1), M(0, 7, 1), M(1, 31, 1), M(1, 30, 1), M(1, 23, 7), M(1, 20, 3),
+                 M(1, 18, 2)},
+                {0, 1u << 30},
+                {0, 1u << 30 | 1u << 20},
+                {0, 0}},
+    /* op[21:20] wait_vdst[19:16] (gfx12: wait_va_vdst; wait_vm_vsrc[23]) attr[15:10]
+     * attr_chan[9:8] vdst[7:0] */
+    [L_LDSDIR] = {1,
+                  2,
+                  {F(0, 0, 8, K_REG8), F(0, 8, 8, K_SEARCH)},
+                  2,
+                  {M(0, 16, 4), M(0, 23, 1)},
+                  {0, 0},
+                  {0, 0},
+                  {0, 0}},
+    /* op[22:16] clamp[15] op_sel[14:11] wait_exp[10:8] vdst[7:0]; w1: neg[31:29] src2 src1
+     * src0 */
+    [L_VINTERP] = {2,
+                   4,
+                   {F(0, 0, 8, K_REG8), F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9),
+                    F(1, 18, 9, K_SRC9)},
+                   9,
+                   {M(0, 15, 1), M(0, 14, 1), M(0, 13, 1), M(0, 12, 1), M(0, 11, 1), M(0, 8, 3),
+                    M(1, 29, 1), M(1, 30, 1), M(1, 31, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
 };
 #undef F
 #undef FX
@@ -695,7 +958,7 @@ static const layout layouts[L_N] = {
 
 /* One way to encode a mnemonic: a template (opcode and format bits set, operand fields zero). */
 typedef struct {
-    char mnem[48];
+    char mnem[PL_TOK];
     uint8_t lay;            /* L_* */
     uint8_t mapped;         /* opmap computed */
     uint8_t size;           /* template size in bytes */
@@ -748,6 +1011,20 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w) {
         if (lay == L_VOP1 || lay == L_VOP2 || lay == L_VOPC) {
             t[0] |= 256;
             ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        } else if (lay == L_VOPD) { /* VGPR sources */
+            for (uint32_t m = 1; m < 4 && !ok; m++) {
+                t[0] = (w[0] & ~0x1ffu) | (m & 1 ? 256u : 0);
+                t[1] = (w[1] & ~0x1ffu) | (m & 2 ? 256u : 0);
+                ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+            }
+        } else if (lay == L_VINTERP) {
+            t[1] = 256u | 256u << 9 | 256u << 18;
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        } else if (lay == L_RV3DPP || lay == L_RV3DPP8) { /* VGPR src1/src2 */
+            for (uint32_t m = 1; m < 4 && !ok; m++) {
+                t[1] = (w[1] & 0x1ffu) | (m & 1 ? 256u : 0) << 9 | (m & 2 ? 256u : 0) << 18;
+                ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+            }
         } else if (lay == L_VOP3) {
             /* each source a VGPR or an SGPR (v_readlane_b32 v0-source, s-lane) */
             for (uint32_t m = 1; m < 8 && !ok; m++) {
@@ -757,8 +1034,8 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w) {
         } else if (lay == L_SMEM) {
             t[0] &= ~(1u << 17);
             ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
-        } else if (lay == L_DS) { /* GWS ops exist only with gds set */
-            t[0] |= 1u << 16;
+        } else if (lay == L_DS || lay == L_RDS) { /* GWS ops exist only with gds set */
+            t[0] |= lay == L_DS ? 1u << 16 : 1u << 17;
             ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
         }
         if (!ok)
@@ -774,10 +1051,9 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w) {
     }
     entry *e = &a->e[a->ne++];
     memset(e, 0, sizeof *e);
-    size_t l = strcspn(buf, " ");
-    if (l >= sizeof e->mnem)
-        l = sizeof e->mnem - 1;
-    memcpy(e->mnem, buf, l);
+    pline pl;
+    parse_line(buf, &pl); /* VOPD: "v_dual_x::v_dual_y" */
+    snprintf(e->mnem, sizeof e->mnem, "%s", pl.mnem);
     e->lay = (uint8_t)lay;
     e->size = (uint8_t)size;
     memcpy(e->w, t, sizeof t);
@@ -796,6 +1072,84 @@ static void add_regname(isa_asm *a, const char *name, unsigned enc, unsigned n, 
     r->special = (uint8_t)special;
 }
 
+/* The RDNA templates: every opcode of every format (RDNA3/RDNA4 ISA "Microcode formats"), in
+ * each form LLVM prints with its own mnemonic suffix (e32, DPP16, DPP8, e64, e64_dpp), FLAT in
+ * each segment. */
+static int add_rdna_templates(isa_asm *a, size_t *cap) {
+    int g12 = isa_targets[a->arch].rdna >= 12;
+    uint32_t w[4];
+#define ADDR(lay, w0, w1, w2)                                                                      \
+    do {                                                                                           \
+        w[0] = (w0), w[1] = (w1), w[2] = (w2), w[3] = 0;                                           \
+        if (add_entry(a, cap, lay, w) < 0)                                                         \
+            return -1;                                                                             \
+    } while (0)
+    for (uint32_t op = 0; op < 128; op++)
+        if (isa_identify(0x80000000u | op << 23) == ISA_FMT_SOP2)
+            ADDR(L_RSOP2, 0x80000000u | op << 23, 0, 0);
+    for (uint32_t op = 0; op < 32; op++)
+        if (isa_identify(0xb0000000u | op << 23) == ISA_FMT_SOPK)
+            ADDR(L_SOPK, 0xb0000000u | op << 23, 0, 0);
+    for (uint32_t op = 0; op < 256; op++)
+        ADDR(L_SOP1, 0xbe800000u | op << 8, 0, 0);
+    for (uint32_t op = 0; op < 128; op++) {
+        ADDR(L_SOPC, 0xbf000000u | op << 16, 0, 0);
+        ADDR(L_SOPP, 0xbf800000u | op << 16, 0, 0);
+    }
+    for (uint32_t op = 0; op < 256; op++) {
+        if (g12 && op >= 64)
+            break;
+        ADDR(g12 ? L_RSMEM12 : L_RSMEM11, 0xf4000000u | op << (g12 ? 13 : 18), 0, 0);
+    }
+    /* DPP16 dword: quad_perm:[0,1,2,3], all rows and banks; DPP8: the identity selects */
+    const uint32_t dpp16 = 0xff00e400u, dpp8 = 0xfac688u << 8;
+    for (uint32_t op = 0; op < 62; op++) {
+        ADDR(L_VOP2, op << 25, 0, 0);
+        ADDR(L_RDPP2, op << 25 | 0xfa, dpp16, 0);
+        ADDR(L_RDPP8_2, op << 25 | 0xe9, dpp8, 0);
+    }
+    for (uint32_t op = 0; op < 256; op++) {
+        ADDR(L_VOP1, 0x7e000000u | op << 9, 0, 0);
+        ADDR(L_RDPP1, 0x7e000000u | op << 9 | 0xfa, dpp16, 0);
+        ADDR(L_RDPP8_1, 0x7e000000u | op << 9 | 0xe9, dpp8, 0);
+        ADDR(L_VOPC, 0x7c000000u | op << 17, 0, 0);
+        ADDR(L_RDPPC, 0x7c000000u | op << 17 | 0xfa, dpp16, 0);
+        ADDR(L_RDPP8_C, 0x7c000000u | op << 17 | 0xe9, dpp8, 0);
+    }
+    for (uint32_t op = 0; op < 1024 + 128; op++) {
+        uint32_t w0 = op < 1024 ? 0xd4000000u | op << 16 : 0xcc000000u | (op - 1024) << 16;
+        ADDR(L_VOP3, w0, 0, 0);
+        ADDR(L_RV3DPP, w0, 0xfa, dpp16);
+        ADDR(L_RV3DPP8, w0, 0xe9, dpp8);
+    }
+    for (uint32_t x = 0; x < 16; x++)
+        for (uint32_t y = 0; y < 32; y++)
+            ADDR(L_VOPD, 0xc8000000u | x << 22 | y << 17, 0, 0);
+    for (uint32_t op = 0; op < 256; op++)
+        ADDR(L_RDS, 0xd8000000u | op << 18, 0, 0);
+    for (uint32_t seg = 0; seg < 3; seg++)
+        for (uint32_t op = 0; op < (g12 ? 256u : 128u); op++) {
+            if (g12)
+                ADDR(L_VFLAT, 0xec000000u | seg << 24 | op << 14 | 124u, 0, 0);
+            else
+                ADDR(L_RFLAT, 0xdc000000u | op << 18 | seg << 16, seg ? 124u << 16 : 0, 0);
+        }
+    for (uint32_t op = 0; op < (g12 ? 256u : 128u); op++) {
+        if (g12) /* tbuffer ops (128+) with format 1, as llvm-mc's default */
+            ADDR(L_VBUF, 0xc4000000u | op << 14 | 124u, op >= 128 ? 1u << 23 : 0, 0);
+        else
+            ADDR(L_RMUBUF, 0xe0000000u | op << 18, 0, 0);
+    }
+    for (uint32_t op = 0; !g12 && op < 16; op++)
+        ADDR(L_RMTBUF, 0xe8000000u | op << 15 | 1u << 19, 0, 0);
+    for (uint32_t op = 0; op < 4; op++)
+        ADDR(L_LDSDIR, 0xce000000u | op << 20, 0, 0);
+    for (uint32_t op = 0; op < 128; op++)
+        ADDR(L_VINTERP, 0xcd000000u | op << 16, 0, 0);
+#undef ADDR
+    return 0;
+}
+
 isa_asm *isa_asm_new(isa_arch arch) {
     isa_asm *a = calloc(1, sizeof *a);
     if (!a)
@@ -809,6 +1163,11 @@ isa_asm *isa_asm_new(isa_arch arch) {
         if (add_entry(a, &cap, lay, w) < 0)                                                        \
             goto fail;                                                                             \
     } while (0)
+    if (isa_is_rdna(arch)) {
+        if (add_rdna_templates(a, &cap) < 0)
+            goto fail;
+        goto sorted;
+    }
     for (uint32_t op = 0; op < 128; op++)
         if (isa_identify(0x80000000u | op << 23) == ISA_FMT_SOP2)
             ADD(L_SOP2, 0x80000000u | op << 23, 0);
@@ -856,6 +1215,7 @@ isa_asm *isa_asm_new(isa_arch arch) {
     for (uint32_t op = 0; op < 16; op++)
         ADD(L_MTBUF, 0xe8000000u | op << 15 | 1u << 19 | 4u << 23, 0);
 #undef ADD
+sorted:
     qsort(a->e, a->ne, sizeof *a->e, entry_cmp);
     /* register names, from the printer */
     {
@@ -865,13 +1225,14 @@ isa_asm *isa_asm_new(isa_arch arch) {
             for (unsigned n = 1; n <= 2 - (enc & 1); n++) { /* pairs start at even encodings */
                 b = (isa_buf){buf, sizeof buf, 0};
                 buf[0] = 0;
-                isa_put_sreg(&b, enc, n);
+                isa_put_sreg_arch(&b, arch, enc, n);
                 if (buf[0] && buf[0] != '<' && buf[0] != 't' &&
                     !(buf[0] == 's' && isdigit((unsigned char)buf[1])))
                     add_regname(a, buf, enc, n, 0);
             }
         isa_inst in;
         memset(&in, 0, sizeof in);
+        in.arch = (uint8_t)arch;
         for (unsigned enc = 209; enc < 255; enc++) {
             if (enc >= 240 && enc <= 248)
                 continue;
@@ -916,8 +1277,24 @@ static int parse_reg(const isa_asm *a, const char *t, reg_t *r) {
         r->kind = R_S, r->enc = 108 + lo, r->n = n;
         return 1;
     }
-    if (t[0] == 's' && parse_range(t + 1, &lo, &n) && lo + n <= 102) {
+    /* RDNA3/RDNA4 ISA "Scalar operands": s0..s105 */
+    if (t[0] == 's' && parse_range(t + 1, &lo, &n) &&
+        lo + n <= (isa_is_rdna(a->arch) ? 106u : 102u)) {
         r->kind = R_S, r->enc = lo, r->n = n;
+        return 1;
+    }
+    size_t tl = strlen(t);
+    if (isa_is_rdna(a->arch) && t[0] == 'v' && tl > 3 && t[tl - 2] == '.' &&
+        (t[tl - 1] == 'l' || t[tl - 1] == 'h')) {
+        char num[16];
+        if (tl - 3 >= sizeof num)
+            return 0;
+        memcpy(num, t + 1, tl - 3);
+        num[tl - 3] = 0;
+        if (!parse_range(num, &lo, &n) || n != 1 || lo > 255)
+            return 0;
+        r->kind = R_V, r->enc = lo, r->n = 1;
+        r->half = t[tl - 1] == 'h' ? ISA_HALF_H : ISA_HALF_L;
         return 1;
     }
     if ((t[0] == 'v' || t[0] == 'a') && parse_range(t + 1, &lo, &n) && lo + n <= 256) {
@@ -935,6 +1312,8 @@ typedef struct {
     uint8_t has_lit; /* a literal dword follows */
     uint32_t lit;
     uint32_t clr[2]; /* bits to clear (SMEM imm) */
+    uint8_t has_aux; /* K_RSMOFF: an immediate offset for the SMEM offset field */
+    uint32_t aux;
 } cand;
 
 static const double float_inl[] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0};
@@ -1005,8 +1384,8 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max) {
 }
 
 /* Parse the SOPP/SOPK special immediates whose fields are known from the manual. */
-static int waitcnt_value(const char *t, uint32_t *out) {
-    unsigned vm = 63, exp = 7, lgkm = 15;
+static int waitcnt_value(int rdna, const char *t, uint32_t *out) {
+    unsigned vm = 63, exp = 7, lgkm = rdna ? 63 : 15;
     const char *s = t;
     while (*s) {
         while (*s == ' ' || *s == '&')
@@ -1027,11 +1406,16 @@ static int waitcnt_value(const char *t, uint32_t *out) {
             vm = (unsigned)v;
         else if (!strcmp(name, "expcnt") && v < 8)
             exp = (unsigned)v;
-        else if (!strcmp(name, "lgkmcnt") && v < 16)
+        else if (!strcmp(name, "lgkmcnt") && v < (rdna ? 64u : 16u))
             lgkm = (unsigned)v;
         else
             return 0;
         s = e + 1;
+    }
+    /* RDNA3 S_WAITCNT: expcnt[2:0], lgkmcnt[9:4], vmcnt[15:10] */
+    if (rdna) {
+        *out = exp | lgkm << 4 | vm << 10;
+        return 1;
     }
     /* CDNA3/CDNA4 S_WAITCNT: vmcnt[3:0], expcnt[6:4], lgkmcnt[11:8], vmcnt[5:4] in [15:14] */
     *out = (vm & 15) | (exp << 4) | (lgkm << 8) | ((vm >> 4) << 14);
@@ -1056,6 +1440,21 @@ static uint32_t get_bits(const uint32_t *w, unsigned wi, unsigned sh, unsigned w
     return width >= 32 ? w[wi] : (w[wi] >> sh) & ((1u << width) - 1);
 }
 
+/* RDNA SMEM: gfx12 prints "offset:0x0" beside an SGPR soffset, gfx11 leaves it out; llvm-mc
+ * takes both spellings for the same bytes. */
+static void drop_zero_offset(pline *p) {
+    for (int i = 0; i < p->nkv; i++) {
+        int64_t v;
+        if (strcmp(p->key[i], "offset") || !parse_int(p->val[i], &v) || v)
+            continue;
+        memmove(&p->key[i], &p->key[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->key[0]);
+        memmove(&p->val[i], &p->val[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->val[0]);
+        memmove(&p->kvcol[i], &p->kvcol[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->kvcol[0]);
+        p->nkv--;
+        return;
+    }
+}
+
 /* Print words; fill pl. */
 static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, char *text,
                      size_t tn) {
@@ -1063,6 +1462,8 @@ static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, c
     if (!print_words(j->a->arch, w, 4, buf, sizeof buf, size))
         return 0;
     parse_line(buf, pl);
+    if (isa_is_rdna(j->a->arch) && !strncmp(pl->mnem, "s_", 2))
+        drop_zero_offset(pl);
     if (text)
         snprintf(text, tn, "%s", buf);
     return !pl->bad;
@@ -1191,7 +1592,11 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             }
             if ((r.kind == R_V || r.kind == R_A) && F->kind == K_SRC9) {
                 c[0].v = 256 + r.enc;
-                return 1;
+                /* a true16 high half: bit 7 of a VOP1/VOP2/VOPC VGPR field (v0..v127), or
+                 * the op_sel bit of a VOP3 source (found by the modifier search) */
+                if (r.half == ISA_HALF_H && r.enc < 128)
+                    c[1].v = 256 + 128 + r.enc;
+                return r.half == ISA_HALF_H && r.enc < 128 ? 2 : 1;
             }
             return 0;
         }
@@ -1226,9 +1631,38 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
     case K_REG8: /* (VOPC _e64 sdst may name any scalar source, src_* included) */
         if (isreg && (r.kind == R_V || r.kind == R_A || r.kind == R_S || r.kind == R_SPECIAL)) {
             c[0].v = r.enc;
+            if (r.half == ISA_HALF_H && r.enc < 128) {
+                c[1].v = 128 + r.enc;
+                return 2;
+            }
             return 1;
         }
         return 0;
+    case K_VDSTY:
+        if (isreg && r.kind == R_V) {
+            c[0].v = r.enc >> 1;
+            return 1;
+        }
+        return 0;
+    case K_SREG7:
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        return 0;
+    case K_SEARCH: return -1;
+    case K_RSMOFF: {
+        int64_t v;
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        if (parse_int(t, &v)) { /* an immediate offset: soffset = null (RDNA3 ISA "SMEM") */
+            c[0].v = 124, c[0].has_aux = 1, c[0].aux = (uint32_t)v;
+            return 1;
+        }
+        return 0;
+    }
     case K_VADDR:
         if (isreg && (r.kind == R_V || r.kind == R_A)) {
             c[0].v = r.enc;
@@ -1256,8 +1690,8 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             c[0].v = r.enc;
             return 1;
         }
-        if (isreg && r.kind == R_OFF) {
-            c[0].v = 0x7f;
+        if (isreg && r.kind == R_OFF) { /* off: 0x7f on GFX9, null (124) on RDNA */
+            c[0].v = isa_is_rdna(j->a->arch) ? 124 : 0x7f;
             return 1;
         }
         return 0;
@@ -1299,7 +1733,7 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             c[0].v = (uint32_t)v & 0xffff;
             return 1;
         }
-        if (waitcnt_value(t, &u)) {
+        if (waitcnt_value(isa_is_rdna(j->a->arch), t, &u)) {
             c[0].v = u;
             return 1;
         }
@@ -1323,6 +1757,38 @@ static int search_field(const job *j, uint32_t *w, const fld *F, int i, const ch
         }
     }
     return 0;
+}
+
+/* s_delay_alu's "instid0(X) | instskip(Y) | instid1(Z)" (RDNA3 ISA "S_DELAY_ALU": instid0[3:0],
+ * instskip[6:4], instid1[10:7]): each part's value is found through the printer alone. */
+static int delay_alu_field(const job *j, uint32_t *w, const fld *F, int i, const char *t) {
+    static const unsigned sh[3] = {0, 4, 7};
+    if (strncmp(t, "instid0(", 8) && strncmp(t, "instskip(", 9) && strncmp(t, "instid1(", 8))
+        return 0;
+    uint32_t v = 0;
+    const char *s = t;
+    while (*s) {
+        char part[PL_TOK];
+        size_t l = strcspn(s, "|");
+        cpy(part, sizeof part, s, l);
+        int found = 0;
+        for (int k = 0; k < 3 && !found; k++)
+            for (uint32_t x = 1; x < 16 && !found; x++) {
+                uint32_t y[4];
+                memcpy(y, w, sizeof y);
+                set_bits(y, F->w, F->sh, F->width, x << sh[k]);
+                pline c;
+                if (try_print(j, y, &c, NULL, NULL, 0) && i < c.nops && !strcmp(c.op[i], part))
+                    v |= x << sh[k], found = 1;
+            }
+        if (!found)
+            return 0;
+        s += l;
+        if (*s == '|')
+            s++;
+    }
+    set_bits(w, F->w, F->sh, F->width, v);
+    return 1;
 }
 
 /* hwreg(NAME|ID[, offset, size]): find the id by name through the printer, the rest from the
@@ -1385,10 +1851,17 @@ static int dpp_ctrl(const pline *p, uint32_t *ctl) {
         const char *k;
         uint32_t base;
         int lo, hi;
-    } r[] = {{"row_shl", 0x100, 1, 15},     {"row_shr", 0x110, 1, 15},
-             {"row_ror", 0x120, 1, 15},     {"wave_shl", 0x130 - 1, 1, 1},
-             {"wave_rol", 0x134 - 1, 1, 1}, {"wave_shr", 0x138 - 1, 1, 1},
-             {"wave_ror", 0x13c - 1, 1, 1}, {"row_newbcast", 0x150, 0, 15}};
+    } r[] = {{"row_shl", 0x100, 1, 15},
+             {"row_shr", 0x110, 1, 15},
+             {"row_ror", 0x120, 1, 15},
+             {"wave_shl", 0x130 - 1, 1, 1},
+             {"wave_rol", 0x134 - 1, 1, 1},
+             {"wave_shr", 0x138 - 1, 1, 1},
+             {"wave_ror", 0x13c - 1, 1, 1},
+             {"row_newbcast", 0x150, 0, 15},
+             /* RDNA3 ISA "DPP16": row_share 0x150-0x15f, row_xmask 0x160-0x16f */
+             {"row_share", 0x150, 0, 15},
+             {"row_xmask", 0x160, 0, 15}};
     for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
         if ((v = kv_get(p, r[i].k))) {
             if (!parse_int(v, &n) || n < r[i].lo || n > r[i].hi)
@@ -1499,15 +1972,79 @@ static int direct_mods(const job *j, uint32_t *w) {
         break;
     case L_DPP1:
     case L_DPP2:
-    case L_DPPC: {
+    case L_DPPC:
+    case L_RDPP1:
+    case L_RDPP2:
+    case L_RDPPC:
+    case L_RV3DPP: {
         uint32_t ctl;
         int r = dpp_ctrl(p, &ctl);
         if (r == 0)
             return 0;
         if (r > 0)
-            set_bits(w, 1, 8, 9, ctl);
+            set_bits(w, j->e->lay == L_RV3DPP ? 2 : 1, 8, 9, ctl);
         break;
     }
+    case L_RDPP8_1:
+    case L_RDPP8_2:
+    case L_RDPP8_C:
+    case L_RV3DPP8: {
+        /* RDNA3 ISA "DPP8": lane_sel[i] at bits 8 + 3i of the DPP dword; FI is src0 = 0xEA */
+        unsigned dw = j->e->lay == L_RV3DPP8 ? 2 : 1;
+        for (int i = 0; i < 8; i++) {
+            char k[16];
+            snprintf(k, sizeof k, "dpp8.%d", i);
+            if (!(v = kv_get(p, k)) || !parse_int(v, &n) || n < 0 || n > 7)
+                return 0;
+            set_bits(w, dw, 8 + 3 * (unsigned)i, 3, (uint32_t)n);
+        }
+        if ((v = kv_get(p, "fi")) && parse_int(v, &n) && n == 1)
+            set_bits(w, dw - 1, 0, 9, 0xea);
+        break;
+    }
+    case L_RDS:
+        /* the DS offsets as on CDNA */
+        {
+            job k = *j;
+            entry e2 = *j->e;
+            e2.lay = L_DS;
+            k.e = &e2;
+            return direct_mods(&k, w);
+        }
+    case L_RFLAT:
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < -4096 || n > 4095)
+                return 0;
+            set_bits(w, 0, 0, 13, (uint32_t)n);
+        }
+        break;
+    case L_VFLAT:
+    case L_VBUF:
+        /* gfx12: offset[31:8] of the third dword, signed (VFLAT) or 23-bit unsigned (VBUFFER) */
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < -(1 << 23) || n >= (1 << 23) ||
+                (j->e->lay == L_VBUF && n < 0))
+                return 0;
+            set_bits(w, 2, 8, 24, (uint32_t)n);
+        }
+        break;
+    case L_RMUBUF:
+    case L_RMTBUF:
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < 0 || n > 4095)
+                return 0;
+            set_bits(w, 0, 0, 12, (uint32_t)n);
+        }
+        break;
+    case L_RSMEM11:
+    case L_RSMEM12:
+        if ((v = kv_get(p, "offset"))) {
+            int bitsn = j->e->lay == L_RSMEM12 ? 24 : 21;
+            if (!parse_int(v, &n) || n < -(1 << (bitsn - 1)) || n >= (1 << (bitsn - 1)))
+                return 0;
+            set_bits(w, 1, 0, (unsigned)bitsn, (uint32_t)n);
+        }
+        break;
     }
     return 1;
 }
@@ -1644,6 +2181,7 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         if (nc[i] < 0) {
             /* symbolic immediate: resolve now on the base words */
             if (!hwreg_field(&j, base, F, i, in->op[i]) &&
+                !delay_alu_field(&j, base, F, i, in->op[i]) &&
                 !search_field(&j, base, F, i, in->op[i], F->width > 10 ? 1024 : 1u << F->width)) {
                 *err_op = i;
                 *score = 1 << 17;
@@ -1676,6 +2214,8 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
             set_bits(w, F->w, F->sh, F->width, c->v);
             if (F->xw >= 0 && c->xbit)
                 w[F->xw] |= 1u << F->xsh;
+            if (c->has_aux) /* RDNA SMEM offset: 21 bits (gfx11), 24 (gfx12) */
+                set_bits(w, 1, 0, isa_targets[j.a->arch].rdna >= 12 ? 24 : 21, c->aux);
             w[0] &= ~c->clr[0];
             if (c->has_lit) {
                 if (lit >= 0 && litv != c->lit)
@@ -1699,7 +2239,9 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
             uint32_t starts[2][4];
             int ns = 1;
             memcpy(starts[0], w, sizeof w);
-            if (e->lay == L_VOP3 && (e->w[0] >> 23) == 0x1a7) {
+            if ((e->lay == L_VOP3 && (e->w[0] >> 23) == 0x1a7 && !isa_is_rdna(a->arch)) ||
+                ((e->lay == L_VOP3 || e->lay == L_RV3DPP || e->lay == L_RV3DPP8) &&
+                 (e->w[0] >> 24) == 0xcc && isa_is_rdna(a->arch))) {
                 memcpy(starts[1], w, sizeof w);
                 starts[1][0] |= 1u << 14;
                 starts[1][1] |= 3u << 27;
@@ -1921,6 +2463,8 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
     memset(err, 0, sizeof *err);
     parse_line(text, &in);
     drop_defaults(&in);
+    if (isa_is_rdna(a->arch) && !strncmp(in.mnem, "s_", 2))
+        drop_zero_offset(&in);
     if (in.bad) {
         err->col = in.mcol;
         snprintf(err->msg, sizeof err->msg, "too many operands or an overlong operand");
@@ -1961,6 +2505,17 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
     if (broken) {
         err->col = in.mcol;
         snprintf(err->msg, sizeof err->msg, "%s", broken);
+        return 0;
+    }
+    if (!any && isa_is_rdna(a->arch) &&
+        (!strncmp(in.mnem, "image_", 6) || !strcmp(in.mnem, "exp") ||
+         !strncmp(in.mnem, "export", 6))) {
+        err->col = in.mcol;
+        snprintf(err->msg, sizeof err->msg,
+                 "'%s': gfxemu's assembler does not encode the %s format on %s yet", in.mnem,
+                 in.mnem[0] == 'i' ? (isa_targets[a->arch].rdna >= 12 ? "VIMAGE/VSAMPLE" : "MIMG")
+                                   : "EXP",
+                 isa_arch_name(a->arch));
         return 0;
     }
     if (!any) {
