@@ -1505,6 +1505,22 @@ static void drop_zero_offset(pline *p) {
     }
 }
 
+/* VINTERP/LDSDIR: the printer always writes the wait counts (wait_exp:0), llvm-mc takes them
+ * left out as 0: a zero count the input does not name is dropped from the printed line. */
+static void drop_zero_waits(pline *p, const pline *in) {
+    for (int i = 0; i < p->nkv; i++) {
+        int64_t v;
+        if (strncmp(p->key[i], "wait_", 5) || !parse_int(p->val[i], &v) || v ||
+            kv_get(in, p->key[i]))
+            continue;
+        memmove(&p->key[i], &p->key[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->key[0]);
+        memmove(&p->val[i], &p->val[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->val[0]);
+        memmove(&p->kvcol[i], &p->kvcol[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->kvcol[0]);
+        p->nkv--;
+        i--;
+    }
+}
+
 /* Print words; fill pl. */
 static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, char *text,
                      size_t tn) {
@@ -1514,6 +1530,8 @@ static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, c
     parse_line(buf, pl);
     if (isa_is_rdna(j->a->arch) && !strncmp(pl->mnem, "s_", 2))
         drop_zero_offset(pl);
+    if (isa_is_rdna(j->a->arch) && j->in)
+        drop_zero_waits(pl, j->in);
     if (text)
         snprintf(text, tn, "%s", buf);
     return !pl->bad;
@@ -2222,6 +2240,18 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
      * llvm-mc takes the number as the field's value, so compare against what that value prints. */
     for (int i = 0; i < in->nops; i++) {
         int f = opmap[i];
+        /* RDNA SMEM offset 0 with soffset null: llvm-mc takes "0x0" and "null" alike; gfx11
+         * prints "null", gfx12 "0x0" */
+        if (f >= 0 && L->f[f].kind == K_RSMOFF &&
+            ((parse_int(in->op[i], &num) && num == 0) || !strcmp(in->op[i], "null"))) {
+            if (in != &in2) {
+                in2 = *in;
+                j.in = in = &in2;
+            }
+            snprintf(in2.op[i], sizeof in2.op[i], "%s",
+                     isa_targets[a->arch].rdna >= 12 ? "0x0" : "null");
+            continue;
+        }
         if (f < 0 || L->f[f].kind != K_SIMM16 || !parse_int(in->op[i], &num) || num < 0 ||
             num > 0xffff)
             continue;
@@ -2584,6 +2614,7 @@ static void drop_defaults(pline *p) {
 }
 
 void isa_asm_set_wave64(isa_asm *a, int on) { a->wave64 = on && isa_is_rdna(a->arch); }
+int isa_asm_get_wave64(const isa_asm *a) { return a && a->wave64; }
 
 static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err);
 
@@ -2658,8 +2689,10 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
     in.loose_width =
         a->wave64 && (!strncmp(in.mnem, "v_wmma", 6) || !strncmp(in.mnem, "v_swmmac", 8));
     /* gfx12 renames llvm-mc-22 still accepts under the gfx11 name (its mnemonic aliases) */
-    static const char *const alias12[][2] = {{"v_mad_u64_u32", "v_mad_co_u64_u32"},
-                                             {"v_mad_i64_i32", "v_mad_co_i64_i32"}};
+    static const char *const alias12[][2] = {
+        {"v_mad_u64_u32", "v_mad_co_u64_u32"}, {"v_mad_i64_i32", "v_mad_co_i64_i32"},
+        {"s_add_u32", "s_add_co_u32"},         {"s_sub_u32", "s_sub_co_u32"},
+        {"s_addc_u32", "s_add_co_ci_u32"},     {"s_subb_u32", "s_sub_co_ci_u32"}};
     for (size_t k = 0; isa_targets[a->arch].rdna >= 12 && k < sizeof alias12 / sizeof *alias12; k++)
         if (!strcmp(in.mnem, alias12[k][0]))
             snprintf(in.mnem, sizeof in.mnem, "%s", alias12[k][1]);
