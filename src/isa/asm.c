@@ -412,7 +412,11 @@ static int tok_equiv(const char *a, const char *b) {
     int ai = parse_int(a, &ia), bi = parse_int(b, &ib);
     if (ai && bi) /* 16-bit immediates print unsigned: -12 is the 65524 of a branch's SIMM16 */
         return ia == ib || (ia < 0 && ia >= -32768 && ib == ia + 65536) ||
-               (ib < 0 && ib >= -32768 && ia == ib + 65536);
+               (ib < 0 && ib >= -32768 && ia == ib + 65536) ||
+               /* a 64-bit integer operand's literal written sign-extended (0xffffffffd3dc167e) */
+               ((uint64_t)ia >> 32 == 0xffffffffu &&
+                (uint64_t)ib == ((uint64_t)ia & 0xffffffffu)) ||
+               ((uint64_t)ib >> 32 == 0xffffffffu && (uint64_t)ia == ((uint64_t)ib & 0xffffffffu));
     if (!strncmp(a, "lit(", 4)) {
         /* lit(X) forces a literal; the printer writes a non-inlinable literal without lit() */
         char in[PL_TOK], pb[PL_TOK];
@@ -1412,6 +1416,10 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max) {
             c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)((uint64_t)iv >> 32);
             n++;
         }
+        if (allow_lit && n < max && (uint64_t)iv >> 32 == 0xffffffffu) { /* sign-extended */
+            c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)iv;
+            n++;
+        }
         return n;
     }
     if (parse_float(t, &dv)) {
@@ -1881,6 +1889,72 @@ static int delay_alu_field(const job *j, uint32_t *w, const fld *F, int i, const
     return 1;
 }
 
+/* s_waitcnt_depctr / s_wait_alu "depctr_NAME(N) ..." (RDNA3/RDNA4 ISA "S_WAITCNT_DEPCTR"):
+ * fields not named keep their default, all ones; bits 5 and 6 belong to no field and stay 0. */
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The same space-separated parts in any order ("depctr_a(0) depctr_b(1)"). */
+static int same_parts(const char *a, const char *b) {
+    char x[PL_TOK], y[PL_TOK];
+    const char *pa[16], *pb[16];
+    int na = 0, nb = 0;
+    snprintf(x, sizeof x, "%s", a);
+    snprintf(y, sizeof y, "%s", b);
+    for (char *t = strtok(x, " "); t && na < 16; t = strtok(NULL, " "))
+        pa[na++] = t;
+    for (char *t = strtok(y, " "); t && nb < 16; t = strtok(NULL, " "))
+        pb[nb++] = t;
+    if (na != nb)
+        return 0;
+    qsort(pa, (size_t)na, sizeof *pa, cmp_str);
+    qsort(pb, (size_t)nb, sizeof *pb, cmp_str);
+    for (int k = 0; k < na; k++)
+        if (strcmp(pa[k], pb[k]))
+            return 0;
+    return 1;
+}
+
+static int depctr_field(const job *j, uint32_t *w, const fld *F, int i, const char *t,
+                        char *printed, size_t pn) {
+    static const struct {
+        const char *name;
+        unsigned sh, width;
+    } f[] = {{"depctr_sa_sdst", 0, 1},  {"depctr_va_vcc", 1, 1},  {"depctr_vm_vsrc", 2, 3},
+             {"depctr_hold_cnt", 7, 1}, {"depctr_va_ssrc", 8, 1}, {"depctr_va_sdst", 9, 3},
+             {"depctr_va_vdst", 12, 4}};
+    if (strncmp(t, "depctr_", 7) || !isa_is_rdna(j->a->arch))
+        return 0;
+    uint32_t v = 0xff9f;
+    const char *s = t;
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        size_t k = 0, l = strcspn(s, "(");
+        for (; k < sizeof f / sizeof *f; k++)
+            if (strlen(f[k].name) == l && !strncmp(s, f[k].name, l))
+                break;
+        char *e;
+        unsigned long n = k < sizeof f / sizeof *f && s[l] ? strtoul(s + l + 1, &e, 0) : ~0ul;
+        if (n >= 1ul << f[k].width || *e != ')')
+            return 0;
+        v = (v & ~(((1u << f[k].width) - 1) << f[k].sh)) | (uint32_t)n << f[k].sh;
+        s = e + 1;
+    }
+    uint32_t x[4];
+    memcpy(x, w, sizeof x);
+    set_bits(x, F->w, F->sh, F->width, v);
+    pline c;
+    if (!try_print(j, x, &c, NULL, NULL, 0) || i >= c.nops || !same_parts(c.op[i], t))
+        return 0;
+    snprintf(printed, pn, "%s", c.op[i]); /* the printer's order, for the final comparison */
+    memcpy(w, x, sizeof x);
+    return 1;
+}
+
 /* hwreg(NAME|ID[, offset, size]): find the id by name through the printer, the rest from the
  * manual (SIMM16 = id | offset << 6 | (size - 1) << 11). */
 static int hwreg_field(const job *j, uint32_t *w, const fld *F, int i, const char *t) {
@@ -2270,6 +2344,7 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         cpy(in2.op[i], sizeof in2.op[i], c.op[i], strlen(c.op[i]));
     }
     /* operand candidates */
+    char dep[PL_TOK];
     cand cs[PL_MAXOP][8];
     int nc[PL_MAXOP];
     uint32_t base[4], opmask[4] = {0, 0, 0, 0}; /* a word each, like base */
@@ -2289,11 +2364,16 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
             /* symbolic immediate: resolve now on the base words */
             if (!hwreg_field(&j, base, F, i, in->op[i]) &&
                 !delay_alu_field(&j, base, F, i, in->op[i]) &&
+                !(depctr_field(&j, base, F, i, in->op[i], dep, sizeof dep) &&
+                  (in == &in2 || (in2 = *in, j.in = in = &in2, 1)) &&
+                  snprintf(in2.op[i], sizeof in2.op[i], "%s", dep) >= 0) &&
                 !search_field(&j, base, F, i, in->op[i],
-                              /* RDNA's s_version and depctr names cover all 16 bits */
-                              F->width <= 10                                ? 1u << F->width
-                              : isa_is_rdna(a->arch) && F->kind == K_SIMM16 ? 1u << 16
-                                                                            : 1024)) {
+                              /* RDNA's s_version names cover all 16 bits */
+                              F->width <= 10 ? 1u << F->width
+                              : isa_is_rdna(a->arch) && F->kind == K_SIMM16 &&
+                                      (strchr(in->op[i], '|') || strstr(in->op[i], "UC_VERSION"))
+                                  ? 1u << 16
+                                  : 1024)) {
                 *err_op = i;
                 *score = 1 << 17;
                 return 0;
