@@ -465,6 +465,10 @@ int gfx_branch_target(gfx_arch arch, const void *bytes, size_t avail, uint64_t p
  * gfx_assemble() gives a code object (AMDHSA ELF, loadable by gfx_module_load_mem()), or with
  * GFX_ASM_RAW only the bytes of .text; *out is malloc'd: release it with gfx_free(). */
 #define GFX_ASM_RAW 1u
+/* RDNA (gfx1100, gfx1201): assemble wave64 code (llvm-mc's -mattr=+wavefrontsize64: lane masks
+ * written as SGPR pairs, vcc, s[0:1]; WMMA tuples at their wave64 width).  Also chosen when the
+ * source holds ".amdhsa_wavefront_size32 0".  The default is wave32; no effect on CDNA. */
+#define GFX_ASM_WAVE64 2u
 gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned flags, uint8_t **out,
                         size_t *out_size, char *err, size_t errsz);
 /* Assemble and load in one step (a JIT for small kernels). */

@@ -1618,16 +1618,19 @@ static int cmd_debug(int argc, char **argv) { return run_main(argc, argv, 1); }
 /* ---- as ---------------------------------------------------------------------------------- */
 
 static const char as_usage[] =
-    "usage: gfxemu as [--arch gfx950|gfx942] IN.s -o OUT.co\n"
-    "       gfxemu as --arch gfx950|gfx942 --raw IN.s -o OUT.bin\n"
+    "usage: gfxemu as [--arch ARCH] [--wave64] IN.s -o OUT.co\n"
+    "       gfxemu as --arch ARCH [--wave64] --raw IN.s -o OUT.bin\n"
     "\n"
     "Assemble LLVM-syntax assembly (clang-22 -S output, or bare instructions) into an AMDHSA code\n"
-    "object, or with --raw into the instruction bytes of .text only.  Without --arch the target\n"
-    "comes from the source's .amdgcn_target directive.  IN.s may be '-' for standard input.\n";
+    "object, or with --raw into the instruction bytes of .text only.  ARCH: gfx950, gfx942,\n"
+    "gfx90a, gfx1100 or gfx1201.  Without --arch the target comes from the source's\n"
+    ".amdgcn_target directive.  IN.s may be '-' for standard input.\n"
+    "  --wave64  RDNA: wave64 code (llvm-mc's -mattr=+wavefrontsize64: vcc, s[0:1] lane masks);\n"
+    "            also chosen by '.amdhsa_wavefront_size32 0' in the source.  Default: wave32.\n";
 
 static int cmd_as(int argc, char **argv) {
     const char *in = NULL, *outp = NULL, *arch_name = NULL;
-    int raw = 0;
+    int raw = 0, wave64 = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -1635,6 +1638,8 @@ static int cmd_as(int argc, char **argv) {
             return 0;
         } else if (strcmp(a, "--raw") == 0) {
             raw = 1;
+        } else if (strcmp(a, "--wave64") == 0) {
+            wave64 = 1;
         } else if (strcmp(a, "--arch") == 0 || strcmp(a, "-o") == 0) {
             if (++i >= argc) {
                 cli_error("as: %s needs a value (see gfxemu as --help)", a);
@@ -1659,11 +1664,13 @@ static int cmd_as(int argc, char **argv) {
     }
     gfx_arch arch = GFX_ARCH_GFX950;
     if (arch_name && gfx_arch_from_name(arch_name, &arch) != GFX_OK) {
-        cli_error("as: unknown architecture '%s' (expected gfx950 or gfx942)", arch_name);
+        cli_error(
+            "as: unknown architecture '%s' (expected gfx950, gfx942, gfx90a, gfx1100 or gfx1201)",
+            arch_name);
         return EXIT_USAGE;
     }
     if (raw && !arch_name) {
-        cli_error("as: --raw needs --arch gfx950|gfx942");
+        cli_error("as: --raw needs --arch (gfx950, gfx942, gfx90a, gfx1100 or gfx1201)");
         return EXIT_USAGE;
     }
     size_t n = 0;
@@ -1715,7 +1722,9 @@ static int cmd_as(int argc, char **argv) {
     uint8_t *out = NULL;
     size_t outn = 0;
     char err[512];
-    gfx_result r = gfx_assemble(arch, src, n, raw ? GFX_ASM_RAW : 0, &out, &outn, err, sizeof err);
+    gfx_result r =
+        gfx_assemble(arch, src, n, (raw ? GFX_ASM_RAW : 0) | (wave64 ? GFX_ASM_WAVE64 : 0), &out,
+                     &outn, err, sizeof err);
     free(src);
     if (r != GFX_OK) {
         cli_error("as: %s:%s", in, err);

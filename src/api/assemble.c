@@ -6,6 +6,21 @@
 #include "asm/as.h"
 #include "gfxemu.h"
 
+/* ".amdhsa_wavefront_size32 0" somewhere in src (a wave64 kernel descriptor). */
+static int wave64_source(const char *src, size_t len) {
+    static const char d[] = ".amdhsa_wavefront_size32";
+    for (size_t i = 0; src && i + sizeof d < len; i++) {
+        if (memcmp(src + i, d, sizeof d - 1))
+            continue;
+        size_t k = i + sizeof d - 1;
+        while (k < len && (src[k] == ' ' || src[k] == '\t'))
+            k++;
+        if (k < len && src[k] == '0' && (k + 1 == len || src[k + 1] < '0' || src[k + 1] > '9'))
+            return 1;
+    }
+    return 0;
+}
+
 gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned flags, uint8_t **out,
                         size_t *out_size, char *err, size_t errsz) {
     char e[256];
@@ -22,13 +37,22 @@ gfx_result gfx_assemble(gfx_arch arch, const char *src, size_t len, unsigned fla
         snprintf(err, errsz, "unknown architecture");
         return GFX_ERR_ARCH;
     }
-    if (isa_is_rdna((unsigned)arch)) { /* the assembler knows the CDNA encodings only */
-        snprintf(err, errsz, "assembling for %s is not implemented", gfx_arch_name(arch));
-        return GFX_ERR_UNIMPLEMENTED;
-    }
     as_out o;
-    if (as_assemble((isa_arch)arch, src ? src : "", len, (flags & GFX_ASM_RAW) != 0, &o, err,
-                    errsz))
+    /* RDNA wave64: asked for, or announced by the source's kernel descriptor as clang -S writes
+     * it for -mwavefrontsize64 (".amdhsa_wavefront_size32 0") */
+    int w64 = isa_is_rdna((unsigned)arch) && ((flags & GFX_ASM_WAVE64) || wave64_source(src, len));
+    isa_asm *enc = NULL;
+    if (w64) {
+        if (!(enc = isa_asm_new((isa_arch)arch))) {
+            snprintf(err, errsz, "out of memory");
+            return GFX_ERR_NOMEM;
+        }
+        isa_asm_set_wave64(enc, 1);
+    }
+    int bad = as_assemble_with(enc, (isa_arch)arch, src ? src : "", len, (flags & GFX_ASM_RAW) != 0,
+                               &o, err, errsz);
+    isa_asm_free(enc);
+    if (bad)
         return GFX_ERR_FORMAT;
     gfx_result r = GFX_OK;
     if (flags & GFX_ASM_RAW) {

@@ -1074,14 +1074,33 @@ static void emit_kd(st *s, int col) {
     if (ns < 1)
         ns = 1;
     uint32_t r1 = 0, r2 = 0, r3 = 0;
-    r1 |= (uint32_t)((vg + 7) / 8 - 1) & 63;
-    r1 |= ((uint32_t)((ns + 7) / 8 - 1) & 15) << 6;
+    int rdna = isa_targets[s->arch].rdna;
+    /* wave32 unless the assembler runs in wave64 mode (llvm-mc's +wavefrontsize64) */
+    int64_t w32 = kget(s, "wavefront_size32", rdna && !isa_asm_get_wave64(s->enc));
+    if (rdna) {
+        /* GFX10+ ("AMDGPU Usage", "compute_pgm_rsrc1"): VGPRs in granules of 8 in wave32 and 4
+         * in wave64, no SGPR count; DX10_CLAMP and IEEE_MODE are gone on gfx12; WGP_MODE,
+         * MEM_ORDERED and FWD_PROGRESS default to 1 as llvm-mc-22 sets them */
+        int64_t nvr = nv < 1 ? 1 : nv, g = w32 ? 8 : 4;
+        r1 |= (uint32_t)((nvr + g - 1) / g - 1) & 63;
+        if (rdna < 12) {
+            r1 |= ((uint32_t)kget(s, "dx10_clamp", 1) & 1) << 21;
+            r1 |= ((uint32_t)kget(s, "ieee_mode", 1) & 1) << 23;
+        }
+        r1 |= ((uint32_t)kget(s, "workgroup_processor_mode", 1) & 1) << 29;
+        r1 |= ((uint32_t)kget(s, "memory_ordered", 1) & 1) << 30;
+        r1 |= ((uint32_t)kget(s, "forward_progress", 1) & 1) << 31;
+        r3 |= (uint32_t)kget(s, "shared_vgpr_count", 0) & 15;
+    } else {
+        r1 |= (uint32_t)((vg + 7) / 8 - 1) & 63;
+        r1 |= ((uint32_t)((ns + 7) / 8 - 1) & 15) << 6;
+        r1 |= ((uint32_t)kget(s, "dx10_clamp", 1) & 1) << 21;
+        r1 |= ((uint32_t)kget(s, "ieee_mode", 1) & 1) << 23;
+    }
     r1 |= ((uint32_t)kget(s, "float_round_mode_32", 0) & 3) << 12;
     r1 |= ((uint32_t)kget(s, "float_round_mode_16_64", 0) & 3) << 14;
     r1 |= ((uint32_t)kget(s, "float_denorm_mode_32", 0) & 3) << 16;
     r1 |= ((uint32_t)kget(s, "float_denorm_mode_16_64", 3) & 3) << 18;
-    r1 |= ((uint32_t)kget(s, "dx10_clamp", 1) & 1) << 21;
-    r1 |= ((uint32_t)kget(s, "ieee_mode", 1) & 1) << 23;
     r1 |= ((uint32_t)kget(s, "fp16_overflow", 0) & 1) << 26;
     /* COMPUTE_PGM_RSRC2.ENABLE_PRIVATE_SEGMENT: .amdhsa_enable_private_segment on gfx940+ (flat
      * scratch is architected), .amdhsa_system_sgpr_private_segment_wavefront_offset before it
@@ -1111,8 +1130,10 @@ static void emit_kd(st *s, int col) {
                                       "exception_int_div_zero"};
     for (int i = 0; i < 7; i++)
         r2 |= ((uint32_t)kget(s, exc[i], 0) & 1) << (24 + i);
-    r3 |= (uint32_t)(acc / 4 - 1) & 63;
-    r3 |= ((uint32_t)kget(s, "tg_split", 0) & 1) << 16;
+    if (!rdna) { /* ACCUM_OFFSET and TG_SPLIT: gfx90a-class only */
+        r3 |= (uint32_t)(acc / 4 - 1) & 63;
+        r3 |= ((uint32_t)kget(s, "tg_split", 0) & 1) << 16;
+    }
     memcpy(kd + 44, &r3, 4);
     memcpy(kd + 48, &r1, 4);
     memcpy(kd + 52, &r2, 4);
@@ -1123,7 +1144,7 @@ static void emit_kd(st *s, int col) {
         "user_sgpr_private_segment_size"};
     for (int i = 0; i < 7; i++)
         props |= (uint16_t)(((uint32_t)kget(s, pr[i], 0) & 1) << i);
-    props |= (uint16_t)(((uint32_t)kget(s, "wavefront_size32", 0) & 1) << 10);
+    props |= (uint16_t)(((uint32_t)w32 & 1) << 10);
     props |= (uint16_t)(((uint32_t)kget(s, "uses_dynamic_stack", 0) & 1) << 11);
     memcpy(kd + 56, &props, 2);
     uint16_t pre =

@@ -37,13 +37,13 @@
 
 #define PL_MAXOP 8
 #define PL_MAXKV 40
-#define PL_TOK 64
+#define PL_TOK 128 /* s_waitcnt_depctr's six depctr_*() parts fit */
 
 /* One line of assembly split the way LLVM prints it: mnemonic, comma-separated operands (their
  * neg/abs/sext wrappers moved to keys "neg.I", "abs.I", "sext.I"), then space-separated
  * modifiers as key/value pairs (lists become "key.0", "key.1", ...). */
 typedef struct {
-    char mnem[PL_TOK];
+    char mnem[64];
     int mcol;
     int nops;
     char op[PL_MAXOP][PL_TOK];
@@ -52,7 +52,8 @@ typedef struct {
     char key[PL_MAXKV][32];
     char val[PL_MAXKV][PL_TOK];
     int kvcol[PL_MAXKV];
-    int bad; /* could not be split (too many operands, overlong token) */
+    int bad;         /* could not be split (too many operands, overlong token) */
+    int loose_width; /* wave64 WMMA: tuples printed at their wave32 width compare equal */
 } pline;
 
 /* Copy s[0..n) trimmed into d. */
@@ -142,7 +143,12 @@ static int is_flag_word(const char *t) {
 }
 
 static int is_waitcnt_part(const char *t) {
-    return !strncmp(t, "vmcnt(", 6) || !strncmp(t, "expcnt(", 7) || !strncmp(t, "lgkmcnt(", 8);
+    return !strncmp(t, "vmcnt(", 6) || !strncmp(t, "expcnt(", 7) || !strncmp(t, "lgkmcnt(", 8) ||
+           /* RDNA s_delay_alu: "instid0(VALU_DEP_1) | instskip(NEXT) | instid1(SALU_CYCLE_1)" */
+           !strncmp(t, "instid0(", 8) || !strncmp(t, "instid1(", 8) ||
+           !strncmp(t, "instskip(", 9) || !strcmp(t, "|") ||
+           /* s_waitcnt_depctr / s_wait_alu: "depctr_va_vdst(0) depctr_sa_sdst(0) ..." */
+           !strncmp(t, "depctr_", 7);
 }
 
 /* Strip neg/abs/sext wrappers from operand i. */
@@ -184,8 +190,45 @@ static void parse_operand(pline *p, const char *t, int col) {
     p->nops++;
 }
 
-/* Split text (no comment) into a pline.  Columns are 0-based offsets into text. */
+static void parse_line1(const char *text, pline *p);
+
+/* Split text (no comment) into a pline.  Columns are 0-based offsets into text.  A VOPD pair
+ * "X ops :: Y ops" reads as the mnemonic "X::Y" with X's operands, then Y's. */
 static void parse_line(const char *text, pline *p) {
+    const char *dc = strstr(text, "::");
+    if (!dc) {
+        parse_line1(text, p);
+        return;
+    }
+    char left[256];
+    pline r;
+    size_t l = (size_t)(dc - text);
+    if (l >= sizeof left) {
+        memset(p, 0, sizeof *p);
+        p->bad = 1;
+        return;
+    }
+    memcpy(left, text, l);
+    left[l] = 0;
+    parse_line1(left, p);
+    parse_line1(dc + 2, &r);
+    size_t ml = strlen(p->mnem);
+    if (ml + 2 + strlen(r.mnem) >= sizeof p->mnem || p->nops + r.nops > PL_MAXOP ||
+        p->nkv + r.nkv > PL_MAXKV || r.bad) {
+        p->bad = 1;
+        return;
+    }
+    snprintf(p->mnem + ml, sizeof p->mnem - ml, "::%s", r.mnem);
+    int off = (int)(l + 2);
+    for (int i = 0; i < r.nops; i++) {
+        memcpy(p->op[p->nops], r.op[i], sizeof r.op[i]);
+        p->opcol[p->nops++] = r.opcol[i] + off;
+    }
+    for (int i = 0; i < r.nkv; i++)
+        kv_add(p, r.key[i], r.val[i], r.kvcol[i] + off);
+}
+
+static void parse_line1(const char *text, pline *p) {
     memset(p, 0, sizeof *p);
     const char *s = text;
     while (isspace((unsigned char)*s))
@@ -244,7 +287,11 @@ static void parse_line(const char *text, pline *p) {
                 break;
             const char *b = c;
             int d = 0, br = 0;
-            while (c < end && (d > 0 || br || !isspace((unsigned char)*c))) {
+            if (*c == '|' && c + 1 < end && isspace((unsigned char)c[1])) {
+                c++; /* a lone "|" joins s_delay_alu's parts; it opens no |abs| */
+                br = -1;
+            }
+            while (br >= 0 && c < end && (d > 0 || br || !isspace((unsigned char)*c))) {
                 if (*c == '(' || *c == '[')
                     d++;
                 else if (*c == ')' || *c == ']')
@@ -343,12 +390,33 @@ static uint16_t f16_bits(double d) {
 static int tok_equiv(const char *a, const char *b) {
     if (!strcmp(a, b))
         return 1;
+    /* gfx12 names HW_REG_MODE etc. HW_REG_WAVE_MODE; llvm-mc-22 takes both */
+    if (!strncmp(a, "hwreg(HW_REG_", 13) && !strncmp(b, "hwreg(HW_REG_", 13)) {
+        const char *x = a + 13, *y = b + 13;
+        x += strncmp(x, "WAVE_", 5) ? 0 : 5;
+        y += strncmp(y, "WAVE_", 5) ? 0 : 5;
+        if (!strcmp(x, y))
+            return 1;
+    }
+    /* RDNA true16: llvm-mc reads a plain "v5" of a 16-bit operand as its low half "v5.l" (the
+     * fake16 spelling; the same bits unless an op_sel bit names the high half) */
+    size_t la = strlen(a), lb = strlen(b);
+    if (a[0] == 'v' && isdigit((unsigned char)a[1]) && la + 2 == lb && !strncmp(a, b, la) &&
+        !strcmp(b + la, ".l"))
+        return 1;
+    if (b[0] == 'v' && isdigit((unsigned char)b[1]) && lb + 2 == la && !strncmp(a, b, lb) &&
+        !strcmp(a + lb, ".l"))
+        return 1;
     int64_t ia, ib;
     double da, db;
     int ai = parse_int(a, &ia), bi = parse_int(b, &ib);
     if (ai && bi) /* 16-bit immediates print unsigned: -12 is the 65524 of a branch's SIMM16 */
         return ia == ib || (ia < 0 && ia >= -32768 && ib == ia + 65536) ||
-               (ib < 0 && ib >= -32768 && ia == ib + 65536);
+               (ib < 0 && ib >= -32768 && ia == ib + 65536) ||
+               /* a 64-bit integer operand's literal written sign-extended (0xffffffffd3dc167e) */
+               ((uint64_t)ia >> 32 == 0xffffffffu &&
+                (uint64_t)ib == ((uint64_t)ia & 0xffffffffu)) ||
+               ((uint64_t)ib >> 32 == 0xffffffffu && (uint64_t)ia == ((uint64_t)ib & 0xffffffffu));
     if (!strncmp(a, "lit(", 4)) {
         /* lit(X) forces a literal; the printer writes a non-inlinable literal without lit() */
         char in[PL_TOK], pb[PL_TOK];
@@ -395,15 +463,47 @@ static int val_dist(const char *a, const char *b) {
 }
 
 /* How far the printed candidate c is from the input p: 0 only for an exact match. */
+/* RDNA true16 operands: llvm-mc takes a high half either way, "v0.h" alone (the printer adds
+ * the op_sel it implies) or a plain "v0" with op_sel naming the half (RDNA3 ISA "16-bit VGPRs"). */
+static int half_equiv(const char *in, const char *pr, int in_opsel) {
+    size_t l = strlen(in);
+    return in_opsel && in[0] == 'v' && isdigit((unsigned char)in[1]) && strlen(pr) == l + 2 &&
+           !strncmp(in, pr, l) && !strcmp(pr + l, ".h");
+}
+
+static int has_key_prefix(const pline *p, const char *k) {
+    size_t l = strlen(k);
+    for (int i = 0; i < p->nkv; i++)
+        if (!strncmp(p->key[i], k, l))
+            return 1;
+    return 0;
+}
+
+/* Two VGPR operands that start at the same register ("v8" and "v[8:9]"). */
+static int same_vstart(const char *a, const char *b) {
+    if (a[0] != 'v' || b[0] != 'v')
+        return 0;
+    const char *x = a + 1 + (a[1] == '['), *y = b + 1 + (b[1] == '[');
+    if (!isdigit((unsigned char)*x) || !isdigit((unsigned char)*y))
+        return 0;
+    return strtoul(x, NULL, 10) == strtoul(y, NULL, 10);
+}
+
 static int line_dist(const pline *p, const pline *c) {
     int d = 0;
     int n = p->nops > c->nops ? p->nops : c->nops;
+    int in_opsel = has_key_prefix(p, "op_sel."), pr_half = 0;
     for (int i = 0; i < n; i++) {
         if (i >= p->nops || i >= c->nops)
             d += 2;
-        else if (!tok_equiv(p->op[i], c->op[i]))
+        else if (!tok_equiv(p->op[i], c->op[i]) && !half_equiv(p->op[i], c->op[i], in_opsel) &&
+                 !(p->loose_width && same_vstart(p->op[i], c->op[i])))
             d += 1;
+        if (i < c->nops && strstr(c->op[i], ".h"))
+            pr_half = 1;
     }
+    /* the op_sel the printer adds beside .h operands the input spelled without it */
+    int skip_opsel = !in_opsel && pr_half;
     for (int i = 0; i < p->nkv; i++) {
         const char *cv = kv_get(c, p->key[i]);
         int64_t v;
@@ -413,7 +513,7 @@ static int line_dist(const pline *p, const pline *c) {
             d += val_dist(p->val[i], cv);
     }
     for (int i = 0; i < c->nkv; i++)
-        if (!kv_get(p, c->key[i])) {
+        if (!kv_get(p, c->key[i]) && !(skip_opsel && !strncmp(c->key[i], "op_sel.", 7))) {
             int64_t v;
             d += 1 + (parse_int(c->val[i], &v) ? popcount64((uint64_t)v) : 0);
         }
@@ -428,6 +528,7 @@ typedef struct {
     int kind;     /* R_* */
     unsigned enc; /* R_S: scalar operand encoding; R_V/R_A: index; R_SPECIAL: encoding */
     unsigned n;   /* dwords */
+    int half;     /* RDNA true16 VGPR half: 0 none, ISA_HALF_L (v5.l), ISA_HALF_H (v5.h) */
 } reg_t;
 
 /* Names the printer uses for scalar registers 102..127 and the special sources, taken from the
@@ -485,6 +586,12 @@ enum {
     K_SDWA_SRC,  /* SDWA source: VGPR, or SGPR/const with the S bit */
     K_SDWA_SDST, /* VOPC SDWA: vcc, or an SGPR pair with the SD bit */
     K_SIMM8,     /* s_set_gpr_idx_on mode (ssrc1 byte as an immediate) */
+    /* RDNA */
+    K_RSMOFF, /* SMEM soffset (SGPR/null/m0), or an immediate offset with soffset = null */
+    K_SREG7,  /* a 7-bit SGPR encoding naming a tuple by its first register (VBUFFER srsrc) */
+    K_VDSTY,  /* VOPD vdsty: VGPR >> 1 (its low bit is !vdstx[0]) */
+    K_SEARCH, /* a symbolic operand looked up through the printer (attr0.x, exp targets) */
+    K_IMM,    /* an immediate operand written as a number (gfx12 s_prefetch_* offset) */
 };
 
 typedef struct {
@@ -519,13 +626,35 @@ enum {
     L_MUBUF,
     L_MTBUF,
     L_SCALED,
+    /* RDNA3/RDNA4 (their ISA manuals, "Microcode formats"; the RDNA decoders document the same
+     * positions) */
+    L_RSOP2,   /* SOP2 with gfx12 s_fmaak/s_fmamk's K dword */
+    L_RSMEM11, /* gfx11 SMEM */
+    L_RSMEM12, /* gfx12 SMEM */
+    L_RDPP2,   /* DPP16 (with FI) */
+    L_RDPP1,
+    L_RDPPC,
+    L_RDPP8_2, /* DPP8: lane selects in the DPP dword, FI as src0 = 0xEA */
+    L_RDPP8_1,
+    L_RDPP8_C,
+    L_RV3DPP,  /* VOP3/VOP3P with a DPP16 dword */
+    L_RV3DPP8, /* VOP3/VOP3P with a DPP8 dword */
+    L_VOPD,
+    L_RDS,
+    L_RFLAT,  /* gfx11 FLAT/GLOBAL/SCRATCH */
+    L_VFLAT,  /* gfx12 VFLAT/VGLOBAL/VSCRATCH */
+    L_RMUBUF, /* gfx11 */
+    L_RMTBUF, /* gfx11 */
+    L_VBUF,   /* gfx12 VBUFFER */
+    L_LDSDIR, /* LDSDIR (gfx11) / VDSDIR (gfx12) */
+    L_VINTERP,
     L_N
 };
 
 typedef struct {
     uint8_t nbase; /* instruction dwords before a literal */
     uint8_t nf;
-    fld f[6];
+    fld f[8];
     uint8_t nm;
     mfld m[28];
     uint32_t probe_or[2]; /* bits set while probing the operand map (fields that gate printing) */
@@ -685,6 +814,189 @@ static const layout layouts[L_N] = {
                   {0, 0},
                   {0, 0},
                   {0, 0}},
+    [L_RSOP2] = {1,
+                 4,
+                 {F(0, 16, 7, K_SDST7), F(0, 0, 8, K_SRC8), F(0, 8, 8, K_SRC8),
+                  F(1, 0, 32, K_LIT32)},
+                 0,
+                 {{0}},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    /* gfx11: glc[14] dlc[13]; w1 soffset[31:25] offset[20:0] */
+    [L_RSMEM11] = {2,
+                   3,
+                   {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 25, 7, K_RSMOFF)},
+                   2,
+                   {M(0, 14, 1), M(0, 13, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    /* gfx12: th[24:23] scope[22:21] nv[20]; w1 soffset[31:25] offset[23:0] */
+    [L_RSMEM12] = {2,
+                   4,
+                   {F(0, 6, 7, K_SDST7), F(0, 0, 6, K_SBASE), F(1, 25, 7, K_RSMOFF),
+                    F(1, 0, 24, K_IMM)},
+                   3,
+                   {M(0, 23, 2), M(0, 21, 2), M(0, 20, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    [L_RDPP2] = {2,
+                 3,
+                 {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                 8,
+                 {DPP_MODS, M(1, 18, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_RDPP1] = {2,
+                 2,
+                 {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)},
+                 8,
+                 {DPP_MODS, M(1, 18, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_RDPPC] = {2,
+                 2,
+                 {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                 8,
+                 {DPP_MODS, M(1, 18, 1)},
+                 {0, 0},
+                 {0, 0},
+                 {0, 0}},
+    [L_RDPP8_2] = {2,
+                   3,
+                   {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)},
+                   0,
+                   {{0}},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    [L_RDPP8_1] =
+        {2, 2, {F(0, 17, 8, K_REG8), F(1, 0, 8, K_REG8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_RDPP8_C] =
+        {2, 2, {F(1, 0, 8, K_REG8), F(0, 9, 8, K_REG8)}, 0, {{0}}, {0, 0}, {0, 0}, {0, 0}},
+    [L_RV3DPP] = {3,
+                  5,
+                  {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(2, 0, 8, K_REG8), F(1, 9, 9, K_SRC9),
+                   F(1, 18, 9, K_SRC9)},
+                  17,
+                  {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1),
+                   M(0, 14, 1), M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1),
+                   M(1, 31, 1), M(2, 18, 1), M(2, 19, 1), M(2, 24, 4), M(2, 28, 4)},
+                  {0, 0},
+                  {0, 0},
+                  {0, 0}},
+    [L_RV3DPP8] = {3,
+                   5,
+                   {F(0, 0, 8, K_REG8), F(0, 8, 7, K_SDST7), F(2, 0, 8, K_REG8), F(1, 9, 9, K_SRC9),
+                    F(1, 18, 9, K_SRC9)},
+                   13,
+                   {M(0, 8, 1), M(0, 9, 1), M(0, 10, 1), M(0, 11, 1), M(0, 12, 1), M(0, 13, 1),
+                    M(0, 14, 1), M(0, 15, 1), M(1, 27, 1), M(1, 28, 1), M(1, 29, 1), M(1, 30, 1),
+                    M(1, 31, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
+    /* w0: opx[25:22] opy[21:17] vsrc1x[16:9] src0x[8:0]; w1: vdstx[31:24] vdsty[23:17]
+     * vsrc1y[16:9] src0y[8:0]; a literal or K in w2, shared by both halves */
+    [L_VOPD] = {2,
+                7,
+                {F(1, 24, 8, K_REG8), F(0, 0, 9, K_SRC9), F(0, 9, 8, K_REG8), F(1, 17, 7, K_VDSTY),
+                 F(1, 0, 9, K_SRC9), F(1, 9, 8, K_REG8), F(2, 0, 32, K_LIT32)},
+                0,
+                {{0}},
+                {0, 0},
+                {0, 0},
+                {0, 0}},
+    /* op[25:18] gds[17] (gfx11) offset1[15:8] offset0[7:0]; w1 as on CDNA */
+    [L_RDS] = {2,
+               4,
+               {F(1, 24, 8, K_REG8), F(1, 0, 8, K_REG8), F(1, 8, 8, K_REG8), F(1, 16, 8, K_REG8)},
+               1,
+               {M(0, 17, 1)},
+               {0, 0},
+               {0, 0},
+               {0, 0}},
+    /* op[24:18] seg[17:16] slc[15] glc[14] dlc[13] offset[12:0]; w1: vdst[31:24] sve[23]
+     * saddr[22:16] data[15:8] addr[7:0]; glc makes an atomic return */
+    [L_RFLAT] = {2,
+                 4,
+                 {F(1, 24, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 8, 8, K_REG8),
+                  F(1, 16, 7, K_SADDR)},
+                 4,
+                 {M(0, 15, 1), M(0, 14, 1), M(0, 13, 1), M(1, 23, 1)},
+                 {0, 1u << 23},
+                 {1u << 14, 0},
+                 {0, 0}},
+    /* seg[25:24] op[21:14] nv[7] saddr[6:0]; w1: data[30:23] th[22:20] scope[19:18] sve[17]
+     * scale_offset[16] vdst[7:0]; w2: offset[31:8] addr[7:0]; th[0] makes an atomic return */
+    [L_VFLAT] = {3,
+                 4,
+                 {F(1, 0, 8, K_REG8), F(2, 0, 8, K_VADDR), F(1, 23, 8, K_REG8),
+                  F(0, 0, 7, K_SADDR)},
+                 5,
+                 {M(0, 7, 1), M(1, 20, 3), M(1, 18, 2), M(1, 17, 1), M(1, 16, 1)},
+                 {0, 1u << 17},
+                 {0, 1u << 20},
+                 {0, 0}},
+    /* op[25:18] glc[14] dlc[13] slc[12] offset[11:0]; w1: soffset[31:24] idxen[23] offen[22]
+     * tfe[21] srsrc[20:16] vdata[15:8] vaddr[7:0] */
+    [L_RMUBUF] = {2,
+                  4,
+                  {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC),
+                   F(1, 24, 8, K_SRC8)},
+                  6,
+                  {M(0, 14, 1), M(0, 13, 1), M(0, 12, 1), M(1, 23, 1), M(1, 22, 1), M(1, 21, 1)},
+                  {0, 1u << 22},
+                  {1u << 14, 1u << 22},
+                  {0, 0}},
+    /* format[25:19] op[18:15], the rest as MUBUF */
+    [L_RMTBUF] = {2,
+                  4,
+                  {F(1, 8, 8, K_REG8), F(1, 0, 8, K_VADDR), F(1, 16, 5, K_SRSRC),
+                   F(1, 24, 8, K_SRC8)},
+                  7,
+                  {M(0, 19, 7), M(0, 14, 1), M(0, 13, 1), M(0, 12, 1), M(1, 23, 1), M(1, 22, 1),
+                   M(1, 21, 1)},
+                  {0, 1u << 22},
+                  {0, 0},
+                  {0, 0}},
+    /* tfe[22] op[21:14] nv[7] soffset[6:0]; w1: idxen[31] offen[30] format[29:23] th[22:20]
+     * scope[19:18] srsrc[15:9] vdata[7:0]; w2: offset[31:8] vaddr[7:0] */
+    [L_VBUF] = {3,
+                4,
+                {F(1, 0, 8, K_REG8), F(2, 0, 8, K_VADDR), F(1, 9, 7, K_SREG7), F(0, 0, 7, K_SDST7)},
+                7,
+                {M(0, 22, 1), M(0, 7, 1), M(1, 31, 1), M(1, 30, 1), M(1, 23, 7), M(1, 20, 3),
+                 M(1, 18, 2)},
+                {0, 1u << 30},
+                {0, 1u << 30 | 1u << 20},
+                {0, 0}},
+    /* op[21:20] wait_vdst[19:16] (gfx12: wait_va_vdst; wait_vm_vsrc[23]) attr[15:10]
+     * attr_chan[9:8] vdst[7:0] */
+    [L_LDSDIR] = {1,
+                  2,
+                  {F(0, 0, 8, K_REG8), F(0, 8, 8, K_SEARCH)},
+                  2,
+                  {M(0, 16, 4), M(0, 23, 1)},
+                  {0, 0},
+                  {0, 0},
+                  {0, 0}},
+    /* op[22:16] clamp[15] op_sel[14:11] wait_exp[10:8] vdst[7:0]; w1: neg[31:29] src2 src1
+     * src0 */
+    [L_VINTERP] = {2,
+                   4,
+                   {F(0, 0, 8, K_REG8), F(1, 0, 9, K_SRC9), F(1, 9, 9, K_SRC9),
+                    F(1, 18, 9, K_SRC9)},
+                   9,
+                   {M(0, 15, 1), M(0, 14, 1), M(0, 13, 1), M(0, 12, 1), M(0, 11, 1), M(0, 8, 3),
+                    M(1, 29, 1), M(1, 30, 1), M(1, 31, 1)},
+                   {0, 0},
+                   {0, 0},
+                   {0, 0}},
 };
 #undef F
 #undef FX
@@ -695,7 +1007,7 @@ static const layout layouts[L_N] = {
 
 /* One way to encode a mnemonic: a template (opcode and format bits set, operand fields zero). */
 typedef struct {
-    char mnem[48];
+    char mnem[64];
     uint8_t lay;            /* L_* */
     uint8_t mapped;         /* opmap computed */
     uint8_t size;           /* template size in bytes */
@@ -712,6 +1024,7 @@ typedef struct {
 
 struct isa_asm {
     isa_arch arch;
+    int wave64; /* RDNA: lane masks are SGPR pairs in the text (vcc, s[0:1]) */
     entry *e;
     size_t ne;
     regname *rn;
@@ -748,17 +1061,35 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w) {
         if (lay == L_VOP1 || lay == L_VOP2 || lay == L_VOPC) {
             t[0] |= 256;
             ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
-        } else if (lay == L_VOP3) {
-            /* each source a VGPR or an SGPR (v_readlane_b32 v0-source, s-lane) */
+        } else if (lay == L_VOPD) { /* VGPR sources */
+            for (uint32_t m = 1; m < 4 && !ok; m++) {
+                t[0] = (w[0] & ~0x1ffu) | (m & 1 ? 256u : 0);
+                t[1] = (w[1] & ~0x1ffu) | (m & 2 ? 256u : 0);
+                ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+            }
+        } else if (lay == L_VINTERP) {
+            t[1] = 256u | 256u << 9 | 256u << 18;
+            ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+        } else if (lay == L_RV3DPP || lay == L_RV3DPP8) { /* VGPR src1/src2, v_cmpx exec_lo */
             for (uint32_t m = 1; m < 8 && !ok; m++) {
-                t[1] = (m & 1 ? 256u : 0) | (m & 2 ? 256u : 0) << 9 | (m & 4 ? 256u : 0) << 18;
+                t[0] = w[0] | (m & 4 ? 126u : 0);
+                t[1] = (w[1] & 0x1ffu) | (m & 1 ? 256u : 0) << 9 | (m & 2 ? 256u : 0) << 18;
+                ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
+            }
+        } else if (lay == L_VOP3) {
+            /* each source a VGPR or an SGPR (v_readlane_b32 v0-source, s-lane); on RDNA also
+             * v_cmpx_*_e64 (vdst = exec_lo, 126) and WMMA/SWMMAC (op_sel_hi all ones) */
+            for (uint32_t m = 1; m < 8 * (isa_is_rdna(a->arch) ? 4 : 1) && !ok; m++) {
+                t[0] = w[0] | (m & 8 ? 126u : 0) | (m & 16 ? 1u << 14 : 0);
+                t[1] = (m & 1 ? 256u : 0) | (m & 2 ? 256u : 0) << 9 | (m & 4 ? 256u : 0) << 18 |
+                       (m & 16 ? 3u << 27 : 0);
                 ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
             }
         } else if (lay == L_SMEM) {
             t[0] &= ~(1u << 17);
             ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
-        } else if (lay == L_DS) { /* GWS ops exist only with gds set */
-            t[0] |= 1u << 16;
+        } else if (lay == L_DS || lay == L_RDS) { /* GWS ops exist only with gds set */
+            t[0] |= lay == L_DS ? 1u << 16 : 1u << 17;
             ok = print_words(a->arch, t, 4, buf, sizeof buf, &size);
         }
         if (!ok)
@@ -774,10 +1105,9 @@ static int add_entry(isa_asm *a, size_t *cap, int lay, const uint32_t *w) {
     }
     entry *e = &a->e[a->ne++];
     memset(e, 0, sizeof *e);
-    size_t l = strcspn(buf, " ");
-    if (l >= sizeof e->mnem)
-        l = sizeof e->mnem - 1;
-    memcpy(e->mnem, buf, l);
+    pline pl;
+    parse_line(buf, &pl); /* VOPD: "v_dual_x::v_dual_y" */
+    snprintf(e->mnem, sizeof e->mnem, "%s", pl.mnem);
     e->lay = (uint8_t)lay;
     e->size = (uint8_t)size;
     memcpy(e->w, t, sizeof t);
@@ -796,6 +1126,84 @@ static void add_regname(isa_asm *a, const char *name, unsigned enc, unsigned n, 
     r->special = (uint8_t)special;
 }
 
+/* The RDNA templates: every opcode of every format (RDNA3/RDNA4 ISA "Microcode formats"), in
+ * each form LLVM prints with its own mnemonic suffix (e32, DPP16, DPP8, e64, e64_dpp), FLAT in
+ * each segment. */
+static int add_rdna_templates(isa_asm *a, size_t *cap) {
+    int g12 = isa_targets[a->arch].rdna >= 12;
+    uint32_t w[4];
+#define ADDR(lay, w0, w1, w2)                                                                      \
+    do {                                                                                           \
+        w[0] = (w0), w[1] = (w1), w[2] = (w2), w[3] = 0;                                           \
+        if (add_entry(a, cap, lay, w) < 0)                                                         \
+            return -1;                                                                             \
+    } while (0)
+    for (uint32_t op = 0; op < 128; op++)
+        if (isa_identify(0x80000000u | op << 23) == ISA_FMT_SOP2)
+            ADDR(L_RSOP2, 0x80000000u | op << 23, 0, 0);
+    for (uint32_t op = 0; op < 32; op++)
+        if (isa_identify(0xb0000000u | op << 23) == ISA_FMT_SOPK)
+            ADDR(L_SOPK, 0xb0000000u | op << 23, 0, 0);
+    for (uint32_t op = 0; op < 256; op++)
+        ADDR(L_SOP1, 0xbe800000u | op << 8, 0, 0);
+    for (uint32_t op = 0; op < 128; op++) {
+        ADDR(L_SOPC, 0xbf000000u | op << 16, 0, 0);
+        ADDR(L_SOPP, 0xbf800000u | op << 16, 0, 0);
+    }
+    for (uint32_t op = 0; op < 256; op++) {
+        if (g12 && op >= 64)
+            break;
+        ADDR(g12 ? L_RSMEM12 : L_RSMEM11, 0xf4000000u | op << (g12 ? 13 : 18), 0, 0);
+    }
+    /* DPP16 dword: quad_perm:[0,1,2,3], all rows and banks; DPP8: the identity selects */
+    const uint32_t dpp16 = 0xff00e400u, dpp8 = 0xfac688u << 8;
+    for (uint32_t op = 0; op < 62; op++) {
+        ADDR(L_VOP2, op << 25, 0, 0);
+        ADDR(L_RDPP2, op << 25 | 0xfa, dpp16, 0);
+        ADDR(L_RDPP8_2, op << 25 | 0xe9, dpp8, 0);
+    }
+    for (uint32_t op = 0; op < 256; op++) {
+        ADDR(L_VOP1, 0x7e000000u | op << 9, 0, 0);
+        ADDR(L_RDPP1, 0x7e000000u | op << 9 | 0xfa, dpp16, 0);
+        ADDR(L_RDPP8_1, 0x7e000000u | op << 9 | 0xe9, dpp8, 0);
+        ADDR(L_VOPC, 0x7c000000u | op << 17, 0, 0);
+        ADDR(L_RDPPC, 0x7c000000u | op << 17 | 0xfa, dpp16, 0);
+        ADDR(L_RDPP8_C, 0x7c000000u | op << 17 | 0xe9, dpp8, 0);
+    }
+    for (uint32_t op = 0; op < 1024 + 128; op++) {
+        uint32_t w0 = op < 1024 ? 0xd4000000u | op << 16 : 0xcc000000u | (op - 1024) << 16;
+        ADDR(L_VOP3, w0, 0, 0);
+        ADDR(L_RV3DPP, w0, 0xfa, dpp16);
+        ADDR(L_RV3DPP8, w0, 0xe9, dpp8);
+    }
+    for (uint32_t x = 0; x < 16; x++)
+        for (uint32_t y = 0; y < 32; y++)
+            ADDR(L_VOPD, 0xc8000000u | x << 22 | y << 17, 0, 0);
+    for (uint32_t op = 0; op < 256; op++)
+        ADDR(L_RDS, 0xd8000000u | op << 18, 0, 0);
+    for (uint32_t seg = 0; seg < 3; seg++)
+        for (uint32_t op = 0; op < (g12 ? 256u : 128u); op++) {
+            if (g12)
+                ADDR(L_VFLAT, 0xec000000u | seg << 24 | op << 14 | 124u, 0, 0);
+            else
+                ADDR(L_RFLAT, 0xdc000000u | op << 18 | seg << 16, 124u << 16, 0);
+        }
+    for (uint32_t op = 0; op < (g12 ? 256u : 128u); op++) {
+        if (g12) /* format 1 (BUF_FMT_8_UNORM), llvm-mc's default, on buffer ops too */
+            ADDR(L_VBUF, 0xc4000000u | op << 14 | 124u, 1u << 23, 0);
+        else
+            ADDR(L_RMUBUF, 0xe0000000u | op << 18, 0, 0);
+    }
+    for (uint32_t op = 0; !g12 && op < 16; op++)
+        ADDR(L_RMTBUF, 0xe8000000u | op << 15 | 1u << 19, 0, 0);
+    for (uint32_t op = 0; op < 4; op++)
+        ADDR(L_LDSDIR, 0xce000000u | op << 20, 0, 0);
+    for (uint32_t op = 0; op < 128; op++)
+        ADDR(L_VINTERP, 0xcd000000u | op << 16, 0, 0);
+#undef ADDR
+    return 0;
+}
+
 isa_asm *isa_asm_new(isa_arch arch) {
     isa_asm *a = calloc(1, sizeof *a);
     if (!a)
@@ -809,6 +1217,11 @@ isa_asm *isa_asm_new(isa_arch arch) {
         if (add_entry(a, &cap, lay, w) < 0)                                                        \
             goto fail;                                                                             \
     } while (0)
+    if (isa_is_rdna(arch)) {
+        if (add_rdna_templates(a, &cap) < 0)
+            goto fail;
+        goto sorted;
+    }
     for (uint32_t op = 0; op < 128; op++)
         if (isa_identify(0x80000000u | op << 23) == ISA_FMT_SOP2)
             ADD(L_SOP2, 0x80000000u | op << 23, 0);
@@ -856,6 +1269,7 @@ isa_asm *isa_asm_new(isa_arch arch) {
     for (uint32_t op = 0; op < 16; op++)
         ADD(L_MTBUF, 0xe8000000u | op << 15 | 1u << 19 | 4u << 23, 0);
 #undef ADD
+sorted:
     qsort(a->e, a->ne, sizeof *a->e, entry_cmp);
     /* register names, from the printer */
     {
@@ -865,13 +1279,14 @@ isa_asm *isa_asm_new(isa_arch arch) {
             for (unsigned n = 1; n <= 2 - (enc & 1); n++) { /* pairs start at even encodings */
                 b = (isa_buf){buf, sizeof buf, 0};
                 buf[0] = 0;
-                isa_put_sreg(&b, enc, n);
+                isa_put_sreg_arch(&b, arch, enc, n);
                 if (buf[0] && buf[0] != '<' && buf[0] != 't' &&
                     !(buf[0] == 's' && isdigit((unsigned char)buf[1])))
                     add_regname(a, buf, enc, n, 0);
             }
         isa_inst in;
         memset(&in, 0, sizeof in);
+        in.arch = (uint8_t)arch;
         for (unsigned enc = 209; enc < 255; enc++) {
             if (enc >= 240 && enc <= 248)
                 continue;
@@ -916,8 +1331,24 @@ static int parse_reg(const isa_asm *a, const char *t, reg_t *r) {
         r->kind = R_S, r->enc = 108 + lo, r->n = n;
         return 1;
     }
-    if (t[0] == 's' && parse_range(t + 1, &lo, &n) && lo + n <= 102) {
+    /* RDNA3/RDNA4 ISA "Scalar operands": s0..s105 */
+    if (t[0] == 's' && parse_range(t + 1, &lo, &n) &&
+        lo + n <= (isa_is_rdna(a->arch) ? 106u : 102u)) {
         r->kind = R_S, r->enc = lo, r->n = n;
+        return 1;
+    }
+    size_t tl = strlen(t);
+    if (isa_is_rdna(a->arch) && t[0] == 'v' && tl > 3 && t[tl - 2] == '.' &&
+        (t[tl - 1] == 'l' || t[tl - 1] == 'h')) {
+        char num[16];
+        if (tl - 3 >= sizeof num)
+            return 0;
+        memcpy(num, t + 1, tl - 3);
+        num[tl - 3] = 0;
+        if (!parse_range(num, &lo, &n) || n != 1 || lo > 255)
+            return 0;
+        r->kind = R_V, r->enc = lo, r->n = 1;
+        r->half = t[tl - 1] == 'h' ? ISA_HALF_H : ISA_HALF_L;
         return 1;
     }
     if ((t[0] == 'v' || t[0] == 'a') && parse_range(t + 1, &lo, &n) && lo + n <= 256) {
@@ -935,6 +1366,8 @@ typedef struct {
     uint8_t has_lit; /* a literal dword follows */
     uint32_t lit;
     uint32_t clr[2]; /* bits to clear (SMEM imm) */
+    uint8_t has_aux; /* K_RSMOFF: an immediate offset for the SMEM offset field */
+    uint32_t aux;
 } cand;
 
 static const double float_inl[] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0};
@@ -983,6 +1416,10 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max) {
             c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)((uint64_t)iv >> 32);
             n++;
         }
+        if (allow_lit && n < max && (uint64_t)iv >> 32 == 0xffffffffu) { /* sign-extended */
+            c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)iv;
+            n++;
+        }
         return n;
     }
     if (parse_float(t, &dv)) {
@@ -1005,8 +1442,8 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max) {
 }
 
 /* Parse the SOPP/SOPK special immediates whose fields are known from the manual. */
-static int waitcnt_value(const char *t, uint32_t *out) {
-    unsigned vm = 63, exp = 7, lgkm = 15;
+static int waitcnt_value(int rdna, const char *t, uint32_t *out) {
+    unsigned vm = 63, exp = 7, lgkm = rdna ? 63 : 15;
     const char *s = t;
     while (*s) {
         while (*s == ' ' || *s == '&')
@@ -1027,11 +1464,16 @@ static int waitcnt_value(const char *t, uint32_t *out) {
             vm = (unsigned)v;
         else if (!strcmp(name, "expcnt") && v < 8)
             exp = (unsigned)v;
-        else if (!strcmp(name, "lgkmcnt") && v < 16)
+        else if (!strcmp(name, "lgkmcnt") && v < (rdna ? 64u : 16u))
             lgkm = (unsigned)v;
         else
             return 0;
         s = e + 1;
+    }
+    /* RDNA3 S_WAITCNT: expcnt[2:0], lgkmcnt[9:4], vmcnt[15:10] */
+    if (rdna) {
+        *out = exp | lgkm << 4 | vm << 10;
+        return 1;
     }
     /* CDNA3/CDNA4 S_WAITCNT: vmcnt[3:0], expcnt[6:4], lgkmcnt[11:8], vmcnt[5:4] in [15:14] */
     *out = (vm & 15) | (exp << 4) | (lgkm << 8) | ((vm >> 4) << 14);
@@ -1056,6 +1498,37 @@ static uint32_t get_bits(const uint32_t *w, unsigned wi, unsigned sh, unsigned w
     return width >= 32 ? w[wi] : (w[wi] >> sh) & ((1u << width) - 1);
 }
 
+/* RDNA SMEM: gfx12 prints "offset:0x0" beside an SGPR soffset, gfx11 leaves it out; llvm-mc
+ * takes both spellings for the same bytes. */
+static void drop_zero_offset(pline *p) {
+    for (int i = 0; i < p->nkv; i++) {
+        int64_t v;
+        if (strcmp(p->key[i], "offset") || !parse_int(p->val[i], &v) || v)
+            continue;
+        memmove(&p->key[i], &p->key[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->key[0]);
+        memmove(&p->val[i], &p->val[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->val[0]);
+        memmove(&p->kvcol[i], &p->kvcol[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->kvcol[0]);
+        p->nkv--;
+        return;
+    }
+}
+
+/* VINTERP/LDSDIR: the printer always writes the wait counts (wait_exp:0), llvm-mc takes them
+ * left out as 0: a zero count the input does not name is dropped from the printed line. */
+static void drop_zero_waits(pline *p, const pline *in) {
+    for (int i = 0; i < p->nkv; i++) {
+        int64_t v;
+        if (strncmp(p->key[i], "wait_", 5) || !parse_int(p->val[i], &v) || v ||
+            kv_get(in, p->key[i]))
+            continue;
+        memmove(&p->key[i], &p->key[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->key[0]);
+        memmove(&p->val[i], &p->val[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->val[0]);
+        memmove(&p->kvcol[i], &p->kvcol[i + 1], (size_t)(p->nkv - i - 1) * sizeof p->kvcol[0]);
+        p->nkv--;
+        i--;
+    }
+}
+
 /* Print words; fill pl. */
 static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, char *text,
                      size_t tn) {
@@ -1063,19 +1536,38 @@ static int try_print(const job *j, const uint32_t *w, pline *pl, size_t *size, c
     if (!print_words(j->a->arch, w, 4, buf, sizeof buf, size))
         return 0;
     parse_line(buf, pl);
+    if (isa_is_rdna(j->a->arch) && !strncmp(pl->mnem, "s_", 2))
+        drop_zero_offset(pl);
+    if (isa_is_rdna(j->a->arch) && j->in)
+        drop_zero_waits(pl, j->in);
     if (text)
         snprintf(text, tn, "%s", buf);
     return !pl->bad;
 }
 
+static int strip_dpp(const char *m, char *out, size_t n);
+
 static int mnem_ok(const job *j, const pline *c) {
-    if (!strcmp(j->in->mnem, c->mnem))
+    char sd[64];
+    if (!strcmp(j->in->mnem, c->mnem) ||
+        (strip_dpp(j->in->mnem, sd, sizeof sd) && !strcmp(sd, c->mnem)))
         return 1;
     size_t l = strlen(j->in->mnem);
     if (strncmp(j->in->mnem, c->mnem, l))
         return 0;
     const char *suf = c->mnem + l;
     return !strcmp(suf, "_e32") || !strcmp(suf, "_e64");
+}
+
+/* RDNA VOPC DPP prints without its _dpp suffix (v_cmp_lt_f32 vcc_lo, v0, v1 quad_perm:...),
+ * which llvm-mc also accepts: the input's mnemonic minus "_dpp". */
+static int strip_dpp(const char *m, char *out, size_t n) {
+    size_t l = strlen(m);
+    if (l < 5 || l >= n || strcmp(m + l - 4, "_dpp") || !strncmp(m + l - 8, "_e64_dpp", 8))
+        return 0;
+    memcpy(out, m, l - 4);
+    out[l - 4] = 0;
+    return 1;
 }
 
 /* Distance of words w from the input; big when they do not decode. */
@@ -1191,7 +1683,11 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             }
             if ((r.kind == R_V || r.kind == R_A) && F->kind == K_SRC9) {
                 c[0].v = 256 + r.enc;
-                return 1;
+                /* a true16 high half: bit 7 of a VOP1/VOP2/VOPC VGPR field (v0..v127), or
+                 * the op_sel bit of a VOP3 source (found by the modifier search) */
+                if (r.half == ISA_HALF_H && r.enc < 128)
+                    c[1].v = 256 + 128 + r.enc;
+                return r.half == ISA_HALF_H && r.enc < 128 ? 2 : 1;
             }
             return 0;
         }
@@ -1226,9 +1722,45 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
     case K_REG8: /* (VOPC _e64 sdst may name any scalar source, src_* included) */
         if (isreg && (r.kind == R_V || r.kind == R_A || r.kind == R_S || r.kind == R_SPECIAL)) {
             c[0].v = r.enc;
+            if (r.half == ISA_HALF_H && r.enc < 128) {
+                c[1].v = 128 + r.enc;
+                return 2;
+            }
             return 1;
         }
         return 0;
+    case K_VDSTY:
+        if (isreg && r.kind == R_V) {
+            c[0].v = r.enc >> 1;
+            return 1;
+        }
+        return 0;
+    case K_SREG7:
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        return 0;
+    case K_SEARCH: return -1;
+    case K_IMM: {
+        int64_t v;
+        if (!parse_int(t, &v))
+            return 0;
+        c[0].v = (uint32_t)v & ((1u << F->width) - 1);
+        return 1;
+    }
+    case K_RSMOFF: {
+        int64_t v;
+        if (isreg && r.kind == R_S) {
+            c[0].v = r.enc;
+            return 1;
+        }
+        if (parse_int(t, &v)) { /* an immediate offset: soffset = null (RDNA3 ISA "SMEM") */
+            c[0].v = 124, c[0].has_aux = 1, c[0].aux = (uint32_t)v;
+            return 1;
+        }
+        return 0;
+    }
     case K_VADDR:
         if (isreg && (r.kind == R_V || r.kind == R_A)) {
             c[0].v = r.enc;
@@ -1256,8 +1788,8 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             c[0].v = r.enc;
             return 1;
         }
-        if (isreg && r.kind == R_OFF) {
-            c[0].v = 0x7f;
+        if (isreg && r.kind == R_OFF) { /* off: 0x7f on GFX9, null (124) on RDNA */
+            c[0].v = isa_is_rdna(j->a->arch) ? 124 : 0x7f;
             return 1;
         }
         return 0;
@@ -1299,7 +1831,7 @@ static int operand_cands(const job *j, const fld *F, const char *t, cand *c, int
             c[0].v = (uint32_t)v & 0xffff;
             return 1;
         }
-        if (waitcnt_value(t, &u)) {
+        if (waitcnt_value(isa_is_rdna(j->a->arch), t, &u)) {
             c[0].v = u;
             return 1;
         }
@@ -1323,6 +1855,104 @@ static int search_field(const job *j, uint32_t *w, const fld *F, int i, const ch
         }
     }
     return 0;
+}
+
+/* s_delay_alu's "instid0(X) | instskip(Y) | instid1(Z)" (RDNA3 ISA "S_DELAY_ALU": instid0[3:0],
+ * instskip[6:4], instid1[10:7]): each part's value is found through the printer alone. */
+static int delay_alu_field(const job *j, uint32_t *w, const fld *F, int i, const char *t) {
+    static const unsigned sh[3] = {0, 4, 7};
+    if (strncmp(t, "instid0(", 8) && strncmp(t, "instskip(", 9) && strncmp(t, "instid1(", 8))
+        return 0;
+    uint32_t v = 0;
+    const char *s = t;
+    while (*s) {
+        char part[PL_TOK];
+        size_t l = strcspn(s, "|");
+        cpy(part, sizeof part, s, l);
+        int found = 0;
+        for (int k = 0; k < 3 && !found; k++)
+            for (uint32_t x = 1; x < 16 && !found; x++) {
+                uint32_t y[4];
+                memcpy(y, w, sizeof y);
+                set_bits(y, F->w, F->sh, F->width, x << sh[k]);
+                pline c;
+                if (try_print(j, y, &c, NULL, NULL, 0) && i < c.nops && !strcmp(c.op[i], part))
+                    v |= x << sh[k], found = 1;
+            }
+        if (!found)
+            return 0;
+        s += l;
+        if (*s == '|')
+            s++;
+    }
+    set_bits(w, F->w, F->sh, F->width, v);
+    return 1;
+}
+
+/* s_waitcnt_depctr / s_wait_alu "depctr_NAME(N) ..." (RDNA3/RDNA4 ISA "S_WAITCNT_DEPCTR"):
+ * fields not named keep their default, all ones; bits 5 and 6 belong to no field and stay 0. */
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The same space-separated parts in any order ("depctr_a(0) depctr_b(1)"). */
+static int same_parts(const char *a, const char *b) {
+    char x[PL_TOK], y[PL_TOK];
+    const char *pa[16], *pb[16];
+    int na = 0, nb = 0;
+    snprintf(x, sizeof x, "%s", a);
+    snprintf(y, sizeof y, "%s", b);
+    for (char *t = strtok(x, " "); t && na < 16; t = strtok(NULL, " "))
+        pa[na++] = t;
+    for (char *t = strtok(y, " "); t && nb < 16; t = strtok(NULL, " "))
+        pb[nb++] = t;
+    if (na != nb)
+        return 0;
+    qsort(pa, (size_t)na, sizeof *pa, cmp_str);
+    qsort(pb, (size_t)nb, sizeof *pb, cmp_str);
+    for (int k = 0; k < na; k++)
+        if (strcmp(pa[k], pb[k]))
+            return 0;
+    return 1;
+}
+
+static int depctr_field(const job *j, uint32_t *w, const fld *F, int i, const char *t,
+                        char *printed, size_t pn) {
+    static const struct {
+        const char *name;
+        unsigned sh, width;
+    } f[] = {{"depctr_sa_sdst", 0, 1},  {"depctr_va_vcc", 1, 1},  {"depctr_vm_vsrc", 2, 3},
+             {"depctr_hold_cnt", 7, 1}, {"depctr_va_ssrc", 8, 1}, {"depctr_va_sdst", 9, 3},
+             {"depctr_va_vdst", 12, 4}};
+    if (strncmp(t, "depctr_", 7) || !isa_is_rdna(j->a->arch))
+        return 0;
+    uint32_t v = 0xff9f;
+    const char *s = t;
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        size_t k = 0, l = strcspn(s, "(");
+        for (; k < sizeof f / sizeof *f; k++)
+            if (strlen(f[k].name) == l && !strncmp(s, f[k].name, l))
+                break;
+        char *e;
+        unsigned long n = k < sizeof f / sizeof *f && s[l] ? strtoul(s + l + 1, &e, 0) : ~0ul;
+        if (n >= 1ul << f[k].width || *e != ')')
+            return 0;
+        v = (v & ~(((1u << f[k].width) - 1) << f[k].sh)) | (uint32_t)n << f[k].sh;
+        s = e + 1;
+    }
+    uint32_t x[4];
+    memcpy(x, w, sizeof x);
+    set_bits(x, F->w, F->sh, F->width, v);
+    pline c;
+    if (!try_print(j, x, &c, NULL, NULL, 0) || i >= c.nops || !same_parts(c.op[i], t))
+        return 0;
+    snprintf(printed, pn, "%s", c.op[i]); /* the printer's order, for the final comparison */
+    memcpy(w, x, sizeof x);
+    return 1;
 }
 
 /* hwreg(NAME|ID[, offset, size]): find the id by name through the printer, the rest from the
@@ -1350,9 +1980,14 @@ static int hwreg_field(const job *j, uint32_t *w, const fld *F, int i, const cha
             memcpy(x, w, sizeof x);
             set_bits(x, F->w, F->sh, F->width, v | 31u << 11);
             pline c;
-            char want[64];
+            char want[64], want12[72];
             snprintf(want, sizeof want, "hwreg(%s)", a0);
-            if (try_print(j, x, &c, NULL, NULL, 0) && i < c.nops && !strcmp(c.op[i], want))
+            /* gfx12 prints HW_REG_WAVE_MODE where llvm-mc still takes HW_REG_MODE */
+            snprintf(want12, sizeof want12, "hwreg(HW_REG_WAVE_%s)",
+                     strncmp(a0, "HW_REG_", 7) ? "" : a0 + 7);
+            if (try_print(j, x, &c, NULL, NULL, 0) && i < c.nops &&
+                (!strcmp(c.op[i], want) ||
+                 (isa_targets[j->a->arch].rdna >= 12 && !strcmp(c.op[i], want12))))
                 id = v;
         }
         if (id < 0)
@@ -1385,10 +2020,17 @@ static int dpp_ctrl(const pline *p, uint32_t *ctl) {
         const char *k;
         uint32_t base;
         int lo, hi;
-    } r[] = {{"row_shl", 0x100, 1, 15},     {"row_shr", 0x110, 1, 15},
-             {"row_ror", 0x120, 1, 15},     {"wave_shl", 0x130 - 1, 1, 1},
-             {"wave_rol", 0x134 - 1, 1, 1}, {"wave_shr", 0x138 - 1, 1, 1},
-             {"wave_ror", 0x13c - 1, 1, 1}, {"row_newbcast", 0x150, 0, 15}};
+    } r[] = {{"row_shl", 0x100, 1, 15},
+             {"row_shr", 0x110, 1, 15},
+             {"row_ror", 0x120, 1, 15},
+             {"wave_shl", 0x130 - 1, 1, 1},
+             {"wave_rol", 0x134 - 1, 1, 1},
+             {"wave_shr", 0x138 - 1, 1, 1},
+             {"wave_ror", 0x13c - 1, 1, 1},
+             {"row_newbcast", 0x150, 0, 15},
+             /* RDNA3 ISA "DPP16": row_share 0x150-0x15f, row_xmask 0x160-0x16f */
+             {"row_share", 0x150, 0, 15},
+             {"row_xmask", 0x160, 0, 15}};
     for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
         if ((v = kv_get(p, r[i].k))) {
             if (!parse_int(v, &n) || n < r[i].lo || n > r[i].hi)
@@ -1499,15 +2141,79 @@ static int direct_mods(const job *j, uint32_t *w) {
         break;
     case L_DPP1:
     case L_DPP2:
-    case L_DPPC: {
+    case L_DPPC:
+    case L_RDPP1:
+    case L_RDPP2:
+    case L_RDPPC:
+    case L_RV3DPP: {
         uint32_t ctl;
         int r = dpp_ctrl(p, &ctl);
         if (r == 0)
             return 0;
         if (r > 0)
-            set_bits(w, 1, 8, 9, ctl);
+            set_bits(w, j->e->lay == L_RV3DPP ? 2 : 1, 8, 9, ctl);
         break;
     }
+    case L_RDPP8_1:
+    case L_RDPP8_2:
+    case L_RDPP8_C:
+    case L_RV3DPP8: {
+        /* RDNA3 ISA "DPP8": lane_sel[i] at bits 8 + 3i of the DPP dword; FI is src0 = 0xEA */
+        unsigned dw = j->e->lay == L_RV3DPP8 ? 2 : 1;
+        for (int i = 0; i < 8; i++) {
+            char k[16];
+            snprintf(k, sizeof k, "dpp8.%d", i);
+            if (!(v = kv_get(p, k)) || !parse_int(v, &n) || n < 0 || n > 7)
+                return 0;
+            set_bits(w, dw, 8 + 3 * (unsigned)i, 3, (uint32_t)n);
+        }
+        if ((v = kv_get(p, "fi")) && parse_int(v, &n) && n == 1)
+            set_bits(w, dw - 1, 0, 9, 0xea);
+        break;
+    }
+    case L_RDS:
+        /* the DS offsets as on CDNA */
+        {
+            job k = *j;
+            entry e2 = *j->e;
+            e2.lay = L_DS;
+            k.e = &e2;
+            return direct_mods(&k, w);
+        }
+    case L_RFLAT:
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < -4096 || n > 4095)
+                return 0;
+            set_bits(w, 0, 0, 13, (uint32_t)n);
+        }
+        break;
+    case L_VFLAT:
+    case L_VBUF:
+        /* gfx12: offset[31:8] of the third dword, signed (VFLAT) or 23-bit unsigned (VBUFFER) */
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < -(1 << 23) || n >= (1 << 23) ||
+                (j->e->lay == L_VBUF && n < 0))
+                return 0;
+            set_bits(w, 2, 8, 24, (uint32_t)n);
+        }
+        break;
+    case L_RMUBUF:
+    case L_RMTBUF:
+        if ((v = kv_get(p, "offset"))) {
+            if (!parse_int(v, &n) || n < 0 || n > 4095)
+                return 0;
+            set_bits(w, 0, 0, 12, (uint32_t)n);
+        }
+        break;
+    case L_RSMEM11:
+    case L_RSMEM12:
+        if ((v = kv_get(p, "offset"))) {
+            int bitsn = j->e->lay == L_RSMEM12 ? 24 : 21;
+            if (!parse_int(v, &n) || n < -(1 << (bitsn - 1)) || n >= (1 << (bitsn - 1)))
+                return 0;
+            set_bits(w, 1, 0, (unsigned)bitsn, (uint32_t)n);
+        }
+        break;
     }
     return 1;
 }
@@ -1608,6 +2314,18 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
      * llvm-mc takes the number as the field's value, so compare against what that value prints. */
     for (int i = 0; i < in->nops; i++) {
         int f = opmap[i];
+        /* RDNA SMEM offset 0 with soffset null: llvm-mc takes "0x0" and "null" alike; gfx11
+         * prints "null", gfx12 "0x0" */
+        if (f >= 0 && L->f[f].kind == K_RSMOFF &&
+            ((parse_int(in->op[i], &num) && num == 0) || !strcmp(in->op[i], "null"))) {
+            if (in != &in2) {
+                in2 = *in;
+                j.in = in = &in2;
+            }
+            snprintf(in2.op[i], sizeof in2.op[i], "%s",
+                     isa_targets[a->arch].rdna >= 12 ? "0x0" : "null");
+            continue;
+        }
         if (f < 0 || L->f[f].kind != K_SIMM16 || !parse_int(in->op[i], &num) || num < 0 ||
             num > 0xffff)
             continue;
@@ -1626,6 +2344,7 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         cpy(in2.op[i], sizeof in2.op[i], c.op[i], strlen(c.op[i]));
     }
     /* operand candidates */
+    char dep[PL_TOK];
     cand cs[PL_MAXOP][8];
     int nc[PL_MAXOP];
     uint32_t base[4], opmask[4] = {0, 0, 0, 0}; /* a word each, like base */
@@ -1644,7 +2363,17 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
         if (nc[i] < 0) {
             /* symbolic immediate: resolve now on the base words */
             if (!hwreg_field(&j, base, F, i, in->op[i]) &&
-                !search_field(&j, base, F, i, in->op[i], F->width > 10 ? 1024 : 1u << F->width)) {
+                !delay_alu_field(&j, base, F, i, in->op[i]) &&
+                !(depctr_field(&j, base, F, i, in->op[i], dep, sizeof dep) &&
+                  (in == &in2 || (in2 = *in, j.in = in = &in2, 1)) &&
+                  snprintf(in2.op[i], sizeof in2.op[i], "%s", dep) >= 0) &&
+                !search_field(&j, base, F, i, in->op[i],
+                              /* RDNA's s_version names cover all 16 bits */
+                              F->width <= 10 ? 1u << F->width
+                              : isa_is_rdna(a->arch) && F->kind == K_SIMM16 &&
+                                      (strchr(in->op[i], '|') || strstr(in->op[i], "UC_VERSION"))
+                                  ? 1u << 16
+                                  : 1024)) {
                 *err_op = i;
                 *score = 1 << 17;
                 return 0;
@@ -1676,6 +2405,8 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
             set_bits(w, F->w, F->sh, F->width, c->v);
             if (F->xw >= 0 && c->xbit)
                 w[F->xw] |= 1u << F->xsh;
+            if (c->has_aux) /* RDNA SMEM offset: 21 bits (gfx11), 24 (gfx12) */
+                set_bits(w, 1, 0, isa_targets[j.a->arch].rdna >= 12 ? 24 : 21, c->aux);
             w[0] &= ~c->clr[0];
             if (c->has_lit) {
                 if (lit >= 0 && litv != c->lit)
@@ -1699,7 +2430,9 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
             uint32_t starts[2][4];
             int ns = 1;
             memcpy(starts[0], w, sizeof w);
-            if (e->lay == L_VOP3 && (e->w[0] >> 23) == 0x1a7) {
+            if ((e->lay == L_VOP3 && (e->w[0] >> 23) == 0x1a7 && !isa_is_rdna(a->arch)) ||
+                ((e->lay == L_VOP3 || e->lay == L_RV3DPP || e->lay == L_RV3DPP8) &&
+                 (e->w[0] >> 24) == 0xcc && isa_is_rdna(a->arch))) {
                 memcpy(starts[1], w, sizeof w);
                 starts[1][0] |= 1u << 14;
                 starts[1][1] |= 3u << 27;
@@ -1761,10 +2494,53 @@ static entry *find_first(isa_asm *a, const char *m, size_t *n) {
  *  - gfx90a and later CDNA: VGPR and AGPR tuples (64-bit and wider operands) start at an even
  *    register.
  *  - null, src_flat_scratch_base_lo/hi and src_lds_direct are refused on these targets. */
+/* The RDNA rules llvm-mc-22 enforces beyond the encoding (found by the round trip; not all of
+ * them yet, see docs/architecture.md):
+ *  - src_flat_scratch_base_lo/hi, src_pops_exiting_wave_id, src_vccz and src_execz are not
+ *    RDNA operands;
+ *  - s_waitcnt_{vs,vm,exp,lgkm}cnt (gfx11) take null as their register;
+ *  - lds_param_load / ds_param_load read attributes 0..32;
+ *  - VOPD (RDNA3 ISA "VOPD"): the two halves read their vsrc1 (and on gfx11 their src0) from
+ *    different VGPR banks (VGPR index mod 4; a fmamk half's vsrc1 is not checked here). */
+static const char *rule_violation_rdna(isa_arch arch, const isa_inst *in) {
+    static const char *const gone[256] = {
+        [230] = "src_flat_scratch_base_lo register not available on this GPU",
+        [231] = "src_flat_scratch_base_hi register not available on this GPU",
+        [239] = "src_pops_exiting_wave_id register not available on this GPU",
+        [251] = "src_vccz register not available on this GPU",
+        [252] = "src_execz register not available on this GPU"};
+    for (int i = 0; i < in->ndst + in->nsrc; i++) {
+        const isa_opnd *o = i < in->ndst ? &in->dst[i] : &in->src[i - in->ndst];
+        if ((o->kind == ISA_OPND_SPECIAL || o->kind == ISA_OPND_SREG) && o->idx < 256 &&
+            gone[o->idx])
+            return gone[o->idx];
+    }
+    if ((in->op == ISA_OP_S_WAITCNT_VSCNT || in->op == ISA_OP_S_WAITCNT_VMCNT ||
+         in->op == ISA_OP_S_WAITCNT_EXPCNT || in->op == ISA_OP_S_WAITCNT_LGKMCNT) &&
+        (in->w[0] >> 16 & 0x7f) != 124) /* SOPK sdst */
+        return "src0 must be null";
+    if ((in->op == ISA_OP_LDS_PARAM_LOAD || in->op == ISA_OP_DS_PARAM_LOAD) &&
+        (in->w[0] >> 10 & 0x3f) > 32)
+        return "out of bounds interpolation attribute number";
+    if (in->fmt == ISA_FMT_VOPD) {
+        const isa_opnd *s = in->src;
+        if (isa_targets[arch].rdna < 12 && s[0].kind == ISA_OPND_VGPR &&
+            s[2].kind == ISA_OPND_VGPR && (s[0].idx & 3) == (s[2].idx & 3))
+            return "src0 operands must use different VGPR banks";
+        if (s[1].kind == ISA_OPND_VGPR && s[3].kind == ISA_OPND_VGPR &&
+            (s[1].idx & 3) == (s[3].idx & 3) && !strstr(isa_op_names[in->op], "fmamk") &&
+            !strstr(isa_op_names[in->flags], "fmamk"))
+            return "src1 operands must use different VGPR banks";
+    }
+    return NULL;
+}
+
 static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
     isa_inst in;
-    if (isa_decode(arch, b, sz, &in) != sz || isa_is_rdna(arch))
+    if (isa_decode(arch, b, sz, &in) != sz)
         return NULL;
+    if (isa_is_rdna(arch))
+        return rule_violation_rdna(arch, &in);
     for (int i = 0; i < in.ndst + in.nsrc; i++) {
         const isa_opnd *o = i < in.ndst ? &in.dst[i] : &in.src[i - in.ndst];
         if ((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_AGPR) && o->n >= 2 && (o->idx & 1))
@@ -1877,7 +2653,8 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
  * BUF_NUM_FORMAT_UNORM): drop them, so that the input compares with the printed text.  op_sel_hi
  * is not among them (its default is all ones, and all-zero is printed). */
 static void drop_defaults(pline *p) {
-    static const char *const zero_keys[] = {"offset", "offset0", "offset1", "cbsz", "abid", "blgp"};
+    static const char *const zero_keys[] = {"offset", "offset0", "offset1",  "cbsz",
+                                            "abid",   "blgp",    "index_key"};
     static const char *const zero_lists[] = {"op_sel.", "neg_lo.", "neg_hi."};
     int drop[PL_MAXKV] = {0};
     for (int i = 0; i < p->nkv; i++) {
@@ -1916,11 +2693,89 @@ static void drop_defaults(pline *p) {
     p->nkv = n;
 }
 
+void isa_asm_set_wave64(isa_asm *a, int on) { a->wave64 = on && isa_is_rdna(a->arch); }
+int isa_asm_get_wave64(const isa_asm *a) { return a && a->wave64; }
+
+static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err);
+
+/* Wave64 RDNA text names lane masks as SGPR pairs (vcc, exec, s[0:1]) where the wave32 text the
+ * printer writes names one SGPR (vcc_lo, exec_lo, s0): the same encoding (the field holds the
+ * first register either way).  A wave64 line that does not assemble as written is tried again
+ * with some of its pairs spelled the wave32 way, fewest first; the printer still has to give
+ * back exactly that text, so only lane-mask operands can change. */
 size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err) {
+    size_t n = asm_one(a, text, out, err);
+    if (n || !a->wave64)
+        return n;
+    enum { MAXP = 5 };
+    const char *at[MAXP];
+    size_t len[MAXP];
+    char repl[MAXP][16];
+    int np = 0;
+    size_t tl = strlen(text);
+    if (tl >= 256)
+        return 0;
+    for (size_t i = 0; i < tl && np < MAXP; i++) {
+        if (i && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_'))
+            continue;
+        const char *t = text + i;
+        unsigned lo, hi;
+        int used = 0;
+        if (!strncmp(t, "vcc", 3) && !isalnum((unsigned char)t[3]) && t[3] != '_') {
+            snprintf(repl[np], sizeof repl[np], "vcc_lo"), len[np] = 3;
+        } else if (!strncmp(t, "exec", 4) && !isalnum((unsigned char)t[4]) && t[4] != '_') {
+            snprintf(repl[np], sizeof repl[np], "exec_lo"), len[np] = 4;
+        } else if (sscanf(t, "s[%u:%u]%n", &lo, &hi, &used) == 2 && used && hi == lo + 1) {
+            snprintf(repl[np], sizeof repl[np], "s%u", lo), len[np] = (size_t)used;
+        } else if (sscanf(t, "ttmp[%u:%u]%n", &lo, &hi, &used) == 2 && used && hi == lo + 1) {
+            snprintf(repl[np], sizeof repl[np], "ttmp%u", lo), len[np] = (size_t)used;
+        } else {
+            continue;
+        }
+        at[np++] = t;
+    }
+    isa_asm_error e2;
+    for (int k = 1; k <= np; k++)
+        for (unsigned m = 1; m < 1u << np; m++) {
+            if (popcount64(m) != k)
+                continue;
+            char buf[384];
+            size_t o = 0;
+            const char *c = text;
+            for (int p = 0; p < np; p++) {
+                if (!(m >> p & 1))
+                    continue;
+                o += (size_t)snprintf(buf + o, sizeof buf - o, "%.*s%s", (int)(at[p] - c), c,
+                                      repl[p]);
+                c = at[p] + len[p];
+            }
+            snprintf(buf + o, sizeof buf - o, "%s", c);
+            n = asm_one(a, buf, out, &e2);
+            if (n)
+                return n;
+        }
+    return 0;
+}
+
+static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err) {
     pline in;
     memset(err, 0, sizeof *err);
     parse_line(text, &in);
     drop_defaults(&in);
+    if (isa_is_rdna(a->arch) && !strncmp(in.mnem, "s_", 2))
+        drop_zero_offset(&in);
+    /* WMMA/SWMMAC in wave64 hold half as many VGPRs per D/C tuple as the wave32 text the
+     * printer writes (RDNA3 ISA "WMMA"); the fields name only the first register. */
+    in.loose_width =
+        a->wave64 && (!strncmp(in.mnem, "v_wmma", 6) || !strncmp(in.mnem, "v_swmmac", 8));
+    /* gfx12 renames llvm-mc-22 still accepts under the gfx11 name (its mnemonic aliases) */
+    static const char *const alias12[][2] = {
+        {"v_mad_u64_u32", "v_mad_co_u64_u32"}, {"v_mad_i64_i32", "v_mad_co_i64_i32"},
+        {"s_add_u32", "s_add_co_u32"},         {"s_sub_u32", "s_sub_co_u32"},
+        {"s_addc_u32", "s_add_co_ci_u32"},     {"s_subb_u32", "s_sub_co_ci_u32"}};
+    for (size_t k = 0; isa_targets[a->arch].rdna >= 12 && k < sizeof alias12 / sizeof *alias12; k++)
+        if (!strcmp(in.mnem, alias12[k][0]))
+            snprintf(in.mnem, sizeof in.mnem, "%s", alias12[k][1]);
     if (in.bad) {
         err->col = in.mcol;
         snprintf(err->msg, sizeof err->msg, "too many operands or an overlong operand");
@@ -1932,12 +2787,17 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
     const entry *beste = NULL;
     const char *broken = NULL;
     uint32_t closest[4] = {0, 0, 0, 0};
-    for (size_t s = 0; s < 3; s++) {
+    char nodpp[64];
+    int has_nodpp = isa_is_rdna(a->arch) && strip_dpp(in.mnem, nodpp, sizeof nodpp);
+    for (size_t s = 0; s < 4; s++) {
         char m[80];
-        snprintf(m, sizeof m, "%s%s", in.mnem, suffixes[s]);
-        if (s && (strstr(in.mnem, "_e32") || strstr(in.mnem, "_e64") || strstr(in.mnem, "_sdwa") ||
-                  strstr(in.mnem, "_dpp")))
+        if (s == 3 && !has_nodpp)
             break;
+        snprintf(m, sizeof m, "%s%s", s == 3 ? nodpp : in.mnem, s == 3 ? "" : suffixes[s]);
+        if (s && s < 3 &&
+            (strstr(in.mnem, "_e32") || strstr(in.mnem, "_e64") || strstr(in.mnem, "_sdwa") ||
+             strstr(in.mnem, "_dpp")))
+            continue;
         size_t n;
         entry *e = find_first(a, m, &n);
         for (size_t k = 0; k < n; k++) {
@@ -1963,6 +2823,17 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
         snprintf(err->msg, sizeof err->msg, "%s", broken);
         return 0;
     }
+    if (!any && isa_is_rdna(a->arch) &&
+        (!strncmp(in.mnem, "image_", 6) || !strcmp(in.mnem, "exp") ||
+         !strncmp(in.mnem, "export", 6))) {
+        err->col = in.mcol;
+        snprintf(err->msg, sizeof err->msg,
+                 "'%s': gfxemu's assembler does not encode the %s format on %s yet", in.mnem,
+                 in.mnem[0] == 'i' ? (isa_targets[a->arch].rdna >= 12 ? "VIMAGE/VSAMPLE" : "MIMG")
+                                   : "EXP",
+                 isa_arch_name(a->arch));
+        return 0;
+    }
     if (!any) {
         err->col = in.mcol;
         snprintf(err->msg, sizeof err->msg, "unknown instruction '%s' on %s", in.mnem,
@@ -1985,7 +2856,12 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
                                            [K_LIT32] = "a 32-bit constant",
                                            [K_SDWA_SRC] = "a register or inline constant",
                                            [K_SDWA_SDST] = "a scalar register pair",
-                                           [K_SIMM8] = "an immediate"};
+                                           [K_SIMM8] = "an immediate",
+                                           [K_RSMOFF] = "an offset or scalar register",
+                                           [K_SREG7] = "an SGPR quad (buffer resource)",
+                                           [K_VDSTY] = "a vector register",
+                                           [K_SEARCH] = "a symbolic operand",
+                                           [K_IMM] = "an immediate"};
         snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s", in.mnem,
                  beste->opmap[bestop] >= 0 ? what[F->kind] : "the operand the instruction implies");
         return 0;

@@ -296,6 +296,10 @@ isa_asm *isa_asm_new(isa_arch arch);
 void isa_asm_free(isa_asm *a);
 /* text: one instruction, no label or comment.  Returns its size in bytes (4..16) or 0 and *err. */
 size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err);
+/* RDNA wave64 (LLVM's -mattr=+wavefrontsize64): lane-mask operands are written as SGPR pairs
+ * (vcc, s[0:1]); the default is wave32 (vcc_lo, s0).  No effect on CDNA. */
+void isa_asm_set_wave64(isa_asm *a, int on);
+int isa_asm_get_wave64(const isa_asm *a);
 
 /* ---- internals shared by the family decoders/printers ---------------------------------- */
 

@@ -350,24 +350,23 @@ uint8_t *asm_snippet(const char *arch, const char *text, size_t *n) {
         fprintf(stderr, "asm_snippet: no assembler for '%s'\n", arch);
         return NULL;
     }
-    /* gfxemu's assembler knows CDNA only: RDNA snippets are llvm-mc-22's bytes */
-    if (isa_is_rdna((unsigned)a)) {
-        uint8_t *b = llvm_alone(arch, text, n);
-        if (!b)
-            fprintf(stderr, "asm_snippet: llvm-mc-22 (%s) rejects:\n%s\n", arch, text);
-        return b;
-    }
     /* One encoder per target for the whole test: the library's gfx_assemble() builds one per
      * call (~3 ms), which thousands of snippets would pay again and again.  Same assembler,
-     * same bytes (as_assemble_with is what gfx_assemble runs). */
-    static isa_asm *enc[GFX_ARCH_COUNT];
-    if (!enc[a] && !(enc[a] = isa_asm_new((isa_arch)a))) {
-        fprintf(stderr, "asm_snippet: out of memory\n");
-        return NULL;
+     * same bytes (as_assemble_with is what gfx_assemble runs).  RDNA wave64 snippets
+     * ("gfx1100:wavefrontsize64", llvm-mc's -mattr=+wavefrontsize64) have their own encoder. */
+    static isa_asm *enc[GFX_ARCH_COUNT][2];
+    int w64 = isa_is_rdna((unsigned)a) && strstr(arch, "wavefrontsize64") != NULL;
+    if (!enc[a][w64]) {
+        if (!(enc[a][w64] = isa_asm_new((isa_arch)a))) {
+            fprintf(stderr, "asm_snippet: out of memory\n");
+            return NULL;
+        }
+        isa_asm_set_wave64(enc[a][w64], w64);
     }
     as_out o;
     char err[256];
-    int bad = as_assemble_with(enc[a], (isa_arch)a, text, strlen(text), 1, &o, err, sizeof err);
+    int bad =
+        as_assemble_with(enc[a][w64], (isa_arch)a, text, strlen(text), 1, &o, err, sizeof err);
     const char *cc = getenv("GFXEMU_ASM_CROSSCHECK");
     if (cc && *cc)
         record(arch, text, bad ? NULL : o.bytes[AS_SEC_TEXT], bad ? 0 : o.size[AS_SEC_TEXT]);

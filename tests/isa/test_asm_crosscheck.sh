@@ -16,9 +16,6 @@ sum="$tmp/summary"
 # C tests: those built on tests/common/asm.c (directly, or through snippet.h / cov.h).
 for src in $(grep -l 'common/asm.h\|common/snippet.h\|common/cov.h' tests/*/test_*.c); do
     name="${src#tests/}"
-    # RDNA snippets are llvm-mc-22's own bytes (gfxemu's assembler knows CDNA only): nothing to
-    # cross-check there
-    case "$name" in exec/test_rdna*.c | exec/test_wmma.c) continue ;; esac
     bin="$BUILD/tests/${name%.c}"
     [ -x "$bin" ] || { fail "$name is not built"; continue; }
     before=$(wc -l <"$sum")
@@ -57,14 +54,15 @@ for cpu in gfx950 gfx942; do
     echo "asm-crosscheck: $cpu: 1 snippets, $bad mismatches" >>"$sum"
 done
 
-# Totals per target; gfx90a, gfx942 and gfx950 must all have been checked.
+# Totals per target (RDNA wave64 snippets count apart, as "gfx1100:wavefrontsize64"); every
+# target must have been checked.
 awk '{ n[$2] += $3; m[$2] += $5 } END { for (a in n) printf "%s %d %d\n", a, n[a], m[a] }' "$sum" |
     sort >"$tmp/totals"
 while read -r arch n m; do
     echo "${arch%:}: $n snippets checked against llvm-mc-22, $m mismatches"
     [ "$m" -eq 0 ] || fail "${arch%:}: $m snippets assembled differently from llvm-mc-22"
 done <"$tmp/totals"
-for arch in gfx90a gfx942 gfx950; do
+for arch in gfx90a gfx942 gfx950 gfx1100 gfx1201 gfx1100:wavefrontsize64 gfx1201:wavefrontsize64; do
     grep -q "^$arch: " "$tmp/totals" || fail "no $arch snippet was checked"
 done
 finish test_asm_crosscheck
