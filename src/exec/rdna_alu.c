@@ -384,6 +384,15 @@ static void r_ds_bpermute32(wave *w, const xinst *x) { ds_permute32(w, x, 1); }
  * (larger) of MEM and DATA (xatomic.h XA_FMIN/XA_FMAX) */
 static void r_atomic_fmin32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMIN, 0); }
 static void r_atomic_fmax32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMAX, 0); }
+/* gfx12's _NUM_ forms are IEEE minimumNumber/maximumNumber (RDNA4 ISA GLOBAL_ATOMIC_MIN_NUM_F32,
+ * DS_MIN_NUM_F32 ...): a NaN DATA leaves MEM alone, a NaN MEM takes DATA, -0 < +0
+ * (xatomic.c XA_FMIN_NUM); the DS forms take f32 and f64, with and without _RTN */
+static void r_atomic_fmin_num32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMIN_NUM, 0); }
+static void r_atomic_fmax_num32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMAX_NUM, 0); }
+static void r_ds_fmin_num32(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMIN_NUM, 0); }
+static void r_ds_fmax_num32(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMAX_NUM, 0); }
+static void r_ds_fmin_num64(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMIN_NUM, 1); }
+static void r_ds_fmax_num64(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMAX_NUM, 1); }
 /* GLOBAL_ATOMIC_CSUB_U32 (gfx11) / *_ATOMIC_SUB_CLAMP_U32 (gfx12): MEM = MEM < DATA ? 0 :
  * MEM - DATA; *_ATOMIC_COND_SUB_U32 (gfx12): MEM = MEM >= DATA ? MEM - DATA : MEM; the old value
  * returned with glc / TH_ATOMIC_RETURN (RDNA3 ISA GLOBAL_ATOMIC_CSUB_U32, RDNA4 ISA
@@ -451,10 +460,18 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(global_atomic_max_f32, ISA_T_B32, r_atomic_fmax32),
     OWN(flat_atomic_min_f32, ISA_T_B32, r_atomic_fmin32),
     OWN(flat_atomic_max_f32, ISA_T_B32, r_atomic_fmax32),
-    OWN(global_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin32),
-    OWN(global_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
-    OWN(flat_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin32),
-    OWN(flat_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
+    OWN(global_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin_num32),
+    OWN(global_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax_num32),
+    OWN(flat_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin_num32),
+    OWN(flat_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax_num32),
+    OWN(ds_min_num_f32, ISA_T_B32, r_ds_fmin_num32),
+    OWN(ds_min_num_rtn_f32, ISA_T_B32, r_ds_fmin_num32),
+    OWN(ds_max_num_f32, ISA_T_B32, r_ds_fmax_num32),
+    OWN(ds_max_num_rtn_f32, ISA_T_B32, r_ds_fmax_num32),
+    OWN(ds_min_num_f64, ISA_T_B64, r_ds_fmin_num64),
+    OWN(ds_min_num_rtn_f64, ISA_T_B64, r_ds_fmin_num64),
+    OWN(ds_max_num_f64, ISA_T_B64, r_ds_fmax_num64),
+    OWN(ds_max_num_rtn_f64, ISA_T_B64, r_ds_fmax_num64),
     OWN(global_atomic_csub_u32, ISA_T_B32, r_atomic_csub),
     OWN(global_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),
     OWN(flat_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),

@@ -269,7 +269,8 @@ RBUF_LDST(DEF_LDST)
 RBUF_FORMAT(DEF_FORMAT)
 
 /* Atomics: op, operation (xatomic.h), 64-bit data.  The f32 min/max are xatomic.h's compare as
- * global_atomic_min_f32 (rdna_alu.c); gfx12's _num forms likewise. */
+ * global_atomic_min_f32 (rdna_alu.c); gfx12's _num forms are IEEE minimumNumber/maximumNumber
+ * (xatomic.c XA_FMIN_NUM, RDNA4 ISA BUFFER_ATOMIC_MIN_NUM_F32). */
 #define RBUF_ATOMIC(X)                                   \
     X(buffer_atomic_add_u32, XA_ADD, 0)                  \
     X(buffer_atomic_sub_u32, XA_SUB, 0)                  \
@@ -300,8 +301,8 @@ RBUF_FORMAT(DEF_FORMAT)
     X(buffer_atomic_add_f32, XA_FADD, 0)                 \
     X(buffer_atomic_min_f32, XA_FMIN, 0)                 \
     X(buffer_atomic_max_f32, XA_FMAX, 0)                 \
-    X(buffer_atomic_min_num_f32, XA_FMIN, 0)             \
-    X(buffer_atomic_max_num_f32, XA_FMAX, 0)             \
+    X(buffer_atomic_min_num_f32, XA_FMIN_NUM, 0)         \
+    X(buffer_atomic_max_num_f32, XA_FMAX_NUM, 0)         \
     X(buffer_atomic_pk_add_f16, XA_PK_ADD_F16, 0)        \
     X(buffer_atomic_pk_add_bf16, XA_PK_ADD_BF16, 0)      \
     X(buffer_atomic_cmpswap_f32, XA_CMPSWAP_F, 0)        \

@@ -1,0 +1,292 @@
+/* test_rdna_gap2.c - the second list of RDNA ops and rules that used to fault or were modelled
+ * wrongly (issue 15), on llvm-mc-22 snippets for gfx1100 and gfx1201 in wave32 and wave64:
+ * gfx12's minimumNumber/maximumNumber atomics (DS, GLOBAL, FLAT, BUFFER), gfx11's constant
+ * integer compares, wave32 vector instructions reading the 64-bit EXEC.  Every expected value
+ * is written out by hand from the RDNA3/RDNA4 ISA manuals' pseudocode (section named at each
+ * case), not taken from a gfxemu run. */
+#include "common/check.h"
+#include "common/snippet.h"
+#include "exec/exec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static gmem *mem;
+static uint64_t buf; /* 256 bytes at the end of a 4 KiB allocation */
+static wave *w;
+static uint8_t lds[1024];
+static uint8_t scratch[64 * 64];
+
+static void reset(int wave64) {
+    snippet_mem_reset(w, mem, buf, lds, sizeof lds, scratch, sizeof scratch / 64);
+    wave_set_exec(w, wave64 ? ~0ull : 0xffffffffull);
+    w->mode = 0xf0; /* denormals kept, IEEE off */
+    for (unsigned l = 0; l < 64; l++)
+        w->v[0][l] = l;
+}
+
+static int run(const char *arch, const char *text) {
+    int st = run_snippet(w, arch, text);
+    if (st != WAVE_DONE)
+        printf("  (%s: %s: status %d, fault kind %d at pc %u%s%s)\n", arch, text, st, w->fault.kind,
+               w->fault.pc, w->fault.note ? ": " : "", w->fault.note ? w->fault.note : "");
+    return st;
+}
+
+/* ---- 1. minimumNumber / maximumNumber atomics ----------------------------------------------
+ * RDNA4 ISA DS_MIN_NUM_F32 (and DS_MAX_NUM_F32, the _RTN and F64 forms, BUFFER/GLOBAL/FLAT
+ * _ATOMIC_MIN_NUM_F32): tmp = MEM; src = DATA; both NaN: MEM = quiet(src); src NaN: MEM = tmp;
+ * tmp NaN: MEM = src; else src < tmp (max: >) or the -0/+0 rule picks src; RETURN = tmp.
+ * Each row: MEM, DATA, the min result, the max result -- worked out by hand. */
+#define QN 0x7fc00000u  /* quiet NaN */
+#define SN 0x7f800001u  /* signalling NaN */
+#define NQN 0xffc00005u /* negative quiet NaN with payload */
+#define ONE 0x3f800000u
+#define MTWO 0xc0000000u
+#define PZ 0x00000000u
+#define NZ 0x80000000u
+#define INF 0x7f800000u
+#define NINF 0xff800000u
+#define MAXN 0x7f7fffffu
+#define DEN 0x00000001u  /* smallest positive denormal */
+#define NDEN 0x80000001u /* smallest negative denormal */
+static const uint32_t num32[][4] = {
+    {ONE, MTWO, MTWO, ONE},
+    {MTWO, ONE, MTWO, ONE},
+    {QN, ONE, ONE, ONE},                /* MEM NaN: DATA */
+    {ONE, QN, ONE, ONE},                /* DATA NaN: MEM kept */
+    {ONE, SN, ONE, ONE},                /* signalling DATA too (isNAN is true for it) */
+    {SN, MTWO, MTWO, MTWO},             /* signalling MEM: DATA */
+    {QN, SN, 0x7fc00001u, 0x7fc00001u}, /* both NaN: DATA quieted (bit 22 set) */
+    {0x7f800002u, NQN, NQN, NQN},       /* both NaN, DATA already quiet: as it is */
+    {PZ, NZ, NZ, PZ},                   /* -0 < +0 */
+    {NZ, PZ, NZ, PZ},
+    {PZ, PZ, PZ, PZ},
+    {NDEN, DEN, NDEN, DEN}, /* denormals compare as values (MODE keeps them) */
+    {NINF, INF, NINF, INF},
+    {MAXN, INF, MAXN, INF},
+};
+#define NCASE32 (sizeof num32 / sizeof num32[0])
+
+/* One 32-bit atomic over every lane: lane l's MEM and DATA are row l % NCASE32 of num32.  The
+ * instruction's address is v1 = 4 * lane (LDS, global offset, buffer offset) or v[6:7] (flat),
+ * DATA v2, the return v3 (buffer: VDATA v2).  Checks memory and the return per lane. */
+static void num32_case(const char *a, int wave64, const char *text, int is_max, int ret, int lds_op,
+                       uint64_t on) {
+    unsigned n = wave64 ? 64 : 32;
+    reset(wave64);
+    wave_set_exec(w, on);
+    w->s[8] = (uint32_t)buf, w->s[9] = (uint32_t)(buf >> 32) & 0xffff; /* V#: stride 0 */
+    w->s[10] = 256, w->s[11] = 3u << 28;                        /* 256 bytes, OOB_SELECT 3 (raw) */
+    w->s[12] = (uint32_t)buf, w->s[13] = (uint32_t)(buf >> 32); /* global saddr */
+    for (unsigned l = 0; l < 64; l++) {
+        const uint32_t *c = num32[l % NCASE32];
+        if (lds_op)
+            memcpy(lds + 4 * l, &c[0], 4);
+        else
+            gmem_write(mem, buf + 4 * l, &c[0], 4);
+        w->v[1][l] = 4 * l, w->v[2][l] = c[1], w->v[3][l] = 0x77;
+        w->v[6][l] = (uint32_t)(buf + 4 * l), w->v[7][l] = (uint32_t)((buf + 4 * l) >> 32);
+    }
+    CHECK(run(a, text) == WAVE_DONE, "%s %s", a, text);
+    int bad = 0;
+    unsigned rr = strstr(text, "buffer") ? 2 : 3;
+    for (unsigned l = 0; l < 64; l++) {
+        const uint32_t *c = num32[l % NCASE32];
+        int act = l < n && (on >> l & 1);
+        uint32_t want_m = act ? c[is_max ? 3 : 2] : c[0], got_m;
+        uint32_t keep = rr == 2 ? c[1] : 0x77, want_r = act && ret ? c[0] : keep;
+        if (lds_op)
+            memcpy(&got_m, lds + 4 * l, 4);
+        else
+            gmem_read(mem, buf + 4 * l, &got_m, 4);
+        if (got_m != want_m || w->v[rr][l] != want_r) {
+            if (bad++ < 3)
+                printf("  lane %u (case %u): mem %08x (want %08x) ret %08x (want %08x)\n", l,
+                       l % (unsigned)NCASE32, got_m, want_m, w->v[rr][l], want_r);
+        }
+    }
+    CHECK(bad == 0, "%s %s: %d lanes wrong", a, text, bad);
+}
+
+/* The f64 forms (RDNA4 ISA DS_MIN_NUM_F64 ...): the same rules on doubles. */
+#define QN64 0x7ff8000000000000ull
+#define SN64 0x7ff0000000000001ull
+#define ONE64 0x3ff0000000000000ull
+#define MTWO64 0xc000000000000000ull
+#define NZ64 0x8000000000000000ull
+static const uint64_t num64[][4] = {
+    {ONE64, MTWO64, MTWO64, ONE64},
+    {QN64, ONE64, ONE64, ONE64},
+    {ONE64, SN64, ONE64, ONE64},
+    {QN64, SN64, 0x7ff8000000000001ull, 0x7ff8000000000001ull},
+    {0, NZ64, NZ64, 0},
+    {NZ64, 0, NZ64, 0},
+    {0x0000000000000001ull, 0x8000000000000001ull, 0x8000000000000001ull, 1},
+    {0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull},
+};
+#define NCASE64 (sizeof num64 / sizeof num64[0])
+
+static void num64_case(const char *a, int wave64, const char *text, int is_max, int ret,
+                       uint64_t on) {
+    unsigned n = wave64 ? 64 : 32;
+    reset(wave64);
+    wave_set_exec(w, on);
+    for (unsigned l = 0; l < 64; l++) {
+        const uint64_t *c = num64[l % NCASE64];
+        memcpy(lds + 8 * l, &c[0], 8);
+        w->v[1][l] = 8 * l, w->v[2][l] = (uint32_t)c[1], w->v[3][l] = (uint32_t)(c[1] >> 32);
+        w->v[4][l] = 0x77, w->v[5][l] = 0x78;
+    }
+    CHECK(run(a, text) == WAVE_DONE, "%s %s", a, text);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        const uint64_t *c = num64[l % NCASE64];
+        int act = l < n && (on >> l & 1);
+        uint64_t want_m = act ? c[is_max ? 3 : 2] : c[0], got_m;
+        uint64_t want_r = act && ret ? c[0] : 0x7800000077ull;
+        uint64_t got_r = w->v[4][l] | (uint64_t)w->v[5][l] << 32;
+        memcpy(&got_m, lds + 8 * l, 8);
+        if (got_m != want_m || got_r != want_r) {
+            if (bad++ < 3)
+                printf("  lane %u: mem %016llx (want %016llx) ret %016llx (want %016llx)\n", l,
+                       (unsigned long long)got_m, (unsigned long long)want_m,
+                       (unsigned long long)got_r, (unsigned long long)want_r);
+        }
+    }
+    CHECK(bad == 0, "%s %s: %d lanes wrong", a, text, bad);
+}
+
+static void t_num_atomics(void) {
+    for (int w64 = 0; w64 < 2; w64++) {
+        const char *a = w64 ? "gfx1201:wavefrontsize64" : "gfx1201";
+        uint64_t all = w64 ? ~0ull : 0xffffffffull, part = all & ~0x0f00f0f0ull;
+        num32_case(a, w64, "ds_min_num_f32 v1, v2", 0, 0, 1, all);
+        num32_case(a, w64, "ds_max_num_f32 v1, v2", 1, 0, 1, part);
+        num32_case(a, w64, "ds_min_num_rtn_f32 v3, v1, v2", 0, 1, 1, part);
+        num32_case(a, w64, "ds_max_num_rtn_f32 v3, v1, v2", 1, 1, 1, all);
+        num32_case(a, w64, "global_atomic_min_num_f32 v3, v1, v2, s[12:13] th:TH_ATOMIC_RETURN", 0,
+                   1, 0, part);
+        num32_case(a, w64, "global_atomic_max_num_f32 v1, v2, s[12:13]", 1, 0, 0, all);
+        num32_case(a, w64, "flat_atomic_min_num_f32 v[6:7], v2", 0, 0, 0, part);
+        num32_case(a, w64, "flat_atomic_max_num_f32 v3, v[6:7], v2 th:TH_ATOMIC_RETURN", 1, 1, 0,
+                   all);
+        num32_case(a, w64,
+                   "buffer_atomic_min_num_f32 v2, v1, s[8:11], null offen th:TH_ATOMIC_RETURN", 0,
+                   1, 0, all);
+        num32_case(a, w64, "buffer_atomic_max_num_f32 v2, v1, s[8:11], null offen", 1, 0, 0, part);
+        num64_case(a, w64, "ds_min_num_f64 v1, v[2:3]", 0, 0, all);
+        num64_case(a, w64, "ds_max_num_f64 v1, v[2:3]", 1, 0, part);
+        num64_case(a, w64, "ds_min_num_rtn_f64 v[4:5], v1, v[2:3]", 0, 1, part);
+        num64_case(a, w64, "ds_max_num_rtn_f64 v[4:5], v1, v[2:3]", 1, 1, all);
+    }
+}
+
+/* ---- 2. gfx11's constant integer compares (RDNA3 ISA VOPC: V_CMP_F_* writes 0, V_CMP_T_* 1
+ * for each active lane; inactive lanes' bits are 0; V_CMPX_* write EXEC only) -------------- */
+static void t_cmp_const(int wave64) {
+    const char *a = wave64 ? "gfx1100:wavefrontsize64" : "gfx1100";
+    uint64_t on = wave64 ? 0xf0f0f0f00ff0ff0full : 0x0ff0ff0full;
+    const char *mask = wave64 ? "s[4:5]" : "s4";
+    const char *type[] = {"i32", "u32", "i64", "u64"};
+    for (unsigned t = 0; t < 4; t++) {
+        const char *src = t < 2 ? "v2, v3" : "v[2:3], v[4:5]";
+        for (int truth = 0; truth < 2; truth++) {
+            char text[160];
+            uint64_t want = truth ? on : 0;
+            /* e32 into VCC, e64 into an SGPR (pair) */
+            reset(wave64);
+            wave_set_exec(w, on);
+            w->s[ISA_SREG_VCC_LO] = w->s[ISA_SREG_VCC_HI] = 0x5a5a5a5a;
+            w->s[4] = w->s[5] = 0x3c3c3c3c;
+            snprintf(text, sizeof text, "v_cmp_%s_%s vcc, %s\nv_cmp_%s_%s_e64 %s, %s",
+                     truth ? "t" : "f", type[t], src, truth ? "t" : "f", type[t], mask, src);
+            if (!wave64) /* wave32 names the one-SGPR mask vcc_lo */
+                snprintf(text, sizeof text, "v_cmp_%s_%s vcc_lo, %s\nv_cmp_%s_%s_e64 %s, %s",
+                         truth ? "t" : "f", type[t], src, truth ? "t" : "f", type[t], mask, src);
+            CHECK(run(a, text) == WAVE_DONE, "%s %s", a, text);
+            uint64_t vcc = w->s[ISA_SREG_VCC_LO] | (uint64_t)w->s[ISA_SREG_VCC_HI] << 32;
+            uint64_t s45 = w->s[4] | (uint64_t)w->s[5] << 32;
+            /* wave32: one SGPR, VCC_HI and s5 untouched */
+            uint64_t wv = wave64 ? want : (want | 0x5a5a5a5a00000000ull);
+            uint64_t ws = wave64 ? want : (want | 0x3c3c3c3c00000000ull);
+            CHECK(vcc == wv && s45 == ws, "%s %s: vcc %016llx (want %016llx) s[4:5] %016llx", a,
+                  text, (unsigned long long)vcc, (unsigned long long)wv, (unsigned long long)s45);
+
+            /* V_CMPX: EXEC = the result; the next instruction runs in the lanes left */
+            reset(wave64);
+            wave_set_exec(w, on);
+            w->s[ISA_SREG_VCC_LO] = w->s[ISA_SREG_VCC_HI] = 0x5a5a5a5a;
+            for (unsigned l = 0; l < 64; l++)
+                w->v[9][l] = 0x44;
+            snprintf(text, sizeof text, "v_cmpx_%s_%s %s\nv_mov_b32 v9, 1", truth ? "t" : "f",
+                     type[t], src);
+            CHECK(run(a, text) == WAVE_DONE, "%s %s", a, text);
+            int bad = 0;
+            for (unsigned l = 0; l < 64; l++)
+                bad += w->v[9][l] != ((want >> l & 1) ? 1u : 0x44u);
+            CHECK(wave_exec(w) == want && bad == 0 && w->s[ISA_SREG_VCC_LO] == 0x5a5a5a5a,
+                  "%s %s: exec %016llx (want %016llx), %d lanes of v9 wrong, vcc_lo %x", a, text,
+                  (unsigned long long)wave_exec(w), (unsigned long long)want, bad,
+                  w->s[ISA_SREG_VCC_LO]);
+        }
+    }
+}
+
+/* ---- 3. wave32 vector instructions reading the 64-bit EXEC (RDNA3 ISA 3.2.2: EXEC_HI is a
+ * register a wave32 program may write and read; no lane follows it) ------------------------ */
+static void t_exec64_src(const char *a) {
+    /* V_LSHLREV_B64: D = S1 << S0[5:0]; S1 = {EXEC_HI, EXEC_LO} = 0x0000ff00_00ffff0f after
+     * the two 32-bit writes; lanes 0-3, 8-15 and 16-23 run (EXEC_LO) */
+    reset(0);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[2][l] = w->v[3][l] = 0x99;
+    CHECK(run(a, "s_mov_b32 exec_lo, 0x00ffff0f\ns_mov_b32 exec_hi, 0xff00\n"
+                 "v_lshlrev_b64 v[2:3], 4, exec") == WAVE_DONE,
+          "%s v_lshlrev_b64 exec", a);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        int act = (0x00ffff0fu >> l & 1) && l < 32;
+        bad +=
+            w->v[2][l] != (act ? 0x0ffff0f0u : 0x99u) || w->v[3][l] != (act ? 0x000ff000u : 0x99u);
+    }
+    CHECK(bad == 0 && w->s[ISA_SREG_EXEC_HI] == 0,
+          "%s v_lshlrev_b64 v[2:3], 4, exec: %d lanes wrong (lane 0 %08x:%08x), s127 %x", a, bad,
+          w->v[3][0], w->v[2][0], w->s[ISA_SREG_EXEC_HI]);
+
+    /* V_CMP_EQ_U64 with EXEC as S0: lane l compares {EXEC_HI, EXEC_LO} with v[2:3]; lanes 0
+     * and 1 hold the value, lane 2 only its low half; the result to VCC_LO */
+    reset(0);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[2][l] = 0xffffffff, w->v[3][l] = l < 2 ? 7 : 8;
+    CHECK(run(a, "s_mov_b32 exec_hi, 7\nv_cmp_eq_u64 vcc_lo, exec, v[2:3]") == WAVE_DONE,
+          "%s v_cmp_eq_u64 exec", a);
+    CHECK(w->s[ISA_SREG_VCC_LO] == 3, "%s v_cmp_eq_u64 vcc_lo, exec, v[2:3]: vcc_lo %x", a,
+          w->s[ISA_SREG_VCC_LO]);
+
+    /* V_ADD_NC_U64 (gfx12) / V_ADD_CO_U32 pair: not needed; v_mad_u64_u32 takes a 64-bit S2:
+     * D = S0 * S1 + S2 = 2 * 3 + {EXEC_HI 1, EXEC_LO} */
+    reset(0);
+    w->s[ISA_SREG_EXEC_LO] = 0x80000001u;
+    CHECK(run(a, "s_mov_b32 exec_hi, 1\nv_mad_u64_u32 v[4:5], null, 2, 3, exec") == WAVE_DONE,
+          "%s v_mad_u64_u32 exec", a);
+    CHECK(w->v[4][0] == 0x80000007u && w->v[5][0] == 1 && w->v[4][31] == 0x80000007u &&
+              w->v[4][1] == 0,
+          "%s v_mad_u64_u32 ..., exec: lane 0 %08x:%08x lane 31 %08x lane 1 %08x", a, w->v[5][0],
+          w->v[4][0], w->v[4][31], w->v[4][1]);
+}
+
+int main(void) {
+    mem = gmem_create();
+    buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
+    w = malloc(sizeof *w);
+    t_num_atomics();
+    t_cmp_const(0);
+    t_cmp_const(1);
+    t_exec64_src("gfx1100");
+    t_exec64_src("gfx1201");
+    free(w);
+    gmem_destroy(mem);
+    return check_summary("test_rdna_gap2");
+}
