@@ -315,14 +315,16 @@ static void s_denorm_mode(wave *w, const xinst *x) {
     w->mode = (w->mode & ~0xf0u) | (x->in.w[0] & 0xf) << 4;
 }
 
-/* S_SENDMSG (RDNA3/RDNA4 message ids, SIMM16[7:0]): MSG_INTERRUPT (1) goes to a host handler
- * nobody listens to here, MSG_DEALLOC_VGPRS (0xb on gfx11) only releases the registers of a
- * wave that is about to end; both let the wave go on.  The graphics messages have no meaning
- * for a compute wave gfxemu can give them and stop it as unimplemented. */
+/* S_SENDMSG (RDNA3/RDNA4 message ids, SIMM16[7:0]; LLVM's AMDGPU Usage lists the gfx11/gfx12
+ * ids): MSG_INTERRUPT (1) goes to a host handler nobody listens to here; MSG_DEALLOC_VGPRS (3)
+ * only releases the VGPRs of a wave that is about to end (a hint: nothing of the wave's state
+ * changes that it can still see); both let the wave go on.  The others (HS_TESSFACTOR,
+ * GS_ALLOC_REQ, gfx11's STALL_WAVE_GEN and HALT_WAVES, unnamed ids) are graphics or
+ * wave-launch control with no meaning gfxemu can give a compute wave: they stop it by name. */
 static void r_sendmsg(wave *w, const xinst *x) {
     switch (x->in.f.s.msg) {
     case 1:
-    case 0xb: return;
+    case 3: return;
     case 0: wave_fault(w, x, XF_ILLEGAL); return;
     default:
         wave_fault(w, x, XF_UNIMPLEMENTED);
@@ -330,12 +332,23 @@ static void r_sendmsg(wave *w, const xinst *x) {
     }
 }
 /* S_SENDMSG_RTN_B32/B64 (RDNA3 ISA): the message's answer in SDST.  MSG_RTN_GET_DOORBELL (0x80)
- * answers the queue's doorbell id (gfxemu runs one queue: 0), MSG_RTN_GET_REALTIME (0x83) the
- * 100 MHz constant-rate clock s_memrealtime reads on CDNA.  Other ids stop the wave. */
+ * answers the queue's doorbell id (gfxemu runs one queue: 0), MSG_RTN_GET_TMA (0x82) and
+ * MSG_RTN_GET_TBA (0x85) the trap handler's memory and base addresses (gfxemu installs no trap
+ * handler, s_trap stops the wave: 0), MSG_RTN_GET_REALTIME (0x83) the 100 MHz constant-rate
+ * clock s_memrealtime reads on CDNA, gfx12's MSG_RTN_GET_SE_AID_ID (0x87) the shader engine and
+ * die the wave runs on (one of each: 0).  GET_DDID, SAVE_WAVE (context save), gfx12's
+ * GET_TBA_TO_PC and unnamed ids stop the wave by name. */
 static void r_sendmsg_rtn(wave *w, const xinst *x) {
     u64 v;
     switch (x->in.f.s.msg) {
-    case 0x80: v = 0; break;
+    case 0x80:
+    case 0x82:
+    case 0x85: v = 0; break;
+    case 0x87:
+        if (x->in.arch != ISA_GFX1201)
+            goto refuse;
+        v = 0;
+        break;
     case 0x83: {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -343,6 +356,7 @@ static void r_sendmsg_rtn(wave *w, const xinst *x) {
         break;
     }
     default:
+    refuse:
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "message id without a compute meaning in gfxemu";
         return;

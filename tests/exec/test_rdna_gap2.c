@@ -1,7 +1,8 @@
 /* test_rdna_gap2.c - the second list of RDNA ops and rules that used to fault or were modelled
  * wrongly (issue 15), on llvm-mc-22 snippets for gfx1100 and gfx1201 in wave32 and wave64:
  * gfx12's minimumNumber/maximumNumber atomics (DS, GLOBAL, FLAT, BUFFER), gfx11's constant
- * integer compares, wave32 vector instructions reading the 64-bit EXEC.  Every expected value
+ * integer compares, wave32 vector instructions reading the 64-bit EXEC, s_sendmsg and
+ * s_sendmsg_rtn ids.  Every expected value
  * is written out by hand from the RDNA3/RDNA4 ISA manuals' pseudocode (section named at each
  * case), not taken from a gfxemu run. */
 #include "common/check.h"
@@ -277,6 +278,45 @@ static void t_exec64_src(const char *a) {
           w->v[4][0], w->v[4][31], w->v[4][1]);
 }
 
+/* ---- 7. messages (LLVM AMDGPU Usage, gfx11/gfx12 sendmsg ids) ---------------------------- */
+static void t_sendmsg(const char *a, int gfx12) {
+    /* MSG_DEALLOC_VGPRS (3) is a hint for a wave about to end: the wave goes on */
+    reset(0);
+    CHECK(run(a, "s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)\ns_mov_b32 s6, 1") == WAVE_DONE &&
+              w->s[6] == 1,
+          "%s dealloc_vgprs: s6 %u", a, w->s[6]);
+    /* no trap handler is installed: TMA and TBA read 0; gfx12's shader engine / die id 0 */
+    reset(0);
+    for (unsigned r = 0; r < 8; r++)
+        w->s[r] = 0x55555555;
+    CHECK(run(a, gfx12 ? "s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_TMA)\n"
+                         "s_sendmsg_rtn_b64 s[2:3], sendmsg(MSG_RTN_GET_TBA)\n"
+                         "s_sendmsg_rtn_b32 s4, sendmsg(MSG_RTN_GET_SE_AID_ID)"
+                       : "s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_TMA)\n"
+                         "s_sendmsg_rtn_b64 s[2:3], sendmsg(MSG_RTN_GET_TBA)\n"
+                         "s_mov_b32 s4, 0") == WAVE_DONE,
+          "%s sendmsg_rtn", a);
+    CHECK(w->s[0] == 0 && w->s[1] == 0x55555555 && w->s[2] == 0 && w->s[3] == 0 && w->s[4] == 0 &&
+              w->s[5] == 0x55555555,
+          "%s sendmsg_rtn: s0 %x s1 %x s[2:3] %x:%x s4 %x", a, w->s[0], w->s[1], w->s[3], w->s[2],
+          w->s[4]);
+    /* the rest stop the wave by name at its pc */
+    const char *refused[] = {"s_sendmsg sendmsg(MSG_HS_TESSFACTOR)",
+                             "s_sendmsg sendmsg(MSG_GS_ALLOC_REQ)",
+                             "s_sendmsg 11",
+                             "s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_DDID)",
+                             "s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_SAVE_WAVE)",
+                             gfx12 ? "s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_TBA_TO_PC)"
+                                   : "s_sendmsg_rtn_b32 s0, 135"};
+    for (unsigned i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        reset(0);
+        int st = run_snippet(w, a, refused[i]);
+        CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED && w->fault.pc == 0 &&
+                  w->fault.note != NULL,
+              "%s '%s': status %d kind %d", a, refused[i], st, w->fault.kind);
+    }
+}
+
 int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 4096, 0) + 4096 - 256;
@@ -286,6 +326,8 @@ int main(void) {
     t_cmp_const(1);
     t_exec64_src("gfx1100");
     t_exec64_src("gfx1201");
+    t_sendmsg("gfx1100", 0);
+    t_sendmsg("gfx1201", 1);
     free(w);
     gmem_destroy(mem);
     return check_summary("test_rdna_gap2");
