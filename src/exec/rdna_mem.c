@@ -33,8 +33,8 @@
  * memory outside the allocations: it faults as a global access would.
  *
  * Not modelled, refused by name: tfe (texture-fail status), V# DST_SEL other than the identity
- * for format loads, the packed formats (10_11_11, 2_10_10_10, ...).  The data conversions of the
- * format ops are vmem.c's (x_vmem_format). */
+ * for format loads.  The data conversions of the format ops are vmem.c's (x_vmem_format, and
+ * x_vmem_format_packed for the packed formats 10_11_11, 11_11_10, 10_10_10_2, 2_10_10_10). */
 #include "exec/rdna.h"
 #include "exec/valu.h"
 #include "exec/vmem.h"
@@ -125,8 +125,8 @@ static void rbuf_atomic(wave *w, const xinst *x, int op, int is64) {
 
 /* Unified buffer format (the RDNA3/RDNA4 "Buffer formats" table; the codes are LLVM's
  * BUF_FMT_* values for gfx11/gfx12, which src/isa prints) -> gfx9 DATA_FORMAT and NUM_FORMAT
- * codes, which x_vmem_format converts.  0 (INVALID), the packed formats 30-41 and codes past 63
- * have no entry and fault. */
+ * codes, which x_vmem_format converts.  0 (INVALID) and codes past 63 have no entry and fault;
+ * the packed formats 30-41 have their own table below. */
 #define UF(df, nf) (uint8_t)((df) << 3 | (nf))
 enum { UN = 0, SN = 1, US = 2, SS = 3, UI = 4, SI = 5, FL = 7 };
 static const uint8_t ufmt[64] = {
@@ -142,6 +142,16 @@ static const uint8_t ufmt[64] = {
     [58] = UF(13, UI), [59] = UF(13, SI), [60] = UF(13, FL), [61] = UF(14, UI), [62] = UF(14, SI),
     [63] = UF(14, FL),
 };
+/* The packed formats 30-41 (LLVM's BUF_FMT_10_11_11_FLOAT ... BUF_FMT_2_10_10_10_SINT): the
+ * layout (vmem.h X_PACKED_*) and the gfx9 NUM_FORMAT code, for x_vmem_format_packed(). */
+#define UF_PACKED_FIRST 30
+static const uint8_t upacked[12][2] = {
+    {X_PACKED_10_11_11, FL},   {X_PACKED_11_11_10, FL},   {X_PACKED_10_10_10_2, UN},
+    {X_PACKED_10_10_10_2, SN}, {X_PACKED_10_10_10_2, UI}, {X_PACKED_10_10_10_2, SI},
+    {X_PACKED_2_10_10_10, UN}, {X_PACKED_2_10_10_10, SN}, {X_PACKED_2_10_10_10, US},
+    {X_PACKED_2_10_10_10, SS}, {X_PACKED_2_10_10_10, UI}, {X_PACKED_2_10_10_10, SI},
+};
+static int is_packed(unsigned uf) { return uf >= UF_PACKED_FIRST && uf < UF_PACKED_FIRST + 12; }
 /* The identity DST_SEL (X, Y, Z, W = 4, 5, 6, 7). */
 #define DST_SEL_XYZW (4u | 5u << 3 | 6u << 6 | 7u << 9)
 
@@ -164,7 +174,7 @@ static unsigned rbuf_ufmt(const wave *w, const xinst *x, int tbuf) {
 static lane_ref fmt_ref(const wave *w, const xinst *x, unsigned l, unsigned nc, int tbuf) {
     lane_ref r = rbuf_ref(w, x, l);
     unsigned uf = rbuf_ufmt(w, x, tbuf), e = uf < 64 ? ufmt[uf] : 0;
-    r.avail = r.avail >= fmt_payload(nc, e >> 3) ? UINT64_MAX : 0;
+    r.avail = r.avail >= (is_packed(uf) ? 4 : fmt_payload(nc, e >> 3)) ? UINT64_MAX : 0;
     return r;
 }
 #define FMT_REF(nc, tbuf)                                                                          \
@@ -182,7 +192,7 @@ static void rbuf_format(wave *w, const xinst *x, unsigned nc, int d16, int store
     if (rbuf_refuse(w, x))
         return;
     unsigned uf = rbuf_ufmt(w, x, tbuf), e = uf < 64 ? ufmt[uf] : 0;
-    if (!e) {
+    if (!e && !is_packed(uf)) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "buffer format not modelled (invalid or packed)";
         return;
@@ -192,7 +202,11 @@ static void rbuf_format(wave *w, const xinst *x, unsigned nc, int d16, int store
         w->fault.note = "a V# DST_SEL other than x, y, z, w is not modelled";
         return;
     }
-    x_vmem_format(w, x, nc, d16, store, e >> 3, e & 7, fmt_refs[tbuf][nc - 1]);
+    if (is_packed(uf))
+        x_vmem_format_packed(w, x, nc, d16, store, upacked[uf - UF_PACKED_FIRST][0],
+                             upacked[uf - UF_PACKED_FIRST][1], fmt_refs[tbuf][nc - 1]);
+    else
+        x_vmem_format(w, x, nc, d16, store, e >> 3, e & 7, fmt_refs[tbuf][nc - 1]);
 }
 
 /* The handler rows: one X-macro list per engine, one line per op spelling its mnemonic (`grep

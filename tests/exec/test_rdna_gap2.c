@@ -9,6 +9,7 @@
 #include "common/snippet.h"
 #include "exec/exec.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,139 @@ static void t_exec64_src(const char *a) {
           w->v[4][0], w->v[4][31], w->v[4][1]);
 }
 
+/* ---- 6. buffer formats (RDNA3/RDNA4 ISA "Buffer formats"; the unified format codes are
+ * LLVM's BUF_FMT_*: 30 10_11_11_FLOAT, 31 11_11_10_FLOAT, 32-35 10_10_10_2 UNORM/SNORM/UINT/
+ * SINT, 36-41 2_10_10_10 UNORM/SNORM/USCALED/SSCALED/UINT/SINT).  A packed format's name lists
+ * its components from the most significant down: X is in the low bits. ------------------- */
+#define SEL_XYZW (4u | 5u << 3 | 6u << 6 | 7u << 9)
+static uint32_t fbits(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+/* Every lane's dword holds raw; lane l loads at offset 4l (offen), lanes past `inr` are out of
+ * range (OOB_SELECT 3) and read 0.  v4..v7 get the components; want[] hand-worked. */
+static void fmt_load_case(const char *a, int wave64, unsigned uf, uint32_t raw, const char *text,
+                          const uint32_t *want, unsigned nc, unsigned inr) {
+    unsigned n = wave64 ? 64 : 32;
+    reset(wave64);
+    snippet_set_rsrc(w, 8, buf, 0, 4 * inr, 3u << 28 | uf << 12 | SEL_XYZW);
+    for (unsigned l = 0; l < 64; l++) {
+        gmem_write(mem, buf + 4 * l, &raw, 4);
+        w->v[1][l] = 4 * l;
+        for (unsigned c = 0; c < 4; c++)
+            w->v[4 + c][l] = 0x99;
+    }
+    CHECK(run(a, text) == WAVE_DONE, "%s %s (format %u)", a, text, uf);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++)
+        for (unsigned c = 0; c < 4; c++) {
+            uint32_t wv = c >= nc || l >= n ? 0x99 : l >= inr ? 0 : want[c];
+            if (w->v[4 + c][l] != wv && bad++ < 3)
+                printf("  lane %u component %u: %08x, want %08x\n", l, c, w->v[4 + c][l], wv);
+        }
+    CHECK(bad == 0, "%s %s (format %u, raw %08x): %d wrong", a, text, uf, raw, bad);
+}
+static void fmt_store_case(const char *a, unsigned uf, const uint32_t *in, const char *text,
+                           uint32_t want) {
+    reset(0);
+    snippet_set_rsrc(w, 8, buf, 0, 64, 3u << 28 | uf << 12 | SEL_XYZW);
+    uint32_t z = 0x55555555;
+    for (unsigned l = 0; l < 64; l++) {
+        gmem_write(mem, buf + 4 * l, &z, 4);
+        w->v[1][l] = 4 * l;
+        for (unsigned c = 0; c < 4; c++)
+            w->v[4 + c][l] = in[c];
+    }
+    CHECK(run(a, text) == WAVE_DONE, "%s %s (format %u)", a, text, uf);
+    int bad = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint32_t got;
+        gmem_read(mem, buf + 4 * l, &got, 4);
+        uint32_t wv = l < 16 ? want : 0x55555555; /* 64 bytes: lanes 16+ out of range */
+        if (got != wv && bad++ < 3)
+            printf("  lane %u: %08x, want %08x\n", l, got, wv);
+    }
+    CHECK(bad == 0, "%s %s (format %u): %d lanes wrong", a, text, uf, bad);
+}
+
+static void t_packed(const char *a, int wave64, int gfx12) {
+    const char *ld4 = gfx12 ? "buffer_load_format_xyzw v[4:7], v1, s[8:11], null offen"
+                            : "buffer_load_format_xyzw v[4:7], v1, s[8:11], 0 offen";
+    /* 2_10_10_10: X = 0x3ff [9:0], Y = 0x200 [19:10], Z = 1 [29:20], W = 2 [31:30] */
+    uint32_t r2 = 0x801803ffu;
+    uint32_t un[] = {fbits(1.0f), fbits((float)(512.0 / 1023)), fbits((float)(1.0 / 1023)),
+                     fbits((float)(2.0 / 3))};
+    /* SNORM: 0x3ff = -1 -> -1/511; 0x200 = -512 -> -512/511, clamped to -1; 1/511; W = -2 of 2
+     * bits -> -2, clamped to -1 */
+    uint32_t sn[] = {fbits((float)(-1.0 / 511)), fbits(-1.0f), fbits((float)(1.0 / 511)),
+                     fbits(-1.0f)};
+    uint32_t us[] = {fbits(1023.0f), fbits(512.0f), fbits(1.0f), fbits(2.0f)};
+    uint32_t ss[] = {fbits(-1.0f), fbits(-512.0f), fbits(1.0f), fbits(-2.0f)};
+    uint32_t ui[] = {1023, 512, 1, 2}, si[] = {0xffffffffu, 0xfffffe00u, 1, 0xfffffffeu};
+    const uint32_t *w2[] = {un, sn, us, ss, ui, si};
+    for (unsigned k = 0; k < 6; k++)
+        fmt_load_case(a, wave64, 36 + k, r2, ld4, w2[k], 4, 64);
+    fmt_load_case(a, wave64, 36, r2, ld4, un, 4, 16); /* lanes 16+ out of range */
+    /* tbuffer names the format in the instruction; format_xy loads X and Y only */
+    fmt_load_case(a, wave64, 0, r2,
+                  gfx12 ? "tbuffer_load_format_xy v[4:5], v1, s[8:11], null "
+                          "format:[BUF_FMT_2_10_10_10_SINT] offen"
+                        : "tbuffer_load_format_xy v[4:5], v1, s[8:11], 0 "
+                          "format:[BUF_FMT_2_10_10_10_SINT] offen",
+                  si, 2, 64);
+    /* 10_10_10_2: X = 1 [1:0], Y = 0x3ff [11:2], Z = 0x155 [21:12], W = 0x200 [31:22] */
+    uint32_t r3 = 0x80155ffdu;
+    uint32_t un3[] = {fbits((float)(1.0 / 3)), fbits(1.0f), fbits((float)(341.0 / 1023)),
+                      fbits((float)(512.0 / 1023))};
+    uint32_t sn3[] = {fbits(1.0f), fbits((float)(-1.0 / 511)), fbits((float)(341.0 / 511)),
+                      fbits(-1.0f)};
+    uint32_t ui3[] = {1, 1023, 341, 512}, si3[] = {1, 0xffffffffu, 341, 0xfffffe00u};
+    const uint32_t *w3[] = {un3, sn3, ui3, si3};
+    for (unsigned k = 0; k < 4; k++)
+        fmt_load_case(a, wave64, 32 + k, r3, ld4, w3[k], 4, 64);
+    /* 10_11_11_FLOAT: X (11 bits) 1.0 = exponent 15 -> 0x3c0; Y 2.5 = 1.25 * 2^1 -> exponent
+     * 16, mantissa 16/64 -> 0x410; Z (10 bits) 0x3e0 = +inf; W missing: 1.0 */
+    uint32_t f1[] = {fbits(1.0f), fbits(2.5f), fbits(INFINITY), fbits(1.0f)};
+    fmt_load_case(a, wave64, 30, 0xf82083c0u, ld4, f1, 4, 64);
+    /* X = 1: denormal 2^-14 * 1/64 = 2^-20; Y = 0x7c1: NaN (the load gives f32 NaN 0x7fc00000
+     * as the conversion makes it); Z = exponent 30, mantissa 31: (1 + 31/32) * 2^15 = 64512 */
+    uint32_t f2[] = {fbits(0x1p-20f), 0x7fc00000u, fbits(64512.0f), fbits(1.0f)};
+    fmt_load_case(a, wave64, 30, 0xf7fe0801u, ld4, f2, 4, 64);
+    /* 11_11_10_FLOAT: X (10 bits) 0.5 = exponent 14 -> 0x1c0; Y (11) 3.0 -> 0x420; Z 0 */
+    uint32_t f3[] = {fbits(0.5f), fbits(3.0f), 0, fbits(1.0f)};
+    fmt_load_case(a, wave64, 31, 0x001081c0u, ld4, f3, 4, 64);
+
+    if (wave64)
+        return;
+    const char *st4 = gfx12 ? "buffer_store_format_xyzw v[4:7], v1, s[8:11], null offen"
+                            : "buffer_store_format_xyzw v[4:7], v1, s[8:11], 0 offen";
+    const char *st3 = gfx12 ? "buffer_store_format_xyz v[4:6], v1, s[8:11], null offen"
+                            : "buffer_store_format_xyz v[4:6], v1, s[8:11], 0 offen";
+    /* 2_10_10_10_UNORM {1.0, 0.5, 0, 1.0}: 1023, 511.5 -> 512 (nearest even), 0, 3 */
+    uint32_t s1[] = {fbits(1.0f), fbits(0.5f), 0, fbits(1.0f)};
+    fmt_store_case(a, 36, s1, st4, 0xc00803ffu);
+    /* 2_10_10_10_SINT {-1, 511, -512, 1}: 0x3ff, 0x1ff, 0x200, 1 */
+    uint32_t s2[] = {0xffffffffu, 511, 0xfffffe00u, 1};
+    fmt_store_case(a, 41, s2, st4, 0x3ff | 0x1ffu << 10 | 0x200u << 20 | 1u << 30);
+    /* 10_11_11_FLOAT {1.0, -2.0 (negative: 0), 65536 (past 64512: +inf 0x3e0)} */
+    uint32_t s3[] = {fbits(1.0f), fbits(-2.0f), fbits(65536.0f), 0};
+    fmt_store_case(a, 30, s3, st3, 0xf80003c0u);
+    /* ties to even: 1 + 2^-7 is half way between 1.0 and 1 + 1/64: 1.0 (0x3c0); 1 + 3 * 2^-7
+     * between 1 + 1/64 and 1 + 2/64: the even 0x3c2; Z NaN: a NaN (exponent 31, mantissa not 0) */
+    uint32_t s4[] = {fbits(1.0078125f), fbits(1.0234375f), 0x7fc00000u, 0};
+    reset(0);
+    fmt_store_case(a, 30, s4, st3, 0x3c0u | 0x3c2u << 11 | 0x3f0u << 22);
+    /* a store of fewer components than the format has is refused by name */
+    reset(0);
+    snippet_set_rsrc(w, 8, buf, 0, 64, 3u << 28 | 36u << 12 | SEL_XYZW);
+    int st = run_snippet(w, a,
+                         gfx12 ? "buffer_store_format_x v4, v1, s[8:11], null offen"
+                               : "buffer_store_format_x v4, v1, s[8:11], 0 offen");
+    CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED && w->fault.note != NULL,
+          "%s packed store_format_x: %d %d", a, st, w->fault.kind);
+}
+
 /* ---- 7. messages (LLVM AMDGPU Usage, gfx11/gfx12 sendmsg ids) ---------------------------- */
 static void t_sendmsg(const char *a, int gfx12) {
     /* MSG_DEALLOC_VGPRS (3) is a hint for a wave about to end: the wave goes on */
@@ -326,6 +460,10 @@ int main(void) {
     t_cmp_const(1);
     t_exec64_src("gfx1100");
     t_exec64_src("gfx1201");
+    t_packed("gfx1100", 0, 0);
+    t_packed("gfx1201", 0, 1);
+    t_packed("gfx1100:wavefrontsize64", 1, 0);
+    t_packed("gfx1201:wavefrontsize64", 1, 1);
     t_sendmsg("gfx1100", 0);
     t_sendmsg("gfx1201", 1);
     free(w);
