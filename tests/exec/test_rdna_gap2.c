@@ -412,6 +412,68 @@ static void t_packed(const char *a, int wave64, int gfx12) {
           "%s packed store_format_x: %d %d", a, st, w->fault.kind);
 }
 
+/* DST_SEL (V# word 3 [11:0], 3 bits per register component: 0 -> 0, 1 -> 1 or 1.0, 4-7 -> X,
+ * Y, Z, W) on format loads.  Memory: the 8_8_8_8 UINT word 0x44332211 (X 0x11 ... W 0x44), or
+ * 16_16 FLOAT 0x3c00c000 (X -2.0, Y 1.0; Z 0, W 1.0 as the format lacks them).  Every lane is
+ * in range (what an out-of-range lane gets under a constant selector is not written down). */
+static void sel_case(const char *a, int wave64, unsigned uf, uint32_t raw, uint32_t sel,
+                     const char *text, const uint32_t *want, unsigned nc) {
+    unsigned n = wave64 ? 64 : 32;
+    reset(wave64);
+    wave_set_exec(w, wave64 ? 0xffff0000ffff00ffull : 0xffff00ffull);
+    snippet_set_rsrc(w, 8, buf, 0, 256, 3u << 28 | uf << 12 | sel);
+    for (unsigned l = 0; l < 64; l++) {
+        gmem_write(mem, buf + 4 * l, &raw, 4);
+        w->v[1][l] = 4 * l;
+        for (unsigned c = 0; c < 4; c++)
+            w->v[4 + c][l] = 0x99999999u;
+    }
+    CHECK(run(a, text) == WAVE_DONE, "%s %s (sel %03x)", a, text, sel);
+    uint64_t on = wave_exec(w);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++)
+        for (unsigned c = 0; c < 4; c++) {
+            uint32_t wv = c >= nc || l >= n || !(on >> l & 1) ? 0x99999999u : want[c];
+            if (w->v[4 + c][l] != wv && bad++ < 3)
+                printf("  lane %u component %u: %08x, want %08x\n", l, c, w->v[4 + c][l], wv);
+        }
+    CHECK(bad == 0, "%s %s (sel %03x): %d wrong", a, text, sel, bad);
+}
+#define SEL(x, y, z, w) ((x) | (y) << 3 | (z) << 6 | (w) << 9)
+static void t_dst_sel(const char *a, int wave64, int gfx12) {
+    const char *ld4 = gfx12 ? "buffer_load_format_xyzw v[4:7], v1, s[8:11], null offen"
+                            : "buffer_load_format_xyzw v[4:7], v1, s[8:11], 0 offen";
+    const char *ld2 = gfx12 ? "buffer_load_format_xy v[4:5], v1, s[8:11], null offen"
+                            : "buffer_load_format_xy v[4:5], v1, s[8:11], 0 offen";
+    const char *d16 = gfx12 ? "buffer_load_d16_format_xyzw v[4:5], v1, s[8:11], null offen"
+                            : "buffer_load_d16_format_xyzw v[4:5], v1, s[8:11], 0 offen";
+    /* 8_8_8_8_UINT is unified format 46: WZYX reversed, then 0 and 1 (the integer 1) */
+    uint32_t r1[] = {0x44, 0x33, 0x22, 0x11};
+    sel_case(a, wave64, 46, 0x44332211u, SEL(7, 6, 5, 4), ld4, r1, 4);
+    uint32_t r2[] = {0, 1, 0x11, 0x11};
+    sel_case(a, wave64, 46, 0x44332211u, SEL(0, 1, 4, 4), ld4, r2, 4);
+    /* format_xy of a 4-component format may select its Z and W */
+    uint32_t r3[] = {0x33, 0x44};
+    sel_case(a, wave64, 46, 0x44332211u, SEL(6, 7, 4, 5), ld2, r3, 2);
+    /* 16_16_FLOAT (29): Y, X, the missing Z (0) and W (1.0), and the constant 1 is 1.0 */
+    uint32_t r4[] = {0x3f800000u, 0xc0000000u, 0, 0x3f800000u};
+    sel_case(a, wave64, 29, 0x3c00c000u, SEL(5, 4, 6, 7), ld4, r4, 4);
+    uint32_t r5[] = {0x3f800000u, 0, 0x3f800000u, 0xc0000000u};
+    sel_case(a, wave64, 29, 0x3c00c000u, SEL(1, 0, 7, 4), ld4, r5, 4);
+    /* d16: {1.0 (f16 0x3c00), X = -2.0 (0xc000)} in v4, {Y = 1.0, 0} in v5 */
+    uint32_t r6[] = {0xc0003c00u, 0x00003c00u};
+    sel_case(a, wave64, 29, 0x3c00c000u, SEL(1, 4, 5, 0), d16, r6, 2);
+    /* a packed format through DST_SEL: 2_10_10_10_UINT (40) W, Z, Y, X */
+    uint32_t r7[] = {2, 1, 512, 1023};
+    sel_case(a, wave64, 40, 0x801803ffu, SEL(7, 6, 5, 4), ld4, r7, 4);
+    /* a reserved selector (2) stops the wave by name */
+    reset(wave64);
+    snippet_set_rsrc(w, 8, buf, 0, 64, 3u << 28 | 46u << 12 | SEL(4, 2, 6, 7));
+    int st = run_snippet(w, a, ld4);
+    CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED && w->fault.note != NULL,
+          "%s reserved dst_sel: %d %d", a, st, w->fault.kind);
+}
+
 /* ---- 7. messages (LLVM AMDGPU Usage, gfx11/gfx12 sendmsg ids) ---------------------------- */
 static void t_sendmsg(const char *a, int gfx12) {
     /* MSG_DEALLOC_VGPRS (3) is a hint for a wave about to end: the wave goes on */
@@ -464,6 +526,10 @@ int main(void) {
     t_packed("gfx1201", 0, 1);
     t_packed("gfx1100:wavefrontsize64", 1, 0);
     t_packed("gfx1201:wavefrontsize64", 1, 1);
+    t_dst_sel("gfx1100", 0, 0);
+    t_dst_sel("gfx1201", 0, 1);
+    t_dst_sel("gfx1100:wavefrontsize64", 1, 0);
+    t_dst_sel("gfx1201:wavefrontsize64", 1, 1);
     t_sendmsg("gfx1100", 0);
     t_sendmsg("gfx1201", 1);
     free(w);
