@@ -249,7 +249,7 @@ static void t_exec64_src(const char *a) {
           "%s v_lshlrev_b64 exec", a);
     int bad = 0;
     for (unsigned l = 0; l < 64; l++) {
-        int act = (0x00ffff0fu >> l & 1) && l < 32;
+        int act = l < 32 && (0x00ffff0fu >> l & 1);
         bad +=
             w->v[2][l] != (act ? 0x0ffff0f0u : 0x99u) || w->v[3][l] != (act ? 0x000ff000u : 0x99u);
     }
