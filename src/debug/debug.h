@@ -117,6 +117,10 @@ gfx_result dbg_att_end(gfx_debug_session *s);
 void dbg_att_free(gfx_debug_session *s);
 /* wave.c */
 uint64_t dbg_wave_pc(const wave *w);
+/* EXEC as the program sees it: in a wave32 RDNA program EXEC_HI is kept in the slot
+ * XS_EXEC_HI32, not in s[127] (which gates lanes 32-63 and stays 0; src/exec/rdna.c), so the
+ * debugger's exec, exec_hi (s127) and snapshots read and write that slot. */
+uint64_t dbg_wave_exec(const wave *w);
 gfx_wave_state dbg_wave_state(const wave *w);
 gfx_fault_kind dbg_fault_kind(int xk);
 

@@ -500,7 +500,7 @@ size_t gfx_debug_waves(gfx_debug_session *s, gfx_wave_info *out, size_t max) {
         o->wave = w->wave_id;
         o->state = dbg_wave_state(w);
         o->pc = w->status == WAVE_FAULT ? w->prog->code_va + w->fault.pc : dbg_wave_pc(w);
-        o->exec = wave_exec(w);
+        o->exec = dbg_wave_exec(w);
         o->insts = 0;
         for (int c = 0; c < XC_N; c++)
             o->insts += w->count[c];

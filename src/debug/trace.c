@@ -81,14 +81,26 @@ void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_
             w->wg_id[2], w->wave_id, (unsigned long long)(w->prog->code_va + pc),
             (unsigned long long)exec, text);
     uint8_t named[NSREG] = {0};
+    /* A wave32 RDNA program keeps EXEC_HI in the slot XS_EXEC_HI32 (s[127] gates lanes 32-63
+     * and stays 0; src/exec/rdna.c): show the slot as exec_hi, and not the engine's slots */
+    uint32_t cur[NSREG], prev[NSREG];
+    const uint32_t *sv = w->s, *bv = before;
+    if (w->prog->wave32) {
+        memcpy(cur, w->s, sizeof cur);
+        memcpy(prev, before, sizeof prev);
+        cur[ISA_SREG_EXEC_HI] = cur[XS_EXEC_HI32], prev[ISA_SREG_EXEC_HI] = prev[XS_EXEC_HI32];
+        for (unsigned r = XS_EXEC_HI32; r <= XS_EXEC64_W32 + 1; r++)
+            cur[r] = prev[r];
+        sv = cur, bv = prev;
+    }
     for (unsigned d = 0; d < x->in.ndst && d < 2; d++) {
         const isa_opnd *o = &x->in.dst[d];
-        unsigned n = o->n ? o->n : 1;
+        unsigned n = o->n ? o->n : 1, idx = o->idx == XS_EXEC_HI32 ? ISA_SREG_EXEC_HI : o->idx;
         if (o->kind == ISA_OPND_SREG) {
-            if (o->idx == 125) /* null */
+            if (idx == 125) /* null */
                 continue;
-            put_sregs(f, w->s, o->idx, n);
-            for (unsigned r = o->idx; r < o->idx + n && r < NSREG; r++)
+            put_sregs(f, sv, idx, n);
+            for (unsigned r = idx; r < idx + n && r < NSREG; r++)
                 named[r] = 1;
         } else if (o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_AGPR) {
             unsigned base = o->idx;
@@ -102,12 +114,12 @@ void dbg_trace_inst(gfx_debug_session *s, const wave *w, const xinst *x, uint32_
         }
     }
     for (unsigned r = 0; r < NSREG; r++) {
-        if (named[r] || w->s[r] == before[r])
+        if (named[r] || sv[r] == bv[r])
             continue;
         unsigned n = (r == ISA_SREG_VCC_LO || r == ISA_SREG_EXEC_LO) ? 2 : 1;
         if (r == ISA_SREG_VCC_HI || r == ISA_SREG_EXEC_HI) /* the high half changed alone */
             r--, n = 2;
-        put_sregs(f, w->s, r, n);
+        put_sregs(f, sv, r, n);
         r += n - 1;
     }
     if (w->scc != scc_before)

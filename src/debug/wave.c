@@ -21,6 +21,17 @@ gfx_fault_kind dbg_fault_kind(int xk) {
 
 uint64_t dbg_wave_pc(const wave *w) { return w->prog->code_va + w->pc; }
 
+static int is_wave32(const wave *w) { return w->prog && w->prog->wave32; }
+uint64_t dbg_wave_exec(const wave *w) {
+    if (!is_wave32(w))
+        return wave_exec(w);
+    return w->s[ISA_SREG_EXEC_LO] | (uint64_t)w->s[XS_EXEC_HI32] << 32;
+}
+/* The file slot that holds SGPR encoding i for the debugger (EXEC_HI: see dbg_wave_exec). */
+static unsigned sgpr_slot(const wave *w, unsigned i) {
+    return i == ISA_SREG_EXEC_HI && is_wave32(w) ? XS_EXEC_HI32 : i;
+}
+
 gfx_wave_state dbg_wave_state(const wave *w) { return (gfx_wave_state)w->status; }
 
 const char *gfx_wave_state_name(gfx_wave_state st) {
@@ -37,7 +48,7 @@ gfx_result gfx_wave_get(const gfx_wave *h, gfx_reg_kind kind, unsigned index, un
     case GFX_REG_SGPR:
         if (index >= GFX_WAVE_SGPRS)
             return GFX_ERR_INVALID;
-        *value = w->s[index];
+        *value = w->s[sgpr_slot(w, index)];
         return GFX_OK;
     case GFX_REG_VGPR:
     case GFX_REG_AGPR:
@@ -45,7 +56,7 @@ gfx_result gfx_wave_get(const gfx_wave *h, gfx_reg_kind kind, unsigned index, un
             return GFX_ERR_INVALID;
         *value = kind == GFX_REG_VGPR ? w->v[index][lane] : w->a[index][lane];
         return GFX_OK;
-    case GFX_REG_EXEC: *value = wave_exec(w); return GFX_OK;
+    case GFX_REG_EXEC: *value = dbg_wave_exec(w); return GFX_OK;
     case GFX_REG_VCC:
         *value = w->s[ISA_SREG_VCC_LO] | (uint64_t)w->s[ISA_SREG_VCC_HI] << 32;
         return GFX_OK;
@@ -66,7 +77,7 @@ gfx_result gfx_wave_set(gfx_wave *h, gfx_reg_kind kind, unsigned index, unsigned
     case GFX_REG_SGPR:
         if (index >= GFX_WAVE_SGPRS)
             return GFX_ERR_INVALID;
-        w->s[index] = (uint32_t)value;
+        w->s[sgpr_slot(w, index)] = (uint32_t)value;
         return GFX_OK;
     case GFX_REG_VGPR:
     case GFX_REG_AGPR:
@@ -74,7 +85,14 @@ gfx_result gfx_wave_set(gfx_wave *h, gfx_reg_kind kind, unsigned index, unsigned
             return GFX_ERR_INVALID;
         (kind == GFX_REG_VGPR ? w->v : w->a)[index][lane] = (uint32_t)value;
         return GFX_OK;
-    case GFX_REG_EXEC: wave_set_exec(w, value); return GFX_OK;
+    case GFX_REG_EXEC:
+        if (is_wave32(w)) { /* lanes 32-63 never run: EXEC_HI to its slot */
+            w->s[ISA_SREG_EXEC_LO] = (uint32_t)value;
+            w->s[XS_EXEC_HI32] = (uint32_t)(value >> 32);
+        } else {
+            wave_set_exec(w, value);
+        }
+        return GFX_OK;
     case GFX_REG_VCC:
         w->s[ISA_SREG_VCC_LO] = (uint32_t)value;
         w->s[ISA_SREG_VCC_HI] = (uint32_t)(value >> 32);
@@ -100,12 +118,13 @@ gfx_result gfx_wave_snapshot_get(const gfx_wave *h, gfx_wave_snapshot *o) {
     o->state = dbg_wave_state(w);
     memcpy(o->workgroup, w->wg_id, sizeof o->workgroup);
     o->wave = w->wave_id;
-    o->exec = wave_exec(w);
+    o->exec = dbg_wave_exec(w);
     o->vcc = w->s[ISA_SREG_VCC_LO] | (uint64_t)w->s[ISA_SREG_VCC_HI] << 32;
     o->scc = w->scc;
     o->m0 = w->s[ISA_SREG_M0];
     o->mode = w->mode;
     memcpy(o->sgpr, w->s, sizeof o->sgpr);
+    o->sgpr[ISA_SREG_EXEC_HI] = w->s[sgpr_slot(w, ISA_SREG_EXEC_HI)];
     memcpy(o->vgpr, w->v, sizeof o->vgpr);
     memcpy(o->agpr, w->a, sizeof o->agpr);
     for (int c = 0; c < XC_N; c++)

@@ -22,6 +22,9 @@
 /* Slot of the scalar file past the encodable registers (0-127) where a wave32 RDNA program
  * keeps EXEC_HI, which no lane follows in wave32 (src/exec/rdna.c x_rdna_exec_hi32()). */
 #define XS_EXEC_HI32 128
+/* Two slots past it where a wave32 vector instruction reading the 64-bit EXEC as a source finds
+ * {EXEC_LO, EXEC_HI} (rdna.c r_exec64_src32() fills them before the instruction runs). */
+#define XS_EXEC64_W32 129
 
 /* WAVE_YIELD: the wave gave its turn up (s_sleep) and may run again at once; WAVE_GWS: it waits
  * in ds_gws_barrier / ds_gws_sema_p until gws.c's x_gws_poll() releases it.  Both are the

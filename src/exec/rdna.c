@@ -257,7 +257,16 @@ static void r_exec_hi32(wave *w, const xinst *x) {
 }
 static void r_exec_hi32_vec(wave *w, const xinst *x) {
     wave_fault(w, x, XF_UNIMPLEMENTED);
-    w->fault.note = "a 64-bit EXEC operand of a vector instruction in a wave32 program";
+    w->fault.note = "a 64-bit EXEC destination of a vector instruction in a wave32 program";
+}
+/* A vector instruction reading the 64-bit EXEC as a source in wave32 (v_lshlrev_b64 v[2:3], 0,
+ * exec; v_cmp_eq_u64 vcc_lo, exec, v[2:3]): the source was renamed at build time to the pair
+ * XS_EXEC64_W32, which gets {EXEC_LO, EXEC_HI} here, so the lanes (gated by EXEC_LO, s[127]
+ * staying 0) read the value the program last wrote to both halves. */
+static void r_exec64_src32(wave *w, const xinst *x) {
+    w->s[XS_EXEC64_W32] = w->s[ISA_SREG_EXEC_LO];
+    w->s[XS_EXEC64_W32 + 1] = w->s[XS_EXEC_HI32];
+    ((xfn)(uintptr_t)x->k[5])(w, x);
 }
 
 static int covers_exec_hi(const isa_opnd *o) {
@@ -283,7 +292,7 @@ static int implicit_exec64(unsigned op) {
 
 void x_rdna_exec_hi32(xinst *x) {
     isa_inst *in = &x->in;
-    int wide = implicit_exec64(in->op);
+    int wide = implicit_exec64(in->op), wide_dst = 0;
     for (unsigned i = 0; i < 8; i++) {
         isa_opnd *o = i < 2 ? &in->dst[i] : &in->src[i - 2];
         if (!covers_exec_hi(o))
@@ -291,13 +300,21 @@ void x_rdna_exec_hi32(xinst *x) {
         if (o->idx == ISA_SREG_EXEC_HI) /* a 32-bit exec_hi: its own slot */
             o->idx = XS_EXEC_HI32;
         else
-            wide = 1;
+            wide = 1, wide_dst |= i < 2;
     }
     if (!wide)
         return;
     if (x->cls == XC_SALU || x->cls == XC_SMEM || x->cls == XC_BRANCH) {
         x->k[5] = (uint64_t)(uintptr_t)x->fn; /* scalar formats have at most 3 sources */
         x->fn = r_exec_hi32;
+    } else if (!wide_dst && x->fn && in->fmt != ISA_FMT_VOPD && !(x->xf & XI_DPP8)) {
+        /* a vector instruction reads the 64-bit EXEC: from the pair XS_EXEC64_W32 (k[5] holds
+         * the handler: no format with such a source uses it but DPP8, refused here) */
+        for (unsigned i = 0; i < 6; i++)
+            if (covers_exec_hi(&in->src[i]))
+                in->src[i].idx = (uint16_t)(XS_EXEC64_W32 + in->src[i].idx - ISA_SREG_EXEC_LO);
+        x->k[5] = (uint64_t)(uintptr_t)x->fn;
+        x->fn = r_exec64_src32;
     } else {
         x->fn = r_exec_hi32_vec;
     }
@@ -553,6 +570,12 @@ static const rdna_row rdna_rows[] = {
     RUN(v_cmp_gt_i32), RUN(v_cmp_ge_i32),
     RUN(v_cmp_eq_u64), RUN(v_cmp_ne_u64), RUN(v_cmp_lt_u64), RUN(v_cmp_gt_u64),
     RUN(v_cmp_lt_i64), RUN(v_cmp_gt_i64),
+    /* gfx11's constant integer predicates (RDNA3 ISA VOPC V_CMP_F_I32 = 0, V_CMP_T_I32 = 1 for
+     * every active lane; gfx12 has neither): the same as CDNA's */
+    RUN(v_cmp_f_i32), RUN(v_cmp_t_i32), RUN(v_cmp_f_u32), RUN(v_cmp_t_u32),
+    RUN(v_cmp_f_i64), RUN(v_cmp_t_i64), RUN(v_cmp_f_u64), RUN(v_cmp_t_u64),
+    RUN(v_cmpx_f_i32), RUN(v_cmpx_t_i32), RUN(v_cmpx_f_u32), RUN(v_cmpx_t_u32),
+    RUN(v_cmpx_f_i64), RUN(v_cmpx_t_i64), RUN(v_cmpx_f_u64), RUN(v_cmpx_t_u64),
     RUN(v_cmp_lt_f32), RUN(v_cmp_eq_f32), RUN(v_cmp_le_f32), RUN(v_cmp_gt_f32),
     RUN(v_cmp_ge_f32), RUN(v_cmp_neq_f32), RUN(v_cmp_nlt_f32), RUN(v_cmp_ngt_f32),
     RUN(v_cmp_u_f32), RUN(v_cmp_o_f32),
@@ -833,6 +856,8 @@ static void swap_null_m0(isa_opnd *o) {
 static void undo_exec_hi32(isa_opnd *o) {
     if (o->kind == ISA_OPND_SREG && o->idx == XS_EXEC_HI32)
         o->idx = ISA_SREG_EXEC_HI;
+    else if (o->kind == ISA_OPND_SREG && o->idx == XS_EXEC64_W32) /* r_exec64_src32 */
+        o->idx = ISA_SREG_EXEC_LO;
 }
 
 static int is_cmpstore(unsigned op) {

@@ -315,14 +315,16 @@ static void s_denorm_mode(wave *w, const xinst *x) {
     w->mode = (w->mode & ~0xf0u) | (x->in.w[0] & 0xf) << 4;
 }
 
-/* S_SENDMSG (RDNA3/RDNA4 message ids, SIMM16[7:0]): MSG_INTERRUPT (1) goes to a host handler
- * nobody listens to here, MSG_DEALLOC_VGPRS (0xb on gfx11) only releases the registers of a
- * wave that is about to end; both let the wave go on.  The graphics messages have no meaning
- * for a compute wave gfxemu can give them and stop it as unimplemented. */
+/* S_SENDMSG (RDNA3/RDNA4 message ids, SIMM16[7:0]; LLVM's AMDGPU Usage lists the gfx11/gfx12
+ * ids): MSG_INTERRUPT (1) goes to a host handler nobody listens to here; MSG_DEALLOC_VGPRS (3)
+ * only releases the VGPRs of a wave that is about to end (a hint: nothing of the wave's state
+ * changes that it can still see); both let the wave go on.  The others (HS_TESSFACTOR,
+ * GS_ALLOC_REQ, gfx11's STALL_WAVE_GEN and HALT_WAVES, unnamed ids) are graphics or
+ * wave-launch control with no meaning gfxemu can give a compute wave: they stop it by name. */
 static void r_sendmsg(wave *w, const xinst *x) {
     switch (x->in.f.s.msg) {
     case 1:
-    case 0xb: return;
+    case 3: return;
     case 0: wave_fault(w, x, XF_ILLEGAL); return;
     default:
         wave_fault(w, x, XF_UNIMPLEMENTED);
@@ -330,12 +332,23 @@ static void r_sendmsg(wave *w, const xinst *x) {
     }
 }
 /* S_SENDMSG_RTN_B32/B64 (RDNA3 ISA): the message's answer in SDST.  MSG_RTN_GET_DOORBELL (0x80)
- * answers the queue's doorbell id (gfxemu runs one queue: 0), MSG_RTN_GET_REALTIME (0x83) the
- * 100 MHz constant-rate clock s_memrealtime reads on CDNA.  Other ids stop the wave. */
+ * answers the queue's doorbell id (gfxemu runs one queue: 0), MSG_RTN_GET_TMA (0x82) and
+ * MSG_RTN_GET_TBA (0x85) the trap handler's memory and base addresses (gfxemu installs no trap
+ * handler, s_trap stops the wave: 0), MSG_RTN_GET_REALTIME (0x83) the 100 MHz constant-rate
+ * clock s_memrealtime reads on CDNA, gfx12's MSG_RTN_GET_SE_AID_ID (0x87) the shader engine and
+ * die the wave runs on (one of each: 0).  GET_DDID, SAVE_WAVE (context save), gfx12's
+ * GET_TBA_TO_PC and unnamed ids stop the wave by name. */
 static void r_sendmsg_rtn(wave *w, const xinst *x) {
     u64 v;
     switch (x->in.f.s.msg) {
-    case 0x80: v = 0; break;
+    case 0x80:
+    case 0x82:
+    case 0x85: v = 0; break;
+    case 0x87:
+        if (x->in.arch != ISA_GFX1201)
+            goto refuse;
+        v = 0;
+        break;
     case 0x83: {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -343,6 +356,7 @@ static void r_sendmsg_rtn(wave *w, const xinst *x) {
         break;
     }
     default:
+    refuse:
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "message id without a compute meaning in gfxemu";
         return;
@@ -384,6 +398,15 @@ static void r_ds_bpermute32(wave *w, const xinst *x) { ds_permute32(w, x, 1); }
  * (larger) of MEM and DATA (xatomic.h XA_FMIN/XA_FMAX) */
 static void r_atomic_fmin32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMIN, 0); }
 static void r_atomic_fmax32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMAX, 0); }
+/* gfx12's _NUM_ forms are IEEE minimumNumber/maximumNumber (RDNA4 ISA GLOBAL_ATOMIC_MIN_NUM_F32,
+ * DS_MIN_NUM_F32 ...): a NaN DATA leaves MEM alone, a NaN MEM takes DATA, -0 < +0
+ * (xatomic.c XA_FMIN_NUM); the DS forms take f32 and f64, with and without _RTN */
+static void r_atomic_fmin_num32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMIN_NUM, 0); }
+static void r_atomic_fmax_num32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_FMAX_NUM, 0); }
+static void r_ds_fmin_num32(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMIN_NUM, 0); }
+static void r_ds_fmax_num32(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMAX_NUM, 0); }
+static void r_ds_fmin_num64(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMIN_NUM, 1); }
+static void r_ds_fmax_num64(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMAX_NUM, 1); }
 /* GLOBAL_ATOMIC_CSUB_U32 (gfx11) / *_ATOMIC_SUB_CLAMP_U32 (gfx12): MEM = MEM < DATA ? 0 :
  * MEM - DATA; *_ATOMIC_COND_SUB_U32 (gfx12): MEM = MEM >= DATA ? MEM - DATA : MEM; the old value
  * returned with glc / TH_ATOMIC_RETURN (RDNA3 ISA GLOBAL_ATOMIC_CSUB_U32, RDNA4 ISA
@@ -451,10 +474,18 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(global_atomic_max_f32, ISA_T_B32, r_atomic_fmax32),
     OWN(flat_atomic_min_f32, ISA_T_B32, r_atomic_fmin32),
     OWN(flat_atomic_max_f32, ISA_T_B32, r_atomic_fmax32),
-    OWN(global_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin32),
-    OWN(global_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
-    OWN(flat_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin32),
-    OWN(flat_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax32),
+    OWN(global_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin_num32),
+    OWN(global_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax_num32),
+    OWN(flat_atomic_min_num_f32, ISA_T_B32, r_atomic_fmin_num32),
+    OWN(flat_atomic_max_num_f32, ISA_T_B32, r_atomic_fmax_num32),
+    OWN(ds_min_num_f32, ISA_T_B32, r_ds_fmin_num32),
+    OWN(ds_min_num_rtn_f32, ISA_T_B32, r_ds_fmin_num32),
+    OWN(ds_max_num_f32, ISA_T_B32, r_ds_fmax_num32),
+    OWN(ds_max_num_rtn_f32, ISA_T_B32, r_ds_fmax_num32),
+    OWN(ds_min_num_f64, ISA_T_B64, r_ds_fmin_num64),
+    OWN(ds_min_num_rtn_f64, ISA_T_B64, r_ds_fmin_num64),
+    OWN(ds_max_num_f64, ISA_T_B64, r_ds_fmax_num64),
+    OWN(ds_max_num_rtn_f64, ISA_T_B64, r_ds_fmax_num64),
     OWN(global_atomic_csub_u32, ISA_T_B32, r_atomic_csub),
     OWN(global_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),
     OWN(flat_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),

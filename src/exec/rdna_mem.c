@@ -32,13 +32,15 @@
  * goes through the bounds-checked address space, so a huge NUM_RECORDS can never reach host
  * memory outside the allocations: it faults as a global access would.
  *
- * Not modelled, refused by name: tfe (texture-fail status), V# DST_SEL other than the identity
- * for format loads, the packed formats (10_11_11, 2_10_10_10, ...).  The data conversions of the
- * format ops are vmem.c's (x_vmem_format). */
+ * Not modelled, refused by name: tfe (texture-fail status), a reserved V# DST_SEL.  The data
+ * conversions of the format ops are vmem.c's (x_vmem_format, and x_vmem_format_packed for the
+ * packed formats 10_11_11, 11_11_10, 10_10_10_2, 2_10_10_10). */
 #include "exec/rdna.h"
 #include "exec/valu.h"
 #include "exec/vmem.h"
 #include "exec/xatomic.h"
+
+#include <string.h>
 
 /* ---- the RDNA buffer resource -------------------------------------------------------------- */
 
@@ -125,8 +127,8 @@ static void rbuf_atomic(wave *w, const xinst *x, int op, int is64) {
 
 /* Unified buffer format (the RDNA3/RDNA4 "Buffer formats" table; the codes are LLVM's
  * BUF_FMT_* values for gfx11/gfx12, which src/isa prints) -> gfx9 DATA_FORMAT and NUM_FORMAT
- * codes, which x_vmem_format converts.  0 (INVALID), the packed formats 30-41 and codes past 63
- * have no entry and fault. */
+ * codes, which x_vmem_format converts.  0 (INVALID) and codes past 63 have no entry and fault;
+ * the packed formats 30-41 have their own table below. */
 #define UF(df, nf) (uint8_t)((df) << 3 | (nf))
 enum { UN = 0, SN = 1, US = 2, SS = 3, UI = 4, SI = 5, FL = 7 };
 static const uint8_t ufmt[64] = {
@@ -142,6 +144,16 @@ static const uint8_t ufmt[64] = {
     [58] = UF(13, UI), [59] = UF(13, SI), [60] = UF(13, FL), [61] = UF(14, UI), [62] = UF(14, SI),
     [63] = UF(14, FL),
 };
+/* The packed formats 30-41 (LLVM's BUF_FMT_10_11_11_FLOAT ... BUF_FMT_2_10_10_10_SINT): the
+ * layout (vmem.h X_PACKED_*) and the gfx9 NUM_FORMAT code, for x_vmem_format_packed(). */
+#define UF_PACKED_FIRST 30
+static const uint8_t upacked[12][2] = {
+    {X_PACKED_10_11_11, FL},   {X_PACKED_11_11_10, FL},   {X_PACKED_10_10_10_2, UN},
+    {X_PACKED_10_10_10_2, SN}, {X_PACKED_10_10_10_2, UI}, {X_PACKED_10_10_10_2, SI},
+    {X_PACKED_2_10_10_10, UN}, {X_PACKED_2_10_10_10, SN}, {X_PACKED_2_10_10_10, US},
+    {X_PACKED_2_10_10_10, SS}, {X_PACKED_2_10_10_10, UI}, {X_PACKED_2_10_10_10, SI},
+};
+static int is_packed(unsigned uf) { return uf >= UF_PACKED_FIRST && uf < UF_PACKED_FIRST + 12; }
 /* The identity DST_SEL (X, Y, Z, W = 4, 5, 6, 7). */
 #define DST_SEL_XYZW (4u | 5u << 3 | 6u << 6 | 7u << 9)
 
@@ -164,7 +176,7 @@ static unsigned rbuf_ufmt(const wave *w, const xinst *x, int tbuf) {
 static lane_ref fmt_ref(const wave *w, const xinst *x, unsigned l, unsigned nc, int tbuf) {
     lane_ref r = rbuf_ref(w, x, l);
     unsigned uf = rbuf_ufmt(w, x, tbuf), e = uf < 64 ? ufmt[uf] : 0;
-    r.avail = r.avail >= fmt_payload(nc, e >> 3) ? UINT64_MAX : 0;
+    r.avail = r.avail >= (is_packed(uf) ? 4 : fmt_payload(nc, e >> 3)) ? UINT64_MAX : 0;
     return r;
 }
 #define FMT_REF(nc, tbuf)                                                                          \
@@ -178,21 +190,86 @@ static const ref_fn fmt_refs[2][4] = {{fmt_ref_1_0, fmt_ref_2_0, fmt_ref_3_0, fm
                                       {fmt_ref_1_1, fmt_ref_2_1, fmt_ref_3_1, fmt_ref_4_1}};
 /* clang-format on */
 
+/* A format load under a V# DST_SEL other than the identity (RDNA3/RDNA4 ISA "Buffer Resource":
+ * DST_SEL_X/Y/Z/W [11:0], 3 bits each: 0 the constant 0, 1 the constant 1 (1.0 for the
+ * float-valued number formats), 4-7 the loaded X, Y, Z or W; 2 and 3 are reserved and stop the
+ * wave by name).  Register component c gets what DST_SEL_c selects from the format's four
+ * components as a plain load gives them (a component the format lacks: 0, W 1); the range
+ * check stays the instruction's (all or nothing over its own payload).  The four components
+ * are loaded into v256-v259, rows past the addressable file, saved and restored around it. */
+#define XV_SEL_SCRATCH 256
+static void rbuf_format_sel(wave *w, const xinst *x, unsigned nc, int d16, int tbuf, unsigned uf,
+                            unsigned e, u32 sel) {
+    for (unsigned c = 0; c < nc; c++) {
+        unsigned s = (sel >> (3 * c)) & 7;
+        if (s == 2 || s == 3) {
+            wave_fault(w, x, XF_UNIMPLEMENTED);
+            w->fault.note = "a reserved V# DST_SEL (2 or 3)";
+            return;
+        }
+    }
+    unsigned nf = is_packed(uf) ? upacked[uf - UF_PACKED_FIRST][1] : e & 7;
+    int fl = nf != UI && nf != SI;
+    u32 saved[4][LANES], out[4][LANES];
+    memcpy(saved, &w->v[XV_SEL_SCRATCH], sizeof saved);
+    xinst t = *x;
+    t.in.dst[0].kind = ISA_OPND_VGPR;
+    t.in.dst[0].idx = XV_SEL_SCRATCH;
+    t.in.dst[0].n = d16 ? 2 : 4;
+    if (is_packed(uf))
+        x_vmem_format_packed(w, &t, 4, d16 != 0, 0, upacked[uf - UF_PACKED_FIRST][0],
+                             upacked[uf - UF_PACKED_FIRST][1], fmt_refs[tbuf][nc - 1]);
+    else /* (d16_hi: the four halves packed as d16 does, the selected one to the high half) */
+        x_vmem_format(w, &t, 4, d16 != 0, 0, e >> 3, e & 7, fmt_refs[tbuf][nc - 1]);
+    memcpy(out, &w->v[XV_SEL_SCRATCH], sizeof out);
+    memcpy(&w->v[XV_SEL_SCRATCH], saved, sizeof saved);
+    if (w->status == WAVE_FAULT)
+        return;
+    u32(*d)[LANES] = &w->v[x->in.dst[0].idx];
+    u64 exec = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        for (unsigned c = 0; c < nc; c++) {
+            unsigned s = (sel >> (3 * c)) & 7;
+            u32 v;
+            if (s == 0)
+                v = 0;
+            else if (s == 1)
+                v = fl ? (d16 ? 0x3c00u : 0x3f800000u) : 1u;
+            else if (d16) /* component s - 4 is half (s & 1) of scratch row (s - 4) / 2 */
+                v = (out[(s - 4) / 2][l] >> (16 * (s & 1))) & 0xffff;
+            else
+                v = out[s - 4][l];
+            if (d16) {
+                unsigned dw = c / 2, sh = d16 == 2 ? 16 : 16 * (c & 1);
+                d[dw][l] = (d[dw][l] & ~(0xffffu << sh)) | v << sh;
+            } else {
+                d[c][l] = v;
+            }
+        }
+    }
+}
+
 static void rbuf_format(wave *w, const xinst *x, unsigned nc, int d16, int store, int tbuf) {
     if (rbuf_refuse(w, x))
         return;
     unsigned uf = rbuf_ufmt(w, x, tbuf), e = uf < 64 ? ufmt[uf] : 0;
-    if (!e) {
+    if (!e && !is_packed(uf)) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "buffer format not modelled (invalid or packed)";
         return;
     }
-    if (!store && (w->s[x->in.src[3].idx + 3] & 0xfff) != DST_SEL_XYZW) {
-        wave_fault(w, x, XF_UNIMPLEMENTED);
-        w->fault.note = "a V# DST_SEL other than x, y, z, w is not modelled";
+    u32 sel = w->s[x->in.src[3].idx + 3] & 0xfff;
+    if (!store && sel != DST_SEL_XYZW) {
+        rbuf_format_sel(w, x, nc, d16, tbuf, uf, e, sel);
         return;
     }
-    x_vmem_format(w, x, nc, d16, store, e >> 3, e & 7, fmt_refs[tbuf][nc - 1]);
+    if (is_packed(uf))
+        x_vmem_format_packed(w, x, nc, d16, store, upacked[uf - UF_PACKED_FIRST][0],
+                             upacked[uf - UF_PACKED_FIRST][1], fmt_refs[tbuf][nc - 1]);
+    else
+        x_vmem_format(w, x, nc, d16, store, e >> 3, e & 7, fmt_refs[tbuf][nc - 1]);
 }
 
 /* The handler rows: one X-macro list per engine, one line per op spelling its mnemonic (`grep
@@ -269,7 +346,8 @@ RBUF_LDST(DEF_LDST)
 RBUF_FORMAT(DEF_FORMAT)
 
 /* Atomics: op, operation (xatomic.h), 64-bit data.  The f32 min/max are xatomic.h's compare as
- * global_atomic_min_f32 (rdna_alu.c); gfx12's _num forms likewise. */
+ * global_atomic_min_f32 (rdna_alu.c); gfx12's _num forms are IEEE minimumNumber/maximumNumber
+ * (xatomic.c XA_FMIN_NUM, RDNA4 ISA BUFFER_ATOMIC_MIN_NUM_F32). */
 #define RBUF_ATOMIC(X)                                   \
     X(buffer_atomic_add_u32, XA_ADD, 0)                  \
     X(buffer_atomic_sub_u32, XA_SUB, 0)                  \
@@ -300,8 +378,8 @@ RBUF_FORMAT(DEF_FORMAT)
     X(buffer_atomic_add_f32, XA_FADD, 0)                 \
     X(buffer_atomic_min_f32, XA_FMIN, 0)                 \
     X(buffer_atomic_max_f32, XA_FMAX, 0)                 \
-    X(buffer_atomic_min_num_f32, XA_FMIN, 0)             \
-    X(buffer_atomic_max_num_f32, XA_FMAX, 0)             \
+    X(buffer_atomic_min_num_f32, XA_FMIN_NUM, 0)         \
+    X(buffer_atomic_max_num_f32, XA_FMAX_NUM, 0)         \
     X(buffer_atomic_pk_add_f16, XA_PK_ADD_F16, 0)        \
     X(buffer_atomic_pk_add_bf16, XA_PK_ADD_BF16, 0)      \
     X(buffer_atomic_cmpswap_f32, XA_CMPSWAP_F, 0)        \

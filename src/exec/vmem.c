@@ -21,6 +21,7 @@
 #include "isa/fbits.h"
 #include "exec/xatomic.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef uint32_t u32;
@@ -953,6 +954,122 @@ static void format_at(wave *w, const xinst *x, unsigned nc, int d16, int store, 
         }
     }
 }
+/* The packed formats (RDNA3/RDNA4 ISA "Buffer formats": 10_11_11, 11_11_10, 10_10_10_2,
+ * 2_10_10_10): one dword holds every component, named from the most significant one down, so
+ * X is in the low bits (10_11_11: X [10:0], Y [21:11], Z [31:22]; 2_10_10_10: X [9:0] ...
+ * W [31:30]).  The integer number formats convert each field as fmt_load()/fmt_store() do an
+ * n-bit component; FLOAT is the unsigned 11- and 10-bit floats (5-bit exponent, bias 15, 6 or
+ * 5 mantissa bits, no sign: a negative value stores as 0, rounding to nearest even, overflow to
+ * infinity, NaN stays a NaN).  The dword is range-checked and accessed as a whole.  A store must
+ * give every component of the format (which bits the hardware writes for the others is not
+ * written down): fewer stop the wave by name. */
+static const struct {
+    uint8_t nc, bits[4], shift[4];
+} packed_fmt[X_PACKED_N] = {
+    [X_PACKED_10_11_11] = {3, {11, 11, 10}, {0, 11, 22}},
+    [X_PACKED_11_11_10] = {3, {10, 11, 11}, {0, 10, 21}},
+    [X_PACKED_10_10_10_2] = {4, {2, 10, 10, 10}, {0, 2, 12, 22}},
+    [X_PACKED_2_10_10_10] = {4, {10, 10, 10, 2}, {0, 10, 20, 30}},
+};
+/* Unsigned small float (mb mantissa bits, 5 exponent bits) <-> f32. */
+static float ufloat_to_f32(u32 v, unsigned mb) {
+    u32 e = (v >> mb) & 31, m = v & ((1u << mb) - 1);
+    if (e == 31)
+        return m ? NAN : INFINITY;
+    return e ? ldexpf((float)((1u << mb) + m), (int)e - 15 - (int)mb)
+             : ldexpf((float)m, -14 - (int)mb);
+}
+static u32 f32_to_ufloat(float f, unsigned mb) {
+    if (f != f)
+        return 31u << mb | 1u << (mb - 1);
+    if (!(f > 0))
+        return 0; /* negative, -0, +0 */
+    if (f == INFINITY)
+        return 31u << mb;
+    int e2;
+    frexp(f, &e2);
+    int be = e2 - 1 + 15; /* biased exponent */
+    u32 q;
+    if (be < 1) /* denormal: units of 2^(-14-mb); rounding up to 2^mb gives the smallest normal */
+        q = (u32)__builtin_rint(ldexp((double)f, 14 + (int)mb));
+    else /* q in [2^mb, 2^(mb+1)]: the carry of a rounding up lands in the exponent */
+        q = ((u32)be << mb) + (u32)__builtin_rint(ldexp((double)f, (int)mb - (be - 15))) -
+            (1u << mb);
+    return q >= 31u << mb ? 31u << mb : q;
+}
+static void packed_at(wave *w, const xinst *x, unsigned nc, int d16, int store, unsigned layout,
+                      unsigned nf, ref_fn ref) {
+    if (unsupported(w, x, 0))
+        return;
+    unsigned fc = packed_fmt[layout].nc;
+    int fl = nf == NF_FLOAT;
+    if (nf == NF_RESERVED || (fl && layout > X_PACKED_11_11_10) || (store && nc < fc)) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = store && nc < fc ? "a packed-format store of fewer components than the "
+                                           "format has"
+                                         : "number format not defined for this packed format";
+        return;
+    }
+    uint32_t (*v)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    u64 exec = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        lane_ref r = ref(w, x, l);
+        int inside = r.avail >= 4;
+        u32 raw = 0;
+        if (store) {
+            if (!inside)
+                continue;
+            for (unsigned c = 0; c < fc; c++) {
+                unsigned dw = d16 ? c / 2 : c, sh = d16 == 2 ? 16 : d16 ? 16 * (c & 1) : 0;
+                unsigned n = packed_fmt[layout].bits[c];
+                u32 rv = d16 ? (v[dw][l] >> sh) & 0xffff : v[dw][l], f;
+                if (fl)
+                    f = f32_to_ufloat(d16 ? h_to_f32(rv) : f32(rv), n - 5);
+                else
+                    f = fmt_store(rv, n, nf, d16 != 0);
+                raw |= (f & ((1u << n) - 1)) << packed_fmt[layout].shift[c];
+            }
+            if (lane_access(w, x, r.space, r.a, &raw, 4, 1, l)) {
+                wave_mem_fault(w, x, r.a, 4, 1);
+                w->fault.space = (uint8_t)r.space;
+                fault_lanes(w, x, ref, l, 4, 0, 0);
+                return;
+            }
+            continue;
+        }
+        if (inside && lane_access(w, x, r.space, r.a, &raw, 4, 0, l)) {
+            wave_mem_fault(w, x, r.a, 4, 0);
+            w->fault.space = (uint8_t)r.space;
+            fault_lanes(w, x, ref, l, 4, 0, 0);
+            return;
+        }
+        for (unsigned c = 0; c < nc; c++) {
+            unsigned dw = d16 ? c / 2 : c, sh = d16 == 2 ? 16 : d16 ? 16 * (c & 1) : 0;
+            u32 val;
+            if (c >= fc) { /* missing component (z of a 2-component op cannot happen): w = 1 */
+                u32 one = fmt_is_float(nf) ? (d16 ? 0x3c00u : 0x3f800000u) : 1u;
+                val = c == 3 ? one : 0;
+            } else if (!inside) {
+                val = 0;
+            } else {
+                unsigned n = packed_fmt[layout].bits[c];
+                u32 field = (raw >> packed_fmt[layout].shift[c]) & ((1u << n) - 1);
+                if (fl) {
+                    float f = ufloat_to_f32(field, n - 5);
+                    val = d16 ? f32_to_h(f) : bf32(f);
+                } else {
+                    val = fmt_load(field, n, nf, d16 != 0);
+                }
+            }
+            if (d16)
+                v[dw][l] = (v[dw][l] & ~(0xffffu << sh)) | (val & 0xffff) << sh;
+            else
+                v[dw][l] = val;
+        }
+    }
+}
 static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, int tbuf) {
     const isa_mem_fields *m = &x->in.f.m;
     u32 w3 = w->s[x->in.src[3].idx + 3];
@@ -1233,6 +1350,10 @@ void x_vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref, uint32
 void x_vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, unsigned df,
                    unsigned nf, ref_fn ref) {
     format_at(w, x, nc, d16, store, df, nf, ref);
+}
+void x_vmem_format_packed(wave *w, const xinst *x, unsigned nc, int d16, int store, unsigned layout,
+                          unsigned nf, ref_fn ref) {
+    packed_at(w, x, nc, d16, store, layout, nf, ref);
 }
 
 #define H(op, fn) XROW(op, ISA_T_B32, fn)

@@ -54,5 +54,10 @@ void x_vmem_atomic(wave *w, const xinst *x, int op, int is64, ref_fn ref, uint32
  * format given as gfx9 DATA_FORMAT `df` and NUM_FORMAT `nf` codes. */
 void x_vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store, unsigned df,
                    unsigned nf, ref_fn ref);
+/* The same in one of the packed formats (RDNA buffer formats 10_11_11 ... 2_10_10_10: every
+ * component in one dword), with a gfx9 NUM_FORMAT code `nf` (7: the unsigned small floats). */
+enum { X_PACKED_10_11_11, X_PACKED_11_11_10, X_PACKED_10_10_10_2, X_PACKED_2_10_10_10, X_PACKED_N };
+void x_vmem_format_packed(wave *w, const xinst *x, unsigned nc, int d16, int store, unsigned layout,
+                          unsigned nf, ref_fn ref);
 
 #endif

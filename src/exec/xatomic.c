@@ -29,6 +29,22 @@ uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v2, int is64) {
     case XA_FMAX: return fv > fm ? v : m;
     case XA_CSUB: return m < v ? 0 : (m - v) & mask;
     case XA_COND_SUB: return m >= v ? (m - v) & mask : m;
+    case XA_FMIN_NUM:
+    case XA_FMAX_NUM: {
+        /* RDNA4 ISA DS_MIN_NUM_F32 / DS_MAX_NUM_F32 (and _F64, the BUFFER/GLOBAL/FLAT forms):
+         * both NaN: DATA quieted; DATA NaN (quiet or signalling): MEM kept; MEM NaN: DATA;
+         * else the smaller (larger) with -0 < +0. */
+        int nv = fv != fv, nm = fm != fm;
+        uint64_t sign = is64 ? 1ull << 63 : 1ull << 31;
+        if (nv && nm)
+            return v | (is64 ? 1ull << 51 : 1ull << 22);
+        if (nv || nm)
+            return nv ? m : v;
+        if (fv == 0 && fm == 0) /* +-0: min takes DATA only if it is -0 and MEM +0 */
+            return (op == XA_FMIN_NUM ? (v & sign) && !(m & sign) : !(v & sign) && (m & sign)) ? v
+                                                                                               : m;
+        return (op == XA_FMIN_NUM ? fv < fm : fv > fm) ? v : m;
+    }
     case XA_PK_ADD_F16:
         return d2h(h2d((uint32_t)m & 0xffff) + h2d((uint32_t)v & 0xffff)) |
                (uint64_t)d2h(h2d((uint32_t)(m >> 16) & 0xffff) + h2d((uint32_t)(v >> 16) & 0xffff))

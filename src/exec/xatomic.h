@@ -29,6 +29,8 @@ enum {
     XA_PK_ADD_BF16,
     XA_CSUB,     /* mem < v ? 0 : mem - v (RDNA *_ATOMIC_CSUB_U32 / SUB_CLAMP_U32) */
     XA_COND_SUB, /* mem >= v ? mem - v : mem (RDNA4 *_ATOMIC_COND_SUB_U32) */
+    XA_FMIN_NUM, /* RDNA4 *_MIN_NUM_F32/F64: IEEE minimumNumber, f32 or f64 by width */
+    XA_FMAX_NUM, /* RDNA4 *_MAX_NUM_F32/F64: IEEE maximumNumber */
 };
 
 /* The new memory value for an operation on 4 (is64 = 0) or 8 bytes. */

@@ -300,7 +300,7 @@ static void t_refused(const char *a) {
     } r[] = {
         /* (v_permlane16_b32 and ds_cmpstore_b32 run now: tests/exec/test_rdna_buf.c;
          * ds_append and v_dual_dot2acc_f32_bf16: tests/exec/test_rdna_gap.c) */
-        {"s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_TMA)", ISA_OPL_s_sendmsg_rtn_b32},
+        {"s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_SAVE_WAVE)", ISA_OPL_s_sendmsg_rtn_b32},
         {"s_sendmsg sendmsg(MSG_GS_ALLOC_REQ)", ISA_OPL_s_sendmsg},
     };
     for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {

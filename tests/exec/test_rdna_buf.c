@@ -316,18 +316,7 @@ static void t_format(const char *a) {
                  "format:[BUF_FMT_16_16_FLOAT] offen") == WAVE_DONE,
           "%s fmt store", a);
     CHECK(mem32(8) == 0xc0003e00, "%s 16_16_float store: %x", a, mem32(8));
-
-    /* a packed format and a non-identity DST_SEL are refused by name */
-    reset(0);
-    vsharp(0, 0, 0, 64, OOB(3) | ID_SEL | 32u << 12);
-    int st = run_snippet(w, a, "buffer_load_format_x v4, off, s[8:11], null");
-    CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED, "%s packed format: %d %d", a, st,
-          w->fault.kind);
-    reset(0);
-    vsharp(0, 0, 0, 64, OOB(3) | 22u << 12);
-    st = run_snippet(w, a, "buffer_load_format_x v4, off, s[8:11], null");
-    CHECK(st == WAVE_FAULT && w->fault.kind == XF_UNIMPLEMENTED, "%s dst_sel 0: %d %d", a, st,
-          w->fault.kind);
+    /* (the packed formats and DST_SEL swizzles: test_rdna_gap2.c) */
 }
 
 /* DS_CMPSTORE: DATA is the new value, DATA2 the compare value (RDNA3 ISA, the reverse of gfx9). */

@@ -28,3 +28,44 @@ __kernel void append(__global const int *in, __global int *tick, __global int *t
         total[2 * g + 1] = cnt[1];
     }
 }
+
+// Atomic float min/max (tests/kernels/test_rdna_gap_kernels.c t_fminmax): clang-22 emits
+// ds_min_num_f32 / ds_max_num_rtn_f32 / ds_min_num_f64 and global_atomic_min/max_num_f32 on
+// gfx1201 (ds_min_f32 ... on gfx1100).  Every work-item folds in[gi] (ind[gi]) into its
+// workgroup's LDS min/max, starting from init (a NaN on gfx1201: minimumNumber's identity),
+// and into gout[0] (min) / gout[1] (max); old[gi] gets the LDS max before its update.
+__kernel void fminmax(__global const float *in, __global const double *ind, float init,
+                      double initd, __global float *gout, __global float *out,
+                      __global double *outd, __global float *old)
+{
+    __local float lm[2];
+    __local double ld[2];
+    uint i = __builtin_amdgcn_workitem_id_x(), g = __builtin_amdgcn_workgroup_id_x();
+    uint gi = g * 64u + i;
+    if (i == 0) {
+        lm[0] = lm[1] = init;
+        ld[0] = ld[1] = initd;
+    }
+    WG_BARRIER();
+    float v = in[gi];
+    double d = ind[gi];
+    __opencl_atomic_fetch_min((volatile __local atomic_float *)&lm[0], v, memory_order_relaxed,
+                              memory_scope_work_group);
+    old[gi] = __opencl_atomic_fetch_max((volatile __local atomic_float *)&lm[1], v,
+                                        memory_order_relaxed, memory_scope_work_group);
+    __opencl_atomic_fetch_min((volatile __local atomic_double *)&ld[0], d, memory_order_relaxed,
+                              memory_scope_work_group);
+    __opencl_atomic_fetch_max((volatile __local atomic_double *)&ld[1], d, memory_order_relaxed,
+                              memory_scope_work_group);
+    __opencl_atomic_fetch_min((volatile __global atomic_float *)&gout[0], v, memory_order_relaxed,
+                              memory_scope_device);
+    __opencl_atomic_fetch_max((volatile __global atomic_float *)&gout[1], v, memory_order_relaxed,
+                              memory_scope_device);
+    WG_BARRIER();
+    if (i == 0) {
+        out[2 * g] = lm[0];
+        out[2 * g + 1] = lm[1];
+        outd[2 * g] = ld[0];
+        outd[2 * g + 1] = ld[1];
+    }
+}

@@ -3,11 +3,14 @@
  * ds_consume.  Checked against the RDNA3 ISA's DS_APPEND / DS_CONSUME: one atomic per wave
  * adds (subtracts) the number of active lanes and every active lane receives the value before
  * it, so all lanes of a kind in one wave hold one ticket, the waves' tickets chain from the
- * counter's start in whatever order the waves ran, and the counters end at n and 1000 - m. */
+ * counter's start in whatever order the waves ran, and the counters end at n and 1000 - m.
+ * And atomic float min/max (gfx1201: ds_min_num_f32 ..., global_atomic_min_num_f32) against a C
+ * fold with the RDNA4 ISA's minimumNumber/maximumNumber rules. */
 #include "common/check.h"
 #include "common/kernels.h"
 #include "gfxemu.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,8 +97,100 @@ static void t_append(void) {
     gfx_buffer_free(kt.dev, dtot);
 }
 
+/* IEEE minimumNumber / maximumNumber as the RDNA4 ISA's DS_MIN_NUM_F32 pseudocode writes it:
+ * a NaN operand loses to a number, -0 < +0.  Used as the fold of the expected results. */
+static double fold(double acc, double v, int is_max) {
+    if (isnan(v))
+        return acc;
+    if (isnan(acc))
+        return v;
+    if (v == 0 && acc == 0)
+        return (is_max ? !signbit(v) : signbit(v)) ? v : acc;
+    return (is_max ? v > acc : v < acc) ? v : acc;
+}
+/* Same value, and on gfx1201 the same bits (the sign of a zero, which minimumNumber fixes; on
+ * gfx1100 ds_min_f32 keeps CDNA's compare, under which -0 vs +0 depends on the order). */
+static int same(double got, double want, int exact) {
+    if (isnan(want))
+        return isnan(got);
+    return got == want && (!exact || signbit(got) == signbit(want));
+}
+
+/* Atomic float min/max reductions into LDS (f32, f64) and global memory (f32), from a NaN start
+ * on gfx1201 (the identity of minimumNumber) and +-inf on gfx1100.  Workgroup 0: random values
+ * in [-100, 100] and NaNs; 1: [0, 10) with +0 and -0 and NaNs; 2: NaN but one lane; 3: only
+ * zeros of both signs. */
+#define FG 4u
+static void t_fminmax(void) {
+    float in[64 * FG], gout[2], out[2 * FG], old[64 * FG];
+    double ind[64 * FG], outd[2 * FG];
+    int g12 = strstr(kt.tag, "gfx1201") != NULL;
+    uint64_t rng = 0xfa11ull;
+    for (unsigned i = 0; i < 64 * FG; i++) {
+        unsigned g = i / 64, l = i % 64;
+        float v;
+        if (g == 0)
+            v = l % 7 == 3 ? NAN : (float)((int)(kt_rand(&rng) % 20001) - 10000) / 100.0f;
+        else if (g == 1)
+            v = l % 5 == 4 ? NAN
+                : l < 10   ? (l & 1 ? -0.0f : 0.0f)
+                           : (float)(kt_rand(&rng) % 1000) / 100.0f;
+        else if (g == 2)
+            v = l == 17 ? 5.0f : NAN;
+        else
+            v = kt_rand(&rng) & 1 ? -0.0f : 0.0f;
+        in[i] = v, ind[i] = (double)v;
+    }
+    float init = g12 ? NAN : INFINITY, initmax = g12 ? NAN : -INFINITY;
+    double initd = g12 ? (double)NAN : (double)INFINITY;
+    /* the kernel starts both LDS slots at init: on gfx1100 max then starts at +inf, so its
+     * LDS max is checked on gfx1201 only (the global max starts at -inf from the host) */
+    gout[0] = init, gout[1] = initmax;
+    uint64_t din = kt_upload(in, sizeof in), dind = kt_upload(ind, sizeof ind),
+             dg = kt_upload(gout, sizeof gout), dout = kt_upload(NULL, sizeof out),
+             doutd = kt_upload(NULL, sizeof outd), dold = kt_upload(NULL, sizeof old);
+    const void *p[] = {&din, &dind, &init, &initd, &dg, &dout, &doutd, &dold};
+    if (kt_launch1("fminmax", FG, 64, p, 8))
+        return;
+    gfx_memcpy_dtoh(kt.dev, gout, dg, sizeof gout);
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, outd, doutd, sizeof outd);
+    gfx_memcpy_dtoh(kt.dev, old, dold, sizeof old);
+    int bad = 0;
+    double gmin = init, gmax = initmax;
+    for (unsigned g = 0; g < FG; g++) {
+        double mn = init, mx = g12 ? init : -INFINITY;
+        for (unsigned l = 0; l < 64; l++) {
+            mn = fold(mn, in[64 * g + l], 0), mx = fold(mx, in[64 * g + l], 1);
+            gmin = fold(gmin, in[64 * g + l], 0), gmax = fold(gmax, in[64 * g + l], 1);
+        }
+        if (!same(out[2 * g], mn, g12) || !same(outd[2 * g], mn, g12))
+            kt_bad(&bad, "%s fminmax: workgroup %u: min %g (f64 %g), want %g", kt.tag, g,
+                   (double)out[2 * g], outd[2 * g], mn);
+        if (g12 && (!same(out[2 * g + 1], mx, 1) || !same(outd[2 * g + 1], mx, 1)))
+            kt_bad(&bad, "%s fminmax: workgroup %u: max %g (f64 %g), want %g", kt.tag, g,
+                   (double)out[2 * g + 1], outd[2 * g + 1], mx);
+        /* each lane's returned old max is the start or a value folded before it: never above
+         * the final max */
+        for (unsigned l = 0; g12 && l < 64; l++)
+            if (!isnan(old[64 * g + l]) && old[64 * g + l] > mx)
+                kt_bad(&bad, "%s fminmax: workgroup %u lane %u: old max %g above the final %g",
+                       kt.tag, g, l, (double)old[64 * g + l], mx);
+    }
+    if (!same(gout[0], gmin, g12) || !same(gout[1], gmax, g12))
+        kt_bad(&bad, "%s fminmax: global min %g max %g, want %g %g", kt.tag, (double)gout[0],
+               (double)gout[1], gmin, gmax);
+    CHECK(bad == 0, "%s fminmax: %d results wrong", kt.tag, bad);
+    gfx_buffer_free(kt.dev, din);
+    gfx_buffer_free(kt.dev, dind);
+    gfx_buffer_free(kt.dev, dg);
+    gfx_buffer_free(kt.dev, dout);
+    gfx_buffer_free(kt.dev, doutd);
+    gfx_buffer_free(kt.dev, dold);
+}
+
 int main(void) {
-    static const kt_test tests[] = {t_append};
+    static const kt_test tests[] = {t_append, t_fminmax};
     if (kt_run_rdna("rdna_gap", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("test_rdna_gap_kernels");
