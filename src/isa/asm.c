@@ -416,7 +416,12 @@ static int tok_equiv(const char *a, const char *b) {
                /* a 64-bit integer operand's literal written sign-extended (0xffffffffd3dc167e) */
                ((uint64_t)ia >> 32 == 0xffffffffu &&
                 (uint64_t)ib == ((uint64_t)ia & 0xffffffffu)) ||
-               ((uint64_t)ib >> 32 == 0xffffffffu && (uint64_t)ia == ((uint64_t)ib & 0xffffffffu));
+               ((uint64_t)ib >> 32 == 0xffffffffu &&
+                (uint64_t)ia == ((uint64_t)ib & 0xffffffffu)) ||
+               /* the hex spelling of a negative inline constant: 0xfffffff0..0xffffffff, which
+                * llvm-mc-22 encodes as the inline -16..-1 of a 32-bit operand (const_cands) */
+               (ia >= 0xfffffff0LL && ia <= 0xffffffffLL && ib == ia - 0x100000000LL) ||
+               (ib >= 0xfffffff0LL && ib <= 0xffffffffLL && ia == ib - 0x100000000LL);
     if (!strncmp(a, "lit(", 4)) {
         /* lit(X) forces a literal; the printer writes a non-inlinable literal without lit() */
         char in[PL_TOK], pb[PL_TOK];
@@ -1407,6 +1412,13 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max) {
             c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)iv;
             n++;
         }
+        /* 0xfffffff0..0xffffffff: a 32-bit operand reads them as -16..-1, which llvm-mc-22
+         * encodes inline; after the literal, which a 64-bit operand keeps (s_mov_b64 s[0:1],
+         * 0xffffffff prints the literal back, a 32-bit one prints lit(0xffffffff)) */
+        if (iv >= 0xfffffff0LL && iv <= 0xffffffffLL && n < max)
+            c[n++].v = (uint32_t)(192 + (0x100000000LL - iv));
+        if (iv >= 0xfff0 && iv <= 0xffff && n < max) /* the same for a 16-bit float operand */
+            c[n++].v = (uint32_t)(192 + (0x10000 - iv));
         for (int k = 0; k < 8 && n < max - 2; k++)
             if ((uint64_t)iv == f16_bits(float_inl[k]))
                 c[n++].v = (uint32_t)(240 + k);
