@@ -42,8 +42,8 @@ static uint64_t lane_seed(unsigned l, unsigned k) {
 
 int main(void) {
     w = malloc(sizeof *w);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int ai = 0; ai < 2; ai++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int ai = 0; ai < 3; ai++) {
         const char *a = arches[ai];
         int bad;
 

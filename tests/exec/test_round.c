@@ -671,8 +671,8 @@ static void test_mode(void) {
 
 int main(void) {
     W = malloc(sizeof *W);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int a = 0; a < 2; a++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int a = 0; a < 3; a++) {
         ARCH = arches[a];
         test_hand();
         test_mode();
