@@ -1,5 +1,5 @@
 /* test_round.c - MODE.FP_ROUND (round toward +inf / -inf / zero) on snippets assembled by
- * llvm-mc-22 for gfx950 and gfx942.
+ * llvm-mc-22 for gfx950, gfx942 and gfx90a.
  *
  * Each snippet first writes MODE[3:0] with s_setreg_imm32_b32, so the path under test is the
  * one kernels take.  The field that should not matter gets a different mode than the one under
