@@ -41,6 +41,12 @@ static const scase cases[] = {
      {{4, 0xa0000000}, {5, 0xb}, {6, 0x8001c}, END},
      {{2, 0xba}, {3, 0}, END},
      1},
+    /* the same field signed: 0xba has bit 7 set, so it sign-extends to 64 bits; SCC = D != 0.
+     * A positive field (0x3a: bits 28..35 of 0x00000003_a0000000) stays positive. */
+    {"s_bfe_i64 s[2:3], s[4:5], s6\ns_bfe_i64 s[8:9], s[10:11], s6",
+     {{4, 0xa0000000}, {5, 0xb}, {6, 0x8001c}, {10, 0xa0000000}, {11, 0x3}, END},
+     {{2, 0xffffffba}, {3, 0xffffffff}, {8, 0x3a}, {9, 0}, END},
+     1},
     /* bfm: ((1 << S0) - 1) << S1; SCC untouched */
     {"s_bfm_b32 s2, 4, 8\ns_bfm_b64 s[4:5], 8, 28",
      {END},

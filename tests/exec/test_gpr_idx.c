@@ -23,8 +23,8 @@ static int run(const char *arch, const char *text) {
 
 int main(void) {
     w = malloc(sizeof *w);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int a = 0; a < 2; a++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int a = 0; a < 3; a++) {
         const char *ar = arches[a];
         CHECK(run(ar, "s_set_gpr_idx_on s2, gpr_idx(SRC0)\nv_mov_b32 v1, v10\ns_set_gpr_idx_off\n"
                       "v_mov_b32 v3, v10") == WAVE_DONE,

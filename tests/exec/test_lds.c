@@ -33,8 +33,9 @@ static uint32_t at(unsigned off) {
 
 int main(void) {
     w = malloc(sizeof *w);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int ai = 0; ai < 2; ai++) {
+    /* gfx90a (CDNA2) has every DS op used here but the gfx950 transposing reads */
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int ai = 0; ai < 3; ai++) {
         const char *a = arches[ai];
         int bad;
 

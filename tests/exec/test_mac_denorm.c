@@ -33,8 +33,8 @@ static uint64_t get64(unsigned r, unsigned l) {
 
 int main(void) {
     w = malloc(sizeof *w);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int ai = 0; ai < 2; ai++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int ai = 0; ai < 3; ai++) {
         const char *a = arches[ai];
         for (int flush = 0; flush < 2; flush++) {
             const char *m = flush ? FLUSH_IN : KEEP, *tag = flush ? "flush-in" : "keep";

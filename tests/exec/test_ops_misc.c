@@ -42,8 +42,8 @@ static uint64_t lane_seed(unsigned l, unsigned k) {
 
 int main(void) {
     w = malloc(sizeof *w);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int ai = 0; ai < 2; ai++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int ai = 0; ai < 3; ai++) {
         const char *a = arches[ai];
         int bad;
 
@@ -173,7 +173,7 @@ int main(void) {
                   w->v[3][5]);
         }
     }
-    for (int ai = 0; ai < 2; ai++) {
+    for (int ai = 0; ai < 3; ai++) {
         const char *a = arches[ai];
         int bad;
 
@@ -307,12 +307,22 @@ int main(void) {
         w->s[2] = 0, w->s[3] = 0x70;
         w->s[4] = 2; /* 128 bytes */
         w->s[8] = 0xaaaa0001, w->s[9] = 0xbbbb0002, w->s[10] = 0xcccc0003, w->s[11] = 0xdddd0004;
+        /* gfx90a's scratch_* need a VGPR or SGPR address (the "off, off" form is gfx940+):
+         * v20 = 0 gives the same per-lane addresses */
         CHECK(run_snippet(w, a,
-                          "s_scratch_store_dword s8, s[2:3], 0x10\n"
-                          "s_scratch_store_dwordx4 s[8:11], s[2:3], s4\n"
-                          "scratch_load_dword v1, off, off\n"
-                          "scratch_load_dword v2, off, off offset:8\n"
-                          "s_scratch_load_dwordx2 s[12:13], s[2:3], s4 offset:0x4") == WAVE_DONE,
+                          strcmp(a, "gfx90a")
+                              ? "s_scratch_store_dword s8, s[2:3], 0x10\n"
+                                "s_scratch_store_dwordx4 s[8:11], s[2:3], s4\n"
+                                "scratch_load_dword v1, off, off\n"
+                                "scratch_load_dword v2, off, off offset:8\n"
+                                "s_scratch_load_dwordx2 s[12:13], s[2:3], s4 offset:0x4"
+                              : "s_scratch_store_dword s8, s[2:3], 0x10\n"
+                                "s_scratch_store_dwordx4 s[8:11], s[2:3], s4\n"
+                                "v_mov_b32 v20, 0\n"
+                                "scratch_load_dword v1, v20, off\n"
+                                "scratch_load_dword v2, v20, off offset:8\n"
+                                "s_scratch_load_dwordx2 s[12:13], s[2:3], s4 offset:0x4") ==
+                  WAVE_DONE,
               "%s s_scratch", a);
         /* byte 16 = lane 4 dword 0; bytes 128..143 = lanes 32..35 of dword 0... no: dword 0 spans
          * bytes 0..255 (64 lanes), so bytes 128.. are lanes 32..35 of dword 0. */

@@ -238,8 +238,43 @@ static const scase cases[] = {
      {EXEC(0xffff, 0), {4, 0xff}, END},
      {{2, 0xffff}, {126, 0}, {127, 0}, END},
      0},
-    /* the 64-bit forms in wave64: EXEC = 0x0000ffff_0000ffff (gfx11/gfx12 nand/nor/xnor/
-     * and_not0/or_not0_saveexec_b64 have no row in rdna.c yet: they fault as unimplemented) */
+    /* the 64-bit forms in wave64: EXEC = 0x0000ffff_0000ffff, the same rules on 64 bits */
+    /* and_not0: ~S0 & EXEC; lo ~0x00ff00ff & 0xffff = 0xff00, hi ~0x10000 & 0xffff = 0xffff */
+    {BOTH | W64,
+     "s_and_not0_saveexec_b64 s[2:3], s[4:5]",
+     {EXEC(0xffff, 0xffff), {4, 0xff00ff}, {5, 0x10000}, END},
+     {{2, 0xffff}, {3, 0xffff}, {126, 0xff00}, {127, 0xffff}, END},
+     1},
+    /* or_not0: ~S0 | EXEC; lo 0xff00ff00 | 0xffff, hi 0x0000ffff | 0xffff */
+    {BOTH | W64,
+     "s_or_not0_saveexec_b64 s[2:3], s[4:5]",
+     {EXEC(0xffff, 0xffff), {4, 0xff00ff}, {5, 0xffff0000}, END},
+     {{2, 0xffff}, {3, 0xffff}, {126, 0xff00ffff}, {127, 0xffff}, END},
+     1},
+    /* nor: ~(S0 | EXEC); lo ~(0xff | 0xffff), hi ~(0xffff0000 | 0xffff) = 0 */
+    {BOTH | W64,
+     "s_nor_saveexec_b64 s[2:3], s[4:5]",
+     {EXEC(0xffff, 0xffff), {4, 0xff}, {5, 0xffff0000}, END},
+     {{2, 0xffff}, {3, 0xffff}, {126, 0xffff0000}, {127, 0}, END},
+     1},
+    /* xnor: ~(S0 ^ EXEC); lo ~(0x00ff00ff ^ 0xffff) = ~0x00ffff00, hi ~(0xffff ^ 0xffff) */
+    {BOTH | W64,
+     "s_xnor_saveexec_b64 s[2:3], s[4:5]",
+     {EXEC(0xffff, 0xffff), {4, 0xff00ff}, {5, 0xffff}, END},
+     {{2, 0xffff}, {3, 0xffff}, {126, 0xff0000ff}, {127, 0xffffffff}, END},
+     1},
+    /* and_not1_wrexec: EXEC = S0 & ~EXEC, D = the new EXEC; lo 0x00ff00ff & 0xffff0000,
+     * hi 0xffff0000 & 0xffff0000; then S0 = the old EXEC: EXEC = 0, SCC = 0 */
+    {BOTH | W64,
+     "s_and_not1_wrexec_b64 s[2:3], s[4:5]",
+     {EXEC(0xffff, 0xffff), {4, 0xff00ff}, {5, 0xffff0000}, END},
+     {{2, 0xff0000}, {3, 0xffff0000}, {126, 0xff0000}, {127, 0xffff0000}, END},
+     1},
+    {BOTH | W64,
+     "s_and_not1_wrexec_b64 s[2:3], s[4:5]",
+     {EXEC(0xffff, 0xffff), {4, 0xffff}, {5, 0xffff}, {2, 7}, {3, 7}, END},
+     {{2, 0}, {3, 0}, {126, 0}, {127, 0}, END},
+     0},
     {BOTH | W64,
      "s_or_not1_saveexec_b64 s[2:3], s[4:5]",
      {EXEC(0xffff, 0xffff), {4, 0xff00ff}, {5, 0}, END},

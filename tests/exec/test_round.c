@@ -1,5 +1,5 @@
 /* test_round.c - MODE.FP_ROUND (round toward +inf / -inf / zero) on snippets assembled by
- * llvm-mc-22 for gfx950 and gfx942.
+ * llvm-mc-22 for gfx950, gfx942 and gfx90a.
  *
  * Each snippet first writes MODE[3:0] with s_setreg_imm32_b32, so the path under test is the
  * one kernels take.  The field that should not matter gets a different mode than the one under
@@ -671,8 +671,8 @@ static void test_mode(void) {
 
 int main(void) {
     W = malloc(sizeof *W);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int a = 0; a < 2; a++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int a = 0; a < 3; a++) {
         ARCH = arches[a];
         test_hand();
         test_mode();

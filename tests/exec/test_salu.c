@@ -181,11 +181,12 @@ static int run_case(const char *arch, isa_arch a, const scase *c, wave *w) {
 int main(void) {
     wave *w = malloc(sizeof *w);
     int fails = 0, total = 0;
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int a = 0; a < 2; a++)
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    const isa_arch ias[] = {ISA_GFX950, ISA_GFX942, ISA_GFX90A};
+    for (int a = 0; a < 3; a++)
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             total++;
-            fails += run_case(arches[a], a == 0 ? ISA_GFX950 : ISA_GFX942, &cases[i], w);
+            fails += run_case(arches[a], ias[a], &cases[i], w);
         }
     free(w);
     printf("salu: %d cases, %d failed\n", total, fails);

@@ -29,8 +29,8 @@ int main(void) {
      * page-granular, as on hardware: inside the last page it would not). */
     buf = gmem_alloc(mem, 4096, 0) + 4096 - 64;
     w = malloc(sizeof *w);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int a = 0; a < 2; a++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int a = 0; a < 3; a++) {
         const char *arch = arches[a];
         reset();
         CHECK(run_snippet(w, arch, "s_load_dwordx2 s[4:5], s[0:1], 0x8") == WAVE_DONE, "%s load",

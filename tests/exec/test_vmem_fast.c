@@ -59,8 +59,8 @@ int main(void) {
     B = gmem_alloc(mem, 256, 1);
     C = gmem_alloc(mem, 1024, 2);
     w = malloc(sizeof *w);
-    const char *arches[] = {"gfx950", "gfx942"};
-    for (int ai = 0; ai < 2; ai++) {
+    const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int ai = 0; ai < 3; ai++) {
         const char *a = arches[ai];
         int bad = 0;
 
