@@ -2338,8 +2338,10 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
                      isa_targets[a->arch].rdna >= 12 ? "0x0" : "null");
             continue;
         }
-        if (f < 0 || L->f[f].kind != K_SIMM16 || !parse_int(in->op[i], &num) || num < 0 ||
-            num > 0xffff)
+        /* (s_sendmsg_rtn_b32/b64 hold their message id in SSRC0, printed as sendmsg()) */
+        int rtn = f >= 0 && L->f[f].kind == K_SRC8 && !strncmp(in->mnem, "s_sendmsg_rtn_", 14);
+        if (f < 0 || (L->f[f].kind != K_SIMM16 && !rtn) || !parse_int(in->op[i], &num) || num < 0 ||
+            num > (rtn ? 0xff : 0xffff))
             continue;
         const fld *F = &L->f[f];
         uint32_t w[4];
