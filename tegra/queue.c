@@ -67,11 +67,14 @@ static int poll_until(nvt_queue *q, int (*done)(nvt_queue *, uint64_t), uint64_t
             return 0;
         if (spin > 2000) {
             if (now_ns() > deadline)
-                return nvt_fail(q->dev, -ETIMEDOUT,
-                                "%s: no progress in %u ms (timeline at %llu, waiting for %llu; "
-                                "GP_GET %u, GP_PUT %u): channel hung or faulted",
-                                what, timeout_ms, (unsigned long long)nvt_queue_completed(q),
-                                (unsigned long long)arg, *userd_word(q, NVT_USERD_GP_GET), q->put);
+                return nvt_fail(
+                    q->dev, -ETIMEDOUT,
+                    "%s: no progress in %u ms (timeline at %llu, waiting for %llu; "
+                    "GP_GET %u, GP_PUT %u): channel hung or faulted",
+                    what, timeout_ms, (unsigned long long)nvt_queue_completed(q),
+                    (unsigned long long)arg,
+                    __atomic_load_n((uint32_t *)userd_word(q, NVT_USERD_GP_GET), __ATOMIC_ACQUIRE),
+                    q->put);
             uint64_t nap = (now_ns() - start) / 16;
             struct timespec ts = {0, nap < 20000 ? 20000 : nap > 1000000 ? 1000000 : (long)nap};
             nanosleep(&ts, NULL);
