@@ -454,7 +454,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
  * other sources are VGPRs (exec.c vk_fits: every VOP1/VOP2 e32 form with a scalar src0, such as
  * v_add_u32_e32 v5, 0x3c6ef35f, v5): src0 is broadcast once into a local array.  Under
  * callgrind (AVX2 clone) that v_add_u32 took 94 host instructions through the full handler's
- * direct path and 60 here. */
+ * direct path and 36 here. */
 #define VV(name, fk, nsrc, ...)                                                                    \
     enum { name##_vvn = nsrc };                                                                    \
     VFN static void name##_vv(wave *w, const xinst *x);                                            \
@@ -465,19 +465,11 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             name(w, x);                                                                            \
             return;                                                                                \
         }                                                                                          \
-        enum { v_direct_ = 1 }; /* plain: VCLAMP is 0 */                                           \
         const isa_opnd *s = x->in.src;                                                             \
         const u32 *A = w->v[s[0].idx], *B = w->v[s[nsrc > 1].idx];                                 \
         const u32 *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                                              \
         (void)B, (void)C;                                                                          \
-        u32 *D = w->v[x->in.dst[0].idx];                                                           \
-        if (x->xf & XI_MASK32) {                                                                   \
-            for (int l = 0; l < 32; l++) {                                                         \
-                __VA_ARGS__;                                                                       \
-            }                                                                                      \
-        } else {                                                                                   \
-            VLOOP(l) { __VA_ARGS__; }                                                              \
-        }                                                                                          \
+        VDIRECT({ __VA_ARGS__; });                                                                 \
     }                                                                                              \
     VFN static void name##_vk(wave *w, const xinst *x);                                            \
     __attribute__((unused)) static void (*const name##_vkp)(wave *, const xinst *) = name##_vk;    \
@@ -487,7 +479,6 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             name(w, x);                                                                            \
             return;                                                                                \
         }                                                                                          \
-        enum { v_direct_ = 1 }; /* plain: VCLAMP is 0 */                                           \
         const isa_opnd *s = x->in.src;                                                             \
         const u32 k = s[0].kind == ISA_OPND_SREG ? w->s[s[0].idx] : (u32)x->k[0];                  \
         u32 A[LANES];                                                                              \
@@ -495,14 +486,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             A[l] = k;                                                                              \
         const u32 *B = w->v[s[nsrc > 1].idx], *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                  \
         (void)B, (void)C;                                                                          \
-        u32 *D = w->v[x->in.dst[0].idx];                                                           \
-        if (x->xf & XI_MASK32) {                                                                   \
-            for (int l = 0; l < 32; l++) {                                                         \
-                __VA_ARGS__;                                                                       \
-            }                                                                                      \
-        } else {                                                                                   \
-            VLOOP(l) { __VA_ARGS__; }                                                              \
-        }                                                                                          \
+        VDIRECT({ __VA_ARGS__; });                                                                 \
     }
 
 /* D = expr(a) with 1 source of kind fk */
