@@ -176,10 +176,17 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) 
     const family *fam = family_of(arch, f);
     dec_fn dec = fam ? fam->dec : NULL;
     if (isa_is_rdna(arch) && f == ISA_FMT_VOP3P && (w[0] >> 23) == 0x1a7) {
-        /* the GFX9-prefix v_fma_mix* alias (above); gfx11 has no DPP form of it */
-        if (isa_targets[arch].rdna < 12 && ((w[1] & 0x1ff) == 0xe9 || (w[1] & 0x1ff) == 0xea))
-            dec = NULL;
-        w[0] = 0xcc000000u | (w[0] & 0x7fffff);
+        /* the GFX9-prefix v_fma_mix* alias (above) has no DPP form: with a DPP src0 LLVM 22
+         * reads the word as gfx11 does not know it, and as gfx12's VIMAGE (prefix 0x34) does
+         * (the CI sweep found gfxemu printing a DPP8 v_fma_mixhi_f16 where llvm said illegal) */
+        if ((w[1] & 0x1ff) == 0xe9 || (w[1] & 0x1ff) == 0xea) {
+            f = isa_targets[arch].rdna >= 12 ? ISA_FMT_MIMG : ISA_FMT_INVALID;
+            out->fmt = (uint8_t)f;
+            fam = family_of(arch, f);
+            dec = fam ? fam->dec : NULL;
+        } else {
+            w[0] = 0xcc000000u | (w[0] & 0x7fffff);
+        }
     }
     size_t n = dec ? dec(arch, f, w, nw, out) : 0;
     if (n == 0 || n > nw * 4 || out->op == ISA_OP_ILLEGAL) {
