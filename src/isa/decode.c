@@ -176,10 +176,11 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) 
     const family *fam = family_of(arch, f);
     dec_fn dec = fam ? fam->dec : NULL;
     if (isa_is_rdna(arch) && f == ISA_FMT_VOP3P && (w[0] >> 23) == 0x1a7) {
-        /* the GFX9-prefix v_fma_mix* alias (above) has no DPP form: with a DPP src0 LLVM 22
-         * reads the word as gfx11 does not know it, and as gfx12's VIMAGE (prefix 0x34) does
-         * (the CI sweep found gfxemu printing a DPP8 v_fma_mixhi_f16 where llvm said illegal) */
-        if ((w[1] & 0x1ff) == 0xe9 || (w[1] & 0x1ff) == 0xea) {
+        /* the GFX9-prefix v_fma_mix* alias (above) has no DPP form: with a DPP8 or DPP16 src0
+         * (0xe9, 0xea, 0xfa) LLVM 22 reads the word as gfx11 does not know it, and as gfx12's
+         * VIMAGE (prefix 0x34) does (the CI sweep found gfxemu printing a DPP8 v_fma_mixhi_f16
+         * where llvm said illegal) */
+        if ((w[1] & 0x1ff) == 0xe9 || (w[1] & 0x1ff) == 0xea || (w[1] & 0x1ff) == 0xfa) {
             f = isa_targets[arch].rdna >= 12 ? ISA_FMT_MIMG : ISA_FMT_INVALID;
             out->fmt = (uint8_t)f;
             fam = family_of(arch, f);
