@@ -27,7 +27,8 @@ pkgs+=(chromium)
 pkgs+=(libdrm-dev rocminfo hipcc libamdhip64-dev rocm-device-libs librocrand-dev)
 # One dpkg-query for all of them (make check runs this twice: one query per package cost a
 # second of CPU): the installed ones are listed, the rest are missing.
-installed=$(dpkg-query -W -f='${db:Status-Status} ${Package}\n' "${pkgs[@]}" 2>/dev/null |
+# (dpkg-query exits 1 when it has never heard of a package, as on a fresh machine: not an error)
+installed=$({ dpkg-query -W -f='${db:Status-Status} ${Package}\n' "${pkgs[@]}" 2>/dev/null || true; } |
     awk '$1 == "installed" { print $2 }')
 missing=()
 for p in "${pkgs[@]}"; do
