@@ -7,7 +7,8 @@
  *
  * A worker lets one more workgroup in (up to the residency of the modelled GPU, shared by all
  * workers, dp_occupancy) when every wave of its resident workgroups waits:
- *  - spins: every 2 slices a running wave is probed: it is stepped up to PROBE_STEPS
+ *  - spins: every 2 slices a running wave is probed (every RESPIN_SLICE instructions when it
+ *    spun before, or other waves of the launch waited): it is stepped up to PROBE_STEPS
  *    instructions, and a backward branch that comes back to a state seen before (same pc, same
  *    scalar registers, SCC, EXEC, M0, VCC, same VGPRs and AGPRs) means the wave repeats a loop
  *    that changes nothing: it can only leave it when another wave writes what it reads.  A
@@ -36,6 +37,11 @@
 
 #define PROBE_STEPS 512u
 #define PROBE_EVERY (2ull * DP_SLICE)
+/* A wave that spun and was let go (memory changed) usually waits again soon, at the same loop
+ * (a software grid barrier, a queue): its next turns are this short and it is probed after each,
+ * until a probe finds it spinning again or finds it doing other work (then PROBE_EVERY again).
+ * Without this, every wait after the first cost two whole slices before the probe found it. */
+#define RESPIN_SLICE 2048u
 #define LONG_RUN (16ull * DP_SLICE)
 
 enum { TURN_RAN, TURN_WAIT, TURN_STOP };
@@ -351,6 +357,7 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
         if (still_spinning(j, wk, w, ws))
             return TURN_WAIT;
         ws->spinning = 0;
+        ws->respin = 1;
         atomic_fetch_sub(&j->nspinning, 1);
         progress(j);
         if (w->status != WAVE_RUNNING)
@@ -363,6 +370,8 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
      * wave has no other wave to interleave with or to race against (race.c reports accesses by
      * different waves only), so it runs in whole slices as without racecheck. */
     uint64_t slice = j->racecheck && s->nwaves > 1 ? 1 : left < DP_SLICE ? left : DP_SLICE;
+    if (ws->respin && slice > RESPIN_SLICE)
+        slice = RESPIN_SLICE;
     w->budget = slice;
     if (j->hooks) {
         if (j->hooks->run(j->hooks->ctx, w)) {
@@ -379,7 +388,7 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
         note_wait(j);
     if ((w->status == WAVE_RUNNING || w->status == WAVE_YIELD) && !j->hooks) {
         ws->since_probe += ran;
-        if (ws->since_probe >= PROBE_EVERY) {
+        if (ws->since_probe >= (ws->respin ? RESPIN_SLICE : PROBE_EVERY)) {
             ws->since_probe = 0;
             if (w->status == WAVE_YIELD)
                 w->status = WAVE_RUNNING;
@@ -389,6 +398,7 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
                 note_wait(j);
                 return TURN_WAIT;
             }
+            ws->respin = 0;
         }
     }
     return TURN_RAN;
@@ -458,6 +468,11 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     if (d->scratch_wave)
         memset(s->scratch, 0, (size_t)d->scratch_wave * n);
     memset(s->ws, 0, n * sizeof *s->ws);
+    /* Once waves of this launch have waited, a new workgroup's waves probably wait in the same
+     * loops: probe them early too (one probe, after RESPIN_SLICE, if they do not). */
+    if (atomic_load_explicit(&j->waited, memory_order_relaxed))
+        for (unsigned i = 0; i < n; i++)
+            s->ws[i].respin = 1;
     int race = j->racecheck && s->race && dp_race_begin(s->race, j, s, d->lds_size) == 0;
     for (unsigned i = 0; i < n; i++) {
         wave *w = &s->waves[i];

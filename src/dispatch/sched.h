@@ -16,6 +16,7 @@ typedef struct dp_race dp_race;
 typedef struct dp_wsched {
     uint64_t since_probe; /* instructions since its last probe */
     int spinning;
+    int respin; /* it spun, and memory changed under it: probed again after RESPIN_SLICE */
     uint32_t spin_pc, loop_pc; /* the backward branch closing its wait loop, and its target */
     uint64_t shash, vhash;     /* the state it keeps coming back to */
     uint64_t addr;             /* the last memory address the loop reads (has_addr) */
