@@ -323,7 +323,11 @@ static void link_runs(xprog *p) {
     for (uint32_t i = p->ninsts; i-- > 0;) {
         xinst *x = &p->insts[i];
         x->next = i + 1 < p->ninsts ? &p->insts[i + 1] : NULL;
-        x->run = ends_run(x) ? 1 : (uint8_t)(x->next->run < 255 ? x->next->run + 1 : 255);
+        int alone = ends_run(x) || x->next->run == 255;
+        x->run = alone ? 1 : (uint8_t)(x->next->run + 1);
+        if (!alone)
+            memcpy(x->rcnt, x->next->rcnt, sizeof x->rcnt);
+        x->rcnt[x->cls]++;
     }
 }
 
@@ -459,15 +463,21 @@ void x_run_plain(wave *w, const xinst *x) {
         x->fn(w, x);
 }
 
-/* A straight-line run of x->run instructions from x, which is at w->pc, with the budget already
- * charged for all of them: no pc bounds, table lookup, budget or mode test between them, and the
- * pc stored only before the last one (the one that may branch).  When an instruction stops the
- * wave (a fault, a barrier, s_endpgm, s_sleep), the pc is left past it, as wave_step() leaves it,
- * and the budget of the instructions not run is returned. */
+/* Take the n instructions from x back from w's class counts (they were charged, not run). */
+static void uncount(wave *w, const xinst *x, unsigned n) {
+    for (; n; n--, x = x->next)
+        w->count[x->cls]--;
+}
+
+/* A straight-line run of x->run instructions from x, which is at w->pc, with the budget and the
+ * class counts already charged for all of them: no pc bounds, table lookup, budget, count or mode
+ * test between them, and the pc stored only before the last one (the one that may branch).  When
+ * an instruction stops the wave (a fault, a barrier, s_endpgm, s_sleep), the pc is left past it,
+ * as wave_step() leaves it, and the instructions not run are taken back from the counts and
+ * returned to the budget. */
 static inline __attribute__((always_inline)) uint64_t run_straight(wave *w, const xinst *x) {
     unsigned n = x->run;
     for (;; x = x->next) {
-        w->count[x->cls]++;
 #ifdef GFXEMU_OPCOV
         x_opcov_hit(w->prog, x);
 #endif
@@ -476,6 +486,7 @@ static inline __attribute__((always_inline)) uint64_t run_straight(wave *w, cons
         x->fn(w, x);
         if (__builtin_expect(w->status != WAVE_RUNNING, 0)) {
             w->pc = x->pc + x->size;
+            uncount(w, x->next, n);
             return n;
         }
     }
@@ -499,6 +510,9 @@ void wave_run(wave *w) {
          * instruction the way wave_step() runs it (the reference tier always). */
         if (__builtin_expect(runs && x && x->run <= budget && !wave_moded(w), 1)) {
             budget -= x->run;
+#pragma GCC unroll 8
+            for (int c = 0; c < XC_N; c++)
+                w->count[c] += x->rcnt[c];
             budget += run_straight(w, x);
             continue;
         }

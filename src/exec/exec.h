@@ -101,14 +101,16 @@ struct xinst {
     /* The straight-line run wave_run() executes without looking at the pc: next is the
      * instruction that follows this one in the code (NULL after the last), run the number of
      * instructions from this one up to and including the first that ends a run (1-255, see
-     * xprog_build()'s ends_run()).  Only the last of a run finds w->pc already advanced past
-     * it; the handlers before it never read w->pc. */
+     * xprog_build()'s ends_run()), rcnt how many of them are in each class (XC_*, the --stats
+     * counts wave_run() adds at the run's start).  Only the last of a run finds w->pc already
+     * advanced past it; the handlers before it never read w->pc. */
     const xinst *next;
     uint32_t pc;
     uint8_t size, cls;
     uint8_t xf;    /* XI_* */
     uint8_t plain; /* VALU: no SDWA/DPP, no abs/neg/op_sel, no clamp/omod (valu.h vplain()) */
     uint8_t run;
+    uint8_t rcnt[XC_N];
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */
     isa_inst in;
 };
