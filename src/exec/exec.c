@@ -296,24 +296,25 @@ int x_fast_tier(void) {
 }
 void x_set_fast_tier(int on) { __atomic_store_n(&fast_tier, on ? 1 : 0, __ATOMIC_RELAXED); }
 
-/* Ops whose handlers change what wave_moded() reads (MODE's rounding and denormal fields, GPR
- * indexing, VSKIP): wave_run() tests the mode once per straight-line run, so each of them ends
- * one and the next instruction starts a run of its own. */
-static const uint16_t mode_ops[] = {
+/* Ops that end a straight-line run besides the branches: those whose handlers change what
+ * wave_moded() reads (MODE's rounding and denormal fields, GPR indexing, VSKIP), which
+ * wave_run() tests once per run, and s_memtime, which reads the class counts (smem.c), which a
+ * run charges at its start.  The next instruction starts a run of its own. */
+static const uint16_t run_enders[] = {
     ISA_OPL_s_setreg_b32,      ISA_OPL_s_setreg_imm32_b32, ISA_OPL_s_set_gpr_idx_on,
     ISA_OPL_s_set_gpr_idx_off, ISA_OPL_s_setvskip,         ISA_OPL_s_round_mode,
-    ISA_OPL_s_denorm_mode,
+    ISA_OPL_s_denorm_mode,     ISA_OPL_s_memtime,
 };
 
 /* Whether x ends a straight-line run: it may change the pc (every branch, call, s_getpc and
- * s_endpgm is in class BRANCH, the only handlers that read or write w->pc) or the mode.  Any
- * instruction may change the status (a fault, a barrier, s_sleep): wave_run() tests it after
- * each one instead. */
+ * s_endpgm is in class BRANCH, the only handlers that read or write w->pc), or it is one of
+ * run_enders.  Any instruction may change the status (a fault, a barrier, s_sleep): wave_run()
+ * tests it after each one instead. */
 static int ends_run(const xinst *x) {
     if (x->cls == XC_BRANCH || !x->next)
         return 1;
-    for (size_t i = 0; i < sizeof mode_ops / sizeof mode_ops[0]; i++)
-        if (x->in.op == mode_ops[i])
+    for (size_t i = 0; i < sizeof run_enders / sizeof run_enders[0]; i++)
+        if (x->in.op == run_enders[i])
             return 1;
     return 0;
 }

@@ -165,6 +165,23 @@ static void mode_cases(void) {
     snippet_prog_free(&p.sp);
 }
 
+/* s_memtime reads the wave's instruction count (src/exec/smem.c: the instructions executed so
+ * far, itself included), which a run charges at its start: 3 adds and s_memtime are 4. */
+static void memtime_case(void) {
+    prog p;
+    char *text = adds(3, "s_memtime s[10:11]\nv_add_u32_e32 v1, 1, v1\nv_add_u32_e32 v1, 1, v1");
+    if (load(&p, text, 1000) != 0) {
+        CHECK(0, "s_memtime: does not assemble");
+    } else {
+        wave_run(w);
+        CHECK(w->status == WAVE_DONE && w->s[10] == 4 && w->s[11] == 0 && w->v[1][0] == 5,
+              "tier %d s_memtime: status %d s[10:11] %u %u v1 %u", tier, w->status, w->s[10],
+              w->s[11], w->v[1][0]);
+    }
+    snippet_prog_free(&p.sp);
+    free(text);
+}
+
 /* A loop: the branch ends a run, the next iteration starts one at the branch target. */
 static void loop_case(void) {
     prog p;
@@ -199,6 +216,7 @@ int main(void) {
         stop_case("s_barrier", "s_barrier", 4, WAVE_BARRIER, 0, XC_OTHER);
         stop_case("s_sleep", "s_sleep 1", 4, WAVE_YIELD, 0, XC_OTHER);
         mode_cases();
+        memtime_case();
         loop_case();
     }
     x_set_fast_tier(start);
