@@ -2,7 +2,8 @@
  *
  * A code object's .text is decoded once into a program: one xinst per instruction start, each
  * holding the decoded record, its handler and its constant operands already resolved to the
- * values the handler needs.  The wave loop is then: x = at[pc/4]; pc += size; x->fn(w, x).
+ * values the handler needs.  The wave loop is then: x = at[pc/4]; x->fn(w, x) for x and the
+ * rest of its straight-line run (x->next, x->run; exec.c wave_run()).
  *
  * Register files are lane arrays: v[r][lane], a[r][lane].  The scalar file is indexed by the
  * source-operand encoding (s0..s101, flat_scratch 102-103, xnack_mask 104-105, vcc 106-107,
