@@ -296,6 +296,42 @@ int x_fast_tier(void) {
 }
 void x_set_fast_tier(int on) { __atomic_store_n(&fast_tier, on ? 1 : 0, __ATOMIC_RELAXED); }
 
+/* Ops that end a straight-line run besides the branches: those whose handlers change what
+ * wave_moded() reads (MODE's rounding and denormal fields, GPR indexing, VSKIP), which
+ * wave_run() tests once per run, and s_memtime, which reads the class counts (smem.c), which a
+ * run charges at its start.  The next instruction starts a run of its own. */
+static const uint16_t run_enders[] = {
+    ISA_OPL_s_setreg_b32,      ISA_OPL_s_setreg_imm32_b32, ISA_OPL_s_set_gpr_idx_on,
+    ISA_OPL_s_set_gpr_idx_off, ISA_OPL_s_setvskip,         ISA_OPL_s_round_mode,
+    ISA_OPL_s_denorm_mode,     ISA_OPL_s_memtime,
+};
+
+/* Whether x ends a straight-line run: it may change the pc (every branch, call, s_getpc and
+ * s_endpgm is in class BRANCH, the only handlers that read or write w->pc), or it is one of
+ * run_enders.  Any instruction may change the status (a fault, a barrier, s_sleep): wave_run()
+ * tests it after each one instead. */
+static int ends_run(const xinst *x) {
+    if (x->cls == XC_BRANCH || !x->next)
+        return 1;
+    for (size_t i = 0; i < sizeof run_enders / sizeof run_enders[0]; i++)
+        if (x->in.op == run_enders[i])
+            return 1;
+    return 0;
+}
+
+/* Link each instruction to the one after it and count its run (from the end backwards). */
+static void link_runs(xprog *p) {
+    for (uint32_t i = p->ninsts; i-- > 0;) {
+        xinst *x = &p->insts[i];
+        x->next = i + 1 < p->ninsts ? &p->insts[i + 1] : NULL;
+        int alone = ends_run(x) || x->next->run == 255;
+        x->run = alone ? 1 : (uint8_t)(x->next->run + 1);
+        if (!alone)
+            memcpy(x->rcnt, x->next->rcnt, sizeof x->rcnt);
+        x->rcnt[x->cls]++;
+    }
+}
+
 int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va) {
     return xprog_build_waves(p, arch, code, size, va, 64);
 }
@@ -369,6 +405,8 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
         p->at[pc / 4] = x;
         pc += x->size;
     }
+    link_runs(p);
+    p->runs = !ref;
     return 0;
 }
 
@@ -426,22 +464,65 @@ void x_run_plain(wave *w, const xinst *x) {
         x->fn(w, x);
 }
 
+/* Take the n instructions from x back from w's class counts (they were charged, not run). */
+static void uncount(wave *w, const xinst *x, unsigned n) {
+    for (; n; n--, x = x->next)
+        w->count[x->cls]--;
+}
+
+/* A straight-line run of x->run instructions from x, which is at w->pc, with the budget and the
+ * class counts already charged for all of them: no pc bounds, table lookup, budget, count or mode
+ * test between them, and the pc stored only before the last one (the one that may branch).  When
+ * an instruction stops the wave (a fault, a barrier, s_endpgm, s_sleep), the pc is left past it,
+ * as wave_step() leaves it, and the instructions not run are taken back from the counts and
+ * returned to the budget. */
+static inline __attribute__((always_inline)) uint64_t run_straight(wave *w, const xinst *x) {
+    unsigned n = x->run;
+    for (;; x = x->next) {
+#ifdef GFXEMU_OPCOV
+        x_opcov_hit(w->prog, x);
+#endif
+        if (--n == 0)
+            break;
+        x->fn(w, x);
+        if (__builtin_expect(w->status != WAVE_RUNNING, 0)) {
+            w->pc = x->pc + x->size;
+            uncount(w, x->next, n);
+            return n;
+        }
+    }
+    w->pc = x->pc + x->size;
+    x->fn(w, x);
+    return 0;
+}
+
 void wave_run(wave *w) {
     /* The budget and the program's table live in locals: handlers never change them, and the
      * compiler must otherwise reload them from memory after every indirect call. */
     const xprog *p = w->prog;
     xinst *const *at = p->at;
     const uint32_t code_size = p->code_size;
+    const int runs = p->runs;
     uint64_t budget = w->budget;
     while (w->status == WAVE_RUNNING) {
+        uint32_t pc = w->pc;
+        const xinst *x = (pc < code_size && !(pc & 3)) ? at[pc / 4] : NULL;
+        /* The whole run when the budget covers it and the wave is in no rare mode; else one
+         * instruction the way wave_step() runs it (the reference tier always). */
+        if (__builtin_expect(runs && x && x->run <= budget && !wave_moded(w), 1)) {
+            budget -= x->run;
+#pragma GCC unroll 8
+            for (int c = 0; c < XC_N; c++)
+                w->count[c] += x->rcnt[c];
+            budget += run_straight(w, x);
+            continue;
+        }
         if (budget == 0) {
             w->budget = 0;
             wave_fault(w, NULL, XF_WATCHDOG);
             return;
         }
         budget--;
-        uint32_t pc = w->pc;
-        const xinst *x = (pc < code_size && !(pc & 3)) ? at[pc / 4] : NULL;
         if (!x) {
             wave_fault(w, NULL, XF_PC);
             break;

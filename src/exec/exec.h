@@ -2,7 +2,8 @@
  *
  * A code object's .text is decoded once into a program: one xinst per instruction start, each
  * holding the decoded record, its handler and its constant operands already resolved to the
- * values the handler needs.  The wave loop is then: x = at[pc/4]; pc += size; x->fn(w, x).
+ * values the handler needs.  The wave loop is then: x = at[pc/4]; x->fn(w, x) for x and the
+ * rest of its straight-line run (x->next, x->run; exec.c wave_run()).
  *
  * Register files are lane arrays: v[r][lane], a[r][lane].  The scalar file is indexed by the
  * source-operand encoding (s0..s101, flat_scratch 102-103, xnack_mask 104-105, vcc 106-107,
@@ -98,10 +99,19 @@ enum {
 
 struct xinst {
     xfn fn;
+    /* The straight-line run wave_run() executes without looking at the pc: next is the
+     * instruction that follows this one in the code (NULL after the last), run the number of
+     * instructions from this one up to and including the first that ends a run (1-255, see
+     * xprog_build()'s ends_run()), rcnt how many of them are in each class (XC_*, the --stats
+     * counts wave_run() adds at the run's start).  Only the last of a run finds w->pc already
+     * advanced past it; the handlers before it never read w->pc. */
+    const xinst *next;
     uint32_t pc;
     uint8_t size, cls;
     uint8_t xf;    /* XI_* */
     uint8_t plain; /* VALU: no SDWA/DPP, no abs/neg/op_sel, no clamp/omod (valu.h vplain()) */
+    uint8_t run;
+    uint8_t rcnt[XC_N];
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */
     isa_inst in;
 };
@@ -116,6 +126,7 @@ typedef struct xprog {
     uint32_t ninsts;
     xinst *subs;    /* VOPD halves, two per VOPD instruction (RDNA) */
     uint8_t wave32; /* RDNA wave32 program: lanes 32-63 never run, masks are 32 bits */
+    uint8_t runs;   /* wave_run() may run straight-line runs (0: the reference tier) */
 } xprog;
 
 struct wave {
