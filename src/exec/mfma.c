@@ -463,9 +463,9 @@ static inline int a_block(const mop *op, int b) {
 
 /* ---- whole-instruction fast path ------------------------------------------------------------
  * The MFMAs GEMM and attention kernels run (one block, f16/bf16/fp8/bf8 A and B, no BLGP, no
- * negation, no FP16_OVFL, C a register tuple that is D or disjoint from it) in the four shapes
- * 32x32x8, 16x16x16 (gfx942/gfx950) and 32x32x16, 16x16x32 (gfx950 f16/bf16; both fp8 shapes),
- * as one function per shape with M, N, K constants.  The arithmetic is the generic path's:
+ * negation, no FP16_OVFL, C a register tuple that is D or disjoint from it, or a constant) in the
+ * four shapes 32x32x8, 16x16x16 (gfx942/gfx950) and 32x32x16, 16x16x32 (gfx950 f16/bf16; both fp8
+ * shapes), as one function per shape with M, N, K constants.  The arithmetic is the generic path's:
  * D[i][j] = C[i][j] + sum over k ascending of A[i][k] * B[k][j], one fmaf per step, so the
  * results are bit-identical (tests/exec/test_mfma.c compares both with mfma_ref.h).  What it
  * saves is the generic path's set-up: A and B are unpacked once into k-major float rows
@@ -819,7 +819,8 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, 
         else                                                                                       \
             UNPACK_FAST(PAIR, F8, RA, E, d->ta, fnuz, ua);                                         \
         UNPACK_FAST(PAIR, F8, RB, E, d->tb, fnuz, ub);                                             \
-        const u32(*RC)[LANES] = (const u32(*)[LANES])src_regs(w, x, 2, 0, NULL, 0);                \
+        u32 tc[16][LANES]; /* C when not a register tuple (an inline 0 starts a tile's sum) */     \
+        const u32(*RC)[LANES] = src_regs(w, x, 2, (unsigned)(d->m * d->n / 64), tc, 0);            \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
         const float (*a_)[LANES] = (const float (*)[LANES])ua,                                     \
                     (*b_)[LANES] = (const float (*)[LANES])ub;                                     \
@@ -902,12 +903,10 @@ const char *mfma_fast_isa(void) {
 
 /* Whether the fast path takes this instruction of a FAST_DESC op: no BLGP pattern (CBSZ/ABID
  * mean nothing for one block), no negation, no FP16_OVFL clamp, C a register tuple that is D
- * or disjoint from it. */
+ * or disjoint from it, or a constant or SGPR (broadcast as src_regs() does for every path). */
 static inline int fast_ok(const wave *w, const xinst *x, const mdesc *d) {
     const isa_valu_fields *v = &x->in.f.v;
-    const isa_opnd *c = &x->in.src[2];
-    if (v->blgp || v->neg || (w->mode >> 23 & 1) ||
-        (c->kind != ISA_OPND_VGPR && c->kind != ISA_OPND_AGPR))
+    if (v->blgp || v->neg || (w->mode >> 23 & 1))
         return 0;
     return cd_rows_ok(x, (unsigned)(d->m * d->n / 64), 0);
 }
