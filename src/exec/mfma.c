@@ -720,6 +720,10 @@ AI void f8_c(const u32 *r, int sh, int bf8, int fnuz, float *o) {
     else
         F8LOOP(o, r, sh, 0, 0);
 }
+AI void f8x4_c(const u32 *r, int bf8, int fnuz, float (*o)[LANES]) {
+    for (int q = 0; q < 4; q++)
+        f8_c(r, 8 * q, bf8, fnuz, o[q]);
+}
 #if MFMA_X86
 /* ... and through F16C, exactly: an OCP bf8 code is the high byte of the f16 of the same
  * value; an fp8 code's fields moved to f16 bits (S.0EEEE.MMM0000000) are the value times 2^-8
@@ -779,31 +783,76 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, 
         _mm256_storeu_ps(o + l, f);
     }
 }
+/* All four codes of each lane of one register (o[q]: the code at bits 8q): the OCP formats
+ * 16 lanes at a time with byte shuffles instead of a shift, a mask and a vpmovdw per code
+ * (vpshufb puts code q of the 4 lanes of each 128-bit lane into the high bytes of words, two
+ * codes per shuffle, and vpermq gathers each code's words from the 4 lanes), then the same
+ * f16 bits, multiply and NaN codes as f8_avx512.  FNUZ (gfx942) keeps f8_avx512. */
+__attribute__((target("arch=x86-64-v4"))) AI void f8x4_avx512(const u32 *r, int bf8, int fnuz,
+                                                              float (*o)[LANES]) {
+    if (fnuz) {
+        for (int q = 0; q < 4; q++)
+            f8_avx512(r, 8 * q, bf8, fnuz, o[q]);
+        return;
+    }
+    const __m512i shuf[2] = {_mm512_broadcast_i32x4(_mm_setr_epi8(-1, 0, -1, 4, -1, 8, -1, 12, -1,
+                                                                  1, -1, 5, -1, 9, -1, 13)),
+                             _mm512_broadcast_i32x4(_mm_setr_epi8(-1, 2, -1, 6, -1, 10, -1, 14, -1,
+                                                                  3, -1, 7, -1, 11, -1, 15))};
+    const __m512i gather = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m512i m7f = _mm512_set1_epi16(0x7f00), mant = _mm512_set1_epi16(0x3f80),
+                  sign = _mm512_set1_epi16((short)0x8000);
+    const __m512 scale = _mm512_set1_ps(256.0f), nan = _mm512_set1_ps(NAN);
+    for (int l = 0; l < LANES; l += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)(r + l));
+        for (int p = 0; p < 2; p++) { /* codes 2p and 2p + 1: words 0-15 and 16-31 of w */
+            __m512i w = _mm512_permutexvar_epi64(gather, _mm512_shuffle_epi8(x, shuf[p]));
+            __mmask32 ok = ~(__mmask32)0;
+            if (!bf8) { /* S.EEEE.MMM as S.0EEEE.MMM0000000; S.1111.111 is NaN */
+                ok = _mm512_cmpneq_epi16_mask(_mm512_and_si512(w, m7f), m7f);
+                w = _mm512_ternarylogic_epi32(
+                    sign, w, _mm512_and_si512(_mm512_srli_epi16(w, 1), mant), 0xca);
+            }
+            __m512 f0 = _mm512_cvtph_ps(_mm512_castsi512_si256(w)),
+                   f1 = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(w, 1));
+            if (!bf8) {
+                f0 = _mm512_mask_mul_ps(nan, (__mmask16)ok, f0, scale);
+                f1 = _mm512_mask_mul_ps(nan, (__mmask16)(ok >> 16), f1, scale);
+            }
+            _mm512_storeu_ps(o[2 * p] + l, f0);
+            _mm512_storeu_ps(o[2 * p + 1] + l, f1);
+        }
+    }
+}
+__attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf8, int fnuz,
+                                                            float (*o)[LANES]) {
+    for (int q = 0; q < 4; q++)
+        f8_avx2(r, 8 * q, bf8, fnuz, o[q]);
+}
 #endif
 
 /* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
  * into o[e]; PAIR converts the two halves of a register of 16-bit elements, F8 one 8-bit
  * element position. */
-#define UNPACK_FAST(PAIR, F8, R, E, t, fnuz, o)                                                    \
+#define UNPACK_FAST(PAIR, F8X4, R, E, t, fnuz, o)                                                  \
     do {                                                                                           \
         if ((t) == MT_F16 || (t) == MT_BF16) {                                                     \
             for (int e = 0; e < (E); e += 2)                                                       \
                 PAIR((R)[e / 2], (t) == MT_BF16, (o)[e], (o)[e + 1]);                              \
         } else {                                                                                   \
-            for (int e = 0; e < (E); e++) { /* constant formats inside F8 */                       \
+            for (int e = 0; e < (E); e += 4) { /* constant formats inside F8X4 */                  \
                 const u32 *r_ = (R)[e / 4];                                                        \
-                int sh_ = 8 * (e & 3);                                                             \
                 if ((t) == MT_BF8)                                                                 \
-                    (fnuz) ? F8(r_, sh_, 1, 1, (o)[e]) : F8(r_, sh_, 1, 0, (o)[e]);                \
+                    (fnuz) ? F8X4(r_, 1, 1, (o) + e) : F8X4(r_, 1, 0, (o) + e);                    \
                 else                                                                               \
-                    (fnuz) ? F8(r_, sh_, 0, 1, (o)[e]) : F8(r_, sh_, 0, 0, (o)[e]);                \
+                    (fnuz) ? F8X4(r_, 0, 1, (o) + e) : F8X4(r_, 0, 0, (o) + e);                    \
             }                                                                                      \
         }                                                                                          \
     } while (0)
 
 /* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
  * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
-#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8)                                                   \
+#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8X4)                                                 \
     tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
@@ -817,8 +866,8 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, 
             for (int p = 0; p < E / 2; p++)                                                        \
                 ILV(RA[p], ua[2 * p]);                                                             \
         else                                                                                       \
-            UNPACK_FAST(PAIR, F8, RA, E, d->ta, fnuz, ua);                                         \
-        UNPACK_FAST(PAIR, F8, RB, E, d->tb, fnuz, ub);                                             \
+            UNPACK_FAST(PAIR, F8X4, RA, E, d->ta, fnuz, ua);                                       \
+        UNPACK_FAST(PAIR, F8X4, RB, E, d->tb, fnuz, ub);                                           \
         u32 tc[16][LANES]; /* C when not a register tuple (an inline 0 starts a tile's sum) */     \
         const u32(*RC)[LANES] = src_regs(w, x, 2, (unsigned)(d->m * d->n / 64), tc, 0);            \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
@@ -840,12 +889,12 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, 
         else                                                                                       \
             MMK(16, 16, 32, AS, a_, b_, RC, RD);                                                   \
     } while (0)
-FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8_c)
+FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8x4_c)
 #if MFMA_X86
 FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512,
-          ilv_avx512, f8_avx512)
+          ilv_avx512, f8x4_avx512)
 FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2,
-          f8_avx2)
+          f8x4_avx2)
 #endif
 
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
