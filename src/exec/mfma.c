@@ -491,8 +491,10 @@ static inline int a_block(const mop *op, int b) {
     ((const float *)(ua) + LANES * (AS) * ((k) % (E) / (AS)) + (AS) * (M) * ((k) / (E)) +          \
      (k) % (E) % (AS))
 AI void mmk_c(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
-              const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+              const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
+              const u32 (*RB)[LANES], int bt) {
     const int E = K * M / 64, R = 4;
+    (void)RB, (void)bt; /* B is always in ub here */
     for (int i0 = 0; i0 < M; i0 += R) {
         float acc[4][32];
         for (int r = 0; r < R; r++)
@@ -514,8 +516,10 @@ AI void mmk_c(const int M, const int N, const int K, const int AS, const float (
 #define MMK_SIMD(name, tgt, VT, W, NACC, LOAD, STORE, SET1, FMADD)                                 \
     __attribute__((target(tgt))) AI void name(const int M, const int N, const int K, const int AS, \
                                               const float (*ua)[LANES], const float (*ub)[LANES],  \
-                                              const u32(*RC)[LANES], u32(*RD)[LANES]) {            \
+                                              const u32(*RC)[LANES], u32(*RD)[LANES],              \
+                                              const u32(*RB)[LANES], int bt) {                     \
         const int E = K * M / 64, V = N / W, R = NACC / V < M ? NACC / V : M;                      \
+        (void)RB, (void)bt; /* B is always in ub here */                                           \
         for (int i0 = 0; i0 < M; i0 += R) {                                                        \
             VT acc[NACC];                                                                          \
             for (int r = 0; r < R; r++)                                                            \
@@ -555,11 +559,28 @@ MMK_SIMD(mmk_avx512_acc, "arch=x86-64-v4", __m512, 16, 16, _mm512_loadu_ps, _mm5
     __asm__("vfmadd231ps %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(b), "m"(*(p)))
 __attribute__((target("arch=x86-64-v4"))) AI void
 mmk_avx512_n32(const int M, const int K, const int AS, const float (*ua)[LANES],
-               const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+               const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
+               const u32 (*RB)[LANES], int bt) {
     enum { N = 32, R = 8 };
     const int E = K * M / 64, BREG = K == 8;
     __m512 bv[8][2];
-    if (BREG)
+    if (BREG && bt >= 0) /* 16-bit B straight from its registers, as pair_avx512 converts it */
+        for (int p = 0; p < E / 2; p++)
+            for (int c = 0; c < 4; c++) { /* lanes 16c..: k = 2p + 4(c / 2), v = c % 2 */
+                __m512i x = _mm512_loadu_si512((const void *)(RB[p] + 16 * c));
+                __m512 lo, hi;
+                if (bt) {
+                    lo = _mm512_castsi512_ps(_mm512_slli_epi32(x, 16));
+                    hi = _mm512_castsi512_ps(
+                        _mm512_and_si512(x, _mm512_set1_epi32((int)0xffff0000u)));
+                } else {
+                    lo = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(x));
+                    hi = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(x, 16)));
+                }
+                bv[2 * p + E * (c / 2)][c % 2] = lo;
+                bv[2 * p + 1 + E * (c / 2)][c % 2] = hi;
+            }
+    else if (BREG)
         for (int k = 0; k < K; k++)
             for (int v = 0; v < 2; v++)
                 bv[k][v] = _mm512_loadu_ps(ub[k % E] + N * (k / E) + 16 * v);
@@ -593,8 +614,8 @@ mmk_avx512_n32(const int M, const int K, const int AS, const float (*ua)[LANES],
 #define MMK512_N32(M, K, AS)                                                                       \
     __attribute__((target("arch=x86-64-v4"), noinline)) static void mmk512_##M##x##K##_##AS(       \
         const float (*ua)[LANES], const float (*ub)[LANES], const u32(*RC)[LANES],                 \
-        u32(*RD)[LANES]) {                                                                         \
-        mmk_avx512_n32(M, K, AS, ua, ub, RC, RD);                                                  \
+        u32(*RD)[LANES], const u32(*RB)[LANES], int bt) {                                          \
+        mmk_avx512_n32(M, K, AS, ua, ub, RC, RD, RB, bt);                                          \
     }
 MMK512_N32(32, 8, 1)
 MMK512_N32(32, 8, 2)
@@ -602,12 +623,13 @@ MMK512_N32(32, 16, 1)
 MMK512_N32(32, 16, 2)
 __attribute__((target("arch=x86-64-v4"))) AI void
 mmk_avx512(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
-           const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+           const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
+           const u32 (*RB)[LANES], int bt) {
     if (N == 32)
         (K == 8 ? (AS == 1 ? mmk512_32x8_1 : mmk512_32x8_2)
-                : (AS == 1 ? mmk512_32x16_1 : mmk512_32x16_2))(ua, ub, RC, RD);
+                : (AS == 1 ? mmk512_32x16_1 : mmk512_32x16_2))(ua, ub, RC, RD, RB, bt);
     else
-        mmk_avx512_acc(M, N, K, AS, ua, ub, RC, RD);
+        mmk_avx512_acc(M, N, K, AS, ua, ub, RC, RD, RB, bt);
 }
 MMK_SIMD(mmk_avx2, "arch=x86-64-v3", __m256, 8, 8, _mm256_loadu_ps, _mm256_storeu_ps,
          _mm256_set1_ps, _mm256_fmadd_ps)
@@ -851,8 +873,9 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf
     } while (0)
 
 /* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
- * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
-#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8X4)                                                 \
+ * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c).  BDIRECT(d): the build's product converts B
+ * itself, straight from its registers (bt: 0 f16, 1 bf16; -1: B unpacked into ub). */
+#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8X4, BDIRECT)                                        \
     tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
@@ -867,7 +890,9 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf
                 ILV(RA[p], ua[2 * p]);                                                             \
         else                                                                                       \
             UNPACK_FAST(PAIR, F8X4, RA, E, d->ta, fnuz, ua);                                       \
-        UNPACK_FAST(PAIR, F8X4, RB, E, d->tb, fnuz, ub);                                           \
+        int bt = BDIRECT(d) ? d->tb == MT_BF16 : -1;                                               \
+        if (bt < 0)                                                                                \
+            UNPACK_FAST(PAIR, F8X4, RB, E, d->tb, fnuz, ub);                                       \
         u32 tc[16][LANES]; /* C when not a register tuple (an inline 0 starts a tile's sum) */     \
         const u32(*RC)[LANES] = src_regs(w, x, 2, (unsigned)(d->m * d->n / 64), tc, 0);            \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
@@ -881,20 +906,23 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf
 #define FAST_SHAPES(MMK, AS)                                                                       \
     do {                                                                                           \
         if (d->m == 32 && d->k == 8)                                                               \
-            MMK(32, 32, 8, AS, a_, b_, RC, RD);                                                    \
+            MMK(32, 32, 8, AS, a_, b_, RC, RD, RB, bt);                                            \
         else if (d->m == 32)                                                                       \
-            MMK(32, 32, 16, AS, a_, b_, RC, RD);                                                   \
+            MMK(32, 32, 16, AS, a_, b_, RC, RD, RB, bt);                                           \
         else if (d->k == 16)                                                                       \
-            MMK(16, 16, 16, AS, a_, b_, RC, RD);                                                   \
+            MMK(16, 16, 16, AS, a_, b_, RC, RD, RB, bt);                                           \
         else                                                                                       \
-            MMK(16, 16, 32, AS, a_, b_, RC, RD);                                                   \
+            MMK(16, 16, 32, AS, a_, b_, RC, RD, RB, bt);                                           \
     } while (0)
-FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8x4_c)
+#define B_IN_UB(d) 0
+FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8x4_c, B_IN_UB)
 #if MFMA_X86
+/* 32x32x8 (16-bit elements only): mmk_avx512_n32 keeps all of B in registers */
+#define B_DIRECT_512(d) ((d)->m == 32 && (d)->k == 8)
 FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512,
-          ilv_avx512, f8x4_avx512)
+          ilv_avx512, f8x4_avx512, B_DIRECT_512)
 FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2,
-          f8x4_avx2)
+          f8x4_avx2, B_IN_UB)
 #endif
 
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
