@@ -553,8 +553,8 @@ MMK_SIMD(mmk_avx512_acc, "arch=x86-64-v4", __m512, 16, 16, _mm512_loadu_ps, _mm5
  * broadcast that two FMAs use (each row has 2 vectors), and with the 16 B vectors of a
  * 32x32x8 in registers (one load each instead of one per 8 rows) the 16 accumulators leave no
  * register for it; hence the instruction in asm.  Same single-rounding FMA as
- * _mm512_fmadd_ps.  A 32x32x8 took 0.80 of the native FMA peak in the MMK_SIMD form, 0.98
- * in this one (a stand-alone loop over the product alone). */
+ * _mm512_fmadd_ps.  A 32x32x8's product ran at about 0.80 of the native FMA loop in the
+ * MMK_SIMD form; a stand-alone loop over this form reached 0.98 (docs/perf.md, session 12). */
 #define FMA_BCAST(acc, b, p)                                                                       \
     __asm__("vfmadd231ps %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(b), "m"(*(p)))
 __attribute__((target("arch=x86-64-v4"))) AI void
@@ -854,8 +854,8 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf
 #endif
 
 /* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
- * into o[e]; PAIR converts the two halves of a register of 16-bit elements, F8 one 8-bit
- * element position. */
+ * into o[e]; PAIR converts the two halves of a register of 16-bit elements, F8X4 the four
+ * 8-bit codes of a register. */
 #define UNPACK_FAST(PAIR, F8X4, R, E, t, fnuz, o)                                                  \
     do {                                                                                           \
         if ((t) == MT_F16 || (t) == MT_BF16) {                                                     \
