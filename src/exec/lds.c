@@ -67,7 +67,15 @@ static inline uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int
  * directly for the whole instruction, with no per-lane check (one vectorised pass instead of
  * lds_at per lane and element; the per-lane checks were most of an LDS-bound GEMM's DS time).
  * Anything else, including a lane out of range, takes the per-lane path, which reports it. */
-static inline int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsigned size) {
+#if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
+/* Its 64-lane loop vectorises 16 or 8 lanes wide in the AVX-512/AVX2 clones (SSE2: 4); GCC
+ * kept the function out of line in most handlers anyway (2.6% of a GEMM's time as SSE2), and a
+ * clone is never inlined (clang refuses `noinline` beside target_clones). */
+#define SPAN_FN __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"))) static
+#else
+#define SPAN_FN static inline
+#endif
+SPAN_FN int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsigned size) {
     if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < size)
         return 0;
     u32 last = w->lds_size - size, bad = 0, on[LANES];

@@ -463,9 +463,9 @@ static inline int a_block(const mop *op, int b) {
 
 /* ---- whole-instruction fast path ------------------------------------------------------------
  * The MFMAs GEMM and attention kernels run (one block, f16/bf16/fp8/bf8 A and B, no BLGP, no
- * negation, no FP16_OVFL, C a register tuple that is D or disjoint from it) in the four shapes
- * 32x32x8, 16x16x16 (gfx942/gfx950) and 32x32x16, 16x16x32 (gfx950 f16/bf16; both fp8 shapes),
- * as one function per shape with M, N, K constants.  The arithmetic is the generic path's:
+ * negation, no FP16_OVFL, C a register tuple that is D or disjoint from it, or a constant) in the
+ * four shapes 32x32x8, 16x16x16 (gfx942/gfx950) and 32x32x16, 16x16x32 (gfx950 f16/bf16; both fp8
+ * shapes), as one function per shape with M, N, K constants.  The arithmetic is the generic path's:
  * D[i][j] = C[i][j] + sum over k ascending of A[i][k] * B[k][j], one fmaf per step, so the
  * results are bit-identical (tests/exec/test_mfma.c compares both with mfma_ref.h).  What it
  * saves is the generic path's set-up: A and B are unpacked once into k-major float rows
@@ -491,8 +491,10 @@ static inline int a_block(const mop *op, int b) {
     ((const float *)(ua) + LANES * (AS) * ((k) % (E) / (AS)) + (AS) * (M) * ((k) / (E)) +          \
      (k) % (E) % (AS))
 AI void mmk_c(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
-              const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+              const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
+              const u32 (*RB)[LANES], int bt) {
     const int E = K * M / 64, R = 4;
+    (void)RB, (void)bt; /* B is always in ub here */
     for (int i0 = 0; i0 < M; i0 += R) {
         float acc[4][32];
         for (int r = 0; r < R; r++)
@@ -514,8 +516,10 @@ AI void mmk_c(const int M, const int N, const int K, const int AS, const float (
 #define MMK_SIMD(name, tgt, VT, W, NACC, LOAD, STORE, SET1, FMADD)                                 \
     __attribute__((target(tgt))) AI void name(const int M, const int N, const int K, const int AS, \
                                               const float (*ua)[LANES], const float (*ub)[LANES],  \
-                                              const u32(*RC)[LANES], u32(*RD)[LANES]) {            \
+                                              const u32(*RC)[LANES], u32(*RD)[LANES],              \
+                                              const u32(*RB)[LANES], int bt) {                     \
         const int E = K * M / 64, V = N / W, R = NACC / V < M ? NACC / V : M;                      \
+        (void)RB, (void)bt; /* B is always in ub here */                                           \
         for (int i0 = 0; i0 < M; i0 += R) {                                                        \
             VT acc[NACC];                                                                          \
             for (int r = 0; r < R; r++)                                                            \
@@ -542,8 +546,91 @@ AI void mmk_c(const int M, const int N, const int K, const int AS, const float (
                           acc[r * V + v]);                                                         \
         }                                                                                          \
     }
-MMK_SIMD(mmk_avx512, "arch=x86-64-v4", __m512, 16, 16, _mm512_loadu_ps, _mm512_storeu_ps,
+MMK_SIMD(mmk_avx512_acc, "arch=x86-64-v4", __m512, 16, 16, _mm512_loadu_ps, _mm512_storeu_ps,
          _mm512_set1_ps, _mm512_fmadd_ps)
+/* AVX-512, N = 32: 8 C/D rows (16 accumulators) at a time, A[i][k] broadcast by the FMA's
+ * own memory operand ({1to16}) instead of a vbroadcastss into a register.  GCC does not fold a
+ * broadcast that two FMAs use (each row has 2 vectors), and with the 16 B vectors of a
+ * 32x32x8 in registers (one load each instead of one per 8 rows) the 16 accumulators leave no
+ * register for it; hence the instruction in asm.  Same single-rounding FMA as
+ * _mm512_fmadd_ps.  A 32x32x8's product ran at about 0.80 of the native FMA loop in the
+ * MMK_SIMD form; a stand-alone loop over this form reached 0.98 (docs/perf.md, session 12). */
+#define FMA_BCAST(acc, b, p)                                                                       \
+    __asm__("vfmadd231ps %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(b), "m"(*(p)))
+__attribute__((target("arch=x86-64-v4"))) AI void
+mmk_avx512_n32(const int M, const int K, const int AS, const float (*ua)[LANES],
+               const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
+               const u32 (*RB)[LANES], int bt) {
+    enum { N = 32, R = 8 };
+    const int E = K * M / 64, BREG = K == 8;
+    __m512 bv[8][2];
+    if (BREG && bt >= 0) /* 16-bit B straight from its registers, as pair_avx512 converts it */
+        for (int p = 0; p < E / 2; p++)
+            for (int c = 0; c < 4; c++) { /* lanes 16c..: k = 2p + 4(c / 2), v = c % 2 */
+                __m512i x = _mm512_loadu_si512((const void *)(RB[p] + 16 * c));
+                __m512 lo, hi;
+                if (bt) {
+                    lo = _mm512_castsi512_ps(_mm512_slli_epi32(x, 16));
+                    hi = _mm512_castsi512_ps(
+                        _mm512_and_si512(x, _mm512_set1_epi32((int)0xffff0000u)));
+                } else {
+                    lo = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(x));
+                    hi = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(x, 16)));
+                }
+                bv[2 * p + E * (c / 2)][c % 2] = lo;
+                bv[2 * p + 1 + E * (c / 2)][c % 2] = hi;
+            }
+    else if (BREG)
+        for (int k = 0; k < K; k++)
+            for (int v = 0; v < 2; v++)
+                bv[k][v] = _mm512_loadu_ps(ub[k % E] + N * (k / E) + 16 * v);
+    _Pragma("GCC unroll 4") for (int i0 = 0; i0 < M; i0 += R) {
+        __m512 acc[R][2];
+        for (int r = 0; r < R; r++)
+            for (int v = 0; v < 2; v++)
+                acc[r][v] = _mm512_loadu_ps(
+                    (const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + 16 * v);
+        _Pragma("GCC unroll 16") for (int k = 0; k < K; k++) {
+            const float *a = A_COL(ua, M, E, AS, k) + AS * i0;
+            __m512 b0, b1;
+            if (BREG)
+                b0 = bv[k][0], b1 = bv[k][1];
+            else
+                b0 = _mm512_loadu_ps(ub[k % E] + N * (k / E)),
+                b1 = _mm512_loadu_ps(ub[k % E] + N * (k / E) + 16);
+            for (int r = 0; r < R; r++) {
+                FMA_BCAST(acc[r][0], b0, a + AS * r);
+                FMA_BCAST(acc[r][1], b1, a + AS * r);
+            }
+        }
+        for (int r = 0; r < R; r++)
+            for (int v = 0; v < 2; v++)
+                _mm512_storeu_ps((float *)(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + 16 * v,
+                                 acc[r][v]);
+    }
+}
+/* Each shape on its own: inlined into the one big fast-path function, GCC interleaved the row
+ * groups and spilled the accumulators. */
+#define MMK512_N32(M, K, AS)                                                                       \
+    __attribute__((target("arch=x86-64-v4"), noinline)) static void mmk512_##M##x##K##_##AS(       \
+        const float (*ua)[LANES], const float (*ub)[LANES], const u32(*RC)[LANES],                 \
+        u32(*RD)[LANES], const u32(*RB)[LANES], int bt) {                                          \
+        mmk_avx512_n32(M, K, AS, ua, ub, RC, RD, RB, bt);                                          \
+    }
+MMK512_N32(32, 8, 1)
+MMK512_N32(32, 8, 2)
+MMK512_N32(32, 16, 1)
+MMK512_N32(32, 16, 2)
+__attribute__((target("arch=x86-64-v4"))) AI void
+mmk_avx512(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
+           const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
+           const u32 (*RB)[LANES], int bt) {
+    if (N == 32)
+        (K == 8 ? (AS == 1 ? mmk512_32x8_1 : mmk512_32x8_2)
+                : (AS == 1 ? mmk512_32x16_1 : mmk512_32x16_2))(ua, ub, RC, RD, RB, bt);
+    else
+        mmk_avx512_acc(M, N, K, AS, ua, ub, RC, RD, RB, bt);
+}
 MMK_SIMD(mmk_avx2, "arch=x86-64-v3", __m256, 8, 8, _mm256_loadu_ps, _mm256_storeu_ps,
          _mm256_set1_ps, _mm256_fmadd_ps)
 #endif
@@ -655,6 +742,10 @@ AI void f8_c(const u32 *r, int sh, int bf8, int fnuz, float *o) {
     else
         F8LOOP(o, r, sh, 0, 0);
 }
+AI void f8x4_c(const u32 *r, int bf8, int fnuz, float (*o)[LANES]) {
+    for (int q = 0; q < 4; q++)
+        f8_c(r, 8 * q, bf8, fnuz, o[q]);
+}
 #if MFMA_X86
 /* ... and through F16C, exactly: an OCP bf8 code is the high byte of the f16 of the same
  * value; an fp8 code's fields moved to f16 bits (S.0EEEE.MMM0000000) are the value times 2^-8
@@ -714,31 +805,77 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, 
         _mm256_storeu_ps(o + l, f);
     }
 }
+/* All four codes of each lane of one register (o[q]: the code at bits 8q): the OCP formats
+ * 16 lanes at a time with byte shuffles instead of a shift, a mask and a vpmovdw per code
+ * (vpshufb puts code q of the 4 lanes of each 128-bit lane into the high bytes of words, two
+ * codes per shuffle, and vpermq gathers each code's words from the 4 lanes), then the same
+ * f16 bits, multiply and NaN codes as f8_avx512.  FNUZ (gfx942) keeps f8_avx512. */
+__attribute__((target("arch=x86-64-v4"))) AI void f8x4_avx512(const u32 *r, int bf8, int fnuz,
+                                                              float (*o)[LANES]) {
+    if (fnuz) {
+        for (int q = 0; q < 4; q++)
+            f8_avx512(r, 8 * q, bf8, fnuz, o[q]);
+        return;
+    }
+    const __m512i shuf[2] = {_mm512_broadcast_i32x4(_mm_setr_epi8(-1, 0, -1, 4, -1, 8, -1, 12, -1,
+                                                                  1, -1, 5, -1, 9, -1, 13)),
+                             _mm512_broadcast_i32x4(_mm_setr_epi8(-1, 2, -1, 6, -1, 10, -1, 14, -1,
+                                                                  3, -1, 7, -1, 11, -1, 15))};
+    const __m512i gather = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m512i m7f = _mm512_set1_epi16(0x7f00), mant = _mm512_set1_epi16(0x3f80),
+                  sign = _mm512_set1_epi16((short)0x8000);
+    const __m512 scale = _mm512_set1_ps(256.0f), nan = _mm512_set1_ps(NAN);
+    for (int l = 0; l < LANES; l += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)(r + l));
+        for (int p = 0; p < 2; p++) { /* codes 2p and 2p + 1: words 0-15 and 16-31 of w */
+            __m512i w = _mm512_permutexvar_epi64(gather, _mm512_shuffle_epi8(x, shuf[p]));
+            __mmask32 ok = ~(__mmask32)0;
+            if (!bf8) { /* S.EEEE.MMM as S.0EEEE.MMM0000000; S.1111.111 is NaN */
+                ok = _mm512_cmpneq_epi16_mask(_mm512_and_si512(w, m7f), m7f);
+                w = _mm512_ternarylogic_epi32(
+                    sign, w, _mm512_and_si512(_mm512_srli_epi16(w, 1), mant), 0xca);
+            }
+            __m512 f0 = _mm512_cvtph_ps(_mm512_castsi512_si256(w)),
+                   f1 = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(w, 1));
+            if (!bf8) {
+                f0 = _mm512_mask_mul_ps(nan, (__mmask16)ok, f0, scale);
+                f1 = _mm512_mask_mul_ps(nan, (__mmask16)(ok >> 16), f1, scale);
+            }
+            _mm512_storeu_ps(o[2 * p] + l, f0);
+            _mm512_storeu_ps(o[2 * p + 1] + l, f1);
+        }
+    }
+}
+__attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf8, int fnuz,
+                                                            float (*o)[LANES]) {
+    for (int q = 0; q < 4; q++)
+        f8_avx2(r, 8 * q, bf8, fnuz, o[q]);
+}
 #endif
 
 /* Element e of every lane of a one-block operand (16- or 8-bit elements), converted to float
- * into o[e]; PAIR converts the two halves of a register of 16-bit elements, F8 one 8-bit
- * element position. */
-#define UNPACK_FAST(PAIR, F8, R, E, t, fnuz, o)                                                    \
+ * into o[e]; PAIR converts the two halves of a register of 16-bit elements, F8X4 the four
+ * 8-bit codes of a register. */
+#define UNPACK_FAST(PAIR, F8X4, R, E, t, fnuz, o)                                                  \
     do {                                                                                           \
         if ((t) == MT_F16 || (t) == MT_BF16) {                                                     \
             for (int e = 0; e < (E); e += 2)                                                       \
                 PAIR((R)[e / 2], (t) == MT_BF16, (o)[e], (o)[e + 1]);                              \
         } else {                                                                                   \
-            for (int e = 0; e < (E); e++) { /* constant formats inside F8 */                       \
+            for (int e = 0; e < (E); e += 4) { /* constant formats inside F8X4 */                  \
                 const u32 *r_ = (R)[e / 4];                                                        \
-                int sh_ = 8 * (e & 3);                                                             \
                 if ((t) == MT_BF8)                                                                 \
-                    (fnuz) ? F8(r_, sh_, 1, 1, (o)[e]) : F8(r_, sh_, 1, 0, (o)[e]);                \
+                    (fnuz) ? F8X4(r_, 1, 1, (o) + e) : F8X4(r_, 1, 0, (o) + e);                    \
                 else                                                                               \
-                    (fnuz) ? F8(r_, sh_, 0, 1, (o)[e]) : F8(r_, sh_, 0, 0, (o)[e]);                \
+                    (fnuz) ? F8X4(r_, 0, 1, (o) + e) : F8X4(r_, 0, 0, (o) + e);                    \
             }                                                                                      \
         }                                                                                          \
     } while (0)
 
 /* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
- * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c). */
-#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8)                                                   \
+ * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c).  BDIRECT(d): the build's product converts B
+ * itself, straight from its registers (bt: 0 f16, 1 bf16; -1: B unpacked into ub). */
+#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8X4, BDIRECT)                                        \
     tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
@@ -752,9 +889,12 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, 
             for (int p = 0; p < E / 2; p++)                                                        \
                 ILV(RA[p], ua[2 * p]);                                                             \
         else                                                                                       \
-            UNPACK_FAST(PAIR, F8, RA, E, d->ta, fnuz, ua);                                         \
-        UNPACK_FAST(PAIR, F8, RB, E, d->tb, fnuz, ub);                                             \
-        const u32(*RC)[LANES] = (const u32(*)[LANES])src_regs(w, x, 2, 0, NULL, 0);                \
+            UNPACK_FAST(PAIR, F8X4, RA, E, d->ta, fnuz, ua);                                       \
+        int bt = BDIRECT(d) ? d->tb == MT_BF16 : -1;                                               \
+        if (bt < 0)                                                                                \
+            UNPACK_FAST(PAIR, F8X4, RB, E, d->tb, fnuz, ub);                                       \
+        u32 tc[16][LANES]; /* C when not a register tuple (an inline 0 starts a tile's sum) */     \
+        const u32(*RC)[LANES] = src_regs(w, x, 2, (unsigned)(d->m * d->n / 64), tc, 0);            \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
         const float (*a_)[LANES] = (const float (*)[LANES])ua,                                     \
                     (*b_)[LANES] = (const float (*)[LANES])ub;                                     \
@@ -766,20 +906,23 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8_avx2(const u32 *r, int sh, 
 #define FAST_SHAPES(MMK, AS)                                                                       \
     do {                                                                                           \
         if (d->m == 32 && d->k == 8)                                                               \
-            MMK(32, 32, 8, AS, a_, b_, RC, RD);                                                    \
+            MMK(32, 32, 8, AS, a_, b_, RC, RD, RB, bt);                                            \
         else if (d->m == 32)                                                                       \
-            MMK(32, 32, 16, AS, a_, b_, RC, RD);                                                   \
+            MMK(32, 32, 16, AS, a_, b_, RC, RD, RB, bt);                                           \
         else if (d->k == 16)                                                                       \
-            MMK(16, 16, 16, AS, a_, b_, RC, RD);                                                   \
+            MMK(16, 16, 16, AS, a_, b_, RC, RD, RB, bt);                                           \
         else                                                                                       \
-            MMK(16, 16, 32, AS, a_, b_, RC, RD);                                                   \
+            MMK(16, 16, 32, AS, a_, b_, RC, RD, RB, bt);                                           \
     } while (0)
-FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8_c)
+#define B_IN_UB(d) 0
+FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8x4_c, B_IN_UB)
 #if MFMA_X86
+/* 32x32x8 (16-bit elements only): mmk_avx512_n32 keeps all of B in registers */
+#define B_DIRECT_512(d) ((d)->m == 32 && (d)->k == 8)
 FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512,
-          ilv_avx512, f8_avx512)
+          ilv_avx512, f8x4_avx512, B_DIRECT_512)
 FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2,
-          f8_avx2)
+          f8x4_avx2, B_IN_UB)
 #endif
 
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
@@ -837,12 +980,10 @@ const char *mfma_fast_isa(void) {
 
 /* Whether the fast path takes this instruction of a FAST_DESC op: no BLGP pattern (CBSZ/ABID
  * mean nothing for one block), no negation, no FP16_OVFL clamp, C a register tuple that is D
- * or disjoint from it. */
+ * or disjoint from it, or a constant or SGPR (broadcast as src_regs() does for every path). */
 static inline int fast_ok(const wave *w, const xinst *x, const mdesc *d) {
     const isa_valu_fields *v = &x->in.f.v;
-    const isa_opnd *c = &x->in.src[2];
-    if (v->blgp || v->neg || (w->mode >> 23 & 1) ||
-        (c->kind != ISA_OPND_VGPR && c->kind != ISA_OPND_AGPR))
+    if (v->blgp || v->neg || (w->mode >> 23 & 1))
         return 0;
     return cd_rows_ok(x, (unsigned)(d->m * d->n / 64), 0);
 }

@@ -367,6 +367,18 @@ static void make_cases(const ref_op *op, int gfx942) {
     }
 }
 
+/* Two unmodified cases with C an inline constant (form 4) per dense op, random and special
+ * inputs: the fast path takes them too.  Made after every other case, so those keep their
+ * indices (and with them their inputs and constants). */
+static void make_const_c_cases(const ref_op *op, int gfx942) {
+    if (op->kind != RK_DENSE)
+        return;
+    ref_mods md = {0};
+    md.gfx942 = gfx942;
+    make_case(op, 4, md);
+    make_case(op, 4, md);
+}
+
 /* ---- running one case ---------------------------------------------------------------------------
  */
 
@@ -723,6 +735,9 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < NOPS; i++)
             if (ops[i].archs & bit[a])
                 make_cases(&ops[i], arch == ISA_GFX942);
+        for (size_t i = 0; i < NOPS; i++)
+            if (ops[i].archs & bit[a])
+                make_const_c_cases(&ops[i], arch == ISA_GFX942);
         if (assemble_all(isa_targets[a].name) != 0) {
             CHECK(0, "llvm-mc-22 did not assemble the %s cases", isa_targets[a].name);
             continue;
