@@ -11,7 +11,8 @@ How the table is found, per target:
   2. candidate old names: the renaming rules below applied backwards to every canonical name
      (each subset of the rules that applies), and every op name of the other targets' tables
      (the CDNA names) that is not canonical here, paired with the canonical name the rules
-     applied forwards give;
+     applied forwards give (for MFMA names: the one equal without underscores and block
+     counts);
   3. llvm-mc-22 is given each candidate alone: "invalid instruction" or "not supported on this
      GPU" means it does not know the name on this target;
   4. each remaining pair is verified: the canonical sample and the same line under the old name,
@@ -30,7 +31,8 @@ import tempfile
 
 from . import mem_rdna, scalar
 
-ARCHES = ("gfx1100", "gfx1201")
+ARCHES = ("gfx942", "gfx950", "gfx90a", "gfx1100", "gfx1201")  # isa_arch order: asm.c bisects
+RDNA = ("gfx1100", "gfx1201")
 LLVM_MC = os.environ.get("LLVM_MC", "llvm-mc-22")
 
 # (canonical spelling, old spelling): substring renames between the RDNA names LLVM 22 prints
@@ -88,9 +90,16 @@ def base_of(mn):
 
 
 def sample_words(arch):
-    """(words) per opcode of each format, with fixed operands; LLVM prints what it makes of them."""
+    """(words) per opcode of each format, with fixed operands; LLVM prints what it makes of them.
+    On CDNA only the VOP3P/MAI opcodes: a probe of every other op name and renaming of the three
+    CDNA targets found llvm-mc-22 aliases among the MFMA names only."""
     gfx12 = arch == "gfx1201"
     out = []
+    if arch not in RDNA:  # VOP3P: vdst v0 (or a0), src0 v0, src1 v4, src2 v0
+        for op in range(128):
+            for acc in (0, 0x8000):
+                out.append((0xd3800000 | op << 16 | acc, 0x100 | 0x104 << 9 | 0x100 << 18, 0, 0))
+        return out
     for fmt, (prefix, shift, width, _) in scalar.SOP.items():
         for op in range(1 << width):
             w = prefix | op << shift
@@ -164,6 +173,12 @@ def rewrites(name, rules):
     return out
 
 
+def mfma_key(name):
+    """gfx90a's MFMA names and gfx940's differ in underscores and block counts
+    (v_mfma_f32_16x16x1f32, v_mfma_f32_16x16x1_4b_f32): the name without them."""
+    return re.sub(r"_\d+b_|_1k$", "", name).replace("_", "")
+
+
 def run_mc(arch, lines):
     """Assemble lines with llvm-mc-22; per line, the encoding bytes (text) or None on an error,
     and the stderr message for the errors."""
@@ -200,10 +215,15 @@ def aliases(L, arch, others):
             if old not in canon:
                 pairs.setdefault(old, set()).add(c)
     fwd = [(o, n) for n, o in RULES]
+    keys = {}
+    for c in canon:
+        keys.setdefault(mfma_key(c), set()).add(c)
     for name in sorted(others - canon):
         for new in rewrites(name, fwd):
             if new in canon:
                 pairs.setdefault(name, set()).add(new)
+        if name.startswith("v_mfma"):
+            pairs.setdefault(name, set()).update(keys.get(mfma_key(name), ()))
     names = sorted(pairs)
     res, errs = run_mc(arch, names)
     known = [n for i, n in enumerate(names)
