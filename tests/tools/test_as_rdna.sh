@@ -128,8 +128,9 @@ done
 
 # ---- raw bytes against llvm-mc-22 ---------------------------------------------------------------
 # common RDNA forms; the second list per target holds what differs between gfx11 and gfx12.
-# Old mnemonics llvm-mc-22 accepts (src/isa/gen/asm_alias.inc): v_add_u32 ... flat_load_dword,
-# buffer_load_dword, v_dot2c_f32_f16 (gfx11), s_add_u32, v_max_f32, v_mad_u64_u32 (gfx12).
+# Old mnemonics llvm-mc-22 accepts (src/isa/gen/asm_alias.inc): v_add_u32 ... v_add_u32_e64_dpp
+# (the suffixes stay), buffer_load_dword ... s_load_dword (gfx11), s_add_u32, v_max_f32,
+# v_mad_u64_u32 (gfx12).
 cat >"$tmp/common.s" <<'EOF'
 	s_mov_b32 s0, 0x12345678
 	s_and_b32 s1, s2, -5
@@ -162,11 +163,16 @@ cat >"$tmp/common.s" <<'EOF'
 	s_andn2_b32 s0, s1, s2
 	v_cvt_pkrtz_f16_f32 v0, v1, v2
 	flat_load_dword v3, v[4:5]
+	v_add_u32_e64 v0, v1, v2
+	v_add_u32_dpp v0, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
+	v_add_u32_e64_dpp v0, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
 	s_endpgm
 EOF
 cat >"$tmp/gfx1100.s" <<'EOF'
 	buffer_load_dword v0, v1, s[4:7], 0 offen offset:4
 	v_dot2c_f32_f16 v0, v1, v2
+	v_cmp_tru_f32_e64 s0, v1, v2
+	s_load_dword s0, s[0:1], 0x4 glc
 	s_waitcnt vmcnt(0) lgkmcnt(0)
 	v_add_f16 v0.l, v1.h, v2.l
 	v_mul_f16_e64 v1.h, v0.h, v0.l
