@@ -2830,6 +2830,8 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
      * printer writes (RDNA3 ISA "WMMA"); the fields name only the first register. */
     in.loose_width =
         a->wave64 && (!strncmp(in.mnem, "v_wmma", 6) || !strncmp(in.mnem, "v_swmmac", 8));
+    char asked[sizeof in.mnem]; /* the spelling the errors quote, before resolve_alias */
+    memcpy(asked, in.mnem, sizeof asked);
     resolve_alias(a->arch, in.mnem, sizeof in.mnem);
     if (in.bad) {
         err->col = in.mcol;
@@ -2917,13 +2919,13 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
                                            [K_VDSTY] = "a vector register",
                                            [K_SEARCH] = "a symbolic operand",
                                            [K_IMM] = "an immediate"};
-        snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s", in.mnem,
+        snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s", asked,
                  beste->opmap[bestop] >= 0 ? what[F->kind] : "the operand the instruction implies");
         return 0;
     }
     if (bestop >= 0) {
         err->col = (int)strlen(text);
-        snprintf(err->msg, sizeof err->msg, "too few operands for '%s': expected %u", in.mnem,
+        snprintf(err->msg, sizeof err->msg, "too few operands for '%s': expected %u", asked,
                  beste ? beste->nprinted : 0);
         return 0;
     }
@@ -2945,13 +2947,12 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
                                              : "a scalar register";
                 err->col = in.opcol[i];
                 snprintf(err->msg, sizeof err->msg,
-                         "invalid operand for '%s': expected %s (like '%s')", in.mnem, kind,
-                         c.op[i]);
+                         "invalid operand for '%s': expected %s (like '%s')", asked, kind, c.op[i]);
                 return 0;
             }
         }
     }
     err->col = in.nkv ? in.kvcol[0] : in.mcol;
-    snprintf(err->msg, sizeof err->msg, "invalid operands or modifiers for '%s'", in.mnem);
+    snprintf(err->msg, sizeof err->msg, "invalid operands or modifiers for '%s'", asked);
     return 0;
 }

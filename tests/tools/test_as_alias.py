@@ -2,7 +2,8 @@
 """Every row of src/isa/gen/asm_alias.inc (an old mnemonic llvm-mc-22 accepts on a target, the
 op it names and a sample line written with the old name): `gfxemu as --raw` of the sample lines
 must give llvm-mc-22's bytes line by line, and llvm-mc-22 must print the row's op for each.  A row
-that names the wrong op makes gfxemu encode another op (or refuse the line) and fails here."""
+that names the wrong op makes gfxemu encode another op (or refuse the line) and fails here.
+Errors on a line with an old name quote the name as written."""
 import os
 import re
 import subprocess
@@ -54,5 +55,17 @@ for arch in sorted({r[0] for r in rows}):
     else:
         check(pos == len(data), "%s: gfxemu wrote %d bytes, llvm-mc-22 %d" % (cpu, len(data), pos))
     print("test_as_alias: %s: %d aliases" % (cpu, len(mine)))
+
+# errors quote the name as written; an unknown name stays unknown
+for text, want in (("v_add_u32 v0, v1, s[0:1]", "invalid operand for 'v_add_u32'"),
+                   ("s_load_dword s0, s[0:1]", "too few operands for 's_load_dword'"),
+                   ("v_bogus_u32 v0, v1, v2", "unknown instruction 'v_bogus_u32' on gfx1100")):
+    src = os.path.join(tmp, "bad.s")
+    with open(src, "w") as f:
+        f.write(text + "\n")
+    g = subprocess.run([GFXEMU, "as", "--arch", "gfx1100", "--raw", src, "-o", src + ".bin"],
+                       capture_output=True, text=True)
+    check(g.returncode == 1 and want in g.stderr,
+          "'%s': want an error with \"%s\", got: %s" % (text, want, g.stderr.strip()))
 
 finish("test_as_alias")
