@@ -157,7 +157,8 @@ def samples(L, arch):
 
 
 def rewrites(name, rules):
-    """every name made from `name` by replacing, for a subset of `rules` that apply, the first
+    """every name made from `name` by replacing, for a subset (up to three) of the `rules` that
+    apply, the first
     occurrence of rule[0] with rule[1]"""
     appl = [r for r in rules if r[0] in name]
     out = set()
@@ -188,6 +189,8 @@ def run_mc(arch, lines):
     try:
         p = subprocess.run([LLVM_MC, "-arch=amdgcn", "-mcpu=" + arch, "-show-encoding", path],
                            capture_output=True, text=True)
+    except FileNotFoundError:
+        raise SystemExit("gen_isa: asm_alias needs %s (apt-get install llvm-22)" % LLVM_MC)
     finally:
         os.unlink(path)
     errs = {}
