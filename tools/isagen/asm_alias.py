@@ -158,8 +158,7 @@ def samples(L, arch):
 
 def rewrites(name, rules):
     """every name made from `name` by replacing, for a subset (up to three) of the `rules` that
-    apply, the first
-    occurrence of rule[0] with rule[1]"""
+    apply, the first occurrence of rule[0] with rule[1]"""
     appl = [r for r in rules if r[0] in name]
     out = set()
     for k in range(1, min(len(appl), 3) + 1):
