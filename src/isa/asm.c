@@ -2771,6 +2771,54 @@ size_t isa_asm_inst(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error
     return 0;
 }
 
+/* The older names llvm-mc-22 also accepts on a target (v_add_u32 for v_add_nc_u32, s_load_dword
+ * for s_load_b32, ...), each found and checked against llvm-mc by tools/isagen/asm_alias.py;
+ * rows sorted by target, then old name. */
+static const struct asm_alias {
+    uint8_t arch;
+    const char *name, *canon;
+} asm_aliases[] = {
+#define ASM_ALIAS(arch, name, canon) {arch, name, canon},
+#include "isa/gen/asm_alias.inc"
+#undef ASM_ALIAS
+};
+
+static const char *find_alias(unsigned arch, const char *name) {
+    size_t lo = 0, hi = sizeof asm_aliases / sizeof *asm_aliases;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const struct asm_alias *r = &asm_aliases[mid];
+        int c = r->arch != arch ? (r->arch < arch ? -1 : 1) : strcmp(r->name, name);
+        if (!c)
+            return r->canon;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* Replace an old mnemonic by the one LLVM prints, keeping an encoding suffix llvm-mc accepts
+ * after either (v_add_u32_e64 is v_add_nc_u32_e64). */
+static void resolve_alias(unsigned arch, char *mnem, size_t size) {
+    static const char *const suffixes[] = {"", "_e32", "_e64", "_e64_dpp", "_dpp"};
+    size_t l = strlen(mnem);
+    for (size_t k = 0; k < sizeof suffixes / sizeof *suffixes; k++) {
+        size_t sl = strlen(suffixes[k]);
+        char base[64];
+        if (l <= sl || l - sl >= sizeof base || strcmp(mnem + l - sl, suffixes[k]))
+            continue;
+        memcpy(base, mnem, l - sl);
+        base[l - sl] = 0;
+        const char *canon = find_alias(arch, base);
+        if (canon) {
+            snprintf(mnem, size, "%s%s", canon, suffixes[k]);
+            return;
+        }
+    }
+}
+
 static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_error *err) {
     pline in;
     memset(err, 0, sizeof *err);
@@ -2782,14 +2830,9 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
      * printer writes (RDNA3 ISA "WMMA"); the fields name only the first register. */
     in.loose_width =
         a->wave64 && (!strncmp(in.mnem, "v_wmma", 6) || !strncmp(in.mnem, "v_swmmac", 8));
-    /* gfx12 renames llvm-mc-22 still accepts under the gfx11 name (its mnemonic aliases) */
-    static const char *const alias12[][2] = {
-        {"v_mad_u64_u32", "v_mad_co_u64_u32"}, {"v_mad_i64_i32", "v_mad_co_i64_i32"},
-        {"s_add_u32", "s_add_co_u32"},         {"s_sub_u32", "s_sub_co_u32"},
-        {"s_addc_u32", "s_add_co_ci_u32"},     {"s_subb_u32", "s_sub_co_ci_u32"}};
-    for (size_t k = 0; isa_targets[a->arch].rdna >= 12 && k < sizeof alias12 / sizeof *alias12; k++)
-        if (!strcmp(in.mnem, alias12[k][0]))
-            snprintf(in.mnem, sizeof in.mnem, "%s", alias12[k][1]);
+    char asked[sizeof in.mnem]; /* the spelling the errors quote, before resolve_alias */
+    memcpy(asked, in.mnem, sizeof asked);
+    resolve_alias(a->arch, in.mnem, sizeof in.mnem);
     if (in.bad) {
         err->col = in.mcol;
         snprintf(err->msg, sizeof err->msg, "too many operands or an overlong operand");
@@ -2876,13 +2919,13 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
                                            [K_VDSTY] = "a vector register",
                                            [K_SEARCH] = "a symbolic operand",
                                            [K_IMM] = "an immediate"};
-        snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s", in.mnem,
+        snprintf(err->msg, sizeof err->msg, "invalid operand for '%s': expected %s", asked,
                  beste->opmap[bestop] >= 0 ? what[F->kind] : "the operand the instruction implies");
         return 0;
     }
     if (bestop >= 0) {
         err->col = (int)strlen(text);
-        snprintf(err->msg, sizeof err->msg, "too few operands for '%s': expected %u", in.mnem,
+        snprintf(err->msg, sizeof err->msg, "too few operands for '%s': expected %u", asked,
                  beste ? beste->nprinted : 0);
         return 0;
     }
@@ -2904,13 +2947,12 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
                                              : "a scalar register";
                 err->col = in.opcol[i];
                 snprintf(err->msg, sizeof err->msg,
-                         "invalid operand for '%s': expected %s (like '%s')", in.mnem, kind,
-                         c.op[i]);
+                         "invalid operand for '%s': expected %s (like '%s')", asked, kind, c.op[i]);
                 return 0;
             }
         }
     }
     err->col = in.nkv ? in.kvcol[0] : in.mcol;
-    snprintf(err->msg, sizeof err->msg, "invalid operands or modifiers for '%s'", in.mnem);
+    snprintf(err->msg, sizeof err->msg, "invalid operands or modifiers for '%s'", asked);
     return 0;
 }

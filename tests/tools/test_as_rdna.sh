@@ -127,7 +127,10 @@ for cpu in gfx1100 gfx1201; do
 done
 
 # ---- raw bytes against llvm-mc-22 ---------------------------------------------------------------
-# common RDNA forms; the second list per target holds what differs between gfx11 and gfx12
+# common RDNA forms; the second list per target holds what differs between gfx11 and gfx12.
+# Old mnemonics llvm-mc-22 accepts (src/isa/gen/asm_alias.inc): v_add_u32 ... v_add_u32_e64_dpp
+# (the suffixes stay), buffer_load_dword ... s_load_dword (gfx11), s_add_u32, v_max_f32,
+# v_mad_u64_u32 (gfx12).
 cat >"$tmp/common.s" <<'EOF'
 	s_mov_b32 s0, 0x12345678
 	s_and_b32 s1, s2, -5
@@ -153,9 +156,23 @@ cat >"$tmp/common.s" <<'EOF'
 	ds_store_2addr_b32 v1, v2, v3 offset0:4 offset1:8
 	global_load_b64 v[4:5], v6, s[2:3] offset:-16
 	global_store_b32 v[8:9], v1, off
+	v_add_u32 v0, v1, v2
+	s_load_dwordx2 s[2:3], s[0:1], 0x8
+	global_load_dword v0, v1, s[2:3] offset:8
+	ds_write_b32 v1, v2 offset:4
+	s_andn2_b32 s0, s1, s2
+	v_cvt_pkrtz_f16_f32 v0, v1, v2
+	flat_load_dword v3, v[4:5]
+	v_add_u32_e64 v0, v1, v2
+	v_add_u32_dpp v0, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
+	v_add_u32_e64_dpp v0, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
 	s_endpgm
 EOF
 cat >"$tmp/gfx1100.s" <<'EOF'
+	buffer_load_dword v0, v1, s[4:7], 0 offen offset:4
+	v_dot2c_f32_f16 v0, v1, v2
+	v_cmp_tru_f32_e64 s0, v1, v2
+	s_load_dword s0, s[0:1], 0x4 glc
 	s_waitcnt vmcnt(0) lgkmcnt(0)
 	v_add_f16 v0.l, v1.h, v2.l
 	v_mul_f16_e64 v1.h, v0.h, v0.l
@@ -177,6 +194,8 @@ cat >"$tmp/gfx1201.s" <<'EOF'
 	s_load_b32 s0, s[2:3], null
 	s_add_u32 s1, s2, -5
 	v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[0:7]
+	v_max_f32 v0, v1, v2
+	v_mad_u64_u32 v[4:5], null, v0, s1, 0
 EOF
 for cpu in gfx1100 gfx1201; do
     cat "$tmp/common.s" "$tmp/$cpu.s" >"$tmp/raw_$cpu.s"
