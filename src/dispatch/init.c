@@ -193,7 +193,6 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     w->gpr_idx_on = 0;
     w->vskip = 0;
     w->prog = d->k->prog;
-    memset(&w->cache, 0, sizeof w->cache);
     memset(&w->fault, 0, sizeof w->fault);
     memset(w->count, 0, sizeof w->count);
     /* wg counts from the launch's first workgroup; the kernel sees ids from its origin (0 but

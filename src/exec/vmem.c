@@ -400,10 +400,9 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             for (unsigned l = 0; l < LANES; l++)
                 a[l] = (lo[l] | (u64)hi[l] << 32) + off;
     }
-    gmem_cache *c = &w->cache;
-    if (c->size < size || a[__builtin_ctzll(exec)] - c->base > c->size - size)
-        if (!gmem_xlate(w->mem, c, a[__builtin_ctzll(exec)], size)) /* refill the cache */
-            return 0;
+    const gmem_cache_line *c = gmem_xlate_line(w->mem, &w->cache, a[__builtin_ctzll(exec)], size);
+    if (!c)
+        return 0;
     if (store && c->ro)
         return 0;
     /* gfx90a MUBUF scratch: addresses in the wave's swizzled scratch buffer are private memory
