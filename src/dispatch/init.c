@@ -183,9 +183,24 @@ uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[
     return (threads + d->wave_lanes - 1) / d->wave_lanes;
 }
 
+/* Every wave starts with the whole SGPR file zero (results never depend on what ran before on
+ * this worker).  gcc expands a memset of this constant size into `rep stosq`, which was half of
+ * dp_wave_init's samples in a warm 64 Ki-float vecadd (perf; a 15-instruction wave), so the
+ * file is cleared with plain vector stores instead: a loop gcc must not turn back into memset,
+ * compiled for AVX-512 and AVX2 as well as the baseline (picked at load time). */
+#if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES) &&                     \
+    defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"),
+               optimize("no-tree-loop-distribute-patterns")))
+#endif
+static void zero_sgprs(wave *w) {
+    for (unsigned i = 0; i < NSREG; i++)
+        w->s[i] = 0;
+}
+
 void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave) {
     const ld_kd *k = &d->k->kd;
-    memset(w->s, 0, sizeof w->s);
+    zero_sgprs(w);
     w->scc = 0;
     w->status = WAVE_RUNNING;
     w->pc = d->k->entry_pc;
