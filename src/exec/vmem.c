@@ -307,11 +307,12 @@ static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, con
     if (lo[0] > UINT32_MAX - (LANES - 1) * size)
         return 0;
     u32 diff = 0, e = lo[0];
-    for (unsigned l = 0; l < LANES; l++, e += size)
-        diff |= lo[l] ^ e;
-    if (hi)
-        for (unsigned l = 0; l < LANES; l++)
-            diff |= hi[l] ^ hi[0];
+    if (hi) /* one pass over both halves (one reduction instead of two) */
+        for (unsigned l = 0; l < LANES; l++, e += size)
+            diff |= (lo[l] ^ e) | (hi[l] ^ hi[0]);
+    else
+        for (unsigned l = 0; l < LANES; l++, e += size)
+            diff |= lo[l] ^ e;
     return diff == 0;
 }
 
