@@ -572,12 +572,17 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
     }
     if (m->seg == 1)
         exec_lane_masks(exec, on);
+    /* The active lanes' largest offset against the limit (an unsigned max vectorizes; a
+     * comparison per lane needed a sign flip per lane on AVX2), their OR for alignment. */
     const u32 last = w->scratch_lane - size, align = sub ? 0 : 3, o0 = o[f];
+    u32 top = 0, any = 0;
     for (unsigned l = 0; l < LANES; l++) {
-        bad |= on[l] & ((u32)(o[l] > last) | (o[l] & align));
+        u32 a = o[l] & on[l];
+        top = a > top ? a : top;
+        any |= a;
         off_diff |= on[l] & (o[l] ^ o0);
     }
-    if (bad)
+    if (bad | (top > last) | (any & align))
         return 0;
     uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     uint8_t *sc = w->scratch;
