@@ -118,7 +118,8 @@ void dp_build_kernargs(const dp_dispatch *d, const void *user, size_t user_size,
 void dp_build_packet(const dp_dispatch *d, uint8_t pkt[64]);
 
 /* Set up wave `wave` (index in its workgroup) of workgroup `wg` for its first instruction:
- * registers, EXEC, MODE, pc, ids, FLAT_SCRATCH.  Does not touch lds/mem/scratch pointers. */
+ * registers, EXEC, MODE, pc, ids, FLAT_SCRATCH.  Does not touch lds/mem/scratch pointers or the
+ * translation cache (the caller empties it when a launch starts). */
 void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave);
 /* The work-items of workgroup wg in each dimension (block, or partial at the grid's end) and
  * its waves. */

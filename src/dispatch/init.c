@@ -183,9 +183,32 @@ uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[
     return (threads + d->wave_lanes - 1) / d->wave_lanes;
 }
 
+/* Every wave starts with the whole SGPR file zero (results never depend on what ran before on
+ * this worker).  gcc expands a memset of this constant size into `rep stosq`, which was half of
+ * dp_wave_init's samples in a warm 64 Ki-float vecadd (perf; a 15-instruction wave), so the
+ * file is cleared with plain vector stores instead: a loop gcc must not turn back into memset,
+ * compiled for AVX-512 and AVX2 as well as the baseline (picked at load time), as is the
+ * work-item id row of a full 1-D wave (v0 = t0 + lane). */
+#if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES) &&                     \
+    defined(__GNUC__) && !defined(__clang__)
+#define INIT_CLONES                                                                                \
+    __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"),                   \
+                   optimize("no-tree-loop-distribute-patterns")))
+#else
+#define INIT_CLONES
+#endif
+INIT_CLONES static void zero_sgprs(wave *w) {
+    for (unsigned i = 0; i < NSREG; i++)
+        w->s[i] = 0;
+}
+INIT_CLONES static void lane_ids(uint32_t *v, uint32_t t0) {
+    for (unsigned lane = 0; lane < LANES; lane++)
+        v[lane] = t0 + lane;
+}
+
 void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave) {
     const ld_kd *k = &d->k->kd;
-    memset(w->s, 0, sizeof w->s);
+    zero_sgprs(w);
     w->scc = 0;
     w->status = WAVE_RUNNING;
     w->pc = d->k->entry_pc;
@@ -193,7 +216,6 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     w->gpr_idx_on = 0;
     w->vskip = 0;
     w->prog = d->k->prog;
-    memset(&w->cache, 0, sizeof w->cache);
     memset(&w->fault, 0, sizeof w->fault);
     memset(w->count, 0, sizeof w->count);
     /* wg counts from the launch's first workgroup; the kernel sees ids from its origin (0 but
@@ -335,8 +357,7 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     uint32_t t0 = wave * nl;
     if (nl == LANES && by == 1 && bz == 1 && t0 + LANES <= threads) {
         /* 1-D block, full wave (the common case): x is the work-item index, y = z = 0. */
-        for (unsigned lane = 0; lane < LANES; lane++)
-            w->v[0][lane] = t0 + lane;
+        lane_ids(w->v[0], t0);
         wave_set_exec(w, ~0ull);
         return;
     }

@@ -65,6 +65,7 @@ static int size_slot(dp_slot *s, const dp_dispatch *d, int racecheck) {
         s->waves = aligned_alloc(64, (sizeof(wave) + 63) / 64 * 64 * d->waves_per_wg);
         s->ws = calloc(d->waves_per_wg, sizeof *s->ws);
         s->wave_cap = s->waves && s->ws ? d->waves_per_wg : 0;
+        s->caches_valid = 0;
         if (!s->wave_cap)
             return -1;
     }
@@ -468,6 +469,11 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     if (d->scratch_wave)
         memset(s->scratch, 0, (size_t)d->scratch_wave * n);
     memset(s->ws, 0, n * sizeof *s->ws);
+    if (!s->caches_valid) {
+        for (unsigned i = 0; i < s->wave_cap; i++)
+            memset(&s->waves[i].cache, 0, sizeof s->waves[i].cache);
+        s->caches_valid = 1;
+    }
     /* Once waves of this launch have waited, a new workgroup's waves probably wait in the same
      * loops: probe them early too (one probe, after RESPIN_SLICE, if they do not). */
     if (atomic_load_explicit(&j->waited, memory_order_relaxed))
@@ -733,6 +739,8 @@ static void stuck_round(dp_job *j, dp_worker *wk) {
 }
 
 void dp_work(dp_job *j, dp_worker *wk) {
+    for (unsigned k = 0; k < wk->nslots; k++)
+        wk->slots[k].caches_valid = 0; /* a new launch: see dp_slot */
     wk->unpublished = 0;
     wk->since_admit = 0;
     wk->stuck = 0;

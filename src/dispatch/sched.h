@@ -36,6 +36,10 @@ typedef struct dp_slot {
     uint32_t wg[3];
     unsigned nwaves; /* the workgroup's waves: d->waves_per_wg, fewer for a partial one */
     int live;        /* holds a resident workgroup */
+    /* The waves' translation caches (wave.cache) were emptied in the running launch: they keep
+     * their regions from one workgroup to the next, not from one launch to the next (buffers
+     * may be freed and mappings changed between launches). */
+    int caches_valid;
 } dp_slot;
 
 /* What a stuck worker publishes for the deadlock report (under dp_job.stuck_lock). */

@@ -107,8 +107,7 @@ V2(v_ashrrev_i32, FK_I32, (u32)((i32)b >> (a & 31)))
 /* The 64-bit address arithmetic every kernel does (v_lshlrev_b64, v_lshl_add_u64), computed on
  * the 32-bit halves the register pairs hold when the instruction has no modifiers and every
  * lane is on: no 64-bit lane values are assembled and split again.  Source i's halves are
- * the pair's own rows (VGPRs) or broadcast into tlo/thi; the results go through dlo/dhi, as a
- * destination pair may be a source pair. */
+ * the pair's own rows (VGPRs) or broadcast into tlo/thi. */
 static inline __attribute__((always_inline)) void
 vs64_halves(wave *w, const xinst *x, int i, u32 *tlo, u32 *thi, const u32 **lo, const u32 **hi) {
     const isa_opnd *o = &x->in.src[i];
@@ -134,12 +133,64 @@ vs64_halves(wave *w, const xinst *x, int i, u32 *tlo, u32 *thi, const u32 **lo, 
     *lo = tlo;
     *hi = thi;
 }
-static inline __attribute__((always_inline)) void vd64_halves(wave *w, const xinst *x,
-                                                              const u32 *dlo, const u32 *dhi) {
+/* Source i is the same in every lane (an SGPR or a constant, as the halves path reads it):
+ * its value, 32 or 64 bits. */
+static inline __attribute__((always_inline)) int v_uniform(const wave *w, const xinst *x, int i,
+                                                           int bits64, u64 *k) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_SREG)
+        *k = w->s[o->idx] | (bits64 ? (u64)w->s[o->idx + 1] << 32 : 0);
+    else if (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)
+        *k = bits64 ? x->k[i] : (u32)x->k[i];
+    else
+        return 0;
+    return 1;
+}
+/* The destination pair's rows. */
+static inline __attribute__((always_inline)) void vd64_rows(wave *w, const xinst *x, u32 **lo,
+                                                            u32 **hi) {
     const isa_opnd *o = &x->in.dst[0];
     u32(*r)[LANES] = o->kind == ISA_OPND_AGPR ? w->a : w->v;
-    memcpy(r[o->idx], dlo, LANES * 4);
-    memcpy(r[o->idx + 1], dhi, LANES * 4);
+    *lo = r[o->idx];
+    *hi = r[o->idx + 1];
+}
+/* The lane loop of the halves path: BODY sets dl, dh (lane l's result halves) from lane l of
+ * the 64-bit source whose halves are Sl, Sh and of the other sources' rows O1, O2 (the sources
+ * that are not registers are temporaries), and each lane depends on its own lane only.  The
+ * compiler vectorizes a loop that writes Dl, Dh directly when it can prove them apart from the
+ * sources (its runtime check), which an in-place operation (v[0:1] = v[0:1] << 2) fails: there the
+ * loop reads Sl, Sh through Dl, Dh themselves.  A destination that overlaps a source pair otherwise
+ * (v[1:2] from v[0:1]) goes through temporaries and copies, which were the whole path before (two
+ * 256-byte copies per instruction, a quarter of its time). */
+#define V64_LOOP(Sl, Sh, O1, O2, ...)                                                              \
+    do {                                                                                           \
+        if (Sl == Dl && Sh == Dh) {                                                                \
+            Sl = Dl, Sh = Dh;                                                                      \
+            VLOOP(l) {                                                                             \
+                u32 dl, dh;                                                                        \
+                __VA_ARGS__;                                                                       \
+                Dl[l] = dl, Dh[l] = dh;                                                            \
+            }                                                                                      \
+        } else if (v64_apart(Dl, Dh, Sl, Sh) && v64_apart(Dl, Dh, O1, O2)) {                       \
+            VLOOP(l) {                                                                             \
+                u32 dl, dh;                                                                        \
+                __VA_ARGS__;                                                                       \
+                Dl[l] = dl, Dh[l] = dh;                                                            \
+            }                                                                                      \
+        } else {                                                                                   \
+            u32 tl[LANES], th[LANES];                                                              \
+            VLOOP(l) {                                                                             \
+                u32 dl, dh;                                                                        \
+                __VA_ARGS__;                                                                       \
+                tl[l] = dl, th[l] = dh;                                                            \
+            }                                                                                      \
+            memcpy(Dl, tl, sizeof tl);                                                             \
+            memcpy(Dh, th, sizeof th);                                                             \
+        }                                                                                          \
+    } while (0)
+/* Rows d0, d1 are neither row s0 nor s1 (register rows are equal or disjoint). */
+static inline int v64_apart(const u32 *d0, const u32 *d1, const u32 *s0, const u32 *s1) {
+    return d0 != s0 && d0 != s1 && d1 != s0 && d1 != s1;
 }
 /* the halves path applies: plain, full EXEC, a register-pair destination in range */
 #define V64_HALVES(x) (vplain(w, x, FK_RAW) && x->in.dst[0].idx + 1 < NVREG)
@@ -168,16 +219,28 @@ VFN static void v_lshlrev_b64(wave *w, const xinst *x) {
         v_lshlrev_b64_slow(w, x);
         return;
     }
-    u32 t0[LANES], tlo[LANES], thi[LANES], dlo[LANES], dhi[LANES];
-    const u32 *S = vs32p(w, x, 0, t0, FK_I32), *lo, *hi;
+    u32 t0[LANES], tlo[LANES], thi[LANES], *Dl, *Dh;
+    const u32 *lo, *hi;
+    u64 ks;
     vs64_halves(w, x, 1, tlo, thi, &lo, &hi);
-    VLOOP(l) {
-        u32 s = S[l] & 63, s1 = s & 31, big = 0u - (s >> 5);
-        u32 l2 = lo[l] << s1, h2 = (hi[l] << s1) | ((lo[l] >> 1) >> (31 - s1));
-        dlo[l] = l2 & ~big;
-        dhi[l] = (h2 & ~big) | (l2 & big);
+    vd64_rows(w, x, &Dl, &Dh);
+    if (v_uniform(w, x, 0, 0, &ks)) { /* one count (an index scaled to bytes): no lane masks */
+        unsigned s = (unsigned)ks & 63;
+        if (s >= 32)
+            V64_LOOP(lo, hi, lo, hi, dl = 0, dh = lo[l] << (s - 32));
+        else if (s)
+            V64_LOOP(lo, hi, lo, hi, dl = lo[l] << s, dh = hi[l] << s | lo[l] >> (32 - s));
+        else
+            V64_LOOP(lo, hi, lo, hi, dl = lo[l], dh = hi[l]);
+        return;
     }
-    vd64_halves(w, x, dlo, dhi);
+    const u32 *S = vs32p(w, x, 0, t0, FK_I32);
+    V64_LOOP(lo, hi, S, S, {
+        u32 s = S[l] & 63, s1 = s & 31, big = 0u - (s >> 5), a = lo[l];
+        u32 l2 = a << s1, h2 = (hi[l] << s1) | ((a >> 1) >> (31 - s1));
+        dl = l2 & ~big;
+        dh = (h2 & ~big) | (l2 & big);
+    });
 }
 VSHIFT64(v_lshrrev_b64, b >> s)
 VSHIFT64(v_ashrrev_i64, (u64)((i64)b >> s))
@@ -185,18 +248,39 @@ VSHIFT64(v_ashrrev_i64, (u64)((i64)b >> s))
 /* D.u64 = (S0.u64 << S1[2:0]) + S2.u64 (gfx940+). */
 VFN static void v_lshl_add_u64(wave *w, const xinst *x) {
     if (V64_HALVES(x)) { /* (hi:lo << s) + C, s <= 7, with the carry out of the low half */
-        u32 t1[LANES], alo[LANES], ahi[LANES], clo[LANES], chi[LANES], dlo[LANES], dhi[LANES];
-        const u32 *Al, *Ah, *Cl, *Ch, *S = vs32p(w, x, 1, t1, FK_I32);
-        vs64_halves(w, x, 0, alo, ahi, &Al, &Ah);
+        u32 t1[LANES], alo[LANES], ahi[LANES], clo[LANES], chi[LANES], *Dl, *Dh;
+        const u32 *Al, *Ah, *Cl, *Ch;
+        u64 ka, ks;
         vs64_halves(w, x, 2, clo, chi, &Cl, &Ch);
-        VLOOP(l) {
-            u32 s = S[l] & 7;
-            u32 l2 = Al[l] << s, h2 = (Ah[l] << s) | ((Al[l] >> 1) >> (31 - s));
-            u32 r = l2 + Cl[l];
-            dlo[l] = r;
-            dhi[l] = h2 + Ch[l] + (r < l2);
+        vd64_rows(w, x, &Dl, &Dh);
+        if (v_uniform(w, x, 0, 1, &ka) && v_uniform(w, x, 1, 0, &ks)) {
+            /* a buffer's base in SGPRs plus each lane's offset: one 64-bit add per lane */
+            u64 k = ka << (ks & 7);
+            u32 klo = (u32)k, khi = (u32)(k >> 32);
+            V64_LOOP(Cl, Ch, Cl, Ch, {
+                dl = Cl[l] + klo;
+                dh = Ch[l] + khi + (dl < klo);
+            });
+            return;
         }
-        vd64_halves(w, x, dlo, dhi);
+        const u32 *S = vs32p(w, x, 1, t1, FK_I32);
+        vs64_halves(w, x, 0, alo, ahi, &Al, &Ah);
+        /* an in-place destination is C's pair (v[4:5] = (v[2:3] << s) + v[4:5]) or A's */
+        if (Al == Dl && Ah == Dh) {
+            V64_LOOP(Al, Ah, Cl, Ch, {
+                u32 s = S[l] & 7, a = Al[l];
+                u32 l2 = a << s, h2 = (Ah[l] << s) | ((a >> 1) >> (31 - s));
+                dl = l2 + Cl[l];
+                dh = h2 + Ch[l] + (dl < l2);
+            });
+        } else {
+            V64_LOOP(Cl, Ch, Al, Ah, {
+                u32 s = S[l] & 7, a = Al[l];
+                u32 l2 = a << s, h2 = (Ah[l] << s) | ((a >> 1) >> (31 - s));
+                dl = l2 + Cl[l];
+                dh = h2 + Ch[l] + (dl < l2);
+            });
+        }
         return;
     }
     u64 t0[LANES], t2[LANES], d[LANES];

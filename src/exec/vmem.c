@@ -307,11 +307,12 @@ static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, con
     if (lo[0] > UINT32_MAX - (LANES - 1) * size)
         return 0;
     u32 diff = 0, e = lo[0];
-    for (unsigned l = 0; l < LANES; l++, e += size)
-        diff |= lo[l] ^ e;
-    if (hi)
-        for (unsigned l = 0; l < LANES; l++)
-            diff |= hi[l] ^ hi[0];
+    if (hi) /* one pass over both halves (one reduction instead of two) */
+        for (unsigned l = 0; l < LANES; l++, e += size)
+            diff |= (lo[l] ^ e) | (hi[l] ^ hi[0]);
+    else
+        for (unsigned l = 0; l < LANES; l++, e += size)
+            diff |= lo[l] ^ e;
     return diff == 0;
 }
 
@@ -400,10 +401,9 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             for (unsigned l = 0; l < LANES; l++)
                 a[l] = (lo[l] | (u64)hi[l] << 32) + off;
     }
-    gmem_cache *c = &w->cache;
-    if (c->size < size || a[__builtin_ctzll(exec)] - c->base > c->size - size)
-        if (!gmem_xlate(w->mem, c, a[__builtin_ctzll(exec)], size)) /* refill the cache */
-            return 0;
+    const gmem_cache_line *c = gmem_xlate_line(w->mem, &w->cache, a[__builtin_ctzll(exec)], size);
+    if (!c)
+        return 0;
     if (store && c->ro)
         return 0;
     /* gfx90a MUBUF scratch: addresses in the wave's swizzled scratch buffer are private memory
@@ -572,12 +572,17 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
     }
     if (m->seg == 1)
         exec_lane_masks(exec, on);
+    /* The active lanes' largest offset against the limit (an unsigned max vectorizes; a
+     * comparison per lane needed a sign flip per lane on AVX2), their OR for alignment. */
     const u32 last = w->scratch_lane - size, align = sub ? 0 : 3, o0 = o[f];
+    u32 top = 0, any = 0;
     for (unsigned l = 0; l < LANES; l++) {
-        bad |= on[l] & ((u32)(o[l] > last) | (o[l] & align));
+        u32 a = o[l] & on[l];
+        top = a > top ? a : top;
+        any |= a;
         off_diff |= on[l] & (o[l] ^ o0);
     }
-    if (bad)
+    if (bad | (top > last) | (any & align))
         return 0;
     uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     uint8_t *sc = w->scratch;

@@ -15,8 +15,9 @@
  * page-granular rule is gmem_xlate_pad(), which the memory handlers try when it fails (and
  * which memcheck mode reports, see src/exec/memcheck.c).
  * The allocation table is read-only while a launch runs (allocate and free between launches), so
- * translation needs no lock; each wave keeps a one-entry cache of the last allocation it hit
- * (a cache must not outlive the launch it was filled in: a later free would leave it dangling).
+ * translation needs no lock; each wave keeps a small cache of the allocations it hit last (a
+ * cache must not outlive the launch it was filled in: a later free would leave it dangling; the
+ * dispatcher empties its waves' caches when a launch starts, src/dispatch/sched.c).
  */
 #ifndef GFXEMU_MEM_H
 #define GFXEMU_MEM_H
@@ -43,11 +44,20 @@ typedef struct gmem_region {
     int pad_written;   /* a store reached the page padding past size (set by gmem_xlate_pad) */
 } gmem_region;
 
-/* A per-wave cache of the last region hit: base..base+size maps to host (ro: no stores). */
-typedef struct gmem_cache {
+/* A per-wave cache of the regions hit last: each line maps base..base+size to host (ro: no
+ * stores); size 0 is an empty line (never hits), so an all-zero cache is empty.  Several lines,
+ * filled round robin, because a kernel streams through several buffers at once (an elementwise
+ * c[i] = a[i] + b[i] reads its kernarg segment and three buffers): with one line every wave
+ * searched the region table at each switch (docs/perf.md). */
+#define GMEM_CACHE_LINES 4
+typedef struct gmem_cache_line {
     uint64_t base, size;
     uint8_t *host;
     int ro;
+} gmem_cache_line;
+typedef struct gmem_cache {
+    gmem_cache_line line[GMEM_CACHE_LINES];
+    unsigned next; /* the line the next miss fills */
 } gmem_cache;
 
 /* Device address layout (owned mode).  Apertures follow the gfx9 flat-address model: a flat
@@ -104,19 +114,29 @@ const gmem_region *gmem_find(const gmem *m, uint64_t va);
 /* The region nearest to va (for fault reports: "0x40 bytes past the end of arg 2"), or NULL. */
 const gmem_region *gmem_nearest(const gmem *m, uint64_t va);
 
-void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size);
+const gmem_cache_line *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size);
 
+/* The cache line of the region holding all of [va, va+size) (filled from the region table on a
+ * miss), or NULL when no one region holds it. */
+static inline const gmem_cache_line *gmem_xlate_line(const gmem *m, gmem_cache *c, uint64_t va,
+                                                     uint64_t size) {
+    for (int i = 0; i < GMEM_CACHE_LINES; i++) {
+        const gmem_cache_line *l = &c->line[i];
+        uint64_t off = va - l->base; /* wraps for va < base: then off >= size */
+        if (off < l->size && size <= l->size - off)
+            return l;
+    }
+    return gmem_xlate_slow(m, c, va, size);
+}
 /* Host pointer for [va, va+size) when it lies inside one region, else NULL. */
 static inline void *gmem_xlate(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size) {
-    uint64_t off = va - c->base; /* wraps for va < base: then off >= size */
-    if (off < c->size && size <= c->size - off)
-        return c->host + off;
-    return gmem_xlate_slow(m, c, va, size);
+    const gmem_cache_line *l = gmem_xlate_line(m, c, va, size);
+    return l ? l->host + (va - l->base) : NULL;
 }
 /* The same for a store: NULL also for read-only host memory. */
 static inline void *gmem_xlate_w(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size) {
-    void *p = gmem_xlate(m, c, va, size);
-    return p && !c->ro ? p : NULL; /* after a hit the cache describes p's region */
+    const gmem_cache_line *l = gmem_xlate_line(m, c, va, size);
+    return l && !l->ro ? l->host + (va - l->base) : NULL;
 }
 /* Page-granular translation for an access gmem_xlate() refused (see the top of this file):
  * the host pointer when [va, va+size) lies in the padding pages of one owned allocation, or

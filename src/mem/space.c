@@ -442,18 +442,19 @@ int gmem_host_check(const void *p, uint64_t size, int *ro, char *why, size_t why
 size_t gmem_count(const gmem *m) { return m->n; }
 const gmem_region *gmem_at(const gmem *m, size_t i) { return i < m->n ? &m->r[i] : NULL; }
 
-void *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size) {
+const gmem_cache_line *gmem_xlate_slow(const gmem *m, gmem_cache *c, uint64_t va, uint64_t size) {
     const gmem_region *r = gmem_find(m, va);
     if (!r)
         return NULL;
     uint64_t off = va - r->base;
     if (size > r->size - off)
         return NULL;
-    c->base = r->base;
-    c->size = r->size;
-    c->host = r->host;
-    c->ro = r->ro;
-    return r->host + off;
+    gmem_cache_line *l = &c->line[c->next++ % GMEM_CACHE_LINES];
+    l->base = r->base;
+    l->size = r->size;
+    l->host = r->host;
+    l->ro = r->ro;
+    return l;
 }
 
 /* Whether [va, va+size) fits the page-granular span of region r for this direction. */
@@ -488,7 +489,7 @@ void *gmem_xlate_pad(const gmem *m, uint64_t va, uint64_t size, int write,
 }
 
 int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size) {
-    gmem_cache c = {0, 0, NULL, 0};
+    gmem_cache c = {0};
     void *p = size ? gmem_xlate_w(m, &c, va, size) : NULL;
     if (size && !p)
         return -1;
@@ -498,7 +499,7 @@ int gmem_write(gmem *m, uint64_t va, const void *src, uint64_t size) {
 }
 
 int gmem_read(const gmem *m, uint64_t va, void *dst, uint64_t size) {
-    gmem_cache c = {0, 0, NULL, 0};
+    gmem_cache c = {0};
     const void *p = size ? gmem_xlate(m, &c, va, size) : NULL;
     if (size && !p)
         return -1;

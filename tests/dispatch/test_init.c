@@ -119,6 +119,13 @@ static void case_all_ids(void) {
     CHECK(w->pc == 0x40 && w->status == WAVE_RUNNING, "pc 0x%x", w->pc);
     CHECK(wave_exec(w) == ~0ull, "exec 0x%llx", (unsigned long long)wave_exec(w));
     CHECK(w->s[106] == 0 && w->s[107] == 0 && w->s[124] == 0 && w->scc == 0, "vcc/m0/scc");
+    /* every other SGPR of the file (it held 0xa5 bytes) is 0, up to its last entry */
+    unsigned nonzero = 0;
+    for (unsigned i = 12; i < NSREG; i++)
+        if (i != ISA_SREG_FLAT_SCRATCH_LO && i != ISA_SREG_FLAT_SCRATCH_HI &&
+            i != ISA_SREG_EXEC_LO && i != ISA_SREG_EXEC_HI)
+            nonzero += w->s[i] != 0;
+    CHECK(nonzero == 0, "%u SGPRs from s12 up not cleared", nonzero);
     for (unsigned lane = 0; lane < 64; lane++) {
         unsigned t = 64 + lane, x = t % 8, y = t / 8 % 4, z = t / 32;
         CHECK(w->v[0][lane] == (x | y << 10 | z << 20), "v0[%u] = 0x%x", lane, w->v[0][lane]);

@@ -487,7 +487,9 @@ static void test_int64(void) {
 /* The 64-bit address arithmetic on register halves (valu_int.c's full-EXEC path) against C:
  * every shift count 0-63 of v_lshlrev_b64 (one per lane), v_lshl_add_u64 with counts 0-7 and
  * carries out of the low half, a destination that is a source pair, an SGPR-pair and a
- * constant source, and the same program again under partial EXEC (the general path). */
+ * constant source, an SGPR-pair base with a constant count (a buffer address) and shifts by one
+ * count for every lane (the uniform cases), and the same program again under partial EXEC (the
+ * general path). */
 static void test_shift64(void) {
     if (IA == ISA_GFX90A) /* no v_lshl_add_u64 (gfx940+); v_lshlrev_b64 runs in test_int64 */
         return;
@@ -495,14 +497,22 @@ static void test_shift64(void) {
                               "v_lshl_add_u64 v[12:13], v[2:3], v1, v[4:5]\n"
                               "v_lshl_add_u64 v[4:5], v[4:5], v1, s[6:7]\n"
                               "v_lshlrev_b64 v[2:3], v0, v[2:3]\n"
-                              "v_lshl_add_u64 v[14:15], 45, v1, v[6:7]";
+                              "v_lshl_add_u64 v[14:15], 45, v1, v[6:7]\n"
+                              "v_lshl_add_u64 v[16:17], s[6:7], 3, v[8:9]\n"
+                              "v_lshl_add_u64 v[8:9], s[6:7], 0, v[8:9]\n"
+                              "v_lshlrev_b64 v[18:19], 36, v[6:7]\n"
+                              "v_lshlrev_b64 v[20:21], 5, v[6:7]\n"
+                              "v_lshlrev_b64 v[22:23], 0, v[6:7]\n"
+                              "v_lshlrev_b64 v[24:25], s8, v[6:7]\n"
+                              "v_lshlrev_b64 v[8:9], 3, v[8:9]";
     for (int partial = 0; partial < 2; partial++) {
         if (!load(prog))
             return;
         u64 exec = partial ? 0x5a5a0ff0f00f3cc3ull : ~0ull;
         u64 sval = 0xfffffffe00000009ull;
         W->s[6] = (u32)sval, W->s[7] = (u32)(sval >> 32);
-        u64 a[64], c[64], d6[64];
+        W->s[8] = 0xffffffe1u; /* a count of 33: bits above 5 are ignored */
+        u64 a[64], c[64], d6[64], e8[64];
         for (int l = 0; l < 64; l++) {
             a[l] = 0x9abcdef0fedcba98ull ^ ((u64)l * 0x0101010101010101ull);
             c[l] = l & 1 ? 0x00000001ffffffffull + (u64)l : 0x7fffffffffffff00ull - (u64)l;
@@ -512,6 +522,11 @@ static void test_shift64(void) {
             set64(2, l, a[l]);
             set64(4, l, c[l]);
             set64(6, l, d6[l]);
+            /* odd lanes carry out of the low half when the SGPR pair is added */
+            e8[l] = (u64)l << 40 | (l & 1 ? 0xffffffc0u + (u32)l : (u32)l * 0x01000193u);
+            set64(8, l, e8[l]);
+            for (int r = 16; r <= 24; r += 2)
+                set64(r, l, 0xdeadbeefdeadbeefull);
             set64(10, l, 0xdeadbeefdeadbeefull);
             set64(12, l, 0xdeadbeefdeadbeefull);
             set64(14, l, 0xdeadbeefdeadbeefull);
@@ -526,6 +541,10 @@ static void test_shift64(void) {
             u64 w10 = on ? a[l] << s : old, w12 = on ? (a[l] << s7) + c[l] : old;
             u64 w4 = on ? (c[l] << s7) + sval : c[l], w2 = on ? a[l] << s : a[l];
             u64 w14 = on ? (45ull << s7) + d6[l] : old;
+            u64 w16 = on ? (sval << 3) + e8[l] : old, w8 = on ? (sval + e8[l]) << 3 : e8[l];
+            /* one count for every lane: >= 32, below 32, 0, and from an SGPR */
+            u64 w18 = on ? d6[l] << 36 : old, w20 = on ? d6[l] << 5 : old;
+            u64 w22 = on ? d6[l] : old, w24 = on ? d6[l] << 33 : old;
             expect(get64(10, l) == w10, "lshlrev_b64 lane %d: %llx, want %llx", l,
                    (unsigned long long)get64(10, l), (unsigned long long)w10);
             expect(get64(12, l) == w12, "lshl_add_u64 lane %d: %llx, want %llx", l,
@@ -536,6 +555,17 @@ static void test_shift64(void) {
                    (unsigned long long)get64(2, l), (unsigned long long)w2);
             expect(get64(14, l) == w14, "lshl_add_u64 constant lane %d: %llx, want %llx", l,
                    (unsigned long long)get64(14, l), (unsigned long long)w14);
+            expect(get64(16, l) == w16, "lshl_add_u64 sgpr base lane %d: %llx, want %llx", l,
+                   (unsigned long long)get64(16, l), (unsigned long long)w16);
+            expect(get64(8, l) == w8,
+                   "lshl_add_u64 sgpr base in place, lshlrev_b64 3 in place lane %d: %llx, want "
+                   "%llx",
+                   l, (unsigned long long)get64(8, l), (unsigned long long)w8);
+            expect(get64(18, l) == w18 && get64(20, l) == w20 && get64(22, l) == w22 &&
+                       get64(24, l) == w24,
+                   "lshlrev_b64 by one count lane %d: %llx %llx %llx %llx", l,
+                   (unsigned long long)get64(18, l), (unsigned long long)get64(20, l),
+                   (unsigned long long)get64(22, l), (unsigned long long)get64(24, l));
         }
     }
 }

@@ -18,7 +18,7 @@ static int fails, checks;
 
 int main(void) {
     gmem *m = gmem_create();
-    gmem_cache c = {0, 0, NULL, 0};
+    gmem_cache c = {0};
     uint64_t a = gmem_alloc(m, 100, 0), b = gmem_alloc(m, 4096, 1);
     CHECK(a != 0 && b != 0 && b > a + 100);
     CHECK(a % 256 == 0 && b % 256 == 0);
@@ -37,7 +37,8 @@ int main(void) {
     CHECK(gmem_xlate(m, &c, 0, 4) == NULL);
     /* The cache follows the region actually hit. */
     uint8_t *q = gmem_xlate(m, &c, b + 4092, 4);
-    CHECK(q != NULL && c.base == b && c.size == 4096);
+    const gmem_cache_line *last = &c.line[(c.next - 1) % GMEM_CACHE_LINES];
+    CHECK(q != NULL && last->base == b && last->size == 4096);
     CHECK(gmem_xlate(m, &c, b + 4093, 4) == NULL);
 
     /* Copies are checked too. */
@@ -45,6 +46,36 @@ int main(void) {
     CHECK(gmem_write(m, a + 96, &v, 4) == 0);
     CHECK(gmem_read(m, a + 96, &r, 4) == 0 && r == 0xdeadbeef);
     CHECK(gmem_write(m, a + 98, &v, 4) == -1);
+
+    /* More regions than cache lines, visited in turn and back and forth: every translation is
+     * its own region's host byte (an evicted or reused line never answers for another region),
+     * and a store is refused only for the read-only one, whichever line holds it. */
+    {
+        enum { NR = GMEM_CACHE_LINES + 2 };
+        static uint8_t ro_bytes[256];
+        uint64_t rb[NR];
+        for (int i = 0; i < NR - 1; i++) {
+            rb[i] = gmem_alloc(m, 256, 10 + i);
+            uint8_t tag = (uint8_t)(0x40 + i);
+            CHECK(rb[i] && gmem_write(m, rb[i] + 255, &tag, 1) == 0);
+        }
+        ro_bytes[255] = 0x40 + NR - 1;
+        CHECK(gmem_map_host(m, ro_bytes, sizeof ro_bytes, 1) == 0);
+        rb[NR - 1] = (uint64_t)(uintptr_t)ro_bytes;
+        gmem_cache cl = {0};
+        static const int order[] = {0, 1, 2, 3, 4, 5, 0, 5, 1, 4, 2, 3, 5, 5, 0, 2, 4, 1, 3, 0};
+        for (unsigned k = 0; k < sizeof order / sizeof order[0]; k++) {
+            int i = order[k];
+            const uint8_t *p8 = gmem_xlate(m, &cl, rb[i] + 255, 1);
+            CHECK(p8 && *p8 == 0x40 + i);
+            CHECK(gmem_xlate(m, &cl, rb[i] + 255, 2) == NULL); /* one byte past the end */
+            uint8_t *w8 = gmem_xlate_w(m, &cl, rb[i], 4);
+            CHECK(i == NR - 1 ? w8 == NULL : w8 != NULL);
+        }
+        CHECK(gmem_unmap_host(m, ro_bytes) == 0);
+        for (int i = 0; i < NR - 1; i++)
+            CHECK(gmem_free(m, rb[i]) == 0);
+    }
 
     /* Nearest region for fault reports. */
     const gmem_region *n = gmem_nearest(m, a + 100 + 0x40);
@@ -56,7 +87,7 @@ int main(void) {
     CHECK(gmem_free(m, a) == 0);
     CHECK(gmem_free(m, a) == -1);
     CHECK(gmem_free(m, b + 4) == -1);
-    gmem_cache c2 = {0, 0, NULL, 0};
+    gmem_cache c2 = {0};
     CHECK(gmem_xlate(m, &c2, a, 4) == NULL);
     CHECK(gmem_xlate(m, &c2, b, 4) != NULL);
 
@@ -72,7 +103,7 @@ int main(void) {
     CHECK(gmem_xlate(m, &c2, (uint64_t)(uintptr_t)(host + 190), 4) == NULL);
     CHECK(gmem_free(m, (uint64_t)(uintptr_t)(host + 64)) == -1); /* not owned */
     CHECK(gmem_unmap_host(m, host + 64) == 0);
-    gmem_cache c3 = {0, 0, NULL, 0};
+    gmem_cache c3 = {0};
     CHECK(gmem_xlate(m, &c3, (uint64_t)(uintptr_t)(host + 64), 1) == NULL);
 
     /* Merging: adjacent and overlapping ranges become one region; unmapping by address takes
@@ -84,7 +115,7 @@ int main(void) {
     CHECK(gmem_count(m) == nreg);
     const gmem_region *hr = gmem_find(m, h + 150);
     CHECK(hr && hr->base == h && hr->size == 200);
-    gmem_cache c4 = {0, 0, NULL, 0};
+    gmem_cache c4 = {0};
     CHECK(gmem_xlate(m, &c4, h, 200) == host);
     CHECK(gmem_unmap_host_range(m, host + 50, 20) == 0); /* splits it */
     CHECK(gmem_count(m) == nreg + 1);
@@ -141,7 +172,7 @@ int main(void) {
     /* A read-only host region: loads translate, stores do not. */
     static const uint8_t rodata[64] = {1, 2, 3};
     CHECK(gmem_map_host(m, (void *)rodata, 64, 1) == 0);
-    gmem_cache c5 = {0, 0, NULL, 0};
+    gmem_cache c5 = {0};
     CHECK(gmem_xlate(m, &c5, (uint64_t)(uintptr_t)rodata, 4) == rodata);
     CHECK(gmem_xlate_w(m, &c5, (uint64_t)(uintptr_t)rodata, 4) == NULL);
 
