@@ -448,6 +448,9 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 #define VH(op, fn, type) XROW(op, type, fn)
 /* The row of a handler written with V1/V2/V3, which also has its plain-VGPR clone (VV below). */
 #define VHV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_vv, fn##_vvn, fn##_vk}
+/* The row of an op whose plain form is another V1/V2/V3 handler `like` with the same sources:
+ * its instructions that fit `like`'s clones (xprog_build's vv_fits/vk_fits) run those. */
+#define VHC(op, fn, type, like) {ISA_OPL_##op, type, fn, like##_vv, like##_vvn, like##_vk}
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers
