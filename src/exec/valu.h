@@ -248,20 +248,24 @@ enum { v_direct_ = 0 };
 #define VINDEP
 #endif
 
-/* For each lane l, the body stores the lane's result in D[l]: in an RDNA wave32 program
- * (XI_MASK32) lanes 0-31 only, since lanes 32-63 are never active and never read (rdna.c), so a
- * wave32 instruction does half a wave64 one's work; else all 64.  Two loops with constant trip
- * counts, so that each vectorizes without a remainder; the body must read its lane only (VINDEP).
- */
-#define VDIRECT(...)                                                                               \
+/* The body for each lane l of the wave: in an RDNA wave32 program (XI_MASK32) lanes 0-31 only,
+ * since lanes 32-63 are never active and never read (rdna.c), so a wave32 instruction does half
+ * a wave64 one's work; else all 64.  Two loops with constant trip counts, so that each
+ * vectorizes without a remainder; the body must touch its own lane only (VINDEP). */
+#define VFOR(x, ...)                                                                               \
     do {                                                                                           \
-        enum { v_direct_ = 1 }; /* VCLAMP is 0 here */                                             \
-        u32 *D = vdreg(w, &x->in.dst[0]);                                                          \
-        if (x->xf & XI_MASK32) {                                                                   \
+        if ((x)->xf & XI_MASK32) {                                                                 \
             VINDEP for (int l = 0; l < 32; l++) __VA_ARGS__;                                       \
         } else {                                                                                   \
             VINDEP for (int l = 0; l < LANES; l++) __VA_ARGS__;                                    \
         }                                                                                          \
+    } while (0)
+/* VFOR whose body stores the lane's result in D[l], the destination register. */
+#define VDIRECT(...)                                                                               \
+    do {                                                                                           \
+        enum { v_direct_ = 1 }; /* VCLAMP is 0 here */                                             \
+        u32 *D = vdreg(w, &x->in.dst[0]);                                                          \
+        VFOR(x, __VA_ARGS__);                                                                      \
     } while (0)
 
 /* A lane-mask source (carry-in, v_cndmask selector): an SGPR pair, a constant, or VCC when
@@ -340,12 +344,13 @@ void vd64_slow(wave *w, const xinst *x, u64 *d, int fk);
  * handler's own (vector) clone; everything else goes through vd64_slow(). */
 static inline __attribute__((always_inline)) void vd64(wave *w, const xinst *x, u64 *d, int fk) {
     const isa_opnd *o = &x->in.dst[0];
-    if (fk != FK_F64 && vwmask(w, x) == ~0ull) {
+    u64 wm = vwmask(w, x);
+    if (fk != FK_F64 && (wm == ~0ull || (wm == 0xffffffffull && (x->xf & XI_MASK32)))) {
         u32 *lo = vdreg(w, o), *hi = o->kind == ISA_OPND_AGPR ? w->a[o->idx + 1] : w->v[o->idx + 1];
-        for (int l = 0; l < LANES; l++) {
+        VFOR(x, {
             lo[l] = (u32)d[l];
             hi[l] = (u32)(d[l] >> 32);
-        }
+        });
         return;
     }
     vd64_slow(w, x, d, fk);

@@ -66,7 +66,7 @@ V2(v_mul_hi_u32, FK_I32, (u32)(((u64)a * b) >> 32))
 V2(v_mul_hi_i32, FK_I32, (u32)((u64)((i64)(i32)a * (i32)b) >> 32))
 
 /* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B; the carry is bit 64 of the sum). */
-VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
+VFN static void v_mad_u64_u32_slow(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES];
     u64 t2[LANES], d[LANES], co = 0, wm = vwmask(w, x);
     const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);
@@ -119,10 +119,10 @@ vs64_halves(wave *w, const xinst *x, int i, u32 *tlo, u32 *thi, const u32 **lo, 
     }
     if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
         u64 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] | (u64)w->s[o->idx + 1] << 32 : x->k[i];
-        VLOOP(l) {
+        VFOR(x, {
             tlo[l] = (u32)k;
             thi[l] = (u32)(k >> 32);
-        }
+        });
     } else {
         u64 t[LANES];
         const u64 *v = vs64(w, x, i, t, FK_RAW);
@@ -138,11 +138,48 @@ static inline __attribute__((always_inline)) void vd64_halves(wave *w, const xin
                                                               const u32 *dlo, const u32 *dhi) {
     const isa_opnd *o = &x->in.dst[0];
     u32(*r)[LANES] = o->kind == ISA_OPND_AGPR ? w->a : w->v;
+    if (x->xf & XI_MASK32) { /* wave32: the lanes VFOR computed */
+        memcpy(r[o->idx], dlo, 32 * 4);
+        memcpy(r[o->idx + 1], dhi, 32 * 4);
+        return;
+    }
     memcpy(r[o->idx], dlo, LANES * 4);
     memcpy(r[o->idx + 1], dhi, LANES * 4);
 }
 /* the halves path applies: plain, full EXEC, a register-pair destination in range */
 #define V64_HALVES(x) (vplain(w, x, FK_RAW) && x->in.dst[0].idx + 1 < NVREG)
+
+/* v_mad_u64_u32 on halves: the 32-bit sources and C's halves read in place, a wave32 program's
+ * lanes 0-31 only (the i32 loops of clang's kernels run one per multiply). */
+VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
+    if (!V64_HALVES(x)) {
+        v_mad_u64_u32_slow(w, x);
+        return;
+    }
+    u32 t0[LANES], t1[LANES], clo[LANES], chi[LANES], dlo[LANES], dhi[LANES];
+    const u32 *A = vs32p(w, x, 0, t0, FK_I32), *B = vs32p(w, x, 1, t1, FK_I32), *Cl, *Ch;
+    vs64_halves(w, x, 2, clo, chi, &Cl, &Ch);
+    unsigned cd = vcarry_dst(x);
+    if (cd == ISA_SREG_NULL) { /* no carry-out to write (RDNA's `null`) */
+        VFOR(x, {
+            u64 r = (u64)A[l] * B[l] + ((u64)Ch[l] << 32 | Cl[l]);
+            dlo[l] = (u32)r;
+            dhi[l] = (u32)(r >> 32);
+        });
+    } else {
+        u8 c[LANES];
+        if (x->xf & XI_MASK32)
+            memset(c + 32, 0, 32);
+        VFOR(x, {
+            u64 k = (u64)Ch[l] << 32 | Cl[l], r = (u64)A[l] * B[l] + k;
+            dlo[l] = (u32)r;
+            dhi[l] = (u32)(r >> 32);
+            c[l] = r < k; /* the product is below 2^64: the sum carries exactly when it wraps */
+        });
+        vmask_write(w, x, cd, vpack(c) & wave_exec(w));
+    }
+    vd64_halves(w, x, dlo, dhi);
+}
 
 /* 64-bit shifts: S0 is the 32-bit shift count, S1 the 64-bit value. */
 #define VSHIFT64(name, expr)                                                                       \
@@ -171,12 +208,12 @@ VFN static void v_lshlrev_b64(wave *w, const xinst *x) {
     u32 t0[LANES], tlo[LANES], thi[LANES], dlo[LANES], dhi[LANES];
     const u32 *S = vs32p(w, x, 0, t0, FK_I32), *lo, *hi;
     vs64_halves(w, x, 1, tlo, thi, &lo, &hi);
-    VLOOP(l) {
+    VFOR(x, {
         u32 s = S[l] & 63, s1 = s & 31, big = 0u - (s >> 5);
         u32 l2 = lo[l] << s1, h2 = (hi[l] << s1) | ((lo[l] >> 1) >> (31 - s1));
         dlo[l] = l2 & ~big;
         dhi[l] = (h2 & ~big) | (l2 & big);
-    }
+    });
     vd64_halves(w, x, dlo, dhi);
 }
 VSHIFT64(v_lshrrev_b64, b >> s)
@@ -189,13 +226,13 @@ VFN static void v_lshl_add_u64(wave *w, const xinst *x) {
         const u32 *Al, *Ah, *Cl, *Ch, *S = vs32p(w, x, 1, t1, FK_I32);
         vs64_halves(w, x, 0, alo, ahi, &Al, &Ah);
         vs64_halves(w, x, 2, clo, chi, &Cl, &Ch);
-        VLOOP(l) {
+        VFOR(x, {
             u32 s = S[l] & 7;
             u32 l2 = Al[l] << s, h2 = (Ah[l] << s) | ((Al[l] >> 1) >> (31 - s));
             u32 r = l2 + Cl[l];
             dlo[l] = r;
             dhi[l] = h2 + Ch[l] + (r < l2);
-        }
+        });
         vd64_halves(w, x, dlo, dhi);
         return;
     }
