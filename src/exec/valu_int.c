@@ -29,9 +29,23 @@ V2(v_sub_i32, FK_I32, CLAMP ? sat_i32((i64)(i32)a - (i32)b) : a - b)
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], d[LANES], cin[LANES];                                            \
         u8 co[LANES];                                                                              \
+        vunpack(vmask_src(w, x, 2), cin);                                                          \
+        if (vplain(w, x, FK_I32)) { /* the 64-bit address arithmetic: no clamp, every lane on */   \
+            const u32 *A = vs32p(w, x, 0, t0, FK_I32), *B = vs32p(w, x, 1, t1, FK_I32);            \
+            if (x->xf & XI_MASK32) /* VDIRECT computes lanes 0-31: 32-63 carry nothing */          \
+                memset(co + 32, 0, 32);                                                            \
+            VDIRECT({                                                                              \
+                u64 a = A[l], b = B[l], ci = cin[l];                                               \
+                (void)ci;                                                                          \
+                u64 r = (expr);                                                                    \
+                D[l] = (u32)r;                                                                     \
+                co[l] = (u8)((r >> 32) & 1);                                                       \
+            });                                                                                    \
+            vmask_write(w, x, vcarry_dst(x), vpack(co) & wave_exec(w));                            \
+            return;                                                                                \
+        }                                                                                          \
         const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);                  \
         u32 sat = CLAMP ? (sub ? 0 : 0xffffffffu) : 0, clamp = CLAMP ? 1 : 0;                      \
-        vunpack(vmask_src(w, x, 2), cin);                                                          \
         VLOOP(l) {                                                                                 \
             u64 a = A[l], b = B[l], ci = cin[l];                                                   \
             (void)ci;                                                                              \
