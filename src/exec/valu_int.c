@@ -175,11 +175,18 @@ VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
     vs64_halves(w, x, 2, clo, chi, &Cl, &Ch);
     unsigned cd = vcarry_dst(x);
     if (cd == ISA_SREG_NULL) { /* no carry-out to write (RDNA's `null`) */
+        /* In 32-bit halves, which vectorize better than 64-bit lanes, and straight into the
+         * destination pair: a lane reads all its sources before it writes (VINDEP). */
+        u32 *Dl = w->v[x->in.dst[0].idx], *Dh = w->v[x->in.dst[0].idx + 1];
+        if (x->in.dst[0].kind == ISA_OPND_AGPR)
+            Dl = w->a[x->in.dst[0].idx], Dh = w->a[x->in.dst[0].idx + 1];
         VFOR(x, {
-            u64 r = (u64)A[l] * B[l] + ((u64)Ch[l] << 32 | Cl[l]);
-            dlo[l] = (u32)r;
-            dhi[l] = (u32)(r >> 32);
+            u32 a = A[l], b = B[l], cl = Cl[l], ch = Ch[l];
+            u32 plo = a * b, phi = (u32)(((u64)a * b) >> 32), lo = plo + cl;
+            Dl[l] = lo;
+            Dh[l] = phi + ch + (lo < plo);
         });
+        return;
     } else {
         u8 c[LANES];
         if (x->xf & XI_MASK32)

@@ -210,6 +210,9 @@ static const form forms_w32[] = {
     {"v_lshlrev_b64 %P, %X, %Q", 0},
     {"v_mad_u64_u32 %P, null, %X, %Y, %R", 0},
     {"v_mad_u64_u32 %P, s20, %A, %B, %R", 0},
+    /* pairs overlapping in part: each lane reads its sources before it writes */
+    {"v_mad_u64_u32 v[6:7], null, v6, %X, v[5:6]", 0},
+    {"v_mad_u64_u32 v[5:6], null, v7, v6, v[6:7]", 0},
     {"v_add_f64 %P, %Q, %R", F_FLOAT | F_FP},
     {"v_cmp_gt_u32_e32 vcc_lo, %X, %B", F_LIT | F_BOTH},
     {"v_cmp_lt_f32_e32 vcc_lo, %X, %B", F_LIT | F_FLOAT | F_BOTH},
