@@ -273,6 +273,8 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
         s->plain = !(s->xf & XI_REF) && valu_plain(in);
         if (s->plain && hh->vv && vv_fits(in, hh->vv_nsrc))
             s->fn = hh->vv;
+        else if (s->plain && hh->vk && vk_fits(in, hh->vv_nsrc))
+            s->fn = hh->vk;
         x_rdna_exec_hi32(s); /* VOPD is wave32 only: an exec_hi source */
     }
     /* Y reads X's destination: it must see the value from before X wrote */

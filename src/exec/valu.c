@@ -337,9 +337,14 @@ VFN static void v_mov_b64(wave *w, const xinst *x) {
 /* D = VCC[lane] ? S1 : S0 (the mask is an SGPR pair in the VOP3 form). */
 VFN static void v_cndmask_b32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], d[LANES];
-    const u32 *A = vs32(w, x, 0, t0, FK_M32), *B = vs32(w, x, 1, t1, FK_M32);
     u32 sel[LANES];
     vunpack(vmask_src(w, x, 2), sel);
+    if (vplain(w, x, FK_M32)) { /* straight into the destination, a wave32 wave's lanes only */
+        const u32 *A = vs32p(w, x, 0, t0, FK_M32), *B = vs32p(w, x, 1, t1, FK_M32);
+        VDIRECT(D[l] = vsel(sel[l], B[l], A[l]));
+        return;
+    }
+    const u32 *A = vs32(w, x, 0, t0, FK_M32), *B = vs32(w, x, 1, t1, FK_M32);
     VLOOP(l) d[l] = vsel(sel[l], B[l], A[l]);
     vd32(w, x, d, FK_M32);
 }

@@ -235,20 +235,39 @@ static inline __attribute__((always_inline)) int vplain(const wave *w, const xin
 enum { v_direct_ = 0 };
 #define VCLAMP(x) (!v_direct_ && (x)->in.f.v.clamp)
 
-/* For each lane l, the body stores the lane's result in D[l]: in an RDNA wave32 program
- * (XI_MASK32) lanes 0-31 only, since lanes 32-63 are never active and never read (rdna.c), so a
- * wave32 instruction does half a wave64 one's work; else all 64.  Two loops with constant trip
- * counts, so that each vectorizes without a remainder. */
+/* A lane loop whose iterations are independent although its arrays may be the same: a
+ * destination register's lane array is either one of the source arrays or disjoint from it
+ * (registers never overlap in part), and each lane reads its sources before it writes.  Without
+ * this, gcc and clang test the overlap at run time before every vectorized loop: under
+ * callgrind 20 of a wave32 v_fma_f32's 78 handler instructions (docs/perf.md, session 12). */
+#if defined(__clang__)
+/* (clang's `vectorize(assume_safety)` also forces vectorization and, under -Werror, fails the
+ * build for every loop it cannot vectorize; clang keeps its run-time overlap test) */
+#define VINDEP
+#elif defined(__GNUC__)
+#define VINDEP _Pragma("GCC ivdep")
+#else
+#define VINDEP
+#endif
+
+/* The body for each lane l of the wave: in an RDNA wave32 program (XI_MASK32) lanes 0-31 only,
+ * since lanes 32-63 are never active and never read (rdna.c), so a wave32 instruction does half
+ * a wave64 one's work; else all 64.  Two loops with constant trip counts, so that each
+ * vectorizes without a remainder; the body must touch its own lane only (VINDEP). */
+#define VFOR(x, ...)                                                                               \
+    do {                                                                                           \
+        if ((x)->xf & XI_MASK32) {                                                                 \
+            VINDEP for (int l = 0; l < 32; l++) __VA_ARGS__;                                       \
+        } else {                                                                                   \
+            VINDEP for (int l = 0; l < LANES; l++) __VA_ARGS__;                                    \
+        }                                                                                          \
+    } while (0)
+/* VFOR whose body stores the lane's result in D[l], the destination register. */
 #define VDIRECT(...)                                                                               \
     do {                                                                                           \
         enum { v_direct_ = 1 }; /* VCLAMP is 0 here */                                             \
         u32 *D = vdreg(w, &x->in.dst[0]);                                                          \
-        if (x->xf & XI_MASK32) {                                                                   \
-            for (int l = 0; l < 32; l++)                                                           \
-                __VA_ARGS__;                                                                       \
-        } else {                                                                                   \
-            VLOOP(l) __VA_ARGS__;                                                                  \
-        }                                                                                          \
+        VFOR(x, __VA_ARGS__);                                                                      \
     } while (0)
 
 /* A lane-mask source (carry-in, v_cndmask selector): an SGPR pair, a constant, or VCC when
@@ -327,12 +346,13 @@ void vd64_slow(wave *w, const xinst *x, u64 *d, int fk);
  * handler's own (vector) clone; everything else goes through vd64_slow(). */
 static inline __attribute__((always_inline)) void vd64(wave *w, const xinst *x, u64 *d, int fk) {
     const isa_opnd *o = &x->in.dst[0];
-    if (fk != FK_F64 && vwmask(w, x) == ~0ull) {
+    u64 wm = vwmask(w, x);
+    if (fk != FK_F64 && (wm == ~0ull || (wm == 0xffffffffull && (x->xf & XI_MASK32)))) {
         u32 *lo = vdreg(w, o), *hi = o->kind == ISA_OPND_AGPR ? w->a[o->idx + 1] : w->v[o->idx + 1];
-        for (int l = 0; l < LANES; l++) {
+        VFOR(x, {
             lo[l] = (u32)d[l];
             hi[l] = (u32)(d[l] >> 32);
-        }
+        });
         return;
     }
     vd64_slow(w, x, d, fk);
@@ -435,6 +455,9 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 #define VH(op, fn, type) XROW(op, type, fn)
 /* The row of a handler written with V1/V2/V3, which also has its plain-VGPR clone (VV below). */
 #define VHV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_vv, fn##_vvn, fn##_vk}
+/* The row of an op whose plain form is another V1/V2/V3 handler `like` with the same sources:
+ * its instructions that fit `like`'s clones (xprog_build's vv_fits/vk_fits) run those. */
+#define VHC(op, fn, type, like) {ISA_OPL_##op, type, fn, like##_vv, like##_vvn, like##_vk}
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers

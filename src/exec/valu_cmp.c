@@ -159,11 +159,13 @@ static void cmp_write(wave *w, const xinst *x, u64 bits, int cmpx) {
                                                               int cmpx_) {                         \
         LOAD_##ty;                                                                                 \
         u8 c[LANES];                                                                               \
-        VLOOP(l) {                                                                                 \
+        if (x->xf & XI_MASK32) /* a wave32 wave: lanes 0-31 (VFOR), 32-63 are never on */          \
+            memset(c + 32, 0, 32);                                                                 \
+        VFOR(x, {                                                                                  \
             CONV_##ty;                                                                             \
             (void)a, (void)b;                                                                      \
             c[l] = (cond) ? 1 : 0;                                                                 \
-        }                                                                                          \
+        });                                                                                        \
         cmp_write(w, x, vpack(c), cmpx_);                                                          \
     }                                                                                              \
     VFN static void cmp(wave *w, const xinst *x) { cmp##_x(w, x, 0); }                             \

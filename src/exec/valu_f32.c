@@ -242,7 +242,9 @@ const xhandler x_valu_f32_handlers[] = {
     VHV(v_mul_f32, v_mul_f32, ISA_T_F32),
     VHV(v_mul_legacy_f32, v_mul_legacy_f32, ISA_T_F32),
     VHV(v_fma_f32, v_fma_f32, ISA_T_F32),
-    VH(v_fmac_f32, v_fmac_f32, ISA_T_F32),
+    /* VOP2 (e32) v_fmac_f32 names the destination as its third source (src/isa/vop.c): that
+     * is v_fma_f32 with src2 = vdst, so its plain VGPR/constant forms run v_fma_f32's clones */
+    VHC(v_fmac_f32, v_fmac_f32, ISA_T_F32, v_fma_f32),
     VHV(v_mad_f32, v_mad_f32, ISA_T_F32),
     VHV(v_madmk_f32, v_madmk_f32, ISA_T_F32),
     VHV(v_madak_f32, v_madak_f32, ISA_T_F32),

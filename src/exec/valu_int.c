@@ -29,9 +29,23 @@ V2(v_sub_i32, FK_I32, CLAMP ? sat_i32((i64)(i32)a - (i32)b) : a - b)
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], d[LANES], cin[LANES];                                            \
         u8 co[LANES];                                                                              \
+        vunpack(vmask_src(w, x, 2), cin);                                                          \
+        if (vplain(w, x, FK_I32)) { /* the 64-bit address arithmetic: no clamp, every lane on */   \
+            const u32 *A = vs32p(w, x, 0, t0, FK_I32), *B = vs32p(w, x, 1, t1, FK_I32);            \
+            if (x->xf & XI_MASK32) /* VDIRECT computes lanes 0-31: 32-63 carry nothing */          \
+                memset(co + 32, 0, 32);                                                            \
+            VDIRECT({                                                                              \
+                u64 a = A[l], b = B[l], ci = cin[l];                                               \
+                (void)ci;                                                                          \
+                u64 r = (expr);                                                                    \
+                D[l] = (u32)r;                                                                     \
+                co[l] = (u8)((r >> 32) & 1);                                                       \
+            });                                                                                    \
+            vmask_write(w, x, vcarry_dst(x), vpack(co) & wave_exec(w));                            \
+            return;                                                                                \
+        }                                                                                          \
         const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);                  \
         u32 sat = CLAMP ? (sub ? 0 : 0xffffffffu) : 0, clamp = CLAMP ? 1 : 0;                      \
-        vunpack(vmask_src(w, x, 2), cin);                                                          \
         VLOOP(l) {                                                                                 \
             u64 a = A[l], b = B[l], ci = cin[l];                                                   \
             (void)ci;                                                                              \
@@ -66,7 +80,7 @@ V2(v_mul_hi_u32, FK_I32, (u32)(((u64)a * b) >> 32))
 V2(v_mul_hi_i32, FK_I32, (u32)((u64)((i64)(i32)a * (i32)b) >> 32))
 
 /* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B; the carry is bit 64 of the sum). */
-VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
+VFN static void v_mad_u64_u32_slow(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES];
     u64 t2[LANES], d[LANES], co = 0, wm = vwmask(w, x);
     const u32 *A = vs32(w, x, 0, t0, FK_I32), *B = vs32(w, x, 1, t1, FK_I32);
@@ -118,10 +132,10 @@ vs64_halves(wave *w, const xinst *x, int i, u32 *tlo, u32 *thi, const u32 **lo, 
     }
     if (o->kind == ISA_OPND_SREG || o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
         u64 k = o->kind == ISA_OPND_SREG ? w->s[o->idx] | (u64)w->s[o->idx + 1] << 32 : x->k[i];
-        VLOOP(l) {
+        VFOR(x, {
             tlo[l] = (u32)k;
             thi[l] = (u32)(k >> 32);
-        }
+        });
     } else {
         u64 t[LANES];
         const u64 *v = vs64(w, x, i, t, FK_RAW);
@@ -166,34 +180,83 @@ static inline __attribute__((always_inline)) void vd64_rows(wave *w, const xinst
     do {                                                                                           \
         if (Sl == Dl && Sh == Dh) {                                                                \
             Sl = Dl, Sh = Dh;                                                                      \
-            VLOOP(l) {                                                                             \
+            VFOR(x, {                                                                              \
                 u32 dl, dh;                                                                        \
                 __VA_ARGS__;                                                                       \
                 Dl[l] = dl, Dh[l] = dh;                                                            \
-            }                                                                                      \
+            });                                                                                    \
         } else if (v64_apart(Dl, Dh, Sl, Sh) && v64_apart(Dl, Dh, O1, O2)) {                       \
-            VLOOP(l) {                                                                             \
+            VFOR(x, {                                                                              \
                 u32 dl, dh;                                                                        \
                 __VA_ARGS__;                                                                       \
                 Dl[l] = dl, Dh[l] = dh;                                                            \
-            }                                                                                      \
+            });                                                                                    \
         } else {                                                                                   \
             u32 tl[LANES], th[LANES];                                                              \
-            VLOOP(l) {                                                                             \
+            VFOR(x, {                                                                              \
                 u32 dl, dh;                                                                        \
                 __VA_ARGS__;                                                                       \
                 tl[l] = dl, th[l] = dh;                                                            \
-            }                                                                                      \
-            memcpy(Dl, tl, sizeof tl);                                                             \
-            memcpy(Dh, th, sizeof th);                                                             \
+            });                                                                                    \
+            memcpy(Dl, tl, (x->xf & XI_MASK32 ? 32 : LANES) * sizeof tl[0]);                       \
+            memcpy(Dh, th, (x->xf & XI_MASK32 ? 32 : LANES) * sizeof th[0]);                       \
         }                                                                                          \
     } while (0)
 /* Rows d0, d1 are neither row s0 nor s1 (register rows are equal or disjoint). */
 static inline int v64_apart(const u32 *d0, const u32 *d1, const u32 *s0, const u32 *s1) {
     return d0 != s0 && d0 != s1 && d1 != s0 && d1 != s1;
 }
+/* The destination pair written from result halves dlo, dhi: a wave32 program's lanes 0-31 (the
+ * lanes VFOR computed), else all 64. */
+static inline __attribute__((always_inline)) void vd64_halves(wave *w, const xinst *x,
+                                                              const u32 *dlo, const u32 *dhi) {
+    u32 *Dl, *Dh;
+    vd64_rows(w, x, &Dl, &Dh);
+    size_t n = (x->xf & XI_MASK32 ? 32 : LANES) * sizeof dlo[0];
+    memcpy(Dl, dlo, n);
+    memcpy(Dh, dhi, n);
+}
 /* the halves path applies: plain, full EXEC, a register-pair destination in range */
 #define V64_HALVES(x) (vplain(w, x, FK_RAW) && x->in.dst[0].idx + 1 < NVREG)
+
+/* v_mad_u64_u32 on halves: the 32-bit sources and C's halves read in place, a wave32 program's
+ * lanes 0-31 only (the i32 loops of clang's kernels run one per multiply). */
+VFN static void v_mad_u64_u32(wave *w, const xinst *x) {
+    if (!V64_HALVES(x)) {
+        v_mad_u64_u32_slow(w, x);
+        return;
+    }
+    u32 t0[LANES], t1[LANES], clo[LANES], chi[LANES], dlo[LANES], dhi[LANES];
+    const u32 *A = vs32p(w, x, 0, t0, FK_I32), *B = vs32p(w, x, 1, t1, FK_I32), *Cl, *Ch;
+    vs64_halves(w, x, 2, clo, chi, &Cl, &Ch);
+    unsigned cd = vcarry_dst(x);
+    if (cd == ISA_SREG_NULL) { /* no carry-out to write (RDNA's `null`) */
+        /* In 32-bit halves, which vectorize better than 64-bit lanes, and straight into the
+         * destination pair: a lane reads all its sources before it writes (VINDEP). */
+        u32 *Dl = w->v[x->in.dst[0].idx], *Dh = w->v[x->in.dst[0].idx + 1];
+        if (x->in.dst[0].kind == ISA_OPND_AGPR)
+            Dl = w->a[x->in.dst[0].idx], Dh = w->a[x->in.dst[0].idx + 1];
+        VFOR(x, {
+            u32 a = A[l], b = B[l], cl = Cl[l], ch = Ch[l];
+            u32 plo = a * b, phi = (u32)(((u64)a * b) >> 32), lo = plo + cl;
+            Dl[l] = lo;
+            Dh[l] = phi + ch + (lo < plo);
+        });
+        return;
+    } else {
+        u8 c[LANES];
+        if (x->xf & XI_MASK32)
+            memset(c + 32, 0, 32);
+        VFOR(x, {
+            u64 k = (u64)Ch[l] << 32 | Cl[l], r = (u64)A[l] * B[l] + k;
+            dlo[l] = (u32)r;
+            dhi[l] = (u32)(r >> 32);
+            c[l] = r < k; /* the product is below 2^64: the sum carries exactly when it wraps */
+        });
+        vmask_write(w, x, cd, vpack(c) & wave_exec(w));
+    }
+    vd64_halves(w, x, dlo, dhi);
+}
 
 /* 64-bit shifts: S0 is the 32-bit shift count, S1 the 64-bit value. */
 #define VSHIFT64(name, expr)                                                                       \

@@ -47,6 +47,10 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
 }
 
 int snippet_prog_load(snippet_prog *p, const char *arch, const char *text) {
+    return snippet_prog_load_waves(p, arch, text, 64);
+}
+
+int snippet_prog_load_waves(snippet_prog *p, const char *arch, const char *text, unsigned lanes) {
     snippet_prog_free(p);
     size_t len = strlen(text) + 16, n;
     char *src = malloc(len);
@@ -57,7 +61,8 @@ int snippet_prog_load(snippet_prog *p, const char *arch, const char *text) {
     free(src);
     if (!p->code)
         return -1;
-    if (xprog_build(&p->prog, test_isa_arch(arch), p->code, (uint32_t)n, 0x1000) != 0) {
+    if (xprog_build_waves(&p->prog, test_isa_arch(arch), p->code, (uint32_t)n, 0x1000, lanes) !=
+        0) {
         free(p->code);
         p->code = NULL;
         return -1;

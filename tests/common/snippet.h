@@ -25,6 +25,8 @@ typedef struct {
  * after freeing what p held.  0, or -1 when it does not assemble or decode (p then holds
  * nothing). */
 int snippet_prog_load(snippet_prog *p, const char *arch, const char *text);
+/* The same for waves of `lanes` lanes (32: an RDNA wave32 program; xprog_build_waves). */
+int snippet_prog_load_waves(snippet_prog *p, const char *arch, const char *text, unsigned lanes);
 /* Free what p holds; a zeroed snippet_prog holds nothing. */
 void snippet_prog_free(snippet_prog *p);
 

@@ -10,7 +10,10 @@
  * with gfxemu's assembler, runs it from one random starting state (registers drawn from edge
  * values: +-0, denormals, NaN, infinities, INT_MIN, ...; full or partial EXEC; MODE with
  * denormals kept or flushed) under both tiers, and compares every register (VGPRs, AGPRs,
- * SGPRs, SCC), the wave's status and fault, global memory, scratch and LDS.
+ * SGPRs, SCC), the wave's status and fault, global memory, scratch and LDS.  Then the same for
+ * gfx1100 wave32 programs (forms_w32: VOP1/VOP2/VOP3, VOPD, 64-bit, carries and compares into
+ * one SGPR, s_and_saveexec_b32; full or partial 32-bit EXEC), whose fast paths compute lanes 0-31
+ * only; lanes 0-31 are compared.  GFXEMU_TIERS_W32=1 runs only those.
  *
  * The seed is fixed (GFXEMU_TIERS_SEED overrides it, GFXEMU_TIERS_N the program count), so a
  * failure names a program that can be reproduced; the program's text is printed with it. */
@@ -24,7 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const ARCH = "gfx950";
+/* The target and wave size of the programs being generated: gfx950 wave64, then gfx1100
+ * wave32 (main()). */
+static const char *arch = "gfx950";
+static unsigned lanes = 64;
 
 /* Instruction forms.  In the text: D a destination VGPR, A/B/C source VGPRs, X any 32-bit source
  * of the form's class (VGPR, SGPR, inline constant, or literal in the e32 forms), P/Q/R even VGPR
@@ -154,6 +160,76 @@ static const form forms[] = {
 };
 enum { NFORMS = sizeof forms / sizeof forms[0] };
 
+/* gfx1100 wave32 programs: the fast tier computes lanes 0-31 of a full wave32 wave only
+ * (valu.h VFOR), lane masks are one SGPR (vcc_lo, s20), and VOPD pairs two VALU ops.  In VOPD
+ * forms %e/%o are an even/odd destination and %0..%3 VGPRs of bank 0..3 (RDNA3 ISA "VOPD": the
+ * two src0s and the two vsrc1s sit in different banks), %K a constant or SGPR src0. */
+static const form forms_w32[] = {
+    {"v_mov_b32_e32 %D, %X", F_LIT | F_BOTH},
+    {"v_not_b32_e32 %D, %X", F_LIT},
+    {"v_cvt_f32_u32_e32 %D, %X", F_LIT | F_BOTH},
+    {"v_rcp_f32_e32 %D, %X", F_LIT | F_FLOAT | F_BOTH},
+    {"v_sqrt_f32_e32 %D, %X", F_LIT | F_FLOAT | F_BOTH},
+    {"v_add_f32_e32 %D, %X, %B", F_LIT | F_FLOAT | F_FP},
+    {"v_sub_f32_e32 %D, %X, %B", F_LIT | F_FLOAT | F_FP},
+    {"v_mul_f32_e32 %D, %X, %B", F_LIT | F_FLOAT | F_FP},
+    {"v_max_f32_e32 %D, %X, %B", F_LIT | F_FLOAT | F_FP},
+    {"v_fmac_f32_e32 %D, %X, %B", F_LIT | F_FLOAT | F_FP},
+    {"v_fmamk_f32 %D, %A, 0x3f400000, %B", F_FP},
+    {"v_fmaak_f32 %D, %X, %B, 0xbd800000", F_FLOAT | F_FP},
+    {"v_add_nc_u32_e32 %D, %X, %B", F_LIT},
+    {"v_sub_nc_u32_e32 %D, %X, %B", F_LIT},
+    {"v_lshlrev_b32_e32 %D, %X, %B", F_LIT},
+    {"v_lshrrev_b32_e32 %D, %X, %B", F_LIT},
+    {"v_ashrrev_i32_e32 %D, %X, %B", F_LIT},
+    {"v_and_b32_e32 %D, %X, %B", F_LIT},
+    {"v_or_b32_e32 %D, %X, %B", F_LIT},
+    {"v_xor_b32_e32 %D, %X, %B", F_LIT},
+    {"v_max_i32_e32 %D, %X, %B", F_LIT},
+    {"v_min_u32_e32 %D, %X, %B", F_LIT},
+    {"v_mul_u32_u24_e32 %D, %X, %B", F_LIT},
+    {"v_cndmask_b32_e32 %D, %X, %B, vcc_lo", F_LIT | F_BOTH},
+    {"v_add_co_ci_u32_e32 %D, vcc_lo, %X, %B, vcc_lo", F_LIT},
+    {"v_add_f32_e64 %D, %X, %Y", F_FLOAT | F_CLAMP | F_OMOD | F_FP},
+    {"v_mul_f32_e64 %D, %X, %Y", F_FLOAT | F_CLAMP | F_OMOD | F_FP},
+    {"v_fma_f32 %D, %X, %Y, %Z", F_FLOAT | F_CLAMP | F_OMOD | F_FP},
+    {"v_add_nc_u32_e64 %D, %X, %Y", F_CLAMP},
+    {"v_mul_lo_u32 %D, %X, %Y", 0},
+    {"v_mul_hi_u32 %D, %X, %Y", 0},
+    {"v_lshl_add_u32 %D, %X, %Y, %Z", 0},
+    {"v_lshl_or_b32 %D, %X, %Y, %Z", 0},
+    {"v_add3_u32 %D, %X, %Y, %Z", 0},
+    {"v_and_or_b32 %D, %X, %Y, %Z", 0},
+    {"v_xor3_b32 %D, %X, %Y, %Z", 0},
+    {"v_bfe_u32 %D, %X, %Y, %Z", 0},
+    {"v_med3_i32 %D, %X, %Y, %Z", 0},
+    {"v_add_co_u32 %D, s20, %X, %Y", 0},
+    {"v_add_co_ci_u32_e64 %D, s21, %X, %Y, s20", F_NOSGPR},
+    {"v_sub_co_u32 %D, vcc_lo, %X, %Y", 0},
+    {"v_cndmask_b32_e64 %D, %X, %Y, s20", F_NOSGPR | F_BOTH},
+    {"v_lshlrev_b64 %P, %X, %Q", 0},
+    {"v_mad_u64_u32 %P, null, %X, %Y, %R", 0},
+    {"v_mad_u64_u32 %P, s20, %A, %B, %R", 0},
+    /* pairs overlapping in part: each lane reads its sources before it writes */
+    {"v_mad_u64_u32 v[6:7], null, v6, %X, v[5:6]", 0},
+    {"v_mad_u64_u32 v[5:6], null, v7, v6, v[6:7]", 0},
+    {"v_add_f64 %P, %Q, %R", F_FLOAT | F_FP},
+    {"v_cmp_gt_u32_e32 vcc_lo, %X, %B", F_LIT | F_BOTH},
+    {"v_cmp_lt_f32_e32 vcc_lo, %X, %B", F_LIT | F_FLOAT | F_BOTH},
+    {"v_cmp_class_f32_e64 s20, %A, %X", F_BOTH},
+    {"s_and_saveexec_b32 s22, vcc_lo", F_BOTH},
+    {"s_mov_b32 exec_lo, s22", F_BOTH},
+    {"v_dual_mov_b32 %e, %0 :: v_dual_mov_b32 %o, %1", F_BOTH},
+    {"v_dual_mul_f32 %e, %0, %2 :: v_dual_add_f32 %o, %1, %3", F_FP},
+    {"v_dual_fmac_f32 %e, %K, %2 :: v_dual_mul_f32 %o, %1, %3", F_FP},
+    {"v_dual_fmaak_f32 %e, %0, %2, 0x3a83126f :: v_dual_sub_f32 %o, %1, %3", F_FP},
+    /* (v_dual_add_nc_u32, _lshlrev_b32 and _and_b32 are OPY-only) */
+    {"v_dual_cndmask_b32 %e, %K, %2 :: v_dual_add_nc_u32 %o, %1, %3", 0},
+    {"v_dual_mov_b32 %e, %K :: v_dual_lshlrev_b32 %o, %1, %3", 0},
+    {"v_dual_cndmask_b32 %e, %0, %2 :: v_dual_and_b32 %o, %1, %3", 0},
+};
+enum { NFORMS_W32 = sizeof forms_w32 / sizeof forms_w32[0] };
+
 static uint64_t rs; /* the generator's state */
 static unsigned rnd(unsigned n) { return (unsigned)(xorshift64(&rs) >> 16) % n; }
 
@@ -229,6 +305,20 @@ static void gen(char *out, size_t n, const form *f) {
         case 'A':
         case 'B':
         case 'C': snprintf(t, sizeof t, "v%u", rnd(16)); break;
+        case 'e': snprintf(t, sizeof t, "v%u", 2 * rnd(8)); break;
+        case 'o': snprintf(t, sizeof t, "v%u", 2 * rnd(8) + 1); break;
+        case '0':
+        case '1':
+        case '2':
+        case '3': snprintf(t, sizeof t, "v%u", 4 * rnd(4) + (unsigned)(*p - '0')); break;
+        case 'K': /* a VOPD src0 that is no VGPR: no bank to clash */
+            if (rnd(3) == 0)
+                snprintf(t, sizeof t, "s%u", rnd(8));
+            else if (rnd(2))
+                snprintf(t, sizeof t, "0x%x", edge_value());
+            else
+                snprintf(t, sizeof t, "%d", (int)rnd(65));
+            break;
         case 'P':
         case 'Q':
         case 'R': {
@@ -283,8 +373,13 @@ static void make_start(uint8_t *mem0) {
     snippet_set_rsrc(&start, 12, buf, 0, BUF, 0x00027000);
     static const uint64_t execs[] = {
         ~0ull, ~0ull, ~0ull, 0x00000000ffffffffull, 0x8000000000000001ull, 0x5555aaaa0f0f00ffull};
+    /* wave32: EXEC_HI is 0 (rdna.c) */
+    static const uint64_t execs32[] = {0xffffffffull, 0xffffffffull, 0xffffffffull,
+                                       0x0000ffffull, 0x80000001ull, 0x0f0f00ffull};
+    const uint64_t *ex = lanes == 32 ? execs32 : execs;
     unsigned e = rnd(sizeof execs / sizeof execs[0] + 1);
-    wave_set_exec(&start, e < sizeof execs / sizeof execs[0] ? execs[e] : xorshift64(&rs));
+    uint64_t em = lanes == 32 ? 0xffffffffull : ~0ull;
+    wave_set_exec(&start, e < sizeof execs / sizeof execs[0] ? ex[e] : xorshift64(&rs) & em);
     start.s[ISA_SREG_VCC_LO] = (uint32_t)xorshift64(&rs);
     start.s[ISA_SREG_VCC_HI] = (uint32_t)xorshift64(&rs);
     /* denormals kept (clang's default), f32 flushed, or everything flushed */
@@ -300,7 +395,7 @@ static void make_start(uint8_t *mem0) {
 static void run_tier(int t, const char *text, const uint8_t *mem0, uint8_t *scr0) {
     snippet_prog sp = {0};
     x_set_fast_tier(t);
-    int ok = snippet_prog_load(&sp, ARCH, text) == 0;
+    int ok = snippet_prog_load_waves(&sp, arch, text, lanes) == 0;
     x_set_fast_tier(1);
     CHECK(ok, "tier %d: does not assemble or build:\n%s", t, text);
     wave *w = &ran[t];
@@ -342,16 +437,17 @@ static int same_word(const uint32_t (*x)[LANES], const uint32_t (*y)[LANES], uns
     return ok;
 }
 
+/* A wave32 wave's lanes 32-63 are no state of the program: compared are lanes 0..lanes-1. */
 static int same_waves(const wave *a, const wave *b, char *why, size_t n) {
     for (unsigned r = 0; r < NVREG; r++)
-        for (unsigned l = 0; l < 64; l++)
+        for (unsigned l = 0; l < lanes; l++)
             if (!same_word(a->v, b->v, r, l, r >= 48 && r < 64)) {
                 snprintf(why, n, "v%u lane %u: fast 0x%08x, reference 0x%08x", r, l, a->v[r][l],
                          b->v[r][l]);
                 return 0;
             }
     for (unsigned r = 0; r < NVREG; r++)
-        for (unsigned l = 0; l < 64; l++)
+        for (unsigned l = 0; l < lanes; l++)
             if (!same_word(a->a, b->a, r, l, 1)) {
                 snprintf(why, n, "a%u lane %u: fast 0x%08x, reference 0x%08x", r, l, a->a[r][l],
                          b->a[r][l]);
@@ -373,24 +469,16 @@ static int same_waves(const wave *a, const wave *b, char *why, size_t n) {
     return 1;
 }
 
-int main(void) {
-    const char *e = getenv("GFXEMU_TIERS_SEED");
-    rs = e && *e ? strtoull(e, NULL, 0) : 0x7165727331ull;
-    if (!rs)
-        rs = 1;
-    e = getenv("GFXEMU_TIERS_N");
-    unsigned nprog = e && *e ? (unsigned)strtoul(e, NULL, 0) : 400;
-    e = getenv("GFXEMU_TIERS_KEEP");
-    unsigned keep = e && *e ? (unsigned)strtoul(e, NULL, 0) : 0;
-    mem = gmem_create();
-    buf = mem ? gmem_alloc(mem, BUF, 0) : 0;
-    if (!buf) {
-        printf("FAIL: no global memory\n");
-        return 1;
-    }
+/* nprog random programs of the forms in tab[0..ntab) for arch in waves of `lanes` lanes, each
+ * run on both tiers and compared. */
+static void run_programs(const char *a, unsigned nl, const form *tab, unsigned ntab, unsigned nprog,
+                         unsigned keep) {
+    arch = a;
+    lanes = nl;
     static uint8_t mem0[BUF], scr0[64 * SCRATCH_LANE];
     static char text[16384];
-    unsigned used[NFORMS] = {0}, differ = 0, faulted = 0;
+    unsigned *used = calloc(ntab, sizeof *used), differ = 0, faulted = 0;
+    nan_words = 0;
     for (unsigned p = 0; p < nprog; p++) {
         uint64_t seed = rs;
         fprog = (int)rnd(2); /* drawn from the seed: GFXEMU_TIERS_SEED=seed N=1 repeats it */
@@ -402,12 +490,12 @@ int main(void) {
         size_t at = 0;
         unsigned len = 8 + rnd(24);
         for (unsigned i = 0; i < len; i++) {
-            unsigned f = rnd(NFORMS);
-            while (!(forms[f].flags & F_BOTH) && !(forms[f].flags & F_FP) != !fprog)
-                f = rnd(NFORMS);
+            unsigned f = rnd(ntab);
+            while (!(tab[f].flags & F_BOTH) && !(tab[f].flags & F_FP) != !fprog)
+                f = rnd(ntab);
             used[f]++;
             char line[256];
-            gen(line, sizeof line, &forms[f]);
+            gen(line, sizeof line, &tab[f]);
             at += (size_t)snprintf(text + at, sizeof text - at, "%s\n", line);
         }
         text[at ? at - 1 : 0] = 0;
@@ -437,19 +525,42 @@ int main(void) {
         }
         faulted += ran[0].status != WAVE_DONE;
         differ += !same;
-        CHECK(same, "program %u (seed 0x%llx, EXEC 0x%016llx, MODE 0x%x): %s\n%s", p,
-              (unsigned long long)seed,
+        CHECK(same, "%s wave%u program %u (seed 0x%llx, EXEC 0x%016llx, MODE 0x%x): %s\n%s", arch,
+              lanes, p, (unsigned long long)seed,
               (unsigned long long)(start.s[ISA_SREG_EXEC_LO] | (uint64_t)start.s[ISA_SREG_EXEC_HI]
                                                                    << 32),
               start.mode, why, text);
     }
     /* every form was drawn (a form the generator never reaches tests nothing) */
-    for (unsigned f = 0; f < NFORMS && nprog >= 100; f++)
-        CHECK(used[f] > 0, "form never generated: %s", forms[f].text);
-    printf(
-        "test_tiers: %u programs, %u differ, %u ended in a fault (both tiers alike), %u register "
-        "words of MFMA results NaN in both tiers with different payloads\n",
-        nprog, differ, faulted, nan_words);
+    for (unsigned f = 0; f < ntab && nprog >= 100; f++)
+        CHECK(used[f] > 0, "form never generated: %s", tab[f].text);
+    free(used);
+    printf("test_tiers: %s wave%u: %u programs, %u differ, %u ended in a fault (both tiers "
+           "alike), %u register words of MFMA results NaN in both tiers with different payloads\n",
+           arch, lanes, nprog, differ, faulted, nan_words);
+}
+
+int main(void) {
+    const char *e = getenv("GFXEMU_TIERS_SEED");
+    rs = e && *e ? strtoull(e, NULL, 0) : 0x7165727331ull;
+    if (!rs)
+        rs = 1;
+    e = getenv("GFXEMU_TIERS_N");
+    unsigned nprog = e && *e ? (unsigned)strtoul(e, NULL, 0) : 400;
+    e = getenv("GFXEMU_TIERS_KEEP");
+    unsigned keep = e && *e ? (unsigned)strtoul(e, NULL, 0) : 0;
+    /* GFXEMU_TIERS_W32=1: the wave32 programs only (with the seed a failure names) */
+    e = getenv("GFXEMU_TIERS_W32");
+    int only_w32 = e && *e == '1';
+    mem = gmem_create();
+    buf = mem ? gmem_alloc(mem, BUF, 0) : 0;
+    if (!buf) {
+        printf("FAIL: no global memory\n");
+        return 1;
+    }
+    if (!only_w32)
+        run_programs("gfx950", 64, forms, NFORMS, nprog, keep);
+    run_programs("gfx1100", 32, forms_w32, NFORMS_W32, nprog, keep);
     gmem_destroy(mem);
     return check_summary("test_tiers");
 }
