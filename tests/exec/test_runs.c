@@ -35,18 +35,23 @@ typedef struct {
     snippet_prog sp;
 } prog;
 
-/* Build text (plus s_endpgm) on the current tier and reset w to run it from pc 0. */
-static int load(prog *p, const char *text, uint64_t budget) {
-    memset(p, 0, sizeof *p);
-    x_set_fast_tier(tier);
-    if (snippet_prog_load(&p->sp, ARCH, text) != 0)
-        return -1;
+/* Reset w to run p from pc 0 with this budget. */
+static void restart(prog *p, uint64_t budget) {
     memset(w, 0, sizeof *w);
     wave_set_exec(w, ~0ull);
     w->mem = mem;
     w->prog = &p->sp.prog;
     w->budget = budget;
     w->status = WAVE_RUNNING;
+}
+
+/* Build text (plus s_endpgm) on the current tier and reset w to run it from pc 0. */
+static int load(prog *p, const char *text, uint64_t budget) {
+    memset(p, 0, sizeof *p);
+    x_set_fast_tier(tier);
+    if (snippet_prog_load(&p->sp, ARCH, text) != 0)
+        return -1;
+    restart(p, budget);
     return 0;
 }
 
@@ -55,12 +60,14 @@ static int load(prog *p, const char *text, uint64_t budget) {
  * instructions, as wave_step() would stop it. */
 static void budget_cases(unsigned n) {
     char *text = adds(n, "");
+    prog p; /* built once, run from a fresh wave for each budget */
+    if (load(&p, text, 0) != 0) {
+        CHECK(0, "assembling %u adds", n);
+        free(text);
+        return;
+    }
     for (uint64_t b = 0; b <= n + 2; b++) {
-        prog p;
-        if (load(&p, text, b) != 0) {
-            CHECK(0, "assembling %u adds", n);
-            break;
-        }
+        restart(&p, b);
         CHECK(p.sp.prog.runs == tier, "tier %d: runs %d", tier, p.sp.prog.runs);
         wave_run(w);
         uint64_t ran = b < n + 1 ? b : n + 1; /* n adds and s_endpgm */
@@ -84,8 +91,8 @@ static void budget_cases(unsigned n) {
               (unsigned long long)w->count[XC_BRANCH]);
         CHECK(w->budget == b - ran, "tier %d n %u budget %llu: left %llu", tier, n,
               (unsigned long long)b, (unsigned long long)w->budget);
-        snippet_prog_free(&p.sp);
     }
+    snippet_prog_free(&p.sp);
     free(text);
 }
 
