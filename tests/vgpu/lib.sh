@@ -4,15 +4,23 @@
 . "$(dirname "$0")/../tools/lib.sh"
 
 # hip_build SRC OUT: hipcc for gfx90a (the newest target Debian's ROCm 5.2 knows), rebuilt only
-# when SRC is newer (hipcc takes several seconds).
+# when SRC is newer (hipcc takes several seconds).  Tests that share OUT run at the same time
+# (tests/run_tests.sh runs them in parallel): one builds under OUT.lock while the others wait and
+# then find OUT fresh, and OUT appears only complete (built under another name, then renamed);
+# before, a cold run could start OUT while hipcc was still writing it ("Permission denied").
 hip_build() {
-    if [ ! -x "$2" ] || [ "$1" -nt "$2" ]; then
-        mkdir -p "$(dirname "$2")"
-        hipcc --offload-arch=gfx90a -O2 "$1" -o "$2" >"$2.log" 2>&1 || {
-            cat "$2.log" >&2
-            return 1
-        }
-    fi
+    mkdir -p "$(dirname "$2")"
+    (
+        flock 9
+        if [ ! -x "$2" ] || [ "$1" -nt "$2" ]; then
+            hipcc --offload-arch=gfx90a -O2 "$1" -o "$2.tmp$$" >"$2.log" 2>&1 || {
+                cat "$2.log" >&2
+                rm -f "$2.tmp$$"
+                exit 1
+            }
+            mv -f "$2.tmp$$" "$2"
+        fi
+    ) 9>"$2.lock"
 }
 
 # A sanitizer build (make check-sanitize) instruments libgfxemu-vgpu.so: its runtimes must be
