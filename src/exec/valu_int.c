@@ -171,10 +171,12 @@ static inline __attribute__((always_inline)) void vd64_rows(wave *w, const xinst
 /* The lane loop of the halves path: BODY sets dl, dh (lane l's result halves) from lane l of
  * the 64-bit source whose halves are Sl, Sh and of the other sources' rows O1, O2 (the sources
  * that are not registers are temporaries), and each lane depends on its own lane only.  The
- * compiler vectorizes a loop that writes Dl, Dh directly when it can prove them apart from the
- * sources (its runtime check), which an in-place operation (v[0:1] = v[0:1] << 2) fails: there the
- * loop reads Sl, Sh through Dl, Dh themselves.  A destination that overlaps a source pair otherwise
- * (v[1:2] from v[0:1]) goes through temporaries and copies, which were the whole path before (two
+ * loops are VFOR's (lanes 0-31 in wave32).  Under gcc, VINDEP tells the vectorizer the lanes are
+ * independent; under clang (VINDEP empty) the compiler vectorizes a loop that writes Dl, Dh
+ * directly only when its runtime check proves them apart from the sources, which an in-place
+ * operation (v[0:1] = v[0:1] << 2) fails: there the loop reads Sl, Sh through Dl, Dh themselves.
+ * A destination that overlaps a source pair otherwise (v[1:2] from v[0:1]) goes through
+ * temporaries and copies (a wave32 wave's lanes only), which were the whole path before (two
  * 256-byte copies per instruction, a quarter of its time). */
 #define V64_LOOP(Sl, Sh, O1, O2, ...)                                                              \
     do {                                                                                           \
