@@ -449,12 +449,15 @@ void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int w
 
 /* The rare wave modes, off the fast path: VSKIP (s_setvskip) drops every vector instruction
  * (VALU, MFMA, vector memory, LDS) without executing it; a non-default rounding mode sends
- * vector instructions through round.c; GPR indexing rewrites VALU operands. */
+ * vector instructions through round.c, and so does MODE.FP16_OVFL the VALU ops with f16
+ * results; GPR indexing rewrites VALU operands. */
 void x_run_moded(wave *w, const xinst *x) {
     int vec = x->cls == XC_VALU || x->cls == XC_VMEM || x->cls == XC_LDS || x->cls == XC_MFMA;
     if (w->vskip && vec)
         return;
-    if ((w->mode & 15) && vec)
+    if ((w->mode & MODE_FP16_OVFL) && x->cls == XC_VALU && x_f16_result(x->in.op))
+        x_run_f16_ovfl(w, x);
+    else if ((w->mode & 15) && vec)
         x_run_rounded(w, x);
     else
         x_run_plain(w, x);

@@ -234,9 +234,20 @@ void x_run_indexed(wave *w, const xinst *x);
  * of wave_run()/wave_step(); x_run_plain() is its tail without the rounding-mode step. */
 void x_run_moded(wave *w, const xinst *x);
 void x_run_plain(wave *w, const xinst *x);
-static inline int wave_moded(const wave *w) { return w->gpr_idx_on | w->vskip | (w->mode & 15); }
+/* MODE.FP16_OVFL (MODE[23], gfx9 and RDNA alike): overflowed f16 VALU results become +-MAX_FP16
+ * (round.c x_run_f16_ovfl; MFMA applies it in mfma.c). */
+#define MODE_FP16_OVFL (1u << 23)
+static inline int wave_moded(const wave *w) {
+    return w->gpr_idx_on | w->vskip | (w->mode & (15u | MODE_FP16_OVFL));
+}
 /* Run x under a non-default MODE.FP_ROUND (round.c): correctly rounded in that mode, or a fault. */
 void x_run_rounded(wave *w, const xinst *x);
+/* Run x (a VALU op) under MODE.FP16_OVFL = 1: as x_run_moded() would, then every f16 result that
+ * overflowed to infinity is clamped to +-MAX_FP16 (round.c). */
+void x_run_f16_ovfl(wave *w, const xinst *x);
+/* Whether op writes f16 results (1), or f16 results that are infinite for a zero source as well
+ * (2: rcp, rsq, log, div_fixup), or neither (0). */
+int x_f16_result(unsigned op);
 /* A memory fault at [addr, addr+size) (write: 1 for stores and atomics). */
 void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
 

@@ -37,6 +37,8 @@
 #include "exec/valu.h"
 
 #include <fenv.h>
+#include <stdio.h>
+#include <string.h>
 
 enum { RK_NONE, RK_EXACT, RK_HOST, RK_OWN, RK_FAULT };
 /* Which MODE field rounds the result: F32 = MODE[1:0], F64 = MODE[3:2] (f64 and f16 results),
@@ -322,4 +324,125 @@ void x_run_rounded(wave *w, const xinst *x) {
     fesetround(host[m]);
     x_run_plain(w, x);
     fesetround(old);
+}
+
+/* ---- MODE.FP16_OVFL ----------------------------------------------------------------------------
+ * CDNA3 and RDNA3 ISA, MODE register: "FP16_OVFL: If set, an overflowed FP16 result is clamped to
+ * +/- MAX_FP16, regardless of round mode, while still preserving true INF values."  The handlers
+ * know nothing of it: x_run_moded() sends a VALU op with f16 results here while the bit is set,
+ * the op runs as it would (rounded in a directed mode too), and then each f16 half it changed to
+ * +-inf becomes +-0x7bff, unless the lane's infinity is a true one: a source of the lane holds an
+ * infinity (f32, or f16 in either half), or, for the ops whose result is infinite for a zero
+ * source (rcp, rsq, log: -inf, div_fixup: x/0), a zero.  The sources are read as raw register
+ * words before the op runs, both halves and the f32 view alike, so a lane is taken as holding a
+ * true infinity rather too often than too rarely (then it keeps the infinity, as without the
+ * mode); a packed op's result half looks at the source halves its op_sel bits pick.  A DPP source
+ * reads other lanes: any infinity (or zero) in it counts for every lane.
+ * What stays unhandled: an overflow whose destination half already held the same infinity
+ * before (the half did not change), and WMMA results (wmma.c does not apply the mode). */
+
+static uint8_t f16_res[ISA_NOPS]; /* x_f16_result(), 3 = not classified yet */
+
+/* The first type token of an op's name (after the verb) is its result type in LLVM's naming
+ * (v_add_f16, v_cvt_f16_f32, v_dot2_f32_f16, v_cvt_pk_f16_f32, v_pk_fma_f16, v_s_rcp_f16). */
+static int classify_f16(const char *n) {
+    static const char *const types[] = {"f16", "f32", "f64", "bf16", "i16", "u16", "i32", "u32",
+                                        "b16", "b32", "b64", "i64",  "u64", "i8",  "u8",  "fp8",
+                                        "bf8", "fp4", "fp6", "bf6",  "i4",  "u4",  "f8"};
+    if (strncmp(n, "v_", 2) || !strncmp(n, "v_cmp", 5) || strstr(n, "class") ||
+        strstr(n, "interp_p10"))
+        return 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", n + 2);
+    for (char *save = NULL, *t = strtok_r(buf, "_", &save); t; t = strtok_r(NULL, "_", &save))
+        for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+            if (!strcmp(t, types[i])) {
+                if (i != 0)
+                    return 0;
+                int zero_inf = strstr(n, "rcp") || strstr(n, "rsq") || strstr(n, "log") ||
+                               strstr(n, "div_fixup");
+                return zero_inf ? 2 : 1;
+            }
+    return 0;
+}
+
+int x_f16_result(unsigned op) {
+    if (op >= ISA_NOPS)
+        return 0;
+    uint8_t r = __atomic_load_n(&f16_res[op], __ATOMIC_RELAXED);
+    if (r == 0) { /* 0 in the zeroed table means "not classified": store class + 1 */
+        r = (uint8_t)(classify_f16(isa_op_names[op] ? isa_op_names[op] : "") + 1);
+        __atomic_store_n(&f16_res[op], r, __ATOMIC_RELAXED);
+    }
+    return r - 1;
+}
+
+static int f16_inf(u32 h) { return (h & 0x7fff) == 0x7c00; }
+/* Lanes whose source word (lane values r, or v for every lane) counts as special for a result
+ * half: an infinity in the half `half` of it (a packed op's operand), or with half < 0 in any
+ * view of the word (f32, or f16 in either half); with zeros, also a zero in half `zhalf` (the
+ * 16-bit operand the op reads) or as an f32. */
+static u64 src_special(const u32 *r, u32 v, int half, int zeros, int zhalf, int dpp) {
+    u64 m = 0;
+    for (int l = 0; l < (r ? LANES : 1); l++) {
+        u32 x = r ? r[l] : v;
+        int s = half >= 0
+                    ? f16_inf(x >> (16 * half) & 0xffff)
+                    : (x & 0x7fffffffu) == 0x7f800000u || f16_inf(x & 0xffff) || f16_inf(x >> 16);
+        s |= zeros && (!(x >> (16 * zhalf) & 0x7fff) || !(x & 0x7fffffffu));
+        m |= (u64)s << l;
+    }
+    return r ? (m && dpp ? ~0ull : m) : (m ? ~0ull : 0);
+}
+
+void x_run_f16_ovfl(wave *w, const xinst *x) {
+    const isa_inst *in = &x->in;
+    int zeros = x_f16_result(in->op) == 2;
+    /* Which lanes hold a true infinity (or zero), from the sources before the op runs, for each
+     * result half: a packed op's result half h reads the half of source i its op_sel (h = 0) or
+     * op_sel_hi (h = 1) bit picks; any other op's sources count in every view for both. */
+    int packed = in->fmt == ISA_FMT_VOP3P && !strncmp(isa_op_names[in->op], "v_pk_", 5);
+    u64 special[2] = {0, 0};
+    for (unsigned i = 0; i < in->nsrc && i < 3; i++) {
+        const isa_opnd *o = &in->src[i];
+        const u32 *r = o->kind == ISA_OPND_VGPR   ? w->v[o->idx]
+                       : o->kind == ISA_OPND_AGPR ? w->a[o->idx]
+                                                  : NULL;
+        u32 v = o->kind == ISA_OPND_SREG ? w->s[o->idx < NSREG ? o->idx : 0]
+                : o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL ? (u32)x->k[i]
+                                                                            : 0;
+        int dpp = in->variant == ISA_VAR_DPP;
+        for (int h = 0; h < 2; h++) {
+            int half = -1, zhalf = (int)((in->f.v.opsel >> i) & 1);
+            if (packed && r) /* constants: every view (their halves are the assembler's) */
+                zhalf = half = (int)(((h ? in->f.v.opsel_hi : in->f.v.opsel) >> i) & 1);
+            special[h] |= src_special(r, v, half, zeros, zhalf, dpp);
+        }
+    }
+    const isa_opnd *d = &in->dst[0];
+    int vdst = in->ndst >= 1 && (d->kind == ISA_OPND_VGPR || d->kind == ISA_OPND_AGPR);
+    int sdst = in->ndst >= 1 && d->kind == ISA_OPND_SREG && d->idx < NSREG; /* v_s_*_f16 */
+    u32 old[LANES];
+    u32 *D = vdst   ? (d->kind == ISA_OPND_AGPR ? w->a[d->idx] : w->v[d->idx])
+             : sdst ? &w->s[d->idx]
+                    : NULL;
+    unsigned n = vdst ? LANES : 1;
+    if (D)
+        memcpy(old, D, n * 4);
+    if (w->mode & 15)
+        x_run_rounded(w, x);
+    else
+        x_run_plain(w, x);
+    if (!D || w->status == WAVE_FAULT)
+        return;
+    u64 exec = vdst ? wave_exec(w) : 1;
+    for (unsigned l = 0; l < n; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        for (int h = 0; h < 2; h++) {
+            u32 nh = (D[l] >> (16 * h)) & 0xffff;
+            if (f16_inf(nh) && nh != ((old[l] >> (16 * h)) & 0xffff) && !((special[h] >> l) & 1))
+                D[l] = (D[l] & ~(0xffffu << (16 * h))) | (((nh & 0x8000u) | 0x7bffu) << (16 * h));
+        }
+    }
 }
