@@ -398,6 +398,15 @@ static int tok_equiv(const char *a, const char *b) {
         if (!strcmp(x, y))
             return 1;
     }
+    /* hwreg(ID, ...) written with a number where the printer names the register: hwreg_field()
+     * encoded the number itself, so the printed name is that id's; the rest must agree */
+    for (int k = 0; k < 2; k++) {
+        const char *n = k ? b : a, *m = k ? a : b;
+        if (!strncmp(n, "hwreg(", 6) && isdigit((unsigned char)n[6]) &&
+            !strncmp(m, "hwreg(HW_REG_", 13) &&
+            !strcmp(n + 6 + strcspn(n + 6, ",)"), m + 6 + strcspn(m + 6, ",)")))
+            return 1;
+    }
     /* RDNA true16: llvm-mc reads a plain "v5" of a 16-bit operand as its low half "v5.l" (the
      * fake16 spelling; the same bits unless an op_sel bit names the high half) */
     size_t la = strlen(a), lb = strlen(b);

@@ -25,6 +25,8 @@ back:
 	v_mov_b32_dpp v0, v1 row_shr:1 row_mask:0xf bank_mask:0xf
 	v_pk_fma_f16 v0, v1, v2, v3 op_sel:[1,0,0]
 	s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 3
+	s_setreg_imm32_b32 hwreg(1, 23, 1), 1  ; a numeric hwreg id (printed as HW_REG_MODE)
+	s_getreg_b32 s0, hwreg(1)
 	s_load_dword s0, s[0:1], s2 offset:0   ; SMEM offset:0 beside an SGPR: the soe form
 	ds_read_b32 v1, v2 offset:0            ; default values spelled out: as if left out
 	v_pk_add_f16 v0, v1, v2 op_sel:[0,0] neg_lo:[0,0]
