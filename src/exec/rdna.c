@@ -370,6 +370,7 @@ static const rdna_row rdna_rows[] = {
     RUN(s_cmp_eq_u32), RUN(s_cmp_lg_u32), RUN(s_cmp_gt_u32), RUN(s_cmp_ge_u32), RUN(s_cmp_lt_u32),
     RUN(s_cmp_le_u32), RUN(s_cmp_eq_i32), RUN(s_cmp_lg_i32), RUN(s_cmp_gt_i32), RUN(s_cmp_ge_i32),
     RUN(s_cmp_lt_i32), RUN(s_cmp_le_i32), RUN(s_cmp_eq_u64), RUN(s_cmp_lg_u64),
+    RUN(s_bitcmp0_b32), RUN(s_bitcmp1_b32), RUN(s_bitcmp0_b64), RUN(s_bitcmp1_b64),
     RUN(s_addk_i32), RUN(s_mulk_i32),
     RUN(s_cmpk_eq_i32), RUN(s_cmpk_lg_i32), RUN(s_cmpk_gt_i32), RUN(s_cmpk_ge_i32),
     RUN(s_cmpk_lt_i32), RUN(s_cmpk_le_i32), RUN(s_cmpk_eq_u32), RUN(s_cmpk_lg_u32),

@@ -352,6 +352,14 @@ static const scase cases[] = {
     {BOTH, "s_cmp_ge_u32 s0, s1", {{0, ~0u}, {1, 1}, END}, {END}, 1},
     {BOTH, "s_cmp_eq_u64 s[0:1], s[2:3]", {{0, 1}, {1, 2}, {2, 1}, {3, 2}, END}, {END}, 1},
     {BOTH, "s_cmp_lg_u64 s[0:1], s[2:3]", {{0, 1}, {1, 2}, {2, 1}, {3, 3}, END}, {END}, 1},
+    /* S_BITCMP0/1: SCC = (S0 >> S1[4:0] (b64: [5:0])) & 1 is 0 / 1 */
+    {BOTH, "s_bitcmp0_b32 s0, 0", {{0, 2}, END}, {END}, 1},
+    {BOTH, "s_bitcmp1_b32 s0, 0", {{0, 2}, END}, {END}, 0},
+    {BOTH, "s_bitcmp1_b32 s0, s1", {{0, 2}, {1, 33}, END}, {END}, 1}, /* 33 & 31 = 1 */
+    {BOTH, "s_bitcmp0_b32 s0, 31", {{0, 0x80000000u}, END}, {END}, 0},
+    {BOTH, "s_bitcmp0_b64 s[0:1], 33", {{0, 0}, {1, 2}, END}, {END}, 0},
+    {BOTH, "s_bitcmp1_b64 s[0:1], s2", {{0, 0}, {1, 2}, {2, 97}, END}, {END}, 1}, /* 97 & 63 */
+    {BOTH, "s_bitcmp1_b64 s[0:1], 1", {{0, 1}, {1, ~0u}, END}, {END}, 0},
 
     /* ---- SOPP and SMEM hints: no effect on the state, the next instruction runs ---- */
     {BOTH,
