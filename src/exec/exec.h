@@ -250,6 +250,10 @@ void x_run_f16_ovfl(wave *w, const xinst *x);
 int x_f16_result(unsigned op);
 /* A memory fault at [addr, addr+size) (write: 1 for stores and atomics). */
 void wave_mem_fault(wave *w, const xinst *x, uint64_t addr, uint32_t size, int write);
+/* An out-of-range LDS access outside memcheck (lds.c): XLDS_SINK zeroed scratch bytes to read
+ * (as 0) or write (dropped), as the hardware treats addresses past the allocation. */
+#define XLDS_SINK 64
+uint8_t *x_lds_sink(wave *w, const xinst *x, unsigned size);
 
 /* The address a kernel sees for byte offset pc of its program (s_getpc, s_swappc, ...). */
 static inline uint64_t wave_code_va(const wave *w, uint32_t pc) {

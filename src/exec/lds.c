@@ -4,8 +4,12 @@
  * Decoded slots: dst[0] = vdst, src[0] = addr, src[1] = data0, src[2] = data1; f.m.offset is
  * the 16-bit offset, f.m.offset0/offset1 the two-address offsets (units of the data size, x64 for
  * the st64 forms).  Waves of one workgroup run on one thread, so LDS atomics need no host
- * atomics.  Every access is checked against the workgroup's LDS size: an out-of-range access
- * faults (the hardware would drop or clamp it; a report beats a silent 0). */
+ * atomics.  Every access is checked against the workgroup's LDS size.  An out-of-range access
+ * does what the hardware does (RDNA2/RDNA3 ISA "LDS access": a read outside the allocation
+ * returns 0, a write is discarded; the CDNA manuals clamp the same way): lds_at() hands the
+ * handler a zeroed scratch buffer (x_lds_sink()), so reads see 0 and writes and atomics land
+ * nowhere.  Under memcheck (w->mc set: --memcheck, GFXEMU_MEMCHECK=1) it is an LDS fault that
+ * names the lanes, the stricter check. */
 #include "exec/exec.h"
 #include "exec/xatomic.h"
 
@@ -28,12 +32,27 @@ static uint32_t (*row(wave *w, const isa_opnd *o))
  * "skip this lane"): once the wave has faulted, every access returns NULL and only records
  * whether it would have been bad too, so the fault names all the bad lanes of the instruction
  * while lanes from the first bad one on perform nothing. */
-__attribute__((noinline, cold)) static uint8_t *lds_at_slow(wave *w, const xinst *x, u64 a,
-                                                            unsigned size, int write,
-                                                            unsigned lane) {
+/* Where an out-of-range LDS access of a wave outside memcheck goes: XLDS_SINK zeroed bytes per
+ * host thread (the waves of a workgroup run on one thread), cleared for each access, so a read
+ * sees 0 and a write or an atomic's result is dropped.  A wider access than the buffer (none
+ * exists: ds_read_b128 is the widest) faults. */
+uint8_t *x_lds_sink(wave *w, const xinst *x, unsigned size) {
+    static _Thread_local uint64_t sink[XLDS_SINK / 8];
+    if (size > XLDS_SINK) {
+        wave_fault(w, x, XF_LDS);
+        return NULL;
+    }
+    memset(sink, 0, sizeof sink);
+    return (uint8_t *)sink;
+}
+
+__attribute__((noinline, cold)) static uint8_t *
+lds_at_slow(wave *w, const xinst *x, u64 a, unsigned size, int write, unsigned lane) {
     a = (u32)a;
     if (__builtin_expect(w->lds_watch != NULL, 0) && a + size <= w->lds_size)
         w->lds_watch(w->lds_watch_ctx, w, x, (u32)a, size, write);
+    if (a + size > w->lds_size && !w->mc && w->status != WAVE_FAULT)
+        return x_lds_sink(w, x, size);
     if (a + size > w->lds_size || w->status == WAVE_FAULT) {
         if (a + size <= w->lds_size)
             return NULL;

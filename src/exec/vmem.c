@@ -165,8 +165,13 @@ static int lane_access(wave *w, const xinst *x, int space, u64 a, void *buf, uns
         return 0;
     }
     case SP_LDS:
-        if (a + size > w->lds_size)
-            return -1;
+        if (a + size > w->lds_size) {
+            if (w->mc) /* memcheck: the LDS fault; else the hardware's 0 / dropped write */
+                return -1;
+            if (!write)
+                memset(b, 0, size);
+            return 0;
+        }
         if (write)
             memcpy(w->lds + a, b, size);
         else
@@ -249,6 +254,8 @@ static u32 lds_dest_base(const wave *w, const xinst *x, ref_fn ref) {
     return (m0 & 0x3fffcu) + off;
 }
 static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size, unsigned lane) {
+    if ((u64)a + size > w->lds_size && !w->mc) /* dropped, as the hardware does (lds.c) */
+        return 0;
     if ((u64)a + size > w->lds_size) {
         wave_fault(w, x, XF_LDS);
         w->fault.addr = a;
@@ -733,8 +740,8 @@ static void buffer_store_lds_dword(wave *w, const xinst *x) {
     for (unsigned l = 0; l < LANES; l++) {
         if (!((exec >> l) & 1))
             continue;
-        u32 la = lds_base + l * 4, v;
-        if ((u64)la + 4 > w->lds_size) {
+        u32 la = lds_base + l * 4, v = 0; /* past the LDS: reads 0, as the hardware does */
+        if ((u64)la + 4 > w->lds_size && w->mc) {
             wave_fault(w, x, XF_LDS);
             w->fault.addr = la;
             w->fault.size = 4;
@@ -742,7 +749,8 @@ static void buffer_store_lds_dword(wave *w, const xinst *x) {
             w->fault.lanes |= exec & ~0ull << l;
             return;
         }
-        memcpy(&v, w->lds + la, 4);
+        if ((u64)la + 4 <= w->lds_size)
+            memcpy(&v, w->lds + la, 4);
         lane_ref r = buf_ref(w, x, l);
         if (r.avail < 4) /* out of range: dropped */
             continue;

@@ -4,6 +4,7 @@
 #include "common/asm.h"
 #include "common/util.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,4 +134,12 @@ int snippet_rig_run(snippet_rig *r, const char *arch, const char *text) {
         printf("  (%s '%s': status %d, fault kind %d at pc %u)\n", arch, text, st, r->wv.fault.kind,
                r->wv.fault.pc);
     return st;
+}
+
+xmemcheck *snippet_memcheck(void) {
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static xmemcheck mc;
+    mc.lock = &lock;
+    mc.n = mc.widened = 0;
+    return &mc;
 }

@@ -70,4 +70,8 @@ void snippet_rig_lanes(snippet_rig *r, int wave64, uint32_t v0_base);
 /* run_snippet on r's wave; a status other than WAVE_DONE is printed with arch, text and the
  * fault's kind and pc. */
 int snippet_rig_run(snippet_rig *r, const char *arch, const char *text);
+/* A memcheck record for w->mc (one per process, its count reset): a wave with it set runs in
+ * memcheck mode, where an out-of-range LDS access is an LDS fault instead of the hardware's
+ * 0 / dropped write (src/exec/lds.c). */
+xmemcheck *snippet_memcheck(void);
 #endif

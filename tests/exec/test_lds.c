@@ -126,14 +126,44 @@ int main(void) {
         CHECK(w->v[4][9] == 0xff855678 && w->v[5][9] == 0xffffff85, "%s d16: %x %x", a, w->v[4][9],
               w->v[5][9]);
 
-        /* The last dword is in range, the next faults with its lane. */
+        /* The last dword is in range, the next is past the LDS: as on the hardware (RDNA2/RDNA3
+         * ISA "LDS access") the read gives 0 and a write there is dropped; under memcheck it is an
+         * LDS fault with its lane. */
         reset();
+        memcpy(lds + 1020, "\x11\x22\x33\x44", 4);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = 1020 + 4 * (l == 17), w->v[4][l] = 0xdead;
+        CHECK(run_snippet(w, a, "ds_read_b32 v4, v1") == WAVE_DONE && w->v[4][17] == 0 &&
+                  w->v[4][16] == 0x44332211 && w->v[4][18] == 0x44332211,
+              "%s oob read: status %d, lane 17 %x, lane 16 %x", a, w->status, w->v[4][17],
+              w->v[4][16]);
+        reset();
+        static uint8_t before[sizeof lds];
+        memset(lds, 0xa5, sizeof lds);
+        memcpy(before, lds, sizeof lds);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[1][l] = l == 5 ? 1024 : l == 6 ? 0xfffffffcu : 4 * l, w->v[4][l] = 0x100 + l;
+        CHECK(run_snippet(w, a, "ds_write_b32 v1, v4\nds_add_rtn_u32 v5, v1, v4") == WAVE_DONE &&
+                  w->v[5][5] == 0 && w->v[5][6] == 0 && w->v[5][7] == 0x107,
+              "%s oob write/atomic: status %d, returned %x %x %x", a, w->status, w->v[5][5],
+              w->v[5][6], w->v[5][7]);
+        int same = 1; /* lanes 5 and 6 wrote nowhere: dwords 5, 6 and 64 on keep their bytes */
+        for (unsigned i = 0; i < sizeof lds; i++)
+            if (i / 4 == 5 || i / 4 == 6 || i / 4 >= 64)
+                same &= lds[i] == before[i];
+        uint32_t d7;
+        memcpy(&d7, lds + 28, 4);
+        CHECK(same && d7 == 2 * 0x107, "%s oob write: LDS changed outside lanes 0-63's dwords (%x)",
+              a, d7);
+        reset();
+        w->mc = snippet_memcheck();
         for (unsigned l = 0; l < 64; l++)
             w->v[1][l] = 1020 + 4 * (l == 17);
         CHECK(run_snippet(w, a, "ds_read_b32 v4, v1") == WAVE_FAULT && w->fault.kind == XF_LDS &&
                   w->fault.lanes == 1ull << 17 && w->fault.addr == 1024,
-              "%s oob: kind %d lanes %llx addr %llu", a, w->fault.kind,
+              "%s oob under memcheck: kind %d lanes %llx addr %llu", a, w->fault.kind,
               (unsigned long long)w->fault.lanes, (unsigned long long)w->fault.addr);
+        w->mc = NULL;
 
         /* ds_wrap_rtn_b32: 8 lanes on one counter, applied in lane order: subtract 3 while the
          * value allows it, otherwise add 7.  10 -> 7 -> 4 -> 1 -> 8 -> 5 -> 2 -> 9 -> 6. */

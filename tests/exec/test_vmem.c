@@ -310,9 +310,19 @@ int main(void) {
         memcpy(&l9, rig.lds + 36, 4);
         CHECK(l9 == 0x509, "%s flat lds: %x", a, l9);
         set_addr(2, GMEM_SHARED_APERTURE + 4, 1); /* lane 63 is 4 bytes past the LDS */
+        for (unsigned l = 0; l < 64; l++)
+            w->v[6][l] = 0xdead;
+        /* the LDS's out-of-range rule (lds.c): 0 for lane 63; a fault under memcheck */
+        CHECK(run_snippet(w, a, "flat_load_dword v6, v[2:3]") == WAVE_DONE && w->v[6][63] == 0 &&
+                  w->v[6][62] == 0x500 + 63,
+              "%s flat lds past the end: status %d, %x %x", a, w->status, w->v[6][62], w->v[6][63]);
+        CHECK(run_snippet(w, a, "flat_store_dword v[2:3], v6") == WAVE_DONE && rig.lds[255] == 0,
+              "%s flat lds store past the end: status %d", a, w->status);
+        w->mc = snippet_memcheck();
         CHECK(run_snippet(w, a, "flat_load_dword v6, v[2:3]") == WAVE_FAULT &&
-                  w->fault.lanes == 1ull << 63,
-              "%s flat lds oob", a);
+                  w->fault.space == XS_LDS && w->fault.lanes == 1ull << 63,
+              "%s flat lds oob under memcheck", a);
+        w->mc = NULL;
 
         /* Private memory: every lane has its own bytes at the same offset. */
         reset();
@@ -696,11 +706,21 @@ int main(void) {
         uint32_t m0v;
         memcpy(&m0v, rig.lds + 0x22 + 4 + 12, 4);
         CHECK(m0v == 0x1000 + 1 + 3 && w->v[1][3] == 12, "%s mubuf lds: %x", a, m0v);
-        /* LDS past the end faults as an LDS fault. */
+        /* LDS past the end: the lanes there are dropped (the hardware discards LDS writes past
+         * the allocation), the others land; under memcheck it is an LDS fault. */
         w->s[124] = 250;
+        static uint8_t lds_before[256];
+        memcpy(lds_before, rig.lds, sizeof lds_before);
+        CHECK(run_snippet(w, a, "buffer_load_dword v1, s[4:7], 0 offen lds") == WAVE_DONE &&
+                  !memcmp(lds_before, rig.lds, 250) &&
+                  !memcmp(rig.lds + 250, "\x00\x10\x00\x00", 4) &&
+                  !memcmp(lds_before + 254, rig.lds + 254, 2),
+              "%s mubuf lds past the end: status %d", a, w->status);
+        w->mc = snippet_memcheck();
         CHECK(run_snippet(w, a, "buffer_load_dword v1, s[4:7], 0 offen lds") == WAVE_FAULT &&
                   w->fault.kind == XF_LDS,
-              "%s mubuf lds oob", a);
+              "%s mubuf lds oob under memcheck", a);
+        w->mc = NULL;
         if (ai == 0) {
             reset();
             set_addr(2, rig.buf, 4);

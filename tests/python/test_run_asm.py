@@ -163,7 +163,13 @@ class MockDriver(unittest.TestCase):
         self.assertEqual(out, expected_mock(list(inp), -3))
 
     def test_lds_size_comes_from_rsrc2(self):
-        rc, _, _ = self.dispatch("gfx950", lds_granules=0)
+        # Without LDS the kernel's LDS accesses are out of range: the hardware's 0 and dropped
+        # writes by default (src/exec/lds.c), an LDS fault under memcheck.
+        os.environ["GFXEMU_MEMCHECK"] = "1"
+        try:
+            rc, _, _ = self.dispatch("gfx950", lds_granules=0)
+        finally:
+            del os.environ["GFXEMU_MEMCHECK"]
         self.assertEqual(rc, 8)
         self.assertEqual(gfxemu.last_fault().kind, "LDS fault")
         self.map.release()
@@ -183,15 +189,24 @@ class MockDriver(unittest.TestCase):
                                         ("gfx942", 2, 8), ("gfx942", 3, 0),
                                         ("gfx90a", 2, 8), ("gfx90a", 3, 0)):
             code = gfxtest.assemble_text(asm, "lds1200-" + arch, arch=arch)
-            out[0] = 0
-            rc = gfxemu.run_asm(code, len(code), 1, 1, 1, 64, 1, 1, out,
-                                rsrc2=USER_SGPRS(2) | LDS_SIZE(granules), arch=arch)
-            self.assertEqual(rc, rc_want, (arch, granules, gfxemu.last_error()))
-            if rc_want:
-                self.assertEqual(gfxemu.last_fault().kind, "LDS fault")
-                self.assertEqual(gfxemu.last_fault().address, 1200)
-            else:
-                self.assertEqual(out[0], 77)
+            # By default an access past the LDS does what the hardware does (the write dropped,
+            # the read 0); under memcheck it is an LDS fault at byte 1200.
+            for memcheck in (0, 1):
+                out[0] = 5
+                os.environ["GFXEMU_MEMCHECK"] = str(memcheck)
+                try:
+                    rc = gfxemu.run_asm(code, len(code), 1, 1, 1, 64, 1, 1, out,
+                                        rsrc2=USER_SGPRS(2) | LDS_SIZE(granules), arch=arch)
+                finally:
+                    del os.environ["GFXEMU_MEMCHECK"]
+                what = (arch, granules, memcheck, gfxemu.last_error())
+                if rc_want and memcheck:
+                    self.assertEqual(rc, rc_want, what)
+                    self.assertEqual(gfxemu.last_fault().kind, "LDS fault")
+                    self.assertEqual(gfxemu.last_fault().address, 1200)
+                else:
+                    self.assertEqual(rc, 0, what)
+                    self.assertEqual(out[0], 0 if rc_want else 77, what)
 
     def test_scratch_size(self):
         rc, _, _ = self.dispatch("gfx950", scratch=0)
