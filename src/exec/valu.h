@@ -458,6 +458,9 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 /* The row of an op whose plain form is another V1/V2/V3 handler `like` with the same sources:
  * its instructions that fit `like`'s clones (xprog_build's vv_fits/vk_fits) run those. */
 #define VHC(op, fn, type, like) {ISA_OPL_##op, type, fn, like##_vv, like##_vvn, like##_vk}
+/* The row of a packed-f32 op (valu_f16.c PKF32) with its clone fn##_pk, which xprog_build installs
+ * for the instructions pk_fits() accepts. */
+#define PKV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_pk, XV_PK | fn##_pkn, NULL}
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers
