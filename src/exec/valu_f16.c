@@ -446,6 +446,24 @@ static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01
             name(w, x);                                                                            \
             return;                                                                                \
         }                                                                                          \
+        if (nsrc == 2 && x->in.src[0].kind == ISA_OPND_VGPR &&                                     \
+            x->in.src[1].kind != ISA_OPND_VGPR) {                                                  \
+            /* v_pk_mul_f32 v[10:11], v[4:5], s[0:1]: the scalar pair's two f32 stay in            \
+             * registers (a broadcast into arrays was a quarter of the clone's instructions) */    \
+            u64 k = pk_scalar(w, x, 1);                                                            \
+            const float kl = f32((u32)k), kh = f32((u32)(k >> 32));                                \
+            const u32 *al = w->v[x->in.src[0].idx], *ah = w->v[x->in.src[0].idx + 1];              \
+            u32 *dl = w->v[x->in.dst[0].idx], *dh = w->v[x->in.dst[0].idx + 1];                    \
+            VFOR(x, {                                                                              \
+                float a = f32(al[l]), b = kl, c = 0;                                               \
+                (void)c;                                                                           \
+                u32 lo = bf32(expr);                                                               \
+                a = f32(ah[l]), b = kh;                                                            \
+                dl[l] = lo;                                                                        \
+                dh[l] = bf32(expr);                                                                \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
         u32 t[2 * nsrc][LANES];                                                                    \
         const u32 *S[6];                                                                           \
         for (int i = 0; i < nsrc; i++) {                                                           \
