@@ -270,6 +270,15 @@ enum { v_direct_ = 0 };
         VFOR(x, __VA_ARGS__);                                                                      \
     } while (0)
 
+/* VDIRECT for the VV clones, whose destination is a VGPR (exec.c vv_fits, vk_fits, vk1_fits):
+ * no AGPR test. */
+#define VDIRECT_V(...)                                                                             \
+    do {                                                                                           \
+        enum { v_direct_ = 1 };                                                                    \
+        u32 *D = w->v[x->in.dst[0].idx];                                                           \
+        VFOR(x, __VA_ARGS__);                                                                      \
+    } while (0)
+
 /* A lane-mask source (carry-in, v_cndmask selector): an SGPR pair, a constant, or VCC when
  * the encoding names none (VOP2 _e32 forms). */
 static inline u64 vmask_src(const wave *w, const xinst *x, int i) {
@@ -498,7 +507,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
         const u32 *A = w->v[s[0].idx], *B = w->v[s[nsrc > 1].idx];                                 \
         const u32 *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                                              \
         (void)B, (void)C;                                                                          \
-        VDIRECT({ __VA_ARGS__; });                                                                 \
+        VDIRECT_V({ __VA_ARGS__; });                                                               \
     }                                                                                              \
     VFN static void name##_vk(wave *w, const xinst *x);                                            \
     __attribute__((unused)) static void (*const name##_vkp)(wave *, const xinst *) = name##_vk;    \
@@ -515,7 +524,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             A[l] = k;                                                                              \
         const u32 *B = w->v[s[nsrc > 1].idx], *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                  \
         (void)B, (void)C;                                                                          \
-        VDIRECT({ __VA_ARGS__; });                                                                 \
+        VDIRECT_V({ __VA_ARGS__; });                                                               \
     }                                                                                              \
     VFN static void name##_vk1(wave *w, const xinst *x);                                           \
     __attribute__((unused)) static void (*const name##_vk1p)(wave *, const xinst *) = name##_vk1;  \
@@ -532,7 +541,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             B[l] = k;                                                                              \
         const u32 *A = w->v[s[0].idx], *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                         \
         (void)B, (void)C;                                                                          \
-        VDIRECT({ __VA_ARGS__; });                                                                 \
+        VDIRECT_V({ __VA_ARGS__; });                                                               \
     }
 
 /* D = expr(a) with 1 source of kind fk */
