@@ -180,6 +180,42 @@ static int vk_fits(const isa_inst *in, unsigned nsrc) {
     return 1;
 }
 
+/* A packed-f32 instruction (v_pk_add/mul/fma_f32) its clone runs (valu_f16.c PKF32): no
+ * modifier, i.e. op_sel 0 and op_sel_hi set for each source (the assembler's default: the low
+ * result from the low dwords, the high one from the high dwords), no neg_lo/neg_hi or clamp; a
+ * VGPR-pair destination; each source a VGPR pair that is the destination or disjoint from it, an
+ * SGPR pair or an inline constant. */
+static int pk_fits(const isa_inst *in, unsigned nsrc) {
+    const isa_valu_fields *v = &in->f.v;
+    unsigned all = (1u << nsrc) - 1, d = in->dst[0].idx;
+    if (in->nsrc != nsrc || in->ndst != 1 || in->dst[0].kind != ISA_OPND_VGPR ||
+        in->variant >= ISA_VAR_SDWA || (v->neg | v->abs | v->neg_hi | v->opsel) ||
+        (v->opsel_hi & all) != all || v->clamp || v->omod)
+        return 0;
+    for (unsigned i = 0; i < nsrc; i++) {
+        const isa_opnd *o = &in->src[i];
+        if (o->kind == ISA_OPND_VGPR ? o->idx != d && o->idx + 1u >= d && o->idx <= d + 1u
+                                     : o->kind != ISA_OPND_SREG && o->kind != ISA_OPND_INLINE)
+            return 0;
+    }
+    return 1;
+}
+
+/* The same with src1 an SGPR or a 32-bit constant and the other sources VGPRs (valu.h VV's
+ * name##_vk1). */
+static int vk1_fits(const isa_inst *in, unsigned nsrc) {
+    if (nsrc < 2 || in->nsrc != nsrc || in->ndst != 1 || in->dst[0].kind != ISA_OPND_VGPR)
+        return 0;
+    const isa_opnd *o = &in->src[1];
+    if ((o->kind != ISA_OPND_SREG && o->kind != ISA_OPND_INLINE && o->kind != ISA_OPND_LITERAL) ||
+        o->n > 1)
+        return 0;
+    for (unsigned i = 0; i < nsrc; i++)
+        if (i != 1 && in->src[i].kind != ISA_OPND_VGPR)
+            return 0;
+    return 1;
+}
+
 /* What an RDNA program can run of x: the allowlist's handler (rdna.c), or none.  DPP (RDNA's
  * DPP16/DPP8) runs through the VALU framework (valu.c) in the family handlers; true16 operands
  * (VGPR halves) only reach the handlers whose rows take them (rdna.h R16_*), with the halves
@@ -275,6 +311,8 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
             s->fn = hh->vv;
         else if (s->plain && hh->vk && vk_fits(in, hh->vv_nsrc))
             s->fn = hh->vk;
+        else if (s->plain && hh->vk1 && vk1_fits(in, hh->vv_nsrc))
+            s->fn = hh->vk1;
         x_rdna_exec_hi32(s); /* VOPD is wave32 only: an exec_hi source */
     }
     /* Y reads X's destination: it must see the value from before X wrote */
@@ -394,10 +432,15 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
             x->cls = cls;
             resolve_constants(x, h->type);
             x->plain = !ref && x->cls == XC_VALU && valu_plain(&x->in);
-            if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
+            if (!ref && h->vv && (h->vv_nsrc & XV_PK)) {
+                if (pk_fits(&x->in, h->vv_nsrc & ~XV_PK))
+                    x->fn = h->vv;
+            } else if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
                 x->fn = h->vv;
             else if (x->plain && h->vk && vk_fits(&x->in, h->vv_nsrc))
                 x->fn = h->vk;
+            else if (x->plain && h->vk1 && vk1_fits(&x->in, h->vv_nsrc))
+                x->fn = h->vk1;
             if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
                 x_rdna_exec_hi32(x);
         } else {

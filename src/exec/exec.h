@@ -285,10 +285,12 @@ typedef struct xhandler {
     uint8_t type; /* ISA_T_* used to resolve constant sources (width from the operand) */
     xfn fn;
     xfn vv;          /* a V1/V2/V3 handler's plain-VGPR clone (valu.h VV), or NULL */
-    uint8_t vv_nsrc; /* the sources the clones read */
+    uint8_t vv_nsrc; /* the sources the clones read; with XV_PK, vv is a packed-f32 clone */
     xfn vk;          /* its clone for a scalar or constant src0 (valu.h VV), or NULL */
+    xfn vk1;         /* the same for a scalar or constant src1 (valu.h VV), or NULL */
 } xhandler;
-#define XROW(op, type, fn) {ISA_OPL_##op, type, fn, NULL, 0, NULL}
+enum { XV_PK = 0x80 }; /* xhandler.vv_nsrc: vv runs the instructions exec.c pk_fits() accepts */
+#define XROW(op, type, fn) {ISA_OPL_##op, type, fn, NULL, 0, NULL, NULL}
 
 extern const xhandler x_salu_handlers[];
 extern const unsigned x_salu_nhandlers;

@@ -777,7 +777,7 @@ static unsigned rdna_nmissing;
 
 static void put_row(const rdna_row *r, int w32, const xhandler *by_op, const uint8_t *op_cls,
                     xfn unimpl) {
-    xhandler h = {r->op, r->type, r->fn, NULL, 0, NULL};
+    xhandler h = {r->op, r->type, r->fn, NULL, 0, NULL, NULL};
     rdna_cls[r->op] = op_cls[r->op];
     if (r->how == R_RUN || r->how == R_AS) {
         unsigned src = r->how == R_AS ? r->twin : r->op;
@@ -786,6 +786,7 @@ static void put_row(const rdna_row *r, int w32, const xhandler *by_op, const uin
         h.vv = by_op[src].vv;
         h.vv_nsrc = by_op[src].vv_nsrc;
         h.vk = by_op[src].vk;
+        h.vk1 = by_op[src].vk1;
         rdna_cls[r->op] = op_cls[src];
         if (!h.fn || h.fn == unimpl) { /* a row naming no handler: keep it faulting */
             if (!w32 && rdna_nmissing < sizeof rdna_missing / sizeof rdna_missing[0])
@@ -810,14 +811,15 @@ void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl) {
             put_row(&x_rdna_vop3p_rows[i], w32, by_op, op_cls, unimpl);
         if (w32) {
             for (size_t i = 0; i < sizeof rdna_w32 / sizeof rdna_w32[0]; i++)
-                rdna_tab[1][rdna_w32[i].op] =
-                    (xhandler){rdna_w32[i].op, rdna_w32[i].type, rdna_w32[i].fn, NULL, 0, NULL};
+                rdna_tab[1][rdna_w32[i].op] = (xhandler){
+                    rdna_w32[i].op, rdna_w32[i].type, rdna_w32[i].fn, NULL, 0, NULL, NULL};
             for (size_t i = 0; i < x_rdna_alu_nw32; i++)
                 rdna_tab[1][x_rdna_alu_w32[i].op] = (xhandler){x_rdna_alu_w32[i].op,
                                                                x_rdna_alu_w32[i].type,
                                                                x_rdna_alu_w32[i].fn,
                                                                NULL,
                                                                0,
+                                                               NULL,
                                                                NULL};
         }
     }

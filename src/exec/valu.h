@@ -270,6 +270,15 @@ enum { v_direct_ = 0 };
         VFOR(x, __VA_ARGS__);                                                                      \
     } while (0)
 
+/* VDIRECT for the VV clones, whose destination is a VGPR (exec.c vv_fits, vk_fits, vk1_fits):
+ * no AGPR test. */
+#define VDIRECT_V(...)                                                                             \
+    do {                                                                                           \
+        enum { v_direct_ = 1 };                                                                    \
+        u32 *D = w->v[x->in.dst[0].idx];                                                           \
+        VFOR(x, __VA_ARGS__);                                                                      \
+    } while (0)
+
 /* A lane-mask source (carry-in, v_cndmask selector): an SGPR pair, a constant, or VCC when
  * the encoding names none (VOP2 _e32 forms). */
 static inline u64 vmask_src(const wave *w, const xinst *x, int i) {
@@ -454,10 +463,14 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 
 #define VH(op, fn, type) XROW(op, type, fn)
 /* The row of a handler written with V1/V2/V3, which also has its plain-VGPR clone (VV below). */
-#define VHV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_vv, fn##_vvn, fn##_vk}
+#define VHV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_vv, fn##_vvn, fn##_vk, fn##_vk1}
 /* The row of an op whose plain form is another V1/V2/V3 handler `like` with the same sources:
  * its instructions that fit `like`'s clones (xprog_build's vv_fits/vk_fits) run those. */
-#define VHC(op, fn, type, like) {ISA_OPL_##op, type, fn, like##_vv, like##_vvn, like##_vk}
+#define VHC(op, fn, type, like)                                                                    \
+    {ISA_OPL_##op, type, fn, like##_vv, like##_vvn, like##_vk, like##_vk1}
+/* The row of a packed-f32 op (valu_f16.c PKF32) with its clone fn##_pk, which xprog_build installs
+ * for the instructions pk_fits() accepts. */
+#define PKV(op, fn, type) {ISA_OPL_##op, type, fn, fn##_pk, XV_PK | fn##_pkn, NULL, NULL}
 
 /* ---- lane-loop macros ------------------------------------------------------------------------
  * Inside EXPR: a, b, c are the lane's source values (u32 bits), l the lane number; helpers
@@ -477,7 +490,9 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
  * other sources are VGPRs (exec.c vk_fits: every VOP1/VOP2 e32 form with a scalar src0, such as
  * v_add_u32_e32 v5, 0x3c6ef35f, v5): src0 is broadcast once into a local array.  Under
  * callgrind (AVX2 clone) that v_add_u32 took 94 host instructions through the full handler's
- * direct path and 36 here. */
+ * direct path and 36 here.
+ * name##_vk1 is the same with the scalar or constant in src1 (exec.c vk1_fits), as VOP3 forms
+ * have it: v_lshl_add_u32 v3, v2, 3, v3; v_and_or_b32 v4, v5, s3, v4; v_mul_lo_u32 v5, v2, s1. */
 #define VV(name, fk, nsrc, ...)                                                                    \
     enum { name##_vvn = nsrc };                                                                    \
     VFN static void name##_vv(wave *w, const xinst *x);                                            \
@@ -492,7 +507,7 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
         const u32 *A = w->v[s[0].idx], *B = w->v[s[nsrc > 1].idx];                                 \
         const u32 *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                                              \
         (void)B, (void)C;                                                                          \
-        VDIRECT({ __VA_ARGS__; });                                                                 \
+        VDIRECT_V({ __VA_ARGS__; });                                                               \
     }                                                                                              \
     VFN static void name##_vk(wave *w, const xinst *x);                                            \
     __attribute__((unused)) static void (*const name##_vkp)(wave *, const xinst *) = name##_vk;    \
@@ -509,7 +524,24 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             A[l] = k;                                                                              \
         const u32 *B = w->v[s[nsrc > 1].idx], *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                  \
         (void)B, (void)C;                                                                          \
-        VDIRECT({ __VA_ARGS__; });                                                                 \
+        VDIRECT_V({ __VA_ARGS__; });                                                               \
+    }                                                                                              \
+    VFN static void name##_vk1(wave *w, const xinst *x);                                           \
+    __attribute__((unused)) static void (*const name##_vk1p)(wave *, const xinst *) = name##_vk1;  \
+    VFN static void name##_vk1(wave *w, const xinst *x) {                                          \
+        if (nsrc < 2 || fk > FK_F32 || !vfull(w, x) || fk_flush_in(w->mode, fk) ||                 \
+            fk_flush_out(w->mode, fk)) {                                                           \
+            name(w, x);                                                                            \
+            return;                                                                                \
+        }                                                                                          \
+        const isa_opnd *s = x->in.src;                                                             \
+        const u32 k = s[1].kind == ISA_OPND_SREG ? w->s[s[1].idx] : (u32)x->k[1];                  \
+        u32 B[LANES];                                                                              \
+        for (int l = 0; l < LANES; l++)                                                            \
+            B[l] = k;                                                                              \
+        const u32 *A = w->v[s[0].idx], *C = w->v[s[nsrc > 2 ? 2 : 0].idx];                         \
+        (void)B, (void)C;                                                                          \
+        VDIRECT_V({ __VA_ARGS__; });                                                               \
     }
 
 /* D = expr(a) with 1 source of kind fk */

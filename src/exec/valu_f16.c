@@ -353,8 +353,21 @@ VFN static void v_dot2c_f32_bf16(wave *w, const xinst *x) { dot2c_f32(w, x, 1); 
 
 /* An inline constant feeding a packed-f32 operand is the splat of its 32-bit f32 value (as for
  * packed 16-bit operands: LLVM encodes splat(1.0) as the inline 1.0 with op_sel_hi set); exec.c
- * resolved the float ones as f64 (64-bit operand), so narrow them back.
- * Source i comes back as two lane arrays, the f32 picked by op_sel (*lo) and by op_sel_hi (*hi),
+ * resolved the float ones as f64 (64-bit operand), so narrow them back.  pk_scalar() gives a
+ * source that is no register pair as the 64-bit value its two dwords are picked from. */
+static inline __attribute__((always_inline)) u64 pk_scalar(const wave *w, const xinst *x, int i) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
+        u32 k = o->kind == ISA_OPND_INLINE && o->idx >= 240 ? bf32((float)f64(x->k[i]))
+                : o->kind == ISA_OPND_LITERAL               ? x->in.lit
+                                                            : (u32)x->k[i];
+        return o->kind == ISA_OPND_INLINE ? k | (u64)k << 32 : k;
+    }
+    if (o->kind == ISA_OPND_SREG)
+        return w->s[o->idx] | (u64)w->s[o->idx + 1] << 32;
+    return o->kind == ISA_OPND_SPECIAL ? x_special(w, o->idx, 2) : x->k[i];
+}
+/* Source i comes back as two lane arrays, the f32 picked by op_sel (*lo) and by op_sel_hi (*hi),
  * with neg/neg_hi applied.  A register pair is stored as two lane arrays already, so without neg
  * the registers themselves are returned (no copy); tl/th (64 values each) hold anything else. */
 static inline __attribute__((always_inline)) void
@@ -378,17 +391,7 @@ pk_src32(wave *w, const xinst *x, int i, const u32 **lo, const u32 **hi, u32 *tl
         *hi = b;
         return;
     }
-    u64 s;
-    if (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) {
-        u32 k = o->kind == ISA_OPND_INLINE && o->idx >= 240 ? bf32((float)f64(x->k[i]))
-                : o->kind == ISA_OPND_LITERAL               ? x->in.lit
-                                                            : (u32)x->k[i];
-        s = o->kind == ISA_OPND_INLINE ? k | (u64)k << 32 : k;
-    } else if (o->kind == ISA_OPND_SREG) {
-        s = w->s[o->idx] | (u64)w->s[o->idx + 1] << 32;
-    } else {
-        s = o->kind == ISA_OPND_SPECIAL ? x_special(w, o->idx, 2) : x->k[i];
-    }
+    u64 s = pk_scalar(w, x, i);
     u32 a = (u32)(sl ? s >> 32 : s) ^ nl, b = (u32)(sh ? s >> 32 : s) ^ nh;
     VLOOP(l) {
         tl[l] = a;
@@ -410,6 +413,13 @@ static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01
         outl[l] = lo;                                                                              \
         outh[l] = clamp_f(bf32(expr), cl);                                                         \
     }
+/* name is the general handler.  name##_pk is its clone for the instructions exec.c's pk_fits()
+ * accepts (row PKV): no modifier (op_sel 0, op_sel_hi set for every source, the default),
+ * a VGPR-pair destination, sources that are VGPR pairs (the destination or disjoint from it),
+ * SGPR pairs or inline constants.  Under full EXEC, without denormal flushing or GPR indexing
+ * (which could make a source overlap the destination in part), it computes both halves in one
+ * lane loop straight into the destination pair; a scalar or constant source is broadcast once
+ * into a local array, as pk_src32() does.  Anything else runs name. */
 #define PKF32(name, nsrc, expr)                                                                    \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t[6][LANES], dl[LANES], dh[LANES];                                                     \
@@ -428,6 +438,60 @@ static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01
             PKF32_LOOP(nsrc, expr, 0, dl, dh)                                                      \
         vstore(r[o->idx], dl, wm);                                                                 \
         vstore(r[o->idx + 1], dh, wm);                                                             \
+    }                                                                                              \
+    enum { name##_pkn = nsrc };                                                                    \
+    VFN static void name##_pk(wave *w, const xinst *x) {                                           \
+        if (!vfull(w, x) || w->gpr_idx_on || fk_flush_in(w->mode, FK_F32) ||                       \
+            fk_flush_out(w->mode, FK_F32)) {                                                       \
+            name(w, x);                                                                            \
+            return;                                                                                \
+        }                                                                                          \
+        if (nsrc == 2 && x->in.src[0].kind == ISA_OPND_VGPR &&                                     \
+            x->in.src[1].kind != ISA_OPND_VGPR) {                                                  \
+            /* v_pk_mul_f32 v[10:11], v[4:5], s[0:1]: the scalar pair's two f32 stay in            \
+             * registers (a broadcast into arrays was a quarter of the clone's instructions) */    \
+            u64 k = pk_scalar(w, x, 1);                                                            \
+            const float kl = f32((u32)k), kh = f32((u32)(k >> 32));                                \
+            const u32 *al = w->v[x->in.src[0].idx], *ah = w->v[x->in.src[0].idx + 1];              \
+            u32 *dl = w->v[x->in.dst[0].idx], *dh = w->v[x->in.dst[0].idx + 1];                    \
+            VFOR(x, {                                                                              \
+                float a = f32(al[l]), b = kl, c = 0;                                               \
+                (void)c;                                                                           \
+                u32 lo = bf32(expr);                                                               \
+                a = f32(ah[l]), b = kh;                                                            \
+                dl[l] = lo;                                                                        \
+                dh[l] = bf32(expr);                                                                \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
+        u32 t[2 * nsrc][LANES];                                                                    \
+        const u32 *S[6];                                                                           \
+        for (int i = 0; i < nsrc; i++) {                                                           \
+            const isa_opnd *o = &x->in.src[i];                                                     \
+            if (o->kind == ISA_OPND_VGPR) {                                                        \
+                S[2 * i] = w->v[o->idx];                                                           \
+                S[2 * i + 1] = w->v[o->idx + 1];                                                   \
+                continue;                                                                          \
+            }                                                                                      \
+            u64 k = pk_scalar(w, x, i);                                                            \
+            for (int l = 0; l < LANES; l++) {                                                      \
+                t[2 * i][l] = (u32)k;                                                              \
+                t[2 * i + 1][l] = (u32)(k >> 32);                                                  \
+            }                                                                                      \
+            S[2 * i] = t[2 * i], S[2 * i + 1] = t[2 * i + 1];                                      \
+        }                                                                                          \
+        const u32 *al = S[0], *ah = S[1], *bl = S[2], *bh = S[3];                                  \
+        const u32 *cl_ = nsrc > 2 ? S[4] : al, *ch = nsrc > 2 ? S[5] : ah;                         \
+        u32 *dl = w->v[x->in.dst[0].idx], *dh = w->v[x->in.dst[0].idx + 1];                        \
+        VFOR(x, {                                                                                  \
+            float a = f32(al[l]), b = f32(bl[l]), c = nsrc > 2 ? f32(cl_[l]) : 0;                  \
+            float a1 = f32(ah[l]), b1 = f32(bh[l]), c1 = nsrc > 2 ? f32(ch[l]) : 0;                \
+            (void)c;                                                                               \
+            u32 lo = bf32(expr);                                                                   \
+            a = a1, b = b1, c = c1;                                                                \
+            dl[l] = lo;                                                                            \
+            dh[l] = bf32(expr);                                                                    \
+        });                                                                                        \
     }
 PKF32(v_pk_add_f32, 2, a + b)
 PKF32(v_pk_mul_f32, 2, a *b)
@@ -497,8 +561,8 @@ const xhandler x_valu_f16_handlers[] = {
     VH(v_dot2c_f32_f16, v_dot2c_f32_f16, ISA_T_V2F16),
     VH(v_dot2_f32_bf16, v_dot2_f32_bf16, ISA_T_V2BF16),
     VH(v_dot2c_f32_bf16, v_dot2c_f32_bf16, ISA_T_V2BF16),
-    VH(v_pk_add_f32, v_pk_add_f32, ISA_T_F32),
-    VH(v_pk_mul_f32, v_pk_mul_f32, ISA_T_F32),
-    VH(v_pk_fma_f32, v_pk_fma_f32, ISA_T_F32),
+    PKV(v_pk_add_f32, v_pk_add_f32, ISA_T_F32),
+    PKV(v_pk_mul_f32, v_pk_mul_f32, ISA_T_F32),
+    PKV(v_pk_fma_f32, v_pk_fma_f32, ISA_T_F32),
 };
 const unsigned x_valu_f16_nhandlers = sizeof x_valu_f16_handlers / sizeof x_valu_f16_handlers[0];

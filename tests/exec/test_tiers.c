@@ -34,7 +34,8 @@ static unsigned lanes = 64;
 
 /* Instruction forms.  In the text: D a destination VGPR, A/B/C source VGPRs, X any 32-bit source
  * of the form's class (VGPR, SGPR, inline constant, or literal in the e32 forms), P/Q/R even VGPR
- * pairs (D pairs as P), M a memory offset register set up by the test. */
+ * pairs (D pairs as P), W a 64-bit packed-f32 source (an even VGPR pair, an SGPR pair or an
+ * inline constant), M a memory offset register set up by the test. */
 typedef struct {
     const char *text; /* "%D", "%A".. placeholders, see gen() */
     unsigned flags;
@@ -49,6 +50,10 @@ enum {
      * forms, an integer program the rest and F_BOTH. */
     F_FP = 32,   /* float arithmetic with two or more float inputs */
     F_BOTH = 64, /* moves, selects, compares, EXEC, memory, MFMA, one-input float ops */
+    /* An f64 op's results are no NaN-free f32 words: the high dword of an f64 infinity or NaN
+     * is an f32 NaN with a payload of its own (0x7ff00000, 0xfff80000), which would meet
+     * another NaN in an f32 op.  A float program draws either these F_FP forms or the others. */
+    F_F64 = 128,
 };
 
 static const form forms[] = {
@@ -116,11 +121,16 @@ static const form forms[] = {
     {"v_lshlrev_b64 %P, %X, %Q", 0},
     {"v_lshl_add_u64 %P, %Q, %X, %R", 0},
     {"v_mad_u64_u32 %P, s[20:21], %A, %B, %R", 0},
-    {"v_add_f64 %P, %Q, %R", F_FLOAT | F_FP},
-    {"v_fma_f64 %P, %Q, %R, %P", F_FLOAT | F_FP},
+    {"v_add_f64 %P, %Q, %R", F_FLOAT | F_FP | F_F64},
+    {"v_fma_f64 %P, %Q, %R, %P", F_FLOAT | F_FP | F_F64},
     {"v_pk_add_f32 %P, %Q, %R", F_FP},
     {"v_pk_mul_f32 %P, %Q, %R", F_FP},
     {"v_pk_fma_f32 %P, %Q, %R, %P", F_FP},
+    /* the packed-f32 clones' scalar sources (valu_f16.c PKF32) */
+    {"v_pk_add_f32 %P, %W, %R", F_FP},
+    {"v_pk_mul_f32 %P, %Q, %W", F_FP},
+    {"v_pk_fma_f32 %P, %W, %R, %Q", F_FP},
+    {"v_pk_fma_f32 %P, %Q, %R, %W", F_FP},
     {"v_pk_add_f16 %D, %A, %B", F_FP},
     {"v_pk_fma_f16 %D, %A, %B, %C", F_FP},
     {"v_pk_add_u16 %D, %A, %B", F_CLAMP},
@@ -326,6 +336,21 @@ static void gen(char *out, size_t n, const form *f) {
             snprintf(t, sizeof t, "v[%u:%u]", r, r + 1);
             break;
         }
+        case 'W': {
+            static const char *const pconst[] = {"0.5", "-2.0", "1.0", "0", "1", "64"};
+            unsigned k = rnd(4);
+            if (k == 0 && !sgpr) {
+                unsigned r = 2 * rnd(4);
+                sgpr = 1;
+                snprintf(t, sizeof t, "s[%u:%u]", r, r + 1);
+            } else if (k == 1) {
+                snprintf(t, sizeof t, "%s", pconst[rnd(sizeof pconst / sizeof pconst[0])]);
+            } else {
+                unsigned r = 2 * rnd(8);
+                snprintf(t, sizeof t, "v[%u:%u]", r, r + 1);
+            }
+            break;
+        }
         default: /* X, Y, Z */
             /* (no neg/abs: they turn the host's default NaN, negative, into a positive one,
              * a second NaN; instructions with modifiers run the general handler in both tiers) */
@@ -482,6 +507,7 @@ static void run_programs(const char *a, unsigned nl, const form *tab, unsigned n
     for (unsigned p = 0; p < nprog; p++) {
         uint64_t seed = rs;
         fprog = (int)rnd(2); /* drawn from the seed: GFXEMU_TIERS_SEED=seed N=1 repeats it */
+        unsigned f64prog = fprog && rnd(4) == 0 ? F_F64 : 0;
         make_start(mem0);
         for (unsigned i = 0; i < sizeof scr0; i += 4) {
             uint32_t v = edge_value();
@@ -491,7 +517,8 @@ static void run_programs(const char *a, unsigned nl, const form *tab, unsigned n
         unsigned len = 8 + rnd(24);
         for (unsigned i = 0; i < len; i++) {
             unsigned f = rnd(ntab);
-            while (!(tab[f].flags & F_BOTH) && !(tab[f].flags & F_FP) != !fprog)
+            while (!(tab[f].flags & F_BOTH) && (!(tab[f].flags & F_FP) != !fprog ||
+                                                (fprog && (tab[f].flags & F_F64) != f64prog)))
                 f = rnd(ntab);
             used[f]++;
             char line[256];
