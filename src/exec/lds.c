@@ -78,21 +78,8 @@ static inline uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int
 
 /* Reads of 16 bytes per lane under full EXEC (ds_read_b128, ds_read2_b64: a GEMM's and an
  * attention kernel's LDS reads): four lanes at a time, their 16-byte loads transposed into four
- * register rows with SSE2 (x86-64's baseline), instead of 16 scattered dword stores.  p(k) is
- * lane l + k's first 8 bytes, p2(k) its second 8 (the same address + 8 for a 16-byte read). */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#define LDS_ROWS4 1
-static inline
-    __attribute__((always_inline)) void rows4(uint32_t (*d)[LANES], unsigned l, __m128i q0,
-                                              __m128i q1, __m128i q2, __m128i q3) {
-    __m128i t0 = _mm_unpacklo_epi32(q0, q1), t1 = _mm_unpacklo_epi32(q2, q3);
-    __m128i t2 = _mm_unpackhi_epi32(q0, q1), t3 = _mm_unpackhi_epi32(q2, q3);
-    _mm_storeu_si128((__m128i *)&d[0][l], _mm_unpacklo_epi64(t0, t1));
-    _mm_storeu_si128((__m128i *)&d[1][l], _mm_unpackhi_epi64(t0, t1));
-    _mm_storeu_si128((__m128i *)&d[2][l], _mm_unpacklo_epi64(t2, t3));
-    _mm_storeu_si128((__m128i *)&d[3][l], _mm_unpackhi_epi64(t2, t3));
-}
+ * register rows (x_rows4) instead of 16 scattered dword stores. */
+#ifdef X_ROWS4
 /* Lane l + k's 16 bytes: 8 at lds + lo[l + k], 8 at lds + hi[l + k] (32-bit wrapping offsets). */
 #define LANE16(k)                                                                                  \
     _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(lds + (u32)(a[l + k] + o0))),             \
@@ -104,7 +91,7 @@ static inline __attribute__((always_inline)) void read16_all(uint32_t (*d)[LANES
                                                              const uint8_t *lds, u32 o0, u32 o1) {
     for (unsigned l = 0; l < LANES; l += 4) {
         __m128i q0 = LANE16(0), q1 = LANE16(1), q2 = LANE16(2), q3 = LANE16(3);
-        rows4(d, l, q0, q1, q2, q3);
+        x_rows4(d, l, q0, q1, q2, q3);
     }
 }
 #undef LANE16
@@ -169,7 +156,7 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
     u32 off = (u32)x->in.f.m.offset;
     if (lds_span_ok(w, a[0], off, off, size)) {
         const uint8_t *lds = w->lds;
-#ifdef LDS_ROWS4
+#ifdef X_ROWS4
         if (kind == R_DW && ndw == 4 && wave_exec(w) == ~0ull) {
             read16_all(d, a[0], lds, off, off + 8);
             return;
@@ -371,7 +358,7 @@ static inline __attribute__((always_inline)) void ds_two(wave *w, const xinst *x
         lds_span_ok(w, a[0], off[0] * unit, off[1] * unit, esize)) {
         const u32 o[2] = {off[0] * unit, off[1] * unit};
         uint8_t *lds = w->lds;
-#ifdef LDS_ROWS4
+#ifdef X_ROWS4
         if (mode == TWO_READ && esize == 8 && wave_exec(w) == ~0ull) {
             read16_all(d, a[0], lds, o[0], o[1]);
             return;
