@@ -114,6 +114,11 @@ SPAN_FN int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsigned si
     if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < size)
         return 0;
     u32 last = w->lds_size - size, bad = 0, on[LANES];
+    if (wave_exec(w) == ~0ull) { /* full EXEC (a GEMM's LDS traffic): no lane table to build */
+        for (int l = 0; l < LANES; l++)
+            bad |= (u32)((u32)(a[l] + o0) > last) | (u32)((u32)(a[l] + o1) > last);
+        return !bad;
+    }
     exec_lane_masks(wave_exec(w), on); /* a lane-bit table: the loop vectorizes */
     for (int l = 0; l < LANES; l++)
         bad |= on[l] & ((u32)((u32)(a[l] + o0) > last) | (u32)((u32)(a[l] + o1) > last));
