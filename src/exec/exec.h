@@ -180,6 +180,23 @@ static const uint32_t lane_bit[32] = {
     LANE_BIT4(16), LANE_BIT4(20), LANE_BIT4(24), LANE_BIT4(28),
 #undef LANE_BIT4
 };
+/* Four lanes' 16 bytes each (q0-q3: lanes l to l + 3, dwords 0-3) into the four register rows
+ * d[0..3][l..l + 3]: a 4x4 dword transpose in SSE2 (x86-64's baseline), the wide loads of a
+ * GEMM's LDS and global memory traffic without 16 scattered dword stores. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define X_ROWS4 1
+static inline
+    __attribute__((always_inline)) void x_rows4(uint32_t (*d)[LANES], unsigned l, __m128i q0,
+                                                __m128i q1, __m128i q2, __m128i q3) {
+    __m128i t0 = _mm_unpacklo_epi32(q0, q1), t1 = _mm_unpacklo_epi32(q2, q3);
+    __m128i t2 = _mm_unpackhi_epi32(q0, q1), t3 = _mm_unpackhi_epi32(q2, q3);
+    _mm_storeu_si128((__m128i *)&d[0][l], _mm_unpacklo_epi64(t0, t1));
+    _mm_storeu_si128((__m128i *)&d[1][l], _mm_unpackhi_epi64(t0, t1));
+    _mm_storeu_si128((__m128i *)&d[2][l], _mm_unpacklo_epi64(t2, t3));
+    _mm_storeu_si128((__m128i *)&d[3][l], _mm_unpackhi_epi64(t2, t3));
+}
+#endif
 /* m[l] = all ones when lane l is set in exec, else 0. */
 static inline __attribute__((always_inline)) void exec_lane_masks(uint64_t exec,
                                                                   uint32_t m[LANES]) {

@@ -80,6 +80,41 @@ static inline uint8_t *lds_at(wave *w, const xinst *x, u64 a, unsigned size, int
 #define FOR_ACTIVE(l)                                                                              \
     for (u64 ex_ = wave_exec(w), l = 0; l < LANES; l++)                                            \
         if ((ex_ >> l) & 1)
+/* FOR_ACTIVE for the in-range paths: under full EXEC (a GEMM's LDS traffic) a loop with no
+ * per-lane test, which the compiler unrolls; the body once per active lane l, lanes in order. */
+#define FOR_ACTIVE_FAST(l, ...)                                                                    \
+    do {                                                                                           \
+        u64 exf_ = wave_exec(w);                                                                   \
+        if (exf_ == ~0ull) {                                                                       \
+            for (unsigned l = 0; l < LANES; l++)                                                   \
+                __VA_ARGS__;                                                                       \
+        } else {                                                                                   \
+            for (unsigned l = 0; l < LANES; l++)                                                   \
+                if ((exf_ >> l) & 1)                                                               \
+                    __VA_ARGS__;                                                                   \
+        }                                                                                          \
+    } while (0)
+
+/* Reads of 16 bytes per lane under full EXEC (ds_read_b128, ds_read2_b64: a GEMM's and an
+ * attention kernel's LDS reads): four lanes at a time, their 16-byte loads transposed into four
+ * register rows (x_rows4) instead of 16 scattered dword stores. */
+#ifdef X_ROWS4
+/* Lane l + k's 16 bytes: 8 at lds + lo[l + k], 8 at lds + hi[l + k] (32-bit wrapping offsets). */
+#define LANE16(k)                                                                                  \
+    _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(lds + (u32)(a[l + k] + o0))),             \
+                       _mm_loadl_epi64((const __m128i *)(lds + (u32)(a[l + k] + o1))))
+/* Every lane on, every access in range (lds_span_ok): d rows 0-3 = the 16 bytes of each lane,
+ * 8 from a + o0 and 8 from a + o1.  d may be a's register: a lane's address is read before its
+ * own row entries are written, and the other lanes' never. */
+static inline __attribute__((always_inline)) void read16_all(uint32_t (*d)[LANES], const u32 *a,
+                                                             const uint8_t *lds, u32 o0, u32 o1) {
+    for (unsigned l = 0; l < LANES; l += 4) {
+        __m128i q0 = LANE16(0), q1 = LANE16(1), q2 = LANE16(2), q3 = LANE16(3);
+        x_rows4(d, l, q0, q1, q2, q3);
+    }
+}
+#undef LANE16
+#endif
 
 /* Whether every active lane's accesses [a + o0, +size) and [a + o1, +size) (32-bit wrapping
  * addresses) lie inside the LDS of a healthy, unwatched wave: then a handler may index w->lds
@@ -98,6 +133,11 @@ SPAN_FN int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsigned si
     if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < size)
         return 0;
     u32 last = w->lds_size - size, bad = 0, on[LANES];
+    if (wave_exec(w) == ~0ull) { /* full EXEC (a GEMM's LDS traffic): no lane table to build */
+        for (int l = 0; l < LANES; l++)
+            bad |= (u32)((u32)(a[l] + o0) > last) | (u32)((u32)(a[l] + o1) > last);
+        return !bad;
+    }
     exec_lane_masks(wave_exec(w), on); /* a lane-bit table: the loop vectorizes */
     for (int l = 0; l < LANES; l++)
         bad |= on[l] & ((u32)((u32)(a[l] + o0) > last) | (u32)((u32)(a[l] + o1) > last));
@@ -122,10 +162,12 @@ static inline __attribute__((always_inline)) u32 ds_extend(int kind, const uint8
 /* One lane's read from p: the in-range fast path and the checked path share it. */
 static inline __attribute__((always_inline)) void
 ds_read_lane(uint32_t (*d)[LANES], int l, const uint8_t *p, int kind, unsigned ndw, unsigned size) {
-    if (kind == R_DW)
+    if (kind == R_DW) { /* one fixed-size copy (ndw is a constant here), then the rows */
+        u32 t[4];
+        memcpy(t, p, 4 * ndw);
         for (unsigned i = 0; i < ndw; i++)
-            memcpy(&d[i][l], p + 4 * i, 4);
-    else
+            d[i][l] = t[i];
+    } else
         d[0][l] = ds_extend(kind, p, size, d[0][l]);
 }
 
@@ -138,7 +180,13 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
     u32 off = (u32)x->in.f.m.offset;
     if (lds_span_ok(w, a[0], off, off, size)) {
         const uint8_t *lds = w->lds;
-        FOR_ACTIVE(l) ds_read_lane(d, l, lds + (u32)(a[0][l] + off), kind, ndw, size);
+#ifdef X_ROWS4
+        if (kind == R_DW && ndw == 4 && wave_exec(w) == ~0ull) {
+            read16_all(d, a[0], lds, off, off + 8);
+            return;
+        }
+#endif
+        FOR_ACTIVE_FAST(l, ds_read_lane(d, l, lds + (u32)(a[0][l] + off), kind, ndw, size));
         return;
     }
     FOR_ACTIVE(l) {
@@ -155,8 +203,10 @@ enum { W_DW, W_B8, W_B16, W_B8_HI, W_B16_HI };
 static inline __attribute__((always_inline)) void
 ds_write_lane(uint8_t *p, uint32_t (*s)[LANES], int l, int kind, unsigned ndw, unsigned size) {
     if (kind == W_DW) {
+        u32 t[4];
         for (unsigned i = 0; i < ndw; i++)
-            memcpy(p + 4 * i, &s[i][l], 4);
+            t[i] = s[i][l];
+        memcpy(p, t, 4 * ndw);
     } else {
         u32 v = kind == W_B8_HI || kind == W_B16_HI ? s[0][l] >> 16 : s[0][l];
         memcpy(p, &v, size);
@@ -171,7 +221,7 @@ static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst 
     if (lds_span_ok(w, a[0], off, off, size)) {
         uint8_t *lds = w->lds;
         /* lanes in order: where two lanes write the same bytes the last wins */
-        FOR_ACTIVE(l) ds_write_lane(lds + (u32)(a[0][l] + off), s, l, kind, ndw, size);
+        FOR_ACTIVE_FAST(l, ds_write_lane(lds + (u32)(a[0][l] + off), s, l, kind, ndw, size));
         return;
     }
     FOR_ACTIVE(l) {
@@ -332,23 +382,29 @@ static inline __attribute__((always_inline)) void ds_two(wave *w, const xinst *x
         lds_span_ok(w, a[0], off[0] * unit, off[1] * unit, esize)) {
         const u32 o[2] = {off[0] * unit, off[1] * unit};
         uint8_t *lds = w->lds;
-        FOR_ACTIVE(l) {
+#ifdef X_ROWS4
+        if (mode == TWO_READ && esize == 8 && wave_exec(w) == ~0ull) {
+            read16_all(d, a[0], lds, o[0], o[1]);
+            return;
+        }
+#endif
+        FOR_ACTIVE_FAST(l, {
             /* both addresses before any write: vdst may overlap the address register */
             u32 base = a[0][l];
             uint8_t *p0 = lds + (u32)(base + o[0]), *p1 = lds + (u32)(base + o[1]);
+            u32 v[4];
             if (mode == TWO_READ) {
-                u32 v[4];
                 memcpy(v, p0, esize);
                 memcpy(v + nd, p1, esize);
                 for (unsigned i = 0; i < 2 * nd; i++)
                     d[i][l] = v[i];
             } else {
                 for (unsigned i = 0; i < nd; i++)
-                    memcpy(p0 + 4 * i, &s[0][i][l], 4);
-                for (unsigned i = 0; i < nd; i++)
-                    memcpy(p1 + 4 * i, &s[1][i][l], 4);
+                    v[i] = s[0][i][l], v[nd + i] = s[1][i][l];
+                memcpy(p0, v, esize);
+                memcpy(p1, v + nd, esize);
             }
-        }
+        });
         return;
     }
     FOR_ACTIVE(l) {

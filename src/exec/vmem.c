@@ -445,8 +445,12 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
          * 64-bit max, and the maximum kept this loop scalar (57% of vmem_fast's samples in an
          * elementwise kernel). */
         u64 bad = 0;
-        for (unsigned l = 0; l < LANES; l++)
-            bad |= (u64)(a[l] - base > lim) & (exec >> l);
+        if (exec == ~0ull) /* without the shift the compare loop vectorizes */
+            for (unsigned l = 0; l < LANES; l++)
+                bad |= (u64)(a[l] - base > lim);
+        else
+            for (unsigned l = 0; l < LANES; l++)
+                bad |= (u64)(a[l] - base > lim) & (exec >> l);
         if (bad & 1)
             return 0;
     }
@@ -500,6 +504,19 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
 #undef FAST_BLOCK
         return 1;
     }
+#ifdef X_ROWS4
+    /* Every lane on, 16 bytes each at its own address (a GEMM's tile loads: one row per lane):
+     * four lanes' loads transposed into the four registers at a time (x_rows4). */
+    if (!store && ndw == 4 && exec == ~0ull) {
+        for (unsigned l = 0; l < LANES; l += 4) {
+            __m128i q[4];
+            for (unsigned k = 0; k < 4; k++)
+                q[k] = _mm_loadu_si128((const __m128i *)(h + (a[l + k] - base)));
+            x_rows4(r, l, q[0], q[1], q[2], q[3]);
+        }
+        return 1;
+    }
+#endif
     /* One fixed-size copy per lane (N dwords are contiguous in memory, N lane arrays apart in
      * the registers). */
 #define FAST_COPY(N)                                                                               \
