@@ -419,6 +419,9 @@ static const rdna_row rdna_rows[] = {
     OWN(s_wait_expcnt, ISA_T_B32, r_nop), OWN(s_wait_dscnt, ISA_T_B32, r_nop),
     OWN(s_wait_kmcnt, ISA_T_B32, r_nop), OWN(s_wait_loadcnt_dscnt, ISA_T_B32, r_nop),
     OWN(s_wait_storecnt_dscnt, ISA_T_B32, r_nop),
+    /* S_WAIT_IDLE waits until the wave's outstanding work is done: with in-order completion
+     * nothing is ever outstanding */
+    OWN(s_wait_idle, ISA_T_B32, r_nop),
     /* SMEM */
     /* (the handler loads as many dwords as the destination has: b96 runs s_load_dword's) */
     AS(s_load_b32, s_load_dword), AS(s_load_b64, s_load_dwordx2), AS(s_load_b96, s_load_dword),
@@ -536,6 +539,19 @@ static const rdna_row rdna_rows[] = {
     RUN(s_setprio), RUN(s_icache_inv), RUN(s_dcache_inv),
     RUN(s_ttracedata), RUN(s_cselect_b64), RUN(s_cmov_b64), RUN(s_wqm_b32), RUN(s_wqm_b64),
     RUN(s_quadmask_b32), RUN(s_quadmask_b64),
+    /* ---- third slice (issue 15's survey of what still faulted): CDNA handlers whose
+     * pseudocode the RDNA3/RDNA4 manuals repeat ---- */
+    RUN(s_bitcmp0_b32), RUN(s_bitcmp1_b32), RUN(s_bitcmp0_b64), RUN(s_bitcmp1_b64),
+    RUN(s_cmovk_i32), RUN(s_bitreplicate_b64_b32), RUN(s_call_b64),
+    RUN(s_movrels_b32), RUN(s_movrels_b64), RUN(s_movreld_b32), RUN(s_movreld_b64),
+    /* V_ADD_NC_I32 / V_SUB_NC_I32: gfx9's VOP3 v_add_i32 / v_sub_i32 (clamp saturates signed) */
+    AS(v_add_nc_i32, v_add_i32), AS(v_sub_nc_i32, v_sub_i32),
+    RUN(v_xnor_b32), RUN(v_swap_b32), RUN(v_nop),
+    /* V_SAD_U16: S2 plus the absolute differences of both u16 halves, as CDNA3's */
+    RUN(v_sad_u16), RUN(v_qsad_pk_u16_u8), RUN(v_mqsad_pk_u16_u8), RUN(v_mqsad_u32_u8),
+    RUN(v_pk_fmac_f16),
+    AS16(v_cvt_pk_norm_i16_f16, v_cvt_pknorm_i16_f16),
+    AS16(v_cvt_pk_norm_u16_f16, v_cvt_pknorm_u16_f16), RUN16(v_sat_pk_u8_i16),
     /* DS: more of gfx9's under their RDNA names (RDNA3 ISA "LDS"; DS_CMPSTORE_* take their
      * operands in the other order than DS_CMPST_*, so they are not here) */
     AS(ds_store_b8, ds_write_b8), AS(ds_store_b16, ds_write_b16), AS(ds_store_b96, ds_write_b96),
@@ -686,6 +702,14 @@ static const rdna_row rdna_rows[] = {
     /* cache invalidation: no caches are modelled, memory is always coherent */
     OWN(buffer_gl0_inv, ISA_T_B32, r_nop), OWN(buffer_gl1_inv, ISA_T_B32, r_nop),
     OWN(global_inv, ISA_T_B32, r_nop), OWN(global_wb, ISA_T_B32, r_nop),
+    /* the same for gfx11's scalar GL1 invalidate and gfx12's write-back-and-invalidate
+     * (RDNA3 ISA S_GL1_INV, RDNA4 ISA GLOBAL_WBINV: they act on cache contents only), and the
+     * gfx12 prefetches (RDNA4 ISA S_PREFETCH_*: they load nothing into registers and never
+     * fault, so without caches they have nothing to do) */
+    OWN(s_gl1_inv, ISA_T_B32, r_nop), OWN(global_wbinv, ISA_T_B32, r_nop),
+    OWN(s_prefetch_inst, ISA_T_B32, r_nop), OWN(s_prefetch_inst_pc_rel, ISA_T_B32, r_nop),
+    OWN(s_prefetch_data, ISA_T_B32, r_nop), OWN(s_prefetch_data_pc_rel, ISA_T_B32, r_nop),
+    OWN(s_buffer_prefetch_data, ISA_T_B32, r_nop),
     /* VOP3P / WMMA: the dense WMMA ops of gfx11 and gfx12 (src/exec/wmma.c has the layouts of
      * both ISA manuals and both wave sizes) */
     OWN(v_wmma_f32_16x16x16_f16, ISA_T_F32, x_rdna_wmma),

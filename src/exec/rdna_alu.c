@@ -166,6 +166,129 @@ V3(v_xor3_b32, FK_I32, a ^ b ^ c)
 V1(v_cvt_i32_i16, FK_I16, (u32)(i32)(i16)(a & 0xffff))
 V1(v_cvt_u32_u16, FK_I16, a & 0xffff)
 
+/* ---- issue 15's survey: RDNA-only VALU ops that used to fault ------------------------------ */
+
+/* V_CVT_PK_U16_F32 / V_CVT_PK_I16_F32 (RDNA3/RDNA4 ISA VOP3): D = {cvt(S1), cvt(S0)}, each f32
+ * truncated toward zero and saturated to the 16-bit range; NaN gives 0 (the v_cvt_u16_f32 /
+ * v_cvt_i16_f32 rules of the manuals' pseudocode). */
+static inline u32 f32_to_u16_sat(u32 a) {
+    float f = f32(a);
+    return f != f || f <= 0.0f ? 0 : f >= 65535.0f ? 0xffff : (u32)f;
+}
+static inline u32 f32_to_i16_sat(u32 a) {
+    float f = f32(a);
+    i32 v = f != f ? 0 : f <= -32768.0f ? -32768 : f >= 32767.0f ? 32767 : (i32)f;
+    return (u32)v & 0xffff;
+}
+#define CVT_PK16(name, cvt)                                                                        \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);                  \
+        VLOOP(l) d[l] = cvt(A[l]) | cvt(B[l]) << 16;                                               \
+        vd32(w, x, d, FK_I32);                                                                     \
+    }
+CVT_PK16(v_cvt_pk_u16_f32, f32_to_u16_sat)
+CVT_PK16(v_cvt_pk_i16_f32, f32_to_i16_sat)
+
+/* V_MULLIT_F32 (RDNA3/RDNA4 ISA VOP3): D = S0 * S1, but -MAX_FLOAT when S1 is -MAX_FLOAT, -inf or
+ * NaN, or S2 is <= 0 or NaN (the lighting guard of the manuals' pseudocode). */
+static inline u32 mullit(u32 a, u32 b, u32 c) {
+    float fb = f32(b), fc = f32(c);
+    if (fb == -0x1.fffffep127f || fb == -__builtin_inff() || fb != fb || !(fc > 0.0f))
+        return 0xff7fffffu;
+    return bf32(f32(a) * fb);
+}
+V3(v_mullit_f32, FK_F32, mullit(a, b, c))
+
+/* V_CNDMASK_B16 (RDNA3/RDNA4 ISA VOP3): D.u16 = VCC[lane] ? S1.u16 : S0.u16, the mask in the
+ * SGPR(s) of src2.  A move: the neg/abs modifiers flip / clear bit 15, nothing is flushed. */
+VFN static void v_cndmask_b16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], sel[LANES], d[LANES];
+    const isa_valu_fields *v = &x->in.f.v;
+    vunpack(vmask_src(w, x, 2), sel);
+    const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16);
+    u32 ca = (v->abs & 1) ? 0x8000u : 0, fa = (v->neg & 1) ? 0x8000u : 0;
+    u32 cb = (v->abs & 2) ? 0x8000u : 0, fb = (v->neg & 2) ? 0x8000u : 0;
+    VLOOP(l) d[l] = vsel(sel[l], (B[l] & ~cb) ^ fb, (A[l] & ~ca) ^ fa);
+    vd16(w, x, d, FK_I16, 1);
+}
+
+/* V_NOT_B16 (RDNA3/RDNA4 ISA VOP1): D.u16 = ~S0.u16. */
+VFN static void v_not_b16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_I16);
+    VLOOP(l) d[l] = ~A[l] & 0xffff;
+    vd16(w, x, d, FK_I16, 1);
+}
+
+/* S_PACK_HL_B32_B16 (RDNA3/RDNA4 ISA SOP2): D = {S1[15:0], S0[31:16]}. */
+static void s_pack_hl_b32_b16(wave *w, const xinst *x) {
+    x_sd32(w, x, x_s32(w, x, 0) >> 16 | x_s32(w, x, 1) << 16);
+}
+
+/* ---- VINTERP (RDNA3/RDNA4 ISA "VINTERP"): parameter interpolation as plain ALU ops ----------
+ * The manuals' pseudocode reads other lanes of the lane's quad (q = laneId & ~3):
+ * V_INTERP_P10_*: D = fma(src0's VGPR in lane q + 1, S1, src2's VGPR in lane q);
+ * V_INTERP_P2_*:  D = fma(src0's VGPR in lane q + 2, S1, S2).
+ * The _f16_f32 forms read those VGPRs as the f16 half op_sel names, widened to f32; p2_f16
+ * rounds the f32 fma to f16 into the half op_sel[3] names (the pseudocode's 16'F(fma(...)): two
+ * roundings).  The quad lanes are read whatever EXEC says (the pseudocode reads VGPRs, not
+ * sources).  neg negates a source, clamp clamps the result; S1 (and p2's S2) is read as any VALU
+ * source.  The rtz forms are not here (they fault as unimplemented). */
+static int vi_src(wave *w, const xinst *x, int i, unsigned lane_off, int f16, float *out) {
+    const isa_opnd *o = &x->in.src[i];
+    const isa_valu_fields *v = &x->in.f.v;
+    if (o->kind != ISA_OPND_VGPR) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "a VINTERP quad source that is not a VGPR";
+        return 0;
+    }
+    const u32 *R = w->v[o->idx];
+    int hi = (v->opsel >> i) & 1, ftz = fk_flush_in(w->mode, f16 ? FK_F16 : FK_F32);
+    for (unsigned l = 0; l < LANES; l++) {
+        u32 r = R[(l & ~3u) + lane_off];
+        float f;
+        if (f16) {
+            u32 h = (hi ? r >> 16 : r) & 0xffff;
+            if (ftz && !(h & 0x7c00))
+                h &= 0x8000;
+            f = (float)h2d(h);
+        } else {
+            if (ftz && !(r & 0x7f800000u))
+                r &= 0x80000000u;
+            f = f32(r);
+        }
+        out[l] = (v->neg >> i) & 1 ? -f : f;
+    }
+    return 1;
+}
+static void vinterp(wave *w, const xinst *x, int p2, int f16_in, int f16_out) {
+    float a[LANES], c[LANES];
+    u32 t1[LANES], t2[LANES], d[LANES];
+    if (!vi_src(w, x, 0, p2 ? 2 : 1, f16_in, a))
+        return;
+    const u32 *B = vs32(w, x, 1, t1, FK_F32);
+    if (p2) {
+        const u32 *C = vs32(w, x, 2, t2, FK_F32);
+        for (unsigned l = 0; l < LANES; l++)
+            c[l] = f32(C[l]);
+    } else if (!vi_src(w, x, 2, 0, f16_in, c)) {
+        return;
+    }
+    for (unsigned l = 0; l < LANES; l++) {
+        float r = fmaf(a[l], f32(B[l]), c[l]);
+        d[l] = f16_out ? d2h((double)r) : bf32(r);
+    }
+    if (f16_out)
+        vd16(w, x, d, FK_F16, 1);
+    else
+        vd32(w, x, d, FK_F32);
+}
+static void v_interp_p10_f32(wave *w, const xinst *x) { vinterp(w, x, 0, 0, 0); }
+static void v_interp_p2_f32(wave *w, const xinst *x) { vinterp(w, x, 1, 0, 0); }
+static void v_interp_p10_f16_f32(wave *w, const xinst *x) { vinterp(w, x, 0, 1, 0); }
+static void v_interp_p2_f16_f32(wave *w, const xinst *x) { vinterp(w, x, 1, 1, 1); }
+
 /* ---- scalar float: gfx12 SALU (RDNA4 ISA "SALU floating point") and v_s_* ----------------- */
 
 static inline float sflush32(const wave *w, float v, int out) {
@@ -442,6 +565,17 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(v_pk_min_num_f16, ISA_T_V2F16, v_pk_min_num_f16),
     OWN(v_pk_maximum_f16, ISA_T_V2F16, v_pk_maximum_f16),
     OWN(v_pk_minimum_f16, ISA_T_V2F16, v_pk_minimum_f16),
+    OWN(v_cvt_pk_u16_f32, ISA_T_F32, v_cvt_pk_u16_f32),
+    OWN(v_cvt_pk_i16_f32, ISA_T_F32, v_cvt_pk_i16_f32), OWN(v_mullit_f32, ISA_T_F32, v_mullit_f32),
+    OWN16(v_cndmask_b16, ISA_T_B16, v_cndmask_b16), OWN16(v_not_b16, ISA_T_B16, v_not_b16),
+    /* V_FMAAK_F16 / V_FMAMK_F16 (RDNA3 ISA VOP2): fma(S0, S1, K) / fma(S0, K, S1), K the
+     * literal's low 16 bits in the source slot the decoder gives it, as v_fma_f16 */
+    AS16(v_fmaak_f16, v_fma_f16), AS16(v_fmamk_f16, v_fma_f16),
+    OWN(s_pack_hl_b32_b16, ISA_T_B32, s_pack_hl_b32_b16),
+    OWN(v_interp_p10_f32, ISA_T_F32, v_interp_p10_f32),
+    OWN(v_interp_p2_f32, ISA_T_F32, v_interp_p2_f32),
+    OWN(v_interp_p10_f16_f32, ISA_T_F32, v_interp_p10_f16_f32),
+    OWN(v_interp_p2_f16_f32, ISA_T_F32, v_interp_p2_f16_f32),
     OWN16(v_cvt_i32_i16, ISA_T_B16, v_cvt_i32_i16), OWN16(v_cvt_u32_u16, ISA_T_B16, v_cvt_u32_u16),
     /* SALU float (gfx12) */
     OWN(s_add_f32, ISA_T_F32, s_add_f32), OWN(s_sub_f32, ISA_T_F32, s_sub_f32),
