@@ -117,12 +117,23 @@ H16OP(v_minmax_f16, 3, fmax16(fmin16(a, b, IEEE), c, IEEE))
  * which also flush denormal halves as MODE says and clamp).  _num_: IEEE 754-2019
  * minimumNumber/maximumNumber as v_min_num_f16; minimum/maximum: a NaN operand gives a quiet
  * NaN, -0 < +0. */
-static inline u32 maximum16(u32 a, u32 b) {
-    return nan16(a) ? a | 0x200u : nan16(b) ? b | 0x200u : fmax16(a, b, 0);
-}
-static inline u32 minimum16(u32 a, u32 b) {
-    return nan16(a) ? a | 0x200u : nan16(b) ? b | 0x200u : fmin16(a, b, 0);
-}
+#define MAXIMUM(name, T, isnan, qbit, cmp)                                                         \
+    static inline T name(T a, T b) {                                                               \
+        int sa = isnan(a) && !(a & qbit), sb = isnan(b) && !(b & qbit);                            \
+        if (sa || sb) /* a signalling NaN, S0's first: quieted */                                  \
+            return (sa ? a : b) | qbit;                                                            \
+        if (isnan(a) || isnan(b)) /* a quiet NaN, S0's first: as it is */                          \
+            return isnan(a) ? a : b;                                                               \
+        return cmp(a, b, 0);                                                                       \
+    }
+/* (RDNA4 ISA V_MAXIMUM_F32 / V_MINIMUM_F32 and their f16/f64 forms: the NaN order above, else
+ * the larger / smaller with -0 < +0) */
+MAXIMUM(maximum16, u32, nan16, 0x200u, fmax16)
+MAXIMUM(minimum16, u32, nan16, 0x200u, fmin16)
+MAXIMUM(maximum32, u32, nan32, 0x400000u, fmax32)
+MAXIMUM(minimum32, u32, nan32, 0x400000u, fmin32)
+MAXIMUM(maximum64, u64, nan64, 0x8000000000000ull, fmax64)
+MAXIMUM(minimum64, u64, nan64, 0x8000000000000ull, fmin64)
 #define PK16OP(name, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
@@ -140,6 +151,24 @@ PK16OP(v_pk_max_num_f16, max_num16(a, b))
 PK16OP(v_pk_min_num_f16, min_num16(a, b))
 PK16OP(v_pk_maximum_f16, maximum16(a, b))
 PK16OP(v_pk_minimum_f16, minimum16(a, b))
+
+/* gfx12 IEEE 754-2019 minimum/maximum (RDNA4 ISA VOP3 V_MAXIMUM_F32, V_MAXIMUM3_F32,
+ * V_MAXIMUMMINIMUM_F32 = minimum(maximum(S0, S1), S2), V_MINIMUMMAXIMUM_F32, the F16 and F64
+ * forms; S_MAXIMUM_F32 ... in the SALU): NaN-propagating, with no IEEE mode bit */
+V2(v_maximum_f32, FK_F32, maximum32(a, b))
+V2(v_minimum_f32, FK_F32, minimum32(a, b))
+V3(v_maximum3_f32, FK_F32, maximum32(maximum32(a, b), c))
+V3(v_minimum3_f32, FK_F32, minimum32(minimum32(a, b), c))
+V3(v_maximumminimum_f32, FK_F32, minimum32(maximum32(a, b), c))
+V3(v_minimummaximum_f32, FK_F32, maximum32(minimum32(a, b), c))
+F64MM(v_maximum_f64, maximum64(a, b))
+F64MM(v_minimum_f64, minimum64(a, b))
+H16OP(v_maximum_f16, 2, maximum16(a, b))
+H16OP(v_minimum_f16, 2, minimum16(a, b))
+H16OP(v_maximum3_f16, 3, maximum16(maximum16(a, b), c))
+H16OP(v_minimum3_f16, 3, minimum16(minimum16(a, b), c))
+H16OP(v_maximumminimum_f16, 3, minimum16(maximum16(a, b), c))
+H16OP(v_minimummaximum_f16, 3, maximum16(minimum16(a, b), c))
 
 /* V_FMAC_F16 (RDNA3 ISA VOP2): D.f16 = S0.f16 * S1.f16 + D.f16, fused; the accumulator is the
  * destination half (op_sel bit 3 after rdna.c folds v5.h there), flushed like the sources when
@@ -320,6 +349,8 @@ SF2(s_sub_f32, a - b)
 SF2(s_mul_f32, a *b)
 SF2(s_max_num_f32, f32(max_num32(bf32(a), bf32(b))))
 SF2(s_min_num_f32, f32(min_num32(bf32(a), bf32(b))))
+SF2(s_maximum_f32, f32(maximum32(bf32(a), bf32(b))))
+SF2(s_minimum_f32, f32(minimum32(bf32(a), bf32(b))))
 SF2(s_trunc_f32, truncf(a))
 SF2(s_floor_f32, floorf(a))
 SF2(s_ceil_f32, ceilf(a))
@@ -368,6 +399,8 @@ SH2(s_sub_f16, r16(da - db))
 SH2(s_mul_f16, r16(da *db))
 SH2(s_max_num_f16, max_num16(a, b))
 SH2(s_min_num_f16, min_num16(a, b))
+SH2(s_maximum_f16, maximum16(a, b))
+SH2(s_minimum_f16, minimum16(a, b))
 SH2(s_trunc_f16, d2h(trunc(da)))
 SH2(s_floor_f16, d2h(floor(da)))
 SH2(s_ceil_f16, d2h(ceil(da)))
@@ -565,6 +598,18 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(v_pk_min_num_f16, ISA_T_V2F16, v_pk_min_num_f16),
     OWN(v_pk_maximum_f16, ISA_T_V2F16, v_pk_maximum_f16),
     OWN(v_pk_minimum_f16, ISA_T_V2F16, v_pk_minimum_f16),
+    OWN(v_maximum_f32, ISA_T_F32, v_maximum_f32), OWN(v_minimum_f32, ISA_T_F32, v_minimum_f32),
+    OWN(v_maximum3_f32, ISA_T_F32, v_maximum3_f32), OWN(v_minimum3_f32, ISA_T_F32, v_minimum3_f32),
+    OWN(v_maximumminimum_f32, ISA_T_F32, v_maximumminimum_f32),
+    OWN(v_minimummaximum_f32, ISA_T_F32, v_minimummaximum_f32),
+    OWN(v_maximum_f64, ISA_T_F64, v_maximum_f64), OWN(v_minimum_f64, ISA_T_F64, v_minimum_f64),
+    OWN16(v_maximum_f16, ISA_T_F16, v_maximum_f16), OWN16(v_minimum_f16, ISA_T_F16, v_minimum_f16),
+    OWN16(v_maximum3_f16, ISA_T_F16, v_maximum3_f16),
+    OWN16(v_minimum3_f16, ISA_T_F16, v_minimum3_f16),
+    OWN16(v_maximumminimum_f16, ISA_T_F16, v_maximumminimum_f16),
+    OWN16(v_minimummaximum_f16, ISA_T_F16, v_minimummaximum_f16),
+    OWN(s_maximum_f32, ISA_T_F32, s_maximum_f32), OWN(s_minimum_f32, ISA_T_F32, s_minimum_f32),
+    OWN(s_maximum_f16, ISA_T_F16, s_maximum_f16), OWN(s_minimum_f16, ISA_T_F16, s_minimum_f16),
     OWN(v_cvt_pk_u16_f32, ISA_T_F32, v_cvt_pk_u16_f32),
     OWN(v_cvt_pk_i16_f32, ISA_T_F32, v_cvt_pk_i16_f32), OWN(v_mullit_f32, ISA_T_F32, v_mullit_f32),
     OWN16(v_cndmask_b16, ISA_T_B16, v_cndmask_b16), OWN16(v_not_b16, ISA_T_B16, v_not_b16),

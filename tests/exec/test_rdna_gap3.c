@@ -4,7 +4,8 @@
  * v_add/sub_nc_i32 with clamp, v_xnor_b32, v_swap_b32, v_sad_u16, v_cvt_pk_u16/i16_f32,
  * v_mullit_f32, v_cndmask_b16, v_not_b16, v_fmaak/fmamk_f16, v_sat_pk_u8_i16,
  * v_cvt_pk_norm_*_f16, v_pk_fmac_f16, v_qsad/mqsad, s_pack_hl_b32_b16, s_bitcmp*, s_cmovk_i32,
- * s_bitreplicate_b64_b32, s_movrels/movreld, s_call_b64 and VINTERP's p10/p2 f32 and f16 forms.
+ * s_bitreplicate_b64_b32, s_movrels/movreld, s_call_b64, VINTERP's p10/p2 f32 and f16 forms
+ * and gfx12's IEEE 754-2019 v_/s_minimum/maximum ops.
  * Expected values come from a C reference of the RDNA3/RDNA4 ISA pseudocode written here (the
  * ref_* functions), from values worked out by hand, or (marked "hardware") from tinygrad's
  * test/amd/hw cases verified on an RDNA3 GPU; none from a gfxemu run. */
@@ -431,6 +432,145 @@ static void t_vinterp(const char *a, int gfx12) {
     CHECK(w->v[4][0] == fbits(12.0f) && w->v[4][4] == fbits(24.0f), "%s p10_f16 hardware case", a);
 }
 
+/* ---- gfx12 IEEE 754-2019 minimum / maximum ------------------------------------------------
+ * RDNA4 ISA V_MAXIMUM_F32 (V_MINIMUM_F32, the f16/f64, 3-operand and fused forms, S_MAXIMUM_*):
+ * a signalling NaN operand quieted (S0's first), else a quiet NaN operand as it is (S0's first),
+ * else the larger (smaller) value, +0 > -0.  ref_mm: that rule for a format of `bits` bits. */
+static double fval(uint64_t v, unsigned bits) {
+    unsigned eb = bits == 16 ? 5 : 8, mb = bits == 16 ? 10 : 23;
+    uint64_t e = (v >> mb) & ((1u << eb) - 1), m = v & ((1ull << mb) - 1);
+    int bias = (1 << (eb - 1)) - 1;
+    double f = e ? ldexp((double)(m | 1ull << mb), (int)e - bias - (int)mb)
+                 : ldexp((double)m, 1 - bias - (int)mb);
+    return (v >> (bits - 1)) & 1 ? -f : f;
+}
+static uint64_t ref_mm(uint64_t a, uint64_t b, unsigned bits, int max) {
+    unsigned mb = bits == 16 ? 10 : bits == 32 ? 23 : 52;
+    uint64_t abs = (bits == 64 ? ~0ull : (1ull << bits) - 1) >> 1, inf = abs & ~((1ull << mb) - 1),
+             q = 1ull << (mb - 1);
+    int na = (a & abs) > inf, nb = (b & abs) > inf;
+    if (na && !(a & q))
+        return a | q;
+    if (nb && !(b & q))
+        return b | q;
+    if (na || nb)
+        return na ? a : b;
+    double fa = bits == 64 ? 0 : fval(a, bits), fb = bits == 64 ? 0 : fval(b, bits);
+    if (bits == 64)
+        memcpy(&fa, &a, 8), memcpy(&fb, &b, 8);
+    if (fa == fb && fa == 0) /* +0 > -0 */
+        return ((a >> (bits - 1)) & 1) == (unsigned)max ? b : a;
+    return (max ? fa > fb : fa < fb) || fa == fb ? a : b;
+}
+static uint32_t ref_max32(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)c, (void)o;
+    return (uint32_t)ref_mm(a, b, 32, 1);
+}
+static uint32_t ref_min32(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)c, (void)o;
+    return (uint32_t)ref_mm(a, b, 32, 0);
+}
+static uint32_t ref_max3_32(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)o;
+    return (uint32_t)ref_mm(ref_mm(a, b, 32, 1), c, 32, 1);
+}
+static uint32_t ref_maxmin32(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)o;
+    return (uint32_t)ref_mm(ref_mm(a, b, 32, 1), c, 32, 0);
+}
+static uint32_t ref_minmax32(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)o;
+    return (uint32_t)ref_mm(ref_mm(a, b, 32, 0), c, 32, 1);
+}
+static uint32_t ref_min3_32_rev(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)o;
+    return (uint32_t)ref_mm(ref_mm(c, b, 32, 0), a, 32, 0);
+}
+static uint32_t ref_min3_16(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    return put_lo(o, (uint32_t)ref_mm(ref_mm(a & 0xffff, b & 0xffff, 16, 0), c & 0xffff, 16, 0));
+}
+static uint32_t ref_max16(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)c;
+    return put_lo(o, (uint32_t)ref_mm(a & 0xffff, b & 0xffff, 16, 1));
+}
+static const uint32_t mm32_rows[][3] = {
+    {0x3f800000, 0xc0000000, 0x00000000}, /* 1, -2, 0 */
+    {0x00000000, 0x80000000, 0x80000000}, /* +0, -0 */
+    {0x80000000, 0x00000000, 0x7fc00000},
+    {0x7fc00000, 0x3f800000, 0x3f800000}, /* quiet NaN first */
+    {0x3f800000, 0xffc00001, 0x3f800000}, /* quiet NaN (negative, payload) second */
+    {0x7f800001, 0x7fc00002, 0x00000000}, /* signalling NaN first: quieted */
+    {0x7fc00002, 0x7f800003, 0x00000000}, /* signalling second wins over a quiet first */
+    {0xff800000, 0x7f800000, 0x00000001}, /* -inf, +inf */
+    {0x00000001, 0x80000001, 0x00000002}, /* denormals (MODE keeps them) */
+    {0x7f7fffff, 0xff7fffff, 0x7f800001},
+    {0x7f800005, 0xff800006, 0x7f800007}, /* both signalling: S0 quieted */
+};
+static const uint32_t mm16_rows[][3] = {
+    {0xaaaa3c00, 0xc000, 0x0000}, {0x55550000, 0x8000, 0x8000}, {0x12347e00, 0x3c00, 0x3c00},
+    {0x00003c00, 0xfe01, 0x3c00}, {0xffff7c01, 0x7e02, 0x0000}, {0x00007e02, 0x7c03, 0x0000},
+    {0x0000fc00, 0x7c00, 0x0001}, {0x00000001, 0x8001, 0x0002}, {0x00007c05, 0xfc06, 0x7c07},
+};
+
+static void t_minmax(const char *a) {
+    VCASE(a, "v_maximum_f32 v3, v0, v1", mm32_rows, ref_max32);
+    VCASE(a, "v_minimum_f32 v3, v0, v1", mm32_rows, ref_min32);
+    VCASE(a, "v_maximum3_f32 v3, v0, v1, v2", mm32_rows, ref_max3_32);
+    VCASE(a, "v_minimum3_f32 v3, v2, v1, v0", mm32_rows, ref_min3_32_rev);
+    VCASE(a, "v_maximumminimum_f32 v3, v0, v1, v2", mm32_rows, ref_maxmin32);
+    VCASE(a, "v_minimummaximum_f32 v3, v0, v1, v2", mm32_rows, ref_minmax32);
+    VCASE(a, "v_maximum_f16 v3, v0, v1", mm16_rows, ref_max16);
+    VCASE(a, "v_minimum3_f16 v3, v0, v1, v2", mm16_rows, ref_min3_16);
+    VCASE(a,
+          "v_minimum_f16 v3, v0, v1\nv_maximum3_f16 v3, v0, v1, v2\n"
+          "v_maximumminimum_f16 v3, v0, v1, v2\nv_minimummaximum_f16 v3, v0, v1, v2\n"
+          "v_maximum_f16 v3, v0, v1",
+          mm16_rows, ref_max16);
+    /* f64 and the SALU forms on a few rows: each row's S0, S1 per lane / per run */
+    static const uint64_t r64[][2] = {
+        {0x3ff0000000000000ull, 0xc000000000000000ull},
+        {0x0000000000000000ull, 0x8000000000000000ull},
+        {0x7ff0000000000001ull, 0x7ff8000000000002ull},
+        {0x7ff8000000000002ull, 0x7ff0000000000003ull},
+        {0xfff8000000000000ull, 0x3ff0000000000000ull},
+        {0x0000000000000001ull, 0x8000000000000001ull},
+    };
+    snippet_rig_lanes(&rig, 0, 0);
+    for (unsigned l = 0; l < 32; l++) {
+        const uint64_t *r = r64[l % 6];
+        w->v[4][l] = (uint32_t)r[0], w->v[5][l] = (uint32_t)(r[0] >> 32);
+        w->v[6][l] = (uint32_t)r[1], w->v[7][l] = (uint32_t)(r[1] >> 32);
+    }
+    CHECK(snippet_rig_run(&rig, a,
+                          "v_maximum_f64 v[8:9], v[4:5], v[6:7]\n"
+                          "v_minimum_f64 v[10:11], v[4:5], v[6:7]") == WAVE_DONE,
+          "%s f64", a);
+    int bad = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        const uint64_t *r = r64[l % 6];
+        uint64_t mx = w->v[8][l] | (uint64_t)w->v[9][l] << 32;
+        uint64_t mn = w->v[10][l] | (uint64_t)w->v[11][l] << 32;
+        bad += mx != ref_mm(r[0], r[1], 64, 1) || mn != ref_mm(r[0], r[1], 64, 0);
+    }
+    CHECK(bad == 0, "%s v_maximum/minimum_f64: %d lanes wrong", a, bad);
+    bad = 0;
+    for (unsigned i = 0; i < sizeof mm32_rows / sizeof mm32_rows[0]; i++) {
+        snippet_rig_lanes(&rig, 0, 0);
+        w->s[0] = mm32_rows[i][0], w->s[1] = mm32_rows[i][1];
+        w->s[4] = mm16_rows[i % 9][0], w->s[5] = mm16_rows[i % 9][1];
+        CHECK(snippet_rig_run(&rig, a,
+                              "s_maximum_f32 s2, s0, s1\ns_minimum_f32 s3, s0, s1\n"
+                              "s_maximum_f16 s6, s4, s5\ns_minimum_f16 s7, s4, s5") == WAVE_DONE,
+              "%s salu", a);
+        uint32_t h0 = mm16_rows[i % 9][0] & 0xffff, h1 = mm16_rows[i % 9][1];
+        /* the f16 results zero bits 31:16 (RDNA4 ISA S_MAXIMUM_F16: D.u32 = 32'U(result)) */
+        bad += w->s[2] != ref_mm(w->s[0], w->s[1], 32, 1) ||
+               w->s[3] != ref_mm(w->s[0], w->s[1], 32, 0) || w->s[6] != ref_mm(h0, h1, 16, 1) ||
+               w->s[7] != ref_mm(h0, h1, 16, 0);
+    }
+    CHECK(bad == 0, "%s s_maximum/minimum: %d rows wrong", a, bad);
+}
+
 int main(void) {
     if (snippet_rig_open(&rig) != 0)
         return 1;
@@ -443,6 +583,8 @@ int main(void) {
         t_scalar(arch[g]);
         t_nothing(arch[g], g);
         t_vinterp(arch[g], g);
+        if (g)
+            t_minmax(arch[g]);
     }
     snippet_rig_close(&rig);
     return check_summary("test_rdna_gap3");
