@@ -1,14 +1,14 @@
 /* test_rdna_gap3.c - the third list of RDNA ops that used to fault as unimplemented (issue 15's
  * survey), on llvm-mc-22 snippets for gfx1100 and gfx1201 in wave32, lanes partly off: the
  * cache and wait ops with nothing to do (s_gl1_inv, global_wbinv, s_prefetch_*, s_wait_idle),
- * v_add/sub_nc_i32 with clamp, v_xnor_b32, v_swap_b32, v_sad_u16, v_cvt_pk_u16/i16_f32,
- * v_mullit_f32, v_cndmask_b16, v_not_b16, v_fmaak/fmamk_f16, v_sat_pk_u8_i16,
- * v_cvt_pk_norm_*_f16, v_pk_fmac_f16, v_qsad/mqsad, s_pack_hl_b32_b16, s_bitcmp*, s_cmovk_i32,
- * s_bitreplicate_b64_b32, s_movrels/movreld, s_call_b64, VINTERP's p10/p2 f32 and f16 forms
- * and gfx12's IEEE 754-2019 v_/s_minimum/maximum ops.
- * Expected values come from a C reference of the RDNA3/RDNA4 ISA pseudocode written here (the
- * ref_* functions), from values worked out by hand, or (marked "hardware") from tinygrad's
- * test/amd/hw cases verified on an RDNA3 GPU; none from a gfxemu run. */
+ * v_add/sub_nc_i32 with clamp, v_xnor_b32, v_swap_b32, v_swap_b16, v_swaprel_b32, v_movrelsd_2_b32,
+ * v_sad_u16, v_cvt_pk_u16/i16_f32, v_mullit_f32, v_cndmask_b16, v_not_b16, v_fmaak/fmamk_f16,
+ * v_sat_pk_u8_i16, v_cvt_pk_norm_*_f16, v_pk_fmac_f16, v_qsad/mqsad, s_pack_hl_b32_b16, s_bitcmp*,
+ * s_cmovk_i32, s_bitreplicate_b64_b32, s_movrels/movreld, s_call_b64, VINTERP's p10/p2 f32 and f16
+ * forms and gfx12's IEEE 754-2019 v_/s_minimum/maximum ops. Expected values come from a C reference
+ * of the RDNA3/RDNA4 ISA pseudocode written here (the ref_* functions), from values worked out by
+ * hand, or (marked "hardware") from tinygrad's test/amd/hw cases verified on an RDNA3 GPU; none
+ * from a gfxemu run. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -118,6 +118,44 @@ static void t_int(const char *a) {
         bad += w->v[0][l] != (on ? 200 + l : 100 + l) || w->v[1][l] != (on ? 100 + l : 200 + l);
     }
     CHECK(bad == 0, "%s v_swap_b32: %d lanes wrong", a, bad);
+}
+
+/* V_SWAPREL_B32 / V_MOVRELSD_2_B32 (RDNA3 ISA VOP1): source index + M0[9:0], destination index
+ * + M0[25:16]; V_SWAP_B16 (gfx11): two VGPR halves exchange.  Active lanes only. */
+static void t_rel(const char *a, int gfx12) {
+    snippet_rig_lanes(&rig, 0, 0);
+    for (unsigned l = 0; l < 64; l++)
+        for (unsigned r = 1; r < 12; r++)
+            w->v[r][l] = r << 16 | l;
+    w->s[0] = 5u << 16 | 1u | 0xfc00fc00u; /* bits above 25:16 and 9:0 are not read */
+    wave_set_exec(w, OFF);
+    CHECK(snippet_rig_run(&rig, a,
+                          "s_mov_b32 m0, s0\nv_swaprel_b32 v1, v2\nv_movrelsd_2_b32 v5, v7") ==
+              WAVE_DONE,
+          "%s swaprel", a);
+    /* swaprel: v6 <-> v3; then movrelsd_2: v10 = v8 */
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        int on = l < 32 && (OFF >> l & 1);
+        bad += w->v[6][l] != ((on ? 3u : 6u) << 16 | l) || w->v[3][l] != ((on ? 6u : 3u) << 16 | l);
+        bad += w->v[10][l] != ((on ? 8u : 10u) << 16 | l) || w->v[8][l] != (8u << 16 | l);
+        bad += w->v[1][l] != (1u << 16 | l) || w->v[2][l] != (2u << 16 | l);
+    }
+    CHECK(bad == 0, "%s v_swaprel_b32 / v_movrelsd_2_b32: %d wrong", a, bad);
+    if (gfx12)
+        return;
+    snippet_rig_lanes(&rig, 0, 0);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[0][l] = 0xaaaa0000u | l, w->v[1][l] = 0x00bb0000u | 0xcc00u;
+    wave_set_exec(w, OFF);
+    CHECK(snippet_rig_run(&rig, a, "v_swap_b16 v0.l, v1.h") == WAVE_DONE, "%s swap_b16", a);
+    bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        int on = l < 32 && (OFF >> l & 1);
+        bad += w->v[0][l] != (on ? 0xaaaa00bbu : 0xaaaa0000u | l);
+        bad += w->v[1][l] != (on ? (l << 16 | 0xcc00u) : 0x00bbcc00u);
+    }
+    CHECK(bad == 0, "%s v_swap_b16: %d wrong (lane 0: %08x %08x)", a, bad, w->v[0][0], w->v[1][0]);
 }
 
 /* ---- conversions and f32 ------------------------------------------------------------------- */
@@ -577,6 +615,7 @@ int main(void) {
     const char *arch[2] = {"gfx1100", "gfx1201"};
     for (int g = 0; g < 2; g++) {
         t_int(arch[g]);
+        t_rel(arch[g], g);
         t_cvt(arch[g]);
         t_16(arch[g], g);
         t_qsad(arch[g]);
