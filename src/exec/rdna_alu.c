@@ -188,6 +188,14 @@ VFN static void v_fmac_f16(wave *w, const xinst *x) {
     vd16(w, x, d, FK_F16, 1);
 }
 
+/* V_FMA_DX9_ZERO_F32 / V_FMAC_DX9_ZERO_F32 (RDNA3/RDNA4 ISA): S2 (fmac: D) when S0 or S1 is
+ * zero (DX9: 0 * anything, inf and NaN included, is 0; S2 is returned as it is), else the fused
+ * S0 * S1 + S2. */
+static inline u32 fma_dx9(u32 a, u32 b, u32 c) {
+    return f32(a) == 0.0f || f32(b) == 0.0f ? c : bf32(fmaf(f32(a), f32(b), f32(c)));
+}
+V3(v_fma_dx9_zero_f32, FK_F32, fma_dx9(a, b, c))
+
 /* V_XOR3_B32 (RDNA3 ISA VOP3): D = S0 ^ S1 ^ S2 */
 V3(v_xor3_b32, FK_I32, a ^ b ^ c)
 
@@ -459,6 +467,49 @@ VSF(v_s_log_f32, log2f(tftz(a)))
 VSF(v_s_rcp_f32, tftz(1.0f / tftz(a)))
 VSF(v_s_rsq_f32, tftz((float)(1.0 / sqrt((double)tftz(a)))))
 VSF(v_s_sqrt_f32, tftz(sqrtf(tftz(a))))
+/* The f16 forms (RDNA4 ISA V_S_EXP_F16 ...: D.f16 = f(S0.f16), D[31:16] = 0): the source is the
+ * SGPR's low half (op_sel[0]: the high one), abs/neg on bit 15, f16 denormals as MODE says,
+ * the function as the VALU's V_EXP_F16 ... computes it (valu_f16.c). */
+static void vsh(wave *w, const xinst *x, double (*f)(double)) {
+    u32 a = x_s32(w, x, 0) >> (x->in.f.v.opsel & 1 ? 16 : 0) & 0xffff;
+    if (x->in.f.v.abs & 1)
+        a &= 0x7fffu;
+    if (x->in.f.v.neg & 1)
+        a ^= 0x8000u;
+    if (fk_flush_in(w->mode, FK_F16) && !(a & 0x7c00))
+        a &= 0x8000u;
+    u32 d = d2h(f(h2d(a)));
+    if (fk_flush_out(w->mode, FK_F16) && !(d & 0x7c00))
+        d &= 0x8000u;
+    x_sd32(w, x, d);
+}
+static double h_rcp(double v) { return 1.0 / v; }
+static double h_rsq(double v) { return 1.0 / sqrt(v); }
+static void v_s_exp_f16(wave *w, const xinst *x) { vsh(w, x, exp2); }
+static void v_s_log_f16(wave *w, const xinst *x) { vsh(w, x, log2); }
+static void v_s_rcp_f16(wave *w, const xinst *x) { vsh(w, x, h_rcp); }
+static void v_s_rsq_f16(wave *w, const xinst *x) { vsh(w, x, h_rsq); }
+static void v_s_sqrt_f16(wave *w, const xinst *x) { vsh(w, x, sqrt); }
+
+/* S_CVT_PK_RTZ_F16_F32 (RDNA4 ISA SOP2): D = {f16(S1), f16(S0)}, each rounded toward zero
+ * whatever MODE says; f32 inputs flushed as MODE says. */
+static void s_cvt_pk_rtz_f16_f32(wave *w, const xinst *x) {
+    x_sd32(w, x, d2h_rtz(sf(w, x, 0)) | d2h_rtz(sf(w, x, 1)) << 16);
+}
+
+/* S_MOVRELSD_2_B32 (RDNA3/RDNA4 ISA SOP1): SGPR[D + M0[25:16]] = SGPR[S0 + M0[9:0]]; an index
+ * past s105 is refused with a note. */
+static void s_movrelsd_2_b32(wave *w, const xinst *x) {
+    u32 m0 = w->s[ISA_SREG_M0];
+    unsigned si = x->in.src[0].idx + (m0 & 0x3ff), di = x->in.dst[0].idx + (m0 >> 16 & 0x3ff);
+    if (x->in.src[0].kind != ISA_OPND_SREG || x->in.dst[0].kind != ISA_OPND_SREG || si > 105 ||
+        di > 105) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "an M0-relative SGPR index past s105";
+        return;
+    }
+    w->s[di] = w->s[si];
+}
 
 /* ---- SOPP / messages ----------------------------------------------------------------------- */
 
@@ -643,6 +694,14 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(v_s_exp_f32, ISA_T_F32, v_s_exp_f32), OWN(v_s_log_f32, ISA_T_F32, v_s_log_f32),
     OWN(v_s_rcp_f32, ISA_T_F32, v_s_rcp_f32), OWN(v_s_rsq_f32, ISA_T_F32, v_s_rsq_f32),
     OWN(v_s_sqrt_f32, ISA_T_F32, v_s_sqrt_f32),
+    OWN(v_s_exp_f16, ISA_T_F16, v_s_exp_f16), OWN(v_s_log_f16, ISA_T_F16, v_s_log_f16),
+    OWN(v_s_rcp_f16, ISA_T_F16, v_s_rcp_f16), OWN(v_s_rsq_f16, ISA_T_F16, v_s_rsq_f16),
+    OWN(v_s_sqrt_f16, ISA_T_F16, v_s_sqrt_f16),
+    OWN(s_cvt_pk_rtz_f16_f32, ISA_T_F32, s_cvt_pk_rtz_f16_f32),
+    OWN(s_movrelsd_2_b32, ISA_T_B32, s_movrelsd_2_b32),
+    /* (the VOP2 fmac names its destination as the third source: src/isa/vop_rdna.c) */
+    OWN(v_fma_dx9_zero_f32, ISA_T_F32, v_fma_dx9_zero_f32),
+    OWN(v_fmac_dx9_zero_f32, ISA_T_F32, v_fma_dx9_zero_f32),
     /* SOPP, messages, 64-bit multiply */
     OWN(s_round_mode, ISA_T_B32, s_round_mode), OWN(s_denorm_mode, ISA_T_B32, s_denorm_mode),
     OWN(s_sendmsg, ISA_T_B32, r_sendmsg), OWN(s_sendmsg_rtn_b32, ISA_T_B32, r_sendmsg_rtn),

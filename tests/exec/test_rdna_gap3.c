@@ -393,6 +393,54 @@ static void t_scalar(const char *a) {
           "%s s_call_b64: s4 %u s5 %u s0 %x s6 %x", a, w->s[4], w->s[5], w->s[0], w->s[6]);
 }
 
+/* V_FMA_DX9_ZERO_F32 / V_FMAC_DX9_ZERO_F32: S2 (fmac: D) as it is when S0 or S1 is zero, else
+ * fma; gfx12's V_S_*_F16 (an f16 result in an SGPR, bits 31:16 zero), S_CVT_PK_RTZ_F16_F32 and
+ * S_MOVRELSD_2_B32.  Values worked out by hand. */
+static uint32_t ref_dx9(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
+    (void)o;
+    float fa = bitsf(a), fb = bitsf(b);
+    return fa == 0 || fb == 0 ? c : fbits(fmaf(fa, fb, bitsf(c)));
+}
+static const uint32_t dx9_rows[][3] = {
+    {0x00000000, 0x7f800000, 0x80000000}, /* 0 * inf: S2 (-0) as it is */
+    {0x7fc00000, 0x80000000, 0x3f800000}, /* NaN * -0: S2 */
+    {0x40000000, 0x40400000, 0x3f800000}, /* 2 * 3 + 1 = 7 */
+    {0x7f800000, 0x3f800000, 0xff800000}, /* inf - inf: NaN */
+    {0x3f800001, 0x3f800001, 0xbf800002}, /* fused: the low product bits survive */
+};
+static void t_dx9_sfp(const char *a, int gfx12) {
+    VCASE(a, "v_fma_dx9_zero_f32 v3, v0, v1, v2", dx9_rows, ref_dx9);
+    if (!gfx12) {
+        /* fmac: the accumulator is v3; v_mov puts S2 there first */
+        VCASE(a, "v_mov_b32 v3, v2\nv_fmac_dx9_zero_f32 v3, v0, v1", dx9_rows, ref_dx9);
+    }
+    snippet_rig_lanes(&rig, 0, 0);
+    w->s[20] = 0x11, w->s[21] = 0x22, w->s[30] = 0;
+    CHECK(snippet_rig_run(&rig, a, "s_mov_b32 m0, 0x00070001\ns_movrelsd_2_b32 s23, s20") ==
+                  WAVE_DONE &&
+              w->s[30] == 0x22 && w->s[23] == 0,
+          "%s s_movrelsd_2_b32: s30 %x", a, w->s[30]);
+    if (!gfx12)
+        return;
+    snippet_rig_lanes(&rig, 0, 0);
+    w->s[0] = 0x3f7fffffu; /* just below 1: rtz 0x3bff, RNE would give 1.0 */
+    w->s[1] = 0xc77fff00u; /* -65535: rtz -65504 (0xfbff), not -inf */
+    w->s[2] = 0xffff4400u; /* f16 4.0 in the low half, junk above */
+    CHECK(snippet_rig_run(&rig, a,
+                          "s_cvt_pk_rtz_f16_f32 s4, s0, s1\nv_s_exp_f16 s5, s2\n"
+                          "v_s_log_f16 s6, s2\nv_s_rcp_f16 s7, s2\nv_s_rsq_f16 s8, s2\n"
+                          "v_s_sqrt_f16 s9, s2\nv_s_sqrt_f16 s10, -s2\n"
+                          "v_s_exp_f16 s11, 1.0") == WAVE_DONE,
+          "%s salu f16", a);
+    /* exp2(4) = 16 (0x4c00), log2(4) = 2 (0x4000), 1/4 (0x3400), 1/2 (0x3800), 2 (0x4000),
+     * sqrt(-4) a NaN, exp2(1.0) = 2 */
+    CHECK(w->s[4] == 0xfbff3bffu && w->s[5] == 0x4c00 && w->s[6] == 0x4000 && w->s[7] == 0x3400 &&
+              w->s[8] == 0x3800 && w->s[9] == 0x4000 && (w->s[10] & 0x7fff) > 0x7c00 &&
+              w->s[10] < 0x10000 && w->s[11] == 0x4000,
+          "%s salu f16: %08x %x %x %x %x %x %x %x", a, w->s[4], w->s[5], w->s[6], w->s[7], w->s[8],
+          w->s[9], w->s[10], w->s[11]);
+}
+
 /* ---- cache, prefetch and wait ops: nothing to do, the wave goes on -------------------------- */
 static void t_nothing(const char *a, int gfx12) {
     snippet_rig_lanes(&rig, 0, 0);
@@ -621,6 +669,7 @@ int main(void) {
         t_qsad(arch[g]);
         t_scalar(arch[g]);
         t_nothing(arch[g], g);
+        t_dx9_sfp(arch[g], g);
         t_vinterp(arch[g], g);
         if (g)
             t_minmax(arch[g]);
