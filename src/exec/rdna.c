@@ -458,6 +458,8 @@ static const rdna_row rdna_rows[] = {
     /* S_WAIT_IDLE waits until the wave's outstanding work is done: with in-order completion
      * nothing is ever outstanding */
     OWN(s_wait_idle, ISA_T_B32, r_nop),
+    /* V_PIPEFLUSH flushes the VALU pipeline: nothing is in flight between instructions here */
+    OWN(v_pipeflush, ISA_T_B32, r_nop),
     /* SMEM */
     /* (the handler loads as many dwords as the destination has: b96 runs s_load_dword's) */
     AS(s_load_b32, s_load_dword), AS(s_load_b64, s_load_dwordx2), AS(s_load_b96, s_load_dword),

@@ -1,14 +1,14 @@
 /* test_rdna_gap3.c - the third list of RDNA ops that used to fault as unimplemented (issue 15's
  * survey), on llvm-mc-22 snippets for gfx1100 and gfx1201 in wave32, lanes partly off: the
- * cache and wait ops with nothing to do (s_gl1_inv, global_wbinv, s_prefetch_*, s_wait_idle),
- * v_add/sub_nc_i32 with clamp, v_xnor_b32, v_swap_b32, v_swap_b16, v_swaprel_b32, v_movrelsd_2_b32,
- * v_sad_u16, v_cvt_pk_u16/i16_f32, v_mullit_f32, v_cndmask_b16, v_not_b16, v_fmaak/fmamk_f16,
- * v_sat_pk_u8_i16, v_cvt_pk_norm_*_f16, v_pk_fmac_f16, v_qsad/mqsad, s_pack_hl_b32_b16, s_bitcmp*,
- * s_cmovk_i32, s_bitreplicate_b64_b32, s_movrels/movreld, s_call_b64, VINTERP's p10/p2 f32 and f16
- * forms and gfx12's IEEE 754-2019 v_/s_minimum/maximum ops. Expected values come from a C reference
- * of the RDNA3/RDNA4 ISA pseudocode written here (the ref_* functions), from values worked out by
- * hand, or (marked "hardware") from tinygrad's test/amd/hw cases verified on an RDNA3 GPU; none
- * from a gfxemu run. */
+ * cache and wait ops with nothing to do (s_gl1_inv, global_wbinv, s_prefetch_*, s_wait_idle,
+ * v_pipeflush), v_add/sub_nc_i32 with clamp, v_xnor_b32, v_swap_b32, v_swap_b16, v_swaprel_b32,
+ * v_movrelsd_2_b32, v_sad_u16, v_cvt_pk_u16/i16_f32, v_mullit_f32, v_cndmask_b16, v_not_b16,
+ * v_fmaak/fmamk_f16, v_sat_pk_u8_i16, v_cvt_pk_norm_*_f16, v_pk_fmac_f16, v_qsad/mqsad,
+ * s_pack_hl_b32_b16, s_bitcmp*, s_cmovk_i32, s_bitreplicate_b64_b32, s_movrels/movreld, s_call_b64,
+ * VINTERP's p10/p2 f32 and f16 forms and gfx12's IEEE 754-2019 v_/s_minimum/maximum ops. Expected
+ * values come from a C reference of the RDNA3/RDNA4 ISA pseudocode written here (the ref_*
+ * functions), from values worked out by hand, or (marked "hardware") from tinygrad's test/amd/hw
+ * cases verified on an RDNA3 GPU; none from a gfxemu run. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -453,8 +453,9 @@ static void t_nothing(const char *a, int gfx12) {
                                    * null soffset) */
                                   ".long 0xf404a080, 0xf8000100, 0xf4050080, 0xf8000100\n"
                                   ".long 0xf404e082, 0xf8000100\n"
-                                  "s_wait_idle\nv_nop\ns_mov_b32 s9, 9"
-                                : "s_gl1_inv\ns_wait_idle\nv_nop\ns_mov_b32 s9, 9") == WAVE_DONE &&
+                                  "s_wait_idle\nv_nop\nv_pipeflush\ns_mov_b32 s9, 9"
+                                : "s_gl1_inv\ns_wait_idle\nv_nop\nv_pipeflush\ns_mov_b32 s9, 9") ==
+                  WAVE_DONE &&
               w->s[9] == 9,
           "%s cache/prefetch/wait ops", a);
 }
