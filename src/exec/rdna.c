@@ -106,14 +106,17 @@ static void s_barrier_wait(wave *w, const xinst *x) {
 /* V_MOVRELS/MOVRELD/MOVRELSD_B32 (RDNA3 ISA VOP1): the source and/or destination VGPR index is
  * offset by M0 (the same for every lane).  An index past v255 is refused with a note rather
  * than reading or writing outside the register file. */
-static u32 *movrel_row(wave *w, const xinst *x, const isa_opnd *o) {
-    unsigned i = o->idx + w->s[ISA_SREG_M0];
+static u32 *movrel_row_off(wave *w, const xinst *x, const isa_opnd *o, u32 off) {
+    unsigned i = o->idx + off;
     if (o->kind != ISA_OPND_VGPR || i < o->idx || i > 255) {
         wave_fault(w, x, XF_UNIMPLEMENTED);
         w->fault.note = "M0-relative VGPR index past v255";
         return NULL;
     }
     return w->v[i];
+}
+static u32 *movrel_row(wave *w, const xinst *x, const isa_opnd *o) {
+    return movrel_row_off(w, x, o, w->s[ISA_SREG_M0]);
 }
 static void movrel(wave *w, const xinst *x, int rel_src, int rel_dst) {
     u32 t[LANES], s[LANES];
@@ -127,6 +130,25 @@ static void movrel(wave *w, const xinst *x, int rel_src, int rel_dst) {
 static void v_movrels_b32(wave *w, const xinst *x) { movrel(w, x, 1, 0); }
 static void v_movreld_b32(wave *w, const xinst *x) { movrel(w, x, 0, 1); }
 static void v_movrelsd_b32(wave *w, const xinst *x) { movrel(w, x, 1, 1); }
+/* V_MOVRELSD_2_B32 / V_SWAPREL_B32 (RDNA3 ISA VOP1): the source index is offset by M0[9:0], the
+ * destination index by M0[25:16]; swaprel exchanges the two registers in each active lane. */
+static void rel2(wave *w, const xinst *x, int swap) {
+    u32 m0 = w->s[ISA_SREG_M0];
+    u32 *S = movrel_row_off(w, x, &x->in.src[0], m0 & 0x3ff);
+    u32 *D = S ? movrel_row_off(w, x, &x->in.dst[0], (m0 >> 16) & 0x3ff) : NULL;
+    if (!D)
+        return;
+    u64 e = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++)
+        if ((e >> l) & 1) {
+            u32 t = D[l];
+            D[l] = S[l];
+            if (swap)
+                S[l] = t;
+        }
+}
+static void v_movrelsd_2_b32(wave *w, const xinst *x) { rel2(w, x, 0); }
+static void v_swaprel_b32(wave *w, const xinst *x) { rel2(w, x, 1); }
 
 /* gfx12 sub-dword scalar loads (RDNA4 ISA S_LOAD_U8/I8/U16/I16): one byte or halfword at
  * SBASE + offset (+ SOFFSET), zero- or sign-extended into one SGPR. */
@@ -211,6 +233,20 @@ static void v_mov_b16(wave *w, const xinst *x) {
     X(v_cmp_ge_i16, v_cmpx_ge_i16, i16, >=)
 #define T16CMP_DEF(cmp, cmpx, T, op) T16CMP(cmp, T, op, 0) T16CMP(cmpx, T, op, 1)
 T16CMPS(T16CMP_DEF)
+
+/* V_SWAP_B16 (RDNA3 ISA VOP1): the two 16-bit halves exchange, the other halves kept. */
+static void v_swap_b16(wave *w, const xinst *x) {
+    const isa_opnd *od = &x->in.dst[0], *os = &x->in.src[0];
+    unsigned dsh = od->imm == ISA_HALF_H ? 16 : 0, ssh = os->imm == ISA_HALF_H ? 16 : 0;
+    u32 *D = w->v[od->idx], *S = w->v[os->idx];
+    u64 e = wave_exec(w);
+    for (unsigned l = 0; l < LANES; l++)
+        if ((e >> l) & 1) {
+            u32 d = (D[l] >> dsh) & 0xffff, s = (S[l] >> ssh) & 0xffff;
+            D[l] = (D[l] & ~(0xffffu << dsh)) | s << dsh;
+            S[l] = (S[l] & ~(0xffffu << ssh)) | d << ssh;
+        }
+}
 
 T16OP2(v_and_b16, a &b)
 T16OP2(v_or_b16, a | b)
@@ -420,6 +456,11 @@ static const rdna_row rdna_rows[] = {
     OWN(s_wait_expcnt, ISA_T_B32, r_nop), OWN(s_wait_dscnt, ISA_T_B32, r_nop),
     OWN(s_wait_kmcnt, ISA_T_B32, r_nop), OWN(s_wait_loadcnt_dscnt, ISA_T_B32, r_nop),
     OWN(s_wait_storecnt_dscnt, ISA_T_B32, r_nop),
+    /* S_WAIT_IDLE waits until the wave's outstanding work is done: with in-order completion
+     * nothing is ever outstanding */
+    OWN(s_wait_idle, ISA_T_B32, r_nop),
+    /* V_PIPEFLUSH flushes the VALU pipeline: nothing is in flight between instructions here */
+    OWN(v_pipeflush, ISA_T_B32, r_nop),
     /* SMEM */
     /* (the handler loads as many dwords as the destination has: b96 runs s_load_dword's) */
     AS(s_load_b32, s_load_dword), AS(s_load_b64, s_load_dwordx2), AS(s_load_b96, s_load_dword),
@@ -432,9 +473,12 @@ static const rdna_row rdna_rows[] = {
     RUN(v_mov_b32), RUN(v_cndmask_b32), RUN(v_readfirstlane_b32),
     OWN(v_movrels_b32, ISA_T_B32, v_movrels_b32), OWN(v_movreld_b32, ISA_T_B32, v_movreld_b32),
     OWN(v_movrelsd_b32, ISA_T_B32, v_movrelsd_b32),
+    OWN(v_movrelsd_2_b32, ISA_T_B32, v_movrelsd_2_b32),
+    OWN(v_swaprel_b32, ISA_T_B32, v_swaprel_b32),
     /* true16 (the only rows whose VGPR-half operands are accepted: rdna_t16[] below) */
     OWN16(v_mov_b16, ISA_T_B16, v_mov_b16), OWN16(v_and_b16, ISA_T_B16, v_and_b16),
     OWN16(v_or_b16, ISA_T_B16, v_or_b16), OWN16(v_xor_b16, ISA_T_B16, v_xor_b16),
+    OWN16(v_swap_b16, ISA_T_B16, v_swap_b16),
 #define T16CMP_ROW(cmp, cmpx, T, op) OWN16(cmp, ISA_T_B16, cmp), OWN16(cmpx, ISA_T_B16, cmpx),
     T16CMPS(T16CMP_ROW)
     RUN(v_readlane_b32), RUN(v_writelane_b32),
@@ -537,6 +581,19 @@ static const rdna_row rdna_rows[] = {
     RUN(s_setprio), RUN(s_icache_inv), RUN(s_dcache_inv),
     RUN(s_ttracedata), RUN(s_cselect_b64), RUN(s_cmov_b64), RUN(s_wqm_b32), RUN(s_wqm_b64),
     RUN(s_quadmask_b32), RUN(s_quadmask_b64),
+    /* ---- third slice (issue 15's survey of what still faulted): CDNA handlers whose
+     * pseudocode the RDNA3/RDNA4 manuals repeat ---- */
+    RUN(s_bitcmp0_b32), RUN(s_bitcmp1_b32), RUN(s_bitcmp0_b64), RUN(s_bitcmp1_b64),
+    RUN(s_cmovk_i32), RUN(s_bitreplicate_b64_b32), RUN(s_call_b64),
+    RUN(s_movrels_b32), RUN(s_movrels_b64), RUN(s_movreld_b32), RUN(s_movreld_b64),
+    /* V_ADD_NC_I32 / V_SUB_NC_I32: gfx9's VOP3 v_add_i32 / v_sub_i32 (clamp saturates signed) */
+    AS(v_add_nc_i32, v_add_i32), AS(v_sub_nc_i32, v_sub_i32),
+    RUN(v_xnor_b32), RUN(v_swap_b32), RUN(v_nop),
+    /* V_SAD_U16: S2 plus the absolute differences of both u16 halves, as CDNA3's */
+    RUN(v_sad_u16), RUN(v_qsad_pk_u16_u8), RUN(v_mqsad_pk_u16_u8), RUN(v_mqsad_u32_u8),
+    RUN(v_pk_fmac_f16),
+    AS16(v_cvt_pk_norm_i16_f16, v_cvt_pknorm_i16_f16),
+    AS16(v_cvt_pk_norm_u16_f16, v_cvt_pknorm_u16_f16), RUN16(v_sat_pk_u8_i16),
     /* DS: more of gfx9's under their RDNA names (RDNA3 ISA "LDS"; DS_CMPSTORE_* take their
      * operands in the other order than DS_CMPST_*, so they are not here) */
     AS(ds_store_b8, ds_write_b8), AS(ds_store_b16, ds_write_b16), AS(ds_store_b96, ds_write_b96),
@@ -687,6 +744,14 @@ static const rdna_row rdna_rows[] = {
     /* cache invalidation: no caches are modelled, memory is always coherent */
     OWN(buffer_gl0_inv, ISA_T_B32, r_nop), OWN(buffer_gl1_inv, ISA_T_B32, r_nop),
     OWN(global_inv, ISA_T_B32, r_nop), OWN(global_wb, ISA_T_B32, r_nop),
+    /* the same for gfx11's scalar GL1 invalidate and gfx12's write-back-and-invalidate
+     * (RDNA3 ISA S_GL1_INV, RDNA4 ISA GLOBAL_WBINV: they act on cache contents only), and the
+     * gfx12 prefetches (RDNA4 ISA S_PREFETCH_*: they load nothing into registers and never
+     * fault, so without caches they have nothing to do) */
+    OWN(s_gl1_inv, ISA_T_B32, r_nop), OWN(global_wbinv, ISA_T_B32, r_nop),
+    OWN(s_prefetch_inst, ISA_T_B32, r_nop), OWN(s_prefetch_inst_pc_rel, ISA_T_B32, r_nop),
+    OWN(s_prefetch_data, ISA_T_B32, r_nop), OWN(s_prefetch_data_pc_rel, ISA_T_B32, r_nop),
+    OWN(s_buffer_prefetch_data, ISA_T_B32, r_nop),
     /* VOP3P / WMMA: the dense WMMA ops of gfx11 and gfx12 (src/exec/wmma.c has the layouts of
      * both ISA manuals and both wave sizes) */
     OWN(v_wmma_f32_16x16x16_f16, ISA_T_F32, x_rdna_wmma),

@@ -117,12 +117,23 @@ H16OP(v_minmax_f16, 3, fmax16(fmin16(a, b, IEEE), c, IEEE))
  * which also flush denormal halves as MODE says and clamp).  _num_: IEEE 754-2019
  * minimumNumber/maximumNumber as v_min_num_f16; minimum/maximum: a NaN operand gives a quiet
  * NaN, -0 < +0. */
-static inline u32 maximum16(u32 a, u32 b) {
-    return nan16(a) ? a | 0x200u : nan16(b) ? b | 0x200u : fmax16(a, b, 0);
-}
-static inline u32 minimum16(u32 a, u32 b) {
-    return nan16(a) ? a | 0x200u : nan16(b) ? b | 0x200u : fmin16(a, b, 0);
-}
+#define MAXIMUM(name, T, isnan, qbit, cmp)                                                         \
+    static inline T name(T a, T b) {                                                               \
+        int sa = isnan(a) && !(a & qbit), sb = isnan(b) && !(b & qbit);                            \
+        if (sa || sb) /* a signalling NaN, S0's first: quieted */                                  \
+            return (sa ? a : b) | qbit;                                                            \
+        if (isnan(a) || isnan(b)) /* a quiet NaN, S0's first: as it is */                          \
+            return isnan(a) ? a : b;                                                               \
+        return cmp(a, b, 0);                                                                       \
+    }
+/* (RDNA4 ISA V_MAXIMUM_F32 / V_MINIMUM_F32 and their f16/f64 forms: the NaN order above, else
+ * the larger / smaller with -0 < +0) */
+MAXIMUM(maximum16, u32, nan16, 0x200u, fmax16)
+MAXIMUM(minimum16, u32, nan16, 0x200u, fmin16)
+MAXIMUM(maximum32, u32, nan32, 0x400000u, fmax32)
+MAXIMUM(minimum32, u32, nan32, 0x400000u, fmin32)
+MAXIMUM(maximum64, u64, nan64, 0x8000000000000ull, fmax64)
+MAXIMUM(minimum64, u64, nan64, 0x8000000000000ull, fmin64)
 #define PK16OP(name, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
@@ -140,6 +151,24 @@ PK16OP(v_pk_max_num_f16, max_num16(a, b))
 PK16OP(v_pk_min_num_f16, min_num16(a, b))
 PK16OP(v_pk_maximum_f16, maximum16(a, b))
 PK16OP(v_pk_minimum_f16, minimum16(a, b))
+
+/* gfx12 IEEE 754-2019 minimum/maximum (RDNA4 ISA VOP3 V_MAXIMUM_F32, V_MAXIMUM3_F32,
+ * V_MAXIMUMMINIMUM_F32 = minimum(maximum(S0, S1), S2), V_MINIMUMMAXIMUM_F32, the F16 and F64
+ * forms; S_MAXIMUM_F32 ... in the SALU): NaN-propagating, with no IEEE mode bit */
+V2(v_maximum_f32, FK_F32, maximum32(a, b))
+V2(v_minimum_f32, FK_F32, minimum32(a, b))
+V3(v_maximum3_f32, FK_F32, maximum32(maximum32(a, b), c))
+V3(v_minimum3_f32, FK_F32, minimum32(minimum32(a, b), c))
+V3(v_maximumminimum_f32, FK_F32, minimum32(maximum32(a, b), c))
+V3(v_minimummaximum_f32, FK_F32, maximum32(minimum32(a, b), c))
+F64MM(v_maximum_f64, maximum64(a, b))
+F64MM(v_minimum_f64, minimum64(a, b))
+H16OP(v_maximum_f16, 2, maximum16(a, b))
+H16OP(v_minimum_f16, 2, minimum16(a, b))
+H16OP(v_maximum3_f16, 3, maximum16(maximum16(a, b), c))
+H16OP(v_minimum3_f16, 3, minimum16(minimum16(a, b), c))
+H16OP(v_maximumminimum_f16, 3, minimum16(maximum16(a, b), c))
+H16OP(v_minimummaximum_f16, 3, maximum16(minimum16(a, b), c))
 
 /* V_FMAC_F16 (RDNA3 ISA VOP2): D.f16 = S0.f16 * S1.f16 + D.f16, fused; the accumulator is the
  * destination half (op_sel bit 3 after rdna.c folds v5.h there), flushed like the sources when
@@ -159,12 +188,143 @@ VFN static void v_fmac_f16(wave *w, const xinst *x) {
     vd16(w, x, d, FK_F16, 1);
 }
 
+/* V_FMA_DX9_ZERO_F32 / V_FMAC_DX9_ZERO_F32 (RDNA3/RDNA4 ISA): S2 (fmac: D) when S0 or S1 is
+ * zero (DX9: 0 * anything, inf and NaN included, is 0; S2 is returned as it is), else the fused
+ * S0 * S1 + S2. */
+static inline u32 fma_dx9(u32 a, u32 b, u32 c) {
+    return f32(a) == 0.0f || f32(b) == 0.0f ? c : bf32(fmaf(f32(a), f32(b), f32(c)));
+}
+V3(v_fma_dx9_zero_f32, FK_F32, fma_dx9(a, b, c))
+
 /* V_XOR3_B32 (RDNA3 ISA VOP3): D = S0 ^ S1 ^ S2 */
 V3(v_xor3_b32, FK_I32, a ^ b ^ c)
 
 /* V_CVT_I32_I16 / V_CVT_U32_U16 (RDNA3 ISA VOP1): a 16-bit source extended to 32 bits */
 V1(v_cvt_i32_i16, FK_I16, (u32)(i32)(i16)(a & 0xffff))
 V1(v_cvt_u32_u16, FK_I16, a & 0xffff)
+
+/* ---- issue 15's survey: RDNA-only VALU ops that used to fault ------------------------------ */
+
+/* V_CVT_PK_U16_F32 / V_CVT_PK_I16_F32 (RDNA3/RDNA4 ISA VOP3): D = {cvt(S1), cvt(S0)}, each f32
+ * truncated toward zero and saturated to the 16-bit range; NaN gives 0 (the v_cvt_u16_f32 /
+ * v_cvt_i16_f32 rules of the manuals' pseudocode). */
+static inline u32 f32_to_u16_sat(u32 a) {
+    float f = f32(a);
+    return f != f || f <= 0.0f ? 0 : f >= 65535.0f ? 0xffff : (u32)f;
+}
+static inline u32 f32_to_i16_sat(u32 a) {
+    float f = f32(a);
+    i32 v = f != f ? 0 : f <= -32768.0f ? -32768 : f >= 32767.0f ? 32767 : (i32)f;
+    return (u32)v & 0xffff;
+}
+#define CVT_PK16(name, cvt)                                                                        \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);                  \
+        VLOOP(l) d[l] = cvt(A[l]) | cvt(B[l]) << 16;                                               \
+        vd32(w, x, d, FK_I32);                                                                     \
+    }
+CVT_PK16(v_cvt_pk_u16_f32, f32_to_u16_sat)
+CVT_PK16(v_cvt_pk_i16_f32, f32_to_i16_sat)
+
+/* V_MULLIT_F32 (RDNA3/RDNA4 ISA VOP3): D = S0 * S1, but -MAX_FLOAT when S1 is -MAX_FLOAT, -inf or
+ * NaN, or S2 is <= 0 or NaN (the lighting guard of the manuals' pseudocode). */
+static inline u32 mullit(u32 a, u32 b, u32 c) {
+    float fb = f32(b), fc = f32(c);
+    if (fb == -0x1.fffffep127f || fb == -__builtin_inff() || fb != fb || !(fc > 0.0f))
+        return 0xff7fffffu;
+    return bf32(f32(a) * fb);
+}
+V3(v_mullit_f32, FK_F32, mullit(a, b, c))
+
+/* V_CNDMASK_B16 (RDNA3/RDNA4 ISA VOP3): D.u16 = VCC[lane] ? S1.u16 : S0.u16, the mask in the
+ * SGPR(s) of src2.  A move: the neg/abs modifiers flip / clear bit 15, nothing is flushed. */
+VFN static void v_cndmask_b16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], sel[LANES], d[LANES];
+    const isa_valu_fields *v = &x->in.f.v;
+    vunpack(vmask_src(w, x, 2), sel);
+    const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16);
+    u32 ca = (v->abs & 1) ? 0x8000u : 0, fa = (v->neg & 1) ? 0x8000u : 0;
+    u32 cb = (v->abs & 2) ? 0x8000u : 0, fb = (v->neg & 2) ? 0x8000u : 0;
+    VLOOP(l) d[l] = vsel(sel[l], (B[l] & ~cb) ^ fb, (A[l] & ~ca) ^ fa);
+    vd16(w, x, d, FK_I16, 1);
+}
+
+/* V_NOT_B16 (RDNA3/RDNA4 ISA VOP1): D.u16 = ~S0.u16. */
+VFN static void v_not_b16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_I16);
+    VLOOP(l) d[l] = ~A[l] & 0xffff;
+    vd16(w, x, d, FK_I16, 1);
+}
+
+/* S_PACK_HL_B32_B16 (RDNA3/RDNA4 ISA SOP2): D = {S1[15:0], S0[31:16]}. */
+static void s_pack_hl_b32_b16(wave *w, const xinst *x) {
+    x_sd32(w, x, x_s32(w, x, 0) >> 16 | x_s32(w, x, 1) << 16);
+}
+
+/* ---- VINTERP (RDNA3/RDNA4 ISA "VINTERP"): parameter interpolation as plain ALU ops ----------
+ * The manuals' pseudocode reads other lanes of the lane's quad (q = laneId & ~3):
+ * V_INTERP_P10_*: D = fma(src0's VGPR in lane q + 1, S1, src2's VGPR in lane q);
+ * V_INTERP_P2_*:  D = fma(src0's VGPR in lane q + 2, S1, S2).
+ * The _f16_f32 forms read those VGPRs as the f16 half op_sel names, widened to f32; p2_f16
+ * rounds the f32 fma to f16 into the half op_sel[3] names (the pseudocode's 16'F(fma(...)): two
+ * roundings).  The quad lanes are read whatever EXEC says (the pseudocode reads VGPRs, not
+ * sources).  neg negates a source, clamp clamps the result; S1 (and p2's S2) is read as any VALU
+ * source.  The rtz forms are not here (they fault as unimplemented). */
+static int vi_src(wave *w, const xinst *x, int i, unsigned lane_off, int f16, float *out) {
+    const isa_opnd *o = &x->in.src[i];
+    const isa_valu_fields *v = &x->in.f.v;
+    if (o->kind != ISA_OPND_VGPR) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "a VINTERP quad source that is not a VGPR";
+        return 0;
+    }
+    const u32 *R = w->v[o->idx];
+    int hi = (v->opsel >> i) & 1, ftz = fk_flush_in(w->mode, f16 ? FK_F16 : FK_F32);
+    for (unsigned l = 0; l < LANES; l++) {
+        u32 r = R[(l & ~3u) + lane_off];
+        float f;
+        if (f16) {
+            u32 h = (hi ? r >> 16 : r) & 0xffff;
+            if (ftz && !(h & 0x7c00))
+                h &= 0x8000;
+            f = (float)h2d(h);
+        } else {
+            if (ftz && !(r & 0x7f800000u))
+                r &= 0x80000000u;
+            f = f32(r);
+        }
+        out[l] = (v->neg >> i) & 1 ? -f : f;
+    }
+    return 1;
+}
+static void vinterp(wave *w, const xinst *x, int p2, int f16_in, int f16_out) {
+    float a[LANES], c[LANES];
+    u32 t1[LANES], t2[LANES], d[LANES];
+    if (!vi_src(w, x, 0, p2 ? 2 : 1, f16_in, a))
+        return;
+    const u32 *B = vs32(w, x, 1, t1, FK_F32);
+    if (p2) {
+        const u32 *C = vs32(w, x, 2, t2, FK_F32);
+        for (unsigned l = 0; l < LANES; l++)
+            c[l] = f32(C[l]);
+    } else if (!vi_src(w, x, 2, 0, f16_in, c)) {
+        return;
+    }
+    for (unsigned l = 0; l < LANES; l++) {
+        float r = fmaf(a[l], f32(B[l]), c[l]);
+        d[l] = f16_out ? d2h((double)r) : bf32(r);
+    }
+    if (f16_out)
+        vd16(w, x, d, FK_F16, 1);
+    else
+        vd32(w, x, d, FK_F32);
+}
+static void v_interp_p10_f32(wave *w, const xinst *x) { vinterp(w, x, 0, 0, 0); }
+static void v_interp_p2_f32(wave *w, const xinst *x) { vinterp(w, x, 1, 0, 0); }
+static void v_interp_p10_f16_f32(wave *w, const xinst *x) { vinterp(w, x, 0, 1, 0); }
+static void v_interp_p2_f16_f32(wave *w, const xinst *x) { vinterp(w, x, 1, 1, 1); }
 
 /* ---- scalar float: gfx12 SALU (RDNA4 ISA "SALU floating point") and v_s_* ----------------- */
 
@@ -197,6 +357,8 @@ SF2(s_sub_f32, a - b)
 SF2(s_mul_f32, a *b)
 SF2(s_max_num_f32, f32(max_num32(bf32(a), bf32(b))))
 SF2(s_min_num_f32, f32(min_num32(bf32(a), bf32(b))))
+SF2(s_maximum_f32, f32(maximum32(bf32(a), bf32(b))))
+SF2(s_minimum_f32, f32(minimum32(bf32(a), bf32(b))))
 SF2(s_trunc_f32, truncf(a))
 SF2(s_floor_f32, floorf(a))
 SF2(s_ceil_f32, ceilf(a))
@@ -245,6 +407,8 @@ SH2(s_sub_f16, r16(da - db))
 SH2(s_mul_f16, r16(da *db))
 SH2(s_max_num_f16, max_num16(a, b))
 SH2(s_min_num_f16, min_num16(a, b))
+SH2(s_maximum_f16, maximum16(a, b))
+SH2(s_minimum_f16, minimum16(a, b))
 SH2(s_trunc_f16, d2h(trunc(da)))
 SH2(s_floor_f16, d2h(floor(da)))
 SH2(s_ceil_f16, d2h(ceil(da)))
@@ -303,6 +467,49 @@ VSF(v_s_log_f32, log2f(tftz(a)))
 VSF(v_s_rcp_f32, tftz(1.0f / tftz(a)))
 VSF(v_s_rsq_f32, tftz((float)(1.0 / sqrt((double)tftz(a)))))
 VSF(v_s_sqrt_f32, tftz(sqrtf(tftz(a))))
+/* The f16 forms (RDNA4 ISA V_S_EXP_F16 ...: D.f16 = f(S0.f16), D[31:16] = 0): the source is the
+ * SGPR's low half (op_sel[0]: the high one), abs/neg on bit 15, f16 denormals as MODE says,
+ * the function as the VALU's V_EXP_F16 ... computes it (valu_f16.c). */
+static void vsh(wave *w, const xinst *x, double (*f)(double)) {
+    u32 a = x_s32(w, x, 0) >> (x->in.f.v.opsel & 1 ? 16 : 0) & 0xffff;
+    if (x->in.f.v.abs & 1)
+        a &= 0x7fffu;
+    if (x->in.f.v.neg & 1)
+        a ^= 0x8000u;
+    if (fk_flush_in(w->mode, FK_F16) && !(a & 0x7c00))
+        a &= 0x8000u;
+    u32 d = d2h(f(h2d(a)));
+    if (fk_flush_out(w->mode, FK_F16) && !(d & 0x7c00))
+        d &= 0x8000u;
+    x_sd32(w, x, d);
+}
+static double h_rcp(double v) { return 1.0 / v; }
+static double h_rsq(double v) { return 1.0 / sqrt(v); }
+static void v_s_exp_f16(wave *w, const xinst *x) { vsh(w, x, exp2); }
+static void v_s_log_f16(wave *w, const xinst *x) { vsh(w, x, log2); }
+static void v_s_rcp_f16(wave *w, const xinst *x) { vsh(w, x, h_rcp); }
+static void v_s_rsq_f16(wave *w, const xinst *x) { vsh(w, x, h_rsq); }
+static void v_s_sqrt_f16(wave *w, const xinst *x) { vsh(w, x, sqrt); }
+
+/* S_CVT_PK_RTZ_F16_F32 (RDNA4 ISA SOP2): D = {f16(S1), f16(S0)}, each rounded toward zero
+ * whatever MODE says; f32 inputs flushed as MODE says. */
+static void s_cvt_pk_rtz_f16_f32(wave *w, const xinst *x) {
+    x_sd32(w, x, d2h_rtz(sf(w, x, 0)) | d2h_rtz(sf(w, x, 1)) << 16);
+}
+
+/* S_MOVRELSD_2_B32 (RDNA3/RDNA4 ISA SOP1): SGPR[D + M0[25:16]] = SGPR[S0 + M0[9:0]]; an index
+ * past s105 is refused with a note. */
+static void s_movrelsd_2_b32(wave *w, const xinst *x) {
+    u32 m0 = w->s[ISA_SREG_M0];
+    unsigned si = x->in.src[0].idx + (m0 & 0x3ff), di = x->in.dst[0].idx + (m0 >> 16 & 0x3ff);
+    if (x->in.src[0].kind != ISA_OPND_SREG || x->in.dst[0].kind != ISA_OPND_SREG || si > 105 ||
+        di > 105) {
+        wave_fault(w, x, XF_UNIMPLEMENTED);
+        w->fault.note = "an M0-relative SGPR index past s105";
+        return;
+    }
+    w->s[di] = w->s[si];
+}
 
 /* ---- SOPP / messages ----------------------------------------------------------------------- */
 
@@ -442,6 +649,29 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(v_pk_min_num_f16, ISA_T_V2F16, v_pk_min_num_f16),
     OWN(v_pk_maximum_f16, ISA_T_V2F16, v_pk_maximum_f16),
     OWN(v_pk_minimum_f16, ISA_T_V2F16, v_pk_minimum_f16),
+    OWN(v_maximum_f32, ISA_T_F32, v_maximum_f32), OWN(v_minimum_f32, ISA_T_F32, v_minimum_f32),
+    OWN(v_maximum3_f32, ISA_T_F32, v_maximum3_f32), OWN(v_minimum3_f32, ISA_T_F32, v_minimum3_f32),
+    OWN(v_maximumminimum_f32, ISA_T_F32, v_maximumminimum_f32),
+    OWN(v_minimummaximum_f32, ISA_T_F32, v_minimummaximum_f32),
+    OWN(v_maximum_f64, ISA_T_F64, v_maximum_f64), OWN(v_minimum_f64, ISA_T_F64, v_minimum_f64),
+    OWN16(v_maximum_f16, ISA_T_F16, v_maximum_f16), OWN16(v_minimum_f16, ISA_T_F16, v_minimum_f16),
+    OWN16(v_maximum3_f16, ISA_T_F16, v_maximum3_f16),
+    OWN16(v_minimum3_f16, ISA_T_F16, v_minimum3_f16),
+    OWN16(v_maximumminimum_f16, ISA_T_F16, v_maximumminimum_f16),
+    OWN16(v_minimummaximum_f16, ISA_T_F16, v_minimummaximum_f16),
+    OWN(s_maximum_f32, ISA_T_F32, s_maximum_f32), OWN(s_minimum_f32, ISA_T_F32, s_minimum_f32),
+    OWN(s_maximum_f16, ISA_T_F16, s_maximum_f16), OWN(s_minimum_f16, ISA_T_F16, s_minimum_f16),
+    OWN(v_cvt_pk_u16_f32, ISA_T_F32, v_cvt_pk_u16_f32),
+    OWN(v_cvt_pk_i16_f32, ISA_T_F32, v_cvt_pk_i16_f32), OWN(v_mullit_f32, ISA_T_F32, v_mullit_f32),
+    OWN16(v_cndmask_b16, ISA_T_B16, v_cndmask_b16), OWN16(v_not_b16, ISA_T_B16, v_not_b16),
+    /* V_FMAAK_F16 / V_FMAMK_F16 (RDNA3 ISA VOP2): fma(S0, S1, K) / fma(S0, K, S1), K the
+     * literal's low 16 bits in the source slot the decoder gives it, as v_fma_f16 */
+    AS16(v_fmaak_f16, v_fma_f16), AS16(v_fmamk_f16, v_fma_f16),
+    OWN(s_pack_hl_b32_b16, ISA_T_B32, s_pack_hl_b32_b16),
+    OWN(v_interp_p10_f32, ISA_T_F32, v_interp_p10_f32),
+    OWN(v_interp_p2_f32, ISA_T_F32, v_interp_p2_f32),
+    OWN(v_interp_p10_f16_f32, ISA_T_F32, v_interp_p10_f16_f32),
+    OWN(v_interp_p2_f16_f32, ISA_T_F32, v_interp_p2_f16_f32),
     OWN16(v_cvt_i32_i16, ISA_T_B16, v_cvt_i32_i16), OWN16(v_cvt_u32_u16, ISA_T_B16, v_cvt_u32_u16),
     /* SALU float (gfx12) */
     OWN(s_add_f32, ISA_T_F32, s_add_f32), OWN(s_sub_f32, ISA_T_F32, s_sub_f32),
@@ -464,6 +694,14 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(v_s_exp_f32, ISA_T_F32, v_s_exp_f32), OWN(v_s_log_f32, ISA_T_F32, v_s_log_f32),
     OWN(v_s_rcp_f32, ISA_T_F32, v_s_rcp_f32), OWN(v_s_rsq_f32, ISA_T_F32, v_s_rsq_f32),
     OWN(v_s_sqrt_f32, ISA_T_F32, v_s_sqrt_f32),
+    OWN(v_s_exp_f16, ISA_T_F16, v_s_exp_f16), OWN(v_s_log_f16, ISA_T_F16, v_s_log_f16),
+    OWN(v_s_rcp_f16, ISA_T_F16, v_s_rcp_f16), OWN(v_s_rsq_f16, ISA_T_F16, v_s_rsq_f16),
+    OWN(v_s_sqrt_f16, ISA_T_F16, v_s_sqrt_f16),
+    OWN(s_cvt_pk_rtz_f16_f32, ISA_T_F32, s_cvt_pk_rtz_f16_f32),
+    OWN(s_movrelsd_2_b32, ISA_T_B32, s_movrelsd_2_b32),
+    /* (the VOP2 fmac names its destination as the third source: src/isa/vop_rdna.c) */
+    OWN(v_fma_dx9_zero_f32, ISA_T_F32, v_fma_dx9_zero_f32),
+    OWN(v_fmac_dx9_zero_f32, ISA_T_F32, v_fma_dx9_zero_f32),
     /* SOPP, messages, 64-bit multiply */
     OWN(s_round_mode, ISA_T_B32, s_round_mode), OWN(s_denorm_mode, ISA_T_B32, s_denorm_mode),
     OWN(s_sendmsg, ISA_T_B32, r_sendmsg), OWN(s_sendmsg_rtn_b32, ISA_T_B32, r_sendmsg_rtn),

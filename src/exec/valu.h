@@ -118,6 +118,14 @@ static inline __attribute__((always_inline)) u32 r16(double v) { return f2h((flo
  * (round-to-nearest-even, overflow to infinity, gradual underflow, NaN quieted). */
 u32 d2small(double d, int ebits, int mbits);
 static inline u32 d2h(double d) { return d2small(d, 5, 10); }
+/* f16 rounded toward zero: RNE, then step back when that rounded away from zero (v_cvt_pkrtz,
+ * gfx12's s_cvt_pk_rtz_f16_f32). */
+static inline u32 d2h_rtz(double v) {
+    u32 r = d2h(v);
+    if (v == v && fabs(h2d(r)) > fabs(v))
+        r -= 1;
+    return r;
+}
 static inline u32 d2bf(double d) { return d2small(d, 8, 7); }
 /* a*b+c rounded once to f16/bf16: the double result is computed round-to-odd, which makes the
  * second rounding exact. */

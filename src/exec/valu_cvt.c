@@ -49,13 +49,6 @@ VFN static void v_cvt_f16_f32(wave *w, const xinst *x) {
     vd16(w, x, d, FK_F16, 0);
 }
 
-/* Round toward zero: RNE, then step back when that rounded away from zero. */
-static inline u32 d2h_rtz(double v) {
-    u32 r = d2h(v);
-    if (v == v && fabs(h2d(r)) > fabs(v))
-        r -= 1;
-    return r;
-}
 V2(v_cvt_pkrtz_f16_f32, FK_F32, d2h_rtz(f32(a)) | d2h_rtz(f32(b)) << 16)
 /* D = {bf16(S1), bf16(S0)} (gfx950). */
 V2(v_cvt_pk_bf16_f32, FK_F32, d2bf(f32(a)) | d2bf(f32(b)) << 16)
