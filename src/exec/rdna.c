@@ -583,7 +583,6 @@ static const rdna_row rdna_rows[] = {
     RUN(s_quadmask_b32), RUN(s_quadmask_b64),
     /* ---- third slice (issue 15's survey of what still faulted): CDNA handlers whose
      * pseudocode the RDNA3/RDNA4 manuals repeat ---- */
-    RUN(s_bitcmp0_b32), RUN(s_bitcmp1_b32), RUN(s_bitcmp0_b64), RUN(s_bitcmp1_b64),
     RUN(s_cmovk_i32), RUN(s_bitreplicate_b64_b32), RUN(s_call_b64),
     RUN(s_movrels_b32), RUN(s_movrels_b64), RUN(s_movreld_b32), RUN(s_movreld_b64),
     /* V_ADD_NC_I32 / V_SUB_NC_I32: gfx9's VOP3 v_add_i32 / v_sub_i32 (clamp saturates signed) */
