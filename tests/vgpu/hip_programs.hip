@@ -182,6 +182,9 @@ static int test_streams(const char *name) {
     hipLaunchKernelGGL(scale2d, dim3(w / 16, h / 8), dim3(16, 8), 0, s2, dm, w, 3.0f);
     CHECK(hipMemcpyAsync(r, dm, n * 4, hipMemcpyDeviceToHost, s2));
     CHECK(hipStreamSynchronize(s2));
+    /* s2 waited for `done` only: t1, recorded after it on s1, may still be pending (the elapsed
+     * time is then hipErrorNotReady, as HIP defines it; seen under load) */
+    CHECK(hipEventSynchronize(t1));
     float ms = -1;
     CHECK(hipEventElapsedTime(&ms, t0, t1));
     for (int i = 0; i < n; i++) {
