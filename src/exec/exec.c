@@ -124,9 +124,10 @@ static uint64_t inline_value(unsigned enc, int type, unsigned n) {
         case ISA_T_F16:
         case ISA_T_B16: return f16[i];
         case ISA_T_BF16: return bf16[i];
-        case ISA_T_V2F16:
-        case ISA_T_V2B16: return f16[i];
+        case ISA_T_V2F16: return f16[i];
         case ISA_T_V2BF16: return bf16[i];
+        /* packed integer ops see a float constant's f32 bits (valu_f16.c pk_src16) */
+        case ISA_T_V2B16: return f32[i];
         default: return f32[i];
         }
     }

@@ -27,7 +27,9 @@
  *   - Lanes not written by a compare or carry read 0 in the result mask.
  *   - 16-bit results clear the high half, except the gfx9 op_sel forms (v_mad/v_fma/
  *     v_div_fixup_f16, v_mad_u16/i16, 16-bit min3/max3/med3), which keep it.
- *   - Packed-math inline constants are splats: the same value in both halves.
+ *   - Packed-math inline constants: VOP3P reads the 32-bit constant (an f16 one zero-extended)
+ *     through op_sel/op_sel_hi, as hardware and clang-22 do; v_pk_fmac_f16's VOP2/VOP3 forms
+ *     duplicate the low half (valu_f16.c pk_src16).
  *
  * Speed: the lane loops have no branches on EXEC and work on local arrays, so they vectorize;
  * every handler is compiled for the baseline and for x86-64-v3 (VFN below), so on current hosts

@@ -140,10 +140,19 @@ void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
     u32 t[LANES];
     const isa_valu_fields *v = &x->in.f.v;
     const u32 *s = vs32(w, x, i, t, FK_RAW);
-    if (x->in.src[i].kind == ISA_OPND_INLINE) { /* a packed inline constant is the splat */
-        u32 k = (u32)x->k[i] & 0xffff;
+    if (x->in.src[i].kind == ISA_OPND_INLINE) {
+        /* VOP3P reads an inline constant as a 32-bit value whose halves op_sel/op_sel_hi pick:
+         * an f16 (bf16) float constant zero-extended, an integer one sign-extended, and for
+         * the integer ops a float constant's f32 bits (exec.c).  Hardware: tinygrad test/amd/hw
+         * test_v_pk_add_f16_with_inline_constant, test_v_pk_add_u16_float_inline_const_opsel;
+         * clang-22 builds splat(2.0h) as "2.0 op_sel_hi:[1,0]", (0x4000, 0x4000) as "2.0
+         * op_sel:[0,1]", (5, 0) as "5", on gfx11 and gfx9 alike.  v_pk_fmac_f16 (VOP2/VOP3, no
+         * op_sel_hi) gets the low half in both lanes. */
+        u32 k = (u32)x->k[i];
+        if (x->in.fmt != ISA_FMT_VOP3P)
+            k = (k & 0xffff) * 0x10001u;
         for (int l = 0; l < LANES; l++)
-            t[l] = k | k << 16;
+            t[l] = k;
         s = t;
     }
     /* v_pk_fmac_f16, the one packed op with a VOP2 encoding, has no op_sel_hi: its high

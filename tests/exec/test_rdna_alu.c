@@ -371,6 +371,13 @@ static void t_hw(void) {
         {"v_rndne_f32_e32 v1, v0", 0x40600000 /* 3.5 */, 0, 0, 1, 0x40800000},
         {"v_fract_f32_e32 v1, v0", 0x40700000 /* 3.75 */, 0, 0, 1, 0x3f400000},
         {"v_cvt_i32_f32_e32 v1, v0", 0xc22acccd /* -42.7 */, 0, 0, 1, (uint32_t)-42},
+        /* VOP3P inline constants are 32-bit values whose halves op_sel_hi picks: an f16 one
+         * zero-extended, for the integer ops a float one's f32 bits (hardware values, tinygrad
+         * test/amd/hw test_v_pk_add_f16_with_inline_constant, test_v_pk_mul_f16_with_inline_
+         * constant, test_v_pk_add_u16_float_inline_const_opsel) */
+        {"v_pk_add_f16 v1, v0, 1.0", 0x3c003c00, 0, 0, 1, 0x3c004000},
+        {"v_pk_mul_f16 v1, v0, 2.0", 0x44004200, 0, 0, 1, 0x00004600},
+        {"v_pk_add_u16 v1, v0, 2.0", 0x00030005, 0, 0, 1, 0x40030005},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         reset(0);

@@ -1085,13 +1085,41 @@ static void test_f16_more(void) {
             ev(2, 0, 0x0000);
             ev(3, 0, bits32(0x1p-20f)); /* f16 x f16 + f32, one rounding */
             ev(5, 0, 0xabcd0010);       /* mixlo keeps the high half */
-            /* the splat 1.0 in both halves: lo 1+2^-10 + 1 ties to 2.0, hi 0 + 1 */
-            ev(6, 0, 0x3c004000);
-            ev(7, 0, 0xc400c000); /* (2, 1) * -2 */
+            /* VOP3P reads the inline 1.0 as 0x00003c00 and op_sel_hi picks its high half, 0
+             * (hardware value, tinygrad test/amd/hw test_v_pk_add_f16_with_inline_constant):
+             * lo 1+2^-10 + 1 ties to 2.0, hi 0 + 0 */
+            ev(6, 0, 0x00004000);
+            ev(7, 0, 0x0000c000); /* (2, 1) * (0, -2) */
             /* the inline 1.0 read as an f16 source is f16 1.0: (1+2^-10) - (1+2^-9) = -2^-10 */
             ev(9, 0, 0xba800000);
         }
     }
+}
+
+/* VOP3P inline constants: a 32-bit value (f16 constants zero-extended, integers sign-extended,
+ * float constants of the integer ops as f32 bits) whose halves op_sel/op_sel_hi pick.  The
+ * facts: RDNA3 hardware (tinygrad test/amd/hw test_vop3p) and clang-22's gfx90a/gfx942/gfx950
+ * code, which builds (2h,2h)*x + (1h,0) as "v_pk_fma_f16 ..., 2.0, 1.0 op_sel_hi:[1,0,1]",
+ * x + (0x4000,0x4000) as "v_pk_add_u16 ..., 2.0 op_sel:[0,1]", x + (5,0) as "..., 5", x + (0,5)
+ * as "..., 5 op_sel:[0,1] op_sel_hi:[1,0]" and x + (-1,-1) as "..., -1". */
+static void test_packed_const(void) {
+    if (!load("v_pk_fma_f16 v1, v0, 2.0, 1.0 op_sel_hi:[1,0,1]\n"
+              "v_pk_add_u16 v2, v0, 2.0 op_sel:[0,1]\nv_pk_add_u16 v3, v0, 2.0\n"
+              "v_pk_add_u16 v4, v0, 5\nv_pk_add_u16 v5, v0, 5 op_sel:[0,1] op_sel_hi:[1,0]\n"
+              "v_pk_add_u16 v6, v0, -1\nv_pk_mul_f16 v7, v0, 0.5 op_sel:[0,1] op_sel_hi:[1,0]\n"
+              "v_pk_add_f16 v8, v0, 1.0"))
+        return;
+    set_all(0, 0x44004200); /* (hi 4.0, lo 3.0) as f16; as u16 (0x4400, 0x4200) */
+    if (!run())
+        return;
+    ev(1, 0, 0x48004700); /* (4*2 + 0, 3*2 + 1) */
+    ev(2, 0, 0x84008200); /* + (0x4000, 0x4000) */
+    ev(3, 0, 0x84004200); /* + (0x4000, 0) */
+    ev(4, 0, 0x44004205); /* + (0, 5) */
+    ev(5, 0, 0x44054200); /* + (5, 0) */
+    ev(6, 0, 0x43ff41ff); /* + (0xffff, 0xffff) */
+    ev(7, 0, 0x40000000); /* * (0.5, 0) */
+    ev(8, 0, 0x44004400); /* + (0, 1.0) */
 }
 
 /* ---- more integer and misc ops -------------------------------------------------------------- */
@@ -1348,6 +1376,7 @@ int main(void) {
         test_cvt();
         test_f16();
         test_packed();
+        test_packed_const();
         test_f64();
         test_denorm_mode();
         test_agpr();
