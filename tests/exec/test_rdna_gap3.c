@@ -9,6 +9,7 @@
  * values come from a C reference of the RDNA3/RDNA4 ISA pseudocode written here (the ref_*
  * functions), from values worked out by hand, or (marked "hardware") from tinygrad's test/amd/hw
  * cases verified on an RDNA3 GPU; none from a gfxemu run. */
+#include "common/bits.h"
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -23,17 +24,6 @@ static wave *const w = &rig.wv;
 
 #define OFF 0x00ff00ffu /* EXEC: lanes 8-15 and 24-31 off */
 #define OLD 0xdeadbeefu /* v3 before the instruction */
-
-static uint32_t fbits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static float bitsf(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 /* Lanes 0-31 get v0/v1/v2 = row l % n of in[][3], v3 = OLD; EXEC = OFF; run; v3 of an active
  * lane must be ref(row, old v3), of an inactive lane OLD. */
@@ -161,13 +151,13 @@ static void t_rel(const char *a, int gfx12) {
 /* ---- conversions and f32 ------------------------------------------------------------------- */
 /* v_cvt_u16_f32 / v_cvt_i16_f32 as the pseudocode uses them: truncate, saturate, NaN -> 0 */
 static uint32_t cvt_u16(uint32_t u) {
-    float f = bitsf(u);
+    float f = from_bits32(u);
     if (isnan(f) || f <= 0)
         return 0;
     return f >= 65535.0f ? 0xffff : (uint32_t)truncf(f);
 }
 static uint32_t cvt_i16(uint32_t u) {
-    float f = bitsf(u);
+    float f = from_bits32(u);
     if (isnan(f))
         return 0;
     float t = truncf(f);
@@ -185,10 +175,10 @@ static uint32_t ref_pk_i16(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
 /* V_MULLIT_F32: -MAX_FLOAT when S1 is -MAX_FLOAT, -inf or NaN or S2 <= 0 or NaN, else S0 * S1 */
 static uint32_t ref_mullit(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
     (void)o;
-    float fb = bitsf(b), fc = bitsf(c);
+    float fb = from_bits32(b), fc = from_bits32(c);
     if (b == 0xff7fffffu || b == 0xff800000u || isnan(fb) || isnan(fc) || fc <= 0)
         return 0xff7fffffu;
-    return fbits(bitsf(a) * fb);
+    return bits32(from_bits32(a) * fb);
 }
 static const uint32_t f_rows[][3] = {
     {0x42c9999a, 0x43483333, 0x3f800000}, /* 100.9, 200.1, 1 (hardware: 100, 200 as u16) */
@@ -398,8 +388,8 @@ static void t_scalar(const char *a) {
  * S_MOVRELSD_2_B32.  Values worked out by hand. */
 static uint32_t ref_dx9(uint32_t a, uint32_t b, uint32_t c, uint32_t o) {
     (void)o;
-    float fa = bitsf(a), fb = bitsf(b);
-    return fa == 0 || fb == 0 ? c : fbits(fmaf(fa, fb, bitsf(c)));
+    float fa = from_bits32(a), fb = from_bits32(b);
+    return fa == 0 || fb == 0 ? c : bits32(fmaf(fa, fb, from_bits32(c)));
 }
 static const uint32_t dx9_rows[][3] = {
     {0x00000000, 0x7f800000, 0x80000000}, /* 0 * inf: S2 (-0) as it is */
@@ -467,8 +457,8 @@ static void t_nothing(const char *a, int gfx12) {
 static void t_vinterp(const char *a, int gfx12) {
     snippet_rig_lanes(&rig, 0, 0);
     for (unsigned l = 0; l < 64; l++) {
-        w->v[1][l] = fbits(100.0f + (float)l), w->v[3][l] = fbits(10.0f + (float)l);
-        w->v[2][l] = fbits(2.0f);
+        w->v[1][l] = bits32(100.0f + (float)l), w->v[3][l] = bits32(10.0f + (float)l);
+        w->v[2][l] = bits32(2.0f);
     }
     wave_set_exec(w, 0x0000000fu); /* lanes 1-3 of quad 1 off: the quad reads ignore EXEC */
     CHECK(snippet_rig_run(&rig, a,
@@ -478,9 +468,9 @@ static void t_vinterp(const char *a, int gfx12) {
           "%s interp f32", a);
     int bad = 0;
     for (unsigned l = 0; l < 4; l++) {
-        bad += w->v[4][l] != fbits(212.0f);
-        bad += w->v[6][l] != fbits(102.0f * 2.0f + 10.0f + (float)l); /* lane 2, own S2 */
-        bad += w->v[7][l] != fbits(0.0f); /* -101 * 2 + 10 clamped to 0 */
+        bad += w->v[4][l] != bits32(212.0f);
+        bad += w->v[6][l] != bits32(102.0f * 2.0f + 10.0f + (float)l); /* lane 2, own S2 */
+        bad += w->v[7][l] != bits32(0.0f); /* -101 * 2 + 10 clamped to 0 */
     }
     bad += w->v[4][4] != 0; /* an inactive lane is not written */
     CHECK(bad == 0, "%s interp f32: %d wrong (lane 0: %08x %08x %08x)", a, bad, w->v[4][0],
@@ -496,7 +486,7 @@ static void t_vinterp(const char *a, int gfx12) {
         w->v[8][l] = OLD;
     }
     for (unsigned l = 0; l < 64; l++)
-        w->v[2][l] = fbits(2.0f), w->v[9][l] = fbits(0.5f);
+        w->v[2][l] = bits32(2.0f), w->v[9][l] = bits32(0.5f);
     wave_set_exec(w, 0xffu);
     CHECK(snippet_rig_run(&rig, a,
                           gfx12 ? "v_interp_p10_f16_f32 v4, v1, v2, v3\n"
@@ -509,14 +499,15 @@ static void t_vinterp(const char *a, int gfx12) {
     bad = 0;
     for (unsigned l = 0; l < 8; l++) {
         unsigned q = l & ~3u;
-        bad += w->v[4][l] != fbits((float)(q + 1) * 2.0f + (float)(10 + q));
-        bad += w->v[5][l] != fbits(-(float)(q + 1) * 2.0f + (float)(10 + q));
+        bad += w->v[4][l] != bits32((float)(q + 1) * 2.0f + (float)(10 + q));
+        bad += w->v[5][l] != bits32(-(float)(q + 1) * 2.0f + (float)(10 + q));
         /* (q + 2) * 2 + 0.5 as f16 in the high half: 4.5 = 0x4480, 12.5 = 0x4a40 */
         bad += w->v[8][l] != ((OLD & 0xffff) | (q ? 0x4a40u : 0x4480u) << 16);
     }
     CHECK(bad == 0, "%s interp f16: %d wrong (lane 0: %08x %08x %08x)", a, bad, w->v[4][0],
           w->v[5][0], w->v[8][0]);
-    CHECK(w->v[4][0] == fbits(12.0f) && w->v[4][4] == fbits(24.0f), "%s p10_f16 hardware case", a);
+    CHECK(w->v[4][0] == bits32(12.0f) && w->v[4][4] == bits32(24.0f), "%s p10_f16 hardware case",
+          a);
 }
 
 /* ---- gfx12 IEEE 754-2019 minimum / maximum ------------------------------------------------
