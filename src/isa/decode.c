@@ -176,6 +176,28 @@ size_t isa_decode(isa_arch arch, const uint8_t *p, size_t avail, isa_inst *out) 
     const family *fam = family_of(arch, f);
     dec_fn dec = fam ? fam->dec : NULL;
     if (isa_is_rdna(arch) && f == ISA_FMT_VOP3P && (w[0] >> 23) == 0x1a7) {
+        const family *img = family_of(arch, ISA_FMT_MIMG);
+        /* On gfx12 the alias's words are also VIMAGE words (prefix 0x34), opcodes 0x80..0x8b.
+         * With twelve bytes at hand LLVM 22 tries its 96-bit tables first, so a word that is a
+         * legal image atomic (add/min/max_flt, pk_add_f16/bf16) is that; with eight it is the
+         * v_fma_mix alias (the CI's random sweep found this). */
+        if (isa_targets[arch].rdna >= 12 && nw >= 3 && img && img->dec) {
+            isa_inst t;
+            memset(&t, 0, sizeof t);
+            t.arch = (uint8_t)arch;
+            t.fmt = (uint8_t)ISA_FMT_MIMG;
+            memcpy(t.w, w, sizeof w);
+            size_t n = img->dec(arch, ISA_FMT_MIMG, w, nw, &t);
+            /* not the BVH opcodes of the window (0x80, 0x81): LLVM 22 reads those words as the
+             * alias, or as nothing (their dmask here is always 0xe; found by the sweep) */
+            int bvh = t.op == ISA_OP_IMAGE_BVH_DUAL_INTERSECT_RAY ||
+                      t.op == ISA_OP_IMAGE_BVH8_INTERSECT_RAY;
+            if (n != 0 && n <= nw * 4 && t.op != ISA_OP_ILLEGAL && !bvh) {
+                *out = t;
+                out->size = (uint8_t)n;
+                return n;
+            }
+        }
         /* the GFX9-prefix v_fma_mix* alias (above) has no DPP form: with a DPP8 or DPP16 src0
          * (0xe9, 0xea, 0xfa) LLVM 22 reads the word as gfx11 does not know it, and as gfx12's
          * VIMAGE (prefix 0x34) does (the CI sweep found gfxemu printing a DPP8 v_fma_mixhi_f16

@@ -330,8 +330,10 @@ enum {
     ISA_T_V2BF16,
     ISA_T_V2B16,
     ISA_T_V2F32,
-    ISA_T_V2F16_SPLAT /* gfx11 packed f16 (v_pk_fmac_f16): a literal is inlinable when it is an
-                       * integer constant or both halves hold the same f16/small-int constant */
+    ISA_T_V2F16_SPLAT, /* gfx11 packed f16 (v_pk_fmac_f16): a literal is inlinable when it is an
+                        * integer constant or both halves hold the same f16/small-int constant */
+    ISA_T_F16_LIT32    /* an f16 operand whose literal LLVM 22 prints whole: lit() when its low
+                        * half is an f16 constant (v_dot2_f32_f16's DPP forms, src1) */
 };
 void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type);
 /* A constant where the operand class allows only registers: the value, then LLVM's

@@ -150,7 +150,8 @@ static int literal_is_inlinable(uint32_t v, int type) {
     switch (type) {
     case ISA_T_B64: return v <= 64;
     case ISA_T_F64: return 0; /* a 64-bit float literal holds the high half; see isa_put_opnd */
-    case ISA_T_F16: return int_inline((int16_t)v) || in_u16(v & 0xffff, f16_inline_bits);
+    case ISA_T_F16:
+    case ISA_T_F16_LIT32: return int_inline((int16_t)v) || in_u16(v & 0xffff, f16_inline_bits);
     case ISA_T_BF16: return int_inline((int16_t)v) || in_u16(v & 0xffff, bf16c);
     case ISA_T_V2F16: return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, f16_inline_bits));
     case ISA_T_V2BF16: return int_inline((int32_t)v) || (v <= 0xffff && in_u16(v, bf16c));

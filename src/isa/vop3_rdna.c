@@ -207,6 +207,7 @@ size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
     in->ndst = r->i.ndst;
     in->nsrc = r->i.nsrc;
     size_t size = form == V3R_E64 ? 8 : 12;
+    int extra = 0;
     if (form != V3R_E64) {
         if (nw < 3 || (form == V3R_DPP16 && (w[2] & ~r->i.aux)))
             return 0;
@@ -221,6 +222,7 @@ size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
                 if (nw < 4)
                     return 0;
                 size += 4;
+                extra = 1;
             }
         } else {
             v->fi = s0 == 0xea;
@@ -258,7 +260,13 @@ size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
         set_opnd(&in->src[s], e, r->i.src_n[s], t16, hi);
         lit |= e == 255 && class_mode(r->cls[2 + s], e) != 4;
     }
-    if (lit) /* after the DPP dword when there is one */
+    /* after the DPP dword when there is one; with dpp_ctrl 0xff's extra dword, that dword is the
+     * literal (LLVM 22 reads 16 bytes, not 20; found by the CI's random sweep) */
+    if (lit && extra) {
+        in->lit = w[size / 4 - 1];
+        return size;
+    }
+    if (lit)
         return isa_take_literal(in, w, nw, size);
     return size;
 }
@@ -320,8 +328,14 @@ void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
             continue;
         }
         unsigned enc = (in->w[1] >> (9 * s)) & 0x1ff;
-        put_operand(b, warn, sizeof warn, in, &in->src[s], r->i.src_t[s], r->cls[2 + s], enc, neg,
-                    abs);
+        int t = r->i.src_t[s];
+        /* The DPP forms of v_dot2_f32_f16/bf16 type src1 as one 16-bit value, not a pair: a
+         * literal is lit() when its low half is a constant, and prints whole (the CI's random
+         * sweep found this on gfx1201; gfx1100 agrees) */
+        if (s == 1 && in->variant == ISA_VAR_DPP && in->src[1].kind == ISA_OPND_LITERAL &&
+            (in->op == ISA_OP_V_DOT2_F32_F16 || in->op == ISA_OP_V_DOT2_F32_BF16))
+            t = in->op == ISA_OP_V_DOT2_F32_F16 ? ISA_T_F16_LIT32 : ISA_T_BF16;
+        put_operand(b, warn, sizeof warn, in, &in->src[s], t, r->cls[2 + s], enc, neg, abs);
     }
     if (v->index_key)
         isa_printf(b, " index_key:%u", v->index_key);

@@ -14,16 +14,22 @@
 #define SRCS(s0, s1, s2) ((s0) | ((s1) << 9) | ((s2) << 18))
 #define V(n) (256u + (n))
 
-static void expect(isa_arch a, const uint32_t *w, size_t want_size, const char *want) {
+/* `avail` bytes of `w` decoded */
+static void expect_n(isa_arch a, const uint32_t *w, size_t avail, size_t want_size,
+                     const char *want) {
     isa_inst in;
-    char text[256];
-    size_t n = isa_decode(a, (const uint8_t *)w, 16, &in);
+    char text[512];
+    size_t n = isa_decode(a, (const uint8_t *)w, avail, &in);
     if (n)
         isa_print(&in, text, sizeof text);
     else
         strcpy(text, "<illegal>");
     CHECK(n == want_size && strcmp(text, want) == 0, "%s %08x %08x: [%zu] '%s', want [%zu] '%s'",
           isa_arch_name(a), w[0], w[1], n, text, want_size, want);
+}
+
+static void expect(isa_arch a, const uint32_t *w, size_t want_size, const char *want) {
+    expect_n(a, w, 16, want_size, want);
 }
 
 int main(void) {
@@ -100,5 +106,40 @@ int main(void) {
     w[2] = 0xf6f22f41;
     expect(ISA_GFX1100, w, 12,
            "v_dual_fmaak_f32 v83, v202, v94, 0xf6f22f41 :: v_dual_cndmask_b32 v142, s78, v40");
+
+    /* Words the CI's random sweep found, with LLVM 22's text.  v_fma_mix* under the GFX9 VOP3P
+     * prefix (0xd3a...) is also a gfx12 VIMAGE word: with twelve bytes LLVM reads a legal image
+     * atomic, with eight (and on gfx11) the alias; a BVH opcode stays the alias. */
+    uint32_t mix[4] = {0xd3a13355, 0x00e2b915, 0xf5c0f057, 0};
+    expect_n(ISA_GFX1201, mix, 12, 12,
+             "image_atomic_min_flt v21, [v87, v240, v192, v245], v[92:99]/*Invalid register, "
+             "operand has 'SReg_256_XNULL' register class*/ dmask:0xe dim:SQ_RSRC_IMG_2D_ARRAY "
+             "th:TH_ATOMIC_0x6 r128 a16 tfe");
+    expect_n(ISA_GFX1201, mix, 8, 8, "v_fma_mixlo_f16 v85, |v21|, |v92|, s56 op_sel:[0,1,1]");
+    expect_n(ISA_GFX1100, mix, 12, 8, "v_fma_mixlo_f16 v85, |v21|, |v92|, s56 op_sel:[0,1,1]");
+    uint32_t bvh[4] = {0xd3a03218, 0xc1028435, 0xa7d6b2f8, 0};
+    expect_n(ISA_GFX1201, bvh, 12, 8, "v_fma_mix_f32 v24, s53, -|v66|, -s64 op_sel:[0,1,1]");
+    /* the DPP forms of v_dot2_f32_f16/bf16 check src1's literal as one 16-bit value and print it
+     * whole */
+    uint32_t dot[4] = {0xcc1a8b0d, 0x940dfee9, 0xae5251e3, 0x30bcfff6};
+    expect(ISA_GFX1201, dot, 16,
+           "v_dot2_f32_bf16_e64_dpp v13, v227, lit(0x30bcfff6), v3 op_sel:[1,0,0] "
+           "op_sel_hi:[0,1,0] neg_lo:[0,0,1] neg_hi:[1,1,0] clamp dpp8:[1,2,1,1,5,4,3,5]");
+    uint32_t dot16[4] = {0xcc13000d, 0x0c0dfee9, 0x00fac6e3, 0x12345678};
+    expect(ISA_GFX1100, dot16, 16,
+           "v_dot2_f32_f16_e64_dpp v13, v227, 0x12345678, v3 op_sel_hi:[1,0,0] "
+           "dpp8:[6,0,3,5,7,1,0,0]");
+    dot16[3] = 0x12343c00;
+    expect(ISA_GFX1201, dot16, 16,
+           "v_dot2_f32_f16_e64_dpp v13, v227, lit(0x12343c00), v3 op_sel_hi:[1,0,0] "
+           "dpp8:[6,0,3,5,7,1,0,0]");
+    /* v_fma_mixlo_f16 DPP16 with dpp_ctrl 0xff reads one more dword, and a literal src2 is that
+     * dword: 16 bytes, not 20 */
+    uint32_t mixdpp[4] = {0xcc21afe3, 0x9bfeb8fa, 0xfc74ff96, 0x67a920b4};
+    const char *mixdpp_text =
+        "v_fma_mixlo_f16_e64_dpp v227, |v150|, |v92|, -|0x20b4| op_sel:[1,0,1] "
+        "op_sel_hi:[1,1,0] clamp /* Invalid dpp_ctrl value */ row_mask:0xf bank_mask:0xc fi:1";
+    expect(ISA_GFX1100, mixdpp, 16, mixdpp_text);
+    expect(ISA_GFX1201, mixdpp, 16, mixdpp_text);
     return check_summary("test_rdna_vop3");
 }
