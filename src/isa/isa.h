@@ -348,6 +348,7 @@ void isa_dpp16_fields(isa_valu_fields *v, uint32_t w1, uint32_t shown);
 void isa_put_dpp_ctrl(isa_buf *b, unsigned ctrl, int gfx10);
 /* The RDNA DPP modifiers after the operands: " dpp8:[...]" (selectors from dword[31:8]) and
  * fi, or the DPP16 control (dpp_ctrl, masks, bound_ctrl, fi from v) as LLVM 22 prints them. */
+/* dpp8: 0 DPP16, 1 DPP8, 2 DPP8 whose selector field LLVM reads as an inline constant */
 void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint32_t dword);
 /* The opcode field of a VOP1/VOP2/VOPC dword (the same positions on GFX9 and GFX11/12). */
 static inline unsigned isa_vop_opcode(isa_fmt f, uint32_t w0) {

@@ -39,9 +39,10 @@ enum {
 
 /* isa_opinfo.flags */
 enum {
-    V3R_DST_V = 1 << 0, /* vdst is a VGPR */
-    V3R_DST_S = 1 << 1, /* the vdst field is a scalar destination (VOPC sdst, v_readlane) */
-    V3R_SDST = 1 << 2,  /* VOP3 SDST: carry-out in w0[14:8] */
+    V3R_DST_V = 1 << 0,       /* vdst is a VGPR */
+    V3R_DST_S = 1 << 1,       /* the vdst field is a scalar destination (VOPC sdst, v_readlane) */
+    V3R_SDST = 1 << 2,        /* VOP3 SDST: carry-out in w0[14:8] */
+    V3R_DPP8_INLINE = 1 << 3, /* LLVM reads the DPP8 selectors as an inline constant (vop_rdna.c) */
 };
 #define V3R_SRC_S(i) (1u << (8 + (i))) /* source i is probed as an SGPR (carry-in, lane) */
 
@@ -348,7 +349,11 @@ void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
         const struct v3r_table *tb = &v3r_targets[in->arch][in->fmt == ISA_FMT_VOP3P];
         if (r->form == V3R_DPP16)
             shown.dpp_ctrl = (uint16_t)(dpp_shown(tb, in->encop, v->dpp_ctrl) & ~V3R_DPP_EXTRA);
-        isa_put_dpp_tail_rdna(b, &shown, r->form == V3R_DPP8, in->w[2]);
+        isa_put_dpp_tail_rdna(b, &shown,
+                              r->form != V3R_DPP8              ? 0
+                              : (r->i.flags & V3R_DPP8_INLINE) ? 2
+                                                               : 1,
+                              in->w[2]);
     }
     isa_puts(b, warn);
 }

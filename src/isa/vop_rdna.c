@@ -218,6 +218,17 @@ static void put_classed(isa_buf *b, const isa_inst *in, const isa_opnd *o, unsig
 void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint32_t dword) {
     if (dpp8) {
         uint32_t sel = dword >> 8;
+        /* LLVM 22 reads the selector field of some ops (VR_DPP8_INLINE) as an operand: 128..208
+         * and 240..248 print as the lanes of that inline constant's 32-bit value (0xc5, -5:
+         * [3,7,7,7,7,7,7,7]); the hardware uses the bits (found by the CI's random sweep) */
+        if (dpp8 == 2 && sel >= 128 && sel <= 208)
+            sel = sel <= 192 ? sel - 128 : (uint32_t)(192 - (int)sel);
+        else if (dpp8 == 2 && sel >= 240 && sel <= 248) {
+            static const uint32_t f32c[9] = {0x3f000000, 0xbf000000, 0x3f800000,
+                                             0xbf800000, 0x40000000, 0xc0000000,
+                                             0x40800000, 0xc0800000, 0x3e22f983};
+            sel = f32c[sel - 240];
+        }
         isa_puts(b, " dpp8:[");
         for (int i = 0; i < 8; i++)
             isa_printf(b, "%s%u", i ? "," : "", (sel >> (3 * i)) & 7);
@@ -298,7 +309,11 @@ void isa_print_vop_rdna(isa_buf *b, const isa_inst *in) {
     if ((fl & VR_VCC_SRC) && !(dpp && isa_targets[in->arch].rdna >= 12))
         isa_puts(b, ", vcc_lo");
     if (dpp)
-        isa_put_dpp_tail_rdna(b, &in->f.v, (in->flags & VR_INST_DPP8) != 0, in->w[1]);
+        isa_put_dpp_tail_rdna(b, &in->f.v,
+                              !(in->flags & VR_INST_DPP8) ? 0
+                              : (fl & VR_DPP8_INLINE)     ? 2
+                                                          : 1,
+                              in->w[1]);
     else if (in->src[0].kind == ISA_OPND_SREG && in->src[0].n == 2)
         put_warning(b, src0);
 }

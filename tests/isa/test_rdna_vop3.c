@@ -141,5 +141,16 @@ int main(void) {
         "op_sel_hi:[1,1,0] clamp /* Invalid dpp_ctrl value */ row_mask:0xf bank_mask:0xc fi:1";
     expect(ISA_GFX1100, mixdpp, 16, mixdpp_text);
     expect(ISA_GFX1201, mixdpp, 16, mixdpp_text);
+    /* DPP8 selector fields of 128..208 and 240..248: for some ops (generator flag
+     * VR_DPP8_INLINE / V3R_DPP8_INLINE) LLVM 22 prints the lanes of that inline constant's
+     * 32-bit value, for others the bits themselves */
+    uint32_t d8[4] = {0x7fc218e9, 0x0000c52d, 0, 0}; /* v_cvt_nearest_i32_f32, 0xc5 = -5 */
+    expect(ISA_GFX1100, d8, 8, "v_cvt_nearest_i32_f32_dpp v225, v45 dpp8:[3,7,7,7,7,7,7,7]");
+    d8[0] = 0x7fc202e9; /* v_mov_b32: the bits */
+    expect(ISA_GFX1100, d8, 8, "v_mov_b32_dpp v225, v45 dpp8:[5,0,3,0,0,0,0,0]");
+    d8[0] = 0x7e0a40e9, d8[1] = 0x0000f82d; /* v_fract_f32, 0xf8 = 1/(2*pi), 0x3e22f983 */
+    expect(ISA_GFX1201, d8, 8, "v_fract_f32_dpp v5, v45 dpp8:[3,0,6,4,7,5,0,1]");
+    uint32_t d8p[4] = {0xcc210005, 0x040e04e9, 0x0000f22d, 0}; /* 0xf2 = 1.0, 0x3f800000 */
+    expect(ISA_GFX1201, d8p, 12, "v_fma_mixlo_f16_e64_dpp v5, v45, v2, v3 dpp8:[0,0,0,0,0,0,0,4]");
     return check_summary("test_rdna_vop3");
 }

@@ -284,6 +284,12 @@ def measure(llvm, arch, probes, classes):
                 if sz == base[0]:
                     p.dpp_ok |= 1 << b
             p.dpp_shown = dpp_ctrl_shown(llvm, arch, p)
+        p.dpp8_inline = False
+        if p.form == "DPP8":
+            # selectors 0xc5 (197, the inline constant -5): raw they are lanes [5,0,3,0,...]
+            q = llvm.dis(arch, words(op, p.form, vdst=p.vdst, srcs=p.srcs, w0x=p.w0x,
+                                     w1x=p.w1x, ext=0xc500 | V0))
+            p.dpp8_inline = q[0] != 0 and "dpp8:[3,7,7,7,7,7,7,7]" in q[1]
 
 
 # dpp_ctrl as LLVM prints it on GFX10+ (src/isa/vop.c isa_put_dpp_ctrl has the same ranges)
@@ -360,6 +366,8 @@ def c_row(ctx, p, form, alt):
             t16 |= 8 if t else 0
         else:
             flags.append("V3R_SDST")
+    if getattr(p, "dpp8_inline", False):
+        flags.append("V3R_DPP8_INLINE")
     for i, (k, n, t) in enumerate(p.src):
         t16 |= (1 << i) if t else 0
         if k == "s":

@@ -61,6 +61,8 @@ FLAG_DOC = [
     ("DPP16", "a DPP16 form exists (src0 = 0xFA; aux = the DPP dword bits LLVM accepts)"),
     ("DPP8", "a DPP8 form exists (src0 = 0xE9, or 0xEA with fi)"),
     ("DPP_SUFFIX", "the DPP forms print _dpp (VOPC prints the bare mnemonic)"),
+    ("DPP8_INLINE", "LLVM prints a DPP8 selector field of 128..208 or 240..248 as the lanes of "
+     "that inline constant's 32-bit value"),
 ]
 FLAGS = [n for n, _ in FLAG_DOC]
 F = {n: 1 << i for i, n in enumerate(FLAGS)}
@@ -236,6 +238,10 @@ def probe_dpp(llvm, arch, fmt, op, r):
         r.flags |= F["DPP8"]
         if d8[1].split()[0].endswith("_dpp"):
             r.flags |= F["DPP_SUFFIX"]
+        # selectors 0xc5 (197, the inline constant -5): raw they are lanes [5,0,3,0,...]
+        q = llvm.dis(arch, (word(fmt, op, 0xE9, vdst=r.vdst), 0xc500 | S0, PAD, PAD))
+        if q[0] == 8 and "dpp8:[3,7,7,7,7,7,7,7]" in q[1]:
+            r.flags |= F["DPP8_INLINE"]
 
 
 RC_NAMES = [""]
