@@ -103,6 +103,10 @@ void gfx_module_free(gfx_module *m);
 gfx_arch gfx_module_arch(const gfx_module *m);
 /* The raw ELF e_flags (target features such as xnack/sramecc live in bits 8..11). */
 uint32_t gfx_module_eflags(const gfx_module *m);
+/* The processor the code object was built for (EF_AMDGPU_MACH), e.g. "gfx11-generic" or
+ * "gfx1101", which may differ from gfx_module_arch(): such code runs unchanged on that target
+ * (README, "Targets").  NULL for a NULL module or an unknown value. */
+const char *gfx_module_target(const gfx_module *m);
 
 /* Symbols in .text sorted by address, then name (the order llvm-objdump uses).  gfx_module_symbol()
  * returns GFX_ERR_INVALID when index >= gfx_module_symbol_count(). */

@@ -348,10 +348,18 @@ int cmd_info(int argc, char **argv) {
         gfx_module_symbol(m, i, &s);
         nk += s.is_kernel != 0;
     }
+    /* a code object for gfx11-generic, gfx1101, ... runs as gfx1100 (src/load/elf.c) */
+    const char *built = gfx_module_target(m);
+    if (!built)
+        built = gfx_arch_name(arch);
     if (json) {
         fputs("{\"file\": ", stdout);
         json_str(stdout, path);
-        fprintf(stdout, ", \"arch\": \"%s\", \"kernels\": [", gfx_arch_name(arch));
+        fprintf(stdout, ", \"arch\": \"%s\", \"target\": \"%s\", \"kernels\": [",
+                gfx_arch_name(arch), built);
+    } else if (strcmp(built, gfx_arch_name(arch)) != 0) {
+        printf("%s: %s code object, run as %s, %zu kernel%s\n", path, built, gfx_arch_name(arch),
+               nk, nk == 1 ? "" : "s");
     } else {
         printf("%s: %s code object, %zu kernel%s\n", path, gfx_arch_name(arch), nk,
                nk == 1 ? "" : "s");

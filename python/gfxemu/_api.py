@@ -489,6 +489,10 @@ class Module:
         self.device = device
         self.name = name
         self.arch = _arch_name(N.gfx_module_arch(handle))
+        # the processor the code object was built for ("gfx11-generic", "gfx1101", ...): runs as
+        # self.arch
+        t = N.gfx_module_target(handle)
+        self.target = t.decode() if t else self.arch
         self._kernels = {}
 
     def __del__(self):

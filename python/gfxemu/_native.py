@@ -146,6 +146,7 @@ gfx_module_load_mem = _fn("gfx_module_load_mem", c_int, c_void_p, c_size_t, P(c_
                           c_char_p, c_size_t)
 gfx_module_free = _fn("gfx_module_free", None, c_void_p)
 gfx_module_arch = _fn("gfx_module_arch", c_int, c_void_p)
+gfx_module_target = _fn("gfx_module_target", c_char_p, c_void_p)
 gfx_module_symbol_count = _fn("gfx_module_symbol_count", c_size_t, c_void_p)
 gfx_module_symbol = _fn("gfx_module_symbol", c_int, c_void_p, c_size_t, P(Symbol))
 gfx_module_text = _fn("gfx_module_text", c_void_p, c_void_p, P(c_u64), P(c_size_t))

@@ -81,6 +81,10 @@ gfx_arch gfx_module_arch(const gfx_module *m) { return m->arch; }
 
 uint32_t gfx_module_eflags(const gfx_module *m) { return m ? m->eflags : 0; }
 
+const char *gfx_module_target(const gfx_module *m) {
+    return m ? ld_mach_name(m->eflags & 0xffu) : NULL;
+}
+
 size_t gfx_module_symbol_count(const gfx_module *m) { return m ? m->nsyms : 0; }
 
 static void fill_symbol(const ld_symbol *s, gfx_symbol *out) {

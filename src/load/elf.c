@@ -46,8 +46,8 @@ enum {
     NT_AMDGPU_METADATA = 32,
 };
 
-/* EF_AMDGPU_MACH values, read off clang-22's output for each -mcpu; only used to name the
- * architecture in "unsupported architecture" errors. */
+/* EF_AMDGPU_MACH values, read off clang-22's output for each -mcpu: the processor a code object
+ * was built for (gfx_module_target, "unsupported architecture" errors). */
 static const struct {
     unsigned mach;
     const char *name;
@@ -55,10 +55,28 @@ static const struct {
     /* clang-format off */
     {0x20, "gfx600"},  {0x22, "gfx700"},  {0x2a, "gfx803"},  {0x2c, "gfx900"},
     {0x2f, "gfx906"},  {0x30, "gfx908"},  {0x36, "gfx1030"}, {0x3f, "gfx90a"},
-    {0x41, "gfx1100"}, {0x43, "gfx1150"}, {0x46, "gfx1101"}, {0x48, "gfx1200"},
-    {0x49, "gfx1250"}, {0x4c, "gfx942"},  {0x4e, "gfx1201"}, {0x4f, "gfx950"},
-    {0x5f, "gfx9-4-generic"},
+    {0x41, "gfx1100"}, {0x43, "gfx1150"}, {0x44, "gfx1103"}, {0x46, "gfx1101"},
+    {0x47, "gfx1102"}, {0x48, "gfx1200"}, {0x49, "gfx1250"}, {0x4a, "gfx1151"},
+    {0x4c, "gfx942"},  {0x4e, "gfx1201"}, {0x4f, "gfx950"},  {0x51, "gfx9-generic"},
+    {0x52, "gfx10-1-generic"}, {0x53, "gfx10-3-generic"}, {0x54, "gfx11-generic"},
+    {0x59, "gfx12-generic"},   {0x5f, "gfx9-4-generic"},
     /* clang-format on */
+};
+
+/* Code objects for other processors whose code runs unchanged on one of gfxemu's targets, as the
+ * ROCm runtime runs it on those GPUs: gfx1101/gfx1102/gfx1103 have gfx1100's instruction set and
+ * gfx1200 has gfx1201's (LLVM AMDGPU Usage, "Processors": the same GFX11/GFX12 ISA, other
+ * die configurations), and a generic code object (AMDGPU Usage, "Generic Processors") runs on
+ * every member of its family: gfx11-generic on gfx1100..gfx1103 and gfx1150..gfx1153,
+ * gfx12-generic on gfx1200/gfx1201, gfx9-4-generic on gfx940..gfx942 and gfx950 (without the
+ * FP8/BF8 and XF32 instructions). */
+static const struct {
+    unsigned mach;
+    gfx_arch arch;
+} mach_runs_as[] = {
+    {0x44, GFX_ARCH_GFX1100}, {0x46, GFX_ARCH_GFX1100}, {0x47, GFX_ARCH_GFX1100},
+    {0x54, GFX_ARCH_GFX1100}, {0x48, GFX_ARCH_GFX1201}, {0x59, GFX_ARCH_GFX1201},
+    {0x5f, GFX_ARCH_GFX942},
 };
 
 const char *ld_mach_name(unsigned mach) {
@@ -175,6 +193,9 @@ static gfx_result parse_header(elf_ctx *c, gfx_arch *arch, uint32_t *eflags, uin
     unsigned t = 0;
     while (t < ISA_NARCH && isa_targets[t].elf_mach != mach)
         t++;
+    for (size_t k = 0; t == ISA_NARCH && k < sizeof mach_runs_as / sizeof mach_runs_as[0]; k++)
+        if (mach_runs_as[k].mach == mach)
+            t = (unsigned)mach_runs_as[k].arch;
     if (t < ISA_NARCH) {
         *arch = (gfx_arch)t;
     } else {

@@ -445,6 +445,39 @@ static void check_misc(void) {
     CHECK(strcmp(gfx_version(), "0.1.0") == 0 || GFXEMU_VERSION_MINOR != 1, "%s", gfx_version());
 }
 
+/* vecadd (tests/load/kernels.cl) on 100 floats, 2 workgroups of 64, on a device of `arch` */
+static int run_vecadd(gfx_module *m, gfx_arch arch) {
+    enum { N = 100 };
+    float a[N], b[N], c[N];
+    for (int i = 0; i < N; i++)
+        a[i] = (float)i * 0.5f, b[i] = 3.0f - (float)i, c[i] = -1.0f;
+    gfx_device *dev = NULL;
+    const gfx_kernel *k = NULL;
+    uint64_t da = 0, db = 0, dc = 0;
+    int ok = gfx_device_create(arch, 1, &dev) == GFX_OK &&
+             gfx_module_kernel(m, "vecadd", &k) == GFX_OK &&
+             gfx_buffer_alloc(dev, sizeof a, &da) == GFX_OK &&
+             gfx_buffer_alloc(dev, sizeof b, &db) == GFX_OK &&
+             gfx_buffer_alloc(dev, sizeof c, &dc) == GFX_OK &&
+             gfx_memcpy_htod(dev, da, a, sizeof a) == GFX_OK &&
+             gfx_memcpy_htod(dev, db, b, sizeof b) == GFX_OK;
+    if (ok) {
+        struct {
+            uint64_t a, b, c;
+            int32_t n;
+        } ka = {da, db, dc, N};
+        uint32_t grid[3] = {2, 1, 1}, block[3] = {64, 1, 1};
+        ok = gfx_launch(dev, k, grid, block, &ka, sizeof ka, NULL, NULL) == GFX_OK &&
+             gfx_memcpy_dtoh(dev, c, dc, sizeof c) == GFX_OK;
+        if (!ok)
+            fprintf(stderr, "vecadd: %s\n", gfx_device_error(dev));
+    }
+    for (int i = 0; ok && i < N; i++)
+        ok = c[i] == a[i] + b[i];
+    gfx_device_free(dev);
+    return ok;
+}
+
 int main(void) {
     const char *b = test_build_dir();
     char dir[512], co[600];
@@ -524,6 +557,53 @@ int main(void) {
                   (ki.code_properties >> 10 & 1),
               "%s: %s", co, gfx_module_kernel_error(rm));
         gfx_module_free(rm);
+    }
+    /* Code objects for processors with a target's instruction set, and generic code objects,
+     * load as that target (src/load/elf.c, mach_runs_as) and their kernels compute there:
+     * vecadd's sums are checked against the host's. */
+    static const struct {
+        const char *cpu;
+        gfx_arch arch;
+        unsigned mach;
+    } runs_as[] = {
+        {"gfx1101", GFX_ARCH_GFX1100, 0x46},      {"gfx1102", GFX_ARCH_GFX1100, 0x47},
+        {"gfx1103", GFX_ARCH_GFX1100, 0x44},      {"gfx11-generic", GFX_ARCH_GFX1100, 0x54},
+        {"gfx1200", GFX_ARCH_GFX1201, 0x48},      {"gfx12-generic", GFX_ARCH_GFX1201, 0x59},
+        {"gfx9-4-generic", GFX_ARCH_GFX942, 0x5f}};
+    for (size_t t = 0; t < sizeof runs_as / sizeof runs_as[0]; t++) {
+        snprintf(co, sizeof co, "%s/kernels_%s_O2.co", dir, runs_as[t].cpu);
+        char args[256];
+        snprintf(args, sizeof args,
+                 "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
+                 "tests/load/kernels.cl",
+                 runs_as[t].cpu);
+        test_kbuild("co", co, args);
+        gfx_module *gm = NULL;
+        char gerr[256] = "";
+        if (gfx_module_load_file(co, &gm, gerr, sizeof gerr) != GFX_OK) {
+            CHECK(0, "%s: %s", runs_as[t].cpu, gerr);
+            continue;
+        }
+        const char *tn = gfx_module_target(gm);
+        CHECK(gfx_module_arch(gm) == runs_as[t].arch &&
+                  (gfx_module_eflags(gm) & 0xff) == runs_as[t].mach && tn &&
+                  strcmp(tn, runs_as[t].cpu) == 0,
+              "%s: arch %s, target %s", runs_as[t].cpu, gfx_arch_name(gfx_module_arch(gm)),
+              tn ? tn : "(null)");
+        CHECK(run_vecadd(gm, runs_as[t].arch), "%s: vecadd", runs_as[t].cpu);
+        gfx_module_free(gm);
+    }
+    /* gfx1150 (RDNA3.5) has instructions gfx1100 lacks: refused with its name */
+    snprintf(co, sizeof co, "%s/kernels_gfx1150.co", dir);
+    test_kbuild("co", co,
+                "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1150 -nogpulib -O2 "
+                "tests/load/kernels.cl");
+    {
+        char e2[256] = "";
+        gfx_module *m2 = NULL;
+        CHECK(gfx_module_load_file(co, &m2, e2, sizeof e2) == GFX_ERR_ARCH && !m2 &&
+                  strcmp(e2, "unsupported architecture gfx1150 (0x43)") == 0,
+              "gfx1150: '%s'", e2);
     }
     /* A gfx908 object (CDNA1: no unified VGPR file) is refused with its name. */
     snprintf(co, sizeof co, "%s/kernels_gfx908.co", dir);
