@@ -19,6 +19,10 @@ wrong, later tests are unaffected).
     LLVM_PATH=/usr/lib/x86_64-linux-gnu/libLLVM-22.so DEV=MOCKKFD+AMD:LLVM:gfx950 \\
     SKIP_SLOW_TEST=1 TG_CONTINUE=1 python3 ~/gfxemu/tools/tinygrad_mock.py ~/tinygrad ~/gfxemu \\
     test.backend.test_dtype_alu -v
+
+The leg with tinygrad's HIP renderer (DEV=MOCKKFD+AMD::gfx1201) compiles through ROCm's comgr;
+without ROCm, `make comgr-shim` and add COMGR_PATH=$PWD/build/libamd_comgr_shim.so (a copy, as
+for the library) to the command (tools/comgr_shim.c).
 """
 import ctypes
 import os

@@ -265,6 +265,19 @@ class Modules(unittest.TestCase):
             gfxemu.Device("gfx950").load(path)
         self.assertEqual(cm.exception.code, "arch")
 
+    def test_generic_target(self):
+        # a gfx12-generic code object runs on gfx1201 (README, "Code objects for other
+        # processors of a family"); Module.target names what it was built for
+        path = gfxtest.compile_cl(EVERY, "every", arch="gfx12-generic")
+        dev = gfxemu.Device("gfx1201", threads=1)
+        m = dev.load(path)
+        self.assertEqual((m.arch, m.target), ("gfx1201", "gfx12-generic"))
+        io = bytearray(4 * N)
+        m.kernel("every").launch(1, 64, gfxemu.Out(OUT_BYTES), bytes(4 * N), io,
+                                 gfxemu.Zero(4 * N), 5, 0, 0, 0, 0.0, 0.0, 0, 0, 0, 0)
+        self.assertEqual(struct.unpack("<%di" % N, io), (5,) * N)
+        self.assertEqual(gfxemu.load(gfxtest.compile_cl(EVERY, "every")).target, "gfx950")
+
 
 if __name__ == "__main__":
     gfxtest.main()
