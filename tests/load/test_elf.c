@@ -445,6 +445,22 @@ static void check_misc(void) {
     CHECK(strcmp(gfx_version(), "0.1.0") == 0 || GFXEMU_VERSION_MINOR != 1, "%s", gfx_version());
 }
 
+/* tests/load/kernels.cl built for cpu must be refused with msg */
+static void expect_refused(const char *dir, const char *cpu, const char *msg) {
+    char co[600], args[256], err[256] = "";
+    snprintf(co, sizeof co, "%s/kernels_%s.co", dir, cpu);
+    snprintf(args, sizeof args,
+             "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=%s -nogpulib -O2 "
+             "tests/load/kernels.cl",
+             cpu);
+    test_kbuild("co", co, args);
+    gfx_module *m = NULL;
+    CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_ERR_ARCH && !m &&
+              strcmp(err, msg) == 0,
+          "%s: '%s'", cpu, err);
+    gfx_module_free(m);
+}
+
 /* vecadd (tests/load/kernels.cl) on 100 floats, 2 workgroups of 64, on a device of `arch` */
 static int run_vecadd(gfx_module *m, gfx_arch arch) {
     enum { N = 100 };
@@ -593,27 +609,10 @@ int main(void) {
         CHECK(run_vecadd(gm, runs_as[t].arch), "%s: vecadd", runs_as[t].cpu);
         gfx_module_free(gm);
     }
-    /* gfx1150 (RDNA3.5) has instructions gfx1100 lacks: refused with its name */
-    snprintf(co, sizeof co, "%s/kernels_gfx1150.co", dir);
-    test_kbuild("co", co,
-                "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1150 -nogpulib -O2 "
-                "tests/load/kernels.cl");
-    {
-        char e2[256] = "";
-        gfx_module *m2 = NULL;
-        CHECK(gfx_module_load_file(co, &m2, e2, sizeof e2) == GFX_ERR_ARCH && !m2 &&
-                  strcmp(e2, "unsupported architecture gfx1150 (0x43)") == 0,
-              "gfx1150: '%s'", e2);
-    }
-    /* A gfx908 object (CDNA1: no unified VGPR file) is refused with its name. */
-    snprintf(co, sizeof co, "%s/kernels_gfx908.co", dir);
-    test_kbuild("co", co,
-                "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx908 -nogpulib -O2 "
-                "tests/load/kernels.cl");
-    char err[256] = "";
-    gfx_module *m = NULL;
-    CHECK(gfx_module_load_file(co, &m, err, sizeof err) == GFX_ERR_ARCH && !m, "%s", err);
-    CHECK(strcmp(err, "unsupported architecture gfx908 (0x30)") == 0, "'%s'", err);
+    /* gfx1150 (RDNA3.5) has instructions gfx1100 lacks, gfx908 (CDNA1) no unified VGPR file:
+     * refused with their names */
+    expect_refused(dir, "gfx1150", "unsupported architecture gfx1150 (0x43)");
+    expect_refused(dir, "gfx908", "unsupported architecture gfx908 (0x30)");
     check_misc();
 
     if (check_fails) {
