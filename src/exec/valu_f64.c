@@ -87,13 +87,15 @@ VFN static void v_frexp_exp_i32_f64(wave *w, const xinst *x) {
     vd32(w, x, d, FK_I32);
 }
 
-/* ---- division helpers: as the f32 forms (valu_f32.c) with 2^+-128 and f64 limits ------------- */
+/* ---- division helpers: as the f32 forms (valu_f32.c, VCC as hardware sets it) with 2^+-128 and
+ * f64 limits (tiny numerator: exponent <= 53, quotient below 2^-128) */
 
 static inline int fexp64(double v) { return (int)((bf64(v) >> 52) & 0x7ff); }
 static double div_scale64(double s0, double den, double num, int *vcc) {
-    *vcc = 0;
+    *vcc = 1;
     if (num == 0 || den == 0)
         return NAN;
+    *vcc = 0;
     long double q = fabsl((long double)num / (long double)den);
     if (fexp64(num) - fexp64(den) >= 768) {
         *vcc = 1;
@@ -108,6 +110,10 @@ static double div_scale64(double s0, double den, double num, int *vcc) {
     if (fabs(den) > 0x1p1022)
         return ldexp(s0, -128);
     if (q < 0x1p-1022L) {
+        *vcc = 1;
+        return s0 == num ? ldexp(s0, 128) : s0;
+    }
+    if (fexp64(num) <= 53 && q < 0x1p-128L) {
         *vcc = 1;
         return s0 == num ? ldexp(s0, 128) : s0;
     }
