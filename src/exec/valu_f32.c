@@ -162,13 +162,22 @@ F32OP1(v_cos_f32, sin_rev(a, 1))
  * div_scale scales numerator or denominator by 2^+-64 so the reciprocal and quotient stay
  * normal, and reports in VCC that the quotient needs scaling back; div_fmas does the last FMA
  * and applies 2^64 (quotient estimate >= 2) or 2^-64 (below) when VCC is set; div_fixup
- * resolves zeros, infinities and NaNs from the original operands. */
+ * resolves zeros, infinities and NaNs from the original operands.
+ * VCC departs from the manuals' pseudocode (shared by RDNA3/RDNA4/CDNA3/CDNA4) where hardware
+ * does (tinygrad's hardware-verified test/amd/hw TestDivScale*): a zero numerator or denominator
+ * (a denormal one flushed by MODE included) sets VCC with the NaN, and a tiny numerator
+ * (exponent <= 23) scaled by 2^64 sets VCC.  Since clang's fdiv takes VCC from the numerator's
+ * div_scale and div_fmas then scales the quotient by 2^-64, the denominator must stay unscaled
+ * there, and the scaled quotient must stay below 2 (else div_fmas would scale up): that holds
+ * when the quotient is below 2^-64.  A tiny numerator over a denominator small enough for a
+ * larger quotient (no hardware value known) keeps the manual's rule: both scaled, VCC clear. */
 
 static inline int fexp32(float v) { return (int)((bf32(v) >> 23) & 0xff); }
 static float div_scale32(float s0, float den, float num, int *vcc) {
-    *vcc = 0;
+    *vcc = 1;
     if (num == 0 || den == 0)
         return NAN;
+    *vcc = 0;
     double q = fabs((double)num / (double)den);
     if (fexp32(num) - fexp32(den) >= 96) {
         *vcc = 1;
@@ -183,6 +192,10 @@ static float div_scale32(float s0, float den, float num, int *vcc) {
     if (fabsf(den) > 0x1p126f)
         return ldexpf(s0, -64);
     if (q < 0x1p-126) {
+        *vcc = 1;
+        return s0 == num ? ldexpf(s0, 64) : s0;
+    }
+    if (fexp32(num) <= 23 && q < 0x1p-64) {
         *vcc = 1;
         return s0 == num ? ldexpf(s0, 64) : s0;
     }

@@ -3,8 +3,8 @@
  *
  * Accuracy: add/mul/fma and the rounding ops are correctly rounded.  v_rcp/v_rsq/v_sqrt_f64 are
  * modelled correctly rounded (hardware: an approximation that LLVM refines with FMA steps, so
- * compiled kernels see the same final results).  v_div_fmas_f64 rounds twice when its scaled
- * result is denormal. */
+ * compiled kernels see the same final results).  v_div_fmas_f64 rounds once also when its scaled
+ * result is denormal (binary128, fma_down128). */
 #include "exec/valu.h"
 
 #define IEEE (w->mode & MODE_IEEE)
@@ -87,13 +87,15 @@ VFN static void v_frexp_exp_i32_f64(wave *w, const xinst *x) {
     vd32(w, x, d, FK_I32);
 }
 
-/* ---- division helpers: as the f32 forms (valu_f32.c) with 2^+-128 and f64 limits ------------- */
+/* ---- division helpers: as the f32 forms (valu_f32.c, VCC as hardware sets it) with 2^+-128 and
+ * f64 limits (tiny numerator: exponent <= 53, quotient below 2^-128) */
 
 static inline int fexp64(double v) { return (int)((bf64(v) >> 52) & 0x7ff); }
 static double div_scale64(double s0, double den, double num, int *vcc) {
-    *vcc = 0;
+    *vcc = 1;
     if (num == 0 || den == 0)
         return NAN;
+    *vcc = 0;
     long double q = fabsl((long double)num / (long double)den);
     if (fexp64(num) - fexp64(den) >= 768) {
         *vcc = 1;
@@ -108,6 +110,10 @@ static double div_scale64(double s0, double den, double num, int *vcc) {
     if (fabs(den) > 0x1p1022)
         return ldexp(s0, -128);
     if (q < 0x1p-1022L) {
+        *vcc = 1;
+        return s0 == num ? ldexp(s0, 128) : s0;
+    }
+    if (fexp64(num) <= 53 && q < 0x1p-128L) {
         *vcc = 1;
         return s0 == num ? ldexp(s0, 128) : s0;
     }
@@ -128,6 +134,21 @@ VFN static void v_div_scale_f64(wave *w, const xinst *x) {
     vd64(w, x, d, FK_F64);
     vmask_write(w, x, vcarry_dst(x), vcc & wm);
 }
+/* fma(a, b, c) * 2^-128 rounded once, for a denormal result: a*b is exact in binary128, TwoSum
+ * gives the binary128 sum's exact error, which rounds the sum to odd (113 bits, enough for a
+ * later correct rounding to the denormal's at most 52), then the exact scaling and one rounding
+ * to double. */
+static double fma_down128(double a, double b, double c) {
+    __float128 p = (__float128)a * b, t = p + c, bp = t - c;
+    __float128 e = (p - bp) + ((__float128)c - (t - bp));
+    unsigned __int128 tb;
+    memcpy(&tb, &t, sizeof tb);
+    if (e != 0 && !(tb & 1)) {
+        tb += (e > 0) == (t > 0) ? 1 : -1; /* one unit away from or toward zero */
+        memcpy(&t, &tb, sizeof t);
+    }
+    return (double)(t * (__float128)0x1p-128);
+}
 VFN static void v_div_fmas_f64(wave *w, const xinst *x) {
     u64 t0[LANES], t1[LANES], t2[LANES], d[LANES];
     const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64),
@@ -135,8 +156,11 @@ VFN static void v_div_fmas_f64(wave *w, const xinst *x) {
     u64 vcc = w->s[ISA_SREG_VCC_LO] | (u64)w->s[ISA_SREG_VCC_HI] << 32;
     VLOOP(l) {
         double r = fma(f64(A[l]), f64(B[l]), f64(C[l]));
-        if ((vcc >> l) & 1)
+        if ((vcc >> l) & 1) {
             r = ldexp(r, fexp64(f64(C[l])) > 1023 ? 128 : -128);
+            if (fabs(r) < 0x1p-1022 && r != 0) /* a denormal: round once, from the odd fma */
+                r = fma_down128(f64(A[l]), f64(B[l]), f64(C[l]));
+        }
         d[l] = bf64(r);
     }
     vd64(w, x, d, FK_F64);

@@ -388,6 +388,74 @@ static void t_hw(void) {
     }
 }
 
+/* v_div_scale_f32/f64 where RDNA3 hardware departs from the manual's pseudocode (hardware
+ * values, tinygrad test/amd/hw TestDivScale / TestDivScaleF64): zero operands give NaN with VCC
+ * set, a tiny numerator (exponent <= 23) is scaled by 2^64 with VCC set.  Their kernel ran with
+ * LLVM's default .amdhsa_float_denorm_mode_32 (0, flush), under which a denormal denominator
+ * counts as zero: MODE flushes f32 here for that case only. */
+static void t_hw_divscale(void) {
+    static const struct {
+        const char *text;
+        uint32_t v0, v1, want, vcc;
+        int ftz;
+    } c[] = {
+        /* test_div_scale_f32_zero_denom_gives_nan */
+        {"v_div_scale_f32 v2, vcc_lo, v0, v1, v0", 0x3f800000, 0, 0x7fc00000, 1, 0},
+        /* test_div_scale_f32_zero_numer_gives_nan (and -0) */
+        {"v_div_scale_f32 v2, vcc_lo, v0, v1, v0", 0, 0x3f800000, 0x7fc00000, 1, 0},
+        {"v_div_scale_f32 v2, vcc_lo, v0, v1, v0", 0x80000000, 0x3f800000, 0x7fc00000, 1, 0},
+        /* test_div_scale_f32_tiny_numer_exp_le_23: 2^-126 * 2^64 */
+        {"v_div_scale_f32 v2, vcc_lo, v0, v1, v0", 0x00800000, 0x3f800000, 0x20800000, 1, 0},
+        /* test_div_scale_f32_denorm_denom (f32 denormals flushed) */
+        {"v_div_scale_f32 v2, vcc_lo, v1, v1, v0", 0x3f800000, 0x00000001, 0x7fc00000, 1, 1},
+        /* test_div_scale_f32_large_exp_diff_scales_denom: 1.0 * 2^64 */
+        {"v_div_scale_f32 v2, vcc_lo, v1, v1, v0", 0x7f7fffff, 0x3f800000, 0x5f800000, 1, 0},
+        /* test_div_scale_f32_result_would_be_denorm: S0 kept */
+        {"v_div_scale_f32 v2, vcc_lo, v0, v1, v0", 0x3f800000, 0x7f000000, 0x3f800000, 1, 0},
+        /* test_div_scale_f32_vcc_zero_single_lane: nothing to scale */
+        {"v_div_scale_f32 v2, vcc_lo, v0, v1, v0", 0x40000000, 0x40800000, 0x40000000, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        reset(0);
+        w->s[ISA_SREG_EXEC_LO] = 1;
+        w->s[ISA_SREG_VCC_LO] = c[i].vcc ? 0 : 1;
+        if (c[i].ftz)
+            w->mode &= ~0x30u; /* MODE FP_DENORM [5:4]: f32 in and out flushed */
+        w->v[0][0] = c[i].v0, w->v[1][0] = c[i].v1;
+        int ok = run("gfx1100", c[i].text) == WAVE_DONE;
+        uint32_t got = w->v[2][0];
+        int nan = (c[i].want & 0x7fffffff) > 0x7f800000;
+        CHECK(ok && (nan ? (got & 0x7fffffff) > 0x7f800000 : got == c[i].want) &&
+                  w->s[ISA_SREG_VCC_LO] == c[i].vcc,
+              "hw '%s' (%08x, %08x): v2 %08x vcc %u, want %08x vcc %u", c[i].text, c[i].v0, c[i].v1,
+              got, w->s[ISA_SREG_VCC_LO], c[i].want, c[i].vcc);
+    }
+    /* test_div_scale_f64_mixed_vcc_per_lane: numerator 2.0, denominator 2.0 in lanes 0 and 2,
+     * 0.0 in lanes 1 and 3: VCC 0b1010, NaN where the denominator is zero */
+    reset(0);
+    w->s[ISA_SREG_EXEC_LO] = 0xf;
+    for (unsigned l = 0; l < 4; l++)
+        w->v[0][l] = 0, w->v[1][l] = 0x40000000, w->v[2][l] = 0,
+        w->v[3][l] = l & 1 ? 0 : 0x40000000;
+    int ok = run("gfx1100", "v_div_scale_f64 v[4:5], vcc_lo, v[0:1], v[2:3], v[0:1]") == WAVE_DONE;
+    CHECK(ok && w->s[ISA_SREG_VCC_LO] == 0xa, "hw v_div_scale_f64 mixed: vcc %x, want a",
+          w->s[ISA_SREG_VCC_LO]);
+    for (unsigned l = 0; l < 4; l++) {
+        uint64_t d = w->v[4][l] | (uint64_t)w->v[5][l] << 32;
+        CHECK(l & 1 ? (d & ~(1ull << 63)) > 0x7ff0000000000000ull : d == 0x4000000000000000ull,
+              "hw v_div_scale_f64 mixed lane %u: %016llx", l, (unsigned long long)d);
+    }
+    /* a tiny f64 numerator (exponent <= 53, quotient below 2^-128): 2^-1000 scaled by 2^128,
+     * VCC set, as the f32 hardware value above (no f64 hardware value for it) */
+    reset(0);
+    w->s[ISA_SREG_EXEC_LO] = 1;
+    w->v[0][0] = 0, w->v[1][0] = 0x01700000, w->v[2][0] = 0, w->v[3][0] = 0x3ff00000;
+    ok = run("gfx1100", "v_div_scale_f64 v[4:5], vcc_lo, v[0:1], v[2:3], v[0:1]") == WAVE_DONE;
+    CHECK(ok && w->s[ISA_SREG_VCC_LO] == 1 && w->v[4][0] == 0 && w->v[5][0] == 0x09700000,
+          "v_div_scale_f64 tiny numerator: %08x%08x vcc %u", w->v[5][0], w->v[4][0],
+          w->s[ISA_SREG_VCC_LO]);
+}
+
 int main(void) {
     if (snippet_rig_open(&rig) != 0)
         return 1;
@@ -402,6 +470,7 @@ int main(void) {
     t_minmax();
     t_salu_float();
     t_hw();
+    t_hw_divscale();
     /* every RUN/AS row names a CDNA op that has a handler */
     const uint16_t *miss;
     unsigned nmiss = x_rdna_missing(&miss);

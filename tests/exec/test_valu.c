@@ -279,15 +279,19 @@ static void test_transcendental(void) {
     ev(8, 8, 0x3f7fffff);  /* fract(-2^-27) rounds to 1.0, kept below 1 */
 }
 
-/* ---- the f32/f64 division sequences clang-22 emits, against C division -------------------- */
+/* ---- the f32/f64 division sequences clang-22 emits, against C division -------------------- *
+ * Tiny numerators (exponent <= 23 / 53) come last: div_scale sets VCC for them (hardware), so
+ * only the numerator may be scaled. */
 
 static void test_fdiv(void) {
     static const u32 num[] = {0x3f800000, 0x40400000, 0x00000001, 0x7f7fffff, 0x00800000,
                               0x3f800000, 0x00000000, 0x7f800000, 0x7fc00000, 0x41200000,
-                              0x80000003, 0x7f000000, 0x0001ffff, 0x3f800000, 0xc2f60000};
+                              0x80000003, 0x7f000000, 0x0001ffff, 0x3f800000, 0xc2f60000,
+                              0x0a000000, 0x0b812345};
     static const u32 den[] = {0x40400000, 0x3f800000, 0x3f800000, 0x00000001, 0x7f7fffff,
                               0x00000000, 0x00000000, 0x7f800000, 0x3f800000, 0x0000000b,
-                              0x3f000000, 0x00000003, 0x5f000000, 0x7e800000, 0x3a83126f};
+                              0x3f000000, 0x00000003, 0x5f000000, 0x7e800000, 0x3a83126f,
+                              0x3fc00000, 0xc0400000};
     if (!load("v_div_scale_f32 v3, s[2:3], v2, v2, v1\nv_rcp_f32_e32 v4, v3\n"
               "v_div_scale_f32 v5, vcc, v1, v2, v1\nv_fma_f32 v6, -v3, v4, 1.0\n"
               "v_fmac_f32_e32 v4, v6, v4\nv_mul_f32_e32 v6, v5, v4\nv_fma_f32 v7, -v3, v6, v5\n"
@@ -320,8 +324,9 @@ static void test_fdiv(void) {
         return;
     static const double dn[] = {1.0, 3.0,    0x1p-1074, 0x1.fffffffffffffp1023,
                                 0.0, 1.0,    -0.0,      INFINITY,
-                                7.0, 1e-300, 0x1p-1000};
-    static const double dd[] = {3.0, 1.0, 3.0, 0x1p-1074, 5.0, 0.0, 2.0, 2.0, -0.1, 1e300, 0x1p100};
+                                7.0, 1e-300, 0x1p-1000, 0x1.3p-980};
+    static const double dd[] = {3.0, 1.0, 3.0,  0x1p-1074, 5.0,     0.0,
+                                2.0, 2.0, -0.1, 1e300,     0x1p100, 3.0};
     int m = sizeof dn / sizeof dn[0];
     double xn[64], xd[64];
     for (int l = 0; l < 64; l++) {
@@ -338,6 +343,104 @@ static void test_fdiv(void) {
         expect(got == bits64(want) || (want != want && from_bits64(got) != from_bits64(got)),
                "f64 lane %d: %a / %a = %a, want %a", l, xn[l], xd[l], from_bits64(got), want);
     }
+}
+
+/* clang-22's division sequences over every pair of edge operands (zeros, denormals, tiny
+ * numerators around div_scale's exponent <= 23/53 rule, tiny/tiny quotients above 1, huge
+ * operands, exponent differences around 96/768, infinities, NaN), against the host's
+ * correctly rounded division: div_scale's VCC and scaling, div_fmas and div_fixup must agree. */
+static const char FDIV32[] =
+    "v_div_scale_f32 v3, s[2:3], v2, v2, v1\nv_rcp_f32_e32 v4, v3\n"
+    "v_div_scale_f32 v5, vcc, v1, v2, v1\nv_fma_f32 v6, -v3, v4, 1.0\n"
+    "v_fmac_f32_e32 v4, v6, v4\nv_mul_f32_e32 v6, v5, v4\nv_fma_f32 v7, -v3, v6, v5\n"
+    "v_fmac_f32_e32 v6, v7, v4\nv_fma_f32 v3, -v3, v6, v5\n"
+    "v_div_fmas_f32 v3, v3, v4, v6\nv_div_fixup_f32 v1, v3, v2, v1";
+static const char FDIV64[] =
+    "v_div_scale_f64 v[4:5], s[2:3], v[2:3], v[2:3], v[0:1]\nv_rcp_f64_e32 v[6:7], v[4:5]\n"
+    "v_div_scale_f64 v[8:9], vcc, v[0:1], v[2:3], v[0:1]\n"
+    "v_fma_f64 v[10:11], -v[4:5], v[6:7], 1.0\nv_fmac_f64_e32 v[6:7], v[6:7], v[10:11]\n"
+    "v_fma_f64 v[10:11], -v[4:5], v[6:7], 1.0\nv_fmac_f64_e32 v[6:7], v[6:7], v[10:11]\n"
+    "v_mul_f64 v[10:11], v[8:9], v[6:7]\nv_fma_f64 v[4:5], -v[4:5], v[10:11], v[8:9]\n"
+    "v_div_fmas_f64 v[4:5], v[4:5], v[6:7], v[10:11]\n"
+    "v_div_fixup_f64 v[0:1], v[4:5], v[2:3], v[0:1]";
+
+static void test_fdiv_sweep(void) {
+    static const u32 v32[] = {
+        0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x00000003, 0x0007ffff, 0x007fffff,
+        0x00800000, 0x00812345, 0x80c00001, 0x0a000000, 0x0a7fffff, 0x0b800000, 0x0bffffff,
+        0x0c000000, 0x1f800000, 0x1fffffff, 0x20000000, 0x3f800000, 0xbfc00000, 0x40400000,
+        0x3eaaaaab, 0x4e800000, 0x4f000000, 0x4f800000, 0x5f800000, 0x7e800000, 0x7f000000,
+        0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000, 0x7fc00000, 0x2f800000, 0x30000000};
+    enum { N32 = sizeof v32 / sizeof v32[0] };
+    int bad = 0;
+    for (int base = 0; base < N32 * N32; base += 64) {
+        if (!load(FDIV32))
+            return;
+        u32 n0[64], d0[64];
+        for (int l = 0; l < 64; l++) {
+            int k = (base + l) % (N32 * N32);
+            n0[l] = W->v[1][l] = v32[k / N32];
+            d0[l] = W->v[2][l] = v32[k % N32];
+        }
+        if (!run())
+            return;
+        for (int l = 0; l < 64; l++) {
+            u32 want = bits32(from_bits32(n0[l]) / from_bits32(d0[l]));
+            if (!same_f32(W->v[1][l], want) && bad++ < 8)
+                expect(0, "f32 sweep: %a / %a = %08x, want %08x", from_bits32(n0[l]),
+                       from_bits32(d0[l]), W->v[1][l], want);
+        }
+    }
+    static const double v64[] = {0.0,
+                                 -0.0,
+                                 0x1p-1074,
+                                 -0x3p-1074,
+                                 0x0.fffffffffffffp-1022,
+                                 0x1p-1022,
+                                 0x1.3p-1000,
+                                 0x1p-971,
+                                 0x1.fffffffffffffp-971,
+                                 0x1p-970,
+                                 0x1p-900,
+                                 0x1p-128,
+                                 0x1.fffffp-128,
+                                 1.0,
+                                 -1.5,
+                                 3.0,
+                                 0x1.5555555555555p-2,
+                                 0x1p128,
+                                 0x1p231,
+                                 0x1p232,
+                                 0x1p233,
+                                 0x1p1000,
+                                 0x1p1022,
+                                 0x1.fffffffffffffp1023,
+                                 -0x1.fffffffffffffp1023,
+                                 INFINITY,
+                                 -INFINITY,
+                                 NAN};
+    enum { N64 = sizeof v64 / sizeof v64[0] };
+    for (int base = 0; base < N64 * N64; base += 64) {
+        if (!load(FDIV64))
+            return;
+        double xn[64], xd[64];
+        for (int l = 0; l < 64; l++) {
+            int k = (base + l) % (N64 * N64);
+            xn[l] = v64[k / N64], xd[l] = v64[k % N64];
+            set64(0, l, bits64(xn[l]));
+            set64(2, l, bits64(xd[l]));
+        }
+        if (!run())
+            return;
+        for (int l = 0; l < 64; l++) {
+            double want = xn[l] / xd[l];
+            u64 got = get64(0, l);
+            if (!(got == bits64(want) || (want != want && from_bits64(got) != from_bits64(got))) &&
+                bad++ < 16)
+                expect(0, "f64 sweep: %a / %a = %a, want %a", xn[l], xd[l], from_bits64(got), want);
+        }
+    }
+    expect(bad == 0, "fdiv sweep: %d wrong quotients", bad);
 }
 
 /* ---- integer ops, carries and compares ------------------------------------------------------ */
@@ -1365,6 +1468,7 @@ int main(void) {
         test_minmax();
         test_transcendental();
         test_fdiv();
+        test_fdiv_sweep();
         test_carry();
         test_int();
         test_int64();
