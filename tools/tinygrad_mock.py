@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""tinygrad_mock.py TINYGRAD_DIR GFXEMU_DIR MODULE [unittest arguments...] - run one of tinygrad's
-test modules on its mock AMD GPU (DEV=MOCKKFD+AMD...) with gfxemu in place of the mock's emulator,
+"""tinygrad_mock.py TINYGRAD_DIR GFXEMU_DIR MODULE|SCRIPT.py [arguments...] - run one of tinygrad's
+test modules (or a script, as __main__) on its mock AMD GPU (DEV=MOCKKFD+AMD...) with gfxemu in place of the mock's emulator,
 by hand: CI cannot fetch tinygrad, and the suites are tinygrad's own, not part of make check.
 
 The mock GPU (test/mockgpu/amd/amdgpu.py) sets the module-level emulator object's valid_mem_ranges,
@@ -60,6 +60,14 @@ class GfxemuEmulator:
 
 
 emulator = mockgpu.remu = GfxemuEmulator()
+if module.endswith(".py"):  # a script (extra/gemm/amd_asm_matmul.py): run as __main__
+    import runpy
+    sys.argv = [module] + sys.argv[4:]
+    try:
+        runpy.run_path(module, run_name="__main__")
+    finally:
+        print("gfxemu ran %d dispatches" % emulator.calls, file=sys.stderr)
+    sys.exit(0)
 result = unittest.main(module=module, argv=["tinygrad_mock"] + sys.argv[4:], exit=False).result
 print("gfxemu ran %d dispatches" % emulator.calls, file=sys.stderr)
 sys.exit(0 if result.wasSuccessful() else 1)
