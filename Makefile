@@ -235,12 +235,12 @@ regen-check:
 	rm -rf $(BUILD)/regen && python3 tools/gen_isa.py --out $(BUILD)/regen && \
 	diff -r src/isa/gen $(BUILD)/regen && echo "regen-check: src/isa/gen is what the generator makes"
 
-# A stand-in for ROCm's libamd_comgr.so (tools/comgr_shim.c): run-time HIP compilation with
+# A stand-in for ROCm's libamd_comgr.so (tools/comgr/comgr_shim.c): run-time HIP compilation with
 # clang-22 and Debian's rocm-device-libs, for running a framework's HIP-renderer test legs on
 # gfxemu by hand (tools/tinygrad_mock.py).  Not part of `all`.
 .PHONY: comgr-shim
 comgr-shim: $(BUILD)/libamd_comgr_shim.so
-$(BUILD)/libamd_comgr_shim.so: tools/comgr_shim.c
+$(BUILD)/libamd_comgr_shim.so: tools/comgr/comgr_shim.c
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -Wall -Wextra -Werror -O2 -fPIC -shared -fvisibility=hidden $< -o $@
 

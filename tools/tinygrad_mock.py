@@ -22,7 +22,7 @@ wrong, later tests are unaffected).
 
 The leg with tinygrad's HIP renderer (DEV=MOCKKFD+AMD::gfx1201) compiles through ROCm's comgr;
 without ROCm, `make comgr-shim` and add COMGR_PATH=$PWD/build/libamd_comgr_shim.so (a copy, as
-for the library) to the command (tools/comgr_shim.c).
+for the library) to the command (tools/comgr/comgr_shim.c).
 """
 import ctypes
 import os

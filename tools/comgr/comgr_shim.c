@@ -24,7 +24,9 @@
  * (__oclc_ISA_version) is made for the action's ISA (Debian's 5.2 set has none for gfx11/gfx12/
  * gfx950).  Environment: COMGR_SHIM_BITCODE (default /usr/lib/x86_64-linux-gnu/amdgcn/bitcode),
  * COMGR_SHIM_KEEP=1 keeps the directories. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -419,11 +421,13 @@ API int amd_comgr_do_action(int kind, cg_handle info, cg_handle input, cg_handle
     cmdline c = {0};
     int want = 0;
     /* inputs of the kind this action reads, written out under their names' extensions */
-    int in_kind = kind == A_CODEGEN_BC_TO_RELOC ? K_BC : kind == A_LINK_RELOC_TO_EXEC ? K_RELOC
-                                                                                       : K_SOURCE;
-    const char *ext = in_kind == K_BC ? "bc" : in_kind == K_RELOC ? "o"
-                                           : kind == A_ASSEMBLE_SOURCE_TO_RELOC ? "s"
-                                                                                : "hip";
+    int in_kind = kind == A_CODEGEN_BC_TO_RELOC  ? K_BC
+                  : kind == A_LINK_RELOC_TO_EXEC ? K_RELOC
+                                                 : K_SOURCE;
+    const char *ext = in_kind == K_BC                      ? "bc"
+                      : in_kind == K_RELOC                 ? "o"
+                      : kind == A_ASSEMBLE_SOURCE_TO_RELOC ? "s"
+                                                           : "hip";
     const char *bc_dir = getenv("COMGR_SHIM_BITCODE");
     if (!bc_dir || !*bc_dir)
         bc_dir = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
@@ -436,8 +440,9 @@ API int amd_comgr_do_action(int kind, cg_handle info, cg_handle input, cg_handle
         FILE *f = fopen(ll, "w");
         if (!f)
             return ST_ERROR;
-        fprintf(f, "target triple = \"amdgcn-amd-amdhsa\"\n@__oclc_ISA_version = linkonce_odr hidden "
-                   "local_unnamed_addr addrspace(4) constant i32 %d, align 4\n",
+        fprintf(f,
+                "target triple = \"amdgcn-amd-amdhsa\"\n@__oclc_ISA_version = linkonce_odr hidden "
+                "local_unnamed_addr addrspace(4) constant i32 %d, align 4\n",
                 v);
         fclose(f);
         cmdline as = {0};
@@ -458,9 +463,13 @@ API int amd_comgr_do_action(int kind, cg_handle info, cg_handle input, cg_handle
         argf(&c, "--offload-arch=%s", a->isa);
         for (size_t i = 0; i < a->nopts; i++)
             arg(&c, a->opts[i]);
-        static const char *const libs[] = {
-            "ocml", "ockl", "oclc_daz_opt_off", "oclc_unsafe_math_off", "oclc_finite_only_off",
-            "oclc_correctly_rounded_sqrt_on", "oclc_abi_version_500"};
+        static const char *const libs[] = {"ocml",
+                                           "ockl",
+                                           "oclc_daz_opt_off",
+                                           "oclc_unsafe_math_off",
+                                           "oclc_finite_only_off",
+                                           "oclc_correctly_rounded_sqrt_on",
+                                           "oclc_abi_version_500"};
         for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
             arg(&c, "-Xclang");
             arg(&c, "-mlink-builtin-bitcode");
