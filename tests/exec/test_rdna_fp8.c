@@ -1,18 +1,17 @@
 /* test_rdna_fp8.c - gfx1201 (RDNA4) fp8/bf8 conversions on llvm-mc-22 snippets, wave32, lanes
  * partly off: v_cvt_f32_fp8/bf8 (VOP1, VOP3 byte_sel, DPP16, DPP8, VOP3 DPP), v_cvt_pk_f32_fp8/bf8
- * (VOP1, VOP3 op_sel), v_cvt_pk_fp8/bf8_f32 (VOP3 op_sel, neg/abs, VOP3 DPP) and
- * v_cvt_sr_fp8/bf8_f32 (byte_sel).  RDNA4 uses the OCP formats: fp8 = E4M3FN (bias 7, no
- * infinity, S.1111.111 the only NaN, max 448), bf8 = E5M2 (bias 15, IEEE-like: infinities and
- * NaNs at exponent 31, max 57344).  The expected values come from the reference below, which
- * builds each value from its exponent and mantissa fields and rounds with the C library's
- * nearbyint (round to nearest even); none from a gfxemu run.  Modelling choices the test pins
- * (the RDNA4 manual's text was not at hand; they are gfx950's, whose formats RDNA4 shares):
- * out-of-range and infinite inputs give NaN for fp8 and +-inf for bf8 (gfx12 has no clamp bit on
- * these ops: LLVM rejects it); NaN results are checked as "some NaN code of the format";
- * v_cvt_sr_* rounds away from zero iff the dropped fraction plus S1 * 2^-32 (S1 a fraction just
- * below the kept lsb) reaches one lsb. */
+ * (VOP1, VOP3 op_sel), v_cvt_pk_fp8/bf8_f32 (VOP3 op_sel, neg/abs, VOP3 DPP16/DPP8) and
+ * v_cvt_sr_fp8/bf8_f32 (byte_sel, VOP3 DPP16/DPP8).  RDNA4 uses the OCP formats (fp8 = E4M3FN,
+ * bf8 = E5M2); the expected values come from the C reference in common/fp8_ref.h, none from a
+ * gfxemu run.  Modelling choices the test pins (the RDNA4 manual's text was not at hand; they
+ * are gfx950's, whose formats RDNA4 shares): out-of-range and infinite inputs give NaN for fp8
+ * and +-inf for bf8 (gfx12 has no clamp bit on these ops: LLVM rejects it); NaN results are
+ * checked as "some NaN code of the format"; rounding is to nearest even (MODE.round is not read;
+ * the test runs with MODE.round = nearest even); v_cvt_sr_* rounds away from zero iff the dropped
+ * fraction plus S1 * 2^-32 (S1 a fraction just below the kept lsb) reaches one lsb. */
 #include "common/bits.h"
 #include "common/check.h"
+#include "common/fp8_ref.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -27,74 +26,6 @@ static wave *const w = &rig.wv;
 #define OFF 0x00ff00ffu /* EXEC: lanes 8-15 and 24-31 off (pairs l, l^1 share their state) */
 #define OLD3 0xdeadbeefu
 #define OLD4 0xcafef00du
-
-/* ---- reference formats ------------------------------------------------------------------ */
-typedef struct {
-    int e, m, bias, ieee; /* exponent and mantissa bits; ieee: all-ones exponent is inf/NaN */
-} fmt8;
-static const fmt8 FP8 = {4, 3, 7, 0}, BF8 = {5, 2, 15, 1};
-
-static int is_nan8(unsigned c, const fmt8 *f) {
-    unsigned em = c & 0x7f;
-    return f->ieee ? (em >> f->m) == 31u && (em & 3) != 0 : em == 0x7f;
-}
-static double max8(const fmt8 *f) { /* 448 = 1.75 * 2^8, 57344 = 1.75 * 2^15 */
-    return f->ieee ? ldexp(1.75, 30 - 15) : ldexp(1.75, 15 - 7);
-}
-/* code -> value (NaN for the NaN codes) */
-static double dec8(unsigned c, const fmt8 *f) {
-    int s = c >> 7 & 1, ex = (int)(c >> f->m) & ((1 << f->e) - 1), man = (int)c & ((1 << f->m) - 1);
-    double v;
-    if (is_nan8(c, f))
-        return NAN;
-    if (f->ieee && ex == 31)
-        v = INFINITY;
-    else if (ex == 0)
-        v = ldexp(man, 1 - f->bias - f->m);
-    else
-        v = ldexp((1 << f->m) + man, ex - f->bias - f->m);
-    return s ? -v : v;
-}
-/* |value| (already a multiple of the format's spacing, <= max) -> code without sign */
-static unsigned pack8(double a, const fmt8 *f) {
-    if (a == 0)
-        return 0;
-    int e;
-    frexp(a, &e); /* a = fr * 2^e, fr in [0.5, 1) */
-    e -= 1;       /* a = 1.x * 2^e */
-    if (e < 1 - f->bias)
-        return (unsigned)ldexp(a, f->bias - 1 + f->m);
-    return (unsigned)(e + f->bias) << f->m | ((unsigned)ldexp(a, f->m - e) & ((1u << f->m) - 1));
-}
-static unsigned overflow8(int s, const fmt8 *f) {
-    return (unsigned)s << 7 | (f->ieee ? 0x7c : 0x7f);
-}
-/* f32 -> code; rnd < 0: round to nearest even, else stochastic with the 32-bit fraction rnd */
-static unsigned enc8(float x, const fmt8 *f, long long rnd) {
-    int s = signbit(x) != 0;
-    if (isnan(x))
-        return (unsigned)s << 7 | 0x7f;
-    double a = fabs((double)x);
-    if (isinf(x))
-        return overflow8(s, f);
-    int e = 0;
-    if (a != 0) {
-        frexp(a, &e);
-        e -= 1;
-    }
-    if (e < 1 - f->bias)
-        e = 1 - f->bias;
-    double ulp = ldexp(1, e - f->m), q = a / ulp, r;
-    if (rnd < 0)
-        r = nearbyint(q);
-    else
-        r = floor(q) + (q - floor(q) + ldexp((double)rnd, -32) >= 1);
-    double v = r * ulp;
-    if (v > max8(f))
-        return overflow8(s, f);
-    return (unsigned)s << 7 | pack8(v, f);
-}
-static uint32_t f32_of(unsigned c, const fmt8 *f) { return bits32((float)dec8(c, f)); }
 
 /* ---- runner -------------------------------------------------------------------------------- */
 /* in[l][3] -> v0, v1, v2 of lane l; v3/v4 = OLD3/OLD4; EXEC = OFF; run; active lanes must hold
