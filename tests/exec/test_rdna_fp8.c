@@ -6,9 +6,11 @@
  * gfxemu run.  Modelling choices the test pins (the RDNA4 manual's text was not at hand; they
  * are gfx950's, whose formats RDNA4 shares): out-of-range and infinite inputs give NaN for fp8
  * and +-inf for bf8 (gfx12 has no clamp bit on these ops: LLVM rejects it); NaN results are
- * checked as "some NaN code of the format"; rounding is to nearest even (MODE.round is not read;
- * the test runs with MODE.round = nearest even); v_cvt_sr_* rounds away from zero iff the dropped
- * fraction plus S1 * 2^-32 (S1 a fraction just below the kept lsb) reaches one lsb. */
+ * checked as "some NaN code of the format"; f32 -> 8-bit rounds to nearest even, and under another
+ * MODE.FP_ROUND it stops as unimplemented naming the mode (src/exec/round.c: the directed
+ * semantics are not written down), while 8-bit -> f32 is exact and runs; v_cvt_sr_* rounds away
+ * from zero iff the dropped fraction plus S1 * 2^-32 (S1 a fraction just below the kept lsb)
+ * reaches one lsb. */
 #include "common/bits.h"
 #include "common/check.h"
 #include "common/fp8_ref.h"
@@ -294,6 +296,26 @@ static void t_reference(void) {
           "fp8 reference stochastic rounding");
 }
 
+/* MODE.FP_ROUND toward zero: the f32 -> 8-bit ops fault by name (no silent nearest-even
+ * answer), the exact 8-bit -> f32 ops run */
+static void t_mode(void) {
+    static const char *const narrow[] = {"v_cvt_pk_fp8_f32 v3, v0, v1",
+                                         "v_cvt_sr_bf8_f32 v3, v0, v1 byte_sel:1"};
+    for (int i = 0; i < 2; i++) {
+        snippet_rig_reset(&rig, OFF, 0xf3); /* f32 round bits 1:0 = 3, toward zero */
+        w->v[0][0] = 0x3f880000u;           /* 1.0625: a tie, so the mode would matter */
+        int st = run_snippet(w, ARCH, narrow[i]);
+        CHECK(st != WAVE_DONE && w->fault.kind == XF_UNIMPLEMENTED && w->fault.note &&
+                  strstr(w->fault.note, "toward zero"),
+              "'%s' under round toward zero faults naming the mode", narrow[i]);
+    }
+    snippet_rig_reset(&rig, OFF, 0xf3);
+    w->v[0][0] = 0x7b; /* bf8 57344 */
+    CHECK(snippet_rig_run(&rig, ARCH, "v_cvt_f32_bf8 v3, v0") == WAVE_DONE &&
+              w->v[3][0] == 0x47600000u,
+          "v_cvt_f32_bf8 under round toward zero runs");
+}
+
 int main(void) {
     if (snippet_rig_open(&rig) != 0)
         return 1;
@@ -302,6 +324,7 @@ int main(void) {
     t_pk_f32_f8();
     t_pk_f8_f32();
     t_sr_f8_f32();
+    t_mode();
     snippet_rig_close(&rig);
     return check_summary("test_rdna_fp8");
 }
