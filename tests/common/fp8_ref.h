@@ -81,4 +81,14 @@ static inline unsigned enc8(float x, const fmt8 *f, long long rnd) {
 }
 static inline uint32_t f32_of(unsigned c, const fmt8 *f) { return bits32((float)dec8(c, f)); }
 
+/* got and want are four codes (byte b in format fs[b]): equal, or both NaN codes of fs[b] */
+static inline int word8_eq(uint32_t got, uint32_t want, const fmt8 *const fs[4]) {
+    for (int b = 0; b < 4; b++) {
+        unsigned g = got >> 8 * b & 0xff, x = want >> 8 * b & 0xff;
+        if (g != x && !(is_nan8(g, fs[b]) && is_nan8(x, fs[b])))
+            return 0;
+    }
+    return 1;
+}
+
 #endif

@@ -35,12 +35,8 @@ static wave *const w = &rig.wv;
  * bits or both NaN"; byte results with nan8 set compare NaN codes as equal (see bytes_eq). */
 static const fmt8 *nan8; /* the byte format of v3's result, NULL for f32 results */
 static int bytes_eq(uint32_t got, uint32_t want) {
-    for (int b = 0; b < 4; b++) {
-        unsigned g = got >> 8 * b & 0xff, x = want >> 8 * b & 0xff;
-        if (g != x && !(is_nan8(g, nan8) && is_nan8(x, nan8)))
-            return 0;
-    }
-    return 1;
+    const fmt8 *const fs[4] = {nan8, nan8, nan8, nan8};
+    return word8_eq(got, want, fs);
 }
 static int word_eq(uint32_t got, uint32_t want) {
     if (nan8)

@@ -19,16 +19,6 @@
 static int f32_eq(float got, float want) {
     return bits32(got) == bits32(want) || (isnan(got) && isnan(want));
 }
-/* bytes equal, NaN codes of f (per byte format fs[b]) equal to each other */
-static int word8_eq(uint32_t got, uint32_t want, const fmt8 *const fs[4]) {
-    for (int b = 0; b < 4; b++) {
-        unsigned g = got >> 8 * b & 0xff, x = want >> 8 * b & 0xff;
-        if (g != x && !(is_nan8(g, fs[b]) && is_nan8(x, fs[b])))
-            return 0;
-    }
-    return 1;
-}
-
 static void t_cvt(void) {
     if (strstr(kt.tag, "gfx1100"))
         return;
