@@ -529,6 +529,9 @@ static const rdna_row rdna_rows[] = {
     AS(v_cvt_floor_i32_f32, v_cvt_flr_i32_f32), AS(v_cvt_nearest_i32_f32, v_cvt_rpi_i32_f32),
     RUN(v_cvt_off_f32_i4), RUN(v_cvt_pk_u16_u32), RUN(v_cvt_pk_i16_i32),
     AS(v_cvt_pk_norm_i16_f32, v_cvt_pknorm_i16_f32), AS(v_cvt_pk_norm_u16_f32, v_cvt_pknorm_u16_f32),
+    /* gfx12 fp8/bf8 (OCP, as gfx950; no clamp bit; byte_sel: valu_cvt.c) */
+    RUN(v_cvt_f32_fp8), RUN(v_cvt_f32_bf8), RUN(v_cvt_pk_f32_fp8), RUN(v_cvt_pk_f32_bf8),
+    RUN(v_cvt_pk_fp8_f32), RUN(v_cvt_pk_bf8_f32), RUN(v_cvt_sr_fp8_f32), RUN(v_cvt_sr_bf8_f32),
     /* f16 and 16-bit integer (gfx11 true16, gfx12 fake16) */
     RUN16(v_cvt_f16_f32), RUN16(v_cvt_f32_f16), AS16(v_cvt_pk_rtz_f16_f32, v_cvt_pkrtz_f16_f32),
     RUN16(v_pack_b32_f16), RUN16(v_cvt_i16_f16), RUN16(v_cvt_u16_f16), RUN16(v_cvt_f16_i16),

@@ -125,17 +125,22 @@ VFN static void v_cvt_i16_f16(wave *w, const xinst *x) {
     vd16(w, x, d, FK_I16, 0);
 }
 
-/* ---- 8-bit floats (CDNA3: FNUZ formats; CDNA4: OCP formats; see exec/fpfmt.h) -------------
+/* ---- 8-bit floats (CDNA3: FNUZ formats; CDNA4 and RDNA4: OCP formats; see exec/fpfmt.h) ----
  * f32 -> 8-bit rounds to nearest even; out-of-range values and infinities give NaN (infinity for
- * OCP E5M2) unless clamp is set, which saturates to the largest finite value. */
+ * OCP E5M2) unless clamp is set, which saturates to the largest finite value.  RDNA4 (gfx1201)
+ * runs these handlers too (src/exec/rdna.c): the same OCP formats and rules as gfx950, but its
+ * VOP3 forms have no clamp bit (LLVM refuses it, so these ops never saturate there) and name
+ * bytes with byte_sel (isa_valu_fields.byte_sel; 0 on CDNA) rather than SDWA or op_sel[3:2]. */
 static inline const fpf_format *f8(const xinst *x, int bf8) {
-    if (x->in.arch == ISA_GFX950)
+    if (!isa_targets[x->in.arch].fp8_fnuz)
         return bf8 ? FPF_BF8_OCP : FPF_FP8_OCP;
     return bf8 ? FPF_BF8_FNUZ : FPF_FP8_FNUZ;
 }
 
-/* D = f32(S0.byte): the byte is picked by SDWA src0_sel (byte 0 otherwise). */
-#define CVT_F32_F8(name, bf8) V1(name, FK_I32, bf32(fpf_decode(a, f8(x, bf8))))
+/* D = f32(S0.byte): the byte is picked by SDWA src0_sel on CDNA, by byte_sel on gfx12 (VOP3),
+ * byte 0 otherwise. */
+#define CVT_F32_F8(name, bf8)                                                                      \
+    V1(name, FK_I32, bf32(fpf_decode(a >> 8 * x->in.f.v.byte_sel, f8(x, bf8))))
 CVT_F32_F8(v_cvt_f32_fp8, 0)
 CVT_F32_F8(v_cvt_f32_bf8, 1)
 /* D[31:0] = f32(word.byte0), D[63:32] = f32(word.byte1); the word is SDWA src0_sel or op_sel[0]. */
@@ -226,18 +231,20 @@ VFN static void v_cvt_pkaccum_u8_f32(wave *w, const xinst *x) {
     }
 CVT_SR16(v_cvt_sr_bf16_f32, FPF_BF16)
 CVT_SR16(v_cvt_sr_f16_f32, FPF_F16)
-/* D.byte[op_sel[3:2]] = fp8/bf8(S0) rounded stochastically with S1, the other bytes kept.  gfx950
- * (OCP): S1 is a 32-bit fraction aligned below the kept lsb (AMD's gfx950 reference model);
- * gfx942 (FNUZ): S1's low bits are added to the dropped f32 bits (the gfx942-era FNUZ software
- * model).  Out of range: NaN (infinity for OCP bf8), as v_cvt_pk_fp8_f32 without clamp. */
+/* D.byte[op_sel[3:2]] (gfx12: D.byte[byte_sel], the same bits) = fp8/bf8(S0) rounded
+ * stochastically with S1, the other bytes kept.  gfx950 and gfx1201 (OCP): S1 is a 32-bit
+ * fraction aligned below the kept lsb (AMD's gfx950 reference model; RDNA4 is assumed to round
+ * as gfx950 does); gfx942 (FNUZ): S1's low bits are added to the dropped f32 bits (the gfx942-era
+ * FNUZ software model).  Out of range: NaN (infinity for OCP bf8), as v_cvt_pk_fp8_f32 without
+ * clamp. */
 #define CVT_SR_F8(name, bf8)                                                                       \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);                  \
         const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
         const fpf_format *f = f8(x, bf8);                                                          \
-        int mode = x->in.arch == ISA_GFX950 ? 0 : FPF_SR_LOW;                                      \
-        unsigned sh = 8 * ((x->in.f.v.opsel >> 2) & 3);                                            \
+        int mode = isa_targets[x->in.arch].fp8_fnuz ? FPF_SR_LOW : 0;                              \
+        unsigned sh = 8 * (((x->in.f.v.opsel >> 2) & 3) | x->in.f.v.byte_sel);                     \
         VLOOP(l) {                                                                                 \
             u32 c = fpf_encode_sr(f32(A[l]), B[l], f, mode);                                       \
             d[l] = (D[l] & ~(0xffu << sh)) | c << sh;                                              \
