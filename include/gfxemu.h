@@ -528,6 +528,16 @@ int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32
                           uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
                           uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
                           uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges);
+/* The same, with the floating-point mode of a descriptor's COMPUTE_PGM_RSRC1: its FLOAT_ROUND_MODE
+ * and FLOAT_DENORM_MODE fields [19:12], DX10_CLAMP [21], IEEE_MODE [23] and FP16_OVFL [26] give
+ * the initial MODE (its other bits are ignored; gfx12 has no DX10_CLAMP/IEEE bits).  The functions
+ * above start as clang-22's kernels do (mode bits 0x00af0000: denormals kept, DX10_CLAMP, IEEE);
+ * llvm-mc-22's default .amdhsa_kernel descriptor has 0x00ac0000 (f32 denormals flushed). */
+int gfxemu_run_asm_rsrc1(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+                         uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+                         uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+                         uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges,
+                         uint32_t rsrc1);
 /* Let kernels access [ptr, ptr+size) (kernarg blocks, buffers, anything they read or write).
  * Registered memory is a set of bytes: registering a range again, or one inside a registered
  * one, changes nothing; overlapping and adjacent ranges merge into one.  Every page of the range

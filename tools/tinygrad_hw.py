@@ -7,7 +7,9 @@ gfxemu.run_asm (README, "Use as a framework's mock-GPU emulator") before they ar
 
 Their run_asm takes no list of memory ranges (their emulator sees the whole address space): the
 kernarg block and the host mapping (/proc/self/maps) holding the output buffer it points at are
-passed as this dispatch's ranges.  Every gfxemu fault is printed on stderr with the message.
+passed as this dispatch's ranges.  Their hardware runs assemble the code with llvm-mc's default
+.amdhsa_kernel descriptor, whose rsrc1 flushes f32 denormals (FLOAT_DENORM_MODE_32 = 0; DX10_CLAMP
+and IEEE set): run_asm gets that rsrc1.  Every gfxemu fault is printed on stderr with the message.
 
   make && PYTHONPATH=python python3 tools/tinygrad_hw.py ~/tinygrad         # all of test/amd/hw
   PYTHONPATH=python python3 tools/tinygrad_hw.py ~/tinygrad test.amd.hw.test_vop3  # one module
@@ -38,6 +40,9 @@ def host_mapping(addr):
 
 
 calls = 0
+# the mode fields of llvm-mc-22's default descriptor (rsrc1 0xe0ac001f for gfx1100, 0x00ac031f
+# for gfx950): FLOAT_DENORM_MODE_16_64 = 3, DX10_CLAMP, IEEE_MODE
+LLVM_MC_RSRC1_MODE = 0x00ac0000
 
 
 def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_size=0,
@@ -46,7 +51,8 @@ def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_
     calls += 1
     out = ctypes.c_uint64.from_address(args_ptr).value
     r = gfxemu.run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2, scratch_size,
-                       arch=arch, user_data=user_data, ranges=[(args_ptr, 8), host_mapping(out)])
+                       arch=arch, user_data=user_data, ranges=[(args_ptr, 8), host_mapping(out)],
+                       rsrc1=LLVM_MC_RSRC1_MODE)
     if r:
         print("\ngfxemu: run_asm -> %d: %s" % (r, gfxemu.last_error()), file=sys.stderr)
     return r

@@ -198,6 +198,10 @@ gfxemu_run_asm = _fn("gfxemu_run_asm", c_int, c_u64, c_u32, c_u32, c_u32, c_u32,
 gfxemu_run_asm_ranges = _fn("gfxemu_run_asm_ranges", c_int, c_u64, c_u32, c_u32, c_u32, c_u32,
                             c_u32, c_u32, c_u32, c_u64, c_u32, c_u32, c_char_p, P(c_u32), c_u32,
                             P(c_u64), c_size_t)
+if hasattr(lib, "gfxemu_run_asm_rsrc1"):
+    gfxemu_run_asm_rsrc1 = _fn("gfxemu_run_asm_rsrc1", c_int, c_u64, c_u32, c_u32, c_u32, c_u32,
+                               c_u32, c_u32, c_u32, c_u64, c_u32, c_u32, c_char_p, P(c_u32), c_u32,
+                               P(c_u64), c_size_t, c_u32)
 gfxemu_map_host = _fn("gfxemu_map_host", c_int, c_void_p, c_u64)
 gfxemu_unmap_host = _fn("gfxemu_unmap_host", c_int, c_void_p)
 gfxemu_unmap_host_range = _fn("gfxemu_unmap_host_range", c_int, c_void_p, c_u64)

@@ -92,7 +92,7 @@ def last_fault():
 
 
 def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_size=0,
-            arch="cdna", user_data=None, ranges=None):
+            arch="cdna", user_data=None, ranges=None, rsrc1=None):
     """Run `lib_sz` bytes of raw gfx950/gfx942/gfx90a instructions at host address `lib` (an int,
     or a bytes-like/ctypes object holding them) on gx*gy*gz workgroups of lx*ly*lz work-items.
     args_ptr: host address of the kernarg block (s[0:1] when user_data is None).
@@ -105,6 +105,9 @@ def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_
     ranges: (base, size) pairs the kernel may touch in this dispatch only, on top of the
     map_host() ones (a mock driver's list of mapped ranges, passed as it is every time; each is
     checked to be mapped in this process, else the dispatch fails with rc != 0).
+    rsrc1: COMPUTE_PGM_RSRC1 whose float round/denorm modes, DX10_CLAMP, IEEE and FP16_OVFL give
+    the initial MODE (None: clang-22's, denormals kept; llvm-mc's default descriptor has
+    0x00ac0000, f32 denormals flushed).
     Returns 0, or a non-zero gfx_result (8 = fault: see last_fault())."""
     keep = None
     if isinstance(lib, int):
@@ -124,15 +127,21 @@ def run_asm(lib, lib_sz, gx, gy, gz, lx, ly, lz, args_ptr, rsrc2=0x19c, scratch_
         n = len(vals)
         users = (ctypes.c_uint32 * max(n, 1))(*vals)
     arch_b = arch.encode() if isinstance(arch, str) else arch
-    if ranges is None:
+    if ranges is None and rsrc1 is None:
         r = N.gfxemu_run_asm(code, lib_sz, gx, gy, gz, lx, ly, lz, address_of(args_ptr), rsrc2,
                              scratch_size, arch_b, users, n)
     else:
         flat = []
-        for base, size in ranges:
+        for base, size in ranges or ():
             flat += [int(base), int(size)]
         arr = (ctypes.c_uint64 * max(len(flat), 1))(*flat)
-        r = N.gfxemu_run_asm_ranges(code, lib_sz, gx, gy, gz, lx, ly, lz, address_of(args_ptr),
-                                    rsrc2, scratch_size, arch_b, users, n, arr, len(flat) // 2)
+        if rsrc1 is None:
+            r = N.gfxemu_run_asm_ranges(code, lib_sz, gx, gy, gz, lx, ly, lz,
+                                        address_of(args_ptr), rsrc2, scratch_size, arch_b, users,
+                                        n, arr, len(flat) // 2)
+        else:
+            r = N.gfxemu_run_asm_rsrc1(code, lib_sz, gx, gy, gz, lx, ly, lz, address_of(args_ptr),
+                                       rsrc2, scratch_size, arch_b, users, n, arr, len(flat) // 2,
+                                       int(rsrc1) & 0xffffffff)
     del keep
     return r

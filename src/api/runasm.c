@@ -179,18 +179,26 @@ static void put32(uint8_t *p, uint32_t v) {
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* rsrc1's floating-point mode fields ("AMDGPU Usage", COMPUTE_PGM_RSRC1): FLOAT_ROUND_MODE_32/16_64
+ * and FLOAT_DENORM_MODE_32/16_64 [19:12], DX10_CLAMP [21], IEEE_MODE [23], FP16_OVFL [26]. */
+#define RSRC1_MODE_BITS (0xffu << 12 | 1u << 21 | 1u << 23 | 1u << 26)
+
 /* The descriptor CP would have read: rsrc2 as given, LDS from its LDS_SIZE field, the whole VGPR
- * and AGPR files (raw code does not say how many it uses), and the floating-point mode clang-22
- * gives OpenCL/HIP kernels (no denormal flushing, DX10_CLAMP and IEEE on). */
-static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2, int wave32) {
+ * and AGPR files (raw code does not say how many it uses), and the floating-point mode of rsrc1's
+ * mode fields, or (rsrc1 < 0) the one clang-22 gives OpenCL/HIP kernels (no denormal flushing,
+ * DX10_CLAMP and IEEE on). */
+static void make_kd(uint8_t kd[LD_KD_SIZE], gfx_arch arch, uint32_t rsrc2, int64_t rsrc1,
+                    int wave32) {
     memset(kd, 0, LD_KD_SIZE);
     /* LDS_SIZE granule of COMPUTE_PGM_RSRC2 ("AMDGPU Usage", GRANULATED_LDS_SIZE) */
     uint32_t granule = isa_targets[arch].lds_granule;
     put32(kd + 0, (rsrc2 >> 15 & 0x1ff) * granule);
     put32(kd + 44, 63); /* rsrc3: ACCUM_OFFSET 256 */
     /* rsrc1: gfx12 has no DX10_CLAMP/IEEE bits (21 and 23 mean other things there) */
-    uint32_t modes = isa_targets[arch].rdna >= 12 ? 0 : 1u << 21 | 1u << 23;
-    put32(kd + 48, 63u | 3u << 16 | 3u << 18 | modes);
+    uint32_t no_clamp_ieee = isa_targets[arch].rdna >= 12 ? 1u << 21 | 1u << 23 : 0;
+    uint32_t modes =
+        rsrc1 >= 0 ? (uint32_t)rsrc1 & RSRC1_MODE_BITS : 3u << 16 | 3u << 18 | 1u << 21 | 1u << 23;
+    put32(kd + 48, 63u | (modes & ~no_clamp_ieee));
     put32(kd + 52, rsrc2);
     if (wave32) /* kernel_code_properties ENABLE_WAVEFRONT_SIZE32 */
         kd[57] |= 1u << 2;
@@ -208,7 +216,7 @@ static int wants_wave32(gfx_arch a, const char *arch) {
 static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
                uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
                uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
-               uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges) {
+               uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges, int64_t rsrc1) {
     memset(&ra_fault, 0, sizeof ra_fault);
     ra_error[0] = 0;
     gfx_arch a;
@@ -282,7 +290,7 @@ static int run(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint
         goto out;
     }
     uint8_t kd[LD_KD_SIZE];
-    make_kd(kd, a, rsrc2, wave32);
+    make_kd(kd, a, rsrc2, rsrc1, wave32);
     ld_kd_decode(kd, &c->k.kd);
     c->k.user_sgprs = user;
     c->k.n_user_sgprs = nuser;
@@ -309,7 +317,7 @@ int gfxemu_run_asm(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, 
                    uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
                    uint32_t n_user_sgprs) {
     return run(code, code_size, gx, gy, gz, lx, ly, lz, kernarg, rsrc2, scratch_per_lane, arch,
-               user_sgprs, n_user_sgprs, NULL, 0);
+               user_sgprs, n_user_sgprs, NULL, 0, -1);
 }
 
 int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
@@ -317,7 +325,16 @@ int gfxemu_run_asm_ranges(uint64_t code, uint32_t code_size, uint32_t gx, uint32
                           uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
                           uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges) {
     return run(code, code_size, gx, gy, gz, lx, ly, lz, kernarg, rsrc2, scratch_per_lane, arch,
-               user_sgprs, n_user_sgprs, ranges, n_ranges);
+               user_sgprs, n_user_sgprs, ranges, n_ranges, -1);
+}
+
+int gfxemu_run_asm_rsrc1(uint64_t code, uint32_t code_size, uint32_t gx, uint32_t gy, uint32_t gz,
+                         uint32_t lx, uint32_t ly, uint32_t lz, uint64_t kernarg, uint32_t rsrc2,
+                         uint32_t scratch_per_lane, const char *arch, const uint32_t *user_sgprs,
+                         uint32_t n_user_sgprs, const uint64_t *ranges, size_t n_ranges,
+                         uint32_t rsrc1) {
+    return run(code, code_size, gx, gy, gz, lx, ly, lz, kernarg, rsrc2, scratch_per_lane, arch,
+               user_sgprs, n_user_sgprs, ranges, n_ranges, rsrc1);
 }
 
 int gfxemu_map_host(const void *ptr, uint64_t size) {

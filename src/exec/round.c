@@ -224,7 +224,7 @@ static void r_cvt_f16_i16(wave *w, const xinst *x) {
         VLOOP(l)                                                                                   \
         d[l] = round_small(f32(A[l]), ebits, mbits, m) | round_small(f32(B[l]), ebits, mbits, m)   \
                                                              << 16;                                \
-        vd32(w, x, d, FK_F32);                                                                     \
+        vd32(w, x, d, FK_RAW);                                                                     \
     }
 RCVT_PK(r_cvt_pk_f16_f32, 5, 10)
 RCVT_PK(r_cvt_pk_bf16_f32, 8, 7)

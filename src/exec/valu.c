@@ -229,6 +229,14 @@ const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *t, int fk) {
 
 static const double omod_scale[4] = {1.0, 2.0, 4.0, 0.5};
 
+/* The omod scale in effect: hardware ignores omod while MODE.IEEE is set (LLVM's SIFoldOperands
+ * folds omod only without IEEE mode for that reason; tinygrad test/amd/hw test_omod_ignored saw
+ * v_add_f32 mul:2 give the unscaled sum on RDNA3).  gfx12 has no IEEE mode bit: omod applies. */
+static inline double omod_of(const wave *w, const xinst *x) {
+    int ieee = (w->mode & MODE_IEEE) && isa_targets[x->in.arch].rdna < 12;
+    return ieee ? 1.0 : omod_scale[x->in.f.v.omod & 3];
+}
+
 /* clamp to [0, 1]; NaN becomes 0 under DX10_CLAMP (CDNA3 ISA "Output modifiers"). */
 static inline double clamp01(double v, u32 mode) {
     if (v != v)
@@ -253,7 +261,7 @@ void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm) {
     u32 *D = vdreg(w, &x->in.dst[0]);
     if (fk == FK_F32 && (v->omod || v->clamp))
         for (int l = 0; l < LANES; l++) {
-            double r = (double)f32(d[l]) * omod_scale[v->omod & 3];
+            double r = (double)f32(d[l]) * omod_of(w, x);
             d[l] = bf32((float)(v->clamp ? clamp01(r, w->mode) : r));
         }
     if (fk == FK_F32 && fk_flush_out(w->mode, fk))
@@ -274,7 +282,7 @@ void vd64_slow(wave *w, const xinst *x, u64 *d, int fk) {
     const isa_opnd *o = &x->in.dst[0];
     if (fk == FK_F64 && (v->omod || v->clamp))
         for (int l = 0; l < LANES; l++) {
-            double r = f64(d[l]) * omod_scale[v->omod & 3];
+            double r = f64(d[l]) * omod_of(w, x);
             d[l] = bf64(v->clamp ? clamp01(r, w->mode) : r);
         }
     if (fk == FK_F64 && fk_flush_out(w->mode, fk))
@@ -297,7 +305,7 @@ void vd16(wave *w, const xinst *x, u32 *d, int fk, int preserve) {
     u32 *D = vdreg(w, &x->in.dst[0]);
     if (fk == FK_F16 && (v->omod || v->clamp))
         for (int l = 0; l < LANES; l++) {
-            double r = h2d(d[l] & 0xffff) * omod_scale[v->omod & 3];
+            double r = h2d(d[l] & 0xffff) * omod_of(w, x);
             d[l] = d2h(v->clamp ? clamp01(r, w->mode) : r);
         }
     for (int l = 0; l < LANES; l++)

@@ -554,8 +554,9 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
         VDIRECT_V({ __VA_ARGS__; });                                                               \
     }
 
-/* D = expr(a) with 1 source of kind fk */
-#define V1(name, fk, expr)                                                                         \
+/* D = expr(a) with 1 source of kind fk; V1T/V2T: a result of another kind fko (a float-to-integer
+ * or packed-16-bit result is not flushed, scaled or clamped as an f32) */
+#define V1T(name, fk, fko, expr)                                                                   \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], d[LANES];                                                                   \
         if (vplain(w, x, fk)) {                                                                    \
@@ -571,10 +572,11 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             u32 a = A[l];                                                                          \
             d[l] = (u32)(expr);                                                                    \
         }                                                                                          \
-        vd32(w, x, d, fk);                                                                         \
+        vd32(w, x, d, fko);                                                                        \
     }                                                                                              \
     VV(name, fk, 1, u32 a = A[l]; D[l] = (u32)(expr))
-#define V2(name, fk, expr)                                                                         \
+#define V1(name, fk, expr) V1T(name, fk, fk, expr)
+#define V2T(name, fk, fko, expr)                                                                   \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         if (vplain(w, x, fk)) {                                                                    \
@@ -590,9 +592,10 @@ static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
             u32 a = A[l], b = B[l];                                                                \
             d[l] = (u32)(expr);                                                                    \
         }                                                                                          \
-        vd32(w, x, d, fk);                                                                         \
+        vd32(w, x, d, fko);                                                                        \
     }                                                                                              \
     VV(name, fk, 2, u32 a = A[l], b = B[l]; D[l] = (u32)(expr))
+#define V2(name, fk, expr) V2T(name, fk, fk, expr)
 #define V3(name, fk, expr)                                                                         \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \

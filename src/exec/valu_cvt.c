@@ -26,11 +26,11 @@ static inline u32 f2u32(double v) {
 
 V1(v_cvt_f32_i32, FK_I32, bf32((float)(i32)a))
 V1(v_cvt_f32_u32, FK_I32, bf32((float)a))
-V1(v_cvt_i32_f32, FK_F32, f2i32(f32(a)))
-V1(v_cvt_u32_f32, FK_F32, f2u32(f32(a)))
+V1T(v_cvt_i32_f32, FK_F32, FK_I32, f2i32(f32(a)))
+V1T(v_cvt_u32_f32, FK_F32, FK_I32, f2u32(f32(a)))
 /* round half up, then floor */
-V1(v_cvt_rpi_i32_f32, FK_F32, f2i32(floor((double)f32(a) + 0.5)))
-V1(v_cvt_flr_i32_f32, FK_F32, f2i32(floor((double)f32(a))))
+V1T(v_cvt_rpi_i32_f32, FK_F32, FK_I32, f2i32(floor((double)f32(a) + 0.5)))
+V1T(v_cvt_flr_i32_f32, FK_F32, FK_I32, f2i32(floor((double)f32(a))))
 V1(v_cvt_f32_ubyte0, FK_I32, bf32((float)(a & 0xff)))
 V1(v_cvt_f32_ubyte1, FK_I32, bf32((float)((a >> 8) & 0xff)))
 V1(v_cvt_f32_ubyte2, FK_I32, bf32((float)((a >> 16) & 0xff)))
@@ -49,10 +49,10 @@ VFN static void v_cvt_f16_f32(wave *w, const xinst *x) {
     vd16(w, x, d, FK_F16, 0);
 }
 
-V2(v_cvt_pkrtz_f16_f32, FK_F32, d2h_rtz(f32(a)) | d2h_rtz(f32(b)) << 16)
+V2T(v_cvt_pkrtz_f16_f32, FK_F32, FK_RAW, d2h_rtz(f32(a)) | d2h_rtz(f32(b)) << 16)
 /* D = {bf16(S1), bf16(S0)} (gfx950). */
-V2(v_cvt_pk_bf16_f32, FK_F32, d2bf(f32(a)) | d2bf(f32(b)) << 16)
-V2(v_cvt_pk_f16_f32, FK_F32, d2h(f32(a)) | d2h(f32(b)) << 16)
+V2T(v_cvt_pk_bf16_f32, FK_F32, FK_RAW, d2bf(f32(a)) | d2bf(f32(b)) << 16)
+V2T(v_cvt_pk_f16_f32, FK_F32, FK_RAW, d2h(f32(a)) | d2h(f32(b)) << 16)
 
 /* Normalized: clamp to [-1, 1] (or [0, 1]) and scale to the full 16-bit range, nearest even. */
 static inline u32 norm_i16(double v) {
@@ -67,8 +67,8 @@ static inline u32 norm_u16(double v) {
     v = v < 0 ? 0 : v > 1 ? 1 : v;
     return (u32)rint(v * 65535.0);
 }
-V2(v_cvt_pknorm_i16_f32, FK_F32, norm_i16(f32(a)) | norm_i16(f32(b)) << 16)
-V2(v_cvt_pknorm_u16_f32, FK_F32, norm_u16(f32(a)) | norm_u16(f32(b)) << 16)
+V2T(v_cvt_pknorm_i16_f32, FK_F32, FK_RAW, norm_i16(f32(a)) | norm_i16(f32(b)) << 16)
+V2T(v_cvt_pknorm_u16_f32, FK_F32, FK_RAW, norm_u16(f32(a)) | norm_u16(f32(b)) << 16)
 V2(v_cvt_pknorm_i16_f16, FK_F16, norm_i16(h2d(a)) | norm_i16(h2d(b)) << 16)
 V2(v_cvt_pknorm_u16_f16, FK_F16, norm_u16(h2d(a)) | norm_u16(h2d(b)) << 16)
 static inline u32 sat_u16(u32 v) { return v > 0xffff ? 0xffff : v; }

@@ -111,7 +111,7 @@ static inline u32 frexp_exp32(float a) {
     frexpf(a, &e);
     return (u32)e;
 }
-V1(v_frexp_exp_i32_f32, FK_F32, frexp_exp32(f32(a)))
+V1T(v_frexp_exp_i32_f32, FK_F32, FK_I32, frexp_exp32(f32(a)))
 
 /* ---- transcendental unit -------------------------------------------------------------------- */
 

@@ -249,6 +249,23 @@ static void t_minmax(void) {
     w->s[0] = 0x7f800001u, w->s[1] = bits32(1.0f);
     CHECK(run("gfx1100", "v_max_f32_e64 v1, s0, s1") == WAVE_DONE && w->v[1][0] == bits32(1.0f),
           "gfx11 non-IEEE v_max_f32: %08x", w->v[1][0]);
+    /* omod is ignored while MODE.IEEE is set (hardware value, tinygrad test/amd/hw
+     * test_omod_ignored: v_add_f32 3 + 1 mul:2 = 4 on RDNA3); without IEEE it scales, and gfx12
+     * has no IEEE mode */
+    for (int ieee = 0; ieee < 2; ieee++) {
+        reset(0);
+        w->mode = ieee ? w->mode | 1u << 9 : w->mode & ~(1u << 9);
+        w->v[10][0] = bits32(3.0f);
+        CHECK(run("gfx1100", "v_add_f32_e64 v1, v10, 1.0 mul:2") == WAVE_DONE &&
+                  w->v[1][0] == bits32(ieee ? 4.0f : 8.0f),
+              "gfx11 IEEE %d v_add_f32 mul:2: %08x", ieee, w->v[1][0]);
+    }
+    reset(0);
+    w->mode |= 1u << 9;
+    w->v[10][0] = bits32(3.0f);
+    CHECK(run("gfx1201", "v_add_f32_e64 v1, v10, 1.0 mul:2") == WAVE_DONE &&
+              w->v[1][0] == bits32(8.0f),
+          "gfx12 v_add_f32 mul:2: %08x", w->v[1][0]);
     /* v_xor3_b32, v_maxmin_i32/u32 */
     reset(0);
     set4(0xf0f0u, 0x0ff0u, (uint32_t)-5, 7);

@@ -198,6 +198,7 @@ static void test_modifiers(void) {
         set_all(0, 0x40000000); /* 2 */
         set_all(1, 0xc0400000); /* -3 */
         set_all(8, 0x7fc00000); /* NaN: clamp gives 0 under DX10_CLAMP */
+        W->mode &= ~(1u << 9);  /* omod applies only without MODE.IEEE */
         if (run()) {
             ev(2, 0, 0x3f800000); /* -2 + 3 = 1 */
             ev(3, 0, 0xc1400000); /* 2 * -3 * 2 = -12 */
@@ -206,6 +207,28 @@ static void test_modifiers(void) {
             ev(6, 0, 0x00000000); /* (-3 + 2) * 4 = -4 -> 0 */
             ev(7, 0, 0x00000000);
         }
+    }
+    /* MODE.IEEE set (clang's default): the hardware ignores omod, clamp still applies (LLVM folds
+     * omod only without IEEE mode; hardware value on RDNA3, tinygrad test/amd/hw
+     * test_omod_ignored: v_add_f32 3 + 1 mul:2 = 4) */
+    if (load("v_add_f32_e64 v2, v0, v1 mul:2\nv_mul_f64 v[4:5], v[6:7], v[6:7] div:2\n"
+             "v_add_f32_e64 v8, v0, v1 clamp mul:4")) {
+        set_all(0, 0x40400000); /* 3 */
+        set_all(1, 0x3f800000); /* 1 */
+        set_all(6, 0);
+        set_all(7, 0x40080000); /* 3.0 */
+        if (run()) {
+            ev(2, 0, 0x40800000); /* 4, not 8 */
+            ev(4, 0, 0x00000000);
+            ev(5, 0, 0x40220000); /* 9, not 4.5 */
+            ev(8, 0, 0x3f800000); /* clamp(4) = 1 */
+        }
+    }
+    if (load("v_add_f16_e64 v3, v0, v1 mul:4")) {
+        set_all(0, 0x4200); /* f16 3 */
+        set_all(1, 0x3c00); /* f16 1 */
+        if (run())
+            ev(3, 0, 0x4400); /* f16 4, not 16 */
     }
     if (load("v_add_f32_e64 v5, v0, v1 clamp")) {
         set_all(0, 0x3f000000);
@@ -1123,6 +1146,29 @@ static void test_denorm_mode(void) {
         return;
     ev(2, 0, 0x00000000); /* denormal inputs read as 0 */
     ev(3, 0, 0x00000000);
+    /* f32 flushing applies to f32 values only: an integer or packed 16-bit result whose bits
+     * look like an f32 denormal is kept (hardware values, tinygrad test/amd/hw
+     * test_v_cvt_i32_f32_positive 42.7 -> 42 and test_cvt_pk_norm_i16_f32_basic, which run
+     * with f32 denormals flushed) */
+    if (!load("v_cvt_i32_f32_e32 v2, v0\nv_cvt_u32_f32_e32 v3, v0\nv_cvt_flr_i32_f32 v4, v0\n"
+              "v_cvt_rpi_i32_f32 v5, v0\nv_frexp_exp_i32_f32 v6, v0\n"
+              "v_cvt_pkrtz_f16_f32 v7, v1, 0\nv_cvt_pknorm_i16_f32 v8, v9, 0\n"
+              "v_cvt_pknorm_u16_f32 v10, v9, 0"))
+        return;
+    W->mode = MODE_DEFAULT & ~0x30u;
+    set_all(0, 0x422acccd); /* 42.7 */
+    set_all(1, 0x3f800000); /* 1.0 */
+    set_all(9, 0x3f000000); /* 0.5 */
+    if (!run())
+        return;
+    ev(2, 0, 42);
+    ev(3, 0, 42);
+    ev(4, 0, 42);
+    ev(5, 0, 43);
+    ev(6, 0, 6);       /* 42.7 = 0.667 * 2^6 */
+    ev(7, 0, 0x3c00);  /* {f16 0, f16 1} */
+    ev(8, 0, 0x4000);  /* round(0.5 * 32767) = 16384 */
+    ev(10, 0, 0x8000); /* round(0.5 * 65535) = 32768 (nearest even of 32767.5) */
 }
 
 static void test_agpr(void) {

@@ -307,6 +307,76 @@ class MockDriver(unittest.TestCase):
         self.assertIn("more than 16 user SGPRs", gfxemu.last_error())
 
 
+# f32 denormal * normal, stored to the kernarg block's first pointer: the initial MODE decides.
+DENORM_MUL = {
+    "gfx1100": """
+    s_load_b64 s[2:3], s[0:1], 0x0
+    v_mov_b32 v0, 4
+    v_mul_f32 v1, 0.5, v0
+    v_mov_b32 v2, 0
+    s_waitcnt lgkmcnt(0)
+    global_store_b32 v2, v1, s[2:3]
+    s_endpgm
+""",
+    "gfx950": """
+    s_load_dwordx2 s[2:3], s[0:1], 0x0
+    v_mov_b32 v0, 4
+    v_mul_f32 v1, 0.5, v0
+    v_mov_b32 v2, 0
+    s_waitcnt lgkmcnt(0)
+    global_store_dword v2, v1, s[2:3]
+    s_endpgm
+"""}
+
+
+class InitialMode(unittest.TestCase):
+    """rsrc1's float mode fields set the initial MODE ("AMDGPU Usage", COMPUTE_PGM_RSRC1)."""
+
+    def setUp(self):
+        self.map = Mapped()
+
+    def tearDown(self):
+        self.map.release()
+
+    def mul(self, arch, **kw):
+        code_bytes = gfxtest.assemble_text(DENORM_MUL[arch], "denorm_mul_" + arch, arch=arch)
+        code = ctypes.create_string_buffer(code_bytes, len(code_bytes))
+        out = (ctypes.c_uint32 * 1)(0xdeadbeef)
+        args = ctypes.create_string_buffer(struct.pack("<Q", ctypes.addressof(out)), 8)
+        karg = self.map(args)
+        self.map(out)
+        rc = gfxemu.run_asm(code, len(code_bytes), 1, 1, 1, 32, 1, 1, karg, rsrc2=USER_SGPRS(2),
+                            arch=arch, **kw)
+        self.assertEqual(rc, 0, gfxemu.last_error())
+        return out[0]
+
+    def test_default_keeps_f32_denormals(self):
+        for arch in DENORM_MUL:
+            self.assertEqual(self.mul(arch), 2, arch)  # 4 * 2^-149 * 0.5, exact
+            self.assertEqual(self.mul(arch, ranges=[]), 2, arch)
+
+    def test_llvm_mc_default_descriptor_flushes_f32_denormals(self):
+        # llvm-mc-22's default .amdhsa_kernel descriptor for gfx1100 has rsrc1 0xe0ac001f
+        # (FLOAT_DENORM_MODE_32 = 0).  Hardware value, tinygrad test/amd/hw
+        # test_denormal_f32_mul_ftz: a denormal times a normal gives +0.
+        for arch, rsrc1 in (("gfx1100", 0xe0ac001f), ("gfx950", 0x00ac031f)):
+            self.assertEqual(self.mul(arch, rsrc1=rsrc1), 0, arch)
+            # FLOAT_DENORM_MODE_32 = 3 keeps them
+            self.assertEqual(self.mul(arch, rsrc1=rsrc1 | 3 << 16), 2, arch)
+
+    def test_exported_c_signature(self):
+        lib = ctypes.CDLL(gfxtest.LIB)
+        f = lib.gfxemu_run_asm_rsrc1
+        u32, u64 = ctypes.c_uint32, ctypes.c_uint64
+        f.argtypes = [u64, u32, u32, u32, u32, u32, u32, u32, u64, u32, u32, ctypes.c_char_p,
+                      ctypes.POINTER(u32), u32, ctypes.POINTER(u64), ctypes.c_size_t, u32]
+        f.restype = ctypes.c_int
+        code_bytes = gfxtest.assemble_text("s_endpgm\n", "endpgm")
+        code = ctypes.create_string_buffer(code_bytes, len(code_bytes))
+        self.assertEqual(f(ctypes.addressof(code), 4, 1, 1, 1, 64, 1, 1, 0, 0, 0, b"gfx950",
+                           None, 0, None, 0, 0xffffffff), 0, gfxemu.last_error())
+
+
 class WildAccess(unittest.TestCase):
     def setUp(self):
         self.map = Mapped()
