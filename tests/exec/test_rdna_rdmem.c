@@ -1,8 +1,8 @@
 /* test_rdna_rdmem.c - RDNA memory ops that used to fault as unimplemented (issue 15), on
  * llvm-mc-22 snippets for gfx1100 and gfx1201: the scalar buffer loads s_buffer_load_b32..b512
- * (and gfx12's i8/u8/i16/u16).  Expected values come from a C reference of the RDNA3/RDNA4 ISA
- * text written here (the ref_* functions) over a byte pattern the test writes; none from a
- * gfxemu run. */
+ * (and gfx12's i8/u8/i16/u16), global_load/store_addtid_b32 and ds_load/store_addtid_b32.  Expected
+ * values come from a C reference of the RDNA3/RDNA4 ISA text written here (the ref_* functions)
+ * over a byte pattern the test writes; none from a gfxemu run. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -103,11 +103,112 @@ static void t_sbuf(const char *arch, int gfx12) {
     sbuf_case(arch, "s_buffer_load_i8 s8, s[4:7], 0x8", 0, 8, 0, 8, 1, 1, 1);
 }
 
+/* ---- *_addtid_b32 -------------------------------------------------------------------------- */
+#define OFF 0x00ff00ffu /* EXEC: lanes 8-15 and 24-31 off (wave64: also 40-47, 56-63) */
+#define OLD 0xdeadbeefu
+static uint32_t pat32(unsigned byte) {
+    return pat(byte) | (uint32_t)pat(byte + 1) << 8 | (uint32_t)pat(byte + 2) << 16 |
+           (uint32_t)pat(byte + 3) << 24;
+}
+static int lane_on(unsigned l, int w64) { return (l < 32 || w64) && (OFF >> (l & 31) & 1); }
+static void fill_buf(void) {
+    uint8_t bytes[256];
+    for (unsigned i = 0; i < 256; i++)
+        bytes[i] = pat(i);
+    gmem_write(rig.mem, rig.buf, bytes, 256);
+}
+
+/* GLOBAL_LOAD/STORE_ADDTID_B32 (RDNA3/RDNA4 ISA): lane l's dword at SADDR + offset + l * 4 */
+static void t_global_addtid(const char *arch, int w64) {
+    uint64_t ex = w64 ? (uint64_t)OFF << 32 | OFF : OFF;
+    /* load: SADDR = buf + 64, offset -64 (wave64's 64 lanes span exactly the 256 bytes) */
+    snippet_rig_lanes(&rig, w64, 0);
+    fill_buf();
+    for (unsigned l = 0; l < 64; l++)
+        w->v[3][l] = OLD;
+    w->s[2] = (uint32_t)(rig.buf + 64), w->s[3] = (uint32_t)((rig.buf + 64) >> 32);
+    wave_set_exec(w, ex);
+    const char *ld = "global_load_addtid_b32 v3, s[2:3] offset:-64";
+    CHECK(snippet_rig_run(&rig, arch, ld) == WAVE_DONE, "%s '%s' ran", arch, ld);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t want = lane_on(l, w64) ? pat32(4 * l) : OLD;
+        if (w->v[3][l] != want && bad++ < 3)
+            printf("  %s '%s' lane %u: %08x want %08x\n", arch, ld, l, w->v[3][l], want);
+    }
+    CHECK(bad == 0, "%s '%s'", arch, ld);
+    /* store: SADDR = buf, offset 0; inactive lanes' dwords keep the pattern */
+    snippet_rig_lanes(&rig, w64, 0);
+    fill_buf();
+    for (unsigned l = 0; l < 64; l++)
+        w->v[1][l] = 0xa5000000u + l;
+    w->s[2] = (uint32_t)rig.buf, w->s[3] = (uint32_t)(rig.buf >> 32);
+    wave_set_exec(w, ex);
+    const char *st = "global_store_addtid_b32 v1, s[2:3] offset:0";
+    CHECK(snippet_rig_run(&rig, arch, st) == WAVE_DONE, "%s '%s' ran", arch, st);
+    uint32_t m[64];
+    gmem_read(rig.mem, rig.buf, m, sizeof m);
+    bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t want = lane_on(l, w64) ? 0xa5000000u + l : pat32(4 * l);
+        if (m[l] != want && bad++ < 3)
+            printf("  %s '%s' dword %u: %08x want %08x\n", arch, st, l, m[l], want);
+    }
+    CHECK(bad == 0, "%s '%s'", arch, st);
+    /* offset 16 in wave64 with every lane on: lane 60's dword is buf + 256, past the 4 KiB
+     * allocation, a memory fault there */
+    if (w64) {
+        snippet_rig_lanes(&rig, 1, 0);
+        w->s[2] = (uint32_t)rig.buf, w->s[3] = (uint32_t)(rig.buf >> 32);
+        int r = run_snippet(w, arch, "global_load_addtid_b32 v3, s[2:3] offset:16");
+        CHECK(r == WAVE_FAULT && w->fault.kind == XF_MEMORY && w->fault.addr == rig.buf + 256,
+              "%s addtid past the allocation: status %d kind %d addr +%lld", arch, r, w->fault.kind,
+              (long long)(w->fault.addr - rig.buf));
+    }
+}
+
+/* DS_LOAD/STORE_ADDTID_B32 (RDNA3/RDNA4 ISA): lane l's dword at M0[15:0] + offset + l * 4 */
+static void t_ds_addtid(const char *arch) {
+    snippet_rig_lanes(&rig, 0, 0);
+    for (unsigned i = 0; i < 256; i++)
+        rig.lds[i] = pat(i);
+    for (unsigned l = 0; l < 64; l++)
+        w->v[3][l] = OLD, w->v[1][l] = 0x3c000000u + l;
+    w->s[ISA_SREG_M0] = 0xabcd0008u; /* M0[31:16] is not part of the address */
+    wave_set_exec(w, OFF);
+    const char *ld = "ds_load_addtid_b32 v3 offset:4\ns_wait_dscnt 0";
+    const char *text = strcmp(arch, "gfx1100") ? ld : "ds_load_addtid_b32 v3 offset:4\ns_waitcnt 0";
+    CHECK(snippet_rig_run(&rig, arch, text) == WAVE_DONE, "%s '%s' ran", arch, text);
+    int bad = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t want = lane_on(l, 0) ? pat32(12 + 4 * l) : OLD;
+        if (w->v[3][l] != want && bad++ < 3)
+            printf("  %s ds_load_addtid lane %u: %08x want %08x\n", arch, l, w->v[3][l], want);
+    }
+    CHECK(bad == 0, "%s ds_load_addtid_b32", arch);
+    text = "ds_store_addtid_b32 v1 offset:32";
+    CHECK(snippet_rig_run(&rig, arch, text) == WAVE_DONE, "%s '%s' ran", arch, text);
+    bad = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint32_t got, want = lane_on(l, 0) ? 0x3c000000u + l : pat32(40 + 4 * l);
+        memcpy(&got, &rig.lds[40 + 4 * l], 4);
+        if (got != want && bad++ < 3)
+            printf("  %s ds_store_addtid dword %u: %08x want %08x\n", arch, l, got, want);
+    }
+    CHECK(bad == 0, "%s ds_store_addtid_b32", arch);
+}
+
 int main(void) {
     if (snippet_rig_open(&rig) != 0)
         return 1;
     t_sbuf("gfx1100", 0);
     t_sbuf("gfx1201", 1);
+    t_global_addtid("gfx1100", 0);
+    t_global_addtid("gfx1100:wavefrontsize64", 1);
+    t_global_addtid("gfx1201", 0);
+    t_global_addtid("gfx1201:wavefrontsize64", 1);
+    t_ds_addtid("gfx1100");
+    t_ds_addtid("gfx1201");
     snippet_rig_close(&rig);
     return check_summary("test_rdna_rdmem");
 }
