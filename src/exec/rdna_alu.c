@@ -619,6 +619,11 @@ static void r_ds_fmax_num64(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMAX
  * returned with glc / TH_ATOMIC_RETURN (RDNA3 ISA GLOBAL_ATOMIC_CSUB_U32, RDNA4 ISA
  * GLOBAL_ATOMIC_SUB_CLAMP_U32 and GLOBAL_ATOMIC_COND_SUB_U32).  The DS forms (gfx12
  * DS_SUB_CLAMP_U32 / DS_COND_SUB_U32, with and without _RTN) are the same on LDS. */
+/* gfx11 GLOBAL/FLAT_ATOMIC_CMPSWAP_F32 (RDNA3 ISA): DATA[31:0] is the new value, DATA[63:32]
+ * the compare value; MEM takes the new value when MEM == compare as f32 (so -0 matches +0 and
+ * a NaN matches nothing), and the old MEM is returned with glc (xatomic.c XA_CMPSWAP_F, as
+ * buffer_atomic_cmpswap_f32) */
+static void r_atomic_fcmpswap32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_CMPSWAP_F, 0); }
 static void r_atomic_csub(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_CSUB, 0); }
 static void r_atomic_cond_sub(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_COND_SUB, 0); }
 static void r_ds_csub(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_CSUB, 0); }
@@ -724,6 +729,12 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(ds_min_num_rtn_f64, ISA_T_B64, r_ds_fmin_num64),
     OWN(ds_max_num_f64, ISA_T_B64, r_ds_fmax_num64),
     OWN(ds_max_num_rtn_f64, ISA_T_B64, r_ds_fmax_num64),
+    OWN(global_atomic_cmpswap_f32, ISA_T_B32, r_atomic_fcmpswap32),
+    OWN(flat_atomic_cmpswap_f32, ISA_T_B32, r_atomic_fcmpswap32),
+    /* gfx12 GLOBAL/FLAT_ATOMIC_PK_ADD_F16/BF16 (RDNA4 ISA): each 16-bit half of MEM gains the
+     * same half of DATA, the CDNA ops' handlers (XA_PK_ADD_F16/BF16, as the buffer forms) */
+    RUN(global_atomic_pk_add_f16), RUN(global_atomic_pk_add_bf16),
+    RUN(flat_atomic_pk_add_f16), RUN(flat_atomic_pk_add_bf16),
     OWN(global_atomic_csub_u32, ISA_T_B32, r_atomic_csub),
     OWN(global_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),
     OWN(flat_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),

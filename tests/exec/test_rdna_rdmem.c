@@ -1,12 +1,15 @@
 /* test_rdna_rdmem.c - RDNA memory ops that used to fault as unimplemented (issue 15), on
  * llvm-mc-22 snippets for gfx1100 and gfx1201: the scalar buffer loads s_buffer_load_b32..b512
- * (and gfx12's i8/u8/i16/u16), global_load/store_addtid_b32 and ds_load/store_addtid_b32.  Expected
+ * (and gfx12's i8/u8/i16/u16), global_load/store_addtid_b32 and ds_load/store_addtid_b32, gfx11's
+ * global/flat_atomic_cmpswap_f32 and gfx12's global/flat_atomic_pk_add_f16/bf16.  Expected
  * values come from a C reference of the RDNA3/RDNA4 ISA text written here (the ref_* functions)
  * over a byte pattern the test writes; none from a gfxemu run. */
+#include "common/bits.h"
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -198,6 +201,199 @@ static void t_ds_addtid(const char *arch) {
     CHECK(bad == 0, "%s ds_store_addtid_b32", arch);
 }
 
+/* ---- float atomics --------------------------------------------------------------------- */
+/* Round an exact value to a binary format with mbits fraction bits and exponents emin..emax,
+ * to nearest even (nearbyint in the default rounding mode), denormals kept, overflow to inf. */
+static double round_fmt(double v, int mbits, int emin, int emax) {
+    if (v == 0 || isnan(v) || isinf(v))
+        return v;
+    int e = ilogb(v);
+    if (e < emin)
+        e = emin;
+    double r = ldexp(nearbyint(ldexp(v, mbits - e)), e - mbits);
+    return fabs(r) >= ldexp(1, emax + 1) ? copysign(INFINITY, v) : r;
+}
+static double h2d_ref(uint32_t h) {
+    int e = (h >> 10) & 31;
+    double m = h & 1023, s = h & 0x8000 ? -1 : 1;
+    if (e == 31)
+        return m ? NAN : s * INFINITY;
+    return s * (e ? ldexp(1024 + m, e - 25) : ldexp(m, -24));
+}
+static uint32_t d2h_ref(double v) { /* v exactly representable in binary16, or NaN */
+    uint32_t sg = signbit(v) ? 0x8000 : 0;
+    if (isnan(v))
+        return 0x7e00;
+    if (isinf(v))
+        return sg | 0x7c00;
+    if (v == 0)
+        return sg;
+    v = fabs(v);
+    int e = ilogb(v);
+    if (e < -14)
+        return sg | (uint32_t)ldexp(v, 24);
+    return sg | (uint32_t)(e + 15) << 10 | ((uint32_t)ldexp(v, 10 - e) - 1024);
+}
+static uint32_t ref_pk_f16(uint32_t m, uint32_t d) {
+    uint32_t r = 0;
+    for (int i = 0; i < 2; i++) {
+        double s = h2d_ref(m >> 16 * i & 0xffff) + h2d_ref(d >> 16 * i & 0xffff); /* exact */
+        r |= d2h_ref(round_fmt(s, 10, -14, 15)) << 16 * i;
+    }
+    return r;
+}
+static uint32_t ref_pk_bf16(uint32_t m, uint32_t d) {
+    uint32_t r = 0;
+    for (int i = 0; i < 2; i++) {
+        double s = (double)from_bits32((m >> 16 * i & 0xffff) << 16) +
+                   from_bits32((d >> 16 * i & 0xffff) << 16);
+        /* exact in double for these rows (exponents within 52 of each other) */
+        float f = (float)round_fmt(s, 7, -126, 127);
+        r |= (isnan(f) ? 0x7fc0 : bits32(f) >> 16) << 16 * i;
+    }
+    return r;
+}
+/* a NaN half (either format) matches any NaN: which quiet NaN the unit gives is not checked */
+static int same_pk(uint32_t got, uint32_t want, int bf) {
+    for (int i = 0; i < 2; i++) {
+        uint32_t g = got >> 16 * i & 0xffff, x = want >> 16 * i & 0xffff;
+        uint32_t em = bf ? 0x7f80 : 0x7c00, mm = bf ? 0x7f : 0x3ff;
+        int gn = (g & em) == em && (g & mm), xn = (x & em) == em && (x & mm);
+        if (xn ? !gn : g != x)
+            return 0;
+    }
+    return 1;
+}
+/* {MEM, DATA} rows, each half an edge: RNE ties either way, overflow to inf, +-0, denormals,
+ * NaN, inf - inf */
+static const uint32_t pk_f16_rows[][2] = {
+    {0x40003c00, 0x3c004000}, /* 1+2, 2+1 */
+    {0x3c013c00, 0x10001000}, /* 1+2^-10 + 2^-11 rounds up to 0x3c02; 1 + 2^-11 ties to 1 */
+    {0x7bff7bff, 0x4c004bff}, /* 65504+16 ties to inf (even); 65504+15.99 stays 65504 */
+    {0x80000000, 0x80008000}, /* -0 + -0 = -0, +0 + -0 = +0 */
+    {0x00010001, 0x83ff8001}, /* 2^-24 - (denormal) stays denormal; x + -x = +0 */
+    {0x7e003c00, 0x3c00fc00}, /* NaN + 1; 1 + -inf */
+    {0x7c00fc00, 0xfc00fc00}, /* inf + -inf = NaN; -inf + -inf */
+    {0xc500bc00, 0x45003c00}, /* -5 + 5 = +0; -1 + 1 = +0 */
+};
+static const uint32_t pk_bf16_rows[][2] = {
+    {0x40003f80, 0x3f804000}, /* 1+2, 2+1 */
+    {0x3f813f80, 0x3b803b80}, /* 1+2^-7 + 2^-8 rounds up to 0x3f82; 1 + 2^-8 ties to 1 */
+    {0x7f7f7f7f, 0x7b007a80}, /* max + 2^119 (half an ulp) ties to inf; max + 2^118 stays */
+    {0x80000000, 0x80008000}, /* -0 + -0, +0 + -0 */
+    {0x00010001, 0x00018001}, /* denormals: 2 * 2^-133; x + -x = +0 */
+    {0x7fc03f80, 0x3f80ff80}, /* NaN + 1; 1 + -inf */
+    {0x7f80ff80, 0xff80ff80}, /* inf + -inf = NaN; -inf + -inf */
+};
+
+/* lanes 0-31 each own a dword at buf + 4 * l (MEM = row l % n's MEM), v[2:3] its address,
+ * v4 = DATA (v5 = the compare value for cmpswap), v10 = OLD; EXEC = OFF */
+typedef uint32_t (*ref_atomic)(uint32_t m, uint32_t d);
+static void atomic_case(const char *arch, const char *text, const uint32_t (*rows)[3], unsigned n,
+                        int rtn, int bf, ref_atomic ref) {
+    snippet_rig_lanes(&rig, 0, 0);
+    uint32_t m[64];
+    for (unsigned l = 0; l < 64; l++) {
+        const uint32_t *r = rows[l % n];
+        uint64_t a = rig.buf + 4 * l;
+        m[l] = r[0];
+        w->v[2][l] = (uint32_t)a, w->v[3][l] = (uint32_t)(a >> 32);
+        w->v[4][l] = r[1], w->v[5][l] = r[2], w->v[10][l] = OLD;
+    }
+    gmem_write(rig.mem, rig.buf, m, sizeof m);
+    wave_set_exec(w, OFF);
+    CHECK(snippet_rig_run(&rig, arch, text) == WAVE_DONE, "%s '%s' ran", arch, text);
+    uint32_t got[64];
+    gmem_read(rig.mem, rig.buf, got, sizeof got);
+    int bad = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        const uint32_t *r = rows[l % n];
+        int on = lane_on(l, 0);
+        uint32_t want = on ? ref(r[0], r[1]) : r[0], wret = on && rtn ? r[0] : OLD;
+        int ok = on ? same_pk(got[l], want, bf) : got[l] == want;
+        if ((!ok || w->v[10][l] != wret) && bad++ < 3)
+            printf("  %s '%s' lane %u mem %08x data %08x: mem %08x want %08x, v10 %08x want %08x\n",
+                   arch, text, l, r[0], r[1], got[l], want, w->v[10][l], wret);
+    }
+    CHECK(bad == 0, "%s '%s'", arch, text);
+}
+static const uint32_t (*pk_rows3(const uint32_t (*rows)[2], unsigned n))[3] {
+    static uint32_t out[16][3];
+    for (unsigned i = 0; i < n; i++)
+        out[i][0] = rows[i][0], out[i][1] = rows[i][1], out[i][2] = 0;
+    return (const uint32_t (*)[3])out;
+}
+
+/* gfx11 GLOBAL/FLAT_ATOMIC_CMPSWAP_F32 (RDNA3 ISA): MEM = MEM == CMP (as f32) ? DATA : MEM,
+ * DATA in v4 and CMP in v5; rows {MEM, DATA, CMP} */
+static const uint32_t fcmp_rows[][3] = {
+    {0x3f800000, 0x40400000, 0x3f800000}, /* 1 == 1: swapped */
+    {0x3f800000, 0x40400000, 0x40000000}, /* 1 != 2: kept */
+    {0x00000000, 0x40400000, 0x80000000}, /* +0 == -0: swapped */
+    {0x80000000, 0x40400000, 0x00000000}, /* -0 == +0: swapped */
+    {0x7fc00000, 0x40400000, 0x7fc00000}, /* NaN == NaN is false: kept, same bits or not */
+    {0x7f800000, 0xc0400000, 0x7f800000}, /* inf == inf: swapped */
+    {0x3f800000, 0x7fc00000, 0x3f800001}, /* an ulp apart: kept */
+};
+static void t_fcmpswap(const char *arch) {
+    static const char *const ops[][2] = {
+        {"global_atomic_cmpswap_f32 v10, v[2:3], v[4:5], off glc", "1"},
+        {"flat_atomic_cmpswap_f32 v10, v[2:3], v[4:5] glc", "1"},
+        {"global_atomic_cmpswap_f32 v[2:3], v[4:5], off", "0"},
+        {"flat_atomic_cmpswap_f32 v[2:3], v[4:5]", "0"},
+    };
+    unsigned n = sizeof fcmp_rows / sizeof fcmp_rows[0];
+    for (unsigned k = 0; k < 4; k++) {
+        snippet_rig_lanes(&rig, 0, 0);
+        uint32_t m[64];
+        for (unsigned l = 0; l < 64; l++) {
+            const uint32_t *r = fcmp_rows[l % n];
+            uint64_t a = rig.buf + 4 * l;
+            m[l] = r[0];
+            w->v[2][l] = (uint32_t)a, w->v[3][l] = (uint32_t)(a >> 32);
+            w->v[4][l] = r[1], w->v[5][l] = r[2], w->v[10][l] = OLD;
+        }
+        gmem_write(rig.mem, rig.buf, m, sizeof m);
+        wave_set_exec(w, OFF);
+        const char *t = ops[k][0];
+        int rtn = ops[k][1][0] == '1';
+        CHECK(snippet_rig_run(&rig, arch, t) == WAVE_DONE, "%s '%s' ran", arch, t);
+        uint32_t got[64];
+        gmem_read(rig.mem, rig.buf, got, sizeof got);
+        int bad = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            const uint32_t *r = fcmp_rows[l % n];
+            int on = lane_on(l, 0);
+            uint32_t want = on && from_bits32(r[0]) == from_bits32(r[2]) ? r[1] : r[0];
+            uint32_t wret = on && rtn ? r[0] : OLD;
+            if ((got[l] != want || w->v[10][l] != wret) && bad++ < 3)
+                printf("  %s '%s' lane %u: mem %08x want %08x, v10 %08x want %08x\n", arch, t, l,
+                       got[l], want, w->v[10][l], wret);
+        }
+        CHECK(bad == 0, "%s '%s'", arch, t);
+    }
+}
+
+static void t_pk_add(const char *arch) {
+    static const char *const ops[] = {
+        "global_atomic_pk_add_f16 v10, v[2:3], v4, off th:TH_ATOMIC_RETURN",
+        "flat_atomic_pk_add_f16 v10, v[2:3], v4 th:TH_ATOMIC_RETURN",
+        "global_atomic_pk_add_f16 v[2:3], v4, off",
+        "flat_atomic_pk_add_f16 v[2:3], v4",
+        "global_atomic_pk_add_bf16 v10, v[2:3], v4, off th:TH_ATOMIC_RETURN",
+        "flat_atomic_pk_add_bf16 v10, v[2:3], v4 th:TH_ATOMIC_RETURN",
+        "global_atomic_pk_add_bf16 v[2:3], v4, off",
+        "flat_atomic_pk_add_bf16 v[2:3], v4",
+    };
+    for (unsigned k = 0; k < 8; k++) {
+        int bf = k >= 4, rtn = strstr(ops[k], "RETURN") != NULL;
+        unsigned n = bf ? sizeof pk_bf16_rows / sizeof pk_bf16_rows[0]
+                        : sizeof pk_f16_rows / sizeof pk_f16_rows[0];
+        atomic_case(arch, ops[k], pk_rows3(bf ? pk_bf16_rows : pk_f16_rows, n), n, rtn, bf,
+                    bf ? ref_pk_bf16 : ref_pk_f16);
+    }
+}
+
 int main(void) {
     if (snippet_rig_open(&rig) != 0)
         return 1;
@@ -209,6 +405,8 @@ int main(void) {
     t_global_addtid("gfx1201:wavefrontsize64", 1);
     t_ds_addtid("gfx1100");
     t_ds_addtid("gfx1201");
+    t_fcmpswap("gfx1100");
+    t_pk_add("gfx1201");
     snippet_rig_close(&rig);
     return check_summary("test_rdna_rdmem");
 }
