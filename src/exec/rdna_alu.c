@@ -600,6 +600,22 @@ static void ds_permute32(wave *w, const xinst *x, int backward) {
 }
 static void r_ds_permute32(wave *w, const xinst *x) { ds_permute32(w, x, 0); }
 static void r_ds_bpermute32(wave *w, const xinst *x) { ds_permute32(w, x, 1); }
+/* gfx12 DS_BPERMUTE_FI_B32 (RDNA4 ISA "LDS: permute"): ds_bpermute_b32 that reads its source
+ * lane whether or not that lane is in EXEC ("fetch inactive"); EXEC picks only the lanes
+ * written.  The index is ((addr + offset) >> 2) mod the wave size. */
+static void ds_bpermute_fi(wave *w, const xinst *x, unsigned lanes) {
+    const u32 *a = w->v[x->in.src[0].idx], *s = w->v[x->in.src[1].idx];
+    u32 *d = w->v[x->in.dst[0].idx], tmp[LANES] = {0};
+    u64 ex = wave_exec(w);
+    for (unsigned l = 0; l < lanes; l++)
+        if ((ex >> l) & 1)
+            tmp[l] = s[((a[l] + (u32)x->in.f.m.offset) >> 2) & (lanes - 1)];
+    for (unsigned l = 0; l < lanes; l++)
+        if ((ex >> l) & 1)
+            d[l] = tmp[l];
+}
+static void r_ds_bpermute_fi64(wave *w, const xinst *x) { ds_bpermute_fi(w, x, 64); }
+static void r_ds_bpermute_fi32(wave *w, const xinst *x) { ds_bpermute_fi(w, x, 32); }
 
 /* GLOBAL/FLAT_ATOMIC_MIN_F32 / MAX_F32 (gfx11) and the _NUM_ names (gfx12): MEM = the smaller
  * (larger) of MEM and DATA (xatomic.h XA_FMIN/XA_FMAX) */
@@ -729,6 +745,7 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(ds_min_num_rtn_f64, ISA_T_B64, r_ds_fmin_num64),
     OWN(ds_max_num_f64, ISA_T_B64, r_ds_fmax_num64),
     OWN(ds_max_num_rtn_f64, ISA_T_B64, r_ds_fmax_num64),
+    OWN(ds_bpermute_fi_b32, ISA_T_B32, r_ds_bpermute_fi64),
     OWN(global_atomic_cmpswap_f32, ISA_T_B32, r_atomic_fcmpswap32),
     OWN(flat_atomic_cmpswap_f32, ISA_T_B32, r_atomic_fcmpswap32),
     /* gfx12 GLOBAL/FLAT_ATOMIC_PK_ADD_F16/BF16 (RDNA4 ISA): each 16-bit half of MEM gains the
@@ -750,6 +767,7 @@ const unsigned x_rdna_alu_nrows = sizeof x_rdna_alu_rows / sizeof x_rdna_alu_row
 const rdna_row x_rdna_alu_w32[] = {
     OWN(ds_permute_b32, ISA_T_B32, r_ds_permute32),
     OWN(ds_bpermute_b32, ISA_T_B32, r_ds_bpermute32),
+    OWN(ds_bpermute_fi_b32, ISA_T_B32, r_ds_bpermute_fi32),
 };
 const unsigned x_rdna_alu_nw32 = sizeof x_rdna_alu_w32 / sizeof x_rdna_alu_w32[0];
 /* clang-format on */

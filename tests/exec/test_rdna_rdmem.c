@@ -1,9 +1,9 @@
 /* test_rdna_rdmem.c - RDNA memory ops that used to fault as unimplemented (issue 15), on
  * llvm-mc-22 snippets for gfx1100 and gfx1201: the scalar buffer loads s_buffer_load_b32..b512
  * (and gfx12's i8/u8/i16/u16), global_load/store_addtid_b32 and ds_load/store_addtid_b32, gfx11's
- * global/flat_atomic_cmpswap_f32 and gfx12's global/flat_atomic_pk_add_f16/bf16.  Expected
- * values come from a C reference of the RDNA3/RDNA4 ISA text written here (the ref_* functions)
- * over a byte pattern the test writes; none from a gfxemu run. */
+ * global/flat_atomic_cmpswap_f32, gfx12's global/flat_atomic_pk_add_f16/bf16 and
+ * ds_bpermute_fi_b32.  Expected values come from a C reference of the RDNA3/RDNA4 ISA text written
+ * here (the ref_* functions) over a byte pattern the test writes; none from a gfxemu run. */
 #include "common/bits.h"
 #include "common/check.h"
 #include "common/snippet.h"
@@ -394,6 +394,36 @@ static void t_pk_add(const char *arch) {
     }
 }
 
+/* ---- ds_bpermute_fi_b32 ------------------------------------------------------------------- */
+/* RDNA4 ISA "LDS: permute": lane l (in EXEC) gets DATA0 of lane ((ADDR + offset) >> 2) mod the
+ * wave size, whether or not that lane is in EXEC; lanes not in EXEC are not written. */
+static void t_bpermute_fi(const char *arch, int w64) {
+    unsigned n = w64 ? 64 : 32;
+    uint64_t ex = w64 ? (uint64_t)OFF << 32 | OFF : OFF;
+    snippet_rig_lanes(&rig, w64, 0);
+    for (unsigned l = 0; l < 64; l++) {
+        /* index bits above [7:2] set, to be ignored */
+        w->v[1][l] = (l * 7 + 3) * 4 + 0x12300u + (l & 3);
+        w->v[2][l] = 0xd0000000u + l * 0x101u, w->v[3][l] = OLD;
+    }
+    wave_set_exec(w, ex);
+    const char *t = "ds_bpermute_fi_b32 v3, v1, v2 offset:8\ns_wait_dscnt 0";
+    CHECK(snippet_rig_run(&rig, arch, t) == WAVE_DONE, "%s '%s' ran", arch, t);
+    int bad = 0, inactive_src = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t want = OLD;
+        if (l < n && (ex >> l & 1)) {
+            unsigned src = (l * 7 + 3 + 2) % n; /* (addr + 8) >> 2, the +l&3 bits below bit 2 */
+            want = 0xd0000000u + src * 0x101u;
+            inactive_src += !(ex >> src & 1);
+        }
+        if (w->v[3][l] != want && bad++ < 3)
+            printf("  %s ds_bpermute_fi lane %u: %08x want %08x\n", arch, l, w->v[3][l], want);
+    }
+    CHECK(bad == 0 && inactive_src > 0, "%s ds_bpermute_fi_b32 (%d lanes read inactive ones)", arch,
+          inactive_src);
+}
+
 int main(void) {
     if (snippet_rig_open(&rig) != 0)
         return 1;
@@ -407,6 +437,8 @@ int main(void) {
     t_ds_addtid("gfx1201");
     t_fcmpswap("gfx1100");
     t_pk_add("gfx1201");
+    t_bpermute_fi("gfx1201", 0);
+    t_bpermute_fi("gfx1201:wavefrontsize64", 1);
     snippet_rig_close(&rig);
     return check_summary("test_rdna_rdmem");
 }
