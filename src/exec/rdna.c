@@ -173,6 +173,44 @@ static void s_load_i8(wave *w, const xinst *x) { s_load_sub(w, x, 1, 1); }
 static void s_load_u16(wave *w, const xinst *x) { s_load_sub(w, x, 2, 0); }
 static void s_load_i16(wave *w, const xinst *x) { s_load_sub(w, x, 2, 1); }
 
+/* Scalar buffer loads (RDNA3/RDNA4 ISA S_BUFFER_LOAD_*): SBASE names a buffer resource (V#) in
+ * four SGPRs, base [47:0], NUM_RECORDS [95:64] (bytes, the scalar unit's stride-0 view).  The
+ * offset is the instruction's signed immediate + SOFFSET, taken modulo 2^32 as a byte offset into
+ * the buffer; dword loads ignore its low two bits (scalar memory is dword-addressed).  Range
+ * checking is per dword (per byte/halfword for gfx12's sub-dword forms): a piece past NUM_RECORDS
+ * reads 0 and is not fetched.  size 4 loads as many dwords as the destination has. */
+static void s_buffer_load_sz(wave *w, const xinst *x, unsigned size, int sign) {
+    const isa_scalar_fields *f = &x->in.f.s;
+    const u32 *rs = &w->s[x->in.src[1].idx];
+    u64 base = rs[0] | (u64)(rs[1] & 0xffff) << 32;
+    u32 num = rs[2], off = f->has_imm ? (u32)f->offset : 0;
+    if (f->has_soffset)
+        off += x_s32(w, x, 2);
+    unsigned n = size == 4 ? x->in.dst[0].n : 1;
+    if (size == 4)
+        off &= ~3u;
+    u32 tmp[16] = {0};
+    for (unsigned i = 0; i < n; i++) {
+        u64 o = (u64)off + (u64)size * i;
+        if (o + size > num)
+            continue;
+        const void *p = x_gmem(w, x, base + o, size, 0, -1);
+        if (!p) {
+            wave_mem_fault(w, x, base + o, size, 0);
+            return;
+        }
+        x_shared_load(&tmp[i], p, size); /* global memory: see xatomic.h */
+    }
+    if (sign)
+        tmp[0] = size == 1 ? (u32)(int32_t)(int8_t)tmp[0] : (u32)(int32_t)(int16_t)tmp[0];
+    memcpy(&w->s[x->in.dst[0].idx], tmp, 4ull * n);
+}
+static void s_buffer_load_b(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 4, 0); }
+static void s_buffer_load_u8(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 1, 0); }
+static void s_buffer_load_i8(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 1, 1); }
+static void s_buffer_load_u16(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 2, 0); }
+static void s_buffer_load_i16(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 2, 1); }
+
 /* gfx11 true16 (RDNA3 ISA "16-bit VGPRs"): a 16-bit operand names the low or high half of a VGPR
  * (v5.l / v5.h; the decoder marks it ISA_HALF_L/H), and a 16-bit result replaces only its half,
  * keeping the other.  Scalar and constant sources give their low 16 bits. */
@@ -468,6 +506,16 @@ static const rdna_row rdna_rows[] = {
     OWN(s_load_u8, ISA_T_B32, s_load_u8), OWN(s_load_i8, ISA_T_B32, s_load_i8),
     OWN(s_load_u16, ISA_T_B32, s_load_u16), OWN(s_load_i16, ISA_T_B32, s_load_i16),
     AS(s_load_b256, s_load_dwordx8), AS(s_load_b512, s_load_dwordx16),
+    OWN(s_buffer_load_b32, ISA_T_B32, s_buffer_load_b),
+    OWN(s_buffer_load_b64, ISA_T_B32, s_buffer_load_b),
+    OWN(s_buffer_load_b96, ISA_T_B32, s_buffer_load_b),
+    OWN(s_buffer_load_b128, ISA_T_B32, s_buffer_load_b),
+    OWN(s_buffer_load_b256, ISA_T_B32, s_buffer_load_b),
+    OWN(s_buffer_load_b512, ISA_T_B32, s_buffer_load_b),
+    OWN(s_buffer_load_u8, ISA_T_B32, s_buffer_load_u8),
+    OWN(s_buffer_load_i8, ISA_T_B32, s_buffer_load_i8),
+    OWN(s_buffer_load_u16, ISA_T_B32, s_buffer_load_u16),
+    OWN(s_buffer_load_i16, ISA_T_B32, s_buffer_load_i16),
     /* VALU, 32-bit integer and f32 (VOP1/VOP2/VOP3 forms; DPP and true16 are refused at
      * build time) */
     RUN(v_mov_b32), RUN(v_cndmask_b32), RUN(v_readfirstlane_b32),

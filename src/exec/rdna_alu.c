@@ -600,6 +600,22 @@ static void ds_permute32(wave *w, const xinst *x, int backward) {
 }
 static void r_ds_permute32(wave *w, const xinst *x) { ds_permute32(w, x, 0); }
 static void r_ds_bpermute32(wave *w, const xinst *x) { ds_permute32(w, x, 1); }
+/* gfx12 DS_BPERMUTE_FI_B32 (RDNA4 ISA "LDS: permute"): ds_bpermute_b32 that reads its source
+ * lane whether or not that lane is in EXEC ("fetch inactive"); EXEC picks only the lanes
+ * written.  The index is ((addr + offset) >> 2) mod the wave size. */
+static void ds_bpermute_fi(wave *w, const xinst *x, unsigned lanes) {
+    const u32 *a = w->v[x->in.src[0].idx], *s = w->v[x->in.src[1].idx];
+    u32 *d = w->v[x->in.dst[0].idx], tmp[LANES] = {0};
+    u64 ex = wave_exec(w);
+    for (unsigned l = 0; l < lanes; l++)
+        if ((ex >> l) & 1)
+            tmp[l] = s[((a[l] + (u32)x->in.f.m.offset) >> 2) & (lanes - 1)];
+    for (unsigned l = 0; l < lanes; l++)
+        if ((ex >> l) & 1)
+            d[l] = tmp[l];
+}
+static void r_ds_bpermute_fi64(wave *w, const xinst *x) { ds_bpermute_fi(w, x, 64); }
+static void r_ds_bpermute_fi32(wave *w, const xinst *x) { ds_bpermute_fi(w, x, 32); }
 
 /* GLOBAL/FLAT_ATOMIC_MIN_F32 / MAX_F32 (gfx11) and the _NUM_ names (gfx12): MEM = the smaller
  * (larger) of MEM and DATA (xatomic.h XA_FMIN/XA_FMAX) */
@@ -619,6 +635,11 @@ static void r_ds_fmax_num64(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_FMAX
  * returned with glc / TH_ATOMIC_RETURN (RDNA3 ISA GLOBAL_ATOMIC_CSUB_U32, RDNA4 ISA
  * GLOBAL_ATOMIC_SUB_CLAMP_U32 and GLOBAL_ATOMIC_COND_SUB_U32).  The DS forms (gfx12
  * DS_SUB_CLAMP_U32 / DS_COND_SUB_U32, with and without _RTN) are the same on LDS. */
+/* gfx11 GLOBAL/FLAT_ATOMIC_CMPSWAP_F32 (RDNA3 ISA): DATA[31:0] is the new value, DATA[63:32]
+ * the compare value; MEM takes the new value when MEM == compare as f32 (so -0 matches +0 and
+ * a NaN matches nothing), and the old MEM is returned with glc (xatomic.c XA_CMPSWAP_F, as
+ * buffer_atomic_cmpswap_f32) */
+static void r_atomic_fcmpswap32(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_CMPSWAP_F, 0); }
 static void r_atomic_csub(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_CSUB, 0); }
 static void r_atomic_cond_sub(wave *w, const xinst *x) { x_flat_atomic(w, x, XA_COND_SUB, 0); }
 static void r_ds_csub(wave *w, const xinst *x) { x_ds_atomic(w, x, XA_CSUB, 0); }
@@ -724,6 +745,13 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(ds_min_num_rtn_f64, ISA_T_B64, r_ds_fmin_num64),
     OWN(ds_max_num_f64, ISA_T_B64, r_ds_fmax_num64),
     OWN(ds_max_num_rtn_f64, ISA_T_B64, r_ds_fmax_num64),
+    OWN(ds_bpermute_fi_b32, ISA_T_B32, r_ds_bpermute_fi64),
+    OWN(global_atomic_cmpswap_f32, ISA_T_B32, r_atomic_fcmpswap32),
+    OWN(flat_atomic_cmpswap_f32, ISA_T_B32, r_atomic_fcmpswap32),
+    /* gfx12 GLOBAL/FLAT_ATOMIC_PK_ADD_F16/BF16 (RDNA4 ISA): each 16-bit half of MEM gains the
+     * same half of DATA, the CDNA ops' handlers (XA_PK_ADD_F16/BF16, as the buffer forms) */
+    RUN(global_atomic_pk_add_f16), RUN(global_atomic_pk_add_bf16),
+    RUN(flat_atomic_pk_add_f16), RUN(flat_atomic_pk_add_bf16),
     OWN(global_atomic_csub_u32, ISA_T_B32, r_atomic_csub),
     OWN(global_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),
     OWN(flat_atomic_sub_clamp_u32, ISA_T_B32, r_atomic_csub),
@@ -739,6 +767,7 @@ const unsigned x_rdna_alu_nrows = sizeof x_rdna_alu_rows / sizeof x_rdna_alu_row
 const rdna_row x_rdna_alu_w32[] = {
     OWN(ds_permute_b32, ISA_T_B32, r_ds_permute32),
     OWN(ds_bpermute_b32, ISA_T_B32, r_ds_bpermute32),
+    OWN(ds_bpermute_fi_b32, ISA_T_B32, r_ds_bpermute_fi32),
 };
 const unsigned x_rdna_alu_nw32 = sizeof x_rdna_alu_w32 / sizeof x_rdna_alu_w32[0];
 /* clang-format on */

@@ -452,6 +452,33 @@ static void v_alignbyte_b32(wave *w, const xinst *x) { align(w, x, 8); }
 /* ---- rows ---------------------------------------------------------------------------------- */
 
 #define ROW(op, ...) OWN(op, ISA_T_B32, op),
+/* GLOBAL_LOAD/STORE_ADDTID_B32 (RDNA3/RDNA4 ISA "Global"): no VGPR address; lane l accesses
+ * the dword at SADDR (0 when saddr is off) + the signed offset + l * 4.  A lane whose dword is
+ * not mapped faults as any global access does; lanes before it have completed. */
+static void global_addtid(wave *w, const xinst *x, int write) {
+    const isa_opnd *sa = &x->in.src[3];
+    u64 base = sa->kind == ISA_OPND_SREG ? w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32 : 0;
+    base += (u64)(int64_t)x->in.f.m.offset;
+    u64 e = wave_exec(w);
+    u32 *reg = write ? vdreg(w, &x->in.src[1]) : vdreg(w, &x->in.dst[0]);
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((e >> l) & 1))
+            continue;
+        u64 a = base + 4ull * l;
+        void *p = x_gmem(w, x, a, 4, write, (int)l);
+        if (!p) {
+            wave_mem_fault(w, x, a, 4, write);
+            return;
+        }
+        if (write)
+            x_shared_store(p, &reg[l], 4);
+        else
+            x_shared_load(&reg[l], p, 4);
+    }
+}
+static void global_load_addtid_b32(wave *w, const xinst *x) { global_addtid(w, x, 0); }
+static void global_store_addtid_b32(wave *w, const xinst *x) { global_addtid(w, x, 1); }
+
 /* clang-format off */
 const rdna_row x_rdna_mem_rows[] = {
     RBUF_LDST(ROW) RBUF_FORMAT(ROW) RBUF_ATOMIC(ROW)
@@ -483,6 +510,11 @@ const rdna_row x_rdna_mem_rows[] = {
     AS(ds_storexchg_2addr_rtn_b64, ds_wrxchg2_rtn_b64),
     AS(ds_storexchg_2addr_stride64_rtn_b32, ds_wrxchg2st64_rtn_b32),
     AS(ds_storexchg_2addr_stride64_rtn_b64, ds_wrxchg2st64_rtn_b64),
+    OWN(global_load_addtid_b32, ISA_T_B32, global_load_addtid_b32),
+    OWN(global_store_addtid_b32, ISA_T_B32, global_store_addtid_b32),
+    /* DS_LOAD/STORE_ADDTID_B32 (RDNA3/RDNA4 ISA "DS"): lane l at M0[15:0] + offset + l * 4, the
+     * gfx9 pseudocode (ds_read/write_addtid_b32) */
+    AS(ds_load_addtid_b32, ds_read_addtid_b32), AS(ds_store_addtid_b32, ds_write_addtid_b32),
     /* gfx12 packed 16-bit LDS adds */
     RUN(ds_pk_add_f16), RUN(ds_pk_add_rtn_f16), RUN(ds_pk_add_bf16), RUN(ds_pk_add_rtn_bf16),
 };
