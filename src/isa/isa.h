@@ -335,6 +335,9 @@ enum {
     ISA_T_F16_LIT32    /* an f16 operand whose literal LLVM 22 prints whole: lit() when its low
                         * half is an f16 constant (v_dot2_f32_f16's DPP forms, src1) */
 };
+/* The f32 values of the float inline constants, encodings 240..248 (0.5, -0.5, 1.0, -1.0, 2.0,
+ * -2.0, 4.0, -4.0, 1/(2*pi)) */
+extern const uint32_t isa_f32_inline_bits[9];
 void isa_put_opnd(isa_buf *b, const isa_inst *in, const isa_opnd *o, int type);
 /* A constant where the operand class allows only registers: the value, then LLVM's
  * "Invalid immediate" note. */

@@ -142,9 +142,10 @@ static int in_u16(uint32_t v, const uint16_t *t) {
  * 16-bit float operands look at the low half only; i16 operands accept the 32-bit inline set
  * (gfx9 encodes i16 float constants as f32 bits); packed 16-bit operands take an integer or a
  * zero-extended half constant; a 64-bit integer operand zero-extends the literal. */
+const uint32_t isa_f32_inline_bits[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                         0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+
 static int literal_is_inlinable(uint32_t v, int type) {
-    static const uint32_t f32c[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                    0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
     static const uint16_t bf16c[] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
                                      0xc000, 0x4080, 0xc080, 0x3e22};
     switch (type) {
@@ -162,8 +163,8 @@ static int literal_is_inlinable(uint32_t v, int type) {
     default:
         if (int_inline((int32_t)v))
             return 1;
-        for (size_t i = 0; i < sizeof f32c / sizeof f32c[0]; i++)
-            if (v == f32c[i])
+        for (size_t i = 0; i < 9; i++)
+            if (v == isa_f32_inline_bits[i])
                 return 1;
         return 0;
     }
@@ -290,15 +291,14 @@ unsigned isa_sreg_align(unsigned enc, unsigned n, unsigned last_sgpr) {
 }
 
 void isa_put_lit_as_imm(isa_buf *b, uint32_t v) {
-    static const uint32_t f[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    const uint32_t *f = isa_f32_inline_bits;
     static const char *const fs[] = {"0.5",  "-0.5", "1.0",  "-1.0",      "2.0",
                                      "-2.0", "4.0",  "-4.0", "0.15915494"};
     if ((int32_t)v >= -16 && (int32_t)v <= 64) {
         isa_printf(b, "%d", (int32_t)v);
         return;
     }
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+    for (size_t i = 0; i < 9; i++)
         if (v == f[i]) {
             isa_puts(b, fs[i]);
             return;

@@ -298,12 +298,9 @@ void isa_put_invalid_imm(isa_buf *b, const isa_inst *in, const isa_opnd *o) {
         if ((int32_t)v >= -16 && (int32_t)v <= 64)
             isa_printf(b, "%d", (int)(int32_t)v);
         else {
-            static const uint32_t fc[] = {0x3f000000, 0xbf000000, 0x3f800000,
-                                          0xbf800000, 0x40000000, 0xc0000000,
-                                          0x40800000, 0xc0800000, 0x3e22f983};
             int k = -1;
             for (int i = 0; i < 9; i++)
-                if (v == fc[i])
+                if (v == isa_f32_inline_bits[i])
                     k = i;
             if (k >= 0) {
                 t.idx = (uint16_t)(240 + k);

@@ -223,12 +223,8 @@ void isa_put_dpp_tail_rdna(isa_buf *b, const isa_valu_fields *v, int dpp8, uint3
          * [3,7,7,7,7,7,7,7]); the hardware uses the bits (found by the CI's random sweep) */
         if (dpp8 == 2 && sel >= 128 && sel <= 208)
             sel = sel <= 192 ? sel - 128 : (uint32_t)(192 - (int)sel);
-        else if (dpp8 == 2 && sel >= 240 && sel <= 248) {
-            static const uint32_t f32c[9] = {0x3f000000, 0xbf000000, 0x3f800000,
-                                             0xbf800000, 0x40000000, 0xc0000000,
-                                             0x40800000, 0xc0800000, 0x3e22f983};
-            sel = f32c[sel - 240];
-        }
+        else if (dpp8 == 2 && sel >= 240 && sel <= 248)
+            sel = isa_f32_inline_bits[sel - 240];
         isa_puts(b, " dpp8:[");
         for (int i = 0; i < 8; i++)
             isa_printf(b, "%s%u", i ? "," : "", (sel >> (3 * i)) & 7);
