@@ -22,9 +22,9 @@
  * Deadlock: a worker whose waves all wait and that cannot admit another workgroup is stuck.
  * When every worker is stuck or finished, and a stuck worker has gone around all its waves 3
  * times with no progress anywhere (progress: a workgroup admitted or finished, a spinning wave
- * that saw a change, any GWS operation; every worker bumps the epoch when it becomes stuck or
- * unstuck), nothing can ever change again: the launch stops with a deadlock fault naming a
- * waiting wave.  With one thread this is deterministic.
+ * that saw a change, any GWS operation, a round in which some wave ran instructions; every
+ * worker bumps the epoch when it becomes stuck or unstuck), nothing can ever change again: the
+ * launch stops with a deadlock fault naming a waiting wave.  With one thread this is deterministic.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -384,6 +384,8 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
     }
     uint64_t ran = slice - w->budget;
     account(j, wk, ran);
+    if (ran)
+        wk->ran_round = 1;
     slice_end(w);
     if (w->status == WAVE_YIELD)
         note_wait(j);
@@ -689,7 +691,11 @@ static void unstick(dp_job *j, dp_worker *wk) {
     atomic_fetch_add(&j->epoch, 1);
 }
 
-/* Called after a round in which nothing ran and nothing could be admitted. */
+/* Called after a round in which no wave ran (beyond a spin check that found the same state) and
+ * nothing could be admitted.  A wave that ran and went back to waiting in the same round (a
+ * probe found it spinning, it reached a barrier) is progress (dp_work: ran_round): what it wrote
+ * may be what another worker's spinning wave reads, and that worker may have gone around its
+ * waves before the write; the epoch must change after the write so that it looks again. */
 static void stuck_round(dp_job *j, dp_worker *wk) {
     if (!wk->stuck) {
         note_wait(j);
@@ -749,6 +755,7 @@ void dp_work(dp_job *j, dp_worker *wk) {
         if (atomic_load_explicit(&j->stop, memory_order_relaxed))
             break;
         int all_wait = 1, progress = 0;
+        wk->ran_round = 0;
         for (unsigned k = 0; k < wk->nslots; k++) {
             dp_slot *s = &wk->slots[k];
             if (!s->live)
@@ -778,7 +785,7 @@ void dp_work(dp_job *j, dp_worker *wk) {
             if (a == -1 && !wk->nlive)
                 break; /* the grid is done as far as this worker goes */
         }
-        if (a == 1 || progress || !all_wait) {
+        if (a == 1 || progress || !all_wait || wk->ran_round) {
             unstick(j, wk);
             continue;
         }

@@ -72,6 +72,7 @@ typedef struct dp_worker {
     int stuck;
     unsigned stuck_rounds;
     uint64_t stuck_epoch;
+    int ran_round; /* a wave ran instructions (beyond a spin check) in this round */
 } dp_worker;
 
 typedef struct dp_job {
