@@ -106,9 +106,11 @@ static void one(gfx_module *m, const char *kernel, const char *name, unsigned it
 /* Issue 15's speed goal for RDNA: a wave32 VALU loop does at least as many lane-operations per
  * second as the same loop in wave64.  The kernel is built for gfx1100 twice, in wave32 (clang-22's
  * default there) and with -mwavefrontsize64, and run on the same 16 x 256 work-items (128 or 64
- * waves), the two alternately on 1 thread; a VALU wave-instruction is 32 or 64 lane-operations
- * (every lane is active).  "wave32_over_wave64" is the median of the per-round ratios of the two
- * lane-operation rates. */
+ * waves), the two alternately on 1 thread.  Both do the same arithmetic, so the lane-operations
+ * of the work are counted once, from the wave64 build (its VALU wave-instructions x 64; clang
+ * issues no VOPD in wave64), and divided by each build's time: counting the wave32 build's VALU
+ * instructions x 32 would undercount it, since a VOPD instruction does two operations per lane.
+ * "wave32_over_wave64" is the median of the per-round ratios, i.e. wave64 time / wave32 time. */
 static void widths(const char *kernel, const char *name, unsigned iters, int is_f32)
 {
     static ctx c;
@@ -120,22 +122,23 @@ static void widths(const char *kernel, const char *name, unsigned iters, int is_
     static const unsigned one_thread[] = {1};
     int runs = bench_runs(), ok = 1;
     double *secs = calloc((size_t)runs * 3, sizeof *secs), *ratio = secs + 2 * runs;
-    double lanes[2] = {0, 0};
+    double work = 0;
     bench_arch = GFX_ARCH_GFX1100;
     for (int r = 0; r < runs; r++) {
         for (int v = 0; v < 2; v++) {
             bench_work w = {bench_kernel(m[v], kernel), GROUPS, 256, setup, verify, &c, NULL};
             gfx_stats st;
             ok &= bench_run_work(&w, one_thread, 1, 1, &secs[v * runs + r], &st);
-            lanes[v] = (double)st.valu * (v ? 64 : 32);
+            if (v)
+                work = (double)st.valu * 64;
         }
-        ratio[r] = (lanes[0] / secs[r]) / (lanes[1] / secs[runs + r]);
+        ratio[r] = secs[runs + r] / secs[r];
     }
     bench_arch = GFX_ARCH_GFX950;
     char metric[64];
     for (int v = 0; v < 2; v++) {
         snprintf(metric, sizeof metric, "lane_ops_per_s_wave%d", v ? 64 : 32);
-        bench_emit_rates(name, metric, lanes[v], secs + v * runs, runs, one_thread, 1, ok,
+        bench_emit_rates(name, metric, work, secs + v * runs, runs, one_thread, 1, ok,
                          "\"unit\":\"lane-op/s\",\"arch\":\"gfx1100\"");
     }
     bench_emit(name, "wave32_over_wave64", ratio, runs, 1, ok,

@@ -130,6 +130,13 @@ typedef struct xprog {
 } xprog;
 
 struct wave {
+    /* The register files come first: with the wave itself 64-byte aligned (the dispatcher's
+     * and the debugger's aligned_alloc), every register row starts a cache line, so a 64-lane
+     * row is four whole-line AVX-512 (or eight AVX2) accesses and a handler's store forwards
+     * to the next instruction's load.  At the old offset (after the scalar state) every row
+     * straddled lines. */
+    uint32_t v[NVREG][LANES];
+    uint32_t a[NVREG][LANES];
     uint32_t s[NSREG];
     uint32_t scc;
     uint32_t pc; /* byte offset in the program */
@@ -165,8 +172,6 @@ struct wave {
      * (kind 0 read, 1 write, 2 atomic) when set; NULL on every ordinary launch. */
     void (*lds_watch)(void *ctx, wave *w, const xinst *x, uint32_t addr, uint32_t size, int kind);
     void *lds_watch_ctx;
-    uint32_t v[NVREG][LANES];
-    uint32_t a[NVREG][LANES];
 };
 
 static inline uint64_t wave_exec(const wave *w) {
