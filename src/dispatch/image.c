@@ -165,7 +165,7 @@ gfx_result gfx_module_symbol_address(gfx_device *dev, gfx_module *m, const char 
                                      uint64_t *addr, uint64_t *size) {
     if (!dev || !m || !name || !addr)
         return GFX_ERR_INVALID;
-    if (m->arch != dev->arch)
+    if (!ld_runs_on(m, dev->arch))
         return GFX_ERR_ARCH;
     uint64_t a = 0, n = 0;
     int found = 0;

@@ -593,7 +593,7 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
         o.memcheck = 1;
     if (stats)
         memset(stats, 0, sizeof *stats);
-    if (k->m->arch != dev->arch) {
+    if (!ld_runs_on(k->m, dev->arch)) {
         snprintf(dev->error, sizeof dev->error, "kernel %s is %s code; the device is %s",
                  k->sym->name, isa_arch_name((isa_arch)k->m->arch),
                  isa_arch_name((isa_arch)dev->arch));

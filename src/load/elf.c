@@ -79,6 +79,10 @@ static const struct {
     {0x5f, GFX_ARCH_GFX942},
 };
 
+int ld_runs_on(const gfx_module *m, gfx_arch a) {
+    return m->arch == a || ((m->eflags & EF_AMDGPU_MACH) == 0x5f && a == GFX_ARCH_GFX950);
+}
+
 const char *ld_mach_name(unsigned mach) {
     for (size_t i = 0; i < sizeof mach_names / sizeof mach_names[0]; i++)
         if (mach_names[i].mach == mach)

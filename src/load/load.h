@@ -188,4 +188,9 @@ void ld_module_free(gfx_module *m);
 /* The name LLVM gives EF_AMDGPU_MACH value `mach`, or NULL when gfxemu does not know it. */
 const char *ld_mach_name(unsigned mach);
 
+/* Whether module m's code runs on a device of architecture a: its own (m->arch), or, for a
+ * gfx9-4-generic code object (decoded as gfx942), gfx950 too (AMDGPU Usage, "Generic
+ * Processors": gfx9-4-generic's members are gfx940-gfx942 and gfx950). */
+int ld_runs_on(const gfx_module *m, gfx_arch a);
+
 #endif

@@ -607,6 +607,31 @@ int main(void) {
               "%s: arch %s, target %s", runs_as[t].cpu, gfx_arch_name(gfx_module_arch(gm)),
               tn ? tn : "(null)");
         CHECK(run_vecadd(gm, runs_as[t].arch), "%s: vecadd", runs_as[t].cpu);
+        /* gfx9-4-generic's members include gfx950: its kernels run on a gfx950 device too */
+        if (runs_as[t].mach == 0x5f)
+            CHECK(run_vecadd(gm, GFX_ARCH_GFX950), "%s: vecadd on a gfx950 device",
+                  runs_as[t].cpu);
+        gfx_module_free(gm);
+    }
+    /* ... but code for gfx942 itself is not gfx950 code: refused by name on a gfx950 device */
+    {
+        snprintf(co, sizeof co, "%s/kernels_gfx942_O2.co", dir);
+        test_kbuild("co", co,
+                    "-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib -O2 "
+                    "tests/load/kernels.cl");
+        gfx_module *gm = NULL;
+        gfx_device *dev = NULL;
+        const gfx_kernel *k = NULL;
+        char gerr[256] = "";
+        uint32_t grid[3] = {1, 1, 1}, block[3] = {64, 1, 1};
+        uint64_t ka[4] = {0, 0, 0, 0};
+        int ok = gfx_module_load_file(co, &gm, gerr, sizeof gerr) == GFX_OK &&
+                 gfx_device_create(GFX_ARCH_GFX950, 1, &dev) == GFX_OK &&
+                 gfx_module_kernel(gm, "vecadd", &k) == GFX_OK;
+        CHECK(ok && gfx_launch(dev, k, grid, block, ka, sizeof ka, NULL, NULL) == GFX_ERR_ARCH &&
+                  strstr(gfx_device_error(dev), "is gfx942 code; the device is gfx950"),
+              "gfx942 code on a gfx950 device: %s", dev ? gfx_device_error(dev) : gerr);
+        gfx_device_free(dev);
         gfx_module_free(gm);
     }
     /* gfx1150 (RDNA3.5) has instructions gfx1100 lacks, gfx908 (CDNA1) no unified VGPR file:
