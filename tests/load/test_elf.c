@@ -609,8 +609,7 @@ int main(void) {
         CHECK(run_vecadd(gm, runs_as[t].arch), "%s: vecadd", runs_as[t].cpu);
         /* gfx9-4-generic's members include gfx950: its kernels run on a gfx950 device too */
         if (runs_as[t].mach == 0x5f)
-            CHECK(run_vecadd(gm, GFX_ARCH_GFX950), "%s: vecadd on a gfx950 device",
-                  runs_as[t].cpu);
+            CHECK(run_vecadd(gm, GFX_ARCH_GFX950), "%s: vecadd on a gfx950 device", runs_as[t].cpu);
         gfx_module_free(gm);
     }
     /* ... but code for gfx942 itself is not gfx950 code: refused by name on a gfx950 device */
