@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dispatch/dispatch.h"
+#include "exec/pair.h"
 
 static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -68,6 +69,10 @@ static dp_module *build(gfx_module *m) {
                 return NULL;
             }
             k->prog = &dm->prog32;
+            if (!dm->prog32.pair && x_pair_build(&dm->prog32, &dm->prog)) {
+                dp_module_free(dm);
+                return NULL;
+            }
         }
         if (k->meta) {
             while (k->nargs_explicit < k->meta->nargs &&

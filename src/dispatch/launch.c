@@ -474,6 +474,8 @@ static void job_init(dp_job *j, gfx_device *dev, const struct gfx_kernel *k,
         /* VGPRs and AGPRs the kernel uses, for spin detection: the unified count, split at
          * ACCUM_OFFSET when the kernel has AGPRs. */
         unsigned total = ld_kd_vgprs(&k->kd), acc = k->kd.accum_offset;
+        if (isa_is_rdna((isa_arch)dev->arch))
+            acc = 0; /* no AGPRs: those descriptor bits mean other things on gfx11/gfx12 */
         if (total > 512)
             total = 512;
         j->hash_nv = acc && acc < total ? acc : total;

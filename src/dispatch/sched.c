@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "dispatch/sched.h"
+#include "exec/pair.h"
 #include "exec/step.h"
 
 #define PROBE_STEPS 512u
@@ -379,6 +380,11 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
             j->abandoned = 1;
             atomic_store(&j->stop, 1);
         }
+    } else if (w->pair) {
+        /* after a split the leader goes on with the rest of its slice first, as the lower wave
+         * of the two would have run before the other unpaired */
+        if (!x_pair_run(w) && w->status == WAVE_RUNNING && w->budget)
+            wave_run(w);
     } else {
         wave_run(w);
     }
@@ -391,10 +397,16 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
         note_wait(j);
     if ((w->status == WAVE_RUNNING || w->status == WAVE_YIELD) && !j->hooks) {
         ws->since_probe += ran;
-        if (ws->since_probe >= (ws->respin ? RESPIN_SLICE : PROBE_EVERY)) {
+        /* A pair is probed only once the launch has seen waiting, or after LONG_RUN: the
+         * probe steps single waves, so it splits the pair, and most long runs are no waits. */
+        int late = w->pair && ws->since_probe < LONG_RUN &&
+                   !atomic_load_explicit(&j->waited, memory_order_relaxed);
+        if (ws->since_probe >= (ws->respin ? RESPIN_SLICE : PROBE_EVERY) && !late) {
             ws->since_probe = 0;
             if (w->status == WAVE_YIELD)
                 w->status = WAVE_RUNNING;
+            if (w->pair) /* the probe steps single waves */
+                x_pair_split(w);
             if (probe(j, wk, w, ws)) {
                 ws->spinning = 1;
                 atomic_fetch_add(&j->nspinning, 1);
@@ -416,13 +428,14 @@ static int run_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
         int ran = 0, turn_end = 0;
         for (unsigned i = 0; i < n; i++) {
             wave *w = &s->waves[i];
-            if (w->status == WAVE_DONE || w->status == WAVE_BARRIER)
-                continue;
+            if (w->status == WAVE_DONE || w->status == WAVE_BARRIER || w->pair_follower)
+                continue; /* a paired follower runs in its leader's turns */
+            wave *b = w->pair;
             int t = wave_turn(j, wk, s, i);
             if (t == TURN_STOP)
                 return SLOT_STOP;
-            if (w->status == WAVE_FAULT) {
-                dp_record_fault(j, w, s->wg_linear);
+            if (w->status == WAVE_FAULT || (b && b->status == WAVE_FAULT)) {
+                dp_record_fault(j, w->status == WAVE_FAULT ? w : b, s->wg_linear);
                 return SLOT_STOP;
             }
             if (t == TURN_RAN) {
@@ -485,6 +498,8 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     for (unsigned i = 0; i < n; i++) {
         wave *w = &s->waves[i];
         dp_wave_init(w, d, s->wg, i);
+        w->pair = NULL;
+        w->pair_follower = 0;
         w->mem = j->mem;
         w->mc = j->mc;
         w->va_bias = d->va_bias;
@@ -496,6 +511,13 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
         w->lds_watch = race ? dp_race_watch : NULL;
         w->lds_watch_ctx = race ? s->race : NULL;
     }
+    /* Wave32 waves run two by two as one 64-lane wave where they can (src/exec/pair.c): not
+     * under a debugger, trace, racecheck or memcheck (they follow single waves), nor with
+     * private memory (each wave's own). */
+    if (d->k->prog && d->k->prog->pair && !j->hooks && !race && !j->mc && !d->scratch_wave &&
+        x_fast_tier() && x_pairing())
+        for (unsigned i = 0; i + 1 < n; i += 2)
+            x_pair_begin(&s->waves[i], &s->waves[i + 1], j->hash_nv);
     if (j->hooks)
         j->hooks->wg_begin(j->hooks->ctx, d, s->waves, n, wg_linear);
 }

@@ -1,6 +1,7 @@
 /* exec.c - decoded programs, constant resolution and the wave loop. */
 #include "exec/exec.h"
 #include "exec/opcov.h"
+#include "exec/pair.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -465,6 +466,7 @@ size_t xinst_print(const xinst *x, char *buf, size_t n) {
 }
 
 void xprog_free(xprog *p) {
+    x_pair_free(p);
     free(p->at);
     free(p->insts);
     free(p->subs);

@@ -26,6 +26,9 @@
 /* Two slots past it where a wave32 vector instruction reading the 64-bit EXEC as a source finds
  * {EXEC_LO, EXEC_HI} (rdna.c r_exec64_src32() fills them before the instruction runs). */
 #define XS_EXEC64_W32 129
+/* Three pairs of slots where a paired wave32 vector instruction finds its lane-mask operands
+ * as 64-bit masks, lanes 32-63 from the follower (src/exec/pair.c). */
+#define XS_PAIR_MASK 240
 
 /* WAVE_YIELD: the wave gave its turn up (s_sleep) and may run again at once; WAVE_GWS: it waits
  * in ds_gws_barrier / ds_gws_sema_p until gws.c's x_gws_poll() releases it.  Both are the
@@ -127,6 +130,11 @@ typedef struct xprog {
     xinst *subs;    /* VOPD halves, two per VOPD instruction (RDNA) */
     uint8_t wave32; /* RDNA wave32 program: lanes 32-63 never run, masks are 32 bits */
     uint8_t runs;   /* wave_run() may run straight-line runs (0: the reference tier) */
+    /* A wave32 program's plan for paired waves (src/exec/pair.c; NULL: none), and the wave64
+     * build of the same code whose vector instructions a pair runs. */
+    struct xpair *pair;
+    const struct xinst **pair_seq;
+    const struct xprog *prog64;
 } xprog;
 
 struct wave {
@@ -172,6 +180,11 @@ struct wave {
      * (kind 0 read, 1 write, 2 atomic) when set; NULL on every ordinary launch. */
     void (*lds_watch)(void *ctx, wave *w, const xinst *x, uint32_t addr, uint32_t size, int kind);
     void *lds_watch_ctx;
+    /* Paired wave32 waves (src/exec/pair.c): the leader's pair is its follower, whose VGPRs it
+     * keeps in lanes 32-63 and for which it runs (the follower takes no turns of its own). */
+    struct wave *pair;
+    uint8_t pair_follower;
+    uint16_t pair_nv; /* VGPRs the kernel has (the rows a split copies back) */
 };
 
 static inline uint64_t wave_exec(const wave *w) {
@@ -347,6 +360,8 @@ extern const unsigned x_gws_nhandlers;
 void x_rdna_build(const xhandler *by_op, const uint8_t *op_cls, xfn unimpl);
 const xhandler *x_rdna_handler(unsigned op, int wave32, uint8_t *cls);
 int x_rdna_vopd_op(unsigned dual);
+/* An RDNA instruction that changes no state in gfxemu (s_delay_alu, the wait counters, ...). */
+int x_rdna_is_nop(const xinst *x);
 int x_rdna_t16_ok(unsigned op);
 int x_rdna_dpp_ok(unsigned op);
 unsigned x_rdna_missing(const uint16_t **ops);

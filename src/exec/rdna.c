@@ -958,6 +958,8 @@ unsigned x_rdna_missing(const uint16_t **ops) {
     return rdna_nmissing;
 }
 
+int x_rdna_is_nop(const xinst *x) { return x->fn == r_nop; }
+
 int x_rdna_vopd_op(unsigned dual) {
     for (size_t i = 0; i < sizeof vopd_ops / sizeof vopd_ops[0]; i++)
         if (vopd_ops[i].dual == dual)

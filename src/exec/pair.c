@@ -1,0 +1,578 @@
+/* pair.c - two wave32 waves run as one 64-lane wave (RDNA wave32 programs, fast tier).
+ *
+ * Why: a wave-instruction costs the interpreter about the same fixed time at 32 lanes as at 64
+ * (docs/perf.md), so a wave32 kernel did half the lane-operations per second of the same kernel
+ * built for wave64.  Two waves of one workgroup that run the same code, with the same scalar
+ * operands, are one 64-lane wave for every lane-local vector instruction.
+ *
+ * The pair: wave A (the leader, `A->pair == B`) keeps its own VGPRs in lanes 0-31 of its file
+ * and B's in lanes 32-63; B (the follower) keeps its scalar state (SGPRs, SCC, MODE, pc, status,
+ * counts) in its own wave, as unpaired.  Per instruction (xpair, planned once per program):
+ *  - XP_NOP (s_delay_alu, the s_wait* counters, s_clause...): nothing to do but count;
+ *  - XP_SCALAR (SALU, SMEM, branches, messages, barriers): run on A and on B, each its own
+ *    wave32 instruction on its own scalar state;
+ *  - XP_VECTOR (lane-local VALU, VOPD, global/flat/LDS memory): the wave64 build of the same
+ *    word (xprog.prog64, handlers without XI_MASK32) runs once on A over 64 lanes.  Lane masks
+ *    are 64-bit there (a mask operand at SGPR m is read and written as the pair m, m+1), so A's
+ *    m+1 is swapped for B's m around the call, and EXEC_HI (slot 127, unused in wave32) holds
+ *    B's EXEC_LO.  Scalar data operands (an SGPR source, a memory base or offset) must hold the
+ *    same value in A and B; MODE too;
+ *  - XP_SPLIT (cross-lane and lane-id ops: readlane, permlane, mbcnt, ds_(b)permute, swizzle,
+ *    addtid, WMMA, ...; buffer and image ops; anything unimplemented): the pair is split first.
+ * Splitting (x_pair_split) copies B's lanes back into B's own file; from then on both run as
+ * ordinary wave32 waves.  A pair also splits when its waves' pcs or statuses part (a
+ * divergent branch), or when a vector instruction's scalar data differ.  Every paired
+ * instruction counts once for each wave and takes 2 from the budget, so --stats, the watchdog
+ * and all results are those of the two waves run one after the other.
+ */
+#include "exec/pair.h"
+#include "exec/opcov.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { XP_NOP, XP_SCALAR, XP_VECTOR, XP_SPLIT };
+
+#define XP_MAXCHK 8
+#define XP_MAXMASK 3
+struct xpair {
+    const xinst *x;   /* the wave32 instruction starting at this pc (NULL: none) */
+    const xinst *x64; /* XP_VECTOR: the wave64 build of it */
+    uint8_t kind;
+    uint8_t nchk, nmask;
+    uint8_t mask_written; /* bit i: mask[i] is written */
+    uint8_t exec_written; /* writes EXEC (v_cmpx) */
+    /* XP_VECTOR without lane-mask SGPRs: the number of such instructions (and XP_NOPs between
+     * them) from this one on (1-255), run back to back on the wave64 build (whose NOPs are
+     * NOPs too); run_chk/nrun_chk the SGPRs all of them read as data. */
+    uint8_t vrun, nrun_chk;
+    uint8_t rcnt[XC_N];     /* the run's instructions per class (--stats) */
+    uint8_t nrcls, rcls[3]; /* the classes with a count in rcnt (a run has one to three) */
+    uint8_t nvec;           /* the run's vector instructions: xprog.pair_seq[vidx..vidx+nvec) */
+    uint32_t vidx;    /* XP_VECTOR: its index in xprog.pair_seq (the wave64 xinsts in order) */
+    uint32_t run_end; /* the pc after the run */
+    uint16_t run_chk[XP_MAXCHK];
+    uint16_t chk[XP_MAXCHK];   /* SGPRs read as data: the same in both waves */
+    uint16_t mask[XP_MAXMASK]; /* SGPRs read or written as a lane mask (not EXEC) */
+    /* Bit i: mask[i] is an operand of the record, renamed in own (a copy of x64) to the slot
+     * pair XS_PAIR_MASK + 2i; else it is implicit (VCC of v_div_fmas, of a VOPD v_cndmask)
+     * and its high half is swapped into the SGPR after it for the call. */
+    uint8_t renamed;
+    xinst *own;
+    /* XP_SCALAR, a plain SALU op (SOP1/SOP2/SOPC/SOPK, no state beyond its SGPR operands and
+     * SCC): when the SGPRs in chk and SCC hold the same values in both waves, it runs on A only
+     * and its destination SGPRs (dst[0..ndst-1]) and SCC are copied to B. */
+    uint8_t once, ndst;
+    uint16_t dst[4];
+};
+
+static _Atomic uint64_t paired_insts; /* x_pair_count() */
+uint64_t x_pair_count(void) { return paired_insts; }
+
+static int pairing = -1; /* x_pairing(); -1: the environment not read yet */
+int x_pairing(void) {
+    int t = __atomic_load_n(&pairing, __ATOMIC_RELAXED);
+    if (t < 0) {
+        const char *e = getenv("GFXEMU_PAIR");
+        t = !(e && !strcmp(e, "0"));
+        __atomic_store_n(&pairing, t, __ATOMIC_RELAXED);
+    }
+    return t;
+}
+void x_set_pairing(int on) { __atomic_store_n(&pairing, on ? 1 : 0, __ATOMIC_RELAXED); }
+
+static int has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* Vector ops whose lanes see other lanes or their own lane number, or scalar results, or that
+ * gfxemu models per wave (buffer descriptors may swizzle by lane; images; exports; LDS
+ * parameter loads): never run paired. */
+static int split_op(const char *name) {
+    static const char *const pre[] = {
+        "v_readlane", "v_readfirstlane", "v_writelane", "v_permlane",     "v_mbcnt",
+        "v_movrel",   "v_interp",        "v_wmma",      "v_swmmac",       "ds_bpermute",
+        "ds_permute", "ds_swizzle",      "ds_append",   "ds_consume",     "ds_gws",
+        "ds_ordered", "ds_param",        "ds_direct",   "lds_",           "image_",
+        "exp",        "buffer_",         "tbuffer_",    "global_load_tr", "scratch_",
+        "v_s_",       "v_swaprel",
+    };
+    for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++)
+        if (has_prefix(name, pre[i]))
+            return 1;
+    /* addtid: the lane number in the address; load_lds: in the LDS destination */
+    return strstr(name, "addtid") != NULL || strstr(name, "load_lds") != NULL;
+}
+
+/* A VALU source slot that is a lane mask: v_cndmask's condition, the carry-in of the
+ * _co_ci ops (slot 2 in every encoding). */
+static int mask_src(const char *name, unsigned slot) {
+    return slot == 2 && (strstr(name, "cndmask") || strstr(name, "_co_ci_"));
+}
+
+static int add_u16(uint16_t *a, uint8_t *n, unsigned cap, unsigned v) {
+    for (unsigned i = 0; i < *n; i++)
+        if (a[i] == v)
+            return 1;
+    if (*n >= cap)
+        return 0;
+    a[(*n)++] = (uint16_t)v;
+    return 1;
+}
+
+static int add_mask(struct xpair *pl, unsigned m, int written) {
+    if (m == ISA_SREG_EXEC_LO) { /* EXEC: swapped for every vector instruction */
+        pl->exec_written |= (uint8_t)written;
+        return 1;
+    }
+    if (m == 125) /* null */
+        return 1;
+    for (unsigned i = 0; i < pl->nmask; i++)
+        if (pl->mask[i] == m) {
+            pl->mask_written |= (uint8_t)(written << i);
+            return 1;
+        }
+    if (pl->nmask >= XP_MAXMASK || m + 1 >= 126)
+        return 0;
+    pl->mask_written |= (uint8_t)(written << pl->nmask);
+    pl->mask[pl->nmask++] = (uint16_t)m;
+    return 1;
+}
+
+/* A vector instruction's plan from its wave32 record (the same word as the wave64 one).  The
+ * lane-mask operands of the record are renamed to slot pairs in a copy of the wave64 xinst. */
+static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64) {
+    const isa_inst *in = &x->in;
+    const char *name = isa_op_names[in->op];
+    int valu = x->cls == XC_VALU;
+    /* operand slots holding a mask: 0-1 dst, 2-7 src */
+    int slot_mask[8];
+    for (unsigned i = 0; i < 8; i++)
+        slot_mask[i] = -1;
+    for (unsigned i = 0; i < 2; i++) {
+        const isa_opnd *o = &in->dst[i];
+        if (o->kind != ISA_OPND_SREG)
+            continue;
+        if (!valu || o->n != 1 || !add_mask(pl, o->idx, 1)) /* a scalar result: per wave */
+            return 0;
+        slot_mask[i] = o->idx;
+    }
+    for (unsigned i = 0; i < 6; i++) {
+        const isa_opnd *o = &in->src[i];
+        if (o->kind == ISA_OPND_SPECIAL && (o->idx < 235 || o->idx > 238))
+            return 0; /* vccz, execz, scc, lds_direct: per wave */
+        if (o->kind != ISA_OPND_SREG)
+            continue;
+        if (valu && mask_src(name, i)) {
+            if (o->n != 1 || !add_mask(pl, o->idx, 0))
+                return 0;
+            slot_mask[2 + i] = o->idx;
+            continue;
+        }
+        for (unsigned r = 0; r < o->n; r++)
+            if (!add_u16(pl->chk, &pl->nchk, XP_MAXCHK, o->idx + r))
+                return 0;
+    }
+    unsigned explicit_n = pl->nmask;
+    if (valu && (has_prefix(name, "v_div_fmas") && !add_mask(pl, ISA_SREG_VCC_LO, 0)))
+        return 0;
+    if (in->fmt == ISA_FMT_VOPD) {
+        const xinst *h = (const xinst *)(uintptr_t)x64->k[0];
+        for (int k = 0; k < 2; k++)
+            if (h[k].in.op == ISA_OPL_v_cndmask_b32 && !add_mask(pl, ISA_SREG_VCC_LO, 0))
+                return 0;
+    }
+    /* A mask added after the record's own (implicit VCC) that is also one of them stays
+     * renamed: the handler reads the implicit one at VCC itself, so it must be swapped too. */
+    for (unsigned i = 0; i < explicit_n; i++)
+        pl->renamed |= (uint8_t)(1u << i);
+    for (unsigned i = 0; i < pl->nmask; i++)
+        if (pl->mask[i] == ISA_SREG_VCC_LO &&
+            (has_prefix(name, "v_div_fmas") || in->fmt == ISA_FMT_VOPD))
+            pl->renamed &= (uint8_t)~(1u << i);
+    /* Swapping B's mask into the SGPR after an implicit one must not change another operand. */
+    for (unsigned i = 0; i < pl->nmask; i++) {
+        if (pl->renamed >> i & 1)
+            continue;
+        unsigned hi = pl->mask[i] + 1u;
+        for (unsigned c = 0; c < pl->nchk; c++)
+            if (pl->chk[c] == hi)
+                return 0;
+        for (unsigned k = 0; k < pl->nmask; k++)
+            if (pl->mask[k] == hi)
+                return 0;
+    }
+    if (pl->renamed) {
+        if (!(pl->own = malloc(sizeof *pl->own)))
+            return 0;
+        *pl->own = *x64;
+        isa_inst *rn = &pl->own->in;
+        for (unsigned s = 0; s < 8; s++) {
+            if (slot_mask[s] < 0)
+                continue;
+            unsigned k = 0;
+            while (pl->mask[k] != (unsigned)slot_mask[s])
+                k++;
+            if (!(pl->renamed >> k & 1))
+                continue;
+            isa_opnd *o = s < 2 ? &rn->dst[s] : &rn->src[s - 2];
+            o->idx = (uint16_t)(XS_PAIR_MASK + 2 * k);
+        }
+        pl->x64 = pl->own;
+    }
+    return 1;
+}
+
+/* Whether a SALU op computes only from its SGPR operands and SCC, and which it writes. */
+static void plan_once(struct xpair *pl, const xinst *x) {
+    static const char *const state[] = {"s_getreg", "s_setreg", "s_sendmsg", "s_movrel",
+                                        "s_getpc",  "s_setpc",  "s_swappc",  "s_call",
+                                        "s_rfe",    "s_ttrace", "s_barrier", "s_sleep"};
+    const isa_inst *in = &x->in;
+    const char *name = isa_op_names[in->op];
+    if (x->cls != XC_SALU)
+        return;
+    for (size_t i = 0; i < sizeof state / sizeof state[0]; i++)
+        if (has_prefix(name, state[i]))
+            return;
+    if (strstr(name, "saveexec") || strstr(name, "wrexec")) /* EXEC, implicitly */
+        return;
+    uint8_t nchk = 0, ndst = 0;
+    uint16_t chk[XP_MAXCHK];
+    for (unsigned i = 0; i < 6; i++) {
+        const isa_opnd *o = &in->src[i];
+        if (o->kind == ISA_OPND_SPECIAL || o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_AGPR)
+            return;
+        if (o->kind == ISA_OPND_SREG)
+            for (unsigned r = 0; r < o->n; r++)
+                if (!add_u16(chk, &nchk, XP_MAXCHK, o->idx + r))
+                    return;
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        const isa_opnd *o = &in->dst[i];
+        if (o->kind == ISA_OPND_NONE)
+            continue;
+        if (o->kind != ISA_OPND_SREG)
+            return;
+        for (unsigned r = 0; r < o->n; r++) {
+            if (ndst >= 4)
+                return;
+            pl->dst[ndst++] = (uint16_t)(o->idx + r);
+        }
+    }
+    memcpy(pl->chk, chk, sizeof chk);
+    pl->nchk = nchk;
+    pl->ndst = ndst;
+    pl->once = 1;
+}
+
+int x_pair_build(xprog *p32, const xprog *p64) {
+    if (!p32->wave32 || !p64->at || p64->wave32 || !p32->runs)
+        return 0;
+    uint32_t nslots = p32->code_size / 4;
+    struct xpair *plan = calloc(nslots ? nslots : 1, sizeof *plan);
+    if (!plan)
+        return -1;
+    for (uint32_t i = 0; i < nslots; i++)
+        plan[i].kind = XP_SPLIT;
+    for (uint32_t i = 0; i < p32->ninsts; i++) {
+        const xinst *x = &p32->insts[i];
+        struct xpair *pl = &plan[x->pc / 4];
+        pl->x = x;
+        if (!x_runs(x))
+            continue;
+        const char *name = isa_op_names[x->in.op];
+        unsigned fmt = x->in.fmt;
+        if (fmt == ISA_FMT_SOP1 || fmt == ISA_FMT_SOP2 || fmt == ISA_FMT_SOPK ||
+            fmt == ISA_FMT_SOPC || fmt == ISA_FMT_SOPP || fmt == ISA_FMT_SMEM) {
+            pl->kind = x_rdna_is_nop(x) ? XP_NOP : XP_SCALAR;
+            if (pl->kind == XP_SCALAR && fmt != ISA_FMT_SOPP && fmt != ISA_FMT_SMEM)
+                plan_once(pl, x);
+            continue;
+        }
+        /* VALU, LDS and FLAT/GLOBAL encodings only (MUBUF/VBUFFER, images, exports,
+         * interpolation split); WMMA/SWMMAC: the wave64 layout is not two wave32 ones */
+        if ((fmt != ISA_FMT_VOP1 && fmt != ISA_FMT_VOP2 && fmt != ISA_FMT_VOPC &&
+             fmt != ISA_FMT_VOP3 && fmt != ISA_FMT_VOP3P && fmt != ISA_FMT_VOPD &&
+             fmt != ISA_FMT_DS && fmt != ISA_FMT_FLAT) ||
+            (x->cls != XC_VALU && x->cls != XC_VMEM && x->cls != XC_LDS))
+            continue;
+        const xinst *x64 = x->pc / 4 < p64->code_size / 4 ? p64->at[x->pc / 4] : NULL;
+        if (!x64 || x64->size != x->size || x64->in.op != x->in.op || !x_runs(x64) ||
+            split_op(name))
+            continue;
+        pl->x64 = x64;
+        if (plan_vector(pl, x, x64))
+            pl->kind = XP_VECTOR;
+    }
+    /* Runs of vector instructions that need no mask swapped: the SGPRs they read as data
+     * cannot change inside the run (no instruction of it writes an SGPR), so they are compared
+     * once at its start. */
+    const xinst **seq = calloc(p32->ninsts ? p32->ninsts : 1, sizeof *seq);
+    if (!seq) {
+        free(plan);
+        return -1;
+    }
+    uint32_t nseq = 0;
+    for (uint32_t i = 0; i < p32->ninsts; i++) {
+        struct xpair *pl = &plan[p32->insts[i].pc / 4];
+        if (pl->kind == XP_VECTOR) {
+            pl->vidx = nseq;
+            seq[nseq++] = pl->x64;
+        }
+    }
+    for (uint32_t i = 0; i < p32->ninsts; i++) {
+        struct xpair *pl = &plan[p32->insts[i].pc / 4];
+        for (uint32_t j = i; j < p32->ninsts && pl->vrun < 255; j++) {
+            const struct xpair *q = &plan[p32->insts[j].pc / 4];
+            if (q->kind == XP_NOP && j > i) { /* s_delay_alu & co. between them: no state */
+                pl->vrun++;
+                pl->rcnt[q->x->cls]++;
+                pl->run_end = q->x->pc + q->x->size;
+                continue;
+            }
+            if (q->kind != XP_VECTOR || q->nmask || q->exec_written)
+                break;
+            uint8_t n = pl->nrun_chk;
+            uint16_t c[XP_MAXCHK];
+            memcpy(c, pl->run_chk, sizeof c);
+            int fits = 1;
+            for (unsigned k = 0; k < q->nchk && fits; k++)
+                fits = add_u16(c, &n, XP_MAXCHK, q->chk[k]);
+            if (!fits)
+                break;
+            memcpy(pl->run_chk, c, sizeof c);
+            pl->nrun_chk = n;
+            pl->vrun++;
+            pl->nvec++;
+            pl->rcnt[q->x->cls]++;
+            pl->run_end = q->x->pc + q->x->size;
+        }
+    }
+    for (uint32_t i = 0; i < nslots; i++) {
+        struct xpair *pl = &plan[i];
+        for (unsigned c = 0; c < XC_N && pl->vrun; c++)
+            if (pl->rcnt[c]) {
+                if (pl->nrcls == 3) { /* not seen: VALU, VMEM, LDS and the NOPs' class */
+                    pl->vrun = 0;
+                    break;
+                }
+                pl->rcls[pl->nrcls++] = (uint8_t)c;
+            }
+    }
+    x_pair_free(p32);
+    p32->pair = plan;
+    p32->pair_seq = seq;
+    p32->prog64 = p64;
+    return 0;
+}
+
+void x_pair_free(xprog *p) {
+    if (p->pair)
+        for (uint32_t i = 0; i < p->code_size / 4; i++)
+            free(p->pair[i].own);
+    free(p->pair);
+    free(p->pair_seq);
+    p->pair = NULL;
+    p->pair_seq = NULL;
+    p->prog64 = NULL;
+}
+
+void x_pair_begin(wave *a, wave *b, unsigned nv) {
+    if (nv > NVREG)
+        nv = NVREG;
+    for (unsigned r = 0; r < nv; r++)
+        memcpy(&a->v[r][32], b->v[r], 32 * sizeof b->v[r][0]);
+    a->pair = b;
+    a->pair_nv = (uint16_t)nv;
+    b->pair = NULL;
+    b->pair_follower = 1;
+    a->pair_follower = 0;
+}
+
+void x_pair_split(wave *a) {
+    wave *b = a->pair;
+    if (!b)
+        return;
+    for (unsigned r = 0; r < a->pair_nv; r++)
+        memcpy(b->v[r], &a->v[r][32], 32 * sizeof b->v[r][0]);
+    a->pair = NULL;
+    b->pair_follower = 0;
+}
+
+static inline void run1(wave *w, const xinst *x) {
+    if (__builtin_expect(wave_moded(w), 0))
+        x_run_moded(w, x);
+    else
+        x->fn(w, x);
+}
+
+/* A fault of the 64-lane instruction is A's, with A's lanes, when any of them faulted (A, the
+ * lower wave, would have run it first unpaired), else B's. */
+static void give_fault(wave *a, wave *b) {
+    if (a->fault.lanes & 0xffffffffull) {
+        a->fault.lanes &= 0xffffffffull;
+    } else if (a->fault.lanes) {
+        b->fault = a->fault;
+        b->fault.lanes >>= 32;
+        b->status = WAVE_FAULT;
+        memset(&a->fault, 0, sizeof a->fault);
+        a->status = WAVE_RUNNING;
+    }
+}
+
+int x_pair_run(wave *a) {
+    wave *b = a->pair;
+    const xprog *p = a->prog;
+    const struct xpair *plan = p->pair;
+    const xinst *const *seq = p->pair_seq;
+    const uint32_t code_size = p->code_size;
+    uint64_t budget = a->budget, cnt[XC_N] = {0};
+    int paired = 1, moded = wave_moded(a) || wave_moded(b);
+    if (b->status == WAVE_YIELD && a->status == WAVE_RUNNING)
+        b->status = WAVE_RUNNING; /* both slept (s_sleep); the scheduler woke the leader */
+    while (a->status == WAVE_RUNNING) {
+        uint32_t pc = a->pc;
+        const struct xpair *pl = pc < code_size && !(pc & 3) ? &plan[pc / 4] : NULL;
+        if (!pl || pl->kind == XP_SPLIT || b->status != WAVE_RUNNING) {
+            paired = 0;
+            break;
+        }
+        if (__builtin_expect(budget < 2, 0)) {
+            budget = 0;
+            wave_fault(a, NULL, XF_WATCHDOG);
+            break;
+        }
+        const xinst *x = pl->x;
+        if (pl->vrun > 1 && !moded && budget >= 2u * pl->vrun) {
+            int same = 1;
+            for (unsigned i = 0; i < pl->nrun_chk; i++)
+                same &= a->s[pl->run_chk[i]] == b->s[pl->run_chk[i]];
+            if (!same) {
+                paired = 0;
+                break;
+            }
+            /* the run's vector instructions back to back; its NOPs are only counted */
+            const xinst *const *q = seq + pl->vidx, *v;
+            unsigned n = pl->nvec;
+            budget -= 2u * pl->vrun;
+            for (unsigned c = 0; c < pl->nrcls; c++)
+                cnt[pl->rcls[c]] += pl->rcnt[pl->rcls[c]];
+            a->s[ISA_SREG_EXEC_HI] = b->s[ISA_SREG_EXEC_LO];
+            for (;;) {
+                v = *q++;
+                v->fn(a, v);
+                if (__builtin_expect(a->status != WAVE_RUNNING, 0) || --n == 0)
+                    break;
+            }
+            a->s[ISA_SREG_EXEC_HI] = 0;
+            a->pc = b->pc = pl->run_end;
+            if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
+                /* stopped at v: the rest of the run was charged, not run */
+                a->pc = b->pc = v->pc + v->size;
+                for (const xinst *u = v->next; u && u->pc < pl->run_end; u = u->next) {
+                    cnt[u->cls]--;
+                    budget += 2;
+                }
+                give_fault(a, b);
+                paired = 0;
+                break;
+            }
+            continue;
+        }
+        if (pl->kind == XP_VECTOR) {
+            if (pl->nchk || moded) {
+                int same = a->mode == b->mode;
+                for (unsigned i = 0; i < pl->nchk; i++)
+                    same &= a->s[pl->chk[i]] == b->s[pl->chk[i]];
+                if (!same) {
+                    paired = 0;
+                    break;
+                }
+            }
+            budget -= 2;
+            cnt[x->cls]++;
+            a->pc = b->pc = pc + x->size;
+            uint32_t keep[XP_MAXMASK];
+            for (unsigned i = 0; i < pl->nmask; i++) {
+                unsigned m = pl->mask[i];
+                if (pl->renamed >> i & 1) {
+                    a->s[XS_PAIR_MASK + 2 * i] = a->s[m];
+                    a->s[XS_PAIR_MASK + 2 * i + 1] = b->s[m];
+                } else {
+                    keep[i] = a->s[m + 1];
+                    a->s[m + 1] = b->s[m];
+                }
+            }
+            /* EXEC_HI is no register of a wave32 program (rdna.c keeps its value in slot 128),
+             * so slot 127 is 0 but here, where it holds B's lanes */
+            a->s[ISA_SREG_EXEC_HI] = b->s[ISA_SREG_EXEC_LO];
+            if (__builtin_expect(moded, 0))
+                x_run_moded(a, pl->x64);
+            else
+                pl->x64->fn(a, pl->x64);
+            if (pl->exec_written)
+                b->s[ISA_SREG_EXEC_LO] = a->s[ISA_SREG_EXEC_HI];
+            a->s[ISA_SREG_EXEC_HI] = 0;
+            for (unsigned i = pl->nmask; i-- > 0;) {
+                unsigned m = pl->mask[i];
+                if (pl->renamed >> i & 1) {
+                    if (pl->mask_written >> i & 1) {
+                        a->s[m] = a->s[XS_PAIR_MASK + 2 * i];
+                        b->s[m] = a->s[XS_PAIR_MASK + 2 * i + 1];
+                    }
+                    continue;
+                }
+                if (pl->mask_written >> i & 1)
+                    b->s[m] = a->s[m + 1];
+                a->s[m + 1] = keep[i];
+            }
+            if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
+                give_fault(a, b);
+                paired = 0;
+                break;
+            }
+            continue;
+        }
+        budget -= 2;
+        cnt[x->cls]++;
+        a->pc = b->pc = pc + x->size;
+        if (pl->kind == XP_NOP)
+            continue;
+        if (pl->once) {
+            int same = a->scc == b->scc && a->mode == b->mode;
+            for (unsigned i = 0; i < pl->nchk; i++)
+                same &= a->s[pl->chk[i]] == b->s[pl->chk[i]];
+            if (same) {
+                run1(a, x);
+                for (unsigned i = 0; i < pl->ndst; i++)
+                    b->s[pl->dst[i]] = a->s[pl->dst[i]];
+                b->scc = a->scc;
+                b->status = a->status;
+                if (a->status == WAVE_FAULT)
+                    b->fault = a->fault;
+                continue;
+            }
+        }
+        run1(a, x);
+        run1(b, x);
+        if (a->pc != b->pc || a->status != b->status) {
+            paired = 0;
+            break;
+        }
+        moded = wave_moded(a) || wave_moded(b);
+    }
+    uint64_t all = 0;
+    for (int c = 0; c < XC_N; c++) {
+        a->count[c] += cnt[c];
+        b->count[c] += cnt[c];
+        all += cnt[c];
+    }
+    if (all)
+        atomic_fetch_add_explicit(&paired_insts, all, memory_order_relaxed);
+    a->budget = budget;
+    if (paired)
+        b->status = a->status == WAVE_FAULT ? WAVE_RUNNING : a->status; /* barrier, end, sleep */
+    else
+        x_pair_split(a);
+    return paired;
+}

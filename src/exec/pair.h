@@ -1,0 +1,32 @@
+/* pair.h - two wave32 waves run as one 64-lane wave (see pair.c). */
+#ifndef GFXEMU_EXEC_PAIR_H
+#define GFXEMU_EXEC_PAIR_H
+
+#include "exec/exec.h"
+
+/* Whether launches pair wave32 waves: on unless GFXEMU_PAIR=0; tests set it. */
+int x_pairing(void);
+void x_set_pairing(int on);
+/* Instructions run paired so far in this process (each counts once for the pair). */
+uint64_t x_pair_count(void);
+
+/* Plan every instruction of the wave32 program p32 for paired runs, against p64, the wave64
+ * build of the same code.  0 (also when p32 is no wave32 program or the reference tier built
+ * it: no plan, no pairing), -1 out of memory. */
+int x_pair_build(xprog *p32, const xprog *p64);
+void x_pair_free(xprog *p);
+
+/* Pair wave32 waves a and b (both just initialised, a's program planned): a takes b's first nv
+ * VGPRs (all the kernel has) into its lanes 32-63 and runs for both from now on. */
+void x_pair_begin(wave *a, wave *b, unsigned nv);
+
+/* Run the pair led by a for a->budget wave-instructions (2 per paired instruction) like
+ * wave_run(): until a status other than running, the budget's end (a watchdog fault with budget
+ * 0, as wave_run() leaves it) or a split (the two waves go on as ordinary waves, b's VGPRs back
+ * in b).  Returns 1 while still paired; after a split, a fault may be b's. */
+int x_pair_run(wave *a);
+
+/* End a's pairing: b's lanes back into b's own register file. */
+void x_pair_split(wave *a);
+
+#endif

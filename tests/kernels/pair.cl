@@ -1,0 +1,86 @@
+// Kernels for tests/kernels/test_pair.c: the cases where two wave32 waves run as one 64-lane wave
+// (src/exec/pair.c) must give what the two waves give one after the other.  Built for gfx1100
+// and gfx1201 (wave32 and wave64) by the test.
+
+#define LID() __builtin_amdgcn_workitem_id_x()
+#define GID() (__builtin_amdgcn_workgroup_id_x() * __builtin_amdgcn_workgroup_size_x() + LID())
+#define BARRIER()                                                                                  \
+    do {                                                                                           \
+        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                     \
+        __builtin_amdgcn_s_barrier();                                                              \
+        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                     \
+    } while (0)
+
+// 1. Uniform code: float and integer math, 64-bit indexing with a large signed offset (the
+//    SGPR carry of v_add_co_u32 / v_add_co_ci_u32 pairs), compare-and-select, a 64-bit add.
+__kernel void uniform_mix(__global float *out, __global const float *in, __global ulong *wide,
+                          long off, uint n) {
+    uint i = GID();
+    __global const float *p = in + off;
+    float x = p[i - off + off - off];
+    float y = x * 1.5f + (float)i;
+    for (uint k = 0; k < n; k++)
+        y = y > 100.0f ? y * 0.5f : __builtin_fmaf(y, 1.25f, x);
+    out[i] = y;
+    wide[i] = (ulong)as_uint(y) * 0x9e3779b97f4a7c15ul + ((ulong)i << 33);
+}
+
+// 2. Lane-divergent branches (the same in both waves), and wave-divergent ones: lanes 32-63 of a
+//    64-item workgroup are the second wave, whose EXEC differs from the first's.
+__kernel void divergent(__global uint *out, uint n, __global uint *sparse) {
+    uint i = GID(), l = LID(), v = i * 2654435761u;
+    if (l % 3u == 0u) /* a store under a partial EXEC in every wave */
+        sparse[i] = v ^ n;
+    if (l & 1)
+        v ^= v >> 7;
+    else
+        v += 12345u;
+    if (l >= 32) {
+        for (uint k = 0; k < n; k++)
+            v = v * 1664525u + 1013904223u;
+    } else if (l < 7) {
+        v = ~v;
+    }
+    out[i] = v;
+}
+
+// 3. Lane masks as scalar values: a ballot (its SGPR differs between the two waves) used in
+//    VALU, readfirstlane/readlane, mbcnt, ds_bpermute, a DPP row shift, permlanex16.
+__kernel void masks(__global uint *out, __global const uint *in) {
+    uint i = GID(), l = LID(), v = in[i];
+#ifdef GFXEMU_WAVE64
+    uint b = (uint)__builtin_amdgcn_ballot_w64((v & 3) == 1);
+#else
+    uint b = __builtin_amdgcn_ballot_w32((v & 3) == 1);
+#endif
+    uint fl = __builtin_amdgcn_readfirstlane(v) + __builtin_amdgcn_readlane(v, 5);
+    uint sw = __builtin_amdgcn_ds_bpermute((int)((l ^ 1) * 4), (int)v);
+    uint sh = __builtin_amdgcn_update_dpp(0u, v, 0x111, 0xf, 0xf, false); /* row_shr:1 */
+    uint px = __builtin_amdgcn_permlanex16(0u, v, 0x76543210u, 0xfedcba98u, false, false);
+    out[4 * i] = b;
+    out[4 * i + 1] = fl ^ (b & v);
+    out[4 * i + 2] = sw + __builtin_amdgcn_mbcnt_lo(b, 0);
+    out[4 * i + 3] = sh ^ px;
+}
+
+// 4. LDS and barriers across the waves of a 128-item workgroup (two pairs), and global atomics.
+__kernel void lds_atomics(__global uint *out, __global uint *counts, __global const uint *in) {
+    __local uint t[128];
+    uint l = LID(), i = GID();
+    t[l] = in[i] * 3u + l;
+    BARRIER();
+    uint v = t[127 - l] ^ t[(l + 32) & 127];
+    BARRIER();
+    t[l] = v;
+    BARRIER();
+    out[i] = t[(l * 5) & 127];
+    __atomic_fetch_add(&counts[v & 15], 1u, __ATOMIC_RELAXED);
+    __atomic_fetch_max(&counts[16 + (l & 3)], v, __ATOMIC_RELAXED);
+}
+
+// 5. A store out of bounds in one wave only: the second wave of the workgroup (items 32-63)
+//    writes `far` elements further.
+__kernel void fault_second(__global uint *out, uint far) {
+    uint l = LID();
+    out[l + (l >= 32 ? far : 0u)] = l;
+}

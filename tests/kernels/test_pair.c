@@ -1,0 +1,231 @@
+/* test_pair.c - two wave32 waves run as one 64-lane wave (src/exec/pair.c) give exactly what the
+ * two waves give run one after the other: every kernel of tests/kernels/pair.cl runs on gfx1100
+ * and gfx1201 (wave32 and wave64, -O0..-O3) with pairing off and on, and the outputs, the
+ * launch result, the fault and every --stats count must be identical; the integer kernels are
+ * also checked against C.  The cases: uniform math with 64-bit indexing (SGPR carries), lane-
+ * and wave-divergent branches (the pair splits), ballots/readlane/bpermute/DPP/permlanex16 (lane
+ * masks as values, cross-lane ops: split), LDS with barriers across two pairs and global
+ * atomics, a fault in the second wave only.  In wave32 at -O1..-O3, the uniform kernel must
+ * have run paired (x_pair_count), so a pairing that silently never happens fails too (-O0
+ * kernels use private memory, which keeps waves unpaired). */
+#include "common/kernels.h"
+#include "exec/pair.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAXB = 4 };
+typedef struct {
+    void *host; /* input bytes, or NULL for a zeroed output */
+    size_t size;
+} pbuf;
+
+typedef struct {
+    uint8_t *got[MAXB];
+    uint64_t base; /* device address of the first buffer */
+    gfx_result r;
+    gfx_stats st;
+    gfx_fault f;
+} outcome;
+
+static int wave32(void) { return strstr(kt.tag, "w64") == NULL; }
+
+/* Launch name with the buffers (device addresses first) and the scalars after them. */
+static void run(outcome *o, int pair, const char *name, unsigned groups, unsigned block,
+                const pbuf *b, size_t nb, const void *const *scal, size_t ns) {
+    uint64_t addr[MAXB];
+    const void *params[MAXB + 4];
+    for (size_t i = 0; i < nb; i++) {
+        addr[i] = kt_upload(b[i].host, b[i].size);
+        params[i] = &addr[i];
+    }
+    uint64_t base = addr[0];
+    for (size_t i = 0; i < ns; i++)
+        params[nb + i] = scal[i];
+    const gfx_kernel *k = NULL;
+    memset(o, 0, sizeof *o);
+    o->base = base;
+    o->r = GFX_ERR_NOT_FOUND;
+    if (gfx_module_kernel(kt.mod, name, &k) == GFX_OK) {
+        uint32_t grid[3] = {groups, 1, 1}, blk[3] = {block, 1, 1};
+        x_set_pairing(pair);
+        o->r = gfx_launch_params(kt.dev, k, grid, blk, params, nb + ns, NULL, &o->st);
+        x_set_pairing(1);
+        gfx_last_fault(kt.dev, &o->f);
+    }
+    for (size_t i = 0; i < nb; i++) {
+        o->got[i] = malloc(b[i].size);
+        gfx_memcpy_dtoh(kt.dev, o->got[i], addr[i], b[i].size);
+        gfx_buffer_free(kt.dev, addr[i]);
+    }
+}
+
+/* Pairing off, then on: everything observable must be the same.  Returns the paired outcome
+ * (the caller frees it with done()). */
+static void both(outcome *on, const char *name, unsigned groups, unsigned block, const pbuf *b,
+                 size_t nb, const void *const *scal, size_t ns) {
+    outcome off;
+    run(&off, 0, name, groups, block, b, nb, scal, ns);
+    uint64_t before = x_pair_count();
+    run(on, 1, name, groups, block, b, nb, scal, ns);
+    if (wave32() && !strstr(kt.tag, "-O0") && strcmp(name, "uniform_mix") == 0)
+        CHECK(x_pair_count() > before, "%s %s: no instruction ran paired", kt.tag, name);
+    CHECK(on->r == off.r, "%s %s: result %d paired, %d not", kt.tag, name, on->r, off.r);
+    /* the same fault: kind, address in the buffer, instruction, wave and lanes (the buffers
+     * of the two runs lie at different addresses) */
+    const char *m1 = strstr(on->f.message, " by '"), *m0 = strstr(off.f.message, " by '");
+    CHECK(on->r != GFX_ERR_FAULT ||
+              (on->f.kind == off.f.kind && on->f.addr - on->base == off.f.addr - off.base &&
+               (m1 && m0 ? strcmp(m1, m0) == 0 : m1 == m0)),
+          "%s %s: fault '%s' paired, '%s' not", kt.tag, name, on->f.message, off.f.message);
+    const uint64_t *a = &on->st.salu, *c = &off.st.salu;
+    for (int i = 0; i < 8; i++)
+        CHECK(a[i] == c[i], "%s %s: stats class %d: %llu paired, %llu not", kt.tag, name, i,
+              (unsigned long long)a[i], (unsigned long long)c[i]);
+    CHECK(on->st.wave_insts == off.st.wave_insts && on->st.waves == off.st.waves,
+          "%s %s: %llu wave-instructions paired, %llu not", kt.tag, name,
+          (unsigned long long)on->st.wave_insts, (unsigned long long)off.st.wave_insts);
+    for (size_t i = 0; i < nb; i++) {
+        if (memcmp(on->got[i], off.got[i], b[i].size)) {
+            size_t k = 0;
+            while (on->got[i][k] == off.got[i][k])
+                k++;
+            CHECK(0, "%s %s: buffer %zu differs at byte %zu: %02x paired, %02x not", kt.tag, name,
+                  i, k, on->got[i][k], off.got[i][k]);
+        }
+        free(off.got[i]);
+    }
+}
+
+static void done(outcome *o, size_t nb) {
+    for (size_t i = 0; i < nb; i++)
+        free(o->got[i]);
+}
+
+static void t_uniform(void) {
+    enum { G = 6, B = 64, N = G * B };
+    static float in[N];
+    uint64_t rng = 0x5eed;
+    for (unsigned i = 0; i < N; i++)
+        in[i] = (float)(kt_rand(&rng) % 20000) / 100.0f - 50.0f;
+    int64_t off = -((int64_t)1 << 40);
+    uint32_t n = 37;
+    pbuf b[] = {{NULL, N * 4}, {in, sizeof in}, {NULL, N * 8}};
+    const void *s[] = {&off, &n};
+    outcome o;
+    both(&o, "uniform_mix", G, B, b, 3, s, 2);
+    CHECK(o.r == GFX_OK, "%s uniform_mix: %s", kt.tag, gfx_device_error(kt.dev));
+    done(&o, 3);
+    /* workgroups of 48: a pair whose second wave has 16 lanes */
+    both(&o, "uniform_mix", N / 48, 48, b, 3, s, 2);
+    CHECK(o.r == GFX_OK, "%s uniform_mix 48: %s", kt.tag, gfx_device_error(kt.dev));
+    done(&o, 3);
+}
+
+static void t_divergent(void) {
+    enum { G = 4, B = 96, N = G * B }; /* 3 waves of 32: a pair and a single wave */
+    uint32_t n = 5;
+    static uint32_t sparse[N];
+    for (uint32_t i = 0; i < N; i++)
+        sparse[i] = 0xdeadbeefu;
+    uint64_t ds = kt_upload(sparse, sizeof sparse);
+    pbuf b[] = {{NULL, N * 4}};
+    const void *s[] = {&n, &ds};
+    outcome o;
+    both(&o, "divergent", G, B, b, 1, s, 2);
+    uint32_t got_sparse[N];
+    gfx_memcpy_dtoh(kt.dev, got_sparse, ds, sizeof got_sparse);
+    gfx_buffer_free(kt.dev, ds);
+    const uint32_t *got = (const uint32_t *)o.got[0];
+    int bad = 0;
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t l = i % B, v = i * 2654435761u;
+        bad += got_sparse[i] != (l % 3 == 0 ? v ^ n : 0xdeadbeefu);
+        v = l & 1 ? v ^ (v >> 7) : v + 12345u;
+        if (l >= 32)
+            for (uint32_t k = 0; k < n; k++)
+                v = v * 1664525u + 1013904223u;
+        else if (l < 7)
+            v = ~v;
+        bad += got[i] != v;
+    }
+    CHECK(o.r == GFX_OK && bad == 0, "%s divergent: %d wrong", kt.tag, bad);
+    done(&o, 1);
+}
+
+static void t_masks(void) {
+    enum { G = 3, B = 64, N = G * B };
+    static uint32_t in[N];
+    uint64_t rng = 0xabcdef;
+    for (unsigned i = 0; i < N; i++)
+        in[i] = kt_rand(&rng);
+    pbuf b[] = {{NULL, N * 16}, {in, sizeof in}};
+    outcome o;
+    both(&o, "masks", G, B, b, 2, NULL, 0);
+    CHECK(o.r == GFX_OK, "%s masks: %s", kt.tag, gfx_device_error(kt.dev));
+    /* the ballot of each wave: lanes whose value is 1 mod 4 */
+    const uint32_t *got = (const uint32_t *)o.got[0];
+    unsigned w = wave32() ? 32 : 64;
+    int bad = 0;
+    for (unsigned i = 0; i < N; i++) {
+        unsigned base = i / w * w;
+        uint32_t ballot = 0;
+        for (unsigned l = 0; l < 32 && base + l < N; l++)
+            ballot |= (uint32_t)((in[base + l] & 3) == 1) << l;
+        bad += got[4 * i] != ballot;
+    }
+    CHECK(bad == 0, "%s masks: %d wrong ballots", kt.tag, bad);
+    done(&o, 2);
+}
+
+static void t_lds(void) {
+    enum { G = 3, B = 128, N = G * B };
+    static uint32_t in[N];
+    uint64_t rng = 0x77;
+    for (unsigned i = 0; i < N; i++)
+        in[i] = kt_rand(&rng);
+    pbuf b[] = {{NULL, N * 4}, {NULL, 20 * 4}, {in, sizeof in}};
+    outcome o;
+    both(&o, "lds_atomics", G, B, b, 3, NULL, 0);
+    const uint32_t *got = (const uint32_t *)o.got[0], *counts = (const uint32_t *)o.got[1];
+    uint32_t want_counts[20] = {0};
+    int bad = 0;
+    for (unsigned g = 0; g < G; g++) {
+        uint32_t t[B], v[B];
+        for (unsigned l = 0; l < B; l++)
+            t[l] = in[g * B + l] * 3u + l;
+        for (unsigned l = 0; l < B; l++)
+            v[l] = t[127 - l] ^ t[(l + 32) & 127];
+        for (unsigned l = 0; l < B; l++) {
+            bad += got[g * B + l] != v[(l * 5) & 127];
+            want_counts[v[l] & 15]++;
+            if (v[l] > want_counts[16 + (l & 3)])
+                want_counts[16 + (l & 3)] = v[l];
+        }
+    }
+    bad += memcmp(counts, want_counts, sizeof want_counts) != 0;
+    CHECK(o.r == GFX_OK && bad == 0, "%s lds_atomics: %d wrong", kt.tag, bad);
+    done(&o, 3);
+}
+
+static void t_fault(void) {
+    uint32_t far = 1u << 20; /* 4 MiB past a 256-byte buffer */
+    pbuf b[] = {{NULL, 256}};
+    const void *s[] = {&far};
+    outcome o;
+    both(&o, "fault_second", 1, 64, b, 1, s, 1);
+    CHECK(o.r == GFX_ERR_FAULT && o.f.kind == GFX_FAULT_MEMORY, "%s fault_second: result %d, '%s'",
+          kt.tag, o.r, o.f.message);
+    if (wave32())
+        CHECK(strstr(o.f.message, "wave 1, lanes 0x00000000ffffffff") != NULL,
+              "%s fault_second: '%s'", kt.tag, o.f.message);
+    done(&o, 1);
+}
+
+int main(void) {
+    static const kt_test tests[] = {t_uniform, t_divergent, t_masks, t_lds, t_fault};
+    if (kt_run_rdna("pair", "", tests, sizeof tests / sizeof tests[0]))
+        return 1;
+    return check_summary("test_pair");
+}
