@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "dispatch/dispatch.h"
+#include "exec/pair.h"
 
 #define RA_MAX_USER_SGPRS 16u /* COMPUTE_USER_DATA_0..15 */
 #define RA_CACHE 8            /* decoded programs kept (a framework reruns the same kernels) */
@@ -31,6 +32,7 @@ typedef struct ra_code {
     gfx_module m; /* only arch, text, text_size and text_addr are used */
     ld_symbol sym;
     xprog prog;
+    xprog prog64; /* RDNA wave32: the wave64 build a pair's vector instructions run (pair.c) */
     struct gfx_kernel k;
     uint64_t stamp; /* last use, for eviction */
     int wave32;     /* RDNA: decoded for wave32 waves */
@@ -123,6 +125,7 @@ static void code_free(ra_code *c) {
     if (!c)
         return;
     xprog_free(&c->prog);
+    xprog_free(&c->prog64);
     free(c->m.text);
     free(c);
 }
@@ -153,7 +156,12 @@ static ra_code *code_get(gfx_arch arch, uint64_t addr, const uint8_t *bytes, uin
     c->m.text_size = size;
     c->m.text_addr = addr; /* s_getpc and fault pcs give host addresses, as the driver sees them */
     c->wave32 = wave32;
-    if (xprog_build_waves(&c->prog, (isa_arch)arch, c->m.text, size, addr, wave32 ? 32 : 64) != 0) {
+    if (xprog_build_waves(&c->prog, (isa_arch)arch, c->m.text, size, addr, wave32 ? 32 : 64) != 0 ||
+        (c->prog.wave32 &&
+         (xprog_build_waves(&c->prog64, (isa_arch)arch, c->m.text, size, addr, 64) != 0 ||
+          x_pair_build(&c->prog, &c->prog64) != 0))) {
+        xprog_free(&c->prog);
+        xprog_free(&c->prog64);
         free(c->m.text);
         free(c);
         return NULL;

@@ -72,6 +72,9 @@ uint64_t x_pair_count(void) { return paired_insts; }
 
 static int pairing = -1; /* x_pairing(); -1: the environment not read yet */
 int x_pairing(void) {
+#ifdef GFXEMU_OPCOV
+    return 0; /* `make coverage` counts ops in the single-wave loops (opcov.h) */
+#endif
     int t = __atomic_load_n(&pairing, __ATOMIC_RELAXED);
     if (t < 0) {
         const char *e = getenv("GFXEMU_PAIR");
@@ -380,7 +383,9 @@ void x_pair_free(xprog *p) {
 void x_pair_begin(wave *a, wave *b, unsigned nv) {
     if (nv > NVREG)
         nv = NVREG;
-    for (unsigned r = 0; r < nv; r++)
+    /* dp_wave_init() zeroes the kernel's rows in all 64 lanes and sets the work-item ids in
+     * v0-v2: only those differ from the zeros already in a's lanes 32-63 */
+    for (unsigned r = 0; r < nv && r < 3; r++)
         memcpy(&a->v[r][32], b->v[r], 32 * sizeof b->v[r][0]);
     a->pair = b;
     a->pair_nv = (uint16_t)nv;
