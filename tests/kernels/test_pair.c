@@ -8,6 +8,7 @@
  * atomics, a fault in the second wave only.  In wave32 at -O1..-O3, the uniform kernel must
  * have run paired (x_pair_count), so a pairing that silently never happens fails too (-O0
  * kernels use private memory, which keeps waves unpaired). */
+#include "common/asm.h"
 #include "common/kernels.h"
 #include "exec/pair.h"
 
@@ -225,9 +226,47 @@ static void t_fault(void) {
     done(&o, 1);
 }
 
+/* gfxemu_run_asm() (the mock-GPU entry) pairs wave32 waves too: two workgroups of 64 lanes
+ * store l * l + 7 at lane l of the buffer whose address is in s[0:1], paired and not. */
+static void t_run_asm(void) {
+    static const char *const text = "v_lshlrev_b32 v1, 2, v0\n"
+                                    "v_mul_lo_u32 v2, v0, v0\n"
+                                    "v_add_nc_u32 v2, v2, 7\n"
+                                    "global_store_b32 v1, v2, s[0:1]\n"
+                                    "s_endpgm\n";
+    static const char *const arches[] = {"gfx1100", "gfx1201"};
+    for (int a = 0; a < 2; a++) {
+        size_t n;
+        uint8_t *code = asm_snippet(arches[a], text, &n);
+        CHECK(code != NULL, "%s: cannot assemble the run_asm program", arches[a]);
+        if (!code)
+            continue;
+        for (int pair = 0; pair < 2; pair++) {
+            static uint32_t out[64];
+            memset(out, 0, sizeof out);
+            uint64_t p = (uint64_t)(uintptr_t)out;
+            uint32_t user[2] = {(uint32_t)p, (uint32_t)(p >> 32)};
+            uint64_t ranges[2] = {p, sizeof out}, before = x_pair_count();
+            x_set_pairing(pair);
+            int r = gfxemu_run_asm_ranges((uint64_t)(uintptr_t)code, (uint32_t)n, 2, 1, 1, 64, 1, 1,
+                                          0, 2u << 1, 0, arches[a], user, 2, ranges, 1);
+            x_set_pairing(1);
+            int bad = 0;
+            for (uint32_t l = 0; l < 64; l++)
+                bad += out[l] != l * l + 7;
+            CHECK(r == 0 && bad == 0, "%s run_asm (pairing %d): r %d, %d wrong", arches[a], pair, r,
+                  bad);
+            if (pair && x_fast_tier() && x_pairing())
+                CHECK(x_pair_count() > before, "%s run_asm: no instruction ran paired", arches[a]);
+        }
+        free(code);
+    }
+}
+
 int main(void) {
     static const kt_test tests[] = {t_uniform, t_divergent, t_masks, t_lds, t_fault};
     if (kt_run_rdna("pair", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
+    t_run_asm();
     return check_summary("test_pair");
 }
