@@ -326,16 +326,18 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
     return 1;
 }
 
-static int fast_tier = -1; /* x_fast_tier(); -1: the environment not read yet */
-int x_fast_tier(void) {
-    int t = __atomic_load_n(&fast_tier, __ATOMIC_RELAXED);
+int x_env_switch(int *cache, const char *var, const char *off) {
+    int t = __atomic_load_n(cache, __ATOMIC_RELAXED);
     if (t < 0) {
-        const char *e = getenv("GFXEMU_TIER");
-        t = !(e && !strcmp(e, "reference"));
-        __atomic_store_n(&fast_tier, t, __ATOMIC_RELAXED);
+        const char *e = getenv(var);
+        t = !(e && !strcmp(e, off));
+        __atomic_store_n(cache, t, __ATOMIC_RELAXED);
     }
     return t;
 }
+
+static int fast_tier = -1; /* x_fast_tier(); -1: the environment not read yet */
+int x_fast_tier(void) { return x_env_switch(&fast_tier, "GFXEMU_TIER", "reference"); }
 void x_set_fast_tier(int on) { __atomic_store_n(&fast_tier, on ? 1 : 0, __ATOMIC_RELAXED); }
 
 /* Ops that end a straight-line run besides the branches: those whose handlers change what

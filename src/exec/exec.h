@@ -247,6 +247,9 @@ static inline void wave_set_exec(wave *w, uint64_t e) {
  * compares the results bit for bit.  GFXEMU_TIER=reference in the environment starts a process
  * at 0.  Programs already built keep their tier. */
 int x_fast_tier(void);
+/* A switch read once from the environment into *cache (-1: not read yet): 0 when variable var is
+ * set to off, else 1. */
+int x_env_switch(int *cache, const char *var, const char *off);
 void x_set_fast_tier(int on);
 
 /* Build a program from code bytes (decodes every instruction reachable by a linear sweep). */

@@ -75,13 +75,7 @@ int x_pairing(void) {
 #ifdef GFXEMU_OPCOV
     return 0; /* `make coverage` counts ops in the single-wave loops (opcov.h) */
 #endif
-    int t = __atomic_load_n(&pairing, __ATOMIC_RELAXED);
-    if (t < 0) {
-        const char *e = getenv("GFXEMU_PAIR");
-        t = !(e && !strcmp(e, "0"));
-        __atomic_store_n(&pairing, t, __ATOMIC_RELAXED);
-    }
-    return t;
+    return x_env_switch(&pairing, "GFXEMU_PAIR", "0");
 }
 void x_set_pairing(int on) { __atomic_store_n(&pairing, on ? 1 : 0, __ATOMIC_RELAXED); }
 

@@ -2,14 +2,10 @@
 // (src/exec/pair.c) must give what the two waves give one after the other.  Built for gfx1100
 // and gfx1201 (wave32 and wave64) by the test.
 
+#include "../common/cl_barrier.h"
+
 #define LID() __builtin_amdgcn_workitem_id_x()
 #define GID() (__builtin_amdgcn_workgroup_id_x() * __builtin_amdgcn_workgroup_size_x() + LID())
-#define BARRIER()                                                                                  \
-    do {                                                                                           \
-        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                     \
-        __builtin_amdgcn_s_barrier();                                                              \
-        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                     \
-    } while (0)
 
 // 1. Uniform code: float and integer math, 64-bit indexing with a large signed offset (the
 //    SGPR carry of v_add_co_u32 / v_add_co_ci_u32 pairs), compare-and-select, a 64-bit add.
@@ -68,11 +64,11 @@ __kernel void lds_atomics(__global uint *out, __global uint *counts, __global co
     __local uint t[128];
     uint l = LID(), i = GID();
     t[l] = in[i] * 3u + l;
-    BARRIER();
+    WG_BARRIER();
     uint v = t[127 - l] ^ t[(l + 32) & 127];
-    BARRIER();
+    WG_BARRIER();
     t[l] = v;
-    BARRIER();
+    WG_BARRIER();
     out[i] = t[(l * 5) & 127];
     __atomic_fetch_add(&counts[v & 15], 1u, __ATOMIC_RELAXED);
     __atomic_fetch_max(&counts[16 + (l & 3)], v, __ATOMIC_RELAXED);
