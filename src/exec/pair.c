@@ -207,10 +207,10 @@ static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64) {
             if (slot_mask[s] < 0)
                 continue;
             unsigned k = 0;
-            while (pl->mask[k] != (unsigned)slot_mask[s])
+            while (k < pl->nmask && pl->mask[k] != (unsigned)slot_mask[s])
                 k++;
-            if (!(pl->renamed >> k & 1))
-                continue;
+            if (k == pl->nmask || !(pl->renamed >> k & 1))
+                continue; /* EXEC or null: not in the list */
             isa_opnd *o = s < 2 ? &rn->dst[s] : &rn->src[s - 2];
             o->idx = (uint16_t)(XS_PAIR_MASK + 2 * k);
         }
