@@ -443,7 +443,7 @@ int x_pair_run(wave *a) {
         }
         const xinst *x = pl->x;
         if (pl->vrun > 1 && !moded && budget >= 2u * pl->vrun) {
-            int same = 1;
+            int same = a->mode == b->mode; /* denormal modes too: the handlers read A's */
             for (unsigned i = 0; i < pl->nrun_chk; i++)
                 same &= a->s[pl->run_chk[i]] == b->s[pl->run_chk[i]];
             if (!same) {
@@ -479,14 +479,12 @@ int x_pair_run(wave *a) {
             continue;
         }
         if (pl->kind == XP_VECTOR) {
-            if (pl->nchk || moded) {
-                int same = a->mode == b->mode;
-                for (unsigned i = 0; i < pl->nchk; i++)
-                    same &= a->s[pl->chk[i]] == b->s[pl->chk[i]];
-                if (!same) {
-                    paired = 0;
-                    break;
-                }
+            int same = a->mode == b->mode;
+            for (unsigned i = 0; i < pl->nchk; i++)
+                same &= a->s[pl->chk[i]] == b->s[pl->chk[i]];
+            if (!same) {
+                paired = 0;
+                break;
             }
             budget -= 2;
             cnt[x->cls]++;
