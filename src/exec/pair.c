@@ -49,7 +49,8 @@ struct xpair {
     uint8_t vrun, nrun_chk;
     uint8_t rcnt[XC_N];     /* the run's instructions per class (--stats) */
     uint8_t nrcls, rcls[3]; /* the classes with a count in rcnt (a run has one to three) */
-    uint8_t nvec;           /* the run's vector instructions: xprog.pair_seq[vidx..vidx+nvec) */
+    uint16_t nvec;          /* the run's vector calls: xprog.pair_seq[vidx..vidx+nvec) (a VOPD: its
+                             * two halves, unless Y reads X's destination) */
     uint32_t vidx;    /* XP_VECTOR: its index in xprog.pair_seq (the wave64 xinsts in order) */
     uint32_t run_end; /* the pc after the run */
     uint16_t run_chk[XP_MAXCHK];
@@ -304,7 +305,7 @@ int x_pair_build(xprog *p32, const xprog *p64) {
     /* Runs of vector instructions that need no mask swapped: the SGPRs they read as data
      * cannot change inside the run (no instruction of it writes an SGPR), so they are compared
      * once at its start. */
-    const xinst **seq = calloc(p32->ninsts ? p32->ninsts : 1, sizeof *seq);
+    const xinst **seq = calloc(p32->ninsts ? 2 * (size_t)p32->ninsts : 1, sizeof *seq);
     if (!seq) {
         free(plan);
         return -1;
@@ -314,7 +315,13 @@ int x_pair_build(xprog *p32, const xprog *p64) {
         struct xpair *pl = &plan[p32->insts[i].pc / 4];
         if (pl->kind == XP_VECTOR) {
             pl->vidx = nseq;
-            seq[nseq++] = pl->x64;
+            if (pl->x64->fn == x_rdna_vopd) { /* the halves, without the wrapper's call */
+                const xinst *h = (const xinst *)(uintptr_t)pl->x64->k[0];
+                seq[nseq++] = &h[0];
+                seq[nseq++] = &h[1];
+            } else {
+                seq[nseq++] = pl->x64;
+            }
         }
     }
     for (uint32_t i = 0; i < p32->ninsts; i++) {
@@ -340,7 +347,7 @@ int x_pair_build(xprog *p32, const xprog *p64) {
             memcpy(pl->run_chk, c, sizeof c);
             pl->nrun_chk = n;
             pl->vrun++;
-            pl->nvec++;
+            pl->nvec += q->x64->fn == x_rdna_vopd ? 2 : 1;
             pl->rcnt[q->x->cls]++;
             pl->run_end = q->x->pc + q->x->size;
         }
@@ -468,7 +475,8 @@ int x_pair_run(wave *a) {
             if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
                 /* stopped at v: the rest of the run was charged, not run */
                 a->pc = b->pc = v->pc + v->size;
-                for (const xinst *u = v->next; u && u->pc < pl->run_end; u = u->next) {
+                const xinst *u = p->prog64->at[v->pc / 4]->next; /* v may be a VOPD half */
+                for (; u && u->pc < pl->run_end; u = u->next) {
                     cnt[u->cls]--;
                     budget += 2;
                 }
