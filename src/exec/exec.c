@@ -3,8 +3,12 @@
 #include "exec/opcov.h"
 #include "exec/pair.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(offsetof(wave, v) % 64 == 0 && offsetof(wave, a) % 64 == 0,
+               "struct wave's register files must start on a cache line: adjust WAVE_PAD");
 
 /* Each op's --stats class: the cls column of the per-op metadata table. */
 #define ISA_META(id, name, fmts, cls, ...) [ISA_OP_##id] = XC_##cls,

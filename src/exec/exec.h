@@ -63,6 +63,9 @@ typedef struct xfault {
 } xfault;
 
 typedef struct wave wave;
+/* Bytes before struct wave's register files that put them on a 64-byte boundary (exec.c checks
+ * it; change it with the fields before them). */
+#define WAVE_PAD 28
 typedef struct xinst xinst;
 
 /* Memcheck (byte-exact checking, like compute-sanitizer's memcheck; src/exec/memcheck.c): every
@@ -138,13 +141,6 @@ typedef struct xprog {
 } xprog;
 
 struct wave {
-    /* The register files come first: with the wave itself 64-byte aligned (the dispatcher's
-     * and the debugger's aligned_alloc), every register row starts a cache line, so a 64-lane
-     * row is four whole-line AVX-512 (or eight AVX2) accesses and a handler's store forwards
-     * to the next instruction's load.  At the old offset (after the scalar state) every row
-     * straddled lines. */
-    uint32_t v[NVREG][LANES];
-    uint32_t a[NVREG][LANES];
     uint32_t s[NSREG];
     uint32_t scc;
     uint32_t pc; /* byte offset in the program */
@@ -185,6 +181,14 @@ struct wave {
     struct wave *pair;
     uint8_t pair_follower;
     uint16_t pair_nv; /* VGPRs the kernel has (the rows a split copies back) */
+    /* The register files start on a cache line (WAVE_PAD, checked in exec.c): with the wave
+     * itself 64-byte aligned (the dispatcher's and the debugger's aligned_alloc), every 64-lane
+     * row is four whole-line AVX-512 (or eight AVX2) accesses and a handler's store forwards to
+     * the next instruction's load; at 24 bytes into a line every row straddled two.  They
+     * follow the scalar state, which stays in the same pages as the first rows. */
+    uint8_t pad_[WAVE_PAD];
+    uint32_t v[NVREG][LANES];
+    uint32_t a[NVREG][LANES];
 };
 
 static inline uint64_t wave_exec(const wave *w) {
