@@ -589,10 +589,7 @@ void wave_run(wave *w) {
         x_opcov_hit(p, x);
 #endif
         w->pc = pc + x->size;
-        if (__builtin_expect(wave_moded(w), 0))
-            x_run_moded(w, x);
-        else
-            x->fn(w, x);
+        x_run_one(w, x);
     }
     w->budget = budget;
 }

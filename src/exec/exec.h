@@ -282,6 +282,14 @@ void x_run_plain(wave *w, const xinst *x);
 static inline int wave_moded(const wave *w) {
     return w->gpr_idx_on | w->vskip | (w->mode & (15u | MODE_FP16_OVFL));
 }
+/* Run x, which w->pc is already past: through x_run_moded() when the wave is in a rare mode
+ * (wave_run(), wave_step() and pair.c's runs of one instruction). */
+static inline void x_run_one(wave *w, const xinst *x) {
+    if (__builtin_expect(wave_moded(w), 0))
+        x_run_moded(w, x);
+    else
+        x->fn(w, x);
+}
 /* Run x under a non-default MODE.FP_ROUND (round.c): correctly rounded in that mode, or a fault. */
 void x_run_rounded(wave *w, const xinst *x);
 /* Run x (a VALU op) under MODE.FP16_OVFL = 1: as x_run_moded() would, then every f16 result that

@@ -405,11 +405,13 @@ void x_pair_split(wave *a) {
     b->pair_follower = 0;
 }
 
-static inline void run1(wave *w, const xinst *x) {
-    if (__builtin_expect(wave_moded(w), 0))
-        x_run_moded(w, x);
-    else
-        x->fn(w, x);
+/* Whether a and b agree in MODE (the handlers read A's, denormal modes too) and in the n SGPRs
+ * regs names. */
+static inline int agree(const wave *a, const wave *b, const uint16_t *regs, unsigned n) {
+    int same = a->mode == b->mode;
+    for (unsigned i = 0; i < n; i++)
+        same &= a->s[regs[i]] == b->s[regs[i]];
+    return same;
 }
 
 /* A fault of the 64-lane instruction is A's, with A's lanes, when any of them faulted (A, the
@@ -450,10 +452,7 @@ int x_pair_run(wave *a) {
         }
         const xinst *x = pl->x;
         if (pl->vrun > 1 && !moded && budget >= 2u * pl->vrun) {
-            int same = a->mode == b->mode; /* denormal modes too: the handlers read A's */
-            for (unsigned i = 0; i < pl->nrun_chk; i++)
-                same &= a->s[pl->run_chk[i]] == b->s[pl->run_chk[i]];
-            if (!same) {
+            if (!agree(a, b, pl->run_chk, pl->nrun_chk)) {
                 paired = 0;
                 break;
             }
@@ -487,10 +486,7 @@ int x_pair_run(wave *a) {
             continue;
         }
         if (pl->kind == XP_VECTOR) {
-            int same = a->mode == b->mode;
-            for (unsigned i = 0; i < pl->nchk; i++)
-                same &= a->s[pl->chk[i]] == b->s[pl->chk[i]];
-            if (!same) {
+            if (!agree(a, b, pl->chk, pl->nchk)) {
                 paired = 0;
                 break;
             }
@@ -544,22 +540,17 @@ int x_pair_run(wave *a) {
         if (pl->kind == XP_NOP)
             continue;
         if (pl->once) {
-            int same = a->scc == b->scc && a->mode == b->mode;
-            for (unsigned i = 0; i < pl->nchk; i++)
-                same &= a->s[pl->chk[i]] == b->s[pl->chk[i]];
-            if (same) {
-                run1(a, x);
+            if (a->scc == b->scc && agree(a, b, pl->chk, pl->nchk)) {
+                /* (a fault stops the loop; b stays running, the exit below says so) */
+                x_run_one(a, x);
                 for (unsigned i = 0; i < pl->ndst; i++)
                     b->s[pl->dst[i]] = a->s[pl->dst[i]];
                 b->scc = a->scc;
-                b->status = a->status;
-                if (a->status == WAVE_FAULT)
-                    b->fault = a->fault;
                 continue;
             }
         }
-        run1(a, x);
-        run1(b, x);
+        x_run_one(a, x);
+        x_run_one(b, x);
         if (a->pc != b->pc || a->status != b->status) {
             paired = 0;
             break;

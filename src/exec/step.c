@@ -20,9 +20,6 @@ const xinst *wave_step(wave *w) {
     x_opcov_hit(w->prog, x);
 #endif
     w->pc += x->size;
-    if (wave_moded(w))
-        x_run_moded(w, x);
-    else
-        x->fn(w, x);
+    x_run_one(w, x);
     return x;
 }
