@@ -407,6 +407,13 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
     for (uint32_t pc = 0; pc < p->code_size;) {
         xinst *x = &p->insts[p->ninsts++];
         size_t n = isa_decode(arch, code + pc, p->code_size - pc, &x->in);
+        if (n == 0 && rdna && p->code_size - pc >= 12) {
+            /* a word LLVM 22 emits for gfx12 but does not decode (vop3_rdna.c) */
+            uint32_t w[3];
+            memcpy(w, code + pc, sizeof w);
+            if ((n = isa_dec_vop3_rdna_dpp_sdst(arch, w, 3, &x->in)) != 0)
+                x->in.size = (uint8_t)n;
+        }
         x->pc = pc;
         x->size = (uint8_t)(n ? n : 4);
         x->xf = ref;

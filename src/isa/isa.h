@@ -415,6 +415,9 @@ size_t isa_dec_mem(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_vop_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_vop3_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
 size_t isa_dec_vopd_rdna(isa_arch, isa_fmt, const uint32_t *w, size_t nw, isa_inst *);
+/* Execution only: a VOP3 SDST word with a DPP src0 that LLVM 22 emits but does not decode
+ * (vop3_rdna.c); 12 or 0.  isa_decode() keeps calling it illegal. */
+size_t isa_dec_vop3_rdna_dpp_sdst(isa_arch, const uint32_t *w, size_t nw, isa_inst *);
 void isa_print_scalar(isa_buf *, const isa_inst *);
 void isa_print_vop(isa_buf *, const isa_inst *);
 void isa_print_vop3(isa_buf *, const isa_inst *);

@@ -272,6 +272,39 @@ size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
     return size;
 }
 
+/* Execution only (isa.h): LLVM 22's code generator folds a DPP move into the 32-bit source of a
+ * VOP3 SDST op (gfx12 v_mad_co_u64_u32 with a DPP16 src0, clang -O3), an encoding its own
+ * disassembler and assembler have no row for.  Such a word decodes here as that DPP form: the E64
+ * row with src0 the DPP dword's VGPR, and the DPP fields; only for SDST ops whose first two
+ * sources are 32-bit, so only the words the combine can make.  No literal (the combine never
+ * makes one).  The disassembler keeps printing the word as LLVM does. */
+size_t isa_dec_vop3_rdna_dpp_sdst(isa_arch arch, const uint32_t *w, size_t nw, isa_inst *in) {
+    if (nw < 3 || !isa_is_rdna(arch) || isa_identify_arch(arch, w[0]) != ISA_FMT_VOP3)
+        return 0;
+    const struct v3r_table *tb = &v3r_targets[arch][0];
+    unsigned op = (w[0] >> 16) & 0x3ff, s0 = w[1] & 0x1ff;
+    unsigned form = s0 == 0xfa ? V3R_DPP16 : (s0 == 0xe9 || s0 == 0xea) ? V3R_DPP8 : V3R_E64;
+    const struct v3r_row *r = find_row(tb, op, V3R_E64);
+    if (form == V3R_E64 || find_row(tb, op, form) || !r || !(r->i.flags & V3R_SDST) ||
+        r->i.nsrc < 2 || r->i.src_n[0] != 1 || r->i.src_n[1] != 1)
+        return 0;
+    uint32_t t[2] = {w[0], (w[1] & ~0x1ffu) | (256u + (w[2] & 0xff))};
+    if (isa_dec_vop3_rdna(arch, ISA_FMT_VOP3, t, 2, in) != 8)
+        return 0;
+    isa_valu_fields *v = &in->f.v;
+    if (form == V3R_DPP16) {
+        uint8_t neg = v->neg, abs = v->abs;
+        isa_dpp16_fields(v, w[2], 0);
+        v->neg = neg;
+        v->abs = abs;
+        v->fi = (uint8_t)((w[2] >> 18) & 1);
+    } else {
+        v->fi = s0 == 0xea;
+    }
+    in->variant = ISA_VAR_DPP;
+    return 12;
+}
+
 /* ---- printing ------------------------------------------------------------------------------ */
 
 /* One operand with its neg/abs, LLVM's class note and (in *warn) an alignment warning. */
@@ -308,8 +341,11 @@ void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
     const struct v3r_row *r = (const struct v3r_row *)(const void *)in->info;
     const isa_valu_fields *v = &in->f.v;
     char warn[192] = {0};
+    /* an E64 row with a DPP src0: isa_dec_vop3_rdna_dpp_sdst()'s words, named as LLVM would */
+    int made = in->variant == ISA_VAR_DPP && r->form == V3R_E64;
+    unsigned s0 = in->w[1] & 0x1ff;
     isa_puts(b, isa_op_names[in->op]);
-    isa_puts(b, suffixes[r->suffix & 3]);
+    isa_puts(b, made ? "_e64_dpp" : suffixes[r->suffix & 3]);
     const char *sep = " ";
     for (unsigned d = 0; d < in->ndst; d++) {
         int sd = (r->i.flags & V3R_SDST) && d + 1u == in->ndst;
@@ -349,8 +385,9 @@ void isa_print_vop3_rdna(isa_buf *b, const isa_inst *in) {
         const struct v3r_table *tb = &v3r_targets[in->arch][in->fmt == ISA_FMT_VOP3P];
         if (r->form == V3R_DPP16)
             shown.dpp_ctrl = (uint16_t)(dpp_shown(tb, in->encop, v->dpp_ctrl) & ~V3R_DPP_EXTRA);
+        int dpp8 = r->form == V3R_DPP8 || (made && (s0 == 0xe9 || s0 == 0xea));
         isa_put_dpp_tail_rdna(b, &shown,
-                              r->form != V3R_DPP8              ? 0
+                              !dpp8                            ? 0
                               : (r->i.flags & V3R_DPP8_INLINE) ? 2
                                                                : 1,
                               in->w[2]);

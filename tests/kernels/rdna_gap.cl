@@ -69,3 +69,18 @@ __kernel void fminmax(__global const float *in, __global const double *ind, floa
         outd[2 * g + 1] = ld[1];
     }
 }
+
+// A DPP move folded into a 32-bit multiply-add (tests/kernels/test_rdna_gap_kernels.c
+// t_dppmad): at -O1 and up clang-22 emits for gfx1201 a v_mad_co_u64_u32 whose src0 is a DPP16
+// source (row_shr:1, quad_perm), a word llvm-objdump-22 cannot decode; gfx1100 keeps the
+// v_mov_b32_dpp.  Lane l of a row of 16 reads lane l - 1 (0 for the row's first lane), and its
+// quad neighbour l ^ 1.
+__kernel void dppmad(__global uint *out, __global const uint *in)
+{
+    uint l = __builtin_amdgcn_workitem_id_x();
+    uint i = __builtin_amdgcn_workgroup_id_x() * 64u + l, v = in[i];
+    uint sh = __builtin_amdgcn_update_dpp(0u, v, 0x111, 0xf, 0xf, false); /* row_shr:1 */
+    uint qp = __builtin_amdgcn_update_dpp(0u, v, 0xb1, 0xf, 0xf, false);  /* quad_perm:[1,0,3,2] */
+    out[2 * i] = sh * v + (v >> 3);
+    out[2 * i + 1] = qp * (v | 1u) + l;
+}

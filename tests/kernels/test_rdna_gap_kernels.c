@@ -189,8 +189,33 @@ static void t_fminmax(void) {
     gfx_buffer_free(kt.dev, dold);
 }
 
+/* dppmad: DPP sources folded into v_mad_co_u64_u32 (gfx1201 -O1..-O3, see rdna_gap.cl), checked
+ * against the DPP16 row_shr:1 and quad_perm:[1,0,3,2] lane maps of the RDNA ISA. */
+static void t_dppmad(void) {
+    uint32_t in[N], out[2 * N];
+    uint64_t rng = 0xd99aull;
+    for (unsigned i = 0; i < N; i++)
+        in[i] = (uint32_t)kt_rand(&rng);
+    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
+    const void *p[] = {&dout, &din};
+    if (kt_launch1("dppmad", G, 64, p, 2))
+        return;
+    gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    int bad = 0;
+    for (unsigned i = 0; i < N; i++) {
+        uint32_t v = in[i], l = i % 64, sh = l % 16 ? in[i - 1] : 0, qp = in[i ^ 1];
+        uint32_t w0 = sh * v + (v >> 3), w1 = qp * (v | 1u) + l;
+        if (out[2 * i] != w0 || out[2 * i + 1] != w1)
+            kt_bad(&bad, "%s dppmad: item %u: %#x %#x, want %#x %#x", kt.tag, i, out[2 * i],
+                   out[2 * i + 1], w0, w1);
+    }
+    CHECK(bad == 0, "%s dppmad: %d results wrong", kt.tag, bad);
+    gfx_buffer_free(kt.dev, din);
+    gfx_buffer_free(kt.dev, dout);
+}
+
 int main(void) {
-    static const kt_test tests[] = {t_append, t_fminmax};
+    static const kt_test tests[] = {t_append, t_fminmax, t_dppmad};
     if (kt_run_rdna("rdna_gap", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     return check_summary("test_rdna_gap_kernels");
