@@ -74,8 +74,9 @@ __kernel void fminmax(__global const float *in, __global const double *ind, floa
 // t_dppmad): at -O1 and up clang-22 emits for gfx1201 a v_mad_co_u64_u32 whose src0 is a DPP16
 // source (row_shr:1, quad_perm), a word llvm-objdump-22 cannot decode; gfx1100 keeps the
 // v_mov_b32_dpp.  Lane l of a row of 16 reads lane l - 1 (0 for the row's first lane), and its
-// quad neighbour l ^ 1.
-__kernel void dppmad(__global uint *out, __global const uint *in)
+// quad neighbour l ^ 1; the signed form (v_mad_co_i64_i32) reads lane l + 1 (row_shl:1, 0 for the
+// row's last lane).
+__kernel void dppmad(__global uint *out, __global const uint *in, __global long *wide)
 {
     uint l = __builtin_amdgcn_workitem_id_x();
     uint i = __builtin_amdgcn_workgroup_id_x() * 64u + l, v = in[i];
@@ -83,4 +84,6 @@ __kernel void dppmad(__global uint *out, __global const uint *in)
     uint qp = __builtin_amdgcn_update_dpp(0u, v, 0xb1, 0xf, 0xf, false);  /* quad_perm:[1,0,3,2] */
     out[2 * i] = sh * v + (v >> 3);
     out[2 * i + 1] = qp * (v | 1u) + l;
+    int sl = (int)__builtin_amdgcn_update_dpp(0u, v ^ 0x80000000u, 0x101, 0xf, 0xf, false);
+    wide[i] = (long)sl * (long)(int)v + (long)(int)(v << 7);
 }

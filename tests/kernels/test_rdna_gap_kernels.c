@@ -190,28 +190,35 @@ static void t_fminmax(void) {
 }
 
 /* dppmad: DPP sources folded into v_mad_co_u64_u32 (gfx1201 -O1..-O3, see rdna_gap.cl), checked
- * against the DPP16 row_shr:1 and quad_perm:[1,0,3,2] lane maps of the RDNA ISA. */
+ * against the DPP16 row_shr:1, row_shl:1 and quad_perm:[1,0,3,2]
+ * lane maps of the RDNA ISA. */
 static void t_dppmad(void) {
     uint32_t in[N], out[2 * N];
+    int64_t wide[N];
     uint64_t rng = 0xd99aull;
     for (unsigned i = 0; i < N; i++)
         in[i] = (uint32_t)kt_rand(&rng);
-    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out);
-    const void *p[] = {&dout, &din};
-    if (kt_launch1("dppmad", G, 64, p, 2))
+    uint64_t din = kt_upload(in, sizeof in), dout = kt_upload(NULL, sizeof out),
+             dwide = kt_upload(NULL, sizeof wide);
+    const void *p[] = {&dout, &din, &dwide};
+    if (kt_launch1("dppmad", G, 64, p, 3))
         return;
     gfx_memcpy_dtoh(kt.dev, out, dout, sizeof out);
+    gfx_memcpy_dtoh(kt.dev, wide, dwide, sizeof wide);
     int bad = 0;
     for (unsigned i = 0; i < N; i++) {
         uint32_t v = in[i], l = i % 64, sh = l % 16 ? in[i - 1] : 0, qp = in[i ^ 1];
         uint32_t w0 = sh * v + (v >> 3), w1 = qp * (v | 1u) + l;
-        if (out[2 * i] != w0 || out[2 * i + 1] != w1)
-            kt_bad(&bad, "%s dppmad: item %u: %#x %#x, want %#x %#x", kt.tag, i, out[2 * i],
-                   out[2 * i + 1], w0, w1);
+        int32_t sl = l % 16 != 15 ? (int32_t)(in[i + 1] ^ 0x80000000u) : 0;
+        int64_t w2 = (int64_t)sl * (int32_t)v + (int32_t)(v << 7);
+        if (out[2 * i] != w0 || out[2 * i + 1] != w1 || wide[i] != w2)
+            kt_bad(&bad, "%s dppmad: item %u: %#x %#x %lld, want %#x %#x %lld", kt.tag, i,
+                   out[2 * i], out[2 * i + 1], (long long)wide[i], w0, w1, (long long)w2);
     }
     CHECK(bad == 0, "%s dppmad: %d results wrong", kt.tag, bad);
     gfx_buffer_free(kt.dev, din);
     gfx_buffer_free(kt.dev, dout);
+    gfx_buffer_free(kt.dev, dwide);
 }
 
 int main(void) {
