@@ -65,7 +65,7 @@ typedef struct xfault {
 typedef struct wave wave;
 /* Bytes before struct wave's register files that put them on a 64-byte boundary (exec.c checks
  * it; change it with the fields before them). */
-#define WAVE_PAD 28
+#define WAVE_PAD 8
 typedef struct xinst xinst;
 
 /* Memcheck (byte-exact checking, like compute-sanitizer's memcheck; src/exec/memcheck.c): every
@@ -181,6 +181,9 @@ struct wave {
     struct wave *pair;
     uint8_t pair_follower;
     uint16_t pair_nv; /* VGPRs the kernel has (the rows a split copies back) */
+    /* The leader's SGPRs 0-127 known to hold the same value as the follower's (bit per SGPR):
+     * a cache of pair.c's comparisons, never set for a pair that differs. */
+    uint64_t pair_eq[2];
     /* The register files start on a cache line (WAVE_PAD, checked in exec.c): with the wave
      * itself 64-byte aligned (the dispatcher's and the debugger's aligned_alloc), every 64-lane
      * row is four whole-line AVX-512 (or eight AVX2) accesses and a handler's store forwards to

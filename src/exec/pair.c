@@ -35,7 +35,9 @@
 enum { XP_NOP, XP_SCALAR, XP_VECTOR, XP_SPLIT };
 
 #define XP_MAXCHK 8
+#define XP_MAXRUNCHK 24
 #define XP_MAXMASK 3
+#define XP_MAXDST 8
 struct xpair {
     const xinst *x;   /* the wave32 instruction starting at this pc (NULL: none) */
     const xinst *x64; /* XP_VECTOR: the wave64 build of it */
@@ -47,13 +49,17 @@ struct xpair {
      * them) from this one on (1-255), run back to back on the wave64 build (whose NOPs are
      * NOPs too); run_chk/nrun_chk the SGPRs all of them read as data. */
     uint8_t vrun, nrun_chk;
-    uint8_t rcnt[XC_N];     /* the run's instructions per class (--stats) */
-    uint8_t nrcls, rcls[3]; /* the classes with a count in rcnt (a run has one to three) */
-    uint16_t nvec;          /* the run's vector calls: xprog.pair_seq[vidx..vidx+nvec) (a VOPD: its
-                             * two halves, unless Y reads X's destination) */
+    uint8_t rcnt[XC_N];        /* the run's instructions per class (--stats) */
+    uint8_t nrcls, rcls[XC_N]; /* the classes with a count in rcnt */
+    /* A run may hold plain SALU ops (`once`, below): run on A alone, their destinations
+     * (run_dst) and SCC are copied to B after the run; run_scc: SCC is compared at its start. */
+    uint8_t run_scc, nrun_dst;
+    uint16_t run_dst[XP_MAXDST];
+    uint16_t nvec;    /* the run's vector calls: xprog.pair_seq[vidx..vidx+nvec) (a VOPD: its
+                       * two halves, unless Y reads X's destination) */
     uint32_t vidx;    /* XP_VECTOR: its index in xprog.pair_seq (the wave64 xinsts in order) */
     uint32_t run_end; /* the pc after the run */
-    uint16_t run_chk[XP_MAXCHK];
+    uint16_t run_chk[XP_MAXRUNCHK];
     uint16_t chk[XP_MAXCHK];   /* SGPRs read as data: the same in both waves */
     uint16_t mask[XP_MAXMASK]; /* SGPRs read or written as a lane mask (not EXEC) */
     /* Bit i: mask[i] is an operand of the record, renamed in own (a copy of x64) to the slot
@@ -66,6 +72,9 @@ struct xpair {
      * and its destination SGPRs (dst[0..ndst-1]) and SCC are copied to B. */
     uint8_t once, ndst;
     uint16_t dst[4];
+    /* chk and run_chk as bit sets of SGPRs 0-127 (wave.pair_eq); *_slow: one is 128 or above */
+    uint64_t need[2], run_need[2];
+    uint8_t need_slow, run_need_slow;
 };
 
 static _Atomic uint64_t paired_insts; /* x_pair_count() */
@@ -227,13 +236,20 @@ static void plan_once(struct xpair *pl, const xinst *x) {
                                         "s_rfe",    "s_ttrace", "s_barrier", "s_sleep"};
     const isa_inst *in = &x->in;
     const char *name = isa_op_names[in->op];
-    if (x->cls != XC_SALU)
+    if (x->cls != XC_SALU && x->cls != XC_BRANCH)
         return;
     for (size_t i = 0; i < sizeof state / sizeof state[0]; i++)
         if (has_prefix(name, state[i]))
             return;
     if (strstr(name, "saveexec") || strstr(name, "wrexec")) /* EXEC, implicitly */
         return;
+    if (in->fmt == ISA_FMT_SOPP) {
+        /* a branch on SCC or none: with SCC the same, both waves go the same way */
+        if (!strcmp(name, "s_branch") || !strcmp(name, "s_cbranch_scc0") ||
+            !strcmp(name, "s_cbranch_scc1"))
+            pl->once = 1;
+        return;
+    }
     uint8_t nchk = 0, ndst = 0;
     uint16_t chk[XP_MAXCHK];
     for (unsigned i = 0; i < 6; i++) {
@@ -263,6 +279,40 @@ static void plan_once(struct xpair *pl, const xinst *x) {
     pl->once = 1;
 }
 
+static void need_bits(uint64_t need[2], uint8_t *slow, const uint16_t *regs, unsigned n) {
+    need[0] = need[1] = 0;
+    *slow = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (regs[i] >= 128)
+            *slow = 1;
+        else
+            need[regs[i] >> 6] |= 1ull << (regs[i] & 63);
+    }
+}
+
+static int has_u16(const uint16_t *a, unsigned n, unsigned v) {
+    for (unsigned i = 0; i < n; i++)
+        if (a[i] == v)
+            return 1;
+    return 0;
+}
+
+/* Whether q is a branch on SCC (or none) that may end a run: run on A, B follows its pc. */
+static int branch_ends_run(const struct xpair *q) {
+    return q->kind == XP_SCALAR && q->once && q->x->in.fmt == ISA_FMT_SOPP;
+}
+
+/* Whether a plain SALU op can be part of a run: not a branch, and not writing EXEC (the run's
+ * vector instructions read both waves' EXEC as set at its start). */
+static int salu_in_run(const struct xpair *q) {
+    if (q->kind != XP_SCALAR || !q->once || q->x->in.fmt == ISA_FMT_SOPP)
+        return 0;
+    for (unsigned k = 0; k < q->ndst; k++)
+        if (q->dst[k] == ISA_SREG_EXEC_LO || q->dst[k] == ISA_SREG_EXEC_HI)
+            return 0;
+    return 1;
+}
+
 int x_pair_build(xprog *p32, const xprog *p64) {
     if (!p32->wave32 || !p64->at || p64->wave32 || !p32->runs)
         return 0;
@@ -283,7 +333,7 @@ int x_pair_build(xprog *p32, const xprog *p64) {
         if (fmt == ISA_FMT_SOP1 || fmt == ISA_FMT_SOP2 || fmt == ISA_FMT_SOPK ||
             fmt == ISA_FMT_SOPC || fmt == ISA_FMT_SOPP || fmt == ISA_FMT_SMEM) {
             pl->kind = x_rdna_is_nop(x) ? XP_NOP : XP_SCALAR;
-            if (pl->kind == XP_SCALAR && fmt != ISA_FMT_SOPP && fmt != ISA_FMT_SMEM)
+            if (pl->kind == XP_SCALAR && fmt != ISA_FMT_SMEM)
                 plan_once(pl, x);
             continue;
         }
@@ -322,6 +372,9 @@ int x_pair_build(xprog *p32, const xprog *p64) {
             } else {
                 seq[nseq++] = pl->x64;
             }
+        } else if (salu_in_run(pl) || branch_ends_run(pl)) {
+            pl->vidx = nseq;
+            seq[nseq++] = pl->x;
         }
     }
     for (uint32_t i = 0; i < p32->ninsts; i++) {
@@ -334,34 +387,43 @@ int x_pair_build(xprog *p32, const xprog *p64) {
                 pl->run_end = q->x->pc + q->x->size;
                 continue;
             }
-            if (q->kind != XP_VECTOR || q->nmask || q->exec_written)
+            int salu = salu_in_run(q), br = branch_ends_run(q) && j > i;
+            if (!salu && !br && (q->kind != XP_VECTOR || q->nmask || q->exec_written))
                 break;
-            uint8_t n = pl->nrun_chk;
-            uint16_t c[XP_MAXCHK];
+            /* the SGPRs read before the run writes them are compared at its start; those
+             * written by its SALU ops are the same in both waves by then */
+            uint8_t n = pl->nrun_chk, nd = pl->nrun_dst;
+            uint16_t c[XP_MAXRUNCHK], d[XP_MAXDST];
             memcpy(c, pl->run_chk, sizeof c);
+            memcpy(d, pl->run_dst, sizeof d);
             int fits = 1;
             for (unsigned k = 0; k < q->nchk && fits; k++)
-                fits = add_u16(c, &n, XP_MAXCHK, q->chk[k]);
+                if (!has_u16(d, nd, q->chk[k]))
+                    fits = add_u16(c, &n, XP_MAXRUNCHK, q->chk[k]);
+            for (unsigned k = 0; salu && k < q->ndst && fits; k++)
+                fits = add_u16(d, &nd, XP_MAXDST, q->dst[k]);
             if (!fits)
                 break;
             memcpy(pl->run_chk, c, sizeof c);
+            memcpy(pl->run_dst, d, sizeof d);
             pl->nrun_chk = n;
+            pl->nrun_dst = nd;
+            pl->run_scc |= (uint8_t)(salu | br);
             pl->vrun++;
-            pl->nvec += q->x64->fn == x_rdna_vopd ? 2 : 1;
+            pl->nvec += !salu && !br && q->x64->fn == x_rdna_vopd ? 2 : 1;
             pl->rcnt[q->x->cls]++;
             pl->run_end = q->x->pc + q->x->size;
+            if (br) /* the run's last instruction, as in wave_run()'s runs */
+                break;
         }
     }
     for (uint32_t i = 0; i < nslots; i++) {
         struct xpair *pl = &plan[i];
+        need_bits(pl->need, &pl->need_slow, pl->chk, pl->nchk);
+        need_bits(pl->run_need, &pl->run_need_slow, pl->run_chk, pl->nrun_chk);
         for (unsigned c = 0; c < XC_N && pl->vrun; c++)
-            if (pl->rcnt[c]) {
-                if (pl->nrcls == 3) { /* not seen: VALU, VMEM, LDS and the NOPs' class */
-                    pl->vrun = 0;
-                    break;
-                }
+            if (pl->rcnt[c])
                 pl->rcls[pl->nrcls++] = (uint8_t)c;
-            }
     }
     x_pair_free(p32);
     p32->pair = plan;
@@ -413,6 +475,35 @@ static inline int agree(const wave *a, const wave *b, const uint16_t *regs, unsi
         same &= a->s[regs[i]] == b->s[regs[i]];
     return same;
 }
+/* agree() through the cache of SGPRs known to be equal (wave.pair_eq): the comparison only when
+ * one of need is not known, and then its result is remembered. */
+static inline int agree_known(wave *a, const wave *b, const uint16_t *regs, unsigned n,
+                              const uint64_t need[2], int slow) {
+    if (!slow && a->mode == b->mode && !(need[0] & ~a->pair_eq[0]) && !(need[1] & ~a->pair_eq[1]))
+        return 1;
+    if (!agree(a, b, regs, n))
+        return 0;
+    if (!slow) {
+        a->pair_eq[0] |= need[0];
+        a->pair_eq[1] |= need[1];
+    }
+    return 1;
+}
+static inline void eq_set(wave *a, unsigned r, int same) {
+    if (r >= 128)
+        return;
+    uint64_t bit = 1ull << (r & 63);
+    a->pair_eq[r >> 6] = same ? a->pair_eq[r >> 6] | bit : a->pair_eq[r >> 6] & ~bit;
+}
+
+/* B takes the results of a `once` SALU op that ran on A. */
+static inline void copy_scalar(wave *b, wave *a, const struct xpair *pl) {
+    for (unsigned i = 0; i < pl->ndst; i++) {
+        b->s[pl->dst[i]] = a->s[pl->dst[i]];
+        eq_set(a, pl->dst[i], 1);
+    }
+    b->scc = a->scc;
+}
 
 /* A fault of the 64-lane instruction is A's, with A's lanes, when any of them faulted (A, the
  * lower wave, would have run it first unpaired), else B's. */
@@ -437,7 +528,8 @@ int x_pair_run(wave *a) {
     uint64_t budget = a->budget, cnt[XC_N] = {0};
     int paired = 1, moded = wave_moded(a) || wave_moded(b);
     if (b->status == WAVE_YIELD && a->status == WAVE_RUNNING)
-        b->status = WAVE_RUNNING; /* both slept (s_sleep); the scheduler woke the leader */
+        b->status = WAVE_RUNNING;      /* both slept (s_sleep); the scheduler woke the leader */
+    a->pair_eq[0] = a->pair_eq[1] = 0; /* known only within a turn */
     while (a->status == WAVE_RUNNING) {
         uint32_t pc = a->pc;
         const struct xpair *pl = pc < code_size && !(pc & 3) ? &plan[pc / 4] : NULL;
@@ -451,18 +543,19 @@ int x_pair_run(wave *a) {
             break;
         }
         const xinst *x = pl->x;
-        if (pl->vrun > 1 && !moded && budget >= 2u * pl->vrun) {
-            if (!agree(a, b, pl->run_chk, pl->nrun_chk)) {
-                paired = 0;
-                break;
-            }
-            /* the run's vector instructions back to back; its NOPs are only counted */
+        /* (a run whose scalar inputs differ: its instructions one by one, below) */
+        if (pl->vrun > 1 && !moded && budget >= 2u * pl->vrun &&
+            agree_known(a, b, pl->run_chk, pl->nrun_chk, pl->run_need, pl->run_need_slow) &&
+            (!pl->run_scc || a->scc == b->scc)) {
+            /* the run's vector and SALU instructions back to back on A; its NOPs are only
+             * counted */
             const xinst *const *q = seq + pl->vidx, *v;
             unsigned n = pl->nvec;
             budget -= 2u * pl->vrun;
             for (unsigned c = 0; c < pl->nrcls; c++)
                 cnt[pl->rcls[c]] += pl->rcnt[pl->rcls[c]];
             a->s[ISA_SREG_EXEC_HI] = b->s[ISA_SREG_EXEC_LO];
+            a->pc = pl->run_end; /* where a branch ending the run counts from */
             for (;;) {
                 v = *q++;
                 v->fn(a, v);
@@ -470,9 +563,13 @@ int x_pair_run(wave *a) {
                     break;
             }
             a->s[ISA_SREG_EXEC_HI] = 0;
-            a->pc = b->pc = pl->run_end;
+            b->pc = a->pc;
             if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
-                /* stopped at v: the rest of the run was charged, not run */
+                /* stopped at v: the rest of the run was charged, not run; B gets the results
+                 * of the SALU ops before it */
+                for (const xinst *const *r = seq + pl->vidx; r < q; r++)
+                    if ((*r)->cls == XC_SALU)
+                        copy_scalar(b, a, &plan[(*r)->pc / 4]);
                 a->pc = b->pc = v->pc + v->size;
                 const xinst *u = p->prog64->at[v->pc / 4]->next; /* v may be a VOPD half */
                 for (; u && u->pc < pl->run_end; u = u->next) {
@@ -483,10 +580,16 @@ int x_pair_run(wave *a) {
                 paired = 0;
                 break;
             }
+            for (unsigned k = 0; k < pl->nrun_dst; k++) {
+                b->s[pl->run_dst[k]] = a->s[pl->run_dst[k]];
+                eq_set(a, pl->run_dst[k], 1);
+            }
+            if (pl->run_scc)
+                b->scc = a->scc;
             continue;
         }
         if (pl->kind == XP_VECTOR) {
-            if (!agree(a, b, pl->chk, pl->nchk)) {
+            if (!agree_known(a, b, pl->chk, pl->nchk, pl->need, pl->need_slow)) {
                 paired = 0;
                 break;
             }
@@ -511,11 +614,15 @@ int x_pair_run(wave *a) {
                 x_run_moded(a, pl->x64);
             else
                 pl->x64->fn(a, pl->x64);
-            if (pl->exec_written)
+            if (pl->exec_written) {
                 b->s[ISA_SREG_EXEC_LO] = a->s[ISA_SREG_EXEC_HI];
+                eq_set(a, ISA_SREG_EXEC_LO, 0);
+            }
             a->s[ISA_SREG_EXEC_HI] = 0;
             for (unsigned i = pl->nmask; i-- > 0;) {
                 unsigned m = pl->mask[i];
+                if (pl->mask_written >> i & 1) /* each wave's own lanes */
+                    eq_set(a, m, 0);
                 if (pl->renamed >> i & 1) {
                     if (pl->mask_written >> i & 1) {
                         a->s[m] = a->s[XS_PAIR_MASK + 2 * i];
@@ -540,17 +647,20 @@ int x_pair_run(wave *a) {
         if (pl->kind == XP_NOP)
             continue;
         if (pl->once) {
-            if (a->scc == b->scc && agree(a, b, pl->chk, pl->nchk)) {
+            if (a->scc == b->scc && agree_known(a, b, pl->chk, pl->nchk, pl->need, pl->need_slow)) {
                 /* (a fault stops the loop; b stays running, the exit below says so) */
                 x_run_one(a, x);
-                for (unsigned i = 0; i < pl->ndst; i++)
-                    b->s[pl->dst[i]] = a->s[pl->dst[i]];
-                b->scc = a->scc;
+                copy_scalar(b, a, pl);
+                b->pc = a->pc; /* a branch's target */
                 continue;
             }
         }
         x_run_one(a, x);
         x_run_one(b, x);
+        /* each wave wrote its own SGPRs (a load, a message's result, EXEC...): none is known
+         * equal any more, but a branch's writes nothing */
+        if (x->cls != XC_BRANCH || x->in.dst[0].kind != ISA_OPND_NONE)
+            a->pair_eq[0] = a->pair_eq[1] = 0;
         if (a->pc != b->pc || a->status != b->status) {
             paired = 0;
             break;

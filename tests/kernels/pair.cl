@@ -80,3 +80,21 @@ __kernel void fault_second(__global uint *out, uint far) {
     uint l = LID();
     out[l + (l >= 32 ? far : 0u)] = l;
 }
+
+// 6. Scalar work inside runs of vector instructions: a uniform loop whose SALU counter is the
+//    same in both waves, and a per-wave scalar (the popcount of the wave's ballot, different in
+//    the two waves) updated between the VALU ops and read by a VALU op only after the loop.
+__kernel void scalar_runs(__global uint *out, __global const uint *in, uint n) {
+    uint i = GID(), v = in[i], acc = v;
+#ifdef GFXEMU_WAVE64
+    uint b = (uint)__builtin_popcountl(__builtin_amdgcn_ballot_w64((v & 1) != 0));
+#else
+    uint b = (uint)__builtin_popcount(__builtin_amdgcn_ballot_w32((v & 1) != 0));
+#endif
+    uint s = 0;
+    for (uint k = 0; k < n; k++) {
+        acc = acc * 1664525u + (acc >> 11) + k;
+        s = s * 3u + b + k;
+    }
+    out[i] = acc ^ s;
+}

@@ -263,8 +263,41 @@ static void t_run_asm(void) {
     }
 }
 
+/* scalar_runs: SALU ops between the VALU ops of a loop, on scalars that agree (the loop
+ * counter) and that differ between the waves (a ballot's popcount), against C. */
+static void t_scalar_runs(void) {
+    enum { G = 3, B = 64, N = G * B };
+    static uint32_t in[N];
+    uint64_t rng = 0x5ca1a;
+    for (unsigned i = 0; i < N; i++)
+        in[i] = kt_rand(&rng);
+    in[5] |= 1, in[40] &= ~1u; /* the two waves' popcounts differ in workgroup 0 */
+    uint32_t n = 29;
+    pbuf b[] = {{NULL, N * 4}, {in, sizeof in}};
+    const void *s[] = {&n};
+    outcome o;
+    both(&o, "scalar_runs", G, B, b, 2, s, 1);
+    CHECK(o.r == GFX_OK, "%s scalar_runs: %s", kt.tag, gfx_device_error(kt.dev));
+    const uint32_t *got = (const uint32_t *)o.got[0];
+    unsigned w = wave32() ? 32 : 64;
+    int bad = 0;
+    for (unsigned i = 0; i < N; i++) {
+        unsigned base = i / w * w;
+        uint32_t pop = 0, acc = in[i], sc = 0;
+        for (unsigned l = 0; l < w; l++)
+            pop += in[base + l] & 1;
+        for (uint32_t k = 0; k < n; k++) {
+            acc = acc * 1664525u + (acc >> 11) + k;
+            sc = sc * 3u + pop + k;
+        }
+        bad += got[i] != (acc ^ sc);
+    }
+    CHECK(bad == 0, "%s scalar_runs: %d wrong", kt.tag, bad);
+    done(&o, 2);
+}
+
 int main(void) {
-    static const kt_test tests[] = {t_uniform, t_divergent, t_masks, t_lds, t_fault};
+    static const kt_test tests[] = {t_uniform, t_divergent, t_masks, t_lds, t_fault, t_scalar_runs};
     if (kt_run_rdna("pair", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     t_run_asm();
