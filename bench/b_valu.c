@@ -155,7 +155,7 @@ int main(void)
     one(m, "valu_f32", "valu_f32", iters, 1);
     one(m, "valu_i32", "valu_i32", iters, 0);
     gfx_module_free(m);
-    widths("valu_f32", "rdna_valu_f32", iters / 4, 1);
-    widths("valu_i32", "rdna_valu_i32", iters / 4, 0);
+    widths("valu_f32", "rdna_valu_f32", iters, 1);
+    widths("valu_i32", "rdna_valu_i32", iters, 0);
     return 0;
 }
