@@ -38,6 +38,7 @@ enum { XP_NOP, XP_SCALAR, XP_VECTOR, XP_SPLIT };
 #define XP_MAXRUNCHK 24
 #define XP_MAXMASK 3
 #define XP_MAXDST 8
+#define XP_MAXRNG 8
 struct xpair {
     const xinst *x;   /* the wave32 instruction starting at this pc (NULL: none) */
     const xinst *x64; /* XP_VECTOR: the wave64 build of it */
@@ -75,6 +76,12 @@ struct xpair {
     /* chk and run_chk as bit sets of SGPRs 0-127 (wave.pair_eq); *_slow: one is 128 or above */
     uint64_t need[2], run_need[2];
     uint8_t need_slow, run_need_slow;
+    /* XP_SPLIT, step: the instruction runs on each wave by itself without splitting the pair
+     * (step_pair), its VGPR operands (the rows rows[i], nrows[i] long) copied between B's
+     * file and A's lanes 32-63 around it */
+    uint8_t step, nrng;
+    uint16_t rows[XP_MAXRNG];
+    uint8_t nrows[XP_MAXRNG];
 };
 
 static _Atomic uint64_t paired_insts; /* x_pair_count() */
@@ -108,6 +115,38 @@ static int split_op(const char *name) {
             return 1;
     /* addtid: the lane number in the address; load_lds: in the LDS destination */
     return strstr(name, "addtid") != NULL || strstr(name, "load_lds") != NULL;
+}
+
+/* Ops that reach VGPRs or state beyond their operands (M0-relative registers, pixel-shader
+ * inputs, images, exports, GWS/ordered counters, private memory): never stepped per wave. */
+static int nostep_op(const char *name) {
+    static const char *const pre[] = {"v_movrel",   "v_swaprel", "v_interp",       "ds_gws",
+                                      "ds_ordered", "ds_param",  "ds_direct",      "lds_",
+                                      "image_",     "exp",       "global_load_tr", "scratch_"};
+    for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++)
+        if (has_prefix(name, pre[i]))
+            return 1;
+    return strstr(name, "load_lds") != NULL;
+}
+
+/* Whether x can run on each wave of a pair by itself (step_pair), and its VGPR rows. */
+static void plan_step(struct xpair *pl, const xinst *x, const char *name) {
+    if (nostep_op(name))
+        return;
+    const isa_inst *in = &x->in;
+    for (unsigned i = 0; i < 8; i++) {
+        const isa_opnd *o = i < 2 ? &in->dst[i] : &in->src[i - 2];
+        if (o->kind == ISA_OPND_AGPR)
+            return;
+        if (o->kind != ISA_OPND_VGPR)
+            continue;
+        unsigned n = o->n ? o->n : 1;
+        if (pl->nrng >= XP_MAXRNG || o->idx + n > NVREG)
+            return;
+        pl->rows[pl->nrng] = o->idx;
+        pl->nrows[pl->nrng++] = (uint8_t)n;
+    }
+    pl->step = 1;
 }
 
 /* A VALU source slot that is a lane mask: v_cndmask's condition, the carry-in of the
@@ -330,6 +369,11 @@ int x_pair_build(xprog *p32, const xprog *p64) {
             continue;
         const char *name = isa_op_names[x->in.op];
         unsigned fmt = x->in.fmt;
+        if (x_rdna_is_nop(x)) { /* the wait counters, and the cache controls (global_inv...) */
+            pl->kind = XP_NOP;
+            continue;
+        }
+        plan_step(pl, x, name); /* for an XP_SPLIT instruction */
         if (fmt == ISA_FMT_SOP1 || fmt == ISA_FMT_SOP2 || fmt == ISA_FMT_SOPK ||
             fmt == ISA_FMT_SOPC || fmt == ISA_FMT_SOPP || fmt == ISA_FMT_SMEM) {
             pl->kind = x_rdna_is_nop(x) ? XP_NOP : XP_SCALAR;
@@ -496,6 +540,22 @@ static inline void eq_set(wave *a, unsigned r, int same) {
     a->pair_eq[r >> 6] = same ? a->pair_eq[r >> 6] | bit : a->pair_eq[r >> 6] & ~bit;
 }
 
+/* x (an XP_SPLIT instruction with step) on A, then on B, each its own wave32 instruction: B's
+ * VGPR operands are copied from A's lanes 32-63 into B's file and back around it, all of them
+ * (a returning atomic writes its data operand).  A's run touches no other VGPR (the operands
+ * are all of the VGPRs x reaches), and whatever it leaves in lanes 32-63 of these rows is
+ * replaced by B's. */
+static void step_pair(wave *a, wave *b, const struct xpair *pl, const xinst *x) {
+    for (unsigned i = 0; i < pl->nrng; i++)
+        for (unsigned r = pl->rows[i]; r < pl->rows[i] + pl->nrows[i]; r++)
+            memcpy(b->v[r], &a->v[r][32], 32 * sizeof b->v[r][0]);
+    x_run_one(a, x);
+    x_run_one(b, x);
+    for (unsigned i = 0; i < pl->nrng; i++)
+        for (unsigned r = pl->rows[i]; r < pl->rows[i] + pl->nrows[i]; r++)
+            memcpy(&a->v[r][32], b->v[r], 32 * sizeof b->v[r][0]);
+}
+
 /* B takes the results of a `once` SALU op that ran on A. */
 static inline void copy_scalar(wave *b, wave *a, const struct xpair *pl) {
     for (unsigned i = 0; i < pl->ndst; i++) {
@@ -533,7 +593,7 @@ int x_pair_run(wave *a) {
     while (a->status == WAVE_RUNNING) {
         uint32_t pc = a->pc;
         const struct xpair *pl = pc < code_size && !(pc & 3) ? &plan[pc / 4] : NULL;
-        if (!pl || pl->kind == XP_SPLIT || b->status != WAVE_RUNNING) {
+        if (!pl || (pl->kind == XP_SPLIT && !pl->step) || b->status != WAVE_RUNNING) {
             paired = 0;
             break;
         }
@@ -543,6 +603,19 @@ int x_pair_run(wave *a) {
             break;
         }
         const xinst *x = pl->x;
+        if (pl->kind == XP_SPLIT) { /* step: each wave by itself, the pair kept */
+            budget -= 2;
+            cnt[x->cls]++;
+            a->pc = b->pc = pc + x->size;
+            step_pair(a, b, pl, x);
+            a->pair_eq[0] = a->pair_eq[1] = 0; /* (SGPR results are per wave) */
+            if (a->pc != b->pc || a->status != b->status) {
+                paired = 0;
+                break;
+            }
+            moded = wave_moded(a) || wave_moded(b);
+            continue;
+        }
         /* (a run whose scalar inputs differ: its instructions one by one, below) */
         if (pl->vrun > 1 && !moded && budget >= 2u * pl->vrun &&
             agree_known(a, b, pl->run_chk, pl->nrun_chk, pl->run_need, pl->run_need_slow) &&
