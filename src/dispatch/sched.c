@@ -455,6 +455,8 @@ static int run_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
             for (unsigned i = 0; i < n; i++)
                 if (s->waves[i].status == WAVE_BARRIER)
                     s->waves[i].status = WAVE_RUNNING;
+            for (unsigned i = 0; s->pairing && i + 1 < n; i += 2)
+                x_pair_rejoin(&s->waves[i], &s->waves[i + 1]);
             if (s->race)
                 dp_race_barrier(s->race);
             continue;
@@ -514,8 +516,9 @@ static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     /* Wave32 waves run two by two as one 64-lane wave where they can (src/exec/pair.c): not
      * under a debugger, trace, racecheck or memcheck (they follow single waves), nor with
      * private memory (each wave's own). */
-    if (d->k->prog && d->k->prog->pair && !j->hooks && !race && !j->mc && !d->scratch_wave &&
-        x_fast_tier() && x_pairing())
+    s->pairing = d->k->prog && d->k->prog->pair && !j->hooks && !race && !j->mc &&
+                 !d->scratch_wave && x_fast_tier() && x_pairing();
+    if (s->pairing)
         for (unsigned i = 0; i + 1 < n; i += 2)
             x_pair_begin(&s->waves[i], &s->waves[i + 1], j->hash_nv);
     if (j->hooks)

@@ -40,6 +40,9 @@ typedef struct dp_slot {
      * their regions from one workgroup to the next, not from one launch to the next (buffers
      * may be freed and mappings changed between launches). */
     int caches_valid;
+    /* Its wave32 waves run paired (begin_slot): a pair split by divergence is joined again
+     * when a barrier releases both at one pc (run_slot). */
+    int pairing;
 } dp_slot;
 
 /* What a stuck worker publishes for the deadlock report (under dp_job.stuck_lock). */

@@ -84,8 +84,9 @@ struct xpair {
     uint8_t nrows[XP_MAXRNG];
 };
 
-static _Atomic uint64_t paired_insts; /* x_pair_count() */
+static _Atomic uint64_t paired_insts, rejoins; /* x_pair_count(), x_pair_rejoins() */
 uint64_t x_pair_count(void) { return paired_insts; }
+uint64_t x_pair_rejoins(void) { return rejoins; }
 
 static int pairing = -1; /* x_pairing(); -1: the environment not read yet */
 int x_pairing(void) {
@@ -499,6 +500,17 @@ void x_pair_begin(wave *a, wave *b, unsigned nv) {
     b->pair = NULL;
     b->pair_follower = 1;
     a->pair_follower = 0;
+}
+
+void x_pair_rejoin(wave *a, wave *b) {
+    if (a->pair || a->pair_follower || b->pair || b->pair_follower || !a->prog->pair ||
+        a->status != WAVE_RUNNING || b->status != WAVE_RUNNING || a->pc != b->pc)
+        return;
+    for (unsigned r = 0; r < a->pair_nv; r++)
+        memcpy(&a->v[r][32], b->v[r], 32 * sizeof b->v[r][0]);
+    a->pair = b;
+    b->pair_follower = 1;
+    atomic_fetch_add_explicit(&rejoins, 1, memory_order_relaxed);
 }
 
 void x_pair_split(wave *a) {

@@ -9,6 +9,8 @@ int x_pairing(void);
 void x_set_pairing(int on);
 /* Instructions run paired so far in this process (each counts once for the pair). */
 uint64_t x_pair_count(void);
+/* Split pairs joined again at a barrier so far in this process (x_pair_rejoin). */
+uint64_t x_pair_rejoins(void);
 
 /* Plan every instruction of the wave32 program p32 for paired runs, against p64, the wave64
  * build of the same code.  0 (also when p32 is no wave32 program or the reference tier built
@@ -28,5 +30,9 @@ int x_pair_run(wave *a);
 
 /* End a's pairing: b's lanes back into b's own register file. */
 void x_pair_split(wave *a);
+
+/* Pair a and b (paired by x_pair_begin once, split since) again when both run at the same pc:
+ * b's VGPRs back into a's lanes 32-63.  Nothing when they are paired or apart. */
+void x_pair_rejoin(wave *a, wave *b);
 
 #endif

@@ -98,3 +98,20 @@ __kernel void scalar_runs(__global uint *out, __global const uint *in, uint n) {
     }
     out[i] = acc ^ s;
 }
+
+// 7. A wave-divergent loop (the second wave of each pair loops longer: their pcs part, the pair
+//    splits) then a barrier, after which the two waves run the same code again (joined again)
+//    and exchange values through LDS.
+__kernel void rejoin(__global uint *out, __global const uint *in, uint n) {
+    __local uint t[128];
+    uint l = LID(), i = GID(), v = in[i];
+    uint trips = (l & 32) ? n : 1u; /* per wave of 32: uniform inside each wave */
+    for (uint k = 0; k < trips; k++)
+        v = v * 1664525u + 1013904223u;
+    t[l] = v;
+    WG_BARRIER();
+    uint u = t[(l + 37) & 127];
+    for (uint k = 0; k < n; k++)
+        u = (u ^ (u >> 9)) * 2654435761u + k;
+    out[i] = u;
+}

@@ -296,8 +296,46 @@ static void t_scalar_runs(void) {
     done(&o, 2);
 }
 
+/* rejoin: a divergent loop splits the pairs, the barrier after it joins them again (wave32:
+ * counted by x_pair_rejoins), against C. */
+static void t_rejoin(void) {
+    enum { G = 3, B = 128, N = G * B };
+    static uint32_t in[N];
+    uint64_t rng = 0x4e70;
+    for (unsigned i = 0; i < N; i++)
+        in[i] = kt_rand(&rng);
+    uint32_t n = 23;
+    pbuf b[] = {{NULL, N * 4}, {in, sizeof in}};
+    const void *s[] = {&n};
+    uint64_t before = x_pair_rejoins();
+    outcome o;
+    both(&o, "rejoin", G, B, b, 2, s, 1);
+    if (wave32() && x_fast_tier() && x_pairing() && !strstr(kt.tag, "-O0"))
+        CHECK(x_pair_rejoins() > before, "%s rejoin: no pair joined again", kt.tag);
+    const uint32_t *got = (const uint32_t *)o.got[0];
+    int bad = 0;
+    for (unsigned g = 0; g < G; g++) {
+        uint32_t t[B];
+        for (unsigned l = 0; l < B; l++) {
+            uint32_t v = in[g * B + l], trips = (l & 32) ? n : 1;
+            for (uint32_t k = 0; k < trips; k++)
+                v = v * 1664525u + 1013904223u;
+            t[l] = v;
+        }
+        for (unsigned l = 0; l < B; l++) {
+            uint32_t u = t[(l + 37) & 127];
+            for (uint32_t k = 0; k < n; k++)
+                u = (u ^ (u >> 9)) * 2654435761u + k;
+            bad += got[g * B + l] != u;
+        }
+    }
+    CHECK(o.r == GFX_OK && bad == 0, "%s rejoin: %d wrong", kt.tag, bad);
+    done(&o, 2);
+}
+
 int main(void) {
-    static const kt_test tests[] = {t_uniform, t_divergent, t_masks, t_lds, t_fault, t_scalar_runs};
+    static const kt_test tests[] = {t_uniform, t_divergent,   t_masks, t_lds,
+                                    t_fault,   t_scalar_runs, t_rejoin};
     if (kt_run_rdna("pair", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     t_run_asm();
