@@ -8,7 +8,8 @@
  * The pair: wave A (the leader, `A->pair == B`) keeps its own VGPRs in lanes 0-31 of its file
  * and B's in lanes 32-63; B (the follower) keeps its scalar state (SGPRs, SCC, MODE, pc, status,
  * counts) in its own wave, as unpaired.  Per instruction (xpair, planned once per program):
- *  - XP_NOP (s_delay_alu, the s_wait* counters, s_clause...): nothing to do but count;
+ *  - XP_NOP (s_delay_alu, the s_wait* counters, s_clause, the cache controls...): nothing to
+ *    do but count;
  *  - XP_SCALAR (SALU, SMEM, branches, messages, barriers): run on A and on B, each its own
  *    wave32 instruction on its own scalar state;
  *  - XP_VECTOR (lane-local VALU, VOPD, global/flat/LDS memory): the wave64 build of the same
@@ -18,12 +19,17 @@
  *    B's EXEC_LO.  Scalar data operands (an SGPR source, a memory base or offset) must hold the
  *    same value in A and B; MODE too;
  *  - XP_SPLIT (cross-lane and lane-id ops: readlane, permlane, mbcnt, ds_(b)permute, swizzle,
- *    addtid, WMMA, ...; buffer and image ops; anything unimplemented): the pair is split first.
- * Splitting (x_pair_split) copies B's lanes back into B's own file; from then on both run as
- * ordinary wave32 waves.  A pair also splits when its waves' pcs or statuses part (a
- * divergent branch), or when a vector instruction's scalar data differ.  Every paired
- * instruction counts once for each wave and takes 2 from the budget, so --stats, the watchdog
- * and all results are those of the two waves run one after the other.
+ *    addtid, WMMA, ...; buffer ops; VALU ops with more masks than a plan holds): with `step`,
+ *    run on A and on B each as its own wave32 instruction, B's operand rows copied from A's
+ *    lanes 32-63 into B's file and back (step_pair); without (ops that reach VGPRs beyond
+ *    their operands, images, exports, scratch, anything unimplemented) the pair is split.
+ * Plain SALU ops and a closing branch on SCC join the runs of vector instructions (run on A,
+ * results copied to B).  Splitting (x_pair_split) copies B's lanes back into B's own file; from
+ * then on both run as ordinary wave32 waves until a barrier releases both at one pc
+ * (x_pair_rejoin, called by the scheduler).  A pair also splits when its waves' pcs or
+ * statuses part (a divergent branch), or when a vector instruction's scalar data differ.  Every
+ * paired instruction counts once for each wave and takes 2 from the budget, so --stats, the
+ * watchdog and all results are those of the two waves run one after the other.
  */
 #include "exec/pair.h"
 #include "exec/opcov.h"
