@@ -231,7 +231,7 @@ static const xinst *watch_step(wave *w, dp_wsched *ws) {
  * Scalar state is compared first; the VGPR/AGPR hash is computed only for a loop whose scalar
  * state repeats.  A loop whose scalar state changes twice in a row (a counting loop) ends the
  * probe early, so probing costs little in ordinary kernels. */
-static int probe(dp_job *j, dp_worker *wk, wave *w, dp_wsched *ws) {
+static int probe(dp_job *j, dp_worker *wk, wave *w, dp_wsched *ws, uint64_t *stepped) {
     struct {
         uint32_t pc;
         unsigned misses;
@@ -286,8 +286,26 @@ static int probe(dp_job *j, dp_worker *wk, wave *w, dp_wsched *ws) {
         }
     }
     account(j, wk, steps - w->budget);
+    *stepped = steps - w->budget;
     slice_end(w);
     return found;
+}
+
+/* After a probe of a pair's leader a that found no spin (the probe split the pair and stepped a
+ * alone n instructions): step its follower b the same n, and if both then stand at one pc,
+ * running, pair them again.  A pair whose waves run the same code does not stay split, and a
+ * long-running pair is probed as often as any wave. */
+static void follow_probe(dp_job *j, dp_worker *wk, wave *a, wave *b, uint64_t n) {
+    if (b->status == WAVE_YIELD)
+        b->status = WAVE_RUNNING;
+    if (budget_left(j, wk) < n)
+        return;
+    b->budget = n;
+    while (b->budget && wave_step(b))
+        ;
+    account(j, wk, n - b->budget);
+    slice_end(b);
+    x_pair_rejoin(a, b);
 }
 
 /* Run a spinning wave once around its loop: 1 when it came back to the same state. */
@@ -398,22 +416,27 @@ static int wave_turn(dp_job *j, dp_worker *wk, dp_slot *s, unsigned i) {
     if ((w->status == WAVE_RUNNING || w->status == WAVE_YIELD) && !j->hooks) {
         ws->since_probe += ran;
         /* A pair is probed only once the launch has seen waiting, or after LONG_RUN: the
-         * probe steps single waves, so it splits the pair, and most long runs are no waits. */
+         * probe steps single waves, so it splits the pair (follow_probe joins it again), and
+         * most long runs are no waits. */
         int late = w->pair && ws->since_probe < LONG_RUN &&
                    !atomic_load_explicit(&j->waited, memory_order_relaxed);
         if (ws->since_probe >= (ws->respin ? RESPIN_SLICE : PROBE_EVERY) && !late) {
             ws->since_probe = 0;
             if (w->status == WAVE_YIELD)
                 w->status = WAVE_RUNNING;
-            if (w->pair) /* the probe steps single waves */
+            wave *b = w->pair;
+            uint64_t stepped = 0;
+            if (b) /* the probe steps single waves */
                 x_pair_split(w);
-            if (probe(j, wk, w, ws)) {
+            if (probe(j, wk, w, ws, &stepped)) {
                 ws->spinning = 1;
                 atomic_fetch_add(&j->nspinning, 1);
                 note_wait(j);
                 return TURN_WAIT;
             }
             ws->respin = 0;
+            if (b && w->status == WAVE_RUNNING)
+                follow_probe(j, wk, w, b, stepped);
         }
     }
     return TURN_RAN;

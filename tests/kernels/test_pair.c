@@ -294,6 +294,31 @@ static void t_scalar_runs(void) {
     }
     CHECK(bad == 0, "%s scalar_runs: %d wrong", kt.tag, bad);
     done(&o, 2);
+    /* one workgroup long enough (about 3 M wave-instructions) for the spin probe, which splits
+     * a pair after LONG_RUN: the pair is joined again after it (follow_probe) */
+    uint32_t nl = 150000;
+    const void *sl[] = {&nl};
+    pbuf bl[] = {{NULL, 64 * 4}, {in, 64 * 4}};
+    uint64_t before = x_pair_rejoins();
+    both(&o, "scalar_runs", 1, B, bl, 2, sl, 1);
+    if (wave32() && x_fast_tier() && x_pairing() && !strstr(kt.tag, "-O0"))
+        CHECK(x_pair_rejoins() > before, "%s scalar_runs long: no pair joined after a probe",
+              kt.tag);
+    got = (const uint32_t *)o.got[0];
+    bad = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        unsigned base = i / w * w;
+        uint32_t pop = 0, acc = in[i], sc = 0;
+        for (unsigned l = 0; l < w; l++)
+            pop += in[base + l] & 1;
+        for (uint32_t k = 0; k < nl; k++) {
+            acc = acc * 1664525u + (acc >> 11) + k;
+            sc = sc * 3u + pop + k;
+        }
+        bad += got[i] != (acc ^ sc);
+    }
+    CHECK(o.r == GFX_OK && bad == 0, "%s scalar_runs long: %d wrong", kt.tag, bad);
+    done(&o, 2);
 }
 
 /* rejoin: a divergent loop splits the pairs, the barrier after it joins them again (wave32:
