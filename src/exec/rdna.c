@@ -214,42 +214,33 @@ static void s_buffer_load_i16(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 
 /* gfx11 true16 (RDNA3 ISA "16-bit VGPRs"): a 16-bit operand names the low or high half of a VGPR
  * (v5.l / v5.h; the decoder marks it ISA_HALF_L/H), and a 16-bit result replaces only its half,
  * keeping the other.  Scalar and constant sources give their low 16 bits. */
-static u32 t16_src(const wave *w, const xinst *x, int i, unsigned l) {
-    const isa_opnd *o = &x->in.src[i];
-    if (o->kind == ISA_OPND_VGPR)
-        return (w->v[o->idx][l] >> (o->imm == ISA_HALF_H ? 16 : 0)) & 0xffff;
-    return x_s32(w, x, i) & 0xffff;
-}
-static void t16_write(wave *w, const xinst *x, const u32 *d) {
-    const isa_opnd *o = &x->in.dst[0];
-    unsigned sh = o->imm == ISA_HALF_H ? 16 : 0;
-    u32 *D = w->v[o->idx], keep = ~(0xffffu << sh);
-    u64 e = wave_exec(w);
-    for (unsigned l = 0; l < LANES; l++)
-        if ((e >> l) & 1)
-            D[l] = (D[l] & keep) | (d[l] & 0xffff) << sh;
-}
-static void v_mov_b16(wave *w, const xinst *x) {
-    u32 d[LANES];
-    for (unsigned l = 0; l < LANES; l++)
-        d[l] = t16_src(w, x, 0, l);
-    t16_write(w, x, d);
+/* The true16 ops below read their 16-bit sources through the VALU framework (vs32 with FK_I16:
+ * the half op_sel names, after the DPP16/DPP8 lane permutation of src0) and write with vd16
+ * (the destination half, under EXEC and the DPP write mask), so their DPP forms run too
+ * (tests/exec/test_rdna_dpp_forms.c). */
+VFN static void v_mov_b16(wave *w, const xinst *x) {
+    u32 t0[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_I16);
+    VLOOP(l) d[l] = A[l] & 0xffff;
+    vd16(w, x, d, FK_I16, 1);
 }
 #define T16OP2(name, expr)                                                                         \
-    static void name(wave *w, const xinst *x) {                                                    \
-        u32 d[LANES];                                                                              \
-        for (unsigned l = 0; l < LANES; l++) {                                                     \
-            u32 a = t16_src(w, x, 0, l), b = t16_src(w, x, 1, l);                                  \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], d[LANES];                                                        \
+        const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16);                  \
+        VLOOP(l) {                                                                                 \
+            u32 a = A[l] & 0xffff, b = B[l] & 0xffff;                                              \
             d[l] = (expr);                                                                         \
         }                                                                                          \
-        t16_write(w, x, d);                                                                        \
+        vd16(w, x, d, FK_I16, 1);                                                                  \
     }
-/* Compares of true16 operands: the lane mask as V_CMP_*_U32 writes it; V_CMPX writes EXEC only. */
 #define T16CMP(name, T, op, cmpx)                                                                  \
     static void name(wave *w, const xinst *x) {                                                    \
+        u32 t0[LANES], t1[LANES];                                                                  \
+        const u32 *A = vs32(w, x, 0, t0, FK_I16), *B = vs32(w, x, 1, t1, FK_I16);                  \
         u64 r = 0;                                                                                 \
         for (unsigned l = 0; l < LANES; l++)                                                       \
-            r |= (u64)((T)t16_src(w, x, 0, l) op(T) t16_src(w, x, 1, l)) << l;                     \
+            r |= (u64)((T)A[l] op(T) B[l]) << l;                                                   \
         r &= vwmask(w, x);                                                                         \
         if (cmpx)                                                                                  \
             wave_set_exec(w, r);                                                                   \
@@ -524,10 +515,10 @@ static const rdna_row rdna_rows[] = {
     OWN(v_movrelsd_2_b32, ISA_T_B32, v_movrelsd_2_b32),
     OWN(v_swaprel_b32, ISA_T_B32, v_swaprel_b32),
     /* true16 (the only rows whose VGPR-half operands are accepted: rdna_t16[] below) */
-    OWN16(v_mov_b16, ISA_T_B16, v_mov_b16), OWN16(v_and_b16, ISA_T_B16, v_and_b16),
-    OWN16(v_or_b16, ISA_T_B16, v_or_b16), OWN16(v_xor_b16, ISA_T_B16, v_xor_b16),
+    OWNV16(v_mov_b16, ISA_T_B16, v_mov_b16), OWNV16(v_and_b16, ISA_T_B16, v_and_b16),
+    OWNV16(v_or_b16, ISA_T_B16, v_or_b16), OWNV16(v_xor_b16, ISA_T_B16, v_xor_b16),
     OWN16(v_swap_b16, ISA_T_B16, v_swap_b16),
-#define T16CMP_ROW(cmp, cmpx, T, op) OWN16(cmp, ISA_T_B16, cmp), OWN16(cmpx, ISA_T_B16, cmpx),
+#define T16CMP_ROW(cmp, cmpx, T, op) OWNV16(cmp, ISA_T_B16, cmp), OWNV16(cmpx, ISA_T_B16, cmpx),
     T16CMPS(T16CMP_ROW)
     RUN(v_readlane_b32), RUN(v_writelane_b32),
     AS(v_add_nc_u32, v_add_u32), AS(v_sub_nc_u32, v_sub_u32), AS(v_subrev_nc_u32, v_subrev_u32),
