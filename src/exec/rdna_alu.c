@@ -195,6 +195,20 @@ static inline u32 fma_dx9(u32 a, u32 b, u32 c) {
     return f32(a) == 0.0f || f32(b) == 0.0f ? c : bf32(fmaf(f32(a), f32(b), f32(c)));
 }
 V3(v_fma_dx9_zero_f32, FK_F32, fma_dx9(a, b, c))
+/* V_FMAC_DX9_ZERO_F32: the accumulator is the destination register, as v_fmac_f32's (the
+ * _e64 record has no third source; its _e32 one names vdst there: reading D serves both, and
+ * test_rdna_dpp_forms found the _e64 form reading a constant 0 instead). */
+VFN static void v_fmac_dx9_zero_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    int ftz = fk_flush_in(w->mode, FK_F32);
+    VLOOP(l) {
+        u32 c = ftz && !(D[l] & 0x7f800000u) ? D[l] & 0x80000000u : D[l];
+        d[l] = fma_dx9(A[l], B[l], c);
+    }
+    vd32(w, x, d, FK_F32);
+}
 
 /* V_XOR3_B32 (RDNA3 ISA VOP3): D = S0 ^ S1 ^ S2 */
 V3(v_xor3_b32, FK_I32, a ^ b ^ c)
@@ -722,7 +736,7 @@ const rdna_row x_rdna_alu_rows[] = {
     OWN(s_movrelsd_2_b32, ISA_T_B32, s_movrelsd_2_b32),
     /* (the VOP2 fmac names its destination as the third source: src/isa/vop_rdna.c) */
     OWN(v_fma_dx9_zero_f32, ISA_T_F32, v_fma_dx9_zero_f32),
-    OWN(v_fmac_dx9_zero_f32, ISA_T_F32, v_fma_dx9_zero_f32),
+    OWNV(v_fmac_dx9_zero_f32, ISA_T_F32, v_fmac_dx9_zero_f32),
     /* SOPP, messages, 64-bit multiply */
     OWN(s_round_mode, ISA_T_B32, s_round_mode), OWN(s_denorm_mode, ISA_T_B32, s_denorm_mode),
     OWN(s_sendmsg, ISA_T_B32, r_sendmsg), OWN(s_sendmsg_rtn_b32, ISA_T_B32, r_sendmsg_rtn),

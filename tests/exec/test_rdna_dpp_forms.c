@@ -1,7 +1,8 @@
 /* test_rdna_dpp_forms.c - every VOP1, VOP2, VOPC, VOP3 and VOP3P opcode of gfx1100 and gfx1201
  * that has a DPP16 or DPP8 form, run in that form and checked against the same op in its plain
  * form (_e32/_e64) fed by a v_mov_b32 with the same DPP control, in wave32 and wave64, with full
- * and partial EXEC.
+ * and partial EXEC; and every VOP1/VOP2/VOPC op's VOP3 (_e64) form against its _e32 form
+ * (one_e64, below).
  *
  * Why this check holds (RDNA3/RDNA4 ISA, "DPP"): DPP only changes where src0 comes from.  With
  * all rows and banks enabled and bound_ctrl set, a lane whose source lane is out of range or
@@ -259,6 +260,58 @@ static void one_op(const char *arch, int g, int enc, unsigned op) {
     }
 }
 
+/* The VOP3 (_e64) form of a VOP1/VOP2/VOPC op against its _e32 form, same VGPR operands: the
+ * e64 opcode is the e32 one + 0x180 (VOP1), + 0x100 (VOP2), + 0 (VOPC); VCC, implicit in e32
+ * (a compare's result, a carry-out, v_cndmask's and a carry-in's mask), is named in e64 (vdst,
+ * SDST, src2 = vcc_lo), and a v_cmpx's e64 vdst field holds exec_lo.  Both must leave the same
+ * wave state, in wave32 and wave64, full and random EXEC. */
+static unsigned ne64[2][E_N];
+static void one_e64(const char *arch, int g, int enc, unsigned op) {
+    uint32_t word = enc == E_VOP1   ? 0x7E000000u | 30u << 17 | op << 9
+                    : enc == E_VOP2 ? op << 25 | 30u << 17 | 4u << 9
+                                    : 0x7C000000u | op << 17 | 4u << 9;
+    word |= 256 + SRC0;
+    isa_inst e32;
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    if (isa_decode(a, (const uint8_t *)&word, 4, &e32) != 4)
+        return;
+    unsigned e64op = op + (enc == E_VOP1 ? 0x180 : enc == E_VOP2 ? 0x100 : 0);
+    int vcc_out = e32.ndst > (enc == E_VOPC ? 0 : 1) ||
+                  (enc == E_VOPC && e32.ndst == 1 && e32.dst[0].kind == ISA_OPND_SREG &&
+                   e32.dst[0].idx == ISA_SREG_VCC_LO);
+    int vcc_in = 0;
+    for (unsigned i = 0; i < 3; i++)
+        vcc_in |= e32.src[i].kind == ISA_OPND_SREG && e32.src[i].idx == ISA_SREG_VCC_LO && i == 2;
+    uint32_t v[3];
+    v[0] = 0xD4000000u | e64op << 16;
+    if (enc == E_VOPC)
+        v[0] |= vcc_out ? ISA_SREG_VCC_LO : ISA_SREG_EXEC_LO; /* a compare's SGPR / v_cmpx */
+    else
+        v[0] |= 30u | (vcc_out ? ISA_SREG_VCC_LO << 8 : 0);
+    v[1] =
+        (256 + SRC0) | (enc == E_VOP1 ? 0 : (256 + 4) << 9) | (vcc_in ? ISA_SREG_VCC_LO << 18 : 0);
+    v[2] = 0xBFB00000u;
+    isa_inst e64;
+    if (isa_decode(a, (const uint8_t *)v, 8, &e64) != 8 || e64.op != e32.op)
+        return;
+    ne64[g][enc]++;
+    uint32_t c32[2] = {word, 0xBFB00000u};
+    for (int wave64 = 0; wave64 < 2; wave64++)
+        for (int partial = 0; partial < 2; partial++) {
+            unsigned lanes = wave64 ? 64 : 32;
+            uint64_t exec = partial ? (uint64_t)rnd() << 32 | rnd() : ~0ull;
+            fill(wave64 ? exec : exec & 0xffffffffull);
+            int sa = run(arch, lanes, c32, 2);
+            memcpy(ref, w, sizeof *w);
+            int sb = run(arch, lanes, v, 3);
+            char why[160];
+            CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why),
+                  "%s wave%u %s %s e64 (%08x %08x) vs e32 (%08x): %s", arch, lanes,
+                  partial ? "partial EXEC" : "full EXEC", isa_op_names[e32.op], v[0], v[1], word,
+                  sa < 0 || sb < 0 ? "did not build" : why);
+        }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -277,6 +330,14 @@ int main(void) {
         /* the decoder's tables hold about 320 VOP3 opcodes with a DPP16 form (random words),
          * and VOP1/VOP2/VOPC have dozens each: far fewer means the field choices above stopped
          * matching them */
+        for (int e = E_VOP1; e <= E_VOPC; e++) {
+            for (unsigned op = 0; op < nops[e]; op++)
+                one_e64(arches[g], g, e, op);
+            printf("%s %s: %u opcodes checked in their e64 form\n", arches[g], enc_names[e],
+                   ne64[g][e]);
+        }
+        CHECK(ne64[g][E_VOP1] >= 60 && ne64[g][E_VOP2] >= 35 && ne64[g][E_VOPC] >= 70,
+              "%s: too few e64 forms found", arches[g]);
         CHECK(nforms[g][E_VOP3][0] >= 250 && nforms[g][E_VOP3][1] >= 250 &&
                   nforms[g][E_VOP1][0] >= 40 && nforms[g][E_VOP2][0] >= 25 &&
                   nforms[g][E_VOPC][0] >= 60,
