@@ -1,8 +1,11 @@
-/* test_rdna_dpp_forms.c - every VOP1, VOP2, VOPC, VOP3 and VOP3P opcode of gfx1100 and gfx1201
- * that has a DPP16 or DPP8 form, run in that form and checked against the same op in its plain
- * form (_e32/_e64) fed by a v_mov_b32 with the same DPP control, in wave32 and wave64, with full
- * and partial EXEC; and every VOP1/VOP2/VOPC op's VOP3 (_e64) form against its _e32 form
- * (one_e64, below).
+/* test_rdna_valu_forms.c - the other encodings of gfx1100's and gfx1201's VALU ops checked
+ * against a plain form of the same op, on random registers in wave32 and wave64 with full and
+ * random EXEC:
+ *  - DPP16/DPP8: every VOP1, VOP2, VOPC, VOP3 and VOP3P opcode with such a form, against
+ *    v_mov_b32 with the same DPP control followed by the plain form (below);
+ *  - VOP3: every VOP1/VOP2/VOPC op's _e64 form against its _e32 form (one_e64);
+ *  - VOPD: random legal dual-issue words against their two halves as _e32 instructions
+ *    (vopd_forms).
  *
  * Why this check holds (RDNA3/RDNA4 ISA, "DPP"): DPP only changes where src0 comes from.  With
  * all rows and banks enabled and bound_ctrl set, a lane whose source lane is out of range or
@@ -312,6 +315,134 @@ static void one_e64(const char *arch, int g, int enc, unsigned op) {
         }
 }
 
+/* VOPD (wave32 dual issue) against its two halves run one after the other as VOP2/VOP1 _e32
+ * instructions, on random legal VOPD words whose halves do not read each other's destination
+ * (then the manual's read-before-write rule and the sequence agree): every X/Y opcode pair the
+ * decoder accepts, VGPR, SGPR, inline and literal (shared K) sources, VCC for v_cndmask. */
+typedef struct {
+    char name[40];
+    uint32_t word; /* opcode bits of the e32 encoding */
+    int vop1;
+} e32op;
+static e32op e32s[80];
+static unsigned ne32;
+
+static void find_e32(isa_arch a) {
+    ne32 = 0;
+    for (unsigned op = 0; op < 64; op++) { /* VOP2, with a literal after it for fmaak/fmamk */
+        uint32_t t[2] = {op << 25 | 30u << 17 | 4u << 9 | (256 + SRC0), 0x3f800000u};
+        isa_inst in;
+        if (isa_decode(a, (const uint8_t *)t, 8, &in) && ne32 < 80) {
+            snprintf(e32s[ne32].name, sizeof e32s[0].name, "%s", isa_op_names[in.op]);
+            e32s[ne32].word = op << 25;
+            e32s[ne32++].vop1 = 0;
+        }
+    }
+    snprintf(e32s[ne32].name, sizeof e32s[0].name, "v_mov_b32");
+    e32s[ne32].word = 0x7E000000u | 1u << 9;
+    e32s[ne32++].vop1 = 1;
+}
+static const e32op *e32_of(const char *dual) { /* "v_dual_X" -> "v_X" */
+    for (unsigned i = 0; i < ne32; i++)
+        if (!strcmp(e32s[i].name + 2, dual + 7))
+            return &e32s[i];
+    return NULL;
+}
+/* One half as e32 words at o: returns the count.  v_dual_dot2acc_f32_bf16 (and on gfx12
+ * v_dual_dot2acc_f32_f16) has no e32 twin: it is VOP3P v_dot2_f32_bf16 (_f16, vop3p_op) with
+ * the destination as src2 (e == NULL). */
+static size_t half_words(uint32_t *o, const e32op *e, const isa_inst *in, int y, int k,
+                         unsigned vop3p_op) {
+    const isa_opnd *d = &in->dst[y], *s0 = &in->src[2 * y], *s1 = &in->src[2 * y + 1];
+    unsigned src0 = s0->kind == ISA_OPND_VGPR ? 256u + s0->idx : (in->w[y] & 0x1ff);
+    size_t n = 0;
+    if (!e) {
+        o[n++] = 0xCC004000u | vop3p_op << 16 | d->idx;
+        o[n++] = src0 | (256u + s1->idx) << 9 | (256u + d->idx) << 18 | 3u << 27;
+    } else
+        o[n++] = e->word | (uint32_t)d->idx << 17 | (e->vop1 ? 0 : (uint32_t)s1->idx << 9) | src0;
+    if (src0 == 255 || k)
+        o[n++] = in->lit;
+    return n;
+}
+static int reads(const isa_inst *in, int y, unsigned v, int acc) {
+    const isa_opnd *s0 = &in->src[2 * y], *s1 = &in->src[2 * y + 1];
+    return (s0->kind == ISA_OPND_VGPR && s0->idx == v) ||
+           (s1->kind == ISA_OPND_VGPR && s1->idx == v) || (acc && in->dst[y].idx == v);
+}
+static unsigned npairs[2], ncases[2];
+static void vopd_forms(const char *arch, int g) {
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    find_e32(a);
+    static uint8_t seen[16][32];
+    memset(seen, 0, sizeof seen);
+    for (unsigned t = 0; t < 40000; t++) {
+        unsigned opx = rnd() % 16, opy = rnd() % 32, r = rnd();
+        unsigned s0x = r % 4 == 0   ? rnd() % 11
+                       : r % 4 == 1 ? 128 + rnd() % 81
+                       : r % 8 == 2 ? 255
+                                    : 256 + rnd() % 16;
+        r = rnd();
+        unsigned s0y = r % 4 == 0   ? rnd() % 11
+                       : r % 4 == 1 ? 128 + rnd() % 81
+                       : r % 8 == 2 ? 255
+                                    : 256 + rnd() % 16;
+        uint32_t v[4] = {0xC8000000u | opx << 22 | opy << 17 | (rnd() % 16) << 9 | s0x,
+                         (rnd() % 32) << 24 | (rnd() % 16) << 17 | (rnd() % 16) << 9 | s0y,
+                         rnd() % 2 ? 0x40490fdbu : rnd(), 0};
+        isa_inst in;
+        size_t n = isa_decode(a, (const uint8_t *)v, 12, &in);
+        if (!n || in.fmt != ISA_FMT_VOPD)
+            continue;
+        const char *nx = isa_op_names[in.op], *ny = isa_op_names[in.flags];
+        const e32op *ex = e32_of(nx), *ey = e32_of(ny);
+        /* VOP3P v_dot2_f32_f16 0x13, v_dot2_f32_bf16 0x1a: the stand-ins with no e32 form */
+        unsigned px = strstr(nx, "dot2acc_f32_bf16")  ? 0x1a
+                      : strstr(nx, "dot2acc_f32_f16") ? 0x13
+                                                      : 0;
+        unsigned py = strstr(ny, "dot2acc_f32_bf16")  ? 0x1a
+                      : strstr(ny, "dot2acc_f32_f16") ? 0x13
+                                                      : 0;
+        int bfx = !ex && px, bfy = !ey && py;
+        CHECK((ex || bfx) && (ey || bfy), "%s: no e32 form for %s / %s", arch, nx, ny);
+        if ((!ex && !bfx) || (!ey && !bfy))
+            continue;
+        /* (its VOP3P stand-in reads a constant src0 by VOP3P's packed-constant rule, not as
+         * the VOPD word does: compared with a VGPR src0 only) */
+        if ((bfx && in.src[0].kind != ISA_OPND_VGPR) || (bfy && in.src[2].kind != ISA_OPND_VGPR))
+            continue;
+        int accx = strstr(nx, "fmac") || strstr(nx, "dot2acc"),
+            accy = strstr(ny, "fmac") || strstr(ny, "dot2acc");
+        if (reads(&in, 1, in.dst[0].idx, 0) || reads(&in, 0, in.dst[1].idx, 0) ||
+            (accy && in.dst[1].idx == in.dst[0].idx))
+            continue;
+        (void)accx;
+        int kx = strstr(nx, "fmaak") || strstr(nx, "fmamk"),
+            ky = strstr(ny, "fmaak") || strstr(ny, "fmamk");
+        uint32_t c[8];
+        size_t nc = half_words(c, ex, &in, 0, kx, px);
+        nc += half_words(c + nc, ey, &in, 1, ky, py);
+        c[nc++] = 0xBFB00000u;
+        uint32_t d[4];
+        memcpy(d, v, n);
+        d[n / 4] = 0xBFB00000u;
+        if (!seen[opx][opy])
+            npairs[g]++;
+        seen[opx][opy] = 1;
+        ncases[g]++;
+        uint64_t exec = t % 3 ? ~0ull : (uint64_t)rnd();
+        fill(exec & 0xffffffffull);
+        w0->s[ISA_SREG_VCC_LO] = rnd();
+        int sa = run(arch, 32, c, nc);
+        memcpy(ref, w, sizeof *w);
+        int sb = run(arch, 32, d, n / 4 + 1);
+        char why[160], text[160];
+        isa_print(&in, text, sizeof text);
+        CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why), "%s %s (%08x %08x): %s", arch, text,
+              v[0], v[1], sa < 0 || sb < 0 ? "did not build" : why);
+    }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -336,6 +467,9 @@ int main(void) {
             printf("%s %s: %u opcodes checked in their e64 form\n", arches[g], enc_names[e],
                    ne64[g][e]);
         }
+        vopd_forms(arches[g], g);
+        printf("%s VOPD: %u X/Y opcode pairs in %u words\n", arches[g], npairs[g], ncases[g]);
+        CHECK(npairs[g] >= 150, "%s: only %u VOPD opcode pairs", arches[g], npairs[g]);
         CHECK(ne64[g][E_VOP1] >= 60 && ne64[g][E_VOP2] >= 35 && ne64[g][E_VOPC] >= 70,
               "%s: too few e64 forms found", arches[g]);
         CHECK(nforms[g][E_VOP3][0] >= 250 && nforms[g][E_VOP3][1] >= 250 &&
@@ -346,5 +480,5 @@ int main(void) {
     free(w);
     free(w0);
     free(ref);
-    return check_summary("test_rdna_dpp_forms");
+    return check_summary("test_rdna_valu_forms");
 }
