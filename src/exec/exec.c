@@ -256,7 +256,7 @@ static const xhandler *rdna_pick(xprog *p, xinst *x, uint8_t *cls) {
     if (h && dpp) {
         /* DPP8: src0 is 0xe9/0xea in the VOP1/2/C word or the VOP3/VOP3P word's SRC0 field,
          * the eight 3-bit lane selectors are bits 31:8 of the DPP dword (VOP3P's was missed:
-         * a DPP8 v_fma_mix* ran as DPP16 with the selectors as dpp_ctrl; test_rdna_valu_forms) */
+         * a DPP8 v_fma_mix* ran as DPP16 with the selectors as dpp_ctrl; test_valu_forms) */
         int v3 = in->fmt == ISA_FMT_VOP3 || in->fmt == ISA_FMT_VOP3P;
         unsigned s0 = in->w[v3 ? 1 : 0] & 0x1ff;
         if (s0 == 0xe9 || s0 == 0xea) {

@@ -217,7 +217,7 @@ static void s_buffer_load_i16(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 
 /* The true16 ops below read their 16-bit sources through the VALU framework (vs32 with FK_I16:
  * the half op_sel names, after the DPP16/DPP8 lane permutation of src0) and write with vd16
  * (the destination half, under EXEC and the DPP write mask), so their DPP forms run too
- * (tests/exec/test_rdna_valu_forms.c). */
+ * (tests/exec/test_valu_forms.c). */
 VFN static void v_mov_b16(wave *w, const xinst *x) {
     u32 t0[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_I16);

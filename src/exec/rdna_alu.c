@@ -197,7 +197,7 @@ static inline u32 fma_dx9(u32 a, u32 b, u32 c) {
 V3(v_fma_dx9_zero_f32, FK_F32, fma_dx9(a, b, c))
 /* V_FMAC_DX9_ZERO_F32: the accumulator is the destination register, as v_fmac_f32's (the
  * _e64 record has no third source; its _e32 one names vdst there: reading D serves both, and
- * test_rdna_valu_forms found the _e64 form reading a constant 0 instead). */
+ * test_valu_forms found the _e64 form reading a constant 0 instead). */
 VFN static void v_fmac_dx9_zero_f32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);

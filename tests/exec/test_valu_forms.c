@@ -1,11 +1,12 @@
-/* test_rdna_valu_forms.c - the other encodings of gfx1100's and gfx1201's VALU ops checked
- * against a plain form of the same op, on random registers in wave32 and wave64 with full and
- * random EXEC:
- *  - DPP16/DPP8: every VOP1, VOP2, VOPC, VOP3 and VOP3P opcode with such a form, against
- *    v_mov_b32 with the same DPP control followed by the plain form (below);
+/* test_valu_forms.c - the other encodings of the VALU ops checked against a plain form of the
+ * same op, on random registers in wave32 and wave64 (CDNA: wave64) with full and random EXEC,
+ * for gfx1100, gfx1201, gfx950, gfx942 and gfx90a:
+ *  - DPP16/DPP8: every VOP1, VOP2, VOPC, VOP3 and VOP3P opcode with such a form (gfx9: DPP16
+ *    on VOP1/VOP2), against v_mov_b32 with the same DPP control (two for a 64-bit src0)
+ *    followed by the plain form (below);
  *  - VOP3: every VOP1/VOP2/VOPC op's _e64 form against its _e32 form (one_e64);
- *  - VOPD: random legal dual-issue words against their two halves as _e32 instructions
- *    (vopd_forms).
+ *  - VOPD (RDNA): random legal dual-issue words against their two halves as _e32
+ *    instructions (vopd_forms).
  *
  * Why this check holds (RDNA3/RDNA4 ISA, "DPP"): DPP only changes where src0 comes from.  With
  * all rows and banks enabled and bound_ctrl set, a lane whose source lane is out of range or
@@ -33,13 +34,37 @@
 
 static wave *w, *w0, *ref;
 
+/* The targets and what differs between them here: s_endpgm, the VOP3 prefix, the e64 opcode
+ * offsets of VOP1 and VOP2 (VOPC's is 0), and (CDNA) wave64 only, DPP16 on VOP1/VOP2/VOPC only,
+ * no fetch-inactive, no VOPD. */
+typedef struct {
+    const char *name;
+    int rdna;
+    uint32_t endpgm, vop3;
+    unsigned off1, off2;
+} target;
+static const target targets[] = {
+    {"gfx1100", 1, 0xBFB00000u, 0xD4000000u, 0x180, 0x100},
+    {"gfx1201", 1, 0xBFB00000u, 0xD4000000u, 0x180, 0x100},
+    {"gfx950", 0, 0xBF810000u, 0xD0000000u, 0x140, 0x100},
+    {"gfx942", 0, 0xBF810000u, 0xD0000000u, 0x140, 0x100},
+    {"gfx90a", 0, 0xBF810000u, 0xD0000000u, 0x140, 0x100},
+};
+#define NT (sizeof targets / sizeof targets[0])
+static const target *T;
+
 enum { MOV_DST = 20, SRC0 = 1 };
 
-/* v_mov_b32_dpp v20, v1 with DPP16 control dword d (its src0 byte replaced) or DPP8 selectors. */
-static size_t mov_dpp(uint32_t *o, int dpp8, uint32_t ctrl, int fi) {
-    o[0] = 0x7E000000u | (MOV_DST << 17) | (1u << 9) | (dpp8 ? (fi ? 0xEAu : 0xE9u) : 0xFAu);
-    o[1] = dpp8 ? (ctrl << 8 | SRC0) : (ctrl & ~0xffu) | SRC0;
-    return 2;
+/* v_mov_b32_dpp v20, v1 with DPP16 control dword d (its src0 byte replaced) or DPP8 selectors;
+ * for a 64-bit src0 also v21 from v2 (the pair moves as one value, both halves alike). */
+static size_t mov_dpp(uint32_t *o, int dpp8, uint32_t ctrl, int fi, int wide) {
+    size_t n = 0;
+    for (unsigned h = 0; h <= (unsigned)wide; h++) {
+        o[n++] =
+            0x7E000000u | ((MOV_DST + h) << 17) | (1u << 9) | (dpp8 ? (fi ? 0xEAu : 0xE9u) : 0xFAu);
+        o[n++] = dpp8 ? (ctrl << 8 | (SRC0 + h)) : (ctrl & ~0xffu) | (SRC0 + h);
+    }
+    return n;
 }
 
 /* The DPP16 dword of a control: row/bank masks full, bound_ctrl set, fi as asked. */
@@ -52,20 +77,26 @@ typedef struct {
     int dpp8;
     uint32_t code; /* DPP16: dpp_ctrl; DPP8: the eight 3-bit selectors, lane 0 first */
     int fi;
+    int which; /* 0 every target, 1 RDNA only, 2 CDNA (gfx9) only */
 } control;
 
 #define SEL8(a, b, c, d, e, f, g, h)                                                               \
     ((a) | (b) << 3 | (c) << 6 | (d) << 9 | (e) << 12 | (f) << 15 | (g) << 18 | (h) << 21)
 static const control controls[] = {
-    {"quad_perm:[1,0,3,2]", 0, 0xB1, 0},
-    {"row_shr:1", 0, 0x111, 0},
-    {"row_ror:3", 0, 0x123, 0},
-    {"row_mirror", 0, 0x140, 0},
-    {"row_share:5", 0, 0x155, 0},
-    {"row_xmask:3", 0, 0x163, 0},
-    {"row_shl:2 fi:1", 0, 0x102, 1},
-    {"dpp8:[7,6,5,4,3,2,1,0]", 1, SEL8(7, 6, 5, 4, 3, 2, 1, 0), 0},
-    {"dpp8:[1,1,0,0,3,3,2,2] fi:1", 1, SEL8(1, 1, 0, 0, 3, 3, 2, 2), 1},
+    {"quad_perm:[1,0,3,2]", 0, 0xB1, 0, 0},
+    {"row_shr:1", 0, 0x111, 0, 0},
+    {"row_ror:3", 0, 0x123, 0, 0},
+    {"row_mirror", 0, 0x140, 0, 0},
+    {"row_share:5", 0, 0x155, 0, 1},
+    {"row_xmask:3", 0, 0x163, 0, 1},
+    {"row_shl:2 fi:1", 0, 0x102, 1, 1},
+    {"row_shl:2", 0, 0x102, 0, 2},
+    {"row_half_mirror", 0, 0x141, 0, 2},
+    {"row_bcast:15", 0, 0x142, 0, 2},
+    {"row_bcast:31", 0, 0x143, 0, 2},
+    {"wave_shr:1", 0, 0x138, 0, 2},
+    {"dpp8:[7,6,5,4,3,2,1,0]", 1, SEL8(7, 6, 5, 4, 3, 2, 1, 0), 0, 1},
+    {"dpp8:[1,1,0,0,3,3,2,2] fi:1", 1, SEL8(1, 1, 0, 0, 3, 3, 2, 2), 1, 1},
 };
 
 /* Run code (n words) from the state in w0 on w; returns the status. */
@@ -168,52 +199,59 @@ static uint32_t src0_code(const control *ct) { return ct->dpp8 ? (ct->fi ? 0xEAu
 static void compare(const char *arch, const uint32_t *words, size_t nw, size_t s0w, int form) {
     for (unsigned c = 0; c < sizeof controls / sizeof controls[0]; c++) {
         const control *ct = &controls[c];
-        if (ct->dpp8 != form)
+        if (ct->dpp8 != form || ct->which == (T->rdna ? 2 : 1))
             continue;
         uint32_t ctrl = ct->dpp8 ? ct->code : dpp16(ct->code, ct->fi);
-        for (int wave64 = 0; wave64 < 2; wave64++)
+        uint32_t plain[4] = {0};
+        for (size_t i = 0; i < nw; i++)
+            plain[i] = words[i] | (i == s0w ? 256u + MOV_DST : 0);
+        isa_inst pin;
+        int wide =
+            isa_decode((isa_arch)test_isa_arch(arch), (const uint8_t *)plain, 4 * nw, &pin) &&
+            pin.src[0].n == 2;
+        for (int wave64 = !T->rdna; wave64 < 2; wave64++)
             for (int partial = 0; partial < 2; partial++) {
                 unsigned lanes = wave64 ? 64 : 32;
                 uint64_t exec = partial ? (uint64_t)rnd() << 32 | rnd() : ~0ull;
                 if (!wave64)
                     exec &= 0xffffffffull;
                 fill(exec);
-                uint32_t a[8], b[8];
-                size_t na = mov_dpp(a, ct->dpp8, ctrl, ct->fi),
-                       nb = mov_dpp(b, ct->dpp8, ctrl, ct->fi);
+                uint32_t a[10], b[10];
+                size_t na = mov_dpp(a, ct->dpp8, ctrl, ct->fi, wide),
+                       nb = mov_dpp(b, ct->dpp8, ctrl, ct->fi, wide), nm = nb;
                 for (size_t i = 0; i < nw; i++) {
                     a[na++] = words[i] | (i == s0w ? 256u + MOV_DST : 0);
                     b[nb++] = words[i] | (i == s0w ? src0_code(ct) : 0);
                 }
                 b[nb++] = ct->dpp8 ? ctrl << 8 | SRC0 : ctrl | SRC0;
-                a[na++] = b[nb++] = 0xBFB00000u; /* s_endpgm */
+                a[na++] = b[nb++] = T->endpgm; /* s_endpgm */
                 int sa = run(arch, lanes, a, na);
                 memcpy(ref, w, sizeof *w);
                 int sb = run(arch, lanes, b, nb);
                 char why[160];
                 isa_inst in;
-                if (!isa_decode((isa_arch)test_isa_arch(arch), (const uint8_t *)&b[2], 4 * (nw + 1),
-                                &in))
-                    isa_dec_vop3_rdna_dpp_sdst((isa_arch)test_isa_arch(arch), &b[2], nw + 1, &in);
+                if (!isa_decode((isa_arch)test_isa_arch(arch), (const uint8_t *)&b[nm],
+                                4 * (nw + 1), &in))
+                    isa_dec_vop3_rdna_dpp_sdst((isa_arch)test_isa_arch(arch), &b[nm], nw + 1, &in);
                 const char *name = isa_op_names[in.op];
                 if (sa == WAVE_DONE && sb == WAVE_FAULT && nodpp(name)) {
                     /* a DPP form gfxemu does not run: it must fault by name at its pc */
-                    CHECK(w->fault.kind == XF_UNIMPLEMENTED && w->fault.pc == 8,
-                          "%s %s DPP: fault %d at %#x, want unimplemented at 0x8", arch, name,
-                          w->fault.kind, (unsigned)w->fault.pc);
+                    CHECK(w->fault.kind == XF_UNIMPLEMENTED && w->fault.pc == 4 * nm,
+                          "%s %s DPP: fault %d at %#x, want unimplemented at %#x", arch, name,
+                          w->fault.kind, (unsigned)w->fault.pc, (unsigned)(4 * nm));
                     continue;
                 }
                 CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why),
                       "%s wave%u %s %s (%08x %08x %08x) %s: %s", arch, lanes,
-                      partial ? "partial EXEC" : "full EXEC", name, b[2], b[3], b[4], ct->what,
-                      sa < 0 || sb < 0 ? "did not build" : why);
+                      partial ? "partial EXEC" : "full EXEC", name, b[nm], b[nm + 1], b[nm + 2],
+                      ct->what, sa < 0 || sb < 0 ? "did not build" : why);
             }
     }
 }
 
 enum { E_VOP3, E_VOP3P, E_VOP1, E_VOP2, E_VOPC, E_N };
 static const char *const enc_names[E_N] = {"VOP3", "VOP3P", "VOP1", "VOP2", "VOPC"};
-static unsigned nforms[2][E_N][2];
+static unsigned nforms[NT][E_N][2];
 
 static void one_op(const char *arch, int g, int enc, unsigned op) {
     if (enc >= E_VOP1) { /* one word: vdst v30 (VOPC: VCC), vsrc1 v4, src0 in bits 8:0 */
@@ -233,7 +271,7 @@ static void one_op(const char *arch, int g, int enc, unsigned op) {
     /* field choices: src1 v4 / s22 / inline 0 / encoding 0; src2 v8 / s24 / inline 0 / 0 */
     static const unsigned s1c[] = {256 + 4, 22, 128, 0}, s2c[] = {256 + 8, 24, 128, 0};
     int vop3p = enc == E_VOP3P;
-    uint32_t base = vop3p ? 0xCC000000u | op << 16 : 0xD4000000u | op << 16;
+    uint32_t base = vop3p ? 0xCC000000u | op << 16 : T->vop3 | op << 16;
     base |= 30u; /* vdst v30 (or s30); w0[14:8] 0: no modifiers, or a VOP3 SDST carry-out s0 */
     for (int form = 0; form < 2; form++) { /* DPP16, DPP8 */
         uint32_t words[2] = {0, 0};
@@ -268,7 +306,7 @@ static void one_op(const char *arch, int g, int enc, unsigned op) {
  * (a compare's result, a carry-out, v_cndmask's and a carry-in's mask), is named in e64 (vdst,
  * SDST, src2 = vcc_lo), and a v_cmpx's e64 vdst field holds exec_lo.  Both must leave the same
  * wave state, in wave32 and wave64, full and random EXEC. */
-static unsigned ne64[2][E_N];
+static unsigned ne64[NT][E_N];
 static void one_e64(const char *arch, int g, int enc, unsigned op) {
     uint32_t word = enc == E_VOP1   ? 0x7E000000u | 30u << 17 | op << 9
                     : enc == E_VOP2 ? op << 25 | 30u << 17 | 4u << 9
@@ -278,7 +316,7 @@ static void one_e64(const char *arch, int g, int enc, unsigned op) {
     isa_arch a = (isa_arch)test_isa_arch(arch);
     if (isa_decode(a, (const uint8_t *)&word, 4, &e32) != 4)
         return;
-    unsigned e64op = op + (enc == E_VOP1 ? 0x180 : enc == E_VOP2 ? 0x100 : 0);
+    unsigned e64op = op + (enc == E_VOP1 ? T->off1 : enc == E_VOP2 ? T->off2 : 0);
     int vcc_out = e32.ndst > (enc == E_VOPC ? 0 : 1) ||
                   (enc == E_VOPC && e32.ndst == 1 && e32.dst[0].kind == ISA_OPND_SREG &&
                    e32.dst[0].idx == ISA_SREG_VCC_LO);
@@ -286,20 +324,20 @@ static void one_e64(const char *arch, int g, int enc, unsigned op) {
     for (unsigned i = 0; i < 3; i++)
         vcc_in |= e32.src[i].kind == ISA_OPND_SREG && e32.src[i].idx == ISA_SREG_VCC_LO && i == 2;
     uint32_t v[3];
-    v[0] = 0xD4000000u | e64op << 16;
+    v[0] = T->vop3 | e64op << 16;
     if (enc == E_VOPC)
         v[0] |= vcc_out ? ISA_SREG_VCC_LO : ISA_SREG_EXEC_LO; /* a compare's SGPR / v_cmpx */
     else
         v[0] |= 30u | (vcc_out ? ISA_SREG_VCC_LO << 8 : 0);
     v[1] =
         (256 + SRC0) | (enc == E_VOP1 ? 0 : (256 + 4) << 9) | (vcc_in ? ISA_SREG_VCC_LO << 18 : 0);
-    v[2] = 0xBFB00000u;
+    v[2] = T->endpgm;
     isa_inst e64;
     if (isa_decode(a, (const uint8_t *)v, 8, &e64) != 8 || e64.op != e32.op)
         return;
     ne64[g][enc]++;
-    uint32_t c32[2] = {word, 0xBFB00000u};
-    for (int wave64 = 0; wave64 < 2; wave64++)
+    uint32_t c32[2] = {word, T->endpgm};
+    for (int wave64 = !T->rdna; wave64 < 2; wave64++)
         for (int partial = 0; partial < 2; partial++) {
             unsigned lanes = wave64 ? 64 : 32;
             uint64_t exec = partial ? (uint64_t)rnd() << 32 | rnd() : ~0ull;
@@ -370,7 +408,7 @@ static int reads(const isa_inst *in, int y, unsigned v, int acc) {
     return (s0->kind == ISA_OPND_VGPR && s0->idx == v) ||
            (s1->kind == ISA_OPND_VGPR && s1->idx == v) || (acc && in->dst[y].idx == v);
 }
-static unsigned npairs[2], ncases[2];
+static unsigned npairs[NT], ncases[NT];
 static void vopd_forms(const char *arch, int g) {
     isa_arch a = (isa_arch)test_isa_arch(arch);
     find_e32(a);
@@ -422,10 +460,10 @@ static void vopd_forms(const char *arch, int g) {
         uint32_t c[8];
         size_t nc = half_words(c, ex, &in, 0, kx, px);
         nc += half_words(c + nc, ey, &in, 1, ky, py);
-        c[nc++] = 0xBFB00000u;
+        c[nc++] = T->endpgm;
         uint32_t d[4];
         memcpy(d, v, n);
-        d[n / 4] = 0xBFB00000u;
+        d[n / 4] = T->endpgm;
         if (!seen[opx][opy])
             npairs[g]++;
         seen[opx][opy] = 1;
@@ -449,36 +487,39 @@ int main(void) {
     ref = aligned_alloc(64, sizeof *ref);
     if (!w || !w0 || !ref)
         return 1;
-    static const char *const arches[] = {"gfx1100", "gfx1201"};
-    for (int g = 0; g < 2; g++) {
+    for (unsigned g = 0; g < NT; g++) {
+        T = &targets[g];
+        const char *arch = T->name;
         static const unsigned nops[E_N] = {0x400, 0x80, 0x100, 0x40, 0x100};
-        for (int e = 0; e < E_N; e++) {
+        for (int e = T->rdna ? E_VOP3 : E_VOP1; e < E_N; e++) { /* gfx9: no VOP3 DPP */
             for (unsigned op = 0; op < nops[e]; op++)
-                one_op(arches[g], g, e, op);
-            printf("%s %s: %u opcodes with a DPP16 form, %u with a DPP8 form\n", arches[g],
-                   enc_names[e], nforms[g][e][0], nforms[g][e][1]);
+                one_op(arch, g, e, op);
+            printf("%s %s: %u opcodes with a DPP16 form, %u with a DPP8 form\n", arch, enc_names[e],
+                   nforms[g][e][0], nforms[g][e][1]);
         }
-        /* the decoder's tables hold about 320 VOP3 opcodes with a DPP16 form (random words),
-         * and VOP1/VOP2/VOPC have dozens each: far fewer means the field choices above stopped
-         * matching them */
         for (int e = E_VOP1; e <= E_VOPC; e++) {
             for (unsigned op = 0; op < nops[e]; op++)
-                one_e64(arches[g], g, e, op);
-            printf("%s %s: %u opcodes checked in their e64 form\n", arches[g], enc_names[e],
-                   ne64[g][e]);
+                one_e64(arch, g, e, op);
+            printf("%s %s: %u opcodes checked in their e64 form\n", arch, enc_names[e], ne64[g][e]);
         }
-        vopd_forms(arches[g], g);
-        printf("%s VOPD: %u X/Y opcode pairs in %u words\n", arches[g], npairs[g], ncases[g]);
-        CHECK(npairs[g] >= 150, "%s: only %u VOPD opcode pairs", arches[g], npairs[g]);
-        CHECK(ne64[g][E_VOP1] >= 60 && ne64[g][E_VOP2] >= 35 && ne64[g][E_VOPC] >= 70,
-              "%s: too few e64 forms found", arches[g]);
-        CHECK(nforms[g][E_VOP3][0] >= 250 && nforms[g][E_VOP3][1] >= 250 &&
-                  nforms[g][E_VOP1][0] >= 40 && nforms[g][E_VOP2][0] >= 25 &&
-                  nforms[g][E_VOPC][0] >= 60,
-              "%s: too few DPP forms found", arches[g]);
+        CHECK(ne64[g][E_VOP1] >= 50 && ne64[g][E_VOP2] >= 35 && ne64[g][E_VOPC] >= 70,
+              "%s: too few e64 forms found", arch);
+        /* the decoder's tables hold about 320 VOP3 opcodes with a DPP16 form on RDNA (random
+         * words), and VOP1/VOP2/VOPC have dozens each: far fewer means the field choices above
+         * stopped matching them */
+        CHECK(nforms[g][E_VOP1][0] >= 40 && nforms[g][E_VOP2][0] >= 25 &&
+                  (!T->rdna || nforms[g][E_VOPC][0] >= 60), /* (gfx9 VOPC has no DPP) */
+              "%s: too few DPP forms found", arch);
+        if (!T->rdna)
+            continue;
+        CHECK(nforms[g][E_VOP3][0] >= 250 && nforms[g][E_VOP3][1] >= 250,
+              "%s: too few VOP3 DPP forms found", arch);
+        vopd_forms(arch, g);
+        printf("%s VOPD: %u X/Y opcode pairs in %u words\n", arch, npairs[g], ncases[g]);
+        CHECK(npairs[g] >= 150, "%s: only %u VOPD opcode pairs", arch, npairs[g]);
     }
     free(w);
     free(w0);
     free(ref);
-    return check_summary("test_rdna_valu_forms");
+    return check_summary("test_valu_forms");
 }
