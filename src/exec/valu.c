@@ -211,7 +211,7 @@ const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *t, int fk) {
             t[l] = dpp_valid(x, ex, s) ? src[s] : 0;
         }
     }
-    if (fk == FK_F64) {
+    if (fk == FK_F64 || fk == FK_M64) {
         u64 sb = 1ull << 63;
         u64 clr = ((v->abs >> i) & 1) ? sb : 0, flip = ((v->neg >> i) & 1) ? sb : 0;
         if (clr | flip)

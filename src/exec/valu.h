@@ -79,6 +79,7 @@ enum {
     FK_F64,     /* f64: abs/neg on bit 63, f64 denormal mode */
     FK_F16,     /* f16 in bits 15:0 (VOP3 op_sel picks bits 31:16): abs/neg on bit 15 */
     FK_I16,     /* 16-bit integer: VOP3 op_sel selects the half */
+    FK_M64,     /* 64-bit with abs/neg on bit 63 but no denormal flushing (v_cmp_class_f64) */
 };
 
 #define MODE_IEEE (1u << 9)
@@ -198,7 +199,7 @@ static inline __attribute__((always_inline)) const u32 *vs32(wave *w, const xins
 static inline __attribute__((always_inline)) const u64 *vs64(wave *w, const xinst *x, int i,
                                                              u64 *tmp, int fk) {
     const isa_opnd *o = &x->in.src[i];
-    int mods = fk == FK_F64 && (((x->in.f.v.abs | x->in.f.v.neg) >> i) & 1);
+    int mods = (fk == FK_F64 || fk == FK_M64) && (((x->in.f.v.abs | x->in.f.v.neg) >> i) & 1);
     if (x->in.variant < ISA_VAR_SDWA && !mods && !fk_flush_in(w->mode, fk)) {
         if (o->kind == ISA_OPND_VGPR) {
             const u32 *lo = w->v[o->idx], *hi = w->v[o->idx + 1];

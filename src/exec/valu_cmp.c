@@ -209,7 +209,9 @@ static inline int class64(u64 u) {
     VFN static void name(wave *w, const xinst *x) { name##_x(w, x, 0); }
 DEF_CLASS(v_cmp_class_f32, u32, vs32(w, x, 0, t0, FK_M32), class32)
 DEF_CLASS(v_cmp_class_f16, u32, vs32(w, x, 0, t0, FK_F16), class16)
-DEF_CLASS(v_cmp_class_f64, u64, vs64(w, x, 0, t0, FK_RAW), class64)
+/* (abs/neg apply to S0 as to any f64 source; denormals are classified, never flushed: found by
+ * tests/exec/test_valu_forms.c, the f64 form ignored the modifiers) */
+DEF_CLASS(v_cmp_class_f64, u64, vs64(w, x, 0, t0, FK_M64), class64)
 VFN static void v_cmpx_class_f32(wave *w, const xinst *x) { v_cmp_class_f32_x(w, x, 1); }
 VFN static void v_cmpx_class_f16(wave *w, const xinst *x) { v_cmp_class_f16_x(w, x, 1); }
 VFN static void v_cmpx_class_f64(wave *w, const xinst *x) { v_cmp_class_f64_x(w, x, 1); }

@@ -4,7 +4,9 @@
  *  - DPP16/DPP8: every VOP1, VOP2, VOPC, VOP3 and VOP3P opcode with such a form (gfx9: DPP16
  *    on VOP1/VOP2), against v_mov_b32 with the same DPP control (two for a 64-bit src0)
  *    followed by the plain form (below);
- *  - VOP3: every VOP1/VOP2/VOPC op's _e64 form against its _e32 form (one_e64);
+ *  - VOP3: every VOP1/VOP2/VOPC op's _e64 form against its _e32 form (one_e64), and neg/abs
+ *    on every float source of every VOP3 op against the sign-bit operation done first
+ *    (one_mods);
  *  - VOPD (RDNA): random legal dual-issue words against their two halves as _e32
  *    instructions (vopd_forms).
  *
@@ -481,6 +483,108 @@ static void vopd_forms(const char *arch, int g) {
     }
 }
 
+/* The VOP3 source modifiers: op_e64 with neg (w1[29 + i]) or abs (w0[8 + i]) on a float source
+ * i against the same op reading v20 (v[20:21]), which a v_xor_b32 / v_and_b32 of the sign bit
+ * (of the low half for an f16 source, of the high dword for an f64 one) made from the source:
+ * the manuals define both modifiers as that bit operation on the operand as read. */
+static const e32op *e32_named(const char *name) {
+    for (unsigned i = 0; i < ne32; i++)
+        if (!strcmp(e32s[i].name, name))
+            return &e32s[i];
+    return NULL;
+}
+static unsigned nmods[NT];
+
+/* Sources that are not floats although their constants print as such, where the manuals'
+ * "input modifiers apply to floating-point operands" leaves neg/abs without a float meaning:
+ * exponents, class masks, stochastic-rounding seeds, byte positions, integer dots and bit ops,
+ * packed 8-bit floats (one sign bit per element, not bit 31), and v_s_* (scalar sources only). */
+static int int_source(const char *name, unsigned i) {
+    static const struct {
+        const char *pre;
+        unsigned mask; /* the sources (bit i) */
+    } skip[] = {
+        {"v_ldexp_", 2},         {"v_cmp_class_", 2},     {"v_cmpx_class_", 2},
+        {"v_cvt_pk_u8_f32", 6},  {"v_dot2c_i32", 7},      {"v_dot4c_i32", 7},
+        {"v_dot8c_i32", 7},      {"v_bitop3", 7},         {"v_ashr_pk_", 7},
+        {"v_cvt_pk_f32_fp8", 1}, {"v_cvt_pk_f32_bf8", 1}, {"v_s_", 7},
+    };
+    for (size_t k = 0; k < sizeof skip / sizeof skip[0]; k++)
+        if (!strncmp(name, skip[k].pre, strlen(skip[k].pre)) && (skip[k].mask >> i & 1))
+            return 1;
+    /* stochastic rounding: src1 is the random bits (v_cvt_sr_*, v_cvt_scalef32_sr_*) */
+    return i == 1 && strstr(name, "_sr_") != NULL;
+}
+static void one_mods(const char *arch, int g, unsigned op) {
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    static const unsigned s1c[] = {256 + 4, 22, 128, 0}, s2c[] = {256 + 8, 24, 128, 0};
+    uint32_t base = T->vop3 | op << 16 | 30u, w1 = 0;
+    isa_inst in;
+    int found = 0;
+    for (unsigned i = 0; i < 4 && !found; i++)
+        for (unsigned k = 0; k < 4 && !found; k++) {
+            uint32_t t[3] = {base, (256 + SRC0) | s1c[i] << 9 | s2c[k] << 18, 0};
+            if (isa_decode(a, (const uint8_t *)t, 8, &in) == 8) {
+                found = 1;
+                w1 = t[1];
+            }
+        }
+    if (!found || in.fmt != ISA_FMT_VOP3 || !in.info)
+        return;
+    const e32op *vxor = e32_named("v_xor_b32"), *vand = e32_named("v_and_b32"),
+                *vmov = e32_named("v_mov_b32");
+    int sdst = in.ndst == 2 && in.dst[1].kind == ISA_OPND_SREG;
+    for (unsigned i = 0; i < in.nsrc && i < 3; i++) {
+        int t = in.info->src_t[i];
+        if (in.src[i].kind != ISA_OPND_VGPR ||
+            (t != ISA_T_F32 && t != ISA_T_F16 && t != ISA_T_F64) ||
+            int_source(isa_op_names[in.op], i))
+            continue;
+        unsigned r = in.src[i].idx, wide = t == ISA_T_F64;
+        uint32_t bit = t == ISA_T_F16 ? 0x8000u : 0x80000000u;
+        for (int abs = 0; abs < 2; abs++) {
+            if (abs && sdst) /* w0[10:8] is the carry-out there */
+                continue;
+            uint32_t e = abs ? base | 1u << (8 + i) : base, f = abs ? w1 : w1 | 1u << (29 + i);
+            uint32_t chk[3] = {e, f, 0};
+            isa_inst m;
+            if (isa_decode(a, (const uint8_t *)chk, 8, &m) != 8 || m.op != in.op)
+                continue; /* the modifier is not allowed on this source */
+            const e32op *bop = abs ? vand : vxor;
+            uint32_t k = abs ? ~bit : bit, pre[8];
+            size_t np = 0;
+            if (wide) /* v20 = lo; v21 = hi op k */
+                pre[np++] = vmov->word | (uint32_t)MOV_DST << 17 | (256 + r);
+            pre[np++] = bop->word | (uint32_t)(MOV_DST + wide) << 17 | (r + wide) << 9 | 255;
+            pre[np++] = abs && t == ISA_T_F16 ? 0xffff7fffu : k;
+            uint32_t pa[12], pb[12];
+            memcpy(pa, pre, np * 4);
+            memcpy(pb, pre, np * 4);
+            size_t na = np, nb = np;
+            /* A: the plain op reading v20; B: the modifier on the original source */
+            uint32_t ra = w1, rb = f;
+            if (i == 0)
+                ra = (ra & ~0x1ffu) | (256 + MOV_DST);
+            else
+                ra = (ra & ~(0x1ffu << (9 * i))) | (256u + MOV_DST) << (9 * i);
+            pa[na++] = base, pa[na++] = ra, pa[na++] = T->endpgm;
+            pb[nb++] = e, pb[nb++] = rb, pb[nb++] = T->endpgm;
+            nmods[g]++;
+            for (int wave64 = !T->rdna; wave64 < 2; wave64++) {
+                fill(wave64 ? ~0ull : 0xffffffffull);
+                int sa = run(arch, wave64 ? 64 : 32, pa, na);
+                memcpy(ref, w, sizeof *w);
+                int sb = run(arch, wave64 ? 64 : 32, pb, nb);
+                char why[160];
+                CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why),
+                      "%s wave%d %s %s on src%u (%08x %08x): %s", arch, wave64 ? 64 : 32,
+                      isa_op_names[in.op], abs ? "abs" : "neg", i, e, rb,
+                      sa < 0 || sb < 0 ? "did not build" : why);
+            }
+        }
+    }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -510,6 +614,11 @@ int main(void) {
         CHECK(nforms[g][E_VOP1][0] >= 40 && nforms[g][E_VOP2][0] >= 25 &&
                   (!T->rdna || nforms[g][E_VOPC][0] >= 60), /* (gfx9 VOPC has no DPP) */
               "%s: too few DPP forms found", arch);
+        find_e32((isa_arch)test_isa_arch(arch));
+        for (unsigned op = 0; op < 0x400; op++)
+            one_mods(arch, g, op);
+        printf("%s: %u source modifiers checked\n", arch, nmods[g]);
+        CHECK(nmods[g] >= 200, "%s: only %u source modifiers found", arch, nmods[g]);
         if (!T->rdna)
             continue;
         CHECK(nforms[g][E_VOP3][0] >= 250 && nforms[g][E_VOP3][1] >= 250,
