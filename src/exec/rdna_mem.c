@@ -432,15 +432,18 @@ static void v_permlane64_b32(wave *w, const xinst *x) {
     vstore(vdreg(w, &x->in.dst[0]), d, wave_exec(w));
 }
 
-/* V_ALIGNBIT_B32 / V_ALIGNBYTE_B32 on gfx11 name the shift a 16-bit operand (true16): S2 may be
- * the high half of a VGPR (v3.h), whose bits [4:0] ([1:0] for alignbyte) are the shift.  S0 and
- * S1 are whole registers.  D = ({S0, S1} >> shift)[31:0]. */
+/* V_ALIGNBIT_B32 / V_ALIGNBYTE_B32 on gfx11/gfx12 name the shift a 16-bit operand: S2 may be
+ * the high half of a VGPR (v3.h, or op_sel), whose bits [4:0] ([1:0] for alignbyte) are the shift.
+ * S0 and S1 are whole registers.  D = ({S0, S1} >> shift)[31:0]. */
 static void align(wave *w, const xinst *x, unsigned unit) {
     u32 ta[LANES], tb[LANES], tc[LANES], d[LANES];
     const u32 *a = vs32(w, x, 0, ta, FK_RAW), *b = vs32(w, x, 1, tb, FK_RAW),
               *c = vs32(w, x, 2, tc, FK_RAW);
     const isa_opnd *o = &x->in.src[2];
-    unsigned sh = o->kind == ISA_OPND_VGPR && o->imm == ISA_HALF_H ? 16 : 0,
+    /* the high half: gfx11's v3.h, or gfx12's op_sel:[0,0,1,0] on a VGPR (LLVM 22 prints
+     * "v3 op_sel:[0,0,1,0]" there; test_valu_forms found it ignored) */
+    unsigned sh = o->kind == ISA_OPND_VGPR && (o->imm == ISA_HALF_H || (x->in.f.v.opsel & 4)) ? 16
+                                                                                              : 0,
              mask = unit == 1 ? 31 : 3;
     for (unsigned l = 0; l < LANES; l++)
         d[l] = (u32)((((u64)a[l] << 32) | b[l]) >> (unit * ((c[l] >> sh) & mask)));

@@ -194,24 +194,26 @@ static inline int class64(u64 u) {
     u64 e = (u >> 52) & 0x7ff, m = u & 0xfffffffffffffull;
     return fclass((int)(u >> 63), e == 0x7ff, e == 0, m == 0, (int)((m >> 51) & 1));
 }
-/* Modifiers apply to S0, but denormals are never flushed: class must see them. */
-#define DEF_CLASS(name, S0T, load0, cls)                                                           \
+/* Modifiers apply to S0, but denormals are never flushed: class must see them.  S1 (the class
+ * mask) is read as fk1: the f16 form's is a 16-bit operand, which op_sel may take from the high
+ * half (gfx11 v_cmp_class_f16 s0, v1, v2.h: found by tests/exec/test_valu_forms.c). */
+#define DEF_CLASS(name, S0T, load0, cls, fk1)                                                      \
     static inline __attribute__((always_inline)) void name##_x(wave *w, const xinst *x,            \
                                                                int cmpx) {                         \
         S0T t0[LANES];                                                                             \
         u32 t1[LANES];                                                                             \
         const S0T *A = load0;                                                                      \
-        const u32 *B = vs32(w, x, 1, t1, FK_I32);                                                  \
+        const u32 *B = vs32(w, x, 1, t1, fk1);                                                     \
         u64 bits = 0;                                                                              \
         VLOOP(l) bits |= (u64)((B[l] >> cls(A[l])) & 1) << l;                                      \
         cmp_write(w, x, bits, cmpx);                                                               \
     }                                                                                              \
     VFN static void name(wave *w, const xinst *x) { name##_x(w, x, 0); }
-DEF_CLASS(v_cmp_class_f32, u32, vs32(w, x, 0, t0, FK_M32), class32)
-DEF_CLASS(v_cmp_class_f16, u32, vs32(w, x, 0, t0, FK_F16), class16)
+DEF_CLASS(v_cmp_class_f32, u32, vs32(w, x, 0, t0, FK_M32), class32, FK_I32)
+DEF_CLASS(v_cmp_class_f16, u32, vs32(w, x, 0, t0, FK_F16), class16, FK_I16)
 /* (abs/neg apply to S0 as to any f64 source; denormals are classified, never flushed: found by
  * tests/exec/test_valu_forms.c, the f64 form ignored the modifiers) */
-DEF_CLASS(v_cmp_class_f64, u64, vs64(w, x, 0, t0, FK_M64), class64)
+DEF_CLASS(v_cmp_class_f64, u64, vs64(w, x, 0, t0, FK_M64), class64, FK_I32)
 VFN static void v_cmpx_class_f32(wave *w, const xinst *x) { v_cmp_class_f32_x(w, x, 1); }
 VFN static void v_cmpx_class_f16(wave *w, const xinst *x) { v_cmp_class_f16_x(w, x, 1); }
 VFN static void v_cmpx_class_f64(wave *w, const xinst *x) { v_cmp_class_f64_x(w, x, 1); }

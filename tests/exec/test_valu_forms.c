@@ -6,7 +6,8 @@
  *    followed by the plain form (below);
  *  - VOP3: every VOP1/VOP2/VOPC op's _e64 form against its _e32 form (one_e64), and neg/abs
  *    on every float source of every VOP3 op against the sign-bit operation done first
- *    (one_mods);
+ *    (one_mods), and op_sel on every 16-bit source against a shift right by 16 done first
+ *    (one_opsel);
  *  - VOPD (RDNA): random legal dual-issue words against their two halves as _e32
  *    instructions (vopd_forms).
  *
@@ -585,6 +586,58 @@ static void one_mods(const char *arch, int g, unsigned op) {
     }
 }
 
+/* op_sel on a 16-bit source of a VOP3 op (w0[11 + i]: the source's high half) against the op
+ * reading the low half of a copy shifted right by 16 first (v_lshrrev_b32 v20, 16, src). */
+static unsigned nopsel[NT];
+static void one_opsel(const char *arch, int g, unsigned op) {
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    static const unsigned s1c[] = {256 + 4, 22, 128, 0}, s2c[] = {256 + 8, 24, 128, 0};
+    uint32_t base = T->vop3 | op << 16 | 30u, w1 = 0;
+    isa_inst in;
+    int found = 0;
+    for (unsigned i = 0; i < 4 && !found; i++)
+        for (unsigned k = 0; k < 4 && !found; k++) {
+            uint32_t t[3] = {base, (256 + SRC0) | s1c[i] << 9 | s2c[k] << 18, 0};
+            if (isa_decode(a, (const uint8_t *)t, 8, &in) == 8) {
+                found = 1;
+                w1 = t[1];
+            }
+        }
+    const e32op *shr = e32_named("v_lshrrev_b32");
+    if (!found || in.fmt != ISA_FMT_VOP3 || !in.info || !shr ||
+        (in.ndst == 2 && in.dst[1].kind == ISA_OPND_SREG)) /* (w0[14:8]: a carry-out) */
+        return;
+    for (unsigned i = 0; i < in.nsrc && i < 3; i++) {
+        int t = in.info->src_t[i];
+        if (in.src[i].kind != ISA_OPND_VGPR || in.src[i].n != 1 ||
+            (t != ISA_T_F16 && t != ISA_T_B16 && t != ISA_T_BF16))
+            continue;
+        uint32_t e = base | 1u << (11 + i), chk[3] = {e, w1, 0};
+        isa_inst m;
+        /* no op_sel on this source, or LLVM reads the word without it (gfx12 fake16, gfx9
+         * VOPC: the bit is dropped, as llvm-mc-22 -disassemble shows) */
+        if (isa_decode(a, (const uint8_t *)chk, 8, &m) != 8 || m.op != in.op ||
+            !((m.f.v.opsel >> i) & 1))
+            continue;
+        uint32_t ra = i == 0 ? (w1 & ~0x1ffu) | (256 + MOV_DST)
+                             : (w1 & ~(0x1ffu << (9 * i))) | (256u + MOV_DST) << (9 * i);
+        /* v_lshrrev_b32 v20, 16, v<src> (inline 16 = encoding 144) */
+        uint32_t pre = shr->word | (uint32_t)MOV_DST << 17 | in.src[i].idx << 9 | 144;
+        uint32_t pa[4] = {pre, base, ra, T->endpgm}, pb[4] = {pre, e, w1, T->endpgm};
+        nopsel[g]++;
+        for (int wave64 = !T->rdna; wave64 < 2; wave64++) {
+            fill(wave64 ? ~0ull : 0xffffffffull);
+            int sa = run(arch, wave64 ? 64 : 32, pa, 4);
+            memcpy(ref, w, sizeof *w);
+            int sb = run(arch, wave64 ? 64 : 32, pb, 4);
+            char why[160];
+            CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why),
+                  "%s wave%d %s op_sel on src%u (%08x %08x): %s", arch, wave64 ? 64 : 32,
+                  isa_op_names[in.op], i, e, w1, sa < 0 || sb < 0 ? "did not build" : why);
+        }
+    }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -618,6 +671,10 @@ int main(void) {
         for (unsigned op = 0; op < 0x400; op++)
             one_mods(arch, g, op);
         printf("%s: %u source modifiers checked\n", arch, nmods[g]);
+        for (unsigned op = 0; op < 0x400; op++)
+            one_opsel(arch, g, op);
+        printf("%s: %u 16-bit sources checked with op_sel\n", arch, nopsel[g]);
+        CHECK(nopsel[g] >= 20, "%s: only %u op_sel sources found", arch, nopsel[g]);
         CHECK(nmods[g] >= 200, "%s: only %u source modifiers found", arch, nmods[g]);
         if (!T->rdna)
             continue;
