@@ -8,6 +8,7 @@
  *    on every float source of every VOP3 op against the sign-bit operation done first
  *    (one_mods), and op_sel on every 16-bit source against a shift right by 16 done first
  *    (one_opsel);
+ *  - SDWA (gfx9): source selects and sext against v_bfe_u32/v_bfe_i32 done first (one_sdwa);
  *  - VOPD (RDNA): random legal dual-issue words against their two halves as _e32
  *    instructions (vopd_forms).
  *
@@ -638,6 +639,67 @@ static void one_opsel(const char *arch, int g, unsigned op) {
     }
 }
 
+/* gfx9 SDWA source selects: op_sdwa D, v1, v4 src0_sel:S0 src1_sel:S1 (dst_sel:DWORD
+ * dst_unused:UNUSED_PAD, with or without sext) against the e32 op reading v20/v21, which
+ * v_bfe_u32 (v_bfe_i32 for sext) extracted from v1/v4 first: the manual's definition of a
+ * source select (a byte or word, zero- or sign-extended to 32 bits). */
+static unsigned nsdwa[NT];
+static void one_sdwa(const char *arch, int g, int enc, unsigned op) {
+    static const unsigned sels[][2] = {{1, 6}, {5, 6}, {6, 2}, {4, 5}, {3, 0}, {0, 4}, {2, 3}};
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    uint32_t word = enc == E_VOP1   ? 0x7E000000u | 30u << 17 | op << 9
+                    : enc == E_VOP2 ? op << 25 | 30u << 17 | 4u << 9
+                                    : 0x7C000000u | op << 17 | 4u << 9;
+    uint32_t plain = word | (256 + SRC0);
+    isa_inst e32;
+    if (isa_decode(a, (const uint8_t *)&plain, 4, &e32) != 4)
+        return;
+    int counted = 0;
+    for (size_t k = 0; k < sizeof sels / sizeof sels[0]; k++)
+        for (unsigned sx = 0; sx < 4; sx++) { /* bit 0: src0 sext, bit 1: src1 sext */
+            unsigned s0 = sels[k][0], s1 = enc == E_VOP1 ? 6 : sels[k][1];
+            uint32_t sd = SRC0 | 6u << 8 | s0 << 16 | (sx & 1) << 19 | s1 << 24 | (sx >> 1) << 27;
+            uint32_t sw[2] = {word | 0xF9, sd};
+            isa_inst m;
+            if (isa_decode(a, (const uint8_t *)sw, 8, &m) != 8 || m.op != e32.op ||
+                m.variant != ISA_VAR_SDWA || (enc == E_VOP1 && (sx & 2)))
+                continue;
+            if ((sx & 1) != (m.f.v.sext & 1) || ((sx >> 1) & 1) != ((m.f.v.sext >> 1) & 1))
+                continue; /* (a sext bit the decoder does not take) */
+            uint32_t pre[4], np = 0;
+            unsigned src[2] = {SRC0, 4}, sel[2] = {s0, s1};
+            for (int i = 0; i < (enc == E_VOP1 ? 1 : 2); i++) {
+                if (sel[i] == 6)
+                    continue;
+                unsigned off = sel[i] < 4 ? 8 * sel[i] : 16 * (sel[i] - 4),
+                         width = sel[i] < 4 ? 8 : 16, sext = (sx >> i) & 1;
+                pre[np++] = T->vop3 | (0x1c8u + sext) << 16 | (MOV_DST + i);
+                pre[np++] = (256 + src[i]) | (128 + off) << 9 | (128 + width) << 18;
+            }
+            uint32_t pa[8], pb[8];
+            memcpy(pa, pre, np * 4);
+            memcpy(pb, pre, np * 4);
+            size_t na = np, nb = np;
+            uint32_t ref32 = word;
+            ref32 |= s0 == 6 ? 256u + SRC0 : 256u + MOV_DST;
+            if (enc != E_VOP1 && s1 != 6)
+                ref32 = (ref32 & ~(0xffu << 9)) | (MOV_DST + 1u) << 9;
+            pa[na++] = ref32, pa[na++] = T->endpgm;
+            pb[nb++] = sw[0], pb[nb++] = sd, pb[nb++] = T->endpgm;
+            if (!counted++)
+                nsdwa[g]++;
+            fill(rnd() % 2 ? ~0ull : (uint64_t)rnd() << 32 | rnd());
+            int sa = run(arch, 64, pa, na);
+            memcpy(ref, w, sizeof *w);
+            int sb = run(arch, 64, pb, nb);
+            char why[160];
+            CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why),
+                  "%s %s sdwa src0_sel:%u src1_sel:%u sext %u (%08x %08x): %s", arch,
+                  isa_op_names[e32.op], s0, s1, sx, sw[0], sd,
+                  sa < 0 || sb < 0 ? "did not build" : why);
+        }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -667,6 +729,13 @@ int main(void) {
         CHECK(nforms[g][E_VOP1][0] >= 40 && nforms[g][E_VOP2][0] >= 25 &&
                   (!T->rdna || nforms[g][E_VOPC][0] >= 60), /* (gfx9 VOPC has no DPP) */
               "%s: too few DPP forms found", arch);
+        if (!T->rdna) {
+            for (int e = E_VOP1; e <= E_VOPC; e++)
+                for (unsigned op = 0; op < nops[e]; op++)
+                    one_sdwa(arch, g, e, op);
+            printf("%s: %u opcodes checked with SDWA source selects\n", arch, nsdwa[g]);
+            CHECK(nsdwa[g] >= 150, "%s: only %u SDWA opcodes", arch, nsdwa[g]);
+        }
         find_e32((isa_arch)test_isa_arch(arch));
         for (unsigned op = 0; op < 0x400; op++)
             one_mods(arch, g, op);
