@@ -180,6 +180,20 @@ static void set_opnd(isa_opnd *o, unsigned enc, unsigned n, int t16, int hi) {
         o->imm = hi ? ISA_HALF_H : ISA_HALF_L;
 }
 
+/* The DPP fields of a DPP16 dword d or a DPP8 form (src0 code s0: 0xea is fetch-inactive);
+ * neg/abs come from the VOP3 fields, the dword's own neg/abs bits are ignored. */
+static void dpp_fields(isa_valu_fields *v, unsigned form, unsigned s0, uint32_t d) {
+    if (form == V3R_DPP16) {
+        uint8_t neg = v->neg, abs = v->abs;
+        isa_dpp16_fields(v, d, 0);
+        v->neg = neg;
+        v->abs = abs;
+        v->fi = (uint8_t)((d >> 18) & 1);
+    } else {
+        v->fi = s0 == 0xea;
+    }
+}
+
 size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw, isa_inst *in) {
     if (nw < 2 || (unsigned)arch >= ISA_NARCH)
         return 0;
@@ -212,21 +226,12 @@ size_t isa_dec_vop3_rdna(isa_arch arch, isa_fmt f, const uint32_t *w, size_t nw,
     if (form != V3R_E64) {
         if (nw < 3 || (form == V3R_DPP16 && (w[2] & ~r->i.aux)))
             return 0;
-        if (form == V3R_DPP16) {
-            /* neg/abs come from the VOP3 fields; the dword's own neg/abs bits are ignored */
-            uint8_t neg = v->neg, abs = v->abs;
-            isa_dpp16_fields(v, w[2], 0);
-            v->neg = neg;
-            v->abs = abs;
-            v->fi = (uint8_t)((w[2] >> 18) & 1);
-            if (dpp_shown(tb, op, v->dpp_ctrl) & V3R_DPP_EXTRA) {
-                if (nw < 4)
-                    return 0;
-                size += 4;
-                extra = 1;
-            }
-        } else {
-            v->fi = s0 == 0xea;
+        dpp_fields(v, form, s0, w[2]);
+        if (form == V3R_DPP16 && (dpp_shown(tb, op, v->dpp_ctrl) & V3R_DPP_EXTRA)) {
+            if (nw < 4)
+                return 0;
+            size += 4;
+            extra = 1;
         }
     }
     int lit = 0;
@@ -291,16 +296,7 @@ size_t isa_dec_vop3_rdna_dpp_sdst(isa_arch arch, const uint32_t *w, size_t nw, i
     uint32_t t[2] = {w[0], (w[1] & ~0x1ffu) | (256u + (w[2] & 0xff))};
     if (isa_dec_vop3_rdna(arch, ISA_FMT_VOP3, t, 2, in) != 8)
         return 0;
-    isa_valu_fields *v = &in->f.v;
-    if (form == V3R_DPP16) {
-        uint8_t neg = v->neg, abs = v->abs;
-        isa_dpp16_fields(v, w[2], 0);
-        v->neg = neg;
-        v->abs = abs;
-        v->fi = (uint8_t)((w[2] >> 18) & 1);
-    } else {
-        v->fi = s0 == 0xea;
-    }
+    dpp_fields(&in->f.v, form, s0, w[2]);
     in->variant = ISA_VAR_DPP;
     return 12;
 }

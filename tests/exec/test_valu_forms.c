@@ -517,20 +517,26 @@ static int int_source(const char *name, unsigned i) {
     /* stochastic rounding: src1 is the random bits (v_cvt_sr_*, v_cvt_scalef32_sr_*) */
     return i == 1 && strstr(name, "_sr_") != NULL;
 }
-static void one_mods(const char *arch, int g, unsigned op) {
-    isa_arch a = (isa_arch)test_isa_arch(arch);
+/* The first src1/src2 field choice (VGPR, SGPR, inline 0, encoding 0) with which VOP3 word
+ * base, src0 v1, decodes: its second word in *w1, the record in *in. */
+static int plain_e64(isa_arch a, uint32_t base, uint32_t *w1, isa_inst *in) {
     static const unsigned s1c[] = {256 + 4, 22, 128, 0}, s2c[] = {256 + 8, 24, 128, 0};
-    uint32_t base = T->vop3 | op << 16 | 30u, w1 = 0;
-    isa_inst in;
-    int found = 0;
-    for (unsigned i = 0; i < 4 && !found; i++)
-        for (unsigned k = 0; k < 4 && !found; k++) {
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned k = 0; k < 4; k++) {
             uint32_t t[3] = {base, (256 + SRC0) | s1c[i] << 9 | s2c[k] << 18, 0};
-            if (isa_decode(a, (const uint8_t *)t, 8, &in) == 8) {
-                found = 1;
-                w1 = t[1];
+            if (isa_decode(a, (const uint8_t *)t, 8, in) == 8) {
+                *w1 = t[1];
+                return 1;
             }
         }
+    return 0;
+}
+
+static void one_mods(const char *arch, int g, unsigned op) {
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    uint32_t base = T->vop3 | op << 16 | 30u, w1 = 0;
+    isa_inst in;
+    int found = plain_e64(a, base, &w1, &in);
     if (!found || in.fmt != ISA_FMT_VOP3 || !in.info)
         return;
     const e32op *vxor = e32_named("v_xor_b32"), *vand = e32_named("v_and_b32"),
@@ -592,18 +598,9 @@ static void one_mods(const char *arch, int g, unsigned op) {
 static unsigned nopsel[NT];
 static void one_opsel(const char *arch, int g, unsigned op) {
     isa_arch a = (isa_arch)test_isa_arch(arch);
-    static const unsigned s1c[] = {256 + 4, 22, 128, 0}, s2c[] = {256 + 8, 24, 128, 0};
     uint32_t base = T->vop3 | op << 16 | 30u, w1 = 0;
     isa_inst in;
-    int found = 0;
-    for (unsigned i = 0; i < 4 && !found; i++)
-        for (unsigned k = 0; k < 4 && !found; k++) {
-            uint32_t t[3] = {base, (256 + SRC0) | s1c[i] << 9 | s2c[k] << 18, 0};
-            if (isa_decode(a, (const uint8_t *)t, 8, &in) == 8) {
-                found = 1;
-                w1 = t[1];
-            }
-        }
+    int found = plain_e64(a, base, &w1, &in);
     const e32op *shr = e32_named("v_lshrrev_b32");
     if (!found || in.fmt != ISA_FMT_VOP3 || !in.info || !shr ||
         (in.ndst == 2 && in.dst[1].kind == ISA_OPND_SREG)) /* (w0[14:8]: a carry-out) */
