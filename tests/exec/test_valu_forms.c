@@ -9,6 +9,7 @@
  *    (one_mods), and op_sel on every 16-bit source against a shift right by 16 done first
  *    (one_opsel);
  *  - SDWA (gfx9): source selects and sext against v_bfe_u32/v_bfe_i32 done first (one_sdwa);
+ *  - VOP3 literals (RDNA): a literal src0/src1 against the same value in an SGPR (one_literal);
  *  - VOPD (RDNA): random legal dual-issue words against their two halves as _e32
  *    instructions (vopd_forms).
  *
@@ -697,6 +698,40 @@ static void one_sdwa(const char *arch, int g, int enc, unsigned op) {
         }
 }
 
+/* RDNA VOP3 literals: a 32-bit source given as a literal dword against the same value in an
+ * SGPR (s22), for every VOP3 op whose src1 (or src0) takes both. */
+static unsigned nlit[NT];
+static void one_literal(const char *arch, int g, unsigned op) {
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    uint32_t base = T->vop3 | op << 16 | 30u;
+    for (unsigned i = 0; i < 2; i++) { /* the literal in src0 or src1 */
+        uint32_t ws =
+            i ? (256 + SRC0) | 22u << 9 | (256 + 8) << 18 : 22u | (256 + 4) << 9 | (256 + 8) << 18;
+        uint32_t wl = i ? (ws & ~(0x1ffu << 9)) | 255u << 9 : (ws & ~0x1ffu) | 255u;
+        uint32_t lit = rnd() % 2 ? 0x40490fdbu : rnd();
+        uint32_t ts[3] = {base, ws, 0}, tl[3] = {base, wl, lit};
+        isa_inst is, il;
+        if (isa_decode(a, (const uint8_t *)ts, 8, &is) != 8 ||
+            isa_decode(a, (const uint8_t *)tl, 12, &il) != 12 || is.op != il.op ||
+            is.src[i].kind != ISA_OPND_SREG || is.src[i].n != 1 ||
+            il.src[i].kind != ISA_OPND_LITERAL)
+            continue;
+        uint32_t pa[3] = {base, ws, T->endpgm}, pb[4] = {base, wl, lit, T->endpgm};
+        nlit[g]++;
+        for (int wave64 = 0; wave64 < 2; wave64++) {
+            fill(wave64 ? ~0ull : 0xffffffffull);
+            w0->s[22] = lit;
+            int sa = run(arch, wave64 ? 64 : 32, pa, 3);
+            memcpy(ref, w, sizeof *w);
+            int sb = run(arch, wave64 ? 64 : 32, pb, 4);
+            char why[160];
+            CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why),
+                  "%s wave%d %s literal %#x in src%u (%08x %08x): %s", arch, wave64 ? 64 : 32,
+                  isa_op_names[is.op], lit, i, base, wl, sa < 0 || sb < 0 ? "did not build" : why);
+        }
+    }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -746,6 +781,10 @@ int main(void) {
             continue;
         CHECK(nforms[g][E_VOP3][0] >= 250 && nforms[g][E_VOP3][1] >= 250,
               "%s: too few VOP3 DPP forms found", arch);
+        for (unsigned op = 0; op < 0x400; op++)
+            one_literal(arch, g, op);
+        printf("%s: %u VOP3 literal sources checked\n", arch, nlit[g]);
+        CHECK(nlit[g] >= 300, "%s: only %u VOP3 literal sources", arch, nlit[g]);
         vopd_forms(arch, g);
         printf("%s VOPD: %u X/Y opcode pairs in %u words\n", arch, npairs[g], ncases[g]);
         CHECK(npairs[g] >= 150, "%s: only %u VOPD opcode pairs", arch, npairs[g]);
