@@ -10,6 +10,8 @@
  *    (one_opsel);
  *  - SDWA (gfx9): source selects and sext against v_bfe_u32/v_bfe_i32 done first (one_sdwa);
  *  - VOP3 literals (RDNA): a literal src0/src1 against the same value in an SGPR (one_literal);
+ *  - VOP3P packed 16-bit ops: random op_sel/op_sel_hi/neg_lo/neg_hi against v_perm_b32 (and
+ *    v_xor_b32) of the sources first (one_packed);
  *  - VOPD (RDNA): random legal dual-issue words against their two halves as _e32
  *    instructions (vopd_forms).
  *
@@ -732,6 +734,76 @@ static void one_literal(const char *arch, int g, unsigned op) {
     }
 }
 
+/* VOP3P packed 16-bit ops: op_sel / op_sel_hi (which half feeds the low / high computation) and
+ * neg_lo / neg_hi (float ops: negate that input) on each source, against the op with default
+ * modifiers reading a copy v_perm_b32 rearranged (and v_xor_b32 negated) first. */
+static unsigned npk[NT];
+static void one_packed(const char *arch, int g, unsigned op) {
+    isa_arch a = (isa_arch)test_isa_arch(arch);
+    uint32_t pfx = T->rdna ? 0xCC000000u : 0xD3800000u, perm = T->rdna ? 0xD6440000u : 0xD1ED0000u;
+    uint32_t d0 = pfx | op << 16 | 1u << 14 | 30u,
+             d1 = (256 + SRC0) | (256 + 4) << 9 | (256 + 8) << 18 | 3u << 27;
+    isa_inst in;
+    const e32op *vxor = e32_named("v_xor_b32");
+    if (isa_decode(a, (const uint8_t *)(uint32_t[]){d0, d1}, 8, &in) != 8)
+        d1 &= ~(0x1ffu << 18); /* (a two-source op whose src2 field must be 0) */
+    if (isa_decode(a, (const uint8_t *)(uint32_t[]){d0, d1}, 8, &in) != 8 || !in.info || !vxor ||
+        strncmp(isa_op_names[in.op], "v_pk_", 5) || in.nsrc < 2)
+        return;
+    /* 16-bit halves only (not v_pk_*_f32 / v_pk_mov_b32); neg only on the float ones */
+    const char *pn = isa_op_names[in.op];
+    if (strstr(pn, "32"))
+        return;
+    int flt = strstr(pn, "_f16") || strstr(pn, "_bf16");
+    unsigned ns = in.nsrc < 3 ? in.nsrc : 3, srcs[3] = {SRC0, 4, 8}, done = 0;
+    for (unsigned t = 0; t < 24; t++) {
+        unsigned sel = rnd() & 7, selhi = rnd() & 7, nlo = flt ? rnd() & 7 : 0,
+                 nhi = flt ? rnd() & 7 : 0;
+        sel &= (1u << ns) - 1, selhi |= ~((1u << ns) - 1) & 7, nlo &= (1u << ns) - 1,
+            nhi &= (1u << ns) - 1;
+        uint32_t e0 = (pfx | op << 16 | 30u) | nhi << 8 | sel << 11 | ((selhi >> 2) & 1) << 14;
+        uint32_t e1 = (d1 & ~(3u << 27)) | (selhi & 3) << 27 | nlo << 29;
+        isa_inst m;
+        if (isa_decode(a, (const uint8_t *)(uint32_t[]){e0, e1}, 8, &m) != 8 || m.op != in.op)
+            continue;
+        uint32_t pre[16], np = 0, r1 = d1;
+        for (unsigned i = 0; i < ns; i++) {
+            /* low half from half sel_i, high half from half selhi_i: v_perm_b32 byte selects
+             * (0-3: the second source's bytes, here the same register) */
+            pre[np++] = perm | (MOV_DST + i);
+            pre[np++] = (256 + srcs[i]) | (256 + srcs[i]) << 9 | (40 + i) << 18;
+            if ((nlo | nhi) >> i & 1) {
+                pre[np++] = vxor->word | (MOV_DST + i) << 17 | (MOV_DST + i) << 9 | (44 + i);
+            }
+            r1 = (r1 & ~(0x1ffu << (9 * i))) | (256u + MOV_DST + i) << (9 * i);
+        }
+        uint32_t pa[24], pb[24];
+        memcpy(pa, pre, np * 4);
+        memcpy(pb, pre, np * 4);
+        size_t na = np, nb = np;
+        pa[na++] = d0, pa[na++] = r1, pa[na++] = T->endpgm;
+        pb[nb++] = e0, pb[nb++] = e1, pb[nb++] = T->endpgm;
+        if (!done++)
+            npk[g]++;
+        for (int wave64 = !T->rdna; wave64 < 2; wave64++) {
+            fill(wave64 ? ~0ull : 0xffffffffull);
+            for (unsigned i = 0; i < ns; i++) {
+                unsigned lo = (sel >> i & 1) * 2, hi = (selhi >> i & 1) * 2;
+                w0->s[40 + i] = lo | (lo + 1) << 8 | hi << 16 | (hi + 1) << 24;
+                w0->s[44 + i] = ((nlo >> i & 1) ? 0x8000u : 0) | ((nhi >> i & 1) ? 0x80000000u : 0);
+            }
+            int sa = run(arch, wave64 ? 64 : 32, pa, na);
+            memcpy(ref, w, sizeof *w);
+            int sb = run(arch, wave64 ? 64 : 32, pb, nb);
+            char why[160];
+            CHECK(sa >= 0 && sb >= 0 && !differs(why, sizeof why),
+                  "%s wave%d %s op_sel %u op_sel_hi %u neg_lo %u neg_hi %u (%08x %08x): %s", arch,
+                  wave64 ? 64 : 32, isa_op_names[in.op], sel, selhi, nlo, nhi, e0, e1,
+                  sa < 0 || sb < 0 ? "did not build" : why);
+        }
+    }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -775,6 +847,10 @@ int main(void) {
         for (unsigned op = 0; op < 0x400; op++)
             one_opsel(arch, g, op);
         printf("%s: %u 16-bit sources checked with op_sel\n", arch, nopsel[g]);
+        for (unsigned op = 0; op < 0x80; op++)
+            one_packed(arch, g, op);
+        printf("%s: %u packed 16-bit ops checked with op_sel/op_sel_hi/neg\n", arch, npk[g]);
+        CHECK(npk[g] >= 10, "%s: only %u packed ops", arch, npk[g]);
         CHECK(nopsel[g] >= 20, "%s: only %u op_sel sources found", arch, nopsel[g]);
         CHECK(nmods[g] >= 200, "%s: only %u source modifiers found", arch, nmods[g]);
         if (!T->rdna)
