@@ -410,10 +410,10 @@ static size_t half_words(uint32_t *o, const e32op *e, const isa_inst *in, int y,
         o[n++] = in->lit;
     return n;
 }
-static int reads(const isa_inst *in, int y, unsigned v, int acc) {
+static int reads(const isa_inst *in, int y, unsigned v) {
     const isa_opnd *s0 = &in->src[2 * y], *s1 = &in->src[2 * y + 1];
     return (s0->kind == ISA_OPND_VGPR && s0->idx == v) ||
-           (s1->kind == ISA_OPND_VGPR && s1->idx == v) || (acc && in->dst[y].idx == v);
+           (s1->kind == ISA_OPND_VGPR && s1->idx == v);
 }
 static unsigned npairs[NT], ncases[NT];
 static void vopd_forms(const char *arch, int g) {
@@ -456,12 +456,10 @@ static void vopd_forms(const char *arch, int g) {
          * the VOPD word does: compared with a VGPR src0 only) */
         if ((bfx && in.src[0].kind != ISA_OPND_VGPR) || (bfy && in.src[2].kind != ISA_OPND_VGPR))
             continue;
-        int accx = strstr(nx, "fmac") || strstr(nx, "dot2acc"),
-            accy = strstr(ny, "fmac") || strstr(ny, "dot2acc");
-        if (reads(&in, 1, in.dst[0].idx, 0) || reads(&in, 0, in.dst[1].idx, 0) ||
-            (accy && in.dst[1].idx == in.dst[0].idx))
+        /* (an fmac/dot2acc half also reads its own vdst, never the other half's: the two
+         * destinations always differ, in their VGPR bank) */
+        if (reads(&in, 1, in.dst[0].idx) || reads(&in, 0, in.dst[1].idx))
             continue;
-        (void)accx;
         int kx = strstr(nx, "fmaak") || strstr(nx, "fmamk"),
             ky = strstr(ny, "fmaak") || strstr(ny, "fmamk");
         uint32_t c[8];
