@@ -212,12 +212,11 @@ static void s_buffer_load_u16(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 
 static void s_buffer_load_i16(wave *w, const xinst *x) { s_buffer_load_sz(w, x, 2, 1); }
 
 /* gfx11 true16 (RDNA3 ISA "16-bit VGPRs"): a 16-bit operand names the low or high half of a VGPR
- * (v5.l / v5.h; the decoder marks it ISA_HALF_L/H), and a 16-bit result replaces only its half,
- * keeping the other.  Scalar and constant sources give their low 16 bits. */
-/* The true16 ops below read their 16-bit sources through the VALU framework (vs32 with FK_I16:
- * the half op_sel names, after the DPP16/DPP8 lane permutation of src0) and write with vd16
- * (the destination half, under EXEC and the DPP write mask), so their DPP forms run too
- * (tests/exec/test_valu_forms.c). */
+ * (v5.l / v5.h; the decoder marks it ISA_HALF_L/H, folded into op_sel), and a 16-bit result
+ * replaces only its half, keeping the other.  The ops below read their sources through the
+ * VALU framework (vs32 with FK_I16: the half op_sel names, after the DPP16/DPP8 lane
+ * permutation of src0) and write with vd16 (the destination half, under EXEC and the DPP write
+ * mask), so their DPP forms run too (tests/exec/test_valu_forms.c). */
 VFN static void v_mov_b16(wave *w, const xinst *x) {
     u32 t0[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_I16);

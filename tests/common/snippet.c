@@ -23,13 +23,17 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     free(src);
     if (!code)
         return -1;
-    xprog p;
     /* RDNA snippets run as wave32 unless the arch asks for wave64 ("gfx1100:wavefrontsize64") */
-    unsigned lanes = strstr(arch, "wavefrontsize64") ? 64 : 32;
-    if (xprog_build_waves(&p, test_isa_arch(arch), code, (uint32_t)n, 0x1000, lanes) != 0) {
-        free(code);
+    int st = run_code(w, arch, code, n, strstr(arch, "wavefrontsize64") ? 64 : 32, budget);
+    free(code);
+    return st;
+}
+
+int run_code(wave *w, const char *arch, const uint8_t *code, size_t n, unsigned lanes,
+             uint64_t budget) {
+    xprog p;
+    if (xprog_build_waves(&p, test_isa_arch(arch), code, (uint32_t)n, 0x1000, lanes) != 0)
         return -1;
-    }
     w->prog = &p;
     w->pc = 0;
     w->budget = budget;
@@ -43,7 +47,6 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     } while (w->status == WAVE_YIELD && w->budget);
     w->prog = NULL;
     xprog_free(&p);
-    free(code);
     return w->status;
 }
 

@@ -8,6 +8,7 @@
  * the fields.  One program per form holds all the ops, each with its own destination and
  * address registers, so the final registers and the 256 bytes of memory must be identical. */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -83,8 +84,7 @@ static void setup(int wave64, int off) {
     uint64_t rng = 0x6106a1u;
     for (unsigned r = 40; r < 96; r++)
         for (unsigned l = 0; l < 64; l++) {
-            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-            w->v[r][l] = (uint32_t)rng;
+            w->v[r][l] = (uint32_t)xorshift64(&rng);
         }
     uint64_t sbase = rig.buf + 64;
     w->s[10] = (uint32_t)sbase, w->s[11] = (uint32_t)(sbase >> 32);

@@ -30,6 +30,8 @@
  * first choice of src1/src2 fields (VGPR, SGPR, inline 0) with which the decoder accepts both
  * words is taken, so the set of forms is the decoder's (LLVM 22's) own. */
 #include "common/check.h"
+#include "common/rng.h"
+#include "common/snippet.h"
 #include "common/util.h"
 #include "exec/exec.h"
 #include "isa/isa.h"
@@ -109,18 +111,7 @@ static const control controls[] = {
 /* Run code (n words) from the state in w0 on w; returns the status. */
 static int run(const char *arch, unsigned lanes, const uint32_t *code, size_t n) {
     memcpy(w, w0, sizeof *w);
-    xprog p;
-    if (xprog_build_waves(&p, test_isa_arch(arch), (const uint8_t *)code, (uint32_t)(n * 4), 0x1000,
-                          lanes) != 0)
-        return -1;
-    w->prog = &p;
-    w->pc = 0;
-    w->budget = 100;
-    w->status = WAVE_RUNNING;
-    wave_run(w);
-    w->prog = NULL;
-    xprog_free(&p);
-    return w->status;
+    return run_code(w, arch, (const uint8_t *)code, n * 4, lanes, 100);
 }
 
 /* Two NaNs (f32, or f16 in each half) count as the same value: which input's payload a
@@ -165,10 +156,7 @@ static int differs(char *out, size_t n) {
 }
 
 static uint64_t rng = 0xd99d99ull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return (uint32_t)(xorshift64(&rng) >> 16); }
 
 /* Register values: random bits, and float/half edge values in a quarter of the lanes. */
 static void fill(uint64_t exec) {
