@@ -29,27 +29,6 @@ int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t bud
     return st;
 }
 
-int run_code(wave *w, const char *arch, const uint8_t *code, size_t n, unsigned lanes,
-             uint64_t budget) {
-    xprog p;
-    if (xprog_build_waves(&p, test_isa_arch(arch), code, (uint32_t)n, 0x1000, lanes) != 0)
-        return -1;
-    w->prog = &p;
-    w->pc = 0;
-    w->budget = budget;
-    w->status = WAVE_RUNNING;
-    memset(&w->fault, 0, sizeof w->fault);
-    /* s_sleep ends a wave's turn (WAVE_YIELD); a wave alone has nothing to yield to */
-    do {
-        if (w->status == WAVE_YIELD)
-            w->status = WAVE_RUNNING;
-        wave_run(w);
-    } while (w->status == WAVE_YIELD && w->budget);
-    w->prog = NULL;
-    xprog_free(&p);
-    return w->status;
-}
-
 int snippet_prog_load(snippet_prog *p, const char *arch, const char *text) {
     return snippet_prog_load_waves(p, arch, text, 64);
 }

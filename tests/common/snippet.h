@@ -14,11 +14,6 @@
 int run_snippet(wave *w, const char *arch, const char *text);
 /* The same with a budget of `budget` instructions (for long snippets and loops). */
 int run_snippet_budget(wave *w, const char *arch, const char *text, uint64_t budget);
-/* Run the n bytes of machine code at code (ending in s_endpgm) for arch on w from its current
- * registers, as lanes-wide waves (RDNA: 32 or 64), with budget: the WAVE_* status, -1 if the
- * program did not build. */
-int run_code(wave *w, const char *arch, const uint8_t *code, size_t n, unsigned lanes,
-             uint64_t budget);
 
 /* A snippet assembled once and run from several starting states (test_valu.c, test_round.c,
  * test_lowp.c): the decoded program and the code bytes it was decoded from. */

@@ -1,6 +1,7 @@
 /* util.c - see util.h. */
 #include "common/util.h"
 
+#include "exec/exec.h"
 #include "isa/isa.h"
 
 #include <limits.h>
@@ -198,4 +199,25 @@ int test_write_source(const char *name, const char *text, char *path, size_t siz
         return -1;
     }
     return 0;
+}
+
+int run_code(struct wave *w, const char *arch, const unsigned char *code, size_t n, unsigned lanes,
+             unsigned long long budget) {
+    xprog p;
+    if (xprog_build_waves(&p, test_isa_arch(arch), code, (uint32_t)n, 0x1000, lanes) != 0)
+        return -1;
+    w->prog = &p;
+    w->pc = 0;
+    w->budget = budget;
+    w->status = WAVE_RUNNING;
+    memset(&w->fault, 0, sizeof w->fault);
+    /* s_sleep ends a wave's turn (WAVE_YIELD); a wave alone has nothing to yield to */
+    do {
+        if (w->status == WAVE_YIELD)
+            w->status = WAVE_RUNNING;
+        wave_run(w);
+    } while (w->status == WAVE_YIELD && w->budget);
+    w->prog = NULL;
+    xprog_free(&p);
+    return w->status;
 }

@@ -14,6 +14,12 @@ unsigned char *test_slurp(const char *path, size_t *size);
 /* The isa_arch (src/isa/isa.h) of a target name such as "gfx90a" or "gfx90a:xnack+" (features
  * ignored); ISA_NARCH, which nothing decodes, for an unknown name. */
 int test_isa_arch(const char *name);
+/* Run the n bytes of machine code at code (ending in s_endpgm) for arch on w from its current
+ * registers, as lanes-wide waves (RDNA: 32 or 64), with budget: the WAVE_* status, -1 if the
+ * program did not build (tests/common/snippet.c runs its assembled snippets through it). */
+struct wave;
+int run_code(struct wave *w, const char *arch, const unsigned char *code, size_t n, unsigned lanes,
+             unsigned long long budget);
 
 /* Write a test's OpenCL source text to $BUILD/test-kernels/<name> and its path into path
  * (size bytes).  0, or -1 with a FAIL line when it cannot be written.  Use a fixed name:

@@ -31,7 +31,6 @@
  * words is taken, so the set of forms is the decoder's (LLVM 22's) own. */
 #include "common/check.h"
 #include "common/rng.h"
-#include "common/snippet.h"
 #include "common/util.h"
 #include "exec/exec.h"
 #include "isa/isa.h"
