@@ -1,6 +1,7 @@
 /* exec.c - decoded programs, constant resolution and the wave loop. */
 #include "exec/exec.h"
 #include "exec/opcov.h"
+#include "exec/jit.h"
 #include "exec/pair.h"
 
 #include <stddef.h>
@@ -315,11 +316,11 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
         /* VOPD has no modifiers: each half may take the VALU direct path (valu.h vplain) */
         s->plain = !(s->xf & XI_REF) && valu_plain(in);
         if (s->plain && hh->vv && vv_fits(in, hh->vv_nsrc))
-            s->fn = hh->vv;
+            s->fn = hh->vv, s->clone = 1;
         else if (s->plain && hh->vk && vk_fits(in, hh->vv_nsrc))
-            s->fn = hh->vk;
+            s->fn = hh->vk, s->clone = 1;
         else if (s->plain && hh->vk1 && vk1_fits(in, hh->vv_nsrc))
-            s->fn = hh->vk1;
+            s->fn = hh->vk1, s->clone = 1;
         x_rdna_exec_hi32(s); /* VOPD is wave32 only: an exec_hi source */
     }
     /* Y reads X's destination: it must see the value from before X wrote */
@@ -450,13 +451,13 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
             x->plain = !ref && x->cls == XC_VALU && valu_plain(&x->in);
             if (!ref && h->vv && (h->vv_nsrc & XV_PK)) {
                 if (pk_fits(&x->in, h->vv_nsrc & ~XV_PK))
-                    x->fn = h->vv;
+                    x->fn = h->vv, x->clone = 2;
             } else if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
-                x->fn = h->vv;
+                x->fn = h->vv, x->clone = 1;
             else if (x->plain && h->vk && vk_fits(&x->in, h->vv_nsrc))
-                x->fn = h->vk;
+                x->fn = h->vk, x->clone = 1;
             else if (x->plain && h->vk1 && vk1_fits(&x->in, h->vv_nsrc))
-                x->fn = h->vk1;
+                x->fn = h->vk1, x->clone = 1;
             if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
                 x_rdna_exec_hi32(x);
         } else {
@@ -468,6 +469,10 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
     }
     link_runs(p);
     p->runs = !ref;
+    if (p->runs && x_jit_build(p) < 0) {
+        xprog_free(p);
+        return -1;
+    }
     return 0;
 }
 
@@ -481,6 +486,7 @@ size_t xinst_print(const xinst *x, char *buf, size_t n) {
 
 void xprog_free(xprog *p) {
     x_pair_free(p);
+    x_jit_free(p);
     free(p->at);
     free(p->insts);
     free(p->subs);
@@ -549,6 +555,16 @@ static inline __attribute__((always_inline)) uint64_t run_straight(wave *w, cons
 #endif
         if (--n == 0)
             break;
+#ifndef GFXEMU_OPCOV
+        if (x->jit) {
+            const xinst *last = x_jit_run(w, x);
+            if (last) { /* a VALU block cannot stop the wave */
+                n -= x->jit->n - 1u;
+                x = last;
+                continue;
+            }
+        }
+#endif
         x->fn(w, x);
         if (__builtin_expect(w->status != WAVE_RUNNING, 0)) {
             w->pc = x->pc + x->size;

@@ -117,7 +117,9 @@ struct xinst {
     uint8_t xf;    /* XI_* */
     uint8_t plain; /* VALU: no SDWA/DPP, no abs/neg/op_sel, no clamp/omod (valu.h vplain()) */
     uint8_t run;
+    uint8_t clone; /* xprog_build installed a VV clone (1) or a packed-f32 one (2): jit.c */
     uint8_t rcnt[XC_N];
+    const struct xjit *jit; /* a native block starts here (src/exec/jit.h), or NULL */
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */
     isa_inst in;
 };
@@ -138,6 +140,9 @@ typedef struct xprog {
     struct xpair *pair;
     const struct xinst **pair_seq;
     const struct xprog *prog64;
+    /* Native blocks (src/exec/jit.c), NULL: none; and the pair plan's (pair.c). */
+    struct xjitset *jit, *pair_jit;
+    const struct xjit **pair_seq_jit; /* the block starting at each pair_seq position, or NULL */
 } xprog;
 
 struct wave {

@@ -32,6 +32,7 @@
  * watchdog and all results are those of the two waves run one after the other.
  */
 #include "exec/pair.h"
+#include "exec/jit.h"
 #include "exec/opcov.h"
 
 #include <stdatomic.h>
@@ -359,6 +360,35 @@ static int salu_in_run(const struct xpair *q) {
     return 1;
 }
 
+/* Native blocks (jit.c) in the runs' vector calls (pair_seq): each run that starts at a branch
+ * target or after the end of the run before it, blocks wherever they fit.  A run that starts
+ * inside another finds the other's blocks at the positions it shares with it. */
+static void build_jit(xprog *p32, uint32_t nseq) {
+    uint32_t nslots = p32->code_size / 4, n = 0, covered = 0;
+    uint32_t *start = calloc(nslots ? nslots : 1, sizeof *start);
+    uint32_t *len = calloc(nslots ? nslots : 1, sizeof *len);
+    uint8_t *tgt = x_branch_targets(p32);
+    const xjit **at = calloc(nseq ? nseq : 1, sizeof *at);
+    if (start && len && tgt && at) {
+        for (uint32_t i = 0; i < p32->ninsts; i++) {
+            const struct xpair *pl = &p32->pair[p32->insts[i].pc / 4];
+            if (pl->vrun < 2 || pl->nvec < 2 || (p32->insts[i].pc < covered && !tgt[pl->x->pc / 4]))
+                continue;
+            start[n] = pl->vidx;
+            len[n++] = pl->nvec;
+            covered = pl->run_end;
+        }
+        p32->pair_jit = x_jit_build_seq(p32->pair_seq, nseq, start, len, n, at);
+    }
+    if (p32->pair_jit)
+        p32->pair_seq_jit = at;
+    else
+        free(at);
+    free(start);
+    free(len);
+    free(tgt);
+}
+
 int x_pair_build(xprog *p32, const xprog *p64) {
     if (!p32->wave32 || !p64->at || p64->wave32 || !p32->runs)
         return 0;
@@ -480,10 +510,15 @@ int x_pair_build(xprog *p32, const xprog *p64) {
     p32->pair = plan;
     p32->pair_seq = seq;
     p32->prog64 = p64;
+    build_jit(p32, nseq);
     return 0;
 }
 
 void x_pair_free(xprog *p) {
+    x_jit_free_set(p->pair_jit);
+    free(p->pair_seq_jit);
+    p->pair_jit = NULL;
+    p->pair_seq_jit = NULL;
     if (p->pair)
         for (uint32_t i = 0; i < p->code_size / 4; i++)
             free(p->pair[i].own);
@@ -647,7 +682,16 @@ int x_pair_run(wave *a) {
                 cnt[pl->rcls[c]] += pl->rcnt[pl->rcls[c]];
             a->s[ISA_SREG_EXEC_HI] = b->s[ISA_SREG_EXEC_LO];
             a->pc = pl->run_end; /* where a branch ending the run counts from */
+            v = NULL;
+            const xjit *const *at = p->pair_seq_jit;
             for (;;) {
+                const xjit *j = at ? at[q - seq] : NULL;
+                if (j && j->n <= n && x_jit_go(a, j, 0)) { /* native code (jit.c) */
+                    q += j->n;
+                    if ((n -= j->n) == 0)
+                        break;
+                    continue;
+                }
                 v = *q++;
                 v->fn(a, v);
                 if (__builtin_expect(a->status != WAVE_RUNNING, 0) || --n == 0)

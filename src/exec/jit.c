@@ -1,0 +1,881 @@
+/* jit.c - native code for straight-line blocks of lane-local VALU instructions (see jit.h).
+ *
+ * Code generation: the block's instructions are lowered to three-address operations on "keys"
+ * (a VGPR row, a broadcast SGPR or a broadcast constant), then emitted once as the body of a
+ * loop over the wave's 16-lane quarters (two in a wave32 program, whose lanes 32-63 are never
+ * read).  In the body each key lives in one of the 32 zmm registers from its first use: a VGPR
+ * is loaded from its row (rsi + 256 * r, rsi advancing 64 bytes a quarter), an SGPR broadcast
+ * from the scalar file (rdi), a constant broadcast from an immediate.  A result goes into a free
+ * register and becomes its VGPR's; when none is free the key used furthest ahead is evicted (a
+ * written VGPR stored first), and at the end of the body every written VGPR is stored.
+ *
+ * The operations are those of the clones' lane expressions (valu_int.c, valu_f32.c, valu_cvt.c,
+ * valu_f16.c PKF32) under the conditions x_jit_run() checks: every lane active and f32
+ * denormals kept, so the host's IEEE arithmetic (MXCSR: round to nearest even, no DAZ/FTZ) is
+ * what the handlers compute too.  Only the NaN payload of an operation with two NaN inputs may
+ * differ, as it already differs between the handlers' vector and scalar paths.
+ *
+ * Encodings: EVEX (AVX-512F) register-register forms and [base + disp32] memory forms only.
+ * Hosts without AVX-512F build no blocks. */
+#include "exec/jit.h"
+#include "exec/rdna.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/mman.h>
+#define JIT_HOST 1
+#else
+#define JIT_HOST 0
+#endif
+
+static int jit_on = -1;
+int x_jit_enabled(void) {
+#if JIT_HOST
+    static int host = -1;
+    if (host < 0) {
+        __builtin_cpu_init();
+        host = __builtin_cpu_supports("avx512f") ? 1 : 0;
+    }
+    return host && x_env_switch(&jit_on, "GFXEMU_JIT", "0");
+#else
+    return 0;
+#endif
+}
+void x_set_jit(int on) { __atomic_store_n(&jit_on, on ? 1 : 0, __ATOMIC_RELAXED); }
+
+static uint64_t n_blocks, n_insts;
+void x_jit_counts(uint64_t *blocks, uint64_t *insts) {
+    *blocks = __atomic_load_n(&n_blocks, __ATOMIC_RELAXED);
+    *insts = __atomic_load_n(&n_insts, __ATOMIC_RELAXED);
+}
+
+/* ---- operations ---------------------------------------------------------------------------- */
+
+enum {
+    J_ADDF = 1,
+    J_SUBF,
+    J_SUBRF,
+    J_MULF,
+    J_FMA,
+    J_MOV,
+    J_ADD,
+    J_SUB,
+    J_SUBR,
+    J_MULLO,
+    J_LSHLREV,
+    J_LSHRREV,
+    J_ASHRREV,
+    J_AND,
+    J_OR,
+    J_XOR,
+    J_XNOR,
+    J_NOT,
+    J_ADD3,
+    J_LSHLADD,
+    J_ADDLSHL,
+    J_LSHLOR,
+    J_ANDOR,
+    J_OR3,
+    J_XOR3,
+    J_XAD,
+    J_MAXU,
+    J_MINU,
+    J_MAXI,
+    J_MINI,
+    J_MULU24,
+    J_MADU24,
+    J_CVTFU,
+    J_CVTFI,
+    J_PKFMA,
+    J_PKMUL,
+    J_PKADD
+};
+
+/* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
+ * source count and whether they are f32 arithmetic. */
+static const struct {
+    uint16_t op;
+    uint8_t kind, nsrc, f32;
+} jops[] = {
+    {ISA_OPL_v_add_f32, J_ADDF, 2, 1},
+    {ISA_OPL_v_sub_f32, J_SUBF, 2, 1},
+    {ISA_OPL_v_subrev_f32, J_SUBRF, 2, 1},
+    {ISA_OPL_v_mul_f32, J_MULF, 2, 1},
+    {ISA_OPL_v_fma_f32, J_FMA, 3, 1},
+    {ISA_OPL_v_fmac_f32, J_FMA, 3, 1},
+    {ISA_OPL_v_fmamk_f32, J_FMA, 3, 1},
+    {ISA_OPL_v_fmaak_f32, J_FMA, 3, 1},
+    {ISA_OPL_v_mov_b32, J_MOV, 1, 0},
+    {ISA_OPL_v_add_u32, J_ADD, 2, 0},
+    {ISA_OPL_v_add_nc_u32, J_ADD, 2, 0},
+    {ISA_OPL_v_sub_u32, J_SUB, 2, 0},
+    {ISA_OPL_v_sub_nc_u32, J_SUB, 2, 0},
+    {ISA_OPL_v_subrev_u32, J_SUBR, 2, 0},
+    {ISA_OPL_v_subrev_nc_u32, J_SUBR, 2, 0},
+    {ISA_OPL_v_mul_lo_u32, J_MULLO, 2, 0},
+    {ISA_OPL_v_lshlrev_b32, J_LSHLREV, 2, 0},
+    {ISA_OPL_v_lshrrev_b32, J_LSHRREV, 2, 0},
+    {ISA_OPL_v_ashrrev_i32, J_ASHRREV, 2, 0},
+    {ISA_OPL_v_and_b32, J_AND, 2, 0},
+    {ISA_OPL_v_or_b32, J_OR, 2, 0},
+    {ISA_OPL_v_xor_b32, J_XOR, 2, 0},
+    {ISA_OPL_v_xnor_b32, J_XNOR, 2, 0},
+    {ISA_OPL_v_not_b32, J_NOT, 1, 0},
+    {ISA_OPL_v_add3_u32, J_ADD3, 3, 0},
+    {ISA_OPL_v_lshl_add_u32, J_LSHLADD, 3, 0},
+    {ISA_OPL_v_add_lshl_u32, J_ADDLSHL, 3, 0},
+    {ISA_OPL_v_lshl_or_b32, J_LSHLOR, 3, 0},
+    {ISA_OPL_v_and_or_b32, J_ANDOR, 3, 0},
+    {ISA_OPL_v_or3_b32, J_OR3, 3, 0},
+    {ISA_OPL_v_xor3_b32, J_XOR3, 3, 0},
+    {ISA_OPL_v_xad_u32, J_XAD, 3, 0},
+    {ISA_OPL_v_max_u32, J_MAXU, 2, 0},
+    {ISA_OPL_v_min_u32, J_MINU, 2, 0},
+    {ISA_OPL_v_max_i32, J_MAXI, 2, 0},
+    {ISA_OPL_v_min_i32, J_MINI, 2, 0},
+    {ISA_OPL_v_mul_u32_u24, J_MULU24, 2, 0},
+    {ISA_OPL_v_mad_u32_u24, J_MADU24, 3, 0},
+    {ISA_OPL_v_cvt_f32_u32, J_CVTFU, 1, 0},
+    {ISA_OPL_v_cvt_f32_i32, J_CVTFI, 1, 0},
+    {ISA_OPL_v_pk_fma_f32, J_PKFMA, 3, 1},
+    {ISA_OPL_v_pk_mul_f32, J_PKMUL, 2, 1},
+    {ISA_OPL_v_pk_add_f32, J_PKADD, 2, 1},
+};
+
+static uint8_t kind_of[ISA_NOPS], nsrc_of[ISA_NOPS], f32_of[ISA_NOPS];
+static void init_tables(void) {
+    static int done;
+    if (__atomic_load_n(&done, __ATOMIC_ACQUIRE))
+        return;
+    for (size_t i = 0; i < sizeof jops / sizeof jops[0]; i++) {
+        kind_of[jops[i].op] = jops[i].kind;
+        nsrc_of[jops[i].op] = jops[i].nsrc;
+        f32_of[jops[i].op] = jops[i].f32;
+    }
+    __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
+}
+
+/* Keys: VGPR r is r, SGPR s is KS + s, constant i of the block is KK + i. */
+enum { KS = 1024, KK = 2048, KMAX = 4096, NK = 1024 };
+#define IS_K(k) ((k) >= KK)
+
+/* A lowered operation: d = kind(s[0], s[1], s[2]) with s[3] a helper constant (shift masks). */
+typedef struct lop {
+    uint8_t kind, ns;
+    int16_t d;
+    int16_t s[4];
+} lop;
+
+typedef struct gen {
+    uint8_t *buf;
+    size_t len, cap;
+    int fail;
+    lop *ops;
+    int nops;
+    uint32_t kval[NK]; /* constant values */
+    int nk;
+    /* register allocation: the key each zmm holds (-1 none), written since loaded, in use */
+    int key[32];
+    uint8_t dirty[32], pin[32];
+    int16_t where[KMAX]; /* the zmm holding each key, -1 */
+} gen;
+
+static int kconst(gen *g, uint32_t v) {
+    for (int i = 0; i < g->nk; i++)
+        if (g->kval[i] == v)
+            return KK + i;
+    if (g->nk == NK)
+        return -1;
+    g->kval[g->nk] = v;
+    return KK + g->nk++;
+}
+
+/* ---- x86-64 encoding ----------------------------------------------------------------------- */
+
+static void put(gen *g, uint8_t b) {
+    if (g->len == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 4096;
+        uint8_t *nb = realloc(g->buf, cap);
+        if (!nb) {
+            g->fail = 1;
+            return;
+        }
+        g->buf = nb;
+        g->cap = cap;
+    }
+    g->buf[g->len++] = b;
+}
+static void put32(gen *g, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        put(g, (uint8_t)(v >> (8 * i)));
+}
+
+enum { PP_NONE, PP_66, PP_F3, PP_F2 };
+enum { MM_0F = 1, MM_0F38, MM_0F3A };
+enum { R_RSI = 6, R_RDI = 7 };
+
+/* EVEX.512 instruction: ModRM.reg = reg, EVEX.vvvv = vvvv (0 when unused), ModRM.rm = register
+ * rm, or when rm < 0 the memory operand [base + disp32]. */
+static void evex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv, int rm,
+                 unsigned base, int32_t disp) {
+    unsigned r = (reg >> 3) & 1, rp = (reg >> 4) & 1, v = vvvv & 15, vp = (vvvv >> 4) & 1;
+    unsigned b = rm >= 0 ? ((unsigned)rm >> 3) & 1 : (base >> 3) & 1;
+    unsigned xx = rm >= 0 ? ((unsigned)rm >> 4) & 1 : 0;
+    put(g, 0x62);
+    put(g, (uint8_t)((!r << 7) | (!xx << 6) | (!b << 5) | (!rp << 4) | mm));
+    put(g, (uint8_t)(((~v & 15) << 3) | 4 | pp)); /* W0 */
+    put(g, (uint8_t)(0x40 | (!vp << 3)));         /* z0, L'L = 512 bits, no broadcast or mask */
+    put(g, opc);
+    if (rm >= 0) {
+        put(g, (uint8_t)(0xc0 | ((reg & 7) << 3) | ((unsigned)rm & 7)));
+    } else {
+        put(g, (uint8_t)(0x80 | ((reg & 7) << 3) | (base & 7)));
+        put32(g, (uint32_t)disp);
+    }
+}
+
+/* d = a op b (vvvv = a, rm = b) */
+static void op3(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int b) {
+    evex(g, pp, mm, opc, (unsigned)d, (unsigned)a, b, 0, 0);
+}
+#define VADDPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x58, d, a, b)
+#define VMULPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x59, d, a, b)
+#define VSUBPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x5c, d, a, b)
+#define VFMADD213PS(g, d, a, b) op3(g, PP_66, MM_0F38, 0xa8, d, a, b) /* d = a * d + b */
+#define VPADDD(g, d, a, b) op3(g, PP_66, MM_0F, 0xfe, d, a, b)
+#define VPSUBD(g, d, a, b) op3(g, PP_66, MM_0F, 0xfa, d, a, b)
+#define VPANDD(g, d, a, b) op3(g, PP_66, MM_0F, 0xdb, d, a, b)
+#define VPORD(g, d, a, b) op3(g, PP_66, MM_0F, 0xeb, d, a, b)
+#define VPXORD(g, d, a, b) op3(g, PP_66, MM_0F, 0xef, d, a, b)
+#define VPMULLD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x40, d, a, b)
+#define VPSLLVD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x47, d, a, b) /* d = a << b */
+#define VPSRLVD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x45, d, a, b)
+#define VPSRAVD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x46, d, a, b)
+#define VPMAXUD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x3f, d, a, b)
+#define VPMINUD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x3b, d, a, b)
+#define VPMAXSD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x3d, d, a, b)
+#define VPMINSD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x39, d, a, b)
+#define VMOVDQA32(g, d, a) op3(g, PP_66, MM_0F, 0x6f, d, 0, a)
+#define VCVTDQ2PS(g, d, a) op3(g, PP_NONE, MM_0F, 0x5b, d, 0, a)
+#define VCVTUDQ2PS(g, d, a) op3(g, PP_F2, MM_0F, 0x7a, d, 0, a)
+/* d = ternary(d, a, b) by the truth table imm (bit 4d + 2a + b) */
+static void vpternlogd(gen *g, int d, int a, int b, uint8_t imm) {
+    op3(g, PP_66, MM_0F3A, 0x25, d, a, b);
+    put(g, imm);
+}
+/* d = a shifted by imm (ext: /6 left, /2 logical right, /4 arithmetic right) */
+static void vpshift_imm(gen *g, unsigned ext, int d, int a, unsigned imm) {
+    evex(g, PP_66, MM_0F, 0x72, ext, (unsigned)d, a, 0, 0);
+    put(g, (uint8_t)imm);
+}
+
+static void load_key(gen *g, int z, int k) {
+    if (k < KS) { /* vmovdqu32 zmm, [rsi + 256 r] */
+        evex(g, PP_F3, MM_0F, 0x6f, (unsigned)z, 0, -1, R_RSI, k * LANES * 4);
+    } else if (k < KK) { /* vpbroadcastd zmm, [rdi + s] */
+        evex(g, PP_66, MM_0F38, 0x58, (unsigned)z, 0, -1, R_RDI,
+             (int32_t)(offsetof(wave, s) + 4 * (size_t)(k - KS)));
+    } else { /* mov eax, imm32; vpbroadcastd zmm, eax */
+        put(g, 0xb8);
+        put32(g, g->kval[k - KK]);
+        evex(g, PP_66, MM_0F38, 0x7c, (unsigned)z, 0, 0, 0, 0);
+    }
+}
+static void store_vgpr(gen *g, int z, int r) { /* vmovdqu32 [rsi + 256 r], zmm */
+    evex(g, PP_F3, MM_0F, 0x7f, (unsigned)z, 0, -1, R_RSI, r * LANES * 4);
+}
+
+/* ---- register allocation ------------------------------------------------------------------- */
+
+/* Position of the next operation from t on that reads key k (nops + 1: none, or k is written
+ * first, so what the register holds is not needed again in the block). */
+static int next_use(const gen *g, int t, int k) {
+    for (int i = t; i < g->nops; i++) {
+        const lop *o = &g->ops[i];
+        for (int j = 0; j < 4; j++)
+            if (o->s[j] == k)
+                return i;
+        if (o->d == k)
+            return g->nops + 1;
+    }
+    return g->nops + 1;
+}
+
+static void drop(gen *g, int z) {
+    if (g->key[z] >= 0) {
+        if (g->dirty[z])
+            store_vgpr(g, z, g->key[z]);
+        g->where[g->key[z]] = -1;
+    }
+    g->key[z] = -1;
+    g->dirty[z] = 0;
+}
+
+/* A free register for operation t, evicting the key needed furthest ahead. */
+static int grab(gen *g, int t) {
+    int best = -1, far = -1;
+    for (int z = 0; z < 32; z++) {
+        if (g->pin[z])
+            continue;
+        if (g->key[z] < 0)
+            return z;
+        int u = next_use(g, t, g->key[z]) * 2 + !g->dirty[z];
+        if (u > far)
+            far = u, best = z;
+    }
+    if (best < 0) {
+        g->fail = 1;
+        return 0;
+    }
+    drop(g, best);
+    return best;
+}
+
+static int use(gen *g, int t, int k) {
+    int z = g->where[k];
+    if (z < 0) {
+        z = grab(g, t);
+        load_key(g, z, k);
+        g->key[z] = k;
+        g->where[k] = (int16_t)z;
+    }
+    g->pin[z] = 1;
+    return z;
+}
+
+/* Emit operation t. */
+static void emit(gen *g, int t) {
+    const lop *o = &g->ops[t];
+    int z[4] = {0, 0, 0, 0};
+    /* a constant shift count is an immediate, not a register */
+    int imm_src = o->kind == J_LSHLREV || o->kind == J_LSHRREV || o->kind == J_ASHRREV ? 0
+                  : o->kind == J_LSHLADD || o->kind == J_LSHLOR                        ? 1
+                  : o->kind == J_ADDLSHL                                               ? 2
+                                                                                       : -1;
+    int imm = imm_src >= 0 && IS_K(o->s[imm_src]);
+    unsigned sh = imm ? g->kval[o->s[imm_src] - KK] & 31 : 0;
+    /* the destination's old value, unless this operation reads it, is dead: no store */
+    int old = g->where[o->d], reads_d = 0;
+    for (int j = 0; j < 4; j++)
+        reads_d |= o->s[j] == o->d;
+    if (old >= 0 && !reads_d) {
+        g->key[old] = -1;
+        g->dirty[old] = 0;
+        g->where[o->d] = -1;
+    }
+    for (int j = 0; j < 4; j++)
+        if (o->s[j] >= 0 && !(imm && j == imm_src) && !(imm && j == 3))
+            z[j] = use(g, t, o->s[j]);
+    int d = grab(g, t);
+    g->pin[d] = 1;
+    int a = z[0], b = z[1], c = z[2], m = z[3];
+    switch (o->kind) {
+    case J_ADDF: VADDPS(g, d, a, b); break;
+    case J_SUBF: VSUBPS(g, d, a, b); break;
+    case J_SUBRF: VSUBPS(g, d, b, a); break;
+    case J_MULF: VMULPS(g, d, a, b); break;
+    case J_FMA:
+        VMOVDQA32(g, d, a);
+        VFMADD213PS(g, d, b, c);
+        break;
+    case J_MOV: VMOVDQA32(g, d, a); break;
+    case J_ADD: VPADDD(g, d, a, b); break;
+    case J_SUB: VPSUBD(g, d, a, b); break;
+    case J_SUBR: VPSUBD(g, d, b, a); break;
+    case J_MULLO: VPMULLD(g, d, a, b); break;
+    case J_LSHLREV:
+    case J_LSHRREV:
+    case J_ASHRREV:
+        if (imm) {
+            vpshift_imm(g, o->kind == J_LSHLREV ? 6 : o->kind == J_LSHRREV ? 2 : 4, d, b, sh);
+        } else {
+            VPANDD(g, d, a, m);
+            if (o->kind == J_LSHLREV)
+                VPSLLVD(g, d, b, d);
+            else if (o->kind == J_LSHRREV)
+                VPSRLVD(g, d, b, d);
+            else
+                VPSRAVD(g, d, b, d);
+        }
+        break;
+    case J_LSHLADD:
+    case J_LSHLOR:
+        if (imm) {
+            vpshift_imm(g, 6, d, a, sh);
+        } else {
+            VPANDD(g, d, b, m);
+            VPSLLVD(g, d, a, d);
+        }
+        if (o->kind == J_LSHLADD)
+            VPADDD(g, d, d, c);
+        else
+            VPORD(g, d, d, c);
+        break;
+    case J_ADDLSHL:
+        VPADDD(g, d, a, b);
+        if (imm) {
+            vpshift_imm(g, 6, d, d, sh);
+        } else {
+            int tz = grab(g, t);
+            VPANDD(g, tz, c, m);
+            VPSLLVD(g, d, d, tz);
+        }
+        break;
+    case J_AND: VPANDD(g, d, a, b); break;
+    case J_OR: VPORD(g, d, a, b); break;
+    case J_XOR: VPXORD(g, d, a, b); break;
+    case J_XNOR:
+        VMOVDQA32(g, d, a);
+        vpternlogd(g, d, b, b, 0xc3);
+        break;
+    case J_NOT:
+        VMOVDQA32(g, d, a);
+        vpternlogd(g, d, d, d, 0x0f);
+        break;
+    case J_ADD3:
+        VPADDD(g, d, a, b);
+        VPADDD(g, d, d, c);
+        break;
+    case J_ANDOR:
+        VMOVDQA32(g, d, a);
+        vpternlogd(g, d, b, c, 0xea);
+        break;
+    case J_OR3:
+        VMOVDQA32(g, d, a);
+        vpternlogd(g, d, b, c, 0xfe);
+        break;
+    case J_XOR3:
+        VMOVDQA32(g, d, a);
+        vpternlogd(g, d, b, c, 0x96);
+        break;
+    case J_XAD:
+        VPXORD(g, d, a, b);
+        VPADDD(g, d, d, c);
+        break;
+    case J_MAXU: VPMAXUD(g, d, a, b); break;
+    case J_MINU: VPMINUD(g, d, a, b); break;
+    case J_MAXI: VPMAXSD(g, d, a, b); break;
+    case J_MINI: VPMINSD(g, d, a, b); break;
+    case J_MULU24:
+    case J_MADU24: {
+        int tz = grab(g, t);
+        VPANDD(g, d, a, m);
+        VPANDD(g, tz, b, m);
+        VPMULLD(g, d, d, tz);
+        if (o->kind == J_MADU24)
+            VPADDD(g, d, d, c);
+        break;
+    }
+    case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
+    case J_CVTFI: VCVTDQ2PS(g, d, a); break;
+    default: g->fail = 1;
+    }
+    /* the result is the destination VGPR's now; a register the old value was in is free */
+    old = g->where[o->d];
+    if (old >= 0) {
+        g->key[old] = -1;
+        g->dirty[old] = 0;
+    }
+    g->key[d] = o->d;
+    g->dirty[d] = 1;
+    g->where[o->d] = (int16_t)d;
+    memset(g->pin, 0, sizeof g->pin);
+}
+
+/* Code for the lowered block: the loop over quarters.  Returns the offset of its entry. */
+static size_t emit_block(gen *g, unsigned quarters) {
+    size_t entry = g->len;
+    for (int z = 0; z < 32; z++)
+        g->key[z] = -1, g->dirty[z] = 0, g->pin[z] = 0;
+    memset(g->where, 0xff, sizeof g->where);
+    /* lea rsi, [rdi + offsetof(wave, v)]; mov ecx, quarters */
+    put(g, 0x48), put(g, 0x8d), put(g, 0xb7), put32(g, (uint32_t)offsetof(wave, v));
+    put(g, 0xb9), put32(g, quarters);
+    size_t top = g->len;
+    for (int t = 0; t < g->nops; t++)
+        emit(g, t);
+    for (int z = 0; z < 32; z++)
+        drop(g, z);
+    /* add rsi, 64; dec ecx; jnz top; vzeroupper; ret */
+    put(g, 0x48), put(g, 0x83), put(g, 0xc6), put(g, 0x40);
+    put(g, 0xff), put(g, 0xc9);
+    put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
+    put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
+    put(g, 0xc3);
+    return entry;
+}
+
+/* ---- blocks -------------------------------------------------------------------------------- */
+
+/* The key of source i of x (a 32-bit register or constant), half h of a pair source. */
+static int src_key(gen *g, const xinst *x, int i, int h) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_VGPR)
+        return o->idx + h < KS ? o->idx + h : -1;
+    if (o->kind == ISA_OPND_SREG)
+        return o->idx + h < 128 ? KS + o->idx + h : -1;
+    if ((o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) && !h)
+        return kconst(g, (uint32_t)x->k[i]);
+    return -1;
+}
+
+static int shift_kind(unsigned kind) {
+    return kind == J_LSHLREV || kind == J_LSHRREV || kind == J_ASHRREV || kind == J_LSHLADD ||
+           kind == J_LSHLOR || kind == J_ADDLSHL;
+}
+
+/* Lower x into g->ops; 0 when it has no block form. */
+static int lower(gen *g, const xinst *x) {
+    if (x->fn == x_rdna_vopd) { /* both halves, X first (Y reading X's result is _rbw) */
+        const xinst *h = (const xinst *)(uintptr_t)x->k[0];
+        int before = g->nops;
+        if (!lower(g, &h[0]) || !lower(g, &h[1])) {
+            g->nops = before;
+            return 0;
+        }
+        return 1;
+    }
+    unsigned op = x->in.op, kind = kind_of[op];
+    if (!kind || x->in.nsrc != nsrc_of[op] || x->in.ndst != 1 ||
+        x->in.dst[0].kind != ISA_OPND_VGPR || x->in.dst[0].idx + 2 > KS)
+        return 0;
+    if (kind >= J_PKFMA) { /* two f32 operations, low dwords then high ones (pk_fits) */
+        if (x->clone != 2)
+            return 0;
+        for (unsigned i = 0; i < x->in.nsrc; i++)
+            if (x->in.src[i].kind != ISA_OPND_VGPR && x->in.src[i].kind != ISA_OPND_SREG)
+                return 0;
+        for (int h = 0; h < 2; h++) {
+            lop *l = &g->ops[g->nops + h];
+            l->kind = kind == J_PKFMA ? J_FMA : kind == J_PKMUL ? J_MULF : J_ADDF;
+            l->ns = (uint8_t)x->in.nsrc;
+            l->d = (int16_t)(x->in.dst[0].idx + h);
+            for (int j = 0; j < 4; j++) {
+                int k = j < (int)x->in.nsrc ? src_key(g, x, j, h) : -1;
+                if (j < (int)x->in.nsrc && k < 0)
+                    return 0;
+                l->s[j] = (int16_t)k;
+            }
+        }
+        g->nops += 2;
+        return 1;
+    }
+    if (x->clone != 1)
+        return 0;
+    lop *l = &g->ops[g->nops];
+    l->kind = (uint8_t)kind;
+    l->ns = (uint8_t)x->in.nsrc;
+    l->d = (int16_t)x->in.dst[0].idx;
+    for (int j = 0; j < 4; j++) {
+        int k = j < (int)x->in.nsrc ? src_key(g, x, j, 0) : -1;
+        if (j < (int)x->in.nsrc && k < 0)
+            return 0;
+        l->s[j] = (int16_t)k;
+    }
+    if (shift_kind(kind))
+        l->s[3] = (int16_t)kconst(g, 31);
+    else if (kind == J_MULU24 || kind == J_MADU24)
+        l->s[3] = (int16_t)kconst(g, 0xffffff);
+    if ((shift_kind(kind) || kind == J_MULU24 || kind == J_MADU24) && l->s[3] < 0)
+        return 0;
+    g->nops++;
+    return 1;
+}
+
+/* The SGPRs (bit per encoding 0-127) lowered operations from `from` on read. */
+static void sgprs_read(const gen *g, int from, uint64_t rd[2]) {
+    rd[0] = rd[1] = 0;
+    for (int i = from; i < g->nops; i++)
+        for (int j = 0; j < 4; j++) {
+            int k = g->ops[i].s[j];
+            if (k >= KS && k < KK)
+                rd[(k - KS) >> 6] |= 1ull << ((k - KS) & 63);
+        }
+}
+
+/* Instructions a block steps over: the emulator's no-ops (wait counters, s_nop, s_delay_alu,
+ * RDNA's cache controls) are left out; scalar ALU ops are run after the code (deferred). */
+static int is_nop(const xinst *x) {
+    const char *n = isa_op_names[x->in.op];
+    if ((x->xf & XI_RDNA) && x_rdna_is_nop(x))
+        return 1;
+    return !strcmp(n, "s_nop") || !strcmp(n, "s_waitcnt") || !strcmp(n, "s_delay_alu");
+}
+static int deferrable(const xinst *x) {
+    static const char *const ok[] = {
+        "s_add_",  "s_sub_",    "s_addc_",  "s_subb_",      "s_mul_",      "s_mov_b",
+        "s_movk_", "s_cmov",    "s_cmp",    "s_cselect_",   "s_and_b",     "s_or_b",
+        "s_xor_b", "s_andn2_b", "s_orn2_b", "s_nand_b",     "s_nor_b",     "s_xnor_b",
+        "s_lshl",  "s_lshr_",   "s_ashr_",  "s_bfe_",       "s_bfm_",      "s_not_b",
+        "s_brev_", "s_bcnt",    "s_ff0_",   "s_ff1_",       "s_flbit_",    "s_sext_",
+        "s_abs_",  "s_min_",    "s_max_",   "s_absdiff_",   "s_addk_",     "s_mulk_",
+        "s_cmpk_", "s_pack_",   "s_bitset", "s_and_not1_b", "s_or_not1_b",
+    };
+    unsigned f = x->in.fmt;
+    if (x->cls != XC_SALU ||
+        (f != ISA_FMT_SOP1 && f != ISA_FMT_SOP2 && f != ISA_FMT_SOPK && f != ISA_FMT_SOPC))
+        return 0;
+    const char *n = isa_op_names[x->in.op];
+    if (strstr(n, "exec") || strstr(n, "movrel"))
+        return 0;
+    for (unsigned i = 0; i < x->in.ndst; i++) {
+        const isa_opnd *o = &x->in.dst[i];
+        if (o->kind != ISA_OPND_SREG || o->idx + o->n > 126)
+            return 0; /* EXEC (every block tests it once) or something unusual */
+    }
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (!strncmp(n, ok[i], strlen(ok[i])))
+            return 1;
+    return 0;
+}
+
+/* Blocks being built for one program or one pair plan: the code in g->buf, the records with
+ * the offset of their code in place of the pointer, the deferred instructions. */
+typedef struct setb {
+    gen *g;
+    xjit *rec;
+    size_t *entry;
+    uint32_t n, cap;
+    const xinst **defer;
+    uint32_t ndefer, dcap;
+    unsigned quarters;
+} setb;
+
+/* A block from xs[0..n): lowerable VALU instructions, no-ops and deferrable scalar ops, up to
+ * the last VALU one; added to b when it has two VALU instructions or more.  Returns the number
+ * of xs it covers (0: none). */
+static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
+    gen *g = b->g;
+    g->nops = 0;
+    g->nk = 0;
+    uint64_t wr[2] = {0, 0}; /* SGPRs the deferred ops write */
+    unsigned nv = 0, covered = 0, nd = 0, ndk = 0;
+    uint8_t f32 = 0;
+    if (b->ndefer + n > b->dcap) {
+        uint32_t cap = b->dcap * 2 + n + 16;
+        const xinst **d = realloc(b->defer, cap * sizeof *d);
+        if (!d)
+            return g->fail = 1, 0;
+        b->defer = d;
+        b->dcap = cap;
+    }
+    for (unsigned j = 0; j < n; j++) {
+        const xinst *x = xs[j];
+        int before = g->nops, nkb = g->nk;
+        if (x->cls == XC_VALU && lower(g, x)) {
+            uint64_t rd[2];
+            sgprs_read(g, before, rd);
+            if ((rd[0] & wr[0]) | (rd[1] & wr[1])) { /* reads what a deferred op wrote */
+                g->nops = before, g->nk = nkb;
+                break;
+            }
+            f32 |= x->fn == x_rdna_vopd ? 1 : f32_of[x->in.op];
+            nv++;
+            covered = j + 1;
+            ndk = nd;
+            continue;
+        }
+        g->nops = before, g->nk = nkb;
+        if (nv == 0)
+            break;
+        if (is_nop(x))
+            continue;
+        if (!deferrable(x))
+            break;
+        for (unsigned k = 0; k < x->in.ndst; k++)
+            for (unsigned r = x->in.dst[k].idx; r < x->in.dst[k].idx + x->in.dst[k].n; r++)
+                wr[r >> 6] |= 1ull << (r & 63);
+        b->defer[b->ndefer + nd++] = x;
+    }
+    if (nv < 2)
+        return 0;
+    if (b->n == b->cap) {
+        uint32_t cap = b->cap * 2 + 16;
+        xjit *r = realloc(b->rec, cap * sizeof *r);
+        size_t *e = r ? realloc(b->entry, cap * sizeof *e) : NULL;
+        if (r)
+            b->rec = r;
+        if (!r || !e)
+            return g->fail = 1, 0;
+        b->entry = e;
+        b->cap = cap;
+    }
+    size_t entry = emit_block(g, b->quarters);
+    if (g->fail)
+        return 0;
+    xjit *r = &b->rec[b->n];
+    memset(r, 0, sizeof *r);
+    b->entry[b->n++] = entry;
+    r->last = xs[covered - 1];
+    r->defer = (const xinst *const *)(uintptr_t)b->ndefer; /* an index until the end */
+    r->ndefer = (uint16_t)ndk;
+    r->n = (uint16_t)covered;
+    r->f32 = f32;
+    b->ndefer += ndk;
+    __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
+    return covered;
+}
+
+/* Map b's code executable and fill in the records' pointers: the set, or NULL (no blocks, or no
+ * executable memory: the interpreter runs everything). */
+static xjitset *finish(setb *b) {
+    if (b->n == 0 || b->g->fail)
+        return NULL;
+    xjitset *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->size = (b->g->len + 4095) & ~(size_t)4095;
+    void *mem = mmap(NULL, s->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) {
+        free(s);
+        return NULL;
+    }
+    memcpy(mem, b->g->buf, b->g->len);
+    if (mprotect(mem, s->size, PROT_READ | PROT_EXEC) != 0) {
+        munmap(mem, s->size);
+        free(s);
+        return NULL;
+    }
+    s->mem = mem;
+    s->rec = b->rec;
+    s->n = b->n;
+    s->defer = b->defer;
+    b->rec = NULL;
+    b->defer = NULL;
+    for (uint32_t i = 0; i < s->n; i++) {
+        xjit *r = &s->rec[i];
+        void *fn = (uint8_t *)mem + b->entry[i];
+        memcpy(&r->code, &fn, sizeof fn);
+        r->defer = s->defer + (uintptr_t)r->defer;
+    }
+    __atomic_add_fetch(&n_blocks, s->n, __ATOMIC_RELAXED);
+    return s;
+}
+
+static int setb_init(setb *b, unsigned quarters) {
+    memset(b, 0, sizeof *b);
+    b->quarters = quarters;
+    b->g = calloc(1, sizeof *b->g);
+    return b->g ? 0 : -1;
+}
+static void setb_free(setb *b) {
+    if (b->g)
+        free(b->g->ops), free(b->g->buf);
+    free(b->g);
+    free(b->rec);
+    free(b->entry);
+    free(b->defer);
+}
+static int setb_ops(setb *b, size_t n) {
+    free(b->g->ops);
+    b->g->ops = calloc(2 * n + 2, sizeof *b->g->ops);
+    return b->g->ops ? 0 : -1;
+}
+
+void x_jit_free_set(xjitset *s) {
+    if (!s)
+        return;
+    munmap(s->mem, s->size);
+    free(s->rec);
+    free(s->defer);
+    free(s);
+}
+
+int x_jit_build(xprog *p) {
+    if (!x_jit_enabled() || p->ninsts < 2)
+        return 0;
+    init_tables();
+    setb b;
+    const xinst **xs = calloc(p->ninsts, sizeof *xs);
+    /* branch targets: a block never spans one, so that a loop's head starts a block */
+    uint8_t *tgt = x_branch_targets(p);
+    int rc = -1;
+    if (setb_init(&b, p->wave32 ? 2 : 4) || !xs || !tgt || setb_ops(&b, 2 * (size_t)p->ninsts))
+        goto out;
+    uint32_t *first = calloc(p->ninsts, sizeof *first);
+    if (!first)
+        goto out;
+    for (uint32_t i = 0; i < p->ninsts;) {
+        /* inside one run and before its last instruction (run >= 2), no branch target after i */
+        uint32_t n = 0;
+        while (i + n < p->ninsts && p->insts[i + n].run >= 2 &&
+               (n == 0 || !tgt[p->insts[i + n].pc / 4])) {
+            xs[n] = &p->insts[i + n];
+            n++;
+        }
+        unsigned got = n ? block(&b, xs, n) : 0;
+        if (b.g->fail)
+            goto out_first;
+        if (got)
+            first[b.n - 1] = i;
+        i += got ? got : 1;
+    }
+    rc = 0;
+    xjitset *s = finish(&b);
+    if (s) {
+        for (uint32_t k = 0; k < s->n; k++)
+            p->insts[first[k]].jit = &s->rec[k];
+        p->jit = s;
+    }
+out_first:
+    free(first);
+out:
+    setb_free(&b);
+    free(xs);
+    free(tgt);
+    return rc;
+}
+
+xjitset *x_jit_build_seq(const xinst *const *seq, size_t nseq, const uint32_t *start,
+                         const uint32_t *len, uint32_t nseg, const xjit **at) {
+    if (!x_jit_enabled())
+        return NULL;
+    init_tables();
+    setb b;
+    uint32_t *pos = calloc(nseq ? nseq : 1, sizeof *pos);   /* each block's position */
+    uint32_t *here = calloc(nseq ? nseq : 1, sizeof *here); /* 1 + the block at a position */
+    if (!pos || !here || setb_init(&b, 4) || setb_ops(&b, nseq)) {
+        free(pos);
+        free(here);
+        setb_free(&b);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < nseg && !b.g->fail; i++)
+        for (uint32_t p = start[i], end = start[i] + len[i]; p + 1 < end && !b.g->fail;) {
+            if (here[p]) { /* a segment before this one made it */
+                p += b.rec[here[p] - 1].n;
+                continue;
+            }
+            unsigned got = block(&b, seq + p, end - p);
+            if (got) {
+                pos[b.n - 1] = p;
+                here[p] = b.n;
+            }
+            p += got ? got : 1;
+        }
+    xjitset *s = finish(&b);
+    for (uint32_t i = 0; s && i < s->n; i++)
+        at[pos[i]] = &s->rec[i];
+    setb_free(&b);
+    free(pos);
+    free(here);
+    return s;
+}
+
+uint8_t *x_branch_targets(const xprog *p) {
+    uint8_t *tgt = calloc(p->code_size / 4 + 1, 1);
+    for (uint32_t i = 0; tgt && i < p->ninsts; i++) {
+        const xinst *x = &p->insts[i];
+        int64_t to = (int64_t)x->pc + x->size + x->in.f.s.offset;
+        if (x->cls == XC_BRANCH && x->in.f.s.is_branch && to >= 0 && to < p->code_size)
+            tgt[to / 4] = 1;
+    }
+    return tgt;
+}
+
+void x_jit_free(xprog *p) {
+    x_jit_free_set(p->jit);
+    p->jit = NULL;
+}

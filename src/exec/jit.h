@@ -1,0 +1,73 @@
+/* jit.h - native code for straight-line blocks of lane-local VALU instructions (src/exec/jit.c).
+ *
+ * A block is a stretch of one straight-line run (exec.c link_runs) made of VALU instructions that
+ * xprog_build gave a VV clone (plain: no modifier, a VGPR destination, 32-bit VGPR, SGPR or
+ * constant sources) and whose operation jit.c knows, plus scalar ALU instructions and no-ops in
+ * between that it may run after them.  Its code runs each 16-lane quarter of the wave through
+ * the whole block with the registers it touches held in host vector registers: every lane is
+ * independent of the others in these instructions, so that is the same as running the
+ * instructions one after another over all lanes.  The interpreter stays the reference: a block
+ * runs only with every lane active and MODE not flushing f32 denormals, else its instructions run
+ * one by one as before (x_jit_run returns NULL).  GFXEMU_JIT=0 turns it off. */
+#ifndef GFXEMU_EXEC_JIT_H
+#define GFXEMU_EXEC_JIT_H
+
+#include "exec/exec.h"
+
+typedef struct xjit {
+    void (*code)(wave *w);
+    const xinst *last;         /* the block's last instruction */
+    const xinst *const *defer; /* scalar instructions run after the code, in program order */
+    uint16_t n;                /* instructions the block covers (the deferred ones included) */
+    uint16_t ndefer;
+    uint8_t f32; /* the block has f32 arithmetic: MODE must keep f32 denormals */
+} xjit;
+
+/* The blocks of one program (xprog.jit) or one pair plan: their code, an executable mapping. */
+typedef struct xjitset {
+    void *mem;
+    size_t size;
+    xjit *rec;
+    uint32_t n;
+    const xinst **defer;
+} xjitset;
+
+/* Whether blocks are built (GFXEMU_JIT unset or not "0", an x86-64 host with AVX-512F). */
+int x_jit_enabled(void);
+void x_set_jit(int on);
+/* Build p's blocks and point each block's first instruction at its block (x->jit); 0 on success
+ * or when there is nothing to build, -1 when out of memory. */
+int x_jit_build(xprog *p);
+void x_jit_free(xprog *p);
+/* Blocks for paired runs (pair.c): in each segment seq[start[i] .. start[i] + len[i]) of wave64
+ * instructions (four quarters) and SALU ops, blocks where they fit; at[p] is the block starting
+ * at seq[p] (its n the entries it covers).  Returns the set to free, or NULL. */
+xjitset *x_jit_build_seq(const xinst *const *seq, size_t nseq, const uint32_t *start,
+                         const uint32_t *len, uint32_t nseg, const xjit **at);
+/* The program's branch targets, one byte per 4-byte slot (calloc'd; NULL when out of memory). */
+uint8_t *x_branch_targets(const xprog *p);
+void x_jit_free_set(xjitset *s);
+/* Blocks built and instructions covered in programs built so far (tests, --stats). */
+void x_jit_counts(uint64_t *blocks, uint64_t *insts);
+
+/* Run block j on w when the wave's state allows it (every lane active: all 64, or lanes 0-31
+ * when mask32; MODE keeping f32 denormals when the block has f32 arithmetic): 1 when it ran. */
+static inline int x_jit_go(wave *w, const xjit *j, int mask32) {
+    uint64_t e = wave_exec(w);
+    if (!(e == ~0ull || (e == 0xffffffffull && mask32)))
+        return 0;
+    if (j->f32 && (w->mode & 0x30u) != 0x30u) /* MODE.FP_DENORM: f32 inputs and outputs kept */
+        return 0;
+    j->code(w);
+    for (unsigned i = 0; i < j->ndefer; i++)
+        j->defer[i]->fn(w, j->defer[i]);
+    return 1;
+}
+
+/* Run the block that starts at x (x->jit), which w->pc is at: its last instruction, or NULL when
+ * the wave's state rules it out and the caller must run the instructions itself. */
+static inline const xinst *x_jit_run(wave *w, const xinst *x) {
+    return x_jit_go(w, x->jit, x->xf & XI_MASK32) ? x->jit->last : NULL;
+}
+
+#endif
