@@ -90,7 +90,10 @@ enum {
     J_CVTFI,
     J_PKFMA,
     J_PKMUL,
-    J_PKADD
+    J_PKADD,
+    J_L64ADD,
+    J_L64LO,
+    J_L64HI
 };
 
 /* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
@@ -142,6 +145,7 @@ static const struct {
     {ISA_OPL_v_pk_fma_f32, J_PKFMA, 3, 1},
     {ISA_OPL_v_pk_mul_f32, J_PKMUL, 2, 1},
     {ISA_OPL_v_pk_add_f32, J_PKADD, 2, 1},
+    {ISA_OPL_v_lshl_add_u64, J_L64ADD, 3, 0},
 };
 
 static uint8_t kind_of[ISA_NOPS], nsrc_of[ISA_NOPS], f32_of[ISA_NOPS];
@@ -163,7 +167,7 @@ enum { KS = 1024, KK = 2048, KMAX = 4096, NK = 1024 };
 
 /* A lowered operation: d = kind(s[0], s[1], s[2]) with s[3] a helper constant (shift masks). */
 typedef struct lop {
-    uint8_t kind, ns;
+    uint8_t kind, ns, imm; /* imm: J_L64LO/J_L64HI's shift */
     int16_t d;
     int16_t s[4];
 } lop;
@@ -468,6 +472,34 @@ static void emit(gen *g, int t) {
             VPADDD(g, d, d, c);
         break;
     }
+    case J_L64LO: /* (alo << s) + clo */
+        if (o->imm) {
+            vpshift_imm(g, 6, d, a, o->imm);
+            VPADDD(g, d, d, c);
+        } else {
+            VPADDD(g, d, a, c);
+        }
+        break;
+    case J_L64HI: { /* (ahi << s | alo >> (32 - s)) + chi + carry(alo << s, clo) */
+        int tz = grab(g, t), uz;
+        g->pin[tz] = 1;
+        uz = grab(g, t);
+        if (o->imm) {
+            vpshift_imm(g, 6, d, b, o->imm);
+            vpshift_imm(g, 2, tz, a, 32u - o->imm);
+            VPORD(g, d, d, tz);
+            vpshift_imm(g, 6, tz, a, o->imm);
+        } else {
+            VMOVDQA32(g, d, b);
+            VMOVDQA32(g, tz, a);
+        }
+        VPADDD(g, uz, tz, c);           /* the low sum */
+        vpternlogd(g, tz, c, uz, 0xd4); /* carry in bit 31: majority(lo', clo, ~sum) */
+        vpshift_imm(g, 2, tz, tz, 31);
+        VPADDD(g, d, d, m);
+        VPADDD(g, d, d, tz);
+        break;
+    }
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
     default: g->fail = 1;
@@ -516,8 +548,8 @@ static int src_key(gen *g, const xinst *x, int i, int h) {
         return o->idx + h < KS ? o->idx + h : -1;
     if (o->kind == ISA_OPND_SREG)
         return o->idx + h < 128 ? KS + o->idx + h : -1;
-    if ((o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL) && !h)
-        return kconst(g, (uint32_t)x->k[i]);
+    if (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)
+        return kconst(g, (uint32_t)(x->k[i] >> (h ? 32 : 0)));
     return -1;
 }
 
@@ -541,6 +573,32 @@ static int lower(gen *g, const xinst *x) {
     if (!kind || x->in.nsrc != nsrc_of[op] || x->in.ndst != 1 ||
         x->in.dst[0].kind != ISA_OPND_VGPR || x->in.dst[0].idx + 2 > KS)
         return 0;
+    if (kind == J_L64ADD) { /* D.u64 = (A.u64 << (S1 & 7)) + C.u64: high half, then low */
+        const isa_opnd *sh = &x->in.src[1];
+        if (!x->plain || x->in.dst[0].n != 2 ||
+            (sh->kind != ISA_OPND_INLINE && sh->kind != ISA_OPND_LITERAL))
+            return 0;
+        int k[4], d = x->in.dst[0].idx;
+        for (int h = 0; h < 2; h++) {
+            if ((x->in.src[0].kind != ISA_OPND_VGPR && x->in.src[0].kind != ISA_OPND_SREG) ||
+                (x->in.src[2].kind != ISA_OPND_VGPR && x->in.src[2].kind != ISA_OPND_SREG))
+                return 0;
+            k[h] = src_key(g, x, 0, h);     /* alo, ahi */
+            k[2 + h] = src_key(g, x, 2, h); /* clo, chi */
+        }
+        if (k[0] < 0 || k[1] < 0 || k[2] < 0 || k[3] < 0 || d + 1 == k[0] || d + 1 == k[2])
+            return 0; /* (the high half written first must not be a source of the low) */
+        for (int h = 1; h >= 0; h--) {
+            lop *l = &g->ops[g->nops++];
+            l->kind = h ? J_L64HI : J_L64LO;
+            l->ns = 4;
+            l->imm = (uint8_t)(x->k[1] & 7);
+            l->d = (int16_t)(d + h);
+            l->s[0] = (int16_t)k[0], l->s[1] = (int16_t)(h ? k[1] : -1);
+            l->s[2] = (int16_t)k[2], l->s[3] = (int16_t)(h ? k[3] : -1);
+        }
+        return 1;
+    }
     if (kind >= J_PKFMA) { /* two f32 operations, low dwords then high ones (pk_fits) */
         if (x->clone != 2)
             return 0;

@@ -370,10 +370,14 @@ static void build_jit(xprog *p32, uint32_t nseq) {
     uint8_t *tgt = x_branch_targets(p32);
     const xjit **at = calloc(nseq ? nseq : 1, sizeof *at);
     if (start && len && tgt && at) {
+        int entry = 0; /* a branch target, or after one where no run starts (s_delay_alu...) */
         for (uint32_t i = 0; i < p32->ninsts; i++) {
             const struct xpair *pl = &p32->pair[p32->insts[i].pc / 4];
-            if (pl->vrun < 2 || pl->nvec < 2 || (p32->insts[i].pc < covered && !tgt[pl->x->pc / 4]))
+            entry = tgt[pl->x->pc / 4] || entry;
+            int head = entry || p32->insts[i].pc >= covered;
+            if (pl->vrun < 2 || pl->nvec < 2 || !head)
                 continue;
+            entry = 0;
             start[n] = pl->vidx;
             len[n++] = pl->nvec;
             covered = pl->run_end;

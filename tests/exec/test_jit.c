@@ -2,10 +2,10 @@
  *
  * Random straight-line programs of the ops jit.c translates (f32 add/sub/mul/fma/fmac/fmamk/
  * fmaak, packed f32 on CDNA, 32-bit integer add/sub/mul/shift/logic/min/max/24-bit multiply,
- * conversions) with VGPR, SGPR, inline-constant and literal operands, mixed with scalar ALU ops
- * that write SGPRs the vector ops then read (the blocks run those after their code, so a read
- * of such an SGPR must end the block), no-ops, and ops the blocks do not take (which split
- * them), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA: wave32 and wave64).  Each
+ * conversions, v_lshl_add_u64) with VGPR, SGPR, inline-constant and literal operands, mixed with
+ * scalar ALU ops that write SGPRs the vector ops then read (the blocks run those after their code,
+ * so a read of such an SGPR must end the block), no-ops, and ops the blocks do not take (which
+ * split them), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA: wave32 and wave64).  Each
  * program runs from one random state (edge values: NaNs, infinities, signed zeros,
  * denormals, shift counts of 31-33, 24-bit limits) once with the blocks and once without
  * (x_set_jit); the whole wave state must match.  The programs use up to 48 VGPRs, more than a
@@ -86,6 +86,7 @@ static const tmpl jit_ops[] = {
     {"v_pk_fma_f32", NULL, "P QQQ", 1},
     {"v_pk_mul_f32", NULL, "P QQ", 1},
     {"v_pk_add_f32", NULL, "P QQ", 1},
+    {"v_lshl_add_u64", "v_lshl_add_u64", "P QHQ", 1},
 };
 /* Ops that split blocks (no block form), and scalar ops (deferred) and no-ops inside them. */
 static const tmpl other_ops[] = {
@@ -147,7 +148,8 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
         switch (*p) {
         case 'V': snprintf(b, 48, "v%u", rnd() % 48); break;
         case 'P': snprintf(b, 48, "v[%u:%u]", 2 * (rnd() % 23), 0); break;
-        case 'K': /* the literal of fmamk/fmaak */
+        case 'H': snprintf(b, 48, "%u", rnd() % 5); break; /* v_lshl_add_u64's shift */
+        case 'K':                                          /* the literal of fmamk/fmaak */
             snprintf(b, 48, "0x%x", rnd() % 2 ? edge[rnd() % NEDGE] : rnd());
             break;
         case 'Q':
