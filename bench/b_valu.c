@@ -151,7 +151,9 @@ static void widths(const char *kernel, const char *name, unsigned iters, int is_
 int main(void)
 {
     gfx_module *m = bench_load(bench_compile("bench/kernels/bench.cl", "gfx950"));
-    unsigned iters = bench_scaled(16384);
+    /* long enough that a launch with native blocks (jit.c, about 1 G wave-instr/s) still takes
+     * tens of milliseconds, so the 2-thread figure is not the pool's start-up */
+    unsigned iters = bench_scaled(65536);
     one(m, "valu_f32", "valu_f32", iters, 1);
     one(m, "valu_i32", "valu_i32", iters, 0);
     gfx_module_free(m);
