@@ -269,6 +269,11 @@ static void vpternlogd(gen *g, int d, int a, int b, uint8_t imm) {
     op3(g, PP_66, MM_0F3A, 0x25, d, a, b);
     put(g, imm);
 }
+/* d = ternary(a, b, c) by the truth table imm (bit 4a + 2b + c) */
+static void tern(gen *g, int d, int a, int b, int c, uint8_t imm) {
+    VMOVDQA32(g, d, a);
+    vpternlogd(g, d, b, c, imm);
+}
 /* d = a shifted by imm (ext: /6 left, /2 logical right, /4 arithmetic right) */
 static void vpshift_imm(gen *g, unsigned ext, int d, int a, unsigned imm) {
     evex(g, PP_66, MM_0F, 0x72, ext, (unsigned)d, a, 0, 0);
@@ -430,30 +435,15 @@ static void emit(gen *g, int t) {
     case J_AND: VPANDD(g, d, a, b); break;
     case J_OR: VPORD(g, d, a, b); break;
     case J_XOR: VPXORD(g, d, a, b); break;
-    case J_XNOR:
-        VMOVDQA32(g, d, a);
-        vpternlogd(g, d, b, b, 0xc3);
-        break;
-    case J_NOT:
-        VMOVDQA32(g, d, a);
-        vpternlogd(g, d, d, d, 0x0f);
-        break;
+    case J_XNOR: tern(g, d, a, b, b, 0xc3); break;
+    case J_NOT: tern(g, d, a, a, a, 0x0f); break;
     case J_ADD3:
         VPADDD(g, d, a, b);
         VPADDD(g, d, d, c);
         break;
-    case J_ANDOR:
-        VMOVDQA32(g, d, a);
-        vpternlogd(g, d, b, c, 0xea);
-        break;
-    case J_OR3:
-        VMOVDQA32(g, d, a);
-        vpternlogd(g, d, b, c, 0xfe);
-        break;
-    case J_XOR3:
-        VMOVDQA32(g, d, a);
-        vpternlogd(g, d, b, c, 0x96);
-        break;
+    case J_ANDOR: tern(g, d, a, b, c, 0xea); break;
+    case J_OR3: tern(g, d, a, b, c, 0xfe); break;
+    case J_XOR3: tern(g, d, a, b, c, 0x96); break;
     case J_XAD:
         VPXORD(g, d, a, b);
         VPADDD(g, d, d, c);
