@@ -20,6 +20,7 @@
 #include "exec/jit.h"
 #include "exec/rdna.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,16 +150,16 @@ static const struct {
 };
 
 static uint8_t kind_of[ISA_NOPS], nsrc_of[ISA_NOPS], f32_of[ISA_NOPS];
-static void init_tables(void) {
-    static int done;
-    if (__atomic_load_n(&done, __ATOMIC_ACQUIRE))
-        return;
+static void fill_tables(void) {
     for (size_t i = 0; i < sizeof jops / sizeof jops[0]; i++) {
         kind_of[jops[i].op] = jops[i].kind;
         nsrc_of[jops[i].op] = jops[i].nsrc;
         f32_of[jops[i].op] = jops[i].f32;
     }
-    __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
+}
+static void init_tables(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_tables);
 }
 
 /* Keys: VGPR r is r, SGPR s is KS + s, constant i of the block is KK + i. */
