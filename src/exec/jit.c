@@ -15,8 +15,10 @@
  * what the handlers compute too.  Only the NaN payload of an operation with two NaN inputs may
  * differ, as it already differs between the handlers' vector and scalar paths.
  *
- * Encodings: EVEX (AVX-512F) register-register forms and [base + disp32] memory forms only.
- * Hosts without AVX-512F build no blocks. */
+ * Encodings: EVEX (AVX-512F: 32 zmm registers, 16 lanes) or on a host without it VEX (AVX2 and
+ * FMA: 16 ymm registers, 8 lanes, no vpternlogd or vcvtudq2ps: those as two operations or not
+ * taken), register-register forms and [base + disp32] memory forms only.  Hosts with neither
+ * build no blocks. */
 #include "exec/jit.h"
 #include "exec/rdna.h"
 
@@ -31,20 +33,38 @@
 #define JIT_HOST 0
 #endif
 
-static int jit_on = -1;
-int x_jit_enabled(void) {
+static int jit_on = -1, jit_avx2 = -1;
+/* The host: 2 AVX-512F, 1 AVX2 and FMA, 0 neither (no blocks). */
+static int host_isa(void) {
 #if JIT_HOST
     static int host = -1;
     if (host < 0) {
         __builtin_cpu_init();
-        host = __builtin_cpu_supports("avx512f") ? 1 : 0;
+        host = __builtin_cpu_supports("avx512f")                                 ? 2
+               : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1
+                                                                                 : 0;
     }
-    return host && x_env_switch(&jit_on, "GFXEMU_JIT", "0");
+    return host;
 #else
     return 0;
 #endif
 }
-void x_set_jit(int on) { __atomic_store_n(&jit_on, on ? 1 : 0, __ATOMIC_RELAXED); }
+int x_jit_host(void) { return host_isa(); }
+int x_jit_enabled(void) { return host_isa() && x_env_switch(&jit_on, "GFXEMU_JIT", "0"); }
+/* AVX2 code: on an AVX2 host, or when asked for (GFXEMU_JIT=avx2, x_set_jit(2)). */
+static int use_avx2(void) {
+    int f = __atomic_load_n(&jit_avx2, __ATOMIC_RELAXED);
+    if (f < 0) {
+        const char *e = getenv("GFXEMU_JIT");
+        f = e && !strcmp(e, "avx2");
+        __atomic_store_n(&jit_avx2, f, __ATOMIC_RELAXED);
+    }
+    return f || host_isa() == 1;
+}
+void x_set_jit(int mode) {
+    __atomic_store_n(&jit_on, mode ? 1 : 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&jit_avx2, mode == 2, __ATOMIC_RELAXED);
+}
 
 static uint64_t n_blocks, n_insts;
 void x_jit_counts(uint64_t *blocks, uint64_t *insts) {
@@ -182,6 +202,8 @@ typedef struct gen {
     uint32_t kval[NK]; /* constant values */
     int nk;
     /* register allocation: the key each zmm holds (-1 none), written since loaded, in use */
+    int avx2; /* VEX-encoded AVX2 (16 ymm registers, 8 lanes) instead of AVX-512 (32 zmm, 16) */
+    int nreg; /* 32 or 16 */
     int key[32];
     uint8_t dirty[32], pin[32];
     int16_t where[KMAX]; /* the zmm holding each key, -1 */
@@ -241,9 +263,33 @@ static void evex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, un
     }
 }
 
+/* VEX.256 (three-byte form, W0) with the same operands; registers 0-15 only. */
+static void vex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv, int rm,
+                unsigned base, int32_t disp) {
+    unsigned r = (reg >> 3) & 1, b = rm >= 0 ? ((unsigned)rm >> 3) & 1 : (base >> 3) & 1;
+    put(g, 0xc4);
+    put(g, (uint8_t)((!r << 7) | (1 << 6) | (!b << 5) | mm));
+    put(g, (uint8_t)(((~vvvv & 15) << 3) | 4 | pp)); /* W0, L = 256 bits */
+    put(g, opc);
+    if (rm >= 0) {
+        put(g, (uint8_t)(0xc0 | ((reg & 7) << 3) | ((unsigned)rm & 7)));
+    } else {
+        put(g, (uint8_t)(0x80 | ((reg & 7) << 3) | (base & 7)));
+        put32(g, (uint32_t)disp);
+    }
+}
+/* The instruction in the block's encoding (the opcodes used here are the same in both). */
+static void vop(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv, int rm,
+                unsigned base, int32_t disp) {
+    if (g->avx2)
+        vex(g, pp, mm, opc, reg, vvvv, rm, base, disp);
+    else
+        evex(g, pp, mm, opc, reg, vvvv, rm, base, disp);
+}
+
 /* d = a op b (vvvv = a, rm = b) */
 static void op3(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int b) {
-    evex(g, pp, mm, opc, (unsigned)d, (unsigned)a, b, 0, 0);
+    vop(g, pp, mm, opc, (unsigned)d, (unsigned)a, b, 0, 0);
 }
 #define VADDPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x58, d, a, b)
 #define VMULPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x59, d, a, b)
@@ -254,6 +300,7 @@ static void op3(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int
 #define VPANDD(g, d, a, b) op3(g, PP_66, MM_0F, 0xdb, d, a, b)
 #define VPORD(g, d, a, b) op3(g, PP_66, MM_0F, 0xeb, d, a, b)
 #define VPXORD(g, d, a, b) op3(g, PP_66, MM_0F, 0xef, d, a, b)
+#define VPANDND(g, d, a, b) op3(g, PP_66, MM_0F, 0xdf, d, a, b) /* d = ~a & b */
 #define VPMULLD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x40, d, a, b)
 #define VPSLLVD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x47, d, a, b) /* d = a << b */
 #define VPSRLVD(g, d, a, b) op3(g, PP_66, MM_0F38, 0x45, d, a, b)
@@ -270,31 +317,49 @@ static void vpternlogd(gen *g, int d, int a, int b, uint8_t imm) {
     op3(g, PP_66, MM_0F3A, 0x25, d, a, b);
     put(g, imm);
 }
-/* d = ternary(a, b, c) by the truth table imm (bit 4a + 2b + c) */
-static void tern(gen *g, int d, int a, int b, int c, uint8_t imm) {
-    VMOVDQA32(g, d, a);
-    vpternlogd(g, d, b, c, imm);
+/* d = ternary(a, b, c) by the truth table imm (bit 4a + 2b + c); AVX2 has no vpternlogd: the
+ * imms used here as two operations, m all ones (the lowered op's helper constant) */
+static void tern(gen *g, int d, int a, int b, int c, int m, uint8_t imm) {
+    if (!g->avx2) {
+        VMOVDQA32(g, d, a);
+        vpternlogd(g, d, b, c, imm);
+        return;
+    }
+    switch (imm) {
+    case 0xc3: VPXORD(g, d, a, b), VPXORD(g, d, d, m); break; /* ~(a ^ b) */
+    case 0x0f: VPXORD(g, d, a, m); break;                     /* ~a */
+    case 0xea: VPANDD(g, d, a, b), VPORD(g, d, d, c); break;  /* (a & b) | c */
+    case 0xfe: VPORD(g, d, a, b), VPORD(g, d, d, c); break;   /* a | b | c */
+    case 0x96: VPXORD(g, d, a, b), VPXORD(g, d, d, c); break; /* a ^ b ^ c */
+    default: g->fail = 1;
+    }
 }
 /* d = a shifted by imm (ext: /6 left, /2 logical right, /4 arithmetic right) */
 static void vpshift_imm(gen *g, unsigned ext, int d, int a, unsigned imm) {
-    evex(g, PP_66, MM_0F, 0x72, ext, (unsigned)d, a, 0, 0);
+    vop(g, PP_66, MM_0F, 0x72, ext, (unsigned)d, a, 0, 0);
     put(g, (uint8_t)imm);
 }
 
 static void load_key(gen *g, int z, int k) {
     if (k < KS) { /* vmovdqu32 zmm, [rsi + 256 r] */
-        evex(g, PP_F3, MM_0F, 0x6f, (unsigned)z, 0, -1, R_RSI, k * LANES * 4);
+        vop(g, PP_F3, MM_0F, 0x6f, (unsigned)z, 0, -1, R_RSI, k * LANES * 4);
     } else if (k < KK) { /* vpbroadcastd zmm, [rdi + s] */
-        evex(g, PP_66, MM_0F38, 0x58, (unsigned)z, 0, -1, R_RDI,
-             (int32_t)(offsetof(wave, s) + 4 * (size_t)(k - KS)));
-    } else { /* mov eax, imm32; vpbroadcastd zmm, eax */
+        vop(g, PP_66, MM_0F38, 0x58, (unsigned)z, 0, -1, R_RDI,
+            (int32_t)(offsetof(wave, s) + 4 * (size_t)(k - KS)));
+    } else { /* mov eax, imm32; vpbroadcastd zmm, eax (AVX2: vmovd xmm, eax; vpbroadcastd) */
         put(g, 0xb8);
         put32(g, g->kval[k - KK]);
-        evex(g, PP_66, MM_0F38, 0x7c, (unsigned)z, 0, 0, 0, 0);
+        if (g->avx2) { /* vmovd xmm, eax is VEX.128 (L = 0) */
+            put(g, 0xc4), put(g, (uint8_t)((!((unsigned)z >> 3) << 7) | 0x60 | MM_0F));
+            put(g, 0x79), put(g, 0x6e), put(g, (uint8_t)(0xc0 | (((unsigned)z & 7) << 3)));
+            vex(g, PP_66, MM_0F38, 0x58, (unsigned)z, 0, z, 0, 0);
+        } else {
+            evex(g, PP_66, MM_0F38, 0x7c, (unsigned)z, 0, 0, 0, 0);
+        }
     }
 }
 static void store_vgpr(gen *g, int z, int r) { /* vmovdqu32 [rsi + 256 r], zmm */
-    evex(g, PP_F3, MM_0F, 0x7f, (unsigned)z, 0, -1, R_RSI, r * LANES * 4);
+    vop(g, PP_F3, MM_0F, 0x7f, (unsigned)z, 0, -1, R_RSI, r * LANES * 4);
 }
 
 /* ---- register allocation ------------------------------------------------------------------- */
@@ -326,7 +391,7 @@ static void drop(gen *g, int z) {
 /* A free register for operation t, evicting the key needed furthest ahead. */
 static int grab(gen *g, int t) {
     int best = -1, far = -1;
-    for (int z = 0; z < 32; z++) {
+    for (int z = 0; z < g->nreg; z++) {
         if (g->pin[z])
             continue;
         if (g->key[z] < 0)
@@ -436,15 +501,15 @@ static void emit(gen *g, int t) {
     case J_AND: VPANDD(g, d, a, b); break;
     case J_OR: VPORD(g, d, a, b); break;
     case J_XOR: VPXORD(g, d, a, b); break;
-    case J_XNOR: tern(g, d, a, b, b, 0xc3); break;
-    case J_NOT: tern(g, d, a, a, a, 0x0f); break;
+    case J_XNOR: tern(g, d, a, b, b, m, 0xc3); break;
+    case J_NOT: tern(g, d, a, a, a, m, 0x0f); break;
     case J_ADD3:
         VPADDD(g, d, a, b);
         VPADDD(g, d, d, c);
         break;
-    case J_ANDOR: tern(g, d, a, b, c, 0xea); break;
-    case J_OR3: tern(g, d, a, b, c, 0xfe); break;
-    case J_XOR3: tern(g, d, a, b, c, 0x96); break;
+    case J_ANDOR: tern(g, d, a, b, c, m, 0xea); break;
+    case J_OR3: tern(g, d, a, b, c, m, 0xfe); break;
+    case J_XOR3: tern(g, d, a, b, c, m, 0x96); break;
     case J_XAD:
         VPXORD(g, d, a, b);
         VPADDD(g, d, d, c);
@@ -484,8 +549,18 @@ static void emit(gen *g, int t) {
             VMOVDQA32(g, d, b);
             VMOVDQA32(g, tz, a);
         }
-        VPADDD(g, uz, tz, c);           /* the low sum */
-        vpternlogd(g, tz, c, uz, 0xd4); /* carry in bit 31: majority(lo', clo, ~sum) */
+        VPADDD(g, uz, tz, c); /* the low sum */
+        if (!g->avx2) {
+            vpternlogd(g, tz, c, uz, 0xd4); /* carry in bit 31: majority(lo', clo, ~sum) */
+        } else {                            /* (lo' & clo) | ((lo' | clo) & ~sum) */
+            g->pin[uz] = 1;
+            int vz = grab(g, t);
+            VPORD(g, vz, tz, c);
+            VPANDND(g, vz, uz, vz);
+            VPANDD(g, tz, tz, c);
+            VPORD(g, tz, tz, vz);
+            g->pin[uz] = 0;
+        }
         vpshift_imm(g, 2, tz, tz, 31);
         VPADDD(g, d, d, m);
         VPADDD(g, d, d, tz);
@@ -512,17 +587,18 @@ static size_t emit_block(gen *g, unsigned quarters) {
     size_t entry = g->len;
     for (int z = 0; z < 32; z++)
         g->key[z] = -1, g->dirty[z] = 0, g->pin[z] = 0;
+    g->nreg = g->avx2 ? 16 : 32;
     memset(g->where, 0xff, sizeof g->where);
-    /* lea rsi, [rdi + offsetof(wave, v)]; mov ecx, quarters */
+    /* lea rsi, [rdi + offsetof(wave, v)]; mov ecx, chunks (16 lanes each, AVX2 8) */
     put(g, 0x48), put(g, 0x8d), put(g, 0xb7), put32(g, (uint32_t)offsetof(wave, v));
-    put(g, 0xb9), put32(g, quarters);
+    put(g, 0xb9), put32(g, g->avx2 ? 2 * quarters : quarters);
     size_t top = g->len;
     for (int t = 0; t < g->nops; t++)
         emit(g, t);
     for (int z = 0; z < 32; z++)
         drop(g, z);
-    /* add rsi, 64; dec ecx; jnz top; vzeroupper; ret */
-    put(g, 0x48), put(g, 0x83), put(g, 0xc6), put(g, 0x40);
+    /* add rsi, 64 (32); dec ecx; jnz top; vzeroupper; ret */
+    put(g, 0x48), put(g, 0x83), put(g, 0xc6), put(g, g->avx2 ? 0x20 : 0x40);
     put(g, 0xff), put(g, 0xc9);
     put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
@@ -623,6 +699,10 @@ static int lower(gen *g, const xinst *x) {
             return 0;
         l->s[j] = (int16_t)k;
     }
+    if (kind == J_CVTFU && g->avx2) /* (no vcvtudq2ps) */
+        return 0;
+    if ((kind == J_XNOR || kind == J_NOT) && g->avx2 && (l->s[3] = (int16_t)kconst(g, ~0u)) < 0)
+        return 0;
     if (shift_kind(kind))
         l->s[3] = (int16_t)kconst(g, 31);
     else if (kind == J_MULU24 || kind == J_MADU24)
@@ -807,6 +887,8 @@ static int setb_init(setb *b, unsigned quarters) {
     memset(b, 0, sizeof *b);
     b->quarters = quarters;
     b->g = calloc(1, sizeof *b->g);
+    if (b->g)
+        b->g->avx2 = use_avx2();
     return b->g ? 0 : -1;
 }
 static void setb_free(setb *b) {

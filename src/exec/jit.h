@@ -8,7 +8,9 @@
  * independent of the others in these instructions, so that is the same as running the
  * instructions one after another over all lanes.  The interpreter stays the reference: a block
  * runs only with every lane active and MODE not flushing f32 denormals, else its instructions run
- * one by one as before (x_jit_run returns NULL).  GFXEMU_JIT=0 turns it off. */
+ * one by one as before (x_jit_run returns NULL).  GFXEMU_JIT=0 turns it off.  The code is
+ * AVX-512 (16-lane quarters in zmm registers), or AVX2 (8-lane eighths in ymm registers) on a
+ * host without AVX-512F. */
 #ifndef GFXEMU_EXEC_JIT_H
 #define GFXEMU_EXEC_JIT_H
 
@@ -32,9 +34,13 @@ typedef struct xjitset {
     const xinst **defer;
 } xjitset;
 
-/* Whether blocks are built (GFXEMU_JIT unset or not "0", an x86-64 host with AVX-512F). */
+/* Whether blocks are built (GFXEMU_JIT unset or not "0", an x86-64 host with AVX-512F, or AVX2
+ * and FMA).  x_set_jit: 0 off, 1 on (the host's best encoding), 2 on with AVX2 code even on
+ * an AVX-512 host (tests; GFXEMU_JIT=avx2 does the same). */
 int x_jit_enabled(void);
-void x_set_jit(int on);
+void x_set_jit(int mode);
+/* The host's vector ISA for blocks: 2 AVX-512F, 1 AVX2 and FMA, 0 neither. */
+int x_jit_host(void);
 /* Build p's blocks and point each block's first instruction at its block (x->jit); 0 on success
  * or when there is nothing to build, -1 when out of memory. */
 int x_jit_build(xprog *p);

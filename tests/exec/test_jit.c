@@ -8,7 +8,8 @@
  * split them), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA: wave32 and wave64).  Each
  * program runs from one random state (edge values: NaNs, infinities, signed zeros,
  * denormals, shift counts of 31-33, 24-bit limits) once with the blocks and once without
- * (x_set_jit); the whole wave state must match.  The programs use up to 48 VGPRs, more than a
+ * (x_set_jit), and on an AVX-512 host once more with the AVX2 code; the whole wave state must
+ * match.  The programs use up to 48 VGPRs, more than a
  * block can hold in the host's 32 vector registers, so values are evicted and reloaded.
  * A quarter of the programs run with some lanes inactive or with MODE flushing f32 denormals,
  * where a block must leave the work to the interpreter.
@@ -259,7 +260,7 @@ int main(void) {
         }
         CHECK(n_ok >= 30, "%s: only %d of the ops assemble", tg->arch, n_ok);
         int progs = 0, differ = 0;
-        uint64_t vec = 0, covered = 0;
+        uint64_t vec = 0, covered = 0, covered2 = 0;
         for (int prog = 0; prog < 32; prog++) {
             static char text[65536];
             size_t len = 0;
@@ -314,27 +315,34 @@ int main(void) {
             memcpy(w, w0, sizeof *w);
             x_set_jit(0);
             int st0 = run_code(w, tg->arch, code, n, tg->lanes, 1000);
-            memcpy(wj, w0, sizeof *wj);
-            x_set_jit(1);
-            x_jit_counts(&b0, &i0);
-            int st1 = run_code(wj, tg->arch, code, n, tg->lanes, 1000);
-            x_jit_counts(&b1, &i1);
+            /* the host's encoding, and on an AVX-512 host the AVX2 one as well */
+            for (int mode = 1; mode <= (x_jit_host() == 2 ? 2 : 1); mode++) {
+                memcpy(wj, w0, sizeof *wj);
+                x_set_jit(mode);
+                x_jit_counts(&b0, &i0);
+                int st1 = run_code(wj, tg->arch, code, n, tg->lanes, 1000);
+                x_jit_counts(&b1, &i1);
+                CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "%s prog %d: status %d / %d", tg->arch,
+                      prog, st0, st1);
+                int d = compare(tg->arch, tg->lanes, prog, text);
+                CHECK(d == 0, "%s (wave%u, %s) prog %d: %d words differ", tg->arch, tg->lanes,
+                      mode == 2 || x_jit_host() == 1 ? "AVX2" : "AVX-512", prog, d);
+                differ += d != 0;
+                if (mode == 1)
+                    covered += i1 - i0;
+                else
+                    covered2 += i1 - i0;
+            }
             free(code);
-            CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "%s prog %d: status %d / %d", tg->arch,
-                  prog, st0, st1);
-            int d = compare(tg->arch, tg->lanes, prog, text);
-            CHECK(d == 0, "%s (wave%u) prog %d: %d words differ", tg->arch, tg->lanes, prog, d);
-            differ += d != 0;
             progs++;
             vec += (uint64_t)nvec;
-            covered += i1 - i0;
             if (!jit)
                 CHECK(b1 == b0, "%s: a block was built with the blocks off", tg->arch);
         }
-        printf("test_jit: %s wave%u: %d programs, %d differ; blocks cover %llu of %llu "
-               "instructions of the translatable ops\n",
+        printf("test_jit: %s wave%u: %d programs, %d differ; blocks cover %llu (AVX2 code: "
+               "%llu) of %llu instructions of the translatable ops\n",
                tg->arch, tg->lanes, progs, differ, (unsigned long long)covered,
-               (unsigned long long)vec);
+               (unsigned long long)covered2, (unsigned long long)vec);
         CHECK(progs >= 16, "%s: only %d programs assembled", tg->arch, progs);
         vec_total += vec;
         covered_total += covered;
