@@ -114,7 +114,11 @@ enum {
     J_PKADD,
     J_L64ADD,
     J_L64LO,
-    J_L64HI
+    J_L64HI,
+    J_SHL64,
+    J_SHL64LO,
+    J_SHL64HI,
+    J_MOV64
 };
 
 /* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
@@ -167,6 +171,8 @@ static const struct {
     {ISA_OPL_v_pk_mul_f32, J_PKMUL, 2, 1},
     {ISA_OPL_v_pk_add_f32, J_PKADD, 2, 1},
     {ISA_OPL_v_lshl_add_u64, J_L64ADD, 3, 0},
+    {ISA_OPL_v_lshlrev_b64, J_SHL64, 2, 0},
+    {ISA_OPL_v_mov_b64, J_MOV64, 1, 0},
 };
 
 static uint8_t kind_of[ISA_NOPS], nsrc_of[ISA_NOPS], f32_of[ISA_NOPS];
@@ -566,6 +572,26 @@ static void emit(gen *g, int t) {
         VPADDD(g, d, d, tz);
         break;
     }
+    case J_SHL64LO: /* lo << s (0 from s = 32 on) */
+        if (o->imm >= 32)
+            VPXORD(g, d, d, d);
+        else if (o->imm)
+            vpshift_imm(g, 6, d, a, o->imm);
+        else
+            VMOVDQA32(g, d, a);
+        break;
+    case J_SHL64HI: /* hi << s | lo >> (32 - s); lo << (s - 32) from s = 32 on */
+        if (o->imm >= 32) {
+            vpshift_imm(g, 6, d, a, o->imm - 32u);
+        } else if (o->imm) {
+            int tz = grab(g, t);
+            vpshift_imm(g, 6, d, b, o->imm);
+            vpshift_imm(g, 2, tz, a, 32u - o->imm);
+            VPORD(g, d, d, tz);
+        } else {
+            VMOVDQA32(g, d, b);
+        }
+        break;
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
     default: g->fail = 1;
@@ -663,6 +689,32 @@ static int lower(gen *g, const xinst *x) {
             l->d = (int16_t)(d + h);
             l->s[0] = (int16_t)k[0], l->s[1] = (int16_t)(h ? k[1] : -1);
             l->s[2] = (int16_t)k[2], l->s[3] = (int16_t)(h ? k[3] : -1);
+        }
+        return 1;
+    }
+    if (kind == J_SHL64 || kind == J_MOV64) {
+        /* v_lshlrev_b64 D, count, B with a constant count (high half first, as above), or
+         * v_mov_b64 D, S (low half first: S's high half must not be D's low one) */
+        int sh = kind == J_SHL64, d = x->in.dst[0].idx;
+        const isa_opnd *v = &x->in.src[sh];
+        if (!x->plain || x->in.dst[0].n != 2 ||
+            (sh && x->in.src[0].kind != ISA_OPND_INLINE && x->in.src[0].kind != ISA_OPND_LITERAL) ||
+            (v->kind != ISA_OPND_VGPR && v->kind != ISA_OPND_SREG &&
+             (sh || (v->kind != ISA_OPND_INLINE && v->kind != ISA_OPND_LITERAL))))
+            return 0;
+        int lo = src_key(g, x, sh, 0), hi = src_key(g, x, sh, 1);
+        if (lo < 0 || hi < 0 || (sh ? d + 1 == lo : d == hi))
+            return 0;
+        for (int i = 0; i < 2; i++) {
+            int h = sh ? 1 - i : i;
+            lop *l = &g->ops[g->nops++];
+            l->kind = !sh ? J_MOV : h ? J_SHL64HI : J_SHL64LO;
+            l->ns = 2;
+            l->imm = sh ? (uint8_t)(x->k[0] & 63) : 0;
+            l->d = (int16_t)(d + h);
+            l->s[0] = (int16_t)(sh ? lo : h ? hi : lo);
+            l->s[1] = (int16_t)(sh && h ? hi : -1);
+            l->s[2] = l->s[3] = -1;
         }
         return 1;
     }
@@ -781,7 +833,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     g->nk = 0;
     uint64_t wr[2] = {0, 0}; /* SGPRs the deferred ops write */
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0;
-    uint8_t f32 = 0;
+    uint8_t f32 = 0, heavy = 0;
     if (b->ndefer + n > b->dcap) {
         uint32_t cap = b->dcap * 2 + n + 16;
         const xinst **d = realloc(b->defer, cap * sizeof *d);
@@ -801,6 +853,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
                 break;
             }
             f32 |= x->fn == x_rdna_vopd ? 1 : f32_of[x->in.op];
+            /* the interpreter's 64-bit ops assemble their halves: worth a block alone */
+            heavy |= kind_of[x->in.op] == J_L64ADD || kind_of[x->in.op] == J_SHL64;
             nv++;
             covered = j + 1;
             ndk = nd;
@@ -818,7 +872,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
                 wr[r >> 6] |= 1ull << (r & 63);
         b->defer[b->ndefer + nd++] = x;
     }
-    if (nv < 2)
+    if (nv < 2 && !heavy)
         return 0;
     if (b->n == b->cap) {
         uint32_t cap = b->cap * 2 + 16;

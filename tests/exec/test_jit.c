@@ -2,17 +2,17 @@
  *
  * Random straight-line programs of the ops jit.c translates (f32 add/sub/mul/fma/fmac/fmamk/
  * fmaak, packed f32 on CDNA, 32-bit integer add/sub/mul/shift/logic/min/max/24-bit multiply,
- * conversions, v_lshl_add_u64) with VGPR, SGPR, inline-constant and literal operands, mixed with
- * scalar ALU ops that write SGPRs the vector ops then read (the blocks run those after their code,
- * so a read of such an SGPR must end the block), no-ops, and ops the blocks do not take (which
- * split them), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA: wave32 and wave64).  Each
- * program runs from one random state (edge values: NaNs, infinities, signed zeros,
- * denormals, shift counts of 31-33, 24-bit limits) once with the blocks and once without
- * (x_set_jit), and on an AVX-512 host once more with the AVX2 code; the whole wave state must
- * match.  The programs use up to 48 VGPRs, more than a
- * block can hold in the host's 32 vector registers, so values are evicted and reloaded.
- * A quarter of the programs run with some lanes inactive or with MODE flushing f32 denormals,
- * where a block must leave the work to the interpreter.
+ * conversions, v_lshl_add_u64, v_lshlrev_b64, v_mov_b64) with VGPR, SGPR, inline-constant and
+ * literal operands, mixed with scalar ALU ops that write SGPRs the vector ops then read (the blocks
+ * run those after their code, so a read of such an SGPR must end the block), no-ops, and ops the
+ * blocks do not take (which split them), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA:
+ * wave32 and wave64).  Each program runs from one random state (edge values: NaNs, infinities,
+ * signed zeros, denormals, shift counts of 31-33, 24-bit limits) once with the blocks and once
+ * without (x_set_jit), and on an AVX-512 host once more with the AVX2 code; the whole wave state
+ * must match.  The programs use up to 48 VGPRs, more than a block can hold in the host's 32 vector
+ * registers, so values are evicted and reloaded. A quarter of the programs run with some lanes
+ * inactive or with MODE flushing f32 denormals, where a block must leave the work to the
+ * interpreter.
  *
  * Two NaNs count as the same value: which input's payload an operation with two NaN inputs
  * returns is not in the manuals, and the interpreter's own vector and scalar paths differ
@@ -88,6 +88,8 @@ static const tmpl jit_ops[] = {
     {"v_pk_mul_f32", NULL, "P QQ", 1},
     {"v_pk_add_f32", NULL, "P QQ", 1},
     {"v_lshl_add_u64", "v_lshl_add_u64", "P QHQ", 1},
+    {"v_lshlrev_b64", "v_lshlrev_b64", "P CQ", 1},
+    {"v_mov_b64", "v_mov_b64", "P Q", 0},
 };
 /* Ops that split blocks (no block form), and scalar ops (deferred) and no-ops inside them. */
 static const tmpl other_ops[] = {
@@ -150,7 +152,8 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
         case 'V': snprintf(b, 48, "v%u", rnd() % 48); break;
         case 'P': snprintf(b, 48, "v[%u:%u]", 2 * (rnd() % 23), 0); break;
         case 'H': snprintf(b, 48, "%u", rnd() % 5); break; /* v_lshl_add_u64's shift */
-        case 'K':                                          /* the literal of fmamk/fmaak */
+        case 'C': snprintf(b, 48, "%u", rnd() % 4 ? rnd() % 64 : 32); break; /* a 64-bit count */
+        case 'K': /* the literal of fmamk/fmaak */
             snprintf(b, 48, "0x%x", rnd() % 2 ? edge[rnd() % NEDGE] : rnd());
             break;
         case 'Q':
