@@ -739,8 +739,14 @@ static int lower(gen *g, const xinst *x) {
         g->nops += 2;
         return 1;
     }
-    if (x->clone != 1)
+    /* a plain instruction (no modifier, DPP or SDWA) with 32-bit register or constant sources:
+     * what the VV clones run, and the mixes of SGPRs and constants they do not take */
+    if (!x->plain && x->clone != 1)
         return 0;
+    for (unsigned i = 0; i < x->in.nsrc; i++)
+        if ((x->in.src[i].kind == ISA_OPND_VGPR || x->in.src[i].kind == ISA_OPND_SREG) &&
+            x->in.src[i].n != 1)
+            return 0;
     lop *l = &g->ops[g->nops];
     l->kind = (uint8_t)kind;
     l->ns = (uint8_t)x->in.nsrc;

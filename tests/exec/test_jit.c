@@ -342,8 +342,8 @@ int main(void) {
             if (!jit)
                 CHECK(b1 == b0, "%s: a block was built with the blocks off", tg->arch);
         }
-        printf("test_jit: %s wave%u: %d programs, %d differ; blocks cover %llu (AVX2 code: "
-               "%llu) of %llu instructions of the translatable ops\n",
+        printf("test_jit: %s wave%u: %d programs, %d differ; %llu instructions in blocks (AVX2 "
+               "code: %llu); the programs have %llu of the translatable ops\n",
                tg->arch, tg->lanes, progs, differ, (unsigned long long)covered,
                (unsigned long long)covered2, (unsigned long long)vec);
         CHECK(progs >= 16, "%s: only %d programs assembled", tg->arch, progs);
