@@ -316,11 +316,11 @@ static int rdna_vopd(xprog *p, xinst *x, xinst *h) {
         /* VOPD has no modifiers: each half may take the VALU direct path (valu.h vplain) */
         s->plain = !(s->xf & XI_REF) && valu_plain(in);
         if (s->plain && hh->vv && vv_fits(in, hh->vv_nsrc))
-            s->fn = hh->vv, s->clone = 1;
+            s->fn = hh->vv;
         else if (s->plain && hh->vk && vk_fits(in, hh->vv_nsrc))
-            s->fn = hh->vk, s->clone = 1;
+            s->fn = hh->vk;
         else if (s->plain && hh->vk1 && vk1_fits(in, hh->vv_nsrc))
-            s->fn = hh->vk1, s->clone = 1;
+            s->fn = hh->vk1;
         x_rdna_exec_hi32(s); /* VOPD is wave32 only: an exec_hi source */
     }
     /* Y reads X's destination: it must see the value from before X wrote */
@@ -451,13 +451,13 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
             x->plain = !ref && x->cls == XC_VALU && valu_plain(&x->in);
             if (!ref && h->vv && (h->vv_nsrc & XV_PK)) {
                 if (pk_fits(&x->in, h->vv_nsrc & ~XV_PK))
-                    x->fn = h->vv, x->clone = 2;
+                    x->fn = h->vv, x->pk = 1;
             } else if (x->plain && h->vv && vv_fits(&x->in, h->vv_nsrc))
-                x->fn = h->vv, x->clone = 1;
+                x->fn = h->vv;
             else if (x->plain && h->vk && vk_fits(&x->in, h->vv_nsrc))
-                x->fn = h->vk, x->clone = 1;
+                x->fn = h->vk;
             else if (x->plain && h->vk1 && vk1_fits(&x->in, h->vv_nsrc))
-                x->fn = h->vk1, x->clone = 1;
+                x->fn = h->vk1;
             if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
                 x_rdna_exec_hi32(x);
         } else {

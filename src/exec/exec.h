@@ -117,7 +117,7 @@ struct xinst {
     uint8_t xf;    /* XI_* */
     uint8_t plain; /* VALU: no SDWA/DPP, no abs/neg/op_sel, no clamp/omod (valu.h vplain()) */
     uint8_t run;
-    uint8_t clone; /* xprog_build installed a VV clone (1) or a packed-f32 one (2): jit.c */
+    uint8_t pk; /* xprog_build installed the packed-f32 clone (exec.c pk_fits): jit.c */
     uint8_t rcnt[XC_N];
     const struct xjit *jit; /* a native block starts here (src/exec/jit.h), or NULL */
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */

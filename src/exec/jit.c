@@ -719,7 +719,7 @@ static int lower(gen *g, const xinst *x) {
         return 1;
     }
     if (kind >= J_PKFMA) { /* two f32 operations, low dwords then high ones (pk_fits) */
-        if (x->clone != 2)
+        if (!x->pk)
             return 0;
         for (unsigned i = 0; i < x->in.nsrc; i++)
             if (x->in.src[i].kind != ISA_OPND_VGPR && x->in.src[i].kind != ISA_OPND_SREG)
@@ -741,7 +741,7 @@ static int lower(gen *g, const xinst *x) {
     }
     /* a plain instruction (no modifier, DPP or SDWA) with 32-bit register or constant sources:
      * what the VV clones run, and the mixes of SGPRs and constants they do not take */
-    if (!x->plain && x->clone != 1)
+    if (!x->plain)
         return 0;
     for (unsigned i = 0; i < x->in.nsrc; i++)
         if ((x->in.src[i].kind == ISA_OPND_VGPR || x->in.src[i].kind == ISA_OPND_SREG) &&
