@@ -176,6 +176,40 @@ static const struct {
 };
 
 static uint8_t kind_of[ISA_NOPS], nsrc_of[ISA_NOPS], f32_of[ISA_NOPS];
+/* Scalar ops a block may run after its code (pure ALU, by mnemonic prefix; none that touches
+ * EXEC or indexes SGPRs through M0), and the emulator's no-ops it leaves out. */
+static const char *const defer_prefix[] = {
+    "s_add_",   "s_sub_",   "s_addc_",    "s_subb_",  "s_mul_",       "s_mov_b",     "s_movk_",
+    "s_cmov",   "s_cmp",    "s_cselect_", "s_and_b",  "s_or_b",       "s_xor_b",     "s_andn2_b",
+    "s_orn2_b", "s_nand_b", "s_nor_b",    "s_xnor_b", "s_lshl",       "s_lshr_",     "s_ashr_",
+    "s_bfe_",   "s_bfm_",   "s_not_b",    "s_brev_",  "s_bcnt",       "s_ff0_",      "s_ff1_",
+    "s_flbit_", "s_sext_",  "s_abs_",     "s_min_",   "s_max_",       "s_absdiff_",  "s_addk_",
+    "s_mulk_",  "s_cmpk_",  "s_pack_",    "s_bitset", "s_and_not1_b", "s_or_not1_b",
+};
+/* Per op, worked out from its mnemonic the first time it is asked (0 not yet, 1 no, 2 yes):
+ * whether a block may run it after its code, and whether it is one of the emulator's no-ops. */
+static uint8_t defer_op[ISA_NOPS], nop_op[ISA_NOPS];
+static int by_name(uint8_t *cache, unsigned op, int (*test)(const char *)) {
+    uint8_t c = __atomic_load_n(&cache[op], __ATOMIC_RELAXED);
+    if (!c) {
+        const char *n = isa_op_names[op];
+        c = n && test(n) ? 2 : 1;
+        __atomic_store_n(&cache[op], c, __ATOMIC_RELAXED);
+    }
+    return c == 2;
+}
+static int defer_name(const char *n) {
+    if (strstr(n, "exec") || strstr(n, "movrel"))
+        return 0;
+    for (size_t i = 0; i < sizeof defer_prefix / sizeof defer_prefix[0]; i++)
+        if (!strncmp(n, defer_prefix[i], strlen(defer_prefix[i])))
+            return 1;
+    return 0;
+}
+static int nop_name(const char *n) {
+    return !strcmp(n, "s_nop") || !strcmp(n, "s_waitcnt") || !strcmp(n, "s_delay_alu");
+}
+
 static void fill_tables(void) {
     for (size_t i = 0; i < sizeof jops / sizeof jops[0]; i++) {
         kind_of[jops[i].op] = jops[i].kind;
@@ -397,11 +431,12 @@ static void drop(gen *g, int z) {
 /* A free register for operation t, evicting the key needed furthest ahead. */
 static int grab(gen *g, int t) {
     int best = -1, far = -1;
+    for (int z = 0; z < g->nreg; z++)
+        if (!g->pin[z] && g->key[z] < 0)
+            return z;
     for (int z = 0; z < g->nreg; z++) {
         if (g->pin[z])
             continue;
-        if (g->key[z] < 0)
-            return z;
         int u = next_use(g, t, g->key[z]) * 2 + !g->dirty[z];
         if (u > far)
             far = u, best = z;
@@ -785,37 +820,20 @@ static void sgprs_read(const gen *g, int from, uint64_t rd[2]) {
 /* Instructions a block steps over: the emulator's no-ops (wait counters, s_nop, s_delay_alu,
  * RDNA's cache controls) are left out; scalar ALU ops are run after the code (deferred). */
 static int is_nop(const xinst *x) {
-    const char *n = isa_op_names[x->in.op];
-    if ((x->xf & XI_RDNA) && x_rdna_is_nop(x))
-        return 1;
-    return !strcmp(n, "s_nop") || !strcmp(n, "s_waitcnt") || !strcmp(n, "s_delay_alu");
+    return by_name(nop_op, x->in.op, nop_name) || ((x->xf & XI_RDNA) && x_rdna_is_nop(x));
 }
 static int deferrable(const xinst *x) {
-    static const char *const ok[] = {
-        "s_add_",  "s_sub_",    "s_addc_",  "s_subb_",      "s_mul_",      "s_mov_b",
-        "s_movk_", "s_cmov",    "s_cmp",    "s_cselect_",   "s_and_b",     "s_or_b",
-        "s_xor_b", "s_andn2_b", "s_orn2_b", "s_nand_b",     "s_nor_b",     "s_xnor_b",
-        "s_lshl",  "s_lshr_",   "s_ashr_",  "s_bfe_",       "s_bfm_",      "s_not_b",
-        "s_brev_", "s_bcnt",    "s_ff0_",   "s_ff1_",       "s_flbit_",    "s_sext_",
-        "s_abs_",  "s_min_",    "s_max_",   "s_absdiff_",   "s_addk_",     "s_mulk_",
-        "s_cmpk_", "s_pack_",   "s_bitset", "s_and_not1_b", "s_or_not1_b",
-    };
     unsigned f = x->in.fmt;
     if (x->cls != XC_SALU ||
-        (f != ISA_FMT_SOP1 && f != ISA_FMT_SOP2 && f != ISA_FMT_SOPK && f != ISA_FMT_SOPC))
-        return 0;
-    const char *n = isa_op_names[x->in.op];
-    if (strstr(n, "exec") || strstr(n, "movrel"))
+        (f != ISA_FMT_SOP1 && f != ISA_FMT_SOP2 && f != ISA_FMT_SOPK && f != ISA_FMT_SOPC) ||
+        !by_name(defer_op, x->in.op, defer_name))
         return 0;
     for (unsigned i = 0; i < x->in.ndst; i++) {
         const isa_opnd *o = &x->in.dst[i];
         if (o->kind != ISA_OPND_SREG || o->idx + o->n > 126)
             return 0; /* EXEC (every block tests it once) or something unusual */
     }
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (!strncmp(n, ok[i], strlen(ok[i])))
-            return 1;
-    return 0;
+    return 1;
 }
 
 /* Blocks being built for one program or one pair plan: the code in g->buf, the records with
@@ -988,21 +1006,27 @@ int x_jit_build(xprog *p) {
     uint32_t *first = calloc(p->ninsts, sizeof *first);
     if (!first)
         goto out;
+    /* xs[i] = instruction i; ext[i] = how many from i on a block may cover: inside one run and
+     * before its last instruction (run >= 2), no branch target after i (computed backwards) */
+    uint32_t *ext = calloc(p->ninsts + 1, sizeof *ext);
+    if (!ext)
+        goto out_first;
+    for (uint32_t i = p->ninsts; i-- > 0;) {
+        xs[i] = &p->insts[i];
+        int joins = i + 1 < p->ninsts && !tgt[p->insts[i + 1].pc / 4];
+        ext[i] = p->insts[i].run >= 2 ? 1 + (joins ? ext[i + 1] : 0) : 0;
+    }
     for (uint32_t i = 0; i < p->ninsts;) {
-        /* inside one run and before its last instruction (run >= 2), no branch target after i */
-        uint32_t n = 0;
-        while (i + n < p->ninsts && p->insts[i + n].run >= 2 &&
-               (n == 0 || !tgt[p->insts[i + n].pc / 4])) {
-            xs[n] = &p->insts[i + n];
-            n++;
-        }
-        unsigned got = n ? block(&b, xs, n) : 0;
-        if (b.g->fail)
+        unsigned got = ext[i] ? block(&b, xs + i, ext[i]) : 0;
+        if (b.g->fail) {
+            free(ext);
             goto out_first;
+        }
         if (got)
             first[b.n - 1] = i;
         i += got ? got : 1;
     }
+    free(ext);
     rc = 0;
     xjitset *s = finish(&b);
     if (s) {
