@@ -283,6 +283,16 @@ enum { PP_NONE, PP_66, PP_F3, PP_F2 };
 enum { MM_0F = 1, MM_0F38, MM_0F3A };
 enum { R_RSI = 6, R_RDI = 7 };
 
+/* ModRM (and disp32): register rm, or when rm < 0 the memory operand [base + disp32]. */
+static void modrm(gen *g, unsigned reg, int rm, unsigned base, int32_t disp) {
+    if (rm >= 0) {
+        put(g, (uint8_t)(0xc0 | ((reg & 7) << 3) | ((unsigned)rm & 7)));
+    } else {
+        put(g, (uint8_t)(0x80 | ((reg & 7) << 3) | (base & 7)));
+        put32(g, (uint32_t)disp);
+    }
+}
+
 /* EVEX.512 instruction: ModRM.reg = reg, EVEX.vvvv = vvvv (0 when unused), ModRM.rm = register
  * rm, or when rm < 0 the memory operand [base + disp32]. */
 static void evex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv, int rm,
@@ -295,12 +305,7 @@ static void evex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, un
     put(g, (uint8_t)(((~v & 15) << 3) | 4 | pp)); /* W0 */
     put(g, (uint8_t)(0x40 | (!vp << 3)));         /* z0, L'L = 512 bits, no broadcast or mask */
     put(g, opc);
-    if (rm >= 0) {
-        put(g, (uint8_t)(0xc0 | ((reg & 7) << 3) | ((unsigned)rm & 7)));
-    } else {
-        put(g, (uint8_t)(0x80 | ((reg & 7) << 3) | (base & 7)));
-        put32(g, (uint32_t)disp);
-    }
+    modrm(g, reg, rm, base, disp);
 }
 
 /* VEX.256 (three-byte form, W0) with the same operands; registers 0-15 only. */
@@ -311,12 +316,7 @@ static void vex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, uns
     put(g, (uint8_t)((!r << 7) | (1 << 6) | (!b << 5) | mm));
     put(g, (uint8_t)(((~vvvv & 15) << 3) | 4 | pp)); /* W0, L = 256 bits */
     put(g, opc);
-    if (rm >= 0) {
-        put(g, (uint8_t)(0xc0 | ((reg & 7) << 3) | ((unsigned)rm & 7)));
-    } else {
-        put(g, (uint8_t)(0x80 | ((reg & 7) << 3) | (base & 7)));
-        put32(g, (uint32_t)disp);
-    }
+    modrm(g, reg, rm, base, disp);
 }
 /* The instruction in the block's encoding (the opcodes used here are the same in both). */
 static void vop(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv, int rm,
