@@ -3,14 +3,15 @@
  * Code generation: the block's instructions are lowered to three-address operations on "keys"
  * (a VGPR row, a broadcast SGPR or a broadcast constant), then emitted once as the body of a
  * loop over the wave's 16-lane quarters (two in a wave32 program, whose lanes 32-63 are never
- * read).  In the body each key lives in one of the 32 zmm registers from its first use: a VGPR
- * is loaded from its row (rsi + 256 * r, rsi advancing 64 bytes a quarter), an SGPR broadcast
+ * read; with AVX2 8-lane eighths).  In the body each key lives in one of the 32 zmm (16 ymm)
+ * registers from its first use: a VGPR is loaded from its row (rsi + 256 * r, rsi advancing
+ * by the chunk's bytes), an SGPR broadcast
  * from the scalar file (rdi), a constant broadcast from an immediate.  A result goes into a free
  * register and becomes its VGPR's; when none is free the key used furthest ahead is evicted (a
  * written VGPR stored first), and at the end of the body every written VGPR is stored.
  *
  * The operations are those of the clones' lane expressions (valu_int.c, valu_f32.c, valu_cvt.c,
- * valu_f16.c PKF32) under the conditions x_jit_run() checks: every lane active and f32
+ * valu_f16.c PKF32) under the conditions x_jit_go() checks: every lane active and f32
  * denormals kept, so the host's IEEE arithmetic (MXCSR: round to nearest even, no DAZ/FTZ) is
  * what the handlers compute too.  Only the NaN payload of an operation with two NaN inputs may
  * differ, as it already differs between the handlers' vector and scalar paths.
@@ -26,8 +27,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__x86_64__) && defined(__linux__)
 #include <sys/mman.h>
+/* Blocks are x86-64 code; on other hosts none is built (the interpreter runs everything). */
+#if defined(__x86_64__) && defined(__linux__)
 #define JIT_HOST 1
 #else
 #define JIT_HOST 0
@@ -38,13 +40,15 @@ static int jit_on = -1, jit_avx2 = -1;
 static int host_isa(void) {
 #if JIT_HOST
     static int host = -1;
-    if (host < 0) {
+    int h = __atomic_load_n(&host, __ATOMIC_RELAXED);
+    if (h < 0) {
         __builtin_cpu_init();
-        host = __builtin_cpu_supports("avx512f")                                 ? 2
-               : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1
-                                                                                 : 0;
+        h = __builtin_cpu_supports("avx512f")                                 ? 2
+            : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1
+                                                                              : 0;
+        __atomic_store_n(&host, h, __ATOMIC_RELAXED);
     }
-    return host;
+    return h;
 #else
     return 0;
 #endif
