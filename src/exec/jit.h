@@ -15,6 +15,7 @@
 #define GFXEMU_EXEC_JIT_H
 
 #include "exec/exec.h"
+#include "exec/valu.h"
 
 typedef struct xjit {
     void (*code)(wave *w);
@@ -56,13 +57,11 @@ void x_jit_free_set(xjitset *s);
 /* Blocks built and instructions covered in programs built so far (tests, --stats). */
 void x_jit_counts(uint64_t *blocks, uint64_t *insts);
 
-/* Run block j on w when the wave's state allows it (every lane active: all 64, or lanes 0-31
- * when mask32; MODE keeping f32 denormals when the block has f32 arithmetic): 1 when it ran. */
-static inline int x_jit_go(wave *w, const xjit *j, int mask32) {
-    uint64_t e = wave_exec(w);
-    if (!(e == ~0ull || (e == 0xffffffffull && mask32)))
-        return 0;
-    if (j->f32 && (w->mode & 0x30u) != 0x30u) /* MODE.FP_DENORM: f32 inputs and outputs kept */
+/* Run block j, which starts with instruction x, on w when the wave's state allows it: the
+ * conditions of the VV clones whose lane expressions it computes (valu.h: every lane active,
+ * and MODE not flushing f32 denormals when it has f32 arithmetic).  1 when it ran. */
+static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
+    if (!vfull(w, x) || (j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))))
         return 0;
     j->code(w);
     for (unsigned i = 0; i < j->ndefer; i++)
@@ -73,7 +72,7 @@ static inline int x_jit_go(wave *w, const xjit *j, int mask32) {
 /* Run the block that starts at x (x->jit), which w->pc is at: its last instruction, or NULL when
  * the wave's state rules it out and the caller must run the instructions itself. */
 static inline const xinst *x_jit_run(wave *w, const xinst *x) {
-    return x_jit_go(w, x->jit, x->xf & XI_MASK32) ? x->jit->last : NULL;
+    return x_jit_go(w, x->jit, x) ? x->jit->last : NULL;
 }
 
 #endif

@@ -690,7 +690,8 @@ int x_pair_run(wave *a) {
             const xjit *const *at = p->pair_seq_jit;
             for (;;) {
                 const xjit *j = at ? at[q - seq] : NULL;
-                if (j && j->n <= n && x_jit_go(a, j, 0)) { /* native code (jit.c) */
+                /* (*q is a wave64 instruction: all 64 lanes must be active) */
+                if (j && j->n <= n && x_jit_go(a, j, *q)) { /* native code (jit.c) */
                     q += j->n;
                     if ((n -= j->n) == 0)
                         break;
