@@ -502,6 +502,27 @@ int x_pair_build(xprog *p32, const xprog *p64) {
                 break;
         }
     }
+    /* A NOP (s_delay_alu, a wait counter) right before a run starts it too: a loop's branch
+     * target is often one, and it took a turn of x_pair_run()'s loop of its own every
+     * iteration.  Backwards, so that NOPs in a row each take the run after them. */
+    for (uint32_t i = p32->ninsts - 1; p32->ninsts && i-- > 0;) {
+        struct xpair *pl = &plan[p32->insts[i].pc / 4];
+        const struct xpair *q = &plan[p32->insts[i + 1].pc / 4];
+        if (pl->kind != XP_NOP || !q->vrun || q->vrun == 255 || q->x->pc != pl->x->pc + pl->x->size)
+            continue;
+        /* the run's fields (a NOP has no others) */
+        pl->vrun = q->vrun + 1;
+        memcpy(pl->rcnt, q->rcnt, sizeof pl->rcnt);
+        pl->rcnt[pl->x->cls]++;
+        pl->run_scc = q->run_scc;
+        pl->nrun_dst = q->nrun_dst;
+        memcpy(pl->run_dst, q->run_dst, sizeof pl->run_dst);
+        pl->nrun_chk = q->nrun_chk;
+        memcpy(pl->run_chk, q->run_chk, sizeof pl->run_chk);
+        pl->nvec = q->nvec;
+        pl->vidx = q->vidx;
+        pl->run_end = q->run_end;
+    }
     for (uint32_t i = 0; i < nslots; i++) {
         struct xpair *pl = &plan[i];
         need_bits(pl->need, &pl->need_slow, pl->chk, pl->nchk);
