@@ -122,7 +122,19 @@ enum {
     J_SHL64,
     J_SHL64LO,
     J_SHL64HI,
-    J_MOV64
+    J_MOV64,
+    /* lane masks (AVX-512 only): compares write one, v_cndmask reads one, the carry forms do
+     * both (lop.mw, lop.mr: the SGPR written / read) */
+    J_CMPI, /* signed compare, the predicate in lop.imm (vpcmpd) */
+    J_CMPU, /* unsigned (vpcmpud) */
+    J_CMPF, /* f32 (vcmpps) */
+    J_CNDMASK,
+    J_ADDCO,
+    J_SUBCO,
+    J_SUBRCO,
+    J_ADDC,
+    J_SUBB,
+    J_SUBBR
 };
 
 /* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
@@ -177,9 +189,33 @@ static const struct {
     {ISA_OPL_v_lshl_add_u64, J_L64ADD, 3, 0},
     {ISA_OPL_v_lshlrev_b64, J_SHL64, 2, 0},
     {ISA_OPL_v_mov_b64, J_MOV64, 1, 0},
+    {ISA_OPL_v_cndmask_b32, J_CNDMASK, 2, 0},
+    {ISA_OPL_v_add_co_u32, J_ADDCO, 2, 0},
+    {ISA_OPL_v_sub_co_u32, J_SUBCO, 2, 0},
+    {ISA_OPL_v_subrev_co_u32, J_SUBRCO, 2, 0},
+    {ISA_OPL_v_addc_co_u32, J_ADDC, 2, 0},
+    {ISA_OPL_v_add_co_ci_u32, J_ADDC, 2, 0},
+    {ISA_OPL_v_subb_co_u32, J_SUBB, 2, 0},
+    {ISA_OPL_v_sub_co_ci_u32, J_SUBB, 2, 0},
+    {ISA_OPL_v_subbrev_co_u32, J_SUBBR, 2, 0},
+    {ISA_OPL_v_subrev_co_ci_u32, J_SUBBR, 2, 0},
+};
+/* The compares with a block form, found by name (v_cmp_<cond>_<i32|u32|f32>; not v_cmpx, which
+ * writes EXEC, nor v_cmp_class): the AVX-512 predicate of each condition.  Integer: vpcmpd /
+ * vpcmpud's (EQ 0, LT 1, LE 2, NE 4, NLT 5, NLE 6).  f32: vcmpps's, chosen for the AMD
+ * meaning: lt/le/gt/ge/eq/lg/o are ordered (false when an input is NaN), neq/nlt/nle/ngt/nge/u
+ * are true then (AMD ISA manuals, "VOPC"). */
+static const struct {
+    const char *cond;
+    uint8_t ipred, fpred; /* 0xff: no such compare */
+} jcmps[] = {
+    {"eq", 0, 0x00},     {"ne", 4, 0xff},     {"lt", 1, 0x01},     {"le", 2, 0x02},
+    {"gt", 6, 0x0e},     {"ge", 5, 0x0d},     {"lg", 0xff, 0x0c},  {"neq", 0xff, 0x04},
+    {"nlt", 0xff, 0x05}, {"nle", 0xff, 0x06}, {"ngt", 0xff, 0x0a}, {"nge", 0xff, 0x09},
+    {"o", 0xff, 0x07},   {"u", 0xff, 0x03},
 };
 
-static uint8_t kind_of[ISA_NOPS], nsrc_of[ISA_NOPS], f32_of[ISA_NOPS];
+static uint8_t kind_of[ISA_NOPS], nsrc_of[ISA_NOPS], f32_of[ISA_NOPS], pred_of[ISA_NOPS];
 /* Scalar ops a block may run after its code (pure ALU, by mnemonic prefix; none that touches
  * EXEC or indexes SGPRs through M0), and the emulator's no-ops it leaves out. */
 static const char *const defer_prefix[] = {
@@ -220,6 +256,25 @@ static void fill_tables(void) {
         nsrc_of[jops[i].op] = jops[i].nsrc;
         f32_of[jops[i].op] = jops[i].f32;
     }
+    for (unsigned op = 0; op < ISA_NOPS; op++) {
+        const char *n = isa_op_names[op];
+        if (!n || strncmp(n, "v_cmp_", 6))
+            continue;
+        for (size_t i = 0; i < sizeof jcmps / sizeof jcmps[0]; i++) {
+            size_t l = strlen(jcmps[i].cond);
+            const char *t = n + 6 + l;
+            if (strncmp(n + 6, jcmps[i].cond, l) || *t != '_')
+                continue;
+            int f = !strcmp(t, "_f32"), u = !strcmp(t, "_u32"), si = !strcmp(t, "_i32");
+            uint8_t pred = f ? jcmps[i].fpred : jcmps[i].ipred;
+            if ((f || u || si) && pred != 0xff) {
+                kind_of[op] = f ? J_CMPF : u ? J_CMPU : J_CMPI;
+                nsrc_of[op] = 2;
+                f32_of[op] = (uint8_t)f;
+                pred_of[op] = pred;
+            }
+        }
+    }
 }
 static void init_tables(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -232,9 +287,11 @@ enum { KS = 1024, KK = 2048, KMAX = 4096, NK = 1024 };
 
 /* A lowered operation: d = kind(s[0], s[1], s[2]) with s[3] a helper constant (shift masks). */
 typedef struct lop {
-    uint8_t kind, ns, imm; /* imm: J_L64LO/J_L64HI's shift */
-    int16_t d;
+    uint8_t kind, ns, imm; /* imm: J_L64LO/J_L64HI's shift, a compare's predicate */
+    int16_t d;             /* -1: none (a compare) */
     int16_t s[4];
+    int16_t mw, mr; /* the lane mask written / read: its SGPR (-1 none), chunk c's bits at byte
+                     * 2c (AVX2 c) of it */
 } lop;
 
 typedef struct gen {
@@ -251,6 +308,7 @@ typedef struct gen {
     int key[32];
     uint8_t dirty[32], pin[32];
     int16_t where[KMAX]; /* the zmm holding each key, -1 */
+    int masks;           /* an operation reads or writes a lane mask: rdx points at it */
 } gen;
 
 static int kconst(gen *g, uint32_t v) {
@@ -299,17 +357,21 @@ static void modrm(gen *g, unsigned reg, int rm, unsigned base, int32_t disp) {
 
 /* EVEX.512 instruction: ModRM.reg = reg, EVEX.vvvv = vvvv (0 when unused), ModRM.rm = register
  * rm, or when rm < 0 the memory operand [base + disp32]. */
-static void evex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv, int rm,
-                 unsigned base, int32_t disp) {
+static void evex_k(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                   int rm, unsigned base, int32_t disp, unsigned k) {
     unsigned r = (reg >> 3) & 1, rp = (reg >> 4) & 1, v = vvvv & 15, vp = (vvvv >> 4) & 1;
     unsigned b = rm >= 0 ? ((unsigned)rm >> 3) & 1 : (base >> 3) & 1;
     unsigned xx = rm >= 0 ? ((unsigned)rm >> 4) & 1 : 0;
     put(g, 0x62);
     put(g, (uint8_t)((!r << 7) | (!xx << 6) | (!b << 5) | (!rp << 4) | mm));
-    put(g, (uint8_t)(((~v & 15) << 3) | 4 | pp)); /* W0 */
-    put(g, (uint8_t)(0x40 | (!vp << 3)));         /* z0, L'L = 512 bits, no broadcast or mask */
+    put(g, (uint8_t)(((~v & 15) << 3) | 4 | pp));   /* W0 */
+    put(g, (uint8_t)(0x40 | (!vp << 3) | (k & 7))); /* z0 (merging), L'L = 512, opmask k */
     put(g, opc);
     modrm(g, reg, rm, base, disp);
+}
+static void evex(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv, int rm,
+                 unsigned base, int32_t disp) {
+    evex_k(g, pp, mm, opc, reg, vvvv, rm, base, disp, 0);
 }
 
 /* VEX.256 (three-byte form, W0) with the same operands; registers 0-15 only. */
@@ -378,6 +440,39 @@ static void tern(gen *g, int d, int a, int b, int c, int m, uint8_t imm) {
     default: g->fail = 1;
     }
 }
+/* Opmask registers (AVX-512): k = compare(a, b) by pred, under opmask km (0: none) -- vpcmpd,
+ * vpcmpud or vcmpps; kmovw between k and the mask's 16 bits of this chunk ([rdx + 4 m]);
+ * k = k1 | k2; vptestnmd k{km} = (a & b) == 0; d{k} = k ? b : a (vpblendmd). */
+static void vcmp_k(gen *g, unsigned kind, unsigned k, int a, int b, uint8_t pred, unsigned km) {
+    if (kind == J_CMPF)
+        evex_k(g, PP_NONE, MM_0F, 0xc2, k, (unsigned)a, b, 0, 0, km);
+    else
+        evex_k(g, PP_66, MM_0F3A, kind == J_CMPI ? 0x1f : 0x1e, k, (unsigned)a, b, 0, 0, km);
+    put(g, pred);
+}
+static void kmov_mask(gen *g, int store, unsigned k, int m) { /* kmovw k, m16 / m16, k */
+    put(g, 0xc5), put(g, 0xf8), put(g, store ? 0x91 : 0x90);
+    modrm(g, k, -1, 2 /* rdx */, 4 * m);
+}
+static void korw(gen *g, unsigned k, unsigned k1, unsigned k2) {
+    put(g, 0xc5), put(g, (uint8_t)(0x80 | ((~k1 & 15) << 3) | 4)), put(g, 0x45);
+    put(g, (uint8_t)(0xc0 | (k << 3) | k2));
+}
+static void vptestnmd(gen *g, unsigned k, int a, int b, unsigned km) {
+    evex_k(g, PP_F3, MM_0F38, 0x27, k, (unsigned)a, b, 0, 0, km);
+}
+static void vpblendmd(gen *g, int d, int a, int b, unsigned k) {
+    evex_k(g, PP_66, MM_0F38, 0x64, (unsigned)d, (unsigned)a, b, 0, 0, k);
+}
+/* d{k} = a + b (vpaddd, merging: lanes outside k keep d) */
+static void vpaddd_k(gen *g, int d, int a, int b, unsigned k) {
+    evex_k(g, PP_66, MM_0F, 0xfe, (unsigned)d, (unsigned)a, b, 0, 0, k);
+}
+static void vpsubd_k(gen *g, int d, int a, int b, unsigned k) { /* d{k} = a - b */
+    evex_k(g, PP_66, MM_0F, 0xfa, (unsigned)d, (unsigned)a, b, 0, 0, k);
+}
+enum { P_LT = 1 }; /* vpcmpud's less-than */
+
 /* d = a shifted by imm (ext: /6 left, /2 logical right, /4 arithmetic right) */
 static void vpshift_imm(gen *g, unsigned ext, int d, int a, unsigned imm) {
     vop(g, PP_66, MM_0F, 0x72, ext, (unsigned)d, a, 0, 0);
@@ -469,6 +564,13 @@ static int use(gen *g, int t, int k) {
 static void emit(gen *g, int t) {
     const lop *o = &g->ops[t];
     int z[4] = {0, 0, 0, 0};
+    if (o->kind == J_CMPI || o->kind == J_CMPU || o->kind == J_CMPF) { /* no VGPR written */
+        int a = use(g, t, o->s[0]), b = use(g, t, o->s[1]);
+        vcmp_k(g, o->kind, 1, a, b, o->imm, 0);
+        kmov_mask(g, 1, 1, o->mw);
+        memset(g->pin, 0, sizeof g->pin);
+        return;
+    }
     /* a constant shift count is an immediate, not a register */
     int imm_src = o->kind == J_LSHLREV || o->kind == J_LSHRREV || o->kind == J_ASHRREV ? 0
                   : o->kind == J_LSHLADD || o->kind == J_LSHLOR                        ? 1
@@ -633,6 +735,46 @@ static void emit(gen *g, int t) {
         break;
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
+    case J_CNDMASK: /* D = mask ? S1 : S0 */
+        kmov_mask(g, 0, 1, o->mr);
+        vpblendmd(g, d, a, b, 1);
+        break;
+    /* Carries: k1 the carry (borrow) out, k2 the carry in, m the constant 1.  With a carry in,
+     * t = a + b (a - b) carries on again exactly when t is all ones (zero) and the carry is
+     * set. */
+    case J_ADDCO:
+    case J_ADDC:
+        if (o->kind == J_ADDC)
+            kmov_mask(g, 0, 2, o->mr);
+        VPADDD(g, d, a, b);
+        vcmp_k(g, J_CMPU, 1, d, a, P_LT, 0); /* the sum wrapped */
+        if (o->kind == J_ADDC) {
+            vpaddd_k(g, d, d, m, 2);
+            vptestnmd(g, 3, d, d, 2);
+            korw(g, 1, 1, 3);
+        }
+        if (o->mw >= 0)
+            kmov_mask(g, 1, 1, o->mw);
+        break;
+    case J_SUBCO:
+    case J_SUBRCO:
+    case J_SUBB:
+    case J_SUBBR: {
+        int rev = o->kind == J_SUBRCO || o->kind == J_SUBBR, x = rev ? b : a, y = rev ? a : b;
+        int cin = o->kind == J_SUBB || o->kind == J_SUBBR;
+        if (cin)
+            kmov_mask(g, 0, 2, o->mr);
+        VPSUBD(g, d, x, y);
+        vcmp_k(g, J_CMPU, 1, x, y, P_LT, 0); /* x < y borrows */
+        if (cin) {
+            vptestnmd(g, 3, d, d, 2);
+            korw(g, 1, 1, 3);
+            vpsubd_k(g, d, d, m, 2);
+        }
+        if (o->mw >= 0)
+            kmov_mask(g, 1, 1, o->mw);
+        break;
+    }
     default: g->fail = 1;
     }
     /* the result is the destination VGPR's now; a register the old value was in is free */
@@ -657,13 +799,17 @@ static size_t emit_block(gen *g, unsigned quarters) {
     /* lea rsi, [rdi + offsetof(wave, v)]; mov ecx, chunks (16 lanes each, AVX2 8) */
     put(g, 0x48), put(g, 0x8d), put(g, 0xb7), put32(g, (uint32_t)offsetof(wave, v));
     put(g, 0xb9), put32(g, g->avx2 ? 2 * quarters : quarters);
+    if (g->masks) /* lea rdx, [rdi + offsetof(wave, s)]: chunk c's mask bits at [rdx + 2c] */
+        put(g, 0x48), put(g, 0x8d), put(g, 0x97), put32(g, (uint32_t)offsetof(wave, s));
     size_t top = g->len;
     for (int t = 0; t < g->nops; t++)
         emit(g, t);
     for (int z = 0; z < 32; z++)
         drop(g, z);
-    /* add rsi, 64 (32); dec ecx; jnz top; vzeroupper; ret */
+    /* add rsi, 64 (32); (add rdx, 2;) dec ecx; jnz top; vzeroupper; ret */
     put(g, 0x48), put(g, 0x83), put(g, 0xc6), put(g, g->avx2 ? 0x20 : 0x40);
+    if (g->masks)
+        put(g, 0x48), put(g, 0x83), put(g, 0xc2), put(g, 2);
     put(g, 0xff), put(g, 0xc9);
     put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
@@ -690,6 +836,66 @@ static int shift_kind(unsigned kind) {
            kind == J_LSHLOR || kind == J_ADDLSHL;
 }
 
+/* Whether a lane mask at SGPR m (a pair unless the program is wave32) can be read or written in a
+ * block: below EXEC, and not the discarded slot 125 (writes; vmask_write). */
+static int mask_ok(const xinst *x, unsigned m, int write) {
+    unsigned hi = m + !(x->xf & XI_MASK32);
+    return write ? m != 125 && hi < ISA_SREG_EXEC_LO : hi < NSREG;
+}
+
+/* The lane-mask ops (AVX-512 only): compares, v_cndmask_b32, the carry forms.  Their 32-bit
+ * sources as for the other ops; the mask read is the VOP3 form's third source or VCC, the mask
+ * written the compare's SGPR (vcmp_dst) or the carry's (vcarry_dst), VCC in the VOP2/VOPC forms.
+ * A compare into the discarded slot has no effect: nothing to lower. */
+static int lower_mask(gen *g, const xinst *x, unsigned kind) {
+    int cmp = kind <= J_CMPF, cin = kind == J_CNDMASK || kind >= J_ADDC, cout = kind >= J_ADDCO;
+    unsigned ns = x->in.nsrc;
+    if (g->avx2 || !x->plain || ns < 2 || ns > 2u + cin)
+        return 0;
+    lop *l = &g->ops[g->nops];
+    memset(l, 0xff, sizeof *l);
+    l->kind = (uint8_t)kind;
+    l->ns = 2;
+    l->imm = cmp ? pred_of[x->in.op] : 0;
+    for (int j = 0; j < 2; j++) {
+        const isa_opnd *o = &x->in.src[j];
+        if ((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_SREG) && o->n != 1)
+            return 0;
+        if ((l->s[j] = (int16_t)src_key(g, x, j, 0)) < 0)
+            return 0;
+    }
+    if (cin) {
+        const isa_opnd *o = &x->in.src[2];
+        unsigned m = ns < 3 ? ISA_SREG_VCC_LO : o->idx;
+        if ((ns == 3 && o->kind != ISA_OPND_SREG) || !mask_ok(x, m, 0))
+            return 0;
+        l->mr = (int16_t)m;
+    }
+    if (cmp || cout) {
+        unsigned m = cmp ? vcmp_dst(x) : vcarry_dst(x);
+        if (m == 125) {
+            if (cmp)
+                return 1;
+        } else if (!mask_ok(x, m, 1)) {
+            return 0;
+        } else {
+            l->mw = (int16_t)m;
+        }
+    }
+    if (!cmp) {
+        const isa_opnd *d = &x->in.dst[0];
+        if (x->in.ndst < 1 || d->kind != ISA_OPND_VGPR || d->n != 1 || d->idx >= KS)
+            return 0;
+        l->d = (int16_t)d->idx;
+    }
+    if (kind == J_ADDC || kind == J_SUBB || kind == J_SUBBR)
+        if ((l->s[3] = (int16_t)kconst(g, 1)) < 0)
+            return 0;
+    g->masks = 1;
+    g->nops++;
+    return 1;
+}
+
 /* Lower x into g->ops; 0 when it has no block form. */
 static int lower(gen *g, const xinst *x) {
     if (x->fn == x_rdna_vopd) { /* both halves, X first (Y reading X's result is _rbw) */
@@ -702,6 +908,8 @@ static int lower(gen *g, const xinst *x) {
         return 1;
     }
     unsigned op = x->in.op, kind = kind_of[op];
+    if (kind >= J_CMPI)
+        return lower_mask(g, x, kind);
     if (!kind || x->in.nsrc != nsrc_of[op] || x->in.ndst != 1 ||
         x->in.dst[0].kind != ISA_OPND_VGPR || x->in.dst[0].idx + 2 > KS)
         return 0;
@@ -821,6 +1029,24 @@ static void sgprs_read(const gen *g, int from, uint64_t rd[2]) {
         }
 }
 
+/* The SGPRs (bit per encoding 0-127) that lowered operations from `from` on read (rd) and
+ * write (wr) as lane masks: a mask is one SGPR in a wave32 program, else a pair. */
+static void masks_used(const gen *g, int from, int pair, uint64_t rd[2], uint64_t wr[2]) {
+    rd[0] = rd[1] = wr[0] = wr[1] = 0;
+    for (int i = from; i < g->nops; i++)
+        for (int h = 0; h <= pair; h++) {
+            int r = g->ops[i].mr, w = g->ops[i].mw;
+            if (r >= 0 && r + h < 128)
+                rd[(r + h) >> 6] |= 1ull << ((r + h) & 63);
+            if (w >= 0 && w + h < 128)
+                wr[(w + h) >> 6] |= 1ull << ((w + h) & 63);
+        }
+}
+static int meets(const uint64_t a[2], const uint64_t b[2]) {
+    return ((a[0] & b[0]) | (a[1] & b[1])) != 0;
+}
+static void add_bits(uint64_t a[2], const uint64_t b[2]) { a[0] |= b[0], a[1] |= b[1]; }
+
 /* Instructions a block steps over: the emulator's no-ops (wait counters, s_nop, s_delay_alu,
  * RDNA's cache controls) are left out; scalar ALU ops are run after the code (deferred). */
 static int is_nop(const xinst *x) {
@@ -859,7 +1085,14 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     gen *g = b->g;
     g->nops = 0;
     g->nk = 0;
-    uint64_t wr[2] = {0, 0}; /* SGPRs the deferred ops write */
+    g->masks = 0;
+    /* SGPRs the deferred ops write and read, the vector ops read as data and write as masks.
+     * The code runs the block chunk by chunk, and the deferred ops after it, so: no vector op
+     * reads as data an SGPR written before it in the block (by either), nor as a mask one a
+     * deferred op writes; no mask is written to an SGPR read or written before by a deferred
+     * op, or read as data by a vector op. */
+    uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0};
+    int pair = b->quarters == 4;
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0;
     uint8_t f32 = 0, heavy = 0;
     if (b->ndefer + n > b->dcap) {
@@ -874,12 +1107,16 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         const xinst *x = xs[j];
         int before = g->nops, nkb = g->nk;
         if (x->cls == XC_VALU && lower(g, x)) {
-            uint64_t rd[2];
+            uint64_t rd[2], mrd[2], mwr[2], dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
             sgprs_read(g, before, rd);
-            if ((rd[0] & wr[0]) | (rd[1] & wr[1])) { /* reads what a deferred op wrote */
+            masks_used(g, before, pair, mrd, mwr);
+            if (meets(rd, wr) || meets(rd, vwr) || meets(mrd, wr) || meets(mwr, dw) ||
+                meets(mwr, srd) || meets(mwr, rd)) {
                 g->nops = before, g->nk = nkb;
                 break;
             }
+            add_bits(srd, rd);
+            add_bits(vwr, mwr);
             f32 |= x->fn == x_rdna_vopd ? 1 : f32_of[x->in.op];
             /* the interpreter's 64-bit ops assemble their halves: worth a block alone */
             heavy |= kind_of[x->in.op] == J_L64ADD || kind_of[x->in.op] == J_SHL64;
@@ -898,6 +1135,11 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         for (unsigned k = 0; k < x->in.ndst; k++)
             for (unsigned r = x->in.dst[k].idx; r < x->in.dst[k].idx + x->in.dst[k].n; r++)
                 wr[r >> 6] |= 1ull << (r & 63);
+        for (unsigned k = 0; k < x->in.nsrc; k++)
+            if (x->in.src[k].kind == ISA_OPND_SREG)
+                for (unsigned r = x->in.src[k].idx;
+                     r < x->in.src[k].idx + x->in.src[k].n && r < 128; r++)
+                    drd[r >> 6] |= 1ull << (r & 63);
         b->defer[b->ndefer + nd++] = x;
     }
     if (nv < 2 && !heavy)

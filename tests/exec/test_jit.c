@@ -2,7 +2,8 @@
  *
  * Random straight-line programs of the ops jit.c translates (f32 add/sub/mul/fma/fmac/fmamk/
  * fmaak, packed f32 on CDNA, 32-bit integer add/sub/mul/shift/logic/min/max/24-bit multiply,
- * conversions, v_lshl_add_u64, v_lshlrev_b64, v_mov_b64) with VGPR, SGPR, inline-constant and
+ * conversions, v_lshl_add_u64, v_lshlrev_b64, v_mov_b64; the lane-mask ops: compares into VCC
+ * or an SGPR, v_cndmask_b32, the carry forms, VOP2 and VOP3) with VGPR, SGPR, inline-constant and
  * literal operands, mixed with scalar ALU ops that write SGPRs the vector ops then read (the blocks
  * run those after their code, so a read of such an SGPR must end the block), no-ops, and ops the
  * blocks do not take (which split them), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA:
@@ -90,6 +91,40 @@ static const tmpl jit_ops[] = {
     {"v_lshl_add_u64", "v_lshl_add_u64", "P QHQ", 1},
     {"v_lshlrev_b64", "v_lshlrev_b64", "P CQ", 1},
     {"v_mov_b64", "v_mov_b64", "P Q", 0},
+    /* lane masks: compares (VCC or an SGPR), v_cndmask_b32, the carry forms */
+    {"v_cmp_gt_i32_e32", "v_cmp_gt_i32_e32", "c SV", 0},
+    {"v_cmp_lt_u32_e64", "v_cmp_lt_u32_e64", "M SS", 1},
+    {"v_cmp_le_i32_e64", "v_cmp_le_i32_e64", "M SS", 1},
+    {"v_cmp_ge_u32_e32", "v_cmp_ge_u32_e32", "c SV", 0},
+    {"v_cmp_eq_u32_e64", "v_cmp_eq_u32_e64", "M SS", 1},
+    {"v_cmp_ne_i32_e32", "v_cmp_ne_i32_e32", "c SV", 0},
+    {"v_cmp_lt_f32_e32", "v_cmp_lt_f32_e32", "c SV", 0},
+    {"v_cmp_le_f32_e64", "v_cmp_le_f32_e64", "M SS", 1},
+    {"v_cmp_gt_f32_e64", "v_cmp_gt_f32_e64", "M SS", 1},
+    {"v_cmp_ge_f32_e32", "v_cmp_ge_f32_e32", "c SV", 0},
+    {"v_cmp_eq_f32_e64", "v_cmp_eq_f32_e64", "M SS", 1},
+    {"v_cmp_lg_f32_e32", "v_cmp_lg_f32_e32", "c SV", 0},
+    {"v_cmp_neq_f32_e64", "v_cmp_neq_f32_e64", "M SS", 1},
+    {"v_cmp_nlt_f32_e32", "v_cmp_nlt_f32_e32", "c SV", 0},
+    {"v_cmp_nle_f32_e64", "v_cmp_nle_f32_e64", "M SS", 1},
+    {"v_cmp_ngt_f32_e32", "v_cmp_ngt_f32_e32", "c SV", 0},
+    {"v_cmp_nge_f32_e64", "v_cmp_nge_f32_e64", "M SS", 1},
+    {"v_cmp_o_f32_e32", "v_cmp_o_f32_e32", "c SV", 0},
+    {"v_cmp_u_f32_e64", "v_cmp_u_f32_e64", "M SS", 1},
+    {"v_cndmask_b32_e32", "v_cndmask_b32_e32", "V SVc", 0},
+    {"v_cndmask_b32_e64", "v_cndmask_b32_e64", "V SSM", 1},
+    {"v_add_co_u32_e32", NULL, "Vc SV", 0},
+    {"v_add_co_u32_e64", "v_add_co_u32", "VM SS", 1},
+    {"v_sub_co_u32_e32", NULL, "Vc SV", 0},
+    {"v_sub_co_u32_e64", "v_sub_co_u32", "VM SS", 1},
+    {"v_subrev_co_u32_e32", NULL, "Vc SV", 0},
+    {"v_subrev_co_u32_e64", "v_subrev_co_u32", "VM SS", 1},
+    {"v_addc_co_u32_e32", "v_add_co_ci_u32_e32", "Vc SVc", 0},
+    {"v_addc_co_u32_e64", "v_add_co_ci_u32_e64", "VM SSM", 1},
+    {"v_subb_co_u32_e32", "v_sub_co_ci_u32_e32", "Vc SVc", 0},
+    {"v_subb_co_u32_e64", "v_sub_co_ci_u32_e64", "VM SSM", 1},
+    {"v_subbrev_co_u32_e32", "v_subrev_co_ci_u32_e32", "Vc SVc", 0},
+    {"v_subbrev_co_u32_e64", "v_subrev_co_ci_u32_e64", "VM SSM", 1},
 };
 /* Ops that split blocks (no block form), and scalar ops (deferred) and no-ops inside them. */
 static const tmpl other_ops[] = {
@@ -140,15 +175,32 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
     const char *mn = tg->rdna ? t->rdna : t->cdna;
     if (!mn)
         return 0;
-    char o[4][48];
+    char o[5][48];
     int bus = 0, lit_ok = tg->rdna || !t->vop3;
     const char *p = t->ops;
-    int k = 0;
+    /* RDNA code is assembled as wave32 (a wave64 run reads the same SGPR encoding as a pair) */
+    int k = 0, w32 = tg->rdna;
+    /* a mask source (VCC or an SGPR) is read over the constant bus: the other sources are
+     * VGPRs or inline constants (CDNA reads one SGPR at most) */
+    const char *srcs = strchr(t->ops, ' ');
+    if (srcs && strpbrk(srcs, "Mc"))
+        bus = 1;
     for (; *p; p++) {
         if (*p == ' ')
             continue;
         char *b = o[k++];
         switch (*p) {
+        case 'c': snprintf(b, 48, "%s", w32 ? "vcc_lo" : "vcc"); break;
+        case 'M': { /* a lane mask: VCC or one of s8-s15 (data SGPRs are s0-s11) */
+            unsigned r = 8 + 2 * (rnd() % 4);
+            if (rnd() % 4 == 0)
+                snprintf(b, 48, "%s", w32 ? "vcc_lo" : "vcc");
+            else if (w32)
+                snprintf(b, 48, "s%u", r);
+            else
+                snprintf(b, 48, "s[%u:%u]", r, r + 1);
+            break;
+        }
         case 'V': snprintf(b, 48, "v%u", rnd() % 48); break;
         case 'P': snprintf(b, 48, "v[%u:%u]", 2 * (rnd() % 23), 0); break;
         case 'H': snprintf(b, 48, "%u", rnd() % 5); break; /* v_lshl_add_u64's shift */
@@ -173,11 +225,19 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
             break;
         }
     }
+    /* now and then the first source the same VGPR as the second (a compare of equal values, a
+     * difference of 0), when both are 32-bit sources */
+    const char *src = strchr(t->ops, ' ');
+    if (src && strspn(src + 1, "SV") >= 2 && rnd() % 6 == 0) {
+        int first = k - (int)strlen(src + 1);
+        if (o[first + 1][0] == 'v' && o[first + 1][1] >= '0' && o[first + 1][1] <= '9')
+            memcpy(o[first], o[first + 1], sizeof o[first]);
+    }
     /* pairs: the high register is the low one + 1 (written above as a placeholder) */
     for (int i = 0; i < k; i++) {
         unsigned lo, dummy;
         char c;
-        if (sscanf(o[i], "%c[%u:%u]", &c, &lo, &dummy) == 3)
+        if (sscanf(o[i], "%c[%u:%u]", &c, &lo, &dummy) == 3 && c == 'v')
             snprintf(o[i], 48, "%c[%u:%u]", c, lo, lo + 1);
     }
     /* packed f32: a VGPR-pair source overlapping the destination in part is not a clone's form
@@ -196,7 +256,8 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
  * a two-NaN operation's payload may differ (above), which is harmless as long as the result
  * stays a NaN, but an integer op reading it would turn the difference into any bits. */
 static int is_float(const char *mn) {
-    return (strstr(mn, "_f32") && strncmp(mn, "v_cvt_", 6)) || !strncmp(mn, "v_mov_b32", 9);
+    return (strstr(mn, "_f32") && strncmp(mn, "v_cvt_", 6)) || !strncmp(mn, "v_mov_b32", 9) ||
+           !strncmp(mn, "v_cndmask", 9);
 }
 static int is_int(const char *mn) {
     return !strstr(mn, "_f32") || !strncmp(mn, "v_cvt_", 6) || !strncmp(mn, "v_mov_b32", 9);
@@ -308,8 +369,9 @@ int main(void) {
             for (int r = 0; r < 48; r++)
                 for (unsigned l = 0; l < 64; l++)
                     w0->v[r][l] = rnd() % 3 ? rnd() ^ rnd() << 16 : edge[rnd() % NEDGE];
-            for (int s = 0; s < 104; s++)
-                w0->s[s] = rnd() % 3 ? rnd() ^ rnd() << 16 : edge[rnd() % NEDGE];
+            for (int s = 0; s < 108; s++) /* s0-s103 and VCC */
+                if (s < 104 || s >= ISA_SREG_VCC_LO)
+                    w0->s[s] = rnd() % 3 ? rnd() ^ rnd() << 16 : edge[rnd() % NEDGE];
             uint64_t exec = tg->lanes == 32 ? 0xffffffffull : ~0ull;
             if (kind == 0)
                 exec &= (uint64_t)rnd() << 32 | rnd();
