@@ -309,6 +309,7 @@ typedef struct gen {
     uint8_t dirty[32], pin[32];
     int16_t where[KMAX]; /* the zmm holding each key, -1 */
     int masks;           /* an operation reads or writes a lane mask: rdx points at it */
+    size_t lanebits;     /* AVX2: offset in buf of the dwords 1 << l, l = 0..7 */
 } gen;
 
 static int kconst(gen *g, uint32_t v) {
@@ -473,6 +474,37 @@ static void vpsubd_k(gen *g, int d, int a, int b, unsigned k) { /* d{k} = a - b 
 }
 enum { P_LT = 1 }; /* vpcmpud's less-than */
 
+/* AVX2 lane masks: 8 bits per chunk, at [rdx + 4 m] (rdx stepping a byte a chunk).  A mask as a
+ * vector is all ones in the lanes whose bit is set. */
+static void vex_rip(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                    size_t target) { /* op ymm, ymm, [rip + target - end] */
+    put(g, 0xc4);
+    put(g, (uint8_t)((!((reg >> 3) & 1) << 7) | 0x60 | mm));
+    put(g, (uint8_t)(((~vvvv & 15) << 3) | 4 | pp));
+    put(g, opc);
+    put(g, (uint8_t)(0x05 | ((reg & 7) << 3)));
+    put32(g, (uint32_t)(int32_t)((int64_t)target - (int64_t)(g->len + 4)));
+}
+static void mask2_store(gen *g, int z, int m, int invert) {
+    vex(g, PP_NONE, MM_0F, 0x50, 0, 0, z, 0, 0); /* vmovmskps eax, ymm */
+    if (invert)
+        put(g, 0xf6), put(g, 0xd0); /* not al */
+    put(g, 0x88);                   /* mov [rdx + 4m], al */
+    modrm(g, 0, -1, 2, 4 * m);
+}
+static void mask2_load(gen *g, int z, int m) {
+    put(g, 0x0f), put(g, 0xb6); /* movzx eax, byte [rdx + 4m] */
+    modrm(g, 0, -1, 2, 4 * m);
+    /* vmovd xmm, eax; vpbroadcastd ymm, xmm; the lanes' own bits: vpand, vpcmpeqd */
+    put(g, 0xc4), put(g, (uint8_t)((!((unsigned)z >> 3) << 7) | 0x60 | MM_0F));
+    put(g, 0x79), put(g, 0x6e), put(g, (uint8_t)(0xc0 | (((unsigned)z & 7) << 3)));
+    vex(g, PP_66, MM_0F38, 0x58, (unsigned)z, 0, z, 0, 0);
+    vex_rip(g, PP_66, MM_0F, 0xdb, (unsigned)z, (unsigned)z, g->lanebits);
+    vex_rip(g, PP_66, MM_0F, 0x76, (unsigned)z, (unsigned)z, g->lanebits);
+}
+#define VPCMPEQD(g, d, a, b) op3(g, PP_66, MM_0F, 0x76, d, a, b)
+#define VPCMPGTD(g, d, a, b) op3(g, PP_66, MM_0F, 0x66, d, a, b) /* d = a > b, signed */
+
 /* d = a shifted by imm (ext: /6 left, /2 logical right, /4 arithmetic right) */
 static void vpshift_imm(gen *g, unsigned ext, int d, int a, unsigned imm) {
     vop(g, PP_66, MM_0F, 0x72, ext, (unsigned)d, a, 0, 0);
@@ -560,14 +592,41 @@ static int use(gen *g, int t, int k) {
     return z;
 }
 
+/* AVX2: d = the lanes where x < y unsigned (both biased by the sign bit, s) */
+static void ltu2(gen *g, int t, int d, int x, int y, int s) {
+    int u = grab(g, t);
+    VPXORD(g, d, x, s);
+    VPXORD(g, u, y, s);
+    VPCMPGTD(g, d, u, d);
+}
+
 /* Emit operation t. */
 static void emit(gen *g, int t) {
     const lop *o = &g->ops[t];
     int z[4] = {0, 0, 0, 0};
     if (o->kind == J_CMPI || o->kind == J_CMPU || o->kind == J_CMPF) { /* no VGPR written */
         int a = use(g, t, o->s[0]), b = use(g, t, o->s[1]);
-        vcmp_k(g, o->kind, 1, a, b, o->imm, 0);
-        kmov_mask(g, 1, 1, o->mw);
+        if (!g->avx2) {
+            vcmp_k(g, o->kind, 1, a, b, o->imm, 0);
+            kmov_mask(g, 1, 1, o->mw);
+        } else if (o->kind == J_CMPF) { /* vcmpps ymm takes every predicate */
+            int r = grab(g, t);
+            vop(g, PP_NONE, MM_0F, 0xc2, (unsigned)r, (unsigned)a, b, 0, 0);
+            put(g, o->imm);
+            mask2_store(g, r, o->mw, 0);
+        } else { /* EQ and GT only: the others swapped or inverted; unsigned biased */
+            int r = grab(g, t), p = o->imm, inv = p == 4 || p == 5 || p == 2;
+            g->pin[r] = 1;
+            int lt = p == 1 || p == 5, eq = p == 0 || p == 4, x = lt ? b : a, y = lt ? a : b;
+            if (eq) {
+                VPCMPEQD(g, r, a, b);
+            } else if (o->kind == J_CMPU) {
+                ltu2(g, t, r, y, x, use(g, t, o->s[3])); /* x > y is y < x */
+            } else {
+                VPCMPGTD(g, r, x, y);
+            }
+            mask2_store(g, r, o->mw, inv);
+        }
         memset(g->pin, 0, sizeof g->pin);
         return;
     }
@@ -736,6 +795,13 @@ static void emit(gen *g, int t) {
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
     case J_CNDMASK: /* D = mask ? S1 : S0 */
+        if (g->avx2) {
+            int mz = grab(g, t);
+            mask2_load(g, mz, o->mr);
+            vop(g, PP_66, MM_0F3A, 0x4c, (unsigned)d, (unsigned)a, b, 0, 0); /* vpblendvb */
+            put(g, (uint8_t)(mz << 4));
+            break;
+        }
         kmov_mask(g, 0, 1, o->mr);
         vpblendmd(g, d, a, b, 1);
         break;
@@ -744,6 +810,25 @@ static void emit(gen *g, int t) {
      * set. */
     case J_ADDCO:
     case J_ADDC:
+        if (g->avx2) { /* m: the sign bit; cm: the carry in; c: the carry out */
+            int cin = o->kind == J_ADDC, cm = 0, c, u;
+            if (cin)
+                g->pin[cm = grab(g, t)] = 1, mask2_load(g, cm, o->mr);
+            VPADDD(g, d, a, b);
+            g->pin[c = grab(g, t)] = 1;
+            ltu2(g, t, c, d, a, m); /* the sum wrapped */
+            if (cin) {
+                VPSUBD(g, d, d, cm); /* + 1 */
+                u = grab(g, t);
+                VPXORD(g, u, u, u);
+                VPCMPEQD(g, u, d, u);
+                VPANDD(g, u, u, cm);
+                VPORD(g, c, c, u);
+            }
+            if (o->mw >= 0)
+                mask2_store(g, c, o->mw, 0);
+            break;
+        }
         if (o->kind == J_ADDC)
             kmov_mask(g, 0, 2, o->mr);
         VPADDD(g, d, a, b);
@@ -762,6 +847,25 @@ static void emit(gen *g, int t) {
     case J_SUBBR: {
         int rev = o->kind == J_SUBRCO || o->kind == J_SUBBR, x = rev ? b : a, y = rev ? a : b;
         int cin = o->kind == J_SUBB || o->kind == J_SUBBR;
+        if (g->avx2) {
+            int cm = 0, c, u;
+            if (cin)
+                g->pin[cm = grab(g, t)] = 1, mask2_load(g, cm, o->mr);
+            VPSUBD(g, d, x, y);
+            g->pin[c = grab(g, t)] = 1;
+            ltu2(g, t, c, x, y, m); /* x < y borrows */
+            if (cin) {
+                u = grab(g, t);
+                VPXORD(g, u, u, u);
+                VPCMPEQD(g, u, d, u);
+                VPANDD(g, u, u, cm);
+                VPORD(g, c, c, u);
+                VPADDD(g, d, d, cm); /* - 1 */
+            }
+            if (o->mw >= 0)
+                mask2_store(g, c, o->mw, 0);
+            break;
+        }
         if (cin)
             kmov_mask(g, 0, 2, o->mr);
         VPSUBD(g, d, x, y);
@@ -809,7 +913,7 @@ static size_t emit_block(gen *g, unsigned quarters) {
     /* add rsi, 64 (32); (add rdx, 2;) dec ecx; jnz top; vzeroupper; ret */
     put(g, 0x48), put(g, 0x83), put(g, 0xc6), put(g, g->avx2 ? 0x20 : 0x40);
     if (g->masks)
-        put(g, 0x48), put(g, 0x83), put(g, 0xc2), put(g, 2);
+        put(g, 0x48), put(g, 0x83), put(g, 0xc2), put(g, g->avx2 ? 1 : 2);
     put(g, 0xff), put(g, 0xc9);
     put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
@@ -850,7 +954,7 @@ static int mask_ok(const xinst *x, unsigned m, int write) {
 static int lower_mask(gen *g, const xinst *x, unsigned kind) {
     int cmp = kind <= J_CMPF, cin = kind == J_CNDMASK || kind >= J_ADDC, cout = kind >= J_ADDCO;
     unsigned ns = x->in.nsrc;
-    if (g->avx2 || !x->plain || ns < 2 || ns > 2u + cin)
+    if (!x->plain || ns < 2 || ns > 2u + cin)
         return 0;
     lop *l = &g->ops[g->nops];
     memset(l, 0xff, sizeof *l);
@@ -888,8 +992,9 @@ static int lower_mask(gen *g, const xinst *x, unsigned kind) {
             return 0;
         l->d = (int16_t)d->idx;
     }
-    if (kind == J_ADDC || kind == J_SUBB || kind == J_SUBBR)
-        if ((l->s[3] = (int16_t)kconst(g, 1)) < 0)
+    /* helper constants: AVX-512 adds a carry in as 1; AVX2 compares unsigned biased */
+    if (g->avx2 ? kind == J_CMPU || kind >= J_ADDCO : kind >= J_ADDC)
+        if ((l->s[3] = (int16_t)kconst(g, g->avx2 ? 0x80000000u : 1)) < 0)
             return 0;
     g->masks = 1;
     g->nops++;
@@ -1211,9 +1316,12 @@ static int setb_init(setb *b, unsigned quarters) {
     memset(b, 0, sizeof *b);
     b->quarters = quarters;
     b->g = calloc(1, sizeof *b->g);
-    if (b->g)
-        b->g->avx2 = use_avx2();
-    return b->g ? 0 : -1;
+    if (b->g && (b->g->avx2 = use_avx2())) { /* the lane bits mask2_load() reads, at 0 */
+        b->g->lanebits = 0;
+        for (unsigned l = 0; l < 8; l++)
+            put32(b->g, 1u << l);
+    }
+    return b->g && !b->g->fail ? 0 : -1;
 }
 static void setb_free(setb *b) {
     if (b->g)
