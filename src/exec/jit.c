@@ -1213,6 +1213,9 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         int before = g->nops, nkb = g->nk;
         if (x->cls == XC_VALU && lower(g, x)) {
             uint64_t rd[2], mrd[2], mwr[2], dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
+            for (int i = before; i < g->nops; i++) /* (lower_mask() sets its own) */
+                if (g->ops[i].kind < J_CMPI)
+                    g->ops[i].mw = g->ops[i].mr = -1;
             sgprs_read(g, before, rd);
             masks_used(g, before, pair, mrd, mwr);
             if (meets(rd, wr) || meets(rd, vwr) || meets(mrd, wr) || meets(mwr, dw) ||
