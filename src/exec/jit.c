@@ -125,9 +125,10 @@ enum {
     J_MOV64,
     /* lane masks (AVX-512 only): compares write one, v_cndmask reads one, the carry forms do
      * both (lop.mw, lop.mr: the SGPR written / read) */
-    J_CMPI, /* signed compare, the predicate in lop.imm (vpcmpd) */
-    J_CMPU, /* unsigned (vpcmpud) */
-    J_CMPF, /* f32 (vcmpps) */
+    J_CMPI,  /* signed compare, the predicate in lop.imm (vpcmpd) */
+    J_CMPU,  /* unsigned (vpcmpud) */
+    J_CMPF,  /* f32 (vcmpps) */
+    J_CMP64, /* 64-bit equal / not equal: lop.s = a.lo, b.lo, a.hi, b.hi */
     J_CNDMASK,
     J_ADDCO,
     J_SUBCO,
@@ -266,8 +267,13 @@ static void fill_tables(void) {
             if (strncmp(n + 6, jcmps[i].cond, l) || *t != '_')
                 continue;
             int f = !strcmp(t, "_f32"), u = !strcmp(t, "_u32"), si = !strcmp(t, "_i32");
+            int q = !strcmp(t, "_u64") || !strcmp(t, "_i64");
             uint8_t pred = f ? jcmps[i].fpred : jcmps[i].ipred;
-            if ((f || u || si) && pred != 0xff) {
+            if (q && (pred == 0 || pred == 4)) { /* 64-bit: equal and not equal */
+                kind_of[op] = J_CMP64;
+                nsrc_of[op] = 2;
+                pred_of[op] = pred;
+            } else if ((f || u || si) && pred != 0xff) {
                 kind_of[op] = f ? J_CMPF : u ? J_CMPU : J_CMPI;
                 nsrc_of[op] = 2;
                 f32_of[op] = (uint8_t)f;
@@ -604,6 +610,28 @@ static void ltu2(gen *g, int t, int d, int x, int y, int s) {
 static void emit(gen *g, int t) {
     const lop *o = &g->ops[t];
     int z[4] = {0, 0, 0, 0};
+    if (o->kind == J_CMP64) { /* both halves equal; not equal: either differs */
+        int al = use(g, t, o->s[0]), bl = use(g, t, o->s[1]);
+        int ah = use(g, t, o->s[2]), bh = use(g, t, o->s[3]), ne = o->imm == 4;
+        if (!g->avx2) {
+            vcmp_k(g, J_CMPI, 1, al, bl, o->imm, 0);
+            vcmp_k(g, J_CMPI, 2, ah, bh, o->imm, 0);
+            /* korw / kandw k1, k1, k2 */
+            put(g, 0xc5), put(g, (uint8_t)(0x80 | ((~1u & 15) << 3) | 4)), put(g, ne ? 0x45 : 0x41);
+            put(g, (uint8_t)(0xc0 | (1 << 3) | 2));
+            kmov_mask(g, 1, 1, o->mw);
+        } else {
+            int r = grab(g, t), u;
+            g->pin[r] = 1;
+            u = grab(g, t);
+            VPCMPEQD(g, r, al, bl);
+            VPCMPEQD(g, u, ah, bh);
+            VPANDD(g, r, r, u);
+            mask2_store(g, r, o->mw, ne);
+        }
+        memset(g->pin, 0, sizeof g->pin);
+        return;
+    }
     if (o->kind == J_CMPI || o->kind == J_CMPU || o->kind == J_CMPF) { /* no VGPR written */
         int a = use(g, t, o->s[0]), b = use(g, t, o->s[1]);
         if (!g->avx2) {
@@ -952,7 +980,7 @@ static int mask_ok(const xinst *x, unsigned m, int write) {
  * written the compare's SGPR (vcmp_dst) or the carry's (vcarry_dst), VCC in the VOP2/VOPC forms.
  * A compare into the discarded slot has no effect: nothing to lower. */
 static int lower_mask(gen *g, const xinst *x, unsigned kind) {
-    int cmp = kind <= J_CMPF, cin = kind == J_CNDMASK || kind >= J_ADDC, cout = kind >= J_ADDCO;
+    int cmp = kind <= J_CMP64, cin = kind == J_CNDMASK || kind >= J_ADDC, cout = kind >= J_ADDCO;
     unsigned ns = x->in.nsrc;
     if (!x->plain || ns < 2 || ns > 2u + cin)
         return 0;
@@ -963,9 +991,11 @@ static int lower_mask(gen *g, const xinst *x, unsigned kind) {
     l->imm = cmp ? pred_of[x->in.op] : 0;
     for (int j = 0; j < 2; j++) {
         const isa_opnd *o = &x->in.src[j];
-        if ((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_SREG) && o->n != 1)
+        int q = kind == J_CMP64; /* a pair's halves as two sources each */
+        if ((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_SREG) && o->n != 1 + q)
             return 0;
-        if ((l->s[j] = (int16_t)src_key(g, x, j, 0)) < 0)
+        if ((l->s[j] = (int16_t)src_key(g, x, j, 0)) < 0 ||
+            (q && (l->s[2 + j] = (int16_t)src_key(g, x, j, 1)) < 0))
             return 0;
     }
     if (cin) {

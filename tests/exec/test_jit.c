@@ -111,6 +111,10 @@ static const tmpl jit_ops[] = {
     {"v_cmp_nge_f32_e64", "v_cmp_nge_f32_e64", "M SS", 1},
     {"v_cmp_o_f32_e32", "v_cmp_o_f32_e32", "c SV", 0},
     {"v_cmp_u_f32_e64", "v_cmp_u_f32_e64", "M SS", 1},
+    {"v_cmp_ne_u64_e32", "v_cmp_ne_u64_e32", "c QP", 0},
+    {"v_cmp_eq_u64_e64", "v_cmp_eq_u64_e64", "M QQ", 1},
+    {"v_cmp_eq_i64_e32", "v_cmp_eq_i64_e32", "c QP", 0},
+    {"v_cmp_ne_i64_e64", "v_cmp_ne_i64_e64", "M QQ", 1},
     {"v_cndmask_b32_e32", "v_cndmask_b32_e32", "V SVc", 0},
     {"v_cndmask_b32_e64", "v_cndmask_b32_e64", "V SSM", 1},
     {"v_add_co_u32_e32", NULL, "Vc SV", 0},
@@ -228,9 +232,10 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
     /* now and then the first source the same VGPR as the second (a compare of equal values, a
      * difference of 0), when both are 32-bit sources */
     const char *src = strchr(t->ops, ' ');
-    if (src && strspn(src + 1, "SV") >= 2 && rnd() % 6 == 0) {
+    if (src && (strspn(src + 1, "SV") >= 2 || strspn(src + 1, "QP") >= 2) && rnd() % 6 == 0) {
         int first = k - (int)strlen(src + 1);
-        if (o[first + 1][0] == 'v' && o[first + 1][1] >= '0' && o[first + 1][1] <= '9')
+        if (o[first + 1][0] == 'v' &&
+            (o[first + 1][1] == '[' || (o[first + 1][1] >= '0' && o[first + 1][1] <= '9')))
             memcpy(o[first], o[first + 1], sizeof o[first]);
     }
     /* pairs: the high register is the low one + 1 (written above as a placeholder) */
