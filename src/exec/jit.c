@@ -135,7 +135,13 @@ enum {
     J_SUBRCO,
     J_ADDC,
     J_SUBB,
-    J_SUBBR
+    J_SUBBR,
+    /* v_mad_u64_u32 / v_mad_i64_i32: lowered to the high half (with the carry, lop.imm 1 when
+     * signed), then the low half; both read s = A, B, C.lo (the high one also C.hi) */
+    J_MADU64,
+    J_MADI64,
+    J_MADHI,
+    J_MADLO
 };
 
 /* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
@@ -191,6 +197,8 @@ static const struct {
     {ISA_OPL_v_lshlrev_b64, J_SHL64, 2, 0},
     {ISA_OPL_v_mov_b64, J_MOV64, 1, 0},
     {ISA_OPL_v_cndmask_b32, J_CNDMASK, 2, 0},
+    {ISA_OPL_v_mad_u64_u32, J_MADU64, 3, 0},
+    {ISA_OPL_v_mad_i64_i32, J_MADI64, 3, 0},
     {ISA_OPL_v_add_co_u32, J_ADDCO, 2, 0},
     {ISA_OPL_v_sub_co_u32, J_SUBCO, 2, 0},
     {ISA_OPL_v_subrev_co_u32, J_SUBRCO, 2, 0},
@@ -364,14 +372,20 @@ static void modrm(gen *g, unsigned reg, int rm, unsigned base, int32_t disp) {
 
 /* EVEX.512 instruction: ModRM.reg = reg, EVEX.vvvv = vvvv (0 when unused), ModRM.rm = register
  * rm, or when rm < 0 the memory operand [base + disp32]. */
+static void evex_kw(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                    int rm, unsigned base, int32_t disp, unsigned k, unsigned w);
 static void evex_k(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
                    int rm, unsigned base, int32_t disp, unsigned k) {
+    evex_kw(g, pp, mm, opc, reg, vvvv, rm, base, disp, k, 0);
+}
+static void evex_kw(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                    int rm, unsigned base, int32_t disp, unsigned k, unsigned w) {
     unsigned r = (reg >> 3) & 1, rp = (reg >> 4) & 1, v = vvvv & 15, vp = (vvvv >> 4) & 1;
     unsigned b = rm >= 0 ? ((unsigned)rm >> 3) & 1 : (base >> 3) & 1;
     unsigned xx = rm >= 0 ? ((unsigned)rm >> 4) & 1 : 0;
     put(g, 0x62);
     put(g, (uint8_t)((!r << 7) | (!xx << 6) | (!b << 5) | (!rp << 4) | mm));
-    put(g, (uint8_t)(((~v & 15) << 3) | 4 | pp));   /* W0 */
+    put(g, (uint8_t)((w << 7) | ((~v & 15) << 3) | 4 | pp));
     put(g, (uint8_t)(0x40 | (!vp << 3) | (k & 7))); /* z0 (merging), L'L = 512, opmask k */
     put(g, opc);
     modrm(g, reg, rm, base, disp);
@@ -479,6 +493,25 @@ static void vpsubd_k(gen *g, int d, int a, int b, unsigned k) { /* d{k} = a - b 
     evex_k(g, PP_66, MM_0F, 0xfa, (unsigned)d, (unsigned)a, b, 0, 0, k);
 }
 enum { P_LT = 1 }; /* vpcmpud's less-than */
+/* Quadword ops (EVEX.W1; VEX ignores W): the 32 x 32 -> 64-bit products of the even dwords
+ * (vpmuludq, vpmuldq signed), and a logical right shift of each quadword. */
+static void vop_w1(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                   int rm) {
+    if (g->avx2)
+        vex(g, pp, mm, opc, reg, vvvv, rm, 0, 0);
+    else
+        evex_kw(g, pp, mm, opc, reg, vvvv, rm, 0, 0, 0, 1);
+}
+static void vpmulxdq(gen *g, int sgn, int d, int a, int b) {
+    if (sgn)
+        vop_w1(g, PP_66, MM_0F38, 0x28, (unsigned)d, (unsigned)a, b);
+    else
+        vop_w1(g, PP_66, MM_0F, 0xf4, (unsigned)d, (unsigned)a, b);
+}
+static void vpsrlq32(gen *g, int d, int a) { /* d = a >> 32 per quadword */
+    vop_w1(g, PP_66, MM_0F, 0x73, 2, (unsigned)d, a);
+    put(g, 32);
+}
 
 /* AVX2 lane masks: 8 bits per chunk, at [rdx + 4 m] (rdx stepping a byte a chunk).  A mask as a
  * vector is all ones in the lanes whose bit is set. */
@@ -822,6 +855,75 @@ static void emit(gen *g, int t) {
         break;
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
+    case J_MADLO: /* A * B + C.lo, low 32 bits */
+        VPMULLD(g, d, a, b);
+        VPADDD(g, d, d, c);
+        break;
+    case J_MADHI: { /* the high half of A * B + C, and the carry (overflow when signed) */
+        int sgn = o->imm, p = grab(g, t), q, r;
+        g->pin[p] = 1;
+        g->pin[q = grab(g, t)] = 1;
+        g->pin[r = grab(g, t)] = 1;
+        vpmulxdq(g, sgn, p, a, b); /* the even lanes' products */
+        vpsrlq32(g, q, a);
+        vpsrlq32(g, r, b);
+        vpmulxdq(g, sgn, q, q, r); /* the odd lanes' */
+        vpsrlq32(g, p, p);
+        if (g->avx2) { /* d = the products' high halves: the even lanes', the odd ones' */
+            vex(g, PP_66, MM_0F3A, 0x02, (unsigned)d, (unsigned)p, q, 0, 0); /* vpblendd */
+            put(g, 0xaa);
+        } else {
+            put(g, 0xb8), put32(g, 0xaaaa);                                  /* mov eax, 0xaaaa */
+            put(g, 0xc5), put(g, 0xf8), put(g, 0x92), put(g, 0xc0 | 3 << 3); /* kmovw k3, eax */
+            vpblendmd(g, d, p, q, 3);
+        }
+        VPMULLD(g, r, a, b); /* the low halves */
+        VPADDD(g, p, r, c);  /* the low sum */
+        if (sgn)
+            VMOVDQA32(g, q, d); /* (the product's high half, for the overflow) */
+        VPADDD(g, d, d, m);
+        if (g->avx2) { /* the low sum's carry into d: - (all ones) */
+            int sb = grab(g, t);
+            g->pin[sb] = 1;
+            VPCMPEQD(g, sb, sb, sb);
+            vpshift_imm(g, 6, sb, sb, 31); /* the sign bit, for ltu2 */
+            int cy = grab(g, t);
+            g->pin[cy] = 1;
+            ltu2(g, t, cy, p, r, sb);
+            VPSUBD(g, d, d, cy);
+            if (o->mw < 0)
+                break;
+            if (sgn) { /* overflow: the addends' signs agree and the sum's differs */
+                VPXORD(g, q, q, m);
+                VPXORD(g, r, d, m);
+                VPANDND(g, q, q, r);
+                mask2_store(g, q, o->mw, 0);
+            } else { /* D < C (the sum wrapped) is d < C.hi: see below */
+                ltu2(g, t, q, d, m, sb);
+                mask2_store(g, q, o->mw, 0);
+            }
+            break;
+        }
+        vcmp_k(g, J_CMPU, 1, p, r, P_LT, 0); /* the low sum's carry */
+        vpternlogd(g, r, r, r, 0xff);        /* all ones */
+        vpsubd_k(g, d, d, r, 1);
+        if (o->mw < 0)
+            break;
+        if (sgn) {
+            VPXORD(g, q, q, m);
+            VPXORD(g, r, d, m);
+            VPANDND(g, q, q, r);
+            VPXORD(g, r, r, r);
+            vcmp_k(g, J_CMPI, 4, q, r, P_LT, 0); /* the sign bits */
+        } else {
+            /* The sum wraps exactly when d < C.hi: the product's high half is at most
+             * 0xfffffffe, so with the low carry it adds less than 2^32 to C.hi, and d = C.hi
+             * would need it to add 0 or 2^32 */
+            vcmp_k(g, J_CMPU, 4, d, m, P_LT, 0);
+        }
+        kmov_mask(g, 1, 4, o->mw);
+        break;
+    }
     case J_CNDMASK: /* D = mask ? S1 : S0 */
         if (g->avx2) {
             int mz = grab(g, t);
@@ -1031,6 +1133,47 @@ static int lower_mask(gen *g, const xinst *x, unsigned kind) {
     return 1;
 }
 
+/* v_mad_u64_u32 / v_mad_i64_i32 D, sdst, A, B, C: the high half first (it reads C.hi, and the
+ * low half's sources must not be the high half's destination), then the low one. */
+static int lower_mad(gen *g, const xinst *x, int sgn) {
+    const isa_opnd *d = &x->in.dst[0];
+    if (!x->plain || x->in.nsrc != 3 || x->in.ndst < 1 || d->kind != ISA_OPND_VGPR || d->n != 2 ||
+        d->idx + 2 > KS)
+        return 0;
+    int k[4];
+    for (int j = 0; j < 3; j++) {
+        const isa_opnd *o = &x->in.src[j];
+        if ((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_SREG) && o->n != (j == 2 ? 2 : 1))
+            return 0;
+        if ((k[j] = src_key(g, x, j, 0)) < 0)
+            return 0;
+    }
+    if ((k[3] = src_key(g, x, 2, 1)) < 0)
+        return 0;
+    int hi = d->idx + 1;
+    if (hi == k[0] || hi == k[1] || hi == k[2])
+        return 0;
+    unsigned m = vcarry_dst(x);
+    int mw = -1;
+    if (m != 125) {
+        if (!mask_ok(x, m, 1))
+            return 0;
+        mw = (int)m;
+    }
+    lop *l = &g->ops[g->nops];
+    memset(l, 0xff, 2 * sizeof *l);
+    l[0].kind = J_MADHI, l[0].ns = 4, l[0].imm = (uint8_t)sgn, l[0].d = (int16_t)hi;
+    l[1].kind = J_MADLO, l[1].ns = 3, l[1].imm = 0, l[1].d = (int16_t)d->idx;
+    for (int j = 0; j < 4; j++)
+        l[0].s[j] = (int16_t)k[j];
+    for (int j = 0; j < 3; j++)
+        l[1].s[j] = (int16_t)k[j];
+    l[0].mw = (int16_t)mw;
+    g->masks |= mw >= 0;
+    g->nops += 2;
+    return 1;
+}
+
 /* Lower x into g->ops; 0 when it has no block form. */
 static int lower(gen *g, const xinst *x) {
     if (x->fn == x_rdna_vopd) { /* both halves, X first (Y reading X's result is _rbw) */
@@ -1043,6 +1186,8 @@ static int lower(gen *g, const xinst *x) {
         return 1;
     }
     unsigned op = x->in.op, kind = kind_of[op];
+    if (kind == J_MADU64 || kind == J_MADI64)
+        return lower_mad(g, x, kind == J_MADI64);
     if (kind >= J_CMPI)
         return lower_mask(g, x, kind);
     if (!kind || x->in.nsrc != nsrc_of[op] || x->in.ndst != 1 ||

@@ -115,6 +115,8 @@ static const tmpl jit_ops[] = {
     {"v_cmp_eq_u64_e64", "v_cmp_eq_u64_e64", "M QQ", 1},
     {"v_cmp_eq_i64_e32", "v_cmp_eq_i64_e32", "c QP", 0},
     {"v_cmp_ne_i64_e64", "v_cmp_ne_i64_e64", "M QQ", 1},
+    {"v_mad_u64_u32", "v_mad_u64_u32", "PM SSQ", 1},
+    {"v_mad_i64_i32", "v_mad_i64_i32", "PM SSQ", 1},
     {"v_cndmask_b32_e32", "v_cndmask_b32_e32", "V SVc", 0},
     {"v_cndmask_b32_e64", "v_cndmask_b32_e64", "V SSM", 1},
     {"v_add_co_u32_e32", NULL, "Vc SV", 0},
