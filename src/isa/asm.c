@@ -1409,18 +1409,21 @@ static int const_cands(const char *t, int allow_lit, cand *c, int max) {
             c[n++].v = (uint32_t)(128 + iv);
         else if (iv < 0 && iv >= -16)
             c[n++].v = (uint32_t)(192 - iv);
-        /* the f32 pattern of a float constant is inlined; an f16 pattern only where the
-         * operand is a 16-bit float (i16 operands print float constants as f16 bits, but
-         * llvm-mc reads such hex as a literal): literal first, then the f16 inline form */
-        for (int k = 0; k < 8 && n < max - 3; k++)
-            if ((uint64_t)iv == f32_bits(float_inl[k]))
-                c[n++].v = (uint32_t)(240 + k);
-        if (iv == 0x3e22f983)
-            c[n++].v = 248;
+        /* the f32 pattern of a float constant is inlined where the operand is 32 bits wide,
+         * an f16 pattern only where it is a 16-bit float (i16 operands print float constants
+         * as f16 bits, but llvm-mc reads such hex as a literal); a 64-bit operand keeps the
+         * literal (s_cselect_b64 s[8:9], 0x3f800000, ...: the inline 1.0 would be the f64
+         * 1.0 there).  So the literal comes first: where the operand could inline it, it
+         * prints as lit(...) and the inline form after it is taken */
         if (allow_lit && n < max) {
             c[n].v = 255, c[n].has_lit = 1, c[n].lit = (uint32_t)iv;
             n++;
         }
+        for (int k = 0; k < 8 && n < max - 3; k++)
+            if ((uint64_t)iv == f32_bits(float_inl[k]))
+                c[n++].v = (uint32_t)(240 + k);
+        if (iv == 0x3e22f983 && n < max - 3)
+            c[n++].v = 248;
         /* 0xfffffff0..0xffffffff: a 32-bit operand reads them as -16..-1, which llvm-mc-22
          * encodes inline; after the literal, which a 64-bit operand keeps (s_mov_b64 s[0:1],
          * 0xffffffff prints the literal back, a 32-bit one prints lit(0xffffffff)) */
