@@ -1023,8 +1023,10 @@ static void emit(gen *g, int t) {
     memset(g->pin, 0, sizeof g->pin);
 }
 
-/* Code for the lowered block: the loop over quarters.  Returns the offset of its entry. */
-static size_t emit_block(gen *g, unsigned quarters) {
+static void emit_salu(gen *g, const xinst *x);
+/* Code for the lowered block: the loop over quarters, then the deferred scalar ops salu[0..nsalu)
+ * (native code, emit_salu()).  Returns the offset of its entry. */
+static size_t emit_block(gen *g, unsigned quarters, const xinst *const *salu, unsigned nsalu) {
     size_t entry = g->len;
     for (int z = 0; z < 32; z++)
         g->key[z] = -1, g->dirty[z] = 0, g->pin[z] = 0;
@@ -1047,8 +1049,160 @@ static size_t emit_block(gen *g, unsigned quarters) {
     put(g, 0xff), put(g, 0xc9);
     put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
+    for (unsigned i = 0; i < nsalu; i++)
+        emit_salu(g, salu[i]);
     put(g, 0xc3);
     return entry;
+}
+
+/* ---- scalar ops after the code ---------------------------------------------------------------
+ * The deferred scalar ops of a block as x86-64 integer code after its loop (rdi still the wave)
+ * instead of a handler call each, when every one of them is of these kinds: the same results
+ * and SCC as src/exec/salu.c's handlers, in program order. */
+
+enum {
+    S_MOV = 1, /* D = S0 */
+    S_MOVK,    /* D = SIMM16 (SOPK) */
+    S_ADDU,    /* SCC = carry */
+    S_SUBU,    /* SCC = borrow */
+    S_ADDC,    /* + SCC; SCC = carry */
+    S_SUBB,    /* - SCC; SCC = borrow */
+    S_ADDI,    /* SCC = signed overflow */
+    S_SUBI,
+    S_AND, /* logic and shifts: SCC = D != 0 */
+    S_OR,
+    S_XOR,
+    S_ANDN2,
+    S_LSHL,
+    S_LSHR,
+    S_ASHR,
+    S_MUL, /* SCC kept */
+    S_CSEL,
+    S_CMP /* SCC = S0 cond S1 (the setcc opcode in the table) */
+};
+static const struct {
+    uint16_t op;
+    uint8_t kind, w64, cc; /* cc: the setcc opcode's second byte for S_CMP */
+} sops[] = {
+    {ISA_OPL_s_mov_b32, S_MOV, 0, 0},       {ISA_OPL_s_mov_b64, S_MOV, 1, 0},
+    {ISA_OPL_s_movk_i32, S_MOVK, 0, 0},     {ISA_OPL_s_add_u32, S_ADDU, 0, 0},
+    {ISA_OPL_s_sub_u32, S_SUBU, 0, 0},      {ISA_OPL_s_addc_u32, S_ADDC, 0, 0},
+    {ISA_OPL_s_subb_u32, S_SUBB, 0, 0},     {ISA_OPL_s_add_i32, S_ADDI, 0, 0},
+    {ISA_OPL_s_sub_i32, S_SUBI, 0, 0},      {ISA_OPL_s_and_b32, S_AND, 0, 0},
+    {ISA_OPL_s_and_b64, S_AND, 1, 0},       {ISA_OPL_s_or_b32, S_OR, 0, 0},
+    {ISA_OPL_s_or_b64, S_OR, 1, 0},         {ISA_OPL_s_xor_b32, S_XOR, 0, 0},
+    {ISA_OPL_s_xor_b64, S_XOR, 1, 0},       {ISA_OPL_s_andn2_b32, S_ANDN2, 0, 0},
+    {ISA_OPL_s_andn2_b64, S_ANDN2, 1, 0},   {ISA_OPL_s_lshl_b32, S_LSHL, 0, 0},
+    {ISA_OPL_s_lshr_b32, S_LSHR, 0, 0},     {ISA_OPL_s_ashr_i32, S_ASHR, 0, 0},
+    {ISA_OPL_s_mul_i32, S_MUL, 0, 0},       {ISA_OPL_s_cselect_b32, S_CSEL, 0, 0},
+    {ISA_OPL_s_cselect_b64, S_CSEL, 1, 0},  {ISA_OPL_s_cmp_eq_u32, S_CMP, 0, 0x94},
+    {ISA_OPL_s_cmp_eq_i32, S_CMP, 0, 0x94}, {ISA_OPL_s_cmp_lg_u32, S_CMP, 0, 0x95},
+    {ISA_OPL_s_cmp_lg_i32, S_CMP, 0, 0x95}, {ISA_OPL_s_cmp_gt_i32, S_CMP, 0, 0x9f},
+    {ISA_OPL_s_cmp_ge_i32, S_CMP, 0, 0x9d}, {ISA_OPL_s_cmp_lt_i32, S_CMP, 0, 0x9c},
+    {ISA_OPL_s_cmp_le_i32, S_CMP, 0, 0x9e}, {ISA_OPL_s_cmp_gt_u32, S_CMP, 0, 0x97},
+    {ISA_OPL_s_cmp_ge_u32, S_CMP, 0, 0x93}, {ISA_OPL_s_cmp_lt_u32, S_CMP, 0, 0x92},
+    {ISA_OPL_s_cmp_le_u32, S_CMP, 0, 0x96},
+};
+static int sop_index(const xinst *x) {
+    for (size_t i = 0; i < sizeof sops / sizeof sops[0]; i++)
+        if (sops[i].op == x->in.op)
+            return (int)i;
+    return -1;
+}
+/* Whether x has native code here: a kind above, SGPR (below 128) or constant sources. */
+static int salu_native(const xinst *x) {
+    int i = sop_index(x);
+    if (i < 0)
+        return 0;
+    unsigned ns = sops[i].kind == S_MOVK ? 0 : sops[i].kind == S_MOV ? 1 : 2;
+    if (x->in.nsrc < ns ||
+        (sops[i].kind != S_CMP && (x->in.ndst != 1 || x->in.dst[0].kind != ISA_OPND_SREG)))
+        return 0;
+    for (unsigned j = 0; j < ns; j++) {
+        const isa_opnd *o = &x->in.src[j];
+        if (o->kind == ISA_OPND_SREG ? o->idx + 1u + sops[i].w64 > 128
+                                     : o->kind != ISA_OPND_INLINE && o->kind != ISA_OPND_LITERAL)
+            return 0;
+    }
+    return 1;
+}
+/* mov eax/ecx (r 0/1; rax/rcx when w64) <- source j */
+static void sload(gen *g, const xinst *x, int j, unsigned r, int w64) {
+    const isa_opnd *o = &x->in.src[j];
+    if (o->kind == ISA_OPND_SREG) {
+        if (w64)
+            put(g, 0x48);
+        put(g, 0x8b);
+        modrm(g, r, -1, R_RDI, (int32_t)(offsetof(wave, s) + 4 * (size_t)o->idx));
+    } else if (w64) { /* mov r64, imm64 */
+        put(g, 0x48), put(g, (uint8_t)(0xb8 + r));
+        put32(g, (uint32_t)x->k[j]), put32(g, (uint32_t)(x->k[j] >> 32));
+    } else {
+        put(g, (uint8_t)(0xb8 + r)), put32(g, (uint32_t)x->k[j]);
+    }
+}
+static void scc_op(gen *g, uint8_t opc, unsigned reg) { /* opc [rdi + scc] (reg: modrm.reg) */
+    put(g, opc);
+    modrm(g, reg, -1, R_RDI, (int32_t)offsetof(wave, scc));
+}
+static void setcc_scc(gen *g, uint8_t cc) { /* setcc dl; movzx edx, dl; mov [rdi + scc], edx */
+    put(g, 0x0f), put(g, cc), put(g, 0xc2);
+    put(g, 0x0f), put(g, 0xb6), put(g, 0xd2);
+    scc_op(g, 0x89, 2);
+}
+static void emit_salu(gen *g, const xinst *x) {
+    int i = sop_index(x), k = sops[i].kind, w = sops[i].w64;
+    uint8_t rexw = w ? 0x48 : 0;
+#define RW() (rexw ? put(g, rexw) : (void)0)
+    if (k == S_MOVK) {
+        put(g, 0xb8), put32(g, (uint32_t)(int32_t)(int16_t)(x->in.w[0] & 0xffff));
+    } else {
+        sload(g, x, 0, 0, w);
+        if (k != S_MOV)
+            sload(g, x, 1, 1, w);
+    }
+    switch (k) {
+    case S_ADDU: put(g, 0x01), put(g, 0xc8), setcc_scc(g, 0x92); break; /* add; setc */
+    case S_SUBU: put(g, 0x29), put(g, 0xc8), setcc_scc(g, 0x92); break; /* sub; setc */
+    case S_ADDI: put(g, 0x01), put(g, 0xc8), setcc_scc(g, 0x90); break; /* add; seto */
+    case S_SUBI: put(g, 0x29), put(g, 0xc8), setcc_scc(g, 0x90); break;
+    case S_ADDC:
+    case S_SUBB:
+        put(g, 0x0f), put(g, 0xba), modrm(g, 4, -1, R_RDI, (int32_t)offsetof(wave, scc)), put(g, 0);
+        put(g, k == S_ADDC ? 0x11 : 0x19), put(g, 0xc8); /* bt scc, 0; adc / sbb eax, ecx */
+        setcc_scc(g, 0x92);
+        break;
+    case S_AND:
+    case S_OR:
+    case S_XOR:
+    case S_ANDN2:
+    case S_LSHL:
+    case S_LSHR:
+    case S_ASHR:
+        if (k == S_ANDN2)
+            RW(), put(g, 0xf7), put(g, 0xd1); /* not ecx */
+        RW();
+        if (k == S_LSHL || k == S_LSHR || k == S_ASHR) /* shl / shr / sar eax, cl */
+            put(g, 0xd3), put(g, k == S_LSHL ? 0xe0 : k == S_LSHR ? 0xe8 : 0xf8);
+        else
+            put(g, k == S_OR ? 0x09 : k == S_XOR ? 0x31 : 0x21), put(g, 0xc8);
+        RW(), put(g, 0x85), put(g, 0xc0); /* test eax, eax */
+        setcc_scc(g, 0x95);
+        break;
+    case S_MUL: put(g, 0x0f), put(g, 0xaf), put(g, 0xc1); break; /* imul eax, ecx */
+    case S_CSEL:
+        scc_op(g, 0x83, 7), put(g, 0); /* cmp dword [scc], 0; cmove eax, ecx */
+        RW(), put(g, 0x0f), put(g, 0x44), put(g, 0xc1);
+        break;
+    case S_CMP: put(g, 0x39), put(g, 0xc8), setcc_scc(g, sops[i].cc); return; /* cmp eax, ecx */
+    default: break;
+    }
+    unsigned d = x->in.dst[0].idx;
+    if (d != 125) { /* (the null register: no write) */
+        RW(), put(g, 0x89);
+        modrm(g, 0, -1, R_RDI, (int32_t)(offsetof(wave, s) + 4 * (size_t)d));
+    }
+#undef RW
 }
 
 /* ---- blocks -------------------------------------------------------------------------------- */
@@ -1438,7 +1592,11 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         b->entry = e;
         b->cap = cap;
     }
-    size_t entry = emit_block(g, b->quarters);
+    /* the deferred ops as native code when there is some for each */
+    int native = 1;
+    for (unsigned i = 0; i < ndk && native; i++)
+        native = salu_native(b->defer[b->ndefer + i]);
+    size_t entry = emit_block(g, b->quarters, b->defer + b->ndefer, native ? ndk : 0);
     if (g->fail)
         return 0;
     xjit *r = &b->rec[b->n];
@@ -1446,7 +1604,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     b->entry[b->n++] = entry;
     r->last = xs[covered - 1];
     r->defer = (const xinst *const *)(uintptr_t)b->ndefer; /* an index until the end */
-    r->ndefer = (uint16_t)ndk;
+    r->ndefer = (uint16_t)(native ? 0 : ndk);
     r->n = (uint16_t)covered;
     r->f32 = f32;
     b->ndefer += ndk;

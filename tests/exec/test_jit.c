@@ -138,7 +138,25 @@ static const tmpl other_ops[] = {
     {"v_mul_hi_u32", "v_mul_hi_u32", "V SS", 1},
     {"v_add_f32 %s, %s, %s clamp", "v_add_f32 %s, %s, %s clamp", "V VV", 1},
 };
-static const char *const salu_ops[] = {"s_add_i32", "s_mul_i32", "s_xor_b32", "s_lshl_b32"};
+/* Scalar ops (the blocks run them after their code, as native code when they can): D, S0 and S1
+ * per shape ("d": one SGPR, "D": a pair, "s"/"S" a source SGPR / pair or a constant, "k" a
+ * 16-bit immediate); each is probed on each target, so that a name a family lacks leaves it out. */
+static const struct {
+    const char *name, *shape;
+} salu_ops[] = {
+    {"s_add_i32", "dss"},     {"s_sub_i32", "dss"},   {"s_add_u32", "dss"},
+    {"s_sub_u32", "dss"},     {"s_addc_u32", "dss"},  {"s_subb_u32", "dss"},
+    {"s_mul_i32", "dss"},     {"s_and_b32", "dss"},   {"s_or_b32", "dss"},
+    {"s_xor_b32", "dss"},     {"s_andn2_b32", "dss"}, {"s_lshl_b32", "dss"},
+    {"s_lshr_b32", "dss"},    {"s_ashr_i32", "dss"},  {"s_cselect_b32", "dss"},
+    {"s_mov_b32", "ds"},      {"s_movk_i32", "dk"},   {"s_and_b64", "DSS"},
+    {"s_or_b64", "DSS"},      {"s_xor_b64", "DSS"},   {"s_andn2_b64", "DSS"},
+    {"s_cselect_b64", "DSS"}, {"s_mov_b64", "DS"},    {"s_cmp_eq_u32", "ss"},
+    {"s_cmp_lg_i32", "ss"},   {"s_cmp_gt_i32", "ss"}, {"s_cmp_ge_u32", "ss"},
+    {"s_cmp_lt_u32", "ss"},   {"s_cmp_le_i32", "ss"}, {"s_max_u32", "dss"},
+};
+#define NSALU (sizeof salu_ops / sizeof salu_ops[0])
+static int salu_ok[2][NSALU];
 
 static const uint32_t edge[] = {
     0,          0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffc00001,
@@ -146,6 +164,37 @@ static const uint32_t edge[] = {
     32,         33,         0xffffff,   0x1000000,  0x00800000, 0x7f7fffff, 0x4b800000,
 };
 #define NEDGE (sizeof edge / sizeof edge[0])
+
+/* One scalar op of shape sh (s0-s11, a constant now and then: at most one literal); now and
+ * then its second source the same as its first (equal compares). */
+static void gen_salu(unsigned i, char *line, size_t n) {
+    const char *sh = salu_ops[i].shape;
+    int w = snprintf(line, n, "%s ", salu_ops[i].name), lit = 0, nsrc = 0;
+    char first[48] = "";
+    for (const char *p = sh; *p; p++) {
+        unsigned r = rnd() % 12, c = rnd() % 4;
+        char o[48];
+        if (*p == 'd')
+            snprintf(o, sizeof o, "s%u", r);
+        else if (*p == 'D')
+            snprintf(o, sizeof o, "s[%u:%u]", r & ~1u, (r & ~1u) + 1);
+        else if (*p == 'k')
+            snprintf(o, sizeof o, "0x%x", rnd() & 0xffff);
+        else if (nsrc++ && rnd() % 4 == 0 && first[0] != '0')
+            snprintf(o, sizeof o, "%s", first);
+        else if (c == 0)
+            snprintf(o, sizeof o, "%d", (int)(rnd() % 81) - 16);
+        else if (c == 1 && !lit && (lit = 1))
+            snprintf(o, sizeof o, "0x%x", rnd() % 2 ? edge[rnd() % NEDGE] : rnd());
+        else if (*p == 's')
+            snprintf(o, sizeof o, "s%u", r);
+        else
+            snprintf(o, sizeof o, "s[%u:%u]", r & ~1u, (r & ~1u) + 1);
+        if ((*p == 's' || *p == 'S') && nsrc == 1)
+            snprintf(first, sizeof first, "%s", o);
+        w += snprintf(line + w, n - (size_t)w, "%s%s", p != sh ? ", " : "", o);
+    }
+}
 
 typedef struct target {
     const char *arch;
@@ -330,6 +379,22 @@ int main(void) {
             n_ok += usable[tg->rdna][i];
         }
         CHECK(n_ok >= 30, "%s: only %d of the ops assemble", tg->arch, n_ok);
+        int s_ok = 0;
+        for (unsigned i = 0; i < NSALU; i++) {
+            salu_ok[tg->rdna][i] = 0;
+            for (int tries = 0; tries < 8 && !salu_ok[tg->rdna][i]; tries++) {
+                char line[160];
+                size_t n;
+                gen_salu(i, line, sizeof line);
+                uint8_t *c = asm_snippet(tg->arch, line, &n);
+                salu_ok[tg->rdna][i] = c != NULL;
+                free(c);
+                if (!c && asm_not_on_target)
+                    break;
+            }
+            s_ok += salu_ok[tg->rdna][i];
+        }
+        CHECK(s_ok >= 20, "%s: only %d of the scalar ops assemble", tg->arch, s_ok);
         int progs = 0, differ = 0;
         uint64_t vec = 0, covered = 0, covered2 = 0;
         for (int prog = 0; prog < 32; prog++) {
@@ -350,8 +415,12 @@ int main(void) {
                     }
                     nvec++;
                 } else if (c < 90) {
-                    snprintf(line, sizeof line, "%s s%u, s%u, %s", salu_ops[rnd() % 4], rnd() % 12,
-                             rnd() % 12, rnd() % 2 ? "s3" : "7");
+                    unsigned k = rnd() % NSALU;
+                    if (!salu_ok[tg->rdna][k]) {
+                        i--;
+                        continue;
+                    }
+                    gen_salu(k, line, sizeof line);
                 } else if (c < 94) {
                     snprintf(line, sizeof line, "s_nop 0");
                 } else {
@@ -373,6 +442,7 @@ int main(void) {
             memset(w0, 0, sizeof *w0);
             int kind = prog % 8; /* 0: partial EXEC, 1: f32 denormals flushed, else full */
             w0->mode = kind == 1 ? 0xc0 : 0xf0;
+            w0->scc = rnd() & 1;
             for (int r = 0; r < 48; r++)
                 for (unsigned l = 0; l < 64; l++)
                     w0->v[r][l] = rnd() % 3 ? rnd() ^ rnd() << 16 : edge[rnd() % NEDGE];
