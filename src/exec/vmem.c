@@ -313,13 +313,15 @@ static inline __attribute__((always_inline)) int lanes_linear(const u32 *lo, con
                                                               unsigned size) {
     if (lo[0] > UINT32_MAX - (LANES - 1) * size)
         return 0;
-    u32 diff = 0, e = lo[0];
+    /* lo[l] - lo[0] against l * size (no wrap, checked above): no running sum, whose first
+     * vector gcc built lane by lane (vpinsrd) */
+    u32 diff = 0, l0 = lo[0], h0 = hi ? hi[0] : 0;
     if (hi) /* one pass over both halves (one reduction instead of two) */
-        for (unsigned l = 0; l < LANES; l++, e += size)
-            diff |= (lo[l] ^ e) | (hi[l] ^ hi[0]);
+        for (unsigned l = 0; l < LANES; l++)
+            diff |= ((lo[l] - l0) ^ l * size) | (hi[l] ^ h0);
     else
-        for (unsigned l = 0; l < LANES; l++, e += size)
-            diff |= lo[l] ^ e;
+        for (unsigned l = 0; l < LANES; l++)
+            diff |= (lo[l] - l0) ^ l * size;
     return diff == 0;
 }
 
