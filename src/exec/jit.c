@@ -123,8 +123,8 @@ enum {
     J_SHL64LO,
     J_SHL64HI,
     J_MOV64,
-    /* lane masks (AVX-512 only): compares write one, v_cndmask reads one, the carry forms do
-     * both (lop.mw, lop.mr: the SGPR written / read) */
+    /* lane masks: compares write one, v_cndmask reads one, the carry forms do both (lop.mw,
+     * lop.mr: the SGPR written / read) */
     J_CMPI,  /* signed compare, the predicate in lop.imm (vpcmpd) */
     J_CMPU,  /* unsigned (vpcmpud) */
     J_CMPF,  /* f32 (vcmpps) */
@@ -475,10 +475,11 @@ static void kmov_mask(gen *g, int store, unsigned k, int m) { /* kmovw k, m16 / 
     put(g, 0xc5), put(g, 0xf8), put(g, store ? 0x91 : 0x90);
     modrm(g, k, -1, 2 /* rdx */, 4 * m);
 }
-static void korw(gen *g, unsigned k, unsigned k1, unsigned k2) {
-    put(g, 0xc5), put(g, (uint8_t)(0x80 | ((~k1 & 15) << 3) | 4)), put(g, 0x45);
+static void kop(gen *g, uint8_t opc, unsigned k, unsigned k1, unsigned k2) { /* k = k1 op k2 */
+    put(g, 0xc5), put(g, (uint8_t)(0x80 | ((~k1 & 15) << 3) | 4)), put(g, opc);
     put(g, (uint8_t)(0xc0 | (k << 3) | k2));
 }
+static void korw(gen *g, unsigned k, unsigned k1, unsigned k2) { kop(g, 0x45, k, k1, k2); }
 static void vptestnmd(gen *g, unsigned k, int a, int b, unsigned km) {
     evex_k(g, PP_F3, MM_0F38, 0x27, k, (unsigned)a, b, 0, 0, km);
 }
@@ -631,6 +632,14 @@ static int use(gen *g, int t, int k) {
     return z;
 }
 
+/* AVX2: c |= the lanes of cm (a carry in) where d is 0 (where the carry goes on) */
+static void carry2_on(gen *g, int t, int c, int d, int cm) {
+    int u = grab(g, t);
+    VPXORD(g, u, u, u);
+    VPCMPEQD(g, u, d, u);
+    VPANDD(g, u, u, cm);
+    VPORD(g, c, c, u);
+}
 /* AVX2: d = the lanes where x < y unsigned (both biased by the sign bit, s) */
 static void ltu2(gen *g, int t, int d, int x, int y, int s) {
     int u = grab(g, t);
@@ -649,9 +658,7 @@ static void emit(gen *g, int t) {
         if (!g->avx2) {
             vcmp_k(g, J_CMPI, 1, al, bl, o->imm, 0);
             vcmp_k(g, J_CMPI, 2, ah, bh, o->imm, 0);
-            /* korw / kandw k1, k1, k2 */
-            put(g, 0xc5), put(g, (uint8_t)(0x80 | ((~1u & 15) << 3) | 4)), put(g, ne ? 0x45 : 0x41);
-            put(g, (uint8_t)(0xc0 | (1 << 3) | 2));
+            kop(g, ne ? 0x45 : 0x41, 1, 1, 2); /* korw / kandw */
             kmov_mask(g, 1, 1, o->mw);
         } else {
             int r = grab(g, t), u;
@@ -935,13 +942,13 @@ static void emit(gen *g, int t) {
         kmov_mask(g, 0, 1, o->mr);
         vpblendmd(g, d, a, b, 1);
         break;
-    /* Carries: k1 the carry (borrow) out, k2 the carry in, m the constant 1.  With a carry in,
-     * t = a + b (a - b) carries on again exactly when t is all ones (zero) and the carry is
-     * set. */
+    /* Carries: k1 the carry (borrow) out, k2 the carry in, m the constant 1 (AVX2: the sign
+     * bit, for the unsigned compares).  With a carry in, t = a + b (a - b) carries on again
+     * exactly when t is all ones (zero) and the carry is set. */
     case J_ADDCO:
     case J_ADDC:
         if (g->avx2) { /* m: the sign bit; cm: the carry in; c: the carry out */
-            int cin = o->kind == J_ADDC, cm = 0, c, u;
+            int cin = o->kind == J_ADDC, cm = 0, c;
             if (cin)
                 g->pin[cm = grab(g, t)] = 1, mask2_load(g, cm, o->mr);
             VPADDD(g, d, a, b);
@@ -949,11 +956,7 @@ static void emit(gen *g, int t) {
             ltu2(g, t, c, d, a, m); /* the sum wrapped */
             if (cin) {
                 VPSUBD(g, d, d, cm); /* + 1 */
-                u = grab(g, t);
-                VPXORD(g, u, u, u);
-                VPCMPEQD(g, u, d, u);
-                VPANDD(g, u, u, cm);
-                VPORD(g, c, c, u);
+                carry2_on(g, t, c, d, cm);
             }
             if (o->mw >= 0)
                 mask2_store(g, c, o->mw, 0);
@@ -978,18 +981,14 @@ static void emit(gen *g, int t) {
         int rev = o->kind == J_SUBRCO || o->kind == J_SUBBR, x = rev ? b : a, y = rev ? a : b;
         int cin = o->kind == J_SUBB || o->kind == J_SUBBR;
         if (g->avx2) {
-            int cm = 0, c, u;
+            int cm = 0, c;
             if (cin)
                 g->pin[cm = grab(g, t)] = 1, mask2_load(g, cm, o->mr);
             VPSUBD(g, d, x, y);
             g->pin[c = grab(g, t)] = 1;
             ltu2(g, t, c, x, y, m); /* x < y borrows */
             if (cin) {
-                u = grab(g, t);
-                VPXORD(g, u, u, u);
-                VPCMPEQD(g, u, d, u);
-                VPANDD(g, u, u, cm);
-                VPORD(g, c, c, u);
+                carry2_on(g, t, c, d, cm);
                 VPADDD(g, d, d, cm); /* - 1 */
             }
             if (o->mw >= 0)
@@ -1231,10 +1230,10 @@ static int mask_ok(const xinst *x, unsigned m, int write) {
     return write ? m != 125 && hi < ISA_SREG_EXEC_LO : hi < NSREG;
 }
 
-/* The lane-mask ops (AVX-512 only): compares, v_cndmask_b32, the carry forms.  Their 32-bit
- * sources as for the other ops; the mask read is the VOP3 form's third source or VCC, the mask
- * written the compare's SGPR (vcmp_dst) or the carry's (vcarry_dst), VCC in the VOP2/VOPC forms.
- * A compare into the discarded slot has no effect: nothing to lower. */
+/* The lane-mask ops: compares, v_cndmask_b32, the carry forms.  Their 32-bit (64-bit compares:
+ * pair) sources as for the other ops; the mask read is the VOP3 form's third source or VCC, the
+ * mask written the compare's SGPR (vcmp_dst) or the carry's (vcarry_dst), VCC in the VOP2/VOPC
+ * forms. A compare into the discarded slot has no effect: nothing to lower. */
 static int lower_mask(gen *g, const xinst *x, unsigned kind) {
     int cmp = kind <= J_CMP64, cin = kind == J_CNDMASK || kind >= J_ADDC, cout = kind >= J_ADDCO;
     unsigned ns = x->in.nsrc;

@@ -289,6 +289,12 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
             (o[first + 1][1] == '[' || (o[first + 1][1] >= '0' && o[first + 1][1] <= '9')))
             memcpy(o[first], o[first + 1], sizeof o[first]);
     }
+    /* an add with carry in now and then of -1: a + b all ones, where the carry goes on (with a
+     * lane of the other source 0 and its carry bit set) */
+    if ((!strncmp(mn, "v_addc", 6) || !strncmp(mn, "v_add_co_ci", 11)) && rnd() % 3 == 0) {
+        int first = k - (int)strlen(src + 1);
+        snprintf(o[first], sizeof o[first], "-1");
+    }
     /* pairs: the high register is the low one + 1 (written above as a placeholder) */
     for (int i = 0; i < k; i++) {
         unsigned lo, dummy;
