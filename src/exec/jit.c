@@ -123,6 +123,12 @@ enum {
     J_SHL64LO,
     J_SHL64HI,
     J_MOV64,
+    /* f32 max / min with the IEEE-mode NaN rules (valu.h FMINMAX); the 3-source forms as two;
+     * blocks with them run only with MODE.IEEE set */
+    J_MAXF,
+    J_MINF,
+    J_MAX3F,
+    J_MIN3F,
     /* lane masks: compares write one, v_cndmask reads one, the carry forms do both (lop.mw,
      * lop.mr: the SGPR written / read) */
     J_CMPI,  /* signed compare, the predicate in lop.imm (vpcmpd) */
@@ -196,6 +202,10 @@ static const struct {
     {ISA_OPL_v_lshl_add_u64, J_L64ADD, 3, 0},
     {ISA_OPL_v_lshlrev_b64, J_SHL64, 2, 0},
     {ISA_OPL_v_mov_b64, J_MOV64, 1, 0},
+    {ISA_OPL_v_max_f32, J_MAXF, 2, 1},
+    {ISA_OPL_v_min_f32, J_MINF, 2, 1},
+    {ISA_OPL_v_max3_f32, J_MAX3F, 3, 1},
+    {ISA_OPL_v_min3_f32, J_MIN3F, 3, 1},
     {ISA_OPL_v_cndmask_b32, J_CNDMASK, 2, 0},
     {ISA_OPL_v_mad_u64_u32, J_MADU64, 3, 0},
     {ISA_OPL_v_mad_i64_i32, J_MADI64, 3, 0},
@@ -862,6 +872,68 @@ static void emit(gen *g, int t) {
         break;
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
+    case J_MAXF:
+    case J_MINF: { /* valu.h FMINMAX with IEEE set; m the quiet bit */
+        int mx = o->kind == J_MAXF;
+        uint8_t pr = mx ? 0x0e : 0x01; /* GT_OS, LT_OS */
+        if (!g->avx2) {
+            vcmp_k(g, J_CMPF, 1, a, b, pr, 0);
+            vpblendmd(g, d, b, a, 1);            /* a > b ? a : b (NaNs: b) */
+            vcmp_k(g, J_CMPF, 2, a, b, 0x00, 0); /* equal: a & b (max), a | b (min) */
+            evex_k(g, PP_66, MM_0F, mx ? 0xdb : 0xeb, (unsigned)d, (unsigned)a, b, 0, 0, 2);
+            vcmp_k(g, J_CMPF, 3, b, b, 0x03, 0); /* b NaN, a not: a */
+            vcmp_k(g, J_CMPF, 4, a, a, 0x07, 0);
+            kop(g, 0x41, 3, 3, 4);
+            evex_k(g, PP_66, MM_0F, 0x6f, (unsigned)d, 0, a, 0, 0, 3);
+            vcmp_k(g, J_CMPF, 4, a, a, 0x03, 0); /* signalling NaNs, a's first: quieted */
+            vptestnmd(g, 5, a, m, 4);
+            vcmp_k(g, J_CMPF, 6, b, b, 0x03, 0);
+            vptestnmd(g, 6, b, m, 6);
+            kop(g, 0x42, 6, 5, 6); /* kandnw: b's unless a's */
+            evex_k(g, PP_66, MM_0F, 0xeb, (unsigned)d, (unsigned)a, m, 0, 0, 5);
+            evex_k(g, PP_66, MM_0F, 0xeb, (unsigned)d, (unsigned)b, m, 0, 0, 6);
+            break;
+        }
+        int p = grab(g, t), q, r;
+        g->pin[p] = 1;
+        g->pin[q = grab(g, t)] = 1;
+        g->pin[r = grab(g, t)] = 1;
+#define VBLENDVPS(d_, x_, y_, k_) /* d = k ? y : x */                                              \
+    (vop(g, PP_66, MM_0F3A, 0x4a, (unsigned)(d_), (unsigned)(x_), (y_), 0, 0),                     \
+     put(g, (uint8_t)((k_) << 4)))
+#define VCMPPS(d_, x_, y_, pr_)                                                                    \
+    (vop(g, PP_NONE, MM_0F, 0xc2, (unsigned)(d_), (unsigned)(x_), (y_), 0, 0), put(g, (pr_)))
+        VCMPPS(p, a, b, pr);
+        VBLENDVPS(d, b, a, p);
+        VCMPPS(p, a, b, 0x00);
+        if (mx)
+            VPANDD(g, q, a, b);
+        else
+            VPORD(g, q, a, b);
+        VBLENDVPS(d, d, q, p);
+        VCMPPS(p, b, b, 0x03);
+        VCMPPS(q, a, a, 0x07);
+        VPANDD(g, p, p, q);
+        VBLENDVPS(d, d, a, p);
+        /* signalling NaNs (a NaN whose quiet bit is clear), a's first: quieted */
+        VPXORD(g, r, r, r);
+        VCMPPS(p, a, a, 0x03);
+        VPANDD(g, q, a, m);
+        VPCMPEQD(g, q, q, r);
+        VPANDD(g, p, p, q); /* a sNaN */
+        VPORD(g, q, a, m);
+        VBLENDVPS(d, d, q, p);
+        VCMPPS(q, b, b, 0x03);
+        VPANDND(g, p, p, q); /* b NaN, a not sNaN */
+        VPANDD(g, q, b, m);
+        VPCMPEQD(g, q, q, r);
+        VPANDD(g, p, p, q); /* b sNaN, a not */
+        VPORD(g, q, b, m);
+        VBLENDVPS(d, d, q, p);
+#undef VBLENDVPS
+#undef VCMPPS
+        break;
+    }
     case J_MADLO: /* A * B + C.lo, low 32 bits */
         VPMULLD(g, d, a, b);
         VPADDD(g, d, d, c);
@@ -1398,6 +1470,29 @@ static int lower(gen *g, const xinst *x) {
         }
         return 1;
     }
+    if (kind == J_MAXF || kind == J_MINF || kind == J_MAX3F || kind == J_MIN3F) {
+        /* d = f(a, b) (then d = f(d, c)): c must not be d, which the first one writes */
+        int three = kind == J_MAX3F || kind == J_MIN3F, k[3], d = x->in.dst[0].idx;
+        if (!x->plain)
+            return 0;
+        for (int j = 0; j < 2 + three; j++) {
+            const isa_opnd *o = &x->in.src[j];
+            if (((o->kind == ISA_OPND_VGPR || o->kind == ISA_OPND_SREG) && o->n != 1) ||
+                (k[j] = src_key(g, x, j, 0)) < 0)
+                return 0;
+        }
+        int qb = kconst(g, 0x400000); /* the quiet bit */
+        if (qb < 0 || (three && k[2] == d))
+            return 0;
+        for (int i = 0; i <= three; i++) {
+            lop *l = &g->ops[g->nops++];
+            l->kind = kind == J_MAXF || kind == J_MAX3F ? J_MAXF : J_MINF;
+            l->ns = 2, l->imm = 0, l->d = (int16_t)d;
+            l->s[0] = (int16_t)(i ? d : k[0]), l->s[1] = (int16_t)(i ? k[2] : k[1]);
+            l->s[2] = -1, l->s[3] = (int16_t)qb;
+        }
+        return 1;
+    }
     if (kind >= J_PKFMA) { /* two f32 operations, low dwords then high ones (pk_fits) */
         if (!x->pk)
             return 0;
@@ -1527,7 +1622,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0};
     int pair = b->quarters == 4;
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0;
-    uint8_t f32 = 0, heavy = 0;
+    uint8_t f32 = 0, heavy = 0, ieee = 0;
     if (b->ndefer + n > b->dcap) {
         uint32_t cap = b->dcap * 2 + n + 16;
         const xinst **d = realloc(b->defer, cap * sizeof *d);
@@ -1554,6 +1649,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             add_bits(srd, rd);
             add_bits(vwr, mwr);
             f32 |= x->fn == x_rdna_vopd ? 1 : f32_of[x->in.op];
+            for (int i = before; i < g->nops; i++)
+                ieee |= g->ops[i].kind == J_MAXF || g->ops[i].kind == J_MINF;
             /* the interpreter's 64-bit ops assemble their halves: worth a block alone */
             heavy |= kind_of[x->in.op] == J_L64ADD || kind_of[x->in.op] == J_SHL64;
             nv++;
@@ -1606,6 +1703,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     r->ndefer = (uint16_t)(native ? 0 : ndk);
     r->n = (uint16_t)covered;
     r->f32 = f32;
+    r->ieee = ieee;
     b->ndefer += ndk;
     __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
     return covered;

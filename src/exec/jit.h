@@ -23,7 +23,8 @@ typedef struct xjit {
     const xinst *const *defer; /* scalar instructions run after the code, in program order */
     uint16_t n;                /* instructions the block covers (the deferred ones included) */
     uint16_t ndefer;
-    uint8_t f32; /* the block has f32 arithmetic: MODE must keep f32 denormals */
+    uint8_t f32;  /* the block has f32 arithmetic: MODE must keep f32 denormals */
+    uint8_t ieee; /* it has f32 max/min, whose code follows MODE.IEEE set */
 } xjit;
 
 /* The blocks of one program (xprog.jit) or one pair plan: their code, an executable mapping. */
@@ -61,7 +62,9 @@ void x_jit_counts(uint64_t *blocks, uint64_t *insts);
  * conditions of the VV clones whose lane expressions it computes (valu.h: every lane active,
  * and MODE not flushing f32 denormals when it has f32 arithmetic).  1 when it ran. */
 static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
-    if (!vfull(w, x) || (j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))))
+    if (!vfull(w, x) ||
+        (j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))) ||
+        (j->ieee && !(w->mode & MODE_IEEE)))
         return 0;
     j->code(w);
     for (unsigned i = 0; i < j->ndefer; i++)

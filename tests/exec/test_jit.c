@@ -91,6 +91,10 @@ static const tmpl jit_ops[] = {
     {"v_lshl_add_u64", "v_lshl_add_u64", "P QHQ", 1},
     {"v_lshlrev_b64", "v_lshlrev_b64", "P CQ", 1},
     {"v_mov_b64", "v_mov_b64", "P Q", 0},
+    {"v_max_f32", "v_max_f32", "V SV", 0},
+    {"v_min_f32", "v_min_f32", "V SV", 0},
+    {"v_max3_f32", "v_max3_f32", "V SSS", 1},
+    {"v_min3_f32", "v_min3_f32", "V SSS", 1},
     /* lane masks: compares (VCC or an SGPR), v_cndmask_b32, the carry forms */
     {"v_cmp_gt_i32_e32", "v_cmp_gt_i32_e32", "c SV", 0},
     {"v_cmp_lt_u32_e64", "v_cmp_lt_u32_e64", "M SS", 1},
@@ -134,7 +138,7 @@ static const tmpl jit_ops[] = {
 };
 /* Ops that split blocks (no block form), and scalar ops (deferred) and no-ops inside them. */
 static const tmpl other_ops[] = {
-    {"v_max_f32", "v_max_f32", "V SV", 0},
+    {"v_sqrt_f32", "v_sqrt_f32", "V S", 0},
     {"v_mul_hi_u32", "v_mul_hi_u32", "V SS", 1},
     {"v_add_f32 %s, %s, %s clamp", "v_add_f32 %s, %s, %s clamp", "V VV", 1},
 };
@@ -447,7 +451,9 @@ int main(void) {
             }
             memset(w0, 0, sizeof *w0);
             int kind = prog % 8; /* 0: partial EXEC, 1: f32 denormals flushed, else full */
-            w0->mode = kind == 1 ? 0xc0 : 0xf0;
+            /* MODE: f32 denormals flushed (kind 1) or kept; IEEE mode (f32 max/min's NaN rules,
+             * which the blocks follow only with it set) but in kind 3 */
+            w0->mode = (kind == 1 ? 0xc0 : 0xf0) | (kind == 3 ? 0 : MODE_IEEE);
             w0->scc = rnd() & 1;
             for (int r = 0; r < 48; r++)
                 for (unsigned l = 0; l < 64; l++)
