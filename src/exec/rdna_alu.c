@@ -476,7 +476,7 @@ static float vs_src(const wave *w, const xinst *x) {
         float a = vs_src(w, x);                                                                    \
         x_sd32(w, x, bf32(expr));                                                                  \
     }
-VSF(v_s_exp_f32, tftz(exp2f(a)))
+VSF(v_s_exp_f32, tftz(exp2_f32(a)))
 VSF(v_s_log_f32, log2f(tftz(a)))
 VSF(v_s_rcp_f32, tftz(1.0f / tftz(a)))
 VSF(v_s_rsq_f32, tftz((float)(1.0 / sqrt((double)tftz(a)))))

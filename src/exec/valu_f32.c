@@ -144,9 +144,9 @@ F32OP1(v_rcp_f32, ftz(1.0f / ftz(a)))
 F32OP1(v_rcp_iflag_f32, ftz(1.0f / ftz(a)))
 F32OP1(v_rsq_f32, ftz((float)(1.0 / sqrt((double)ftz(a)))))
 F32OP1(v_sqrt_f32, ftz(sqrtf(ftz(a))))
-F32OP1(v_exp_f32, ftz(exp2f(a)))
+F32OP1(v_exp_f32, ftz(exp2_f32(a)))
 F32OP1(v_log_f32, log2f(ftz(a)))
-F32OP1(v_exp_legacy_f32, ftz(exp2f(a)))
+F32OP1(v_exp_legacy_f32, ftz(exp2_f32(a)))
 F32OP1(v_log_legacy_f32, log2f(ftz(a)))
 /* sin/cos of a revolution count: reduce to the fraction first so 2*pi*x stays accurate. */
 static inline float sin_rev(float a, int cosine) {
