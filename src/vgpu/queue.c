@@ -239,6 +239,22 @@ static void complete(uint64_t signal, uint64_t start, uint64_t end) {
     }
 }
 
+/* An AQL packet's completion: the signal is decremented once the queue thread has stored the
+ * read index past the packet (and its header is INVALID), as the packet processor consumes a
+ * packet before its work completes; a waiter on the signal (ROCr, tests/vgpu/kfd_driver.c)
+ * may then read the read index and reuse the slot.  Decremented right away it raced with that
+ * store (CI saw "read index 0 after one packet" once). */
+static void complete_aql(vg_queue *q, uint64_t signal, uint64_t start, uint64_t end) {
+    q->done_pending = 1;
+    q->done_signal = signal, q->done_t0 = start, q->done_t1 = end;
+}
+static void complete_pending(vg_queue *q) {
+    if (q->done_pending) {
+        q->done_pending = 0;
+        complete(q->done_signal, q->done_t0, q->done_t1);
+    }
+}
+
 /* Queue errors: the command processor stores an error code in amd_queue_t's
  * queue_inactive_signal (offset 192) and raises its interrupt; ROCr's queue error handler maps
  * bit 30 to HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION and bit 31 to HSA_STATUS_ERROR_EXCEPTION (a
@@ -406,7 +422,7 @@ static void dispatch(vg_queue *q, const uint8_t *pkt, uint64_t pkt_addr, uint64_
     }
     uint64_t t1 = vg_gpu_clock();
     if (launch_report(q, fault == 1, &f, err, queue_addr, "kernel dispatch") == 0)
-        complete(signal, t0, t1);
+        complete_aql(q, signal, t0, t1);
 }
 
 int vg_queue_launch_regs(vg_queue *q, const uint8_t kd[64], uint64_t entry, const uint32_t *user,
@@ -593,7 +609,7 @@ static void barrier(vg_queue *q, const uint8_t *pkt, int all) {
         vg_timeline_span(q, all ? "BARRIER_AND" : "BARRIER_OR", "barrier", t0, vg_now_ns(), args);
     }
     uint64_t t = vg_gpu_clock();
-    complete(rd64(pkt + 56), t, t);
+    complete_aql(q, rd64(pkt + 56), t, t);
 }
 
 /* Vendor-specific AQL packets (ROCr's amd_aql_pm4_ib.h): header type 0, then the AMD format
@@ -606,7 +622,7 @@ static int vendor(vg_queue *q, const uint8_t *pkt) {
         if (vg_pm4_run(q, ib, 4, 0) != 0)
             return -1;
         uint64_t t = vg_gpu_clock();
-        complete(rd64(pkt + 56), t, t);
+        complete_aql(q, rd64(pkt + 56), t, t);
         return 0;
     }
     char words[200];
@@ -681,8 +697,10 @@ static void *queue_main(void *arg) {
         if (next > (int64_t)r) {
             idle = 0;
             __atomic_store_n(q->rptr, (uint64_t)next, __ATOMIC_RELEASE);
+            complete_pending(q);
             continue;
         }
+        complete_pending(q); /* (a packet that stopped the queue) */
         /* Nothing to do, a packet not yet (completely) written, or a stopped queue. */
         if (idle < 200) {
             idle++;

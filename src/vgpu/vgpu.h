@@ -175,6 +175,10 @@ typedef struct vg_queue {
      * by the queue thread once it holds no lock. */
     int fault_pending, fault_write;
     uint64_t fault_va;
+    /* An AQL packet's completion signal, decremented by the queue thread after the read index
+     * has moved past the packet (queue.c): a waiter woken by it sees the packet consumed. */
+    int done_pending;
+    uint64_t done_signal, done_t0, done_t1;
 } vg_queue;
 
 /* User-config registers a PM4 queue keeps (0xc000..0xffff). */
