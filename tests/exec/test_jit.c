@@ -329,6 +329,16 @@ static int is_int(const char *mn) {
     return !strstr(mn, "_f32") || !strncmp(mn, "v_cvt_", 6) || !strncmp(mn, "v_mov_b32", 9);
 }
 
+/* Whether line assembles for arch; *gone: no, and the mnemonic is not on the target at all (so
+ * another random form of it will not either). */
+static int assembles(const char *arch, const char *line, int *gone) {
+    size_t n;
+    uint8_t *c = asm_snippet(arch, line, &n);
+    free(c);
+    *gone = !c && asm_not_on_target;
+    return c != NULL;
+}
+
 static wave *w, *w0, *wj;
 static int usable[2][sizeof jit_ops / sizeof jit_ops[0]];
 
@@ -376,15 +386,11 @@ int main(void) {
         for (size_t i = 0; i < sizeof jit_ops / sizeof jit_ops[0]; i++) {
             char line[160];
             usable[tg->rdna][i] = 0;
-            for (int tries = 0; tries < 8 && !usable[tg->rdna][i]; tries++) {
+            int gone = 0;
+            for (int tries = 0; tries < 8 && !usable[tg->rdna][i] && !gone; tries++) {
                 if (!gen_inst(&jit_ops[i], tg, line, sizeof line))
                     break;
-                size_t n;
-                uint8_t *c = asm_snippet(tg->arch, line, &n);
-                usable[tg->rdna][i] = c != NULL;
-                free(c);
-                if (!c && asm_not_on_target)
-                    break;
+                usable[tg->rdna][i] = assembles(tg->arch, line, &gone);
             }
             n_ok += usable[tg->rdna][i];
         }
@@ -392,15 +398,11 @@ int main(void) {
         int s_ok = 0;
         for (unsigned i = 0; i < NSALU; i++) {
             salu_ok[tg->rdna][i] = 0;
-            for (int tries = 0; tries < 8 && !salu_ok[tg->rdna][i]; tries++) {
+            int gone = 0;
+            for (int tries = 0; tries < 8 && !salu_ok[tg->rdna][i] && !gone; tries++) {
                 char line[160];
-                size_t n;
                 gen_salu(i, line, sizeof line);
-                uint8_t *c = asm_snippet(tg->arch, line, &n);
-                salu_ok[tg->rdna][i] = c != NULL;
-                free(c);
-                if (!c && asm_not_on_target)
-                    break;
+                salu_ok[tg->rdna][i] = assembles(tg->arch, line, &gone);
             }
             s_ok += salu_ok[tg->rdna][i];
         }
