@@ -74,6 +74,7 @@ static dp_module *build(gfx_module *m) {
                 return NULL;
             }
         }
+        x_zero_plan(k->prog, k->entry_pc, &k->zplan);
         if (k->meta) {
             while (k->nargs_explicit < k->meta->nargs &&
                    !is_hidden(&k->meta->args[k->nargs_explicit]))

@@ -41,6 +41,7 @@ struct gfx_kernel {
     uint64_t entry;    /* address of the first instruction */
     uint32_t entry_pc; /* entry - .text address: the wave's initial pc */
     const xprog *prog;
+    xzplan zplan; /* the registers its waves must find zero (src/exec/zplan.c; ok 0: all) */
     size_t nargs_explicit;
     /* Raw code run by gfxemu_run_asm() (src/api/runasm.c): the values of s[0..n_user_sgprs-1],
      * given by the caller instead of the ones the descriptor's enable bits ask for.  NULL for
@@ -100,6 +101,10 @@ typedef struct dp_dispatch {
     const uint8_t *kernargs; /* host copy of the kernarg segment (for kernarg preloading) */
     uint32_t kernarg_size;
     uint64_t va_bias; /* device address of the module's program image (0: none) */
+    /* Zero every register of a wave, not only k->zplan's: a debugger or trace shows them before
+     * the kernel writes them.  poison_regs: GFXEMU_POISON_REGS=1, fill the rows the plan does
+     * not zero with garbage (a wrong plan then changes results). */
+    uint8_t zero_all, poison_regs;
 } dp_dispatch;
 
 /* Fill d's geometry (threads/waves per workgroup, dims, LDS and scratch sizes) and check the

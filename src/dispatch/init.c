@@ -197,9 +197,35 @@ uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[
 #else
 #define INIT_CLONES
 #endif
-INIT_CLONES static void zero_sgprs(wave *w) {
-    for (unsigned i = 0; i < NSREG; i++)
+INIT_CLONES static void zero_sgprs(wave *w, int all) {
+    /* Constant trip counts: gcc vectorizes these (a variable count became a 4-byte loop). */
+    for (unsigned i = 0; i < 128; i++)
         w->s[i] = 0;
+    if (all)
+        for (unsigned i = 128; i < NSREG; i++)
+            w->s[i] = 0;
+}
+
+/* Zero the rows of rows[0..n) whose bit is set in plan, a run of rows at a time; with poison,
+ * fill the others with a pattern no kernel result should contain. */
+static void zero_rows(uint32_t (*rows)[LANES], const uint64_t *plan, unsigned n, int poison) {
+    for (unsigned k = 0; k * 64 < n; k++) {
+        uint64_t m = plan[k];
+        if (n - k * 64 < 64)
+            m &= (1ull << (n - k * 64)) - 1;
+        if (poison)
+            for (unsigned r = k * 64; r < n && r < k * 64 + 64; r++)
+                if (!((m >> (r - k * 64)) & 1))
+                    for (unsigned l = 0; l < LANES; l++)
+                        rows[r][l] = 0x7fbad000u ^ (r << 6 | l);
+        while (m) {
+            unsigned r = (unsigned)__builtin_ctzll(m);
+            uint64_t t = ~(m >> r);
+            unsigned len = t ? (unsigned)__builtin_ctzll(t) : 64 - r;
+            memset(rows[k * 64 + r], 0, (size_t)len * sizeof rows[0]);
+            m &= ~((len == 64 ? ~0ull : (1ull << len) - 1) << r);
+        }
+    }
 }
 INIT_CLONES static void lane_ids(uint32_t *v, uint32_t t0) {
     for (unsigned lane = 0; lane < LANES; lane++)
@@ -208,7 +234,9 @@ INIT_CLONES static void lane_ids(uint32_t *v, uint32_t t0) {
 
 void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave) {
     const ld_kd *k = &d->k->kd;
-    zero_sgprs(w);
+    /* The SGPR file: the 128 encodable registers, and the rest when the program names tuples
+     * that run past s127 or a debugger may show them. */
+    zero_sgprs(w, !d->k->zplan.ok || d->k->zplan.all_sgprs || d->zero_all);
     w->scc = 0;
     w->status = WAVE_RUNNING;
     w->pc = d->k->entry_pc;
@@ -330,18 +358,6 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
         w->s[ISA_SREG_TTMP0 + 7] = (wg[1] & 0xffff) | wg[2] << 16;
     }
 
-    /* VGPRs: zero what the descriptor allocates (ArchVGPRs below ACCUM_OFFSET, AGPRs above), so
-     * that results never depend on what ran before on this worker. */
-    unsigned total = ld_kd_vgprs(k), acc = k->accum_offset;
-    unsigned nv = total < NVREG ? total : NVREG;
-    unsigned na = total > acc ? total - acc : 0;
-    if (na > NVREG)
-        na = NVREG;
-    if (nv)
-        memset(w->v, 0, (size_t)nv * sizeof w->v[0]);
-    if (na)
-        memset(w->a, 0, (size_t)na * sizeof w->a[0]);
-
     /* Work-item ids packed in v0: x [9:0], y [19:10], z [29:20] (gfx90a+ "Packed work-item
      * IDs"); y and z only when ENABLE_VGPR_WORKITEM_ID asks for them.  A partial workgroup at
      * the grid's end has the ids of its smaller shape. */
@@ -355,6 +371,26 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
         threads = bx * by * bz;
     }
     uint32_t t0 = wave * nl;
+
+    /* VGPRs: zero what the descriptor allocates (ArchVGPRs below ACCUM_OFFSET, AGPRs above), so
+     * that results never depend on what ran before on this worker: all of it, or for a wave
+     * with all 64 lanes on only the rows the kernel could read before writing them (zplan.c). */
+    unsigned total = ld_kd_vgprs(k), acc = k->accum_offset;
+    unsigned nv = total < NVREG ? total : NVREG;
+    unsigned na = total > acc ? total - acc : 0;
+    if (na > NVREG)
+        na = NVREG;
+    const xzplan *zp = &d->k->zplan;
+    if (nl == LANES && t0 + LANES <= threads && zp->ok && !d->zero_all) {
+        zero_rows(w->v, zp->v, nv, d->poison_regs);
+        zero_rows(w->a, zp->a, na, d->poison_regs);
+    } else {
+        if (nv)
+            memset(w->v, 0, (size_t)nv * sizeof w->v[0]);
+        if (na)
+            memset(w->a, 0, (size_t)na * sizeof w->a[0]);
+    }
+
     if (nl == LANES && by == 1 && bz == 1 && t0 + LANES <= threads) {
         /* 1-D block, full wave (the common case): x is the work-item index, y = z = 0. */
         lane_ids(w->v[0], t0);

@@ -204,6 +204,7 @@ static vg_kernel *kernel_lookup(int gpu, uint64_t kd_addr, const uint8_t *kd, ui
     k->k.entry = entry;
     k->k.entry_pc = (uint32_t)(entry - cb->va);
     k->k.prog = &k->prog;
+    x_zero_plan(&k->prog, k->k.entry_pc, &k->k.zplan);
     k->next = kernels;
     kernels = k;
     return k;
