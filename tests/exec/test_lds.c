@@ -83,6 +83,31 @@ int main(void) {
         CHECK(w->v[4][40] == 0 && w->v[4][12] == 0xdead && w->v[4][60] == 0x103,
               "%s bperm: lane40 %x lane12 %x lane60 %x", a, w->v[4][40], w->v[4][12], w->v[4][60]);
 
+        /* bpermute with every lane active (the whole-wave path: a 64-entry lookup): addresses
+         * past 255 wrap to their lane mod 64, the offset is added first, and the destination
+         * may be the address or the data register. */
+        for (int form = 0; form < 3; form++) {
+            reset();
+            uint32_t addr[64], data[64];
+            for (unsigned l = 0; l < 64; l++) {
+                addr[l] = (l * 2654435761u) ^ (l << 9); /* any bits, including 1:0 and >= 256 */
+                data[l] = 0x5000 + l * 3;
+                w->v[1][l] = addr[l];
+                w->v[2][l] = data[l];
+            }
+            static const char *const src[] = {"ds_bpermute_b32 v4, v1, v2 offset:12",
+                                              "ds_bpermute_b32 v2, v1, v2 offset:12",
+                                              "ds_bpermute_b32 v1, v1, v2 offset:12"};
+            static const int dst[] = {4, 2, 1};
+            CHECK(run_snippet(w, a, src[form]) == WAVE_DONE, "%s %s", a, src[form]);
+            bad = 0;
+            for (unsigned l = 0; l < 64; l++)
+                if (w->v[dst[form]][l] != data[((addr[l] + 12) >> 2) & 63] && bad++ < 3)
+                    CHECK(0, "%s %s: lane %u = %x, want %x", a, src[form], l, w->v[dst[form]][l],
+                          data[((addr[l] + 12) >> 2) & 63]);
+            CHECK(bad == 0, "%s %s: %d lanes wrong", a, src[form], bad);
+        }
+
         /* permute: lane l sends to lane 63-l. */
         reset();
         for (unsigned l = 0; l < 64; l++)

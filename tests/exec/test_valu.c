@@ -515,6 +515,73 @@ static void test_carry(void) {
     }
 }
 
+/* v_perm_b32 over every selector byte value, in each byte position, with data whose bytes and
+ * sign bits differ: the reference is the ISA's table (0-7 a byte of {S0, S1}, S0 high; 8-11
+ * byte 1/3/5/7's sign replicated; 12 zero; 13 and up 0xff), written here lane by lane. */
+static u32 perm_ref(u32 s0, u32 s1, u32 sel) {
+    u64 d = (u64)s0 << 32 | s1;
+    u32 r = 0;
+    for (int k = 0; k < 4; k++) {
+        u32 s = (sel >> (8 * k)) & 0xff, v;
+        if (s < 8)
+            v = (u32)(d >> (8 * s)) & 0xff;
+        else if (s < 12)
+            v = (d >> (8 * (2 * (s - 8) + 1) + 7)) & 1 ? 0xff : 0;
+        else
+            v = s == 12 ? 0 : 0xff;
+        r |= v << (8 * k);
+    }
+    return r;
+}
+static void test_perm_all(void) {
+    for (int round = 0; round < 4; round++) {
+        if (!load("s_mov_b32 s4, 0x0c0b0a09\nv_perm_b32 v3, v0, v1, v2\nv_perm_b32 v4, v0, v1, s4"))
+            return;
+        for (int l = 0; l < 64; l++) {
+            u32 sel = (u32)(round * 64 + l); /* 0..255 in byte `round`, neighbours vary */
+            W->v[2][l] = sel << (8 * round) | ((u32)(l * 37 + 11) & 0xff)
+                                                  << (8 * ((round + 1) & 3));
+            W->v[0][l] = 0x80008000u ^ (u32)(l * 0x01010101u) ^ (round & 1 ? 0x80000000u : 0);
+            W->v[1][l] = 0x7f807f00u ^ (u32)(l * 0x10203u) ^ (round & 2 ? 0x8000u : 0);
+        }
+        if (!run())
+            return;
+        int bad = 0;
+        for (int l = 0; l < 64; l++) {
+            u32 w3 = perm_ref(W->v[0][l], W->v[1][l], W->v[2][l]);
+            u32 w4 = perm_ref(W->v[0][l], W->v[1][l], 0x0c0b0a09);
+            if ((W->v[3][l] != w3 || W->v[4][l] != w4) && bad++ < 3)
+                expect(0, "v_perm_b32 lane %d sel %08x: %08x %08x, want %08x %08x", l, W->v[2][l],
+                       W->v[3][l], W->v[4][l], w3, w4);
+        }
+        expect(bad == 0, "v_perm_b32 round %d: %d lanes wrong", round, bad);
+    }
+    /* A uniform selector (an SGPR: the same byte choice in every lane) with every byte value in
+     * every position. */
+    int bad = 0;
+    for (u32 t = 0; t < 256; t++) {
+        u32 sel = 0;
+        for (u32 k = 0; k < 4; k++)
+            sel |= ((t + 64 * k) & 0xff) << (8 * ((k + t / 64) & 3));
+        if (!load("v_perm_b32 v3, v0, v1, s4"))
+            return;
+        W->s[4] = sel;
+        for (int l = 0; l < 64; l++) {
+            W->v[0][l] = 0x80008000u ^ (u32)(l * 0x01010101u) ^ (t & 1 ? 0x80000000u : 0);
+            W->v[1][l] = 0x7f807f00u ^ (u32)(l * 0x10203u) ^ (t & 2 ? 0x8000u : 0);
+        }
+        if (!run())
+            return;
+        for (int l = 0; l < 64; l++) {
+            u32 want = perm_ref(W->v[0][l], W->v[1][l], sel);
+            if (W->v[3][l] != want && bad++ < 3)
+                expect(0, "v_perm_b32 s4 = %08x lane %d: %08x, want %08x", sel, l, W->v[3][l],
+                       want);
+        }
+    }
+    expect(bad == 0, "v_perm_b32 with an SGPR selector: %d lanes wrong", bad);
+}
+
 static void test_int(void) {
     if (!load("v_mul_hi_u32 v2, v0, v1\nv_mul_hi_i32 v3, v0, v1\nv_mul_lo_u32 v4, v0, v1\n"
               "v_mul_u32_u24_e32 v5, v0, v1\nv_mul_i32_i24_e32 v6, v0, v1\n"
@@ -1517,6 +1584,7 @@ int main(void) {
         test_fdiv_sweep();
         test_carry();
         test_int();
+        test_perm_all();
         test_int64();
         test_shift64();
         test_cmp();
