@@ -491,15 +491,15 @@ static inline float exp2_f32(float a) {
     memcpy(&c, &cb, 4);
     double x = c, kb = x + 0x1.8p52, k = kb - 0x1.8p52, r = (x - k) * 0x1.62e42fefa39efp-1;
     double p = 1.0 / 362880;
-    p = p * r + 1.0 / 40320;
-    p = p * r + 1.0 / 5040;
-    p = p * r + 1.0 / 720;
-    p = p * r + 1.0 / 120;
-    p = p * r + 1.0 / 24;
-    p = p * r + 1.0 / 6;
-    p = p * r + 0.5;
-    p = p * r + 1.0;
-    p = p * r + 1.0;
+    p = fma(p, r, 1.0 / 40320);
+    p = fma(p, r, 1.0 / 5040);
+    p = fma(p, r, 1.0 / 720);
+    p = fma(p, r, 1.0 / 120);
+    p = fma(p, r, 1.0 / 24);
+    p = fma(p, r, 1.0 / 6);
+    p = fma(p, r, 0.5);
+    p = fma(p, r, 1.0);
+    p = fma(p, r, 1.0);
     uint64_t kbits;
     double sc;
     memcpy(&kbits, &kb, 8); /* k in the low bits */
