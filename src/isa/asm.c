@@ -2676,9 +2676,9 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
 
 /* llvm-mc accepts modifiers spelled at their default value, which its printer leaves out
  * ("offset:0", "op_sel:[0,0,0]", "cbsz:0", an MTBUF format's BUF_DATA_FORMAT_8 or
- * BUF_NUM_FORMAT_UNORM): drop them, so that the input compares with the printed text.  op_sel_hi
- * is not among them (its default is all ones, and all-zero is printed). */
-static void drop_defaults(pline *p) {
+ * BUF_NUM_FORMAT_UNORM): drop them, so that the input compares with the printed text.  op_sel_hi's
+ * default is all ones on the packed ops (dropped below) and all zeros on v_fma_mix*. */
+static void drop_defaults(pline *p, unsigned arch) {
     static const char *const zero_keys[] = {"offset", "offset0", "offset1",  "cbsz",
                                             "abid",   "blgp",    "index_key"};
     static const char *const zero_lists[] = {"op_sel.", "neg_lo.", "neg_hi."};
@@ -2704,6 +2704,22 @@ static void drop_defaults(pline *p) {
         }
         for (int i = 0; any && all && i < p->nkv; i++)
             drop[i] |= !strncmp(p->key[i], zero_lists[k], l);
+    }
+    /* op_sel_hi all ones is the default of the packed ops (v_pk_*, v_dot*), which the printer
+     * leaves out too ("v_pk_mul_f32 v[0:1], v[2:3], v[4:5] op_sel_hi:[1,1]"); v_fma_mix*'s
+     * default is all zeros, kept above.  llvm-mc refuses any op_sel_hi on gfx940+'s dot ops. */
+    if (!strncmp(p->mnem, "v_pk_", 5) ||
+        (!strncmp(p->mnem, "v_dot", 5) && arch != ISA_GFX942 && arch != ISA_GFX950)) {
+        int all = 1, any = 0;
+        for (int i = 0; i < p->nkv; i++) {
+            int64_t v;
+            if (strncmp(p->key[i], "op_sel_hi.", 10))
+                continue;
+            any = 1;
+            all &= parse_int(p->val[i], &v) && v == 1;
+        }
+        for (int i = 0; any && all && i < p->nkv; i++)
+            drop[i] |= !strncmp(p->key[i], "op_sel_hi.", 10);
     }
     int n = 0;
     for (int i = 0; i < p->nkv; i++) {
@@ -2835,7 +2851,7 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
     pline in;
     memset(err, 0, sizeof *err);
     parse_line(text, &in);
-    drop_defaults(&in);
+    drop_defaults(&in, a->arch);
     if (isa_is_rdna(a->arch) && !strncmp(in.mnem, "s_", 2))
         drop_zero_offset(&in);
     /* WMMA/SWMMAC in wave64 hold half as many VGPRs per D/C tuple as the wave32 text the

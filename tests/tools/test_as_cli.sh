@@ -30,6 +30,8 @@ back:
 	s_load_dword s0, s[0:1], s2 offset:0   ; SMEM offset:0 beside an SGPR: the soe form
 	ds_read_b32 v1, v2 offset:0            ; default values spelled out: as if left out
 	v_pk_add_f16 v0, v1, v2 op_sel:[0,0] neg_lo:[0,0]
+	v_pk_mul_f32 v[0:1], v[2:3], v[4:5] op_sel:[1,0] op_sel_hi:[1,1]  ; the packed default
+	v_pk_fma_f32 v[0:1], v[2:3], s[2:3], v[6:7] op_sel_hi:[1,1,1]
 	s_sendmsg 0                            ; numbers where the printer shows symbols
 	ds_swizzle_b32 v4, v2 offset:0x801b
 	s_branch back
