@@ -1493,8 +1493,15 @@ static int lower(gen *g, const xinst *x) {
         }
         return 1;
     }
-    if (kind >= J_PKFMA) { /* two f32 operations, low dwords then high ones (pk_fits) */
-        if (!x->pk)
+    if (kind >= J_PKFMA) {
+        /* two f32 operations, the low dwords then the high ones; each source's dword for each
+         * half is the one op_sel / op_sel_hi picks (valu_f16.c pk_src32: the default takes low
+         * with low and high with high; v_pk_mul_f32 v[0:1], v[2:3], v[4:5] op_sel_hi:[0,1]
+         * scales both halves by v2).  No neg, abs, clamp or omod; register sources only; the
+         * high operation must not read the low destination dword, which the low one wrote. */
+        const isa_valu_fields *v = &x->in.f.v;
+        if (x->in.variant >= ISA_VAR_SDWA || (v->neg | v->abs | v->neg_hi) || v->clamp || v->omod ||
+            x->in.dst[0].n != 2)
             return 0;
         for (unsigned i = 0; i < x->in.nsrc; i++)
             if (x->in.src[i].kind != ISA_OPND_VGPR && x->in.src[i].kind != ISA_OPND_SREG)
@@ -1505,8 +1512,9 @@ static int lower(gen *g, const xinst *x) {
             l->ns = (uint8_t)x->in.nsrc;
             l->d = (int16_t)(x->in.dst[0].idx + h);
             for (int j = 0; j < 4; j++) {
-                int k = j < (int)x->in.nsrc ? src_key(g, x, j, h) : -1;
-                if (j < (int)x->in.nsrc && k < 0)
+                int sel = ((h ? v->opsel_hi : v->opsel) >> j) & 1;
+                int k = j < (int)x->in.nsrc ? src_key(g, x, j, sel) : -1;
+                if (j < (int)x->in.nsrc && (k < 0 || (h && k == x->in.dst[0].idx)))
                     return 0;
                 l->s[j] = (int16_t)k;
             }

@@ -315,6 +315,18 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
     int w = snprintf(line, n, "%s %s", mn, o[0]);
     for (int i = 1; i < k; i++)
         w += snprintf(line + w, n - (size_t)w, ", %s", o[i]);
+    /* packed f32: now and then other dwords for the halves (op_sel picks the low half's,
+     * op_sel_hi the high half's; [0,1] scales both halves by one f32) */
+    if (!strncmp(mn, "v_pk_", 5) && src && rnd() % 2) {
+        int ns = (int)strlen(src + 1);
+        const char *fld[2] = {" op_sel:[", " op_sel_hi:["};
+        for (int f = 0; f < 2; f++) {
+            w += snprintf(line + w, n - (size_t)w, "%s", fld[f]);
+            for (int i = 0; i < ns; i++)
+                w += snprintf(line + w, n - (size_t)w, "%s%u", i ? "," : "", rnd() % 2);
+            w += snprintf(line + w, n - (size_t)w, "]");
+        }
+    }
     return 1;
 }
 
