@@ -83,6 +83,10 @@ struct xpair {
     /* chk and run_chk as bit sets of SGPRs 0-127 (wave.pair_eq); *_slow: one is 128 or above */
     uint64_t need[2], run_need[2];
     uint8_t need_slow, run_need_slow;
+    /* run_dst as a bit set (x_pair_run copies them to B lazily); run_dm_slow: one is 128 or
+     * above (copied at once) */
+    uint64_t run_dm[2];
+    uint8_t run_dm_slow;
     /* XP_SPLIT, step: the instruction runs on each wave by itself without splitting the pair
      * (step_pair), its VGPR operands (the rows rows[i], nrows[i] long) copied between B's
      * file and A's lanes 32-63 around it */
@@ -527,6 +531,7 @@ int x_pair_build(xprog *p32, const xprog *p64) {
         struct xpair *pl = &plan[i];
         need_bits(pl->need, &pl->need_slow, pl->chk, pl->nchk);
         need_bits(pl->run_need, &pl->run_need_slow, pl->run_chk, pl->nrun_chk);
+        need_bits(pl->run_dm, &pl->run_dm_slow, pl->run_dst, pl->nrun_dst);
         for (unsigned c = 0; c < XC_N && pl->vrun; c++)
             if (pl->rcnt[c])
                 pl->rcls[pl->nrcls++] = (uint8_t)c;
@@ -657,6 +662,24 @@ static void give_fault(wave *a, wave *b) {
     }
 }
 
+/* B's copies of the SGPRs in lazy, which the runs since the last flush wrote on A (B's values
+ * are A's): a loop's counter and the like, written every iteration, are copied once when the
+ * pair leaves the loop instead of after every run. */
+static inline void lazy_flush(wave *a, wave *b, uint64_t lazy[2]) {
+    for (unsigned k = 0; k < 2; k++)
+        for (uint64_t m = lazy[k]; m; m &= m - 1) {
+            unsigned r = 64 * k + (unsigned)__builtin_ctzll(m);
+            b->s[r] = a->s[r];
+        }
+    lazy[0] = lazy[1] = 0;
+}
+/* The --stats counts of n runs of pl. */
+static inline void run_counts(uint64_t cnt[XC_N], const struct xpair *pl, uint64_t n) {
+    if (pl)
+        for (unsigned c = 0; c < pl->nrcls; c++)
+            cnt[pl->rcls[c]] += (uint64_t)pl->rcnt[pl->rcls[c]] * n;
+}
+
 int x_pair_run(wave *a) {
     wave *b = a->pair;
     const xprog *p = a->prog;
@@ -664,6 +687,10 @@ int x_pair_run(wave *a) {
     const xinst *const *seq = p->pair_seq;
     const uint32_t code_size = p->code_size;
     uint64_t budget = a->budget, cnt[XC_N] = {0};
+    /* last: the run that ran last, while only runs have run since the last flush; its runs so
+     * far (nlast) are counted at the end or when another starts */
+    const struct xpair *last = NULL;
+    uint64_t lazy[2] = {0, 0}, nlast = 0;
     int paired = 1, moded = wave_moded(a) || wave_moded(b);
     if (b->status == WAVE_YIELD && a->status == WAVE_RUNNING)
         b->status = WAVE_RUNNING;      /* both slept (s_sleep); the scheduler woke the leader */
@@ -671,6 +698,12 @@ int x_pair_run(wave *a) {
     while (a->status == WAVE_RUNNING) {
         uint32_t pc = a->pc;
         const struct xpair *pl = pc < code_size && !(pc & 3) ? &plan[pc / 4] : NULL;
+        if (pl != last) {
+            if (lazy[0] | lazy[1])
+                lazy_flush(a, b, lazy);
+            run_counts(cnt, last, nlast);
+            last = NULL, nlast = 0;
+        }
         if (!pl || (pl->kind == XP_SPLIT && !pl->step) || b->status != WAVE_RUNNING) {
             paired = 0;
             break;
@@ -699,56 +732,85 @@ int x_pair_run(wave *a) {
             agree_known(a, b, pl->run_chk, pl->nrun_chk, pl->run_need, pl->run_need_slow) &&
             (!pl->run_scc || a->scc == b->scc)) {
             /* the run's vector and SALU instructions back to back on A; its NOPs are only
-             * counted */
-            const xinst *const *q = seq + pl->vidx, *v;
-            unsigned n = pl->nvec;
-            budget -= 2u * pl->vrun;
-            for (unsigned c = 0; c < pl->nrcls; c++)
-                cnt[pl->rcls[c]] += pl->rcnt[pl->rcls[c]];
+             * counted.  A run that branches back to its own start (a loop) runs again at once
+             * while the budget lasts: its scalar inputs are the same in both waves as they
+             * were (the SGPRs it writes are copied to B, lazily), and B's EXEC is unchanged. */
+            /* (the plan's fields in locals: the stores through a and b would reload them) */
+            const xinst *const *run = seq + pl->vidx;
+            const xjit *const *at = p->pair_seq_jit ? p->pair_seq_jit + pl->vidx : NULL;
+            const unsigned nvec = pl->nvec, cost = 2u * pl->vrun;
+            const uint32_t run_end = pl->run_end;
+            const int again = !pl->run_need_slow && !pl->run_dm_slow;
+            unsigned done = 0; /* runs completed here */
             a->s[ISA_SREG_EXEC_HI] = b->s[ISA_SREG_EXEC_LO];
-            a->pc = pl->run_end; /* where a branch ending the run counts from */
-            v = NULL;
-            const xjit *const *at = p->pair_seq_jit;
             for (;;) {
-                const xjit *j = at ? at[q - seq] : NULL;
-                /* (*q is a wave64 instruction: all 64 lanes must be active) */
-                if (j && j->n <= n && x_jit_go(a, j, *q)) { /* native code (jit.c) */
-                    q += j->n;
-                    if ((n -= j->n) == 0)
+                const xinst *const *q = run, *v = NULL;
+                unsigned n = nvec;
+                budget -= cost;
+                last = pl, nlast++;
+                a->pc = run_end; /* where a branch ending the run counts from */
+                for (;;) {
+                    const xjit *j = at ? at[q - run] : NULL;
+                    /* (*q is a wave64 instruction: all 64 lanes must be active) */
+                    if (j && j->n <= n && x_jit_go(a, j, *q)) { /* native code (jit.c) */
+                        q += j->n;
+                        if ((n -= j->n) == 0)
+                            break;
+                        continue;
+                    }
+                    v = *q++;
+                    v->fn(a, v);
+                    if (__builtin_expect(a->status != WAVE_RUNNING, 0) || --n == 0)
                         break;
-                    continue;
                 }
-                v = *q++;
-                v->fn(a, v);
-                if (__builtin_expect(a->status != WAVE_RUNNING, 0) || --n == 0)
+                if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
+                    /* stopped at v: the rest of the run was charged, not run; B gets the
+                     * results of the SALU ops before it */
+                    a->s[ISA_SREG_EXEC_HI] = 0;
+                    if (done) { /* the runs before this one wrote them */
+                        lazy[0] |= pl->run_dm[0], lazy[1] |= pl->run_dm[1];
+                    }
+                    lazy_flush(a, b, lazy);
+                    run_counts(cnt, last, nlast);
+                    last = NULL, nlast = 0;
+                    for (const xinst *const *r = run; r < q; r++)
+                        if ((*r)->cls == XC_SALU)
+                            copy_scalar(b, a, &plan[(*r)->pc / 4]);
+                    a->pc = b->pc = v->pc + v->size;
+                    const xinst *u = p->prog64->at[v->pc / 4]->next; /* v: maybe a VOPD half */
+                    for (; u && u->pc < run_end; u = u->next) {
+                        cnt[u->cls]--;
+                        budget += 2;
+                    }
+                    give_fault(a, b);
+                    paired = 0;
+                    goto out;
+                }
+                done++;
+                if (!again || a->pc != pc || budget < cost)
                     break;
             }
-            a->s[ISA_SREG_EXEC_HI] = 0;
-            b->pc = a->pc;
-            if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
-                /* stopped at v: the rest of the run was charged, not run; B gets the results
-                 * of the SALU ops before it */
-                for (const xinst *const *r = seq + pl->vidx; r < q; r++)
-                    if ((*r)->cls == XC_SALU)
-                        copy_scalar(b, a, &plan[(*r)->pc / 4]);
-                a->pc = b->pc = v->pc + v->size;
-                const xinst *u = p->prog64->at[v->pc / 4]->next; /* v may be a VOPD half */
-                for (; u && u->pc < pl->run_end; u = u->next) {
-                    cnt[u->cls]--;
-                    budget += 2;
+            /* B takes the SGPRs and SCC the runs wrote (the SGPRs lazily) */
+            if (__builtin_expect(pl->run_dm_slow, 0)) {
+                for (unsigned k = 0; k < pl->nrun_dst; k++) {
+                    b->s[pl->run_dst[k]] = a->s[pl->run_dst[k]];
+                    eq_set(a, pl->run_dst[k], 1);
                 }
-                give_fault(a, b);
-                paired = 0;
-                break;
-            }
-            for (unsigned k = 0; k < pl->nrun_dst; k++) {
-                b->s[pl->run_dst[k]] = a->s[pl->run_dst[k]];
-                eq_set(a, pl->run_dst[k], 1);
+            } else {
+                lazy[0] |= pl->run_dm[0], lazy[1] |= pl->run_dm[1];
+                a->pair_eq[0] |= pl->run_dm[0], a->pair_eq[1] |= pl->run_dm[1];
             }
             if (pl->run_scc)
                 b->scc = a->scc;
+            a->s[ISA_SREG_EXEC_HI] = 0;
+            b->pc = a->pc;
             continue;
         }
+        /* not a run: B's SGPRs must be its own again */
+        if (lazy[0] | lazy[1])
+            lazy_flush(a, b, lazy);
+        run_counts(cnt, last, nlast);
+        last = NULL, nlast = 0;
         if (pl->kind == XP_VECTOR) {
             if (!agree_known(a, b, pl->chk, pl->nchk, pl->need, pl->need_slow)) {
                 paired = 0;
@@ -828,6 +890,9 @@ int x_pair_run(wave *a) {
         }
         moded = wave_moded(a) || wave_moded(b);
     }
+out:
+    lazy_flush(a, b, lazy);
+    run_counts(cnt, last, nlast);
     uint64_t all = 0;
     for (int c = 0; c < XC_N; c++) {
         a->count[c] += cnt[c];
