@@ -126,6 +126,17 @@ int main(void) {
             bad += rd(A + 4 * i) != 0xe000 + i;
         CHECK(bad == 0, "%s store up to the end: %d dwords wrong", a, bad);
 
+        /* Low address dwords in a row but lane 9's high dword 1 more: lane 9's address is
+         * 4 GiB past the others, unmapped; the load must fault there, not read A. */
+        reset();
+        for (unsigned l = 0; l < 64; l++)
+            set_addr(2, l, A + 4 * l + (l == 9 ? 1ull << 32 : 0));
+        CHECK(run_snippet(w, a, "global_load_dword v4, v[2:3], off") == WAVE_FAULT &&
+                  w->fault.kind == XF_MEMORY && w->fault.addr == A + 36 + (1ull << 32) &&
+                  w->fault.lanes == 1ull << 9,
+              "%s one lane's high dword differs: kind %d addr %llx lanes %llx", a, w->fault.kind,
+              (unsigned long long)w->fault.addr, (unsigned long long)w->fault.lanes);
+
         /* Coalesced accesses (all lanes on, lane l at base + l * size): a dwordx4 store of
          * value 0xd0000 + byte offset at C + 16 l, read back as dwordx4 (same stride), as dword
          * and dwordx2 with their own strides, and as dwordx3 with stride 16 (not coalesced). */
