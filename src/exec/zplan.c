@@ -178,6 +178,23 @@ out:
     return r;
 }
 
+/* One operand of an entry-prefix instruction: a read of rows not yet written makes them
+ * needed; a write defines them. */
+static void prefix_access(uint64_t need[2][NVREG / 64 + 1], uint64_t def[2][NVREG / 64 + 1],
+                          const isa_opnd *o, int read, int write) {
+    if (!is_vreg(o))
+        return;
+    int f = o->kind == ISA_OPND_AGPR;
+    uint64_t row[NVREG / 64 + 1] = {0};
+    mark(row, o->idx, o->n);
+    for (unsigned k = 0; k <= NVREG / 64; k++) {
+        if (read)
+            need[f][k] |= row[k] & ~def[f][k];
+        if (write)
+            def[f][k] |= row[k];
+    }
+}
+
 int x_zero_plan(const xprog *p, uint32_t entry_pc, xzplan *z) {
     memset(z, 0, sizeof *z);
     if (!p || !p->at || p->wave32 || isa_is_rdna(p->arch))
@@ -206,31 +223,11 @@ int x_zero_plan(const xprog *p, uint32_t entry_pc, xzplan *z) {
         const char *nm = isa_op_names[in->op];
         if (ends_prefix(x, nm))
             break;
-        uint64_t row[2][NVREG / 64 + 1];
-        for (unsigned s = 0; s < in->nsrc && s < 6; s++) {
-            const isa_opnd *o = &in->src[s];
-            if (!is_vreg(o))
-                continue;
-            int f = o->kind == ISA_OPND_AGPR;
-            memset(row, 0, sizeof row);
-            mark(row[f], o->idx, o->n);
-            for (unsigned k = 0; k <= NVREG / 64; k++)
-                need[f][k] |= row[f][k] & ~def[f][k];
-        }
+        for (unsigned s = 0; s < in->nsrc && s < 6; s++)
+            prefix_access(need, def, &in->src[s], 1, 0);
         int full = full_write(in, x->cls, nm);
-        for (unsigned d = 0; d < in->ndst && d < 2; d++) {
-            const isa_opnd *o = &in->dst[d];
-            if (!is_vreg(o))
-                continue;
-            int f = o->kind == ISA_OPND_AGPR;
-            memset(row, 0, sizeof row);
-            mark(row[f], o->idx, o->n);
-            for (unsigned k = 0; k <= NVREG / 64; k++) {
-                if (!full)
-                    need[f][k] |= row[f][k] & ~def[f][k];
-                def[f][k] |= row[f][k];
-            }
-        }
+        for (unsigned d = 0; d < in->ndst && d < 2; d++)
+            prefix_access(need, def, &in->dst[d], !full, 1);
     }
     for (int f = 0; f < 2; f++)
         for (unsigned k = 0; k <= NVREG / 64; k++) {
