@@ -741,6 +741,9 @@ int x_pair_run(wave *a) {
             const unsigned nvec = pl->nvec, cost = 2u * pl->vrun;
             const uint32_t run_end = pl->run_end;
             const int again = !pl->run_need_slow && !pl->run_dm_slow;
+            /* the usual loop body: one block, then the branch */
+            const xjit *j0 = at ? at[0] : NULL;
+            const int one_block = j0 && nvec >= 2 && j0->n == nvec - 1u;
             unsigned done = 0; /* runs completed here */
             a->s[ISA_SREG_EXEC_HI] = b->s[ISA_SREG_EXEC_LO];
             for (;;) {
@@ -749,20 +752,25 @@ int x_pair_run(wave *a) {
                 budget -= cost;
                 last = pl, nlast++;
                 a->pc = run_end; /* where a branch ending the run counts from */
-                for (;;) {
-                    const xjit *j = at ? at[q - run] : NULL;
-                    /* (*q is a wave64 instruction: all 64 lanes must be active) */
-                    if (j && j->n <= n && x_jit_go(a, j, *q)) { /* native code (jit.c) */
-                        q += j->n;
-                        if ((n -= j->n) == 0)
-                            break;
-                        continue;
-                    }
+                if (one_block && x_jit_go(a, j0, *q)) {
+                    q += nvec - 1;
                     v = *q++;
                     v->fn(a, v);
-                    if (__builtin_expect(a->status != WAVE_RUNNING, 0) || --n == 0)
-                        break;
-                }
+                } else
+                    for (;;) {
+                        const xjit *j = at ? at[q - run] : NULL;
+                        /* (*q is a wave64 instruction: all 64 lanes must be active) */
+                        if (j && j->n <= n && x_jit_go(a, j, *q)) { /* native code (jit.c) */
+                            q += j->n;
+                            if ((n -= j->n) == 0)
+                                break;
+                            continue;
+                        }
+                        v = *q++;
+                        v->fn(a, v);
+                        if (__builtin_expect(a->status != WAVE_RUNNING, 0) || --n == 0)
+                            break;
+                    }
                 if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
                     /* stopped at v: the rest of the run was charged, not run; B gets the
                      * results of the SALU ops before it */
