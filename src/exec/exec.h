@@ -264,7 +264,6 @@ int x_fast_tier(void);
 int x_env_switch(int *cache, const char *var, const char *off);
 void x_set_fast_tier(int on);
 
-/* Build a program from code bytes (decodes every instruction reachable by a linear sweep). */
 /* Which registers a wave of the kernel entering at entry_pc must find zero (zplan.c): VGPR rows
  * v[] and AGPR rows a[] (bit r of word r / 64) and, when all_sgprs, SGPRs past s127 (reachable
  * only by tuples that run past the encodable ones).  Returns 0 and ok = 0 when the program is
@@ -275,6 +274,7 @@ typedef struct xzplan {
 } xzplan;
 int x_zero_plan(const xprog *p, uint32_t entry_pc, xzplan *z);
 
+/* Build a program from code bytes (decodes every instruction reachable by a linear sweep). */
 int xprog_build(xprog *p, isa_arch arch, const uint8_t *code, uint32_t size, uint64_t va);
 /* The same for waves of wave_lanes (32 or 64) lanes.  CDNA runs wave64 only; an RDNA program is
  * built for one wave size (src/exec/rdna.c: which ops run there, the register remap). */
