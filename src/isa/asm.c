@@ -2674,6 +2674,22 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
     return uses + lit > 1 ? "invalid operand (violates constant bus restrictions)" : NULL;
 }
 
+/* Mark for dropping every element of list `prefix` ("op_sel." ...) when all of them are
+ * `value`, the list's default. */
+static void drop_list(const pline *p, int *drop, const char *prefix, int64_t value) {
+    size_t l = strlen(prefix);
+    int all = 1, any = 0;
+    for (int i = 0; i < p->nkv; i++) {
+        int64_t v;
+        if (strncmp(p->key[i], prefix, l))
+            continue;
+        any = 1;
+        all &= parse_int(p->val[i], &v) && v == value;
+    }
+    for (int i = 0; any && all && i < p->nkv; i++)
+        drop[i] |= !strncmp(p->key[i], prefix, l);
+}
+
 /* llvm-mc accepts modifiers spelled at their default value, which its printer leaves out
  * ("offset:0", "op_sel:[0,0,0]", "cbsz:0", an MTBUF format's BUF_DATA_FORMAT_8 or
  * BUF_NUM_FORMAT_UNORM): drop them, so that the input compares with the printed text.  op_sel_hi's
@@ -2692,35 +2708,15 @@ static void drop_defaults(pline *p, unsigned arch) {
         drop[i] |= !strcmp(p->key[i], "format.d") && !strcmp(p->val[i], "BUF_DATA_FORMAT_8");
         drop[i] |= !strcmp(p->key[i], "format.n") && !strcmp(p->val[i], "BUF_NUM_FORMAT_UNORM");
     }
-    for (size_t k = 0; k < sizeof zero_lists / sizeof *zero_lists; k++) {
-        size_t l = strlen(zero_lists[k]);
-        int all = 1, any = 0;
-        for (int i = 0; i < p->nkv; i++) {
-            int64_t v;
-            if (strncmp(p->key[i], zero_lists[k], l))
-                continue;
-            any = 1;
-            all &= parse_int(p->val[i], &v) && v == 0;
-        }
-        for (int i = 0; any && all && i < p->nkv; i++)
-            drop[i] |= !strncmp(p->key[i], zero_lists[k], l);
-    }
+    for (size_t k = 0; k < sizeof zero_lists / sizeof *zero_lists; k++)
+        drop_list(p, drop, zero_lists[k], 0);
     /* op_sel_hi all ones is the default of the packed ops (v_pk_*, v_dot*), which the printer
-     * leaves out too ("v_pk_mul_f32 v[0:1], v[2:3], v[4:5] op_sel_hi:[1,1]"); v_fma_mix*'s
-     * default is all zeros, kept above.  llvm-mc refuses any op_sel_hi on gfx940+'s dot ops. */
+     * leaves out too ("v_pk_mul_f32 v[0:1], v[2:3], v[4:5] op_sel_hi:[1,1]"); on v_fma_mix* it
+     * is all zeros, and spelled out is printed.  llvm-mc refuses any op_sel_hi on gfx940+'s dot
+     * ops. */
     if (!strncmp(p->mnem, "v_pk_", 5) ||
-        (!strncmp(p->mnem, "v_dot", 5) && arch != ISA_GFX942 && arch != ISA_GFX950)) {
-        int all = 1, any = 0;
-        for (int i = 0; i < p->nkv; i++) {
-            int64_t v;
-            if (strncmp(p->key[i], "op_sel_hi.", 10))
-                continue;
-            any = 1;
-            all &= parse_int(p->val[i], &v) && v == 1;
-        }
-        for (int i = 0; any && all && i < p->nkv; i++)
-            drop[i] |= !strncmp(p->key[i], "op_sel_hi.", 10);
-    }
+        (!strncmp(p->mnem, "v_dot", 5) && arch != ISA_GFX942 && arch != ISA_GFX950))
+        drop_list(p, drop, "op_sel_hi.", 1);
     int n = 0;
     for (int i = 0; i < p->nkv; i++) {
         if (drop[i])
