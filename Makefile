@@ -48,7 +48,7 @@ VGPU_SRCS := $(sort $(wildcard src/vgpu/*.c))
 VGPU_OBJS := $(VGPU_SRCS:%.c=$(BUILD)/obj/%.o)
 VGPU_SO := $(BUILD)/libgfxemu-vgpu.so
 
-.PHONY: all deps check check-reference sweep tests demo fuzz check-sanitize check-tsan clean format format-check bench \
+.PHONY: all deps check check-reference sweep tests demo fuzz check-sanitize check-tsan check-portable clean format format-check bench \
 	bench-bins bench-compare
 .DELETE_ON_ERROR:
 
@@ -108,6 +108,24 @@ check-reference: deps
 	@$(MAKE) --no-print-directory -k $(filter $(BUILD)/tests/kernels/%,$(TEST_BINS))
 	@GFXEMU_TIER=reference BUILD=$(BUILD) TESTS='^kernels/test_[a-z0-9_]*\.c$$' \
 	    bash tests/run_tests.sh
+
+# The hosts without AVX-512 (issue 16: AVX2 and AVX-512 hosts, and a portable path): a build
+# with -DGFXEMU_NO_CLONES in build-portable/, so every lane loop is compiled for the baseline
+# x86-64 and the hand-written AVX-512 paths (ds_bpermute's table lookup, the coalescing test of
+# vector memory, the AVX-512 and AVX2 MFMA kernels) give way to their plain C versions, which
+# make check never runs on an AVX-512 machine.  The execution, dispatch, kernel and workload
+# suites run twice: with the AVX2 native blocks (GFXEMU_JIT=avx2, an AVX2 host) and with none
+# (GFXEMU_JIT=0, a host with neither; every VALU instruction through its handler).  CI runs it.
+PORTABLE_TESTS ?= ^(exec|kernels|dispatch|workloads)/
+check-portable: deps
+	@$(MAKE) --no-print-directory BUILD=build-portable EXTRA_CFLAGS=-DGFXEMU_NO_CLONES all
+	@$(MAKE) --no-print-directory -k BUILD=build-portable EXTRA_CFLAGS=-DGFXEMU_NO_CLONES \
+	    $(filter $(foreach d,exec kernels dispatch workloads,build-portable/tests/$(d)/%), \
+	    $(TEST_BINS:$(BUILD)/%=build-portable/%)) || echo "check-portable: some tests did not build"
+	@echo "check-portable: AVX2 native blocks (GFXEMU_JIT=avx2)"
+	@GFXEMU_JIT=avx2 BUILD=build-portable TESTS='$(PORTABLE_TESTS)' bash tests/run_tests.sh
+	@echo "check-portable: no native blocks (GFXEMU_JIT=0)"
+	@GFXEMU_JIT=0 BUILD=build-portable TESTS='$(PORTABLE_TESTS)' bash tests/run_tests.sh
 
 # The disassembler sweep on fresh random words (tests/isa/test_sweep.c): `make check` runs its
 # fixed seed, whose LLVM answers it keeps; this draws a new million words per target every time
@@ -181,7 +199,7 @@ bench-compare: deps
 	@BUILD=$(BENCH_BUILD) python3 bench/compare.py
 
 clean:
-	rm -rf build build-san build-tsan $(BENCH_BUILD)
+	rm -rf build build-san build-tsan build-portable $(BENCH_BUILD)
 
 # clang-format-22 (scripts/deps.sh installs it) with the committed .clang-format: unversioned
 # clang-format may be an older release that formats some constructs differently.
