@@ -105,6 +105,12 @@ typedef struct dp_dispatch {
      * the kernel writes them.  poison_regs: GFXEMU_POISON_REGS=1, fill the rows the plan does
      * not zero with garbage (a wrong plan then changes results). */
     uint8_t zero_all, poison_regs;
+    /* What every wave of the launch starts with (dp_wave_template(), once the kernarg segment,
+     * packet and queue addresses are set): s0-s127 with the user SGPRs in place when tmpl_ok
+     * (none of them is the wave's own private memory), MODE, and facts of the target. */
+    uint8_t tmpl_ok, tmpl_arch_fs, tmpl_gfx12;
+    uint32_t tmpl_mode;
+    uint32_t tmpl_s[128];
 } dp_dispatch;
 
 /* Fill d's geometry (threads/waves per workgroup, dims, LDS and scratch sizes) and check the
@@ -126,6 +132,9 @@ void dp_build_packet(const dp_dispatch *d, uint8_t pkt[64]);
  * registers, EXEC, MODE, pc, ids, FLAT_SCRATCH.  Does not touch lds/mem/scratch pointers or the
  * translation cache (the caller empties it when a launch starts). */
 void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave);
+/* Fill d's tmpl_* fields from its kernel, kernarg segment, packet and queue addresses; a launch
+ * calls it before its first wave (dp_wave_init() needs it). */
+void dp_wave_template(dp_dispatch *d);
 /* The work-items of workgroup wg in each dimension (block, or partial at the grid's end) and
  * its waves. */
 uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[3]);

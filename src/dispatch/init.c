@@ -197,6 +197,15 @@ uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[
 #else
 #define INIT_CLONES
 #endif
+/* The same with s0-s127 from a template (restrict: gcc -O2 keeps a copy that may overlap
+ * scalar, one dword per store, which cost a fifth of a 64 Ki-float vecadd). */
+INIT_CLONES static void copy_sgprs(uint32_t *restrict s, const uint32_t *restrict t, int all) {
+    for (unsigned i = 0; i < 128; i++)
+        s[i] = t[i];
+    if (all)
+        for (unsigned i = 128; i < NSREG; i++)
+            s[i] = 0;
+}
 INIT_CLONES static void zero_sgprs(wave *w, int all) {
     /* Constant trip counts: gcc vectorizes these (a variable count became a 4-byte loop). */
     for (unsigned i = 0; i < 128; i++)
@@ -232,37 +241,11 @@ INIT_CLONES static void lane_ids(uint32_t *v, uint32_t t0) {
         v[lane] = t0 + lane;
 }
 
-void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave) {
+/* The user SGPRs, dense from s0 in the order of "SGPR Register Set Up Order", of a wave whose
+ * private memory starts at scratch_va; only the first 16 are loaded by CP.  Preloaded kernel
+ * arguments follow the last other enabled user SGPR.  Returns how many (at most 16). */
+static unsigned user_sgprs(const dp_dispatch *d, uint64_t scratch_va, uint32_t user[64]) {
     const ld_kd *k = &d->k->kd;
-    /* The SGPR file: the 128 encodable registers, and the rest when the program names tuples
-     * that run past s127 or a debugger may show them. */
-    zero_sgprs(w, !d->k->zplan.ok || d->k->zplan.all_sgprs || d->zero_all);
-    w->scc = 0;
-    w->status = WAVE_RUNNING;
-    w->pc = d->k->entry_pc;
-    w->mode = initial_mode(k);
-    w->gpr_idx_on = 0;
-    w->vskip = 0;
-    w->prog = d->k->prog;
-    memset(&w->fault, 0, sizeof w->fault);
-    memset(w->count, 0, sizeof w->count);
-    /* wg counts from the launch's first workgroup; the kernel sees ids from its origin (0 but
-     * for a virtual-GPU dispatch split around partial workgroups or with COMPUTE_START_*). */
-    for (int i = 0; i < 3; i++)
-        w->wg_id[i] = wg[i] + d->k->wg_origin[i];
-    w->wave_id = wave;
-
-    uint64_t wg_linear = ((uint64_t)wg[2] * d->grid[1] + wg[1]) * d->grid[0] + wg[0];
-    uint64_t global_wave = wg_linear * d->waves_per_wg + wave;
-    w->scratch_lane = d->scratch_wave ? d->scratch_lane : 0;
-    /* A label, not a mapping: unique per wave so that FLAT_SCRATCH differs between waves as on
-     * hardware, kept below the apertures. */
-    w->scratch_va =
-        d->scratch_wave ? DP_SCRATCH_VA + ((global_wave * d->scratch_wave) & 0xfffffffffffull) : 0;
-
-    /* User SGPRs, dense from s0 in the order of "SGPR Register Set Up Order"; only the first 16
-     * are loaded by CP.  Preloaded kernel arguments follow the last other enabled user SGPR. */
-    uint32_t user[64];
     unsigned n = 0;
     int arch_fs = !d->k->prog || isa_targets[d->k->prog->arch].arch_flat_scratch;
     if (k->sgpr_private_segment_buffer && !arch_fs) {
@@ -272,15 +255,15 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
          * base + (i * 64 + L) * 4, the layout of the wave's private memory (src/exec/vmem.c).
          * The base is the wave's own, so its wave offset SGPR is 0.  num_records does not
          * bound it: the private memory does (an overrun faults). */
-        user[n++] = (uint32_t)w->scratch_va;
-        user[n++] = ((uint32_t)(w->scratch_va >> 32) & 0xffff) | 1u << 31;
+        user[n++] = (uint32_t)scratch_va;
+        user[n++] = ((uint32_t)(scratch_va >> 32) & 0xffff) | 1u << 31;
         user[n++] = 0xffffffffu;
         user[n++] = 1u << 23 | 3u << 21 | 1u << 19;
     } else if (k->sgpr_private_segment_buffer) {
         /* Not supported with architected flat scratch (gfx940+), but give a descriptor of the
          * wave's scratch rather than garbage: base, num_records = bytes. */
-        user[n++] = (uint32_t)w->scratch_va;
-        user[n++] = (uint32_t)(w->scratch_va >> 32) & 0xffff;
+        user[n++] = (uint32_t)scratch_va;
+        user[n++] = (uint32_t)(scratch_va >> 32) & 0xffff;
         user[n++] = d->scratch_wave;
         user[n++] = 0;
     }
@@ -307,7 +290,7 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     if (k->sgpr_flat_scratch_init) {
         /* The queue's scratch base ("absolute flat scratch" meaning); not used on gfx940+.  On
          * gfx90a the kernel adds the wave offset (0, see above) to it for FLAT_SCRATCH. */
-        uint64_t fs = arch_fs ? DP_SCRATCH_VA : w->scratch_va;
+        uint64_t fs = arch_fs ? DP_SCRATCH_VA : scratch_va;
         user[n++] = (uint32_t)fs;
         user[n++] = (uint32_t)(fs >> 32);
     }
@@ -325,8 +308,65 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
         n = d->k->n_user_sgprs < 16 ? d->k->n_user_sgprs : 16;
         memcpy(user, d->k->user_sgprs, n * sizeof *user);
     }
-    for (unsigned i = 0; i < n && i < 16; i++)
-        w->s[i] = user[i];
+    return n < 16 ? n : 16;
+}
+
+void dp_wave_template(dp_dispatch *d) {
+    const ld_kd *k = &d->k->kd;
+    int arch_fs = !d->k->prog || isa_targets[d->k->prog->arch].arch_flat_scratch;
+    uint32_t user[64];
+    memset(d->tmpl_s, 0, sizeof d->tmpl_s);
+    d->tmpl_mode = initial_mode(k);
+    d->tmpl_arch_fs = (uint8_t)arch_fs;
+    d->tmpl_gfx12 = d->k->prog && isa_targets[d->k->prog->arch].rdna >= 12;
+    /* Only where no user SGPR names the wave's own private memory. */
+    d->tmpl_ok = !(k->sgpr_private_segment_buffer || (k->sgpr_flat_scratch_init && !arch_fs));
+    if (d->tmpl_ok) {
+        unsigned n = user_sgprs(d, 0, user);
+        memcpy(d->tmpl_s, user, n * sizeof *user);
+    }
+}
+
+void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t wave) {
+    const ld_kd *k = &d->k->kd;
+    /* The SGPR file: the 128 encodable registers, and the rest when the program names tuples
+     * that run past s127 or a debugger may show them. */
+    int all_sgprs = !d->k->zplan.ok || d->k->zplan.all_sgprs || d->zero_all;
+    if (d->tmpl_ok) /* the user SGPRs and zeros, as dp_wave_template() found them */
+        copy_sgprs(w->s, d->tmpl_s, all_sgprs);
+    else
+        zero_sgprs(w, all_sgprs);
+    w->scc = 0;
+    w->status = WAVE_RUNNING;
+    w->pc = d->k->entry_pc;
+    w->mode = d->tmpl_mode;
+    w->gpr_idx_on = 0;
+    w->vskip = 0;
+    w->prog = d->k->prog;
+    memset(&w->fault, 0, sizeof w->fault);
+    memset(w->count, 0, sizeof w->count);
+    /* wg counts from the launch's first workgroup; the kernel sees ids from its origin (0 but
+     * for a virtual-GPU dispatch split around partial workgroups or with COMPUTE_START_*). */
+    for (int i = 0; i < 3; i++)
+        w->wg_id[i] = wg[i] + d->k->wg_origin[i];
+    w->wave_id = wave;
+
+    w->scratch_lane = d->scratch_wave ? d->scratch_lane : 0;
+    if (d->scratch_wave) {
+        /* A label, not a mapping: unique per wave so that FLAT_SCRATCH differs between waves
+         * as on hardware, kept below the apertures. */
+        uint64_t wg_linear = ((uint64_t)wg[2] * d->grid[1] + wg[1]) * d->grid[0] + wg[0];
+        uint64_t global_wave = wg_linear * d->waves_per_wg + wave;
+        w->scratch_va = DP_SCRATCH_VA + ((global_wave * d->scratch_wave) & 0xfffffffffffull);
+    } else {
+        w->scratch_va = 0;
+    }
+    if (!d->tmpl_ok) {
+        uint32_t user[64];
+        unsigned n = user_sgprs(d, w->scratch_va, user);
+        for (unsigned i = 0; i < n; i++)
+            w->s[i] = user[i];
+    }
 
     /* System SGPRs start after USER_SGPR_COUNT user SGPRs. */
     unsigned s = k->user_sgpr_count;
@@ -346,14 +386,15 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     if (k->enable_private_segment) {
         w->s[ISA_SREG_FLAT_SCRATCH_LO] = (uint32_t)w->scratch_va;
         w->s[ISA_SREG_FLAT_SCRATCH_HI] = (uint32_t)(w->scratch_va >> 32);
-        if (!arch_fs) /* gfx90a: Private Segment Wavefront Offset, 0 for the per-wave base */
+        if (!d->tmpl_arch_fs) /* gfx90a: Private Segment Wavefront Offset, 0 for the per-wave base
+                               */
             w->s[s++] = 0;
     }
 
     /* gfx12's "architected SGPRs" (AMDGPU Usage, "Initial Kernel Execution State"): the
      * workgroup id is in TTMP9 (x) and TTMP7 (y [15:0], z [31:16]), which clang-22 reads there
      * instead of the system SGPRs above. */
-    if (d->k->prog && isa_targets[d->k->prog->arch].rdna >= 12) {
+    if (d->tmpl_gfx12) {
         w->s[ISA_SREG_TTMP0 + 9] = wg[0];
         w->s[ISA_SREG_TTMP0 + 7] = (wg[1] & 0xffff) | wg[2] << 16;
     }

@@ -670,6 +670,7 @@ gfx_result dp_launch(gfx_device *dev, const struct gfx_kernel *k, const uint32_t
     j->d.zero_all = j->hooks != NULL;
     const char *poison = getenv("GFXEMU_POISON_REGS");
     j->d.poison_regs = poison && *poison && strcmp(poison, "0") != 0;
+    dp_wave_template(&j->d);
     job_init(j, dev, k, &o, t0);
 
     if ((r = job_run(dev, j, nthreads)))

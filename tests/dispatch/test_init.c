@@ -92,6 +92,13 @@ static void plan(dp_dispatch *d, const struct gfx_kernel *k, gfx_arch arch, uint
 
 static uint64_t s64(unsigned i) { return w->s[i] | (uint64_t)w->s[i + 1] << 32; }
 
+/* A wave as a launch starts it: the launch's template (dp_wave_template(), from the dispatch as
+ * the case left it), then the wave's own state. */
+static void wave_init(wave *x, dp_dispatch *d, const uint32_t wg[3], uint32_t i) {
+    dp_wave_template(d);
+    dp_wave_init(x, d, wg, i);
+}
+
 /* All pointers, ids, workgroup info, 3-D packed ids, private segment (FLAT_SCRATCH). */
 static void case_all_ids(void) {
     kd_spec s = {.priv = 20,
@@ -103,7 +110,8 @@ static void case_all_ids(void) {
     CHECK(d.waves_per_wg == 2 && d.threads_per_wg == 128, "%u waves", d.waves_per_wg);
     uint32_t wg[3] = {2, 1, 1};
     memset(w, 0xa5, sizeof *w);
-    dp_wave_init(w, &d, wg, 1);
+    wave_init(w, &d, wg, 1);
+    CHECK(d.tmpl_ok, "no user SGPR template for a kernel without per-wave user SGPRs");
     CHECK(s64(0) == d.packet_va, "s[0:1] = 0x%llx", (unsigned long long)s64(0));
     CHECK(s64(2) == d.queue_va, "s[2:3] = 0x%llx", (unsigned long long)s64(2));
     CHECK(s64(4) == d.kernarg_va, "s[4:5] = 0x%llx", (unsigned long long)s64(4));
@@ -141,7 +149,7 @@ static void case_all_ids(void) {
 
     /* The first wave of the workgroup; FLAT_SCRATCH differs between waves. */
     wave *w0 = malloc(sizeof *w0);
-    dp_wave_init(w0, &d, wg, 0);
+    wave_init(w0, &d, wg, 0);
     CHECK(w0->s[11] == (1u << 31 | 2), "workgroup info 0x%x", w0->s[11]);
     CHECK(w0->scratch_va != w->scratch_va && w0->scratch_va + 2048 <= w->scratch_va + 2048,
           "scratch va");
@@ -160,9 +168,10 @@ static void case_buffer_and_partial(void) {
     plan(&d, &k, GFX_ARCH_GFX942, 5, 1, 1, 100, 1, 1);
     uint32_t wg[3] = {4, 0, 0};
     memset(w, 0x5a, sizeof *w);
-    dp_wave_init(w, &d, wg, 1);
+    wave_init(w, &d, wg, 1);
     /* s[0:3] the V# (base = this wave's scratch), s[4:5] kernarg, s[6:7] flat scratch init,
      * s8 private segment size, s9 workgroup id x */
+    CHECK(!d.tmpl_ok, "a user SGPR template for a per-wave private segment buffer");
     CHECK((w->s[0] | (uint64_t)(w->s[1] & 0xffff) << 32) == w->scratch_va && w->scratch_va,
           "V# base");
     CHECK(s64(4) == d.kernarg_va, "s[4:5] = 0x%llx", (unsigned long long)s64(4));
@@ -194,7 +203,7 @@ static void case_preload(void) {
     d.kernargs = ka;
     d.kernarg_size = sizeof ka;
     uint32_t wg[3] = {0, 0, 6};
-    dp_wave_init(w, &d, wg, 0);
+    wave_init(w, &d, wg, 0);
     CHECK(s64(0) == d.kernarg_va, "s[0:1]");
     CHECK(w->s[2] == 0x17161514 && w->s[3] == 0x1b1a1918 && w->s[4] == 0x1f1e1d1c,
           "preloaded 0x%x 0x%x 0x%x", w->s[2], w->s[3], w->s[4]);
@@ -212,7 +221,7 @@ static void case_user_count(void) {
     dp_dispatch d;
     plan(&d, &k, GFX_ARCH_GFX950, 1, 9, 1, 64, 1, 1);
     uint32_t wg[3] = {0, 8, 0};
-    dp_wave_init(w, &d, wg, 0);
+    wave_init(w, &d, wg, 0);
     CHECK(w->s[6] == 8 && w->s[2] == 0, "wg y at s6: %u", w->s[6]);
     for (unsigned lane = 0; lane < 64; lane++)
         CHECK(w->v[0][lane] == lane, "v0[%u]", lane);
@@ -225,7 +234,7 @@ static void case_mode(void) {
     dp_dispatch d;
     plan(&d, &k, GFX_ARCH_GFX950, 1, 1, 1, 1, 1, 1);
     uint32_t wg[3] = {0, 0, 0};
-    dp_wave_init(w, &d, wg, 0);
+    wave_init(w, &d, wg, 0);
     CHECK(w->mode == (2u | 3u << 4 | 1u << 6 | 1u << 8 | 1u << 9), "mode 0x%x", w->mode);
     CHECK(wave_exec(w) == 1, "one work-item: exec 0x%llx", (unsigned long long)wave_exec(w));
 }
