@@ -8,6 +8,7 @@
 #include "common/snippet.h"
 #include "exec/exec.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,99 @@ int main(void) {
                   w->fault.kind == XF_MEMORY && w->fault.addr == A + 256 - 8 &&
                   w->fault.lanes == 1ull << 45 && w->fault.pc == 0 && w->v[40][45] == 0x7777,
               "%s scattered dwordx4 past the end: kind %d addr A%+lld lanes %llx", a, w->fault.kind,
+              (long long)(w->fault.addr - A), (unsigned long long)w->fault.lanes);
+    }
+    /* vmem_lin (the coalesced dword case in a function of its own) against what the general
+     * path does, for the conditions it tests itself: read-only host memory (loads read it,
+     * a store faults and writes nothing), a scalar base with an instruction offset, a
+     * destination that is the address pair, FLAT, and a run past the end of an allocation. */
+    static const uint32_t ro_words[64] = {
+#define RO4(i) 0x90000u + (i), 0x90001u + (i), 0x90002u + (i), 0x90003u + (i)
+        RO4(0),  RO4(4),  RO4(8),  RO4(12), RO4(16), RO4(20), RO4(24), RO4(28),
+        RO4(32), RO4(36), RO4(40), RO4(44), RO4(48), RO4(52), RO4(56), RO4(60),
+#undef RO4
+    };
+    uint64_t R = (uint64_t)(uintptr_t)ro_words;
+    CHECK(gmem_map_host(mem, (void *)(uintptr_t)ro_words, sizeof ro_words, 1) == 0, "map ro");
+    static uint32_t alias_words[1024]; /* 4 KiB at the shared aperture's base */
+    for (unsigned i = 0; i < 1024; i++)
+        alias_words[i] = 0xa11a5000u + i;
+    CHECK(gmem_map_alias(mem, GMEM_SHARED_APERTURE, alias_words, sizeof alias_words, 0) == 0,
+          "map an alias at the shared aperture");
+    for (int ai = 0; ai < 3; ai++) {
+        const char *a = arches[ai];
+        int bad = 0;
+        reset();
+        for (unsigned l = 0; l < 64; l++) {
+            set_addr(2, l, R + 4 * l);
+            w->v[4][l] = 0xdead0000u + l;
+        }
+        CHECK(run_snippet(w, a, "global_load_dword v6, v[2:3], off") == WAVE_DONE,
+              "%s read-only load", a);
+        for (unsigned l = 0; l < 64; l++)
+            bad += w->v[6][l] != 0x90000u + l;
+        CHECK(bad == 0, "%s coalesced load of read-only memory: %d lanes wrong", a, bad);
+        CHECK(run_snippet(w, a, "global_store_dword v[2:3], v4, off") == WAVE_FAULT &&
+                  w->fault.kind == XF_MEMORY && w->fault.write == 1 && w->fault.addr == R,
+              "%s coalesced store to read-only memory: status %d kind %d write %d addr %llx", a,
+              w->status, w->fault.kind, w->fault.write, (unsigned long long)w->fault.addr);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            bad += ro_words[l] != 0x90000u + l;
+        CHECK(bad == 0, "%s read-only memory written: %d words", a, bad);
+
+        /* s[0:1] = C - 64, offset 64 + 4 l in v2, instruction offset 64: lane l reads
+         * C + 64 + 4 l; then dwordx2 at C + 8 l into the address pair itself, and the same
+         * through FLAT. */
+        reset();
+        for (unsigned l = 0; l < 256; l++) {
+            uint32_t v = 0x70000u + l;
+            gmem_write(mem, C + 4 * l, &v, 4);
+        }
+        w->s[0] = (uint32_t)(C - 64);
+        w->s[1] = (uint32_t)((C - 64) >> 32);
+        for (unsigned l = 0; l < 64; l++) {
+            w->v[2][l] = 64 + 4 * l;
+            set_addr(4, l, C + 8 * l);
+            set_addr(8, l, C + 512 + 4 * l);
+        }
+        CHECK(run_snippet(w, a,
+                          "global_load_dword v3, v2, s[0:1] offset:64\n"
+                          "global_load_dwordx2 v[4:5], v[4:5], off\n"
+                          "flat_load_dword v10, v[8:9]") == WAVE_DONE,
+              "%s saddr / own pair / flat", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            bad += w->v[3][l] != 0x70000u + 16 + l;
+            bad += w->v[4][l] != 0x70000u + 2 * l || w->v[5][l] != 0x70000u + 2 * l + 1;
+            bad += w->v[10][l] != 0x70000u + 128 + l;
+        }
+        CHECK(bad == 0, "%s coalesced saddr+offset, own pair, flat: %d wrong", a, bad);
+
+        /* FLAT addresses in the shared aperture are LDS even where host memory is mapped at
+         * the same device addresses (an alias, as the virtual GPU may place one). */
+        reset();
+        uint32_t lds[64];
+        for (unsigned l = 0; l < 64; l++) {
+            lds[l] = 0x5d000u + l;
+            set_addr(2, l, GMEM_SHARED_APERTURE + 4 * l);
+        }
+        w->lds = (uint8_t *)lds;
+        w->lds_size = sizeof lds;
+        CHECK(run_snippet(w, a, "flat_load_dword v6, v[2:3]") == WAVE_DONE, "%s flat lds", a);
+        bad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            bad += w->v[6][l] != 0x5d000u + l;
+        CHECK(bad == 0, "%s coalesced FLAT load in the shared aperture: %d lanes not LDS", a, bad);
+
+        /* lane l at A + 128 + 4 l: lanes 32-63 are past A's end (and its page) */
+        reset();
+        for (unsigned l = 0; l < 64; l++)
+            set_addr(2, l, A + 128 + 4 * l);
+        CHECK(run_snippet(w, a, "global_load_dword v6, v[2:3], off") == WAVE_FAULT &&
+                  w->fault.kind == XF_MEMORY && w->fault.addr == A + 256 &&
+                  w->fault.lanes == ~0ull << 32,
+              "%s coalesced load past the end: kind %d addr A%+lld lanes %llx", a, w->fault.kind,
               (long long)(w->fault.addr - A), (unsigned long long)w->fault.lanes);
     }
     free(w);
