@@ -740,8 +740,6 @@ static void vmem_load(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref_
         return;
     if (ref == flat_ref && kind == K_DW && may_be_private(w, x) && scratch_fast(w, x, ndw, 0, 0, 0))
         return;
-    if (ref == flat_ref && kind == K_DW && vmem_lin(w, x, ndw, 0))
-        return;
     if ((ref == flat_ref || ref == buf_ref) &&
         vmem_fast(w, x, ndw, 0, ref == buf_ref, NULL, kind == K_DW ? 0 : load_size(kind, ndw), 0,
                   kind))
@@ -793,8 +791,6 @@ static void vmem_store(wave *w, const xinst *x, unsigned kind, unsigned ndw, ref
     unsigned sub = kind == K_DW ? 0 : store_size(kind, ndw);
     unsigned shift = kind == K_ST_BHI || kind == K_ST_SHI ? 16 : 0;
     if (ref == flat_ref && may_be_private(w, x) && scratch_fast(w, x, ndw, 1, sub, shift))
-        return;
-    if (ref == flat_ref && !sub && vmem_lin(w, x, ndw, 1))
         return;
     if ((ref == flat_ref || ref == buf_ref) &&
         vmem_fast(w, x, ndw, 1, ref == buf_ref, NULL, sub, shift, K_DW))
@@ -1288,8 +1284,14 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
     X(buffer_store_short, vmem_store, K_ST_S, 1, buf_ref)            \
     X(buffer_store_byte_d16_hi, vmem_store, K_ST_BHI, 1, buf_ref)    \
     X(buffer_store_short_d16_hi, vmem_store, K_ST_SHI, 1, buf_ref)
-#define DEF_LDST(op, fn, kind, n, ref) \
-    static void op(wave *w, const xinst *x) { fn(w, x, kind, n, ref); }
+/* GLOBAL/FLAT dword ops try vmem_lin here, before the engine (the conditions fold at compile
+ * time, so other ops pay nothing): a call less on an elementwise kernel's every access. */
+#define DEF_LDST(op, fn, kind, n, ref)                                                             \
+    static void op(wave *w, const xinst *x) {                                                      \
+        if (ref == flat_ref && kind == K_DW && vmem_lin(w, x, n, fn == vmem_store))                \
+            return;                                                                                \
+        fn(w, x, kind, n, ref);                                                                    \
+    }
 VMEM_LDST(DEF_LDST)
 
 /* Formatted buffer accesses: op, components, d16 (1 packed halves, 2 the d16_hi form), store,
