@@ -197,11 +197,19 @@ uint32_t dp_wg_shape(const dp_dispatch *d, const uint32_t wg[3], uint32_t block[
 #else
 #define INIT_CLONES
 #endif
-/* The same with s0-s127 from a template (restrict: gcc -O2 keeps a copy that may overlap
- * scalar, one dword per store, which cost a fifth of a 64 Ki-float vecadd). */
-INIT_CLONES static void copy_sgprs(uint32_t *restrict s, const uint32_t *restrict t, int all) {
-    for (unsigned i = 0; i < 128; i++)
-        s[i] = t[i];
+/* The same with s0-s127 from a template, the 16-SGPR chunks whose bit is set in chunks (the
+ * kernel's zero plan: the others are never read); with poison, the other chunks get a pattern
+ * no kernel result should contain.  (restrict: gcc -O2 keeps a copy that may overlap scalar,
+ * one dword per store, which cost a fifth of a 64 Ki-float vecadd.) */
+INIT_CLONES static void copy_sgprs(uint32_t *restrict s, const uint32_t *restrict t,
+                                   unsigned chunks, int all, int poison) {
+    for (unsigned c = 0; c < 8; c++)
+        if ((chunks >> c) & 1)
+            memcpy(s + 16 * c, t + 16 * c, 64); /* one vector move */
+    if (poison)
+        for (unsigned i = 0; i < 128; i++)
+            if (!((chunks >> (i / 16)) & 1))
+                s[i] = 0x7fbad000u ^ i;
     if (all)
         for (unsigned i = 128; i < NSREG; i++)
             s[i] = 0;
@@ -331,9 +339,11 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     const ld_kd *k = &d->k->kd;
     /* The SGPR file: the 128 encodable registers, and the rest when the program names tuples
      * that run past s127 or a debugger may show them. */
-    int all_sgprs = !d->k->zplan.ok || d->k->zplan.all_sgprs || d->zero_all;
+    const xzplan *zp = &d->k->zplan;
+    int all_sgprs = !zp->ok || zp->all_sgprs || d->zero_all;
     if (d->tmpl_ok) /* the user SGPRs and zeros, as dp_wave_template() found them */
-        copy_sgprs(w->s, d->tmpl_s, all_sgprs);
+        copy_sgprs(w->s, d->tmpl_s, zp->ok && !d->zero_all ? zp->s_chunks : 0xff, all_sgprs,
+                   d->poison_regs);
     else
         zero_sgprs(w, all_sgprs);
     w->scc = 0;
@@ -421,7 +431,6 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
     unsigned na = total > acc ? total - acc : 0;
     if (na > NVREG)
         na = NVREG;
-    const xzplan *zp = &d->k->zplan;
     if (nl == LANES && t0 + LANES <= threads && zp->ok && !d->zero_all) {
         zero_rows(w->v, zp->v, nv, d->poison_regs);
         zero_rows(w->a, zp->a, na, d->poison_regs);

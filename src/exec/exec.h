@@ -270,6 +270,10 @@ void x_set_fast_tier(int on);
  * one the plan does not model (RDNA, dynamic register indexing, ...): zero everything. */
 typedef struct xzplan {
     uint8_t ok, all_sgprs;
+    /* s0-s127 in chunks of 16 (bit c: s[16c .. 16c+15]): the chunks the code names, and always
+     * s96-s127 (FLAT_SCRATCH, VCC, TTMPs, M0, EXEC: read by instructions that do not name them).
+     * Only these need their start values; the others are never read. */
+    uint8_t s_chunks;
     uint64_t v[NVREG / 64 + 1], a[NVREG / 64 + 1];
 } xzplan;
 int x_zero_plan(const xprog *p, uint32_t entry_pc, xzplan *z);

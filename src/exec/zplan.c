@@ -12,6 +12,8 @@
  *    it is written before anything can read it.  That prefix runs from the entry to the first
  *    branch, EXEC write or instruction the plan does not model; it runs exactly once, first, in
  *    every wave, and while it runs EXEC is what the wave started with.
+ * SGPRs are set up (the launch's user SGPRs, zeros elsewhere) in chunks of 16: the chunks the
+ * code names, and s96-s127, whose special registers instructions read without naming them.
  * The plan holds for waves that start with all 64 lanes on.  Other waves, and launches whose
  * registers a debugger or trace shows before the kernel writes them, zero the whole allocation
  * as before.  GFXEMU_POISON_REGS=1 fills the rows the plan leaves with garbage instead of
@@ -119,8 +121,13 @@ static int names(const isa_inst *in, uint64_t ref[2][NVREG / 64 + 1], xzplan *z)
         const isa_opnd *o = ops[i];
         if (is_vreg(o))
             mark(ref[o->kind == ISA_OPND_AGPR], o->idx, o->n);
-        else if (o->kind == ISA_OPND_SREG && o->idx + (o->n ? o->n : 1) > 128)
-            z->all_sgprs = 1;
+        else if (o->kind == ISA_OPND_SREG) {
+            unsigned last = o->idx + (o->n ? o->n : 1) - 1;
+            if (last >= 128)
+                z->all_sgprs = 1;
+            for (unsigned c = o->idx / 16; c <= last / 16 && c < 8; c++)
+                z->s_chunks |= (uint8_t)(1u << c);
+        }
     }
     return 1;
 }
@@ -209,10 +216,14 @@ int x_zero_plan(const xprog *p, uint32_t entry_pc, xzplan *z) {
     if (r == 0) {
         memset(ref, 0, sizeof ref);
         z->all_sgprs = 0;
+        z->s_chunks = 0;
         for (uint32_t i = 0; i < p->ninsts; i++)
             if (p->insts[i].in.op != ISA_OP_ILLEGAL && !names(&p->insts[i].in, ref, z))
                 return 0;
     }
+    /* s96-s127: FLAT_SCRATCH, XNACK_MASK, VCC, TTMPs, M0 and EXEC, which instructions read
+     * without naming them (VOP2 carries and v_cndmask read VCC, LDS and s_sendmsg M0, ...). */
+    z->s_chunks |= 0xc0;
     /* v0 holds the work-item ids (dp_wave_init writes all 64 lanes). */
     mark(def[0], 0, 1);
     const xinst *x = entry_pc < p->code_size && !(entry_pc & 3) ? p->at[entry_pc / 4] : NULL;

@@ -76,6 +76,23 @@ static void plans(void) {
         expect("elementwise", z.v, NONE);
         expect("elementwise agprs", z.a, NONE);
         CHECK(!z.all_sgprs, "%s: elementwise: all_sgprs", a);
+        CHECK(z.s_chunks == (0x01 | 0xc0), "%s: elementwise SGPR chunks %#x", a, z.s_chunks);
+
+        /* SGPR chunks of 16: every SGPR an operand names, a tuple's whole width (s[44:51]
+         * reaches chunk 3), reads and writes alike, and s96-s127 always; code not reachable
+         * from the entry does not count, and an indirect jump makes all of it count. */
+        plan_of(a,
+                "s_load_dwordx8 s[44:51], s[0:1], 0x0\n"
+                "s_add_u32 s70, s71, 1\n"
+                "s_endpgm\n"
+                "s_mov_b32 s90, 0\n"
+                "s_endpgm\n",
+                &z);
+        CHECK(z.ok && z.s_chunks == (0x01 | 0x04 | 0x08 | 0x10 | 0xc0),
+              "%s: SGPR chunks of tuples and scalar ops %#x", a, z.s_chunks);
+        plan_of(a, "s_setpc_b64 s[30:31]\ns_endpgm\ns_mov_b32 s90, s33\ns_endpgm\n", &z);
+        CHECK(z.ok && z.s_chunks == (0x02 | 0x04 | 0x20 | 0xc0),
+              "%s: SGPR chunks after an indirect jump %#x", a, z.s_chunks);
 
         /* Sources read before any write; a row no instruction names is left alone. */
         plan_of(a, "v_add_f32 v1, v2, v3\nv_mov_b32 v9, v1\ns_endpgm\n", &z);
@@ -170,7 +187,8 @@ static const char probe_src[] =
     "  v_mov_b32 v12, 0\n"
     "  v_fmac_f32 v11, v12, v12\n" /* v11 + 0: v11's old value, 0 */
     "  v_mov_b32_sdwa v10, v1 dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:DWORD\n"
-    "  v_mov_b32 v3, s50\n" /* an SGPR the kernel never writes: 0 */
+    "  v_mov_b32 v3, s50\n"     /* an SGPR the kernel never writes: 0 */
+    "  v_add_u32 v3, s37, v3\n" /* another, in a chunk of its own (s32-s47) */
     "  s_waitcnt lgkmcnt(0)\n"
     "  global_store_dword v1, v2, s[20:21]\n"
     "  global_store_dword v1, v3, s[20:21] offset:256\n"
