@@ -1285,10 +1285,13 @@ static void vmem_format(wave *w, const xinst *x, unsigned nc, int d16, int store
     X(buffer_store_byte_d16_hi, vmem_store, K_ST_BHI, 1, buf_ref)    \
     X(buffer_store_short_d16_hi, vmem_store, K_ST_SHI, 1, buf_ref)
 /* GLOBAL/FLAT dword ops try vmem_lin here, before the engine (the conditions fold at compile
- * time, so other ops pay nothing): a call less on an elementwise kernel's every access. */
+ * time, so other ops pay nothing): a call less on an elementwise kernel's every access.  Not
+ * FLAT in a wave with private memory: clang -O0 reaches its private arrays that way, and
+ * vmem_lin's translation would search the region table for every such access first. */
 #define DEF_LDST(op, fn, kind, n, ref)                                                             \
     static void op(wave *w, const xinst *x) {                                                      \
-        if (ref == flat_ref && kind == K_DW && vmem_lin(w, x, n, fn == vmem_store))                \
+        if (ref == flat_ref && kind == K_DW && !may_be_private(w, x) &&                            \
+            vmem_lin(w, x, n, fn == vmem_store))                                                   \
             return;                                                                                \
         fn(w, x, kind, n, ref);                                                                    \
     }
