@@ -13,7 +13,7 @@
 typedef uint32_t u32;
 typedef uint64_t u64;
 
-static u64 smem_addr(const wave *w, const xinst *x) {
+static inline __attribute__((always_inline)) u64 smem_addr(const wave *w, const xinst *x) {
     const isa_scalar_fields *f = &x->in.f.s;
     u64 base = x_s64(w, x, 1);
     u64 off = f->has_imm ? (u64)(int64_t)f->offset : 0;
