@@ -284,6 +284,17 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
  * benchmark (measured with bench/ab.py).  So in this path plain accesses that race between
  * workgroups (legal on a GPU: which value wins is undefined) are racing host copies, formally a
  * data race in C; ThreadSanitizer builds therefore take the general path for everything. */
+/* ThreadSanitizer builds (gcc's or clang's) take the general path for everything. */
+#if defined(__SANITIZE_THREAD__)
+#define VMEM_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define VMEM_TSAN 1
+#endif
+#endif
+#ifndef VMEM_TSAN
+#define VMEM_TSAN 0
+#endif
 /* The lane loops below are written to vectorize: compiled for x86-64-v4 (AVX-512: the address
  * checks take half the instructions; 3-5% off a 64 Ki-float vecadd launch, 6-8% off 4 Mi) and
  * x86-64-v3 as well as the baseline (picked at load time), and at -O3 under GCC, which at -O2
@@ -391,13 +402,8 @@ static inline __attribute__((always_inline)) void coalesced_copy(uint32_t (*r)[L
  * were a third of its time in a 64 Ki-float vecadd, whose three accesses are all this case.
  * Returns 0, touching nothing, for anything else (vmem_fast then decides). */
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsigned ndw, int store) {
-#if defined(__SANITIZE_THREAD__) /* plain copies: see above */
-    return 0;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-    return 0;
-#endif
-#endif
+    if (VMEM_TSAN) /* plain copies: see above */
+        return 0;
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     if ((x->xf & XI_REF) || wave_exec(w) != ~0ull || m->seg == 1 || m->lds || m->tfe ||
@@ -437,13 +443,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     /* lin: every lane is on and lane l's address is a[0] + l * size, found on the 32-bit
      * offsets before any 64-bit address is built (a[] is then filled only if needed) */
     int lin = 0;
-#if defined(__SANITIZE_THREAD__)
-    return 0;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-    return 0;
-#endif
-#endif
+    if (VMEM_TSAN)
+        return 0;
     unsigned size = sub ? sub : 4 * ndw;
     /* Scratch, loads into LDS (lds bit) and tfe go the general way. */
     if (m->seg == 1 || m->lds || m->tfe || !exec)
