@@ -251,11 +251,12 @@ INIT_CLONES static void lane_ids(uint32_t *v, uint32_t t0) {
 
 /* The user SGPRs, dense from s0 in the order of "SGPR Register Set Up Order", of a wave whose
  * private memory starts at scratch_va; only the first 16 are loaded by CP.  Preloaded kernel
- * arguments follow the last other enabled user SGPR.  Returns how many (at most 16). */
+ * arguments follow the last other enabled user SGPR.  Returns how many (at most 16).  Reads
+ * d->tmpl_arch_fs, which dp_wave_template() sets first. */
 static unsigned user_sgprs(const dp_dispatch *d, uint64_t scratch_va, uint32_t user[64]) {
     const ld_kd *k = &d->k->kd;
     unsigned n = 0;
-    int arch_fs = !d->k->prog || isa_targets[d->k->prog->arch].arch_flat_scratch;
+    int arch_fs = d->tmpl_arch_fs;
     if (k->sgpr_private_segment_buffer && !arch_fs) {
         /* gfx90a reaches scratch with MUBUF through this V#: the swizzled layout of the
          * hardware's scratch buffer (AMDGPU Usage, "Private Segment Buffer"): SWIZZLE_ENABLE,

@@ -368,6 +368,13 @@ static inline
     return diff == 0;
 }
 
+/* Whether translation line c meets the shared or private aperture, where a FLAT address is LDS
+ * or scratch whatever host memory is mapped there. */
+static inline int in_apertures(const gmem_cache_line *c) {
+    return c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
+           c->base + c->size > GMEM_SHARED_APERTURE;
+}
+
 /* A coalesced access's copy: ndw dwords per lane, lane l's at p + l * 4 * ndw, transposed
  * between memory order and the register rows r[0..ndw). */
 static inline __attribute__((always_inline)) void coalesced_copy(uint32_t (*r)[LANES], uint8_t *p,
@@ -423,9 +430,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
     }
     const gmem_cache_line *c = gmem_xlate_line(w->mem, &w->cache, a0, (u64)LANES * size);
     /* not read-only for a store; a FLAT address in an aperture is LDS or scratch */
-    if (!c || (store && c->ro) ||
-        (m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
-         c->base + c->size > GMEM_SHARED_APERTURE))
+    if (!c || (store && c->ro) || (m->seg == 0 && in_apertures(c)))
         return 0;
     coalesced_copy(store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]),
                    c->host + (a0 - c->base), ndw, store);
@@ -523,8 +528,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         c->base < w->scratch_va + (u64)w->scratch_lane * LANES)
         return 0;
     /* A flat address in an aperture goes to LDS or scratch, never to an allocation. */
-    if (!buf && m->seg == 0 && c->base < GMEM_PRIVATE_APERTURE + GMEM_APERTURE_SIZE &&
-        c->base + c->size > GMEM_SHARED_APERTURE)
+    if (!buf && m->seg == 0 && in_apertures(c))
         return 0;
     uint8_t *h = c->host; /* lane l's bytes are at h + (a[l] - base) */
     const u64 base = c->base, lim = c->size - size;
