@@ -387,6 +387,9 @@ const char *mfma_fast_isa(void);
 /* Switches the MFMA fast path to the build named as GFXEMU_MFMA_ISA would name it (capped at
  * what the CPU has) and returns the name of the build now in use.  For tests, between waves. */
 const char *mfma_fast_force(const char *want);
+/* Empties the calling thread's cache of converted fp8/bf8 MFMA operands (mfma.c f8_lookup), so
+ * that a test knows which entries a sequence of MFMAs fills and replaces.  For tests. */
+void mfma_fast_cache_clear(void);
 extern const xhandler x_gws_handlers[]; /* src/exec/gws.c */
 extern const unsigned x_gws_nhandlers;
 

@@ -872,32 +872,96 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf
         }                                                                                          \
     } while (0)
 
+/* Converted 8-bit operands, per host thread: a GEMM multiplies each A operand by several B
+ * operands and each B by several A (an unrolled wave's block of MFMA tiles), and their fp8/bf8
+ * conversion was 38% of a 16x16x32 fp8 MFMA.  An entry keeps an operand's registers as they
+ * were converted (raw) and the floats; a lookup by register names the entry, and its contents
+ * decide: equal registers give the stored floats, anything else converts anew (the register
+ * only picks the entry).  The key also holds what else the floats depend on (element type,
+ * FNUZ, register count) and the build (impl), so that a test that switches builds
+ * (mfma_fast_force) runs each build's own conversion.  test_mfma.c test_f8_cache. */
+typedef struct {
+    float f[8][LANES];
+    u32 raw[2][LANES];
+    u32 key;
+} __attribute__((aligned(64))) f8ent;
+enum { F8C_N = 8 };
+typedef struct {
+    f8ent e[F8C_N];
+    unsigned next; /* round-robin replacement */
+} f8cache;
+static _Thread_local f8cache f8c;
+void mfma_fast_cache_clear(void) { memset(&f8c, 0, sizeof f8c); }
+
+/* Source s (registers R, nr of them) of 8-bit type t as floats: *o points at the entry's rows,
+ * which hold the conversion when this returns 0; when it returns 1 the caller converts into
+ * *o (the entry, or its own rows for a source that is not a register tuple).  Entry `keep`
+ * (the other operand's, -1: none) is not replaced; *slot is the entry used (-1: none). */
+AI int f8_lookup(const xinst *x, int s, const u32 (*R)[LANES], unsigned nr, int t, int fnuz,
+                 int impl, int keep, float (**o)[LANES], int *slot) {
+    const isa_opnd *op = &x->in.src[s];
+    *slot = -1;
+    if (nr > 2 || (op->kind != ISA_OPND_VGPR && op->kind != ISA_OPND_AGPR))
+        return 1;
+    f8cache *c = &f8c;
+    u32 key = 1u << 31 | (u32)(op->kind == ISA_OPND_AGPR) << 30 | (u32)impl << 28 | (u32)t << 24 |
+              (u32)fnuz << 23 | nr << 20 | op->idx;
+    int i = 0;
+    u32 diff = 0;
+    while (i < F8C_N && c->e[i].key != key)
+        i++;
+    if (i == F8C_N) { /* a new entry */
+        i = (int)c->next == keep ? (int)(c->next + 1) % F8C_N : (int)c->next;
+        c->next = (unsigned)(i + 1) % F8C_N;
+        c->e[i].key = key;
+        diff = 1;
+    }
+    /* compare and store in one pass: a miss leaves the entry holding R */
+    u32(*raw)[LANES] = c->e[i].raw;
+    for (unsigned r = 0; r < nr; r++)
+        for (int l = 0; l < LANES; l++) {
+            u32 v = R[r][l];
+            diff |= raw[r][l] ^ v;
+            raw[r][l] = v;
+        }
+    *o = c->e[i].f, *slot = i;
+    return diff != 0;
+}
+
 /* One fast-path MFMA (fast_ok() said yes): unpack, then the shape's product with constant
  * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c).  BDIRECT(d): the build's product converts B
  * itself, straight from its registers (bt: 0 f16, 1 bf16; -1: B unpacked into ub). */
-#define FAST_BODY(name, tgt, MMK, PAIR, ILV, F8X4, BDIRECT)                                        \
+#define FAST_BODY(name, tgt, impl, MMK, PAIR, ILV, F8X4, BDIRECT)                                  \
     tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
         unsigned nr = (unsigned)(E * bits / 32);                                                   \
         u32 ta[4][LANES], tb[4][LANES];                                                            \
-        float ua[8][LANES], ub[8][LANES];                                                          \
+        float ua[8][LANES], ub[8][LANES], (*pa)[LANES] = ua, (*pb)[LANES] = ub;                    \
         const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);                                      \
         const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);                                      \
         int f16 = d->ta == MT_F16; /* then A goes straight from F16C into the AS = 2 form */       \
-        if (f16)                                                                                   \
-            for (int p = 0; p < E / 2; p++)                                                        \
-                ILV(RA[p], ua[2 * p]);                                                             \
-        else                                                                                       \
-            UNPACK_FAST(PAIR, F8X4, RA, E, d->ta, fnuz, ua);                                       \
         int bt = BDIRECT(d) ? d->tb == MT_BF16 : -1;                                               \
-        if (bt < 0)                                                                                \
-            UNPACK_FAST(PAIR, F8X4, RB, E, d->tb, fnuz, ub);                                       \
+        if (bits == 8) { /* both 8-bit (FAST_DESC): through the cache */                           \
+            int sa, sb;                                                                            \
+            if (f8_lookup(x, 0, RA, nr, d->ta, fnuz, impl, -1, &pa, &sa))                          \
+                UNPACK_FAST(PAIR, F8X4, RA, E, d->ta, fnuz, pa);                                   \
+            if (f8_lookup(x, 1, RB, nr, d->tb, fnuz, impl, sa, &pb, &sb))                          \
+                UNPACK_FAST(PAIR, F8X4, RB, E, d->tb, fnuz, pb);                                   \
+        } else {                                                                                   \
+            if (f16)                                                                               \
+                for (int p = 0; p < E / 2; p++)                                                    \
+                    ILV(RA[p], ua[2 * p]);                                                         \
+            else                                                                                   \
+                UNPACK_FAST(PAIR, F8X4, RA, E, d->ta, fnuz, ua);                                   \
+            if (bt < 0)                                                                            \
+                UNPACK_FAST(PAIR, F8X4, RB, E, d->tb, fnuz, ub);                                   \
+        }                                                                                          \
         u32 tc[16][LANES]; /* C when not a register tuple (an inline 0 starts a tile's sum) */     \
         const u32(*RC)[LANES] = src_regs(w, x, 2, (unsigned)(d->m * d->n / 64), tc, 0);            \
         u32(*RD)[LANES] = dst_regs(w, x);                                                          \
-        const float (*a_)[LANES] = (const float (*)[LANES])ua,                                     \
-                    (*b_)[LANES] = (const float (*)[LANES])ub;                                     \
+        const float (*a_)[LANES] = (const float (*)[LANES])pa,                                     \
+                    (*b_)[LANES] = (const float (*)[LANES])pb;                                     \
         if (f16)                                                                                   \
             FAST_SHAPES(MMK, 2);                                                                   \
         else                                                                                       \
@@ -915,14 +979,14 @@ __attribute__((target("arch=x86-64-v3"))) AI void f8x4_avx2(const u32 *r, int bf
             MMK(16, 16, 32, AS, a_, b_, RC, RD, RB, bt);                                           \
     } while (0)
 #define B_IN_UB(d) 0
-FAST_BODY(mfma_fast_c, , mmk_c, pair_c, ilv_c, f8x4_c, B_IN_UB)
+FAST_BODY(mfma_fast_c, , 0, mmk_c, pair_c, ilv_c, f8x4_c, B_IN_UB)
 #if MFMA_X86
 /* 32x32x8 (16-bit elements only): mmk_avx512_n32 keeps all of B in registers */
 #define B_DIRECT_512(d) ((d)->m == 32 && (d)->k == 8)
-FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), mmk_avx512, pair_avx512,
+FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), 2, mmk_avx512, pair_avx512,
           ilv_avx512, f8x4_avx512, B_DIRECT_512)
-FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), mmk_avx2, pair_avx2, ilv_avx2,
-          f8x4_avx2, B_IN_UB)
+FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), 1, mmk_avx2, pair_avx2,
+          ilv_avx2, f8x4_avx2, B_IN_UB)
 #endif
 
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);

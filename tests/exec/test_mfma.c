@@ -709,6 +709,127 @@ static void test_fp8_codes(void) {
     }
 }
 
+/* The fast path's cache of converted fp8/bf8 operands (mfma.c f8_lookup): a program of MFMAs
+ * that reuse, change and alias their operands, run by the current build from an empty cache and
+ * compared register for register with the reference tier (no fast path, no cache).  It covers:
+ * operands used again unchanged (the stored floats); a changed register (the whole second
+ * register of A; one lane, the last, of B's last register); the same registers read as another
+ * type; A and B the same registers; an AGPR tuple with a VGPR tuple's index; the other shape;
+ * the destination overwriting A; and replacement, with the entry the B lookup would take being
+ * the one A's lookup just found (which must not be replaced: A's floats are still to be used). */
+/* Equal, or both NaN (NaN payloads and signs are not modelled: docs/mfma.md). */
+static int f32_same(uint32_t got, uint32_t want) {
+    return got == want || ((got & 0x7fffffffu) > 0x7f800000u && (want & 0x7fffffffu) > 0x7f800000u);
+}
+static void test_f8_cache(void) {
+    static const char *const text =
+        /* 8 entries for 8 new operands, filled in order */
+        "v_mfma_f32_16x16x32_fp8_fp8 v[64:67], v[0:1], v[2:3], v[64:67]\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[68:71], v[4:5], v[6:7], v[64:67]\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[72:75], v[8:9], v[10:11], v[68:71]\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[76:79], v[12:13], v[14:15], v[72:75]\n"
+        /* A in the oldest entry, B new: B must take the next entry, not A's */
+        "v_mfma_f32_16x16x32_fp8_fp8 v[80:83], v[0:1], v[16:17], v[76:79]\n"
+        /* A replaced above (v[2:3]), B found */
+        "v_mfma_f32_16x16x32_fp8_fp8 v[84:87], v[2:3], v[0:1], v[80:83]\n"
+        /* both unchanged: the stored floats */
+        "v_mfma_f32_16x16x32_fp8_fp8 v[88:91], v[32:33], v[48:49], v[84:87]\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[92:95], v[32:33], v[48:49], v[88:91]\n"
+        /* A's second register changed */
+        "v_mov_b32 v33, v40\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[64:67], v[32:33], v[48:49], v[92:95]\n"
+        /* B's last lane of its last register changed */
+        "s_mov_b32 exec_lo, 0\n"
+        "s_mov_b32 exec_hi, 0x80000000\n"
+        "v_mov_b32 v49, v41\n"
+        "s_mov_b64 exec, -1\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[68:71], v[32:33], v[48:49], v[64:67]\n"
+        /* the same registers as bf8; A and B the same registers; an AGPR tuple at v[32:33]'s
+         * index; the 32x32x16 shape on the same operands */
+        "v_mfma_f32_16x16x32_bf8_fp8 v[72:75], v[32:33], v[48:49], v[68:71]\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[76:79], v[48:49], v[48:49], v[72:75]\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[80:83], a[32:33], v[48:49], v[76:79]\n"
+        "v_mfma_f32_32x32x16_fp8_fp8 v[96:111], v[32:33], v[48:49], v[96:111]\n"
+        /* D overwrites A, then the same instruction reads the new A */
+        "v_mfma_f32_16x16x32_fp8_fp8 v[32:35], v[32:33], v[48:49], v[80:83]\n"
+        "v_mfma_f32_16x16x32_fp8_fp8 v[84:87], v[32:33], v[48:49], v[80:83]\n";
+    static wave ref;
+    for (int a = 0; a < 2; a++) {
+        const char *arch = a ? "gfx942" : "gfx950";
+        memset(w, 0, sizeof *w);
+        for (int r = 0; r < 256; r++)
+            for (int l = 0; l < 64; l++) {
+                w->v[r][l] = (uint32_t)rnd();
+                w->a[r][l] = (uint32_t)rnd();
+            }
+        /* operands without NaN or inf codes (exponent's top bit clear, FNUZ's 0x80 ruled out by
+         * bit 0) and finite accumulators, so that the sums differ where the operands do */
+        for (int r = 0; r < 64; r++)
+            for (int l = 0; l < 64; l++) {
+                w->v[r][l] = (w->v[r][l] & 0xb6b6b6b6u) | 0x01010101u;
+                w->a[r][l] = (w->a[r][l] & 0xb6b6b6b6u) | 0x01010101u;
+            }
+        for (int r = 64; r < 112; r++)
+            for (int l = 0; l < 64; l++)
+                w->v[r][l] &= 0xbfffffffu;
+        wave_set_exec(w, ~0ull);
+        w->mode = 0x3f0 | 1u << 9;
+        memcpy(snap, w, sizeof *w);
+        x_set_fast_tier(0);
+        int st = run_snippet(w, arch, text);
+        x_set_fast_tier(1);
+        CHECK(st == WAVE_DONE, "fp8 cache program [%s], reference tier: status %d", arch, st);
+        memcpy(&ref, w, sizeof *w);
+        memcpy(w, snap, sizeof *w);
+        mfma_fast_cache_clear();
+        st = run_snippet(w, arch, text);
+        CHECK(st == WAVE_DONE, "fp8 cache program [%s, %s]: status %d", arch, mfma_fast_isa(), st);
+        int bad = 0;
+        for (int r = 0; r < 256 && bad < 3; r++)
+            for (int l = 0; l < 64 && bad < 3; l++) {
+                if (!f32_same(w->v[r][l], ref.v[r][l])) {
+                    bad++;
+                    CHECK(0, "fp8 cache program [%s, %s]: v%d lane %d = 0x%08x, reference 0x%08x",
+                          arch, mfma_fast_isa(), r, l, w->v[r][l], ref.v[r][l]);
+                }
+                if (!f32_same(w->a[r][l], ref.a[r][l])) {
+                    bad++;
+                    CHECK(0, "fp8 cache program [%s, %s]: a%d lane %d = 0x%08x, reference 0x%08x",
+                          arch, mfma_fast_isa(), r, l, w->a[r][l], ref.a[r][l]);
+                }
+            }
+        /* the program's results are not all equal (the test would pass on an MFMA that wrote
+         * nothing): the changed operands give other sums than the unchanged ones */
+        CHECK(memcmp(ref.v[88], ref.v[92], 256) && memcmp(ref.v[64], ref.v[68], 256) &&
+                  memcmp(ref.v[84], snap->v[84], 256),
+              "fp8 cache program [%s]: reference results do not differ", arch);
+        if (a)
+            continue;
+        /* the same registers read by gfx942, whose fp8 is FNUZ: gfx950's entries hold OCP
+         * floats for exactly these contents */
+        static const char *const fnuz = "v_mfma_f32_16x16x32_fp8_fp8 v[84:87], v[0:1], v[48:49], "
+                                        "v[80:83]";
+        memcpy(snap, w, sizeof *w);
+        x_set_fast_tier(0);
+        st = run_snippet(w, "gfx942", fnuz);
+        x_set_fast_tier(1);
+        CHECK(st == WAVE_DONE, "fp8 cache, gfx942 after gfx950, reference tier: status %d", st);
+        memcpy(&ref, w, sizeof *w);
+        memcpy(w, snap, sizeof *w);
+        st = run_snippet(w, "gfx942", fnuz);
+        CHECK(st == WAVE_DONE, "fp8 cache, gfx942 after gfx950: status %d", st);
+        for (int r = 84, bad = 0; r < 88 && bad < 3; r++)
+            for (int l = 0; l < 64 && bad < 3; l++)
+                if (!f32_same(w->v[r][l], ref.v[r][l])) {
+                    bad++;
+                    CHECK(0,
+                          "fp8 cache, gfx942 after gfx950 [%s]: v%d lane %d = 0x%08x, reference "
+                          "0x%08x",
+                          mfma_fast_isa(), r, l, w->v[r][l], ref.v[r][l]);
+                }
+    }
+}
+
 int main(int argc, char **argv) {
     /* --fast-path: only name the build the CPU (and GFXEMU_MFMA_ISA) select.  test_mfma_isa.sh
      * asks this for the default build, whose cases this program's own run in the suite checks. */
@@ -752,6 +873,7 @@ int main(int argc, char **argv) {
         test_ld_scale_alone();
         test_f64_blgp();
         test_fp8_codes();
+        test_f8_cache();
     }
     use_build(0);
     /* the default build (test_mfma_isa.sh checks GFXEMU_MFMA_ISA selects the one it asks for) */
