@@ -709,6 +709,11 @@ static void test_fp8_codes(void) {
     }
 }
 
+/* Equal, or both NaN (NaN payloads and signs are not modelled: docs/mfma.md). */
+static int f32_same(uint32_t got, uint32_t want) {
+    return got == want || ((got & 0x7fffffffu) > 0x7f800000u && (want & 0x7fffffffu) > 0x7f800000u);
+}
+
 /* The fast path's cache of converted fp8/bf8 operands (mfma.c f8_lookup): a program of MFMAs
  * that reuse, change and alias their operands, run by the current build from an empty cache and
  * compared register for register with the reference tier (no fast path, no cache).  It covers:
@@ -717,10 +722,6 @@ static void test_fp8_codes(void) {
  * type; A and B the same registers; an AGPR tuple with a VGPR tuple's index; the other shape;
  * the destination overwriting A; and replacement, with the entry the B lookup would take being
  * the one A's lookup just found (which must not be replaced: A's floats are still to be used). */
-/* Equal, or both NaN (NaN payloads and signs are not modelled: docs/mfma.md). */
-static int f32_same(uint32_t got, uint32_t want) {
-    return got == want || ((got & 0x7fffffffu) > 0x7f800000u && (want & 0x7fffffffu) > 0x7f800000u);
-}
 static void test_f8_cache(void) {
     static const char *const text =
         /* 8 entries for 8 new operands, filled in order */
