@@ -118,6 +118,10 @@ struct xinst {
     uint8_t plain; /* VALU: no SDWA/DPP, no abs/neg/op_sel, no clamp/omod (valu.h vplain()) */
     uint8_t run;
     uint8_t pk; /* xprog_build installed the packed-f32 clone (exec.c pk_fits): jit.c */
+    /* The one field a handler writes: how many times in a row (up to 255) a DS instruction's
+     * lanes were not linear (lds.c lin_note()), with relaxed atomics since waves on several
+     * host threads run the same instruction. */
+    uint8_t nolin;
     uint8_t rcnt[XC_N];
     const struct xjit *jit; /* a native block starts here (src/exec/jit.h), or NULL */
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */

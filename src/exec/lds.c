@@ -152,6 +152,156 @@ SPAN_FN int lds_span_ok(const wave *w, const u32 *a, u32 o0, u32 o1, unsigned si
 
 enum { R_DW, R_U8, R_I8, R_U16, R_I16, R_D16_U8, R_D16_I8, R_D16_U16, R_HI_U8, R_HI_I8, R_HI_U16 };
 
+#if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
+/* Linear LDS accesses: single-dword and sub-dword reads and writes (and the two-address dword
+ * forms) where, in each 16-lane quarter, the active lanes address consecutive elements (lane i
+ * of the quarter at b + i * size), as `tmp[lid]` does: one masked AVX-512 load or store per
+ * quarter instead of 16 scalar ones.  A workgroup reduction's ds_write_b32 / ds_read2_b32 are
+ * this case.  The lanes of a quarter never overlap and quarters go in order, so where two
+ * quarters write the same bytes the higher lanes win, as in the lane loops.
+ *
+ * lin_quarters() makes lds_span_ok's test and the linearity test in one pass over the
+ * addresses: LIN_NO (a lane out of range, or the wave faulted or watched: nothing done, the
+ * checked lane loop runs), LIN_SPAN (every active lane in range: the unchecked lane loops) or
+ * LIN_YES (also every quarter with an active lane linear, only active lanes compared, and both
+ * element spans [at + 16 * size) in range; at0/at1[q] are the quarter's lane-0 addresses with
+ * o0/o1 added, 32-bit as every LDS address).  The handlers below return the same values, having
+ * done the access only for LIN_YES. */
+enum { LIN_NO, LIN_SPAN, LIN_YES };
+#define LIN_FN __attribute__((target("arch=x86-64-v4"))) static
+LIN_FN inline
+    __attribute__((always_inline)) int lin_quarters(const wave *w, const u32 *a, unsigned size,
+                                                    u32 o0, u32 o1, u32 *at0, u32 *at1) {
+    if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < size)
+        return LIN_NO;
+    const u64 exec = wave_exec(w);
+    const __m512i step =
+        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                           _mm512_set1_epi32((int)size));
+    const __m512i last = _mm512_set1_epi32((int)(w->lds_size - size));
+    const __m512i v0 = _mm512_set1_epi32((int)o0), v1 = _mm512_set1_epi32((int)o1);
+    __mmask16 bad = 0;
+    int lin = 1;
+    for (unsigned q = 0; q < LANES / 16; q++) {
+        __mmask16 m = (__mmask16)(exec >> 16 * q);
+        if (!m)
+            continue;
+        __m512i av = _mm512_loadu_si512(a + 16 * q);
+        bad |= _mm512_mask_cmpgt_epu32_mask(m, _mm512_add_epi32(av, v0), last) |
+               _mm512_mask_cmpgt_epu32_mask(m, _mm512_add_epi32(av, v1), last);
+        if (!lin) /* not linear: only the range test, as lds_span_ok */
+            continue;
+        /* b: lane 0's address, from the first active lane f (u32 arithmetic) */
+        unsigned f = (unsigned)__builtin_ctz(m);
+        u32 b = a[16 * q + f] - f * size;
+        __m512i want = _mm512_add_epi32(_mm512_set1_epi32((int)b), step);
+        /* active lane i's (u32)(a + o) is at + i * size: no wrap when the span fits */
+        at0[q] = b + o0, at1[q] = b + o1;
+        lin = !_mm512_mask_cmpneq_epi32_mask(m, av, want) &&
+              (u64)at0[q] + 16 * size <= w->lds_size && (u64)at1[q] + 16 * size <= w->lds_size;
+    }
+    return bad ? LIN_NO : lin ? LIN_YES : LIN_SPAN;
+}
+
+/* Quarter q's stores of the (shifted right by `shift`, truncated) values v. */
+LIN_FN inline __attribute__((always_inline)) void lin_store(uint8_t *p, __mmask16 m, __m512i v,
+                                                            unsigned size) {
+    if (size == 1)
+        _mm_mask_storeu_epi8(p, m, _mm512_cvtepi32_epi8(v));
+    else if (size == 2)
+        _mm256_mask_storeu_epi16(p, m, _mm512_cvtepi32_epi16(v));
+    else
+        _mm512_mask_storeu_epi32(p, m, v);
+}
+
+/* ds_write_b8/b16/b32 and the _d16_hi forms (shift 16). */
+LIN_FN int ds_write_lin(wave *w, const u32 *a, const u32 *s, u32 off, unsigned size,
+                        unsigned shift) {
+    u32 at[LANES / 16];
+    int r = lin_quarters(w, a, size, off, off, at, at);
+    if (r != LIN_YES)
+        return r;
+    const u64 exec = wave_exec(w);
+    for (unsigned q = 0; q < LANES / 16; q++)
+        if ((__mmask16)(exec >> 16 * q))
+            lin_store(w->lds + at[q], (__mmask16)(exec >> 16 * q),
+                      _mm512_srli_epi32(_mm512_loadu_si512(s + 16 * q), shift), size);
+    return LIN_YES;
+}
+
+/* ds_read_b32 and the extending byte and short reads (kinds R_DW, R_U8, R_I8, R_U16, R_I16). */
+LIN_FN int ds_read_lin(wave *w, const u32 *a, u32 *d, u32 off, unsigned size, int kind) {
+    u32 at[LANES / 16];
+    int r = lin_quarters(w, a, size, off, off, at, at);
+    if (r != LIN_YES)
+        return r;
+    const u64 exec = wave_exec(w);
+    for (unsigned q = 0; q < LANES / 16; q++) {
+        __mmask16 m = (__mmask16)(exec >> 16 * q);
+        const uint8_t *p = w->lds + at[q];
+        __m512i v;
+        if (!m)
+            continue;
+        if (size == 1) {
+            __m128i b = _mm_maskz_loadu_epi8(m, p);
+            v = kind == R_I8 ? _mm512_cvtepi8_epi32(b) : _mm512_cvtepu8_epi32(b);
+        } else if (size == 2) {
+            __m256i h = _mm256_maskz_loadu_epi16(m, p);
+            v = kind == R_I16 ? _mm512_cvtepi16_epi32(h) : _mm512_cvtepu16_epi32(h);
+        } else
+            v = _mm512_maskz_loadu_epi32(m, p);
+        _mm512_mask_storeu_epi32(d + 16 * q, m, v); /* a is not read after lin_quarters */
+    }
+    return LIN_YES;
+}
+
+/* ds_read2(st64)_b32 and ds_write2(st64)_b32: element k of lane l at a + oK.  A write's two
+ * spans of a quarter must not overlap: the lane loop writes lane by lane, element 0 then 1. */
+LIN_FN int ds_two_lin(wave *w, const u32 *a, u32 *d0, u32 *d1, const u32 *s0, const u32 *s1, u32 o0,
+                      u32 o1) {
+    u32 at0[LANES / 16], at1[LANES / 16];
+    int r = lin_quarters(w, a, 4, o0, o1, at0, at1);
+    if (r != LIN_YES)
+        return r;
+    const u64 exec = wave_exec(w);
+    if (s0)
+        for (unsigned q = 0; q < LANES / 16; q++)
+            if ((__mmask16)(exec >> 16 * q) && at0[q] < at1[q] + 64 && at1[q] < at0[q] + 64)
+                return LIN_SPAN;
+    for (unsigned q = 0; q < LANES / 16; q++) {
+        __mmask16 m = (__mmask16)(exec >> 16 * q);
+        if (!m)
+            continue;
+        if (s0) {
+            _mm512_mask_storeu_epi32(w->lds + at0[q], m, _mm512_loadu_si512(s0 + 16 * q));
+            _mm512_mask_storeu_epi32(w->lds + at1[q], m, _mm512_loadu_si512(s1 + 16 * q));
+        } else {
+            __m512i v0 = _mm512_maskz_loadu_epi32(m, w->lds + at0[q]);
+            __m512i v1 = _mm512_maskz_loadu_epi32(m, w->lds + at1[q]);
+            _mm512_mask_storeu_epi32(d0 + 16 * q, m, v0);
+            _mm512_mask_storeu_epi32(d1 + 16 * q, m, v1);
+        }
+    }
+    return LIN_YES;
+}
+#undef LIN_FN
+/* Whether the linear paths may run: an AVX-512 host, not the reference tier (whose lane loops
+ * the tier tests compare them with), and not an instruction whose lanes were not linear the
+ * last 255 times (a GEMM's transposing stores: the failed test cost them 2-4%), except on
+ * every 256th DS instruction of the wave, so that a pattern that turns linear is seen again. */
+#define LIN_OK(w, x)                                                                               \
+    (!((x)->xf & XI_REF) && __builtin_cpu_supports("x86-64-v4") &&                                 \
+     (__atomic_load_n(&(x)->nolin, __ATOMIC_RELAXED) < 255 || ((w)->count[XC_LDS] & 255) == 0))
+/* Count r (LIN_*) into x->nolin; writes only when the count changes. */
+static inline int lin_note(const xinst *x, int r) {
+    uint8_t *n = (uint8_t *)&x->nolin, v = __atomic_load_n(n, __ATOMIC_RELAXED);
+    if (r == LIN_YES ? v != 0 : v < 255)
+        __atomic_store_n(n, r == LIN_YES ? 0 : (uint8_t)(v + 1), __ATOMIC_RELAXED);
+    return r;
+}
+#define HAVE_DS_LIN 1
+#endif
+
 /* A sub-dword read's register value (x_subdword) from the size bytes at p. */
 static inline __attribute__((always_inline)) u32 ds_extend(int kind, const uint8_t *p,
                                                            unsigned size, u32 old) {
@@ -181,7 +331,13 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
                     : (kind == R_U16 || kind == R_I16 || kind == R_D16_U16 || kind == R_HI_U16) ? 2
                                                                                                 : 1;
     u32 off = (u32)x->in.f.m.offset;
-    if (lds_span_ok(w, a[0], off, off, size)) {
+    int span = -1; /* -1: not tested yet */
+#ifdef HAVE_DS_LIN
+    if ((kind == R_DW ? ndw == 1 : kind <= R_I16) && LIN_OK(w, x) &&
+        (span = lin_note(x, ds_read_lin(w, a[0], d[0], off, size, kind))) == LIN_YES)
+        return;
+#endif
+    if (span < 0 ? lds_span_ok(w, a[0], off, off, size) : span) {
         const uint8_t *lds = w->lds;
 #ifdef X_ROWS4
         if (kind == R_DW && ndw == 4 && wave_exec(w) == ~0ull) {
@@ -221,7 +377,14 @@ static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst 
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]), (*s)[LANES] = row(w, &x->in.src[1]);
     unsigned size = kind == W_DW ? 4 * ndw : (kind == W_B16 || kind == W_B16_HI) ? 2 : 1;
     u32 off = (u32)x->in.f.m.offset;
-    if (lds_span_ok(w, a[0], off, off, size)) {
+    int span = -1; /* -1: not tested yet */
+#ifdef HAVE_DS_LIN
+    if (size <= 4 && LIN_OK(w, x) &&
+        (span = lin_note(x, ds_write_lin(w, a[0], s[0], off, size,
+                                         kind == W_B8_HI || kind == W_B16_HI ? 16 : 0))) == LIN_YES)
+        return;
+#endif
+    if (span < 0 ? lds_span_ok(w, a[0], off, off, size) : span) {
         uint8_t *lds = w->lds;
         /* lanes in order: where two lanes write the same bytes the last wins */
         FOR_ACTIVE_FAST(l, ds_write_lane(lds + (u32)(a[0][l] + off), s, l, kind, ndw, size));
@@ -381,8 +544,16 @@ static inline __attribute__((always_inline)) void ds_two(wave *w, const xinst *x
     unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
     unsigned off[2] = {x->in.f.m.offset0, x->in.f.m.offset1};
     int kind = mode == TWO_READ ? 0 : mode == TWO_WRITE ? 1 : XLDS_ATOMIC; /* wrxchg2: atomic */
+    int span = -1;                                                         /* -1: not tested yet */
+#ifdef HAVE_DS_LIN
+    if (esize == 4 && mode != (TWO_READ | TWO_WRITE) && LIN_OK(w, x) &&
+        (span = lin_note(x, ds_two_lin(w, a[0], d ? d[0] : NULL, d ? d[1] : NULL,
+                                       s[0] ? s[0][0] : NULL, s[1] ? s[1][0] : NULL, off[0] * unit,
+                                       off[1] * unit))) == LIN_YES)
+        return;
+#endif
     if (mode != (TWO_READ | TWO_WRITE) &&
-        lds_span_ok(w, a[0], off[0] * unit, off[1] * unit, esize)) {
+        (span < 0 ? lds_span_ok(w, a[0], off[0] * unit, off[1] * unit, esize) : span)) {
         const u32 o[2] = {off[0] * unit, off[1] * unit};
         uint8_t *lds = w->lds;
 #ifdef X_ROWS4

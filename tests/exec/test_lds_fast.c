@@ -59,6 +59,13 @@ static const dscase cases[] = {
     {"ds_read2st64_b64 v[20:23], v2 offset0:1 offset1:3", RD2, 8, M_DW, 20, 0, 512, 1536, 0},
     {"ds_read2_b64 v[20:23], v2 offset0:2 offset1:2", RD2, 8, M_DW, 20, 0, 16, 16, 0},
     {"ds_write2_b32 v2, v10, v14 offset0:1 offset1:9", WR2, 4, M_DW, 0, 0, 4, 36, 0},
+    {"ds_write2_b32 v2, v10, v14 offset0:17 offset1:1", WR2, 4, M_DW, 0, 0, 68, 4, 0},
+    {"ds_write2st64_b32 v2, v10, v14 offset1:1", WR2, 4, M_DW, 0, 0, 0, 256, 0},
+    {"ds_read2st64_b32 v[20:21], v2 offset0:2 offset1:1", RD2, 4, M_DW, 20, 0, 512, 256, 0},
+    {"ds_read2_b32 v[2:3], v2 offset1:16", RD2, 4, M_DW, 2, 0, 0, 64, 0},
+    {"ds_read_b32 v2, v2 offset:4", RD, 4, M_DW, 2, 4, 0, 0, 0},
+    {"ds_read_u8 v20, v2 offset:9", RD, 1, M_U, 20, 9, 0, 0, 0},
+    {"ds_read_i16 v20, v2 offset:6", RD, 2, M_U, 20, 6, 0, 0, 1},
     {"ds_write2_b64 v2, v[10:11], v[14:15] offset1:1", WR2, 8, M_DW, 0, 0, 0, 8, 0},
     {"ds_write2_b64 v2, v[10:11], v[14:15] offset0:3 offset1:3", WR2, 8, M_DW, 0, 0, 24, 24, 0},
 };
@@ -166,14 +173,27 @@ static void model(const dscase *c, uint64_t exec, uint64_t *bad_lanes, uint32_t 
 }
 
 /* Lane addresses: 0 all in range, 1 misaligned, 2 eight distinct addresses (lanes collide),
- * 3 lane order reversed and 16-byte aligned (a GEMM tile's pattern). */
-static uint32_t lane_addr(int pat, unsigned l, unsigned span) {
+ * 3 lane order reversed and 16-byte aligned (a GEMM tile's pattern).  The linear patterns, which
+ * lds.c's quarter-at-a-time paths take (lane i of each 16-lane quarter at b + i * es): 4 a base
+ * per quarter from a few nearby ones (quarters write the same bytes: the higher lanes must win),
+ * 5 the whole wave in a row, misaligned, 6 the same with address + offset wrapping past 2^32,
+ * 7 the whole wave in a row running past the end of LDS (a fault under memcheck).  In these the
+ * inactive lanes' addresses are random: only active lanes count. */
+enum { NPAT = 8 };
+static uint32_t lane_addr(int pat, unsigned l, unsigned span, unsigned es, unsigned off,
+                          uint64_t exec, const uint32_t *qbase) {
     unsigned room = LDS_SIZE - span;
+    if (pat >= 4 && !(exec >> l & 1))
+        return rnd();
     switch (pat) {
     case 0: return (rnd() % room) & ~3u;
     case 1: return rnd() % room;
     case 2: return ((l * 5) % 8) * 16;
-    default: return ((63 - l) * 16) % room;
+    case 3: return ((63 - l) * 16) % room;
+    case 4: return qbase[l / 16] + (l % 16) * es;
+    case 5: return qbase[0] + l * es;
+    case 6: return qbase[0] % 8 + l * es - off;
+    default: return LDS_SIZE - span - 40 * es + l * es;
     }
 }
 
@@ -197,9 +217,13 @@ int main(void) {
                 (c->cls == RD2 || c->cls == WR2 ? c->off0 > c->off1 ? c->off0 : c->off1 : c->off) +
                 c->es;
             /* trial: exec pattern x address pattern x {plain, watched, one bad lane, two} */
-            for (unsigned t = 0; t < nex * 4 * 4; t++) {
+            for (unsigned t = 0; t < nex * NPAT * 4; t++) {
                 uint64_t exec = execs[t % nex];
-                int pat = (int)(t / nex % 4), var = (int)(t / nex / 4);
+                int pat = (int)(t / nex % NPAT), var = (int)(t / nex / NPAT);
+                uint32_t qbase[4];
+                for (unsigned q = 0; q < 4; q++)
+                    qbase[q] =
+                        pat == 4 ? (rnd() % 3) * 8 + 100 : rnd() % (LDS_SIZE - span - 64 * c->es);
                 memset(w, 0, sizeof *w);
                 w->prog = &sp.prog;
                 w->budget = 100;
@@ -210,8 +234,15 @@ int main(void) {
                     lds[i] = (uint8_t)rnd();
                 for (unsigned r = 0; r < 32; r++)
                     for (unsigned l = 0; l < 64; l++)
-                        w->v[r][l] = r == 2 ? lane_addr(pat, l, span) : rnd();
+                        w->v[r][l] = r == 2 ? lane_addr(pat, l, span, c->es,
+                                                        c->cls < RD2        ? c->off
+                                                        : c->off0 < c->off1 ? c->off0
+                                                                            : c->off1,
+                                                        exec, qbase)
+                                            : rnd();
                 unsigned bad1 = rnd() % 64, bad2 = rnd() % 64;
+                if (pat == 7) /* lanes past the end: a fault, as the model expects */
+                    w->mc = snippet_memcheck();
                 if (var >= 2) { /* partly past the end, or wrapping to a huge address: an LDS
                                  * fault under memcheck (by default the hardware's 0 and dropped
                                  * write, test_lds.c) */
@@ -220,7 +251,9 @@ int main(void) {
                 }
                 if (var == 3)
                     w->v[2][bad2] = 0xfffff000u + rnd() % 16;
-                if (var == 1) {
+                /* the model's access list is for in-range lanes (pattern 7 has bad ones) */
+                int watched = var == 1 && pat != 7;
+                if (watched) {
                     w->lds_watch = watch;
                     n_got = 0;
                 }
@@ -261,7 +294,7 @@ int main(void) {
                         first_b = i;
                 CHECK(badb == 0, "%s %s exec %llx pat %d var %d: %u LDS bytes differ, first %u",
                       arch, what, (unsigned long long)exec, pat, var, badb, first_b);
-                if (var == 1) {
+                if (watched) {
                     int same = n_got == n_want;
                     for (unsigned i = 0; same && i < n_want && i < 256; i++)
                         same = got_acc[i].addr == want_acc[i].addr &&
