@@ -3,6 +3,8 @@
  * v_readfirstlane, v_mbcnt), AGPR moves, v_swap, v_pk_mov. */
 #include "exec/valu.h"
 
+#include <pthread.h>
+
 /* ---- small floats -------------------------------------------------------------------------- */
 
 u32 d2small(double d, int ebits, int mbits) {
@@ -76,17 +78,48 @@ static int dpp_lane(unsigned ctrl, int l) {
     }
 }
 
-/* The source lane of lane l: DPP16's dpp_ctrl, or RDNA's DPP8 (XI_DPP8: lane l reads lane
- * sel[l % 8] of its group of 8, the eight 3-bit selectors in k[5], RDNA3 ISA "DPP8"). */
-static inline int dpp_src(const xinst *x, int l) {
-    if (x->xf & XI_DPP8)
-        return (l & ~7) + (int)((x->k[5] >> (3 * (l & 7))) & 7);
-    return dpp_lane(x->in.f.v.dpp_ctrl, l);
+/* dpp_lane() of every dpp_ctrl value and lane, made once, as an index into a lane array with a
+ * 65th entry for "out of range" (64), and the lanes in range as a mask: deciding lane by lane
+ * was 85% of a kernel whose wave reductions are DPP moves and adds (about 350 ns per DPP
+ * instruction). */
+static uint8_t dpp_tab[512][LANES];
+static u64 dpp_inrange[512];
+static pthread_once_t dpp_once = PTHREAD_ONCE_INIT;
+static int dpp_ready; /* the tables are made: pthread_once's call cost 2.5% of a DPP reduction */
+static void dpp_build(void) {
+    for (unsigned c = 0; c < 512; c++)
+        for (int l = 0; l < LANES; l++) {
+            int s = dpp_lane(c, l);
+            dpp_tab[c][l] = (uint8_t)(s < 0 ? LANES : s);
+            dpp_inrange[c] |= (u64)(s >= 0) << l;
+        }
+    __atomic_store_n(&dpp_ready, 1, __ATOMIC_RELEASE);
 }
-/* Whether source lane s can be read: in range and active, or inactive with RDNA's FI (fetch
- * inactive) bit set (gfx9 has no FI bit: inactive lanes are never fetched). */
-static inline int dpp_valid(const xinst *x, u64 ex, int s) {
-    return s >= 0 && (((ex >> s) & 1) || x->in.f.v.fi);
+
+/* The source lane of every lane (LANES: out of range) and the mask of lanes in range: DPP16's
+ * dpp_ctrl, or RDNA's DPP8 (XI_DPP8: lane l reads lane sel[l % 8] of its group of 8, the eight
+ * 3-bit selectors in k[5], RDNA3 ISA "DPP8"), made in buf if it has to be. */
+static const uint8_t *dpp_srcs(const xinst *x, uint8_t *buf, u64 *inrange) {
+    if (x->xf & XI_DPP8) {
+        for (int l = 0; l < LANES; l++)
+            buf[l] = (uint8_t)((l & ~7) + (int)((x->k[5] >> (3 * (l & 7))) & 7));
+        *inrange = ~0ull;
+        return buf;
+    }
+    if (!__atomic_load_n(&dpp_ready, __ATOMIC_ACQUIRE))
+        pthread_once(&dpp_once, dpp_build);
+    *inrange = dpp_inrange[x->in.f.v.dpp_ctrl & 511];
+    return dpp_tab[x->in.f.v.dpp_ctrl & 511];
+}
+/* The lanes whose source lane can be read: in range and active, or inactive with RDNA's FI
+ * (fetch inactive) bit set (gfx9 has no FI bit: inactive lanes are never fetched). */
+static u64 dpp_valid(const xinst *x, u64 ex, const uint8_t *src, u64 inrange) {
+    if (ex == ~0ull || x->in.f.v.fi)
+        return inrange;
+    u64 m = 0;
+    for (int l = 0; l < LANES; l++)
+        m |= ((ex >> (src[l] & 63)) & 1) << l;
+    return m & inrange;
 }
 
 /* A source lane is invalid when out of range or disabled by EXEC (dpp_valid).  Invalid lanes
@@ -95,27 +128,85 @@ static inline int dpp_valid(const xinst *x, u64 ex, int s) {
  * written, an invalid source reads 0. */
 u64 vdpp_wmask(const wave *w, const xinst *x) {
     const isa_valu_fields *v = &x->in.f.v;
-    u64 ex = wave_exec(w), m = 0;
+    u64 ex = wave_exec(w), rows = 0, banks = 0;
     if (x->xf & XI_DPP8)
         return ex;
-    for (int l = 0; l < LANES; l++) {
-        if (!((v->row_mask >> (l >> 4)) & 1) || !((v->bank_mask >> ((l >> 2) & 3)) & 1))
-            continue;
-        if (!v->bound_ctrl && !dpp_valid(x, ex, dpp_lane(v->dpp_ctrl, l)))
-            continue;
-        m |= 1ull << l;
+    for (int r = 0; r < 4; r++) {
+        if ((v->row_mask >> r) & 1) /* row r: lanes 16r..16r+15 */
+            rows |= 0xffffull << 16 * r;
+        if ((v->bank_mask >> r) & 1) /* bank r: lanes 4r..4r+3 of every row */
+            banks |= 0x000f000f000f000full << 4 * r;
+    }
+    u64 m = rows & banks, inrange;
+    if (!v->bound_ctrl) {
+        uint8_t buf[LANES];
+        const uint8_t *src = dpp_srcs(x, buf, &inrange);
+        m &= dpp_valid(x, ex, src, inrange);
     }
     return m;
 }
 
-static void dpp_permute32(const wave *w, const xinst *x, u32 *t) {
-    u32 src[LANES];
-    u64 ex = wave_exec(w);
-    memcpy(src, t, sizeof src);
-    for (int l = 0; l < LANES; l++) {
-        int s = dpp_src(x, l);
-        t[l] = dpp_valid(x, ex, s) ? src[s] : 0;
+/* t[l] = lane src[l] of t, or 0 where that lane cannot be read; T is u32 or u64.  An unreadable
+ * lane indexes the zero after the copy of t. */
+#define DPP_PERMUTE(T, t)                                                                          \
+    do {                                                                                           \
+        uint8_t buf_[LANES], idx_[LANES];                                                          \
+        u64 in_range_;                                                                             \
+        const uint8_t *s_ = dpp_srcs(x, buf_, &in_range_);                                         \
+        u64 ok_ = dpp_valid(x, wave_exec(w), s_, in_range_);                                       \
+        if (ok_ != in_range_) {                                                                    \
+            for (int l = 0; l < LANES; l++)                                                        \
+                idx_[l] = (ok_ >> l) & 1 ? s_[l] : LANES;                                          \
+            s_ = idx_;                                                                             \
+        }                                                                                          \
+        T in_[LANES + 1];                                                                          \
+        memcpy(in_, t, LANES * sizeof(T));                                                         \
+        in_[LANES] = 0;                                                                            \
+        for (int l = 0; l < LANES; l++)                                                            \
+            t[l] = in_[s_[l]];                                                                     \
+    } while (0)
+
+#if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
+#include <immintrin.h>
+/* DPP_PERMUTE of 32-bit lanes in AVX-512: each quarter's 16 results are two two-register
+ * permutes (sources 0-31 and 32-63) blended by bit 5 of the index, zero where it is LANES. */
+__attribute__((target("arch=x86-64-v4"))) static void dpp_gather32_v4(u32 *t, const u32 *src,
+                                                                      const uint8_t *idx) {
+    __m512i s0 = _mm512_loadu_si512(src), s1 = _mm512_loadu_si512(src + 16),
+            s2 = _mm512_loadu_si512(src + 32), s3 = _mm512_loadu_si512(src + 48);
+    for (int q = 0; q < 4; q++) {
+        __m512i i = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(idx + 16 * q)));
+        __mmask16 hi = _mm512_test_epi32_mask(i, _mm512_set1_epi32(32));
+        __mmask16 ok = _mm512_cmplt_epu32_mask(i, _mm512_set1_epi32(LANES));
+        __m512i lo = _mm512_permutex2var_epi32(s0, i, s1),
+                up = _mm512_permutex2var_epi32(s2, i, s3);
+        _mm512_storeu_si512(t + 16 * q,
+                            _mm512_maskz_mov_epi32(ok, _mm512_mask_blend_epi32(hi, lo, up)));
     }
+}
+#define HAVE_DPP_V4 1
+#endif
+
+/* t = DPP_PERMUTE of src, a register row read in place: a copy of it just stored in smaller
+ * pieces made the 64-byte loads wait for store forwarding, half of the permute's time. */
+static void dpp_permute32(const wave *w, const xinst *x, const u32 *src, u32 *t) {
+#ifdef HAVE_DPP_V4
+    if (__builtin_cpu_supports("x86-64-v4")) {
+        uint8_t buf[LANES], idx[LANES];
+        u64 inrange;
+        const uint8_t *s = dpp_srcs(x, buf, &inrange);
+        u64 ok = dpp_valid(x, wave_exec(w), s, inrange);
+        if (ok != inrange) {
+            for (int l = 0; l < LANES; l++)
+                idx[l] = (ok >> l) & 1 ? s[l] : LANES;
+            s = idx;
+        }
+        dpp_gather32_v4(t, src, s);
+        return;
+    }
+#endif
+    memmove(t, src, LANES * 4);
+    DPP_PERMUTE(u32, t);
 }
 
 /* ---- fetch --------------------------------------------------------------------------------- */
@@ -140,15 +231,23 @@ static u32 sdwa_sel(u32 v, unsigned sel, int sext) {
 const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
     const isa_opnd *o = &x->in.src[i];
     const isa_valu_fields *v = &x->in.f.v;
+    int dpp = x->in.variant == ISA_VAR_DPP && i == 0;
     switch (o->kind) {
-    case ISA_OPND_VGPR: memcpy(t, w->v[o->idx], LANES * 4); break;
-    case ISA_OPND_AGPR: memcpy(t, w->a[o->idx], LANES * 4); break;
+    case ISA_OPND_VGPR:
+    case ISA_OPND_AGPR: {
+        const u32 *r = o->kind == ISA_OPND_VGPR ? w->v[o->idx] : w->a[o->idx];
+        if (dpp)
+            dpp_permute32(w, x, r, t), dpp = 0;
+        else
+            memcpy(t, r, LANES * 4);
+        break;
+    }
     case ISA_OPND_SREG: fill32(t, w->s[o->idx]); break;
     case ISA_OPND_SPECIAL: fill32(t, (u32)x_special(w, o->idx, 1)); break;
     default: fill32(t, (u32)x->k[i]); break;
     }
-    if (x->in.variant == ISA_VAR_DPP && i == 0)
-        dpp_permute32(w, x, t);
+    if (dpp) /* a scalar or constant src0: DPP encodes only VGPRs, but the fetch stays total */
+        dpp_permute32(w, x, t, t);
     if (x->in.variant == ISA_VAR_SDWA && i < 2) {
         unsigned sel = i == 0 ? v->src0_sel : v->src1_sel;
         int sext = (v->sext >> i) & 1;
@@ -203,14 +302,8 @@ const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *t, int fk) {
         break;
     }
     }
-    if (x->in.variant == ISA_VAR_DPP && i == 0) {
-        u64 src[LANES], ex = wave_exec(w);
-        memcpy(src, t, sizeof src);
-        for (int l = 0; l < LANES; l++) {
-            int s = dpp_src(x, l);
-            t[l] = dpp_valid(x, ex, s) ? src[s] : 0;
-        }
-    }
+    if (x->in.variant == ISA_VAR_DPP && i == 0)
+        DPP_PERMUTE(u64, t);
     if (fk == FK_F64 || fk == FK_M64) {
         u64 sb = 1ull << 63;
         u64 clr = ((v->abs >> i) & 1) ? sb : 0, flip = ((v->neg >> i) & 1) ? sb : 0;
