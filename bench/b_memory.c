@@ -1,6 +1,7 @@
 /* b_memory.c - memory-bound kernels: a streaming triad (out = a + s*b on float4, emulated GB/s of
- * kernel traffic) and an LDS tree reduction with a barrier per level (LDS instructions and
- * wave-instructions per second).  1 and 2 threads. */
+ * kernel traffic), an LDS tree reduction with a barrier per level (LDS instructions and
+ * wave-instructions per second) and wave reductions through DPP (wave-instructions per second).
+ * 1 and 2 threads. */
 #include "bench.h"
 
 #include <stdio.h>
@@ -125,11 +126,61 @@ static void lds(gfx_module *m)
     free(c.in);
 }
 
+/* ---- DPP wave reduction: 64 waves (16 workgroups, so that 2 threads share them evenly) ---- */
+#define DWAVES 64
+typedef struct {
+    unsigned chunks;
+    uint32_t *in, want[DWAVES];
+} dctx;
+
+static void dsetup(bench_job *j, void *p)
+{
+    dctx *c = p;
+    j->arg[0] = bench_upload(j->dev, NULL, sizeof c->want);
+    j->arg[1] = bench_upload(j->dev, c->in, (size_t)DWAVES * c->chunks * 64 * 4);
+    j->arg[2] = c->chunks;
+    j->nargs = 3;
+}
+
+static int dverify(bench_job *j, void *p)
+{
+    dctx *c = p;
+    uint32_t got[DWAVES];
+    bench_download(j->dev, got, j->arg[0], sizeof got);
+    return bench_check_u32("dpp_reduce", got, c->want, DWAVES);
+}
+
+static void dpp(gfx_module *m)
+{
+    dctx c;
+    c.chunks = bench_scaled(512);
+    size_t n = (size_t)DWAVES * c.chunks * 64;
+    c.in = malloc(n * 4);
+    memset(c.want, 0, sizeof c.want);
+    for (size_t i = 0; i < n; i++) {
+        c.in[i] = bench_rand();
+        c.want[i / (64 * c.chunks)] += c.in[i];
+    }
+    bench_work w = {bench_kernel(m, "dpp_reduce"), DWAVES / 4, 256, dsetup, dverify, &c, NULL};
+    int runs = bench_runs();
+    double *secs = calloc((size_t)runs * 2, sizeof *secs);
+    gfx_stats st;
+    int ok = bench_run_work(&w, threads, 2, runs, secs, &st);
+    char extra[256];
+    snprintf(extra, sizeof extra, "\"unit\":\"wave-instr/s\",\"wave_insts\":%llu,\"waves\":%d",
+             (unsigned long long)st.wave_insts, DWAVES);
+    bench_emit_rates("dpp_reduce", "wave_insts_per_s", (double)st.wave_insts, secs, runs, threads,
+                     2, ok, extra);
+    free(secs);
+    free(c.in);
+}
+
 int main(void)
 {
     gfx_module *m = bench_load(bench_compile("bench/kernels/bench.cl", "gfx950"));
     triad(m);
     lds(m);
+    dpp(m);
     gfx_module_free(m);
     return 0;
 }

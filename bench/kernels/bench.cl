@@ -97,6 +97,27 @@ __kernel void lds_reduce(__global unsigned *out, __global const unsigned *in, un
         out[WG()] = acc;
 }
 
+// Wave reductions through DPP (the row_shr / row_bcast sequence compilers and libraries emit
+// for a wave64 sum): each wave sums `chunks` blocks of 64 integers and lane 0 stores the total.
+static unsigned dpp_sum(unsigned v)
+{
+    v += __builtin_amdgcn_update_dpp(0u, v, 0x111, 0xf, 0xf, false); // row_shr:1
+    v += __builtin_amdgcn_update_dpp(0u, v, 0x112, 0xf, 0xf, false); // row_shr:2
+    v += __builtin_amdgcn_update_dpp(0u, v, 0x114, 0xf, 0xe, false); // row_shr:4
+    v += __builtin_amdgcn_update_dpp(0u, v, 0x118, 0xf, 0xc, false); // row_shr:8
+    v += __builtin_amdgcn_update_dpp(0u, v, 0x142, 0xa, 0xf, false); // row_bcast:15
+    v += __builtin_amdgcn_update_dpp(0u, v, 0x143, 0xc, 0xf, false); // row_bcast:31
+    return __builtin_amdgcn_readlane(v, 63);
+}
+__kernel void dpp_reduce(__global unsigned *out, __global const unsigned *in, unsigned chunks)
+{
+    unsigned wave = (WG() * 256u + LID()) / 64u, lane = LID() % 64u, acc = 0;
+    for (unsigned c = 0; c < chunks; c++)
+        acc += dpp_sum(in[(wave * chunks + c) * 64u + lane]);
+    if (lane == 0)
+        out[wave] = acc;
+}
+
 // Elementwise, for the comparison with the same loop compiled natively.
 __kernel void vecadd(__global float *out, __global const float *a, __global const float *b)
 {
