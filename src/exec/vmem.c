@@ -565,6 +565,32 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     if (sub && !store) { /* byte and short loads: extended, or into one half (load_extend) */
         u32 t[LANES];
+        if (coalesced) { /* every lane on, lane l's element at a[0] + l * sub: a loop that
+                          * vectorizes instead of one copy per lane (4x faster: 95 -> 25 ns) */
+            const uint8_t *p = h + (a[0] - base);
+            int sign = kind == K_SB || kind == K_SS || kind == K_D16_SB || kind == K_D16HI_SB;
+            int half =
+                kind >= K_D16HI_UB && kind <= K_D16HI_S ? 2 : kind >= K_D16_UB && kind <= K_D16_S;
+            /* load_extend's cases as separate loops: with `kind` inside, the loop stayed scalar */
+            if (sub == 2)
+                for (unsigned l = 0; l < LANES; l++) {
+                    uint16_t v16;
+                    memcpy(&v16, p + 2 * l, 2);
+                    t[l] = sign ? (u32)(int32_t)(int16_t)v16 : v16;
+                }
+            else
+                for (unsigned l = 0; l < LANES; l++)
+                    t[l] = sign ? (u32)(int32_t)(int8_t)p[l] : p[l];
+            if (half == 0)
+                memcpy(r[0], t, sizeof t);
+            else if (half == 1)
+                for (unsigned l = 0; l < LANES; l++)
+                    r[0][l] = (r[0][l] & 0xffff0000u) | (t[l] & 0xffffu);
+            else
+                for (unsigned l = 0; l < LANES; l++)
+                    r[0][l] = (r[0][l] & 0xffffu) | t[l] << 16;
+            return 1;
+        }
         for (unsigned l = 0; l < LANES; l++) {
             const uint8_t *p = h + (a[l] - base);
             uint16_t v16 = 0;
@@ -578,10 +604,23 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         return 1;
     }
     if (sub) { /* byte and short stores, lane by lane in order (the last lane wins a tie) */
+        if (coalesced) { /* distinct consecutive elements: a loop that vectorizes */
+            uint8_t *p = h + (a[0] - base);
+            if (sub == 2)
+                for (unsigned l = 0; l < LANES; l++) {
+                    uint16_t v16 = (uint16_t)(r[0][l] >> shift);
+                    memcpy(p + 2 * l, &v16, 2);
+                }
+            else
+                for (unsigned l = 0; l < LANES; l++)
+                    p[l] = (uint8_t)(r[0][l] >> shift);
+            return 1;
+        }
+        /* fixed-size copies: a copy of `sub` bytes was a call to memmove per lane */
         for (unsigned l = 0; l < LANES; l++)
             if ((exec >> l) & 1) {
                 u32 v = r[0][l] >> shift;
-                memcpy(h + (a[l] - base), &v, sub);
+                sub == 2 ? memcpy(h + (a[l] - base), &v, 2) : memcpy(h + (a[l] - base), &v, 1);
             }
         return 1;
     }

@@ -420,6 +420,66 @@ static void test_smem(const char *arch) {
     CHECK(cov_run(w, arch, cache) == WAVE_DONE && w->v[1][0] == 7, "%s buffer_wbl2/inv", arch);
 }
 
+/* Every lane on, lane l's byte or short at start + size * l (consecutive elements, as a[i] of a
+ * byte or half array), starting at an odd byte: the sub-dword loads and stores of GLOBAL, FLAT
+ * and BUFFER take a whole-wave path there (src/exec/vmem.c vmem_fast, `coalesced`). */
+static void test_linear(const char *arch, int fam) {
+    static const int kinds[] = {UB, SB, US, SS, UB16, SB16, S16, UB16H, SB16H, S16H};
+    static const char *const st_name[4] = {"byte", "byte_d16_hi", "short", "short_d16_hi"};
+    const unsigned start = 5;
+    for (int store = 0; store < 2; store++)
+        for (int i = 0; i < (store ? 4 : 10); i++) {
+            int k = kinds[i];
+            unsigned size = store ? (i < 2 ? 1 : 2) : ld_off(k, 1) == 1 ? 1 : 2;
+            char op[64], text[128];
+            snprintf(op, sizeof op, "%s_%s_%s", fam_name[fam], store ? "store" : "load",
+                     store ? st_name[i] : ld_name[k]);
+            if (store)
+                snprintf(text, sizeof text,
+                         fam == GLOBAL ? "%s v[2:3], v20, off"
+                         : fam == FLAT ? "%s v[2:3], v20"
+                                       : "%s v20, v2, s[12:15], 0 offen",
+                         op);
+            else
+                addr_text(fam, text, sizeof text, op, "v5");
+            reset();
+            wave_set_exec(w, ~0ull);
+            for (unsigned l = 0; l < 64; l++) {
+                uint64_t a = (fam == BUFFER ? 0 : buf) + start + size * l;
+                w->v[2][l] = (uint32_t)a, w->v[3][l] = (uint32_t)(a >> 32);
+                w->v[5][l] = 0xa5a50000u + l;
+                w->v[20][l] = 0x9abc0000u + 0x01010101u * l;
+            }
+            int st = cov_run_done(w, arch, text);
+            if (st == COV_NOT_ON_TARGET)
+                continue;
+            uint8_t now[1024];
+            gmem_read(mem, buf, now, sizeof now);
+            int bad = 0;
+            if (store) {
+                uint8_t want[1024];
+                for (unsigned b = 0; b < 1024; b++)
+                    want[b] = P(b);
+                for (unsigned l = 0; l < 64; l++) {
+                    uint32_t v = w->v[20][l] >> (i == 1 || i == 3 ? 16 : 0);
+                    for (unsigned b = 0; b < size; b++)
+                        want[start + size * l + b] = (uint8_t)(v >> (8 * b));
+                }
+                for (unsigned b = 0; b < 1024; b++)
+                    if (now[b] != want[b] && bad++ < 3)
+                        printf("  %s [%s] byte %u = %02x, want %02x\n", arch, text, b, now[b],
+                               want[b]);
+            } else
+                for (unsigned l = 0; l < 64 && st == WAVE_DONE; l++) {
+                    uint32_t want = ld_ref(k, 0xa5a50000u + l, now + start + size * l);
+                    if (w->v[5][l] != want && bad++ < 3)
+                        printf("  %s [%s] lane %u v5 = %08x, want %08x\n", arch, text, l,
+                               w->v[5][l], want);
+                }
+            CHECK(st == WAVE_DONE && bad == 0, "%s [%s] linear: %d wrong", arch, text, bad);
+        }
+}
+
 int main(void) {
     mem = gmem_create();
     buf = gmem_alloc(mem, 1024, 0);
@@ -429,6 +489,8 @@ int main(void) {
         for (int f = 0; f < NFAM; f++) {
             test_loads(arches[a], f);
             test_stores(arches[a], f);
+            if (f == GLOBAL || f == FLAT || f == BUFFER)
+                test_linear(arches[a], f);
         }
         test_load_lds(arches[a], GLOBAL);
         test_load_lds(arches[a], SCRATCH);
