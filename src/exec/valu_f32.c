@@ -28,7 +28,32 @@ static inline u32 med3_f32(u32 a, u32 b, u32 c, int ieee) {
         return fmin32(fmin32(a, b, ieee), c, ieee);
     return fmax32(fmin32(a, b, ieee), fmin32(fmax32(a, b, ieee), c, ieee), ieee);
 }
-V3(v_med3_f32, FK_F32, med3_f32(a, b, c, IEEE))
+/* fmin32/fmax32 for inputs that are not NaNs: selects only (the tie picks -0 for min, +0 for
+ * max, as fmin32/fmax32 do). */
+static inline u32 min_num(u32 a, u32 b) {
+    return f32(a) == f32(b) ? a | b : f32(a) < f32(b) ? a : b;
+}
+static inline u32 max_num(u32 a, u32 b) {
+    return f32(a) == f32(b) ? a & b : f32(a) > f32(b) ? a : b;
+}
+/* med3 in one loop of selects when no lane's inputs hold a NaN (then med3_f32's result without
+ * its tests), lane by lane otherwise: the per-lane tests cost 5 ns a lane. */
+VFN static void v_med3_f32(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32),
+              *C = vs32(w, x, 2, t2, FK_F32);
+    u32 nan = 0;
+    VLOOP(l) {
+        nan |= (u32)((A[l] & 0x7fffffffu) > 0x7f800000u) |
+               (u32)((B[l] & 0x7fffffffu) > 0x7f800000u) |
+               (u32)((C[l] & 0x7fffffffu) > 0x7f800000u);
+    }
+    if (!nan)
+        VLOOP(l) { d[l] = max_num(min_num(A[l], B[l]), min_num(max_num(A[l], B[l]), C[l])); }
+    else
+        VLOOP(l) { d[l] = med3_f32(A[l], B[l], C[l], IEEE); }
+    vd32(w, x, d, FK_F32);
+}
 /* IEEE 754-2019 maximum (max 1) / minimum (max 0) (gfx950): NaN propagates, -0 < +0. */
 static inline u32 maxmin32(u32 a, u32 b, int max) {
     if (f32(a) != f32(a))
@@ -88,30 +113,48 @@ VFN static void v_fmac_f32(wave *w, const xinst *x) {
 VFN static void v_ldexp_f32(wave *w, const xinst *x) {
     u32 t0[LANES], t1[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);
+    /* ldexpf without the call: the product of a float and 2^e (|e| <= 1000, a double) is exact
+     * in double unless it leaves double's range, where the float result is 0 or infinity
+     * anyway, so one rounding to float gives ldexpf's result (NaNs quieted as ldexpf does). */
     VLOOP(l) {
         i32 e = (i32)B[l];
-        d[l] = bf32(ldexpf(f32(A[l]), e < -1000 ? -1000 : e > 1000 ? 1000 : e));
+        e = e < -1000 ? -1000 : e > 1000 ? 1000 : e;
+        d[l] = bf32((float)((double)f32(A[l]) * f64((u64)(e + 1023) << 52)));
     }
     vd32(w, x, d, FK_F32);
 }
 
 /* ---- rounding and fraction ------------------------------------------------------------------ */
 
-F32OP1(v_trunc_f32, truncf(a))
-F32OP1(v_ceil_f32, ceilf(a))
-F32OP1(v_floor_f32, floorf(a))
+/* truncf/floorf/ceilf with a NaN always quiet (IEEE 754 roundToIntegral): the AVX clones'
+ * vroundps quiets a signalling NaN, glibc's generic truncf returns it as it is. */
+static inline float quiet_nan(float v, float r) { return v != v ? f32(bf32(v) | 0x400000u) : r; }
+F32OP1(v_trunc_f32, quiet_nan(a, truncf(a)))
+F32OP1(v_ceil_f32, quiet_nan(a, ceilf(a)))
+F32OP1(v_floor_f32, quiet_nan(a, floorf(a)))
 F32OP1(v_rndne_f32, rintf(a))
-/* fract = S0 - floor(S0), kept below 1.0 (0x3f7fffff). */
-F32OP1(v_fract_f32, a != a ? a : isinf(a) ? NAN : fminf(a - floorf(a), 0x1.fffffep-1f))
-F32OP1(v_frexp_mant_f32, (isinf(a) || a != a) ? a : frexpf(a, &(int){0}))
-static inline u32 frexp_exp32(float a) {
-    int e = 0;
-    if (isinf(a) || a != a)
-        return 0;
-    frexpf(a, &e);
-    return (u32)e;
+/* fract = S0 - floor(S0), kept below 1.0 (0x3f7fffff); a select, not fminf (a call per lane):
+ * the difference is never a NaN there. */
+static inline float fract32(float a) {
+    float d = a - floorf(a);
+    return a != a ? a : isinf(a) ? NAN : d < 0x1.fffffep-1f ? d : 0x1.fffffep-1f;
 }
-V1T(v_frexp_exp_i32_f32, FK_F32, FK_I32, frexp_exp32(f32(a)))
+F32OP1(v_fract_f32, fract32(a))
+/* frexp's mantissa (in [0.5, 1), the input's sign) and exponent from the encoding: a denormal is
+ * first made normal by 2^64 (exact); zeros give themselves and 0, infinities and NaNs themselves
+ * and 0.  No frexpf call per lane. */
+static inline u32 frexp_norm(u32 b) { return (b & 0x7f800000u) ? b : bf32(f32(b) * 0x1p64f); }
+static inline u32 frexp_mant32(u32 b) {
+    u32 n = frexp_norm(b), e = b & 0x7f800000u;
+    return (e == 0x7f800000u || !(b & 0x7fffffffu)) ? b : (n & 0x807fffffu) | 0x3f000000u;
+}
+static inline u32 frexp_exp32(u32 b) {
+    u32 n = frexp_norm(b), e = b & 0x7f800000u;
+    i32 x = (i32)((n >> 23) & 0xff) - 126 - ((b & 0x7f800000u) ? 0 : 64);
+    return (e == 0x7f800000u || !(b & 0x7fffffffu)) ? 0 : (u32)x;
+}
+V1(v_frexp_mant_f32, FK_F32, frexp_mant32(a))
+V1T(v_frexp_exp_i32_f32, FK_F32, FK_I32, frexp_exp32(a))
 
 /* ---- transcendental unit -------------------------------------------------------------------- */
 
@@ -269,7 +312,7 @@ const xhandler x_valu_f32_handlers[] = {
     VHV(v_max_f32, v_max_f32, ISA_T_F32),
     VHV(v_min3_f32, v_min3_f32, ISA_T_F32),
     VHV(v_max3_f32, v_max3_f32, ISA_T_F32),
-    VHV(v_med3_f32, v_med3_f32, ISA_T_F32),
+    VH(v_med3_f32, v_med3_f32, ISA_T_F32),
     VHV(v_maximum3_f32, v_maximum3_f32, ISA_T_F32),
     VHV(v_minimum3_f32, v_minimum3_f32, ISA_T_F32),
     VH(v_ldexp_f32, v_ldexp_f32, ISA_T_F32),
