@@ -154,6 +154,90 @@ int main(void) {
                   bad[k]);
         snippet_prog_free(&sp);
     }
+    /* The f32 division LLVM emits with denormals kept (div_scale, rcp, Newton steps,
+     * div_fmas, div_fixup) must give the correctly rounded quotient; the whole-wave paths of
+     * div_scale, div_fmas and div_fixup take the ordinary lanes, special values the others. */
+    const char *fdiv = "v_div_scale_f32 v2, s[0:1], v1, v1, v0\n"
+                       "v_div_scale_f32 v3, vcc, v0, v1, v0\n"
+                       "v_rcp_f32_e32 v4, v2\n"
+                       "v_fma_f32 v5, -v2, v4, 1.0\n"
+                       "v_fma_f32 v4, v5, v4, v4\n"
+                       "v_mul_f32_e32 v5, v3, v4\n"
+                       "v_fma_f32 v6, -v2, v5, v3\n"
+                       "v_fma_f32 v5, v6, v4, v5\n"
+                       "v_fma_f32 v2, -v2, v5, v3\n"
+                       "v_div_fmas_f32 v2, v2, v4, v5\n"
+                       "v_div_fixup_f32 v7, v2, v1, v0\n"
+                       "v_div_fixup_f32 v8, v9, v1, v0\n"
+                       "v_div_scale_f32 v11, s[2:3], v1, v1, v0\n"
+                       "v_div_scale_f32 v12, s[4:5], v0, v1, v0";
+    if (snippet_prog_load(&sp, "gfx950", fdiv) != 0)
+        CHECK(0, "fdiv: does not assemble");
+    else {
+        unsigned bad = 0;
+        for (unsigned round = 0; round < 400; round++) {
+            memset(w, 0, sizeof *w);
+            w->prog = &sp.prog;
+            w->budget = 100;
+            w->mode = 0x3f0u;
+            wave_set_exec(w, ~0ull);
+            /* rounds of five kinds: special values (0), every lane ordinary (1: the whole-wave
+             * paths), and waves whose lanes are all ordinary but for one condition in some
+             * lanes: a numerator of exponent 1-40 (2), a denominator of exponent 200-254 (3),
+             * a quotient below 2^-124 (4); the other conditions hold in every lane */
+            for (unsigned l = 0; l < 64; l++) {
+                int kind = round % 5;
+                u32 e0 = 96 + rnd() % 60, e1 = 96 + rnd() % 60;
+                if (kind == 2)
+                    e0 = 1 + rnd() % 40, e1 = e0 + 60 + rnd() % 60;
+                if (kind == 3)
+                    e1 = 200 + rnd() % 55, e0 = e1 - 60 - rnd() % 60;
+                if (kind == 4)
+                    e0 = 24 + rnd() % 37, e1 = e0 + 121 + rnd() % 8;
+                w->v[0][l] = kind ? (rnd() & 0x807fffffu) | e0 << 23 : input(rnd() % 4096);
+                w->v[1][l] = kind ? (rnd() & 0x807fffffu) | e1 << 23 : input(rnd() % 4096);
+                w->v[9][l] = rnd(); /* a quotient of any sign for the lone div_fixup */
+            }
+            wave_run(w);
+            for (unsigned l = 0; l < 64; l++) {
+                float q = f32(w->v[0][l]) / f32(w->v[1][l]);
+                u32 want = bf(q), got = w->v[7][l];
+                if (got != want && !(isnan(q) && isnan_b(got)) && !bad++)
+                    printf("FAIL fdiv %08x / %08x = %08x, want %08x\n", w->v[0][l], w->v[1][l], got,
+                           want);
+                /* div_scale at the edges (V_DIV_SCALE_F32, valu_f32.c div_scale32): a
+                 * numerator of exponent <= 23, or with a quotient below 2^-126, comes back
+                 * times 2^64; a denominator above 2^126 times 2^-64 */
+                double qq = fabs((double)f32(w->v[0][l]) / (double)f32(w->v[1][l]));
+                u32 en = (w->v[0][l] >> 23) & 0xff;
+                if (round % 5 == 2 || round % 5 == 4) {
+                    float s0 = f32(w->v[0][l]);
+                    u32 sw = en <= 23 || qq < 0x1p-126 ? bf(ldexpf(s0, 64)) : bf(s0);
+                    if (w->v[12][l] != sw && !bad++)
+                        printf("FAIL div_scale num %08x den %08x = %08x, want %08x\n", w->v[0][l],
+                               w->v[1][l], w->v[12][l], sw);
+                }
+                if (round % 5 == 3) {
+                    float s1 = f32(w->v[1][l]);
+                    u32 sw = fabsf(s1) > 0x1p126f ? bf(ldexpf(s1, -64)) : bf(s1);
+                    if (w->v[11][l] != sw && !bad++)
+                        printf("FAIL div_scale den %08x num %08x = %08x, want %08x\n", w->v[1][l],
+                               w->v[0][l], w->v[11][l], sw);
+                }
+                /* div_fixup of ordinary operands and a non-NaN quotient: |q| with the sign of
+                 * num / den (V_DIV_FIXUP_F32's last case) */
+                u32 n = w->v[0][l], d = w->v[1][l], q9 = w->v[9][l];
+                int ordinary = (n & 0x7fffffffu) && (d & 0x7fffffffu) &&
+                               (n & 0x7f800000u) != 0x7f800000u &&
+                               (d & 0x7f800000u) != 0x7f800000u && !isnan_b(q9);
+                if (ordinary && w->v[8][l] != ((q9 & 0x7fffffffu) | ((n ^ d) & 0x80000000u)) &&
+                    !bad++)
+                    printf("FAIL div_fixup %08x %08x %08x = %08x\n", q9, d, n, w->v[8][l]);
+            }
+        }
+        CHECK(bad == 0, "fdiv sequence: %u of 25600 quotients wrong", bad);
+        snippet_prog_free(&sp);
+    }
     free(w);
     return check_summary("f32_round");
 }
