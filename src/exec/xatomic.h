@@ -3,6 +3,8 @@
 #ifndef GFXEMU_XATOMIC_H
 #define GFXEMU_XATOMIC_H
 
+#include "isa/fbits.h"
+
 #include <stdint.h>
 
 enum {
@@ -33,8 +35,30 @@ enum {
     XA_FMAX_NUM, /* RDNA4 *_MAX_NUM_F32/F64: IEEE maximumNumber */
 };
 
-/* The new memory value for an operation on 4 (is64 = 0) or 8 bytes. */
-uint64_t x_atomic_apply(int op, uint64_t mem, uint64_t v, uint64_t v2, int is64);
+/* The new memory value for an operation on 4 (is64 = 0) or 8 bytes: every operation. */
+uint64_t x_atomic_apply_all(int op, uint64_t mem, uint64_t v, uint64_t v2, int is64);
+/* The same, with the integer operations and float adds inline: an LDS atomic calls this per
+ * lane, and the call and the float conversions x_atomic_apply_all makes up front were a third
+ * of ds_add_u32. */
+static inline uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v2, int is64) {
+    uint64_t mask = is64 ? ~0ull : 0xffffffffull;
+    int64_t sm = is64 ? (int64_t)m : (int32_t)(uint32_t)m;
+    int64_t sv = is64 ? (int64_t)v : (int32_t)(uint32_t)v;
+    switch (op) {
+    case XA_ADD: return (m + v) & mask;
+    case XA_SUB: return (m - v) & mask;
+    case XA_SWAP: return v;
+    case XA_SMIN: return sv < sm ? v : m;
+    case XA_UMIN: return v < m ? v : m;
+    case XA_SMAX: return sv > sm ? v : m;
+    case XA_UMAX: return v > m ? v : m;
+    case XA_AND: return m & v;
+    case XA_OR: return m | v;
+    case XA_XOR: return m ^ v;
+    case XA_FADD: return is64 ? bf64(f64(m) + f64(v)) : bf32(f32((uint32_t)m) + f32((uint32_t)v));
+    default: return x_atomic_apply_all(op, m, v, v2, is64);
+    }
+}
 /* Perform it atomically on host memory p (naturally aligned), returning the old value: global
  * memory is shared by workgroups running on different threads. */
 uint64_t x_atomic_rmw(void *p, int op, uint64_t v, uint64_t v2, int is64);
