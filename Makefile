@@ -49,7 +49,7 @@ VGPU_OBJS := $(VGPU_SRCS:%.c=$(BUILD)/obj/%.o)
 VGPU_SO := $(BUILD)/libgfxemu-vgpu.so
 
 .PHONY: all deps check check-reference sweep tests demo fuzz check-sanitize check-tsan check-portable clean format format-check bench \
-	bench-bins bench-compare
+	bench-bins bench-compare bench-ops
 .DELETE_ON_ERROR:
 
 all: $(LIB_A) $(LIB_SO) $(CLI) $(VGPU_SO)
@@ -193,6 +193,12 @@ bench-bins: $(BENCH_BINS)
 bench: deps
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all bench-bins
 	@BUILD=$(BENCH_BUILD) python3 bench/run.py
+# Per-instruction cost survey (bench/ops.c): ns per wave-instruction of each line of bench/ops.txt
+# (OPS=FILE for another list, OPS_ARCH=gfx942 ... for another target).
+OPS ?= bench/ops.txt
+bench-ops: deps
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all $(BENCH_BUILD)/bench/ops
+	@$(BENCH_BUILD)/bench/ops $(OPS)
 # Issue 16's table (gfxemu against this CPU, native references measured in the same run).
 bench-compare: deps
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS="-O2 -DNDEBUG" all bench-bins

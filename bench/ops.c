@@ -1,0 +1,96 @@
+/* ops.c - a per-instruction cost survey (make bench-ops): for each line of a file of instruction
+ * texts (bench/ops.txt by default; gfx950 unless OPS_ARCH names another target), a snippet of
+ * 64 copies of it runs on one wave64 of the snippet rig (tests/common/snippet.h: 64 lanes on,
+ * v0-v3 = 4 * lane, v4 = 2 * lane, v5 = lane, other VGPRs 1.5 + a lane-dependent bit, s[0:1] a
+ * 256-byte global buffer, s[8:11] a buffer resource over it, 256 bytes of LDS), 200 times, best of
+ * 7 rounds.  Printed per line: ns per wave-instruction above 64 copies of s_nop (the rig's reset
+ * and the run loop), and the total.  The point is the outliers: an instruction whose handler
+ * takes a slow path costs tens to thousands of ns where a plain one costs 1-5 (docs/perf.md,
+ * session 22).  Not a figure of issue 16's table; the machine's load moves every line alike. */
+#include "common/snippet.h"
+#include "exec/exec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static snippet_rig rig;
+
+/* ns per instruction of text (64 copies), best of 7 rounds of 200 runs; -1 when it does not
+ * assemble, -2 when a run does not end normally. */
+static double cost(const char *arch, const char *line) {
+    size_t len = strlen(line) + 1, n = 0;
+    char *text = malloc(64 * len + 1);
+    for (int i = 0; i < 64; i++)
+        n += (size_t)sprintf(text + n, "%s\n", line);
+    snippet_prog sp = {0};
+    int bad = snippet_prog_load(&sp, arch, text) != 0;
+    free(text);
+    if (bad)
+        return -1;
+    double best = 1e30;
+    for (int round = 0; round < 7 && best >= 0; round++) {
+        double t0 = now();
+        for (int r = 0; r < 200; r++) {
+            wave *w = &rig.wv;
+            snippet_rig_reset(&rig, ~0ull, 0x3f0);
+            for (int v = 0; v < 40; v++)
+                for (uint32_t l = 0; l < 64; l++)
+                    w->v[v][l] = v < 4 ? 4 * l : v == 4 ? 2 * l : v == 5 ? l : 0x3fc00000u + l;
+            for (int s = 4; s < 40; s++)
+                w->s[s] = 0x3fc00000u + (uint32_t)s;
+            w->s[0] = (uint32_t)rig.buf;
+            w->s[1] = (uint32_t)(rig.buf >> 32);
+            snippet_set_rsrc(w, 8, rig.buf, 0, 256, 0x27000);
+            w->prog = &sp.prog;
+            w->pc = 0;
+            w->budget = 100000;
+            w->status = WAVE_RUNNING;
+            wave_run(w);
+            if (w->status != WAVE_DONE)
+                best = -2;
+        }
+        double t = (now() - t0) / 200 / 64 * 1e9;
+        if (best >= 0 && t < best)
+            best = t;
+    }
+    snippet_prog_free(&sp);
+    return best;
+}
+
+int main(int argc, char **argv) {
+    const char *path = argc > 1 ? argv[1] : "bench/ops.txt";
+    const char *arch = getenv("OPS_ARCH") ? getenv("OPS_ARCH") : "gfx950";
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    if (snippet_rig_open(&rig))
+        return 1;
+    double base = cost(arch, "s_nop 0");
+    printf("# %s, ns per wave-instruction: above s_nop (%.1f ns), total\n", arch, base);
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (!line[0] || line[0] == '#')
+            continue;
+        double c = cost(arch, line);
+        if (c == -1)
+            printf("%8s %8s  %s\n", "-", "asm?", line);
+        else if (c == -2)
+            printf("%8s %8s  %s\n", "-", "fault", line);
+        else
+            printf("%8.1f %8.1f  %s\n", c - base, c, line);
+    }
+    fclose(f);
+    snippet_rig_close(&rig);
+    return 0;
+}
