@@ -2,10 +2,10 @@
  * VOP3P V_PK_*, V_FMA_MIX*, V_DOT2*).
  *
  * Every result is rounded once to f16: sums, products and quotients of f16 values go through
- * float with r16() (double rounding through 24 bits is harmless for them), fused ops (v_fma_f16,
- * v_pk_fma_f16, v_fma_mix*) through fma16(), which rounds to odd first.  The v_mad/v_mac forms
- * are not fused: the product is rounded to f16 first.  16-bit results clear the high half of the
- * register, except the gfx9 op_sel forms (v_mad_f16, v_fma_f16, v_div_fixup_f16, 16-bit
+ * float (double rounding through 24 bits is harmless for them), fused ops (v_fma_f16,
+ * v_pk_fma_f16, v_fma_mix*) through fma16f()/fma16d(), which round to odd first.  The v_mad/v_mac
+ * forms are not fused: the product is rounded to f16 first.  16-bit results clear the high half of
+ * the register, except the gfx9 op_sel forms (v_mad_f16, v_fma_f16, v_div_fixup_f16, 16-bit
  * min3/max3/med3), which keep it; VOP3 op_sel on the destination writes the high half and keeps
  * the low one.
  *
@@ -19,7 +19,82 @@
 
 #define IEEE (w->mode & MODE_IEEE)
 
-/* ---- scalar f16: a, b, c are doubles (exact f16 values), A/B/C the raw lane bits ------------- */
+/* ---- fused arithmetic, branch-free so the lane loops vectorize ---------------------------------
+ * NaN results: when more than one input of a fused op is a NaN, the one that comes out is the one
+ * the host instruction picks (x86: its first source operand), and in the scalar code these
+ * replaced the compiler's operand order decided which that was.  The orders that code had in its
+ * x86-64-v3/v4 clones (the ones AVX2 hosts run; its baseline clone had others) are kept here,
+ * explicitly, so that no compiler, clone or vector width can change them.  An op a*b+c is
+ * p = a*b then p + c: bfirst says b's NaN wins over a's in the product, cfirst that c's wins
+ * over the product's in the sum.  A product NaN from inf*0 and a sum NaN from inf-inf are the
+ * host's default NaN, as before. */
+static inline __attribute__((always_inline)) u32 nan32m(u32 x) { /* all-ones when x is a NaN */
+    return 0u - (u32)((x & 0x7fffffffu) > 0x7f800000u);
+}
+static inline __attribute__((always_inline)) u32 msel(u32 m, u32 a, u32 b) {
+    return (a & m) | (b & ~m);
+} /* m all-ones ? a : b */
+/* The f16 NaN a float NaN (bits x) becomes: quiet, its top 10 payload bits (as f2h). */
+static inline __attribute__((always_inline)) u32 fnan2h(u32 x) {
+    return ((x >> 16) & 0x8000u) | 0x7e00u | ((x >> 13) & 0x3ffu);
+}
+/* The NaN (float bits) a*b+c gives, from the float bits of a, b, c and of the product p as the
+ * host computed it; *m is all-ones where the result is that NaN (p or c a NaN). */
+static inline __attribute__((always_inline)) u32 fma_nan(u32 ab, u32 bb, u32 cb, u32 pb, int bfirst,
+                                                         int cfirst, u32 *m) {
+    u32 na = nan32m(ab), nb = nan32m(bb), nc = nan32m(cb), np = nan32m(pb);
+    u32 p = bfirst ? msel(nb, bb, msel(na, ab, pb)) : msel(na, ab, msel(nb, bb, pb));
+    *m = np | nc;
+    return cfirst ? msel(nc, cb, p) : msel(np, p, cb);
+}
+/* a*b+c rounded once to f16, for f16 inputs (exact f16 values as floats), in float only: the
+ * product of two f16 values is exact in float (22 bits), TwoSum gives the float sum's exact error
+ * (every value is a multiple of 2^-48, far above float's denormals, and below 2^33), and the sum
+ * stepped to odd by the error's sign (24 bits >= 11 + 2) then rounds correctly to f16: the bits
+ * valu.h's fma16() makes from the same values in double.  The tests are all-ones/zero masks, not
+ * bools, so gcc vectorizes the loops. */
+static inline __attribute__((always_inline)) u32 fma16f(float a, float b, float c, int bfirst,
+                                                        int cfirst) {
+    float p = a * b, s = p + c, bp = s - c;
+    float e = (p - bp) + (c - (s - bp));
+    u32 sb = bf32(s);
+    u32 fix =
+        (0u - (u32)(e != 0)) & ((sb & 1) - 1) & (0u - (u32)((sb & 0x7f800000u) != 0x7f800000u));
+    u32 away = 0u - (u32)((e > 0) == (s > 0)); /* the exact value lies beyond s: step away from 0 */
+    sb += fix & ((away & 2) - 1);
+    u32 m, n = fma_nan(bf32(a), bf32(b), bf32(c), bf32(p), bfirst, cfirst, &m);
+    return msel(m, fnan2h(n), f2h(f32(sb)));
+}
+/* valu.h's fma16() (a, b, c f16 or f32 values, as doubles) written with masks so that its lane
+ * loop vectorizes: the product exact in double, TwoSum's exact error, the float result rounded
+ * to odd, then to f16; the same bits for every input, down to a positive result that rounds to
+ * float +0 (reachable from f32 inputs only), which fma16() steps "toward" its remainder to the
+ * bits 0xffffffff, the f16 NaN 0xffff.  NaNs as fma_nan() picks them, from the inputs narrowed
+ * to float (exact, and a NaN keeps the payload bits an f16 result can show). */
+static inline __attribute__((always_inline)) u32 fma16d(double a, double b, double c, int bfirst,
+                                                        int cfirst) {
+    double p = a * b, s = p + c, bp = s - c;
+    double e = (p - bp) + (c - (s - bp));
+    float f = (float)s;
+    double r = (s - (double)f) + e; /* sign of the exact remainder */
+    u64 r2 = bf64(r) << 1;
+    u32 fb = bf32(f);
+    u32 rnz = 0u - (u32)((r2 | (0 - r2)) >> 63);                /* r != 0 (or NaN) */
+    u32 rpos = rnz & ((u32)(bf64(r) >> 63) - 1);                /* r > 0 (no NaN where used) */
+    u32 fpos = (0u - (u32)((fb << 1) != 0)) & ((fb >> 31) - 1); /* f > 0 */
+    u32 fix = rnz & ((fb & 1) - 1) & (0u - (u32)((fb & 0x7f800000u) != 0x7f800000u));
+    u32 away = ~(rpos ^ fpos);
+    fb += fix & ((away & 2) - 1);
+    u32 m, n = fma_nan(bf32((float)a), bf32((float)b), bf32((float)c), bf32((float)p), bfirst,
+                       cfirst, &m);
+    return msel(m, fnan2h(n), f2h(f32(fb)));
+}
+
+/* ---- scalar f16: a, b, c are exact f16 values (doubles; floats in H2F/H3F), A/B/C the raw bits -
+ * The arithmetic ops compute in float: a sum, difference or product of two f16 values rounded to
+ * float is what the exact (double) one rounded to float is, and valu.h's r16() rounds through
+ * float anyway; float loops vectorize 16 lanes wide, as gcc already managed for the double forms
+ * of add/sub/mul (it narrowed them itself), but not for mad/fma. */
 
 #define H1(name, expr)                                                                             \
     VFN static void name(wave *w, const xinst *x) {                                                \
@@ -33,22 +108,28 @@
     }
 #define H2(name, expr) V16OP2(name, FK_F16, double, h2d, expr)
 #define H3(name, expr, preserve) V16OP3(name, FK_F16, double, h2d, expr, preserve)
+#define H2F(name, expr) V16OP2(name, FK_F16, float, h2f, expr)
+#define H3F(name, expr, preserve) V16OP3(name, FK_F16, float, h2f, expr, preserve)
 
-static inline double mad16(double a, double b, double c) { return h2d(r16(a * b)) + c; }
+/* a*b+c unfused: the product rounded to f16, then the sum (rounded by the caller's f2h). */
+static inline __attribute__((always_inline)) float mad16(float a, float b, float c) {
+    return h2f(f2h(a * b)) + c;
+}
 
-H2(v_add_f16, r16(a + b))
-H2(v_sub_f16, r16(a - b))
-H2(v_subrev_f16, r16(b - a))
-H2(v_mul_f16, r16(a *b))
+H2F(v_add_f16, f2h(a + b))
+H2F(v_sub_f16, f2h(a - b))
+H2F(v_subrev_f16, f2h(b - a))
+H2F(v_mul_f16, f2h(a *b))
 H2(v_max_f16, fmax16(A[l], B[l], IEEE))
 H2(v_min_f16, fmin16(A[l], B[l], IEEE))
-H3(v_fma_f16, fma16(a, b, c), 1)
-H3(v_fma_legacy_f16, fma16(a, b, c), 0)
-H3(v_mad_f16, r16(mad16(a, b, c)), 1)
-H3(v_mad_legacy_f16, r16(mad16(a, b, c)), 0)
+/* NaN inputs: c's NaN first, then a's, then b's (see fma_nan) */
+H3F(v_fma_f16, fma16f(a, b, c, 0, 1), 1)
+H3F(v_fma_legacy_f16, fma16f(a, b, c, 0, 1), 0)
+H3F(v_mad_f16, f2h(mad16(a, b, c)), 1)
+H3F(v_mad_legacy_f16, f2h(mad16(a, b, c)), 0)
 /* madmk/madak: the decoder puts the literal K in source order, so both are S0 * S1 + S2. */
-H3(v_madmk_f16, r16(mad16(a, b, c)), 0)
-H3(v_madak_f16, r16(mad16(a, b, c)), 0)
+H3F(v_madmk_f16, f2h(mad16(a, b, c)), 0)
+H3F(v_madak_f16, f2h(mad16(a, b, c)), 0)
 H3(v_min3_f16, fmin16(fmin16(A[l], B[l], IEEE), C[l], IEEE), 1)
 H3(v_max3_f16, fmax16(fmax16(A[l], B[l], IEEE), C[l], IEEE), 1)
 static inline u32 med3_16(u32 a, u32 b, u32 c, int ieee) {
@@ -58,8 +139,11 @@ static inline u32 med3_16(u32 a, u32 b, u32 c, int ieee) {
 }
 H3(v_med3_f16, med3_16(A[l], B[l], C[l], IEEE), 1)
 
-/* A denormal f16 (bits 15:0 of h) as a signed zero when ftz is 0x7c00; h itself when ftz is 0. */
-static inline u32 ftz16(u32 h, u32 ftz) { return (h & ftz) || !ftz ? h : h & 0x8000; }
+/* A denormal f16 (h: 16 bits) as a signed zero when ftz is 0x7c00; h itself when ftz is 0.
+ * Branch-free, so the loops using it vectorize. */
+static inline __attribute__((always_inline)) u32 ftz16(u32 h, u32 ftz) {
+    return vsel((u32)((h & 0x7c00u) == 0) & (u32)(ftz != 0), h & 0x8000u, h);
+}
 
 /* D = S0 * S1 + D (unfused): the accumulator is an input like S0 and S1, flushed like them
  * when MODE flushes f16 input denormals. */
@@ -68,7 +152,7 @@ VFN static void v_mac_f16(wave *w, const xinst *x) {
     const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
     const u32 *D = vdreg(w, &x->in.dst[0]);
     u32 ftz = fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0;
-    VLOOP(l) d[l] = r16(mad16(h2d(A[l]), h2d(B[l]), h2d(ftz16(D[l] & 0xffff, ftz))));
+    VLOOP(l) d[l] = f2h(mad16(h2f(A[l]), h2f(B[l]), h2f(ftz16(D[l] & 0xffff, ftz))));
     vd16(w, x, d, FK_F16, 0);
 }
 
@@ -135,8 +219,12 @@ VFN static void v_pack_b32_f16(wave *w, const xinst *x) {
 
 /* Source i split into its low-lane and high-lane 16-bit values. */
 /* fl: 0 integer halves; 1 f16 halves (neg applies, denormals flushed when MODE flushes f16
- * inputs); 2 other 16-bit floats, or f16 read as it is (neg applies, no flushing). */
-void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
+ * inputs); 2 other 16-bit floats, or f16 read as it is (neg applies, no flushing).
+ * pk_src16_ and pk_finish_ are inlined into this file's handlers, so that their loops are
+ * compiled (vectorized) for each handler clone's target; pk_src16/pk_finish are their
+ * out-of-line forms for round.c. */
+static inline __attribute__((always_inline)) void pk_src16_(wave *w, const xinst *x, int i, u32 *lo,
+                                                            u32 *hi, int fl) {
     u32 t[LANES];
     const isa_valu_fields *v = &x->in.f.v;
     const u32 *s = vs32(w, x, i, t, FK_RAW);
@@ -165,31 +253,40 @@ void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
         hi[l] = ftz16(((sh ? s[l] >> 16 : s[l]) & 0xffff) ^ nh, ftz);
     }
 }
-static inline u32 clamp_h(u32 h, int clamp) {
-    if (!clamp)
-        return h;
-    double v = h2d(h);
-    return v != v || v <= 0 ? 0 : v >= 1 ? 0x3c00 : h;
+void pk_src16(wave *w, const xinst *x, int i, u32 *lo, u32 *hi, int fl) {
+    pk_src16_(w, x, i, lo, hi, fl);
+}
+/* An f16 (h: 16 bits) clamped to [0, 1]: NaN and everything <= 0 (-0 too) give +0, everything
+ * >= 1 gives 1.0, by the bits: 0 and 0x7c01-0xffff (NaNs and negatives) are the first, 0x3c00-
+ * 0x7c00 the second. */
+static inline __attribute__((always_inline)) u32 clamp_h(u32 h) {
+    return vsel(h - 1 >= 0x7c00u, 0, vsel(h >= 0x3c00u, 0x3c00u, h));
 }
 /* FL: float op (neg modifiers apply, clamp is [0,1]); expressions see a, b, c as raw halves. */
 /* Clamp (float ops) and pack the two result halves, then write. */
 /* Float results: denormal halves become signed zeros when MODE flushes f16 outputs. */
-void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
+static inline __attribute__((always_inline)) void pk_finish_(wave *w, const xinst *x, const u32 *lo,
+                                                             const u32 *hi, int fl) {
     u32 d[LANES];
-    int cl = fl && x->in.f.v.clamp;
+    u32 cl = 0u - (u32)(fl && x->in.f.v.clamp);
     u32 ftz = fl && fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
-    VLOOP(l)
-    d[l] = cl ? clamp_h(ftz16(lo[l] & 0xffff, ftz), 1) | clamp_h(ftz16(hi[l] & 0xffff, ftz), 1)
-                                                             << 16
-              : ftz16(lo[l] & 0xffff, ftz) | ftz16(hi[l] & 0xffff, ftz) << 16;
+    VLOOP(l) {
+        u32 a = ftz16(lo[l] & 0xffff, ftz), b = ftz16(hi[l] & 0xffff, ftz);
+        a = (clamp_h(a) & cl) | (a & ~cl);
+        b = (clamp_h(b) & cl) | (b & ~cl);
+        d[l] = a | b << 16;
+    }
     vd32(w, x, d, FK_RAW);
+}
+void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
+    pk_finish_(w, x, lo, hi, fl);
 }
 /* One loop per half, in place, so each vectorizes. */
 #define PK2(name, FL, expr)                                                                        \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
-        pk_src16(w, x, 0, al, ah, FL);                                                             \
-        pk_src16(w, x, 1, bl, bh, FL);                                                             \
+        pk_src16_(w, x, 0, al, ah, FL);                                                            \
+        pk_src16_(w, x, 1, bl, bh, FL);                                                            \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l];                                                              \
             al[l] = (u32)(expr) & 0xffff;                                                          \
@@ -198,14 +295,14 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
             u32 a = ah[l], b = bh[l];                                                              \
             ah[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
-        pk_finish(w, x, al, ah, FL);                                                               \
+        pk_finish_(w, x, al, ah, FL);                                                              \
     }
 #define PK3(name, FL, expr)                                                                        \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], cl_[LANES], ch[LANES];                     \
-        pk_src16(w, x, 0, al, ah, FL);                                                             \
-        pk_src16(w, x, 1, bl, bh, FL);                                                             \
-        pk_src16(w, x, 2, cl_, ch, FL);                                                            \
+        pk_src16_(w, x, 0, al, ah, FL);                                                            \
+        pk_src16_(w, x, 1, bl, bh, FL);                                                            \
+        pk_src16_(w, x, 2, cl_, ch, FL);                                                           \
         VLOOP(l) {                                                                                 \
             u32 a = al[l], b = bl[l], c = cl_[l];                                                  \
             al[l] = (u32)(expr) & 0xffff;                                                          \
@@ -214,15 +311,16 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
             u32 a = ah[l], b = bh[l], c = ch[l];                                                   \
             ah[l] = (u32)(expr) & 0xffff;                                                          \
         }                                                                                          \
-        pk_finish(w, x, al, ah, FL);                                                               \
+        pk_finish_(w, x, al, ah, FL);                                                              \
     }
-#define H(v) h2d(v)
+/* f16 arithmetic in float, as for the scalar ops (H2F, H3F) */
+#define H(v) h2f(v)
 #define S16(v) ((i32)(i16)(v))
-PK2(v_pk_add_f16, 1, r16(H(a) + H(b)))
-PK2(v_pk_mul_f16, 1, r16(H(a) * H(b)))
+PK2(v_pk_add_f16, 1, f2h(H(a) + H(b)))
+PK2(v_pk_mul_f16, 1, f2h(H(a) * H(b)))
 PK2(v_pk_max_f16, 1, fmax16(a, b, IEEE))
 PK2(v_pk_min_f16, 1, fmin16(a, b, IEEE))
-PK3(v_pk_fma_f16, 1, fma16(H(a), H(b), H(c)))
+PK3(v_pk_fma_f16, 1, fma16f(H(a), H(b), H(c), 1, 1)) /* NaNs: c's, then b's, then a's */
 /* Packed integer add/sub/mad: the VOP3P clamp bit saturates each half (unsigned or signed 16-bit,
  * CDNA3 ISA V_PK_ADD_U16 ...); without it the halves wrap. */
 #define PCLAMP VCLAMP(x)
@@ -259,14 +357,15 @@ PK3(v_pk_minimum3_f16, 1, maxmin16(maxmin16(a, b, 0), c, 0))
  * them), and the results flushed like every packed f16 result. */
 VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
-    pk_src16(w, x, 0, al, ah, 1); /* VOP2/VOP3A: pk_src16 reads the high halves for the high lane */
-    pk_src16(w, x, 1, bl, bh, 1);
+    pk_src16_(w, x, 0, al, ah, 1); /* VOP2/VOP3A: the high halves for the high lane */
+    pk_src16_(w, x, 1, bl, bh, 1);
     const u32 *D = vdreg(w, &x->in.dst[0]);
     u32 fi = fk_flush_in(w->mode, FK_F16) ? 0x7c00 : 0,
         fo = fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
     VLOOP(l) {
-        u32 r0 = fma16(H(al[l]), H(bl[l]), H(ftz16(D[l] & 0xffff, fi)));
-        u32 r1 = fma16(H(ah[l]), H(bh[l]), H(ftz16(D[l] >> 16, fi)));
+        /* NaNs: S0's, then S1's, then D's */
+        u32 r0 = fma16f(H(al[l]), H(bl[l]), H(ftz16(D[l] & 0xffff, fi)), 0, 0);
+        u32 r1 = fma16f(H(ah[l]), H(bh[l]), H(ftz16(D[l] >> 16, fi)), 0, 0);
         d[l] = ftz16(r0, fo) | ftz16(r1, fo) << 16;
     }
     vd32(w, x, d, FK_RAW);
@@ -275,7 +374,8 @@ VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
 /* ---- mixed precision: v_fma_mix* -----------------------------------------------------------
  * Source i is f32 when op_sel_hi[i] is 0, else the f16 half picked by op_sel[i]; neg and abs
  * apply (the abs bits sit where VOP3P has neg_hi).  One rounding to the result format. */
-static void mix_src(wave *w, const xinst *x, int i, double *r) {
+static inline __attribute__((always_inline)) void mix_src(wave *w, const xinst *x, int i,
+                                                          double *r) {
     u32 t[LANES];
     const isa_valu_fields *v = &x->in.f.v;
     const u32 *s = vs32(w, x, i, t, FK_RAW);
@@ -295,50 +395,104 @@ static void mix_src(wave *w, const xinst *x, int i, double *r) {
     }
 }
 static double clamp01(double v) { return v != v ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v; }
-static void fma_mix(wave *w, const xinst *x, int mode) /* 0: f32, 1: lo f16, 2: hi f16 */
-{
+/* clamp01 on float bits: NaNs and negatives (not -0) give +0, above 1.0 (+inf too) 1.0. */
+static inline __attribute__((always_inline)) u32 clamp01_f32(u32 x) {
+    return msel(nan32m(x) | (0u - (u32)(x > 0x80000000u)), 0,
+                msel(0u - (u32)(x - 0x3f800001u < 0x40000000u), 0x3f800000u, x));
+}
+/* The f32 form: the inputs are exact floats; a NaN input gives S1's NaN, else S0's, else S2's
+ * (the order the libm fmaf call gave them). */
+static inline __attribute__((always_inline)) void fma_mix_f32(wave *w, const xinst *x) {
+    double a[LANES], b[LANES], c[LANES];
+    u32 d[LANES];
+    mix_src(w, x, 0, a);
+    mix_src(w, x, 1, b);
+    mix_src(w, x, 2, c);
+    u32 cl = 0u - (u32)x->in.f.v.clamp;
+    VLOOP(l) {
+        float af = (float)a[l], bf = (float)b[l], cf = (float)c[l];
+        u32 ab = bf32(af), bb = bf32(bf), cb = bf32(cf);
+        u32 na = nan32m(ab), nb = nan32m(bb), nc = nan32m(cb);
+        u32 r = msel(na | nb | nc, msel(nb, bb, msel(na, ab, cb)), bf32(fma32(af, bf, cf)));
+        d[l] = msel(cl, clamp01_f32(r), r);
+    }
+    vd32(w, x, d, FK_RAW);
+}
+/* The f16 forms (hi: the result goes to the high half, the other half is kept).  NaN inputs:
+ * S2's first, then S1's, then S0's.  The clamp is clamp01 then d2h on the f16 result, by the
+ * bits: -0 stays -0 (it is not below 0), NaNs and negatives give +0, above 1.0 gives 1.0. */
+static inline __attribute__((always_inline)) void fma_mix16(wave *w, const xinst *x, int hi) {
     double a[LANES], b[LANES], c[LANES];
     u32 d[LANES];
     mix_src(w, x, 0, a);
     mix_src(w, x, 1, b);
     mix_src(w, x, 2, c);
     const u32 *D = vdreg(w, &x->in.dst[0]);
-    int cl = x->in.f.v.clamp;
+    u32 cl = 0u - (u32)x->in.f.v.clamp;
     VLOOP(l) {
-        if (mode == 0) {
-            float f =
-                fma32((float)a[l], (float)b[l], (float)c[l]); /* the inputs are exact floats */
-            d[l] = bf32(cl ? (float)clamp01(f) : f);
-        } else {
-            u32 h = fma16(a[l], b[l], c[l]);
-            h = cl ? d2h(clamp01(h2d(h))) : h;
-            d[l] = mode == 1 ? (D[l] & 0xffff0000u) | h : (D[l] & 0xffff) | h << 16;
-        }
+        u32 h = fma16d(a[l], b[l], c[l], 1, 1);
+        u32 hc = vsel((u32)(h == 0x8000u), h, clamp_h(h));
+        h = msel(cl, hc, h);
+        d[l] = hi ? (D[l] & 0xffff) | h << 16 : (D[l] & 0xffff0000u) | h;
     }
     vd32(w, x, d, FK_RAW);
 }
-VFN static void v_fma_mix_f32(wave *w, const xinst *x) { fma_mix(w, x, 0); }
-VFN static void v_fma_mixlo_f16(wave *w, const xinst *x) { fma_mix(w, x, 1); }
-VFN static void v_fma_mixhi_f16(wave *w, const xinst *x) { fma_mix(w, x, 2); }
+VFN static void v_fma_mix_f32(wave *w, const xinst *x) { fma_mix_f32(w, x); }
+VFN static void v_fma_mixlo_f16(wave *w, const xinst *x) { fma_mix16(w, x, 0); }
+VFN static void v_fma_mixhi_f16(wave *w, const xinst *x) { fma_mix16(w, x, 1); }
 
 /* ---- dot products ---------------------------------------------------------------------------- */
 
 /* D.f32 = S0.lo * S1.lo + S0.hi * S1.hi + S2.f32, the halves f16 or (bf) bf16.  The products
- * are exact in double; their sum rounds to double, then once to f32.  The C forms (VOP2)
- * accumulate into D instead of S2. */
-static inline double bf2d(u32 h) { return (double)f32((h & 0xffff) << 16); }
+ * are exact in double; their sum rounds to double, then once to f32: the sum plus S2 is rounded
+ * to odd in double (fma_odd(1.0, s, c) in valu.c, inline here) and that to f32.  The C forms
+ * (VOP2) accumulate into D instead of S2. */
+static inline __attribute__((always_inline)) double bf2d(u32 h) {
+    return (double)f32((h & 0xffff) << 16);
+}
 /* h: 16 bits */
 static inline __attribute__((always_inline)) double half2d(u32 h, int bf) {
-    return bf ? bf2d(h) : H(h);
+    return bf ? bf2d(h) : (double)h2f(h);
+}
+static inline __attribute__((always_inline)) u64 nan64m(u64 x) {
+    return 0 - (u64)((x & 0x7fffffffffffffffull) > 0x7ff0000000000000ull);
+}
+static inline __attribute__((always_inline)) u64 msel64(u64 m, u64 a, u64 b) {
+    return (a & m) | (b & ~m);
+}
+/* s + c rounded to odd in double, as fma_odd(1.0, s, c) gives it, branch-free: TwoSum's error
+ * e is exact (s and c are far from double's overflow and underflow here), and an inexact sum
+ * with an even last bit steps one unit toward e (+1 on the bits away from zero, -1 toward it).
+ * Infinities and NaNs are left as the sum made them.  With 64-bit masks only, a lane loop of it
+ * vectorizes 8 doubles wide under AVX-512. */
+static inline __attribute__((always_inline)) double add_odd(double s, double c) {
+    double t = s + c, bp = t - c, e = (s - bp) + (c - (t - bp));
+    u64 tb = bf64(t), eb = bf64(e);
+    u64 fix = (0 - (u64)((eb << 1) != 0)) & ((tb & 1) - 1) &
+              (0 - (u64)((tb & 0x7ff0000000000000ull) != 0x7ff0000000000000ull));
+    u64 away = (((eb ^ tb) >> 63) & 1) - 1; /* e has t's sign */
+    return f64(tb + (fix & ((away & 2) - 1)));
+}
+/* One lane: al*bl + ah*bh + c, the halves as doubles.  NaN inputs (see fma_nan) in the order
+ * the scalar code had: S0.lo, S1.lo, S0.hi, S1.hi, then the accumulator. */
+static inline __attribute__((always_inline)) double dot2_lane(double al, double ah, double bl,
+                                                              double bh, double c) {
+    double pa = al * bl, pb = ah * bh, s = pa + pb, t = add_odd(s, c);
+    u64 PA = bf64(pa), PB = bf64(pb), S = bf64(s), C = bf64(c);
+    u64 na = msel64(nan64m(bf64(al)), bf64(al), msel64(nan64m(bf64(bl)), bf64(bl), PA));
+    u64 nb = msel64(nan64m(bf64(ah)), bf64(ah), msel64(nan64m(bf64(bh)), bf64(bh), PB));
+    u64 ns = msel64(nan64m(PA), na, msel64(nan64m(PB), nb, S));
+    return f64(msel64(nan64m(S), ns, msel64(nan64m(C), C, bf64(t))));
 }
 static inline __attribute__((always_inline)) void dot2_f32(wave *w, const xinst *x, int bf) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], t2[LANES], d[LANES];
-    pk_src16(w, x, 0, al, ah, 2);
-    pk_src16(w, x, 1, bl, bh, 2);
+    pk_src16_(w, x, 0, al, ah, 2);
+    pk_src16_(w, x, 1, bl, bh, 2);
     const u32 *C = vs32(w, x, 2, t2, FK_RAW);
     VLOOP(l) {
-        double s = half2d(al[l], bf) * half2d(bl[l], bf) + half2d(ah[l], bf) * half2d(bh[l], bf);
-        d[l] = bf32((float)fma_odd(1.0, s, f32(C[l])));
+        double r = dot2_lane(half2d(al[l], bf), half2d(ah[l], bf), half2d(bl[l], bf),
+                             half2d(bh[l], bf), f32(C[l]));
+        d[l] = bf32((float)r);
     }
     vd32(w, x, d, FK_RAW);
 }
@@ -347,9 +501,9 @@ static inline __attribute__((always_inline)) void dot2c_f32(wave *w, const xinst
     const u32 *A = vs32(w, x, 0, t0, FK_RAW), *B = vs32(w, x, 1, t1, FK_RAW);
     const u32 *D = vdreg(w, &x->in.dst[0]);
     VLOOP(l) {
-        double s = half2d(A[l] & 0xffff, bf) * half2d(B[l] & 0xffff, bf) +
-                   half2d(A[l] >> 16, bf) * half2d(B[l] >> 16, bf);
-        d[l] = bf32((float)fma_odd(1.0, s, f32(D[l])));
+        double r = dot2_lane(half2d(A[l] & 0xffff, bf), half2d(A[l] >> 16, bf),
+                             half2d(B[l] & 0xffff, bf), half2d(B[l] >> 16, bf), f32(D[l]));
+        d[l] = bf32((float)r);
     }
     vd32(w, x, d, FK_RAW);
 }
