@@ -143,7 +143,9 @@ static inline __attribute__((always_inline)) u32 fma16(double a, double b, doubl
     double r = (s - (double)f) + e; /* sign of the exact remainder */
     u32 fb = bf32(f);
     u32 fix = (u32)(r != 0) & ~fb & 1u & (u32)((fb & 0x7f800000u) != 0x7f800000u);
-    u32 away = (u32)((r > 0) == (f > 0)); /* the exact value lies beyond f: step away from 0 */
+    /* the exact value lies beyond f: step away from 0 (f's sign bit, so that a result that
+     * rounded to a zero steps to the smallest denormal of its sign, not to -1's bits) */
+    u32 away = (u32)((r > 0) == !(fb >> 31));
     fb = fb + (fix & away) - (fix & ~away);
     return f2h(f32(fb));
 }

@@ -67,10 +67,12 @@ static inline __attribute__((always_inline)) u32 fma16f(float a, float b, float 
 }
 /* valu.h's fma16() (a, b, c f16 or f32 values, as doubles) written with masks so that its lane
  * loop vectorizes: the product exact in double, TwoSum's exact error, the float result rounded
- * to odd, then to f16; the same bits for every input, down to a positive result that rounds to
- * float +0 (reachable from f32 inputs only), which fma16() steps "toward" its remainder to the
- * bits 0xffffffff, the f16 NaN 0xffff.  NaNs as fma_nan() picks them, from the inputs narrowed
- * to float (exact, and a NaN keeps the payload bits an f16 result can show). */
+ * to odd, then to f16; the same bits for every input.  A result that rounds to a float zero
+ * steps to the smallest denormal of its sign (both functions took +0's sign as "not positive"
+ * until session 22 and stepped +0 to the bits 0xffffffff, giving v_fma_mix*_f16 of a tiny
+ * positive f32 product the f16 NaN 0xffff instead of +0).  NaNs as fma_nan() picks them, from
+ * the inputs narrowed to float (exact, and a NaN keeps the payload bits an f16 result can
+ * show). */
 static inline __attribute__((always_inline)) u32 fma16d(double a, double b, double c, int bfirst,
                                                         int cfirst) {
     double p = a * b, s = p + c, bp = s - c;
@@ -79,9 +81,9 @@ static inline __attribute__((always_inline)) u32 fma16d(double a, double b, doub
     double r = (s - (double)f) + e; /* sign of the exact remainder */
     u64 r2 = bf64(r) << 1;
     u32 fb = bf32(f);
-    u32 rnz = 0u - (u32)((r2 | (0 - r2)) >> 63);                /* r != 0 (or NaN) */
-    u32 rpos = rnz & ((u32)(bf64(r) >> 63) - 1);                /* r > 0 (no NaN where used) */
-    u32 fpos = (0u - (u32)((fb << 1) != 0)) & ((fb >> 31) - 1); /* f > 0 */
+    u32 rnz = 0u - (u32)((r2 | (0 - r2)) >> 63); /* r != 0 (or NaN) */
+    u32 rpos = rnz & ((u32)(bf64(r) >> 63) - 1); /* r > 0 (no NaN where used) */
+    u32 fpos = (fb >> 31) - 1;                   /* f's sign bit clear, +0 included */
     u32 fix = rnz & ((fb & 1) - 1) & (0u - (u32)((fb & 0x7f800000u) != 0x7f800000u));
     u32 away = ~(rpos ^ fpos);
     fb += fix & ((away & 2) - 1);
