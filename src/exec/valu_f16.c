@@ -91,6 +91,12 @@ static inline __attribute__((always_inline)) u32 fma16d(double a, double b, doub
                        cfirst, &m);
     return msel(m, fnan2h(n), f2h(f32(fb)));
 }
+/* x op y (float, r its host result) with the NaN of x if x is one, else y's: the first-operand
+ * rule made explicit, for the direct path of v_pk_add/mul_f16 (S1's NaN first, the order their
+ * general path has). */
+static inline __attribute__((always_inline)) float nan2(float x, float y, float r) {
+    return f32(msel(nan32m(bf32(x)), bf32(x), msel(nan32m(bf32(y)), bf32(y), bf32(r))));
+}
 
 /* ---- scalar f16: a, b, c are exact f16 values (doubles; floats in H2F/H3F), A/B/C the raw bits -
  * The arithmetic ops compute in float: a sum, difference or product of two f16 values rounded to
@@ -110,8 +116,41 @@ static inline __attribute__((always_inline)) u32 fma16d(double a, double b, doub
     }
 #define H2(name, expr) V16OP2(name, FK_F16, double, h2d, expr)
 #define H3(name, expr, preserve) V16OP3(name, FK_F16, double, h2d, expr, preserve)
+/* H2F/H3F: the f16 arithmetic ops with a, b, c floats (exact f16 values).  H3D: the same with a
+ * direct path for the fused ops: a plain instruction (no modifiers) under full EXEC without f16
+ * denormal flushing goes through valu.h's VDIRECT, and its all-VGPR form through the plain-VGPR
+ * clone name##_vv (valu.h VV, rows VHV); the result goes straight into the destination's lane as
+ * vd16() would write it there: the high half cleared, or kept by the gfx9 op_sel forms
+ * (preserve) and by every RDNA 16-bit result.  (The unfused ops gain nothing from it: their
+ * time is the f16 <-> float conversions, and a new loop would need their NaN order made
+ * explicit, which costs more than the direct path saves.) */
+#define H16PUT(r, keep) D[l] = ((D[l] & 0xffff0000u) & (0u - (u32)(keep))) | ((u32)(r) & 0xffff)
+#define H16KEEP(preserve) ((preserve) || (x->xf & XI_RDNA))
 #define H2F(name, expr) V16OP2(name, FK_F16, float, h2f, expr)
 #define H3F(name, expr, preserve) V16OP3(name, FK_F16, float, h2f, expr, preserve)
+#define H3D(name, expr, preserve)                                                                  \
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
+        if (vplain(w, x, FK_F16)) {                                                                \
+            const u32 *A = vs32p(w, x, 0, t0, FK_F16), *B = vs32p(w, x, 1, t1, FK_F16),            \
+                      *C = vs32p(w, x, 2, t2, FK_F16);                                             \
+            const int keep = H16KEEP(preserve);                                                    \
+            VDIRECT({                                                                              \
+                float a = h2f(A[l]), b = h2f(B[l]), c = h2f(C[l]);                                 \
+                H16PUT(expr, keep);                                                                \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
+        const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16),                  \
+                  *C = vs32(w, x, 2, t2, FK_F16);                                                  \
+        VLOOP(l) {                                                                                 \
+            float a = h2f(A[l]), b = h2f(B[l]), c = h2f(C[l]);                                     \
+            d[l] = (u32)(expr);                                                                    \
+        }                                                                                          \
+        vd16(w, x, d, FK_F16, preserve);                                                           \
+    }                                                                                              \
+    VV(name, FK_F16, 3, const int keep = H16KEEP(preserve);                                        \
+       float a = h2f(A[l]), b = h2f(B[l]), c = h2f(C[l]); H16PUT(expr, keep))
 
 /* a*b+c unfused: the product rounded to f16, then the sum (rounded by the caller's f2h). */
 static inline __attribute__((always_inline)) float mad16(float a, float b, float c) {
@@ -125,8 +164,8 @@ H2F(v_mul_f16, f2h(a *b))
 H2(v_max_f16, fmax16(A[l], B[l], IEEE))
 H2(v_min_f16, fmin16(A[l], B[l], IEEE))
 /* NaN inputs: c's NaN first, then a's, then b's (see fma_nan) */
-H3F(v_fma_f16, fma16f(a, b, c, 0, 1), 1)
-H3F(v_fma_legacy_f16, fma16f(a, b, c, 0, 1), 0)
+H3D(v_fma_f16, fma16f(a, b, c, 0, 1), 1)
+H3D(v_fma_legacy_f16, fma16f(a, b, c, 0, 1), 0)
 H3F(v_mad_f16, f2h(mad16(a, b, c)), 1)
 H3F(v_mad_legacy_f16, f2h(mad16(a, b, c)), 0)
 /* madmk/madak: the decoder puts the literal K in source order, so both are S0 * S1 + S2. */
@@ -283,10 +322,39 @@ static inline __attribute__((always_inline)) void pk_finish_(wave *w, const xins
 void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
     pk_finish_(w, x, lo, hi, fl);
 }
-/* One loop per half, in place, so each vectorizes. */
-#define PK2(name, FL, expr)                                                                        \
+/* The direct path of a packed op: VOP3P with op_sel clear and op_sel_hi set (the default) for
+ * its nsrc sources, no neg (fl: a float op) and no clamp, VGPR sources, every lane active and,
+ * for the float ops, no f16 denormal flushing.  Then each half comes straight from its register
+ * and the two results go straight into the destination, which is what pk_src16_() and
+ * pk_finish_() give in that case. */
+static inline __attribute__((always_inline)) int pk_direct(const wave *w, const xinst *x, int nsrc,
+                                                           int fl) {
+    const isa_valu_fields *v = &x->in.f.v;
+    unsigned m = (1u << nsrc) - 1;
+    if (x->in.fmt != ISA_FMT_VOP3P || x->in.variant >= ISA_VAR_SDWA || (v->opsel & m) ||
+        (v->opsel_hi & m) != m || (fl && ((v->neg | v->neg_hi) & m)) || v->clamp || !vfull(w, x) ||
+        (fl && (fk_flush_in(w->mode, FK_F16) || fk_flush_out(w->mode, FK_F16))))
+        return 0;
+    for (int i = 0; i < nsrc; i++)
+        if (x->in.src[i].kind != ISA_OPND_VGPR)
+            return 0;
+    return 1;
+}
+/* One loop per half, in place, so each vectorizes.  PK2D: dexpr for the direct path. */
+#define PK2(name, FL, expr) PK2D(name, FL, expr, expr)
+#define PK2D(name, FL, expr, dexpr)                                                                \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
+        if (pk_direct(w, x, 2, FL)) {                                                              \
+            const u32 *A = w->v[x->in.src[0].idx], *B = w->v[x->in.src[1].idx];                    \
+            VDIRECT({                                                                              \
+                u32 a = A[l] & 0xffff, b = B[l] & 0xffff;                                          \
+                u32 lo = (u32)(dexpr) & 0xffff;                                                    \
+                a = A[l] >> 16, b = B[l] >> 16;                                                    \
+                D[l] = lo | ((u32)(dexpr) & 0xffff) << 16;                                         \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
         pk_src16_(w, x, 0, al, ah, FL);                                                            \
         pk_src16_(w, x, 1, bl, bh, FL);                                                            \
         VLOOP(l) {                                                                                 \
@@ -302,6 +370,17 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
 #define PK3(name, FL, expr)                                                                        \
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], cl_[LANES], ch[LANES];                     \
+        if (pk_direct(w, x, 3, FL)) {                                                              \
+            const u32 *A = w->v[x->in.src[0].idx], *B = w->v[x->in.src[1].idx],                    \
+                      *C = w->v[x->in.src[2].idx];                                                 \
+            VDIRECT({                                                                              \
+                u32 a = A[l] & 0xffff, b = B[l] & 0xffff, c = C[l] & 0xffff;                       \
+                u32 lo = (u32)(expr) & 0xffff;                                                     \
+                a = A[l] >> 16, b = B[l] >> 16, c = C[l] >> 16;                                    \
+                D[l] = lo | ((u32)(expr) & 0xffff) << 16;                                          \
+            });                                                                                    \
+            return;                                                                                \
+        }                                                                                          \
         pk_src16_(w, x, 0, al, ah, FL);                                                            \
         pk_src16_(w, x, 1, bl, bh, FL);                                                            \
         pk_src16_(w, x, 2, cl_, ch, FL);                                                           \
@@ -318,8 +397,8 @@ void pk_finish(wave *w, const xinst *x, const u32 *lo, const u32 *hi, int fl) {
 /* f16 arithmetic in float, as for the scalar ops (H2F, H3F) */
 #define H(v) h2f(v)
 #define S16(v) ((i32)(i16)(v))
-PK2(v_pk_add_f16, 1, f2h(H(a) + H(b)))
-PK2(v_pk_mul_f16, 1, f2h(H(a) * H(b)))
+PK2D(v_pk_add_f16, 1, f2h(H(a) + H(b)), f2h(nan2(H(b), H(a), H(a) + H(b))))
+PK2D(v_pk_mul_f16, 1, f2h(H(a) * H(b)), f2h(nan2(H(b), H(a), H(a) * H(b))))
 PK2(v_pk_max_f16, 1, fmax16(a, b, IEEE))
 PK2(v_pk_min_f16, 1, fmin16(a, b, IEEE))
 PK3(v_pk_fma_f16, 1, fma16f(H(a), H(b), H(c), 1, 1)) /* NaNs: c's, then b's, then a's */
@@ -359,6 +438,16 @@ PK3(v_pk_minimum3_f16, 1, maxmin16(maxmin16(a, b, 0), c, 0))
  * them), and the results flushed like every packed f16 result. */
 VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
     u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], d[LANES];
+    if (vplain(w, x, FK_F16) && x->in.src[0].kind == ISA_OPND_VGPR &&
+        x->in.src[1].kind == ISA_OPND_VGPR) { /* as pk_direct(): straight from the registers */
+        const u32 *A = w->v[x->in.src[0].idx], *B = w->v[x->in.src[1].idx];
+        VDIRECT({
+            u32 r0 = fma16f(H(A[l] & 0xffff), H(B[l] & 0xffff), H(D[l] & 0xffff), 0, 0);
+            u32 r1 = fma16f(H(A[l] >> 16), H(B[l] >> 16), H(D[l] >> 16), 0, 0);
+            D[l] = r0 | r1 << 16;
+        });
+        return;
+    }
     pk_src16_(w, x, 0, al, ah, 1); /* VOP2/VOP3A: the high halves for the high lane */
     pk_src16_(w, x, 1, bl, bh, 1);
     const u32 *D = vdreg(w, &x->in.dst[0]);
@@ -669,8 +758,8 @@ const xhandler x_valu_f16_handlers[] = {
     VH(v_mul_f16, v_mul_f16, ISA_T_F16),
     VH(v_max_f16, v_max_f16, ISA_T_F16),
     VH(v_min_f16, v_min_f16, ISA_T_F16),
-    VH(v_fma_f16, v_fma_f16, ISA_T_F16),
-    VH(v_fma_legacy_f16, v_fma_legacy_f16, ISA_T_F16),
+    VHV(v_fma_f16, v_fma_f16, ISA_T_F16),
+    VHV(v_fma_legacy_f16, v_fma_legacy_f16, ISA_T_F16),
     VH(v_mad_f16, v_mad_f16, ISA_T_F16),
     VH(v_mad_legacy_f16, v_mad_legacy_f16, ISA_T_F16),
     VH(v_madmk_f16, v_madmk_f16, ISA_T_F16),
