@@ -99,6 +99,8 @@ __kernel void lds_reduce(__global unsigned *out, __global const unsigned *in, un
 
 // Wave reductions through DPP (the row_shr / row_bcast sequence compilers and libraries emit
 // for a wave64 sum): each wave sums `chunks` blocks of 64 integers and lane 0 stores the total.
+// GFX9 only: row_bcast does not exist from GFX10 on, and this file is also built for gfx1100.
+#ifdef __GFX9__
 static unsigned dpp_sum(unsigned v)
 {
     v += __builtin_amdgcn_update_dpp(0u, v, 0x111, 0xf, 0xf, false); // row_shr:1
@@ -117,6 +119,7 @@ __kernel void dpp_reduce(__global unsigned *out, __global const unsigned *in, un
     if (lane == 0)
         out[wave] = acc;
 }
+#endif
 
 // Elementwise, for the comparison with the same loop compiled natively.
 __kernel void vecadd(__global float *out, __global const float *a, __global const float *b)
