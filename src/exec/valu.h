@@ -130,6 +130,25 @@ static inline u32 d2h_rtz(double v) {
     return r;
 }
 static inline u32 d2bf(double d) { return d2small(d, 8, 7); }
+/* d2bf and d2h_rtz of an f32 value, branch-free for the lane loops (the same bits for every
+ * input).  bf16: round the f32 bits at bit 16 to nearest even (a carry into the exponent is
+ * the correct next binade or infinity), NaNs quieted with their top payload bits.  f16 toward
+ * zero: the f32 bits truncated (normal range), the significand shifted right (denormal
+ * range); finite values beyond 65504 give 65504, infinities stay, NaNs as f2h. */
+static inline __attribute__((always_inline)) u32 f2bf(float f) {
+    u32 x = bf32(f);
+    return vsel((x & 0x7fffffffu) > 0x7f800000u, (x >> 16) | 0x40u,
+                (x + 0x7fffu + ((x >> 16) & 1)) >> 16);
+}
+static inline __attribute__((always_inline)) u32 f2h_rtz(float f) {
+    u32 x = bf32(f), sign = (x >> 16) & 0x8000u;
+    x &= 0x7fffffffu;
+    u32 nrm = (x - (112u << 23)) >> 13, sh = 126 - (x >> 23);
+    u32 den = ((x & 0x7fffffu) | 0x800000u) >> (sh > 31 ? 31 : sh); /* x < 2^-14: sh >= 14 */
+    u32 big = vsel(x > 0x7f800000u, 0x7e00u | ((x >> 13) & 0x3ffu),
+                   vsel(x == 0x7f800000u, 0x7c00u, 0x7bffu));
+    return vsel(x >= 0x47800000u, big, vsel(x < 0x38800000u, den, nrm)) | sign;
+}
 /* a*b+c rounded once to f16/bf16: the double result is computed round-to-odd, which makes the
  * second rounding exact. */
 double fma_odd(double a, double b, double c);
