@@ -211,7 +211,7 @@ static const opcase OPS[] = {
 };
 
 static i128 fma_exact(u32 a, u32 b, u32 c, int fa, int fc) {
-    return fixed(a, fa) * fixed(b, fa) + (fixed(c, fc) << UIN); /* units 2^-70 */
+    return fixed(a, fa) * fixed(b, fa) + fixed(c, fc) * ((i128)1 << UIN); /* units 2^-70 */
 }
 /* Expected v3 of one lane for inputs v0..v3 (in[0..3]); *trap: rounding through float (double,
  * for the dot products) first would give another answer. */
@@ -254,7 +254,7 @@ static int lane(const opcase *o, u32 in[4], u32 *want, int *trap) {
         i128 pa = fixed(in[0] & 0xffff, f) * fixed(in[1] & 0xffff, f);
         i128 pb = fixed(in[0] >> 16, f) * fixed(in[1] >> 16, f);
         u32 c = o->op == OP_DOTC ? in[3] : in[2];
-        i128 s = to_f64(pa + pb) + (fixed(c, F32) << UIN);
+        i128 s = to_f64(pa + pb) + fixed(c, F32) * ((i128)1 << UIN);
         if (!s)
             return 0;
         *want = to_f32(s);
@@ -346,7 +346,7 @@ static void test_model(void) {
     /* dot2: 2^-7 2^-7 + 2^-24 2^-24 + 1024 = 1024 + 2^-14 + 2^-48, just above the midpoint of
      * 1024 and 1024 + 2^-13: 0x44800001 (rounding to double first gives the midpoint: 1024) */
     i128 pa = fixed(0x2000, F16) * fixed(0x2000, F16), pb = fixed(1, F16) * fixed(1, F16);
-    i128 t = to_f64(pa + pb) + (fixed(0x44800000, F32) << UIN);
+    i128 t = to_f64(pa + pb) + fixed(0x44800000, F32) * ((i128)1 << UIN);
     EXPECT(to_f32(t) == 0x44800001 && to_f32(to_f64(t)) == 0x44800000);
 }
 
