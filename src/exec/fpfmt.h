@@ -66,7 +66,9 @@
  *   After rounding, the overflow/NaN rules of `mode` apply as for fpf_encode.
  *
  * Speed: decode is a few branches and an ldexp; code that decodes in an inner loop (MFMA)
- * should fill a 256-entry table once with fpf_decode.
+ * should fill a 256-entry table once with fpf_decode.  Encode takes 30-60 ns.  For f32 inputs
+ * the branch-free fpf_enc32/fpf_dec32 at the end of this file give the same bits and vectorize
+ * (the VALU conversion handlers use them).
  */
 #ifndef GFXEMU_FPFMT_H
 #define GFXEMU_FPFMT_H
@@ -269,6 +271,158 @@ static inline unsigned fpf_encode_sr(double x, uint32_t rnd, const fpf_format *f
 static inline int fpf_scale_exp(uint32_t f32bits) {
     unsigned e = (f32bits >> 23) & 0xff;
     return e == 0xff ? FPF_SCALE_NAN : (int)e - 127;
+}
+
+/* ---- fast paths for f32 inputs ----------------------------------------------------------------
+ * The VALU conversions (valu_cvt.c, valu_scale.c) convert 64 lanes at a time; fpf_encode and
+ * fpf_decode above take a double through frexp/ldexp/floor (libm calls, branches), 30-60 ns a
+ * value.  These do the same for f32 inputs with 32-bit integer operations, int -> float
+ * conversions, a float multiply and selects only, so a lane loop of them vectorizes; they return
+ * the same bits as fpf_encode/fpf_encode_sr/fpf_decode for every input (checked on all 2^32 f32
+ * inputs and every code, tests/exec/test_fpfmt.c checks them against an independent model).  The
+ * constants of a format and mode are made once outside the loop (fpf_enc_consts, fpf_dec_consts)
+ * and passed by value.
+ *
+ * Encoding an f32 |x| = sig * 2^(E - 23) (sig the 24-bit significand) times 2^-escale: its
+ * leading bit falls at biased exponent t = E - escale + bias of the format; the format keeps
+ * the top mbits + 1 bits in the normal range (t >= 1) and fewer below it, so sh = 23 - mbits +
+ * max(0, 1 - t) bits are dropped and rounded (to nearest even, or stochastically);
+ * the rounded q is the code's significand, and code = (max(t, 1) << mbits) + q - 2^mbits
+ * (a carry out of q moves into the exponent field, and in the denormal range code = q).  A
+ * code above the largest finite one overflows.  An f32 denormal input is either normalized
+ * first (norm = 1, needed when escale < 0 can bring it into the format's normal range) or
+ * taken as it is, E = -126 with no implicit bit (norm = 0: unscaled conversions, and the only
+ * correct choice for FPF_SR_LOW, whose random bits align with the f32 bits as stored). */
+
+typedef struct fpf_enc_k {
+    uint32_t mbits;           /* stored mantissa bits */
+    int32_t bias;             /* exponent bias */
+    uint32_t maxc;            /* largest finite magnitude code */
+    uint32_t sbit;            /* sign bit of a code */
+    uint32_t ovf, ovf_s;      /* finite overflow: ovf | (sign & ovf_s) */
+    uint32_t inf, inf_s;      /* infinite input: inf | (sign & inf_s) */
+    uint32_t nan, nan_s, pay; /* NaN input: nan | (sign & nan_s) | (payload & pay) */
+    uint32_t zero_s;          /* zero result: sign & zero_s (0 for FNUZ: no -0) */
+} fpf_enc_k;
+
+/* Rounding of fpf_enc32: nearest even (fpf_encode), stochastic with fpf_encode_sr's default
+ * alignment, stochastic with FPF_SR_LOW's. */
+enum { FPF_RNE, FPF_RSR, FPF_RSR_LOW };
+
+/* Constants for f (not E8M0) and mode (FPF_SAT or 0), as fpf_encode: overflow and infinite
+ * inputs by fpf__overflow, NaN by fpf__nan; canon_nan: a NaN input gives the NaN of a payload
+ * of 0 (fpf__nan of the double NAN), as valu_scale.c's conversions do. */
+static inline fpf_enc_k fpf_enc_consts(const fpf_format *f, int mode, int canon_nan) {
+    unsigned sbit = 1u << (f->bits - 1);
+    fpf_enc_k k;
+    k.mbits = f->mbits;
+    k.bias = f->bias;
+    k.sbit = sbit;
+    k.maxc = fpf__overflow(f, 0, FPF_SAT);
+    k.ovf = fpf__overflow(f, 0, mode);
+    k.ovf_s = k.ovf ^ fpf__overflow(f, sbit, mode);
+    k.inf = k.ovf;
+    k.inf_s = k.ovf_s;
+    k.nan = fpf__nan(f, 0, 0.0);
+    k.nan_s = k.nan ^ fpf__nan(f, sbit, 0.0);
+    k.pay = f->kind == FPF_K_IEEE && !canon_nan ? (1u << f->mbits) - 1 : 0;
+    k.zero_s = f->kind == FPF_K_FNUZ ? 0 : sbit;
+    return k;
+}
+
+static inline uint32_t fpf__u32(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+/* c ? a : b for c = 0 or 1, as masks: a ?: in the lane loops can stay a branch (GCC does not
+ * if-convert a select between float results under -ftrapping-math), which stops vectorization */
+static inline __attribute__((always_inline)) uint32_t fpf__sel(uint32_t c, uint32_t a, uint32_t b) {
+    return (a & (0u - c)) | (b & (c - 1));
+}
+
+/* The code of the f32 x (bits) times 2^-escale in the format of k, rounded by rm (an FPF_R*
+ * constant) with the random rnd for the stochastic modes; norm: see above.  x * 2^-escale
+ * must stay within the double range (|escale| <= 127 does). */
+static inline __attribute__((always_inline)) uint32_t fpf_enc32(uint32_t x, int32_t escale,
+                                                                fpf_enc_k k, int rm, int norm,
+                                                                uint32_t rnd) {
+    uint32_t a = x & 0x7fffffffu, sign = (0u - (x >> 31)) & k.sbit;
+    uint32_t ef = a >> 23, mf = a & 0x7fffffu, isn = ef != 0, sig;
+    int32_t E;
+    if (norm) { /* a denormal mf * 2^-149 as 1.f * 2^(e - 127 - 149) from the exact (float)mf */
+        uint32_t fb = fpf__u32((float)(int32_t)mf);
+        E = (int32_t)fpf__sel(isn, ef - 127, (fb >> 23) - 276);
+        sig = fpf__sel(isn, mf, fb & 0x7fffffu) | ((uint32_t)(a != 0) << 23);
+    } else {
+        E = (int32_t)fpf__sel(isn, ef, 1) - 127;
+        sig = mf | isn << 23;
+    }
+    int32_t t = E - escale + k.bias;
+    int32_t sh = 23 - (int32_t)k.mbits + (t < 1 ? 1 - t : 0);
+    uint32_t shc = (uint32_t)(sh > 25 ? 25 : sh); /* sig < 2^24: more drops every bit */
+    uint32_t q = sig >> shc, rem = sig & ((1u << shc) - 1);
+    if (rm == FPF_RNE)
+        q = (sig + (1u << (shc - 1)) - 1 + (q & 1)) >> shc;
+    else if (rm == FPF_RSR) {
+        /* up iff rem / 2^sh + rnd / 2^32 >= 1, i.e. iff rem * 2^(32 - sh) + rnd carries out of
+         * 32 bits (sh > 32: with rem's bits below 2^(sh - 32) dropped, which cannot change
+         * the outcome against the integer rnd); 32-bit operations only, so it vectorizes */
+        int32_t over = sh - 32;
+        uint32_t ls = (uint32_t)(over < 0 ? -over : 0), rs = (uint32_t)(over > 31 ? 31 : over);
+        uint32_t v = fpf__sel(over <= 0, rem << ls, rem >> rs);
+        q += (uint32_t)(v + rnd < v);
+    } else if (rm == FPF_RSR_LOW) {
+        /* up iff rem + (rnd mod 2^sh) >= 2^sh: for sh < 32 the sum fits in 32 bits (rem <
+         * 2^25), for sh = 32 it is the carry out of rem + rnd, beyond it never */
+        uint32_t d = (uint32_t)(sh > 31 ? 31 : sh);
+        uint32_t v = rem + (rnd & fpf__sel(sh > 31, ~0u, (1u << d) - 1));
+        q += fpf__sel(sh < 32, (v >> d) != 0, (sh == 32) & (v < rem));
+    }
+    uint32_t code = ((uint32_t)(t < 1 ? 1 : t) << k.mbits) + q - (1u << k.mbits);
+    uint32_t r = fpf__sel(code > k.maxc, k.ovf | (sign & k.ovf_s),
+                          fpf__sel(code != 0, code | sign, sign & k.zero_s));
+    uint32_t sp = fpf__sel(a == 0x7f800000u, k.inf | (sign & k.inf_s),
+                           k.nan | (sign & k.nan_s) | ((mf >> (23 - k.mbits)) & k.pay));
+    return fpf__sel(a >= 0x7f800000u, sp, r);
+}
+
+typedef struct fpf_dec_k {
+    uint32_t sbitpos, mbits; /* sign bit position, stored mantissa bits */
+    uint32_t nrm_add;        /* (127 - bias) << 23: rebias a normal code moved into place */
+    float den_scale;         /* 2^(1 - bias - mbits): the denormal step */
+    uint32_t ieee_emax;      /* exponent field of inf/NaN (IEEE kind), else never matched */
+    uint32_t ocp_nan;        /* magnitude of the only NaN (OCP E4M3), else never matched */
+    uint32_t fnuz_nan;       /* the only NaN code (FNUZ), else never matched */
+} fpf_dec_k;
+
+/* Constants for fpf_dec32 of f (the 8-, 6- and 4-bit formats and f16: not E8M0, not bf16). */
+static inline fpf_dec_k fpf_dec_consts(const fpf_format *f) {
+    fpf_dec_k k;
+    unsigned sbit = 1u << (f->bits - 1);
+    k.sbitpos = f->bits - 1u;
+    k.mbits = f->mbits;
+    k.nrm_add = (uint32_t)(127 - f->bias) << 23;
+    k.den_scale = fpf__f32((uint32_t)(127 + 1 - f->bias - f->mbits) << 23); /* normal */
+    k.ieee_emax = f->kind == FPF_K_IEEE ? (1u << f->ebits) - 1 : ~0u;
+    k.ocp_nan = f->kind == FPF_K_OCP_E4M3 ? sbit - 1 : ~0u;
+    k.fnuz_nan = f->kind == FPF_K_FNUZ ? sbit : ~0u;
+    return k;
+}
+
+/* fpf_decode(c, f) as f32 bits, with k = fpf_dec_consts(f). */
+static inline __attribute__((always_inline)) uint32_t fpf_dec32(uint32_t c, fpf_dec_k k) {
+    uint32_t sb = 1u << k.sbitpos;
+    c &= (sb << 1) - 1;
+    uint32_t sign = (c >> k.sbitpos) << 31, mag = c & (sb - 1), e = mag >> k.mbits;
+    uint32_t m = mag & ((1u << k.mbits) - 1);
+    uint32_t nrm = (mag << (23 - k.mbits)) + k.nrm_add;
+    uint32_t den = fpf__u32((float)(int32_t)m * k.den_scale); /* exact */
+    uint32_t r = fpf__sel(e != 0, nrm, den);
+    r = fpf__sel(e == k.ieee_emax, fpf__sel(m != 0, 0x7fc00000u | m << (23 - k.mbits), 0x7f800000u),
+                 r);
+    r = fpf__sel((mag == k.ocp_nan) | (c == k.fnuz_nan), 0x7fc00000u, r);
+    return r | sign;
 }
 
 #endif

@@ -3,8 +3,9 @@
  *
  * Float-to-integer conversions truncate toward zero, saturate to the destination range and turn
  * NaN into 0.  Float-to-float conversions round to nearest even once; v_cvt_pkrtz rounds toward
- * zero.  f32 -> f16/bf16 use the branch-free bit-level helpers of valu.h (f2h, f2bf, f2h_rtz),
- * which give the bits of the exact definitions (d2small) and vectorize. */
+ * zero.  f32 -> f16/bf16/fp8/bf8 and back use the branch-free bit-level helpers of valu.h (f2h,
+ * f2bf, f2h_rtz) and exec/fpfmt.h (fpf_enc32, fpf_dec32), which give the bits of the exact
+ * definitions (d2small, fpf_encode, fpf_decode) and vectorize. */
 #include "exec/fpfmt.h"
 #include "exec/valu.h"
 
@@ -140,10 +141,20 @@ static inline const fpf_format *f8(const xinst *x, int bf8) {
     return bf8 ? FPF_BF8_FNUZ : FPF_FP8_FNUZ;
 }
 
+/* The lane loops below use fpfmt.h's branch-free fpf_dec32/fpf_enc32 (the bits of fpf_decode,
+ * fpf_encode and fpf_encode_sr), with the format's constants made once per instruction. */
+
 /* D = f32(S0.byte): the byte is picked by SDWA src0_sel on CDNA, by byte_sel on gfx12 (VOP3),
  * byte 0 otherwise. */
 #define CVT_F32_F8(name, bf8)                                                                      \
-    V1(name, FK_I32, bf32(fpf_decode(a >> 8 * x->in.f.v.byte_sel, f8(x, bf8))))
+    VFN static void name(wave *w, const xinst *x) {                                                \
+        u32 t0[LANES], d[LANES];                                                                   \
+        const u32 *A = vs32(w, x, 0, t0, FK_I32);                                                  \
+        const fpf_dec_k k = fpf_dec_consts(f8(x, bf8));                                            \
+        const unsigned sh = 8u * x->in.f.v.byte_sel;                                               \
+        VLOOP(l) d[l] = fpf_dec32(A[l] >> sh, k);                                                  \
+        vd32(w, x, d, FK_I32);                                                                     \
+    }
 CVT_F32_F8(v_cvt_f32_fp8, 0)
 CVT_F32_F8(v_cvt_f32_bf8, 1)
 /* D[31:0] = f32(word.byte0), D[63:32] = f32(word.byte1); the word is SDWA src0_sel or op_sel[0]. */
@@ -153,10 +164,11 @@ CVT_F32_F8(v_cvt_f32_bf8, 1)
         u64 d[LANES];                                                                              \
         const u32 *A = vs32(w, x, 0, t0, FK_I32);                                                  \
         int hi = x->in.fmt == ISA_FMT_VOP3 && (x->in.f.v.opsel & 1);                               \
-        const fpf_format *f = f8(x, bf8);                                                          \
+        const fpf_dec_k k = fpf_dec_consts(f8(x, bf8));                                            \
+        const unsigned sh = hi ? 16 : 0;                                                           \
         VLOOP(l) {                                                                                 \
-            u32 wd = hi ? A[l] >> 16 : A[l];                                                       \
-            d[l] = bf32(fpf_decode(wd, f)) | (u64)bf32(fpf_decode(wd >> 8, f)) << 32;              \
+            u32 wd = A[l] >> sh;                                                                   \
+            d[l] = fpf_dec32(wd, k) | (u64)fpf_dec32(wd >> 8, k) << 32;                            \
         }                                                                                          \
         vd64(w, x, d, FK_RAW);                                                                     \
     }
@@ -168,11 +180,12 @@ CVT_PK_F32_F8(v_cvt_pk_f32_bf8, 1)
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32);                  \
         const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
-        int hi = vop3_dst_hi(x), sat = x->in.f.v.clamp ? FPF_SAT : 0;                              \
-        const fpf_format *f = f8(x, bf8);                                                          \
+        const fpf_enc_k k = fpf_enc_consts(f8(x, bf8), x->in.f.v.clamp ? FPF_SAT : 0, 0);          \
+        const u32 keep = vop3_dst_hi(x) ? 0xffffu : 0xffff0000u, sh = vop3_dst_hi(x) ? 16 : 0;     \
         VLOOP(l) {                                                                                 \
-            u32 p = fpf_encode(f32(A[l]), f, sat) | fpf_encode(f32(B[l]), f, sat) << 8;            \
-            d[l] = hi ? (D[l] & 0xffff) | p << 16 : (D[l] & 0xffff0000u) | p;                      \
+            u32 p = fpf_enc32(A[l], 0, k, FPF_RNE, 0, 0) | fpf_enc32(B[l], 0, k, FPF_RNE, 0, 0)    \
+                                                               << 8;                               \
+            d[l] = (D[l] & keep) | p << sh;                                                        \
         }                                                                                          \
         vd32(w, x, d, FK_RAW);                                                                     \
     }
@@ -229,7 +242,8 @@ VFN static void v_cvt_pkaccum_u8_f32(wave *w, const xinst *x) {
     VFN static void name(wave *w, const xinst *x) {                                                \
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);                  \
-        VLOOP(l) d[l] = fpf_encode_sr(f32(A[l]), B[l], fmt, FPF_SR_LOW);                           \
+        const fpf_enc_k k = fpf_enc_consts(fmt, 0, 0);                                             \
+        VLOOP(l) d[l] = fpf_enc32(A[l], 0, k, FPF_RSR_LOW, 0, B[l]);                               \
         vd16(w, x, d, FK_I16, 1);                                                                  \
     }
 CVT_SR16(v_cvt_sr_bf16_f32, FPF_BF16)
@@ -245,13 +259,13 @@ CVT_SR16(v_cvt_sr_f16_f32, FPF_F16)
         u32 t0[LANES], t1[LANES], d[LANES];                                                        \
         const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_I32);                  \
         const u32 *D = vdreg(w, &x->in.dst[0]);                                                    \
-        const fpf_format *f = f8(x, bf8);                                                          \
-        int mode = isa_targets[x->in.arch].fp8_fnuz ? FPF_SR_LOW : 0;                              \
-        unsigned sh = 8 * (((x->in.f.v.opsel >> 2) & 3) | x->in.f.v.byte_sel);                     \
-        VLOOP(l) {                                                                                 \
-            u32 c = fpf_encode_sr(f32(A[l]), B[l], f, mode);                                       \
-            d[l] = (D[l] & ~(0xffu << sh)) | c << sh;                                              \
-        }                                                                                          \
+        const fpf_enc_k k = fpf_enc_consts(f8(x, bf8), 0, 0);                                      \
+        const unsigned sh = 8 * (((x->in.f.v.opsel >> 2) & 3) | x->in.f.v.byte_sel);               \
+        const u32 keep = ~(0xffu << sh);                                                           \
+        if (isa_targets[x->in.arch].fp8_fnuz)                                                      \
+            VLOOP(l) d[l] = (D[l] & keep) | fpf_enc32(A[l], 0, k, FPF_RSR_LOW, 0, B[l]) << sh;     \
+        else                                                                                       \
+            VLOOP(l) d[l] = (D[l] & keep) | fpf_enc32(A[l], 0, k, FPF_RSR, 0, B[l]) << sh;         \
         vd32(w, x, d, FK_RAW);                                                                     \
     }
 CVT_SR_F8(v_cvt_sr_fp8_f32, 0)
@@ -329,8 +343,8 @@ const xhandler x_valu_cvt_handlers[] = {
     VH(v_cvt_f64_u32, v_cvt_f64_u32, ISA_T_B32),
     VH(v_cvt_i32_f64, v_cvt_i32_f64, ISA_T_F64),
     VH(v_cvt_u32_f64, v_cvt_u32_f64, ISA_T_F64),
-    VHV(v_cvt_f32_fp8, v_cvt_f32_fp8, ISA_T_B32),
-    VHV(v_cvt_f32_bf8, v_cvt_f32_bf8, ISA_T_B32),
+    VH(v_cvt_f32_fp8, v_cvt_f32_fp8, ISA_T_B32),
+    VH(v_cvt_f32_bf8, v_cvt_f32_bf8, ISA_T_B32),
     VH(v_cvt_pk_f32_fp8, v_cvt_pk_f32_fp8, ISA_T_B32),
     VH(v_cvt_pk_f32_bf8, v_cvt_pk_f32_bf8, ISA_T_B32),
     VH(v_cvt_pk_fp8_f32, v_cvt_pk_fp8_f32, ISA_T_F32),

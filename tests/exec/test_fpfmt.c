@@ -301,6 +301,9 @@ static void test_encode_random(void) {
     }
 }
 
+/* FPF_SR_LOW threshold of 0x1.8p-12 in E4M3 FNUZ (test_sr) */
+static const uint32_t th_low = (uint32_t)(0.625 * (1 << 25));
+
 /* Stochastic rounding. */
 static void test_sr(void) {
     /* 1.0625 = 1 + 1/16 in E4M3 (ulp 1/8 at [1, 2)): frac = 0.5: up iff rnd >= 2^31 */
@@ -349,11 +352,136 @@ static void test_sr(void) {
     }
     /* FPF_SR_LOW in the denormal range: E4M3 FNUZ ulp 2^-10; x = 2^-12 * 1.5 (f32 ulp 2^-35):
      * D = 25 bits; frac = 0.375: up iff (rnd mod 2^25) >= 0.625 * 2^25 */
-    uint32_t th = (uint32_t)(0.625 * (1 << 25));
+    uint32_t th = th_low;
     CHECK(fpf_encode_sr(0x1.8p-12, th, FPF_FP8_FNUZ, FPF_SR_LOW) == 1, "sr_low denormal up");
     CHECK(fpf_encode_sr(0x1.8p-12, th - 1, FPF_FP8_FNUZ, FPF_SR_LOW) == 0, "sr_low denormal down");
     CHECK(fpf_encode_sr(0x1.8p-12, (th - 1) | 0xfe000000u, FPF_FP8_FNUZ, FPF_SR_LOW) == 0,
           "sr_low ignores rnd bits above D");
+}
+
+/* The branch-free f32 paths (fpf_enc32, fpf_dec32) against the same independent model: every
+ * code decoded, and every midpoint between neighbouring codes, and points an f32 ulp either
+ * side of it, encoded from f32 bits, unscaled and scaled (the f32 input is the point times 2^e,
+ * encoded with escale = e, when that is an exact f32), normalized or not. */
+static void test_fast(void) {
+    static unsigned code[1 << 16];
+    static double val[1 << 16];
+    for (int i = 0; i < NSPEC; i++) {
+        const spec *s = &SPECS[i];
+        const fpf_format *f = s->f;
+        if (f == FPF_BF16)
+            continue; /* fpf_dec32 is for the narrower formats; bf16 encoding is below */
+        fpf_dec_k dk = fpf_dec_consts(f);
+        for (unsigned c = 0; c < 1u << s->width; c++) {
+            double want;
+            int k = ref_decode(s, c, &want);
+            uint32_t got = fpf_dec32(c | 0xab00u << s->width, dk); /* bits above are ignored */
+            if (k == 0)
+                CHECK(isnan(F(got)) && (got >> 31) == (c >> (s->width - 1)), "%s dec32 0x%x NaN",
+                      f->name, c);
+            else if (k == 2)
+                CHECK(isinf(F(got)) && (F(got) < 0) == (want < 0), "%s dec32 0x%x inf", f->name, c);
+            else
+                CHECK(F(got) == want && !signbit(F(got)) == !signbit(want), "%s dec32 0x%x: %a",
+                      f->name, c, F(got));
+        }
+    }
+    for (int i = 0; i < NSPEC; i++) {
+        const spec *s = &SPECS[i];
+        const fpf_format *f = s->f;
+        unsigned sbit = 1u << (s->width - 1);
+        int n = sorted_codes(s, code, val), fnuz = s->nan_rule == 3, bad = 0;
+        fpf_enc_k k = fpf_enc_consts(f, 0, 0);
+        for (int j = 0; j + 1 < n; j++) {
+            double lo = val[j], hi = val[j + 1], mid = (lo + hi) / 2;
+            unsigned even = (code[j] & 1) == 0 ? code[j] : code[j + 1];
+            int e = (int)(rnd32() % 41) - 20;
+            for (int t = 0; t < 4; t++) {
+                float x = t == 0 ? (float)lo : (float)mid;
+                if ((double)x != (t == 0 ? lo : mid) || isinf(x))
+                    continue; /* not an f32 */
+                if (t == 2)
+                    x = nextafterf(x, 0);
+                if (t == 3)
+                    x = nextafterf(x, INFINITY);
+                unsigned want = t == 0 ? code[j] : t == 1 ? even : t == 2 ? code[j] : code[j + 1];
+                if (want == 0 && x == 0 && t != 0)
+                    continue;
+                float xs = ldexpf(x, e); /* the same point, scaled */
+                int exact = (double)xs == ldexp((double)x, e) && xs != 0 && !isinf(xs);
+                for (int neg = 0; neg < 2; neg++) {
+                    uint32_t b = U(x) | (neg ? 0x80000000u : 0);
+                    unsigned w = neg ? (want == 0 && fnuz ? 0 : want | sbit) : want;
+                    unsigned g0 = fpf_enc32(b, 0, k, FPF_RNE, 0, 0),
+                             g1 = fpf_enc32(b, 0, k, FPF_RNE, 1, 0);
+                    unsigned g2 =
+                        exact ? fpf_enc32(U(xs) | (b & 0x80000000u), e, k, FPF_RNE, 1, 0) : w;
+                    if ((g0 != w || g1 != w || g2 != w) && bad++ < 5)
+                        printf("  %s enc32(%a) [%d %d]: %x %x %x want %x\n", f->name, neg ? -x : x,
+                               t, e, g0, g1, g2, w);
+                }
+            }
+        }
+        CHECK(bad == 0, "%s: fpf_enc32 at codes and midpoints, %d wrong", f->name, bad);
+    }
+    /* specials and overflow against fpf_encode's hand-checked rules above (test_encode_special
+     * pins those): every special f32 input in every format and mode */
+    static const uint32_t sp[] = {0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f800001,
+                                  0x7fa00000, 0x7f7fffff, 0xff7fffff, 0x00000001, 0x80000001,
+                                  0x4e6e6b28, 0x477fe000, 0x477ff000, 0x43e80000, 0x43f00000};
+    for (int i = 0; i < NSPEC; i++)
+        for (int mode = 0; mode < 2; mode++) {
+            fpf_enc_k k = fpf_enc_consts(SPECS[i].f, mode, 0);
+            for (unsigned j = 0; j < sizeof sp / sizeof sp[0]; j++)
+                CHECK(fpf_enc32(sp[j], 0, k, FPF_RNE, 0, 0) ==
+                          fpf_encode(F(sp[j]), SPECS[i].f, mode),
+                      "%s enc32 special %08x mode %d", SPECS[i].f->name, sp[j], mode);
+        }
+    /* stochastic rounding at the ends of rnd's range: a representable value never moves (rnd =
+     * 2^32 - 1), the next f32 above it goes down with rnd = 0 and up with rnd = 2^32 - 1 */
+    for (int i = 0; i < NSPEC; i++) {
+        const spec *s = &SPECS[i];
+        int n = sorted_codes(s, code, val), bad = 0;
+        fpf_enc_k k = fpf_enc_consts(s->f, 0, 0);
+        for (int j = 0; j + 1 < n; j++) {
+            float lo = (float)val[j], up = nextafterf(lo, INFINITY);
+            if ((double)lo != val[j] || (double)up >= val[j + 1])
+                continue;
+            for (int low = 0; low < 2; low++) {
+                int rm = low ? FPF_RSR_LOW : FPF_RSR;
+                bad += fpf_enc32(U(lo), 0, k, rm, 0, ~0u) != code[j];
+                bad += fpf_enc32(U(up), 0, k, rm, 0, 0) != code[j];
+                /* a dropped fraction below 2^-32 of an lsb never rounds up: rnd is a 32-bit
+                 * fraction (default alignment), or the f32 lsb is more than 32 bits down
+                 * (SR_LOW: rnd's 32 bits cannot carry into the kept lsb) */
+                if ((up - lo) / (val[j + 1] - val[j]) >= 0x1p-32)
+                    bad += fpf_enc32(U(up), 0, k, rm, 0, ~0u) != code[j + 1];
+                else
+                    bad += fpf_enc32(U(up), 0, k, rm, 0, ~0u) != code[j];
+            }
+        }
+        CHECK(bad == 0, "%s: fpf_enc32 sr at rnd 0 / 2^32-1: %d wrong", s->f->name, bad);
+    }
+    /* stochastic rounding: the threshold cases of test_sr, from f32 bits */
+    fpf_enc_k k8 = fpf_enc_consts(FPF_FP8_OCP, 0, 0), kn = fpf_enc_consts(FPF_FP8_FNUZ, 0, 0);
+    CHECK(fpf_enc32(U(1.0625f), 0, k8, FPF_RSR, 0, 0x7fffffffu) == 0x38 &&
+              fpf_enc32(U(1.0625f), 0, k8, FPF_RSR, 0, 0x80000000u) == 0x39 &&
+              fpf_enc32(U(1.03125f), 0, k8, FPF_RSR, 0, 0xbfffffffu) == 0x38 &&
+              fpf_enc32(U(1.03125f), 0, k8, FPF_RSR, 0, 0xc0000000u) == 0x39,
+          "enc32 sr thresholds");
+    CHECK(fpf_enc32(U(0x1.8p-12f), 0, kn, FPF_RSR_LOW, 0, th_low) == 1 &&
+              fpf_enc32(U(0x1.8p-12f), 0, kn, FPF_RSR_LOW, 0, th_low - 1) == 0 &&
+              fpf_enc32(U(0x1.8p-12f), 0, kn, FPF_RSR_LOW, 0, (th_low - 1) | 0xfe000000u) == 0,
+          "enc32 sr_low denormal threshold");
+    /* SR_LOW bf16 = the f32 bits plus rnd[15:0], truncated, as in test_sr */
+    fpf_enc_k kb = fpf_enc_consts(FPF_BF16, 0, 0);
+    int bad = 0;
+    for (int i = 0; i < 100000; i++) {
+        uint32_t b = rnd32() & 0xbfffffffu, r = rnd32();
+        if (fpf_enc32(b, 0, kb, FPF_RSR_LOW, 0, r) != (b + (r & 0xffff)) >> 16)
+            bad++;
+    }
+    CHECK(bad == 0, "enc32 sr_low bf16: %d wrong", bad);
 }
 
 static void test_scale(void) {
@@ -374,5 +502,6 @@ int main(void) {
     test_encode_random();
     test_sr();
     test_scale();
+    test_fast();
     return check_summary("test_fpfmt");
 }
