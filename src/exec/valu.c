@@ -349,14 +349,28 @@ static u32 sdwa_dst(u32 d, u32 old, unsigned sel, unsigned unused) {
     return f; /* UNUSED_PAD */
 }
 
-void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm) {
+/* f32 omod and clamp, the value of (float)clamp01((double)f * scale) computed in float: the
+ * product by 1, 2, 4 or 0.5 is exact in double, so one float multiply rounds it the same way
+ * (to a denormal or an infinity alike, and a NaN comes out quiet with its payload either way);
+ * the exact product is below 0 exactly when f is, which the rounded one need not show (a tiny
+ * negative product rounds to -0, which clamp01 would keep), and above 1 when the rounded one is
+ * or rounds to 1.  Branch-free, so the lane loop vectorizes in the handler clones. */
+static inline u32 omod_clamp32(u32 b, float scale, int clamp, int dx10) {
+    float f = f32(b), p = f * scale;
+    float c = f < 0.0f ? 0.0f : p > 1.0f ? 1.0f : p;
+    c = f != f ? (dx10 ? 0.0f : p) : c;
+    return bf32(clamp ? c : p);
+}
+
+VFN void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm) {
     const isa_valu_fields *v = &x->in.f.v;
     u32 *D = vdreg(w, &x->in.dst[0]);
-    if (fk == FK_F32 && (v->omod || v->clamp))
-        for (int l = 0; l < LANES; l++) {
-            double r = (double)f32(d[l]) * omod_of(w, x);
-            d[l] = bf32((float)(v->clamp ? clamp01(r, w->mode) : r));
-        }
+    if (fk == FK_F32 && (v->omod || v->clamp)) {
+        const float scale = (float)omod_of(w, x);
+        const int clamp = v->clamp, dx10 = (w->mode & MODE_DX10_CLAMP) != 0;
+        for (int l = 0; l < LANES; l++)
+            d[l] = omod_clamp32(d[l], scale, clamp, dx10);
+    }
     if (fk == FK_F32 && fk_flush_out(w->mode, fk))
         for (int l = 0; l < LANES; l++)
             if (!(d[l] & 0x7f800000u))
