@@ -79,9 +79,9 @@ int main(void) {
         {"v_mul_f32_e64 v11, v0, 1.0 mul:2", 2, 0},
         {"v_mul_f32_e64 v12, v0, 1.0 mul:4", 4, 0},
         {"v_mul_f32_e64 v13, v0, 1.0 div:2", 0.5, 0},
-        {"v_mul_f32_e64 v14, v0, 1.0 mul:2 clamp", 2, 1},
-        {"v_mul_f32_e64 v15, v0, 1.0 mul:4 clamp", 4, 1},
-        {"v_mul_f32_e64 v16, v0, 1.0 div:2 clamp", 0.5, 1},
+        {"v_mul_f32_e64 v14, v0, 1.0 clamp mul:2", 2, 1},
+        {"v_mul_f32_e64 v15, v0, 1.0 clamp mul:4", 4, 1},
+        {"v_mul_f32_e64 v16, v0, 1.0 clamp div:2", 0.5, 1},
     };
     enum { NOPS = sizeof ops / sizeof ops[0] };
     char text[1024] = "";
