@@ -9,21 +9,19 @@
 #include "exec/fpfmt.h"
 #include "exec/valu.h"
 
+/* Truncating conversions with saturation, NaN -> 0.  Clamped into range first (a NaN to 0)
+ * and then converted, with selects instead of early returns: the lane loops vectorize (with
+ * the returns they stayed scalar, a compare and branch chain per lane). */
 static inline u32 f2i32(double v) {
-    if (v != v)
-        return 0;
-    if (v >= 2147483647.0)
-        return 0x7fffffffu;
-    if (v <= -2147483648.0)
-        return 0x80000000u;
-    return (u32)(i32)v;
+    /* isless/isgreater/isunordered: quiet compares, which gcc may evaluate for every lane (the
+     * ordered < and > may raise the invalid flag for a NaN, so gcc kept the branches) */
+    double c = isgreater(v, 2147483647.0) ? 2147483647.0 : v;
+    c = isless(c, -2147483648.0) ? -2147483648.0 : c;
+    return (u32)(i32)(isunordered(v, v) ? 0.0 : c);
 }
 static inline u32 f2u32(double v) {
-    if (v != v || v <= 0)
-        return 0;
-    if (v >= 4294967295.0)
-        return 0xffffffffu;
-    return (u32)v;
+    double c = !isgreater(v, 0.0) ? 0.0 : isgreater(v, 4294967295.0) ? 4294967295.0 : v;
+    return (u32)(uint64_t)c;
 }
 
 V1(v_cvt_f32_i32, FK_I32, bf32((float)(i32)a))
