@@ -483,11 +483,19 @@ VFN static void v_writelane_b32(wave *w, const xinst *x) {
     vdreg(w, &x->in.dst[0])[x_s32(w, x, 1) & 63] = x_s32(w, x, 0);
 }
 
-/* Count of set mask bits below this lane (bits 31:0 / 63:32 of the mask), plus S1. */
-V2(v_mbcnt_lo_u32_b32, FK_I32,
-   (u32)__builtin_popcount(a &(l >= 32 ? ~0u : (u32)((1ull << l) - 1))) + b)
-V2(v_mbcnt_hi_u32_b32, FK_I32,
-   (u32)__builtin_popcount(a &(l < 32 ? 0u : (u32)((1ull << (l - 32)) - 1))) + b)
+/* Count of set mask bits below this lane (bits 31:0 / 63:32 of the mask), plus S1.  The
+ * population count by shifts and masks, and the lane's mask by a 32-bit shift: the lane loops
+ * vectorize (with __builtin_popcount they were a popcnt per lane; AVX-512 hosts without
+ * VPOPCNTDQ have no vector form of it). */
+static inline u32 popc32(u32 v) {
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    v += v >> 8; /* adds, not the usual multiply: gcc turns that form back into popcnt */
+    return (v + (v >> 16)) & 0x3f;
+}
+V2(v_mbcnt_lo_u32_b32, FK_I32, popc32(a &(l >= 32 ? ~0u : ~(~0u << (l & 31)))) + b)
+V2(v_mbcnt_hi_u32_b32, FK_I32, popc32(a &(l < 32 ? 0u : ~(~0u << (l & 31)))) + b)
 
 VFN static void v_swap_b32(wave *w, const xinst *x) {
     u32 *D = vdreg(w, &x->in.dst[0]), *S = vdreg(w, &x->in.src[0]);
