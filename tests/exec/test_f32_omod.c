@@ -11,6 +11,7 @@
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
+#include "isa/fbits.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,16 +23,6 @@ static unsigned long long rng = 0x9e3779b97f4a7c15ull;
 static u32 rnd(void) {
     rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
     return (u32)(rng >> 11);
-}
-static float f32(u32 b) {
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
-static u32 bf(float f) {
-    u32 b;
-    memcpy(&b, &f, 4);
-    return b;
 }
 
 static const u32 specials[] = {
@@ -63,7 +54,7 @@ static u32 model(u32 b, double scale, int clamp, int dx10) {
         else
             r = r < 0 ? 0.0 : r > 1 ? 1.0 : r;
     }
-    return bf((float)r);
+    return bf32((float)r);
 }
 
 int main(void) {
