@@ -104,6 +104,27 @@ int x_has_semantics(unsigned op) {
  * opcode coverage audit's "implemented" (scripts/opcov_report.c) asks this of each encoding it
  * builds, so it follows every rule xprog_build applies (RDNA's allowlist, true16 halves, DPP,
  * VOPD halves, wave32 refusals) without a second list. */
+/* v_swap_b32 and v_permlane{16,32}_swap exchange two VGPRs: LLVM 22 decodes (and notes as invalid,
+ * or prints as an aperture) any other src0, which no target defines. */
+static int swap_src_not_vgpr(const isa_inst *in) {
+    return (in->op == ISA_OP_V_SWAP_B32 || in->op == ISA_OP_V_PERMLANE16_SWAP_B32 ||
+            in->op == ISA_OP_V_PERMLANE32_SWAP_B32) &&
+           in->src[0].kind != ISA_OPND_VGPR;
+}
+
+/* GFX9 VOP3/VOP3P/MAI take no literal (CDNA3/CDNA4 ISA: a literal follows only the 32-bit VOP1/
+ * VOP2/VOPC and scalar encodings; llvm-mc-22 refuses one there on gfx90a..gfx950, "literal operands
+ * are not supported").  LLVM 22's gfx950 disassembler still reads a dword after a VOP3 source of
+ * 255, so the listing shows it; running it would use a value the hardware never fetches. */
+static int gcn_vop3_literal(const isa_inst *in) {
+    if (in->fmt != ISA_FMT_VOP3 && in->fmt != ISA_FMT_VOP3P)
+        return 0;
+    for (int i = 0; i < in->ndst + in->nsrc; i++)
+        if ((i < in->ndst ? &in->dst[i] : &in->src[i - in->ndst])->kind == ISA_OPND_LITERAL)
+            return 1;
+    return 0;
+}
+
 int x_runs(const xinst *x) { return x->fn != x_unimplemented && x->fn != x_illegal; }
 
 /* Inline constants (CDNA3/CDNA4 ISA "Inline constants"): the float ones depend on the width and
@@ -441,7 +462,7 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
                 }
             }
         }
-        if (n == 0) {
+        if (n == 0 || (!rdna && gcn_vop3_literal(&x->in)) || swap_src_not_vgpr(&x->in)) {
             x->fn = x_illegal;
             x->cls = XC_OTHER;
         } else if (h && h->fn && h->fn != x_unimplemented) {

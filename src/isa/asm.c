@@ -2599,13 +2599,14 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
         return "invalid operand for instruction";
     /* Operands that are registers in LLVM's operand classes, where the encoding also reaches
      * the apertures and src_pops_exiting_wave_id (235..239): s_movrels_* index SGPRs,
-     * s_setpc/s_rfe/s_cbranch_join take SGPR pairs or an SGPR, v_readfirstlane_b32 and v_swap_b32
-     * a VGPR, v_accvgpr_mov_b32 an AGPR.  The 64-bit ones and v_accvgpr_mov_b32 take none of the
-     * 1-bit sources (src_scc, src_vccz, src_execz) either. */
+     * s_setpc/s_rfe/s_cbranch_join take SGPR pairs or an SGPR, v_readfirstlane_b32, v_swap_b32 and
+     * v_permlane{16,32}_swap_b32 a VGPR, v_accvgpr_mov_b32 an AGPR.  The 64-bit ones and
+     * v_accvgpr_mov_b32 take none of the 1-bit sources (src_scc, src_vccz, src_execz) either. */
     if ((in.op == ISA_OP_S_MOVRELS_B32 || in.op == ISA_OP_S_MOVRELS_B64 ||
          in.op == ISA_OP_S_SETPC_B64 || in.op == ISA_OP_S_RFE_B64 ||
          in.op == ISA_OP_S_CBRANCH_JOIN || in.op == ISA_OP_V_READFIRSTLANE_B32 ||
-         in.op == ISA_OP_V_SWAP_B32 || in.op == ISA_OP_V_ACCVGPR_MOV_B32) &&
+         in.op == ISA_OP_V_SWAP_B32 || in.op == ISA_OP_V_PERMLANE16_SWAP_B32 ||
+         in.op == ISA_OP_V_PERMLANE32_SWAP_B32 || in.op == ISA_OP_V_ACCVGPR_MOV_B32) &&
         in.nsrc > 0 && in.src[0].kind == ISA_OPND_SPECIAL &&
         ((in.src[0].idx >= 235 && in.src[0].idx <= 239) || in.src[0].n == 2 ||
          in.op == ISA_OP_V_ACCVGPR_MOV_B32))
@@ -2614,6 +2615,11 @@ static const char *rule_violation(isa_arch arch, const uint8_t *b, size_t sz) {
                in.fmt == ISA_FMT_VOP3 || in.fmt == ISA_FMT_VOP3P;
     if (!valu)
         return NULL;
+    /* no VOP3/VOP3P literal on GFX9 (the gfx950 disassembler reads one; exec.c refuses it) */
+    for (int i = 0; (in.fmt == ISA_FMT_VOP3 || in.fmt == ISA_FMT_VOP3P) && i < in.ndst + in.nsrc;
+         i++)
+        if ((i < in.ndst ? &in.dst[i] : &in.src[i - in.ndst])->kind == ISA_OPND_LITERAL)
+            return "literal operands are not supported";
     /* A literal feeding a 16-bit operand must fit in 16 bits (LLVM's isSafeTruncation; the
      * disassembler still prints the whole 32-bit word it finds) */
     int k16 = in.op == ISA_OP_V_MADAK_F16 || in.op == ISA_OP_V_MADMK_F16; /* K is an f16 */

@@ -11,6 +11,8 @@
 // spin:    an infinite loop (watchdog)
 // trap:    s_trap 2
 // illegal: the RDNA3 word 0xf4080500, which is no instruction on gfx9
+// vop3lit: v_add_f32_e64 v17, v0, <literal 0x80000000> clamp div:2 -- GFX9 VOP3 has no literal
+//          (llvm-mc refuses the line; LLVM's gfx950 disassembler prints it with the literal)
 // echo:    copies kernarg bytes 8..39 (its scalar arguments) to out
 .text
 .globl dump
@@ -86,6 +88,15 @@ illegal:
   s_endpgm
 .size illegal, .-illegal
 
+.globl vop3lit
+.p2align 8
+.type vop3lit,@function
+vop3lit:
+  s_nop 0
+  .long 0xd1018011, 0x1801ff00, 0x80000000
+  s_endpgm
+.size vop3lit, .-vop3lit
+
 .globl echo
 .p2align 8
 .type echo,@function
@@ -152,6 +163,12 @@ echo:
   .amdhsa_next_free_sgpr 8
   .amdhsa_accum_offset 4
 .end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel vop3lit
+  .amdhsa_next_free_vgpr 20
+  .amdhsa_next_free_sgpr 8
+  .amdhsa_accum_offset 20
+.end_amdhsa_kernel
 
 .amdgpu_metadata
 ---
@@ -183,6 +200,7 @@ amdhsa.kernels:
   - { .name: spin, .symbol: spin.kd, .kernarg_segment_size: 0, .kernarg_segment_align: 4, .group_segment_fixed_size: 0, .private_segment_fixed_size: 0, .wavefront_size: 64, .sgpr_count: 8, .vgpr_count: 1, .max_flat_workgroup_size: 1024 }
   - { .name: trap, .symbol: trap.kd, .kernarg_segment_size: 0, .kernarg_segment_align: 4, .group_segment_fixed_size: 0, .private_segment_fixed_size: 0, .wavefront_size: 64, .sgpr_count: 8, .vgpr_count: 1, .max_flat_workgroup_size: 1024 }
   - { .name: illegal, .symbol: illegal.kd, .kernarg_segment_size: 0, .kernarg_segment_align: 4, .group_segment_fixed_size: 0, .private_segment_fixed_size: 0, .wavefront_size: 64, .sgpr_count: 8, .vgpr_count: 1, .max_flat_workgroup_size: 1024 }
+  - { .name: vop3lit, .symbol: vop3lit.kd, .kernarg_segment_size: 0, .kernarg_segment_align: 4, .group_segment_fixed_size: 0, .private_segment_fixed_size: 0, .wavefront_size: 64, .sgpr_count: 8, .vgpr_count: 20, .max_flat_workgroup_size: 1024 }
   - .name: echo
     .symbol: echo.kd
     .kernarg_segment_size: 40

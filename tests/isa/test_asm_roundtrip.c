@@ -281,8 +281,8 @@ static int run_arch(isa_arch arch, size_t nrand, int show, int show_extra) {
           acc_op);
     /* Texts llvm-mc rejects that gfxemu assembles (rule_violation() in src/isa/asm.c refuses
      * misaligned tuples, constant bus overuse, the registers GFX9 lacks, oversized 16-bit
-     * literals and offsets, ...; left, about 1 in 10000 texts: gfx950 VOP3 literals LLVM refuses
-     * for some ops, v_cndmask_b32_e64 with a VGPR pair as its mask, SDWA literals): bounded at
+     * literals and offsets, VOP3 literals, ...; left, about 1 in 10000 texts: v_cndmask_b32_e64
+     * with a VGPR pair as its mask, SDWA literals): bounded at
      * 0.2% (SHOW_EXTRA=N lists them with llvm-mc's message). */
     /* RDNA (gfx1100/gfx1201): rule_violation_rdna() has the operand and VOPD bank rules found
      * so far; left (about 2-4%% of the random texts): the constant bus limits of gfx10+ VOP3,

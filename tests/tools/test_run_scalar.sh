@@ -65,6 +65,11 @@ PY
         "$GFXEMU" run "$co" trap --grid 4 --block 256 --threads 2
     expect 1 "~^gfxemu: error: illegal instruction: '<illegal 0xf4080500>' at pc 0x[0-9a-f]+ \(kernel illegal" \
         "$GFXEMU" run "$co" illegal --grid 1 --block 64
+    # A VOP3 with a source of 255: gfx950's listing shows the literal LLVM reads there, gfx942 and
+    # gfx90a have no such instruction; no GFX9 target runs it.
+    vtext=$([ $cpu = gfx950 ] && echo "v_add_f32_e64 v17, v0, 0x80000000 clamp div:2" || echo "<illegal 0xd1018011>")
+    expect 1 "~^gfxemu: error: illegal instruction: '$vtext' at pc 0x[0-9a-f]+ \\(kernel vop3lit" \
+        "$GFXEMU" run "$co" vop3lit --grid 1 --block 64
     # A store past the end of a buffer's page (each workgroup writes 128 bytes at 128 * its id;
     # workgroups 1-31 land in the page's padding, as on hardware): the fault names the access
     # and where it landed.
