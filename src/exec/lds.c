@@ -401,32 +401,53 @@ static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst 
 /* ---- atomics ------------------------------------------------------------------------------------
  */
 
-static void ds_atomic(wave *w, const xinst *x, int op, int is64) {
+/* One lane's read-modify-write of the size bytes at p, the old value returned in d. */
+static inline __attribute__((always_inline)) void ds_atomic_lane(uint8_t *p, int op, int is64,
+                                                                 uint32_t (*s0)[LANES],
+                                                                 uint32_t (*s1)[LANES],
+                                                                 uint32_t (*d)[LANES], unsigned l) {
+    unsigned size = is64 ? 8 : 4;
+    u64 m = 0, d0 = 0, d1 = 0;
+    memcpy(&m, p, size);
+    if (s0)
+        d0 = s0[0][l] | (is64 ? (u64)s0[1][l] << 32 : 0);
+    if (s1)
+        d1 = s1[0][l] | (is64 ? (u64)s1[1][l] << 32 : 0);
+    /* DS compare-stores take the compare value in DATA and the new one in DATA2. */
+    u64 nv = op == XA_CMPSWAP || op == XA_CMPSWAP_F ? x_atomic_apply(op, m, d1, d0, is64)
+                                                    : x_atomic_apply(op, m, d0, d1, is64);
+    memcpy(p, &nv, size);
+    if (d) {
+        d[0][l] = (u32)m;
+        if (is64)
+            d[1][l] = (u32)(m >> 32);
+    }
+}
+
+/* Lanes in order, each a whole read-modify-write, so lanes that share an address see each
+ * other's results as on the hardware.  Inlined into each handler with op a constant: with every
+ * active lane in range (lds_span_ok) the lane loop indexes the LDS directly, with no call or
+ * test per lane (a ds_add_u32 took 600-1100 ns per wave that way, against 35 for v_add_u32). */
+static inline __attribute__((always_inline)) void ds_atomic(wave *w, const xinst *x, int op,
+                                                            int is64) {
     unsigned size = is64 ? 8 : 4;
     uint32_t (*a)[LANES] = row(w, &x->in.src[0]);
     uint32_t (*s0)[LANES] = x->in.src[1].kind ? row(w, &x->in.src[1]) : NULL;
     uint32_t (*s1)[LANES] = x->in.src[2].kind ? row(w, &x->in.src[2]) : NULL;
     uint32_t (*d)[LANES] = x->in.ndst && x->in.dst[0].kind ? row(w, &x->in.dst[0]) : NULL;
+    u32 off = (u32)x->in.f.m.offset;
+    /* d may be the address register: each lane's address is read before its own result is
+     * written, and lanes are visited once, in order. */
+    if (lds_span_ok(w, a[0], off, off, size)) {
+        uint8_t *lds = w->lds;
+        FOR_ACTIVE_FAST(l, ds_atomic_lane(lds + (u32)(a[0][l] + off), op, is64, s0, s1, d, l));
+        return;
+    }
     FOR_ACTIVE(l) {
-        u64 addr = (u64)a[0][l] + (u32)x->in.f.m.offset;
+        u64 addr = (u64)a[0][l] + off;
         uint8_t *p = lds_at(w, x, addr, size, XLDS_ATOMIC, (unsigned)l);
-        if (!p)
-            continue;
-        u64 m = 0, d0 = 0, d1 = 0;
-        memcpy(&m, p, size);
-        if (s0)
-            d0 = s0[0][l] | (is64 ? (u64)s0[1][l] << 32 : 0);
-        if (s1)
-            d1 = s1[0][l] | (is64 ? (u64)s1[1][l] << 32 : 0);
-        /* DS compare-stores take the compare value in DATA and the new one in DATA2. */
-        u64 nv = op == XA_CMPSWAP || op == XA_CMPSWAP_F ? x_atomic_apply(op, m, d1, d0, is64)
-                                                        : x_atomic_apply(op, m, d0, d1, is64);
-        memcpy(p, &nv, size);
-        if (d) {
-            d[0][l] = (u32)m;
-            if (is64)
-                d[1][l] = (u32)(m >> 32);
-        }
+        if (p)
+            ds_atomic_lane(p, op, is64, s0, s1, d, (unsigned)l);
     }
 }
 

@@ -57,35 +57,6 @@ uint64_t x_atomic_apply_all(int op, uint64_t m, uint64_t v, uint64_t v2, int is6
     }
 }
 
-/* The integer add, subtract, logic and swap operations are one host instruction (lock xadd,
- * lock or, xchg ...) instead of a compare-and-swap loop; the others loop. */
 uint64_t x_atomic_rmw(void *p, int op, uint64_t v, uint64_t v2, int is64) {
-#define DIRECT(T)                                                                                  \
-    switch (op) {                                                                                  \
-    case XA_ADD: return __atomic_fetch_add((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
-    case XA_SUB: return __atomic_fetch_sub((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
-    case XA_AND: return __atomic_fetch_and((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
-    case XA_OR: return __atomic_fetch_or((T *)p, (T)v, __ATOMIC_SEQ_CST);                          \
-    case XA_XOR: return __atomic_fetch_xor((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
-    case XA_SWAP: return __atomic_exchange_n((T *)p, (T)v, __ATOMIC_SEQ_CST);                      \
-    default: break;                                                                                \
-    }
-    if (is64) {
-        DIRECT(uint64_t)
-    } else {
-        DIRECT(uint32_t)
-    }
-#undef DIRECT
-    if (is64) {
-        uint64_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
-        while (!__atomic_compare_exchange_n(q, &o, x_atomic_apply(op, o, v, v2, 1), 1,
-                                            __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-            ;
-        return o;
-    }
-    uint32_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
-    while (!__atomic_compare_exchange_n(q, &o, (uint32_t)x_atomic_apply(op, o, v, v2, 0), 1,
-                                        __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-        ;
-    return o;
+    return x_atomic_rmw_inl(p, op, v, v2, is64);
 }

@@ -47,7 +47,9 @@ static inline uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v
     switch (op) {
     case XA_ADD: return (m + v) & mask;
     case XA_SUB: return (m - v) & mask;
+    case XA_RSUB: return (v - m) & mask;
     case XA_SWAP: return v;
+    case XA_CMPSWAP: return m == v2 ? v : m;
     case XA_SMIN: return sv < sm ? v : m;
     case XA_UMIN: return v < m ? v : m;
     case XA_SMAX: return sv > sm ? v : m;
@@ -55,6 +57,8 @@ static inline uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v
     case XA_AND: return m & v;
     case XA_OR: return m | v;
     case XA_XOR: return m ^ v;
+    case XA_INC: return m >= v ? 0 : m + 1;
+    case XA_DEC: return (m == 0 || m > v) ? v : m - 1;
     case XA_FADD: return is64 ? bf64(f64(m) + f64(v)) : bf32(f32((uint32_t)m) + f32((uint32_t)v));
     default: return x_atomic_apply_all(op, m, v, v2, is64);
     }
@@ -62,6 +66,40 @@ static inline uint64_t x_atomic_apply(int op, uint64_t m, uint64_t v, uint64_t v
 /* Perform it atomically on host memory p (naturally aligned), returning the old value: global
  * memory is shared by workgroups running on different threads. */
 uint64_t x_atomic_rmw(void *p, int op, uint64_t v, uint64_t v2, int is64);
+/* x_atomic_rmw's body, for callers with op a constant.  The integer add, subtract, logic and
+ * swap operations are one host instruction (lock xadd, lock or, xchg ...) instead of a
+ * compare-and-swap loop; the others loop. */
+static inline __attribute__((always_inline)) uint64_t x_atomic_rmw_inl(void *p, int op, uint64_t v,
+                                                                       uint64_t v2, int is64) {
+#define DIRECT(T)                                                                                  \
+    switch (op) {                                                                                  \
+    case XA_ADD: return __atomic_fetch_add((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
+    case XA_SUB: return __atomic_fetch_sub((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
+    case XA_AND: return __atomic_fetch_and((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
+    case XA_OR: return __atomic_fetch_or((T *)p, (T)v, __ATOMIC_SEQ_CST);                          \
+    case XA_XOR: return __atomic_fetch_xor((T *)p, (T)v, __ATOMIC_SEQ_CST);                        \
+    case XA_SWAP: return __atomic_exchange_n((T *)p, (T)v, __ATOMIC_SEQ_CST);                      \
+    default: break;                                                                                \
+    }
+    if (is64) {
+        DIRECT(uint64_t)
+    } else {
+        DIRECT(uint32_t)
+    }
+#undef DIRECT
+    if (is64) {
+        uint64_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
+        while (!__atomic_compare_exchange_n(q, &o, x_atomic_apply(op, o, v, v2, 1), 1,
+                                            __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+            ;
+        return o;
+    }
+    uint32_t *q = p, o = __atomic_load_n(q, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(q, &o, (uint32_t)x_atomic_apply(op, o, v, v2, 0), 1,
+                                        __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+        ;
+    return o;
+}
 
 /* Plain loads and stores of global memory.  Workgroups run on several host threads, and a kernel
  * may legally race plain accesses (a CAS loop that starts with a plain load, stores of one value
