@@ -191,15 +191,68 @@ F32OP1(v_exp_f32, ftz(exp2_f32(a)))
 F32OP1(v_log_f32, log2f(ftz(a)))
 F32OP1(v_exp_legacy_f32, ftz(exp2_f32(a)))
 F32OP1(v_log_legacy_f32, log2f(ftz(a)))
-/* sin/cos of a revolution count: reduce to the fraction first so 2*pi*x stays accurate. */
-static inline float sin_rev(float a, int cosine) {
-    if (isinf(a) || a != a)
-        return NAN;
-    double r = (double)a - rint((double)a);
-    return (float)(cosine ? cos(2 * M_PI * r) : sin(2 * M_PI * r));
+/* sin/cos of a revolution count (V_SIN_F32: D = sin(S0 * 2 * PI)), in double and without a libm
+ * call, so that the lane loop vectorizes (libm's sin/cos per lane cost 1.4-1.8 us a wave).  The
+ * fraction r = a - rint(a) is exact; |r| is reflected into [0, 1/8] of a revolution (0.5 - u and
+ * 0.25 - u are exact there: such u have no bits below 2^-26), where x = 2 pi u <= pi/4 and the
+ * Taylor series to x^17 / x^18 are within 1e-19 of sin and cos.  The result is within a few
+ * double ulps of the exact value; for every one of the 2^32 inputs its float is the one a long
+ * double evaluation (reduced and reflected the same way) rounds to.  The code before (libm at
+ * 2 pi r, unreflected) differed on 16.8 M inputs, all where the result is small: it gave
+ * -0x1.1a6264p-53 for sin(0.5 rev), and near the zeros an error of 2^-53 in 2 pi r was a
+ * float ulp or more of the result (docs/perf.md, session 24).  Infinities and NaNs give the
+ * default NaN. */
+static inline __attribute__((always_inline)) double sin_q(double u) { /* sin(2 pi u), u <= 1/8 */
+    double x = u * 6.283185307179586, z = x * x;
+    double p = 1.0 / 355687428096000.0; /* 1/17!, then 1/15! ... 1/3!, signs alternating */
+    p = p * -z + 1.0 / 1307674368000.0;
+    p = p * -z + 1.0 / 6227020800.0;
+    p = p * -z + 1.0 / 39916800.0;
+    p = p * -z + 1.0 / 362880.0;
+    p = p * -z + 1.0 / 5040.0;
+    p = p * -z + 1.0 / 120.0;
+    p = p * -z + 1.0 / 6.0;
+    return x + x * (z * -p);
 }
+static inline __attribute__((always_inline)) double cos_q(double u) { /* cos(2 pi u), u <= 1/8 */
+    double x = u * 6.283185307179586, z = x * x;
+    double p = 1.0 / 6402373705728000.0; /* 1/18!, then 1/16! ... 1/2! */
+    p = p * -z + 1.0 / 20922789888000.0;
+    p = p * -z + 1.0 / 87178291200.0;
+    p = p * -z + 1.0 / 479001600.0;
+    p = p * -z + 1.0 / 3628800.0;
+    p = p * -z + 1.0 / 40320.0;
+    p = p * -z + 1.0 / 720.0;
+    p = p * -z + 1.0 / 24.0;
+    p = p * -z + 0.5;
+    return 1.0 - z * p;
+}
+static inline __attribute__((always_inline)) double dsel(u64 m, double a, double b) {
+    return f64((bf64(a) & m) | (bf64(b) & ~m)); /* m all-ones ? a : b, branch-free */
+}
+static inline __attribute__((always_inline)) float sin_rev(float a, int cosine) {
+    double r = (double)a - rint((double)a), u = fabs(r); /* r in [-1/2, 1/2], never -0 */
+    u64 past = 0 - (u64)(u > 0.25);                      /* beyond a quarter: about 1/4 */
+    double v = dsel(past, 0.5 - u, u);                   /* [0, 1/4] */
+    u64 hi = 0 - (u64)(v > 0.125); /* beyond an eighth: the other function of 1/4 - v */
+    double q = dsel(hi, 0.25 - v, v), s = sin_q(q), c = cos_q(q);
+    u64 sign = cosine ? past & 1ull << 63 : bf64(r) & 1ull << 63;
+    double res = f64(bf64(cosine ? dsel(hi, s, c) : dsel(hi, c, s)) ^ sign);
+    u32 nan = 0u - (u32)((bf32(a) & 0x7f800000u) == 0x7f800000u); /* inf, NaN: default NaN */
+    return f32((0x7fc00000u & nan) | (bf32((float)res) & ~nan));
+}
+/* GCC 12's default cost model at -O2 (very cheap) leaves this loop scalar: its floats and
+ * doubles need two vector widths.  (The same for trunc/floor/ceil/fract made them 2-8x
+ * slower.) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("vect-cost-model=dynamic")
+#endif
 F32OP1(v_sin_f32, sin_rev(a, 0))
 F32OP1(v_cos_f32, sin_rev(a, 1))
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
 
 /* ---- division helpers (the sequence LLVM emits for fdiv) -------------------------------------
  * div_scale scales numerator or denominator by 2^+-64 so the reciprocal and quotient stay
