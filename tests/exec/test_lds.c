@@ -126,6 +126,40 @@ int main(void) {
         CHECK(run_snippet(w, a, "ds_swizzle_b32 v4, v2 offset:0x41f") == WAVE_DONE, "%s swz2", a);
         CHECK(w->v[4][10] == 0x10b && w->v[4][11] == 0x10a, "%s swz2: %x %x", a, w->v[4][10],
               w->v[4][11]);
+        /* every lane, both modes, under a partial EXEC, into another register and in place: an
+         * active lane takes its source lane's value, 0 when that lane is off; an inactive lane
+         * keeps its own (ISA DS_SWIZZLE_B32). */
+        static const unsigned swz_off[] = {0x801b, 0x80e4, 0x41f, 0x7c1f, 0x3c1f, 0x1ca3};
+        static const uint64_t swz_exec[] = {~0ull, 0x0f0f00ff5a5a3c3cull, 0x8000000000000001ull};
+        for (unsigned o = 0; o < 6; o++)
+            for (unsigned e = 0; e < 3; e++)
+                for (int inplace = 0; inplace < 2; inplace++) {
+                    char text[64];
+                    unsigned off = swz_off[o], dr = inplace ? 2 : 4;
+                    snprintf(text, sizeof text, "ds_swizzle_b32 v%u, v2 offset:%#x", dr, off);
+                    reset();
+                    wave_set_exec(w, swz_exec[e]);
+                    for (unsigned l = 0; l < 64; l++)
+                        w->v[4][l] = 0xdead0000u + l;
+                    CHECK(run_snippet(w, a, text) == WAVE_DONE, "%s %s", a, text);
+                    int bad = 0;
+                    for (unsigned l = 0; l < 64; l++) {
+                        unsigned from =
+                            off & 0x8000
+                                ? (l & ~3u) | ((off >> (2 * (l & 3))) & 3)
+                                : (l & 32) | ((((l & 31) & (off & 31)) | ((off >> 5) & 31)) ^
+                                              ((off >> 10) & 31));
+                        uint32_t old = inplace ? 0x100 + l : 0xdead0000u + l;
+                        uint32_t want = !((swz_exec[e] >> l) & 1)     ? old
+                                        : ((swz_exec[e] >> from) & 1) ? 0x100 + from
+                                                                      : 0;
+                        if (w->v[dr][l] != want && bad++ < 3)
+                            CHECK(0, "%s %s exec %#llx lane %u: %x, want %x", a, text,
+                                  (unsigned long long)swz_exec[e], l, w->v[dr][l], want);
+                    }
+                    CHECK(bad == 0, "%s %s exec %#llx: %d lanes wrong", a, text,
+                          (unsigned long long)swz_exec[e], bad);
+                }
 
         /* compare-store: DATA (v5) is compared, DATA2 (v6) stored on a match. */
         reset();
