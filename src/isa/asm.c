@@ -1510,7 +1510,8 @@ typedef struct {
     const isa_asm *a;
     const entry *e;
     const pline *in;
-    int mnem_suffix_ok; /* the input mnemonic lacks the _e32/_e64/... suffix */
+    int mnem_suffix_ok;    /* the input mnemonic lacks the _e32/_e64/... suffix */
+    const char *ds_offset; /* a DS offset as written, when in holds its printed form instead */
 } job;
 
 static void set_bits(uint32_t *w, unsigned wi, unsigned sh, unsigned width, uint32_t v) {
@@ -1624,7 +1625,7 @@ static int width_only(const char *a, const char *b) {
 static int compute_map(const isa_asm *a, const entry *e, int from, const uint32_t *extra,
                        int8_t *opmap, uint8_t *np) {
     const layout *L = &layouts[e->lay];
-    job j = {a, e, NULL, 0};
+    job j = {a, e, NULL, 0, NULL};
     uint32_t w0[4];
     pline p0, p1;
     memset(opmap, -1, PL_MAXOP);
@@ -2086,7 +2087,7 @@ static int direct_mods(const job *j, uint32_t *w) {
     int64_t n;
     switch (j->e->lay) {
     case L_DS:
-        if ((v = kv_get(p, "offset"))) {
+        if ((v = j->ds_offset ? j->ds_offset : kv_get(p, "offset"))) {
             if (parse_int(v, &n) && n >= 0 && n <= 0xffff)
                 set_bits(w, 0, 0, 16, (uint32_t)n);
             else if (!strncmp(v, "swizzle(BITMASK_PERM,\"", 22) && strlen(v) == 29 &&
@@ -2298,7 +2299,7 @@ static int descend(const job *j, uint32_t *w, const uint32_t *opmask, size_t *si
 static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, int *err_op,
                         int *score, uint32_t *closest) {
     const layout *L = &layouts[e->lay];
-    job j = {a, e, in, 0};
+    job j = {a, e, in, 0, NULL};
     pline in2;
     const char *sw = e->lay == L_DS ? kv_get(in, "offset") : NULL;
     int64_t num;
@@ -2315,6 +2316,10 @@ static size_t try_entry(isa_asm *a, entry *e, const pline *in, uint32_t *out, in
             for (int k = 0; k < in2.nkv; k++)
                 if (!strcmp(in2.key[k], "offset"))
                     cpy(in2.val[k], sizeof in2.val[k], pv, strlen(pv));
+            /* ... but encoded as written: a number, or masks whose printed form is another
+             * spelling of the same lane pattern (0x1ca3 prints as "000i0", which as masks is
+             * 0x802) */
+            j.ds_offset = sw;
             j.in = in = &in2;
         }
     }
@@ -2962,7 +2967,7 @@ static size_t asm_one(isa_asm *a, const char *text, uint8_t out[16], isa_asm_err
     /* the operands fitted their fields but the closest encoding prints differently: point at the
      * first operand that differs and say what the instruction has there */
     if (beste && best < (1 << 17)) {
-        job j = {a, beste, &in, 0};
+        job j = {a, beste, &in, 0, NULL};
         pline c;
         if (try_print(&j, closest, &c, NULL, NULL, 0) && c.nops == in.nops) {
             for (int i = 0; i < in.nops; i++) {

@@ -34,6 +34,7 @@ back:
 	v_pk_fma_f32 v[0:1], v[2:3], s[2:3], v[6:7] op_sel_hi:[1,1,1]
 	s_sendmsg 0                            ; numbers where the printer shows symbols
 	ds_swizzle_b32 v4, v2 offset:0x801b
+	ds_swizzle_b32 v4, v2 offset:0x1ca3     ; printed "000i0", whose masks would be 0x802
 	s_branch back
 fwd:
 	.p2align 4
