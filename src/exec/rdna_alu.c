@@ -477,7 +477,7 @@ static float vs_src(const wave *w, const xinst *x) {
         x_sd32(w, x, bf32(expr));                                                                  \
     }
 VSF(v_s_exp_f32, tftz(exp2_f32(a)))
-VSF(v_s_log_f32, log2f(tftz(a)))
+VSF(v_s_log_f32, log2_f32(tftz(a)))
 VSF(v_s_rcp_f32, tftz(1.0f / tftz(a)))
 VSF(v_s_rsq_f32, tftz((float)(1.0 / sqrt((double)tftz(a)))))
 VSF(v_s_sqrt_f32, tftz(sqrtf(tftz(a))))

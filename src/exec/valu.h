@@ -533,6 +533,56 @@ static inline float exp2_f32(float a) {
     return y;
 }
 
+/* log2 a for v_log_f32 (and its legacy and scalar forms), the same bits on every host and in
+ * every tier, in place of libm's log2f (a call per lane, 5 ns a lane here, which varies between
+ * C libraries; glibc's is within 0.502 ULP, not correctly rounded: it missed 87054 of the 8 M
+ * floats in [0.5, 1)).  a = 2^e m exactly in double (float denormals are double normals), m in
+ * [sqrt(1/2), sqrt(2)); log2 m = (2 / ln 2) artanh t, t = (m - 1) / (m + 1), |t| <= 0.172, by
+ * its series to t^21 (truncation below 1e-17 relative); then e added and one rounding to float.
+ * Exhaustively, every positive finite float gives the float log2l() of it rounds to
+ * (docs/perf.md, session 24).  Zeros give -inf, +inf itself, negative inputs (-inf too) the
+ * default NaN with its sign set (0xffc00000), NaNs themselves quieted: log2f's bits.  Integer
+ * masks and fma()/adds/multiplies/one divide for every input, as exp2_f32. */
+static inline float log2_f32(float a) {
+    uint32_t ab, yb;
+    memcpy(&ab, &a, 4);
+    double d = a, m, big_m, y2;
+    uint64_t db, mb, bigb;
+    memcpy(&db, &d, 8);
+    int64_t e = (int64_t)((db >> 52) & 0x7ff) - 1023;
+    mb = (db & 0xfffffffffffffull) | 0x3ff0000000000000ull; /* m in [1, 2) */
+    memcpy(&m, &mb, 8);
+    uint64_t big = 0 - (uint64_t)(m > 0x1.6a09e667f3bcdp0); /* m > sqrt(2): m / 2, e + 1 */
+    big_m = m * 0.5;
+    memcpy(&bigb, &big_m, 8);
+    mb = (bigb & big) | (mb & ~big);
+    memcpy(&m, &mb, 8);
+    e += (int64_t)(big & 1);
+    double t = (m - 1.0) / (m + 1.0), z = t * t;
+    double p = 1.0 / 21;
+    p = fma(p, z, 1.0 / 19);
+    p = fma(p, z, 1.0 / 17);
+    p = fma(p, z, 1.0 / 15);
+    p = fma(p, z, 1.0 / 13);
+    p = fma(p, z, 1.0 / 11);
+    p = fma(p, z, 1.0 / 9);
+    p = fma(p, z, 1.0 / 7);
+    p = fma(p, z, 1.0 / 5);
+    p = fma(p, z, 1.0 / 3);
+    double s = t * 0x1.71547652b82fep1; /* 2 / ln 2 */
+    y2 = (double)e + fma(s * z, p, s);
+    float y = (float)y2;
+    memcpy(&yb, &y, 4);
+    uint32_t mag = ab & 0x7fffffffu;
+    uint32_t nan = 0u - (uint32_t)(mag > 0x7f800000u), zero = 0u - (uint32_t)(mag == 0);
+    uint32_t neg = 0u - (uint32_t)(ab > 0x80000000u), inf = 0u - (uint32_t)(ab == 0x7f800000u);
+    yb = (yb & ~(zero | neg | inf)) | (zero & 0xff800000u) | (inf & 0x7f800000u) |
+         (neg & 0xffc00000u);
+    yb = (nan & (ab | 0x400000u)) | (~nan & yb);
+    memcpy(&y, &yb, 4);
+    return y;
+}
+
 /* Single-rounding f32 fma: one instruction in the x86-64-v3 clones, a libm call otherwise. */
 static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 

@@ -188,9 +188,9 @@ F32OP1(v_rcp_iflag_f32, ftz(1.0f / ftz(a)))
 F32OP1(v_rsq_f32, ftz((float)(1.0 / sqrt((double)ftz(a)))))
 F32OP1(v_sqrt_f32, ftz(sqrtf(ftz(a))))
 F32OP1(v_exp_f32, ftz(exp2_f32(a)))
-F32OP1(v_log_f32, log2f(ftz(a)))
+F32OP1(v_log_f32, log2_f32(ftz(a)))
 F32OP1(v_exp_legacy_f32, ftz(exp2_f32(a)))
-F32OP1(v_log_legacy_f32, log2f(ftz(a)))
+F32OP1(v_log_legacy_f32, log2_f32(ftz(a)))
 /* sin/cos of a revolution count (V_SIN_F32: D = sin(S0 * 2 * PI)), in double and without a libm
  * call, so that the lane loop vectorizes (libm's sin/cos per lane cost 1.4-1.8 us a wave).  The
  * fraction r = a - rint(a) is exact; |r| is reflected into [0, 1/8] of a revolution (0.5 - u and

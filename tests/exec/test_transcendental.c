@@ -1,6 +1,9 @@
-/* test_sin_rev.c - v_sin_f32 / v_cos_f32 (argument in revolutions: D = sin(S0 * 2 * PI)) on many
- * inputs against a model written here in long double.
+/* test_transcendental.c - v_sin_f32 / v_cos_f32 (argument in revolutions: D = sin(S0 * 2 * PI))
+ * and v_log_f32 on many inputs against models written here in long double: the emulator computes
+ * them without libm (src/exec/valu_f32.c sin_rev, valu.h log2_f32) and must give, bit for bit,
+ * the float the exact value rounds to.
  *
+ * sin/cos:
  * The model reduces exactly (r = a - rint(a)), reflects |r| into [0, 1/8] of a revolution (the
  * steps are exact there) and takes sinl/cosl of 2 pi times that, so its error is far below
  * float's half ulp; the emulator must give the float that value rounds to, bit for bit.
@@ -8,8 +11,15 @@
  * neighbours (the small results near the zeros, where an error of one double ulp in 2 pi r is
  * most of a float ulp: the libm form before session 24 missed 0.4% of all floats there), tiny
  * and denormal revolutions, huge ones (integers: 0 and 1), infinities and NaNs (the default
- * NaN), random floats near each of those, a negated source (VOP3 neg), partial EXEC. */
+ * NaN), random floats near each of those, a negated source (VOP3 neg), partial EXEC.
+ *
+ * log2: the model is log2l rounded to float; inputs: powers of two, the floats next to 1 (the
+ * small results, where glibc's log2f, used before session 24, misrounded about 1% of the floats
+ * in [0.5, 1)), random positive floats of every binade, zeros, denormals (flushed: -inf),
+ * negative inputs (the default NaN with the sign set, 0xffc00000, as log2f gave), infinities,
+ * NaNs (quieted), and |a| through the VOP3 abs modifier. */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 #include "isa/fbits.h"
@@ -20,11 +30,8 @@
 #include <string.h>
 
 typedef uint32_t u32;
-static unsigned long long rng = 0x2545f4914f6cdd1dull;
-static u32 rnd(void) {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (u32)(rng >> 11);
-}
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+static u32 rnd(void) { return (u32)(xorshift64(&rng) >> 11); }
 
 static const u32 specials[] = {
     0x00000000, 0x80000000, 0x3e000000, 0xbe000000, 0x3e800000, 0xbe800000, 0x3ec00000,
@@ -50,8 +57,36 @@ static u32 input(unsigned i) {
     }
 }
 
+static u32 log_input(unsigned i) {
+    unsigned n = sizeof specials / sizeof specials[0];
+    if (i < n)
+        return specials[i];
+    u32 r = rnd();
+    switch (i % 4) {
+    case 0: return 0x3f800000u + (r >> 20) - 2048; /* within 2048 ulps of 1 */
+    case 1: return (r % 254 + 1) << 23;            /* a power of two */
+    case 2: return r & 0x7fffffffu;                /* positive, any */
+    default: return r;                             /* anything */
+    }
+}
+
+/* log2 a rounded to float, the input's denormals flushed (v_log flushes them whatever the
+ * MODE); -inf for zeros, 0xffc00000 below zero, NaNs quieted. */
+static u32 log_model(u32 b, int unused) {
+    (void)unused;
+    if ((b & 0x7f800000u) == 0)
+        b &= 0x80000000u;
+    if ((b & 0x7fffffffu) > 0x7f800000u)
+        return b | 0x400000u;
+    if ((b & 0x7fffffffu) == 0)
+        return 0xff800000u;
+    if (b >> 31)
+        return 0xffc00000u;
+    return bf32((float)log2l((long double)f32(b)));
+}
+
 /* sin or cos of a revolutions, rounded to float; the default NaN for infinities and NaNs. */
-static u32 model(u32 b, int cosine) {
+static u32 sin_model(u32 b, int cosine) {
     float a = f32(b);
     if (isnan(a) || isinf(a))
         return 0x7fc00000u;
@@ -75,12 +110,17 @@ int main(void) {
     wave *w = malloc(sizeof *w);
     static const struct {
         const char *text;
-        int cosine, neg;
+        u32 (*model)(u32, int);
+        u32 (*input)(unsigned);
+        int cosine;
+        u32 mod_and, mod_xor; /* the source modifier: b & mod_and ^ mod_xor */
     } ops[] = {
-        {"v_sin_f32_e32 v10, v0", 0, 0},
-        {"v_cos_f32_e32 v11, v0", 1, 0},
-        {"v_sin_f32_e64 v12, -v0", 0, 1},
-        {"v_cos_f32_e64 v13, -v0", 1, 1},
+        {"v_sin_f32_e32 v10, v0", sin_model, input, 0, ~0u, 0},
+        {"v_cos_f32_e32 v11, v0", sin_model, input, 1, ~0u, 0},
+        {"v_sin_f32_e64 v12, -v0", sin_model, input, 0, ~0u, 0x80000000u},
+        {"v_cos_f32_e64 v13, -v0", sin_model, input, 1, ~0u, 0x80000000u},
+        {"v_log_f32_e32 v14, v1", log_model, log_input, 0, ~0u, 0},
+        {"v_log_f32_e64 v15, |v1|", log_model, log_input, 0, 0x7fffffffu, 0},
     };
     enum { NOPS = sizeof ops / sizeof ops[0], ROUNDS = 400 };
     char text[512] = "";
@@ -91,7 +131,7 @@ int main(void) {
     snippet_prog sp = {0};
     if (snippet_prog_load(&sp, "gfx950", text) != 0) {
         CHECK(0, "does not assemble");
-        return check_summary("sin_rev");
+        return check_summary("transcendental");
     }
     unsigned bad[NOPS] = {0};
     for (unsigned round = 0; round < ROUNDS; round++) {
@@ -104,16 +144,18 @@ int main(void) {
         wave_set_exec(w, exec);
         for (unsigned l = 0; l < 64; l++) {
             w->v[0][l] = input(round * 64 + l);
+            w->v[1][l] = log_input(round * 64 + l);
             for (int k = 0; k < NOPS; k++)
                 w->v[10 + k][l] = 0xdead0000u + l;
         }
         wave_run(w);
         CHECK(w->status == WAVE_DONE, "round %u: status %d", round, w->status);
         for (unsigned l = 0; l < 64; l++) {
-            u32 b = w->v[0][l];
             for (int k = 0; k < NOPS; k++) {
-                u32 want = (exec >> l) & 1 ? model(ops[k].neg ? b ^ 0x80000000u : b, ops[k].cosine)
-                                           : 0xdead0000u + l;
+                u32 b = ops[k].input == input ? w->v[0][l] : w->v[1][l];
+                u32 want = (exec >> l) & 1
+                               ? ops[k].model((b & ops[k].mod_and) ^ ops[k].mod_xor, ops[k].cosine)
+                               : 0xdead0000u + l;
                 if (w->v[10 + k][l] != want && bad[k]++ < 3)
                     printf("FAIL %s lane %u: input %08x (%a): %08x (%a), want %08x (%a)\n",
                            ops[k].text, l, b, (double)f32(b), w->v[10 + k][l],
@@ -125,5 +167,5 @@ int main(void) {
         CHECK(bad[k] == 0, "%s: %u of %u lanes wrong", ops[k].text, bad[k], ROUNDS * 64);
     snippet_prog_free(&sp);
     free(w);
-    return check_summary("sin_rev");
+    return check_summary("transcendental");
 }
