@@ -8,6 +8,7 @@
  * ASan/UBSan by `make check-sanitize`).
  */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/util.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -288,11 +289,8 @@ static unsigned char *note_blob(const char *co, size_t *size) {
     return d;
 }
 
-static unsigned long long rng = 0x9e3779b97f4a7c15ull;
-static unsigned rnd(void) {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (unsigned)(rng >> 11);
-}
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static unsigned rnd(void) { return (unsigned)(xorshift64(&rng) >> 11); }
 
 static void expect_error(const unsigned char *p, size_t n, const char *needle, const char *what) {
     ld_meta m;

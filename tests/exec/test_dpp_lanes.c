@@ -12,6 +12,7 @@
  * on gfx950 and gfx942 (wave64) and gfx1100 (wave64 and wave32).  Every lane of every
  * destination is compared, so a control's whole lane map is checked, not sample lanes. */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -23,11 +24,8 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 
 static wave *w;
-static unsigned long long rng = 0x2545f4914f6cdd1dull;
-static u32 rnd(void) {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (u32)(rng >> 11);
-}
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+static u32 rnd(void) { return (u32)(xorshift64(&rng) >> 11); }
 
 /* A control: its assembly text and its lane map (-1: out of range). */
 typedef struct {

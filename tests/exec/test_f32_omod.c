@@ -9,6 +9,7 @@
  * itself (kept), values just above 1 that round to 1, products that overflow to infinity,
  * NaNs with payloads (quieted or, under DX10_CLAMP, 0), partial EXEC. */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 #include "isa/fbits.h"
@@ -19,11 +20,8 @@
 #include <string.h>
 
 typedef uint32_t u32;
-static unsigned long long rng = 0x9e3779b97f4a7c15ull;
-static u32 rnd(void) {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (u32)(rng >> 11);
-}
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static u32 rnd(void) { return (u32)(xorshift64(&rng) >> 11); }
 
 static const u32 specials[] = {
     0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x00000003, 0x80000003, 0x007fffff,

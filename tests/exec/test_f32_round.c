@@ -10,6 +10,7 @@
  * min/max tie rules (-0 < +0), min3 when an input is a NaN (V_MED3_F32, IEEE mode: a signalling
  * NaN comes back quiet). */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -20,11 +21,8 @@
 
 typedef uint32_t u32;
 static wave *w;
-static unsigned long long rng = 0x853c49e6748fea9bull;
-static u32 rnd(void) {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (u32)(rng >> 7);
-}
+static uint64_t rng = 0x853c49e6748fea9bull;
+static u32 rnd(void) { return (u32)(xorshift64(&rng) >> 7); }
 static float f32(u32 b) {
     float f;
     memcpy(&f, &b, 4);

@@ -9,6 +9,7 @@
  * lds_watch hook installed (it must see every access, in lane order).  Snippets assembled by
  * tests/common/asm.c (checked against llvm-mc-22). */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -74,11 +75,8 @@ static const dscase cases[] = {
 static uint8_t lds[LDS_SIZE], ref_lds[LDS_SIZE];
 static uint32_t ref_v[32][64];
 static wave *w;
-static unsigned long long rng = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void) {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void) { return (uint32_t)(xorshift64(&rng) >> 16); }
 
 /* The accesses the model makes, in order, for the lds_watch comparison. */
 typedef struct {

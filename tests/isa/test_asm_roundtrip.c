@@ -10,6 +10,7 @@
  * rejects printed with llvm-mc's message, default 0).
  */
 #include "common/check.h"
+#include "common/rng.h"
 #include "common/util.h"
 #include "isa/isa.h"
 
@@ -19,12 +20,7 @@
 #include <string.h>
 
 static uint64_t rng;
-static uint32_t rnd(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 11);
-}
+static uint32_t rnd(void) { return (uint32_t)(xorshift64(&rng) >> 11); }
 
 /* Family prefix and opcode field of each format (CDNA3/CDNA4 "Microcode formats"). */
 typedef struct {
