@@ -206,6 +206,25 @@ struct wave {
 static inline uint64_t wave_exec(const wave *w) {
     return w->s[ISA_SREG_EXEC_LO] | (uint64_t)w->s[ISA_SREG_EXEC_HI] << 32;
 }
+/* Lanes 0-31 of a register row copied (x_copy32), or a wave's lanes (x_row_copy: 32 for a
+ * wave32 program, else 64) as straight-line 32-byte moves.  A memcpy whose size GCC does not
+ * see (32 or 64 lanes), or a 256-byte one in a large function, became `rep movsq`, whose start
+ * cost about as much as the instruction around it (v_mad_u64_u32 was a third of a loop's time). */
+typedef uint32_t x_v8u __attribute__((vector_size(32), aligned(4), may_alias));
+static inline __attribute__((always_inline)) void x_copy32(uint32_t *d, const uint32_t *s) {
+    x_v8u a = *(const x_v8u *)s, b = *(const x_v8u *)(s + 8), c = *(const x_v8u *)(s + 16),
+          e = *(const x_v8u *)(s + 24);
+    *(x_v8u *)d = a;
+    *(x_v8u *)(d + 8) = b;
+    *(x_v8u *)(d + 16) = c;
+    *(x_v8u *)(d + 24) = e;
+}
+static inline __attribute__((always_inline)) void x_row_copy(uint32_t *d, const uint32_t *s,
+                                                             int wave32) {
+    x_copy32(d, s);
+    if (!wave32)
+        x_copy32(d + 32, s + 32);
+}
 /* Bit l of a 32-bit lane mask, as a table: lane loops that test EXEC through it vectorize even
  * in the baseline (SSE2) build, which has no per-lane variable shift. */
 static const uint32_t lane_bit[32] = {

@@ -200,8 +200,8 @@ static inline __attribute__((always_inline)) void vd64_rows(wave *w, const xinst
                 __VA_ARGS__;                                                                       \
                 tl[l] = dl, th[l] = dh;                                                            \
             });                                                                                    \
-            memcpy(Dl, tl, (x->xf & XI_MASK32 ? 32 : LANES) * sizeof tl[0]);                       \
-            memcpy(Dh, th, (x->xf & XI_MASK32 ? 32 : LANES) * sizeof th[0]);                       \
+            x_row_copy(Dl, tl, x->xf & XI_MASK32);                                                 \
+            x_row_copy(Dh, th, x->xf & XI_MASK32);                                                 \
         }                                                                                          \
     } while (0)
 /* Rows d0, d1 are neither row s0 nor s1 (register rows are equal or disjoint). */
@@ -214,9 +214,8 @@ static inline __attribute__((always_inline)) void vd64_halves(wave *w, const xin
                                                               const u32 *dlo, const u32 *dhi) {
     u32 *Dl, *Dh;
     vd64_rows(w, x, &Dl, &Dh);
-    size_t n = (x->xf & XI_MASK32 ? 32 : LANES) * sizeof dlo[0];
-    memcpy(Dl, dlo, n);
-    memcpy(Dh, dhi, n);
+    x_row_copy(Dl, dlo, x->xf & XI_MASK32);
+    x_row_copy(Dh, dhi, x->xf & XI_MASK32);
 }
 /* the halves path applies: plain, full EXEC, a register-pair destination in range */
 #define V64_HALVES(x) (vplain(w, x, FK_RAW) && x->in.dst[0].idx + 1 < NVREG)
@@ -440,7 +439,7 @@ VFN static void v_perm_b32(wave *w, const xinst *x) {
                 r[l] |= 0xffu << (8 * k);
         }
     }
-    memcpy(vdreg(w, &x->in.dst[0]), r, n * sizeof r[0]);
+    x_row_copy(vdreg(w, &x->in.dst[0]), r, n == 32);
 }
 
 V3(v_xad_u32, FK_I32, (a ^ b) + c)

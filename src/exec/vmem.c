@@ -381,9 +381,9 @@ static inline __attribute__((always_inline)) void coalesced_copy(uint32_t (*r)[L
                                                                  unsigned ndw, int store) {
     if (ndw == 1) {
         if (store)
-            memcpy(p, r[0], LANES * 4);
+            x_row_copy((uint32_t *)(void *)p, r[0], 0);
         else
-            memcpy(r[0], p, LANES * 4);
+            x_row_copy(r[0], (const uint32_t *)(void *)p, 0);
         return;
     }
 #define FAST_BLOCK(N)                                                                              \
@@ -752,7 +752,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
             u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
             u32 *from = store ? r[i] : row, *to = store ? row : r[i];
             if (exec == ~0ull)
-                memcpy(to, from, LANES * 4);
+                x_row_copy(to, from, 0);
             else
                 for (unsigned l = 0; l < LANES; l++)
                     to[l] = (from[l] & on[l]) | (to[l] & ~on[l]);
