@@ -1,12 +1,14 @@
 /* ops.c - a per-instruction cost survey (make bench-ops): for each line of a file of instruction
  * texts (bench/ops.txt by default; gfx950 unless OPS_ARCH names another target), a snippet of
- * 64 copies of it runs on one wave64 of the snippet rig (tests/common/snippet.h: 64 lanes on,
- * v0-v3 = 4 * lane, v4 = 2 * lane, v5 = lane, other VGPRs 1.5 + a lane-dependent bit, s[0:1] a
- * 256-byte global buffer, s[8:11] a buffer resource over it, 256 bytes of LDS), 200 times, best of
- * 7 rounds.  Printed per line: ns per wave-instruction above 64 copies of s_nop (the rig's reset
- * and the run loop), and the total.  The point is the outliers: an instruction whose handler
- * takes a slow path costs tens to thousands of ns where a plain one costs 1-5 (docs/perf.md,
- * session 22).  Not a figure of issue 16's table; the machine's load moves every line alike. */
+ * COPIES (256) copies of it runs on one wave64 of the snippet rig (tests/common/snippet.h: 64 lanes
+ * on, v0-v3 = 4 * lane, v4 = 2 * lane, v5 = lane, v6-v39 1.5 + a lane-dependent bit, v40-v43
+ * private offsets over 16, 4, 2 and 8 dwords, v[44:45] FLAT addresses over 16 private dwords,
+ * s[0:1] a 256-byte global buffer, s[8:11] a buffer resource over it, 256 bytes of LDS), 100 times,
+ * best of 7 rounds.  Printed per line: ns per wave-instruction above COPIES copies of s_nop (the
+ * rig's reset, about 9 us, and the run loop), and the total.  The point is the outliers: an
+ * instruction whose handler takes a slow path costs tens to thousands of ns where a plain one costs
+ * 1-5 (docs/perf.md, session 22).  Not a figure of issue 16's table; the machine's load moves every
+ * line alike. */
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -23,12 +25,17 @@ static double now(void) {
 
 static snippet_rig rig;
 
-/* ns per instruction of text (64 copies), best of 7 rounds of 200 runs; -1 when it does not
+/* Copies of a line per run: enough that the rig's reset does not drown an instruction's cost
+ * (with 64, a 30 ns instruction was a fifth of a run and the reset's spread hid it). */
+#define COPIES 256
+#define RUNS 100
+
+/* ns per instruction of text (COPIES copies), best of 7 rounds of RUNS runs; -1 when it does not
  * assemble, -2 when a run does not end normally. */
 static double cost(const char *arch, const char *line) {
     size_t len = strlen(line) + 1, n = 0;
-    char *text = malloc(64 * len + 1);
-    for (int i = 0; i < 64; i++)
+    char *text = malloc(COPIES * len + 1);
+    for (int i = 0; i < COPIES; i++)
         n += (size_t)sprintf(text + n, "%s\n", line);
     snippet_prog sp = {0};
     int bad = snippet_prog_load(&sp, arch, text) != 0;
@@ -38,12 +45,20 @@ static double cost(const char *arch, const char *line) {
     double best = 1e30;
     for (int round = 0; round < 7 && best >= 0; round++) {
         double t0 = now();
-        for (int r = 0; r < 200; r++) {
+        for (int r = 0; r < RUNS; r++) {
             wave *w = &rig.wv;
             snippet_rig_reset(&rig, ~0ull, 0x3f0);
             for (int v = 0; v < 40; v++)
                 for (uint32_t l = 0; l < 64; l++)
                     w->v[v][l] = v < 4 ? 4 * l : v == 4 ? 2 * l : v == 5 ? l : 0x3fc00000u + l;
+            for (uint32_t l = 0; l < 64; l++) { /* private offsets (the rig's 16 dwords a lane) */
+                w->v[40][l] = (l * 7 % 16) * 4;
+                w->v[41][l] = (l * 5 % 4) * 4;
+                w->v[42][l] = (l % 2) * 4;
+                w->v[43][l] = (l * 3 % 8) * 4;
+                w->v[44][l] = (l * 7 % 16) * 4; /* v[44:45]: FLAT addresses of them */
+                w->v[45][l] = (uint32_t)(GMEM_PRIVATE_APERTURE >> 32);
+            }
             for (int s = 4; s < 40; s++)
                 w->s[s] = 0x3fc00000u + (uint32_t)s;
             w->s[0] = (uint32_t)rig.buf;
@@ -57,7 +72,7 @@ static double cost(const char *arch, const char *line) {
             if (w->status != WAVE_DONE)
                 best = -2;
         }
-        double t = (now() - t0) / 200 / 64 * 1e9;
+        double t = (now() - t0) / RUNS / COPIES * 1e9;
         if (best >= 0 && t < best)
             best = t;
     }
