@@ -162,6 +162,17 @@ static const form forms[] = {
     {"scratch_load_dword %D, off, off offset:16", F_BOTH},
     {"scratch_store_dwordx2 v45, %Q, off", F_BOTH},
     {"scratch_load_dwordx2 %P, v45, off", F_BOTH},
+    /* v46 offsets over at most 4 dwords (or one), v[20:21] FLAT addresses of private memory
+     * (v46 in the aperture; sometimes one lane's global), v22 offsets over 16 dwords */
+    {"scratch_store_dword v46, %A, off offset:8", F_BOTH},
+    {"scratch_load_dword %D, v46, off offset:4", F_BOTH},
+    {"scratch_store_dwordx2 v46, %Q, off", F_BOTH},
+    {"scratch_load_dwordx4 v[16:19], v46, off offset:16", F_BOTH},
+    {"scratch_store_dword v22, %A, off", F_BOTH},
+    {"scratch_load_dword %D, v22, off", F_BOTH},
+    {"flat_store_dword v[20:21], %A offset:4", F_BOTH},
+    {"flat_load_dword %D, v[20:21]", F_BOTH},
+    {"flat_load_dwordx2 %P, v[20:21] offset:8", F_BOTH},
     /* MFMA: A/B from v0..v15, C/D in v[48:63] or AGPRs */
     {"v_mfma_f32_16x16x16_f16 v[48:51], %Q, %R, v[48:51]", F_BOTH},
     {"v_mfma_f32_32x32x8_f16 a[0:15], %Q, %R, a[0:15]", F_BOTH},
@@ -393,6 +404,23 @@ static void make_start(uint8_t *mem0) {
         start.v[42][l] = (uint32_t)b, start.v[43][l] = (uint32_t)(b >> 32);
         start.v[44][l] = rnd(2) ? 4 * l : 4 * rnd(64);
         start.v[45][l] = 8 * rnd(7);
+    }
+    /* v46: one offset, or lanes over 2 or 4 dwords; sometimes a lane out of range (the fast
+     * paths then leave the access to the general one, which faults); v22: any dword */
+    unsigned spread = rnd(3), v46 = 4 * rnd(4);
+    for (unsigned l = 0; l < 64; l++) {
+        start.v[46][l] = spread == 0 ? v46 : v46 + 4 * rnd(spread == 1 ? 2 : 4);
+        start.v[22][l] = 4 * rnd(16);
+    }
+    if (rnd(8) == 0)
+        start.v[46][rnd(64)] = rnd(2) ? SCRATCH_LANE : 2;
+    for (unsigned l = 0; l < 64; l++) {
+        start.v[20][l] = start.v[46][l];
+        start.v[21][l] = (uint32_t)(GMEM_PRIVATE_APERTURE >> 32);
+    }
+    if (rnd(8) == 0) { /* one lane's FLAT address global, in the buffer */
+        unsigned l = rnd(64);
+        start.v[20][l] = (uint32_t)(buf + 4 * l), start.v[21][l] = (uint32_t)((buf + 4 * l) >> 32);
     }
     start.s[8] = (uint32_t)buf, start.s[9] = (uint32_t)(buf >> 32);
     snippet_set_rsrc(&start, 12, buf, 0, BUF, 0x00027000);
