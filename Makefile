@@ -63,7 +63,8 @@ $(BUILD)/obj/tests/%.o: CPPFLAGS += -Itests
 # The VALU float handlers take square roots per lane: with no errno to set, gcc computes sqrt()
 # with the (vector) square root instruction, the same correctly rounded value, and the lane
 # loops vectorize; with errno they kept a libm call per lane.
-$(BUILD)/obj/src/exec/valu_f32.o $(BUILD)/obj/src/exec/valu_f64.o: ALL_CFLAGS += -fno-math-errno
+$(BUILD)/obj/src/exec/valu_f32.o $(BUILD)/obj/src/exec/valu_f64.o $(BUILD)/obj/src/exec/valu_f16.o: \
+    ALL_CFLAGS += -fno-math-errno
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)

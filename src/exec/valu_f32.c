@@ -129,14 +129,14 @@ VFN static void v_ldexp_f32(wave *w, const xinst *x) {
 /* truncf/floorf/ceilf with a NaN always quiet (IEEE 754 roundToIntegral): the AVX clones'
  * vroundps quiets a signalling NaN, glibc's generic truncf returns it as it is. */
 static inline float quiet_nan(float v, float r) { return v != v ? f32(bf32(v) | 0x400000u) : r; }
-F32OP1(v_trunc_f32, quiet_nan(a, truncf(a)))
-F32OP1(v_ceil_f32, quiet_nan(a, ceilf(a)))
-F32OP1(v_floor_f32, quiet_nan(a, floorf(a)))
+F32OP1(v_trunc_f32, quiet_nan(a, x_truncf(a))) /* x_truncf and the rest: valu.h */
+F32OP1(v_ceil_f32, quiet_nan(a, x_ceilf(a)))
+F32OP1(v_floor_f32, quiet_nan(a, x_floorf(a)))
 F32OP1(v_rndne_f32, rintf(a))
 /* fract = S0 - floor(S0), kept below 1.0 (0x3f7fffff); a select, not fminf (a call per lane):
  * the difference is never a NaN there. */
 static inline float fract32(float a) {
-    float d = a - floorf(a);
+    float d = a - x_floorf(a);
     return a != a ? a : isinf(a) ? NAN : d < 0x1.fffffep-1f ? d : 0x1.fffffep-1f;
 }
 F32OP1(v_fract_f32, fract32(a))
