@@ -263,6 +263,27 @@ static void test_minmax(void) {
     ev(3, 5, 0xff800000);
     ev(4, 1, 0x3f800000); /* med3 with a NaN = min3 = min(min(1, NaN), 3) = 1 */
     ev(4, 5, 0x40400000); /* med3(-inf, inf, 3) = 3 */
+    /* The same rules through the general path (source modifiers), on the modified values */
+    if (!load("v_max_f32_e64 v6, |v0|, v1\nv_min_f32_e64 v7, -v0, v1"))
+        return;
+    for (int l = 0; l < 6; l++) {
+        W->v[0][l] = a[l];
+        W->v[1][l] = l == 4 ? 0x40000000 : b[l];
+    }
+    if (!run())
+        return;
+    ev(6, 0, 0x3f800000); /* max(|qNaN|, 1) = 1 */
+    ev(7, 0, 0x3f800000); /* min(-qNaN, 1) = 1 */
+    ev(6, 1, 0x3f800000); /* max(1, qNaN) = 1 */
+    ev(7, 1, 0xbf800000); /* min(-1, qNaN) = -1 */
+    ev(6, 2, 0x00000000); /* max(|-0|, +0) = +0 */
+    ev(7, 2, 0x00000000); /* min(-(-0), +0) = +0 */
+    ev(6, 3, 0x00000000); /* max(|+0|, -0) = +0 */
+    ev(7, 3, 0x80000000); /* min(-(+0), -0) = -0 */
+    ev(6, 4, 0x7fe00000); /* max(|sNaN|, 2): the sNaN quieted */
+    ev(7, 4, 0xffe00000); /* min(-sNaN, 2): the negated sNaN quieted */
+    ev(6, 5, 0x7f800000); /* max(|-inf|, inf) = inf */
+    ev(7, 5, 0x7f800000); /* min(-(-inf), inf) = inf */
 }
 
 static void test_transcendental(void) {
