@@ -119,34 +119,24 @@ static inline __attribute__((always_inline)) u32 f2h(float f) {
  * comes out of rint quiet, with its payload.  The f32 forms give floorf/ceilf/truncf's bits (a
  * NaN quieted) for all 2^32 inputs; the f64 forms were compared with floor/ceil/trunc on 10^9
  * random encodings and the edges (checked once, outside the tests). */
-static inline __attribute__((always_inline)) float x_sign_of(float r, float a) {
-    return f32(bf32(r) | (bf32(a) & 0x80000000u));
-}
-static inline __attribute__((always_inline)) float x_floorf(float a) {
-    float r = rintf(a);
-    return x_sign_of(r > a ? r - 1.0f : r, a);
-}
-static inline __attribute__((always_inline)) float x_ceilf(float a) {
-    float r = rintf(a);
-    return x_sign_of(r < a ? r + 1.0f : r, a);
-}
-static inline __attribute__((always_inline)) float x_truncf(float a) {
-    return x_sign_of(x_floorf(fabsf(a)), a);
-}
-static inline __attribute__((always_inline)) double x_sign_of64(double r, double a) {
-    return f64(bf64(r) | (bf64(a) & 0x8000000000000000ull));
-}
-static inline __attribute__((always_inline)) double x_floor(double a) {
-    double r = rint(a);
-    return x_sign_of64(r > a ? r - 1.0 : r, a);
-}
-static inline __attribute__((always_inline)) double x_ceil(double a) {
-    double r = rint(a);
-    return x_sign_of64(r < a ? r + 1.0 : r, a);
-}
-static inline __attribute__((always_inline)) double x_trunc(double a) {
-    return x_sign_of64(x_floor(fabs(a)), a);
-}
+#define X_ROUNDERS(T, sfx, rnd, fab, bits, val, sign)                                              \
+    static inline __attribute__((always_inline)) T x_with_sign##sfx(T r, T a) {                    \
+        return val(bits(r) | (bits(a) & (sign)));                                                  \
+    }                                                                                              \
+    static inline __attribute__((always_inline)) T x_floor##sfx(T a) {                             \
+        T r = rnd(a);                                                                              \
+        return x_with_sign##sfx(r > a ? r - (T)1 : r, a);                                          \
+    }                                                                                              \
+    static inline __attribute__((always_inline)) T x_ceil##sfx(T a) {                              \
+        T r = rnd(a);                                                                              \
+        return x_with_sign##sfx(r < a ? r + (T)1 : r, a);                                          \
+    }                                                                                              \
+    static inline __attribute__((always_inline)) T x_trunc##sfx(T a) {                             \
+        return x_with_sign##sfx(x_floor##sfx(fab(a)), a);                                          \
+    }
+X_ROUNDERS(float, f, rintf, fabsf, bf32, f32, 0x80000000u)
+X_ROUNDERS(double, , rint, fabs, bf64, f64, 0x8000000000000000ull)
+#undef X_ROUNDERS
 /* Exact value of an f16 (bits 15:0). */
 static inline __attribute__((always_inline)) double h2d(u32 h) { return h2f(h); }
 /* Round the exact result of an f16 add, subtract, multiply, divide or square root to f16.  Going
