@@ -674,6 +674,16 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     return 1;
 }
 
+/* What both private-memory fast paths (scratch_fast, scratch_fast_v4) require first: SCRATCH or
+ * FLAT, no LDS or TFE form, a lane on, private memory of at least `size` bytes a lane, not the
+ * reference tier. */
+static inline __attribute__((always_inline)) int scratch_may(const wave *w, const xinst *x,
+                                                             u64 exec, unsigned size) {
+    const isa_mem_fields *m = &x->in.f.m;
+    return m->seg <= 1 && !m->lds && !m->tfe && exec && w->scratch && w->scratch_lane >= size &&
+           !(x->xf & XI_REF);
+}
+
 #if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
 /* scratch_fast for whole dwords on an AVX-512 host (called by scratch_try; lanes of 64 MiB at
  * most, so that dword indices fit 31 bits): the same checks and layout, with the lanes' offsets
@@ -688,7 +698,7 @@ __attribute__((target("arch=x86-64-v4"))) static int scratch_fast_v4(wave *w, co
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     const u64 exec = wave_exec(w);
-    if (m->seg > 1 || m->lds || m->tfe || !exec || w->scratch_lane < 4 * ndw || (x->xf & XI_REF))
+    if (!scratch_may(w, x, exec, 4 * ndw))
         return 0;
     const unsigned f = (unsigned)__builtin_ctzll(exec);
     __m512i o[LANES / 16];
@@ -826,8 +836,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     u64 exec = wave_exec(w);
     unsigned size = sub ? sub : 4 * ndw;
-    if (m->seg > 1 || m->lds || m->tfe || !exec || !w->scratch || w->scratch_lane < size ||
-        (x->xf & XI_REF))
+    if (!scratch_may(w, x, exec, size))
         return 0;
     const unsigned f = (unsigned)__builtin_ctzll(exec);
     u32 o[LANES], on[LANES], off_diff = 0, bad = 0;
