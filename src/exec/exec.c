@@ -194,6 +194,24 @@ static int vv_fits(const isa_inst *in, unsigned nsrc) {
     return 1;
 }
 
+/* An AGPR move (v_accvgpr_read/write/mov_b32, GCN only: wave64) between two registers with no
+ * modifier, which x_mov_rr runs (v_mov_b32 between VGPRs has its VV clone).  The general path
+ * applies no op_sel or op_sel_hi to a 32-bit move (the VOP3P-encoded AGPR moves carry op_sel_hi
+ * bits); neg/abs, clamp and omod are left to it. */
+static int mov_rr_fits(const isa_inst *in) {
+    const isa_valu_fields *v = &in->f.v;
+    unsigned op = in->op;
+    if (op != ISA_OPL_v_accvgpr_read_b32 && op != ISA_OPL_v_accvgpr_write_b32 &&
+        op != ISA_OPL_v_accvgpr_mov_b32)
+        return 0;
+    if (in->variant >= ISA_VAR_SDWA || (v->neg | v->abs | v->neg_hi | v->opsel) || v->clamp ||
+        v->omod || in->nsrc != 1 || in->ndst != 1)
+        return 0;
+    const isa_opnd *s = &in->src[0], *d = &in->dst[0];
+    return (s->kind == ISA_OPND_VGPR || s->kind == ISA_OPND_AGPR) &&
+           (d->kind == ISA_OPND_VGPR || d->kind == ISA_OPND_AGPR) && s->n <= 1 && d->n <= 1;
+}
+
 /* The same with src0 an SGPR or a 32-bit constant (the clone valu.h VV calls name##_vk). */
 static int vk_fits(const isa_inst *in, unsigned nsrc) {
     if (in->nsrc != nsrc || in->ndst != 1 || in->dst[0].kind != ISA_OPND_VGPR)
@@ -479,6 +497,8 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
                 x->fn = h->vk;
             else if (x->plain && h->vk1 && vk1_fits(&x->in, h->vv_nsrc))
                 x->fn = h->vk1;
+            else if (!ref && !rdna && mov_rr_fits(&x->in))
+                x->fn = x_mov_rr;
             if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
                 x_rdna_exec_hi32(x);
         } else {

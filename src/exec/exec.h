@@ -441,6 +441,9 @@ void x_rdna_vopd_rbw(wave *w, const xinst *x);
 /* RDNA WMMA (src/exec/wmma.c). */
 void x_rdna_wmma(wave *w, const xinst *x);
 
+/* valu.c: a register-to-register move with an AGPR end (exec.c mov_rr_fits). */
+void x_mov_rr(wave *w, const xinst *x);
+
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);
 

@@ -441,6 +441,24 @@ VFN static void v_nop(wave *w, const xinst *x) { (void)w, (void)x; }
 
 V1(v_mov_b32, FK_I32, a)
 
+/* v_accvgpr_read/write/mov_b32 between two registers, no modifier (exec.c mov_rr_fits): a row
+ * copy.  Through v_mov_b32's general path the AGPR source was copied into a temporary first
+ * (vs32_slow) and the result again into the destination: 12-30 ns against v_mov_b32's 1-3.  A
+ * clang -O0 kernel's SGPR spills move their VGPR through an AGPR twice per use. */
+void x_mov_rr(wave *w, const xinst *x) {
+    const isa_opnd *s = &x->in.src[0];
+    const u32 *S = s->kind == ISA_OPND_AGPR ? w->a[s->idx] : w->v[s->idx];
+    u32 *D = vdreg(w, &x->in.dst[0]);
+    u64 e = wave_exec(w);
+    if (S == D)
+        return;
+    if (e == ~0ull) {
+        x_row_copy(D, S, 0);
+        return;
+    }
+    vstore(D, S, e);
+}
+
 VFN static void v_mov_b64(wave *w, const xinst *x) {
     u64 t[LANES];
     const u64 *a = vs64(w, x, 0, t, FK_RAW);

@@ -1274,6 +1274,43 @@ static void test_agpr(void) {
     ev(2, 9, 0);
 }
 
+/* The AGPR moves between registers (exec.c mov_rr_fits, valu.c x_mov_rr: a row copy), every
+ * lane's own value, under full and partial EXEC masks (high lanes too) and none: written lanes
+ * take the source, the others keep their old value; a move onto itself changes nothing. */
+static void test_agpr_rows(void) {
+    static const u64 masks[] = {
+        ~0ull, 0xffull, 0xf0f0f0f00f0f0f0full, 1ull << 63, 0x5555555555555555ull, 0};
+    for (unsigned m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+        if (!load("v_accvgpr_write_b32 a2, v0\nv_accvgpr_read_b32 v3, a1\n"
+                  "v_accvgpr_mov_b32 a4, a1\nv_accvgpr_mov_b32 a5, a5\n"
+                  "v_accvgpr_read_b32 v6, a5"))
+            return;
+        for (u32 l = 0; l < 64; l++) {
+            W->v[0][l] = 0x10000u + l, W->a[1][l] = 0x20000u + 3 * l;
+            W->a[2][l] = 0xa2a20000u + l, W->v[3][l] = 0x33330000u + l;
+            W->a[4][l] = 0x44440000u + l, W->a[5][l] = 0x55550000u + l;
+            W->v[6][l] = 0x66660000u + l;
+        }
+        wave_set_exec(W, masks[m]);
+        if (!run())
+            return;
+        int bad = 0;
+        for (u32 l = 0; l < 64 && !bad; l++) {
+            int on = (int)(masks[m] >> l & 1);
+            bad = W->a[2][l] != (on ? 0x10000u + l : 0xa2a20000u + l) ||
+                  W->v[3][l] != (on ? 0x20000u + 3 * l : 0x33330000u + l) ||
+                  W->a[4][l] != (on ? 0x20000u + 3 * l : 0x44440000u + l) ||
+                  W->a[5][l] != 0x55550000u + l ||
+                  W->v[6][l] != (on ? 0x55550000u + l : 0x66660000u + l);
+            if (bad)
+                expect(0, "exec %016llx lane %u: a2 %x v3 %x a4 %x a5 %x v6 %x",
+                       (unsigned long long)masks[m], l, W->a[2][l], W->v[3][l], W->a[4][l],
+                       W->a[5][l], W->v[6][l]);
+        }
+        expect(!bad, "agpr row moves under exec %016llx", (unsigned long long)masks[m]);
+    }
+}
+
 /* ---- more f16: transcendental unit, integer conversions, unfused mac, mix ------------------ */
 
 static void test_f16_more(void) {
@@ -1619,6 +1656,7 @@ int main(void) {
         test_f64();
         test_denorm_mode();
         test_agpr();
+        test_agpr_rows();
         test_f16_more();
         test_misc();
         test_fp8_dot();
