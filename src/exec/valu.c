@@ -445,7 +445,7 @@ V1(v_mov_b32, FK_I32, a)
  * copy.  Through v_mov_b32's general path the AGPR source was copied into a temporary first
  * (vs32_slow) and the result again into the destination: 12-30 ns against v_mov_b32's 1-3.  A
  * clang -O0 kernel's SGPR spills move their VGPR through an AGPR twice per use. */
-void x_mov_rr(wave *w, const xinst *x) {
+VFN void x_mov_rr(wave *w, const xinst *x) {
     const isa_opnd *s = &x->in.src[0];
     const u32 *S = s->kind == ISA_OPND_AGPR ? w->a[s->idx] : w->v[s->idx];
     u32 *D = vdreg(w, &x->in.dst[0]);

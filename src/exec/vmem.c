@@ -755,6 +755,13 @@ __attribute__((target("arch=x86-64-v4"))) static int scratch_fast_v4(wave *w, co
         for (unsigned i = 0; i < ndw; i++) {
             u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
             u32 *from = store ? r[i] : row, *to = store ? row : r[i];
+            if (exec == ~0ull) { /* no read of `to`: a register row written lane by lane
+                                  * (v_writelane) just before cannot forward to a whole load */
+#pragma GCC unroll 4
+                for (unsigned q = 0; q < LANES / 16; q++)
+                    _mm512_storeu_si512(to + 16 * q, _mm512_loadu_si512(from + 16 * q));
+                continue;
+            }
 #pragma GCC unroll 4
             for (unsigned q = 0; q < LANES / 16; q++)
                 _mm512_storeu_si512(to + 16 * q,
@@ -819,6 +826,26 @@ __attribute__((target("arch=x86-64-v4"))) static int scratch_fast_v4(wave *w, co
 }
 #define HAVE_SCRATCH_V4 1
 #endif
+
+/* Every lane at private offset o0 (4-aligned): dword i of every lane is row o0 / 4 + i, copied
+ * whole under full EXEC, else merged by the lane masks `on` (exec_lane_masks; NULL: built here
+ * when needed). */
+static inline __attribute__((always_inline)) void scratch_rows(uint32_t (*r)[LANES], u32 *sc32,
+                                                               u32 o0, unsigned ndw, int store,
+                                                               u64 exec, const u32 *on) {
+    u32 own[LANES];
+    if (exec != ~0ull && !on)
+        exec_lane_masks(exec, own), on = own;
+    for (unsigned i = 0; i < ndw; i++) {
+        u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
+        u32 *from = store ? r[i] : row, *to = store ? row : r[i];
+        if (exec == ~0ull)
+            x_row_copy(to, from, 0);
+        else
+            for (unsigned l = 0; l < LANES; l++)
+                to[l] = (from[l] & on[l]) | (to[l] & ~on[l]);
+    }
+}
 
 /* Private-memory dword accesses and sub-dword stores without per-lane calls: SCRATCH (seg 1),
  * and FLAT (seg 0) when every active lane's address is in the private aperture (clang -O0
@@ -892,16 +919,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
         return 1;
     }
     u32 *sc32 = (u32 *)(void *)sc;
-    if (off_diff == 0) { /* one offset: dword i of every lane is row (o0 / 4 + i) */
-        for (unsigned i = 0; i < ndw; i++) {
-            u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
-            u32 *from = store ? r[i] : row, *to = store ? row : r[i];
-            if (exec == ~0ull)
-                x_row_copy(to, from, 0);
-            else
-                for (unsigned l = 0; l < LANES; l++)
-                    to[l] = (from[l] & on[l]) | (to[l] & ~on[l]);
-        }
+    if (off_diff == 0) { /* one offset */
+        scratch_rows(r, sc32, o0, ndw, store, exec, on);
         return 1;
     }
     /* lanes at their own offsets (an indexed private array); an inactive lane reads row i of its
@@ -927,6 +946,23 @@ static inline int may_be_private(const wave *w, const xinst *x) {
  * here (through scratch_fast's clone it paid for that function's frame: 6% of a -O0 kernel). */
 static inline int scratch_try(wave *w, const xinst *x, unsigned ndw, int store, unsigned sub,
                               unsigned shift) {
+    /* SCRATCH dwords with no VGPR address (saddr or off: a -O0 kernel's variables and spills,
+     * most of its memory traffic): one offset for every lane, checked once, here, without the
+     * per-lane offsets (bench-ops: 60 -> 37 ns against scratch_fast_v4 in one slow phase of
+     * the host; the functions below keep the form, for a caller that skips this) */
+    const isa_mem_fields *m = &x->in.f.m;
+    if (!sub && m->seg == 1 && x->in.src[0].kind != ISA_OPND_VGPR) {
+        const isa_opnd *sa = &x->in.src[3];
+        const u64 exec = wave_exec(w);
+        if (!scratch_may(w, x, exec, 4 * ndw))
+            return 0;
+        u32 o = (u32)m->offset + (sa->kind == ISA_OPND_SREG ? w->s[sa->idx] : 0);
+        if (o > w->scratch_lane - 4 * ndw || (o & 3))
+            return 0;
+        scratch_rows(store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]),
+                     (u32 *)(void *)w->scratch, o, ndw, store, exec, NULL);
+        return 1;
+    }
 #ifdef HAVE_SCRATCH_V4
     if (!sub && w->scratch_lane <= (1u << 26) && __builtin_cpu_supports("x86-64-v4"))
         return scratch_fast_v4(w, x, ndw, store);

@@ -160,6 +160,9 @@ static const form forms[] = {
     {"buffer_store_dword %A, v44, s[12:15], 0 offen offset:256", F_BOTH},
     {"scratch_store_dword off, %A, off offset:16", F_BOTH},
     {"scratch_load_dword %D, off, off offset:16", F_BOTH},
+    /* one offset, not a dword's (the general path's bytes) */
+    {"scratch_store_dword off, %A, off offset:6", F_BOTH},
+    {"scratch_load_dword %D, off, off offset:2", F_BOTH},
     {"scratch_store_dwordx2 v45, %Q, off", F_BOTH},
     {"scratch_load_dwordx2 %P, v45, off", F_BOTH},
     /* v46 offsets over at most 4 dwords (or one), v[20:21] FLAT addresses of private memory
@@ -173,6 +176,10 @@ static const form forms[] = {
     {"flat_store_dword v[20:21], %A offset:4", F_BOTH},
     {"flat_load_dword %D, v[20:21]", F_BOTH},
     {"flat_load_dwordx2 %P, v[20:21] offset:8", F_BOTH},
+    /* AGPR moves (x_mov_rr), a3 and a5 also inside the MFMA's a[0:15] */
+    {"v_accvgpr_write_b32 a5, %A", F_BOTH},
+    {"v_accvgpr_read_b32 %D, a3", F_BOTH},
+    {"v_accvgpr_mov_b32 a3, a5", F_BOTH},
     /* MFMA: A/B from v0..v15, C/D in v[48:63] or AGPRs */
     {"v_mfma_f32_16x16x16_f16 v[48:51], %Q, %R, v[48:51]", F_BOTH},
     {"v_mfma_f32_32x32x8_f16 a[0:15], %Q, %R, a[0:15]", F_BOTH},
