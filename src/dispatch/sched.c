@@ -497,9 +497,19 @@ static int run_slot(dp_job *j, dp_worker *wk, dp_slot *s) {
 static void begin_slot(dp_job *j, dp_slot *s, uint64_t wg_linear) {
     const dp_dispatch *d = &j->d;
     s->wg_linear = wg_linear;
-    s->wg[0] = (uint32_t)(wg_linear % d->grid[0]);
-    s->wg[1] = (uint32_t)(wg_linear / d->grid[0] % d->grid[1]);
-    s->wg[2] = (uint32_t)(wg_linear / d->grid[0] / d->grid[1]);
+    /* two divisions, 32-bit where the index fits (a 64-bit divide is 40-90 cycles on some
+     * x86 cores; four of them were 14% of dp_work in a 64 Ki-float vecadd) */
+    if (wg_linear <= UINT32_MAX) {
+        uint32_t l = (uint32_t)wg_linear, q = l / d->grid[0];
+        s->wg[0] = l - q * d->grid[0];
+        s->wg[1] = q % d->grid[1];
+        s->wg[2] = q / d->grid[1];
+    } else {
+        uint64_t q = wg_linear / d->grid[0];
+        s->wg[0] = (uint32_t)(wg_linear - q * d->grid[0]);
+        s->wg[1] = (uint32_t)(q % d->grid[1]);
+        s->wg[2] = (uint32_t)(q / d->grid[1]);
+    }
     s->live = 1;
     /* A partial workgroup at the grid's end has fewer waves (0: a dispatch without one). */
     s->nwaves = d->has_partial ? dp_wg_shape(d, s->wg, NULL) : d->waves_per_wg;
