@@ -117,6 +117,22 @@ static inline __attribute__((always_inline)) void read16_all(uint32_t (*d)[LANES
     }
 }
 #undef LANE16
+/* Every lane on, every access in range: d rows 0-1 = the 8 bytes of each lane at a + off
+ * (ds_read_b64 at per-lane addresses: attention's transposed tiles), four lanes at a time as
+ * two 16-byte row stores instead of eight dword stores.  d may be a's register, as above. */
+static inline __attribute__((always_inline)) void read8_all(uint32_t (*d)[LANES], const u32 *a,
+                                                            const uint8_t *lds, u32 off) {
+#define LANE8(k) _mm_loadl_epi64((const __m128i *)(lds + (u32)(a[l + k] + off)))
+    for (unsigned l = 0; l < LANES; l += 4) {
+        /* named, not an array: GCC kept an array of four on the stack and reloaded it */
+        __m128i q0 = LANE8(0), q1 = LANE8(1), q2 = LANE8(2), q3 = LANE8(3);
+        __m128 t0 = _mm_castsi128_ps(_mm_unpacklo_epi64(q0, q1)), /* l0 l0' l1 l1' */
+            t1 = _mm_castsi128_ps(_mm_unpacklo_epi64(q2, q3));
+        _mm_storeu_ps((float *)&d[0][l], _mm_shuffle_ps(t0, t1, _MM_SHUFFLE(2, 0, 2, 0)));
+        _mm_storeu_ps((float *)&d[1][l], _mm_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 1, 3, 1)));
+    }
+#undef LANE8
+}
 #endif
 
 /* Whether every active lane's accesses [a + o0, +size) and [a + o1, +size) (32-bit wrapping
@@ -342,6 +358,10 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
 #ifdef X_ROWS4
         if (kind == R_DW && ndw == 4 && wave_exec(w) == ~0ull) {
             read16_all(d, a[0], lds, off, off + 8);
+            return;
+        }
+        if (kind == R_DW && ndw == 2 && wave_exec(w) == ~0ull) {
+            read8_all(d, a[0], lds, off);
             return;
         }
 #endif

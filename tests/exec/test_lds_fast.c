@@ -35,6 +35,7 @@ typedef struct {
 static const dscase cases[] = {
     {"ds_read_b32 v20, v2 offset:12", RD, 4, M_DW, 20, 12, 0, 0, 0},
     {"ds_read_b64 v[20:21], v2 offset:8", RD, 8, M_DW, 20, 8, 0, 0, 0},
+    {"ds_read_b64 v[2:3], v2 offset:40", RD, 8, M_DW, 2, 40, 0, 0, 0},
     {"ds_read_b96 v[20:22], v2", RD, 12, M_DW, 20, 0, 0, 0, 0},
     {"ds_read_b128 v[20:23], v2 offset:48", RD, 16, M_DW, 20, 48, 0, 0, 0},
     {"ds_read_b128 v[2:5], v2 offset:16", RD, 16, M_DW, 2, 16, 0, 0, 0},
