@@ -587,18 +587,6 @@ static void store_vgpr(gen *g, int z, int r) { /* vmovdqu32 [rsi + 256 r], zmm *
 
 /* Position of the next operation from t on that reads key k (nops + 1: none, or k is written
  * first, so what the register holds is not needed again in the block). */
-static int next_use(const gen *g, int t, int k) {
-    for (int i = t; i < g->nops; i++) {
-        const lop *o = &g->ops[i];
-        for (int j = 0; j < 4; j++)
-            if (o->s[j] == k)
-                return i;
-        if (o->d == k)
-            return g->nops + 1;
-    }
-    return g->nops + 1;
-}
-
 static void drop(gen *g, int z) {
     if (g->key[z] >= 0) {
         if (g->dirty[z])
@@ -609,16 +597,40 @@ static void drop(gen *g, int z) {
     g->dirty[z] = 0;
 }
 
+/* Where each unpinned register's key is next needed from operation t (nu[z]): the first
+ * operation that reads it, or nops + 1 when one writes it first or none uses it again.  One
+ * pass over the operations for all registers (a pass per register made a long block's
+ * allocation a few percent of a kernel's first launch, which builds the blocks). */
+static void next_uses(const gen *g, int t, int *nu) {
+    uint32_t open = 0;
+    for (int z = 0; z < g->nreg; z++) {
+        nu[z] = g->nops + 1;
+        if (!g->pin[z] && g->key[z] >= 0)
+            open |= 1u << z;
+    }
+    for (int i = t; i < g->nops && open; i++) {
+        const lop *o = &g->ops[i];
+        for (int j = 0; j < 5; j++) { /* the sources, then the destination (a write first) */
+            int k = j < 4 ? o->s[j] : o->d, z = k >= 0 && k < KMAX ? g->where[k] : -1;
+            if (z >= 0 && (open >> z & 1)) {
+                nu[z] = j < 4 ? i : g->nops + 1;
+                open &= ~(1u << z);
+            }
+        }
+    }
+}
+
 /* A free register for operation t, evicting the key needed furthest ahead. */
 static int grab(gen *g, int t) {
-    int best = -1, far = -1;
+    int best = -1, far = -1, nu[32];
     for (int z = 0; z < g->nreg; z++)
         if (!g->pin[z] && g->key[z] < 0)
             return z;
+    next_uses(g, t, nu);
     for (int z = 0; z < g->nreg; z++) {
         if (g->pin[z])
             continue;
-        int u = next_use(g, t, g->key[z]) * 2 + !g->dirty[z];
+        int u = nu[z] * 2 + !g->dirty[z];
         if (u > far)
             far = u, best = z;
     }
