@@ -13,6 +13,7 @@
 #include "common/rng.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
+#include "isa/fbits.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,16 +24,6 @@ typedef uint32_t u32;
 static wave *w;
 static uint64_t rng = 0x853c49e6748fea9bull;
 static u32 rnd(void) { return (u32)(xorshift64(&rng) >> 7); }
-static float f32(u32 b) {
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
-static u32 bf(float f) {
-    u32 b;
-    memcpy(&b, &f, 4);
-    return b;
-}
 
 static const u32 specials[] = {
     0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00400000, 0x00012345,
@@ -128,15 +119,15 @@ int main(void) {
                 /* a NaN comes back quiet (IEEE 754 roundToIntegral; glibc's generic truncf
                  * returns a signalling one as it is, its SSE4.1 form quiets it) */
                 u32 q = isnan(a) ? b | 0x400000u : 0;
-                want[0] = q ? q : bf(truncf(a));
-                want[1] = q ? q : bf(ceilf(a));
-                want[2] = q ? q : bf(floorf(a));
+                want[0] = q ? q : bf32(truncf(a));
+                want[1] = q ? q : bf32(ceilf(a));
+                want[2] = q ? q : bf32(floorf(a));
                 want[3] = isnan(a)   ? b
                           : isinf(a) ? 0x7fc00000u
-                                     : bf(fminf(a - floorf(a), 0x1.fffffep-1f));
-                want[4] = isnan(a) || isinf(a) ? b : bf(frexpf(a, &e));
+                                     : bf32(fminf(a - floorf(a), 0x1.fffffep-1f));
+                want[4] = isnan(a) || isinf(a) ? b : bf32(frexpf(a, &e));
                 want[5] = isnan(a) || isinf(a) ? 0 : (frexpf(a, &e), (u32)e);
-                want[6] = bf(ldexpf(a, (int)w->v[1][l]));
+                want[6] = bf32(ldexpf(a, (int)w->v[1][l]));
                 want[7] = med3(b, w->v[2][l], w->v[3][l]);
                 for (int k = 0; k < 8; k++)
                     if (w->v[10 + k][l] != want[k] && !bad[k]++)
@@ -199,7 +190,7 @@ int main(void) {
             wave_run(w);
             for (unsigned l = 0; l < 64; l++) {
                 float q = f32(w->v[0][l]) / f32(w->v[1][l]);
-                u32 want = bf(q), got = w->v[7][l];
+                u32 want = bf32(q), got = w->v[7][l];
                 if (got != want && !(isnan(q) && isnan_b(got)) && !bad++)
                     printf("FAIL fdiv %08x / %08x = %08x, want %08x\n", w->v[0][l], w->v[1][l], got,
                            want);
@@ -210,14 +201,14 @@ int main(void) {
                 u32 en = (w->v[0][l] >> 23) & 0xff;
                 if (round % 5 == 2 || round % 5 == 4) {
                     float s0 = f32(w->v[0][l]);
-                    u32 sw = en <= 23 || qq < 0x1p-126 ? bf(ldexpf(s0, 64)) : bf(s0);
+                    u32 sw = en <= 23 || qq < 0x1p-126 ? bf32(ldexpf(s0, 64)) : bf32(s0);
                     if (w->v[12][l] != sw && !bad++)
                         printf("FAIL div_scale num %08x den %08x = %08x, want %08x\n", w->v[0][l],
                                w->v[1][l], w->v[12][l], sw);
                 }
                 if (round % 5 == 3) {
                     float s1 = f32(w->v[1][l]);
-                    u32 sw = fabsf(s1) > 0x1p126f ? bf(ldexpf(s1, -64)) : bf(s1);
+                    u32 sw = fabsf(s1) > 0x1p126f ? bf32(ldexpf(s1, -64)) : bf32(s1);
                     if (w->v[11][l] != sw && !bad++)
                         printf("FAIL div_scale den %08x num %08x = %08x, want %08x\n", w->v[1][l],
                                w->v[0][l], w->v[11][l], sw);
