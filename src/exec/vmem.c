@@ -684,6 +684,27 @@ static inline __attribute__((always_inline)) int scratch_may(const wave *w, cons
            !(x->xf & XI_REF);
 }
 
+/* Every lane at private offset o0 (4-aligned): dword i of every lane is row o0 / 4 + i, copied
+ * whole under full EXEC (not reading the destination first: a register row written lane by
+ * lane just before, as v_writelane does, cannot forward to a whole-row load), else merged by
+ * the lane masks `on` (exec_lane_masks; NULL: built here when needed). */
+static inline __attribute__((always_inline)) void scratch_rows(uint32_t (*r)[LANES], u32 *sc32,
+                                                               u32 o0, unsigned ndw, int store,
+                                                               u64 exec, const u32 *on) {
+    u32 own[LANES];
+    if (exec != ~0ull && !on)
+        exec_lane_masks(exec, own), on = own;
+    for (unsigned i = 0; i < ndw; i++) {
+        u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
+        u32 *from = store ? r[i] : row, *to = store ? row : r[i];
+        if (exec == ~0ull)
+            x_row_copy(to, from, 0);
+        else
+            for (unsigned l = 0; l < LANES; l++)
+                to[l] = (from[l] & on[l]) | (to[l] & ~on[l]);
+    }
+}
+
 #if defined(__x86_64__) && defined(__linux__) && !defined(GFXEMU_NO_CLONES)
 /* scratch_fast for whole dwords on an AVX-512 host (called by scratch_try; lanes of 64 MiB at
  * most, so that dword indices fit 31 bits): the same checks and layout, with the lanes' offsets
@@ -708,13 +729,16 @@ __attribute__((target("arch=x86-64-v4"))) static int scratch_fast_v4(wave *w, co
         k[q] = (__mmask16)(exec >> (16 * q));
     u32 o0;
     if (m->seg == 1) {
+        /* (no address VGPR: scratch_try's one-offset path takes those first) */
+        if (va->kind != ISA_OPND_VGPR)
+            return 0;
         u32 base = (u32)m->offset + (sa->kind == ISA_OPND_SREG ? w->s[sa->idx] : 0);
-        const u32 *v = va->kind == ISA_OPND_VGPR ? w->v[va->idx] : NULL;
+        const u32 *v = w->v[va->idx];
         __m512i b = _mm512_set1_epi32((int)base);
 #pragma GCC unroll 4
         for (unsigned q = 0; q < LANES / 16; q++)
-            o[q] = v ? _mm512_add_epi32(b, _mm512_loadu_si512(v + 16 * q)) : b;
-        o0 = base + (v ? v[f] : 0);
+            o[q] = _mm512_add_epi32(b, _mm512_loadu_si512(v + 16 * q));
+        o0 = base + v[f];
     } else {
         /* FLAT: only lanes in the private aperture qualify (a global access is turned away
          * after one lane's check) */
@@ -751,17 +775,14 @@ __attribute__((target("arch=x86-64-v4"))) static int scratch_fast_v4(wave *w, co
         return 0;
     uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
     u32 *sc32 = (u32 *)(void *)w->scratch;
-    if (!diff) { /* one offset: dword i of every lane is row (o0 / 4 + i) */
+    if (!diff) {             /* one offset: dword i of every lane is row (o0 / 4 + i) */
+        if (exec == ~0ull) { /* whole rows, no read of the destination (scratch_rows) */
+            scratch_rows(r, sc32, o0, ndw, store, exec, NULL);
+            return 1;
+        }
         for (unsigned i = 0; i < ndw; i++) {
             u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
             u32 *from = store ? r[i] : row, *to = store ? row : r[i];
-            if (exec == ~0ull) { /* no read of `to`: a register row written lane by lane
-                                  * (v_writelane) just before cannot forward to a whole load */
-#pragma GCC unroll 4
-                for (unsigned q = 0; q < LANES / 16; q++)
-                    _mm512_storeu_si512(to + 16 * q, _mm512_loadu_si512(from + 16 * q));
-                continue;
-            }
 #pragma GCC unroll 4
             for (unsigned q = 0; q < LANES / 16; q++)
                 _mm512_storeu_si512(to + 16 * q,
@@ -826,26 +847,6 @@ __attribute__((target("arch=x86-64-v4"))) static int scratch_fast_v4(wave *w, co
 }
 #define HAVE_SCRATCH_V4 1
 #endif
-
-/* Every lane at private offset o0 (4-aligned): dword i of every lane is row o0 / 4 + i, copied
- * whole under full EXEC, else merged by the lane masks `on` (exec_lane_masks; NULL: built here
- * when needed). */
-static inline __attribute__((always_inline)) void scratch_rows(uint32_t (*r)[LANES], u32 *sc32,
-                                                               u32 o0, unsigned ndw, int store,
-                                                               u64 exec, const u32 *on) {
-    u32 own[LANES];
-    if (exec != ~0ull && !on)
-        exec_lane_masks(exec, own), on = own;
-    for (unsigned i = 0; i < ndw; i++) {
-        u32 *row = sc32 + (size_t)((o0 >> 2) + i) * LANES;
-        u32 *from = store ? r[i] : row, *to = store ? row : r[i];
-        if (exec == ~0ull)
-            x_row_copy(to, from, 0);
-        else
-            for (unsigned l = 0; l < LANES; l++)
-                to[l] = (from[l] & on[l]) | (to[l] & ~on[l]);
-    }
-}
 
 /* Private-memory dword accesses and sub-dword stores without per-lane calls: SCRATCH (seg 1),
  * and FLAT (seg 0) when every active lane's address is in the private aperture (clang -O0
@@ -949,7 +950,7 @@ static inline int scratch_try(wave *w, const xinst *x, unsigned ndw, int store, 
     /* SCRATCH dwords with no VGPR address (saddr or off: a -O0 kernel's variables and spills,
      * most of its memory traffic): one offset for every lane, checked once, here, without the
      * per-lane offsets (bench-ops: 60 -> 37 ns against scratch_fast_v4 in one slow phase of
-     * the host; the functions below keep the form, for a caller that skips this) */
+     * the host; scratch_fast still takes the form for sub-dword stores) */
     const isa_mem_fields *m = &x->in.f.m;
     if (!sub && m->seg == 1 && x->in.src[0].kind != ISA_OPND_VGPR) {
         const isa_opnd *sa = &x->in.src[3];
