@@ -133,6 +133,13 @@ static inline __attribute__((always_inline)) u32 f2h(float f) {
     }                                                                                              \
     static inline __attribute__((always_inline)) T x_trunc##sfx(T a) {                             \
         return x_with_sign##sfx(x_floor##sfx(fab(a)), a);                                          \
+    }                                                                                              \
+    /* v_fract_*: a - floor(a), kept at most `below1` (the format's largest value below 1) by a    \
+     * select, not fmin (a call per lane; the difference is never a NaN there); a NaN gives        \
+     * itself, an infinity the default NaN */                                                      \
+    static inline __attribute__((always_inline)) T x_fract##sfx(T a, T below1) {                   \
+        T d = a - x_floor##sfx(a);                                                                 \
+        return a != a ? a : isinf(a) ? (T)NAN : d < below1 ? d : below1;                           \
     }
 X_ROUNDERS(float, f, rintf, fabsf, bf32, f32, 0x80000000u)
 X_ROUNDERS(double, , rint, fabs, bf64, f64, 0x8000000000000000ull)

@@ -230,13 +230,8 @@ H1(v_trunc_f16, r16(x_trunc(a)))
 H1(v_ceil_f16, r16(x_ceil(a)))
 H1(v_floor_f16, r16(x_floor(a)))
 H1(v_rndne_f16, r16(rint(a)))
-/* (in float, where it is exact and its selects vectorize as fract32's do; a - floor(a) kept
- * below 1.0 by a select, not fmin: never a NaN there) */
-static inline float fract16(float a) {
-    float d = a - x_floorf(a);
-    return a != a ? a : isinf(a) ? NAN : d < 0x1.ffcp-1f ? d : 0x1.ffcp-1f;
-}
-H1(v_fract_f16, f2h(fract16((float)a)))
+/* in float, where a - floor(a) is exact and the selects vectorize */
+H1(v_fract_f16, f2h(x_fractf((float)a, 0x1.ffcp-1f)))
 H1(v_sqrt_f16, r16(sqrt(a)))
 H1(v_rcp_f16, r16(1.0 / a))
 H1(v_rsq_f16, d2h(1.0 / sqrt(a)))

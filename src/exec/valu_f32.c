@@ -133,13 +133,7 @@ F32OP1(v_trunc_f32, quiet_nan(a, x_truncf(a))) /* x_truncf and the rest: valu.h 
 F32OP1(v_ceil_f32, quiet_nan(a, x_ceilf(a)))
 F32OP1(v_floor_f32, quiet_nan(a, x_floorf(a)))
 F32OP1(v_rndne_f32, rintf(a))
-/* fract = S0 - floor(S0), kept below 1.0 (0x3f7fffff); a select, not fminf (a call per lane):
- * the difference is never a NaN there. */
-static inline float fract32(float a) {
-    float d = a - x_floorf(a);
-    return a != a ? a : isinf(a) ? NAN : d < 0x1.fffffep-1f ? d : 0x1.fffffep-1f;
-}
-F32OP1(v_fract_f32, fract32(a))
+F32OP1(v_fract_f32, x_fractf(a, 0x1.fffffep-1f)) /* at most 0x3f7fffff */
 /* frexp's mantissa (in [0.5, 1), the input's sign) and exponent from the encoding: a denormal is
  * first made normal by 2^64 (exact); zeros give themselves and 0, infinities and NaNs themselves
  * and 0.  No frexpf call per lane. */

@@ -66,12 +66,7 @@ F64OP1(v_trunc_f64, x_trunc(a)) /* x_trunc and the rest: valu.h */
 F64OP1(v_ceil_f64, x_ceil(a))
 F64OP1(v_floor_f64, x_floor(a))
 F64OP1(v_rndne_f64, rint(a))
-/* a - floor(a) kept below 1.0; a select, not fmin (a call per lane): never a NaN there */
-static inline double fract64(double a, double below1) {
-    double d = a - x_floor(a);
-    return a != a ? a : isinf(a) ? NAN : d < below1 ? d : below1;
-}
-F64OP1(v_fract_f64, fract64(a, 0x1.fffffffffffffp-1))
+F64OP1(v_fract_f64, x_fract(a, 0x1.fffffffffffffp-1))
 F64OP1(v_frexp_mant_f64, (isinf(a) || a != a) ? a : frexp(a, &(int){0}))
 F64OP1(v_rcp_f64, 1.0 / a)
 /* 1.0 / sqrt(a) in double rounds twice (up to 1.5 ULP); in long double the error stays near 0.5. */
