@@ -499,6 +499,8 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
                 x->fn = h->vk1;
             else if (!ref && !rdna && mov_rr_fits(&x->in))
                 x->fn = x_mov_rr;
+            else if (!ref && x->cls == XC_MFMA)
+                x->fn = x_mfma_pick(x);
             if (x->xf & XI_MASK32) /* wave32 EXEC_HI (rdna.c) */
                 x_rdna_exec_hi32(x);
         } else {

@@ -443,6 +443,8 @@ void x_rdna_wmma(wave *w, const xinst *x);
 
 /* valu.c: a register-to-register move with an AGPR end (exec.c mov_rr_fits). */
 void x_mov_rr(wave *w, const xinst *x);
+/* mfma.c: x->fn, or x_mfma's clone for an MFMA whose fast-path tests pass when it is built. */
+xfn x_mfma_pick(const xinst *x);
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

@@ -1378,6 +1378,26 @@ static void x_mfma(wave *w, const xinst *x) {
         mfma_float(w, x, &op);
 }
 
+/* x_mfma for an instruction x_mfma_pick() accepted: its build-time tests (registers in range,
+ * a fast-path op with no BLGP or negation, C and D rows usable in place) are not repeated per
+ * wave; what can change at run time (the build picked, FP16_OVFL) still is, and anything else
+ * goes to x_mfma.  About 5 ns of an MFMA that costs 100 in an attention kernel. */
+static void x_mfma_fast1(wave *w, const xinst *x) {
+    fast_fn f = __atomic_load_n(&fast_impl, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(f != NULL && f != fast_off && !(w->mode >> 23 & 1), 1))
+        f(w, x, &descs[x->in.op]);
+    else
+        x_mfma(w, x);
+}
+
+xfn x_mfma_pick(const xinst *x) {
+    const mdesc *d = &descs[x->in.op];
+    if (x->fn != x_mfma || !d->fast || (x->xf & XI_REF) || !regs_in_range(x) || x->in.f.v.blgp ||
+        x->in.f.v.neg || !cd_rows_ok(x, (unsigned)(d->m * d->n / 64), 0))
+        return x->fn;
+    return x_mfma_fast1;
+}
+
 /* v_mfma_ld_scale_b32 on its own: the scale it loads is consumed only by a scaled MFMA directly
  * after it, and the decoder fuses that pair into one v_mfma_scale_* instruction; an unpaired
  * ld_scale has no architectural effect (CDNA4 ISA: the scale does not carry to other MFMAs). */

@@ -21,6 +21,7 @@
 #include "common/asm.h"
 #include "common/check.h"
 #include "common/snippet.h"
+#include "common/util.h"
 #include "exec/exec.h"
 #include "exec/mfma_ref.h"
 
@@ -569,9 +570,6 @@ static void run_build(tcase *c, isa_arch arch, int special) {
     }
 }
 
-/* Words LLVM decodes but whose register tuples run past v255 (v_mfma_f32_32x32x1_2b_f32
- * v[248:279] and v[240:271], as llvm-mc-22 -disassemble prints them): an illegal-instruction
- * fault, with no register written. */
 /* gfx90a encodes BLGP on its f64 MFMAs (gfx940+ read those bits as neg); with no documented f64
  * broadcast the instruction faults as unimplemented and leaves the registers alone. */
 static void test_f64_blgp(void) {
@@ -607,12 +605,21 @@ static void test_f64_blgp(void) {
     CHECK(st == WAVE_DONE, "f64 without blgp: status %d", st);
 }
 
+/* Words LLVM decodes but whose register tuples run past v255 (v_mfma_f32_32x32x1_2b_f32
+ * v[248:279] and v[240:271], as llvm-mc-22 -disassemble prints them, and two fast-path ops):
+ * an illegal-instruction fault, with no register written. */
 static void test_out_of_range(void) {
-    static const uint8_t words[2][12] = {
+    /* the last two are fast-path ops (no modifier, C = D), whose checks are made once, when the
+     * program is built: v_mfma_f32_32x32x8_f16 v[248:263] and v_mfma_f32_16x16x16_bf16
+     * v[254:257] (C the same tuple) */
+    static const uint8_t words[4][12] = {
         {0xf8, 0x00, 0xc0, 0xd3, 0x00, 0x03, 0x02, 0x04, 0x00, 0x00, 0x81, 0xbf},
         {0xf0, 0x00, 0xc0, 0xd3, 0x00, 0x03, 0x02, 0x04, 0x00, 0x00, 0x81, 0xbf},
+        {0xf8, 0x00, 0xcc, 0xd3, 0x00, 0x05, 0xe2, 0x07, 0x00, 0x00, 0x81, 0xbf},
+        {0xfe, 0x00, 0xe1, 0xd3, 0x00, 0x05, 0xfa, 0x07, 0x00, 0x00, 0x81, 0xbf},
     };
-    for (int t = 0; t < 2; t++) {
+    static const int first[4] = {248, 240, 248, 254};
+    for (int t = 0; t < 4; t++) {
         memset(w, 0, sizeof *w);
         for (int r = 0; r < 256; r++)
             for (int l = 0; l < 64; l++)
@@ -631,10 +638,10 @@ static void test_out_of_range(void) {
         w->prog = NULL;
         xprog_free(&p);
         CHECK(w->status == WAVE_FAULT && w->fault.kind == XF_ILLEGAL && w->fault.pc == 0,
-              "vdst v%d tuple past v255: status %d, fault kind %d", t ? 240 : 248, w->status,
+              "vdst v%d tuple past v255: status %d, fault kind %d", first[t], w->status,
               w->fault.kind);
         CHECK(!memcmp(w->v, snap->v, sizeof w->v) && !memcmp(w->a, snap->a, sizeof w->a),
-              "vdst v%d tuple past v255: registers changed", t ? 240 : 248);
+              "vdst v%d tuple past v255: registers changed", first[t]);
     }
 }
 
@@ -720,6 +727,86 @@ static void test_fp8_codes(void) {
  * type; A and B the same registers; an AGPR tuple with a VGPR tuple's index; the other shape;
  * the destination overwriting A; and replacement, with the entry the B lookup would take being
  * the one A's lookup just found (which must not be replaced: A's floats are still to be used). */
+/* Runs text (one MFMA; or, when text is NULL, the 12 bytes at code) on w with 64 lanes of
+ * register values from the rules below and MODE mode, built for the fast tier (ref 0) or the
+ * reference tier (ref 1); v0-v31 land in out.  Returns the wave status (-1: not built). */
+static int run_tier(const char *arch, const char *text, const uint8_t *code, uint32_t mode, int ref,
+                    uint32_t (*out)[64]) {
+    snippet_prog sp = {0};
+    xprog raw;
+    x_set_fast_tier(!ref);
+    int built = text ? snippet_prog_load(&sp, arch, text)
+                     : xprog_build(&raw, test_isa_arch(arch), code, 12, 0x1000);
+    x_set_fast_tier(1);
+    if (built != 0)
+        return -1;
+    memset(w, 0, sizeof *w);
+    for (int l = 0; l < 64; l++) {
+        for (int r = 0; r < 32; r++) /* accumulators 1.0 to 8.0 */
+            w->v[r][l] = 0x3f800000u + (uint32_t)((l + r) & 3) * 0x00800000u;
+        for (int r = 16; r < 28; r++) /* A and B (v16-19, v24-27): bf16 2^64, or 2 in some */
+            if (r < 20 || r >= 24)    /* lanes' halves */
+                w->v[r][l] = l % 5 == 0 ? 0x40005f80u : 0x5f805f80u;
+    }
+    wave_set_exec(w, ~0ull);
+    w->mode = mode;
+    w->prog = text ? &sp.prog : &raw;
+    w->budget = 10;
+    wave_run(w);
+    memcpy(out, w->v, 32 * sizeof out[0]);
+    w->prog = NULL;
+    if (text)
+        snippet_prog_free(&sp);
+    else
+        xprog_free(&raw);
+    return w->status;
+}
+
+/* The fast path's tests made when the program is built (mfma.c x_mfma_pick) and the ones left
+ * for each run.  FP16_OVFL is read per run: the same instruction (a fast-path op, C in place)
+ * with MODE.FP16_OVFL clear and set must give the reference tier's sums each time (bf16 2^64 *
+ * 2^64 overflows f32), and the two must differ.  C overlapping D only in part (the general
+ * path's case) must give the reference tier's result as well: a 16x16 op, and a 32x32 one as
+ * words (LLVM refuses to assemble the overlap for 16-register tuples; it decodes it). */
+static void test_built_checks(void) {
+    static const char *const ovfl = "v_mfma_f32_32x32x8_bf16 v[0:15], v[16:17], v[18:19], v[0:15]";
+    static const char *const part[2] = {
+        "v_mfma_f32_16x16x16_bf16 v[4:7], v[16:17], v[18:19], v[6:9]",
+        "v_mfma_f32_16x16x16_bf16 v[6:9], v[24:25], v[26:27], v[4:7]"};
+    /* v_mfma_f32_32x32x8_bf16 v[0:15], v[16:17], v[18:19], v[8:23] and v[8:23], v[24:25],
+     * v[26:27], v[0:15] (C above D, then below it); s_endpgm */
+    static const uint8_t part32[2][12] = {
+        {0x00, 0x00, 0xe0, 0xd3, 0x10, 0x25, 0x22, 0x04, 0x00, 0x00, 0x81, 0xbf},
+        {0x08, 0x00, 0xe0, 0xd3, 0x18, 0x35, 0x02, 0x04, 0x00, 0x00, 0x81, 0xbf}};
+    static uint32_t got[2][32][64], ref[32][64];
+    for (int a = 0; a < 2 * nbuilds; a++) { /* each target under each build */
+        const char *arch = a & 1 ? "gfx942" : "gfx950";
+        use_build(a / 2);
+        for (int o = 0; o < 2; o++) {
+            uint32_t mode = 0x3f0 | 1u << 9 | (uint32_t)o << 23;
+            int st = run_tier(arch, ovfl, NULL, mode, 0, got[o]),
+                sr = run_tier(arch, ovfl, NULL, mode, 1, ref);
+            CHECK(st == WAVE_DONE && sr == WAVE_DONE, "[%s] %s FP16_OVFL %d: status %d / %d", ovfl,
+                  arch, o, st, sr);
+            CHECK(!memcmp(got[o], ref, sizeof ref),
+                  "[%s] %s FP16_OVFL %d: differs from the reference tier", ovfl, arch, o);
+        }
+        CHECK(memcmp(got[0], got[1], sizeof got[0]) != 0,
+              "[%s] %s: FP16_OVFL changed nothing (the case does not overflow)", ovfl, arch);
+        for (int p = 0; p < 4; p++) {
+            const char *t = p < 2 ? part[p] : NULL, *name = t        ? t
+                                                            : p == 2 ? "32x32 C above D"
+                                                                     : "32x32 C below D";
+            int st = run_tier(arch, t, part32[p & 1], 0x3f0 | 1u << 9, 0, got[0]),
+                sr = run_tier(arch, t, part32[p & 1], 0x3f0 | 1u << 9, 1, ref);
+            CHECK(st == WAVE_DONE && sr == WAVE_DONE, "[%s] %s: status %d / %d", name, arch, st,
+                  sr);
+            CHECK(!memcmp(got[0], ref, sizeof ref), "[%s] %s: differs from the reference tier",
+                  name, arch);
+        }
+    }
+}
+
 static void test_f8_cache(void) {
     static const char *const text =
         /* 8 entries for 8 new operands, filled in order */
@@ -873,6 +960,7 @@ int main(int argc, char **argv) {
         test_f64_blgp();
         test_fp8_codes();
         test_f8_cache();
+        test_built_checks();
     }
     use_build(0);
     /* the default build (test_mfma_isa.sh checks GFXEMU_MFMA_ISA selects the one it asks for) */
