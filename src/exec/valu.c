@@ -216,16 +216,13 @@ static void fill32(u32 *t, u32 v) {
         t[l] = v;
 }
 
-static u32 sdwa_sel(u32 v, unsigned sel, int sext) {
-    if (sel <= 3) {
-        u32 b = (v >> (8 * sel)) & 0xff;
-        return sext ? (u32)(i32)(i8)b : b;
-    }
-    if (sel <= 5) {
-        u32 h = (v >> (16 * (sel - 4))) & 0xffff;
-        return sext ? (u32)(i32)(i16)h : h;
-    }
-    return v;
+/* An SDWA source select as two shifts: the field (BYTE_0-3: sel 0-3, WORD_0/1: 4-5) to the top,
+ * then down to bit 0, arithmetically when sext; DWORD (6 and up) is the value itself.  Uniform
+ * shift counts, so the lane loop vectorizes (an attention kernel's v_and_b32_sdwa WORD_1). */
+static void sdwa_shifts(unsigned sel, unsigned *up, unsigned *down) {
+    unsigned width = sel <= 3 ? 8 : sel <= 5 ? 16 : 32, at = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+    *up = width == 32 ? 0 : 32 - at - width;
+    *down = 32 - width;
 }
 
 const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
@@ -251,9 +248,14 @@ const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
     if (x->in.variant == ISA_VAR_SDWA && i < 2) {
         unsigned sel = i == 0 ? v->src0_sel : v->src1_sel;
         int sext = (v->sext >> i) & 1;
-        if (sel != 6 || sext)
+        unsigned up, down;
+        sdwa_shifts(sel, &up, &down);
+        if (down && sext)
             for (int l = 0; l < LANES; l++)
-                t[l] = sdwa_sel(t[l], sel, sext);
+                t[l] = (u32)((i32)(t[l] << up) >> down);
+        else if (down)
+            for (int l = 0; l < LANES; l++)
+                t[l] = t[l] << up >> down;
     }
     if ((fk == FK_F16 || fk == FK_I16) && x->in.variant != ISA_VAR_SDWA) {
         /* VOP3 op_sel; on RDNA every format (true16 halves folded into op_sel, see rdna.c) */
