@@ -133,6 +133,35 @@ static inline __attribute__((always_inline)) void read8_all(uint32_t (*d)[LANES]
     }
 #undef LANE8
 }
+/* The inverse for writes of 8 (ndw 2) or 16 bytes (ndw 4) per lane under full EXEC, every
+ * access in range: four lanes' values from the data rows by a 4x4 dword transpose (the two rows
+ * of 8-byte values by one unpack), then one store per lane, lanes in order (where two lanes
+ * write the same bytes the last wins, as in the lane loop).  A GEMM's ds_write_b128 of a
+ * staged tile: four lanes in a row, then the next row. */
+static inline __attribute__((always_inline)) void
+write_all(uint8_t *lds, const u32 *a, uint32_t (*s)[LANES], u32 off, unsigned ndw) {
+#define AT(k) (lds + (u32)(a[l + k] + off))
+    for (unsigned l = 0; l < LANES; l += 4) {
+        __m128i r0 = _mm_loadu_si128((const __m128i *)&s[0][l]),
+                r1 = _mm_loadu_si128((const __m128i *)&s[1][l]);
+        __m128i t0 = _mm_unpacklo_epi32(r0, r1), t2 = _mm_unpackhi_epi32(r0, r1);
+        if (ndw == 2) {
+            _mm_storel_epi64((__m128i *)AT(0), t0); /* (unaligned 8-byte stores) */
+            _mm_storel_epi64((__m128i *)AT(1), _mm_unpackhi_epi64(t0, t0));
+            _mm_storel_epi64((__m128i *)AT(2), t2);
+            _mm_storel_epi64((__m128i *)AT(3), _mm_unpackhi_epi64(t2, t2));
+        } else {
+            __m128i r2 = _mm_loadu_si128((const __m128i *)&s[2][l]),
+                    r3 = _mm_loadu_si128((const __m128i *)&s[3][l]);
+            __m128i t1 = _mm_unpacklo_epi32(r2, r3), t3 = _mm_unpackhi_epi32(r2, r3);
+            _mm_storeu_si128((__m128i *)AT(0), _mm_unpacklo_epi64(t0, t1));
+            _mm_storeu_si128((__m128i *)AT(1), _mm_unpackhi_epi64(t0, t1));
+            _mm_storeu_si128((__m128i *)AT(2), _mm_unpacklo_epi64(t2, t3));
+            _mm_storeu_si128((__m128i *)AT(3), _mm_unpackhi_epi64(t2, t3));
+        }
+    }
+#undef AT
+}
 #endif
 
 /* Whether every active lane's accesses [a + o0, +size) and [a + o1, +size) (32-bit wrapping
@@ -300,6 +329,180 @@ LIN_FN int ds_two_lin(wave *w, const u32 *a, u32 *d0, u32 *d1, const u32 *s0, co
     }
     return LIN_YES;
 }
+
+/* MFMA operand tiles: with R rows (4, 8, 16 or 32) lane r + R * g (row r, group g) at
+ * a[r] + g * es.  That is how an MFMA's operand is read from (or a transposed tile written to) a
+ * row-major tile in LDS: lane % R the row, lane / R the group along k.  Each row's 64 / R lanes
+ * then cover 64 / R * es contiguous bytes, so a row is one load or store and a transpose in
+ * registers replaces 64 scattered lane accesses: attention's ds_read_b64 / ds_read2_b64 of K and
+ * V (R 16) and its ds_write_b16/_d16_hi of a transposed V tile (R 16), a GEMM's ds_read2_b64 (R
+ * 32), ds_write_b16 (R 8) and fp8 ds_write_b8 (R 4).  tile_ok() tests the pattern under full
+ * EXEC for a healthy, unwatched wave with every row in range: (u32)(a[r] + o) + the row's bytes
+ * <= the LDS size, so no lane's address wraps.  The paths below then take row r at
+ * lds + (u32)(a[r] + o), reading a[] itself (an offset stored as a vector and reloaded as a
+ * scalar stalls the load on the store). */
+LIN_FN inline __attribute__((always_inline)) int tile_ok(const wave *w, const u32 *a, unsigned R,
+                                                         unsigned es, u32 o) {
+    const unsigned rowb = 64 / R * es;
+    if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < rowb || wave_exec(w) != ~0ull)
+        return 0;
+    const __m512i e = _mm512_set1_epi32((int)es);
+    __mmask16 bad = 0;
+    for (unsigned l = 0; l < 64 - R; l += 16) { /* lane l + R is lane l's next element */
+        __mmask16 m = (__mmask16)(64 - R - l >= 16 ? 0xffff : (1u << (64 - R - l)) - 1);
+        bad |= _mm512_mask_cmpneq_epi32_mask(m, _mm512_maskz_loadu_epi32(m, a + l + R),
+                                             _mm512_add_epi32(_mm512_loadu_si512(a + l), e));
+    }
+    const __m512i off = _mm512_set1_epi32((int)o),
+                  last = _mm512_set1_epi32((int)(w->lds_size - rowb));
+    for (unsigned l = 0; l < R; l += 16) {
+        __mmask16 m = (__mmask16)(R - l >= 16 ? 0xffff : (1u << (R - l)) - 1);
+        bad |=
+            _mm512_mask_cmpgt_epu32_mask(m, _mm512_add_epi32(_mm512_loadu_si512(a + l), off), last);
+    }
+    return !bad;
+}
+#define ROW(k) (lds + (u32)(a[k] + o))
+
+/* 8-byte elements, 16 rows: each row's 32 bytes are 8 dwords, lane r + 16g's element dwords 2g
+ * and 2g + 1.  Two rows per zmm (r, r + 8), a 4x4 dword transpose inside each 128-bit lane, then
+ * the quarters gathered: lo[16g + r] = dword 2g of row r, hi[16g + r] = dword 2g + 1.  Every
+ * load (and every read of a) comes before the first store. */
+LIN_FN inline __attribute__((always_inline)) void tile_read8_16(const uint8_t *lds, const u32 *a,
+                                                                u32 o, u32 *lo, u32 *hi) {
+    __m512i z[8], t[8], u[8];
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++)
+        z[k] =
+            _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)ROW(k))),
+                               _mm256_loadu_si256((const __m256i *)ROW(k + 8)), 1);
+#pragma GCC unroll 4
+    for (int k = 0; k < 8; k += 2) { /* dwords of rows k, k + 1 interleaved */
+        t[k] = _mm512_unpacklo_epi32(z[k], z[k + 1]);
+        t[k + 1] = _mm512_unpackhi_epi32(z[k], z[k + 1]);
+    }
+#pragma GCC unroll 2
+    for (int h = 0; h < 8; h += 4) { /* u[h + c]: dword c (c + 4) of rows h..h+3 (+8) */
+        u[h] = _mm512_unpacklo_epi64(t[h], t[h + 2]);
+        u[h + 1] = _mm512_unpackhi_epi64(t[h], t[h + 2]);
+        u[h + 2] = _mm512_unpacklo_epi64(t[h + 1], t[h + 3]);
+        u[h + 3] = _mm512_unpackhi_epi64(t[h + 1], t[h + 3]);
+    }
+    const __m512i first = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13),
+                  second = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+#pragma GCC unroll 4
+    for (int c = 0; c < 4; c++) { /* dword c of all 16 rows, then dword c + 4 */
+        u32 *out = c & 1 ? hi : lo;
+        _mm512_storeu_si512(out + 16 * (c >> 1), _mm512_permutex2var_epi64(u[c], first, u[c + 4]));
+        _mm512_storeu_si512(out + 16 * ((c + 4) >> 1),
+                            _mm512_permutex2var_epi64(u[c], second, u[c + 4]));
+    }
+}
+
+/* 8-byte elements, 32 rows: each row's 16 bytes are lanes r and r + 32.  Rows k, k + 4, k + 8,
+ * k + 12 in one zmm, a 4x4 dword transpose inside each 128-bit lane gives dword c of 16 rows in
+ * order: lo[32g + r] = dword 2g of row r, hi[32g + r] = dword 2g + 1.  Loads first, as above. */
+LIN_FN inline __attribute__((always_inline)) void tile_read8_32(const uint8_t *lds, const u32 *a,
+                                                                u32 o, u32 *lo, u32 *hi) {
+    __m512i z[8];
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++) { /* z[4h + k]: rows 16h + k + 4L in 128-bit lane L */
+        const int r = 16 * (k >> 2) + (k & 3);
+        __m512i v = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)ROW(r)));
+        v = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)ROW(r + 4)), 1);
+        v = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)ROW(r + 8)), 2);
+        z[k] = _mm512_inserti32x4(v, _mm_loadu_si128((const __m128i *)ROW(r + 12)), 3);
+    }
+#pragma GCC unroll 2
+    for (int h = 0; h < 2; h++) {
+        const __m512i *q = z + 4 * h;
+        __m512i t0 = _mm512_unpacklo_epi32(q[0], q[1]), t1 = _mm512_unpackhi_epi32(q[0], q[1]);
+        __m512i t2 = _mm512_unpacklo_epi32(q[2], q[3]), t3 = _mm512_unpackhi_epi32(q[2], q[3]);
+        _mm512_storeu_si512(lo + 16 * h, _mm512_unpacklo_epi64(t0, t2));
+        _mm512_storeu_si512(hi + 16 * h, _mm512_unpackhi_epi64(t0, t2));
+        _mm512_storeu_si512(lo + 32 + 16 * h, _mm512_unpacklo_epi64(t1, t3));
+        _mm512_storeu_si512(hi + 32 + 16 * h, _mm512_unpackhi_epi64(t1, t3));
+    }
+}
+
+/* ds_read_b64 / ds_read2_b64 as tiles of 16 or 32 rows: element k (one or two of them) at a +
+ * o[k] into rows d[2k], d[2k + 1].  Every element is tested before anything is written, and a
+ * is copied first when it is one of element 0's destination rows (element 1 still needs it).
+ * 0: not tiles, nothing done. */
+LIN_FN int tile_read8(const wave *w, const u32 *a, const u32 *o, int n, uint32_t (*d)[LANES]) {
+    int R[2];
+    for (int k = 0; k < n; k++)
+        if (!(R[k] = tile_ok(w, a, 16, 8, o[k]) ? 16 : tile_ok(w, a, 32, 8, o[k]) ? 32 : 0))
+            return 0;
+    u32 copy[LANES];
+    if (n == 2 && (a == d[0] || a == d[1]))
+        a = memcpy(copy, a, sizeof copy);
+    for (int k = 0; k < n; k++)
+        if (R[k] == 16)
+            tile_read8_16(w->lds, a, o[k], d[2 * k], d[2 * k + 1]);
+        else
+            tile_read8_32(w->lds, a, o[k], d[2 * k], d[2 * k + 1]);
+    return 1;
+}
+
+/* ds_write_b8/b16 and their _d16_hi forms (shift 16) as a tile of R rows: row r's bytes are the
+ * low es bytes of lanes r, r + R, r + 2R, ... in order.  The 64 values as 16-bit words, one
+ * two-source word permutation (AVX512BW) into row order, narrowed to bytes for es 1, then one
+ * store per row.  Only rows in ascending order with no overlap (each at least a row's bytes past
+ * the one before) are taken, so that the result cannot depend on which lane writes first. */
+LIN_FN inline __attribute__((always_inline)) int tile_wsub(const wave *w, const u32 *a, unsigned R,
+                                                           unsigned es, u32 o, const u32 *s,
+                                                           unsigned shift) {
+    const unsigned rowb = 64 / R * es;
+    if (!tile_ok(w, a, R, es, o))
+        return 0;
+    const __mmask16 m = (__mmask16)((1u << (R - 1)) - 1); /* rows 0 .. R-2 against the next */
+    if (_mm512_mask_cmplt_epu32_mask(
+            m, _mm512_maskz_loadu_epi32(m, a + 1),
+            _mm512_add_epi32(_mm512_loadu_si512(a), _mm512_set1_epi32((int)rowb))))
+        return 0;
+    __m256i h[4];
+    for (int g = 0; g < 4; g++)
+        h[g] = _mm512_cvtepi32_epi16(_mm512_srli_epi32(_mm512_loadu_si512(s + 16 * g), shift));
+    const __m512i w0 = _mm512_inserti64x4(_mm512_castsi256_si512(h[0]), h[1], 1),
+                  w1 = _mm512_inserti64x4(_mm512_castsi256_si512(h[2]), h[3], 1);
+    /* word i of the row-ordered buffer (row i / G, group i % G) is lane i / G + R * (i % G) */
+    const unsigned lg = R == 16 ? 2 : R == 8 ? 3 : 4; /* log2 G */
+    const __m512i iota = _mm512_setr_epi32(0x10000, 0x30002, 0x50004, 0x70006, 0x90008, 0xb000a,
+                                           0xd000c, 0xf000e, 0x110010, 0x130012, 0x150014, 0x170016,
+                                           0x190018, 0x1b001a, 0x1d001c, 0x1f001e);
+    __m512i idx[2];
+    for (int k = 0; k < 2; k++) {
+        __m512i i = _mm512_add_epi16(iota, _mm512_set1_epi16((short)(32 * k)));
+        __m512i row = _mm512_srli_epi16(i, lg),
+                grp = _mm512_and_si512(i, _mm512_set1_epi16((short)((1 << lg) - 1)));
+        idx[k] = _mm512_add_epi16(row, _mm512_mullo_epi16(grp, _mm512_set1_epi16((short)R)));
+    }
+    const __m512i o0 = _mm512_permutex2var_epi16(w0, idx[0], w1),
+                  o1 = _mm512_permutex2var_epi16(w0, idx[1], w1);
+    uint8_t buf[128], *lds = w->lds;
+    if (es == 2) {
+        _mm512_storeu_si512(buf, o0);
+        _mm512_storeu_si512(buf + 64, o1);
+    } else {
+        _mm256_storeu_si256((__m256i *)buf, _mm512_cvtepi16_epi8(o0));
+        _mm256_storeu_si256((__m256i *)(buf + 32), _mm512_cvtepi16_epi8(o1));
+    }
+    for (unsigned r = 0; r < R; r++) /* rowb is 4, 8, 16 or 32: one move each */
+        memcpy(ROW(r), buf + rowb * r, rowb);
+    return 1;
+}
+LIN_FN int tile_write_sub(const wave *w, const u32 *a, unsigned es, u32 o, const u32 *s,
+                          unsigned shift) {
+    return es == 2 ? tile_wsub(w, a, 16, 2, o, s, shift) || tile_wsub(w, a, 8, 2, o, s, shift) ||
+                         tile_wsub(w, a, 4, 2, o, s, shift)
+                   : tile_wsub(w, a, 16, 1, o, s, shift) || tile_wsub(w, a, 8, 1, o, s, shift) ||
+                         tile_wsub(w, a, 4, 1, o, s, shift);
+}
+#undef ROW
+#define HAVE_DS_TILE 1
+/* Whether the tile paths may run: an AVX-512 host, not the reference tier. */
+#define TILE_OK(x) (!((x)->xf & XI_REF) && __builtin_cpu_supports("x86-64-v4"))
 #undef LIN_FN
 /* Whether the linear paths may run: an AVX-512 host, not the reference tier (whose lane loops
  * the tier tests compare them with), and not an instruction whose lanes were not linear the
@@ -353,6 +556,10 @@ static inline __attribute__((always_inline)) void ds_read(wave *w, const xinst *
         (span = lin_note(x, ds_read_lin(w, a[0], d[0], off, size, kind))) == LIN_YES)
         return;
 #endif
+#ifdef HAVE_DS_TILE
+    if (kind == R_DW && ndw == 2 && TILE_OK(x) && tile_read8(w, a[0], &off, 1, d))
+        return;
+#endif
     if (span < 0 ? lds_span_ok(w, a[0], off, off, size) : span) {
         const uint8_t *lds = w->lds;
 #ifdef X_ROWS4
@@ -404,9 +611,20 @@ static inline __attribute__((always_inline)) void ds_write(wave *w, const xinst 
                                          kind == W_B8_HI || kind == W_B16_HI ? 16 : 0))) == LIN_YES)
         return;
 #endif
+#ifdef HAVE_DS_TILE
+    if (kind != W_DW && TILE_OK(x) &&
+        tile_write_sub(w, a[0], size, off, s[0], kind == W_B16_HI || kind == W_B8_HI ? 16 : 0))
+        return;
+#endif
     if (span < 0 ? lds_span_ok(w, a[0], off, off, size) : span) {
         uint8_t *lds = w->lds;
         /* lanes in order: where two lanes write the same bytes the last wins */
+#ifdef X_ROWS4
+        if (kind == W_DW && (ndw == 2 || ndw == 4) && wave_exec(w) == ~0ull) {
+            write_all(lds, a[0], s, off, ndw);
+            return;
+        }
+#endif
         FOR_ACTIVE_FAST(l, ds_write_lane(lds + (u32)(a[0][l] + off), s, l, kind, ndw, size));
         return;
     }
@@ -591,6 +809,11 @@ static inline __attribute__((always_inline)) void ds_two(wave *w, const xinst *x
         (span = lin_note(x, ds_two_lin(w, a[0], d ? d[0] : NULL, d ? d[1] : NULL,
                                        s[0] ? s[0][0] : NULL, s[1] ? s[1][0] : NULL, off[0] * unit,
                                        off[1] * unit))) == LIN_YES)
+        return;
+#endif
+#ifdef HAVE_DS_TILE
+    const u32 to[2] = {off[0] * unit, off[1] * unit};
+    if (mode == TWO_READ && esize == 8 && TILE_OK(x) && tile_read8(w, a[0], to, 2, d))
         return;
 #endif
     if (mode != (TWO_READ | TWO_WRITE) &&

@@ -176,9 +176,16 @@ static void model(const dscase *c, uint64_t exec, uint64_t *bad_lanes, uint32_t 
  * lds.c's quarter-at-a-time paths take (lane i of each 16-lane quarter at b + i * es): 4 a base
  * per quarter from a few nearby ones (quarters write the same bytes: the higher lanes must win),
  * 5 the whole wave in a row, misaligned, 6 the same with address + offset wrapping past 2^32,
- * 7 the whole wave in a row running past the end of LDS (a fault under memcheck).  In these the
- * inactive lanes' addresses are random: only active lanes count. */
-enum { NPAT = 8 };
+ * 7 the whole wave in a row running past the end of LDS (a fault under memcheck).  The MFMA
+ * operand tiles, which lds.c's tile paths take (R rows, 4 to 32, lane r + R * g at row r's
+ * address + g * es): 8 rows ascending with a pitch of at least a row (sometimes misaligned), 9
+ * rows descending and overlapping, 10 rows ascending but overlapping (writes must keep lane
+ * order: the tile write path refuses both), 11 ascending with address + offset wrapping past
+ * 2^32, 12 ascending with the last row running past the end of LDS (a fault under memcheck), 13
+ * pattern 8 with one lane elsewhere or the upper groups one element further (not tiles: no tile
+ * path may take them).  In these the inactive lanes' addresses are random: only active lanes
+ * count. */
+enum { NPAT = 14 };
 static uint32_t lane_addr(int pat, unsigned l, unsigned span, unsigned es, unsigned off,
                           uint64_t exec, const uint32_t *qbase) {
     unsigned room = LDS_SIZE - span;
@@ -192,14 +199,28 @@ static uint32_t lane_addr(int pat, unsigned l, unsigned span, unsigned es, unsig
     case 4: return qbase[l / 16] + (l % 16) * es;
     case 5: return qbase[0] + l * es;
     case 6: return qbase[0] % 8 + l * es - off;
-    default: return LDS_SIZE - span - 40 * es + l * es;
+    case 7: return LDS_SIZE - span - 40 * es + l * es;
+    }
+    unsigned R = 4u << (qbase[1] >> 4 & 3), G = 64 / R, r = l % R, g = l / R;
+    unsigned pitch = G * es + qbase[1] % 3 * 4 + qbase[1] % 2, base = qbase[0] % (room - R * pitch);
+    switch (pat) {
+    case 13:
+        if (qbase[2] & 64 ? g < G / 2 : l != qbase[2] % 64)
+            return base + r * pitch + g * es;
+        return qbase[2] & 64 ? base + r * pitch + (g + 1) * es : qbase[3] % (room - R * pitch);
+    case 8: return base + r * pitch + g * es;
+    case 9: return qbase[0] % (room - 70 * es) + (R - 1 - r) * es + g * es;
+    case 10: return qbase[0] % (room - 80 * es) + r * 2 * es + g * es;
+    case 12: return room - (R - 1) * pitch - es + 1 + qbase[0] % es + r * pitch + g * es;
+    default: return qbase[0] % 8 + r * G * es + g * es - off;
     }
 }
 
 int main(void) {
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
-    const uint64_t execs[] = {~0ull, 0xfedcba9876543210ull, 1ull << 63 | 1, 0xffffffffull, 0};
+    const uint64_t execs[] = {~0ull, 0xfedcba9876543210ull, 1ull << 63 | 1, 0xffffffffull, 0,
+                              ~0ull};
     const unsigned nex = sizeof execs / sizeof execs[0];
     for (int ai = 0; ai < 3; ai++) {
         const char *arch = arches[ai];
@@ -223,6 +244,9 @@ int main(void) {
                 for (unsigned q = 0; q < 4; q++)
                     qbase[q] =
                         pat == 4 ? (rnd() % 3) * 8 + 100 : rnd() % (LDS_SIZE - span - 64 * c->es);
+                /* the tiles' row count (bits 4-5 of qbase[1]): all four in each case's plain
+                 * full-EXEC trials (execs[0] and [5]) across the three targets */
+                qbase[1] = (qbase[1] & ~0x30u) | (uint32_t)((ai + (t % nex ? 2 : 0)) & 3) << 4;
                 memset(w, 0, sizeof *w);
                 w->prog = &sp.prog;
                 w->budget = 100;
@@ -240,7 +264,8 @@ int main(void) {
                                                         exec, qbase)
                                             : rnd();
                 unsigned bad1 = rnd() % 64, bad2 = rnd() % 64;
-                if (pat == 7) /* lanes past the end: a fault, as the model expects */
+                int past = pat == 7 || pat == 12; /* lanes past the end */
+                if (past)                         /* a fault, as the model expects */
                     w->mc = snippet_memcheck();
                 if (var >= 2) { /* partly past the end, or wrapping to a huge address: an LDS
                                  * fault under memcheck (by default the hardware's 0 and dropped
@@ -250,8 +275,8 @@ int main(void) {
                 }
                 if (var == 3)
                     w->v[2][bad2] = 0xfffff000u + rnd() % 16;
-                /* the model's access list is for in-range lanes (pattern 7 has bad ones) */
-                int watched = var == 1 && pat != 7;
+                /* the model's access list is for in-range lanes (patterns 7, 12 have bad ones) */
+                int watched = var == 1 && !past;
                 if (watched) {
                     w->lds_watch = watch;
                     n_got = 0;
