@@ -369,7 +369,10 @@ static inline __attribute__((always_inline)) uint32_t fpf_enc32(uint32_t x, int3
          * 32 bits (sh > 32: with rem's bits below 2^(sh - 32) dropped, which cannot change
          * the outcome against the integer rnd); 32-bit operations only, so it vectorizes */
         int32_t over = sh - 32;
-        uint32_t ls = (uint32_t)(over < 0 ? -over : 0), rs = (uint32_t)(over > 31 ? 31 : over);
+        /* both shift counts in [0, 31]: the select evaluates both shifts (sh 0, the one case
+         * past 31 on the left, has rem 0) */
+        uint32_t ls = (uint32_t)(over < -31 ? 31 : over < 0 ? -over : 0);
+        uint32_t rs = (uint32_t)(over < 0 ? 0 : over > 31 ? 31 : over);
         uint32_t v = fpf__sel(over <= 0, rem << ls, rem >> rs);
         q += (uint32_t)(v + rnd < v);
     } else if (rm == FPF_RSR_LOW) {
