@@ -225,10 +225,15 @@ static void sdwa_shifts(unsigned sel, unsigned *up, unsigned *down) {
     *down = 32 - width;
 }
 
+/* The general fetch: a register source is read in place (p) until a step changes it; each step
+ * that does writes t from p, and p becomes t.  A source that needs none (an SDWA instruction's
+ * DWORD source, a VOP3 source with no modifier of its own) is the register's own row, as vs32p
+ * returns it. */
 const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
     const isa_opnd *o = &x->in.src[i];
     const isa_valu_fields *v = &x->in.f.v;
     int dpp = x->in.variant == ISA_VAR_DPP && i == 0;
+    const u32 *p = t;
     switch (o->kind) {
     case ISA_OPND_VGPR:
     case ISA_OPND_AGPR: {
@@ -236,7 +241,7 @@ const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
         if (dpp)
             dpp_permute32(w, x, r, t), dpp = 0;
         else
-            memcpy(t, r, LANES * 4);
+            p = r;
         break;
     }
     case ISA_OPND_SREG: fill32(t, w->s[o->idx]); break;
@@ -252,31 +257,36 @@ const u32 *vs32_slow(wave *w, const xinst *x, int i, u32 *t, int fk) {
         sdwa_shifts(sel, &up, &down);
         if (down && sext)
             for (int l = 0; l < LANES; l++)
-                t[l] = (u32)((i32)(t[l] << up) >> down);
+                t[l] = (u32)((i32)(p[l] << up) >> down);
         else if (down)
             for (int l = 0; l < LANES; l++)
-                t[l] = t[l] << up >> down;
+                t[l] = p[l] << up >> down;
+        if (down)
+            p = t;
     }
     if ((fk == FK_F16 || fk == FK_I16) && x->in.variant != ISA_VAR_SDWA) {
         /* VOP3 op_sel; on RDNA every format (true16 halves folded into op_sel, see rdna.c) */
         int hi = (x->in.fmt == ISA_FMT_VOP3 || (x->xf & XI_RDNA)) && ((v->opsel >> i) & 1);
         for (int l = 0; l < LANES; l++)
-            t[l] = (hi ? t[l] >> 16 : t[l]) & 0xffff;
+            t[l] = (hi ? p[l] >> 16 : p[l]) & 0xffff;
+        p = t;
     }
     u32 sbit = fk == FK_F16 ? 0x8000u : 0x80000000u;
     if (fk == FK_F32 || fk == FK_M32 || fk == FK_F16) {
         u32 clr = ((v->abs >> i) & 1) ? sbit : 0, flip = ((v->neg >> i) & 1) ? sbit : 0;
-        if (clr | flip)
+        if (clr | flip) {
             for (int l = 0; l < LANES; l++)
-                t[l] = (t[l] & ~clr) ^ flip;
+                t[l] = (p[l] & ~clr) ^ flip;
+            p = t;
+        }
     }
     if (fk_flush_in(w->mode, fk)) {
         u32 emask = fk == FK_F16 ? 0x7c00u : 0x7f800000u;
         for (int l = 0; l < LANES; l++)
-            if (!(t[l] & emask))
-                t[l] &= sbit;
+            t[l] = p[l] & emask ? p[l] : p[l] & sbit;
+        p = t;
     }
-    return t;
+    return p;
 }
 
 const u64 *vs64_slow(wave *w, const xinst *x, int i, u64 *t, int fk) {
