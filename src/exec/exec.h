@@ -209,8 +209,10 @@ static inline uint64_t wave_exec(const wave *w) {
 /* Lanes 0-31 of a register row copied (x_copy32), or a wave's lanes (x_row_copy: 32 for a
  * wave32 program, else 64) as straight-line 32-byte moves.  A memcpy whose size GCC does not
  * see (32 or 64 lanes), or a 256-byte one in a large function, became `rep movsq`, whose start
- * cost about as much as the instruction around it (v_mad_u64_u32 was a third of a loop's time). */
-typedef uint32_t x_v8u __attribute__((vector_size(32), aligned(4), may_alias));
+ * cost about as much as the instruction around it (v_mad_u64_u32 was a third of a loop's time).
+ * Byte-aligned: vmem_lin copies global memory at any address (a dword load may be misaligned),
+ * and UBSan stops on a misaligned access through a 4-byte-aligned type (test_hip's blits). */
+typedef uint32_t x_v8u __attribute__((vector_size(32), aligned(1), may_alias));
 static inline __attribute__((always_inline)) void x_copy32(uint32_t *d, const uint32_t *s) {
     x_v8u a = *(const x_v8u *)s, b = *(const x_v8u *)(s + 8), c = *(const x_v8u *)(s + 16),
           e = *(const x_v8u *)(s + 24);
