@@ -344,7 +344,8 @@ LIN_FN int ds_two_lin(wave *w, const u32 *a, u32 *d0, u32 *d1, const u32 *s0, co
 LIN_FN inline __attribute__((always_inline)) int tile_ok(const wave *w, const u32 *a, unsigned R,
                                                          unsigned es, u32 o) {
     const unsigned rowb = 64 / R * es;
-    if (w->lds_watch || w->status == WAVE_FAULT || w->lds_size < rowb || wave_exec(w) != ~0ull)
+    if (a[R] != a[0] + es || w->lds_watch || w->status == WAVE_FAULT || w->lds_size < rowb ||
+        wave_exec(w) != ~0ull) /* lane R first: other patterns leave after one compare */
         return 0;
     const __m512i e = _mm512_set1_epi32((int)es);
     __mmask16 bad = 0;

@@ -1381,7 +1381,7 @@ static void x_mfma(wave *w, const xinst *x) {
 /* x_mfma for an instruction x_mfma_pick() accepted: its build-time tests (registers in range,
  * a fast-path op with no BLGP or negation, C and D rows usable in place) are not repeated per
  * wave; what can change at run time (the build picked, FP16_OVFL) still is, and anything else
- * goes to x_mfma.  About 5 ns of an MFMA that costs 100 in an attention kernel. */
+ * goes to x_mfma (which was 3.8% of an attention kernel's time with the tests in it). */
 static void x_mfma_fast1(wave *w, const xinst *x) {
     fast_fn f = __atomic_load_n(&fast_impl, __ATOMIC_ACQUIRE);
     if (__builtin_expect(f != NULL && f != fast_off && !(w->mode >> 23 & 1), 1))
