@@ -477,9 +477,9 @@ static void run_sel(const char *arch) {
 
 int main(void) {
     w = malloc(sizeof *w);
-    for (int a = 0; a < 3; a++)
-        run_sel(a == 0 ? "gfx950" : a == 1 ? "gfx942" : "gfx90a");
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
+    for (int a = 0; a < 3; a++)
+        run_sel(arches[a]);
     for (int a = 0; a < 3; a++)
         for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
             run_op(arches[a], &ops[i]);

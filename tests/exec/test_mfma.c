@@ -719,14 +719,6 @@ static void test_fp8_codes(void) {
     }
 }
 
-/* The fast path's cache of converted fp8/bf8 operands (mfma.c f8_lookup): a program of MFMAs
- * that reuse, change and alias their operands, run by the current build from an empty cache and
- * compared register for register with the reference tier (no fast path, no cache).  It covers:
- * operands used again unchanged (the stored floats); a changed register (the whole second
- * register of A; one lane, the last, of B's last register); the same registers read as another
- * type; A and B the same registers; an AGPR tuple with a VGPR tuple's index; the other shape;
- * the destination overwriting A; and replacement, with the entry the B lookup would take being
- * the one A's lookup just found (which must not be replaced: A's floats are still to be used). */
 /* Runs text (one MFMA; or, when text is NULL, the 12 bytes at code) on w with 64 lanes of
  * register values from the rules below and MODE mode, built for the fast tier (ref 0) or the
  * reference tier (ref 1); v0-v31 land in out.  Returns the wave status (-1: not built). */
@@ -807,6 +799,14 @@ static void test_built_checks(void) {
     }
 }
 
+/* The fast path's cache of converted fp8/bf8 operands (mfma.c f8_lookup): a program of MFMAs
+ * that reuse, change and alias their operands, run by the current build from an empty cache and
+ * compared register for register with the reference tier (no fast path, no cache).  It covers:
+ * operands used again unchanged (the stored floats); a changed register (the whole second
+ * register of A; one lane, the last, of B's last register); the same registers read as another
+ * type; A and B the same registers; an AGPR tuple with a VGPR tuple's index; the other shape;
+ * the destination overwriting A; and replacement, with the entry the B lookup would take being
+ * the one A's lookup just found (which must not be replaced: A's floats are still to be used). */
 static void test_f8_cache(void) {
     static const char *const text =
         /* 8 entries for 8 new operands, filled in order */
