@@ -803,23 +803,22 @@ static inline __attribute__((always_inline)) void ds_two(wave *w, const xinst *x
     }
     unsigned unit = esize * (stride64 ? 64 : 1), nd = esize / 4;
     unsigned off[2] = {x->in.f.m.offset0, x->in.f.m.offset1};
+    const u32 o[2] = {off[0] * unit, off[1] * unit}; /* the elements' byte offsets */
     int kind = mode == TWO_READ ? 0 : mode == TWO_WRITE ? 1 : XLDS_ATOMIC; /* wrxchg2: atomic */
     int span = -1;                                                         /* -1: not tested yet */
 #ifdef HAVE_DS_LIN
     if (esize == 4 && mode != (TWO_READ | TWO_WRITE) && LIN_OK(w, x) &&
         (span = lin_note(x, ds_two_lin(w, a[0], d ? d[0] : NULL, d ? d[1] : NULL,
-                                       s[0] ? s[0][0] : NULL, s[1] ? s[1][0] : NULL, off[0] * unit,
-                                       off[1] * unit))) == LIN_YES)
+                                       s[0] ? s[0][0] : NULL, s[1] ? s[1][0] : NULL, o[0],
+                                       o[1]))) == LIN_YES)
         return;
 #endif
 #ifdef HAVE_DS_TILE
-    const u32 to[2] = {off[0] * unit, off[1] * unit};
-    if (mode == TWO_READ && esize == 8 && TILE_OK(x) && tile_read8(w, a[0], to, 2, d))
+    if (mode == TWO_READ && esize == 8 && TILE_OK(x) && tile_read8(w, a[0], o, 2, d))
         return;
 #endif
     if (mode != (TWO_READ | TWO_WRITE) &&
-        (span < 0 ? lds_span_ok(w, a[0], off[0] * unit, off[1] * unit, esize) : span)) {
-        const u32 o[2] = {off[0] * unit, off[1] * unit};
+        (span < 0 ? lds_span_ok(w, a[0], o[0], o[1], esize) : span)) {
         uint8_t *lds = w->lds;
 #ifdef X_ROWS4
         if (mode == TWO_READ && esize == 8 && wave_exec(w) == ~0ull) {
