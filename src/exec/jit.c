@@ -14,12 +14,15 @@
  * valu_f16.c PKF32) under the conditions x_jit_go() checks: every lane active and f32
  * denormals kept, so the host's IEEE arithmetic (MXCSR: round to nearest even, no DAZ/FTZ) is
  * what the handlers compute too.  Only the NaN payload of an operation with two NaN inputs may
- * differ, as it already differs between the handlers' vector and scalar paths.
+ * differ, as it already differs between the handlers' vector and scalar paths.  An SDWA source
+ * select is two shifts of the source into a register of its own (valu.h sdwa_shifts, as the
+ * handlers' fetch does); v_exp_f32 is exp2_f32's double-precision arithmetic, step for step.
  *
  * Encodings: EVEX (AVX-512F: 32 zmm registers, 16 lanes) or on a host without it VEX (AVX2 and
  * FMA: 16 ymm registers, 8 lanes, no vpternlogd or vcvtudq2ps: those as two operations or not
- * taken), register-register forms and [base + disp32] memory forms only.  Hosts with neither
- * build no blocks. */
+ * taken; no v_exp_f32), register-register forms and [base + disp32] memory forms, and for
+ * AVX-512 [rip + disp32] into a constant pool at the start of the code (emit_exp2's).  Hosts with
+ * neither build no blocks. */
 #include "exec/jit.h"
 #include "exec/rdna.h"
 
@@ -113,6 +116,10 @@ enum {
     J_MADU24,
     J_CVTFU,
     J_CVTFI,
+    /* v_exp_f32: valu.h exp2_f32's double-precision steps, the same operations in the same
+     * order (emit_exp2); AVX-512 only.  (Before J_PKFMA: the kinds from there on have paths of
+     * their own in lower_op.) */
+    J_EXPF,
     J_PKFMA,
     J_PKMUL,
     J_PKADD,
@@ -196,6 +203,7 @@ static const struct {
     {ISA_OPL_v_mad_u32_u24, J_MADU24, 3, 0},
     {ISA_OPL_v_cvt_f32_u32, J_CVTFU, 1, 0},
     {ISA_OPL_v_cvt_f32_i32, J_CVTFI, 1, 0},
+    {ISA_OPL_v_exp_f32, J_EXPF, 1, 1},
     {ISA_OPL_v_pk_fma_f32, J_PKFMA, 3, 1},
     {ISA_OPL_v_pk_mul_f32, J_PKMUL, 2, 1},
     {ISA_OPL_v_pk_add_f32, J_PKADD, 2, 1},
@@ -316,6 +324,8 @@ typedef struct lop {
     int16_t s[4];
     int16_t mw, mr; /* the lane mask written / read: its SGPR (-1 none), chunk c's bits at byte
                      * 2c (AVX2 c) of it */
+    uint8_t sel[2]; /* an SDWA source select of s[0] / s[1] (a register): 0 none, else 1 + the
+                     * select (BYTE_0-3, WORD_0/1: 0-5) | 8 when sign-extended */
 } lop;
 
 typedef struct gen {
@@ -334,6 +344,7 @@ typedef struct gen {
     int16_t where[KMAX]; /* the zmm holding each key, -1 */
     int masks;           /* an operation reads or writes a lane mask: rdx points at it */
     size_t lanebits;     /* AVX2: offset in buf of the dwords 1 << l, l = 0..7 */
+    size_t pool;         /* AVX-512: offset in buf of the constants emit_exp2 reads (P_*) */
 } gen;
 
 static int kconst(gen *g, uint32_t v) {
@@ -583,6 +594,105 @@ static void store_vgpr(gen *g, int z, int r) { /* vmovdqu32 [rsi + 256 r], zmm *
     vop(g, PP_F3, MM_0F, 0x7f, (unsigned)z, 0, -1, R_RSI, r * LANES * 4);
 }
 
+static int grab(gen *g, int t);
+/* EVEX.512 with the memory operand [rip + target] (an offset in buf): one element broadcast
+ * when bc (EVEX.b), under opmask k; immlen: the bytes of immediate after the displacement. */
+static void evex_rip(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                     size_t target, unsigned k, unsigned w, unsigned bc, int immlen) {
+    unsigned r = (reg >> 3) & 1, rp = (reg >> 4) & 1, v = vvvv & 15, vp = (vvvv >> 4) & 1;
+    put(g, 0x62);
+    put(g, (uint8_t)((!r << 7) | 0x60 | (!rp << 4) | mm));
+    put(g, (uint8_t)((w << 7) | ((~v & 15) << 3) | 4 | pp));
+    put(g, (uint8_t)(0x40 | (bc << 4) | (!vp << 3) | (k & 7)));
+    put(g, opc);
+    put(g, (uint8_t)(0x05 | ((reg & 7) << 3)));
+    put32(g, (uint32_t)(int32_t)((int64_t)target - (int64_t)(g->len + 4 + (size_t)immlen)));
+}
+
+/* The constant pool of AVX-512 code (setb_init), 8 bytes a slot (32-bit values in the low
+ * half): exp2_f32's clamp (-160.0f, 160.0f), 1.5 * 2^52, ln 2, the Taylor coefficients
+ * 1/9! .. 1/1! (P_C0 + i: 1/(9 - i)!; the last two both 1.0), the exponent bias as a quadword,
+ * the quiet bit, the smallest normal. */
+enum { P_M160, P_160, P_RND, P_LN2, P_C0, P_BIAS = P_C0 + 10, P_QUIET, P_MINNORM, P_N };
+static void pool_fill(gen *g) {
+    /* the same expressions as exp2_f32's, so the same doubles */
+    const double c[10] = {1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120,
+                          1.0 / 24,     1.0 / 6,     0.5,        1.0,       1.0};
+    uint64_t v[P_N];
+    float m160 = -160.0f, p160 = 160.0f;
+    double rnd = 0x1.8p52, ln2 = 0x1.62e42fefa39efp-1;
+    uint32_t b;
+    memcpy(&b, &m160, 4), v[P_M160] = b;
+    memcpy(&b, &p160, 4), v[P_160] = b;
+    memcpy(&v[P_RND], &rnd, 8);
+    memcpy(&v[P_LN2], &ln2, 8);
+    for (int i = 0; i < 10; i++)
+        memcpy(&v[P_C0 + i], &c[i], 8);
+    v[P_BIAS] = 1023, v[P_QUIET] = 0x400000, v[P_MINNORM] = 0x800000;
+    g->pool = g->len;
+    for (int i = 0; i < P_N; i++)
+        put32(g, (uint32_t)v[i]), put32(g, (uint32_t)(v[i] >> 32));
+}
+/* op d, a, [pool slot] broadcast: 32-bit elements (w 0) or 64-bit (w 1) */
+static void op_pool(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int slot,
+                    unsigned w, unsigned k) {
+    evex_rip(g, pp, mm, opc, (unsigned)d, (unsigned)a, g->pool + 8 * (size_t)slot, k, w, 1, 0);
+}
+static void op_pd(gen *g, uint8_t opc, int d, int a, int b) { /* vaddpd, vsubpd, vmulpd */
+    evex_kw(g, PP_66, MM_0F, opc, (unsigned)d, (unsigned)a, b, 0, 0, 0, 1);
+}
+
+/* d = ftz(exp2_f32(a)) (valu.h), 16 lanes: the input clamped to +-160 (a NaN's result is
+ * replaced at the end), widened to double in two halves of 8, each half through the same double
+ * operations as the C (rounding to an integer by adding and subtracting 1.5 * 2^52, the reduced
+ * argument times ln 2, Horner by fused multiply-adds, 2^k from the bits of the rounded value),
+ * interleaved so that the halves' chains overlap; then narrowed, NaNs quieted, results below the
+ * smallest normal flushed (they are never negative).  t: the operation (temporaries). */
+static void emit_exp2(gen *g, int t, int d, int a) {
+    int c = grab(g, t), x[2], kb[2], r[2], p[2];
+    g->pin[c] = 1;
+    for (int h = 0; h < 2; h++) {
+        g->pin[x[h] = grab(g, t)] = 1;
+        g->pin[kb[h] = grab(g, t)] = 1;
+        g->pin[r[h] = grab(g, t)] = 1;
+        g->pin[p[h] = grab(g, t)] = 1;
+    }
+    op_pool(g, PP_NONE, MM_0F, 0x5f, c, a, P_M160, 0, 0);               /* vmaxps */
+    op_pool(g, PP_NONE, MM_0F, 0x5d, c, c, P_160, 0, 0);                /* vminps */
+    evex_kw(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[0], 0, c, 0, 0, 0, 0); /* vcvtps2pd (low 8) */
+    evex_kw(g, PP_66, MM_0F3A, 0x1b, (unsigned)c, 0, x[1], 0, 0, 0, 1); /* vextractf64x4 */
+    put(g, 1);
+    evex_kw(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[1], 0, x[1], 0, 0, 0, 0);
+    for (int h = 0; h < 2; h++)
+        op_pool(g, PP_66, MM_0F, 0x58, kb[h], x[h], P_RND, 1, 0); /* kb = x + 1.5 * 2^52 */
+    for (int h = 0; h < 2; h++)
+        op_pool(g, PP_66, MM_0F, 0x5c, r[h], kb[h], P_RND, 1, 0); /* k = kb - 1.5 * 2^52 */
+    for (int h = 0; h < 2; h++)
+        op_pd(g, 0x5c, r[h], x[h], r[h]); /* x - k */
+    for (int h = 0; h < 2; h++)
+        op_pool(g, PP_66, MM_0F, 0x59, r[h], r[h], P_LN2, 1, 0); /* r = (x - k) * ln 2 */
+    for (int h = 0; h < 2; h++)                                  /* vbroadcastsd p, [1/9!] */
+        evex_rip(g, PP_66, MM_0F38, 0x19, (unsigned)p[h], 0, g->pool + 8 * P_C0, 0, 1, 0, 0);
+    for (int i = 1; i < 10; i++)
+        for (int h = 0; h < 2; h++) /* vfmadd213pd: p = p * r + c_i */
+            op_pool(g, PP_66, MM_0F38, 0xa8, p[h], r[h], P_C0 + i, 1, 0);
+    for (int h = 0; h < 2; h++) {
+        op_pool(g, PP_66, MM_0F, 0xd4, kb[h], kb[h], P_BIAS, 1, 0);            /* vpaddq */
+        evex_kw(g, PP_66, MM_0F, 0x73, 6, (unsigned)kb[h], kb[h], 0, 0, 0, 1); /* vpsllq 52 */
+        put(g, 52);
+        op_pd(g, 0x59, p[h], p[h], kb[h]); /* p * 2^k */
+    }
+    evex_kw(g, PP_66, MM_0F, 0x5a, (unsigned)d, 0, p[0], 0, 0, 0, 1);             /* vcvtpd2ps */
+    evex_kw(g, PP_66, MM_0F, 0x5a, (unsigned)x[1], 0, p[1], 0, 0, 0, 1);          /* vcvtpd2ps */
+    evex_kw(g, PP_66, MM_0F3A, 0x1a, (unsigned)d, (unsigned)d, x[1], 0, 0, 0, 1); /* vinsertf64x4 */
+    put(g, 1);
+    vcmp_k(g, J_CMPF, 1, a, a, 3, 0);                    /* k1: a is a NaN */
+    op_pool(g, PP_66, MM_0F, 0xeb, d, a, P_QUIET, 0, 1); /* vpord d{k1}: a quieted */
+    evex_rip(g, PP_66, MM_0F3A, 0x1e, 2, (unsigned)d, g->pool + 8 * P_MINNORM, 0, 0, 1, 1);
+    put(g, P_LT); /* vpcmpud k2 = d < 2^-126 */
+    evex_k(g, PP_66, MM_0F, 0xef, (unsigned)d, (unsigned)d, d, 0, 0, 2); /* vpxord d{k2}: 0 */
+}
+
 /* ---- register allocation ------------------------------------------------------------------- */
 
 /* Position of the next operation from t on that reads key k (nops + 1: none, or k is written
@@ -739,6 +849,17 @@ static void emit(gen *g, int t) {
     for (int j = 0; j < 4; j++)
         if (o->s[j] >= 0 && !(imm && j == imm_src) && !(imm && j == 3))
             z[j] = use(g, t, o->s[j]);
+    for (int j = 0; j < 2; j++) /* SDWA: the field, in a register of its own */
+        if (o->sel[j]) {
+            unsigned up, down;
+            sdwa_shifts((o->sel[j] & 7u) - 1, &up, &down);
+            int u = grab(g, t);
+            g->pin[u] = 1;
+            if (up)
+                vpshift_imm(g, 6, u, z[j], up);
+            vpshift_imm(g, o->sel[j] & 8 ? 4 : 2, u, up ? u : z[j], down);
+            z[j] = u;
+        }
     int d = grab(g, t);
     g->pin[d] = 1;
     int a = z[0], b = z[1], c = z[2], m = z[3];
@@ -883,6 +1004,7 @@ static void emit(gen *g, int t) {
         }
         break;
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
+    case J_EXPF: emit_exp2(g, t, d, a); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
     case J_MAXF:
     case J_MINF: { /* valu.h FMINMAX with IEEE set; m the quiet bit */
@@ -1411,8 +1533,27 @@ static int lower_mad(gen *g, const xinst *x, int sgn) {
     return 1;
 }
 
-/* Lower x into g->ops; 0 when it has no block form. */
+/* An SDWA instruction a block takes: source selects only (the destination the whole DWORD, no
+ * neg, abs, clamp or omod), and not in the reference tier, which builds no blocks anyway. */
+static int sdwa_ok(const xinst *x) {
+    const isa_valu_fields *v = &x->in.f.v;
+    return x->in.variant == ISA_VAR_SDWA && !(x->xf & XI_REF) && v->dst_sel >= 6 &&
+           !(v->neg | v->abs | v->neg_hi | v->opsel | v->opsel_hi) && !v->clamp && !v->omod;
+}
+
+static int lower_op(gen *g, const xinst *x);
+/* Lower x into g->ops; 0 when it has no block form.  Only lower_op's last path takes SDWA and
+ * sets the selects; the other ops have none. */
 static int lower(gen *g, const xinst *x) {
+    int before = g->nops;
+    if (!lower_op(g, x))
+        return 0;
+    for (int i = before; i < g->nops; i++)
+        if (x->in.variant != ISA_VAR_SDWA)
+            g->ops[i].sel[0] = g->ops[i].sel[1] = 0;
+    return 1;
+}
+static int lower_op(gen *g, const xinst *x) {
     if (x->fn == x_rdna_vopd) { /* both halves, X first (Y reading X's result is _rbw) */
         const xinst *h = (const xinst *)(uintptr_t)x->k[0];
         int before = g->nops;
@@ -1535,8 +1676,10 @@ static int lower(gen *g, const xinst *x) {
         return 1;
     }
     /* a plain instruction (no modifier, DPP or SDWA) with 32-bit register or constant sources:
-     * what the VV clones run, and the mixes of SGPRs and constants they do not take */
-    if (!x->plain)
+     * what the VV clones run, and the mixes of SGPRs and constants they do not take; or the
+     * same with SDWA source selects (sdwa_ok) */
+    int sdwa = !x->plain && sdwa_ok(x);
+    if (!x->plain && !sdwa)
         return 0;
     for (unsigned i = 0; i < x->in.nsrc; i++)
         if ((x->in.src[i].kind == ISA_OPND_VGPR || x->in.src[i].kind == ISA_OPND_SREG) &&
@@ -1546,13 +1689,30 @@ static int lower(gen *g, const xinst *x) {
     l->kind = (uint8_t)kind;
     l->ns = (uint8_t)x->in.nsrc;
     l->d = (int16_t)x->in.dst[0].idx;
+    l->sel[0] = l->sel[1] = 0;
     for (int j = 0; j < 4; j++) {
         int k = j < (int)x->in.nsrc ? src_key(g, x, j, 0) : -1;
         if (j < (int)x->in.nsrc && k < 0)
             return 0;
         l->s[j] = (int16_t)k;
     }
-    if (kind == J_CVTFU && g->avx2) /* (no vcvtudq2ps) */
+    for (int j = 0; sdwa && j < 2 && j < (int)x->in.nsrc; j++) {
+        const isa_valu_fields *v = &x->in.f.v;
+        unsigned sel = j ? v->src1_sel : v->src0_sel, sx = (v->sext >> j) & 1, up, down;
+        if (sel >= 6)
+            continue;
+        if (!IS_K(l->s[j])) { /* shifted in the code (emit) */
+            l->sel[j] = (uint8_t)(1 + sel + 8 * sx);
+            continue;
+        }
+        /* a constant's field is a constant */
+        uint32_t c = g->kval[l->s[j] - KK];
+        sdwa_shifts(sel, &up, &down);
+        c = sx ? (uint32_t)((int32_t)(c << up) >> down) : c << up >> down;
+        if ((l->s[j] = (int16_t)kconst(g, c)) < 0)
+            return 0;
+    }
+    if ((kind == J_CVTFU || kind == J_EXPF) && g->avx2) /* (no vcvtudq2ps; exp: not written) */
         return 0;
     if ((kind == J_XNOR || kind == J_NOT) && g->avx2 && (l->s[3] = (int16_t)kconst(g, ~0u)) < 0)
         return 0;
@@ -1773,6 +1933,8 @@ static int setb_init(setb *b, unsigned quarters) {
         b->g->lanebits = 0;
         for (unsigned l = 0; l < 8; l++)
             put32(b->g, 1u << l);
+    } else if (b->g) {
+        pool_fill(b->g);
     }
     return b->g && !b->g->fail ? 0 : -1;
 }

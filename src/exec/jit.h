@@ -1,7 +1,8 @@
 /* jit.h - native code for straight-line blocks of lane-local VALU instructions (src/exec/jit.c).
  *
  * A block is a stretch of one straight-line run (exec.c link_runs) made of plain VALU
- * instructions (no modifier, DPP or SDWA; a VGPR destination; VGPR, SGPR or constant sources)
+ * instructions (no modifier or DPP, SDWA only as source selects; a VGPR destination; VGPR, SGPR
+ * or constant sources)
  * whose operation jit.c knows, plus scalar ALU instructions and no-ops in
  * between that it may run after them.  Its code runs each 16-lane quarter of the wave through
  * the whole block with the registers it touches held in host vector registers: every lane is

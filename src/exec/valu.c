@@ -216,15 +216,6 @@ static void fill32(u32 *t, u32 v) {
         t[l] = v;
 }
 
-/* An SDWA source select as two shifts: the field (BYTE_0-3: sel 0-3, WORD_0/1: 4-5) to the top,
- * then down to bit 0, arithmetically when sext; DWORD (6 and up) is the value itself.  Uniform
- * shift counts, so the lane loop vectorizes (an attention kernel's v_and_b32_sdwa WORD_1). */
-static void sdwa_shifts(unsigned sel, unsigned *up, unsigned *down) {
-    unsigned width = sel <= 3 ? 8 : sel <= 5 ? 16 : 32, at = sel <= 3 ? 8 * sel : 16 * (sel - 4);
-    *up = width == 32 ? 0 : 32 - at - width;
-    *down = 32 - width;
-}
-
 /* The general fetch: a register source is read in place (p) until a step changes it; each step
  * that does writes t from p, and p becomes t.  A source that needs none (an SDWA instruction's
  * DWORD source, a VOP3 source with no modifier of its own) is the register's own row, as vs32p

@@ -536,6 +536,16 @@ FMINMAX(fmax16, u32, h2d, f16_is_snan, 0x200u, >, &)
 FMINMAX(fmin16, u32, h2d, f16_is_snan, 0x200u, <, |)
 #undef FMINMAX
 
+/* An SDWA source select as two shifts: the field (BYTE_0-3: sel 0-3, WORD_0/1: 4-5) to the top,
+ * then down to bit 0, arithmetically when sext; DWORD (6 and up) is the value itself.  Uniform
+ * shift counts, so the lane loop vectorizes (an attention kernel's v_and_b32_sdwa WORD_1); jit.c's
+ * blocks make the same two shifts. */
+static inline void sdwa_shifts(unsigned sel, unsigned *up, unsigned *down) {
+    unsigned width = sel <= 3 ? 8 : sel <= 5 ? 16 : 32, at = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+    *up = width == 32 ? 0 : 32 - at - width;
+    *down = 32 - width;
+}
+
 /* 2^a for v_exp_f32 (and its legacy and scalar forms), the same bits on every host and in
  * every tier: libm's exp2f differs between C libraries and between glibc's FMA and plain
  * variants, and a loop calling it does not vectorize (it was 15% of a causal attention

@@ -95,6 +95,7 @@ static const tmpl jit_ops[] = {
     {"v_min_f32", "v_min_f32", "V SV", 0},
     {"v_max3_f32", "v_max3_f32", "V SSS", 1},
     {"v_min3_f32", "v_min3_f32", "V SSS", 1},
+    {"v_exp_f32", "v_exp_f32", "V S", 0},
     /* lane masks: compares (VCC or an SGPR), v_cndmask_b32, the carry forms */
     {"v_cmp_gt_i32_e32", "v_cmp_gt_i32_e32", "c SV", 0},
     {"v_cmp_lt_u32_e64", "v_cmp_lt_u32_e64", "M SS", 1},
@@ -135,6 +136,19 @@ static const tmpl jit_ops[] = {
     {"v_subb_co_u32_e64", "v_sub_co_ci_u32_e64", "VM SSM", 1},
     {"v_subbrev_co_u32_e32", "v_subrev_co_ci_u32_e32", "Vc SVc", 0},
     {"v_subbrev_co_u32_e64", "v_subrev_co_ci_u32_e64", "VM SSM", 1},
+    /* SDWA (CDNA): random source selects (gen_inst), sext() on integer ops' sources; the
+     * destination the whole DWORD mostly, else (integer ops) a WORD_1 field the blocks leave
+     * to the interpreter.  Marked VOP3: no literal (SDWA has none) */
+    {"v_and_b32_sdwa", NULL, "V SV", 1},
+    {"v_add_u32_sdwa", NULL, "V SV", 1},
+    {"v_sub_u32_sdwa", NULL, "V VS", 1},
+    {"v_xor_b32_sdwa", NULL, "V SV", 1},
+    {"v_lshlrev_b32_sdwa", NULL, "V SV", 1},
+    {"v_max_i32_sdwa", NULL, "V SV", 1},
+    {"v_mov_b32_sdwa", NULL, "V S", 1},
+    {"v_cvt_f32_i32_sdwa", NULL, "V S", 1},
+    {"v_add_f32_sdwa", NULL, "V SV", 1},
+    {"v_mul_f32_sdwa", NULL, "V VV", 1},
 };
 /* Ops that split blocks (no block form), and scalar ops (deferred) and no-ops inside them. */
 static const tmpl other_ops[] = {
@@ -312,9 +326,29 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
         snprintf(line, n, mn, o[0], o[1], o[2]);
         return 1;
     }
+    size_t ml = strlen(mn);
+    int sdwa = ml > 5 && !strcmp(mn + ml - 5, "_sdwa");
+    for (int i = 1; sdwa && i < k && !strstr(mn, "_f32"); i++) /* integer sources: sext() */
+        if ((o[i][0] == 'v' || o[i][0] == 's') && rnd() % 3 == 0) {
+            char t[48];
+            snprintf(t, sizeof t, "sext(%s)", o[i]);
+            memcpy(o[i], t, sizeof t);
+        }
     int w = snprintf(line, n, "%s %s", mn, o[0]);
     for (int i = 1; i < k; i++)
         w += snprintf(line + w, n - (size_t)w, ", %s", o[i]);
+    if (sdwa) {
+        static const char *const sel[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
+                                          "WORD_0", "WORD_1", "DWORD"};
+        /* (f32 ops: the whole DWORD always, as a field of a NaN whose payload may differ
+         * (above) would be any bits) */
+        int d = strstr(mn, "_f32") || rnd() % 4 != 0;
+        w += snprintf(line + w, n - (size_t)w, " dst_sel:%s dst_unused:%s", d ? "DWORD" : "WORD_1",
+                      d || rnd() % 2 ? "UNUSED_PAD" : "UNUSED_PRESERVE");
+        for (int i = 1; i < k; i++) /* (f32 ops: a VGPR's field could be a NaN's payload) */
+            w += snprintf(line + w, n - (size_t)w, " src%d_sel:%s", i - 1,
+                          strstr(mn, "_f32") && o[i][0] == 'v' ? "DWORD" : sel[rnd() % 7]);
+    }
     /* packed f32: now and then other dwords for the halves (op_sel picks the low half's,
      * op_sel_hi the high half's; [0,1] scales both halves by one f32) */
     if (!strncmp(mn, "v_pk_", 5) && src && rnd() % 2) {
@@ -376,6 +410,71 @@ static int compare(const char *arch, unsigned lanes, int prog, const char *text)
     if (bad)
         printf("  program:\n%s\n", text);
     return bad;
+}
+
+/* v_exp_f32 in a block (AVX-512 hosts; emit_exp2) against the interpreter's exp2_f32, bit for
+ * bit, NaNs included: uniform inputs over the range where the result is neither 0 nor inf,
+ * random bit patterns, and the edges (zeros, denormals, infinities, NaNs of both signs, the
+ * clamp at 160 and the float's underflow and overflow boundaries).  Two exps in one block, the
+ * second's input a VGPR the first does not touch, and a move that reads the second's result. */
+static void test_exp(void) {
+    static const uint32_t edges[] = {
+        0,          0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000,
+        0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7f800001, 0xff800001, 0x7fbfffff,
+        0x43200000, 0xc3200000, 0x43200001, 0xc3200001, 0x43000000, 0x42fe0000, 0x42ffffff,
+        0xc2fc0000, 0xc2fe0000, 0xc3150000, 0xc3160000, 0xc3158000, 0xc2fd0000, 0x3f000000,
+        0xbf000000, 0x3f800000, 0xbf800000, 0x33800000, 0xb3800000, 0x7f7fffff, 0xff7fffff};
+    size_t n;
+    uint8_t *code = asm_snippet("gfx950",
+                                "v_exp_f32 v1, v0\nv_exp_f32 v2, v3\nv_mov_b32 v4, v2\n"
+                                "s_endpgm\n",
+                                &n);
+    CHECK(code != NULL, "test_exp: the program does not assemble");
+    if (!code)
+        return;
+    int bad = 0;
+    uint64_t b0, i0, b1, i1, ran = 0;
+    for (int round = 0; round < 600; round++) {
+        memset(w0, 0, sizeof *w0);
+        w0->mode = 0xf0 | MODE_IEEE;
+        wave_set_exec(w0, ~0ull);
+        for (int r = 0; r < 2; r++)
+            for (unsigned l = 0; l < 64; l++) {
+                uint32_t v;
+                if (round < 300) { /* uniform in [-160, 160) */
+                    float f = (float)((double)rnd() / 4294967296.0 * 320.0 - 160.0);
+                    memcpy(&v, &f, 4);
+                } else if (round < 550) { /* random bits, exponents up to 2^8 mostly */
+                    v = rnd() ^ rnd() << 16;
+                    if (rnd() % 4)
+                        v = (v & 0x807fffffu) | (100u + rnd() % 36) << 23;
+                } else {
+                    v = edges[(l + 64 * r + (unsigned)round) % (sizeof edges / sizeof edges[0])];
+                }
+                w0->v[r ? 3 : 0][l] = v;
+            }
+        memcpy(w, w0, sizeof *w);
+        x_set_jit(0);
+        int st0 = run_code(w, "gfx950", code, n, 64, 100);
+        memcpy(wj, w0, sizeof *wj);
+        x_set_jit(1);
+        x_jit_counts(&b0, &i0);
+        int st1 = run_code(wj, "gfx950", code, n, 64, 100);
+        x_jit_counts(&b1, &i1);
+        ran += i1 - i0;
+        CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "test_exp: status %d / %d", st0, st1);
+        for (int r = 1; r <= 4; r++)
+            for (unsigned l = 0; l < 64; l++)
+                if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
+                    printf("  test_exp: v%d lane %u, input 0x%08x: interpreter 0x%08x, blocks "
+                           "0x%08x\n",
+                           r, l, w0->v[r == 1 ? 0 : 3][l], w->v[r][l], wj->v[r][l]);
+    }
+    CHECK(bad == 0, "test_exp: %d results differ", bad);
+    /* the block is built where the host has AVX-512F (AVX2 code leaves v_exp_f32 out) */
+    if (x_jit_enabled() && x_jit_host() == 2)
+        CHECK(ran > 0, "test_exp: no block ran the exps");
+    free(code);
 }
 
 int main(void) {
@@ -515,6 +614,8 @@ int main(void) {
         vec_total += vec;
         covered_total += covered;
     }
+    x_set_jit(1);
+    test_exp();
     x_set_jit(1);
     if (jit)
         CHECK(covered_total * 2 > vec_total, "blocks cover %llu of %llu instructions",
