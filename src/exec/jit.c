@@ -16,7 +16,8 @@
  * what the handlers compute too.  Only the NaN payload of an operation with two NaN inputs may
  * differ, as it already differs between the handlers' vector and scalar paths.  An SDWA source
  * select is two shifts of the source into a register of its own (valu.h sdwa_shifts, as the
- * handlers' fetch does); v_exp_f32 is exp2_f32's double-precision arithmetic, step for step.
+ * handlers' fetch does); v_exp_f32 is exp2_f32's double-precision arithmetic, step for step;
+ * v_perm_b32 byte shuffles (AVX-512BW).
  *
  * Encodings: EVEX (AVX-512F: 32 zmm registers, 16 lanes) or on a host without it VEX (AVX2 and
  * FMA: 16 ymm registers, 8 lanes, no vpternlogd or vcvtudq2ps: those as two operations or not
@@ -57,6 +58,21 @@ static int host_isa(void) {
 #endif
 }
 int x_jit_host(void) { return host_isa(); }
+/* AVX-512BW (byte shuffles, blends and compares: v_perm_b32's code) on an AVX-512F host */
+static int host_bw(void) {
+#if JIT_HOST
+    static int bw = -1;
+    int b = __atomic_load_n(&bw, __ATOMIC_RELAXED);
+    if (b < 0) {
+        __builtin_cpu_init();
+        b = __builtin_cpu_supports("avx512bw") != 0;
+        __atomic_store_n(&bw, b, __ATOMIC_RELAXED);
+    }
+    return b;
+#else
+    return 0;
+#endif
+}
 int x_jit_enabled(void) { return host_isa() && x_env_switch(&jit_on, "GFXEMU_JIT", "0"); }
 /* AVX2 code: on an AVX2 host, or when asked for (GFXEMU_JIT=avx2, x_set_jit(2)). */
 static int use_avx2(void) {
@@ -120,6 +136,8 @@ enum {
      * order (emit_exp2); AVX-512 only.  (Before J_PKFMA: the kinds from there on have paths of
      * their own in lower_op.) */
     J_EXPF,
+    /* v_perm_b32: byte shuffles (emit_perm); AVX-512BW only */
+    J_PERM,
     J_PKFMA,
     J_PKMUL,
     J_PKADD,
@@ -204,6 +222,7 @@ static const struct {
     {ISA_OPL_v_cvt_f32_u32, J_CVTFU, 1, 0},
     {ISA_OPL_v_cvt_f32_i32, J_CVTFI, 1, 0},
     {ISA_OPL_v_exp_f32, J_EXPF, 1, 1},
+    {ISA_OPL_v_perm_b32, J_PERM, 3, 0},
     {ISA_OPL_v_pk_fma_f32, J_PKFMA, 3, 1},
     {ISA_OPL_v_pk_mul_f32, J_PKMUL, 2, 1},
     {ISA_OPL_v_pk_add_f32, J_PKADD, 2, 1},
@@ -338,6 +357,7 @@ typedef struct gen {
     int nk;
     /* register allocation: the key each zmm holds (-1 none), written since loaded, in use */
     int avx2; /* VEX-encoded AVX2 (16 ymm registers, 8 lanes) instead of AVX-512 (32 zmm, 16) */
+    int bw;   /* AVX-512 code may use AVX-512BW */
     int nreg; /* 32 or 16 */
     int key[32];
     uint8_t dirty[32], pin[32];
@@ -613,7 +633,23 @@ static void evex_rip(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg
  * half): exp2_f32's clamp (-160.0f, 160.0f), 1.5 * 2^52, ln 2, the Taylor coefficients
  * 1/9! .. 1/1! (P_C0 + i: 1/(9 - i)!; the last two both 1.0), the exponent bias as a quadword,
  * the quiet bit, the smallest normal. */
-enum { P_M160, P_160, P_RND, P_LN2, P_C0, P_BIAS = P_C0 + 10, P_QUIET, P_MINNORM, P_N };
+enum {
+    P_M160,
+    P_160,
+    P_RND,
+    P_LN2,
+    P_C0,
+    P_BIAS = P_C0 + 10,
+    P_QUIET,
+    P_MINNORM,
+    P_B03, /* emit_perm's: bytes 3 and 1 (low dword) */
+    P_B01,
+    P_N
+};
+/* 64-byte vectors after the slots (emit_perm): per dword j of a 128-bit lane its bytes' offset
+ * there (4 * (j % 4) in each byte), the same + 1, and bytes 4, 2, 8, 11 and 12 everywhere */
+enum { V_BASE, V_BASE1, V_4, V_2, V_8, V_11, V_12, V_N };
+#define POOL_V(v) (g->pool + 8 * P_N + 64 * (size_t)(v))
 static void pool_fill(gen *g) {
     /* the same expressions as exp2_f32's, so the same doubles */
     const double c[10] = {1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120,
@@ -629,9 +665,14 @@ static void pool_fill(gen *g) {
     for (int i = 0; i < 10; i++)
         memcpy(&v[P_C0 + i], &c[i], 8);
     v[P_BIAS] = 1023, v[P_QUIET] = 0x400000, v[P_MINNORM] = 0x800000;
+    v[P_B03] = 0x03030303, v[P_B01] = 0x01010101;
     g->pool = g->len;
     for (int i = 0; i < P_N; i++)
         put32(g, (uint32_t)v[i]), put32(g, (uint32_t)(v[i] >> 32));
+    static const uint8_t bytes[V_N] = {0, 1, 4, 2, 8, 11, 12};
+    for (int k = 0; k < V_N; k++)
+        for (unsigned j = 0; j < 16; j++)
+            put32(g, 0x01010101u * (k <= V_BASE1 ? 4 * (j % 4) + bytes[k] : bytes[k]));
 }
 /* op d, a, [pool slot] broadcast: 32-bit elements (w 0) or 64-bit (w 1) */
 static void op_pool(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int slot,
@@ -691,6 +732,41 @@ static void emit_exp2(gen *g, int t, int d, int a) {
     evex_rip(g, PP_66, MM_0F3A, 0x1e, 2, (unsigned)d, g->pool + 8 * P_MINNORM, 0, 0, 1, 1);
     put(g, P_LT); /* vpcmpud k2 = d < 2^-126 */
     evex_k(g, PP_66, MM_0F, 0xef, (unsigned)d, (unsigned)d, d, 0, 0, 2); /* vpxord d{k2}: 0 */
+}
+
+/* d = v_perm_b32(a, b, c) (valu_int.c perm_byte per byte, 16 lanes): selector byte s takes byte
+ * s & 3 of a (s & 4) or b by vpshufb inside each dword's 128-bit lane; for 8-11 the sign of
+ * byte 1 or 3 (s & 1) of a (s & 2) or b the same way, spread by vpmovb2m / vpmovm2b; then
+ * s < 8 the byte, 8-11 the sign, 12 zero, above 0xff (unsigned byte compares). */
+static void emit_perm(gen *g, int t, int d, int a, int b, int c) {
+    int i = grab(g, t), r0, r1;
+    g->pin[i] = 1;
+    g->pin[r0 = grab(g, t)] = 1;
+    g->pin[r1 = grab(g, t)] = 1;
+    op_pool(g, PP_66, MM_0F, 0xdb, i, c, P_B03, 0, 0); /* vpandd: s & 3 */
+    evex_rip(g, PP_66, MM_0F, 0xeb, (unsigned)i, (unsigned)i, POOL_V(V_BASE), 0, 0, 0, 0);
+    evex(g, PP_66, MM_0F38, 0x00, (unsigned)r1, (unsigned)b, i, 0, 0);          /* vpshufb: b's */
+    evex(g, PP_66, MM_0F38, 0x00, (unsigned)r0, (unsigned)a, i, 0, 0);          /* a's */
+    evex_rip(g, PP_66, MM_0F38, 0x26, 1, (unsigned)c, POOL_V(V_4), 0, 0, 0, 0); /* vptestmb */
+    evex_k(g, PP_66, MM_0F38, 0x66, (unsigned)r1, (unsigned)r1, r0, 0, 0, 1);   /* vpblendmb */
+    op_pool(g, PP_66, MM_0F, 0xdb, i, c, P_B01, 0, 0); /* (s & 1) * 2 + 1 */
+    VPADDD(g, i, i, i);
+    evex_rip(g, PP_66, MM_0F, 0xeb, (unsigned)i, (unsigned)i, POOL_V(V_BASE1), 0, 0, 0, 0);
+    evex(g, PP_66, MM_0F38, 0x00, (unsigned)r0, (unsigned)b, i, 0, 0);
+    evex(g, PP_66, MM_0F38, 0x00, (unsigned)i, (unsigned)a, i, 0, 0);
+    evex_rip(g, PP_66, MM_0F38, 0x26, 2, (unsigned)c, POOL_V(V_2), 0, 0, 0, 0);
+    evex_k(g, PP_66, MM_0F38, 0x66, (unsigned)r0, (unsigned)r0, i, 0, 0, 2);
+    evex(g, PP_F3, MM_0F38, 0x29, 3, 0, r0, 0, 0);           /* vpmovb2m k3 */
+    evex(g, PP_F3, MM_0F38, 0x28, (unsigned)r0, 0, 3, 0, 0); /* vpmovm2b: the signs */
+    evex_rip(g, PP_66, MM_0F3A, 0x3e, 4, (unsigned)c, POOL_V(V_8), 0, 0, 0, 1); /* vpcmpub */
+    put(g, P_LT);                                                               /* s < 8 */
+    evex_k(g, PP_66, MM_0F38, 0x66, (unsigned)d, (unsigned)r0, r1, 0, 0, 4);
+    evex_rip(g, PP_66, MM_0F3A, 0x3e, 5, (unsigned)c, POOL_V(V_12), 0, 0, 0, 1);
+    put(g, 6);                                               /* s > 12 */
+    evex(g, PP_F3, MM_0F38, 0x28, (unsigned)r0, 0, 5, 0, 0); /* 0xff there, else 0 */
+    evex_rip(g, PP_66, MM_0F3A, 0x3e, 6, (unsigned)c, POOL_V(V_11), 0, 0, 0, 1);
+    put(g, 6); /* s > 11 */
+    evex_k(g, PP_66, MM_0F38, 0x66, (unsigned)d, (unsigned)d, r0, 0, 0, 6);
 }
 
 /* ---- register allocation ------------------------------------------------------------------- */
@@ -1005,6 +1081,7 @@ static void emit(gen *g, int t) {
         break;
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
     case J_EXPF: emit_exp2(g, t, d, a); break;
+    case J_PERM: emit_perm(g, t, d, a, b, c); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
     case J_MAXF:
     case J_MINF: { /* valu.h FMINMAX with IEEE set; m the quiet bit */
@@ -1714,6 +1791,8 @@ static int lower_op(gen *g, const xinst *x) {
     }
     if ((kind == J_CVTFU || kind == J_EXPF) && g->avx2) /* (no vcvtudq2ps; exp: not written) */
         return 0;
+    if (kind == J_PERM && !g->bw)
+        return 0;
     if ((kind == J_XNOR || kind == J_NOT) && g->avx2 && (l->s[3] = (int16_t)kconst(g, ~0u)) < 0)
         return 0;
     if (shift_kind(kind))
@@ -1934,6 +2013,7 @@ static int setb_init(setb *b, unsigned quarters) {
         for (unsigned l = 0; l < 8; l++)
             put32(b->g, 1u << l);
     } else if (b->g) {
+        b->g->bw = host_bw();
         pool_fill(b->g);
     }
     return b->g && !b->g->fail ? 0 : -1;

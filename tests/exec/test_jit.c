@@ -96,6 +96,7 @@ static const tmpl jit_ops[] = {
     {"v_max3_f32", "v_max3_f32", "V SSS", 1},
     {"v_min3_f32", "v_min3_f32", "V SSS", 1},
     {"v_exp_f32", "v_exp_f32", "V S", 0},
+    {"v_perm_b32", "v_perm_b32", "V SSS", 1},
     /* lane masks: compares (VCC or an SGPR), v_cndmask_b32, the carry forms */
     {"v_cmp_gt_i32_e32", "v_cmp_gt_i32_e32", "c SV", 0},
     {"v_cmp_lt_u32_e64", "v_cmp_lt_u32_e64", "M SS", 1},
@@ -477,6 +478,56 @@ static void test_exp(void) {
     free(code);
 }
 
+/* v_perm_b32 in a block (AVX-512BW hosts; emit_perm) against the interpreter, bit for bit:
+ * selector bytes mostly 0-15 (each case: a byte of either source, a sign of byte 1 or 3 of
+ * either, zero, 0xff), else any byte; a VGPR selector (lanes differ) and an SGPR one (the same
+ * in every lane, the handler's other path), sources with random signs. */
+static void test_perm(void) {
+    size_t n;
+    uint8_t *code = asm_snippet("gfx950",
+                                "v_perm_b32 v1, v0, v3, v5\nv_perm_b32 v2, v3, v0, s7\n"
+                                "v_mov_b32 v4, v1\ns_endpgm\n",
+                                &n);
+    CHECK(code != NULL, "test_perm: the program does not assemble");
+    if (!code)
+        return;
+    int bad = 0;
+    uint64_t b0, i0, b1, i1, ran = 0;
+    for (int round = 0; round < 200; round++) {
+        memset(w0, 0, sizeof *w0);
+        w0->mode = 0xf0 | MODE_IEEE;
+        wave_set_exec(w0, ~0ull);
+        for (unsigned l = 0; l < 64; l++) {
+            w0->v[0][l] = rnd() ^ rnd() << 16;
+            w0->v[3][l] = rnd() ^ rnd() << 16;
+            uint32_t sel = 0;
+            for (int k = 0; k < 4; k++)
+                sel |= (rnd() % 8 ? rnd() % 16 : rnd() & 0xff) << (8 * k);
+            w0->v[5][l] = sel;
+        }
+        w0->s[7] = w0->v[5][round % 64];
+        memcpy(w, w0, sizeof *w);
+        x_set_jit(0);
+        int st0 = run_code(w, "gfx950", code, n, 64, 100);
+        memcpy(wj, w0, sizeof *wj);
+        x_set_jit(1);
+        x_jit_counts(&b0, &i0);
+        int st1 = run_code(wj, "gfx950", code, n, 64, 100);
+        x_jit_counts(&b1, &i1);
+        ran += i1 - i0;
+        CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "test_perm: status %d / %d", st0, st1);
+        for (int r = 1; r <= 4; r++)
+            for (unsigned l = 0; l < 64; l++)
+                if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
+                    printf("  test_perm: v%d lane %u: interpreter 0x%08x, blocks 0x%08x\n", r, l,
+                           w->v[r][l], wj->v[r][l]);
+    }
+    CHECK(bad == 0, "test_perm: %d results differ", bad);
+    if (x_jit_enabled() && x_jit_host() == 2 && __builtin_cpu_supports("avx512bw"))
+        CHECK(ran > 0, "test_perm: no block ran the permutes");
+    free(code);
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -616,6 +667,8 @@ int main(void) {
     }
     x_set_jit(1);
     test_exp();
+    x_set_jit(1);
+    test_perm();
     x_set_jit(1);
     if (jit)
         CHECK(covered_total * 2 > vec_total, "blocks cover %llu of %llu instructions",
