@@ -1306,10 +1306,14 @@ static void emit(gen *g, int t) {
 }
 
 static void emit_salu(gen *g, const xinst *x);
-/* Code for the lowered block: the loop over quarters, then the deferred scalar ops salu[0..nsalu)
- * (native code, emit_salu()).  Returns the offset of its entry. */
-static size_t emit_block(gen *g, unsigned quarters, const xinst *const *salu, unsigned nsalu) {
+/* Code for the lowered block: the hoisted scalar ops pre[0..npre), the loop over quarters, then
+ * the deferred scalar ops salu[0..nsalu) (native code, emit_salu()).  Returns the offset of its
+ * entry. */
+static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, unsigned npre,
+                         const xinst *const *salu, unsigned nsalu) {
     size_t entry = g->len;
+    for (unsigned i = 0; i < npre; i++)
+        emit_salu(g, pre[i]);
     for (int z = 0; z < 32; z++)
         g->key[z] = -1, g->dirty[z] = 0, g->pin[z] = 0;
     g->nreg = g->avx2 ? 16 : 32;
@@ -1407,6 +1411,25 @@ static int salu_native(const xinst *x) {
             return 0;
     }
     return 1;
+}
+/* Whether native scalar op x reads SCC (with carry in, s_cselect) or writes it (all but the
+ * moves, s_mul_i32 and s_cselect). */
+static void salu_scc(const xinst *x, int *reads, int *writes) {
+    int k = sops[sop_index(x)].kind;
+    *reads = k == S_ADDC || k == S_SUBB || k == S_CSEL;
+    *writes = k != S_MOV && k != S_MOVK && k != S_MUL && k != S_CSEL;
+}
+/* The SGPRs (below 128) scalar op x reads and writes, a bit each. */
+static void salu_sets(const xinst *x, uint64_t rd[2], uint64_t wr[2]) {
+    rd[0] = rd[1] = wr[0] = wr[1] = 0;
+    for (unsigned k = 0; k < x->in.ndst; k++)
+        for (unsigned r = x->in.dst[k].idx; r < x->in.dst[k].idx + x->in.dst[k].n && r < 128; r++)
+            wr[r >> 6] |= 1ull << (r & 63);
+    for (unsigned k = 0; k < x->in.nsrc; k++)
+        if (x->in.src[k].kind == ISA_OPND_SREG)
+            for (unsigned r = x->in.src[k].idx; r < x->in.src[k].idx + x->in.src[k].n && r < 128;
+                 r++)
+                rd[r >> 6] |= 1ull << (r & 63);
 }
 /* mov eax/ecx (r 0/1; rax/rcx when w64) <- source j */
 static void sload(gen *g, const xinst *x, int j, unsigned r, int w64) {
@@ -1862,6 +1885,8 @@ typedef struct setb {
     uint32_t n, cap;
     const xinst **defer;
     uint32_t ndefer, dcap;
+    const xinst **hoist; /* the block being built's hoisted scalar ops (block()) */
+    uint32_t hcap;
     unsigned quarters;
 } setb;
 
@@ -1878,9 +1903,15 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
      * reads as data an SGPR written before it in the block (by either), nor as a mask one a
      * deferred op writes; no mask is written to an SGPR read or written before by a deferred
      * op, or read as data by a vector op. */
-    uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0};
-    int pair = b->quarters == 4;
-    unsigned nv = 0, covered = 0, nd = 0, ndk = 0;
+    /* A scalar op with native code may instead be hoisted: run before the code, in program
+     * order with the other hoisted ones.  That is the same as running it in its place when
+     * nothing before it in the block wrote what it reads (a vector op's mask, a deferred op's
+     * result) or read or wrote what it writes (a vector op's data or mask, a deferred op's
+     * sources or results), and no deferred op before it touches SCC when it does.  The vector
+     * ops after it then read its results in the code (no end of the block). */
+    uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0}, vmrd[2] = {0, 0};
+    int pair = b->quarters == 4, dscc = 0;
+    unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0;
     uint8_t f32 = 0, heavy = 0, ieee = 0;
     if (b->ndefer + n > b->dcap) {
         uint32_t cap = b->dcap * 2 + n + 16;
@@ -1889,6 +1920,13 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             return g->fail = 1, 0;
         b->defer = d;
         b->dcap = cap;
+    }
+    if (n > b->hcap) {
+        const xinst **h = realloc(b->hoist, (n + 16) * sizeof *h);
+        if (!h)
+            return g->fail = 1, 0;
+        b->hoist = h;
+        b->hcap = n + 16;
     }
     for (unsigned j = 0; j < n; j++) {
         const xinst *x = xs[j];
@@ -1907,6 +1945,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             }
             add_bits(srd, rd);
             add_bits(vwr, mwr);
+            add_bits(vmrd, mrd);
             f32 |= x->fn == x_rdna_vopd ? 1 : f32_of[x->in.op];
             for (int i = before; i < g->nops; i++)
                 ieee |= g->ops[i].kind == J_MAXF || g->ops[i].kind == J_MINF;
@@ -1914,7 +1953,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             heavy |= kind_of[x->in.op] == J_L64ADD || kind_of[x->in.op] == J_SHL64;
             nv++;
             covered = j + 1;
-            ndk = nd;
+            ndk = nd, nhk = nh;
             continue;
         }
         g->nops = before, g->nk = nkb;
@@ -1924,14 +1963,19 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             continue;
         if (!deferrable(x))
             break;
-        for (unsigned k = 0; k < x->in.ndst; k++)
-            for (unsigned r = x->in.dst[k].idx; r < x->in.dst[k].idx + x->in.dst[k].n; r++)
-                wr[r >> 6] |= 1ull << (r & 63);
-        for (unsigned k = 0; k < x->in.nsrc; k++)
-            if (x->in.src[k].kind == ISA_OPND_SREG)
-                for (unsigned r = x->in.src[k].idx;
-                     r < x->in.src[k].idx + x->in.src[k].n && r < 128; r++)
-                    drd[r >> 6] |= 1ull << (r & 63);
+        uint64_t xr[2], xw[2];
+        int sr = 1, sw = 1, nat = salu_native(x);
+        salu_sets(x, xr, xw);
+        if (nat)
+            salu_scc(x, &sr, &sw);
+        if (nat && !meets(xr, vwr) && !meets(xr, wr) && !meets(xw, srd) && !meets(xw, vmrd) &&
+            !meets(xw, vwr) && !meets(xw, wr) && !meets(xw, drd) && !((sr || sw) && dscc)) {
+            b->hoist[nh++] = x;
+            continue;
+        }
+        add_bits(wr, xw);
+        add_bits(drd, xr);
+        dscc |= sr || sw;
         b->defer[b->ndefer + nd++] = x;
     }
     if (nv < 2 && !heavy)
@@ -1951,7 +1995,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     int native = 1;
     for (unsigned i = 0; i < ndk && native; i++)
         native = salu_native(b->defer[b->ndefer + i]);
-    size_t entry = emit_block(g, b->quarters, b->defer + b->ndefer, native ? ndk : 0);
+    size_t entry =
+        emit_block(g, b->quarters, b->hoist, nhk, b->defer + b->ndefer, native ? ndk : 0);
     if (g->fail)
         return 0;
     xjit *r = &b->rec[b->n];
@@ -2025,6 +2070,7 @@ static void setb_free(setb *b) {
     free(b->rec);
     free(b->entry);
     free(b->defer);
+    free(b->hoist);
 }
 static int setb_ops(setb *b, size_t n) {
     free(b->g->ops);

@@ -4,14 +4,14 @@
  * instructions (no modifier or DPP, SDWA only as source selects; a VGPR destination; VGPR, SGPR
  * or constant sources)
  * whose operation jit.c knows, plus scalar ALU instructions and no-ops in
- * between that it may run after them.  Its code runs each 16-lane quarter of the wave through
- * the whole block with the registers it touches held in host vector registers: every lane is
- * independent of the others in these instructions, so that is the same as running the
- * instructions one after another over all lanes.  The interpreter stays the reference: a block
- * runs only with every lane active and MODE not flushing f32 denormals, else its instructions run
- * one by one as before (x_jit_run returns NULL).  GFXEMU_JIT=0 turns it off.  The code is
- * AVX-512 (16-lane quarters in zmm registers), or AVX2 (8-lane eighths in ymm registers) on a
- * host without AVX-512F. */
+ * between that it may run before or after them (hoisted or deferred).  Its code runs each 16-lane
+ * quarter of the wave through the whole block with the registers it touches held in host vector
+ * registers: every lane is independent of the others in these instructions, so that is the same as
+ * running the instructions one after another over all lanes.  The interpreter stays the reference:
+ * a block runs only with every lane active and MODE not flushing f32 denormals, else its
+ * instructions run one by one as before (x_jit_run returns NULL).  GFXEMU_JIT=0 turns it off.  The
+ * code is AVX-512 (16-lane quarters in zmm registers), or AVX2 (8-lane eighths in ymm registers) on
+ * a host without AVX-512F. */
 #ifndef GFXEMU_EXEC_JIT_H
 #define GFXEMU_EXEC_JIT_H
 

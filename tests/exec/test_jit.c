@@ -528,6 +528,60 @@ static void test_perm(void) {
     free(code);
 }
 
+/* Scalar ops a block may hoist (run before its code) against ones it must defer: after a
+ * deferred op (here an s_and_b64 of a mask a compare in the block wrote), an op that reads what
+ * it wrote, writes what it wrote, or writes what it reads stays in order after it.  Each program
+ * runs from random states with and without blocks, on every target that has the ops. */
+static void test_hoist(void) {
+    static const char *const progs[] = {
+        /* reads the deferred op's result */
+        "v_cmp_gt_u32 s[8:9], v1, v2\ns_and_b64 s[2:3], s[8:9], s[4:5]\ns_mov_b32 s6, s2\n"
+        "v_add_u32 v3, s6, v4\nv_add_u32 v5, v6, v7\ns_endpgm\n",
+        /* writes it */
+        "v_cmp_gt_u32 s[8:9], v1, v2\ns_and_b64 s[2:3], s[8:9], s[4:5]\ns_mov_b32 s2, 7\n"
+        "v_add_u32 v3, v4, v5\nv_add_u32 v6, v7, v8\ns_endpgm\n",
+        /* writes its source */
+        "v_cmp_gt_u32 s[8:9], v1, v2\ns_and_b64 s[2:3], s[8:9], s[4:5]\ns_mov_b32 s4, 9\n"
+        "v_add_u32 v3, v4, v5\nv_add_u32 v6, v7, v8\ns_endpgm\n",
+        /* hoisted: a vector op after it reads its result */
+        "v_add_u32 v3, v4, v5\ns_mul_i32 s6, s1, s2\nv_add_u32 v7, s6, v3\n"
+        "s_mov_b64 vcc, s[4:5]\nv_cndmask_b32 v8, v7, v3, vcc\ns_endpgm\n",
+    };
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        size_t n;
+        uint8_t *code = asm_snippet("gfx950", progs[i], &n);
+        CHECK(code != NULL, "test_hoist: program %zu does not assemble", i);
+        if (!code)
+            continue;
+        uint64_t b0, i0, b1, i1, ran = 0;
+        for (int round = 0; round < 8; round++) {
+            memset(w0, 0, sizeof *w0);
+            w0->mode = 0xf0 | MODE_IEEE;
+            wave_set_exec(w0, ~0ull);
+            for (int r = 0; r < 10; r++)
+                for (unsigned l = 0; l < 64; l++)
+                    w0->v[r][l] = rnd() % 4 ? rnd() : w0->v[r ? r - 1 : 0][l];
+            for (int r = 0; r < 12; r++)
+                w0->s[r] = rnd() ^ rnd() << 16;
+            memcpy(w, w0, sizeof *w);
+            x_set_jit(0);
+            int st0 = run_code(w, "gfx950", code, n, 64, 100);
+            memcpy(wj, w0, sizeof *wj);
+            x_set_jit(1);
+            x_jit_counts(&b0, &i0);
+            int st1 = run_code(wj, "gfx950", code, n, 64, 100);
+            x_jit_counts(&b1, &i1);
+            ran += i1 - i0;
+            CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "test_hoist: status %d / %d", st0, st1);
+            int d = compare("gfx950", 64, (int)i, progs[i]);
+            CHECK(d == 0, "test_hoist: program %zu: %d words differ", i, d);
+        }
+        if (x_jit_enabled())
+            CHECK(ran > 0, "test_hoist: program %zu built no block", i);
+        free(code);
+    }
+}
+
 int main(void) {
     w = aligned_alloc(64, sizeof *w);
     w0 = aligned_alloc(64, sizeof *w0);
@@ -667,6 +721,8 @@ int main(void) {
     }
     x_set_jit(1);
     test_exp();
+    x_set_jit(1);
+    test_hoist();
     x_set_jit(1);
     test_perm();
     x_set_jit(1);
