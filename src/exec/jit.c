@@ -172,7 +172,9 @@ enum {
     J_MADU64,
     J_MADI64,
     J_MADHI,
-    J_MADLO
+    J_MADLO,
+    /* s_and/or/xor/andn2_b64 on lane masks (lower_klogic): chunk by chunk, lop.imm the op */
+    J_KLOGIC
 };
 
 /* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
@@ -334,6 +336,12 @@ static void init_tables(void) {
 
 /* Keys: VGPR r is r, SGPR s is KS + s, constant i of the block is KK + i. */
 enum { KS = 1024, KK = 2048, KMAX = 4096, NK = 1024 };
+enum { KM_ONES = -2, KM_ZERO = -3 }; /* J_KLOGIC's constant masks (-1: none) */
+/* A deferred entry that only sets SCC from a J_KLOGIC op's destination: the op's address with
+ * bit 0 set (emit_block). */
+#define KSCC_TAG(x) ((const xinst *)((uintptr_t)(x) | 1))
+#define IS_KSCC(x) (((uintptr_t)(x) & 1) != 0)
+#define KSCC_OP(x) ((const xinst *)((uintptr_t)(x) & ~(uintptr_t)1))
 #define IS_K(k) ((k) >= KK)
 
 /* A lowered operation: d = kind(s[0], s[1], s[2]) with s[3] a helper constant (shift masks). */
@@ -343,6 +351,7 @@ typedef struct lop {
     int16_t s[4];
     int16_t mw, mr; /* the lane mask written / read: its SGPR (-1 none), chunk c's bits at byte
                      * 2c (AVX2 c) of it */
+    int16_t mr2;    /* J_KLOGIC's second mask read (mr the first); KM_ONES / KM_ZERO: a constant */
     uint8_t sel[2]; /* an SDWA source select of s[0] / s[1] (a register): 0 none, else 1 + the
                      * select (BYTE_0-3, WORD_0/1: 0-5) | 8 when sign-extended */
 } lop;
@@ -856,10 +865,37 @@ static void ltu2(gen *g, int t, int d, int x, int y, int s) {
     VPCMPGTD(g, d, u, d);
 }
 
+/* eax (r 0) or r8d (r 8) = this chunk's bits of mask m (16, AVX2 8), or a constant mask */
+static void kload(gen *g, unsigned r, int m) {
+    if (m < 0) { /* mov r32, imm32 */
+        if (r)
+            put(g, 0x41);
+        put(g, 0xb8), put32(g, m == KM_ONES ? (g->avx2 ? 0xffu : 0xffffu) : 0);
+        return;
+    }
+    if (r) /* movzx r32, word / byte [rdx + 4m] */
+        put(g, 0x44);
+    put(g, 0x0f), put(g, g->avx2 ? 0xb6 : 0xb7);
+    modrm(g, 0, -1, 2, 4 * m);
+}
+
 /* Emit operation t. */
 static void emit(gen *g, int t) {
     const lop *o = &g->ops[t];
     int z[4] = {0, 0, 0, 0};
+    if (o->kind == J_KLOGIC) { /* integer code on this chunk's bits: no vector register */
+        kload(g, 0, o->mr);
+        kload(g, 8, o->mr2);
+        if (o->imm == 3) /* andn2: not r8d */
+            put(g, 0x41), put(g, 0xf7), put(g, 0xd0);
+        static const uint8_t opc[4] = {0x21, 0x09, 0x31, 0x21}; /* and, or, xor, and */
+        put(g, 0x44), put(g, opc[o->imm]), put(g, 0xc0);        /* op eax, r8d */
+        if (!g->avx2)
+            put(g, 0x66);
+        put(g, g->avx2 ? 0x88 : 0x89); /* mov [rdx + 4m], ax / al */
+        modrm(g, 0, -1, 2, 4 * o->mw);
+        return;
+    }
     if (o->kind == J_CMP64) { /* both halves equal; not equal: either differs */
         int al = use(g, t, o->s[0]), bl = use(g, t, o->s[1]);
         int ah = use(g, t, o->s[2]), bh = use(g, t, o->s[3]), ne = o->imm == 4;
@@ -1306,6 +1342,7 @@ static void emit(gen *g, int t) {
 }
 
 static void emit_salu(gen *g, const xinst *x);
+static void setcc_scc(gen *g, uint8_t cc);
 /* Code for the lowered block: the hoisted scalar ops pre[0..npre), the loop over quarters, then
  * the deferred scalar ops salu[0..nsalu) (native code, emit_salu()).  Returns the offset of its
  * entry. */
@@ -1336,7 +1373,17 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
     put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
     for (unsigned i = 0; i < nsalu; i++)
-        emit_salu(g, salu[i]);
+        if (!salu[i]) {
+            continue;
+        } else if (IS_KSCC(salu[i])) { /* mov rax, [rdi + s + 4 d]; test rax, rax; setnz -> SCC */
+            put(g, 0x48), put(g, 0x8b);
+            modrm(g, 0, -1, R_RDI,
+                  (int32_t)(offsetof(wave, s) + 4 * (size_t)KSCC_OP(salu[i])->in.dst[0].idx));
+            put(g, 0x48), put(g, 0x85), put(g, 0xc0);
+            setcc_scc(g, 0x95);
+        } else {
+            emit_salu(g, salu[i]);
+        }
     put(g, 0xc3);
     return entry;
 }
@@ -1845,9 +1892,11 @@ static void masks_used(const gen *g, int from, int pair, uint64_t rd[2], uint64_
     rd[0] = rd[1] = wr[0] = wr[1] = 0;
     for (int i = from; i < g->nops; i++)
         for (int h = 0; h <= pair; h++) {
-            int r = g->ops[i].mr, w = g->ops[i].mw;
+            int r = g->ops[i].mr, r2 = g->ops[i].mr2, w = g->ops[i].mw;
             if (r >= 0 && r + h < 128)
                 rd[(r + h) >> 6] |= 1ull << ((r + h) & 63);
+            if (r2 >= 0 && r2 + h < 128)
+                rd[(r2 + h) >> 6] |= 1ull << ((r2 + h) & 63);
             if (w >= 0 && w + h < 128)
                 wr[(w + h) >> 6] |= 1ull << ((w + h) & 63);
         }
@@ -1876,6 +1925,44 @@ static int deferrable(const xinst *x) {
     return 1;
 }
 
+/* A 64-bit mask operand of scalar op x: an SGPR pair (EXEC included: a block runs only with
+ * every lane active, and none writes it), or the constants 0 and -1; -1 when neither. */
+static int klogic_src(const xinst *x, int i) {
+    const isa_opnd *o = &x->in.src[i];
+    if (o->kind == ISA_OPND_SREG)
+        return o->n == 2 && o->idx + 1u < 128 ? (int)o->idx : -1;
+    if (o->kind == ISA_OPND_INLINE || o->kind == ISA_OPND_LITERAL)
+        return x->k[i] == ~0ull ? KM_ONES : x->k[i] == 0 ? KM_ZERO : -1;
+    return -1;
+}
+/* s_and_b64, s_or_b64, s_xor_b64, s_andn2_b64 in a wave64 program as a lane-wise op on the
+ * masks (J_KLOGIC): bit l of the result is bit l of the sources', so each chunk's bits can be
+ * made with the chunk's vector code, and a vector op after it may read the result as a mask.
+ * SCC (result != 0) needs the whole result: block() defers an op that sets it from the
+ * destination after the code. */
+static int lower_klogic(gen *g, const xinst *x) {
+    static const uint16_t ops[4] = {ISA_OPL_s_and_b64, ISA_OPL_s_or_b64, ISA_OPL_s_xor_b64,
+                                    ISA_OPL_s_andn2_b64};
+    int which = -1;
+    for (int i = 0; i < 4; i++)
+        if (x->in.op == ops[i])
+            which = i;
+    const isa_opnd *d = &x->in.dst[0];
+    if (which < 0 || x->cls != XC_SALU || x->in.fmt != ISA_FMT_SOP2 ||
+        (x->xf & (XI_MASK32 | XI_REF)) || x->in.nsrc != 2 || x->in.ndst != 1 ||
+        d->kind != ISA_OPND_SREG || d->n != 2 || !mask_ok(x, d->idx, 1))
+        return 0;
+    int a = klogic_src(x, 0), b = klogic_src(x, 1);
+    if (a == -1 || b == -1)
+        return 0;
+    lop *l = &g->ops[g->nops++];
+    memset(l, 0xff, sizeof *l);
+    l->kind = J_KLOGIC, l->ns = 0, l->imm = (uint8_t)which;
+    l->mr = (int16_t)a, l->mr2 = (int16_t)b, l->mw = (int16_t)d->idx;
+    l->sel[0] = l->sel[1] = 0;
+    g->masks = 1;
+    return 1;
+}
 /* Blocks being built for one program or one pair plan: the code in g->buf, the records with
  * the offset of their code in place of the pointer, the deferred instructions. */
 typedef struct setb {
@@ -1910,7 +1997,13 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
      * sources or results), and no deferred op before it touches SCC when it does.  The vector
      * ops after it then read its results in the code (no end of the block). */
     uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0}, vmrd[2] = {0, 0};
-    int pair = b->quarters == 4, dscc = 0;
+    int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0;
+    /* The latest mask op's SCC entry (its index in b->defer, -1 none), whether a deferred op
+     * read SCC since, and the SGPRs it reads (its result, which nothing may write before it
+     * runs).  An entry whose SCC a later one overwrites unread is dropped (NULL): then its
+     * result is free to be rewritten (masked code combines masks into VCC again and again). */
+    int live = -1, scc_read = 0;
+    uint64_t psd[2] = {0, 0};
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0;
     uint8_t f32 = 0, heavy = 0, ieee = 0;
     if (b->ndefer + n > b->dcap) {
@@ -1930,12 +2023,17 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     }
     for (unsigned j = 0; j < n; j++) {
         const xinst *x = xs[j];
-        int before = g->nops, nkb = g->nk;
-        if (x->cls == XC_VALU && lower(g, x)) {
-            uint64_t rd[2], mrd[2], mwr[2], dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
+        int before = g->nops, nkb = g->nk, klog = 0;
+        /* (a mask op's SCC is native code after the loop: only with native deferred ops) */
+        if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && lower_klogic(g, x))) {
+            uint64_t rd[2], mrd[2], mwr[2];
+            uint64_t dw[2] = {wr[0] | drd[0] | psd[0], wr[1] | drd[1] | psd[1]};
             for (int i = before; i < g->nops; i++) /* (lower_mask() sets its own) */
                 if (g->ops[i].kind < J_CMPI)
                     g->ops[i].mw = g->ops[i].mr = -1;
+            for (int i = before; i < g->nops; i++)
+                if (g->ops[i].kind != J_KLOGIC)
+                    g->ops[i].mr2 = -1;
             sgprs_read(g, before, rd);
             masks_used(g, before, pair, mrd, mwr);
             if (meets(rd, wr) || meets(rd, vwr) || meets(mrd, wr) || meets(mwr, dw) ||
@@ -1946,6 +2044,16 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             add_bits(srd, rd);
             add_bits(vwr, mwr);
             add_bits(vmrd, mrd);
+            if (klog) { /* its SCC, in program order with the deferred ops; it reads the result */
+                if (live >= 0 && !scc_read)
+                    b->defer[live] = NULL;
+                else
+                    add_bits(drd, psd); /* that one stays: keep its result */
+                live = (int)(b->ndefer + nd), scc_read = 0;
+                psd[0] = mwr[0], psd[1] = mwr[1];
+                b->defer[b->ndefer + nd++] = KSCC_TAG(x);
+                dscc = kscc = 1;
+            }
             f32 |= x->fn == x_rdna_vopd ? 1 : f32_of[x->in.op];
             for (int i = before; i < g->nops; i++)
                 ieee |= g->ops[i].kind == J_MAXF || g->ops[i].kind == J_MINF;
@@ -1973,9 +2081,22 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             b->hoist[nh++] = x;
             continue;
         }
+        if (!nat && kscc)
+            break;
+        if (live >= 0) { /* the mask op's SCC: read here, or overwritten unread */
+            scc_read |= sr;
+            if (sw) {
+                if (scc_read)
+                    add_bits(drd, psd);
+                else
+                    b->defer[live] = NULL;
+                live = -1, psd[0] = psd[1] = 0;
+            }
+        }
         add_bits(wr, xw);
         add_bits(drd, xr);
         dscc |= sr || sw;
+        dnat &= nat;
         b->defer[b->ndefer + nd++] = x;
     }
     if (nv < 2 && !heavy)
@@ -1993,8 +2114,9 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     }
     /* the deferred ops as native code when there is some for each */
     int native = 1;
-    for (unsigned i = 0; i < ndk && native; i++)
-        native = salu_native(b->defer[b->ndefer + i]);
+    for (unsigned i = 0; i < ndk && native; i++) /* (NULL: a dropped SCC entry) */
+        native = !b->defer[b->ndefer + i] || IS_KSCC(b->defer[b->ndefer + i]) ||
+                 salu_native(b->defer[b->ndefer + i]);
     size_t entry =
         emit_block(g, b->quarters, b->hoist, nhk, b->defer + b->ndefer, native ? ndk : 0);
     if (g->fail)

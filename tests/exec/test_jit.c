@@ -532,6 +532,7 @@ static void test_perm(void) {
  * deferred op (here an s_and_b64 of a mask a compare in the block wrote), an op that reads what
  * it wrote, writes what it wrote, or writes what it reads stays in order after it.  Each program
  * runs from random states with and without blocks, on every target that has the ops. */
+static void run_progs(const char *what, const char *const *progs, size_t nprogs);
 static void test_hoist(void) {
     static const char *const progs[] = {
         /* reads the deferred op's result */
@@ -547,10 +548,57 @@ static void test_hoist(void) {
         "v_add_u32 v3, v4, v5\ns_mul_i32 s6, s1, s2\nv_add_u32 v7, s6, v3\n"
         "s_mov_b64 vcc, s[4:5]\nv_cndmask_b32 v8, v7, v3, vcc\ns_endpgm\n",
     };
-    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+    run_progs("test_hoist", progs, sizeof progs / sizeof progs[0]);
+}
+
+/* Scalar mask ops in blocks (J_KLOGIC): s_and/or/xor/andn2_b64 of compare results, EXEC and the
+ * constants 0 and -1 read by v_cndmask_b32 in the same block, the SCC each sets read by
+ * s_cselect (set after the code, in order with the deferred ops), a compare that rewrites a
+ * mask op's result after it (the block must end first: the SCC is the mask op's), a deferred
+ * op that sets SCC after one, a scalar op without native code after one, and a mask op's SCC
+ * overwritten by the next one unread (its result may then be rewritten) or read first. */
+static void test_klogic(void) {
+    static const char *const progs[] = {
+        "v_cmp_gt_u32 s[8:9], v1, v2\nv_cmp_lt_u32 vcc, v3, v4\ns_or_b64 vcc, vcc, s[8:9]\n"
+        "v_cndmask_b32 v5, v6, v7, vcc\ns_andn2_b64 s[10:11], exec, s[8:9]\n"
+        "v_cndmask_b32_e64 v8, v6, v7, s[10:11]\ns_xor_b64 s[12:13], s[10:11], -1\n"
+        "s_cselect_b32 s20, 1, 2\nv_cndmask_b32_e64 v9, v5, v8, s[12:13]\n"
+        "s_and_b64 s[14:15], s[4:5], 0\ns_cselect_b32 s21, 3, 4\nv_add_u32 v10, v9, v8\n"
+        "s_endpgm\n",
+        "v_cmp_gt_u32 s[8:9], v1, v2\ns_and_b64 s[10:11], s[8:9], 0\n"
+        "v_cmp_lt_u32 s[10:11], v3, v4\ns_cselect_b32 s20, 5, 6\n"
+        "v_cndmask_b32_e64 v5, v6, v7, s[10:11]\nv_add_u32 v8, v5, v6\ns_endpgm\n",
+        "v_cmp_gt_u32 s[8:9], v1, v2\ns_cmp_eq_u32 s1, s1\ns_and_b64 s[10:11], s[8:9], exec\n"
+        "s_add_u32 s3, s1, s2\ns_cselect_b32 s20, 7, 8\nv_cndmask_b32_e64 v5, v6, v7, s[10:11]\n"
+        "v_mov_b32 v9, v5\ns_endpgm\n",
+        /* a scalar op without native code after a mask op ends the block (its SCC is code) */
+        "v_cmp_gt_u32 s[8:9], v1, v2\ns_or_b64 s[10:11], s[8:9], s[4:5]\n"
+        "v_cndmask_b32_e64 v5, v6, v7, s[10:11]\ns_bfe_u32 s3, s1, s2\nv_add_u32 v8, v5, v6\n"
+        "v_cndmask_b32_e64 v9, v8, v7, s[10:11]\ns_endpgm\n",
+        /* a mask op's SCC overwritten unread by the next one: VCC rewritten in the block */
+        "v_cmp_gt_u32 vcc, v1, v2\ns_or_b64 vcc, vcc, s[4:5]\nv_cndmask_b32 v5, v6, v7, vcc\n"
+        "s_and_b64 vcc, s[8:9], 0\nv_cndmask_b32 v8, v6, v7, vcc\ns_cselect_b32 s20, 1, 2\n"
+        "v_add_u32 v9, v5, v8\ns_endpgm\n",
+        /* ... read first: the first one's result must stay until its SCC is made */
+        "v_cmp_gt_u32 vcc, v1, v2\ns_or_b64 vcc, vcc, s[4:5]\ns_cselect_b32 s20, 1, 2\n"
+        "v_cndmask_b32 v5, v6, v7, vcc\ns_and_b64 vcc, s[8:9], 0\n"
+        "v_cndmask_b32 v8, v6, v7, vcc\nv_add_u32 v9, v5, v8\ns_endpgm\n",
+        /* ... read, then another mask op: the first one's result must still stay */
+        "v_cmp_gt_u32 vcc, v1, v2\ns_and_b64 vcc, vcc, 0\ns_cselect_b32 s20, 1, 2\n"
+        "v_cndmask_b32 v5, v6, v7, vcc\ns_or_b64 s[10:11], s[8:9], s[4:5]\n"
+        "v_cmp_lt_u32 vcc, v3, v4\nv_cndmask_b32 v8, v6, v7, vcc\nv_add_u32 v9, v5, v8\n"
+        "s_endpgm\n",
+    };
+    run_progs("test_klogic", progs, sizeof progs / sizeof progs[0]);
+}
+
+/* Each program from random states (v0-v9, s0-s11: some lanes equal so that compares go both
+ * ways) with and without blocks, the whole state compared; each must build a block. */
+static void run_progs(const char *what, const char *const *progs, size_t nprogs) {
+    for (size_t i = 0; i < nprogs; i++) {
         size_t n;
         uint8_t *code = asm_snippet("gfx950", progs[i], &n);
-        CHECK(code != NULL, "test_hoist: program %zu does not assemble", i);
+        CHECK(code != NULL, "%s: program %zu does not assemble", what, i);
         if (!code)
             continue;
         uint64_t b0, i0, b1, i1, ran = 0;
@@ -572,12 +620,12 @@ static void test_hoist(void) {
             int st1 = run_code(wj, "gfx950", code, n, 64, 100);
             x_jit_counts(&b1, &i1);
             ran += i1 - i0;
-            CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "test_hoist: status %d / %d", st0, st1);
+            CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "%s: status %d / %d", what, st0, st1);
             int d = compare("gfx950", 64, (int)i, progs[i]);
-            CHECK(d == 0, "test_hoist: program %zu: %d words differ", i, d);
+            CHECK(d == 0, "%s: program %zu: %d words differ", what, i, d);
         }
         if (x_jit_enabled())
-            CHECK(ran > 0, "test_hoist: program %zu built no block", i);
+            CHECK(ran > 0, "%s: program %zu built no block", what, i);
         free(code);
     }
 }
@@ -723,6 +771,8 @@ int main(void) {
     test_exp();
     x_set_jit(1);
     test_hoist();
+    x_set_jit(1);
+    test_klogic();
     x_set_jit(1);
     test_perm();
     x_set_jit(1);
