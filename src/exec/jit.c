@@ -352,6 +352,7 @@ typedef struct lop {
     int16_t mw, mr; /* the lane mask written / read: its SGPR (-1 none), chunk c's bits at byte
                      * 2c (AVX2 c) of it */
     int16_t mr2;    /* J_KLOGIC's second mask read (mr the first); KM_ONES / KM_ZERO: a constant */
+    uint8_t acc;    /* J_KLOGIC: its slot (the block's mask ops in order) for its SCC (emit) */
     uint8_t sel[2]; /* an SDWA source select of s[0] / s[1] (a register): 0 none, else 1 + the
                      * select (BYTE_0-3, WORD_0/1: 0-5) | 8 when sign-extended */
 } lop;
@@ -894,6 +895,9 @@ static void emit(gen *g, int t) {
             put(g, 0x66);
         put(g, g->avx2 ? 0x88 : 0x89); /* mov [rdx + 4m], ax / al */
         modrm(g, 0, -1, 2, 4 * o->mw);
+        /* or [rsp - 4 (slot + 1)], eax: the result's bits so far, for its SCC (in the red zone:
+         * the code calls nothing) */
+        put(g, 0x09), put(g, 0x44), put(g, 0x24), put(g, (uint8_t)(-4 * (o->acc + 1)));
         return;
     }
     if (o->kind == J_CMP64) { /* both halves equal; not equal: either differs */
@@ -1351,6 +1355,11 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
     size_t entry = g->len;
     for (unsigned i = 0; i < npre; i++)
         emit_salu(g, pre[i]);
+    for (int t = 0, k = 0; t < g->nops; t++) /* mask ops' result bits: mov dword [rsp - 4k], 0 */
+        if (g->ops[t].kind == J_KLOGIC) {
+            put(g, 0xc7), put(g, 0x44), put(g, 0x24), put(g, (uint8_t)(-4 * ++k));
+            put32(g, 0);
+        }
     for (int z = 0; z < 32; z++)
         g->key[z] = -1, g->dirty[z] = 0, g->pin[z] = 0;
     g->nreg = g->avx2 ? 16 : 32;
@@ -1372,14 +1381,9 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
     put(g, 0xff), put(g, 0xc9);
     put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
-    for (unsigned i = 0; i < nsalu; i++)
-        if (!salu[i]) {
-            continue;
-        } else if (IS_KSCC(salu[i])) { /* mov rax, [rdi + s + 4 d]; test rax, rax; setnz -> SCC */
-            put(g, 0x48), put(g, 0x8b);
-            modrm(g, 0, -1, R_RDI,
-                  (int32_t)(offsetof(wave, s) + 4 * (size_t)KSCC_OP(salu[i])->in.dst[0].idx));
-            put(g, 0x48), put(g, 0x85), put(g, 0xc0);
+    for (unsigned i = 0, k = 0; i < nsalu; i++)
+        if (IS_KSCC(salu[i])) { /* cmp dword [rsp - 4 (k + 1)], 0; setne -> SCC */
+            put(g, 0x83), put(g, 0x7c), put(g, 0x24), put(g, (uint8_t)(-4 * (int)++k)), put(g, 0);
             setcc_scc(g, 0x95);
         } else {
             emit_salu(g, salu[i]);
@@ -1935,11 +1939,14 @@ static int klogic_src(const xinst *x, int i) {
         return x->k[i] == ~0ull ? KM_ONES : x->k[i] == 0 ? KM_ZERO : -1;
     return -1;
 }
+/* The mask ops of a block keep their results' bits in 4-byte slots below the stack pointer (the
+ * code calls nothing, so the red zone is its own): 30 of them fit in its 128 bytes. */
+enum { KSLOTS = 30 };
 /* s_and_b64, s_or_b64, s_xor_b64, s_andn2_b64 in a wave64 program as a lane-wise op on the
  * masks (J_KLOGIC): bit l of the result is bit l of the sources', so each chunk's bits can be
  * made with the chunk's vector code, and a vector op after it may read the result as a mask.
- * SCC (result != 0) needs the whole result: block() defers an op that sets it from the
- * destination after the code. */
+ * SCC (result != 0) needs the whole result: each chunk's bits are ORed into the op's slot, and
+ * block() defers an entry that sets SCC from the slot after the code, in program order. */
 static int lower_klogic(gen *g, const xinst *x) {
     static const uint16_t ops[4] = {ISA_OPL_s_and_b64, ISA_OPL_s_or_b64, ISA_OPL_s_xor_b64,
                                     ISA_OPL_s_andn2_b64};
@@ -1952,11 +1959,14 @@ static int lower_klogic(gen *g, const xinst *x) {
         (x->xf & (XI_MASK32 | XI_REF)) || x->in.nsrc != 2 || x->in.ndst != 1 ||
         d->kind != ISA_OPND_SREG || d->n != 2 || !mask_ok(x, d->idx, 1))
         return 0;
-    int a = klogic_src(x, 0), b = klogic_src(x, 1);
-    if (a == -1 || b == -1)
+    int a = klogic_src(x, 0), b = klogic_src(x, 1), slot = 0;
+    for (int i = 0; i < g->nops; i++)
+        slot += g->ops[i].kind == J_KLOGIC;
+    if (a == -1 || b == -1 || slot >= KSLOTS)
         return 0;
     lop *l = &g->ops[g->nops++];
     memset(l, 0xff, sizeof *l);
+    l->acc = (uint8_t)slot;
     l->kind = J_KLOGIC, l->ns = 0, l->imm = (uint8_t)which;
     l->mr = (int16_t)a, l->mr2 = (int16_t)b, l->mw = (int16_t)d->idx;
     l->sel[0] = l->sel[1] = 0;
@@ -1998,12 +2008,6 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
      * ops after it then read its results in the code (no end of the block). */
     uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0}, vmrd[2] = {0, 0};
     int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0;
-    /* The latest mask op's SCC entry (its index in b->defer, -1 none), whether a deferred op
-     * read SCC since, and the SGPRs it reads (its result, which nothing may write before it
-     * runs).  An entry whose SCC a later one overwrites unread is dropped (NULL): then its
-     * result is free to be rewritten (masked code combines masks into VCC again and again). */
-    int live = -1, scc_read = 0;
-    uint64_t psd[2] = {0, 0};
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0;
     uint8_t f32 = 0, heavy = 0, ieee = 0;
     if (b->ndefer + n > b->dcap) {
@@ -2027,7 +2031,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         /* (a mask op's SCC is native code after the loop: only with native deferred ops) */
         if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && lower_klogic(g, x))) {
             uint64_t rd[2], mrd[2], mwr[2];
-            uint64_t dw[2] = {wr[0] | drd[0] | psd[0], wr[1] | drd[1] | psd[1]};
+            uint64_t dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
             for (int i = before; i < g->nops; i++) /* (lower_mask() sets its own) */
                 if (g->ops[i].kind < J_CMPI)
                     g->ops[i].mw = g->ops[i].mr = -1;
@@ -2044,13 +2048,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             add_bits(srd, rd);
             add_bits(vwr, mwr);
             add_bits(vmrd, mrd);
-            if (klog) { /* its SCC, in program order with the deferred ops; it reads the result */
-                if (live >= 0 && !scc_read)
-                    b->defer[live] = NULL;
-                else
-                    add_bits(drd, psd); /* that one stays: keep its result */
-                live = (int)(b->ndefer + nd), scc_read = 0;
-                psd[0] = mwr[0], psd[1] = mwr[1];
+            if (klog) { /* its SCC, in program order with the deferred ops */
                 b->defer[b->ndefer + nd++] = KSCC_TAG(x);
                 dscc = kscc = 1;
             }
@@ -2083,16 +2081,6 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         }
         if (!nat && kscc)
             break;
-        if (live >= 0) { /* the mask op's SCC: read here, or overwritten unread */
-            scc_read |= sr;
-            if (sw) {
-                if (scc_read)
-                    add_bits(drd, psd);
-                else
-                    b->defer[live] = NULL;
-                live = -1, psd[0] = psd[1] = 0;
-            }
-        }
         add_bits(wr, xw);
         add_bits(drd, xr);
         dscc |= sr || sw;
@@ -2114,9 +2102,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     }
     /* the deferred ops as native code when there is some for each */
     int native = 1;
-    for (unsigned i = 0; i < ndk && native; i++) /* (NULL: a dropped SCC entry) */
-        native = !b->defer[b->ndefer + i] || IS_KSCC(b->defer[b->ndefer + i]) ||
-                 salu_native(b->defer[b->ndefer + i]);
+    for (unsigned i = 0; i < ndk && native; i++)
+        native = IS_KSCC(b->defer[b->ndefer + i]) || salu_native(b->defer[b->ndefer + i]);
     size_t entry =
         emit_block(g, b->quarters, b->hoist, nhk, b->defer + b->ndefer, native ? ndk : 0);
     if (g->fail)
