@@ -40,8 +40,8 @@
 #endif
 
 static int jit_on = -1, jit_avx2 = -1;
-/* The host: 2 AVX-512F, 1 AVX2 and FMA, 0 neither (no blocks). */
-static int host_isa(void) {
+/* The host: 2 AVX-512F, 1 AVX2 and FMA, 0 neither (no blocks); + 4 with AVX-512BW as well. */
+static int host_caps(void) {
 #if JIT_HOST
     static int host = -1;
     int h = __atomic_load_n(&host, __ATOMIC_RELAXED);
@@ -50,6 +50,8 @@ static int host_isa(void) {
         h = __builtin_cpu_supports("avx512f")                                 ? 2
             : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1
                                                                               : 0;
+        if (h == 2 && __builtin_cpu_supports("avx512bw"))
+            h |= 4;
         __atomic_store_n(&host, h, __ATOMIC_RELAXED);
     }
     return h;
@@ -57,22 +59,10 @@ static int host_isa(void) {
     return 0;
 #endif
 }
+static int host_isa(void) { return host_caps() & 3; }
 int x_jit_host(void) { return host_isa(); }
 /* AVX-512BW (byte shuffles, blends and compares: v_perm_b32's code) on an AVX-512F host */
-static int host_bw(void) {
-#if JIT_HOST
-    static int bw = -1;
-    int b = __atomic_load_n(&bw, __ATOMIC_RELAXED);
-    if (b < 0) {
-        __builtin_cpu_init();
-        b = __builtin_cpu_supports("avx512bw") != 0;
-        __atomic_store_n(&bw, b, __ATOMIC_RELAXED);
-    }
-    return b;
-#else
-    return 0;
-#endif
-}
+static int host_bw(void) { return host_caps() >> 2; }
 int x_jit_enabled(void) { return host_isa() && x_env_switch(&jit_on, "GFXEMU_JIT", "0"); }
 /* AVX2 code: on an AVX2 host, or when asked for (GFXEMU_JIT=avx2, x_set_jit(2)). */
 static int use_avx2(void) {
