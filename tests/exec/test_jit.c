@@ -413,15 +413,16 @@ static int compare(const char *arch, unsigned lanes, int prog, const char *text)
     return bad;
 }
 
-/* The gfx950 wave64 code from state w0: into w by the interpreter, into wj with the blocks on;
- * both must finish.  Returns the instructions the blocks built for it cover. */
-static uint64_t run_both(const char *what, const uint8_t *code, size_t n) {
+/* The gfx950 wave64 code from state w0: into w by the interpreter, into wj with the blocks on
+ * (mode: x_set_jit's 1 the host's code, 2 AVX2); both must finish.  Returns the instructions
+ * the blocks built for it cover. */
+static uint64_t run_both(const char *what, const uint8_t *code, size_t n, int mode) {
     uint64_t b0, i0, b1, i1;
     memcpy(w, w0, sizeof *w);
     x_set_jit(0);
     int st0 = run_code(w, "gfx950", code, n, 64, 100);
     memcpy(wj, w0, sizeof *wj);
-    x_set_jit(1);
+    x_set_jit(mode);
     x_jit_counts(&b0, &i0);
     int st1 = run_code(wj, "gfx950", code, n, 64, 100);
     x_jit_counts(&b1, &i1);
@@ -470,7 +471,7 @@ static void test_exp(void) {
                 }
                 w0->v[r ? 3 : 0][l] = v;
             }
-        ran += run_both("test_exp", code, n);
+        ran += run_both("test_exp", code, n, 1);
         for (int r = 1; r <= 4; r++)
             for (unsigned l = 0; l < 64; l++)
                 if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
@@ -513,7 +514,7 @@ static void test_perm(void) {
             w0->v[5][l] = sel;
         }
         w0->s[7] = w0->v[5][round % 64];
-        ran += run_both("test_perm", code, n);
+        ran += run_both("test_perm", code, n, 1);
         for (int r = 1; r <= 4; r++)
             for (unsigned l = 0; l < 64; l++)
                 if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
@@ -595,7 +596,8 @@ static void test_klogic(void) {
 }
 
 /* Each program from random states (v0-v9, s0-s11: some lanes equal so that compares go both
- * ways) with and without blocks, the whole state compared; each must build a block. */
+ * ways) with and without blocks (on an AVX-512 host its code and the AVX2 code), the whole
+ * state compared; each must build a block in each. */
 static void run_progs(const char *what, const char *const *progs, size_t nprogs) {
     for (size_t i = 0; i < nprogs; i++) {
         size_t n;
@@ -603,7 +605,8 @@ static void run_progs(const char *what, const char *const *progs, size_t nprogs)
         CHECK(code != NULL, "%s: program %zu does not assemble", what, i);
         if (!code)
             continue;
-        uint64_t ran = 0;
+        uint64_t ran[3] = {0, 0, 0};
+        int modes = x_jit_host() == 2 ? 2 : 1;
         for (int round = 0; round < 8; round++) {
             memset(w0, 0, sizeof *w0);
             w0->mode = 0xf0 | MODE_IEEE;
@@ -613,12 +616,17 @@ static void run_progs(const char *what, const char *const *progs, size_t nprogs)
                     w0->v[r][l] = rnd() % 4 ? rnd() : w0->v[r ? r - 1 : 0][l];
             for (int r = 0; r < 12; r++)
                 w0->s[r] = rnd() ^ rnd() << 16;
-            ran += run_both(what, code, n);
-            int d = compare("gfx950", 64, (int)i, progs[i]);
-            CHECK(d == 0, "%s: program %zu: %d words differ", what, i, d);
+            for (int mode = 1; mode <= modes; mode++) {
+                ran[mode] += run_both(what, code, n, mode);
+                int d = compare("gfx950", 64, (int)i, progs[i]);
+                CHECK(d == 0, "%s: program %zu (%s): %d words differ", what, i,
+                      mode == 2 ? "AVX2" : "host code", d);
+            }
         }
-        if (x_jit_enabled())
-            CHECK(ran > 0, "%s: program %zu built no block", what, i);
+        x_set_jit(1);
+        for (int mode = 1; mode <= modes && x_jit_enabled(); mode++)
+            CHECK(ran[mode] > 0, "%s: program %zu built no block (%s)", what, i,
+                  mode == 2 ? "AVX2" : "host code");
         free(code);
     }
 }
