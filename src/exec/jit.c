@@ -327,11 +327,10 @@ static void init_tables(void) {
 /* Keys: VGPR r is r, SGPR s is KS + s, constant i of the block is KK + i. */
 enum { KS = 1024, KK = 2048, KMAX = 4096, NK = 1024 };
 enum { KM_ONES = -2, KM_ZERO = -3 }; /* J_KLOGIC's constant masks (-1: none) */
-/* A deferred entry that only sets SCC from a J_KLOGIC op's destination: the op's address with
- * bit 0 set (emit_block). */
+/* A deferred entry that only sets SCC from a J_KLOGIC op's slot (the block's k-th such entry,
+ * its k-th mask op's): the op's address with bit 0 set (emit_block). */
 #define KSCC_TAG(x) ((const xinst *)((uintptr_t)(x) | 1))
 #define IS_KSCC(x) (((uintptr_t)(x) & 1) != 0)
-#define KSCC_OP(x) ((const xinst *)((uintptr_t)(x) & ~(uintptr_t)1))
 #define IS_K(k) ((k) >= KK)
 
 /* A lowered operation: d = kind(s[0], s[1], s[2]) with s[3] a helper constant (shift masks). */
