@@ -2021,12 +2021,12 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && lower_klogic(g, x))) {
             uint64_t rd[2], mrd[2], mwr[2];
             uint64_t dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
-            for (int i = before; i < g->nops; i++) /* (lower_mask() sets its own) */
+            for (int i = before; i < g->nops; i++) { /* (the mask ops set their own) */
                 if (g->ops[i].kind < J_CMPI)
                     g->ops[i].mw = g->ops[i].mr = -1;
-            for (int i = before; i < g->nops; i++)
                 if (g->ops[i].kind != J_KLOGIC)
                     g->ops[i].mr2 = -1;
+            }
             sgprs_read(g, before, rd);
             masks_used(g, before, pair, mrd, mwr);
             if (meets(rd, wr) || meets(rd, vwr) || meets(mrd, wr) || meets(mwr, dw) ||

@@ -413,6 +413,14 @@ static int compare(const char *arch, unsigned lanes, int prog, const char *text)
     return bad;
 }
 
+/* w0 all zeros but for MODE (f32 denormals kept, IEEE) and every lane active: a state where
+ * blocks run. */
+static void clean_w0(void) {
+    memset(w0, 0, sizeof *w0);
+    w0->mode = 0xf0 | MODE_IEEE;
+    wave_set_exec(w0, ~0ull);
+}
+
 /* The gfx950 wave64 code from state w0: into w by the interpreter, into wj with the blocks on
  * (mode: x_set_jit's 1 the host's code, 2 AVX2); both must finish.  Returns the instructions
  * the blocks built for it cover. */
@@ -453,9 +461,7 @@ static void test_exp(void) {
     int bad = 0;
     uint64_t ran = 0;
     for (int round = 0; round < 600; round++) {
-        memset(w0, 0, sizeof *w0);
-        w0->mode = 0xf0 | MODE_IEEE;
-        wave_set_exec(w0, ~0ull);
+        clean_w0();
         for (int r = 0; r < 2; r++)
             for (unsigned l = 0; l < 64; l++) {
                 uint32_t v;
@@ -502,9 +508,7 @@ static void test_perm(void) {
     int bad = 0;
     uint64_t ran = 0;
     for (int round = 0; round < 200; round++) {
-        memset(w0, 0, sizeof *w0);
-        w0->mode = 0xf0 | MODE_IEEE;
-        wave_set_exec(w0, ~0ull);
+        clean_w0();
         for (unsigned l = 0; l < 64; l++) {
             w0->v[0][l] = rnd() ^ rnd() << 16;
             w0->v[3][l] = rnd() ^ rnd() << 16;
@@ -608,9 +612,7 @@ static void run_progs(const char *what, const char *const *progs, size_t nprogs)
         uint64_t ran[3] = {0, 0, 0};
         int modes = x_jit_host() == 2 ? 2 : 1;
         for (int round = 0; round < 8; round++) {
-            memset(w0, 0, sizeof *w0);
-            w0->mode = 0xf0 | MODE_IEEE;
-            wave_set_exec(w0, ~0ull);
+            clean_w0();
             for (int r = 0; r < 10; r++)
                 for (unsigned l = 0; l < 64; l++)
                     w0->v[r][l] = rnd() % 4 ? rnd() : w0->v[r ? r - 1 : 0][l];
