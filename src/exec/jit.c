@@ -17,13 +17,13 @@
  * differ, as it already differs between the handlers' vector and scalar paths.  An SDWA source
  * select is two shifts of the source into a register of its own (valu.h sdwa_shifts, as the
  * handlers' fetch does); v_exp_f32 is exp2_f32's double-precision arithmetic, step for step;
- * v_perm_b32 byte shuffles (AVX-512BW).
+ * v_perm_b32 byte shuffles (AVX-512 code needs AVX-512BW for it).
  *
  * Encodings: EVEX (AVX-512F: 32 zmm registers, 16 lanes) or on a host without it VEX (AVX2 and
- * FMA: 16 ymm registers, 8 lanes, no vpternlogd or vcvtudq2ps: those as two operations or not
- * taken; no v_exp_f32), register-register forms and [base + disp32] memory forms, and for
- * AVX-512 [rip + disp32] into a constant pool at the start of the code (emit_exp2's).  Hosts with
- * neither build no blocks. */
+ * FMA: 16 ymm registers, 8 lanes, no vpternlogd, opmasks or vcvtudq2ps: those as two or more
+ * operations, or not taken), register-register forms, [base + disp32] memory forms and
+ * [rip + disp32] into a constant pool at the start of the code (pool_fill).  Hosts with neither
+ * build no blocks. */
 #include "exec/jit.h"
 #include "exec/rdna.h"
 
@@ -123,10 +123,10 @@ enum {
     J_CVTFU,
     J_CVTFI,
     /* v_exp_f32: valu.h exp2_f32's double-precision steps, the same operations in the same
-     * order (emit_exp2); AVX-512 only.  (Before J_PKFMA: the kinds from there on have paths of
+     * order (emit_exp2, emit_exp2_vex).  (Before J_PKFMA: the kinds from there on have paths of
      * their own in lower_op.) */
     J_EXPF,
-    /* v_perm_b32: byte shuffles (emit_perm); AVX-512BW only */
+    /* v_perm_b32: byte shuffles (emit_perm: AVX-512BW; emit_perm_vex) */
     J_PERM,
     J_PKFMA,
     J_PKMUL,
@@ -556,14 +556,18 @@ static void vpsrlq32(gen *g, int d, int a) { /* d = a >> 32 per quadword */
 
 /* AVX2 lane masks: 8 bits per chunk, at [rdx + 4 m] (rdx stepping a byte a chunk).  A mask as a
  * vector is all ones in the lanes whose bit is set. */
-static void vex_rip(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
-                    size_t target) { /* op ymm, ymm, [rip + target - end] */
+static void vex_ripw(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                     size_t target, unsigned w) { /* op ymm, ymm, [rip + target - end] */
     put(g, 0xc4);
     put(g, (uint8_t)((!((reg >> 3) & 1) << 7) | 0x60 | mm));
-    put(g, (uint8_t)(((~vvvv & 15) << 3) | 4 | pp));
+    put(g, (uint8_t)((w << 7) | ((~vvvv & 15) << 3) | 4 | pp));
     put(g, opc);
     put(g, (uint8_t)(0x05 | ((reg & 7) << 3)));
     put32(g, (uint32_t)(int32_t)((int64_t)target - (int64_t)(g->len + 4)));
+}
+static void vex_rip(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg, unsigned vvvv,
+                    size_t target) {
+    vex_ripw(g, pp, mm, opc, reg, vvvv, target, 0);
 }
 static void mask2_store(gen *g, int z, int m, int invert) {
     vex(g, PP_NONE, MM_0F, 0x50, 0, 0, z, 0, 0); /* vmovmskps eax, ymm */
@@ -628,10 +632,12 @@ static void evex_rip(gen *g, unsigned pp, unsigned mm, uint8_t opc, unsigned reg
     put32(g, (uint32_t)(int32_t)((int64_t)target - (int64_t)(g->len + 4 + (size_t)immlen)));
 }
 
-/* The constant pool of AVX-512 code (setb_init), 8 bytes a slot (32-bit values in the low
- * half): exp2_f32's clamp (-160.0f, 160.0f), 1.5 * 2^52, ln 2, the Taylor coefficients
- * 1/9! .. 1/1! (P_C0 + i: 1/(9 - i)!; the last two both 1.0), the exponent bias as a quadword,
- * the quiet bit, the smallest normal. */
+/* The constant pool (setb_init), one slot per constant: in AVX-512 code 8 bytes (a 32-bit value in
+ * the low half), read as an embedded broadcast; in AVX2 code 32 bytes (the value in every
+ * element), read as a vector.  exp2_f32's clamp (-160.0f, 160.0f), 1.5 * 2^52, ln 2, the Taylor
+ * coefficients 1/9! .. 1/1! (P_C0 + i: 1/(9 - i)!; the last two both 1.0), the exponent bias as a
+ * quadword (these from P_RND to P_BIAS are 64-bit elements), the quiet bit, the smallest normal
+ * and the largest denormal. */
 enum {
     P_M160,
     P_160,
@@ -641,14 +647,17 @@ enum {
     P_BIAS = P_C0 + 10,
     P_QUIET,
     P_MINNORM,
+    P_MAXDEN,
     P_B03, /* emit_perm's: bytes 3 and 1 (low dword) */
     P_B01,
     P_N
 };
-/* 64-byte vectors after the slots (emit_perm): per dword j of a 128-bit lane its bytes' offset
- * there (4 * (j % 4) in each byte), the same + 1, and bytes 4, 2, 8, 11 and 12 everywhere */
-enum { V_BASE, V_BASE1, V_4, V_2, V_8, V_11, V_12, V_N };
-#define POOL_V(v) (g->pool + 8 * P_N + 64 * (size_t)(v))
+/* Byte vectors after the slots (emit_perm), 64 bytes (AVX2 32): per dword j of a 128-bit lane its
+ * bytes' offset there (4 * (j % 4) in each byte), the same + 1, and bytes 4, 2, 8, 11, 12, 7 and
+ * 13 everywhere */
+enum { V_BASE, V_BASE1, V_4, V_2, V_8, V_11, V_12, V_7, V_13, V_N };
+#define SLOT(s) (g->pool + (g->avx2 ? 32u : 8u) * (size_t)(s))
+#define POOL_V(v) (SLOT(P_N) + (g->avx2 ? 32u : 64u) * (size_t)(v))
 static void pool_fill(gen *g) {
     /* the same expressions as exp2_f32's, so the same doubles */
     const double c[10] = {1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120,
@@ -663,20 +672,23 @@ static void pool_fill(gen *g) {
     memcpy(&v[P_LN2], &ln2, 8);
     for (int i = 0; i < 10; i++)
         memcpy(&v[P_C0 + i], &c[i], 8);
-    v[P_BIAS] = 1023, v[P_QUIET] = 0x400000, v[P_MINNORM] = 0x800000;
+    v[P_BIAS] = 1023, v[P_QUIET] = 0x400000, v[P_MINNORM] = 0x800000, v[P_MAXDEN] = 0x7fffff;
     v[P_B03] = 0x03030303, v[P_B01] = 0x01010101;
     g->pool = g->len;
-    for (int i = 0; i < P_N; i++)
-        put32(g, (uint32_t)v[i]), put32(g, (uint32_t)(v[i] >> 32));
-    static const uint8_t bytes[V_N] = {0, 1, 4, 2, 8, 11, 12};
+    for (int i = 0; i < P_N; i++) {
+        int wide = i >= P_RND && i <= P_BIAS;
+        for (int e = 0; e < (g->avx2 ? 4 : 1); e++)
+            put32(g, (uint32_t)v[i]), put32(g, wide ? (uint32_t)(v[i] >> 32) : (uint32_t)v[i]);
+    }
+    static const uint8_t bytes[V_N] = {0, 1, 4, 2, 8, 11, 12, 7, 13};
     for (int k = 0; k < V_N; k++)
-        for (unsigned j = 0; j < 16; j++)
+        for (unsigned j = 0; j < (g->avx2 ? 8u : 16u); j++)
             put32(g, 0x01010101u * (k <= V_BASE1 ? 4 * (j % 4) + bytes[k] : bytes[k]));
 }
 /* op d, a, [pool slot] broadcast: 32-bit elements (w 0) or 64-bit (w 1) */
 static void op_pool(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int slot,
                     unsigned w, unsigned k) {
-    evex_rip(g, pp, mm, opc, (unsigned)d, (unsigned)a, g->pool + 8 * (size_t)slot, k, w, 1, 0);
+    evex_rip(g, pp, mm, opc, (unsigned)d, (unsigned)a, SLOT(slot), k, w, 1, 0);
 }
 static void op_pd(gen *g, uint8_t opc, int d, int a, int b) { /* vaddpd, vsubpd, vmulpd */
     evex_kw(g, PP_66, MM_0F, opc, (unsigned)d, (unsigned)a, b, 0, 0, 0, 1);
@@ -712,7 +724,7 @@ static void emit_exp2(gen *g, int t, int d, int a) {
     for (int h = 0; h < 2; h++)
         op_pool(g, PP_66, MM_0F, 0x59, r[h], r[h], P_LN2, 1, 0); /* r = (x - k) * ln 2 */
     for (int h = 0; h < 2; h++)                                  /* vbroadcastsd p, [1/9!] */
-        evex_rip(g, PP_66, MM_0F38, 0x19, (unsigned)p[h], 0, g->pool + 8 * P_C0, 0, 1, 0, 0);
+        evex_rip(g, PP_66, MM_0F38, 0x19, (unsigned)p[h], 0, SLOT(P_C0), 0, 1, 0, 0);
     for (int i = 1; i < 10; i++)
         for (int h = 0; h < 2; h++) /* vfmadd213pd: p = p * r + c_i */
             op_pool(g, PP_66, MM_0F38, 0xa8, p[h], r[h], P_C0 + i, 1, 0);
@@ -728,9 +740,59 @@ static void emit_exp2(gen *g, int t, int d, int a) {
     put(g, 1);
     vcmp_k(g, J_CMPF, 1, a, a, 3, 0);                    /* k1: a is a NaN */
     op_pool(g, PP_66, MM_0F, 0xeb, d, a, P_QUIET, 0, 1); /* vpord d{k1}: a quieted */
-    evex_rip(g, PP_66, MM_0F3A, 0x1e, 2, (unsigned)d, g->pool + 8 * P_MINNORM, 0, 0, 1, 1);
+    evex_rip(g, PP_66, MM_0F3A, 0x1e, 2, (unsigned)d, SLOT(P_MINNORM), 0, 0, 1, 1);
     put(g, P_LT); /* vpcmpud k2 = d < 2^-126 */
     evex_k(g, PP_66, MM_0F, 0xef, (unsigned)d, (unsigned)d, d, 0, 0, 2); /* vpxord d{k2}: 0 */
+}
+
+/* The same in AVX2 code, 8 lanes (halves of 4 doubles), the constants as vectors ([rip +
+ * disp32]): the flush first (a finite input's result is never negative, so a signed compare
+ * with the largest denormal finds it), then the NaNs blended in. */
+static void emit_exp2_vex(gen *g, int t, int d, int a) {
+    int c = grab(g, t), x[2], kb[2], r[2], p[2];
+    g->pin[c] = 1;
+    for (int h = 0; h < 2; h++) {
+        g->pin[x[h] = grab(g, t)] = 1;
+        g->pin[kb[h] = grab(g, t)] = 1;
+        g->pin[r[h] = grab(g, t)] = 1;
+        g->pin[p[h] = grab(g, t)] = 1;
+    }
+    vex_rip(g, PP_NONE, MM_0F, 0x5f, (unsigned)c, (unsigned)a, SLOT(P_M160)); /* vmaxps */
+    vex_rip(g, PP_NONE, MM_0F, 0x5d, (unsigned)c, (unsigned)c, SLOT(P_160));  /* vminps */
+    vex(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[0], 0, c, 0, 0); /* vcvtps2pd (low 4) */
+    vex(g, PP_66, MM_0F3A, 0x19, (unsigned)c, 0, x[1], 0, 0); /* vextractf128 */
+    put(g, 1);
+    vex(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[1], 0, x[1], 0, 0);
+    for (int h = 0; h < 2; h++) /* kb = x + 1.5 * 2^52 */
+        vex_rip(g, PP_66, MM_0F, 0x58, (unsigned)kb[h], (unsigned)x[h], SLOT(P_RND));
+    for (int h = 0; h < 2; h++) /* k = kb - 1.5 * 2^52 */
+        vex_rip(g, PP_66, MM_0F, 0x5c, (unsigned)r[h], (unsigned)kb[h], SLOT(P_RND));
+    for (int h = 0; h < 2; h++) /* x - k */
+        vex(g, PP_66, MM_0F, 0x5c, (unsigned)r[h], (unsigned)x[h], r[h], 0, 0);
+    for (int h = 0; h < 2; h++) /* r = (x - k) * ln 2 */
+        vex_rip(g, PP_66, MM_0F, 0x59, (unsigned)r[h], (unsigned)r[h], SLOT(P_LN2));
+    for (int h = 0; h < 2; h++) /* vmovupd p, [1/9!] */
+        vex_rip(g, PP_66, MM_0F, 0x10, (unsigned)p[h], 0, SLOT(P_C0));
+    for (int i = 1; i < 10; i++)
+        for (int h = 0; h < 2; h++) /* vfmadd213pd: p = p * r + c_i */
+            vex_ripw(g, PP_66, MM_0F38, 0xa8, (unsigned)p[h], (unsigned)r[h], SLOT(P_C0 + i), 1);
+    for (int h = 0; h < 2; h++) {
+        vex_rip(g, PP_66, MM_0F, 0xd4, (unsigned)kb[h], (unsigned)kb[h], SLOT(P_BIAS)); /* vpaddq */
+        vex(g, PP_66, MM_0F, 0x73, 6, (unsigned)kb[h], kb[h], 0, 0); /* vpsllq 52 */
+        put(g, 52);
+        vex(g, PP_66, MM_0F, 0x59, (unsigned)p[h], (unsigned)p[h], kb[h], 0, 0); /* p * 2^k */
+    }
+    vex(g, PP_66, MM_0F, 0x5a, (unsigned)d, 0, p[0], 0, 0);             /* vcvtpd2ps */
+    vex(g, PP_66, MM_0F, 0x5a, (unsigned)x[1], 0, p[1], 0, 0);          /* vcvtpd2ps */
+    vex(g, PP_66, MM_0F3A, 0x18, (unsigned)d, (unsigned)d, x[1], 0, 0); /* vinsertf128 */
+    put(g, 1);
+    vex_rip(g, PP_66, MM_0F, 0x66, (unsigned)c, (unsigned)d, SLOT(P_MAXDEN)); /* vpcmpgtd */
+    VPANDD(g, d, d, c);                                                       /* below 2^-126: 0 */
+    vex(g, PP_NONE, MM_0F, 0xc2, (unsigned)c, (unsigned)a, a, 0, 0); /* vcmpps c = a is a NaN */
+    put(g, 3);
+    vex_rip(g, PP_66, MM_0F, 0xeb, (unsigned)x[0], (unsigned)a, SLOT(P_QUIET)); /* a quieted */
+    vex(g, PP_66, MM_0F3A, 0x4a, (unsigned)d, (unsigned)d, x[0], 0, 0);         /* vblendvps by c */
+    put(g, (uint8_t)(c << 4));
 }
 
 /* d = v_perm_b32(a, b, c) (valu_int.c perm_byte per byte, 16 lanes): selector byte s takes byte
@@ -766,6 +828,46 @@ static void emit_perm(gen *g, int t, int d, int a, int b, int c) {
     evex_rip(g, PP_66, MM_0F3A, 0x3e, 6, (unsigned)c, POOL_V(V_11), 0, 0, 0, 1);
     put(g, 6); /* s > 11 */
     evex_k(g, PP_66, MM_0F38, 0x66, (unsigned)d, (unsigned)d, r0, 0, 0, 6);
+}
+
+/* The same in AVX2 code, 8 lanes: byte masks from vpand and vpcmpeqb instead of vptestmb, the
+ * signs by vpcmpgtb against zero, the unsigned compares as vpmaxub / vpminub and vpcmpeqb
+ * (s <= 7, s >= 13, s >= 12), vpblendvb instead of the masked blends. */
+static void emit_perm_vex(gen *g, int t, int d, int a, int b, int c) {
+    int i = grab(g, t), r0, r1, m;
+    g->pin[i] = 1;
+    g->pin[r0 = grab(g, t)] = 1;
+    g->pin[r1 = grab(g, t)] = 1;
+    g->pin[m = grab(g, t)] = 1;
+#define BYTE_MASK(v, op) /* m = (c op V_v) == V_v per byte */                                      \
+    vex_rip(g, PP_66, MM_0F, op, (unsigned)m, (unsigned)c, POOL_V(v));                             \
+    vex_rip(g, PP_66, MM_0F, 0x74, (unsigned)m, (unsigned)m, POOL_V(v))
+#define BLENDB(dst, x, y, k) /* dst = k ? y : x per byte (vpblendvb) */                            \
+    vex(g, PP_66, MM_0F3A, 0x4c, (unsigned)(dst), (unsigned)(x), y, 0, 0),                         \
+        put(g, (uint8_t)((k) << 4))
+    vex_rip(g, PP_66, MM_0F, 0xdb, (unsigned)i, (unsigned)c, SLOT(P_B03));    /* vpand: s & 3 */
+    vex_rip(g, PP_66, MM_0F, 0xeb, (unsigned)i, (unsigned)i, POOL_V(V_BASE)); /* vpor */
+    vex(g, PP_66, MM_0F38, 0x00, (unsigned)r1, (unsigned)b, i, 0, 0);         /* vpshufb: b's */
+    vex(g, PP_66, MM_0F38, 0x00, (unsigned)r0, (unsigned)a, i, 0, 0);         /* a's */
+    BYTE_MASK(V_4, 0xdb);                                                     /* s & 4 */
+    BLENDB(r1, r1, r0, m);
+    vex_rip(g, PP_66, MM_0F, 0xdb, (unsigned)i, (unsigned)c, SLOT(P_B01)); /* (s & 1) * 2 + 1 */
+    VPADDD(g, i, i, i);
+    vex_rip(g, PP_66, MM_0F, 0xeb, (unsigned)i, (unsigned)i, POOL_V(V_BASE1));
+    vex(g, PP_66, MM_0F38, 0x00, (unsigned)r0, (unsigned)b, i, 0, 0);
+    vex(g, PP_66, MM_0F38, 0x00, (unsigned)i, (unsigned)a, i, 0, 0);
+    BYTE_MASK(V_2, 0xdb); /* s & 2 */
+    BLENDB(r0, r0, i, m);
+    VPXORD(g, i, i, i);
+    vex(g, PP_66, MM_0F, 0x64, (unsigned)r0, (unsigned)i, r0, 0, 0); /* vpcmpgtb: the signs */
+    BYTE_MASK(V_7, 0xde);                                            /* vpmaxub: s <= 7 */
+    BLENDB(d, r0, r1, m);
+    BYTE_MASK(V_12, 0xda); /* vpminub: s >= 12 */
+    VMOVDQA32(g, i, m);
+    BYTE_MASK(V_13, 0xda); /* s >= 13: 0xff, 12: 0 */
+    BLENDB(d, d, m, i);
+#undef BYTE_MASK
+#undef BLENDB
 }
 
 /* ---- register allocation ------------------------------------------------------------------- */
@@ -1109,8 +1211,8 @@ static void emit(gen *g, int t) {
         }
         break;
     case J_CVTFU: VCVTUDQ2PS(g, d, a); break;
-    case J_EXPF: emit_exp2(g, t, d, a); break;
-    case J_PERM: emit_perm(g, t, d, a, b, c); break;
+    case J_EXPF: (g->avx2 ? emit_exp2_vex : emit_exp2)(g, t, d, a); break;
+    case J_PERM: (g->avx2 ? emit_perm_vex : emit_perm)(g, t, d, a, b, c); break;
     case J_CVTFI: VCVTDQ2PS(g, d, a); break;
     case J_MAXF:
     case J_MINF: { /* valu.h FMINMAX with IEEE set; m the quiet bit */
@@ -1852,9 +1954,9 @@ static int lower_op(gen *g, const xinst *x) {
         if ((l->s[j] = (int16_t)kconst(g, c)) < 0)
             return 0;
     }
-    if ((kind == J_CVTFU || kind == J_EXPF) && g->avx2) /* (no vcvtudq2ps; exp: not written) */
+    if (kind == J_CVTFU && g->avx2) /* (no vcvtudq2ps) */
         return 0;
-    if (kind == J_PERM && !g->bw)
+    if (kind == J_PERM && !g->avx2 && !g->bw)
         return 0;
     if ((kind == J_XNOR || kind == J_NOT) && g->avx2 && (l->s[3] = (int16_t)kconst(g, ~0u)) < 0)
         return 0;
@@ -2155,6 +2257,7 @@ static int setb_init(setb *b, unsigned quarters) {
         b->g->lanebits = 0;
         for (unsigned l = 0; l < 8; l++)
             put32(b->g, 1u << l);
+        pool_fill(b->g);
     } else if (b->g) {
         b->g->bw = host_bw();
         pool_fill(b->g);

@@ -438,11 +438,12 @@ static uint64_t run_both(const char *what, const uint8_t *code, size_t n, int mo
     return i1 - i0;
 }
 
-/* v_exp_f32 in a block (AVX-512 hosts; emit_exp2) against the interpreter's exp2_f32, bit for
+/* v_exp_f32 in a block (emit_exp2, emit_exp2_vex) against the interpreter's exp2_f32, bit for
  * bit, NaNs included: uniform inputs over the range where the result is neither 0 nor inf,
  * random bit patterns, and the edges (zeros, denormals, infinities, NaNs of both signs, the
  * clamp at 160 and the float's underflow and overflow boundaries).  Two exps in one block, the
- * second's input a VGPR the first does not touch, and a move that reads the second's result. */
+ * second's input a VGPR the first does not touch, and a move that reads the second's result.
+ * Each state runs with the host's code and, on an AVX-512 host, the AVX2 code. */
 static void test_exp(void) {
     static const uint32_t edges[] = {
         0,          0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000,
@@ -458,8 +459,8 @@ static void test_exp(void) {
     CHECK(code != NULL, "test_exp: the program does not assemble");
     if (!code)
         return;
-    int bad = 0;
-    uint64_t ran = 0;
+    int bad = 0, modes = x_jit_host() == 2 ? 2 : 1;
+    uint64_t ran[3] = {0, 0, 0};
     for (int round = 0; round < 600; round++) {
         clean_w0();
         for (int r = 0; r < 2; r++)
@@ -477,25 +478,30 @@ static void test_exp(void) {
                 }
                 w0->v[r ? 3 : 0][l] = v;
             }
-        ran += run_both("test_exp", code, n, 1);
-        for (int r = 1; r <= 4; r++)
-            for (unsigned l = 0; l < 64; l++)
-                if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
-                    printf("  test_exp: v%d lane %u, input 0x%08x: interpreter 0x%08x, blocks "
-                           "0x%08x\n",
-                           r, l, w0->v[r == 1 ? 0 : 3][l], w->v[r][l], wj->v[r][l]);
+        for (int mode = 1; mode <= modes; mode++) {
+            ran[mode] += run_both("test_exp", code, n, mode);
+            for (int r = 1; r <= 4; r++)
+                for (unsigned l = 0; l < 64; l++)
+                    if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
+                        printf("  test_exp (%s): v%d lane %u, input 0x%08x: interpreter "
+                               "0x%08x, blocks 0x%08x\n",
+                               mode == 2 ? "AVX2" : "host code", r, l, w0->v[r == 1 ? 0 : 3][l],
+                               w->v[r][l], wj->v[r][l]);
+        }
     }
+    x_set_jit(1);
     CHECK(bad == 0, "test_exp: %d results differ", bad);
-    /* the block is built where the host has AVX-512F (AVX2 code leaves v_exp_f32 out) */
-    if (x_jit_enabled() && x_jit_host() == 2)
-        CHECK(ran > 0, "test_exp: no block ran the exps");
+    for (int mode = 1; mode <= modes && x_jit_enabled(); mode++)
+        CHECK(ran[mode] > 0, "test_exp: no block ran the exps (%s)",
+              mode == 2 ? "AVX2" : "host code");
     free(code);
 }
 
-/* v_perm_b32 in a block (AVX-512BW hosts; emit_perm) against the interpreter, bit for bit:
+/* v_perm_b32 in a block (emit_perm, emit_perm_vex) against the interpreter, bit for bit:
  * selector bytes mostly 0-15 (each case: a byte of either source, a sign of byte 1 or 3 of
  * either, zero, 0xff), else any byte; a VGPR selector (lanes differ) and an SGPR one (the same
- * in every lane, the handler's other path), sources with random signs. */
+ * in every lane, the handler's other path), sources with random signs.  The host's code and,
+ * on an AVX-512 host, the AVX2 code; AVX-512 code needs AVX-512BW for it. */
 static void test_perm(void) {
     size_t n;
     uint8_t *code = asm_snippet("gfx950",
@@ -505,8 +511,8 @@ static void test_perm(void) {
     CHECK(code != NULL, "test_perm: the program does not assemble");
     if (!code)
         return;
-    int bad = 0;
-    uint64_t ran = 0;
+    int bad = 0, modes = x_jit_host() == 2 ? 2 : 1;
+    uint64_t ran[3] = {0, 0, 0};
     for (int round = 0; round < 200; round++) {
         clean_w0();
         for (unsigned l = 0; l < 64; l++) {
@@ -518,20 +524,26 @@ static void test_perm(void) {
             w0->v[5][l] = sel;
         }
         w0->s[7] = w0->v[5][round % 64];
-        ran += run_both("test_perm", code, n, 1);
-        for (int r = 1; r <= 4; r++)
-            for (unsigned l = 0; l < 64; l++)
-                if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
-                    printf("  test_perm: v%d lane %u: interpreter 0x%08x, blocks 0x%08x\n", r, l,
-                           w->v[r][l], wj->v[r][l]);
+        for (int mode = 1; mode <= modes; mode++) {
+            ran[mode] += run_both("test_perm", code, n, mode);
+            for (int r = 1; r <= 4; r++)
+                for (unsigned l = 0; l < 64; l++)
+                    if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
+                        printf("  test_perm (%s): v%d lane %u: interpreter 0x%08x, blocks "
+                               "0x%08x\n",
+                               mode == 2 ? "AVX2" : "host code", r, l, w->v[r][l], wj->v[r][l]);
+        }
     }
+    x_set_jit(1);
     CHECK(bad == 0, "test_perm: %d results differ", bad);
+    int host_ok = x_jit_host() == 1;
 #if defined(__x86_64__)
-    if (x_jit_enabled() && x_jit_host() == 2 && __builtin_cpu_supports("avx512bw"))
-        CHECK(ran > 0, "test_perm: no block ran the permutes");
-#else
-    (void)ran;
+    host_ok |= x_jit_host() == 2 && __builtin_cpu_supports("avx512bw");
 #endif
+    for (int mode = 1; mode <= modes && x_jit_enabled(); mode++)
+        if (mode == 2 || host_ok)
+            CHECK(ran[mode] > 0, "test_perm: no block ran the permutes (%s)",
+                  mode == 2 ? "AVX2" : "host code");
     free(code);
 }
 
