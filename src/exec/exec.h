@@ -447,6 +447,10 @@ void x_rdna_wmma(wave *w, const xinst *x);
 void x_mov_rr(wave *w, const xinst *x);
 /* mfma.c: x->fn, or x_mfma's clone for an MFMA whose fast-path tests pass when it is built. */
 xfn x_mfma_pick(const xinst *x);
+/* Whether x is an MFMA that x_mfma_pick() sent to the fast path (it cannot fault, and reads
+ * nothing but its operands and MODE) with VGPR, AGPR or constant sources; then rows[] the
+ * registers src0, src1 and src2 read and dst writes (jit.c runs such MFMAs after a block). */
+int x_mfma_plain(const xinst *x, unsigned rows[4]);
 
 /* Value of a special source (src_scc, src_execz, apertures, ...) read as n dwords. */
 uint64_t x_special(const wave *w, unsigned enc, unsigned n);

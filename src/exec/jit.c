@@ -1996,6 +1996,43 @@ static void masks_used(const gen *g, int from, int pair, uint64_t rd[2], uint64_
                 wr[(w + h) >> 6] |= 1ull << ((w + h) & 63);
         }
 }
+/* VGPR sets, a bit per key below KS. */
+enum { VW = KS / 64 };
+static void vset_add(uint64_t *v, unsigned r, unsigned n) {
+    for (unsigned i = r; i < r + n && i < KS; i++)
+        v[i >> 6] |= 1ull << (i & 63);
+}
+static int vset_meets(const uint64_t *a, const uint64_t *b) {
+    uint64_t m = 0;
+    for (int i = 0; i < VW; i++)
+        m |= a[i] & b[i];
+    return m != 0;
+}
+/* The VGPRs lowered operations from `from` on read (rd) and write (wr). */
+static void vgprs_used(const gen *g, int from, uint64_t *rd, uint64_t *wr) {
+    memset(rd, 0, VW * sizeof *rd), memset(wr, 0, VW * sizeof *wr);
+    for (int i = from; i < g->nops; i++) {
+        for (int j = 0; j < 4; j++)
+            if (g->ops[i].s[j] >= 0 && g->ops[i].s[j] < KS)
+                vset_add(rd, (unsigned)g->ops[i].s[j], 1);
+        if (g->ops[i].d >= 0 && g->ops[i].d < KS)
+            vset_add(wr, (unsigned)g->ops[i].d, 1);
+    }
+}
+/* An MFMA a block may run after its code (x_mfma_plain): the VGPRs it reads and writes added to
+ * rd and wr (its AGPRs are no block's business).  0: not such an MFMA. */
+static int mfma_defer(const xinst *x, uint64_t *rd, uint64_t *wr) {
+    unsigned rows[4];
+    if (x->cls != XC_MFMA || (x->xf & (XI_RDNA | XI_REF)) || !x_mfma_plain(x, rows) ||
+        x->in.ndst != 1)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (x->in.src[i].kind == ISA_OPND_VGPR)
+            vset_add(rd, x->in.src[i].idx, rows[i]);
+    if (x->in.dst[0].kind == ISA_OPND_VGPR)
+        vset_add(wr, x->in.dst[0].idx, rows[3]);
+    return 1;
+}
 static int meets(const uint64_t a[2], const uint64_t b[2]) {
     return ((a[0] & b[0]) | (a[1] & b[1])) != 0;
 }
@@ -2033,6 +2070,7 @@ static int klogic_src(const xinst *x, int i) {
 /* The mask ops of a block keep their results' bits in 4-byte slots below the stack pointer (the
  * code calls nothing, so the red zone is its own): 30 of them fit in its 128 bytes. */
 enum { KSLOTS = 30 };
+enum { VDEFER_MAX = 32 }; /* MFMAs a block runs after its code (block()) */
 /* s_and_b64, s_or_b64, s_xor_b64, s_andn2_b64 in a wave64 program as a lane-wise op on the
  * masks (J_KLOGIC): bit l of the result is bit l of the sources', so each chunk's bits can be
  * made with the chunk's vector code, and a vector op after it may read the result as a mask.
@@ -2097,9 +2135,14 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
      * result) or read or wrote what it writes (a vector op's data or mask, a deferred op's
      * sources or results), and no deferred op before it touches SCC when it does.  The vector
      * ops after it then read its results in the code (no end of the block). */
+    /* MFMAs (mfma_defer) run after the code and the deferred scalar ops, in program order:
+     * they touch no SGPR, so only the vector ops after one must not read what it writes nor
+     * write what it reads or writes (mrd, mwr). */
     uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0}, vmrd[2] = {0, 0};
+    uint64_t mrd[VW] = {0}, mwr[VW] = {0};
     int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0;
-    unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0;
+    unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0, nm = 0, nmk = 0;
+    const xinst *mf[VDEFER_MAX];
     uint8_t f32 = 0, heavy = 0, ieee = 0;
     if (b->ndefer + n > b->dcap) {
         uint32_t cap = b->dcap * 2 + n + 16;
@@ -2121,7 +2164,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         int before = g->nops, nkb = g->nk, klog = 0;
         /* (a mask op's SCC is native code after the loop: only with native deferred ops) */
         if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && lower_klogic(g, x))) {
-            uint64_t rd[2], mrd[2], mwr[2];
+            uint64_t rd[2], krd[2], kwr[2], vr[VW], vw[VW];
             uint64_t dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
             for (int i = before; i < g->nops; i++) { /* (the mask ops set their own) */
                 if (g->ops[i].kind < J_CMPI)
@@ -2130,15 +2173,17 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
                     g->ops[i].mr2 = -1;
             }
             sgprs_read(g, before, rd);
-            masks_used(g, before, pair, mrd, mwr);
-            if (meets(rd, wr) || meets(rd, vwr) || meets(mrd, wr) || meets(mwr, dw) ||
-                meets(mwr, srd) || meets(mwr, rd)) {
+            masks_used(g, before, pair, krd, kwr);
+            vgprs_used(g, before, vr, vw);
+            if (meets(rd, wr) || meets(rd, vwr) || meets(krd, wr) || meets(kwr, dw) ||
+                meets(kwr, srd) || meets(kwr, rd) || vset_meets(vr, mwr) || vset_meets(vw, mwr) ||
+                vset_meets(vw, mrd)) {
                 g->nops = before, g->nk = nkb;
                 break;
             }
             add_bits(srd, rd);
-            add_bits(vwr, mwr);
-            add_bits(vmrd, mrd);
+            add_bits(vwr, kwr);
+            add_bits(vmrd, krd);
             if (klog) { /* its SCC, in program order with the deferred ops */
                 b->defer[b->ndefer + nd++] = KSCC_TAG(x);
                 dscc = kscc = 1;
@@ -2150,14 +2195,19 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             heavy |= kind_of[x->in.op] == J_L64ADD || kind_of[x->in.op] == J_SHL64;
             nv++;
             covered = j + 1;
-            ndk = nd, nhk = nh;
+            ndk = nd, nhk = nh, nmk = nm;
             continue;
         }
         g->nops = before, g->nk = nkb;
-        if (nv == 0)
-            break;
+        /* before the first vector op: no-ops, and scalar ops with native code (hoisted) */
         if (is_nop(x))
             continue;
+        if (nv && nm < VDEFER_MAX && mfma_defer(x, mrd, mwr)) {
+            mf[nm++] = x;
+            covered = j + 1; /* (one may end the block) */
+            ndk = nd, nhk = nh, nmk = nm;
+            continue;
+        }
         if (!deferrable(x))
             break;
         uint64_t xr[2], xw[2];
@@ -2170,7 +2220,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             b->hoist[nh++] = x;
             continue;
         }
-        if (!nat && kscc)
+        if (nv == 0 || (!nat && kscc))
             break;
         add_bits(wr, xw);
         add_bits(drd, xr);
@@ -2178,7 +2228,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         dnat &= nat;
         b->defer[b->ndefer + nd++] = x;
     }
-    if (nv < 2 && !heavy)
+    if (nv + nmk < 2 && !heavy)
         return 0;
     if (b->n == b->cap) {
         uint32_t cap = b->cap * 2 + 16;
@@ -2205,10 +2255,14 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     r->last = xs[covered - 1];
     r->defer = (const xinst *const *)(uintptr_t)b->ndefer; /* an index until the end */
     r->ndefer = (uint16_t)(native ? 0 : ndk);
+    for (unsigned i = 0; i < nmk; i++) /* the MFMAs after the scalar ops */
+        b->defer[b->ndefer + ndk + i] = mf[i];
+    r->vdefer = (const xinst *const *)(uintptr_t)(b->ndefer + ndk);
+    r->nvdefer = (uint16_t)nmk;
     r->n = (uint16_t)covered;
     r->f32 = f32;
     r->ieee = ieee;
-    b->ndefer += ndk;
+    b->ndefer += ndk + nmk;
     __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
     return covered;
 }
@@ -2244,6 +2298,7 @@ static xjitset *finish(setb *b) {
         void *fn = (uint8_t *)mem + b->entry[i];
         memcpy(&r->code, &fn, sizeof fn);
         r->defer = s->defer + (uintptr_t)r->defer;
+        r->vdefer = s->defer + (uintptr_t)r->vdefer;
     }
     __atomic_add_fetch(&n_blocks, s->n, __ATOMIC_RELAXED);
     return s;

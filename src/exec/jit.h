@@ -20,10 +20,11 @@
 
 typedef struct xjit {
     void (*code)(wave *w);
-    const xinst *last;         /* the block's last instruction */
-    const xinst *const *defer; /* scalar instructions run after the code, in program order */
-    uint16_t n;                /* instructions the block covers (the deferred ones included) */
-    uint16_t ndefer;
+    const xinst *last;          /* the block's last instruction */
+    const xinst *const *defer;  /* scalar instructions run after the code, in program order */
+    const xinst *const *vdefer; /* MFMAs run after those, in program order */
+    uint16_t n;                 /* instructions the block covers (the deferred ones included) */
+    uint16_t ndefer, nvdefer;
     uint8_t f32;  /* the block has f32 arithmetic: MODE must keep f32 denormals */
     uint8_t ieee; /* it has f32 max/min, whose code follows MODE.IEEE set */
 } xjit;
@@ -70,6 +71,8 @@ static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
     j->code(w);
     for (unsigned i = 0; i < j->ndefer; i++)
         j->defer[i]->fn(w, j->defer[i]);
+    for (unsigned i = 0; i < j->nvdefer; i++)
+        j->vdefer[i]->fn(w, j->vdefer[i]);
     return 1;
 }
 

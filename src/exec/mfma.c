@@ -627,11 +627,9 @@ MMK512_N32(32, 16, 2)
  * through 16 stores and 16 loads of stack.  The same FMAs in the same order as mmk_avx512_acc.
  * Taken for bf16 (a shift or an and a step): 5% off a 16x16x16 bf16 in bench-ops; f16's
  * conversion (vpmovdw, vcvtph2ps) inside the loop made its 16x16x16 6% slower. */
-__attribute__((target("arch=x86-64-v4"))) AI void mmk_avx512_n16(const int K, const int AS,
-                                                                 const float (*ua)[LANES],
-                                                                 const u32 (*RC)[LANES],
-                                                                 u32 (*RD)[LANES],
-                                                                 const u32 (*RB)[LANES], int bt) {
+__attribute__((target("arch=x86-64-v4"))) AI void
+mmk_avx512_n16(const int K, const int AS, const float (*ua)[LANES], const u32 (*RC)[LANES],
+               u32 (*RD)[LANES], const u32 (*RB)[LANES], int bt) {
     enum { M = 16, N = 16 };
     const int E = K * M / 64;
     __m512 acc[M];
@@ -1431,6 +1429,21 @@ static void x_mfma_fast1(wave *w, const xinst *x) {
         f(w, x, &descs[x->in.op]);
     else
         x_mfma(w, x);
+}
+
+int x_mfma_plain(const xinst *x, unsigned rows[4]) {
+    if (x->fn != x_mfma_fast1)
+        return 0;
+    const mdesc *d = &descs[x->in.op];
+    int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;
+    for (int i = 0; i < 3; i++) {
+        unsigned k = x->in.src[i].kind;
+        if (k != ISA_OPND_VGPR && k != ISA_OPND_AGPR && k != ISA_OPND_INLINE)
+            return 0;
+    }
+    rows[0] = rows[1] = (unsigned)(d->k * d->m / 64 * bits / 32);
+    rows[2] = rows[3] = (unsigned)(d->m * d->n / 64);
+    return 1;
 }
 
 xfn x_mfma_pick(const xinst *x) {

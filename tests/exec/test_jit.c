@@ -398,13 +398,14 @@ static int compare(const char *arch, unsigned lanes, int prog, const char *text)
         bad++;
     for (int s = 0; s < 128; s++)
         bad += w->s[s] != wj->s[s];
-    for (int r = 0; r < 48; r++)
+    for (int r = 0; r < 96; r++) /* v0-v47, then a0-a47 */
         for (unsigned l = 0; l < lanes; l++) {
-            uint32_t a = w->v[r][l], b = wj->v[r][l];
+            uint32_t a = r < 48 ? w->v[r][l] : w->a[r - 48][l],
+                     b = r < 48 ? wj->v[r][l] : wj->a[r - 48][l];
             if (a != b && !(f32_nan(a) && f32_nan(b))) {
                 if (bad < 4)
-                    printf("  %s prog %d: v%d lane %u: interpreter 0x%08x, blocks 0x%08x\n", arch,
-                           prog, r, l, a, b);
+                    printf("  %s prog %d: %c%d lane %u: interpreter 0x%08x, blocks 0x%08x\n", arch,
+                           prog, r < 48 ? 'v' : 'a', r % 48, l, a, b);
                 bad++;
             }
         }
@@ -424,6 +425,7 @@ static void clean_w0(void) {
 /* The gfx950 wave64 code from state w0: into w by the interpreter, into wj with the blocks on
  * (mode: x_set_jit's 1 the host's code, 2 AVX2); both must finish.  Returns the instructions
  * the blocks built for it cover. */
+static uint64_t run_blocks; /* the blocks run_both()'s build made */
 static uint64_t run_both(const char *what, const uint8_t *code, size_t n, int mode) {
     uint64_t b0, i0, b1, i1;
     memcpy(w, w0, sizeof *w);
@@ -435,6 +437,7 @@ static uint64_t run_both(const char *what, const uint8_t *code, size_t n, int mo
     int st1 = run_code(wj, "gfx950", code, n, 64, 100);
     x_jit_counts(&b1, &i1);
     CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "%s: status %d / %d", what, st0, st1);
+    run_blocks = b1 - b0;
     return i1 - i0;
 }
 
@@ -551,7 +554,11 @@ static void test_perm(void) {
  * deferred op (here an s_and_b64 of a mask a compare in the block wrote), an op that reads what
  * it wrote, writes what it wrote, or writes what it reads stays in order after it.  Each program
  * runs from random states with and without blocks, on every target that has the ops. */
-static void run_progs(const char *what, const char *const *progs, size_t nprogs);
+static void run_progs_cover(const char *what, const char *const *progs, size_t nprogs,
+                            const unsigned (*cover)[2], uint32_t vmask);
+static void run_progs(const char *what, const char *const *progs, size_t nprogs) {
+    run_progs_cover(what, progs, nprogs, NULL, ~0u);
+}
 static void test_hoist(void) {
     static const char *const progs[] = {
         /* reads the deferred op's result */
@@ -611,10 +618,48 @@ static void test_klogic(void) {
     run_progs("test_klogic", progs, sizeof progs / sizeof progs[0]);
 }
 
-/* Each program from random states (v0-v9, s0-s11: some lanes equal so that compares go both
- * ways) with and without blocks (on an AVX-512 host its code and the AVX2 code), the whole
- * state compared; each must build a block in each. */
-static void run_progs(const char *what, const char *const *progs, size_t nprogs) {
+/* MFMAs inside blocks, run after the code (block(), mfma_defer), and blocks that start with
+ * no-ops and hoisted scalar ops.  The MFMAs read random 16-bit floats below 2 (no infinities or
+ * NaNs, which compare() would take as equal whatever their bits).  Programs 1-3: a vector op after
+ * an MFMA reads its result, writes its source or writes its destination (the last register of
+ * each), so the block ends before it; program 4 is the same register numbers in AGPRs (no
+ * conflict); 5 a chain of MFMAs; 6 a mask op (its SCC set after the code) beside one; 7 leading
+ * no-ops and scalar ops. */
+static void test_mfma_defer(void) {
+    static const char *const progs[] = {
+        "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
+        "v_add_u32 v21, v4, v5\ns_nop 1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[4:5], v[6:7], "
+        "v[8:11]\nv_mul_lo_u32 v22, v20, v21\ns_endpgm\n",
+        "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
+        "v_add_u32 v21, v11, v5\nv_add_u32 v22, v21, v1\ns_endpgm\n",
+        "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
+        "v_add_u32 v3, v4, v5\nv_add_u32 v22, v3, v1\ns_endpgm\n",
+        "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
+        "v_add_u32 v10, v4, v5\nv_add_u32 v22, v20, v1\ns_endpgm\n",
+        "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 a[8:11], v[0:1], v[2:3], a[4:7]\n"
+        "v_add_u32 v8, v4, v5\nv_add_u32 v4, v20, v8\ns_endpgm\n",
+        "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
+        "v_mfma_f32_32x32x8_f16 v[24:39], v[4:5], v[6:7], v[24:39]\n"
+        "v_mfma_f32_16x16x16_bf16 v[12:15], v[4:5], v[6:7], v[8:11]\nv_add_u32 v21, v20, v1\n"
+        "s_endpgm\n",
+        "v_cmp_gt_i32 vcc, v0, v1\ns_and_b64 s[6:7], vcc, s[8:9]\n"
+        "v_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
+        "v_cndmask_b32_e64 v20, v1, v2, s[6:7]\ns_cselect_b32 s10, s1, s2\n"
+        "v_add_u32 v21, v20, v1\ns_endpgm\n",
+        "s_nop 0\ns_add_u32 s3, s1, s2\ns_waitcnt lgkmcnt(0)\ns_mov_b32 s4, s3\n"
+        "v_add_u32 v20, s3, v0\nv_add_u32 v21, s4, v1\ns_endpgm\n",
+    };
+    static const unsigned cover[][2] = {{1, 6}, {2, 4}, {2, 4}, {2, 4},
+                                        {1, 4}, {1, 5}, {1, 6}, {1, 6}};
+    run_progs_cover("test_mfma_defer", progs, sizeof progs / sizeof progs[0], cover, 0x3fff3fffu);
+}
+
+/* Each program from random states (v0-v9 ANDed with vmask, s0-s11, a0-a9: some lanes equal so
+ * that compares go both ways) with and without blocks (on an AVX-512 host its code and the AVX2
+ * code), the whole state compared; each must build a block in each, and when cover is given,
+ * exactly cover[i][0] blocks covering cover[i][1] instructions. */
+static void run_progs_cover(const char *what, const char *const *progs, size_t nprogs,
+                            const unsigned (*cover)[2], uint32_t vmask) {
     for (size_t i = 0; i < nprogs; i++) {
         size_t n;
         uint8_t *code = asm_snippet("gfx950", progs[i], &n);
@@ -626,15 +671,24 @@ static void run_progs(const char *what, const char *const *progs, size_t nprogs)
         for (int round = 0; round < 8; round++) {
             clean_w0();
             for (int r = 0; r < 10; r++)
-                for (unsigned l = 0; l < 64; l++)
-                    w0->v[r][l] = rnd() % 4 ? rnd() : w0->v[r ? r - 1 : 0][l];
+                for (unsigned l = 0; l < 64; l++) {
+                    w0->v[r][l] = (rnd() % 4 ? rnd() : w0->v[r ? r - 1 : 0][l]) & vmask;
+                    w0->a[r][l] = rnd() & vmask;
+                }
             for (int r = 0; r < 12; r++)
                 w0->s[r] = rnd() ^ rnd() << 16;
             for (int mode = 1; mode <= modes; mode++) {
-                ran[mode] += run_both(what, code, n, mode);
+                uint64_t got = run_both(what, code, n, mode);
+                ran[mode] += got;
                 int d = compare("gfx950", 64, (int)i, progs[i]);
                 CHECK(d == 0, "%s: program %zu (%s): %d words differ", what, i,
                       mode == 2 ? "AVX2" : "host code", d);
+                if (cover && x_jit_enabled() && round == 0)
+                    CHECK(run_blocks == cover[i][0] && got == cover[i][1],
+                          "%s: program %zu (%s): %llu blocks covering %llu instructions, not "
+                          "%u and %u",
+                          what, i, mode == 2 ? "AVX2" : "host code", (unsigned long long)run_blocks,
+                          (unsigned long long)got, cover[i][0], cover[i][1]);
             }
         }
         x_set_jit(1);
@@ -788,6 +842,8 @@ int main(void) {
     test_hoist();
     x_set_jit(1);
     test_klogic();
+    x_set_jit(1);
+    test_mfma_defer();
     x_set_jit(1);
     test_perm();
     x_set_jit(1);
