@@ -694,6 +694,17 @@ static void op_pd(gen *g, uint8_t opc, int d, int a, int b) { /* vaddpd, vsubpd,
     evex_kw(g, PP_66, MM_0F, opc, (unsigned)d, (unsigned)a, b, 0, 0, 0, 1);
 }
 
+/* The temporaries of emit_exp2 and emit_exp2_vex, pinned: c, and per half x, kb, r, p. */
+static void exp_regs(gen *g, int t, int *c, int x[2], int kb[2], int r[2], int p[2]) {
+    g->pin[ *c = grab(g, t)] = 1;
+    for (int h = 0; h < 2; h++) {
+        g->pin[x[h] = grab(g, t)] = 1;
+        g->pin[kb[h] = grab(g, t)] = 1;
+        g->pin[r[h] = grab(g, t)] = 1;
+        g->pin[p[h] = grab(g, t)] = 1;
+    }
+}
+
 /* d = ftz(exp2_f32(a)) (valu.h), 16 lanes: the input clamped to +-160 (a NaN's result is
  * replaced at the end), widened to double in two halves of 8, each half through the same double
  * operations as the C (rounding to an integer by adding and subtracting 1.5 * 2^52, the reduced
@@ -701,14 +712,8 @@ static void op_pd(gen *g, uint8_t opc, int d, int a, int b) { /* vaddpd, vsubpd,
  * interleaved so that the halves' chains overlap; then narrowed, NaNs quieted, results below the
  * smallest normal flushed (they are never negative).  t: the operation (temporaries). */
 static void emit_exp2(gen *g, int t, int d, int a) {
-    int c = grab(g, t), x[2], kb[2], r[2], p[2];
-    g->pin[c] = 1;
-    for (int h = 0; h < 2; h++) {
-        g->pin[x[h] = grab(g, t)] = 1;
-        g->pin[kb[h] = grab(g, t)] = 1;
-        g->pin[r[h] = grab(g, t)] = 1;
-        g->pin[p[h] = grab(g, t)] = 1;
-    }
+    int c, x[2], kb[2], r[2], p[2];
+    exp_regs(g, t, &c, x, kb, r, p);
     op_pool(g, PP_NONE, MM_0F, 0x5f, c, a, P_M160, 0, 0);               /* vmaxps */
     op_pool(g, PP_NONE, MM_0F, 0x5d, c, c, P_160, 0, 0);                /* vminps */
     evex_kw(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[0], 0, c, 0, 0, 0, 0); /* vcvtps2pd (low 8) */
@@ -749,14 +754,8 @@ static void emit_exp2(gen *g, int t, int d, int a) {
  * disp32]): the flush first (a finite input's result is never negative, so a signed compare
  * with the largest denormal finds it), then the NaNs blended in. */
 static void emit_exp2_vex(gen *g, int t, int d, int a) {
-    int c = grab(g, t), x[2], kb[2], r[2], p[2];
-    g->pin[c] = 1;
-    for (int h = 0; h < 2; h++) {
-        g->pin[x[h] = grab(g, t)] = 1;
-        g->pin[kb[h] = grab(g, t)] = 1;
-        g->pin[r[h] = grab(g, t)] = 1;
-        g->pin[p[h] = grab(g, t)] = 1;
-    }
+    int c, x[2], kb[2], r[2], p[2];
+    exp_regs(g, t, &c, x, kb, r, p);
     vex_rip(g, PP_NONE, MM_0F, 0x5f, (unsigned)c, (unsigned)a, SLOT(P_M160)); /* vmaxps */
     vex_rip(g, PP_NONE, MM_0F, 0x5d, (unsigned)c, (unsigned)c, SLOT(P_160));  /* vminps */
     vex(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[0], 0, c, 0, 0); /* vcvtps2pd (low 4) */
