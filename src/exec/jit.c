@@ -2173,10 +2173,11 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             }
             sgprs_read(g, before, rd);
             masks_used(g, before, pair, krd, kwr);
-            vgprs_used(g, before, vr, vw);
+            if (nm) /* (the VGPRs matter only after an MFMA) */
+                vgprs_used(g, before, vr, vw);
             if (meets(rd, wr) || meets(rd, vwr) || meets(krd, wr) || meets(kwr, dw) ||
-                meets(kwr, srd) || meets(kwr, rd) || vset_meets(vr, mwr) || vset_meets(vw, mwr) ||
-                vset_meets(vw, mrd)) {
+                meets(kwr, srd) || meets(kwr, rd) ||
+                (nm && (vset_meets(vr, mwr) || vset_meets(vw, mwr) || vset_meets(vw, mrd)))) {
                 g->nops = before, g->nk = nkb;
                 break;
             }

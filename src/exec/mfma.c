@@ -621,44 +621,41 @@ MMK512_N32(32, 8, 1)
 MMK512_N32(32, 8, 2)
 MMK512_N32(32, 16, 1)
 MMK512_N32(32, 16, 2)
-/* AVX-512, N = 16 with 16-bit B (bt >= 0): all 16 C/D rows in accumulators, and each step's B
- * vector made from B's register as pair_avx512 converts it (register e / 2 of element e = k % E,
- * its half e % 2, lanes 16 (k / E) on) instead of through ub: a 16x16x16's B otherwise went
- * through 16 stores and 16 loads of stack.  The same FMAs in the same order as mmk_avx512_acc.
- * Taken for bf16 (a shift or an and a step): 5% off a 16x16x16 bf16 in bench-ops; f16's
- * conversion (vpmovdw, vcvtph2ps) inside the loop made its 16x16x16 6% slower. */
+/* AVX-512, N = 16 with bf16 A and B: all 16 C/D rows in accumulators, and each step's B vector
+ * made from B's register as pair_avx512 converts it (register e / 2 of element e = k % E, its
+ * half e % 2 by a shift or an and, lanes 16 (k / E) on) instead of through ub: a 16x16x16's B
+ * otherwise went through 16 stores and 16 loads of stack (5% of one in bench-ops).  The same
+ * FMAs in the same order as mmk_avx512_acc.  For f16 B the conversion inside the loop (vpmovdw,
+ * vcvtph2ps: port 5, which the FMAs use too) made a 16x16x16 6% slower, so f16 keeps ub. */
 __attribute__((target("arch=x86-64-v4"))) AI void
-mmk_avx512_n16(const int K, const int AS, const float (*ua)[LANES], const u32 (*RC)[LANES],
-               u32 (*RD)[LANES], const u32 (*RB)[LANES], int bt) {
+mmk_avx512_bf16_n16(const int K, const float (*ua)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
+                    const u32 (*RB)[LANES]) {
     enum { M = 16, N = 16 };
     const int E = K * M / 64;
     __m512 acc[M];
     for (int r = 0; r < M; r++)
         acc[r] = _mm512_loadu_ps((const float *)(RC[CD_REG(N, r)] + CD_LANE(N, r)));
     _Pragma("GCC unroll 32") for (int k = 0; k < K; k++) {
-        const float *a = A_COL(ua, M, E, AS, k);
+        const float *a = A_COL(ua, M, E, 1, k);
         const int e = k % E;
         __m512i x = _mm512_loadu_si512((const void *)(RB[e / 2] + 16 * (k / E)));
-        __m512 b;
-        if (bt)
-            b = _mm512_castsi512_ps(e % 2 ? _mm512_and_si512(x, _mm512_set1_epi32((int)0xffff0000u))
-                                          : _mm512_slli_epi32(x, 16));
-        else
-            b = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(e % 2 ? _mm512_srli_epi32(x, 16) : x));
+        __m512 b =
+            _mm512_castsi512_ps(e % 2 ? _mm512_and_si512(x, _mm512_set1_epi32((int)0xffff0000u))
+                                      : _mm512_slli_epi32(x, 16));
         for (int r = 0; r < M; r++)
-            FMA_BCAST(acc[r], b, a + AS * r);
+            FMA_BCAST(acc[r], b, a + r);
     }
     for (int r = 0; r < M; r++)
         _mm512_storeu_ps((float *)(RD[CD_REG(N, r)] + CD_LANE(N, r)), acc[r]);
 }
-/* one function per shape and B type: with bt a variable GCC kept the accumulators in memory */
-#define MMK512_N16(K, AS, BT)                                                                      \
-    __attribute__((target("arch=x86-64-v4"), noinline)) static void mmk512_16x##K##_##AS##_##BT(   \
+/* one function per shape (K a constant), as MMK512_N32 */
+#define MMK512_BF16_N16(K)                                                                         \
+    __attribute__((target("arch=x86-64-v4"), noinline)) static void mmk512_bf16_16x##K(            \
         const float (*ua)[LANES], const u32(*RC)[LANES], u32(*RD)[LANES], const u32(*RB)[LANES]) { \
-        mmk_avx512_n16(K, AS, ua, RC, RD, RB, BT);                                                 \
+        mmk_avx512_bf16_n16(K, ua, RC, RD, RB);                                                    \
     }
-MMK512_N16(16, 1, 1)
-MMK512_N16(32, 1, 1)
+MMK512_BF16_N16(16)
+MMK512_BF16_N16(32)
 __attribute__((target("arch=x86-64-v4"))) AI void
 mmk_avx512(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
            const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
@@ -666,8 +663,8 @@ mmk_avx512(const int M, const int N, const int K, const int AS, const float (*ua
     if (N == 32)
         (K == 8 ? (AS == 1 ? mmk512_32x8_1 : mmk512_32x8_2)
                 : (AS == 1 ? mmk512_32x16_1 : mmk512_32x16_2))(ua, ub, RC, RD, RB, bt);
-    else if (bt == 1) /* bf16 */
-        (K == 16 ? mmk512_16x16_1_1 : mmk512_16x32_1_1)(ua, RC, RD, RB);
+    else if (bt == 1) /* bf16 (B_DIRECT_512) */
+        (K == 16 ? mmk512_bf16_16x16 : mmk512_bf16_16x32)(ua, RC, RD, RB);
     else
         mmk_avx512_acc(M, N, K, AS, ua, ub, RC, RD, RB, bt);
 }
@@ -1022,7 +1019,7 @@ AI int f8_lookup(const xinst *x, int s, const u32 (*R)[LANES], unsigned nr, int 
 FAST_BODY(mfma_fast_c, , 0, mmk_c, pair_c, ilv_c, f8x4_c, B_IN_UB)
 #if MFMA_X86
 /* 32x32x8 (16-bit elements only): mmk_avx512_n32 keeps all of B in registers; 16x16 shapes
- * with bf16 B: mmk_avx512_n16 converts B from its registers */
+ * with bf16 B: mmk_avx512_bf16_n16 converts B from its registers */
 #define B_DIRECT_512(d) (((d)->m == 32 && (d)->k == 8) || ((d)->m == 16 && (d)->tb == MT_BF16))
 FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), 2, mmk_avx512, pair_avx512,
           ilv_avx512, f8x4_avx512, B_DIRECT_512)
