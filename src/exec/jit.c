@@ -2312,11 +2312,11 @@ static int setb_init(setb *b, unsigned quarters) {
         b->g->lanebits = 0;
         for (unsigned l = 0; l < 8; l++)
             put32(b->g, 1u << l);
-        pool_fill(b->g);
     } else if (b->g) {
         b->g->bw = host_bw();
-        pool_fill(b->g);
     }
+    if (b->g)
+        pool_fill(b->g); /* (after the lane bits: its slots' size depends on the encoding) */
     return b->g && !b->g->fail ? 0 : -1;
 }
 static void setb_free(setb *b) {
