@@ -369,8 +369,10 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
  * a two-NaN operation's payload may differ (above), which is harmless as long as the result
  * stays a NaN, but an integer op reading it would turn the difference into any bits. */
 static int is_float(const char *mn) {
-    return (strstr(mn, "_f32") && strncmp(mn, "v_cvt_", 6)) || !strncmp(mn, "v_mov_b32", 9) ||
-           !strncmp(mn, "v_cndmask", 9);
+    /* not v_mov_b32_sdwa: its field selects (and a WORD_1 destination's preserved low half)
+     * would show a NaN's payload as integer bits */
+    return (strstr(mn, "_f32") && strncmp(mn, "v_cvt_", 6)) ||
+           (!strncmp(mn, "v_mov_b32", 9) && !strstr(mn, "_sdwa")) || !strncmp(mn, "v_cndmask", 9);
 }
 static int is_int(const char *mn) {
     return !strstr(mn, "_f32") || !strncmp(mn, "v_cvt_", 6) || !strncmp(mn, "v_mov_b32", 9);
@@ -705,6 +707,13 @@ int main(void) {
     wj = aligned_alloc(64, sizeof *wj);
     if (!w || !w0 || !wj)
         return 1;
+    /* GFXEMU_JIT_SEED / GFXEMU_JIT_PROGS: another draw of the random programs, or more of them
+     * per target (32), for a longer differential run by hand */
+    const char *e = getenv("GFXEMU_JIT_SEED");
+    if (e && *e && strtoull(e, NULL, 0))
+        seed = strtoull(e, NULL, 0);
+    e = getenv("GFXEMU_JIT_PROGS");
+    int nrandom = e && *e ? atoi(e) : 32;
     x_set_jit(1);
     int jit = x_jit_enabled();
     if (!jit)
@@ -742,7 +751,7 @@ int main(void) {
         CHECK(s_ok >= 20, "%s: only %d of the scalar ops assemble", tg->arch, s_ok);
         int progs = 0, differ = 0;
         uint64_t vec = 0, covered = 0, covered2 = 0;
-        for (int prog = 0; prog < 32; prog++) {
+        for (int prog = 0; prog < nrandom; prog++) {
             static char text[65536];
             size_t len = 0;
             int nvec = 0;

@@ -176,9 +176,11 @@ static const form forms[] = {
     {"flat_store_dword v[20:21], %A offset:4", F_BOTH},
     {"flat_load_dword %D, v[20:21]", F_BOTH},
     {"flat_load_dwordx2 %P, v[20:21] offset:8", F_BOTH},
-    /* AGPR moves (x_mov_rr), a3 and a5 also inside the MFMA's a[0:15] */
+    /* AGPR moves (x_mov_rr), a3 and a5 also inside the MFMA's a[0:15].  The read goes to v60
+     * (compared as an MFMA result, read by no form): a3 may hold an MFMA's NaN, whose payload
+     * may differ between the tiers (below), and in a VGPR other forms would spread it. */
     {"v_accvgpr_write_b32 a5, %A", F_BOTH},
-    {"v_accvgpr_read_b32 %D, a3", F_BOTH},
+    {"v_accvgpr_read_b32 v60, a3", F_BOTH},
     {"v_accvgpr_mov_b32 a3, a5", F_BOTH},
     /* MFMA: A/B from v0..v15, C/D in v[48:63] or AGPRs */
     {"v_mfma_f32_16x16x16_f16 v[48:51], %Q, %R, v[48:51]", F_BOTH},
@@ -481,11 +483,11 @@ static void run_tier(int t, const char *text, const uint8_t *mem0, uint8_t *scr0
     snippet_prog_free(&sp);
 }
 
-/* MFMA results (AGPRs, v48-v63: no other form writes or reads them) are compared with NaNs of
- * any payload equal: an MFMA's A/B operands are f16/bf16/fp8 lanes of v0..v15, where NaN
- * encodings cannot be kept out without emptying the tests of integer edges, and the fast path's
- * FMA order differs from the general path's in which NaN operand comes first.  Everything else
- * must match bit for bit. */
+/* MFMA results (AGPRs, v48-v63: no other form reads them, and only v_accvgpr_read writes one,
+ * v60) are compared with NaNs of any payload equal: an MFMA's A/B operands are f16/bf16/fp8
+ * lanes of v0..v15, where NaN encodings cannot be kept out without emptying the tests of
+ * integer edges, and the fast path's FMA order differs from the general path's in which NaN
+ * operand comes first.  Everything else must match bit for bit. */
 static unsigned nan_words;
 static int same_word(const uint32_t (*x)[LANES], const uint32_t (*y)[LANES], unsigned r, unsigned l,
                      int mfma_dst) {
