@@ -29,9 +29,11 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 /* Blocks are x86-64 code; on other hosts none is built (the interpreter runs everything). */
 #if defined(__x86_64__) && defined(__linux__)
 #define JIT_HOST 1
@@ -2107,6 +2109,8 @@ typedef struct setb {
     gen *g;
     xjit *rec;
     size_t *entry;
+    uint32_t *pc0; /* each block's first instruction (perf_map()) */
+    uint64_t va;   /* the program's address (pc0 + va: the code object's address) */
     uint32_t n, cap;
     const xinst **defer;
     uint32_t ndefer, dcap;
@@ -2234,11 +2238,14 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         uint32_t cap = b->cap * 2 + 16;
         xjit *r = realloc(b->rec, cap * sizeof *r);
         size_t *e = r ? realloc(b->entry, cap * sizeof *e) : NULL;
+        uint32_t *p0 = e ? realloc(b->pc0, cap * sizeof *p0) : NULL;
         if (r)
             b->rec = r;
-        if (!r || !e)
+        if (e)
+            b->entry = e;
+        if (!p0)
             return g->fail = 1, 0;
-        b->entry = e;
+        b->pc0 = p0;
         b->cap = cap;
     }
     /* the deferred ops as native code when there is some for each */
@@ -2251,6 +2258,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         return 0;
     xjit *r = &b->rec[b->n];
     memset(r, 0, sizeof *r);
+    b->pc0[b->n] = xs[0]->pc;
     b->entry[b->n++] = entry;
     r->last = xs[covered - 1];
     r->defer = (const xinst *const *)(uintptr_t)b->ndefer; /* an index until the end */
@@ -2265,6 +2273,34 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     b->ndefer += ndk + nmk;
     __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
     return covered;
+}
+
+/* GFXEMU_PERF_MAP=1: each block's code named in /tmp/perf-PID.map, the file `perf report` reads
+ * for code it finds no symbols for ("START SIZE NAME", hex; the name gives the address of the
+ * block's first instruction, as `gfxemu disasm` and `--profile` print it, and how many
+ * instructions the block covers). */
+static void perf_map(const setb *b, const uint8_t *mem) {
+    static int on = -1;
+    if (on < 0) {
+        const char *e = getenv("GFXEMU_PERF_MAP");
+        on = e && *e && strcmp(e, "0");
+    }
+    if (!on)
+        return;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/perf-%d.map", (int)getpid());
+    pthread_mutex_lock(&lock);
+    FILE *f = fopen(path, "a");
+    for (uint32_t i = 0; f && i < b->n; i++) {
+        size_t end = i + 1 < b->n ? b->entry[i + 1] : b->g->len;
+        fprintf(f, "%lx %zx gfxemu block 0x%llx, %u instructions\n",
+                (unsigned long)(uintptr_t)(mem + b->entry[i]), end - b->entry[i],
+                (unsigned long long)(b->va + b->pc0[i]), b->rec[i].n);
+    }
+    if (f)
+        fclose(f);
+    pthread_mutex_unlock(&lock);
 }
 
 /* Map b's code executable and fill in the records' pointers: the set, or NULL (no blocks, or no
@@ -2287,6 +2323,7 @@ static xjitset *finish(setb *b) {
         free(s);
         return NULL;
     }
+    perf_map(b, mem);
     s->mem = mem;
     s->rec = b->rec;
     s->n = b->n;
@@ -2325,6 +2362,7 @@ static void setb_free(setb *b) {
     free(b->g);
     free(b->rec);
     free(b->entry);
+    free(b->pc0);
     free(b->defer);
     free(b->hoist);
 }
@@ -2354,6 +2392,7 @@ int x_jit_build(xprog *p) {
     int rc = -1;
     if (setb_init(&b, p->wave32 ? 2 : 4) || !xs || !tgt || setb_ops(&b, 2 * (size_t)p->ninsts))
         goto out;
+    b.va = p->code_va;
     uint32_t *first = calloc(p->ninsts, sizeof *first);
     if (!first)
         goto out;
@@ -2395,7 +2434,7 @@ out:
 }
 
 xjitset *x_jit_build_seq(const xinst *const *seq, size_t nseq, const uint32_t *start,
-                         const uint32_t *len, uint32_t nseg, const xjit **at) {
+                         const uint32_t *len, uint32_t nseg, const xjit **at, uint64_t va) {
     if (!x_jit_enabled())
         return NULL;
     init_tables();
@@ -2408,6 +2447,7 @@ xjitset *x_jit_build_seq(const xinst *const *seq, size_t nseq, const uint32_t *s
         setb_free(&b);
         return NULL;
     }
+    b.va = va;
     for (uint32_t i = 0; i < nseg && !b.g->fail; i++)
         for (uint32_t p = start[i], end = start[i] + len[i]; p + 1 < end && !b.g->fail;) {
             if (here[p]) { /* a segment before this one made it */

@@ -51,9 +51,10 @@ int x_jit_build(xprog *p);
 void x_jit_free(xprog *p);
 /* Blocks for paired runs (pair.c): in each segment seq[start[i] .. start[i] + len[i]) of wave64
  * instructions (four quarters) and SALU ops, blocks where they fit; at[p] is the block starting
- * at seq[p] (its n the entries it covers).  Returns the set to free, or NULL. */
+ * at seq[p] (its n the entries it covers); va is the program's code address (the names in
+ * GFXEMU_PERF_MAP's file).  Returns the set to free, or NULL. */
 xjitset *x_jit_build_seq(const xinst *const *seq, size_t nseq, const uint32_t *start,
-                         const uint32_t *len, uint32_t nseg, const xjit **at);
+                         const uint32_t *len, uint32_t nseg, const xjit **at, uint64_t va);
 /* The program's branch targets, one byte per 4-byte slot (calloc'd; NULL when out of memory). */
 uint8_t *x_branch_targets(const xprog *p);
 void x_jit_free_set(xjitset *s);

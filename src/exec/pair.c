@@ -386,7 +386,7 @@ static void build_jit(xprog *p32, uint32_t nseq) {
             len[n++] = pl->nvec;
             covered = pl->run_end;
         }
-        p32->pair_jit = x_jit_build_seq(p32->pair_seq, nseq, start, len, n, at);
+        p32->pair_jit = x_jit_build_seq(p32->pair_seq, nseq, start, len, n, at, p32->code_va);
     }
     if (p32->pair_jit)
         p32->pair_seq_jit = at;

@@ -54,4 +54,30 @@ if ! "$GFXEMU" run "$tmp/va_gfx950_0.co" vecadd --grid 5 --block 256 --arg "in:$
 else
     fail "out-of-bounds vecadd did not fault"
 fi
+# GFXEMU_PERF_MAP=1: each native block's code named in /tmp/perf-PID.map (perf's file for code
+# without symbols) by the address of its first instruction, an instruction `gfxemu disasm` lists;
+# nothing written without it.  Only where blocks are built (AVX2 or AVX-512, not turned off).
+if grep -qw avx2 /proc/cpuinfo && [ "${GFXEMU_JIT:-1}" != 0 ]; then
+    for map in 0 1; do
+        GFXEMU_PERF_MAP=$map "$GFXEMU" run "$tmp/va_gfx950_0.co" vecadd --grid 4 --block 256 \
+            --arg "in:$tmp/a.bin" --arg "in:$tmp/b.bin" --arg "out:$tmp/c.bin:4096" \
+            --arg i32:1000 --threads 1 2>"$tmp/err" &
+        pid=$!
+        wait $pid || fail "perf map $map: $(cat "$tmp/err")"
+        f=/tmp/perf-$pid.map
+        if [ $map = 0 ]; then
+            [ -e "$f" ] && fail "GFXEMU_PERF_MAP=0 wrote $f"
+            rm -f "$f"
+            continue
+        fi
+        [ -s "$f" ] || { fail "GFXEMU_PERF_MAP=1 wrote no $f"; continue; }
+        grep -Evq '^[0-9a-f]+ [0-9a-f]+ gfxemu block 0x[0-9a-f]+, [0-9]+ instructions$' "$f" &&
+            fail "perf map lines not 'START SIZE gfxemu block ADDR, N instructions': $(head -3 "$f")"
+        "$GFXEMU" disasm "$tmp/va_gfx950_0.co" >"$tmp/dis" || fail "disasm for the perf map"
+        for a in $(sed -n 's/.* gfxemu block 0x\([0-9a-f]*\),.*/\1/p' "$f"); do
+            grep -iq "// 0*$a:" "$tmp/dis" || fail "perf map names 0x$a, not an instruction of the listing"
+        done
+        rm -f "$f"
+    done
+fi
 finish test_run_vecadd
