@@ -17,7 +17,7 @@
  * The packed f32 ops (gfx940+) do the same with the two dwords of a 64-bit operand. */
 #include "exec/valu.h"
 
-#define IEEE (w->mode & MODE_IEEE)
+#define IEEE (vmode_ & MODE_IEEE) /* VMODE (valu.h) */
 
 /* ---- fused arithmetic, branch-free so the lane loops vectorize ---------------------------------
  * NaN results: when more than one input of a fused op is a NaN, the one that comes out is the one
@@ -106,6 +106,7 @@ static inline __attribute__((always_inline)) float nan2(float x, float y, float 
 
 #define H1(name, expr)                                                                             \
     VFN static void name(wave *w, const xinst *x) {                                                \
+        VMODE;                                                                                     \
         u32 t0[LANES], d[LANES];                                                                   \
         const u32 *A = vs32(w, x, 0, t0, FK_F16);                                                  \
         VLOOP(l) {                                                                                 \
@@ -130,6 +131,7 @@ static inline __attribute__((always_inline)) float nan2(float x, float y, float 
 #define H3F(name, expr, preserve) V16OP3(name, FK_F16, float, h2f, expr, preserve)
 #define H3D(name, expr, preserve)                                                                  \
     VFN static void name(wave *w, const xinst *x) {                                                \
+        VMODE;                                                                                     \
         u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];                                             \
         if (vplain(w, x, FK_F16)) {                                                                \
             const u32 *A = vs32p(w, x, 0, t0, FK_F16), *B = vs32p(w, x, 1, t1, FK_F16),            \
@@ -351,6 +353,7 @@ static inline __attribute__((always_inline)) int pk_direct(const wave *w, const 
 #define PK2(name, FL, expr) PK2D(name, FL, expr, expr)
 #define PK2D(name, FL, expr, dexpr)                                                                \
     VFN static void name(wave *w, const xinst *x) {                                                \
+        VMODE;                                                                                     \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
         if (pk_direct(w, x, 2, FL)) {                                                              \
             const u32 *A = w->v[x->in.src[0].idx], *B = w->v[x->in.src[1].idx];                    \
@@ -376,6 +379,7 @@ static inline __attribute__((always_inline)) int pk_direct(const wave *w, const 
     }
 #define PK3(name, FL, expr)                                                                        \
     VFN static void name(wave *w, const xinst *x) {                                                \
+        VMODE;                                                                                     \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES], cl_[LANES], ch[LANES];                     \
         if (pk_direct(w, x, 3, FL)) {                                                              \
             const u32 *A = w->v[x->in.src[0].idx], *B = w->v[x->in.src[1].idx],                    \
@@ -683,6 +687,7 @@ static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01
  * into a local array, as pk_src32() does.  Anything else runs name. */
 #define PKF32(name, nsrc, expr)                                                                    \
     VFN static void name(wave *w, const xinst *x) {                                                \
+        VMODE;                                                                                     \
         u32 t[6][LANES], dl[LANES], dh[LANES];                                                     \
         const u32 *al, *ah, *bl, *bh, *cl_, *ch;                                                   \
         pk_src32(w, x, 0, &al, &ah, t[0], t[1]);                                                   \
@@ -702,6 +707,7 @@ static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01
     }                                                                                              \
     enum { name##_pkn = nsrc };                                                                    \
     VFN static void name##_pk(wave *w, const xinst *x) {                                           \
+        VMODE;                                                                                     \
         if (!vfull(w, x) || w->gpr_idx_on || fk_flush_in(w->mode, FK_F32) ||                       \
             fk_flush_out(w->mode, FK_F32)) {                                                       \
             name(w, x);                                                                            \

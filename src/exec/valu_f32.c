@@ -9,7 +9,7 @@
  * their argument in revolutions (sin(x * 2 pi)); v_exp/v_log are base 2. */
 #include "exec/valu.h"
 
-#define IEEE (w->mode & MODE_IEEE)
+#define IEEE (vmode_ & MODE_IEEE) /* VMODE (valu.h) */
 
 F32OP2(v_add_f32, a + b)
 F32OP2(v_sub_f32, a - b)
@@ -39,6 +39,7 @@ static inline u32 max_num(u32 a, u32 b) {
 /* med3 in one loop of selects when no lane's inputs hold a NaN (then med3_f32's result without
  * its tests), lane by lane otherwise: the per-lane tests cost 5 ns a lane. */
 VFN static void v_med3_f32(wave *w, const xinst *x) {
+    VMODE;
     u32 t0[LANES], t1[LANES], t2[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F32), *B = vs32(w, x, 1, t1, FK_F32),
               *C = vs32(w, x, 2, t2, FK_F32);

@@ -7,7 +7,7 @@
  * result is denormal (binary128, fma_down128). */
 #include "exec/valu.h"
 
-#define IEEE (w->mode & MODE_IEEE)
+#define IEEE (vmode_ & MODE_IEEE) /* VMODE (valu.h) */
 
 F64OP2(v_add_f64, a + b)
 F64OP2(v_mul_f64, a *b)
@@ -37,6 +37,7 @@ VFN static void v_fmac_f64(wave *w, const xinst *x) {
 
 /* V_MIN_F64 / V_MAX_F64 (max = 1): one lane loop, the choice made once per instruction. */
 VFN static void minmax_f64(wave *w, const xinst *x, int max) {
+    VMODE;
     u64 t0[LANES], t1[LANES];
     const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64);
     u64 d[LANES];

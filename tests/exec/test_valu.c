@@ -10,6 +10,7 @@
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
+#include "exec/jit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -284,6 +285,110 @@ static void test_minmax(void) {
     ev(7, 4, 0xffe00000); /* min(-sNaN, 2): the negated sNaN quieted */
     ev(6, 5, 0x7f800000); /* max(|-inf|, inf) = inf */
     ev(7, 5, 0x7f800000); /* min(-(-inf), inf) = inf */
+}
+
+/* min/max of f32, f16 (one, packed and three operands) and f64 on the same eight cases: a quiet
+ * NaN either side (the other operand), -0/+0 both ways, a signalling NaN either side (IEEE mode:
+ * quieted; else the other operand), -inf/+inf, two quiet NaNs (the second).  Every lane (case
+ * l % 8), with the native blocks off and
+ * on, MODE.IEEE set and clear, all lanes and every other lane (the rest keep their values): the
+ * handlers' lane loops are vectorized selects, whose every rule and lane count this checks. */
+static void test_minmax_formats(void) {
+    enum { N = 8 };
+    static const u32 fa[N] = {0x7fc00000, 0x3f800000, 0x80000000, 0,
+                              0x7fa00000, 0xff800000, 0x7fc00001, 0x40000000},
+                     fb[N] = {0x3f800000, 0x7fc00000, 0,          0x80000000,
+                              0x40000000, 0x7f800000, 0xffc00002, 0x7fa00000},
+                     fmax[N] = {0x3f800000, 0x3f800000, 0,          0,
+                                0x7fe00000, 0x7f800000, 0xffc00002, 0x7fe00000},
+                     fmin[N] = {0x3f800000, 0x3f800000, 0x80000000, 0x80000000,
+                                0x7fe00000, 0xff800000, 0xffc00002, 0x7fe00000};
+    static const u32 ha[N] = {0x7e00, 0x3c00, 0x8000, 0, 0x7d00, 0xfc00, 0x7e01, 0x4000},
+                     hb[N] = {0x3c00, 0x7e00, 0, 0x8000, 0x4000, 0x7c00, 0xfe02, 0x7d00},
+                     hmax[N] = {0x3c00, 0x3c00, 0, 0, 0x7f00, 0x7c00, 0xfe02, 0x7f00},
+                     hmin[N] = {0x3c00, 0x3c00, 0x8000, 0x8000, 0x7f00, 0xfc00, 0xfe02, 0x7f00};
+    static const u64 da[N] = {0x7ff8000000000000ull, 0x3ff0000000000000ull,
+                              0x8000000000000000ull, 0,
+                              0x7ff4000000000000ull, 0xfff0000000000000ull,
+                              0x7ff8000000000001ull, 0x4000000000000000ull},
+                     db[N] = {0x3ff0000000000000ull, 0x7ff8000000000000ull, 0,
+                              0x8000000000000000ull, 0x4000000000000000ull, 0x7ff0000000000000ull,
+                              0xfff8000000000002ull, 0x7ff4000000000000ull},
+                     dmax[N] = {0x3ff0000000000000ull,
+                                0x3ff0000000000000ull,
+                                0,
+                                0,
+                                0x7ffc000000000000ull,
+                                0x7ff0000000000000ull,
+                                0xfff8000000000002ull,
+                                0x7ffc000000000000ull},
+                     dmin[N] = {0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x8000000000000000ull,
+                                0x8000000000000000ull, 0x7ffc000000000000ull, 0xfff0000000000000ull,
+                                0xfff8000000000002ull, 0x7ffc000000000000ull};
+    for (int k = 0; k < 8; k++) {
+        const int jit = k & 1, ieee = !(k & 2), half = k >> 2;
+        if (!load("v_max_f32_e32 v2, v0, v1\nv_min_f32_e32 v3, v0, v1\n"
+                  "v_max_f16_e32 v4, v10, v11\nv_min_f16_e32 v5, v10, v11\n"
+                  "v_pk_max_f16 v6, v12, v13\nv_max3_f16 v7, v10, v11, v14\n"
+                  "v_max_f64 v[16:17], v[20:21], v[22:23]\nv_min_f64 v[18:19], v[20:21], v[22:23]"))
+            return;
+        if (!ieee)
+            W->mode &= ~MODE_IEEE;
+        const u64 exec = half ? 0x5555555555555555ull : ~0ull;
+        wave_set_exec(W, exec);
+        for (int l = 0; l < 64; l++) {
+            const int i = l % N, j = (l + 1) % N;
+            W->v[0][l] = fa[i], W->v[1][l] = fb[i];
+            W->v[10][l] = ha[i], W->v[11][l] = hb[i], W->v[14][l] = 0xc000; /* -2 */
+            W->v[12][l] = ha[i] | ha[j] << 16, W->v[13][l] = hb[i] | hb[j] << 16;
+            W->v[20][l] = (u32)da[i], W->v[21][l] = (u32)(da[i] >> 32);
+            W->v[22][l] = (u32)db[i], W->v[23][l] = (u32)(db[i] >> 32);
+            for (int r = 2; r < 8; r++)
+                W->v[r][l] = 0xdead0000u + (u32)r;
+            for (int r = 16; r < 20; r++)
+                W->v[r][l] = 0xdead0000u + (u32)r;
+        }
+        x_set_jit(jit);
+        int ok = run();
+        x_set_jit(1);
+        if (!ok)
+            return;
+        int bad = 0;
+        for (int l = 0; l < 64 && bad < 4; l++) {
+            const int i = l % N, j = (l + 1) % N, on = (int)(exec >> l & 1);
+            const int sn = (i == 4 || i == 7) && !ieee, snj = (j == 4 || j == 7) && !ieee;
+            /* without IEEE a signalling NaN is an ordinary NaN: the other operand (2) */
+            u32 fx = sn ? 0x40000000 : fmax[i], fn = sn ? 0x40000000 : fmin[i];
+            u32 hx = sn ? 0x4000 : hmax[i], hn = sn ? 0x4000 : hmin[i];
+            u32 hxj = snj ? 0x4000 : hmax[j];
+            /* max3(a, b, -2) = max(max(a, b), -2): a quieted NaN gives the other operand */
+            u32 h3 = (hx & 0x7fff) > 0x7c00 ? 0xc000 : hx;
+            u64 dx = sn ? 0x4000000000000000ull : dmax[i],
+                dn = sn ? 0x4000000000000000ull : dmin[i];
+            struct {
+                int r;
+                u32 got, want, mask;
+            } c[] = {{2, W->v[2][l], fx, ~0u},
+                     {3, W->v[3][l], fn, ~0u},
+                     {4, W->v[4][l], hx, 0xffff},
+                     {5, W->v[5][l], hn, 0xffff},
+                     {6, W->v[6][l], hx | hxj << 16, ~0u},
+                     {7, W->v[7][l], h3, 0xffff},
+                     {16, W->v[16][l], (u32)dx, ~0u},
+                     {17, W->v[17][l], (u32)(dx >> 32), ~0u},
+                     {18, W->v[18][l], (u32)dn, ~0u},
+                     {19, W->v[19][l], (u32)(dn >> 32), ~0u}};
+            for (size_t n = 0; n < sizeof c / sizeof c[0]; n++) {
+                u32 want = on ? c[n].want : 0xdead0000u + (u32)c[n].r, mask = on ? c[n].mask : ~0u;
+                if ((c[n].got & mask) != (want & mask)) {
+                    expect(0, "blocks %d, IEEE %d, EXEC 0x%016llx: v%d[%d] = 0x%08x, want 0x%08x",
+                           jit, ieee, (unsigned long long)exec, c[n].r, l, c[n].got, want);
+                    bad++;
+                }
+            }
+        }
+        expect(bad == 0, "min/max cases (blocks %d, IEEE %d)", jit, ieee);
+    }
 }
 
 static void test_transcendental(void) {
@@ -1637,6 +1742,7 @@ int main(void) {
         test_constants();
         test_modifiers();
         test_minmax();
+        test_minmax_formats();
         test_transcendental();
         test_fdiv();
         test_fdiv_sweep();
