@@ -437,13 +437,21 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
     return 1;
 }
 
+/* Rows r[0..ndw) of the lanes in mask set to 0. */
+static void zero_lanes(uint32_t (*r)[LANES], unsigned ndw, u64 mask) {
+    for (unsigned i = 0; i < ndw; i++)
+        for (unsigned l = 0; l < LANES; l++)
+            if ((mask >> l) & 1)
+                r[i][l] = 0;
+}
+
 VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsigned ndw, int store,
                                                   int buf, const x_rawbuf *rb, unsigned sub,
                                                   unsigned shift, unsigned kind) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
-    u64 exec = wave_exec(w), a[LANES];
-    if (x->xf & XI_REF) /* the reference tier */
+    u64 exec = wave_exec(w), a[LANES], gone = 0; /* gone: buffer lanes past num_records */
+    if (x->xf & XI_REF)                          /* the reference tier */
         return 0;
     /* lin: every lane is on and lane l's address is a[0] + l * size, found on the 32-bit
      * offsets before any 64-bit address is built (a[] is then filled only if needed) */
@@ -457,9 +465,11 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
     if (buf) {
         /* MUBUF on a raw buffer (buf_ref's linear case: stride 0, or the cache-swizzle bit with
          * neither idxen nor ADD_TID): lane address base + soffset + offset, offset = the
-         * instruction offset (+ the VGPR with offen), 32-bit.  Only when every active lane's
-         * whole access is inside num_records: a partly out-of-range lane reads zeros per dword
-         * and drops its stores, which the general path does, as it does gfx90a's scratch V#
+         * instruction offset (+ the VGPR with offen), 32-bit.  Lanes wholly past num_records
+         * read zeros and drop their stores (dword kinds: they leave exec, and their rows are
+         * zeroed once nothing can send the access to the general path any more: the masked
+         * lanes of a tile's edge, 1.5 us a wave-instruction lane by lane).  A lane partly out
+         * of range (zeros per dword) goes the general way, as does gfx90a's scratch V#
          * (checked below). */
         u64 base;
         u32 num;
@@ -477,21 +487,44 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
                 return 0;
             base = (rs[0] | (u64)(rs[1] & 0xffff) << 32) + x_s32(w, x, 4);
         }
-        u32 off = (u32)m->offset, last = num - size, bad = 0;
-        if (m->offen) {
+        u32 off = (u32)m->offset, last = num - size, bad = 0, part = 0; /* part: partly inside */
+        if (m->offen && exec == ~0ull) { /* without the shift the loop vectorizes: with it, it
+                                          * was 80% of a buffer_load_dword (100-120 ns) */
+            const u32 *vo = w->v[va->idx];
+            for (unsigned l = 0; l < LANES; l++) {
+                u32 o = off + vo[l];
+                a[l] = base + o;
+                bad |= (u32)(o > last);
+                part |= (u32)(o > last) & (u32)(o < num);
+            }
+        } else if (m->offen) {
             const u32 *vo = w->v[va->idx];
             for (unsigned l = 0; l < LANES; l++) {
                 u32 o = off + vo[l];
                 a[l] = base + o;
                 bad |= (u32)((exec >> l) & 1) & (o > last);
+                part |= (u32)((exec >> l) & 1) & (o > last) & (o < num);
             }
         } else {
             for (unsigned l = 0; l < LANES; l++)
                 a[l] = base + off;
             bad = off > last;
+            part = bad & (off < num);
         }
-        if (bad)
-            return 0;
+        if (bad) {
+            if (sub || part || num == UINT32_MAX) /* (RDNA's unchecked views: rdna_mem.c) */
+                return 0;
+            const u32 *vo = m->offen ? w->v[va->idx] : NULL;
+            for (unsigned l = 0; l < LANES; l++)
+                gone |= (u64)(off + (vo ? vo[l] : 0) > last) << l;
+            gone &= exec;
+            exec &= ~gone;
+            if (!exec) { /* nothing in range: zeros, or nothing stored */
+                if (!store)
+                    zero_lanes(vrow(w, &x->in.dst[0]), ndw, gone);
+                return 1;
+            }
+        }
     } else if (va->kind != ISA_OPND_VGPR) {
         return 0;
     } else if (sa->kind == ISA_OPND_SREG) {
@@ -563,6 +596,8 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             return 0;
     }
     uint32_t (*r)[LANES] = store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]);
+    if (gone && !store) /* (a[] is built: the rows may be the offsets' own) */
+        zero_lanes(r, ndw, gone);
     if (sub && !store) { /* byte and short loads: extended, or into one half (load_extend) */
         u32 t[LANES];
         if (coalesced) { /* every lane on, lane l's element at a[0] + l * sub: a loop that

@@ -158,6 +158,8 @@ static const form forms[] = {
     {"global_store_byte v44, %A, s[8:9] offset:5", F_BOTH},
     {"buffer_load_dword %D, v44, s[12:15], 0 offen", F_BOTH},
     {"buffer_store_dword %A, v44, s[12:15], 0 offen offset:256", F_BOTH},
+    {"buffer_load_dwordx4 v[16:19], v44, s[12:15], 0 offen", F_BOTH},
+    {"buffer_store_dwordx2 %P, v44, s[12:15], 0 offen offset:8", F_BOTH},
     {"scratch_store_dword off, %A, off offset:16", F_BOTH},
     {"scratch_load_dword %D, off, off offset:16", F_BOTH},
     /* one offset, not a dword's (the general path's bytes) */
@@ -432,7 +434,10 @@ static void make_start(uint8_t *mem0) {
         start.v[20][l] = (uint32_t)(buf + 4 * l), start.v[21][l] = (uint32_t)((buf + 4 * l) >> 32);
     }
     start.s[8] = (uint32_t)buf, start.s[9] = (uint32_t)(buf >> 32);
-    snippet_set_rsrc(&start, 12, buf, 0, BUF, 0x00027000);
+    /* the V#'s num_records: the buffer, or 128 or 130 bytes, past which lanes read zeros and
+     * drop their stores (wholly: the fast path; partly, at 128: the general one) */
+    static const uint32_t nums[] = {BUF, BUF, 128, 130};
+    snippet_set_rsrc(&start, 12, buf, 0, nums[rnd(4)], 0x00027000);
     static const uint64_t execs[] = {
         ~0ull, ~0ull, ~0ull, 0x00000000ffffffffull, 0x8000000000000001ull, 0x5555aaaa0f0f00ffull};
     /* wave32: EXEC_HI is 0 (rdna.c) */

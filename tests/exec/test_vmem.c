@@ -569,6 +569,37 @@ int main(void) {
         CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 offen") == WAVE_DONE &&
                   w->v[4][62] == 0x603e && w->v[4][63] == 0,
               "%s mubuf load one byte short: %x %x", a, w->v[4][62], w->v[4][63]);
+        /* Lanes wholly past num_records (128 bytes: lanes 32-63) read 0 and drop their stores,
+         * the rest go on as in range (vmem.c's per-instruction path): into the offsets' own
+         * register, under every other lane, and a store from lane 16 on past the end. */
+        w->s[6] = 128;
+        CHECK(run_snippet(w, a, "buffer_load_dword v2, v2, s[4:7], 0 offen") == WAVE_DONE,
+              "%s mubuf load past num_records", a);
+        ok = 1;
+        for (unsigned l = 0; l < 64; l++)
+            ok &= w->v[2][l] == (l < 32 ? 0x6000 + l : 0);
+        CHECK(ok, "%s mubuf load past num_records: lane 31 %x, lane 32 %x", a, w->v[2][31],
+              w->v[2][32]);
+        for (unsigned l = 0; l < 64; l++) {
+            w->v[2][l] = 4 * l;
+            w->v[3][l] = 64 + 4 * l;
+            w->v[4][l] = 0xdead;
+            w->v[9][l] = 0x7000 + l;
+        }
+        wave_set_exec(w, 0x5555555555555555ull);
+        CHECK(run_snippet(w, a, "buffer_load_dword v4, v2, s[4:7], 0 offen") == WAVE_DONE,
+              "%s mubuf load past num_records, every other lane", a);
+        ok = 1;
+        for (unsigned l = 0; l < 64; l++)
+            ok &= w->v[4][l] == (l % 2 ? 0xdead : l < 32 ? 0x6000 + l : 0);
+        CHECK(ok, "%s mubuf load past num_records, every other lane: %x %x %x", a, w->v[4][1],
+              w->v[4][30], w->v[4][32]);
+        wave_set_exec(w, ~0ull);
+        CHECK(run_snippet(w, a, "buffer_store_dword v9, v3, s[4:7], 0 offen") == WAVE_DONE &&
+                  rd(60) == 0x600f && rd(64) == 0x7000 && rd(124) == 0x700f && rd(128) == 0x6020 &&
+                  rd(252) == 0x503f,
+              "%s mubuf store past num_records: %x %x %x %x %x", a, rd(60), rd(64), rd(124),
+              rd(128), rd(252));
         /* Structured buffer: stride 16, index in the VGPR; index >= num_records reads 0. */
         reset();
         snippet_set_rsrc(w, 4, rig.buf, 16u << 16, 3, 0);
