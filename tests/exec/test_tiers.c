@@ -493,7 +493,12 @@ static void run_tier(int t, const char *text, const uint8_t *mem0, uint8_t *scr0
  * lanes of v0..v15, where NaN encodings cannot be kept out without emptying the tests of
  * integer edges, and the fast path's FMA order differs from the general path's in which NaN
  * operand comes first.  Everything else must match bit for bit. */
-static unsigned nan_words;
+static unsigned nan_words, qnan_words;
+/* Elsewhere two quiet f32 NaNs of different payloads are equal too: the payload of an operation
+ * with two NaN inputs may differ between the tiers (which input a host instruction passes on
+ * depends on its operand order, docs/architecture.md "Native blocks"), as it may within the
+ * interpreter.  A signalling NaN is not quiet, so a missed quieting still fails. */
+static int qnan32(uint32_t u) { return (u & 0x7fc00000u) == 0x7fc00000u; }
 static int same_word(const uint32_t (*x)[LANES], const uint32_t (*y)[LANES], unsigned r, unsigned l,
                      int mfma_dst) {
     uint32_t a = x[r][l], b = y[r][l];
@@ -501,6 +506,8 @@ static int same_word(const uint32_t (*x)[LANES], const uint32_t (*y)[LANES], uns
         return 1;
     int ok = mfma_dst && f32nan(a) && f32nan(b);
     nan_words += (unsigned)ok;
+    if (!ok && qnan32(a) && qnan32(b))
+        return ++qnan_words, 1;
     return ok;
 }
 
@@ -545,7 +552,7 @@ static void run_programs(const char *a, unsigned nl, const form *tab, unsigned n
     static uint8_t mem0[BUF], scr0[64 * SCRATCH_LANE];
     static char text[16384];
     unsigned *used = calloc(ntab, sizeof *used), differ = 0, faulted = 0;
-    nan_words = 0;
+    nan_words = qnan_words = 0;
     for (unsigned p = 0; p < nprog; p++) {
         uint64_t seed = rs;
         fprog = (int)rnd(2); /* drawn from the seed: GFXEMU_TIERS_SEED=seed N=1 repeats it */
@@ -605,8 +612,9 @@ static void run_programs(const char *a, unsigned nl, const form *tab, unsigned n
         CHECK(used[f] > 0, "form never generated: %s", tab[f].text);
     free(used);
     printf("test_tiers: %s wave%u: %u programs, %u differ, %u ended in a fault (both tiers "
-           "alike), %u register words of MFMA results NaN in both tiers with different payloads\n",
-           arch, lanes, nprog, differ, faulted, nan_words);
+           "alike), %u register words of MFMA results NaN in both tiers with different payloads, "
+           "%u other register words quiet NaNs of different payloads\n",
+           arch, lanes, nprog, differ, faulted, nan_words, qnan_words);
 }
 
 int main(void) {
