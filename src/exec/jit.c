@@ -2279,11 +2279,13 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
  * for code it finds no symbols for ("START SIZE NAME", hex; the name gives the address of the
  * block's first instruction, as `gfxemu disasm` and `--profile` print it, and how many
  * instructions the block covers). */
+static int perf_map_on = -1; /* -1: the environment not read yet */
 static void perf_map(const setb *b, const uint8_t *mem) {
-    static int on = -1;
+    int on = __atomic_load_n(&perf_map_on, __ATOMIC_RELAXED); /* (workers build pair plans) */
     if (on < 0) {
         const char *e = getenv("GFXEMU_PERF_MAP");
         on = e && *e && strcmp(e, "0");
+        __atomic_store_n(&perf_map_on, on, __ATOMIC_RELAXED);
     }
     if (!on)
         return;

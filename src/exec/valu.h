@@ -497,12 +497,6 @@ static inline unsigned vcarry_dst(const xinst *x) {
 
 /* ---- float helpers ------------------------------------------------------------------------ */
 
-static inline int f32_is_snan(u32 u) { return (u & 0x7fc00000u) == 0x7f800000u && (u & 0x3fffff); }
-static inline int f64_is_snan(u64 u) {
-    return (u & 0x7ff8000000000000ull) == 0x7ff0000000000000ull && (u & 0x7ffffffffffffull);
-}
-static inline int f16_is_snan(u32 u) { return (u & 0x7e00) == 0x7c00 && (u & 0x1ff); }
-
 /* v_min/v_max NaN rules (CDNA3 ISA V_MIN_F32): in IEEE mode a signalling NaN input gives a quiet
  * NaN; otherwise a NaN input yields the other operand.  -0 < +0. */
 /* One definition for each format (tie: and/or of the bit patterns picks +0 for max, -0 for
