@@ -8,7 +8,13 @@
  * rig's reset, about 9 us, and the run loop), and the total.  The point is the outliers: an
  * instruction whose handler takes a slow path costs tens to thousands of ns where a plain one costs
  * 1-5 (docs/perf.md, session 22).  Not a figure of issue 16's table; the machine's load moves every
- * line alike. */
+ * line alike.
+ *
+ * A line may hold several instructions separated by '|' (a stretch of a kernel, a native block
+ * with the instruction that ends it): then 256 / n copies of the n, and the cost is per
+ * instruction.  OPS_LOOPS=N runs the copies N times in a loop on s41 in each run (the loop's
+ * three scalar instructions a pass are in the s_nop baseline as well), so that the rig's reset
+ * no longer drowns a cost of a few ns: how session 31 measured the exp blocks. */
 #include "common/snippet.h"
 #include "exec/exec.h"
 
@@ -30,13 +36,27 @@ static snippet_rig rig;
 #define COPIES 256
 #define RUNS 100
 
-/* ns per instruction of text (COPIES copies), best of 7 rounds of RUNS runs; -1 when it does not
- * assemble, -2 when a run does not end normally. */
-static double cost(const char *arch, const char *line) {
+/* ns per instruction of text (COPIES / n copies of its n instructions, the whole `loops` times),
+ * best of 7 rounds of RUNS runs; -1 when it does not assemble, -2 when a run does not end
+ * normally. */
+static double cost(const char *arch, const char *line, int loops) {
     size_t len = strlen(line) + 1, n = 0;
-    char *text = malloc(COPIES * len + 1);
-    for (int i = 0; i < COPIES; i++)
-        n += (size_t)sprintf(text + n, "%s\n", line);
+    int per = 1; /* instructions in the line ('|' between them) */
+    for (const char *c = line; *c; c++)
+        per += *c == '|';
+    int copies = per < COPIES ? COPIES / per : 1;
+    char *text = malloc((size_t)copies * len + 128);
+    if (loops > 1)
+        n += (size_t)sprintf(text, "s_mov_b32 s41, %d\nops_top:\n", loops);
+    for (int i = 0; i < copies; i++) {
+        for (const char *c = line; *c; c++)
+            text[n++] = *c == '|' ? '\n' : *c;
+        text[n++] = '\n';
+    }
+    if (loops > 1)
+        n += (size_t)sprintf(
+            text + n, "s_sub_u32 s41, s41, 1\ns_cmp_lg_u32 s41, 0\ns_cbranch_scc1 ops_top\n");
+    text[n] = 0;
     snippet_prog sp = {0};
     int bad = snippet_prog_load(&sp, arch, text) != 0;
     free(text);
@@ -66,13 +86,13 @@ static double cost(const char *arch, const char *line) {
             snippet_set_rsrc(w, 8, rig.buf, 0, 256, 0x27000);
             w->prog = &sp.prog;
             w->pc = 0;
-            w->budget = 100000;
+            w->budget = ((uint64_t)copies * (uint64_t)per + 4) * (uint64_t)loops + 1000;
             w->status = WAVE_RUNNING;
             wave_run(w);
             if (w->status != WAVE_DONE)
                 best = -2;
         }
-        double t = (now() - t0) / RUNS / COPIES * 1e9;
+        double t = (now() - t0) / RUNS / ((double)copies * per * loops) * 1e9;
         if (best >= 0 && t < best)
             best = t;
     }
@@ -90,14 +110,19 @@ int main(int argc, char **argv) {
     }
     if (snippet_rig_open(&rig))
         return 1;
-    double base = cost(arch, "s_nop 0");
+    int loops = getenv("OPS_LOOPS") ? atoi(getenv("OPS_LOOPS")) : 1;
+    if (loops < 1 || loops > 1000000) {
+        fprintf(stderr, "ops: OPS_LOOPS must be 1 to 1000000\n");
+        return 1;
+    }
+    double base = cost(arch, "s_nop 0", loops);
     printf("# %s, ns per wave-instruction: above s_nop (%.1f ns), total\n", arch, base);
-    char line[512];
+    char line[4096];
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
         if (!line[0] || line[0] == '#')
             continue;
-        double c = cost(arch, line);
+        double c = cost(arch, line, loops);
         if (c == -1)
             printf("%8s %8s  %s\n", "-", "asm?", line);
         else if (c == -2)
