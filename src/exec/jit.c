@@ -41,8 +41,9 @@
 #define JIT_HOST 0
 #endif
 
-static int jit_on = -1, jit_avx2 = -1;
-/* The host: 2 AVX-512F, 1 AVX2 and FMA, 0 neither (no blocks); + 4 with AVX-512BW as well. */
+static int jit_on = -1, jit_enc = -1; /* jit_enc: x_set_jit's 2 or 3, else 0 */
+/* The host: 2 AVX-512F, 1 AVX2 and FMA, 0 neither (no blocks); + 4 with AVX-512BW as well, + 8
+ * with AVX-512DQ. */
 static int host_caps(void) {
 #if JIT_HOST
     static int host = -1;
@@ -54,6 +55,8 @@ static int host_caps(void) {
                                                                               : 0;
         if (h == 2 && __builtin_cpu_supports("avx512bw"))
             h |= 4;
+        if (h & 2 && __builtin_cpu_supports("avx512dq"))
+            h |= 8;
         __atomic_store_n(&host, h, __ATOMIC_RELAXED);
     }
     return h;
@@ -64,21 +67,26 @@ static int host_caps(void) {
 static int host_isa(void) { return host_caps() & 3; }
 int x_jit_host(void) { return host_isa(); }
 /* AVX-512BW (byte shuffles, blends and compares: v_perm_b32's code) on an AVX-512F host */
-static int host_bw(void) { return host_caps() >> 2; }
+static int host_bw(void) { return host_caps() >> 2 & 1; }
 int x_jit_enabled(void) { return host_isa() && x_env_switch(&jit_on, "GFXEMU_JIT", "0"); }
-/* AVX2 code: on an AVX2 host, or when asked for (GFXEMU_JIT=avx2, x_set_jit(2)). */
-static int use_avx2(void) {
-    int f = __atomic_load_n(&jit_avx2, __ATOMIC_RELAXED);
+/* The encoding asked for: 2 AVX2 (GFXEMU_JIT=avx2, x_set_jit(2)), 3 AVX-512 without the
+ * AVX-512DQ forms (GFXEMU_JIT=avx512f, x_set_jit(3)), 0 the host's best. */
+static int asked_enc(void) {
+    int f = __atomic_load_n(&jit_enc, __ATOMIC_RELAXED);
     if (f < 0) {
         const char *e = getenv("GFXEMU_JIT");
-        f = e && !strcmp(e, "avx2");
-        __atomic_store_n(&jit_avx2, f, __ATOMIC_RELAXED);
+        f = !e ? 0 : !strcmp(e, "avx2") ? 2 : !strcmp(e, "avx512f") ? 3 : 0;
+        __atomic_store_n(&jit_enc, f, __ATOMIC_RELAXED);
     }
-    return f || host_isa() == 1;
+    return f;
 }
+/* AVX2 code: on an AVX2 host, or when asked for. */
+static int use_avx2(void) { return asked_enc() == 2 || host_isa() == 1; }
+/* AVX-512DQ forms in AVX-512 code (v_exp_f32's vrangeps and vreducepd) */
+static int use_dq(void) { return host_caps() >> 3 & 1 && asked_enc() != 3; }
 void x_set_jit(int mode) {
     __atomic_store_n(&jit_on, mode ? 1 : 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&jit_avx2, mode == 2, __ATOMIC_RELAXED);
+    __atomic_store_n(&jit_enc, mode >= 2 ? mode : 0, __ATOMIC_RELAXED);
 }
 
 static uint64_t n_blocks, n_insts;
@@ -359,6 +367,7 @@ typedef struct gen {
     /* register allocation: the key each zmm holds (-1 none), written since loaded, in use */
     int avx2; /* VEX-encoded AVX2 (16 ymm registers, 8 lanes) instead of AVX-512 (32 zmm, 16) */
     int bw;   /* AVX-512 code may use AVX-512BW */
+    int dq;   /* and AVX-512DQ */
     int nreg; /* 32 or 16 */
     int key[32];
     uint8_t dirty[32], pin[32];
@@ -712,21 +721,38 @@ static void exp_regs(gen *g, int t, int *c, int x[2], int kb[2], int r[2], int p
  * operations as the C (rounding to an integer by adding and subtracting 1.5 * 2^52, the reduced
  * argument times ln 2, Horner by fused multiply-adds, 2^k from the bits of the rounded value),
  * interleaved so that the halves' chains overlap; then narrowed, NaNs quieted, results below the
- * smallest normal flushed (they are never negative).  t: the operation (temporaries). */
+ * smallest normal flushed (they are never negative).  t: the operation (temporaries).
+ *
+ * With AVX-512DQ (g->dq) two steps take one instruction each, the same values: the clamp is
+ * vrangeps (the smaller magnitude of a and 160, with a's sign: -0 stays -0, a NaN is replaced
+ * anyway), and x - k is vreducepd (x less x rounded to an integer, ties to even: exact, as the
+ * subtraction is).  The point is latency: a block of independent exps is not bound by the FMA
+ * ports (without the nine FMAs of each its time halved, 18 of about 48 operations), but by how
+ * long each exp's dependent operations wait (about 90 cycles); these take 8 cycles and 2
+ * operations off it (docs/perf.md, session 31). */
 static void emit_exp2(gen *g, int t, int d, int a) {
     int c, x[2], kb[2], r[2], p[2];
     exp_regs(g, t, &c, x, kb, r, p);
-    op_pool(g, PP_NONE, MM_0F, 0x5f, c, a, P_M160, 0, 0);               /* vmaxps */
-    op_pool(g, PP_NONE, MM_0F, 0x5d, c, c, P_160, 0, 0);                /* vminps */
+    if (g->dq) { /* vrangeps c, a, [160]{1to16}, min-abs with the sign of a */
+        evex_rip(g, PP_66, MM_0F3A, 0x50, (unsigned)c, (unsigned)a, SLOT(P_160), 0, 0, 1, 1);
+        put(g, 2);
+    } else {
+        op_pool(g, PP_NONE, MM_0F, 0x5f, c, a, P_M160, 0, 0); /* vmaxps */
+        op_pool(g, PP_NONE, MM_0F, 0x5d, c, c, P_160, 0, 0);  /* vminps */
+    }
     evex_kw(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[0], 0, c, 0, 0, 0, 0); /* vcvtps2pd (low 8) */
     evex_kw(g, PP_66, MM_0F3A, 0x1b, (unsigned)c, 0, x[1], 0, 0, 0, 1); /* vextractf64x4 */
     put(g, 1);
     evex_kw(g, PP_NONE, MM_0F, 0x5a, (unsigned)x[1], 0, x[1], 0, 0, 0, 0);
     for (int h = 0; h < 2; h++)
         op_pool(g, PP_66, MM_0F, 0x58, kb[h], x[h], P_RND, 1, 0); /* kb = x + 1.5 * 2^52 */
-    for (int h = 0; h < 2; h++)
+    for (int h = 0; h < 2 && g->dq; h++) { /* vreducepd r, x, 8: x - k (precision flag off) */
+        evex_kw(g, PP_66, MM_0F3A, 0x56, (unsigned)r[h], 0, x[h], 0, 0, 0, 1);
+        put(g, 8);
+    }
+    for (int h = 0; h < 2 && !g->dq; h++)
         op_pool(g, PP_66, MM_0F, 0x5c, r[h], kb[h], P_RND, 1, 0); /* k = kb - 1.5 * 2^52 */
-    for (int h = 0; h < 2; h++)
+    for (int h = 0; h < 2 && !g->dq; h++)
         op_pd(g, 0x5c, r[h], x[h], r[h]); /* x - k */
     for (int h = 0; h < 2; h++)
         op_pool(g, PP_66, MM_0F, 0x59, r[h], r[h], P_LN2, 1, 0); /* r = (x - k) * ln 2 */
@@ -2353,6 +2379,7 @@ static int setb_init(setb *b, unsigned quarters) {
             put32(b->g, 1u << l);
     } else if (b->g) {
         b->g->bw = host_bw();
+        b->g->dq = use_dq();
     }
     if (b->g)
         pool_fill(b->g); /* (after the lane bits: its slots' size depends on the encoding) */

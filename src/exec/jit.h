@@ -40,7 +40,8 @@ typedef struct xjitset {
 
 /* Whether blocks are built (GFXEMU_JIT unset or not "0", an x86-64 host with AVX-512F, or AVX2
  * and FMA).  x_set_jit: 0 off, 1 on (the host's best encoding), 2 on with AVX2 code even on
- * an AVX-512 host (tests; GFXEMU_JIT=avx2 does the same). */
+ * an AVX-512 host (tests; GFXEMU_JIT=avx2 does the same), 3 on with AVX-512 code that leaves out
+ * the AVX-512DQ forms (tests; GFXEMU_JIT=avx512f). */
 int x_jit_enabled(void);
 void x_set_jit(int mode);
 /* The host's vector ISA for blocks: 2 AVX-512F, 1 AVX2 and FMA, 0 neither. */

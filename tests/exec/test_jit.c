@@ -425,8 +425,8 @@ static void clean_w0(void) {
 }
 
 /* The gfx950 wave64 code from state w0: into w by the interpreter, into wj with the blocks on
- * (mode: x_set_jit's 1 the host's code, 2 AVX2); both must finish.  Returns the instructions
- * the blocks built for it cover. */
+ * (mode: x_set_jit's 1 the host's code, 2 AVX2, 3 AVX-512 without AVX-512DQ); both must finish.
+ * Returns the instructions the blocks built for it cover. */
 static uint64_t run_blocks; /* the blocks run_both()'s build made */
 static uint64_t run_both(const char *what, const uint8_t *code, size_t n, int mode) {
     uint64_t b0, i0, b1, i1;
@@ -448,7 +448,9 @@ static uint64_t run_both(const char *what, const uint8_t *code, size_t n, int mo
  * random bit patterns, and the edges (zeros, denormals, infinities, NaNs of both signs, the
  * clamp at 160 and the float's underflow and overflow boundaries).  Two exps in one block, the
  * second's input a VGPR the first does not touch, and a move that reads the second's result.
- * Each state runs with the host's code and, on an AVX-512 host, the AVX2 code. */
+ * Each state runs with the host's code and, on an AVX-512 host, the AVX2 code and the AVX-512
+ * code without the AVX-512DQ forms (x_set_jit(3); the same as the host's code on a host without
+ * AVX-512DQ). */
 static void test_exp(void) {
     static const uint32_t edges[] = {
         0,          0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000,
@@ -464,8 +466,9 @@ static void test_exp(void) {
     CHECK(code != NULL, "test_exp: the program does not assemble");
     if (!code)
         return;
-    int bad = 0, modes = x_jit_host() == 2 ? 2 : 1;
-    uint64_t ran[3] = {0, 0, 0};
+    int bad = 0, modes = x_jit_host() == 2 ? 3 : 1;
+    uint64_t ran[4] = {0, 0, 0, 0};
+    static const char *const names[4] = {"", "host code", "AVX2", "AVX-512F"};
     for (int round = 0; round < 600; round++) {
         clean_w0();
         for (int r = 0; r < 2; r++)
@@ -490,15 +493,14 @@ static void test_exp(void) {
                     if (w->v[r][l] != wj->v[r][l] && bad++ < 4)
                         printf("  test_exp (%s): v%d lane %u, input 0x%08x: interpreter "
                                "0x%08x, blocks 0x%08x\n",
-                               mode == 2 ? "AVX2" : "host code", r, l, w0->v[r == 1 ? 0 : 3][l],
-                               w->v[r][l], wj->v[r][l]);
+                               names[mode], r, l, w0->v[r == 1 ? 0 : 3][l], w->v[r][l],
+                               wj->v[r][l]);
         }
     }
     x_set_jit(1);
     CHECK(bad == 0, "test_exp: %d results differ", bad);
     for (int mode = 1; mode <= modes && x_jit_enabled(); mode++)
-        CHECK(ran[mode] > 0, "test_exp: no block ran the exps (%s)",
-              mode == 2 ? "AVX2" : "host code");
+        CHECK(ran[mode] > 0, "test_exp: no block ran the exps (%s)", names[mode]);
     free(code);
 }
 
