@@ -600,13 +600,17 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         zero_lanes(r, ndw, gone);
     if (sub && !store) { /* byte and short loads: extended, or into one half (load_extend) */
         u32 t[LANES];
-        if (coalesced) { /* every lane on, lane l's element at a[0] + l * sub: a loop that
-                          * vectorizes instead of one copy per lane (4x faster: 95 -> 25 ns) */
+        int sign = kind == K_SB || kind == K_SS || kind == K_D16_SB || kind == K_D16HI_SB;
+        int half =
+            kind >= K_D16HI_UB && kind <= K_D16HI_S ? 2 : kind >= K_D16_UB && kind <= K_D16_S;
+        /* load_extend's cases as separate loops: with `kind` inside, a loop stayed scalar.
+         * Coalesced (every lane on, lane l's element at a[0] + l * sub): loops that vectorize
+         * instead of one copy per lane (4x faster: 95 -> 25 ns).  Otherwise each active lane's
+         * element at its own address (a field of a struct, a channel of RGBA pixels, a table):
+         * the same loops through a[] (a stride of 4 bytes went lane by lane through
+         * load_extend, 340-370 ns a wave-instruction). */
+        if (coalesced) {
             const uint8_t *p = h + (a[0] - base);
-            int sign = kind == K_SB || kind == K_SS || kind == K_D16_SB || kind == K_D16HI_SB;
-            int half =
-                kind >= K_D16HI_UB && kind <= K_D16HI_S ? 2 : kind >= K_D16_UB && kind <= K_D16_S;
-            /* load_extend's cases as separate loops: with `kind` inside, the loop stayed scalar */
             if (sub == 2)
                 for (unsigned l = 0; l < LANES; l++) {
                     uint16_t v16;
@@ -616,6 +620,20 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             else
                 for (unsigned l = 0; l < LANES; l++)
                     t[l] = sign ? (u32)(int32_t)(int8_t)p[l] : p[l];
+        } else if (sub == 2) {
+            for (unsigned l = 0; l < LANES; l++) {
+                uint16_t v16 = 0;
+                if ((exec >> l) & 1)
+                    memcpy(&v16, h + (a[l] - base), 2);
+                t[l] = sign ? (u32)(int32_t)(int16_t)v16 : v16;
+            }
+        } else {
+            for (unsigned l = 0; l < LANES; l++) {
+                uint8_t v8 = (exec >> l) & 1 ? h[a[l] - base] : 0;
+                t[l] = sign ? (u32)(int32_t)(int8_t)v8 : v8;
+            }
+        }
+        if (exec == ~0ull) {
             if (half == 0)
                 memcpy(r[0], t, sizeof t);
             else if (half == 1)
@@ -624,18 +642,14 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
             else
                 for (unsigned l = 0; l < LANES; l++)
                     r[0][l] = (r[0][l] & 0xffffu) | t[l] << 16;
-            return 1;
+        } else {
+            for (unsigned l = 0; l < LANES; l++) {
+                u32 old = r[0][l], v = half == 0   ? t[l]
+                                       : half == 1 ? (old & 0xffff0000u) | (t[l] & 0xffffu)
+                                                   : (old & 0xffffu) | t[l] << 16;
+                r[0][l] = (exec >> l) & 1 ? v : old;
+            }
         }
-        for (unsigned l = 0; l < LANES; l++) {
-            const uint8_t *p = h + (a[l] - base);
-            uint16_t v16 = 0;
-            if ((exec >> l) & 1) /* fixed-size copies: sub is not a constant here */
-                sub == 2 ? memcpy(&v16, p, 2) : memcpy(&v16, p, 1);
-            t[l] = v16;
-        }
-        for (unsigned l = 0; l < LANES; l++)
-            if ((exec >> l) & 1)
-                r[0][l] = load_extend(kind, t[l], r[0][l]);
         return 1;
     }
     if (sub) { /* byte and short stores, lane by lane in order (the last lane wins a tie) */

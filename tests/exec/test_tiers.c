@@ -151,6 +151,11 @@ static const form forms[] = {
     {"global_load_ushort %D, v[42:43], off offset:2", F_BOTH},
     /* (sign-extended bytes are f32 NaNs: integer programs only) */
     {"global_load_sbyte %D, v[42:43], off offset:3", 0},
+    {"global_load_sshort %D, v[42:43], off offset:2", 0},
+    {"global_load_ubyte %D, v[42:43], off offset:1", F_BOTH},
+    {"global_load_short_d16 %D, v[42:43], off offset:2", F_BOTH},
+    {"global_load_ubyte_d16_hi %D, v[42:43], off offset:1", 0},
+    {"global_load_sbyte_d16 %D, v44, s[8:9] offset:3", 0},
     {"global_store_dword v[40:41], %A, off", F_BOTH},
     {"global_store_dword v[42:43], %A, off offset:128", F_BOTH},
     {"global_store_dwordx2 v[40:41], %Q, off offset:512", F_BOTH},
