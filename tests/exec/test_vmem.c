@@ -600,6 +600,33 @@ int main(void) {
                   rd(252) == 0x503f,
               "%s mubuf store past num_records: %x %x %x %x %x", a, rd(60), rd(64), rd(124),
               rd(128), rd(252));
+        /* Lanes partly inside num_records (130 bytes) under full EXEC: a dwordx4 at 4 * lane
+         * (lane 5 at 4 * lane + 2) reads the dwords that end at or below 130 and zeros for the
+         * rest (vmem.c's per-instruction path takes those lanes after the others); lanes 29-31
+         * partly inside, 32 at 128 with no whole dword, 33 on wholly past.  Expected values from
+         * the memory itself, each dword at its own (possibly unaligned) offset. */
+        reset();
+        snippet_set_rsrc(w, 4, rig.buf, 0, 130, 0);
+        for (unsigned l = 0; l < 64; l++)
+            w->v[2][l] = 4 * l + (l == 5 ? 2 : 0);
+        for (unsigned l = 0; l < 64; l++)
+            for (unsigned r = 4; r < 8; r++)
+                w->v[r][l] = 0xdead;
+        CHECK(run_snippet(w, a, "buffer_load_dwordx4 v[4:7], v2, s[4:7], 0 offen") == WAVE_DONE,
+              "%s mubuf dwordx4 partly inside", a);
+        int pbad = 0;
+        for (unsigned l = 0; l < 64; l++)
+            for (unsigned i = 0; i < 4; i++) {
+                uint32_t o = w->v[2][l] + 4 * i, want = o + 4 <= 130 ? rd(o) : 0;
+                if (w->v[4 + i][l] != want && pbad++ < 3)
+                    printf("  %s mubuf partly inside: lane %u dword %u: %x, want %x\n", a, l, i,
+                           w->v[4 + i][l], want);
+            }
+        CHECK(pbad == 0, "%s mubuf dwordx4 partly inside: %d dwords wrong", a, pbad);
+        CHECK(w->v[6][29] == rd(124) && w->v[7][29] == 0 && w->v[4][31] == rd(124) &&
+                  w->v[5][31] == 0 && w->v[4][32] == 0,
+              "%s mubuf partly inside: edges %x %x %x %x %x", a, w->v[6][29], w->v[7][29],
+              w->v[4][31], w->v[5][31], w->v[4][32]);
         /* Structured buffer: stride 16, index in the VGPR; index >= num_records reads 0. */
         reset();
         snippet_set_rsrc(w, 4, rig.buf, 16u << 16, 3, 0);
