@@ -437,6 +437,17 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
     return 1;
 }
 
+/* act[l] all-ones when lane l of exec is on, else 0: by 32-bit halves, which vectorize (a shift
+ * of the 64-bit mask by the lane number does not), so that the lane loops under a partial EXEC
+ * test act[] instead of shifting EXEC lane by lane. */
+static inline __attribute__((always_inline)) void exec_lanes(u64 exec, u32 *act) {
+    u32 lo = (u32)exec, hi = (u32)(exec >> 32);
+    for (unsigned l = 0; l < 32; l++) {
+        act[l] = 0u - ((lo >> l) & 1);
+        act[l + 32] = 0u - ((hi >> l) & 1);
+    }
+}
+
 /* Rows r[0..ndw) of the lanes in mask set to 0. */
 static void zero_lanes(uint32_t (*r)[LANES], unsigned ndw, u64 mask) {
     for (unsigned i = 0; i < ndw; i++)
@@ -592,18 +603,21 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         coalesced = diff == 0 && lim >= (u64)(LANES - 1) * size &&
                     a[0] - base <= lim - (u64)(LANES - 1) * size;
     }
+    u32 act[LANES]; /* (exec_lanes: under a partial EXEC) */
+    if (exec != ~0ull)
+        exec_lanes(exec, act);
     if (!coalesced) {
         /* Every active lane's offset within the limit (an address below the base wraps to a
          * huge offset).  An OR of comparisons, not a running maximum: AVX2 has no unsigned
          * 64-bit max, and the maximum kept this loop scalar (57% of vmem_fast's samples in an
          * elementwise kernel). */
-        u64 bad = 0;
+        u32 bad = 0;
         if (exec == ~0ull) /* without the shift the compare loop vectorizes */
             for (unsigned l = 0; l < LANES; l++)
-                bad |= (u64)(a[l] - base > lim);
+                bad |= (u32)(a[l] - base > lim);
         else
             for (unsigned l = 0; l < LANES; l++)
-                bad |= (u64)(a[l] - base > lim) & (exec >> l);
+                bad |= (u32)(a[l] - base > lim) & act[l];
         if (bad & 1)
             return 0;
     }
@@ -649,13 +663,13 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         } else if (sub == 2) {
             for (unsigned l = 0; l < LANES; l++) {
                 uint16_t v16 = 0;
-                if ((exec >> l) & 1)
+                if (exec == ~0ull || act[l])
                     memcpy(&v16, h + (a[l] - base), 2);
                 t[l] = sign ? (u32)(int32_t)(int16_t)v16 : v16;
             }
         } else {
             for (unsigned l = 0; l < LANES; l++) {
-                uint8_t v8 = (exec >> l) & 1 ? h[a[l] - base] : 0;
+                uint8_t v8 = exec == ~0ull || act[l] ? h[a[l] - base] : 0;
                 t[l] = sign ? (u32)(int32_t)(int8_t)v8 : v8;
             }
         }
@@ -673,7 +687,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
                 u32 old = r[0][l], v = half == 0   ? t[l]
                                        : half == 1 ? (old & 0xffff0000u) | (t[l] & 0xffffu)
                                                    : (old & 0xffffu) | t[l] << 16;
-                r[0][l] = (exec >> l) & 1 ? v : old;
+                r[0][l] = act[l] ? v : old;
             }
         }
         return 1;
@@ -722,7 +736,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
 #define FAST_COPY(N)                                                                               \
     if (store) {                                                                                   \
         for (unsigned l = 0; l < LANES; l++) {                                                     \
-            if (!((exec >> l) & 1))                                                                \
+            if (exec != ~0ull && !act[l])                                                          \
                 continue;                                                                          \
             u32 t[N];                                                                              \
             for (unsigned i = 0; i < N; i++)                                                       \
@@ -731,7 +745,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         }                                                                                          \
     } else {                                                                                       \
         for (unsigned l = 0; l < LANES; l++) {                                                     \
-            if (!((exec >> l) & 1))                                                                \
+            if (exec != ~0ull && !act[l])                                                          \
                 continue;                                                                          \
             u32 t[N];                                                                              \
             memcpy(t, h + (a[l] - base), 4 * N);                                                   \

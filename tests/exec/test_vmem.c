@@ -627,6 +627,49 @@ int main(void) {
                   w->v[5][31] == 0 && w->v[4][32] == 0,
               "%s mubuf partly inside: edges %x %x %x %x %x", a, w->v[6][29], w->v[7][29],
               w->v[4][31], w->v[5][31], w->v[4][32]);
+        /* Scattered loads and stores under a partial EXEC (vmem.c's lane masks from EXEC's
+         * halves): lane l's dword at 4 * (63 - l), a byte of it, a dwordx4 at 4 * (7l mod 61); the
+         * lanes off keep their registers and their words in memory.  Each half of EXEC off in
+         * turn, and a mixed mask. */
+        static const uint64_t pexec[] = {0x00000000ffffffffull, 0xffffffff00000000ull,
+                                         0x5555aaaa0f0f00ffull};
+        for (int e = 0; e < 3; e++) {
+            reset();
+            w->s[0] = (uint32_t)rig.buf;
+            w->s[1] = (uint32_t)(rig.buf >> 32);
+            uint32_t before[64];
+            for (unsigned l = 0; l < 64; l++) {
+                w->v[2][l] = 4 * (63 - l);
+                w->v[3][l] = 4 * ((7 * l) % 61);
+                w->v[10][l] = 0x7000 + l;
+                for (unsigned r = 4; r < 10; r++)
+                    w->v[r][l] = 0xdead0000 + l;
+                before[l] = rd(4 * l);
+            }
+            wave_set_exec(w, pexec[e]);
+            CHECK(run_snippet(w, a,
+                              "global_load_dword v4, v2, s[0:1]\n"
+                              "global_load_ubyte v5, v2, s[0:1] offset:1\n"
+                              "global_load_dwordx4 v[6:9], v3, s[0:1]\n"
+                              "global_store_dword v2, v10, s[0:1]") == WAVE_DONE,
+                  "%s partial exec %d: status %d, fault %d at +%lld", a, e, w->status,
+                  w->fault.kind, (long long)(w->fault.addr - rig.buf));
+            int ebad = 0;
+            for (unsigned l = 0; l < 64; l++) {
+                int on = (pexec[e] >> l) & 1;
+                uint32_t want[6] = {before[63 - l], (before[63 - l] >> 8) & 0xff, 0, 0, 0, 0};
+                for (unsigned i = 0; i < 4; i++)
+                    want[2 + i] = before[(7 * l) % 61 + i];
+                for (unsigned r = 0; r < 6; r++)
+                    if (w->v[4 + r][l] != (on ? want[r] : 0xdead0000 + l) && ebad++ < 3)
+                        printf("  %s partial exec %d: lane %u v%u %x, want %x\n", a, e, l, 4 + r,
+                               w->v[4 + r][l], on ? want[r] : 0xdead0000 + l);
+                uint32_t m = rd(4 * (63 - l)), mw = on ? 0x7000 + l : before[63 - l];
+                if (m != mw && ebad++ < 3)
+                    printf("  %s partial exec %d: word %u %x, want %x\n", a, e, 63 - l, m, mw);
+            }
+            CHECK(ebad == 0, "%s partial exec %d: %d wrong", a, e, ebad);
+        }
         /* Structured buffer: stride 16, index in the VGPR; index >= num_records reads 0. */
         reset();
         snippet_set_rsrc(w, 4, rig.buf, 16u << 16, 3, 0);
