@@ -705,9 +705,10 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
                     p[l] = (uint8_t)(r[0][l] >> shift);
             return 1;
         }
-        /* fixed-size copies: a copy of `sub` bytes was a call to memmove per lane */
+        /* fixed-size copies: a copy of `sub` bytes was a call to memmove per lane (the lanes
+         * on from act[], as the loads and the dword copies test them) */
         for (unsigned l = 0; l < LANES; l++)
-            if ((exec >> l) & 1) {
+            if (exec == ~0ull || act[l]) {
                 u32 v = r[0][l] >> shift;
                 sub == 2 ? memcpy(h + (a[l] - base), &v, 2) : memcpy(h + (a[l] - base), &v, 1);
             }
