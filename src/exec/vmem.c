@@ -1033,27 +1033,34 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int scratch_fast(wave *w, const xinst *x, un
 static inline int may_be_private(const wave *w, const xinst *x) {
     return x->in.f.m.seg <= 1 && w->scratch;
 }
-/* scratch_fast, or on an AVX-512 host scratch_fast_v4 for whole dwords, called straight from
- * here (through scratch_fast's clone it paid for that function's frame: 6% of a -O0 kernel). */
+/* SCRATCH dwords with no VGPR address (saddr or off: a -O0 kernel's variables and spills, most
+ * of its memory traffic, and a GEMM's spilled tile registers): one offset for every lane, checked
+ * once, without the per-lane offsets (bench-ops: 60 -> 37 ns against scratch_fast_v4 in one
+ * slow phase of the host).  Cloned like vmem_fast: inlined into vmem_load, the baseline build's
+ * row copies went through the stack in 16-byte pieces, 8 ns a row (a dwordx4 35 ns). */
+VMEM_FAST_ATTR VMEM_FAST_OPT __attribute__((noinline)) static int
+scratch_uniform(wave *w, const xinst *x, unsigned ndw, int store) {
+    const isa_mem_fields *m = &x->in.f.m;
+    const isa_opnd *sa = &x->in.src[3];
+    const u64 exec = wave_exec(w);
+    if (!scratch_may(w, x, exec, 4 * ndw))
+        return 0;
+    u32 o = (u32)m->offset + (sa->kind == ISA_OPND_SREG ? w->s[sa->idx] : 0);
+    if (o > w->scratch_lane - 4 * ndw || (o & 3))
+        return 0;
+    scratch_rows(store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]), (u32 *)(void *)w->scratch,
+                 o, ndw, store, exec, NULL);
+    return 1;
+}
+
+/* scratch_uniform, scratch_fast, or on an AVX-512 host scratch_fast_v4 for whole dwords, called
+ * straight from here (through scratch_fast's clone it paid for that function's frame: 6% of a
+ * -O0 kernel). */
 static inline int scratch_try(wave *w, const xinst *x, unsigned ndw, int store, unsigned sub,
                               unsigned shift) {
-    /* SCRATCH dwords with no VGPR address (saddr or off: a -O0 kernel's variables and spills,
-     * most of its memory traffic): one offset for every lane, checked once, here, without the
-     * per-lane offsets (bench-ops: 60 -> 37 ns against scratch_fast_v4 in one slow phase of
-     * the host; scratch_fast still takes the form for sub-dword stores) */
-    const isa_mem_fields *m = &x->in.f.m;
-    if (!sub && m->seg == 1 && x->in.src[0].kind != ISA_OPND_VGPR) {
-        const isa_opnd *sa = &x->in.src[3];
-        const u64 exec = wave_exec(w);
-        if (!scratch_may(w, x, exec, 4 * ndw))
-            return 0;
-        u32 o = (u32)m->offset + (sa->kind == ISA_OPND_SREG ? w->s[sa->idx] : 0);
-        if (o > w->scratch_lane - 4 * ndw || (o & 3))
-            return 0;
-        scratch_rows(store ? vrow(w, &x->in.src[1]) : vrow(w, &x->in.dst[0]),
-                     (u32 *)(void *)w->scratch, o, ndw, store, exec, NULL);
-        return 1;
-    }
+    /* (scratch_fast still takes the one-offset form for sub-dword stores) */
+    if (!sub && x->in.f.m.seg == 1 && x->in.src[0].kind != ISA_OPND_VGPR)
+        return scratch_uniform(w, x, ndw, store);
 #ifdef HAVE_SCRATCH_V4
     if (!sub && w->scratch_lane <= (1u << 26) && __builtin_cpu_supports("x86-64-v4"))
         return scratch_fast_v4(w, x, ndw, store);
