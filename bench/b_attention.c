@@ -51,6 +51,8 @@ static void attention(gfx_module *mod, int S, int D, int causal)
 {
     char name[64], kf[32], kkv[32], kq[32];
     snprintf(name, sizeof name, "attention_s%d_d%d%s", S, D, causal ? "_causal" : "");
+    if (!bench_case(name))
+        return;
     snprintf(kf, sizeof kf, "attn_fwd_d%d", D);
     snprintf(kkv, sizeof kkv, "attn_bwd_dkdv_d%d", D);
     snprintf(kq, sizeof kq, "attn_bwd_dq_d%d", D);

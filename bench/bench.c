@@ -31,6 +31,12 @@ double bench_scale(void)
     return v > 0 ? v : 1.0;
 }
 
+int bench_case(const char *name)
+{
+    const char *s = getenv("BENCH_CASE");
+    return !s || !*s || strstr(name, s) != NULL;
+}
+
 unsigned bench_scaled(double base)
 {
     double v = base * bench_scale();

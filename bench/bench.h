@@ -17,6 +17,9 @@ int bench_runs(void);
 /* BENCH_SCALE from the environment (default 1.0): multiplies problem sizes, for quick smoke
  * runs (0.1) or longer, steadier ones on a quiet machine. */
 double bench_scale(void);
+/* Whether the case named `name` runs: BENCH_CASE unset or empty, or a substring of name (b_gemm's
+ * and b_attention's cases, for profiling or A/B runs of one of them). */
+int bench_case(const char *name);
 /* base * BENCH_SCALE, at least 1 (so a tiny scale still runs every benchmark). */
 unsigned bench_scaled(double base);
 /* Monotonic wall clock in seconds. */
