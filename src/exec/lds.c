@@ -451,6 +451,40 @@ LIN_FN int tile_read8(const wave *w, const u32 *a, const u32 *o, int n, uint32_t
  * two-source word permutation (AVX512BW) into row order, narrowed to bytes for es 1, then one
  * store per row.  Only rows in ascending order with no overlap (each at least a row's bytes past
  * the one before) are taken, so that the result cannot depend on which lane writes first. */
+/* Bytes [pos, pos + n) of v stored at p: n is 4, 8, 16 or 32 and pos a multiple of it (constants
+ * once inlined and unrolled, so that the switches fold into one extract and one store). */
+LIN_FN inline __attribute__((always_inline)) __m128i lane128(__m512i v, unsigned k) {
+    switch (k) {
+    case 0: return _mm512_castsi512_si128(v);
+    case 1: return _mm512_extracti32x4_epi32(v, 1);
+    case 2: return _mm512_extracti32x4_epi32(v, 2);
+    default: return _mm512_extracti32x4_epi32(v, 3);
+    }
+}
+LIN_FN inline __attribute__((always_inline)) void put_part(uint8_t *p, __m512i v, unsigned pos,
+                                                           unsigned n) {
+    if (n == 32) {
+        _mm256_storeu_si256((__m256i *)(void *)p,
+                            pos ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v));
+        return;
+    }
+    const __m128i x = lane128(v, pos / 16);
+    if (n == 16) {
+        _mm_storeu_si128((__m128i *)(void *)p, x);
+    } else if (n == 8) {
+        uint64_t t = pos % 16 ? (uint64_t)_mm_extract_epi64(x, 1) : (uint64_t)_mm_cvtsi128_si64(x);
+        memcpy(p, &t, 8);
+    } else {
+        uint32_t t;
+        switch (pos % 16 / 4) {
+        case 0: t = (uint32_t)_mm_cvtsi128_si32(x); break;
+        case 1: t = (uint32_t)_mm_extract_epi32(x, 1); break;
+        case 2: t = (uint32_t)_mm_extract_epi32(x, 2); break;
+        default: t = (uint32_t)_mm_extract_epi32(x, 3); break;
+        }
+        memcpy(p, &t, 4);
+    }
+}
 LIN_FN inline __attribute__((always_inline)) int tile_wsub(const wave *w, const u32 *a, unsigned R,
                                                            unsigned es, u32 o, const u32 *s,
                                                            unsigned shift) {
@@ -462,11 +496,12 @@ LIN_FN inline __attribute__((always_inline)) int tile_wsub(const wave *w, const 
             m, _mm512_maskz_loadu_epi32(m, a + 1),
             _mm512_add_epi32(_mm512_loadu_si512(a), _mm512_set1_epi32((int)rowb))))
         return 0;
-    __m256i h[4];
-    for (int g = 0; g < 4; g++)
-        h[g] = _mm512_cvtepi32_epi16(_mm512_srli_epi32(_mm512_loadu_si512(s + 16 * g), shift));
-    const __m512i w0 = _mm512_inserti64x4(_mm512_castsi256_si512(h[0]), h[1], 1),
-                  w1 = _mm512_inserti64x4(_mm512_castsi256_si512(h[2]), h[3], 1);
+    /* (narrowed in registers: with the halves in an array GCC narrowed into memory, vpmovdw
+     * with a memory operand, which is slow on AMD's Zen 4: a third of the instruction's time) */
+#define HALF(g) _mm512_cvtepi32_epi16(_mm512_srli_epi32(_mm512_loadu_si512(s + 16 * (g)), shift))
+    const __m512i w0 = _mm512_inserti64x4(_mm512_castsi256_si512(HALF(0)), HALF(1), 1),
+                  w1 = _mm512_inserti64x4(_mm512_castsi256_si512(HALF(2)), HALF(3), 1);
+#undef HALF
     /* word i of the row-ordered buffer (row i / G, group i % G) is lane i / G + R * (i % G) */
     const unsigned lg = R == 16 ? 2 : R == 8 ? 3 : 4; /* log2 G */
     const __m512i iota = _mm512_setr_epi32(0x10000, 0x30002, 0x50004, 0x70006, 0x90008, 0xb000a,
@@ -481,16 +516,18 @@ LIN_FN inline __attribute__((always_inline)) int tile_wsub(const wave *w, const 
     }
     const __m512i o0 = _mm512_permutex2var_epi16(w0, idx[0], w1),
                   o1 = _mm512_permutex2var_epi16(w0, idx[1], w1);
-    uint8_t buf[128], *lds = w->lds;
-    if (es == 2) {
-        _mm512_storeu_si512(buf, o0);
-        _mm512_storeu_si512(buf + 64, o1);
-    } else {
-        _mm256_storeu_si256((__m256i *)buf, _mm512_cvtepi16_epi8(o0));
-        _mm256_storeu_si256((__m256i *)(buf + 32), _mm512_cvtepi16_epi8(o1));
-    }
-    for (unsigned r = 0; r < R; r++) /* rowb is 4, 8, 16 or 32: one move each */
-        memcpy(ROW(r), buf + rowb * r, rowb);
+    /* The rows in order: 128 bytes in o0, o1 (es 2), or 64 in v[0] (es 1, narrowed).  Each is
+     * stored from its register (rowb is 4, 8, 16 or 32 bytes, R a constant: the loop unrolls
+     * into extracts and stores); through a buffer, each row's load waited on the wide store. */
+    const __m512i v[2] = {es == 2
+                              ? o0
+                              : _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(o0)),
+                                                   _mm512_cvtepi16_epi8(o1), 1),
+                          o1};
+    uint8_t *lds = w->lds;
+#pragma GCC unroll 16
+    for (unsigned r = 0; r < R; r++)
+        put_part(ROW(r), v[rowb * r / 64], rowb * r % 64, rowb);
     return 1;
 }
 LIN_FN int tile_write_sub(const wave *w, const u32 *a, unsigned es, u32 o, const u32 *s,
