@@ -2,8 +2,9 @@
  * per-lane engine gives: lanes spread over two allocations, a store whose lane 37 runs past the
  * end (lanes before it are stored, the fault names lane 37's address and lanes 37-63), a load
  * whose destination is its own address register, a warm translation cache pointing at another
- * allocation, partial EXEC, and dwordx4 loads from scattered, misaligned lane addresses.  Expected
- * values are computed here from the buffers' known contents. */
+ * allocation, partial EXEC, and dwordx4 loads from scattered, misaligned lane addresses and in runs
+ * of lanes over contiguous bytes.  Expected values are computed here from the buffers' known
+ * contents. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -16,6 +17,7 @@
 static gmem *mem;
 static uint64_t A, B; /* 256 bytes each: A dword i = 0xa000 + i, B dword i = 0xb000 + i */
 static uint64_t C;    /* 1024 bytes, for coalesced multi-dword accesses */
+static uint64_t D;    /* 2048 bytes: dword i = 0xd1000000 + i, for loads in runs of lanes */
 static wave *w;
 
 static void reset(void) {
@@ -59,6 +61,11 @@ int main(void) {
     A = gmem_alloc(mem, 4096, 0) + 4096 - 256;
     B = gmem_alloc(mem, 256, 1);
     C = gmem_alloc(mem, 1024, 2);
+    D = gmem_alloc(mem, 2048, 3);
+    for (uint32_t i = 0; i < 512; i++) {
+        uint32_t v = 0xd1000000u + i;
+        gmem_write(mem, D + 4 * i, &v, 4);
+    }
     w = malloc(sizeof *w);
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     for (int ai = 0; ai < 3; ai++) {
@@ -205,6 +212,36 @@ int main(void) {
                     bad += w->v[dst + i][l] != want[i];
             }
             CHECK(bad == 0, "%s scattered dwordx4 load %d: %d wrong", a, k, bad);
+        }
+        /* dwordx4 loads in runs of lanes over contiguous bytes (a GEMM tile's rows: four or
+         * eight lanes of 16 bytes a row): runs of four and of eight at scattered places, runs at
+         * misaligned addresses, into the address registers themselves, and one lane 4 bytes off
+         * its run.  Expected: the bytes at each lane's address. */
+        for (int k = 0; k < 5; k++) {
+            reset();
+            uint64_t la[64];
+            for (unsigned l = 0; l < 64; l++) {
+                unsigned g4 = l / 4, g8 = l / 8;
+                la[l] = k == 1   ? D + 128 * ((g8 * 3) % 16) + 16 * (l % 8)
+                        : k == 2 ? D + 64 * ((g4 * 5) % 31) + 4 * (g4 % 3) + (g4 & 1) + 16 * (l % 4)
+                                 : D + 64 * ((g4 * 7) % 32) + 16 * (l % 4);
+                if (k == 4 && l == 13)
+                    la[l] += 4;
+                set_addr(2, l, la[l]);
+            }
+            unsigned dst = k == 3 ? 2 : 40;
+            CHECK(run_snippet(w, a,
+                              k == 3 ? "global_load_dwordx4 v[2:5], v[2:3], off"
+                                     : "global_load_dwordx4 v[40:43], v[2:3], off") == WAVE_DONE,
+                  "%s runs x4 %d", a, k);
+            bad = 0;
+            for (unsigned l = 0; l < 64; l++) {
+                uint32_t want[4];
+                gmem_read(mem, la[l], want, 16);
+                for (unsigned i = 0; i < 4; i++)
+                    bad += w->v[dst + i][l] != want[i];
+            }
+            CHECK(bad == 0, "%s dwordx4 load in runs %d: %d wrong", a, k, bad);
         }
         /* The same with lane 45's 16 bytes running 8 past A's end: the fault names its address
          * and lane, and no register of lane 45 is written. */
