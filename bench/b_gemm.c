@@ -55,9 +55,9 @@ static int check_gemm(wl_type t, const void *A, const void *B, int transb, int M
 
 static void gemm(gfx_module *mod, const char *kname, wl_type t, int transb, const char *bench)
 {
-    /* the _big kernels compute 128x128 blocks of C per workgroup, the others 64x64 */
     if (!bench_case(bench))
         return;
+    /* the _big kernels compute 128x128 blocks of C per workgroup, the others 64x64 */
     uint32_t bs = strstr(kname, "_big") ? 128 : 64;
     int M = (int)(1024 * bench_scale()) / (int)bs * (int)bs, N, K;
     if (M < (int)bs)

@@ -446,11 +446,6 @@ LIN_FN int tile_read8(const wave *w, const u32 *a, const u32 *o, int n, uint32_t
     return 1;
 }
 
-/* ds_write_b8/b16 and their _d16_hi forms (shift 16) as a tile of R rows: row r's bytes are the
- * low es bytes of lanes r, r + R, r + 2R, ... in order.  The 64 values as 16-bit words, one
- * two-source word permutation (AVX512BW) into row order, narrowed to bytes for es 1, then one
- * store per row.  Only rows in ascending order with no overlap (each at least a row's bytes past
- * the one before) are taken, so that the result cannot depend on which lane writes first. */
 /* Bytes [pos, pos + n) of v stored at p: n is 4, 8, 16 or 32 and pos a multiple of it (constants
  * once inlined and unrolled, so that the switches fold into one extract and one store). */
 LIN_FN inline __attribute__((always_inline)) __m128i lane128(__m512i v, unsigned k) {
@@ -485,6 +480,11 @@ LIN_FN inline __attribute__((always_inline)) void put_part(uint8_t *p, __m512i v
         memcpy(p, &t, 4);
     }
 }
+/* ds_write_b8/b16 and their _d16_hi forms (shift 16) as a tile of R rows: row r's bytes are the
+ * low es bytes of lanes r, r + R, r + 2R, ... in order.  The 64 values as 16-bit words, one
+ * two-source word permutation (AVX512BW) into row order, narrowed to bytes for es 1, then one
+ * store per row.  Only rows in ascending order with no overlap (each at least a row's bytes past
+ * the one before) are taken, so that the result cannot depend on which lane writes first. */
 LIN_FN inline __attribute__((always_inline)) int tile_wsub(const wave *w, const u32 *a, unsigned R,
                                                            unsigned es, u32 o, const u32 *s,
                                                            unsigned shift) {
