@@ -437,17 +437,6 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
     return 1;
 }
 
-/* act[l] all-ones when lane l of exec is on, else 0: by 32-bit halves, which vectorize (a shift
- * of the 64-bit mask by the lane number does not), so that the lane loops under a partial EXEC
- * test act[] instead of shifting EXEC lane by lane. */
-static inline __attribute__((always_inline)) void exec_lanes(u64 exec, u32 *act) {
-    u32 lo = (u32)exec, hi = (u32)(exec >> 32);
-    for (unsigned l = 0; l < 32; l++) {
-        act[l] = 0u - ((lo >> l) & 1);
-        act[l + 32] = 0u - ((hi >> l) & 1);
-    }
-}
-
 /* Rows r[0..ndw) of the lanes in mask set to 0. */
 static void zero_lanes(uint32_t (*r)[LANES], unsigned ndw, u64 mask) {
     for (unsigned i = 0; i < ndw; i++)
@@ -603,9 +592,11 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_fast(wave *w, const xinst *x, unsig
         coalesced = diff == 0 && lim >= (u64)(LANES - 1) * size &&
                     a[0] - base <= lim - (u64)(LANES - 1) * size;
     }
-    u32 act[LANES]; /* (exec_lanes: under a partial EXEC) */
+    /* act[l] all ones when lane l is on (under a partial EXEC): the lane loops below test it
+     * instead of shifting the 64-bit EXEC by the lane number, which does not vectorize */
+    u32 act[LANES];
     if (exec != ~0ull)
-        exec_lanes(exec, act);
+        exec_lane_masks(exec, act);
     if (!coalesced) {
         /* Every active lane's offset within the limit (an address below the base wraps to a
          * huge offset).  An OR of comparisons, not a running maximum: AVX2 has no unsigned
