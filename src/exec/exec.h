@@ -406,9 +406,13 @@ extern const xhandler x_valu_scale_handlers[]; /* src/exec/valu_scale.c */
 extern const unsigned x_valu_scale_nhandlers;
 extern const xhandler x_mfma_handlers[]; /* src/exec/mfma.c */
 extern const unsigned x_mfma_nhandlers;
-/* Which build of the MFMA fast path runs: "avx512", "avx2", "generic" or "off" (the CPU's best,
- * or lower when the environment variable GFXEMU_MFMA_ISA asks; src/exec/mfma.c). */
+/* Which build of the MFMA fast path runs: "avx512bf16", "avx512", "avx2", "generic" or "off"
+ * (the CPU's best, or lower when the environment variable GFXEMU_MFMA_ISA asks;
+ * src/exec/mfma.c). */
 const char *mfma_fast_isa(void);
+/* How many MFMAs the avx512bf16 build has run by dot products on the calling thread (mfma.c
+ * mmk_dp).  For tests. */
+uint64_t mfma_fast_dp_count(void);
 /* Switches the MFMA fast path to the build named as GFXEMU_MFMA_ISA would name it (capped at
  * what the CPU has) and returns the name of the build now in use.  For tests, between waves. */
 const char *mfma_fast_force(const char *want);

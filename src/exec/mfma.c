@@ -656,6 +656,106 @@ mmk_avx512_bf16_n16(const int K, const float (*ua)[LANES], const u32 (*RC)[LANES
     }
 MMK512_BF16_N16(16)
 MMK512_BF16_N16(32)
+
+/* bf16 products on hosts with AVX512_BF16: vdpbf16ps does two of a lane's fused multiply-adds
+ * per instruction, at the rate of one vfmadd231ps (one per cycle on Zen 4: twice the
+ * multiply-accumulates).  Its definition (Intel SDM, VDPBF16PS) is
+ *   acc += a.bf16[2i+1] * b.bf16[2i+1];  acc += a.bf16[2i] * b.bf16[2i]
+ * per f32 lane i, each step one fused multiply-add rounded to nearest even, with bf16 inputs
+ * and the f32 results denormal-flushed (DAZ, FTZ).  A bf16 MFMA's A and B registers hold
+ * elements k and k + 1 of one lane in the low and high halves of a dword (k even), so after
+ * swapping the halves (vprold 16) one instruction is the reference's steps k then k + 1: the
+ * same fused multiply-adds in the same order.  That Zen 4 computes exactly this was checked
+ * against fmaf on 32 M random lanes (docs/perf.md, session 33).
+ *
+ * The flushing is the one difference, so the path runs only where it cannot happen (dp_window):
+ * every A and B element zero or with |x| in [2^-55, 2^57) (no denormal, infinity or NaN), every
+ * C element zero or with |c| in [2^-102, 2^121).  Then each product is zero or a multiple of
+ * 2^-124 (two 8-bit significands, exponents >= -55), and C a multiple of 2^-125, so every
+ * partial sum is a multiple of 2^-125: zero or at least 2^-125, never denormal, and it cannot
+ * overflow (|product| < 2^114, at most 32 of them and C: < 2^122).  Anything else takes the
+ * FMA path (mfma_fast_avx512), which gives the same bits there. */
+/* The magnitudes' largest value and smallest nonzero one (the smallest of m - 1: zero wraps to
+ * the largest) per 16-bit or 32-bit element, with no compare until the end: compares into
+ * mask registers per vector were a third more instructions, and most of the guard's time. */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int
+dp_window(const u32 (*RA)[LANES], const u32 (*RB)[LANES], unsigned nr, const u32 (*RC)[LANES],
+          unsigned nc) {
+    const __m512i m16 = _mm512_set1_epi16(0x7fff), one16 = _mm512_set1_epi16(1);
+    const __m512i m32 = _mm512_set1_epi32(0x7fffffff), one32 = _mm512_set1_epi32(1);
+    __m512i mx16 = _mm512_setzero_si512(), mn16 = _mm512_set1_epi16(-1);
+    __m512i mx32 = _mm512_setzero_si512(), mn32 = _mm512_set1_epi32(-1);
+    for (unsigned r = 0; r < nr; r++)
+        for (int c = 0; c < 4; c++) {
+            __m512i a = _mm512_and_si512(_mm512_loadu_si512((const void *)(RA[r] + 16 * c)), m16);
+            __m512i b = _mm512_and_si512(_mm512_loadu_si512((const void *)(RB[r] + 16 * c)), m16);
+            mx16 = _mm512_max_epu16(mx16, _mm512_max_epu16(a, b));
+            mn16 = _mm512_min_epu16(
+                mn16, _mm512_min_epu16(_mm512_sub_epi16(a, one16), _mm512_sub_epi16(b, one16)));
+        }
+    for (unsigned r = 0; r < nc; r++)
+        for (int c = 0; c < 4; c++) {
+            __m512i v = _mm512_and_si512(_mm512_loadu_si512((const void *)(RC[r] + 16 * c)), m32);
+            mx32 = _mm512_max_epu32(mx32, v);
+            mn32 = _mm512_min_epu32(mn32, _mm512_sub_epi32(v, one32));
+        }
+    /* A, B: below biased exponent 184, nonzero ones from 72; C: below 248, nonzero from 25 */
+    return !_mm512_cmpge_epu16_mask(mx16, _mm512_set1_epi16(184 << 7)) &&
+           !_mm512_cmplt_epu16_mask(mn16, _mm512_set1_epi16((72 << 7) - 1)) &&
+           !_mm512_cmpge_epu32_mask(mx32, _mm512_set1_epi32(248 << 23)) &&
+           !_mm512_cmplt_epu32_mask(mn32, _mm512_set1_epi32((25 << 23) - 1));
+}
+/* acc += A pair (a dword, broadcast) . b, one vdpbf16ps with a {1to16} memory operand */
+#define DP_BCAST(acc, b, p) __asm__("vdpbf16ps %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(b), "m"(*(p)))
+/* One bf16 MxMxK tile (M = N = 16 or 32) by dot products: R rows at a time as mmk_avx512_n32
+ * and mmk_avx512_bf16_n16 do, pair k/2 of each step from register (k % E) / 2, lanes from
+ * M * (k / E) (the layout at the top of the file).  A and B are first copied with their halves
+ * swapped, as above. */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void
+mmk_dp(const int M, const int K, const u32 (*RA)[LANES], const u32 (*RB)[LANES],
+       const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+    const int N = M, E = K * M / 64, V = N / 16, R = M == 16 ? 16 : 8;
+    u32 ar[4][LANES] __attribute__((aligned(64))), br[4][LANES] __attribute__((aligned(64)));
+    for (int r = 0; r < E / 2; r++)
+        for (int c = 0; c < 4; c++) {
+            _mm512_store_si512(
+                (void *)(ar[r] + 16 * c),
+                _mm512_rol_epi32(_mm512_loadu_si512((const void *)(RA[r] + 16 * c)), 16));
+            _mm512_store_si512(
+                (void *)(br[r] + 16 * c),
+                _mm512_rol_epi32(_mm512_loadu_si512((const void *)(RB[r] + 16 * c)), 16));
+        }
+    _Pragma("GCC unroll 4") for (int i0 = 0; i0 < M; i0 += R) {
+        __m512 acc[16];
+        for (int r = 0; r < R; r++)
+            for (int v = 0; v < V; v++)
+                acc[r * V + v] = _mm512_loadu_ps(
+                    (const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + 16 * v);
+        _Pragma("GCC unroll 16") for (int k = 0; k < K; k += 2) {
+            const int e = k % E, q = k / E;
+            __m512 b[2];
+            for (int v = 0; v < V; v++)
+                b[v] = _mm512_castsi512_ps(
+                    _mm512_load_si512((const void *)(br[e / 2] + N * q + 16 * v)));
+            for (int r = 0; r < R; r++)
+                for (int v = 0; v < V; v++)
+                    DP_BCAST(acc[r * V + v], b[v], &ar[e / 2][i0 + r + M * q]);
+        }
+        for (int r = 0; r < R; r++)
+            for (int v = 0; v < V; v++)
+                _mm512_storeu_ps((float *)(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + 16 * v,
+                                 acc[r * V + v]);
+    }
+}
+#define MMKDP(M, K)                                                                                \
+    __attribute__((target("arch=x86-64-v4,avx512bf16"), noinline)) static void mmkdp_##M##x##K(    \
+        const u32(*RA)[LANES], const u32(*RB)[LANES], const u32(*RC)[LANES], u32(*RD)[LANES]) {    \
+        mmk_dp(M, K, RA, RB, RC, RD);                                                              \
+    }
+MMKDP(16, 16)
+MMKDP(16, 32)
+MMKDP(32, 8)
+MMKDP(32, 16)
 __attribute__((target("arch=x86-64-v4"))) AI void
 mmk_avx512(const int M, const int N, const int K, const int AS, const float (*ua)[LANES],
            const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES],
@@ -1025,6 +1125,32 @@ FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), 2, mmk_av
           ilv_avx512, f8x4_avx512, B_DIRECT_512)
 FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), 1, mmk_avx2, pair_avx2,
           ilv_avx2, f8x4_avx2, B_IN_UB)
+/* AVX-512 with AVX512_BF16: bf16 A and B within dp_window's ranges by dot products (mmk_dp),
+ * everything else as mfma_fast_avx512. */
+/* MFMAs the dot products ran on this thread (tests: mfma_fast_dp_count; a shared counter's
+ * locked add cost as much as the guard) */
+static _Thread_local uint64_t n_dp;
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) static void
+mfma_fast_avx512bf16(wave *w, const xinst *x, const mdesc *d) {
+    if (d->ta == MT_BF16) { /* (then B is bf16 too: FAST_DESC) */
+        const int E = d->k * d->m / 64;
+        const unsigned nr = (unsigned)E / 2, nc = (unsigned)(d->m * d->n / 64);
+        u32 ta[4][LANES], tb[4][LANES], tc[16][LANES];
+        const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);
+        const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);
+        const u32(*RC)[LANES] = src_regs(w, x, 2, nc, tc, 0);
+        if (dp_window(RA, RB, nr, RC, nc)) {
+            u32(*RD)[LANES] = dst_regs(w, x);
+            if (d->m == 16)
+                (d->k == 16 ? mmkdp_16x16 : mmkdp_16x32)(RA, RB, RC, RD);
+            else
+                (d->k == 8 ? mmkdp_32x8 : mmkdp_32x16)(RA, RB, RC, RD);
+            n_dp++;
+            return;
+        }
+    }
+    mfma_fast_avx512(w, x, d);
+}
 #endif
 
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
@@ -1036,27 +1162,30 @@ static const char *fast_name = "off";
 
 /* Selects the build named by want (NULL or "": the CPU's best); never one past the CPU. */
 static void fast_set(const char *want) {
-    int lvl = 1; /* 3 avx512, 2 avx2, 1 generic, 0 off */
+    int lvl = 1; /* 4 avx512bf16, 3 avx512, 2 avx2, 1 generic, 0 off */
 #if MFMA_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("x86-64-v4"))
-        lvl = 3;
+        lvl = __builtin_cpu_supports("avx512bf16") ? 4 : 3;
     else if (__builtin_cpu_supports("x86-64-v3"))
         lvl = 2;
 #endif
     if (want && *want) { /* an override may lower the level, never raise it past the CPU */
-        int w = !strcmp(want, "avx512")    ? 3
-                : !strcmp(want, "avx2")    ? 2
-                : !strcmp(want, "generic") ? 1
-                                           : 0;
+        int w = !strcmp(want, "avx512bf16") ? 4
+                : !strcmp(want, "avx512")   ? 3
+                : !strcmp(want, "avx2")     ? 2
+                : !strcmp(want, "generic")  ? 1
+                                            : 0;
         if (w < lvl)
             lvl = w;
     }
-    static const char *const names[4] = {"off", "generic", "avx2", "avx512"};
+    static const char *const names[5] = {"off", "generic", "avx2", "avx512", "avx512bf16"};
     fast_name = names[lvl];
     fast_fn f = lvl == 1 ? mfma_fast_c : fast_off;
 #if MFMA_X86
-    if (lvl == 3)
+    if (lvl == 4)
+        f = mfma_fast_avx512bf16;
+    else if (lvl == 3)
         f = mfma_fast_avx512;
     else if (lvl == 2)
         f = mfma_fast_avx2;
@@ -1074,7 +1203,16 @@ const char *mfma_fast_force(const char *want) {
     return fast_name;
 }
 
-/* Which build of the fast path runs ("avx512", "avx2", "generic" or "off"): tests report it. */
+uint64_t mfma_fast_dp_count(void) {
+#if MFMA_X86
+    return n_dp;
+#else
+    return 0;
+#endif
+}
+
+/* Which build of the fast path runs ("avx512bf16", "avx512", "avx2", "generic" or "off"): tests
+ * report it. */
 const char *mfma_fast_isa(void) {
     pthread_once(&fast_once, fast_pick);
     return fast_name;

@@ -411,16 +411,16 @@ static uint32_t expect[32][64];
  * CPU's best, or what GFXEMU_MFMA_ISA asks) and each lower one ("off": the generic path only).
  * One process runs them all, so the host reference, most of the time, is computed once per
  * case (tests/exec/test_mfma_isa.sh ran this program once per build before). */
-static const char *const all_builds[] = {"avx512", "avx2", "generic", "off"};
-static const char *builds[4];
+static const char *const all_builds[] = {"avx512bf16", "avx512", "avx2", "generic", "off"};
+static const char *builds[5];
 static int nbuilds;
 
 static void pick_builds(void) {
     const char *best = mfma_fast_isa();
     int i = 0;
-    while (i < 3 && strcmp(all_builds[i], best))
+    while (i < 4 && strcmp(all_builds[i], best))
         i++;
-    for (; i < 4; i++)
+    for (; i < 5; i++)
         builds[nbuilds++] = all_builds[i];
 }
 
@@ -916,6 +916,139 @@ static void test_f8_cache(void) {
     }
 }
 
+/* The avx512bf16 build's dot products (mfma.c mmk_dp) run only where vdpbf16ps's denormal
+ * flushing cannot change a result: A and B elements zero or with biased exponent 72..183, C
+ * elements zero or 25..247.  Each scenario fills the operands of five bf16 MFMAs (all four fast
+ * shapes, a constant C, D overlapping A and B) and runs them on the reference tier and on the
+ * fast tier; the results must be bit-identical, and the dot products must have run for exactly
+ * the MFMAs whose operands are all in the window (none under the other builds).  The
+ * out-of-window scenarios include ones where flushing would change the result (a denormal A
+ * or B element, a denormal C, a product below 2^-126). */
+static const char *const dp_text =
+    "v_mfma_f32_16x16x16_bf16 v[64:67], v[0:1], v[2:3], v[64:67]\n"
+    "v_mfma_f32_16x16x32_bf16 v[68:71], v[4:7], v[8:11], v[68:71]\n"
+    "v_mfma_f32_32x32x8_bf16 v[80:95], v[0:1], v[2:3], v[80:95]\n"
+    "v_mfma_f32_32x32x16_bf16 v[96:111], v[4:7], v[8:11], v[96:111]\n"
+    "v_mfma_f32_16x16x16_bf16 v[72:75], v[0:1], v[2:3], 0\n"
+    "v_mfma_f32_32x32x16_bf16 v[112:127], v[112:115], v[116:119], v[16:31]\n";
+enum { DP_NMFMA = 6 };
+static int is_c_reg(int r) {
+    return (r >= 16 && r < 32) || (r >= 64 && r < 112 && !(r >= 72 && r < 80));
+}
+static int is_ab_reg(int r) { return r < 12 || (r >= 112 && r < 120); }
+/* a bf16 with a random sign and mantissa and a biased exponent in [lo, hi] (1 in 8 zero) */
+static uint32_t dp_bf16(int lo, int hi) {
+    uint64_t r = rnd();
+    if ((r & 7) == 0)
+        return (r >> 3 & 1) << 15;
+    return (uint32_t)((r >> 4 & 1) << 15 |
+                      (uint32_t)(lo + (int)((r >> 8) % (uint64_t)(hi - lo + 1))) << 7 |
+                      (r >> 20 & 0x7f));
+}
+static uint32_t dp_f32(int lo, int hi) {
+    uint64_t r = rnd();
+    if ((r & 7) == 0)
+        return (uint32_t)(r >> 3 & 1) << 31;
+    return (uint32_t)((r >> 4 & 1) << 31 |
+                      (uint32_t)(lo + (int)((r >> 8) % (uint64_t)(hi - lo + 1))) << 23 |
+                      (r >> 20 & 0x7fffff));
+}
+static uint32_t dp_bf16_at(int e) { return dp_bf16(e, e); }
+static uint32_t dp_f32_at(int e) { return dp_f32(e, e); }
+static const int dp_edge_ab[4] = {72, 73, 182, 183}, dp_edge_c[4] = {25, 26, 246, 247};
+typedef struct {
+    const char *name;
+    int kind;      /* 0 random in the window, 1 the window's edges, 2 directed values */
+    uint32_t a, b; /* kind 2: every A element a, every B element b (bf16) */
+    uint32_t c;    /* kind 2: every C element */
+    int plant;     /* kinds 0/1: 1 one A/B element per tuple set to `a`, 2 one C element to `c` */
+    int in;        /* MFMAs whose operands are all in the window */
+} dp_scenario;
+static const dp_scenario dp_scen[] = {
+    {"in the window", 0, 0, 0, 0, 0, DP_NMFMA},
+    {"the window's edges", 1, 0, 0, 0, 0, DP_NMFMA},
+    {"cancellation to 2^-125", 2, 0x2400, 0xa800, 0x0d000001, 0, DP_NMFMA},
+    {"denormal A (DAZ would drop it)", 2, 0x0040, 0x3f80, 0, 0, 0},
+    {"denormal B", 2, 0x3f80, 0x0041, 0, 0, 0},
+    {"denormal C (DAZ would drop it)", 2, 0, 0x3f80, 0x00000001, 0, 1},
+    {"products below 2^-126 (FTZ would drop them)", 2, 0x1f80, 0x9f80, 0, 0, 0},
+    {"A and B exponent 71", 2, 0x2380, 0x2380, 0, 0, 0},
+    {"C exponent 24", 2, 0x3f80, 0x3f80, 0x0c000000, 0, 1},
+    {"one A/B element with exponent 71", 0, 0x2380, 0, 0, 1, 0},
+    {"one A/B element with exponent 184", 0, 0xdc00, 0, 0, 1, 0},
+    {"one A/B element infinite", 0, 0x7f80, 0, 0, 1, 0},
+    {"one A/B element NaN", 0, 0xffc1, 0, 0, 1, 0},
+    {"one A/B element denormal", 0, 0x8001, 0, 0, 1, 0},
+    {"one C element with exponent 24", 0, 0, 0, 0x8c7fffff, 2, 1},
+    {"one C element with exponent 248", 0, 0, 0, 0x7c000000, 2, 1},
+    {"one C element denormal", 0, 0, 0, 0x807fffff, 2, 1},
+    {"one C element NaN", 0, 0, 0, 0x7fc00000, 2, 1},
+};
+/* A tuples v[0:1], v[4:7], v[112:115]; B tuples v[2:3], v[8:11], v[116:119] */
+static int is_a_reg(int r) { return r < 2 || (r >= 4 && r < 8) || (r >= 112 && r < 116); }
+static void dp_fill(const dp_scenario *sc) {
+    memset(w, 0, sizeof *w);
+    for (int r = 0; r < 128; r++)
+        for (int l = 0; l < 64; l++) {
+            uint32_t v = 0, e = is_a_reg(r) ? sc->a : sc->b;
+            if (is_ab_reg(r))
+                v = sc->kind == 2   ? e | e << 16
+                    : sc->kind == 1 ? dp_bf16_at(dp_edge_ab[rnd() % 4]) |
+                                          dp_bf16_at(dp_edge_ab[rnd() % 4]) << 16
+                                    : dp_bf16(72, 183) | dp_bf16(72, 183) << 16;
+            else if (is_c_reg(r))
+                v = sc->kind == 2   ? sc->c
+                    : sc->kind == 1 ? dp_f32_at(dp_edge_c[rnd() % 4])
+                                    : dp_f32(25, 247);
+            w->v[r][l] = v;
+        }
+    static const int tuples[][2] = {{0, 2}, {2, 2}, {4, 4}, {8, 4}, {112, 4}, {116, 4}};
+    static const int ctuples[][2] = {{64, 4}, {68, 4}, {80, 16}, {96, 16}, {16, 16}};
+    if (sc->plant == 1)
+        for (int t = 0; t < 6; t++) {
+            int r = tuples[t][0] + (int)(rnd() % (uint64_t)tuples[t][1]), l = (int)(rnd() % 64),
+                h = (int)(rnd() % 2);
+            w->v[r][l] = (w->v[r][l] & (0xffff0000u >> 16 * h)) | sc->a << 16 * h;
+        }
+    if (sc->plant == 2)
+        for (int t = 0; t < 5; t++)
+            w->v[ctuples[t][0] + (int)(rnd() % (uint64_t)ctuples[t][1])][rnd() % 64] = sc->c;
+    wave_set_exec(w, ~0ull);
+    w->mode = 0x3f0 | 1u << 9;
+}
+static void test_dp_window(const char *build) {
+    static wave ref;
+    int dp = !strcmp(build, "avx512bf16");
+    for (size_t i = 0; i < sizeof dp_scen / sizeof dp_scen[0]; i++)
+        for (int rep = 0; rep < (dp_scen[i].kind == 2 ? 1 : 4); rep++) {
+            const dp_scenario *sc = &dp_scen[i];
+            dp_fill(sc);
+            memcpy(snap, w, sizeof *w);
+            x_set_fast_tier(0);
+            int st = run_snippet(w, "gfx950", dp_text);
+            x_set_fast_tier(1);
+            CHECK(st == WAVE_DONE, "bf16 dot products, %s, reference tier: status %d", sc->name,
+                  st);
+            memcpy(&ref, w, sizeof *w);
+            memcpy(w, snap, sizeof *w);
+            uint64_t before = mfma_fast_dp_count();
+            st = run_snippet(w, "gfx950", dp_text);
+            uint64_t ran = mfma_fast_dp_count() - before;
+            CHECK(st == WAVE_DONE, "bf16 dot products, %s [%s]: status %d", sc->name, build, st);
+            CHECK(ran == (uint64_t)(dp ? sc->in : 0),
+                  "bf16 dot products, %s [%s]: ran for %llu MFMAs, want %d", sc->name, build,
+                  (unsigned long long)ran, dp ? sc->in : 0);
+            for (int r = 0, bad = 0; r < 128 && bad < 3; r++)
+                for (int l = 0; l < 64 && bad < 3; l++)
+                    if (w->v[r][l] != ref.v[r][l]) {
+                        bad++;
+                        CHECK(0,
+                              "bf16 dot products, %s [%s]: v%d lane %d = 0x%08x, reference 0x%08x",
+                              sc->name, build, r, l, w->v[r][l], ref.v[r][l]);
+                    }
+        }
+}
+
 int main(int argc, char **argv) {
     /* --fast-path: only name the build the CPU (and GFXEMU_MFMA_ISA) select.  test_mfma_isa.sh
      * asks this for the default build, whose cases this program's own run in the suite checks. */
@@ -961,6 +1094,10 @@ int main(int argc, char **argv) {
         test_fp8_codes();
         test_f8_cache();
         test_built_checks();
+        if (!assemble_only) { /* (test_built_checks leaves the last build on) */
+            use_build(b);
+            test_dp_window(builds[b]);
+        }
     }
     use_build(0);
     /* the default build (test_mfma_isa.sh checks GFXEMU_MFMA_ISA selects the one it asks for) */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_mfma_isa.sh - the lower builds of src/exec/mfma.c's MFMA fast path, which the CPU's own
-# choice (AVX-512 here) never runs.  test_mfma itself runs every case under each build (the
-# default one and each lower one: AVX2, portable C and "off", the generic path only) in one
+# choice (AVX-512 with AVX512_BF16, or AVX-512, here) never runs.  test_mfma itself runs every
+# case under each build (the default one and each lower one: AVX-512, AVX2, portable C and
+# "off", the generic path only) in one
 # process, computing the host reference once; here:
 #   - the environment variable GFXEMU_MFMA_ISA selects the build it names, never one past the
 #     CPU (`test_mfma --fast-path` names the build selected), and test_mfma run with it starts
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 BUILD="${BUILD:-build}"
 bin="$BUILD/tests/exec/test_mfma"
 [ -x "$bin" ] || { echo "FAIL: $bin not built"; exit 1; }
-rank() { case "$1" in avx512) echo 3 ;; avx2) echo 2 ;; generic) echo 1 ;; *) echo 0 ;; esac; }
+rank() { case "$1" in avx512bf16) echo 4 ;; avx512) echo 3 ;; avx2) echo 2 ;; generic) echo 1 ;; *) echo 0 ;; esac; }
 used() { sed -n 's/^mfma fast path: //p' <<<"$1"; }
 
 out=$("$bin" --fast-path) || { echo "FAIL: test_mfma --fast-path: $out"; exit 1; }
@@ -21,7 +22,7 @@ best=$(used "$out")
 [ -n "$best" ] || { echo "FAIL: test_mfma does not name its fast path"; exit 1; }
 echo "default: $best"
 fails=0
-for want in avx2 generic off; do
+for want in avx512 avx2 generic off; do
     # an override never raises the build past what the CPU has
     expect=$want
     [ "$(rank "$want")" -gt "$(rank "$best")" ] && expect=$best
