@@ -668,7 +668,8 @@ MMK512_BF16_N16(32)
  * same fused multiply-adds in the same order.  That Zen 4 computes exactly this was checked
  * against fmaf on 32 M random lanes (docs/perf.md, session 33).
  *
- * The flushing is the one difference, so the path runs only where it cannot happen (dp_window):
+ * The flushing is the one difference, so the path runs only where it cannot happen (dp_ab_ok,
+ * dp_c_ok):
  * every A and B element zero or with |x| in [2^-55, 2^57) (no denormal, infinity or NaN), every
  * C element zero or with |c| in [2^-102, 2^121).  Then each product is zero or a multiple of
  * 2^-124 (two 8-bit significands, exponents >= -55), and C a multiple of 2^-125, so every
@@ -677,54 +678,45 @@ MMK512_BF16_N16(32)
  * FMA path (mfma_fast_avx512), which gives the same bits there. */
 /* The magnitudes' largest value and smallest nonzero one (the smallest of m - 1: zero wraps to
  * the largest) per 16-bit or 32-bit element, with no compare until the end: compares into
- * mask registers per vector were a third more instructions, and most of the guard's time. */
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int
-dp_window(const u32 (*RA)[LANES], const u32 (*RB)[LANES], unsigned nr, const u32 (*RC)[LANES],
-          unsigned nc) {
+ * mask registers per vector were a third more instructions, and most of the check's time.
+ * dp_ab_ok: n rows of bf16 pairs, every element below biased exponent 184 and the nonzero ones
+ * from 72; dp_c_ok: n rows of f32, below 248 and the nonzero ones from 25. */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_ab_ok(const u32 (*P)[LANES],
+                                                                     unsigned n) {
     const __m512i m16 = _mm512_set1_epi16(0x7fff), one16 = _mm512_set1_epi16(1);
-    const __m512i m32 = _mm512_set1_epi32(0x7fffffff), one32 = _mm512_set1_epi32(1);
-    __m512i mx16 = _mm512_setzero_si512(), mn16 = _mm512_set1_epi16(-1);
-    __m512i mx32 = _mm512_setzero_si512(), mn32 = _mm512_set1_epi32(-1);
-    for (unsigned r = 0; r < nr; r++)
+    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi16(-1);
+    for (unsigned r = 0; r < n; r++)
         for (int c = 0; c < 4; c++) {
-            __m512i a = _mm512_and_si512(_mm512_loadu_si512((const void *)(RA[r] + 16 * c)), m16);
-            __m512i b = _mm512_and_si512(_mm512_loadu_si512((const void *)(RB[r] + 16 * c)), m16);
-            mx16 = _mm512_max_epu16(mx16, _mm512_max_epu16(a, b));
-            mn16 = _mm512_min_epu16(
-                mn16, _mm512_min_epu16(_mm512_sub_epi16(a, one16), _mm512_sub_epi16(b, one16)));
+            __m512i a = _mm512_and_si512(_mm512_loadu_si512((const void *)(P[r] + 16 * c)), m16);
+            mx = _mm512_max_epu16(mx, a);
+            mn = _mm512_min_epu16(mn, _mm512_sub_epi16(a, one16));
         }
-    for (unsigned r = 0; r < nc; r++)
+    return !_mm512_cmpge_epu16_mask(mx, _mm512_set1_epi16(184 << 7)) &&
+           !_mm512_cmplt_epu16_mask(mn, _mm512_set1_epi16((72 << 7) - 1));
+}
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_c_ok(const u32 (*RC)[LANES],
+                                                                    unsigned n) {
+    const __m512i m32 = _mm512_set1_epi32(0x7fffffff), one32 = _mm512_set1_epi32(1);
+    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi32(-1);
+    for (unsigned r = 0; r < n; r++)
         for (int c = 0; c < 4; c++) {
             __m512i v = _mm512_and_si512(_mm512_loadu_si512((const void *)(RC[r] + 16 * c)), m32);
-            mx32 = _mm512_max_epu32(mx32, v);
-            mn32 = _mm512_min_epu32(mn32, _mm512_sub_epi32(v, one32));
+            mx = _mm512_max_epu32(mx, v);
+            mn = _mm512_min_epu32(mn, _mm512_sub_epi32(v, one32));
         }
-    /* A, B: below biased exponent 184, nonzero ones from 72; C: below 248, nonzero from 25 */
-    return !_mm512_cmpge_epu16_mask(mx16, _mm512_set1_epi16(184 << 7)) &&
-           !_mm512_cmplt_epu16_mask(mn16, _mm512_set1_epi16((72 << 7) - 1)) &&
-           !_mm512_cmpge_epu32_mask(mx32, _mm512_set1_epi32(248 << 23)) &&
-           !_mm512_cmplt_epu32_mask(mn32, _mm512_set1_epi32((25 << 23) - 1));
+    return !_mm512_cmpge_epu32_mask(mx, _mm512_set1_epi32(248 << 23)) &&
+           !_mm512_cmplt_epu32_mask(mn, _mm512_set1_epi32((25 << 23) - 1));
 }
 /* acc += A pair (a dword, broadcast) . b, one vdpbf16ps with a {1to16} memory operand */
 #define DP_BCAST(acc, b, p) __asm__("vdpbf16ps %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(b), "m"(*(p)))
-/* One bf16 MxMxK tile (M = N = 16 or 32) by dot products: R rows at a time as mmk_avx512_n32
- * and mmk_avx512_bf16_n16 do, pair k/2 of each step from register (k % E) / 2, lanes from
- * M * (k / E) (the layout at the top of the file).  A and B are first copied with their halves
- * swapped, as above. */
+/* One MxMxK tile (M = N = 16 or 32) by dot products: R rows at a time as mmk_avx512_n32 and
+ * mmk_avx512_bf16_n16 do, pair k/2 of each step from row (k % E) / 2 of PA and PB, lanes from
+ * M * (k / E) (the layout at the top of the file).  PA and PB hold the bf16 pairs as
+ * vdpbf16ps takes them: element k in the high half, k + 1 in the low (dp_swap, dp_pack). */
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void
-mmk_dp(const int M, const int K, const u32 (*RA)[LANES], const u32 (*RB)[LANES],
+mmk_dp(const int M, const int K, const u32 (*PA)[LANES], const u32 (*PB)[LANES],
        const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
     const int N = M, E = K * M / 64, V = N / 16, R = M == 16 ? 16 : 8;
-    u32 ar[4][LANES] __attribute__((aligned(64))), br[4][LANES] __attribute__((aligned(64)));
-    for (int r = 0; r < E / 2; r++)
-        for (int c = 0; c < 4; c++) {
-            _mm512_store_si512(
-                (void *)(ar[r] + 16 * c),
-                _mm512_rol_epi32(_mm512_loadu_si512((const void *)(RA[r] + 16 * c)), 16));
-            _mm512_store_si512(
-                (void *)(br[r] + 16 * c),
-                _mm512_rol_epi32(_mm512_loadu_si512((const void *)(RB[r] + 16 * c)), 16));
-        }
     _Pragma("GCC unroll 4") for (int i0 = 0; i0 < M; i0 += R) {
         __m512 acc[16];
         for (int r = 0; r < R; r++)
@@ -736,16 +728,41 @@ mmk_dp(const int M, const int K, const u32 (*RA)[LANES], const u32 (*RB)[LANES],
             __m512 b[2];
             for (int v = 0; v < V; v++)
                 b[v] = _mm512_castsi512_ps(
-                    _mm512_load_si512((const void *)(br[e / 2] + N * q + 16 * v)));
+                    _mm512_load_si512((const void *)(PB[e / 2] + N * q + 16 * v)));
             for (int r = 0; r < R; r++)
                 for (int v = 0; v < V; v++)
-                    DP_BCAST(acc[r * V + v], b[v], &ar[e / 2][i0 + r + M * q]);
+                    DP_BCAST(acc[r * V + v], b[v], &PA[e / 2][i0 + r + M * q]);
         }
         for (int r = 0; r < R; r++)
             for (int v = 0; v < V; v++)
                 _mm512_storeu_ps((float *)(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + 16 * v,
                                  acc[r * V + v]);
     }
+}
+/* n bf16 operand registers with their halves swapped into o (element k, the low half, goes
+ * high) */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void dp_swap(const u32 (*R)[LANES], int n,
+                                                                     u32 (*o)[LANES]) {
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < 4; c++)
+            _mm512_store_si512(
+                (void *)(o[r] + 16 * c),
+                _mm512_rol_epi32(_mm512_loadu_si512((const void *)(R[r] + 16 * c)), 16));
+}
+/* An fp8/bf8 operand's elements, converted to float (f[e]: element e of every lane), as bf16
+ * pairs: every fp8 and bf8 value is a bf16 exactly (at most 3 significand bits, exponents
+ * -17..15, infinities and NaNs), so the float's high half is it.  Row p holds elements 2p (high
+ * half) and 2p + 1. */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void dp_pack(const float (*f)[LANES], int n,
+                                                                     u32 (*o)[LANES]) {
+    const __m512i hi = _mm512_set1_epi32((int)0xffff0000u);
+    for (int p = 0; p < n; p++)
+        for (int c = 0; c < 4; c++) {
+            __m512i k0 = _mm512_loadu_si512((const void *)(f[2 * p] + 16 * c));
+            __m512i k1 = _mm512_loadu_si512((const void *)(f[2 * p + 1] + 16 * c));
+            _mm512_store_si512((void *)(o[p] + 16 * c), _mm512_or_si512(_mm512_and_si512(k0, hi),
+                                                                        _mm512_srli_epi32(k1, 16)));
+        }
 }
 #define MMKDP(M, K)                                                                                \
     __attribute__((target("arch=x86-64-v4,avx512bf16"), noinline)) static void mmkdp_##M##x##K(    \
@@ -1021,6 +1038,10 @@ typedef struct {
     float f[8][LANES];
     u32 raw[2][LANES];
     u32 key;
+    /* the avx512bf16 build's form of the same values (dp_pack), made on its first use: bp_ok,
+     * and bp_in whether they are all in the dot products' window */
+    uint8_t bp_ok, bp_in;
+    u32 bp[4][LANES] __attribute__((aligned(64)));
 } __attribute__((aligned(64))) f8ent;
 enum { F8C_N = 8 };
 typedef struct {
@@ -1062,6 +1083,8 @@ AI int f8_lookup(const xinst *x, int s, const u32 (*R)[LANES], unsigned nr, int 
             raw[r][l] = v;
         }
     *o = c->e[i].f, *slot = i;
+    if (diff)
+        c->e[i].bp_ok = 0;
     return diff != 0;
 }
 
@@ -1125,26 +1148,62 @@ FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), 2, mmk_av
           ilv_avx512, f8x4_avx512, B_DIRECT_512)
 FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), 1, mmk_avx2, pair_avx2,
           ilv_avx2, f8x4_avx2, B_IN_UB)
-/* AVX-512 with AVX512_BF16: bf16 A and B within dp_window's ranges by dot products (mmk_dp),
- * everything else as mfma_fast_avx512. */
+/* AVX-512 with AVX512_BF16: bf16 or fp8/bf8 A and B within dp_window's ranges by dot products
+ * (mmk_dp; fp8/bf8 through the conversion cache, shared with mfma_fast_avx512, then as bf16),
+ * everything else (f16, values outside the window) as mfma_fast_avx512. */
 /* MFMAs the dot products ran on this thread (tests: mfma_fast_dp_count; a shared counter's
- * locked add cost as much as the guard) */
+ * locked add cost as much as the window check) */
 static _Thread_local uint64_t n_dp;
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) static void
-mfma_fast_avx512bf16(wave *w, const xinst *x, const mdesc *d) {
-    if (d->ta == MT_BF16) { /* (then B is bf16 too: FAST_DESC) */
-        const int E = d->k * d->m / 64;
-        const unsigned nr = (unsigned)E / 2, nc = (unsigned)(d->m * d->n / 64);
+/* An 8-bit operand's bf16 pairs (f its floats, from cache entry `slot`, -1: none): the entry's,
+ * packed and checked on the first use, or packed into own; NULL when outside the window. */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI const
+u32 (*dp_f8(int slot, float (*f)[LANES], int n, u32 (*own)[LANES])) [LANES] {
+    if (slot < 0) {
+        dp_pack((const float (*)[LANES])f, n, own);
+        return dp_ab_ok((const u32(*)[LANES])own, (unsigned)n) ? (const u32(*)[LANES])own : NULL;
+    }
+    f8ent *e = &f8c.e[slot];
+    if (!e->bp_ok) {
+        dp_pack((const float (*)[LANES])f, n, e->bp);
+        e->bp_in = (uint8_t)dp_ab_ok((const u32(*)[LANES])e->bp, (unsigned)n);
+        e->bp_ok = 1;
+    }
+    return e->bp_in ? (const u32(*)[LANES])e->bp : NULL;
+}
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) static void mfma_fast_avx512bf16(
+    wave *w, const xinst *x, const mdesc *d) {
+    if (d->ta != MT_F16) { /* (then both bf16 or both 8-bit: FAST_DESC) */
+        const int E = d->k * d->m / 64, np = E / 2;
+        const unsigned nc = (unsigned)(d->m * d->n / 64);
         u32 ta[4][LANES], tb[4][LANES], tc[16][LANES];
-        const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);
-        const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);
+        u32 pa[4][LANES] __attribute__((aligned(64))), pb[4][LANES] __attribute__((aligned(64)));
+        const u32(*A)[LANES] = NULL, (*B)[LANES] = NULL;
+        if (d->ta == MT_BF16) {
+            dp_swap(src_regs(w, x, 0, (unsigned)np, ta, 0), np, pa);
+            dp_swap(src_regs(w, x, 1, (unsigned)np, tb, 0), np, pb);
+            if (dp_ab_ok((const u32(*)[LANES])pa, (unsigned)np) &&
+                dp_ab_ok((const u32(*)[LANES])pb, (unsigned)np))
+                A = (const u32(*)[LANES])pa, B = (const u32(*)[LANES])pb;
+        } else {
+            int fnuz = isa_targets[x->in.arch].fp8_fnuz, sa, sb;
+            const unsigned nr = (unsigned)E / 4;
+            const u32(*RA)[LANES] = src_regs(w, x, 0, nr, ta, 0);
+            const u32(*RB)[LANES] = src_regs(w, x, 1, nr, tb, 0);
+            float ua[8][LANES], ub[8][LANES], (*fa)[LANES] = ua, (*fb)[LANES] = ub;
+            if (f8_lookup(x, 0, RA, nr, d->ta, fnuz, 2, -1, &fa, &sa))
+                UNPACK_FAST(pair_avx512, f8x4_avx512, RA, E, d->ta, fnuz, fa);
+            if (f8_lookup(x, 1, RB, nr, d->tb, fnuz, 2, sa, &fb, &sb))
+                UNPACK_FAST(pair_avx512, f8x4_avx512, RB, E, d->tb, fnuz, fb);
+            A = dp_f8(sa, fa, np, pa);
+            B = A ? dp_f8(sb, fb, np, pb) : NULL;
+        }
         const u32(*RC)[LANES] = src_regs(w, x, 2, nc, tc, 0);
-        if (dp_window(RA, RB, nr, RC, nc)) {
+        if (A && B && dp_c_ok(RC, nc)) {
             u32(*RD)[LANES] = dst_regs(w, x);
             if (d->m == 16)
-                (d->k == 16 ? mmkdp_16x16 : mmkdp_16x32)(RA, RB, RC, RD);
+                (d->k == 16 ? mmkdp_16x16 : mmkdp_16x32)(A, B, RC, RD);
             else
-                (d->k == 8 ? mmkdp_32x8 : mmkdp_32x16)(RA, RB, RC, RD);
+                (d->k == 8 ? mmkdp_32x8 : mmkdp_32x16)(A, B, RC, RD);
             n_dp++;
             return;
         }

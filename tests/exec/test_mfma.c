@@ -1049,6 +1049,68 @@ static void test_dp_window(const char *build) {
         }
 }
 
+/* The same for 8-bit operands, which the avx512bf16 build multiplies as bf16 (every fp8 and bf8
+ * value is one): four fp8/bf8 MFMAs on gfx950 (OCP) and gfx942 (FNUZ) with random finite codes,
+ * then with one NaN code in v[0:1] (the A of two of them), then with denormal C elements (all
+ * but the one with a constant C leave the dot products). */
+static void test_dp_fp8(const char *build) {
+    static const char *const text =
+        "v_mfma_f32_16x16x32_fp8_fp8 v[64:67], v[0:1], v[2:3], v[64:67]\n"
+        "v_mfma_f32_32x32x16_bf8_fp8 v[80:95], v[4:5], v[6:7], v[80:95]\n"
+        "v_mfma_f32_16x16x32_bf8_bf8 v[68:71], v[0:1], v[6:7], 0\n"
+        "v_mfma_f32_32x32x16_fp8_bf8 v[96:111], v[4:5], v[2:3], v[96:111]\n";
+    static wave ref;
+    int dp = !strcmp(build, "avx512bf16");
+    for (int a = 0; a < 2; a++)
+        for (int sc = 0; sc < 3; sc++) {
+            const char *arch = a ? "gfx942" : "gfx950";
+            static const int want[3] = {4, 2, 1};
+            memset(w, 0, sizeof *w);
+            /* codes finite as fp8 and as bf8 (v0, v1 are read as both), OCP and FNUZ: below
+             * 0x7c in magnitude (bf8's infinities and NaNs), and not FNUZ's NaN 0x80 */
+            for (int r = 0; r < 8; r++)
+                for (int l = 0; l < 64; l++)
+                    for (int b = 0; b < 4; b++) {
+                        uint32_t c;
+                        do
+                            c = (uint32_t)rnd() & 0xff;
+                        while ((c & 0x7f) >= 0x7c || c == 0x80);
+                        w->v[r][l] |= c << 8 * b;
+                    }
+            for (int r = 64; r < 112; r++)
+                for (int l = 0; l < 64; l++)
+                    w->v[r][l] = sc == 2 ? 0x00000003u : dp_f32(25, 247);
+            if (sc == 1) /* NaN in both formats: OCP 0x7f, FNUZ 0x80 */
+                w->v[rnd() % 2][rnd() % 64] = a ? 0x80u : 0x7fu << 8 * (rnd() % 4);
+            wave_set_exec(w, ~0ull);
+            w->mode = 0x3f0 | 1u << 9;
+            memcpy(snap, w, sizeof *w);
+            x_set_fast_tier(0);
+            int st = run_snippet(w, arch, text);
+            x_set_fast_tier(1);
+            CHECK(st == WAVE_DONE, "fp8 dot products %s %d, reference tier: status %d", arch, sc,
+                  st);
+            memcpy(&ref, w, sizeof *w);
+            memcpy(w, snap, sizeof *w);
+            uint64_t before = mfma_fast_dp_count();
+            st = run_snippet(w, arch, text);
+            uint64_t ran = mfma_fast_dp_count() - before;
+            CHECK(st == WAVE_DONE, "fp8 dot products %s %d [%s]: status %d", arch, sc, build, st);
+            CHECK(ran == (uint64_t)(dp ? want[sc] : 0),
+                  "fp8 dot products %s %d [%s]: ran for %llu MFMAs, want %d", arch, sc, build,
+                  (unsigned long long)ran, dp ? want[sc] : 0);
+            for (int r = 64, bad = 0; r < 112 && bad < 3; r++)
+                for (int l = 0; l < 64 && bad < 3; l++)
+                    if (!f32_same(w->v[r][l], ref.v[r][l])) {
+                        bad++;
+                        CHECK(0,
+                              "fp8 dot products %s %d [%s]: v%d lane %d = 0x%08x, reference "
+                              "0x%08x",
+                              arch, sc, build, r, l, w->v[r][l], ref.v[r][l]);
+                    }
+        }
+}
+
 int main(int argc, char **argv) {
     /* --fast-path: only name the build the CPU (and GFXEMU_MFMA_ISA) select.  test_mfma_isa.sh
      * asks this for the default build, whose cases this program's own run in the suite checks. */
@@ -1097,6 +1159,7 @@ int main(int argc, char **argv) {
         if (!assemble_only) { /* (test_built_checks leaves the last build on) */
             use_build(b);
             test_dp_window(builds[b]);
+            test_dp_fp8(builds[b]);
         }
     }
     use_build(0);
