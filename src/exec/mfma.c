@@ -676,36 +676,52 @@ MMK512_BF16_N16(32)
  * partial sum is a multiple of 2^-125: zero or at least 2^-125, never denormal, and it cannot
  * overflow (|product| < 2^114, at most 32 of them and C: < 2^122).  Anything else takes the
  * FMA path (mfma_fast_avx512), which gives the same bits there. */
-/* The magnitudes' largest value and smallest nonzero one (the smallest of m - 1: zero wraps to
- * the largest) per 16-bit or 32-bit element, with no compare until the end: compares into
- * mask registers per vector were a third more instructions, and most of the check's time.
- * dp_ab_ok: n rows of bf16 pairs, every element below biased exponent 184 and the nonzero ones
- * from 72; dp_c_ok: n rows of f32, below 248 and the nonzero ones from 25. */
+/* The window test keeps the magnitudes' largest value and smallest nonzero one (the smallest of
+ * m - 1: zero wraps to the largest) per 16-bit or 32-bit element, with no compare until the
+ * end: compares into mask registers per vector were a third more instructions, and most of the
+ * test's time.  bf16 pairs: every element below biased exponent 184 and the nonzero ones from
+ * 72; f32: below 248 and the nonzero ones from 25. */
+typedef struct {
+    __m512i mx, mn;
+} dp_range;
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI dp_range dp_range_new(void) {
+    dp_range g = {_mm512_setzero_si512(), _mm512_set1_epi32(-1)};
+    return g;
+}
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void dp_add16(dp_range *g, __m512i x) {
+    x = _mm512_and_si512(x, _mm512_set1_epi16(0x7fff));
+    g->mx = _mm512_max_epu16(g->mx, x);
+    g->mn = _mm512_min_epu16(g->mn, _mm512_sub_epi16(x, _mm512_set1_epi16(1)));
+}
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void dp_add32(dp_range *g, __m512i x) {
+    x = _mm512_and_si512(x, _mm512_set1_epi32(0x7fffffff));
+    g->mx = _mm512_max_epu32(g->mx, x);
+    g->mn = _mm512_min_epu32(g->mn, _mm512_sub_epi32(x, _mm512_set1_epi32(1)));
+}
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_in16(dp_range g) {
+    return !_mm512_cmpge_epu16_mask(g.mx, _mm512_set1_epi16(184 << 7)) &&
+           !_mm512_cmplt_epu16_mask(g.mn, _mm512_set1_epi16((72 << 7) - 1));
+}
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_in32(dp_range g) {
+    return !_mm512_cmpge_epu32_mask(g.mx, _mm512_set1_epi32(248 << 23)) &&
+           !_mm512_cmplt_epu32_mask(g.mn, _mm512_set1_epi32((25 << 23) - 1));
+}
+/* n rows of bf16 pairs (an operand), of f32 (C) in the window */
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_ab_ok(const u32 (*P)[LANES],
                                                                      unsigned n) {
-    const __m512i m16 = _mm512_set1_epi16(0x7fff), one16 = _mm512_set1_epi16(1);
-    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi16(-1);
+    dp_range g = dp_range_new();
     for (unsigned r = 0; r < n; r++)
-        for (int c = 0; c < 4; c++) {
-            __m512i a = _mm512_and_si512(_mm512_loadu_si512((const void *)(P[r] + 16 * c)), m16);
-            mx = _mm512_max_epu16(mx, a);
-            mn = _mm512_min_epu16(mn, _mm512_sub_epi16(a, one16));
-        }
-    return !_mm512_cmpge_epu16_mask(mx, _mm512_set1_epi16(184 << 7)) &&
-           !_mm512_cmplt_epu16_mask(mn, _mm512_set1_epi16((72 << 7) - 1));
+        for (int c = 0; c < 4; c++)
+            dp_add16(&g, _mm512_loadu_si512((const void *)(P[r] + 16 * c)));
+    return dp_in16(g);
 }
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_c_ok(const u32 (*RC)[LANES],
                                                                     unsigned n) {
-    const __m512i m32 = _mm512_set1_epi32(0x7fffffff), one32 = _mm512_set1_epi32(1);
-    __m512i mx = _mm512_setzero_si512(), mn = _mm512_set1_epi32(-1);
+    dp_range g = dp_range_new();
     for (unsigned r = 0; r < n; r++)
-        for (int c = 0; c < 4; c++) {
-            __m512i v = _mm512_and_si512(_mm512_loadu_si512((const void *)(RC[r] + 16 * c)), m32);
-            mx = _mm512_max_epu32(mx, v);
-            mn = _mm512_min_epu32(mn, _mm512_sub_epi32(v, one32));
-        }
-    return !_mm512_cmpge_epu32_mask(mx, _mm512_set1_epi32(248 << 23)) &&
-           !_mm512_cmplt_epu32_mask(mn, _mm512_set1_epi32((25 << 23) - 1));
+        for (int c = 0; c < 4; c++)
+            dp_add32(&g, _mm512_loadu_si512((const void *)(RC[r] + 16 * c)));
+    return dp_in32(g);
 }
 /* acc += A pair (a dword, broadcast) . b, one vdpbf16ps with a {1to16} memory operand */
 #define DP_BCAST(acc, b, p) __asm__("vdpbf16ps %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(b), "m"(*(p)))
@@ -713,7 +729,7 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_c_ok(const u32 (*
  * mmk_avx512_bf16_n16 do, pair k/2 of each step from row (k % E) / 2 of PA and PB, lanes from
  * M * (k / E) (the layout at the top of the file).  PA and PB hold the bf16 pairs as
  * vdpbf16ps takes them: element k in the high half, k + 1 in the low (dp_swap, dp_pack). */
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int
 mmk_dp(const int M, const int K, const u32 (*PA)[LANES], const u32 (*PB)[LANES],
        const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
     const int N = M, E = K * M / 64, V = N / 16, R = M == 16 ? 16 : 8;
@@ -723,6 +739,14 @@ mmk_dp(const int M, const int K, const u32 (*PA)[LANES], const u32 (*PB)[LANES],
             for (int v = 0; v < V; v++)
                 acc[r * V + v] = _mm512_loadu_ps(
                     (const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + 16 * v);
+        if (M == 16) { /* all of C is in acc: its window test here, before anything is stored
+                        * (32x32: the caller's dp_c_ok) */
+            dp_range g = dp_range_new();
+            for (int r = 0; r < 16; r++)
+                dp_add32(&g, _mm512_castps_si512(acc[r]));
+            if (!dp_in32(g))
+                return 0;
+        }
         _Pragma("GCC unroll 16") for (int k = 0; k < K; k += 2) {
             const int e = k % E, q = k / E;
             __m512 b[2];
@@ -738,16 +762,20 @@ mmk_dp(const int M, const int K, const u32 (*PA)[LANES], const u32 (*PB)[LANES],
                 _mm512_storeu_ps((float *)(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + 16 * v,
                                  acc[r * V + v]);
     }
+    return 1;
 }
 /* n bf16 operand registers with their halves swapped into o (element k, the low half, goes
- * high) */
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void dp_swap(const u32 (*R)[LANES], int n,
-                                                                     u32 (*o)[LANES]) {
+ * high); whether they are in the window */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) AI int dp_swap(const u32 (*R)[LANES], int n,
+                                                                    u32 (*o)[LANES]) {
+    dp_range g = dp_range_new();
     for (int r = 0; r < n; r++)
-        for (int c = 0; c < 4; c++)
-            _mm512_store_si512(
-                (void *)(o[r] + 16 * c),
-                _mm512_rol_epi32(_mm512_loadu_si512((const void *)(R[r] + 16 * c)), 16));
+        for (int c = 0; c < 4; c++) {
+            __m512i x = _mm512_rol_epi32(_mm512_loadu_si512((const void *)(R[r] + 16 * c)), 16);
+            _mm512_store_si512((void *)(o[r] + 16 * c), x);
+            dp_add16(&g, x);
+        }
+    return dp_in16(g);
 }
 /* An fp8/bf8 operand's elements, converted to float (f[e]: element e of every lane), as bf16
  * pairs: every fp8 and bf8 value is a bf16 exactly (at most 3 significand bits, exponents
@@ -765,9 +793,9 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) AI void dp_pack(const float
         }
 }
 #define MMKDP(M, K)                                                                                \
-    __attribute__((target("arch=x86-64-v4,avx512bf16"), noinline)) static void mmkdp_##M##x##K(    \
+    __attribute__((target("arch=x86-64-v4,avx512bf16"), noinline)) static int mmkdp_##M##x##K(     \
         const u32(*RA)[LANES], const u32(*RB)[LANES], const u32(*RC)[LANES], u32(*RD)[LANES]) {    \
-        mmk_dp(M, K, RA, RB, RC, RD);                                                              \
+        return mmk_dp(M, K, RA, RB, RC, RD);                                                       \
     }
 MMKDP(16, 16)
 MMKDP(16, 32)
@@ -1179,10 +1207,8 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) static void mfma_fast_avx51
         u32 pa[4][LANES] __attribute__((aligned(64))), pb[4][LANES] __attribute__((aligned(64)));
         const u32(*A)[LANES] = NULL, (*B)[LANES] = NULL;
         if (d->ta == MT_BF16) {
-            dp_swap(src_regs(w, x, 0, (unsigned)np, ta, 0), np, pa);
-            dp_swap(src_regs(w, x, 1, (unsigned)np, tb, 0), np, pb);
-            if (dp_ab_ok((const u32(*)[LANES])pa, (unsigned)np) &&
-                dp_ab_ok((const u32(*)[LANES])pb, (unsigned)np))
+            if (dp_swap(src_regs(w, x, 0, (unsigned)np, ta, 0), np, pa) &&
+                dp_swap(src_regs(w, x, 1, (unsigned)np, tb, 0), np, pb))
                 A = (const u32(*)[LANES])pa, B = (const u32(*)[LANES])pb;
         } else {
             int fnuz = isa_targets[x->in.arch].fp8_fnuz, sa, sb;
@@ -1198,12 +1224,12 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) static void mfma_fast_avx51
             B = A ? dp_f8(sb, fb, np, pb) : NULL;
         }
         const u32(*RC)[LANES] = src_regs(w, x, 2, nc, tc, 0);
-        if (A && B && dp_c_ok(RC, nc)) {
-            u32(*RD)[LANES] = dst_regs(w, x);
-            if (d->m == 16)
-                (d->k == 16 ? mmkdp_16x16 : mmkdp_16x32)(A, B, RC, RD);
-            else
-                (d->k == 8 ? mmkdp_32x8 : mmkdp_32x16)(A, B, RC, RD);
+        u32(*RD)[LANES] = dst_regs(w, x);
+        /* C's window: 16x16 shapes test it in mmk_dp, 32x32 ones before (four row groups) */
+        if (A && B &&
+            (d->m == 16
+                 ? (d->k == 16 ? mmkdp_16x16 : mmkdp_16x32)(A, B, RC, RD)
+                 : dp_c_ok(RC, nc) && (d->k == 8 ? mmkdp_32x8 : mmkdp_32x16)(A, B, RC, RD))) {
             n_dp++;
             return;
         }
