@@ -1238,6 +1238,42 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) static void mfma_fast_avx51
 }
 #endif
 
+#if MFMA_X86
+/* Whether this CPU's vdpbf16ps is the two fused multiply-adds mmk_dp relies on (high halves,
+ * then low halves, each rounded): 2048 lanes of in-window values with exponents spread so that
+ * the other orders and a single rounding of the pair give other bits (on Zen 4 the low-first
+ * order differed in 7% of such lanes), checked against fmaf.  A CPU that computed it another
+ * way keeps the AVX-512 build. */
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) static int dp_selftest(void) {
+    uint64_t st = 0x9e3779b97f4a7c15ull;
+    for (int it = 0; it < 128; it++) {
+        u32 a[16], b[16], c[16], d[16];
+        for (int l = 0; l < 16; l++) {
+            u32 h[4];
+            for (int j = 0; j < 4; j++) { /* bf16: random sign and mantissa, exponent 100..154 */
+                st = st * 6364136223846793005ull + 1442695040888963407ull;
+                h[j] = (u32)(st >> 33 & 0x807f) | (u32)(100 + (st >> 40) % 55) << 7;
+            }
+            a[l] = h[0] | h[1] << 16;
+            b[l] = h[2] | h[3] << 16;
+            st = st * 6364136223846793005ull + 1442695040888963407ull;
+            c[l] = (u32)(st >> 32 & 0x807fffffu) | (u32)(90 + (st >> 24) % 70) << 23;
+        }
+        __m512 acc = _mm512_loadu_ps((const float *)c);
+        __m512i x = _mm512_loadu_si512((const void *)a), y = _mm512_loadu_si512((const void *)b);
+        __asm__("vdpbf16ps %2, %1, %0" : "+v"(acc) : "v"(x), "v"(y));
+        _mm512_storeu_ps((float *)d, acc);
+        for (int l = 0; l < 16; l++) {
+            float r = fmaf(f32(a[l] & 0xffff0000u), f32(b[l] & 0xffff0000u), f32(c[l]));
+            r = fmaf(f32(a[l] << 16), f32(b[l] << 16), r);
+            if (bf32(r) != d[l])
+                return 0;
+        }
+    }
+    return 1;
+}
+#endif
+
 typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
 /* Never called: the value of fast_impl when the fast path is off. */
 static void fast_off(wave *w, const xinst *x, const mdesc *d) { (void)w, (void)x, (void)d; }
@@ -1251,7 +1287,7 @@ static void fast_set(const char *want) {
 #if MFMA_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("x86-64-v4"))
-        lvl = __builtin_cpu_supports("avx512bf16") ? 4 : 3;
+        lvl = __builtin_cpu_supports("avx512bf16") && dp_selftest() ? 4 : 3;
     else if (__builtin_cpu_supports("x86-64-v3"))
         lvl = 2;
 #endif
