@@ -799,6 +799,34 @@ static void test_built_checks(void) {
     }
 }
 
+/* Runs text for arch from the state in w on the reference tier, then from the same state on the
+ * fast tier: ref gets the first wave, w the second.  Returns how many MFMAs the avx512bf16
+ * build's dot products ran on the fast tier; what names the case in failures. */
+static uint64_t run_tiers(const char *arch, const char *text, wave *ref, const char *what) {
+    memcpy(snap, w, sizeof *w);
+    x_set_fast_tier(0);
+    int st = run_snippet(w, arch, text);
+    x_set_fast_tier(1);
+    CHECK(st == WAVE_DONE, "%s, reference tier: status %d", what, st);
+    memcpy(ref, w, sizeof *w);
+    memcpy(w, snap, sizeof *w);
+    uint64_t before = mfma_fast_dp_count();
+    st = run_snippet(w, arch, text);
+    CHECK(st == WAVE_DONE, "%s [%s]: status %d", what, mfma_fast_isa(), st);
+    return mfma_fast_dp_count() - before;
+}
+/* VGPRs r0 .. r1-1 of w against ref's (bit for bit, or as f32_same), the first three
+ * differences reported */
+static void same_rows(const wave *ref, int r0, int r1, int exact, const char *what) {
+    for (int r = r0, bad = 0; r < r1 && bad < 3; r++)
+        for (int l = 0; l < 64 && bad < 3; l++)
+            if (exact ? w->v[r][l] != ref->v[r][l] : !f32_same(w->v[r][l], ref->v[r][l])) {
+                bad++;
+                CHECK(0, "%s [%s]: v%d lane %d = 0x%08x, reference 0x%08x", what, mfma_fast_isa(),
+                      r, l, w->v[r][l], ref->v[r][l]);
+            }
+}
+
 /* The fast path's cache of converted fp8/bf8 operands (mfma.c f8_lookup): a program of MFMAs
  * that reuse, change and alias their operands, run by the current build from an empty cache and
  * compared register for register with the reference tier (no fast path, no cache).  It covers:
@@ -895,24 +923,8 @@ static void test_f8_cache(void) {
          * floats for exactly these contents */
         static const char *const fnuz = "v_mfma_f32_16x16x32_fp8_fp8 v[84:87], v[0:1], v[48:49], "
                                         "v[80:83]";
-        memcpy(snap, w, sizeof *w);
-        x_set_fast_tier(0);
-        st = run_snippet(w, "gfx942", fnuz);
-        x_set_fast_tier(1);
-        CHECK(st == WAVE_DONE, "fp8 cache, gfx942 after gfx950, reference tier: status %d", st);
-        memcpy(&ref, w, sizeof *w);
-        memcpy(w, snap, sizeof *w);
-        st = run_snippet(w, "gfx942", fnuz);
-        CHECK(st == WAVE_DONE, "fp8 cache, gfx942 after gfx950: status %d", st);
-        for (int r = 84, bad = 0; r < 88 && bad < 3; r++)
-            for (int l = 0; l < 64 && bad < 3; l++)
-                if (!f32_same(w->v[r][l], ref.v[r][l])) {
-                    bad++;
-                    CHECK(0,
-                          "fp8 cache, gfx942 after gfx950 [%s]: v%d lane %d = 0x%08x, reference "
-                          "0x%08x",
-                          mfma_fast_isa(), r, l, w->v[r][l], ref.v[r][l]);
-                }
+        run_tiers("gfx942", fnuz, &ref, "fp8 cache, gfx942 after gfx950");
+        same_rows(&ref, 84, 88, 0, "fp8 cache, gfx942 after gfx950");
     }
 }
 
@@ -1023,29 +1035,12 @@ static void test_dp_window(const char *build) {
         for (int rep = 0; rep < (dp_scen[i].kind == 2 ? 1 : 4); rep++) {
             const dp_scenario *sc = &dp_scen[i];
             dp_fill(sc);
-            memcpy(snap, w, sizeof *w);
-            x_set_fast_tier(0);
-            int st = run_snippet(w, "gfx950", dp_text);
-            x_set_fast_tier(1);
-            CHECK(st == WAVE_DONE, "bf16 dot products, %s, reference tier: status %d", sc->name,
-                  st);
-            memcpy(&ref, w, sizeof *w);
-            memcpy(w, snap, sizeof *w);
-            uint64_t before = mfma_fast_dp_count();
-            st = run_snippet(w, "gfx950", dp_text);
-            uint64_t ran = mfma_fast_dp_count() - before;
-            CHECK(st == WAVE_DONE, "bf16 dot products, %s [%s]: status %d", sc->name, build, st);
-            CHECK(ran == (uint64_t)(dp ? sc->in : 0),
-                  "bf16 dot products, %s [%s]: ran for %llu MFMAs, want %d", sc->name, build,
-                  (unsigned long long)ran, dp ? sc->in : 0);
-            for (int r = 0, bad = 0; r < 128 && bad < 3; r++)
-                for (int l = 0; l < 64 && bad < 3; l++)
-                    if (w->v[r][l] != ref.v[r][l]) {
-                        bad++;
-                        CHECK(0,
-                              "bf16 dot products, %s [%s]: v%d lane %d = 0x%08x, reference 0x%08x",
-                              sc->name, build, r, l, w->v[r][l], ref.v[r][l]);
-                    }
+            char what[160];
+            snprintf(what, sizeof what, "bf16 dot products, %s", sc->name);
+            uint64_t ran = run_tiers("gfx950", dp_text, &ref, what);
+            CHECK(ran == (uint64_t)(dp ? sc->in : 0), "%s [%s]: ran for %llu MFMAs, want %d", what,
+                  build, (unsigned long long)ran, dp ? sc->in : 0);
+            same_rows(&ref, 0, 128, 1, what);
         }
 }
 
@@ -1084,30 +1079,12 @@ static void test_dp_fp8(const char *build) {
                 w->v[rnd() % 2][rnd() % 64] = a ? 0x80u : 0x7fu << 8 * (rnd() % 4);
             wave_set_exec(w, ~0ull);
             w->mode = 0x3f0 | 1u << 9;
-            memcpy(snap, w, sizeof *w);
-            x_set_fast_tier(0);
-            int st = run_snippet(w, arch, text);
-            x_set_fast_tier(1);
-            CHECK(st == WAVE_DONE, "fp8 dot products %s %d, reference tier: status %d", arch, sc,
-                  st);
-            memcpy(&ref, w, sizeof *w);
-            memcpy(w, snap, sizeof *w);
-            uint64_t before = mfma_fast_dp_count();
-            st = run_snippet(w, arch, text);
-            uint64_t ran = mfma_fast_dp_count() - before;
-            CHECK(st == WAVE_DONE, "fp8 dot products %s %d [%s]: status %d", arch, sc, build, st);
-            CHECK(ran == (uint64_t)(dp ? want[sc] : 0),
-                  "fp8 dot products %s %d [%s]: ran for %llu MFMAs, want %d", arch, sc, build,
-                  (unsigned long long)ran, dp ? want[sc] : 0);
-            for (int r = 64, bad = 0; r < 112 && bad < 3; r++)
-                for (int l = 0; l < 64 && bad < 3; l++)
-                    if (!f32_same(w->v[r][l], ref.v[r][l])) {
-                        bad++;
-                        CHECK(0,
-                              "fp8 dot products %s %d [%s]: v%d lane %d = 0x%08x, reference "
-                              "0x%08x",
-                              arch, sc, build, r, l, w->v[r][l], ref.v[r][l]);
-                    }
+            char what[64];
+            snprintf(what, sizeof what, "fp8 dot products %s %d", arch, sc);
+            uint64_t ran = run_tiers(arch, text, &ref, what);
+            CHECK(ran == (uint64_t)(dp ? want[sc] : 0), "%s [%s]: ran for %llu MFMAs, want %d",
+                  what, build, (unsigned long long)ran, dp ? want[sc] : 0);
+            same_rows(&ref, 64, 112, 0, what);
         }
 }
 
