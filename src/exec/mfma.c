@@ -669,11 +669,10 @@ MMK512_BF16_N16(32)
  * against fmaf on 32 M random lanes (docs/perf.md, session 33).
  *
  * The flushing is the one difference, so the path runs only where it cannot happen (dp_ab_ok,
- * dp_c_ok):
- * every A and B element zero or with |x| in [2^-55, 2^57) (no denormal, infinity or NaN), every
- * C element zero or with |c| in [2^-102, 2^121).  Then each product is zero or a multiple of
- * 2^-124 (two 8-bit significands, exponents >= -55), and C a multiple of 2^-125, so every
- * partial sum is a multiple of 2^-125: zero or at least 2^-125, never denormal, and it cannot
+ * dp_c_ok): every A and B element zero or with |x| in [2^-55, 2^57) (no denormal, infinity or
+ * NaN), every C element zero or with |c| in [2^-102, 2^121).  Then each product is zero or a
+ * multiple of 2^-124 (two 8-bit significands, exponents >= -55), and C a multiple of 2^-125, so
+ * every partial sum is a multiple of 2^-125: zero or at least 2^-125, never denormal, and it cannot
  * overflow (|product| < 2^114, at most 32 of them and C: < 2^122).  Anything else takes the
  * FMA path (mfma_fast_avx512), which gives the same bits there. */
 /* The window test keeps the magnitudes' largest value and smallest nonzero one (the smallest of
@@ -1176,7 +1175,7 @@ FAST_BODY(mfma_fast_avx512, __attribute__((target("arch=x86-64-v4"))), 2, mmk_av
           ilv_avx512, f8x4_avx512, B_DIRECT_512)
 FAST_BODY(mfma_fast_avx2, __attribute__((target("arch=x86-64-v3"))), 1, mmk_avx2, pair_avx2,
           ilv_avx2, f8x4_avx2, B_IN_UB)
-/* AVX-512 with AVX512_BF16: bf16 or fp8/bf8 A and B within dp_window's ranges by dot products
+/* AVX-512 with AVX512_BF16: bf16 or fp8/bf8 A and B inside the window by dot products
  * (mmk_dp; fp8/bf8 through the conversion cache, shared with mfma_fast_avx512, then as bf16),
  * everything else (f16, values outside the window) as mfma_fast_avx512. */
 /* MFMAs the dot products ran on this thread (tests: mfma_fast_dp_count; a shared counter's
@@ -1236,14 +1235,10 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) static void mfma_fast_avx51
     }
     mfma_fast_avx512(w, x, d);
 }
-#endif
-
-#if MFMA_X86
 /* Whether this CPU's vdpbf16ps is the two fused multiply-adds mmk_dp relies on (high halves,
- * then low halves, each rounded): 2048 lanes of in-window values with exponents spread so that
- * the other orders and a single rounding of the pair give other bits (on Zen 4 the low-first
- * order differed in 7% of such lanes), checked against fmaf.  A CPU that computed it another
- * way keeps the AVX-512 build. */
+ * then low halves, each rounded), checked against fmaf on 2048 lanes of in-window values with
+ * spread exponents: the low-first order and a single rounding of the pair each give other bits
+ * in 94 and 91 of these lanes.  A CPU that computed it another way keeps the AVX-512 build. */
 __attribute__((target("arch=x86-64-v4,avx512bf16"))) static int dp_selftest(void) {
     uint64_t st = 0x9e3779b97f4a7c15ull;
     for (int it = 0; it < 128; it++) {
