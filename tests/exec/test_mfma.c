@@ -930,7 +930,7 @@ static void test_f8_cache(void) {
 
 /* The avx512bf16 build's dot products (mfma.c mmk_dp) run only where vdpbf16ps's denormal
  * flushing cannot change a result: A and B elements zero or with biased exponent 72..183, C
- * elements zero or 25..247.  Each scenario fills the operands of five bf16 MFMAs (all four fast
+ * elements zero or 25..247.  Each scenario fills the operands of six bf16 MFMAs (all four fast
  * shapes, a constant C, D overlapping A and B) and runs them on the reference tier and on the
  * fast tier; the results must be bit-identical, and the dot products must have run for exactly
  * the MFMAs whose operands are all in the window (none under the other builds).  The
