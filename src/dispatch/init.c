@@ -223,13 +223,17 @@ INIT_CLONES static void zero_sgprs(wave *w, int all) {
             w->s[i] = 0;
 }
 
+/* Word k of a zero plan (rows 64k .. 64k+63) with the bits of rows from n on cleared. */
+static inline uint64_t plan_word(const uint64_t *plan, unsigned k, unsigned n) {
+    return n - k * 64 < 64 ? plan[k] & ((1ull << (n - k * 64)) - 1) : plan[k];
+}
 /* Whether plan has no bit set for rows [0, n): then, without poison, zero_rows has nothing to do
  * (a wave whose code writes every VGPR before reading it, as elementwise kernels do).  Tested
  * here, inline, because the call with its frame and loop was 15% of an empty kernel's time. */
 static inline int plan_empty(const uint64_t *plan, unsigned n) {
     uint64_t any = 0;
     for (unsigned k = 0; k * 64 < n; k++)
-        any |= n - k * 64 < 64 ? plan[k] & ((1ull << (n - k * 64)) - 1) : plan[k];
+        any |= plan_word(plan, k, n);
     return !any;
 }
 
@@ -237,9 +241,7 @@ static inline int plan_empty(const uint64_t *plan, unsigned n) {
  * fill the others with a pattern no kernel result should contain. */
 static void zero_rows(uint32_t (*rows)[LANES], const uint64_t *plan, unsigned n, int poison) {
     for (unsigned k = 0; k * 64 < n; k++) {
-        uint64_t m = plan[k];
-        if (n - k * 64 < 64)
-            m &= (1ull << (n - k * 64)) - 1;
+        uint64_t m = plan_word(plan, k, n);
         if (poison)
             for (unsigned r = k * 64; r < n && r < k * 64 + 64; r++)
                 if (!((m >> (r - k * 64)) & 1))

@@ -2,8 +2,7 @@
 # test_mfma_isa.sh - the lower builds of src/exec/mfma.c's MFMA fast path, which the CPU's own
 # choice (AVX-512 with AVX512_BF16, or AVX-512, here) never runs.  test_mfma itself runs every
 # case under each build (the default one and each lower one: AVX-512, AVX2, portable C and
-# "off", the generic path only) in one
-# process, computing the host reference once; here:
+# "off", the generic path only) in one process, computing the host reference once; here:
 #   - the environment variable GFXEMU_MFMA_ISA selects the build it names, never one past the
 #     CPU (`test_mfma --fast-path` names the build selected), and test_mfma run with it starts
 #     from that build;
