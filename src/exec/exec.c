@@ -584,6 +584,66 @@ static void uncount(wave *w, const xinst *x, unsigned n) {
         w->count[x->cls]--;
 }
 
+/* Instruction y of a block again, on the lanes in `rest` (EXEC is them): its lane masks keep
+ * the bits of the other lanes, which the block wrote. */
+static void replay(wave *w, const xinst *y, uint64_t rest) {
+    uint64_t before[4];
+    unsigned nd = y->in.ndst < 4 ? y->in.ndst : 4;
+    for (unsigned i = 0; i < nd; i++) {
+        const isa_opnd *o = &y->in.dst[i];
+        if (o->kind == ISA_OPND_SREG && o->n == 2 && o->idx + 1u < NSREG)
+            before[i] = w->s[o->idx] | (uint64_t)w->s[o->idx + 1] << 32;
+    }
+    y->fn(w, y);
+    for (unsigned i = 0; i < nd; i++) {
+        const isa_opnd *o = &y->in.dst[i];
+        if (o->kind == ISA_OPND_SREG && o->n == 2 && o->idx + 1u < NSREG) {
+            uint64_t m = (w->s[o->idx] | (uint64_t)w->s[o->idx + 1] << 32) & rest;
+            m |= before[i] & ~rest;
+            w->s[o->idx] = (uint32_t)m, w->s[o->idx + 1] = (uint32_t)(m >> 32);
+        }
+    }
+}
+
+/* Block b (covering jit_n instructions, n more after it in the run) stopped the wave: a load of
+ * it faulted on the lanes of quarter q (x_jit_fault_quarter), when the quarters before q had run
+ * the whole block and the later ones had run nothing.  The later quarters' lanes run the block's
+ * vector instructions before the load (lane by lane, as the interpreter does: the scalar ones
+ * before it ran before the code), then the load runs on the lanes from quarter q on, so that
+ * the fault is the whole instruction's (every lane that faults; or an earlier load's, if that
+ * faults first on those lanes).  The lanes before quarter q keep the results of the block's
+ * instructions after the load, as a GPU's do when its loads complete after the instructions
+ * that follow them.  Then as run_straight below leaves a wave that an instruction stopped: the
+ * pc past it, the instructions after it taken back from the counts; returns their number. */
+static uint64_t jit_stopped(wave *w, const xinst *b, unsigned jit_n, unsigned n) {
+    unsigned q = x_jit_fault_quarter(), i = 0;
+    const xinst *x = b;
+    while (i + 1 < jit_n && x->pc != w->fault.pc)
+        x = x->next, i++;
+    if (w->status == WAVE_FAULT && x->cls == XC_VMEM && q < 4) {
+        xfault f = w->fault;
+        uint64_t rest = q < 3 ? ~0ull << (16 * (q + 1)) : 0;
+        w->status = WAVE_RUNNING;
+        memset(&w->fault, 0, sizeof w->fault);
+        wave_set_exec(w, rest);
+        for (const xinst *y = b; rest && y != x && w->status == WAVE_RUNNING; y = y->next)
+            if (y->cls == XC_VALU || y->cls == XC_VMEM)
+                replay(w, y, rest);
+        if (w->status == WAVE_RUNNING) {
+            wave_set_exec(w, ~0ull << (16 * q));
+            x->fn(w, x);
+        }
+        if (w->status == WAVE_RUNNING) /* (a fault depends on the addresses alone) */
+            w->status = WAVE_FAULT, w->fault = f;
+        wave_set_exec(w, ~0ull);
+        for (x = b, i = 0; i + 1 < jit_n && x->pc != w->fault.pc;)
+            x = x->next, i++;
+    }
+    w->pc = x->pc + x->size;
+    uncount(w, x->next, jit_n - 1 - i + n);
+    return jit_n - 1 - i + n;
+}
+
 /* A straight-line run of x->run instructions from x, which is at w->pc, with the budget and the
  * class counts already charged for all of them: no pc bounds, table lookup, budget, count or mode
  * test between them, and the pc stored only before the last one (the one that may branch).  When
@@ -601,8 +661,10 @@ static inline __attribute__((always_inline)) uint64_t run_straight(wave *w, cons
 #ifndef GFXEMU_OPCOV
         if (x->jit) {
             const xinst *last = x_jit_run(w, x);
-            if (last) { /* a VALU block cannot stop the wave */
+            if (last) {
                 n -= x->jit->n - 1u;
+                if (__builtin_expect(w->status != WAVE_RUNNING, 0))
+                    return jit_stopped(w, x, x->jit->n, n);
                 x = last;
                 continue;
             }

@@ -65,7 +65,7 @@ typedef struct xfault {
 typedef struct wave wave;
 /* Bytes before struct wave's register files that put them on a 64-byte boundary (exec.c checks
  * it; change it with the fields before them). */
-#define WAVE_PAD 8
+#define WAVE_PAD 40
 typedef struct xinst xinst;
 
 /* Memcheck (byte-exact checking, like compute-sanitizer's memcheck; src/exec/memcheck.c): every

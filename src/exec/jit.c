@@ -41,6 +41,19 @@
 #define JIT_HOST 0
 #endif
 
+/* ThreadSanitizer builds: no loads in blocks (their copies race as vmem.c's fast paths' do, and
+ * those builds take the general path for every access) */
+#if defined(__SANITIZE_THREAD__)
+#define JIT_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define JIT_TSAN 1
+#endif
+#endif
+#ifndef JIT_TSAN
+#define JIT_TSAN 0
+#endif
+
 static int jit_on = -1, jit_enc = -1; /* jit_enc: x_set_jit's 2 or 3, else 0 */
 /* The host: 2 AVX-512F, 1 AVX2 and FMA, 0 neither (no blocks); + 4 with AVX-512BW as well, + 8
  * with AVX-512DQ. */
@@ -174,7 +187,12 @@ enum {
     J_MADHI,
     J_MADLO,
     /* s_and/or/xor/andn2_b64 on lane masks (lower_klogic): chunk by chunk, lop.imm the op */
-    J_KLOGIC
+    J_KLOGIC,
+    /* global_load_dword (lower_gload): d = the dwords at the quarter's addresses, s[0] the
+     * address (low half) or the offset VGPR, s[1] the high half (-1 with saddr), s[2], s[3] the
+     * saddr SGPR pair (-1 without: only there for the dependency tests, the code reads the
+     * pair from the wave), lop.imm the instruction's index in gen.mem, lop.acc its hot line */
+    J_GLOAD
 };
 
 /* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
@@ -375,6 +393,10 @@ typedef struct gen {
     int masks;           /* an operation reads or writes a lane mask: rdx points at it */
     size_t lanebits;     /* AVX2: offset in buf of the dwords 1 << l, l = 0..7 */
     size_t pool;         /* AVX-512: offset in buf of the constants emit_exp2 reads (P_*) */
+    int mem_ok;          /* lower_gload may take a load here (block()) */
+    int nmem;            /* the block's loads, in gen.mem */
+    unsigned hot0;       /* the hot line of its first load (the next ones follow) */
+    const xinst *mem[16];
 } gen;
 
 static int kconst(gen *g, uint32_t v) {
@@ -665,8 +687,8 @@ enum {
 };
 /* Byte vectors after the slots (emit_perm), 64 bytes (AVX2 32): per dword j of a 128-bit lane its
  * bytes' offset there (4 * (j % 4) in each byte), the same + 1, and bytes 4, 2, 8, 11, 12, 7 and
- * 13 everywhere */
-enum { V_BASE, V_BASE1, V_4, V_2, V_8, V_11, V_12, V_7, V_13, V_N };
+ * 13 everywhere; then the dwords 4 j (J_GLOAD's consecutive addresses) */
+enum { V_BASE, V_BASE1, V_4, V_2, V_8, V_11, V_12, V_7, V_13, V_IOTA4, V_N };
 #define SLOT(s) (g->pool + (g->avx2 ? 32u : 8u) * (size_t)(s))
 #define POOL_V(v) (SLOT(P_N) + (g->avx2 ? 32u : 64u) * (size_t)(v))
 static void pool_fill(gen *g) {
@@ -694,7 +716,9 @@ static void pool_fill(gen *g) {
     static const uint8_t bytes[V_N] = {0, 1, 4, 2, 8, 11, 12, 7, 13};
     for (int k = 0; k < V_N; k++)
         for (unsigned j = 0; j < (g->avx2 ? 8u : 16u); j++)
-            put32(g, 0x01010101u * (k <= V_BASE1 ? 4 * (j % 4) + bytes[k] : bytes[k]));
+            put32(g, k == V_IOTA4
+                         ? 4 * j /* J_GLOAD: lane j's offset in its quarter */
+                         : 0x01010101u * (k <= V_BASE1 ? 4 * (j % 4) + bytes[k] : bytes[k]));
 }
 /* op d, a, [pool slot] broadcast: 32-bit elements (w 0) or 64-bit (w 1) */
 static void op_pool(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int slot,
@@ -998,10 +1022,154 @@ static void kload(gen *g, unsigned r, int m) {
     modrm(g, 0, -1, 2, 4 * m);
 }
 
+/* ---- loads ---------------------------------------------------------------------------------
+ * A global_load_dword in a block (AVX-512 code of a wave64 program only): per quarter, the code
+ * tests that the 16 lanes' addresses are consecutive dwords (the low halves minus 4 j all equal,
+ * the high halves all equal, no carry out of the low half) and that [a, a + 64) lies in the load's
+ * hot line (mem.h gmem_cache; setb.hot), then loads the 64 bytes with one vector move.  Otherwise
+ * it calls x_jit_load (vmem.c) for the quarter, saving the vector registers that hold keys around
+ * the call; that fills the hot line, or runs the instruction's handler on the quarter's lanes.  A
+ * fault there stores what the quarter has computed and returns (exec.c jit_stopped goes on). */
+static void jmp_at(gen *g, size_t at, size_t to) { /* the rel32 ending at `at` aims at `to` */
+    if (g->fail)
+        return;
+    int32_t rel = (int32_t)((int64_t)to - (int64_t)at);
+    for (int i = 0; i < 4; i++)
+        g->buf[at - 4 + (size_t)i] = (uint8_t)((uint32_t)rel >> (8 * i));
+}
+static size_t jcc32(gen *g, uint8_t cc) { /* 0f cc rel32 (patched by jmp_at); its end */
+    put(g, 0x0f), put(g, cc), put32(g, 0);
+    return g->len;
+}
+/* vmovd r32, xmm (EVEX.128, any of the 32 registers): the quarter's lane 0 */
+static void movd_gpr(gen *g, unsigned r, int z) {
+    unsigned zz = (unsigned)z;
+    put(g, 0x62);
+    put(g, (uint8_t)((!((zz >> 3) & 1) << 7) | 0x40 | (!((r >> 3) & 1) << 5) |
+                     (!((zz >> 4) & 1) << 4) | MM_0F));
+    put(g, 0x7d), put(g, 0x08), put(g, 0x7e);
+    put(g, (uint8_t)(0xc0 | ((zz & 7) << 3) | (r & 7)));
+}
+static void rdi_mem(gen *g, uint8_t rex, uint8_t opc, size_t off) { /* op r, [rdi + off] */
+    put(g, rex), put(g, opc), put(g, 0x87), put32(g, (uint32_t)off);
+}
+static void r9_gpr(gen *g, uint8_t opc, unsigned r, int32_t disp) { /* mov [r9 + d], r / back */
+    put(g, 0x49), put(g, opc), put(g, (uint8_t)(0x81 | (r << 3))), put32(g, (uint32_t)disp);
+}
+static void put64(gen *g, uint64_t v) { put32(g, (uint32_t)v), put32(g, (uint32_t)(v >> 32)); }
+
+static void emit_gload(gen *g, int t) {
+    const lop *o = &g->ops[t];
+    const xinst *x = g->mem[o->imm];
+    const size_t hot = offsetof(wave, cache) + offsetof(gmem_cache, hot) +
+                       o->acc * sizeof(gmem_hot_line); /* the load's hot line */
+    const size_t hlim = hot + offsetof(gmem_hot_line, lim);
+    const size_t hhost = hot + offsetof(gmem_hot_line, host);
+    int32_t off = (int32_t)x->in.f.m.offset;
+    /* the destination's old value, unless an address is in it, is dead: no store */
+    int old = g->where[o->d];
+    if (old >= 0 && o->s[0] != o->d && o->s[1] != o->d) {
+        g->key[old] = -1;
+        g->dirty[old] = 0;
+        g->where[o->d] = -1;
+    }
+    int lo = use(g, t, o->s[0]), hi = o->s[1] >= 0 ? use(g, t, o->s[1]) : -1;
+    int u = grab(g, t);
+    g->pin[u] = 1;
+    int v = grab(g, t);
+    g->pin[v] = 1;
+    int d = grab(g, t);
+    g->pin[d] = 1;
+    /* u = (lo - 4 j) ^ its lane 0 (| hi ^ its lane 0); any bit set: not consecutive */
+    evex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4), 0, 0, 0, 0);
+    evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
+    VPXORD(g, u, u, v);
+    if (hi >= 0) {
+        evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, hi, 0, 0);
+        vpternlogd(g, u, hi, v, 0xf6); /* u | (hi ^ v) */
+    }
+    evex_k(g, PP_66, MM_0F38, 0x27, 1, (unsigned)u, u, 0, 0, 0); /* vptestmd k1, u, u */
+    put(g, 0xc5), put(g, 0xf8), put(g, 0x98), put(g, 0xc9);      /* kortestw k1, k1 */
+    size_t j1 = jcc32(g, 0x85);
+    movd_gpr(g, 0, lo);
+    put(g, 0x3d), put32(g, UINT32_MAX - 60); /* cmp eax, 2^32 - 61: the last lane's carries */
+    size_t j2 = jcc32(g, 0x87);
+    if (hi >= 0) {
+        movd_gpr(g, 8, hi);
+        put(g, 0x49), put(g, 0xc1), put(g, 0xe0), put(g, 32); /* shl r8, 32 */
+        put(g, 0x4c), put(g, 0x09), put(g, 0xc0);             /* or rax, r8 */
+    } else {                                                  /* add rax, [rdi + s(saddr)] */
+        rdi_mem(g, 0x48, 0x03, offsetof(wave, s) + 4 * (size_t)(o->s[2] - KS));
+    }
+    if (off)
+        put(g, 0x48), put(g, 0x05), put32(g, (uint32_t)off); /* add rax, off */
+    put(g, 0x49), put(g, 0x89), put(g, 0xc0);                /* mov r8, rax */
+    rdi_mem(g, 0x4c, 0x2b, hot);                             /* sub r8, hot_base */
+    rdi_mem(g, 0x4c, 0x3b, hlim);                            /* cmp r8, hot_lim */
+    size_t j3 = jcc32(g, 0x83);
+    rdi_mem(g, 0x4c, 0x03, hhost);                         /* add r8, hot_host */
+    evex(g, PP_F3, MM_0F, 0x6f, (unsigned)d, 0, -1, 8, 0); /* vmovdqu32 d, [r8] */
+    put(g, 0xe9), put32(g, 0);
+    size_t j4 = g->len;
+    jmp_at(g, j1, g->len), jmp_at(g, j2, g->len), jmp_at(g, j3, g->len);
+    /* the quarter's addresses into their rows; the key registers and rdi, rsi, rcx, rdx saved
+     * below the red zone (the mask ops' slots), rsp 16-byte aligned at the call */
+    store_vgpr(g, lo, o->s[0]);
+    if (hi >= 0)
+        store_vgpr(g, hi, o->s[1]);
+    int saved[32], ns = 0;
+    for (int z = 0; z < 32; z++)
+        if (g->key[z] >= 0)
+            saved[ns++] = z;
+    int32_t frame = 64 * ns + 32 + 128 + 8, gp = 64 * ns;
+    put(g, 0x48), put(g, 0x81), put(g, 0xec), put32(g, (uint32_t)frame); /* sub rsp, frame */
+    put(g, 0x49), put(g, 0x89), put(g, 0xe1);                            /* mov r9, rsp */
+    static const unsigned gprs[4] = {7, 6, 1, 2};                        /* rdi rsi rcx rdx */
+    for (int i = 0; i < 4; i++)
+        r9_gpr(g, 0x89, gprs[i], gp + 8 * i);
+    for (int i = 0; i < ns; i++)
+        evex(g, PP_F3, MM_0F, 0x7f, (unsigned)saved[i], 0, -1, 9, 64 * i);
+    put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x); /* mov rsi, x */
+    put(g, 0xba), put32(g, 4), put(g, 0x29), put(g, 0xca);        /* edx = 4 - ecx */
+    put(g, 0xb9), put32(g, o->acc);                               /* mov ecx, hot line */
+    put(g, 0x48), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)&x_jit_load);
+    put(g, 0xc5), put(g, 0xf8), put(g, 0x77); /* vzeroupper */
+    put(g, 0xff), put(g, 0xd0);               /* call rax */
+    put(g, 0x49), put(g, 0x89), put(g, 0xe1); /* mov r9, rsp */
+    for (int i = 0; i < ns; i++)
+        evex(g, PP_F3, MM_0F, 0x6f, (unsigned)saved[i], 0, -1, 9, 64 * i);
+    for (int i = 0; i < 4; i++)
+        r9_gpr(g, 0x8b, gprs[i], gp + 8 * i);
+    put(g, 0x48), put(g, 0x81), put(g, 0xc4), put32(g, (uint32_t)frame); /* add rsp, frame */
+    put(g, 0x85), put(g, 0xc0); /* test eax, eax; jz loaded */
+    size_t j5 = jcc32(g, 0x84);
+    for (int z = 0; z < 32; z++) /* a fault: the quarter's results so far; vzeroupper; ret */
+        if (g->key[z] >= 0 && g->dirty[z])
+            store_vgpr(g, z, g->key[z]);
+    put(g, 0xc5), put(g, 0xf8), put(g, 0x77), put(g, 0xc3);
+    jmp_at(g, j5, g->len);
+    load_key(g, d, o->d); /* the quarter's lanes of the destination row */
+    jmp_at(g, j4, g->len);
+    /* the result is the destination VGPR's now */
+    old = g->where[o->d];
+    if (old >= 0) {
+        g->key[old] = -1;
+        g->dirty[old] = 0;
+    }
+    g->key[d] = o->d;
+    g->dirty[d] = 1;
+    g->where[o->d] = (int16_t)d;
+    memset(g->pin, 0, sizeof g->pin);
+}
+
 /* Emit operation t. */
 static void emit(gen *g, int t) {
     const lop *o = &g->ops[t];
     int z[4] = {0, 0, 0, 0};
+    if (o->kind == J_GLOAD) {
+        emit_gload(g, t);
+        return;
+    }
     if (o->kind == J_KLOGIC) { /* integer code on this chunk's bits: no vector register */
         kload(g, 0, o->mr);
         kload(g, 8, o->mr2);
@@ -2094,8 +2262,9 @@ static int klogic_src(const xinst *x, int i) {
         return x->k[i] == ~0ull ? KM_ONES : x->k[i] == 0 ? KM_ZERO : -1;
     return -1;
 }
-/* The mask ops of a block keep their results' bits in 4-byte slots below the stack pointer (the
- * code calls nothing, so the red zone is its own): 30 of them fit in its 128 bytes. */
+/* The mask ops of a block keep their results' bits in 4-byte slots below the stack pointer (in
+ * the red zone: the code calls nothing but x_jit_load, and moves the stack pointer below the
+ * slots first): 30 of them fit in its 128 bytes. */
 enum { KSLOTS = 30 };
 enum { VDEFER_MAX = 32 }; /* MFMAs a block runs after its code (block()) */
 /* s_and_b64, s_or_b64, s_xor_b64, s_andn2_b64 in a wave64 program as a lane-wise op on the
@@ -2129,6 +2298,34 @@ static int lower_klogic(gen *g, const xinst *x) {
     g->masks = 1;
     return 1;
 }
+/* global_load_dword (CDNA's GLOBAL segment: no aperture, no private memory) into a VGPR, from
+ * a VGPR pair or an offset VGPR and saddr, with no LDS or tfe bit, when block() allows loads
+ * here (gen.mem_ok): J_GLOAD. */
+static int lower_gload(gen *g, const xinst *x) {
+    const isa_mem_fields *m = &x->in.f.m;
+    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3], *d = &x->in.dst[0];
+    int saddr = sa->kind == ISA_OPND_SREG;
+    if (!g->mem_ok || g->nmem == (int)(sizeof g->mem / sizeof g->mem[0]) ||
+        x->in.op != ISA_OPL_global_load_dword || (x->xf & (XI_REF | XI_RDNA | XI_MASK32)) ||
+        m->seg != 2 || m->lds || m->tfe || x->in.ndst != 1 || d->kind != ISA_OPND_VGPR ||
+        d->n != 1 || d->idx >= KS || va->kind != ISA_OPND_VGPR ||
+        (saddr ? va->n != 1 || sa->n != 2 || sa->idx + 1u >= 128 : va->n != 2) ||
+        va->idx + 1u >= KS)
+        return 0;
+    lop *l = &g->ops[g->nops++];
+    memset(l, 0xff, sizeof *l);
+    l->kind = J_GLOAD, l->ns = 0, l->imm = (uint8_t)g->nmem;
+    l->acc = (uint8_t)((g->hot0 + g->nmem) % GMEM_HOT_LINES); /* its hot line */
+    l->sel[0] = l->sel[1] = 0;
+    l->d = (int16_t)d->idx;
+    l->s[0] = (int16_t)va->idx;
+    l->s[1] = (int16_t)(saddr ? -1 : va->idx + 1);
+    l->s[2] = (int16_t)(saddr ? KS + sa->idx : -1);
+    l->s[3] = (int16_t)(saddr ? KS + sa->idx + 1 : -1);
+    g->mem[g->nmem++] = x;
+    return 1;
+}
+
 /* Blocks being built for one program or one pair plan: the code in g->buf, the records with
  * the offset of their code in place of the pointer, the deferred instructions. */
 typedef struct setb {
@@ -2143,6 +2340,10 @@ typedef struct setb {
     const xinst **hoist; /* the block being built's hoisted scalar ops (block()) */
     uint32_t hcap;
     unsigned quarters;
+    int mem;      /* blocks may have loads (J_GLOAD: wave64 programs' AVX-512 blocks) */
+    unsigned hot; /* the hot line of the next block's first load: the program's loads take the
+                   * lines in turn, so that those of one block or of neighbouring ones (a
+                   * loop's) keep lines of their own */
 } setb;
 
 /* A block from xs[0..n): lowerable VALU instructions, no-ops and deferrable scalar ops, up to
@@ -2153,6 +2354,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     g->nops = 0;
     g->nk = 0;
     g->masks = 0;
+    g->nmem = 0;
+    g->hot0 = b->hot;
     /* SGPRs the deferred ops write and read, the vector ops read as data and write as masks.
      * The code runs the block chunk by chunk, and the deferred ops after it, so: no vector op
      * reads as data an SGPR written before it in the block (by either), nor as a mask one a
@@ -2169,7 +2372,10 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
      * write what it reads or writes (mrd, mwr). */
     uint64_t wr[2] = {0, 0}, drd[2] = {0, 0}, srd[2] = {0, 0}, vwr[2] = {0, 0}, vmrd[2] = {0, 0};
     uint64_t mrd[VW] = {0}, mwr[VW] = {0};
-    int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0;
+    /* Loads: a load's fault returns from the code at once, where no deferred op (run after
+     * the code) nor MFMA may come before it, nor a hoisted op (run before it) after it: a block
+     * takes a load only while it has neither, and ends at either after one (hasmem). */
+    int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0, hasmem = 0;
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0, nm = 0, nmk = 0;
     const xinst *mf[VDEFER_MAX];
     uint8_t f32 = 0, heavy = 0, ieee = 0;
@@ -2192,7 +2398,10 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         const xinst *x = xs[j];
         int before = g->nops, nkb = g->nk, klog = 0;
         /* (a mask op's SCC is native code after the loop: only with native deferred ops) */
-        if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && lower_klogic(g, x))) {
+        /* (nor after a vector op that read EXEC: jit_stopped runs those again under another) */
+        g->mem_ok = b->mem && nd == 0 && nm == 0 && !((srd[1] | vmrd[1]) >> 62);
+        if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && !hasmem && lower_klogic(g, x)) ||
+            (x->cls == XC_VMEM && lower_gload(g, x))) {
             uint64_t rd[2], krd[2], kwr[2], vr[VW], vw[VW];
             uint64_t dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
             for (int i = before; i < g->nops; i++) { /* (the mask ops set their own) */
@@ -2214,6 +2423,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             add_bits(srd, rd);
             add_bits(vwr, kwr);
             add_bits(vmrd, krd);
+            hasmem |= x->cls == XC_VMEM;
             if (klog) { /* its SCC, in program order with the deferred ops */
                 b->defer[b->ndefer + nd++] = KSCC_TAG(x);
                 dscc = kscc = 1;
@@ -2232,6 +2442,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         /* before the first vector op: no-ops, and scalar ops with native code (hoisted) */
         if (is_nop(x))
             continue;
+        if (hasmem)
+            break;
         if (nv && nm < VDEFER_MAX && mfma_defer(x, mrd, mwr)) {
             mf[nm++] = x;
             covered = j + 1; /* (one may end the block) */
@@ -2296,6 +2508,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     r->n = (uint16_t)covered;
     r->f32 = f32;
     r->ieee = ieee;
+    r->mem = (uint8_t)hasmem;
+    b->hot += (unsigned)g->nmem;
     b->ndefer += ndk + nmk;
     __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
     return covered;
@@ -2422,6 +2636,7 @@ int x_jit_build(xprog *p) {
     if (setb_init(&b, p->wave32 ? 2 : 4) || !xs || !tgt || setb_ops(&b, 2 * (size_t)p->ninsts))
         goto out;
     b.va = p->code_va;
+    b.mem = !p->wave32 && !b.g->avx2 && !JIT_TSAN;
     uint32_t *first = calloc(p->ninsts, sizeof *first);
     if (!first)
         goto out;

@@ -55,9 +55,19 @@ typedef struct gmem_cache_line {
     uint8_t *host;
     int ro;
 } gmem_cache_line;
+/* hot: the lines the loads inside native blocks (src/exec/jit.c) test inline, kept apart from
+ * the round-robin lines, one per load of a block (up to GMEM_HOT_LINES): [va, va + 64) is in
+ * hot[i] when va - base < lim (the line's size less 63; 0, as in an all-zero cache, never hits),
+ * at host + (va - base). */
+#define GMEM_HOT_LINES 4
+typedef struct gmem_hot_line {
+    uint64_t base, lim;
+    uint8_t *host;
+} gmem_hot_line;
 typedef struct gmem_cache {
     gmem_cache_line line[GMEM_CACHE_LINES];
     unsigned next; /* the line the next miss fills */
+    gmem_hot_line hot[GMEM_HOT_LINES];
 } gmem_cache;
 
 /* Device address layout (owned mode).  Apertures follow the gfx9 flat-address model: a flat
