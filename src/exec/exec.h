@@ -65,7 +65,7 @@ typedef struct xfault {
 typedef struct wave wave;
 /* Bytes before struct wave's register files that put them on a 64-byte boundary (exec.c checks
  * it; change it with the fields before them). */
-#define WAVE_PAD 40
+#define WAVE_PAD 0
 typedef struct xinst xinst;
 
 /* Memcheck (byte-exact checking, like compute-sanitizer's memcheck; src/exec/memcheck.c): every
@@ -193,6 +193,9 @@ struct wave {
     /* The leader's SGPRs 0-127 known to hold the same value as the follower's (bit per SGPR):
      * a cache of pair.c's comparisons, never set for a pair that differs. */
     uint64_t pair_eq[2];
+    /* A native block's store (src/exec/jit.c J_GSTORE): each quarter's host address, or NULL
+     * where the block's test sent the store to x_jit_store. */
+    uint8_t *jit_st[4];
     /* The register files start on a cache line (WAVE_PAD, checked in exec.c): with the wave
      * itself 64-byte aligned (the dispatcher's and the debugger's aligned_alloc), every 64-lane
      * row is four whole-line AVX-512 (or eight AVX2) accesses and a handler's store forwards to
@@ -413,6 +416,24 @@ const char *mfma_fast_isa(void);
 /* How many MFMAs the avx512bf16 build has run by dot products on the calling thread (mfma.c
  * mmk_dp).  For tests. */
 uint64_t mfma_fast_dp_count(void);
+/* A quarter of a GLOBAL dword load in a block that the block's own test sent here (vmem.c),
+ * hot the load's hot line: 1 when it faulted on the quarter's lanes (the block then stores its
+ * registers and returns; exec.c jit_stopped gives the wave the whole instruction's fault), whose
+ * quarter x_jit_fault_quarter() returns.  x_jit_load_count: the calls blocks made on this
+ * thread to x_jit_load (one per quarter), x_jit_store and x_jit_sload (tests; x_jit_slow). */
+int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot);
+unsigned x_jit_fault_quarter(void);
+uint64_t x_jit_load_count(void);
+extern _Thread_local uint64_t x_jit_slow;
+/* A GLOBAL dword store ending a block, whose quarters the block's test did not all find in the
+ * store's hot line `hot` (vmem.c): the whole instruction by its handler, after filling the hot
+ * line from the first quarter's addresses where they are consecutive in one writable region.
+ * 1 when it faulted. */
+int x_jit_store(wave *w, const xinst *x, unsigned hot);
+/* An s_load a block runs before its code, whose address its code did not find in the scalar hot
+ * line (smem.c): the instruction by its handler, after filling the line with the region it
+ * reads from.  1 when it faulted. */
+int x_jit_sload(wave *w, const xinst *x);
 /* Switches the MFMA fast path to the build named as GFXEMU_MFMA_ISA would name it (capped at
  * what the CPU has) and returns the name of the build now in use.  For tests, between waves. */
 const char *mfma_fast_force(const char *want);

@@ -190,9 +190,13 @@ enum {
     J_KLOGIC,
     /* global_load_dword (lower_gload): d = the dwords at the quarter's addresses, s[0] the
      * address (low half) or the offset VGPR, s[1] the high half (-1 with saddr), s[2], s[3] the
-     * saddr SGPR pair (-1 without: only there for the dependency tests, the code reads the
+     * saddr SGPR pair (-1 without: only there for the dependency tests, the code reads the     *
      * pair from the wave), lop.imm the instruction's index in gen.mem, lop.acc its hot line */
-    J_GLOAD
+    J_GLOAD,
+    /* global_store_dword ending a block (lower_gstore): the same sources; the data VGPR is the
+     * instruction's.  The loop only finds each quarter's host address (wave.jit_st); the
+     * stores follow the loop (emit_st_tail), after every load of the block as in program order */
+    J_GSTORE
 };
 
 /* The ops with a block form, by the id the decoder (and rdna.c's remapping) gives them, their
@@ -394,8 +398,10 @@ typedef struct gen {
     size_t lanebits;     /* AVX2: offset in buf of the dwords 1 << l, l = 0..7 */
     size_t pool;         /* AVX-512: offset in buf of the constants emit_exp2 reads (P_*) */
     int mem_ok;          /* lower_gload may take a load here (block()) */
-    int nmem;            /* the block's loads, in gen.mem */
+    int nmem;            /* the block's loads and store, in gen.mem */
     unsigned hot0;       /* the hot line of its first load (the next ones follow) */
+    unsigned hotst;      /* its store's (of the two for stores) */
+    int st;              /* the operation that is its store, -1 none */
     const xinst *mem[16];
 } gen;
 
@@ -1054,32 +1060,24 @@ static void rdi_mem(gen *g, uint8_t rex, uint8_t opc, size_t off) { /* op r, [rd
     put(g, rex), put(g, opc), put(g, 0x87), put32(g, (uint32_t)off);
 }
 static void r9_gpr(gen *g, uint8_t opc, unsigned r, int32_t disp) { /* mov [r9 + d], r / back */
-    put(g, 0x49), put(g, opc), put(g, (uint8_t)(0x81 | (r << 3))), put32(g, (uint32_t)disp);
+    put(g, (uint8_t)(0x49 | (r >> 3) << 2)), put(g, opc), put(g, (uint8_t)(0x81 | (r & 7) << 3));
+    put32(g, (uint32_t)disp);
 }
 static void put64(gen *g, uint64_t v) { put32(g, (uint32_t)v), put32(g, (uint32_t)(v >> 32)); }
 
-static void emit_gload(gen *g, int t) {
-    const lop *o = &g->ops[t];
+/* The test of J_GLOAD / J_GSTORE operation o (address registers lo, hi; hot line `line`): r8 =
+ * the host address of the quarter's 64 bytes, or a jump from one of j[0..2] (their ends). */
+static void addr_test(gen *g, int t, const lop *o, int lo, int hi, unsigned line, size_t j[3]) {
     const xinst *x = g->mem[o->imm];
-    const size_t hot = offsetof(wave, cache) + offsetof(gmem_cache, hot) +
-                       o->acc * sizeof(gmem_hot_line); /* the load's hot line */
+    const size_t hot =
+        offsetof(wave, cache) + offsetof(gmem_cache, hot) + line * sizeof(gmem_hot_line);
     const size_t hlim = hot + offsetof(gmem_hot_line, lim);
     const size_t hhost = hot + offsetof(gmem_hot_line, host);
     int32_t off = (int32_t)x->in.f.m.offset;
-    /* the destination's old value, unless an address is in it, is dead: no store */
-    int old = g->where[o->d];
-    if (old >= 0 && o->s[0] != o->d && o->s[1] != o->d) {
-        g->key[old] = -1;
-        g->dirty[old] = 0;
-        g->where[o->d] = -1;
-    }
-    int lo = use(g, t, o->s[0]), hi = o->s[1] >= 0 ? use(g, t, o->s[1]) : -1;
     int u = grab(g, t);
     g->pin[u] = 1;
     int v = grab(g, t);
     g->pin[v] = 1;
-    int d = grab(g, t);
-    g->pin[d] = 1;
     /* u = (lo - 4 j) ^ its lane 0 (| hi ^ its lane 0); any bit set: not consecutive */
     evex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4), 0, 0, 0, 0);
     evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
@@ -1090,10 +1088,10 @@ static void emit_gload(gen *g, int t) {
     }
     evex_k(g, PP_66, MM_0F38, 0x27, 1, (unsigned)u, u, 0, 0, 0); /* vptestmd k1, u, u */
     put(g, 0xc5), put(g, 0xf8), put(g, 0x98), put(g, 0xc9);      /* kortestw k1, k1 */
-    size_t j1 = jcc32(g, 0x85);
+    j[0] = jcc32(g, 0x85);
     movd_gpr(g, 0, lo);
     put(g, 0x3d), put32(g, UINT32_MAX - 60); /* cmp eax, 2^32 - 61: the last lane's carries */
-    size_t j2 = jcc32(g, 0x87);
+    j[1] = jcc32(g, 0x87);
     if (hi >= 0) {
         movd_gpr(g, 8, hi);
         put(g, 0x49), put(g, 0xc1), put(g, 0xe0), put(g, 32); /* shl r8, 32 */
@@ -1106,12 +1104,133 @@ static void emit_gload(gen *g, int t) {
     put(g, 0x49), put(g, 0x89), put(g, 0xc0);                /* mov r8, rax */
     rdi_mem(g, 0x4c, 0x2b, hot);                             /* sub r8, hot_base */
     rdi_mem(g, 0x4c, 0x3b, hlim);                            /* cmp r8, hot_lim */
-    size_t j3 = jcc32(g, 0x83);
-    rdi_mem(g, 0x4c, 0x03, hhost);                         /* add r8, hot_host */
+    j[2] = jcc32(g, 0x83);
+    rdi_mem(g, 0x4c, 0x03, hhost); /* add r8, hot_host */
+    g->pin[u] = g->pin[v] = 0;
+}
+
+/* s_load_dword(x2, x4, x8, x16) from an SGPR pair plus an immediate, into s0-s101, that a
+ * block runs before its code (block(): before any vector op): in the scalar hot line, a copy
+ * into the SGPRs; else x_jit_sload (a fault returns at once). */
+static int sload_ok(const xinst *x) {
+    static const uint16_t ops[5] = {ISA_OPL_s_load_dword, ISA_OPL_s_load_dwordx2,
+                                    ISA_OPL_s_load_dwordx4, ISA_OPL_s_load_dwordx8,
+                                    ISA_OPL_s_load_dwordx16};
+    const isa_opnd *d = &x->in.dst[0], *sb = &x->in.src[1];
+    int op = 0;
+    for (int i = 0; i < 5; i++)
+        op |= x->in.op == ops[i] && d->n == 1u << i;
+    return op && !(x->xf & (XI_REF | XI_RDNA)) && x->in.ndst == 1 && d->kind == ISA_OPND_SREG &&
+           d->idx + d->n <= 102 && sb->kind == ISA_OPND_SREG && sb->n == 2 && sb->idx + 1u < 128 &&
+           !x->in.f.s.has_soffset;
+}
+static void emit_sload(gen *g, const xinst *x) {
+    const size_t hot =
+        offsetof(wave, cache) + offsetof(gmem_cache, hot) + GMEM_HOT_SMEM * sizeof(gmem_hot_line);
+    const isa_scalar_fields *f = &x->in.f.s;
+    rdi_mem(g, 0x48, 0x8b, offsetof(wave, s) + 4 * (size_t)x->in.src[1].idx); /* mov rax, sbase */
+    if (f->has_imm && f->offset)
+        put(g, 0x48), put(g, 0x05), put32(g, (uint32_t)(int32_t)f->offset); /* add rax, off */
+    put(g, 0x48), put(g, 0x83), put(g, 0xe0), put(g, 0xfc);                 /* and rax, ~3 */
+    put(g, 0x49), put(g, 0x89), put(g, 0xc0);                               /* mov r8, rax */
+    rdi_mem(g, 0x4c, 0x2b, hot);                                            /* sub r8, hot_base */
+    /* mov r9, size (the scalar line's lim); sub r9, bytes; jb; cmp r8, r9; ja: the bytes in it */
+    put(g, 0x4c), put(g, 0x8b), put(g, 0x8f),
+        put32(g, (uint32_t)(hot + offsetof(gmem_hot_line, lim)));
+    put(g, 0x49), put(g, 0x81), put(g, 0xe9), put32(g, 4 * x->in.dst[0].n);
+    size_t j0 = jcc32(g, 0x82);
+    put(g, 0x4d), put(g, 0x39), put(g, 0xc8); /* cmp r8, r9 */
+    size_t j = jcc32(g, 0x87);
+    rdi_mem(g, 0x4c, 0x03, hot + offsetof(gmem_hot_line, host));
+    for (unsigned i = 0; i < x->in.dst[0].n; i += 2) { /* mov (r)ax, [r8 + 4i]; to the SGPRs */
+        unsigned w = x->in.dst[0].n > 1;
+        put(g, w ? 0x49 : 0x41), put(g, 0x8b), put(g, 0x80), put32(g, 4 * i);
+        rdi_mem(g, w ? 0x48 : 0x40, 0x89, offsetof(wave, s) + 4 * ((size_t)x->in.dst[0].idx + i));
+    }
+    put(g, 0xe9), put32(g, 0);
+    size_t done = g->len;
+    jmp_at(g, j0, g->len), jmp_at(g, j, g->len);
+    put(g, 0x57);                                                 /* push rdi */
+    put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x); /* mov rsi, x */
+    put(g, 0x48), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)&x_jit_sload);
+    put(g, 0xff), put(g, 0xd0);                                        /* call rax */
+    put(g, 0x5f);                                                      /* pop rdi */
+    put(g, 0x85), put(g, 0xc0), put(g, 0x74), put(g, 1), put(g, 0xc3); /* test; je +1; ret */
+    jmp_at(g, done, g->len);
+}
+
+/* J_GSTORE in the loop: wave.jit_st[quarter] ([r10]) = the host address, or NULL */
+static void emit_gstore(gen *g, int t) {
+    const lop *o = &g->ops[t];
+    int lo = use(g, t, o->s[0]), hi = o->s[1] >= 0 ? use(g, t, o->s[1]) : -1;
+    size_t j[3];
+    addr_test(g, t, o, lo, hi, GMEM_HOT_LOADS + o->acc, j);
+    put(g, 0x4d), put(g, 0x89), put(g, 0x02); /* mov [r10], r8 */
+    put(g, 0xeb), put(g, 7);                  /* jmp past: */
+    for (int i = 0; i < 3; i++)
+        jmp_at(g, j[i], g->len);
+    put(g, 0x49), put(g, 0xc7), put(g, 0x02), put32(g, 0); /* mov qword [r10], 0 */
+    memset(g->pin, 0, sizeof g->pin);
+}
+
+/* After the loop: the store's four quarters from its data row to their host addresses, or when
+ * the loop left one NULL, x_jit_store (the whole instruction; a fault returns at once). */
+static void emit_st_tail(gen *g) {
+    const lop *o = &g->ops[g->st];
+    const xinst *x = g->mem[o->imm];
+    static const uint8_t reg[4][3] = {
+        {0x48, 0x87, 0xc0}, {0x4c, 0x87, 0xc0}, {0x4c, 0x8f, 0xc9}, {0x4c, 0x9f, 0xdb}};
+    static const unsigned base[4] = {0, 8, 9, 11}; /* rax r8 r9 r11 */
+    size_t j[4];
+    for (int q = 0; q < 4; q++) { /* mov r, [rdi + jit_st + 8q]; test r, r; jz slow */
+        put(g, reg[q][0]), put(g, 0x8b), put(g, reg[q][1]);
+        put32(g, (uint32_t)(offsetof(wave, jit_st) + 8 * (size_t)q));
+        put(g, q ? 0x4d : 0x48), put(g, 0x85), put(g, reg[q][2]);
+        j[q] = jcc32(g, 0x84);
+    }
+    for (int q = 0; q < 4; q++) { /* vmovdqu32 zmm0, [rdi + the data row's quarter]; to [r] */
+        size_t row = offsetof(wave, v) + (size_t)x->in.src[1].idx * LANES * 4 + 64 * (size_t)q;
+        evex(g, PP_F3, MM_0F, 0x6f, 0, 0, -1, R_RDI, (int32_t)row);
+        evex(g, PP_F3, MM_0F, 0x7f, 0, 0, -1, base[q], 0);
+    }
+    put(g, 0xe9), put32(g, 0);
+    size_t done = g->len;
+    for (int q = 0; q < 4; q++)
+        jmp_at(g, j[q], g->len);
+    put(g, 0xc5), put(g, 0xf8), put(g, 0x77);                     /* vzeroupper */
+    put(g, 0x48), put(g, 0x83), put(g, 0xec), put(g, 8);          /* sub rsp, 8 */
+    put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x); /* mov rsi, x */
+    put(g, 0xba), put32(g, o->acc);                               /* mov edx, its line */
+    put(g, 0x48), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)&x_jit_store);
+    put(g, 0xff), put(g, 0xd0);                                        /* call rax */
+    put(g, 0x48), put(g, 0x83), put(g, 0xc4), put(g, 8);               /* add rsp, 8 */
+    put(g, 0x85), put(g, 0xc0), put(g, 0x74), put(g, 1), put(g, 0xc3); /* test; je +1; ret */
+    jmp_at(g, done, g->len);
+}
+
+static void emit_gload(gen *g, int t) {
+    const lop *o = &g->ops[t];
+    const xinst *x = g->mem[o->imm];
+    /* the destination's old value, unless an address is in it, is dead: no store */
+    int old = g->where[o->d];
+    if (old >= 0 && o->s[0] != o->d && o->s[1] != o->d) {
+        g->key[old] = -1;
+        g->dirty[old] = 0;
+        g->where[o->d] = -1;
+    }
+    int lo = use(g, t, o->s[0]), hi = o->s[1] >= 0 ? use(g, t, o->s[1]) : -1;
+    int d = grab(g, t);
+    g->pin[d] = 1;
+    size_t j[3];
+    addr_test(g, t, o, lo, hi, o->acc, j);
+    g->pin[d] = g->pin[lo] = 1;
+    if (hi >= 0)
+        g->pin[hi] = 1;
     evex(g, PP_F3, MM_0F, 0x6f, (unsigned)d, 0, -1, 8, 0); /* vmovdqu32 d, [r8] */
     put(g, 0xe9), put32(g, 0);
     size_t j4 = g->len;
-    jmp_at(g, j1, g->len), jmp_at(g, j2, g->len), jmp_at(g, j3, g->len);
+    for (int i = 0; i < 3; i++)
+        jmp_at(g, j[i], g->len);
     /* the quarter's addresses into their rows; the key registers and rdi, rsi, rcx, rdx saved
      * below the red zone (the mask ops' slots), rsp 16-byte aligned at the call */
     store_vgpr(g, lo, o->s[0]);
@@ -1121,11 +1240,11 @@ static void emit_gload(gen *g, int t) {
     for (int z = 0; z < 32; z++)
         if (g->key[z] >= 0)
             saved[ns++] = z;
-    int32_t frame = 64 * ns + 32 + 128 + 8, gp = 64 * ns;
+    int32_t frame = 64 * ns + 48 + 128 + 8, gp = 64 * ns;
     put(g, 0x48), put(g, 0x81), put(g, 0xec), put32(g, (uint32_t)frame); /* sub rsp, frame */
     put(g, 0x49), put(g, 0x89), put(g, 0xe1);                            /* mov r9, rsp */
-    static const unsigned gprs[4] = {7, 6, 1, 2};                        /* rdi rsi rcx rdx */
-    for (int i = 0; i < 4; i++)
+    static const unsigned gprs[5] = {7, 6, 1, 2, 10};                    /* rdi rsi rcx rdx r10 */
+    for (int i = 0; i < 5; i++)
         r9_gpr(g, 0x89, gprs[i], gp + 8 * i);
     for (int i = 0; i < ns; i++)
         evex(g, PP_F3, MM_0F, 0x7f, (unsigned)saved[i], 0, -1, 9, 64 * i);
@@ -1138,7 +1257,7 @@ static void emit_gload(gen *g, int t) {
     put(g, 0x49), put(g, 0x89), put(g, 0xe1); /* mov r9, rsp */
     for (int i = 0; i < ns; i++)
         evex(g, PP_F3, MM_0F, 0x6f, (unsigned)saved[i], 0, -1, 9, 64 * i);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         r9_gpr(g, 0x8b, gprs[i], gp + 8 * i);
     put(g, 0x48), put(g, 0x81), put(g, 0xc4), put32(g, (uint32_t)frame); /* add rsp, frame */
     put(g, 0x85), put(g, 0xc0); /* test eax, eax; jz loaded */
@@ -1168,6 +1287,10 @@ static void emit(gen *g, int t) {
     int z[4] = {0, 0, 0, 0};
     if (o->kind == J_GLOAD) {
         emit_gload(g, t);
+        return;
+    }
+    if (o->kind == J_GSTORE) {
+        emit_gstore(g, t);
         return;
     }
     if (o->kind == J_KLOGIC) { /* integer code on this chunk's bits: no vector register */
@@ -1640,7 +1763,10 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
                          const xinst *const *salu, unsigned nsalu) {
     size_t entry = g->len;
     for (unsigned i = 0; i < npre; i++)
-        emit_salu(g, pre[i]);
+        if (pre[i]->cls == XC_SMEM)
+            emit_sload(g, pre[i]);
+        else
+            emit_salu(g, pre[i]);
     for (int t = 0, k = 0; t < g->nops; t++) /* mask ops' result bits: mov dword [rsp - 4k], 0 */
         if (g->ops[t].kind == J_KLOGIC) {
             put(g, 0xc7), put(g, 0x44), put(g, 0x24), put(g, (uint8_t)(-4 * ++k));
@@ -1655,6 +1781,8 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
     put(g, 0xb9), put32(g, g->avx2 ? 2 * quarters : quarters);
     if (g->masks) /* lea rdx, [rdi + offsetof(wave, s)]: chunk c's mask bits at [rdx + 2c] */
         put(g, 0x48), put(g, 0x8d), put(g, 0x97), put32(g, (uint32_t)offsetof(wave, s));
+    if (g->st >= 0) /* lea r10, [rdi + offsetof(wave, jit_st)]: the quarter's host address */
+        put(g, 0x4c), put(g, 0x8d), put(g, 0x97), put32(g, (uint32_t)offsetof(wave, jit_st));
     size_t top = g->len;
     for (int t = 0; t < g->nops; t++)
         emit(g, t);
@@ -1664,8 +1792,12 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
     put(g, 0x48), put(g, 0x83), put(g, 0xc6), put(g, g->avx2 ? 0x20 : 0x40);
     if (g->masks)
         put(g, 0x48), put(g, 0x83), put(g, 0xc2), put(g, g->avx2 ? 1 : 2);
+    if (g->st >= 0) /* add r10, 8 */
+        put(g, 0x49), put(g, 0x83), put(g, 0xc2), put(g, 8);
     put(g, 0xff), put(g, 0xc9);
     put(g, 0x0f), put(g, 0x85), put32(g, (uint32_t)(int32_t)(top - (g->len + 4)));
+    if (g->st >= 0)
+        emit_st_tail(g);
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77);
     for (unsigned i = 0, k = 0; i < nsalu; i++)
         if (IS_KSCC(salu[i])) { /* cmp dword [rsp - 4 (k + 1)], 0; setne -> SCC */
@@ -2315,9 +2447,34 @@ static int lower_gload(gen *g, const xinst *x) {
     lop *l = &g->ops[g->nops++];
     memset(l, 0xff, sizeof *l);
     l->kind = J_GLOAD, l->ns = 0, l->imm = (uint8_t)g->nmem;
-    l->acc = (uint8_t)((g->hot0 + g->nmem) % GMEM_HOT_LINES); /* its hot line */
+    l->acc = (uint8_t)((g->hot0 + g->nmem) % GMEM_HOT_LOADS); /* its hot line */
     l->sel[0] = l->sel[1] = 0;
     l->d = (int16_t)d->idx;
+    l->s[0] = (int16_t)va->idx;
+    l->s[1] = (int16_t)(saddr ? -1 : va->idx + 1);
+    l->s[2] = (int16_t)(saddr ? KS + sa->idx : -1);
+    l->s[3] = (int16_t)(saddr ? KS + sa->idx + 1 : -1);
+    g->mem[g->nmem++] = x;
+    return 1;
+}
+/* global_store_dword under the same conditions, from a VGPR: J_GSTORE (the block's last) */
+static int lower_gstore(gen *g, const xinst *x) {
+    const isa_mem_fields *m = &x->in.f.m;
+    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3], *dat = &x->in.src[1];
+    int saddr = sa->kind == ISA_OPND_SREG;
+    if (!g->mem_ok || g->st >= 0 || g->nmem == (int)(sizeof g->mem / sizeof g->mem[0]) ||
+        x->in.op != ISA_OPL_global_store_dword || (x->xf & (XI_REF | XI_RDNA | XI_MASK32)) ||
+        m->seg != 2 || m->lds || m->tfe || x->in.ndst != 0 || dat->kind != ISA_OPND_VGPR ||
+        dat->n != 1 || dat->idx >= NVREG || va->kind != ISA_OPND_VGPR ||
+        (saddr ? va->n != 1 || sa->n != 2 || sa->idx + 1u >= 128 : va->n != 2) ||
+        va->idx + 1u >= KS)
+        return 0;
+    g->st = g->nops;
+    lop *l = &g->ops[g->nops++];
+    memset(l, 0xff, sizeof *l);
+    l->kind = J_GSTORE, l->ns = 0, l->imm = (uint8_t)g->nmem;
+    l->acc = (uint8_t)(g->hotst % 2); /* its line of the two for stores */
+    l->sel[0] = l->sel[1] = 0;
     l->s[0] = (int16_t)va->idx;
     l->s[1] = (int16_t)(saddr ? -1 : va->idx + 1);
     l->s[2] = (int16_t)(saddr ? KS + sa->idx : -1);
@@ -2340,10 +2497,12 @@ typedef struct setb {
     const xinst **hoist; /* the block being built's hoisted scalar ops (block()) */
     uint32_t hcap;
     unsigned quarters;
-    int mem;      /* blocks may have loads (J_GLOAD: wave64 programs' AVX-512 blocks) */
+    int mem;      /* blocks may have loads and stores (J_GLOAD, J_GSTORE: wave64 programs'
+                   * AVX-512 blocks) */
     unsigned hot; /* the hot line of the next block's first load: the program's loads take the
                    * lines in turn, so that those of one block or of neighbouring ones (a
-                   * loop's) keep lines of their own */
+                   * loop's) keep lines of their own; stores the same with theirs */
+    unsigned hotst;
 } setb;
 
 /* A block from xs[0..n): lowerable VALU instructions, no-ops and deferrable scalar ops, up to
@@ -2356,6 +2515,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     g->masks = 0;
     g->nmem = 0;
     g->hot0 = b->hot;
+    g->hotst = b->hotst;
+    g->st = -1;
     /* SGPRs the deferred ops write and read, the vector ops read as data and write as masks.
      * The code runs the block chunk by chunk, and the deferred ops after it, so: no vector op
      * reads as data an SGPR written before it in the block (by either), nor as a mask one a
@@ -2375,7 +2536,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     /* Loads: a load's fault returns from the code at once, where no deferred op (run after
      * the code) nor MFMA may come before it, nor a hoisted op (run before it) after it: a block
      * takes a load only while it has neither, and ends at either after one (hasmem). */
-    int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0, hasmem = 0;
+    int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0, hasmem = 0, smem = 0;
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0, nm = 0, nmk = 0;
     const xinst *mf[VDEFER_MAX];
     uint8_t f32 = 0, heavy = 0, ieee = 0;
@@ -2401,7 +2562,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         /* (nor after a vector op that read EXEC: jit_stopped runs those again under another) */
         g->mem_ok = b->mem && nd == 0 && nm == 0 && !((srd[1] | vmrd[1]) >> 62);
         if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && !hasmem && lower_klogic(g, x)) ||
-            (x->cls == XC_VMEM && lower_gload(g, x))) {
+            (x->cls == XC_VMEM && (lower_gload(g, x) || lower_gstore(g, x)))) {
             uint64_t rd[2], krd[2], kwr[2], vr[VW], vw[VW];
             uint64_t dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
             for (int i = before; i < g->nops; i++) { /* (the mask ops set their own) */
@@ -2436,6 +2597,8 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             nv++;
             covered = j + 1;
             ndk = nd, nhk = nh, nmk = nm;
+            if (g->st >= 0) /* a store ends the block: the code stores after the loop */
+                break;
             continue;
         }
         g->nops = before, g->nk = nkb;
@@ -2444,6 +2607,14 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             continue;
         if (hasmem)
             break;
+        if (nv == 0 && b->mem && x->cls == XC_SMEM && sload_ok(x)) {
+            /* before the code, and before any vector op, so that its fault leaves the wave as
+             * the interpreter would; the deferred and hoisted ops' tests need no more (no vector
+             * op, so no deferred op, is before it) */
+            b->hoist[nh++] = x;
+            smem = 1;
+            continue;
+        }
         if (nv && nm < VDEFER_MAX && mfma_defer(x, mrd, mwr)) {
             mf[nm++] = x;
             covered = j + 1; /* (one may end the block) */
@@ -2508,8 +2679,9 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     r->n = (uint16_t)covered;
     r->f32 = f32;
     r->ieee = ieee;
-    r->mem = (uint8_t)hasmem;
-    b->hot += (unsigned)g->nmem;
+    r->mem = (uint8_t)(hasmem || (smem && nhk));
+    b->hot += (unsigned)(g->nmem - (g->st >= 0));
+    b->hotst += g->st >= 0;
     b->ndefer += ndk + nmk;
     __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
     return covered;
@@ -2651,7 +2823,8 @@ int x_jit_build(xprog *p) {
         ext[i] = p->insts[i].run >= 2 ? 1 + (joins ? ext[i + 1] : 0) : 0;
     }
     for (uint32_t i = 0; i < p->ninsts;) {
-        unsigned got = ext[i] ? block(&b, xs + i, ext[i]) : 0;
+        /* (not from a no-op: padding before a kernel's entry, which must start its own) */
+        unsigned got = ext[i] && !is_nop(xs[i]) ? block(&b, xs + i, ext[i]) : 0;
         if (b.g->fail) {
             free(ext);
             goto out_first;

@@ -63,15 +63,6 @@ void x_jit_free_set(xjitset *s);
 /* Blocks built and instructions covered in programs built so far (tests, --stats). */
 void x_jit_counts(uint64_t *blocks, uint64_t *insts);
 
-/* A quarter of a GLOBAL dword load in a block that the block's own test sent here (vmem.c),
- * hot the load's hot line: 1 when it faulted on the quarter's lanes (the block then stores its
- * registers and returns; exec.c jit_stopped gives the wave the whole instruction's fault), whose
- * quarter x_jit_fault_quarter() returns.  x_jit_load_count: the quarters this thread sent
- * (tests). */
-int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot);
-unsigned x_jit_fault_quarter(void);
-uint64_t x_jit_load_count(void);
-
 /* Run block j, which starts with instruction x, on w when the wave's state allows it: the
  * conditions of the VV clones whose lane expressions it computes (valu.h: every lane active,
  * and MODE not flushing f32 denormals when it has f32 arithmetic).  1 when it ran. */

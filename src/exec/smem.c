@@ -34,6 +34,20 @@ static void s_load(wave *w, const xinst *x) {
     x_shared_load(&w->s[x->in.dst[0].idx], p, 4 * n); /* global memory: see xatomic.h */
 }
 
+int x_jit_sload(wave *w, const xinst *x) {
+    x_jit_slow++;
+    const gmem_cache_line *c =
+        gmem_xlate_line(w->mem, &w->cache, smem_addr(w, x), 4ull * x->in.dst[0].n);
+    if (c) {
+        gmem_hot_line *h = &w->cache.hot[GMEM_HOT_SMEM];
+        h->base = c->base;
+        h->lim = c->size; /* (this line's lim: the size; jit.c emit_sload) */
+        h->host = c->host;
+    }
+    x->fn(w, x);
+    return w->status != WAVE_RUNNING;
+}
+
 static void s_store(wave *w, const xinst *x) {
     unsigned n = x->in.src[0].n;
     u64 addr = smem_addr(w, x);

@@ -17,7 +17,6 @@
  * against the allocations.  Private memory is laid out the way the hardware's swizzled scratch
  * buffer is (dword i of lane L at (i * 64 + L) * 4), so scratch_*, flat-private and buffer
  * accesses through the private segment descriptor all see the same bytes. */
-#include "exec/jit.h"
 #include "exec/vmem.h"
 #include "isa/fbits.h"
 #include "exec/xatomic.h"
@@ -447,16 +446,16 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
  * the block runs only with every lane on), with every rule of the general path.  Returns 1 when
  * that faulted (the block then returns, and exec.c jit_stopped makes the fault the whole
  * instruction's), 0 when the quarter's lanes of the destination row are loaded. */
-static _Thread_local uint64_t jit_load_slow; /* quarters this thread ran here (tests) */
-static _Thread_local unsigned jit_fault_q;   /* the quarter of the last one */
-uint64_t x_jit_load_count(void) { return jit_load_slow; }
+_Thread_local uint64_t x_jit_slow;
+static _Thread_local unsigned jit_fault_q; /* the quarter of the last one */
+uint64_t x_jit_load_count(void) { return x_jit_slow; }
 int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     const u32 *lo = w->v[va->idx] + 16 * q;
     u32 diff = lo[0] > UINT32_MAX - 60;
     u64 a;
-    jit_load_slow++;
+    x_jit_slow++;
     if (sa->kind == ISA_OPND_SREG) {
         a = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + lo[0];
     } else {
@@ -470,7 +469,7 @@ int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot) {
         diff |= (lo[l] - lo[0]) ^ 4 * l;
     const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
     if (c) {
-        gmem_hot_line *h = &w->cache.hot[hot % GMEM_HOT_LINES];
+        gmem_hot_line *h = &w->cache.hot[hot % GMEM_HOT_LOADS];
         h->base = c->base;
         h->lim = c->size >= 64 ? c->size - 63 : 0;
         h->host = c->host;
@@ -485,6 +484,35 @@ int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot) {
     return w->status != WAVE_RUNNING;
 }
 unsigned x_jit_fault_quarter(void) { return jit_fault_q; }
+int x_jit_store(wave *w, const xinst *x, unsigned hot) {
+    const isa_mem_fields *m = &x->in.f.m;
+    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
+    const u32 *lo = w->v[va->idx];
+    u32 diff = lo[0] > UINT32_MAX - 60;
+    u64 a;
+    x_jit_slow++;
+    jit_fault_q = 4; /* (after the code: nothing to run again) */
+    if (sa->kind == ISA_OPND_SREG) {
+        a = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + lo[0];
+    } else {
+        const u32 *hi = w->v[va->idx + 1];
+        a = lo[0] | (u64)hi[0] << 32;
+        for (unsigned l = 1; l < 16; l++)
+            diff |= hi[l] ^ hi[0];
+    }
+    a += (u64)(int64_t)m->offset;
+    for (unsigned l = 1; l < 16; l++)
+        diff |= (lo[l] - lo[0]) ^ 4 * l;
+    const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
+    if (c && !c->ro) {
+        gmem_hot_line *h = &w->cache.hot[GMEM_HOT_LOADS + hot % 2];
+        h->base = c->base;
+        h->lim = c->size >= 64 ? c->size - 63 : 0;
+        h->host = c->host;
+    }
+    x->fn(w, x);
+    return w->status != WAVE_RUNNING;
+}
 
 /* Rows r[0..ndw) of the lanes in mask set to 0. */
 static void zero_lanes(uint32_t (*r)[LANES], unsigned ndw, u64 mask) {

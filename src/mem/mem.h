@@ -55,11 +55,14 @@ typedef struct gmem_cache_line {
     uint8_t *host;
     int ro;
 } gmem_cache_line;
-/* hot: the lines the loads inside native blocks (src/exec/jit.c) test inline, kept apart from
- * the round-robin lines, one per load of a block (up to GMEM_HOT_LINES): [va, va + 64) is in
- * hot[i] when va - base < lim (the line's size less 63; 0, as in an all-zero cache, never hits),
+/* hot: the lines the loads and stores inside native blocks (src/exec/jit.c) test inline, kept
+ * apart from the round-robin lines: GMEM_HOT_LOADS for loads (a block's loads take them in turn),
+ * then two for stores, which only writable lines fill, and one for scalar loads.  [va, va + 64) is
+ * in hot[i] when va - base < lim (the line's size less 63; 0, as in an all-zero cache, never hits),
  * at host + (va - base). */
-#define GMEM_HOT_LINES 4
+#define GMEM_HOT_LOADS 4
+#define GMEM_HOT_SMEM (GMEM_HOT_LOADS + 2) /* and one for the scalar loads blocks run first */
+#define GMEM_HOT_LINES (GMEM_HOT_SMEM + 1)
 typedef struct gmem_hot_line {
     uint64_t base, lim;
     uint8_t *host;

@@ -627,8 +627,9 @@ static void test_klogic(void) {
  * NaNs, which compare() would take as equal whatever their bits).  Programs 1-3: a vector op after
  * an MFMA reads its result, writes its source or writes its destination (the last register of
  * each), so the block ends before it; program 4 is the same register numbers in AGPRs (no
- * conflict); 5 a chain of MFMAs; 6 a mask op (its SCC set after the code) beside one; 7 leading
- * no-ops and scalar ops. */
+ * conflict); 5 a chain of MFMAs; 6 a mask op (its SCC set after the code) beside one; 7 a
+ * leading no-op (not in the block: no block starts with one, so that the padding before a
+ * kernel's entry does not take the entry into a block) and scalar ops. */
 static void test_mfma_defer(void) {
     static const char *const progs[] = {
         "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
@@ -654,7 +655,7 @@ static void test_mfma_defer(void) {
         "v_add_u32 v20, s3, v0\nv_add_u32 v21, s4, v1\ns_endpgm\n",
     };
     static const unsigned cover[][2] = {{1, 6}, {2, 4}, {2, 4}, {2, 4},
-                                        {1, 4}, {1, 5}, {1, 6}, {1, 6}};
+                                        {1, 4}, {1, 5}, {1, 6}, {1, 5}};
     run_progs_cover("test_mfma_defer", progs, sizeof progs / sizeof progs[0], cover, 0x3fff3fffu);
 }
 

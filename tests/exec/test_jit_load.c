@@ -33,7 +33,9 @@
 #include <string.h>
 
 static gmem *mem;
-static uint64_t A, B; /* A: 256 bytes ending at its page's end; B: 1024 bytes from a page */
+static uint64_t A, B, C, K;
+/* C: p7's addresses; K: a page for KEND */ /* A: 256 bytes ending at its page's end; B: 1024
+                                               bytes from a page */
 static wave *w0, *wi, *wj;
 
 /* p1: a VGPR-pair address (s[0:1] + 4 v0) through the carry forms, then s[2:3] + 4 v0 with an
@@ -78,11 +80,60 @@ static const char *const p4 = "v_lshlrev_b32 v1, 2, v0\n"
                               "global_load_dword v4, v[2:3], off\n"
                               "v_add_u32 v5, v4, v0\n";
 
+/* Stores (J_GSTORE, after the loop): p5 p1 with its second load a store, p6 a saddr load and a
+ * saddr store; p7 p5 after two s_loads of its addresses from s[8:9] (blocks run them before
+ * their code); p8 and p9 a load and a store of the same buffer a quarter apart (the store after
+ * every lane's load, as in program order). */
+static const char *const p5 = "v_lshlrev_b32 v1, 2, v0\n"
+                              "v_mov_b32 v3, s1\n"
+                              "v_add_co_u32 v2, vcc, s0, v1\n"
+                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
+                              "global_load_dword v4, v[2:3], off\n"
+                              "v_add_u32 v5, v4, v0\n"
+                              "v_mov_b32 v7, s3\n"
+                              "v_add_co_u32 v6, vcc, s2, v1\n"
+                              "v_addc_co_u32 v7, vcc, 0, v7, vcc\n"
+                              "global_store_dword v[6:7], v5, off offset:64\n";
+static const char *const p6 = "v_lshlrev_b32 v1, 2, v0\n"
+                              "global_load_dword v2, v1, s[4:5]\n"
+                              "v_xor_b32 v3, v2, v0\n"
+                              "global_store_dword v1, v3, s[2:3] offset:64\n";
+static const char *const p7 = "s_load_dword s10, s[8:9], 0x4\n"
+                              "s_load_dwordx4 s[0:3], s[8:9], 0x0\n"
+                              "s_waitcnt lgkmcnt(0)\n"
+                              "v_mov_b32 v11, s10\n"
+                              "v_lshlrev_b32 v1, 2, v0\n"
+                              "v_mov_b32 v3, s1\n"
+                              "v_add_co_u32 v2, vcc, s0, v1\n"
+                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
+                              "global_load_dword v4, v[2:3], off\n"
+                              "v_add_u32 v5, v4, v0\n"
+                              "v_mov_b32 v7, s3\n"
+                              "v_add_co_u32 v6, vcc, s2, v1\n"
+                              "v_addc_co_u32 v7, vcc, 0, v7, vcc\n"
+                              "global_store_dword v[6:7], v5, off offset:64\n";
+static const char *const p8 = "v_lshlrev_b32 v1, 2, v0\n"
+                              "v_mov_b32 v3, s1\n"
+                              "v_add_co_u32 v2, vcc, s0, v1\n"
+                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
+                              "global_load_dword v4, v[2:3], off offset:-64\n"
+                              "v_add_u32 v5, 1, v4\n"
+                              "global_store_dword v[2:3], v5, off\n";
+static const char *const p9 = "v_lshlrev_b32 v1, 2, v0\n"
+                              "v_mov_b32 v3, s1\n"
+                              "v_add_co_u32 v2, vcc, s0, v1\n"
+                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
+                              "global_load_dword v4, v[2:3], off\n"
+                              "v_add_u32 v5, 1, v4\n"
+                              "global_store_dword v[2:3], v5, off offset:-64\n";
+static const char *const *const progs[] = {&p1, &p2, &p3, &p4, &p5, &p6, &p7, &p8, &p9};
+enum { NPROG = sizeof progs / sizeof progs[0] };
+
 /* The registers (v rows, a mask of them) the instructions before each program's loads write,
  * which must match even after a fault. */
 enum { PRE1 = 1u << 1 | 1u << 2 | 1u << 3, PRE2 = 1u << 1, PRE3 = 1u << 1 };
-static const unsigned pre[4] = {PRE1, PRE2, PRE3, PRE1};
-static const unsigned ninsts[4] = {12, 7, 9, 5};
+static const unsigned pre[NPROG] = {PRE1, PRE2, PRE3, PRE1, PRE1, PRE2, PRE1, PRE1, PRE1};
+static const unsigned ninsts[NPROG] = {12, 7, 9, 5, 10, 4, 14, 7, 7};
 
 static int compare(const char *what, unsigned vrows, int all) {
     int bad = 0;
@@ -119,15 +170,49 @@ static int compare(const char *what, unsigned vrows, int all) {
     return bad;
 }
 
-static uint64_t slow; /* x_jit_load_count() during the last run with blocks */
+static uint64_t slow, slow_warm; /* x_jit_load_count() during the runs with blocks */
 static uint64_t covered;
+/* what a run leaves in A, B with its page's padding, and WRAPPED's host memory */
+static uint8_t mem_i[256 + 4096 + 8192], mem_j[sizeof mem_i];
+static uint32_t wrapped[2048];
 
-/* Run text from w0 without blocks (wi) and with mode's (wj); the states are compared. */
+static void fill(uint64_t base, uint32_t bytes, uint32_t tag) {
+    for (uint32_t i = 0; i < bytes / 4; i++) {
+        uint32_t v = tag + i * 0x01010101u;
+        gmem_write(mem, base + 4 * i, &v, 4);
+    }
+}
+static void fill_all(void) {
+    fill(A, 256, 0xa0000000u);
+    fill(B, 1024, 0xb0000000u);
+    void *pad = gmem_xlate_pad(mem, B + 1024, 3072, 1, NULL);
+    CHECK(pad != NULL, "B's padding");
+    if (pad)
+        memset(pad, 0, 3072);
+    for (unsigned i = 0; i < 2048; i++)
+        wrapped[i] = 0xc0000000u + i;
+}
+static void snap(uint8_t *m) {
+    gmem_read(mem, A, m, 256);
+    gmem_read(mem, B, m + 256, 1024);
+    const void *pad = gmem_xlate_pad(mem, B + 1024, 3072, 0, NULL);
+    if (pad)
+        memcpy(m + 256 + 1024, pad, 3072);
+    memcpy(m + 256 + 4096, wrapped, sizeof wrapped);
+}
+
+/* Run text from w0 without blocks (wi) and with mode's (wj): cold (an empty translation cache),
+ * then warm (the cache the cold run left; the state compared is this run's).  Memory starts as
+ * fill_all() leaves it each time; mem_i and mem_j get what the interpreter's run and the warm
+ * run leave. */
 static void run_both(const char *arch, const char *text, int mode) {
     uint64_t b0, i0, b1, i1;
+    fill_all();
     memcpy(wi, w0, sizeof *wi);
     x_set_jit(0);
     int st0 = run_snippet(wi, arch, text);
+    snap(mem_i);
+    fill_all();
     memcpy(wj, w0, sizeof *wj);
     x_set_jit(mode);
     x_jit_counts(&b0, &i0);
@@ -136,14 +221,15 @@ static void run_both(const char *arch, const char *text, int mode) {
     slow = x_jit_load_count() - s0;
     x_jit_counts(&b1, &i1);
     covered = i1 - i0;
-    CHECK(st0 >= 0 && st1 >= 0, "%s: does not assemble", arch);
-}
-
-static void fill(uint64_t base, uint32_t bytes, uint32_t tag) {
-    for (uint32_t i = 0; i < bytes / 4; i++) {
-        uint32_t v = tag + i * 0x01010101u;
-        gmem_write(mem, base + 4 * i, &v, 4);
-    }
+    gmem_cache c = wj->cache;
+    fill_all();
+    memcpy(wj, w0, sizeof *wj);
+    wj->cache = c;
+    s0 = x_jit_load_count();
+    int st2 = run_snippet(wj, arch, text);
+    slow_warm = x_jit_load_count() - s0;
+    snap(mem_j);
+    CHECK(st0 >= 0 && st1 >= 0 && st2 >= 0, "%s: does not assemble", arch);
 }
 
 static void set_pair(unsigned s, uint64_t a) {
@@ -171,12 +257,16 @@ typedef struct {
     uint64_t exec;
     int fault;             /* expected: a fault (-1: in p4 only) */
     unsigned slow1, slow2; /* x_jit_load calls expected on an AVX-512 host: p1, p2 (~0u: any) */
+    int64_t k; /* p7's s[8:9]: C; NONE unmapped; KEND 12 bytes before the end of an allocation
+                * at its page's end (its s_load_dword, first, fills the scalar hot line; its
+                * s_load_dwordx4 runs past the end) */
 } scen;
 
 /* Offsets: NONE an unmapped address; WRAP 80 bytes below 2^34, in WRAPPED (host memory at
  * device addresses 2^34 - 4096 to 2^34 + 4096): the first quarter's lanes stay below 2^34 (its
  * load fills the hot line with WRAPPED), the second's low halves wrap from its fifth lane on */
 #define NONE INT64_MIN
+#define KEND (INT64_MIN + 2)
 #define WRAP (INT64_MIN + 1)
 #define WRAPPED 0x3fffff000ull
 static uint64_t at(uint64_t base, int64_t off) {
@@ -194,36 +284,37 @@ int main(void) {
     wj = aligned_alloc(64, sizeof *wj);
     if (!mem || !A || !B || !w0 || !wi || !wj)
         return 1;
-    fill(A, 256, 0xa0000000u);
-    static uint32_t wrapped[2048];
-    for (unsigned i = 0; i < 2048; i++)
-        wrapped[i] = 0xc0000000u + i;
+    C = gmem_alloc(mem, 64, 2);
+    K = gmem_alloc(mem, 4096, 3);
     if (gmem_map_alias(mem, WRAPPED, wrapped, sizeof wrapped, 0) != 0)
         return 1;
     fill(B, 1024, 0xb0000000u);
     /* the blocks' own path needs an AVX-512 host (x_set_jit(1): the host's code) */
     int native = x_jit_host() == 2;
     static const scen scens[] = {
-        {"consecutive", 0, 0, 0, 64, ~0ull, 0, 2, 2},
-        {"one lane off", 1, 0, 0, 64, ~0ull, 0, 4, 3},
-        {"reversed", 2, 0, 0, 64, ~0ull, 0, 8, 5},
-        {"one address", 3, 0, 0, 64, ~0ull, 0, 8, 5},
-        {"quarter 3 past A's page", 0, 56, 0, 64, ~0ull, 1, ~0u, ~0u},
-        {"first load unmapped", 0, NONE, 0, 64, ~0ull, 1, ~0u, ~0u},
-        {"second load past B into padding", 0, 0, 1024 - 128 - 64, 1024 - 192, ~0ull, 0, ~0u, ~0u},
-        {"B's last quarter in padding", 0, 0, 1024 - 192 - 64, 1024 - 128, ~0ull, 0, ~0u, ~0u},
-        {"one lane off (exec)", 0, 0, 0, 64, ~0ull >> 1, 0, 0, 0},
-        {"reversed past A's page", 2, 56, 0, 64, ~0ull, 1, ~0u, ~0u},
-        {"a high half differs (p4: unmapped)", 4, 0, 0, 64, ~0ull, -1, ~0u, ~0u},
-        {"low halves wrap (p4: unmapped)", 0, WRAP, 0, 64, ~0ull, -1, ~0u, ~0u},
+        {"consecutive", 0, 0, 0, 64, ~0ull, 0, 2, 2, 0},
+        {"one lane off", 1, 0, 0, 64, ~0ull, 0, 4, 3, 0},
+        {"reversed", 2, 0, 0, 64, ~0ull, 0, 8, 5, 0},
+        {"one address", 3, 0, 0, 64, ~0ull, 0, 8, 5, 0},
+        {"quarter 3 past A's page", 0, 56, 0, 64, ~0ull, 1, ~0u, ~0u, 0},
+        {"first load unmapped", 0, NONE, 0, 64, ~0ull, 1, ~0u, ~0u, 0},
+        {"second load past B into padding", 0, 0, 1024 - 128 - 64, 1024 - 192, ~0ull, 0, ~0u, ~0u,
+         0},
+        {"B's last quarter in padding", 0, 0, 1024 - 192 - 64, 1024 - 128, ~0ull, 0, ~0u, ~0u, 0},
+        {"one lane off (exec)", 0, 0, 0, 64, ~0ull >> 1, 0, 0, 0, 0},
+        {"reversed past A's page", 2, 56, 0, 64, ~0ull, 1, ~0u, ~0u, 0},
+        {"a high half differs (p4: unmapped)", 4, 0, 0, 64, ~0ull, -1, ~0u, ~0u, 0},
+        {"low halves wrap (p4: unmapped)", 0, WRAP, 0, 64, ~0ull, -1, ~0u, ~0u, 0},
+        {"s[8:9] unmapped (p7)", 0, 0, 0, 64, ~0ull, -1, ~0u, ~0u, NONE},
+        {"s_load past a mapping's end (p7)", 0, 0, 0, 64, ~0ull, -1, ~0u, ~0u, KEND},
     };
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     int built = 0;
     for (unsigned a = 0; a < 3; a++)
         for (unsigned i = 0; i < sizeof scens / sizeof scens[0]; i++) {
             const scen *sc = &scens[i];
-            for (int prog = 0; prog < 4; prog++) {
-                const char *text = prog == 0 ? p1 : prog == 1 ? p2 : prog == 2 ? p3 : p4;
+            for (int prog = 0; prog < NPROG; prog++) {
+                const char *text = *progs[prog];
                 if (prog == 1 && a == 2) /* (no v_lshl_add_u64 on gfx90a) */
                     continue;
                 memset(w0, 0, sizeof *w0);
@@ -232,6 +323,10 @@ int main(void) {
                 set_pair(0, at(A, sc->a));
                 set_pair(2, at(B, sc->b));
                 set_pair(4, at(B, sc->c));
+                uint64_t kern[2] = {at(A, sc->a), at(B, sc->b)}; /* p7's s_loads */
+                gmem_write(mem, C, kern, sizeof kern);
+                gmem_write(mem, K + 4096 - 12, kern, 12);
+                set_pair(8, sc->k == NONE ? at(C, NONE) : sc->k == KEND ? K + 4096 - 12 : C);
                 wave_set_exec(w0, sc->exec);
                 for (int mode = 1; mode <= (native ? 2 : 1); mode++) {
                     char what[160];
@@ -240,14 +335,25 @@ int main(void) {
                     run_both(arches[a], text, mode);
                     int d = compare(what, pre[prog], 0);
                     CHECK(d == 0, "%s: %d words differ", what, d);
+                    CHECK(!memcmp(mem_i, mem_j, sizeof mem_i), "%s: memory differs", what);
                     int fault = sc->fault >= 0 ? sc->fault : prog == 3;
-                    CHECK((wi->status == WAVE_FAULT) == fault, "%s: status %d", what, wi->status);
+                    if (sc->k != 0)
+                        fault = prog == 6;
+                    if (prog <= 3 || prog == 6)
+                        CHECK((wi->status == WAVE_FAULT) == fault, "%s: status %d", what,
+                              wi->status);
+                    fault = wi->status == WAVE_FAULT;
                     if (mode == 2 || !native) { /* no loads in AVX2 blocks */
-                        CHECK(slow == 0, "%s: %llu quarters to x_jit_load", what,
-                              (unsigned long long)slow);
+                        CHECK(slow == 0 && slow_warm == 0, "%s: %llu, %llu calls to vmem.c", what,
+                              (unsigned long long)slow, (unsigned long long)slow_warm);
                         continue;
                     }
+                    if (sc->pattern == 0 && sc->exec == ~0ull && !fault && i == 0)
+                        CHECK(slow_warm == 0, "%s: %llu calls to vmem.c when warm", what,
+                              (unsigned long long)slow_warm);
                     unsigned want = prog == 1 ? sc->slow2 : sc->slow1;
+                    if (prog >= 4)
+                        want = ~0u;               /* (the cold counts of p1-p4 only) */
                     if (prog == 3 && want != ~0u) /* (p4: one load, p1's first) */
                         want /= 2;
                     /* (p3's second load: p1's first one dword back) */
