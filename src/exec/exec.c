@@ -660,12 +660,12 @@ static inline __attribute__((always_inline)) uint64_t run_straight(wave *w, cons
             break;
 #ifndef GFXEMU_OPCOV
         if (x->jit) {
-            const xinst *last = x_jit_run(w, x);
-            if (last) {
-                n -= x->jit->n - 1u;
+            const xjit *j = x_jit_run(w, x);
+            if (j) {
+                n -= j->n - 1u;
                 if (__builtin_expect(w->status != WAVE_RUNNING, 0))
-                    return jit_stopped(w, x, x->jit->n, n);
-                x = last;
+                    return jit_stopped(w, x, j->n, n);
+                x = j->last;
                 continue;
             }
         }

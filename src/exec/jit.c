@@ -2683,6 +2683,12 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     b->hot += (unsigned)(g->nmem - (g->st >= 0));
     b->hotst += g->st >= 0;
     b->ndefer += ndk + nmk;
+    /* its loads after its deferred instructions (an index until finish()) */
+    r->loads = (const xinst *const *)(uintptr_t)b->ndefer;
+    for (int t = 0; t < g->nops; t++)
+        if (g->ops[t].kind == J_GLOAD)
+            b->defer[b->ndefer + r->nloads++] = g->mem[g->ops[t].imm];
+    b->ndefer += r->nloads;
     __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
     return covered;
 }
@@ -2750,6 +2756,7 @@ static xjitset *finish(setb *b) {
         memcpy(&r->code, &fn, sizeof fn);
         r->defer = s->defer + (uintptr_t)r->defer;
         r->vdefer = s->defer + (uintptr_t)r->vdefer;
+        r->loads = s->defer + (uintptr_t)r->loads;
     }
     __atomic_add_fetch(&n_blocks, s->n, __ATOMIC_RELAXED);
     return s;
@@ -2796,6 +2803,51 @@ void x_jit_free_set(xjitset *s) {
     free(s);
 }
 
+/* The blocks without memory instructions over the instructions each block with them of s covers
+ * (its first one at first[k]), as blocks were before: the alt of a block with memory
+ * instructions is the one starting where it starts; the others start at their instructions (which
+ * no block of s starts at).  Out of memory: none (the blocks with loads then fall back on the
+ * interpreter). */
+static void build_alts(xprog *p, const xinst **xs, const uint32_t *ext, xjitset *s,
+                       const uint32_t *first) {
+    setb b;
+    if (setb_init(&b, 4) || setb_ops(&b, 2 * (size_t)p->ninsts)) {
+        setb_free(&b);
+        return;
+    }
+    b.va = p->code_va;
+    uint32_t *at = calloc(p->ninsts, sizeof *at); /* 1 + the alt block starting there */
+    uint64_t alt_insts = 0;
+    for (uint32_t k = 0; at && k < s->n && !b.g->fail; k++) {
+        if (!s->rec[k].mem) /* (memcheck runs them too) */
+            continue;
+        for (uint32_t i = first[k], end = i + s->rec[k].n; i < end && !b.g->fail;) {
+            unsigned lim = end - i < ext[i] ? end - i : ext[i];
+            unsigned got = lim && !is_nop(xs[i]) ? block(&b, xs + i, lim) : 0;
+            if (got)
+                at[i] = b.n, alt_insts += got;
+            i += got ? got : 1;
+        }
+    }
+    xjitset *a = at && !b.g->fail ? finish(&b) : NULL;
+    for (uint32_t i = 0; a && i < p->ninsts; i++) {
+        if (!at[i])
+            continue;
+        xjit *r = (xjit *)(uintptr_t)p->insts[i].jit;
+        if (r)
+            r->alt = &a->rec[at[i] - 1];
+        else
+            p->insts[i].jit = &a->rec[at[i] - 1];
+    }
+    p->jit_alt = a;
+    /* (x_jit_counts counts the program's blocks, not these spares) */
+    __atomic_sub_fetch(&n_insts, alt_insts, __ATOMIC_RELAXED);
+    if (a)
+        __atomic_sub_fetch(&n_blocks, a->n, __ATOMIC_RELAXED);
+    free(at);
+    setb_free(&b);
+}
+
 int x_jit_build(xprog *p) {
     if (!x_jit_enabled() || p->ninsts < 2)
         return 0;
@@ -2833,14 +2885,15 @@ int x_jit_build(xprog *p) {
             first[b.n - 1] = i;
         i += got ? got : 1;
     }
-    free(ext);
     rc = 0;
     xjitset *s = finish(&b);
     if (s) {
         for (uint32_t k = 0; k < s->n; k++)
             p->insts[first[k]].jit = &s->rec[k];
         p->jit = s;
+        build_alts(p, xs, ext, s, first);
     }
+    free(ext);
 out_first:
     free(first);
 out:
@@ -2900,5 +2953,6 @@ uint8_t *x_branch_targets(const xprog *p) {
 
 void x_jit_free(xprog *p) {
     x_jit_free_set(p->jit);
-    p->jit = NULL;
+    x_jit_free_set(p->jit_alt);
+    p->jit = p->jit_alt = NULL;
 }

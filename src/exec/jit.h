@@ -27,7 +27,13 @@ typedef struct xjit {
     uint16_t ndefer, nvdefer;
     uint8_t f32;  /* the block has f32 arithmetic: MODE must keep f32 denormals */
     uint8_t ieee; /* it has f32 max/min, whose code follows MODE.IEEE set */
-    uint8_t mem;  /* it has GLOBAL dword loads (J_GLOAD): not under memcheck */
+    uint8_t mem;  /* it has loads or stores (J_GLOAD, J_GSTORE, s_loads): not under memcheck */
+    uint8_t nloads;
+    const xinst *const *loads; /* its J_GLOADs: not once one of them has gathered (nolin 255) */
+    /* A block with memory instructions: the block without them that starts at the same
+     * instruction (the rest of its instructions start blocks of their own), run instead when
+     * this one may not (x_jit_mem_go: memcheck, a load that gathers); NULL: none. */
+    const struct xjit *alt;
 } xjit;
 
 /* The blocks of one program (xprog.jit) or one pair plan: their code, an executable mapping. */
@@ -63,14 +69,21 @@ void x_jit_free_set(xjitset *s);
 /* Blocks built and instructions covered in programs built so far (tests, --stats). */
 void x_jit_counts(uint64_t *blocks, uint64_t *insts);
 
+static inline int x_jit_mem_go(const wave *w, const xjit *j) {
+    int go = !w->mc;
+    for (unsigned i = 0; i < j->nloads; i++)
+        go &= __atomic_load_n(&j->loads[i]->nolin, __ATOMIC_RELAXED) != 255;
+    return go;
+}
+
 /* Run block j, which starts with instruction x, on w when the wave's state allows it: the
  * conditions of the VV clones whose lane expressions it computes (valu.h: every lane active,
  * and MODE not flushing f32 denormals when it has f32 arithmetic).  1 when it ran. */
 static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
     if (!vfull(w, x) ||
         (j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))) ||
-        (j->ieee && !(w->mode & MODE_IEEE)) || (j->mem && w->mc))
-        return 0;
+        (j->ieee && !(w->mode & MODE_IEEE)) || (j->mem && !x_jit_mem_go(w, j)))
+        return 0; /* (x_jit_run has tried the alt) */
     j->code(w);
     for (unsigned i = 0; i < j->ndefer; i++)
         j->defer[i]->fn(w, j->defer[i]);
@@ -79,10 +92,14 @@ static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
     return 1;
 }
 
-/* Run the block that starts at x (x->jit), which w->pc is at: its last instruction, or NULL when
- * the wave's state rules it out and the caller must run the instructions itself. */
-static inline const xinst *x_jit_run(wave *w, const xinst *x) {
-    return x_jit_go(w, x->jit, x) ? x->jit->last : NULL;
+/* Run the block that starts at x (x->jit, or its alt when it may not run its loads), which w->pc
+ * is at: the block that ran, or NULL when the wave's state rules it out and the caller must run
+ * the instructions itself. */
+static inline const xjit *x_jit_run(wave *w, const xinst *x) {
+    const xjit *j = x->jit;
+    if (j->mem && !x_jit_mem_go(w, j) && !(j = j->alt))
+        return NULL;
+    return x_jit_go(w, j, x) ? j : NULL;
 }
 
 #endif

@@ -466,7 +466,13 @@ int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot) {
     }
     a += (u64)(int64_t)m->offset;
     for (unsigned l = 1; l < 16; l++)
-        diff |= (lo[l] - lo[0]) ^ 4 * l;
+        diff |= (lo[l] - lo[0]) ^
+                4 * l; /* x->nolin: quarters in a row whose lanes were not consecutive, up to 255,
+                        * when x_jit_go stops running the block (a gather: each quarter here costs
+                        * more than the interpreter's whole instruction) */
+    uint8_t *nl = (uint8_t *)&x->nolin, nv = __atomic_load_n(nl, __ATOMIC_RELAXED);
+    if (diff ? nv < 255 : nv != 0)
+        __atomic_store_n(nl, diff ? (uint8_t)(nv + 1) : 0, __ATOMIC_RELAXED);
     const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
     if (c) {
         gmem_hot_line *h = &w->cache.hot[hot % GMEM_HOT_LOADS];
