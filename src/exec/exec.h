@@ -422,7 +422,7 @@ uint64_t mfma_fast_dp_count(void);
  * registers and returns; exec.c jit_stopped gives the wave the whole instruction's fault), whose
  * quarter x_jit_fault_quarter() returns.  x_jit_load_count: the calls blocks made on this
  * thread to x_jit_load (one per quarter), x_jit_store and x_jit_sload (tests; x_jit_slow). */
-int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot);
+int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *start);
 unsigned x_jit_fault_quarter(void);
 uint64_t x_jit_load_count(void);
 extern _Thread_local uint64_t x_jit_slow;

@@ -401,6 +401,7 @@ typedef struct gen {
     int nmem;            /* the block's loads and store, in gen.mem */
     unsigned hot0;       /* the hot line of its first load (the next ones follow) */
     unsigned hotst;      /* its store's (of the two for stores) */
+    const xinst *start;  /* its first instruction */
     int st;              /* the operation that is its store, -1 none */
     const xinst *mem[16];
 } gen;
@@ -1248,9 +1249,10 @@ static void emit_gload(gen *g, int t) {
         r9_gpr(g, 0x89, gprs[i], gp + 8 * i);
     for (int i = 0; i < ns; i++)
         evex(g, PP_F3, MM_0F, 0x7f, (unsigned)saved[i], 0, -1, 9, 64 * i);
-    put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x); /* mov rsi, x */
-    put(g, 0xba), put32(g, 4), put(g, 0x29), put(g, 0xca);        /* edx = 4 - ecx */
-    put(g, 0xb9), put32(g, o->acc);                               /* mov ecx, hot line */
+    put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x);        /* mov rsi, x */
+    put(g, 0xba), put32(g, 4), put(g, 0x29), put(g, 0xca);               /* edx = 4 - ecx */
+    put(g, 0xb9), put32(g, o->acc);                                      /* mov ecx, hot line */
+    put(g, 0x49), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)g->start); /* mov r8, start */
     put(g, 0x48), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)&x_jit_load);
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77); /* vzeroupper */
     put(g, 0xff), put(g, 0xd0);               /* call rax */
@@ -2517,6 +2519,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     g->hot0 = b->hot;
     g->hotst = b->hotst;
     g->st = -1;
+    g->start = xs[0];
     /* SGPRs the deferred ops write and read, the vector ops read as data and write as masks.
      * The code runs the block chunk by chunk, and the deferred ops after it, so: no vector op
      * reads as data an SGPR written before it in the block (by either), nor as a mask one a
@@ -2683,12 +2686,6 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     b->hot += (unsigned)(g->nmem - (g->st >= 0));
     b->hotst += g->st >= 0;
     b->ndefer += ndk + nmk;
-    /* its loads after its deferred instructions (an index until finish()) */
-    r->loads = (const xinst *const *)(uintptr_t)b->ndefer;
-    for (int t = 0; t < g->nops; t++)
-        if (g->ops[t].kind == J_GLOAD)
-            b->defer[b->ndefer + r->nloads++] = g->mem[g->ops[t].imm];
-    b->ndefer += r->nloads;
     __atomic_add_fetch(&n_insts, covered, __ATOMIC_RELAXED);
     return covered;
 }
@@ -2756,7 +2753,6 @@ static xjitset *finish(setb *b) {
         memcpy(&r->code, &fn, sizeof fn);
         r->defer = s->defer + (uintptr_t)r->defer;
         r->vdefer = s->defer + (uintptr_t)r->vdefer;
-        r->loads = s->defer + (uintptr_t)r->loads;
     }
     __atomic_add_fetch(&n_blocks, s->n, __ATOMIC_RELAXED);
     return s;

@@ -27,9 +27,7 @@ typedef struct xjit {
     uint16_t ndefer, nvdefer;
     uint8_t f32;  /* the block has f32 arithmetic: MODE must keep f32 denormals */
     uint8_t ieee; /* it has f32 max/min, whose code follows MODE.IEEE set */
-    uint8_t mem;  /* it has loads or stores (J_GLOAD, J_GSTORE, s_loads): not under memcheck */
-    uint8_t nloads;
-    const xinst *const *loads; /* its J_GLOADs: not once one of them has gathered (nolin 255) */
+    uint8_t mem;  /* it has loads or stores (J_GLOAD, J_GSTORE, s_loads): x_jit_mem_go */
     /* A block with memory instructions: the block without them that starts at the same
      * instruction (the rest of its instructions start blocks of their own), run instead when
      * this one may not (x_jit_mem_go: memcheck, a load that gathers); NULL: none. */
@@ -69,11 +67,11 @@ void x_jit_free_set(xjitset *s);
 /* Blocks built and instructions covered in programs built so far (tests, --stats). */
 void x_jit_counts(uint64_t *blocks, uint64_t *insts);
 
-static inline int x_jit_mem_go(const wave *w, const xjit *j) {
-    int go = !w->mc;
-    for (unsigned i = 0; i < j->nloads; i++)
-        go &= __atomic_load_n(&j->loads[i]->nolin, __ATOMIC_RELAXED) != 255;
-    return go;
+/* Whether block j, starting at x, may run its memory instructions: not under memcheck, nor once
+ * one of its loads has gathered (x_jit_load then sets the nolin of the block's first instruction
+ * to 255). */
+static inline int x_jit_mem_go(const wave *w, const xjit *j, const xinst *x) {
+    return !j->mem || (!w->mc && __atomic_load_n(&x->nolin, __ATOMIC_RELAXED) != 255);
 }
 
 /* Run block j, which starts with instruction x, on w when the wave's state allows it: the
@@ -82,7 +80,7 @@ static inline int x_jit_mem_go(const wave *w, const xjit *j) {
 static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
     if (!vfull(w, x) ||
         (j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))) ||
-        (j->ieee && !(w->mode & MODE_IEEE)) || (j->mem && !x_jit_mem_go(w, j)))
+        (j->ieee && !(w->mode & MODE_IEEE)) || !x_jit_mem_go(w, j, x))
         return 0; /* (x_jit_run has tried the alt) */
     j->code(w);
     for (unsigned i = 0; i < j->ndefer; i++)
@@ -97,7 +95,7 @@ static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
  * the instructions itself. */
 static inline const xjit *x_jit_run(wave *w, const xinst *x) {
     const xjit *j = x->jit;
-    if (j->mem && !x_jit_mem_go(w, j) && !(j = j->alt))
+    if (!x_jit_mem_go(w, j, x) && !(j = j->alt))
         return NULL;
     return x_jit_go(w, j, x) ? j : NULL;
 }

@@ -449,7 +449,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
 _Thread_local uint64_t x_jit_slow;
 static _Thread_local unsigned jit_fault_q; /* the quarter of the last one */
 uint64_t x_jit_load_count(void) { return x_jit_slow; }
-int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot) {
+int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *start) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     const u32 *lo = w->v[va->idx] + 16 * q;
@@ -466,13 +466,15 @@ int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot) {
     }
     a += (u64)(int64_t)m->offset;
     for (unsigned l = 1; l < 16; l++)
-        diff |= (lo[l] - lo[0]) ^
-                4 * l; /* x->nolin: quarters in a row whose lanes were not consecutive, up to 255,
-                        * when x_jit_go stops running the block (a gather: each quarter here costs
-                        * more than the interpreter's whole instruction) */
+        diff |= (lo[l] - lo[0]) ^ 4 * l;
+    /* x->nolin: quarters in a row whose lanes were not consecutive, up to 255, when the block
+     * (starting at `start`) stops running (a gather: each quarter here costs more than the
+     * interpreter's whole instruction; jit.h x_jit_mem_go) */
     uint8_t *nl = (uint8_t *)&x->nolin, nv = __atomic_load_n(nl, __ATOMIC_RELAXED);
     if (diff ? nv < 255 : nv != 0)
         __atomic_store_n(nl, diff ? (uint8_t)(nv + 1) : 0, __ATOMIC_RELAXED);
+    if (diff && nv == 254)
+        __atomic_store_n((uint8_t *)&start->nolin, 255, __ATOMIC_RELAXED);
     const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
     if (c) {
         gmem_hot_line *h = &w->cache.hot[hot % GMEM_HOT_LOADS];
