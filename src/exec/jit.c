@@ -2819,7 +2819,7 @@ static void build_alts(xprog *p, const xinst **xs, const uint32_t *ext, xjitset 
             continue;
         for (uint32_t i = first[k], end = i + s->rec[k].n; i < end && !b.g->fail;) {
             unsigned lim = end - i < ext[i] ? end - i : ext[i];
-            unsigned got = lim && !is_nop(xs[i]) ? block(&b, xs + i, lim) : 0;
+            unsigned got = lim && xs[i]->in.op != ISA_OPL_s_nop ? block(&b, xs + i, lim) : 0;
             if (got)
                 at[i] = b.n, alt_insts += got;
             i += got ? got : 1;
@@ -2871,8 +2871,8 @@ int x_jit_build(xprog *p) {
         ext[i] = p->insts[i].run >= 2 ? 1 + (joins ? ext[i + 1] : 0) : 0;
     }
     for (uint32_t i = 0; i < p->ninsts;) {
-        /* (not from a no-op: padding before a kernel's entry, which must start its own) */
-        unsigned got = ext[i] && !is_nop(xs[i]) ? block(&b, xs + i, ext[i]) : 0;
+        /* (not from an s_nop: the padding before a kernel's entry, which must start its own) */
+        unsigned got = ext[i] && xs[i]->in.op != ISA_OPL_s_nop ? block(&b, xs + i, ext[i]) : 0;
         if (b.g->fail) {
             free(ext);
             goto out_first;

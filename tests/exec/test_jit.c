@@ -628,8 +628,8 @@ static void test_klogic(void) {
  * an MFMA reads its result, writes its source or writes its destination (the last register of
  * each), so the block ends before it; program 4 is the same register numbers in AGPRs (no
  * conflict); 5 a chain of MFMAs; 6 a mask op (its SCC set after the code) beside one; 7 a
- * leading no-op (not in the block: no block starts with one, so that the padding before a
- * kernel's entry does not take the entry into a block) and scalar ops. */
+ * leading s_nop (not in the block: no block starts with one, so that the padding before a
+ * kernel's entry does not take the entry into a block), a wait count and scalar ops. */
 static void test_mfma_defer(void) {
     static const char *const progs[] = {
         "v_add_u32 v20, v0, v1\nv_mfma_f32_16x16x16_bf16 v[8:11], v[0:1], v[2:3], 0\n"
