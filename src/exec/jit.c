@@ -1029,6 +1029,20 @@ static void kload(gen *g, unsigned r, int m) {
     modrm(g, 0, -1, 2, 4 * m);
 }
 
+/* Register d holds VGPR key k's new value: a register its old value was in is free; nothing is
+ * pinned any more. */
+static void take_result(gen *g, int d, int k) {
+    int old = g->where[k];
+    if (old >= 0) {
+        g->key[old] = -1;
+        g->dirty[old] = 0;
+    }
+    g->key[d] = k;
+    g->dirty[d] = 1;
+    g->where[k] = (int16_t)d;
+    memset(g->pin, 0, sizeof g->pin);
+}
+
 /* ---- loads ---------------------------------------------------------------------------------
  * A global_load_dword in a block (AVX-512 code of a wave64 program only): per quarter, the code
  * tests that the 16 lanes' addresses are consecutive dwords (the low halves minus 4 j all equal,
@@ -1198,13 +1212,15 @@ static void emit_st_tail(gen *g) {
     size_t done = g->len;
     for (int q = 0; q < 4; q++)
         jmp_at(g, j[q], g->len);
-    put(g, 0xc5), put(g, 0xf8), put(g, 0x77);                     /* vzeroupper */
-    put(g, 0x48), put(g, 0x83), put(g, 0xec), put(g, 8);          /* sub rsp, 8 */
+    put(g, 0xc5), put(g, 0xf8), put(g, 0x77); /* vzeroupper */
+    /* sub rsp, 136: past the red zone's mask slots (none here, but the call must not write
+     * there), 16-byte aligned at the call */
+    put(g, 0x48), put(g, 0x81), put(g, 0xec), put32(g, 136);
     put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x); /* mov rsi, x */
     put(g, 0xba), put32(g, o->acc);                               /* mov edx, its line */
     put(g, 0x48), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)&x_jit_store);
     put(g, 0xff), put(g, 0xd0);                                        /* call rax */
-    put(g, 0x48), put(g, 0x83), put(g, 0xc4), put(g, 8);               /* add rsp, 8 */
+    put(g, 0x48), put(g, 0x81), put(g, 0xc4), put32(g, 136);           /* add rsp, 136 */
     put(g, 0x85), put(g, 0xc0), put(g, 0x74), put(g, 1), put(g, 0xc3); /* test; je +1; ret */
     jmp_at(g, done, g->len);
 }
@@ -1271,16 +1287,7 @@ static void emit_gload(gen *g, int t) {
     jmp_at(g, j5, g->len);
     load_key(g, d, o->d); /* the quarter's lanes of the destination row */
     jmp_at(g, j4, g->len);
-    /* the result is the destination VGPR's now */
-    old = g->where[o->d];
-    if (old >= 0) {
-        g->key[old] = -1;
-        g->dirty[old] = 0;
-    }
-    g->key[d] = o->d;
-    g->dirty[d] = 1;
-    g->where[o->d] = (int16_t)d;
-    memset(g->pin, 0, sizeof g->pin);
+    take_result(g, d, o->d);
 }
 
 /* Emit operation t. */
@@ -1744,16 +1751,7 @@ static void emit(gen *g, int t) {
     }
     default: g->fail = 1;
     }
-    /* the result is the destination VGPR's now; a register the old value was in is free */
-    old = g->where[o->d];
-    if (old >= 0) {
-        g->key[old] = -1;
-        g->dirty[old] = 0;
-    }
-    g->key[d] = o->d;
-    g->dirty[d] = 1;
-    g->where[o->d] = (int16_t)d;
-    memset(g->pin, 0, sizeof g->pin);
+    take_result(g, d, o->d);
 }
 
 static void emit_salu(gen *g, const xinst *x);
@@ -2432,56 +2430,51 @@ static int lower_klogic(gen *g, const xinst *x) {
     g->masks = 1;
     return 1;
 }
-/* global_load_dword (CDNA's GLOBAL segment: no aperture, no private memory) into a VGPR, from
- * a VGPR pair or an offset VGPR and saddr, with no LDS or tfe bit, when block() allows loads
- * here (gen.mem_ok): J_GLOAD. */
-static int lower_gload(gen *g, const xinst *x) {
+/* The address of x, a global_load_dword or global_store_dword (op; CDNA's GLOBAL segment: no
+ * aperture, no private memory) from a VGPR pair or an offset VGPR and saddr, with no LDS or tfe
+ * bit, where block() allows memory instructions (gen.mem_ok), as a new operation of `kind`
+ * (J_GLOAD, J_GSTORE) whose sources are filled in; NULL when x is not such an access. */
+static lop *lower_access(gen *g, const xinst *x, unsigned op, int kind) {
     const isa_mem_fields *m = &x->in.f.m;
-    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3], *d = &x->in.dst[0];
+    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     int saddr = sa->kind == ISA_OPND_SREG;
-    if (!g->mem_ok || g->nmem == (int)(sizeof g->mem / sizeof g->mem[0]) ||
-        x->in.op != ISA_OPL_global_load_dword || (x->xf & (XI_REF | XI_RDNA | XI_MASK32)) ||
-        m->seg != 2 || m->lds || m->tfe || x->in.ndst != 1 || d->kind != ISA_OPND_VGPR ||
-        d->n != 1 || d->idx >= KS || va->kind != ISA_OPND_VGPR ||
+    if (!g->mem_ok || g->nmem == (int)(sizeof g->mem / sizeof g->mem[0]) || x->in.op != op ||
+        (x->xf & (XI_REF | XI_RDNA | XI_MASK32)) || m->seg != 2 || m->lds || m->tfe ||
+        va->kind != ISA_OPND_VGPR ||
         (saddr ? va->n != 1 || sa->n != 2 || sa->idx + 1u >= 128 : va->n != 2) ||
         va->idx + 1u >= KS)
-        return 0;
+        return NULL;
     lop *l = &g->ops[g->nops++];
     memset(l, 0xff, sizeof *l);
-    l->kind = J_GLOAD, l->ns = 0, l->imm = (uint8_t)g->nmem;
-    l->acc = (uint8_t)((g->hot0 + g->nmem) % GMEM_HOT_LOADS); /* its hot line */
+    l->kind = (uint8_t)kind, l->ns = 0, l->imm = (uint8_t)g->nmem;
     l->sel[0] = l->sel[1] = 0;
-    l->d = (int16_t)d->idx;
     l->s[0] = (int16_t)va->idx;
     l->s[1] = (int16_t)(saddr ? -1 : va->idx + 1);
     l->s[2] = (int16_t)(saddr ? KS + sa->idx : -1);
     l->s[3] = (int16_t)(saddr ? KS + sa->idx + 1 : -1);
     g->mem[g->nmem++] = x;
+    return l;
+}
+/* global_load_dword into a VGPR: J_GLOAD */
+static int lower_gload(gen *g, const xinst *x) {
+    const isa_opnd *d = &x->in.dst[0];
+    lop *l;
+    if (x->in.ndst != 1 || d->kind != ISA_OPND_VGPR || d->n != 1 || d->idx >= KS ||
+        !(l = lower_access(g, x, ISA_OPL_global_load_dword, J_GLOAD)))
+        return 0;
+    l->d = (int16_t)d->idx;
+    l->acc = (uint8_t)((g->hot0 + l->imm) % GMEM_HOT_LOADS); /* its hot line */
     return 1;
 }
-/* global_store_dword under the same conditions, from a VGPR: J_GSTORE (the block's last) */
+/* global_store_dword from a VGPR: J_GSTORE (the block's last) */
 static int lower_gstore(gen *g, const xinst *x) {
-    const isa_mem_fields *m = &x->in.f.m;
-    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3], *dat = &x->in.src[1];
-    int saddr = sa->kind == ISA_OPND_SREG;
-    if (!g->mem_ok || g->st >= 0 || g->nmem == (int)(sizeof g->mem / sizeof g->mem[0]) ||
-        x->in.op != ISA_OPL_global_store_dword || (x->xf & (XI_REF | XI_RDNA | XI_MASK32)) ||
-        m->seg != 2 || m->lds || m->tfe || x->in.ndst != 0 || dat->kind != ISA_OPND_VGPR ||
-        dat->n != 1 || dat->idx >= NVREG || va->kind != ISA_OPND_VGPR ||
-        (saddr ? va->n != 1 || sa->n != 2 || sa->idx + 1u >= 128 : va->n != 2) ||
-        va->idx + 1u >= KS)
+    const isa_opnd *dat = &x->in.src[1];
+    lop *l;
+    if (g->st >= 0 || x->in.ndst != 0 || dat->kind != ISA_OPND_VGPR || dat->n != 1 ||
+        dat->idx >= NVREG || !(l = lower_access(g, x, ISA_OPL_global_store_dword, J_GSTORE)))
         return 0;
-    g->st = g->nops;
-    lop *l = &g->ops[g->nops++];
-    memset(l, 0xff, sizeof *l);
-    l->kind = J_GSTORE, l->ns = 0, l->imm = (uint8_t)g->nmem;
+    g->st = (int)(l - g->ops);
     l->acc = (uint8_t)(g->hotst % 2); /* its line of the two for stores */
-    l->sel[0] = l->sel[1] = 0;
-    l->s[0] = (int16_t)va->idx;
-    l->s[1] = (int16_t)(saddr ? -1 : va->idx + 1);
-    l->s[2] = (int16_t)(saddr ? KS + sa->idx : -1);
-    l->s[3] = (int16_t)(saddr ? KS + sa->idx + 1 : -1);
-    g->mem[g->nmem++] = x;
     return 1;
 }
 

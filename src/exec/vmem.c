@@ -449,24 +449,36 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
 _Thread_local uint64_t x_jit_slow;
 static _Thread_local unsigned jit_fault_q; /* the quarter of the last one */
 uint64_t x_jit_load_count(void) { return x_jit_slow; }
-int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *start) {
-    const isa_mem_fields *m = &x->in.f.m;
+/* Quarter q's first address of GLOBAL access x; *diff nonzero unless its 16 lanes' addresses
+ * are consecutive dwords (the block's test: low halves 4 apart without a carry, high halves
+ * equal). */
+static u64 quarter_addr(const wave *w, const xinst *x, unsigned q, u32 *diff) {
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     const u32 *lo = w->v[va->idx] + 16 * q;
-    u32 diff = lo[0] > UINT32_MAX - 60;
+    u32 d = lo[0] > UINT32_MAX - 60;
     u64 a;
-    x_jit_slow++;
     if (sa->kind == ISA_OPND_SREG) {
         a = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + lo[0];
     } else {
         const u32 *hi = w->v[va->idx + 1] + 16 * q;
         a = lo[0] | (u64)hi[0] << 32;
         for (unsigned l = 1; l < 16; l++)
-            diff |= hi[l] ^ hi[0];
+            d |= hi[l] ^ hi[0];
     }
-    a += (u64)(int64_t)m->offset;
     for (unsigned l = 1; l < 16; l++)
-        diff |= (lo[l] - lo[0]) ^ 4 * l;
+        d |= (lo[l] - lo[0]) ^ 4 * l;
+    *diff = d;
+    return a + (u64)(int64_t)x->in.f.m.offset;
+}
+static void hot_fill(gmem_hot_line *h, const gmem_cache_line *c) {
+    h->base = c->base;
+    h->lim = c->size >= 64 ? c->size - 63 : 0;
+    h->host = c->host;
+}
+int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *start) {
+    u32 diff;
+    u64 a = quarter_addr(w, x, q, &diff);
+    x_jit_slow++;
     /* x->nolin: quarters in a row whose lanes were not consecutive, up to 255, when the block
      * (starting at `start`) stops running (a gather: each quarter here costs more than the
      * interpreter's whole instruction; jit.h x_jit_mem_go) */
@@ -477,10 +489,7 @@ int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *s
         __atomic_store_n((uint8_t *)&start->nolin, 255, __ATOMIC_RELAXED);
     const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
     if (c) {
-        gmem_hot_line *h = &w->cache.hot[hot % GMEM_HOT_LOADS];
-        h->base = c->base;
-        h->lim = c->size >= 64 ? c->size - 63 : 0;
-        h->host = c->host;
+        hot_fill(&w->cache.hot[hot % GMEM_HOT_LOADS], c);
         memcpy(&w->v[x->in.dst[0].idx][16 * q], c->host + (a - c->base), 64);
         return 0;
     }
@@ -493,31 +502,13 @@ int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *s
 }
 unsigned x_jit_fault_quarter(void) { return jit_fault_q; }
 int x_jit_store(wave *w, const xinst *x, unsigned hot) {
-    const isa_mem_fields *m = &x->in.f.m;
-    const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
-    const u32 *lo = w->v[va->idx];
-    u32 diff = lo[0] > UINT32_MAX - 60;
-    u64 a;
+    u32 diff;
+    u64 a = quarter_addr(w, x, 0, &diff);
     x_jit_slow++;
     jit_fault_q = 4; /* (after the code: nothing to run again) */
-    if (sa->kind == ISA_OPND_SREG) {
-        a = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + lo[0];
-    } else {
-        const u32 *hi = w->v[va->idx + 1];
-        a = lo[0] | (u64)hi[0] << 32;
-        for (unsigned l = 1; l < 16; l++)
-            diff |= hi[l] ^ hi[0];
-    }
-    a += (u64)(int64_t)m->offset;
-    for (unsigned l = 1; l < 16; l++)
-        diff |= (lo[l] - lo[0]) ^ 4 * l;
     const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
-    if (c && !c->ro) {
-        gmem_hot_line *h = &w->cache.hot[GMEM_HOT_LOADS + hot % 2];
-        h->base = c->base;
-        h->lim = c->size >= 64 ? c->size - 63 : 0;
-        h->host = c->host;
-    }
+    if (c && !c->ro)
+        hot_fill(&w->cache.hot[GMEM_HOT_LOADS + hot % 2], c);
     x->fn(w, x);
     return w->status != WAVE_RUNNING;
 }

@@ -84,16 +84,20 @@ static const char *const p4 = "v_lshlrev_b32 v1, 2, v0\n"
  * saddr store; p7 p5 after two s_loads of its addresses from s[8:9] (blocks run them before
  * their code); p8 and p9 a load and a store of the same buffer a quarter apart (the store after
  * every lane's load, as in program order). */
-static const char *const p5 = "v_lshlrev_b32 v1, 2, v0\n"
-                              "v_mov_b32 v3, s1\n"
-                              "v_add_co_u32 v2, vcc, s0, v1\n"
-                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
-                              "global_load_dword v4, v[2:3], off\n"
-                              "v_add_u32 v5, v4, v0\n"
-                              "v_mov_b32 v7, s3\n"
-                              "v_add_co_u32 v6, vcc, s2, v1\n"
-                              "v_addc_co_u32 v7, vcc, 0, v7, vcc\n"
-                              "global_store_dword v[6:7], v5, off offset:64\n";
+/* the address of s[0:1] + 4 v0 in v[2:3], through the carry forms */
+#define ADDR_A                                                                                     \
+    "v_lshlrev_b32 v1, 2, v0\n"                                                                    \
+    "v_mov_b32 v3, s1\n"                                                                           \
+    "v_add_co_u32 v2, vcc, s0, v1\n"                                                               \
+    "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
+#define P5                                                                                         \
+    ADDR_A "global_load_dword v4, v[2:3], off\n"                                                   \
+           "v_add_u32 v5, v4, v0\n"                                                                \
+           "v_mov_b32 v7, s3\n"                                                                    \
+           "v_add_co_u32 v6, vcc, s2, v1\n"                                                        \
+           "v_addc_co_u32 v7, vcc, 0, v7, vcc\n"                                                   \
+           "global_store_dword v[6:7], v5, off offset:64\n"
+static const char *const p5 = P5;
 static const char *const p6 = "v_lshlrev_b32 v1, 2, v0\n"
                               "global_load_dword v2, v1, s[4:5]\n"
                               "v_xor_b32 v3, v2, v0\n"
@@ -101,31 +105,13 @@ static const char *const p6 = "v_lshlrev_b32 v1, 2, v0\n"
 static const char *const p7 = "s_load_dword s10, s[8:9], 0x4\n"
                               "s_load_dwordx4 s[0:3], s[8:9], 0x0\n"
                               "s_waitcnt lgkmcnt(0)\n"
-                              "v_mov_b32 v11, s10\n"
-                              "v_lshlrev_b32 v1, 2, v0\n"
-                              "v_mov_b32 v3, s1\n"
-                              "v_add_co_u32 v2, vcc, s0, v1\n"
-                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
-                              "global_load_dword v4, v[2:3], off\n"
-                              "v_add_u32 v5, v4, v0\n"
-                              "v_mov_b32 v7, s3\n"
-                              "v_add_co_u32 v6, vcc, s2, v1\n"
-                              "v_addc_co_u32 v7, vcc, 0, v7, vcc\n"
-                              "global_store_dword v[6:7], v5, off offset:64\n";
-static const char *const p8 = "v_lshlrev_b32 v1, 2, v0\n"
-                              "v_mov_b32 v3, s1\n"
-                              "v_add_co_u32 v2, vcc, s0, v1\n"
-                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
-                              "global_load_dword v4, v[2:3], off offset:-64\n"
-                              "v_add_u32 v5, 1, v4\n"
-                              "global_store_dword v[2:3], v5, off\n";
-static const char *const p9 = "v_lshlrev_b32 v1, 2, v0\n"
-                              "v_mov_b32 v3, s1\n"
-                              "v_add_co_u32 v2, vcc, s0, v1\n"
-                              "v_addc_co_u32 v3, vcc, 0, v3, vcc\n"
-                              "global_load_dword v4, v[2:3], off\n"
-                              "v_add_u32 v5, 1, v4\n"
-                              "global_store_dword v[2:3], v5, off offset:-64\n";
+                              "v_mov_b32 v11, s10\n" P5;
+static const char *const p8 = ADDR_A "global_load_dword v4, v[2:3], off offset:-64\n"
+                                     "v_add_u32 v5, 1, v4\n"
+                                     "global_store_dword v[2:3], v5, off\n";
+static const char *const p9 = ADDR_A "global_load_dword v4, v[2:3], off\n"
+                                     "v_add_u32 v5, 1, v4\n"
+                                     "global_store_dword v[2:3], v5, off offset:-64\n";
 static const char *const *const progs[] = {&p1, &p2, &p3, &p4, &p5, &p6, &p7, &p8, &p9};
 enum { NPROG = sizeof progs / sizeof progs[0] };
 
