@@ -143,9 +143,9 @@ typedef struct xprog {
      * build of the same code whose vector instructions a pair runs. */
     struct xpair *pair;
     const struct xinst **pair_seq;
-    const struct xprog
-        *prog64; /* Native blocks (src/exec/jit.c), NULL: none; and the pair plan's (pair.c); and
-                  * the blocks without loads over the same instructions as those with (xjit.alt). */
+    const struct xprog *prog64;
+    /* Native blocks (src/exec/jit.c), NULL: none; and the pair plan's (pair.c); and the blocks
+     * without memory instructions over the instructions of those with them (xjit.alt). */
     struct xjitset *jit, *pair_jit, *jit_alt;
     const struct xjit **pair_seq_jit; /* the block starting at each pair_seq position, or NULL */
 } xprog;

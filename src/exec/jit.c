@@ -41,8 +41,8 @@
 #define JIT_HOST 0
 #endif
 
-/* ThreadSanitizer builds: no loads in blocks (their copies race as vmem.c's fast paths' do, and
- * those builds take the general path for every access) */
+/* ThreadSanitizer builds: no memory instructions in blocks (their copies race as vmem.c's fast
+ * paths' do, and those builds take the general path for every access) */
 #if defined(__SANITIZE_THREAD__)
 #define JIT_TSAN 1
 #elif defined(__has_feature)
@@ -190,7 +190,7 @@ enum {
     J_KLOGIC,
     /* global_load_dword (lower_gload): d = the dwords at the quarter's addresses, s[0] the
      * address (low half) or the offset VGPR, s[1] the high half (-1 with saddr), s[2], s[3] the
-     * saddr SGPR pair (-1 without: only there for the dependency tests, the code reads the     *
+     * saddr SGPR pair (-1 without: only there for the dependency tests, the code reads the
      * pair from the wave), lop.imm the instruction's index in gen.mem, lop.acc its hot line */
     J_GLOAD,
     /* global_store_dword ending a block (lower_gstore): the same sources; the data VGPR is the
@@ -397,7 +397,7 @@ typedef struct gen {
     int masks;           /* an operation reads or writes a lane mask: rdx points at it */
     size_t lanebits;     /* AVX2: offset in buf of the dwords 1 << l, l = 0..7 */
     size_t pool;         /* AVX-512: offset in buf of the constants emit_exp2 reads (P_*) */
-    int mem_ok;          /* lower_gload may take a load here (block()) */
+    int mem_ok;          /* lower_access may take an access here (block()) */
     int nmem;            /* the block's loads and store, in gen.mem */
     unsigned hot0;       /* the hot line of its first load (the next ones follow) */
     unsigned hotst;      /* its store's (of the two for stores) */
@@ -1248,8 +1248,8 @@ static void emit_gload(gen *g, int t) {
     size_t j4 = g->len;
     for (int i = 0; i < 3; i++)
         jmp_at(g, j[i], g->len);
-    /* the quarter's addresses into their rows; the key registers and rdi, rsi, rcx, rdx saved
-     * below the red zone (the mask ops' slots), rsp 16-byte aligned at the call */
+    /* the quarter's addresses into their rows; the key registers and rdi, rsi, rcx, rdx, r10
+     * saved below the red zone (the mask ops' slots), rsp 16-byte aligned at the call */
     store_vgpr(g, lo, o->s[0]);
     if (hi >= 0)
         store_vgpr(g, hi, o->s[1]);

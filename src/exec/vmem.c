@@ -437,16 +437,7 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
     return 1;
 }
 
-/* A quarter q (lanes 16q to 16q + 15) of a GLOBAL dword load inside a native block (jit.c,
- * J_GLOAD), whose inline test found its addresses not 16 consecutive dwords in the hot line: the
- * block has stored the address VGPRs' lanes for the quarter.  Consecutive dwords inside one
- * region are copied, and that region becomes hot line `hot`, which the block's code tests for this
- * load; anything else
- * is the instruction's own handler on the quarter's lanes alone (EXEC set to them, then put back:
- * the block runs only with every lane on), with every rule of the general path.  Returns 1 when
- * that faulted (the block then returns, and exec.c jit_stopped makes the fault the whole
- * instruction's), 0 when the quarter's lanes of the destination row are loaded. */
-_Thread_local uint64_t x_jit_slow;
+_Thread_local uint64_t x_jit_slow;         /* calls from blocks into vmem.c and smem.c (tests) */
 static _Thread_local unsigned jit_fault_q; /* the quarter of the last one */
 uint64_t x_jit_load_count(void) { return x_jit_slow; }
 /* Quarter q's first address of GLOBAL access x; *diff nonzero unless its 16 lanes' addresses
@@ -475,6 +466,14 @@ static void hot_fill(gmem_hot_line *h, const gmem_cache_line *c) {
     h->lim = c->size >= 64 ? c->size - 63 : 0;
     h->host = c->host;
 }
+/* A quarter q (lanes 16q to 16q + 15) of a GLOBAL dword load inside a native block (jit.c,
+ * J_GLOAD), whose inline test found its addresses not 16 consecutive dwords in the load's hot
+ * line `hot`: the block has stored the address VGPRs' lanes for the quarter.  Consecutive dwords
+ * inside one region are copied, and that region becomes the hot line; anything else is the
+ * instruction's own handler on the quarter's lanes alone (EXEC set to them, then put back: the
+ * block runs only with every lane on), with every rule of the general path.  Returns 1 when that
+ * faulted (the block then returns, and exec.c jit_stopped makes the fault the whole
+ * instruction's), 0 when the quarter's lanes of the destination row are loaded. */
 int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *start) {
     u32 diff;
     u64 a = quarter_addr(w, x, q, &diff);
