@@ -1029,6 +1029,19 @@ static void kload(gen *g, unsigned r, int m) {
     modrm(g, 0, -1, 2, 4 * m);
 }
 
+/* The old value of o's destination, unless o reads it, is dead: its register (if any) is free
+ * and not stored. */
+static void forget_dead_dest(gen *g, const lop *o) {
+    int old = g->where[o->d], reads_d = 0;
+    for (int j = 0; j < 4; j++)
+        reads_d |= o->s[j] == o->d;
+    if (old >= 0 && !reads_d) {
+        g->key[old] = -1;
+        g->dirty[old] = 0;
+        g->where[o->d] = -1;
+    }
+}
+
 /* Register d holds VGPR key k's new value: a register its old value was in is free; nothing is
  * pinned any more. */
 static void take_result(gen *g, int d, int k) {
@@ -1228,13 +1241,7 @@ static void emit_st_tail(gen *g) {
 static void emit_gload(gen *g, int t) {
     const lop *o = &g->ops[t];
     const xinst *x = g->mem[o->imm];
-    /* the destination's old value, unless an address is in it, is dead: no store */
-    int old = g->where[o->d];
-    if (old >= 0 && o->s[0] != o->d && o->s[1] != o->d) {
-        g->key[old] = -1;
-        g->dirty[old] = 0;
-        g->where[o->d] = -1;
-    }
+    forget_dead_dest(g, o);
     int lo = use(g, t, o->s[0]), hi = o->s[1] >= 0 ? use(g, t, o->s[1]) : -1;
     int d = grab(g, t);
     g->pin[d] = 1;
@@ -1371,15 +1378,7 @@ static void emit(gen *g, int t) {
                                                                                        : -1;
     int imm = imm_src >= 0 && IS_K(o->s[imm_src]);
     unsigned sh = imm ? g->kval[o->s[imm_src] - KK] & 31 : 0;
-    /* the destination's old value, unless this operation reads it, is dead: no store */
-    int old = g->where[o->d], reads_d = 0;
-    for (int j = 0; j < 4; j++)
-        reads_d |= o->s[j] == o->d;
-    if (old >= 0 && !reads_d) {
-        g->key[old] = -1;
-        g->dirty[old] = 0;
-        g->where[o->d] = -1;
-    }
+    forget_dead_dest(g, o);
     for (int j = 0; j < 4; j++)
         if (o->s[j] >= 0 && !(imm && j == imm_src) && !(imm && j == 3))
             z[j] = use(g, t, o->s[j]);
