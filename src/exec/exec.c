@@ -606,23 +606,24 @@ static void replay(wave *w, const xinst *y, uint64_t rest) {
 }
 
 /* Block b (covering jit_n instructions, n more after it in the run) stopped the wave: a load of
- * it faulted on the lanes of quarter q (x_jit_fault_quarter), when the quarters before q had run
- * the whole block and the later ones had run nothing.  The later quarters' lanes run the block's
- * vector instructions before the load (lane by lane, as the interpreter does: the scalar ones
- * before it ran before the code), then the load runs on the lanes from quarter q on, so that
- * the fault is the whole instruction's (every lane that faults; or an earlier load's, if that
- * faults first on those lanes).  The lanes before quarter q keep the results of the block's
- * instructions after the load, as a GPU's do when its loads complete after the instructions
- * that follow them.  Then as run_straight below leaves a wave that an instruction stopped: the
- * pc past it, the instructions after it taken back from the counts; returns their number. */
+ * it faulted on the lanes of one chunk (x_jit_fault_lanes: lanes f to e - 1, 16 of them in
+ * AVX-512 code, 8 in AVX2 code), when the chunks before it had run the whole block and the later
+ * ones had run nothing.  The later chunks' lanes run the block's vector instructions before the
+ * load (lane by lane, as the interpreter does: the scalar ones before it ran before the code),
+ * then the load runs on the lanes from f on, so that the fault is the whole instruction's
+ * (every lane that faults; or an earlier load's, if that faults first on those lanes).  The
+ * lanes before f keep the results of the block's instructions after the load, as a GPU's do
+ * when its loads complete after the instructions that follow them.  Then as run_straight below
+ * leaves a wave that an instruction stopped: the pc past it, the instructions after it taken
+ * back from the counts; returns their number. */
 static uint64_t jit_stopped(wave *w, const xinst *b, unsigned jit_n, unsigned n) {
-    unsigned q = x_jit_fault_quarter(), i = 0;
+    unsigned width, f = x_jit_fault_lanes(&width), e = f + width, i = 0;
     const xinst *x = b;
     while (i + 1 < jit_n && x->pc != w->fault.pc)
         x = x->next, i++;
-    if (w->status == WAVE_FAULT && x->cls == XC_VMEM && q < 4) {
-        xfault f = w->fault;
-        uint64_t rest = q < 3 ? ~0ull << (16 * (q + 1)) : 0;
+    if (w->status == WAVE_FAULT && x->cls == XC_VMEM && f < LANES) {
+        xfault fr = w->fault;
+        uint64_t rest = e < LANES ? ~0ull << e : 0;
         w->status = WAVE_RUNNING;
         memset(&w->fault, 0, sizeof w->fault);
         wave_set_exec(w, rest);
@@ -630,11 +631,11 @@ static uint64_t jit_stopped(wave *w, const xinst *b, unsigned jit_n, unsigned n)
             if (y->cls == XC_VALU || y->cls == XC_VMEM)
                 replay(w, y, rest);
         if (w->status == WAVE_RUNNING) {
-            wave_set_exec(w, ~0ull << (16 * q));
+            wave_set_exec(w, ~0ull << f);
             x->fn(w, x);
         }
         if (w->status == WAVE_RUNNING) /* (a fault depends on the addresses alone) */
-            w->status = WAVE_FAULT, w->fault = f;
+            w->status = WAVE_FAULT, w->fault = fr;
         wave_set_exec(w, ~0ull);
         for (x = b, i = 0; i + 1 < jit_n && x->pc != w->fault.pc;)
             x = x->next, i++;

@@ -65,7 +65,7 @@ typedef struct xfault {
 typedef struct wave wave;
 /* Bytes before struct wave's register files that put them on a 64-byte boundary (exec.c checks
  * it; change it with the fields before them). */
-#define WAVE_PAD 0
+#define WAVE_PAD 40
 typedef struct xinst xinst;
 
 /* Memcheck (byte-exact checking, like compute-sanitizer's memcheck; src/exec/memcheck.c): every
@@ -194,9 +194,10 @@ struct wave {
     /* The leader's SGPRs 0-127 known to hold the same value as the follower's (bit per SGPR):
      * a cache of pair.c's comparisons, never set for a pair that differs. */
     uint64_t pair_eq[2];
-    /* A native block's store (src/exec/jit.c J_GSTORE): each quarter's host address, or NULL
-     * where the block's test sent the store to x_jit_store. */
-    uint8_t *jit_st[4];
+    /* A native block's store (src/exec/jit.c J_GSTORE): each chunk's host address (16 lanes
+     * in AVX-512 code, 8 in AVX2 code), or NULL where the block's test sent the store to
+     * x_jit_store. */
+    uint8_t *jit_st[8];
     /* The register files start on a cache line (WAVE_PAD, checked in exec.c): with the wave
      * itself 64-byte aligned (the dispatcher's and the debugger's aligned_alloc), every 64-lane
      * row is four whole-line AVX-512 (or eight AVX2) accesses and a handler's store forwards to
@@ -417,13 +418,15 @@ const char *mfma_fast_isa(void);
 /* How many MFMAs the avx512bf16 build has run by dot products on the calling thread (mfma.c
  * mmk_dp).  For tests. */
 uint64_t mfma_fast_dp_count(void);
-/* A quarter of a GLOBAL dword load in a block that the block's own test sent here (vmem.c),
- * hot the load's hot line: 1 when it faulted on the quarter's lanes (the block then stores its
- * registers and returns; exec.c jit_stopped gives the wave the whole instruction's fault), whose
- * quarter x_jit_fault_quarter() returns.  x_jit_load_count: the calls blocks made on this
- * thread to x_jit_load (one per quarter), x_jit_store and x_jit_sload (tests; x_jit_slow). */
-int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *start);
-unsigned x_jit_fault_quarter(void);
+/* A chunk c of n lanes (16 in AVX-512 code, 8 in AVX2 code) of a GLOBAL dword load in a block
+ * that the block's own test sent here (vmem.c), hot the load's hot line: 1 when it faulted on
+ * the chunk's lanes (the block then stores its registers and returns; exec.c jit_stopped gives
+ * the wave the whole instruction's fault).  x_jit_fault_lanes() returns the first lane of the
+ * chunk that faulted and sets *n to its width (LANES and 0 after a store, which runs after the
+ * code).  x_jit_load_count: the calls blocks made on this thread to x_jit_load (one per chunk),
+ * x_jit_store and x_jit_sload (tests; x_jit_slow). */
+int x_jit_load(wave *w, const xinst *x, unsigned c, unsigned hot, const xinst *start, unsigned n);
+unsigned x_jit_fault_lanes(unsigned *n);
 uint64_t x_jit_load_count(void);
 extern _Thread_local uint64_t x_jit_slow;
 /* A GLOBAL dword store ending a block, whose quarters the block's test did not all find in the

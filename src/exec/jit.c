@@ -188,13 +188,13 @@ enum {
     J_MADLO,
     /* s_and/or/xor/andn2_b64 on lane masks (lower_klogic): chunk by chunk, lop.imm the op */
     J_KLOGIC,
-    /* global_load_dword (lower_gload): d = the dwords at the quarter's addresses, s[0] the
+    /* global_load_dword (lower_gload): d = the dwords at the chunk's addresses, s[0] the
      * address (low half) or the offset VGPR, s[1] the high half (-1 with saddr), s[2], s[3] the
      * saddr SGPR pair (-1 without: only there for the dependency tests, the code reads the
      * pair from the wave), lop.imm the instruction's index in gen.mem, lop.acc its hot line */
     J_GLOAD,
     /* global_store_dword ending a block (lower_gstore): the same sources; the data VGPR is the
-     * instruction's.  The loop only finds each quarter's host address (wave.jit_st); the
+     * instruction's.  The loop only finds each chunk's host address (wave.jit_st); the
      * stores follow the loop (emit_st_tail), after every load of the block as in program order */
     J_GSTORE
 };
@@ -724,7 +724,7 @@ static void pool_fill(gen *g) {
     for (int k = 0; k < V_N; k++)
         for (unsigned j = 0; j < (g->avx2 ? 8u : 16u); j++)
             put32(g, k == V_IOTA4
-                         ? 4 * j /* J_GLOAD: lane j's offset in its quarter */
+                         ? 4 * j /* J_GLOAD: lane j's offset in its chunk */
                          : 0x01010101u * (k <= V_BASE1 ? 4 * (j % 4) + bytes[k] : bytes[k]));
 }
 /* op d, a, [pool slot] broadcast: 32-bit elements (w 0) or 64-bit (w 1) */
@@ -1057,13 +1057,14 @@ static void take_result(gen *g, int d, int k) {
 }
 
 /* ---- loads ---------------------------------------------------------------------------------
- * A global_load_dword in a block (AVX-512 code of a wave64 program only): per quarter, the code
- * tests that the 16 lanes' addresses are consecutive dwords (the low halves minus 4 j all equal,
- * the high halves all equal, no carry out of the low half) and that [a, a + 64) lies in the load's
- * hot line (mem.h gmem_cache; setb.hot), then loads the 64 bytes with one vector move.  Otherwise
- * it calls x_jit_load (vmem.c) for the quarter, saving the vector registers that hold keys around
- * the call; that fills the hot line, or runs the instruction's handler on the quarter's lanes.  A
- * fault there stores what the quarter has computed and returns (exec.c jit_stopped goes on). */
+ * A global_load_dword in a block (a wave64 program's): per chunk (a quarter of 16 lanes in
+ * AVX-512 code, 8 lanes in AVX2 code), the code tests that the lanes' addresses are consecutive
+ * dwords (the low halves minus 4 j all equal, the high halves all equal, no carry out of the low
+ * half) and that [a, a + 64) lies in the load's hot line (mem.h gmem_cache; setb.hot), then loads
+ * the chunk's 64 (32) bytes with one vector move.  Otherwise it calls x_jit_load (vmem.c) for the
+ * chunk, saving the vector registers that hold keys around the call; that fills the hot line, or
+ * runs the instruction's handler on the chunk's lanes.  A fault there stores what the chunk has
+ * computed and returns (exec.c jit_stopped goes on). */
 static void jmp_at(gen *g, size_t at, size_t to) { /* the rel32 ending at `at` aims at `to` */
     if (g->fail)
         return;
@@ -1075,9 +1076,15 @@ static size_t jcc32(gen *g, uint8_t cc) { /* 0f cc rel32 (patched by jmp_at); it
     put(g, 0x0f), put(g, cc), put32(g, 0);
     return g->len;
 }
-/* vmovd r32, xmm (EVEX.128, any of the 32 registers): the quarter's lane 0 */
+/* vmovd r32, xmm (EVEX.128, any of the 32 registers; AVX2 code VEX.128): the chunk's lane 0 */
 static void movd_gpr(gen *g, unsigned r, int z) {
     unsigned zz = (unsigned)z;
+    if (g->avx2) {
+        put(g, 0xc4),
+            put(g, (uint8_t)((!((zz >> 3) & 1) << 7) | 0x40 | (!((r >> 3) & 1) << 5) | MM_0F));
+        put(g, 0x79), put(g, 0x7e), put(g, (uint8_t)(0xc0 | ((zz & 7) << 3) | (r & 7)));
+        return;
+    }
     put(g, 0x62);
     put(g, (uint8_t)((!((zz >> 3) & 1) << 7) | 0x40 | (!((r >> 3) & 1) << 5) |
                      (!((zz >> 4) & 1) << 4) | MM_0F));
@@ -1099,7 +1106,8 @@ static void addr_test(gen *g, int t, const lop *o, int lo, int hi, unsigned line
     const xinst *x = g->mem[o->imm];
     const size_t hot =
         offsetof(wave, cache) + offsetof(gmem_cache, hot) + line * sizeof(gmem_hot_line);
-    const size_t hlim = hot + offsetof(gmem_hot_line, lim);
+    const size_t hlim =
+        hot + (g->avx2 ? offsetof(gmem_hot_line, lim32) : offsetof(gmem_hot_line, lim));
     const size_t hhost = hot + offsetof(gmem_hot_line, host);
     int32_t off = (int32_t)x->in.f.m.offset;
     int u = grab(g, t);
@@ -1107,18 +1115,31 @@ static void addr_test(gen *g, int t, const lop *o, int lo, int hi, unsigned line
     int v = grab(g, t);
     g->pin[v] = 1;
     /* u = (lo - 4 j) ^ its lane 0 (| hi ^ its lane 0); any bit set: not consecutive */
-    evex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4), 0, 0, 0, 0);
-    evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
-    VPXORD(g, u, u, v);
-    if (hi >= 0) {
-        evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, hi, 0, 0);
-        vpternlogd(g, u, hi, v, 0xf6); /* u | (hi ^ v) */
+    if (g->avx2) {
+        vex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4));
+        vex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
+        VPXORD(g, u, u, v);
+        if (hi >= 0) {
+            vex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, hi, 0, 0);
+            VPXORD(g, v, v, hi);
+            VPORD(g, u, u, v);
+        }
+        vex(g, PP_66, MM_0F38, 0x17, (unsigned)u, 0, u, 0, 0); /* vptest u, u */
+    } else {
+        evex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4), 0, 0, 0, 0);
+        evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
+        VPXORD(g, u, u, v);
+        if (hi >= 0) {
+            evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, hi, 0, 0);
+            vpternlogd(g, u, hi, v, 0xf6); /* u | (hi ^ v) */
+        }
+        evex_k(g, PP_66, MM_0F38, 0x27, 1, (unsigned)u, u, 0, 0, 0); /* vptestmd k1, u, u */
+        put(g, 0xc5), put(g, 0xf8), put(g, 0x98), put(g, 0xc9);      /* kortestw k1, k1 */
     }
-    evex_k(g, PP_66, MM_0F38, 0x27, 1, (unsigned)u, u, 0, 0, 0); /* vptestmd k1, u, u */
-    put(g, 0xc5), put(g, 0xf8), put(g, 0x98), put(g, 0xc9);      /* kortestw k1, k1 */
     j[0] = jcc32(g, 0x85);
     movd_gpr(g, 0, lo);
-    put(g, 0x3d), put32(g, UINT32_MAX - 60); /* cmp eax, 2^32 - 61: the last lane's carries */
+    /* cmp eax, 2^32 - 61 (AVX2: - 29): the last lane's carries */
+    put(g, 0x3d), put32(g, UINT32_MAX - (g->avx2 ? 28 : 60));
     j[1] = jcc32(g, 0x87);
     if (hi >= 0) {
         movd_gpr(g, 8, hi);
@@ -1187,7 +1208,7 @@ static void emit_sload(gen *g, const xinst *x) {
     jmp_at(g, done, g->len);
 }
 
-/* J_GSTORE in the loop: wave.jit_st[quarter] ([r10]) = the host address, or NULL */
+/* J_GSTORE in the loop: wave.jit_st[chunk] ([r10]) = the host address, or NULL */
 static void emit_gstore(gen *g, int t) {
     const lop *o = &g->ops[t];
     int lo = use(g, t, o->s[0]), hi = o->s[1] >= 0 ? use(g, t, o->s[1]) : -1;
@@ -1201,30 +1222,44 @@ static void emit_gstore(gen *g, int t) {
     memset(g->pin, 0, sizeof g->pin);
 }
 
-/* After the loop: the store's four quarters from its data row to their host addresses, or when
- * the loop left one NULL, x_jit_store (the whole instruction; a fault returns at once). */
+/* After the loop: the store's four quarters (AVX2 code: eight chunks) from its data row to their
+ * host addresses, or when the loop left one NULL, x_jit_store (the whole instruction; a fault
+ * returns at once). */
 static void emit_st_tail(gen *g) {
     const lop *o = &g->ops[g->st];
     const xinst *x = g->mem[o->imm];
-    static const uint8_t reg[4][3] = {
-        {0x48, 0x87, 0xc0}, {0x4c, 0x87, 0xc0}, {0x4c, 0x8f, 0xc9}, {0x4c, 0x9f, 0xdb}};
-    static const unsigned base[4] = {0, 8, 9, 11}; /* rax r8 r9 r11 */
-    size_t j[4];
-    for (int q = 0; q < 4; q++) { /* mov r, [rdi + jit_st + 8q]; test r, r; jz slow */
-        put(g, reg[q][0]), put(g, 0x8b), put(g, reg[q][1]);
-        put32(g, (uint32_t)(offsetof(wave, jit_st) + 8 * (size_t)q));
-        put(g, q ? 0x4d : 0x48), put(g, 0x85), put(g, reg[q][2]);
-        j[q] = jcc32(g, 0x84);
-    }
-    for (int q = 0; q < 4; q++) { /* vmovdqu32 zmm0, [rdi + the data row's quarter]; to [r] */
-        size_t row = offsetof(wave, v) + (size_t)x->in.src[1].idx * LANES * 4 + 64 * (size_t)q;
-        evex(g, PP_F3, MM_0F, 0x6f, 0, 0, -1, R_RDI, (int32_t)row);
-        evex(g, PP_F3, MM_0F, 0x7f, 0, 0, -1, base[q], 0);
+    const size_t row = offsetof(wave, v) + (size_t)x->in.src[1].idx * LANES * 4;
+    size_t j[8];
+    if (g->avx2) { /* mov rax, [rdi + jit_st + 8c]; test rax, rax; jz slow: all first, then */
+        for (int c = 0; c < 8; c++) {
+            rdi_mem(g, 0x48, 0x8b, offsetof(wave, jit_st) + 8 * (size_t)c);
+            put(g, 0x48), put(g, 0x85), put(g, 0xc0);
+            j[c] = jcc32(g, 0x84);
+        }
+        for (int c = 0; c < 8; c++) { /* vmovdqu ymm0, [rdi + the row's chunk]; to [rax] */
+            rdi_mem(g, 0x48, 0x8b, offsetof(wave, jit_st) + 8 * (size_t)c);
+            vop(g, PP_F3, MM_0F, 0x6f, 0, 0, -1, R_RDI, (int32_t)(row + 32 * (size_t)c));
+            vop(g, PP_F3, MM_0F, 0x7f, 0, 0, -1, 0, 0);
+        }
+    } else {
+        static const uint8_t reg[4][3] = {
+            {0x48, 0x87, 0xc0}, {0x4c, 0x87, 0xc0}, {0x4c, 0x8f, 0xc9}, {0x4c, 0x9f, 0xdb}};
+        static const unsigned base[4] = {0, 8, 9, 11}; /* rax r8 r9 r11 */
+        for (int q = 0; q < 4; q++) { /* mov r, [rdi + jit_st + 8q]; test r, r; jz slow */
+            put(g, reg[q][0]), put(g, 0x8b), put(g, reg[q][1]);
+            put32(g, (uint32_t)(offsetof(wave, jit_st) + 8 * (size_t)q));
+            put(g, q ? 0x4d : 0x48), put(g, 0x85), put(g, reg[q][2]);
+            j[q] = jcc32(g, 0x84);
+        }
+        for (int q = 0; q < 4; q++) { /* vmovdqu32 zmm0, [rdi + the data row's quarter]; to [r] */
+            evex(g, PP_F3, MM_0F, 0x6f, 0, 0, -1, R_RDI, (int32_t)(row + 64 * (size_t)q));
+            evex(g, PP_F3, MM_0F, 0x7f, 0, 0, -1, base[q], 0);
+        }
     }
     put(g, 0xe9), put32(g, 0);
     size_t done = g->len;
-    for (int q = 0; q < 4; q++)
-        jmp_at(g, j[q], g->len);
+    for (int c = 0; c < (g->avx2 ? 8 : 4); c++)
+        jmp_at(g, j[c], g->len);
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77); /* vzeroupper */
     /* sub rsp, 136: past the red zone's mask slots (none here, but the call must not write
      * there), 16-byte aligned at the call */
@@ -1250,13 +1285,14 @@ static void emit_gload(gen *g, int t) {
     g->pin[d] = g->pin[lo] = 1;
     if (hi >= 0)
         g->pin[hi] = 1;
-    evex(g, PP_F3, MM_0F, 0x6f, (unsigned)d, 0, -1, 8, 0); /* vmovdqu32 d, [r8] */
+    vop(g, PP_F3, MM_0F, 0x6f, (unsigned)d, 0, -1, 8, 0); /* vmovdqu32 d, [r8] */
     put(g, 0xe9), put32(g, 0);
     size_t j4 = g->len;
     for (int i = 0; i < 3; i++)
         jmp_at(g, j[i], g->len);
-    /* the quarter's addresses into their rows; the key registers and rdi, rsi, rcx, rdx, r10
-     * saved below the red zone (the mask ops' slots), rsp 16-byte aligned at the call */
+    /* the chunk's addresses into their rows; the key registers (64 bytes each, AVX2 code's
+     * 32 in the same slots) and rdi, rsi, rcx, rdx, r10 saved below the red zone (the mask ops'
+     * slots), rsp 16-byte aligned at the call */
     store_vgpr(g, lo, o->s[0]);
     if (hi >= 0)
         store_vgpr(g, hi, o->s[1]);
@@ -1271,17 +1307,19 @@ static void emit_gload(gen *g, int t) {
     for (int i = 0; i < 5; i++)
         r9_gpr(g, 0x89, gprs[i], gp + 8 * i);
     for (int i = 0; i < ns; i++)
-        evex(g, PP_F3, MM_0F, 0x7f, (unsigned)saved[i], 0, -1, 9, 64 * i);
-    put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x);        /* mov rsi, x */
-    put(g, 0xba), put32(g, 4), put(g, 0x29), put(g, 0xca);               /* edx = 4 - ecx */
+        vop(g, PP_F3, MM_0F, 0x7f, (unsigned)saved[i], 0, -1, 9, 64 * i);
+    put(g, 0x48), put(g, 0xbe), put64(g, (uint64_t)(uintptr_t)x); /* mov rsi, x */
+    /* edx = the chunk: 4 - ecx (AVX2 8 - ecx) */
+    put(g, 0xba), put32(g, g->avx2 ? 8 : 4), put(g, 0x29), put(g, 0xca);
     put(g, 0xb9), put32(g, o->acc);                                      /* mov ecx, hot line */
     put(g, 0x49), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)g->start); /* mov r8, start */
+    put(g, 0x41), put(g, 0xb9), put32(g, g->avx2 ? 8 : 16);              /* mov r9d, lanes */
     put(g, 0x48), put(g, 0xb8), put64(g, (uint64_t)(uintptr_t)&x_jit_load);
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77); /* vzeroupper */
     put(g, 0xff), put(g, 0xd0);               /* call rax */
     put(g, 0x49), put(g, 0x89), put(g, 0xe1); /* mov r9, rsp */
     for (int i = 0; i < ns; i++)
-        evex(g, PP_F3, MM_0F, 0x6f, (unsigned)saved[i], 0, -1, 9, 64 * i);
+        vop(g, PP_F3, MM_0F, 0x6f, (unsigned)saved[i], 0, -1, 9, 64 * i);
     for (int i = 0; i < 5; i++)
         r9_gpr(g, 0x8b, gprs[i], gp + 8 * i);
     put(g, 0x48), put(g, 0x81), put(g, 0xc4), put32(g, (uint32_t)frame); /* add rsp, frame */
@@ -1292,7 +1330,7 @@ static void emit_gload(gen *g, int t) {
             store_vgpr(g, z, g->key[z]);
     put(g, 0xc5), put(g, 0xf8), put(g, 0x77), put(g, 0xc3);
     jmp_at(g, j5, g->len);
-    load_key(g, d, o->d); /* the quarter's lanes of the destination row */
+    load_key(g, d, o->d); /* the chunk's lanes of the destination row */
     jmp_at(g, j4, g->len);
     take_result(g, d, o->d);
 }
@@ -1780,7 +1818,7 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
     put(g, 0xb9), put32(g, g->avx2 ? 2 * quarters : quarters);
     if (g->masks) /* lea rdx, [rdi + offsetof(wave, s)]: chunk c's mask bits at [rdx + 2c] */
         put(g, 0x48), put(g, 0x8d), put(g, 0x97), put32(g, (uint32_t)offsetof(wave, s));
-    if (g->st >= 0) /* lea r10, [rdi + offsetof(wave, jit_st)]: the quarter's host address */
+    if (g->st >= 0) /* lea r10, [rdi + offsetof(wave, jit_st)]: the chunk's host address */
         put(g, 0x4c), put(g, 0x8d), put(g, 0x97), put32(g, (uint32_t)offsetof(wave, jit_st));
     size_t top = g->len;
     for (int t = 0; t < g->nops; t++)
@@ -2492,7 +2530,7 @@ typedef struct setb {
     uint32_t hcap;
     unsigned quarters;
     int mem;      /* blocks may have loads and stores (J_GLOAD, J_GSTORE: wave64 programs'
-                   * AVX-512 blocks) */
+                   * blocks) */
     unsigned hot; /* the hot line of the next block's first load: the program's loads take the
                    * lines in turn, so that those of one block or of neighbouring ones (a
                    * loop's) keep lines of their own; stores the same with theirs */
@@ -2848,7 +2886,7 @@ int x_jit_build(xprog *p) {
     if (setb_init(&b, p->wave32 ? 2 : 4) || !xs || !tgt || setb_ops(&b, 2 * (size_t)p->ninsts))
         goto out;
     b.va = p->code_va;
-    b.mem = !p->wave32 && !b.g->avx2 && !JIT_TSAN;
+    b.mem = !p->wave32 && !JIT_TSAN;
     uint32_t *first = calloc(p->ninsts, sizeof *first);
     if (!first)
         goto out;

@@ -437,74 +437,80 @@ VMEM_FAST_ATTR VMEM_FAST_OPT static int vmem_lin(wave *w, const xinst *x, unsign
     return 1;
 }
 
-_Thread_local uint64_t x_jit_slow;         /* calls from blocks into vmem.c and smem.c (tests) */
-static _Thread_local unsigned jit_fault_q; /* the quarter of the last one */
+_Thread_local uint64_t x_jit_slow; /* calls from blocks into vmem.c and smem.c (tests) */
+static _Thread_local unsigned jit_fault_first, jit_fault_n; /* the last one's chunk */
 uint64_t x_jit_load_count(void) { return x_jit_slow; }
-/* Quarter q's first address of GLOBAL access x; *diff nonzero unless its 16 lanes' addresses
- * are consecutive dwords (the block's test: low halves 4 apart without a carry, high halves
- * equal). */
-static u64 quarter_addr(const wave *w, const xinst *x, unsigned q, u32 *diff) {
+/* The first address of GLOBAL access x in the n-lane chunk from lane `first` (16 lanes in
+ * AVX-512 blocks, 8 in AVX2 ones); *diff nonzero unless the chunk's addresses are consecutive
+ * dwords (the block's test: low halves 4 apart without a carry, high halves equal). */
+static u64 chunk_addr(const wave *w, const xinst *x, unsigned first, unsigned n, u32 *diff) {
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
-    const u32 *lo = w->v[va->idx] + 16 * q;
-    u32 d = lo[0] > UINT32_MAX - 60;
+    const u32 *lo = w->v[va->idx] + first;
+    u32 d = lo[0] > UINT32_MAX - 4 * (n - 1);
     u64 a;
     if (sa->kind == ISA_OPND_SREG) {
         a = (w->s[sa->idx] | (u64)w->s[sa->idx + 1] << 32) + lo[0];
     } else {
-        const u32 *hi = w->v[va->idx + 1] + 16 * q;
+        const u32 *hi = w->v[va->idx + 1] + first;
         a = lo[0] | (u64)hi[0] << 32;
-        for (unsigned l = 1; l < 16; l++)
+        for (unsigned l = 1; l < n; l++)
             d |= hi[l] ^ hi[0];
     }
-    for (unsigned l = 1; l < 16; l++)
+    for (unsigned l = 1; l < n; l++)
         d |= (lo[l] - lo[0]) ^ 4 * l;
     *diff = d;
     return a + (u64)(int64_t)x->in.f.m.offset;
 }
+/* (lim: below it 64 bytes fit, what AVX-512 code loads; lim32 the same for AVX2 code's 32) */
 static void hot_fill(gmem_hot_line *h, const gmem_cache_line *c) {
     h->base = c->base;
     h->lim = c->size >= 64 ? c->size - 63 : 0;
+    h->lim32 = c->size >= 32 ? c->size - 31 : 0;
     h->host = c->host;
 }
-/* A quarter q (lanes 16q to 16q + 15) of a GLOBAL dword load inside a native block (jit.c,
- * J_GLOAD), whose inline test found its addresses not 16 consecutive dwords in the load's hot
- * line `hot`: the block has stored the address VGPRs' lanes for the quarter.  Consecutive dwords
- * inside one region are copied, and that region becomes the hot line; anything else is the
- * instruction's own handler on the quarter's lanes alone (EXEC set to them, then put back: the
- * block runs only with every lane on), with every rule of the general path.  Returns 1 when that
- * faulted (the block then returns, and exec.c jit_stopped makes the fault the whole
- * instruction's), 0 when the quarter's lanes of the destination row are loaded. */
-int x_jit_load(wave *w, const xinst *x, unsigned q, unsigned hot, const xinst *start) {
+/* Chunk c (n lanes, 16 or 8: lanes n c to n c + n - 1) of a GLOBAL dword load inside a native
+ * block (jit.c, J_GLOAD), whose inline test found its addresses not n consecutive dwords in the
+ * load's hot line `hot`: the block has stored the address VGPRs' lanes for the chunk.
+ * Consecutive dwords inside one region are copied, and that region becomes the hot line;
+ * anything else is the instruction's own handler on the chunk's lanes alone (EXEC set to them,
+ * then put back: the block runs only with every lane on), with every rule of the general path.
+ * Returns 1 when that faulted (the block then returns, and exec.c jit_stopped makes the fault
+ * the whole instruction's), 0 when the chunk's lanes of the destination row are loaded. */
+int x_jit_load(wave *w, const xinst *x, unsigned c, unsigned hot, const xinst *start, unsigned n) {
     u32 diff;
-    u64 a = quarter_addr(w, x, q, &diff);
+    const unsigned first = c * n;
+    u64 a = chunk_addr(w, x, first, n, &diff);
     x_jit_slow++;
-    /* x->nolin: quarters in a row whose lanes were not consecutive, up to 255, when the block
-     * (starting at `start`) stops running (a gather: each quarter here costs more than the
+    /* x->nolin: chunks in a row whose lanes were not consecutive, up to 255, when the block
+     * (starting at `start`) stops running (a gather: each chunk here costs more than the
      * interpreter's whole instruction; jit.h x_jit_mem_go) */
     uint8_t *nl = (uint8_t *)&x->nolin, nv = __atomic_load_n(nl, __ATOMIC_RELAXED);
     if (diff ? nv < 255 : nv != 0)
         __atomic_store_n(nl, diff ? (uint8_t)(nv + 1) : 0, __ATOMIC_RELAXED);
     if (diff && nv == 254)
         __atomic_store_n((uint8_t *)&start->nolin, 255, __ATOMIC_RELAXED);
-    const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
-    if (c) {
-        hot_fill(&w->cache.hot[hot % GMEM_HOT_LOADS], c);
-        memcpy(&w->v[x->in.dst[0].idx][16 * q], c->host + (a - c->base), 64);
+    const gmem_cache_line *cl = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 4 * n);
+    if (cl) {
+        hot_fill(&w->cache.hot[hot % GMEM_HOT_LOADS], cl);
+        memcpy(&w->v[x->in.dst[0].idx][first], cl->host + (a - cl->base), 4 * n);
         return 0;
     }
     u64 exec = wave_exec(w);
-    wave_set_exec(w, 0xffffull << (16 * q));
+    wave_set_exec(w, (n == 16 ? 0xffffull : 0xffull) << first);
     x->fn(w, x);
     wave_set_exec(w, exec);
-    jit_fault_q = q;
+    jit_fault_first = first, jit_fault_n = n;
     return w->status != WAVE_RUNNING;
 }
-unsigned x_jit_fault_quarter(void) { return jit_fault_q; }
+unsigned x_jit_fault_lanes(unsigned *n) {
+    *n = jit_fault_n;
+    return jit_fault_first;
+}
 int x_jit_store(wave *w, const xinst *x, unsigned hot) {
     u32 diff;
-    u64 a = quarter_addr(w, x, 0, &diff);
+    u64 a = chunk_addr(w, x, 0, 16, &diff);
     x_jit_slow++;
-    jit_fault_q = 4; /* (after the code: nothing to run again) */
+    jit_fault_first = LANES, jit_fault_n = 0; /* (after the code: nothing to run again) */
     const gmem_cache_line *c = diff ? NULL : gmem_xlate_line(w->mem, &w->cache, a, 64);
     if (c && !c->ro)
         hot_fill(&w->cache.hot[GMEM_HOT_LOADS + hot % 2], c);

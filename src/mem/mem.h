@@ -59,12 +59,13 @@ typedef struct gmem_cache_line {
  * apart from the round-robin lines: GMEM_HOT_LOADS for loads (a block's loads take them in turn),
  * then two for stores, which only writable lines fill, and one for scalar loads.  [va, va + 64) is
  * in hot[i] when va - base < lim (the line's size less 63; 0, as in an all-zero cache, never hits),
- * at host + (va - base). */
+ * at host + (va - base); [va, va + 32) (AVX2 code's chunks) when va - base < lim32 (the size less
+ * 31). */
 #define GMEM_HOT_LOADS 4
 #define GMEM_HOT_SMEM (GMEM_HOT_LOADS + 2) /* and one for the scalar loads blocks run first */
 #define GMEM_HOT_LINES (GMEM_HOT_SMEM + 1)
 typedef struct gmem_hot_line {
-    uint64_t base, lim;
+    uint64_t base, lim, lim32;
     uint8_t *host;
 } gmem_hot_line;
 typedef struct gmem_cache {

@@ -18,10 +18,11 @@
  * (a block has run the instructions after the load on the quarters before the faulting one, as
  * a GPU runs past a load that later faults; jit.c documents it).
  *
- * It also checks that the loads are in the blocks on an AVX-512 host (x_jit_counts), and how
- * often a block's code left a quarter to x_jit_load: once per load and cold hot line for
- * consecutive addresses (the code itself loads the other three quarters), once more per quarter
- * whose lanes are not consecutive. */
+ * Both encodings run: AVX-512 code (16-lane chunks) and AVX2 code (8-lane chunks; the host's
+ * own on an AVX2 host).  It also checks that the loads are in the blocks (x_jit_counts), and how
+ * often a block's code left a chunk to x_jit_load: once per load and cold hot line for
+ * consecutive addresses (the code itself loads the other chunks), once more per chunk whose
+ * lanes are not consecutive. */
 #include "common/check.h"
 #include "common/snippet.h"
 #include "exec/exec.h"
@@ -241,8 +242,10 @@ typedef struct {
     /* s[0:1] at A + a, s[2:3] at B + b, s[4:5] at B + c (NONE, WRAP: below) */
     int64_t a, b, c;
     uint64_t exec;
-    int fault;             /* expected: a fault (-1: in p4 only) */
-    unsigned slow1, slow2; /* x_jit_load calls expected on an AVX-512 host: p1, p2 (~0u: any) */
+    int fault; /* expected: a fault (-1: in p4 only) */
+    /* x_jit_load calls expected in AVX-512 code (16-lane chunks) and AVX2 code (8): p1, p2
+     * (~0u: any) */
+    unsigned slow1, slow2, slow1_avx2, slow2_avx2;
     int64_t k; /* p7's s[8:9]: C; NONE unmapped; KEND 12 bytes before the end of an allocation
                 * at its page's end (its s_load_dword, first, fills the scalar hot line; its
                 * s_load_dwordx4 runs past the end) */
@@ -250,24 +253,29 @@ typedef struct {
 
 /* Offsets: NONE an unmapped address; WRAP 80 bytes below 2^34, in WRAPPED (host memory at
  * device addresses 2^34 - 4096 to 2^34 + 4096): the first quarter's lanes stay below 2^34 (its
- * load fills the hot line with WRAPPED), the second's low halves wrap from its fifth lane on */
+ * load fills the hot line with WRAPPED), the second's low halves wrap from its fifth lane on;
+ * WRAP2 124 bytes below: the low halves wrap at lane 31, the last of the second quarter (which
+ * starts 60 bytes below 2^32) and of the fourth chunk of 8 (28 bytes below): the highest
+ * starts the code's carry test must send to x_jit_load */
 #define NONE INT64_MIN
 #define KEND (INT64_MIN + 2)
 #define WRAP (INT64_MIN + 1)
+#define WRAP2 (INT64_MIN + 3)
 #define WRAPPED 0x3fffff000ull
 static uint64_t at(uint64_t base, int64_t off) {
-    return off == NONE   ? 0x7ff000000000ull
-           : off == WRAP ? WRAPPED + 4096 - 80
-                         : base + (uint64_t)off;
+    return off == NONE    ? 0x7ff000000000ull
+           : off == WRAP  ? WRAPPED + 4096 - 80
+           : off == WRAP2 ? WRAPPED + 4096 - 124
+                          : base + (uint64_t)off;
 }
 
 /* A block whose loads gather (p1 with lanes reversed) stops running once one of its loads has
  * sent 255 quarters in a row to x_jit_load (x_jit_mem_go), and its alt (the same instructions in
  * blocks without loads) runs instead: one program, built once, run 100 times, the last run's
  * state and memory against the interpreter's. */
-static void test_gather_off(void) {
+static void test_gather_off(int mode, int avx2) {
     snippet_prog sp = {0};
-    x_set_jit(1);
+    x_set_jit(mode);
     if (snippet_prog_load(&sp, "gfx950", p1) != 0) {
         CHECK(0, "p1 does not assemble");
         return;
@@ -299,15 +307,17 @@ static void test_gather_off(void) {
     snap(mem_i);
     x_set_jit(1);
     wj->prog = NULL, wi->prog = NULL;
+    const char *enc = avx2 ? "AVX2" : "AVX-512";
     CHECK(compare("gather off", 0, 1) == 0 && !memcmp(mem_i, mem_j, sizeof mem_i),
-          "gather off: the states differ");
+          "gather off (%s): the states differ", enc);
     /* the block without loads that runs instead, at the same instruction */
-    if (x_jit_host() == 2)
+    if (x_jit_host())
         CHECK(sp.prog.jit_alt && sp.prog.insts[0].jit && sp.prog.insts[0].jit->alt,
-              "gather off: no block without loads");
-    if (x_jit_host() == 2) /* 8 quarters a run until load 1 has sent 255 in a row */
-        CHECK(first == 8 && last == 0 && total == 8 * 64,
-              "gather off: %llu calls in the first run, %llu in the last, %llu in all",
+              "gather off (%s): no block without loads", enc);
+    /* 8 quarters a run (16 chunks of 8 lanes) until load 1 has sent 255 in a row: 64 runs (32) */
+    if (x_jit_host())
+        CHECK(first == (avx2 ? 16u : 8u) && last == 0 && total == 8 * 64,
+              "gather off (%s): %llu calls in the first run, %llu in the last, %llu in all", enc,
               (unsigned long long)first, (unsigned long long)last, (unsigned long long)total);
     snippet_prog_free(&sp);
 }
@@ -326,24 +336,31 @@ int main(void) {
     if (gmem_map_alias(mem, WRAPPED, wrapped, sizeof wrapped, 0) != 0)
         return 1;
     fill(B, 1024, 0xb0000000u);
-    /* the blocks' own path needs an AVX-512 host (x_set_jit(1): the host's code) */
-    int native = x_jit_host() == 2;
+    /* x_set_jit(1): the host's code (AVX-512 or AVX2; none: no blocks), 2: AVX2 code */
+    const int host = x_jit_host();
     static const scen scens[] = {
-        {"consecutive", 0, 0, 0, 64, ~0ull, 0, 2, 2, 0},
-        {"one lane off", 1, 0, 0, 64, ~0ull, 0, 4, 3, 0},
-        {"reversed", 2, 0, 0, 64, ~0ull, 0, 8, 5, 0},
-        {"one address", 3, 0, 0, 64, ~0ull, 0, 8, 5, 0},
-        {"quarter 3 past A's page", 0, 56, 0, 64, ~0ull, 1, ~0u, ~0u, 0},
-        {"first load unmapped", 0, NONE, 0, 64, ~0ull, 1, ~0u, ~0u, 0},
+        /* one call per load for the cold hot line; one more per chunk whose lanes are not
+         * consecutive: lane 37's (p1: both loads; p2: its first), all (p2's second load's
+         * addresses are consecutive) */
+        {"consecutive", 0, 0, 0, 64, ~0ull, 0, 2, 2, 2, 2, 0},
+        {"one lane off", 1, 0, 0, 64, ~0ull, 0, 4, 3, 4, 3, 0},
+        {"reversed", 2, 0, 0, 64, ~0ull, 0, 8, 5, 16, 9, 0},
+        {"one address", 3, 0, 0, 64, ~0ull, 0, 8, 5, 16, 9, 0},
+        {"quarter 3 past A's page", 0, 56, 0, 64, ~0ull, 1, ~0u, ~0u, ~0u, ~0u, 0},
+        {"first load unmapped", 0, NONE, 0, 64, ~0ull, 1, ~0u, ~0u, ~0u, ~0u, 0},
         {"second load past B into padding", 0, 0, 1024 - 128 - 64, 1024 - 192, ~0ull, 0, ~0u, ~0u,
+         ~0u, ~0u, 0},
+        {"B's last quarter in padding", 0, 0, 1024 - 192 - 64, 1024 - 128, ~0ull, 0, ~0u, ~0u, ~0u,
+         ~0u, 0},
+        {"one lane off (exec)", 0, 0, 0, 64, ~0ull >> 1, 0, 0, 0, 0, 0, 0},
+        {"reversed past A's page", 2, 56, 0, 64, ~0ull, 1, ~0u, ~0u, ~0u, ~0u, 0},
+        {"lane 60 past A's page", 0, 16, 0, 64, ~0ull, 1, ~0u, ~0u, ~0u, ~0u, 0},
+        {"a high half differs (p4: unmapped)", 4, 0, 0, 64, ~0ull, -1, ~0u, ~0u, ~0u, ~0u, 0},
+        {"low halves wrap (p4: unmapped)", 0, WRAP, 0, 64, ~0ull, -1, ~0u, ~0u, ~0u, ~0u, 0},
+        {"a chunk's last lane wraps (p4: unmapped)", 0, WRAP2, 0, 64, ~0ull, -1, ~0u, ~0u, ~0u, ~0u,
          0},
-        {"B's last quarter in padding", 0, 0, 1024 - 192 - 64, 1024 - 128, ~0ull, 0, ~0u, ~0u, 0},
-        {"one lane off (exec)", 0, 0, 0, 64, ~0ull >> 1, 0, 0, 0, 0},
-        {"reversed past A's page", 2, 56, 0, 64, ~0ull, 1, ~0u, ~0u, 0},
-        {"a high half differs (p4: unmapped)", 4, 0, 0, 64, ~0ull, -1, ~0u, ~0u, 0},
-        {"low halves wrap (p4: unmapped)", 0, WRAP, 0, 64, ~0ull, -1, ~0u, ~0u, 0},
-        {"s[8:9] unmapped (p7)", 0, 0, 0, 64, ~0ull, -1, ~0u, ~0u, NONE},
-        {"s_load past a mapping's end (p7)", 0, 0, 0, 64, ~0ull, -1, ~0u, ~0u, KEND},
+        {"s[8:9] unmapped (p7)", 0, 0, 0, 64, ~0ull, -1, ~0u, ~0u, ~0u, ~0u, NONE},
+        {"s_load past a mapping's end (p7)", 0, 0, 0, 64, ~0ull, -1, ~0u, ~0u, ~0u, ~0u, KEND},
     };
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
     int built = 0;
@@ -365,10 +382,11 @@ int main(void) {
                 gmem_write(mem, K + 4096 - 12, kern, 12);
                 set_pair(8, sc->k == NONE ? at(C, NONE) : sc->k == KEND ? K + 4096 - 12 : C);
                 wave_set_exec(w0, sc->exec);
-                for (int mode = 1; mode <= (native ? 2 : 1); mode++) {
+                for (int mode = 1; mode <= (host == 2 ? 2 : 1); mode++) {
+                    const int avx2 = mode == 2 || host == 1;
                     char what[160];
                     snprintf(what, sizeof what, "%s p%d %s (%s)", arches[a], prog + 1, sc->name,
-                             mode == 2 ? "AVX2" : "host code");
+                             avx2 ? "AVX2" : "AVX-512");
                     run_both(arches[a], text, mode);
                     int d = compare(what, pre[prog], 0);
                     CHECK(d == 0, "%s: %d words differ", what, d);
@@ -380,7 +398,7 @@ int main(void) {
                         CHECK((wi->status == WAVE_FAULT) == fault, "%s: status %d", what,
                               wi->status);
                     fault = wi->status == WAVE_FAULT;
-                    if (mode == 2 || !native) { /* no loads in AVX2 blocks */
+                    if (!host) { /* no blocks */
                         CHECK(slow == 0 && slow_warm == 0, "%s: %llu, %llu calls to vmem.c", what,
                               (unsigned long long)slow, (unsigned long long)slow_warm);
                         continue;
@@ -388,14 +406,15 @@ int main(void) {
                     if (sc->pattern == 0 && sc->exec == ~0ull && !fault && i == 0)
                         CHECK(slow_warm == 0, "%s: %llu calls to vmem.c when warm", what,
                               (unsigned long long)slow_warm);
-                    unsigned want = prog == 1 ? sc->slow2 : sc->slow1;
+                    unsigned want = avx2 ? (prog == 1 ? sc->slow2_avx2 : sc->slow1_avx2)
+                                         : (prog == 1 ? sc->slow2 : sc->slow1);
                     if (prog >= 4)
                         want = ~0u;               /* (the cold counts of p1-p4 only) */
                     if (prog == 3 && want != ~0u) /* (p4: one load, p1's first) */
                         want /= 2;
                     /* (p3's second load: p1's first one dword back) */
                     if (want != ~0u)
-                        CHECK(slow == want, "%s: %llu quarters to x_jit_load, want %u", what,
+                        CHECK(slow == want, "%s: %llu chunks to x_jit_load, want %u", what,
                               (unsigned long long)slow, want);
                     if (sc->exec == ~0ull && !fault) {
                         /* every instruction in one block (the snippet's s_endpgm aside) */
@@ -407,9 +426,11 @@ int main(void) {
                 }
             }
         }
-    if (native)
+    if (host)
         CHECK(built > 0, "no run built a block with loads");
-    test_gather_off();
+    test_gather_off(1, host == 1);
+    if (host == 2)
+        test_gather_off(2, 1);
     x_set_jit(1);
     gmem_destroy(mem);
     free(w0), free(wi), free(wj);
