@@ -65,7 +65,7 @@ static void one(gfx_module *m, const char *name, unsigned arg, unsigned walks)
                 c.want[i] += collatz(arg + i * walks + k);
         }
     }
-    bench_work w = {bench_kernel(m, name), GROUPS, 256, setup, verify, &c, NULL};
+    bench_work w = {bench_kernel(m, name), GROUPS, 256, setup, verify, &c, NULL, 0};
     static const unsigned threads[] = {1, 2};
     int runs = bench_runs();
     double *secs = calloc((size_t)runs * 2, sizeof *secs);

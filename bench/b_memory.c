@@ -54,7 +54,7 @@ static void triad(gfx_module *m)
         c.b[i] = (float)(bench_rand() % 100000) / 3.0f;
         c.want[i] = c.a[i] + c.s * c.b[i];
     }
-    bench_work w = {bench_kernel(m, "triad"), groups, 256, tsetup, tverify, &c, NULL};
+    bench_work w = {bench_kernel(m, "triad"), groups, 256, tsetup, tverify, &c, NULL, 0};
     int runs = bench_runs();
     double *secs = calloc((size_t)runs * 2, sizeof *secs);
     gfx_stats st;
@@ -109,7 +109,7 @@ static void lds(gfx_module *m)
         c.in[i] = bench_rand();
         c.want[i / (256 * c.chunks)] += c.in[i]; /* integer sums: any order is exact */
     }
-    bench_work w = {bench_kernel(m, "lds_reduce"), LGROUPS, 256, lsetup, lverify, &c, NULL};
+    bench_work w = {bench_kernel(m, "lds_reduce"), LGROUPS, 256, lsetup, lverify, &c, NULL, 0};
     int runs = bench_runs();
     double *secs = calloc((size_t)runs * 2, sizeof *secs);
     gfx_stats st;
@@ -161,7 +161,7 @@ static void dpp(gfx_module *m)
         c.in[i] = bench_rand();
         c.want[i / (64 * c.chunks)] += c.in[i];
     }
-    bench_work w = {bench_kernel(m, "dpp_reduce"), DWAVES / 4, 256, dsetup, dverify, &c, NULL};
+    bench_work w = {bench_kernel(m, "dpp_reduce"), DWAVES / 4, 256, dsetup, dverify, &c, NULL, 0};
     int runs = bench_runs();
     double *secs = calloc((size_t)runs * 2, sizeof *secs);
     gfx_stats st;

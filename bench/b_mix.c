@@ -232,7 +232,7 @@ int main(void)
         kctx c;
         make(&c, names[i]);
         bench_work w = {bench_kernel(m, names[i]), c.groups, c.block, setup, verify, &c,
-                        c.kind == K_ATOMIC ? zero_counters : NULL};
+                        c.kind == K_ATOMIC ? zero_counters : NULL, 0};
         gfx_stats st;
         double *s = secs + (size_t)i * runs * 2;
         int ok = bench_run_work(&w, threads, 2, runs, s, &st);

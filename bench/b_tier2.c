@@ -118,7 +118,7 @@ static void mfma(gfx_module *m, fma_fn fma)
     double *secs = calloc((size_t)runs, sizeof *secs), *nat = calloc((size_t)runs, 8);
     double *rate = calloc((size_t)runs, 8), *natrate = calloc((size_t)runs, 8);
     double *ratio = calloc((size_t)runs, 8);
-    bench_work w = {bench_kernel(m, "mfma_chain"), c.groups, 64, msetup, mverify, &c, NULL};
+    bench_work w = {bench_kernel(m, "mfma_chain"), c.groups, 64, msetup, mverify, &c, NULL, 0};
     double macs = (double)c.groups * c.n * 32 * 32 * 8;
     float sink = 0;
     long iters = (long)bench_scaled(2e7);
@@ -193,7 +193,7 @@ static void o0(gfx_module *m)
     int runs = bench_runs();
     double *secs = calloc((size_t)runs, sizeof *secs);
     gfx_stats st;
-    bench_work w = {bench_kernel(m, "o0_loop"), c.groups, 256, osetup, overify, &c, NULL};
+    bench_work w = {bench_kernel(m, "o0_loop"), c.groups, 256, osetup, overify, &c, NULL, 0};
     int ok = bench_run_work(&w, one_thread, 1, runs, secs, &st);
     char extra[256];
     snprintf(extra, sizeof extra, "\"unit\":\"wave-instr/s\",\"wave_insts\":%llu",

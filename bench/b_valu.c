@@ -85,7 +85,7 @@ static void one(gfx_module *m, const char *kernel, const char *name, unsigned it
 {
     static ctx c;
     fill(&c, iters, is_f32);
-    bench_work w = {bench_kernel(m, kernel), GROUPS, 256, setup, verify, &c, NULL};
+    bench_work w = {bench_kernel(m, kernel), GROUPS, 256, setup, verify, &c, NULL, 0};
     static const unsigned threads[] = {1, 2};
     int runs = bench_runs();
     double *secs = calloc((size_t)runs * 2, sizeof *secs);
@@ -126,7 +126,7 @@ static void widths(const char *kernel, const char *name, unsigned iters, int is_
     bench_arch = GFX_ARCH_GFX1100;
     for (int r = 0; r < runs; r++) {
         for (int v = 0; v < 2; v++) {
-            bench_work w = {bench_kernel(m[v], kernel), GROUPS, 256, setup, verify, &c, NULL};
+            bench_work w = {bench_kernel(m[v], kernel), GROUPS, 256, setup, verify, &c, NULL, 0};
             gfx_stats st;
             ok &= bench_run_work(&w, one_thread, 1, 1, &secs[v * runs + r], &st);
             if (v)

@@ -217,12 +217,19 @@ int bench_run_work(const bench_work *w, const unsigned *threads, int nthreads, i
     for (int r = 0; r < runs; r++)
         for (int t = 0; t < nthreads; t++) {
             gfx_stats s;
-            if (w->before)
-                w->before(&jobs[t], w->ctx);
-            double c0 = cpu_now();
-            secs[t * runs + r] = bench_launch(jobs[t].dev, w->k, w->groups, w->block, params[t],
-                                              jobs[t].nargs, &s);
-            cores[t * runs + r] = (cpu_now() - c0) / secs[t * runs + r];
+            double sum = 0, cpu = 0;
+            unsigned n = 0;
+            do {
+                if (w->before)
+                    w->before(&jobs[t], w->ctx);
+                double c0 = cpu_now();
+                sum += bench_launch(jobs[t].dev, w->k, w->groups, w->block, params[t],
+                                    jobs[t].nargs, &s);
+                cpu += cpu_now() - c0;
+                n++;
+            } while (sum < w->min_secs);
+            secs[t * runs + r] = sum / n;
+            cores[t * runs + r] = cpu / sum;
             if (t == 0 && st)
                 *st = s;
             if (r == 0 || r == runs - 1)

@@ -77,12 +77,15 @@ typedef struct bench_work {
     void *ctx;
     void (*before)(bench_job *j, void *ctx); /* NULL, or called (untimed) before every launch,
                                               * e.g. to zero an atomic counter */
+    double min_secs; /* 0: one launch a run; else a run launches until this much launch time has
+                      * passed and records the mean (kernels too short to time alone) */
 } bench_work;
 
 /* Run w `runs` times on one device per entry of threads[] (interleaved: run r on every device,
  * then run r+1, so a load change on the machine hits all of them alike).  secs[t * runs + r] gets
- * the launch time; *st the stats of the first device's last launch.  The output is verified
- * after the first and the last run on every device; returns 1 when all verifications passed. */
+ * the launch time (with w->min_secs, the run's mean launch time); *st the stats of the first
+ * device's last launch.  The output is verified after the first and the last run on every
+ * device; returns 1 when all verifications passed. */
 int bench_run_work(const bench_work *w, const unsigned *threads, int nthreads, int runs,
                    double *secs, gfx_stats *st);
 /* Cores the launches of the last bench_run_work() actually got, per entry of threads[]: process
