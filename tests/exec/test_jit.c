@@ -6,14 +6,16 @@
  * or an SGPR, v_cndmask_b32, the carry forms, VOP2 and VOP3) with VGPR, SGPR, inline-constant and
  * literal operands, mixed with scalar ALU ops that write SGPRs the vector ops then read (the blocks
  * run those after their code, so a read of such an SGPR must end the block), no-ops, and ops the
- * blocks do not take (which split them), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA:
- * wave32 and wave64).  Each program runs from one random state (edge values: NaNs, infinities,
- * signed zeros, denormals, shift counts of 31-33, 24-bit limits) once with the blocks and once
- * without (x_set_jit), and on an AVX-512 host once more with the AVX2 code; the whole wave state
- * must match.  The programs use up to 48 VGPRs, more than a block can hold in the host's 32 vector
- * registers, so values are evicted and reloaded. A quarter of the programs run with some lanes
- * inactive or with MODE flushing f32 denormals, where a block must leave the work to the
- * interpreter.
+ * blocks do not take (which split them), and on CDNA global_load_dword / global_store_dword of
+ * an 8 KiB buffer (VGPR-pair and saddr forms, offsets of +-512 bytes, the lanes' addresses
+ * consecutive, reversed or with one lane off; memory must match too), on gfx950, gfx942,
+ * gfx90a, gfx1100 and gfx1201 (RDNA: wave32 and wave64).  Each program runs from one random state
+ * (edge values: NaNs, infinities, signed zeros, denormals, shift counts of 31-33, 24-bit limits)
+ * once with the blocks and once without (x_set_jit), and on an AVX-512 host once more with the AVX2
+ * code; the whole wave state must match.  The programs use up to 48 VGPRs, more than a block can
+ * hold in the host's 32 vector registers, so values are evicted and reloaded. A quarter of the
+ * programs run with some lanes inactive or with MODE flushing f32 denormals, where a block must
+ * leave the work to the interpreter.
  *
  * Two NaNs count as the same value: which input's payload an operation with two NaN inputs
  * returns is not in the manuals, and the interpreter's own vector and scalar paths differ
@@ -389,6 +391,40 @@ static int assembles(const char *arch, const char *line, int *gone) {
 }
 
 static wave *w, *w0, *wj;
+
+/* Memory for the programs' loads and stores (CDNA wave64: the blocks take global_load_dword and
+ * global_store_dword there): an 8 KiB buffer whose contents each run starts from (mem_init) and
+ * whose contents after the interpreter's run (mem_after) the blocks' runs must leave.  The
+ * addresses are v[48:49] (a VGPR pair) and v50 with s[40:41] (saddr), which no random op writes:
+ * BUF_MID + 4 l per lane, or reversed, or with one lane off (mem_lanes), and offsets within
+ * +-512 bytes, so that no access leaves the buffer. */
+enum { BUF_BYTES = 8192, BUF_MID = 4096 };
+static gmem *mem;
+static uint64_t buf;
+static uint8_t mem_init[BUF_BYTES], mem_after[BUF_BYTES], mem_now[BUF_BYTES];
+
+static void mem_lanes(int pattern) {
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t off =
+            BUF_MID + 4 * (pattern == 3 ? 63 - l : l) + (pattern == 4 && l == 37 ? 8 : 0);
+        uint64_t a = buf + off;
+        w0->v[48][l] = (uint32_t)a;
+        w0->v[49][l] = (uint32_t)(a >> 32);
+        w0->v[50][l] = off;
+    }
+    w0->s[40] = (uint32_t)buf;
+    w0->s[41] = (uint32_t)(buf >> 32);
+}
+static void gen_mem(char *line, size_t n) {
+    int off = ((int)(rnd() % 257) - 128) * 4;
+    unsigned v = rnd() % 48;
+    switch (rnd() % 4) {
+    case 0: snprintf(line, n, "global_load_dword v%u, v[48:49], off offset:%d", v, off); break;
+    case 1: snprintf(line, n, "global_load_dword v%u, v50, s[40:41] offset:%d", v, off); break;
+    case 2: snprintf(line, n, "global_store_dword v[48:49], v%u, off offset:%d", v, off); break;
+    default: snprintf(line, n, "global_store_dword v50, v%u, s[40:41] offset:%d", v, off);
+    }
+}
 static int usable[2][sizeof jit_ops / sizeof jit_ops[0]];
 
 static int f32_nan(uint32_t v) { return (v & 0x7f800000u) == 0x7f800000u && (v & 0x7fffffu); }
@@ -722,7 +758,11 @@ int main(void) {
     if (!jit)
         printf("test_jit: no native blocks on this host (no AVX-512F, or GFXEMU_JIT=0): checking "
                "that none is built and the programs run\n");
-    uint64_t vec_total = 0, covered_total = 0;
+    uint64_t vec_total = 0, covered_total = 0, mem_ops = 0, mem_calls[2] = {0, 0};
+    mem = gmem_create();
+    buf = mem ? gmem_alloc(mem, BUF_BYTES, 0) : 0;
+    if (!buf)
+        return 1;
     for (size_t ti = 0; ti < sizeof targets / sizeof targets[0]; ti++) {
         const target *tg = &targets[ti];
         /* which templates this target's assembler takes (v_xor3_b32 is gfx10+, packed f32
@@ -757,12 +797,15 @@ int main(void) {
         for (int prog = 0; prog < nrandom; prog++) {
             static char text[65536];
             size_t len = 0;
-            int nvec = 0;
+            int nvec = 0, nmem = 0;
             for (int i = 0; i < 70; i++) {
                 char line[160];
                 unsigned c = rnd() % 100;
                 int fl = prog & 1;
-                if (c < 80) {
+                if (!tg->rdna && tg->lanes == 64 && rnd() % 12 == 0) {
+                    gen_mem(line, sizeof line);
+                    nmem++;
+                } else if (c < 80) {
                     size_t k = rnd() % (sizeof jit_ops / sizeof jit_ops[0]);
                     const char *mn = tg->rdna ? jit_ops[k].rdna : jit_ops[k].cdna;
                     if (!usable[tg->rdna][k] || !mn || !(fl ? is_float(mn) : is_int(mn)) ||
@@ -812,20 +855,38 @@ int main(void) {
             if (kind == 0)
                 exec &= (uint64_t)rnd() << 32 | rnd();
             wave_set_exec(w0, exec);
+            w0->mem = mem;
+            mem_lanes(prog % 5);
+            for (unsigned i = 0; i < BUF_BYTES; i++)
+                mem_init[i] = (uint8_t)rnd();
             uint64_t b0, i0, b1, i1;
             memcpy(w, w0, sizeof *w);
             x_set_jit(0);
+            gmem_write(mem, buf, mem_init, BUF_BYTES);
             int st0 = run_code(w, tg->arch, code, n, tg->lanes, 1000);
+            gmem_read(mem, buf, mem_after, BUF_BYTES);
             /* the host's encoding, and on an AVX-512 host the AVX2 one as well */
             for (int mode = 1; mode <= (x_jit_host() == 2 ? 2 : 1); mode++) {
                 memcpy(wj, w0, sizeof *wj);
                 x_set_jit(mode);
                 x_jit_counts(&b0, &i0);
+                gmem_write(mem, buf, mem_init, BUF_BYTES);
+                uint64_t s0 = x_jit_load_count();
                 int st1 = run_code(wj, tg->arch, code, n, tg->lanes, 1000);
+                mem_calls[mode - 1] += x_jit_load_count() - s0;
                 x_jit_counts(&b1, &i1);
                 CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "%s prog %d: status %d / %d", tg->arch,
                       prog, st0, st1);
+                gmem_read(mem, buf, mem_now, BUF_BYTES);
                 int d = compare(tg->arch, tg->lanes, prog, text);
+                for (unsigned i = 0; i < BUF_BYTES; i += 4) { /* (two NaNs: as compare()) */
+                    uint32_t a, b;
+                    memcpy(&a, mem_after + i, 4), memcpy(&b, mem_now + i, 4);
+                    if (a != b && !(f32_nan(a) && f32_nan(b)) && d++ < 4)
+                        printf("  %s prog %d: memory at +%u: interpreter 0x%08x, blocks 0x%08x\n"
+                               "%s\n",
+                               tg->arch, prog, i, a, b, d == 1 ? text : "");
+                }
                 CHECK(d == 0, "%s (wave%u, %s) prog %d: %d words differ", tg->arch, tg->lanes,
                       mode == 2 || x_jit_host() == 1 ? "AVX2" : "AVX-512", prog, d);
                 differ += d != 0;
@@ -837,6 +898,7 @@ int main(void) {
             free(code);
             progs++;
             vec += (uint64_t)nvec;
+            mem_ops += (uint64_t)nmem;
             if (!jit)
                 CHECK(b1 == b0, "%s: a block was built with the blocks off", tg->arch);
         }
@@ -862,6 +924,17 @@ int main(void) {
     if (jit)
         CHECK(covered_total * 2 > vec_total, "blocks cover %llu of %llu instructions",
               (unsigned long long)covered_total, (unsigned long long)vec_total);
+    /* the blocks took loads and stores: each one's first run calls vmem.c for its cold hot line
+     * (in each encoding) */
+    printf("test_jit: %llu memory instructions in the CDNA programs; calls from blocks into "
+           "vmem.c: %llu (host code), %llu (AVX2)\n",
+           (unsigned long long)mem_ops, (unsigned long long)mem_calls[0],
+           (unsigned long long)mem_calls[1]);
+    if (jit)
+        CHECK(mem_calls[0] > 0 && (x_jit_host() != 2 || mem_calls[1] > 0),
+              "no block took a load or store (%llu, %llu calls)", (unsigned long long)mem_calls[0],
+              (unsigned long long)mem_calls[1]);
+    gmem_destroy(mem);
     free(w);
     free(w0);
     free(wj);
