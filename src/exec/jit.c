@@ -1079,9 +1079,9 @@ static size_t jcc32(gen *g, uint8_t cc) { /* 0f cc rel32 (patched by jmp_at); it
 /* vmovd r32, xmm (EVEX.128, any of the 32 registers; AVX2 code VEX.128): the chunk's lane 0 */
 static void movd_gpr(gen *g, unsigned r, int z) {
     unsigned zz = (unsigned)z;
-    if (g->avx2) {
-        put(g, 0xc4),
-            put(g, (uint8_t)((!((zz >> 3) & 1) << 7) | 0x40 | (!((r >> 3) & 1) << 5) | MM_0F));
+    if (g->avx2) { /* c4, R X B 00001, W0 1111 L0 01, 7e, modrm */
+        put(g, 0xc4);
+        put(g, (uint8_t)((!((zz >> 3) & 1) << 7) | 0x40 | (!((r >> 3) & 1) << 5) | MM_0F));
         put(g, 0x79), put(g, 0x7e), put(g, (uint8_t)(0xc0 | ((zz & 7) << 3) | (r & 7)));
         return;
     }
