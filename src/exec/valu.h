@@ -419,7 +419,12 @@ static inline __attribute__((always_inline)) void vstore(u32 *restrict D, const 
     }
 }
 
-void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm);
+/* (clang wants a multiversioned function's declaration to say so before its first use; GCC
+ * would then call the clones by name from every unit, which only valu.c defines) */
+#ifdef __clang__
+VFN
+#endif
+    void vd32_slow(wave *w, const xinst *x, u32 *d, int fk, u64 wm);
 void vd64_slow(wave *w, const xinst *x, u64 *d, int fk);
 /* 64-bit result to the register pair dst[0].  Non-f64 results (no omod, clamp or flushing)
  * with every lane written, as the 64-bit address arithmetic of nearly every kernel is (a

@@ -306,8 +306,12 @@ static int lds_put(wave *w, const xinst *x, u32 a, const void *v, unsigned size,
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
 #define VMEM_FAST_OPT __attribute__((optimize("O3")))
+/* (GCC may inline a function with clones into a caller without them; clang never does, and
+ * refuses target_clones with noinline) */
+#define VMEM_NOINLINE __attribute__((noinline))
 #else
 #define VMEM_FAST_OPT
+#define VMEM_NOINLINE
 #endif
 static unsigned load_size(unsigned kind, unsigned ndw) {
     return kind == K_DW                                                             ? 4 * ndw
@@ -1114,8 +1118,8 @@ static inline int may_be_private(const wave *w, const xinst *x) {
  * once, without the per-lane offsets (bench-ops: 60 -> 37 ns against scratch_fast_v4 in one
  * slow phase of the host).  Cloned like vmem_fast: inlined into vmem_load, the baseline build's
  * row copies went through the stack in 16-byte pieces, 8 ns a row (a dwordx4 35 ns). */
-VMEM_FAST_ATTR VMEM_FAST_OPT __attribute__((noinline)) static int
-scratch_uniform(wave *w, const xinst *x, unsigned ndw, int store) {
+VMEM_FAST_ATTR VMEM_FAST_OPT VMEM_NOINLINE static int scratch_uniform(wave *w, const xinst *x,
+                                                                      unsigned ndw, int store) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *sa = &x->in.src[3];
     const u64 exec = wave_exec(w);
