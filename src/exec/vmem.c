@@ -500,7 +500,7 @@ int x_jit_load(wave *w, const xinst *x, unsigned c, unsigned hot, const xinst *s
         return 0;
     }
     u64 exec = wave_exec(w);
-    wave_set_exec(w, (n == 16 ? 0xffffull : 0xffull) << first);
+    wave_set_exec(w, ((1ull << n) - 1) << first);
     x->fn(w, x);
     wave_set_exec(w, exec);
     jit_fault_first = first, jit_fault_n = n;
