@@ -1228,12 +1228,17 @@ static void dp_f8_build(void) {
         dp_f8t.bad_m[f] = fnuz ? 0xff : bf8 ? 0x7c : 0x7f;
         dp_f8t.bad_v[f] = fnuz ? 0x80 : bf8 ? 0x7c : 0x7f;
         for (u32 m = 0; m < 128; m++) {
-            u32 b = bf32(f8val(m, bf8, fnuz)), e = b >> 23 & 0xff;
+            u32 b = bf32(f8val(m, bf8, fnuz));
             dp_f8t.hi[f][m] = (uint8_t)(b >> 24);
             dp_f8t.lo[f][m] = (uint8_t)(b >> 16);
-            int bad = (m & dp_f8t.bad_m[f]) == dp_f8t.bad_v[f];
-            /* exact as a bf16, and zero or in [2^-55, 2^57) unless one of the bad codes */
-            if ((b & 0xffff) || (!bad && b && (e < 72 || e >= 184)))
+        }
+        /* every code as dp_f8_rows takes it, against f8val: the bad ones exactly the NaNs and
+         * infinities; the others the same bf16 (exact), zero or in [2^-55, 2^57) */
+        for (u32 code = 0; code < 256; code++) {
+            u32 b = bf32(f8val(code, bf8, fnuz)), e = b >> 23 & 0xff, m = code & 0x7f;
+            int bad = (code & dp_f8t.bad_m[f]) == dp_f8t.bad_v[f];
+            u32 got = ((dp_f8t.hi[f][m] | (code & 0x80)) << 8 | dp_f8t.lo[f][m]) << 16;
+            if (bad != (e == 255) || (!bad && (got != b || ((b << 1) && (e < 72 || e >= 184)))))
                 ok = 0;
         }
     }
