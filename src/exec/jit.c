@@ -1115,24 +1115,22 @@ static void addr_test(gen *g, int t, const lop *o, int lo, int hi, unsigned line
     int v = grab(g, t);
     g->pin[v] = 1;
     /* u = (lo - 4 j) ^ its lane 0 (| hi ^ its lane 0); any bit set: not consecutive */
-    if (g->avx2) {
+    if (g->avx2)
         vex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4));
-        vex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
-        VPXORD(g, u, u, v);
-        if (hi >= 0) {
-            vex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, hi, 0, 0);
-            VPXORD(g, v, v, hi);
-            VPORD(g, u, u, v);
-        }
+    else
+        evex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4), 0, 0, 0, 0);
+    vop(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
+    VPXORD(g, u, u, v);
+    if (hi >= 0) {
+        vop(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, hi, 0, 0);
+        if (g->avx2)
+            VPXORD(g, v, v, hi), VPORD(g, u, u, v);
+        else
+            vpternlogd(g, u, hi, v, 0xf6); /* u | (hi ^ v) */
+    }
+    if (g->avx2) {
         vex(g, PP_66, MM_0F38, 0x17, (unsigned)u, 0, u, 0, 0); /* vptest u, u */
     } else {
-        evex_rip(g, PP_66, MM_0F, 0xfa, (unsigned)u, (unsigned)lo, POOL_V(V_IOTA4), 0, 0, 0, 0);
-        evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, u, 0, 0); /* vpbroadcastd v, xmm u */
-        VPXORD(g, u, u, v);
-        if (hi >= 0) {
-            evex(g, PP_66, MM_0F38, 0x58, (unsigned)v, 0, hi, 0, 0);
-            vpternlogd(g, u, hi, v, 0xf6); /* u | (hi ^ v) */
-        }
         evex_k(g, PP_66, MM_0F38, 0x27, 1, (unsigned)u, u, 0, 0, 0); /* vptestmd k1, u, u */
         put(g, 0xc5), put(g, 0xf8), put(g, 0x98), put(g, 0xc9);      /* kortestw k1, k1 */
     }
