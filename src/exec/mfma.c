@@ -474,9 +474,9 @@ static inline int a_block(const mop *op, int b) {
  * K and stored as D with no staging (a C/D row is N consecutive lanes of one register).
  *
  * Three builds of the product: AVX-512 (16 zmm accumulators: 8 rows of 32 or 16 rows of 16),
- * AVX2+FMA (8 ymm accumulators) and portable C; the one the CPU supports is chosen once (the
- * environment variable GFXEMU_MFMA_ISA=avx512|avx2|generic|off overrides it, for tests and
- * measurements: off sends every MFMA to the generic path). */
+ * AVX2+FMA (12 ymm accumulators: 6 rows of 16) and portable C; the one the CPU supports is chosen
+ * once (the environment variable GFXEMU_MFMA_ISA=avx512|avx2|generic|off overrides it, for tests
+ * and measurements: off sends every MFMA to the generic path). */
 
 /* C/D row i of a one-block 32-bit MxN tile: register 4*(i / (4*(64/N))) + i%4, lanes from
  * N*((i/4) % (64/N)) (the layout at the top of the file with b = 0). */
@@ -812,8 +812,77 @@ mmk_avx512(const int M, const int N, const int K, const int AS, const float (*ua
     else
         mmk_avx512_acc(M, N, K, AS, ua, ub, RC, RD, RB, bt);
 }
-MMK_SIMD(mmk_avx2, "arch=x86-64-v3", __m256, 8, 8, _mm256_loadu_ps, _mm256_storeu_ps,
-         _mm256_set1_ps, _mm256_fmadd_ps)
+/* AVX2: R (at most 6) rows of D times 16 columns from c0: 12 ymm accumulators, the two B
+ * vectors of a step in registers and one for the broadcast A element (15 of the 16); per step
+ * 2 B loads and R broadcasts for 2R FMAs, and 12 independent chains (the form with 8
+ * accumulators, 2 rows of 32, folded its 4 B loads into each row's FMAs: 1.25 loads an FMA,
+ * 8 chains). */
+__attribute__((target("arch=x86-64-v3"))) AI void
+mmk_avx2_rows(const int M, const int N, const int K, const int AS, const int i0, const int R,
+              const int c0, const float (*ua)[LANES], const float (*ub)[LANES],
+              const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+    const int E = K * M / 64;
+    __m256 acc[6][2];
+    for (int r = 0; r < R; r++)
+        for (int v = 0; v < 2; v++)
+            acc[r][v] = _mm256_loadu_ps(
+                (const float *)(RC[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + c0 + 8 * v);
+    _Pragma("GCC unroll 32") for (int k = 0; k < K; k++) {
+        const float *a = A_COL(ua, M, E, AS, k) + AS * i0, *b = ub[k % E] + N * (k / E) + c0;
+        __asm__ volatile("" ::: "memory"); /* as in MMK_SIMD */
+        const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
+        for (int r = 0; r < R; r++) {
+            const __m256 av = _mm256_broadcast_ss(a + AS * r);
+            acc[r][0] = _mm256_fmadd_ps(av, b0, acc[r][0]);
+            acc[r][1] = _mm256_fmadd_ps(av, b1, acc[r][1]);
+        }
+    }
+    for (int r = 0; r < R; r++)
+        for (int v = 0; v < 2; v++)
+            _mm256_storeu_ps((float *)(RD[CD_REG(N, i0 + r)] + CD_LANE(N, i0 + r)) + c0 + 8 * v,
+                             acc[r][v]);
+}
+/* One function per shape and A form, as MMK512_N32: inlined, all eight made the fast path's
+ * function 55 KB (34 KB with the 8-accumulator form), and gemm_bf16_16 1-4% slower. */
+#define MMK2(M, K, AS)                                                                             \
+    __attribute__((target("arch=x86-64-v3"), noinline)) static void mmk2_##M##x##K##_##AS(         \
+        const float (*ua)[LANES], const float (*ub)[LANES], const u32(*RC)[LANES],                 \
+        u32(*RD)[LANES]) {                                                                         \
+        mmk_avx2_tile(M, K, AS, ua, ub, RC, RD);                                                   \
+    }
+__attribute__((target("arch=x86-64-v3"))) AI void
+mmk_avx2_tile(const int M, const int K, const int AS, const float (*ua)[LANES],
+              const float (*ub)[LANES], const u32 (*RC)[LANES], u32 (*RD)[LANES]) {
+    const int N = M;
+    for (int c0 = 0; c0 < N; c0 += 16) {
+        int i0 = 0; /* rows 6 at a time, the last 8 or 4 as groups of 4 (8 chains, not 4) */
+        for (; M - i0 > 8; i0 += 6)
+            mmk_avx2_rows(M, N, K, AS, i0, 6, c0, ua, ub, RC, RD);
+        for (; i0 < M; i0 += 4)
+            mmk_avx2_rows(M, N, K, AS, i0, 4, c0, ua, ub, RC, RD);
+    }
+}
+MMK2(16, 16, 1)
+MMK2(16, 16, 2)
+MMK2(16, 32, 1)
+MMK2(16, 32, 2)
+MMK2(32, 8, 1)
+MMK2(32, 8, 2)
+MMK2(32, 16, 1)
+MMK2(32, 16, 2)
+__attribute__((target("arch=x86-64-v3"))) AI void mmk_avx2(const int M, const int N, const int K,
+                                                           const int AS, const float (*ua)[LANES],
+                                                           const float (*ub)[LANES],
+                                                           const u32 (*RC)[LANES], u32 (*RD)[LANES],
+                                                           const u32 (*RB)[LANES], int bt) {
+    (void)N, (void)RB, (void)bt; /* N = M; B is always in ub here */
+    if (M == 16)
+        (K == 16 ? (AS == 1 ? mmk2_16x16_1 : mmk2_16x16_2)
+                 : (AS == 1 ? mmk2_16x32_1 : mmk2_16x32_2))(ua, ub, RC, RD);
+    else
+        (K == 8 ? (AS == 1 ? mmk2_32x8_1 : mmk2_32x8_2)
+                : (AS == 1 ? mmk2_32x16_1 : mmk2_32x16_2))(ua, ub, RC, RD);
+}
 #endif
 
 /* Both 16-bit elements of one register of 64 lanes, converted to float (lo: bits 15:0, hi:
