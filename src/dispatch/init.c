@@ -256,9 +256,9 @@ static void zero_rows(uint32_t (*rows)[LANES], const uint64_t *plan, unsigned n,
         }
     }
 }
-INIT_CLONES static void lane_ids(uint32_t *v, uint32_t t0) {
+INIT_CLONES static void lane_ids(uint32_t *v, uint32_t t0, unsigned n) {
     for (unsigned lane = 0; lane < LANES; lane++)
-        v[lane] = t0 + lane;
+        v[lane] = lane < n ? t0 + lane : 0;
 }
 
 /* The user SGPRs, dense from s0 in the order of "SGPR Register Set Up Order", of a wave whose
@@ -456,10 +456,12 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
             memset(w->a, 0, (size_t)na * sizeof w->a[0]);
     }
 
-    if (nl == LANES && by == 1 && bz == 1 && t0 + LANES <= threads) {
-        /* 1-D block, full wave (the common case): x is the work-item index, y = z = 0. */
-        lane_ids(w->v[0], t0);
-        wave_set_exec(w, ~0ull);
+    if (by == 1 && bz == 1 && t0 + nl <= threads && (nl == LANES || nl == 32)) {
+        /* 1-D block, full wave (the common case): x is the work-item index, y = z = 0; a
+         * wave32 wave's lanes 32-63 read 0, as below (the loop below was a fifth of a wave32
+         * vecadd's time) */
+        lane_ids(w->v[0], t0, nl);
+        wave_set_exec(w, nl == LANES ? ~0ull : 0xffffffffull);
         return;
     }
     /* (x, y, z) of the wave's first lane, then stepped lane by lane: three divisions per wave
