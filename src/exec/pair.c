@@ -202,6 +202,11 @@ static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64) {
     const isa_inst *in = &x->in;
     const char *name = isa_op_names[in->op];
     int valu = x->cls == XC_VALU;
+    /* v_cmpx writes EXEC whether or not the record names it: the VOP3 (_e64) form's is
+     * implicit (no destination operand).  Without this B's new EXEC was dropped (lanes of B's
+     * stayed active after a v_cmpx_*_e64 that turned them off). */
+    if (valu && has_prefix(name, "v_cmpx"))
+        pl->exec_written = 1;
     /* operand slots holding a mask: 0-1 dst, 2-7 src */
     int slot_mask[8];
     for (unsigned i = 0; i < 8; i++)

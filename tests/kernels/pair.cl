@@ -115,3 +115,19 @@ __kernel void rejoin(__global uint *out, __global const uint *in, uint n) {
         u = (u ^ (u >> 9)) * 2654435761u + k;
     out[i] = u;
 }
+
+// 8. Lane masks inside runs of paired instructions: 64-bit arithmetic whose carries differ from
+//    lane to lane and between the two waves (v_add_co_u32 / v_add_co_ci_u32, v_sub_co...),
+//    64-bit and 32-bit compares whose masks select (v_cmp into VCC or an SGPR, v_cndmask_b32),
+//    in a loop with its counter on the SALU.
+__kernel void lane_masks(__global ulong *out, __global const uint *in, uint n) {
+    uint i = GID();
+    ulong x = in[i], y = (ulong)in[i] << 31 | 0x7fffffffu;
+    for (uint k = 0; k < n; k++) {
+        x += y;
+        y = x < y ? y - (x >> 3) : y + k;
+        uint lo = (uint)x;
+        x ^= lo > (uint)y ? (ulong)lo << 7 : (ulong)k;
+    }
+    out[i] = x ^ y;
+}

@@ -358,9 +358,39 @@ static void t_rejoin(void) {
     done(&o, 2);
 }
 
+/* lane_masks: carries and compares whose lane masks differ between the two waves, inside runs
+ * of paired instructions, and a v_cmpx_*_e64 whose EXEC differs between the waves, against C. */
+static void t_lane_masks(void) {
+    enum { G = 3, B = 64, N = G * B };
+    static uint32_t in[N];
+    uint64_t rng = 0x1a7e;
+    for (unsigned i = 0; i < N; i++)
+        in[i] = kt_rand(&rng);
+    uint32_t n = 23;
+    pbuf b[] = {{NULL, N * 8}, {in, sizeof in}};
+    const void *s[] = {&n};
+    outcome o;
+    both(&o, "lane_masks", G, B, b, 2, s, 1);
+    CHECK(o.r == GFX_OK, "%s lane_masks: %s", kt.tag, gfx_device_error(kt.dev));
+    const uint64_t *got = (const uint64_t *)o.got[0];
+    int bad = 0;
+    for (unsigned i = 0; i < N; i++) {
+        uint64_t x = in[i], y = (uint64_t)in[i] << 31 | 0x7fffffffu;
+        for (uint32_t k = 0; k < n; k++) {
+            x += y;
+            y = x < y ? y - (x >> 3) : y + k;
+            uint32_t lo = (uint32_t)x;
+            x ^= lo > (uint32_t)y ? (uint64_t)lo << 7 : (uint64_t)k;
+        }
+        bad += got[i] != (x ^ y);
+    }
+    CHECK(bad == 0, "%s lane_masks: %d wrong", kt.tag, bad);
+    done(&o, 2);
+}
+
 int main(void) {
-    static const kt_test tests[] = {t_uniform, t_divergent,   t_masks, t_lds,
-                                    t_fault,   t_scalar_runs, t_rejoin};
+    static const kt_test tests[] = {t_uniform, t_divergent,   t_masks,  t_lds,
+                                    t_fault,   t_scalar_runs, t_rejoin, t_lane_masks};
     if (kt_run_rdna("pair", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     t_run_asm();
