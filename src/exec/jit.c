@@ -2034,10 +2034,12 @@ static int shift_kind(unsigned kind) {
 }
 
 /* Whether a lane mask at SGPR m (a pair unless the program is wave32) can be read or written in a
- * block: below EXEC, and not the discarded slot 125 (writes; vmask_write). */
+ * block: below EXEC, and not the discarded slot 125 (writes; vmask_write); or in the slot pairs
+ * where a paired wave32 run keeps its masks (pair.c). */
 static int mask_ok(const xinst *x, unsigned m, int write) {
     unsigned hi = m + !(x->xf & XI_MASK32);
-    return write ? m != 125 && hi < ISA_SREG_EXEC_LO : hi < NSREG;
+    return write ? (m != 125 && hi < ISA_SREG_EXEC_LO) || (m >= XS_PAIR_MASK && hi < NSREG)
+                 : hi < NSREG;
 }
 
 /* The lane-mask ops: compares, v_cndmask_b32, the carry forms.  Their 32-bit (64-bit compares:

@@ -17,7 +17,12 @@
  *    are 64-bit there (a mask operand at SGPR m is read and written as the pair m, m+1), so A's
  *    m+1 is swapped for B's m around the call, and EXEC_HI (slot 127, unused in wave32) holds
  *    B's EXEC_LO.  Scalar data operands (an SGPR source, a memory base or offset) must hold the
- *    same value in A and B; MODE too;
+ *    same value in A and B; MODE too.  Runs of such instructions (and of plain SALU ops between
+ *    them) go back to back, in native blocks where they fit.  A run may hold lane-mask ops
+ *    (carries, compares, v_cndmask) when their masks are operands: each mask SGPR of the
+ *    program has a slot pair of its own (XS_PAIR_MASK on, eight of them), which takes A's and
+ *    B's masks at the run's start and gives the written ones back at its end, so no
+ *    instruction of the run may read a mask as data or write one on the SALU;
  *  - XP_SPLIT (cross-lane and lane-id ops: readlane, permlane, mbcnt, ds_(b)permute, swizzle,
  *    addtid, WMMA, ...; buffer ops; VALU ops with more masks than a plan holds): with `step`,
  *    run on A and on B each as its own wave32 instruction, B's operand rows copied from A's
@@ -46,6 +51,10 @@ enum { XP_NOP, XP_SCALAR, XP_VECTOR, XP_SPLIT };
 #define XP_MAXMASK 3
 #define XP_MAXDST 8
 #define XP_MAXRNG 8
+/* Lane-mask SGPRs with a slot pair of their own per program (XS_PAIR_MASK.. the file's end),
+ * and at most in one run */
+#define XP_NSLOT ((NSREG - XS_PAIR_MASK) / 2)
+#define XP_RUNMASK XP_NSLOT
 struct xpair {
     const xinst *x;   /* the wave32 instruction starting at this pc (NULL: none) */
     const xinst *x64; /* XP_VECTOR: the wave64 build of it */
@@ -74,6 +83,10 @@ struct xpair {
      * pair XS_PAIR_MASK + 2i; else it is implicit (VCC of v_div_fmas, of a VOPD v_cndmask)
      * and its high half is swapped into the SGPR after it for the call. */
     uint8_t renamed;
+    /* the slot pair (XS_PAIR_MASK + 2 slot) of each renamed mask: the program's one for that
+     * SGPR (x_pair_build's gmask), so that a run can hold the instruction; norun: the
+     * instruction's masks are not all renamed to the program's slots (it joins no run) */
+    uint8_t mslot[XP_MAXMASK], norun;
     xinst *own;
     /* XP_SCALAR, a plain SALU op (SOP1/SOP2/SOPC/SOPK, no state beyond its SGPR operands and
      * SCC): when the SGPRs in chk and SCC hold the same values in both waves, it runs on A only
@@ -87,6 +100,11 @@ struct xpair {
      * above (copied at once) */
     uint64_t run_dm[2];
     uint8_t run_dm_slow;
+    /* The lane masks the run's vector instructions read or write (run_mreg, in the slot pairs
+     * run_mslot; run_mw: bit i written): B's and A's values go into the slot pair at the run's
+     * start and back into the SGPRs, each wave its own half, at its end. */
+    uint8_t run_nmask, run_mw, run_mslot[XP_RUNMASK];
+    uint16_t run_mreg[XP_RUNMASK];
     /* XP_SPLIT, step: the instruction runs on each wave by itself without splitting the pair
      * (step_pair), its VGPR operands (the rows rows[i], nrows[i] long) copied between B's
      * file and A's lanes 32-63 around it */
@@ -95,8 +113,9 @@ struct xpair {
     uint8_t nrows[XP_MAXRNG];
 };
 
-static _Atomic uint64_t paired_insts, rejoins; /* x_pair_count(), x_pair_rejoins() */
+static _Atomic uint64_t paired_insts, rejoins, mask_runs; /* x_pair_count(), ... */
 uint64_t x_pair_count(void) { return paired_insts; }
+uint64_t x_pair_mask_runs(void) { return mask_runs; }
 uint64_t x_pair_rejoins(void) { return rejoins; }
 
 static int pairing = -1; /* x_pairing(); -1: the environment not read yet */
@@ -198,7 +217,8 @@ static int add_mask(struct xpair *pl, unsigned m, int written) {
 
 /* A vector instruction's plan from its wave32 record (the same word as the wave64 one).  The
  * lane-mask operands of the record are renamed to slot pairs in a copy of the wave64 xinst. */
-static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64) {
+static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64, uint16_t *gmask,
+                       unsigned *ngmask) {
     const isa_inst *in = &x->in;
     const char *name = isa_op_names[in->op];
     int valu = x->cls == XC_VALU;
@@ -264,6 +284,21 @@ static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64) {
             if (pl->mask[k] == hi)
                 return 0;
     }
+    /* the program's slot for each renamed mask; an implicit one, or no slot left: slots by
+     * the masks' order (0, 1, 2), used only around this instruction's own call */
+    pl->norun = 0;
+    for (unsigned i = 0; i < pl->nmask; i++) {
+        unsigned j = 0;
+        while (j < *ngmask && gmask[j] != pl->mask[i])
+            j++;
+        if (j == *ngmask && j < XP_NSLOT)
+            gmask[(*ngmask)++] = pl->mask[i];
+        pl->norun |= (uint8_t)(!(pl->renamed >> i & 1) || j == XP_NSLOT);
+        pl->mslot[i] = (uint8_t)j;
+    }
+    if (pl->norun)
+        for (unsigned i = 0; i < pl->nmask; i++)
+            pl->mslot[i] = (uint8_t)i;
     if (pl->renamed) {
         if (!(pl->own = malloc(sizeof *pl->own)))
             return 0;
@@ -278,7 +313,7 @@ static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64) {
             if (k == pl->nmask || !(pl->renamed >> k & 1))
                 continue; /* EXEC or null: not in the list */
             isa_opnd *o = s < 2 ? &rn->dst[s] : &rn->src[s - 2];
-            o->idx = (uint16_t)(XS_PAIR_MASK + 2 * k);
+            o->idx = (uint16_t)(XS_PAIR_MASK + 2 * pl->mslot[k]);
         }
         pl->x64 = pl->own;
     }
@@ -411,6 +446,8 @@ int x_pair_build(xprog *p32, const xprog *p64) {
         return -1;
     for (uint32_t i = 0; i < nslots; i++)
         plan[i].kind = XP_SPLIT;
+    uint16_t gmask[XP_NSLOT]; /* the SGPR of each slot pair */
+    unsigned ngmask = 0;
     for (uint32_t i = 0; i < p32->ninsts; i++) {
         const xinst *x = &p32->insts[i];
         struct xpair *pl = &plan[x->pc / 4];
@@ -443,12 +480,12 @@ int x_pair_build(xprog *p32, const xprog *p64) {
             split_op(name))
             continue;
         pl->x64 = x64;
-        if (plan_vector(pl, x, x64))
+        if (plan_vector(pl, x, x64, gmask, &ngmask))
             pl->kind = XP_VECTOR;
     }
-    /* Runs of vector instructions that need no mask swapped: the SGPRs they read as data
-     * cannot change inside the run (no instruction of it writes an SGPR), so they are compared
-     * once at its start. */
+    /* Runs of vector instructions whose masks are all renamed (or that have none): the SGPRs
+     * they read as data cannot change inside the run (no instruction of it writes an SGPR), so
+     * they are compared once at its start. */
     const xinst **seq = calloc(p32->ninsts ? 2 * (size_t)p32->ninsts : 1, sizeof *seq);
     if (!seq) {
         free(plan);
@@ -482,15 +519,43 @@ int x_pair_build(xprog *p32, const xprog *p64) {
                 continue;
             }
             int salu = salu_in_run(q), br = branch_ends_run(q) && j > i;
-            if (!salu && !br && (q->kind != XP_VECTOR || q->nmask || q->exec_written))
+            if (!salu && !br && (q->kind != XP_VECTOR || (q->nmask && q->norun) || q->exec_written))
                 break;
             /* the SGPRs read before the run writes them are compared at its start; those
              * written by its SALU ops are the same in both waves by then */
-            uint8_t n = pl->nrun_chk, nd = pl->nrun_dst;
-            uint16_t c[XP_MAXRUNCHK], d[XP_MAXDST];
+            uint8_t n = pl->nrun_chk, nd = pl->nrun_dst, nm = pl->run_nmask, mw = pl->run_mw;
+            uint16_t c[XP_MAXRUNCHK], d[XP_MAXDST], mr[XP_RUNMASK];
+            uint8_t ms[XP_RUNMASK];
             memcpy(c, pl->run_chk, sizeof c);
             memcpy(d, pl->run_dst, sizeof d);
+            memcpy(mr, pl->run_mreg, sizeof mr);
+            memcpy(ms, pl->run_mslot, sizeof ms);
             int fits = 1;
+            /* Lane masks live in their slot pairs for the whole run, so no instruction of it
+             * may read one as data (a vector op's scalar source, a SALU source) or write it as
+             * a SALU result, before or after the mask op. */
+            for (unsigned k = 0; !salu && !br && k < q->nmask && fits; k++) {
+                unsigned m = q->mask[k], t = 0;
+                if (has_u16(c, n, m) || has_u16(d, nd, m)) {
+                    fits = 0;
+                    break;
+                }
+                while (t < nm && mr[t] != m)
+                    t++;
+                if (t == nm) {
+                    if (nm == XP_RUNMASK) {
+                        fits = 0;
+                        break;
+                    }
+                    mr[nm] = (uint16_t)m;
+                    ms[nm++] = q->mslot[k];
+                }
+                mw |= (uint8_t)((q->mask_written >> k & 1) << t);
+            }
+            for (unsigned k = 0; k < q->nchk && fits; k++)
+                fits = !has_u16(mr, nm, q->chk[k]);
+            for (unsigned k = 0; salu && k < q->ndst && fits; k++)
+                fits = !has_u16(mr, nm, q->dst[k]);
             for (unsigned k = 0; k < q->nchk && fits; k++)
                 if (!has_u16(d, nd, q->chk[k]))
                     fits = add_u16(c, &n, XP_MAXRUNCHK, q->chk[k]);
@@ -500,8 +565,12 @@ int x_pair_build(xprog *p32, const xprog *p64) {
                 break;
             memcpy(pl->run_chk, c, sizeof c);
             memcpy(pl->run_dst, d, sizeof d);
+            memcpy(pl->run_mreg, mr, sizeof mr);
+            memcpy(pl->run_mslot, ms, sizeof ms);
             pl->nrun_chk = n;
             pl->nrun_dst = nd;
+            pl->run_nmask = nm;
+            pl->run_mw = mw;
             pl->run_scc |= (uint8_t)(salu | br);
             pl->vrun++;
             pl->nvec += !salu && !br && q->x64->fn == x_rdna_vopd ? 2 : 1;
@@ -528,6 +597,10 @@ int x_pair_build(xprog *p32, const xprog *p64) {
         memcpy(pl->run_dst, q->run_dst, sizeof pl->run_dst);
         pl->nrun_chk = q->nrun_chk;
         memcpy(pl->run_chk, q->run_chk, sizeof pl->run_chk);
+        pl->run_nmask = q->run_nmask;
+        pl->run_mw = q->run_mw;
+        memcpy(pl->run_mreg, q->run_mreg, sizeof pl->run_mreg);
+        memcpy(pl->run_mslot, q->run_mslot, sizeof pl->run_mslot);
         pl->nvec = q->nvec;
         pl->vidx = q->vidx;
         pl->run_end = q->run_end;
@@ -678,6 +751,25 @@ static inline void lazy_flush(wave *a, wave *b, uint64_t lazy[2]) {
         }
     lazy[0] = lazy[1] = 0;
 }
+/* A run's lane masks into their slot pairs, A's lanes in the low SGPR and B's in the high one
+ * (as the per-instruction path below puts one instruction's), and after the run the written
+ * ones back into each wave's SGPR. */
+static inline void masks_in(wave *a, const wave *b, const struct xpair *pl) {
+    for (unsigned i = 0; i < pl->run_nmask; i++) {
+        unsigned m = pl->run_mreg[i], sl = XS_PAIR_MASK + 2u * pl->run_mslot[i];
+        a->s[sl] = a->s[m];
+        a->s[sl + 1] = b->s[m];
+    }
+}
+static inline void masks_out(wave *a, wave *b, const struct xpair *pl) {
+    for (unsigned i = 0; i < pl->run_nmask; i++)
+        if (pl->run_mw >> i & 1) {
+            unsigned m = pl->run_mreg[i], sl = XS_PAIR_MASK + 2u * pl->run_mslot[i];
+            a->s[m] = a->s[sl];
+            b->s[m] = a->s[sl + 1];
+            eq_set(a, m, 0);
+        }
+}
 /* The --stats counts of n runs of pl. */
 static inline void run_counts(uint64_t cnt[XC_N], const struct xpair *pl, uint64_t n) {
     if (pl)
@@ -695,7 +787,7 @@ int x_pair_run(wave *a) {
     /* last: the run that ran last, while only runs have run since the last flush; its runs so
      * far (nlast) are counted at the end or when another starts */
     const struct xpair *last = NULL;
-    uint64_t lazy[2] = {0, 0}, nlast = 0;
+    uint64_t lazy[2] = {0, 0}, nlast = 0, nmruns = 0;
     int paired = 1, moded = wave_moded(a) || wave_moded(b);
     if (b->status == WAVE_YIELD && a->status == WAVE_RUNNING)
         b->status = WAVE_RUNNING;      /* both slept (s_sleep); the scheduler woke the leader */
@@ -751,6 +843,10 @@ int x_pair_run(wave *a) {
             const int one_block = j0 && nvec >= 2 && j0->n == nvec - 1u;
             unsigned done = 0; /* runs completed here */
             a->s[ISA_SREG_EXEC_HI] = b->s[ISA_SREG_EXEC_LO];
+            if (pl->run_nmask) {
+                masks_in(a, b, pl);
+                nmruns++;
+            }
             for (;;) {
                 const xinst *const *q = run, *v = NULL;
                 unsigned n = nvec;
@@ -780,6 +876,8 @@ int x_pair_run(wave *a) {
                     /* stopped at v: the rest of the run was charged, not run; B gets the
                      * results of the SALU ops before it */
                     a->s[ISA_SREG_EXEC_HI] = 0;
+                    if (pl->run_nmask)
+                        masks_out(a, b, pl);
                     if (done) { /* the runs before this one wrote them */
                         lazy[0] |= pl->run_dm[0], lazy[1] |= pl->run_dm[1];
                     }
@@ -803,6 +901,8 @@ int x_pair_run(wave *a) {
                 if (!again || a->pc != pc || budget < cost)
                     break;
             }
+            if (pl->run_nmask)
+                masks_out(a, b, pl);
             /* B takes the SGPRs and SCC the runs wrote (the SGPRs lazily) */
             if (__builtin_expect(pl->run_dm_slow, 0)) {
                 for (unsigned k = 0; k < pl->nrun_dst; k++) {
@@ -836,8 +936,8 @@ int x_pair_run(wave *a) {
             for (unsigned i = 0; i < pl->nmask; i++) {
                 unsigned m = pl->mask[i];
                 if (pl->renamed >> i & 1) {
-                    a->s[XS_PAIR_MASK + 2 * i] = a->s[m];
-                    a->s[XS_PAIR_MASK + 2 * i + 1] = b->s[m];
+                    a->s[XS_PAIR_MASK + 2 * pl->mslot[i]] = a->s[m];
+                    a->s[XS_PAIR_MASK + 2 * pl->mslot[i] + 1] = b->s[m];
                 } else {
                     keep[i] = a->s[m + 1];
                     a->s[m + 1] = b->s[m];
@@ -861,8 +961,8 @@ int x_pair_run(wave *a) {
                     eq_set(a, m, 0);
                 if (pl->renamed >> i & 1) {
                     if (pl->mask_written >> i & 1) {
-                        a->s[m] = a->s[XS_PAIR_MASK + 2 * i];
-                        b->s[m] = a->s[XS_PAIR_MASK + 2 * i + 1];
+                        a->s[m] = a->s[XS_PAIR_MASK + 2 * pl->mslot[i]];
+                        b->s[m] = a->s[XS_PAIR_MASK + 2 * pl->mslot[i] + 1];
                     }
                     continue;
                 }
@@ -914,6 +1014,8 @@ out:
     }
     if (all)
         atomic_fetch_add_explicit(&paired_insts, all, memory_order_relaxed);
+    if (nmruns)
+        atomic_fetch_add_explicit(&mask_runs, nmruns, memory_order_relaxed);
     a->budget = budget;
     if (paired)
         b->status = a->status == WAVE_FAULT ? WAVE_RUNNING : a->status; /* barrier, end, sleep */

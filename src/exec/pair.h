@@ -9,6 +9,9 @@ int x_pairing(void);
 void x_set_pairing(int on);
 /* Instructions run paired so far in this process (each counts once for the pair). */
 uint64_t x_pair_count(void);
+/* Runs of paired vector instructions with lane masks (carries, compares, v_cndmask) started so
+ * far in this process. */
+uint64_t x_pair_mask_runs(void);
 /* Split pairs joined again at a barrier so far in this process (x_pair_rejoin). */
 uint64_t x_pair_rejoins(void);
 

@@ -263,6 +263,63 @@ static void t_run_asm(void) {
     }
 }
 
+/* Lane masks that live across runs: a compare and a carry written in one run, read per wave by
+ * SALU ops after it (each wave's own mask back in its SGPR), and read again in a later run
+ * (each wave's mask into the run's slot pair); an s_load between the runs ends the first. */
+static void t_mask_asm(void) {
+    static const char *const text = "v_cmp_gt_u32_e64 s4, v0, 40\n"
+                                    "v_add_co_u32 v1, vcc_lo, v0, -20\n"
+                                    "s_load_b32 s5, s[0:1], 0x0\n"
+                                    "s_bcnt1_i32_b32 s6, vcc_lo\n"
+                                    "s_bcnt1_i32_b32 s7, s4\n"
+                                    "s_waitcnt lgkmcnt(0)\n"
+                                    "v_cndmask_b32_e64 v2, 1, 2, s4\n"
+                                    "v_add_co_ci_u32_e64 v3, null, 0, 0, vcc_lo\n"
+                                    "v_lshl_add_u32 v2, v3, 4, v2\n"
+                                    "v_lshlrev_b32 v1, 2, v0\n"
+                                    "global_store_b32 v1, v2, s[0:1]\n"
+                                    "s_load_b32 s5, s[0:1], 0x0\n" /* (the run's end) */
+                                    "s_waitcnt lgkmcnt(0)\n"
+                                    "v_mov_b32 v4, s6\n"
+                                    "v_mad_u32_u24 v4, s7, 0x100, v4\n"
+                                    "global_store_b32 v1, v4, s[0:1] offset:256\n"
+                                    "s_endpgm\n";
+    static const char *const arches[] = {"gfx1100", "gfx1201"};
+    for (int a = 0; a < 2; a++) {
+        size_t n;
+        uint8_t *code = asm_snippet(arches[a], text, &n);
+        CHECK(code != NULL, "%s: cannot assemble the mask program", arches[a]);
+        if (!code)
+            continue;
+        for (int pair = 0; pair < 2; pair++) {
+            static uint32_t out[128];
+            memset(out, 0, sizeof out);
+            uint64_t p = (uint64_t)(uintptr_t)out;
+            uint32_t user[2] = {(uint32_t)p, (uint32_t)(p >> 32)};
+            uint64_t ranges[2] = {p, sizeof out}, before = x_pair_mask_runs();
+            x_set_pairing(pair);
+            int r = gfxemu_run_asm_ranges((uint64_t)(uintptr_t)code, (uint32_t)n, 2, 1, 1, 64, 1, 1,
+                                          0, 2u << 1, 0, arches[a], user, 2, ranges, 1);
+            x_set_pairing(1);
+            int bad = 0;
+            for (uint32_t l = 0; l < 64; l++) {
+                /* each wave's popcounts: carries (ids >= 20) and ids > 40 among its 32 lanes */
+                uint32_t w0 = l & ~31u, carries = 0, big = 0;
+                for (uint32_t k = w0; k < w0 + 32; k++)
+                    carries += k >= 20, big += k > 40;
+                bad += out[l] != (l > 40 ? 2 : 1) + ((uint32_t)(l >= 20) << 4);
+                bad += out[64 + l] != carries + (big << 8);
+            }
+            CHECK(r == 0 && bad == 0, "%s mask program (pairing %d): r %d, %d wrong", arches[a],
+                  pair, r, bad);
+            if (pair && x_fast_tier() && x_pairing())
+                CHECK(x_pair_mask_runs() > before, "%s mask program: no run with lane masks",
+                      arches[a]);
+        }
+        free(code);
+    }
+}
+
 /* scalar_runs: SALU ops between the VALU ops of a loop, on scalars that agree (the loop
  * counter) and that differ between the waves (a ballot's popcount), against C. */
 static void t_scalar_runs(void) {
@@ -359,7 +416,9 @@ static void t_rejoin(void) {
 }
 
 /* lane_masks: carries and compares whose lane masks differ between the two waves, inside runs
- * of paired instructions, and a v_cmpx_*_e64 whose EXEC differs between the waves, against C. */
+ * of paired instructions (the masks in their slot pairs for the run, and in native blocks),
+ * and a v_cmpx_*_e64 whose EXEC differs between the waves, against C; in wave32 from -O1 on
+ * runs with masks must have run (x_pair_mask_runs). */
 static void t_lane_masks(void) {
     enum { G = 3, B = 64, N = G * B };
     static uint32_t in[N];
@@ -370,8 +429,11 @@ static void t_lane_masks(void) {
     pbuf b[] = {{NULL, N * 8}, {in, sizeof in}};
     const void *s[] = {&n};
     outcome o;
+    uint64_t before = x_pair_mask_runs();
     both(&o, "lane_masks", G, B, b, 2, s, 1);
     CHECK(o.r == GFX_OK, "%s lane_masks: %s", kt.tag, gfx_device_error(kt.dev));
+    if (wave32() && x_fast_tier() && x_pairing() && !strstr(kt.tag, "-O0"))
+        CHECK(x_pair_mask_runs() > before, "%s lane_masks: no run with lane masks", kt.tag);
     const uint64_t *got = (const uint64_t *)o.got[0];
     int bad = 0;
     for (unsigned i = 0; i < N; i++) {
@@ -394,5 +456,6 @@ int main(void) {
     if (kt_run_rdna("pair", "", tests, sizeof tests / sizeof tests[0]))
         return 1;
     t_run_asm();
+    t_mask_asm();
     return check_summary("test_pair");
 }
