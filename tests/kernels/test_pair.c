@@ -226,8 +226,23 @@ static void t_fault(void) {
     done(&o, 1);
 }
 
-/* gfxemu_run_asm() (the mock-GPU entry) pairs wave32 waves too: two workgroups of 64 lanes
- * store l * l + 7 at lane l of the buffer whose address is in s[0:1], paired and not. */
+/* Two workgroups of 64 lanes of code (arch) through gfxemu_run_asm() (the mock-GPU entry),
+ * pairing on or off, the zeroed buffer out (bytes long) at s[0:1]; its result. */
+static int run_asm_pairing(const char *arch, const uint8_t *code, size_t n, uint32_t *out,
+                           size_t bytes, int pair) {
+    memset(out, 0, bytes);
+    uint64_t p = (uint64_t)(uintptr_t)out;
+    uint32_t user[2] = {(uint32_t)p, (uint32_t)(p >> 32)};
+    uint64_t ranges[2] = {p, bytes};
+    x_set_pairing(pair);
+    int r = gfxemu_run_asm_ranges((uint64_t)(uintptr_t)code, (uint32_t)n, 2, 1, 1, 64, 1, 1, 0,
+                                  2u << 1, 0, arch, user, 2, ranges, 1);
+    x_set_pairing(1);
+    return r;
+}
+
+/* gfxemu_run_asm() pairs wave32 waves too: two workgroups of 64 lanes store l * l + 7 at lane
+ * l of the buffer whose address is in s[0:1], paired and not. */
 static void t_run_asm(void) {
     static const char *const text = "v_lshlrev_b32 v1, 2, v0\n"
                                     "v_mul_lo_u32 v2, v0, v0\n"
@@ -243,15 +258,8 @@ static void t_run_asm(void) {
             continue;
         for (int pair = 0; pair < 2; pair++) {
             static uint32_t out[64];
-            memset(out, 0, sizeof out);
-            uint64_t p = (uint64_t)(uintptr_t)out;
-            uint32_t user[2] = {(uint32_t)p, (uint32_t)(p >> 32)};
-            uint64_t ranges[2] = {p, sizeof out}, before = x_pair_count();
-            x_set_pairing(pair);
-            int r = gfxemu_run_asm_ranges((uint64_t)(uintptr_t)code, (uint32_t)n, 2, 1, 1, 64, 1, 1,
-                                          0, 2u << 1, 0, arches[a], user, 2, ranges, 1);
-            x_set_pairing(1);
-            int bad = 0;
+            uint64_t before = x_pair_count();
+            int r = run_asm_pairing(arches[a], code, n, out, sizeof out, pair), bad = 0;
             for (uint32_t l = 0; l < 64; l++)
                 bad += out[l] != l * l + 7;
             CHECK(r == 0 && bad == 0, "%s run_asm (pairing %d): r %d, %d wrong", arches[a], pair, r,
@@ -293,15 +301,8 @@ static void t_mask_asm(void) {
             continue;
         for (int pair = 0; pair < 2; pair++) {
             static uint32_t out[128];
-            memset(out, 0, sizeof out);
-            uint64_t p = (uint64_t)(uintptr_t)out;
-            uint32_t user[2] = {(uint32_t)p, (uint32_t)(p >> 32)};
-            uint64_t ranges[2] = {p, sizeof out}, before = x_pair_mask_runs();
-            x_set_pairing(pair);
-            int r = gfxemu_run_asm_ranges((uint64_t)(uintptr_t)code, (uint32_t)n, 2, 1, 1, 64, 1, 1,
-                                          0, 2u << 1, 0, arches[a], user, 2, ranges, 1);
-            x_set_pairing(1);
-            int bad = 0;
+            uint64_t before = x_pair_mask_runs();
+            int r = run_asm_pairing(arches[a], code, n, out, sizeof out, pair), bad = 0;
             for (uint32_t l = 0; l < 64; l++) {
                 /* each wave's popcounts: carries (ids >= 20) and ids > 40 among its 32 lanes */
                 uint32_t w0 = l & ~31u, carries = 0, big = 0;
