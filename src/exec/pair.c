@@ -80,7 +80,7 @@ struct xpair {
     uint16_t chk[XP_MAXCHK];   /* SGPRs read as data: the same in both waves */
     uint16_t mask[XP_MAXMASK]; /* SGPRs read or written as a lane mask (not EXEC) */
     /* Bit i: mask[i] is an operand of the record, renamed in own (a copy of x64) to the slot
-     * pair XS_PAIR_MASK + 2i; else it is implicit (VCC of v_div_fmas, of a VOPD v_cndmask)
+     * pair XS_PAIR_MASK + 2 mslot[i]; else it is implicit (VCC of v_div_fmas, of a VOPD v_cndmask)
      * and its high half is swapped into the SGPR after it for the call. */
     uint8_t renamed;
     /* the slot pair (XS_PAIR_MASK + 2 slot) of each renamed mask: the program's one for that
@@ -751,23 +751,26 @@ static inline void lazy_flush(wave *a, wave *b, uint64_t lazy[2]) {
         }
     lazy[0] = lazy[1] = 0;
 }
-/* A run's lane masks into their slot pairs, A's lanes in the low SGPR and B's in the high one
- * (as the per-instruction path below puts one instruction's), and after the run the written
- * ones back into each wave's SGPR. */
+/* Mask SGPR m into its slot pair, A's lanes in the low SGPR and B's in the high one, and back
+ * into each wave's SGPR (an instruction's masks around its call in the per-instruction path; a
+ * run's at its start, and the written ones at its end). */
+static inline void mask_in(wave *a, const wave *b, unsigned m, unsigned slot) {
+    a->s[XS_PAIR_MASK + 2 * slot] = a->s[m];
+    a->s[XS_PAIR_MASK + 2 * slot + 1] = b->s[m];
+}
+static inline void mask_out(wave *a, wave *b, unsigned m, unsigned slot) {
+    a->s[m] = a->s[XS_PAIR_MASK + 2 * slot];
+    b->s[m] = a->s[XS_PAIR_MASK + 2 * slot + 1];
+}
 static inline void masks_in(wave *a, const wave *b, const struct xpair *pl) {
-    for (unsigned i = 0; i < pl->run_nmask; i++) {
-        unsigned m = pl->run_mreg[i], sl = XS_PAIR_MASK + 2u * pl->run_mslot[i];
-        a->s[sl] = a->s[m];
-        a->s[sl + 1] = b->s[m];
-    }
+    for (unsigned i = 0; i < pl->run_nmask; i++)
+        mask_in(a, b, pl->run_mreg[i], pl->run_mslot[i]);
 }
 static inline void masks_out(wave *a, wave *b, const struct xpair *pl) {
     for (unsigned i = 0; i < pl->run_nmask; i++)
         if (pl->run_mw >> i & 1) {
-            unsigned m = pl->run_mreg[i], sl = XS_PAIR_MASK + 2u * pl->run_mslot[i];
-            a->s[m] = a->s[sl];
-            b->s[m] = a->s[sl + 1];
-            eq_set(a, m, 0);
+            mask_out(a, b, pl->run_mreg[i], pl->run_mslot[i]);
+            eq_set(a, pl->run_mreg[i], 0);
         }
 }
 /* The --stats counts of n runs of pl. */
@@ -936,8 +939,7 @@ int x_pair_run(wave *a) {
             for (unsigned i = 0; i < pl->nmask; i++) {
                 unsigned m = pl->mask[i];
                 if (pl->renamed >> i & 1) {
-                    a->s[XS_PAIR_MASK + 2 * pl->mslot[i]] = a->s[m];
-                    a->s[XS_PAIR_MASK + 2 * pl->mslot[i] + 1] = b->s[m];
+                    mask_in(a, b, m, pl->mslot[i]);
                 } else {
                     keep[i] = a->s[m + 1];
                     a->s[m + 1] = b->s[m];
@@ -960,10 +962,8 @@ int x_pair_run(wave *a) {
                 if (pl->mask_written >> i & 1) /* each wave's own lanes */
                     eq_set(a, m, 0);
                 if (pl->renamed >> i & 1) {
-                    if (pl->mask_written >> i & 1) {
-                        a->s[m] = a->s[XS_PAIR_MASK + 2 * pl->mslot[i]];
-                        b->s[m] = a->s[XS_PAIR_MASK + 2 * pl->mslot[i] + 1];
-                    }
+                    if (pl->mask_written >> i & 1)
+                        mask_out(a, b, m, pl->mslot[i]);
                     continue;
                 }
                 if (pl->mask_written >> i & 1)
