@@ -438,13 +438,14 @@ void dp_wave_init(wave *w, const dp_dispatch *d, const uint32_t wg[3], uint32_t 
 
     /* VGPRs: zero what the descriptor allocates (ArchVGPRs below ACCUM_OFFSET, AGPRs above), so
      * that results never depend on what ran before on this worker: all of it, or for a wave
-     * with all 64 lanes on only the rows the kernel could read before writing them (zplan.c). */
+     * with all of its lanes on (64, or 32 in wave32) only the rows the kernel could read before
+     * writing them (zplan.c). */
     unsigned total = ld_kd_vgprs(k), acc = k->accum_offset;
     unsigned nv = total < NVREG ? total : NVREG;
     unsigned na = total > acc ? total - acc : 0;
     if (na > NVREG)
         na = NVREG;
-    if (nl == LANES && t0 + LANES <= threads && zp->ok && !d->zero_all) {
+    if ((nl == LANES || nl == 32) && t0 + nl <= threads && zp->ok && !d->zero_all) {
         if (d->poison_regs || !plan_empty(zp->v, nv))
             zero_rows(w->v, zp->v, nv, d->poison_regs);
         if (d->poison_regs || !plan_empty(zp->a, na))

@@ -8,16 +8,18 @@
  *  - A row no instruction of the program names is never read, when the program has no dynamic
  *    register indexing (v_movrel*, s_movrel*, s_set_gpr_idx_*) and only formats whose operand
  *    lists name every register they touch.
- *  - A row the kernel's first straight-line instructions write in all 64 lanes before reading
- *    it is written before anything can read it.  That prefix runs from the entry to the first
- *    branch, EXEC write or instruction the plan does not model; it runs exactly once, first, in
- *    every wave, and while it runs EXEC is what the wave started with.
+ *  - A row the kernel's first straight-line instructions write in all of the wave's lanes
+ *    before reading it is written before anything can read it.  That prefix runs from the entry
+ *    to the first branch, EXEC write or instruction the plan does not model; it runs exactly
+ *    once, first, in every wave, and while it runs EXEC is what the wave started with.
  * SGPRs are set up (the launch's user SGPRs, zeros elsewhere) in chunks of 16: the chunks the
  * code names, and s96-s127, whose special registers instructions read without naming them.
- * The plan holds for waves that start with all 64 lanes on.  Other waves, and launches whose
+ * The plan holds for waves that start with all lanes on: 64, or 32 in a wave32 program, whose
+ * lanes 32-63 no instruction reads (a pair of wave32 waves run as one, pair.c, holds the second
+ * wave's lanes there; its prefix writes them in both).  Other waves, and launches whose
  * registers a debugger or trace shows before the kernel writes them, zero the whole allocation
  * as before.  GFXEMU_POISON_REGS=1 fills the rows the plan leaves with garbage instead of
- * leaving them alone, so that a wrong plan changes results (tests/exec/test_zplan.c, and the
+ * leaving them alone, so that a wrong plan changes results (tests/dispatch/test_zplan.c, and the
  * kernel tests run under it by make check). */
 #include "exec/exec.h"
 
@@ -47,6 +49,7 @@ static int modelled_fmt(unsigned fmt) {
     case ISA_FMT_VOPC:
     case ISA_FMT_VOP3:
     case ISA_FMT_VOP3P:
+    case ISA_FMT_VOPD:
     case ISA_FMT_DS:
     case ISA_FMT_FLAT:
     case ISA_FMT_MUBUF:
@@ -59,12 +62,25 @@ static int is_mem_fmt(unsigned fmt) {
     return fmt == ISA_FMT_DS || fmt == ISA_FMT_FLAT || fmt == ISA_FMT_MUBUF || fmt == ISA_FMT_MTBUF;
 }
 
-/* Whether the instruction writes its VGPR/AGPR destination rows in every active lane and keeps
+/* Whether a VALU op of this name writes all of its destination: not 16-bit and 8-bit results
+ * (halves, bytes), accumulating ops (mac, dot*c), lane writes, swaps, scaled and
+ * stochastic-rounding conversions. */
+static int full_name(const char *nm) {
+    static const char *const partial[] = {"16",   "8",    "fp4",   "mac",  "dot",
+                                          "lane", "swap", "scale", "_sr_", "movrel"};
+    for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
+        if (strstr(nm, partial[i]))
+            return 0;
+    return 1;
+}
+
+/* Whether the instruction writes destination d's VGPR/AGPR rows in every active lane and keeps
  * nothing of their old contents.  Anything not known to is taken as a read of the destination:
- * 16-bit and 8-bit results (halves, bytes), accumulating ops (mac, dot*c, smfmac), lane writes,
- * swaps, scaled and stochastic-rounding conversions, any SDWA/DPP/modifier form, and memory
- * ops but plain dword loads. */
-static int full_write(const isa_inst *in, unsigned cls, const char *nm) {
+ * full_name()'s partial and accumulating ops, smfmac and RDNA's WMMA (gfx11's 16-bit results
+ * are halves; swmmac accumulates into its destination), any SDWA/DPP/modifier form, memory
+ * ops but plain dword loads, and each half of a VOPD (X's op is in op, Y's in flags) by its
+ * own name. */
+static int full_write(const isa_inst *in, unsigned cls, const char *nm, unsigned d) {
     if (is_mem_fmt(in->fmt)) {
         const isa_mem_fields *m = &in->f.m;
         uint32_t fl = in->info ? in->info->flags : 0;
@@ -72,18 +88,17 @@ static int full_write(const isa_inst *in, unsigned cls, const char *nm) {
                !(fl & (ISA_MF_D16 | ISA_MF_D16_HI | ISA_MF_LDS | ISA_MF_FORMAT | ISA_MF_ATOMIC)) &&
                !m->tfe && !m->lds;
     }
+    if (strstr(nm, "wmma"))
+        return 0;
     if (cls == XC_MFMA)
         return !strstr(nm, "smfmac");
+    if (in->fmt == ISA_FMT_VOPD)
+        return d == 0 ? full_name(nm) : in->flags < ISA_NOPS && full_name(isa_op_names[in->flags]);
     const isa_valu_fields *v = &in->f.v;
     if (in->variant >= ISA_VAR_SDWA || (v->neg | v->abs | v->neg_hi | v->opsel | v->opsel_hi) ||
         v->clamp || v->omod)
         return 0;
-    static const char *const partial[] = {"16",   "8",    "fp4",   "mac",  "dot",
-                                          "lane", "swap", "scale", "_sr_", "movrel"};
-    for (size_t i = 0; i < sizeof partial / sizeof *partial; i++)
-        if (strstr(nm, partial[i]))
-            return 0;
-    return 1;
+    return full_name(nm);
 }
 
 /* The entry prefix ends here: control flow, EXEC or vskip changes, traps, or a format the plan
@@ -204,7 +219,7 @@ static void prefix_access(uint64_t need[2][NVREG / 64 + 1], uint64_t def[2][NVRE
 
 int x_zero_plan(const xprog *p, uint32_t entry_pc, xzplan *z) {
     memset(z, 0, sizeof *z);
-    if (!p || !p->at || p->wave32 || isa_is_rdna(p->arch))
+    if (!p || !p->at)
         return 0;
     uint64_t ref[2][NVREG / 64 + 1] = {{0}}, def[2][NVREG / 64 + 1] = {{0}},
                                  need[2][NVREG / 64 + 1] = {{0}};
@@ -236,9 +251,8 @@ int x_zero_plan(const xprog *p, uint32_t entry_pc, xzplan *z) {
             break;
         for (unsigned s = 0; s < in->nsrc && s < 6; s++)
             prefix_access(need, def, &in->src[s], 1, 0);
-        int full = full_write(in, x->cls, nm);
         for (unsigned d = 0; d < in->ndst && d < 2; d++)
-            prefix_access(need, def, &in->dst[d], !full, 1);
+            prefix_access(need, def, &in->dst[d], !full_write(in, x->cls, nm, d), 1);
     }
     for (int f = 0; f < 2; f++)
         for (unsigned k = 0; k <= NVREG / 64; k++) {

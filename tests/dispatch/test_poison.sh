@@ -9,7 +9,10 @@ fails=0
 for t in kernels/test_kernels kernels/test_kernels2 kernels/test_control kernels/test_wave \
     kernels/test_math kernels/test_intops kernels/test_atomics kernels/test_cvt \
     kernels/test_local_args kernels/test_framework exec/test_valu_kernels \
-    exec/test_mfma_kernels workloads/test_gemm workloads/test_attention; do
+    exec/test_mfma_kernels workloads/test_gemm workloads/test_attention kernels/test_pair \
+    kernels/test_rdna_gap_kernels kernels/test_rdna_buf_kernels kernels/test_rdna_fp8_kernels \
+    kernels/test_wmma_kernels kernels/test_swmmac_kernels kernels/test_dot_kernels \
+    kernels/test_progdata; do
     bin="$BUILD/tests/$t"
     if [ ! -x "$bin" ]; then
         echo "FAIL $t: not built"
@@ -22,5 +25,5 @@ for t in kernels/test_kernels kernels/test_kernels2 kernels/test_control kernels
         fails=$((fails + 1))
     fi
 done
-[ "$fails" -eq 0 ] && echo "test_poison: 14 suites passed with poisoned registers"
+[ "$fails" -eq 0 ] && echo "test_poison: 22 suites passed with poisoned registers"
 exit $((fails != 0))

@@ -4,9 +4,11 @@
  *     names it and the entry prefix (up to the first branch or EXEC write) does not write it in
  *     every lane before reading it; writes that keep part of the old value (SDWA, d16 loads,
  *     mac, 8/16-bit results, lane writes) count as reads; dynamic indexing means no plan.
+ *     RDNA programs (gfx1100, gfx1201) by the same rules, VOPD halves each by its own op.
  *  2. End to end on one worker thread: a kernel fills registers with 0x5a5a5a5a, then a kernel
  *     that reads registers before writing them (in the prefix, after an EXEC change, after a
- *     branch, through a partial write, an accumulating op, an SGPR) must see zeros there.
+ *     branch, through a partial write, an accumulating op, an SGPR) must see zeros there; on
+ *     gfx950, gfx942 (wave64) and gfx1100, gfx1201 (wave32, two waves run as a pair).
  * make check-poison runs the kernel suites with GFXEMU_POISON_REGS=1, which fills the rows a plan
  * does not zero with garbage: a plan that skips a row the kernel reads changes their results. */
 #include "common/asm.h"
@@ -174,6 +176,63 @@ static void plans(void) {
     }
 }
 
+/* RDNA programs (wave32 and wave64 alike): the same rules, and each half of a VOPD by its own
+ * op; WMMA counts as a read of its destination (gfx11's 16-bit results are halves of it,
+ * gfx12's swmmac accumulates into it). */
+static void rdna_plans(void) {
+    static const char *const arches[] = {"gfx1100", "gfx1201"};
+    for (int t = 0; t < 2; t++) {
+        const char *a = arches[t];
+        xzplan z;
+        CHECK(plan_of(a,
+                      "s_load_b128 s[4:7], s[0:1], 0x0\n"
+                      "v_lshl_add_u32 v0, s2, 8, v0\n"
+                      "v_ashrrev_i32 v1, 31, v0\n"
+                      "v_lshlrev_b64 v[0:1], 2, v[0:1]\n"
+                      "v_add_co_u32 v2, vcc_lo, s4, v0\n"
+                      "v_add_co_ci_u32_e32 v3, vcc_lo, s5, v1, vcc_lo\n"
+                      "global_load_b32 v4, v[2:3], off\n"
+                      "v_add_f32 v4, v4, v4\n"
+                      "global_store_b32 v[2:3], v4, off\n"
+                      "s_endpgm\n",
+                      &z) == 1 &&
+                  z.ok,
+              "%s: elementwise plan", a);
+        expect("rdna elementwise", z.v, NONE);
+        CHECK(z.s_chunks == (0x01 | 0xc0), "%s: elementwise SGPR chunks %#x", a, z.s_chunks);
+
+        plan_of(a,
+                "v_dual_mov_b32 v1, v5 :: v_dual_mov_b32 v2, 0\n"
+                "v_dual_fmac_f32 v3, v1, v1 :: v_dual_mov_b32 v4, v2\n"
+                "v_dual_mov_b32 v6, v2 :: v_dual_fmac_f32 v7, v1, v1\n"
+                "s_endpgm\n",
+                &z);
+        expect("vopd halves", z.v, ROWS(3, 5, 7));
+
+        plan_of(a, "v_mov_b32 v1, 0\ns_mov_b32 exec_lo, 1\nv_mov_b32 v2, 0\ns_endpgm\n", &z);
+        expect("exec_lo write", z.v, ROWS(2));
+        plan_of(a, "v_cmpx_lt_u32_e64 v0, 4\nv_mov_b32 v1, 2\ns_endpgm\n", &z);
+        expect("rdna v_cmpx", z.v, ROWS(1));
+
+        plan_of(a,
+                t == 0 ? "v_wmma_f16_16x16x16_f16 v[32:39], v[8:15], v[16:23], v[24:31]\ns_endpgm\n"
+                       : "v_wmma_f16_16x16x16_f16 v[16:19], v[4:7], v[8:11], v[12:15]\ns_endpgm\n",
+                &z);
+        uint64_t want = t == 0 ? 0xffffffffull << 8 : 0xffffull << 4;
+        CHECK(z.v[0] == want && !z.v[1], "%s: wmma f16 rows %#llx, want %#llx", a,
+              (unsigned long long)z.v[0], (unsigned long long)want);
+        if (t == 1) {
+            plan_of(a, "v_swmmac_f32_16x16x32_f16 v[24:31], v[8:11], v[12:19], v20\ns_endpgm\n",
+                    &z);
+            want = 0x1fffull << 8 | 0xffull << 24;
+            CHECK(z.v[0] == want && !z.v[1], "swmmac rows %#llx, want %#llx",
+                  (unsigned long long)z.v[0], (unsigned long long)want);
+        }
+        CHECK(plan_of(a, "v_mov_b32 v1, 0\nv_movrels_b32 v2, v1\ns_endpgm\n", &z) == 0 && !z.ok,
+              "%s: v_movrels has a plan", a);
+    }
+}
+
 /* ---- end to end ---- */
 
 static const char probe_src[] =
@@ -224,14 +283,74 @@ static const char probe_src[] =
     "  .amdhsa_accum_offset 32\n"
     ".end_amdhsa_kernel\n";
 
-static void end_to_end(gfx_arch arch) {
-    char lines[4096] = "", src[8192], err[256];
+/* The same on RDNA, wave32: 64 work-items are two waves, run as a pair (pair.c) with the second
+ * wave's lanes in lanes 32-63 of the first one's rows.  A VOPD's Y half accumulates into v14,
+ * which must read 0; EXEC_LO = 1 leaves lane 0 of each wave. */
+static const char rdna_probe_src[] = ".text\n"
+                                     ".globl probe\n.p2align 8\n.type probe,@function\n"
+                                     "probe:\n"
+                                     "  s_load_b64 s[20:21], s[0:1], 0x0\n"
+                                     "  v_lshlrev_b32 v1, 2, v0\n"
+                                     "  v_mov_b32 v2, v5\n"
+                                     "  v_mov_b32 v5, 9\n"
+                                     "  v_mov_b32 v12, 0\n"
+                                     "  v_fmac_f32 v11, v12, v12\n"
+                                     "  v_dual_mov_b32 v13, v12 :: v_dual_fmac_f32 v14, v5, v12\n"
+                                     "  v_mov_b32 v3, s50\n"
+                                     "  v_add_nc_u32 v3, s37, v3\n"
+                                     "  %s\n" /* the wait for the scalar load */
+                                     "  global_store_b32 v1, v2, s[20:21]\n"
+                                     "  global_store_b32 v1, v3, s[20:21] offset:256\n"
+                                     "  global_store_b32 v1, v14, s[20:21] offset:512\n"
+                                     "  global_store_b32 v1, v11, s[20:21] offset:768\n"
+                                     "  s_mov_b32 exec_lo, 1\n"
+                                     "  v_mov_b32 v7, 3\n"
+                                     "  s_mov_b32 exec_lo, -1\n"
+                                     "  global_store_b32 v1, v7, s[20:21] offset:1024\n"
+                                     "  s_cmp_eq_u32 s50, 0\n"
+                                     "  s_cbranch_scc1 .Lskip\n"
+                                     "  v_mov_b32 v8, 4\n"
+                                     ".Lskip:\n"
+                                     "  global_store_b32 v1, v8, s[20:21] offset:1280\n"
+                                     "  s_endpgm\n"
+                                     ".size probe, .-probe\n"
+                                     ".globl dirty\n.p2align 8\n.type dirty,@function\n"
+                                     "dirty:\n"
+                                     "%s"
+                                     "  s_endpgm\n"
+                                     ".size dirty, .-dirty\n"
+                                     ".rodata\n.p2align 6\n"
+                                     ".amdhsa_kernel probe\n"
+                                     "  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
+                                     "  .amdhsa_kernarg_size 8\n"
+                                     "  .amdhsa_next_free_vgpr 32\n"
+                                     "  .amdhsa_next_free_sgpr 64\n"
+                                     "  .amdhsa_wavefront_size32 1\n"
+                                     ".end_amdhsa_kernel\n"
+                                     ".amdhsa_kernel dirty\n"
+                                     "  .amdhsa_next_free_vgpr 32\n"
+                                     "  .amdhsa_next_free_sgpr 64\n"
+                                     "  .amdhsa_wavefront_size32 1\n"
+                                     ".end_amdhsa_kernel\n";
+
+/* The dirty kernel's lines: v1-v31 and s2-s63 = 0x5a5a5a5a */
+static void dirty_lines(char *lines, size_t size) {
     size_t o = 0;
     for (int r = 1; r < 32; r++)
-        o += (size_t)snprintf(lines + o, sizeof lines - o, "  v_mov_b32 v%d, 0x5a5a5a5a\n", r);
+        o += (size_t)snprintf(lines + o, size - o, "  v_mov_b32 v%d, 0x5a5a5a5a\n", r);
     for (int r = 2; r < 64; r++)
-        o += (size_t)snprintf(lines + o, sizeof lines - o, "  s_mov_b32 s%d, 0x5a5a5a5a\n", r);
-    snprintf(src, sizeof src, probe_src, lines);
+        o += (size_t)snprintf(lines + o, size - o, "  s_mov_b32 s%d, 0x5a5a5a5a\n", r);
+}
+
+static void end_to_end(gfx_arch arch) {
+    char lines[4096], src[8192], err[256];
+    dirty_lines(lines, sizeof lines);
+    int rdna = arch == GFX_ARCH_GFX1100 || arch == GFX_ARCH_GFX1201;
+    if (rdna)
+        snprintf(src, sizeof src, rdna_probe_src,
+                 arch == GFX_ARCH_GFX1201 ? "s_wait_kmcnt 0x0" : "s_waitcnt lgkmcnt(0)", lines);
+    else
+        snprintf(src, sizeof src, probe_src, lines);
     gfx_module *m = NULL;
     CHECK(gfx_module_assemble(arch, src, strlen(src), &m, err, sizeof err) == GFX_OK,
           "assemble for %s: %s", gfx_arch_name(arch), err);
@@ -255,7 +374,9 @@ static void end_to_end(gfx_arch arch) {
         gfx_memcpy_dtoh(dev, got, buf, sizeof got);
         int bad = 0;
         for (int l = 0; l < 64; l++) {
-            uint32_t want[6] = {0, 0, (uint32_t)(l * 4) & 0xffff, 0, l == 0 ? 3 : 0, 0};
+            uint32_t want[6] = {
+                0, 0, rdna ? 0 : (uint32_t)(l * 4) & 0xffff, 0, (rdna ? l % 32 : l) == 0 ? 3 : 0,
+                0};
             for (int i = 0; i < 6; i++)
                 if (got[i * 64 + l] != want[i] && bad++ < 6)
                     CHECK(0, "%s round %d: store %d lane %d = %#x, want %#x", gfx_arch_name(arch),
@@ -269,7 +390,10 @@ static void end_to_end(gfx_arch arch) {
 
 int main(void) {
     plans();
+    rdna_plans();
     end_to_end(GFX_ARCH_GFX950);
     end_to_end(GFX_ARCH_GFX942);
+    end_to_end(GFX_ARCH_GFX1100);
+    end_to_end(GFX_ARCH_GFX1201);
     return check_summary("test_zplan");
 }
