@@ -948,7 +948,10 @@ unsigned x_rdna_missing(const uint16_t **ops) {
     return rdna_nmissing;
 }
 
-int x_rdna_is_nop(const xinst *x) { return x->fn == r_nop; }
+/* (gfx11's s_waitcnt and s_nop run the CDNA no-op's handler, not r_nop) */
+int x_rdna_is_nop(const xinst *x) {
+    return x->fn == r_nop || x->in.op == ISA_OPL_s_waitcnt || x->in.op == ISA_OPL_s_nop;
+}
 
 int x_rdna_vopd_op(unsigned dual) {
     for (size_t i = 0; i < sizeof vopd_ops / sizeof vopd_ops[0]; i++)

@@ -10,6 +10,7 @@
  * kernels use private memory, which keeps waves unpaired). */
 #include "common/asm.h"
 #include "common/kernels.h"
+#include "common/util.h"
 #include "exec/pair.h"
 
 #include <stdio.h>
@@ -271,6 +272,37 @@ static void t_run_asm(void) {
     }
 }
 
+/* The instructions a pair only counts (XP_NOP) and native blocks step over: RDNA's wait
+ * counters (gfx11's s_waitcnt too, which runs CDNA's no-op handler), s_nop and s_delay_alu; a
+ * scalar op that is one would end every run at the wait after each s_load. */
+static void t_nops(void) {
+    static const char *const text[] = {
+        "s_waitcnt lgkmcnt(0)\ns_nop 0\ns_delay_alu instid0(VALU_DEP_1)\n"
+        "s_waitcnt_vscnt null, 0x0\ns_mov_b32 s0, 0\ns_endpgm\n",
+        "s_wait_loadcnt 0x0\ns_nop 0\ns_delay_alu instid0(VALU_DEP_1)\n"
+        "s_wait_kmcnt 0x0\ns_mov_b32 s0, 0\ns_endpgm\n"};
+    static const char *const arches[] = {"gfx1100", "gfx1201"};
+    for (int a = 0; a < 2; a++) {
+        size_t n;
+        uint8_t *code = asm_snippet(arches[a], text[a], &n);
+        CHECK(code != NULL, "%s: cannot assemble the no-op program", arches[a]);
+        if (!code)
+            continue;
+        xprog p;
+        memset(&p, 0, sizeof p);
+        if (xprog_build(&p, (isa_arch)test_isa_arch(arches[a]), code, (uint32_t)n, 0) == 0) {
+            CHECK(p.ninsts == 6, "%s: %u instructions", arches[a], p.ninsts);
+            for (uint32_t i = 0; i < p.ninsts && i < 6; i++)
+                CHECK(x_rdna_is_nop(&p.insts[i]) == (i < 4), "%s: %s is%s a no-op", arches[a],
+                      isa_op_names[p.insts[i].in.op], i < 4 ? " not" : "");
+            xprog_free(&p);
+        } else {
+            CHECK(0, "%s: xprog_build", arches[a]);
+        }
+        free(code);
+    }
+}
+
 /* Lane masks that live across runs: a compare and a carry written in one run, read per wave by
  * SALU ops after it (each wave's own mask back in its SGPR), and read again in a later run
  * (each wave's mask into the run's slot pair); an s_load between the runs ends the first. */
@@ -458,5 +490,6 @@ int main(void) {
         return 1;
     t_run_asm();
     t_mask_asm();
+    t_nops();
     return check_summary("test_pair");
 }
