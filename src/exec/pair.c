@@ -11,7 +11,8 @@
  *  - XP_NOP (s_delay_alu, the s_wait* counters, s_clause, the cache controls...): nothing to
  *    do but count;
  *  - XP_SCALAR (SALU, SMEM, branches, messages, barriers): run on A and on B, each its own
- *    wave32 instruction on its own scalar state;
+ *    wave32 instruction on its own scalar state; a plain SALU op, a branch on SCC or a scalar
+ *    load whose SGPR operands (and SCC) agree runs on A alone, its results copied to B;
  *  - XP_VECTOR (lane-local VALU, VOPD, global/flat/LDS memory): the wave64 build of the same
  *    word (xprog.prog64, handlers without XI_MASK32) runs once on A over 64 lanes.  Lane masks
  *    are 64-bit there (a mask operand at SGPR m is read and written as the pair m, m+1), so A's
@@ -89,10 +90,10 @@ struct xpair {
     uint8_t mslot[XP_MAXMASK], norun;
     xinst *own;
     /* XP_SCALAR, a plain SALU op (SOP1/SOP2/SOPC/SOPK, no state beyond its SGPR operands and
-     * SCC): when the SGPRs in chk and SCC hold the same values in both waves, it runs on A only
-     * and its destination SGPRs (dst[0..ndst-1]) and SCC are copied to B. */
+     * SCC) or a scalar load: when the SGPRs in chk and SCC hold the same values in both waves,
+     * it runs on A only and its destination SGPRs (dst[0..ndst-1]) and SCC are copied to B. */
     uint8_t once, ndst;
-    uint16_t dst[4];
+    uint16_t dst[16];
     /* chk and run_chk as bit sets of SGPRs 0-127 (wave.pair_eq); *_slow: one is 128 or above */
     uint64_t need[2], run_need[2];
     uint8_t need_slow, run_need_slow;
@@ -113,9 +114,10 @@ struct xpair {
     uint8_t nrows[XP_MAXRNG];
 };
 
-static _Atomic uint64_t paired_insts, rejoins, mask_runs; /* x_pair_count(), ... */
+static _Atomic uint64_t paired_insts, rejoins, mask_runs, shared_loads; /* x_pair_count(), ... */
 uint64_t x_pair_count(void) { return paired_insts; }
 uint64_t x_pair_mask_runs(void) { return mask_runs; }
+uint64_t x_pair_shared_loads(void) { return shared_loads; }
 uint64_t x_pair_rejoins(void) { return rejoins; }
 
 static int pairing = -1; /* x_pairing(); -1: the environment not read yet */
@@ -320,14 +322,18 @@ static int plan_vector(struct xpair *pl, const xinst *x, const xinst *x64, uint1
     return 1;
 }
 
-/* Whether a SALU op computes only from its SGPR operands and SCC, and which it writes. */
+/* Whether a SALU op computes only from its SGPR operands and SCC, and which it writes.  A scalar
+ * load (s_load_*, s_buffer_load_*) reads memory at an address made of its SGPR operands: the
+ * same bytes for both waves when those agree (the two waves at one pc, each done with every
+ * instruction before it; what another wave stores meanwhile is unordered with it either way). */
 static void plan_once(struct xpair *pl, const xinst *x) {
     static const char *const state[] = {"s_getreg", "s_setreg", "s_sendmsg", "s_movrel",
                                         "s_getpc",  "s_setpc",  "s_swappc",  "s_call",
                                         "s_rfe",    "s_ttrace", "s_barrier", "s_sleep"};
     const isa_inst *in = &x->in;
     const char *name = isa_op_names[in->op];
-    if (x->cls != XC_SALU && x->cls != XC_BRANCH)
+    if (x->cls == XC_SMEM ? !has_prefix(name, "s_load") && !has_prefix(name, "s_buffer_load")
+                          : x->cls != XC_SALU && x->cls != XC_BRANCH)
         return;
     for (size_t i = 0; i < sizeof state / sizeof state[0]; i++)
         if (has_prefix(name, state[i]))
@@ -359,7 +365,7 @@ static void plan_once(struct xpair *pl, const xinst *x) {
         if (o->kind != ISA_OPND_SREG)
             return;
         for (unsigned r = 0; r < o->n; r++) {
-            if (ndst >= 4)
+            if (ndst >= sizeof pl->dst / sizeof pl->dst[0])
                 return;
             pl->dst[ndst++] = (uint16_t)(o->idx + r);
         }
@@ -396,7 +402,7 @@ static int branch_ends_run(const struct xpair *q) {
 /* Whether a plain SALU op can be part of a run: not a branch, and not writing EXEC (the run's
  * vector instructions read both waves' EXEC as set at its start). */
 static int salu_in_run(const struct xpair *q) {
-    if (q->kind != XP_SCALAR || !q->once || q->x->in.fmt == ISA_FMT_SOPP)
+    if (q->kind != XP_SCALAR || !q->once || q->x->in.fmt == ISA_FMT_SOPP || q->x->cls == XC_SMEM)
         return 0;
     for (unsigned k = 0; k < q->ndst; k++)
         if (q->dst[k] == ISA_SREG_EXEC_LO || q->dst[k] == ISA_SREG_EXEC_HI)
@@ -464,7 +470,7 @@ int x_pair_build(xprog *p32, const xprog *p64) {
         if (fmt == ISA_FMT_SOP1 || fmt == ISA_FMT_SOP2 || fmt == ISA_FMT_SOPK ||
             fmt == ISA_FMT_SOPC || fmt == ISA_FMT_SOPP || fmt == ISA_FMT_SMEM) {
             pl->kind = x_rdna_is_nop(x) ? XP_NOP : XP_SCALAR;
-            if (pl->kind == XP_SCALAR && fmt != ISA_FMT_SMEM)
+            if (pl->kind == XP_SCALAR)
                 plan_once(pl, x);
             continue;
         }
@@ -790,7 +796,7 @@ int x_pair_run(wave *a) {
     /* last: the run that ran last, while only runs have run since the last flush; its runs so
      * far (nlast) are counted at the end or when another starts */
     const struct xpair *last = NULL;
-    uint64_t lazy[2] = {0, 0}, nlast = 0, nmruns = 0;
+    uint64_t lazy[2] = {0, 0}, nlast = 0, nmruns = 0, nshared = 0;
     int paired = 1, moded = wave_moded(a) || wave_moded(b);
     if (b->status == WAVE_YIELD && a->status == WAVE_RUNNING)
         b->status = WAVE_RUNNING;      /* both slept (s_sleep); the scheduler woke the leader */
@@ -986,6 +992,14 @@ int x_pair_run(wave *a) {
             if (a->scc == b->scc && agree_known(a, b, pl->chk, pl->nchk, pl->need, pl->need_slow)) {
                 /* (a fault stops the loop; b stays running, the exit below says so) */
                 x_run_one(a, x);
+                if (__builtin_expect(a->status == WAVE_FAULT, 0)) {
+                    /* a scalar load's: B has not run it (its count is taken back: it counts
+                     * the instruction when it runs it) */
+                    b->pc = pc;
+                    b->count[x->cls]--;
+                    continue;
+                }
+                nshared += x->cls == XC_SMEM;
                 copy_scalar(b, a, pl);
                 b->pc = a->pc; /* a branch's target */
                 continue;
@@ -1016,6 +1030,8 @@ out:
         atomic_fetch_add_explicit(&paired_insts, all, memory_order_relaxed);
     if (nmruns)
         atomic_fetch_add_explicit(&mask_runs, nmruns, memory_order_relaxed);
+    if (nshared)
+        atomic_fetch_add_explicit(&shared_loads, nshared, memory_order_relaxed);
     a->budget = budget;
     if (paired)
         b->status = a->status == WAVE_FAULT ? WAVE_RUNNING : a->status; /* barrier, end, sleep */

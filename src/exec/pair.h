@@ -12,6 +12,9 @@ uint64_t x_pair_count(void);
 /* Runs of paired vector instructions with lane masks (carries, compares, v_cndmask) started so
  * far in this process. */
 uint64_t x_pair_mask_runs(void);
+/* Scalar loads run once for both waves of a pair (their address SGPRs agreed) so far in this
+ * process. */
+uint64_t x_pair_shared_loads(void);
 /* Split pairs joined again at a barrier so far in this process (x_pair_rejoin). */
 uint64_t x_pair_rejoins(void);
 

@@ -228,10 +228,14 @@ static void t_fault(void) {
 }
 
 /* Two workgroups of 64 lanes of code (arch) through gfxemu_run_asm() (the mock-GPU entry),
- * pairing on or off, the zeroed buffer out (bytes long) at s[0:1]; its result. */
+ * pairing on or off, the buffer out (bytes long: init's bytes, or zeros when init is NULL) at
+ * s[0:1]; its result. */
 static int run_asm_pairing(const char *arch, const uint8_t *code, size_t n, uint32_t *out,
-                           size_t bytes, int pair) {
-    memset(out, 0, bytes);
+                           size_t bytes, int pair, const uint32_t *init) {
+    if (init)
+        memcpy(out, init, bytes);
+    else
+        memset(out, 0, bytes);
     uint64_t p = (uint64_t)(uintptr_t)out;
     uint32_t user[2] = {(uint32_t)p, (uint32_t)(p >> 32)};
     uint64_t ranges[2] = {p, bytes};
@@ -260,7 +264,7 @@ static void t_run_asm(void) {
         for (int pair = 0; pair < 2; pair++) {
             static uint32_t out[64];
             uint64_t before = x_pair_count();
-            int r = run_asm_pairing(arches[a], code, n, out, sizeof out, pair), bad = 0;
+            int r = run_asm_pairing(arches[a], code, n, out, sizeof out, pair, NULL), bad = 0;
             for (uint32_t l = 0; l < 64; l++)
                 bad += out[l] != l * l + 7;
             CHECK(r == 0 && bad == 0, "%s run_asm (pairing %d): r %d, %d wrong", arches[a], pair, r,
@@ -270,6 +274,54 @@ static void t_run_asm(void) {
         }
         free(code);
     }
+}
+
+/* Scalar loads whose address SGPRs agree run once for both waves of a pair, their results
+ * copied to the second wave (all 16 SGPRs of an s_load_b512); a faulting one faults as
+ * unpaired, the first wave's fault. */
+static void t_shared_loads(void) {
+    static const char *const text[] = {"s_load_b512 s[8:23], s[0:1], 0x100\n"
+                                       "s_waitcnt lgkmcnt(0)\n"
+                                       "v_mov_b32 v2, s8\n"
+                                       "v_add_nc_u32 v2, s23, v2\n"
+                                       "v_add_nc_u32 v2, s15, v2\n"
+                                       "v_lshlrev_b32 v1, 2, v0\n"
+                                       "global_store_b32 v1, v2, s[0:1]\n"
+                                       "s_endpgm\n",
+                                       "s_load_b32 s8, s[0:1], 0xf0000\n"
+                                       "s_waitcnt lgkmcnt(0)\n"
+                                       "v_mov_b32 v2, s8\n"
+                                       "v_lshlrev_b32 v1, 2, v0\n"
+                                       "global_store_b32 v1, v2, s[0:1]\n"
+                                       "s_endpgm\n"};
+    static const char *const arches[] = {"gfx1100", "gfx1201"};
+    static uint32_t init[128], out[128];
+    for (uint32_t i = 0; i < 128; i++)
+        init[i] = 0x1000u * i + 0x35u;
+    for (int a = 0; a < 2; a++)
+        for (int t = 0; t < 2; t++) {
+            size_t n;
+            uint8_t *code = asm_snippet(arches[a], text[t], &n);
+            CHECK(code != NULL, "%s: cannot assemble shared load program %d", arches[a], t);
+            if (!code)
+                continue;
+            int r[2];
+            for (int pair = 0; pair < 2; pair++) {
+                uint64_t before = x_pair_shared_loads();
+                r[pair] = run_asm_pairing(arches[a], code, n, out, sizeof out, pair, init);
+                int bad = 0;
+                for (uint32_t l = 0; t == 0 && l < 128; l++)
+                    bad += out[l] != (l < 64 ? init[64] + init[79] + init[71] : init[l]);
+                CHECK(t == 1 || (r[pair] == 0 && bad == 0),
+                      "%s shared load (pairing %d): r %d, %d wrong", arches[a], pair, r[pair], bad);
+                if (t == 0 && pair && x_fast_tier() && x_pairing())
+                    CHECK(x_pair_shared_loads() > before, "%s: no scalar load ran once", arches[a]);
+            }
+            if (t == 1)
+                CHECK(r[0] != 0 && r[0] == r[1],
+                      "%s faulting scalar load: r %d unpaired, %d paired", arches[a], r[0], r[1]);
+            free(code);
+        }
 }
 
 /* The instructions a pair only counts (XP_NOP) and native blocks step over: RDNA's wait
@@ -334,7 +386,7 @@ static void t_mask_asm(void) {
         for (int pair = 0; pair < 2; pair++) {
             static uint32_t out[128];
             uint64_t before = x_pair_mask_runs();
-            int r = run_asm_pairing(arches[a], code, n, out, sizeof out, pair), bad = 0;
+            int r = run_asm_pairing(arches[a], code, n, out, sizeof out, pair, NULL), bad = 0;
             for (uint32_t l = 0; l < 64; l++) {
                 /* each wave's popcounts: carries (ids >= 20) and ids > 40 among its 32 lanes */
                 uint32_t w0 = l & ~31u, carries = 0, big = 0;
@@ -491,5 +543,6 @@ int main(void) {
     t_run_asm();
     t_mask_asm();
     t_nops();
+    t_shared_loads();
     return check_summary("test_pair");
 }
