@@ -605,29 +605,32 @@ static void replay(wave *w, const xinst *y, uint64_t rest) {
     }
 }
 
-/* Block b (covering jit_n instructions, n more after it in the run) stopped the wave: a load of
- * it faulted on the lanes of one chunk (x_jit_fault_lanes: lanes f to e - 1, 16 of them in
- * AVX-512 code, 8 in AVX2 code), when the chunks before it had run the whole block and the later
- * ones had run nothing.  The later chunks' lanes run the block's vector instructions before the
- * load (lane by lane, as the interpreter does: the scalar ones before it ran before the code),
- * then the load runs on the lanes from f on, so that the fault is the whole instruction's
- * (every lane that faults; or an earlier load's, if that faults first on those lanes).  The
- * lanes before f keep the results of the block's instructions after the load, as a GPU's do
- * when its loads complete after the instructions that follow them.  Then as run_straight below
- * leaves a wave that an instruction stopped: the pc past it, the instructions after it taken
- * back from the counts; returns their number. */
-static uint64_t jit_stopped(wave *w, const xinst *b, unsigned jit_n, unsigned n) {
+/* A block stopped the wave: a load of it faulted on the lanes of one chunk (x_jit_fault_lanes:
+ * lanes f to e - 1, 16 of them in AVX-512 code, 8 in AVX2 code), when the chunks before it had
+ * run the whole block and the later ones had run nothing.  The later chunks' lanes run the
+ * block's vector instructions before the load (lane by lane, as the interpreter does: the
+ * scalar ones before it ran before the code), then the load runs on the lanes from f on, so
+ * that the fault is the whole instruction's (every lane that faults; or an earlier load's, if
+ * that faults first on those lanes).  The lanes before f keep the results of the block's
+ * instructions after the load, as a GPU's do when its loads complete after the instructions
+ * that follow them.  The block's instructions are xs[0..n) when xs is given (pair.c's runs),
+ * else the n along the chain from b.  Returns the index of the instruction whose fault the
+ * wave has (n - 1 when none of them has its pc). */
+static unsigned fault_fix(wave *w, const xinst *b, const xinst *const *xs, unsigned n) {
+#define AT(i, y) ((i) == 0 ? (xs ? xs[0] : b) : xs ? xs[i] : (y)->next)
     unsigned width, f = x_jit_fault_lanes(&width), e = f + width, i = 0;
-    const xinst *x = b;
-    while (i + 1 < jit_n && x->pc != w->fault.pc)
-        x = x->next, i++;
+    const xinst *x = AT(0, b);
+    while (i + 1 < n && x->pc != w->fault.pc)
+        x = AT(i + 1, x), i++;
     if (w->status == WAVE_FAULT && x->cls == XC_VMEM && f < LANES) {
         xfault fr = w->fault;
         uint64_t rest = e < LANES ? ~0ull << e : 0;
         w->status = WAVE_RUNNING;
         memset(&w->fault, 0, sizeof w->fault);
         wave_set_exec(w, rest);
-        for (const xinst *y = b; rest && y != x && w->status == WAVE_RUNNING; y = y->next)
+        unsigned k = 0;
+        for (const xinst *y = AT(0, b); rest && y != x && w->status == WAVE_RUNNING;
+             y = AT(k + 1, y), k++)
             if (y->cls == XC_VALU || y->cls == XC_VMEM)
                 replay(w, y, rest);
         if (w->status == WAVE_RUNNING) {
@@ -637,9 +640,24 @@ static uint64_t jit_stopped(wave *w, const xinst *b, unsigned jit_n, unsigned n)
         if (w->status == WAVE_RUNNING) /* (a fault depends on the addresses alone) */
             w->status = WAVE_FAULT, w->fault = fr;
         wave_set_exec(w, ~0ull);
-        for (x = b, i = 0; i + 1 < jit_n && x->pc != w->fault.pc;)
-            x = x->next, i++;
+        for (x = AT(0, b), i = 0; i + 1 < n && x->pc != w->fault.pc;)
+            x = AT(i + 1, x), i++;
     }
+    return i;
+#undef AT
+}
+unsigned x_jit_fault_seq(wave *w, const xinst *const *xs, unsigned n) {
+    return fault_fix(w, NULL, xs, n);
+}
+
+/* Block b (covering jit_n instructions, n more after it in the run) stopped the wave
+ * (fault_fix).  Then as run_straight below leaves a wave that an instruction stopped: the pc
+ * past it, the instructions after it taken back from the counts; returns their number. */
+static uint64_t jit_stopped(wave *w, const xinst *b, unsigned jit_n, unsigned n) {
+    unsigned i = fault_fix(w, b, NULL, jit_n);
+    const xinst *x = b;
+    for (unsigned k = 0; k < i; k++)
+        x = x->next;
     w->pc = x->pc + x->size;
     uncount(w, x->next, jit_n - 1 - i + n);
     return jit_n - 1 - i + n;

@@ -427,6 +427,10 @@ uint64_t mfma_fast_dp_count(void);
  * x_jit_store and x_jit_sload (tests; x_jit_slow). */
 int x_jit_load(wave *w, const xinst *x, unsigned c, unsigned hot, const xinst *start, unsigned n);
 unsigned x_jit_fault_lanes(unsigned *n);
+/* A native block of the instructions xs[0..n) stopped w at a faulting load or store (pair.c's
+ * runs; exec.c's own use the chain): w's registers as if the load's fault were the whole
+ * instruction's (exec.c fault_fix); returns the index of the faulting instruction. */
+unsigned x_jit_fault_seq(wave *w, const xinst *const *xs, unsigned n);
 uint64_t x_jit_load_count(void);
 extern _Thread_local uint64_t x_jit_slow;
 /* A GLOBAL dword store ending a block, whose quarters the block's test did not all find in the

@@ -2468,15 +2468,18 @@ static int lower_klogic(gen *g, const xinst *x) {
     return 1;
 }
 /* The address of x, a global_load_dword or global_store_dword (op; CDNA's GLOBAL segment: no
- * aperture, no private memory) from a VGPR pair or an offset VGPR and saddr, with no LDS or tfe
- * bit, where block() allows memory instructions (gen.mem_ok), as a new operation of `kind`
- * (J_GLOAD, J_GSTORE) whose sources are filled in; NULL when x is not such an access. */
-static lop *lower_access(gen *g, const xinst *x, unsigned op, int kind) {
+ * aperture, no private memory) or RDNA's global_load_b32 / global_store_b32 (rop: the same
+ * access, in a wave64 program or a pair's 64 lanes; not with gfx12's scale_offset bit) from a
+ * VGPR pair or an offset VGPR and saddr, with no LDS or tfe bit, where block() allows memory
+ * instructions (gen.mem_ok), as a new operation of `kind` (J_GLOAD, J_GSTORE) whose sources are
+ * filled in; NULL when x is not such an access. */
+static lop *lower_access(gen *g, const xinst *x, unsigned op, unsigned rop, int kind) {
     const isa_mem_fields *m = &x->in.f.m;
     const isa_opnd *va = &x->in.src[0], *sa = &x->in.src[3];
     int saddr = sa->kind == ISA_OPND_SREG;
-    if (!g->mem_ok || g->nmem == (int)(sizeof g->mem / sizeof g->mem[0]) || x->in.op != op ||
-        (x->xf & (XI_REF | XI_RDNA | XI_MASK32)) || m->seg != 2 || m->lds || m->tfe ||
+    if (!g->mem_ok || g->nmem == (int)(sizeof g->mem / sizeof g->mem[0]) ||
+        x->in.op != (x->xf & XI_RDNA ? rop : op) || m->scale_offset ||
+        (x->xf & (XI_REF | XI_MASK32)) || m->seg != 2 || m->lds || m->tfe ||
         va->kind != ISA_OPND_VGPR ||
         (saddr ? va->n != 1 || sa->n != 2 || sa->idx + 1u >= 128 : va->n != 2) ||
         va->idx + 1u >= KS)
@@ -2497,7 +2500,7 @@ static int lower_gload(gen *g, const xinst *x) {
     const isa_opnd *d = &x->in.dst[0];
     lop *l;
     if (x->in.ndst != 1 || d->kind != ISA_OPND_VGPR || d->n != 1 || d->idx >= KS ||
-        !(l = lower_access(g, x, ISA_OPL_global_load_dword, J_GLOAD)))
+        !(l = lower_access(g, x, ISA_OPL_global_load_dword, ISA_OPL_global_load_b32, J_GLOAD)))
         return 0;
     l->d = (int16_t)d->idx;
     l->acc = (uint8_t)((g->hot0 + l->imm) % GMEM_HOT_LOADS); /* its hot line */
@@ -2508,7 +2511,8 @@ static int lower_gstore(gen *g, const xinst *x) {
     const isa_opnd *dat = &x->in.src[1];
     lop *l;
     if (g->st >= 0 || x->in.ndst != 0 || dat->kind != ISA_OPND_VGPR || dat->n != 1 ||
-        dat->idx >= NVREG || !(l = lower_access(g, x, ISA_OPL_global_store_dword, J_GSTORE)))
+        dat->idx >= NVREG ||
+        !(l = lower_access(g, x, ISA_OPL_global_store_dword, ISA_OPL_global_store_b32, J_GSTORE)))
         return 0;
     g->st = (int)(l - g->ops);
     l->acc = (uint8_t)(g->hotst % 2); /* its line of the two for stores */
@@ -2944,6 +2948,7 @@ xjitset *x_jit_build_seq(const xinst *const *seq, size_t nseq, const uint32_t *s
         return NULL;
     }
     b.va = va;
+    b.mem = !JIT_TSAN; /* (x_pair_run gives a faulting block's wave x_jit_fault_seq) */
     for (uint32_t i = 0; i < nseg && !b.g->fail; i++)
         for (uint32_t p = start[i], end = start[i] + len[i]; p + 1 < end && !b.g->fail;) {
             if (here[p]) { /* a segment before this one made it */

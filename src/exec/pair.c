@@ -863,14 +863,24 @@ int x_pair_run(wave *a) {
                 last = pl, nlast++;
                 a->pc = run_end; /* where a branch ending the run counts from */
                 if (one_block && x_jit_go(a, j0, *q)) {
-                    q += nvec - 1;
-                    v = *q++;
-                    v->fn(a, v);
+                    if (__builtin_expect(a->status != WAVE_RUNNING, 0)) { /* a load's fault */
+                        q += x_jit_fault_seq(a, q, j0->n);
+                        v = *q++;
+                    } else {
+                        q += nvec - 1;
+                        v = *q++;
+                        v->fn(a, v);
+                    }
                 } else
                     for (;;) {
                         const xjit *j = at ? at[q - run] : NULL;
                         /* (*q is a wave64 instruction: all 64 lanes must be active) */
                         if (j && j->n <= n && x_jit_go(a, j, *q)) { /* native code (jit.c) */
+                            if (__builtin_expect(a->status != WAVE_RUNNING, 0)) {
+                                q += x_jit_fault_seq(a, q, j->n); /* a load's or store's fault */
+                                v = *q++;
+                                break;
+                            }
                             q += j->n;
                             if ((n -= j->n) == 0)
                                 break;

@@ -6,16 +6,16 @@
  * or an SGPR, v_cndmask_b32, the carry forms, VOP2 and VOP3) with VGPR, SGPR, inline-constant and
  * literal operands, mixed with scalar ALU ops that write SGPRs the vector ops then read (the blocks
  * run those after their code, so a read of such an SGPR must end the block), no-ops, and ops the
- * blocks do not take (which split them), and on CDNA global_load_dword / global_store_dword of
- * an 8 KiB buffer (VGPR-pair and saddr forms, offsets of +-512 bytes, the lanes' addresses
- * consecutive, reversed or with one lane off; memory must match too), on gfx950, gfx942,
- * gfx90a, gfx1100 and gfx1201 (RDNA: wave32 and wave64).  Each program runs from one random state
- * (edge values: NaNs, infinities, signed zeros, denormals, shift counts of 31-33, 24-bit limits)
- * once with the blocks and once without (x_set_jit), and on an AVX-512 host once more with the AVX2
- * code; the whole wave state must match.  The programs use up to 48 VGPRs, more than a block can
- * hold in the host's 32 vector registers, so values are evicted and reloaded. A quarter of the
- * programs run with some lanes inactive or with MODE flushing f32 denormals, where a block must
- * leave the work to the interpreter.
+ * blocks do not take (which split them), and in wave64 global_load_dword / global_store_dword
+ * (RDNA: global_load_b32 / global_store_b32) of an 8 KiB buffer (VGPR-pair and saddr forms, offsets
+ * of +-512 bytes, the lanes' addresses consecutive, reversed or with one lane off; memory must
+ * match too), on gfx950, gfx942, gfx90a, gfx1100 and gfx1201 (RDNA: wave32 and wave64).  Each
+ * program runs from one random state (edge values: NaNs, infinities, signed zeros, denormals, shift
+ * counts of 31-33, 24-bit limits) once with the blocks and once without (x_set_jit), and on an
+ * AVX-512 host once more with the AVX2 code; the whole wave state must match.  The programs use up
+ * to 48 VGPRs, more than a block can hold in the host's 32 vector registers, so values are evicted
+ * and reloaded. A quarter of the programs run with some lanes inactive or with MODE flushing f32
+ * denormals, where a block must leave the work to the interpreter.
  *
  * Two NaNs count as the same value: which input's payload an operation with two NaN inputs
  * returns is not in the manuals, and the interpreter's own vector and scalar paths differ
@@ -392,11 +392,12 @@ static int assembles(const char *arch, const char *line, int *gone) {
 
 static wave *w, *w0, *wj;
 
-/* Memory for the programs' loads and stores (CDNA wave64: the blocks take global_load_dword and
- * global_store_dword there): an 8 KiB buffer whose contents each run starts from (mem_init) and
- * whose contents after the interpreter's run (mem_after) the blocks' runs must leave.  The
- * addresses are v[48:49] (a VGPR pair) and v50 with s[40:41] (saddr), which no random op writes:
- * BUF_MID + 4 l per lane, or reversed, or with one lane off (mem_lanes), and offsets within
+/* Memory for the programs' loads and stores (wave64: the blocks take global_load_dword and
+ * global_store_dword there, and RDNA's global_load_b32 and global_store_b32): an 8 KiB buffer whose
+ * contents each run starts from (mem_init) and whose contents after the interpreter's run
+ * (mem_after) the blocks' runs must leave.  The addresses are v[48:49] (a VGPR pair) and v50 with
+ * s[40:41] (saddr), which no random op writes: BUF_MID + 4 l per lane, or reversed, or with one
+ * lane off (mem_lanes), and offsets within
  * +-512 bytes, so that no access leaves the buffer. */
 enum { BUF_BYTES = 8192, BUF_MID = 4096 };
 static gmem *mem;
@@ -415,14 +416,16 @@ static void mem_lanes(int pattern) {
     w0->s[40] = (uint32_t)buf;
     w0->s[41] = (uint32_t)(buf >> 32);
 }
-static void gen_mem(char *line, size_t n) {
+static void gen_mem(char *line, size_t n, int rdna) {
     int off = ((int)(rnd() % 257) - 128) * 4;
     unsigned v = rnd() % 48;
+    const char *ld = rdna ? "global_load_b32" : "global_load_dword",
+               *st = rdna ? "global_store_b32" : "global_store_dword";
     switch (rnd() % 4) {
-    case 0: snprintf(line, n, "global_load_dword v%u, v[48:49], off offset:%d", v, off); break;
-    case 1: snprintf(line, n, "global_load_dword v%u, v50, s[40:41] offset:%d", v, off); break;
-    case 2: snprintf(line, n, "global_store_dword v[48:49], v%u, off offset:%d", v, off); break;
-    default: snprintf(line, n, "global_store_dword v50, v%u, s[40:41] offset:%d", v, off);
+    case 0: snprintf(line, n, "%s v%u, v[48:49], off offset:%d", ld, v, off); break;
+    case 1: snprintf(line, n, "%s v%u, v50, s[40:41] offset:%d", ld, v, off); break;
+    case 2: snprintf(line, n, "%s v[48:49], v%u, off offset:%d", st, v, off); break;
+    default: snprintf(line, n, "%s v50, v%u, s[40:41] offset:%d", st, v, off);
     }
 }
 static int usable[2][sizeof jit_ops / sizeof jit_ops[0]];
@@ -758,7 +761,8 @@ int main(void) {
     if (!jit)
         printf("test_jit: no native blocks on this host (no AVX-512F, or GFXEMU_JIT=0): checking "
                "that none is built and the programs run\n");
-    uint64_t vec_total = 0, covered_total = 0, mem_ops = 0, mem_calls[2] = {0, 0};
+    /* [rdna]: CDNA and RDNA programs; mem_calls[rdna][mode - 1] */
+    uint64_t vec_total = 0, covered_total = 0, mem_ops[2] = {0, 0}, mem_calls[2][2] = {{0}};
     mem = gmem_create();
     buf = mem ? gmem_alloc(mem, BUF_BYTES, 0) : 0;
     if (!buf)
@@ -802,8 +806,8 @@ int main(void) {
                 char line[160];
                 unsigned c = rnd() % 100;
                 int fl = prog & 1;
-                if (!tg->rdna && tg->lanes == 64 && rnd() % 12 == 0) {
-                    gen_mem(line, sizeof line);
+                if (tg->lanes == 64 && rnd() % 12 == 0) {
+                    gen_mem(line, sizeof line, tg->rdna);
                     nmem++;
                 } else if (c < 80) {
                     size_t k = rnd() % (sizeof jit_ops / sizeof jit_ops[0]);
@@ -873,7 +877,7 @@ int main(void) {
                 gmem_write(mem, buf, mem_init, BUF_BYTES);
                 uint64_t s0 = x_jit_load_count();
                 int st1 = run_code(wj, tg->arch, code, n, tg->lanes, 1000);
-                mem_calls[mode - 1] += x_jit_load_count() - s0;
+                mem_calls[tg->rdna][mode - 1] += x_jit_load_count() - s0;
                 x_jit_counts(&b1, &i1);
                 CHECK(st0 == WAVE_DONE && st1 == WAVE_DONE, "%s prog %d: status %d / %d", tg->arch,
                       prog, st0, st1);
@@ -898,7 +902,7 @@ int main(void) {
             free(code);
             progs++;
             vec += (uint64_t)nvec;
-            mem_ops += (uint64_t)nmem;
+            mem_ops[tg->rdna] += (uint64_t)nmem;
             if (!jit)
                 CHECK(b1 == b0, "%s: a block was built with the blocks off", tg->arch);
         }
@@ -926,14 +930,16 @@ int main(void) {
               (unsigned long long)covered_total, (unsigned long long)vec_total);
     /* the blocks took loads and stores: each one's first run calls vmem.c for its cold hot line
      * (in each encoding) */
-    printf("test_jit: %llu memory instructions in the CDNA programs; calls from blocks into "
-           "vmem.c: %llu (host code), %llu (AVX2)\n",
-           (unsigned long long)mem_ops, (unsigned long long)mem_calls[0],
-           (unsigned long long)mem_calls[1]);
-    if (jit)
-        CHECK(mem_calls[0] > 0 && (x_jit_host() != 2 || mem_calls[1] > 0),
-              "no block took a load or store (%llu, %llu calls)", (unsigned long long)mem_calls[0],
-              (unsigned long long)mem_calls[1]);
+    for (int r = 0; r < 2; r++) {
+        printf("test_jit: %llu memory instructions in the %s wave64 programs; calls from blocks "
+               "into vmem.c: %llu (host code), %llu (AVX2)\n",
+               (unsigned long long)mem_ops[r], r ? "RDNA" : "CDNA",
+               (unsigned long long)mem_calls[r][0], (unsigned long long)mem_calls[r][1]);
+        if (jit)
+            CHECK(mem_calls[r][0] > 0 && (x_jit_host() != 2 || mem_calls[r][1] > 0),
+                  "%s: no block took a load or store (%llu, %llu calls)", r ? "RDNA" : "CDNA",
+                  (unsigned long long)mem_calls[r][0], (unsigned long long)mem_calls[r][1]);
+    }
     gmem_destroy(mem);
     free(w);
     free(w0);

@@ -81,6 +81,14 @@ __kernel void fault_second(__global uint *out, uint far) {
     out[l + (l >= 32 ? far : 0u)] = l;
 }
 
+// 5b. A load out of bounds in every lane, between arithmetic before and after it: in a native
+//     block of the pair's run, where the block stops at the load and the rest of the run is
+//     taken back (counts, pc) as unpaired.
+__kernel void fault_load(__global uint *out, __global const uint *in, uint far) {
+    uint l = LID();
+    out[l] = in[(l ^ 5u) + far] * 3u + l;
+}
+
 // 6. Scalar work inside runs of vector instructions: a uniform loop whose SALU counter is the
 //    same in both waves, and a per-wave scalar (the popcount of the wave's ballot, different in
 //    the two waves) updated between the VALU ops and read by a VALU op only after the loop.

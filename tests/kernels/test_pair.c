@@ -225,6 +225,33 @@ static void t_fault(void) {
         CHECK(strstr(o.f.message, "wave 1, lanes 0x00000000ffffffff") != NULL,
               "%s fault_second: '%s'", kt.tag, o.f.message);
     done(&o, 1);
+    /* A load out of bounds in every lane, one workgroup: the first wave's fault, its 32 lanes
+     * (wave32), paired and not.  A paired follower has run every instruction its leader ran up
+     * to the fault, which unpaired it had not begun, so its counts are the leader's: the
+     * paired counts are twice the unpaired ones.  (A block that stopped at the load must take
+     * the rest of the run back from them.) */
+    pbuf c[] = {{NULL, 256}, {NULL, 256}};
+    outcome on, off;
+    run(&off, 0, "fault_load", 1, 64, c, 2, s, 1);
+    uint64_t before = x_pair_count();
+    run(&on, 1, "fault_load", 1, 64, c, 2, s, 1);
+    int paired = x_pair_count() > before;
+    if (wave32() && x_fast_tier() && x_pairing() && !strstr(kt.tag, "-O0"))
+        CHECK(paired, "%s fault_load: nothing ran paired", kt.tag);
+    const char *m1 = strstr(on.f.message, " by '"), *m0 = strstr(off.f.message, " by '");
+    CHECK(on.r == GFX_ERR_FAULT && off.r == GFX_ERR_FAULT && on.f.kind == GFX_FAULT_MEMORY &&
+              on.f.kind == off.f.kind && m1 && m0 && strcmp(m1, m0) == 0,
+          "%s fault_load: '%s' paired, '%s' not", kt.tag, on.f.message, off.f.message);
+    if (wave32())
+        CHECK(strstr(on.f.message, "wave 0, lanes 0x00000000ffffffff") != NULL,
+              "%s fault_load: '%s'", kt.tag, on.f.message);
+    const uint64_t *a = &on.st.salu, *z = &off.st.salu;
+    for (int i = 0; i < 8; i++)
+        CHECK(a[i] == (paired ? 2 : 1) * z[i],
+              "%s fault_load: stats class %d: %llu paired, %llu not", kt.tag, i,
+              (unsigned long long)a[i], (unsigned long long)z[i]);
+    done(&on, 2);
+    done(&off, 2);
 }
 
 /* Two workgroups of 64 lanes of code (arch) through gfxemu_run_asm() (the mock-GPU entry),
