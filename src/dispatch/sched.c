@@ -862,4 +862,5 @@ out:
     atomic_fetch_add(&j->epoch, 1);
     atomic_fetch_add_explicit(&j->insts, wk->unpublished, memory_order_relaxed);
     wk->unpublished = 0;
+    x_pair_flush();
 }

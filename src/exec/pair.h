@@ -15,6 +15,9 @@ uint64_t x_pair_mask_runs(void);
 /* Scalar loads run once for both waves of a pair (their address SGPRs agreed) so far in this
  * process. */
 uint64_t x_pair_shared_loads(void);
+/* The counts of the three above that this thread gathered, added to them: a worker thread's
+ * end of its part of a launch (dispatch/sched.c dp_work), before the launch returns. */
+void x_pair_flush(void);
 /* Split pairs joined again at a barrier so far in this process (x_pair_rejoin). */
 uint64_t x_pair_rejoins(void);
 
