@@ -658,9 +658,12 @@ void x_pair_free(xprog *p) {
 void x_pair_begin(wave *a, wave *b, unsigned nv) {
     if (nv > NVREG)
         nv = NVREG;
-    /* dp_wave_init() zeroes the kernel's rows in all 64 lanes and sets the work-item ids in
-     * v0-v2: only those differ from the zeros already in a's lanes 32-63 */
-    for (unsigned r = 0; r < nv && r < 3; r++)
+    /* dp_wave_init() gives a full wave32 leader the rows its zero plan names zeroed in all 64
+     * lanes, which is what b, full as well, has in its own file there; only the work-item ids
+     * in v0-v2 differ.  A follower with fewer lanes has its whole allocation zeroed (a partial
+     * wave may turn on lanes that no prefix wrote): all of its rows. */
+    unsigned rows = b->s[ISA_SREG_EXEC_LO] == ~0u ? 3 : nv;
+    for (unsigned r = 0; r < nv && r < rows; r++)
         memcpy(&a->v[r][32], b->v[r], 32 * sizeof b->v[r][0]);
     a->pair = b;
     a->pair_nv = (uint16_t)nv;

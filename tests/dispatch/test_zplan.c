@@ -388,6 +388,79 @@ static void end_to_end(gfx_arch arch) {
     gfx_module_free(m);
 }
 
+/* A workgroup of 48 wave32 work-items: a pair whose second wave has 16 lanes.  The kernel
+ * writes v5 in its entry prefix (so the plan leaves v5 alone), then turns every lane of the
+ * wave on and stores v5: lanes past the workgroup's end were never written and must read 0 as
+ * they do unpaired (a partial wave zeroes its whole allocation), not what the dirty kernel
+ * left in the leader's lanes 48-63. */
+static const char partial_src[] = ".text\n"
+                                  ".globl probe2\n.p2align 8\n.type probe2,@function\n"
+                                  "probe2:\n"
+                                  "  s_load_b64 s[20:21], s[0:1], 0x0\n"
+                                  "  v_mov_b32 v5, 7\n"
+                                  "  v_readfirstlane_b32 s3, v0\n"
+                                  "  s_mov_b32 exec_lo, -1\n"
+                                  "  v_mbcnt_lo_u32_b32 v1, -1, s3\n"
+                                  "  v_lshlrev_b32 v1, 2, v1\n"
+                                  "  %s\n"
+                                  "  global_store_b32 v1, v5, s[20:21]\n"
+                                  "  s_endpgm\n"
+                                  ".size probe2, .-probe2\n"
+                                  ".globl dirty\n.p2align 8\n.type dirty,@function\n"
+                                  "dirty:\n"
+                                  "%s"
+                                  "  s_endpgm\n"
+                                  ".size dirty, .-dirty\n"
+                                  ".rodata\n.p2align 6\n"
+                                  ".amdhsa_kernel probe2\n"
+                                  "  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
+                                  "  .amdhsa_kernarg_size 8\n"
+                                  "  .amdhsa_next_free_vgpr 32\n"
+                                  "  .amdhsa_next_free_sgpr 64\n"
+                                  "  .amdhsa_wavefront_size32 1\n"
+                                  ".end_amdhsa_kernel\n"
+                                  ".amdhsa_kernel dirty\n"
+                                  "  .amdhsa_next_free_vgpr 32\n"
+                                  "  .amdhsa_next_free_sgpr 64\n"
+                                  "  .amdhsa_wavefront_size32 1\n"
+                                  ".end_amdhsa_kernel\n";
+
+static void partial_follower(gfx_arch arch) {
+    char lines[4096], src[8192], err[256];
+    dirty_lines(lines, sizeof lines);
+    snprintf(src, sizeof src, partial_src,
+             arch == GFX_ARCH_GFX1201 ? "s_wait_kmcnt 0x0" : "s_waitcnt lgkmcnt(0)", lines);
+    gfx_module *m = NULL;
+    CHECK(gfx_module_assemble(arch, src, strlen(src), &m, err, sizeof err) == GFX_OK,
+          "assemble for %s: %s", gfx_arch_name(arch), err);
+    if (!m)
+        return;
+    const gfx_kernel *kp = NULL, *kd = NULL;
+    CHECK(gfx_module_kernel(m, "probe2", &kp) == GFX_OK &&
+              gfx_module_kernel(m, "dirty", &kd) == GFX_OK,
+          "kernels");
+    gfx_device *dev = NULL;
+    CHECK(gfx_device_create(arch, 1, &dev) == GFX_OK, "device");
+    uint64_t buf;
+    CHECK(gfx_buffer_alloc(dev, 256, &buf) == GFX_OK, "alloc");
+    uint32_t got[64], grid[3] = {1, 1, 1}, full[3] = {64, 1, 1}, block[3] = {48, 1, 1};
+    for (int round = 0; round < 2; round++) {
+        CHECK(gfx_launch(dev, kd, grid, full, NULL, 0, NULL, NULL) == GFX_OK, "dirty: %s",
+              gfx_device_error(dev));
+        CHECK(gfx_launch(dev, kp, grid, block, &buf, sizeof buf, NULL, NULL) == GFX_OK,
+              "probe2: %s", gfx_device_error(dev));
+        gfx_memcpy_dtoh(dev, got, buf, sizeof got);
+        int bad = 0;
+        for (int l = 0; l < 64; l++)
+            if (got[l] != (l < 48 ? 7u : 0u) && bad++ < 4)
+                CHECK(0, "%s partial follower round %d: lane %d = %#x, want %#x",
+                      gfx_arch_name(arch), round, l, got[l], l < 48 ? 7u : 0u);
+        CHECK(bad == 0, "%s partial follower: %d wrong words", gfx_arch_name(arch), bad);
+    }
+    gfx_device_free(dev);
+    gfx_module_free(m);
+}
+
 int main(void) {
     plans();
     rdna_plans();
@@ -395,5 +468,7 @@ int main(void) {
     end_to_end(GFX_ARCH_GFX942);
     end_to_end(GFX_ARCH_GFX1100);
     end_to_end(GFX_ARCH_GFX1201);
+    partial_follower(GFX_ARCH_GFX1100);
+    partial_follower(GFX_ARCH_GFX1201);
     return check_summary("test_zplan");
 }
