@@ -1158,16 +1158,20 @@ static void addr_test(gen *g, int t, const lop *o, int lo, int hi, unsigned line
 
 /* s_load_dword(x2, x4, x8, x16) from an SGPR pair plus an immediate, into s0-s101, that a
  * block runs before its code (block(): before any vector op): in the scalar hot line, a copy
- * into the SGPRs; else x_jit_sload (a fault returns at once). */
+ * into the SGPRs; else x_jit_sload (a fault returns at once).  RDNA's s_load_b32 ... b512 are
+ * the same loads (their handlers are these; a null soffset is none). */
 static int sload_ok(const xinst *x) {
-    static const uint16_t ops[5] = {ISA_OPL_s_load_dword, ISA_OPL_s_load_dwordx2,
-                                    ISA_OPL_s_load_dwordx4, ISA_OPL_s_load_dwordx8,
-                                    ISA_OPL_s_load_dwordx16};
+    static const uint16_t ops[2][5] = {{ISA_OPL_s_load_dword, ISA_OPL_s_load_dwordx2,
+                                        ISA_OPL_s_load_dwordx4, ISA_OPL_s_load_dwordx8,
+                                        ISA_OPL_s_load_dwordx16},
+                                       {ISA_OPL_s_load_b32, ISA_OPL_s_load_b64, ISA_OPL_s_load_b128,
+                                        ISA_OPL_s_load_b256, ISA_OPL_s_load_b512}};
     const isa_opnd *d = &x->in.dst[0], *sb = &x->in.src[1];
+    const int rdna = (x->xf & XI_RDNA) != 0;
     int op = 0;
     for (int i = 0; i < 5; i++)
-        op |= x->in.op == ops[i] && d->n == 1u << i;
-    return op && !(x->xf & (XI_REF | XI_RDNA)) && x->in.ndst == 1 && d->kind == ISA_OPND_SREG &&
+        op |= x->in.op == ops[rdna][i] && d->n == 1u << i;
+    return op && !(x->xf & XI_REF) && x->in.ndst == 1 && d->kind == ISA_OPND_SREG &&
            d->idx + d->n <= 102 && sb->kind == ISA_OPND_SREG && sb->n == 2 && sb->idx + 1u < 128 &&
            !x->in.f.s.has_soffset;
 }

@@ -322,6 +322,55 @@ static void test_gather_off(int mode, int avx2) {
     snippet_prog_free(&sp);
 }
 
+/* p7 as RDNA code, wave64 (blocks take RDNA's s_load_b32 ... b512 and its dword global forms
+ * there): the kernel's two s_loads before the code, a load and a store; the s_loads' base
+ * mapped, unmapped, or 12 bytes before an allocation's end (the b128 load faults). */
+static void test_rdna_p7(int host) {
+    static const char *const arch[2] = {"gfx1100:wavefrontsize64", "gfx1201:wavefrontsize64"};
+    static const char *const wait[2] = {"s_waitcnt lgkmcnt(0)\n", "s_wait_kmcnt 0x0\n"};
+    static const int64_t ks[3] = {0, NONE, KEND};
+    for (int t = 0; t < 2; t++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "s_load_b32 s10, s[8:9], 0x4\n"
+                 "s_load_b128 s[0:3], s[8:9], 0x0\n"
+                 "%s"
+                 "v_mov_b32 v11, s10\n"
+                 "v_lshlrev_b32 v1, 2, v0\n"
+                 "v_mov_b32 v3, s1\n"
+                 "v_add_co_u32 v2, vcc, s0, v1\n"
+                 "v_add_co_ci_u32 v3, vcc, 0, v3, vcc\n"
+                 "global_load_b32 v4, v[2:3], off\n"
+                 "v_add_nc_u32 v5, v4, v0\n"
+                 "v_mov_b32 v7, s3\n"
+                 "v_add_co_u32 v6, vcc, s2, v1\n"
+                 "v_add_co_ci_u32 v7, vcc, 0, v7, vcc\n"
+                 "global_store_b32 v[6:7], v5, off offset:64\n",
+                 wait[t]);
+        for (int i = 0; i < 3; i++)
+            for (int mode = 1; mode <= (host == 2 ? 2 : 1); mode++) {
+                memset(w0, 0, sizeof *w0);
+                w0->mem = mem;
+                lanes(0);
+                uint64_t kern[2] = {at(A, 0), at(B, 0)};
+                gmem_write(mem, C, kern, sizeof kern);
+                gmem_write(mem, K + 4096 - 12, kern, 12);
+                set_pair(8, ks[i] == NONE ? at(C, NONE) : ks[i] == KEND ? K + 4096 - 12 : C);
+                wave_set_exec(w0, ~0ull);
+                char what[160];
+                snprintf(what, sizeof what, "%s RDNA p7 (s_load base %d, %s)", arch[t], i,
+                         mode == 2 || host == 1 ? "AVX2" : "AVX-512");
+                run_both(arch[t], text, mode);
+                CHECK(compare(what, PRE1, 0) == 0, "%s: registers differ", what);
+                CHECK(!memcmp(mem_i, mem_j, sizeof mem_i), "%s: memory differs", what);
+                CHECK((wi->status == WAVE_FAULT) == (i != 0), "%s: status %d", what, wi->status);
+                if (host && i == 0) /* every instruction in one block, the s_loads too */
+                    CHECK(covered == ninsts[6], "%s: blocks cover %llu instructions, not %u", what,
+                          (unsigned long long)covered, ninsts[6]);
+            }
+    }
+}
+
 int main(void) {
     mem = gmem_create();
     A = gmem_alloc(mem, 4096, 0) + 4096 - 256;
@@ -428,6 +477,7 @@ int main(void) {
         }
     if (host)
         CHECK(built > 0, "no run built a block with loads");
+    test_rdna_p7(host);
     test_gather_off(1, host == 1);
     if (host == 2)
         test_gather_off(2, 1);
