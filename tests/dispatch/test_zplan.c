@@ -283,6 +283,29 @@ static const char probe_src[] =
     "  .amdhsa_accum_offset 32\n"
     ".end_amdhsa_kernel\n";
 
+/* The end of an RDNA wave32 probe's source: the probe kernel's end, the dirty kernel (%s: its
+ * lines) and both descriptors. */
+#define RDNA_TAIL(probe)                                                                           \
+    ".size " probe ", .-" probe "\n"                                                               \
+    ".globl dirty\n.p2align 8\n.type dirty,@function\n"                                            \
+    "dirty:\n"                                                                                     \
+    "%s"                                                                                           \
+    "  s_endpgm\n"                                                                                 \
+    ".size dirty, .-dirty\n"                                                                       \
+    ".rodata\n.p2align 6\n"                                                                        \
+    ".amdhsa_kernel " probe "\n"                                                                   \
+    "  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"                                                  \
+    "  .amdhsa_kernarg_size 8\n"                                                                   \
+    "  .amdhsa_next_free_vgpr 32\n"                                                                \
+    "  .amdhsa_next_free_sgpr 64\n"                                                                \
+    "  .amdhsa_wavefront_size32 1\n"                                                               \
+    ".end_amdhsa_kernel\n"                                                                         \
+    ".amdhsa_kernel dirty\n"                                                                       \
+    "  .amdhsa_next_free_vgpr 32\n"                                                                \
+    "  .amdhsa_next_free_sgpr 64\n"                                                                \
+    "  .amdhsa_wavefront_size32 1\n"                                                               \
+    ".end_amdhsa_kernel\n"
+
 /* The same on RDNA, wave32: 64 work-items are two waves, run as a pair (pair.c) with the second
  * wave's lanes in lanes 32-63 of the first one's rows.  A VOPD's Y half accumulates into v14,
  * which must read 0; EXEC_LO = 1 leaves lane 0 of each wave. */
@@ -312,26 +335,7 @@ static const char rdna_probe_src[] = ".text\n"
                                      "  v_mov_b32 v8, 4\n"
                                      ".Lskip:\n"
                                      "  global_store_b32 v1, v8, s[20:21] offset:1280\n"
-                                     "  s_endpgm\n"
-                                     ".size probe, .-probe\n"
-                                     ".globl dirty\n.p2align 8\n.type dirty,@function\n"
-                                     "dirty:\n"
-                                     "%s"
-                                     "  s_endpgm\n"
-                                     ".size dirty, .-dirty\n"
-                                     ".rodata\n.p2align 6\n"
-                                     ".amdhsa_kernel probe\n"
-                                     "  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
-                                     "  .amdhsa_kernarg_size 8\n"
-                                     "  .amdhsa_next_free_vgpr 32\n"
-                                     "  .amdhsa_next_free_sgpr 64\n"
-                                     "  .amdhsa_wavefront_size32 1\n"
-                                     ".end_amdhsa_kernel\n"
-                                     ".amdhsa_kernel dirty\n"
-                                     "  .amdhsa_next_free_vgpr 32\n"
-                                     "  .amdhsa_next_free_sgpr 64\n"
-                                     "  .amdhsa_wavefront_size32 1\n"
-                                     ".end_amdhsa_kernel\n";
+                                     "  s_endpgm\n" RDNA_TAIL("probe");
 
 /* The dirty kernel's lines: v1-v31 and s2-s63 = 0x5a5a5a5a */
 static void dirty_lines(char *lines, size_t size) {
@@ -342,50 +346,63 @@ static void dirty_lines(char *lines, size_t size) {
         o += (size_t)snprintf(lines + o, size - o, "  s_mov_b32 s%d, 0x5a5a5a5a\n", r);
 }
 
-static void end_to_end(gfx_arch arch) {
-    char lines[4096], src[8192], err[256];
-    dirty_lines(lines, sizeof lines);
-    int rdna = arch == GFX_ARCH_GFX1100 || arch == GFX_ARCH_GFX1201;
-    if (rdna)
-        snprintf(src, sizeof src, rdna_probe_src,
-                 arch == GFX_ARCH_GFX1201 ? "s_wait_kmcnt 0x0" : "s_waitcnt lgkmcnt(0)", lines);
-    else
-        snprintf(src, sizeof src, probe_src, lines);
+/* Assemble src (the kernels `probe` and dirty), then twice: dirty (64 work-items) fills the
+ * registers, probe (a workgroup of `block`) stores into its buffer of n words, which check reads
+ * (round: 0 or 1). */
+static void dirty_then_probe(gfx_arch arch, const char *src, const char *probe, unsigned block,
+                             unsigned n,
+                             void (*check)(gfx_arch arch, int round, const uint32_t *got)) {
+    char err[256];
     gfx_module *m = NULL;
     CHECK(gfx_module_assemble(arch, src, strlen(src), &m, err, sizeof err) == GFX_OK,
           "assemble for %s: %s", gfx_arch_name(arch), err);
     if (!m)
         return;
     const gfx_kernel *kp = NULL, *kd = NULL;
-    CHECK(gfx_module_kernel(m, "probe", &kp) == GFX_OK &&
+    CHECK(gfx_module_kernel(m, probe, &kp) == GFX_OK &&
               gfx_module_kernel(m, "dirty", &kd) == GFX_OK,
           "kernels");
     gfx_device *dev = NULL;
     CHECK(gfx_device_create(arch, 1, &dev) == GFX_OK, "device");
     uint64_t buf;
-    CHECK(gfx_buffer_alloc(dev, 6 * 256, &buf) == GFX_OK, "alloc");
-    uint32_t got[6 * 64];
-    uint32_t grid[3] = {1, 1, 1}, block[3] = {64, 1, 1};
-    for (int round = 0; round < 2; round++) {
-        CHECK(gfx_launch(dev, kd, grid, block, NULL, 0, NULL, NULL) == GFX_OK, "dirty: %s",
+    CHECK(gfx_buffer_alloc(dev, 4 * (size_t)n, &buf) == GFX_OK, "alloc");
+    uint32_t *got = calloc(n, sizeof *got);
+    uint32_t grid[3] = {1, 1, 1}, full[3] = {64, 1, 1}, blk[3] = {block, 1, 1};
+    for (int round = 0; got && round < 2; round++) {
+        CHECK(gfx_launch(dev, kd, grid, full, NULL, 0, NULL, NULL) == GFX_OK, "dirty: %s",
               gfx_device_error(dev));
-        CHECK(gfx_launch(dev, kp, grid, block, &buf, sizeof buf, NULL, NULL) == GFX_OK, "probe: %s",
-              gfx_device_error(dev));
-        gfx_memcpy_dtoh(dev, got, buf, sizeof got);
-        int bad = 0;
-        for (int l = 0; l < 64; l++) {
-            uint32_t want[6] = {
-                0, 0, rdna ? 0 : (uint32_t)(l * 4) & 0xffff, 0, (rdna ? l % 32 : l) == 0 ? 3 : 0,
-                0};
-            for (int i = 0; i < 6; i++)
-                if (got[i * 64 + l] != want[i] && bad++ < 6)
-                    CHECK(0, "%s round %d: store %d lane %d = %#x, want %#x", gfx_arch_name(arch),
-                          round, i, l, got[i * 64 + l], want[i]);
-        }
-        CHECK(bad == 0, "%s: %d wrong words", gfx_arch_name(arch), bad);
+        CHECK(gfx_launch(dev, kp, grid, blk, &buf, sizeof buf, NULL, NULL) == GFX_OK, "%s: %s",
+              probe, gfx_device_error(dev));
+        gfx_memcpy_dtoh(dev, got, buf, 4 * (size_t)n);
+        check(arch, round, got);
     }
+    free(got);
     gfx_device_free(dev);
     gfx_module_free(m);
+}
+
+static void probe_check(gfx_arch arch, int round, const uint32_t *got) {
+    int rdna = arch == GFX_ARCH_GFX1100 || arch == GFX_ARCH_GFX1201, bad = 0;
+    for (int l = 0; l < 64; l++) {
+        uint32_t want[6] = {
+            0, 0, rdna ? 0 : (uint32_t)(l * 4) & 0xffff, 0, (rdna ? l % 32 : l) == 0 ? 3 : 0, 0};
+        for (int i = 0; i < 6; i++)
+            if (got[i * 64 + l] != want[i] && bad++ < 6)
+                CHECK(0, "%s round %d: store %d lane %d = %#x, want %#x", gfx_arch_name(arch),
+                      round, i, l, got[i * 64 + l], want[i]);
+    }
+    CHECK(bad == 0, "%s: %d wrong words", gfx_arch_name(arch), bad);
+}
+
+static void end_to_end(gfx_arch arch) {
+    char lines[4096], src[8192];
+    dirty_lines(lines, sizeof lines);
+    if (arch == GFX_ARCH_GFX1100 || arch == GFX_ARCH_GFX1201)
+        snprintf(src, sizeof src, rdna_probe_src,
+                 arch == GFX_ARCH_GFX1201 ? "s_wait_kmcnt 0x0" : "s_waitcnt lgkmcnt(0)", lines);
+    else
+        snprintf(src, sizeof src, probe_src, lines);
+    dirty_then_probe(arch, src, "probe", 64, 6 * 64, probe_check);
 }
 
 /* A workgroup of 48 wave32 work-items: a pair whose second wave has 16 lanes.  The kernel
@@ -404,61 +421,23 @@ static const char partial_src[] = ".text\n"
                                   "  v_lshlrev_b32 v1, 2, v1\n"
                                   "  %s\n"
                                   "  global_store_b32 v1, v5, s[20:21]\n"
-                                  "  s_endpgm\n"
-                                  ".size probe2, .-probe2\n"
-                                  ".globl dirty\n.p2align 8\n.type dirty,@function\n"
-                                  "dirty:\n"
-                                  "%s"
-                                  "  s_endpgm\n"
-                                  ".size dirty, .-dirty\n"
-                                  ".rodata\n.p2align 6\n"
-                                  ".amdhsa_kernel probe2\n"
-                                  "  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
-                                  "  .amdhsa_kernarg_size 8\n"
-                                  "  .amdhsa_next_free_vgpr 32\n"
-                                  "  .amdhsa_next_free_sgpr 64\n"
-                                  "  .amdhsa_wavefront_size32 1\n"
-                                  ".end_amdhsa_kernel\n"
-                                  ".amdhsa_kernel dirty\n"
-                                  "  .amdhsa_next_free_vgpr 32\n"
-                                  "  .amdhsa_next_free_sgpr 64\n"
-                                  "  .amdhsa_wavefront_size32 1\n"
-                                  ".end_amdhsa_kernel\n";
+                                  "  s_endpgm\n" RDNA_TAIL("probe2");
+
+static void partial_check(gfx_arch arch, int round, const uint32_t *got) {
+    int bad = 0;
+    for (int l = 0; l < 64; l++)
+        if (got[l] != (l < 48 ? 7u : 0u) && bad++ < 4)
+            CHECK(0, "%s partial follower round %d: lane %d = %#x, want %#x", gfx_arch_name(arch),
+                  round, l, got[l], l < 48 ? 7u : 0u);
+    CHECK(bad == 0, "%s partial follower: %d wrong words", gfx_arch_name(arch), bad);
+}
 
 static void partial_follower(gfx_arch arch) {
-    char lines[4096], src[8192], err[256];
+    char lines[4096], src[8192];
     dirty_lines(lines, sizeof lines);
     snprintf(src, sizeof src, partial_src,
              arch == GFX_ARCH_GFX1201 ? "s_wait_kmcnt 0x0" : "s_waitcnt lgkmcnt(0)", lines);
-    gfx_module *m = NULL;
-    CHECK(gfx_module_assemble(arch, src, strlen(src), &m, err, sizeof err) == GFX_OK,
-          "assemble for %s: %s", gfx_arch_name(arch), err);
-    if (!m)
-        return;
-    const gfx_kernel *kp = NULL, *kd = NULL;
-    CHECK(gfx_module_kernel(m, "probe2", &kp) == GFX_OK &&
-              gfx_module_kernel(m, "dirty", &kd) == GFX_OK,
-          "kernels");
-    gfx_device *dev = NULL;
-    CHECK(gfx_device_create(arch, 1, &dev) == GFX_OK, "device");
-    uint64_t buf;
-    CHECK(gfx_buffer_alloc(dev, 256, &buf) == GFX_OK, "alloc");
-    uint32_t got[64], grid[3] = {1, 1, 1}, full[3] = {64, 1, 1}, block[3] = {48, 1, 1};
-    for (int round = 0; round < 2; round++) {
-        CHECK(gfx_launch(dev, kd, grid, full, NULL, 0, NULL, NULL) == GFX_OK, "dirty: %s",
-              gfx_device_error(dev));
-        CHECK(gfx_launch(dev, kp, grid, block, &buf, sizeof buf, NULL, NULL) == GFX_OK,
-              "probe2: %s", gfx_device_error(dev));
-        gfx_memcpy_dtoh(dev, got, buf, sizeof got);
-        int bad = 0;
-        for (int l = 0; l < 64; l++)
-            if (got[l] != (l < 48 ? 7u : 0u) && bad++ < 4)
-                CHECK(0, "%s partial follower round %d: lane %d = %#x, want %#x",
-                      gfx_arch_name(arch), round, l, got[l], l < 48 ? 7u : 0u);
-        CHECK(bad == 0, "%s partial follower: %d wrong words", gfx_arch_name(arch), bad);
-    }
-    gfx_device_free(dev);
-    gfx_module_free(m);
+    dirty_then_probe(arch, src, "probe2", 48, 64, partial_check);
 }
 
 int main(void) {
