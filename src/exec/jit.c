@@ -501,7 +501,7 @@ static void op3(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int
 #define VADDPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x58, d, a, b)
 #define VMULPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x59, d, a, b)
 #define VSUBPS(g, d, a, b) op3(g, PP_NONE, MM_0F, 0x5c, d, a, b)
-#define VFMADD213PS(g, d, a, b) op3(g, PP_66, MM_0F38, 0xa8, d, a, b) /* d = a * d + b */
+#define VFMADD231PS(g, d, a, b) op3(g, PP_66, MM_0F38, 0xb8, d, a, b) /* d = a * b + d */
 #define VPADDD(g, d, a, b) op3(g, PP_66, MM_0F, 0xfe, d, a, b)
 #define VPSUBD(g, d, a, b) op3(g, PP_66, MM_0F, 0xfa, d, a, b)
 #define VPANDD(g, d, a, b) op3(g, PP_66, MM_0F, 0xdb, d, a, b)
@@ -519,6 +519,12 @@ static void op3(gen *g, unsigned pp, unsigned mm, uint8_t opc, int d, int a, int
 #define VMOVDQA32(g, d, a) op3(g, PP_66, MM_0F, 0x6f, d, 0, a)
 #define VCVTDQ2PS(g, d, a) op3(g, PP_NONE, MM_0F, 0x5b, d, 0, a)
 #define VCVTUDQ2PS(g, d, a) op3(g, PP_F2, MM_0F, 0x7a, d, 0, a)
+/* AVX2 code (VEX): blend by a vector's sign bits, compare into a vector */
+#define VBLENDVPS(d_, x_, y_, k_) /* d = k ? y : x */                                              \
+    (vop(g, PP_66, MM_0F3A, 0x4a, (unsigned)(d_), (unsigned)(x_), (y_), 0, 0),                     \
+     put(g, (uint8_t)((k_) << 4)))
+#define VCMPPS(d_, x_, y_, pr_)                                                                    \
+    (vop(g, PP_NONE, MM_0F, 0xc2, (unsigned)(d_), (unsigned)(x_), (y_), 0, 0), put(g, (pr_)))
 /* d = ternary(d, a, b) by the truth table imm (bit 4d + 2a + b) */
 static void vpternlogd(gen *g, int d, int a, int b, uint8_t imm) {
     op3(g, PP_66, MM_0F3A, 0x25, d, a, b);
@@ -1337,6 +1343,44 @@ static void emit_gload(gen *g, int t) {
     take_result(g, d, o->d);
 }
 
+/* d = fma(a, b, c) with the hardware's NaN results (valu.h hw_fma).  vfmadd231ps d (= c), a, b
+ * returns the first NaN of a, b, c quieted, as the hardware does (x86 takes the NaN of the vvvv
+ * operand, then the r/m one's, then the destination's), but a NaN c where a * b is inf * 0, where
+ * the hardware gives the default NaN.  So where c is a NaN (a compare and a branch when no lane
+ * of the chunk has one; none for a constant c), the product a * b takes over where it is a NaN:
+ * a's or b's quieted, or the default NaN of inf * 0. */
+static void emit_fma(gen *g, int t, int d, int a, int b, int c) {
+    const lop *o = &g->ops[t];
+    VMOVDQA32(g, d, c);
+    VFMADD231PS(g, d, a, b);
+    if (IS_K(o->s[2]) && (g->kval[o->s[2] - KK] & 0x7fffffffu) <= 0x7f800000u)
+        return; /* a constant c that is no NaN */
+    int p = grab(g, t), q = -1;
+    g->pin[p] = 1;
+    if (g->avx2)
+        g->pin[q = grab(g, t)] = 1;
+    size_t skip;
+    if (!g->avx2) {
+        vcmp_k(g, J_CMPF, 1, c, c, 0x03, 0);                    /* UNORD_Q */
+        put(g, 0xc5), put(g, 0xf8), put(g, 0x98), put(g, 0xc9); /* kortestw k1, k1 */
+        skip = jcc32(g, 0x84);
+        VMULPS(g, p, a, b);
+        vcmp_k(g, J_CMPF, 2, p, p, 0x03, 0);
+        vpblendmd(g, d, d, p, 2);
+    } else {
+        VCMPPS(p, c, c, 0x03);
+        vex(g, PP_66, MM_0F38, 0x17, (unsigned)p, 0, p, 0, 0); /* vptest p, p */
+        skip = jcc32(g, 0x84);
+        VMULPS(g, p, a, b);
+        VCMPPS(q, p, p, 0x03);
+        VBLENDVPS(d, d, p, q);
+    }
+    jmp_at(g, skip, g->len);
+    g->pin[p] = 0;
+    if (q >= 0)
+        g->pin[q] = 0;
+}
+
 /* Emit operation t. */
 static void emit(gen *g, int t) {
     const lop *o = &g->ops[t];
@@ -1437,14 +1481,16 @@ static void emit(gen *g, int t) {
     g->pin[d] = 1;
     int a = z[0], b = z[1], c = z[2], m = z[3];
     switch (o->kind) {
+    /* The f32 NaN results are the hardware's (valu.h hw_add ...): x86 returns its first operand's
+     * NaN (quieted) before its second's, so add and multiply name a first */
     case J_ADDF: VADDPS(g, d, a, b); break;
-    case J_SUBF: VSUBPS(g, d, a, b); break;
-    case J_SUBRF: VSUBPS(g, d, b, a); break;
-    case J_MULF: VMULPS(g, d, a, b); break;
-    case J_FMA:
-        VMOVDQA32(g, d, a);
-        VFMADD213PS(g, d, b, c);
+    case J_SUBF: /* a + (b ^ the sign bit, m): a NaN b comes out negated (hw_sub) */
+    case J_SUBRF:
+        VPXORD(g, d, o->kind == J_SUBF ? b : a, m);
+        VADDPS(g, d, o->kind == J_SUBF ? a : b, d);
         break;
+    case J_MULF: VMULPS(g, d, a, b); break;
+    case J_FMA: emit_fma(g, t, d, a, b, c); break;
     case J_MOV: VMOVDQA32(g, d, a); break;
     case J_ADD: VPADDD(g, d, a, b); break;
     case J_SUB: VPSUBD(g, d, a, b); break;
@@ -1606,11 +1652,6 @@ static void emit(gen *g, int t) {
         g->pin[p] = 1;
         g->pin[q = grab(g, t)] = 1;
         g->pin[r = grab(g, t)] = 1;
-#define VBLENDVPS(d_, x_, y_, k_) /* d = k ? y : x */                                              \
-    (vop(g, PP_66, MM_0F3A, 0x4a, (unsigned)(d_), (unsigned)(x_), (y_), 0, 0),                     \
-     put(g, (uint8_t)((k_) << 4)))
-#define VCMPPS(d_, x_, y_, pr_)                                                                    \
-    (vop(g, PP_NONE, MM_0F, 0xc2, (unsigned)(d_), (unsigned)(x_), (y_), 0, 0), put(g, (pr_)))
         VCMPPS(p, a, b, pr);
         VBLENDVPS(d, b, a, p);
         VCMPPS(p, a, b, 0x00);
@@ -2328,6 +2369,8 @@ static int lower_op(gen *g, const xinst *x) {
         return 0;
     if ((kind == J_XNOR || kind == J_NOT) && g->avx2 && (l->s[3] = (int16_t)kconst(g, ~0u)) < 0)
         return 0;
+    if ((kind == J_SUBF || kind == J_SUBRF) && (l->s[3] = (int16_t)kconst(g, 0x80000000u)) < 0)
+        return 0; /* the sign bit (emit) */
     if (shift_kind(kind))
         l->s[3] = (int16_t)kconst(g, 31);
     else if (kind == J_MULU24 || kind == J_MADU24)

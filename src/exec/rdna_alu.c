@@ -192,7 +192,7 @@ VFN static void v_fmac_f16(wave *w, const xinst *x) {
  * zero (DX9: 0 * anything, inf and NaN included, is 0; S2 is returned as it is), else the fused
  * S0 * S1 + S2. */
 static inline u32 fma_dx9(u32 a, u32 b, u32 c) {
-    return f32(a) == 0.0f || f32(b) == 0.0f ? c : bf32(fmaf(f32(a), f32(b), f32(c)));
+    return f32(a) == 0.0f || f32(b) == 0.0f ? c : bf32(hw_fma(f32(a), f32(b), f32(c)));
 }
 V3(v_fma_dx9_zero_f32, FK_F32, fma_dx9(a, b, c))
 /* V_FMAC_DX9_ZERO_F32: the accumulator is the destination register, as v_fmac_f32's (the
@@ -366,9 +366,9 @@ static inline void sdh(wave *w, const xinst *x, u32 h) { x_sd32(w, x, sflush16(w
         (void)b;                                                                                   \
         sdf(w, x, (expr));                                                                         \
     }
-SF2(s_add_f32, a + b)
-SF2(s_sub_f32, a - b)
-SF2(s_mul_f32, a *b)
+SF2(s_add_f32, hw_add(a, b)) /* (valu.h: the VALU ops' NaN results) */
+SF2(s_sub_f32, hw_sub(a, b))
+SF2(s_mul_f32, hw_mul(a, b))
 SF2(s_max_num_f32, f32(max_num32(bf32(a), bf32(b))))
 SF2(s_min_num_f32, f32(min_num32(bf32(a), bf32(b))))
 SF2(s_maximum_f32, f32(maximum32(bf32(a), bf32(b))))
@@ -381,13 +381,13 @@ SF2(s_rndne_f32, rintf(a))
  * S1, for both; RDNA4 ISA S_FMAAK_F32 is S0 * S1 + K, S_FMAMK_F32 is S0 * K + S1 */
 static void s_fmac_f32(wave *w, const xinst *x) {
     float d = sflush32(w, f32(w->s[x->in.dst[0].idx]), 0);
-    sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 1), d));
+    sdf(w, x, hw_fma(sf(w, x, 0), sf(w, x, 1), d));
 }
 static void s_fmaak_f32(wave *w, const xinst *x) {
-    sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 1), sf(w, x, 2)));
+    sdf(w, x, hw_fma(sf(w, x, 0), sf(w, x, 1), sf(w, x, 2)));
 }
 static void s_fmamk_f32(wave *w, const xinst *x) {
-    sdf(w, x, fmaf(sf(w, x, 0), sf(w, x, 2), sf(w, x, 1)));
+    sdf(w, x, hw_fma(sf(w, x, 0), sf(w, x, 2), sf(w, x, 1)));
 }
 static void s_cvt_f32_i32(wave *w, const xinst *x) { sdf(w, x, (float)(i32)x_s32(w, x, 0)); }
 static void s_cvt_f32_u32(wave *w, const xinst *x) { sdf(w, x, (float)x_s32(w, x, 0)); }

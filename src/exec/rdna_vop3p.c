@@ -143,6 +143,18 @@ static void dot2_16(wave *w, const xinst *x, int bf) {
             cc = h2d(c);
         }
         double r = fma_odd(1.0, p, cc); /* round to odd, then once to the 16-bit format */
+        if (r != r) { /* the first NaN operand (S0.lo, S1.lo, S0.hi, S1.hi, S2), as valu.h
+                       * hw_add's rule; none: an invalid operation's default NaN */
+            u32 in[5] = {a & 0xffff, b & 0xffff, a >> 16, b >> 16, c};
+            r = f64(0xfff8000000000000ull);
+            for (int k = 0; k < 5; k++) {
+                double e = bf ? bf2d(in[k]) : h2d(in[k]);
+                if (e != e) {
+                    r = e;
+                    break;
+                }
+            }
+        }
         d[l] = bf ? d2bf(r) : d2h(r);
     }
     vd16(w, x, d, FK_RAW, 1); /* FK_RAW: no f16 flushing of bf16 bits */

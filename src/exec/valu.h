@@ -638,6 +638,35 @@ static inline float log2_f32(float a) {
 /* Single-rounding f32 fma: one instruction in the x86-64-v3 clones, a libm call otherwise. */
 static inline float fma32(float a, float b, float c) { return fmaf(a, b, c); }
 
+/* The NaN results of the f32 add, subtract, multiply and multiply-add (docs/architecture.md,
+ * "NaN results"; measured on RDNA hardware): the first NaN operand in source order, its sign and
+ * payload kept and the quiet bit set; a subtraction negates S1 first; a multiply-add whose
+ * product is inf * 0 gives the default NaN 0xffc00000 even with a NaN addend.  x86's SSE/AVX
+ * arithmetic returns a lone NaN operand that way too, and the same default NaN for an invalid
+ * operation, so only the order of two NaNs needs fixing: `a + b` returns whichever NaN the
+ * instruction gcc chose names first, and the handlers' paths (and the tiers) disagreed.  The
+ * tests (a != a) vectorize as compares and blends. */
+static inline float nan_first(float a, float r) { return a != a ? f32(bf32(a) | 0x400000u) : r; }
+static inline float hw_add(float a, float b) { return nan_first(a, a + b); }
+/* (not a + -b: gcc folds that into a - b, whose lone NaN b keeps its sign) */
+static inline float hw_sub(float a, float b) {
+    return nan_first(a, b != b ? f32((bf32(b) | 0x400000u) ^ 0x80000000u) : a - b);
+}
+static inline float hw_mul(float a, float b) { return nan_first(a, a * b); }
+static inline float hw_fma(float a, float b, float c) {
+    float r = fma32(a, b, c), p = a * b; /* p is a NaN: a or b is one, or inf * 0 */
+    return nan_first(a, nan_first(b, c != c && p != p ? f32(0xffc00000u) : r));
+}
+/* The same rule for f64 (not measured; the f32 one carried over, as the ISA's pseudocode treats
+ * both alike): the default NaN 0xfff8000000000000. */
+static inline double nan_first64(double a, double r) {
+    return a != a ? f64(bf64(a) | 0x8000000000000ull) : r;
+}
+static inline double hw_fma64(double a, double b, double c) {
+    double r = fma(a, b, c), p = a * b;
+    return nan_first64(a, nan_first64(b, c != c && p != p ? f64(0xfff8000000000000ull) : r));
+}
+
 /* ---- handler-table helpers ----------------------------------------------------------------- */
 
 #define VH(op, fn, type) XROW(op, type, fn)

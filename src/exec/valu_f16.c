@@ -760,9 +760,9 @@ static inline u32 clamp_f(u32 v, int clamp) { return clamp ? bf32((float)clamp01
             dh[l] = bf32(expr);                                                                    \
         });                                                                                        \
     }
-PKF32(v_pk_add_f32, 2, a + b)
-PKF32(v_pk_mul_f32, 2, a *b)
-PKF32(v_pk_fma_f32, 3, fma32(a, b, c))
+PKF32(v_pk_add_f32, 2, hw_add(a, b))
+PKF32(v_pk_mul_f32, 2, hw_mul(a, b))
+PKF32(v_pk_fma_f32, 3, hw_fma(a, b, c))
 
 const xhandler x_valu_f16_handlers[] = {
     VH(v_add_f16, v_add_f16, ISA_T_F16),

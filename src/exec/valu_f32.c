@@ -11,13 +11,13 @@
 
 #define IEEE (vmode_ & MODE_IEEE) /* VMODE (valu.h) */
 
-F32OP2(v_add_f32, a + b)
-F32OP2(v_sub_f32, a - b)
-F32OP2(v_subrev_f32, b - a)
-F32OP2(v_mul_f32, a *b)
+F32OP2(v_add_f32, hw_add(a, b)) /* (hw_*: valu.h, the hardware's NaN results) */
+F32OP2(v_sub_f32, hw_sub(a, b))
+F32OP2(v_subrev_f32, hw_sub(b, a)) /* (S1 - S0: S1 the first operand; not measured) */
+F32OP2(v_mul_f32, hw_mul(a, b))
 /* DX9 legacy multiply: 0 times anything (inf and NaN included) is +0. */
-F32OP2(v_mul_legacy_f32, (a == 0.0f || b == 0.0f) ? 0.0f : a *b)
-F32OP3(v_fma_f32, fma32(a, b, c))
+F32OP2(v_mul_legacy_f32, (a == 0.0f || b == 0.0f) ? 0.0f : hw_mul(a, b))
+F32OP3(v_fma_f32, hw_fma(a, b, c))
 V2(v_min_f32, FK_F32, fmin32(a, b, IEEE))
 V2(v_max_f32, FK_F32, fmax32(a, b, IEEE))
 V3(v_min3_f32, FK_F32, fmin32(fmin32(a, b, IEEE), c, IEEE))
@@ -105,7 +105,7 @@ VFN static void v_fmac_f32(wave *w, const xinst *x) {
     u32 ftz = fk_flush_in(w->mode, FK_F32) ? 0x7f800000u : 0;
     VLOOP(l) {
         u32 c = (D[l] & ftz) || !ftz ? D[l] : D[l] & 0x80000000u;
-        d[l] = bf32(fma32(f32(A[l]), f32(B[l]), f32(c)));
+        d[l] = bf32(hw_fma(f32(A[l]), f32(B[l]), f32(c)));
     }
     vd32(w, x, d, FK_F32);
 }
@@ -160,10 +160,14 @@ static inline float ftz(float v) { return fabsf(v) < 0x1p-126f ? copysignf(0.0f,
  * whatever the MODE, in the inputs, the product and the result (LLVM: "v_mad_f32/v_mac_f32 do not
  * support denormals", so it selects them only for flushing kernels).  madmk/madak: the decoder
  * puts the literal K in source order, so all are S0 * S1 + S2. */
-static inline float mad32(float a, float b, float c) { return ftz(ftz(ftz(a) * ftz(b)) + ftz(c)); }
+static inline float mad32(float a, float b, float c) {
+    float p = hw_mul(ftz(a), ftz(b)); /* a NaN product (a NaN or inf * 0) is the result */
+    return p != p ? p : ftz(hw_add(ftz(p), ftz(c)));
+}
 static inline float mad_legacy32(float a, float b, float c) {
     a = ftz(a), b = ftz(b); /* DX9 multiply: 0 times anything is +0 */
-    return ftz((a == 0.0f || b == 0.0f ? 0.0f : ftz(a * b)) + ftz(c));
+    float p = a == 0.0f || b == 0.0f ? 0.0f : hw_mul(a, b);
+    return p != p ? p : ftz(hw_add(ftz(p), ftz(c)));
 }
 F32OP3(v_mad_f32, mad32(a, b, c))
 F32OP3(v_madmk_f32, mad32(a, b, c))
@@ -325,16 +329,17 @@ VFN static void v_div_fmas_f32(wave *w, const xinst *x) {
               *C = vs32(w, x, 2, t2, FK_F32);
     u64 vcc = w->s[ISA_SREG_VCC_LO] | (u64)w->s[ISA_SREG_VCC_HI] << 32;
     if (!vcc) { /* no lane scales: one loop of FMAs */
-        VLOOP(l) { d[l] = bf32(fma32(f32(A[l]), f32(B[l]), f32(C[l]))); }
+        VLOOP(l) { d[l] = bf32(hw_fma(f32(A[l]), f32(B[l]), f32(C[l]))); }
         vd32(w, x, d, FK_F32);
         return;
     }
     VLOOP(l) {
         float a = f32(A[l]), b = f32(B[l]), c = f32(C[l]);
-        if ((vcc >> l) & 1) /* one rounding: round-to-odd in double, exact scaling, round */
+        if (((vcc >> l) & 1) && a == a && b == b && c == c) /* one rounding: round-to-odd in
+                                                             * double, exact scaling, round */
             d[l] = bf32((float)ldexp(fma_odd(a, b, c), fexp32(c) > 127 ? 64 : -64));
-        else
-            d[l] = bf32(fma32(a, b, c));
+        else /* (a NaN operand: the multiply-add's NaN whatever VCC says) */
+            d[l] = bf32(hw_fma(a, b, c));
     }
     vd32(w, x, d, FK_F32);
 }

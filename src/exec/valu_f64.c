@@ -9,15 +9,15 @@
 
 #define IEEE (vmode_ & MODE_IEEE) /* VMODE (valu.h) */
 
-F64OP2(v_add_f64, a + b)
-F64OP2(v_mul_f64, a *b)
+F64OP2(v_add_f64, nan_first64(a, a + b)) /* (valu.h: the hardware's NaN results) */
+F64OP2(v_mul_f64, nan_first64(a, a *b))
 
 VFN static void v_fma_f64(wave *w, const xinst *x) {
     u64 t0[LANES], t1[LANES], t2[LANES];
     const u64 *A = vs64(w, x, 0, t0, FK_F64), *B = vs64(w, x, 1, t1, FK_F64),
               *C = vs64(w, x, 2, t2, FK_F64);
     u64 d[LANES];
-    VLOOP(l) d[l] = bf64(fma(f64(A[l]), f64(B[l]), f64(C[l])));
+    VLOOP(l) d[l] = bf64(hw_fma64(f64(A[l]), f64(B[l]), f64(C[l])));
     vd64(w, x, d, FK_F64);
 }
 /* D = S0 * S1 + D: the accumulator is the destination register itself, an input like the
@@ -30,7 +30,7 @@ VFN static void v_fmac_f64(wave *w, const xinst *x) {
     VLOOP(l) {
         u64 c = lo[l] | (u64)hi[l] << 32;
         c = (c & ftz) || !ftz ? c : c & 0x8000000000000000ull;
-        d[l] = bf64(fma(f64(A[l]), f64(B[l]), f64(c)));
+        d[l] = bf64(hw_fma64(f64(A[l]), f64(B[l]), f64(c)));
     }
     vd64(w, x, d, FK_F64);
 }
@@ -156,8 +156,8 @@ VFN static void v_div_fmas_f64(wave *w, const xinst *x) {
               *C = vs64(w, x, 2, t2, FK_F64);
     u64 vcc = w->s[ISA_SREG_VCC_LO] | (u64)w->s[ISA_SREG_VCC_HI] << 32;
     VLOOP(l) {
-        double r = fma(f64(A[l]), f64(B[l]), f64(C[l]));
-        if ((vcc >> l) & 1) {
+        double r = hw_fma64(f64(A[l]), f64(B[l]), f64(C[l]));
+        if (((vcc >> l) & 1) && r == r) {
             r = ldexp(r, fexp64(f64(C[l])) > 1023 ? 128 : -128);
             if (fabs(r) < 0x1p-1022 && r != 0) /* a denormal: round once, from the odd fma */
                 r = fma_down128(f64(A[l]), f64(B[l]), f64(C[l]));
