@@ -657,8 +657,8 @@ static inline float hw_fma(float a, float b, float c) {
     float r = fma32(a, b, c), p = a * b; /* p is a NaN: a or b is one, or inf * 0 */
     return nan_first(a, nan_first(b, c != c && p != p ? f32(0xffc00000u) : r));
 }
-/* The same rule for f64 (not measured; the f32 one carried over, as the ISA's pseudocode treats
- * both alike): the default NaN 0xfff8000000000000. */
+/* The same rule for f64 (not measured: the f32 one carried over), with the default NaN
+ * 0xfff8000000000000 (an f64 subtraction is an add with S1 negated by its modifier). */
 static inline double nan_first64(double a, double r) {
     return a != a ? f64(bf64(a) | 0x8000000000000ull) : r;
 }
