@@ -206,7 +206,9 @@ static inline __attribute__((always_inline)) u32 fma16(double a, double b, doubl
      * rounded to a zero steps to the smallest denormal of its sign, not to -1's bits) */
     u32 away = (u32)((r > 0) == !(fb >> 31));
     fb = fb + (fix & away) - (fix & ~away);
-    return f2h(f32(fb));
+    /* NaNs by the f32 ops' rule (hw_fma below): a's, b's, inf * 0's default NaN, then c's (which
+     * the sum already carries) */
+    return a != a ? f2h((float)a) : b != b ? f2h((float)b) : p != p ? 0xfe00u : f2h(f32(fb));
 }
 
 /* ---- fetch --------------------------------------------------------------------------------- */

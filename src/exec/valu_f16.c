@@ -20,14 +20,11 @@
 #define IEEE (vmode_ & MODE_IEEE) /* VMODE (valu.h) */
 
 /* ---- fused arithmetic, branch-free so the lane loops vectorize ---------------------------------
- * NaN results: when more than one input of a fused op is a NaN, the one that comes out is the one
- * the host instruction picks (x86: its first source operand), and in the scalar code these
- * replaced the compiler's operand order decided which that was.  The orders that code had in its
- * x86-64-v3/v4 clones (the ones AVX2 hosts run; its baseline clone had others) are kept here,
- * explicitly, so that no compiler, clone or vector width can change them.  An op a*b+c is
- * p = a*b then p + c: bfirst says b's NaN wins over a's in the product, cfirst that c's wins
- * over the product's in the sum.  A product NaN from inf*0 and a sum NaN from inf-inf are the
- * host's default NaN, as before. */
+ * NaN results: the f32 ops' rule (valu.h hw_fma, docs/architecture.md "NaN results"), made
+ * explicit with masks so that no compiler, clone or vector width can change it: a's NaN, then
+ * b's, then the product's (the default NaN of inf * 0, even with a NaN c), then c's; a sum NaN
+ * from inf - inf is the default NaN.  (Until session 38 each op kept the order its x86-64-v3/v4
+ * clone happened to have: c's first for v_fma_f16, b's first for v_pk_fma_f16.) */
 static inline __attribute__((always_inline)) u32 nan32m(u32 x) { /* all-ones when x is a NaN */
     return 0u - (u32)((x & 0x7fffffffu) > 0x7f800000u);
 }
@@ -40,12 +37,10 @@ static inline __attribute__((always_inline)) u32 fnan2h(u32 x) {
 }
 /* The NaN (float bits) a*b+c gives, from the float bits of a, b, c and of the product p as the
  * host computed it; *m is all-ones where the result is that NaN (p or c a NaN). */
-static inline __attribute__((always_inline)) u32 fma_nan(u32 ab, u32 bb, u32 cb, u32 pb, int bfirst,
-                                                         int cfirst, u32 *m) {
+static inline __attribute__((always_inline)) u32 fma_nan(u32 ab, u32 bb, u32 cb, u32 pb, u32 *m) {
     u32 na = nan32m(ab), nb = nan32m(bb), nc = nan32m(cb), np = nan32m(pb);
-    u32 p = bfirst ? msel(nb, bb, msel(na, ab, pb)) : msel(na, ab, msel(nb, bb, pb));
     *m = np | nc;
-    return cfirst ? msel(nc, cb, p) : msel(np, p, cb);
+    return msel(np, msel(na, ab, msel(nb, bb, pb)), cb);
 }
 /* a*b+c rounded once to f16, for f16 inputs (exact f16 values as floats), in float only: the
  * product of two f16 values is exact in float (22 bits), TwoSum gives the float sum's exact error
@@ -53,8 +48,7 @@ static inline __attribute__((always_inline)) u32 fma_nan(u32 ab, u32 bb, u32 cb,
  * stepped to odd by the error's sign (24 bits >= 11 + 2) then rounds correctly to f16: the bits
  * valu.h's fma16() makes from the same values in double.  The tests are all-ones/zero masks, not
  * bools, so gcc vectorizes the loops. */
-static inline __attribute__((always_inline)) u32 fma16f(float a, float b, float c, int bfirst,
-                                                        int cfirst) {
+static inline __attribute__((always_inline)) u32 fma16f(float a, float b, float c) {
     float p = a * b, s = p + c, bp = s - c;
     float e = (p - bp) + (c - (s - bp));
     u32 sb = bf32(s);
@@ -62,7 +56,7 @@ static inline __attribute__((always_inline)) u32 fma16f(float a, float b, float 
         (0u - (u32)(e != 0)) & ((sb & 1) - 1) & (0u - (u32)((sb & 0x7f800000u) != 0x7f800000u));
     u32 away = 0u - (u32)((e > 0) == (s > 0)); /* the exact value lies beyond s: step away from 0 */
     sb += fix & ((away & 2) - 1);
-    u32 m, n = fma_nan(bf32(a), bf32(b), bf32(c), bf32(p), bfirst, cfirst, &m);
+    u32 m, n = fma_nan(bf32(a), bf32(b), bf32(c), bf32(p), &m);
     return msel(m, fnan2h(n), f2h(f32(sb)));
 }
 /* valu.h's fma16() (a, b, c f16 or f32 values, as doubles) written with masks so that its lane
@@ -73,8 +67,7 @@ static inline __attribute__((always_inline)) u32 fma16f(float a, float b, float 
  * positive f32 product the f16 NaN 0xffff instead of +0).  NaNs as fma_nan() picks them, from
  * the inputs narrowed to float (exact, and a NaN keeps the payload bits an f16 result can
  * show). */
-static inline __attribute__((always_inline)) u32 fma16d(double a, double b, double c, int bfirst,
-                                                        int cfirst) {
+static inline __attribute__((always_inline)) u32 fma16d(double a, double b, double c) {
     double p = a * b, s = p + c, bp = s - c;
     double e = (p - bp) + (c - (s - bp));
     float f = (float)s;
@@ -87,15 +80,8 @@ static inline __attribute__((always_inline)) u32 fma16d(double a, double b, doub
     u32 fix = rnz & ((fb & 1) - 1) & (0u - (u32)((fb & 0x7f800000u) != 0x7f800000u));
     u32 away = ~(rpos ^ fpos);
     fb += fix & ((away & 2) - 1);
-    u32 m, n = fma_nan(bf32((float)a), bf32((float)b), bf32((float)c), bf32((float)p), bfirst,
-                       cfirst, &m);
+    u32 m, n = fma_nan(bf32((float)a), bf32((float)b), bf32((float)c), bf32((float)p), &m);
     return msel(m, fnan2h(n), f2h(f32(fb)));
-}
-/* x op y (float, r its host result) with the NaN of x if x is one, else y's: the first-operand
- * rule made explicit, for the direct path of v_pk_add/mul_f16 (S1's NaN first, the order their
- * general path has). */
-static inline __attribute__((always_inline)) float nan2(float x, float y, float r) {
-    return f32(msel(nan32m(bf32(x)), bf32(x), msel(nan32m(bf32(y)), bf32(y), bf32(r))));
 }
 
 /* ---- scalar f16: a, b, c are exact f16 values (doubles; floats in H2F/H3F), A/B/C the raw bits -
@@ -156,18 +142,20 @@ static inline __attribute__((always_inline)) float nan2(float x, float y, float 
 
 /* a*b+c unfused: the product rounded to f16, then the sum (rounded by the caller's f2h). */
 static inline __attribute__((always_inline)) float mad16(float a, float b, float c) {
-    return h2f(f2h(a * b)) + c;
+    float p = hw_mul(a, b); /* a NaN product (a NaN or inf * 0) is the result */
+    return p != p ? p : hw_add(h2f(f2h(p)), c);
 }
 
-H2F(v_add_f16, f2h(a + b))
-H2F(v_sub_f16, f2h(a - b))
-H2F(v_subrev_f16, f2h(b - a))
-H2F(v_mul_f16, f2h(a *b))
+/* (hw_*: valu.h, the f32 ops' NaN rule; the NaN's f16 bits from f2h) */
+H2F(v_add_f16, f2h(hw_add(a, b)))
+H2F(v_sub_f16, f2h(hw_sub(a, b)))
+H2F(v_subrev_f16, f2h(hw_sub(b, a)))
+H2F(v_mul_f16, f2h(hw_mul(a, b)))
 H2(v_max_f16, fmax16(A[l], B[l], IEEE))
 H2(v_min_f16, fmin16(A[l], B[l], IEEE))
-/* NaN inputs: c's NaN first, then a's, then b's (see fma_nan) */
-H3D(v_fma_f16, fma16f(a, b, c, 0, 1), 1)
-H3D(v_fma_legacy_f16, fma16f(a, b, c, 0, 1), 0)
+/* NaN inputs: a's, then b's, then the product's (inf * 0), then c's (see fma_nan) */
+H3D(v_fma_f16, fma16f(a, b, c), 1)
+H3D(v_fma_legacy_f16, fma16f(a, b, c), 0)
 H3F(v_mad_f16, f2h(mad16(a, b, c)), 1)
 H3F(v_mad_legacy_f16, f2h(mad16(a, b, c)), 0)
 /* madmk/madak: the decoder puts the literal K in source order, so both are S0 * S1 + S2. */
@@ -408,11 +396,11 @@ static inline __attribute__((always_inline)) int pk_direct(const wave *w, const 
 /* f16 arithmetic in float, as for the scalar ops (H2F, H3F) */
 #define H(v) h2f(v)
 #define S16(v) ((i32)(i16)(v))
-PK2D(v_pk_add_f16, 1, f2h(H(a) + H(b)), f2h(nan2(H(b), H(a), H(a) + H(b))))
-PK2D(v_pk_mul_f16, 1, f2h(H(a) * H(b)), f2h(nan2(H(b), H(a), H(a) * H(b))))
+PK2D(v_pk_add_f16, 1, f2h(hw_add(H(a), H(b))), f2h(hw_add(H(a), H(b))))
+PK2D(v_pk_mul_f16, 1, f2h(hw_mul(H(a), H(b))), f2h(hw_mul(H(a), H(b))))
 PK2(v_pk_max_f16, 1, fmax16(a, b, IEEE))
 PK2(v_pk_min_f16, 1, fmin16(a, b, IEEE))
-PK3(v_pk_fma_f16, 1, fma16f(H(a), H(b), H(c), 1, 1)) /* NaNs: c's, then b's, then a's */
+PK3(v_pk_fma_f16, 1, fma16f(H(a), H(b), H(c))) /* (NaNs: as v_fma_f16's) */
 /* Packed integer add/sub/mad: the VOP3P clamp bit saturates each half (unsigned or signed 16-bit,
  * CDNA3 ISA V_PK_ADD_U16 ...); without it the halves wrap. */
 #define PCLAMP VCLAMP(x)
@@ -453,8 +441,8 @@ VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
         x->in.src[1].kind == ISA_OPND_VGPR) { /* as pk_direct(): straight from the registers */
         const u32 *A = w->v[x->in.src[0].idx], *B = w->v[x->in.src[1].idx];
         VDIRECT({
-            u32 r0 = fma16f(H(A[l] & 0xffff), H(B[l] & 0xffff), H(D[l] & 0xffff), 0, 0);
-            u32 r1 = fma16f(H(A[l] >> 16), H(B[l] >> 16), H(D[l] >> 16), 0, 0);
+            u32 r0 = fma16f(H(A[l] & 0xffff), H(B[l] & 0xffff), H(D[l] & 0xffff));
+            u32 r1 = fma16f(H(A[l] >> 16), H(B[l] >> 16), H(D[l] >> 16));
             D[l] = r0 | r1 << 16;
         });
         return;
@@ -466,8 +454,8 @@ VFN static void v_pk_fmac_f16(wave *w, const xinst *x) {
         fo = fk_flush_out(w->mode, FK_F16) ? 0x7c00 : 0;
     VLOOP(l) {
         /* NaNs: S0's, then S1's, then D's */
-        u32 r0 = fma16f(H(al[l]), H(bl[l]), H(ftz16(D[l] & 0xffff, fi)), 0, 0);
-        u32 r1 = fma16f(H(ah[l]), H(bh[l]), H(ftz16(D[l] >> 16, fi)), 0, 0);
+        u32 r0 = fma16f(H(al[l]), H(bl[l]), H(ftz16(D[l] & 0xffff, fi)));
+        u32 r1 = fma16f(H(ah[l]), H(bh[l]), H(ftz16(D[l] >> 16, fi)));
         d[l] = ftz16(r0, fo) | ftz16(r1, fo) << 16;
     }
     vd32(w, x, d, FK_RAW);
@@ -532,7 +520,7 @@ static inline __attribute__((always_inline)) void fma_mix16(wave *w, const xinst
     const u32 *D = vdreg(w, &x->in.dst[0]);
     u32 cl = 0u - (u32)x->in.f.v.clamp;
     VLOOP(l) {
-        u32 h = fma16d(a[l], b[l], c[l], 1, 1);
+        u32 h = fma16d(a[l], b[l], c[l]);
         u32 hc = vsel((u32)(h == 0x8000u), h, clamp_h(h));
         h = msel(cl, hc, h);
         d[l] = hi ? (D[l] & 0xffff) | h << 16 : (D[l] & 0xffff0000u) | h;

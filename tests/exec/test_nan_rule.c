@@ -336,6 +336,114 @@ static void run_f64(const char *arch, unsigned L, int tier) {
     snippet_prog_free(&sp);
 }
 
+/* ---- f16: the same rule (not measured on hardware; gfxemu carries the f32 one over) ---------
+ * The model gives the NaN results only: -1 where the result is no NaN (f16 rounding has tests of
+ * its own); there the result must not be a NaN. */
+static int is_nan16(u32 h) { return (h & 0x7fffu) > 0x7c00u; }
+static double h2d_(u32 h) {
+    int e = (int)(h >> 10 & 31), m = (int)(h & 0x3ff);
+    double v = e == 31 ? (m ? NAN : INFINITY) : e ? ldexp(1024 + m, e - 25) : ldexp(m, -24);
+    return h & 0x8000 ? -v : v;
+}
+/* add 1: a + b (c unused); 0: a * b + c; 2: the same with the product rounded to f16 (v_mad_f16:
+ * then an overflow to infinity may meet an infinite c) */
+static long m16_fma(u32 a, u32 b, u32 c, int add) {
+    if (is_nan16(a) || is_nan16(b))
+        return (is_nan16(a) ? a : b) | 0x200u;
+    double x = h2d_(a), y = h2d_(b), p = add == 1 ? x : x * y;
+    if (p != p)
+        return 0xfe00; /* inf * 0 */
+    if (add == 2 && fabs(p) >= 65520.0)
+        p = p < 0 ? -INFINITY : INFINITY;
+    add = add == 1;
+    if (!add && is_nan16(c))
+        return c | 0x200u;
+    double r = add ? x + y : p + h2d_(c);
+    return r != r ? 0xfe00 : -1;
+}
+static const u32 vals16[] = {0x7e12, 0xfe34, 0x7c56, 0xfc01, 0x7c00, 0xfc00,
+                             0x0000, 0x8000, 0x3c00, 0xc100, 0x0003, 0x7bff};
+enum { NV16 = sizeof vals16 / sizeof vals16[0], NT16 = NV16 * NV16 * NV16 };
+
+/* v1 = a | c << 16, v2 = b | a << 16, v3 = c | b << 16: the scalar ops read the low halves, the
+ * packed ones both (high: c, a, b) */
+static void run_f16(const char *arch, unsigned L, int tier, const char *text, int nops,
+                    const char *const *names, const int *kind) {
+    set_tier(tier);
+    snippet_prog sp = {0};
+    int rc = snippet_prog_load_waves(&sp, arch, text, L);
+    CHECK(rc == 0, "%s: the f16 snippet does not assemble or decode", arch);
+    if (rc)
+        return;
+    unsigned bad[8] = {0};
+    for (unsigned base = 0; base < NT16; base += L) {
+        memset(w, 0, sizeof *w);
+        w->prog = &sp.prog;
+        w->budget = 100;
+        w->mode = 0xf0;
+        wave_set_exec(w, L == 32 ? 0xffffffffull : ~0ull);
+        for (unsigned l = 0; l < L; l++) {
+            unsigned t = (base + l) % NT16;
+            u32 a = vals16[t % NV16], b = vals16[t / NV16 % NV16], c = vals16[t / (NV16 * NV16)];
+            w->v[1][l] = a | c << 16, w->v[2][l] = b | a << 16, w->v[3][l] = c | b << 16;
+            w->v[14][l] = w->v[3][l]; /* (v_fmac_f16's accumulator) */
+        }
+        wave_run(w);
+        CHECK(w->status == WAVE_DONE, "%s f16 %s: status %d", arch, tier_names[tier], w->status);
+        for (unsigned l = 0; l < L; l++) {
+            u32 a = w->v[1][l] & 0xffff, b = w->v[2][l] & 0xffff, c = w->v[3][l] & 0xffff;
+            for (int k = 0; k < nops; k++)
+                for (int h = 0; h < (kind[k] & 4 ? 2 : 1); h++) {
+                    u32 x = h ? c : a, y = h ? a : b, z = h ? b : c;
+                    int kk = kind[k] & 3; /* 0 add, 1 sub, 2 mul, 3 fma (+ 8 unfused) */
+                    long want = kk == 3   ? m16_fma(x, y, z, kind[k] & 8 ? 2 : 0)
+                                : kk == 2 ? m16_fma(x, y, 0, 0)
+                                          : m16_fma(x, kk ? y ^ 0x8000u : y, 0, 1);
+                    u32 got = (w->v[10 + k][l] >> (16 * h)) & 0xffff;
+                    if (want < 0 ? is_nan16(got) : got != (u32)want)
+                        if (bad[k]++ < 3)
+                            printf("FAIL %s %s %s%s lane %u: %04x %04x %04x: %04x, want %04lx\n",
+                                   arch, tier_names[tier], names[k], h ? " (high)" : "", l, x, y, z,
+                                   got, want < 0 ? 0 : (unsigned long)want);
+                }
+        }
+    }
+    for (int k = 0; k < nops; k++)
+        CHECK(bad[k] == 0, "%s %s %s: %u wrong results", arch, tier_names[tier], names[k], bad[k]);
+    snippet_prog_free(&sp);
+}
+static void run_f16_targets(int tier) {
+    /* kind: 0 add, 1 sub, 2 mul, 3 fma; + 4 packed (both halves); + 8 unfused */
+    static const char *const n9[] = {"v_add_f16",    "v_sub_f16",    "v_mul_f16",    "v_fma_f16",
+                                     "v_pk_add_f16", "v_pk_mul_f16", "v_pk_fma_f16", "v_mad_f16"};
+    static const int k9[] = {0, 1, 2, 3, 4, 6, 7, 11};
+    run_f16("gfx950", 64, tier,
+            "v_add_f16_e32 v10, v1, v2\n"
+            "v_sub_f16_e32 v11, v1, v2\n"
+            "v_mul_f16_e32 v12, v1, v2\n"
+            "v_fma_f16 v13, v1, v2, v3\n"
+            "v_pk_add_f16 v14, v1, v2\n"
+            "v_pk_mul_f16 v15, v1, v2\n"
+            "v_pk_fma_f16 v16, v1, v2, v3\n"
+            "v_mad_f16 v17, v1, v2, v3\n",
+            8, n9, k9);
+    static const char *const n11[] = {
+        "v_add_f16",  "v_subrev_f16 (S1 - S0)", "v_mul_f16",    "v_fma_f16",
+        "v_fmac_f16", "v_pk_add_f16",           "v_pk_fma_f16", "v_pk_mul_f16"};
+    static const int k11[] = {0, 1, 2, 3, 3, 4, 7, 6};
+    /* (v_subrev_f16 v11, v2, v1 is v1 - v2: the model's sub) */
+    run_f16("gfx1100", 32, tier,
+            "v_add_f16_e32 v10, v1, v2\n"
+            "v_subrev_f16_e32 v11, v2, v1\n"
+            "v_mul_f16_e32 v12, v1, v2\n"
+            "v_fma_f16 v13, v1, v2, v3\n"
+            "v_fmac_f16_e32 v14, v1, v2\n"
+            "v_pk_add_f16 v15, v1, v2\n"
+            "v_pk_fma_f16 v16, v1, v2, v3\n"
+            "v_pk_mul_f16 v17, v1, v2\n",
+            8, n11, k11);
+}
+
 /* gfx12's scalar float ops (the same rule, valu.h hw_*): every pair / triple, one run each */
 static void run_salu(int tier) {
     set_tier(tier);
@@ -385,6 +493,7 @@ int main(void) {
         run_f64("gfx950", 64, t);
         run_f64("gfx1100", 32, t);
         run_salu(t);
+        run_f16_targets(t);
     }
     free(w);
     return check_summary("nan_rule");
