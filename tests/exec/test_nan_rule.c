@@ -368,7 +368,7 @@ enum { NV16 = sizeof vals16 / sizeof vals16[0], NT16 = NV16 * NV16 * NV16 };
 /* v1 = a | c << 16, v2 = b | a << 16, v3 = c | b << 16: the scalar ops read the low halves, the
  * packed ones both (high: c, a, b) */
 static void run_f16(const char *arch, unsigned L, int tier, const char *text, int nops,
-                    const char *const *names, const int *kind) {
+                    const char *const *names, const int *kind, int directed) {
     set_tier(tier);
     snippet_prog sp = {0};
     int rc = snippet_prog_load_waves(&sp, arch, text, L);
@@ -376,20 +376,22 @@ static void run_f16(const char *arch, unsigned L, int tier, const char *text, in
     if (rc)
         return;
     unsigned bad[8] = {0};
-    for (unsigned base = 0; base < NT16; base += L) {
+    /* each triple in the default rounding mode, then (directed) rounding f16 results toward +inf
+     * (MODE[3:2] = 1: round.c's handlers) */
+    for (unsigned base = 0; base < (directed ? 2 : 1) * NT16; base += L) {
         memset(w, 0, sizeof *w);
         w->prog = &sp.prog;
         w->budget = 100;
-        w->mode = 0xf0;
+        w->mode = base < NT16 ? 0xf0 : 0xf4;
         wave_set_exec(w, L == 32 ? 0xffffffffull : ~0ull);
         for (unsigned l = 0; l < L; l++) {
             unsigned t = (base + l) % NT16;
             u32 a = vals16[t % NV16], b = vals16[t / NV16 % NV16], c = vals16[t / (NV16 * NV16)];
             w->v[1][l] = a | c << 16, w->v[2][l] = b | a << 16, w->v[3][l] = c | b << 16;
-            w->v[14][l] = w->v[3][l]; /* (v_fmac_f16's accumulator) */
         }
         wave_run(w);
-        CHECK(w->status == WAVE_DONE, "%s f16 %s: status %d", arch, tier_names[tier], w->status);
+        CHECK(w->status == WAVE_DONE, "%s f16 %s: status %d at pc %u (%s)", arch, tier_names[tier],
+              w->status, w->fault.pc, w->fault.note ? w->fault.note : "");
         for (unsigned l = 0; l < L; l++) {
             u32 a = w->v[1][l] & 0xffff, b = w->v[2][l] & 0xffff, c = w->v[3][l] & 0xffff;
             for (int k = 0; k < nops; k++)
@@ -414,9 +416,9 @@ static void run_f16(const char *arch, unsigned L, int tier, const char *text, in
 }
 static void run_f16_targets(int tier) {
     /* kind: 0 add, 1 sub, 2 mul, 3 fma; + 4 packed (both halves); + 8 unfused */
-    static const char *const n9[] = {"v_add_f16",    "v_sub_f16",    "v_mul_f16",    "v_fma_f16",
-                                     "v_pk_add_f16", "v_pk_mul_f16", "v_pk_fma_f16", "v_mad_f16"};
-    static const int k9[] = {0, 1, 2, 3, 4, 6, 7, 11};
+    static const char *const n9[] = {"v_add_f16",    "v_sub_f16",    "v_mul_f16",   "v_fma_f16",
+                                     "v_pk_add_f16", "v_pk_mul_f16", "v_pk_fma_f16"};
+    static const int k9[] = {0, 1, 2, 3, 4, 6, 7};
     run_f16("gfx950", 64, tier,
             "v_add_f16_e32 v10, v1, v2\n"
             "v_sub_f16_e32 v11, v1, v2\n"
@@ -424,24 +426,31 @@ static void run_f16_targets(int tier) {
             "v_fma_f16 v13, v1, v2, v3\n"
             "v_pk_add_f16 v14, v1, v2\n"
             "v_pk_mul_f16 v15, v1, v2\n"
-            "v_pk_fma_f16 v16, v1, v2, v3\n"
-            "v_mad_f16 v17, v1, v2, v3\n",
-            8, n9, k9);
-    static const char *const n11[] = {
-        "v_add_f16",  "v_subrev_f16 (S1 - S0)", "v_mul_f16",    "v_fma_f16",
-        "v_fmac_f16", "v_pk_add_f16",           "v_pk_fma_f16", "v_pk_mul_f16"};
-    static const int k11[] = {0, 1, 2, 3, 3, 4, 7, 6};
+            "v_pk_fma_f16 v16, v1, v2, v3\n",
+            7, n9, k9, 1);
+    /* (the unfused v_mad_f16 has no directed-rounding handler: that mode stops it) */
+    static const char *const nmad[] = {"v_mad_f16"};
+    static const int kmad[] = {11};
+    run_f16("gfx950", 64, tier, "v_mad_f16 v10, v1, v2, v3\n", 1, nmad, kmad, 0);
+    static const char *const n11[] = {"v_add_f16",   "v_subrev_f16 (S1 - S0)", "v_mul_f16",
+                                      "v_fma_f16",   "v_pk_add_f16",           "v_pk_fma_f16",
+                                      "v_pk_mul_f16"};
+    static const int k11[] = {0, 1, 2, 3, 4, 7, 6};
     /* (v_subrev_f16 v11, v2, v1 is v1 - v2: the model's sub) */
     run_f16("gfx1100", 32, tier,
             "v_add_f16_e32 v10, v1, v2\n"
             "v_subrev_f16_e32 v11, v2, v1\n"
             "v_mul_f16_e32 v12, v1, v2\n"
             "v_fma_f16 v13, v1, v2, v3\n"
-            "v_fmac_f16_e32 v14, v1, v2\n"
-            "v_pk_add_f16 v15, v1, v2\n"
-            "v_pk_fma_f16 v16, v1, v2, v3\n"
-            "v_pk_mul_f16 v17, v1, v2\n",
-            8, n11, k11);
+            "v_pk_add_f16 v14, v1, v2\n"
+            "v_pk_fma_f16 v15, v1, v2, v3\n"
+            "v_pk_mul_f16 v16, v1, v2\n",
+            7, n11, k11, 1);
+    /* (nor has RDNA's v_fmac_f16) */
+    static const char *const nfmac[] = {"v_fmac_f16"};
+    static const int kfmac[] = {3};
+    run_f16("gfx1100", 32, tier, "v_mov_b32_e32 v10, v3\nv_fmac_f16_e32 v10, v1, v2\n", 1, nfmac,
+            kfmac, 0);
 }
 
 /* gfx12's scalar float ops (the same rule, valu.h hw_*): every pair / triple, one run each */
