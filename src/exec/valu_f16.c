@@ -501,15 +501,13 @@ static inline __attribute__((always_inline)) void fma_mix_f32(wave *w, const xin
     u32 cl = 0u - (u32)x->in.f.v.clamp;
     VLOOP(l) {
         float af = (float)a[l], bf = (float)b[l], cf = (float)c[l];
-        u32 ab = bf32(af), bb = bf32(bf), cb = bf32(cf);
-        u32 na = nan32m(ab), nb = nan32m(bb), nc = nan32m(cb);
-        u32 r = msel(na | nb | nc, msel(nb, bb, msel(na, ab, cb)), bf32(fma32(af, bf, cf)));
+        u32 r = bf32(hw_fma(af, bf, cf)); /* (NaNs: valu.h's rule) */
         d[l] = msel(cl, clamp01_f32(r), r);
     }
     vd32(w, x, d, FK_RAW);
 }
 /* The f16 forms (hi: the result goes to the high half, the other half is kept).  NaN inputs:
- * S2's first, then S1's, then S0's.  The clamp is clamp01 then d2h on the f16 result, by the
+ * as fma16f's.  The clamp is clamp01 then d2h on the f16 result, by the
  * bits: -0 stays -0 (it is not below 0), NaNs and negatives give +0, above 1.0 gives 1.0. */
 static inline __attribute__((always_inline)) void fma_mix16(wave *w, const xinst *x, int hi) {
     double a[LANES], b[LANES], c[LANES];

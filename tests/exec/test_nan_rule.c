@@ -99,7 +99,7 @@ typedef struct {
     unsigned lanes;
     int blocks; /* the snippet has ops native blocks take */
     const char *text;
-    check_op ops[12];
+    check_op ops[16];
 } target;
 
 static const target targets[] = {
@@ -124,7 +124,8 @@ static const target targets[] = {
      "v_pk_fma_f32 v[20:21], v[24:25], v[26:27], v[28:29]\n"
      "v_add_f32_e64 v22, v1, v2\n"
      "s_mov_b64 vcc, 0\n"
-     "v_div_fmas_f32 v23, v1, v2, v3\n",
+     "v_div_fmas_f32 v23, v1, v2, v3\n"
+     "v_fma_mix_f32 v30, v1, v2, v3\n", /* (op_sel_hi 0: f32 sources) */
      {{"v_add_f32", 10, 0, o_add},
       {"v_sub_f32", 11, 0, o_sub},
       {"v_subrev_f32", 12, 0, o_subrev},
@@ -135,7 +136,8 @@ static const target targets[] = {
       {"v_pk_mul_f32", 18, 1, o_mul},
       {"v_pk_fma_f32", 20, 1, o_fma},
       {"v_add_f32_e64", 22, 0, o_add},
-      {"v_div_fmas_f32", 23, 0, o_fma}}},
+      {"v_div_fmas_f32", 23, 0, o_fma},
+      {"v_fma_mix_f32", 30, 0, o_fma}}},
     {"gfx90a",
      64,
      0,
@@ -197,9 +199,9 @@ static void run_target(const target *tg, int tier) {
         CHECK(i1 - i0 >= 4, "%s %s: blocks cover %llu instructions", tg->arch, tier_names[tier],
               (unsigned long long)(i1 - i0));
     int nops = 0;
-    while (nops < 12 && tg->ops[nops].name)
+    while (nops < 16 && tg->ops[nops].name)
         nops++;
-    unsigned bad[12] = {0}, lanes_checked = 0;
+    unsigned bad[16] = {0}, lanes_checked = 0;
     const unsigned L = tg->lanes, rounds = (NTRIPLES + L - 1) / L;
     for (unsigned round = 0; round < 2 * rounds; round++) {
         /* the first pass with all lanes on, the second with a partial EXEC */
@@ -219,7 +221,7 @@ static void run_target(const target *tg, int tier) {
             w->v[2][l] = vals[t / NV % NV];
             w->v[3][l] = vals[t / (NV * NV)];
             w->v[4][l] = vals[(t * 7 + round) % NV];
-            for (int r = 10; r < 24; r++)
+            for (int r = 10; r < 32; r++)
                 w->v[r][l] = 0xdead0000u + (u32)r;
         }
         wave_run(w);
