@@ -337,9 +337,8 @@ static inline __attribute__((always_inline)) int pk_direct(const wave *w, const 
             return 0;
     return 1;
 }
-/* One loop per half, in place, so each vectorizes.  PK2D: dexpr for the direct path. */
-#define PK2(name, FL, expr) PK2D(name, FL, expr, expr)
-#define PK2D(name, FL, expr, dexpr)                                                                \
+/* One loop per half, in place, so each vectorizes. */
+#define PK2(name, FL, expr)                                                                        \
     VFN static void name(wave *w, const xinst *x) {                                                \
         VMODE;                                                                                     \
         u32 al[LANES], ah[LANES], bl[LANES], bh[LANES];                                            \
@@ -347,9 +346,9 @@ static inline __attribute__((always_inline)) int pk_direct(const wave *w, const 
             const u32 *A = w->v[x->in.src[0].idx], *B = w->v[x->in.src[1].idx];                    \
             VDIRECT({                                                                              \
                 u32 a = A[l] & 0xffff, b = B[l] & 0xffff;                                          \
-                u32 lo = (u32)(dexpr) & 0xffff;                                                    \
+                u32 lo = (u32)(expr) & 0xffff;                                                     \
                 a = A[l] >> 16, b = B[l] >> 16;                                                    \
-                D[l] = lo | ((u32)(dexpr) & 0xffff) << 16;                                         \
+                D[l] = lo | ((u32)(expr) & 0xffff) << 16;                                          \
             });                                                                                    \
             return;                                                                                \
         }                                                                                          \
@@ -396,8 +395,8 @@ static inline __attribute__((always_inline)) int pk_direct(const wave *w, const 
 /* f16 arithmetic in float, as for the scalar ops (H2F, H3F) */
 #define H(v) h2f(v)
 #define S16(v) ((i32)(i16)(v))
-PK2D(v_pk_add_f16, 1, f2h(hw_add(H(a), H(b))), f2h(hw_add(H(a), H(b))))
-PK2D(v_pk_mul_f16, 1, f2h(hw_mul(H(a), H(b))), f2h(hw_mul(H(a), H(b))))
+PK2(v_pk_add_f16, 1, f2h(hw_add(H(a), H(b))))
+PK2(v_pk_mul_f16, 1, f2h(hw_mul(H(a), H(b))))
 PK2(v_pk_max_f16, 1, fmax16(a, b, IEEE))
 PK2(v_pk_min_f16, 1, fmin16(a, b, IEEE))
 PK3(v_pk_fma_f16, 1, fma16f(H(a), H(b), H(c))) /* (NaNs: as v_fma_f16's) */
