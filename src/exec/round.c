@@ -102,15 +102,8 @@ static inline double zsum(double s, double x, double y, unsigned m) {
     return s == 0 && m == 2 && !both_pos ? -0.0 : s;
 }
 
-/* The NaN results of the other modes' handlers (valu.h hw_add ..., docs/architecture.md "NaN
- * results"): a's NaN, then b's (a subtraction's negated), then for a multiply-add the default NaN
- * of inf * 0, then c's; r the host's result otherwise (its NaN the default one of an invalid
- * operation).  round_small() quiets the NaN it narrows. */
-static inline double nan_add(double a, double b, double r) { return a != a ? a : b != b ? b : r; }
-static inline double nan_fma(double a, double b, double c, double r) {
-    double p = a * b;
-    return a != a ? a : b != b ? b : p != p ? f64(0xfff8000000000000ull) : c != c ? c : r;
-}
+/* NaN results: valu.h's nan_add64 / nan_fma64 (docs/architecture.md "NaN results"), a
+ * subtraction's S1 negated before; round_small() keeps the chosen NaN's sign and payload. */
 
 /* Mode of the field that rounds x's result (OWN handlers: all of them round f16/bf16, MODE[3:2],
  * except v_div_fmas_f32). */
@@ -132,10 +125,10 @@ static inline unsigned mode_dp(const wave *w) { return (w->mode >> 2) & 3; }
         }                                                                                          \
         vd16(w, x, d, FK_F16, 0);                                                                  \
     }
-RH2(r_add_f16, zsum(nan_add(a, b, a + b), a, b, m))
-RH2(r_sub_f16, zsum(nan_add(a, -b, a - b), a, -b, m))
-RH2(r_subrev_f16, zsum(nan_add(b, -a, b - a), b, -a, m))
-RH2(r_mul_f16, nan_add(a, b, a *b))
+RH2(r_add_f16, zsum(nan_add64(a, b, a + b), a, b, m))
+RH2(r_sub_f16, zsum(nan_add64(a, -b, a - b), a, -b, m))
+RH2(r_subrev_f16, zsum(nan_add64(b, -a, b - a), b, -a, m))
+RH2(r_mul_f16, nan_add64(a, b, a *b))
 
 /* fma: the round-to-odd double of the exact a*b+c (valu.c's fma_odd) rounds once correctly. */
 #define RFMA16(name, preserve)                                                                     \
@@ -146,7 +139,7 @@ RH2(r_mul_f16, nan_add(a, b, a *b))
         unsigned m = mode_dp(w);                                                                   \
         VLOOP(l) {                                                                                 \
             double a = h2d(A[l]), b = h2d(B[l]), c = h2d(C[l]);                                    \
-            d[l] = rh(zsum(nan_fma(a, b, c, fma_odd(a, b, c)), a * b, c, m), m);                   \
+            d[l] = rh(zsum(nan_fma64(a, b, c, fma_odd(a, b, c)), a * b, c, m), m);                 \
         }                                                                                          \
         vd16(w, x, d, FK_F16, preserve);                                                           \
     }
@@ -157,9 +150,9 @@ RFMA16(r_fma_legacy_f16, 0)
 static inline u32 pk_op(int op, u32 a, u32 b, u32 c, unsigned m) {
     double x = h2d(a), y = h2d(b), z = h2d(c);
     switch (op) {
-    case 0: return rh(zsum(nan_add(x, y, x + y), x, y, m), m);
-    case 1: return rh(nan_add(x, y, x * y), m);
-    default: return rh(zsum(nan_fma(x, y, z, fma_odd(x, y, z)), x * y, z, m), m);
+    case 0: return rh(zsum(nan_add64(x, y, x + y), x, y, m), m);
+    case 1: return rh(nan_add64(x, y, x * y), m);
+    default: return rh(zsum(nan_fma64(x, y, z, fma_odd(x, y, z)), x * y, z, m), m);
     }
 }
 #define RPK(name, op, nsrc)                                                                        \
@@ -250,7 +243,7 @@ static void r_div_fmas_f32(wave *w, const xinst *x) {
     unsigned m = w->mode & 3;
     VLOOP(l) {
         float a = f32(A[l]), b = f32(B[l]), c = f32(C[l]);
-        double r = zsum(nan_fma(a, b, c, fma_odd(a, b, c)), (double)a * b, c, m);
+        double r = zsum(nan_fma64(a, b, c, fma_odd(a, b, c)), (double)a * b, c, m);
         if ((vcc >> l) & 1)
             r = ldexp(r, ((bf32(c) >> 23) & 0xff) > 127 ? 64 : -64);
         d[l] = round_small(r, 8, 23, m);

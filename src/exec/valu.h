@@ -660,13 +660,21 @@ static inline float hw_fma(float a, float b, float c) {
     return nan_first(a, nan_first(b, c != c && p != p ? f32(0xffc00000u) : r));
 }
 /* The same rule for f64 (not measured: the f32 one carried over), with the default NaN
- * 0xfff8000000000000 (an f64 subtraction is an add with S1 negated by its modifier). */
+ * 0xfff8000000000000 (an f64 subtraction is an add with S1 negated by its modifier), written
+ * out for both operands: r is the result the caller computed (the host's, or round.c's
+ * round-to-odd one, for f16 results too), used where no operand is a NaN. */
 static inline double nan_first64(double a, double r) {
     return a != a ? f64(bf64(a) | 0x8000000000000ull) : r;
 }
+static inline double nan_add64(double a, double b, double r) {
+    return nan_first64(a, nan_first64(b, r));
+}
+static inline double nan_fma64(double a, double b, double c, double r) {
+    double p = a * b; /* a NaN: a or b is one, or inf * 0 */
+    return nan_add64(a, b, p != p ? f64(0xfff8000000000000ull) : nan_first64(c, r));
+}
 static inline double hw_fma64(double a, double b, double c) {
-    double r = fma(a, b, c), p = a * b;
-    return nan_first64(a, nan_first64(b, c != c && p != p ? f64(0xfff8000000000000ull) : r));
+    return nan_fma64(a, b, c, fma(a, b, c));
 }
 
 /* ---- handler-table helpers ----------------------------------------------------------------- */

@@ -9,8 +9,8 @@
 
 #define IEEE (vmode_ & MODE_IEEE) /* VMODE (valu.h) */
 
-F64OP2(v_add_f64, nan_first64(a, a + b)) /* (valu.h: the hardware's NaN results) */
-F64OP2(v_mul_f64, nan_first64(a, a *b))
+F64OP2(v_add_f64, nan_add64(a, b, a + b)) /* (valu.h: the hardware's NaN results) */
+F64OP2(v_mul_f64, nan_add64(a, b, a *b))
 
 VFN static void v_fma_f64(wave *w, const xinst *x) {
     u64 t0[LANES], t1[LANES], t2[LANES];
