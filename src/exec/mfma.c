@@ -1759,6 +1759,76 @@ static const char *const f64_abid_note[16] = {NULL,
                                               F64_NOTE(abid, 15)};
 #undef F64_NOTE
 
+/* ---- NaN results -----------------------------------------------------------------------------
+ * Every NaN an MFMA writes is the default NaN, f32 0xffc00000 (f64 0xfff8000000000000), whatever
+ * the payloads and signs of the NaNs that made it and whichever build computed it.  The builds
+ * sum the products in different groupings (pairs in the dot products, rows of tiles), and where
+ * several NaNs meet, the host's FMA returns whichever operand came first, so without this the
+ * same instruction gave different NaN bits on an AVX-512 host, an AVX2 host and the reference
+ * tier.  **Choice** (docs/mfma.md): the manuals do not say which NaN the matrix cores return and
+ * no hardware was measured; the default NaN is the one the vector ALU returns for an invalid
+ * operation (docs/architecture.md, "NaN results").  Numeric results are untouched: the builds
+ * agree on every non-NaN bit already (tests/exec/test_mfma.c).
+ *
+ * The test after each op is one unordered compare per two vectors of the destination (a NaN in
+ * either sets the lane's mask bit); the rows are rewritten only when it finds one. */
+#if MFMA_X86
+__attribute__((target("avx512f"))) static int nan_any_avx512(const float *p, unsigned n) {
+    __mmask16 m = 0;
+    for (unsigned i = 0; i < n; i += 32)
+        m |= _mm512_cmp_ps_mask(_mm512_loadu_ps(p + i), _mm512_loadu_ps(p + i + 16), _CMP_UNORD_Q);
+    return m != 0;
+}
+__attribute__((target("avx2"))) static int nan_any_avx2(const float *p, unsigned n) {
+    __m256 m = _mm256_setzero_ps();
+    for (unsigned i = 0; i < n; i += 16)
+        m = _mm256_or_ps(
+            m, _mm256_cmp_ps(_mm256_loadu_ps(p + i), _mm256_loadu_ps(p + i + 8), _CMP_UNORD_Q));
+    return _mm256_movemask_ps(m) != 0;
+}
+#endif
+/* Whether the n dwords at p (a multiple of 32) hold an f32 NaN. */
+static int nan_any(const u32 *p, unsigned n) {
+#if MFMA_X86
+    static int isa = -1; /* 2 AVX-512F, 1 AVX2, 0 neither */
+    int h = __atomic_load_n(&isa, __ATOMIC_RELAXED);
+    if (h < 0) {
+        __builtin_cpu_init();
+        h = __builtin_cpu_supports("avx512f") ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&isa, h, __ATOMIC_RELAXED);
+    }
+    if (h == 2)
+        return nan_any_avx512((const float *)(const void *)p, n);
+    if (h == 1)
+        return nan_any_avx2((const float *)(const void *)p, n);
+#endif
+    u32 any = 0;
+    for (unsigned i = 0; i < n; i++)
+        any |= (p[i] & 0x7fffffffu) > 0x7f800000u;
+    return any != 0;
+}
+/* The rule on instruction x's destination, which it has just written (nothing for i8 ops). */
+static void nan_rule(wave *w, const xinst *x, const mdesc *d) {
+    if (d->ta == MT_I8)
+        return;
+    u32(*RD)[LANES] = dst_regs(w, x), *p = RD[0];
+    unsigned rows = (unsigned)(d->m * d->n * d->nb / 64);
+    if (d->ta == MT_F64) { /* value r: low dword in row 2r, high dword in row 2r + 1 */
+        for (unsigned r = 0; r < rows; r++)
+            for (int l = 0; l < LANES; l++) {
+                u32 hi = RD[2 * r + 1][l];
+                if ((hi & 0x7ff00000u) == 0x7ff00000u && ((hi & 0xfffffu) | RD[2 * r][l]))
+                    RD[2 * r][l] = 0, RD[2 * r + 1][l] = 0xfff80000u;
+            }
+        return;
+    }
+    if (!nan_any(p, rows * LANES))
+        return;
+    for (unsigned i = 0; i < rows * LANES; i++)
+        if ((p[i] & 0x7fffffffu) > 0x7f800000u)
+            p[i] = 0xffc00000u;
+}
+
 static void x_mfma(wave *w, const xinst *x) {
     const mdesc *d = &descs[x->in.op];
     const isa_valu_fields *v = &x->in.f.v;
@@ -1774,6 +1844,7 @@ static void x_mfma(wave *w, const xinst *x) {
         }
         if (f != fast_off && fast_ok(w, x, d)) {
             f(w, x, d);
+            nan_rule(w, x, d);
             return;
         }
     }
@@ -1818,6 +1889,8 @@ static void x_mfma(wave *w, const xinst *x) {
         mfma_int(w, x, &op);
     else
         mfma_float(w, x, &op);
+    if (w->status == WAVE_RUNNING)
+        nan_rule(w, x, d);
 }
 
 /* x_mfma for an instruction x_mfma_pick() accepted: its build-time tests (registers in range,
@@ -1826,9 +1899,10 @@ static void x_mfma(wave *w, const xinst *x) {
  * goes to x_mfma (which was 3.8% of an attention kernel's time with the tests in it). */
 static void x_mfma_fast1(wave *w, const xinst *x) {
     fast_fn f = __atomic_load_n(&fast_impl, __ATOMIC_ACQUIRE);
-    if (__builtin_expect(f != NULL && f != fast_off && !(w->mode >> 23 & 1), 1))
+    if (__builtin_expect(f != NULL && f != fast_off && !(w->mode >> 23 & 1), 1)) {
         f(w, x, &descs[x->in.op]);
-    else
+        nan_rule(w, x, &descs[x->in.op]);
+    } else
         x_mfma(w, x);
 }
 

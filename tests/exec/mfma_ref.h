@@ -210,6 +210,8 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                     }
                     uint64_t u;
                     memcpy(&u, &acc, 8);
+                    if (isnan(acc)) /* every NaN result is the default NaN (docs/mfma.md) */
+                        u = 0xfff8000000000000ull;
                     out[2 * reg][lane] = (uint32_t)u;
                     out[2 * reg + 1][lane] = (uint32_t)(u >> 32);
                     continue;
@@ -285,7 +287,7 @@ static void ref_run(const ref_op *op, const ref_regs *r, const ref_mods *md, uin
                 }
                 if (md->ovfl && isinf(acc))
                     acc = copysignf(FLT_MAX, acc);
-                out[reg][lane] = ref_u32(acc);
+                out[reg][lane] = isnan(acc) ? 0xffc00000u : ref_u32(acc);
             }
     }
 }
