@@ -1188,7 +1188,7 @@ AI int f8_lookup(const xinst *x, int s, const u32 (*R)[LANES], unsigned nr, int 
  * M, N, K (MMK: mmk_avx512, mmk_avx2 or mmk_c).  BDIRECT(d): the build's product converts B
  * itself, straight from its registers (bt: 0 f16, 1 bf16; -1: B unpacked into ub). */
 #define FAST_BODY(name, tgt, impl, MMK, PAIR, ILV, F8X4, BDIRECT)                                  \
-    tgt static void name(wave *w, const xinst *x, const mdesc *d) {                                \
+    tgt static int name(wave *w, const xinst *x, const mdesc *d) {                                 \
         int fnuz = isa_targets[x->in.arch].fp8_fnuz, E = d->k * d->m / 64;                         \
         int bits = d->ta == MT_F16 || d->ta == MT_BF16 ? 16 : 8;                                   \
         unsigned nr = (unsigned)(E * bits / 32);                                                   \
@@ -1222,6 +1222,7 @@ AI int f8_lookup(const xinst *x, int s, const u32 (*R)[LANES], unsigned nr, int 
             FAST_SHAPES(MMK, 2);                                                                   \
         else                                                                                       \
             FAST_SHAPES(MMK, 1);                                                                   \
+        return 1;                                                                                  \
     }
 #define FAST_SHAPES(MMK, AS)                                                                       \
     do {                                                                                           \
@@ -1338,7 +1339,7 @@ dp_f8_rows(const u32 (*R)[LANES], unsigned nr, int f, u32 (*o)[LANES]) {
     return !bad;
 }
 static int dp_f8_on; /* dp_f8_rows may run (fast_set: AVX512_VBMI, the tables ok) */
-__attribute__((target("arch=x86-64-v4,avx512bf16"))) static void
+__attribute__((target("arch=x86-64-v4,avx512bf16"))) static int
 mfma_fast_avx512bf16(wave *w, const xinst *x, const mdesc *d) {
     if (d->ta != MT_F16) { /* (then both bf16 or both 8-bit: FAST_DESC) */
         const int E = d->k * d->m / 64, np = E / 2;
@@ -1377,10 +1378,10 @@ mfma_fast_avx512bf16(wave *w, const xinst *x, const mdesc *d) {
                  ? (d->k == 16 ? mmkdp_16x16 : mmkdp_16x32)(A, B, RC, RD)
                  : dp_c_ok(RC, nc) && (d->k == 8 ? mmkdp_32x8 : mmkdp_32x16)(A, B, RC, RD))) {
             n_dp++;
-            return;
+            return 0; /* (in the window: no NaN or infinity in, none out) */
         }
     }
-    mfma_fast_avx512(w, x, d);
+    return mfma_fast_avx512(w, x, d);
 }
 /* Whether this CPU's vdpbf16ps is the two fused multiply-adds mmk_dp relies on (high halves,
  * then low halves, each rounded), checked against fmaf on 2048 lanes of in-window values with
@@ -1416,9 +1417,13 @@ __attribute__((target("arch=x86-64-v4,avx512bf16"))) static int dp_selftest(void
 }
 #endif
 
-typedef void (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
+/* A build's fast path; returns 0 when D is known to hold no NaN (the dot products, which run
+ * only on finite values in their window), else 1: nan_rule() must look. */
+typedef int (*fast_fn)(wave *w, const xinst *x, const mdesc *d);
 /* Never called: the value of fast_impl when the fast path is off. */
-static void fast_off(wave *w, const xinst *x, const mdesc *d) { (void)w, (void)x, (void)d; }
+static int fast_off(wave *w, const xinst *x, const mdesc *d) {
+    return (void)w, (void)x, (void)d, 1;
+}
 static fast_fn fast_impl; /* set once by fast_pick() (NULL: not yet) */
 static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
 static const char *fast_name = "off";
@@ -1843,8 +1848,8 @@ static void x_mfma(wave *w, const xinst *x) {
             f = fast_impl;
         }
         if (f != fast_off && fast_ok(w, x, d)) {
-            f(w, x, d);
-            nan_rule(w, x, d);
+            if (f(w, x, d))
+                nan_rule(w, x, d);
             return;
         }
     }
@@ -1900,8 +1905,8 @@ static void x_mfma(wave *w, const xinst *x) {
 static void x_mfma_fast1(wave *w, const xinst *x) {
     fast_fn f = __atomic_load_n(&fast_impl, __ATOMIC_ACQUIRE);
     if (__builtin_expect(f != NULL && f != fast_off && !(w->mode >> 23 & 1), 1)) {
-        f(w, x, &descs[x->in.op]);
-        nan_rule(w, x, &descs[x->in.op]);
+        if (f(w, x, &descs[x->in.op]))
+            nan_rule(w, x, &descs[x->in.op]);
     } else
         x_mfma(w, x);
 }
