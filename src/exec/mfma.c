@@ -154,8 +154,8 @@ AI float half(u32 h) {
 
 /* The same conversion for element position sh/16 of 64 lanes with the F16C instructions, on
  * hosts that have them (every x86-64-v3 one): exact as well, except that a signalling NaN comes
- * out quiet, which the products make of it anyway (docs/mfma.md: NaN payloads are not
- * modelled).  Checked against half() for all 65536 encodings when it was written. */
+ * out quiet, which the products make of it anyway (and every NaN result is the default NaN:
+ * nan_rule()).  Checked against half() for all 65536 encodings when it was written. */
 #if MFMA_X86
 __attribute__((target("avx2,f16c"))) static void half_lanes_f16c(const u32 *r, int sh, float *o) {
     const __m128i cnt = _mm_cvtsi32_si128(sh);
