@@ -1795,16 +1795,9 @@ __attribute__((target("avx2"))) static int nan_any_avx2(const float *p, unsigned
 /* Whether the n dwords at p (a multiple of 32) hold an f32 NaN. */
 static int nan_any(const u32 *p, unsigned n) {
 #if MFMA_X86
-    static int isa = -1; /* 2 AVX-512F, 1 AVX2, 0 neither */
-    int h = __atomic_load_n(&isa, __ATOMIC_RELAXED);
-    if (h < 0) {
-        __builtin_cpu_init();
-        h = __builtin_cpu_supports("avx512f") ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&isa, h, __ATOMIC_RELAXED);
-    }
-    if (h == 2)
+    if (__builtin_cpu_supports("avx512f"))
         return nan_any_avx512((const float *)(const void *)p, n);
-    if (h == 1)
+    if (__builtin_cpu_supports("avx2"))
         return nan_any_avx2((const float *)(const void *)p, n);
 #endif
     u32 any = 0;
