@@ -315,8 +315,10 @@ void x_rdna_wmma(wave *w, const xinst *x) {
             float acc = cf[i][j];
             for (int k = 0; k < nk; k++)
                 acc = fmaf(af[i][k], bf[j][kk[i][k]], acc);
-            out[i][j] = d.to == WO_F16    ? f2h(acc)
-                        : d.to == WO_BF16 ? fpf_encode(acc, FPF_BF16, 0)
+            /* a NaN result is the default NaN of D's type, as an MFMA's is (docs/mfma.md) */
+            out[i][j] = d.to == WO_F16    ? (isnan(acc) ? 0xfe00u : f2h(acc))
+                        : d.to == WO_BF16 ? (isnan(acc) ? 0xffc0u : fpf_encode(acc, FPF_BF16, 0))
+                        : isnan(acc)      ? 0xffc00000u
                                           : bf32(acc);
         }
     for (int i = 0; i < 16; i++)

@@ -59,14 +59,27 @@ static uint32_t fbits(float f) {
     return u;
 }
 
+/* One C element in 16 of a float op is a NaN with a payload (quiet or signalling, either sign):
+ * the result must be the default NaN of D's type, not the host's propagated one (wmma_ref.h). */
+static uint32_t c_nan(int to) {
+    static const uint32_t f32[4] = {0x7fc12345u, 0xffa00001u, 0x7f800002u, 0xffd54321u};
+    static const uint32_t f16[4] = {0x7e01u, 0xfd11u, 0x7c02u, 0xff23u};
+    static const uint32_t b16[4] = {0x7fc1u, 0xff81u, 0x7f82u, 0xffd3u};
+    unsigned k = rnd() % 4;
+    return to == WR_OF16 ? f16[k] : to == WR_OBF16 ? b16[k] : f32[k];
+}
+static uint32_t c_half(int to) {
+    return rnd() % 16 == 0 ? c_nan(to) : elem(to == WR_OF16 ? WR_F16 : WR_BF16);
+}
 static void fill_c(const wref_op *op, int n) {
     for (int r = 0; r < n; r++)
         for (int l = 0; l < 64; l++) {
             if (op->to == WR_OI32)
                 w->v[RC + r][l] = rnd() % 2001 - 1000;
             else if (wref_out16(op->to))
-                w->v[RC + r][l] = elem(op->to == WR_OF16 ? WR_F16 : WR_BF16) |
-                                  elem(op->to == WR_OF16 ? WR_F16 : WR_BF16) << 16;
+                w->v[RC + r][l] = c_half(op->to) | c_half(op->to) << 16;
+            else if (rnd() % 16 == 0)
+                w->v[RC + r][l] = c_nan(op->to);
             else
                 w->v[RC + r][l] = fbits((float)((int)(rnd() % 64) - 32) * 0.125f);
             w->v[RD + r][l] = 0xdead0000u | (uint32_t)l; /* old D: a kept half shows it */
@@ -224,8 +237,31 @@ static void t_nan(const char *arch, int g12) {
     unsigned r10 = g12 ? 1 : 0, l10 = g12 ? 0 : 16;
     float d10;
     memcpy(&d10, &w->v[r10][l10], 4);
-    CHECK(isnan(d00) && isinf(d01) && d01 > 0 && d10 == 15.0f,
-          "%s inf*0: D00 %g D01 %g D10 %g (want nan, inf, 15)", arch, d00, d01, d10);
+    CHECK(w->v[0][0] == 0xffc00000u && isinf(d01) && d01 > 0 && d10 == 15.0f,
+          "%s inf*0: D00 %08x D01 %g D10 %g (want the default NaN ffc00000, inf, 15)", arch,
+          w->v[0][0], d01, d10);
+    (void)d00;
+
+    /* Two NaNs meeting: C[1][1] a NaN with a payload and A[1][0] the f16 NaN 0x7e01 (A row 1:
+     * lane 1, register 0, low half on both targets; gfx11's copy in lane 17).  D[1][1] and
+     * D[1][2] (A's NaN alone) are the default NaN, not C's or A's payload; D[0][0] = 16. */
+    snippet_rig_reset(&rig, 0xffffffffull, 0);
+    for (int r = 0; r < na; r++)
+        for (int l = 0; l < 64; l++)
+            w->v[RA + r][l] = w->v[RB + r][l] = 0x3c003c00;
+    for (int r = 0; r < 8; r++)
+        for (int l = 0; l < 64; l++)
+            w->v[RC + r][l] = 0;
+    w->v[RA][1] = 0x3c007e01;
+    if (!g12)
+        w->v[RA][17] = 0x3c007e01;
+    unsigned r11 = g12 ? 1 : 0, l11 = g12 ? 1 : 17, l12 = g12 ? 2 : 18;
+    w->v[RC + r11][l11] = 0x7fc12345u;
+    CHECK(run_snippet(w, arch, text) == WAVE_DONE, "%s two-NaN run", arch);
+    CHECK(w->v[r11][l11] == 0xffc00000u && w->v[r11][l12] == 0xffc00000u &&
+              w->v[0][0] == 0x41800000u,
+          "%s NaNs: D11 %08x D12 %08x D00 %08x (want ffc00000, ffc00000, 41800000)", arch,
+          w->v[r11][l11], w->v[r11][l12], w->v[0][0]);
 }
 
 /* gfx11 iu8 with a neg_hi bit: LLVM encodes it, the RDNA3 ISA gives it no meaning for integer

@@ -123,6 +123,17 @@ typedef struct wref_mods {
 
 /* D registers from the snapshot: a[r][l], b[r][l], c[r][l]; d gets the result (d[r][l] must
  * hold the old destination, for the gfx11 16-bit half that is kept). */
+/* A float result in D's type: a NaN is the default NaN of that type (docs/mfma.md: as an
+ * MFMA's), f32 0xffc00000, f16 0xfe00, bf16 0xffc0. */
+static inline uint32_t wref_fbits(const wref_op *op, double acc) {
+    if (wref_out16(op->to))
+        return isnan(acc) ? (op->to == WR_OF16 ? 0xfe00u : 0xffc0u)
+                          : fpf_encode((float)acc, op->to == WR_OF16 ? FPF_F16 : FPF_BF16, 0);
+    float f = (float)acc;
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    return isnan(acc) ? 0xffc00000u : bits;
+}
 static inline void wref_run(const wref_op *op, int g12, int w64, const wref_mods *m,
                             const uint32_t (*a)[64], const uint32_t (*b)[64],
                             const uint32_t (*c)[64], uint32_t (*d)[64]) {
@@ -191,11 +202,8 @@ static inline void wref_run(const wref_op *op, int g12, int w64, const wref_mods
                     if (m->clamp)
                         x = x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x;
                     bits = (uint32_t)x;
-                } else if (out16) {
-                    bits = fpf_encode((float)acc, op->to == WR_OF16 ? FPF_F16 : FPF_BF16, 0);
                 } else {
-                    float f = (float)acc;
-                    memcpy(&bits, &f, 4);
+                    bits = wref_fbits(op, acc);
                 }
                 if (out16)
                     d[r][l] = (d[r][l] & ~(0xffffu << (16 * half))) | bits << (16 * half);
@@ -351,11 +359,8 @@ static inline void wref_sp_run(const wref_op *op, int w64, const wref_mods *m, i
                     uint32_t bits;
                     if (ints) {
                         bits = (uint32_t)(int64_t)acc;
-                    } else if (out16) {
-                        bits = fpf_encode((float)acc, op->to == WR_OF16 ? FPF_F16 : FPF_BF16, 0);
                     } else {
-                        float f = (float)acc;
-                        memcpy(&bits, &f, 4);
+                        bits = wref_fbits(op, acc);
                     }
                     d[r][l] = out16 ? (d[r][l] & ~(0xffffu << (16 * h))) | bits << (16 * h) : bits;
                 }
