@@ -206,18 +206,21 @@ static void t_clamp(const char *arch, int g12) {
     }
 }
 
-/* Inf x 0 in one product: that D element is NaN, the others are finite. */
-static void t_nan(const char *arch, int g12) {
+/* A fresh wave32 wave with every A and B element 1.0 (na registers each) and C zero. */
+static void ones(int na) {
     snippet_rig_reset(&rig, 0xffffffffull, 0);
-    int na = g12 ? 4 : 8;
     for (int r = 0; r < na; r++)
-        for (int l = 0; l < 64; l++) {
-            w->v[RA + r][l] = 0x3c003c00; /* 1.0, 1.0 */
-            w->v[RB + r][l] = 0x3c003c00;
-        }
+        for (int l = 0; l < 64; l++)
+            w->v[RA + r][l] = w->v[RB + r][l] = 0x3c003c00; /* 1.0, 1.0 */
     for (int r = 0; r < 8; r++)
         for (int l = 0; l < 64; l++)
             w->v[RC + r][l] = 0;
+}
+
+/* Inf x 0 in one product: that D element is NaN, the others are finite. */
+static void t_nan(const char *arch, int g12) {
+    int na = g12 ? 4 : 8;
+    ones(na);
     /* A[0][0] = +inf: lane 0, register 0, low half (both targets); B[0][0] = 0 */
     w->v[RA][0] = 0x3c007c00;
     if (!g12)
@@ -245,13 +248,7 @@ static void t_nan(const char *arch, int g12) {
     /* Two NaNs meeting: C[1][1] a NaN with a payload and A[1][0] the f16 NaN 0x7e01 (A row 1:
      * lane 1, register 0, low half on both targets; gfx11's copy in lane 17).  D[1][1] and
      * D[1][2] (A's NaN alone) are the default NaN, not C's or A's payload; D[0][0] = 16. */
-    snippet_rig_reset(&rig, 0xffffffffull, 0);
-    for (int r = 0; r < na; r++)
-        for (int l = 0; l < 64; l++)
-            w->v[RA + r][l] = w->v[RB + r][l] = 0x3c003c00;
-    for (int r = 0; r < 8; r++)
-        for (int l = 0; l < 64; l++)
-            w->v[RC + r][l] = 0;
+    ones(na);
     w->v[RA][1] = 0x3c007e01;
     if (!g12)
         w->v[RA][17] = 0x3c007e01;
