@@ -121,8 +121,6 @@ typedef struct wref_mods {
     int neg_lo, neg_hi, opsel, clamp; /* as in the instruction */
 } wref_mods;
 
-/* D registers from the snapshot: a[r][l], b[r][l], c[r][l]; d gets the result (d[r][l] must
- * hold the old destination, for the gfx11 16-bit half that is kept). */
 /* A float result in D's type: a NaN is the default NaN of that type (docs/mfma.md: as an
  * MFMA's), f32 0xffc00000, f16 0xfe00, bf16 0xffc0. */
 static inline uint32_t wref_fbits(const wref_op *op, double acc) {
@@ -134,6 +132,9 @@ static inline uint32_t wref_fbits(const wref_op *op, double acc) {
     memcpy(&bits, &f, 4);
     return isnan(acc) ? 0xffc00000u : bits;
 }
+
+/* D registers from the snapshot: a[r][l], b[r][l], c[r][l]; d gets the result (d[r][l] must
+ * hold the old destination, for the gfx11 16-bit half that is kept). */
 static inline void wref_run(const wref_op *op, int g12, int w64, const wref_mods *m,
                             const uint32_t (*a)[64], const uint32_t (*b)[64],
                             const uint32_t (*c)[64], uint32_t (*d)[64]) {
