@@ -145,6 +145,23 @@ RH2(r_mul_f16, nan_add64(a, b, a *b))
     }
 RFMA16(r_fma_f16, 1)
 RFMA16(r_fma_legacy_f16, 0)
+/* RDNA's v_fmac_f16 (rdna_alu.c): the same fma, the accumulator the destination half, flushed
+ * like the sources when MODE flushes f16 input denormals. */
+static void r_fmac_f16(wave *w, const xinst *x) {
+    u32 t0[LANES], t1[LANES], d[LANES];
+    const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    unsigned sh = vop3_dst_hi(x) ? 16 : 0, m = mode_dp(w);
+    int ftz = fk_flush_in(w->mode, FK_F16);
+    VLOOP(l) {
+        u32 cb = (D[l] >> sh) & 0xffff;
+        if (ftz && !(cb & 0x7c00))
+            cb &= 0x8000;
+        double a = h2d(A[l]), b = h2d(B[l]), c = h2d(cb);
+        d[l] = rh(zsum(nan_fma64(a, b, c, fma_odd(a, b, c)), a * b, c, m), m);
+    }
+    vd16(w, x, d, FK_F16, 1);
+}
 
 /* Packed f16 (VOP3P): each half as the scalar op, operands and clamp as in valu_f16.c. */
 static inline u32 pk_op(int op, u32 a, u32 b, u32 c, unsigned m) {
@@ -275,6 +292,11 @@ static const xfn own_of[ISA_NOPS] = {
     OWN(v_mul_f16, r_mul_f16),
     OWN(v_fma_f16, r_fma_f16),
     OWN(v_fma_legacy_f16, r_fma_legacy_f16),
+    OWN(v_fmac_f16, r_fmac_f16),
+    /* RDNA's VOP2 forms with a literal run v_fma_f16's handler (rdna_alu.c AS16): S0 * S1 + S2
+     * in the decoder's source order */
+    OWN(v_fmaak_f16, r_fma_f16),
+    OWN(v_fmamk_f16, r_fma_f16),
     OWN(v_ldexp_f16, r_ldexp_f16),
     OWN(v_pk_add_f16, r_pk_add_f16),
     OWN(v_pk_mul_f16, r_pk_mul_f16),
@@ -297,17 +319,60 @@ static const char *const NOTE[2][4] = {
      "rounding mode toward zero (MODE.FP_ROUND[3:2] = 3) is not supported for this op"},
 };
 
-void x_run_rounded(wave *w, const xinst *x) {
-    unsigned op = x->in.op < ISA_NOPS ? x->in.op : 0, k = kind_of[op];
-    if (k == RK_NONE || k == RK_EXACT) {
+static const int host_mode[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+/* x's handler with the host's rounding in direction m (the HOST ops). */
+static void run_host(wave *w, const xinst *x, unsigned m) {
+    int old = fegetround();
+    fesetround(host_mode[m]);
+    x_run_plain(w, x);
+    fesetround(old);
+}
+
+/* Op's kind under w's MODE (RK_NONE when its field is at nearest-even), and that mode. */
+static unsigned kind_now(const wave *w, unsigned op, unsigned *fld, unsigned *m) {
+    op = op < ISA_NOPS ? op : 0;
+    unsigned k = kind_of[op];
+    if (k == RK_NONE || k == RK_EXACT)
+        return RK_NONE;
+    *fld = field_of[op];
+    if (*fld == RF_ANY)
+        *fld = w->mode & 3 ? RF_F32 : RF_F64;
+    *m = (w->mode >> (*fld == RF_F64 ? 2 : 0)) & 3;
+    return *m ? k : RK_NONE;
+}
+
+/* An RDNA VOPD pair (x_rdna_vopd: halves h[0], h[1], ordinary VOP1/VOP2 ops): refused when a
+ * half is, else run as a whole, under the host's rounding when a half needs it.  Every VOPD op
+ * with a float result is an f32 one (MODE[1:0]): EXACT halves (min/max, moves, integer ops) do
+ * not see the host mode, so one mode serves both. */
+static void run_vopd(wave *w, const xinst *x) {
+    const xinst *h = (const xinst *)(uintptr_t)x->k[0];
+    unsigned host = 0;
+    for (int i = 0; i < 2; i++) {
+        unsigned fld = RF_F32, m = 0, k = kind_now(w, h[i].in.op, &fld, &m);
+        if (k == RK_FAULT || k == RK_OWN) { /* (no VOPD op has its own handler) */
+            wave_fault(w, x, XF_UNIMPLEMENTED);
+            w->fault.op = i ? x->in.flags : x->in.op; /* the half's v_dual_* name */
+            w->fault.note = NOTE[fld == RF_F64][m];
+            return;
+        }
+        if (k == RK_HOST)
+            host = m;
+    }
+    if (host)
+        run_host(w, x, host);
+    else
         x_run_plain(w, x);
+}
+
+void x_run_rounded(wave *w, const xinst *x) {
+    if (x->fn == x_rdna_vopd || x->fn == x_rdna_vopd_rbw) {
+        run_vopd(w, x);
         return;
     }
-    unsigned fld = field_of[op];
-    if (fld == RF_ANY)
-        fld = w->mode & 3 ? RF_F32 : RF_F64;
-    unsigned m = (w->mode >> (fld == RF_F64 ? 2 : 0)) & 3;
-    if (m == 0) {
+    unsigned op = x->in.op < ISA_NOPS ? x->in.op : 0, fld = RF_F32, m = 0,
+             k = kind_now(w, op, &fld, &m);
+    if (k == RK_NONE) {
         x_run_plain(w, x);
         return;
     }
@@ -322,11 +387,7 @@ void x_run_rounded(wave *w, const xinst *x) {
         x_run_plain(w, &t);
         return;
     }
-    static const int host[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
-    int old = fegetround();
-    fesetround(host[m]);
-    x_run_plain(w, x);
-    fesetround(old);
+    run_host(w, x, m);
 }
 
 /* ---- MODE.FP16_OVFL ----------------------------------------------------------------------------

@@ -154,4 +154,27 @@ ROUND = {
     "v_ashr_pk_i8_i32": ("EXACT", "F32"),
     "v_ashr_pk_u8_i32": ("EXACT", "F32"),
     "v_cvt_sr_bf16_f32": ("EXACT", "F32"),  # stochastic rounding: S1 decides, not MODE
+    # RDNA3/RDNA4 (rdna.c, rdna_alu.c): min/max in every form round nothing
+    **{n: ("EXACT", "F32") for n in (
+        "v_max_num_f32", "v_min_num_f32", "v_max3_num_f32", "v_min3_num_f32", "v_med3_num_f32",
+        "v_maximum_f32", "v_minimum_f32", "v_maximumminimum_f32", "v_minimummaximum_f32",
+        "v_maxmin_f32", "v_minmax_f32", "v_maxmin_num_f32", "v_minmax_num_f32",
+        "v_dual_max_f32", "v_dual_min_f32", "v_dual_max_num_f32", "v_dual_min_num_f32")},
+    **{n: ("EXACT", "F64") for n in (
+        "v_max_num_f64", "v_min_num_f64", "v_maximum_f64", "v_minimum_f64",
+        "v_max_num_f16", "v_min_num_f16", "v_max3_num_f16", "v_min3_num_f16", "v_med3_num_f16",
+        "v_maximum_f16", "v_minimum_f16", "v_maximum3_f16", "v_minimum3_f16",
+        "v_maximumminimum_f16", "v_minimummaximum_f16", "v_maxmin_f16", "v_minmax_f16",
+        "v_maxmin_num_f16", "v_minmax_num_f16", "v_pk_max_num_f16", "v_pk_min_num_f16",
+        "v_pk_maximum_f16", "v_pk_minimum_f16")},
+    # one host multiply or fma (the DX9 forms return S2 or 0 exactly when S0 or S1 is zero);
+    # the VOPD halves are the ordinary ops (round.c classifies a VOPD pair by both halves)
+    **{n: ("HOST", "F32") for n in (
+        "v_mul_dx9_zero_f32", "v_fma_dx9_zero_f32", "v_fmac_dx9_zero_f32",
+        "v_dual_add_f32", "v_dual_sub_f32", "v_dual_subrev_f32", "v_dual_mul_f32",
+        "v_dual_fmac_f32", "v_dual_fmaak_f32", "v_dual_fmamk_f32", "v_dual_mul_dx9_zero_f32")},
+    # RDNA's fused f16 forms: round.c's fma (v_fmac_f16's accumulator is its destination half)
+    "v_fmac_f16": ("OWN", "F64"),
+    "v_fmaak_f16": ("OWN", "F64"),
+    "v_fmamk_f16": ("OWN", "F64"),
 }
