@@ -669,6 +669,172 @@ static void test_mode(void) {
     }
 }
 
+/* ---- RDNA (gfx1100, gfx1201; wave32): VOPD pairs, the fused f16 forms, min/max ----------------
+ * A VOPD pair runs as one instruction; each half rounds as its ordinary op (an exact half next
+ * to a rounding one), and an op whose result does not depend on the mode gives the bits of its
+ * nearest-even run in every mode. */
+static int load32(const char *text, unsigned mode) {
+    char buf[4096];
+    snprintf(CUR, sizeof CUR, "MODE[3:0]=%u: %s", mode, text);
+    snprintf(buf, sizeof buf, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), %u\n%s", mode, text);
+    checks++;
+    cur_fails = 0;
+    if (snippet_prog_load_waves(&SP, ARCH, buf, 32) != 0) {
+        fail("does not assemble/build");
+        return 0;
+    }
+    reset();
+    wave_set_exec(W, 0xffffffffull);
+    return 1;
+}
+enum {
+    R_ADD_MUL,
+    R_SUB_FMAC,
+    R_SUBREV_FMAAK,
+    R_MAX_ADD,
+    R_DX9_MUL,
+    R_DX9_FMA,
+    R_FMAC16,
+    R_FMAAK16
+};
+static void test_rdna(int gfx12) {
+    static const struct {
+        const char *text;
+        int kind;
+    } ops[] = {
+        {"v_dual_add_f32 v2, v0, v1 :: v_dual_mul_f32 v5, v3, v6", R_ADD_MUL},
+        {"v_dual_sub_f32 v2, v0, v1 :: v_dual_fmac_f32 v5, v3, v6", R_SUB_FMAC},
+        {"v_dual_subrev_f32 v2, v0, v1 :: v_dual_fmaak_f32 v5, v3, v6, 0x3e000001", R_SUBREV_FMAAK},
+        {"v_dual_max_f32 v2, v0, v1 :: v_dual_add_f32 v5, v3, v6", R_MAX_ADD},
+        {"v_dual_max_num_f32 v2, v0, v1 :: v_dual_add_f32 v5, v3, v6", R_MAX_ADD},
+        {"v_mul_dx9_zero_f32 v2, v0, v1", R_DX9_MUL},
+        {"v_fma_dx9_zero_f32 v2, v0, v1, v3", R_DX9_FMA},
+        {"v_fmac_f16 v2, v0, v1", R_FMAC16},
+        {"v_fmaak_f16 v2, v0, v1, 0x3c01", R_FMAAK16},
+    };
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        if (strstr(ops[k].text, gfx12 ? "v_dual_max_f32" : "v_dual_max_num_f32"))
+            continue; /* (the RDNA4 name; RDNA3's) */
+        int f16 = ops[k].kind >= R_FMAC16;
+        for (int m = 0; m < 4; m++)
+            for (int bt = 0; bt < 2 * NB32; bt++) {
+                if (f16 && m == 0) /* nearest: the reference fma rounds twice */
+                    break;
+                if (bt ? (reset(), wave_set_exec(W, 0xffffffffull), 0)
+                       : !load32(ops[k].text, f16 ? mode_f64(m) : mode_f32(m)))
+                    break;
+                u32 a[64], b[64], c[64], d[32], e[32];
+                inputs32(bt / 2, a, b, c);
+                const int o = (bt & 1) * 32;
+                for (int l = 0; l < 32; l++) {
+                    d[l] = rnd32(), e[l] = rnd32();
+                    if (f16) {
+                        a[o + l] = (o + l) & 1 ? E16[(bt + l) % NE16] : rnd16();
+                        b[o + l] = rnd16(), c[o + l] = (l & 3) ? rnd16() : E16[l % NE16];
+                    }
+                    if ((ops[k].kind == R_DX9_MUL || ops[k].kind == R_DX9_FMA) && !(l & 7))
+                        b[o + l] = (l & 8) ? 0x80000000u : 0; /* 0 * anything is exactly 0 */
+                    W->v[0][l] = a[o + l];
+                    W->v[1][l] = b[o + l];
+                    W->v[3][l] = f16 ? 0 : c[o + l];
+                    W->v[2][l] = f16 ? c[o + l] : 0;
+                    W->v[6][l] = d[l];
+                    W->v[5][l] = e[l];
+                }
+                if (!run())
+                    break;
+                for (int l = 0; l < 32; l++) {
+                    u32 ua = a[o + l], ub = b[o + l], uc = c[o + l];
+                    float fa = from_bits32(ua), fb = from_bits32(ub), fc = from_bits32(uc),
+                          fd = from_bits32(d[l]), fe = from_bits32(e[l]);
+                    u32 w2 = 0, w5 = 0, got2 = W->v[2][l];
+                    int two = 0; /* v5 checked too */
+                    switch (ops[k].kind) {
+                    case R_ADD_MUL:
+                        w2 = bits32(ref32(ADD, fa, fb, 0, m)),
+                        w5 = bits32(ref32(MUL, fc, fd, 0, m));
+                        two = 1;
+                        break;
+                    case R_SUB_FMAC:
+                        w2 = bits32(ref32(SUB, fa, fb, 0, m));
+                        w5 = bits32(ref32(FMA, fc, fd, fe, m));
+                        two = 1;
+                        break;
+                    case R_SUBREV_FMAAK:
+                        w2 = bits32(ref32(SUBREV, fa, fb, 0, m));
+                        w5 = bits32(ref32(FMA, fc, fd, from_bits32(0x3e000001u), m));
+                        two = 1;
+                        break;
+                    case R_MAX_ADD: /* max: no rounding (NaNs and zeros aside, fmaxf's) */
+                        w2 = fa != fa || fb != fb || fa == fb ? got2 : bits32(fmaxf(fa, fb));
+                        w5 = bits32(ref32(ADD, fc, fd, 0, m));
+                        two = 1;
+                        break;
+                    case R_DX9_MUL:
+                        w2 = fa == 0 || fb == 0 ? 0 : bits32(ref32(MUL, fa, fb, 0, m));
+                        break;
+                    case R_DX9_FMA:
+                        w2 = fa == 0 || fb == 0 ? uc : bits32(ref32(FMA, fa, fb, fc, m));
+                        break;
+                    default: { /* f16: low halves, S0 * S1 + (v_fmac: v2, v_fmaak: K) */
+                        double z = ops[k].kind == R_FMAC16 ? H(uc) : H(0x3c01);
+                        u32 want = ref_h(ref64(FMA, H(ua), H(ub), z, m), m);
+                        if (!same16(got2, want))
+                            fail("%s lane %d: %04x, %04x, %04x -> %08x, want %04x", MNAME[m], l, ua,
+                                 ub, uc, got2, want);
+                        continue;
+                    }
+                    }
+                    if (!agree32(got2, w2))
+                        fail("%s lane %d v2: %08x, %08x -> %08x, want %08x", MNAME[m], l, ua, ub,
+                             got2, w2);
+                    if (two && !agree32(W->v[5][l], w5))
+                        fail("%s lane %d v5: %08x, %08x, %08x -> %08x, want %08x", MNAME[m], l, uc,
+                             d[l], e[l], W->v[5][l], w5);
+                }
+            }
+    }
+    /* min/max forms round nothing: every mode gives the nearest-even run's bits */
+    static const char *const exact11[] = {
+        "v_maxmin_f32 v2, v0, v1, v3", "v_minmax_f32 v2, v0, v1, v3", "v_maxmin_f16 v2, v0, v1, v3",
+        "v_dual_min_f32 v2, v0, v1 :: v_dual_max_f32 v5, v3, v6", NULL};
+    static const char *const exact12[] = {
+        "v_max_num_f32 v2, v0, v1",
+        "v_minimum_f32 v2, v0, v1",
+        "v_maximum3_f16 v2, v0, v1, v3",
+        "v_pk_max_num_f16 v2, v0, v1",
+        "v_max_num_f64 v[8:9], v[0:1], v[6:7]",
+        "v_minmax_num_f32 v2, v0, v1, v3",
+        "v_dual_min_num_f32 v2, v0, v1 :: v_dual_max_num_f32 v5, v3, v6",
+        NULL};
+    for (const char *const *t = gfx12 ? exact12 : exact11; *t; t++) {
+        u32 base[3][32];
+        for (int m = 0; m < 4; m++) {
+            if (!load32(*t, (unsigned)(m | m << 2)))
+                break;
+            u32 a[64], b[64], c[64];
+            inputs32(1, a, b, c);
+            for (int l = 0; l < 32; l++) {
+                W->v[0][l] = a[l], W->v[1][l] = b[l], W->v[3][l] = c[l];
+                W->v[6][l] = a[l + 32], W->v[7][l] = b[l + 32];
+            }
+            if (!run())
+                break;
+            for (int l = 0; l < 32; l++) {
+                u32 now[3] = {W->v[2][l], W->v[5][l], W->v[8][l] ^ W->v[9][l]};
+                for (int r = 0; r < 3; r++) {
+                    if (m == 0)
+                        base[r][l] = now[r];
+                    checks++;
+                    if (m && now[r] != base[r][l])
+                        fail("%s lane %d result %d: %08x, nearest-even gave %08x", MNAME[m], l, r,
+                             now[r], base[r][l]);
+                }
+            }
+        }
+    }
+}
+
 int main(void) {
     W = malloc(sizeof *W);
     const char *arches[] = {"gfx950", "gfx942", "gfx90a"};
@@ -680,6 +846,11 @@ int main(void) {
         test_f64();
         test_f16();
         test_pk16();
+    }
+    const char *rdna[] = {"gfx1100", "gfx1201"};
+    for (int a = 0; a < 2; a++) {
+        ARCH = rdna[a];
+        test_rdna(a);
     }
     snippet_prog_free(&SP);
     free(W);
