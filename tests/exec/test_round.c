@@ -63,20 +63,24 @@ static void fail(const char *fmt, ...) {
 }
 
 static void reset(void);
-/* Assemble "s_setreg MODE[3:0] = mode" + text (+ s_endpgm) and reset the wave. */
-static int load(const char *text, unsigned mode) {
+/* Assemble "s_setreg MODE[3:0] = mode" + text (+ s_endpgm) for waves of `lanes` lanes (32: an
+ * RDNA wave32 program) and reset the wave, its lanes all on. */
+static int load_lanes(const char *text, unsigned mode, unsigned lanes) {
     char buf[4096];
     snprintf(CUR, sizeof CUR, "MODE[3:0]=%u: %s", mode, text);
     snprintf(buf, sizeof buf, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), %u\n%s", mode, text);
     checks++;
     cur_fails = 0;
-    if (snippet_prog_load(&SP, ARCH, buf) != 0) {
+    if (snippet_prog_load_waves(&SP, ARCH, buf, lanes) != 0) {
         fail("does not assemble/build");
         return 0;
     }
     reset();
+    if (lanes == 32)
+        wave_set_exec(W, 0xffffffffull);
     return 1;
 }
+static int load(const char *text, unsigned mode) { return load_lanes(text, mode, 64); }
 /* Fresh wave on the loaded snippet: all lanes on, default MODE, registers 0. */
 static void reset(void) {
     memset(W, 0, sizeof *W);
@@ -673,20 +677,7 @@ static void test_mode(void) {
  * A VOPD pair runs as one instruction; each half rounds as its ordinary op (an exact half next
  * to a rounding one), and an op whose result does not depend on the mode gives the bits of its
  * nearest-even run in every mode. */
-static int load32(const char *text, unsigned mode) {
-    char buf[4096];
-    snprintf(CUR, sizeof CUR, "MODE[3:0]=%u: %s", mode, text);
-    snprintf(buf, sizeof buf, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), %u\n%s", mode, text);
-    checks++;
-    cur_fails = 0;
-    if (snippet_prog_load_waves(&SP, ARCH, buf, 32) != 0) {
-        fail("does not assemble/build");
-        return 0;
-    }
-    reset();
-    wave_set_exec(W, 0xffffffffull);
-    return 1;
-}
+static int load32(const char *text, unsigned mode) { return load_lanes(text, mode, 32); }
 enum {
     R_ADD_MUL,
     R_SUB_FMAC,
