@@ -1847,6 +1847,10 @@ static size_t emit_block(gen *g, unsigned quarters, const xinst *const *pre, uns
             emit_sload(g, pre[i]);
         else
             emit_salu(g, pre[i]);
+    if (!g->nops) { /* scalar ops alone (block(): none deferred) */
+        put(g, 0xc3);
+        return entry;
+    }
     for (int t = 0, k = 0; t < g->nops; t++) /* mask ops' result bits: mov dword [rsp - 4k], 0 */
         if (g->ops[t].kind == J_KLOGIC) {
             put(g, 0xc7), put(g, 0x44), put(g, 0x24), put(g, (uint8_t)(-4 * ++k));
@@ -1913,30 +1917,61 @@ enum {
     S_ASHR,
     S_MUL, /* SCC kept */
     S_CSEL,
-    S_CMP /* SCC = S0 cond S1 (the setcc opcode in the table) */
+    S_CMP,   /* SCC = S0 cond S1 (the setcc opcode in the table) */
+    S_MULK,  /* D = D * SIMM16 (SOPK; SCC kept) */
+    S_ADDK,  /* D = D + SIMM16; SCC = signed overflow */
+    S_SAVEX, /* D = EXEC; EXEC = S0 op EXEC (op: the logic kind in cc); SCC = EXEC != 0 */
 };
+/* Sets of SGPRs, a bit each (salu_sets, block()). */
+static int meets(const uint64_t a[2], const uint64_t b[2]) {
+    return ((a[0] & b[0]) | (a[1] & b[1])) != 0;
+}
+static void add_bits(uint64_t a[2], const uint64_t b[2]) { a[0] |= b[0], a[1] |= b[1]; }
 static const struct {
     uint16_t op;
-    uint8_t kind, w64, cc; /* cc: the setcc opcode's second byte for S_CMP */
+    uint8_t kind, w64, cc; /* cc: the setcc opcode's second byte for S_CMP; S_SAVEX's logic */
 } sops[] = {
-    {ISA_OPL_s_mov_b32, S_MOV, 0, 0},       {ISA_OPL_s_mov_b64, S_MOV, 1, 0},
-    {ISA_OPL_s_movk_i32, S_MOVK, 0, 0},     {ISA_OPL_s_add_u32, S_ADDU, 0, 0},
-    {ISA_OPL_s_sub_u32, S_SUBU, 0, 0},      {ISA_OPL_s_addc_u32, S_ADDC, 0, 0},
-    {ISA_OPL_s_subb_u32, S_SUBB, 0, 0},     {ISA_OPL_s_add_i32, S_ADDI, 0, 0},
-    {ISA_OPL_s_sub_i32, S_SUBI, 0, 0},      {ISA_OPL_s_and_b32, S_AND, 0, 0},
-    {ISA_OPL_s_and_b64, S_AND, 1, 0},       {ISA_OPL_s_or_b32, S_OR, 0, 0},
-    {ISA_OPL_s_or_b64, S_OR, 1, 0},         {ISA_OPL_s_xor_b32, S_XOR, 0, 0},
-    {ISA_OPL_s_xor_b64, S_XOR, 1, 0},       {ISA_OPL_s_andn2_b32, S_ANDN2, 0, 0},
-    {ISA_OPL_s_andn2_b64, S_ANDN2, 1, 0},   {ISA_OPL_s_lshl_b32, S_LSHL, 0, 0},
-    {ISA_OPL_s_lshr_b32, S_LSHR, 0, 0},     {ISA_OPL_s_ashr_i32, S_ASHR, 0, 0},
-    {ISA_OPL_s_mul_i32, S_MUL, 0, 0},       {ISA_OPL_s_cselect_b32, S_CSEL, 0, 0},
-    {ISA_OPL_s_cselect_b64, S_CSEL, 1, 0},  {ISA_OPL_s_cmp_eq_u32, S_CMP, 0, 0x94},
-    {ISA_OPL_s_cmp_eq_i32, S_CMP, 0, 0x94}, {ISA_OPL_s_cmp_lg_u32, S_CMP, 0, 0x95},
-    {ISA_OPL_s_cmp_lg_i32, S_CMP, 0, 0x95}, {ISA_OPL_s_cmp_gt_i32, S_CMP, 0, 0x9f},
-    {ISA_OPL_s_cmp_ge_i32, S_CMP, 0, 0x9d}, {ISA_OPL_s_cmp_lt_i32, S_CMP, 0, 0x9c},
-    {ISA_OPL_s_cmp_le_i32, S_CMP, 0, 0x9e}, {ISA_OPL_s_cmp_gt_u32, S_CMP, 0, 0x97},
-    {ISA_OPL_s_cmp_ge_u32, S_CMP, 0, 0x93}, {ISA_OPL_s_cmp_lt_u32, S_CMP, 0, 0x92},
+    {ISA_OPL_s_mov_b32, S_MOV, 0, 0},
+    {ISA_OPL_s_mov_b64, S_MOV, 1, 0},
+    {ISA_OPL_s_movk_i32, S_MOVK, 0, 0},
+    {ISA_OPL_s_add_u32, S_ADDU, 0, 0},
+    {ISA_OPL_s_sub_u32, S_SUBU, 0, 0},
+    {ISA_OPL_s_addc_u32, S_ADDC, 0, 0},
+    {ISA_OPL_s_subb_u32, S_SUBB, 0, 0},
+    {ISA_OPL_s_add_i32, S_ADDI, 0, 0},
+    {ISA_OPL_s_sub_i32, S_SUBI, 0, 0},
+    {ISA_OPL_s_and_b32, S_AND, 0, 0},
+    {ISA_OPL_s_and_b64, S_AND, 1, 0},
+    {ISA_OPL_s_or_b32, S_OR, 0, 0},
+    {ISA_OPL_s_or_b64, S_OR, 1, 0},
+    {ISA_OPL_s_xor_b32, S_XOR, 0, 0},
+    {ISA_OPL_s_xor_b64, S_XOR, 1, 0},
+    {ISA_OPL_s_andn2_b32, S_ANDN2, 0, 0},
+    {ISA_OPL_s_andn2_b64, S_ANDN2, 1, 0},
+    {ISA_OPL_s_lshl_b32, S_LSHL, 0, 0},
+    {ISA_OPL_s_lshr_b32, S_LSHR, 0, 0},
+    {ISA_OPL_s_ashr_i32, S_ASHR, 0, 0},
+    {ISA_OPL_s_mul_i32, S_MUL, 0, 0},
+    {ISA_OPL_s_cselect_b32, S_CSEL, 0, 0},
+    {ISA_OPL_s_cselect_b64, S_CSEL, 1, 0},
+    {ISA_OPL_s_cmp_eq_u32, S_CMP, 0, 0x94},
+    {ISA_OPL_s_cmp_eq_i32, S_CMP, 0, 0x94},
+    {ISA_OPL_s_cmp_lg_u32, S_CMP, 0, 0x95},
+    {ISA_OPL_s_cmp_lg_i32, S_CMP, 0, 0x95},
+    {ISA_OPL_s_cmp_gt_i32, S_CMP, 0, 0x9f},
+    {ISA_OPL_s_cmp_ge_i32, S_CMP, 0, 0x9d},
+    {ISA_OPL_s_cmp_lt_i32, S_CMP, 0, 0x9c},
+    {ISA_OPL_s_cmp_le_i32, S_CMP, 0, 0x9e},
+    {ISA_OPL_s_cmp_gt_u32, S_CMP, 0, 0x97},
+    {ISA_OPL_s_cmp_ge_u32, S_CMP, 0, 0x93},
+    {ISA_OPL_s_cmp_lt_u32, S_CMP, 0, 0x92},
     {ISA_OPL_s_cmp_le_u32, S_CMP, 0, 0x96},
+    {ISA_OPL_s_mulk_i32, S_MULK, 0, 0},
+    {ISA_OPL_s_addk_i32, S_ADDK, 0, 0},
+    {ISA_OPL_s_and_saveexec_b64, S_SAVEX, 1, S_AND},
+    {ISA_OPL_s_or_saveexec_b64, S_SAVEX, 1, S_OR},
+    {ISA_OPL_s_xor_saveexec_b64, S_SAVEX, 1, S_XOR},
+    {ISA_OPL_s_andn2_saveexec_b64, S_SAVEX, 1, S_ANDN2},
 };
 static int sop_index(const xinst *x) {
     for (size_t i = 0; i < sizeof sops / sizeof sops[0]; i++)
@@ -1949,9 +1984,13 @@ static int salu_native(const xinst *x) {
     int i = sop_index(x);
     if (i < 0)
         return 0;
-    unsigned ns = sops[i].kind == S_MOVK ? 0 : sops[i].kind == S_MOV ? 1 : 2;
+    int k = sops[i].kind;
+    unsigned ns = k == S_MOVK || k == S_MULK || k == S_ADDK ? 0
+                  : k == S_MOV || k == S_SAVEX              ? 1
+                                                            : 2;
     if (x->in.nsrc < ns ||
-        (sops[i].kind != S_CMP && (x->in.ndst != 1 || x->in.dst[0].kind != ISA_OPND_SREG)))
+        (k != S_CMP && (x->in.ndst != 1 || x->in.dst[0].kind != ISA_OPND_SREG)) ||
+        ((k == S_MULK || k == S_ADDK) && x->in.dst[0].idx >= 128))
         return 0;
     for (unsigned j = 0; j < ns; j++) {
         const isa_opnd *o = &x->in.src[j];
@@ -1966,14 +2005,25 @@ static int salu_native(const xinst *x) {
 static void salu_scc(const xinst *x, int *reads, int *writes) {
     int k = sops[sop_index(x)].kind;
     *reads = k == S_ADDC || k == S_SUBB || k == S_CSEL;
-    *writes = k != S_MOV && k != S_MOVK && k != S_MUL && k != S_CSEL;
+    *writes = k != S_MOV && k != S_MOVK && k != S_MUL && k != S_CSEL && k != S_MULK;
 }
-/* The SGPRs (below 128) scalar op x reads and writes, a bit each. */
+/* Whether x is one of the saveexec ops with native code (S_SAVEX): they read and write EXEC
+ * besides their operands. */
+static int saveexec(const xinst *x) {
+    int i = sop_index(x);
+    return i >= 0 && sops[i].kind == S_SAVEX;
+}
+/* The SGPRs (below 128) scalar op x reads and writes, a bit each: its operands, the destination
+ * s_mulk_i32 and s_addk_i32 also read, and the saveexec ops' EXEC. */
 static void salu_sets(const xinst *x, uint64_t rd[2], uint64_t wr[2]) {
     rd[0] = rd[1] = wr[0] = wr[1] = 0;
     for (unsigned k = 0; k < x->in.ndst; k++)
         for (unsigned r = x->in.dst[k].idx; r < x->in.dst[k].idx + x->in.dst[k].n && r < 128; r++)
             wr[r >> 6] |= 1ull << (r & 63);
+    if (x->in.op == ISA_OPL_s_mulk_i32 || x->in.op == ISA_OPL_s_addk_i32)
+        add_bits(rd, wr);
+    if (saveexec(x))
+        rd[1] |= 3ull << 62, wr[1] |= 3ull << 62;
     for (unsigned k = 0; k < x->in.nsrc; k++)
         if (x->in.src[k].kind == ISA_OPND_SREG)
             for (unsigned r = x->in.src[k].idx; r < x->in.src[k].idx + x->in.src[k].n && r < 128;
@@ -2010,9 +2060,12 @@ static void emit_salu(gen *g, const xinst *x) {
 #define RW() (rexw ? put(g, rexw) : (void)0)
     if (k == S_MOVK) {
         put(g, 0xb8), put32(g, (uint32_t)(int32_t)(int16_t)(x->in.w[0] & 0xffff));
+    } else if (k == S_MULK || k == S_ADDK) { /* eax = D, ecx = SIMM16 */
+        rdi_mem(g, 0x40, 0x8b, offsetof(wave, s) + 4 * (size_t)x->in.dst[0].idx);
+        put(g, 0xb9), put32(g, (uint32_t)(int32_t)(int16_t)(x->in.w[0] & 0xffff));
     } else {
         sload(g, x, 0, 0, w);
-        if (k != S_MOV)
+        if (k != S_MOV && k != S_SAVEX)
             sload(g, x, 1, 1, w);
     }
     switch (k) {
@@ -2043,7 +2096,23 @@ static void emit_salu(gen *g, const xinst *x) {
         RW(), put(g, 0x85), put(g, 0xc0); /* test eax, eax */
         setcc_scc(g, 0x95);
         break;
-    case S_MUL: put(g, 0x0f), put(g, 0xaf), put(g, 0xc1); break; /* imul eax, ecx */
+    case S_MUL:
+    case S_MULK: put(g, 0x0f), put(g, 0xaf), put(g, 0xc1); break; /* imul eax, ecx */
+    case S_ADDK: put(g, 0x01), put(g, 0xc8), setcc_scc(g, 0x90); break;
+    case S_SAVEX: { /* rcx = EXEC, rdx = it or ~it; rax op= rdx; EXEC = rax; SCC; D = rcx */
+        const size_t ex = offsetof(wave, s) + 4 * (size_t)ISA_SREG_EXEC_LO;
+        put(g, 0x48), put(g, 0x8b), modrm(g, 1, -1, R_RDI, (int32_t)ex); /* mov rcx, EXEC */
+        put(g, 0x48), put(g, 0x89), put(g, 0xca);                        /* mov rdx, rcx */
+        if (sops[i].cc == S_ANDN2)
+            put(g, 0x48), put(g, 0xf7), put(g, 0xd2); /* not rdx */
+        uint8_t opc = sops[i].cc == S_OR ? 0x09 : sops[i].cc == S_XOR ? 0x31 : 0x21;
+        put(g, 0x48), put(g, opc), put(g, 0xd0); /* and / or / xor rax, rdx */
+        rdi_mem(g, 0x48, 0x89, ex);
+        put(g, 0x48), put(g, 0x85), put(g, 0xc0); /* test rax, rax */
+        setcc_scc(g, 0x95);
+        put(g, 0x48), put(g, 0x89), put(g, 0xc8); /* mov rax, rcx: D below */
+        break;
+    }
     case S_CSEL:
         scc_op(g, 0x83, 7), put(g, 0); /* cmp dword [scc], 0; cmove eax, ecx */
         RW(), put(g, 0x0f), put(g, 0x44), put(g, 0xc1);
@@ -2444,26 +2513,23 @@ static int mfma_defer(const xinst *x, uint64_t *rd, uint64_t *wr) {
         vset_add(wr, x->in.dst[0].idx, rows[3]);
     return 1;
 }
-static int meets(const uint64_t a[2], const uint64_t b[2]) {
-    return ((a[0] & b[0]) | (a[1] & b[1])) != 0;
-}
-static void add_bits(uint64_t a[2], const uint64_t b[2]) { a[0] |= b[0], a[1] |= b[1]; }
 
 /* Instructions a block steps over: the emulator's no-ops (wait counters, s_nop, s_delay_alu,
  * RDNA's cache controls) are left out; scalar ALU ops are run after the code (deferred). */
 static int is_nop(const xinst *x) {
     return by_name(nop_op, x->in.op, nop_name) || ((x->xf & XI_RDNA) && x_rdna_is_nop(x));
 }
-static int deferrable(const xinst *x) {
+/* ex: x may write EXEC (setb.ex): then also the saveexec ops with native code. */
+static int deferrable(const xinst *x, int ex) {
     unsigned f = x->in.fmt;
     if (x->cls != XC_SALU ||
         (f != ISA_FMT_SOP1 && f != ISA_FMT_SOP2 && f != ISA_FMT_SOPK && f != ISA_FMT_SOPC) ||
-        !by_name(defer_op, x->in.op, defer_name))
+        !(by_name(defer_op, x->in.op, defer_name) || (ex && saveexec(x))))
         return 0;
     for (unsigned i = 0; i < x->in.ndst; i++) {
         const isa_opnd *o = &x->in.dst[i];
-        if (o->kind != ISA_OPND_SREG || o->idx + o->n > 126)
-            return 0; /* EXEC (every block tests it once) or something unusual */
+        if (o->kind != ISA_OPND_SREG || o->idx + o->n > (ex ? 128u : 126u))
+            return 0; /* EXEC (unless ex) or something unusual */
     }
     return 1;
 }
@@ -2582,6 +2648,8 @@ typedef struct setb {
     unsigned quarters;
     int mem;      /* blocks may have loads and stores (J_GLOAD, J_GSTORE: wave64 programs'
                    * blocks) */
+    int ex;       /* blocks may write EXEC and may be scalar ops alone (wave64 programs' blocks;
+                   * not pair plans, whose scalar ops see two waves' EXEC) */
     unsigned hot; /* the hot line of the next block's first load: the program's loads take the
                    * lines in turn, so that those of one block or of neighbouring ones (a
                    * loop's) keep lines of their own; stores the same with theirs */
@@ -2622,6 +2690,12 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
      * takes a load only while it has neither, and ends at either after one (hasmem). */
     int pair = b->quarters == 4, dscc = 0, dnat = 1, kscc = 0, hasmem = 0, smem = 0;
     unsigned nv = 0, covered = 0, nd = 0, ndk = 0, nh = 0, nhk = 0, nm = 0, nmk = 0;
+    /* EXEC (b->ex): a scalar op that writes it (exw) ends the vector part of the block: the code
+     * runs with every lane active, so no vector op, MFMA or mask op may follow it.  It is never
+     * hoisted over a vector op, only deferred.  ns: the scalar ops with native code so far, nsk
+     * the covered ones; a block of scalar ops alone (no code loop) needs two of them. */
+    int exw = 0;
+    unsigned ns = 0, nsk = 0;
     const xinst *mf[VDEFER_MAX];
     uint8_t f32 = 0, heavy = 0, ieee = 0;
     if (b->ndefer + n > b->dcap) {
@@ -2645,7 +2719,10 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         /* (a mask op's SCC is native code after the loop: only with native deferred ops) */
         /* (nor after a vector op that read EXEC: jit_stopped runs those again under another) */
         g->mem_ok = b->mem && nd == 0 && nm == 0 && !((srd[1] | vmrd[1]) >> 62);
-        if ((x->cls == XC_VALU && lower(g, x)) || (klog = dnat && !hasmem && lower_klogic(g, x)) ||
+        if (exw && x->cls != XC_SALU && !is_nop(x))
+            break;
+        if ((x->cls == XC_VALU && lower(g, x)) ||
+            (klog = dnat && !hasmem && !exw && lower_klogic(g, x)) ||
             (x->cls == XC_VMEM && (lower_gload(g, x) || lower_gstore(g, x)))) {
             uint64_t rd[2], krd[2], kwr[2], vr[VW], vw[VW];
             uint64_t dw[2] = {wr[0] | drd[0], wr[1] | drd[1]};
@@ -2680,15 +2757,18 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
             heavy |= kind_of[x->in.op] == J_L64ADD || kind_of[x->in.op] == J_SHL64;
             nv++;
             covered = j + 1;
-            ndk = nd, nhk = nh, nmk = nm;
+            ndk = nd, nhk = nh, nmk = nm, nsk = ns;
             if (g->st >= 0) /* a store ends the block: the code stores after the loop */
                 break;
             continue;
         }
         g->nops = before, g->nk = nkb;
         /* before the first vector op: no-ops, and scalar ops with native code (hoisted) */
-        if (is_nop(x))
+        if (is_nop(x)) {
+            if (b->ex && covered == j) /* (after the block's last op, in it) */
+                covered = j + 1;
             continue;
+        }
         if (hasmem)
             break;
         if (nv == 0 && b->mem && x->cls == XC_SMEM && sload_ok(x)) {
@@ -2702,19 +2782,25 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         if (nv && nm < VDEFER_MAX && mfma_defer(x, mrd, mwr)) {
             mf[nm++] = x;
             covered = j + 1; /* (one may end the block) */
-            ndk = nd, nhk = nh, nmk = nm;
+            ndk = nd, nhk = nh, nmk = nm, nsk = ns;
             continue;
         }
-        if (!deferrable(x))
+        if (!deferrable(x, b->ex))
             break;
         uint64_t xr[2], xw[2];
         int sr = 1, sw = 1, nat = salu_native(x);
         salu_sets(x, xr, xw);
+        int xex = xw[1] >> 62 != 0;
         if (nat)
             salu_scc(x, &sr, &sw);
         if (nat && !meets(xr, vwr) && !meets(xr, wr) && !meets(xw, srd) && !meets(xw, vmrd) &&
-            !meets(xw, vwr) && !meets(xw, wr) && !meets(xw, drd) && !((sr || sw) && dscc)) {
+            !meets(xw, vwr) && !meets(xw, wr) && !meets(xw, drd) && !((sr || sw) && dscc) &&
+            !(xex && (nv || nm))) {
             b->hoist[nh++] = x;
+            exw |= xex;
+            ns++;
+            if (b->ex) /* (a block may end with it) */
+                covered = j + 1, ndk = nd, nhk = nh, nmk = nm, nsk = ns;
             continue;
         }
         if (nv == 0 || (!nat && kscc))
@@ -2723,9 +2809,13 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
         add_bits(drd, xr);
         dscc |= sr || sw;
         dnat &= nat;
+        exw |= xex;
+        ns += (unsigned)nat;
         b->defer[b->ndefer + nd++] = x;
+        if (b->ex && dnat) /* (a block may end with it when the deferred ops are code) */
+            covered = j + 1, ndk = nd, nhk = nh, nmk = nm, nsk = ns;
     }
-    if (nv + nmk < 2 && !heavy)
+    if (nv + nmk < 2 && !heavy && !(b->ex && nv + nmk + nsk >= 2))
         return 0;
     if (b->n == b->cap) {
         uint32_t cap = b->cap * 2 + 16;
@@ -2764,6 +2854,7 @@ static unsigned block(setb *b, const xinst *const *xs, unsigned n) {
     r->f32 = f32;
     r->ieee = ieee;
     r->mem = (uint8_t)(hasmem || (smem && nhk));
+    r->scalar = nv == 0; /* (no code loop: EXEC may be anything) */
     b->hot += (unsigned)(g->nmem - (g->st >= 0));
     b->hotst += g->st >= 0;
     b->ndefer += ndk + nmk;
@@ -2893,6 +2984,7 @@ static void build_alts(xprog *p, const xinst **xs, const uint32_t *ext, xjitset 
         return;
     }
     b.va = p->code_va;
+    b.ex = 1; /* (a wave64 program's: only those have blocks with memory instructions) */
     uint32_t *at = calloc(p->ninsts, sizeof *at); /* 1 + the alt block starting there */
     uint64_t alt_insts = 0;
     for (uint32_t k = 0; at && k < s->n && !b.g->fail; k++) {
@@ -2938,6 +3030,7 @@ int x_jit_build(xprog *p) {
         goto out;
     b.va = p->code_va;
     b.mem = !p->wave32 && !JIT_TSAN;
+    b.ex = !p->wave32;
     uint32_t *first = calloc(p->ninsts, sizeof *first);
     if (!first)
         goto out;

@@ -25,9 +25,10 @@ typedef struct xjit {
     const xinst *const *vdefer; /* MFMAs run after those, in program order */
     uint16_t n;                 /* instructions the block covers (the deferred ones included) */
     uint16_t ndefer, nvdefer;
-    uint8_t f32;  /* the block has f32 arithmetic: MODE must keep f32 denormals */
-    uint8_t ieee; /* it has f32 max/min, whose code follows MODE.IEEE set */
-    uint8_t mem;  /* it has loads or stores (J_GLOAD, J_GSTORE, s_loads): x_jit_mem_go */
+    uint8_t f32;    /* the block has f32 arithmetic: MODE must keep f32 denormals */
+    uint8_t ieee;   /* it has f32 max/min, whose code follows MODE.IEEE set */
+    uint8_t mem;    /* it has loads or stores (J_GLOAD, J_GSTORE, s_loads): x_jit_mem_go */
+    uint8_t scalar; /* scalar ops alone (and s_loads): no code over the lanes, any EXEC */
     /* A block with memory instructions: the block without them that starts at the same
      * instruction (the rest of its instructions start blocks of their own), run instead when
      * this one may not (x_jit_mem_go: memcheck, a load that gathers); NULL: none. */
@@ -78,7 +79,7 @@ static inline int x_jit_mem_go(const wave *w, const xjit *j, const xinst *x) {
  * conditions of the VV clones whose lane expressions it computes (valu.h: every lane active,
  * and MODE not flushing f32 denormals when it has f32 arithmetic).  1 when it ran. */
 static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
-    if (!vfull(w, x) ||
+    if ((!j->scalar && !vfull(w, x)) ||
         (j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))) ||
         (j->ieee && !(w->mode & MODE_IEEE)) || !x_jit_mem_go(w, j, x))
         return 0; /* (x_jit_run has tried the alt) */

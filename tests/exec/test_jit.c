@@ -161,20 +161,34 @@ static const tmpl other_ops[] = {
 };
 /* Scalar ops (the blocks run them after their code, as native code when they can): D, S0 and S1
  * per shape ("d": one SGPR, "D": a pair, "s"/"S" a source SGPR / pair or a constant, "k" a
- * 16-bit immediate); each is probed on each target, so that a name a family lacks leaves it out. */
+ * 16-bit immediate, "E" EXEC, "F" the constant -1); each is probed on each target, so that a name
+ * a family lacks leaves it out.  The EXEC writers (saveexec, logic into EXEC; a wave64 program's
+ * blocks take them, and vector ops after one run under the new EXEC) and s_mov_b64 exec, -1,
+ * which makes every lane active again. */
 static const struct {
     const char *name, *shape;
 } salu_ops[] = {
-    {"s_add_i32", "dss"},     {"s_sub_i32", "dss"},   {"s_add_u32", "dss"},
-    {"s_sub_u32", "dss"},     {"s_addc_u32", "dss"},  {"s_subb_u32", "dss"},
-    {"s_mul_i32", "dss"},     {"s_and_b32", "dss"},   {"s_or_b32", "dss"},
-    {"s_xor_b32", "dss"},     {"s_andn2_b32", "dss"}, {"s_lshl_b32", "dss"},
-    {"s_lshr_b32", "dss"},    {"s_ashr_i32", "dss"},  {"s_cselect_b32", "dss"},
-    {"s_mov_b32", "ds"},      {"s_movk_i32", "dk"},   {"s_and_b64", "DSS"},
-    {"s_or_b64", "DSS"},      {"s_xor_b64", "DSS"},   {"s_andn2_b64", "DSS"},
-    {"s_cselect_b64", "DSS"}, {"s_mov_b64", "DS"},    {"s_cmp_eq_u32", "ss"},
-    {"s_cmp_lg_i32", "ss"},   {"s_cmp_gt_i32", "ss"}, {"s_cmp_ge_u32", "ss"},
-    {"s_cmp_lt_u32", "ss"},   {"s_cmp_le_i32", "ss"}, {"s_max_u32", "dss"},
+    {"s_add_i32", "dss"},         {"s_sub_i32", "dss"},
+    {"s_add_u32", "dss"},         {"s_sub_u32", "dss"},
+    {"s_addc_u32", "dss"},        {"s_subb_u32", "dss"},
+    {"s_mul_i32", "dss"},         {"s_and_b32", "dss"},
+    {"s_or_b32", "dss"},          {"s_xor_b32", "dss"},
+    {"s_andn2_b32", "dss"},       {"s_lshl_b32", "dss"},
+    {"s_lshr_b32", "dss"},        {"s_ashr_i32", "dss"},
+    {"s_cselect_b32", "dss"},     {"s_mov_b32", "ds"},
+    {"s_movk_i32", "dk"},         {"s_and_b64", "DSS"},
+    {"s_or_b64", "DSS"},          {"s_xor_b64", "DSS"},
+    {"s_andn2_b64", "DSS"},       {"s_cselect_b64", "DSS"},
+    {"s_mov_b64", "DS"},          {"s_cmp_eq_u32", "ss"},
+    {"s_cmp_lg_i32", "ss"},       {"s_cmp_gt_i32", "ss"},
+    {"s_cmp_ge_u32", "ss"},       {"s_cmp_lt_u32", "ss"},
+    {"s_cmp_le_i32", "ss"},       {"s_max_u32", "dss"},
+    {"s_mulk_i32", "dk"},         {"s_addk_i32", "dk"},
+    {"s_and_saveexec_b64", "DS"}, {"s_andn2_saveexec_b64", "DS"},
+    {"s_or_saveexec_b64", "DS"},  {"s_xor_saveexec_b64", "DS"},
+    {"s_or_b64", "EES"},          {"s_andn2_b64", "EES"},
+    {"s_xor_b64", "ESE"},         {"s_mov_b64", "EF"},
+    {"s_mov_b64", "EF"},
 };
 #define NSALU (sizeof salu_ops / sizeof salu_ops[0])
 static int salu_ok[2][NSALU];
@@ -196,7 +210,9 @@ static void gen_salu(unsigned i, char *line, size_t n) {
     for (const char *p = sh; *p; p++) {
         unsigned r = rnd() % 12, c = rnd() % 4;
         char o[48];
-        if (*p == 'd')
+        if (*p == 'E' || *p == 'F')
+            snprintf(o, sizeof o, "%s", *p == 'E' ? "exec" : "-1");
+        else if (*p == 'd')
             snprintf(o, sizeof o, "s%u", r);
         else if (*p == 'D')
             snprintf(o, sizeof o, "s[%u:%u]", r & ~1u, (r & ~1u) + 1);
@@ -697,6 +713,29 @@ static void test_mfma_defer(void) {
     run_progs_cover("test_mfma_defer", progs, sizeof progs / sizeof progs[0], cover, 0x3fff3fffu);
 }
 
+/* EXEC in blocks (wave64 programs): a saveexec op or a logic op into EXEC after vector ops runs
+ * after the code, and ends the vector part of its block (program 1: the v_add_u32 after the
+ * saveexec runs under the new EXEC, so it starts a block of its own, which the interpreter then
+ * runs); scalar ops alone make a block (program 3: the saveexec and s_mulk_i32, and after the
+ * v_sqrt_f32 four scalar ops entered with some lanes inactive).  Program 2: s_addk_i32's signed
+ * overflow into SCC, read by s_cselect_b32, and s_mulk_i32, hoisted before the vector ops that
+ * read their results. */
+static void test_exec(void) {
+    static const char *const progs[] = {
+        "v_cmp_gt_u32 vcc, v1, v2\nv_add_u32 v3, v4, v5\ns_and_saveexec_b64 s[20:21], vcc\n"
+        "s_xor_b64 s[20:21], exec, s[20:21]\nv_add_u32 v6, v3, v7\nv_mov_b32 v8, v6\n"
+        "s_or_b64 exec, exec, s[20:21]\ns_endpgm\n",
+        "s_mov_b32 s4, 0x7ffffff0\ns_addk_i32 s4, 0x7fff\ns_cselect_b32 s5, s1, s2\n"
+        "s_mulk_i32 s3, 0x1400\nv_add_u32 v3, s3, v4\nv_add_u32 v5, s5, v3\ns_endpgm\n",
+        "s_and_saveexec_b64 s[6:7], s[8:9]\ns_mulk_i32 s3, 0xfff0\nv_add_u32 v3, s3, v4\n"
+        "v_add_u32 v5, v3, v4\nv_sqrt_f32 v9, v5\ns_or_saveexec_b64 s[14:15], s[0:1]\n"
+        "s_xor_b64 s[16:17], exec, s[14:15]\ns_addk_i32 s10, 0x8000\ns_mov_b64 exec, -1\n"
+        "s_endpgm\n",
+    };
+    static const unsigned cover[][2] = {{2, 7}, {1, 6}, {3, 8}};
+    run_progs_cover("test_exec", progs, sizeof progs / sizeof progs[0], cover, ~0u);
+}
+
 /* Each program from random states (v0-v9 ANDed with vmask, s0-s11, a0-a9: some lanes equal so
  * that compares go both ways) with and without blocks (on an AVX-512 host its code and the AVX2
  * code), the whole state compared; each must build a block in each, and when cover is given,
@@ -921,6 +960,8 @@ int main(void) {
     test_klogic();
     x_set_jit(1);
     test_mfma_defer();
+    x_set_jit(1);
+    test_exec();
     x_set_jit(1);
     test_perm();
     x_set_jit(1);
