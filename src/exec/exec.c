@@ -512,7 +512,7 @@ int xprog_build_waves(xprog *p, isa_arch arch, const uint8_t *code, uint32_t siz
     }
     link_runs(p);
     p->runs = !ref;
-    if (p->runs && x_jit_build(p) < 0) {
+    if (p->runs && (x_jit_build(p) < 0 || x_runcode_build(p) < 0)) {
         xprog_free(p);
         return -1;
     }
@@ -530,6 +530,7 @@ size_t xinst_print(const xinst *x, char *buf, size_t n) {
 void xprog_free(xprog *p) {
     x_pair_free(p);
     x_jit_free(p);
+    x_runcode_free(p);
     free(p->at);
     free(p->insts);
     free(p->subs);
@@ -701,6 +702,16 @@ static inline __attribute__((always_inline)) uint64_t run_straight(wave *w, cons
     return 0;
 }
 
+uint64_t x_runcode_stop(wave *w, const xinst *x) {
+    w->pc = x->pc + x->size;
+    uncount(w, x->next, x->run - 1u);
+    return x->run - 1u;
+}
+uint64_t x_runcode_jstop(wave *w, const xinst *x, unsigned n) {
+    return jit_stopped(w, x, n, x->run - n);
+}
+int x_runcode_which(wave *w, const xinst *x) { return x_jit_which(w, x); }
+
 void wave_run(wave *w) {
     /* The budget and the program's table live in locals: handlers never change them, and the
      * compiler must otherwise reload them from memory after every indirect call. */
@@ -719,7 +730,7 @@ void wave_run(wave *w) {
 #pragma GCC unroll 8
             for (int c = 0; c < XC_N; c++)
                 w->count[c] += x->rcnt[c];
-            budget += run_straight(w, x);
+            budget += x->tc ? p->rc_enter(w, x->tc) : run_straight(w, x);
             continue;
         }
         if (budget == 0) {

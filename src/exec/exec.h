@@ -124,6 +124,7 @@ struct xinst {
     uint8_t nolin;
     uint8_t rcnt[XC_N];
     const struct xjit *jit; /* a native block starts here (src/exec/jit.h), or NULL */
+    const void *tc;         /* this instruction's entry in the program's run code (runcode.c) */
     uint64_t k[6]; /* value of each constant source (inline or literal), typed per operand */
     isa_inst in;
 };
@@ -148,6 +149,11 @@ typedef struct xprog {
      * without memory instructions over the instructions of those with them (xjit.alt). */
     struct xjitset *jit, *pair_jit, *jit_alt;
     const struct xjit **pair_seq_jit; /* the block starting at each pair_seq position, or NULL */
+    /* The runs as code (src/exec/runcode.c; NULL: none): rc_enter(w, x->tc) runs the run
+     * entered at x as run_straight() would, returning the instructions not run. */
+    void *rc_mem;
+    size_t rc_size;
+    uint64_t (*rc_enter)(wave *w, const void *tc);
 } xprog;
 
 struct wave {
@@ -344,6 +350,15 @@ static inline void x_run_one(wave *w, const xinst *x) {
 }
 /* Run x under a non-default MODE.FP_ROUND (round.c): correctly rounded in that mode, or a fault. */
 void x_run_rounded(wave *w, const xinst *x);
+/* The runs of p as code (runcode.c): 0, or -1 when out of memory; x_runcode_free unmaps it. */
+int x_runcode_build(xprog *p);
+void x_runcode_free(xprog *p);
+/* Called from that code (exec.c): instruction x stopped the wave (the pc past it, the rest of
+ * its run taken back from the counts: their number), or the native block of n instructions at x
+ * did (exec.c jit_stopped); and which block at x may run (jit.h x_jit_which). */
+uint64_t x_runcode_stop(wave *w, const xinst *x);
+uint64_t x_runcode_jstop(wave *w, const xinst *x, unsigned n);
+int x_runcode_which(wave *w, const xinst *x);
 /* Run x (a VALU op) under MODE.FP16_OVFL = 1: as x_run_moded() would, then every f16 result that
  * overflowed to infinity is clamped to +-MAX_FP16 (round.c). */
 void x_run_f16_ovfl(wave *w, const xinst *x);

@@ -78,10 +78,13 @@ static inline int x_jit_mem_go(const wave *w, const xjit *j, const xinst *x) {
 /* Run block j, which starts with instruction x, on w when the wave's state allows it: the
  * conditions of the VV clones whose lane expressions it computes (valu.h: every lane active,
  * and MODE not flushing f32 denormals when it has f32 arithmetic).  1 when it ran. */
+static inline int x_jit_may(const wave *w, const xjit *j, const xinst *x) {
+    return (j->scalar || vfull(w, x)) &&
+           !(j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))) &&
+           !(j->ieee && !(w->mode & MODE_IEEE)) && x_jit_mem_go(w, j, x);
+}
 static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
-    if ((!j->scalar && !vfull(w, x)) ||
-        (j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))) ||
-        (j->ieee && !(w->mode & MODE_IEEE)) || !x_jit_mem_go(w, j, x))
+    if (!x_jit_may(w, j, x))
         return 0; /* (x_jit_run has tried the alt) */
     j->code(w);
     for (unsigned i = 0; i < j->ndefer; i++)
@@ -89,6 +92,14 @@ static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
     for (unsigned i = 0; i < j->nvdefer; i++)
         j->vdefer[i]->fn(w, j->vdefer[i]);
     return 1;
+}
+
+/* Which block at x may run now, as x_jit_run() picks it: 1 x->jit, 2 its alt, 0 neither. */
+static inline int x_jit_which(const wave *w, const xinst *x) {
+    const xjit *j = x->jit;
+    if (x_jit_mem_go(w, j, x))
+        return x_jit_may(w, j, x);
+    return j->alt && x_jit_may(w, j->alt, x) ? 2 : 0;
 }
 
 /* Run the block that starts at x (x->jit, or its alt when it may not run its loads), which w->pc
