@@ -730,7 +730,10 @@ void wave_run(wave *w) {
 #pragma GCC unroll 8
             for (int c = 0; c < XC_N; c++)
                 w->count[c] += x->rcnt[c];
-            budget += x->tc ? p->rc_enter(w, x->tc) : run_straight(w, x);
+            if (x->tc)
+                p->rc_enter(w, x->tc, &budget);
+            else
+                budget += run_straight(w, x);
             continue;
         }
         if (budget == 0) {

@@ -149,11 +149,12 @@ typedef struct xprog {
      * without memory instructions over the instructions of those with them (xjit.alt). */
     struct xjitset *jit, *pair_jit, *jit_alt;
     const struct xjit **pair_seq_jit; /* the block starting at each pair_seq position, or NULL */
-    /* The runs as code (src/exec/runcode.c; NULL: none): rc_enter(w, x->tc) runs the run
-     * entered at x as run_straight() would, returning the instructions not run. */
+    /* The runs as code (src/exec/runcode.c; NULL: none): rc_enter(w, x->tc, &budget) runs the
+     * run entered at x as run_straight() would, with the budget already charged for it, and
+     * the runs after it while it can (giving back to *budget the instructions not run). */
     void *rc_mem;
     size_t rc_size;
-    uint64_t (*rc_enter)(wave *w, const void *tc);
+    void (*rc_enter)(wave *w, const void *tc, uint64_t *budget);
 } xprog;
 
 struct wave {

@@ -102,9 +102,36 @@ static const xjit *block_k(const xinst *x, int k) { return k == 1 ? x->jit : x->
 
 typedef struct fix {
     size_t at;    /* a rel32 to patch */
-    uint32_t to;  /* the instruction whose entry it aims at, or whose stop stub (stub > 0) */
-    uint8_t stub; /* 1 the stub after its handler, 2 after its block, 3 after the block's alt */
+    uint32_t to;  /* the instruction whose entry it aims at, or whose stub (stub > 0) */
+    uint8_t stub; /* 1 the stop stub after its handler, 2 after its block, 3 after the block's
+                   * alt, FX_CHAIN its run's start (chain()), FX_RET0 the exit with 0 */
 } fix;
+enum { FX_CHAIN = 4, FX_RET0 = 5 };
+
+/* The start of the run at x from the end of another, as wave_run() starts one: back to it
+ * (ret0) when the wave is in a rare mode (wave_moded()) or the budget ([r12]) is short of the
+ * run; else the budget less the run, the class counts plus its, and into its code. */
+static void chain(rbuf *r, const xinst *x, size_t ret0, size_t to) {
+    /* movzx ecx, byte [rbx + gpr_idx_on]; movzx edx, byte [rbx + vskip]; or ecx, edx;
+     * mov eax, [rbx + mode]; and eax, 15 | FP16_OVFL; or eax, ecx; jnz ret0 */
+    bytes(r, "\x0f\xb6\x8b", 3), put4(r, (uint32_t)offsetof(wave, gpr_idx_on));
+    bytes(r, "\x0f\xb6\x93", 3), put4(r, (uint32_t)offsetof(wave, vskip));
+    bytes(r, "\x09\xd1\x8b\x83", 4), put4(r, (uint32_t)offsetof(wave, mode));
+    put1(r, 0x25), put4(r, 15u | MODE_FP16_OVFL);
+    bytes(r, "\x09\xc8", 2);
+    aim(r, jump(r, 0x85), ret0);
+    /* mov rax, [r12]; cmp rax, run; jb ret0; sub rax, run; mov [r12], rax */
+    bytes(r, "\x49\x8b\x04\x24\x48\x3d", 6), put4(r, x->run);
+    aim(r, jump(r, 0x82), ret0);
+    bytes(r, "\x48\x2d", 2), put4(r, x->run);
+    bytes(r, "\x49\x89\x04\x24", 4);
+    for (int c = 0; c < XC_N; c++) /* add qword [rbx + count[c]], n */
+        if (x->rcnt[c]) {
+            bytes(r, "\x48\x81\x83", 3);
+            put4(r, (uint32_t)(offsetof(wave, count) + 8 * (size_t)c)), put4(r, x->rcnt[c]);
+        }
+    aim(r, jump(r, 0xe9), to);
+}
 
 static int runcode_on = -1;
 
@@ -117,20 +144,46 @@ int x_runcode_build(xprog *p) {
         return 0;
     rbuf r = {0};
     size_t *entry = calloc(p->ninsts, sizeof *entry);
-    fix *fx = calloc(5 * (size_t)p->ninsts + 1, sizeof *fx);
-    size_t nfx = 0, *stub = calloc(3 * (size_t)p->ninsts, sizeof *stub);
+    fix *fx = calloc(7 * (size_t)p->ninsts + 1, sizeof *fx);
+    size_t nfx = 0, *stub = calloc(4 * (size_t)p->ninsts, sizeof *stub);
     if (!entry || !fx || !stub)
         goto fail;
-    /* x_runcode_enter(w, code): push rbx; mov rbx, rdi; jmp rsi */
-    bytes(&r, "\x53\x48\x89\xfb\xff\xe6", 6);
+    /* rc_enter(w, code, &budget): push rbx; push r12; sub rsp, 8; mov rbx, rdi; mov r12, rdx;
+     * jmp rsi */
+    bytes(&r, "\x53\x41\x54\x48\x83\xec\x08\x48\x89\xfb\x49\x89\xd4\xff\xe6", 15);
+    /* the exit: the instructions not run (rax) back to the budget; add [r12], rax; add rsp, 8;
+     * pop r12; pop rbx; ret.  ret0: the same with none. */
+    const size_t ret0 = r.len;
+    bytes(&r, "\x31\xc0", 2);
+    const size_t exit = r.len;
+    bytes(&r, "\x49\x01\x04\x24\x48\x83\xc4\x08\x41\x5c\x5b\xc3", 12);
     for (uint32_t i = 0; i < p->ninsts; i++) {
         const xinst *x = &p->insts[i];
         entry[i] = r.len;
-        if (x->run <= 1) { /* the run's last: mov dword [rbx + pc], next pc; call; return 0 */
+        if (x->run <= 1) { /* the run's last: mov dword [rbx + pc], next pc; call */
             bytes(&r, "\xc7\x83", 2), put4(&r, (uint32_t)offsetof(wave, pc));
             put4(&r, x->pc + x->size);
             call2(&r, (const void *)x->fn, x);
-            bytes(&r, "\x31\xc0\x5b\xc3", 4); /* xor eax, eax; pop rbx; ret */
+            /* still running at a pc the code knows (after it, its branch target): on into that
+             * run (chain()); else back to wave_run() */
+            test_status(&r);
+            fx[nfx++] = (fix){jump(&r, 0x85), 0, FX_RET0};
+            bytes(&r, "\x8b\x83", 2), put4(&r, (uint32_t)offsetof(wave, pc)); /* mov eax, pc */
+            uint32_t to[2] = {x->pc + x->size, 0};
+            int nto = 1;
+            if (x->cls == XC_BRANCH && x->in.f.s.is_branch) {
+                int64_t t = (int64_t)x->pc + x->size + x->in.f.s.offset;
+                if (t >= 0 && t < p->code_size && (uint32_t)t != to[0])
+                    to[nto++] = (uint32_t)t;
+            }
+            for (int k = 0; k < nto; k++) {
+                const xinst *y = to[k] < p->code_size && !(to[k] & 3) ? p->at[to[k] / 4] : NULL;
+                if (!y)
+                    continue;
+                put1(&r, 0x3d), put4(&r, to[k]); /* cmp eax, pc; je its chain stub */
+                fx[nfx++] = (fix){jump(&r, 0x84), (uint32_t)(y - p->insts), FX_CHAIN};
+            }
+            fx[nfx++] = (fix){jump(&r, 0xe9), 0, FX_RET0};
             continue;
         }
         /* eax = x_runcode_which(w, x): which block may run (x_jit_which); that one as
@@ -157,19 +210,26 @@ int x_runcode_build(xprog *p) {
         const xinst *x = &p->insts[i];
         if (x->run <= 1)
             continue;
-        stub[3 * i] = r.len;
+        stub[4 * i] = r.len;
         call2(&r, (const void *)x_runcode_stop, x);
-        bytes(&r, "\x5b\xc3", 2);
+        aim(&r, jump(&r, 0xe9), exit);
         for (int k = 1; k <= 2 && x->jit && block_k(x, k); k++) {
-            stub[3 * i + (unsigned)k] = r.len;
+            stub[4 * i + (unsigned)k] = r.len;
             put1(&r, 0xba), put4(&r, block_k(x, k)->n); /* mov edx, n */
             call2(&r, (const void *)x_runcode_jstop, x);
-            bytes(&r, "\x5b\xc3", 2);
+            aim(&r, jump(&r, 0xe9), exit);
         }
     }
+    for (size_t k = 0; k < nfx; k++) /* the chain stubs, one per run start they aim at */
+        if (fx[k].stub == FX_CHAIN && !stub[4 * (size_t)fx[k].to + 3]) {
+            stub[4 * (size_t)fx[k].to + 3] = r.len;
+            chain(&r, &p->insts[fx[k].to], ret0, entry[fx[k].to]);
+        }
     for (size_t k = 0; k < nfx; k++)
         aim(&r, fx[k].at,
-            fx[k].stub ? stub[3 * (size_t)fx[k].to + fx[k].stub - 1u] : entry[fx[k].to]);
+            fx[k].stub == FX_RET0 ? ret0
+            : fx[k].stub          ? stub[4 * (size_t)fx[k].to + fx[k].stub - 1u]
+                                  : entry[fx[k].to]);
     if (r.fail)
         goto fail;
     size_t size = (r.len + 4095) & ~(size_t)4095;
