@@ -92,6 +92,43 @@ static void block_calls(rbuf *r, const xjit *j) {
         call2(r, (const void *)j->vdefer[i]->fn, j->vdefer[i]);
 }
 
+/* x_jit_which()'s answer 1 for the block at x as tests in the code, each a jcc to patch (in
+ * slow[]) taken when it fails: the wave's EXEC all ones (a wave64 program's block with lanes),
+ * MODE's f32 denormal bits and IEEE bit as the block needs them, and for a block with memory
+ * instructions memcheck off and the block's first instruction not marked as gathering (nolin
+ * 255).  Returns how many; 0 (no test, and the caller calls x_runcode_which): a wave32
+ * program's block, whose EXEC test differs. */
+enum { MAY_MAX = 4 };
+static int may_inline(rbuf *r, const xinst *x, size_t slow[MAY_MAX]) {
+    const xjit *j = x->jit;
+    int n = 0;
+    if (x->xf & XI_MASK32)
+        return 0;
+    if (!j->scalar) { /* cmp qword [rbx + EXEC], -1; jne */
+        bytes(r, "\x48\x83\xbb", 3);
+        put4(r, (uint32_t)(offsetof(wave, s) + 4 * (size_t)ISA_SREG_EXEC_LO)), put1(r, 0xff);
+        slow[n++] = jump(r, 0x85);
+    }
+    uint32_t need = (j->f32 ? 0x30u : 0) | (j->ieee ? (uint32_t)MODE_IEEE : 0);
+    if (need) { /* mov eax, [rbx + mode]; and eax, need; cmp eax, need; jne */
+        bytes(r, "\x8b\x83", 2), put4(r, (uint32_t)offsetof(wave, mode));
+        put1(r, 0x25), put4(r, need), put1(r, 0x3d), put4(r, need);
+        slow[n++] = jump(r, 0x85);
+    }
+    if (j->mem) { /* cmp qword [rbx + mc], 0; jne; mov rax, &x->nolin; cmp byte [rax], 255; je */
+        bytes(r, "\x48\x83\xbb", 3), put4(r, (uint32_t)offsetof(wave, mc)), put1(r, 0);
+        slow[n++] = jump(r, 0x85);
+        bytes(r, "\x48\xb8", 2), put8(r, (uint64_t)(uintptr_t)&x->nolin);
+        bytes(r, "\x80\x38\xff", 3);
+        slow[n++] = jump(r, 0x84);
+    }
+    if (!n) { /* (nothing to test: a scalar block of a wave64 program) always runs */
+        bytes(r, "\x31\xc0", 2); /* xor eax, eax; jne (never) */
+        slow[n++] = jump(r, 0x85);
+    }
+    return n;
+}
+
 /* cmp dword [rbx + status], WAVE_RUNNING */
 static void test_status(rbuf *r) {
     bytes(r, "\x83\xbb", 2), put4(r, (uint32_t)offsetof(wave, status)), put1(r, WAVE_RUNNING);
@@ -186,19 +223,38 @@ int x_runcode_build(xprog *p) {
             fx[nfx++] = (fix){jump(&r, 0xe9), 0, FX_RET0};
             continue;
         }
-        /* eax = x_runcode_which(w, x): which block may run (x_jit_which); that one as
-         * x_jit_go() runs it, its stop test, and on after it; neither: the handler below */
-        if (x->jit)
+        /* where a block starts: x_jit_which()'s tests of the block inline (may_inline), and
+         * when one fails eax = x_runcode_which(w, x): which block may run, the block, its alt
+         * or neither; each as x_jit_go() runs it, its stop test, and on after it; neither: the
+         * handler below */
+        if (x->jit) {
+            size_t to1[MAY_MAX + 2], to2 = 0, slow[MAY_MAX];
+            int n1 = 0, ns = may_inline(&r, x, slow);
+            if (ns) {
+                to1[n1++] = jump(&r, 0xe9);
+                for (int k = 0; k < ns; k++)
+                    aim(&r, slow[k], r.len);
+            }
             call2(&r, (const void *)x_runcode_which, x);
-        for (int k = 1; k <= 2 && x->jit && block_k(x, k); k++) {
-            const xjit *j = block_k(x, k);
-            bytes(&r, "\x83\xf8", 2), put1(&r, (uint8_t)k); /* cmp eax, k; jne on */
-            size_t on = jump(&r, 0x85);
-            block_calls(&r, j);
-            test_status(&r);
-            fx[nfx++] = (fix){jump(&r, 0x85), i, (uint8_t)(1 + k)};
-            fx[nfx++] = (fix){jump(&r, 0xe9), i + j->n, 0};
-            aim(&r, on, r.len);
+            bytes(&r, "\x83\xf8\x01", 3); /* cmp eax, 1; je; (cmp eax, 2; je;) jmp */
+            to1[n1++] = jump(&r, 0x84);
+            if (x->jit->alt) {
+                bytes(&r, "\x83\xf8\x02", 3);
+                to2 = jump(&r, 0x84);
+            }
+            size_t none = jump(&r, 0xe9);
+            for (int k = 1; k <= 2 && block_k(x, k); k++) {
+                const xjit *j = block_k(x, k);
+                for (int m = 0; k == 1 && m < n1; m++)
+                    aim(&r, to1[m], r.len);
+                if (k == 2)
+                    aim(&r, to2, r.len);
+                block_calls(&r, j);
+                test_status(&r);
+                fx[nfx++] = (fix){jump(&r, 0x85), i, (uint8_t)(1 + k)};
+                fx[nfx++] = (fix){jump(&r, 0xe9), i + j->n, 0};
+            }
+            aim(&r, none, r.len);
         }
         call2(&r, (const void *)x->fn, x);
         test_status(&r);
