@@ -174,17 +174,10 @@ H16OP(v_minimummaximum_f16, 3, maximum16(minimum16(a, b), c))
  * destination half (op_sel bit 3 after rdna.c folds v5.h there), flushed like the sources when
  * MODE flushes f16 input denormals. */
 VFN static void v_fmac_f16(wave *w, const xinst *x) {
-    u32 t0[LANES], t1[LANES], d[LANES];
+    u32 t0[LANES], t1[LANES], c[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
-    const u32 *D = vdreg(w, &x->in.dst[0]);
-    unsigned sh = vop3_dst_hi(x) ? 16 : 0;
-    int ftz = fk_flush_in(w->mode, FK_F16);
-    VLOOP(l) {
-        u32 c = (D[l] >> sh) & 0xffff;
-        if (ftz && !(c & 0x7c00))
-            c &= 0x8000;
-        d[l] = fma16(h2d(A[l]), h2d(B[l]), h2d(c));
-    }
+    fmac16_acc(w, x, c);
+    VLOOP(l) d[l] = fma16(h2d(A[l]), h2d(B[l]), h2d(c[l]));
     vd16(w, x, d, FK_F16, 1);
 }
 

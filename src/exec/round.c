@@ -148,16 +148,12 @@ RFMA16(r_fma_legacy_f16, 0)
 /* RDNA's v_fmac_f16 (rdna_alu.c): the same fma, the accumulator the destination half, flushed
  * like the sources when MODE flushes f16 input denormals. */
 static void r_fmac_f16(wave *w, const xinst *x) {
-    u32 t0[LANES], t1[LANES], d[LANES];
+    u32 t0[LANES], t1[LANES], cb[LANES], d[LANES];
     const u32 *A = vs32(w, x, 0, t0, FK_F16), *B = vs32(w, x, 1, t1, FK_F16);
-    const u32 *D = vdreg(w, &x->in.dst[0]);
-    unsigned sh = vop3_dst_hi(x) ? 16 : 0, m = mode_dp(w);
-    int ftz = fk_flush_in(w->mode, FK_F16);
+    unsigned m = mode_dp(w);
+    fmac16_acc(w, x, cb);
     VLOOP(l) {
-        u32 cb = (D[l] >> sh) & 0xffff;
-        if (ftz && !(cb & 0x7c00))
-            cb &= 0x8000;
-        double a = h2d(A[l]), b = h2d(B[l]), c = h2d(cb);
+        double a = h2d(A[l]), b = h2d(B[l]), c = h2d(cb[l]);
         d[l] = rh(zsum(nan_fma64(a, b, c, fma_odd(a, b, c)), a * b, c, m), m);
     }
     vd16(w, x, d, FK_F16, 1);

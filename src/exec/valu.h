@@ -395,6 +395,20 @@ static inline u32 *vdreg(wave *w, const isa_opnd *o) {
     return o->kind == ISA_OPND_AGPR ? w->a[o->idx] : w->v[o->idx];
 }
 
+/* v_fmac_f16's accumulator per lane (RDNA3 ISA VOP2 V_FMAC_F16, D.f16 = S0 * S1 + D.f16): the
+ * destination's half that op_sel's destination bit names (rdna.c folds v5.h there), flushed like
+ * a source when MODE flushes f16 input denormals.  rdna_alu.c's handler and round.c's (directed
+ * rounding) both read it. */
+static inline void fmac16_acc(wave *w, const xinst *x, u32 *c) {
+    const u32 *D = vdreg(w, &x->in.dst[0]);
+    unsigned sh = vop3_dst_hi(x) ? 16 : 0;
+    int ftz = fk_flush_in(w->mode, FK_F16);
+    for (unsigned l = 0; l < LANES; l++) {
+        u32 v = (D[l] >> sh) & 0xffff;
+        c[l] = ftz && !(v & 0x7c00) ? v & 0x8000 : v;
+    }
+}
+
 /* Masked store of 64 lanes: a plain copy under full EXEC, else a branch-free select per lane
  * (a lane's mask bit widened to a word), which vectorizes in the x86-64-v3 clones; the per-lane
  * branches it replaced mispredicted under divergent EXEC masks (docs/perf.md). */
