@@ -354,6 +354,8 @@ void x_run_rounded(wave *w, const xinst *x);
 /* The runs of p as code (runcode.c): 0, or -1 when out of memory; x_runcode_free unmaps it. */
 int x_runcode_build(xprog *p);
 void x_runcode_free(xprog *p);
+/* Whether programs built from now on get run code (GFXEMU_RUNCODE=0 sets 0; tests). */
+void x_set_runcode(int on);
 /* Called from that code (exec.c): instruction x stopped the wave (the pc past it, the rest of
  * its run taken back from the counts: their number), or the native block of n instructions at x
  * did (exec.c jit_stopped); and which block at x may run (jit.h x_jit_which). */

@@ -171,6 +171,7 @@ static void chain(rbuf *r, const xinst *x, size_t ret0, size_t to) {
 }
 
 static int runcode_on = -1;
+void x_set_runcode(int on) { __atomic_store_n(&runcode_on, on ? 1 : 0, __ATOMIC_RELAXED); }
 
 int x_runcode_build(xprog *p) {
 #ifdef GFXEMU_OPCOV

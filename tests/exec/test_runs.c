@@ -5,12 +5,14 @@
  * The expected values come from the programs themselves: every VALU instruction of a program
  * here is `v_add_u32_e32 v1, 1, v1` (4 bytes), so v1 is the number of them that ran and their
  * pcs are 4 apart.  The reference tier (x_set_fast_tier(0)) runs no straight-line runs; each
- * case runs on both tiers. */
+ * case runs on both tiers, and on the fast tier with and without the runs as code (runcode.c,
+ * which also goes on from a run into the next: a loop's budget running out there). */
 #include "common/asm.h"
 #include "common/check.h"
 #include "common/snippet.h"
 #include "common/util.h"
 #include "exec/exec.h"
+#include "exec/jit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +21,7 @@
 static const char *const ARCH = "gfx950";
 static wave *w;
 static gmem *mem; /* nothing mapped: every global access faults */
-static int tier;  /* 1: fast (runs), 0: reference */
+static int tier;  /* 2: fast (runs) with run code, 1: fast without, 0: reference */
 
 /* n copies of the add, then tail (may be ""). */
 static char *adds(unsigned n, const char *tail) {
@@ -48,7 +50,8 @@ static void restart(prog *p, uint64_t budget) {
 /* Build text (plus s_endpgm) on the current tier and reset w to run it from pc 0. */
 static int load(prog *p, const char *text, uint64_t budget) {
     memset(p, 0, sizeof *p);
-    x_set_fast_tier(tier);
+    x_set_fast_tier(tier > 0);
+    x_set_runcode(tier == 2);
     if (snippet_prog_load(&p->sp, ARCH, text) != 0)
         return -1;
     restart(p, budget);
@@ -68,7 +71,9 @@ static void budget_cases(unsigned n) {
     }
     for (uint64_t b = 0; b <= n + 2; b++) {
         restart(&p, b);
-        CHECK(p.sp.prog.runs == tier, "tier %d: runs %d", tier, p.sp.prog.runs);
+        CHECK(p.sp.prog.runs == (tier > 0) &&
+                  (p.sp.prog.rc_mem != NULL) == (tier == 2 && x_jit_enabled()),
+              "tier %d: runs %d, run code %d", tier, p.sp.prog.runs, p.sp.prog.rc_mem != NULL);
         wave_run(w);
         uint64_t ran = b < n + 1 ? b : n + 1; /* n adds and s_endpgm */
         uint64_t valu = ran < n ? ran : n;
@@ -206,6 +211,26 @@ static void loop_case(void) {
     }
     snippet_prog_free(&p.sp);
     free(body);
+    /* the same loop with a budget of 35: five iterations (30 instructions), then the sixth's
+     * run (6) is longer than the 5 left, so its instructions go one at a time until the
+     * watchdog stops the wave at the branch (pc 20) */
+    body = adds(3, "s_add_u32 s0, s0, -1\ns_cmp_lg_u32 s0, 0\ns_cbranch_scc1 -6");
+    if (load(&p, body, 35) != 0) {
+        CHECK(0, "loop: does not assemble");
+    } else {
+        w->s[0] = 10;
+        wave_run(w);
+        CHECK(w->status == WAVE_FAULT && w->fault.kind == XF_WATCHDOG && w->pc == 20 &&
+                  w->v[1][0] == 18 && w->count[XC_VALU] == 18 && w->count[XC_SALU] == 12 &&
+                  w->count[XC_BRANCH] == 5 && w->budget == 0 && w->s[0] == 4,
+              "tier %d loop, budget 35: status %d pc %u v1 %u valu %llu salu %llu branch %llu "
+              "s0 %u",
+              tier, w->status, w->pc, w->v[1][0], (unsigned long long)w->count[XC_VALU],
+              (unsigned long long)w->count[XC_SALU], (unsigned long long)w->count[XC_BRANCH],
+              w->s[0]);
+    }
+    snippet_prog_free(&p.sp);
+    free(body);
 }
 
 int main(void) {
@@ -214,7 +239,7 @@ int main(void) {
     if (!w || !mem)
         return 1;
     int start = x_fast_tier();
-    for (tier = 1; tier >= 0; tier--) {
+    for (tier = 2; tier >= 0; tier--) {
         budget_cases(8);
         budget_cases(300); /* longer than one run (255 instructions at most) */
         stop_case("s_trap", "s_trap 2", 4, WAVE_FAULT, XF_TRAP, XC_OTHER);
@@ -227,6 +252,7 @@ int main(void) {
         loop_case();
     }
     x_set_fast_tier(start);
+    x_set_runcode(1);
     gmem_destroy(mem);
     free(w);
     return check_summary("test_runs");
