@@ -2297,10 +2297,7 @@ static int lower_op(gen *g, const xinst *x) {
             (sh->kind != ISA_OPND_INLINE && sh->kind != ISA_OPND_LITERAL))
             return 0;
         int k[4], d = x->in.dst[0].idx;
-        for (int h = 0; h < 2; h++) {
-            if ((x->in.src[0].kind != ISA_OPND_VGPR && x->in.src[0].kind != ISA_OPND_SREG) ||
-                (x->in.src[2].kind != ISA_OPND_VGPR && x->in.src[2].kind != ISA_OPND_SREG))
-                return 0;
+        for (int h = 0; h < 2; h++) {       /* (a constant's halves: its 64-bit value's, x->k) */
             k[h] = src_key(g, x, 0, h);     /* alo, ahi */
             k[2 + h] = src_key(g, x, 2, h); /* clo, chi */
         }

@@ -91,6 +91,8 @@ static const tmpl jit_ops[] = {
     {"v_pk_mul_f32", NULL, "P QQ", 1},
     {"v_pk_add_f32", NULL, "P QQ", 1},
     {"v_lshl_add_u64", "v_lshl_add_u64", "P QHQ", 1},
+    {"v_lshl_add_u64", "v_lshl_add_u64", "P QHL", 1}, /* (a loop's pointer step: + 64) */
+    {"v_lshl_add_u64", "v_lshl_add_u64", "P LHQ", 1},
     {"v_lshlrev_b64", "v_lshlrev_b64", "P CQ", 1},
     {"v_mov_b64", "v_mov_b64", "P Q", 0},
     {"v_max_f32", "v_max_f32", "V SV", 0},
@@ -296,7 +298,8 @@ static int gen_inst(const tmpl *t, const target *tg, char *line, size_t n) {
         }
         case 'V': snprintf(b, 48, "v%u", rnd() % 48); break;
         case 'P': snprintf(b, 48, "v[%u:%u]", 2 * (rnd() % 23), 0); break;
-        case 'H': snprintf(b, 48, "%u", rnd() % 5); break; /* v_lshl_add_u64's shift */
+        case 'H': snprintf(b, 48, "%u", rnd() % 5); break;              /* v_lshl_add_u64's shift */
+        case 'L': snprintf(b, 48, "%d", (int)(rnd() % 81) - 16); break; /* a 64-bit inline int */
         case 'C': snprintf(b, 48, "%u", rnd() % 4 ? rnd() % 64 : 32); break; /* a 64-bit count */
         case 'K': /* the literal of fmamk/fmaak */
             snprintf(b, 48, "0x%x", rnd() % 2 ? edge[rnd() % NEDGE] : rnd());
