@@ -341,8 +341,9 @@ LIN_FN int ds_two_lin(wave *w, const u32 *a, u32 *d0, u32 *d1, const u32 *s0, co
  * <= the LDS size, so no lane's address wraps.  The paths below then take row r at
  * lds + (u32)(a[r] + o), reading a[] itself (an offset stored as a vector and reloaded as a
  * scalar stalls the load on the store). */
-LIN_FN inline __attribute__((always_inline)) int tile_ok(const wave *w, const u32 *a, unsigned R,
-                                                         unsigned es, u32 o) {
+/* The pattern (tile_ok without the rows' range, which depends on the offset: tile_rows) */
+LIN_FN inline __attribute__((always_inline)) int tile_lanes(const wave *w, const u32 *a, unsigned R,
+                                                            unsigned es) {
     const unsigned rowb = 64 / R * es;
     if (a[R] != a[0] + es || w->lds_watch || w->status == WAVE_FAULT || w->lds_size < rowb ||
         wave_exec(w) != ~0ull) /* lane R first: other patterns leave after one compare */
@@ -354,14 +355,23 @@ LIN_FN inline __attribute__((always_inline)) int tile_ok(const wave *w, const u3
         bad |= _mm512_mask_cmpneq_epi32_mask(m, _mm512_maskz_loadu_epi32(m, a + l + R),
                                              _mm512_add_epi32(_mm512_loadu_si512(a + l), e));
     }
+    return !bad;
+}
+LIN_FN inline __attribute__((always_inline)) int tile_rows(const wave *w, const u32 *a, unsigned R,
+                                                           unsigned es, u32 o) {
     const __m512i off = _mm512_set1_epi32((int)o),
-                  last = _mm512_set1_epi32((int)(w->lds_size - rowb));
+                  last = _mm512_set1_epi32((int)(w->lds_size - 64 / R * es));
+    __mmask16 bad = 0;
     for (unsigned l = 0; l < R; l += 16) {
         __mmask16 m = (__mmask16)(R - l >= 16 ? 0xffff : (1u << (R - l)) - 1);
         bad |=
             _mm512_mask_cmpgt_epu32_mask(m, _mm512_add_epi32(_mm512_loadu_si512(a + l), off), last);
     }
     return !bad;
+}
+LIN_FN inline __attribute__((always_inline)) int tile_ok(const wave *w, const u32 *a, unsigned R,
+                                                         unsigned es, u32 o) {
+    return tile_lanes(w, a, R, es) && tile_rows(w, a, R, es, o);
 }
 #define ROW(k) (lds + (u32)(a[k] + o))
 
@@ -431,15 +441,16 @@ LIN_FN inline __attribute__((always_inline)) void tile_read8_32(const uint8_t *l
  * is copied first when it is one of element 0's destination rows (element 1 still needs it).
  * 0: not tiles, nothing done. */
 LIN_FN int tile_read8(const wave *w, const u32 *a, const u32 *o, int n, uint32_t (*d)[LANES]) {
-    int R[2];
+    /* the lanes' pattern once (both elements share the address), each element's rows */
+    const unsigned R = tile_lanes(w, a, 16, 8) ? 16 : tile_lanes(w, a, 32, 8) ? 32 : 0;
     for (int k = 0; k < n; k++)
-        if (!(R[k] = tile_ok(w, a, 16, 8, o[k]) ? 16 : tile_ok(w, a, 32, 8, o[k]) ? 32 : 0))
+        if (!R || !tile_rows(w, a, R, 8, o[k]))
             return 0;
     u32 copy[LANES];
     if (n == 2 && (a == d[0] || a == d[1]))
         a = memcpy(copy, a, sizeof copy);
     for (int k = 0; k < n; k++)
-        if (R[k] == 16)
+        if (R == 16)
             tile_read8_16(w->lds, a, o[k], d[2 * k], d[2 * k + 1]);
         else
             tile_read8_32(w->lds, a, o[k], d[2 * k], d[2 * k + 1]);
