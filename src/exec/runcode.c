@@ -9,20 +9,23 @@
  * constants, one call site per instruction, each predicted by the host on its own.  The code does
  * exactly what run_straight() does, in the same order:
  *
- *   - an instruction where a native block starts (x->jit) calls x_runcode_block(), which runs
- *     the block when the wave's state allows (x_jit_run()) and returns how many instructions it
- *     covered; the code goes on after them (the block or its alt), or runs the instruction
- *     itself when the block did not run;
+ *   - where a native block starts (x->jit): x_jit_which()'s tests of the block as compares
+ *     (may_inline), and when one fails a call of x_runcode_which() (the block, its alt or
+ *     neither); the block's code, its deferred handlers and MFMAs (block_calls), a status test
+ *     (a stop leaves through x_runcode_jstop()) and a jump past the block; when neither may
+ *     run, the instruction's own handler, as below;
  *   - any other instruction but the run's last calls its handler, then tests the status: a
  *     stopped wave leaves through x_runcode_stop() (the pc past the instruction, the rest of the
- *     run taken back from the counts, their number returned for the budget);
- *   - the run's last instruction stores the pc past itself, calls its handler and returns 0.
+ *     run taken back from the counts, their number given back to the budget);
+ *   - the run's last instruction stores the pc past itself and calls its handler; then, while
+ *     the wave runs at a pc the code knows (past it, or its branch target), the code starts
+ *     that run as wave_run() would (chain()), else it returns to wave_run().
  *
  * A run may be entered at any of its instructions (a branch target, a wave resumed after a
  * barrier), so each instruction's code is an entry (xinst.tc), and the runs of the program are
- * laid out one after another, each ending at its last instruction.  x_runcode_enter() (the
- * first bytes of the code) saves rbx, which holds the wave, and jumps to the entry.  OPCOV builds
- * (which count every instruction) and GFXEMU_RUNCODE=0 keep the loop. */
+ * laid out one after another, each ending at its last instruction.  xprog.rc_enter (the first
+ * bytes of the code) keeps the wave in rbx and the budget's address in r12 and jumps to the
+ * entry.  OPCOV builds (which count every instruction) and GFXEMU_RUNCODE=0 keep the loop. */
 #include "exec/exec.h"
 #include "exec/jit.h"
 
@@ -262,7 +265,7 @@ int x_runcode_build(xprog *p) {
         fx[nfx++] = (fix){jump(&r, 0x85), i, 1};
     }
     /* the stop stubs: rax = x_runcode_stop(w, x), or after a block of n instructions
-     * x_runcode_jstop(w, x, n); pop rbx; ret */
+     * x_runcode_jstop(w, x, n); then the exit */
     for (uint32_t i = 0; i < p->ninsts; i++) {
         const xinst *x = &p->insts[i];
         if (x->run <= 1)
