@@ -75,26 +75,38 @@ static inline int x_jit_mem_go(const wave *w, const xjit *j, const xinst *x) {
     return !j->mem || (!w->mc && __atomic_load_n(&x->nolin, __ATOMIC_RELAXED) != 255);
 }
 
-/* Run block j, which starts with instruction x, on w when the wave's state allows it: the
- * conditions of the VV clones whose lane expressions it computes (valu.h: every lane active,
- * and MODE not flushing f32 denormals when it has f32 arithmetic).  1 when it ran. */
+/* Whether block j, which starts with instruction x, may run on w: the conditions of the VV
+ * clones whose lane expressions it computes (valu.h: every lane active, unless it is scalar ops
+ * alone, and MODE not flushing f32 denormals when it has f32 arithmetic), MODE.IEEE for its f32
+ * max/min, and x_jit_mem_go. */
 static inline int x_jit_may(const wave *w, const xjit *j, const xinst *x) {
     return (j->scalar || vfull(w, x)) &&
            !(j->f32 && (fk_flush_in(w->mode, FK_F32) || fk_flush_out(w->mode, FK_F32))) &&
            !(j->ieee && !(w->mode & MODE_IEEE)) && x_jit_mem_go(w, j, x);
 }
-static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
-    if (!x_jit_may(w, j, x))
-        return 0; /* (x_jit_run has tried the alt) */
+/* Run block j: its code, then its deferred scalar ops and MFMAs (runcode.c emits the same calls
+ * for its blocks). */
+static inline void x_jit_exec(wave *w, const xjit *j) {
     j->code(w);
     for (unsigned i = 0; i < j->ndefer; i++)
         j->defer[i]->fn(w, j->defer[i]);
     for (unsigned i = 0; i < j->nvdefer; i++)
         j->vdefer[i]->fn(w, j->vdefer[i]);
+}
+/* Run block j at x when x_jit_may allows it; 1 when it ran. */
+static inline int x_jit_go(wave *w, const xjit *j, const xinst *x) {
+    if (!x_jit_may(w, j, x))
+        return 0;
+    x_jit_exec(w, j);
     return 1;
 }
 
-/* Which block at x may run now, as x_jit_run() picks it: 1 x->jit, 2 its alt, 0 neither. */
+/* The block at x (k 1) or its alt (k 2). */
+static inline const xjit *x_jit_block(const xinst *x, int k) {
+    return k == 1 ? x->jit : x->jit->alt;
+}
+/* Which block at x may run now: x->jit (1), or when it may not run its loads its alt (2), or
+ * neither (0). */
 static inline int x_jit_which(const wave *w, const xinst *x) {
     const xjit *j = x->jit;
     if (x_jit_mem_go(w, j, x))
@@ -102,14 +114,16 @@ static inline int x_jit_which(const wave *w, const xinst *x) {
     return j->alt && x_jit_may(w, j->alt, x) ? 2 : 0;
 }
 
-/* Run the block that starts at x (x->jit, or its alt when it may not run its loads), which w->pc
- * is at: the block that ran, or NULL when the wave's state rules it out and the caller must run
- * the instructions itself. */
+/* Run the block that starts at x (the one x_jit_which picks), which w->pc is at: the block that
+ * ran, or NULL when the wave's state rules both out and the caller must run the instructions
+ * itself. */
 static inline const xjit *x_jit_run(wave *w, const xinst *x) {
-    const xjit *j = x->jit;
-    if (!x_jit_mem_go(w, j, x) && !(j = j->alt))
+    int k = x_jit_which(w, x);
+    if (!k)
         return NULL;
-    return x_jit_go(w, j, x) ? j : NULL;
+    const xjit *j = x_jit_block(x, k);
+    x_jit_exec(w, j);
+    return j;
 }
 
 #endif

@@ -83,8 +83,8 @@ static void aim(rbuf *r, size_t at, size_t to) {
     memcpy(r->b + at, &rel, 4);
 }
 
-/* A native block as x_jit_go() runs it once x_jit_may() allows: its code, then the deferred
- * scalar ops' handlers and the MFMAs', each called at a site of its own. */
+/* A native block as x_jit_exec() runs it: its code, then the deferred scalar ops' handlers and
+ * the MFMAs', each called at a site of its own. */
 static void block_calls(rbuf *r, const xjit *j) {
     bytes(r, "\x48\x89\xdf\x48\xb8", 5); /* mov rdi, rbx; mov rax, code; call rax */
     put8(r, (uint64_t)(uintptr_t)j->code);
@@ -136,9 +136,6 @@ static int may_inline(rbuf *r, const xinst *x, size_t slow[MAY_MAX]) {
 static void test_status(rbuf *r) {
     bytes(r, "\x83\xbb", 2), put4(r, (uint32_t)offsetof(wave, status)), put1(r, WAVE_RUNNING);
 }
-
-/* The block x->jit (k 1) or its alt (k 2). */
-static const xjit *block_k(const xinst *x, int k) { return k == 1 ? x->jit : x->jit->alt; }
 
 typedef struct fix {
     size_t at;    /* a rel32 to patch */
@@ -247,8 +244,8 @@ int x_runcode_build(xprog *p) {
                 to2 = jump(&r, 0x84);
             }
             size_t none = jump(&r, 0xe9);
-            for (int k = 1; k <= 2 && block_k(x, k); k++) {
-                const xjit *j = block_k(x, k);
+            for (int k = 1; k <= 2 && x_jit_block(x, k); k++) {
+                const xjit *j = x_jit_block(x, k);
                 for (int m = 0; k == 1 && m < n1; m++)
                     aim(&r, to1[m], r.len);
                 if (k == 2)
@@ -273,9 +270,9 @@ int x_runcode_build(xprog *p) {
         stub[4 * i] = r.len;
         call2(&r, (const void *)x_runcode_stop, x);
         aim(&r, jump(&r, 0xe9), exit);
-        for (int k = 1; k <= 2 && x->jit && block_k(x, k); k++) {
+        for (int k = 1; k <= 2 && x->jit && x_jit_block(x, k); k++) {
             stub[4 * i + (unsigned)k] = r.len;
-            put1(&r, 0xba), put4(&r, block_k(x, k)->n); /* mov edx, n */
+            put1(&r, 0xba), put4(&r, x_jit_block(x, k)->n); /* mov edx, n */
             call2(&r, (const void *)x_runcode_jstop, x);
             aim(&r, jump(&r, 0xe9), exit);
         }
